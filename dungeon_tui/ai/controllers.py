@@ -1,0 +1,31 @@
+"""Controllers for every seat: the seeded dice, the scripted dungeon, companions, random play."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.dice import SeededChance
+from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions, from its own seeded stream (fuzzing)."""
+
+    def __init__(self, salt: int = 0x5EED) -> None:
+        self.stream = SeededChance(salt)
+
+    def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
+        i = self.stream.uniform(game.seed, len(game.decisions), 0, len(decision.options))
+        return decision.options[i], "random legal choice (fuzz)"
+
+
+def ai_controllers(game_id: str) -> dict[str, Any]:
+    """AI on every seat: simulate and demo games."""
+    if game_id == "warhammer-quest":
+        from ..rulesets.warhammer_quest.dungeon_ai import DungeonAI
+        from .whq_warrior import WarriorAI
+        return {CHANCE: SeededChance(), DUNGEON: DungeonAI(), "*": WarriorAI()}
+    raise KeyError(game_id)
+
+
+def random_controllers(salt: int = 0x5EED) -> dict[str, Any]:
+    return {CHANCE: SeededChance(), "*": RandomPlayer(salt)}

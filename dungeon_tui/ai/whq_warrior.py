@@ -1,0 +1,168 @@
+"""A Warhammer Quest companion: plays any warrior seat sensibly, and says why.
+
+Fight what is adjacent (weakest first), shoot when it can, heal when a friend is low,
+keep everyone inside the lantern's light, and lead the party toward unexplored doorways
+and the objective.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.game import Action, Decision, Game
+from ..engine.grid import Sq, chebyshev
+from ..rulesets.warhammer_quest import board
+from ..rulesets.warhammer_quest.state import State
+
+HEAL_SPELLS = ("heal_wounds", "healing_hands", "lifebringer")
+BOLT_SPELLS = ("lightning_bolt", "fireball", "freeze")
+
+
+class WarriorAI:
+    def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
+        opts = decision.options
+        kinds = {a.kind for a in opts}
+        s: State = game.state
+        if "give" in kinds:
+            return self._give(game, opts)
+        if "explore" in kinds:
+            return next(a for a in opts if a.kind == "explore"), "explore onward while the section is quiet"
+        if "start" in kinds:
+            return self._start(s, opts)
+        if "lay" in kinds or "lantern" in kinds or "deathblow" in kinds:
+            return opts[0], "first choice"
+        who = decision.context.get("figure")
+        if who is None:
+            return opts[0], "first choice"
+        return self._turn(game, s, s.figures[who], opts)
+
+    def _start(self, s: State, opts: list[Action]) -> tuple[Action, str]:
+        """Stand as near the way on as possible: the leader picks first, so he leads."""
+        doors = [q for d in s.doorways.values() if d.state == "unexplored" for q in d.squares]
+        if not doors:
+            return opts[0], "first free square"
+        dist: dict[Sq, int] = {}
+        for q in doors:
+            for sq, n in s.grid.distances(q).items():
+                dist[sq] = min(n, dist.get(sq, 999))
+        best = min(opts, key=lambda a: (dist.get(tuple(a.get("at")), 999), a.get("at")))
+        return best, "the free square nearest the way on"
+
+    def _give(self, game: Game, opts: list[Action]) -> tuple[Action, str]:
+        card = opts[0].get("card")
+        wizard_only = card in ("finger_of_doom_scroll", "orb_of_might", "deathstone")
+        bow = card in ("arrows_of_death",)
+        for a in opts:
+            if (wizard_only and a.get("to") == "wizard") or (bow and a.get("to") == "elf"):
+                return a, "the card suits this warrior best"
+        return opts[0], "first eligible warrior in turn order"
+
+    def _turn(self, game: Game, s: State, w: Any, opts: list[Action]) -> tuple[Action, str]:
+        by_kind: dict[str, list[Action]] = {}
+        for a in opts:
+            by_kind.setdefault(a.kind, []).append(a)
+        if "adventure" in by_kind:
+            return by_kind["adventure"][0], "do the adventure's deed"
+        for a in by_kind.get("use", []):
+            tgt = s.figures.get(a.get("target")) if a.get("target") else None
+            if tgt is not None and tgt.is_hero and (tgt.status == "unconscious" or tgt.wounds * 3 <= tgt.max_wounds):
+                return a, f"the {tgt.name} needs healing now"
+        cast = self._cast(game, s, w, by_kind.get("cast", []) + by_kind.get("scroll", []))
+        if cast:
+            return cast
+        if "attack" in by_kind:
+            best = min(by_kind["attack"], key=lambda a: (s.figures[a.get("target")].wounds, a.get("target")))
+            return best, f"attack the weakest adjacent foe ({s.figures[best.get('target')].name})"
+        if "shoot" in by_kind:
+            best = min(by_kind["shoot"], key=lambda a: (s.figures[a.get("target")].wounds, a.get("target")))
+            return best, f"shoot the weakest foe in sight ({s.figures[best.get('target')].name})"
+        if "move" in by_kind:
+            move = self._move(game, s, w, by_kind["move"])
+            if move:
+                return move
+        return by_kind["end"][0], "nothing useful left to do"
+
+    def _cast(self, game: Game, s: State, w: Any, casts: list[Action]) -> tuple[Action, str] | None:
+        if not casts:
+            return None
+        hurt = [x for x in s.heroes() if x.on_board and x.wounds * 3 <= x.max_wounds]
+        for a in casts:
+            if a.get("spell") in HEAL_SPELLS and hurt:
+                tgt = a.get("target")
+                if tgt is None or tgt in [x.id for x in hurt]:
+                    return a, "a friend is badly hurt"
+        foes = [m for m in s.monsters() if m.active]
+        if not foes:
+            return None
+        for a in casts:
+            if a.kind == "scroll" and s.figures[a.get("target")].wounds >= 6:
+                return a, "a big foe deserves the Hand of Death"
+        for a in casts:
+            if a.get("spell") in BOLT_SPELLS:
+                return a, "blast the foe while power lasts"
+        return None
+
+    def _move(self, game: Game, s: State, w: Any, moves: list[Action]) -> tuple[Action, str] | None:
+        others = [x for x in s.heroes() if x.on_board and x.id != w.id]
+        is_leader = w.id == s.lantern
+
+        def keeps_light(sq: Sq) -> bool:
+            if is_leader:
+                home = s.grid.region[sq]
+                lit = [home] + board.joined(s, home)
+                return all(s.section_of(x.pos) in lit for x in others)
+            return s.grid.region[sq] in board.lit_sections(s)
+
+        safe = [a for a in moves if keeps_light(tuple(a.get("to")))]
+        if not safe:
+            return None
+        foes = [m for m in s.monsters() if m.active and m.pos]
+        if foes:
+            near = lambda sq: min(chebyshev(sq, m.pos) for m in foes)  # noqa: E731
+            if w.kind == "elf" and any(a for a in safe):
+                pass
+            best = min(safe, key=lambda a: (near(tuple(a.get("to"))), a.get("to")))
+            here = near(w.pos)
+            if near(tuple(best.get("to"))) < here:
+                return best, "close with the nearest foe"
+            return None
+        goal = self._goal(s, w)
+        if goal is None:
+            return None
+        dist = s.grid.distances(goal)
+        here = dist.get(w.pos, 999)
+        best = min(safe, key=lambda a: (dist.get(tuple(a.get("to")), 999), a.get("to")))
+        if dist.get(tuple(best.get("to")), 999) < here:
+            return best, "head for " + ("the objective" if goal in self._objective_squares(s) else "the next doorway")
+        return None
+
+    def _objective_squares(self, s: State) -> list[Sq]:
+        if s.objective_section is None:
+            return []
+        return s.sections[s.objective_section].squares
+
+    def _goal(self, s: State, w: Any) -> Sq | None:
+        cave = s.adv.get("cave_in")
+        if cave and s.section_of(w.pos) == cave["section"]:
+            # Get out the way we came before the roof finishes falling.
+            entry = s.doorways[s.sections[cave["section"]].doorways[0]]
+            if entry.leads_to:
+                out = s.sections[entry.leads_to].squares
+                dist = s.grid.distances(w.pos)
+                return min(out, key=lambda q: (dist.get(q, 999), q))
+        leader = s.figures.get(s.lantern)
+        if w.id != s.lantern and leader is not None and leader.pos is not None:
+            if chebyshev(w.pos, leader.pos) <= 2:
+                return None
+            return leader.pos
+        obj = self._objective_squares(s)
+        if obj:
+            sec = s.sections[s.objective_section]
+            feats = [sq for name in sorted(sec.features) for sq in sec.features[name]]
+            return (feats or obj)[0] if sec.entered else obj[0]
+        taken = {f.pos for f in s.figures.values() if f.on_board and f.id != w.id}
+        doors = [d for d in s.doorways.values() if d.state == "unexplored" and any(q not in taken for q in d.squares)]
+        if not doors or w.pos is None:
+            return None
+        dist = s.grid.distances(w.pos)
+        door = min(doors, key=lambda d: (min(dist.get(q, 999) for q in d.squares), d.id))
+        return min((q for q in door.squares if q not in taken), key=lambda q: (dist.get(q, 999), q))

@@ -1,0 +1,255 @@
+"""The command line: play, simulate, replay, content check, list."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from . import __version__
+from .engine import record as records
+from .engine.content import ContentError
+from .engine.dice import MASK, splitmix64
+from .engine.game import Game
+
+GAME_ALIASES = {"whq": "warhammer-quest", "warhammer-quest": "warhammer-quest"}
+
+
+class CliError(Exception):
+    """A problem worth one line on stderr and a non-zero exit."""
+
+
+def game_seed(seed: int, i: int) -> int:
+    """Game i of a run: its seed depends on the run's seed and i alone."""
+    return splitmix64(splitmix64(seed & MASK) ^ i) >> 1
+
+
+def ruleset_for(name: str) -> Any:
+    from .rulesets import get
+    try:
+        return get(GAME_ALIASES.get(name, name))
+    except KeyError as err:
+        raise CliError(str(err.args[0])) from None
+
+
+def make_game(rec: records.RecordModel) -> Game:
+    rs = ruleset_for(rec.ruleset)
+    try:
+        return rs.new_game(rec.setup, rec.seed)
+    except (ValueError, KeyError, TypeError) as err:
+        raise records.RecordError(f"the record's setup is not valid: {err}") from None
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .ai.controllers import ai_controllers
+    rs = ruleset_for(args.game)
+    setup: dict[str, Any] = {}
+    if args.adventure:
+        setup["adventure"] = args.adventure
+    if args.heroes:
+        setup["heroes"] = args.heroes.split(",")
+    try:
+        rs.normalise_setup(setup)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    outcomes: dict[str, int] = {}
+    turns = deaths = gold = decisions = 0
+    times = []
+    for i in range(args.games):
+        seed = game_seed(args.seed, i)
+        start = time.perf_counter()
+        game = rs.new_game(setup, seed)
+        game.keep_events = bool(args.record)
+        result = game.run(ai_controllers(rs.id))
+        times.append((time.perf_counter() - start) * 1000)
+        outcome = result.get("outcome", "?")
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+        turns += game.state.turn
+        deaths += sum(1 for w in game.state.heroes() if w.status in ("dead", "lost"))
+        gold += sum(w.gold for w in game.state.heroes() if w.status not in ("dead", "lost"))
+        decisions += len(game.decisions)
+        if args.record:
+            path = Path(args.record) / f"{rs.id}-{seed}.json"
+            records.save(game, path, __version__, meta_for(game, f"simulated game {i + 1}"))
+        if args.verbose:
+            print(f"game {i + 1}: seed {seed} {outcome} in {game.state.turn} turns, {len(game.decisions)} decisions")
+    n = max(1, args.games)
+    times.sort()
+    print(f"{rs.title}: {args.games} games, seed {args.seed}")
+    print("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
+    wins = outcomes.get("win", 0)
+    print(f"wins {wins}, losses {args.games - wins}")
+    print(f"average turns {turns / n:.1f}; warriors died or lost {deaths}; gold carried out {gold}")
+    print(f"decisions {decisions}; ms per game: median {times[len(times) // 2] if times else 0:.1f}, "
+          f"mean {sum(times) / n:.1f}")
+    return 0
+
+
+def meta_for(game: Game, label: str) -> dict[str, Any]:
+    s = game.state
+    return {"label": label, "adventure": s.adventure, "party": list(s.party), "turn": s.turn,
+            "date": time.strftime("%Y-%m-%d %H:%M")}
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if not args.headless:
+        raise CliError("the replay viewer is not built yet; use --headless")
+    rec = records.read(Path(args.file))
+    lines: list[str] = []
+    game_holder: dict[str, Game] = {}
+
+    def build(r: records.RecordModel) -> Game:
+        g = make_game(r)
+        g.listeners.append(lambda e: lines.append(json.dumps(e.to_json(), sort_keys=True) if args.events else e.text))
+        game_holder["g"] = g
+        return g
+
+    try:
+        game = records.replay(rec, build)
+    finally:
+        out = sys.stdout
+        for line in lines:
+            if line:
+                out.write(line + "\n")
+    if not args.events:
+        print(f"final state hash {game.state_hash()}")
+    else:
+        print(json.dumps({"kind": "final", "state_hash": game.state_hash()}))
+    return 0
+
+
+def cmd_content(args: argparse.Namespace) -> int:
+    from .rulesets import GAMES
+    names = [GAME_ALIASES.get(args.game, args.game)] if args.game else sorted(GAMES)
+    bad = 0
+    for name in names:
+        rs = ruleset_for(name)
+        mod = sys.modules[type(rs).__module__]
+        problems = mod.check()
+        for p in problems:
+            print(p)
+        bad += len(problems)
+        if not problems:
+            print(f"{name}: all content is valid (digest {rs.content().digest})")
+    return 1 if bad else 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from .rulesets import GAMES
+    for name in sorted(GAMES):
+        rs = ruleset_for(name)
+        c = rs.content()
+        from .rulesets.warhammer_quest.adventures import PLAYABLE
+        print(f"{rs.title} ({name})")
+        print("  heroes: " + ", ".join(f"{k} ({v.name})" for k, v in c.warriors.items()))
+        print("  adventures:")
+        for aid, adv in c.adventures.items():
+            mark = "" if aid in PLAYABLE else "  [not playable yet]"
+            need = f" (needs the {adv.needs})" if adv.needs else ""
+            print(f"    {aid}  {adv.name}{need}{mark}")
+    return 0
+
+
+def cmd_campaign(args: argparse.Namespace) -> int:
+    """Warhammer Quest campaigns: a party whose gold and treasure carry over."""
+    from .ai.controllers import ai_controllers
+    from .rulesets.warhammer_quest import campaign as camp
+    rs = ruleset_for("warhammer-quest")
+    path = Path(args.file)
+    try:
+        if args.campaign_command == "new":
+            if path.exists() and not args.force:
+                raise CliError(f"{path} exists; pass --force to start it over")
+            heroes = rs.normalise_setup({"heroes": args.heroes.split(",") if args.heroes else None})["heroes"]
+            camp.save(camp.Campaign(recruits=heroes), path)
+            print(f"new campaign {path} for: {', '.join(heroes)}")
+            return 0
+        c = camp.load(path)
+        if args.recruit:
+            c.recruits = sorted(set(c.recruits) | set(args.recruit.split(",")))
+        setup = camp.setup_for(c, args.adventure)
+        try:
+            game = rs.new_game(setup, args.seed)
+        except ValueError as err:
+            raise CliError(str(err)) from None
+        game.run(ai_controllers(rs.id))
+        c = camp.record_result(c, game)
+        camp.save(c, path)
+        if args.record:
+            records.save(game, Path(args.record) / f"{rs.id}-{game.seed}.json", __version__,
+                         meta_for(game, f"campaign {path.stem}"))
+        print(f"{args.adventure}: {game.result.get('outcome')} in {game.state.turn} turns")
+        for w in c.warriors:
+            print(f"  {w.name}: {w.gold} gold, {len(w.treasure)} treasure cards, {w.starting_wounds} Wounds")
+        return 0
+    except camp.CampaignError as err:
+        raise CliError(str(err)) from None
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="dungeon-tui", description="Tabletop dungeon games in the terminal.")
+    p.add_argument("--version", action="version", version=f"dungeon-tui {__version__}")
+    sub = p.add_subparsers(dest="command")
+    sim = sub.add_parser("simulate", help="play games with AI on every seat and summarise them")
+    sim.add_argument("--game", required=True)
+    sim.add_argument("--adventure")
+    sim.add_argument("--heroes", help="comma-separated warriors, e.g. barbarian,elf")
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--record", help="folder to write one record per game")
+    sim.add_argument("--verbose", action="store_true")
+    sim.set_defaults(func=cmd_simulate)
+    rep = sub.add_parser("replay", help="replay a saved game")
+    rep.add_argument("file")
+    rep.add_argument("--headless", action="store_true", help="print the log instead of opening the viewer")
+    rep.add_argument("--events", action="store_true", help="print every event as one JSON object per line")
+    rep.set_defaults(func=cmd_replay)
+    con = sub.add_parser("content", help="content tools")
+    con_sub = con.add_subparsers(dest="content_command", required=True)
+    chk = con_sub.add_parser("check", help="validate the YAML content")
+    chk.add_argument("--game")
+    chk.set_defaults(func=cmd_content)
+    cmp = sub.add_parser("campaign", help="Warhammer Quest campaigns (gold and treasure carry over)")
+    cmp_sub = cmp.add_subparsers(dest="campaign_command", required=True)
+    cnew = cmp_sub.add_parser("new", help="start a campaign file")
+    cnew.add_argument("file")
+    cnew.add_argument("--heroes")
+    cnew.add_argument("--force", action="store_true")
+    cplay = cmp_sub.add_parser("play", help="play the campaign's next adventure (AI on every seat for now)")
+    cplay.add_argument("file")
+    cplay.add_argument("--adventure", required=True)
+    cplay.add_argument("--seed", type=int, default=1)
+    cplay.add_argument("--record")
+    cplay.add_argument("--recruit", help="warrior types to recruit for a missing place, e.g. elf")
+    for c in (cnew, cplay):
+        c.set_defaults(func=cmd_campaign)
+    lst = sub.add_parser("list", help="list the games, adventures and heroes")
+    lst.set_defaults(func=cmd_list)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = parser()
+    args = p.parse_args(argv)
+    if not getattr(args, "func", None):
+        p.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except (CliError, records.RecordError) as err:
+        print(f"dungeon-tui: {err}", file=sys.stderr)
+        return 2
+    except ContentError as err:
+        for line in err.problems:
+            print(line, file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,101 @@
+"""Dice and draws: the chance seat.
+
+Rules ask for dice with `faces = yield from roll(game, 2, 6, rule)`; the chance seat's
+controller answers.  The default controller derives each outcome from the seed and the
+index of the chance decision alone (a counter-based generator), so a game loaded from its
+decision list carries on exactly as it would have, in any process.
+"""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from .game import CHANCE, Action, Chance, Decision, Game
+
+MASK = (1 << 64) - 1
+
+
+def splitmix64(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK
+    return x ^ (x >> 31)
+
+
+class SeededChance:
+    """The game's own dice: outcome k of decision i is a pure function of (seed, i, k)."""
+
+    def __init__(self, salt: int = 0) -> None:
+        self.salt = salt
+
+    def uniform(self, seed: int, index: int, k: int, n: int) -> int:
+        x = splitmix64(splitmix64(splitmix64((seed ^ self.salt) & MASK) ^ index) ^ k)
+        return x % n
+
+    def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
+        spec = decision.chance
+        assert spec is not None, "the chance seat only answers chance decisions"
+        index = len(game.decisions)
+        if spec.kind == "dice":
+            faces = tuple(1 + self.uniform(game.seed, index, k, spec.sides) for k in range(spec.count))
+            return spec.action(faces), ""
+        return spec.action(self.uniform(game.seed, index, 0, spec.sides)), ""
+
+
+class ForcedChance:
+    """Test and 'I roll my own dice' helper: answers from a fixed list, in order."""
+
+    def __init__(self, outcomes: list[Any]) -> None:
+        self.outcomes = list(outcomes)
+
+    def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
+        spec = decision.chance
+        assert spec is not None
+        if not self.outcomes:
+            raise LookupError(f"no forced outcome left for {spec.rule or spec.kind}")
+        value = self.outcomes.pop(0)
+        if spec.kind == "dice":
+            faces = tuple(value) if isinstance(value, (list, tuple)) else (value,)
+            return spec.action(faces), "forced"
+        return spec.action(int(value)), "forced"
+
+
+def roll(game: Game, count: int, sides: int, rule: str) -> Generator[Decision, Action, tuple[int, ...]]:
+    """Ask the chance seat for `count` dice; returns the faces."""
+    spec = Chance("dice", count, sides, rule)
+    action = yield Decision(CHANCE, f"roll {count}d{sides} for {rule}", chance=spec)
+    return action.get("faces")
+
+
+def draw(game: Game, n: int, rule: str) -> Generator[Decision, Action, int]:
+    """Ask the chance seat to pick one of n (a card from a pile, a counter from a cup)."""
+    if n <= 1:
+        return 0
+    spec = Chance("draw", 1, n, rule)
+    action = yield Decision(CHANCE, f"draw one of {n} for {rule}", chance=spec)
+    return action.get("index")
+
+
+def shuffled(game: Game, items: list[Any], rule: str) -> Generator[Decision, Action, list[Any]]:
+    """A uniformly shuffled copy, drawn card by card."""
+    rest = list(items)
+    out: list[Any] = []
+    while rest:
+        out.append(rest.pop((yield from draw(game, len(rest), rule))))
+    return out
+
+
+def roll_event(game: Game, rule: str, dice: str, faces: tuple[int, ...] | list[int], *,
+               target: int | None = None, inputs: dict[str, Any] | None = None,
+               modifiers: dict[str, int] | None = None, outcome: Any = None, text: str = "") -> None:
+    """Every roll becomes one structured Roll event (the log, help and tests read these)."""
+    game.emit("roll", rule=rule, dice=dice, faces=list(faces), target=target,
+              inputs=dict(inputs or {}), modifiers=dict(modifiers or {}), outcome=outcome, text=text)
+
+
+def natural_test(face: int, total: int, target: int) -> bool:
+    """A pass/fail roll of one die where a natural 1 fails and a natural 6 passes, however modified."""
+    if face == 1:
+        return False
+    if face == 6:
+        return True
+    return total >= target

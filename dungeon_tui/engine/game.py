@@ -1,0 +1,246 @@
+"""The engine contract: seats, actions, decisions, events and the game driver.
+
+A ruleset writes its rules as one generator procedure.  The procedure yields a
+`Decision` whenever any seat (a hero, the dungeon, or chance) must choose, and receives
+the chosen `Action` back.  Nothing but the list of decisions needs saving: replaying
+them through a fresh procedure rebuilds the exact state.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generator, Iterable, Protocol
+
+CHANCE = "chance"
+DUNGEON = "dungeon"
+
+
+class IllegalAction(ValueError):
+    """An action that the pending decision did not offer."""
+
+
+def freeze(value: Any) -> Any:
+    """JSON value -> hashable value (lists become tuples, dicts sorted item tuples)."""
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, freeze(v)) for k, v in value.items()))
+    return value
+
+
+def thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A choice of one seat: a kind plus plain JSON-able arguments."""
+
+    seat: str
+    kind: str
+    args: tuple[tuple[str, Any], ...] = ()
+    text: str = field(default="", compare=False, hash=False)
+
+    @classmethod
+    def make(cls, seat: str, kind: str, text: str = "", **args: Any) -> "Action":
+        return cls(seat, kind, tuple(sorted((k, freeze(v)) for k, v in args.items())), text)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.args:
+            if k == key:
+                return v
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "args": {k: thaw(v) for k, v in self.args}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Action":
+        return cls.make(data["seat"], data["kind"], **data.get("args", {}))
+
+    def __str__(self) -> str:
+        if self.text:
+            return self.text
+        inner = ", ".join(f"{k}={thaw(v)}" for k, v in self.args)
+        return f"{self.kind}({inner})"
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """What the chance seat is asked for: dice to roll, or one card out of n to draw."""
+
+    kind: str  # "dice" | "draw"
+    count: int = 1  # number of dice
+    sides: int = 6  # faces per die, or the number of cards for a draw
+    rule: str = ""
+
+    def legal(self, action: Action) -> bool:
+        if action.seat != CHANCE or action.kind != self.kind:
+            return False
+        if self.kind == "dice":
+            faces = action.get("faces")
+            return (isinstance(faces, tuple) and len(faces) == self.count
+                    and all(isinstance(f, int) and 1 <= f <= self.sides for f in faces))
+        pick = action.get("index")
+        return isinstance(pick, int) and not isinstance(pick, bool) and 0 <= pick < self.sides
+
+    def action(self, outcome: Any) -> Action:
+        if self.kind == "dice":
+            faces = tuple(outcome)
+            return Action.make(CHANCE, "dice", text=f"{self.count}d{self.sides} = "
+                               + "+".join(str(f) for f in faces), faces=faces)
+        return Action.make(CHANCE, "draw", text=f"draw {outcome + 1} of {self.sides}", index=outcome)
+
+
+@dataclass(slots=True)
+class Decision:
+    """One seat must choose.  `options` lists the legal actions (empty for chance)."""
+
+    seat: str
+    prompt: str
+    options: list[Action] = field(default_factory=list)
+    chance: Chance | None = None
+    context: dict[str, Any] = field(default_factory=dict)
+
+    def legal(self, action: Action) -> bool:
+        if self.chance is not None:
+            return self.chance.legal(action)
+        return action in self.options
+
+
+@dataclass(slots=True)
+class Event:
+    """Something that happened; `data` holds plain JSON fields."""
+
+    kind: str
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}
+
+    @property
+    def text(self) -> str:
+        return str(self.data.get("text", ""))
+
+
+class Controller(Protocol):
+    def choose(self, game: "Game", decision: Decision) -> tuple[Action, str]:
+        """Return the action and a reason (non-empty for AI)."""
+
+
+Procedure = Generator[Decision, Action, Any]
+
+
+class Ruleset(Protocol):
+    id: str
+    rules_version: str
+
+    def new_state(self, setup: dict[str, Any], content: Any, seed: int) -> Any: ...
+    def procedure(self, game: "Game") -> Procedure: ...
+    def state_dict(self, state: Any) -> dict[str, Any]: ...
+    def view(self, state: Any, seat: str) -> Any: ...
+    def seats(self, state: Any) -> list[str]: ...
+
+
+def canonical_hash(data: Any) -> str:
+    blob = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+class Game:
+    """Drives a ruleset's procedure, checks every action, keeps the decision list."""
+
+    def __init__(self, ruleset: Ruleset, setup: dict[str, Any], seed: int, content: Any,
+                 content_digest: str = "") -> None:
+        self.ruleset = ruleset
+        self.setup = setup
+        self.seed = seed
+        self.content = content
+        self.content_digest = content_digest
+        self.state = ruleset.new_state(setup, content, seed)
+        self.decisions: list[tuple[Action, str]] = []
+        self.checkpoints: list[tuple[int, int, str]] = []  # (decision count, round, hash)
+        self.events: list[Event] = []
+        self.keep_events = True
+        self.listeners: list[Callable[[Event], None]] = []
+        self.result: dict[str, Any] | None = None
+        self._fresh: list[Event] = []
+        self._pending: Decision | None = None
+        self._proc = ruleset.procedure(self)
+        self._advance(None)
+
+    # -- driving ---------------------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        return self._pending
+
+    @property
+    def over(self) -> bool:
+        return self._pending is None
+
+    def play(self, action: Action, why: str = "") -> list[Event]:
+        decision = self._pending
+        if decision is None:
+            raise IllegalAction("the game is over")
+        if not decision.legal(action):
+            raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}")
+        if decision.chance is None:
+            # Take the offered instance so the canonical text comes from the ruleset.
+            action = decision.options[decision.options.index(action)]
+        else:
+            action = decision.chance.action(action.get("faces") if action.kind == "dice" else action.get("index"))
+        self.decisions.append((action, why))
+        self._fresh = []
+        self.emit("decision", seat=action.seat, action=str(action), why=why)
+        self._advance(action)
+        fresh, self._fresh = self._fresh, []
+        return fresh
+
+    def _advance(self, action: Action | None) -> None:
+        try:
+            self._pending = self._proc.send(action) if action is not None else next(self._proc)
+        except StopIteration as stop:
+            self._pending = None
+            self.result = stop.value if isinstance(stop.value, dict) else {"outcome": "over"}
+
+    # -- called by rules ---------------------------------------------------------------
+    def emit(self, kind: str, **data: Any) -> Event:
+        event = Event(kind, data)
+        if self.keep_events:
+            self.events.append(event)
+        self._fresh.append(event)
+        for listener in self.listeners:
+            listener(event)
+        return event
+
+    def checkpoint(self, round_no: int) -> str:
+        digest = self.state_hash()
+        self.checkpoints.append((len(self.decisions), round_no, digest))
+        return digest
+
+    def state_hash(self) -> str:
+        return canonical_hash(self.ruleset.state_dict(self.state))
+
+    def view(self, seat: str) -> Any:
+        return self.ruleset.view(self.state, seat)
+
+    # -- running with controllers ---------------------------------------------------------
+    def run(self, controllers: dict[str, Controller], max_decisions: int = 200_000) -> dict[str, Any]:
+        """Play until the end with a controller per seat (see engine.controllers.for_seat)."""
+        count = 0
+        while self._pending is not None:
+            decision = self._pending
+            controller = controllers.get(decision.seat) or controllers["*"]
+            action, why = controller.choose(self, decision)
+            self.play(action, why)
+            count += 1
+            if count > max_decisions:
+                raise RuntimeError(f"game did not end within {max_decisions} decisions")
+        return self.result or {}
+
+    def replay_actions(self, actions: Iterable[tuple[Action, str]]) -> None:
+        for action, why in actions:
+            self.play(action, why)

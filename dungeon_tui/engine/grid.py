@@ -1,0 +1,221 @@
+"""Squares, edge walls, doors, sections, neighbours, paths and line of sight.
+
+Coordinates are (x, y) with x growing east and y growing south.  Every iteration order here
+is fixed (direction order, sorted squares, heap of tuples) so results never depend on
+hashing.  What blocks movement or sight is the ruleset's business and comes in as
+parameters.
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+Sq = tuple[int, int]
+Edge = tuple[Sq, Sq]
+
+# N, E, S, W, NE, SE, SW, NW: the order placement and tie-breaks use.
+DIRS8: tuple[Sq, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
+DIRS4: tuple[Sq, ...] = DIRS8[:4]
+DIR_NAMES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
+
+OPEN = "open"
+
+
+def edge(a: Sq, b: Sq) -> Edge:
+    return (a, b) if a <= b else (b, a)
+
+
+def chebyshev(a: Sq, b: Sq) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+@dataclass
+class Grid:
+    """A map of squares.  `terrain` holds one character per square (ruleset legend).
+
+    `region` names the section or room a square belongs to; with `region_walls`, crossing
+    between regions is only possible through a door edge.  `links` join two squares that
+    are not neighbours on the map (a portal): movement and adjacency, never sight.
+    """
+
+    terrain: dict[Sq, str] = field(default_factory=dict)
+    region: dict[Sq, str] = field(default_factory=dict)
+    walls: set[Edge] = field(default_factory=set)
+    doors: dict[Edge, str] = field(default_factory=dict)
+    links: dict[Sq, list[Sq]] = field(default_factory=dict)
+    region_walls: bool = True
+    impassable: frozenset[str] = frozenset()   # terrain no figure may enter
+    opaque: frozenset[str] = frozenset()       # terrain that blocks sight
+    move_doors: frozenset[str] = frozenset({OPEN})    # door states a figure may cross
+    sight_doors: frozenset[str] = frozenset({OPEN})   # door states sight passes
+    _near: dict[Sq, list[Sq]] = field(default_factory=dict, repr=False, compare=False)
+
+    # -- building --------------------------------------------------------------------------
+    def changed(self) -> None:
+        """Forget cached neighbours; call after changing terrain, walls or doors directly."""
+        self._near.clear()
+
+    def add_square(self, sq: Sq, terrain: str, region: str) -> None:
+        self._near.clear()
+        self.terrain[sq] = terrain
+        self.region[sq] = region
+
+    def set_door(self, a: Sq, b: Sq, state: str = OPEN) -> None:
+        self._near.clear()
+        self.doors[edge(a, b)] = state
+
+    def add_link(self, a: Sq, b: Sq) -> None:
+        self._near.clear()
+        self.links.setdefault(a, []).append(b)
+        self.links.setdefault(b, []).append(a)
+
+    # -- edges -----------------------------------------------------------------------------
+    def _edge_open(self, a: Sq, b: Sq, through: frozenset[str]) -> bool:
+        e = edge(a, b)
+        state = self.doors.get(e)
+        if state is not None:
+            return state in through
+        if e in self.walls:
+            return False
+        if self.region_walls and self.region.get(a) != self.region.get(b):
+            return False
+        return True
+
+    def edge_passable(self, a: Sq, b: Sq) -> bool:
+        return self._edge_open(a, b, self.move_doors)
+
+    def floor(self, sq: Sq) -> bool:
+        t = self.terrain.get(sq)
+        return t is not None and t not in self.impassable
+
+    # -- stepping --------------------------------------------------------------------------
+    def can_step(self, a: Sq, b: Sq) -> bool:
+        """One legal step ignoring figures; a diagonal may not cut a wall's corner."""
+        if not self.floor(b):
+            return False
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if abs(dx) + abs(dy) == 1:
+            return self.edge_passable(a, b)
+        if abs(dx) == 1 and abs(dy) == 1:
+            m1, m2 = (b[0], a[1]), (a[0], b[1])
+            return (self.floor(m1) and self.floor(m2)
+                    and self.edge_passable(a, m1) and self.edge_passable(m1, b)
+                    and self.edge_passable(a, m2) and self.edge_passable(m2, b))
+        return b in self.links.get(a, ())
+
+    def neighbours(self, a: Sq) -> list[Sq]:
+        cached = self._near.get(a)
+        if cached is not None:
+            return cached
+        out = [b for d in DIRS8 if self.can_step(a, b := (a[0] + d[0], a[1] + d[1]))]
+        for b in self.links.get(a, ()):
+            if self.floor(b) and self.edge_passable(a, b):
+                out.append(b)
+        self._near[a] = out
+        return out
+
+    def adjacent(self, a: Sq, b: Sq) -> bool:
+        return b in self.neighbours(a)
+
+    # -- distances and paths ----------------------------------------------------------------
+    def reachable(self, start: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None = None,
+                  cost: Callable[[Sq, Sq], int] | None = None) -> dict[Sq, int]:
+        """Squares reachable within `allowance` movement and their cost (start included)."""
+        best = {start: 0}
+        heap = [(0, start)]
+        while heap:
+            spent, sq = heapq.heappop(heap)
+            if spent > best.get(sq, 1 << 30):
+                continue
+            for nb in self.neighbours(sq):
+                if can_enter is not None and not can_enter(nb):
+                    continue
+                total = spent + (cost(sq, nb) if cost else 1)
+                if total <= allowance and total < best.get(nb, 1 << 30):
+                    best[nb] = total
+                    heapq.heappush(heap, (total, nb))
+        return best
+
+    def path(self, start: Sq, goal: Sq, can_enter: Callable[[Sq], bool] | None = None,
+             cost: Callable[[Sq, Sq], int] | None = None, limit: int = 1 << 20) -> list[Sq] | None:
+        """Cheapest path start..goal (both included), or None."""
+        best = {start: 0}
+        came: dict[Sq, Sq] = {}
+        heap = [(0, start)]
+        while heap:
+            spent, sq = heapq.heappop(heap)
+            if sq == goal:
+                out = [sq]
+                while sq in came:
+                    sq = came[sq]
+                    out.append(sq)
+                return out[::-1]
+            if spent > best.get(sq, 1 << 30):
+                continue
+            for nb in self.neighbours(sq):
+                if nb != goal and can_enter is not None and not can_enter(nb):
+                    continue
+                total = spent + (cost(sq, nb) if cost else 1)
+                if total <= limit and total < best.get(nb, 1 << 30):
+                    best[nb] = total
+                    came[nb] = sq
+                    heapq.heappush(heap, (total, nb))
+        return None
+
+    def distances(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None) -> dict[Sq, int]:
+        """Step counts from start to every square reachable at all."""
+        return self.reachable(start, 1 << 20, can_enter)
+
+    # -- line of sight ------------------------------------------------------------------------
+    def _sight_edge(self, a: Sq, b: Sq) -> bool:
+        return self._edge_open(a, b, self.sight_doors)
+
+    def _clear(self, sq: Sq) -> bool:
+        t = self.terrain.get(sq)
+        return t is not None and t not in self.opaque
+
+    def line_of_sight(self, a: Sq, b: Sq) -> bool:
+        """Centre to centre.  Blocked by walls, opaque squares, and corners a diagonal cannot cut."""
+        if a == b:
+            return True
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        nx, ny = abs(dx), abs(dy)
+        sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+        x, y = a
+        ix = iy = 0
+        while ix < nx or iy < ny:
+            prev = (x, y)
+            # Which grid line does the ray cross next: compare (0.5+ix)/nx with (0.5+iy)/ny.
+            dec = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
+            if dec == 0:
+                x, y, ix, iy = x + sx, y + sy, ix + 1, iy + 1
+                m1, m2 = (x, prev[1]), (prev[0], y)
+                if not (self._clear(m1) and self._clear(m2) and self._sight_edge(prev, m1)
+                        and self._sight_edge(m1, (x, y)) and self._sight_edge(prev, m2)
+                        and self._sight_edge(m2, (x, y))):
+                    return False
+            elif dec < 0:
+                x, ix = x + sx, ix + 1
+                if not self._sight_edge(prev, (x, y)):
+                    return False
+            else:
+                y, iy = y + sy, iy + 1
+                if not self._sight_edge(prev, (x, y)):
+                    return False
+            if (x, y) != b and not self._clear((x, y)):
+                return False
+        return (x, y) in self.terrain
+
+    # -- sections ---------------------------------------------------------------------------------
+    def squares_of(self, region: str) -> list[Sq]:
+        return sorted((sq for sq, r in self.region.items() if r == region), key=lambda s: (s[1], s[0]))
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        xs = [s[0] for s in self.terrain] or [0]
+        ys = [s[1] for s in self.terrain] or [0]
+        return min(xs), min(ys), max(xs), max(ys)
+
+
+def row_major(squares: Iterable[Sq]) -> list[Sq]:
+    return sorted(squares, key=lambda s: (s[1], s[0]))

@@ -1,0 +1,180 @@
+"""Records: one JSON format for saves and replays.
+
+A record holds the setup, the seed and every decision in order (chance outcomes too), so
+loading is replaying.  Files are written atomically and read with size and depth limits;
+anything wrong becomes a RecordError with a one-line reason, never a traceback.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .game import Action, Game, IllegalAction
+
+FORMAT = "dungeon-tui-record"
+FORMAT_VERSION = 1
+MAX_BYTES = 32 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_DECISIONS = 2_000_000
+
+
+class RecordError(Exception):
+    """A record that cannot be read or replayed; str() is the one-line reason."""
+
+
+class DecisionModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: str = Field(max_length=64)
+    kind: str = Field(max_length=64)
+    args: dict[str, Any] = {}
+    why: str = Field(default="", max_length=2000)
+
+
+class RecordModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: str
+    version: int
+    app_version: str
+    ruleset: str
+    rules_version: str
+    content_digest: str
+    seed: int = Field(ge=0, lt=1 << 63)
+    setup: dict[str, Any]
+    decisions: list[DecisionModel] = Field(max_length=MAX_DECISIONS)
+    checkpoints: list[tuple[int, int, str]] = []
+    meta: dict[str, Any] = {}
+
+
+def _depth(value: Any, limit: int) -> int:
+    """Depth of nested JSON, checked iteratively so deep input cannot blow the stack."""
+    stack = [(value, 1)]
+    deepest = 0
+    while stack:
+        item, d = stack.pop()
+        deepest = max(deepest, d)
+        if d > limit:
+            return d
+        if isinstance(item, dict):
+            stack.extend((v, d + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, d + 1) for v in item)
+    return deepest
+
+
+def to_json(game: Game, app_version: str, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "app_version": app_version,
+        "ruleset": game.ruleset.id,
+        "rules_version": game.ruleset.rules_version,
+        "content_digest": game.content_digest,
+        "seed": game.seed,
+        "setup": game.setup,
+        "decisions": [{**a.to_json(), "why": why} for a, why in game.decisions],
+        "checkpoints": [list(c) for c in game.checkpoints],
+        "meta": dict(meta or {}),
+    }
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Temporary file in the same folder, fsync, rename: a crash leaves the old file whole."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def save(game: Game, path: Path, app_version: str, meta: dict[str, Any] | None = None) -> None:
+    write_atomic(Path(path), json.dumps(to_json(game, app_version, meta), separators=(",", ":")))
+
+
+def read(path: Path) -> RecordModel:
+    """Read and validate a record file without replaying it."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+    except OSError as err:
+        raise RecordError(f"cannot open {path}: {err.strerror or err}") from None
+    if not path.is_file():
+        raise RecordError(f"{path} is not a file")
+    if size > MAX_BYTES:
+        raise RecordError(f"{path} is {size} bytes; records are at most {MAX_BYTES} bytes")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not UTF-8 text, so not a record") from None
+    except OSError as err:
+        raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
+    return parse(text, str(path))
+
+
+def parse(text: str, name: str = "record") -> RecordModel:
+    if not text.strip():
+        raise RecordError(f"{name} is empty")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise RecordError(f"{name} is nested too deeply (limit {MAX_DEPTH})") from None
+    except ValueError as err:
+        raise RecordError(f"{name} is not valid JSON ({err.msg} at line {err.lineno})") from None
+    if _depth(data, MAX_DEPTH) > MAX_DEPTH:
+        raise RecordError(f"{name} is nested too deeply (limit {MAX_DEPTH})")
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"{name} is not a dungeon-tui record")
+    version = data.get("version")
+    if not isinstance(version, int) or version > FORMAT_VERSION or version < 1:
+        raise RecordError(f"{name} has record format version {version!r}; this build reads version {FORMAT_VERSION}")
+    try:
+        return RecordModel.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise RecordError(f"{name}: {where}: {first['msg']}") from None
+
+
+def replay(record: RecordModel, make_game: Callable[[RecordModel], Game], upto: int | None = None,
+           check: bool = True) -> Game:
+    """Rebuild the game by playing the recorded decisions (the first `upto` of them)."""
+    game = make_game(record)
+    if game.ruleset.rules_version != record.rules_version:
+        raise RecordError(f"record was made with {record.ruleset} rules version {record.rules_version}; "
+                          f"this build has {game.ruleset.rules_version}")
+    expected = {c[0]: c for c in record.checkpoints} if check else {}
+    decisions = record.decisions if upto is None else record.decisions[:upto]
+    seen = 0
+    for i, d in enumerate(decisions):
+        if game.over:
+            raise RecordError(f"decision {i + 1} comes after the end of the game")
+        try:
+            game.play(Action.from_json({"seat": d.seat, "kind": d.kind, "args": d.args}), d.why)
+        except IllegalAction as err:
+            raise RecordError(f"decision {i + 1} is not legal here: {err}") from None
+        except (TypeError, ValueError, KeyError) as err:
+            raise RecordError(f"decision {i + 1} is malformed: {err}") from None
+        while seen < len(game.checkpoints):
+            at, round_no, digest = game.checkpoints[seen]
+            seen += 1
+            want = expected.get(at)
+            if want is not None and want[2] != digest:
+                raise RecordError(f"desync at round {round_no}: state hash {digest} differs from the record's {want[2]}")
+    return game

@@ -1,0 +1,1 @@
+"""Warhammer Quest (1995): warriors, the dungeon deck, monsters played by their tactics."""

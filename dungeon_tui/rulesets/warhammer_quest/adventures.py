@@ -1,0 +1,292 @@
+"""Adventures: objective room set-up, adventure actions, goals and rewards (spec 7).
+
+Each adventure is a `Hooks` object; the turn procedure calls its methods at fixed points.
+The common shape (roll on the Objective Room Monster Table, clear the room, then an action
+next to a feature) lives in the base class; adventures override only what differs.
+"""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...engine.dice import roll, roll_event
+from ...engine.game import Action, Decision, Game
+from . import treasure
+from .combat import damage_warrior
+from .events import dice_value
+from .placement import place_monsters
+from .state import DEAD, Figure, State
+
+Proc = Generator[Decision, Action, Any]
+
+
+class GameOver(Exception):
+    def __init__(self, result: dict[str, Any]) -> None:
+        super().__init__(result.get("outcome"))
+        self.result = result
+
+
+def _nothing() -> Proc:
+    return
+    yield  # pragma: no cover
+
+
+class Hooks:
+    """The default adventure: the objective room's monsters come from the table."""
+
+    feature: str | None = None  # the feature an adventure action is done next to
+    action_name: str | None = None
+
+    def __init__(self, adv_id: str) -> None:
+        self.id = adv_id
+
+    # -- objective room ----------------------------------------------------------------------
+    def objective_groups(self, game: Game) -> Proc:
+        s: State = game.state
+        adv = game.content.adventures[self.id]
+        if adv.monsters == "none":
+            return []
+        if adv.monsters == "fixed":
+            out = []
+            for g in adv.fixed:
+                n = yield from dice_value(game, g.count, "whq.event.count", f"the {game.content.monsters[g.monster].name}s")
+                out.append((g.monster, n))
+            return out
+        (face,) = yield from roll(game, 1, 6, "whq.objective.table")
+        row = max(1, min(6, face + adv.table_modifier))
+        mods = {"adventure": adv.table_modifier} if adv.table_modifier else {}
+        roll_event(game, "whq.objective.table", "1d6", [face], modifiers=mods, outcome=row,
+                   text=f"Objective Room Monster Table: row {row}.")
+        s.adv["table_row"] = row
+        out = []
+        for g in game.content.objective_table[row - 1].monsters:
+            kind = g.monster
+            if adv.goblins_as_skaven and kind.startswith(("goblin", "night_goblin")):
+                kind = "skaven"
+            n = yield from dice_value(game, g.count, "whq.event.count", f"the {game.content.monsters[kind].name}s")
+            out.append((kind, n))
+        return out
+
+    def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
+        s: State = game.state
+        sid = s.objective_section
+        groups = yield from self.objective_groups(game)
+        inside = [w for w in order if w.active and s.section_of(w.pos) == sid]
+        game.emit("info", text=f"The party enters the objective room of {game.content.adventures[self.id].name}!")
+        if groups:
+            yield from place_monsters(game, groups, sid, inside, "objective", "M1", order)
+
+    # -- clearing and actions -------------------------------------------------------------------
+    def room_clear(self, game: Game) -> bool:
+        s: State = game.state
+        sid = s.objective_section
+        if sid is None or not s.sections[sid].entered:
+            return False
+        return not any(s.section_of(m.pos) == sid for m in s.monsters() if m.active)
+
+    def next_to_feature(self, game: Game, w: Figure) -> bool:
+        s: State = game.state
+        if not self.feature or s.objective_section is None or w.pos is None:
+            return False
+        squares = s.sections[s.objective_section].features.get(self.feature, [])
+        return any(max(abs(w.pos[0] - x), abs(w.pos[1] - y)) <= 1 for x, y in squares)
+
+    def can_act(self, game: Game, w: Figure) -> bool:
+        return (self.action_name is not None and self.room_clear(game) and not w.flags.get("acted")
+                and not w.flags.get("attacking") and self.next_to_feature(game, w))
+
+    def extra_options(self, game: Game, w: Figure) -> list[Action]:
+        if self.can_act(game, w):
+            seat = game.state.seat_of[w.id]
+            return [Action.make(seat, "adventure", text=f"{w.name}: {self.action_name}", who=w.id)]
+        return []
+
+    def play_extra(self, game: Game, w: Figure, action: Action) -> Proc:
+        w.flags["acted"] = True
+        yield from self.adventure_action(game, w)
+
+    def adventure_action(self, game: Game, w: Figure) -> Proc:
+        yield from _nothing()
+
+    def after_action(self, game: Game) -> None:
+        pass
+
+    def after_move(self, game: Game, w: Figure) -> Proc:
+        yield from _nothing()
+
+    def start_of_turn(self, game: Game) -> Proc:
+        yield from _nothing()
+
+    def after_monsters(self, game: Game) -> Proc:
+        """End of the Monsters' Phase: adventures whose goal is the cleared room check here."""
+        yield from _nothing()
+
+    def end_of_turn(self, game: Game) -> Proc:
+        yield from _nothing()
+
+    # -- endings ------------------------------------------------------------------------------------
+    def reward(self, game: Game) -> Proc:
+        yield from _nothing()
+
+    def win(self, game: Game, why: str) -> Proc:
+        game.emit("info", text=why)
+        yield from self.reward(game)
+        raise GameOver({"outcome": "win", "why": why})
+
+    def fail(self, game: Game, why: str) -> None:
+        raise GameOver({"outcome": "failure", "why": why})
+
+    def required_died(self, game: Game) -> None:
+        need = game.content.adventures[self.id].needs
+        if need:
+            for w in game.state.heroes():
+                if w.kind == need and w.status == DEAD:
+                    self.fail(game, f"The {w.name} is dead, and this adventure needed him.")
+
+
+def each_gold(game: Game, expr: str, why: str) -> Proc:
+    for w in game.state.heroes():
+        if w.active:
+            gold = yield from dice_value(game, expr, "whq.adv.reward", f"the {w.name}'s {why}")
+            w.gold += gold
+
+
+class ClearWin(Hooks):
+    """fp5 Man Eater: clear the room and win."""
+
+    def after_monsters(self, game: Game) -> Proc:
+        if self.room_clear(game):
+            yield from self.win(game, "The objective room is cleared.")
+
+    def after_action(self, game: Game) -> None:
+        pass
+
+    def reward(self, game: Game) -> Proc:
+        if self.id == "fp5":
+            row = game.state.adv.get("table_row")
+            if row is not None and any(g.monster == "minotaur" for g in game.content.objective_table[row - 1].monsters):
+                for w in game.state.heroes():
+                    if w.active:
+                        w.gold += 10
+        yield from _nothing()
+
+
+class FreePrisoners(ClearWin):
+    """fp6: each warrior frees D6 prisoners, each paying D6x20 gold."""
+
+    def reward(self, game: Game) -> Proc:
+        for w in game.state.heroes():
+            if not w.active:
+                continue
+            n = yield from dice_value(game, "D6", "whq.adv.fp6.prisoners", f"prisoners freed by the {w.name}")
+            for _ in range(n):
+                w.gold += (yield from dice_value(game, "D6x20", "whq.adv.fp6.gold", "a prisoner's thanks"))
+
+
+class FeatureWin(Hooks):
+    """After clear, one warrior's action next to a feature wins (fc5, ic5, tc6)."""
+
+    def __init__(self, adv_id: str, feature: str, action: str, who: str | None, reward_expr: str | None) -> None:
+        super().__init__(adv_id)
+        self.feature, self.action_name, self.who, self.reward_expr = feature, action, who, reward_expr
+
+    def can_act(self, game: Game, w: Figure) -> bool:
+        return super().can_act(game, w) and (self.who is None or w.kind == self.who)
+
+    def adventure_action(self, game: Game, w: Figure) -> Proc:
+        if self.id == "tc6":
+            (face,) = yield from roll(game, 1, 6, "whq.adv.tc6.identify")
+            who = "Luckstein" if face <= 3 else "Bravia"
+            roll_event(game, "whq.adv.tc6.identify", "1d6", [face], outcome=who.lower(), text=f"{face}: the tomb is {who}'s.")
+            game.state.adv["tomb"] = who
+        yield from self.win(game, f"The {w.name} completes the quest: {self.action_name}.")
+
+    def reward(self, game: Game) -> Proc:
+        s: State = game.state
+        if self.id == "tc6" and s.adv.get("tomb") != "Luckstein":
+            return
+        if self.reward_expr == "treasure":
+            yield from treasure.give_cards(game, sum(1 for w in s.heroes() if w.active))
+        elif self.reward_expr:
+            for w in s.heroes():
+                if w.active:
+                    gold = yield from dice_value(game, self.reward_expr, "whq.adv.reward", f"the {w.name}'s reward")
+                    if self.id == "fc5":
+                        gold //= 2
+                    w.gold += gold
+
+
+class SwordOfElectors(FeatureWin):
+    """ic6: D6+S 7+ pulls the sword; a failure costs 3D6 and waits until all have tried."""
+
+    def can_act(self, game: Game, w: Figure) -> bool:
+        tried = game.state.adv.setdefault("tried", [])
+        living = [x.id for x in game.state.heroes() if x.active]
+        if all(x in tried for x in living):
+            tried.clear()
+        return super().can_act(game, w) and w.id not in tried
+
+    def adventure_action(self, game: Game, w: Figure) -> Proc:
+        from .stats import strength
+        s_val = strength(game.content, w)
+        (face,) = yield from roll(game, 1, 6, "whq.adv.ic6.wrench")
+        ok = face != 1 and (face == 6 or face + s_val >= 7)
+        roll_event(game, "whq.adv.ic6.wrench", "1d6", [face], target=7, inputs={"strength": s_val},
+                   modifiers={"strength": s_val}, outcome="pass" if ok else "fail",
+                   text=f"The {w.name} heaves at the sword: {face}+{s_val}, {'it comes free' if ok else 'it will not move'}.")
+        if ok:
+            yield from self.win(game, f"The {w.name} draws the Sword of the Electors.")
+        game.state.adv.setdefault("tried", []).append(w.id)
+        dmg = yield from dice_value(game, "3D6", "whq.adv.ic6.backlash", "the sword's backlash")
+        from .stats import toughness
+        damage_warrior(game, w, max(0, dmg - toughness(game.content, w)), "the sword's backlash")
+
+
+class FountainOfSouls(ClearWin):
+    """fl6: after clear each warrior rolls D6+T; 5 or less dies. Win if any survive."""
+
+    def after_monsters(self, game: Game) -> Proc:
+        if not self.room_clear(game):
+            return
+        from .stats import toughness
+        for w in game.state.heroes():
+            if not w.active:
+                continue
+            t_val = toughness(game.content, w)
+            (face,) = yield from roll(game, 1, 6, "whq.adv.fl6.souls")
+            ok = face + t_val > 5
+            roll_event(game, "whq.adv.fl6.souls", "1d6", [face], target=6, inputs={"toughness": t_val},
+                       modifiers={"toughness": t_val}, outcome="pass" if ok else "fail",
+                       text=f"The {w.name} faces the lost souls: {face}+{t_val}, {'he endures' if ok else 'they take him'}.")
+            if not ok:
+                w.status, w.pos = DEAD, None
+        if any(w.active for w in game.state.heroes()):
+            yield from self.win(game, "The fountain's souls are laid to rest.")
+
+    def reward(self, game: Game) -> Proc:
+        yield from each_gold(game, "2D6x50", "reward")
+
+
+def _hooks(adv_id: str) -> Hooks:
+    table: dict[str, Any] = {
+        "fp5": lambda: ClearWin("fp5"),
+        "fp6": lambda: FreePrisoners("fp6"),
+        "fc5": lambda: FeatureWin("fc5", "head", "set the Dragon's Eye", "dwarf", "3D6x100"),
+        "ic5": lambda: FeatureWin("ic5", "idol", "return the staff", None, "treasure"),
+        "ic6": lambda: SwordOfElectors("ic6", "idol", "try to draw the sword", None, "D6x50"),
+        "tc6": lambda: FeatureWin("tc6", "tomb", "open the tomb", None, "D6x100"),
+        "fl6": lambda: FountainOfSouls("fl6"),
+    }
+    return table[adv_id]()
+
+
+PLAYABLE = ("fp5", "fp6", "fc5", "fl6", "ic5", "ic6", "tc6")
+
+_cache: dict[str, Hooks] = {}
+
+
+def hooks_for(game: Game) -> Hooks:
+    adv = game.state.adventure
+    h = _cache.get(adv)
+    if h is None:
+        h = _cache[adv] = _hooks(adv)
+    return h

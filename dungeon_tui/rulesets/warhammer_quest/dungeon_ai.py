@@ -1,0 +1,266 @@
+"""The scripted dungeon seat: monster tactics primitives and the controller that runs them.
+
+The scripts live in content/warhammer_quest/tactics.yaml; these are the words they may use.
+Each primitive plans (where to stand, whom to attack); the controller then picks the
+offered action matching the plan and gives the script's reason.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine import tactics
+from ...engine.dice import SeededChance
+from ...engine.game import Action, Decision, Game
+from ...engine.grid import DIRS8, Sq, chebyshev
+from .monsters import adjacent_targets, in_reach, reach_of, reachable, sees_any, next_to_warrior, targets
+from .state import Figure, State
+
+registry = tactics.Registry()
+_tiebreak = SeededChance(salt=0x7AC71C5)
+
+
+@dataclass
+class Plan:
+    game: Game
+    m: Figure
+    decision_index: int
+    to: Sq | None = None
+    target: Figure | None = None
+    mode: str | None = None
+    stop: bool = False
+    _reach: dict[Sq, int] | None = field(default=None, repr=False)
+    _dist: dict[Sq, int] | None = field(default=None, repr=False)
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    @property
+    def content(self) -> Any:
+        return self.game.content
+
+    @property
+    def reach(self) -> dict[Sq, int]:
+        if self._reach is None:
+            self._reach = reachable(self.state, self.content, self.m)
+        return self._reach
+
+    def distance(self, w: Figure) -> int:
+        """Path length ignoring figures (spec: 'nearest' = shortest path ignoring models)."""
+        if self._dist is None:
+            self._dist = self.state.grid.distances(self.m.pos)
+        d = self._dist.get(w.pos)
+        return d if d is not None else 999
+
+
+# -- conditions ------------------------------------------------------------------------------
+@registry.condition
+def pinned(p: Plan) -> bool:
+    return bool(p.m.flags.get("pinned"))
+
+
+@registry.condition
+def sees_target(p: Plan) -> bool:
+    s = p.state
+    return not next_to_warrior(s, p.m.pos) and sees_any(s, p.m.pos, targets(s))
+
+
+@registry.condition
+def can_gain_sight(p: Plan) -> bool:
+    valid = targets(p.state)
+    return any(sees_any(p.state, sq, valid) and not next_to_warrior(p.state, sq) for sq in p.reach)
+
+
+@registry.condition
+def first_attack_pending(p: Plan) -> bool:
+    from .monster_strikes import valid_target
+    t = p.m.first_target
+    return (not p.m.flags.get("acted_once") and t is not None
+            and valid_target(p.state, p.state.figures[t]))
+
+
+@registry.condition
+def provoked(p: Plan) -> bool:
+    return bool(p.m.flags.get("provoked"))
+
+
+@registry.condition
+def locked_valid(p: Plan) -> bool:
+    from .monster_strikes import valid_target
+    return p.m.locked is not None and valid_target(p.state, p.state.figures[p.m.locked])
+
+
+# -- target choice ---------------------------------------------------------------------------------
+def _one_on_one(p: Plan, pool: list[Figure]) -> tuple[Figure | None, str]:
+    s = p.state
+    counts = {w.id: sum(1 for t in s.phase_choice.values() if t == w.id) for w in pool}
+    reachable_now = [w for w in pool if any(in_reach(s, p.content, p.m, sq, w) for sq in p.reach)]
+    candidates = reachable_now or pool
+    if not candidates:
+        return None, "no warrior to attack"
+    low = min(counts[w.id] for w in candidates)
+    tied = [w for w in candidates if counts[w.id] == low]
+    near = min(p.distance(w) for w in tied)
+    tied = [w for w in tied if p.distance(w) == near]
+    pick = tied[0]
+    if len(tied) > 1:
+        pick = tied[_tiebreak.uniform(p.game.seed, p.decision_index, 0, len(tied))]
+    why = f"One-on-One: the {pick.name} had {low} attackers, {near} squares"
+    if len(tied) > 1:
+        why += f" (counter drawn among {len(tied)})"
+    return pick, why
+
+
+def _choose(p: Plan, rule: str) -> str:
+    s = p.state
+    valid = targets(s)
+    if rule == "first_attack" and p.m.first_target:
+        p.target = s.figures[p.m.first_target]
+        return f"First Attack on the {p.target.name}, who it was placed against"
+    if rule == "locked" and p.m.locked:
+        p.target = s.figures[p.m.locked]
+        return f"keeps on the {p.target.name}"
+    if rule == "not_last":
+        last = p.m.flags.get("last_target")
+        pool = [w for w in valid if w.id != last] or valid
+        p.target, why = _one_on_one(p, pool)
+        return why + (" (a new victim)" if last else "")
+    p.target, why = _one_on_one(p, valid)
+    return why
+
+
+@registry.action
+def choose_target(p: Plan, rule: str) -> str:
+    return _choose(p, rule)
+
+
+@registry.action
+def attack_adjacent(p: Plan, pick: list[str]) -> str:
+    adj = adjacent_targets(p.state, p.m)
+    p.to = p.m.pos
+    if not adj:
+        return "nobody adjacent"
+    if "first_attack" in pick and p.m.first_target in [w.id for w in adj] and not p.m.flags.get("acted_once"):
+        p.target = p.state.figures[p.m.first_target]
+        return f"pinned, strikes its First Attack target the {p.target.name}"
+    p.target, why = _one_on_one(p, adj)
+    return "pinned; " + why
+
+
+@registry.action
+def move_to_reach(p: Plan, reach: int = 1, within: str | None = None) -> str:
+    s = p.state
+    w = p.target
+    if w is None or w.pos is None:
+        p.to = p.m.pos
+        return "nobody to go after"
+    squares = p.reach
+    if within:
+        allowed = set()
+        for sec in s.sections.values():
+            for sq in sec.features.get(within, []):
+                allowed.add(sq)
+        squares = {sq: c for sq, c in squares.items() if sq in allowed or sq == p.m.pos}
+    reach = max(reach, reach_of(p.content, p.m))
+    good = [sq for sq in squares if in_reach(s, p.content, p.m, sq, w, reach)]
+    if good:
+        prefer = {(w.pos[0] + d[0], w.pos[1] + d[1]): i for i, d in enumerate(DIRS8)}
+        # A long-reach monster likes to strike from two squares away.
+        far_first = reach >= 2
+        good.sort(key=lambda sq: ((-chebyshev(sq, w.pos) if far_first else 0), squares[sq], prefer.get(sq, 9), sq[1], sq[0]))
+        p.to = good[0]
+        return f"moves {squares[p.to]} to reach the {w.name}" if p.to != p.m.pos else f"already in reach of the {w.name}"
+    dist = s.grid.distances(w.pos)
+    p.to = min(squares, key=lambda sq: (dist.get(sq, 999), squares[sq], sq[1], sq[0]))
+    return f"closes on the {w.name}"
+
+
+@registry.action
+def attack_if_in_reach(p: Plan) -> str:
+    if p.target is not None and p.to is not None and in_reach(p.state, p.content, p.m, p.to, p.target):
+        p.mode = "attack"
+        return f"attacks the {p.target.name}"
+    p.target = None
+    return "cannot reach anyone this turn"
+
+
+@registry.action
+def join_volley(p: Plan) -> str:
+    p.to = p.to or p.m.pos
+    p.mode = "volley"
+    return "shoots with its kind's volley"
+
+
+@registry.action
+def move_until_sight(p: Plan) -> str:
+    s = p.state
+    valid = targets(s)
+    good = [sq for sq in p.reach if sees_any(s, sq, valid) and not next_to_warrior(s, sq)]
+    if not good:
+        return "finds no line of fire"
+    p.to = min(good, key=lambda sq: (p.reach[sq], sq[1], sq[0]))
+    return f"steps {p.reach[p.to]} squares to get a line of fire"
+
+
+@registry.action
+def hold(p: Plan) -> str:
+    p.to = p.m.pos
+    p.target = None
+    p.stop = True
+    return "holds its ground"
+
+
+@registry.action
+def flee(p: Plan) -> str:
+    s = p.state
+    warriors = [w for w in s.heroes() if w.on_board and w.pos]
+    if not warriors:
+        p.to = p.m.pos
+        return "nothing to flee from"
+    p.to = max(p.reach, key=lambda sq: (min(chebyshev(sq, w.pos) for w in warriors), -p.reach[sq], -sq[1], -sq[0]))
+    return "flees from the warriors"
+
+
+@registry.action
+def cast(p: Plan, spell: str) -> str:
+    return f"calls on {spell.replace('_', ' ')}"
+
+
+# -- controller ---------------------------------------------------------------------------------------
+class DungeonAI:
+    """Plays the dungeon seat by the tactics scripts in content."""
+
+    def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
+        who = decision.context.get("monster")
+        if who is None:
+            return decision.options[0], str(decision.context.get("why") or "the placement script's first choice")
+        m = game.state.figures[who]
+        plan = Plan(game, m, len(game.decisions))
+        script_name = game.content.monsters[m.kind].script
+        if m.flags.get("script"):
+            script_name = m.flags["script"]
+        why = tactics.run(game.content.scripts[script_name], game.content.scripts, registry, plan)
+        return self._match(decision, plan), why
+
+    @staticmethod
+    def _match(decision: Decision, plan: Plan) -> Action:
+        opts = decision.options
+        target = plan.target.id if plan.target is not None else None
+        if opts and opts[0].kind == "strike":
+            for a in opts:
+                if a.get("target") == target:
+                    return a
+            return opts[0]
+        to = tuple(plan.to) if plan.to is not None else plan.m.pos
+        want_mode = "volley" if plan.mode == "volley" else None
+        for a in opts:
+            if a.get("to") == to and a.get("mode") == want_mode and a.get("target") == (target if plan.mode == "attack" else None):
+                return a
+        for a in opts:
+            if a.get("to") == to and a.get("target") is None and a.get("mode") is None:
+                return a
+        for a in opts:
+            if a.get("to") == plan.m.pos and a.get("target") is None and a.get("mode") is None:
+                return a
+        return opts[0]

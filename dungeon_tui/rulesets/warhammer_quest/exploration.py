@@ -1,0 +1,120 @@
+"""The dungeon deck and the Exploration Phase: drawing sections and laying them (2.7, 5.7)."""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...engine.dice import shuffled
+from ...engine.game import Action, Decision, Game
+from . import board
+from .state import Doorway, State
+
+Proc = Generator[Decision, Action, Any]
+
+
+def build_deck(game: Game, objective: str) -> Proc:
+    """Setup 5: 18 others shuffled; 6 dealt and the objective shuffled in; 6 more on top."""
+    s: State = game.state
+    c = game.content
+    others: list[str] = []
+    for cid in sorted(c.cards):
+        card = c.cards[cid]
+        if card.kind != "objective":
+            others.extend([cid] * card.copies)
+    order = yield from shuffled(game, others, "whq.setup.dungeon")
+    top, bottom, rest = order[:6], order[6:12], order[12:]
+    bottom = yield from shuffled(game, bottom + [objective], "whq.setup.dungeon")
+    s.piles["main"] = top + bottom
+    s.set_aside = rest
+
+
+def split_pile(pile: list[str]) -> tuple[list[str], list[str]]:
+    """Deal from the bottom, alternately right then left, each pile keeping its order."""
+    n = len(pile)
+    right = [pile[i] for i in range(n) if (n - 1 - i) % 2 == 0]
+    left = [pile[i] for i in range(n) if (n - 1 - i) % 2 == 1]
+    return left, right
+
+
+def new_pile(state: State, cards: list[str]) -> str:
+    pid = f"p{len(state.piles)}"
+    state.piles[pid] = cards
+    return pid
+
+
+def lay_card(game: Game, card_id: str, came_from: Doorway | None, pile: str | None, seat: str | None) -> Proc:
+    """Lay a drawn card at a doorway (or at the origin for the entrance); returns the section."""
+    s: State = game.state
+    c = game.content
+    card = c.cards[card_id]
+    tpl = c.templates[card.template]
+    rest = s.piles.get(pile, []) if pile else []
+    if card.junction:
+        left, right = split_pile(rest)
+        if pile:
+            s.piles[pile] = []
+        piles = {"0": new_pile(s, left), "1": new_pile(s, right)}
+    else:
+        piles = {"0": pile}
+    names = sorted(tpl.exits) or [None]
+    layouts: list[tuple[str | None, board.Layout]] = []
+    for name in names:
+        mirrored = name in tpl.mirror_options
+        if came_from is None:
+            lay = board.Layout(tpl, "E", mirrored, (0, -min(y for _, y in tpl.entry.squares)))
+        else:
+            lay = board.fit(tpl, came_from.squares, came_from.side, mirrored)
+        if came_from is None or not board.overlaps(lay, s.grid):
+            layouts.append((name, lay))
+    if not layouts:
+        name = names[0]
+        lay = board.portal_layout(tpl, s.grid)
+        game.emit("info", text=f"The {card.name} does not fit; it is laid apart, its doorway linked by a portal.")
+        layouts = [(name, lay)]
+    choice = layouts[0]
+    if len(layouts) > 1 and seat is not None:
+        opts = [Action.make(seat, "lay", text=f"lay the {card.name}: {name}", option=name) for name, _ in layouts]
+        pick = yield Decision(seat, f"How is the {card.name} laid?", opts, context={"card": card_id})
+        choice = next(l for l in layouts if l[0] == pick.get("option"))
+    section = board.lay_section(s, card_id, card, tpl, choice[0], choice[1], came_from, piles)
+    if card.kind == "objective":
+        s.objective_section = section.id
+    game.emit("explore", section=section.id, card=card_id, text=f"The {card.name} is revealed.")
+    return section
+
+
+def explorable(state: State) -> list[Doorway]:
+    """Unexplored doorways of the lantern bearer's section that he stands in."""
+    leader = state.figures.get(state.lantern)
+    if leader is None or not leader.active:
+        return []
+    sid = state.section_of(leader.pos)
+    if sid is None or any(state.section_of(m.pos) == sid for m in state.monsters() if m.active):
+        return []
+    out = []
+    for did in state.sections[sid].doorways:
+        d = state.doorways[did]
+        if d.state == "unexplored" and leader.pos in d.squares:
+            out.append(d)
+    return out
+
+
+def exploration_phase(game: Game) -> Proc:
+    s: State = game.state
+    doors = explorable(s)
+    if not doors:
+        return
+    seat = s.seat_of[s.lantern]
+    opts = [Action.make(seat, "explore", text=f"explore the doorway at {d.squares[0][0]},{d.squares[0][1]}", door=d.id)
+            for d in doors]
+    opts.append(Action.make(seat, "pass", text="do not explore this turn"))
+    pick = yield Decision(seat, "Exploration: open a new doorway?", opts)
+    if pick.kind != "explore":
+        return
+    door = s.doorways[pick.get("door")]
+    pile = s.piles.get(door.pile or "", [])
+    if not pile:
+        door.state = "dead_end"
+        game.emit("info", text="The passage ends in bare rock: a dead end.")
+        return
+    card_id = pile.pop(0)
+    yield from lay_card(game, card_id, door, door.pile, seat)

@@ -1,0 +1,138 @@
+"""The Monsters' Phase (M2): pinned monsters, volleys, then the rest in placement order.
+
+Each activation is one decision of the dungeon seat among every legal plan: a square to
+end on, and a warrior to attack from there or a volley to join.  The scripted dungeon
+picks the plan its tactics script asks for (dungeon_ai.py).
+"""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...engine.game import DUNGEON, Action, Decision, Game
+from ...engine.grid import Sq, chebyshev
+from .monster_strikes import strike, valid_target
+from .shooting import monster_shot, resolve_volley
+from .state import Figure, State
+
+Proc = Generator[Decision, Action, Any]
+
+
+def reach_of(content: Any, m: Figure) -> int:
+    return 2 if "reach2" in content.monsters[m.kind].specials else 1
+
+
+def in_reach(state: State, content: Any, m: Figure, sq: Sq, w: Figure, reach: int | None = None) -> bool:
+    from .warriors import sees
+    if w.pos is None:
+        return False
+    reach = reach or reach_of(content, m)
+    if state.grid.adjacent(sq, w.pos):
+        return True
+    return reach >= 2 and chebyshev(sq, w.pos) <= 2 and sees(state, sq, w.pos)
+
+
+def targets(state: State) -> list[Figure]:
+    return [w for w in state.heroes() if valid_target(state, w)]
+
+
+def adjacent_targets(state: State, m: Figure) -> list[Figure]:
+    return [w for w in targets(state) if m.pos and w.pos and state.grid.adjacent(m.pos, w.pos)]
+
+
+def is_pinned(state: State, content: Any, m: Figure) -> bool:
+    return "never_pinned" not in content.monsters[m.kind].specials and bool(adjacent_targets(state, m))
+
+
+def reachable(state: State, content: Any, m: Figure) -> dict[Sq, int]:
+    occ = state.occupied()
+    allowance = content.monsters[m.kind].move + m.flags.get("m_mod", 0)
+    return state.grid.reachable(m.pos, allowance, lambda sq: sq not in occ)
+
+
+def sees_any(state: State, sq: Sq, valid: list[Figure]) -> bool:
+    from .warriors import sees
+    return any(sees(state, sq, w.pos) for w in valid)
+
+
+def next_to_warrior(state: State, sq: Sq) -> bool:
+    return any(w.on_board and w.pos and state.grid.adjacent(sq, w.pos) for w in state.heroes())
+
+
+def plan_options(game: Game, m: Figure) -> list[Action]:
+    s: State = game.state
+    c = game.content
+    valid = targets(s)
+    if m.flags.get("pinned"):
+        return [Action.make(DUNGEON, "strike", text=f"{m.name} attacks the {w.name}", who=m.id, target=w.id)
+                for w in adjacent_targets(s, m)]
+    opts = []
+    missile = "missile" in c.monsters[m.kind].specials
+    reach = reachable(s, c, m)
+    for sq in sorted(reach, key=lambda q: (q[1], q[0])):
+        where = "stays" if sq == m.pos else f"moves to {sq[0]},{sq[1]}"
+        opts.append(Action.make(DUNGEON, "act", text=f"{m.name} {where}", who=m.id, to=sq))
+        for w in valid:
+            if in_reach(s, c, m, sq, w):
+                opts.append(Action.make(DUNGEON, "act", text=f"{m.name} {where} and attacks the {w.name}",
+                                        who=m.id, to=sq, target=w.id))
+        if missile and not next_to_warrior(s, sq) and sees_any(s, sq, valid):
+            opts.append(Action.make(DUNGEON, "act", text=f"{m.name} {where} and shoots", who=m.id, to=sq, mode="volley"))
+    return opts
+
+
+def activate(game: Game, m: Figure, volley: dict[str, list[Figure]]) -> Proc:
+    s: State = game.state
+    opts = plan_options(game, m)
+    if not opts:
+        return
+    action = yield Decision(DUNGEON, f"{m.name} acts", opts, context={"monster": m.id})
+    m.flags["acted_once"] = True
+    target = action.get("target")
+    if action.kind == "act":
+        to = tuple(action.get("to"))
+        if to != m.pos:
+            frm = m.pos
+            m.pos = to  # type: ignore[assignment]
+            game.emit("move", figure=m.id, frm=list(frm), to=list(to), text=f"{m.name} moves to {to[0]},{to[1]}.")
+        if action.get("mode") == "volley":
+            if (yield from monster_shot(game, m)):
+                volley.setdefault(m.kind, []).append(m)
+            return
+    if target:
+        w = s.figures[target]
+        s.phase_choice[m.id] = w.id
+        m.flags["last_target"] = w.id
+        if "swarm" in game.content.monsters[m.kind].specials:
+            m.locked = w.id  # snotlings keep to their victim while he stays a valid target
+        yield from strike(game, m, w)
+
+
+def monsters_phase(game: Game) -> Proc:
+    s: State = game.state
+    c = game.content
+    s.phase_choice = {}
+    ready = [m for m in s.monsters() if m.active and not (m.placed_turn == s.turn and m.placed_phase == "M1")]
+    ready.sort(key=lambda m: m.order)
+    for m in ready:
+        m.flags["pinned"] = is_pinned(s, c, m)
+    pinned = [m for m in ready if m.flags["pinned"]]
+    pinned.sort(key=lambda m: (len(adjacent_targets(s, m)) > 1, m.order))
+    for m in pinned:
+        if m.active and s.result is None:
+            yield from activate(game, m, {})
+    volley: dict[str, list[Figure]] = {}
+    shooters = [m for m in ready if not m.flags["pinned"] and "missile" in c.monsters[m.kind].specials]
+    for m in shooters:
+        if m.active and s.result is None:
+            yield from activate(game, m, volley)
+    from .warriors import sees
+    for kind in sorted(volley, key=lambda k: min(f.order for f in volley[k])):
+        hitters = volley[kind]
+        seen = [w for w in targets(s) if any(sees(s, h.pos, w.pos) for h in hitters if h.pos)]
+        yield from resolve_volley(game, kind, hitters, seen)
+    for m in ready:
+        if m in pinned or m in shooters or not m.active or s.result is not None:
+            continue
+        yield from activate(game, m, {})
+    for m in ready:
+        m.flags.pop("pinned", None)

@@ -1,0 +1,178 @@
+"""Placing monsters by the One-on-One rule (spec 6.2).
+
+Counters (which warrior a monster goes against) are chance draws; the square is the
+dungeon seat's choice among the legal ones, offered in the order N, E, S, W, NE, SE, SW, NW
+of the target, which the scripted dungeon takes first.
+"""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...engine.dice import draw
+from ...engine.game import DUNGEON, Action, Decision, Game
+from ...engine.grid import DIRS8, Sq, chebyshev, row_major
+from . import board
+from .monster_strikes import strike, valid_target
+from .state import MONSTER, Figure, State
+
+Proc = Generator[Decision, Action, Any]
+
+
+def spawn(game: Game, kind: str, sq: Sq, card: str, phase: str, first_target: str | None) -> Figure:
+    s: State = game.state
+    prof = game.content.monsters[kind]
+    n = s.next_monster
+    s.next_monster += 1
+    same = sum(1 for f in s.figures.values() if f.kind == kind) + 1
+    fig = Figure(id=f"m{n}", kind=kind, side=MONSTER, name=f"{prof.name} {same}", pos=sq,
+                 wounds=prof.wounds, max_wounds=prof.wounds, card=card, order=n,
+                 placed_turn=s.turn, placed_phase=phase, first_target=first_target)
+    s.figures[fig.id] = fig
+    game.emit("place", figure=fig.id, monster=kind, at=list(sq), target=first_target,
+              text=f"{fig.name} appears at {sq[0]},{sq[1]}" + (f", going for the {s.figures[first_target].name}." if first_target else "."))
+    return fig
+
+
+def area(state: State, anchor: str) -> tuple[list[Sq], list[Sq]]:
+    """Squares of the anchor section, and of the sections joined to it (entered ones only, D32)."""
+    own = row_major(state.sections[anchor].squares)
+    more: list[Sq] = []
+    for sid in board.joined(state, anchor):
+        sec = state.sections[sid]
+        if sec.kind in ("room", "objective") and not sec.entered:
+            continue
+        more.extend(row_major(sec.squares))
+    return own, more
+
+
+def free(state: State, sq: Sq, occupied: dict[Sq, Figure]) -> bool:
+    return sq not in occupied and state.grid.floor(sq)
+
+
+def squares_next_to(state: State, w: Figure, allowed: list[Sq]) -> list[Sq]:
+    occ = state.occupied()
+    allowed_set = dict.fromkeys(allowed)
+    out = []
+    assert w.pos is not None
+    for d in DIRS8:
+        sq = (w.pos[0] + d[0], w.pos[1] + d[1])
+        if sq in allowed_set and free(state, sq, occ) and state.grid.can_step(w.pos, sq):
+            out.append(sq)
+    return out
+
+
+def choose_square(game: Game, kind: str, squares: list[Sq], why: str) -> Proc:
+    name = game.content.monsters[kind].name
+    opts = [Action.make(DUNGEON, "place", text=f"place {name} at {sq[0]},{sq[1]}", at=sq) for sq in squares]
+    pick = yield Decision(DUNGEON, f"Where does the {name} go?", opts, context={"why": why})
+    return tuple(pick.get("at"))
+
+
+def place_monsters(game: Game, groups: list[tuple[str, int]], anchor: str, targets: list[Figure],
+                   card: str, phase: str, order: list[Figure]) -> Proc:
+    """Place every group; returns the new figures.  Immediate attackers strike at once."""
+    s: State = game.state
+    placed: list[Figure] = []
+    for kind, count in groups:
+        prof = game.content.monsters[kind]
+        left = count
+        if "missile" in prof.specials:
+            left = yield from _place_archers(game, kind, left, anchor, card, phase, placed)
+        if "swarm" in prof.specials:
+            left = yield from _place_swarm(game, kind, left, anchor, targets, card, phase, placed)
+        if left:
+            yield from _place_melee(game, kind, left, anchor, targets, card, phase, order, placed)
+    for fig in placed:
+        prof = game.content.monsters[fig.kind]
+        if "immediate" in prof.specials and fig.active and fig.first_target:
+            w = s.figures[fig.first_target]
+            if valid_target(s, w) and fig.pos and w.pos and s.grid.adjacent(fig.pos, w.pos):
+                if "swarm" in prof.specials and fig.flags.get("swarmed") == s.turn:
+                    continue
+                game.emit("info", text=f"The {fig.name} strikes as it appears!")
+                yield from strike(game, fig, w)
+    return placed
+
+
+def _place_archers(game: Game, kind: str, left: int, anchor: str, card: str, phase: str,
+                   placed: list[Figure]) -> Proc:
+    from .warriors import sees
+    s: State = game.state
+    own, more = area(s, anchor)
+    for _ in range(left):
+        warriors = [w for w in s.heroes() if w.active and w.pos]
+        occ = s.occupied()
+        best: list[tuple[int, Sq]] = []
+        for group in (own, more):
+            cands = [sq for sq in group if free(s, sq, occ) and any(sees(s, sq, w.pos) for w in warriors)]
+            if cands:
+                far = max(min(chebyshev(sq, w.pos) for w in warriors) for sq in cands)
+                best = [(far, sq) for sq in cands if min(chebyshev(sq, w.pos) for w in warriors) == far]
+                break
+        if not best:
+            return left
+        sq = yield from choose_square(game, kind, [b[1] for b in best],
+                                      "archer: the square that sees a warrior farthest from them all")
+        placed.append(spawn(game, kind, sq, card, phase, None))
+        left -= 1
+    return left
+
+
+def _place_swarm(game: Game, kind: str, left: int, anchor: str, targets: list[Figure], card: str,
+                 phase: str, placed: list[Figure]) -> Proc:
+    s: State = game.state
+    own, more = area(s, anchor)
+    cup = [w for w in targets if w.active]
+    while left and cup:
+        eligible = [w for w in cup if squares_next_to(s, w, own + more)]
+        if not eligible:
+            break
+        w = eligible[(yield from draw(game, len(eligible), "whq.place.counter"))]
+        cup.remove(w)
+        for stage in (own, own + more):
+            while left and (sqs := squares_next_to(s, w, stage)):
+                sq = yield from choose_square(game, kind, sqs, f"snotlings surround the {w.name} (counter drawn)")
+                placed.append(spawn(game, kind, sq, card, phase, w.id))
+                left -= 1
+    return left
+
+
+def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Figure], card: str,
+                 phase: str, order: list[Figure], placed: list[Figure]) -> Proc:
+    s: State = game.state
+    own, more = area(s, anchor)
+    target_ids = [t.id for t in targets]
+    stages = [("S1", own, [w for w in order if w.id in target_ids]), ("S2", own + more, list(order))]
+    for stage, squares, pool in stages:
+        while left > 0:
+            eligible = [w for w in pool if w.active and w.pos and squares_next_to(s, w, squares)]
+            if not eligible:
+                break
+            if left >= len(eligible):
+                picks, how = eligible, "One-on-One: one each in turn order"
+            else:
+                picks, cup = [], list(eligible)
+                for _ in range(left):
+                    picks.append(cup.pop((yield from draw(game, len(cup), "whq.place.counter"))))
+                how = "One-on-One: extra monster, warrior counter drawn"
+            for w in picks:
+                sqs = squares_next_to(s, w, squares)
+                if not sqs or left <= 0:
+                    continue
+                sq = yield from choose_square(game, kind, sqs, f"{how} ({stage}): the {w.name}")
+                placed.append(spawn(game, kind, sq, card, phase, w.id))
+                left -= 1
+    while left > 0:
+        warriors = [w for w in s.heroes() if w.active and w.pos]
+        occ = s.occupied()
+        cands = [sq for sq in own if free(s, sq, occ)] or [sq for sq in more if free(s, sq, occ)]
+        if not cands or not warriors:
+            game.emit("info", text=f"No room for {left} more {game.content.monsters[kind].name}; they stay away.")
+            return
+        def near(sq: Sq) -> int:
+            return min(chebyshev(sq, w.pos) for w in warriors)
+        cands.sort(key=lambda sq: (near(sq), sq[1], sq[0]))
+        sq = yield from choose_square(game, kind, cands, "no free square next to a warrior: the nearest empty square")
+        nearest = min(warriors, key=lambda w: (chebyshev(sq, w.pos), order.index(w) if w in order else 9))
+        placed.append(spawn(game, kind, sq, card, phase, nearest.id))
+        left -= 1

@@ -1,0 +1,174 @@
+"""The Warhammer Quest ruleset object: content, new games, views, the state hash."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ...engine import tactics
+from ...engine.content import Bundle, ContentError, load_bundle
+from ...engine.game import DUNGEON, Game
+from . import board
+from .adventures import PLAYABLE
+from .models import MODELS
+from .state import HERO, Figure, State
+from .turns import procedure
+
+ID = "warhammer-quest"
+RULES_VERSION = "1"
+WARRIOR_ORDER = ("barbarian", "dwarf", "elf", "wizard")
+
+
+@dataclass(frozen=True)
+class Content:
+    bundle: Bundle
+    warriors: dict[str, Any]
+    combat_table: list[list[int]]
+    monsters: dict[str, Any]
+    events: dict[str, Any]
+    spells: dict[str, Any]
+    treasure: dict[str, Any]
+    templates: dict[str, Any]
+    cards: dict[str, Any]
+    objective_table: list[Any]
+    adventures: dict[str, Any]
+    scripts: dict[str, tactics.Script]
+
+    @property
+    def digest(self) -> str:
+        return self.bundle.digest
+
+
+def cross_check(bundle: Bundle) -> list[str]:
+    """References between files: monsters named by cards, scripts named by monsters, templates."""
+    from .dungeon_ai import registry
+    problems = []
+    monsters = bundle["monsters.yaml"].monsters
+    where = "content/warhammer_quest"
+    try:
+        scripts = tactics.compile_scripts(bundle["tactics.yaml"].scripts, registry, "scripts")
+    except tactics.TacticsError as err:
+        return [f"{where}/tactics.yaml: {err}"]
+    for mid, m in monsters.items():
+        if m.script not in scripts:
+            problems.append(f"{where}/monsters.yaml: monsters.{mid}.script: unknown script {m.script!r}")
+    for eid, e in bundle["events.yaml"].events.items():
+        for i, g in enumerate(e.monsters):
+            if g.monster not in monsters:
+                problems.append(f"{where}/events.yaml: events.{eid}.monsters.{i}.monster: unknown monster {g.monster!r}")
+    dungeon = bundle["dungeon.yaml"]
+    for cid, card in dungeon.cards.items():
+        if card.template not in dungeon.templates:
+            problems.append(f"{where}/dungeon.yaml: cards.{cid}.template: unknown template {card.template!r}")
+    advs = bundle["adventures.yaml"]
+    for aid, adv in advs.adventures.items():
+        if adv.room not in dungeon.cards or dungeon.cards[adv.room].kind != "objective":
+            problems.append(f"{where}/adventures.yaml: adventures.{aid}.room: {adv.room!r} is not an objective room card")
+        for i, g in enumerate(adv.fixed):
+            if g.monster not in monsters:
+                problems.append(f"{where}/adventures.yaml: adventures.{aid}.fixed.{i}.monster: unknown monster {g.monster!r}")
+    for r, row in enumerate(advs.objective_table):
+        for i, g in enumerate(row.monsters):
+            if g.monster not in monsters:
+                problems.append(f"{where}/adventures.yaml: objective_table.{r}.monsters.{i}.monster: unknown monster {g.monster!r}")
+    return problems
+
+
+@lru_cache(maxsize=1)
+def load_content() -> Content:
+    bundle = load_bundle("warhammer_quest", MODELS, cross_check)
+    from .dungeon_ai import registry
+    w = bundle["warriors.yaml"]
+    d = bundle["dungeon.yaml"]
+    a = bundle["adventures.yaml"]
+    return Content(
+        bundle=bundle, warriors=w.warriors, combat_table=w.combat_table,
+        monsters=bundle["monsters.yaml"].monsters, events=bundle["events.yaml"].events,
+        spells=bundle["spells.yaml"].spells, treasure=bundle["treasure.yaml"].treasure,
+        templates=d.templates, cards=d.cards, objective_table=a.objective_table, adventures=a.adventures,
+        scripts=tactics.compile_scripts(bundle["tactics.yaml"].scripts, registry, "scripts"),
+    )
+
+
+def hero_seat(warrior: str) -> str:
+    return f"hero:{warrior}"
+
+
+class WarhammerQuest:
+    id = ID
+    rules_version = RULES_VERSION
+    title = "Warhammer Quest"
+
+    def content(self) -> Content:
+        return load_content()
+
+    def normalise_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """Fill defaults and check a setup; raises ValueError with a readable reason."""
+        c = self.content()
+        heroes = list(setup.get("heroes") or WARRIOR_ORDER)
+        for h in heroes:
+            if h not in c.warriors:
+                raise ValueError(f"unknown warrior {h!r}; choose from {', '.join(WARRIOR_ORDER)}")
+        if len(set(heroes)) != len(heroes) or not 1 <= len(heroes) <= 4:
+            raise ValueError("a party is one to four different warriors")
+        heroes = [h for h in WARRIOR_ORDER if h in heroes]
+        adventure = setup.get("adventure") or PLAYABLE[0]
+        if adventure not in c.adventures:
+            raise ValueError(f"unknown adventure {adventure!r}")
+        if adventure not in PLAYABLE:
+            raise ValueError(f"adventure {adventure} is not playable yet; playable: {', '.join(PLAYABLE)}")
+        need = c.adventures[adventure].needs
+        if need and need not in heroes:
+            raise ValueError(f"adventure {adventure} needs the {need}")
+        out = {"heroes": heroes, "adventure": adventure}
+        if setup.get("wounds"):
+            out["wounds"] = {k: int(v) for k, v in setup["wounds"].items() if k in heroes}
+        if setup.get("carry"):
+            out["carry"] = {k: v for k, v in setup["carry"].items() if k in heroes}
+        return out
+
+    def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
+        s = State(adventure=setup["adventure"], party=list(setup["heroes"]),
+                  seat_of={h: hero_seat(h) for h in setup["heroes"]})
+        s.grid = board.new_grid()
+        for h in setup["heroes"]:
+            prof = content.warriors[h]
+            s.figures[h] = Figure(id=h, kind=h, side=HERO, name=prof.name, pos=None, wounds=0, max_wounds=0)
+        return s
+
+    def procedure(self, game: Game) -> Any:
+        return procedure(game)
+
+    def state_dict(self, state: State) -> dict[str, Any]:
+        return state.to_dict()
+
+    def seats(self, state: State) -> list[str]:
+        return [hero_seat(h) for h in state.party] + [DUNGEON]
+
+    def view(self, state: State, seat: str) -> dict[str, Any]:
+        """What a seat may know: hero seats never see piles or deck order."""
+        data = state.to_dict()
+        if seat != DUNGEON:
+            data["piles"] = {k: len(v) for k, v in state.piles.items()}
+            data["set_aside"] = len(state.set_aside)
+            data["event_deck"] = len(state.event_deck)
+            data["treasure_deck"] = len(state.treasure_deck)
+            data["objective_section"] = state.objective_section if state.objective_section and \
+                state.sections[state.objective_section].entered else None
+        return data
+
+    def new_game(self, setup: dict[str, Any], seed: int) -> Game:
+        c = self.content()
+        return Game(self, self.normalise_setup(setup), seed, c, c.digest)
+
+
+RULESET = WarhammerQuest()
+
+
+def check() -> list[str]:
+    try:
+        load_content.cache_clear()
+        load_content()
+    except ContentError as err:
+        return err.problems
+    return []

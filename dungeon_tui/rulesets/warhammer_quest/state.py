@@ -1,0 +1,148 @@
+"""The state of one Warhammer Quest adventure: figures, sections, decks, the turn."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ...engine.grid import Grid, Sq
+
+HERO = "hero"
+MONSTER = "monster"
+
+ACTIVE = "active"
+UNCONSCIOUS = "unconscious"
+DEAD = "dead"
+LOST = "lost"
+ESCAPED = "escaped"
+
+
+@dataclass
+class Figure:
+    id: str
+    kind: str  # warrior or monster type id
+    side: str
+    name: str
+    pos: Sq | None
+    wounds: int
+    max_wounds: int
+    status: str = ACTIVE
+    # Named conditions and their values: webbed, in_pit, tripped, berserk, levitate, ...
+    flags: dict[str, Any] = field(default_factory=dict)
+    # warriors
+    gold: int = 0
+    pending_gold: int = 0  # kills this combat, paid when the board is clear
+    kills: int = 0  # monsters killed this combat (berserk)
+    total_kills: int = 0
+    damage_dealt: int = 0
+    damage_taken: int = 0
+    treasure: list[dict[str, Any]] = field(default_factory=list)
+    received: int = 0  # Treasure cards received this adventure (fair shares)
+    equipment: list[str] = field(default_factory=list)
+    # monsters
+    card: str = ""
+    order: int = 0  # placement order, oldest first
+    placed_turn: int = 0
+    placed_phase: str = ""
+    first_target: str | None = None
+    locked: str | None = None
+
+    @property
+    def is_hero(self) -> bool:
+        return self.side == HERO
+
+    @property
+    def on_board(self) -> bool:
+        return self.pos is not None and self.status in (ACTIVE, UNCONSCIOUS)
+
+    @property
+    def active(self) -> bool:
+        return self.pos is not None and self.status == ACTIVE
+
+
+@dataclass
+class Doorway:
+    """An opening of a section: its two squares inside, the side it faces, where it leads."""
+
+    id: str
+    section: str
+    squares: list[Sq]
+    side: str  # N, E, S, W (world)
+    pile: str | None  # the dungeon pile an exploration draws from
+    state: str = "unexplored"  # unexplored | explored | dead_end | sealed | entrance | entry
+    leads_to: str | None = None
+    portcullis: bool = False
+
+
+@dataclass
+class Section:
+    id: str
+    card: str
+    kind: str  # corridor | room | objective
+    squares: list[Sq]
+    doorways: list[str] = field(default_factory=list)
+    entered: bool = False
+    entered_turn: int = 0
+    fresh: bool = True
+    event_done: bool = False
+    features: dict[str, list[Sq]] = field(default_factory=dict)
+    caved_in: bool = False
+
+
+@dataclass
+class State:
+    adventure: str
+    party: list[str]
+    seat_of: dict[str, str]  # warrior id -> seat id
+    turn: int = 0
+    phase: str = "setup"
+    figures: dict[str, Figure] = field(default_factory=dict)
+    sections: dict[str, Section] = field(default_factory=dict)
+    doorways: dict[str, Doorway] = field(default_factory=dict)
+    piles: dict[str, list[str]] = field(default_factory=dict)
+    set_aside: list[str] = field(default_factory=list)
+    event_deck: list[str] = field(default_factory=list)
+    event_discard: list[str] = field(default_factory=list)
+    treasure_deck: list[str] = field(default_factory=list)
+    treasure_discard: list[str] = field(default_factory=list)
+    treasure_owed: int = 0
+    leader: str = ""
+    lantern: str = ""
+    power: int = 0
+    power_tokens: int = 0
+    spells: list[str] = field(default_factory=list)
+    next_monster: int = 1
+    next_section: int = 1
+    entry_order: list[str] = field(default_factory=list)  # rooms first entered this turn
+    objective_section: str | None = None
+    objective_cleared: bool = False
+    adv: dict[str, Any] = field(default_factory=dict)  # adventure-specific counters
+    phase_choice: dict[str, str] = field(default_factory=dict)  # monster -> warrior chosen this phase
+    result: dict[str, Any] | None = None
+    grid: Grid = field(default_factory=Grid)
+
+    # -- queries used everywhere ---------------------------------------------------------
+    def heroes(self) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side == HERO]
+
+    def monsters(self) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side == MONSTER and f.on_board]
+
+    def at(self, sq: Sq) -> Figure | None:
+        for f in self.figures.values():
+            if f.pos == sq and f.on_board:
+                return f
+        return None
+
+    def occupied(self) -> dict[Sq, Figure]:
+        return {f.pos: f for f in self.figures.values() if f.on_board and f.pos is not None}
+
+    def section_of(self, sq: Sq | None) -> str | None:
+        return None if sq is None else self.grid.region.get(sq)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything that defines the game, for the state hash and the views (not the grid,
+        which is rebuilt from the sections)."""
+        out = asdict(self)
+        out.pop("grid")
+        out["doors"] = sorted([list(map(list, e)), s] for e, s in self.grid.doors.items())
+        return out

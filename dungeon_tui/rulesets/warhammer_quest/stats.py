@@ -1,0 +1,66 @@
+"""Effective characteristics: a profile plus what spells, items and conditions add."""
+from __future__ import annotations
+
+from typing import Any
+
+from .state import Figure
+
+
+def profile(content: Any, fig: Figure) -> Any:
+    return content.warriors[fig.kind] if fig.is_hero else content.monsters[fig.kind]
+
+
+def ws(content: Any, fig: Figure) -> int:
+    return max(1, profile(content, fig).ws + fig.flags.get("ws_mod", 0))
+
+
+def strength(content: Any, fig: Figure) -> int:
+    return profile(content, fig).strength + fig.flags.get("s_mod", 0)
+
+
+def toughness(content: Any, fig: Figure, with_armour: bool = True) -> int:
+    """T plus armour (warriors), plus any spell or potion bonus."""
+    p = profile(content, fig)
+    t = p.toughness + fig.flags.get("t_mod", 0)
+    if fig.is_hero and with_armour and not fig.flags.get("unarmoured"):
+        t += p.armour
+        t += sum(1 for card in fig.treasure if card["id"] == "fur_cloak")
+    return t
+
+
+def attacks(content: Any, fig: Figure) -> int:
+    a = profile(content, fig).attacks + fig.flags.get("a_mod", 0)
+    if fig.flags.get("berserk"):
+        a += 1
+    return max(0, a)
+
+
+def move(content: Any, fig: Figure) -> int:
+    return max(0, profile(content, fig).move + fig.flags.get("m_mod", 0))
+
+
+def has(content: Any, fig: Figure, special: str) -> bool:
+    return special in profile(content, fig).specials
+
+
+def melee_weapon(content: Any, fig: Figure) -> Any:
+    for w in profile(content, fig).weapons:
+        if not w.missile:
+            return w
+    return None
+
+
+def bow(content: Any, fig: Figure) -> Any:
+    if fig.flags.get("unarmed"):
+        return None
+    for w in profile(content, fig).weapons:
+        if w.missile:
+            return w
+    return None
+
+
+def to_hit(content: Any, attacker_ws: int, defender_ws: int) -> int:
+    """The combat table: the D6 score a melee attack needs."""
+    row = min(10, max(1, attacker_ws)) - 1
+    col = min(10, max(1, defender_ws)) - 1
+    return content.combat_table[row][col]

@@ -1,0 +1,90 @@
+"""Gold after combat and Treasure cards shared fairly (5.10)."""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...engine.dice import draw, roll, roll_event
+from ...engine.game import Action, Decision, Game
+from .state import Figure, State
+
+Proc = Generator[Decision, Action, Any]
+
+
+def draw_treasure(game: Game) -> Proc:
+    s: State = game.state
+    if not s.treasure_deck:
+        if not s.treasure_discard:
+            game.emit("info", text="The Treasure deck is empty.")
+            return None
+        s.treasure_deck, s.treasure_discard = sorted(s.treasure_discard), []
+    i = yield from draw(game, len(s.treasure_deck), "whq.treasure.draw")
+    return s.treasure_deck.pop(i)
+
+
+def eligible(state: State) -> list[Figure]:
+    """Warriors with the fewest cards received this adventure."""
+    living = [w for w in state.heroes() if w.on_board]
+    if not living:
+        return []
+    low = min(w.received for w in living)
+    return [w for w in living if w.received == low]
+
+
+def give_cards(game: Game, n: int) -> Proc:
+    s: State = game.state
+    for _ in range(n):
+        card_id = yield from draw_treasure(game)
+        if card_id is None:
+            return
+        card = game.content.treasure[card_id]
+        pool = eligible(s)
+        if not pool:
+            s.treasure_discard.append(card_id)
+            return
+        leader = s.figures.get(s.leader)
+        seat = s.seat_of.get(leader.id) if leader and leader.on_board else s.seat_of[pool[0].id]
+        if len(pool) == 1:
+            w = pool[0]
+        else:
+            opts = [Action.make(seat, "give", text=f"give {card.name} to the {w.name}", card=card_id, to=w.id) for w in pool]
+            pick = yield Decision(seat, f"Treasure: {card.name}. Who takes it?", opts, context={"card": card_id})
+            w = s.figures[pick.get("to")]
+        w.received += 1
+        entry: dict[str, Any] = {"id": card_id}
+        if card.use == "gold":
+            w.gold += card.value
+            s.treasure_discard.append(card_id)
+            game.emit("treasure", card=card_id, to=w.id, text=f"The {w.name} finds {card.name}: {card.value} gold.")
+            continue
+        if card_id in ("arrows_of_death", "orb_of_might"):
+            rule = f"whq.item.{card_id}"
+            (face,) = yield from roll(game, 1, 6, rule)
+            roll_event(game, rule, "1d6", [face], outcome=face, text=f"{card.name} holds {face} charges.")
+            entry["charges"] = face
+        elif card_id == "shield_of_deliverance":
+            entry["charges"] = 2
+        w.treasure.append(entry)
+        game.emit("treasure", card=card_id, to=w.id, text=f"The {w.name} takes {card.name}: {card.text}")
+
+
+def board_clear(state: State) -> bool:
+    return not any(m.active for m in state.monsters())
+
+
+def settle(game: Game) -> Proc:
+    """When no monster is left the combat ends: kills become gold, berserk ends, treasure is drawn."""
+    s: State = game.state
+    if not board_clear(s):
+        return
+    for w in s.heroes():
+        if w.pending_gold:
+            w.gold += w.pending_gold
+            game.emit("gold", target=w.id, amount=w.pending_gold,
+                      text=f"The {w.name} collects {w.pending_gold} gold from his kills.")
+            w.pending_gold = 0
+        w.kills = 0
+        w.flags.pop("berserk", None)
+        w.flags.pop("berserk_tried", None)
+    if s.treasure_owed:
+        owed, s.treasure_owed = s.treasure_owed, 0
+        yield from give_cards(game, owed)

@@ -1,0 +1,214 @@
+"""Setup and the turn sequence: Power, Warriors, Monsters, Exploration, End of turn (spec 3, 4)."""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...engine.dice import draw, natural_test, roll, roll_event
+from ...engine.game import Action, Decision, Game
+from . import events, exploration, magic, treasure
+from .adventures import GameOver, hooks_for
+from .monsters import monsters_phase
+from .state import ACTIVE, DEAD, ESCAPED, LOST, UNCONSCIOUS, Figure, State
+from .warriors import check_lost, order, warrior_turn
+
+Proc = Generator[Decision, Action, Any]
+
+MAX_TURNS = 200
+
+
+def roll_wounds(game: Game, w: Figure) -> Proc:
+    """whq.setup.wounds: D6 + base, a first 1 re-rolled once."""
+    expr = game.content.warriors[w.kind].wounds
+    base = int(expr.split("+")[1]) if "+" in expr else 0
+    (face,) = yield from roll(game, 1, 6, "whq.setup.wounds")
+    faces = [face]
+    if face == 1:
+        (face,) = yield from roll(game, 1, 6, "whq.setup.wounds")
+        faces.append(face)
+    total = face + base
+    roll_event(game, "whq.setup.wounds", "1d6", faces, inputs={"base": base}, modifiers={"base": base},
+               outcome=total, text=f"The {w.name} starts with {face}+{base} = {total} Wounds"
+               + (" (a first 1 re-rolled)." if len(faces) > 1 else "."))
+    return total
+
+
+def setup(game: Game) -> Proc:
+    s: State = game.state
+    c = game.content
+    for w in s.heroes():
+        stored = game.setup.get("wounds", {}).get(w.id)
+        w.max_wounds = w.wounds = stored if stored else (yield from roll_wounds(game, w))
+        w.equipment = list(c.warriors[w.kind].equipment)
+        carried = game.setup.get("carry", {}).get(w.id)
+        if carried:
+            w.gold = int(carried.get("gold", 0))
+            w.treasure = [dict(card) for card in carried.get("treasure", []) if card.get("id") in c.treasure]
+    if "barbarian" in s.figures:
+        s.lantern = "barbarian"
+    else:
+        party = s.heroes()
+        s.lantern = party[(yield from draw(game, len(party), "whq.place.counter"))].id
+    s.leader = s.lantern
+    if "wizard" in s.figures:
+        yield from magic.setup_wizard(game)
+    adv = c.adventures[s.adventure]
+    if adv.goblins_as_skaven:
+        s.adv["goblins_as_skaven"] = True
+    game.emit("info", text=f"Adventure: {adv.name}. {adv.text}")
+    yield from exploration.build_deck(game, adv.room)
+    s.event_deck = sorted(cid for cid, card in c.events.items() for _ in range(card.copies))
+    s.treasure_deck = sorted(cid for cid, card in c.treasure.items() for _ in range(card.copies))
+    for w in s.heroes():  # cards held by campaign warriors are not in the deck
+        for card in w.treasure:
+            if card["id"] in s.treasure_deck:
+                s.treasure_deck.remove(card["id"])
+    first = s.piles["main"].pop(0)
+    entrance = yield from exploration.lay_card(game, first, None, "main", s.seat_of[s.leader])
+    entrance.entered = True
+    entrance.entered_turn = 1
+    if entrance.kind in ("room", "objective"):
+        s.entry_order.append(entrance.id)
+    taken: list[Any] = []
+    squares = [sq for sq in sorted(entrance.squares, key=lambda q: (q[0], q[1])) if s.grid.floor(sq)]
+    for w in order(s, c):
+        seat = s.seat_of[w.id]
+        opts = [Action.make(seat, "start", text=f"{w.name} starts at {sq[0]},{sq[1]}", who=w.id, at=sq)
+                for sq in squares if sq not in taken]
+        pick = yield Decision(seat, f"Where does the {w.name} start?", opts, context={"figure": w.id})
+        w.pos = tuple(pick.get("at"))
+        taken.append(w.pos)
+
+
+def procedure(game: Game) -> Proc:
+    s: State = game.state
+    try:
+        yield from setup(game)
+        while s.turn < MAX_TURNS:
+            s.turn += 1
+            yield from one_turn(game)
+            game.checkpoint(s.turn)
+        raise GameOver({"outcome": "failure", "why": f"the adventure ran past {MAX_TURNS} turns"})
+    except GameOver as over:
+        s.result = over.result
+        s.result["turn"] = s.turn
+        game.emit("game_over", outcome=over.result["outcome"], text=f"Game over: {over.result['outcome']}. {over.result.get('why', '')}")
+        game.checkpoint(s.turn)
+        return s.result
+
+
+def one_turn(game: Game) -> Proc:
+    s: State = game.state
+    c = game.content
+    hooks = hooks_for(game)
+    game.emit("turn", turn=s.turn, text=f"Turn {s.turn}.")
+    # P1
+    s.phase = "power"
+    yield from start_of_turn(game)
+    yield from hooks.start_of_turn(game)
+    # P2, P3
+    face = yield from magic.power_phase(game)
+    if face == 1:
+        yield from events.unexpected(game, order(s, c))
+    yield from treasure.settle(game)
+    check_end(game)
+    # W
+    s.phase = "warriors"
+    for w in order(s, c):
+        if w.status == ACTIVE and w.pos is not None:
+            yield from warrior_turn(game, w)
+            yield from treasure.settle(game)
+            check_end(game)
+    # M1: rooms first entered this turn, in entry order
+    s.phase = "monsters"
+    for sid in list(s.entry_order):
+        sec = s.sections[sid]
+        if sec.event_done:
+            continue
+        sec.event_done = True
+        if sid == s.objective_section:
+            yield from hooks.objective_entered(game, order(s, c))
+        else:
+            inside = [w for w in order(s, c) if w.active and s.section_of(w.pos) == sid]
+            if s.adv.get("first_room") is None:
+                s.adv["first_room"] = sid
+            yield from events.resolve(game, sid, inside, "M1", order(s, c))
+    s.entry_order = []
+    check_end(game)
+    yield from monsters_phase(game)
+    yield from treasure.settle(game)
+    check_end(game)
+    yield from hooks.after_monsters(game)
+    # E
+    s.phase = "exploration"
+    yield from exploration.exploration_phase(game)
+    # T
+    s.phase = "end"
+    yield from end_of_turn(game)
+    yield from hooks.end_of_turn(game)
+    check_end(game)
+
+
+def start_of_turn(game: Game) -> Proc:
+    """P1: webbed warriors try to break free (D6+S >= 7)."""
+    s: State = game.state
+    from .stats import strength
+    for w in s.heroes():
+        if w.active and w.flags.get("webbed"):
+            s_val = strength(game.content, w)
+            (face,) = yield from roll(game, 1, 6, "whq.spider.web_escape")
+            ok = natural_test(face, face + s_val, 7)
+            roll_event(game, "whq.spider.web_escape", "1d6", [face], target=7, inputs={"strength": s_val},
+                       modifiers={"strength": s_val}, outcome="free" if ok else "stuck",
+                       text=f"The {w.name} struggles in the web: {face}+{s_val}, {'free' if ok else 'still stuck'}.")
+            if ok:
+                w.flags.pop("webbed")
+
+
+def end_of_turn(game: Game) -> Proc:
+    s: State = game.state
+    for w in s.heroes():
+        if w.status == UNCONSCIOUS:
+            w.status = DEAD
+            w.pos = None
+            game.emit("death", target=w.id, side="hero", text=f"Nobody tended the {w.name}; he dies of his wounds.")
+        for key in ("tripped", "ogre_strength", "rebound", "shielded", "invisible", "life_force"):
+            w.flags.pop(key, None)
+        for key in ("s_mod", "t_mod", "a_mod"):
+            w.flags.pop(key, None)
+        if w.flags.get("levitate") and w.flags["levitate"] < s.turn:
+            w.flags.pop("levitate")
+    for m in s.monsters():
+        m.flags.pop("a_mod", None)
+    s.power = 0
+    events.check_cave_in(game)
+    if s.lantern and s.figures[s.lantern].status not in (ACTIVE, UNCONSCIOUS):
+        yield from pass_lantern(game)
+    hooks_for(game).required_died(game)
+
+
+def pass_lantern(game: Game) -> Proc:
+    s: State = game.state
+    living = [w for w in s.heroes() if w.active]
+    if not living:
+        return
+    holder = s.figures[s.lantern]
+    seat = s.seat_of[living[0].id]
+    opts = [Action.make(seat, "lantern", text=f"the {w.name} takes the lantern", to=w.id) for w in living]
+    pick = yield Decision(seat, f"The {holder.name} is gone. Who takes the lantern?", opts)
+    s.lantern = s.leader = pick.get("to")
+    game.emit("lantern", to=s.lantern, text=f"The {s.figures[s.lantern].name} now carries the lantern and leads.")
+    check_lost(game)
+
+
+def check_end(game: Game) -> None:
+    s: State = game.state
+    heroes = s.heroes()
+    if any(w.status in (ACTIVE, UNCONSCIOUS) and w.pos is not None for w in heroes):
+        hooks_for(game).required_died(game)
+        return
+    if any(w.status == ESCAPED for w in heroes):
+        raise GameOver({"outcome": "failure", "why": "The survivors fled the dungeon."})
+    raise GameOver({"outcome": "defeat", "why": "No warrior is left standing."})
+
+
+__all__ = ["procedure", "setup", "LOST"]

@@ -1,0 +1,141 @@
+"""Whole Warhammer Quest games: AI on every seat, records, determinism, fuzzing."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dungeon_tui.ai.controllers import ai_controllers, random_controllers
+from dungeon_tui.cli import game_seed, make_game
+from dungeon_tui.engine import record
+from dungeon_tui.rulesets.warhammer_quest.adventures import PLAYABLE
+from dungeon_tui.rulesets.warhammer_quest.ruleset import RULESET
+from dungeon_tui.rulesets.warhammer_quest.state import ACTIVE, UNCONSCIOUS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play(seed, adventure="fp5", heroes=None, controllers=None, check=None):
+    game = RULESET.new_game({"adventure": adventure, **({"heroes": heroes} if heroes else {})}, seed)
+    ctl = controllers or ai_controllers(RULESET.id)
+    while not game.over:
+        d = game.pending
+        c = ctl.get(d.seat) or ctl["*"]
+        game.play(*c.choose(game, d))
+        if check:
+            check(game)
+    return game
+
+
+@pytest.mark.parametrize("adventure", PLAYABLE)
+def test_ai_plays_every_playable_adventure_to_an_end(adventure):
+    need = RULESET.content().adventures[adventure].needs
+    for i in range(3):
+        game = play(game_seed(11, i), adventure)
+        assert game.result["outcome"] in ("win", "failure", "defeat")
+        assert game.state.turn >= 1
+        dungeon = [e for e in game.events if e.kind == "decision" and e.data["seat"] == "dungeon"]
+        assert all(e.data["why"] for e in dungeon)
+    assert need is None or need in RULESET.normalise_setup({"adventure": adventure})["heroes"]
+
+
+def invariants(game):
+    s = game.state
+    seen = {}
+    for f in s.figures.values():
+        if f.on_board:
+            assert f.pos in s.grid.terrain, f"{f.id} off the map at {f.pos}"
+            assert f.pos not in seen, f"{f.id} and {seen.get(f.pos)} share {f.pos}"
+            seen[f.pos] = f.id
+        assert 0 <= f.wounds <= f.max_wounds or f.status not in (ACTIVE, UNCONSCIOUS), f"{f.id} wounds {f.wounds}"
+    d = game.pending
+    if d is not None and d.context.get("figure"):
+        assert s.figures[d.context["figure"]].status == ACTIVE, "a fallen warrior is asked to act"
+    if d is not None and d.context.get("monster"):
+        assert s.figures[d.context["monster"]].status == ACTIVE, "a dead monster is asked to act"
+
+
+@pytest.mark.parametrize("i", range(40))
+def test_fuzz_random_legal_decisions_hold_invariants(i):
+    seed = game_seed(2024, i)
+    adventure = PLAYABLE[i % len(PLAYABLE)]
+    game = play(seed, adventure, controllers=random_controllers(), check=invariants)
+    assert game.over
+
+
+def test_same_seed_same_hash_in_other_processes():
+    code = ("from dungeon_tui.ai.controllers import ai_controllers;"
+            "from dungeon_tui.rulesets.warhammer_quest.ruleset import RULESET;"
+            "g=RULESET.new_game({'adventure':'fp6'}, 987654321);"
+            "g.run(ai_controllers(RULESET.id)); print(g.state_hash(), len(g.decisions))")
+    outs = set()
+    for hs in ("1", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hs, "PYTHONPATH": str(ROOT)}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        outs.add(out.stdout.strip())
+    assert len(outs) == 1
+    local = play(987654321, "fp6")
+    assert outs == {f"{local.state_hash()} {len(local.decisions)}"}
+
+
+def test_save_and_load_at_many_points_gives_identical_state(tmp_path):
+    game = play(game_seed(5, 0), "fp6")
+    path = tmp_path / "g.json"
+    record.save(game, path, "test")
+    rec = record.read(path)
+    n = len(rec.decisions)
+    for upto in sorted({1, 2, n // 7, n // 3, n // 2, n - 1, n}):
+        part = record.replay(rec, make_game, upto=upto)
+        part_path = tmp_path / f"part{upto}.json"
+        record.save(part, part_path, "test")
+        again = record.replay(record.read(part_path), make_game)
+        assert again.state_hash() == part.state_hash()
+        assert len(again.decisions) == upto
+    full = record.replay(rec, make_game)
+    assert full.state_hash() == game.state_hash() and full.over
+
+
+def test_replay_cli_prints_log_and_final_hash(tmp_path):
+    game = play(game_seed(3, 1), "fp5")
+    path = tmp_path / "r.json"
+    record.save(game, path, "test")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-m", "dungeon_tui", "replay", str(path), "--headless"],
+                         env=env, capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[-1] == f"final state hash {game.state_hash()}"
+    ev = subprocess.run([sys.executable, "-m", "dungeon_tui", "replay", str(path), "--headless", "--events"],
+                        env=env, capture_output=True, text=True, check=True).stdout.splitlines()
+    events = [json.loads(line) for line in ev]
+    rolls = [e for e in events if e["kind"] == "roll"]
+    assert rolls and all({"rule", "dice", "faces", "target", "inputs", "modifiers", "outcome", "text"} <= set(e) for e in rolls)
+    decisions = [e for e in events if e["kind"] == "decision"]
+    assert all(e["why"] for e in decisions if e["seat"] == "dungeon")
+    assert {e["seat"] for e in decisions} >= {"chance", "dungeon", "hero:barbarian"}
+
+
+def test_replay_of_a_broken_file_says_why_in_one_line(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "dungeon-tui-record", "version": 99}')
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-m", "dungeon_tui", "replay", str(bad), "--headless"],
+                         env=env, capture_output=True, text=True)
+    assert out.returncode != 0
+    assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+    assert "version 99" in out.stderr
+
+
+def test_simulate_prefix_property(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    args = [sys.executable, "-m", "dungeon_tui", "simulate", "--game", "warhammer-quest", "--seed", "9", "--verbose"]
+    two = subprocess.run(args + ["--games", "2", "--record", str(tmp_path / "a")], env=env, capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    four = subprocess.run(args + ["--games", "4", "--record", str(tmp_path / "b")], env=env, capture_output=True,
+                          text=True, check=True).stdout.splitlines()
+    assert two[:2] == four[:2]
+    a = {p.name for p in (tmp_path / "a").iterdir()}
+    b = {p.name for p in (tmp_path / "b").iterdir()}
+    assert len(a) == 2 and len(b) == 4 and a <= b
