@@ -118,8 +118,8 @@ class WarriorAI:
         foes = [m for m in s.monsters() if m.active and m.pos]
         if foes:
             near = lambda sq: min(chebyshev(sq, m.pos) for m in foes)  # noqa: E731
-            if w.kind == "elf" and any(a for a in safe):
-                pass
+            if w.kind == "wizard":
+                return None  # the Wizard fights with spells from behind the others
             best = min(safe, key=lambda a: (near(tuple(a.get("to"))), a.get("to")))
             here = near(w.pos)
             if near(tuple(best.get("to"))) < here:
@@ -163,6 +163,7 @@ class WarriorAI:
         doors = [d for d in s.doorways.values() if d.state == "unexplored" and any(q not in taken for q in d.squares)]
         if not doors or w.pos is None:
             return None
-        dist = s.grid.distances(w.pos)
+        # Distances around the others, so a friend in the way counts as the wall he is.
+        dist = s.grid.distances(w.pos, lambda q: q not in taken)
         door = min(doors, key=lambda d: (min(dist.get(q, 999) for q in d.squares), d.id))
         return min((q for q in door.squares if q not in taken), key=lambda q: (dist.get(q, 999), q))

@@ -16,12 +16,17 @@ CHANCE = "chance"
 DUNGEON = "dungeon"
 
 
+_PLAIN = (str, int, bool, float)
+
+
 class IllegalAction(ValueError):
     """An action that the pending decision did not offer."""
 
 
 def freeze(value: Any) -> Any:
     """JSON value -> hashable value (lists become tuples, dicts sorted item tuples)."""
+    if type(value) is tuple and all(type(v) in _PLAIN for v in value):
+        return value
     if isinstance(value, list | tuple):
         return tuple(freeze(v) for v in value)
     if isinstance(value, dict):
@@ -46,7 +51,9 @@ class Action:
 
     @classmethod
     def make(cls, seat: str, kind: str, text: str = "", **args: Any) -> "Action":
-        return cls(seat, kind, tuple(sorted((k, freeze(v)) for k, v in args.items())), text)
+        items = [(k, v if v is None or type(v) in _PLAIN else freeze(v)) for k, v in args.items()]
+        items.sort()
+        return cls(seat, kind, tuple(items), text)
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.args:

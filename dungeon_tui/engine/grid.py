@@ -102,7 +102,7 @@ class Grid:
             return (self.floor(m1) and self.floor(m2)
                     and self.edge_passable(a, m1) and self.edge_passable(m1, b)
                     and self.edge_passable(a, m2) and self.edge_passable(m2, b))
-        return b in self.links.get(a, ())
+        return b in self.links.get(a, ()) and self.floor(b)
 
     def neighbours(self, a: Sq) -> list[Sq]:
         cached = self._near.get(a)
@@ -110,7 +110,7 @@ class Grid:
             return cached
         out = [b for d in DIRS8 if self.can_step(a, b := (a[0] + d[0], a[1] + d[1]))]
         for b in self.links.get(a, ()):
-            if self.floor(b) and self.edge_passable(a, b):
+            if self.floor(b):  # a link is its own way through, whatever regions it joins
                 out.append(b)
         self._near[a] = out
         return out

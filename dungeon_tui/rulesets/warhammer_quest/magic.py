@@ -89,7 +89,7 @@ def cast_options(game: Game, w: Figure) -> list[Action]:
                     out.append(Action.make(seat, "cast", text=f"cast {name} on {m.name}", spell=sid, target=m.id))
         elif sp.target == "warrior":
             for x in living:
-                if x.status == ACTIVE and not (sid == "life_force" and x.flags.get("attacking")):
+                if (x.status == ACTIVE or sp.type == "healing") and not (sid == "life_force" and x.flags.get("attacking")):
                     out.append(Action.make(seat, "cast", text=f"cast {name} on the {x.name}", spell=sid, target=x.id))
         elif sid in ("healing_hands", "lifebringer"):
             out.append(Action.make(seat, "cast", text=f"cast {name}", spell=sid))

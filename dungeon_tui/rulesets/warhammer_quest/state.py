@@ -1,7 +1,7 @@
 """The state of one Warhammer Quest adventure: figures, sections, decks, the turn."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.grid import Grid, Sq
@@ -125,24 +125,27 @@ class State:
         return [f for f in self.figures.values() if f.side == HERO]
 
     def monsters(self) -> list[Figure]:
-        return [f for f in self.figures.values() if f.side == MONSTER and f.on_board]
+        return [f for f in self.figures.values() if f.side == MONSTER and f.pos is not None and f.status == ACTIVE]
 
     def at(self, sq: Sq) -> Figure | None:
         for f in self.figures.values():
-            if f.pos == sq and f.on_board:
+            if f.pos == sq:
                 return f
         return None
 
     def occupied(self) -> dict[Sq, Figure]:
-        return {f.pos: f for f in self.figures.values() if f.on_board and f.pos is not None}
+        # Only figures on the board have a square: the fallen and the gone have pos None.
+        return {f.pos: f for f in self.figures.values() if f.pos is not None}
 
     def section_of(self, sq: Sq | None) -> str | None:
         return None if sq is None else self.grid.region.get(sq)
 
     def to_dict(self) -> dict[str, Any]:
         """Everything that defines the game, for the state hash and the views (not the grid,
-        which is rebuilt from the sections)."""
-        out = asdict(self)
-        out.pop("grid")
+        which is rebuilt from the sections).  Shallow copies: callers serialise, not mutate."""
+        out = {k: v for k, v in vars(self).items() if k != "grid"}
+        out["figures"] = {k: dict(vars(f)) for k, f in self.figures.items()}
+        out["sections"] = {k: dict(vars(x)) for k, x in self.sections.items()}
+        out["doorways"] = {k: dict(vars(x)) for k, x in self.doorways.items()}
         out["doors"] = sorted([list(map(list, e)), s] for e, s in self.grid.doors.items())
         return out
