@@ -10,6 +10,7 @@ from typing import Any, Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
+from ...engine.grid import chebyshev
 from . import treasure
 from .combat import damage_warrior
 from .events import dice_value
@@ -116,6 +117,20 @@ class Hooks:
     def start_of_turn(self, game: Game) -> Proc:
         yield from _nothing()
 
+    def start_of_warriors(self, game: Game) -> Proc:
+        yield from _nothing()
+
+    def before_monsters(self, game: Game) -> Proc:
+        yield from _nothing()
+
+    def extra_event_groups(self, game: Game, context: str) -> Proc:
+        """Monsters an adventure adds to an Event's monsters (fp4)."""
+        yield from _nothing()
+        return []
+
+    def check_end(self, game: Game) -> None:
+        """Called whenever the game may have ended; adventures with their own endings override."""
+
     def after_monsters(self, game: Game) -> Proc:
         """End of the Monsters' Phase: adventures whose goal is the cleared room check here."""
         yield from _nothing()
@@ -148,6 +163,41 @@ def each_gold(game: Game, expr: str, why: str) -> Proc:
         if w.active:
             gold = yield from dice_value(game, expr, "whq.adv.reward", f"the {w.name}'s {why}")
             w.gold += gold
+
+
+def living(s: State) -> list[Figure]:
+    return [w for w in s.heroes() if w.active]
+
+
+def feature(s: State, name: str) -> list[tuple[int, int]]:
+    if s.objective_section is None:
+        return []
+    return s.sections[s.objective_section].features.get(name, [])
+
+
+def next_to(s: State, w: Figure, name: str) -> bool:
+    return w.pos is not None and any(chebyshev(w.pos, q) <= 1 for q in feature(s, name))
+
+
+def treasure_each(game: Game) -> Proc:
+    yield from treasure.give_cards(game, len(living(game.state)))
+
+
+def choose_warrior(game: Game, prompt: str, kind: str) -> Proc:
+    """The leader's seat names a warrior (a carrier, a bearer)."""
+    s: State = game.state
+    pool = living(s)
+    seat = s.seat_of[s.leader] if s.leader in s.seat_of else s.seat_of[pool[0].id]
+    opts = [Action.make(seat, kind, text=f"the {w.name}", who=w.id) for w in pool]
+    pick = yield Decision(seat, prompt, opts)
+    return s.figures[pick.get("who")]
+
+
+class TreasureClear(Hooks):
+    """Reward of one Treasure card each."""
+
+    def reward(self, game: Game) -> Proc:
+        yield from treasure_each(game)
 
 
 class ClearWin(Hooks):
@@ -267,19 +317,29 @@ class FountainOfSouls(ClearWin):
 
 
 def _hooks(adv_id: str) -> Hooks:
+    from . import adventures_fountain as fl
+    from . import adventures_pit_chasm as pc
+    from . import adventures_tomb_idol as ti
     table: dict[str, Any] = {
-        "fp5": lambda: ClearWin("fp5"),
-        "fp6": lambda: FreePrisoners("fp6"),
-        "fc5": lambda: FeatureWin("fc5", "head", "set the Dragon's Eye", "dwarf", "3D6x100"),
-        "ic5": lambda: FeatureWin("ic5", "idol", "return the staff", None, "treasure"),
-        "ic6": lambda: SwordOfElectors("ic6", "idol", "try to draw the sword", None, "D6x50"),
-        "tc6": lambda: FeatureWin("tc6", "tomb", "open the tomb", None, "D6x100"),
-        "fl6": lambda: FountainOfSouls("fl6"),
+        "fp1": pc.TheBeast, "fp2": pc.SwordOfPower, "fp3": pc.HellsGate, "fp4": pc.BloodDebt,
+        "fp5": ClearWin, "fp6": FreePrisoners,
+        "fc1": pc.WarpstoneIcon, "fc2": pc.BanishDaemon, "fc3": pc.ExtinguishFlames, "fc4": pc.DestroyBridge,
+        "fc5": lambda a: FeatureWin(a, "head", "set the Dragon's Eye", "dwarf", "3D6x100"),
+        "fc6": pc.PreserveFires,
+        "fl1": fl.Clearwater, "fl2": fl.SkavenCurse, "fl3": fl.WatersOfFate, "fl4": fl.TrueKingship,
+        "fl5": fl.NurglesRot, "fl6": FountainOfSouls,
+        "tc1": ti.Exorcism, "tc2": ti.Deathking, "tc3": ti.ReturnCrown, "tc4": ti.HeroAwakens, "tc5": ti.DestroyTomb,
+        "tc6": lambda a: FeatureWin(a, "tomb", "open the tomb", None, "D6x100"),
+        "ic1": ti.Sacrifice, "ic2": ti.Desecration, "ic3": ti.KillShaman, "ic4": ti.DaemonSummoning,
+        "ic5": lambda a: ti.ReturnStaff(a, "idol", "return the staff", None, "treasure"),
+        "ic6": lambda a: SwordOfElectors(a, "idol", "try to draw the sword", None, "D6x50"),
     }
-    return table[adv_id]()
+    return table[adv_id](adv_id)
 
 
-PLAYABLE = ("fp5", "fp6", "fc5", "fl6", "ic5", "ic6", "tc6")
+PLAYABLE = ("fp1", "fp2", "fp3", "fp4", "fp5", "fp6", "fc1", "fc2", "fc3", "fc4", "fc5", "fc6",
+            "fl1", "fl2", "fl3", "fl4", "fl5", "fl6", "tc1", "tc2", "tc3", "tc4", "tc5", "tc6",
+            "ic1", "ic2", "ic3", "ic4", "ic5", "ic6")
 
 _cache: dict[str, Hooks] = {}
 

@@ -108,7 +108,8 @@ def lay_section(state: State, card_id: str, card: Any, tpl: Template, option: st
     squares = layout.squares()
     for sq, terrain in squares:
         grid.add_square(sq, terrain, sid)
-    section = Section(sid, card_id, card.kind, [sq for sq, _ in squares])
+    section = Section(sid, card_id, card.kind, [sq for sq, _ in squares], facing=layout.facing,
+                      mirrored=layout.mirrored)
     for name, locs in tpl.features.items():
         section.features[name] = sorted(layout.local_to_world(x, y) for x, y in locs)
     state.sections[sid] = section

@@ -83,6 +83,9 @@ def resolve(game: Game, anchor: str, targets: list[Figure], context: str, order:
         again = yield from e_card(game, card_id, anchor, order)
         pending += again
     if groups:
+        from .adventures import hooks_for
+        for kind, n in (yield from hooks_for(game).extra_event_groups(game, context)):
+            groups.append((kind, n, groups[0][2]))
         merged: list[tuple[str, int]] = []
         for kind, n, _ in groups:
             merged.append((kind, n))

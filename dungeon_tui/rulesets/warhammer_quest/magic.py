@@ -38,11 +38,15 @@ def power_phase(game: Game) -> Proc:
     wiz = s.figures.get("wizard")
     (face,) = yield from roll(game, 1, 6, "whq.power.roll")
     has_power = wiz is not None and wiz.status == ACTIVE
-    s.power = face if has_power else 0
-    roll_event(game, "whq.power.roll", "1d6", [face], outcome=face,
-               text=(f"Power roll: {face}" + (" — the Wizard has that much power this turn" if has_power else "")
-                     + (". A 1: something unexpected happens!" if face == 1 else ".")))
-    return face
+    mod = s.adv.get("power_mod", 0)  # ic2: the idol drains the winds of magic
+    result = max(0, face + mod)
+    s.power = result if has_power else 0
+    unexpected = face == 1 or (mod and result <= 1)
+    roll_event(game, "whq.power.roll", "1d6", [face], modifiers={"idol": mod} if mod else {}, outcome=result,
+               text=(f"Power roll: {face}" + (f"{mod:+d} = {result}" if mod else "")
+                     + (" — the Wizard has that much power this turn" if has_power else "")
+                     + (". Something unexpected happens!" if unexpected else ".")))
+    return 1 if unexpected else result
 
 
 def wizard(state: State) -> Figure | None:

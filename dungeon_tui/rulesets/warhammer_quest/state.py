@@ -86,6 +86,8 @@ class Section:
     event_done: bool = False
     features: dict[str, list[Sq]] = field(default_factory=dict)
     caved_in: bool = False
+    facing: str = "E"
+    mirrored: bool = False
 
 
 @dataclass

@@ -29,7 +29,7 @@ def toughness(content: Any, fig: Figure, with_armour: bool = True) -> int:
 
 
 def attacks(content: Any, fig: Figure) -> int:
-    a = profile(content, fig).attacks + fig.flags.get("a_mod", 0)
+    a = profile(content, fig).attacks + fig.flags.get("a_mod", 0) + fig.flags.get("a_perm", 0)
     if fig.flags.get("berserk"):
         a += 1
     return max(0, a)

@@ -113,6 +113,7 @@ def one_turn(game: Game) -> Proc:
     check_end(game)
     # W
     s.phase = "warriors"
+    yield from hooks.start_of_warriors(game)
     for w in order(s, c):
         if w.status == ACTIVE and w.pos is not None:
             yield from warrior_turn(game, w)
@@ -134,6 +135,7 @@ def one_turn(game: Game) -> Proc:
             yield from events.resolve(game, sid, inside, "M1", order(s, c))
     s.entry_order = []
     check_end(game)
+    yield from hooks.before_monsters(game)
     yield from monsters_phase(game)
     yield from treasure.settle(game)
     check_end(game)
@@ -203,6 +205,7 @@ def pass_lantern(game: Game) -> Proc:
 def check_end(game: Game) -> None:
     s: State = game.state
     heroes = s.heroes()
+    hooks_for(game).check_end(game)
     if any(w.status in (ACTIVE, UNCONSCIOUS) and w.pos is not None for w in heroes):
         hooks_for(game).required_died(game)
         return
