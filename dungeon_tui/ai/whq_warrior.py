@@ -60,8 +60,9 @@ class WarriorAI:
         by_kind: dict[str, list[Action]] = {}
         for a in opts:
             by_kind.setdefault(a.kind, []).append(a)
-        if "adventure" in by_kind:
-            return by_kind["adventure"][0], "do the adventure's deed"
+        deed = self._deed(w, by_kind.get("adventure", []))
+        if deed:
+            return deed
         for a in by_kind.get("use", []):
             tgt = s.figures.get(a.get("target")) if a.get("target") else None
             if tgt is not None and tgt.is_hero and (tgt.status == "unconscious" or tgt.wounds * 3 <= tgt.max_wounds):
@@ -81,24 +82,56 @@ class WarriorAI:
                 return move
         return by_kind["end"][0], "nothing useful left to do"
 
+    def _deed(self, w: Any, deeds: list[Action]) -> tuple[Action, str] | None:
+        """Adventure actions worth taking: never gamble on drinks or waste a one-blow sword."""
+        hurt = w.wounds * 3 <= w.max_wounds
+        best = None
+        for a in deeds:
+            if a.get("target") or a.get("drink"):
+                continue
+            if a.get("act") == "drink" and not hurt:
+                continue
+            if a.get("dice") is not None and a.get("dice") != 4:
+                continue  # four dice give the best odds of a 6 with no 1
+            if best is None or (a.get("act") == "look"):
+                best = a
+        return (best, "do the adventure's deed") if best else None
+
     def _cast(self, game: Game, s: State, w: Any, casts: list[Action]) -> tuple[Action, str] | None:
+        """Spend the turn's power (it is lost at the end of the turn); tokens only in need."""
         if not casts:
             return None
-        hurt = [x for x in s.heroes() if x.on_board and x.wounds * 3 <= x.max_wounds]
+        spells = game.content.spells
+
+        def cost(a: Action) -> int:
+            return spells[a.get("spell")].cost if a.kind == "cast" else 0
+
+        def from_power(a: Action) -> bool:
+            return cost(a) <= s.power
+        hurt = sorted((x for x in s.heroes() if x.on_board and x.wounds < x.max_wounds),
+                      key=lambda x: (x.wounds * 3 > x.max_wounds, x.wounds - x.max_wounds))
+        dire = [x for x in hurt if x.wounds * 3 <= x.max_wounds]
         for a in casts:
-            if a.get("spell") in HEAL_SPELLS and hurt:
-                tgt = a.get("target")
-                if tgt is None or tgt in [x.id for x in hurt]:
-                    return a, "a friend is badly hurt"
+            sid = a.get("spell")
+            if sid not in HEAL_SPELLS or not hurt:
+                continue
+            tgt = a.get("target")
+            if sid == "healing_hands" and len(hurt) >= 2 and (from_power(a) or dire):
+                return a, "every hurt friend gains a Wound"
+            if tgt == hurt[0].id and (from_power(a) or hurt[0] in dire):
+                return a, f"the {hurt[0].name} is the most hurt"
+            if sid == "lifebringer" and (from_power(a) or dire) and len(hurt) >= 2:
+                return a, "several friends are hurt"
         foes = [m for m in s.monsters() if m.active]
         if not foes:
             return None
         for a in casts:
             if a.kind == "scroll" and s.figures[a.get("target")].wounds >= 6:
                 return a, "a big foe deserves the Hand of Death"
-        for a in casts:
-            if a.get("spell") in BOLT_SPELLS:
-                return a, "blast the foe while power lasts"
+        bolts = [a for a in casts if a.get("spell") in BOLT_SPELLS and (from_power(a) or dire)]
+        if bolts:
+            best = max(bolts, key=lambda a: (s.figures[a.get("target")].wounds if a.get("target") else 5, str(a)))
+            return best, "blast the foe while power lasts"
         return None
 
     def _move(self, game: Game, s: State, w: Any, moves: list[Action]) -> tuple[Action, str] | None:
@@ -113,6 +146,9 @@ class WarriorAI:
             return s.grid.region[sq] in board.lit_sections(s)
 
         safe = [a for a in moves if keeps_light(tuple(a.get("to")))]
+        if is_leader and any(chebyshev(x.pos, w.pos) > 2 for x in others if x.active):
+            # Wait for the party before stepping into a room nobody has seen yet.
+            safe = [a for a in safe if not self._fresh_room(s, tuple(a.get("to")))]
         if not safe:
             return None
         foes = [m for m in s.monsters() if m.active and m.pos]
@@ -134,6 +170,11 @@ class WarriorAI:
         if dist.get(tuple(best.get("to")), 999) < here:
             return best, "head for " + ("the objective" if goal in self._objective_squares(s) else "the next doorway")
         return None
+
+    @staticmethod
+    def _fresh_room(s: State, sq: Sq) -> bool:
+        sec = s.sections[s.grid.region[sq]]
+        return not sec.entered and sec.kind in ("room", "objective")
 
     def _objective_squares(self, s: State) -> list[Sq]:
         if s.objective_section is None:

@@ -181,6 +181,8 @@ def ring_next(state: State, w: Figure, from_sq: Sq, clockwise: bool) -> Figure |
     """D2: the next square of the ring around the warrior, if a monster stands there."""
     assert w.pos is not None
     rel = (from_sq[0] - w.pos[0], from_sq[1] - w.pos[1])
+    if rel not in RING:
+        return None  # a foe reached through a portal has no ring around it
     i = RING.index(rel)
     j = (i + (1 if clockwise else -1)) % 8
     d = RING[j]
