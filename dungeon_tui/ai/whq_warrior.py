@@ -26,6 +26,10 @@ class WarriorAI:
             return self._give(game, opts)
         if "explore" in kinds:
             return next(a for a in opts if a.kind == "explore"), "explore onward while the section is quiet"
+        if "chalice" in kinds:
+            again = decision.context.get("power") == 1
+            return next(a for a in opts if bool(a.get("again")) == again), (
+                "a 1 would bring an Unexpected Event" if again else "the roll is good enough")
         if "start" in kinds:
             return self._start(s, opts)
         if "lay" in kinds or "lantern" in kinds or "deathblow" in kinds:
@@ -60,6 +64,8 @@ class WarriorAI:
         by_kind: dict[str, list[Action]] = {}
         for a in opts:
             by_kind.setdefault(a.kind, []).append(a)
+        if "rope" in by_kind:
+            return by_kind["rope"][0], "a friend is stuck in a pit"
         deed = self._deed(w, by_kind.get("adventure", []))
         if deed:
             return deed

@@ -7,14 +7,16 @@ from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from .combat import damage_monster, damage_warrior, heal
 from .events import dice_value
+from .magic import affordable, pay
 from .state import ACTIVE, UNCONSCIOUS, Figure, State
 
 Proc = Generator[Decision, Action, Any]
 
 HEAL_ONE = {"healing_potion": None, "potion_of_healing": "2D6", "healing_salve": "2D6"}
 SELF = ("magic_potion", "potion_of_strength", "potion_of_toughness", "invisibility_ring", "lucky_talisman",
-        "incense_of_healing", "flash_powder")
-AT_MONSTER = ("firebomb", "lightning_fire_ring", "finger_of_doom_scroll")
+        "incense_of_healing", "flash_powder", "hell_mace", "time_freezing_ring", "amulet_of_power")
+AT_MONSTER = ("firebomb", "lightning_fire_ring", "finger_of_doom_scroll", "quake_scroll", "spear")
+BEFORE_MOVING = ("amulet_of_power", "hell_mace")
 INSTEAD_OF_ATTACK = ("lightning_fire_ring", "talon_of_death")
 
 
@@ -43,11 +45,15 @@ def options(game: Game, w: Figure) -> list[Action]:
         elif item in SELF:
             if item == "lucky_talisman" and (w.flags.get("auto_hit") or w.flags.get("acted")):
                 continue
+            if item in BEFORE_MOVING and (w.flags.get("moved") or w.flags.get("attacking") or w.flags.get(item) == s.turn):
+                continue
             out.append(Action.make(seat, "use", text=f"{w.name} uses the {name(item)}", who=w.id, item=item))
         elif item in AT_MONSTER:
             if item in INSTEAD_OF_ATTACK and (w.flags.get("acted") or w.flags.get("attacking")):
                 continue
-            if item == "finger_of_doom_scroll" and (w.id != "wizard" or s.power + s.power_tokens < 6):
+            if item == "finger_of_doom_scroll" and (w.id != "wizard" or not affordable(s, 6)):
+                continue
+            if item == "spear" and (w.flags.get("acted") or w.flags.get("attacking") or adjacent_monsters(s, w)):
                 continue
             for m in s.monsters():
                 if m.active and sees(s, w.pos, m.pos):
@@ -60,6 +66,9 @@ def options(game: Game, w: Figure) -> list[Action]:
 
 
 def _spend(w: Figure, item: str, game: Game) -> None:
+    if item == "amulet_of_power":
+        w.flags[item] = game.state.turn  # permanent: once each turn, kept unless it bursts
+        return
     if item == "healing_potion" and item in w.equipment:
         w.equipment.remove(item)
         return
@@ -122,9 +131,45 @@ def use(game: Game, w: Figure, action: Action) -> Proc:
         w.flags["acted"] = True
         damage_monster(game, target, (yield from dice_value(game, "5D6", rule, f"the ring's fire on {target.name}")), w, "ring of fire")
     elif item == "finger_of_doom_scroll" and target is not None:
-        from .magic import pay
         pay(game, 6)
         damage_monster(game, target, 6, w, "Finger of Doom")
+    elif item == "hell_mace":
+        w.flags["a_mod"] = w.flags.get("a_mod", 0) + 2
+    elif item == "time_freezing_ring":
+        w.flags["extra_turn"] = True
+    elif item == "amulet_of_power":
+        (face,) = yield from roll(game, 1, 6, rule)
+        burst = face == 1
+        roll_event(game, rule, "1d6", [face], target=2, outcome="bursts" if burst else "strength",
+                   text="The amulet bursts in his hand!" if burst else "Power surges through him: +2 Strength.")
+        if burst:
+            w.treasure = [c for c in w.treasure if c["id"] != item]
+            damage_warrior(game, w, (yield from dice_value(game, "D6", rule, "the burst")), "the amulet's burst")
+        else:
+            w.flags["s_mod"] = w.flags.get("s_mod", 0) + 2
+    elif item == "quake_scroll" and target is not None and target.pos:
+        x0, y0 = target.pos
+        area = [(x0 + dx, y0 + dy) for dy in (0, 1) for dx in (0, 1)]
+        for f in [f for f in s.figures.values() if f.active and f.pos in area]:
+            dmg = yield from dice_value(game, "2D6", rule, f"the quake on {f.name}")
+            if f.is_hero:
+                damage_warrior(game, f, dmg, "the quake")
+            else:
+                damage_monster(game, f, dmg, w, "the quake")
+        for sq in area:
+            if sq in s.grid.terrain and s.at(sq) is None:
+                s.grid.terrain[sq] = "R"
+        s.grid.changed()
+    elif item == "spear" and target is not None:
+        from .stats import toughness
+        w.flags["acted"] = True
+        (face,) = yield from roll(game, 1, 6, rule)
+        hit = face >= 3
+        roll_event(game, rule, "1d6", [face], target=3, outcome="hit" if hit else "miss",
+                   text=f"The spear flies at {target.name}: {'a hit' if hit else 'a miss'}.")
+        if hit:
+            dmg = yield from dice_value(game, "3D6", rule, f"the spear in {target.name}")
+            damage_monster(game, target, max(0, dmg - toughness(game.content, target)), w, "spear")
     elif item == "talon_of_death":
         from .warriors import adjacent_monsters
         w.flags["acted"] = True

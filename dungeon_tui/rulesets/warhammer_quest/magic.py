@@ -5,6 +5,7 @@ from typing import Any, Generator
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game
+from . import board
 from .combat import damage_monster, heal
 from .events import dice_value
 from .state import ACTIVE, DEAD, Figure, State
@@ -37,6 +38,7 @@ def power_phase(game: Game) -> Proc:
     s: State = game.state
     wiz = s.figures.get("wizard")
     (face,) = yield from roll(game, 1, 6, "whq.power.roll")
+    face = yield from chalice(game, face)
     has_power = wiz is not None and wiz.status == ACTIVE
     mod = s.adv.get("power_mod", 0)  # ic2: the idol drains the winds of magic
     result = max(0, face + mod)
@@ -49,20 +51,56 @@ def power_phase(game: Game) -> Proc:
     return 1 if unexpected else result
 
 
+def chalice(game: Game, face: int) -> Proc:
+    """The Chalice of Fate: once per adventure its bearer may have the power die rolled again."""
+    s: State = game.state
+    for w in s.heroes():
+        card = next((c for c in w.treasure if c["id"] == "chalice_of_fate" and not c.get("spent")), None)
+        if card is None or not w.active:
+            continue
+        seat = s.seat_of[w.id]
+        pick = yield Decision(seat, f"The power die shows {face}. Drink from the Chalice of Fate to roll again?", [
+            Action.make(seat, "chalice", text="roll the power die again", again=True),
+            Action.make(seat, "chalice", text=f"keep the {face}", again=False)], context={"power": face})
+        if pick.get("again"):
+            card["spent"] = True
+            roll_event(game, "whq.power.roll", "1d6", [face], outcome=face, text=f"Power roll {face}, set aside for the Chalice.")
+            (face,) = yield from roll(game, 1, 6, "whq.power.roll")
+        break
+    return face
+
+
 def wizard(state: State) -> Figure | None:
     w = state.figures.get("wizard")
     return w if w is not None and w.status == ACTIVE and not w.flags.get("webbed") else None
 
 
+def orb(state: State) -> dict | None:
+    """The Orb of Might's stored power, spent like tokens (2.6)."""
+    wiz = state.figures.get("wizard")
+    for card in wiz.treasure if wiz else []:
+        if card["id"] == "orb_of_might" and card.get("charges", 0) > 0:
+            return card
+    return None
+
+
 def affordable(state: State, cost: int) -> bool:
-    return state.power + state.power_tokens >= cost
+    stored = orb(state)
+    return state.power + state.power_tokens + (stored["charges"] if stored else 0) >= cost
 
 
 def pay(game: Game, cost: int) -> None:
+    """Power first (it is lost at the end of the turn anyway), then the orb, then tokens."""
     s: State = game.state
     from_power = min(cost, s.power)
     s.power -= from_power
-    s.power_tokens -= cost - from_power
+    cost -= from_power
+    stored = orb(s)
+    if stored and cost:
+        used = min(cost, stored["charges"])
+        stored["charges"] -= used
+        cost -= used
+    s.power_tokens -= cost
 
 
 def cast_options(game: Game, w: Figure) -> list[Action]:
@@ -97,6 +135,10 @@ def cast_options(game: Game, w: Figure) -> list[Action]:
                     out.append(Action.make(seat, "cast", text=f"cast {name} on the {x.name}", spell=sid, target=x.id))
         elif sid in ("healing_hands", "lifebringer"):
             out.append(Action.make(seat, "cast", text=f"cast {name}", spell=sid))
+        elif sid == "pit_of_despair" and s.adv.get("pits", 0) < 3:
+            for m in monsters_seen:
+                if all(s.grid.floor((m.pos[0] + dx, m.pos[1] + dy)) for dx in (0, 1) for dy in (0, 1)):
+                    out.append(Action.make(seat, "cast", text=f"cast {name} under {m.name}", spell=sid, target=m.id))
         elif sid == "resurrection":
             for x in s.heroes():
                 if x.status == DEAD:
@@ -179,4 +221,32 @@ def cast(game: Game, w: Figure, action: Action) -> Proc:
             target.gold, target.treasure, target.pending_gold = 0, [], 0
             game.emit("revive", target=target.id, text=f"The {target.name} rises again!")
     elif sid == "pit_of_despair" and target:
-        pass
+        yield from pit_of_despair(game, w, target.pos, rule)
+
+
+def pit_of_despair(game: Game, w: Figure, corner: tuple[int, int], rule: str) -> Proc:
+    """A 2x2 hole: each model there falls to its death on 1-2, else scrambles to a free square."""
+    s: State = game.state
+    s.adv["pits"] = s.adv.get("pits", 0) + 1
+    area = [(corner[0] + dx, corner[1] + dy) for dy in (0, 1) for dx in (0, 1)]
+    for f in [f for f in s.figures.values() if f.pos in area and f.on_board]:
+        (face,) = yield from roll(game, 1, 6, rule)
+        falls = face <= 2
+        roll_event(game, rule, "1d6", [face], target=3, outcome="falls" if falls else "clings",
+                   text=f"The {f.name} {'falls into the pit' if falls else 'scrambles clear'}.")
+        home = s.section_of(f.pos)
+        spots = [q for sid in [home] + board.joined(s, home)
+                 for q in sorted(s.sections[sid].squares, key=lambda q: (q[1], q[0]))
+                 if q not in area and s.at(q) is None and s.grid.floor(q)]
+        if falls or not spots:
+            if f.is_hero:
+                f.status, f.pos = DEAD, None
+                game.emit("death", target=f.id, side="hero", text=f"The {f.name} is lost in the pit.")
+            else:
+                from .combat import kill_monster
+                kill_monster(game, f, w)
+        else:
+            f.pos = spots[0]
+    for sq in area:
+        s.grid.terrain[sq] = "H"
+    s.grid.changed()

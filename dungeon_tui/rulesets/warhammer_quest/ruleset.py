@@ -153,6 +153,9 @@ class WarhammerQuest:
             data["set_aside"] = len(state.set_aside)
             data["event_deck"] = len(state.event_deck)
             data["treasure_deck"] = len(state.treasure_deck)
+            picks = state.adv.get("picks")
+            if picks:  # fl4: each hero seat sees only its own secret pick
+                data["adv"] = {**state.adv, "picks": {k: v for k, v in picks.items() if state.seat_of.get(k) == seat}}
             data["objective_section"] = state.objective_section if state.objective_section and \
                 state.sections[state.objective_section].entered else None
         return data

@@ -91,9 +91,24 @@ def procedure(game: Game) -> Proc:
     except GameOver as over:
         s.result = over.result
         s.result["turn"] = s.turn
+        s.result.update(final_worth(game))
         game.emit("game_over", outcome=over.result["outcome"], text=f"Game over: {over.result['outcome']}. {over.result.get('why', '')}")
         game.checkpoint(s.turn)
         return s.result
+
+
+def final_worth(game: Game) -> dict[str, Any]:
+    """At the end every survivor sells his cards for their value; the richest wins (5.10)."""
+    s: State = game.state
+    worth = {}
+    for w in s.heroes():
+        if w.status in (ACTIVE, UNCONSCIOUS, ESCAPED):
+            cards = sum(game.content.treasure[c["id"]].value for c in w.treasure if c["id"] in game.content.treasure)
+            worth[w.id] = w.gold + cards
+    richest = max(sorted(worth), key=lambda k: worth[k]) if worth else None
+    if richest:
+        game.emit("info", text=f"Selling their finds, the {s.figures[richest].name} is the richest with {worth[richest]} gold.")
+    return {"worth": worth, "richest": richest}
 
 
 def one_turn(game: Game) -> Proc:
@@ -119,6 +134,11 @@ def one_turn(game: Game) -> Proc:
             yield from warrior_turn(game, w)
             yield from treasure.settle(game)
             check_end(game)
+            if w.flags.pop("extra_turn", False) and w.status == ACTIVE:
+                game.emit("info", text=f"Time stands still: the {w.name} acts again.")
+                yield from warrior_turn(game, w)
+                yield from treasure.settle(game)
+                check_end(game)
     # M1: rooms first entered this turn, in entry order
     s.phase = "monsters"
     for sid in list(s.entry_order):

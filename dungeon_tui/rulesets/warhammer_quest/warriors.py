@@ -6,7 +6,7 @@ from typing import Any, Generator
 from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq, chebyshev
-from . import board, items, magic, stats
+from . import board, hazards, items, magic, stats
 from .combat import ring_next, warrior_strike
 from .shooting import warrior_shoot
 from .state import ACTIVE, ESCAPED, LOST, Figure, State
@@ -111,7 +111,7 @@ def options(game: Game, w: Figure) -> list[Action]:
         for sq, cost in sorted(move_options(s, c, w).items(), key=lambda kv: (kv[0][1], kv[0][0])):
             tag = "" if lit(s, sq) or _lights_itself(s, w, sq) else " (into the dark: Lost!)"
             opts.append(Action.make(seat, "move", text=f"{w.name} moves to {sq[0]},{sq[1]}{tag}", who=w.id, to=sq))
-        if w.pos in entrance_exit_squares(s) and not adj:
+        if w.pos in entrance_exit_squares(s) and not adj and not _way_out_barred(s):
             opts.append(Action.make(seat, "leave", text=f"{w.name} leaves the dungeon by the entrance", who=w.id))
     if not f.get("acted") and not f.get("in_pit") and not f.get("levitate") and not f.get("frenzied"):
         if f.get("attacks_left", 0) > 0 or not attacking:
@@ -125,10 +125,15 @@ def options(game: Game, w: Figure) -> list[Action]:
     if not f.get("webbed"):
         opts.extend(magic.cast_options(game, w))
         opts.extend(items.options(game, w))
+        opts.extend(hazards.options(game, w))
     for extra in hooks(game).extra_options(game, w):
         opts.append(extra)
     opts.append(Action.make(seat, "end", text=f"{w.name} ends his turn", who=w.id))
     return opts
+
+
+def _way_out_barred(state: State) -> bool:
+    return any(d.state == "entrance" and d.portcullis for d in state.doorways.values())
 
 
 def _lights_itself(state: State, w: Figure, sq: Sq) -> bool:
@@ -191,6 +196,8 @@ def warrior_turn(game: Game, w: Figure) -> Proc:
         elif kind == "shoot":
             f["acted"] = True
             yield from warrior_shoot(game, w, s.figures[action.get("target")])
+        elif kind in ("rope", "unbar"):
+            yield from hazards.play(game, w, action)
         elif kind == "use":
             yield from items.use(game, w, action)
         elif kind in ("cast", "scroll"):
@@ -220,6 +227,7 @@ def do_move(game: Game, w: Figure, to: Sq) -> Proc:
         w.flags["entered_fresh"] = True
         game.emit("enter", section=sec.id, text=f"The {w.name} enters the {game.content.cards[sec.card].name}.")
     yield from hooks(game).after_move(game, w)
+    hazards.after_move(game)
     check_lost(game)
 
 

@@ -1,0 +1,87 @@
+"""Pits and the rope, the portcullis and its key (spec 5.9)."""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...engine.dice import roll, roll_event
+from ...engine.game import Action, Decision, Game
+from ...engine.grid import DIRS8, edge
+from .state import Figure, State
+
+Proc = Generator[Decision, Action, Any]
+
+
+def _entry(s: State, sid: str) -> Any:
+    return s.doorways[s.sections[sid].doorways[0]]
+
+
+def options(game: Game, w: Figure) -> list[Action]:
+    s: State = game.state
+    f = w.flags
+    if f.get("acted") or f.get("attacking") or w.pos is None:
+        return []
+    seat = s.seat_of[w.id]
+    out = []
+    if "rope" in w.equipment:
+        for x in s.heroes():
+            if x is not w and x.active and x.flags.get("in_pit") and s.grid.adjacent(w.pos, x.pos):
+                out.append(Action.make(seat, "rope", text=f"{w.name} hauls the {x.name} out of the pit", who=w.id, target=x.id))
+    sid = s.adv.get("portcullis_barred")
+    if sid and s.adv.get("key_holder") == w.id:
+        door = _entry(s, sid)
+        if any(max(abs(w.pos[0] - q[0]), abs(w.pos[1] - q[1])) <= 1 for q in door.squares):
+            out.append(Action.make(seat, "unbar", text=f"{w.name} unlocks the portcullis", who=w.id))
+    return out
+
+
+def play(game: Game, w: Figure, action: Action) -> Proc:
+    s: State = game.state
+    w.flags["acted"] = True
+    if action.kind == "unbar":
+        sid = s.adv.pop("portcullis_barred")
+        door = _entry(s, sid)
+        door.portcullis = False
+        for sq in door.squares:
+            for d in DIRS8[:4]:
+                other = (sq[0] + d[0], sq[1] + d[1])
+                if s.grid.doors.get(edge(sq, other)) == "bars":
+                    s.grid.set_door(sq, other, "open")
+        game.emit("info", text="The key turns; the portcullis rises for good.")
+        return
+    x = s.figures[action.get("target")]
+    occupied = s.occupied()
+    spots = [(x.pos[0] + d[0], x.pos[1] + d[1]) for d in DIRS8]
+    spots = [q for q in spots if q not in occupied and s.grid.can_step(x.pos, q)]
+    if not spots:
+        game.emit("info", text=f"There is no room to pull the {x.name} out.")
+        return
+    x.flags.pop("in_pit")
+    x.pos = spots[0]
+    game.emit("move", figure=x.id, frm=None, to=list(x.pos), text=f"The {x.name} is pulled out of the pit.")
+    (face,) = yield from roll(game, 1, 6, "whq.rope.break")
+    broke = face <= 2
+    roll_event(game, "whq.rope.break", "1d6", [face], target=3, outcome="breaks" if broke else "holds",
+               text="The rope snaps." if broke else "The rope holds.")
+    if broke:
+        w.equipment.remove("rope")
+
+
+def after_move(game: Game) -> None:
+    """Once every warrior is inside the portcullis section, it drops behind them."""
+    s: State = game.state
+    sid = s.adv.get("portcullis_section")
+    if not sid or s.adv.get("portcullis_barred"):
+        return
+    party = [w for w in s.heroes() if w.active]
+    if party and all(s.section_of(w.pos) == sid for w in party):
+        s.adv.pop("portcullis_section")
+        s.adv["portcullis_barred"] = sid
+        door = _entry(s, sid)
+        door.portcullis = True
+        for sq in door.squares:
+            for d in DIRS8[:4]:
+                other = (sq[0] + d[0], sq[1] + d[1])
+                if other in s.grid.terrain and s.grid.region.get(other) != sid and s.grid.edge_passable(sq, other):
+                    s.grid.set_door(sq, other, "bars")
+        game.emit("info", text="Clang! A portcullis crashes down behind the party.")
+
