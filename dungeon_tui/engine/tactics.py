@@ -120,8 +120,9 @@ def _call(item: Any, table: dict[str, Primitive], where: str, kind: str, extra: 
     prim = table.get(name)
     if prim is None:
         raise TacticsError(f"{where}: unknown {kind} {name!r} (known: {', '.join(sorted(table))})")
-    merged = {k: v for k, v in extra.items() if k in prim.params}
-    merged.update(params)
+    # An extending script's params override the base script's own values.
+    merged = dict(params)
+    merged.update({k: v for k, v in extra.items() if k in prim.params})
     for key, value in merged.items():
         if key not in prim.params:
             raise TacticsError(f"{where}: {name} has no parameter {key!r}")

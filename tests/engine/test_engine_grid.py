@@ -1,0 +1,72 @@
+"""Grid: steps, the no-diagonal-past-a-wall rule, regions and doors, portals, paths, sight."""
+from dungeon_tui.engine.grid import Grid
+
+
+def block(w, h, region="a", grid=None, ox=0, oy=0, terrain="."):
+    g = grid or Grid()
+    for y in range(h):
+        for x in range(w):
+            g.add_square((ox + x, oy + y), terrain, region)
+    return g
+
+
+def test_eight_neighbours_in_the_open():
+    g = block(3, 3)
+    assert sorted(g.neighbours((1, 1))) == sorted([(x, y) for x in range(3) for y in range(3) if (x, y) != (1, 1)])
+
+
+def test_no_diagonal_past_a_missing_square_or_a_wall():
+    g = block(3, 3)
+    del g.terrain[(1, 0)]
+    g.changed()
+    assert not g.can_step((0, 1), (1, 0))  # the target is gone
+    assert not g.can_step((0, 0), (1, 1))  # the corner (1, 0) is not floor
+    g2 = block(2, 2)
+    g2.walls.add(((0, 0), (1, 0)))
+    assert not g2.can_step((0, 0), (1, 1))
+    assert not g2.can_step((0, 0), (1, 0))
+    assert g2.can_step((0, 0), (0, 1))
+
+
+def test_regions_meet_only_through_open_doors():
+    g = block(2, 2, "a")
+    block(2, 2, "b", g, ox=2)
+    assert not g.can_step((1, 0), (2, 0))
+    g.set_door((1, 0), (2, 0), "closed")
+    assert not g.can_step((1, 0), (2, 0))
+    g.set_door((1, 0), (2, 0), "open")
+    assert g.can_step((1, 0), (2, 0))
+    assert not g.can_step((1, 1), (2, 0))  # a diagonal through the doorway's side wall
+
+
+def test_portal_links_move_but_never_see():
+    g = block(2, 1, "a")
+    block(2, 1, "b", g, ox=10)
+    g.add_link((1, 0), (10, 0))
+    assert (10, 0) in g.neighbours((1, 0))
+    assert g.path((0, 0), (11, 0)) == [(0, 0), (1, 0), (10, 0), (11, 0)]
+    assert not g.line_of_sight((0, 0), (11, 0))
+
+
+def test_reachable_respects_allowance_blockers_and_costs():
+    g = block(5, 1)
+    assert g.reachable((0, 0), 2) == {(0, 0): 0, (1, 0): 1, (2, 0): 2}
+    assert (3, 0) not in g.reachable((0, 0), 4, can_enter=lambda q: q != (2, 0))
+    costly = g.reachable((0, 0), 3, cost=lambda a, b: 2 if b == (1, 0) else 1)
+    assert costly == {(0, 0): 0, (1, 0): 2, (2, 0): 3}
+
+
+def test_line_of_sight_walls_opaque_squares_and_corners():
+    g = block(5, 5)
+    assert g.line_of_sight((0, 0), (4, 4))
+    assert g.line_of_sight((0, 0), (4, 1))
+    g.opaque = frozenset({"X"})
+    g.terrain[(2, 2)] = "X"
+    assert not g.line_of_sight((0, 0), (4, 4))
+    assert g.line_of_sight((0, 4), (4, 0)) is False  # passes (2, 2) exactly
+    assert g.line_of_sight((0, 0), (4, 0))
+    g.walls.add(((1, 0), (2, 0)))
+    assert not g.line_of_sight((0, 0), (4, 0))
+    c = block(2, 2)
+    del c.terrain[(1, 0)]
+    assert not c.line_of_sight((0, 0), (1, 1))  # the corner cannot be cut

@@ -1,0 +1,127 @@
+"""Records: round trips, limits, clear one-line errors, atomic writes, desync detection."""
+import json
+
+import pytest
+
+from dungeon_tui.engine import record
+from dungeon_tui.engine.dice import ForcedChance, SeededChance, natural_test, roll, roll_event
+from dungeon_tui.engine.game import CHANCE, Action, Decision, Game, IllegalAction
+
+
+class Toy:
+    """Pick a number, roll a die, score = pick + die; a checkpoint after each."""
+
+    id = "toy"
+    rules_version = "1"
+
+    def new_state(self, setup, content, seed):
+        return {"score": 0, "round": 0}
+
+    def procedure(self, game):
+        s = game.state
+        for rnd in (1, 2):
+            pick = yield Decision("hero:a", "pick", [Action.make("hero:a", "pick", n=n) for n in (1, 2)])
+            (face,) = yield from roll(game, 1, 6, "toy.roll")
+            roll_event(game, "toy.roll", "1d6", [face], target=4, outcome="hit" if natural_test(face, face, 4) else "miss")
+            s["score"] += pick.get("n") + face
+            s["round"] = rnd
+            game.checkpoint(rnd)
+        return {"outcome": "done", "score": s["score"]}
+
+    def state_dict(self, state):
+        return dict(state)
+
+    def view(self, state, seat):
+        return dict(state)
+
+    def seats(self, state):
+        return ["hero:a"]
+
+
+class First:
+    def choose(self, game, decision):
+        return decision.options[-1], "take the bigger number"
+
+
+def toy_game(seed=7, chance=None):
+    g = Game(Toy(), {}, seed, None, "d")
+    g.run({CHANCE: chance or SeededChance(), "*": First()})
+    return g
+
+
+def make(rec):
+    return Game(Toy(), rec.setup, rec.seed, None, rec.content_digest)
+
+
+def test_play_refuses_what_was_not_offered():
+    g = Game(Toy(), {}, 1, None)
+    with pytest.raises(IllegalAction):
+        g.play(Action.make("hero:a", "pick", n=3))
+    g.play(Action.make("hero:a", "pick", n=2), "test")
+    with pytest.raises(IllegalAction):
+        g.play(Action.make(CHANCE, "dice", faces=(7,)))
+    g.play(Action.make(CHANCE, "dice", faces=(6,)))
+    assert g.state["score"] == 8
+    kinds = [e.kind for e in g.events]
+    assert kinds[:2] == ["decision", "decision"] and "roll" in kinds
+    assert g.events[0].data == {"seat": "hero:a", "action": "pick(n=2)", "why": "test"}
+
+
+def test_forced_dice_give_the_exact_result():
+    g = toy_game(chance=ForcedChance([3, 5]))
+    assert g.result == {"outcome": "done", "score": 2 + 3 + 2 + 5}
+
+
+def test_seeded_chance_depends_on_seed_and_index_only():
+    a, b = toy_game(11), toy_game(11)
+    assert a.state_hash() == b.state_hash()
+    faces = {tuple(e.data["faces"]) for seed in range(40) for e in toy_game(seed).events if e.kind == "roll"}
+    assert len(faces) == 6
+
+
+def test_save_read_replay_round_trip(tmp_path):
+    g = toy_game()
+    path = tmp_path / "toy.json"
+    record.save(g, path, "0.test", {"label": "toy"})
+    rec = record.read(path)
+    again = record.replay(rec, make)
+    assert again.state_hash() == g.state_hash() and again.over
+    assert record.replay(rec, make, upto=1).state["round"] == 0
+    assert record.replay(rec, make, upto=2).state["round"] == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["toy.json"]  # no temporary file left
+
+
+@pytest.mark.parametrize("content,needle", [
+    (b"", "empty"),
+    (b'{"format": "dungeon-tui-record", "ver', "not valid JSON"),
+    (bytes(range(256)) * 4, "not UTF-8"),
+    (b'{"format": "something-else"}', "not a dungeon-tui record"),
+    (b'{"format": "dungeon-tui-record", "version": 2}', "version 2"),
+    (b"[" * 10000 + b"]" * 10000, "nested too deeply"),
+])
+def test_bad_files_fail_in_one_line_and_stay_untouched(tmp_path, content, needle):
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    with pytest.raises(record.RecordError) as err:
+        record.read(path)
+    assert needle in str(err.value) and "\n" not in str(err.value)
+    assert path.read_bytes() == content
+
+
+def test_tampered_decision_and_desync_are_reported(tmp_path):
+    g = toy_game()
+    data = record.to_json(g, "0.test")
+    data["decisions"][0]["args"]["n"] = 9
+    with pytest.raises(record.RecordError, match="decision 1 is not legal"):
+        record.replay(record.parse(json.dumps(data)), make)
+    data = record.to_json(g, "0.test")
+    data["checkpoints"][0][2] = "0" * 16
+    with pytest.raises(record.RecordError, match="desync at round 1"):
+        record.replay(record.parse(json.dumps(data)), make)
+
+
+def test_atomic_write_replaces_whole_file(tmp_path):
+    path = tmp_path / "f.json"
+    record.write_atomic(path, "one")
+    record.write_atomic(path, "two")
+    assert path.read_text() == "two" and len(list(tmp_path.iterdir())) == 1
