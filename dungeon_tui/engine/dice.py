@@ -37,8 +37,8 @@ class SeededChance:
         index = len(game.decisions)
         if spec.kind == "dice":
             faces = tuple(1 + self.uniform(game.seed, index, k, spec.sides) for k in range(spec.count))
-            return spec.action(faces), ""
-        return spec.action(self.uniform(game.seed, index, 0, spec.sides)), ""
+            return spec.action(faces), "seeded dice"
+        return spec.action(self.uniform(game.seed, index, 0, spec.sides)), "seeded draw"
 
 
 class ForcedChance:

@@ -120,8 +120,10 @@ class Grid:
 
     # -- distances and paths ----------------------------------------------------------------
     def reachable(self, start: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None = None,
-                  cost: Callable[[Sq, Sq], int] | None = None) -> dict[Sq, int]:
-        """Squares reachable within `allowance` movement and their cost (start included)."""
+                  cost: Callable[[Sq, Sq], int] | None = None,
+                  step_ok: Callable[[Sq, Sq], bool] | None = None) -> dict[Sq, int]:
+        """Squares reachable within `allowance` movement and their cost (start included).
+        `step_ok(a, b)` may forbid particular steps (a ruleset's own movement limits)."""
         best = {start: 0}
         heap = [(0, start)]
         while heap:
@@ -130,6 +132,8 @@ class Grid:
                 continue
             for nb in self.neighbours(sq):
                 if can_enter is not None and not can_enter(nb):
+                    continue
+                if step_ok is not None and not step_ok(sq, nb):
                     continue
                 total = spent + (cost(sq, nb) if cost else 1)
                 if total <= allowance and total < best.get(nb, 1 << 30):

@@ -48,39 +48,28 @@ def step_cost(state: State) -> Any:
 
 
 def move_options(state: State, content: Any, w: Figure) -> dict[Sq, int]:
-    """Squares the warrior may end his move on (not his own), with their cost."""
+    """Squares the warrior may end his move on (not his own), with their cost.
+
+    A section nobody has entered yet may be stepped into, but the move ends inside it
+    (D15): no step leads out of such a section again, so nothing beyond it is reached."""
     if w.pos is None:
         return {}
     occupied = state.occupied()
-    fresh_here = state.section_of(w.pos)
+    region = state.grid.region
+    sections = state.sections
+    home = region[w.pos]
 
     def can_enter(sq: Sq) -> bool:
-        return sq not in occupied
+        # A caved-in section can never be entered again, only left.
+        return sq not in occupied and (region[sq] == home or not sections[region[sq]].caved_in)
 
-    reach = state.grid.reachable(w.pos, stats.move(content, w), can_enter, step_cost(state))
+    def step_ok(a: Sq, b: Sq) -> bool:
+        ra = region[a]
+        return ra == home or sections[ra].entered or region[b] == ra
+
+    reach = state.grid.reachable(w.pos, stats.move(content, w), can_enter, step_cost(state), step_ok)
     reach.pop(w.pos, None)
-    # A fresh section may be entered but the move ends inside it (D15): squares beyond it
-    # reached through it are dropped.
-    out = {}
-    for sq, c in reach.items():
-        sec = state.sections[state.grid.region[sq]]
-        if sec.fresh and sec.id != fresh_here and not sec.entered:
-            out[sq] = c
-        elif not _through_fresh(state, w.pos, sq, can_enter):
-            out[sq] = c
-    return out
-
-
-def _through_fresh(state: State, start: Sq, goal: Sq, can_enter: Any) -> bool:
-    path = state.grid.path(start, goal, can_enter, step_cost(state))
-    if not path:
-        return True
-    here = state.section_of(start)
-    for sq in path[1:-1]:
-        sec = state.sections[state.grid.region[sq]]
-        if sec.id != here and not sec.entered:
-            return True
-    return False
+    return reach
 
 
 def lit(state: State, sq: Sq) -> bool:
