@@ -146,7 +146,9 @@ class State:
         """Everything that defines the game, for the state hash and the views (not the grid,
         which is rebuilt from the sections).  Shallow copies: callers serialise, not mutate."""
         out = {k: v for k, v in vars(self).items() if k != "grid"}
-        out["figures"] = {k: dict(vars(f)) for k, f in self.figures.items()}
+        # The slain keep only what later rules ask of them, which keeps the hash cheap.
+        out["figures"] = {k: (dict(vars(f)) if f.side == HERO or f.status != DEAD else [f.kind, f.status, f.card])
+                          for k, f in self.figures.items()}
         out["sections"] = {k: dict(vars(x)) for k, x in self.sections.items()}
         out["doorways"] = {k: dict(vars(x)) for k, x in self.doorways.items()}
         out["doors"] = sorted([list(map(list, e)), s] for e, s in self.grid.doors.items())

@@ -97,9 +97,12 @@ def options(game: Game, w: Figure) -> list[Action]:
     may_move = not f.get("moved") and not attacking and not f.get("acted") and not f.get("in_pit") \
         and not (f.get("pinned") and not f.get("escaped_pin")) and not f.get("levitate")
     if may_move:
-        for sq, cost in sorted(move_options(s, c, w).items(), key=lambda kv: (kv[0][1], kv[0][0])):
-            tag = "" if lit(s, sq) or _lights_itself(s, w, sq) else " (into the dark: Lost!)"
-            opts.append(Action.make(seat, "move", text=f"{w.name} moves to {sq[0]},{sq[1]}{tag}", who=w.id, to=sq))
+        lit_now = board.lit_sections(s)
+        carries_light = w.id == s.lantern  # the lantern bearer takes the light with him
+        for sq in sorted(move_options(s, c, w), key=lambda q: (q[1], q[0])):
+            tag = "" if carries_light or s.grid.region[sq] in lit_now else " (into the dark: Lost!)"
+            # Built directly: args already in key order, and this is the hottest loop of a replay.
+            opts.append(Action(seat, "move", (("to", sq), ("who", w.id)), f"{w.name} moves to {sq[0]},{sq[1]}{tag}"))
         if w.pos in entrance_exit_squares(s) and not adj and not _way_out_barred(s):
             opts.append(Action.make(seat, "leave", text=f"{w.name} leaves the dungeon by the entrance", who=w.id))
     if not f.get("acted") and not f.get("in_pit") and not f.get("levitate") and not f.get("frenzied"):
@@ -123,11 +126,6 @@ def options(game: Game, w: Figure) -> list[Action]:
 
 def _way_out_barred(state: State) -> bool:
     return any(d.state == "entrance" and d.portcullis for d in state.doorways.values())
-
-
-def _lights_itself(state: State, w: Figure, sq: Sq) -> bool:
-    # The lantern bearer carries the light with him.
-    return w.id == state.lantern
 
 
 def _may_target(game: Game, w: Figure, m: Figure) -> bool:
