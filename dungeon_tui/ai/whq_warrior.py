@@ -26,6 +26,10 @@ class WarriorAI:
             return self._give(game, opts)
         if "explore" in kinds:
             return next(a for a in opts if a.kind == "explore"), "explore onward while the section is quiet"
+        if "life" in kinds:
+            most = min(opts, key=lambda a: (s.figures[a.get("to")].wounds - s.figures[a.get("to")].max_wounds,
+                                            s.figures[a.get("to")].wounds))
+            return most, "the most hurt friend"
         if "chalice" in kinds:
             again = decision.context.get("power") == 1
             return next(a for a in opts if bool(a.get("again")) == again), (
@@ -105,6 +109,7 @@ class WarriorAI:
 
     def _cast(self, game: Game, s: State, w: Any, casts: list[Action]) -> tuple[Action, str] | None:
         """Spend the turn's power (it is lost at the end of the turn); tokens only in need."""
+        casts = [a for a in casts if not a.get("deathstone")]  # too much of a gamble for a companion
         if not casts:
             return None
         spells = game.content.spells

@@ -139,3 +139,34 @@ def test_simulate_prefix_property(tmp_path):
     a = {p.name for p in (tmp_path / "a").iterdir()}
     b = {p.name for p in (tmp_path / "b").iterdir()}
     assert len(a) == 2 and len(b) == 4 and a <= b
+
+
+def test_hero_views_hide_the_decks_and_where_the_objective_lies():
+    def check(game):
+        s = game.state
+        hero = RULESET.view(s, "hero:barbarian")
+        assert all(isinstance(v, int) for v in hero["piles"].values())
+        assert isinstance(hero["event_deck"], int) and isinstance(hero["treasure_deck"], int)
+        assert isinstance(hero["set_aside"], int)
+        dungeon = RULESET.view(s, "dungeon")
+        assert all(isinstance(v, list) for v in dungeon["piles"].values())
+
+    for i in range(4):
+        play(game_seed(8, i), "fp6", check=check)
+
+
+def test_life_force_heals_a_friend_per_wound_dealt():
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent))
+    from scenario import monster, room, run, warrior
+
+    from dungeon_tui.rulesets.warhammer_quest.warriors import attack
+    s = room()
+    barb = warrior(s, "barbarian", (1, 1), wounds=12)
+    elf = warrior(s, "elf", (1, 2), wounds=10)
+    elf.wounds = 4
+    barb.flags["life_force"] = True
+    orc = monster(s, "orc_warrior", (2, 1), "A")
+    # berserk 3 (calm), to hit 6, damage 5: 5+4-4 = 5 dealt, but the orc has 3 Wounds: 3 heal the Elf
+    run(s, lambda g: attack(g, barb, orc), [3, 6, 5])
+    assert orc.status == "dead" and elf.wounds == 7

@@ -169,12 +169,28 @@ def warrior_strike(game: Game, w: Figure, m: Figure, deathblow: bool = False) ->
     dmg = yield from melee_damage(game, w, m)
     if dmg < 0:
         return "miss"
-    if dmg > 0 and w.flags.get("life_force"):
-        w.flags["life_force_pool"] = w.flags.get("life_force_pool", 0) + min(dmg, m.wounds)
+    drawn = min(dmg, m.wounds)
     died = damage_monster(game, m, dmg, w, "melee")
+    if drawn > 0 and w.flags.get("life_force"):
+        yield from life_force(game, w, drawn)
     if died:
         return "killed_full" if full else "killed"
     return "hit"
+
+
+def life_force(game: Game, w: Figure, points: int) -> Proc:
+    """Life Force: each Wound the warrior deals heals one Wound on a warrior his seat names."""
+    s = st(game)
+    seat = s.seat_of[w.id]
+    for _ in range(points):
+        hurt = [x for x in s.heroes() if x.on_board and x.wounds < x.max_wounds]
+        if not hurt:
+            return
+        pick = hurt[0]
+        if len(hurt) > 1:
+            opts = [Action.make(seat, "life", text=f"Life Force heals the {x.name}", to=x.id) for x in hurt]
+            pick = s.figures[(yield Decision(seat, "Life Force: whom does this Wound heal?", opts)).get("to")]
+        heal(game, pick, 1, "Life Force")
 
 
 def ring_next(state: State, w: Figure, from_sq: Sq, clockwise: bool) -> Figure | None:

@@ -143,6 +143,9 @@ def cast_options(game: Game, w: Figure) -> list[Action]:
             for x in s.heroes():
                 if x.status == DEAD:
                     out.append(Action.make(seat, "cast", text=f"cast {name} on the {x.name}", spell=sid, target=x.id))
+    if any(c["id"] == "deathstone" for c in w.treasure):
+        out += [Action(a.seat, a.kind, tuple(sorted(a.args + (("deathstone", True),))), a.text + " (with the Deathstone)")
+                for a in out if a.kind == "cast"]
     if s.adv.get("hand_of_death"):
         for m in monsters_seen:
             out.append(Action.make(seat, "scroll", text=f"read the Hand of Death at {m.name}", target=m.id))
@@ -160,7 +163,18 @@ def cast(game: Game, w: Figure, action: Action) -> Proc:
         return
     sid = action.get("spell")
     sp = c.spells[sid]
-    pay(game, sp.cost)
+    if action.get("deathstone"):
+        w.treasure = [t for t in w.treasure if t["id"] != "deathstone"]
+        s.treasure_discard.append("deathstone")
+        (face,) = yield from roll(game, 1, 6, "whq.item.deathstone")
+        free = face >= 3
+        roll_event(game, "whq.item.deathstone", "1d6", [face], target=3, outcome="free" if free else "fails",
+                   text="The Deathstone pays for the spell." if free else "The Deathstone drinks the power; the spell fails.")
+        if not free:
+            s.power = 0
+            return
+    else:
+        pay(game, sp.cost)
     game.emit("spell", spell=sid, text=f"The Wizard casts {sp.name} (cost {sp.cost}).")
     rule = f"whq.spell.{sid}"
     target = s.figures.get(action.get("target")) if action.get("target") else None

@@ -156,8 +156,6 @@ class WarhammerQuest:
             picks = state.adv.get("picks")
             if picks:  # fl4: each hero seat sees only its own secret pick
                 data["adv"] = {**state.adv, "picks": {k: v for k, v in picks.items() if state.seat_of.get(k) == seat}}
-            data["objective_section"] = state.objective_section if state.objective_section and \
-                state.sections[state.objective_section].entered else None
         return data
 
     def new_game(self, setup: dict[str, Any], seed: int) -> Game:
