@@ -50,6 +50,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         setup["adventure"] = args.adventure
     if args.heroes:
         setup["heroes"] = args.heroes.split(",")
+    if args.placer:
+        setup["placer"] = args.placer
     try:
         rs.normalise_setup(setup)
     except ValueError as err:
@@ -199,6 +201,7 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--record", help="folder to write one record per game")
+    sim.add_argument("--placer", choices=["dungeon_ai", "rotating_player"], help="who places monsters (D26)")
     sim.add_argument("--verbose", action="store_true")
     sim.set_defaults(func=cmd_simulate)
     rep = sub.add_parser("replay", help="replay a saved game")

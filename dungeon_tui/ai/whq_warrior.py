@@ -36,6 +36,8 @@ class WarriorAI:
                 "a 1 would bring an Unexpected Event" if again else "the roll is good enough")
         if "start" in kinds:
             return self._start(s, opts)
+        if "place" in kinds:  # rotating placer: the placement script's own first choice
+            return opts[0], str(decision.context.get("why") or "first legal square")
         if "lay" in kinds or "lantern" in kinds or "deathblow" in kinds:
             return opts[0], "first choice"
         who = decision.context.get("figure")

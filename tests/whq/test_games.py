@@ -170,3 +170,30 @@ def test_life_force_heals_a_friend_per_wound_dealt():
     # berserk 3 (calm), to hit 6, damage 5: 5+4-4 = 5 dealt, but the orc has 3 Wounds: 3 heal the Elf
     run(s, lambda g: attack(g, barb, orc), [3, 6, 5])
     assert orc.status == "dead" and elf.wounds == 7
+
+
+def test_rotating_placer_gives_placement_to_hero_seats():
+    game = RULESET.new_game({"adventure": "fp6", "placer": "rotating_player"}, game_seed(2, 3))
+    game.run(ai_controllers(RULESET.id))
+    placers = {e.data["seat"] for e in game.events if e.kind == "decision" and e.data["action"].startswith("place ")}
+    assert placers and all(p.startswith("hero:") for p in placers)
+
+
+def test_campaign_carries_gold_and_treasure(tmp_path):
+    from dungeon_tui.rulesets.warhammer_quest import campaign as camp
+    c = camp.Campaign(recruits=["barbarian", "elf"])
+    first = RULESET.new_game(camp.setup_for(c, "fp6"), game_seed(4, 0))
+    first.run(ai_controllers(RULESET.id))
+    first.state.figures["elf"].gold = 321  # whatever happened, the survivor's purse is carried
+    first.state.figures["elf"].treasure = [{"id": "jewel"}, {"id": "arrows_of_death", "charges": 2, "spent": True}]
+    first.state.figures["elf"].status = "active"
+    c = camp.record_result(c, first)
+    camp.save(c, tmp_path / "c.json")
+    c = camp.load(tmp_path / "c.json")
+    elf = next(w for w in c.warriors if w.type == "elf")
+    assert elf.gold == 321 and elf.starting_wounds == first.state.figures["elf"].max_wounds
+    second = RULESET.new_game(camp.setup_for(c, "fp5"), game_seed(4, 1))
+    e2 = second.state.figures["elf"]
+    assert e2.gold == 321 and e2.max_wounds == elf.starting_wounds
+    assert e2.treasure == [{"id": "jewel"}, {"id": "arrows_of_death", "charges": 2}]
+    assert second.state.treasure_deck.count("jewel") == 0

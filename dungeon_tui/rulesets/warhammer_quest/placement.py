@@ -61,10 +61,23 @@ def squares_next_to(state: State, w: Figure, allowed: list[Sq]) -> list[Sq]:
     return out
 
 
+def placer(game: Game) -> str:
+    """The dungeon seat places monsters, or with the `rotating_player` option the hero seats
+    take turns at it (D26); the legal squares are the same either way."""
+    s: State = game.state
+    if game.setup.get("placer") != "rotating_player":
+        return DUNGEON
+    seats = [s.seat_of[w] for w in s.party if s.figures[w].on_board] or [DUNGEON]
+    i = s.adv.get("placer_turn", 0)
+    s.adv["placer_turn"] = i + 1
+    return seats[i % len(seats)]
+
+
 def choose_square(game: Game, kind: str, squares: list[Sq], why: str) -> Proc:
     name = game.content.monsters[kind].name
-    opts = [Action.make(DUNGEON, "place", text=f"place {name} at {sq[0]},{sq[1]}", at=sq) for sq in squares]
-    pick = yield Decision(DUNGEON, f"Where does the {name} go?", opts, context={"why": why})
+    seat = placer(game)
+    opts = [Action.make(seat, "place", text=f"place {name} at {sq[0]},{sq[1]}", at=sq) for sq in squares]
+    pick = yield Decision(seat, f"Where does the {name} go?", opts, context={"why": why})
     return tuple(pick.get("at"))
 
 

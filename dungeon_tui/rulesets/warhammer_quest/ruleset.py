@@ -123,6 +123,10 @@ class WarhammerQuest:
         out = {"heroes": heroes, "adventure": adventure}
         if setup.get("wounds"):
             out["wounds"] = {k: int(v) for k, v in setup["wounds"].items() if k in heroes}
+        if setup.get("placer") not in (None, "dungeon_ai", "rotating_player"):
+            raise ValueError("placer is dungeon_ai or rotating_player")
+        if setup.get("placer") == "rotating_player":
+            out["placer"] = "rotating_player"
         if setup.get("carry"):
             out["carry"] = {k: v for k, v in setup["carry"].items() if k in heroes}
         return out
