@@ -196,7 +196,7 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play games with AI on every seat and summarise them")
     sim.add_argument("--game", required=True)
-    sim.add_argument("--adventure")
+    sim.add_argument("--adventure", help="an adventure id (see list), or random to draw one as the rulebook does")
     sim.add_argument("--heroes", help="comma-separated warriors, e.g. barbarian,elf")
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)

@@ -9,7 +9,6 @@ from ...engine import tactics
 from ...engine.content import Bundle, ContentError, load_bundle
 from ...engine.game import DUNGEON, Game
 from . import board
-from .adventures import PLAYABLE
 from .models import MODELS
 from .state import HERO, Figure, State
 from .turns import procedure
@@ -17,6 +16,7 @@ from .turns import procedure
 ID = "warhammer-quest"
 RULES_VERSION = "1"
 WARRIOR_ORDER = ("barbarian", "dwarf", "elf", "wizard")
+DEFAULT_ADVENTURE = "fp6"  # the spec's suggested first adventure
 
 
 @dataclass(frozen=True)
@@ -112,15 +112,14 @@ class WarhammerQuest:
         if len(set(heroes)) != len(heroes) or not 1 <= len(heroes) <= 4:
             raise ValueError("a party is one to four different warriors")
         heroes = [h for h in WARRIOR_ORDER if h in heroes]
-        adventure = setup.get("adventure") or PLAYABLE[0]
-        if adventure not in c.adventures:
-            raise ValueError(f"unknown adventure {adventure!r}")
-        if adventure not in PLAYABLE:
-            raise ValueError(f"adventure {adventure} is not playable yet; playable: {', '.join(PLAYABLE)}")
-        need = c.adventures[adventure].needs
-        if need and need not in heroes:
-            raise ValueError(f"adventure {adventure} needs the {need}")
-        out = {"heroes": heroes, "adventure": adventure}
+        adventure = setup.get("adventure") or DEFAULT_ADVENTURE
+        if adventure != "random":  # random: drawn at setup, as the rulebook has it
+            if adventure not in c.adventures:
+                raise ValueError(f"unknown adventure {adventure!r}; see `dungeon-tui list`")
+            need = c.adventures[adventure].needs
+            if need and need not in heroes:
+                raise ValueError(f"adventure {adventure} needs the {need}")
+        out: dict[str, Any] = {"heroes": heroes, "adventure": adventure}
         if setup.get("wounds"):
             out["wounds"] = {k: int(v) for k, v in setup["wounds"].items() if k in heroes}
         if setup.get("placer") not in (None, "dungeon_ai", "rotating_player"):

@@ -32,6 +32,27 @@ def roll_wounds(game: Game, w: Figure) -> Proc:
     return total
 
 
+def draw_adventure(game: Game) -> Proc:
+    """Random mode (RB): draw one of the five objective rooms, then a D6 for the adventure;
+    re-roll the die if that adventure needs a warrior who is not in the party (D23)."""
+    s: State = game.state
+    c = game.content
+    rooms = sorted(cid for cid, card in c.cards.items() if card.kind == "objective")
+    room = rooms[(yield from draw(game, len(rooms), "whq.setup.objective"))]
+    of_room = [aid for aid, adv in c.adventures.items() if adv.room == room]
+    while True:
+        (face,) = yield from roll(game, 1, 6, "whq.setup.adventure")
+        pick = of_room[(face - 1) % len(of_room)]
+        need = c.adventures[pick].needs
+        ok = not need or need in s.figures
+        roll_event(game, "whq.setup.adventure", "1d6", [face], outcome=pick if ok else "re-roll",
+                   text=f"{c.cards[room].name}, adventure {face}: {c.adventures[pick].name}"
+                   + ("." if ok else f", which needs the {need}; roll again."))
+        if ok:
+            s.adventure = pick
+            return
+
+
 def setup(game: Game) -> Proc:
     s: State = game.state
     c = game.content
@@ -51,6 +72,8 @@ def setup(game: Game) -> Proc:
     s.leader = s.lantern
     if "wizard" in s.figures:
         yield from magic.setup_wizard(game)
+    if s.adventure == "random":
+        yield from draw_adventure(game)
     adv = c.adventures[s.adventure]
     if adv.goblins_as_skaven:
         s.adv["goblins_as_skaven"] = True
