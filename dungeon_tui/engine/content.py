@@ -60,7 +60,11 @@ def load_yaml(path: Path, shown: str) -> tuple[Any, list[str]]:
     if len(raw) > MAX_FILE_BYTES:
         return None, [f"{shown}: file is larger than {MAX_FILE_BYTES} bytes"]
     try:
-        return yaml.load(raw.decode("utf-8"), Loader=SafeLoader), []
+        loader = SafeLoader(raw.decode("utf-8"))  # the safe loader only: plain data, no tags
+        try:
+            return loader.get_single_data(), []
+        finally:
+            loader.dispose()
     except UnicodeDecodeError:
         return None, [f"{shown}: not UTF-8 text"]
     except yaml.MarkedYAMLError as err:

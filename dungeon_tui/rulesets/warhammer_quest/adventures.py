@@ -12,7 +12,7 @@ from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import chebyshev
 from . import treasure
-from .combat import damage_warrior
+from .combat import damage_modified
 from .events import dice_value
 from .placement import place_monsters
 from .state import DEAD, Figure, State
@@ -139,8 +139,11 @@ class Hooks:
         yield from _nothing()
 
     # -- endings ------------------------------------------------------------------------------------
+    reward_each: str | None = None  # gold rolled for each survivor on a win, e.g. "D6x50"
+
     def reward(self, game: Game) -> Proc:
-        yield from _nothing()
+        if self.reward_each:
+            yield from each_gold(game, self.reward_each, "reward")
 
     def win(self, game: Game, why: str) -> Proc:
         game.emit("info", text=why)
@@ -287,8 +290,7 @@ class SwordOfElectors(FeatureWin):
             yield from self.win(game, f"The {w.name} draws the Sword of the Electors.")
         game.state.adv.setdefault("tried", []).append(w.id)
         dmg = yield from dice_value(game, "3D6", "whq.adv.ic6.backlash", "the sword's backlash")
-        from .stats import toughness
-        damage_warrior(game, w, max(0, dmg - toughness(game.content, w)), "the sword's backlash")
+        damage_modified(game, w, dmg, "the sword's backlash")
 
 
 class FountainOfSouls(ClearWin):
@@ -312,8 +314,7 @@ class FountainOfSouls(ClearWin):
         if any(w.active for w in game.state.heroes()):
             yield from self.win(game, "The fountain's souls are laid to rest.")
 
-    def reward(self, game: Game) -> Proc:
-        yield from each_gold(game, "2D6x50", "reward")
+    reward_each = "2D6x50"
 
 
 def _hooks(adv_id: str) -> Hooks:

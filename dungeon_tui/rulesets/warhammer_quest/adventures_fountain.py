@@ -7,7 +7,7 @@ from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from . import board
 from .adventures import Hooks, choose_warrior, each_gold, living, next_to
-from .combat import damage_warrior, heal
+from .combat import damage_modified, damage_warrior, heal
 from .events import dice_value
 from .state import DEAD, Doorway, Figure, State
 
@@ -82,8 +82,7 @@ class Clearwater(Carried):
     def adventure_action(self, game: Game, w: Figure) -> Proc:
         yield from self.win(game, "Clear water flows into the fountain.")
 
-    def reward(self, game: Game) -> Proc:
-        yield from each_gold(game, "D6x20", "reward")
+    reward_each = "D6x20"
 
 
 class SkavenCurse(Hooks):
@@ -104,8 +103,7 @@ class SkavenCurse(Hooks):
         if all(x.id in s.adv["loads"] for x in living(s)) and living(s):
             yield from self.win(game, "Every warrior carries the cure.")
 
-    def reward(self, game: Game) -> Proc:
-        yield from each_gold(game, "D6x50", "reward")
+    reward_each = "D6x50"
 
 
 class WatersOfFate(Hooks):
@@ -209,7 +207,6 @@ class TrueKingship(Carried):
         return self.carrier(game) is w and super().can_act(game, w)
 
     def adventure_action(self, game: Game, w: Figure) -> Proc:
-        from .stats import toughness
         s: State = game.state
         (face,) = yield from roll(game, 1, 6, "whq.adv.fl4.heir")
         heir = self.HEIRS[(face - 1) // 2]
@@ -224,7 +221,7 @@ class TrueKingship(Carried):
                        text=f"The {x.name} {'dives clear' if safe else 'is caught by the blast'}.")
             if not safe:
                 dmg = yield from dice_value(game, "3D6", "whq.adv.fl4.blast", f"the blast on the {x.name}")
-                damage_warrior(game, x, max(0, dmg - toughness(game.content, x)), "the fountain's blast")
+                damage_modified(game, x, dmg, "the fountain's blast")
         yield from self.win(game, f"{heir.title()} is the true king.")
 
     def reward(self, game: Game) -> Proc:

@@ -11,8 +11,8 @@ from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import chebyshev
 from . import events
-from .adventures import Hooks, TreasureClear, each_gold, feature, living, next_to
-from .combat import damage_monster, damage_warrior, kill_monster
+from .adventures import Hooks, TreasureClear, feature, living, next_to
+from .combat import damage_modified, damage_monster, kill_monster
 from .events import dice_value
 from .placement import place_monsters, spawn
 from .state import DEAD, ESCAPED, LOST, Figure, State
@@ -265,14 +265,12 @@ class BanishDaemon(Hooks):
             if ok:
                 yield from self.win(game, "The daemon is banished.")
         if all(x.id in s.adv["swords_used"] for x in s.heroes() if x.status not in (DEAD, LOST)):
-            from .stats import toughness
             for x in living(s):
                 dmg = yield from dice_value(game, "4D6", "whq.adv.fc2.backlash", f"the daemon's fury on the {x.name}")
-                damage_warrior(game, x, max(0, dmg - toughness(game.content, x)), "the daemon's fury")
+                damage_modified(game, x, dmg, "the daemon's fury")
             self.fail(game, "Every daemon sword is spent and the daemon remains.")
 
-    def reward(self, game: Game) -> Proc:
-        yield from each_gold(game, "D6x100", "reward")
+    reward_each = "D6x100"
 
 
 class ExtinguishFlames(TreasureClear):
@@ -299,11 +297,10 @@ class ExtinguishFlames(TreasureClear):
 
     def adventure_action(self, game: Game, w: Figure) -> Proc:
         s: State = game.state
-        from .stats import toughness
         for x in living(s):
             if next_to(s, x, "chasm"):
                 dmg = yield from dice_value(game, "2D6", "whq.adv.fc3.flare", f"the flare on the {x.name}")
-                damage_warrior(game, x, max(0, dmg - toughness(game.content, x)), "the flare")
+                damage_modified(game, x, dmg, "the flare")
         yield from self.win(game, "The ring falls and the flames die.")
 
 
@@ -348,8 +345,7 @@ class DestroyBridge(Hooks):
                     game.emit("lost", target=x.id, text=f"The {x.name} is cut off on the far side and Lost.")
             yield from self.win(game, "The bridge is destroyed.")
 
-    def reward(self, game: Game) -> Proc:
-        yield from each_gold(game, "D6x50", "reward")
+    reward_each = "D6x50"
 
 
 class PreserveFires(Hooks):
@@ -395,5 +391,4 @@ class PreserveFires(Hooks):
             self.fail(game, "The fires go out.")
         s.adv["deadline"] = s.turn + (yield from dice_value(game, "D6", "whq.adv.fc6.timer", "more turns"))
 
-    def reward(self, game: Game) -> Proc:
-        yield from each_gold(game, "D6x50", "reward")
+    reward_each = "D6x50"

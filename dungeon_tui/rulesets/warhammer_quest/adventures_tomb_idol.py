@@ -9,7 +9,7 @@ from ...engine.grid import chebyshev
 from . import events
 from .adventures import FeatureWin, Hooks, TreasureClear, each_gold, feature, living, next_to
 from .adventures_fountain import Carried
-from .combat import damage_warrior
+from .combat import damage_modified
 from .events import dice_value
 from .placement import place_monsters, spawn
 from .state import DEAD, LOST, Figure, State
@@ -53,7 +53,7 @@ class Exorcism(Hooks):
         yield from events.unexpected(game, party)
 
     def reward(self, game: Game) -> Proc:
-        yield from each_gold(game, "D6x50", "reward")
+        yield from each_gold(game, "D6x50", "reward")  # two rewards of D6x50 each
         yield from each_gold(game, "D6x50", "reward")
 
 
@@ -142,8 +142,7 @@ class HeroAwakens(Hooks):
             yield from self.win(game, "The hero awakens.")
         self.fail(game, "The sleeper could not be woken.")
 
-    def reward(self, game: Game) -> Proc:
-        yield from each_gold(game, "D6x50", "reward")
+    reward_each = "D6x50"
 
 
 class DestroyTomb(TreasureClear):
@@ -204,8 +203,7 @@ class Sacrifice(Hooks):
                 self.fail(game, "The prisoner was sacrificed.")
             yield from self.win(game, "The prisoner is saved.")
 
-    def reward(self, game: Game) -> Proc:
-        yield from each_gold(game, "2D6x50", "reward")
+    reward_each = "2D6x50"
 
 
 class Desecration(Hooks):
@@ -267,9 +265,8 @@ class KillShaman(Hooks):
         if ok:
             party = living(s)
             w = party[(yield from draw(game, len(party), "whq.place.counter"))]
-            from .stats import toughness
             dmg = 2 * (yield from dice_value(game, "D6", "whq.adv.ic3.hand_of_mork", f"the hand on the {w.name}"))
-            damage_warrior(game, w, max(0, dmg - toughness(game.content, w)), "the Hand of Mork")
+            damage_modified(game, w, dmg, "the Hand of Mork")
 
     def after_monsters(self, game: Game) -> Proc:
         if "shaman" in game.state.adv and self.room_clear(game):
@@ -278,8 +275,7 @@ class KillShaman(Hooks):
     def start_of_warriors(self, game: Game) -> Proc:
         yield from self.after_monsters(game)
 
-    def reward(self, game: Game) -> Proc:
-        yield from each_gold(game, "D6x50", "reward")
+    reward_each = "D6x50"
 
 
 class DaemonSummoning(Hooks):
@@ -322,8 +318,7 @@ class DaemonSummoning(Hooks):
             game.emit("info", text=f"The {prof.name} bursts into the world!")
         yield from ()
 
-    def reward(self, game: Game) -> Proc:
-        yield from each_gold(game, "D6x150", "reward")
+    reward_each = "D6x150"
 
 
 class ReturnStaff(FeatureWin):

@@ -60,6 +60,11 @@ def damage_warrior(game: Game, w: Figure, amount: int, how: str) -> None:
         game.emit("unconscious", target=w.id, text=f"The {w.name} falls unconscious; heal him before the turn ends.")
 
 
+def damage_modified(game: Game, w: Figure, amount: int, how: str) -> None:
+    """Damage marked "modified" (D4): Toughness and armour count against it."""
+    damage_warrior(game, w, max(0, amount - stats.toughness(game.content, w)), how)
+
+
 def heal(game: Game, w: Figure, amount: int, how: str) -> int:
     if w.status not in (ACTIVE, UNCONSCIOUS) or amount <= 0:
         return 0
