@@ -25,6 +25,8 @@ class WarriorAI:
         if "give" in kinds:
             return self._give(game, opts)
         if "explore" in kinds:
+            if self._resting(game, s):
+                return next(a for a in opts if a.kind == "pass"), "rest: the Wizard can heal the wounded first"
             return next(a for a in opts if a.kind == "explore"), "explore onward while the section is quiet"
         if "life" in kinds:
             most = min(opts, key=lambda a: (s.figures[a.get("to")].wounds - s.figures[a.get("to")].max_wounds,
@@ -174,6 +176,8 @@ class WarriorAI:
             if near(tuple(best.get("to"))) < here:
                 return best, "close with the nearest foe"
             return None
+        if is_leader and self._resting(game, s):
+            return None
         goal = self._goal(s, w)
         if goal is None:
             return None
@@ -183,6 +187,15 @@ class WarriorAI:
         if dist.get(tuple(best.get("to")), 999) < here:
             return best, "head for " + ("the objective" if goal in self._objective_squares(s) else "the next doorway")
         return None
+
+    @staticmethod
+    def _resting(game: Game, s: State) -> bool:
+        """Worth a quiet turn or two: someone is below half Wounds and the Wizard holds a healing spell."""
+        wiz = s.figures.get("wizard")
+        if wiz is None or not wiz.active or s.monsters():
+            return False
+        heals = [sp for sp in s.spells if sp in ("healing_hands", "heal_wounds", "lifebringer")]
+        return bool(heals) and any(x.active and x.wounds * 2 < x.max_wounds for x in s.heroes())
 
     @staticmethod
     def _fresh_room(s: State, sq: Sq) -> bool:
