@@ -24,6 +24,8 @@ class WarriorAI:
         s: State = game.state
         if "give" in kinds:
             return self._give(game, opts)
+        if "dig" in kinds:
+            return next(a for a in opts if a.kind == "dig"), "no other way on: dig"
         if "explore" in kinds:
             if self._resting(game, s):
                 return next(a for a in opts if a.kind == "pass"), "rest: the Wizard can heal the wounded first"
@@ -42,6 +44,10 @@ class WarriorAI:
             return opts[0], str(decision.context.get("why") or "first legal square")
         if "lay" in kinds or "lantern" in kinds or "deathblow" in kinds:
             return opts[0], "first choice"
+        if decision.context.get("window"):
+            casts = [a for a in opts if a.kind in ("cast", "scroll")]
+            picked = self._cast(game, s, s.figures["wizard"], casts)
+            return picked or (next(a for a in opts if a.kind == "pass"), "keep the power for later")
         who = decision.context.get("figure")
         if who is None:
             return opts[0], "first choice"
@@ -228,6 +234,12 @@ class WarriorAI:
             return (feats or obj)[0] if sec.entered else obj[0]
         taken = {f.pos for f in s.figures.values() if f.on_board and f.id != w.id}
         doors = [d for d in s.doorways.values() if d.state == "unexplored" and any(q not in taken for q in d.squares)]
+        if not doors and cave and w.pos is not None:
+            # Nowhere left to go: stand outside the cave-in's doorway and dig.
+            entry = s.doorways[s.sections[cave["section"]].doorways[0]]
+            outside = s.sections[entry.leads_to].squares if entry.leads_to else []
+            near_door = [q for q in outside if q not in taken and any(chebyshev(q, e) <= 1 for e in entry.squares)]
+            return near_door[0] if near_door else None
         if not doors or w.pos is None:
             return None
         # Distances around the others, so a friend in the way counts as the wall he is.

@@ -236,3 +236,42 @@ def test_12_treasure_goes_to_the_fewest():
     for k in ("dwarf", "elf", "wizard"):
         s.figures[k].received = 1
     assert [w.id for w in treasure.eligible(s)] == ["dwarf", "elf", "wizard"]
+
+
+def _caved_in_corridor():
+    from dungeon_tui.rulesets.warhammer_quest.state import Doorway, Section
+    s = room(4, 4)  # s1: where the party stands
+    for x in range(4, 8):
+        for y in (1, 2):
+            s.grid.add_square((x, y), ".", "s2")
+    s.grid.set_door((3, 1), (4, 1))
+    s.grid.set_door((3, 2), (4, 2))
+    s.sections["s2"] = Section("s2", "passageway_1", "corridor", [(x, y) for x in range(4, 8) for y in (1, 2)],
+                               entered=True, caved_in=True)
+    s.doorways["s2.entry"] = Doorway("s2.entry", "s2", [(4, 1), (4, 2)], "W", None, state="entry", leads_to="s1")
+    s.doorways["s2.d0"] = Doorway("s2.d0", "s2", [(7, 1), (7, 2)], "E", "main", state="sealed")
+    s.sections["s2"].doorways = ["s2.entry", "s2.d0"]
+    s.sections["s1"].doorways = []
+    s.piles["main"] = ["guard_room"]
+    s.adv["cave_in"] = {"section": "s2", "deadline": 0}
+    return s
+
+
+def test_cave_in_digging_reopens_the_way_on_a_four():
+    from dungeon_tui.rulesets.warhammer_quest.exploration import can_dig, dig
+    s = _caved_in_corridor()
+    warrior(s, "barbarian", (3, 1))
+    assert can_dig(s)
+    run(s, dig, [4])
+    assert not s.sections["s2"].caved_in and s.doorways["s2.d0"].state == "unexplored"
+    assert not can_dig(s)
+
+
+def test_cave_in_digging_fails_on_a_three_and_draws_an_event():
+    from dungeon_tui.rulesets.warhammer_quest.exploration import dig
+    s = _caved_in_corridor()
+    warrior(s, "barbarian", (3, 1))
+    s.event_deck = ["old_bones"]
+    game = run(s, dig, [3, 1, 2])  # dig 3 fails; Old Bones (one card, one warrior: no draws) 1: D6 = 2 to him
+    assert s.sections["s2"].caved_in and s.figures["barbarian"].wounds == 8
+    assert [r["rule"] for r in rolls(game)][0] == "whq.event.cave_in_dig"

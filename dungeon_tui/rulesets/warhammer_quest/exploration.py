@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Generator
 
-from ...engine.dice import shuffled
+from ...engine.dice import natural_test, roll, roll_event, shuffled
 from ...engine.game import Action, Decision, Game
 from . import board
 from .state import Doorway, State
@@ -98,9 +98,51 @@ def explorable(state: State) -> list[Doorway]:
     return out
 
 
+def can_dig(state: State) -> bool:
+    """D19: with no way on left and the objective still in the deck, the leader may dig out a
+    cave-in from outside, beside its doorway, when no monster is on the board."""
+    cave = state.adv.get("cave_in")
+    leader = state.figures.get(state.lantern)
+    if not cave or leader is None or not leader.active or state.objective_section or state.monsters():
+        return False
+    sec = state.sections[cave["section"]]
+    if state.section_of(leader.pos) == sec.id:
+        return False
+    near = state.grid.distances(leader.pos)
+    if any(q in near for d in state.doorways.values() if d.state == "unexplored" for q in d.squares):
+        return False
+    entry = state.doorways[sec.doorways[0]]
+    return any(max(abs(leader.pos[0] - q[0]), abs(leader.pos[1] - q[1])) <= 1 for q in entry.squares)
+
+
+def dig(game: Game) -> Proc:
+    s: State = game.state
+    (face,) = yield from roll(game, 1, 6, "whq.event.cave_in_dig")
+    ok = natural_test(face, face, 4)
+    roll_event(game, "whq.event.cave_in_dig", "1d6", [face], target=4, outcome="pass" if ok else "fail",
+               text="The rubble gives way: the passage is open again." if ok else "The digging disturbs something!")
+    if not ok:
+        from .events import unexpected
+        from .warriors import order
+        yield from unexpected(game, order(s, game.content))
+        return
+    sec = s.sections[s.adv.pop("cave_in")["section"]]
+    sec.caved_in, sec.kind, sec.event_done = False, "corridor", True
+    for did in sec.doorways:
+        if s.doorways[did].state == "sealed":
+            s.doorways[did].state = "unexplored"
+
+
 def exploration_phase(game: Game) -> Proc:
     s: State = game.state
     doors = explorable(s)
+    if can_dig(s):
+        seat = s.seat_of[s.lantern]
+        pick = yield Decision(seat, "Dig through the cave-in?", [
+            Action.make(seat, "dig", text="dig through the rubble"), Action.make(seat, "pass", text="leave it")])
+        if pick.kind == "dig":
+            yield from dig(game)
+            return
     if not doors:
         return
     seat = s.seat_of[s.lantern]

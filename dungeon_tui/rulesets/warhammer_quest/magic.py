@@ -103,8 +103,8 @@ def pay(game: Game, cost: int) -> None:
     s.power_tokens -= cost
 
 
-def cast_options(game: Game, w: Figure) -> list[Action]:
-    """Spells the Wizard may cast now, each with its target (5.12)."""
+def cast_options(game: Game, w: Figure, types: tuple[str, ...] = SPELL_TYPES) -> list[Action]:
+    """Spells of the given types the Wizard may cast now, each with its target (5.12)."""
     from .warriors import sees
     s: State = game.state
     c = game.content
@@ -116,7 +116,7 @@ def cast_options(game: Game, w: Figure) -> list[Action]:
     living = [x for x in s.heroes() if x.on_board]
     for sid in s.spells:
         sp = c.spells[sid]
-        if not affordable(s, sp.cost):
+        if sp.type not in types or not affordable(s, sp.cost):
             continue
         name = sp.name
         if sp.target in ("monster", "area") and sid in ("lightning_bolt", "fireball"):
@@ -146,10 +146,32 @@ def cast_options(game: Game, w: Figure) -> list[Action]:
     if any(c["id"] == "deathstone" for c in w.treasure):
         out += [Action(a.seat, a.kind, tuple(sorted(a.args + (("deathstone", True),))), a.text + " (with the Deathstone)")
                 for a in out if a.kind == "cast"]
-    if s.adv.get("hand_of_death"):
+    if s.adv.get("hand_of_death") and "attack" in types:
         for m in monsters_seen:
             out.append(Action.make(seat, "scroll", text=f"read the Hand of Death at {m.name}", target=m.id))
     return out
+
+
+def window(game: Game, phase: str) -> Proc:
+    """A moment when the Wizard may cast outside his own turn (5.12): attack spells during any
+    warrior's turn, the others before the monsters act.  The Wizard's seat casts or passes."""
+    s: State = game.state
+    wiz = wizard(s)
+    if wiz is None:
+        return
+    types = SPELL_TYPES if phase == "W" else ("defence", "healing")
+    seat = s.seat_of[wiz.id]
+    while wizard(s) is not None:
+        opts = cast_options(game, wiz, types)
+        if not opts:
+            return
+        opts.append(Action.make(seat, "pass", text="the Wizard holds his power"))
+        pick = yield Decision(seat, "Cast a spell now?", opts, context={"figure": wiz.id, "window": phase})
+        if pick.kind == "pass":
+            return
+        yield from cast(game, wiz, pick)
+        from .treasure import settle
+        yield from settle(game)
 
 
 def cast(game: Game, w: Figure, action: Action) -> Proc:

@@ -154,6 +154,9 @@ def one_turn(game: Game) -> Proc:
     yield from hooks.start_of_warriors(game)
     for w in order(s, c):
         if w.status == ACTIVE and w.pos is not None:
+            if w.id != "wizard":
+                yield from magic.window(game, "W")
+                check_end(game)
             yield from warrior_turn(game, w)
             yield from treasure.settle(game)
             check_end(game)
@@ -179,6 +182,7 @@ def one_turn(game: Game) -> Proc:
     s.entry_order = []
     check_end(game)
     yield from hooks.before_monsters(game)
+    yield from magic.window(game, "M")
     yield from monsters_phase(game)
     yield from treasure.settle(game)
     check_end(game)
