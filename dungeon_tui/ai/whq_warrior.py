@@ -24,6 +24,8 @@ class WarriorAI:
         s: State = game.state
         if "give" in kinds:
             return self._give(game, opts)
+        if "done" in kinds:  # end-of-turn trades: companions keep what they were given
+            return next(a for a in opts if a.kind == "done"), "no trade needed"
         if "dig" in kinds:
             return next(a for a in opts if a.kind == "dig"), "no other way on: dig"
         if "explore" in kinds:

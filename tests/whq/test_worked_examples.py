@@ -275,3 +275,15 @@ def test_cave_in_digging_fails_on_a_three_and_draws_an_event():
     game = run(s, dig, [3, 1, 2])  # dig 3 fails; Old Bones (one card, one warrior: no draws) 1: D6 = 2 to him
     assert s.sections["s2"].caved_in and s.figures["barbarian"].wounds == 8
     assert [r["rule"] for r in rolls(game)][0] == "whq.event.cave_in_dig"
+
+
+def test_end_of_turn_trades_pass_cards_and_the_lantern():
+    s = room()
+    barb = warrior(s, "barbarian", (1, 1))
+    elf = warrior(s, "elf", (2, 1))
+    elf.equipment = ["healing_potion"]
+    barb.treasure = [{"id": "arrows_of_death", "charges": 3}]
+    picks = iter(["the Barbarian gives the Arrows of Death to the Elf", "the lantern passes to the Elf", "no more trades"])
+    run(s, treasure.trades, [], choose=lambda d: next(a for a in d.options if a.text == next(picks)))
+    assert elf.treasure == [{"id": "arrows_of_death", "charges": 3}] and barb.treasure == []
+    assert s.lantern == s.leader == "elf"

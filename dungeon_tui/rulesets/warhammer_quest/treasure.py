@@ -88,3 +88,53 @@ def settle(game: Game) -> Proc:
     if s.treasure_owed:
         owed, s.treasure_owed = s.treasure_owed, 0
         yield from give_cards(game, owed)
+
+
+def trades(game: Game) -> Proc:
+    """End of turn: with no monster about, the party may pass cards, equipment and the lantern
+    between warriors (5.3, 5.4).  The leader's seat enters what the table agrees."""
+    from .warriors import check_lost
+    s: State = game.state
+    if s.monsters():
+        return
+    living = [w for w in s.heroes() if w.active]
+    if len(living) < 2 or s.leader not in s.seat_of:
+        return
+    seat = s.seat_of[s.leader]
+    for _ in range(20):
+        opts = []
+        for giver in living:
+            # The Wizard's scroll stays his; the lantern is offered on its own below.
+            things = [c["id"] for c in giver.treasure] + [e for e in giver.equipment if e in ("rope", "healing_potion")]
+            for thing in dict.fromkeys(things):
+                name = game.content.treasure[thing].name if thing in game.content.treasure else thing.replace("_", " ")
+                for taker in living:
+                    if taker is not giver:
+                        opts.append(Action.make(seat, "trade", text=f"the {giver.name} gives the {name} to the {taker.name}",
+                                                frm=giver.id, to=taker.id, item=thing))
+        for taker in living:
+            if taker.id != s.lantern:
+                opts.append(Action.make(seat, "trade", text=f"the lantern passes to the {taker.name}", to=taker.id, item="lantern"))
+        if not opts:
+            return
+        opts.append(Action.make(seat, "done", text="no more trades"))
+        pick = yield Decision(seat, "End of turn: any trades?", opts)
+        if pick.kind == "done":
+            return
+        taker = s.figures[pick.get("to")]
+        item = pick.get("item")
+        if item == "lantern":
+            s.lantern = s.leader = taker.id
+            seat = s.seat_of[taker.id]
+            game.emit("lantern", to=taker.id, text=f"The {taker.name} takes the lantern and leads.")
+            check_lost(game)
+            continue
+        giver = s.figures[pick.get("frm")]
+        card = next((c for c in giver.treasure if c["id"] == item), None)
+        if card is not None:
+            giver.treasure.remove(card)
+            taker.treasure.append(card)
+        else:
+            giver.equipment.remove(item)
+            taker.equipment.append(item)
+        game.emit("trade", frm=giver.id, to=taker.id, item=item, text=f"The {giver.name} hands the {item.replace('_', ' ')} to the {taker.name}.")

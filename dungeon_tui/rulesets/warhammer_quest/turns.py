@@ -232,6 +232,7 @@ def end_of_turn(game: Game) -> Proc:
     events.check_cave_in(game)
     if s.lantern and s.figures[s.lantern].status not in (ACTIVE, UNCONSCIOUS):
         yield from pass_lantern(game)
+    yield from treasure.trades(game)
     hooks_for(game).required_died(game)
 
 
