@@ -284,6 +284,10 @@ def test_end_of_turn_trades_pass_cards_and_the_lantern():
     elf.equipment = ["healing_potion"]
     barb.treasure = [{"id": "arrows_of_death", "charges": 3}]
     picks = iter(["the Barbarian gives the Arrows of Death to the Elf", "the lantern passes to the Elf", "no more trades"])
-    run(s, treasure.trades, [], choose=lambda d: next(a for a in d.options if a.text == next(picks)))
+
+    def choose(decision):
+        wanted = next(picks)
+        return next(a for a in decision.options if a.text == wanted)
+    run(s, treasure.trades, [], choose=choose)
     assert elf.treasure == [{"id": "arrows_of_death", "charges": 3}] and barb.treasure == []
     assert s.lantern == s.leader == "elf"
