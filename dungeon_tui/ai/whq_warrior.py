@@ -24,6 +24,9 @@ class WarriorAI:
         s: State = game.state
         if "give" in kinds:
             return self._give(game, opts)
+        if decision.context.get("aid"):
+            use = next((a for a in opts if a.kind == "use"), None)
+            return (use, "save a dying friend") if use else (opts[-1], "nothing to heal with")
         if "done" in kinds:  # end-of-turn trades: companions keep what they were given
             return next(a for a in opts if a.kind == "done"), "no trade needed"
         if "dig" in kinds:

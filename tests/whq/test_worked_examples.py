@@ -291,3 +291,14 @@ def test_end_of_turn_trades_pass_cards_and_the_lantern():
     run(s, treasure.trades, [], choose=choose)
     assert elf.treasure == [{"id": "arrows_of_death", "charges": 3}] and barb.treasure == []
     assert s.lantern == s.leader == "elf"
+
+
+def test_last_aid_saves_an_unconscious_friend_before_the_turn_ends():
+    from dungeon_tui.rulesets.warhammer_quest.turns import last_aid
+    s = room()
+    barb = warrior(s, "barbarian", (1, 1))
+    elf = warrior(s, "elf", (2, 1), wounds=10)
+    barb.equipment = ["healing_potion"]
+    elf.wounds, elf.status = 0, "unconscious"
+    run(s, last_aid, [])
+    assert elf.status == "active" and elf.wounds == 10 and "healing_potion" not in barb.equipment

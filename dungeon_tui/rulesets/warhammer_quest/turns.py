@@ -5,7 +5,7 @@ from typing import Any, Generator
 
 from ...engine.dice import draw, natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
-from . import events, exploration, magic, treasure
+from . import events, exploration, items, magic, treasure
 from .adventures import GameOver, hooks_for
 from .monsters import monsters_phase
 from .state import ACTIVE, DEAD, ESCAPED, LOST, UNCONSCIOUS, Figure, State
@@ -213,8 +213,33 @@ def start_of_turn(game: Game) -> Proc:
                 w.flags.pop("webbed")
 
 
+def last_aid(game: Game) -> Proc:
+    """Before the fallen die at the end of the turn, anyone may still heal them: items work at
+    any time, and so do the Wizard's non-attack spells (5.6, 5.12)."""
+    s: State = game.state
+    for w in order(s, game.content):
+        if not any(x.status == UNCONSCIOUS for x in s.heroes()):
+            return
+        if w.status != ACTIVE:
+            continue
+        if w.id == "wizard":
+            yield from magic.window(game, "T")
+        seat = s.seat_of[w.id]
+        while any(x.status == UNCONSCIOUS for x in s.heroes()):
+            opts = [a for a in items.options(game, w)
+                    if a.get("item") in items.HEAL_ONE and s.figures[a.get("target")].status == UNCONSCIOUS]
+            if not opts:
+                break
+            opts.append(Action.make(seat, "pass", text=f"the {w.name} does nothing"))
+            pick = yield Decision(seat, "A friend is dying: use a healing item?", opts, context={"aid": w.id})
+            if pick.kind == "pass":
+                break
+            yield from items.use(game, w, pick)
+
+
 def end_of_turn(game: Game) -> Proc:
     s: State = game.state
+    yield from last_aid(game)
     for w in s.heroes():
         if w.status == UNCONSCIOUS:
             w.status = DEAD
