@@ -121,21 +121,26 @@ class Grid:
     # -- distances and paths ----------------------------------------------------------------
     def reachable(self, start: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None = None,
                   cost: Callable[[Sq, Sq], int] | None = None,
-                  step_ok: Callable[[Sq, Sq], bool] | None = None) -> dict[Sq, int]:
+                  step_ok: Callable[[Sq, Sq], bool] | None = None,
+                  jumps: dict[Sq, list[tuple[Sq, int]]] | None = None) -> dict[Sq, int]:
         """Squares reachable within `allowance` movement and their cost (start included).
-        `step_ok(a, b)` may forbid particular steps (a ruleset's own movement limits)."""
+        `step_ok(a, b)` may forbid particular steps (a ruleset's own movement limits);
+        `jumps` adds moves of a given cost that only this mover may make (a leap)."""
         best = {start: 0}
         heap = [(0, start)]
         while heap:
             spent, sq = heapq.heappop(heap)
             if spent > best.get(sq, 1 << 30):
                 continue
-            for nb in self.neighbours(sq):
+            moves = [(nb, None) for nb in self.neighbours(sq)]
+            if jumps:
+                moves += jumps.get(sq, [])
+            for nb, fixed in moves:
                 if can_enter is not None and not can_enter(nb):
                     continue
                 if step_ok is not None and not step_ok(sq, nb):
                     continue
-                total = spent + (cost(sq, nb) if cost else 1)
+                total = spent + (fixed if fixed is not None else cost(sq, nb) if cost else 1)
                 if total <= allowance and total < best.get(nb, 1 << 30):
                     best[nb] = total
                     heapq.heappush(heap, (total, nb))

@@ -305,7 +305,13 @@ class ExtinguishFlames(TreasureClear):
 
 
 class DestroyBridge(Hooks):
-    """fc4: while the bridge stands more foes come each turn; break it from its far end."""
+    """fc4: while the bridge stands more foes come each turn; break it from its far end.
+    Minotaurs may leap the chasm (x2 to x5 of the card) for 2 movement."""
+
+    def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
+        s: State = game.state
+        s.adv["leaps"] = [list(map(list, p)) for p in zip(feature(s, "leap_from"), feature(s, "leap_to"))]
+        yield from super().objective_entered(game, order)
 
     def start_of_turn(self, game: Game) -> Proc:
         s: State = game.state

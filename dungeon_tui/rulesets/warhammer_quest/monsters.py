@@ -46,7 +46,13 @@ def is_pinned(state: State, content: Any, m: Figure) -> bool:
 def reachable(state: State, content: Any, m: Figure) -> dict[Sq, int]:
     occ = state.occupied()
     allowance = content.monsters[m.kind].move + m.flags.get("m_mod", 0)
-    return state.grid.reachable(m.pos, allowance, lambda sq: sq not in occ)
+    jumps = None
+    if m.kind == "minotaur" and state.adv.get("leaps"):  # fc4: minotaurs leap the chasm for 2
+        jumps = {}
+        for a, b in state.adv["leaps"]:
+            jumps.setdefault(tuple(a), []).append((tuple(b), 2))
+            jumps.setdefault(tuple(b), []).append((tuple(a), 2))
+    return state.grid.reachable(m.pos, allowance, lambda sq: sq not in occ, jumps=jumps)
 
 
 def sees_any(state: State, sq: Sq, valid: list[Figure]) -> bool:
