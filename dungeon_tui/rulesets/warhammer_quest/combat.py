@@ -5,7 +5,7 @@ from typing import Any, Generator
 
 from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
-from ...engine.grid import DIRS8, Sq
+from ...engine.grid import Sq
 from . import stats
 from .state import ACTIVE, DEAD, UNCONSCIOUS, Figure, State
 
@@ -108,7 +108,7 @@ def berserk_check(game: Game, w: Figure) -> Proc:
     return True
 
 
-def melee_damage(game: Game, w: Figure, m: Figure, rule_suffix: str = "") -> Proc:
+def melee_damage(game: Game, w: Figure, m: Figure) -> Proc:
     """Damage of one warrior hit; returns the Wounds after Toughness."""
     c = game.content
     weapon = stats.melee_weapon(c, w)
@@ -214,7 +214,3 @@ def ring_next(state: State, w: Figure, from_sq: Sq, clockwise: bool) -> Figure |
     if f is None or f.is_hero or not f.active:
         return None
     return f
-
-
-def neighbours8(sq: Sq) -> list[Sq]:
-    return [(sq[0] + d[0], sq[1] + d[1]) for d in DIRS8]

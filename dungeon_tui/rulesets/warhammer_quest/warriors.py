@@ -5,7 +5,7 @@ from typing import Any, Generator
 
 from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
-from ...engine.grid import Sq, chebyshev
+from ...engine.grid import Sq
 from . import board, hazards, items, magic, stats
 from .combat import ring_next, warrior_strike
 from .shooting import warrior_shoot
@@ -72,8 +72,6 @@ def move_options(state: State, content: Any, w: Figure) -> dict[Sq, int]:
     return reach
 
 
-def lit(state: State, sq: Sq) -> bool:
-    return state.section_of(sq) in board.lit_sections(state)
 
 
 def entrance_exit_squares(state: State) -> list[Sq]:
@@ -275,7 +273,3 @@ def attack(game: Game, w: Figure, m: Figure) -> Proc:
 def _berserk(game: Game, w: Figure) -> Proc:
     from .combat import berserk_check
     return (yield from berserk_check(game, w))
-
-
-def chebyshev_nearest(state: State, sq: Sq, figs: list[Figure]) -> list[Figure]:
-    return sorted(figs, key=lambda f: chebyshev(sq, f.pos) if f.pos else 99)
