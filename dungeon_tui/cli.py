@@ -190,6 +190,29 @@ def cmd_campaign(args: argparse.Namespace) -> int:
         raise CliError(str(err)) from None
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    """The terminal app: the title screen, or straight into a new or loaded game."""
+    from .tui.app import DungeonApp
+    from .tui.session import load_session, new_session
+    session = None
+    if getattr(args, "command", None) == "new":
+        setup: dict[str, Any] = {}
+        if args.adventure:
+            setup["adventure"] = args.adventure
+        if args.heroes:
+            setup["heroes"] = args.heroes.split(",")
+        rs = ruleset_for(args.game)
+        try:
+            rs.normalise_setup(setup)
+            session = new_session(rs.id, setup, args.seed if args.seed is not None else int(time.time()) % 1_000_000)
+        except ValueError as err:
+            raise CliError(str(err)) from None
+    elif getattr(args, "command", None) == "load":
+        session = load_session(Path(args.file))
+    DungeonApp(session).run()
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dungeon-tui", description="Tabletop dungeon games in the terminal.")
     p.add_argument("--version", action="version", version=f"dungeon-tui {__version__}")
@@ -228,6 +251,15 @@ def parser() -> argparse.ArgumentParser:
     cplay.add_argument("--recruit", help="warrior types to recruit for a missing place, e.g. elf")
     for c in (cnew, cplay):
         c.set_defaults(func=cmd_campaign)
+    new = sub.add_parser("new", help="start a new game in the terminal app")
+    new.add_argument("--game", default="warhammer-quest")
+    new.add_argument("--adventure")
+    new.add_argument("--heroes")
+    new.add_argument("--seed", type=int)
+    new.set_defaults(func=cmd_play)
+    load = sub.add_parser("load", help="resume a saved game in the terminal app")
+    load.add_argument("file")
+    load.set_defaults(func=cmd_play)
     lst = sub.add_parser("list", help="list the games, adventures and heroes")
     lst.set_defaults(func=cmd_list)
     return p
@@ -237,8 +269,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = parser()
     args = p.parse_args(argv)
     if not getattr(args, "func", None):
-        p.print_help()
-        return 0
+        args.func = cmd_play
     try:
         return int(args.func(args) or 0)
     except (CliError, records.RecordError) as err:

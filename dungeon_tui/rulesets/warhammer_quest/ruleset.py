@@ -151,6 +151,9 @@ class WarhammerQuest:
     def view(self, state: State, seat: str) -> dict[str, Any]:
         """What a seat may know: hero seats never see piles or deck order."""
         data = state.to_dict()
+        # What a board painter needs: every square with its terrain and section, and the light.
+        data["terrain"] = [[x, y, t, state.grid.region[(x, y)]] for (x, y), t in state.grid.terrain.items()]
+        data["lit"] = board.lit_sections(state)
         if seat != DUNGEON:
             data["piles"] = {k: len(v) for k, v in state.piles.items()}
             data["set_aside"] = len(state.set_aside)

@@ -1,0 +1,92 @@
+"""A game being played in the app: who controls each seat, saving, autosave.  No widgets here."""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..ai.controllers import ai_controllers
+from ..engine import record
+from ..engine.game import CHANCE, Action, Decision, Game
+
+HUMAN = "human"
+
+
+def saves_dir() -> Path:
+    return Path(os.environ.get("DUNGEON_TUI_SAVES") or "saves")
+
+
+@dataclass
+class Session:
+    game: Game
+    owners: dict[str, str] = field(default_factory=dict)  # seat -> player name, or "AI"
+    last_saved_round: int = 0
+
+    @property
+    def ruleset(self) -> Any:
+        return self.game.ruleset
+
+    def is_human(self, seat: str) -> bool:
+        return self.owners.get(seat, "AI") != "AI"
+
+    def human_pending(self) -> Decision | None:
+        d = self.game.pending
+        return d if d is not None and self.is_human(d.seat) else None
+
+    def play_ai_step(self) -> Decision | None:
+        """Play one decision of a non-human seat; returns it (None if a human must decide)."""
+        d = self.game.pending
+        if d is None or self.is_human(d.seat):
+            return None
+        controllers = ai_controllers(self.ruleset.id)
+        ctl = controllers.get(d.seat) or controllers["*"]
+        action, why = ctl.choose(self.game, d)
+        self.game.play(action, why)
+        return d
+
+    def play_human(self, action: Action) -> None:
+        self.game.play(action, "")
+
+    def meta(self, label: str) -> dict[str, Any]:
+        s = self.game.state
+        return {"label": label, "adventure": getattr(s, "adventure", ""), "party": list(getattr(s, "party", [])),
+                "turn": getattr(s, "turn", 0), "date": time.strftime("%Y-%m-%d %H:%M"), "owners": self.owners}
+
+    def save(self, path: Path | None = None, label: str = "saved game") -> Path:
+        path = path or saves_dir() / f"{self.ruleset.id}-{self.game.seed}.json"
+        record.save(self.game, path, __version__, self.meta(label))
+        return path
+
+    def autosave(self) -> Path | None:
+        """Once per round (each checkpoint): the file `continue` resumes."""
+        rounds = len(self.game.checkpoints)
+        if rounds == self.last_saved_round:
+            return None
+        self.last_saved_round = rounds
+        return self.save(saves_dir() / "autosave.json", "autosave")
+
+
+def new_session(game_id: str, setup: dict[str, Any], seed: int, player: str = "Player",
+                hero_owners: dict[str, str] | None = None) -> Session:
+    from ..rulesets import get
+    rs = get(game_id)
+    game = rs.new_game(setup, seed)
+    owners = {seat: (hero_owners or {}).get(seat, player) for seat in rs.seats(game.state) if seat.startswith("hero:")}
+    owners["dungeon"] = "AI"
+    owners[CHANCE] = "AI"
+    return Session(game, owners)
+
+
+def load_session(path: Path) -> Session:
+    from ..cli import make_game
+    rec = record.read(path)
+    game = record.replay(rec, make_game)
+    owners = dict(rec.meta.get("owners") or {})
+    if not owners:
+        owners = {seat: "Player" for seat in game.ruleset.seats(game.state) if seat.startswith("hero:")}
+    owners.setdefault("dungeon", "AI")
+    owners[CHANCE] = "AI"
+    return Session(game, {str(k): str(v) for k, v in owners.items()}, len(game.checkpoints))
