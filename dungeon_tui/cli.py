@@ -14,7 +14,8 @@ from .engine.content import ContentError
 from .engine.dice import MASK, splitmix64
 from .engine.game import Game
 
-GAME_ALIASES = {"whq": "warhammer-quest", "warhammer-quest": "warhammer-quest"}
+from .rulesets import ALIASES as GAME_ALIASES
+from .rulesets import game_from_record as make_game
 
 
 class CliError(Exception):
@@ -32,14 +33,6 @@ def ruleset_for(name: str) -> Any:
         return get(GAME_ALIASES.get(name, name))
     except KeyError as err:
         raise CliError(str(err.args[0])) from None
-
-
-def make_game(rec: records.RecordModel) -> Game:
-    rs = ruleset_for(rec.ruleset)
-    try:
-        return rs.new_game(rec.setup, rec.seed)
-    except (ValueError, KeyError, TypeError) as err:
-        raise records.RecordError(f"the record's setup is not valid: {err}") from None
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -96,9 +89,11 @@ def meta_for(game: Game, label: str) -> dict[str, Any]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    if not args.headless:
-        raise CliError("the replay viewer is not built yet; use --headless")
     rec = records.read(Path(args.file))
+    if not args.headless:
+        from .tui.app import DungeonApp
+        DungeonApp(replay=rec).run()
+        return 0
     lines: list[str] = []
     game_holder: dict[str, Game] = {}
 

@@ -152,6 +152,10 @@ def parse(text: str, name: str = "record") -> RecordModel:
         raise RecordError(f"{name}: {where}: {first['msg']}") from None
 
 
+def action_of(d: DecisionModel) -> Action:
+    return Action.from_json({"seat": d.seat, "kind": d.kind, "args": d.args})
+
+
 def replay(record: RecordModel, make_game: Callable[[RecordModel], Game], upto: int | None = None,
            check: bool = True) -> Game:
     """Rebuild the game by playing the recorded decisions (the first `upto` of them)."""
@@ -166,7 +170,7 @@ def replay(record: RecordModel, make_game: Callable[[RecordModel], Game], upto: 
         if game.over:
             raise RecordError(f"decision {i + 1} comes after the end of the game")
         try:
-            game.play(Action.from_json({"seat": d.seat, "kind": d.kind, "args": d.args}), d.why)
+            game.play(action_of(d), d.why)
         except IllegalAction as err:
             raise RecordError(f"decision {i + 1} is not legal here: {err}") from None
         except (TypeError, ValueError, KeyError) as err:

@@ -14,3 +14,19 @@ def get(game_id: str) -> Any:
     if game_id not in GAMES:
         raise KeyError(f"unknown game {game_id!r}; known: {', '.join(sorted(GAMES))}")
     return importlib.import_module(GAMES[game_id]).RULESET
+
+
+ALIASES = {"whq": "warhammer-quest", "warhammer_quest": "warhammer-quest"}
+
+
+def game_from_record(rec: Any) -> Any:
+    """A fresh game with a record's ruleset, setup and seed; problems are RecordErrors."""
+    from ..engine.record import RecordError
+    try:
+        rs = get(ALIASES.get(rec.ruleset, rec.ruleset))
+    except KeyError as err:
+        raise RecordError(f"the record is for a game this build does not have: {err.args[0]}") from None
+    try:
+        return rs.new_game(rec.setup, rec.seed)
+    except (ValueError, KeyError, TypeError) as err:
+        raise RecordError(f"the record's setup is not valid: {err}") from None

@@ -1,37 +1,56 @@
-"""The Textual app: title screen, a quick new-game form, and the game screen."""
+"""The Textual app: the title, the new-game form, the lists of saves, and the screens they open."""
 from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
+from rich.markup import escape
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from ..engine import record
 from ..engine.record import RecordError
+from .dialogs import TooSmall
 from .game_screen import GameScreen
-from .session import Session, load_session, new_session, saves_dir
+from .help_screen import HelpScreen
+from .replay_screen import ReplayScreen
+from .session import SPEEDS, Options, Session, load_session, new_session, saves_dir
 
-TITLE_ART = "[b]dungeon-tui[/b]\nWarhammer Quest - more dungeons to come"
+MIN_SIZE = (64, 20)
+TITLE_ART = r"""[b]
+  ___                                    _         _
+ |   \ _  _ _ _  __ _ ___ ___ _ _    ___| |_ _  _(_)
+ | |) | || | ' \/ _` / -_) _ \ ' \  |___|  _| || | |
+ |___/ \_,_|_||_\__, \___\___/_||_|      \__|\_,_|_|
+                |___/[/b]
+  tabletop dungeon games, solo or hotseat"""
+
+
+def game_names() -> dict[str, str]:
+    from ..rulesets import GAMES, get
+    return {gid: getattr(get(gid), "title", gid) for gid in sorted(GAMES)}
 
 
 class TitleScreen(Screen[None]):
-    BINDINGS = [Binding("q", "app.quit", "quit")]
+    BINDINGS = [Binding("q", "app.quit", "quit"), Binding("question_mark", "help", "help")]
     DEFAULT_CSS = """
     TitleScreen { align: center middle; }
-    TitleScreen Vertical { width: 50; height: auto; }
-    TitleScreen Static { content-align: center middle; width: 100%; margin-bottom: 1; }
-    TitleScreen OptionList { height: auto; }
+    TitleScreen Vertical { width: 60; height: auto; }
+    TitleScreen #art { width: 100%; margin-bottom: 1; }
+    TitleScreen OptionList { height: auto; width: 40; }
     """
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(TITLE_ART)
+            yield Static(TITLE_ART, id="art")
             yield OptionList(Option("New game", id="new"), Option("Continue", id="continue"),
-                             Option("Load", id="load"), Option("Quit", id="quit"), id="menu")
+                             Option("Load a saved game", id="load"), Option("Watch a replay", id="replay"),
+                             Option("Help", id="help"), Option("Quit", id="quit"), id="menu")
         yield Footer()
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
@@ -40,73 +59,193 @@ class TitleScreen(Screen[None]):
         if choice == "new":
             app.push_screen(NewGameScreen())
         elif choice == "continue":
-            app.open_save(saves_dir() / "autosave.json")
-        elif choice == "load":
-            app.push_screen(LoadScreen())
+            path = saves_dir() / "autosave.json"
+            if not path.exists():
+                self.notify("Nothing to continue yet: no autosave in " + str(saves_dir()), timeout=4)
+            else:
+                app.open_save(path)
+        elif choice in ("load", "replay"):
+            app.push_screen(SavesScreen(choice))
+        elif choice == "help":
+            self.action_help()
         else:
             app.exit()
 
+    def action_help(self) -> None:
+        from .presenters import presenter_for
+        p = presenter_for("warhammer-quest")
+        self.app.push_screen(HelpScreen(p.help, p.legend))
+
 
 class NewGameScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "app.pop_screen", "back")]
-    DEFAULT_CSS = "NewGameScreen Vertical { width: 70; height: auto; } NewGameScreen { align: center middle; }"
+    """Game, adventure, party and who plays each hero, seed, options."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "back"), Binding("ctrl+n", "start", "start")]
+    DEFAULT_CSS = """
+    NewGameScreen { align: center top; }
+    NewGameScreen VerticalScroll { width: 80; max-width: 100%; }
+    NewGameScreen .row { height: auto; }
+    NewGameScreen .row Label { width: 14; padding: 1 1 0 0; }
+    NewGameScreen .row Checkbox { width: 20; }
+    NewGameScreen .row Input, NewGameScreen .row Select { width: 1fr; }
+    NewGameScreen #start { margin: 1 0; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games = game_names()
+        self.game_id = next(iter(self.games))
 
     def compose(self) -> ComposeResult:
         from ..rulesets import get
-        c = get("warhammer-quest").content()
-        with Vertical():
-            yield Static("[b]New Warhammer Quest game[/b]  (enter on an adventure starts it)")
-            yield Static("Party (comma separated):")
-            yield Input("barbarian,dwarf,elf,wizard", id="party")
-            yield Static("Seed:")
-            yield Input(str(int(time.time()) % 1_000_000), id="seed")
-            yield OptionList(*[Option(f"{aid}  {a.name}" + (f" (needs the {a.needs})" if a.needs else ""), id=aid)
-                               for aid, a in c.adventures.items()], id="adventures")
+        ch = get(self.game_id).choices()
+        with VerticalScroll():
+            yield Static("[b]New game[/b]   tab moves between fields; ctrl+n or the button starts")
+            with Horizontal(classes="row"):
+                yield Label("Game")
+                yield Select([(name, gid) for gid, name in self.games.items()], value=self.game_id,
+                             allow_blank=False, id="game")
+            with Horizontal(classes="row"):
+                yield Label("Adventure")
+                yield Select([(f"{aid}  {label}", aid) for aid, label in ch["adventures"]], value=ch["adventure"],
+                             allow_blank=False, id="adventure")
+            yield Static("Party: tick the heroes; type who plays each (a player's name, or AI).")
+            for hid, name, _seat in ch["heroes"]:
+                with Horizontal(classes="row"):
+                    yield Checkbox(name, True, id=f"in-{hid}")
+                    yield Input("Player", placeholder="player name or AI", id=f"who-{hid}")
+            with Horizontal(classes="row"):
+                yield Label("Seed")
+                yield Input(str(int(time.time()) % 1_000_000), type="integer", id="seed")
+            with Horizontal(classes="row"):
+                yield Label("AI speed")
+                yield Select([(k, k) for k in SPEEDS], value="normal", allow_blank=False, id="speed")
+            yield Checkbox("Unlimited undo (otherwise undo stops at the last roll)", False, id="undo")
+            yield Button("Start the game", variant="primary", id="start")
         yield Footer()
 
-    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
-        app: DungeonApp = self.app  # type: ignore[assignment]
-        party = [p.strip() for p in self.query_one("#party", Input).value.split(",") if p.strip()]
+    def on_select_changed(self, message: Select.Changed) -> None:
+        if message.select.id == "game" and message.value != self.game_id:
+            self.game_id = str(message.value)
+            self.refresh(recompose=True)
+
+    def on_button_pressed(self, message: Button.Pressed) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        from ..rulesets import get
+        rs = get(self.game_id)
+        heroes, owners = [], {}
+        for hid, _name, seat in rs.choices()["heroes"]:
+            if self.query_one(f"#in-{hid}", Checkbox).value:
+                heroes.append(hid)
+                who = self.query_one(f"#who-{hid}", Input).value.strip() or "Player"
+                owners[seat] = "AI" if who.lower() == "ai" else who
+        options = Options(self.query_one("#undo", Checkbox).value, str(self.query_one("#speed", Select).value))
         try:
             seed = int(self.query_one("#seed", Input).value)
-            session = new_session("warhammer-quest", {"adventure": message.option.id, "heroes": party}, seed)
+            setup = rs.normalise_setup({"adventure": self.query_one("#adventure", Select).value, "heroes": heroes})
+            session = new_session(rs.id, setup, seed, hero_owners=owners, options=options)
         except ValueError as err:
-            self.notify(str(err), severity="error")
+            self.notify(str(err), severity="error", timeout=5)
             return
-        app.start(session)
+        self.app.pop_screen()
+        self.app.start(session)  # type: ignore[attr-defined]
 
 
-class LoadScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "app.pop_screen", "back")]
+def describe(path: Path) -> tuple[str, ...]:
+    """One row of the saves list; a file that cannot be read says why instead."""
+    try:
+        rec = record.read(path)
+    except RecordError as err:
+        return (path.name, "unreadable", str(err)[:60], "", "", "")
+    m: dict[str, Any] = rec.meta
+    names = game_names()
+    party = ",".join(str(p) for p in m.get("party", rec.setup.get("heroes", [])))
+    return (path.name, names.get(rec.ruleset, rec.ruleset), str(m.get("adventure", rec.setup.get("adventure", ""))),
+            party, str(m.get("turn", "")), str(m.get("date", "")) + ("  (over)" if m.get("over") else ""))
+
+
+class SavesScreen(Screen[None]):
+    """The saves folder as a table; enter loads (or replays) the chosen one."""
+
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "back")]
+    DEFAULT_CSS = "SavesScreen DataTable { height: 1fr; } SavesScreen #where { padding: 0 1; }"
+
+    def __init__(self, mode: str) -> None:
+        super().__init__()
+        self.mode = mode
+        self.paths: list[Path] = []
 
     def compose(self) -> ComposeResult:
-        files = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        yield Static("[b]Saved games[/b]")
-        yield OptionList(*[Option(f"{p.name}  {time.strftime('%Y-%m-%d %H:%M', time.localtime(p.stat().st_mtime))}",
-                                  id=str(p)) for p in files] or [Option("no saves yet", id="")], id="saves")
+        verb = "load" if self.mode == "load" else "replay"
+        yield Static(f"[b]Saved games[/b] in {escape(str(saves_dir()))}: enter to {verb}", id="where")
+        yield DataTable(cursor_type="row", zebra_stripes=True)
         yield Footer()
 
-    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
-        if message.option.id:
-            self.app.open_save(Path(message.option.id))  # type: ignore[attr-defined]
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("file", "game", "adventure", "party", "turn", "saved")
+        folder = saves_dir()
+        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+        self.paths = files
+        for p in files:
+            table.add_row(*describe(p))
+        if not files:
+            table.add_row("no saves yet", "", "", "", "", "")
+        table.focus()
+
+    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+        if message.cursor_row >= len(self.paths):
+            return
+        app: DungeonApp = self.app  # type: ignore[assignment]
+        path = self.paths[message.cursor_row]
+        if self.mode == "load":
+            app.open_save(path)
+        else:
+            app.open_replay(path)
 
 
 class DungeonApp(App[None]):
     TITLE = "dungeon-tui"
     BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True)]
 
-    def __init__(self, session: Session | None = None, ai_delay: float = 0.15) -> None:
+    def __init__(self, session: Session | None = None, replay: record.RecordModel | None = None,
+                 ai_speed: str | None = None) -> None:
         super().__init__()
         self.initial = session
-        self.ai_delay = ai_delay
+        self.initial_replay = replay
+        self.ai_speed = ai_speed
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
         if self.initial is not None:
             self.start(self.initial)
+        elif self.initial_replay is not None:
+            self.push_screen(ReplayScreen(self.initial_replay))
+        self.call_after_refresh(self.check_size)
+
+    def on_resize(self) -> None:
+        self.check_size()
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        # Whatever opens while the terminal is too small opens under the notice.
+        result = super().push_screen(screen, *args, **kwargs)
+        if not isinstance(screen, TooSmall):
+            self.call_after_refresh(self.check_size)
+        return result
+
+    def check_size(self) -> None:
+        small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
+        if small and not isinstance(self.screen, TooSmall):
+            self.push_screen(TooSmall(MIN_SIZE))
+        elif not small and isinstance(self.screen, TooSmall):
+            self.screen.dismiss(None)
 
     def start(self, session: Session) -> None:
-        self.push_screen(GameScreen(session, self.ai_delay))
+        if self.ai_speed:
+            session.options.ai_speed = self.ai_speed
+        self.push_screen(GameScreen(session))
 
     def open_save(self, path: Path) -> None:
         try:
@@ -115,3 +254,12 @@ class DungeonApp(App[None]):
             self.notify(str(err), severity="error", timeout=6)
             return
         self.start(session)
+
+    def open_replay(self, path: Path) -> None:
+        try:
+            rec = record.read(path)
+            screen = ReplayScreen(rec, path.name)
+        except (RecordError, KeyError) as err:
+            self.notify(str(err), severity="error", timeout=6)
+            return
+        self.push_screen(screen)

@@ -1,4 +1,4 @@
-"""Help: the keys, and a short Warhammer Quest rules summary in the project's own words."""
+"""Help: the keys, and the rules summary of the game being played (the presenter's text)."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -7,33 +7,42 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-HELP = """[b]Keys[/b]
-  arrows, hjkl, numpad   move the cursor on the map (y u b n: diagonals)
-  enter / click          do the lit action on that square: move there, attack or shoot what stands there
-  tab                    jump to the next target
+KEYS = """[b]Keys in a game[/b]
+  arrows, hjkl, numpad   move the cursor on the map (7 9 1 3 or home/pgup/end/pgdn: diagonals)
+  enter, or a click      do what is lit on that square: move there, attack or shoot what stands there
+  tab                    put the cursor on the next target
   o                      the list of every choice you have now (enter picks one)
+  c                      your cards: spells and treasure (a ● one can be used now)
+  r                      the log; enter on a ⚄ roll shows its rule, inputs and modifiers
   e                      end the turn, pass, or finish trading
-  space                  let the AI finish its moves at once
-  ctrl+s                 save        q  quit (asks first)        ?  this help
+  u                      undo your last choice (not past a roll unless unlimited undo is on)
+  space                  let the AI finish at once;  + and -  AI speed
+  ctrl+s                 save      q  quit (asks first)      ?  this help      escape  back to the map
 
-[b]Warhammer Quest in brief[/b]
-  Each turn: the Wizard rolls for power (a 1 brings an unexpected event), every warrior moves and
-  then fights, shoots or acts, the monsters strike back, and the lantern bearer may open a new
-  doorway. Melee needs the combat-table score for your Weapon Skill against theirs; damage is the
-  dice plus Strength minus the target's Toughness. A blow that kills a monster at full Wounds lets
-  you swing on at the next one beside you. Stay inside the lantern's light or you are Lost. A warrior
-  at 0 Wounds dies at the end of the turn unless someone heals him. Monsters share themselves out
-  one-on-one between the warriors, and their every move is shown with its reason in the log.
+[b]Keys in the replay viewer[/b]
+  right/l and left/h  one step forward or back    home/end  start and end of the game
+  space  play or pause    + and -  speed    t  jump to a turn    q  back
+
+[b]The map[/b]
+  {legend}
 """
 
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,question_mark", "close", "close")]
-    DEFAULT_CSS = "HelpScreen { align: center middle; } HelpScreen > VerticalScroll { width: 100; max-width: 95%; height: 80%; border: thick $accent; background: $panel; padding: 0 1; }"
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll { width: 104; max-width: 96%; height: 90%; border: thick $accent;
+        background: $panel; padding: 0 1; }
+    """
+
+    def __init__(self, rules: str = "", legend: str = "") -> None:
+        super().__init__()
+        self.rules, self.legend = rules, legend
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(HELP)
+            yield Static(KEYS.format(legend=self.legend or "-") + "\n" + self.rules)
 
     def action_close(self) -> None:
         self.dismiss(None)

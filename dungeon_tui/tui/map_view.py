@@ -10,7 +10,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 Sq = tuple[int, int]
-ROLES = ("floor", "pit", "chasm", "wall", "fog", "door", "hero", "monster", "cursor", "reachable")
+ROLES = ("floor", "pit", "chasm", "wall", "fog", "door", "hero", "monster", "cursor", "reachable", "target")
 
 
 class MapView(ScrollView, can_focus=True, inherit_bindings=False):
@@ -29,17 +29,24 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     MapView > .mapview--monster { color: $error; text-style: bold; }
     MapView > .mapview--cursor { text-style: reverse bold; }
     MapView > .mapview--reachable { color: $primary; text-style: bold; }
+    MapView > .mapview--target { text-style: bold underline; }
     """
     BINDINGS = [
         Binding("up,k,8", "cursor(0,-1)", "up", show=False, id="map.up"),
         Binding("down,j,2", "cursor(0,1)", "down", show=False, id="map.down"),
         Binding("left,h,4", "cursor(-1,0)", "left", show=False, id="map.left"),
         Binding("right,l,6", "cursor(1,0)", "right", show=False, id="map.right"),
-        Binding("y,7", "cursor(-1,-1)", show=False), Binding("u,9", "cursor(1,-1)", show=False),
-        Binding("b,1", "cursor(-1,1)", show=False), Binding("n,3", "cursor(1,1)", show=False),
+        # Diagonals on the numpad, with or without num lock (u is undo, so no vi diagonals).
+        Binding("7,home", "cursor(-1,-1)", show=False), Binding("9,pageup", "cursor(1,-1)", show=False),
+        Binding("1,end", "cursor(-1,1)", show=False), Binding("3,pagedown", "cursor(1,1)", show=False),
     ]
 
     class SquareChosen(Message):
+        def __init__(self, square: Sq) -> None:
+            super().__init__()
+            self.square = square
+
+    class CursorMoved(Message):
         def __init__(self, square: Sq) -> None:
             super().__init__()
             self.square = square
@@ -49,19 +56,23 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         self.cells: dict[Sq, tuple[str, str]] = {}
         self.bounds = (0, 0, 0, 0)
         self.reachable: set[Sq] = set()
+        self.targets: set[Sq] = set()
         self.cursor: Sq = (0, 0)
         self._rows: dict[int, Strip] = {}
         self._styles: dict[str, Style] = {}
 
     # -- data in ---------------------------------------------------------------------------
-    def show(self, cells: dict[Sq, tuple[str, str]], bounds: tuple[int, int, int, int], reachable: set[Sq]) -> None:
-        self.cells, self.bounds, self.reachable = cells, bounds, reachable
+    def show(self, cells: dict[Sq, tuple[str, str]], bounds: tuple[int, int, int, int], reachable: set[Sq],
+             targets: set[Sq] | None = None) -> None:
+        self.cells, self.bounds, self.reachable, self.targets = cells, bounds, reachable, targets or set()
         x0, y0, x1, y1 = bounds
         self.virtual_size = Size((x1 - x0 + 3) * 2, y1 - y0 + 3)
         self._rows.clear()
         self.refresh()
 
     def move_cursor_to(self, sq: Sq, centre: bool = True) -> None:
+        if sq != self.cursor:
+            self.post_message(self.CursorMoved(sq))
         self.cursor = sq
         self._rows.clear()
         if centre:
@@ -110,6 +121,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             if sq in self.reachable and role in ("floor", "fog", "door", "pit"):
                 text, role = ("* ", "reachable")
             style = base + self._style(role)
+            if sq in self.targets:
+                style = style + self._style("target")
             if sq == self.cursor:
                 style = style + self._style("cursor")
             segs.append(Segment(text, style))
@@ -117,12 +130,21 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         self._rows[y] = strip
         return strip
 
+    def _pad(self) -> tuple[int, int]:
+        """A map smaller than the view is drawn in its middle rather than in a corner."""
+        vw, vh = self.virtual_size
+        return max(0, (self.size.width - vw) // 2), max(0, (self.size.height - vh) // 2)
+
     def render_line(self, y: int) -> Strip:
         sx, sy = self.scroll_offset
-        row = y + sy
-        if row >= self.virtual_size.height:
+        px, py = self._pad()
+        row = y + sy - py
+        if row < 0 or row >= self.virtual_size.height:
             return Strip.blank(self.size.width, self.rich_style)
-        return self._row(row).crop_extend(sx, sx + self.size.width, self.rich_style)
+        strip = self._row(row)
+        if px:
+            strip = Strip.join([Strip.blank(px, self.rich_style), strip])
+        return strip.crop_extend(sx, sx + self.size.width, self.rich_style)
 
     def on_click(self, event: object) -> None:
         offset = event.get_content_offset(self)  # type: ignore[attr-defined]
@@ -130,6 +152,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             return
         x0, y0, _, _ = self.bounds
         sx, sy = self.scroll_offset
-        sq = ((offset.x + sx) // 2 - 1 + x0, offset.y + sy - 1 + y0)
+        px, py = self._pad()
+        sq = ((offset.x + sx - px) // 2 - 1 + x0, offset.y + sy - py - 1 + y0)
         self.move_cursor_to(sq, centre=False)
         self.post_message(self.SquareChosen(sq))

@@ -19,11 +19,31 @@ def saves_dir() -> Path:
     return Path(os.environ.get("DUNGEON_TUI_SAVES") or "saves")
 
 
+# AI speeds: seconds between two visible AI decisions.
+SPEEDS = {"slow": 0.8, "normal": 0.3, "fast": 0.08, "instant": 0.0}
+
+
+@dataclass
+class Options:
+    unlimited_undo: bool = False  # else undo stops at the last roll or draw
+    ai_speed: str = "normal"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"unlimited_undo": self.unlimited_undo, "ai_speed": self.ai_speed}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Options":
+        data = data if isinstance(data, dict) else {}
+        speed = data.get("ai_speed")
+        return cls(bool(data.get("unlimited_undo", False)), speed if speed in SPEEDS else "normal")
+
+
 @dataclass
 class Session:
     game: Game
     owners: dict[str, str] = field(default_factory=dict)  # seat -> player name, or "AI"
     last_saved_round: int = 0
+    options: Options = field(default_factory=Options)
 
     @property
     def ruleset(self) -> Any:
@@ -36,24 +56,56 @@ class Session:
         d = self.game.pending
         return d if d is not None and self.is_human(d.seat) else None
 
+    def ai_choice(self, d: Decision) -> tuple[Action, str]:
+        """What the AI (or chance) picks for a pending decision; reads the game, changes nothing."""
+        controllers = ai_controllers(self.ruleset.id)
+        ctl = controllers.get(d.seat) or controllers["*"]
+        return ctl.choose(self.game, d)
+
     def play_ai_step(self) -> Decision | None:
         """Play one decision of a non-human seat; returns it (None if a human must decide)."""
         d = self.game.pending
         if d is None or self.is_human(d.seat):
             return None
-        controllers = ai_controllers(self.ruleset.id)
-        ctl = controllers.get(d.seat) or controllers["*"]
-        action, why = ctl.choose(self.game, d)
+        action, why = self.ai_choice(d)
         self.game.play(action, why)
         return d
+
+    # -- undo ------------------------------------------------------------------------------
+    def undo_point(self) -> int | None:
+        """How many decisions to keep to take back the last human decision, or None.
+
+        Without unlimited undo a roll or a draw that came after it cannot be taken back: the
+        dice have been seen."""
+        decisions = self.game.decisions
+        for i in range(len(decisions) - 1, -1, -1):
+            seat = decisions[i][0].seat
+            if self.is_human(seat):
+                return i
+            if seat == CHANCE and not self.options.unlimited_undo:
+                return None
+        return None
+
+    def undo(self) -> bool:
+        keep = self.undo_point()
+        if keep is None:
+            return False
+        old = self.game
+        game = self.ruleset.new_game(old.setup, old.seed)
+        game.replay_actions(old.decisions[:keep])
+        self.game = game
+        self.last_saved_round = len(game.checkpoints)
+        return True
 
     def play_human(self, action: Action) -> None:
         self.game.play(action, "")
 
     def meta(self, label: str) -> dict[str, Any]:
         s = self.game.state
-        return {"label": label, "adventure": getattr(s, "adventure", ""), "party": list(getattr(s, "party", [])),
-                "turn": getattr(s, "turn", 0), "date": time.strftime("%Y-%m-%d %H:%M"), "owners": self.owners}
+        return {"label": label, "game": self.ruleset.id, "adventure": getattr(s, "adventure", ""),
+                "party": list(getattr(s, "party", [])), "turn": getattr(s, "turn", 0),
+                "date": time.strftime("%Y-%m-%d %H:%M"), "owners": self.owners, "options": self.options.to_json(),
+                "over": self.game.over}
 
     def save(self, path: Path | None = None, label: str = "saved game") -> Path:
         path = path or saves_dir() / f"{self.ruleset.id}-{self.game.seed}.json"
@@ -70,18 +122,18 @@ class Session:
 
 
 def new_session(game_id: str, setup: dict[str, Any], seed: int, player: str = "Player",
-                hero_owners: dict[str, str] | None = None) -> Session:
+                hero_owners: dict[str, str] | None = None, options: Options | None = None) -> Session:
     from ..rulesets import get
     rs = get(game_id)
     game = rs.new_game(setup, seed)
     owners = {seat: (hero_owners or {}).get(seat, player) for seat in rs.seats(game.state) if seat.startswith("hero:")}
     owners["dungeon"] = "AI"
     owners[CHANCE] = "AI"
-    return Session(game, owners)
+    return Session(game, owners, options=options or Options())
 
 
 def load_session(path: Path) -> Session:
-    from ..cli import make_game
+    from ..rulesets import game_from_record as make_game
     rec = record.read(path)
     game = record.replay(rec, make_game)
     owners = dict(rec.meta.get("owners") or {})
@@ -89,4 +141,5 @@ def load_session(path: Path) -> Session:
         owners = {seat: "Player" for seat in game.ruleset.seats(game.state) if seat.startswith("hero:")}
     owners.setdefault("dungeon", "AI")
     owners[CHANCE] = "AI"
-    return Session(game, {str(k): str(v) for k, v in owners.items()}, len(game.checkpoints))
+    return Session(game, {str(k): str(v) for k, v in owners.items()}, len(game.checkpoints),
+                   Options.from_json(rec.meta.get("options")))

@@ -1,35 +1,48 @@
-"""The terminal app driven by Pilot: a human turn, save, quit, continue, an AI game to its end."""
+"""The terminal app driven by Pilot: a human turn, save, quit and continue, undo, hotseat, the
+new-game form, an AI game to its end, the replay viewer, the too-small notice."""
 import asyncio
 
-from dungeon_tui.tui.app import DungeonApp
-from dungeon_tui.tui.game_screen import GameOver, GameScreen
+from dungeon_tui.engine import record
+from dungeon_tui.engine.game import CHANCE
+from dungeon_tui.rulesets import game_from_record
+from dungeon_tui.tui.app import DungeonApp, NewGameScreen, SavesScreen, TitleScreen
+from dungeon_tui.tui.dialogs import GameOver, PassTheKeyboard, TooSmall
+from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.map_view import MapView
-from dungeon_tui.tui.session import load_session, new_session
+from dungeon_tui.tui.replay_screen import ReplayScreen
+from dungeon_tui.tui.session import Options, load_session, new_session
 
-
-async def wait_for(pilot, test, tries=200):
-    for _ in range(tries):
-        if test():
-            return True
-        await pilot.pause(0.02)
-    return False
+from .helpers import screen_text, wait_for
 
 
 def test_human_turn_save_quit_and_continue(tmp_path, monkeypatch):
     monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
-    session = new_session("warhammer-quest", {"adventure": "fp6"}, 42)
+    session = new_session("warhammer-quest", {"adventure": "fp6"}, 42, options=Options(ai_speed="instant"))
 
     async def run():
-        app = DungeonApp(session, ai_delay=0.01)
+        app = DungeonApp(session)
         async with app.run_test(size=(110, 34)) as pilot:
             assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            assert session.human_pending().prompt == "Where does the Barbarian start?"
             before = len(session.game.decisions)
-            await pilot.press("o", "enter")  # the first offered choice
+            await pilot.press("enter")  # the cursor starts on the first square offered
             assert await wait_for(pilot, lambda: len(session.game.decisions) > before)
-            screen = app.screen
-            assert isinstance(screen, GameScreen)
-            lines = [screen.query_one(MapView).render_line(y).text for y in range(6)]
-            assert any("B" in line for line in lines)  # the Barbarian stands on the map
+            barbarian = session.game.state.figures["barbarian"]
+            assert barbarian.pos is not None
+            # Place everyone else, then play warriors' turns until the first turn is over.
+            for _ in range(40):
+                if session.game.state.turn >= 2:
+                    break
+                assert await wait_for(pilot, lambda: session.human_pending() is not None or session.game.over)
+                d = session.human_pending()
+                if any(a.kind in ("end", "pass", "done") for a in d.options):
+                    await pilot.press("e")
+                else:
+                    await pilot.press("o", "enter")
+            assert session.game.state.turn >= 2
+            mv = app.screen.query_one(MapView)
+            text = "".join(mv.render_line(y).text for y in range(mv.size.height))
+            assert "B " in text or "B_" in text  # the Barbarian stands on the map
             await pilot.press("ctrl+s")
             assert (tmp_path / "warhammer-quest-42.json").exists()
             played = len(session.game.decisions)
@@ -40,20 +53,198 @@ def test_human_turn_save_quit_and_continue(tmp_path, monkeypatch):
     resumed = load_session(tmp_path / "autosave.json")
     assert len(resumed.game.decisions) == played
     assert resumed.game.state_hash() == session.game.state_hash()
+    assert resumed.owners["hero:barbarian"] == "Player" and resumed.owners["dungeon"] == "AI"
+
+    async def resume():  # Continue on the title screen opens the autosave at the same place
+        app = DungeonApp()
+        async with app.run_test(size=(110, 34)) as pilot:
+            assert isinstance(app.screen, TitleScreen)
+            await pilot.press("down", "enter")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert len(app.screen.session.game.decisions) == played
+    asyncio.run(resume())
+
+
+def test_undo_takes_back_a_choice_but_not_past_a_roll(tmp_path, monkeypatch):
+    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
+    session = new_session("warhammer-quest", {"adventure": "fp6"}, 42, options=Options(ai_speed="instant"))
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(110, 34)) as pilot:
+            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            count, digest = len(session.game.decisions), session.game.state_hash()
+            await pilot.press("enter")  # place the Barbarian: no dice follow
+            assert await wait_for(pilot, lambda: len(session.game.decisions) > count)
+            assert session.game.state.figures["barbarian"].pos is not None
+            await pilot.press("u")
+            assert await wait_for(pilot, lambda: len(session.game.decisions) == count)
+            assert session.game.state_hash() == digest
+            assert session.game.state.figures["barbarian"].pos is None
+            # Place all four: the power roll follows, so the last placement cannot be taken back.
+            while session.game.state.turn == 0:
+                assert await wait_for(pilot, lambda: session.human_pending() is not None)
+                await pilot.press("enter")
+                await pilot.pause(0.05)
+            placed = len(session.game.decisions)
+            seats = [a.seat for a, _ in session.game.decisions]
+            last_human = max(i for i, seat in enumerate(seats) if seat.startswith("hero:"))
+            assert CHANCE in seats[last_human:]
+            await pilot.press("u")
+            await pilot.pause(0.1)
+            assert len(session.game.decisions) >= placed  # refused: a roll came after
+            session.options.unlimited_undo = True
+            await pilot.press("u")
+            assert await wait_for(pilot, lambda: session.game.state.turn == 0)
+    asyncio.run(run())
 
 
 def test_ai_on_every_seat_plays_to_the_game_over_screen(tmp_path, monkeypatch):
     monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
-    session = new_session("warhammer-quest", {"adventure": "fp5"}, 7)
+    session = new_session("warhammer-quest", {"adventure": "fp5"}, 7, options=Options(ai_speed="instant"))
     for seat in session.owners:
         session.owners[seat] = "AI"
 
     async def run():
-        app = DungeonApp(session, ai_delay=0)
+        app = DungeonApp(session)
         async with app.run_test(size=(90, 30)) as pilot:
-            assert await wait_for(pilot, lambda: isinstance(app.screen, GameOver), tries=3000)
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameOver), tries=1500)
             text = app.screen.text
-            assert session.game.over and any(o in text for o in ("WIN", "DEFEAT", "FAILURE"))
-            await pilot.press("enter")
+            assert session.game.over and any(o in text for o in ("WIN", "DEFEAT", "FAILURE", "VICTORY"))
+            for hero in ("Barbarian", "Dwarf", "Elf", "Wizard"):
+                assert hero in text
+            await pilot.press("s")  # save the record, then back to the title
+            assert await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
     asyncio.run(run())
     assert (tmp_path / "autosave.json").exists()
+    saved = tmp_path / "record-warhammer-quest-7.json"
+    rec = record.read(saved)
+    assert record.replay(rec, game_from_record).state_hash() == session.game.state_hash()
+
+
+def test_hotseat_names_the_next_player(tmp_path, monkeypatch):
+    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
+    owners = {"hero:barbarian": "Ann", "hero:dwarf": "Bob", "hero:elf": "Ann", "hero:wizard": "Bob"}
+    session = new_session("warhammer-quest", {"adventure": "fp6"}, 42, hero_owners=owners,
+                          options=Options(ai_speed="instant"))
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(110, 34)) as pilot:
+            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            first = session.human_pending().seat
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, PassTheKeyboard)
+                                  or (session.human_pending() is not None
+                                      and session.owners[session.human_pending().seat] == session.owners[first]))
+            if isinstance(app.screen, PassTheKeyboard):
+                nxt = session.owners[session.human_pending().seat]
+                assert nxt != session.owners[first]
+                assert nxt in screen_text(app)
+                await pilot.press("enter")
+                assert isinstance(app.screen, GameScreen)
+            else:  # the same player again: no banner
+                assert not isinstance(app.screen, PassTheKeyboard)
+    asyncio.run(run())
+
+
+def test_new_game_form_sets_party_players_and_options(tmp_path, monkeypatch):
+    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("enter")  # New game
+            assert await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+            form = app.screen
+            form.query_one("#in-dwarf").value = False
+            form.query_one("#who-elf").value = "AI"
+            form.query_one("#who-wizard").value = "Zoe"
+            form.query_one("#seed").value = "1234"
+            form.query_one("#undo").value = True
+            await pilot.press("ctrl+n")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            s = app.screen.session
+            assert s.game.seed == 1234 and s.game.state.party == ["barbarian", "elf", "wizard"]
+            assert s.owners["hero:elf"] == "AI" and s.owners["hero:wizard"] == "Zoe"
+            assert s.owners["hero:barbarian"] == "Player" and s.options.unlimited_undo
+    asyncio.run(run())
+
+
+def test_saves_list_shows_metadata_and_loads(tmp_path, monkeypatch):
+    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
+    session = new_session("warhammer-quest", {"adventure": "fp6"}, 42)
+    session.save()
+    (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(120, 30)) as pilot:
+            await pilot.press("down", "down", "enter")  # Load a saved game
+            assert await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen))
+            text = screen_text(app)
+            assert "warhammer-quest-42.json" in text and "Warhammer Quest" in text and "fp6" in text
+            assert "unreadable" in text  # the broken file says so instead of failing
+            row = app.screen.paths.index(tmp_path / "warhammer-quest-42.json")
+            app.screen.query_one("DataTable").move_cursor(row=row)
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+    asyncio.run(run())
+
+
+def _finished_record(tmp_path):
+    from dungeon_tui.ai.controllers import ai_controllers
+    game = new_session("warhammer-quest", {"adventure": "fp5"}, 7).game
+    game.run(ai_controllers("warhammer-quest"))
+    path = tmp_path / "done.json"
+    record.save(game, path, "test")
+    return record.read(path), game
+
+
+def test_replay_viewer_steps_back_and_forth(tmp_path):
+    rec, final = _finished_record(tmp_path)
+
+    async def run():
+        app = DungeonApp(replay=rec)
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            viewer = app.screen
+            assert viewer.pos == 0
+            await pilot.press("right", "right", "right")
+            third = viewer.pos
+            assert third > 0 and rec.decisions[third].seat != CHANCE  # a step ends before the next choice
+            hash3 = viewer.game.state_hash()
+            await pilot.press("right", "left")
+            assert viewer.pos == third and viewer.game.state_hash() == hash3
+            expected = record.replay(rec, game_from_record, upto=third).state_hash()
+            assert hash3 == expected
+            await pilot.press("end")
+            assert viewer.pos == len(rec.decisions) and viewer.game.over
+            assert viewer.game.state_hash() == final.state_hash()
+            await pilot.press("home")
+            assert viewer.pos == 0
+            await pilot.press("t")
+            await pilot.press("3", "enter")
+            turn3 = next(at for at, rnd, _ in rec.checkpoints if rnd == 2)
+            assert await wait_for(pilot, lambda: viewer.pos == turn3)
+            assert viewer.game.state.turn in (2, 3)
+            await pilot.press("space")  # play ...
+            assert await wait_for(pilot, lambda: viewer.pos > turn3)
+            await pilot.press("space")  # ... and pause
+            stopped = viewer.pos
+            await pilot.pause(1.0)
+            assert viewer.pos == stopped
+    asyncio.run(run())
+
+
+def test_small_terminal_shows_a_notice(tmp_path, monkeypatch):
+    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(50, 15)) as pilot:
+            assert await wait_for(pilot, lambda: isinstance(app.screen, TooSmall))
+            assert "too small" in screen_text(app)
+            await pilot.resize_terminal(100, 30)
+            assert await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
+    asyncio.run(run())

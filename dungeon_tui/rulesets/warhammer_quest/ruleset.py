@@ -102,6 +102,15 @@ class WarhammerQuest:
     def content(self) -> Content:
         return load_content()
 
+    def choices(self) -> dict[str, Any]:
+        """What a new-game form offers: heroes (id, name, seat), adventures (id, label), defaults."""
+        c = self.content()
+        advs = [("random", "drawn at random, as the rulebook has it")]
+        advs += [(aid, a.name + (f" (needs the {c.warriors[a.needs].name})" if a.needs else ""))
+                 for aid, a in c.adventures.items()]
+        return {"heroes": [(h, c.warriors[h].name, hero_seat(h)) for h in WARRIOR_ORDER],
+                "adventures": advs, "adventure": DEFAULT_ADVENTURE}
+
     def normalise_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults and check a setup; raises ValueError with a readable reason."""
         c = self.content()

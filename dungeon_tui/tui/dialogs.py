@@ -1,0 +1,149 @@
+"""Small screens that come and go: confirm, game over, the hotseat hand-over, a roll's detail,
+asking for a turn number, and the too-small notice."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, Static
+
+MODAL_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{ width: auto; max-width: 96%; min-width: 40; height: auto; max-height: 90%;
+    padding: 1 2; border: thick $accent; background: $panel; }}
+{name} Static {{ width: auto; max-width: 100%; }}
+"""
+
+
+class Confirm(ModalScreen[bool]):
+    BINDINGS = [Binding("y", "answer(True)", "yes"), Binding("n,escape", "answer(False)", "no")]
+    DEFAULT_CSS = MODAL_CSS.format(name="Confirm")
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"{escape(self.question)}\n\n[b]y[/b] yes   [b]n[/b] no")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class GameOver(ModalScreen[str]):
+    """The outcome and a line per hero; `s` saves the record, enter goes back to the title."""
+
+    BINDINGS = [Binding("s", "pick('save')", "save the record"),
+                Binding("enter,escape,q", "pick('title')", "back to the title")]
+    DEFAULT_CSS = MODAL_CSS.format(name="GameOver")
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.text, id="summary")
+            yield Static("\n[b]s[/b] save the record   [b]enter[/b] back to the title", id="keys")
+
+    def action_pick(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class PassTheKeyboard(Screen[None]):
+    """Hotseat: a full screen (nothing of the table shows) naming whose turn it is."""
+
+    BINDINGS = [Binding("enter,space", "go", "I am ready")]
+    DEFAULT_CSS = """
+    PassTheKeyboard { align: center middle; }
+    PassTheKeyboard Static { width: auto; padding: 1 4; border: double $accent; text-align: center; }
+    """
+
+    def __init__(self, player: str, what: str) -> None:
+        super().__init__()
+        self.player, self.what = player, what
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"[b]{escape(self.player)}[/b], it is your turn\n{escape(self.what)}\n\n"
+                     "press [b]enter[/b] when you have the keyboard")
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+
+def roll_detail(data: dict[str, Any]) -> str:
+    """A roll event as the player reads it: the rule, the dice, what went in, what came out."""
+    lines = [f"[b]{escape(str(data.get('rule', '')))}[/b]", escape(str(data.get("text", ""))), ""]
+    lines.append(f"dice      {data.get('dice')}  →  faces {', '.join(str(f) for f in data.get('faces', []))}")
+    if data.get("target") is not None:
+        lines.append(f"needs     {data['target']}")
+    for k, v in (data.get("inputs") or {}).items():
+        lines.append(f"input     {escape(str(k))} = {escape(str(v))}")
+    for k, v in (data.get("modifiers") or {}).items():
+        lines.append(f"modifier  {escape(str(k))} {v:+d}" if isinstance(v, int) else f"modifier  {k} {v}")
+    lines.append(f"outcome   {escape(str(data.get('outcome')))}")
+    return "\n".join(lines)
+
+
+class RollDetail(ModalScreen[None]):
+    BINDINGS = [Binding("enter,escape,q", "close", "close")]
+    DEFAULT_CSS = MODAL_CSS.format(name="RollDetail")
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        super().__init__()
+        self.data = data
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(roll_detail(self.data))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class AskNumber(ModalScreen[int | None]):
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
+    DEFAULT_CSS = MODAL_CSS.format(name="AskNumber") + "AskNumber Input { width: 30; }"
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(escape(self.question))
+            yield Input(type="integer", id="number")
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        try:
+            self.dismiss(int(message.value))
+        except ValueError:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TooSmall(ModalScreen[None]):
+    """Shown over everything while the terminal is below the minimum size."""
+
+    DEFAULT_CSS = "TooSmall { align: center middle; background: $background; } TooSmall Static { width: auto; }"
+
+    def __init__(self, need: tuple[int, int]) -> None:
+        super().__init__()
+        self.need = need
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"The terminal is too small.\nPlease make it at least {self.need[0]}x{self.need[1]}.",
+                     id="too-small")
+
+    def on_screen_resume(self) -> None:
+        # A notice left under another screen goes away by itself once the terminal is big enough.
+        w, h = self.app.size
+        if w >= self.need[0] and h >= self.need[1]:
+            self.dismiss(None)

@@ -1,0 +1,65 @@
+"""The log: every event and decision with its reason; select a roll to see how it was made."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from ..engine.game import CHANCE, Event
+
+KEEP = 400  # lines kept on screen; the whole story is in the record
+
+
+def line_of(event: Event) -> Text | None:
+    """How one event reads in the log; None for what is not worth a line."""
+    if event.kind == "decision":
+        if event.data.get("seat") == CHANCE:
+            return None
+        why = event.data.get("why")
+        line = Text("› ", style="bold")
+        line.append(str(event.data.get("action", "")))
+        if why:
+            line.append(f"  ({why})", style="italic")
+        return line
+    if not event.text:
+        return None
+    if event.kind == "roll":
+        return Text("⚄ ", style="bold") + Text(event.text)
+    return Text(event.text)
+
+
+class EventLog(OptionList):
+    """Events shown from `events[shown:]`; ids are the events' indexes, so a roll can be opened."""
+
+    class RollChosen(Message):
+        def __init__(self, event: Event) -> None:
+            super().__init__()
+            self.event = event
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.events: list[Event] = []
+        self.shown = 0
+
+    def follow(self, events: list[Event]) -> None:
+        """Add what happened since the last call (or start over if the list was replaced)."""
+        if events is not self.events or len(events) < self.shown:
+            self.events, self.shown = events, max(0, len(events) - KEEP)
+            self.clear_options()
+        new = [Option(text, id=str(i)) for i in range(self.shown, len(events))
+               if (text := line_of(events[i])) is not None]
+        self.shown = len(events)
+        if not new:
+            return
+        if self.option_count + len(new) > KEEP * 2:
+            self.clear_options()
+            new = new[-KEEP:]
+        self.add_options(new)
+        self.scroll_end(animate=False)
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        message.stop()
+        index = int(message.option.id or -1)
+        if 0 <= index < len(self.events) and self.events[index].kind == "roll":
+            self.post_message(self.RollChosen(self.events[index]))

@@ -1,0 +1,59 @@
+"""Presenters: how each game's view is drawn and described.  The screens are generic; a
+presenter turns one seat's view of a game into map cells, hero sheets, cards and help.
+Presenters read views and content only: they never decide a rule."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Callable, Protocol
+
+from ...engine.game import Action, Decision, Game
+
+Sq = tuple[int, int]
+Cell = tuple[str, str]  # two characters and a role (a mapview component class)
+
+
+@dataclass
+class Board:
+    cells: dict[Sq, Cell]
+    bounds: tuple[int, int, int, int]  # min x, min y, max x, max y
+
+
+@dataclass
+class Card:
+    """A card in the active hero's hand: a label, and which offered actions play it."""
+
+    label: str
+    plays: Callable[[Action], bool] = field(default=lambda a: False)
+
+
+class Presenter(Protocol):
+    help: str
+    legend: str
+
+    def board(self, game: Game, seat: str) -> Board: ...
+    def status(self, game: Game, seat: str) -> str: ...
+    def party(self, game: Game, seat: str) -> list[str]: ...
+    def hero_of(self, game: Game, decision: Decision | None) -> str | None: ...
+    def sheet(self, game: Game, seat: str, hero: str) -> str: ...
+    def hand(self, game: Game, seat: str, hero: str) -> list[Card]: ...
+    def focus(self, game: Game, decision: Decision | None) -> Sq | None: ...
+    def look(self, game: Game, seat: str, square: Sq) -> str: ...
+    def summary(self, game: Game) -> str: ...
+
+
+PRESENTERS = {"warhammer-quest": "dungeon_tui.tui.presenters.warhammer_quest"}
+
+
+def presenter_for(game_id: str) -> Presenter:
+    return importlib.import_module(PRESENTERS[game_id]).PRESENTER  # type: ignore[no-any-return]
+
+
+def bar(value: int, most: int, width: int = 10) -> str:
+    """A wounds bar that reads without colour: filled and empty blocks."""
+    filled = round(width * value / most) if most > 0 else 0
+    filled = max(0, min(width, filled))
+    return "█" * filled + "░" * (width - filled)
+
+
+__all__ = ["Board", "Card", "Presenter", "presenter_for", "bar"]

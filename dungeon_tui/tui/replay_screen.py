@@ -1,0 +1,150 @@
+"""The replay viewer: the same table, read-only, moved through a record one decision at a time.
+
+A step is one decision of a player or the AI together with the rolls and draws that follow it.
+Going back rebuilds the game from the start (games cannot be rewound), which the engine does
+in well under a second even for long records."""
+from __future__ import annotations
+
+import bisect
+
+from textual.binding import Binding
+from textual.widgets import OptionList
+
+from ..engine import record
+from ..engine.game import CHANCE, Game
+from .dialogs import AskNumber
+from .map_view import MapView
+from .session import SPEEDS
+from .table import TableScreen
+
+PLAY_SPEEDS = [s for s in SPEEDS.values() if s > 0] + [0.02]
+
+
+class ReplayScreen(TableScreen):
+    BINDINGS = [
+        Binding("right,l", "step(1)", "step", id="replay.forward", priority=True),
+        Binding("left,h", "step(-1)", "back", id="replay.back", priority=True),
+        Binding("home,g", "jump(0)", "start", id="replay.start", priority=True),
+        Binding("end,G", "jump(-1)", "end", id="replay.end", priority=True),
+        Binding("space", "play", "play/pause", id="replay.play", priority=True),
+        Binding("plus,equals_sign", "speed(1)", "faster", id="replay.faster"),
+        Binding("minus", "speed(-1)", "slower", id="replay.slower"),
+        Binding("t", "turn", "turn…", id="replay.turn"),
+        Binding("r", "focus_log", "log", id="replay.log"),
+        Binding("q,escape", "leave", "back", id="replay.quit"),
+    ]
+
+    def __init__(self, rec: record.RecordModel, name: str = "") -> None:
+        super().__init__(rec.ruleset)
+        from ..rulesets import game_from_record as make_game
+        self.rec = rec
+        self.file_name = name
+        self.make_game = make_game
+        self.game: Game = record.replay(rec, make_game, upto=0)
+        self.pos = 0
+        self.speed = 1
+        self._timer = None
+        self.seat = self.game.ruleset.seats(self.game.state)[0]
+        self.stops = self._stops()
+
+    @property
+    def total(self) -> int:
+        return len(self.rec.decisions)
+
+    def on_mount(self) -> None:
+        mv = self.query_one(MapView)
+        mv.can_focus = False
+        self.query_one("#hand", OptionList).can_focus = False
+        self.query_one("#options", OptionList).can_focus = False
+        self.set_focus(None)  # the viewer's keys belong to the screen, not to the log
+        self._show()
+
+    # -- moving through the record -----------------------------------------------------------
+    def seek(self, pos: int) -> None:
+        pos = max(0, min(self.total, pos))
+        if pos < self.pos:
+            self.game = record.replay(self.rec, self.make_game, upto=pos, check=False)
+        else:
+            for d in self.rec.decisions[self.pos:pos]:
+                self.game.play(record.action_of(d), d.why)
+        self.pos = pos
+        self._show()
+
+    def _stops(self) -> list[int]:
+        """Where a step lands: after each visible decision and the rolls that follow it."""
+        stops = {0, self.total}
+        for i, d in enumerate(self.rec.decisions):
+            if d.seat != CHANCE:
+                j = i + 1
+                while j < self.total and self.rec.decisions[j].seat == CHANCE:
+                    j += 1
+                stops.add(j)
+        return sorted(stops)
+
+    def next_stop(self, pos: int) -> int:
+        i = bisect.bisect_right(self.stops, pos)
+        return self.stops[i] if i < len(self.stops) else self.total
+
+    def action_step(self, n: int) -> None:
+        if n > 0:
+            self.seek(self.next_stop(self.pos))
+        else:
+            i = bisect.bisect_left(self.stops, self.pos)
+            self.seek(self.stops[i - 1] if i > 0 else 0)
+
+    def action_jump(self, where: int) -> None:
+        self.seek(0 if where == 0 else self.total)
+
+    def action_turn(self) -> None:
+        def go(turn: int | None) -> None:
+            if turn is None:
+                return
+            starts = {rnd + 1: at for at, rnd, _ in self.rec.checkpoints}
+            self.seek(0 if turn <= 1 else starts.get(turn, self.total if turn > 1 else 0))
+        self.app.push_screen(AskNumber("Jump to the start of turn:"), go)
+
+    def action_play(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+            self._show()
+            return
+        self._timer = self.set_interval(PLAY_SPEEDS[self.speed], self._tick)
+        self._show()
+
+    def _tick(self) -> None:
+        if self.pos >= self.total:
+            self.action_play()
+            return
+        self.seek(self.next_stop(self.pos))
+
+    def action_speed(self, step: int) -> None:
+        self.speed = max(0, min(len(PLAY_SPEEDS) - 1, self.speed + step))
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = self.set_interval(PLAY_SPEEDS[self.speed], self._tick)
+        self.notify(f"{PLAY_SPEEDS[self.speed]:.2f} s per step", timeout=2)
+
+    def action_focus_log(self) -> None:
+        self.query_one("#log").focus()
+
+    def action_leave(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self.dismiss(None)
+
+    def current(self) -> tuple[Game, str]:
+        return self.game, self.seat
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def _show(self) -> None:
+        self.draw(self.game, self.seat, None, centre=True)
+        playing = "playing" if self._timer is not None else "paused"
+        last = self.game.decisions[-1] if self.game.decisions else None
+        ol = self.query_one("#options", OptionList)
+        ol.border_title = f"replay {self.pos}/{self.total} · {playing}"
+        ol.clear_options()
+        if last is not None:
+            ol.add_option(f"last: {last[0]}" + (f" ({last[1]})" if last[1] else ""))
+        if self.game.over:
+            ol.add_option(str((self.game.result or {}).get("outcome", "over")).upper())

@@ -1,0 +1,40 @@
+"""Helpers for app tests: wait for a condition, read the whole screen as text, compare snapshots."""
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+from rich.console import Console
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+
+
+async def wait_for(pilot, test, tries: int = 300, pause: float = 0.02) -> bool:
+    for _ in range(tries):
+        if test():
+            return True
+        await pilot.pause(pause)
+    return test()
+
+
+def screen_text(app) -> str:
+    """The screen as the player sees it, characters only (the same render as a screenshot)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+def check_snapshot(name: str, text: str) -> None:
+    """Compare with tests/tui/snapshots/<name>.txt; UPDATE_SNAPSHOTS=1 rewrites it."""
+    path = SNAPSHOTS / f"{name}.txt"
+    lines = "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
+    if os.environ.get("UPDATE_SNAPSHOTS") or not path.exists():
+        path.write_text(lines, encoding="utf-8")
+        if not os.environ.get("UPDATE_SNAPSHOTS"):
+            raise AssertionError(f"snapshot {path.name} was missing and has been written; run again")
+        return
+    want = path.read_text(encoding="utf-8")
+    assert lines == want, f"screen differs from snapshot {path.name} (UPDATE_SNAPSHOTS=1 to accept):\n{lines}"
