@@ -208,7 +208,7 @@ class SavesScreen(Screen[None]):
 
 class DungeonApp(App[None]):
     TITLE = "dungeon-tui"
-    BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True, show=False)]
 
     def __init__(self, session: Session | None = None, replay: record.RecordModel | None = None,
                  ai_speed: str | None = None) -> None:

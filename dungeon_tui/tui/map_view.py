@@ -73,8 +73,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def move_cursor_to(self, sq: Sq, centre: bool = True) -> None:
         if sq != self.cursor:
             self.post_message(self.CursorMoved(sq))
+        # Only the rows the cursor leaves and enters change.
+        y0 = self.bounds[1]
+        for row in (self.cursor[1] - y0 + 1, sq[1] - y0 + 1):
+            self._rows.pop(row, None)
         self.cursor = sq
-        self._rows.clear()
         if centre:
             x0, y0, _, _ = self.bounds
             self.scroll_to((sq[0] - x0 + 1) * 2 - self.size.width // 2, (sq[1] - y0 + 1) - self.size.height // 2,
@@ -82,7 +85,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         self.refresh()
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        self.move_cursor_to((self.cursor[0] + dx, self.cursor[1] + dy), centre=False)
+        x0, y0, x1, y1 = self.bounds
+        x, y = min(max(self.cursor[0] + dx, x0), x1), min(max(self.cursor[1] + dy, y0), y1)
+        self.move_cursor_to((x, y), centre=False)
         self.scroll_to_region_of_cursor()
 
     def scroll_to_region_of_cursor(self) -> None:

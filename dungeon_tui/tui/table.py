@@ -58,7 +58,7 @@ class TableScreen(Screen[None]):
     def on_resize(self) -> None:
         # Small terminals keep the active hero's sheet and the choices; the party list goes.
         self.set_class(self.size.width < 100, "-narrow")
-        self.set_class(self.size.height < 32, "-short")
+        self.set_class(self.size.height < 28, "-short")
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, game: Game, seat: str, decision: Decision | None, centre: bool = True) -> None:

@@ -1,6 +1,7 @@
 """Helpers for app tests: wait for a condition, read the whole screen as text, compare snapshots."""
 from __future__ import annotations
 
+import difflib
 import io
 import os
 from pathlib import Path
@@ -37,4 +38,6 @@ def check_snapshot(name: str, text: str) -> None:
             raise AssertionError(f"snapshot {path.name} was missing and has been written; run again")
         return
     want = path.read_text(encoding="utf-8")
-    assert lines == want, f"screen differs from snapshot {path.name} (UPDATE_SNAPSHOTS=1 to accept):\n{lines}"
+    if lines != want:
+        diff = "\n".join(difflib.unified_diff(want.splitlines(), lines.splitlines(), "snapshot", "screen", lineterm=""))
+        raise AssertionError(f"screen differs from snapshot {path.name} (UPDATE_SNAPSHOTS=1 to accept):\n{diff}")

@@ -1,0 +1,54 @@
+"""The real program in a real terminal: start it in tmux, play a choice, save, quit."""
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+def tmux(*args: str) -> str:
+    return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
+
+
+def wait_screen(session: str, want: str, seconds: float = 20.0) -> str:
+    end = time.monotonic() + seconds
+    screen = ""
+    while time.monotonic() < end:
+        screen = tmux("capture-pane", "-p", "-t", session)
+        if want in screen:
+            return screen
+        time.sleep(0.1)
+    raise AssertionError(f"{want!r} never appeared; the screen was:\n{screen}")
+
+
+def test_real_terminal_play_save_quit(tmp_path):
+    session = f"dungeon-tui-test-{uuid.uuid4().hex[:8]}"
+    script = Path(sys.executable).parent / "dungeon-tui"  # the installed program, as a player runs it
+    program = str(script) if script.exists() else f"PYTHONPATH={ROOT} {sys.executable} -m dungeon_tui"
+    command = (f"cd {tmp_path} && DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} "
+               f"new --adventure fp6 --seed 42; echo EXITED $?; sleep 30")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command],
+                   check=True, env=env)
+    try:
+        wait_screen(session, "Where does the Barbarian start?")
+        tmux("send-keys", "-t", session, "Enter")
+        wait_screen(session, "Barbarian starts at")
+        wait_screen(session, "Where does the")  # the next warrior's placement is offered
+        tmux("send-keys", "-t", session, "C-s")
+        wait_screen(session, "Saved to")
+        assert (tmp_path / "saves" / "warhammer-quest-42.json").exists()
+        tmux("send-keys", "-t", session, "q")
+        wait_screen(session, "Quit the game?")
+        tmux("send-keys", "-t", session, "y")
+        wait_screen(session, "EXITED 0")
+        assert (tmp_path / "saves" / "autosave.json").exists()
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
