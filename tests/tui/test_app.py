@@ -248,3 +248,37 @@ def test_small_terminal_shows_a_notice(tmp_path, monkeypatch):
             await pilot.resize_terminal(100, 30)
             assert await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
     asyncio.run(run())
+
+
+def test_click_a_lit_square_and_play_a_card(tmp_path, monkeypatch):
+    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
+    session = new_session("warhammer-quest", {"adventure": "fp6"}, 42, options=Options(ai_speed="instant"))
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(110, 34)) as pilot:
+            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            mv = app.screen.query_one(MapView)
+            target = (1, 1)
+            assert target in mv.reachable
+            x0, y0, _, _ = mv.bounds
+            px, py = mv._pad()
+            sx, sy = mv.scroll_offset
+            offset = ((target[0] - x0 + 1) * 2 + px - sx, target[1] - y0 + 1 + py - sy)
+            await pilot.click(MapView, offset=offset)
+            assert await wait_for(pilot, lambda: session.game.state.figures["barbarian"].pos == target)
+            while session.human_pending() is not None and "start" in session.human_pending().prompt:
+                await pilot.press("enter")
+                await pilot.pause(0.05)
+            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            assert session.human_pending().prompt == "Cast a spell now?"
+            screen = app.screen
+            labels = [c.label for c in screen.cards]
+            freeze = next(i for i, label in enumerate(labels) if "Freeze" in label)
+            hand = screen.query_one("#hand")
+            await pilot.press("c")
+            hand.highlighted = freeze
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: any(a.kind == "cast" and a.get("spell") == "freeze"
+                                                     for a, _ in session.game.decisions))
+    asyncio.run(run())
