@@ -74,7 +74,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     times.sort()
     print(f"{rs.title}: {args.games} games, seed {args.seed}")
     print("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
-    wins = outcomes.get("win", 0)
+    wins = sum(v for k, v in outcomes.items() if k in ("win", "success"))
     print(f"wins {wins}, losses {args.games - wins}")
     print(f"average turns {turns / n:.1f}; warriors died or lost {deaths}; gold carried out {gold}")
     print(f"decisions {decisions}; ms per game: median {times[len(times) // 2] if times else 0:.1f}, "
@@ -137,15 +137,12 @@ def cmd_list(args: argparse.Namespace) -> int:
     from .rulesets import GAMES
     for name in sorted(GAMES):
         rs = ruleset_for(name)
-        c = rs.content()
-        from .rulesets.warhammer_quest.adventures import PLAYABLE
+        ch = rs.choices()
         print(f"{rs.title} ({name})")
-        print("  heroes: " + ", ".join(f"{k} ({v.name})" for k, v in c.warriors.items()))
+        print("  heroes: " + ", ".join(f"{hid} ({hname})" for hid, hname, _seat in ch["heroes"]))
         print("  adventures:")
-        for aid, adv in c.adventures.items():
-            mark = "" if aid in PLAYABLE else "  [not playable yet]"
-            need = f" (needs the {adv.needs})" if adv.needs else ""
-            print(f"    {aid}  {adv.name}{need}{mark}")
+        for aid, label in ch["adventures"]:
+            print(f"    {aid}  {label}")
     return 0
 
 
@@ -197,6 +194,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.heroes:
             setup["heroes"] = args.heroes.split(",")
         rs = ruleset_for(args.game)
+        from .tui.presenters import PRESENTERS
+        if rs.id not in PRESENTERS:
+            raise CliError(f"{rs.title} cannot be played in the app yet; `dungeon-tui simulate --game {rs.id}` "
+                           "plays it headless")
         try:
             rs.normalise_setup(setup)
             session = new_session(rs.id, setup, args.seed if args.seed is not None else int(time.time()) % 1_000_000)

@@ -24,6 +24,10 @@ def ai_controllers(game_id: str) -> dict[str, Any]:
         from ..rulesets.warhammer_quest.dungeon_ai import DungeonAI
         from .whq_warrior import WarriorAI
         return {CHANCE: SeededChance(), DUNGEON: DungeonAI(), "*": WarriorAI()}
+    if game_id == "heroquest":
+        from ..rulesets.heroquest.zargon import ScriptedSeat
+        seat = ScriptedSeat()
+        return {CHANCE: SeededChance(), DUNGEON: seat, "*": seat}
     raise KeyError(game_id)
 
 

@@ -49,6 +49,10 @@ class Grid:
     opaque: frozenset[str] = frozenset()       # terrain that blocks sight
     move_doors: frozenset[str] = frozenset({OPEN})    # door states a figure may cross
     sight_doors: frozenset[str] = frozenset({OPEN})   # door states sight passes
+    diagonal_moves: bool = True  # False: figures step only orthogonally
+    # How a sight line through a corner passes: "both" side squares clear, or "either" one
+    # side route (clear square, both edges open).
+    corner: str = "both"
     _near: dict[Sq, list[Sq]] = field(default_factory=dict, repr=False, compare=False)
 
     # -- building --------------------------------------------------------------------------
@@ -108,7 +112,8 @@ class Grid:
         cached = self._near.get(a)
         if cached is not None:
             return cached
-        out = [b for d in DIRS8 if self.can_step(a, b := (a[0] + d[0], a[1] + d[1]))]
+        dirs = DIRS8 if self.diagonal_moves else DIRS4
+        out = [b for d in dirs if self.can_step(a, b := (a[0] + d[0], a[1] + d[1]))]
         for b in self.links.get(a, ()):
             if self.floor(b):  # a link is its own way through, whatever regions it joins
                 out.append(b)
@@ -184,8 +189,15 @@ class Grid:
         t = self.terrain.get(sq)
         return t is not None and t not in self.opaque
 
-    def line_of_sight(self, a: Sq, b: Sq) -> bool:
-        """Centre to centre.  Blocked by walls, opaque squares, and corners a diagonal cannot cut."""
+    def _corner_open(self, p: Sq, n: Sq) -> bool:
+        m1, m2 = (n[0], p[1]), (p[0], n[1])
+        route1 = self._clear(m1) and self._sight_edge(p, m1) and self._sight_edge(m1, n)
+        route2 = self._clear(m2) and self._sight_edge(p, m2) and self._sight_edge(m2, n)
+        return (route1 or route2) if self.corner == "either" else (route1 and route2)
+
+    def line_of_sight(self, a: Sq, b: Sq, blocker: Callable[[Sq], bool] | None = None) -> bool:
+        """Centre to centre.  Blocked by walls, opaque squares, corners a diagonal cannot cut,
+        and squares between the ends for which `blocker` says so (figures, for some rules)."""
         if a == b:
             return True
         dx, dy = b[0] - a[0], b[1] - a[1]
@@ -199,10 +211,7 @@ class Grid:
             dec = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
             if dec == 0:
                 x, y, ix, iy = x + sx, y + sy, ix + 1, iy + 1
-                m1, m2 = (x, prev[1]), (prev[0], y)
-                if not (self._clear(m1) and self._clear(m2) and self._sight_edge(prev, m1)
-                        and self._sight_edge(m1, (x, y)) and self._sight_edge(prev, m2)
-                        and self._sight_edge(m2, (x, y))):
+                if not self._corner_open(prev, (x, y)):
                     return False
             elif dec < 0:
                 x, ix = x + sx, ix + 1
@@ -212,7 +221,7 @@ class Grid:
                 y, iy = y + sy, iy + 1
                 if not self._sight_edge(prev, (x, y)):
                     return False
-            if (x, y) != b and not self._clear((x, y)):
+            if (x, y) != b and (not self._clear((x, y)) or (blocker is not None and blocker((x, y)))):
                 return False
         return (x, y) in self.terrain
 

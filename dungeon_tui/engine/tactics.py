@@ -76,6 +76,7 @@ class Entry:
     negate: bool
     calls: tuple[Call, ...]
     goto: str | None = None  # default: another script
+    also: tuple[tuple[Call, bool], ...] = ()  # more conditions that must all hold (a `when` list)
 
 
 @dataclass
@@ -185,17 +186,27 @@ def _compile_list(body: Any, registry: Registry, where: str, extra: dict[str, An
             continue
         if set(entry) != {"when", "do"}:
             raise TacticsError(f"{here}: expected keys when and do, got {', '.join(sorted(entry))}")
-        cond = entry["when"]
-        negate = False
-        if isinstance(cond, str) and cond.startswith("not "):
-            negate, cond = True, cond[4:].strip()
-        call = _call(cond, registry.conditions, f"{here}.when", "condition", {})
+        conds = entry["when"] if isinstance(entry["when"], list) else [entry["when"]]
+        if not conds:
+            raise TacticsError(f"{here}.when: an empty list of conditions")
+        parsed = []
+        for k, cond in enumerate(conds):
+            negate = False
+            if isinstance(cond, str) and cond.startswith("not "):
+                negate, cond = True, cond[4:].strip()
+            where_k = f"{here}.when" + (f"[{k}]" if len(conds) > 1 else "")
+            parsed.append((_call(cond, registry.conditions, where_k, "condition", extra), negate))
         dos = entry["do"] if isinstance(entry["do"], list) else [entry["do"]]
-        script.entries.append(Entry(call, negate, tuple(
-            _call(c, registry.actions, f"{here}.do", "action", extra) for c in dos)))
+        script.entries.append(Entry(parsed[0][0], parsed[0][1], tuple(
+            _call(c, registry.actions, f"{here}.do", "action", extra) for c in dos), also=tuple(parsed[1:])))
     if script.entries[-1].condition is not None:
         raise TacticsError(f"{where}: the last entry must be a default")
     return script
+
+
+def _shown(call: Call) -> str:
+    args = ", ".join(str(v) for _, v in call.params)
+    return f"{call.name}({args})" if args else call.name
 
 
 def run(script: Script, scripts: dict[str, Script], registry: Registry, ctx: Any) -> str:
@@ -204,11 +215,10 @@ def run(script: Script, scripts: dict[str, Script], registry: Registry, ctx: Any
         for i, entry in enumerate(script.entries):
             label = "default"
             if entry.condition is not None:
-                prim = registry.conditions[entry.condition.name]
-                held = prim.fn(ctx, **dict(entry.condition.params))
-                if bool(held) == entry.negate:
+                tests = ((entry.condition, entry.negate),) + entry.also
+                if not all(bool(registry.conditions[c.name].fn(ctx, **dict(c.params))) != neg for c, neg in tests):
                     continue
-                label = ("not " if entry.negate else "") + entry.condition.name
+                label = " and ".join(("not " if neg else "") + _shown(c) for c, neg in tests)
             if entry.goto is not None:
                 script = scripts[entry.goto]
                 break

@@ -5,6 +5,7 @@ from typing import Any
 
 GAMES = {
     "warhammer-quest": "dungeon_tui.rulesets.warhammer_quest.ruleset",
+    "heroquest": "dungeon_tui.rulesets.heroquest.ruleset",
 }
 
 
@@ -16,7 +17,7 @@ def get(game_id: str) -> Any:
     return importlib.import_module(GAMES[game_id]).RULESET
 
 
-ALIASES = {"whq": "warhammer-quest", "warhammer_quest": "warhammer-quest"}
+ALIASES = {"whq": "warhammer-quest", "warhammer_quest": "warhammer-quest", "hq": "heroquest"}
 
 
 def game_from_record(rec: Any) -> Any:

@@ -31,9 +31,11 @@ TITLE_ART = r"""[b]
   tabletop dungeon games, solo or hotseat"""
 
 
-def game_names() -> dict[str, str]:
+def game_names(playable: bool = True) -> dict[str, str]:
+    """Games by title; `playable` keeps those the app can draw (a presenter exists)."""
     from ..rulesets import GAMES, get
-    return {gid: getattr(get(gid), "title", gid) for gid in sorted(GAMES)}
+    from .presenters import PRESENTERS
+    return {gid: getattr(get(gid), "title", gid) for gid in sorted(GAMES) if not playable or gid in PRESENTERS}
 
 
 class TitleScreen(Screen[None]):
@@ -160,7 +162,7 @@ def describe(path: Path) -> tuple[str, ...]:
     except RecordError as err:
         return (path.name, "unreadable", str(err)[:60], "", "", "")
     m: dict[str, Any] = rec.meta
-    names = game_names()
+    names = game_names(playable=False)
     party = ",".join(str(p) for p in m.get("party", rec.setup.get("heroes", [])))
     return (path.name, names.get(rec.ruleset, rec.ruleset), str(m.get("adventure", rec.setup.get("adventure", ""))),
             party, str(m.get("turn", "")), str(m.get("date", "")) + ("  (over)" if m.get("over") else ""))

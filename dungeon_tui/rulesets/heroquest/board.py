@@ -1,0 +1,117 @@
+"""The HeroQuest board for one quest: areas and walls, doors, blocked squares, furniture,
+the stairway; the two kinds of sight (§5.3) and what seeing reveals (§5.4)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.grid import Grid, Sq, edge
+from .state import HERO, State
+
+CORRIDOR = "corridor"
+# Terrain letters on the grid: floor, stairway, furniture, blocked tile, rock.
+FLOOR, STAIRS, FURNITURE, BLOCKED, ROCK = ".", "S", "F", "#", "R"
+
+
+def door_edges(quest: Any) -> dict[str, tuple[Sq, Sq]]:
+    return {f"d{i + 1}": edge(tuple(a), tuple(b)) for i, (a, b) in enumerate(quest.doors)}
+
+
+def secret_edges(quest: Any) -> dict[str, tuple[Sq, Sq]]:
+    return {f"s{i + 1}": edge(tuple(a), tuple(b)) for i, (a, b) in enumerate(quest.secret_doors)}
+
+
+def area_letters(board: Any) -> dict[Sq, str]:
+    return {(x, y): (CORRIDOR if ch == "." else ch) for y, row in enumerate(board.rows) for x, ch in enumerate(row)}
+
+
+def rock_rooms(board: Any, quest: Any) -> list[str]:
+    """Rooms with no door and no secret door in this quest are solid rock."""
+    areas = area_letters(board)
+    used = {areas[sq] for e in list(quest.doors) + list(quest.secret_doors) for sq in map(tuple, e)}
+    return sorted({a for a in areas.values() if a != CORRIDOR} - used)
+
+
+def furniture_squares(piece: Any, content: Any) -> list[Sq]:
+    w, h = piece.size or content.furniture[piece.kind].size
+    return [(piece.at[0] + dx, piece.at[1] + dy) for dy in range(h) for dx in range(w)]
+
+
+def stairway(quest: Any) -> list[Sq]:
+    x, y = quest.stairway
+    return [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
+
+
+def build_grid(state: State, content: Any) -> Grid:
+    """The grid as the state says now: open doors, found secret doors, blocks laid since."""
+    quest = content.quests[state.quest]
+    grid = Grid(region_walls=True, impassable=frozenset({FURNITURE, BLOCKED, ROCK}),
+                opaque=frozenset({BLOCKED, ROCK}), move_doors=frozenset({"open"}),
+                sight_doors=frozenset({"open"}), diagonal_moves=False, corner="either")
+    rock = set(content.rock[state.quest])
+    stairs = set(stairway(quest))
+    furn = {sq for p in quest.furniture for sq in furniture_squares(p, content)}
+    blocked = set(map(tuple, state.blocked))
+    for sq, area in content.areas.items():
+        t = ROCK if area in rock else BLOCKED if sq in blocked else FURNITURE if sq in furn else \
+            STAIRS if sq in stairs else FLOOR
+        grid.add_square(sq, t, area)
+    doors = door_edges(quest)
+    for did, e in doors.items():
+        grid.set_door(*e, state=state.doors.get(did, "closed"))
+    for sid, e in secret_edges(quest).items():
+        if sid in state.secret_found:
+            grid.set_door(*e, state=state.doors.get(sid, "closed"))
+    return grid
+
+
+def area_of(state: State, sq: Sq) -> str:
+    return state.grid.region.get(sq, CORRIDOR)
+
+
+def terrain_sight(state: State, a: Sq, b: Sq) -> bool:
+    return state.grid.line_of_sight(a, b)
+
+
+def targeting_sight(state: State, a: Sq, b: Sq) -> bool:
+    return state.grid.line_of_sight(a, b, blocker=lambda sq: state.at(sq) is not None)
+
+
+def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
+    """Reveal every room with a square in terrain sight, and each seen corridor square; place
+    the monsters found there.  Returns what was newly revealed (room letters, 'corridor')."""
+    grid = state.grid
+    rock = set(content.rock[state.quest])
+    new: list[str] = []
+    seen_rooms = set(state.revealed_rooms)
+    seen_corr = set(map(tuple, state.revealed_corridor))
+    for room, squares in content.room_squares.items():
+        if room in seen_rooms or room in rock:
+            continue
+        if any(grid.line_of_sight(sq, t) for t in squares):
+            state.revealed_rooms.append(room)
+            new.append(room)
+    fresh = [t for t in content.corridor_squares if t not in seen_corr and grid.line_of_sight(sq, t)]
+    if fresh:
+        state.revealed_corridor.extend(fresh)
+        new.append(CORRIDOR)
+    if new:
+        place_revealed(state)
+    return new
+
+
+def revealed(state: State, sq: Sq) -> bool:
+    area = state.grid.region.get(sq)
+    if area is None:
+        return False
+    if area == CORRIDOR:
+        return sq in set(map(tuple, state.revealed_corridor))
+    return area in state.revealed_rooms
+
+
+def place_revealed(state: State) -> list[str]:
+    placed = []
+    for f in state.figures.values():
+        if f.side != HERO and not f.placed and f.pos is not None and revealed(state, f.pos):
+            f.placed = True
+            placed.append(f.id)
+    return placed

@@ -1,0 +1,131 @@
+"""Combat dice (§2.2, §5.5): skulls hit; a hero's white shields and a monster's black shields
+block.  Every roll is a Roll event whose faces are the words on the dice."""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...engine.dice import roll, roll_event
+from ...engine.game import Action, Decision, Game
+from .state import DEAD, HERO, Figure, State
+
+Proc = Generator[Decision, Action, Any]
+SKULL, WHITE, BLACK = "skull", "white_shield", "black_shield"
+
+
+def face_word(n: int) -> str:
+    return SKULL if n <= 3 else WHITE if n <= 5 else BLACK
+
+
+def combat_roll(game: Game, n: int, rule: str, counts: str, *, inputs: dict[str, Any],
+                modifiers: dict[str, int], text: str) -> Proc:
+    """Roll n combat dice; the outcome is how many show `counts`."""
+    faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()
+    words = [face_word(f) for f in faces]
+    got = words.count(counts)
+    roll_event(game, rule, f"{n}combat", words, inputs=inputs, modifiers=modifiers, outcome=got,
+               text=text.format(faces=", ".join(words) or "no dice", n=got))
+    return got
+
+
+def item(content: Any, key: str) -> Any:
+    return content.equipment.get(key) or content.artifacts.get(key)
+
+
+def weapon_of(f: Figure, content: Any) -> Any:
+    """The main weapon: the one chosen this turn, else the first carried; None = unarmed."""
+    weapons = [i for i in f.equipment if (eq := item(content, i)) is not None and eq.kind == "weapon"]
+    main = f.flags.get("main")
+    key = main if main in weapons else weapons[0] if weapons else None
+    return item(content, key) if key else None
+
+
+def attack_dice(f: Figure, content: Any) -> tuple[int, dict[str, int]]:
+    """A figure's attack dice and the named modifiers (never below 1; feared attacks with 1)."""
+    mods: dict[str, int] = {}
+    if f.side == HERO:
+        w = weapon_of(f, content)
+        base = w.dice if w is not None else 1 if f.attack > 0 else 0
+        if f.flags.get("courage"):
+            mods["courage"] = 2
+        if f.flags.get("strength"):
+            mods["potion of strength"] = 2
+    else:
+        base = f.attack
+    if f.flags.get("in_pit"):
+        mods["in a pit"] = -1
+    n = max(1, base + sum(mods.values())) if base > 0 else 0
+    if f.flags.get("feared"):
+        n = 1
+    return n, mods
+
+
+def defend_dice(f: Figure, content: Any) -> tuple[int, dict[str, int]]:
+    mods: dict[str, int] = {}
+    base = f.defend
+    if f.side == HERO:
+        main = weapon_of(f, content)
+        for key in f.equipment:
+            eq = item(content, key)
+            if eq is None or eq.defend == 0:
+                continue
+            if eq.kind == "shield" and main is not None and main.two_handed:
+                continue
+            mods[eq.name] = eq.defend
+        if f.flags.get("rock_skin"):
+            mods["rock skin"] = 1
+        if f.flags.get("defense_potion"):
+            mods["potion of defence"] = 2
+    if f.flags.get("in_pit"):
+        mods["in a pit"] = -1
+    if f.flags.get("asleep"):
+        return 0, {"asleep": -(base + sum(mods.values()))}
+    return max(1, base + sum(mods.values())), mods
+
+
+def strike(game: Game, attacker: Figure, target: Figure, dice: int | None = None,
+           mods: dict[str, int] | None = None, rule: str = "hq.combat.attack") -> Proc:
+    """One attack: skulls against the target's shields; returns the Body lost."""
+    c = game.content
+    if dice is None:
+        dice, mods = attack_dice(attacker, c)
+    hits = yield from combat_roll(game, dice, rule, SKULL, inputs={"attacker": attacker.id, "dice": dice},
+                                  modifiers=mods or {},
+                                  text=f"{attacker.name} attacks {target.name}: {{faces}} = {{n}} hit(s).")
+    if hits == 0:
+        return 0
+    ddice, dmods = defend_dice(target, c)
+    if target.side == HERO:
+        rule_d, shield = "hq.combat.defend_hero", WHITE
+        target.flags.pop("defense_potion", None)
+    else:
+        rule_d, shield = "hq.combat.defend_monster", BLACK
+    blocks = yield from combat_roll(game, ddice, rule_d, shield, inputs={"defender": target.id, "dice": ddice},
+                                    modifiers=dmods, text=f"{target.name} defends: {{faces}} = {{n}} blocked.")
+    damage = max(0, hits - blocks)
+    lose_body(game, target, damage, f"{attacker.name}'s attack")
+    attacker.damage_dealt += damage
+    if target.status == DEAD:
+        attacker.kills += 1
+    return damage
+
+
+def lose_body(game: Game, f: Figure, n: int, cause: str) -> None:
+    if n <= 0:
+        game.emit("no_damage", figure=f.id, text=f"{f.name} takes no damage.")
+        return
+    before = f.body
+    f.body = max(0, f.body - n)
+    f.damage_taken += before - f.body
+    f.flags.pop("rock_skin", None)
+    game.emit("damage", figure=f.id, amount=before - f.body, body=f.body,
+              text=f"{f.name} loses {before - f.body} Body ({cause}); {f.body} left.")
+    if f.body == 0 and f.side != HERO:
+        kill_monster(game, f)
+
+
+def kill_monster(game: Game, m: Figure) -> None:
+    s: State = game.state
+    m.status = DEAD
+    m.pos = None
+    game.emit("death", figure=m.id, text=f"{m.name} is slain.")
+    s.flags[f"dead:{m.id}"] = True

@@ -1,0 +1,220 @@
+"""The HeroQuest ruleset object: content, new games, views that hide Zargon's secrets."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ...engine import tactics
+from ...engine.content import Bundle, load_bundle
+from ...engine.game import DUNGEON, Game
+from ...engine.grid import Sq
+from . import board
+from .models import MODELS, QUESTS
+from .state import HERO, MONSTER, Figure, State
+from .turns import procedure
+
+ID = "heroquest"
+RULES_VERSION = "1"
+HERO_ORDER = ("barbarian", "dwarf", "elf", "wizard")
+
+
+@dataclass(frozen=True)
+class Content:
+    bundle: Bundle
+    heroes: dict[str, Any]
+    escorts: dict[str, Any]
+    monsters: dict[str, Any]
+    furniture: dict[str, Any]
+    equipment: dict[str, Any]
+    artifacts: dict[str, Any]
+    treasure: dict[str, Any]
+    spells: dict[str, Any]
+    dread_spells: dict[str, Any]
+    quests: dict[str, Any]
+    scripts: dict[str, tactics.Script]
+    areas: dict[Sq, str]
+    room_squares: dict[str, list[Sq]]
+    corridor_squares: list[Sq]
+    rock: dict[str, list[str]]
+
+    @property
+    def digest(self) -> str:
+        return self.bundle.digest
+
+
+def cross_check(bundle: Bundle) -> list[str]:
+    """Quest positions against the board (§2.11 loader checks) and names between files."""
+    from .zargon import registry
+    problems: list[str] = []
+    where = "content/heroquest"
+    try:
+        tactics.compile_scripts(bundle["tactics.yaml"].scripts, registry, "scripts")
+    except tactics.TacticsError as err:
+        problems.append(f"{where}/tactics.yaml: {err}")
+    areas = board.area_letters(bundle["board.yaml"])
+    monsters = bundle["monsters.yaml"].monsters
+    furniture = bundle["furniture.yaml"].furniture
+    for name, model in bundle.files.items():
+        if not name.startswith("quests/"):
+            continue
+        q = model
+        here = f"{where}/{name}"
+        for i, (a, b) in enumerate(list(q.doors) + list(q.secret_doors)):
+            if tuple(a) not in areas or tuple(b) not in areas or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+                problems.append(f"{here}: doors.{i}: {a}-{b} is not an edge between two squares of the board")
+            elif areas[tuple(a)] == areas[tuple(b)]:
+                problems.append(f"{here}: doors.{i}: {a}-{b} joins two squares of the same area")
+        taken: dict[Sq, str] = {}
+        for m in q.monsters:
+            if m.kind not in monsters:
+                problems.append(f"{here}: monsters.{m.id}.kind: unknown monster {m.kind!r}")
+            if tuple(m.at) not in areas:
+                problems.append(f"{here}: monsters.{m.id}.at: {m.at} is off the board")
+            if tuple(m.at) in taken:
+                problems.append(f"{here}: monsters.{m.id}.at: {m.at} is already taken by {taken[tuple(m.at)]}")
+            taken[tuple(m.at)] = m.id
+        for p in q.furniture:
+            if p.kind not in furniture:
+                problems.append(f"{here}: furniture.{p.id}.kind: unknown furniture {p.kind!r}")
+                continue
+            w, h = p.size or furniture[p.kind].size
+            for dy in range(h):
+                for dx in range(w):
+                    sq = (p.at[0] + dx, p.at[1] + dy)
+                    if areas.get(sq) != p.room:
+                        problems.append(f"{here}: furniture.{p.id}: square {list(sq)} is not in room {p.room}")
+                    elif sq in taken:
+                        problems.append(f"{here}: furniture.{p.id}: square {list(sq)} is already taken by {taken[sq]}")
+                    taken[sq] = p.id
+        if q.wandering_monster not in monsters:
+            problems.append(f"{here}: wandering_monster: unknown monster {q.wandering_monster!r}")
+    return problems
+
+
+@lru_cache(maxsize=1)
+def load_content() -> Content:
+    from .zargon import registry
+    bundle = load_bundle("heroquest", MODELS, cross_check)
+    b = bundle["board.yaml"]
+    areas = board.area_letters(b)
+    rooms: dict[str, list[Sq]] = {}
+    for sq in sorted(areas, key=lambda q: (q[1], q[0])):
+        if areas[sq] != board.CORRIDOR:
+            rooms.setdefault(areas[sq], []).append(sq)
+    quests = {m.id: m for n, m in bundle.files.items() if n.startswith("quests/")}
+    eq = bundle["equipment.yaml"]
+    sp = bundle["spells.yaml"]
+    he = bundle["heroes.yaml"]
+    return Content(
+        bundle=bundle, heroes=he.heroes, escorts=he.escorts, monsters=bundle["monsters.yaml"].monsters,
+        furniture=bundle["furniture.yaml"].furniture, equipment=eq.equipment, artifacts=eq.artifacts,
+        treasure=bundle["treasure.yaml"].treasure, spells=sp.spells, dread_spells=sp.dread_spells, quests=quests,
+        scripts=tactics.compile_scripts(bundle["tactics.yaml"].scripts, registry, "scripts"),
+        areas=areas, room_squares={k: rooms[k] for k in sorted(rooms)},
+        corridor_squares=sorted((sq for sq, a in areas.items() if a == board.CORRIDOR), key=lambda q: (q[1], q[0])),
+        rock={qid: board.rock_rooms(b, q) for qid, q in quests.items()},
+    )
+
+
+def hero_seat(hero: str) -> str:
+    return f"hero:{hero}"
+
+
+class HeroQuest:
+    id = ID
+    rules_version = RULES_VERSION
+    title = "HeroQuest"
+
+    def content(self) -> Content:
+        return load_content()
+
+    def choices(self) -> dict[str, Any]:
+        c = self.content()
+        return {"heroes": [(h, c.heroes[h].name, hero_seat(h)) for h in HERO_ORDER],
+                "adventures": [(q.id, q.name) for q in sorted(c.quests.values(), key=lambda q: q.order)],
+                "adventure": QUESTS[0]}
+
+    def normalise_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        c = self.content()
+        heroes = list(setup.get("heroes") or HERO_ORDER)
+        for h in heroes:
+            if h not in c.heroes:
+                raise ValueError(f"unknown hero {h!r}; choose from {', '.join(HERO_ORDER)}")
+        if len(set(heroes)) != len(heroes) or not 1 <= len(heroes) <= 4:
+            raise ValueError("a party is one to four different heroes")
+        quest = setup.get("adventure") or setup.get("quest") or QUESTS[0]
+        if quest not in c.quests:
+            raise ValueError(f"unknown quest {quest!r}; see `dungeon-tui list`")
+        return {"heroes": [h for h in HERO_ORDER if h in heroes], "adventure": quest}
+
+    def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
+        quest = content.quests[setup["adventure"]]
+        s = State(quest=quest.id, party=list(setup["heroes"]), seat_of={h: hero_seat(h) for h in setup["heroes"]})
+        for h in setup["heroes"]:
+            p = content.heroes[h]
+            s.figures[h] = Figure(id=h, kind=h, side=HERO, name=p.name, pos=None, body=p.body, max_body=p.body,
+                                  mind=p.mind, attack=p.attack, defend=p.defend, equipment=[p.weapon])
+        for m in quest.monsters:
+            p = content.monsters[m.kind]
+            o = m.overrides
+            s.figures[m.id] = Figure(id=m.id, kind=m.kind, side=MONSTER, name=m.name or f"{p.name} {m.id}",
+                                     pos=tuple(m.at), body=o.get("body", p.body), max_body=o.get("body", p.body),
+                                     mind=o.get("mind", p.mind), attack=o.get("attack", p.attack),
+                                     defend=o.get("defend", p.defend), move=o.get("move", p.move), script=m.script,
+                                     guard=tuple(m.guard) if m.guard else None, dread=list(m.spells))
+        s.blocked = [tuple(b) for b in quest.blocked]
+        s.doors = {d: "closed" for d in board.door_edges(quest)}
+        s.traps = {t.id: {"kind": t.kind, "at": list(t.at), "state": "hidden"} for t in quest.traps}
+        s.furniture_traps = {p.id: {"armed": True, "body_loss": p.trap.body_loss, "dice": p.trap.dice}
+                             for p in quest.furniture if p.trap is not None}
+        s.deck = {cid: card.copies for cid, card in sorted(content.treasure.items())}
+        s.grid = board.build_grid(s, content)
+        return s
+
+    def procedure(self, game: Game) -> Any:
+        return procedure(game)
+
+    def state_dict(self, state: State) -> dict[str, Any]:
+        return state.to_dict()
+
+    def seats(self, state: State) -> list[str]:
+        return [hero_seat(h) for h in state.party] + [DUNGEON]
+
+    def view(self, state: State, seat: str) -> dict[str, Any]:
+        """Zargon sees all; hero seats see only what has been revealed (§6.4)."""
+        data = state.to_dict()
+        data["areas"] = [[x, y, a, t] for (x, y), a in state.grid.region.items()
+                         for t in [state.grid.terrain[(x, y)]]]
+        if seat == DUNGEON:
+            return data
+        seen = {tuple(sq) for sq in state.revealed_corridor}
+        rooms = set(state.revealed_rooms)
+        data["areas"] = [a for a in data["areas"] if (a[0], a[1]) in seen or a[2] in rooms]
+        data["figures"] = {k: f for k, f in data["figures"].items()
+                           if f["side"] == HERO or (f["placed"] and f["status"] == "alive")}
+        for f in data["figures"].values():
+            if f["side"] == MONSTER:
+                for secret in ("dread", "guard", "script"):
+                    f.pop(secret, None)
+        data["traps"] = {k: t for k, t in state.traps.items() if t["state"] != "hidden"}
+        data["furniture_traps"] = {k: t for k, t in state.furniture_traps.items() if t.get("known")}
+        data.pop("special_claimed", None)
+        data["deck"] = sum(state.deck.values())
+        return data
+
+    def new_game(self, setup: dict[str, Any], seed: int) -> Game:
+        c = self.content()
+        return Game(self, self.normalise_setup(setup), seed, c, c.digest)
+
+
+RULESET = HeroQuest()
+
+
+def check() -> list[str]:
+    from ...engine.content import ContentError
+    try:
+        load_content()
+    except ContentError as err:
+        return err.problems
+    return []

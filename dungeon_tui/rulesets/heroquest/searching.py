@@ -1,0 +1,246 @@
+"""Searching (§5.7), traps (§5.8) and the treasure deck with wandering monsters (§5.9)."""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from ...engine.dice import draw
+from ...engine.game import DUNGEON, Action, Decision, Game
+from ...engine.grid import DIRS4, Sq
+from . import board
+from .combat import SKULL, Proc, combat_roll, lose_body, strike
+from .state import ALIVE, MONSTER, Figure, State
+
+
+def occupied(state: State, sq: Sq) -> bool:
+    return any(f.pos == sq and f.status == ALIVE for f in state.figures.values())
+
+
+def free(state: State, sq: Sq) -> bool:
+    return state.grid.floor(sq) and not occupied(state, sq)
+
+
+def nearest_free(state: State, near: Sq) -> Sq | None:
+    """First free neighbour in reading order, else the nearest free square by BFS (D14)."""
+    grid = state.grid
+    for sq in sorted(((near[0] + dx, near[1] + dy) for dx, dy in DIRS4), key=lambda q: (q[1], q[0])):
+        if free(state, sq) and grid.edge_passable(near, sq):
+            return sq
+    seen = {near}
+    frontier = deque([near])
+    while frontier:
+        layer = sorted(frontier, key=lambda q: (q[1], q[0]))
+        frontier = deque()
+        found = [sq for sq in layer if sq != near and free(state, sq)]
+        if found:
+            return found[0]
+        for sq in layer:
+            for nb in grid.neighbours(sq):
+                if nb not in seen:
+                    seen.add(nb)
+                    frontier.append(nb)
+    return None
+
+
+def monster_in_room(state: State, room: str) -> bool:
+    return any(board.area_of(state, m.pos) == room for m in state.monsters())
+
+
+def sees_monster(state: State, f: Figure) -> bool:
+    return any(board.targeting_sight(state, f.pos, m.pos) for m in state.monsters())
+
+
+# -- treasure ------------------------------------------------------------------------------------
+def can_search_treasure(game: Game, f: Figure) -> bool:
+    s: State = game.state
+    room = board.area_of(s, f.pos)
+    quest = game.content.quests[s.quest]
+    return (room != board.CORRIDOR and room not in quest.no_search_rooms and not monster_in_room(s, room)
+            and f.id not in s.searched.get(f"treasure:{room}", []))
+
+
+def search_treasure(game: Game, f: Figure) -> Proc:
+    """Returns True when the searcher's turn ends (a trap or a hazard)."""
+    s: State = game.state
+    c = game.content
+    room = board.area_of(s, f.pos)
+    quest = c.quests[s.quest]
+    for piece in quest.furniture:
+        trap = s.furniture_traps.get(piece.id)
+        if piece.room == room and trap and trap.get("armed"):
+            trap["armed"] = False
+            game.emit("trap", figure=f.id, trap="furniture", text=f"The {c.furniture[piece.kind].name} was trapped!")
+            if trap.get("dice"):
+                n = yield from combat_roll(game, trap["dice"], "hq.trap.furniture", SKULL,
+                                           inputs={"dice": trap["dice"]}, modifiers={},
+                                           text=f"The trap strikes {f.name}: {{faces}} = {{n}} Body.")
+                lose_body(game, f, n, "a trapped piece of furniture")
+            else:
+                lose_body(game, f, trap.get("body_loss", 1), "a trapped piece of furniture")
+            return True
+    s.searched.setdefault(f"treasure:{room}", []).append(f.id)
+    special = next((t for t in quest.treasure if t.room == room), None)
+    if special is not None and room not in s.special_claimed:
+        s.special_claimed.append(room)
+        took = []
+        for it in special.items:
+            if it.gold:
+                f.gold += it.gold
+                took.append(f"{it.gold} gold")
+            if it.item == "potion_of_healing":
+                f.potions.append(f"healing:{it.heal or 0}")
+                took.append("a potion of healing")
+            elif it.item:
+                f.flags.setdefault("items", []).append(it.item)
+                took.append(it.item.replace("_", " "))
+            if it.artifact:
+                f.equipment.append(it.artifact)
+                took.append(c.artifacts[it.artifact].name)
+        game.emit("treasure", figure=f.id, text=f"{f.name} finds " + (", ".join(took) if took else "nothing") + ".")
+        return False
+    return (yield from draw_card(game, f))
+
+
+def draw_card(game: Game, f: Figure) -> Proc:
+    s: State = game.state
+    c = game.content
+    pile = [cid for cid in sorted(s.deck) for _ in range(s.deck[cid])]
+    if not pile:
+        game.emit("treasure", figure=f.id, text="The treasure deck is empty.")
+        return False
+    cid = pile[(yield from draw(game, len(pile), "hq.treasure.draw"))]
+    card = c.treasure[cid]
+    if card.kept:
+        s.deck[cid] -= 1
+    game.emit("treasure_card", figure=f.id, card=cid, text=f"{f.name} draws {card.name}: {card.text}")
+    if card.kind == "gold":
+        f.gold += card.gold
+    elif card.kind == "potion":
+        f.potions.append(card.potion or "healing")
+    elif card.kind == "hazard":
+        lose_body(game, f, 1, card.name)
+        if card.hazard == "pit":
+            f.flags["in_pit"] = "hazard"
+        return True
+    elif card.kind == "wandering_monster":
+        yield from wandering_monster(game, f)
+    return False
+
+
+def wandering_monster(game: Game, f: Figure) -> Proc:
+    s: State = game.state
+    c = game.content
+    kind = c.quests[s.quest].wandering_monster
+    sq = nearest_free(s, f.pos)
+    if sq is None:
+        return
+    m = new_monster(game, kind, sq)
+    game.emit("place", figure=m.id, monster=kind, at=list(sq), text=f"A wandering {m.name} appears at {sq[0]},{sq[1]}.")
+    yield from strike(game, m, f)
+
+
+def new_monster(game: Game, kind: str, sq: Sq) -> Figure:
+    s: State = game.state
+    p = game.content.monsters[kind]
+    mid = f"x{s.next_monster}"
+    s.next_monster += 1
+    m = Figure(id=mid, kind=kind, side=MONSTER, name=f"{p.name} {mid}", pos=sq, body=p.body, max_body=p.body,
+               mind=p.mind, attack=p.attack, defend=p.defend, move=p.move, script="zargon_default", placed=True)
+    s.figures[mid] = m
+    return m
+
+
+# -- traps and secret doors --------------------------------------------------------------------------
+def search_area(state: State, f: Figure) -> tuple[str, list[Sq]]:
+    """A room: the whole room; a corridor: the corridor squares he sees (terrain sight)."""
+    area = board.area_of(state, f.pos)
+    if area != board.CORRIDOR:
+        return area, state.grid.squares_of(area)
+    return area, [sq for sq in map(tuple, state.revealed_corridor) if board.terrain_sight(state, f.pos, sq)]
+
+
+def search_traps(game: Game, f: Figure) -> None:
+    s: State = game.state
+    area, squares = search_area(s, f)
+    where = set(squares)
+    found = []
+    for tid, t in sorted(s.traps.items()):
+        if t["state"] == "hidden" and tuple(t["at"]) in where:
+            t["state"] = "known"
+            found.append(f"{t['kind'].replace('_', ' ')} at {t['at'][0]},{t['at'][1]}")
+    if area != board.CORRIDOR:
+        for piece in game.content.quests[s.quest].furniture:
+            trap = s.furniture_traps.get(piece.id)
+            if piece.room == area and trap and trap.get("armed") and not trap.get("known"):
+                trap["known"] = True
+                found.append(f"a trapped {game.content.furniture[piece.kind].name}")
+    s.searched.setdefault(f"traps:{area}", []).append(f.id)
+    game.emit("search", figure=f.id, what="traps",
+              text=f"{f.name} searches for traps: " + ("; ".join(found) if found else "none found") + ".")
+
+
+def search_secret_doors(game: Game, f: Figure) -> None:
+    s: State = game.state
+    area, squares = search_area(s, f)
+    where = set(squares)
+    found = []
+    for sid, e in board.secret_edges(game.content.quests[s.quest]).items():
+        if sid not in s.secret_found and (e[0] in where or e[1] in where):
+            s.secret_found.append(sid)
+            s.doors[sid] = "closed"
+            found.append(f"{e[0][0]},{e[0][1]}-{e[1][0]},{e[1][1]}")
+    s.searched.setdefault(f"secret:{area}", []).append(f.id)
+    if found:
+        s.grid = board.build_grid(s, game.content)
+    game.emit("search", figure=f.id, what="secret_doors",
+              text=f"{f.name} searches for secret doors: " + ("found " + "; ".join(found) if found else "none") + ".")
+
+
+def trap_at(state: State, sq: Sq) -> dict[str, Any] | None:
+    for t in state.traps.values():
+        if tuple(t["at"]) == sq and t["state"] in ("hidden", "known"):
+            return t
+    return None
+
+
+def spring_trap(game: Game, f: Figure, t: dict[str, Any], came_from: Sq) -> Proc:
+    """A hero-side figure entered a trap's square; returns True when his turn ends."""
+    s: State = game.state
+    kind = t["kind"]
+    if kind == "pit":
+        t["state"] = "sprung"
+        f.flags["in_pit"] = True
+        game.emit("trap", figure=f.id, trap=kind, text=f"{f.name} falls into a pit!")
+        lose_body(game, f, 1, "a pit trap")
+        return True
+    if kind == "spear":
+        t["state"] = "gone"
+        hit = yield from combat_roll(game, 1, "hq.trap.spear", SKULL, inputs={}, modifiers={},
+                                     text=f"A spear shoots at {f.name}: {{faces}}.")
+        if hit:
+            lose_body(game, f, 1, "a spear trap")
+            return True
+        return False
+    # falling block: the square is blocked for good and he is pushed out of it
+    t["state"] = "gone"
+    hits = yield from combat_roll(game, 3, "hq.trap.falling_block", SKULL, inputs={}, modifiers={},
+                                  text=f"The ceiling falls on {f.name}: {{faces}} = {{n}} Body.")
+    lose_body(game, f, hits, "a falling block")
+    here = f.pos
+    options = [sq for sq in (came_from, *[(here[0] + dx, here[1] + dy) for dx, dy in DIRS4])
+               if sq != here and free(s, sq) and s.grid.edge_passable(here, sq)]
+    options = sorted(set(options), key=lambda q: (q[1], q[0]))
+    s.blocked.append(here)
+    if not options:
+        dest = nearest_free(s, here)
+    elif len(options) == 1:
+        dest = options[0]
+    else:
+        opts = [Action.make(s.seat_of.get(f.id, DUNGEON), "exit", text=f"{f.name} leaps to {q[0]},{q[1]}", to=q)
+                for q in options]
+        pick = yield Decision(opts[0].seat, "The ceiling is falling: where do you leap?", opts, context={"figure": f.id})
+        dest = tuple(pick.get("to"))
+    f.pos = dest
+    s.grid = board.build_grid(s, game.content)
+    return True
+

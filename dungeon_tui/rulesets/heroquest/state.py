@@ -1,0 +1,97 @@
+"""HeroQuest game state: figures, the quest's board, what has been revealed, the deck."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.grid import Grid, Sq
+
+HERO, MONSTER = "hero", "monster"
+ALIVE, DEAD, LEFT = "alive", "dead", "left"
+
+
+@dataclass
+class Figure:
+    id: str
+    kind: str  # hero type, escort id or monster type
+    side: str  # hero (heroes and escorts) or monster
+    name: str
+    pos: Sq | None
+    body: int
+    max_body: int
+    mind: int
+    attack: int
+    defend: int
+    move: int = 0  # monsters: squares; heroes: unused (they roll)
+    status: str = ALIVE
+    flags: dict[str, Any] = field(default_factory=dict)  # conditions: asleep, in_pit, courage, ...
+    # heroes
+    gold: int = 0
+    equipment: list[str] = field(default_factory=list)
+    potions: list[str] = field(default_factory=list)
+    spells: list[str] = field(default_factory=list)  # unspent spell cards this quest
+    kills: int = 0
+    damage_dealt: int = 0
+    damage_taken: int = 0
+    # monsters
+    script: str = ""
+    guard: Sq | None = None
+    dread: list[str] = field(default_factory=list)
+    placed: bool = False
+
+    @property
+    def on_board(self) -> bool:
+        return self.pos is not None and self.status == ALIVE
+
+
+@dataclass
+class State:
+    quest: str
+    party: list[str]  # hero ids in turn order
+    seat_of: dict[str, str]
+    round: int = 0
+    phase: str = "setup"
+    figures: dict[str, Figure] = field(default_factory=dict)
+    doors: dict[str, str] = field(default_factory=dict)  # door id -> closed / open
+    secret_found: list[str] = field(default_factory=list)  # secret door ids found
+    revealed_rooms: list[str] = field(default_factory=list)
+    revealed_corridor: list[Sq] = field(default_factory=list)
+    blocked: list[Sq] = field(default_factory=list)  # blocked tiles, falling blocks included
+    traps: dict[str, dict[str, Any]] = field(default_factory=dict)  # id -> {kind, at, state}
+    furniture_traps: dict[str, dict[str, Any]] = field(default_factory=dict)  # furniture id -> trap
+    searched: dict[str, list[str]] = field(default_factory=dict)  # "treasure:<room>" -> hero ids
+    special_claimed: list[str] = field(default_factory=list)  # rooms whose special treasure is taken
+    deck: dict[str, int] = field(default_factory=dict)  # card id -> copies left
+    flags: dict[str, Any] = field(default_factory=dict)  # quest flags (alarm, ...)
+    next_monster: int = 1
+    result: dict[str, Any] | None = None
+    grid: Grid = field(default_factory=Grid)
+
+    # The generic names the app and the command line read: a round is a turn, a quest an adventure.
+    @property
+    def turn(self) -> int:
+        return self.round
+
+    @property
+    def adventure(self) -> str:
+        return self.quest
+
+    def heroes(self) -> list[Figure]:
+        return [self.figures[h] for h in self.party]
+
+    def hero_side(self) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side == HERO and f.on_board]
+
+    def monsters(self) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side == MONSTER and f.on_board and f.placed]
+
+    def at(self, sq: Sq) -> Figure | None:
+        for f in self.figures.values():
+            if f.pos == sq and f.status == ALIVE and (f.side == HERO or f.placed):
+                return f
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {k: v for k, v in vars(self).items() if k != "grid"}
+        out["figures"] = {k: dict(vars(f)) for k, f in self.figures.items()}
+        return out

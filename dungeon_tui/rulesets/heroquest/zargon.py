@@ -1,0 +1,341 @@
+"""The words of HeroQuest tactics scripts (§6.1, §6.5) and the controllers that run them: the
+dungeon seat for Zargon's monsters, and a companion for AI hero seats.  A primitive plans
+(where to go, whom to strike); the controller then picks the offered action of that plan."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine import tactics
+from ...engine.game import Action, Decision, Game
+from ...engine.grid import DIRS4, Sq
+from . import board, monsters as mon
+from .combat import defend_dice
+from .heroes import adjacent
+from .state import HERO, Figure, State
+
+registry = tactics.Registry()
+
+
+@dataclass
+class Plan:
+    game: Game
+    me: Figure
+    decision: Decision
+    intents: list[tuple[str, Any]] = field(default_factory=list)
+    stop: bool = False
+    _field: Any = None
+
+    @property
+    def s(self) -> State:
+        return self.game.state
+
+    def foes(self) -> list[Figure]:
+        return self.s.hero_side() if self.me.side != HERO else self.s.monsters()
+
+    def field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+        if self._field is None:
+            if self.me.side == HERO:
+                self._field = mon.bfs(self.s, self.me.pos, lambda sq: (f := self.s.at(sq)) is None or f.side == HERO)
+            else:
+                self._field = mon.monster_field(self.s, self.me)
+        return self._field
+
+    def dist(self, f: Figure) -> int | None:
+        return mon.dist_to(self.s, self.me, f, self.field()[0])
+
+    def allowance(self) -> int:
+        if self.me.side != HERO:
+            return self.me.move
+        return int(self.decision.context.get("points", 12))
+
+
+def _weakest(p: Plan, fs: list[Figure]) -> Figure | None:
+    c = p.game.content
+    order = {fid: i for i, fid in enumerate(p.s.party)}
+    return min(fs, key=lambda f: (f.body, defend_dice(f, c)[0], order.get(f.id, 99), f.id), default=None)
+
+
+def _pick(p: Plan, fs: list[Figure], how: str) -> Figure | None:
+    if not fs:
+        return None
+    if how == "nearest":
+        best = min((d for f in fs if (d := p.dist(f)) is not None), default=None)
+        near = [f for f in fs if p.dist(f) == best] if best is not None else fs
+        return _weakest(p, near)
+    if how == "least_defended":
+        c = p.game.content
+        return min(fs, key=lambda f: (defend_dice(f, c)[0], f.body, f.id))
+    if how == "caster_first":
+        for kind in ("wizard", "elf"):
+            for f in fs:
+                if f.kind == kind:
+                    return f
+    return _weakest(p, fs)
+
+
+def _attack_squares(p: Plan, target: Figure) -> list[Sq]:
+    s = p.s
+    out = []
+    for dx, dy in DIRS4:
+        sq = (target.pos[0] + dx, target.pos[1] + dy)
+        if s.grid.floor(sq) and s.grid.edge_passable(sq, target.pos) and mon.free_for(s, p.me, sq):
+            out.append(sq)
+    return out
+
+
+def _reachable_attack_square(p: Plan, target: Figure) -> Sq | None:
+    dist, _ = p.field()
+    ok = [(dist[sq], sq[1], sq[0]) for sq in _attack_squares(p, target) if sq in dist and dist[sq] <= p.allowance()]
+    return (min(ok)[2], min(ok)[1]) if ok else None
+
+
+# -- conditions -----------------------------------------------------------------------------------
+@registry.condition
+def adjacent_hero(p: Plan) -> bool:
+    return any(adjacent(p.s, p.me.pos, h.pos) for h in p.s.hero_side())
+
+
+@registry.condition
+def adjacent_monster(p: Plan) -> bool:
+    return any(adjacent(p.s, p.me.pos, m.pos) for m in p.s.monsters())
+
+
+@registry.condition
+def can_reach_hero(p: Plan) -> bool:
+    return any(_reachable_attack_square(p, h) is not None for h in p.s.hero_side())
+
+
+@registry.condition
+def can_reach_monster(p: Plan) -> bool:
+    return any(p.dist(m) is not None for m in p.s.monsters())
+
+
+@registry.condition
+def sees_hero(p: Plan) -> bool:
+    return any(board.targeting_sight(p.s, p.me.pos, h.pos) for h in p.s.hero_side())
+
+
+@registry.condition
+def hero_within(p: Plan, n: int) -> bool:
+    return any((d := p.dist(h)) is not None and d <= n for h in p.s.hero_side())
+
+
+@registry.condition
+def flag(p: Plan, name: str) -> bool:
+    return bool(p.s.flags.get(name))
+
+
+@registry.condition
+def body_at_most(p: Plan, n: int) -> bool:
+    return p.me.body <= n
+
+
+@registry.condition
+def spell_useful(p: Plan, spell: str) -> bool:
+    return False  # dread spells come with the magic of a later change
+
+
+@registry.condition
+def guarding(p: Plan, r: int) -> bool:
+    if p.me.guard is None or p.me.flags.get("attacked"):
+        return False
+    return all((d := p.dist(h)) is None or d > r for h in p.s.hero_side())
+
+
+@registry.condition
+def objective_met(p: Plan) -> bool:
+    from .turns import objective_met as met
+    return met(p.game)
+
+
+@registry.condition
+def room_searchable(p: Plan, kind: str) -> bool:
+    s = p.s
+    room = board.area_of(s, p.me.pos)
+    if room == board.CORRIDOR or any(board.area_of(s, m.pos) == room for m in s.monsters()):
+        return False
+    if kind == "traps":
+        return not s.searched.get(f"traps:{room}")
+    return p.me.id not in s.searched.get(f"treasure:{room}", [])
+
+
+# -- actions --------------------------------------------------------------------------------------
+@registry.action
+def attack(p: Plan, pick: str) -> str:
+    foes = [f for f in p.foes() if adjacent(p.s, p.me.pos, f.pos)]
+    t = _pick(p, foes, pick)
+    if t is None:
+        return "nobody adjacent"
+    p.intents.append(("attack", t.id))
+    return f"attack {pick}: {t.name}, Body {t.body}"
+
+
+@registry.action
+def approach_and_attack(p: Plan, pick: str) -> str:
+    foes = [f for f in p.foes() if _reachable_attack_square(p, f) is not None]
+    t = _pick(p, foes, pick)
+    if t is None:
+        return "nobody in reach"
+    sq = _reachable_attack_square(p, t)
+    if sq != p.me.pos:
+        p.intents.append(("move", sq))
+    p.intents.append(("attack", t.id))
+    return f"approach_and_attack {pick}: {t.name}, Body {t.body}"
+
+
+def _advance_to(p: Plan, goals: list[Sq]) -> int | None:
+    dist, parent = p.field()
+    reach = [(dist[g], g[1], g[0]) for g in goals if g in dist]
+    if not reach:
+        return None
+    d, y, x = min(reach)
+    path = mon.path_to(parent, p.me.pos, (x, y))
+    steps = min(p.allowance(), len(path) - 1)
+    for i in range(steps, 0, -1):
+        if mon.free_for(p.s, p.me, path[i]):
+            p.intents.append(("move", path[i]))
+            break
+    return d
+
+
+@registry.action
+def advance(p: Plan, pick: str) -> str:
+    t = _pick(p, [f for f in p.foes() if p.dist(f) is not None], pick)
+    if t is None:
+        return "no way to anyone"
+    d = _advance_to(p, [(t.pos[0] + dx, t.pos[1] + dy) for dx, dy in DIRS4])
+    return f"advance {pick}: {t.name}, dist {d}"
+
+
+@registry.action
+def return_to_post(p: Plan) -> str:
+    if p.me.guard is None or p.me.pos == p.me.guard:
+        return "at the post"
+    _advance_to(p, [p.me.guard])
+    return "back to the post"
+
+
+@registry.action
+def cast_first_useful(p: Plan) -> str:
+    return "no spell"
+
+
+@registry.action
+def hold(p: Plan) -> str:
+    return "waits"
+
+
+@registry.action
+def go_to_stairway(p: Plan) -> str:
+    quest = p.game.content.quests[p.s.quest]
+    stairs = board.stairway(quest)
+    if p.me.pos in stairs:
+        p.intents.append(("end", None))
+        return "on the stairway"
+    _advance_to(p, stairs)
+    return "back to the stairway"
+
+
+@registry.action
+def search(p: Plan, kind: str) -> str:
+    p.intents.append((f"search_{kind}", None))
+    return f"search for {kind}"
+
+
+@registry.action
+def explore(p: Plan) -> str:
+    """Walk to the nearest known closed door and open it; else look for secret doors."""
+    s = p.s
+    quest = p.game.content.quests[s.quest]
+    edges = board.door_edges(quest) | {k: v for k, v in board.secret_edges(quest).items() if k in s.secret_found}
+    closed = [(d, e) for d, e in edges.items() if s.doors.get(d, "closed") == "closed"
+              and any(board.revealed(s, sq) for sq in e)]
+    here = [d for d, e in closed if p.me.pos in e]
+    if here:
+        p.intents.append(("open_door", here[0]))
+        return "opens a door"
+    goals = [sq for _, e in closed for sq in e if board.revealed(s, sq) and s.grid.floor(sq)]
+    if goals and _advance_to(p, goals) is not None:
+        return "toward a closed door"
+    # No closed door known: walk to the edge of what has been seen.
+    frontier = [sq for sq in map(tuple, s.revealed_corridor) if s.grid.floor(sq) and sq != p.me.pos
+                and any(s.grid.floor(nb) and not board.revealed(s, nb) and s.grid.edge_passable(sq, nb)
+                        for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    if frontier and _advance_to(p, frontier) is not None:
+        return "toward the unexplored"
+    p.intents.append(("search_secret_doors", None))
+    return "looks for a hidden way"
+
+
+class ScriptedSeat:
+    """Runs the acting figure's script and picks the offered action that carries out its plan."""
+
+    def __init__(self, hero_script: str = "hero_default") -> None:
+        self.hero_script = hero_script
+        self._cache: dict[tuple[int, str], tuple[list[tuple[str, Any]], str]] = {}
+
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        s: State = game.state
+        fid = d.context.get("monster") or d.context.get("figure")
+        me = s.figures.get(fid) if fid else None
+        if me is None or me.pos is None or not d.options:
+            return d.options[0], "the only sensible choice"
+        script_name = me.script if me.side != HERO else self.hero_script
+        p = Plan(game, me, d)
+        if me.side == HERO:
+            d.context.setdefault("points", 12)
+        why = tactics.run(game.content.scripts[script_name], game.content.scripts, registry, p)
+        return self._carry_out(game, d, me, p.intents, why)
+
+    def _carry_out(self, game: Game, d: Decision, me: Figure, intents: list[tuple[str, Any]],
+                   why: str) -> tuple[Action, str]:
+        opts = d.options
+        by_kind: dict[str, list[Action]] = {}
+        for a in opts:
+            by_kind.setdefault(a.kind, []).append(a)
+        for kind, arg in intents:
+            if kind == "move":
+                if me.side != HERO:
+                    for a in by_kind.get("monster_move", []):
+                        if tuple(a.get("to")) == tuple(arg):
+                            return a, why
+                    continue
+                step = self._step_toward(game, me, arg)
+                if step is not None:
+                    return step, why
+                continue
+            if kind == "attack":
+                for a in by_kind.get("monster_attack", []) + by_kind.get("attack", []):
+                    if a.get("target") == arg:
+                        return a, why
+                continue
+            if kind == "open_door":
+                for a in by_kind.get("open_door", []):
+                    if a.get("door") == arg:
+                        return a, why
+                continue
+            for a in by_kind.get(kind, []):
+                return a, why
+        for fallback in ("monster_done", "end_turn", "die"):
+            if fallback in by_kind:
+                return by_kind[fallback][0], why
+        return opts[0], why
+
+    def _step_toward(self, game: Game, me: Figure, goal: Sq) -> Action | None:
+        """A hero walks one step at a time: roll first, then step along the canonical path."""
+        d = game.pending
+        if d is None:
+            return None
+        rolls = [a for a in d.options if a.kind == "roll_move"]
+        if rolls:
+            return rolls[0]
+        s = game.state
+        dist, parent = mon.bfs(s, me.pos, lambda sq: (f := s.at(sq)) is None or f.side == HERO)
+        if goal not in dist or goal == me.pos:
+            return None
+        nxt = mon.path_to(parent, me.pos, goal)[1]
+        for a in d.options:
+            if a.kind == "step" and tuple(a.get("to")) == nxt:
+                return a
+        return None
