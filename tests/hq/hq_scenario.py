@@ -5,33 +5,11 @@ from typing import Any, Callable
 
 from dungeon_tui.engine.dice import ForcedChance
 from dungeon_tui.engine.game import CHANCE, Game
+from dungeon_tui.engine.scenario import ScenarioRules
 from dungeon_tui.rulesets.heroquest import board
 from dungeon_tui.rulesets.heroquest.ruleset import RULESET, load_content
 from dungeon_tui.rulesets.heroquest.state import State
 
-
-class _Rules:
-    id = "hq-scenario"
-    rules_version = "test"
-
-    def __init__(self, state: State, proc: Callable[[Game], Any]) -> None:
-        self._state, self._proc = state, proc
-
-    def new_state(self, setup: Any, content: Any, seed: int) -> State:
-        return self._state
-
-    def procedure(self, game: Game) -> Any:
-        result = yield from self._proc(game)
-        return {"outcome": "done", "value": result}
-
-    def state_dict(self, state: State) -> dict:
-        return state.to_dict()
-
-    def view(self, state: State, seat: str) -> Any:
-        return RULESET.view(state, seat)
-
-    def seats(self, state: State) -> list[str]:
-        return []
 
 
 def trial(heroes: dict[str, tuple[int, int]], open_doors: list[str] = ()) -> State:
@@ -59,7 +37,7 @@ def door_id(edge: tuple[tuple[int, int], tuple[int, int]]) -> str:
 
 def run(state: State, proc: Callable[[Game], Any], dice: list[Any], dungeon: Any = None) -> Game:
     c = load_content()
-    game = Game(_Rules(state, proc), {}, 0, c, c.digest)
+    game = Game(ScenarioRules(state, proc, RULESET.view), {}, 0, c, c.digest)
     forced = ForcedChance(dice)
     while not game.over:
         d = game.pending

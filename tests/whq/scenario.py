@@ -5,33 +5,11 @@ from typing import Any, Callable
 
 from dungeon_tui.engine.dice import ForcedChance
 from dungeon_tui.engine.game import CHANCE, Game
+from dungeon_tui.engine.scenario import ScenarioRules
 from dungeon_tui.rulesets.warhammer_quest import board
 from dungeon_tui.rulesets.warhammer_quest.ruleset import RULESET, load_content
 from dungeon_tui.rulesets.warhammer_quest.state import HERO, MONSTER, Figure, Section, State
 
-
-class _Rules:
-    id = "whq-scenario"
-    rules_version = "test"
-
-    def __init__(self, state: State, proc: Callable[[Game], Any]) -> None:
-        self._state, self._proc = state, proc
-
-    def new_state(self, setup: Any, content: Any, seed: int) -> State:
-        return self._state
-
-    def procedure(self, game: Game) -> Any:
-        result = yield from self._proc(game)
-        return {"outcome": "done", "value": result}
-
-    def state_dict(self, state: State) -> dict:
-        return state.to_dict()
-
-    def view(self, state: State, seat: str) -> Any:
-        return state.to_dict()
-
-    def seats(self, state: State) -> list[str]:
-        return []
 
 
 def room(width: int = 6, height: int = 6) -> State:
@@ -72,7 +50,7 @@ def run(state: State, proc: Callable[[Game], Any], dice: list[Any], choose: Call
     """Play `proc` to its end: chance answers from `dice` (all must be used); other seats
     take `choose(decision)` or the first option."""
     c = load_content()
-    game = Game(_Rules(state, proc), {}, 0, c, c.digest)
+    game = Game(ScenarioRules(state, proc), {}, 0, c, c.digest)
     forced = ForcedChance(dice)
     while not game.over:
         d = game.pending

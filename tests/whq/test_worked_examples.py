@@ -194,11 +194,11 @@ def test_9_first_attack_follows_the_elf_pinned_rat_takes_the_dwarf():
 
 
 def run_with_ai(s, ai):
-    from scenario import _Rules  # noqa: PLC0415
     from dungeon_tui.engine.game import Game
+    from dungeon_tui.engine.scenario import ScenarioRules
     from dungeon_tui.rulesets.warhammer_quest.ruleset import load_content
     c = load_content()
-    game = Game(_Rules(s, monsters_phase), {}, 0, c, c.digest)
+    game = Game(ScenarioRules(s, monsters_phase), {}, 0, c, c.digest)
     while not game.over:
         d = game.pending
         if d.seat == CHANCE:
