@@ -123,8 +123,7 @@ def cmd_content(args: argparse.Namespace) -> int:
     bad = 0
     for name in names:
         rs = ruleset_for(name)
-        mod = sys.modules[type(rs).__module__]
-        problems = mod.check()
+        problems = rs.check()
         for p in problems:
             print(p)
         bad += len(problems)

@@ -8,6 +8,7 @@ parameters.
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -177,6 +178,22 @@ class Grid:
                     heapq.heappush(heap, (total, nb))
         return None
 
+    def bfs(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+        """Breadth first in neighbour order (N, E, S, W, then diagonals): step counts and parents,
+        so walking the parents back from a square gives the first shortest path found."""
+        dist = {start: 0}
+        parent: dict[Sq, Sq] = {}
+        queue = deque([start])
+        while queue:
+            sq = queue.popleft()
+            for nb in self.neighbours(sq):
+                if nb in dist or (can_enter is not None and not can_enter(nb)):
+                    continue
+                dist[nb] = dist[sq] + 1
+                parent[nb] = sq
+                queue.append(nb)
+        return dist, parent
+
     def distances(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None) -> dict[Sq, int]:
         """Step counts from start to every square reachable at all."""
         return self.reachable(start, 1 << 20, can_enter)
@@ -233,6 +250,14 @@ class Grid:
         xs = [s[0] for s in self.terrain] or [0]
         ys = [s[1] for s in self.terrain] or [0]
         return min(xs), min(ys), max(xs), max(ys)
+
+
+def path_back(parent: dict[Sq, Sq], start: Sq, goal: Sq) -> list[Sq]:
+    """start..goal along the parents a `bfs` left."""
+    out = [goal]
+    while out[-1] != start:
+        out.append(parent[out[-1]])
+    return out[::-1]
 
 
 def row_major(squares: Iterable[Sq]) -> list[Sq]:

@@ -19,28 +19,10 @@ MODAL_CSS = """
 """
 
 
-class Confirm(ModalScreen[bool]):
-    BINDINGS = [Binding("y", "answer(True)", "yes"), Binding("n,escape", "answer(False)", "no")]
-    DEFAULT_CSS = MODAL_CSS.format(name="Confirm")
+class TextBox(ModalScreen[Any]):
+    """A framed text in the middle of the screen; its keys answer with a value."""
 
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(f"{escape(self.question)}\n\n[b]y[/b] yes   [b]n[/b] no")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
-
-
-class GameOver(ModalScreen[str]):
-    """The outcome and a line per hero; `s` saves the record, enter goes back to the title."""
-
-    BINDINGS = [Binding("s", "pick('save')", "save the record"),
-                Binding("enter,escape,q", "pick('title')", "back to the title")]
-    DEFAULT_CSS = MODAL_CSS.format(name="GameOver")
+    DEFAULT_CSS = MODAL_CSS.format(name="TextBox")
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -48,11 +30,27 @@ class GameOver(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.text, id="summary")
-            yield Static("\n[b]s[/b] save the record   [b]enter[/b] back to the title", id="keys")
+            yield Static(self.text)
 
-    def action_pick(self, what: str) -> None:
-        self.dismiss(what)
+    def action_answer(self, value: Any) -> None:
+        self.dismiss(value)
+
+
+class Confirm(TextBox):
+    BINDINGS = [Binding("y", "answer(True)", "yes"), Binding("n,escape", "answer(False)", "no")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__(f"{escape(question)}\n\n[b]y[/b] yes   [b]n[/b] no")
+
+
+class GameOver(TextBox):
+    """The outcome and a line per hero; `s` saves the record, enter goes back to the title."""
+
+    BINDINGS = [Binding("s", "answer('save')", "save the record"),
+                Binding("enter,escape,q", "answer('title')", "back to the title")]
+
+    def __init__(self, summary: str) -> None:
+        super().__init__(summary + "\n\n[b]s[/b] save the record   [b]enter[/b] back to the title")
 
 
 class PassTheKeyboard(Screen[None]):
@@ -90,20 +88,11 @@ def roll_detail(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-class RollDetail(ModalScreen[None]):
-    BINDINGS = [Binding("enter,escape,q", "close", "close")]
-    DEFAULT_CSS = MODAL_CSS.format(name="RollDetail")
+class RollDetail(TextBox):
+    BINDINGS = [Binding("enter,escape,q", "answer(None)", "close")]
 
     def __init__(self, data: dict[str, Any]) -> None:
-        super().__init__()
-        self.data = data
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(roll_detail(self.data))
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+        super().__init__(roll_detail(data))
 
 
 class AskNumber(ModalScreen[int | None]):

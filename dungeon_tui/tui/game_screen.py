@@ -12,6 +12,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from ..engine.game import CHANCE, Action, Decision, Game
 from .dialogs import Confirm, GameOver, PassTheKeyboard, TooSmall
 from .map_view import MapView
+from .presenters import aimed_at, goes_to
 from .session import SPEEDS, Session, saves_dir
 from .table import TableScreen
 
@@ -153,18 +154,12 @@ class GameScreen(TableScreen):
         if d is None:
             return None
         for a in d.options:
-            to = a.get("to") or a.get("at")
-            if isinstance(to, tuple) and tuple(to) == sq:
+            if goes_to(a) == sq:
                 return a
-        state = self.session.game.state
-        here = [fid for fid, f in getattr(state, "figures", {}).items() if getattr(f, "pos", None) == sq]
-        for a in d.options:  # a figure there: attack it first, then shoot, then anything aimed at it
-            if a.get("target") in here and a.kind == "attack":
-                return a
-        for a in d.options:
-            if a.get("target") in here:
-                return a
-        return None
+        game = self.session.game
+        aimed = [a for a in d.options if aimed_at(game, a) == sq]
+        # A figure there: attack it first, then anything else aimed at it.
+        return next((a for a in aimed if a.kind == "attack"), aimed[0] if aimed else None)
 
     def action_choose_square(self) -> None:
         a = self._option_for_square(self.query_one(MapView).cursor)
@@ -199,9 +194,9 @@ class GameScreen(TableScreen):
 
     def action_next_target(self) -> None:
         d = self.session.human_pending()
-        figures = getattr(self.session.game.state, "figures", {})
-        squares = sorted({figures[t].pos for a in (d.options if d else []) if (t := a.get("target")) in figures
-                          and figures[t].pos is not None}, key=lambda q: (q[1], q[0]))
+        game = self.session.game
+        squares = sorted({sq for a in (d.options if d else []) if (sq := aimed_at(game, a)) is not None},
+                         key=lambda q: (q[1], q[0]))
         if not squares:
             return
         mv = self.query_one(MapView)

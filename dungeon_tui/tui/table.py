@@ -15,7 +15,7 @@ from ..engine.game import Decision, Game
 from .dialogs import RollDetail
 from .event_log import EventLog
 from .map_view import MapView
-from .presenters import Card, presenter_for
+from .presenters import Card, aimed_at, goes_to, presenter_for
 
 
 class TableScreen(Screen[None]):
@@ -65,16 +65,9 @@ class TableScreen(Screen[None]):
         """Redraw everything from one seat's view; `decision` is the human choice on offer, if any."""
         p = self.presenter
         board = p.board(game, seat)
-        reach: set[tuple[int, int]] = set()
-        targets: set[tuple[int, int]] = set()
-        for a in decision.options if decision else []:
-            for key in ("to", "at"):
-                sq = a.get(key)
-                if isinstance(sq, tuple) and len(sq) == 2:
-                    reach.add(sq)  # type: ignore[arg-type]
-            f = game.state.figures.get(a.get("target")) if hasattr(game.state, "figures") else None
-            if f is not None and getattr(f, "pos", None) is not None:
-                targets.add(f.pos)
+        offered = decision.options if decision else []
+        reach = {sq for a in offered if (sq := goes_to(a)) is not None}
+        targets = {sq for a in offered if (sq := aimed_at(game, a)) is not None}
         mv = self.query_one(MapView)
         mv.show(board.cells, board.bounds, reach, targets)
         if centre:

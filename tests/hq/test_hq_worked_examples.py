@@ -8,7 +8,6 @@ from dungeon_tui.rulesets.heroquest import board
 from dungeon_tui.rulesets.heroquest.combat import strike
 from dungeon_tui.rulesets.heroquest.monsters import activation_order, dungeon_phase
 from dungeon_tui.rulesets.heroquest.searching import draw_card, new_monster
-from dungeon_tui.rulesets.heroquest.turns import check_end
 from dungeon_tui.rulesets.heroquest.zargon import ScriptedSeat
 
 
@@ -66,7 +65,7 @@ def test_12_zargon_order_and_scripts_in_room_e():
     s = trial({"barbarian": (6, 9), "wizard": (7, 9)}, open_doors=[door])
     order = [m.id for m in activation_order(s)]
     assert order[:2] == ["m11", "m10"]
-    game = run(s, lambda g: dungeon_phase(g, check_end), [[1, 3], [6, 4]], dungeon=ScriptedSeat())
+    game = run(s, dungeon_phase, [[1, 3], [6, 4]], dungeon=ScriptedSeat())
     assert s.figures["m11"].pos == (7, 8) and s.figures["wizard"].body == 3
     assert s.figures["m10"].pos == (7, 7)
     whys = [e.data["why"] for e in game.events if e.kind == "decision" and e.data["seat"] == "dungeon"]

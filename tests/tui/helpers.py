@@ -11,6 +11,22 @@ from rich.console import Console
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
+def fp6_session(**kwargs):
+    """Free the Prisoners, seed 42, the AI at instant speed (unless options are given)."""
+    from dungeon_tui.tui.session import Options, new_session
+    kwargs.setdefault("options", Options(ai_speed="instant"))
+    return new_session("warhammer-quest", {"adventure": "fp6"}, 42, **kwargs)
+
+
+def all_ai_session():
+    """Man Eater, seed 7, with the AI on every seat at instant speed."""
+    from dungeon_tui.tui.session import Options, new_session
+    session = new_session("warhammer-quest", {"adventure": "fp5"}, 7, options=Options(ai_speed="instant"))
+    for seat in session.owners:
+        session.owners[seat] = "AI"
+    return session
+
+
 async def wait_for(pilot, test, tries: int = 300, pause: float = 0.02) -> bool:
     for _ in range(tries):
         if test():

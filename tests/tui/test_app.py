@@ -10,14 +10,13 @@ from dungeon_tui.tui.dialogs import GameOver, PassTheKeyboard, TooSmall
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.tui.replay_screen import ReplayScreen
-from dungeon_tui.tui.session import Options, load_session, new_session
+from dungeon_tui.tui.session import load_session, new_session
 
-from .helpers import screen_text, wait_for
+from .helpers import all_ai_session, fp6_session, screen_text, wait_for
 
 
-def test_human_turn_save_quit_and_continue(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
-    session = new_session("warhammer-quest", {"adventure": "fp6"}, 42, options=Options(ai_speed="instant"))
+def test_human_turn_save_quit_and_continue(tmp_path):
+    session = fp6_session()
 
     async def run():
         app = DungeonApp(session)
@@ -65,9 +64,8 @@ def test_human_turn_save_quit_and_continue(tmp_path, monkeypatch):
     asyncio.run(resume())
 
 
-def test_undo_takes_back_a_choice_but_not_past_a_roll(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
-    session = new_session("warhammer-quest", {"adventure": "fp6"}, 42, options=Options(ai_speed="instant"))
+def test_undo_takes_back_a_choice_but_not_past_a_roll(tmp_path):
+    session = fp6_session()
 
     async def run():
         app = DungeonApp(session)
@@ -99,11 +97,8 @@ def test_undo_takes_back_a_choice_but_not_past_a_roll(tmp_path, monkeypatch):
     asyncio.run(run())
 
 
-def test_ai_on_every_seat_plays_to_the_game_over_screen(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
-    session = new_session("warhammer-quest", {"adventure": "fp5"}, 7, options=Options(ai_speed="instant"))
-    for seat in session.owners:
-        session.owners[seat] = "AI"
+def test_ai_on_every_seat_plays_to_the_game_over_screen(tmp_path):
+    session = all_ai_session()
 
     async def run():
         app = DungeonApp(session)
@@ -122,11 +117,9 @@ def test_ai_on_every_seat_plays_to_the_game_over_screen(tmp_path, monkeypatch):
     assert record.replay(rec, game_from_record).state_hash() == session.game.state_hash()
 
 
-def test_hotseat_names_the_next_player(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
+def test_hotseat_names_the_next_player(tmp_path):
     owners = {"hero:barbarian": "Ann", "hero:dwarf": "Bob", "hero:elf": "Ann", "hero:wizard": "Bob"}
-    session = new_session("warhammer-quest", {"adventure": "fp6"}, 42, hero_owners=owners,
-                          options=Options(ai_speed="instant"))
+    session = fp6_session(hero_owners=owners)
 
     async def run():
         app = DungeonApp(session)
@@ -148,8 +141,7 @@ def test_hotseat_names_the_next_player(tmp_path, monkeypatch):
     asyncio.run(run())
 
 
-def test_new_game_form_sets_party_players_and_options(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
+def test_new_game_form_sets_party_players_and_options(tmp_path):
 
     async def run():
         app = DungeonApp()
@@ -171,8 +163,7 @@ def test_new_game_form_sets_party_players_and_options(tmp_path, monkeypatch):
     asyncio.run(run())
 
 
-def test_saves_list_shows_metadata_and_loads(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
+def test_saves_list_shows_metadata_and_loads(tmp_path):
     session = new_session("warhammer-quest", {"adventure": "fp6"}, 42)
     session.save()
     (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
@@ -237,8 +228,7 @@ def test_replay_viewer_steps_back_and_forth(tmp_path):
     asyncio.run(run())
 
 
-def test_small_terminal_shows_a_notice(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
+def test_small_terminal_shows_a_notice(tmp_path):
 
     async def run():
         app = DungeonApp()
@@ -250,9 +240,8 @@ def test_small_terminal_shows_a_notice(tmp_path, monkeypatch):
     asyncio.run(run())
 
 
-def test_click_a_lit_square_and_play_a_card(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
-    session = new_session("warhammer-quest", {"adventure": "fp6"}, 42, options=Options(ai_speed="instant"))
+def test_click_a_lit_square_and_play_a_card(tmp_path):
+    session = fp6_session()
 
     async def run():
         app = DungeonApp(session)

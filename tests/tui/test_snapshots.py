@@ -6,9 +6,8 @@ from dungeon_tui.tui.app import DungeonApp, TitleScreen
 from dungeon_tui.tui.dialogs import GameOver
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.replay_screen import ReplayScreen
-from dungeon_tui.tui.session import Options, new_session
 
-from .helpers import check_snapshot, screen_text, wait_for
+from .helpers import all_ai_session, check_snapshot, fp6_session, screen_text, wait_for
 
 SIZE = (100, 30)
 
@@ -29,54 +28,34 @@ def shoot(name, app_factory, ready, keys=(), size=SIZE):
     asyncio.run(run())
 
 
-def test_title(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
+def test_title(tmp_path):
     shoot("title", DungeonApp, lambda app: isinstance(app.screen, TitleScreen))
 
 
-def _placing(size_name, size):
-    def factory():
-        return DungeonApp(new_session("warhammer-quest", {"adventure": "fp6"}, 42, options=Options(ai_speed="instant")))
-    shoot(size_name, factory, lambda app: isinstance(app.screen, GameScreen) and app.screen.session.human_pending()
-          is not None, size=size)
+def first_choice(app):
+    return isinstance(app.screen, GameScreen) and app.screen.session.human_pending() is not None
 
 
-def test_game_first_choice(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
-    _placing("game_fp6_42", SIZE)
+def test_game_first_choice(tmp_path):
+    shoot("game_fp6_42", lambda: DungeonApp(fp6_session()), first_choice)
 
 
-def test_game_in_80x24(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
-    _placing("game_fp6_42_80x24", (80, 24))
+def test_game_in_80x24(tmp_path):
+    shoot("game_fp6_42_80x24", lambda: DungeonApp(fp6_session()), first_choice, size=(80, 24))
 
 
-def test_help(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
-
-    def factory():
-        return DungeonApp(new_session("warhammer-quest", {"adventure": "fp6"}, 42, options=Options(ai_speed="instant")))
-    shoot("help", factory, lambda app: isinstance(app.screen, GameScreen) and app.screen.session.human_pending()
-          is not None, keys=("question_mark",))
+def test_help(tmp_path):
+    shoot("help", lambda: DungeonApp(fp6_session()), first_choice, keys=("question_mark",))
 
 
-def _all_ai():
-    session = new_session("warhammer-quest", {"adventure": "fp5"}, 7, options=Options(ai_speed="instant"))
-    for seat in session.owners:
-        session.owners[seat] = "AI"
-    return session
+def test_game_over(tmp_path):
+    shoot("game_over_fp5_7", lambda: DungeonApp(all_ai_session()), lambda app: isinstance(app.screen, GameOver))
 
 
-def test_game_over(tmp_path, monkeypatch):
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
-    shoot("game_over_fp5_7", lambda: DungeonApp(_all_ai()), lambda app: isinstance(app.screen, GameOver))
-
-
-def test_replay_viewer(tmp_path, monkeypatch):
+def test_replay_viewer(tmp_path):
     from dungeon_tui.ai.controllers import ai_controllers
     from dungeon_tui.engine import record
-    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path))
-    game = _all_ai().game
+    game = all_ai_session().game
     game.run(ai_controllers("warhammer-quest"))
     record.save(game, tmp_path / "r.json", "test")
     rec = record.read(tmp_path / "r.json")

@@ -6,9 +6,10 @@ from typing import Any
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
-from ...engine.grid import DIRS4, DIR_NAMES, Sq
+from ...engine.grid import DIR_NAMES, DIRS4, Sq
 from . import board, searching
 from .combat import Proc, strike, weapon_of
+from .ending import check_end
 from .state import DEAD, HERO, Figure, State
 
 STEP_NAMES = dict(zip(DIRS4, DIR_NAMES[:4]))
@@ -101,14 +102,16 @@ def options(game: Game, f: Figure, t: dict[str, Any]) -> list[Action]:
             out.append(Action.make(seat, "drink", text=f"{f.name} drinks a potion of healing", who=f.id, potion=i))
     if may_stop(s, f, f.pos):
         out.append(Action.make(seat, "end_turn", text=f"{f.name} ends his turn", who=f.id))
-        if s.grid.terrain.get(f.pos) == board.STAIRS and not game.content.quests[s.quest].objective.kind == "escort":
+        if s.grid.terrain.get(f.pos) == board.STAIRS and game.content.quests[s.quest].objective.kind != "escort":
             out.append(Action.make(seat, "leave", text=f"{f.name} leaves the dungeon", who=f.id))
     return out
 
 
 def drink_healing(game: Game, f: Figure, index: int) -> Proc:
     potion = f.potions.pop(index)
-    fixed = int(potion.split(":")[1]) if ":" in potion and potion.split(":")[1] != "0" else None
+    # "healing" rolls a red die; "healing:N" (a quest's own potion) heals N.
+    _, _, amount_text = potion.partition(":")
+    fixed = int(amount_text) if amount_text not in ("", "0") else None
     if fixed is None:
         face = (yield from roll(game, 1, 6, "hq.item.potion_healing"))[0]
         roll_event(game, "hq.item.potion_healing", "1d6", [face], outcome=face,
@@ -121,7 +124,7 @@ def drink_healing(game: Game, f: Figure, index: int) -> Proc:
     game.emit("heal", figure=f.id, amount=f.body - before, text=f"{f.name} regains {f.body - before} Body ({f.body}).")
 
 
-def hero_turn(game: Game, f: Figure, check_end: Any) -> Proc:
+def hero_turn(game: Game, f: Figure) -> Proc:
     s: State = game.state
     t = {"rolled": False, "points": 0, "acted": False}
     if f.flags.pop("tempest", None):
@@ -165,7 +168,7 @@ def hero_turn(game: Game, f: Figure, check_end: Any) -> Proc:
             _announce(game, board.reveal_from(s, game.content, f.pos))
             if f.body == 0:
                 yield from rescue(game, f)
-            if (yield from check_end(game)):
+            if check_end(game):
                 return
             if ended or f.status == DEAD:
                 break
@@ -191,7 +194,7 @@ def hero_turn(game: Game, f: Figure, check_end: Any) -> Proc:
                 _announce(game, board.reveal_from(s, game.content, f.pos))
             if f.body == 0:
                 yield from rescue(game, f)
-            if (yield from check_end(game)):
+            if check_end(game):
                 return
             if ended:
                 break

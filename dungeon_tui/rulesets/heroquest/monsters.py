@@ -2,41 +2,13 @@
 as one or two decisions of the dungeon seat (move then attack, or attack then move)."""
 from __future__ import annotations
 
-from collections import deque
-from typing import Callable
-
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import DIRS4, Sq
 from . import board
 from .combat import Proc, strike
+from .ending import check_end
 from .heroes import adjacent, rescue
 from .state import HERO, Figure, State
-
-
-def bfs(state: State, start: Sq, can_enter: Callable[[Sq], bool]) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
-    """Orthogonal BFS in the order up, right, down, left (§5.1): distances and parents, so the
-    first shortest path found is the canonical one."""
-    grid = state.grid
-    dist = {start: 0}
-    parent: dict[Sq, Sq] = {}
-    q = deque([start])
-    while q:
-        sq = q.popleft()
-        for dx, dy in DIRS4:
-            nb = (sq[0] + dx, sq[1] + dy)
-            if nb in dist or not grid.floor(nb) or not grid.edge_passable(sq, nb) or not can_enter(nb):
-                continue
-            dist[nb] = dist[sq] + 1
-            parent[nb] = sq
-            q.append(nb)
-    return dist, parent
-
-
-def path_to(parent: dict[Sq, Sq], start: Sq, goal: Sq) -> list[Sq]:
-    out = [goal]
-    while out[-1] != start:
-        out.append(parent[out[-1]])
-    return out[::-1]
 
 
 def hero_side_at(state: State, sq: Sq) -> bool:
@@ -44,9 +16,14 @@ def hero_side_at(state: State, sq: Sq) -> bool:
     return f is not None and f.side == HERO
 
 
+def monster_at(state: State, sq: Sq) -> bool:
+    f = state.at(sq)
+    return f is not None and f.side != HERO
+
+
 def monster_field(state: State, m: Figure) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
     """Where a monster can walk: through other monsters, never through hero-side figures."""
-    return bfs(state, m.pos, lambda sq: not hero_side_at(state, sq))
+    return state.grid.bfs(m.pos, lambda sq: not hero_side_at(state, sq))
 
 
 def dist_to(state: State, m: Figure, target: Figure, field: dict[Sq, int]) -> int | None:
@@ -81,7 +58,7 @@ def activation_order(state: State) -> list[Figure]:
     return sorted(state.monsters(), key=key)
 
 
-def activate(game: Game, m: Figure, check_end: Callable[[Game], Proc]) -> Proc:
+def activate(game: Game, m: Figure) -> Proc:
     s: State = game.state
     if m.flags.pop("tempest", None):
         game.emit("skip", figure=m.id, text=f"{m.name} is caught in a tempest.")
@@ -113,17 +90,17 @@ def activate(game: Game, m: Figure, check_end: Callable[[Game], Proc]) -> Proc:
             yield from strike(game, m, target)
             if target.body == 0:
                 yield from rescue(game, target)
-            if (yield from check_end(game)):
+            if check_end(game):
                 return
 
 
-def dungeon_phase(game: Game, check_end: Callable[[Game], Proc]) -> Proc:
+def dungeon_phase(game: Game) -> Proc:
     s: State = game.state
     s.phase = "zargon"
     for m in activation_order(s):
         if m.pos is None or m.status != "alive":
             continue
-        yield from activate(game, m, check_end)
+        yield from activate(game, m)
         if game.state.result is not None:
             return
     board.place_revealed(s)

@@ -9,6 +9,7 @@ from ...engine import tactics
 from ...engine.content import Bundle, load_bundle
 from ...engine.game import DUNGEON, Game
 from ...engine.grid import Sq
+from ..common import RulesetBase, choose_party, hero_seat
 from . import board
 from .models import MODELS, QUESTS
 from .state import HERO, MONSTER, Figure, State
@@ -117,17 +118,11 @@ def load_content() -> Content:
     )
 
 
-def hero_seat(hero: str) -> str:
-    return f"hero:{hero}"
-
-
-class HeroQuest:
+class HeroQuest(RulesetBase):
     id = ID
     rules_version = RULES_VERSION
     title = "HeroQuest"
-
-    def content(self) -> Content:
-        return load_content()
+    load = staticmethod(load_content)
 
     def choices(self) -> dict[str, Any]:
         c = self.content()
@@ -137,16 +132,11 @@ class HeroQuest:
 
     def normalise_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         c = self.content()
-        heroes = list(setup.get("heroes") or HERO_ORDER)
-        for h in heroes:
-            if h not in c.heroes:
-                raise ValueError(f"unknown hero {h!r}; choose from {', '.join(HERO_ORDER)}")
-        if len(set(heroes)) != len(heroes) or not 1 <= len(heroes) <= 4:
-            raise ValueError("a party is one to four different heroes")
+        heroes = choose_party(setup.get("heroes"), HERO_ORDER, "hero")
         quest = setup.get("adventure") or setup.get("quest") or QUESTS[0]
         if quest not in c.quests:
             raise ValueError(f"unknown quest {quest!r}; see `dungeon-tui list`")
-        return {"heroes": [h for h in HERO_ORDER if h in heroes], "adventure": quest}
+        return {"heroes": heroes, "adventure": quest}
 
     def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
         quest = content.quests[setup["adventure"]]
@@ -203,18 +193,5 @@ class HeroQuest:
         data["deck"] = sum(state.deck.values())
         return data
 
-    def new_game(self, setup: dict[str, Any], seed: int) -> Game:
-        c = self.content()
-        return Game(self, self.normalise_setup(setup), seed, c, c.digest)
-
 
 RULESET = HeroQuest()
-
-
-def check() -> list[str]:
-    from ...engine.content import ContentError
-    try:
-        load_content()
-    except ContentError as err:
-        return err.problems
-    return []

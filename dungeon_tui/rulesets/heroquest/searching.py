@@ -1,7 +1,6 @@
 """Searching (§5.7), traps (§5.8) and the treasure deck with wandering monsters (§5.9)."""
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from ...engine.dice import draw
@@ -22,24 +21,12 @@ def free(state: State, sq: Sq) -> bool:
 
 def nearest_free(state: State, near: Sq) -> Sq | None:
     """First free neighbour in reading order, else the nearest free square by BFS (D14)."""
-    grid = state.grid
-    for sq in sorted(((near[0] + dx, near[1] + dy) for dx, dy in DIRS4), key=lambda q: (q[1], q[0])):
-        if free(state, sq) and grid.edge_passable(near, sq):
-            return sq
-    seen = {near}
-    frontier = deque([near])
-    while frontier:
-        layer = sorted(frontier, key=lambda q: (q[1], q[0]))
-        frontier = deque()
-        found = [sq for sq in layer if sq != near and free(state, sq)]
-        if found:
-            return found[0]
-        for sq in layer:
-            for nb in grid.neighbours(sq):
-                if nb not in seen:
-                    seen.add(nb)
-                    frontier.append(nb)
-    return None
+    dist, _ = state.grid.bfs(near)
+    free_squares = [(d, sq[1], sq[0]) for sq, d in dist.items() if d > 0 and free(state, sq)]
+    if not free_squares:
+        return None
+    _, y, x = min(free_squares)
+    return (x, y)
 
 
 def monster_in_room(state: State, room: str) -> bool:

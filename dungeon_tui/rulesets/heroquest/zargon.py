@@ -8,8 +8,9 @@ from typing import Any
 
 from ...engine import tactics
 from ...engine.game import Action, Decision, Game
-from ...engine.grid import DIRS4, Sq
-from . import board, monsters as mon
+from ...engine.grid import DIRS4, Sq, path_back
+from . import board, ending
+from . import monsters as mon
 from .combat import defend_dice
 from .heroes import adjacent
 from .state import HERO, Figure, State
@@ -36,7 +37,7 @@ class Plan:
     def field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
         if self._field is None:
             if self.me.side == HERO:
-                self._field = mon.bfs(self.s, self.me.pos, lambda sq: (f := self.s.at(sq)) is None or f.side == HERO)
+                self._field = self.s.grid.bfs(self.me.pos, lambda sq: not mon.monster_at(self.s, sq))
             else:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
@@ -145,8 +146,7 @@ def guarding(p: Plan, r: int) -> bool:
 
 @registry.condition
 def objective_met(p: Plan) -> bool:
-    from .turns import objective_met as met
-    return met(p.game)
+    return ending.objective_met(p.game)
 
 
 @registry.condition
@@ -190,7 +190,7 @@ def _advance_to(p: Plan, goals: list[Sq]) -> int | None:
     if not reach:
         return None
     d, y, x = min(reach)
-    path = mon.path_to(parent, p.me.pos, (x, y))
+    path = path_back(parent, p.me.pos, (x, y))
     steps = min(p.allowance(), len(path) - 1)
     for i in range(steps, 0, -1):
         if mon.free_for(p.s, p.me, path[i]):
@@ -331,10 +331,10 @@ class ScriptedSeat:
         if rolls:
             return rolls[0]
         s = game.state
-        dist, parent = mon.bfs(s, me.pos, lambda sq: (f := s.at(sq)) is None or f.side == HERO)
+        dist, parent = s.grid.bfs(me.pos, lambda sq: not mon.monster_at(s, sq))
         if goal not in dist or goal == me.pos:
             return None
-        nxt = mon.path_to(parent, me.pos, goal)[1]
+        nxt = path_back(parent, me.pos, goal)[1]
         for a in d.options:
             if a.kind == "step" and tuple(a.get("to")) == nxt:
                 return a

@@ -6,8 +6,9 @@ from functools import lru_cache
 from typing import Any
 
 from ...engine import tactics
-from ...engine.content import Bundle, ContentError, load_bundle
+from ...engine.content import Bundle, load_bundle
 from ...engine.game import DUNGEON, Game
+from ..common import RulesetBase, choose_party, hero_seat
 from . import board
 from .models import MODELS
 from .state import HERO, Figure, State
@@ -90,17 +91,11 @@ def load_content() -> Content:
     )
 
 
-def hero_seat(warrior: str) -> str:
-    return f"hero:{warrior}"
-
-
-class WarhammerQuest:
+class WarhammerQuest(RulesetBase):
     id = ID
     rules_version = RULES_VERSION
     title = "Warhammer Quest"
-
-    def content(self) -> Content:
-        return load_content()
+    load = staticmethod(load_content)
 
     def choices(self) -> dict[str, Any]:
         """What a new-game form offers: heroes (id, name, seat), adventures (id, label), defaults."""
@@ -114,13 +109,7 @@ class WarhammerQuest:
     def normalise_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults and check a setup; raises ValueError with a readable reason."""
         c = self.content()
-        heroes = list(setup.get("heroes") or WARRIOR_ORDER)
-        for h in heroes:
-            if h not in c.warriors:
-                raise ValueError(f"unknown warrior {h!r}; choose from {', '.join(WARRIOR_ORDER)}")
-        if len(set(heroes)) != len(heroes) or not 1 <= len(heroes) <= 4:
-            raise ValueError("a party is one to four different warriors")
-        heroes = [h for h in WARRIOR_ORDER if h in heroes]
+        heroes = choose_party(setup.get("heroes"), WARRIOR_ORDER, "warrior")
         adventure = setup.get("adventure") or DEFAULT_ADVENTURE
         if adventure != "random":  # random: drawn at setup, as the rulebook has it
             if adventure not in c.adventures:
@@ -173,18 +162,5 @@ class WarhammerQuest:
                 data["adv"] = {**state.adv, "picks": {k: v for k, v in picks.items() if state.seat_of.get(k) == seat}}
         return data
 
-    def new_game(self, setup: dict[str, Any], seed: int) -> Game:
-        c = self.content()
-        return Game(self, self.normalise_setup(setup), seed, c, c.digest)
-
 
 RULESET = WarhammerQuest()
-
-
-def check() -> list[str]:
-    try:
-        load_content.cache_clear()
-        load_content()
-    except ContentError as err:
-        return err.problems
-    return []

@@ -49,6 +49,18 @@ def presenter_for(game_id: str) -> Presenter:
     return importlib.import_module(PRESENTERS[game_id]).PRESENTER  # type: ignore[no-any-return]
 
 
+def goes_to(action: Action) -> Sq | None:
+    """The square an action moves or places something on, if it names one."""
+    sq = action.get("to") or action.get("at")
+    return sq if isinstance(sq, tuple) and len(sq) == 2 else None  # type: ignore[return-value]
+
+
+def aimed_at(game: Game, action: Action) -> Sq | None:
+    """The square of the figure an action targets, if it targets one on the board."""
+    f = getattr(game.state, "figures", {}).get(action.get("target"))
+    return getattr(f, "pos", None) if f is not None else None
+
+
 def bar(value: int, most: int, width: int = 10) -> str:
     """A wounds bar that reads without colour: filled and empty blocks."""
     filled = round(width * value / most) if most > 0 else 0
@@ -56,4 +68,4 @@ def bar(value: int, most: int, width: int = 10) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-__all__ = ["Board", "Card", "Presenter", "presenter_for", "bar"]
+__all__ = ["Board", "Card", "Presenter", "presenter_for", "bar", "goes_to", "aimed_at"]
