@@ -173,14 +173,29 @@ class HeroQuest(RulesetBase):
 
     def view(self, state: State, seat: str) -> dict[str, Any]:
         """Zargon sees all; hero seats see only what has been revealed (§6.4)."""
+        c = self.content()
+        quest = c.quests[state.quest]
         data = state.to_dict()
         data["areas"] = [[x, y, a, t] for (x, y), a in state.grid.region.items()
                          for t in [state.grid.terrain[(x, y)]]]
+        # Every door and found secret door with its two squares; furniture with its squares.
+        edges = board.door_edges(quest) | {k: e for k, e in board.secret_edges(quest).items()
+                                           if seat == DUNGEON or k in state.secret_found}
+        data["door_edges"] = {d: {"squares": [list(e[0]), list(e[1])], "state": state.doors.get(d, "closed"),
+                                  "secret": d.startswith("s")} for d, e in edges.items()}
+        data["furniture"] = {p.id: {"kind": p.kind, "room": p.room,
+                                    "squares": [list(sq) for sq in board.furniture_squares(p, c)]}
+                             for p in quest.furniture if p.room not in c.rock[state.quest]}
+        data["stairway"] = [list(sq) for sq in board.stairway(quest)]
         if seat == DUNGEON:
             return data
         seen = {tuple(sq) for sq in state.revealed_corridor}
         rooms = set(state.revealed_rooms)
         data["areas"] = [a for a in data["areas"] if (a[0], a[1]) in seen or a[2] in rooms]
+        shown = {(a[0], a[1]) for a in data["areas"]}
+        data["door_edges"] = {d: e for d, e in data["door_edges"].items()
+                              if any(tuple(sq) in shown for sq in e["squares"])}
+        data["furniture"] = {k: p for k, p in data["furniture"].items() if p["room"] in rooms}
         data["figures"] = {k: f for k, f in data["figures"].items()
                            if f["side"] == HERO or (f["placed"] and f["status"] == "alive")}
         for f in data["figures"].values():
