@@ -11,6 +11,7 @@ from ...engine.game import DUNGEON, Game
 from ...engine.grid import Sq
 from ..common import RulesetBase, choose_party, hero_seat
 from . import board
+from .combat import attack_dice, defend_dice
 from .models import MODELS, QUESTS
 from .state import HERO, MONSTER, Figure, State
 from .turns import procedure
@@ -187,6 +188,9 @@ class HeroQuest(RulesetBase):
                                     "squares": [list(sq) for sq in board.furniture_squares(p, c)]}
                              for p in quest.furniture if p.room not in c.rock[state.quest]}
         data["stairway"] = [list(sq) for sq in board.stairway(quest)]
+        for fid, f in data["figures"].items():  # dice as the rules count them now (weapon, armour, spells)
+            fig = state.figures[fid]
+            f["dice"] = {"attack": attack_dice(fig, c)[0], "defend": defend_dice(fig, c)[0]}
         if seat == DUNGEON:
             return data
         seen = {tuple(sq) for sq in state.revealed_corridor}
