@@ -242,6 +242,21 @@ class Grid:
                 return False
         return (x, y) in self.terrain
 
+    def ray(self, start: Sq, d: Sq) -> list[Sq]:
+        """The squares a straight line from `start` in direction `d` crosses before something
+        stops it (a closed edge, an opaque square, the edge of the map); diagonal steps pass a
+        corner as sight does."""
+        out: list[Sq] = []
+        p = start
+        while True:
+            n = (p[0] + d[0], p[1] + d[1])
+            if not self._clear(n):
+                return out
+            if not (self._corner_open(p, n) if d[0] and d[1] else self._sight_edge(p, n)):
+                return out
+            out.append(n)
+            p = n
+
     # -- sections ---------------------------------------------------------------------------------
     def squares_of(self, region: str) -> list[Sq]:
         return sorted((sq for sq, r in self.region.items() if r == region), key=lambda s: (s[1], s[0]))

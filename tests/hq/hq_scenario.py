@@ -35,7 +35,33 @@ def door_id(edge: tuple[tuple[int, int], tuple[int, int]]) -> str:
     raise KeyError(edge)
 
 
-def run(state: State, proc: Callable[[Game], Any], dice: list[Any], dungeon: Any = None) -> Game:
+class Picks:
+    """A player who makes the listed choices in order: (kind, {arg: value}) matched against the
+    offered actions; when the list runs out, the first of `then` that is offered."""
+
+    def __init__(self, *picks: tuple[str, dict[str, Any]], then: tuple[str, ...] = ("end_turn", "pass", "die")) -> None:
+        self.picks = list(picks)
+        self.then = then
+        self.seen: list[dict[str, Any]] = []  # the context of every decision it was asked
+
+
+    def choose(self, game: Game, d: Any) -> tuple[Any, str]:
+        self.seen.append(dict(d.context, kinds=[a.kind for a in d.options]))
+        if self.picks:
+            kind, args = self.picks[0]
+            for a in d.options:
+                if a.kind == kind and all(a.get(k) == (tuple(v) if isinstance(v, list) else v) for k, v in args.items()):
+                    self.picks.pop(0)
+                    return a, "scripted"
+            raise AssertionError(f"{kind} {args} not offered: {[str(a) for a in d.options]}")
+        for kind in self.then:
+            for a in d.options:
+                if a.kind == kind:
+                    return a, "scripted"
+        return d.options[0], "scripted"
+
+
+def run(state: State, proc: Callable[[Game], Any], dice: list[Any], dungeon: Any = None, heroes: Any = None) -> Game:
     c = load_content()
     game = Game(ScenarioRules(state, proc, RULESET.view), {}, 0, c, c.digest)
     forced = ForcedChance(dice)
@@ -43,6 +69,8 @@ def run(state: State, proc: Callable[[Game], Any], dice: list[Any], dungeon: Any
         d = game.pending
         if d.seat == CHANCE:
             action, why = forced.choose(game, d)
+        elif heroes is not None and d.seat.startswith("hero:"):
+            action, why = heroes.choose(game, d)
         elif dungeon is not None:
             action, why = dungeon.choose(game, d)
         else:

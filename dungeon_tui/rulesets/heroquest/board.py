@@ -99,6 +99,20 @@ def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
     return new
 
 
+def reveal_area(state: State, content: Any, sq: Sq) -> list[str]:
+    """Reveal the one area a square belongs to (a room whole, or that corridor square): for
+    steps through rock, and for all-revealing quest events."""
+    area = state.grid.region.get(sq)
+    if area is None or revealed(state, sq):
+        return []
+    if area == CORRIDOR:
+        state.revealed_corridor.append(sq)
+    else:
+        state.revealed_rooms.append(area)
+    place_revealed(state)
+    return [area]
+
+
 def revealed(state: State, sq: Sq) -> bool:
     area = state.grid.region.get(sq)
     if area is None:

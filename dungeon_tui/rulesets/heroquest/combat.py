@@ -39,12 +39,15 @@ def weapon_of(f: Figure, content: Any) -> Any:
     return item(content, key) if key else None
 
 
-def attack_dice(f: Figure, content: Any) -> tuple[int, dict[str, int]]:
+def attack_dice(f: Figure, content: Any, target: Figure | None = None) -> tuple[int, dict[str, int]]:
     """A figure's attack dice and the named modifiers (never below 1; feared attacks with 1)."""
     mods: dict[str, int] = {}
     if f.side == HERO:
         w = weapon_of(f, content)
         base = w.dice if w is not None else 1 if f.attack > 0 else 0
+        if w is not None and w.undead_dice and target is not None and "undead" in content.monsters.get(
+                target.kind, NO_TAGS).tags:
+            mods[f"{w.name} against the undead"] = w.undead_dice - w.dice
         if f.flags.get("courage"):
             mods["courage"] = 2
         if f.flags.get("strength"):
@@ -57,6 +60,13 @@ def attack_dice(f: Figure, content: Any) -> tuple[int, dict[str, int]]:
     if f.flags.get("feared"):
         n = 1
     return n, mods
+
+
+class _NoTags:
+    tags: tuple[str, ...] = ()
+
+
+NO_TAGS = _NoTags()
 
 
 def defend_dice(f: Figure, content: Any) -> tuple[int, dict[str, int]]:
@@ -87,12 +97,15 @@ def strike(game: Game, attacker: Figure, target: Figure, dice: int | None = None
     """One attack: skulls against the target's shields; returns the Body lost."""
     c = game.content
     if dice is None:
-        dice, mods = attack_dice(attacker, c)
+        dice, mods = attack_dice(attacker, c, target)
+    target.flags["attacked"] = True
     hits = yield from combat_roll(game, dice, rule, SKULL, inputs={"attacker": attacker.id, "dice": dice},
                                   modifiers=mods or {},
                                   text=f"{attacker.name} attacks {target.name}: {{faces}} = {{n}} hit(s).")
     if hits == 0:
         return 0
+    if target.side == HERO and "defense" in target.potions and target.id in game.state.seat_of:
+        yield from offer_defence_potion(game, target)
     ddice, dmods = defend_dice(target, c)
     if target.side == HERO:
         rule_d, shield = "hq.combat.defend_hero", WHITE
@@ -107,6 +120,20 @@ def strike(game: Game, attacker: Figure, target: Figure, dice: int | None = None
     if target.status == DEAD:
         attacker.kills += 1
     return damage
+
+
+def offer_defence_potion(game: Game, target: Figure) -> Proc:
+    """A pause before a hero defends: he may drink a potion of defence for this blow."""
+    seat = game.state.seat_of[target.id]
+    opts = [Action.make(seat, "drink", text=f"{target.name} drinks the potion of defence", who=target.id,
+                        potion=target.potions.index("defense")),
+            Action.make(seat, "pass", text=f"{target.name} keeps the potion", who=target.id)]
+    pick = yield Decision(seat, f"{target.name} is hit: drink the potion of defence?", opts,
+                          context={"figure": target.id, "defending": True})
+    if pick.kind == "drink":
+        target.potions.remove("defense")
+        target.flags["defense_potion"] = True
+        game.emit("drink", figure=target.id, potion="defense", text=f"{target.name} drinks a potion of defence.")
 
 
 def lose_body(game: Game, f: Figure, n: int, cause: str) -> None:

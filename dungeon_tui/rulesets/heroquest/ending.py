@@ -1,9 +1,15 @@
-"""When a quest is over (§5.12): the objective, success at the stairway, failure."""
+"""When a quest is over (§5.12): the objective, success at the stairway, failure, rewards."""
 from __future__ import annotations
+
+from typing import Any
 
 from ...engine.game import Game
 from . import board
-from .state import ALIVE, DEAD, LEFT, State
+from .state import ALIVE, DEAD, LEFT, Figure, State
+
+
+def carrier(s: State, item: str) -> Figure | None:
+    return next((h for h in s.heroes() if h.status == ALIVE and item in h.flags.get("items", [])), None)
 
 
 def objective_met(game: Game) -> bool:
@@ -11,7 +17,33 @@ def objective_met(game: Game) -> bool:
     obj = game.content.quests[s.quest].objective
     if obj.kind == "kill":
         return bool(s.flags.get(f"dead:{obj.target}"))
-    return False
+    if obj.kind == "escort":
+        e = s.figures.get(obj.figure or "")
+        return e is not None and e.status == ALIVE
+    return carrier(s, obj.item or "") is not None
+
+
+def required_figures(game: Game) -> list[Figure]:
+    """Who must stand on the stairway once the objective is met: any hero, the escort, or the
+    bearer of the quest's item."""
+    s: State = game.state
+    obj = game.content.quests[s.quest].objective
+    if obj.kind == "escort":
+        e = s.figures.get(obj.figure or "")
+        return [e] if e is not None else []
+    if obj.kind == "carry":
+        bearer = carrier(s, obj.item or "")
+        return [bearer] if bearer is not None else []
+    return [h for h in s.heroes()]
+
+
+def failed_objective(game: Game) -> str | None:
+    s: State = game.state
+    fail = game.content.quests[s.quest].fail_if or {}
+    who = fail.get("dead")
+    if who and s.flags.get(f"dead:{who}"):
+        return f"{s.figures[who].name if who in s.figures else who} is dead"
+    return None
 
 
 def check_end(game: Game) -> bool:
@@ -22,13 +54,37 @@ def check_end(game: Game) -> bool:
         return True
     stairs = set(board.stairway(game.content.quests[s.quest]))
     heroes = s.heroes()
-    if objective_met(game) and any(h.status == ALIVE and h.pos in stairs for h in heroes):
+    lost = failed_objective(game)
+    if objective_met(game) and any(f.status == ALIVE and f.pos in stairs for f in required_figures(game)):
         s.result = {"outcome": "success", "why": "the quest is done and the heroes are back at the stairway"}
+        pay_reward(game)
     elif all(h.status == DEAD for h in heroes):
         s.result = {"outcome": "failure", "why": "every hero has fallen"}
     elif all(h.status in (DEAD, LEFT) for h in heroes):
         s.result = {"outcome": "failure", "why": "the heroes left the dungeon with the quest undone"}
+    elif lost:
+        s.result = {"outcome": "failure", "why": f"the quest can no longer be done: {lost}"}
     if s.result is None:
         return False
     game.emit("game_over", outcome=s.result["outcome"], text=f"Quest over: {s.result['outcome']}. {s.result['why']}.")
     return True
+
+
+def pay_reward(game: Game) -> dict[str, Any]:
+    """gold_total is shared by the living heroes (floor; the remainder 1 each to the earliest in
+    turn order, D19); gold_each goes to each living hero."""
+    s: State = game.state
+    reward = game.content.quests[s.quest].reward
+    living = [h for h in s.heroes() if h.status != DEAD]
+    paid: dict[str, int] = {}
+    if living and reward.get("gold_total"):
+        share, rest = divmod(reward["gold_total"], len(living))
+        paid = {h.id: share + (1 if i < rest else 0) for i, h in enumerate(living)}
+    elif reward.get("gold_each"):
+        paid = {h.id: reward["gold_each"] for h in living}
+    for hid, gold in paid.items():
+        s.figures[hid].gold += gold
+    if paid:
+        s.result["reward"] = paid
+        game.emit("reward", paid=paid, text="Reward: " + ", ".join(f"{s.figures[h].name} {g} gold" for h, g in paid.items()) + ".")
+    return paid

@@ -1,5 +1,6 @@
-"""A hero's turn (§4): roll to move and step, open doors, one action before or after moving,
-potions any time; traps, reveals and the success check after every step."""
+"""A hero's turn (§4): conditions first, then a move roll and steps, open doors, one action
+before or after moving, potions any time; traps, reveals, remains and the success check
+after every step.  An escort takes the same turn with fewer choices."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,12 +8,15 @@ from typing import Any
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import DIR_NAMES, DIRS4, Sq
-from . import board, searching
-from .combat import Proc, strike, weapon_of
+from . import board, events, magic, searching, traps
+from .combat import Proc, item, strike, weapon_of
 from .ending import check_end
-from .state import DEAD, HERO, Figure, State
+from .rescue import after_move, die, rescue
+from .state import ALIVE, DEAD, HERO, LEFT, Figure, State
 
 STEP_NAMES = dict(zip(DIRS4, DIR_NAMES[:4]))
+# Potions drunk on one's own turn, and the flag each sets; healing is rolled instead.
+TURN_POTIONS = {"strength": "strength", "heroic_brew": "brew"}
 
 
 def adjacent(state: State, a: Sq, b: Sq) -> bool:
@@ -24,6 +28,11 @@ def diagonal_adjacent(state: State, a: Sq, b: Sq) -> bool:
         return False
     g = state.grid
     return any(g.floor(m) and g.edge_passable(a, m) and g.edge_passable(m, b) for m in ((b[0], a[1]), (a[0], b[1])))
+
+
+def is_hero(game: Game, f: Figure) -> bool:
+    """A hero proper, not an escort: only heroes attack, search, cast and carry."""
+    return f.kind in game.content.heroes
 
 
 def attack_targets(game: Game, f: Figure) -> list[Figure]:
@@ -47,68 +56,107 @@ def door_here(game: Game, f: Figure) -> list[str]:
     return [d for d, e in edges.items() if f.pos in e and s.doors.get(d, "closed") == "closed"]
 
 
-def can_step(s: State, f: Figure, to: Sq) -> bool:
-    if not s.grid.floor(to) or not s.grid.edge_passable(f.pos, to):
+def can_step(s: State, f: Figure, to: Sq, t: dict[str, Any]) -> bool:
+    if t.get("rock"):  # Pass Through Rock: walls, closed doors and rock do not stop him
+        if s.grid.terrain.get(to) not in (board.FLOOR, board.STAIRS, board.ROCK):
+            return False
+    elif not s.grid.floor(to) or not s.grid.edge_passable(f.pos, to):
         return False
     other = s.at(to)
-    return other is None or other.side == HERO  # through friends, never onto monsters
+    return other is None or other.side == HERO or bool(t.get("veil"))
 
 
 def may_stop(s: State, f: Figure, sq: Sq) -> bool:
     other = s.at(sq)
-    return other is None or other is f or s.grid.terrain.get(sq) == board.STAIRS
+    if other is None or other is f:
+        return True
+    return other.side == HERO and (s.grid.terrain.get(sq) == board.STAIRS or traps.sprung_pit_at(s, sq))
 
 
-def open_door(game: Game, f: Figure, door: str) -> None:
+def open_door(game: Game, f: Figure, door: str, by_spell: bool = False) -> None:
     s: State = game.state
     s.doors[door] = "open"
     s.grid = board.build_grid(s, game.content)
-    game.emit("door", figure=f.id, door=door, text=f"{f.name} opens a door.")
-    new = board.reveal_from(s, game.content, f.pos)
-    _announce(game, new)
+    if not by_spell:
+        game.emit("door", figure=f.id, door=door, text=f"{f.name} opens a door.")
+    announce(game, board.reveal_from(s, game.content, f.pos))
+    events.door_opened(game, f, door)
 
 
-def _announce(game: Game, new: list[str]) -> None:
+def announce(game: Game, new: list[str]) -> None:
     if new:
         rooms = [r for r in new if r != board.CORRIDOR]
         parts = ([f"room {', '.join(rooms)}"] if rooms else []) + (["more corridor"] if board.CORRIDOR in new else [])
         game.emit("reveal", areas=new, text="Revealed: " + " and ".join(parts) + ".")
 
 
+def weapons(game: Game, f: Figure) -> list[str]:
+    return [e for e in f.equipment if (eq := item(game.content, e)) is not None and eq.kind == "weapon"]
+
+
 def options(game: Game, f: Figure, t: dict[str, Any]) -> list[Action]:
     s: State = game.state
     seat = s.seat_of[f.id]
+    hero = is_hero(game, f)
     out = []
+    if t["bonus_attacks"]:  # heroic brew or orc's bane: the action's further blows
+        for m in attack_targets(game, f):
+            if t["bonus_attacks"] == "orcs" and "orc" not in game.content.monsters[m.kind].tags:
+                continue
+            out.append(Action.make(seat, "attack", text=f"{f.name} strikes again at {m.name}", who=f.id, target=m.id))
+        out.append(Action.make(seat, "pass", text=f"{f.name} strikes no more", who=f.id))
+        return out
+    if t["start"] and len(weapons(game, f)) > 1:
+        main = weapon_of(f, game.content)
+        for w in weapons(game, f):
+            if item(game.content, w) is not main:
+                out.append(Action.make(seat, "equip", text=f"{f.name} takes up the {item(game.content, w).name}",
+                                       who=f.id, weapon=w))
     if not t["rolled"]:
         out.append(Action.make(seat, "roll_move", text=f"{f.name} rolls to move", who=f.id))
     elif t["points"] > 0:
         for (dx, dy), name in STEP_NAMES.items():
             to = (f.pos[0] + dx, f.pos[1] + dy)
-            if can_step(s, f, to) and (t["points"] > 1 or may_stop(s, f, to)):
+            if can_step(s, f, to, t) and (t["points"] > 1 or may_stop(s, f, to)):
                 out.append(Action.make(seat, "step", text=f"{f.name} steps {name} to {to[0]},{to[1]}",
                                        who=f.id, to=to))
+        for over, land in traps.jumps(game, f, t["points"]):
+            out.append(Action.make(seat, "jump", text=f"{f.name} jumps the trap to {land[0]},{land[1]}",
+                                   who=f.id, to=land, over=over))
     for d in door_here(game, f):
         out.append(Action.make(seat, "open_door", text=f"{f.name} opens the door", who=f.id, door=d))
-    if not t["acted"] and may_stop(s, f, f.pos):
+    if not t["acted"] and hero and may_stop(s, f, f.pos):
         for m in attack_targets(game, f):
             out.append(Action.make(seat, "attack", text=f"{f.name} attacks {m.name}", who=f.id, target=m.id))
+        out += magic.cast_options(game, f, seat)
         if searching.can_search_treasure(game, f):
             out.append(Action.make(seat, "search_treasure", text=f"{f.name} searches for treasure", who=f.id))
         if not searching.sees_monster(s, f):
             out.append(Action.make(seat, "search_traps", text=f"{f.name} searches for traps", who=f.id))
             out.append(Action.make(seat, "search_secret_doors", text=f"{f.name} searches for secret doors", who=f.id))
+        for kind, tid in traps.disarmable(game, f):
+            out.append(Action.make(seat, "disarm", text=f"{f.name} tries to disarm the "
+                                   + ("trapped furniture" if kind == "furniture" else s.traps[tid]["kind"].replace("_", " ")),
+                                   who=f.id, **{kind: tid}))
     for i, p in enumerate(f.potions):
         if p.startswith("healing") and f.body < f.max_body:
             out.append(Action.make(seat, "drink", text=f"{f.name} drinks a potion of healing", who=f.id, potion=i))
+        elif p in TURN_POTIONS and not t["acted"] and not f.flags.get(TURN_POTIONS[p]):
+            name = game.content.treasure[f"potion_of_{p}" if p == "strength" else p].name
+            out.append(Action.make(seat, "drink", text=f"{f.name} drinks the {name}", who=f.id, potion=i))
     if may_stop(s, f, f.pos):
-        out.append(Action.make(seat, "end_turn", text=f"{f.name} ends his turn", who=f.id))
-        if s.grid.terrain.get(f.pos) == board.STAIRS and game.content.quests[s.quest].objective.kind != "escort":
+        out.append(Action.make(seat, "end_turn", text=f"{f.name} ends the turn", who=f.id))
+        if s.grid.terrain.get(f.pos) == board.STAIRS and hero:
             out.append(Action.make(seat, "leave", text=f"{f.name} leaves the dungeon", who=f.id))
     return out
 
 
-def drink_healing(game: Game, f: Figure, index: int) -> Proc:
+def drink(game: Game, f: Figure, index: int) -> Proc:
     potion = f.potions.pop(index)
+    if potion in TURN_POTIONS:
+        f.flags[TURN_POTIONS[potion]] = True
+        game.emit("drink", figure=f.id, potion=potion, text=f"{f.name} drinks a {potion.replace('_', ' ')} potion.")
+        return
     # "healing" rolls a red die; "healing:N" (a quest's own potion) heals N.
     _, _, amount_text = potion.partition(":")
     fixed = int(amount_text) if amount_text not in ("", "0") else None
@@ -119,109 +167,184 @@ def drink_healing(game: Game, f: Figure, index: int) -> Proc:
         amount = face
     else:
         amount = fixed
-    before = f.body
-    f.body = min(f.max_body, f.body + amount)
-    game.emit("heal", figure=f.id, amount=f.body - before, text=f"{f.name} regains {f.body - before} Body ({f.body}).")
+    magic.heal(game, f, amount)
+
+
+def start_of_turn(game: Game, f: Figure, t: dict[str, Any]) -> Proc:
+    """Tempest, then each condition's break-free roll; True when he may play the turn."""
+    if f.flags.pop("tempest", None):
+        game.emit("skip", figure=f.id, text=f"{f.name} is caught in a tempest and loses the turn.")
+        return False
+    for cond in ("asleep", "commanded", "feared"):
+        if f.flags.get(cond):
+            if (yield from magic.mind_save(game, f, cond, rule="hq.condition.break_free")):
+                f.flags.pop(cond)
+                game.emit("condition_end", figure=f.id, condition=cond, text=f"{f.name} is no longer {cond}.")
+    if f.flags.get("asleep") or f.flags.get("commanded"):
+        game.emit("skip", figure=f.id, text=f"{f.name} is {'asleep' if f.flags.get('asleep') else 'under Zargon’s command'}.")
+        return False
+    if f.flags.pop("pledged", None):
+        t["acted"] = True
+        game.emit("pledged", figure=f.id, text=f"{f.name} spent this turn's action saving a friend.")
+    return True
+
+
+def roll_move(game: Game, f: Figure, t: dict[str, Any]) -> Proc:
+    c = game.content
+    if f.kind in c.escorts:
+        dice = c.escorts[f.kind].move_dice
+    else:
+        dice = 1 if any((eq := c.equipment.get(e)) is not None and eq.move_dice for e in f.equipment) else 2
+    mods = {}
+    if f.flags.pop("swift_wind", None):  # Swift Wind doubles the dice, not the total
+        mods["swift wind (dice)"] = dice
+        dice *= 2
+    faces = yield from roll(game, dice, 6, "hq.move.roll")
+    total = sum(faces)
+    t["rock"] = bool(f.flags.pop("pass_rock", None))
+    t["veil"] = bool(f.flags.pop("veil", None))
+    roll_event(game, "hq.move.roll", f"{dice}d6", list(faces), outcome=total, inputs={"dice": dice}, modifiers=mods,
+               text=f"{f.name} rolls {'+'.join(map(str, faces))} to move: {total} squares.")
+    t["rolled"], t["points"] = True, total
+
+
+def end_move(game: Game, f: Figure, t: dict[str, Any]) -> Proc:
+    """The move is over: leftover points are lost; a Pass Through Rock walk that stops in solid
+    rock loses the hero for good."""
+    t["points"] = 0
+    if t.get("rock") and f.pos is not None and f.status == ALIVE and game.state.grid.terrain.get(f.pos) == board.ROCK:
+        game.emit("entombed", figure=f.id, text=f"{f.name} is sealed inside the rock.")
+        yield from die(game, f, remains=False)
+    t["rock"] = t["veil"] = False
+
+
+def step(game: Game, f: Figure, to: Sq, t: dict[str, Any]) -> Proc:
+    """One square; True when the turn ends (a trap)."""
+    s: State = game.state
+    if t.get("rock") and not board.revealed(s, to):
+        announce(game, board.reveal_area(s, game.content, to))
+        if s.at(to) is not None and s.at(to).side != HERO:
+            game.emit("refused", figure=f.id, text=f"Something stands at {to[0]},{to[1]}: {f.name} cannot go there.")
+            return False
+    frm = f.pos
+    f.pos = to
+    t["points"] -= 1
+    if f.flags.get("in_pit") and f.pos != frm:
+        f.flags.pop("in_pit", None)
+    trap = traps.trap_at(s, f.pos)
+    ended = False
+    if trap is not None:
+        ended = yield from traps.spring_trap(game, f, trap, frm)
+    elif traps.sprung_pit_at(s, f.pos):
+        f.flags["in_pit"] = True
+        t["points"] = 0
+    return ended
 
 
 def hero_turn(game: Game, f: Figure) -> Proc:
     s: State = game.state
-    t = {"rolled": False, "points": 0, "acted": False}
-    if f.flags.pop("tempest", None):
-        game.emit("skip", figure=f.id, text=f"{f.name} is caught in a tempest and loses the turn.")
+    t: dict[str, Any] = {"rolled": False, "points": 0, "acted": False, "start": True, "bonus_attacks": None,
+                         "rock": False, "veil": False}
+    if not (yield from start_of_turn(game, f, t)):
         return
-    while f.status != DEAD and f.pos is not None:
+    while f.status == ALIVE and f.pos is not None:
         opts = options(game, f, t)
         pick = yield Decision(s.seat_of[f.id], f"{f.name}: your turn", opts,
                               context={"figure": f.id, "points": t["points"] if t["rolled"] else 12})
         kind = pick.kind
+        if kind != "equip":
+            t["start"] = False
         if kind == "end_turn":
             break
         if kind == "leave":
+            yield from end_move(game, f, t)
             f.pos = None
-            f.status = "left"
+            f.status = LEFT
             game.emit("leave", figure=f.id, text=f"{f.name} leaves the dungeon by the stairway.")
             break
-        if kind == "roll_move":
-            dice = 1 if any((eq := game.content.equipment.get(e)) is not None and eq.move_dice
-                            for e in f.equipment) else 2
-            faces = yield from roll(game, dice, 6, "hq.move.roll")
-            mult = 2 if f.flags.pop("swift_wind", None) else 1
-            total = sum(faces) * mult
-            roll_event(game, "hq.move.roll", f"{dice}d6", list(faces), outcome=total,
-                       inputs={"dice": dice}, modifiers={"swift wind": total // 2} if mult == 2 else {},
-                       text=f"{f.name} rolls {'+'.join(map(str, faces))} to move: {total} squares.")
-            t["rolled"], t["points"] = True, total
-        elif kind == "step":
-            frm = f.pos
-            f.pos = tuple(pick.get("to"))
-            t["points"] -= 1
-            if f.flags.get("in_pit") and f.pos != frm:
-                f.flags.pop("in_pit", None)
-            trap = searching.trap_at(s, f.pos)
-            ended = False
-            if trap is not None:
-                ended = yield from searching.spring_trap(game, f, trap, frm)
-            elif any(tr["state"] == "sprung" and tuple(tr["at"]) == f.pos for tr in s.traps.values()):
-                f.flags["in_pit"] = True
-                t["points"] = 0
-            _announce(game, board.reveal_from(s, game.content, f.pos))
-            if f.body == 0:
-                yield from rescue(game, f)
-            if check_end(game):
-                return
-            if ended or f.status == DEAD:
-                break
+        if kind == "pass":
+            t["bonus_attacks"] = None
+            continue
+        ended = False
+        if kind == "equip":
+            f.flags["main"] = pick.get("weapon")
+            game.emit("equip", figure=f.id, text=f"{f.name} takes up the {item(game.content, pick.get('weapon')).name}.")
+        elif kind == "roll_move":
+            yield from roll_move(game, f, t)
+        elif kind in ("step", "jump"):
+            if kind == "step":
+                ended = yield from step(game, f, tuple(pick.get("to")), t)
+            else:
+                t["points"] -= 2
+                ended = yield from traps.jump(game, f, tuple(pick.get("over")), tuple(pick.get("to")))
+            if f.pos is not None:
+                announce(game, board.reveal_from(s, game.content, f.pos))
+                after_move(game, f)
+                magic.check_courage(game)
         elif kind == "open_door":
             open_door(game, f, pick.get("door"))
         elif kind == "drink":
-            yield from drink_healing(game, f, pick.get("potion"))
+            yield from drink(game, f, pick.get("potion"))
+        elif kind == "attack" and t["bonus_attacks"]:
+            t["bonus_attacks"] = None
+            yield from strike(game, f, s.figures[pick.get("target")])
+            magic.check_courage(game)
         else:  # the action; taken after moving it ends the move
             t["acted"] = True
             if t["rolled"]:
-                t["points"] = 0
-            ended = False
-            if kind == "attack":
-                m = s.figures[pick.get("target")]
-                yield from strike(game, f, m)
-                f.flags.pop("strength", None)
-            elif kind == "search_treasure":
-                ended = yield from searching.search_treasure(game, f)
-            elif kind == "search_traps":
-                searching.search_traps(game, f)
-            elif kind == "search_secret_doors":
-                searching.search_secret_doors(game, f)
-                _announce(game, board.reveal_from(s, game.content, f.pos))
-            if f.body == 0:
-                yield from rescue(game, f)
-            if check_end(game):
-                return
-            if ended:
+                yield from end_move(game, f, t)
+            if f.status != ALIVE:
                 break
+            ended = yield from action(game, f, pick, t)
+        if f.body == 0:
+            yield from rescue(game, f, t)
+        if check_end(game):
+            return
+        if ended:
+            break
+    if f.status == ALIVE:
+        yield from end_move(game, f, t)
     if f.flags.get("in_pit") == "hazard":
         f.flags.pop("in_pit", None)
 
 
-def rescue(game: Game, f: Figure) -> Proc:
-    """Body 0: the hero may drink healing potions; otherwise he dies (§5.11, spells later)."""
+def action(game: Game, f: Figure, pick: Action, t: dict[str, Any]) -> Proc:
+    """The turn's one action; True when it ends the turn."""
     s: State = game.state
-    while f.body == 0:
-        heal = [i for i, p in enumerate(f.potions) if p.startswith("healing")]
-        if not heal or f.side != HERO:
-            break
-        seat = s.seat_of.get(f.id)
-        if seat is None:
-            break
-        opts = [Action.make(seat, "drink", text=f"{f.name} drinks a potion of healing", who=f.id, potion=heal[0]),
-                Action.make(seat, "die", text=f"{f.name} lets go", who=f.id)]
-        pick = yield Decision(seat, f"{f.name} is dying: drink a potion?", opts, context={"figure": f.id})
-        if pick.kind != "drink":
-            break
-        yield from drink_healing(game, f, pick.get("potion"))
-    if f.body == 0:
-        f.status = DEAD
-        dead_at = f.pos
-        f.pos = None
-        game.emit("death", figure=f.id, text=f"{f.name} has fallen.")
-        f.flags["remains_at"] = list(dead_at) if dead_at else None
+    kind = pick.kind
+    if kind == "attack":
+        m = s.figures[pick.get("target")]
+        w = weapon_of(f, game.content)
+        orc_blows = w.orc_attacks if w is not None and "orc" in game.content.monsters[m.kind].tags else 1
+        brew = f.flags.pop("brew", None)
+        yield from strike(game, f, m)
+        f.flags.pop("strength", None)
+        if brew:
+            t["bonus_attacks"] = "any"
+        elif orc_blows > 1:
+            t["bonus_attacks"] = "orcs"
+        magic.check_courage(game)
+        return False
+    if kind == "cast":
+        yield from magic.cast(game, f, pick)
+        magic.check_courage(game)
+        return False
+    if kind == "search_treasure":
+        return (yield from searching.search_treasure(game, f))
+    if kind == "search_traps":
+        searching.search_traps(game, f)
+        return False
+    if kind == "search_secret_doors":
+        searching.search_secret_doors(game, f)
+        announce(game, board.reveal_from(s, game.content, f.pos))
+        return False
+    if kind == "disarm":
+        which = "furniture" if pick.get("furniture") else "trap"
+        ended = yield from traps.disarm(game, f, which, pick.get(which))
+        if f.pos is not None:
+            announce(game, board.reveal_from(s, game.content, f.pos))
+        return ended
+    raise ValueError(f"unknown hero action {kind}")
 
+
+__all__ = ["adjacent", "diagonal_adjacent", "hero_turn", "rescue", "drink", "open_door", "DEAD"]

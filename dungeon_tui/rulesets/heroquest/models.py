@@ -38,6 +38,7 @@ class Hero(Strict):
     disarms: bool = False  # the dwarf disarms without a tool kit
     wizard: bool = False  # armour and weapon limits
     blurb: str = ""
+    draft: list[Literal["air", "earth", "fire", "water"]] = []  # the AI's order of preference for spell groups
 
 
 class Escort(Strict):
@@ -90,6 +91,9 @@ class Equipment(Strict):
     not_wizard: bool = True
     metal: bool = False
     move_dice: int | None = None  # plate mail: one red die
+    undead_dice: int | None = None  # the spirit blade strikes harder at the undead
+    orc_attacks: int = Field(1, ge=1, le=3)  # orc's bane: attacks per action against orcs
+    mind: int = Field(0, ge=0, le=3)  # talisman of lore
     gold: int = Field(ge=0)
 
 

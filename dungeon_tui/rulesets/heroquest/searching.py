@@ -4,9 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.dice import draw
-from ...engine.game import DUNGEON, Action, Decision, Game
-from ...engine.grid import DIRS4, Sq
-from . import board
+from ...engine.game import Game
+from ...engine.grid import Sq
+from . import board, events
 from .combat import SKULL, Proc, combat_roll, lose_body, strike
 from .state import ALIVE, MONSTER, Figure, State
 
@@ -55,15 +55,7 @@ def search_treasure(game: Game, f: Figure) -> Proc:
     for piece in quest.furniture:
         trap = s.furniture_traps.get(piece.id)
         if piece.room == room and trap and trap.get("armed"):
-            trap["armed"] = False
-            game.emit("trap", figure=f.id, trap="furniture", text=f"The {c.furniture[piece.kind].name} was trapped!")
-            if trap.get("dice"):
-                n = yield from combat_roll(game, trap["dice"], "hq.trap.furniture", SKULL,
-                                           inputs={"dice": trap["dice"]}, modifiers={},
-                                           text=f"The trap strikes {f.name}: {{faces}} = {{n}} Body.")
-                lose_body(game, f, n, "a trapped piece of furniture")
-            else:
-                lose_body(game, f, trap.get("body_loss", 1), "a trapped piece of furniture")
+            yield from spring_furniture_trap(game, f, piece.id)
             return True
     s.searched.setdefault(f"treasure:{room}", []).append(f.id)
     special = next((t for t in quest.treasure if t.room == room), None)
@@ -82,10 +74,31 @@ def search_treasure(game: Game, f: Figure) -> Proc:
                 took.append(it.item.replace("_", " "))
             if it.artifact:
                 f.equipment.append(it.artifact)
+                f.mind += c.artifacts[it.artifact].mind
                 took.append(c.artifacts[it.artifact].name)
         game.emit("treasure", figure=f.id, text=f"{f.name} finds " + (", ".join(took) if took else "nothing") + ".")
+        for it in special.items:
+            if it.item:
+                events.item_taken(game, f, it.item)
         return False
     return (yield from draw_card(game, f))
+
+
+def spring_furniture_trap(game: Game, f: Figure, piece_id: str) -> Proc:
+    """An armed trap on a piece of furniture goes off on him and is spent."""
+    s: State = game.state
+    c = game.content
+    trap = s.furniture_traps[piece_id]
+    piece = next(p for p in c.quests[s.quest].furniture if p.id == piece_id)
+    trap["armed"] = False
+    game.emit("trap", figure=f.id, trap="furniture", text=f"The {c.furniture[piece.kind].name} was trapped!")
+    if trap.get("dice"):
+        n = yield from combat_roll(game, trap["dice"], "hq.trap.furniture", SKULL,
+                                   inputs={"dice": trap["dice"]}, modifiers={},
+                                   text=f"The trap strikes {f.name}: {{faces}} = {{n}} Body.")
+        lose_body(game, f, n, "a trapped piece of furniture")
+    else:
+        lose_body(game, f, trap.get("body_loss") or 1, "a trapped piece of furniture")
 
 
 def draw_card(game: Game, f: Figure) -> Proc:
@@ -181,53 +194,3 @@ def search_secret_doors(game: Game, f: Figure) -> None:
         s.grid = board.build_grid(s, game.content)
     game.emit("search", figure=f.id, what="secret_doors",
               text=f"{f.name} searches for secret doors: " + ("found " + "; ".join(found) if found else "none") + ".")
-
-
-def trap_at(state: State, sq: Sq) -> dict[str, Any] | None:
-    for t in state.traps.values():
-        if tuple(t["at"]) == sq and t["state"] in ("hidden", "known"):
-            return t
-    return None
-
-
-def spring_trap(game: Game, f: Figure, t: dict[str, Any], came_from: Sq) -> Proc:
-    """A hero-side figure entered a trap's square; returns True when his turn ends."""
-    s: State = game.state
-    kind = t["kind"]
-    if kind == "pit":
-        t["state"] = "sprung"
-        f.flags["in_pit"] = True
-        game.emit("trap", figure=f.id, trap=kind, text=f"{f.name} falls into a pit!")
-        lose_body(game, f, 1, "a pit trap")
-        return True
-    if kind == "spear":
-        t["state"] = "gone"
-        hit = yield from combat_roll(game, 1, "hq.trap.spear", SKULL, inputs={}, modifiers={},
-                                     text=f"A spear shoots at {f.name}: {{faces}}.")
-        if hit:
-            lose_body(game, f, 1, "a spear trap")
-            return True
-        return False
-    # falling block: the square is blocked for good and he is pushed out of it
-    t["state"] = "gone"
-    hits = yield from combat_roll(game, 3, "hq.trap.falling_block", SKULL, inputs={}, modifiers={},
-                                  text=f"The ceiling falls on {f.name}: {{faces}} = {{n}} Body.")
-    lose_body(game, f, hits, "a falling block")
-    here = f.pos
-    options = [sq for sq in (came_from, *[(here[0] + dx, here[1] + dy) for dx, dy in DIRS4])
-               if sq != here and free(s, sq) and s.grid.edge_passable(here, sq)]
-    options = sorted(set(options), key=lambda q: (q[1], q[0]))
-    s.blocked.append(here)
-    if not options:
-        dest = nearest_free(s, here)
-    elif len(options) == 1:
-        dest = options[0]
-    else:
-        opts = [Action.make(s.seat_of.get(f.id, DUNGEON), "exit", text=f"{f.name} leaps to {q[0]},{q[1]}", to=q)
-                for q in options]
-        pick = yield Decision(opts[0].seat, "The ceiling is falling: where do you leap?", opts, context={"figure": f.id})
-        dest = tuple(pick.get("to"))
-    f.pos = dest
-    s.grid = board.build_grid(s, game.content)
-    return True
-

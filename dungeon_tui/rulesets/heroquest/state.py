@@ -64,6 +64,10 @@ class State:
     deck: dict[str, int] = field(default_factory=dict)  # card id -> copies left
     flags: dict[str, Any] = field(default_factory=dict)  # quest flags (alarm, ...)
     next_monster: int = 1
+    remains: list[dict[str, Any]] = field(default_factory=list)  # a dead hero's gold and gear, where he fell
+    escort: str | None = None  # the escort's figure id once placed
+    escort_controller: str | None = None  # the hero whose seat moves the escort
+    groups: dict[str, list[str]] = field(default_factory=dict)  # spell groups drafted: hero -> groups
     result: dict[str, Any] | None = None
     grid: Grid = field(default_factory=Grid)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Game
-from . import board
+from . import board, magic
 from .combat import Proc
 from .ending import check_end
 from .heroes import hero_turn
@@ -25,9 +25,24 @@ def setup(game: Game) -> None:
         board.reveal_from(s, c, h.pos)
 
 
+def escort_turn(game: Game, hid: str) -> Proc:
+    """The escort moves right after the hero who leads him (the next living one if he fell)."""
+    s: State = game.state
+    if s.escort is None:
+        return
+    e = s.figures[s.escort]
+    lead = s.figures.get(s.escort_controller or "")
+    if lead is None or lead.status != ALIVE or lead.pos is None:
+        from .rescue import hand_escort_on
+        hand_escort_on(game)
+    if s.escort_controller == hid and e.status == ALIVE and e.pos is not None:
+        yield from hero_turn(game, e)
+
+
 def procedure(game: Game) -> Proc:
     s: State = game.state
     setup(game)
+    yield from magic.draft(game)
     while s.round < MAX_ROUNDS:
         s.round += 1
         s.phase = "heroes"
@@ -37,6 +52,9 @@ def procedure(game: Game) -> Proc:
             if h.status != ALIVE:
                 continue
             yield from hero_turn(game, h)
+            if check_end(game):
+                return _finish(game)
+            yield from escort_turn(game, hid)
             if check_end(game):
                 return _finish(game)
         yield from dungeon_phase(game)

@@ -7,11 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import tactics
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, thaw
 from ...engine.grid import DIRS4, Sq, path_back
-from . import board, ending
+from . import board, dread, ending, magic, searching
 from . import monsters as mon
 from .combat import defend_dice
+from .combat import item as combat_item
 from .heroes import adjacent
 from .state import HERO, Figure, State
 
@@ -31,13 +32,18 @@ class Plan:
     def s(self) -> State:
         return self.game.state
 
+    @property
+    def for_zargon(self) -> bool:
+        """A monster, or a hero under Zargon's command."""
+        return self.me.side != HERO or bool(self.decision.context.get("commanded"))
+
     def foes(self) -> list[Figure]:
-        return self.s.hero_side() if self.me.side != HERO else self.s.monsters()
+        return [h for h in self.s.hero_side() if h is not self.me] if self.for_zargon else self.s.monsters()
 
     def field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
         if self._field is None:
-            if self.me.side == HERO:
-                self._field = self.s.grid.bfs(self.me.pos, lambda sq: not mon.monster_at(self.s, sq))
+            if not self.for_zargon:
+                self._field = self.s.grid.bfs(self.me.pos, lambda sq: hero_may_walk(self.s, sq))
             else:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
@@ -49,6 +55,12 @@ class Plan:
         if self.me.side != HERO:
             return self.me.move
         return int(self.decision.context.get("points", 12))
+
+
+def hero_may_walk(s: State, sq: Sq) -> bool:
+    """Heroes' paths avoid monsters and the traps they know of."""
+    return not mon.monster_at(s, sq) and not any(
+        t["state"] in ("known", "sprung") and tuple(t["at"]) == sq for t in s.traps.values())
 
 
 def _weakest(p: Plan, fs: list[Figure]) -> Figure | None:
@@ -94,7 +106,7 @@ def _reachable_attack_square(p: Plan, target: Figure) -> Sq | None:
 # -- conditions -----------------------------------------------------------------------------------
 @registry.condition
 def adjacent_hero(p: Plan) -> bool:
-    return any(adjacent(p.s, p.me.pos, h.pos) for h in p.s.hero_side())
+    return any(adjacent(p.s, p.me.pos, h.pos) for h in p.foes())
 
 
 @registry.condition
@@ -104,22 +116,22 @@ def adjacent_monster(p: Plan) -> bool:
 
 @registry.condition
 def can_reach_hero(p: Plan) -> bool:
-    return any(_reachable_attack_square(p, h) is not None for h in p.s.hero_side())
+    return any(_reachable_attack_square(p, h) is not None for h in p.foes())
 
 
 @registry.condition
 def can_reach_monster(p: Plan) -> bool:
-    return any(p.dist(m) is not None for m in p.s.monsters())
+    return any(_reachable_attack_square(p, m) is not None for m in p.s.monsters())
 
 
 @registry.condition
 def sees_hero(p: Plan) -> bool:
-    return any(board.targeting_sight(p.s, p.me.pos, h.pos) for h in p.s.hero_side())
+    return any(board.targeting_sight(p.s, p.me.pos, h.pos) for h in p.foes())
 
 
 @registry.condition
 def hero_within(p: Plan, n: int) -> bool:
-    return any((d := p.dist(h)) is not None and d <= n for h in p.s.hero_side())
+    return any((d := p.dist(h)) is not None and d <= n for h in p.foes())
 
 
 @registry.condition
@@ -134,7 +146,9 @@ def body_at_most(p: Plan, n: int) -> bool:
 
 @registry.condition
 def spell_useful(p: Plan, spell: str) -> bool:
-    return False  # dread spells come with the magic of a later change
+    if p.me.side == HERO:
+        return False
+    return any(dread.useful(p.game, p.me, sp)[0] for sp in (p.me.dread if spell == "any" else [spell]))
 
 
 @registry.condition
@@ -157,10 +171,77 @@ def room_searchable(p: Plan, kind: str) -> bool:
         return False
     if kind == "traps":
         return not s.searched.get(f"traps:{room}")
-    return p.me.id not in s.searched.get(f"treasure:{room}", [])
+    return searching.can_search_treasure(p.game, p.me)
+
+
+@registry.condition
+def is_escort(p: Plan) -> bool:
+    return p.me.kind in p.game.content.escorts
+
+
+@registry.condition
+def wounded(p: Plan, n: int) -> bool:
+    """Body at most n with a healing potion or spell to hand."""
+    return p.me.body <= n and p.me.body < p.me.max_body and (
+        any(x.startswith("healing") for x in p.me.potions) or any(sp in magic.HEALING for sp in p.me.spells))
+
+
+ATTACK_SPELLS = ("ball_of_flame", "genie", "fire_of_wrath")
+
+
+def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
+    """(spell, target id) for a kind of spell worth casting now."""
+    s = p.s
+    if kind == "attack":
+        for sp in ATTACK_SPELLS:
+            if sp in p.me.spells:
+                aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp) if k == "figure"]
+                aims = [m for m in aims if m.side != HERO]
+                if aims:
+                    t = max(aims, key=lambda m: (m.attack, -m.body, m.id))
+                    return sp, t.id
+    if kind == "heal_friend":
+        for sp in magic.HEALING:
+            if sp in p.me.spells:
+                hurt = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp)
+                        if k == "figure" and s.figures[t].body * 2 <= s.figures[t].max_body]
+                if hurt:
+                    return sp, min(hurt, key=lambda h: (h.body, h.id)).id
+    if kind == "courage" and "courage" in p.me.spells and not p.me.flags.get("courage") \
+            and any(adjacent(s, p.me.pos, m.pos) for m in s.monsters()):
+        return "courage", p.me.id
+    return None
+
+
+@registry.condition
+def spell_ready(p: Plan, kind: str) -> bool:
+    return _spell_plan(p, kind) is not None
 
 
 # -- actions --------------------------------------------------------------------------------------
+@registry.action
+def cast_spell(p: Plan, kind: str) -> str:
+    plan = _spell_plan(p, kind)
+    if plan is None:
+        return "no spell"
+    sp, tid = plan
+    p.intents.append(("cast", {"spell": sp, "target": tid}))
+    return f"cast {p.game.content.spells[sp].name} at {p.s.figures[tid].name}"
+
+
+@registry.action
+def heal_self(p: Plan) -> str:
+    for i, x in enumerate(p.me.potions):
+        if x.startswith("healing"):
+            p.intents.append(("drink", i))
+            return "drinks a healing potion"
+    for sp in magic.HEALING:
+        if sp in p.me.spells:
+            p.intents.append(("cast", {"spell": sp, "target": p.me.id}))
+            return f"casts {p.game.content.spells[sp].name} on himself"
+    return "nothing to heal with"
+
+
 @registry.action
 def attack(p: Plan, pick: str) -> str:
     foes = [f for f in p.foes() if adjacent(p.s, p.me.pos, f.pos)]
@@ -218,6 +299,13 @@ def return_to_post(p: Plan) -> str:
 
 @registry.action
 def cast_first_useful(p: Plan) -> str:
+    for sp in p.me.dread:
+        ok, aim = dread.useful(p.game, p.me, sp)
+        if ok:
+            p.intents.append(("monster_cast", {"spell": sp, **aim}))
+            target = p.s.figures.get(aim.get("target", ""))
+            name = p.game.content.dread_spells[sp].name
+            return f"cast {name}" + (f" at {target.name}" if target else "")
     return "no spell"
 
 
@@ -264,29 +352,66 @@ def explore(p: Plan) -> str:
                         for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
     if frontier and _advance_to(p, frontier) is not None:
         return "toward the unexplored"
+    known = [m for m in s.monsters() if p.dist(m) is not None]
+    if known:  # nothing left to open: go after what is still out there
+        t = _pick(p, known, "nearest")
+        _advance_to(p, [(t.pos[0] + dx, t.pos[1] + dy) for dx, dy in DIRS4])
+        return f"hunts {t.name}"
     p.intents.append(("search_secret_doors", None))
     return "looks for a hidden way"
 
 
 class ScriptedSeat:
-    """Runs the acting figure's script and picks the offered action that carries out its plan."""
+    """Runs the acting figure's script and picks the offered action that carries out its plan.
+    Decisions outside a figure's activation (the draft, a dying friend, a potion of defence,
+    rust, remains) follow fixed preferences, each with its reason."""
 
     def __init__(self, hero_script: str = "hero_default") -> None:
         self.hero_script = hero_script
-        self._cache: dict[tuple[int, str], tuple[list[tuple[str, Any]], str]] = {}
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
         s: State = game.state
+        if not d.options:
+            raise ValueError("nothing to choose from")
+        special = self._fixed(game, d)
+        if special is not None:
+            return special
         fid = d.context.get("monster") or d.context.get("figure")
         me = s.figures.get(fid) if fid else None
-        if me is None or me.pos is None or not d.options:
+        if me is None or me.pos is None:
             return d.options[0], "the only sensible choice"
-        script_name = me.script if me.side != HERO else self.hero_script
+        if me.side != HERO:
+            script_name = me.script
+        elif d.context.get("commanded"):
+            script_name = "zargon_default"
+        elif me.kind in game.content.escorts:
+            script_name = "escort_default"
+        else:
+            script_name = self.hero_script
         p = Plan(game, me, d)
-        if me.side == HERO:
-            d.context.setdefault("points", 12)
         why = tactics.run(game.content.scripts[script_name], game.content.scripts, registry, p)
         return self._carry_out(game, d, me, p.intents, why)
+
+    def _fixed(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        c = game.content
+        kinds = {a.kind for a in d.options}
+        if "draft" in kinds:
+            prefs = c.heroes[d.context["draft"]].draft
+            best = min(d.options, key=lambda a: prefs.index(a.get("group")) if a.get("group") in prefs else 9)
+            return best, f"prefers the {best.get('group')} spells"
+        if d.context.get("dying"):
+            save = [a for a in d.options if a.kind in ("drink", "cast")]
+            if save:
+                return save[0], "anything to stay alive"
+            return d.options[-1], "nothing can save him"
+        if d.context.get("defending"):
+            return next(a for a in d.options if a.kind == "drink"), "a blow is coming: drink the potion of defence"
+        if "rust" in kinds:
+            best = max(d.options, key=lambda a: (combat_item(c, a.get("item")).gold, a.get("item")))
+            return best, "rust the priciest metal item"
+        if kinds <= {"take_remains", "exit"}:
+            return d.options[0], "the first in turn order" if "take_remains" in kinds else "the first free square"
+        return None
 
     def _carry_out(self, game: Game, d: Decision, me: Figure, intents: list[tuple[str, Any]],
                    why: str) -> tuple[Action, str]:
@@ -294,9 +419,10 @@ class ScriptedSeat:
         by_kind: dict[str, list[Action]] = {}
         for a in opts:
             by_kind.setdefault(a.kind, []).append(a)
+        zargon = me.side != HERO or bool(d.context.get("commanded"))
         for kind, arg in intents:
             if kind == "move":
-                if me.side != HERO:
+                if zargon:
                     for a in by_kind.get("monster_move", []):
                         if tuple(a.get("to")) == tuple(arg):
                             return a, why
@@ -310,14 +436,24 @@ class ScriptedSeat:
                     if a.get("target") == arg:
                         return a, why
                 continue
+            if kind in ("cast", "monster_cast"):
+                for a in by_kind.get(kind, []):
+                    if all(thaw(a.get(k)) == v for k, v in arg.items()):
+                        return a, why
+                continue
             if kind == "open_door":
                 for a in by_kind.get("open_door", []):
                     if a.get("door") == arg:
                         return a, why
                 continue
+            if kind == "drink":
+                for a in by_kind.get("drink", []):
+                    if a.get("potion") == arg:
+                        return a, why
+                continue
             for a in by_kind.get(kind, []):
                 return a, why
-        for fallback in ("monster_done", "end_turn", "die"):
+        for fallback in ("monster_done", "end_turn", "pass", "die"):
             if fallback in by_kind:
                 return by_kind[fallback][0], why
         return opts[0], why
@@ -331,7 +467,7 @@ class ScriptedSeat:
         if rolls:
             return rolls[0]
         s = game.state
-        dist, parent = s.grid.bfs(me.pos, lambda sq: not mon.monster_at(s, sq))
+        dist, parent = s.grid.bfs(me.pos, lambda sq: hero_may_walk(s, sq))
         if goal not in dist or goal == me.pos:
             return None
         nxt = path_back(parent, me.pos, goal)[1]

@@ -1,0 +1,183 @@
+"""Hero spells (§2.9, §5.6): the draft of element groups, casting as the hero's action, and
+the rolls spells share with Zargon's (Mind saves, fire saves, healing)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.dice import roll, roll_event
+from ...engine.game import Action, Decision, Game
+from . import board
+from .combat import Proc, lose_body, strike
+from .state import ALIVE, HERO, Figure, State
+
+GROUPS = ("air", "earth", "fire", "water")
+HEALING = ("heal_body", "water_of_healing")
+# Spells that act on the target's next move roll.
+NEXT_MOVE = {"swift_wind": "swift_wind", "pass_through_rock": "pass_rock", "veil_of_mist": "veil"}
+
+
+# -- the draft (§2.9, D24) -----------------------------------------------------------------------
+def draft(game: Game) -> Proc:
+    """The wizard picks a group, the elf one of the other three, the wizard takes the rest
+    (alone he takes three; an elf alone takes one).  Each pick is the hero seat's decision."""
+    s: State = game.state
+    casters = [h for h in ("wizard", "elf") if h in s.party]
+    if not casters:
+        return
+    c = game.content
+    picks = {"wizard": 1, "elf": 1} if len(casters) == 2 else {casters[0]: c.heroes[casters[0]].groups}
+    left = list(GROUPS)
+    for hid in casters:
+        for _ in range(picks[hid]):
+            seat = s.seat_of[hid]
+            opts = [Action.make(seat, "draft", text=f"{c.heroes[hid].name} takes the {g} spells", who=hid, group=g)
+                    for g in left]
+            pick = yield Decision(seat, f"{c.heroes[hid].name}: choose a group of spells", opts,
+                                  context={"figure": hid, "draft": hid})
+            take(game, hid, pick.get("group"))
+            left.remove(pick.get("group"))
+    if len(casters) == 2:
+        for g in list(left):  # the wizard takes the last two
+            take(game, "wizard", g)
+
+
+def take(game: Game, hid: str, group: str) -> None:
+    s: State = game.state
+    f = s.figures[hid]
+    s.groups.setdefault(hid, []).append(group)
+    spells = [sid for sid, sp in game.content.spells.items() if sp.group == group]
+    f.spells.extend(spells)
+    game.emit("draft", figure=hid, group=group, spells=spells,
+              text=f"{f.name} takes the {group} spells: {', '.join(game.content.spells[x].name for x in spells)}.")
+
+
+# -- targets ---------------------------------------------------------------------------------------
+def sees(state: State, a: Figure, b: Figure) -> bool:
+    return a is b or board.targeting_sight(state, a.pos, b.pos)
+
+
+def spell_targets(game: Game, f: Figure, spell: str) -> list[tuple[str, str]]:
+    """(kind, id) pairs a spell may aim at now: ("figure", id) or ("door", id)."""
+    s: State = game.state
+    c = game.content
+    kind = c.spells[spell].target
+    out: list[tuple[str, str]] = []
+    if kind == "hero":
+        out = [("figure", h.id) for h in s.hero_side() if sees(s, f, h)]
+    elif kind in ("monster", "non_undead_monster", "door_or_monster"):
+        for m in s.monsters():
+            if kind == "non_undead_monster" and "undead" in c.monsters[m.kind].tags:
+                continue
+            if sees(s, f, m):
+                out.append(("figure", m.id))
+    if kind == "door_or_monster":
+        quest = c.quests[s.quest]
+        edges = board.door_edges(quest) | {k: e for k, e in board.secret_edges(quest).items() if k in s.secret_found}
+        for d, e in edges.items():
+            if s.doors.get(d, "closed") == "closed" and any(board.revealed(s, q) for q in e) \
+                    and any(q == f.pos or board.targeting_sight(s, f.pos, q) for q in e if s.grid.floor(q)):
+                out.append(("door", d))
+    return out
+
+
+def cast_options(game: Game, f: Figure, seat: str) -> list[Action]:
+    c = game.content
+    out = []
+    for sp in f.spells:
+        for kind, tid in spell_targets(game, f, sp):
+            if kind == "door":
+                out.append(Action.make(seat, "cast", text=f"{f.name} casts {c.spells[sp].name} on a door",
+                                       who=f.id, spell=sp, door=tid))
+            else:
+                t = game.state.figures[tid]
+                out.append(Action.make(seat, "cast", text=f"{f.name} casts {c.spells[sp].name} on {t.name}",
+                                       who=f.id, spell=sp, target=tid))
+    return out
+
+
+# -- effects ---------------------------------------------------------------------------------------
+def cast(game: Game, f: Figure, pick: Action) -> Proc:
+    """Spend the card and apply it."""
+    s: State = game.state
+    c = game.content
+    spell = pick.get("spell")
+    f.spells.remove(spell)
+    name = c.spells[spell].name
+    if pick.get("door"):
+        from .heroes import open_door  # a genie opens it as if by hand, and the caster sees in
+        game.emit("cast", figure=f.id, spell=spell, door=pick.get("door"), text=f"{f.name} casts {name}: a genie opens a door.")
+        open_door(game, f, pick.get("door"), by_spell=True)
+        return
+    t = s.figures[pick.get("target")]
+    game.emit("cast", figure=f.id, spell=spell, target=t.id, text=f"{f.name} casts {name} on {t.name}.")
+    if spell == "genie":
+        yield from strike(game, f, t, dice=5, mods={}, rule="hq.spell.genie")
+    elif spell == "tempest":
+        t.flags["tempest"] = True
+    elif spell in HEALING:
+        heal(game, t, 4)
+    elif spell == "rock_skin":
+        t.flags["rock_skin"] = True
+    elif spell == "courage":
+        t.flags["courage"] = True
+    elif spell in NEXT_MOVE:
+        t.flags[NEXT_MOVE[spell]] = True
+    elif spell == "ball_of_flame":
+        yield from fire(game, t, 2, 2, "hq.spell.flame_save", name)
+    elif spell == "fire_of_wrath":
+        yield from fire(game, t, 1, 1, "hq.spell.flame_save", name)
+    elif spell == "sleep":
+        if not (yield from mind_save(game, t, name)):
+            t.flags["asleep"] = True
+            game.emit("condition", figure=t.id, condition="asleep", text=f"{t.name} falls asleep.")
+
+
+def heal(game: Game, f: Figure, amount: int) -> None:
+    before = f.body
+    f.body = min(f.max_body, f.body + amount)
+    game.emit("heal", figure=f.id, amount=f.body - before, text=f"{f.name} regains {f.body - before} Body ({f.body}).")
+
+
+def fire(game: Game, t: Figure, body: int, dice: int, rule: str, what: str) -> Proc:
+    """Fire that the target may partly shrug off: each 5 or 6 on the red dice cancels 1 Body."""
+    faces = yield from roll(game, dice, 6, rule)
+    saved = sum(1 for x in faces if x >= 5)
+    loss = max(0, body - saved)
+    roll_event(game, rule, f"{dice}d6", faces, target=5, inputs={"figure": t.id, "body": body}, outcome=saved,
+               text=f"{t.name} rolls {'+'.join(map(str, faces))} against the {what}: {saved} saved, {loss} Body lost.")
+    lose_body(game, t, loss, what)
+
+
+def mind_save(game: Game, f: Figure, what: str, rule: str = "hq.spell.mind_save") -> Proc:
+    """Red dice equal to Mind; any 6 resists (Mind 0 never saves).  True when resisted."""
+    n = f.mind
+    faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()
+    ok = 6 in faces
+    roll_event(game, rule, f"{n}d6", faces, target=6, inputs={"figure": f.id, "mind": n}, outcome=ok,
+               text=f"{f.name} resists the {what} with Mind {n}: {'+'.join(map(str, faces)) or 'no dice'}"
+                    f" — {'resisted' if ok else 'no 6'}.")
+    return ok
+
+
+def check_courage(game: Game) -> None:
+    """Courage lasts until its holder sees no monster (D23)."""
+    s: State = game.state
+    for h in s.hero_side():
+        if h.flags.get("courage") and not any(board.targeting_sight(s, h.pos, m.pos) for m in s.monsters()):
+            h.flags.pop("courage")
+            game.emit("condition_end", figure=h.id, condition="courage", text=f"{h.name}'s courage fades.")
+
+
+def healers(game: Game, dying: Figure) -> list[tuple[Figure, str]]:
+    """Other heroes who could cast a healing spell on a dying figure by pledging their next
+    action (§5.11 (3)): alive, not pledged already, seeing him."""
+    s: State = game.state
+    out = []
+    for h in s.heroes():
+        if h is dying or h.status != ALIVE or h.pos is None or h.flags.get("pledged") or h.side != HERO:
+            continue
+        for sp in h.spells:
+            if sp in HEALING and sees(s, h, dying):
+                out.append((h, sp))
+                break
+    return out

@@ -1,0 +1,206 @@
+"""HeroQuest rules beyond the worked examples' first batch: movement rolls, traps, jumping,
+disarming, rescue and remains, hero spells and dread spells — each with forced dice
+(combat die: 1-3 skull, 4-5 white shield, 6 black shield)."""
+from __future__ import annotations
+
+from hq_scenario import Picks, rolls, run, trial
+from test_hq_worked_examples import new_monster_at
+
+from dungeon_tui.rulesets.heroquest.combat import attack_dice
+from dungeon_tui.rulesets.heroquest.heroes import adjacent, hero_turn
+from dungeon_tui.rulesets.heroquest.monsters import activate, dungeon_phase
+from dungeon_tui.rulesets.heroquest.ruleset import load_content
+from dungeon_tui.rulesets.heroquest.zargon import ScriptedSeat
+
+
+def add_trap(s, tid, kind, at, state="hidden"):
+    s.traps[tid] = {"kind": kind, "at": list(at), "state": state}
+
+
+def test_3_plate_mail_and_swift_wind_hq_move_roll():
+    s = trial({"dwarf": (5, 9)})
+    dwarf = s.figures["dwarf"]
+    dwarf.equipment.append("plate_mail")
+    dwarf.flags["swift_wind"] = True
+    game = run(s, lambda g: hero_turn(g, dwarf), [[3, 5]], heroes=Picks(("roll_move", {})))
+    (r,) = rolls(game, "hq.move.roll")
+    assert (r["dice"], r["faces"], r["outcome"]) == ("2d6", [3, 5], 8)  # plate: 1 die, doubled by the wind
+    assert "swift_wind" not in dwarf.flags
+
+
+def test_5_spear_trap_skull_ends_the_turn():
+    s = trial({"elf": (5, 9)})
+    add_trap(s, "t1", "spear", (3, 9))
+    elf = s.figures["elf"]
+    picks = Picks(("roll_move", {}), ("step", {"to": (4, 9)}), ("step", {"to": (3, 9)}))
+    game = run(s, lambda g: hero_turn(g, elf), [[3, 3], [2]], heroes=picks)
+    assert rolls(game, "hq.trap.spear")[0]["outcome"] == 1
+    assert elf.body == 5 and elf.pos == (3, 9) and s.traps["t1"]["state"] == "gone"
+    assert len(picks.seen) == 3  # no choice after the spear: the turn is over
+
+
+def test_5_spear_trap_missed_he_goes_on_with_4_points():
+    s = trial({"elf": (5, 9)})
+    add_trap(s, "t1", "spear", (3, 9))
+    elf = s.figures["elf"]
+    picks = Picks(("roll_move", {}), ("step", {"to": (4, 9)}), ("step", {"to": (3, 9)}))
+    run(s, lambda g: hero_turn(g, elf), [[3, 3], [5]], heroes=picks)
+    assert elf.body == 6 and s.traps["t1"]["state"] == "gone"
+    assert picks.seen[3]["points"] == 4 and "step" in picks.seen[3]["kinds"]
+
+
+def test_7_jump_over_a_known_pit():
+    s = trial({"barbarian": (5, 9)})
+    add_trap(s, "t1", "pit", (4, 9), "known")
+    bar = s.figures["barbarian"]
+    picks = Picks(("roll_move", {}), ("jump", {"to": (3, 9)}))
+    run(s, lambda g: hero_turn(g, bar), [[2, 3], [4]], heroes=picks)
+    assert bar.pos == (3, 9) and picks.seen[2]["points"] == 3 and s.traps["t1"]["state"] == "known"
+
+
+def test_7_jump_fails_on_a_skull_into_the_pit():
+    s = trial({"barbarian": (5, 9)})
+    add_trap(s, "t1", "pit", (4, 9), "known")
+    bar = s.figures["barbarian"]
+    picks = Picks(("roll_move", {}), ("jump", {"to": (3, 9)}))
+    game = run(s, lambda g: hero_turn(g, bar), [[2, 3], [3]], heroes=picks)
+    assert rolls(game, "hq.trap.jump")[0]["faces"] == ["skull"]
+    assert bar.pos == (4, 9) and bar.body == 7 and bar.flags.get("in_pit") and s.traps["t1"]["state"] == "sprung"
+    assert len(picks.seen) == 2  # the fall ends the turn
+
+
+def test_8_dwarf_disarms_a_pit_and_stands_on_it():
+    s = trial({"dwarf": (5, 9)})
+    add_trap(s, "t1", "pit", (4, 9), "known")
+    dwarf = s.figures["dwarf"]
+    game = run(s, lambda g: hero_turn(g, dwarf), [[1]], heroes=Picks(("disarm", {"trap": "t1"})))
+    assert rolls(game, "hq.trap.disarm_dwarf")[0]["outcome"] == 0
+    assert s.traps["t1"]["state"] == "gone" and dwarf.pos == (4, 9) and dwarf.body == 7
+
+
+def test_8_tool_kit_elf_fails_on_a_skull():
+    s = trial({"elf": (5, 9)})
+    add_trap(s, "t1", "pit", (4, 9), "known")
+    elf = s.figures["elf"]
+    elf.equipment.append("tool_kit")
+    picks = Picks(("disarm", {"trap": "t1"}))
+    game = run(s, lambda g: hero_turn(g, elf), [[2]], heroes=picks)
+    assert rolls(game, "hq.trap.disarm_kit")[0]["outcome"] == 1
+    assert elf.pos == (4, 9) and elf.body == 5 and elf.flags.get("in_pit") and len(picks.seen) == 1
+
+
+def test_8_only_the_dwarf_or_a_tool_kit_may_disarm():
+    s = trial({"barbarian": (5, 9)})
+    add_trap(s, "t1", "pit", (4, 9), "known")
+    picks = Picks()
+    run(s, lambda g: hero_turn(g, s.figures["barbarian"]), [], heroes=picks)
+    assert "disarm" not in picks.seen[0]["kinds"]
+
+
+def test_11_rescue_by_potion_in_the_dungeon_phase():
+    s = trial({"elf": (5, 9)})
+    elf = s.figures["elf"]
+    elf.body, elf.potions = 1, ["healing"]
+    orc = new_monster_at(s, "orc", (6, 9))
+    game = run(s, lambda g: activate(g, orc), [[1, 2, 6], [6, 6], [3]], dungeon=ScriptedSeat(),
+               heroes=Picks(("drink", {"potion": 0})))
+    assert [e.data["body"] for e in game.events if e.kind == "damage"] == [0]
+    assert elf.status == "alive" and elf.body == 3 and elf.potions == []
+
+
+def test_11_without_help_she_dies_and_the_wizard_takes_her_remains():
+    s = trial({"elf": (5, 9), "wizard": (2, 9)})
+    elf = s.figures["elf"]
+    elf.body, elf.gold, elf.potions = 1, 50, ["strength"]
+    s.figures["wizard"].spells = []  # no healing spell to pledge
+    orc = new_monster_at(s, "orc", (6, 9))
+    run(s, lambda g: activate(g, orc), [[1, 2, 6], [6, 6]], dungeon=ScriptedSeat(), heroes=Picks())
+    wiz = s.figures["wizard"]
+    assert elf.status == "dead" and elf.pos is None
+    assert wiz.gold == 50 and "shortsword" in wiz.equipment and "strength" in wiz.potions and s.remains == []
+
+
+def test_11_a_friend_who_sees_her_pledges_a_healing_spell():
+    s = trial({"elf": (5, 9), "wizard": (2, 9)})
+    elf, wiz = s.figures["elf"], s.figures["wizard"]
+    elf.body = 1
+    wiz.spells = ["water_of_healing"]
+    orc = new_monster_at(s, "orc", (6, 9))
+    run(s, lambda g: activate(g, orc), [[1, 2, 6], [6, 6]], dungeon=ScriptedSeat(), heroes=Picks(("cast", {})))
+    assert elf.status == "alive" and elf.body == 4 and wiz.flags.get("pledged") and wiz.spells == []
+
+
+def test_ball_of_flame_saves_and_fire_of_wrath():
+    s = trial({"wizard": (5, 9)})
+    wiz = s.figures["wizard"]
+    wiz.spells = ["ball_of_flame"]
+    cw = new_monster_at(s, "chaos_warrior", (8, 9))  # Body 3, in sight along the corridor
+    game = run(s, lambda g: hero_turn(g, wiz), [[5, 2]],
+               heroes=Picks(("cast", {"spell": "ball_of_flame", "target": cw.id})))
+    (r,) = rolls(game, "hq.spell.flame_save")
+    assert (r["faces"], r["outcome"]) == ([5, 2], 1)
+    assert cw.body == 2 and wiz.spells == []
+
+
+def test_sleep_mind_save_and_break_free_at_its_turn():
+    s = trial({"elf": (5, 9)})
+    elf = s.figures["elf"]
+    elf.spells = ["sleep"]
+    orc = new_monster_at(s, "orc", (8, 9))  # Mind 2
+    run(s, lambda g: hero_turn(g, elf), [[1, 5]], heroes=Picks(("cast", {"spell": "sleep", "target": orc.id})))
+    assert orc.flags.get("asleep")
+    game = run(s, dungeon_phase, [[6, 2], [4, 4, 4]], dungeon=ScriptedSeat())  # wakes on a 6, then strikes
+    assert rolls(game, "hq.condition.break_free")[0]["outcome"] is True and not orc.flags.get("asleep")
+    assert adjacent(s, orc.pos, s.figures["elf"].pos) and s.figures["elf"].body == 6
+
+
+def test_sleep_cannot_target_the_undead():
+    s = trial({"elf": (5, 9)})
+    s.figures["elf"].spells = ["sleep"]
+    new_monster_at(s, "skeleton", (8, 9))
+    picks = Picks()
+    run(s, lambda g: hero_turn(g, s.figures["elf"]), [], heroes=picks)
+    assert "cast" not in picks.seen[0]["kinds"]
+
+
+def test_courage_adds_two_dice_until_no_monster_is_seen():
+    s = trial({"barbarian": (5, 9)})
+    bar = s.figures["barbarian"]
+    bar.flags["courage"] = True
+    orc = new_monster_at(s, "orc", (4, 9))
+    game = run(s, lambda g: hero_turn(g, bar), [[1, 1, 1, 4, 4], [4, 4]],
+               heroes=Picks(("attack", {"target": orc.id})))
+    att = rolls(game, "hq.combat.attack")[0]
+    assert att["dice"] == "5combat" and att["modifiers"] == {"courage": 2}
+    assert orc.status == "dead" and "courage" not in bar.flags  # nothing left in sight
+
+
+def test_dread_lightning_bolt_hits_everyone_on_its_line():
+    s = trial({"barbarian": (5, 9), "dwarf": (3, 9)})
+    warlock = new_monster_at(s, "chaos_warlock", (8, 9))
+    warlock.dread = ["lightning_bolt"]
+    warlock.script = "zargon_caster"
+    game = run(s, lambda g: activate(g, warlock), [], dungeon=ScriptedSeat())
+    assert s.figures["barbarian"].body == 6 and s.figures["dwarf"].body == 5
+    assert warlock.dread == []
+    assert any("cast Lightning Bolt" in e.data.get("why", "") for e in game.events if e.kind == "decision")
+
+
+def test_dread_summon_orcs_places_them_nearest_the_caster():
+    s = trial({"barbarian": (2, 9)})
+    warlock = new_monster_at(s, "chaos_warlock", (8, 9))
+    warlock.dread = ["summon_orcs"]
+    warlock.script = "zargon_caster"
+    game = run(s, lambda g: activate(g, warlock), [[4]], dungeon=ScriptedSeat())
+    orcs = [f for f in s.figures.values() if f.kind == "orc" and f.id.startswith("x") and f.id != warlock.id]
+    assert rolls(game, "hq.dread.summon_orcs")[0]["outcome"] == 5 and len(orcs) == 5
+    assert all(abs(o.pos[0] - 8) + abs(o.pos[1] - 9) <= 3 for o in orcs)
+
+
+def test_dread_fear_on_the_strongest_arm_leaves_one_attack_die():
+    s = trial({"barbarian": (5, 9), "wizard": (4, 9)})
+    warlock = new_monster_at(s, "chaos_warlock", (8, 9))
+    warlock.dread, warlock.script = ["fear"], "zargon_caster"
+    run(s, lambda g: activate(g, warlock), [], dungeon=ScriptedSeat())
+    bar = s.figures["barbarian"]
+    assert bar.flags.get("feared") and attack_dice(bar, load_content())[0] == 1
