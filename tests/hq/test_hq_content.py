@@ -70,12 +70,6 @@ def append(key, value):
     return change
 
 
-def remove(key, value):
-    def change(data):
-        data[key].remove(value)
-    return change
-
-
 def event(i, field, value):
     def change(data):
         data["events"][i][field] = value
@@ -98,6 +92,7 @@ BROKEN = [
     (R, setter("monsters", "m1", "at", [11, 8]), ["monsters.m1.at: [11,8] is already taken by the stairway"]),
     # nothing stacked
     (W, setter("traps", "t1", "at", [19, 11]), ["monsters.m9.at: [19,11] is already taken by trap t1"]),
+    (C, put("blocked", [[12, 6], [13, 6], [12, 6]]), ["blocked.2: [12,6] is already taken by blocked.0"]),
     (C, setter("monsters", "m2", "at", [14, 12]), ["monsters.m2.at: [14,12] is already taken by monster m1"]),
     (R, setter("furniture", "f2", "at", [17, 7]), ["furniture.f3: square [17,7] is already taken by furniture f2"]),
     # doors

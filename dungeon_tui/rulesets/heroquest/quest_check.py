@@ -18,7 +18,7 @@ from .models import parse_do
 class Names:
     """What a quest may refer to in the other content files."""
     monsters: set[str]
-    furniture: dict[str, Any]  # kind -> its footprint model
+    furniture: dict[str, Any]  # kind -> its footprint model (board.furniture_squares reads it)
     dread_spells: set[str]
     artifacts: set[str]
     scripts: set[str]
@@ -38,14 +38,17 @@ def check_quest(q: Any, here: str, board_file: Any, names: Names) -> list[str]:
     def bad(path: str, problem: str) -> None:
         problems.append(f"{here}: {path}: {problem}")
 
+    def first(path: str, *cases: tuple[bool, str]) -> bool:
+        """Report the first (condition, problem) that holds; True when none does."""
+        for failed, problem in cases:
+            if failed:
+                bad(path, problem)
+                return False
+        return True
+
     def room_ok(path: str, room: str) -> bool:
-        if room not in rooms:
-            bad(path, f"{room!r} is not a room of the board")
-        elif room in rock:
-            bad(path, f"room {room} has no door in this quest (solid rock)")
-        else:
-            return True
-        return False
+        return first(path, (room not in rooms, f"{room!r} is not a room of the board"),
+                     (room in rock, f"room {room} has no door in this quest (solid rock)"))
 
     # -- what stands where: furniture first, then the pieces that must not share a square --
     furn: dict[Sq, str] = {}
@@ -54,34 +57,20 @@ def check_quest(q: Any, here: str, board_file: Any, names: Names) -> list[str]:
         if p.kind not in names.furniture:
             bad(f"{path}.kind", f"unknown furniture {p.kind!r}")
             continue
-        if p.room not in rooms:
-            bad(f"{path}.room", f"{p.room!r} is not a room of the board")
+        if not first(f"{path}.room", (p.room not in rooms, f"{p.room!r} is not a room of the board")):
             continue
-        w, h = p.size or names.furniture[p.kind].size
-        for dy in range(h):
-            for dx in range(w):
-                sq = (p.at[0] + dx, p.at[1] + dy)
-                if areas.get(sq) != p.room:
-                    bad(path, f"square {show(sq)} is not in room {p.room}")
-                elif sq in furn:
-                    bad(path, f"square {show(sq)} is already taken by furniture {furn[sq]}")
-                else:
-                    furn[sq] = p.id
-    blocked = {tuple(b): i for i, b in enumerate(q.blocked)}
+        for sq in board.furniture_squares(p, names):
+            if first(path, (areas.get(sq) != p.room, f"square {show(sq)} is not in room {p.room}"),
+                     (sq in furn, f"square {show(sq)} is already taken by furniture {furn.get(sq)}")):
+                furn[sq] = p.id
+    blocked = {tuple(b) for b in q.blocked}
 
     def standing(path: str, sq: Sq) -> bool:
         """A square a figure or trap may be on: on the board, not rock, blocked or furniture."""
-        if sq not in areas:
-            bad(path, f"{show(sq)} is off the board")
-        elif areas[sq] in rock:
-            bad(path, f"{show(sq)} is in room {areas[sq]}, which has no door (solid rock)")
-        elif sq in blocked:
-            bad(path, f"{show(sq)} is a blocked square")
-        elif sq in furn:
-            bad(path, f"{show(sq)} is under furniture {furn[sq]}")
-        else:
-            return True
-        return False
+        return first(path, (sq not in areas, f"{show(sq)} is off the board"),
+                     (areas.get(sq) in rock, f"{show(sq)} is in room {areas.get(sq)}, which has no door (solid rock)"),
+                     (sq in blocked, f"{show(sq)} is a blocked square"),
+                     (sq in furn, f"{show(sq)} is under furniture {furn.get(sq)}"))
 
     taken: dict[Sq, str] = {}
 
@@ -106,13 +95,9 @@ def check_quest(q: Any, here: str, board_file: Any, names: Names) -> list[str]:
         bad("stairway", f"{show(tuple(q.stairway))} and the 3 squares right and below must be on the board")
     for i, b in enumerate(q.blocked):
         sq = tuple(b)
-        if sq not in areas:
-            bad(f"blocked.{i}", f"{show(sq)} is off the board")
-        elif areas[sq] != board.CORRIDOR:
-            bad(f"blocked.{i}", f"{show(sq)} is in room {areas[sq]}; blocked squares go in the corridor")
-        elif sq in blocked and blocked[sq] != i:
-            bad(f"blocked.{i}", f"{show(sq)} is already blocked.{blocked[sq]}")
-        else:
+        if first(f"blocked.{i}", (sq not in areas, f"{show(sq)} is off the board"),
+                 (areas.get(sq, board.CORRIDOR) != board.CORRIDOR,
+                  f"{show(sq)} is in room {areas.get(sq)}; blocked squares go in the corridor")):
             take(f"blocked.{i}", sq, f"blocked.{i}")
     for t in q.traps:
         if standing(f"traps.{t.id}.at", tuple(t.at)):
