@@ -13,6 +13,7 @@ from ..common import RulesetBase, choose_party, hero_seat
 from . import board
 from .combat import attack_dice, defend_dice
 from .models import MODELS, QUESTS
+from .quest_check import Names, check_quest
 from .state import HERO, MONSTER, Figure, State
 from .turns import procedure
 
@@ -54,43 +55,13 @@ def cross_check(bundle: Bundle) -> list[str]:
         tactics.compile_scripts(bundle["tactics.yaml"].scripts, registry, "scripts")
     except tactics.TacticsError as err:
         problems.append(f"{where}/tactics.yaml: {err}")
-    areas = board.area_letters(bundle["board.yaml"])
-    monsters = bundle["monsters.yaml"].monsters
-    furniture = bundle["furniture.yaml"].furniture
-    for name, model in bundle.files.items():
-        if not name.startswith("quests/"):
-            continue
-        q = model
-        here = f"{where}/{name}"
-        for i, (a, b) in enumerate(list(q.doors) + list(q.secret_doors)):
-            if tuple(a) not in areas or tuple(b) not in areas or abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-                problems.append(f"{here}: doors.{i}: {a}-{b} is not an edge between two squares of the board")
-            elif areas[tuple(a)] == areas[tuple(b)]:
-                problems.append(f"{here}: doors.{i}: {a}-{b} joins two squares of the same area")
-        taken: dict[Sq, str] = {}
-        for m in q.monsters:
-            if m.kind not in monsters:
-                problems.append(f"{here}: monsters.{m.id}.kind: unknown monster {m.kind!r}")
-            if tuple(m.at) not in areas:
-                problems.append(f"{here}: monsters.{m.id}.at: {m.at} is off the board")
-            if tuple(m.at) in taken:
-                problems.append(f"{here}: monsters.{m.id}.at: {m.at} is already taken by {taken[tuple(m.at)]}")
-            taken[tuple(m.at)] = m.id
-        for p in q.furniture:
-            if p.kind not in furniture:
-                problems.append(f"{here}: furniture.{p.id}.kind: unknown furniture {p.kind!r}")
-                continue
-            w, h = p.size or furniture[p.kind].size
-            for dy in range(h):
-                for dx in range(w):
-                    sq = (p.at[0] + dx, p.at[1] + dy)
-                    if areas.get(sq) != p.room:
-                        problems.append(f"{here}: furniture.{p.id}: square {list(sq)} is not in room {p.room}")
-                    elif sq in taken:
-                        problems.append(f"{here}: furniture.{p.id}: square {list(sq)} is already taken by {taken[sq]}")
-                    taken[sq] = p.id
-        if q.wandering_monster not in monsters:
-            problems.append(f"{here}: wandering_monster: unknown monster {q.wandering_monster!r}")
+    names = Names(monsters=set(bundle["monsters.yaml"].monsters), furniture=bundle["furniture.yaml"].furniture,
+                  dread_spells=set(bundle["spells.yaml"].dread_spells),
+                  artifacts=set(bundle["equipment.yaml"].artifacts),
+                  scripts=set(bundle["tactics.yaml"].scripts), escorts=set(bundle["heroes.yaml"].escorts))
+    for name, quest in sorted(bundle.files.items()):
+        if name.startswith("quests/"):
+            problems.extend(check_quest(quest, f"{where}/{name}", bundle["board.yaml"], names))
     return problems
 
 
