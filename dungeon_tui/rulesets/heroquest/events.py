@@ -2,39 +2,12 @@
 follows (the escort appears, the alarm is raised, doors fly open, every monster is placed)."""
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 from ...engine.game import Game
 from ...engine.grid import edge
 from . import board
 from .state import HERO, Figure, State
-
-_CALL = re.compile(r"^\s*(\w+)\s*(?:\((.*)\))?\s*$")
-
-
-def parse_when(text: str) -> tuple[str, Any]:
-    """'door_opened [[6,11],[7,11]]' -> ('door_opened', edge); 'item_taken x' -> ('item_taken', 'x')."""
-    word, _, rest = text.strip().partition(" ")
-    if word == "door_opened":
-        a, b = json.loads(rest)
-        return word, edge(tuple(a), tuple(b))
-    return word, rest.strip()
-
-
-def parse_do(text: str) -> tuple[str, dict[str, str]]:
-    """'place_escort(controller: opener)' -> ('place_escort', {'controller': 'opener'});
-    'set_flag(alarm)' -> ('set_flag', {'': 'alarm'})."""
-    m = _CALL.match(text)
-    if m is None:
-        raise ValueError(f"cannot read quest event step {text!r}")
-    args: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in (m.group(2) or "").split(","))):
-        key, sep, value = part.partition(":")
-        args.update({key.strip(): value.strip()} if sep else {"": key.strip()})
-    return m.group(1), args
-
 
 def _fire(game: Game, who: Figure, kind: str, what: Any) -> None:
     s: State = game.state
@@ -43,12 +16,11 @@ def _fire(game: Game, who: Figure, kind: str, what: Any) -> None:
         key = f"event:{i}"
         if s.flags.get(key):
             continue
-        wkind, wwhat = parse_when(ev.when)
-        if wkind != kind or wwhat != what:
+        wkind, wwhat = ev.trigger
+        if wkind != kind or (edge(*wwhat) if kind == "door_opened" else wwhat) != what:
             continue
         s.flags[key] = True
-        for step in ev.do:
-            verb, args = parse_do(step)
+        for verb, args in ev.actions:
             run(game, who, verb, args)
 
 
@@ -68,7 +40,7 @@ def run(game: Game, who: Figure, verb: str, args: dict[str, str]) -> None:
     c = game.content
     quest = c.quests[s.quest]
     if verb == "set_flag":
-        s.flags[args.get("", "alarm")] = True
+        s.flags[args["*"]] = True
         game.emit("alarm", text="The alarm is raised: the whole dungeon stirs.")
     elif verb == "open_all_doors":
         for d in board.door_edges(quest):

@@ -2,7 +2,6 @@
 the rolls spells share with Zargon's (Mind saves, fire saves, healing)."""
 from __future__ import annotations
 
-from typing import Any
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game

@@ -1,7 +1,6 @@
 """Searching (§5.7), traps (§5.8) and the treasure deck with wandering monsters (§5.9)."""
 from __future__ import annotations
 
-from typing import Any
 
 from ...engine.dice import draw
 from ...engine.game import Game
