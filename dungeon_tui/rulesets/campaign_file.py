@@ -56,3 +56,17 @@ def read(path: Path, fmt: str, model: type[M], what: str, version: int | None = 
 
 def write(campaign: BaseModel, path: Path) -> None:
     write_atomic(Path(path), json.dumps(campaign.model_dump(), indent=1))
+
+
+def format_of(path: Path, max_bytes: int = MAX_BYTES) -> str | None:
+    """The `format` a JSON file names, or None when it is missing or unreadable: lets a command
+    tell which game a campaign file belongs to before loading it properly."""
+    try:
+        path = Path(path)
+        if path.stat().st_size > max_bytes:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    fmt = data.get("format") if isinstance(data, dict) else None
+    return fmt if isinstance(fmt, str) else None

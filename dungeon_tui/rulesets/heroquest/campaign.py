@@ -284,3 +284,42 @@ def replace(campaign: Campaign, dead_type: str, new_type: str) -> Campaign:
     out.party.append(fresh_hero(new_type))
     out.log.append({"kind": "replace", "hero": dead_type, "with": new_type})
     return out
+
+
+# -- for the player ----------------------------------------------------------------------------
+
+def hero_line(h: PartyHero) -> str:
+    c = load_content()
+
+    def names(keys: list[str]) -> str:
+        return ", ".join(armory.item(c, k).name for k in keys) or "none"
+
+    state = {ALIVE: "", DEAD: " (fallen)", RETIRED: " (retired)"}[h.status]
+    held = armory.item(c, h.main_weapon).name if h.main_weapon else "bare hands"
+    potions = ", ".join(h.items) or "none"
+    kind = c.heroes[h.hero_type].name
+    who = h.name if h.name == kind else f"{h.name} the {kind}"
+    return (f"{who}{state}: Body {h.body_max}, Mind {h.mind_max}, "
+            f"{h.gold} gold; wields {held}; gear: {names(h.equipment)}; potions: {potions}; "
+            f"artifacts: {names(h.artifacts)}; quests won {h.quests_completed}")
+
+
+def describe(campaign: Campaign) -> list[str]:
+    """The party, the open quests and the history, as lines of text."""
+    c = load_content()
+    lines = [f"HeroQuest campaign {campaign.name!r}"]
+    lines += ["  " + hero_line(h) for h in campaign.party if h.status != RETIRED]
+    retired = [h.name for h in campaign.party if h.status == RETIRED]
+    if retired:
+        lines.append("  retired: " + ", ".join(retired))
+    try:
+        upcoming = next_quest(campaign)
+    except CampaignError:
+        upcoming = None
+    open_quests = [f"{q} ({c.quests[q].name}){' <- next' if q == upcoming else ''}"
+                   for q in quests_in_order() if q in campaign.unlocked]
+    lines.append("open quests: " + ("; ".join(open_quests) or "none"))
+    lines.append("history:" if campaign.quests else "history: no quest played yet")
+    lines += [f"  {q.date} {q.quest}: {q.result}" + (f" (record {q.record_path})" if q.record_path else "")
+              for q in campaign.quests]
+    return lines
