@@ -165,7 +165,7 @@ def setup_for(campaign: Campaign, quest: str | None = None) -> dict[str, Any]:
         raise CampaignError(f"unknown quest {quest!r}; see `dungeon-tui list`")
     if quest not in campaign.unlocked:
         raise CampaignError(f"{quest} is not unlocked yet; open: {', '.join(campaign.unlocked) or 'none'}")
-    living = campaign.living()
+    living = sorted(campaign.living(), key=lambda h: HERO_ORDER.index(h.hero_type))  # turn order (§3)
     if not living:
         raise CampaignError("the party has no living heroes; replace the fallen first (campaign replace)")
     return {"heroes": [h.hero_type for h in living], "adventure": quest,
