@@ -21,9 +21,10 @@ class CampaignError(Exception):
     """A campaign file or a between-quests change that cannot be used; str() is one line."""
 
 
-def first_error(err: ValidationError) -> str:
+def first_error(err: ValidationError, prefix: str = "") -> str:
+    """Pydantic's first complaint as one line: 'where.it.is: what is wrong'."""
     e = err.errors()[0]
-    where = ".".join(map(str, e["loc"]))
+    where = ".".join(p for p in [prefix, *map(str, e["loc"])] if p)
     return f"{where}: {e['msg']}" if where else e["msg"]
 
 

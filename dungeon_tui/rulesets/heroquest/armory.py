@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..campaign_file import first_error
+from .combat import item
 from .state import Figure
 
 # The deck's potions and quest potions that heal a fixed amount ("healing:4").
@@ -29,10 +31,6 @@ class HeroSheet(BaseModel):
     equipment: list[str] = Field(default_factory=list, max_length=30)
     potions: list[str] = Field(default_factory=list, max_length=30)
     artifacts: list[str] = Field(default_factory=list, max_length=20)
-
-
-def item(content: Any, key: str) -> Any:
-    return content.equipment.get(key) or content.artifacts.get(key)
 
 
 def sheet_problem(sheet: HeroSheet, content: Any) -> str | None:
@@ -68,9 +66,7 @@ def parse_sheets(raw: Any, party: list[str], content: Any) -> dict[str, dict[str
         try:
             sheet = HeroSheet.model_validate(raw[hero])
         except ValidationError as err:
-            e = err.errors()[0]
-            where = ".".join(map(str, e["loc"]))
-            raise ValueError(f"setup sheets.{hero}{'.' + where if where else ''}: {e['msg']}") from None
+            raise ValueError(first_error(err, f"setup sheets.{hero}")) from None
         problem = sheet_problem(sheet, content)
         if problem:
             raise ValueError(f"setup sheets.{hero}.{problem}")
