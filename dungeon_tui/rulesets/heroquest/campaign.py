@@ -296,7 +296,7 @@ def hero_line(h: PartyHero) -> str:
 
     state = {ALIVE: "", DEAD: " (fallen)", RETIRED: " (retired)"}[h.status]
     held = armory.item(c, h.main_weapon).name if h.main_weapon else "bare hands"
-    potions = ", ".join(h.items) or "none"
+    potions = ", ".join(potion_name(p) for p in h.items) or "none"
     kind = c.heroes[h.hero_type].name
     who = h.name if h.name == kind else f"{h.name} the {kind}"
     return (f"{who}{state}: Body {h.body_max}, Mind {h.mind_max}, "
@@ -304,7 +304,29 @@ def hero_line(h: PartyHero) -> str:
             f"artifacts: {names(h.artifacts)}; quests won {h.quests_completed}")
 
 
-def describe(campaign: Campaign) -> list[str]:
+def potion_name(potion: str) -> str:
+    """'healing' -> Potion of Healing; a quest's fixed potion 'healing:4' says how much it heals."""
+    kind, _, amount = potion.partition(":")
+    names = {card.potion: card.name for card in load_content().treasure.values() if card.potion}
+    return names.get(kind, kind) + (f" (heals {amount})" if amount not in ("", "0") else "")
+
+
+def log_line(entry: dict[str, LogValue]) -> str:
+    kind = entry["kind"]
+    if kind == "buy":
+        return f"the {entry['hero']} bought {entry['item']} for {entry['gold']} gold"
+    if kind == "give":
+        return f"the {entry['from']} gave the {entry['to']} {entry['gold']} gold"
+    if kind == "replace":
+        return f"a new {entry['with']} took the fallen {entry['hero']}'s place"
+    if kind == "main":
+        return f"the {entry['hero']} took {entry['item']} in hand"
+    gold = entry.get("gold") or {}
+    gains = ", ".join(f"{h} {g:+d}" for h, g in gold.items()) if isinstance(gold, dict) else ""
+    return f"{entry.get('quest')}: {entry.get('result')}; gold {gains or 'unchanged'}"
+
+
+def describe(campaign: Campaign, recent: int = 6) -> list[str]:
     """The party, the open quests and the history, as lines of text."""
     c = load_content()
     lines = [f"HeroQuest campaign {campaign.name!r}"]
@@ -322,4 +344,7 @@ def describe(campaign: Campaign) -> list[str]:
     lines.append("history:" if campaign.quests else "history: no quest played yet")
     lines += [f"  {q.date} {q.quest}: {q.result}" + (f" (record {q.record_path})" if q.record_path else "")
               for q in campaign.quests]
+    if campaign.log:
+        lines.append("recent changes:")
+        lines += ["  " + log_line(e) for e in campaign.log[-recent:]]
     return lines
