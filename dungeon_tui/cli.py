@@ -146,39 +146,107 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:
-    """Warhammer Quest campaigns: a party whose gold and treasure carry over."""
+    """Campaigns of either game; `--game` picks one, else the file's own format, else Warhammer Quest."""
+    from .rulesets import campaign_file
+    from .rulesets.heroquest.campaign import FORMAT as HQ_FORMAT
+    game = args.game
+    if not game:  # only HeroQuest campaigns have an armory, so those commands imply it
+        hq = campaign_file.format_of(Path(args.file)) == HQ_FORMAT or args.campaign_command not in ("new", "play")
+        game = "heroquest" if hq else "warhammer-quest"
+    rs = ruleset_for(game)
+    try:
+        if rs.id == "heroquest":
+            return hq_campaign(args, rs)
+        return whq_campaign(args, rs)
+    except campaign_file.CampaignError as err:
+        raise CliError(str(err)) from None
+
+
+def whq_campaign(args: argparse.Namespace, rs: Any) -> int:
+    """Warhammer Quest: a party whose gold and treasure carry over."""
     from .ai.controllers import ai_controllers
     from .rulesets.warhammer_quest import campaign as camp
-    rs = ruleset_for("warhammer-quest")
     path = Path(args.file)
+    if args.campaign_command == "new":
+        if path.exists() and not args.force:
+            raise CliError(f"{path} exists; pass --force to start it over")
+        heroes = rs.normalise_setup({"heroes": args.heroes.split(",") if args.heroes else None})["heroes"]
+        camp.save(camp.Campaign(recruits=heroes), path)
+        print(f"new campaign {path} for: {', '.join(heroes)}")
+        return 0
+    if args.campaign_command != "play":
+        raise CliError(f"campaign {args.campaign_command} is for HeroQuest campaigns (--game heroquest)")
+    if not args.quest:
+        raise CliError("name the adventure to play with --adventure")
+    c = camp.load(path)
+    if args.recruit:
+        c.recruits = sorted(set(c.recruits) | set(args.recruit.split(",")))
+    setup = camp.setup_for(c, args.quest)
     try:
-        if args.campaign_command == "new":
-            if path.exists() and not args.force:
-                raise CliError(f"{path} exists; pass --force to start it over")
-            heroes = rs.normalise_setup({"heroes": args.heroes.split(",") if args.heroes else None})["heroes"]
-            camp.save(camp.Campaign(recruits=heroes), path)
-            print(f"new campaign {path} for: {', '.join(heroes)}")
-            return 0
-        c = camp.load(path)
-        if args.recruit:
-            c.recruits = sorted(set(c.recruits) | set(args.recruit.split(",")))
-        setup = camp.setup_for(c, args.adventure)
+        game = rs.new_game(setup, args.seed)
+    except ValueError as err:
+        raise CliError(str(err)) from None
+    game.run(ai_controllers(rs.id))
+    c = camp.record_result(c, game)
+    camp.save(c, path)
+    if args.record:
+        records.save(game, Path(args.record) / f"{rs.id}-{game.seed}.json", __version__,
+                     meta_for(game, f"campaign {path.stem}"))
+    print(f"{args.quest}: {game.result.get('outcome')} in {game.state.turn} turns")
+    for w in c.warriors:
+        print(f"  {w.name}: {w.gold} gold, {len(w.treasure)} treasure cards, {w.starting_wounds} Wounds")
+    return 0
+
+
+def hq_campaign(args: argparse.Namespace, rs: Any) -> int:
+    """HeroQuest: sheets, the armory, replacements and quests in order (spec §5.13).  Every
+    change is made on a copy and written only when it is whole, so an error leaves the file as it was."""
+    from .ai.controllers import ai_controllers
+    from .rulesets.heroquest import campaign as camp
+    path = Path(args.file)
+    cmd = args.campaign_command
+    if cmd == "new":
+        if path.exists() and not args.force:
+            raise CliError(f"{path} exists; pass --force to start it over")
+        c = camp.new(args.name or path.stem, args.heroes.split(",") if args.heroes else None)
+        camp.save(c, path)
+        print(f"new HeroQuest campaign {path} for: {', '.join(h.hero_type for h in c.party)}")
+        return 0
+    if args.recruit:
+        raise CliError("--recruit is for Warhammer Quest; a HeroQuest party replaces the fallen with `campaign replace`")
+    c = camp.load(path)
+    if cmd == "show":
+        print("\n".join(camp.describe(c)))
+        return 0
+    if cmd == "buy":
+        c = camp.buy(c, args.hero, args.item)
+        h = c.hero(args.hero)
+        print(f"the {h.name} buys {rs.content().equipment[args.item].name}; {h.gold} gold left")
+    elif cmd == "main":
+        c = camp.set_main(c, args.hero, args.weapon)
+        print(f"the {c.hero(args.hero).name} will start the next quest with {args.weapon} in hand")
+    elif cmd == "give":
+        c = camp.give(c, args.giver, args.taker, args.gold)
+        print(f"{args.gold} gold from the {c.hero(args.giver).name} to the {c.hero(args.taker).name}")
+    elif cmd == "replace":
+        c = camp.replace(c, args.hero, args.with_type)
+        print(f"a new {c.hero(args.with_type).name} joins the party in the fallen {args.hero}'s place")
+    elif cmd == "play":
         try:
-            game = rs.new_game(setup, args.seed)
+            game = rs.new_game(camp.setup_for(c, args.quest), args.seed)
         except ValueError as err:
             raise CliError(str(err)) from None
         game.run(ai_controllers(rs.id))
-        c = camp.record_result(c, game)
-        camp.save(c, path)
+        record_path = None
         if args.record:
-            records.save(game, Path(args.record) / f"{rs.id}-{game.seed}.json", __version__,
-                         meta_for(game, f"campaign {path.stem}"))
-        print(f"{args.adventure}: {game.result.get('outcome')} in {game.state.turn} turns")
-        for w in c.warriors:
-            print(f"  {w.name}: {w.gold} gold, {len(w.treasure)} treasure cards, {w.starting_wounds} Wounds")
-        return 0
-    except camp.CampaignError as err:
-        raise CliError(str(err)) from None
+            record_path = Path(args.record) / f"{rs.id}-{game.state.quest}-{game.seed}.json"
+            records.save(game, record_path, __version__, meta_for(game, f"campaign {c.name}"))
+        c = camp.record_result(c, game, str(record_path) if record_path else None)
+        result = game.result or {}
+        print(f"{game.state.quest}: {result.get('outcome')} after {game.state.turn} rounds ({result.get('why', '')})")
+        print("\n".join(camp.describe(c)[1:]))
+    camp.save(c, path)
+    return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -232,20 +300,37 @@ def parser() -> argparse.ArgumentParser:
     chk = con_sub.add_parser("check", help="validate the YAML content")
     chk.add_argument("--game")
     chk.set_defaults(func=cmd_content)
-    cmp = sub.add_parser("campaign", help="Warhammer Quest campaigns (gold and treasure carry over)")
+    cmp = sub.add_parser("campaign", help="campaigns: a party whose gold and gear carry over between adventures")
     cmp_sub = cmp.add_subparsers(dest="campaign_command", required=True)
-    cnew = cmp_sub.add_parser("new", help="start a campaign file")
-    cnew.add_argument("file")
-    cnew.add_argument("--heroes")
+    game_opt = argparse.ArgumentParser(add_help=False)
+    game_opt.add_argument("file")
+    game_opt.add_argument("--game", help="warhammer-quest or heroquest (default: the file's game, else warhammer-quest)")
+    cnew = cmp_sub.add_parser("new", parents=[game_opt], help="start a campaign file")
+    cnew.add_argument("--heroes", help="comma-separated heroes, e.g. barbarian,wizard")
+    cnew.add_argument("--name", help="the campaign's name (HeroQuest; default: the file's name)")
     cnew.add_argument("--force", action="store_true")
-    cplay = cmp_sub.add_parser("play", help="play the campaign's next adventure (AI on every seat for now)")
-    cplay.add_argument("file")
-    cplay.add_argument("--adventure", required=True)
+    cplay = cmp_sub.add_parser("play", parents=[game_opt], help="play the next adventure (AI on every seat for now)")
+    cplay.add_argument("--quest", "--adventure", dest="quest",
+                       help="the adventure or quest (HeroQuest: default the next unlocked one)")
     cplay.add_argument("--seed", type=int, default=1)
-    cplay.add_argument("--record")
-    cplay.add_argument("--recruit", help="warrior types to recruit for a missing place, e.g. elf")
-    for c in (cnew, cplay):
-        c.set_defaults(func=cmd_campaign)
+    cplay.add_argument("--record", help="folder to write the game's record to")
+    cshow = cmp_sub.add_parser("show", parents=[game_opt], help="the party, open quests and history (HeroQuest)")
+    cbuy = cmp_sub.add_parser("buy", parents=[game_opt], help="a hero buys from the armory (HeroQuest)")
+    cbuy.add_argument("--hero", required=True)
+    cbuy.add_argument("--item", required=True)
+    cmain = cmp_sub.add_parser("main", parents=[game_opt], help="the weapon a hero starts with in hand (HeroQuest)")
+    cmain.add_argument("--hero", required=True)
+    cmain.add_argument("--weapon", required=True)
+    cgive = cmp_sub.add_parser("give", parents=[game_opt], help="one hero gives gold to another (HeroQuest)")
+    cgive.add_argument("--from", dest="giver", required=True)
+    cgive.add_argument("--to", dest="taker", required=True)
+    cgive.add_argument("--gold", type=int, required=True)
+    crep = cmp_sub.add_parser("replace", parents=[game_opt], help="a new hero for a fallen one (HeroQuest)")
+    crep.add_argument("--hero", required=True, help="the fallen hero's type")
+    crep.add_argument("--with", dest="with_type", required=True, help="the new hero's type, not in the party")
+    for c in (cnew, cplay, cshow, cbuy, cmain, cgive, crep):
+        c.set_defaults(func=cmd_campaign, recruit=None)
+    cplay.add_argument("--recruit", help="Warhammer Quest: warrior types to recruit for a missing place, e.g. elf")
     new = sub.add_parser("new", help="start a new game in the terminal app")
     new.add_argument("--game", default="warhammer-quest")
     new.add_argument("--adventure")

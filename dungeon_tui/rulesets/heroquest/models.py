@@ -92,6 +92,7 @@ class Equipment(Strict):
     ranged: bool = False
     two_handed: bool = False
     not_wizard: bool = True
+    wizard_only: bool = False  # wizards_cloak, wizards_staff: no other hero may use them
     metal: bool = False
     move_dice: int | None = None  # plate mail: one red die
     undead_dice: int | None = None  # the spirit blade strikes harder at the undead

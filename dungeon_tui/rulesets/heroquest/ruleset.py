@@ -10,7 +10,7 @@ from ...engine.content import Bundle, load_bundle
 from ...engine.game import DUNGEON, Game
 from ...engine.grid import Sq
 from ..common import RulesetBase, choose_party, hero_seat
-from . import board
+from . import armory, board
 from .combat import attack_dice, defend_dice
 from .models import MODELS, QUESTS
 from .quest_check import Names, check_quest
@@ -108,7 +108,12 @@ class HeroQuest(RulesetBase):
         quest = setup.get("adventure") or setup.get("quest") or QUESTS[0]
         if quest not in c.quests:
             raise ValueError(f"unknown quest {quest!r}; see `dungeon-tui list`")
-        return {"heroes": heroes, "adventure": quest}
+        if setup.get("sheets") is None:
+            return {"heroes": heroes, "adventure": quest}
+        # A campaign's party snapshot (§5.13): the record carries it, so replays need no campaign file.
+        if not setup.get("heroes") and isinstance(setup["sheets"], dict):
+            heroes = choose_party(list(setup["sheets"]), HERO_ORDER, "hero")
+        return {"heroes": heroes, "adventure": quest, "sheets": armory.parse_sheets(setup["sheets"], heroes, c)}
 
     def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
         quest = content.quests[setup["adventure"]]
@@ -117,6 +122,8 @@ class HeroQuest(RulesetBase):
             p = content.heroes[h]
             s.figures[h] = Figure(id=h, kind=h, side=HERO, name=p.name, pos=None, body=p.body, max_body=p.body,
                                   mind=p.mind, attack=p.attack, defend=p.defend, equipment=[p.weapon])
+            if h in setup.get("sheets", {}):
+                armory.apply_sheet(s.figures[h], setup["sheets"][h])
         for m in quest.monsters:
             p = content.monsters[m.kind]
             o = m.overrides

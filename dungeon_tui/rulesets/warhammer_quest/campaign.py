@@ -6,19 +6,16 @@ The whole carried party goes into the game's setup, so a record replays on its o
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from ...engine.record import MAX_BYTES, write_atomic
+from .. import campaign_file
+from ..campaign_file import CampaignError
 
 FORMAT = "dungeon-tui-whq-campaign"
-
-
-class CampaignError(Exception):
-    pass
+__all__ = ["CampaignError", "Campaign", "load", "save", "setup_for", "record_result"]
 
 
 class CampaignWarrior(BaseModel):
@@ -41,26 +38,11 @@ class Campaign(BaseModel):
 
 
 def load(path: Path) -> Campaign:
-    path = Path(path)
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise CampaignError(f"{path} is too large to be a campaign file")
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise CampaignError(f"cannot read {path}: {err}") from None
-    except (ValueError, RecursionError):
-        raise CampaignError(f"{path} is not valid JSON") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise CampaignError(f"{path} is not a Warhammer Quest campaign file")
-    try:
-        return Campaign.model_validate(data)
-    except ValidationError as err:
-        e = err.errors()[0]
-        raise CampaignError(f"{path}: {'.'.join(map(str, e['loc']))}: {e['msg']}") from None
+    return campaign_file.read(path, FORMAT, Campaign, "a Warhammer Quest campaign file")
 
 
 def save(campaign: Campaign, path: Path) -> None:
-    write_atomic(Path(path), json.dumps(campaign.model_dump(), indent=1))
+    campaign_file.write(campaign, path)
 
 
 def setup_for(campaign: Campaign, adventure: str) -> dict[str, Any]:
