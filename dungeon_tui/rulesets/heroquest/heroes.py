@@ -148,6 +148,12 @@ def options(game: Game, f: Figure, t: dict[str, Any]) -> list[Action]:
         out.append(Action.make(seat, "end_turn", text=f"{f.name} ends the turn", who=f.id))
         if s.grid.terrain.get(f.pos) == board.STAIRS and hero:
             out.append(Action.make(seat, "leave", text=f"{f.name} leaves the dungeon", who=f.id))
+    elif not any(a.kind in ("step", "jump") for a in out):
+        # Stranded on a friend's square (a reveal can block the way on): he goes back to the
+        # last square he could have stopped on rather than share one.
+        back = t["last_stop"]
+        out.append(Action.make(seat, "end_turn", text=f"{f.name} steps back to {back[0]},{back[1]} and ends the turn",
+                               who=f.id, to=back))
     return out
 
 
@@ -244,7 +250,7 @@ def step(game: Game, f: Figure, to: Sq, t: dict[str, Any]) -> Proc:
 def hero_turn(game: Game, f: Figure) -> Proc:
     s: State = game.state
     t: dict[str, Any] = {"rolled": False, "points": 0, "acted": False, "start": True, "bonus_attacks": None,
-                         "rock": False, "veil": False}
+                         "rock": False, "veil": False, "last_stop": f.pos}
     if not (yield from start_of_turn(game, f, t)):
         return
     while f.status == ALIVE and f.pos is not None:
@@ -255,6 +261,8 @@ def hero_turn(game: Game, f: Figure) -> Proc:
         if kind != "equip":
             t["start"] = False
         if kind == "end_turn":
+            if pick.get("to") is not None:
+                f.pos = tuple(pick.get("to"))
             break
         if kind == "leave":
             yield from end_move(game, f, t)
@@ -281,6 +289,8 @@ def hero_turn(game: Game, f: Figure) -> Proc:
                 announce(game, board.reveal_from(s, game.content, f.pos))
                 after_move(game, f)
                 magic.check_courage(game)
+                if may_stop(s, f, f.pos):
+                    t["last_stop"] = f.pos
         elif kind == "open_door":
             open_door(game, f, pick.get("door"))
         elif kind == "drink":

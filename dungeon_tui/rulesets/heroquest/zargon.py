@@ -326,6 +326,17 @@ def go_to_stairway(p: Plan) -> str:
 
 
 @registry.action
+def flee(p: Plan) -> str:
+    """Too hurt to go on: back to the stairway and out of the dungeon."""
+    stairs = board.stairway(p.game.content.quests[p.s.quest])
+    if p.me.pos in stairs:
+        p.intents.append(("leave", None))
+        return "leaves the dungeon to live another day"
+    _advance_to(p, stairs)
+    return "retreats to the stairway"
+
+
+@registry.action
 def search(p: Plan, kind: str) -> str:
     p.intents.append((f"search_{kind}", None))
     return f"search for {kind}"
