@@ -44,9 +44,16 @@ class GameScreen(TableScreen):
         self.last_owner: str | None = None
         self.last_was_dungeon = False
         self.view_seat = self.watch_seat()
-        # The game's own keys for actions without a square (roll, search, door ...).
+        # The game's own keys for actions without a square (roll, search, door ...), shown in
+        # the footer right after enter, where a narrow terminal still has room for them.
+        keys = self._bindings.key_to_bindings
+        items = list(keys.items())
+        cut = next((i + 1 for i, (k, _) in enumerate(items) if k == "enter"), 0)
+        keys.clear()
+        keys.update(items[:cut])
         for i, verb in enumerate(self.presenter.verbs):
             self._bindings.bind(verb.key, f"verb({i})", verb.label)
+        keys.update(items[cut:])
         self.skipping = False
         self._wake = threading.Event()
         self._finished = False

@@ -113,9 +113,17 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             self._rows.pop(row, None)
         self.cursor = sq
         if centre:
-            self.scroll_to(self.square_col(sq[0]) - self.size.width // 2,
-                           self.square_line(sq[1]) - self.size.height // 2, animate=False)
+            self.centre_on_cursor()
+            # The first drawing comes before layout has given the map its size: centre again then.
+            self.call_after_refresh(self.centre_on_cursor)
         self.refresh()
+
+    def centre_on_cursor(self) -> None:
+        self.scroll_to(self.square_col(self.cursor[0]) - self.size.width // 2,
+                       self.square_line(self.cursor[1]) - self.size.height // 2, animate=False)
+
+    def on_resize(self) -> None:
+        self.centre_on_cursor()
 
     def action_cursor(self, dx: int, dy: int) -> None:
         x0, y0, x1, y1 = self.bounds

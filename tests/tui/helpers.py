@@ -57,3 +57,25 @@ def check_snapshot(name: str, text: str) -> None:
     if lines != want:
         diff = "\n".join(difflib.unified_diff(want.splitlines(), lines.splitlines(), "snapshot", "screen", lineterm=""))
         raise AssertionError(f"screen differs from snapshot {path.name} (UPDATE_SNAPSHOTS=1 to accept):\n{diff}")
+
+
+def hq_session(seed: int = 3, **kwargs):
+    """HeroQuest, The Trial, all four heroes, the AI at instant speed (unless options are given)."""
+    from dungeon_tui.tui.session import Options, new_session
+    kwargs.setdefault("options", Options(ai_speed="instant"))
+    return new_session("heroquest", {"adventure": "the_trial"}, seed, **kwargs)
+
+
+def map_lines(mv) -> list[str]:
+    """The map widget's rows as the terminal shows them."""
+    return [mv.render_line(y).text for y in range(mv.size.height)]
+
+
+def square_text(mv, lines: list[str], sq) -> str | None:
+    """The two characters drawn for a square, if the square is in view."""
+    px, py = mv._pad()
+    sx, sy = mv.scroll_offset
+    row, col = mv.square_line(sq[1]) + py - sy, mv.square_col(sq[0]) + px - sx
+    if not (0 <= row < len(lines)) or col < 0 or col + 2 > len(lines[row]):
+        return None
+    return lines[row][col:col + 2]

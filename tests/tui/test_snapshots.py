@@ -7,7 +7,7 @@ from dungeon_tui.tui.dialogs import GameOver
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.replay_screen import ReplayScreen
 
-from .helpers import all_ai_session, check_snapshot, fp6_session, screen_text, wait_for
+from .helpers import all_ai_session, check_snapshot, fp6_session, hq_session, screen_text, wait_for
 
 SIZE = (100, 30)
 
@@ -64,3 +64,11 @@ def test_replay_viewer(tmp_path):
 
 
 
+
+
+def test_heroquest_first_choice(tmp_path):
+    shoot("heroquest_trial_3", lambda: DungeonApp(hq_session(3)), first_choice)
+
+
+def test_heroquest_in_80x24(tmp_path):
+    shoot("heroquest_trial_3_80x24", lambda: DungeonApp(hq_session(3)), first_choice, size=(80, 24))

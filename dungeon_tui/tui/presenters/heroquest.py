@@ -22,6 +22,7 @@ TERRAIN: dict[str, Cell] = {
     "R": ("▓▓", "wall"),  # solid rock (only Zargon's view has it)
 }
 FOG: Cell = ("░░", "fog")
+FOG_EDGE = (" ", "  ")  # unseen squares stand apart, like tiles still face down
 KNOWN_TRAP: Cell = ("^ ", "trap")
 SPRUNG_PIT: Cell = ("()", "pit")
 # Edge glyphs: (across a row = 1 char, along a row = 2 chars).
@@ -148,13 +149,13 @@ class HeroQuestPresenter:
                     seen_a, seen_b = a in shown, b in shown
                     door = doors.get((a, b))
                     if not seen_a and not seen_b:
-                        out[(a, b)] = (FOG[0][: 1 + along], "fog")
+                        out[(a, b)] = (FOG_EDGE[along], "fog")
                     elif door is not None:
                         out[(a, b)] = (door[along], "door")
                     elif layout.get(a) != layout.get(b):
                         out[(a, b)] = (WALL[along], "wall")
                     elif not (seen_a and seen_b):
-                        out[(a, b)] = (FOG[0][: 1 + along], "fog")
+                        out[(a, b)] = (FOG_EDGE[along], "fog")
         return out
 
     def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]:
@@ -191,11 +192,11 @@ class HeroQuestPresenter:
         for f in _figures(view).values():
             if _on_board(f) and tuple(f["pos"]) == square:
                 dice = f.get("dice", {})
-                text = (f"{f['name']}: Body {f['body']}/{f['max_body']}, Mind {f['mind']}, "
-                        f"attack {dice.get('attack', '?')} dice, defend {dice.get('defend', '?')}")
+                text = f"{f['name']}: Body {f['body']}/{f['max_body']} · {dice.get('attack', '?')} att · " \
+                    f"{dice.get('defend', '?')} def"
                 m = c.monsters.get(f["kind"])
                 if f["side"] != "hero" and m is not None:
-                    text += f", moves {m.move}"
+                    text += f" · move {m.move}"
                 flags = [CONDITIONS.get(k, k.replace("_", " ")) for k, v in sorted(f.get("flags", {}).items()) if v]
                 return text + (" · " + ", ".join(flags) if flags else "")
         shown = {(a[0], a[1]): (a[2], a[3]) for a in view.get("areas", [])}
@@ -218,11 +219,11 @@ class HeroQuestPresenter:
         view = game.view(seat)
         q = game.content.quests.get(view.get("quest"))
         name = q.name if q is not None else view.get("quest", "")
-        phase = {"setup": "setting up", "heroes": "heroes' turns", "zargon": "Zargon's turn"}.get(
+        phase = {"setup": "setting up", "heroes": "heroes", "zargon": "Zargon"}.get(
             view.get("phase", ""), view.get("phase", ""))
         deck = view.get("deck")
-        left = f" · {deck} treasure cards" if isinstance(deck, int) else ""
-        eye = " · [b]Zargon's view[/b]" if seat == DUNGEON else ""
+        left = f" · deck {deck}" if isinstance(deck, int) else ""
+        eye = " · [b]ZARGON'S VIEW[/b]" if seat == DUNGEON else ""
         return f"[b]{name}[/b]\nround {view.get('round', 0)} · {phase}{left}{eye}"
 
     def party(self, game: Game, seat: str) -> list[str]:
@@ -261,11 +262,11 @@ class HeroQuestPresenter:
         p = game.content.heroes.get(f["kind"])
         most_mind = p.mind if p is not None else max(1, f["mind"])
         fate = "" if f["status"] == "alive" else f"  [b]{f['status'].upper()}[/b]"
-        lines = [f"[b]{f['name']}[/b]{fate}",
-                 f"Body {bar(f['body'], f['max_body'])} {f['body']}/{f['max_body']}",
-                 f"Mind {bar(f['mind'], most_mind)} {f['mind']}/{most_mind}",
-                 f"attack {dice.get('attack', f.get('attack'))} dice · defend {dice.get('defend', f.get('defend'))} dice"
-                 f" · gold {f.get('gold', 0)} · kills {f.get('kills', 0)}"]
+        lines = [f"[b]{f['name']}[/b]{fate} · gold {f.get('gold', 0)} · kills {f.get('kills', 0)}",
+                 f"Body {bar(f['body'], f['max_body'])} {f['body']:>2}/{f['max_body']:<2} "
+                 f"attack {dice.get('attack', f.get('attack'))} dice",
+                 f"Mind {bar(f['mind'], most_mind)} {f['mind']:>2}/{most_mind:<2} "
+                 f"defend {dice.get('defend', f.get('defend'))} dice"]
         conditions = [CONDITIONS.get(k, k.replace("_", " ")) for k, v in sorted(f.get("flags", {}).items())
                       if v and k != "remains_at"]
         if conditions:

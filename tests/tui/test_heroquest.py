@@ -1,0 +1,156 @@
+"""HeroQuest in the app, driven by Pilot: the new-game form, a hero's turn with keys (roll, step,
+open a door), save and reload, the hand-over to a human Zargon and back, and the rule that the
+table never shows what only Zargon may see (§6.4)."""
+import asyncio
+
+from dungeon_tui.rulesets.heroquest import board
+from dungeon_tui.tui.app import DungeonApp, NewGameScreen
+from dungeon_tui.tui.dialogs import PassTheKeyboard
+from dungeon_tui.tui.game_screen import GameScreen
+from dungeon_tui.tui.map_view import MapView
+from dungeon_tui.tui.session import SPEEDS, Options, load_session
+
+from .helpers import hq_session, map_lines, screen_text, square_text, wait_for
+
+BIG = (140, 60)  # the whole board fits: every square can be read off the map
+
+
+def secrets_shown(app) -> list[str]:
+    """Whatever the map shows that the heroes have not seen: it must always be empty."""
+    screen = app.screen if isinstance(app.screen, GameScreen) else next(
+        s for s in app.screen_stack if isinstance(s, GameScreen))
+    mv = screen.query_one(MapView)
+    state = screen.session.game.state
+    lines = map_lines(mv)
+    bad = []
+    for sq in screen.session.game.content.areas:
+        text = square_text(mv, lines, sq)
+        if text is not None and not board.revealed(state, sq) and text != "░░":
+            bad.append(f"{sq} unrevealed but drawn as {text!r}")
+    joined = "\n".join(lines)
+    for mark in ("▓▓", "??"):  # rock and unfound secret doors: Zargon's view only
+        if mark in joined:
+            bad.append(f"{mark} on the map")
+    return bad
+
+
+def test_new_game_form_starts_heroquest_with_a_zargon_seat(tmp_path):
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("enter")  # New game
+            assert await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+            app.screen.query_one("#game").value = "heroquest"
+            assert await wait_for(pilot, lambda: bool(app.screen.query("#who-dungeon")))
+            form = app.screen
+            assert form.query_one("#who-dungeon").value == "AI"  # Zargon is the AI unless a name is given
+            assert form.query_one("#adventure").value == "the_trial"
+            form.query_one("#in-elf").value = False
+            form.query_one("#who-dungeon").value = "Zoe"
+            form.query_one("#seed").value = "77"
+            await pilot.press("ctrl+n")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            s = app.screen.session
+            assert s.ruleset.id == "heroquest" and s.game.seed == 77
+            assert s.game.state.party == ["barbarian", "dwarf", "wizard"]
+            assert s.owners["dungeon"] == "Zoe" and s.owners["hero:barbarian"] == "Player"
+    asyncio.run(run())
+
+
+def test_roll_step_open_a_door_save_and_reload(tmp_path):
+    session = hq_session(3)
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            barbarian = session.game.state.figures["barbarian"]
+            assert barbarian.pos == (1, 14)
+            await pilot.press("m")  # roll to move
+            assert await wait_for(pilot, lambda: any(a.kind == "step" for a in session.human_pending().options))
+            # Walk to the door in the room's south wall: east, east, south, south, south.
+            for key in ("right", "right", "down", "down", "down"):
+                await pilot.press(key, "enter")
+            assert await wait_for(pilot, lambda: barbarian.pos == (3, 17))
+            assert session.game.state.doors["d8"] == "closed"
+            await pilot.press("enter")  # the cursor is on the hero, beside the door: open it
+            assert await wait_for(pilot, lambda: session.game.state.doors["d8"] == "open")
+            mv = app.screen.query_one(MapView)
+            assert any("//" in line for line in map_lines(mv))  # an open door in the wall row
+            await pilot.press("e")  # end the turn
+            assert await wait_for(pilot, lambda: session.human_pending() is not None
+                                  and session.human_pending().context.get("figure") == "dwarf")
+            await pilot.press("ctrl+s")
+    asyncio.run(run())
+    saved = tmp_path / "heroquest-3.json"
+    assert saved.exists()
+    resumed = load_session(saved)
+    assert resumed.game.state_hash() == session.game.state_hash()
+    assert resumed.game.state.figures["barbarian"].pos == (3, 17)
+
+
+def test_zargon_hotseat_hands_over_both_ways_and_hides_his_view(tmp_path):
+    session = hq_session(3, hero_owners={f"hero:{h}": "Ann" for h in ("barbarian", "dwarf", "elf", "wizard")},
+                         dungeon="Zoe")
+    # The heroes' first turns, played by the AI before the app starts, wake an orc.
+    owners = dict(session.owners)
+    for seat in session.owners:
+        session.owners[seat] = "AI"
+    while session.game.pending.seat != "dungeon":
+        session.play_ai_step()
+    session.owners.update(owners)
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=BIG) as pilot:
+            assert await wait_for(pilot, lambda: isinstance(app.screen, PassTheKeyboard))
+            text = screen_text(app)
+            assert "Zoe" in text and "░" not in text  # the hand-over hides the whole table
+            game_screen = app.screen_stack[-2]
+            assert game_screen.view_seat != "dungeon" and not secrets_shown(app)
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert app.screen.view_seat == "dungeon"
+            assert any("▓▓" in line for line in map_lines(app.screen.query_one(MapView)))  # Zargon sees the rock
+            # Zargon lets every monster stay; then the heroes' player gets the keyboard back.
+            for _ in range(30):
+                if isinstance(app.screen, PassTheKeyboard):
+                    break
+                d = session.human_pending()
+                if d is not None and d.seat == "dungeon":
+                    await pilot.press("e")
+                await pilot.pause(0.05)
+            assert isinstance(app.screen, PassTheKeyboard)
+            assert "Ann" in screen_text(app)
+            assert app.screen_stack[-2].view_seat.startswith("hero:") and not secrets_shown(app)
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert session.human_pending().seat.startswith("hero:")
+    asyncio.run(run())
+
+
+def test_ai_game_never_draws_what_the_heroes_have_not_seen(tmp_path, monkeypatch):
+    monkeypatch.setitem(SPEEDS, "fast", 0.002)  # every AI decision drawn, quickly
+    session = hq_session(5, options=Options(ai_speed="fast"))
+    for seat in session.owners:
+        session.owners[seat] = "AI"
+    problems: list[str] = []
+    draws = []
+    original = GameScreen.redraw
+
+    def checked(self, centre=True):
+        original(self, centre)
+        draws.append(len(self.session.game.decisions))
+        assert self.view_seat != "dungeon"
+        problems.extend(secrets_shown(self.app))
+    monkeypatch.setattr(GameScreen, "redraw", checked)
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=BIG) as pilot:
+            assert await wait_for(pilot, lambda: len(draws) >= 60 or session.game.over, tries=1500)
+            app.screen.workers.cancel_group(app.screen, "ai")
+    asyncio.run(run())
+    assert len(draws) >= 30
+    assert session.game.state.revealed_rooms and any(f.placed for f in session.game.state.figures.values())
+    assert not problems, problems[:5]
