@@ -96,7 +96,8 @@ class NewGameScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.games = game_names()
-        self.game_id = next(iter(self.games))
+        # Warhammer Quest stays the first offered; the others are a pick away.
+        self.game_id = "warhammer-quest" if "warhammer-quest" in self.games else next(iter(self.games))
 
     def compose(self) -> ComposeResult:
         from ..rulesets import get

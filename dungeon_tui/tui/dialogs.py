@@ -111,6 +111,11 @@ class Choose(ModalScreen[int | None]):
             yield Static(escape(self.question))
             yield OptionList(*(Option(escape(c), id=str(i)) for i, c in enumerate(self.choices)), id="choices")
 
+    def on_mount(self) -> None:
+        choices = self.query_one("#choices", OptionList)
+        choices.highlighted = 0
+        choices.focus()
+
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         self.dismiss(int(message.option.id or 0))
 

@@ -95,8 +95,8 @@ class GameScreen(TableScreen):
             self.view_seat = d.seat
             self.redraw(centre=True)
             return
-        hero = self.presenter.hero_of(s.game, d)
-        what = f"{hero or d.seat}: {d.prompt}"
+        who = (self.presenter.dungeon_player if to_dungeon else None) or self.presenter.hero_of(s.game, d) or d.seat
+        what = d.prompt if d.prompt.lower().startswith(str(who).lower()) else f"{who}: {d.prompt}"
         if to_dungeon:
             # The table keeps the heroes' view until the dungeon's player has the keyboard.
             self.view_seat = self.watch_seat()
@@ -318,7 +318,7 @@ class GameScreen(TableScreen):
 
     def action_help(self) -> None:
         from .help_screen import HelpScreen
-        self.app.push_screen(HelpScreen(self.presenter.help, self.presenter.legend))
+        self.app.push_screen(HelpScreen(self.presenter.help, self.presenter.legend, self.presenter.verbs))
 
     def action_quit_game(self) -> None:
         def done(yes: bool | None) -> None:

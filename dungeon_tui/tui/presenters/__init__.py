@@ -30,6 +30,7 @@ class Verb:
     key: str
     label: str
     kinds: tuple[str, ...]
+    about: str = ""  # one line for the help screen
 
 
 @dataclass

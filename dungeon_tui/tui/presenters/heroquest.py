@@ -59,17 +59,18 @@ CONDITIONS = {"asleep": "asleep", "in_pit": "in a pit", "courage": "courage", "s
               "veil_of_mist": "veil of mist", "pass_through_rock": "passing through rock", "sleep": "asleep"}
 
 VERBS = (
-    Verb("m", "roll", ("roll_move",)),
-    Verb("s", "search", ("search_treasure", "search_traps", "search_secret_doors")),
-    Verb("d", "door", ("open_door",)),
-    Verb("a", "attack", ("attack", "monster_attack")),
-    Verb("t", "disarm", ("disarm",)),
-    Verb("z", "cast", ("cast", "monster_cast")),
-    Verb("p", "potion", ("drink",)),
-    Verb("g", "take", ("take_remains",)),
-    Verb("w", "equip", ("equip",)),
-    Verb("f", "spells", ("draft",)),
-    Verb("x", "leave", ("leave", "exit")),
+    Verb("m", "roll", ("roll_move",), "roll the red dice to move (enter on the map does it too)"),
+    Verb("s", "search", ("search_treasure", "search_traps", "search_secret_doors"),
+         "search for treasure, traps or secret doors (asks which)"),
+    Verb("d", "door", ("open_door",), "open a door beside you (or enter on your square)"),
+    Verb("a", "attack", ("attack", "monster_attack"), "attack (asks which target; tab and enter work too)"),
+    Verb("t", "disarm", ("disarm",), "disarm a known trap"),
+    Verb("z", "cast", ("cast", "monster_cast"), "cast a spell (or pick it in your cards with c)"),
+    Verb("p", "potion", ("drink",), "drink a potion"),
+    Verb("g", "take", ("take_remains",), "take what a fallen friend carried"),
+    Verb("w", "equip", ("equip",), "change weapon"),
+    Verb("f", "spells", ("draft",), "choose your spell groups"),
+    Verb("x", "leave", ("leave", "exit"), "leave the dungeon by the stairway"),
 )
 
 
