@@ -21,9 +21,15 @@ def shoot(name, app_factory, ready, keys=(), size=SIZE):
                 await pilot.press(key)
             await pilot.pause(0.1)
             app.screen.set_focus(None)  # no cursor blink in the picture
-            # The footer redraws its keys after a focus change: wait for it to settle.
-            await wait_for(pilot, lambda: screen_text(app).rstrip("\n").splitlines()[-1].strip() != "", tries=50)
-            await pilot.pause(0.1)
+            # The footer redraws its keys after a focus change: wait until the screen holds still
+            # with the footer drawn.
+            text = ""
+            for _ in range(100):
+                await pilot.pause(0.05)
+                now = screen_text(app)
+                if now == text and now.rstrip("\n").splitlines()[-1].strip() != "":
+                    break
+                text = now
             check_snapshot(name, screen_text(app))
     asyncio.run(run())
 
