@@ -16,16 +16,18 @@ BIG = (140, 60)  # the whole board fits: every square can be read off the map
 
 
 def secrets_shown(app) -> list[str]:
-    """Whatever the map shows that the heroes have not seen: it must always be empty."""
+    """Whatever the game screen's map shows that the heroes have not seen: always empty."""
     screen = app.screen if isinstance(app.screen, GameScreen) else next(
         s for s in app.screen_stack if isinstance(s, GameScreen))
-    mv = screen.query_one(MapView)
-    state = screen.session.game.state
+    return unseen_drawn(screen.query_one(MapView), screen.session.game)
+
+
+def unseen_drawn(mv, game) -> list[str]:
     lines = map_lines(mv)
     bad = []
-    for sq in screen.session.game.content.areas:
+    for sq in game.content.areas:
         text = square_text(mv, lines, sq)
-        if text is not None and not board.revealed(state, sq) and text != "░░":
+        if text is not None and not board.revealed(game.state, sq) and text != "░░":
             bad.append(f"{sq} unrevealed but drawn as {text!r}")
     joined = "\n".join(lines)
     for mark in ("▓▓", "??"):  # rock and unfound secret doors: Zargon's view only
@@ -154,3 +156,45 @@ def test_ai_game_never_draws_what_the_heroes_have_not_seen(tmp_path, monkeypatch
     assert len(draws) >= 30
     assert session.game.state.revealed_rooms and any(f.placed for f in session.game.state.figures.values())
     assert not problems, problems[:5]
+
+
+def test_click_a_lit_square_between_the_walls(tmp_path):
+    session = hq_session(3)
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            await pilot.press("enter")  # nothing to do on the hero's square: enter rolls to move
+            assert await wait_for(pilot, lambda: any(a.kind == "step" for a in session.human_pending().options))
+            mv = app.screen.query_one(MapView)
+            target = (2, 14)
+            assert target in mv.reachable
+            px, py = mv._pad()
+            sx, sy = mv.scroll_offset
+            # The right-hand character of the square, then the wall column right of it.
+            await pilot.click(MapView, offset=(mv.square_col(2) + 1 + px - sx, mv.square_line(14) + py - sy))
+            assert await wait_for(pilot, lambda: session.game.state.figures["barbarian"].pos == target)
+            assert mv.square_at(mv.square_col(2) + 2, mv.square_line(14)) == (2, 14)
+            assert mv.square_at(mv.square_col(2), mv.square_line(14) + 1) == (2, 14)
+    asyncio.run(run())
+
+
+def test_replay_viewer_draws_a_heroquest_record(tmp_path):
+    from dungeon_tui.ai.controllers import ai_controllers
+    from dungeon_tui.engine import record
+    from dungeon_tui.tui.replay_screen import ReplayScreen
+    game = hq_session(5).game
+    game.run(ai_controllers("heroquest"))
+    record.save(game, tmp_path / "r.json", "test")
+    rec = record.read(tmp_path / "r.json")
+
+    async def run():
+        app = DungeonApp(replay=rec)
+        async with app.run_test(size=BIG) as pilot:
+            assert await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            for _ in range(20):
+                await pilot.press("right")
+            assert app.screen.pos > 0 and not unseen_drawn(app.screen.query_one(MapView), app.screen.game)
+    asyncio.run(run())
+
