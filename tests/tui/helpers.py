@@ -27,6 +27,28 @@ def all_ai_session():
     return session
 
 
+async def open_new_game_form(app, pilot):
+    """From the title screen to the new-game form; returns the form."""
+    from dungeon_tui.tui.app import NewGameScreen
+    await pilot.press("enter")  # New game
+    assert await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    return app.screen
+
+
+def at_first_choice(session, size, body) -> None:
+    """Run `await body(app, pilot)` in the app once the first human choice is on offer."""
+    import asyncio
+
+    from dungeon_tui.tui.app import DungeonApp
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=size) as pilot:
+            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            await body(app, pilot)
+    asyncio.run(run())
+
+
 async def wait_for(pilot, test, tries: int = 300, pause: float = 0.02) -> bool:
     for _ in range(tries):
         if test():

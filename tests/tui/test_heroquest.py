@@ -4,13 +4,13 @@ table never shows what only Zargon may see (§6.4)."""
 import asyncio
 
 from dungeon_tui.rulesets.heroquest import board
-from dungeon_tui.tui.app import DungeonApp, NewGameScreen
+from dungeon_tui.tui.app import DungeonApp
 from dungeon_tui.tui.dialogs import PassTheKeyboard
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.tui.session import SPEEDS, Options, load_session
 
-from .helpers import hq_session, map_lines, screen_text, square_text, wait_for
+from .helpers import at_first_choice, hq_session, map_lines, open_new_game_form, screen_text, square_text, wait_for
 
 BIG = (140, 60)  # the whole board fits: every square can be read off the map
 
@@ -40,11 +40,10 @@ def test_new_game_form_starts_heroquest_with_a_zargon_seat(tmp_path):
     async def run():
         app = DungeonApp()
         async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.press("enter")  # New game
-            assert await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
-            app.screen.query_one("#game").value = "heroquest"
+            form = await open_new_game_form(app, pilot)
+            form.query_one("#game").value = "heroquest"
             assert await wait_for(pilot, lambda: bool(app.screen.query("#who-dungeon")))
-            form = app.screen
+            form = app.screen  # recomposed for the game chosen
             assert form.query_one("#who-dungeon").value == "AI"  # Zargon is the AI unless a name is given
             assert form.query_one("#adventure").value == "the_trial"
             form.query_one("#in-elf").value = False
@@ -62,28 +61,24 @@ def test_new_game_form_starts_heroquest_with_a_zargon_seat(tmp_path):
 def test_roll_step_open_a_door_save_and_reload(tmp_path):
     session = hq_session(3)
 
-    async def run():
-        app = DungeonApp(session)
-        async with app.run_test(size=(100, 30)) as pilot:
-            assert await wait_for(pilot, lambda: session.human_pending() is not None)
-            barbarian = session.game.state.figures["barbarian"]
-            assert barbarian.pos == (1, 14)
-            await pilot.press("m")  # roll to move
-            assert await wait_for(pilot, lambda: any(a.kind == "step" for a in session.human_pending().options))
-            # Walk to the door in the room's south wall: east, east, south, south, south.
-            for key in ("right", "right", "down", "down", "down"):
-                await pilot.press(key, "enter")
-            assert await wait_for(pilot, lambda: barbarian.pos == (3, 17))
-            assert session.game.state.doors["d8"] == "closed"
-            await pilot.press("enter")  # the cursor is on the hero, beside the door: open it
-            assert await wait_for(pilot, lambda: session.game.state.doors["d8"] == "open")
-            mv = app.screen.query_one(MapView)
-            assert any("//" in line for line in map_lines(mv))  # an open door in the wall row
-            await pilot.press("e")  # end the turn
-            assert await wait_for(pilot, lambda: session.human_pending() is not None
-                                  and session.human_pending().context.get("figure") == "dwarf")
-            await pilot.press("ctrl+s")
-    asyncio.run(run())
+    async def turn(app, pilot):
+        barbarian = session.game.state.figures["barbarian"]
+        assert barbarian.pos == (1, 14)
+        await pilot.press("m")  # roll to move
+        assert await wait_for(pilot, lambda: any(a.kind == "step" for a in session.human_pending().options))
+        # Walk to the door in the room's south wall: east, east, south, south, south.
+        for key in ("right", "right", "down", "down", "down"):
+            await pilot.press(key, "enter")
+        assert await wait_for(pilot, lambda: barbarian.pos == (3, 17))
+        assert session.game.state.doors["d8"] == "closed"
+        await pilot.press("enter")  # the cursor is on the hero, beside the door: open it
+        assert await wait_for(pilot, lambda: session.game.state.doors["d8"] == "open")
+        assert any("//" in line for line in map_lines(app.screen.query_one(MapView)))  # an open door
+        await pilot.press("e")  # end the turn
+        assert await wait_for(pilot, lambda: session.human_pending() is not None
+                              and session.human_pending().context.get("figure") == "dwarf")
+        await pilot.press("ctrl+s")
+    at_first_choice(session, (100, 30), turn)
     saved = tmp_path / "heroquest-3.json"
     assert saved.exists()
     resumed = load_session(saved)
@@ -161,23 +156,20 @@ def test_ai_game_never_draws_what_the_heroes_have_not_seen(tmp_path, monkeypatch
 def test_click_a_lit_square_between_the_walls(tmp_path):
     session = hq_session(3)
 
-    async def run():
-        app = DungeonApp(session)
-        async with app.run_test(size=(100, 30)) as pilot:
-            assert await wait_for(pilot, lambda: session.human_pending() is not None)
-            await pilot.press("enter")  # nothing to do on the hero's square: enter rolls to move
-            assert await wait_for(pilot, lambda: any(a.kind == "step" for a in session.human_pending().options))
-            mv = app.screen.query_one(MapView)
-            target = (2, 14)
-            assert target in mv.reachable
-            px, py = mv._pad()
-            sx, sy = mv.scroll_offset
-            # The right-hand character of the square, then the wall column right of it.
-            await pilot.click(MapView, offset=(mv.square_col(2) + 1 + px - sx, mv.square_line(14) + py - sy))
-            assert await wait_for(pilot, lambda: session.game.state.figures["barbarian"].pos == target)
-            assert mv.square_at(mv.square_col(2) + 2, mv.square_line(14)) == (2, 14)
-            assert mv.square_at(mv.square_col(2), mv.square_line(14) + 1) == (2, 14)
-    asyncio.run(run())
+    async def click(app, pilot):
+        await pilot.press("enter")  # nothing to do on the hero's square: enter rolls to move
+        assert await wait_for(pilot, lambda: any(a.kind == "step" for a in session.human_pending().options))
+        mv = app.screen.query_one(MapView)
+        target = (2, 14)
+        assert target in mv.reachable
+        px, py = mv._pad()
+        sx, sy = mv.scroll_offset
+        # The right-hand character of the square; a wall cell belongs to the square left of it.
+        await pilot.click(MapView, offset=(mv.square_col(2) + 1 + px - sx, mv.square_line(14) + py - sy))
+        assert await wait_for(pilot, lambda: session.game.state.figures["barbarian"].pos == target)
+        assert mv.square_at(mv.square_col(2) + 2, mv.square_line(14)) == (2, 14)
+        assert mv.square_at(mv.square_col(2), mv.square_line(14) + 1) == (2, 14)
+    at_first_choice(session, (100, 30), click)
 
 
 def test_replay_viewer_draws_a_heroquest_record(tmp_path):

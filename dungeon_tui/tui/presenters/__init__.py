@@ -80,11 +80,27 @@ def aimed_at(game: Game, action: Action) -> Sq | None:
     return getattr(f, "pos", None) if f is not None else None
 
 
+def deciding_hero(game: Game, decision: Decision | None) -> str | None:
+    """The hero a decision is about: the figure it names, else the hero whose seat decides."""
+    s = game.state
+    if decision is None:
+        return None
+    fid = decision.context.get("figure")
+    if fid in s.party:
+        return str(fid)
+    return next((h for h in s.party if s.seat_of.get(h) == decision.seat), None)
+
+
 def plays(kind: str, key: str, value: object) -> Callable[[Action], bool]:
     """A card's test for the offered actions that play it: this kind, with this argument."""
     def test(a: Action) -> bool:
         return a.kind == kind and a.get(key) == value
     return test
+
+
+def listed(label: str, items: list[str]) -> list[str]:
+    """A sheet line naming some things ("Carries: a, b"), or no line when there are none."""
+    return [f"{label}: " + ", ".join(items)] if items else []
 
 
 def bar(value: int, most: int, width: int = 10) -> str:
@@ -94,4 +110,4 @@ def bar(value: int, most: int, width: int = 10) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-__all__ = ["Board", "Card", "Verb", "Presenter", "presenter_for", "plays", "bar", "goes_to", "aimed_at"]
+__all__ = ["Board", "Card", "Verb", "Presenter", "presenter_for", "plays", "listed", "bar", "goes_to", "aimed_at"]

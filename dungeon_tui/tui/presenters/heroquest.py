@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from . import Board, Card, Cell, Sq, Verb, bar, plays
+from . import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, plays
 
 DUNGEON = "dungeon"
 TERRAIN: dict[str, Cell] = {
@@ -241,13 +241,7 @@ class HeroQuestPresenter:
         return out
 
     def hero_of(self, game: Game, decision: Decision | None) -> str | None:
-        s = game.state
-        if decision is None:
-            return None
-        fid = decision.context.get("figure")
-        if fid in s.party:
-            return str(fid)
-        return next((h for h in s.party if s.seat_of.get(h) == decision.seat), None)
+        return deciding_hero(game, decision)
 
     def _item_name(self, game: Game, item: str) -> str:
         c = game.content
@@ -270,11 +264,8 @@ class HeroQuestPresenter:
                  f"defend {dice.get('defend', f.get('defend'))} dice"]
         conditions = [CONDITIONS.get(k, k.replace("_", " ")) for k, v in sorted(f.get("flags", {}).items())
                       if v and k != "remains_at"]
-        if conditions:
-            lines.append("Conditions: " + ", ".join(conditions))
-        gear = [self._item_name(game, e) for e in f.get("equipment", [])]
-        if gear:
-            lines.append("Carries: " + ", ".join(gear))
+        lines += listed("Conditions", conditions)
+        lines += listed("Carries", [self._item_name(game, e) for e in f.get("equipment", [])])
         return "\n".join(lines)
 
     def hand(self, game: Game, seat: str, hero: str) -> list[Card]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from . import Board, Card, Cell, Sq, bar, plays
+from . import Board, Card, Cell, Sq, bar, deciding_hero, listed, plays
 
 TERRAIN: dict[str, Cell] = {
     ".": ("· ", "floor"),
@@ -150,16 +150,7 @@ class WarhammerQuestPresenter:
         return out
 
     def hero_of(self, game: Game, decision: Decision | None) -> str | None:
-        s = game.state
-        if decision is None:
-            return None
-        fid = decision.context.get("figure")
-        if fid in s.party:
-            return str(fid)
-        for h in s.party:  # the warrior whose seat decides
-            if s.seat_of.get(h) == decision.seat:
-                return h
-        return None
+        return deciding_hero(game, decision)
 
     def sheet(self, game: Game, seat: str, hero: str) -> str:
         view = game.view(seat)
@@ -176,13 +167,10 @@ class WarhammerQuestPresenter:
                  f"{pin}; gold {f['gold']}" + (f" (+{f['pending_gold']} when the fight ends)" if f["pending_gold"] else "")
                  + f"; kills {f['total_kills']}"]
         conditions = [k.replace("_", " ") for k in CONDITIONS if f["flags"].get(k)]
-        if conditions:
-            lines.append("Conditions: " + ", ".join(conditions))
+        lines += listed("Conditions", conditions)
         weapons = ", ".join(w.name for w in p.weapons)
         lines.append(f"Weapons: {weapons}")
-        gear = [e.replace("_", " ") for e in f["equipment"]]
-        if gear:
-            lines.append("Carries: " + ", ".join(gear))
+        lines += listed("Carries", [e.replace("_", " ") for e in f["equipment"]])
         return "\n".join(lines)
 
     def hand(self, game: Game, seat: str, hero: str) -> list[Card]:
