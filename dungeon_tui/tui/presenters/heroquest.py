@@ -241,6 +241,10 @@ class HeroQuestPresenter:
         return out
 
     def hero_of(self, game: Game, decision: Decision | None) -> str | None:
+        """The figure whose sheet and cards the side panel shows: the deciding hero, or for
+        Zargon the monster acting."""
+        if decision is not None and decision.seat == DUNGEON:
+            return decision.context.get("monster")  # type: ignore[no-any-return]
         return deciding_hero(game, decision)
 
     def _item_name(self, game: Game, item: str) -> str:
@@ -254,6 +258,11 @@ class HeroQuestPresenter:
         if f is None:
             return ""
         dice = f.get("dice", {})
+        if f.get("side") != "hero":
+            m = game.content.monsters.get(f["kind"])
+            return (f"[b]{f['name']}[/b]\nBody {bar(f['body'], f['max_body'])} {f['body']}/{f['max_body']} · "
+                    f"Mind {f['mind']}\nattack {dice.get('attack')} dice · defend {dice.get('defend')} dice"
+                    + (f" · move {m.move}" if m is not None else ""))
         p = game.content.heroes.get(f["kind"])
         most_mind = p.mind if p is not None else max(1, f["mind"])
         fate = "" if f["status"] == "alive" else f"  [b]{f['status'].upper()}[/b]"
@@ -275,6 +284,9 @@ class HeroQuestPresenter:
         if f is None:
             return []
         cards: list[Card] = []
+        for sid in f.get("dread", []):  # a monster's spells: only Zargon's view has them
+            sp = c.dread_spells.get(sid)
+            cards.append(Card(f"✦ {sp.name if sp else sid} · dread", plays("monster_cast", "spell", sid)))
         for sid in f.get("spells", []):
             sp = c.spells.get(sid)
             label = f"✦ {sp.name} · {sp.group}" if sp is not None else f"✦ {sid}"
