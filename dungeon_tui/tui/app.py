@@ -96,10 +96,12 @@ class NewGameScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.games = game_names()
-        self.game_id = next(iter(self.games))
+        # Warhammer Quest stays the first offered; the others are a pick away.
+        self.game_id = "warhammer-quest" if "warhammer-quest" in self.games else next(iter(self.games))
 
     def compose(self) -> ComposeResult:
         from ..rulesets import get
+        from .presenters import presenter_for
         ch = get(self.game_id).choices()
         with VerticalScroll():
             yield Static("[b]New game[/b]   tab moves between fields; ctrl+n or the button starts")
@@ -116,6 +118,11 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Checkbox(name, True, id=f"in-{hid}")
                     yield Input("Player", placeholder="player name or AI", id=f"who-{hid}")
+            dungeon = presenter_for(self.game_id).dungeon_player
+            if dungeon:
+                with Horizontal(classes="row"):
+                    yield Label(dungeon)
+                    yield Input("AI", placeholder="AI, or a player's name for hotseat", id="who-dungeon")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(str(int(time.time()) % 1_000_000), type="integer", id="seed")
@@ -147,7 +154,9 @@ class NewGameScreen(Screen[None]):
         try:
             seed = int(self.query_one("#seed", Input).value)
             setup = rs.normalise_setup({"adventure": self.query_one("#adventure", Select).value, "heroes": heroes})
-            session = new_session(rs.id, setup, seed, hero_owners=owners, options=options)
+            dungeon = self.query("#who-dungeon")
+            zargon = dungeon.first(Input).value if dungeon else "AI"
+            session = new_session(rs.id, setup, seed, hero_owners=owners, options=options, dungeon=zargon)
         except ValueError as err:
             self.notify(str(err), severity="error", timeout=5)
             return

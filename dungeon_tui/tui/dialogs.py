@@ -1,5 +1,5 @@
 """Small screens that come and go: confirm, game over, the hotseat hand-over, a roll's detail,
-asking for a turn number, and the too-small notice."""
+choosing one of a few actions, asking for a turn number, and the too-small notice."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,7 +9,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 MODAL_CSS = """
 {name} {{ align: center middle; }}
@@ -93,6 +94,33 @@ class RollDetail(TextBox):
 
     def __init__(self, data: dict[str, Any]) -> None:
         super().__init__(roll_detail(data))
+
+
+class Choose(ModalScreen[int | None]):
+    """Pick one of a few choices (which door, which search); escape picks none."""
+
+    BINDINGS = [Binding("escape", "cancel", "cancel")]
+    DEFAULT_CSS = MODAL_CSS.format(name="Choose") + "Choose OptionList { height: auto; max-height: 12; width: 60; }"
+
+    def __init__(self, question: str, choices: list[str]) -> None:
+        super().__init__()
+        self.question, self.choices = question, choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(escape(self.question))
+            yield OptionList(*(Option(escape(c), id=str(i)) for i, c in enumerate(self.choices)), id="choices")
+
+    def on_mount(self) -> None:
+        choices = self.query_one("#choices", OptionList)
+        choices.highlighted = 0
+        choices.focus()
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        self.dismiss(int(message.option.id or 0))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class AskNumber(ModalScreen[int | None]):

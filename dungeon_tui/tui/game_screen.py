@@ -9,14 +9,15 @@ from textual.binding import Binding
 from textual.widgets import OptionList
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from ..engine.game import CHANCE, Action, Decision, Game
-from .dialogs import Confirm, GameOver, PassTheKeyboard, TooSmall
+from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
+from .dialogs import Choose, Confirm, GameOver, PassTheKeyboard, TooSmall
 from .map_view import MapView
 from .presenters import aimed_at, goes_to
 from .session import SPEEDS, Session, saves_dir
 from .table import TableScreen
 
 SPEED_ORDER = list(SPEEDS)
+END_KINDS = ("end", "pass", "done", "end_turn", "monster_done")  # what `e` plays, in any game
 
 
 class GameScreen(TableScreen):
@@ -41,8 +42,18 @@ class GameScreen(TableScreen):
         super().__init__(session.ruleset.id)
         self.session = session
         self.last_owner: str | None = None
-        self.view_seat = next((s for s, who in session.owners.items() if who != "AI" and s != CHANCE),
-                              next(iter(session.ruleset.seats(session.game.state))))
+        self.last_was_dungeon = False
+        self.view_seat = self.watch_seat()
+        # The game's own keys for actions without a square (roll, search, door ...), shown in
+        # the footer right after enter, where a narrow terminal still has room for them.
+        keys = self._bindings.key_to_bindings
+        items = list(keys.items())
+        cut = next((i + 1 for i, (k, _) in enumerate(items) if k == "enter"), 0)
+        keys.clear()
+        keys.update(items[:cut])
+        for i, verb in enumerate(self.presenter.verbs):
+            self._bindings.bind(verb.key, f"verb({i})", verb.label)
+        keys.update(items[cut:])
         self.skipping = False
         self._wake = threading.Event()
         self._finished = False
@@ -52,32 +63,63 @@ class GameScreen(TableScreen):
         self.kick()
 
     # -- the flow of play -----------------------------------------------------------------------
+    def watch_seat(self) -> str:
+        """The seat whose view is drawn while no human decides: a human's hero seat if there is
+        one, else the first hero seat; never the dungeon's, whose view shows hidden things."""
+        s = self.session
+        seats = [x for x in s.ruleset.seats(s.game.state) if x not in (DUNGEON, CHANCE)]
+        return next((x for x in seats if s.is_human(x)), seats[0] if seats else DUNGEON)
+
     def kick(self) -> None:
         """Look at what is pending: the end, a human's choice, or the AI's turn to act."""
         s = self.session
         d = s.game.pending
         if d is None:
+            self.view_seat = self.watch_seat()
             self.redraw()
             self._finish()
             return
         if not s.is_human(d.seat):
+            self.view_seat = self.watch_seat()
             self.redraw(centre=True)
             self.run_ai()
             return
         self.skipping = False
-        self.view_seat = d.seat
-        self.redraw(centre=True)
         owner = s.owners.get(d.seat, "")
-        if self.last_owner is not None and owner != self.last_owner:
-            hero = self.presenter.hero_of(s.game, d)
-            self.app.push_screen(PassTheKeyboard(owner, f"{hero or d.seat}: {d.prompt}"))
-        self.last_owner = owner
+        to_dungeon = d.seat == DUNGEON
+        # Going to or from the dungeon seat always hands over, even to the same name: the
+        # dungeon's view shows what the heroes must not see.
+        hand_over = to_dungeon != self.last_was_dungeon or (self.last_owner is not None and owner != self.last_owner)
+        self.last_owner, self.last_was_dungeon = owner, to_dungeon
+        if not hand_over:
+            self.view_seat = d.seat
+            self.redraw(centre=True)
+            return
+        who = (self.presenter.dungeon_player if to_dungeon else None) or self.presenter.hero_of(s.game, d) or d.seat
+        what = d.prompt if d.prompt.lower().startswith(str(who).lower()) else f"{who}: {d.prompt}"
+        if to_dungeon:
+            # The table keeps the heroes' view until the dungeon's player has the keyboard.
+            self.view_seat = self.watch_seat()
+            self.redraw(centre=True)
+            what += "\nThe next screen shows the whole dungeon: heroes, look away."
+        else:
+            self.view_seat = d.seat
+            self.redraw(centre=True)
+
+        def ready(_: None) -> None:
+            if self.session.game.pending is d and self.view_seat != d.seat:
+                self.view_seat = d.seat
+                self.redraw(centre=True)
+        self.app.push_screen(PassTheKeyboard(owner, what), ready)
 
     def current(self) -> tuple[Game, str]:
         return self.session.game, self.view_seat
 
     def redraw(self, centre: bool = True) -> None:
-        self.draw(self.session.game, self.view_seat, self.session.human_pending(), centre)
+        d = self.session.human_pending()
+        # A decision is offered only on its own seat's view (never the dungeon's behind a hand-over).
+        self.draw(self.session.game, self.view_seat, d if d is not None and d.seat == self.view_seat else None, centre)
+        self.refresh_bindings()
 
     def play(self, action: Action) -> None:
         self.session.play_human(action)
@@ -150,7 +192,7 @@ class GameScreen(TableScreen):
 
     # -- input -------------------------------------------------------------------------------
     def _option_for_square(self, sq: tuple[int, int]) -> Action | None:
-        d = self.session.human_pending()
+        d = self._decision()
         if d is None:
             return None
         for a in d.options:
@@ -159,13 +201,24 @@ class GameScreen(TableScreen):
         game = self.session.game
         aimed = [a for a in d.options if aimed_at(game, a) == sq]
         # A figure there: attack it first, then anything else aimed at it.
-        return next((a for a in aimed if a.kind == "attack"), aimed[0] if aimed else None)
+        if aimed:
+            return next((a for a in aimed if "attack" in a.kind), aimed[0])
+        # A door or a trap beside the square: open it, disarm it.
+        return next((a for a in d.options if sq in self.presenter.squares_of(game, self.view_seat, a)), None)
+
+    def _decision(self) -> Decision | None:
+        """The human decision on offer on the table now (none while a hand-over is pending)."""
+        d = self.session.human_pending()
+        return d if d is not None and d.seat == self.view_seat else None
 
     def action_choose_square(self) -> None:
         a = self._option_for_square(self.query_one(MapView).cursor)
+        d = self._decision()
+        if a is None and d is not None:  # nothing on this square: the game's default (roll to move)
+            a = next((o for o in d.options if o.kind in self.presenter.on_enter), None)
         if a is not None:
             self.play(a)
-        elif self.session.human_pending() is not None:
+        elif d is not None:
             self.notify("Nothing to do on that square; o lists every choice.", timeout=2)
 
     def on_map_view_square_chosen(self, message: MapView.SquareChosen) -> None:
@@ -174,7 +227,7 @@ class GameScreen(TableScreen):
             self.play(a)
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
-        d = self.session.human_pending()
+        d = self._decision()
         if d is None or message.option.id is None:
             return
         if message.option_list.id == "options":
@@ -193,7 +246,7 @@ class GameScreen(TableScreen):
                 self.notify("Choose the target in the list.", timeout=2)
 
     def action_next_target(self) -> None:
-        d = self.session.human_pending()
+        d = self._decision()
         game = self.session.game
         squares = sorted({sq for a in (d.options if d else []) if (sq := aimed_at(game, a)) is not None},
                          key=lambda q: (q[1], q[0]))
@@ -205,11 +258,32 @@ class GameScreen(TableScreen):
         mv.scroll_to_region_of_cursor()
 
     def action_end(self) -> None:
-        d = self.session.human_pending()
+        d = self._decision()
         for a in d.options if d else []:
-            if a.kind in ("end", "pass", "done"):
+            if a.kind in END_KINDS:
                 self.play(a)
                 return
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "verb":  # a game key shows only while it can do something
+            d = self._decision()
+            kinds = self.presenter.verbs[int(parameters[0])].kinds  # type: ignore[call-overload]
+            return d is not None and any(a.kind in kinds for a in d.options)
+        return True
+
+    def action_verb(self, i: int) -> None:
+        d = self._decision()
+        if d is None:
+            return
+        verb = self.presenter.verbs[i]
+        offered = [a for a in d.options if a.kind in verb.kinds]
+        if len(offered) == 1:
+            self.play(offered[0])
+        elif offered:
+            def chosen(n: int | None) -> None:
+                if n is not None and self.session.game.pending is d:
+                    self.play(offered[n])
+            self.app.push_screen(Choose(f"{verb.label}: which one?", [str(a) for a in offered]), chosen)
 
     def action_focus(self, what: str) -> None:
         self.query_one(f"#{what}").focus()
@@ -244,7 +318,7 @@ class GameScreen(TableScreen):
 
     def action_help(self) -> None:
         from .help_screen import HelpScreen
-        self.app.push_screen(HelpScreen(self.presenter.help, self.presenter.legend))
+        self.app.push_screen(HelpScreen(self.presenter.help, self.presenter.legend, self.presenter.verbs))
 
     def action_quit_game(self) -> None:
         def done(yes: bool | None) -> None:

@@ -1,6 +1,8 @@
 """Help: the keys, and the rules summary of the game being played (the presenter's text)."""
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -36,13 +38,17 @@ class HelpScreen(ModalScreen[None]):
         background: $panel; padding: 0 1; }
     """
 
-    def __init__(self, rules: str = "", legend: str = "") -> None:
+    def __init__(self, rules: str = "", legend: str = "", verbs: Sequence[Any] = ()) -> None:
         super().__init__()
-        self.rules, self.legend = rules, legend
+        self.rules, self.legend, self.verbs = rules, legend, verbs
 
     def compose(self) -> ComposeResult:
+        own = ""
+        if self.verbs:  # the game's own keys (shown in the footer only while they can be used)
+            own = "[b]This game's keys[/b]\n" + "\n".join(
+                f"  {v.key:<22} {v.about or v.label}" for v in self.verbs) + "\n\n"
         with VerticalScroll():
-            yield Static(KEYS.format(legend=self.legend or "-") + "\n" + self.rules)
+            yield Static(own + KEYS.format(legend=self.legend or "-") + "\n" + self.rules)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -122,12 +122,14 @@ class Session:
 
 
 def new_session(game_id: str, setup: dict[str, Any], seed: int, player: str = "Player",
-                hero_owners: dict[str, str] | None = None, options: Options | None = None) -> Session:
+                hero_owners: dict[str, str] | None = None, options: Options | None = None,
+                dungeon: str = "AI") -> Session:
+    """A new game; `dungeon` is who plays the dungeon seat (Zargon): "AI" or a player's name."""
     from ..rulesets import get
     rs = get(game_id)
     game = rs.new_game(setup, seed)
     owners = {seat: (hero_owners or {}).get(seat, player) for seat in rs.seats(game.state) if seat.startswith("hero:")}
-    owners["dungeon"] = "AI"
+    owners["dungeon"] = "AI" if dungeon.strip().lower() in ("", "ai") else dungeon.strip()
     owners[CHANCE] = "AI"
     return Session(game, owners, options=options or Options())
 

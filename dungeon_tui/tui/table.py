@@ -68,8 +68,9 @@ class TableScreen(Screen[None]):
         offered = decision.options if decision else []
         reach = {sq for a in offered if (sq := goes_to(a)) is not None}
         targets = {sq for a in offered if (sq := aimed_at(game, a)) is not None}
+        targets |= {sq for a in offered for sq in p.squares_of(game, seat, a)}  # doors to open, traps to disarm
         mv = self.query_one(MapView)
-        mv.show(board.cells, board.bounds, reach, targets)
+        mv.show(board.cells, board.bounds, reach, targets, board.edges)
         if centre:
             focus = p.focus(game, decision)
             if focus is None and reach:

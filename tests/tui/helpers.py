@@ -27,6 +27,28 @@ def all_ai_session():
     return session
 
 
+async def open_new_game_form(app, pilot):
+    """From the title screen to the new-game form; returns the form."""
+    from dungeon_tui.tui.app import NewGameScreen
+    await pilot.press("enter")  # New game
+    assert await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    return app.screen
+
+
+def at_first_choice(session, size, body) -> None:
+    """Run `await body(app, pilot)` in the app once the first human choice is on offer."""
+    import asyncio
+
+    from dungeon_tui.tui.app import DungeonApp
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=size) as pilot:
+            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            await body(app, pilot)
+    asyncio.run(run())
+
+
 async def wait_for(pilot, test, tries: int = 300, pause: float = 0.02) -> bool:
     for _ in range(tries):
         if test():
@@ -57,3 +79,25 @@ def check_snapshot(name: str, text: str) -> None:
     if lines != want:
         diff = "\n".join(difflib.unified_diff(want.splitlines(), lines.splitlines(), "snapshot", "screen", lineterm=""))
         raise AssertionError(f"screen differs from snapshot {path.name} (UPDATE_SNAPSHOTS=1 to accept):\n{diff}")
+
+
+def hq_session(seed: int = 3, **kwargs):
+    """HeroQuest, The Trial, all four heroes, the AI at instant speed (unless options are given)."""
+    from dungeon_tui.tui.session import Options, new_session
+    kwargs.setdefault("options", Options(ai_speed="instant"))
+    return new_session("heroquest", {"adventure": "the_trial"}, seed, **kwargs)
+
+
+def map_lines(mv) -> list[str]:
+    """The map widget's rows as the terminal shows them."""
+    return [mv.render_line(y).text for y in range(mv.size.height)]
+
+
+def square_text(mv, lines: list[str], sq) -> str | None:
+    """The two characters drawn for a square, if the square is in view."""
+    px, py = mv._pad()
+    sx, sy = mv.scroll_offset
+    row, col = mv.square_line(sq[1]) + py - sy, mv.square_col(sq[0]) + px - sx
+    if not (0 <= row < len(lines)) or col < 0 or col + 2 > len(lines[row]):
+        return None
+    return lines[row][col:col + 2]

@@ -5,14 +5,14 @@ import asyncio
 from dungeon_tui.engine import record
 from dungeon_tui.engine.game import CHANCE
 from dungeon_tui.rulesets import game_from_record
-from dungeon_tui.tui.app import DungeonApp, NewGameScreen, SavesScreen, TitleScreen
+from dungeon_tui.tui.app import DungeonApp, SavesScreen, TitleScreen
 from dungeon_tui.tui.dialogs import GameOver, PassTheKeyboard, TooSmall
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.tui.replay_screen import ReplayScreen
 from dungeon_tui.tui.session import load_session, new_session
 
-from .helpers import all_ai_session, fp6_session, screen_text, wait_for
+from .helpers import all_ai_session, fp6_session, open_new_game_form, screen_text, wait_for
 
 
 def test_human_turn_save_quit_and_continue(tmp_path):
@@ -146,9 +146,7 @@ def test_new_game_form_sets_party_players_and_options(tmp_path):
     async def run():
         app = DungeonApp()
         async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.press("enter")  # New game
-            assert await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen))
-            form = app.screen
+            form = await open_new_game_form(app, pilot)
             form.query_one("#in-dwarf").value = False
             form.query_one("#who-elf").value = "AI"
             form.query_one("#who-wizard").value = "Zoe"

@@ -7,7 +7,7 @@ from dungeon_tui.tui.dialogs import GameOver
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.replay_screen import ReplayScreen
 
-from .helpers import all_ai_session, check_snapshot, fp6_session, screen_text, wait_for
+from .helpers import all_ai_session, check_snapshot, fp6_session, hq_session, screen_text, wait_for
 
 SIZE = (100, 30)
 
@@ -21,9 +21,15 @@ def shoot(name, app_factory, ready, keys=(), size=SIZE):
                 await pilot.press(key)
             await pilot.pause(0.1)
             app.screen.set_focus(None)  # no cursor blink in the picture
-            # The footer redraws its keys after a focus change: wait for it to settle.
-            await wait_for(pilot, lambda: screen_text(app).rstrip("\n").splitlines()[-1].strip() != "", tries=50)
-            await pilot.pause(0.1)
+            # The footer redraws its keys after a focus change: wait until the screen holds still
+            # with the footer drawn.
+            text = ""
+            for _ in range(100):
+                await pilot.pause(0.05)
+                now = screen_text(app)
+                if now == text and now.rstrip("\n").splitlines()[-1].strip() != "":
+                    break
+                text = now
             check_snapshot(name, screen_text(app))
     asyncio.run(run())
 
@@ -64,3 +70,11 @@ def test_replay_viewer(tmp_path):
 
 
 
+
+
+def test_heroquest_first_choice(tmp_path):
+    shoot("heroquest_trial_3", lambda: DungeonApp(hq_session(3)), first_choice)
+
+
+def test_heroquest_in_80x24(tmp_path):
+    shoot("heroquest_trial_3_80x24", lambda: DungeonApp(hq_session(3)), first_choice, size=(80, 24))

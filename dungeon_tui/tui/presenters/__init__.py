@@ -17,6 +17,20 @@ Cell = tuple[str, str]  # two characters and a role (a mapview component class)
 class Board:
     cells: dict[Sq, Cell]
     bounds: tuple[int, int, int, int]  # min x, min y, max x, max y
+    # Games whose walls stand between squares: a glyph (1 char across a row, 2 along it) per
+    # edge, keyed by its two squares (left then right, top then bottom). None: no wall columns.
+    edges: dict[tuple[Sq, Sq], Cell] | None = None
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A footer key for actions that have no square: the key plays the offered action of one
+    of these kinds, or asks which one when several are offered."""
+
+    key: str
+    label: str
+    kinds: tuple[str, ...]
+    about: str = ""  # one line for the help screen
 
 
 @dataclass
@@ -30,6 +44,9 @@ class Card:
 class Presenter(Protocol):
     help: str
     legend: str
+    verbs: tuple[Verb, ...]  # may be empty
+    on_enter: tuple[str, ...]  # kinds enter plays when the cursor's square offers nothing
+    dungeon_player: str | None  # the dungeon seat's name if a human may play it (the new-game form asks)
 
     def board(self, game: Game, seat: str) -> Board: ...
     def status(self, game: Game, seat: str) -> str: ...
@@ -40,9 +57,11 @@ class Presenter(Protocol):
     def focus(self, game: Game, decision: Decision | None) -> Sq | None: ...
     def look(self, game: Game, seat: str, square: Sq) -> str: ...
     def summary(self, game: Game) -> str: ...
+    def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]: ...
 
 
-PRESENTERS = {"warhammer-quest": "dungeon_tui.tui.presenters.warhammer_quest"}
+PRESENTERS = {"warhammer-quest": "dungeon_tui.tui.presenters.warhammer_quest",
+              "heroquest": "dungeon_tui.tui.presenters.heroquest"}
 
 
 def presenter_for(game_id: str) -> Presenter:
@@ -61,6 +80,29 @@ def aimed_at(game: Game, action: Action) -> Sq | None:
     return getattr(f, "pos", None) if f is not None else None
 
 
+def deciding_hero(game: Game, decision: Decision | None) -> str | None:
+    """The hero a decision is about: the figure it names, else the hero whose seat decides."""
+    s = game.state
+    if decision is None:
+        return None
+    fid = decision.context.get("figure")
+    if fid in s.party:
+        return str(fid)
+    return next((h for h in s.party if s.seat_of.get(h) == decision.seat), None)
+
+
+def plays(kind: str, key: str, value: object) -> Callable[[Action], bool]:
+    """A card's test for the offered actions that play it: this kind, with this argument."""
+    def test(a: Action) -> bool:
+        return a.kind == kind and a.get(key) == value
+    return test
+
+
+def listed(label: str, items: list[str]) -> list[str]:
+    """A sheet line naming some things ("Carries: a, b"), or no line when there are none."""
+    return [f"{label}: " + ", ".join(items)] if items else []
+
+
 def bar(value: int, most: int, width: int = 10) -> str:
     """A wounds bar that reads without colour: filled and empty blocks."""
     filled = round(width * value / most) if most > 0 else 0
@@ -68,4 +110,4 @@ def bar(value: int, most: int, width: int = 10) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-__all__ = ["Board", "Card", "Presenter", "presenter_for", "bar", "goes_to", "aimed_at"]
+__all__ = ["Board", "Card", "Verb", "Presenter", "presenter_for", "plays", "listed", "bar", "goes_to", "aimed_at"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from . import Board, Card, Cell, Sq, bar
+from . import Board, Card, Cell, Sq, bar, deciding_hero, listed, plays
 
 TERRAIN: dict[str, Cell] = {
     ".": ("· ", "floor"),
@@ -58,6 +58,12 @@ def _hero_dicts(view: dict[str, Any]) -> list[dict[str, Any]]:
 class WarhammerQuestPresenter:
     help = HELP
     legend = LEGEND
+    verbs: tuple = ()  # every action has a square or a card, or sits in the list
+    on_enter: tuple[str, ...] = ()
+    dungeon_player = None  # the monsters follow their tactics; nobody plays them
+
+    def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]:
+        return []
 
     # -- the board -----------------------------------------------------------------------------
     def board(self, game: Game, seat: str) -> Board:
@@ -144,16 +150,7 @@ class WarhammerQuestPresenter:
         return out
 
     def hero_of(self, game: Game, decision: Decision | None) -> str | None:
-        s = game.state
-        if decision is None:
-            return None
-        fid = decision.context.get("figure")
-        if fid in s.party:
-            return str(fid)
-        for h in s.party:  # the warrior whose seat decides
-            if s.seat_of.get(h) == decision.seat:
-                return h
-        return None
+        return deciding_hero(game, decision)
 
     def sheet(self, game: Game, seat: str, hero: str) -> str:
         view = game.view(seat)
@@ -170,13 +167,10 @@ class WarhammerQuestPresenter:
                  f"{pin}; gold {f['gold']}" + (f" (+{f['pending_gold']} when the fight ends)" if f["pending_gold"] else "")
                  + f"; kills {f['total_kills']}"]
         conditions = [k.replace("_", " ") for k in CONDITIONS if f["flags"].get(k)]
-        if conditions:
-            lines.append("Conditions: " + ", ".join(conditions))
+        lines += listed("Conditions", conditions)
         weapons = ", ".join(w.name for w in p.weapons)
         lines.append(f"Weapons: {weapons}")
-        gear = [e.replace("_", " ") for e in f["equipment"]]
-        if gear:
-            lines.append("Carries: " + ", ".join(gear))
+        lines += listed("Carries", [e.replace("_", " ") for e in f["equipment"]])
         return "\n".join(lines)
 
     def hand(self, game: Game, seat: str, hero: str) -> list[Card]:
@@ -189,7 +183,7 @@ class WarhammerQuestPresenter:
         if hero == "wizard":
             for sid in view.get("spells", []):
                 sp = c.spells[sid]
-                cards.append(Card(f"✦ {sp.name} · {sp.type}, power {sp.cost}", _plays("cast", "spell", sid)))
+                cards.append(Card(f"✦ {sp.name} · {sp.type}, power {sp.cost}", plays("cast", "spell", sid)))
             if view.get("adv", {}).get("hand_of_death"):
                 cards.append(Card("▪ Hand of Death scroll · one use", lambda a: a.kind == "scroll"))
         for t in f["treasure"]:
@@ -203,9 +197,9 @@ class WarhammerQuestPresenter:
             else:
                 left = {"once": "one use", "adventure": "once per adventure", "permanent": "always",
                         "gold": f"{card.value} gold"}[card.use]
-            cards.append(Card(f"▪ {card.name} · {left}", _plays("use", "item", t["id"])))
+            cards.append(Card(f"▪ {card.name} · {left}", plays("use", "item", t["id"])))
         if "healing_potion" in f["equipment"]:
-            cards.append(Card("▪ Healing potion · one use", _plays("use", "item", "healing_potion")))
+            cards.append(Card("▪ Healing potion · one use", plays("use", "item", "healing_potion")))
         return cards
 
     def summary(self, game: Game) -> str:
@@ -218,12 +212,6 @@ class WarhammerQuestPresenter:
             lines.append(f"{w.name:10} {w.status:11} {w.total_kills:>5} {w.gold:>6} {w.damage_dealt:>5} "
                          f"{w.damage_taken:>5}  {cards or '-'}")
         return "\n".join(lines)
-
-
-def _plays(kind: str, key: str, value: str) -> Any:
-    def plays(a: Action) -> bool:
-        return a.kind == kind and a.get(key) == value
-    return plays
 
 
 PRESENTER = WarhammerQuestPresenter()

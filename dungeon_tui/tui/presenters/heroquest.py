@@ -1,0 +1,317 @@
+"""HeroQuest as the screens show it: the board with its walls on the edges between squares,
+the heroes' sheets, spells and potions as cards, the footer verbs and the help page.
+
+Everything is drawn from one seat's view: a hero seat sees only revealed squares, found doors
+and known traps; the dungeon seat (Zargon) sees the whole quest.  Glyphs alone tell everything
+apart (NO_COLOR, 256 colours): heroes are capitals, monsters a lowercase letter and the last
+digit of their number, furniture its two-letter mark; roles only pick the theme colours.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.game import Action, Decision, Game
+from . import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, plays
+
+DUNGEON = "dungeon"
+TERRAIN: dict[str, Cell] = {
+    ".": ("· ", "floor"),
+    "S": ("≡≡", "floor"),  # the stairway: walkable, the way out
+    "F": ("▪▪", "furniture"),  # furniture whose piece the view does not name
+    "#": ("██", "wall"),  # a blocked square
+    "R": ("▓▓", "wall"),  # solid rock (only Zargon's view has it)
+}
+FOG: Cell = ("░░", "fog")
+FOG_EDGE = (" ", "  ")  # unseen squares stand apart, like tiles still face down
+KNOWN_TRAP: Cell = ("^ ", "trap")
+SPRUNG_PIT: Cell = ("()", "pit")
+# Edge glyphs: (across a row = 1 char, along a row = 2 chars).
+WALL = ("│", "──")
+CLOSED_DOOR = ("+", "++")
+OPEN_DOOR = ("/", "//")
+HIDDEN_DOOR = ("?", "??")  # a secret door nobody has found: Zargon's view only
+
+LEGEND = ("B D E W heroes, R Sir Ragnar   g1 o2 s3 monsters   Tb Ch … furniture   · floor   ≡≡ stairway   "
+          "██ blocked   ░░ not yet seen   │ ─ walls   + closed door   / open door   ^ known trap   "
+          "() sprung pit   * where you may step")
+
+HELP = """[b]HeroQuest in brief[/b]
+The heroes take their turns one after another; then Zargon, who plays the dungeon, moves and
+strikes with every monster the heroes have found. A quest ends when its task is done and the
+heroes are back on the stairway, or when nobody is left to go on.
+
+[b]Your turn[/b]: roll two red dice to learn how far you may walk (m), then step square by
+square (the lit squares, enter on the map). Before or after walking you may take one action:
+attack a monster beside you, cast a spell, or search the room or corridor you stand in for
+treasure, traps or secret doors (s). Opening a door (d) is free. e ends your turn.
+
+[b]Fighting[/b]: the attacker rolls combat dice and counts skulls; a defending hero counts white
+shields, a defending monster black shields; each skull not stopped costs one Body point. A hero
+at no Body has fallen, unless a potion saves him.
+
+[b]What you see[/b]: rooms and corridors are drawn once a hero has seen into them; monsters
+appear when their room is revealed. Walls stand between squares, doors sit in them.
+A trap found by searching is marked and can be stepped around or, by the Dwarf, disarmed.
+"""
+
+CONDITIONS = {"asleep": "asleep", "in_pit": "in a pit", "courage": "courage", "strength": "strength",
+              "swift_wind": "swift wind", "tempest": "caught in a tempest", "rock_skin": "rock skin",
+              "veil_of_mist": "veil of mist", "pass_through_rock": "passing through rock", "sleep": "asleep"}
+
+VERBS = (
+    Verb("m", "roll", ("roll_move",), "roll the red dice to move (enter on the map does it too)"),
+    Verb("s", "search", ("search_treasure", "search_traps", "search_secret_doors"),
+         "search for treasure, traps or secret doors (asks which)"),
+    Verb("d", "door", ("open_door",), "open a door beside you (or enter on your square)"),
+    Verb("a", "attack", ("attack", "monster_attack"), "attack (asks which target; tab and enter work too)"),
+    Verb("t", "disarm", ("disarm",), "disarm a known trap"),
+    Verb("z", "cast", ("cast", "monster_cast"), "cast a spell (or pick it in your cards with c)"),
+    Verb("p", "potion", ("drink",), "drink a potion"),
+    Verb("g", "take", ("take_remains",), "take what a fallen friend carried"),
+    Verb("w", "equip", ("equip",), "change weapon"),
+    Verb("f", "spells", ("draft",), "choose your spell groups"),
+    Verb("x", "leave", ("leave", "exit"), "leave the dungeon by the stairway"),
+)
+
+
+def _figures(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {k: f for k, f in view.get("figures", {}).items() if isinstance(f, dict)}
+
+
+def _on_board(f: dict[str, Any]) -> bool:
+    return f.get("pos") is not None and f.get("status") == "alive"
+
+
+def _edge(a: Sq, b: Sq) -> tuple[Sq, Sq]:
+    return (a, b) if a <= b else (b, a)
+
+
+class HeroQuestPresenter:
+    help = HELP
+    legend = LEGEND
+    verbs = VERBS
+    on_enter = ("roll_move",)  # enter with nothing on the cursor's square: roll to move
+    dungeon_player = "Zargon"
+
+    # -- the board -----------------------------------------------------------------------------
+    def glyph(self, game: Game, f: dict[str, Any]) -> Cell:
+        c = game.content
+        kind = f.get("kind", "")
+        if f.get("side") == "hero":
+            p = c.heroes.get(kind) or c.escorts.get(kind)
+            return ((p.glyph if p is not None else "H")[0].upper() + " ", "hero")
+        m = c.monsters.get(kind)
+        letter = (m.glyph if m is not None else "m")[0].lower()
+        digit = next((ch for ch in reversed(str(f.get("id", ""))) if ch.isdigit()), "?")
+        return (letter + digit, "monster")
+
+    def board(self, game: Game, seat: str) -> Board:
+        view = game.view(seat)
+        c = game.content
+        layout: dict[Sq, str] = c.areas  # the board's shape is public; what is on it is not
+        shown = {(a[0], a[1]): a[3] for a in view.get("areas", [])}
+        cells: dict[Sq, Cell] = {sq: (TERRAIN.get(shown[sq], TERRAIN["."]) if sq in shown else FOG) for sq in layout}
+        for piece in view.get("furniture", {}).values():
+            f = c.furniture.get(piece["kind"])
+            for x, y in piece["squares"]:
+                if (x, y) in shown:
+                    cells[(x, y)] = (f.glyph[:2].ljust(2) if f is not None else "▪▪", "furniture")
+        for t in view.get("traps", {}).values():
+            at = tuple(t.get("at") or ())
+            if at in shown and t.get("state") in ("known", "hidden"):
+                cells[at] = KNOWN_TRAP  # type: ignore[index]
+            elif at in shown and t.get("state") == "sprung" and t.get("kind") == "pit":
+                cells[at] = SPRUNG_PIT  # type: ignore[index]
+        for f in _figures(view).values():
+            if _on_board(f):
+                cells[tuple(f["pos"])] = self.glyph(game, f)  # type: ignore[index]
+        xs = [x for x, _ in layout] or [0]
+        ys = [y for _, y in layout] or [0]
+        bounds = (min(xs), min(ys), max(xs), max(ys))
+        return Board(cells, bounds, self._edges(view, layout, set(shown), bounds))
+
+    def _edges(self, view: dict[str, Any], layout: dict[Sq, str], shown: set[Sq],
+               bounds: tuple[int, int, int, int]) -> dict[tuple[Sq, Sq], Cell]:
+        """Walls between areas, doors where the view has them, fog between unseen squares."""
+        found = set(view.get("secret_found", []))
+        doors: dict[tuple[Sq, Sq], tuple[str, ...]] = {}
+        for did, d in view.get("door_edges", {}).items():
+            a, b = (tuple(q) for q in d["squares"])
+            hidden = d.get("secret") and did not in found
+            doors[_edge(a, b)] = HIDDEN_DOOR if hidden else CLOSED_DOOR if d.get("state") == "closed" else OPEN_DOOR
+        x0, y0, x1, y1 = bounds
+        out: dict[tuple[Sq, Sq], Cell] = {}
+        for y in range(y0 - 1, y1 + 1):
+            for x in range(x0 - 1, x1 + 1):
+                for b, along in (((x + 1, y), 0), ((x, y + 1), 1)):
+                    a = (x, y)
+                    if a not in layout and b not in layout:
+                        continue
+                    seen_a, seen_b = a in shown, b in shown
+                    door = doors.get((a, b))
+                    if not seen_a and not seen_b:
+                        out[(a, b)] = (FOG_EDGE[along], "fog")
+                    elif door is not None:
+                        out[(a, b)] = (door[along], "door")
+                    elif layout.get(a) != layout.get(b):
+                        out[(a, b)] = (WALL[along], "wall")
+                    elif not (seen_a and seen_b):
+                        out[(a, b)] = (FOG_EDGE[along], "fog")
+        return out
+
+    def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]:
+        """Squares an action without a target square belongs to: a door's two squares, a trap's."""
+        door = action.get("door")
+        if door is None and action.get("trap") is None:
+            return []
+        view = game.view(seat)
+        if door is not None:
+            d = view.get("door_edges", {}).get(door)
+            return [tuple(q) for q in d["squares"]] if d else []  # type: ignore[misc]
+        trap = action.get("trap")
+        if trap is not None:
+            t = view.get("traps", {}).get(trap)
+            return [tuple(t["at"])] if t and t.get("at") else []  # type: ignore[list-item]
+        return []
+
+    def focus(self, game: Game, decision: Decision | None) -> Sq | None:
+        """The square to keep centred: the deciding hero or acting monster, else the first hero."""
+        s = game.state
+        who = None
+        if decision is not None:
+            who = decision.context.get("figure") or decision.context.get("monster")
+        f = s.figures.get(who) if who else None
+        if f is None or f.pos is None:
+            f = next((h for h in s.heroes() if h.pos is not None), None)
+        return f.pos if f is not None else None
+
+    def look(self, game: Game, seat: str, square: Sq) -> str:
+        """One line about the square under the cursor, from the seat's view only."""
+        view = game.view(seat)
+        c = game.content
+        where = f"{square[0]},{square[1]}"
+        for f in _figures(view).values():
+            if _on_board(f) and tuple(f["pos"]) == square:
+                dice = f.get("dice", {})
+                text = f"{f['name']}: Body {f['body']}/{f['max_body']} · {dice.get('attack', '?')} att · " \
+                    f"{dice.get('defend', '?')} def"
+                m = c.monsters.get(f["kind"])
+                if f["side"] != "hero" and m is not None:
+                    text += f" · move {m.move}"
+                flags = [CONDITIONS.get(k, k.replace("_", " ")) for k, v in sorted(f.get("flags", {}).items()) if v]
+                return text + (" · " + ", ".join(flags) if flags else "")
+        shown = {(a[0], a[1]): (a[2], a[3]) for a in view.get("areas", [])}
+        if square not in shown:
+            return f"{where}: not yet seen" if square in c.areas else where
+        area, terrain = shown[square]
+        place = "corridor" if area == "corridor" else f"room {area}"
+        for piece in view.get("furniture", {}).values():
+            if [square[0], square[1]] in [list(q) for q in piece["squares"]]:
+                fur = c.furniture.get(piece["kind"])
+                return f"{where}: {fur.name if fur else piece['kind']} in {place}"
+        for t in view.get("traps", {}).values():
+            if tuple(t.get("at") or ()) == square and t.get("state") != "gone":
+                return f"{where}: {t['kind'].replace('_', ' ')} trap ({t['state']}) in {place}"
+        ground = {"S": "the stairway", "#": "a blocked square", "R": "solid rock"}.get(terrain, "floor")
+        return f"{where}: {ground}, {place}"
+
+    # -- the panels ---------------------------------------------------------------------------
+    def status(self, game: Game, seat: str) -> str:
+        view = game.view(seat)
+        q = game.content.quests.get(view.get("quest"))
+        name = q.name if q is not None else view.get("quest", "")
+        phase = {"setup": "setting up", "heroes": "heroes", "zargon": "Zargon"}.get(
+            view.get("phase", ""), view.get("phase", ""))
+        deck = view.get("deck")
+        left = f" · deck {deck}" if isinstance(deck, int) else ""
+        eye = " · [b]ZARGON'S VIEW[/b]" if seat == DUNGEON else ""
+        return f"[b]{name}[/b]\nround {view.get('round', 0)} · {phase}{left}{eye}"
+
+    def party(self, game: Game, seat: str) -> list[str]:
+        view = game.view(seat)
+        figs = _figures(view)
+        out = []
+        for hid in view.get("party", []):
+            f = figs.get(hid)
+            if f is None:
+                continue
+            state = "" if f["status"] == "alive" else f" {f['status'].upper()}"
+            out.append(f"{self.glyph(game, f)[0]}{f['name']:<10}{bar(f['body'], f['max_body'], 8)} "
+                       f"{f['body']:>2}/{f['max_body']:<2} M{f['mind']} {f.get('gold', 0):>4}g{state}")
+        return out
+
+    def hero_of(self, game: Game, decision: Decision | None) -> str | None:
+        """The figure whose sheet and cards the side panel shows: the deciding hero, or for
+        Zargon the monster acting."""
+        if decision is not None and decision.seat == DUNGEON:
+            return decision.context.get("monster")  # type: ignore[no-any-return]
+        return deciding_hero(game, decision)
+
+    def _item_name(self, game: Game, item: str) -> str:
+        c = game.content
+        e = c.equipment.get(item) or c.artifacts.get(item)
+        return e.name if e is not None else item.replace("_", " ")
+
+    def sheet(self, game: Game, seat: str, hero: str) -> str:
+        view = game.view(seat)
+        f = _figures(view).get(hero)
+        if f is None:
+            return ""
+        dice = f.get("dice", {})
+        if f.get("side") != "hero":
+            m = game.content.monsters.get(f["kind"])
+            return (f"[b]{f['name']}[/b]\nBody {bar(f['body'], f['max_body'])} {f['body']}/{f['max_body']} · "
+                    f"Mind {f['mind']}\nattack {dice.get('attack')} dice · defend {dice.get('defend')} dice"
+                    + (f" · move {m.move}" if m is not None else ""))
+        p = game.content.heroes.get(f["kind"])
+        most_mind = p.mind if p is not None else max(1, f["mind"])
+        fate = "" if f["status"] == "alive" else f"  [b]{f['status'].upper()}[/b]"
+        lines = [f"[b]{f['name']}[/b]{fate} · gold {f.get('gold', 0)} · kills {f.get('kills', 0)}",
+                 f"Body {bar(f['body'], f['max_body'])} {f['body']:>2}/{f['max_body']:<2} "
+                 f"attack {dice.get('attack', f.get('attack'))} dice",
+                 f"Mind {bar(f['mind'], most_mind)} {f['mind']:>2}/{most_mind:<2} "
+                 f"defend {dice.get('defend', f.get('defend'))} dice"]
+        conditions = [CONDITIONS.get(k, k.replace("_", " ")) for k, v in sorted(f.get("flags", {}).items())
+                      if v and k != "remains_at"]
+        lines += listed("Conditions", conditions)
+        lines += listed("Carries", [self._item_name(game, e) for e in f.get("equipment", [])])
+        return "\n".join(lines)
+
+    def hand(self, game: Game, seat: str, hero: str) -> list[Card]:
+        view = game.view(seat)
+        c = game.content
+        f = _figures(view).get(hero)
+        if f is None:
+            return []
+        cards: list[Card] = []
+        for sid in f.get("dread", []):  # a monster's spells: only Zargon's view has them
+            sp = c.dread_spells.get(sid)
+            cards.append(Card(f"✦ {sp.name if sp else sid} · dread", plays("monster_cast", "spell", sid)))
+        for sid in f.get("spells", []):
+            sp = c.spells.get(sid)
+            label = f"✦ {sp.name} · {sp.group}" if sp is not None else f"✦ {sid}"
+            cards.append(Card(label, plays("cast", "spell", sid)))
+        for i, potion in enumerate(f.get("potions", [])):
+            name, _, amount = str(potion).partition(":")
+            what = f"potion of {name.replace('_', ' ')}" + (f" ({amount} Body)" if amount else "")
+            cards.append(Card(f"▪ {what}", plays("drink", "potion", i)))
+        return cards
+
+    def summary(self, game: Game) -> str:
+        res = game.result or {}
+        seat = next(iter(game.ruleset.seats(game.state)), DUNGEON)
+        view = game.view(seat)
+        figs = _figures(view)
+        fates = {"alive": "survived", "dead": "fell", "left": "got out"}
+        lines = [f"[b]{str(res.get('outcome', 'over')).upper()}[/b]: {res.get('why', '')}", "",
+                 f"{'hero':10} {'fate':9} {'kills':>5} {'gold':>6} {'dealt':>5} {'taken':>5}"]
+        for hid in view.get("party", []):
+            f = figs.get(hid)
+            if f is None:
+                continue
+            lines.append(f"{f['name']:10} {fates.get(f['status'], f['status']):9} {f.get('kills', 0):>5} "
+                         f"{f.get('gold', 0):>6} {f.get('damage_dealt', 0):>5} {f.get('damage_taken', 0):>5}")
+        return "\n".join(lines)
+
+
+PRESENTER = HeroQuestPresenter()
