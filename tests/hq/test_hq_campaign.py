@@ -168,7 +168,11 @@ def test_record_result_heals_keeps_loot_and_retires_the_dead():
     assert after.quests[-1].model_dump() == {"quest": "the_trial", "result": game.result["outcome"],
                                              "record_path": "r.json", "date": "2026-01-02"}
     assert after.log[-1]["kind"] == "reward"
-    assert "tool_kit" in next(p for p in after.party if p.hero_type == "dwarf").equipment
+    # The tool kit stays with the dwarf, or with whoever took his remains when he fell (§5.11).
+    holders = [p.hero_type for p in after.party if "tool_kit" in p.equipment]
+    taken = [e for e in game.events if e.kind == "remains" and "Dwarf" in e.text]
+    assert holders == (["dwarf"] if game.state.figures["dwarf"].status != "dead" else
+                       [f.id for f in game.state.heroes() if "tool_kit" in f.equipment] if taken else [])
     nxt = RULESET.new_game(camp.setup_for(after, "the_trial"), 1)
     assert nxt.state.party == [h.hero_type for h in after.living()]
     for fig in nxt.state.heroes():

@@ -85,7 +85,11 @@ def hq_session(seed: int = 3, **kwargs):
     """HeroQuest, The Trial, all four heroes, the AI at instant speed (unless options are given)."""
     from dungeon_tui.tui.session import Options, new_session
     kwargs.setdefault("options", Options(ai_speed="instant"))
-    return new_session("heroquest", {"adventure": "the_trial"}, seed, **kwargs)
+    session = new_session("heroquest", {"adventure": "the_trial"}, seed, **kwargs)
+    game = session.game
+    while game.pending is not None and any(a.kind == "draft" for a in game.pending.options):
+        game.play(game.pending.options[0], "the draft, in order")  # spell groups first, as the game begins
+    return session
 
 
 def map_lines(mv) -> list[str]:
