@@ -189,6 +189,9 @@ def search_secret_doors(game: Game, f: Figure) -> None:
             s.doors[sid] = "closed"
             found.append(f"{e[0][0]},{e[0][1]}-{e[1][0]},{e[1][1]}")
     s.searched.setdefault(f"secret:{area}", []).append(f.id)
+    if area == board.CORRIDOR:  # which corridor squares a search has covered (shown, and used by the AI)
+        done = s.searched.setdefault("secret:squares", [])
+        done.extend(k for k in (f"{x},{y}" for x, y in squares) if k not in done)
     if found:
         s.grid = board.build_grid(s, game.content)
     game.emit("search", figure=f.id, what="secret_doors",

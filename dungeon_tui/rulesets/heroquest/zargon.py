@@ -13,7 +13,7 @@ from . import board, dread, ending, magic, searching
 from . import monsters as mon
 from .combat import defend_dice
 from .combat import item as combat_item
-from .heroes import adjacent
+from .heroes import adjacent, may_stop
 from .state import HERO, Figure, State
 
 registry = tactics.Registry()
@@ -87,14 +87,18 @@ def _pick(p: Plan, fs: list[Figure], how: str) -> Figure | None:
     return _weakest(p, fs)
 
 
-def _attack_squares(p: Plan, target: Figure) -> list[Sq]:
-    s = p.s
+def _beside(p: Plan, t: Figure) -> list[Sq]:
+    """Squares from which one could strike the figure: orthogonal, with no wall between."""
     out = []
     for dx, dy in DIRS4:
-        sq = (target.pos[0] + dx, target.pos[1] + dy)
-        if s.grid.floor(sq) and s.grid.edge_passable(sq, target.pos) and mon.free_for(s, p.me, sq):
+        sq = (t.pos[0] + dx, t.pos[1] + dy)
+        if p.s.grid.floor(sq) and p.s.grid.edge_passable(sq, t.pos):
             out.append(sq)
     return out
+
+
+def _attack_squares(p: Plan, target: Figure) -> list[Sq]:
+    return [sq for sq in _beside(p, target) if mon.free_for(p.s, p.me, sq)]
 
 
 def _reachable_attack_square(p: Plan, target: Figure) -> Sq | None:
@@ -273,8 +277,10 @@ def _advance_to(p: Plan, goals: list[Sq]) -> int | None:
     d, y, x = min(reach)
     path = path_back(parent, p.me.pos, (x, y))
     steps = min(p.allowance(), len(path) - 1)
+    # Heroes may end on a friend's square on the stairway or in a sprung pit; monsters never share.
+    can_end = (lambda sq: mon.free_for(p.s, p.me, sq)) if p.for_zargon else (lambda sq: may_stop(p.s, p.me, sq))
     for i in range(steps, 0, -1):
-        if mon.free_for(p.s, p.me, path[i]):
+        if can_end(path[i]):
             p.intents.append(("move", path[i]))
             break
     return d
@@ -285,7 +291,7 @@ def advance(p: Plan, pick: str) -> str:
     t = _pick(p, [f for f in p.foes() if p.dist(f) is not None], pick)
     if t is None:
         return "no way to anyone"
-    d = _advance_to(p, [(t.pos[0] + dx, t.pos[1] + dy) for dx, dy in DIRS4])
+    d = _advance_to(p, _beside(p, t))
     return f"advance {pick}: {t.name}, dist {d}"
 
 
@@ -366,8 +372,28 @@ def explore(p: Plan) -> str:
     known = [m for m in s.monsters() if p.dist(m) is not None]
     if known:  # nothing left to open: go after what is still out there
         t = _pick(p, known, "nearest")
-        _advance_to(p, [(t.pos[0] + dx, t.pos[1] + dy) for dx, dy in DIRS4])
+        _advance_to(p, _beside(p, t))
         return f"hunts {t.name}"
+    return _seek_secret_door(p)
+
+
+def _seek_secret_door(p: Plan) -> str:
+    """Search the nearest room nobody has searched for secret doors, else a corridor square
+    beside a hidden room that no search has covered yet."""
+    s = p.s
+    rock = set(p.game.content.rock[s.quest])
+    here = board.area_of(s, p.me.pos)
+    unsearched = {r for r in s.revealed_rooms if not s.searched.get(f"secret:{r}")}
+    covered = set(s.searched.get("secret:squares", []))
+    beside_hidden = [sq for sq in map(tuple, s.revealed_corridor) if f"{sq[0]},{sq[1]}" not in covered and any(
+        (a := s.grid.region.get(nb)) not in (None, board.CORRIDOR) and a not in rock and a not in s.revealed_rooms
+        for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    if here in unsearched or (here == board.CORRIDOR and p.me.pos in beside_hidden):
+        p.intents.append(("search_secret_doors", None))
+        return "searches for a hidden way here"
+    goals = [sq for r in sorted(unsearched) for sq in s.grid.squares_of(r) if s.grid.floor(sq)] + beside_hidden
+    if goals and _advance_to(p, goals) is not None:
+        return "goes to look for a hidden way"
     p.intents.append(("search_secret_doors", None))
     return "looks for a hidden way"
 
