@@ -92,8 +92,7 @@ def cast(game: Game, m: Figure, pick: Action) -> Proc:
     if sp == "lightning_bolt":
         d = tuple(pick.get("direction"))
         for sq in bolt_path(s, m, d):
-            f = s.at(sq)
-            if f is not None:
+            for f in s.all_at(sq):
                 lose_body(game, f, 2, name)
                 hurt.append(f)
     elif sp == "firestorm":
@@ -217,9 +216,9 @@ def useful(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
     if sp == "lightning_bolt":
         best: tuple[int, tuple[int, int]] | None = None
         for d in CLOCKWISE:
-            on = [s.at(q) for q in bolt_path(s, m, d)]
-            h = sum(1 for f in on if f is not None and f.side == HERO)
-            mo = sum(1 for f in on if f is not None and f.side == MONSTER)
+            on = [f for q in bolt_path(s, m, d) for f in s.all_at(q)]
+            h = sum(1 for f in on if f.side == HERO)
+            mo = sum(1 for f in on if f.side == MONSTER)
             if h >= 1 and h > mo and (best is None or h - mo > best[0]):
                 best = (h - mo, d)
         return (True, {"direction": list(best[1])}) if best else (False, {})

@@ -12,7 +12,7 @@ from . import board, events, magic, searching, traps
 from .combat import Proc, item, strike, weapon_of
 from .ending import check_end
 from .rescue import after_move, die, rescue
-from .state import ALIVE, DEAD, HERO, LEFT, Figure, State
+from .state import ALIVE, DEAD, HERO, LEFT, MONSTER, Figure, State
 
 STEP_NAMES = dict(zip(DIRS4, DIR_NAMES[:4]))
 # Potions drunk on one's own turn, and the flag each sets; healing is rolled instead.
@@ -62,15 +62,15 @@ def can_step(s: State, f: Figure, to: Sq, t: dict[str, Any]) -> bool:
             return False
     elif not s.grid.floor(to) or not s.grid.edge_passable(f.pos, to):
         return False
-    other = s.at(to)
-    return other is None or other.side == HERO or bool(t.get("veil"))
+    return bool(t.get("veil")) or not s.side_at(to, MONSTER)
 
 
 def may_stop(s: State, f: Figure, sq: Sq) -> bool:
-    other = s.at(sq)
-    if other is None or other is f:
+    other = s.at(sq, but=f)
+    if other is None:
         return True
-    return other.side == HERO and (s.grid.terrain.get(sq) == board.STAIRS or traps.sprung_pit_at(s, sq))
+    return other.side == HERO and f.side == HERO and (s.grid.terrain.get(sq) == board.STAIRS
+                                                       or traps.sprung_pit_at(s, sq))
 
 
 def open_door(game: Game, f: Figure, door: str, by_spell: bool = False) -> None:
@@ -229,7 +229,7 @@ def step(game: Game, f: Figure, to: Sq, t: dict[str, Any]) -> Proc:
     s: State = game.state
     if t.get("rock") and not board.revealed(s, to):
         announce(game, board.reveal_area(s, game.content, to))
-        if s.at(to) is not None and s.at(to).side != HERO:
+        if s.side_at(to, MONSTER):
             game.emit("refused", figure=f.id, text=f"Something stands at {to[0]},{to[1]}: {f.name} cannot go there.")
             return False
     frm = f.pos

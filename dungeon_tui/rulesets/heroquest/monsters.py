@@ -10,17 +10,15 @@ from .combat import Proc, strike
 from .ending import check_end
 from .heroes import adjacent
 from .rescue import after_move, rescue
-from .state import ALIVE, HERO, Figure, State
+from .state import ALIVE, HERO, MONSTER, Figure, State
 
 
 def hero_side_at(state: State, sq: Sq) -> bool:
-    f = state.at(sq)
-    return f is not None and f.side == HERO
+    return state.side_at(sq, HERO)
 
 
 def monster_at(state: State, sq: Sq) -> bool:
-    f = state.at(sq)
-    return f is not None and f.side != HERO
+    return state.side_at(sq, MONSTER)
 
 
 def monster_field(state: State, m: Figure) -> tuple[dict[Sq, int], dict[Sq, Sq]]:

@@ -89,11 +89,21 @@ class State:
     def monsters(self) -> list[Figure]:
         return [f for f in self.figures.values() if f.side == MONSTER and f.on_board and f.placed]
 
-    def at(self, sq: Sq) -> Figure | None:
+    def at(self, sq: Sq, but: Figure | None = None) -> Figure | None:
+        """The figure on a square (other than `but`: a hero may be passing through a friend)."""
         for f in self.figures.values():
-            if f.pos == sq and f.status == ALIVE and (f.side == HERO or f.placed):
+            if f.pos == sq and f is not but and f.status == ALIVE and (f.side == HERO or f.placed):
                 return f
         return None
+
+    def all_at(self, sq: Sq) -> list[Figure]:
+        return [f for f in self.figures.values()
+                if f.pos == sq and f.status == ALIVE and (f.side == HERO or f.placed)]
+
+    def side_at(self, sq: Sq, side: str) -> bool:
+        """Whether a figure of that side stands there (a veiled hero may share a monster's square)."""
+        return any(f.pos == sq and f.side == side and f.status == ALIVE and (side == HERO or f.placed)
+                   for f in self.figures.values())
 
     def to_dict(self) -> dict[str, Any]:
         out = {k: v for k, v in vars(self).items() if k != "grid"}
