@@ -267,7 +267,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                            "plays it headless")
         try:
             rs.normalise_setup(setup)
-            session = new_session(rs.id, setup, args.seed if args.seed is not None else int(time.time()) % 1_000_000)
+            session = new_session(rs.id, setup, args.seed if args.seed is not None else int(time.time()) % 1_000_000,
+                                  dungeon=args.dungeon or "AI")
         except ValueError as err:
             raise CliError(str(err)) from None
     elif getattr(args, "command", None) == "load":
@@ -336,6 +337,8 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("--adventure")
     new.add_argument("--heroes")
     new.add_argument("--seed", type=int)
+    new.add_argument("--dungeon", metavar="NAME", help="a player's name for the dungeon seat (HeroQuest's Zargon) "
+                     "in hotseat; default: the AI")
     new.set_defaults(func=cmd_play)
     load = sub.add_parser("load", help="resume a saved game in the terminal app")
     load.add_argument("file")

@@ -256,7 +256,8 @@ def hero_turn(game: Game, f: Figure) -> Proc:
     while f.status == ALIVE and f.pos is not None:
         opts = options(game, f, t)
         pick = yield Decision(s.seat_of[f.id], f"{f.name}: your turn", opts,
-                              context={"figure": f.id, "points": t["points"] if t["rolled"] else 12})
+                              context={"figure": f.id, "rolled": t["rolled"], "acted": t["acted"],
+                                       "points": t["points"] if t["rolled"] else 12})
         kind = pick.kind
         if kind != "equip":
             t["start"] = False

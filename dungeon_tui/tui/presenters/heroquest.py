@@ -225,7 +225,12 @@ class HeroQuestPresenter:
         deck = view.get("deck")
         left = f" · deck {deck}" if isinstance(deck, int) else ""
         eye = " · [b]ZARGON'S VIEW[/b]" if seat == DUNGEON else ""
-        return f"[b]{name}[/b]\nround {view.get('round', 0)} · {phase}{left}{eye}"
+        d = game.pending
+        turn = ""
+        if d is not None and d.context.get("figure") in view.get("figures", {}) and "rolled" in d.context:
+            moves = f"{d.context['points']} moves left" if d.context["rolled"] else "not yet rolled"
+            turn = f"\n{moves} · " + ("action taken" if d.context.get("acted") else "action ready")
+        return f"[b]{name}[/b]\nround {view.get('round', 0)} · {phase}{left}{eye}{turn}"
 
     def party(self, game: Game, seat: str) -> list[str]:
         view = game.view(seat)
