@@ -212,8 +212,11 @@ class GameScreen(TableScreen):
         return d if d is not None and d.seat == self.view_seat else None
 
     def action_choose_square(self) -> None:
-        a = self._option_for_square(self.query_one(MapView).cursor)
+        sq = self.query_one(MapView).cursor
+        a = self._option_for_square(sq)
         d = self._decision()
+        if a is None and d is not None and self.walk(sq):
+            return
         if a is None and d is not None:  # nothing on this square: the game's default (roll to move)
             a = next((o for o in d.options if o.kind in self.presenter.on_enter), None)
         if a is not None:
@@ -225,6 +228,31 @@ class GameScreen(TableScreen):
         a = self._option_for_square(message.square)
         if a is not None:
             self.play(a)
+        else:
+            self.walk(message.square)
+
+    # Anything of these kinds after a step stops a walk: the player should look before going on.
+    WALK_STOPS = frozenset({"reveal", "trap", "place", "roll", "damage", "escort", "alarm", "door", "remains"})
+
+    def walk(self, sq: tuple[int, int]) -> bool:
+        """Walk the hero to a farther square one legal step at a time, stopping early when
+        something happens on the way (a room revealed, a trap, a monster appears)."""
+        game = self.session.game
+        path = self.presenter.walks(game, self._decision()).get(sq)
+        if not path:
+            return False
+        for nxt in path:
+            d = self._decision()
+            step = next((a for a in d.options if a.kind == "step" and goes_to(a) == nxt), None) if d else None
+            if step is None:
+                break
+            seen = len(game.events)
+            self.session.play_human(step)
+            if any(e.kind in self.WALK_STOPS for e in game.events[seen:]):
+                break
+        self.session.autosave()
+        self.kick()
+        return True
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         d = self._decision()

@@ -66,7 +66,7 @@ class TableScreen(Screen[None]):
         p = self.presenter
         board = p.board(game, seat)
         offered = decision.options if decision else []
-        reach = {sq for a in offered if (sq := goes_to(a)) is not None}
+        reach = {sq for a in offered if (sq := goes_to(a)) is not None} | set(p.walks(game, decision))
         targets = {sq for a in offered if (sq := aimed_at(game, a)) is not None}
         targets |= {sq for a in offered for sq in p.squares_of(game, seat, a)}  # doors to open, traps to disarm
         mv = self.query_one(MapView)

@@ -86,6 +86,25 @@ def test_roll_step_open_a_door_save_and_reload(tmp_path):
     assert resumed.game.state.figures["barbarian"].pos == (3, 17)
 
 
+def test_enter_on_a_far_lit_square_walks_the_hero_there_step_by_step(tmp_path):
+    session = hq_session(3)
+
+    async def walk(app, pilot):
+        barbarian = session.game.state.figures["barbarian"]
+        await pilot.press("m")
+        assert await wait_for(pilot, lambda: session.human_pending().context.get("rolled"))
+        points = session.human_pending().context["points"]
+        mv = app.screen.query_one(MapView)
+        assert (3, 17) in mv.reachable  # five steps away, lit with the moves left
+        steps_before = sum(1 for a, _ in session.game.decisions if a.kind == "step")
+        mv.move_cursor_to((3, 17))
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: barbarian.pos == (3, 17))
+        steps = [a for a, _ in session.game.decisions if a.kind == "step"][steps_before:]
+        assert len(steps) == 5 and session.human_pending().context["points"] == points - 5
+    at_first_choice(session, (100, 30), walk)
+
+
 def test_zargon_hotseat_hands_over_both_ways_and_hides_his_view(tmp_path):
     session = hq_session(3, hero_owners={f"hero:{h}": "Ann" for h in ("barbarian", "dwarf", "elf", "wizard")},
                          dungeon="Zoe")

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
-from ...engine.grid import DIR_NAMES, DIRS4, Sq
+from ...engine.grid import DIR_NAMES, DIRS4, Sq, path_back
 from . import board, events, magic, searching, traps
 from .combat import Proc, item, strike, weapon_of
 from .ending import check_end
@@ -71,6 +71,15 @@ def may_stop(s: State, f: Figure, sq: Sq) -> bool:
         return True
     return other.side == HERO and f.side == HERO and (s.grid.terrain.get(sq) == board.STAIRS
                                                        or traps.sprung_pit_at(s, sq))
+
+
+def routes(game: Game, f: Figure, points: int) -> dict[Sq, list[Sq]]:
+    """Where a plain walk of up to `points` steps can end, each with its canonical path (no
+    spells, around known traps): the app walks a hero there one legal step at a time."""
+    s: State = game.state
+    known = {tuple(t["at"]) for t in s.traps.values() if t["state"] in ("known", "sprung")}
+    dist, parent = s.grid.bfs(f.pos, lambda sq: sq not in known and not s.side_at(sq, MONSTER))
+    return {sq: path_back(parent, f.pos, sq)[1:] for sq, d in dist.items() if 1 < d <= points and may_stop(s, f, sq)}
 
 
 def open_door(game: Game, f: Figure, door: str, by_spell: bool = False) -> None:

@@ -15,6 +15,7 @@ from .combat import attack_dice, defend_dice
 from .models import MODELS, QUESTS
 from .quest_check import Names, check_quest
 from .state import HERO, MONSTER, Figure, State
+from .heroes import routes
 from .turns import procedure
 
 ID = "heroquest"
@@ -149,6 +150,11 @@ class HeroQuest(RulesetBase):
 
     def seats(self, state: State) -> list[str]:
         return [hero_seat(h) for h in state.party] + [DUNGEON]
+
+    def walks(self, game: Game, hero: str, points: int) -> dict[Sq, list[Sq]]:
+        """Where a hero can walk with `points` steps, each with its path (the app walks it step by step)."""
+        f = game.state.figures.get(hero)
+        return routes(game, f, points) if f is not None and f.pos is not None else {}
 
     def view(self, state: State, seat: str) -> dict[str, Any]:
         """Zargon sees all; hero seats see only what has been revealed (§6.4)."""

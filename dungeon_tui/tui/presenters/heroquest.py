@@ -174,6 +174,12 @@ class HeroQuestPresenter:
             return [tuple(t["at"])] if t and t.get("at") else []  # type: ignore[list-item]
         return []
 
+    def walks(self, game: Game, decision: Decision | None) -> dict[Sq, list[Sq]]:
+        """Squares a hero who has rolled can walk to with the moves left, each with its steps."""
+        if decision is None or not decision.context.get("rolled") or not any(a.kind == "step" for a in decision.options):
+            return {}
+        return game.ruleset.walks(game, decision.context.get("figure"), int(decision.context.get("points", 0)))
+
     def focus(self, game: Game, decision: Decision | None) -> Sq | None:
         """The square to keep centred: the deciding hero or acting monster, else the first hero."""
         s = game.state

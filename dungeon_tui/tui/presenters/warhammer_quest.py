@@ -202,6 +202,9 @@ class WarhammerQuestPresenter:
             cards.append(Card("▪ Healing potion · one use", plays("use", "item", "healing_potion")))
         return cards
 
+    def walks(self, game: Game, decision: Decision | None) -> dict[Sq, list[Sq]]:
+        return {}  # a warrior's move is one choice of a destination already
+
     def summary(self, game: Game) -> str:
         s = game.state
         res = game.result or {}
