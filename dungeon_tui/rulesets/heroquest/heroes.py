@@ -324,8 +324,10 @@ def hero_turn(game: Game, f: Figure) -> Proc:
             break
     if f.status == ALIVE:
         yield from end_move(game, f, t)
-    if f.flags.get("in_pit") == "hazard":
+    if f.flags.get("in_pit") == "hazard" and f.flags.get("pit_round", 0) < s.round:
         f.flags.pop("in_pit", None)
+    if "in_pit" not in f.flags:
+        f.flags.pop("pit_round", None)
 
 
 def action(game: Game, f: Figure, pick: Action, t: dict[str, Any]) -> Proc:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 
 from ...engine.dice import draw
-from ...engine.game import Game
-from ...engine.grid import Sq
+from ...engine.game import DUNGEON, Action, Decision, Game
+from ...engine.grid import DIRS4, Sq
 from . import board, events
 from .combat import SKULL, Proc, combat_roll, lose_body, strike
 from .state import ALIVE, MONSTER, Figure, State
@@ -119,7 +119,8 @@ def draw_card(game: Game, f: Figure) -> Proc:
     elif card.kind == "hazard":
         lose_body(game, f, 1, card.name)
         if card.hazard == "pit":
-            f.flags["in_pit"] = "hazard"
+            f.flags["in_pit"] = "hazard"  # no pit tile: he climbs out at his next step or next turn's end
+            f.flags["pit_round"] = s.round
         return True
     elif card.kind == "wandering_monster":
         yield from wandering_monster(game, f)
@@ -130,12 +131,22 @@ def wandering_monster(game: Game, f: Figure) -> Proc:
     s: State = game.state
     c = game.content
     kind = c.quests[s.quest].wandering_monster
-    sq = nearest_free(s, f.pos)
+    beside = sorted((sq for sq in ((f.pos[0] + dx, f.pos[1] + dy) for dx, dy in DIRS4)
+                     if free(s, sq) and s.grid.edge_passable(f.pos, sq)), key=lambda q: (q[1], q[0]))
+    if len(beside) > 1:  # Zargon chooses where it comes from (his AI: the first in reading order)
+        name = c.monsters[kind].name
+        opts = [Action.make(DUNGEON, "place", text=f"The wandering {name} comes at {q[0]},{q[1]}", at=q)
+                for q in beside]
+        pick = yield Decision(DUNGEON, f"Where does the wandering {name} appear?", opts, context={"place": kind})
+        sq = tuple(pick.get("at"))
+    else:
+        sq = beside[0] if beside else nearest_free(s, f.pos)
     if sq is None:
         return
     m = new_monster(game, kind, sq)
     game.emit("place", figure=m.id, monster=kind, at=list(sq), text=f"A wandering {m.name} appears at {sq[0]},{sq[1]}.")
-    yield from strike(game, m, f)
+    if sq in beside:
+        yield from strike(game, m, f)
 
 
 def new_monster(game: Game, kind: str, sq: Sq) -> Figure:

@@ -446,8 +446,10 @@ class ScriptedSeat:
         if "rust" in kinds:
             best = max(d.options, key=lambda a: (combat_item(c, a.get("item")).gold, a.get("item")))
             return best, "rust the priciest metal item"
-        if kinds <= {"take_remains", "exit"}:
-            return d.options[0], "the first in turn order" if "take_remains" in kinds else "the first free square"
+        if kinds <= {"take_remains", "exit", "place"}:
+            why = {"take_remains": "the first in turn order", "exit": "the first free square",
+                   "place": "the first free square beside him, in reading order"}
+            return d.options[0], why[d.options[0].kind]
         return None
 
     def _carry_out(self, game: Game, d: Decision, me: Figure, intents: list[tuple[str, Any]],
