@@ -204,3 +204,54 @@ def test_dread_fear_on_the_strongest_arm_leaves_one_attack_die():
     run(s, lambda g: activate(g, warlock), [], dungeon=ScriptedSeat())
     bar = s.figures["barbarian"]
     assert bar.flags.get("feared") and attack_dice(bar, load_content())[0] == 1
+
+
+def test_hazard_pit_lasts_until_the_end_of_his_next_turn():
+    s = trial({"dwarf": (5, 9)})
+    dwarf = s.figures["dwarf"]
+    s.round = 3
+    s.deck = {cid: (1 if cid == "hazard_pit" else 0) for cid in s.deck}
+    from dungeon_tui.rulesets.heroquest.searching import draw_card
+    run(s, lambda g: draw_card(g, dwarf), [])
+    assert dwarf.body == 6 and dwarf.flags["in_pit"] == "hazard"
+    run(s, lambda g: hero_turn(g, dwarf), [], heroes=Picks())  # the same round: still in it
+    assert dwarf.flags.get("in_pit") == "hazard"
+    s.round = 4
+    run(s, lambda g: hero_turn(g, dwarf), [], heroes=Picks())  # his next turn ends: out
+    assert "in_pit" not in dwarf.flags
+
+
+def test_elixir_of_life_brings_a_fallen_hero_back_with_his_belongings():
+    s = trial({"barbarian": (5, 9), "elf": (3, 9)})
+    bar, elf = s.figures["barbarian"], s.figures["elf"]
+    bar.equipment.append("elixir_of_life")
+    elf.status, elf.pos, elf.body = "dead", None, 0
+    s.remains.append({"hero": "elf", "name": "Elf", "at": [3, 9], "gold": 40, "equipment": ["shortsword"],
+                      "potions": [], "items": []})
+    elf.equipment = []
+    run(s, lambda g: hero_turn(g, bar), [], heroes=Picks(("use", {"item": "elixir_of_life", "target": "elf"})))
+    assert elf.status == "alive" and elf.body == 6 and elf.pos == (4, 9)  # first free square beside him
+    assert elf.gold == 40 and elf.equipment == ["shortsword"] and s.remains == []
+    assert bar.flags["used:elixir_of_life"]
+
+
+def test_ring_of_return_takes_the_bearer_and_the_heroes_he_sees_to_the_stairway():
+    s = trial({"barbarian": (5, 9), "elf": (3, 9), "wizard": (5, 14)})
+    s.figures["barbarian"].equipment.append("ring_of_return")
+    run(s, lambda g: hero_turn(g, s.figures["barbarian"]), [], heroes=Picks(("use", {"item": "ring_of_return"})))
+    assert s.figures["barbarian"].pos == (1, 14) and s.figures["elf"].pos == (2, 14)
+    assert s.figures["wizard"].pos == (5, 14)  # behind walls: not seen, not taken
+
+
+def test_spell_ring_casts_its_spell_twice_and_the_wand_two_spells_in_one_action():
+    s = trial({"wizard": (5, 9)})
+    wiz = s.figures["wizard"]
+    wiz.spells = ["fire_of_wrath", "tempest"]
+    wiz.equipment += ["spell_ring", "wand_of_magic"]
+    wiz.flags["spell_ring"] = "fire_of_wrath"
+    orc = new_monster_at(s, "orc", (8, 9))
+    cw = new_monster_at(s, "chaos_warrior", (9, 9))
+    picks = Picks(("cast", {"spell": "fire_of_wrath", "target": orc.id}), ("cast", {"spell": "tempest", "target": cw.id}))
+    run(s, lambda g: hero_turn(g, wiz), [[2]], heroes=picks)
+    assert orc.status == "dead" and cw.flags.get("tempest")
+    assert wiz.spells == ["fire_of_wrath"]  # the ring kept it for a second casting

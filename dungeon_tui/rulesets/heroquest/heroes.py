@@ -8,7 +8,7 @@ from typing import Any
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import DIR_NAMES, DIRS4, Sq, path_back
-from . import board, events, magic, searching, traps
+from . import board, events, magic, relics, searching, traps
 from .combat import Proc, item, strike, weapon_of
 from .ending import check_end
 from .rescue import after_move, die, rescue
@@ -108,6 +108,10 @@ def options(game: Game, f: Figure, t: dict[str, Any]) -> list[Action]:
     seat = s.seat_of[f.id]
     hero = is_hero(game, f)
     out = []
+    if t["bonus_cast"]:  # the Wand of Magic: a second, different spell in the same action
+        out += [a for a in magic.cast_options(game, f, seat) if a.get("spell") != t["bonus_cast"]]
+        out.append(Action.make(seat, "pass", text=f"{f.name} casts nothing more", who=f.id))
+        return out
     if t["bonus_attacks"]:  # heroic brew or orc's bane: the action's further blows
         for m in attack_targets(game, f):
             if t["bonus_attacks"] == "orcs" and "orc" not in game.content.monsters[m.kind].tags:
@@ -147,6 +151,7 @@ def options(game: Game, f: Figure, t: dict[str, Any]) -> list[Action]:
             out.append(Action.make(seat, "disarm", text=f"{f.name} tries to disarm the "
                                    + ("trapped furniture" if kind == "furniture" else s.traps[tid]["kind"].replace("_", " ")),
                                    who=f.id, **{kind: tid}))
+    out += relics.options(game, f, seat)
     for i, p in enumerate(f.potions):
         if p.startswith("healing") and f.body < f.max_body:
             out.append(Action.make(seat, "drink", text=f"{f.name} drinks a potion of healing", who=f.id, potion=i))
@@ -259,6 +264,7 @@ def step(game: Game, f: Figure, to: Sq, t: dict[str, Any]) -> Proc:
 def hero_turn(game: Game, f: Figure) -> Proc:
     s: State = game.state
     t: dict[str, Any] = {"rolled": False, "points": 0, "acted": False, "start": True, "bonus_attacks": None,
+                         "bonus_cast": None,
                          "rock": False, "veil": False, "last_stop": f.pos}
     if not (yield from start_of_turn(game, f, t)):
         return
@@ -281,7 +287,7 @@ def hero_turn(game: Game, f: Figure) -> Proc:
             game.emit("leave", figure=f.id, text=f"{f.name} leaves the dungeon by the stairway.")
             break
         if kind == "pass":
-            t["bonus_attacks"] = None
+            t["bonus_attacks"] = t["bonus_cast"] = None
             continue
         ended = False
         if kind == "equip":
@@ -309,6 +315,12 @@ def hero_turn(game: Game, f: Figure) -> Proc:
             t["bonus_attacks"] = None
             yield from strike(game, f, s.figures[pick.get("target")])
             magic.check_courage(game)
+        elif kind == "cast" and t["bonus_cast"]:
+            t["bonus_cast"] = None
+            yield from magic.cast(game, f, pick)
+            magic.check_courage(game)
+        elif kind == "use":
+            relics.use(game, f, pick)
         else:  # the action; taken after moving it ends the move
             t["acted"] = True
             if t["rolled"]:
@@ -350,6 +362,8 @@ def action(game: Game, f: Figure, pick: Action, t: dict[str, Any]) -> Proc:
     if kind == "cast":
         yield from magic.cast(game, f, pick)
         magic.check_courage(game)
+        if "wand_of_magic" in f.equipment and any(sp != pick.get("spell") for sp in f.spells):
+            t["bonus_cast"] = pick.get("spell")
         return False
     if kind == "search_treasure":
         return (yield from searching.search_treasure(game, f))

@@ -100,7 +100,9 @@ def cast(game: Game, f: Figure, pick: Action) -> Proc:
     s: State = game.state
     c = game.content
     spell = pick.get("spell")
-    f.spells.remove(spell)
+    from .relics import keeps_card
+    if not keeps_card(f, spell):
+        f.spells.remove(spell)
     name = c.spells[spell].name
     if pick.get("door"):
         from .heroes import open_door  # a genie opens it as if by hand, and the caster sees in

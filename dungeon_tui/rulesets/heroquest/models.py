@@ -85,7 +85,7 @@ class FurnitureFile(Strict):
 
 class Equipment(Strict):
     name: str
-    kind: Literal["weapon", "helmet", "shield", "body_armour", "tool"]
+    kind: Literal["weapon", "helmet", "shield", "body_armour", "tool", "relic"]  # relic: used from the hand
     dice: int = Field(0, ge=0, le=6)
     defend: int = Field(0, ge=0, le=3)
     diagonal: bool = False

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Game
-from . import board, magic
+from . import board, magic, relics
 from .combat import Proc
 from .ending import check_end
 from .heroes import hero_turn
@@ -43,6 +43,7 @@ def procedure(game: Game) -> Proc:
     s: State = game.state
     setup(game)
     yield from magic.draft(game)
+    yield from relics.name_ring_spell(game)
     while s.round < MAX_ROUNDS:
         s.round += 1
         s.phase = "heroes"

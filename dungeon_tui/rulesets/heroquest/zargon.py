@@ -233,6 +233,17 @@ def cast_spell(p: Plan, kind: str) -> str:
     return f"cast {p.game.content.spells[sp].name} at {p.s.figures[tid].name}"
 
 
+@registry.condition
+def relic_ready(p: Plan, name: str) -> bool:
+    return any(a.kind == "use" and a.get("item") == name for a in p.decision.options)
+
+
+@registry.action
+def use_relic(p: Plan, name: str) -> str:
+    p.intents.append(("use", name))
+    return f"uses the {p.game.content.artifacts[name].name}"
+
+
 @registry.action
 def heal_self(p: Plan) -> str:
     for i, x in enumerate(p.me.potions):
@@ -436,6 +447,9 @@ class ScriptedSeat:
             prefs = c.heroes[d.context["draft"]].draft
             best = min(d.options, key=lambda a: prefs.index(a.get("group")) if a.get("group") in prefs else 9)
             return best, f"prefers the {best.get('group')} spells"
+        if "ring" in kinds:
+            best = next((a for a in d.options if a.get("spell") in magic.HEALING), d.options[0])
+            return best, "the ring keeps the spell most likely to save a life"
         if d.context.get("dying"):
             save = [a for a in d.options if a.kind in ("drink", "cast")]
             if save:
@@ -483,6 +497,11 @@ class ScriptedSeat:
             if kind == "open_door":
                 for a in by_kind.get("open_door", []):
                     if a.get("door") == arg:
+                        return a, why
+                continue
+            if kind == "use":
+                for a in by_kind.get("use", []):
+                    if a.get("item") == arg:
                         return a, why
                 continue
             if kind == "drink":

@@ -1,0 +1,96 @@
+"""Artifacts used from the hand (§2.7): the Elixir of Life and the Ring of Return, once each
+per quest and free on the bearer's turn; the Spell Ring's named spell works twice; the Wand of
+Magic lets one action cast two different spells."""
+from __future__ import annotations
+
+from ...engine.game import Action, Decision, Game
+from . import board
+from .combat import Proc
+from .searching import nearest_free
+from .state import ALIVE, DEAD, Figure, State
+
+
+def spent(f: Figure, relic: str) -> bool:
+    return bool(f.flags.get(f"used:{relic}"))
+
+
+def options(game: Game, f: Figure, seat: str) -> list[Action]:
+    s: State = game.state
+    c = game.content
+    out = []
+    if "elixir_of_life" in f.equipment and not spent(f, "elixir_of_life"):
+        for h in s.heroes():
+            if h.status == DEAD and h is not f:
+                out.append(Action.make(seat, "use", text=f"{f.name} pours the {c.artifacts['elixir_of_life'].name} "
+                                       f"for {h.name}", who=f.id, item="elixir_of_life", target=h.id))
+    if "ring_of_return" in f.equipment and not spent(f, "ring_of_return"):
+        out.append(Action.make(seat, "use", text=f"{f.name} turns the {c.artifacts['ring_of_return'].name}",
+                               who=f.id, item="ring_of_return"))
+    return out
+
+
+def use(game: Game, f: Figure, pick: Action) -> None:
+    s: State = game.state
+    relic = pick.get("item")
+    f.flags[f"used:{relic}"] = True
+    if relic == "elixir_of_life":
+        revive(game, f, s.figures[pick.get("target")])
+    elif relic == "ring_of_return":
+        ring_of_return(game, f)
+
+
+def revive(game: Game, f: Figure, h: Figure) -> None:
+    """He stands again beside the bearer at full Body, with what of his was left lying."""
+    s: State = game.state
+    sq = nearest_free(s, f.pos)
+    if sq is None:
+        return
+    h.status, h.pos, h.body = ALIVE, sq, h.max_body
+    h.flags = {k: v for k, v in h.flags.items() if k in ("main", "items")}
+    s.flags.pop(f"dead:{h.id}", None)
+    for pile in [p for p in s.remains if p["hero"] == h.id]:
+        s.remains.remove(pile)
+        h.gold += pile["gold"]
+        h.equipment.extend(pile["equipment"])
+        h.potions.extend(pile["potions"])
+        h.flags.setdefault("items", []).extend(pile["items"])
+    game.emit("revive", figure=h.id, at=list(sq), text=f"{h.name} rises again at {sq[0]},{sq[1]}, whole.")
+
+
+def ring_of_return(game: Game, f: Figure) -> None:
+    """The bearer and every hero he sees go back to the stairway (monsters keep its squares)."""
+    s: State = game.state
+    stairs = [sq for sq in board.stairway(game.content.quests[s.quest]) if not s.side_at(sq, "monster")]
+    if not stairs:
+        return
+    going = [f] + [h for h in s.hero_side() if h is not f and board.targeting_sight(s, f.pos, h.pos)]
+    for i, h in enumerate(going):
+        h.pos = stairs[i % len(stairs)]
+        h.flags.pop("in_pit", None)
+        board.reveal_from(s, game.content, h.pos)
+    game.emit("teleport", figures=[h.id for h in going],
+              text=", ".join(h.name for h in going) + " vanish and reappear at the stairway.")
+
+
+def name_ring_spell(game: Game) -> Proc:
+    """The Spell Ring's bearer names the spell it holds for this quest (§3 step 3)."""
+    s: State = game.state
+    c = game.content
+    for h in s.heroes():
+        if "spell_ring" in h.equipment and h.spells:
+            seat = s.seat_of[h.id]
+            opts = [Action.make(seat, "ring", text=f"The ring holds {c.spells[sp].name}", who=h.id, spell=sp)
+                    for sp in h.spells]
+            pick = yield Decision(seat, f"{h.name}: which spell does the Spell Ring hold?", opts,
+                                  context={"figure": h.id, "ring": h.id})
+            h.flags["spell_ring"] = pick.get("spell")
+            game.emit("ring", figure=h.id, spell=pick.get("spell"),
+                      text=f"{h.name}'s ring will hold {c.spells[pick.get('spell')].name} for a second casting.")
+
+
+def keeps_card(f: Figure, spell: str) -> bool:
+    """The first casting of the ring's spell leaves the card in hand."""
+    if f.flags.get("spell_ring") == spell and not f.flags.get("used:spell_ring"):
+        f.flags["used:spell_ring"] = True
+        return True
+    return False
