@@ -35,6 +35,14 @@ def ruleset_for(name: str) -> Any:
         raise CliError(str(err.args[0])) from None
 
 
+def variants_for(rs: Any, asked: str) -> list[str]:
+    """A game's setup options from a comma list; a game without any says so."""
+    known = [v for v, _ in rs.choices().get("variants", [])]
+    if not known:
+        raise CliError(f"{rs.title} has no variants")
+    return asked.split(",")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .ai.controllers import ai_controllers
     rs = ruleset_for(args.game)
@@ -45,6 +53,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         setup["heroes"] = args.heroes.split(",")
     if args.placer:
         setup["placer"] = args.placer
+    if args.variant:
+        setup["variants"] = variants_for(rs, args.variant)
     try:
         rs.normalise_setup(setup)
     except ValueError as err:
@@ -142,6 +152,10 @@ def cmd_list(args: argparse.Namespace) -> int:
         print("  adventures:")
         for aid, label in ch["adventures"]:
             print(f"    {aid}  {label}")
+        if ch.get("variants"):
+            print("  variants (--variant):")
+            for vid, label in ch["variants"]:
+                print(f"    {vid}  {label}")
     return 0
 
 
@@ -261,6 +275,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.heroes:
             setup["heroes"] = args.heroes.split(",")
         rs = ruleset_for(args.game)
+        if args.variant:
+            setup["variants"] = variants_for(rs, args.variant)
         from .tui.presenters import PRESENTERS
         if rs.id not in PRESENTERS:
             raise CliError(f"{rs.title} cannot be played in the app yet; `dungeon-tui simulate --game {rs.id}` "
@@ -289,6 +305,8 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--record", help="folder to write one record per game")
     sim.add_argument("--placer", choices=["dungeon_ai", "rotating_player"], help="who places monsters (D26)")
+    sim.add_argument("--variant", help="HeroQuest setup options, comma-separated: monsters_2021, "
+                     "search_combined_2021, monsters_eu1989")
     sim.add_argument("--verbose", action="store_true")
     sim.set_defaults(func=cmd_simulate)
     rep = sub.add_parser("replay", help="replay a saved game")
@@ -337,6 +355,7 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("--adventure")
     new.add_argument("--heroes")
     new.add_argument("--seed", type=int)
+    new.add_argument("--variant", help="HeroQuest setup options, comma-separated (see `dungeon-tui list`)")
     new.add_argument("--dungeon", metavar="NAME", help="a player's name for the dungeon seat (HeroQuest's Zargon) "
                      "in hotseat; default: the AI")
     new.set_defaults(func=cmd_play)

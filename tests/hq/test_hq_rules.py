@@ -255,3 +255,35 @@ def test_spell_ring_casts_its_spell_twice_and_the_wand_two_spells_in_one_action(
     run(s, lambda g: hero_turn(g, wiz), [[2]], heroes=picks)
     assert orc.status == "dead" and cw.flags.get("tempest")
     assert wiz.spells == ["fire_of_wrath"]  # the ring kept it for a second casting
+
+
+def test_variant_monsters_2021_and_eu1989_change_the_table():
+    from dungeon_tui.rulesets.heroquest.ruleset import RULESET
+    s = RULESET.new_state(RULESET.normalise_setup({"adventure": "the_trial", "variants": ["monsters_2021"]}),
+                          load_content(), 0)
+    fimir, cw, verag = s.figures["m13"], s.figures["m14"], s.figures["m12"]
+    assert fimir.name == "Abomination m13" and (fimir.move, fimir.attack, fimir.defend, fimir.body) == (6, 3, 3, 2)
+    assert cw.name == "Dread Warrior m14" and cw.defend == 3 and verag.name == "Verag"
+    s = RULESET.new_state(RULESET.normalise_setup({"adventure": "the_trial", "variants": ["monsters_eu1989"]}),
+                          load_content(), 0)
+    cw, mummy, zombie = s.figures["m14"], s.figures["m7"], s.figures["m3"]
+    assert (cw.move, cw.attack, cw.defend, cw.body) == (6, 3, 4, 1)
+    assert mummy.body == 1 and zombie.move == 4
+    assert s.figures["m4"].attack == 4  # the quest's own override still wins
+
+
+def test_variant_search_combined_finds_traps_and_secret_doors_at_once():
+    s = trial({"dwarf": (5, 9)})
+    s.variants = ["search_combined_2021"]
+    add_trap(s, "t1", "pit", (7, 9))
+    picks = Picks(("search_both", {}))
+    game = run(s, lambda g: hero_turn(g, s.figures["dwarf"]), [], heroes=picks)
+    assert "search_traps" not in picks.seen[0]["kinds"] and s.traps["t1"]["state"] == "known"
+    assert [e.data["what"] for e in game.events if e.kind == "search"] == ["traps", "secret_doors"]
+
+
+def test_unknown_variant_is_refused_in_one_line():
+    import pytest
+    from dungeon_tui.rulesets.heroquest.ruleset import RULESET
+    with pytest.raises(ValueError, match="variants must be a list of"):
+        RULESET.normalise_setup({"variants": ["monsters_1066"]})

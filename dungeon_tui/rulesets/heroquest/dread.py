@@ -9,6 +9,7 @@ from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import Sq
 from . import board, magic
 from .combat import Proc, item, lose_body
+from .profiles import dread_name
 from .searching import free
 from .state import HERO, MONSTER, Figure, State
 
@@ -51,7 +52,7 @@ def options(game: Game, m: Figure) -> list[Action]:
     out = []
     seen = seen_heroes(s, m)
     for sp in m.dread:
-        name = c.dread_spells[sp].name
+        name = dread_name(c, s.variants, sp)
         base = f"{m.name} casts {name}"
         if sp == "lightning_bolt":
             for d, dn in zip(CLOCKWISE, DIRECTION_NAMES):
@@ -84,7 +85,7 @@ def cast(game: Game, m: Figure, pick: Action) -> Proc:
     c = game.content
     sp = pick.get("spell")
     m.dread.remove(sp)
-    name = c.dread_spells[sp].name
+    name = dread_name(c, s.variants, sp)
     target = s.figures.get(pick.get("target")) if pick.get("target") else None
     game.emit("dread", figure=m.id, spell=sp, target=target.id if target else None,
               text=f"{m.name} casts {name}" + (f" on {target.name}." if target else "."))

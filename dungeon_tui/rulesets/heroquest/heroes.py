@@ -11,6 +11,7 @@ from ...engine.grid import DIR_NAMES, DIRS4, Sq, path_back
 from . import board, events, magic, relics, searching, traps
 from .combat import Proc, item, strike, weapon_of
 from .ending import check_end
+from .profiles import search_combined
 from .rescue import after_move, die, rescue
 from .state import ALIVE, DEAD, HERO, LEFT, MONSTER, Figure, State
 
@@ -145,8 +146,13 @@ def options(game: Game, f: Figure, t: dict[str, Any]) -> list[Action]:
         if searching.can_search_treasure(game, f):
             out.append(Action.make(seat, "search_treasure", text=f"{f.name} searches for treasure", who=f.id))
         if not searching.sees_monster(s, f):
-            out.append(Action.make(seat, "search_traps", text=f"{f.name} searches for traps", who=f.id))
-            out.append(Action.make(seat, "search_secret_doors", text=f"{f.name} searches for secret doors", who=f.id))
+            if search_combined(game.content, s.variants):
+                out.append(Action.make(seat, "search_both", text=f"{f.name} searches for traps and secret doors",
+                                       who=f.id))
+            else:
+                out.append(Action.make(seat, "search_traps", text=f"{f.name} searches for traps", who=f.id))
+                out.append(Action.make(seat, "search_secret_doors", text=f"{f.name} searches for secret doors",
+                                       who=f.id))
         for kind, tid in traps.disarmable(game, f):
             out.append(Action.make(seat, "disarm", text=f"{f.name} tries to disarm the "
                                    + ("trapped furniture" if kind == "furniture" else s.traps[tid]["kind"].replace("_", " ")),
@@ -370,7 +376,9 @@ def action(game: Game, f: Figure, pick: Action, t: dict[str, Any]) -> Proc:
     if kind == "search_traps":
         searching.search_traps(game, f)
         return False
-    if kind == "search_secret_doors":
+    if kind == "search_both":  # the 2021 variant: one action for both
+        searching.search_traps(game, f)
+    if kind in ("search_secret_doors", "search_both"):
         searching.search_secret_doors(game, f)
         announce(game, board.reveal_from(s, game.content, f.pos))
         return False

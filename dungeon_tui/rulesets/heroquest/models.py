@@ -353,6 +353,28 @@ class Quest(Strict):
         return self
 
 
+class MonsterChange(Strict):
+    name: str | None = None
+    move: int | None = Field(None, ge=1, le=12)
+    attack: int | None = Field(None, ge=0, le=8)
+    defend: int | None = Field(None, ge=0, le=8)
+    body: int | None = Field(None, ge=1, le=8)
+    mind: int | None = Field(None, ge=0, le=8)
+
+
+class Variant(Strict):
+    name: str
+    text: str
+    monsters: dict[str, MonsterChange] = {}
+    all_body: int | None = Field(None, ge=1, le=8)  # every monster's Body, before the per-monster changes
+    search_combined: bool = False
+    dread_names: dict[str, str] = {}
+
+
+class VariantsFile(Strict):
+    variants: dict[str, Variant]
+
+
 class TacticsFile(Strict):
     scripts: dict[str, Any]
 
@@ -368,5 +390,6 @@ MODELS: dict[str, type[BaseModel]] = {
     "treasure.yaml": TreasureFile,
     "spells.yaml": SpellsFile,
     "tactics.yaml": TacticsFile,
+    "variants.yaml": VariantsFile,
     **{f"quests/{q}.yaml": Quest for q in QUESTS},
 }

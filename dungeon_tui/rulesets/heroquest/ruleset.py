@@ -16,6 +16,7 @@ from .models import MODELS, QUESTS
 from .quest_check import Names, check_quest
 from .state import HERO, MONSTER, Figure, State
 from .heroes import routes
+from .profiles import monster_profile
 from .turns import procedure
 
 ID = "heroquest"
@@ -35,6 +36,7 @@ class Content:
     treasure: dict[str, Any]
     spells: dict[str, Any]
     dread_spells: dict[str, Any]
+    variants: dict[str, Any]
     quests: dict[str, Any]
     scripts: dict[str, tactics.Script]
     areas: dict[Sq, str]
@@ -63,6 +65,11 @@ def cross_check(bundle: Bundle) -> list[str]:
     for name, quest in sorted(bundle.files.items()):
         if name.startswith("quests/"):
             problems.extend(check_quest(quest, f"{where}/{name}", bundle["board.yaml"], names))
+    for vid, v in bundle["variants.yaml"].variants.items():
+        problems += [f"{where}/variants.yaml: variants.{vid}.monsters.{k}: unknown monster {k!r}"
+                     for k in v.monsters if k not in names.monsters]
+        problems += [f"{where}/variants.yaml: variants.{vid}.dread_names.{k}: unknown dread spell {k!r}"
+                     for k in v.dread_names if k not in names.dread_spells]
     return problems
 
 
@@ -83,7 +90,8 @@ def load_content() -> Content:
     return Content(
         bundle=bundle, heroes=he.heroes, escorts=he.escorts, monsters=bundle["monsters.yaml"].monsters,
         furniture=bundle["furniture.yaml"].furniture, equipment=eq.equipment, artifacts=eq.artifacts,
-        treasure=bundle["treasure.yaml"].treasure, spells=sp.spells, dread_spells=sp.dread_spells, quests=quests,
+        treasure=bundle["treasure.yaml"].treasure, spells=sp.spells, dread_spells=sp.dread_spells,
+        variants=bundle["variants.yaml"].variants, quests=quests,
         scripts=tactics.compile_scripts(bundle["tactics.yaml"].scripts, registry, "scripts"),
         areas=areas, room_squares={k: rooms[k] for k in sorted(rooms)},
         corridor_squares=sorted((sq for sq, a in areas.items() if a == board.CORRIDOR), key=lambda q: (q[1], q[0])),
@@ -101,7 +109,8 @@ class HeroQuest(RulesetBase):
         c = self.content()
         return {"heroes": [(h, c.heroes[h].name, hero_seat(h)) for h in HERO_ORDER],
                 "adventures": [(q.id, q.name) for q in sorted(c.quests.values(), key=lambda q: q.order)],
-                "adventure": QUESTS[0]}
+                "adventure": QUESTS[0],
+                "variants": [(vid, v.name) for vid, v in sorted(c.variants.items())]}
 
     def normalise_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         c = self.content()
@@ -109,16 +118,24 @@ class HeroQuest(RulesetBase):
         quest = setup.get("adventure") or setup.get("quest") or QUESTS[0]
         if quest not in c.quests:
             raise ValueError(f"unknown quest {quest!r}; see `dungeon-tui list`")
+        out: dict[str, Any] = {"heroes": heroes, "adventure": quest}
+        variants = setup.get("variants") or []
+        if not isinstance(variants, list) or any(v not in c.variants for v in variants):
+            raise ValueError(f"variants must be a list of: {', '.join(sorted(c.variants))}")
+        if variants:
+            out["variants"] = sorted(set(variants))
         if setup.get("sheets") is None:
-            return {"heroes": heroes, "adventure": quest}
+            return out
         # A campaign's party snapshot (§5.13): the record carries it, so replays need no campaign file.
         if not setup.get("heroes") and isinstance(setup["sheets"], dict):
-            heroes = choose_party(list(setup["sheets"]), HERO_ORDER, "hero")
-        return {"heroes": heroes, "adventure": quest, "sheets": armory.parse_sheets(setup["sheets"], heroes, c)}
+            out["heroes"] = heroes = choose_party(list(setup["sheets"]), HERO_ORDER, "hero")
+        out["sheets"] = armory.parse_sheets(setup["sheets"], heroes, c)
+        return out
 
     def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
         quest = content.quests[setup["adventure"]]
-        s = State(quest=quest.id, party=list(setup["heroes"]), seat_of={h: hero_seat(h) for h in setup["heroes"]})
+        s = State(quest=quest.id, party=list(setup["heroes"]), seat_of={h: hero_seat(h) for h in setup["heroes"]},
+                  variants=list(setup.get("variants", [])))
         for h in setup["heroes"]:
             p = content.heroes[h]
             s.figures[h] = Figure(id=h, kind=h, side=HERO, name=p.name, pos=None, body=p.body, max_body=p.body,
@@ -126,12 +143,10 @@ class HeroQuest(RulesetBase):
             if h in setup.get("sheets", {}):
                 armory.apply_sheet(s.figures[h], setup["sheets"][h])
         for m in quest.monsters:
-            p = content.monsters[m.kind]
-            o = m.overrides
-            s.figures[m.id] = Figure(id=m.id, kind=m.kind, side=MONSTER, name=m.name or f"{p.name} {m.id}",
-                                     pos=tuple(m.at), body=o.get("body", p.body), max_body=o.get("body", p.body),
-                                     mind=o.get("mind", p.mind), attack=o.get("attack", p.attack),
-                                     defend=o.get("defend", p.defend), move=o.get("move", p.move), script=m.script,
+            p = monster_profile(content, s.variants, m.kind) | m.overrides
+            s.figures[m.id] = Figure(id=m.id, kind=m.kind, side=MONSTER, name=m.name or f"{p['name']} {m.id}",
+                                     pos=tuple(m.at), body=p["body"], max_body=p["body"], mind=p["mind"],
+                                     attack=p["attack"], defend=p["defend"], move=p["move"], script=m.script,
                                      guard=tuple(m.guard) if m.guard else None, dread=list(m.spells))
         s.blocked = [tuple(b) for b in quest.blocked]
         s.doors = {d: "closed" for d in board.door_edges(quest)}

@@ -6,6 +6,7 @@ from ...engine.dice import draw
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import DIRS4, Sq
 from . import board, events
+from .profiles import monster_profile
 from .combat import SKULL, Proc, combat_roll, lose_body, strike
 from .state import ALIVE, MONSTER, Figure, State
 
@@ -151,11 +152,12 @@ def wandering_monster(game: Game, f: Figure) -> Proc:
 
 def new_monster(game: Game, kind: str, sq: Sq) -> Figure:
     s: State = game.state
-    p = game.content.monsters[kind]
+    p = monster_profile(game.content, s.variants, kind)
     mid = f"x{s.next_monster}"
     s.next_monster += 1
-    m = Figure(id=mid, kind=kind, side=MONSTER, name=f"{p.name} {mid}", pos=sq, body=p.body, max_body=p.body,
-               mind=p.mind, attack=p.attack, defend=p.defend, move=p.move, script="zargon_default", placed=True)
+    m = Figure(id=mid, kind=kind, side=MONSTER, name=f"{p['name']} {mid}", pos=sq, body=p["body"],
+               max_body=p["body"], mind=p["mind"], attack=p["attack"], defend=p["defend"], move=p["move"],
+               script="zargon_default", placed=True)
     s.figures[mid] = m
     return m
 

@@ -49,6 +49,7 @@ class State:
     quest: str
     party: list[str]  # hero ids in turn order
     seat_of: dict[str, str]
+    variants: list[str] = field(default_factory=list)  # setup options (§2.12)
     round: int = 0
     phase: str = "setup"
     figures: dict[str, Figure] = field(default_factory=dict)

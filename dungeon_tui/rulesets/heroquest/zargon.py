@@ -14,6 +14,7 @@ from . import monsters as mon
 from .combat import defend_dice
 from .combat import item as combat_item
 from .heroes import adjacent, may_stop
+from .profiles import dread_name
 from .state import HERO, Figure, State
 
 registry = tactics.Registry()
@@ -321,7 +322,7 @@ def cast_first_useful(p: Plan) -> str:
         if ok:
             p.intents.append(("monster_cast", {"spell": sp, **aim}))
             target = p.s.figures.get(aim.get("target", ""))
-            name = p.game.content.dread_spells[sp].name
+            name = dread_name(p.game.content, p.s.variants, sp)
             return f"cast {name}" + (f" at {target.name}" if target else "")
     return "no spell"
 
@@ -509,7 +510,7 @@ class ScriptedSeat:
                     if a.get("potion") == arg:
                         return a, why
                 continue
-            for a in by_kind.get(kind, []):
+            for a in by_kind.get(kind, []) + (by_kind.get("search_both", []) if kind.startswith("search_") else []):
                 return a, why
         for fallback in ("monster_done", "end_turn", "pass", "die"):
             if fallback in by_kind:
