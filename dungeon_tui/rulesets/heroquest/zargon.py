@@ -410,6 +410,13 @@ def _seek_secret_door(p: Plan) -> str:
     return "looks for a hidden way"
 
 
+# How a plan's intent finds its offered action: the action kinds that carry it out, and the
+# argument a bare intent value must match.
+INTENT_KINDS = {"attack": ("monster_attack", "attack"), "search_traps": ("search_traps", "search_both"),
+                "search_secret_doors": ("search_secret_doors", "search_both")}
+INTENT_KEYS = {"attack": "target", "open_door": "door", "use": "item", "drink": "potion"}
+
+
 class ScriptedSeat:
     """Runs the acting figure's script and picks the offered action that carries out its plan.
     Decisions outside a figure's activation (the draft, a dying friend, a potion of defence,
@@ -485,33 +492,11 @@ class ScriptedSeat:
                 if step is not None:
                     return step, why
                 continue
-            if kind == "attack":
-                for a in by_kind.get("monster_attack", []) + by_kind.get("attack", []):
-                    if a.get("target") == arg:
+            want = arg if isinstance(arg, dict) else ({INTENT_KEYS[kind]: arg} if kind in INTENT_KEYS else {})
+            for k in INTENT_KINDS.get(kind, (kind,)):
+                for a in by_kind.get(k, []):
+                    if all(thaw(a.get(key)) == v for key, v in want.items()):
                         return a, why
-                continue
-            if kind in ("cast", "monster_cast"):
-                for a in by_kind.get(kind, []):
-                    if all(thaw(a.get(k)) == v for k, v in arg.items()):
-                        return a, why
-                continue
-            if kind == "open_door":
-                for a in by_kind.get("open_door", []):
-                    if a.get("door") == arg:
-                        return a, why
-                continue
-            if kind == "use":
-                for a in by_kind.get("use", []):
-                    if a.get("item") == arg:
-                        return a, why
-                continue
-            if kind == "drink":
-                for a in by_kind.get("drink", []):
-                    if a.get("potion") == arg:
-                        return a, why
-                continue
-            for a in by_kind.get(kind, []) + (by_kind.get("search_both", []) if kind.startswith("search_") else []):
-                return a, why
         for fallback in ("monster_done", "end_turn", "pass", "die"):
             if fallback in by_kind:
                 return by_kind[fallback][0], why
