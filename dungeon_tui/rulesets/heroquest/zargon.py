@@ -13,7 +13,7 @@ from . import board, dread, ending, magic, searching
 from . import monsters as mon
 from .combat import defend_dice
 from .combat import item as combat_item
-from .heroes import adjacent, may_stop
+from .heroes import adjacent, door_here, may_stop
 from .profiles import dread_name
 from .state import HERO, Figure, State
 
@@ -179,6 +179,70 @@ def room_searchable(p: Plan, kind: str) -> bool:
     return searching.can_search_treasure(p.game, p.me)
 
 
+def _quarry(p: Plan) -> Figure | None:
+    """The monster the quest is about (a kill objective), once it is on the board for all to see."""
+    obj = p.game.content.quests[p.s.quest].objective
+    m = p.s.figures.get(obj.target or "") if obj.kind == "kill" else None
+    return m if m is not None and m.placed and m.status == "alive" and m.pos is not None else None
+
+
+@registry.condition
+def quarry_known(p: Plan) -> bool:
+    m = _quarry(p)
+    return m is not None and p.dist(m) is not None
+
+
+@registry.action
+def hunt_quarry(p: Plan) -> str:
+    m = _quarry(p)
+    if m is None:
+        return "nothing to hunt"
+    sq = _reachable_attack_square(p, m)
+    if sq is not None:
+        if sq != p.me.pos:
+            p.intents.append(("move", sq))
+        p.intents.append(("attack", m.id))
+        return f"goes for {m.name}, the quest's quarry"
+    d = _advance_to(p, _beside(p, m))
+    return f"closes on {m.name}, the quest's quarry, dist {d}"
+
+
+def _leader(p: Plan) -> Figure | None:
+    """The first hero in turn order still in the dungeon: the others keep close to him."""
+    return next((h for h in p.s.heroes() if h.status == "alive" and h.pos is not None), None)
+
+
+@registry.condition
+def far_from_party(p: Plan, n: int) -> bool:
+    lead = _leader(p)
+    if lead is None or lead is p.me:
+        return False
+    dist = p.field()[0]
+    near = [d for sq in [lead.pos] + _beside(p, lead) if (d := dist.get(sq)) is not None]
+    return not near or min(near) > n
+
+
+@registry.condition
+def leads_party(p: Plan) -> bool:
+    return _leader(p) is p.me
+
+
+@registry.action
+def follow(p: Plan) -> str:
+    """Keep within a couple of squares of the leader; open a door one stands at on the way."""
+    lead = _leader(p)
+    if lead is None:
+        return "nobody to follow"
+    here = door_here(p.game, p.me)
+    if here:
+        p.intents.append(("open_door", here[0]))
+        return "opens the door he stands at"
+    if far_from_party(p, 2):
+        _advance_to(p, [lead.pos] + _beside(p, lead))
+        return f"keeps close to {lead.name}"
+    return f"waits by {lead.name}"
+
+
 @registry.condition
 def is_escort(p: Plan) -> bool:
     return p.me.kind in p.game.content.escorts
@@ -282,15 +346,17 @@ def approach_and_attack(p: Plan, pick: str) -> str:
 
 
 def _advance_to(p: Plan, goals: list[Sq]) -> int | None:
+    """Walk the canonical path toward the nearest goal one can stand on; stop on the last square
+    within reach where one may stop.  Returns that goal's distance (None: no goal reachable)."""
     dist, parent = p.field()
-    reach = [(dist[g], g[1], g[0]) for g in goals if g in dist]
+    # Heroes may end on a friend's square on the stairway or in a sprung pit; monsters never share.
+    can_end = (lambda sq: mon.free_for(p.s, p.me, sq)) if p.for_zargon else (lambda sq: may_stop(p.s, p.me, sq))
+    reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and can_end(g)]
     if not reach:
         return None
     d, y, x = min(reach)
     path = path_back(parent, p.me.pos, (x, y))
     steps = min(p.allowance(), len(path) - 1)
-    # Heroes may end on a friend's square on the stairway or in a sprung pit; monsters never share.
-    can_end = (lambda sq: mon.free_for(p.s, p.me, sq)) if p.for_zargon else (lambda sq: may_stop(p.s, p.me, sq))
     for i in range(steps, 0, -1):
         if can_end(path[i]):
             p.intents.append(("move", path[i]))
