@@ -52,6 +52,10 @@ class Plan:
     def dist(self, f: Figure) -> int | None:
         return mon.dist_to(self.s, self.me, f, self.field()[0])
 
+    def offered(self, *kinds: str) -> bool:
+        """Whether the decision offers an action of these kinds (a plan needs one to be carried out)."""
+        return any(a.kind in kinds for a in self.decision.options)
+
     def allowance(self) -> int:
         if self.me.side != HERO:
             return self.me.move
@@ -116,7 +120,7 @@ def adjacent_hero(p: Plan) -> bool:
 
 @registry.condition
 def adjacent_monster(p: Plan) -> bool:
-    return any(adjacent(p.s, p.me.pos, m.pos) for m in p.s.monsters())
+    return p.offered("attack") and any(adjacent(p.s, p.me.pos, m.pos) for m in p.s.monsters())
 
 
 @registry.condition
@@ -173,6 +177,8 @@ def room_searchable(p: Plan, kind: str) -> bool:
     s = p.s
     room = board.area_of(s, p.me.pos)
     if room == board.CORRIDOR or any(board.area_of(s, m.pos) == room for m in s.monsters()):
+        return False
+    if not p.offered(f"search_{kind}", "search_both"):  # e.g. passing through a friend: no action here
         return False
     if kind == "traps":
         return not s.searched.get(f"traps:{room}")
@@ -284,7 +290,7 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
 
 @registry.condition
 def spell_ready(p: Plan, kind: str) -> bool:
-    return _spell_plan(p, kind) is not None
+    return p.offered("cast") and _spell_plan(p, kind) is not None
 
 
 # -- actions --------------------------------------------------------------------------------------
@@ -346,12 +352,13 @@ def approach_and_attack(p: Plan, pick: str) -> str:
 
 
 def _advance_to(p: Plan, goals: list[Sq]) -> int | None:
-    """Walk the canonical path toward the nearest goal one can stand on; stop on the last square
-    within reach where one may stop.  Returns that goal's distance (None: no goal reachable)."""
+    """Walk the canonical path toward the nearest goal; stop on the last square within reach where
+    one may stop.  Returns that goal's distance (None: no goal reachable)."""
     dist, parent = p.field()
     # Heroes may end on a friend's square on the stairway or in a sprung pit; monsters never share.
     can_end = (lambda sq: mon.free_for(p.s, p.me, sq)) if p.for_zargon else (lambda sq: may_stop(p.s, p.me, sq))
-    reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and can_end(g)]
+    # Monsters aim at the nearest goal even if taken (§6.1); heroes only at goals they may stand on.
+    reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and (p.for_zargon or can_end(g))]
     if not reach:
         return None
     d, y, x = min(reach)
@@ -566,6 +573,16 @@ class ScriptedSeat:
         for fallback in ("monster_done", "end_turn", "pass", "die"):
             if fallback in by_kind:
                 return by_kind[fallback][0], why
+        if "step" in by_kind:  # mid-move on a friend's square: on to the nearest square he may stop on
+            s = game.state
+            dist, parent = s.grid.bfs(me.pos, lambda sq: hero_may_walk(s, sq))
+            spots = sorted((d, sq[1], sq[0]) for sq, d in dist.items() if d > 0 and may_stop(s, me, sq))
+            if spots:
+                goal = (spots[0][2], spots[0][1])
+                nxt = path_back(parent, me.pos, goal)[1]
+                for a in by_kind["step"]:
+                    if tuple(a.get("to")) == nxt:
+                        return a, why + "; makes room"
         return opts[0], why
 
     def _step_toward(self, game: Game, me: Figure, goal: Sq) -> Action | None:
