@@ -123,6 +123,10 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Label(dungeon)
                     yield Input("AI", placeholder="AI, or a player's name for hotseat", id="who-dungeon")
+            if ch.get("variants"):
+                yield Static("Variants (other editions' rules, off unless ticked):")
+                for vid, label in ch["variants"]:
+                    yield Checkbox(label, False, id=f"variant-{vid}")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(str(int(time.time()) % 1_000_000), type="integer", id="seed")
@@ -153,7 +157,10 @@ class NewGameScreen(Screen[None]):
         options = Options(self.query_one("#undo", Checkbox).value, str(self.query_one("#speed", Select).value))
         try:
             seed = int(self.query_one("#seed", Input).value)
-            setup = rs.normalise_setup({"adventure": self.query_one("#adventure", Select).value, "heroes": heroes})
+            variants = [vid for vid, _ in rs.choices().get("variants", [])
+                        if self.query_one(f"#variant-{vid}", Checkbox).value]
+            asked = {"adventure": self.query_one("#adventure", Select).value, "heroes": heroes}
+            setup = rs.normalise_setup(asked | ({"variants": variants} if variants else {}))
             dungeon = self.query("#who-dungeon")
             zargon = dungeon.first(Input).value if dungeon else "AI"
             session = new_session(rs.id, setup, seed, hero_owners=owners, options=options, dungeon=zargon)

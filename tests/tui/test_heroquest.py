@@ -48,6 +48,7 @@ def test_new_game_form_starts_heroquest_with_a_zargon_seat(tmp_path):
             assert form.query_one("#adventure").value == "the_trial"
             form.query_one("#in-elf").value = False
             form.query_one("#who-dungeon").value = "Zoe"
+            form.query_one("#variant-monsters_2021").value = True
             form.query_one("#seed").value = "77"
             await pilot.press("ctrl+n")
             assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
@@ -55,6 +56,7 @@ def test_new_game_form_starts_heroquest_with_a_zargon_seat(tmp_path):
             assert s.ruleset.id == "heroquest" and s.game.seed == 77
             assert s.game.state.party == ["barbarian", "dwarf", "wizard"]
             assert s.owners["dungeon"] == "Zoe" and s.owners["hero:barbarian"] == "Player"
+            assert s.game.setup["variants"] == ["monsters_2021"] and s.game.state.figures["m13"].name.startswith("Abom")
     asyncio.run(run())
 
 
@@ -128,13 +130,20 @@ def test_zargon_hotseat_hands_over_both_ways_and_hides_his_view(tmp_path):
             assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             assert app.screen.view_seat == "dungeon"
             assert any("▓▓" in line for line in map_lines(app.screen.query_one(MapView)))  # Zargon sees the rock
-            # Zargon lets every monster stay; then the heroes' player gets the keyboard back.
+            # Zargon places the wandering orc on a lit square, then lets every monster stay; then the
+            # heroes' player gets the keyboard back.
             for _ in range(30):
                 if isinstance(app.screen, PassTheKeyboard):
                     break
                 d = session.human_pending()
                 if d is not None and d.seat == "dungeon":
-                    await pilot.press("e")
+                    place = [a for a in d.options if a.kind == "place"]
+                    if place:
+                        assert tuple(place[0].get("at")) in app.screen.query_one(MapView).reachable
+                        app.screen.query_one(MapView).move_cursor_to(tuple(place[0].get("at")))
+                        await pilot.press("enter")
+                    else:
+                        await pilot.press("e")
                 await pilot.pause(0.05)
             assert isinstance(app.screen, PassTheKeyboard)
             assert "Ann" in screen_text(app)
