@@ -84,19 +84,40 @@ def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
     new: list[str] = []
     seen_rooms = set(state.revealed_rooms)
     seen_corr = set(map(tuple, state.revealed_corridor))
+    # Sight only crosses walls at open doors: only areas joined to his by open doors can be seen.
+    near = joined_areas(state, content, area_of(state, sq))
     for room, squares in content.room_squares.items():
-        if room in seen_rooms or room in rock:
+        if room in seen_rooms or room in rock or room not in near:
             continue
         if any(grid.line_of_sight(sq, t) for t in squares):
             state.revealed_rooms.append(room)
             new.append(room)
-    fresh = [t for t in content.corridor_squares if t not in seen_corr and grid.line_of_sight(sq, t)]
+    fresh = [t for t in content.corridor_squares if t not in seen_corr and grid.line_of_sight(sq, t)] \
+        if CORRIDOR in near else []
     if fresh:
         state.revealed_corridor.extend(fresh)
         new.append(CORRIDOR)
     if new:
         place_revealed(state)
     return new
+
+
+def joined_areas(state: State, content: Any, start: str) -> set[str]:
+    """The areas reachable from `start` through open doors (found secret doors included)."""
+    quest = content.quests[state.quest]
+    links: dict[str, set[str]] = {}
+    for did, (a, b) in (door_edges(quest) | secret_edges(quest)).items():
+        if state.doors.get(did) == "open":
+            x, y = content.areas[a], content.areas[b]
+            links.setdefault(x, set()).add(y)
+            links.setdefault(y, set()).add(x)
+    out, todo = {start}, [start]
+    while todo:
+        for nxt in links.get(todo.pop(), ()):
+            if nxt not in out:
+                out.add(nxt)
+                todo.append(nxt)
+    return out
 
 
 def reveal_area(state: State, content: Any, sq: Sq) -> list[str]:

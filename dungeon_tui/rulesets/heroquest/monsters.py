@@ -23,7 +23,8 @@ def monster_at(state: State, sq: Sq) -> bool:
 
 def monster_field(state: State, m: Figure) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
     """Where a monster can walk: through other monsters, never through hero-side figures."""
-    return state.grid.bfs(m.pos, lambda sq: not hero_side_at(state, sq))
+    heroes = state.squares_held(HERO) - {m.pos}
+    return state.grid.bfs(m.pos, lambda sq: sq not in heroes)
 
 
 def dist_to(state: State, m: Figure, target: Figure, field: dict[Sq, int]) -> int | None:

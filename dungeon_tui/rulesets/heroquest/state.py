@@ -101,6 +101,11 @@ class State:
         return [f for f in self.figures.values()
                 if f.pos == sq and f.status == ALIVE and (f.side == HERO or f.placed)]
 
+    def squares_held(self, side: str) -> set[Sq]:
+        """Every square a figure of that side stands on (one scan, for paths that test many squares)."""
+        return {f.pos for f in self.figures.values()
+                if f.pos is not None and f.side == side and f.status == ALIVE and (side == HERO or f.placed)}
+
     def side_at(self, sq: Sq, side: str) -> bool:
         """Whether a figure of that side stands there (a veiled hero may share a monster's square)."""
         return any(f.pos == sq and f.side == side and f.status == ALIVE and (side == HERO or f.placed)

@@ -15,7 +15,7 @@ from .combat import defend_dice
 from .combat import item as combat_item
 from .heroes import adjacent, door_here, may_stop
 from .profiles import dread_name
-from .state import HERO, Figure, State
+from .state import HERO, MONSTER, Figure, State
 
 registry = tactics.Registry()
 
@@ -44,7 +44,7 @@ class Plan:
     def field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
         if self._field is None:
             if not self.for_zargon:
-                self._field = self.s.grid.bfs(self.me.pos, lambda sq: hero_may_walk(self.s, sq))
+                self._field = self.s.grid.bfs(self.me.pos, hero_may_walk(self.s))
             else:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
@@ -62,10 +62,10 @@ class Plan:
         return int(self.decision.context.get("points", 12))
 
 
-def hero_may_walk(s: State, sq: Sq) -> bool:
-    """Heroes' paths avoid monsters and the traps they know of."""
-    return not mon.monster_at(s, sq) and not any(
-        t["state"] in ("known", "sprung") and tuple(t["at"]) == sq for t in s.traps.values())
+def hero_may_walk(s: State) -> Any:
+    """Heroes' paths avoid monsters and the traps they know of (a test for many squares)."""
+    avoid = s.squares_held(MONSTER) | {tuple(t["at"]) for t in s.traps.values() if t["state"] in ("known", "sprung")}
+    return lambda sq: sq not in avoid
 
 
 def _weakest(p: Plan, fs: list[Figure]) -> Figure | None:
@@ -575,7 +575,7 @@ class ScriptedSeat:
                 return by_kind[fallback][0], why
         if "step" in by_kind:  # mid-move on a friend's square: on to the nearest square he may stop on
             s = game.state
-            dist, parent = s.grid.bfs(me.pos, lambda sq: hero_may_walk(s, sq))
+            dist, parent = s.grid.bfs(me.pos, hero_may_walk(s))
             spots = sorted((d, sq[1], sq[0]) for sq, d in dist.items() if d > 0 and may_stop(s, me, sq))
             if spots:
                 goal = (spots[0][2], spots[0][1])
@@ -594,7 +594,7 @@ class ScriptedSeat:
         if rolls:
             return rolls[0]
         s = game.state
-        dist, parent = s.grid.bfs(me.pos, lambda sq: hero_may_walk(s, sq))
+        dist, parent = s.grid.bfs(me.pos, hero_may_walk(s))
         if goal not in dist or goal == me.pos:
             return None
         nxt = path_back(parent, me.pos, goal)[1]
