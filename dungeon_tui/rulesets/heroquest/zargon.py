@@ -416,6 +416,13 @@ def go_to_stairway(p: Plan) -> str:
     return "back to the stairway"
 
 
+@registry.condition
+def way_out(p: Plan) -> bool:
+    """The stairway can be reached (monsters and known traps bar the way)."""
+    dist = p.field()[0]
+    return any(sq in dist for sq in board.stairway(p.game.content.quests[p.s.quest]))
+
+
 @registry.action
 def flee(p: Plan) -> str:
     """Too hurt to go on: back to the stairway and out of the dungeon."""
