@@ -287,3 +287,15 @@ def test_unknown_variant_is_refused_in_one_line():
     from dungeon_tui.rulesets.heroquest.ruleset import RULESET
     with pytest.raises(ValueError, match="variants must be a list of"):
         RULESET.normalise_setup({"variants": ["monsters_1066"]})
+
+
+def test_dread_escape_takes_a_hurt_caster_to_the_quests_escape_square():
+    from dungeon_tui.rulesets.heroquest.ruleset import RULESET
+    s = RULESET.new_state(RULESET.normalise_setup({"adventure": "warlocks_cellar", "heroes": ["barbarian"]}),
+                          load_content(), 0)
+    grask = s.figures["m14"]
+    grask.placed, grask.body = True, 1
+    s.figures["barbarian"].pos = (22, 2)  # beside him in room H
+    game = run(s, lambda g: activate(g, grask), [], dungeon=ScriptedSeat())
+    assert grask.pos == (15, 3) and grask.placed and "escape" not in grask.dread
+    assert any("cast Escape" in e.data.get("why", "") for e in game.events if e.kind == "decision")

@@ -190,8 +190,8 @@ def escape(game: Game, m: Figure) -> None:
             return
         sq = spots[0]
     m.pos = sq
-    m.placed = board.revealed(s, sq)
-    game.emit("escape", figure=m.id, text=f"{m.name} vanishes!" + (f" It reappears at {sq[0]},{sq[1]}." if m.placed else ""))
+    m.placed = True  # he is seen arriving there, revealed room or not
+    game.emit("escape", figure=m.id, to=list(sq), text=f"{m.name} vanishes and reappears at {sq[0]},{sq[1]}.")
 
 
 def useful(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:

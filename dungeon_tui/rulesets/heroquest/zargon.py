@@ -390,7 +390,17 @@ def return_to_post(p: Plan) -> str:
 
 @registry.action
 def cast_first_useful(p: Plan) -> str:
-    for sp in p.me.dread:
+    return _cast(p, p.me.dread)
+
+
+@registry.action
+def cast_dread(p: Plan, spell: str) -> str:
+    """That one spell, if its test passes (escape must not give way to the first useful spell)."""
+    return _cast(p, [spell])
+
+
+def _cast(p: Plan, spells: list[str]) -> str:
+    for sp in spells:
         ok, aim = dread.useful(p.game, p.me, sp)
         if ok:
             p.intents.append(("monster_cast", {"spell": sp, **aim}))
