@@ -246,11 +246,16 @@ def hq_campaign(args: argparse.Namespace, rs: Any) -> int:
         c = camp.replace(c, args.hero, args.with_type)
         print(f"a new {c.hero(args.with_type).name} joins the party in the fallen {args.hero}'s place")
     elif cmd == "play":
-        try:
-            game = rs.new_game(camp.setup_for(c, args.quest), args.seed)
-        except ValueError as err:
-            raise CliError(str(err)) from None
-        game.run(ai_controllers(rs.id))
+        if args.app or args.resume:
+            game = play_campaign_quest_in_app(args, rs, camp.setup_for(c, args.quest))
+            if game is None:
+                return 0
+        else:
+            try:
+                game = rs.new_game(camp.setup_for(c, args.quest), args.seed)
+            except ValueError as err:
+                raise CliError(str(err)) from None
+            game.run(ai_controllers(rs.id))
         record_path = None
         if args.record:
             record_path = Path(args.record) / f"{rs.id}-{game.state.quest}-{game.seed}.json"
@@ -261,6 +266,31 @@ def hq_campaign(args: argparse.Namespace, rs: Any) -> int:
         print("\n".join(camp.describe(c)[1:]))
     camp.save(c, path)
     return 0
+
+
+def play_campaign_quest_in_app(args: argparse.Namespace, rs: Any, setup: dict[str, Any]) -> Any:
+    """The campaign's next quest in the terminal app (or a saved one resumed); the finished game,
+    or None when the player quits before the end (the save then resumes it)."""
+    from .tui.app import DungeonApp
+    from .tui.session import load_session, new_session, saves_dir
+    if args.resume:
+        try:
+            session = load_session(Path(args.resume))
+        except records.RecordError as err:
+            raise CliError(str(err)) from None
+        if session.game.setup.get("sheets") != rs.normalise_setup(setup).get("sheets"):
+            raise CliError(f"{args.resume} is not this campaign's current quest (the party differs)")
+    else:
+        try:
+            session = new_session(rs.id, setup, args.seed, dungeon=args.dungeon or "AI")
+        except ValueError as err:
+            raise CliError(str(err)) from None
+    DungeonApp(session).run()
+    if not session.game.over:
+        path = session.save(saves_dir() / f"campaign-{rs.id}-{session.game.seed}.json", "campaign quest")
+        print(f"the quest is not over; resume it with: dungeon-tui campaign play {args.file} --resume {path}")
+        return None
+    return session.game
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -328,11 +358,14 @@ def parser() -> argparse.ArgumentParser:
     cnew.add_argument("--heroes", help="comma-separated heroes, e.g. barbarian,wizard")
     cnew.add_argument("--name", help="the campaign's name (HeroQuest; default: the file's name)")
     cnew.add_argument("--force", action="store_true")
-    cplay = cmp_sub.add_parser("play", parents=[game_opt], help="play the next adventure (AI on every seat for now)")
+    cplay = cmp_sub.add_parser("play", parents=[game_opt], help="play the next adventure (AI on every seat, or --app to play it yourself)")
     cplay.add_argument("--quest", "--adventure", dest="quest",
                        help="the adventure or quest (HeroQuest: default the next unlocked one)")
     cplay.add_argument("--seed", type=int, default=1)
     cplay.add_argument("--record", help="folder to write the game's record to")
+    cplay.add_argument("--app", action="store_true", help="HeroQuest: play the quest yourself in the terminal app")
+    cplay.add_argument("--resume", metavar="SAVE", help="HeroQuest: go on with a campaign quest saved in the app")
+    cplay.add_argument("--dungeon", metavar="NAME", help="with --app: a player's name for Zargon (hotseat)")
     cshow = cmp_sub.add_parser("show", parents=[game_opt], help="the party, open quests and history (HeroQuest)")
     cbuy = cmp_sub.add_parser("buy", parents=[game_opt], help="a hero buys from the armory (HeroQuest)")
     cbuy.add_argument("--hero", required=True)

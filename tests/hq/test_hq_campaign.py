@@ -333,3 +333,34 @@ def test_warhammer_quest_campaigns_still_work(tmp_path, capsys):
     assert main(["campaign", "play", f]) == 2  # a Warhammer Quest adventure must be named
     assert main(["campaign", "buy", f, "--game", "heroquest", "--hero", "elf", "--item", "helmet"]) == 2
     assert "not a HeroQuest campaign file" in capsys.readouterr().err
+
+
+def test_campaign_quest_played_in_the_app_then_resumed(tmp_path, monkeypatch, capsys):
+    """`campaign play --app`: the app plays the quest; quitting early leaves a save that
+    `--resume` goes on with, and the finished quest folds into the campaign file."""
+    from dungeon_tui.tui import app as tui_app
+    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(tmp_path / "saves"))
+    f = str(tmp_path / "c.json")
+    assert main(["campaign", "new", f, "--game", "heroquest", "--heroes", "barbarian,elf"]) == 0
+    plays = {"steps": 40}
+
+    def run(self):  # stands in for the player: AI choices, stopping early the first time
+        ctl = ai_controllers("heroquest")
+        game = self.session.game
+        while not game.over and plays["steps"]:
+            d = game.pending
+            game.play(*(ctl.get(d.seat) or ctl["*"]).choose(game, d))
+            plays["steps"] -= 1
+    monkeypatch.setattr(tui_app.DungeonApp, "run", run)
+    monkeypatch.setattr(tui_app.DungeonApp, "__init__", lambda self, session=None: setattr(self, "session", session))
+    assert main(["campaign", "play", f, "--app", "--seed", "9"]) == 0
+    out = capsys.readouterr().out
+    assert "--resume" in out and camp.load(tmp_path / "c.json").quests == []
+    save = out.strip().split("--resume ")[-1]
+    plays["steps"] = 100_000
+    assert main(["campaign", "play", f, "--resume", save]) == 0
+    after = camp.load(tmp_path / "c.json")
+    assert [q.quest for q in after.quests] == ["the_trial"] and after.quests[0].result in ("success", "failure")
+    other = str(tmp_path / "other.json")
+    assert main(["campaign", "new", other, "--game", "heroquest", "--heroes", "dwarf"]) == 0
+    assert main(["campaign", "play", other, "--resume", save]) == 2  # not that campaign's party
