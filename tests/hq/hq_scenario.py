@@ -12,10 +12,11 @@ from dungeon_tui.rulesets.heroquest.state import State
 
 
 
-def trial(heroes: dict[str, tuple[int, int]], open_doors: list[str] = ()) -> State:
-    """The Trial with heroes standing where given, some doors open, and what they see revealed."""
+def trial(heroes: dict[str, tuple[int, int]], open_doors: list[str] = (), quest: str = "the_trial") -> State:
+    """A quest (The Trial unless named) with heroes standing where given, some doors open, and
+    what they see revealed."""
     c = load_content()
-    s = RULESET.new_state({"heroes": list(heroes), "adventure": "the_trial"}, c, 0)
+    s = RULESET.new_state(RULESET.normalise_setup({"heroes": list(heroes), "adventure": quest}), c, 0)
     for hid, sq in heroes.items():
         s.figures[hid].pos = sq
     for d in open_doors:

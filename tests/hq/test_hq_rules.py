@@ -299,3 +299,32 @@ def test_dread_escape_takes_a_hurt_caster_to_the_quests_escape_square():
     game = run(s, lambda g: activate(g, grask), [], dungeon=ScriptedSeat())
     assert grask.pos == (15, 3) and grask.placed and "escape" not in grask.dread
     assert any("cast Escape" in e.data.get("why", "") for e in game.events if e.kind == "decision")
+
+
+def test_6_falling_block_in_the_warlocks_cellar():
+    s = trial({"elf": (19, 9)}, quest="warlocks_cellar")
+    elf = s.figures["elf"]
+    picks = Picks(("roll_move", {}), ("step", {"to": (20, 9)}), ("exit", {"to": (21, 9)}))
+    game = run(s, lambda g: hero_turn(g, elf), [[3, 3], [1, 4, 3]], heroes=picks)
+    (r,) = rolls(game, "hq.trap.falling_block")
+    assert (r["faces"], r["outcome"]) == (["skull", "white_shield", "skull"], 2)
+    exits = [a for a in picks.seen[-1]["kinds"]]
+    assert exits == ["exit", "exit"]  # her seat picks [19,9] or [21,9]
+    assert elf.body == 4 and elf.pos == (21, 9) and (20, 9) in s.blocked and not s.grid.floor((20, 9))
+    assert len(picks.seen) == 3  # the turn ends
+
+
+def test_9_trapped_chest_in_room_l_of_the_rescue():
+    s = trial({"barbarian": (1, 12), "dwarf": (1, 11)}, quest="rescue_of_sir_ragnar")
+    bar, dwarf = s.figures["barbarian"], s.figures["dwarf"]
+    picks = Picks(("search_treasure", {}))
+    run(s, lambda g: hero_turn(g, bar), [], heroes=picks)
+    assert bar.body == 7 and len(picks.seen) == 1  # the needle: Body -1, the turn is over
+    assert not s.searched.get("treasure:L") and not s.furniture_traps["f1"]["armed"]
+    game = run(s, lambda g: hero_turn(g, bar), [], heroes=Picks(("search_treasure", {})))
+    assert s.searched["treasure:L"] == ["barbarian"] and "L" in s.special_claimed and bar.gold == 0
+    assert any("finds nothing" in e.text for e in game.events)
+    deck = sum(s.deck.values())
+    game = run(s, lambda g: hero_turn(g, dwarf), [0], heroes=Picks(("search_treasure", {})))
+    assert [e.data["card"] for e in game.events if e.kind == "treasure_card"] == ["gem_35"]  # first of the pile
+    assert dwarf.gold == 35 and sum(s.deck.values()) == deck - 1
