@@ -80,3 +80,12 @@ def new_monster_at(s, kind, sq):
     g = G()
     g.state, g.content = s, load_content()
     return new_monster(g, kind, sq)
+
+
+def test_a_defence_outcome_counts_only_the_hits_it_blocks():
+    s = trial({"barbarian": (5, 9)})
+    orc = new_monster_at(s, "orc", (4, 9))
+    game = run(s, lambda g: strike(g, s.figures["barbarian"], orc), [[1, 4, 5], [6, 6]])
+    dfn = rolls(game, "hq.combat.defend_monster")[0]
+    assert (dfn["faces"], dfn["outcome"], dfn["inputs"]["hits"]) == (["black_shield", "black_shield"], 1, 1)
+    assert orc.status == "alive"

@@ -17,11 +17,12 @@ def face_word(n: int) -> str:
 
 
 def combat_roll(game: Game, n: int, rule: str, counts: str, *, inputs: dict[str, Any],
-                modifiers: dict[str, int], text: str) -> Proc:
-    """Roll n combat dice; the outcome is how many show `counts`."""
+                modifiers: dict[str, int], text: str, most: int | None = None) -> Proc:
+    """Roll n combat dice; the outcome is how many show `counts` (no more than `most`: a
+    defence blocks at most the hits it faces)."""
     faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()
     words = [face_word(f) for f in faces]
-    got = words.count(counts)
+    got = words.count(counts) if most is None else min(most, words.count(counts))
     roll_event(game, rule, f"{n}combat", words, inputs=inputs, modifiers=modifiers, outcome=got,
                text=text.format(faces=", ".join(words) or "no dice", n=got))
     return got
@@ -112,9 +113,11 @@ def strike(game: Game, attacker: Figure, target: Figure, dice: int | None = None
         target.flags.pop("defense_potion", None)
     else:
         rule_d, shield = "hq.combat.defend_monster", BLACK
-    blocks = yield from combat_roll(game, ddice, rule_d, shield, inputs={"defender": target.id, "dice": ddice},
-                                    modifiers=dmods, text=f"{target.name} defends: {{faces}} = {{n}} blocked.")
-    damage = max(0, hits - blocks)
+    blocks = yield from combat_roll(game, ddice, rule_d, shield, inputs={"defender": target.id, "dice": ddice,
+                                                                         "hits": hits},
+                                    modifiers=dmods, text=f"{target.name} defends: {{faces}} = {{n}} blocked.",
+                                    most=hits)
+    damage = hits - blocks
     lose_body(game, target, damage, f"{attacker.name}'s attack")
     attacker.damage_dealt += damage
     if target.status == DEAD:
