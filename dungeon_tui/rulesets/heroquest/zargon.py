@@ -490,7 +490,8 @@ def _seek_secret_door(p: Plan) -> str:
     beside_hidden = [sq for sq in map(tuple, s.revealed_corridor) if f"{sq[0]},{sq[1]}" not in covered and any(
         (a := s.grid.region.get(nb)) not in (None, board.CORRIDOR) and a not in rock and a not in s.revealed_rooms
         for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
-    if here in unsearched or (here == board.CORRIDOR and p.me.pos in beside_hidden):
+    searchable_here = p.offered("search_secret_doors", "search_both")
+    if searchable_here and (here in unsearched or (here == board.CORRIDOR and p.me.pos in beside_hidden)):
         p.intents.append(("search_secret_doors", None))
         return "searches for a hidden way here"
     goals = [sq for r in sorted(unsearched) for sq in s.grid.squares_of(r) if s.grid.floor(sq)] + beside_hidden
