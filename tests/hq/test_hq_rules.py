@@ -262,8 +262,8 @@ def test_variant_monsters_2021_and_eu1989_change_the_table():
     s = RULESET.new_state(RULESET.normalise_setup({"adventure": "the_trial", "variants": ["monsters_2021"]}),
                           load_content(), 0)
     fimir, cw, verag = s.figures["m13"], s.figures["m14"], s.figures["m12"]
-    assert fimir.name == "Abomination m13" and (fimir.move, fimir.attack, fimir.defend, fimir.body) == (6, 3, 3, 2)
-    assert cw.name == "Dread Warrior m14" and cw.defend == 3 and verag.name == "Verag"
+    assert fimir.name == "Abomination 1" and (fimir.move, fimir.attack, fimir.defend, fimir.body) == (6, 3, 3, 2)
+    assert cw.name == "Dread Warrior 1" and cw.defend == 3 and verag.name == "Verag"
     s = RULESET.new_state(RULESET.normalise_setup({"adventure": "the_trial", "variants": ["monsters_eu1989"]}),
                           load_content(), 0)
     cw, mummy, zombie = s.figures["m14"], s.figures["m7"], s.figures["m3"]

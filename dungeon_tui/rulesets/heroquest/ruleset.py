@@ -20,7 +20,7 @@ from .profiles import monster_profile
 from .turns import procedure
 
 ID = "heroquest"
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # 2: monsters are named and drawn by their number among their kind
 HERO_ORDER = ("barbarian", "dwarf", "elf", "wizard")
 
 
@@ -142,9 +142,11 @@ class HeroQuest(RulesetBase):
                                   mind=p.mind, attack=p.attack, defend=p.defend, equipment=[p.weapon])
             if h in setup.get("sheets", {}):
                 armory.apply_sheet(s.figures[h], setup["sheets"][h])
+        counts: dict[str, int] = {}
         for m in quest.monsters:
             p = monster_profile(content, s.variants, m.kind) | m.overrides
-            s.figures[m.id] = Figure(id=m.id, kind=m.kind, side=MONSTER, name=m.name or f"{p['name']} {m.id}",
+            n = counts[m.kind] = counts.get(m.kind, 0) + 1
+            s.figures[m.id] = Figure(id=m.id, kind=m.kind, side=MONSTER, name=m.name or f"{p['name']} {n}", number=n,
                                      pos=tuple(m.at), body=p["body"], max_body=p["body"], mind=p["mind"],
                                      attack=p["attack"], defend=p["defend"], move=p["move"], script=m.script,
                                      guard=tuple(m.guard) if m.guard else None, dread=list(m.spells))

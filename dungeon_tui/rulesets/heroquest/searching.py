@@ -155,9 +155,10 @@ def new_monster(game: Game, kind: str, sq: Sq) -> Figure:
     p = monster_profile(game.content, s.variants, kind)
     mid = f"x{s.next_monster}"
     s.next_monster += 1
-    m = Figure(id=mid, kind=kind, side=MONSTER, name=f"{p['name']} {mid}", pos=sq, body=p["body"],
+    n = 1 + max((f.number for f in s.figures.values() if f.kind == kind), default=0)
+    m = Figure(id=mid, kind=kind, side=MONSTER, name=f"{p['name']} {n}", pos=sq, body=p["body"],
                max_body=p["body"], mind=p["mind"], attack=p["attack"], defend=p["defend"], move=p["move"],
-               script="zargon_default", placed=True)
+               script="zargon_default", placed=True, number=n)
     s.figures[mid] = m
     return m
 

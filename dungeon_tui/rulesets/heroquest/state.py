@@ -38,6 +38,7 @@ class Figure:
     guard: Sq | None = None
     dread: list[str] = field(default_factory=list)
     placed: bool = False
+    number: int = 0  # monsters: the n-th of its kind in this game (its name and map glyph say it)
 
     @property
     def on_board(self) -> bool:

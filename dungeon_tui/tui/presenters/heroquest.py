@@ -101,8 +101,9 @@ class HeroQuestPresenter:
             p = c.heroes.get(kind) or c.escorts.get(kind)
             return ((p.glyph if p is not None else "H")[0].upper() + " ", "hero")
         m = c.monsters.get(kind)
-        letter = (m.glyph if m is not None else "m")[0].lower()
-        digit = next((ch for ch in reversed(str(f.get("id", ""))) if ch.isdigit()), "?")
+        letter = (m.glyph if m is not None else "m")[0]  # case matters: G gargoyle, g goblin
+        number = f.get("number") or 0
+        digit = str(number % 10) if number else next((ch for ch in reversed(str(f.get("id", ""))) if ch.isdigit()), "?")
         return (letter + digit, "monster")
 
     def board(self, game: Game, seat: str) -> Board:
