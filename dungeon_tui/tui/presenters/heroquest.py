@@ -40,27 +40,37 @@ The heroes take their turns one after another; then Zargon, who plays the dungeo
 strikes with every monster the heroes have found. A quest ends when its task is done and the
 heroes are back on the stairway, or when nobody is left to go on.
 
-[b]Your turn[/b]: roll two red dice to learn how far you may walk (m), then step square by
-square (the lit squares, enter on the map). Before or after walking you may take one action:
-attack a monster beside you, cast a spell, or search the room or corridor you stand in for
-treasure, traps or secret doors (s). Opening a door (d) is free. e ends your turn.
+[b]Your turn[/b]: roll the red dice (m) to learn how far you may walk; every square within reach
+lights up, and enter walks there a step at a time, stopping if something comes into view.
+Before or after walking you may take one action: attack a monster beside you (a), cast a spell
+(z, or from your cards with c), search the room or corridor you stand in (s), or disarm a trap
+you know of (t; the Dwarf needs no tools). Opening a door (d), drinking a potion (p) and using
+an artifact (i) are free. A known trap can also be jumped: its far side lights up. e ends the turn.
 
 [b]Fighting[/b]: the attacker rolls combat dice and counts skulls; a defending hero counts white
 shields, a defending monster black shields; each skull not stopped costs one Body point. A hero
-at no Body has fallen, unless a potion saves him.
+at no Body falls unless a potion or a friend's healing spell saves him; a friend who casts it
+outside his own turn gives up his next action. What the fallen carried can be picked up.
+
+[b]Magic[/b]: each spell card works once a quest. Zargon's named monsters may hold dread spells
+instead of attacking: fire, lightning, sleep, fear, command, summons. A hero's Mind rolls can
+throw off sleep, fear or command at the start of his turn (a 6 on any die).
 
 [b]What you see[/b]: rooms and corridors are drawn once a hero has seen into them; monsters
-appear when their room is revealed. Walls stand between squares, doors sit in them.
-A trap found by searching is marked and can be stepped around or, by the Dwarf, disarmed.
+appear when their room is revealed and stay in view. Walls stand between squares, doors sit in
+them. Searching shows traps and secret doors; treasure searches may bring gold, potions, a
+wandering monster or a hidden hazard.
 """
 
-CONDITIONS = {"asleep": "asleep", "in_pit": "in a pit", "courage": "courage", "strength": "strength",
-              "swift_wind": "swift wind", "tempest": "caught in a tempest", "rock_skin": "rock skin",
-              "veil_of_mist": "veil of mist", "pass_through_rock": "passing through rock", "sleep": "asleep"}
+CONDITIONS = {"asleep": "asleep", "in_pit": "in a pit", "courage": "courage", "strength": "potion of strength",
+              "brew": "heroic brew", "defense_potion": "potion of defence", "swift_wind": "swift wind",
+              "tempest": "caught in a tempest", "rock_skin": "rock skin", "veil": "veil of mist",
+              "pass_rock": "passing through rock", "commanded": "commanded by Zargon", "feared": "afraid",
+              "pledged": "next action pledged"}
 
 VERBS = (
     Verb("m", "roll", ("roll_move",), "roll the red dice to move (enter on the map does it too)"),
-    Verb("s", "search", ("search_treasure", "search_traps", "search_secret_doors"),
+    Verb("s", "search", ("search_treasure", "search_traps", "search_secret_doors", "search_both"),
          "search for treasure, traps or secret doors (asks which)"),
     Verb("d", "door", ("open_door",), "open a door beside you (or enter on your square)"),
     Verb("a", "attack", ("attack", "monster_attack"), "attack (asks which target; tab and enter work too)"),
@@ -68,6 +78,7 @@ VERBS = (
     Verb("z", "cast", ("cast", "monster_cast"), "cast a spell (or pick it in your cards with c)"),
     Verb("p", "potion", ("drink",), "drink a potion"),
     Verb("g", "take", ("take_remains",), "take what a fallen friend carried"),
+    Verb("i", "artifact", ("use",), "use an artifact (the Elixir of Life, the Ring of Return)"),
     Verb("w", "equip", ("equip",), "change weapon"),
     Verb("f", "spells", ("draft",), "choose your spell groups"),
     Verb("x", "leave", ("leave", "exit"), "leave the dungeon by the stairway"),
@@ -205,7 +216,7 @@ class HeroQuestPresenter:
                 m = c.monsters.get(f["kind"])
                 if f["side"] != "hero" and m is not None:
                     text += f" · move {m.move}"
-                flags = [CONDITIONS.get(k, k.replace("_", " ")) for k, v in sorted(f.get("flags", {}).items()) if v]
+                flags = [CONDITIONS[k] for k, v in sorted(f.get("flags", {}).items()) if v and k in CONDITIONS]
                 return text + (" · " + ", ".join(flags) if flags else "")
         shown = {(a[0], a[1]): (a[2], a[3]) for a in view.get("areas", [])}
         if square not in shown:
@@ -283,10 +294,11 @@ class HeroQuestPresenter:
                  f"attack {dice.get('attack', f.get('attack'))} dice",
                  f"Mind {bar(f['mind'], most_mind)} {f['mind']:>2}/{most_mind:<2} "
                  f"defend {dice.get('defend', f.get('defend'))} dice"]
-        conditions = [CONDITIONS.get(k, k.replace("_", " ")) for k, v in sorted(f.get("flags", {}).items())
-                      if v and k != "remains_at"]
+        # Only conditions: the other flags are the rules' bookkeeping (weapon in hand, relics used ...).
+        conditions = [CONDITIONS[k] for k, v in sorted(f.get("flags", {}).items()) if v and k in CONDITIONS]
         lines += listed("Conditions", conditions)
-        lines += listed("Carries", [self._item_name(game, e) for e in f.get("equipment", [])])
+        quest_items = [i.replace("_", " ") for i in f.get("flags", {}).get("items", [])]
+        lines += listed("Carries", [self._item_name(game, e) for e in f.get("equipment", [])] + quest_items)
         return "\n".join(lines)
 
     def hand(self, game: Game, seat: str, hero: str) -> list[Card]:
