@@ -91,13 +91,17 @@ def _check_heroes(b: Bundle) -> Iterator[str]:
             elif slot is None and not p.fixed:
                 yield f"{at}: {pid} is not a fixed power"
             elif slot is not None and (p.fixed or p.type != slot):
-                yield f"{at}: {pid} is a {'fixed ' if p.fixed else ''}{p.type} power, not a {slot} pick"
+                yield f"{at}: {pid} is {'a fixed ' if p.fixed else ''}{p.type}, not {slot}"
 
 
 def _check_places(b: Bundle) -> Iterator[str]:
     villains, tiles = b["villains.yaml"].villains, b["tiles.yaml"]
     adv_enc = b["encounters.yaml"].adventure_encounters
     chambers, boons = b["chambers.yaml"].chambers, b["chambers.yaml"].boons
+    for tid, tpl in tiles.templates.items():
+        for r, row in enumerate(tpl.rows):
+            if bad := sorted(set(row) - set(tiles.legend)):
+                yield f"tiles.yaml: templates.{tid}.rows.{r}: {', '.join(map(repr, bad))} not in the legend"
     for tid, t in tiles.tiles.items():
         at = f"tiles.yaml: tiles.{tid}"
         if t.template not in tiles.templates:
