@@ -184,6 +184,9 @@ BROKEN = [
     ("encounters.yaml", at("encounters", "cave_in", "tactics", 0, "default", 0, {"attack_all": {"scope": "everywhere", "attack": "cave_in"}}),
      [f"{A}encounters.yaml: encounters.cave_in.tactics[0].default: attack_all.scope: 'everywhere' is not one of "
       "on_tile, within_tiles, adjacent, tile_of_closest_hero, marker_tile, lava_tiles"]),
+    ("monsters.yaml", line("gibbering_mouther", 0, {"when": {"hero_within_tiles": {"n": 1}},
+                                                   "do": [{"attack_all": {"scope": "within_tiles", "attack": "gibber"}}]}),
+     [f"{A}monsters.yaml: monsters.gibbering_mouther.tactics[0].do: attack_all with scope within_tiles needs tiles"]),
     # pydantic: unknown fields, wrong types, model rules
     ("monsters.yaml", at("monsters", "snake", "speed", 6),
      [f"{A}monsters.yaml: monsters.snake.speed: Extra inputs are not permitted"]),
@@ -234,3 +237,8 @@ def test_a_missing_file_is_named(tmp_path):
     with pytest.raises(ContentError) as err:
         load_bundle("ashardalon", MODELS, cross_check, root=root)
     assert err.value.problems == ["content/ashardalon/tokens.yaml: file is missing"]
+
+
+def test_a_template_must_fill_its_cells(tmp_path):
+    problems = load_changed(tmp_path, "tiles.yaml", at("tiles", "start", "cells", 1))
+    assert problems == ["content/ashardalon/tiles.yaml: tiles.start.cells: 1 cell(s) need 4 rows, template start has 8"]

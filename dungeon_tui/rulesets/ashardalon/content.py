@@ -11,7 +11,7 @@ from typing import Any, Iterator
 from dungeon_tui.engine import tactics
 from dungeon_tui.engine.content import Bundle, load_bundle
 
-from .models import ATTACK, COUNTS, MODELS, TACTICS_WORDS, Param
+from .models import ATTACK, COUNTS, MODELS, NEEDS, TACTICS_WORDS, Param
 
 WHERE = "content/ashardalon"
 
@@ -52,10 +52,14 @@ def check_script(body: Any, where: str, attacks: set[str], reg: tactics.Registry
         tests = [(c, "when") for c, _ in ((entry.condition, False),) + entry.also if c is not None]
         for call, part in tests + [(c, "default" if entry.condition is None else "do") for c in entry.calls]:
             kind = "conditions" if part == "when" else "actions"
+            given = dict(call.params)
             for key, value in call.params:
                 said = _value_problem(call, TACTICS_WORDS[kind][call.name][key], key, value, attacks)
                 if said:
                     problems.append(f"{where_i}.{part}: {said}")
+                need = NEEDS.get((call.name, key, value))
+                if need and need not in given:
+                    problems.append(f"{where_i}.{part}: {call.name} with {key} {value} needs {need}")
     return problems
 
 
@@ -104,6 +108,9 @@ def _check_places(b: Bundle) -> Iterator[str]:
                 yield f"tiles.yaml: templates.{tid}.rows.{r}: {', '.join(map(repr, bad))} not in the legend"
     for tid, t in tiles.tiles.items():
         at = f"tiles.yaml: tiles.{tid}"
+        if t.template in tiles.templates and len(tiles.templates[t.template].rows) != 4 * t.cells:
+            yield f"{at}.cells: {t.cells} cell(s) need {4 * t.cells} rows, template {t.template} has " \
+                  f"{len(tiles.templates[t.template].rows)}"
         if t.template not in tiles.templates:
             yield f"{at}.template: unknown template {t.template!r}"
         if t.shape not in tiles.shapes:

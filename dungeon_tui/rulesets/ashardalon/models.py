@@ -64,6 +64,10 @@ TACTICS_WORDS: dict[str, dict[str, dict[str, Param]]] = {
     },
 }
 
+# A word's parameter value that needs another parameter: attack_all's within_tiles scope says
+# how far with `tiles`.
+NEEDS: dict[tuple[str, str, str], str] = {("attack_all", "scope", "within_tiles"): "tiles"}
+
 Script = list[Any]  # checked by content.cross_check, not here
 
 
@@ -315,6 +319,7 @@ class Tile(Strict):
     doors: list[Side] = []
     stack: Literal["standard", "set_aside", "chamber", "start"]
     copies: int = 1  # chamber tiles: per chamber
+    cells: Literal[1, 2] = 1  # lattice cells filled: the start and the large chamber take two
     long_hallway: bool = False
     treasure_token: bool = False
 
