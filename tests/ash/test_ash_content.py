@@ -77,7 +77,10 @@ def test_spot_numbers_against_the_spec_tables():
     assert e["whirling_blades"].disable == 10 and e["kobold_trappers"].disable_mod == -4
     i = c["treasure.yaml"].items
     assert (i["vorpal_sword"].attack_bonus, i["vorpal_sword"].crit_from, i["vorpal_sword"].gold) == (2, 18, 2000)
-    assert i["potion_of_healing"].copies == 3 and i["thieves_tools"].disable_bonus == 4
+    assert i["potion_of_healing"].copies == 3 and i["potion_of_healing"].heal == 2 and i["thieves_tools"].disable_bonus == 4
+    assert (i["dwarven_hammer"].attack_bonus, i["dwarven_hammer"].unmoved_attack_bonus) == (1, 3)
+    assert i["blessed_shield"].ac_covers == "heroes_on_tile" and i["ring_of_shooting_stars"].attack.tiles == 2
+    assert e["pit"].attacks["pit"].into_pit and e["volcanic_vapors"].passive == "poison_on_tile"
     ch = c["chambers.yaml"].chambers
     assert ch["gate_ceremony"].object.hp == 5 and ch["gate_ceremony"].time_tokens == 5
     assert ch["treasure_hoard"].goal_gold == 2000 and ch["orc_clan_lair"].filter == ["Animal", "Orc"]

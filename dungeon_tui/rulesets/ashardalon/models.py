@@ -161,6 +161,7 @@ class MonsterAttack(Strict):
     conditions: list[Condition] = []
     miss_conditions: list[Condition] = []
     flips_power: bool = False  # bellax's eye ray turns one face-up daily or utility down
+    into_pit: bool = False  # the pit: a hit hero falls in (off the board until he climbs out)
 
 
 class Monster(Strict):
@@ -281,11 +282,16 @@ class Item(Strict):
     attack_bonus: int = 0
     attack_vs: Literal["adjacent", "within_1"] | None = None
     ac_bonus: int = 0
+    ac_covers: Literal["self", "heroes_on_tile"] = "self"
+    unmoved_attack_bonus: int = 0  # dwarven_hammer: this instead while you have not moved
     speed_bonus: int = 0
     damage_bonus: int = 0
     damage_reduction: int = 0
     disable_bonus: int = 0
     crit_from: int | None = None  # natural rolls from this number deal +1 damage
+    heal: int = 0
+    tokens: int = 0  # caltrops laid
+    tiles: int | None = None  # range of an effect that is not an attack
     attack: ItemAttack | None = None
     text: str
 
