@@ -8,16 +8,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dungeon_tui.ai.controllers import ai_controllers  # noqa: E402
-from dungeon_tui.cli import game_seed, make_game  # noqa: E402
-from dungeon_tui.engine import record  # noqa: E402
+from dungeon_tui.cli import game_seed  # noqa: E402
 from dungeon_tui.rulesets.heroquest.ruleset import RULESET  # noqa: E402
+from replay_timing import best_replay  # noqa: E402
 
 QUESTS = ("the_trial", "rescue_of_sir_ragnar", "warlocks_cellar", "crypt_of_the_bone_lantern")
 
@@ -46,18 +45,8 @@ def run_quest(quest: str, games: int) -> None:
     print(f"{quest}: {games} games, {outcomes['success']} won; median {statistics.median(times) * 1000:.0f} ms, "
           f"{games / total:.1f} quests/s, {decisions / total:.0f} decisions/s, "
           f"AI choosing {100 * thinking / total:.0f}% of the time")
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "long.json"
-        record.save(longest, path, "bench")
-        rec = record.read(path)
-        runs = []
-        for _ in range(3):
-            t0 = time.perf_counter()
-            record.replay(rec, make_game)
-            runs.append(time.perf_counter() - t0)
-        print(f"  replay of its longest record ({len(rec.decisions)} decisions): {min(runs) * 1000:.0f} ms, "
-              f"{1e6 * min(runs) / len(rec.decisions):.0f} us per decision")
-
+    n, best, _ = best_replay(longest)
+    print(f"  replay of its longest record ({n} decisions): {best * 1000:.0f} ms, {1e6 * best / n:.0f} us per decision")
 
 def main() -> None:
     ap = argparse.ArgumentParser()

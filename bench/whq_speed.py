@@ -7,16 +7,15 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dungeon_tui.ai.controllers import ai_controllers  # noqa: E402
-from dungeon_tui.cli import game_seed, make_game  # noqa: E402
-from dungeon_tui.engine import record  # noqa: E402
+from dungeon_tui.cli import game_seed  # noqa: E402
 from dungeon_tui.rulesets.warhammer_quest.ruleset import RULESET  # noqa: E402
+from replay_timing import best_replay  # noqa: E402
 
 
 def main() -> None:
@@ -41,18 +40,9 @@ def main() -> None:
     print(f"median ms per adventure: {statistics.median(times) * 1000:.1f}")
     print(f"adventures per second (one core): {args.games / total:.1f}")
     print(f"decisions per second: {decisions / total:.0f} ({decisions / args.games:.0f} decisions per game)")
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "long.json"
-        record.save(longest, path, "bench")
-        rec = record.read(path)
-        runs = []
-        for _ in range(5):
-            t0 = time.perf_counter()
-            g = record.replay(rec, make_game)
-            runs.append(time.perf_counter() - t0)
-        print(f"replay of a {len(rec.decisions)}-decision record: {min(runs) * 1000:.1f} ms (best of 5), "
-              f"{len(rec.decisions) / min(runs):.0f} decisions/s; hash {g.state_hash()}")
-
+    n, best, digest = best_replay(longest, 5)
+    print(f"replay of a {n}-decision record: {best * 1000:.1f} ms (best of 5), {n / best:.0f} decisions/s; "
+          f"hash {digest}")
 
 if __name__ == "__main__":
     main()

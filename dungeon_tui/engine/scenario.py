@@ -30,3 +30,26 @@ class ScenarioRules:
 
     def seats(self, state: Any) -> list[str]:
         return []
+
+
+def content_problems_after(tmp_root: Any, game_dir: str, rel_path: str, change: Callable[[Any], None],
+                           models: Any, cross_check: Any) -> list[str]:
+    """Copy a game's content, apply `change` to one file's YAML data, load it: the problems
+    reported (content tests: a broken copy must give its exact one-line error)."""
+    import shutil
+    from pathlib import Path
+
+    import yaml
+
+    from .content import ContentError, content_root, load_bundle
+    root = Path(tmp_root) / "content"
+    shutil.copytree(content_root() / game_dir, root / game_dir)
+    path = root / game_dir / rel_path
+    data = yaml.safe_load(path.read_text())
+    change(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    try:
+        load_bundle(game_dir, models, cross_check, root=root)
+    except ContentError as err:
+        return list(err.problems)
+    raise AssertionError("the changed content loaded without a problem")

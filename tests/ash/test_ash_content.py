@@ -6,9 +6,9 @@ import shutil
 from collections import Counter
 
 import pytest
-import yaml
 
 from dungeon_tui.engine import tactics
+from dungeon_tui.engine.scenario import content_problems_after
 from dungeon_tui.engine.content import ContentError, content_root, load_bundle
 from dungeon_tui.rulesets.ashardalon.content import cross_check, load_content, words_registry
 from dungeon_tui.rulesets.ashardalon.models import MODELS, TACTICS_WORDS
@@ -124,15 +124,7 @@ def test_scripts_compile_and_use_every_word():
 
 def load_changed(tmp_path, file, change):
     """Copy the real content, apply `change` to one file's data, load; the problems raised."""
-    root = tmp_path / "content"
-    shutil.copytree(content_root() / "ashardalon", root / "ashardalon")
-    path = root / "ashardalon" / file
-    data = yaml.safe_load(path.read_text())
-    change(data)
-    path.write_text(yaml.safe_dump(data, sort_keys=False))
-    with pytest.raises(ContentError) as err:
-        load_bundle("ashardalon", MODELS, cross_check, root=root)
-    return err.value.problems
+    return content_problems_after(tmp_path, "ashardalon", file, change, MODELS, cross_check)
 
 
 def at(*keys_and_value):

@@ -2,13 +2,10 @@
 copy with the exact message, and the three newer quests start and play under AI seats."""
 from __future__ import annotations
 
-import shutil
-
 import pytest
-import yaml
 
 from dungeon_tui.ai.controllers import ai_controllers
-from dungeon_tui.engine.content import ContentError, content_root, load_bundle
+from dungeon_tui.engine.scenario import content_problems_after
 from dungeon_tui.rulesets.heroquest.models import MODELS, QUESTS
 from dungeon_tui.rulesets.heroquest.ruleset import RULESET, cross_check, load_content
 
@@ -41,15 +38,7 @@ def piece(data, key, pid):
 
 def load_changed(tmp_path, qid, change):
     """Copy the real content, apply `change` to one quest's data, load; the problems raised."""
-    root = tmp_path / "content"
-    shutil.copytree(content_root() / "heroquest", root / "heroquest")
-    path = root / "heroquest" / "quests" / f"{qid}.yaml"
-    data = yaml.safe_load(path.read_text())
-    change(data)
-    path.write_text(yaml.safe_dump(data, sort_keys=False))
-    with pytest.raises(ContentError) as err:
-        load_bundle("heroquest", MODELS, cross_check, root=root)
-    return err.value.problems
+    return content_problems_after(tmp_path, "heroquest", f"quests/{qid}.yaml", change, MODELS, cross_check)
 
 
 def setter(key, pid, field, value):
