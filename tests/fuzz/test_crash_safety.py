@@ -106,6 +106,15 @@ def kill(child: subprocess.Popen) -> None:
     child.stdout.close()
 
 
+def announce(line: str, announced: list[tuple[str, int]]) -> bool:
+    """Note a "saving <hash> <decisions>" line; True if it was one."""
+    if not line.startswith("saving"):
+        return False
+    _, digest, n = line.split()
+    announced.append((digest, int(n)))
+    return True
+
+
 def loads_as(path: Path, how: str) -> tuple[str, int]:
     game = load_session(path).game if how == "autosave" else record.replay(record.read(path), game_from_record)
     return game.state_hash(), len(game.decisions)
@@ -114,13 +123,12 @@ def loads_as(path: Path, how: str) -> tuple[str, int]:
 @pytest.mark.parametrize("how", ["record", "autosave"])
 def test_killed_in_the_middle_of_a_save_the_previous_save_is_intact(tmp_path, how):
     child, target = start(tmp_path, "slow", how)
-    announced = []
+    announced: list[tuple[str, int]] = []
     try:
         for line in child.stdout:
-            if line.startswith("saving"):
-                _, digest, n = line.split()
-                announced.append((digest, int(n)))
-            elif line.strip() == "saved":
+            if announce(line, announced):
+                continue
+            if line.strip() == "saved":
                 previous = target.read_bytes()
             elif line.strip() == "writing":
                 break
@@ -144,14 +152,11 @@ def test_killed_at_many_points_while_saving_the_file_always_loads(tmp_path, how)
         folder = tmp_path / f"k{k}"
         folder.mkdir()
         child, target = start(folder, "fast", how)
-        announced = []
+        announced: list[tuple[str, int]] = []
         try:
             for line in child.stdout:
-                if line.startswith("saving"):
-                    _, digest, n = line.split()
-                    announced.append((digest, int(n)))
-                    if len(announced) == k:
-                        break
+                if announce(line, announced) and len(announced) == k:
+                    break
         finally:
             kill(child)
         assert len(announced) == k
