@@ -96,3 +96,21 @@ def test_cli_fuzz_bad_arguments_are_one_line_and_exit_2(args, says):
     out = run_cli(*args)
     assert out.returncode == 2 and out.stdout == ""
     assert len(out.stderr.splitlines()) == 1 and says in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_game_with_two_checkpoints_after_its_last_decision_replays(tmp_path):
+    # Found by the fuzzer: a HeroQuest quest that runs to the round limit checkpoints round 200
+    # and then the end after one decision; replay compared both with the last one (a false desync).
+    from dungeon_tui.ai.controllers import random_controllers
+    from dungeon_tui.engine import record
+    from dungeon_tui.rulesets import game_from_record
+    from dungeon_tui.rulesets.heroquest.ruleset import RULESET
+
+    seed = 3746960990483014674
+    game = RULESET.new_game({"adventure": "crypt_of_the_bone_lantern"}, seed)
+    game.run(random_controllers(seed ^ 0xF022))
+    last = [c for c in game.checkpoints if c[0] == len(game.decisions)]
+    assert len(last) == 2 and last[0][2] != last[1][2]
+    record.save(game, tmp_path / "g.json", "test")
+    again = record.replay(record.read(tmp_path / "g.json"), game_from_record)
+    assert again.state_hash() == game.state_hash() and again.over
