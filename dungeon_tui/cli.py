@@ -323,6 +323,28 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def one_line_error(prog: str) -> Any:
+    """An argparse error handler that prints one line (no usage block) and exits 2."""
+    def error(message: str) -> None:
+        print(f"{prog}: {message}", file=sys.stderr)
+        raise SystemExit(2)
+    return error
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    """Random legal play with the ruleset's invariants after every decision; 1 when any failed."""
+    from . import fuzz
+    rs = ruleset_for(args.game)
+    for name in ("games", "max_decisions", "save_every"):
+        if getattr(args, name) < 0:
+            raise CliError(f"--{name.replace('_', '-')} must not be negative")
+    if args.seed < 0:
+        raise CliError("--seed must not be negative")
+    report = fuzz.run(rs.id, args.games, args.seed, args.max_decisions, args.save_every)
+    print("\n".join(report.lines()))
+    return 0 if report.ok else 1
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="dungeon-tui", description="Tabletop dungeon games in the terminal.")
     p.add_argument("--version", action="version", version=f"dungeon-tui {__version__}")
@@ -392,6 +414,15 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("--dungeon", metavar="NAME", help="a player's name for the dungeon seat (HeroQuest's Zargon) "
                      "in hotseat; default: the AI")
     new.set_defaults(func=cmd_play)
+    fz = sub.add_parser("fuzz", help="random legal play on every seat, checking the invariants after every decision")
+    fz.add_argument("--game", required=True)
+    fz.add_argument("--games", type=int, default=20)
+    fz.add_argument("--seed", type=int, default=1)
+    fz.add_argument("--max-decisions", type=int, default=5000, help="stop a game after this many decisions")
+    fz.add_argument("--save-every", type=int, default=250, help="save, load and compare every this many decisions "
+                    "(0: only at the end)")
+    fz.set_defaults(func=cmd_fuzz)
+    fz.error = one_line_error("dungeon-tui fuzz")  # type: ignore[method-assign]
     load = sub.add_parser("load", help="resume a saved game in the terminal app")
     load.add_argument("file")
     load.set_defaults(func=cmd_play)

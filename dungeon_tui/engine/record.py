@@ -26,6 +26,12 @@ MAX_DECISIONS = 2_000_000
 class RecordError(Exception):
     """A record that cannot be read or replayed; str() is the one-line reason."""
 
+    def __init__(self, message: object) -> None:
+        # Reasons quote the file's own text: escape newlines and terminal control characters
+        # so the reason stays one harmless line.
+        text = str(message)
+        super().__init__("".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text))
+
 
 class DecisionModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -135,14 +141,18 @@ def parse(text: str, name: str = "record") -> RecordModel:
         data = json.loads(text)
     except RecursionError:
         raise RecordError(f"{name} is nested too deeply (limit {MAX_DEPTH})") from None
-    except ValueError as err:
+    except json.JSONDecodeError as err:
         raise RecordError(f"{name} is not valid JSON ({err.msg} at line {err.lineno})") from None
+    except ValueError as err:  # e.g. an integer too long to convert
+        raise RecordError(f"{name} is not valid JSON ({err})") from None
     if _depth(data, MAX_DEPTH) > MAX_DEPTH:
         raise RecordError(f"{name} is nested too deeply (limit {MAX_DEPTH})")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{name} is not a dungeon-tui record")
     version = data.get("version")
-    if not isinstance(version, int) or version > FORMAT_VERSION or version < 1:
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError(f"{name} has record format version {version!r}, not a whole number")
+    if version > FORMAT_VERSION or version < 1:
         raise RecordError(f"{name} has record format version {version!r}; this build reads version {FORMAT_VERSION}")
     try:
         return RecordModel.model_validate(data)
@@ -163,7 +173,12 @@ def replay(record: RecordModel, make_game: Callable[[RecordModel], Game], upto: 
     if game.ruleset.rules_version != record.rules_version:
         raise RecordError(f"record was made with {record.ruleset} rules version {record.rules_version}; "
                           f"this build has {game.ruleset.rules_version}")
-    expected = {c[0]: c for c in record.checkpoints} if check else {}
+    # A ruleset may checkpoint twice after one decision (the last round, then the end): keep
+    # every checkpoint of a decision count, in order, and compare the k-th with the k-th.
+    expected: dict[int, list[str]] = {}
+    for at_, _round, digest_ in record.checkpoints if check else ():
+        expected.setdefault(at_, []).append(digest_)
+    count_at: dict[int, int] = {}
     decisions = record.decisions if upto is None else record.decisions[:upto]
     seen = 0
     for i, d in enumerate(decisions):
@@ -178,7 +193,8 @@ def replay(record: RecordModel, make_game: Callable[[RecordModel], Game], upto: 
         while seen < len(game.checkpoints):
             at, round_no, digest = game.checkpoints[seen]
             seen += 1
-            want = expected.get(at)
-            if want is not None and want[2] != digest:
-                raise RecordError(f"desync at round {round_no}: state hash {digest} differs from the record's {want[2]}")
+            k = count_at[at] = count_at.get(at, -1) + 1
+            wants = expected.get(at, [])
+            if k < len(wants) and wants[k] != digest:
+                raise RecordError(f"desync at round {round_no}: state hash {digest} differs from the record's {wants[k]}")
     return game

@@ -9,9 +9,8 @@ from dungeon_tui.ai.controllers import ai_controllers, random_controllers
 from dungeon_tui.engine import record
 from dungeon_tui.engine.game import DUNGEON
 from dungeon_tui.rulesets import game_from_record
-from dungeon_tui.rulesets.heroquest import board
+from dungeon_tui.rulesets.heroquest import board, invariants
 from dungeon_tui.rulesets.heroquest.ruleset import RULESET
-from dungeon_tui.rulesets.heroquest.state import ALIVE, HERO
 
 QUESTS = ("the_trial", "rescue_of_sir_ragnar", "warlocks_cellar", "crypt_of_the_bone_lantern")
 
@@ -26,54 +25,9 @@ def play(game, controllers, check=None):
     return game.result
 
 
-def check_hero_view(game):
-    """What a hero seat is shown: only revealed squares, placed monsters without their secrets,
-    known traps, found secret doors, furniture of revealed rooms."""
-    s = game.state
-    view = RULESET.view(s, "hero:barbarian")
-    for fid, f in view["figures"].items():
-        if f["side"] == "monster":
-            # Placed monsters stay visible wherever they walk (§5.4); unplaced ones never show.
-            assert f["placed"] and f["status"] == ALIVE, fid
-            assert not {"dread", "guard", "script"} & set(f), fid
-    for x, y, _area, _terrain in view["areas"]:
-        assert board.revealed(s, (x, y)), (x, y)
-    assert all(t["state"] != "hidden" for t in view["traps"].values())
-    assert all(not e["secret"] or d in s.secret_found for d, e in view["door_edges"].items())
-    assert all(p["room"] in s.revealed_rooms for p in view["furniture"].values())
-    assert "special_claimed" not in view and isinstance(view["deck"], int)
-
-
-def check_invariants(game):
-    """One figure per square (hero-side figures may share the stairway and sprung pits), Body
-    within bounds, the dead off the board."""
-    s = game.state
-    stairs = set(board.stairway(game.content.quests[s.quest]))
-    pits = {tuple(t["at"]) for t in s.traps.values() if t["state"] == "sprung"}
-    d = game.pending
-    moving = d.context.get("figure") if d is not None and d.seat.startswith("hero:") else None
-    seen: dict = {}
-    for f in s.figures.values():
-        assert 0 <= f.body <= f.max_body, (f.id, f.body)
-        if f.status != ALIVE:
-            assert f.pos is None, f.id
-            continue
-        if f.pos is None or (f.side != HERO and not f.placed):
-            continue
-        assert s.grid.floor(f.pos) or f.side == HERO, (f.id, f.pos)
-        other = seen.get(f.pos)
-        if other is not None:
-            # passing through a friend mid-move is allowed; stopping there only on stairs or a pit
-            assert f.side == HERO and other.side == HERO, (f.id, other.id, f.pos)
-            assert f.pos in stairs | pits or moving in (f.id, other.id), (f.id, other.id, f.pos)
-        seen[f.pos] = f
-    if d is not None and d.context.get("figure") in s.figures and d.seat.startswith("hero:"):
-        assert s.figures[d.context["figure"]].status == ALIVE
-
-
 def check_all(game):
-    check_hero_view(game)
-    check_invariants(game)
+    """The ruleset's invariants (dungeon_tui/rulesets/heroquest/invariants.py), shared with `fuzz`."""
+    assert invariants.check(game) == []
 
 
 @pytest.mark.parametrize("quest,seeds", [("the_trial", 10), ("rescue_of_sir_ragnar", 3),

@@ -14,7 +14,7 @@ from dungeon_tui.cli import game_seed, make_game
 from dungeon_tui.engine import record
 from dungeon_tui.rulesets.warhammer_quest.adventures import PLAYABLE
 from dungeon_tui.rulesets.warhammer_quest.ruleset import RULESET
-from dungeon_tui.rulesets.warhammer_quest.state import ACTIVE, UNCONSCIOUS
+from dungeon_tui.rulesets.warhammer_quest import invariants as whq_invariants
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,19 +44,8 @@ def test_ai_plays_every_playable_adventure_to_an_end(adventure):
 
 
 def invariants(game):
-    s = game.state
-    seen = {}
-    for f in s.figures.values():
-        if f.on_board:
-            assert f.pos in s.grid.terrain, f"{f.id} off the map at {f.pos}"
-            assert f.pos not in seen, f"{f.id} and {seen.get(f.pos)} share {f.pos}"
-            seen[f.pos] = f.id
-        assert 0 <= f.wounds <= f.max_wounds or f.status not in (ACTIVE, UNCONSCIOUS), f"{f.id} wounds {f.wounds}"
-    d = game.pending
-    if d is not None and d.context.get("figure"):
-        assert s.figures[d.context["figure"]].status == ACTIVE, "a fallen warrior is asked to act"
-    if d is not None and d.context.get("monster"):
-        assert s.figures[d.context["monster"]].status == ACTIVE, "a dead monster is asked to act"
+    """The ruleset's invariants (dungeon_tui/rulesets/warhammer_quest/invariants.py), shared with `fuzz`."""
+    assert whq_invariants.check_board(game) == []
 
 
 @pytest.mark.parametrize("i", range(40))
@@ -143,13 +132,7 @@ def test_simulate_prefix_property(tmp_path):
 
 def test_hero_views_hide_the_decks_and_where_the_objective_lies():
     def check(game):
-        s = game.state
-        hero = RULESET.view(s, "hero:barbarian")
-        assert all(isinstance(v, int) for v in hero["piles"].values())
-        assert isinstance(hero["event_deck"], int) and isinstance(hero["treasure_deck"], int)
-        assert isinstance(hero["set_aside"], int)
-        dungeon = RULESET.view(s, "dungeon")
-        assert all(isinstance(v, list) for v in dungeon["piles"].values())
+        assert whq_invariants.check_hero_view(game) == []
 
     for i in range(4):
         play(game_seed(8, i), "fp6", check=check)

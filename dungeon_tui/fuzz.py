@@ -1,0 +1,161 @@
+"""The fuzz runner: many seeded games with random legal decisions on every seat.
+
+After every decision the ruleset's own invariants run (`rulesets/<game>/invariants.check`),
+and every `save_every` decisions (and at the end) the game is saved, read back and replayed,
+which must give the same state hash.  A game stops at the end, at its first failure, or at
+the decision cap.  Everything is a function of the arguments: the same arguments give the
+same report (only the time differs).
+"""
+from __future__ import annotations
+
+import importlib
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from . import __version__
+from .ai.controllers import random_controllers
+from .engine import record
+from .engine.game import Game, canonical_hash
+
+Check = Callable[[Game], list[str]]
+
+
+def invariants_of(game_id: str) -> Any:
+    """The ruleset's invariants module (it declares `check(game)` and `fuzz_adventures()`)."""
+    from .rulesets import GAMES
+    return importlib.import_module(GAMES[game_id].rsplit(".", 1)[0] + ".invariants")
+
+
+@dataclass(frozen=True)
+class Failure:
+    seed: int
+    game: int  # index in the run
+    adventure: str
+    decision: int  # decisions played when the check failed
+    message: str
+
+    def __str__(self) -> str:
+        return (f"FAIL game {self.game} seed {self.seed} {self.adventure} "
+                f"decision {self.decision}: {self.message}")
+
+
+@dataclass
+class Report:
+    game_id: str
+    games: int
+    seed: int
+    max_decisions: int
+    save_every: int
+    decisions: int = 0
+    capped: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)
+    failures: list[Failure] = field(default_factory=list)
+    hashes: list[str] = field(default_factory=list)  # each game's last state hash
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def lines(self, timing: bool = True) -> list[str]:
+        out = [f"fuzz {self.game_id}: {self.games} games, seed {self.seed}, at most {self.max_decisions} "
+               f"decisions each, save/load every {self.save_every}",
+               f"decisions {self.decisions}; capped games {self.capped}; outcomes: "
+               + (", ".join(f"{k} {v}" for k, v in sorted(self.outcomes.items())) or "none"),
+               f"final states digest {canonical_hash(self.hashes) if self.hashes else '-'}"]
+        out += [str(f) for f in self.failures]
+        out.append(f"failures {len(self.failures)}")
+        if timing:
+            per = self.seconds / self.decisions * 1e6 if self.decisions else 0.0
+            out.append(f"time {self.seconds:.1f} s ({per:.0f} us per decision)")
+        return out
+
+
+def save_load_identity(game: Game, path: Path) -> str | None:
+    """Save, read and replay: a problem, or None when the copy has the same state hash."""
+    from .rulesets import game_from_record
+    record.save(game, path, __version__, {"label": "fuzz"})
+    try:
+        again = record.replay(record.read(path), game_from_record)
+    except record.RecordError as err:
+        return f"save/load: the saved game does not load: {err}"
+    if again.state_hash() != game.state_hash():
+        return f"save/load: state hash {again.state_hash()} after loading differs from {game.state_hash()}"
+    if len(again.decisions) != len(game.decisions) or again.over != game.over:
+        return "save/load: the loaded game is at a different point"
+    return None
+
+
+def fuzz_game(game_id: str, i: int, seed: int, max_decisions: int, save_every: int,
+              check: Check, workdir: Path) -> tuple[Game | None, str, list[Failure], bool]:
+    """Play game i of a run: the game, its adventure, its failures (at most one), capped?"""
+    from .cli import game_seed  # the same seeds as `simulate`
+    from .rulesets import get
+    rs = get(game_id)
+    adventures = invariants_of(game_id).fuzz_adventures()
+    adventure = adventures[i % len(adventures)]
+    gseed = game_seed(seed, i)
+
+    def fail(n: int, message: str) -> list[Failure]:
+        return [Failure(gseed, i, adventure, n, message)]
+
+    try:
+        game = rs.new_game({"adventure": adventure}, gseed)
+    except Exception as err:  # noqa: BLE001 - a crash is the finding
+        return None, adventure, fail(0, f"setup crashed: {type(err).__name__}: {err}"), False
+    # Events are kept as in the app and in replays: a rule that reads game.events (it should
+    # not) then behaves the same in the game and in its replay.
+    controllers = random_controllers(gseed ^ 0xF022)
+    path = workdir / f"fuzz-{i}.json"
+    while not game.over:
+        n = len(game.decisions)
+        if n >= max_decisions:
+            return game, adventure, [], True
+        d = game.pending
+        assert d is not None
+        try:
+            if d.chance is None and not d.options:
+                return game, adventure, fail(n, f"{d.seat} is asked to choose with no options: {d.prompt}"), False
+            action, why = (controllers.get(d.seat) or controllers["*"]).choose(game, d)
+            game.play(action, why)
+        except Exception as err:  # noqa: BLE001
+            return game, adventure, fail(n, f"crash at {d.seat} '{d.prompt}': {type(err).__name__}: {err}"), False
+        n += 1
+        try:
+            problems = check(game)
+            if not problems and save_every and n % save_every == 0:
+                problem = save_load_identity(game, path)
+                problems = [problem] if problem else []
+        except Exception as err:  # noqa: BLE001
+            problems = [f"invariant check crashed: {type(err).__name__}: {err}"]
+        if problems:
+            return game, adventure, fail(n, "; ".join(problems)), False
+    problem = save_load_identity(game, path)
+    return game, adventure, fail(len(game.decisions), problem) if problem else [], False
+
+
+def run(game_id: str, games: int, seed: int = 1, max_decisions: int = 5000, save_every: int = 250,
+        check: Check | None = None) -> Report:
+    """Fuzz `games` games of one ruleset; `check` replaces the ruleset's invariants (tests)."""
+    from .rulesets import ALIASES, get
+    game_id = get(ALIASES.get(game_id, game_id)).id
+    report = Report(game_id, games, seed, max_decisions, save_every)
+    check = check or invariants_of(game_id).check
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="dungeon-tui-fuzz-") as tmp:
+        for i in range(games):
+            game, _adventure, failures, capped = fuzz_game(game_id, i, seed, max_decisions, save_every,
+                                                           check, Path(tmp))
+            report.failures += failures
+            report.capped += capped
+            if game is not None:
+                report.decisions += len(game.decisions)
+                report.hashes.append(game.state_hash())
+                outcome = "capped" if capped else ("failed" if failures else
+                                                   str((game.result or {}).get("outcome", "over")))
+                report.outcomes[outcome] = report.outcomes.get(outcome, 0) + 1
+    report.seconds = time.perf_counter() - start
+    return report

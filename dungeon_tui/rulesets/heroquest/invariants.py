@@ -1,0 +1,84 @@
+"""HeroQuest invariants, checked after every decision by the fuzz runner and the tests.
+
+Each check returns a list of one-line problems (empty when the state is sound)."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import board
+from .state import ALIVE, HERO
+
+
+def check_hero_view(game: Any, seat: str = "hero:barbarian") -> list[str]:
+    """What a hero seat is shown: only revealed squares, placed monsters without their secrets,
+    known traps, found secret doors, furniture of revealed rooms (§6.4)."""
+    s = game.state
+    view = game.ruleset.view(s, seat)
+    out: list[str] = []
+    for fid, f in view["figures"].items():
+        if f["side"] == "monster":
+            # Placed monsters stay visible wherever they walk (§5.4); unplaced ones never show.
+            if not (f["placed"] and f["status"] == ALIVE):
+                out.append(f"hero view shows monster {fid} that is not placed and alive")
+            secrets = {"dread", "guard", "script"} & set(f)
+            if secrets:
+                out.append(f"hero view shows {fid}'s hidden {', '.join(sorted(secrets))}")
+    for x, y, _area, _terrain in view["areas"]:
+        if not board.revealed(s, (x, y)):
+            out.append(f"hero view shows unrevealed square {(x, y)}")
+    out += [f"hero view shows hidden trap {tid}" for tid, t in view["traps"].items() if t["state"] == "hidden"]
+    out += [f"hero view shows unfound secret door {d}" for d, e in view["door_edges"].items()
+            if e["secret"] and d not in s.secret_found]
+    out += [f"hero view shows furniture {pid} of an unrevealed room" for pid, p in view["furniture"].items()
+            if p["room"] not in s.revealed_rooms]
+    if "special_claimed" in view:
+        out.append("hero view shows special_claimed")
+    if not isinstance(view["deck"], int):
+        out.append("hero view shows the treasure deck's order")
+    return out
+
+
+def check_board(game: Any) -> list[str]:
+    """One figure per square (hero-side figures may share the stairway and sprung pits, or pass
+    through a friend mid-move), Body within bounds, the dead off the board and never asked to act."""
+    s = game.state
+    out: list[str] = []
+    stairs = set(board.stairway(game.content.quests[s.quest]))
+    pits = {tuple(t["at"]) for t in s.traps.values() if t["state"] == "sprung"}
+    d = game.pending
+    moving = d.context.get("figure") if d is not None and d.seat.startswith("hero:") else None
+    seen: dict = {}
+    for f in s.figures.values():
+        if not 0 <= f.body <= f.max_body:
+            out.append(f"{f.id} has Body {f.body} outside 0..{f.max_body}")
+        if f.status != ALIVE:
+            if f.pos is not None:
+                out.append(f"{f.id} is {f.status} but still on the board at {f.pos}")
+            continue
+        if f.pos is None or (f.side != HERO and not f.placed):
+            continue
+        if not (s.grid.floor(f.pos) or f.side == HERO):
+            out.append(f"{f.id} stands off the floor at {f.pos}")
+        other = seen.get(f.pos)
+        if other is not None:
+            if not (f.side == HERO and other.side == HERO):
+                out.append(f"{f.id} and {other.id} share {f.pos}")
+            elif not (f.pos in stairs | pits or moving in (f.id, other.id)):
+                out.append(f"heroes {f.id} and {other.id} stop on the same square {f.pos}")
+        seen[f.pos] = f
+    if d is not None and d.seat.startswith("hero:") and d.context.get("figure") in s.figures:
+        f = s.figures[d.context["figure"]]
+        if f.status != ALIVE:
+            out.append(f"{f.id} is {f.status} but asked to act")
+    return out
+
+
+def check(game: Any) -> list[str]:
+    """Every HeroQuest invariant."""
+    return check_board(game) + check_hero_view(game)
+
+
+def fuzz_adventures() -> tuple[str, ...]:
+    """The quests the fuzz runner plays in rotation."""
+    from .models import QUESTS
+    return QUESTS
