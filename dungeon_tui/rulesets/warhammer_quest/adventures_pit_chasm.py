@@ -33,7 +33,7 @@ class TheBeast(TreasureClear):
 
     def after_action(self, game: Game) -> None:
         s: State = game.state
-        fights = sum(1 for e in game.events if e.kind == "event" and e.data.get("card", "").startswith("m_"))
+        fights = s.adv.get("monster_events", 0)
         if fights and not s.monsters():
             won = s.adv.setdefault("fights_won", 0)
             if fights > won:

@@ -332,6 +332,7 @@ class ReturnStaff(FeatureWin):
             card = game.content.events[card_id]
             if card.kind == "M":
                 game.emit("event", card=card_id, name=card.name, section=s.objective_section, text=f"Event: {card.name}.")
+                events.count_monster_event(s)
                 for g in card.monsters:
                     groups.append((g.monster, (yield from dice_value(game, g.count, "whq.event.count", g.monster))))
                 break

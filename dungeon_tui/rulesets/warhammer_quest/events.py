@@ -40,6 +40,12 @@ def dice_value(game: Game, expr: str | int, rule: str, what: str) -> Proc:
     return total
 
 
+def count_monster_event(state: State) -> None:
+    """Monster events so far, kept in the state (rules must never read the event log, which a
+    headless run may not keep)."""
+    state.adv["monster_events"] = state.adv.get("monster_events", 0) + 1
+
+
 def draw_event(game: Game) -> Proc:
     s: State = game.state
     if not s.event_deck:
@@ -67,6 +73,7 @@ def resolve(game: Game, anchor: str, targets: list[Figure], context: str, order:
         card = c.events[card_id]
         game.emit("event", card=card_id, name=card.name, section=anchor, text=f"Event: {card.name}. {card.text}")
         if card.kind == "M":
+            count_monster_event(s)
             for g in card.monsters:
                 name = c.monsters[g.monster].name
                 if s.adv.get("goblins_as_skaven") and g.monster.startswith(("goblin", "night_goblin")):

@@ -15,7 +15,7 @@ from .state import HERO, Figure, State
 from .turns import procedure
 
 ID = "warhammer-quest"
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # 2: monster events are counted in the state, not read from the log
 WARRIOR_ORDER = ("barbarian", "dwarf", "elf", "wizard")
 DEFAULT_ADVENTURE = "fp6"  # the spec's suggested first adventure
 
