@@ -328,3 +328,18 @@ def test_9_trapped_chest_in_room_l_of_the_rescue():
     game = run(s, lambda g: hero_turn(g, dwarf), [0], heroes=Picks(("search_treasure", {})))
     assert [e.data["card"] for e in game.events if e.kind == "treasure_card"] == ["gem_35"]  # first of the pile
     assert dwarf.gold == 35 and sum(s.deck.values()) == deck - 1
+
+
+def test_walk_routes_cross_only_seen_squares():
+    from dungeon_tui.rulesets.heroquest import board
+    from dungeon_tui.rulesets.heroquest.heroes import routes
+    from hq_scenario import door_id
+    s = trial({"barbarian": (3, 17)}, open_doors=[door_id(((3, 17), (3, 18)))])
+    c = load_content()
+
+    class G:
+        state, content = s, c
+    walks = routes(G, s.figures["barbarian"], 10)
+    assert (4, 18) in walks and (2, 15) in walks  # the corridor seen through the door, the room
+    assert all(board.revealed(s, sq) for path in walks.values() for sq in path)
+    assert (5, 18) not in walks  # beyond what was seen from the doorway

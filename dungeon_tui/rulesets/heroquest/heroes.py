@@ -75,11 +75,13 @@ def may_stop(s: State, f: Figure, sq: Sq) -> bool:
 
 
 def routes(game: Game, f: Figure, points: int) -> dict[Sq, list[Sq]]:
-    """Where a plain walk of up to `points` steps can end, each with its canonical path (no
-    spells, around known traps): the app walks a hero there one legal step at a time."""
+    """Where a plain walk of up to `points` steps over seen squares can end, each with its
+    canonical path (no spells, around known traps): the app walks a hero there one legal step
+    at a time."""
     s: State = game.state
     avoid = s.squares_held(MONSTER) | {tuple(t["at"]) for t in s.traps.values() if t["state"] in ("known", "sprung")}
-    dist, parent = s.grid.bfs(f.pos, lambda sq: sq not in avoid)
+    # Only through what the heroes have seen: a route must not give away an unseen blocked square.
+    dist, parent = s.grid.bfs(f.pos, lambda sq: sq not in avoid and board.revealed(s, sq))
     return {sq: path_back(parent, f.pos, sq)[1:] for sq, d in dist.items() if 1 < d <= points and may_stop(s, f, sq)}
 
 
