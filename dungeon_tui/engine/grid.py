@@ -55,25 +55,23 @@ class Grid:
     # side route (clear square, both edges open).
     corner: str = "both"
     _near: dict[Sq, list[Sq]] = field(default_factory=dict, repr=False, compare=False)
-    _sight: dict[tuple[Sq, Sq], bool] = field(default_factory=dict, repr=False, compare=False)
 
     # -- building --------------------------------------------------------------------------
     def changed(self) -> None:
-        """Forget cached neighbours and sight lines; call after changing terrain, walls or doors directly."""
+        """Forget cached neighbours; call after changing terrain, walls or doors directly."""
         self._near.clear()
-        self._sight.clear()
 
     def add_square(self, sq: Sq, terrain: str, region: str) -> None:
-        self.changed()
+        self._near.clear()
         self.terrain[sq] = terrain
         self.region[sq] = region
 
     def set_door(self, a: Sq, b: Sq, state: str = OPEN) -> None:
-        self.changed()
+        self._near.clear()
         self.doors[edge(a, b)] = state
 
     def add_link(self, a: Sq, b: Sq) -> None:
-        self.changed()
+        self._near.clear()
         self.links.setdefault(a, []).append(b)
         self.links.setdefault(b, []).append(a)
 
@@ -219,16 +217,6 @@ class Grid:
         and squares between the ends for which `blocker` says so (figures, for some rules)."""
         if a == b:
             return True
-        if blocker is None:  # terrain sight depends on the map alone: remember it until the map changes
-            seen = self._sight.get((a, b))
-            if seen is None:
-                if len(self._sight) > 200_000:  # a bound on memory for long-lived maps
-                    self._sight.clear()
-                seen = self._sight[(a, b)] = self._trace(a, b, None)
-            return seen
-        return self._trace(a, b, blocker)
-
-    def _trace(self, a: Sq, b: Sq, blocker: Callable[[Sq], bool] | None) -> bool:
         dx, dy = b[0] - a[0], b[1] - a[1]
         nx, ny = abs(dx), abs(dy)
         sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
