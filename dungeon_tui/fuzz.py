@@ -109,7 +109,7 @@ def fuzz_game(game_id: str, i: int, seed: int, max_decisions: int, save_every: i
     # No event log, as in headless `simulate`: the replays it is compared with keep theirs, so a
     # rule that reads game.events (it must not) shows up as a save/load mismatch.
     game.keep_events = False
-    controllers = random_controllers(gseed ^ 0xF022)
+    controllers = random_controllers(gseed ^ 0xF022, getattr(invariants_of(game_id), "FUZZ_SHUN", ()))
     path = workdir / f"fuzz-{i}.json"
     while not game.over:
         n = len(game.decisions)

@@ -8,14 +8,18 @@ from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
 
 
 class RandomPlayer:
-    """Picks uniformly among the legal actions, from its own seeded stream (fuzzing)."""
+    """Picks uniformly among the legal actions, from its own seeded stream (fuzzing).  Kinds in
+    `shun` (walking out, giving up) are taken only when nothing else is offered, so random
+    games last long enough to reach the later states of an adventure."""
 
-    def __init__(self, salt: int = 0x5EED) -> None:
+    def __init__(self, salt: int = 0x5EED, shun: tuple[str, ...] = ()) -> None:
         self.stream = SeededChance(salt)
+        self.shun = shun
 
     def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
-        i = self.stream.uniform(game.seed, len(game.decisions), 0, len(decision.options))
-        return decision.options[i], "random legal choice (fuzz)"
+        options = [a for a in decision.options if a.kind not in self.shun] or decision.options
+        i = self.stream.uniform(game.seed, len(game.decisions), 0, len(options))
+        return options[i], "random legal choice (fuzz)"
 
 
 def ai_controllers(game_id: str) -> dict[str, Any]:
@@ -31,5 +35,5 @@ def ai_controllers(game_id: str) -> dict[str, Any]:
     raise KeyError(game_id)
 
 
-def random_controllers(salt: int = 0x5EED) -> dict[str, Any]:
-    return {CHANCE: SeededChance(), "*": RandomPlayer(salt)}
+def random_controllers(salt: int = 0x5EED, shun: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {CHANCE: SeededChance(), "*": RandomPlayer(salt, shun)}
