@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
@@ -19,6 +19,11 @@ try:  # the C loader is the same safe loader, faster
     SafeLoader: Any = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
     SafeLoader = yaml.SafeLoader
+
+
+class Strict(BaseModel):
+    """The base of every content model: unknown keys are errors, loaded content never changes."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class ContentError(Exception):

@@ -10,16 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, Field, model_validator
+
+from ...engine.content import Strict
 
 HeroClass = Literal["cleric", "fighter", "paladin", "rogue", "wizard"]
 Keyword = Literal["Aberrant", "Animal", "Devil", "Dragon", "Dwarf", "Human", "Orc", "Reptile", "Sentry"]
 Condition = Literal["dazed", "poisoned"]
 Side = Literal["N", "E", "S", "W"]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 # -- tactics vocabulary (§6.1) ------------------------------------------------------------

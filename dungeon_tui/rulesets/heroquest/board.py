@@ -20,6 +20,12 @@ def secret_edges(quest: Any) -> dict[str, tuple[Sq, Sq]]:
     return {f"s{i + 1}": edge(tuple(a), tuple(b)) for i, (a, b) in enumerate(quest.secret_doors)}
 
 
+def doors_of(state: State, content: Any, hidden: bool = False) -> dict[str, tuple[Sq, Sq]]:
+    """The quest's doors with the secret doors found so far (`hidden`: every secret door too)."""
+    quest = content.quests[state.quest]
+    return door_edges(quest) | {k: e for k, e in secret_edges(quest).items() if hidden or k in state.secret_found}
+
+
 def area_letters(board: Any) -> dict[Sq, str]:
     return {(x, y): (CORRIDOR if ch == "." else ch) for y, row in enumerate(board.rows) for x, ch in enumerate(row)}
 
@@ -55,12 +61,8 @@ def build_grid(state: State, content: Any) -> Grid:
         t = ROCK if area in rock else BLOCKED if sq in blocked else FURNITURE if sq in furn else \
             STAIRS if sq in stairs else FLOOR
         grid.add_square(sq, t, area)
-    doors = door_edges(quest)
-    for did, e in doors.items():
+    for did, e in doors_of(state, content).items():
         grid.set_door(*e, state=state.doors.get(did, "closed"))
-    for sid, e in secret_edges(quest).items():
-        if sid in state.secret_found:
-            grid.set_door(*e, state=state.doors.get(sid, "closed"))
     return grid
 
 
@@ -104,9 +106,8 @@ def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
 
 def joined_areas(state: State, content: Any, start: str) -> set[str]:
     """The areas reachable from `start` through open doors (found secret doors included)."""
-    quest = content.quests[state.quest]
     links: dict[str, set[str]] = {}
-    for did, (a, b) in (door_edges(quest) | secret_edges(quest)).items():
+    for did, (a, b) in doors_of(state, content).items():
         if state.doors.get(did) == "open":
             x, y = content.areas[a], content.areas[b]
             links.setdefault(x, set()).add(y)

@@ -46,8 +46,8 @@ def attack_dice(f: Figure, content: Any, target: Figure | None = None) -> tuple[
     if f.side == HERO:
         w = weapon_of(f, content)
         base = w.dice if w is not None else 1 if f.attack > 0 else 0
-        if w is not None and w.undead_dice and target is not None and "undead" in content.monsters.get(
-                target.kind, NO_TAGS).tags:
+        if w is not None and w.undead_dice and target is not None and target.kind in content.monsters \
+                and "undead" in content.monsters[target.kind].tags:
             mods[f"{w.name} against the undead"] = w.undead_dice - w.dice
         if f.flags.get("courage"):
             mods["courage"] = 2
@@ -61,13 +61,6 @@ def attack_dice(f: Figure, content: Any, target: Figure | None = None) -> tuple[
     if f.flags.get("feared"):
         n = 1
     return n, mods
-
-
-class _NoTags:
-    tags: tuple[str, ...] = ()
-
-
-NO_TAGS = _NoTags()
 
 
 def defend_dice(f: Figure, content: Any) -> tuple[int, dict[str, int]]:

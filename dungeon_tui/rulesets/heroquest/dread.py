@@ -10,7 +10,7 @@ from ...engine.grid import Sq
 from . import board, magic
 from .combat import Proc, item, lose_body
 from .profiles import dread_name
-from .searching import free
+from .searching import free, nearest_free_squares
 from .state import HERO, MONSTER, Figure, State
 
 DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
@@ -144,13 +144,6 @@ def rust(game: Game, h: Figure) -> Proc:
     if h.flags.get("main") == gone:
         h.flags.pop("main")
     game.emit("rust", figure=h.id, item=gone, text=f"{h.name}'s {item(game.content, gone).name} crumbles to rust.")
-
-
-def nearest_free_squares(s: State, near: Sq, n: int) -> list[Sq]:
-    """Free squares by walking distance from `near`, ties in reading order (summons, D26)."""
-    dist, _ = s.grid.bfs(near)
-    spots = sorted((d, sq[1], sq[0]) for sq, d in dist.items() if d > 0 and free(s, sq))
-    return [(x, y) for _, y, x in spots[:n]]
 
 
 def summon(game: Game, m: Figure, sp: str) -> Proc:

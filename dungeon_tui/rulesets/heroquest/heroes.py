@@ -52,9 +52,7 @@ def attack_targets(game: Game, f: Figure) -> list[Figure]:
 def door_here(game: Game, f: Figure) -> list[str]:
     """Closed doors on an edge of the hero's square."""
     s: State = game.state
-    quest = game.content.quests[s.quest]
-    edges = board.door_edges(quest) | {k: v for k, v in board.secret_edges(quest).items() if k in s.secret_found}
-    return [d for d, e in edges.items() if f.pos in e and s.doors.get(d, "closed") == "closed"]
+    return [d for d, e in board.doors_of(s, game.content).items() if f.pos in e and s.doors.get(d, "closed") == "closed"]
 
 
 def can_step(s: State, f: Figure, to: Sq, t: dict[str, Any]) -> bool:
@@ -74,14 +72,21 @@ def may_stop(s: State, f: Figure, sq: Sq) -> bool:
                                                        or traps.sprung_pit_at(s, sq))
 
 
+def hero_path_test(s: State) -> Any:
+    """Where a hero's planned path may go: not through monsters or the traps he knows of (one
+    test for the many squares of a search)."""
+    avoid = s.squares_held(MONSTER) | {tuple(t["at"]) for t in s.traps.values() if t["state"] in ("known", "sprung")}
+    return lambda sq: sq not in avoid
+
+
 def routes(game: Game, f: Figure, points: int) -> dict[Sq, list[Sq]]:
     """Where a plain walk of up to `points` steps over seen squares can end, each with its
     canonical path (no spells, around known traps): the app walks a hero there one legal step
     at a time."""
     s: State = game.state
-    avoid = s.squares_held(MONSTER) | {tuple(t["at"]) for t in s.traps.values() if t["state"] in ("known", "sprung")}
+    may_go = hero_path_test(s)
     # Only through what the heroes have seen: a route must not give away an unseen blocked square.
-    dist, parent = s.grid.bfs(f.pos, lambda sq: sq not in avoid and board.revealed(s, sq))
+    dist, parent = s.grid.bfs(f.pos, lambda sq: may_go(sq) and board.revealed(s, sq))
     return {sq: path_back(parent, f.pos, sq)[1:] for sq, d in dist.items() if 1 < d <= points and may_stop(s, f, sq)}
 
 
@@ -217,12 +222,16 @@ def start_of_turn(game: Game, f: Figure, t: dict[str, Any]) -> Proc:
     return True
 
 
-def roll_move(game: Game, f: Figure, t: dict[str, Any]) -> Proc:
+def move_dice(game: Game, f: Figure) -> int:
+    """Red dice for a move: two, one in plate mail, the escort's own number."""
     c = game.content
     if f.kind in c.escorts:
-        dice = c.escorts[f.kind].move_dice
-    else:
-        dice = 1 if any((eq := c.equipment.get(e)) is not None and eq.move_dice for e in f.equipment) else 2
+        return int(c.escorts[f.kind].move_dice)
+    return 1 if any((eq := c.equipment.get(e)) is not None and eq.move_dice for e in f.equipment) else 2
+
+
+def roll_move(game: Game, f: Figure, t: dict[str, Any]) -> Proc:
+    dice = move_dice(game, f)
     mods = {}
     if f.flags.pop("swift_wind", None):  # Swift Wind doubles the dice, not the total
         mods["swift wind (dice)"] = dice

@@ -70,9 +70,7 @@ def spell_targets(game: Game, f: Figure, spell: str) -> list[tuple[str, str]]:
             if sees(s, f, m):
                 out.append(("figure", m.id))
     if kind == "door_or_monster":
-        quest = c.quests[s.quest]
-        edges = board.door_edges(quest) | {k: e for k, e in board.secret_edges(quest).items() if k in s.secret_found}
-        for d, e in edges.items():
+        for d, e in board.doors_of(s, c).items():
             if s.doors.get(d, "closed") == "closed" and any(board.revealed(s, q) for q in e) \
                     and any(q == f.pos or board.targeting_sight(s, f.pos, q) for q in e if s.grid.floor(q)):
                 out.append(("door", d))

@@ -8,13 +8,11 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from typing_extensions import TypedDict
 
+from ...engine.content import Strict
+
 Sq = tuple[int, int]
 Edge = tuple[Sq, Sq]
 GROUPS = ("air", "earth", "fire", "water")
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class BoardFile(Strict):

@@ -8,8 +8,9 @@ from ...engine.grid import DIRS4, Sq
 from . import board, dread, magic
 from .combat import Proc, strike
 from .ending import check_end
-from .heroes import adjacent
+from .heroes import adjacent, move_dice
 from .rescue import after_move, rescue
+from .traps import sprung_pit_at
 from .state import ALIVE, HERO, MONSTER, Figure, State
 
 
@@ -91,7 +92,7 @@ def activate(game: Game, m: Figure, allowance: int | None = None) -> Proc:
             m.pos = tuple(pick.get("to"))
             moved = True
             game.emit("move", figure=m.id, frm=list(frm), to=list(m.pos), text=f"{m.name} moves to {m.pos[0]},{m.pos[1]}.")
-            if any(t["state"] == "sprung" and tuple(t["at"]) == m.pos for t in s.traps.values()):
+            if sprung_pit_at(s, m.pos):
                 m.flags["in_pit"] = True  # a sprung pit ends the move (D11)
             elif m.flags.get("in_pit") is True:
                 m.flags.pop("in_pit")
@@ -129,8 +130,7 @@ def monster_turn(game: Game, m: Figure) -> Proc:
 
 def commanded_turn(game: Game, h: Figure) -> Proc:
     """A commanded hero: Zargon rolls his move and walks him like a monster (§5.6)."""
-    c = game.content
-    dice = 1 if any((eq := c.equipment.get(e)) is not None and eq.move_dice for e in h.equipment) else 2
+    dice = move_dice(game, h)
     faces = yield from roll(game, dice, 6, "hq.move.roll")
     roll_event(game, "hq.move.roll", f"{dice}d6", list(faces), outcome=sum(faces), inputs={"dice": dice},
                text=f"Zargon moves the commanded {h.name}: {'+'.join(map(str, faces))} = {sum(faces)} squares.")

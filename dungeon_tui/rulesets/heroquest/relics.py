@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...engine.game import Action, Decision, Game
 from . import board
 from .combat import Proc
+from .rescue import gather
 from .searching import nearest_free
 from .state import ALIVE, DEAD, Figure, State
 
@@ -49,11 +50,7 @@ def revive(game: Game, f: Figure, h: Figure) -> None:
     h.flags = {k: v for k, v in h.flags.items() if k in ("main", "items")}
     s.flags.pop(f"dead:{h.id}", None)
     for pile in [p for p in s.remains if p["hero"] == h.id]:
-        s.remains.remove(pile)
-        h.gold += pile["gold"]
-        h.equipment.extend(pile["equipment"])
-        h.potions.extend(pile["potions"])
-        h.flags.setdefault("items", []).extend(pile["items"])
+        gather(s, h, pile)
     game.emit("revive", figure=h.id, at=list(sq), text=f"{h.name} rises again at {sq[0]},{sq[1]}, whole.")
 
 

@@ -95,14 +95,18 @@ def near(s: State, a: Any, b: Any) -> bool:
 
 
 def take_remains(game: Game, h: Figure, pile: dict[str, Any]) -> None:
-    s: State = game.state
+    gather(game.state, h, pile)
+    game.emit("remains", figure=h.id, text=f"{h.name} takes {pile['name']}'s belongings.")
+
+
+def gather(s: State, h: Figure, pile: dict[str, Any]) -> None:
+    """The pile leaves the floor for his pack: gold, gear, potions, quest items."""
     s.remains.remove(pile)
     h.gold += pile["gold"]
     h.equipment.extend(pile["equipment"])
     h.potions.extend(pile["potions"])
     if pile["items"]:
         h.flags.setdefault("items", []).extend(pile["items"])
-    game.emit("remains", figure=h.id, text=f"{h.name} takes {pile['name']}'s belongings.")
 
 
 def destroy_remains(game: Game, pile: dict[str, Any]) -> None:

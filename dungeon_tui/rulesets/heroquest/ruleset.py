@@ -181,8 +181,7 @@ class HeroQuest(RulesetBase):
         data["areas"] = [[x, y, a, t] for (x, y), a in state.grid.region.items()
                          for t in [state.grid.terrain[(x, y)]]]
         # Every door and found secret door with its two squares; furniture with its squares.
-        edges = board.door_edges(quest) | {k: e for k, e in board.secret_edges(quest).items()
-                                           if seat == DUNGEON or k in state.secret_found}
+        edges = board.doors_of(state, c, hidden=seat == DUNGEON)
         data["door_edges"] = {d: {"squares": [list(e[0]), list(e[1])], "state": state.doors.get(d, "closed"),
                                   "secret": d.startswith("s")} for d, e in edges.items()}
         data["furniture"] = {p.id: {"kind": p.kind, "room": p.room,

@@ -19,14 +19,17 @@ def free(state: State, sq: Sq) -> bool:
     return state.grid.floor(sq) and not occupied(state, sq)
 
 
+def nearest_free_squares(state: State, near: Sq, n: int) -> list[Sq]:
+    """The n free squares nearest by walking distance, ties in reading order (D14, D26)."""
+    dist, _ = state.grid.bfs(near)
+    spots = sorted((d, sq[1], sq[0]) for sq, d in dist.items() if d > 0 and free(state, sq))
+    return [(x, y) for _, y, x in spots[:n]]
+
+
 def nearest_free(state: State, near: Sq) -> Sq | None:
     """First free neighbour in reading order, else the nearest free square by BFS (D14)."""
-    dist, _ = state.grid.bfs(near)
-    free_squares = [(d, sq[1], sq[0]) for sq, d in dist.items() if d > 0 and free(state, sq)]
-    if not free_squares:
-        return None
-    _, y, x = min(free_squares)
-    return (x, y)
+    spots = nearest_free_squares(state, near, 1)
+    return spots[0] if spots else None
 
 
 def monster_in_room(state: State, room: str) -> bool:

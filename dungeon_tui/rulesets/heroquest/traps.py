@@ -25,7 +25,7 @@ def sprung_pit_at(state: State, sq: Sq) -> bool:
 
 def spring_trap(game: Game, f: Figure, t: dict[str, Any], came_from: Sq, rolled: bool = True) -> Proc:
     """A hero-side figure entered a trap's square; returns True when his turn ends.
-    `rolled=False`: a failed disarm, where the spear strikes without a roll."""
+    `rolled=False`: a failed disarm or jump, where the spear strikes without a roll."""
     s: State = game.state
     kind = t["kind"]
     if kind == "pit":
@@ -47,17 +47,13 @@ def spring_trap(game: Game, f: Figure, t: dict[str, Any], came_from: Sq, rolled:
             return True
         return False
     # falling block: the square is blocked for good and he is pushed out of it
-    t["state"] = "gone"
-    hits = yield from combat_roll(game, 3, "hq.trap.falling_block", SKULL, inputs={}, modifiers={},
-                                  text=f"The ceiling falls on {f.name}: {{faces}} = {{n}} Body.")
-    lose_body(game, f, hits, "a falling block")
     here = f.pos
-    options = [sq for sq in (came_from, *[(here[0] + dx, here[1] + dy) for dx, dy in DIRS4])
-               if sq != here and free(s, sq) and s.grid.edge_passable(here, sq)]
-    options = sorted(set(options), key=lambda q: (q[1], q[0]))
-    s.blocked.append(here)
+    options = sorted({sq for sq in (came_from, *[(here[0] + dx, here[1] + dy) for dx, dy in DIRS4])
+                      if sq != here and free(s, sq) and s.grid.edge_passable(here, sq)}, key=lambda q: (q[1], q[0]))
+    fallback = nearest_free(s, here) if not options else None
+    yield from drop_block(game, f, t, here)
     if not options:
-        dest = nearest_free(s, here)
+        dest = fallback
     elif len(options) == 1:
         dest = options[0]
     else:
@@ -66,8 +62,18 @@ def spring_trap(game: Game, f: Figure, t: dict[str, Any], came_from: Sq, rolled:
         pick = yield Decision(opts[0].seat, "The ceiling is falling: where do you leap?", opts, context={"figure": f.id})
         dest = tuple(pick.get("to"))
     f.pos = dest
-    s.grid = board.build_grid(s, game.content)
     return True
+
+
+def drop_block(game: Game, f: Figure, t: dict[str, Any], sq: Sq) -> Proc:
+    """A falling block comes down on a square for good; 3 combat dice, 1 Body per skull, no defence."""
+    s: State = game.state
+    t["state"] = "gone"
+    hits = yield from combat_roll(game, 3, "hq.trap.falling_block", SKULL, inputs={}, modifiers={},
+                                  text=f"The ceiling falls on {f.name}: {{faces}} = {{n}} Body.")
+    lose_body(game, f, hits, "a falling block")
+    s.blocked.append(sq)
+    s.grid = board.build_grid(s, game.content)
 
 
 # -- jumping (D10) ------------------------------------------------------------------------------------
@@ -107,17 +113,10 @@ def jump(game: Game, f: Figure, over: Sq, land: Sq) -> Proc:
             f.flags["in_pit"] = True
             lose_body(game, f, 1, "a fall into the pit")
         return True
-    if t["kind"] == "spear":
-        t["state"] = "gone"
-        game.emit("trap", figure=f.id, trap="spear", text=f"The spear catches {f.name} in mid-air.")
-        lose_body(game, f, 1, "a spear trap")
+    if t["kind"] == "spear":  # it strikes him in mid-air, no roll
+        yield from spring_trap(game, f, t, start, rolled=False)
     else:
-        t["state"] = "gone"
-        hits = yield from combat_roll(game, 3, "hq.trap.falling_block", SKULL, inputs={}, modifiers={},
-                                      text=f"The ceiling falls on {f.name}: {{faces}} = {{n}} Body.")
-        lose_body(game, f, hits, "a falling block")
-        s.blocked.append(over)
-        s.grid = board.build_grid(s, game.content)
+        yield from drop_block(game, f, t, over)
     f.pos = land
     return True
 
@@ -178,13 +177,8 @@ def disarm(game: Game, f: Figure, kind: str, tid: str) -> Proc:
         return False
     game.emit("disarm_failed", figure=f.id, trap=tid, text=f"{f.name} fumbles the {t['kind'].replace('_', ' ')}!")
     if t["kind"] == "falling_block":
-        t["state"] = "gone"
-        hits = yield from combat_roll(game, 3, "hq.trap.falling_block", SKULL, inputs={}, modifiers={},
-                                      text=f"The ceiling falls on {f.name}: {{faces}} = {{n}} Body.")
-        lose_body(game, f, hits, "a falling block")
-        s.blocked.append(sq)
+        yield from drop_block(game, f, t, sq)
         f.pos = start  # back to his square
-        s.grid = board.build_grid(s, game.content)
         return True
     yield from spring_trap(game, f, t, start, rolled=False)
     return True

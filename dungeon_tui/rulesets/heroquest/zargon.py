@@ -13,9 +13,9 @@ from . import board, dread, ending, magic, searching
 from . import monsters as mon
 from .combat import defend_dice
 from .combat import item as combat_item
-from .heroes import adjacent, door_here, may_stop
+from .heroes import adjacent, door_here, hero_path_test, may_stop
 from .profiles import dread_name
-from .state import HERO, MONSTER, Figure, State
+from .state import HERO, Figure, State
 
 registry = tactics.Registry()
 
@@ -44,7 +44,7 @@ class Plan:
     def field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
         if self._field is None:
             if not self.for_zargon:
-                self._field = self.s.grid.bfs(self.me.pos, hero_may_walk(self.s))
+                self._field = self.s.grid.bfs(self.me.pos, hero_path_test(self.s))
             else:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
@@ -60,12 +60,6 @@ class Plan:
         if self.me.side != HERO:
             return self.me.move
         return int(self.decision.context.get("points", 12))
-
-
-def hero_may_walk(s: State) -> Any:
-    """Heroes' paths avoid monsters and the traps they know of (a test for many squares)."""
-    avoid = s.squares_held(MONSTER) | {tuple(t["at"]) for t in s.traps.values() if t["state"] in ("known", "sprung")}
-    return lambda sq: sq not in avoid
 
 
 def _weakest(p: Plan, fs: list[Figure]) -> Figure | None:
@@ -454,9 +448,7 @@ def search(p: Plan, kind: str) -> str:
 def explore(p: Plan) -> str:
     """Walk to the nearest known closed door and open it; else look for secret doors."""
     s = p.s
-    quest = p.game.content.quests[s.quest]
-    edges = board.door_edges(quest) | {k: v for k, v in board.secret_edges(quest).items() if k in s.secret_found}
-    closed = [(d, e) for d, e in edges.items() if s.doors.get(d, "closed") == "closed"
+    closed = [(d, e) for d, e in board.doors_of(s, p.game.content).items() if s.doors.get(d, "closed") == "closed"
               and any(board.revealed(s, sq) for sq in e)]
     here = [d for d, e in closed if p.me.pos in e]
     if here:
@@ -592,19 +584,14 @@ class ScriptedSeat:
             if fallback in by_kind:
                 return by_kind[fallback][0], why
         if "step" in by_kind:  # mid-move on a friend's square: on to the nearest square he may stop on
-            s = game.state
-            dist, parent = s.grid.bfs(me.pos, hero_may_walk(s))
-            spots = sorted((d, sq[1], sq[0]) for sq, d in dist.items() if d > 0 and may_stop(s, me, sq))
-            if spots:
-                goal = (spots[0][2], spots[0][1])
-                nxt = path_back(parent, me.pos, goal)[1]
-                for a in by_kind["step"]:
-                    if tuple(a.get("to")) == nxt:
-                        return a, why + "; makes room"
+            step = self._step_toward(game, me, lambda sq: may_stop(game.state, me, sq))
+            if step is not None:
+                return step, why + "; makes room"
         return opts[0], why
 
-    def _step_toward(self, game: Game, me: Figure, goal: Sq) -> Action | None:
-        """A hero walks one step at a time: roll first, then step along the canonical path."""
+    def _step_toward(self, game: Game, me: Figure, goal: Any) -> Action | None:
+        """A hero walks one step at a time: roll first, then step along the canonical path to
+        `goal` (a square, or a test: the nearest square passing it, ties in reading order)."""
         d = game.pending
         if d is None:
             return None
@@ -612,8 +599,11 @@ class ScriptedSeat:
         if rolls:
             return rolls[0]
         s = game.state
-        dist, parent = s.grid.bfs(me.pos, hero_may_walk(s))
-        if goal not in dist or goal == me.pos:
+        dist, parent = s.grid.bfs(me.pos, hero_path_test(s))
+        if callable(goal):
+            spots = sorted((n, sq[1], sq[0]) for sq, n in dist.items() if n > 0 and goal(sq))
+            goal = (spots[0][2], spots[0][1]) if spots else None
+        if goal is None or goal not in dist or goal == me.pos:
             return None
         nxt = path_back(parent, me.pos, goal)[1]
         for a in d.options:

@@ -4,13 +4,11 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
+
+from ...engine.content import Strict
 
 DICE_RE = re.compile(r"^(\d*)D(\d+)(?:x(\d+))?([+-]\d+)?$|^(\d+)$")
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 def check_dice(value: str | int) -> str | int:
