@@ -84,7 +84,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     times.sort()
     print(f"{rs.title}: {args.games} games, seed {args.seed}")
     print("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
-    wins = sum(v for k, v in outcomes.items() if k in ("win", "success"))
+    wins = sum(v for k, v in outcomes.items() if k in ("win", "success", "victory"))
     print(f"wins {wins}, losses {args.games - wins}")
     print(f"average turns {turns / n:.1f}; warriors died or lost {deaths}; gold carried out {gold}")
     print(f"decisions {decisions}; ms per game: median {times[len(times) // 2] if times else 0:.1f}, "

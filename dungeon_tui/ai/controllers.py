@@ -32,6 +32,9 @@ def ai_controllers(game_id: str) -> dict[str, Any]:
         from ..rulesets.heroquest.zargon import ScriptedSeat
         seat = ScriptedSeat()
         return {CHANCE: SeededChance(), DUNGEON: seat, "*": seat}
+    if game_id == "ashardalon":
+        from .ash_hero import DungeonSeat, HeroAI
+        return {CHANCE: SeededChance(), DUNGEON: DungeonSeat(), "*": HeroAI()}
     raise KeyError(game_id)
 
 

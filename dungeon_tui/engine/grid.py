@@ -54,6 +54,9 @@ class Grid:
     # How a sight line through a corner passes: "both" side squares clear, or "either" one
     # side route (clear square, both edges open).
     corner: str = "both"
+    # How a diagonal step passes a corner: "both" L-paths clear, or "either" one of them (a
+    # single wall corner may be cut, a gap between two walls may not).
+    step_corner: str = "both"
     _near: dict[Sq, list[Sq]] = field(default_factory=dict, repr=False, compare=False)
 
     # -- building --------------------------------------------------------------------------
@@ -104,9 +107,9 @@ class Grid:
             return self.edge_passable(a, b)
         if abs(dx) == 1 and abs(dy) == 1:
             m1, m2 = (b[0], a[1]), (a[0], b[1])
-            return (self.floor(m1) and self.floor(m2)
-                    and self.edge_passable(a, m1) and self.edge_passable(m1, b)
-                    and self.edge_passable(a, m2) and self.edge_passable(m2, b))
+            via1 = self.floor(m1) and self.edge_passable(a, m1) and self.edge_passable(m1, b)
+            via2 = self.floor(m2) and self.edge_passable(a, m2) and self.edge_passable(m2, b)
+            return (via1 or via2) if self.step_corner == "either" else (via1 and via2)
         return b in self.links.get(a, ()) and self.floor(b)
 
     def neighbours(self, a: Sq) -> list[Sq]:

@@ -209,8 +209,9 @@ def _shown(call: Call) -> str:
     return f"{call.name}({args})" if args else call.name
 
 
-def run(script: Script, scripts: dict[str, Script], registry: Registry, ctx: Any) -> str:
-    """Fire the first entry whose condition holds; return the reason for the log."""
+def choose(script: Script, scripts: dict[str, Script], registry: Registry, ctx: Any) -> tuple[Script, int, str]:
+    """The entry that fires (following `default` links to other scripts): the script it is
+    in, its index, and the conditions that held, without running its actions."""
     for depth in range(8):
         for i, entry in enumerate(script.entries):
             label = "default"
@@ -222,12 +223,23 @@ def run(script: Script, scripts: dict[str, Script], registry: Registry, ctx: Any
             if entry.goto is not None:
                 script = scripts[entry.goto]
                 break
-            notes = [label]
-            for call in entry.calls:
-                said = registry.actions[call.name].fn(ctx, **dict(call.params))
-                if said:
-                    notes.append(str(said))
-                if getattr(ctx, "stop", False):
-                    break
-            return f"{script.name}: " + "; ".join(notes)
+            return script, i, label
     raise TacticsError(f"{script.name}: default chain too deep")
+
+
+def perform(entry: Entry, registry: Registry, ctx: Any) -> list[str]:
+    """Run one entry's actions in order (until the context says stop); what each said."""
+    notes = []
+    for call in entry.calls:
+        said = registry.actions[call.name].fn(ctx, **dict(call.params))
+        if said:
+            notes.append(str(said))
+        if getattr(ctx, "stop", False):
+            break
+    return notes
+
+
+def run(script: Script, scripts: dict[str, Script], registry: Registry, ctx: Any) -> str:
+    """Fire the first entry whose condition holds; return the reason for the log."""
+    script, i, label = choose(script, scripts, registry, ctx)
+    return f"{script.name}: " + "; ".join([label] + perform(script.entries[i], registry, ctx))

@@ -6,6 +6,7 @@ from typing import Any
 GAMES = {
     "warhammer-quest": "dungeon_tui.rulesets.warhammer_quest.ruleset",
     "heroquest": "dungeon_tui.rulesets.heroquest.ruleset",
+    "ashardalon": "dungeon_tui.rulesets.ashardalon.ruleset",
 }
 
 
@@ -17,7 +18,7 @@ def get(game_id: str) -> Any:
     return importlib.import_module(GAMES[game_id]).RULESET
 
 
-ALIASES = {"whq": "warhammer-quest", "warhammer_quest": "warhammer-quest", "hq": "heroquest"}
+ALIASES = {"whq": "warhammer-quest", "warhammer_quest": "warhammer-quest", "hq": "heroquest", "wrath-of-ashardalon": "ashardalon", "woa": "ashardalon"}
 
 
 def game_from_record(rec: Any) -> Any:

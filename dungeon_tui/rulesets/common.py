@@ -5,21 +5,21 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from ..engine.content import ContentError
-from ..engine.game import Game
+from ..engine.game import DUNGEON, Game
 
 
 def hero_seat(hero: str) -> str:
     return f"hero:{hero}"
 
 
-def choose_party(asked: Iterable[str] | None, order: tuple[str, ...], word: str) -> list[str]:
-    """One to four different heroes of the game, in its turn order; ValueError says what is wrong."""
+def choose_party(asked: Iterable[str] | None, order: tuple[str, ...], word: str, most: int = 4) -> list[str]:
+    """One to `most` different heroes of the game, in its turn order; ValueError says what is wrong."""
     heroes = list(asked or order)
     for h in heroes:
         if h not in order:
             raise ValueError(f"unknown {word} {h!r}; choose from {', '.join(order)}")
-    if len(set(heroes)) != len(heroes) or not 1 <= len(heroes) <= 4:
-        raise ValueError(f"a party is one to four different {word}s")
+    if len(set(heroes)) != len(heroes) or not 1 <= len(heroes) <= most:
+        raise ValueError(f"a party is one to {'four' if most == 4 else most} different {word}s")
     return [h for h in order if h in heroes]
 
 
@@ -33,6 +33,13 @@ class RulesetBase:
 
     def normalise_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
+
+    def state_dict(self, state: Any) -> dict[str, Any]:
+        return state.to_dict()  # type: ignore[no-any-return]
+
+    def seats(self, state: Any) -> list[str]:
+        """A seat per hero in turn order, then the dungeon."""
+        return [hero_seat(h) for h in state.party] + [DUNGEON]
 
     def new_game(self, setup: dict[str, Any], seed: int) -> Game:
         c = self.content()

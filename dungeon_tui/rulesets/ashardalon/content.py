@@ -5,6 +5,7 @@ Every problem is one line: `content/ashardalon/<file>.yaml: <yaml path>: <proble
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator
 
@@ -182,6 +183,53 @@ def cross_check(b: Bundle) -> list[str]:
     return [f"{WHERE}/{p}" for p in problems]
 
 
+@dataclass(frozen=True)
+class Content:
+    """The validated files plus what the rules look up often: compiled tactics per owner
+    ("monster:grell", "villain:rage_drake:enraged", "encounter:pit", "villager:alek")."""
+
+    bundle: Bundle
+    scripts: dict[str, tactics.Script]
+
+    def __getitem__(self, name: str) -> Any:
+        return self.bundle[name]
+
+    @property
+    def digest(self) -> str:
+        return self.bundle.digest
+
+    def __getattr__(self, name: str) -> Any:
+        # heroes, powers, monsters, ... : the table of that name in whichever file holds it
+        for file, table in TABLES.items():
+            if name in table:
+                return getattr(self.bundle[file], name)
+        if name == "tiles_file":
+            return self.bundle["tiles.yaml"]
+        raise AttributeError(name)
+
+    @property
+    def tiles(self) -> Any:
+        """The tiles file (templates, shapes and tiles) the geometry reads."""
+        return self.bundle["tiles.yaml"]
+
+
+TABLES = {"heroes.yaml": ("heroes", "level_2"), "powers.yaml": ("powers",), "monsters.yaml": ("monsters",),
+          "villains.yaml": ("villains",), "villagers.yaml": ("villagers",),
+          "encounters.yaml": ("encounters", "adventure_encounters"), "treasure.yaml": ("items",),
+          "tokens.yaml": ("counts", "doors", "treasure"), "chambers.yaml": ("chambers", "boons"),
+          "adventures.yaml": ("adventures",)}
+
+
+def script_key(file: str, where: str) -> str:
+    """monsters.yaml + monsters.grell -> monster:grell; villains.rage_drake.enraged -> villain:rage_drake:enraged."""
+    parts = where.split(".")
+    return ":".join([parts[0].rstrip("s")] + parts[1:])
+
+
 @lru_cache(maxsize=1)
-def load_content() -> Bundle:
-    return load_bundle("ashardalon", MODELS, cross_check)
+def load_content() -> Content:
+    from .dungeon import registry
+    bundle = load_bundle("ashardalon", MODELS, cross_check)
+    scripts = {script_key(file, where): tactics.compile_scripts({where: body}, registry, where)[where]
+               for file, where, body, _ in _scripts(bundle)}
+    return Content(bundle, scripts)

@@ -162,12 +162,6 @@ class HeroQuest(RulesetBase):
     def procedure(self, game: Game) -> Any:
         return procedure(game)
 
-    def state_dict(self, state: State) -> dict[str, Any]:
-        return state.to_dict()
-
-    def seats(self, state: State) -> list[str]:
-        return [hero_seat(h) for h in state.party] + [DUNGEON]
-
     def walks(self, game: Game, hero: str, points: int) -> dict[Sq, list[Sq]]:
         """Where a hero can walk with `points` steps, each with its path (the app walks it step by step)."""
         f = game.state.figures.get(hero)

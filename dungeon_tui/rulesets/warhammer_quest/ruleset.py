@@ -140,12 +140,6 @@ class WarhammerQuest(RulesetBase):
     def procedure(self, game: Game) -> Any:
         return procedure(game)
 
-    def state_dict(self, state: State) -> dict[str, Any]:
-        return state.to_dict()
-
-    def seats(self, state: State) -> list[str]:
-        return [hero_seat(h) for h in state.party] + [DUNGEON]
-
     def view(self, state: State, seat: str) -> dict[str, Any]:
         """What a seat may know: hero seats never see piles or deck order."""
         data = state.to_dict()

@@ -1,0 +1,160 @@
+"""Companion AI for Wrath of Ashardalon hero seats (spec §6.2), and the dungeon seat that
+carries out the tactics line the rules offer.
+
+Heroes: cancel event-attacks, traps, hazards and the worst curses when the pile allows; always
+level up; spend the cheapest experience; heal the most hurt; attack the monster with fewest
+HP left with the best expected damage; otherwise close in on a monster, head for the exit
+when one is known, or explore."""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from ..engine.game import Action, Decision, Game
+from ..engine.grid import Sq
+from ..rulesets.ashardalon import board, combat
+from ..rulesets.ashardalon.adventures import exit_here
+from ..rulesets.ashardalon.exploration import edges_along
+from ..rulesets.ashardalon.geometry import side_squares
+
+CANCEL_ALWAYS = ("event_attack", "trap", "hazard")
+CANCEL_CURSES = ("cage", "time_leap", "bad_luck")
+
+
+class DungeonSeat:
+    """The rules offer one activation, the line the figure's script fired; its reason is the why."""
+
+    def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
+        return decision.options[0], str(decision.context.get("reason") or "tactics script")
+
+
+class HeroAI:
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        kinds = {a.kind for a in d.options}
+        if "cancel" in kinds:
+            return self.cancel(game, d)
+        if "end" in kinds:
+            return self.hero_phase(game, d)
+        if "react" in kinds:
+            a = next(a for a in d.options if a.get("use"))
+            return a, "use the reaction"
+        if "target" in kinds and d.options[-1].get("target") is None:
+            return d.options[0], "a second target when there is one"
+        if "target" in kinds:
+            s = game.state
+            best = min(d.options, key=lambda a: (s.figures[a.get("target")].hp - s.figures[a.get("target")].max_hp
+                                                 if s.figures[a.get("target")].side == "hero"
+                                                 else s.figures[a.get("target")].hp))
+            return best, "the most hurt hero, or the weakest monster"
+        return d.options[0], "the first offered choice (fixed order)"
+
+    def cancel(self, game: Game, d: Decision) -> tuple[Action, str]:
+        card = d.context.get("encounter")
+        kind = d.context.get("type")
+        pay = [a for a in d.options if a.get("values") is not None]
+        if pay and (kind in CANCEL_ALWAYS or card in CANCEL_CURSES):
+            return pay[0], f"cancel the {kind.replace('_', '-')}: cheapest experience set"
+        return d.options[-1], "keep the experience for something worse"
+
+    def hero_phase(self, game: Game, d: Decision) -> tuple[Action, str]:
+        s = game.state
+        by_kind: dict[str, list[Action]] = {}
+        for a in d.options:
+            by_kind.setdefault(a.kind, []).append(a)
+        h = s.figures[d.context["figure"]]
+        if "escape" in by_kind:
+            return by_kind["escape"][0], "on the exit: climb out"
+        heal = self.best_heal(game, by_kind.get("power", []) + by_kind.get("item", []))
+        if heal is not None:
+            return heal, "heal the most hurt hero"
+        if by_kind.get("attack"):
+            return self.best_attack(game, h, by_kind["attack"]), "attack the weakest monster with the best odds"
+        if by_kind.get("power"):
+            for a in by_kind["power"]:
+                if a.get("power") == "hurled_breath":
+                    return a, "breathe on the monsters"
+        if by_kind.get("disable"):
+            return by_kind["disable"][0], "disable the trap"
+        if by_kind.get("move") and not (board.adjacent_foes(s, h) and "attack" in d.context.get("done", [])
+                                        and self.goal_kind(game, h) == "monster"):
+            move = self.best_move(game, h, by_kind["move"])
+            if move is not None:
+                return move, f"move toward {self.goal_kind(game, h)}"
+        return by_kind["end"][0], "nothing better to do"
+
+    def best_heal(self, game: Game, options: list[Action]) -> Action | None:
+        s = game.state
+        best, worst = None, 2
+        for a in options:
+            who = s.figures.get(a.get("other") or a.get("hero"))
+            if a.get("power") in ("healing_hymn", "lay_on_hands", "dwarven_resilience") or a.kind == "item":
+                missing = who.max_hp - who.hp if who is not None else 0
+                if missing >= worst:
+                    best, worst = a, missing
+        return best
+
+    def best_attack(self, game: Game, h: Any, options: list[Action]) -> Action:
+        s = game.state
+
+        def score(a: Action) -> tuple[float, ...]:
+            p = game.content.powers[a.get("power")]
+            targets = [s.figures[a.get("target")]] if a.get("target") else \
+                [m for m in s.targets() if tuple(a.get("tile")) in board.cells_of(m)]
+            exp = 0.0
+            for m in targets:
+                ac, _ = combat.foe_ac(game, m)
+                chance = min(1.0, max(0.05, (21 - (ac - p.attack.bonus)) / 20))
+                exp += min(m.hp, chance * p.attack.damage * p.attack.count + (1 - chance) * p.attack.miss_damage)
+            thrift = 0.75 if p.type != "at_will" else 1.0
+            weakest = min((m.hp for m in targets), default=99)
+            return (-exp * thrift, weakest, p.attack.bonus)
+        return min(options, key=score)
+
+    def goal_kind(self, game: Game, h: Any) -> str:
+        s = game.state
+        if game.content.adventures[s.adventure].exits and any(
+                ch in game.content.adventures[s.adventure].exits for ch in board.lay(s).terrain.values()):
+            return "the exit"
+        if s.foes():
+            return "monster"
+        return "an unexplored edge"
+
+    def best_move(self, game: Game, h: Any, options: list[Action]) -> Action | None:
+        s = game.state
+        lay = board.lay(s)
+        goal = self.goal_kind(game, h)
+        if goal == "the exit":
+            targets = {q for q, ch in lay.terrain.items() if ch in game.content.adventures[s.adventure].exits}
+        elif goal == "monster":
+            targets = {q for m in s.foes() for q in board.free_adjacent(s, m, but=h)}
+            targets |= {q for m in s.foes() for q in lay.grid.neighbours(m.pos)}
+        else:
+            targets = set()
+        if not targets or edges_along(s, h) == [] and goal == "an unexplored edge":
+            targets |= {q for c, side in lay.unexplored_edges() for q in side_squares(c, side) if lay.grid.floor(q)}
+        if not targets:
+            return None
+        dist = distances_to(lay.grid, targets)
+        here = dist.get(h.pos, 1 << 20)
+        if goal == "an unexplored edge" and edges_along(s, h):
+            return None  # already along one: exploring happens after the hero phase
+        best = min(options, key=lambda a: (dist.get(tuple(a.get("to")), 1 << 20), a.get("to")[1], a.get("to")[0]))
+        if dist.get(tuple(best.get("to")), 1 << 20) >= here:
+            return None
+        return best
+
+
+def distances_to(grid: Any, goals: set[Sq]) -> dict[Sq, int]:
+    """Steps from every square to the nearest goal, ignoring figures (multi-source search)."""
+    dist = {g: 0 for g in sorted(goals, key=lambda q: (q[1], q[0])) if grid.floor(g)}
+    queue = deque(dist)
+    while queue:
+        q = queue.popleft()
+        for n in grid.neighbours(q):
+            if n not in dist:
+                dist[n] = dist[q] + 1
+                queue.append(n)
+    return dist
+
+
+__all__ = ["HeroAI", "DungeonSeat", "exit_here"]

@@ -1,0 +1,135 @@
+"""Questions about the board every rule asks: which tile a figure is on, tile and square
+distances, adjacency, free squares, placing a figure on a tile (spec §5.1, §5.2)."""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ...engine.grid import Sq
+from . import geometry
+from .geometry import Cell, Layout, cell_of
+from .state import FOES, HERO, VILLAGER, Figure, State, squares_of
+
+FAR = 1 << 20  # "unreachable" as a number, so min() and sorting need no special case
+
+
+def relayout(s: State, content: Any) -> Layout:
+    s.layout = geometry.build(content.tiles, s.tiles, list(s.doors))
+    return s.layout
+
+
+def lay(s: State) -> Layout:
+    assert s.layout is not None, "the layout is built at setup and after every tile"
+    return s.layout
+
+
+def cells_of(f: Figure) -> list[Cell]:
+    return sorted({cell_of(q) for q in squares_of(f)}, key=lambda c: (c[1], c[0]))
+
+
+def tile_distance(s: State, a: Iterable[Cell], b: Iterable[Cell]) -> int:
+    """Fewest tile hops between two sets of cells (a figure is on every tile it touches)."""
+    dist = lay(s).tile_distances(a)
+    return min((dist.get(c, FAR) for c in b), default=FAR)
+
+
+def figure_tiles(s: State, f: Figure, g: Figure) -> int:
+    return tile_distance(s, cells_of(f), cells_of(g))
+
+
+def square_distances(s: State, f: Figure | Sq) -> dict[Sq, int]:
+    """Steps from a figure (any of its squares) or a square to every square, ignoring figures."""
+    starts = squares_of(f) if isinstance(f, Figure) else [f]
+    g = lay(s).grid
+    best: dict[Sq, int] = {}
+    for start in starts:
+        for sq, d in g.distances(start).items():
+            if d < best.get(sq, FAR):
+                best[sq] = d
+    return best
+
+
+def square_distance(s: State, f: Figure | Sq, g: Figure) -> int:
+    dist = square_distances(s, f)
+    return min((dist.get(q, FAR) for q in squares_of(g)), default=FAR)
+
+
+def adjacent(s: State, f: Figure, g: Figure) -> bool:
+    grid = lay(s).grid
+    mine = squares_of(f)
+    return any(q in grid.neighbours(p) for p in mine for q in squares_of(g) if q not in mine)
+
+
+def same_tile(f: Figure, g: Figure) -> bool:
+    return bool(set(cells_of(f)) & set(cells_of(g)))
+
+
+def free(s: State, sq: Sq, taken: set[Sq] | None = None) -> bool:
+    taken = s.occupied() if taken is None else taken
+    return lay(s).grid.floor(sq) and sq not in taken
+
+
+def place_square(s: State, cell: Cell, but: Figure | None = None, size: int = 1) -> Sq | None:
+    """Where placing a figure on a tile puts it: the scorch if free, else the free square nearest
+    it [H D5]; a 2x2 figure takes a free 2x2 block, the one holding the scorch first."""
+    taken = s.occupied() - (set(squares_of(but)) if but else set())
+    order = lay(s).placement_order(cell)
+    if size == 1:
+        return next((q for q in order if free(s, q, taken)), None)
+    for q in order:
+        for corner in ((q[0], q[1]), (q[0] - 1, q[1]), (q[0], q[1] - 1), (q[0] - 1, q[1] - 1)):
+            block = [(corner[0] + dx, corner[1] + dy) for dy in (0, 1) for dx in (0, 1)]
+            if all(free(s, b, taken) and cell_of(b) == cell for b in block):
+                return corner
+    return None
+
+
+def free_adjacent(s: State, f: Figure, but: Figure | None = None) -> list[Sq]:
+    """Free squares one step from a figure, reading order."""
+    grid = lay(s).grid
+    taken = s.occupied() - (set(squares_of(but)) if but else set())
+    near = {q for p in squares_of(f) for q in grid.neighbours(p)} - set(squares_of(f))
+    return sorted((q for q in near if q not in taken), key=lambda q: (q[1], q[0]))
+
+
+def monster_targets(s: State) -> list[Figure]:
+    """Eligible heroes for monsters (§5.1): standing heroes and villagers."""
+    return [f for f in s.heroes() if f.up] + [v for v in s.villagers() if v.hp > 0]
+
+
+def standing_heroes(s: State) -> list[Figure]:
+    return [f for f in s.heroes() if f.up]
+
+
+def foes_near(s: State, f: Figure, tiles: int) -> list[Figure]:
+    return [m for m in s.targets() if figure_tiles(s, f, m) <= tiles]
+
+
+def adjacent_foes(s: State, f: Figure) -> list[Figure]:
+    return [m for m in s.targets() if adjacent(s, f, m)]
+
+
+def heroes_on_tile(s: State, f: Figure) -> list[Figure]:
+    return [h for h in standing_heroes(s) if same_tile(f, h)]
+
+
+def is_villager(f: Figure) -> bool:
+    return f.side == VILLAGER
+
+
+def is_foe(f: Figure) -> bool:
+    return f.side in FOES
+
+
+def is_hero(f: Figure) -> bool:
+    return f.side == HERO
+
+
+def tile_label(s: State, cell: Cell) -> str:
+    """How the log names a tile: its id, or which half of a two-cell tile."""
+    k = lay(s).cell_tile.get(cell)
+    if k is None:
+        return f"({cell[0]},{cell[1]})"
+    t = s.tiles[k]
+    if len(t.cells) == 2:
+        return t.tile + ("" if t.cells.index(cell) == 0 else "+")
+    return t.tile

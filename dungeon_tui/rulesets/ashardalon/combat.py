@@ -1,0 +1,309 @@
+"""Attack rolls, damage, defeat, experience and treasure (spec §5.4, §5.9, §5.11).
+
+Every d20 attack is one roll event: `target` the effective armour class, `inputs.attack_bonus`
+the printed bonus, `modifiers` each named modifier to the roll; hit exactly when face + bonus
++ modifiers >= target."""
+from __future__ import annotations
+
+from itertools import product
+from typing import Any, Generator
+
+from ...engine.dice import roll, roll_event
+from ...engine.game import Action, Decision, Game
+from . import board, decks
+from .state import HERO, MONSTER, VILLAGER, VILLAIN, Figure, State
+
+Proc = Generator[Decision, Action, Any]
+D20 = "1d20"
+
+
+def d20(game: Game, rule: str) -> Proc:
+    faces = yield from roll(game, 1, 20, rule)
+    return faces[0]
+
+
+# -- armour class and bonuses -----------------------------------------------------------------
+
+def item_of(game: Game, card: str) -> Any:
+    return game.content.items[decks.kind_of(card)]
+
+
+def ready_items(game: Game, h: Figure) -> list[tuple[str, Any]]:
+    return [(card, item_of(game, card)) for card, up in h.items.items() if up]
+
+
+def hero_ac(game: Game, h: Figure) -> tuple[int, dict[str, int]]:
+    """Effective AC and its named parts: at most one item AC bonus (the best, blessed_shield
+    of a hero on the same tile included), cleric's shield, mirror images, curses."""
+    s: State = game.state
+    mods: dict[str, int] = {}
+    best = max((i.ac_bonus for _, i in ready_items(game, h) if i.ac_bonus), default=0)
+    if h.on_board:
+        for other in s.heroes():
+            if other is not h and other.on_board and board.same_tile(h, other):
+                best = max([best] + [i.ac_bonus for _, i in ready_items(game, other)
+                                     if i.ac_bonus and i.ac_covers == "heroes_on_tile"])
+    if best:
+        mods["item"] = best
+    if h.flags.get("clerics_shield"):
+        mods["clerics_shield"] = 2
+    if h.flags.get("mirror_images"):
+        mods["mirror_image"] = 2 * h.flags["mirror_images"]
+    for curse in h.curses:
+        if game.content.encounters[curse].ac_mod:
+            mods[curse] = game.content.encounters[curse].ac_mod
+    return h.ac + sum(mods.values()), mods
+
+
+def foe_ac(game: Game, m: Figure) -> tuple[int, dict[str, int]]:
+    """A monster's AC with its own conditional bonus (Meerak's shield of kobolds)."""
+    s: State = game.state
+    mods: dict[str, int] = {}
+    if m.side == VILLAIN:
+        for keyword, n in game.content.villains[m.kind].ac_bonus_near.items():
+            if any(o.side == MONSTER and keyword in game.content.monsters[o.kind].keywords and board.adjacent(s, m, o)
+                   for o in s.foes()):
+                mods[f"{keyword.lower()}_shield"] = n
+    return m.ac + sum(mods.values()), mods
+
+
+def hero_attack_mods(game: Game, h: Figure, m: Figure) -> dict[str, int]:
+    """Roll modifiers a hero brings to every attack: one item bonus (the best that applies), curses."""
+    s: State = game.state
+    best = 0
+    near = board.adjacent(s, h, m)
+    within_1 = board.figure_tiles(s, h, m) <= 1
+    for _, i in ready_items(game, h):
+        if not i.attack_bonus or (i.attack_vs == "adjacent" and not near) or (i.attack_vs == "within_1" and not within_1):
+            continue
+        bonus = i.attack_bonus
+        if i.unmoved_attack_bonus and not h.flags.get("moved"):
+            bonus = i.unmoved_attack_bonus
+        best = max(best, bonus)
+    mods = {"item": best} if best else {}
+    for curse in h.curses:
+        if game.content.encounters[curse].attack_mod:
+            mods[curse] = game.content.encounters[curse].attack_mod
+    return mods
+
+
+def damage_bonus(game: Game, h: Figure, m: Figure, face: int) -> dict[str, int]:
+    """Extra damage on a hit: items against adjacent monsters, critical dice, level 2."""
+    s: State = game.state
+    out: dict[str, int] = {}
+    near = board.adjacent(s, h, m)
+    for _, i in ready_items(game, h):
+        if i.damage_bonus and near:
+            out[i.name] = out.get(i.name, 0) + i.damage_bonus
+        if i.crit_from is not None and face >= i.crit_from and near:
+            out[i.name] = out.get(i.name, 0) + 1
+    if h.level >= 2 and face == 20:
+        out["critical"] = game.content.level_2.critical_damage
+    return out
+
+
+# -- rolls ---------------------------------------------------------------------------------------
+
+def attack_roll(game: Game, rule: str, attacker: str, defender: str, bonus: int, target: int,
+                modifiers: dict[str, int], inputs: dict[str, Any] | None = None, forced: int | None = None) -> Proc:
+    """One d20 attack: returns (hit, face).  `forced` is a natural face some power imposes."""
+    face = forced if forced is not None else (yield from d20(game, rule))
+    total = face + bonus + sum(modifiers.values())
+    hit = total >= target
+    shown = "".join(f" {v:+d} {k.replace('_', ' ')}" for k, v in modifiers.items())
+    roll_event(game, rule, D20, (face,), target=target, inputs={"attack_bonus": bonus, "attacker": attacker,
+                                                                   "defender": defender, **(inputs or {})},
+               modifiers=modifiers, outcome="hit" if hit else "miss",
+               text=f"{attacker} attacks {defender}: d20 {face} {bonus:+d}{shown} = {total} vs AC {target}: "
+                    + ("hit" if hit else "miss"))
+    return hit, face
+
+
+def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any) -> Proc:
+    """A monster, villain, trap or event attack against a hero or villager: returns hit."""
+    if h.side == HERO:
+        ac, parts = hero_ac(game, h)
+    else:
+        ac, parts = h.ac, {}
+    hit, _ = yield from attack_roll(game, rule, attacker, h.name, attack.bonus, ac, {},
+                                    {"base_ac": h.ac, "ac_modifiers": parts})
+    if hit:
+        yield from hurt(game, h, attack.damage, attacker)
+        for cond in attack.conditions:
+            add_condition(game, h, cond)
+    else:
+        if h.flags.get("mirror_images"):
+            h.flags["mirror_images"] -= 1
+            game.emit("power", hero=h.id, text=f"A mirror image of {h.name} bursts ({h.flags['mirror_images']} left).")
+        if attack.miss_damage:
+            yield from hurt(game, h, attack.miss_damage, attacker)
+        for cond in attack.miss_conditions:
+            add_condition(game, h, cond)
+    return hit
+
+
+def add_condition(game: Game, h: Figure, cond: str) -> None:
+    if h.side != HERO or cond in h.conditions or not h.on_board:
+        return
+    h.conditions.append(cond)
+    game.emit("condition", hero=h.id, condition=cond, text=f"{h.name} is {cond}.")
+
+
+def hurt(game: Game, f: Figure, n: int, source: str) -> Proc:
+    """Damage to a hero or villager: never below 0; at 0 a hero lies down, a villager is gone."""
+    if n <= 0 or not f.on_board or f.hp <= 0:
+        return
+    f.hp = max(0, f.hp - n)
+    game.emit("damage", figure=f.id, amount=n, hp=f.hp, text=f"{f.name} takes {n} damage from {source} ({f.hp} HP left).")
+    if f.hp == 0:
+        if f.side == VILLAGER:
+            f.pos = None
+            game.emit("defeat", figure=f.id, text=f"{f.name} the villager is slain.")
+        else:
+            game.emit("down", figure=f.id, text=f"{f.name} falls to 0 HP.")
+    yield from ()
+
+
+def heal(game: Game, h: Figure, n: int, source: str) -> int:
+    """Regain up to max HP (villagers cannot be healed [H D15]); returns HP gained."""
+    if h.side != HERO or n <= 0 or h.hp >= h.max_hp:
+        return 0
+    gained = min(n, h.max_hp - h.hp)
+    h.hp += gained
+    game.emit("heal", figure=h.id, amount=gained, hp=h.hp, text=f"{h.name} regains {gained} HP ({source}): {h.hp}/{h.max_hp}.")
+    return gained
+
+
+def damage_foe(game: Game, m: Figure, n: int, by: Figure | None, source: str) -> Proc:
+    """Damage to a monster, villain or object; at 0 it is defeated."""
+    if n <= 0 or not m.on_board:
+        return
+    m.hp = max(0, m.hp - n)
+    m.damage_taken += n
+    game.emit("damage", figure=m.id, amount=n, hp=m.hp, text=f"{m.name} takes {n} damage ({source}): {m.hp} HP left.")
+    if m.side == VILLAIN and m.hp > 0:
+        enrage(game, m)
+    if m.hp == 0:
+        yield from defeat(game, m, by)
+
+
+def enrage(game: Game, m: Figure) -> None:
+    """The Rage Drake flips after enough damage: its HP becomes the enraged total less the damage."""
+    rage = game.content.villains[m.kind].enraged
+    if rage is None or m.enraged or m.damage_taken < rage.at_damage:
+        return
+    m.enraged = True
+    m.hp = max(0, rage.total_hp - m.damage_taken)
+    m.max_hp = rage.total_hp
+    game.emit("enraged", figure=m.id, hp=m.hp, text=f"{m.name} flies into a rage! ({m.hp} HP left)")
+
+
+def holders_from(s: State, who: Figure | None) -> list[str]:
+    """Players clockwise from a hero (him first), else from the active player."""
+    start = who.id if who is not None and who.id in s.party else (s.active or s.party[0])
+    k = s.party.index(start)
+    return s.party[k:] + s.party[:k]
+
+
+def defeat(game: Game, m: Figure, by: Figure | None) -> Proc:
+    s: State = game.state
+    c = game.content
+    m.pos = None
+    game.emit("defeat", figure=m.id, by=by.id if by else None, text=f"{m.name} is defeated.")
+    if m.side == MONSTER:
+        s.trophies += 1
+        yield from monster_card_to_xp(game, m, by)
+    elif m.side == VILLAIN:
+        s.xp.append(f"villain:{m.kind}")
+        game.emit("xp", card=f"villain:{m.kind}", text=f"{m.name} goes to the experience pile ({c.villains[m.kind].xp} XP).")
+    if by is not None and by.side == HERO:
+        if "bloodlust" in by.curses:
+            end_curse(game, by, "bloodlust")
+        if m.side in (MONSTER, VILLAIN) and s.treasure_turn != s.turn:
+            s.treasure_turn = s.turn
+            yield from draw_treasure(game, by)
+
+
+def monster_card_to_xp(game: Game, m: Figure, by: Figure | None) -> Proc:
+    """The attacker's own card of that name goes to the pile, else the first holder's
+    clockwise; Legion Devil cards go only when no Legion Devil is left on the board."""
+    s: State = game.state
+    c = game.content
+    if c.monsters[m.kind].figures_per_card > 1 and any(f.kind == m.kind and f.on_board for f in s.foes()):
+        return
+    for holder in holders_from(s, by):
+        row = s.rows[holder]
+        for card in list(row):
+            if decks.kind_of(card) == m.kind:
+                row.remove(card)
+                s.xp.append(card)
+                game.emit("xp", card=card, text=f"{c.monsters[m.kind].name} ({c.monsters[m.kind].xp} XP) goes to "
+                                                 f"the experience pile from {s.figures[holder].name}'s cards.")
+                if c.monsters[m.kind].figures_per_card > 1:
+                    continue  # every Legion Devil card goes
+                return
+    yield from ()
+
+
+def end_curse(game: Game, h: Figure, curse: str) -> None:
+    if curse in h.curses:
+        h.curses.remove(curse)
+        decks.discard(game.state, "encounter", curse)
+        game.emit("curse_ends", hero=h.id, curse=curse, text=f"{game.content.encounters[curse].name} leaves {h.name}.")
+
+
+def draw_treasure(game: Game, h: Figure) -> Proc:
+    """The defeating hero's player draws a treasure card; it joins the hero's items [H D10]."""
+    card = yield from decks.draw(game, "treasure")
+    if card is None:
+        game.emit("treasure", hero=h.id, text="The treasure deck is empty.")
+        return None
+    h.items[card] = True
+    item = item_of(game, card)
+    game.emit("treasure", hero=h.id, card=card, text=f"{h.name} finds {item.name}: {item.text}")
+    return card
+
+
+# -- experience (§5.9) ----------------------------------------------------------------------------
+
+def xp_value(game: Game, card: str) -> int:
+    if card.startswith("villain:"):
+        return int(game.content.villains[card.split(":")[1]].xp)
+    return int(game.content.monsters[decks.kind_of(card)].xp)
+
+
+def xp_total(game: Game) -> int:
+    return sum(xp_value(game, c) for c in game.state.xp)
+
+
+def spend_sets(game: Game, cost: int) -> list[tuple[int, ...]]:
+    """Every minimal multiset of pile values reaching `cost` (dropping any card falls short),
+    best for the AI first: smallest sum, fewest cards, lowest values."""
+    if cost <= 0:
+        return [()]
+    counts: dict[int, int] = {}
+    for card in game.state.xp:
+        v = xp_value(game, card)
+        counts[v] = counts.get(v, 0) + 1
+    values = sorted(counts)
+    out = []
+    for pick in product(*(range(counts[v] + 1) for v in values)):
+        chosen = tuple(v for v, k in zip(values, pick) for _ in range(k))
+        total = sum(chosen)
+        if total >= cost and chosen and total - min(chosen) < cost:
+            out.append(tuple(sorted(chosen, reverse=True)))
+    return sorted(set(out), key=lambda t: (sum(t), len(t), sorted(t)))
+
+
+def spend(game: Game, values: tuple[int, ...]) -> list[str]:
+    """Discard pile cards of these values (the earliest of each value first)."""
+    s: State = game.state
+    spent = []
+    for v in values:
+        card = next(c for c in s.xp if xp_value(game, c) == v and c not in spent)
+        spent.append(card)
+    for card in spent:
+        s.xp.remove(card)
+        if not card.startswith("villain:"):
+            decks.discard(s, "monster", card)
+    return spent

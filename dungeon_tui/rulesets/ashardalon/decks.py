@@ -1,0 +1,48 @@
+"""Ordered hidden decks (spec §3, §9): the chance seat shuffles, drawing takes the top card,
+an empty deck takes its discards back shuffled."""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...engine.dice import shuffled
+from ...engine.game import Action, Decision, Game
+from .state import State
+
+Proc = Generator[Decision, Action, Any]
+RESHUFFLED = ("monster", "encounter", "treasure")  # the dungeon stack and chamber stacks never refill
+
+
+def shuffle(game: Game, deck: str, cards: list[str]) -> Proc:
+    s: State = game.state
+    s.decks[deck] = (yield from shuffled(game, sorted(cards), f"ash.deck.shuffle.{deck}"))
+    game.emit("shuffle", deck=deck, count=len(cards), text=f"The {deck} deck is shuffled ({len(cards)} cards).")
+
+
+def draw(game: Game, deck: str, bottom: bool = False) -> Proc:
+    """The top (or bottom) card, or None when the deck and its discards are empty."""
+    s: State = game.state
+    cards = s.decks.setdefault(deck, [])
+    if not cards and deck in RESHUFFLED and s.discards.get(deck):
+        back, s.discards[deck] = s.discards[deck], []
+        yield from shuffle(game, deck, back)
+        cards = s.decks[deck]
+    if not cards:
+        return None
+    return cards.pop(-1 if bottom else 0)
+
+
+def discard(s: State, deck: str, card: str) -> None:
+    s.discards.setdefault(deck, []).append(card)
+
+
+def put_on_top(s: State, deck: str, cards: list[str]) -> None:
+    s.decks[deck] = list(cards) + s.decks.setdefault(deck, [])
+
+
+def kind_of(card: str) -> str:
+    """A card instance id is its kind and copy number: grell#2 -> grell."""
+    return card.split("#")[0]
+
+
+def copies(kind: str, n: int) -> list[str]:
+    return [f"{kind}#{k}" for k in range(1, n + 1)]

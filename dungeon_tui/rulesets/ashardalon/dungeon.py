@@ -1,0 +1,428 @@
+"""The automated side (spec §6): tactics words, and one activation of a monster, villain,
+villager, hazard or trap.
+
+A script's conditions are read on the state; the firing line's actions record intents; the
+dungeon seat then decides "this figure acts by line k" (its reason names the line and why),
+and the intents are carried out step by step, each target chosen by the spec's rules (ties
+go to the active hero's seat, or the fixed order)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generator
+
+from ...engine import tactics
+from ...engine.game import DUNGEON, Action, Decision, Game
+from ...engine.grid import Sq
+from . import board, combat
+from .geometry import Cell, cell_of
+from .state import FOES, HERO, MONSTER, VILLAGER, VILLAIN, Figure, State, squares_of
+
+Proc = Generator[Decision, Action, Any]
+registry = tactics.Registry()
+
+
+@dataclass
+class Ctx:
+    game: Game
+    me: Figure
+    attacks: dict[str, Any]
+    villager: bool = False  # villagers count real heroes as heroes and monsters as their foes
+    pool: list[Figure] = field(default_factory=list)  # the heroes the firing line's condition names
+    why: str = ""
+    intents: list[tuple[Any, ...]] = field(default_factory=list)
+    stop: bool = False
+
+    @property
+    def s(self) -> State:
+        return self.game.state  # type: ignore[no-any-return]
+
+    def heroes(self) -> list[Figure]:
+        """Who the script calls heroes: for monsters standing heroes and villagers (§6.5)."""
+        return board.standing_heroes(self.s) if self.villager else board.monster_targets(self.s)
+
+    def foes(self) -> list[Figure]:
+        return self.s.foes()
+
+    def holds(self, found: list[Figure], why: str) -> bool:
+        if found:
+            self.pool = found
+            self.why = why.format(names=", ".join(f.name for f in found))
+        return bool(found)
+
+
+def _on_my_tiles(ctx: Ctx, figs: list[Figure]) -> list[Figure]:
+    return [f for f in figs if board.same_tile(ctx.me, f)]
+
+
+@registry.condition
+def adjacent_to_hero(ctx: Ctx) -> bool:
+    return ctx.holds([h for h in ctx.heroes() if board.adjacent(ctx.s, ctx.me, h)], "{names} adjacent")
+
+
+@registry.condition
+def on_tile_with_hero(ctx: Ctx) -> bool:
+    return ctx.holds(_on_my_tiles(ctx, ctx.heroes()), "{names} on its tile")
+
+
+@registry.condition
+def hero_within_tiles(ctx: Ctx, n: int) -> bool:
+    near = [h for h in ctx.heroes() if board.figure_tiles(ctx.s, ctx.me, h) <= n]
+    return ctx.holds(near, "{names} within " + f"{n} tile{'s' * (n != 1)}")
+
+
+def _open_edges(ctx: Ctx) -> list[tuple[Cell, str]]:
+    mine = set(board.cells_of(ctx.me))
+    return [e for e in board.lay(ctx.s).unexplored_edges() if e[0] in mine]
+
+
+@registry.condition
+def tile_has_no_hero_and_unexplored_edge(ctx: Ctx) -> bool:
+    if _on_my_tiles(ctx, ctx.heroes()) or not ctx.s.decks.get("dungeon") or not _open_edges(ctx):
+        return False
+    ctx.why = "no hero on its tile and an unexplored edge"
+    return True
+
+
+@registry.condition
+def tile_has_unexplored_edge(ctx: Ctx) -> bool:
+    if not ctx.s.decks.get("dungeon") or not _open_edges(ctx):
+        return False
+    ctx.why = "an unexplored edge on its tile"
+    return True
+
+
+@registry.condition
+def monster_within_tiles(ctx: Ctx, n: int) -> bool:
+    near = [m for m in ctx.foes() if board.figure_tiles(ctx.s, ctx.me, m) <= n]
+    return ctx.holds(near, "{names} within " + f"{n} tile{'s' * (n != 1)}")
+
+
+@registry.condition
+def adjacent_to_monster(ctx: Ctx) -> bool:
+    return ctx.holds([m for m in ctx.foes() if board.adjacent(ctx.s, ctx.me, m)], "{names} adjacent")
+
+
+@registry.action(name="attack")
+def _attack(ctx: Ctx, target: str, attack: str) -> None:
+    ctx.intents.append(("attack", {"target": target, "attack": attack}))
+
+
+@registry.action(name="attack_all")
+def _attack_all(ctx: Ctx, scope: str, attack: str, tiles: int = 0) -> None:
+    ctx.intents.append(("attack_all", {"scope": scope, "attack": attack, "tiles": tiles}))
+
+
+@registry.action(name="move_adjacent")
+def _move_adjacent(ctx: Ctx, target: str) -> None:
+    ctx.intents.append(("move_adjacent", {"target": target}))
+
+
+@registry.action(name="move_tiles")
+def _move_tiles(ctx: Ctx, target: str, n: int) -> None:
+    ctx.intents.append(("move_tiles", {"target": target, "n": n}))
+
+
+@registry.action(name="explore_bottom_tile_and_place_monster")
+def _explore(ctx: Ctx) -> None:
+    ctx.intents.append(("explore", {}))
+
+
+@registry.action(name="pull_adjacent")
+def _pull(ctx: Ctx, target: str) -> None:
+    ctx.intents.append(("pull_adjacent", {"target": target}))
+
+
+@registry.action(name="move_marker_tiles")
+def _move_marker(ctx: Ctx, target: str, n: int) -> None:
+    ctx.intents.append(("move_marker", {"target": target, "n": n}))
+
+
+@registry.action(name="add_lava_marker")
+def _lava(ctx: Ctx) -> None:
+    ctx.intents.append(("lava", {}))
+
+
+@registry.action(name="damage_all")
+def _damage_all(ctx: Ctx, scope: str, n: int) -> None:
+    ctx.intents.append(("damage_all", {"scope": scope, "n": n}))
+
+
+@registry.action(name="do_nothing")
+def _nothing(ctx: Ctx) -> None:
+    ctx.intents.append(("nothing", {}))
+
+
+# -- ties (§6.2) ----------------------------------------------------------------------------------
+
+def fixed_order(s: State, figs: list[Figure]) -> list[Figure]:
+    """Heroes in turn order from the active hero, then villagers by placement, then foes."""
+    order = combat.holders_from(s, None) if s.active else list(s.party)
+    rank = {h: k for k, h in enumerate(order)}
+    return sorted(figs, key=lambda f: (0, rank[f.id], 0) if f.id in rank else (1, f.order, 0))
+
+
+def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, show: Callable[[Any], str]) -> Proc:
+    """The item with the smallest key; a tie goes to the active hero's seat (mode
+    active_player) or to the fixed order the items come in (mode auto)."""
+    s: State = game.state
+    if not items:
+        return None
+    best = min(key(x) for x in items)
+    tied = [x for x in items if key(x) == best]
+    if len(tied) == 1 or s.options.get("ties", "active_player") == "auto" or s.active is None:
+        return tied[0]
+    seat = s.seat_of[s.active]
+    options = [Action.make(seat, "tie", text=show(x), pick=k) for k, x in enumerate(tied)]
+    action = yield Decision(seat, f"A tie for {what}: which one?", options, context={"tie": what})
+    return tied[action.get("pick")]
+
+
+def _sq_text(sq: Sq) -> str:
+    return f"square {sq[0]},{sq[1]}"
+
+
+# -- carrying out -----------------------------------------------------------------------------------
+
+def closest(game: Game, me: Figure, pool: list[Figure], what: str) -> Proc:
+    """The closest by square distance, never an invisible hero (§5.1)."""
+    s: State = game.state
+    cands = fixed_order(s, [h for h in pool if not h.flags.get("invisible") and h.on_board])
+    if not cands:
+        return None
+    dist = board.square_distances(s, me)
+    far = {h.id: min((dist.get(q, board.FAR) for q in squares_of(h)), default=board.FAR) for h in cands}
+    chosen = yield from pick(game, cands, lambda h: far[h.id], what, lambda h: f"{h.name} ({far[h.id]} squares)")
+    game.emit("tactics", figure=me.id, target=chosen.id,
+              text=f"  {what} for {me.name}: {chosen.name}, {far[chosen.id]} square{'s' * (far[chosen.id] != 1)} away.")
+    return chosen
+
+
+def place(game: Game, f: Figure, sq: Sq, how: str) -> None:
+    f.pos = sq
+    game.emit("place", figure=f.id, to=list(sq), text=f"  {f.name} {how} {board.tile_label(game.state, cell_of(sq))}.")
+
+
+def step_adjacent(game: Game, me: Figure, target: Figure) -> Proc:
+    """Place `me` on the free square next to `target` nearest to it; returns whether adjacent."""
+    s: State = game.state
+    if board.adjacent(s, me, target):
+        return True
+    near = board.free_adjacent(s, target, but=me)
+    if me.flags.get("size", 1) == 2:
+        near = [q for q in near if all(board.free(s, b, s.occupied() - set(squares_of(me)))
+                                       for b in ((q[0] + 1, q[1]), (q[0], q[1] + 1), (q[0] + 1, q[1] + 1)))]
+    if not near:
+        game.emit("tactics", figure=me.id, text=f"  {me.name} finds no free square beside {target.name}.")
+        return False
+    dist = board.square_distances(s, me)
+    sq = yield from pick(game, near, lambda q: dist.get(q, board.FAR), f"where {me.name} stands", _sq_text)
+    place(game, me, sq, "moves next to " + target.name + " on")
+    return True
+
+
+def targets_in_scope(game: Game, ctx: Ctx, scope: str, tiles: int) -> list[Figure]:
+    s: State = game.state
+    heroes = ctx.heroes()
+    if scope == "on_tile" or scope == "marker_tile":
+        found = _on_my_tiles(ctx, heroes)
+    elif scope == "within_tiles":
+        found = [h for h in heroes if board.figure_tiles(s, ctx.me, h) <= tiles]
+    elif scope == "adjacent":
+        found = [h for h in heroes if board.adjacent(s, ctx.me, h)]
+    elif scope == "lava_tiles":
+        lava = {cell_of(tuple(m["at"])) for m in s.markers.get(ctx.me.kind, {}).get("lava", [])}
+        found = [h for h in heroes if set(board.cells_of(h)) & lava]
+    else:  # tile_of_closest_hero: resolved by the caller
+        found = []
+    return fixed_order(s, found)
+
+
+def strike(game: Game, ctx: Ctx, target: Figure, attack_name: str) -> Proc:
+    me = ctx.me
+    attack = ctx.attacks[attack_name]
+    if target.side in FOES:  # a villager's punch
+        ac, mods = combat.foe_ac(game, target)
+        hit, _ = yield from combat.attack_roll(game, "ash.combat.monster_attack", me.name, target.name,
+                                               attack.bonus, ac, {}, {"ac_modifiers": mods})
+        if hit:
+            yield from combat.damage_foe(game, target, attack.damage, me, f"{me.name}'s {attack_name}")
+        return
+    rule = "ash.encounter.attack" if me.side == "marker" else "ash.combat.monster_attack"
+    yield from combat.attack_hero(game, rule, f"{me.name} ({attack_name.replace('_', ' ')})", target, attack)
+
+
+def move_tiles(game: Game, ctx: Ctx, target: str, n: int) -> Proc:
+    """Go n tiles along a shortest tile path to the target's tile; land per §5.2."""
+    s: State = game.state
+    me = ctx.me
+    lay = board.lay(s)
+    mine = board.cells_of(me)
+    goal_cells: list[Cell] = []
+    goal_fig = None
+    if target in ("closest_hero", "closest_monster"):
+        pool = ctx.foes() if target == "closest_monster" else ctx.pool or ctx.heroes()
+        goal_fig = yield from closest(game, me, pool, "closest " + target.split("_")[1])
+        if goal_fig is None:
+            return
+        goal_cells = board.cells_of(goal_fig)
+        if set(goal_cells) & set(mine):
+            yield from step_adjacent(game, me, goal_fig)
+            return
+    else:
+        dist = lay.tile_distances(mine)
+        if target == "closest_unexplored_edge_tile":
+            cells = sorted({c for c, _ in lay.unexplored_edges()}, key=lambda c: (c[1], c[0]))
+        else:  # closest_exit_tile
+            cells = [c for c in sorted(lay.cell_tile, key=lambda c: (c[1], c[0]))
+                     if any(lay.terrain.get(q) in _exit_marks(game) for q in lay.floor_squares(c))]
+        cells = [c for c in cells if c in dist]
+        goal = yield from pick(game, cells, lambda c: dist[c], "the closest tile", lambda c: board.tile_label(s, c))
+        if goal is None or goal in mine:
+            return
+        goal_cells = [goal]
+    # Walk back from the goal along the tile graph to find the tile n hops from here.
+    from_goal = lay.tile_distances(goal_cells)
+    here = min(mine, key=lambda c: (from_goal.get(c, board.FAR), c[1], c[0]))
+    if from_goal.get(here, board.FAR) >= board.FAR:
+        game.emit("tactics", figure=me.id, text=f"  {me.name} has no way there and stays.")
+        return
+    cell = here
+    for _ in range(n):
+        if from_goal[cell] == 0:
+            break
+        nxt = [c for c in lay.tile_neighbours(cell) if from_goal.get(c, board.FAR) == from_goal[cell] - 1]
+        cell = yield from pick(game, sorted(nxt, key=lambda c: (c[1], c[0])), lambda c: 0, "the tile to go by",
+                               lambda c: board.tile_label(s, c))
+    sq = board.place_square(s, cell, but=me, size=me.flags.get("size", 1))
+    if sq is None:
+        game.emit("tactics", figure=me.id, text=f"  No free square for {me.name}; it stays.")
+        return
+    place(game, me, sq, "moves to")
+
+
+def _exit_marks(game: Game) -> tuple[str, ...]:
+    adv = game.content.adventures[game.state.adventure]
+    return tuple(adv.exits) or ("S",)
+
+
+def carry_out(game: Game, ctx: Ctx) -> Proc:
+    s: State = game.state
+    me = ctx.me
+    that: Figure | None = None
+    for kind, p in ctx.intents:
+        if not me.on_board and me.side != "marker":
+            return
+        if kind == "move_adjacent":
+            pool = ctx.foes() if p["target"] == "closest_monster" else (ctx.pool or ctx.heroes())
+            that = yield from closest(game, me, pool, "closest " + p["target"].split("_")[1])
+            if that is None or not (yield from step_adjacent(game, me, that)):
+                return
+        elif kind == "attack":
+            t = p["target"]
+            if t == "that_hero":
+                target = that if that is not None and that.on_board and board.adjacent(s, me, that) else None
+            elif t == "closest_adjacent_hero":
+                target = yield from closest(game, me, [h for h in ctx.pool if board.adjacent(s, me, h)]
+                                            or [h for h in ctx.heroes() if board.adjacent(s, me, h)],
+                                            "closest adjacent hero")
+            elif t == "adjacent_monster":
+                near = [m for m in ctx.foes() if board.adjacent(s, me, m)]
+                target = near[0] if near else None
+            else:
+                target = yield from closest(game, me, ctx.pool or ctx.heroes(), "closest hero")
+            if target is None:
+                game.emit("tactics", figure=me.id, text=f"  {me.name} has nobody to attack; the line ends.")
+                return
+            yield from strike(game, ctx, target, p["attack"])
+        elif kind == "attack_all":
+            if p["scope"] == "tile_of_closest_hero":
+                c = yield from closest(game, me, ctx.pool or ctx.heroes(), "closest hero")
+                victims = fixed_order(s, [h for h in ctx.heroes() if c is not None and board.same_tile(c, h)])
+            else:
+                victims = targets_in_scope(game, ctx, p["scope"], p["tiles"])
+            for h in victims:
+                yield from strike(game, ctx, h, p["attack"])
+        elif kind == "move_tiles":
+            yield from move_tiles(game, ctx, p["target"], p["n"])
+        elif kind == "pull_adjacent":
+            that = yield from closest(game, me, ctx.pool or ctx.heroes(), "closest hero")
+            if that is None:
+                return
+            if not board.adjacent(s, me, that):
+                near = board.free_adjacent(s, me, but=that)
+                if not near:
+                    return
+                dist = board.square_distances(s, that)
+                sq = yield from pick(game, near, lambda q: dist.get(q, board.FAR), "where the hero lands", _sq_text)
+                place(game, that, sq, f"is dragged next to {me.name} on")
+        elif kind == "explore":
+            from .exploration import sentry_explore
+            yield from sentry_explore(game, me, _open_edges(ctx))
+        elif kind in ("move_marker", "lava", "damage_all"):
+            from .hazards import marker_step
+            yield from marker_step(game, ctx, kind, p)
+        # do_nothing: nothing
+
+
+def activation(game: Game, me: Figure, key: str, attacks: dict[str, Any]) -> Proc:
+    """One figure (or marker) acts: the dungeon seat's decision names the firing line and why."""
+    script = game.content.scripts[key]
+    ctx = Ctx(game, me, attacks, villager=me.side == VILLAGER)
+    ctx.pool = []
+    chosen, index, label = tactics.choose(script, game.content.scripts, registry, ctx)
+    tactics.perform(chosen.entries[index], registry, ctx)
+    plan = "; ".join(_show_intent(k, p) for k, p in ctx.intents)
+    why = f"{me.name} line {index + 1}: " + (ctx.why or label) + (f" -> {plan}" if plan else "")
+    option = Action.make(DUNGEON, "activate", text=f"{me.name}: line {index + 1} ({label}) {plan}",
+                         figure=me.id, line=index + 1)
+    yield Decision(DUNGEON, f"{me.name} acts by its tactics", [option],
+                   context={"figure": me.id, "line": index + 1, "reason": why})
+    game.emit("tactics", figure=me.id, line=index + 1, text=why)
+    if not ctx.pool:
+        ctx.pool = ctx.heroes()
+    yield from carry_out(game, ctx)
+
+
+def _show_intent(kind: str, p: dict[str, Any]) -> str:
+    args = ", ".join(str(v) for k, v in p.items() if v not in (0, None, ""))
+    return f"{kind}({args})" if args else kind
+
+
+def acting_figures(game: Game, kind: str, side: str) -> list[Figure]:
+    """Every figure of a name that has not acted this villain phase: own first, then clockwise [H D6]."""
+    s: State = game.state
+    holders = board_holders(s)
+    figs = [f for f in s.figures.values() if f.kind == kind and f.side == side and f.on_board
+            and f.acted != s.villain_phase]
+    return sorted(figs, key=lambda f: (holders.get(_holder_of(s, f), len(holders)), f.order))
+
+
+def board_holders(s: State) -> dict[str, int]:
+    order = combat.holders_from(s, None) if s.active else list(s.party)
+    return {h: k for k, h in enumerate(order)}
+
+
+def _holder_of(s: State, f: Figure) -> str:
+    for h, row in s.rows.items():
+        if f.card in row:
+            return h
+    return ""
+
+
+def activate_figure(game: Game, f: Figure) -> Proc:
+    s: State = game.state
+    c = game.content
+    f.acted = s.villain_phase
+    if f.side == MONSTER:
+        yield from activation(game, f, f"monster:{f.kind}", c.monsters[f.kind].attacks)
+    elif f.side == VILLAIN:
+        v = c.villains[f.kind]
+        if f.enraged and v.enraged is not None:
+            yield from activation(game, f, f"villain:{f.kind}:enraged", v.enraged.attacks)
+        else:
+            yield from activation(game, f, f"villain:{f.kind}", v.attacks)
+    elif f.side == VILLAGER:
+        yield from activation(game, f, f"villager:{f.kind}", c.villagers[f.kind].attacks)
+
+
+__all__ = ["registry", "activation", "activate_figure", "acting_figures", "pick", "fixed_order", "closest", "HERO"]

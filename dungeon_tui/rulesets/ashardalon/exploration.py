@@ -1,0 +1,162 @@
+"""Exploration (spec §5.6): tiles placed beyond unexplored edges with the triangle pointing
+back, Long Hallways, the new tile's monster, sentries opening tiles from the bottom."""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...engine.game import Action, Decision, Game
+from ...engine.grid import Sq
+from . import board, decks
+from .geometry import ROTATION_BEYOND, Cell, PlacedTile, beyond, cell_of, lay_out, side_squares, turn_side
+from .state import MONSTER, Figure, State
+
+Proc = Generator[Decision, Action, Any]
+
+
+def place_tile(game: Game, tile_id: str, src: Cell, side: str) -> PlacedTile | None:
+    """Lay a tile beyond `side` of cell `src`, its entry facing back; None if it does not fit."""
+    s: State = game.state
+    c = game.content
+    rot = ROTATION_BEYOND[side]
+    placed, _ = lay_out(c.tiles, tile_id, beyond(src, side), rot)
+    lay = board.lay(s)
+    if any(lay.placed(cell) for cell in placed.cells):
+        return None
+    if not c.adventures[s.adventure].doors:
+        placed.doors = []
+    for key in placed.doors:
+        token = s.decks.get("door") or []
+        if token:
+            s.doors[key] = token.pop(0)
+    s.tiles.append(placed)
+    board.relayout(s, c)
+    arrow = "black" if placed.triangle == "black" else "white" if placed.triangle else "no"
+    game.emit("tile", tile=tile_id, cells=[list(x) for x in placed.cells], rot=rot,
+              text=f"Tile {tile_id} joins the {side} side of {board.tile_label(s, src)} ({arrow} triangle).")
+    if c.tiles.tiles[tile_id].treasure_token:
+        drop_treasure_token(game, placed.cells[0])
+    return placed
+
+
+def drop_treasure_token(game: Game, cell: Cell) -> None:
+    s: State = game.state
+    bag = s.decks.get("treasure_tokens") or []
+    if not bag:
+        return
+    sq = board.lay(s).placement_order(cell)[0]
+    s.tokens.append({"kind": "treasure", "value": bag.pop(0), "at": list(sq)})
+    game.emit("token", at=list(sq), text=f"A treasure token lies on {board.tile_label(s, cell)}.")
+
+
+def edges_along(s: State, f: Figure) -> list[tuple[Cell, str]]:
+    """Unexplored edges the figure stands along (its square in that side's border row)."""
+    lay = board.lay(s)
+    out = []
+    for cell, side in lay.unexplored_edges():
+        if f.pos is not None and f.pos in side_squares(cell, side):
+            out.append((cell, side))
+    return out
+
+
+def explore(game: Game, h: Figure) -> Proc:
+    """E1-E2: the active hero along an unexplored edge places the top tile there, and its monster."""
+    s: State = game.state
+    edges = edges_along(s, h)
+    if not edges or not s.decks.get("dungeon"):
+        return False
+    if len(edges) == 1:
+        cell, side = edges[0]
+    else:
+        seat = s.seat_of[h.id]
+        options = [Action.make(seat, "explore", text=f"Explore the {sd} edge of {board.tile_label(s, cl)}",
+                               cell=list(cl), side=sd) for cl, sd in edges]
+        a = yield Decision(seat, f"{h.name} stands by several unexplored edges: which one?", options,
+                           context={"figure": h.id})
+        cell, side = tuple(a.get("cell")), a.get("side")
+    tile = yield from decks.draw(game, "dungeon")
+    placed = place_tile(game, tile, cell, side)
+    if placed is None:
+        return False
+    new = [placed]
+    s.placed_this_turn.append(placed.triangle or "white")
+    if game.content.tiles.tiles[tile].long_hallway:
+        far = turn_side("N", placed.rot)
+        if s.decks.get("dungeon") and not board.lay(s).placed(beyond(placed.cells[0], far)):
+            extra_id = yield from decks.draw(game, "dungeon")
+            extra = place_tile(game, extra_id, placed.cells[0], far)
+            if extra is not None:
+                new.append(extra)
+                s.placed_this_turn.append(extra.triangle or "white")
+    target = new[-1]  # the farthest new tile takes the monster [H D7]
+    if target.triangle is not None and not target.tile.endswith("_entrance"):  # [H D16]
+        yield from new_monster(game, target.cells[0], s.active or h.id)
+    from .chambers import entered
+    yield from entered(game, new)
+    return True
+
+
+def sentry_explore(game: Game, me: Figure, edges: list[tuple[Cell, str]]) -> Proc:
+    """A sentry's tactic: the bottom tile beyond an unexplored edge of its tile, a new monster
+    on it held by the active player; no encounter for it [H D28]."""
+    s: State = game.state
+    from .dungeon import pick
+    if not edges or not s.decks.get("dungeon"):
+        return
+    edge = yield from pick(game, edges, lambda e: 0, "the edge the sentry opens",
+                           lambda e: f"{e[1]} edge of {board.tile_label(s, e[0])}")
+    tile = yield from decks.draw(game, "dungeon", bottom=True)
+    placed = place_tile(game, tile, edge[0], edge[1])
+    if placed is not None:
+        yield from new_monster(game, placed.cells[0], s.active or s.party[0])
+
+
+def new_monster(game: Game, cell: Cell, holder: str, duplicates: bool = True, chamber: bool = False) -> Proc:
+    """Draw a monster card for a tile: a name the holder already holds is discarded and another
+    drawn (kept if the deck runs dry); the card goes to the end of the holder's row."""
+    s: State = game.state
+    held = {decks.kind_of(x) for x in s.rows[holder]}
+    card = yield from decks.draw(game, "monster")
+    while card is not None and duplicates and decks.kind_of(card) in held:
+        game.emit("duplicate", card=card, text=f"{s.figures[holder].name} already holds a "
+                                                f"{game.content.monsters[decks.kind_of(card)].name}: drawn again.")
+        decks.discard(s, "monster", card)
+        again = yield from decks.draw(game, "monster")
+        if again is None:
+            card = s.discards["monster"].pop()  # the decks ran dry: keep it
+            break
+        card = again
+    if card is None:
+        game.emit("monster", text="The monster deck is empty: no monster comes.")
+        return None
+    s.rows[holder].append(card)
+    spawn(game, card, cell, chamber=chamber)
+    return card
+
+
+def spawn(game: Game, card: str, cell: Cell, chamber: bool = False, at: Sq | None = None) -> list[Figure]:
+    """Put a card's figures on a tile: Legion Devils until three are on the board."""
+    s: State = game.state
+    c = game.content
+    kind = decks.kind_of(card)
+    m = c.monsters[kind]
+    count = 1
+    if m.figures_per_card > 1:
+        count = m.figures_per_card - sum(1 for f in s.foes() if f.kind == kind)
+    out: list[Figure] = []
+    for k in range(count):
+        sq = at if (k == 0 and at is not None and board.free(s, at)) else None
+        if sq is None and out:
+            near = board.free_adjacent(s, out[0])
+            sq = near[0] if near else None
+        if sq is None and not out:
+            sq = board.place_square(s, cell)
+        if sq is None:
+            break
+        s.arrivals += 1
+        f = Figure(id=s.fresh_id(kind), kind=kind, side=MONSTER, name=m.name, pos=sq, hp=m.hp, max_hp=m.hp,
+                   ac=m.ac, card=card, order=s.arrivals, chamber=chamber)
+        s.figures[f.id] = f
+        out.append(f)
+        game.emit("monster", figure=f.id, card=card, at=list(sq),
+                  text=f"A {m.name} appears on {board.tile_label(s, cell_of(sq))} (AC {m.ac}, HP {m.hp}).")
+    return out

@@ -1,0 +1,236 @@
+"""Tiles on the lattice, their squares and walls, and the two distances (spec §2.9, §5.1).
+
+A tile fills lattice cell (i, j) = squares x 4i..4i+3, y 4j..4j+3 (the start and the large
+chamber fill two cells).  Each cell counts as its own tile for tile distance.  A placed
+tile is plain data in the state (`PlacedTile`); the square grid is derived from the list of
+placed tiles and rebuilt whenever it changes, so saves hold only the list.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ...engine.grid import Grid, Sq, edge
+
+Cell = tuple[int, int]
+SIDES = ("N", "E", "S", "W")
+STEP: dict[str, Cell] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+# The rotation that makes a new tile's entry side (S in its template) face the tile it joins.
+ROTATION_BEYOND = {"N": 0, "E": 90, "S": 180, "W": 270}
+ROCK, FLOOR, SCORCH = "#", ".", "X"
+EXIT_MARKS = ("S", "L", "U")
+
+
+def turn_side(side: str, rot: int) -> str:
+    """A template side after turning the tile clockwise by rot degrees (S -> W -> N -> E)."""
+    return SIDES[(SIDES.index(side) + rot // 90) % 4]
+
+
+def rotate_rows(rows: list[str], rot: int) -> list[str]:
+    """Turn a template clockwise: (row, col) -> (col, R - 1 - row) per quarter turn."""
+    for _ in range(rot // 90 % 4):
+        r = len(rows)
+        rows = ["".join(rows[r - 1 - k][c] for k in range(r)) for c in range(len(rows[0]))]
+    return rows
+
+
+def cell_of(sq: Sq) -> Cell:
+    return (sq[0] // 4, sq[1] // 4)
+
+
+def cell_squares(cell: Cell) -> list[Sq]:
+    """Reading order (y, then x)."""
+    return [(4 * cell[0] + dx, 4 * cell[1] + dy) for dy in range(4) for dx in range(4)]
+
+
+def side_squares(cell: Cell, side: str) -> list[Sq]:
+    """The border row or column of a cell along one side (the squares 'along' that edge)."""
+    x0, y0 = 4 * cell[0], 4 * cell[1]
+    if side == "N":
+        return [(x0 + k, y0) for k in range(4)]
+    if side == "S":
+        return [(x0 + k, y0 + 3) for k in range(4)]
+    if side == "W":
+        return [(x0, y0 + k) for k in range(4)]
+    return [(x0 + 3, y0 + k) for k in range(4)]
+
+
+def across(sq: Sq, side: str) -> Sq:
+    d = STEP[side]
+    return (sq[0] + d[0], sq[1] + d[1])
+
+
+def beyond(cell: Cell, side: str) -> Cell:
+    d = STEP[side]
+    return (cell[0] + d[0], cell[1] + d[1])
+
+
+@dataclass
+class PlacedTile:
+    """One tile on the table: its id, the cells it fills (entry cell first), its turn."""
+
+    tile: str
+    cells: list[Cell]
+    rot: int
+    triangle: str | None
+    open_sides: dict[Cell, list[str]]  # per cell, global sides open (the joint between halves too)
+    doors: list[str] = field(default_factory=list)  # "i,j,side" keys of door sides
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tile": self.tile, "cells": [list(c) for c in self.cells], "rot": self.rot,
+                "triangle": self.triangle, "open": {f"{c[0]},{c[1]}": s for c, s in self.open_sides.items()},
+                "doors": list(self.doors)}
+
+
+def door_key(cell: Cell, side: str) -> str:
+    return f"{cell[0]},{cell[1]},{side}"
+
+
+def parse_door(key: str) -> tuple[Cell, str]:
+    i, j, side = key.split(",")
+    return (int(i), int(j)), side
+
+
+def lay_out(tiles_file: Any, tile_id: str, entry: Cell, rot: int) -> tuple[PlacedTile, dict[Sq, str]]:
+    """A tile turned `rot` with its entry cell at `entry`: the placed record and its squares."""
+    t = tiles_file.tiles[tile_id]
+    rows = rotate_rows(list(tiles_file.templates[t.template].rows), rot)
+    cells = [entry]
+    if t.cells == 2:
+        # The second half lies beyond the entry half, away from the side the tile joins.
+        away = turn_side("N", rot)
+        cells.append(beyond(entry, away))
+    x0 = 4 * min(c[0] for c in cells)
+    y0 = 4 * min(c[1] for c in cells)
+    squares = {(x0 + x, y0 + y): ch for y, row in enumerate(rows) for x, ch in enumerate(row)}
+    shape = [turn_side(s, rot) for s in tiles_file.shapes[t.shape]]
+    open_sides: dict[Cell, list[str]] = {}
+    for c in cells:
+        sides = [s for s in SIDES if s in shape]
+        for other in cells:
+            if other != c:  # halves of one tile always join
+                sides += [s for s in SIDES if beyond(c, s) == other and s not in sides]
+        open_sides[c] = [s for s in SIDES if s in sides]
+    doors = [door_key(entry, turn_side(s, rot)) for s in t.doors] if t.cells == 1 else []
+    return PlacedTile(tile_id, cells, rot, t.triangle, open_sides, doors), squares
+
+
+@dataclass
+class Layout:
+    """The derived geometry of the placed tiles: squares, cells, the grid and the tile graph."""
+
+    terrain: dict[Sq, str]
+    cell_tile: dict[Cell, int]  # cell -> index into the placed list
+    open_sides: dict[Cell, list[str]]
+    closed_doors: set[str]  # door keys still standing
+    grid: Grid
+
+    def placed(self, cell: Cell) -> bool:
+        return cell in self.cell_tile
+
+    def side_open(self, cell: Cell, side: str) -> bool:
+        """Open in the tile's shape and not shut by a door token on either face."""
+        if side not in self.open_sides.get(cell, ()):
+            return False
+        other = beyond(cell, side)
+        return door_key(cell, side) not in self.closed_doors and \
+            door_key(other, OPPOSITE[side]) not in self.closed_doors
+
+    def connected(self, a: Cell, side: str) -> bool:
+        b = beyond(a, side)
+        if b not in self.cell_tile:
+            return False
+        if self.cell_tile[a] == self.cell_tile[b]:
+            return True
+        return self.side_open(a, side) and self.side_open(b, OPPOSITE[side])
+
+    def tile_neighbours(self, cell: Cell) -> list[Cell]:
+        return [beyond(cell, s) for s in SIDES if self.connected(cell, s)]
+
+    def tile_distances(self, starts: Iterable[Cell]) -> dict[Cell, int]:
+        """Fewest hops from any start cell to every reachable placed cell."""
+        dist: dict[Cell, int] = {}
+        queue: deque[Cell] = deque()
+        for c in sorted(set(starts), key=lambda c: (c[1], c[0])):
+            if c in self.cell_tile:
+                dist[c] = 0
+                queue.append(c)
+        while queue:
+            c = queue.popleft()
+            for n in self.tile_neighbours(c):
+                if n not in dist:
+                    dist[n] = dist[c] + 1
+                    queue.append(n)
+        return dist
+
+    def unexplored_edges(self) -> list[tuple[Cell, str]]:
+        """Open sides without a door whose neighbour cell is empty, by cell (j, i) then N E S W."""
+        out = []
+        for c in sorted(self.cell_tile, key=lambda c: (c[1], c[0])):
+            for s in SIDES:
+                if beyond(c, s) not in self.cell_tile and self.side_open(c, s):
+                    out.append((c, s))
+        return out
+
+    def scorch(self, cell: Cell) -> Sq | None:
+        for sq in cell_squares(cell):
+            if self.terrain.get(sq) == SCORCH:
+                return sq
+        return None
+
+    def floor_squares(self, cell: Cell) -> list[Sq]:
+        return [sq for sq in cell_squares(cell) if self.terrain.get(sq, ROCK) != ROCK]
+
+    def placement_order(self, cell: Cell) -> list[Sq]:
+        """The cell's floor squares from the scorch outward (the centre when it has none)
+        [H D5, D26]; ties in reading order."""
+        anchor = self.scorch(cell)
+        cx, cy = (anchor[0], anchor[1]) if anchor else (4 * cell[0] + 1.5, 4 * cell[1] + 1.5)
+        return sorted(self.floor_squares(cell), key=lambda q: ((q[0] - cx) ** 2 + (q[1] - cy) ** 2, q[1], q[0]))
+
+    def along_wall(self, sq: Sq) -> bool:
+        """Whether a square shares a full edge with rock or an edge wall (walls_of_magma)."""
+        for side in SIDES:
+            n = across(sq, side)
+            if self.terrain.get(n) == ROCK or not self.grid.edge_passable(sq, n):
+                return True
+        return False
+
+
+def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]) -> Layout:
+    terrain: dict[Sq, str] = {}
+    cell_tile: dict[Cell, int] = {}
+    open_sides: dict[Cell, list[str]] = {}
+    for k, p in enumerate(placed):
+        entry = p.cells[0]
+        _, squares = lay_out(tiles_file, p.tile, entry, p.rot)
+        terrain.update(squares)
+        for c in p.cells:
+            cell_tile[c] = k
+            open_sides[c] = p.open_sides[c]
+    lay = Layout(terrain, cell_tile, open_sides, set(closed_doors), Grid(region_walls=False))
+    g = lay.grid
+    g.impassable = frozenset({ROCK})
+    g.step_corner = "either"  # [H D27] one wall-clear L-path is enough for a diagonal
+    for sq, ch in sorted(terrain.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        g.add_square(sq, ch, f"{cell_of(sq)[0]},{cell_of(sq)[1]}")
+    # Closed sides are full edge walls; door tokens are closed doors on open sides.
+    for c in sorted(cell_tile, key=lambda c: (c[1], c[0])):
+        for s in SIDES:
+            other = beyond(c, s)
+            if other in cell_tile and cell_tile[other] == cell_tile[c]:
+                continue
+            door = _door_between(lay, c, s)
+            for sq in side_squares(c, s):
+                if door:
+                    g.set_door(sq, across(sq, s), "closed")
+                elif s not in open_sides[c]:  # the neighbour's own closed side walls it from there
+                    g.walls.add(edge(sq, across(sq, s)))
+    g.changed()
+    return lay
+
+
+def _door_between(lay: Layout, c: Cell, s: str) -> bool:
+    return door_key(c, s) in lay.closed_doors or door_key(beyond(c, s), OPPOSITE[s]) in lay.closed_doors

@@ -1,0 +1,120 @@
+"""Hazards and traps (spec §5.8, §6.6): their markers act like monsters in the holder's
+villain phase; traps can be disabled; the vapors poison whoever enters their tile."""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...engine.dice import roll_event
+from ...engine.game import Action, Decision, Game
+from . import board, combat, decks
+from .geometry import cell_of
+from .state import Figure, State
+
+Proc = Generator[Decision, Action, Any]
+MAX_LAVA = 3
+
+
+def marker_figure(game: Game, card: str) -> Figure:
+    """A stand-in figure at the marker's square, so the tactics words can measure from it."""
+    s: State = game.state
+    e = game.content.encounters[card]
+    at = tuple(s.markers[card]["at"])
+    return Figure(id=card, kind=card, side="marker", name=e.name, pos=at, hp=1, max_hp=1, ac=0)
+
+
+def activate_marker(game: Game, card: str) -> Proc:
+    from .dungeon import activation
+    s: State = game.state
+    if card not in s.markers:
+        return
+    me = marker_figure(game, card)
+    yield from activation(game, me, f"encounter:{card}", game.content.encounters[card].attacks)
+
+
+def marker_step(game: Game, ctx: Any, kind: str, p: dict[str, Any]) -> Proc:
+    from .dungeon import closest, fixed_order, pick
+    s: State = game.state
+    card = ctx.me.kind
+    m = s.markers.get(card)
+    if m is None:
+        return
+    lay = board.lay(s)
+    if kind == "move_marker":
+        target = yield from closest(game, ctx.me, ctx.heroes(), "closest hero")
+        if target is None:
+            return
+        here = cell_of(ctx.me.pos)
+        goal = board.cells_of(target)
+        if here in goal:
+            return  # already on the hero's tile: it stays and strikes there [H D24]
+        from_goal = lay.tile_distances(goal)
+        nxt = [c for c in lay.tile_neighbours(here) if from_goal.get(c, board.FAR) < from_goal.get(here, board.FAR)]
+        if not nxt:
+            return
+        cell = nxt[0]
+        sq = lay.scorch(cell) or lay.placement_order(cell)[0]
+        m["at"] = list(sq)
+        ctx.me.pos = sq
+        game.emit("marker", card=card, at=list(sq), text=f"  {ctx.me.name} rolls to {board.tile_label(s, cell)}.")
+    elif kind == "lava":
+        lava = m.setdefault("lava", [])
+        if len(lava) >= MAX_LAVA:
+            return
+        have = {cell_of(tuple(x["at"])) for x in lava}
+        cands = sorted({n for c in have for n in lay.tile_neighbours(c) if n not in have}, key=lambda c: (c[1], c[0]))
+        cell = yield from pick(game, cands, lambda c: 0, "where the lava spreads", lambda c: board.tile_label(s, c))
+        if cell is None:
+            return
+        sq = lay.scorch(cell) or lay.placement_order(cell)[0]
+        lava.append({"at": list(sq)})
+        game.emit("marker", card=card, at=list(sq), text=f"  Lava spreads onto {board.tile_label(s, cell)}.")
+    elif kind == "damage_all":
+        if p["scope"] == "lava_tiles":
+            cells = {cell_of(tuple(x["at"])) for x in m.get("lava", [])}
+        else:
+            cells = {cell_of(ctx.me.pos)}
+        victims = [h for h in ctx.heroes() if set(board.cells_of(h)) & cells]
+        for h in fixed_order(s, victims):
+            yield from combat.hurt(game, h, p["n"], ctx.me.name)
+
+
+def disable(game: Game, h: Figure, card: str) -> Proc:
+    """An attack slot on the trap's tile: d20 + thieves' tools - kobold trappers >= 10."""
+    s: State = game.state
+    e = game.content.encounters[card]
+    mods: dict[str, int] = {}
+    bonus = max((i.disable_bonus for _, i in combat.ready_items(game, h)), default=0)
+    if bonus:
+        mods["thieves_tools"] = bonus
+    if s.environment and game.content.encounters[s.environment].disable_mod:
+        mods[s.environment] = game.content.encounters[s.environment].disable_mod
+    face = yield from combat.d20(game, "ash.trap.disable")
+    total = face + sum(mods.values())
+    ok = total >= (e.disable or 10)
+    shown = "".join(f" {v:+d} {k.replace('_', ' ')}" for k, v in mods.items())
+    roll_event(game, "ash.trap.disable", "1d20", (face,), target=e.disable or 10, modifiers=mods,
+               outcome="pass" if ok else "fail",
+               text=f"{h.name} works at {e.name}: d20 {face}{shown} = {total} vs {e.disable}: "
+                    + ("disabled" if ok else "it still works"))
+    if face == 20:
+        h.flags["natural_20"] = True
+    if ok:
+        remove_marker(game, card)
+
+
+def remove_marker(game: Game, card: str) -> None:
+    s: State = game.state
+    s.markers.pop(card, None)
+    for row in s.rows.values():
+        if card in row:
+            row.remove(card)
+    decks.discard(s, "encounter", card)
+    game.emit("marker_gone", card=card, text=f"{game.content.encounters[card].name} is gone.")
+
+
+def entered_square(game: Game, h: Figure) -> None:
+    """Volcanic vapors poison a hero who moves onto or starts his turn on their tile."""
+    s: State = game.state
+    m = s.markers.get("volcanic_vapors")
+    if m is not None and h.on_board and cell_of(tuple(m["at"])) in board.cells_of(h):
+        combat.add_condition(game, h, "poisoned")

@@ -1,0 +1,263 @@
+"""A hero phase (spec §4 H0-H4): poison and curses, surges, two action slots (move+attack,
+attack+move or move+move; dazed: one), free powers and items, then the end-of-phase rolls."""
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from ...engine.dice import roll_event
+from ...engine.game import Action, Decision, Game
+from ...engine.grid import Sq, path_back
+from . import board, combat, powers
+from .geometry import cell_of
+from .state import Figure, State
+
+Proc = Generator[Decision, Action, Any]
+
+
+def speed(game: Game, h: Figure) -> int:
+    return h.speed + max((i.speed_bonus for _, i in combat.ready_items(game, h)), default=0)
+
+
+def walks(game: Game, h: Figure) -> dict[Sq, list[Sq]]:
+    """Where one move slot can end, each with its path: up to speed steps, never through a
+    monster or villager, past heroes but not ending on one (§5.2)."""
+    s: State = game.state
+    if not h.on_board or "cage" in h.curses:
+        return {}
+    blocked = {q for f in s.figures.values() if f.on_board and f.side != "hero" for q in board.squares_of(f)}
+    heroes = {f.pos for f in s.heroes() if f.on_board and f is not h}
+    g = board.lay(s).grid
+    dist, parent = g.bfs(h.pos, lambda q: q not in blocked)
+    n = speed(game, h)
+    return {q: path_back(parent, h.pos, q)[1:] for q, d in dist.items() if 0 < d <= n and q not in heroes}
+
+
+def slots_open(h: Figure, done: list[str]) -> tuple[bool, bool]:
+    """(may move, may attack) given the slots used this phase."""
+    if "dazed" in h.conditions:
+        return (not done, not done)
+    if len(done) >= 2:
+        return (False, False)
+    if not done:
+        return (True, True)
+    return (True, done[0] == "move")
+
+
+def start_of_phase(game: Game, h: Figure) -> Proc:
+    """H1-H2: poison, bloodlust, then a surge for a hero at 0 HP (none left: the party loses)."""
+    s: State = game.state
+    if "poisoned" in h.conditions:
+        yield from combat.hurt(game, h, 1, "poison")
+    if "bloodlust" in h.curses:
+        yield from combat.hurt(game, h, 1, "Bloodlust")
+    if h.hp <= 0:
+        if s.surges <= 0:
+            s.result = {"outcome": "defeat", "why": f"{h.name} fell with no healing surge left"}
+            game.emit("lost", text=f"{h.name} lies at 0 HP and no healing surge is left: the party is defeated.")
+            return
+        s.surges -= 1
+        h.hp = h.surge
+        game.emit("surge", hero=h.id, hp=h.hp, surges=s.surges,
+                  text=f"{h.name} spends a healing surge and stands with {h.hp} HP ({s.surges} surges left).")
+
+
+def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
+    s: State = game.state
+    seat = s.seat_of[h.id]
+    may_move, may_attack = slots_open(h, done)
+    out: list[Action] = []
+    if may_attack:
+        out += powers.attack_options(game, h, seat)
+        out += trap_options(game, h, seat)
+    out += powers.free_options(game, h, seat, may_move)
+    out += item_options(game, h, seat)
+    if may_move:
+        for sq, path in sorted(walks(game, h).items(), key=lambda kv: (kv[0][1], kv[0][0])):
+            out.append(Action.make(seat, "move", text=f"Move to {sq[0]},{sq[1]} ({len(path)} steps)", hero=h.id,
+                                   to=list(sq)))
+    from .adventures import exit_here
+    if exit_here(game, h):
+        out.append(Action.make(seat, "escape", text=f"{h.name} climbs out of the dungeon", hero=h.id))
+    out.append(Action.make(seat, "end", text="End the hero phase", hero=h.id))
+    return out
+
+
+def trap_options(game: Game, h: Figure, seat: str) -> list[Action]:
+    s: State = game.state
+    out = []
+    for card, m in s.markers.items():
+        if game.content.encounters[card].type == "trap" and cell_of(tuple(m["at"])) in board.cells_of(h):
+            out.append(Action.make(seat, "disable", text=f"Try to disable {game.content.encounters[card].name}",
+                                   hero=h.id, card=card))
+    return out
+
+
+def item_options(game: Game, h: Figure, seat: str) -> list[Action]:
+    s: State = game.state
+    out = []
+    for card, up in h.items.items():
+        item = combat.item_of(game, card)
+        if not up or item.use != "hero_phase":
+            continue
+        if item.heal:
+            for o in [h] + [o for o in s.heroes() if o is not h and o.on_board and board.adjacent(s, h, o)]:
+                if o.hp < o.max_hp:
+                    out.append(Action.make(seat, "item", text=f"{item.name}: {o.name} heals {item.heal}",
+                                           hero=h.id, card=card, other=o.id))
+    return out
+
+
+def hero_phase(game: Game, h: Figure) -> Proc:
+    s: State = game.state
+    s.phase = "hero"
+    yield from start_of_phase(game, h)
+    if s.result is not None or not h.on_board:
+        return
+    h.flags.pop("invisible", None)
+    h.flags["moved"] = False
+    powers.began_adjacent(game, h)
+    done: list[str] = []
+    while s.result is None and h.up:
+        opts = options(game, h, done)
+        a = yield Decision(s.seat_of[h.id], f"{h.name}'s hero phase", opts, context={"figure": h.id, "done": list(done)})
+        if a.kind == "end":
+            break
+        if a.kind == "escape":
+            h.escaped = True
+            game.emit("escape", hero=h.id, text=f"{h.name} escapes the dungeon.")
+            return
+        if a.kind == "move":
+            done.append("move")
+            yield from walk(game, h, walks(game, h)[tuple(a.get("to"))])
+        elif a.kind == "attack":
+            done.append("attack")
+            yield from powers.attack_with(game, h, a)
+            yield from level_up_offer(game, h)
+        elif a.kind == "power":
+            if a.get("power") in powers.MOVE_SLOT:
+                done.append("move")
+            yield from powers.use_free(game, h, a)
+            yield from level_up_offer(game, h)
+        elif a.kind == "disable":
+            done.append("attack")
+            from .hazards import disable
+            yield from disable(game, h, a.get("card"))
+            yield from level_up_offer(game, h)
+        elif a.kind == "item":
+            use_item(game, h, a)
+        from .adventures import check_end
+        if check_end(game):
+            return
+    yield from end_of_phase(game, h, done)
+
+
+def walk(game: Game, h: Figure, path: list[Sq]) -> Proc:
+    """One move slot along a path; tokens on or next to the path are picked up (free)."""
+    s: State = game.state
+    start_cell = cell_of(h.pos)
+    for sq in path:
+        before = cell_of(h.pos)
+        h.pos = sq
+        if "dragon_fear" in h.curses and cell_of(sq) != before:
+            yield from combat.hurt(game, h, 1, "Dragon Fear")
+        pick_up(game, h)
+    h.flags["moved"] = True
+    game.emit("move", figure=h.id, to=list(h.pos), steps=len(path),
+              text=f"{h.name} moves {len(path)} square{'s' * (len(path) != 1)}"
+                   + (f" to {board.tile_label(s, cell_of(h.pos))}." if cell_of(h.pos) != start_cell else "."))
+    from .hazards import entered_square
+    entered_square(game, h)
+
+
+def pick_up(game: Game, h: Figure) -> None:
+    s: State = game.state
+    g = board.lay(s).grid
+    for tok in list(s.tokens):
+        at = tuple(tok["at"])
+        if tok["kind"] == "treasure" and (at == h.pos or at in g.neighbours(h.pos)):
+            s.tokens.remove(tok)
+            if tok["value"] == "item":
+                h.flags["draw_treasure"] = h.flags.get("draw_treasure", 0) + 1
+                game.emit("pickup", hero=h.id, text=f"{h.name} picks up a treasure token: an item!")
+            else:
+                h.gold += int(tok["value"])
+                game.emit("pickup", hero=h.id, text=f"{h.name} picks up {tok['value']} gold.")
+
+
+def use_item(game: Game, h: Figure, a: Action) -> None:
+    s: State = game.state
+    card = a.get("card")
+    item = combat.item_of(game, card)
+    other = s.figures[a.get("other")]
+    combat.heal(game, other, item.heal, item.name)
+    del h.items[card]
+    from . import decks
+    decks.discard(s, "treasure", card)
+
+
+def level_up_offer(game: Game, h: Figure) -> Proc:
+    """After a level-1 hero's natural 20 resolves, the player may spend 5 XP to reach level 2."""
+    s: State = game.state
+    if not h.flags.pop("natural_20", False) or h.level >= 2:
+        return
+    sets = combat.spend_sets(game, 5)
+    if not sets:
+        game.emit("level", hero=h.id, text=f"A natural 20! But the party has only {combat.xp_total(game)} XP.")
+        return
+    seat = s.seat_of[s.active or h.id]
+    options = [Action.make(seat, "level_up", text=f"Spend {'+'.join(map(str, v))} XP: {h.name} reaches level 2",
+                           values=list(v)) for v in sets]
+    options.append(Action.make(seat, "level_up", text="Stay at level 1", values=None))
+    a = yield Decision(seat, f"A natural 20: level {h.name} up?", options, context={"figure": h.id})
+    if a.get("values") is None:
+        return
+    combat.spend(game, tuple(a.get("values")))
+    yield from become_level_2(game, h)
+
+
+def become_level_2(game: Game, h: Figure) -> Proc:
+    s: State = game.state
+    l2 = game.content.level_2
+    h.level = 2
+    h.ac += l2.ac
+    h.max_hp += l2.hp
+    h.hp += l2.hp
+    h.surge += l2.surge
+    game.emit("level", hero=h.id, text=f"{h.name} reaches level 2: AC {h.ac}, HP {h.hp}/{h.max_hp}, surge {h.surge}.")
+    cls = game.content.heroes[h.kind].hero_class
+    dailies = [pid for pid, p in sorted(game.content.powers.items())
+               if p.hero_class == cls and p.type == "daily" and not p.fixed and pid not in h.powers]
+    if dailies:
+        seat = s.seat_of[h.id]
+        options = [Action.make(seat, "daily", text=f"Take {game.content.powers[p].name}", power=p) for p in dailies]
+        a = yield Decision(seat, f"{h.name} picks a second daily power", options, context={"figure": h.id})
+        h.powers[a.get("power")] = True
+
+
+def end_of_phase(game: Game, h: Figure, done: list[str]) -> Proc:
+    """H4: environments that punish where the hero stands, the poison save, curse rolls."""
+    s: State = game.state
+    from .encounters import end_roll
+    if h.flags.get("draw_treasure"):
+        for _ in range(h.flags.pop("draw_treasure")):
+            yield from combat.draw_treasure(game, h)
+    if h.on_board and s.environment == "hidden_snipers" and not any(
+            o is not h and o.on_board and board.same_tile(h, o) for o in s.heroes()):
+        yield from combat.hurt(game, h, 1, "Hidden Snipers")
+    if h.on_board and s.environment == "walls_of_magma" and board.lay(s).along_wall(h.pos):
+        yield from combat.hurt(game, h, 1, "Walls of Magma")
+    if "poisoned" in h.conditions:
+        face = yield from combat.d20(game, "ash.condition.poison_save")
+        ok = face >= 10
+        roll_event(game, "ash.condition.poison_save", "1d20", (face,), target=10, outcome="pass" if ok else "fail",
+                   text=f"{h.name}'s poison save: d20 {face} vs 10: " + ("the poison fades" if ok else "still poisoned"))
+        if ok:
+            h.conditions.remove("poisoned")
+    for curse in list(h.curses):
+        if game.content.encounters[curse].end_roll == "hero_phase_end":
+            yield from end_roll(game, h, curse)
+    if "gap_in_the_armor" in h.curses and not h.flags.get("moved"):
+        combat.end_curse(game, h, "gap_in_the_armor")
+    if "dazed" in h.conditions:
+        h.conditions.remove("dazed")
+        game.emit("condition_ends", hero=h.id, text=f"{h.name} is no longer dazed.")

@@ -1,0 +1,81 @@
+"""The Wrath of Ashardalon ruleset object: setup options, new games, seats, and views that
+keep deck order and face-down tokens from the hero seats (spec §6.2)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.game import DUNGEON, Game
+from ...engine.grid import Sq
+from ..common import RulesetBase, choose_party, hero_seat
+from . import board
+from .content import Content, load_content
+from .heroes import walks
+from .state import HERO, Figure, State
+from .turns import procedure
+
+ID = "ashardalon"
+RULES_VERSION = "1"
+HERO_ORDER = ("quinn", "vistra", "keyleth", "tarak", "heskan")
+TIE_MODES = ("active_player", "auto")
+
+
+class Ashardalon(RulesetBase):
+    id = ID
+    rules_version = RULES_VERSION
+    title = "Wrath of Ashardalon"
+    load = staticmethod(load_content)
+
+    def choices(self) -> dict[str, Any]:
+        c = self.content()
+        return {"heroes": [(h, c.heroes[h].name, hero_seat(h)) for h in HERO_ORDER],
+                "adventures": [(a, adv.name) for a, adv in sorted(c.adventures.items(), key=lambda kv: kv[1].number)],
+                "adventure": "a_day_in_the_life", "variants": []}
+
+    def normalise_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        c = self.content()
+        heroes = choose_party(setup.get("heroes") or ["quinn", "vistra"], HERO_ORDER, "hero", most=5)
+        adventure = setup.get("adventure") or "a_day_in_the_life"
+        if adventure not in c.adventures:
+            raise ValueError(f"unknown adventure {adventure!r}; see `dungeon-tui list --game ashardalon`")
+        ties = setup.get("ties", "active_player")
+        if ties not in TIE_MODES:
+            raise ValueError(f"ties must be one of {', '.join(TIE_MODES)}")
+        surges = setup.get("surges", c.adventures[adventure].surges)
+        if surges not in (1, 2, 3) or isinstance(surges, bool):
+            raise ValueError("surges must be 1, 2 or 3")
+        return {"heroes": heroes, "adventure": adventure, "ties": ties, "surges": surges}
+
+    def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
+        s = State(adventure=setup["adventure"], party=list(setup["heroes"]),
+                  seat_of={h: hero_seat(h) for h in setup["heroes"]},
+                  options={"ties": setup["ties"]}, surges=setup["surges"])
+        for hid in s.party:
+            p = content.heroes[hid]
+            s.figures[hid] = Figure(id=hid, kind=hid, side=HERO, name=p.name, pos=None, hp=p.hp, max_hp=p.hp,
+                                    ac=p.ac, speed=p.speed, surge=p.surge,
+                                    powers={pid: True for pid in (p.fixed_power, p.loadout.utility,
+                                                                  *p.loadout.at_will, p.loadout.daily)})
+            s.rows[hid] = []
+        return s
+
+    def procedure(self, game: Game) -> Any:
+        return procedure(game)
+
+    def walks(self, game: Game, hero: str, points: int = 0) -> dict[Sq, list[Sq]]:
+        f = game.state.figures.get(hero)
+        return walks(game, f) if f is not None and f.on_board else {}
+
+    def view(self, state: State, seat: str) -> dict[str, Any]:
+        """The dungeon seat sees all; hero seats see deck sizes, not their order, and door tokens
+        only as doors."""
+        data = state.to_dict()
+        lay = board.lay(state)
+        data["terrain"] = [[x, y, ch] for (x, y), ch in sorted(lay.terrain.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+        if seat == DUNGEON:
+            return data
+        data["decks"] = {k: len(v) for k, v in state.decks.items()}
+        data["doors"] = {k: "door" for k in state.doors}
+        return data
+
+
+RULESET = Ashardalon()
