@@ -101,7 +101,9 @@ def meta_for(game: Game, label: str) -> dict[str, Any]:
 def cmd_replay(args: argparse.Namespace) -> int:
     rec = records.read(Path(args.file))
     if not args.headless:
+        from .rulesets import ALIASES
         from .tui.app import DungeonApp
+        playable_in_app(ruleset_for(ALIASES.get(rec.ruleset, rec.ruleset)))
         DungeonApp(replay=rec).run()
         return 0
     lines: list[str] = []
@@ -293,6 +295,14 @@ def play_campaign_quest_in_app(args: argparse.Namespace, rs: Any, setup: dict[st
     return session.game
 
 
+def playable_in_app(rs: Any) -> None:
+    """A game the app cannot show yet is a one-line error that says how to play it headless."""
+    from .tui.presenters import PRESENTERS
+    if rs.id not in PRESENTERS:
+        raise CliError(f"{rs.title} cannot be shown in the app yet; `dungeon-tui simulate --game {rs.id}` "
+                       "plays it and `dungeon-tui replay --headless FILE` replays it")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """The terminal app: the title screen, or straight into a new or loaded game."""
     from .tui.app import DungeonApp
@@ -307,10 +317,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         rs = ruleset_for(args.game)
         if args.variant:
             setup["variants"] = variants_for(rs, args.variant)
-        from .tui.presenters import PRESENTERS
-        if rs.id not in PRESENTERS:
-            raise CliError(f"{rs.title} cannot be played in the app yet; `dungeon-tui simulate --game {rs.id}` "
-                           "plays it headless")
+        playable_in_app(rs)
         try:
             rs.normalise_setup(setup)
             session = new_session(rs.id, setup, args.seed if args.seed is not None else int(time.time()) % 1_000_000,
@@ -319,6 +326,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             raise CliError(str(err)) from None
     elif getattr(args, "command", None) == "load":
         session = load_session(Path(args.file))
+        playable_in_app(session.game.ruleset)
     DungeonApp(session).run()
     return 0
 

@@ -99,10 +99,15 @@ def start(tmp: Path, mode: str, how: str) -> tuple[subprocess.Popen, Path]:
     return child, target
 
 
-def kill(child: subprocess.Popen) -> None:
+def kill(child: subprocess.Popen, announced: list[tuple[str, int]] | None = None) -> None:
+    """SIGKILL the child; with `announced`, also note the saves it announced that were still
+    unread in the pipe (on a busy machine the child runs ahead of the reader)."""
     child.send_signal(signal.SIGKILL)
     child.wait()
     assert child.returncode == -signal.SIGKILL
+    if announced is not None:
+        for line in child.stdout:
+            announce(line, announced)
     child.stdout.close()
 
 
@@ -158,9 +163,10 @@ def test_killed_at_many_points_while_saving_the_file_always_loads(tmp_path, how)
                 if announce(line, announced) and len(announced) == k:
                     break
         finally:
-            kill(child)
-        assert len(announced) == k
+            kill(child, announced)
+        assert len(announced) >= k
         if target.exists():
+            # the last save announced before the kill, or the one it was writing
             assert loads_as(target, how) in announced[-2:], k
         else:
             assert k == 1  # killed before the first save finished: nothing was there to lose

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 # HeroQuest's random heroes never walk out, so its games run long: fewer of them, capped.
-@pytest.mark.parametrize("game,games,most", [("warhammer-quest", 12, 3000), ("heroquest", 8, 1200)])
+@pytest.mark.parametrize("game,games,most", [("warhammer-quest", 12, 3000), ("heroquest", 8, 1200),
+                                            ("ashardalon", 12, 3000)])
 def test_random_play_keeps_every_invariant(game, games, most):
     report = fuzz.run(game, games, seed=7, max_decisions=most, save_every=120)
     assert report.failures == [], "\n".join(report.lines())

@@ -23,8 +23,9 @@ def draw(game: Game, deck: str, bottom: bool = False) -> Proc:
     s: State = game.state
     cards = s.decks.setdefault(deck, [])
     if not cards and deck in RESHUFFLED and s.discards.get(deck):
-        back, s.discards[deck] = s.discards[deck], []
-        yield from shuffle(game, deck, back)
+        # The discards stay where they are until the shuffle is done (a save mid-shuffle keeps them).
+        yield from shuffle(game, deck, list(s.discards[deck]))
+        s.discards[deck] = []
         cards = s.decks[deck]
     if not cards:
         return None

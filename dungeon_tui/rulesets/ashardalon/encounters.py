@@ -34,9 +34,12 @@ def encounter(game: Game, depth: int = 0) -> Proc:
         return
     e = c.encounters[card]
     game.emit("encounter", card=card, type=e.type, text=f"Encounter: {e.name} ({e.type.replace('_', '-')}). {e.text}")
+    s.drawn.append(card)
     if (yield from offer_cancel(game, h, card)):
+        s.drawn.remove(card)
         return
     again = yield from resolve(game, card, h)
+    s.drawn.remove(card)
     if again and depth < 20:
         yield from encounter(game, depth + 1)
 
@@ -249,7 +252,9 @@ def sift_monsters(game: Game, keyword: str, why: str) -> Proc:
         if x not in keep:
             decks.discard(s, "monster", x)
     from ...engine.dice import shuffled
+    s.drawn.extend(keep)  # face up on the table while the chance seat shuffles them
     keep = yield from shuffled(game, keep, "ash.deck.shuffle.monster")
+    del s.drawn[len(s.drawn) - len(keep):]
     decks.put_on_top(s, "monster", keep)
     game.emit("sift", text=f"{why}: {len(keep)} {keyword} card(s) go on top of the monster deck, "
                            f"{len(drawn) - len(keep)} discarded.")

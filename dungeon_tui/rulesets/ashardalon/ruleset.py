@@ -11,7 +11,7 @@ from . import board
 from .content import Content, load_content
 from .heroes import walks
 from .state import HERO, Figure, State
-from .turns import procedure
+from .turns import lay_start, procedure
 
 ID = "ashardalon"
 RULES_VERSION = "1"
@@ -56,6 +56,7 @@ class Ashardalon(RulesetBase):
                                     powers={pid: True for pid in (p.fixed_power, p.loadout.utility,
                                                                   *p.loadout.at_will, p.loadout.daily)})
             s.rows[hid] = []
+        lay_start(s, content)
         return s
 
     def procedure(self, game: Game) -> Any:

@@ -75,6 +75,7 @@ class State:
     discards: dict[str, list[str]] = field(default_factory=dict)
     rows: dict[str, list[str]] = field(default_factory=dict)  # hero -> held cards in order received
     xp: list[str] = field(default_factory=list)  # monster cards in the experience pile
+    drawn: list[str] = field(default_factory=list)  # cards drawn and not yet resolved (face up, public)
     surges: int = 2
     environment: str | None = None
     markers: dict[str, dict[str, Any]] = field(default_factory=dict)  # encounter card -> marker(s)

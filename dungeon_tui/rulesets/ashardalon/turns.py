@@ -33,6 +33,15 @@ def setup(game: Game) -> Proc:
     if c.adventures[s.adventure].doors:
         yield from decks.shuffle(game, "door", [k for k, n in sorted(c.doors.items()) for _ in range(n)])
     yield from decks.shuffle(game, "treasure_tokens", [k for k, n in sorted(c.treasure.items()) for _ in range(n)])
+    for h in s.heroes():
+        yield from first_item(game, h)
+    game.emit("briefing", text=f"{c.adventures[s.adventure].name}: {c.adventures[s.adventure].text} "
+                               f"{s.surges} healing surges for the party.")
+
+
+def lay_start(s: State, c: Any) -> None:
+    """The start tile, and each hero on a free square next to the stairs in seat order (§3.4, 3.6);
+    done when the state is made, so every view has a board."""
     start, _ = lay_out(c.tiles, "start", (0, 1), 0)
     s.tiles.append(start)
     board.relayout(s, c)
@@ -41,10 +50,6 @@ def setup(game: Game) -> Proc:
         near = sorted({n for q in stairs for n in board.lay(s).grid.neighbours(q)
                        if n not in stairs and board.free(s, n)}, key=lambda q: (q[1], q[0]))
         h.pos = near[0]
-    for h in s.heroes():
-        yield from first_item(game, h)
-    game.emit("briefing", text=f"{c.adventures[s.adventure].name}: {c.adventures[s.adventure].text} "
-                               f"{s.surges} healing surges for the party.")
 
 
 def first_item(game: Game, h: Any) -> Proc:
