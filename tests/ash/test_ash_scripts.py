@@ -182,3 +182,22 @@ def test_meerak_has_plus_two_ac_next_to_a_reptile():
     assert foe_ac(_G(s), meerak)[0] == 16
     monster(s, "snake", (2, 1))
     assert foe_ac(_G(s), meerak) == (18, {"reptile_shield": 2})
+
+
+# -- hazards and traps (§6.6) ------------------------------------------------------------------------
+
+def test_whirling_blades_roll_one_tile_to_the_scorch_and_strike_there():
+    from dungeon_tui.rulesets.ashardalon.hazards import activate_marker
+    s, a, b = dungeon_abc({"tarak": (4, 2), "quinn": (1, 5)})
+    lay = board.lay(s)
+    assert board.cells_of(s.figures["tarak"]) == [a]
+    s.markers["whirling_blades"] = {"at": list(lay.scorch(b))}
+    s.rows["tarak"].append("whirling_blades")
+    seat = __import__("ash_scenario").Picks()
+    game = run(s, lambda g: activate_marker(g, "whirling_blades"), [1], dungeon_seat=seat)
+    assert [c["line"] for c in seat.seen if "line" in c] == [1]
+    assert s.markers["whirling_blades"]["at"] == list(lay.scorch(a))
+    (r,) = rolls(game)
+    assert (r["rule"], r["inputs"]["defender"], r["inputs"]["attack_bonus"], r["outcome"]) == (
+        "ash.encounter.attack", "Tarak", 8, "miss")
+    assert s.figures["tarak"].hp == 7 and s.figures["quinn"].hp == 8  # miss 1

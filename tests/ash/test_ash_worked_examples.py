@@ -53,6 +53,7 @@ def test_2_grell_bite_miss_damage_then_hit_poisons():
 
     game = run(s, twice, [6, 7])
     assert [t["line"] for t in tactics_lines(game)] == [1, 1]
+    assert all(t["text"].startswith("Grell line 1: Heskan adjacent") for t in tactics_lines(game))
     miss, hit = rolls(game)
     for r, face, outcome in ((miss, 6, "miss"), (hit, 7, "hit")):
         assert r["rule"] == "ash.combat.monster_attack" and r["faces"] == [face]
@@ -266,3 +267,22 @@ def test_12_same_name_every_grell_acts_once_per_villain_phase():
     order = [t["figure"] for t in tactics_lines(game)]
     assert order == [g1.id, g2.id, g2.id, g1.id]
     assert board.cells_of(g1) == [(0, 0)] and board.cells_of(g2) == [(0, 0)]
+
+
+def snipers_then_magma(heroes):
+    from dungeon_tui.rulesets.ashardalon.encounters import encounter
+    s = dungeon({"quinn": (1, 5)})
+    s.environment = "hidden_snipers"
+    s.xp = ["gibbering_mouther#1", "grell#1"]
+    s.decks["encounter"] = ["walls_of_magma"]
+    run(s, encounter, [], heroes=heroes)
+    return s
+
+
+def test_10_environment_cancelled_or_replacing():
+    from ash_scenario import Picks
+    s = snipers_then_magma(Picks(("cancel", {"values": [3, 2]})))
+    assert s.environment == "hidden_snipers" and s.discards["encounter"] == ["walls_of_magma"] and s.xp == []
+    s = snipers_then_magma(Picks(("cancel", {"values": None})))
+    assert s.environment == "walls_of_magma" and s.discards["encounter"] == ["hidden_snipers"]
+    assert s.xp == ["gibbering_mouther#1", "grell#1"]
