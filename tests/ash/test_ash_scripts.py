@@ -3,6 +3,7 @@ the line that fires (the dungeon decision's context and the "tactics" event), an
 attacked or approached."""
 from __future__ import annotations
 
+import pytest
 from ash_scenario import Picks, add_tile, dungeon, events, monster, rolls, run, villain
 
 from dungeon_tui.rulesets.ashardalon import board
@@ -201,3 +202,25 @@ def test_whirling_blades_roll_one_tile_to_the_scorch_and_strike_there():
     assert (r["rule"], r["inputs"]["defender"], r["inputs"]["attack_bonus"], r["outcome"]) == (
         "ash.encounter.attack", "Tarak", 8, "miss")
     assert s.figures["tarak"].hp == 7 and s.figures["quinn"].hp == 8  # miss 1
+
+
+def test_pit_hits_the_heroes_on_its_tile():
+    from dungeon_tui.rulesets.ashardalon.hazards import activate_marker
+    s, a, b = dungeon_abc({"tarak": (1, 5), "quinn": (1, 1)})
+    s.markers["pit"] = {"at": [2, 6]}
+    s.rows["tarak"].append("pit")
+    game = run(s, lambda g: activate_marker(g, "pit"), [4])  # 4 + 10 = 14 hits Tarak
+    (r,) = rolls(game)
+    assert (r["inputs"]["defender"], r["outcome"]) == ("Tarak", "hit")
+    assert s.figures["tarak"].hp == 6 and s.figures["quinn"].hp == 8
+
+
+@pytest.mark.xfail(strict=True, reason="pit (spec §5.8, §6.6, H D9): a hit hero should fall into the pit, off the "
+                                       "board until a move slot climbs out; the attack's into_pit flag is never read")
+def test_pit_hit_hero_falls_in():
+    from dungeon_tui.rulesets.ashardalon.hazards import activate_marker
+    s, a, b = dungeon_abc({"tarak": (1, 5)})
+    s.markers["pit"] = {"at": [2, 6]}
+    s.rows["tarak"].append("pit")
+    run(s, lambda g: activate_marker(g, "pit"), [4])
+    assert not s.figures["tarak"].on_board
