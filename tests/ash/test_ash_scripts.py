@@ -224,3 +224,23 @@ def test_pit_hit_hero_falls_in():
     s.rows["tarak"].append("pit")
     run(s, lambda g: activate_marker(g, "pit"), [4])
     assert not s.figures["tarak"].on_board
+
+
+def test_bellax_eye_ray_from_two_tiles():
+    s, a, b = dungeon_abc({"vistra": (2, 1)})
+    bellax = villain(s, "bellax", board.lay(s).scorch(b))
+    game, ctx = act(s, bellax, [9])  # 9 + 8 = 17 hits Vistra
+    assert ctx["line"] == 2 and defenders(game) == [("Vistra", "eye ray")]
+    assert s.figures["vistra"].hp == 7 and s.figures["vistra"].conditions == ["dazed"]
+    assert bellax.pos == board.lay(s).scorch(b)
+
+
+@pytest.mark.xfail(strict=True, reason="bellax eye_ray (spec §2.4): a hit should turn one of the target's face-up "
+                                       "daily or utility powers face down; the flips_power flag is never read")
+def test_bellax_eye_ray_turns_a_power_face_down():
+    s, a, b = dungeon_abc({"vistra": (2, 1)})
+    bellax = villain(s, "bellax", board.lay(s).scorch(b))
+    vistra = s.figures["vistra"]
+    ready_before = sum(vistra.powers.values())
+    act(s, bellax, [9])
+    assert sum(vistra.powers.values()) == ready_before - 1
