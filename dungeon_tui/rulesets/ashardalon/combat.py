@@ -181,7 +181,9 @@ def damage_foe(game: Game, m: Figure, n: int, by: Figure | None, source: str) ->
     m.hp = max(0, m.hp - n)
     m.damage_taken += n
     game.emit("damage", figure=m.id, amount=n, hp=m.hp, text=f"{m.name} takes {n} damage ({source}): {m.hp} HP left.")
-    if m.side == VILLAIN and m.hp > 0:
+    if m.side == VILLAIN:
+        # Spec §2.4 / §10 example 11: the flip counts total damage, so a blow that takes the
+        # unflipped drake to 0 (3 then 4 of its 6 HP) still flips it with 10 - 7 = 3 HP left.
         enrage(game, m)
     if m.hp == 0:
         yield from defeat(game, m, by)
