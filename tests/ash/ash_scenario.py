@@ -19,9 +19,7 @@ def dungeon(heroes: dict[str, tuple[int, int]], adventure: str = "a_day_in_the_l
     decks empty (tests put cards where they need them), no villain phase yet."""
     c = load_content()
     s = RULESET.new_state(RULESET.normalise_setup({"heroes": list(heroes), "adventure": adventure, **setup}), c, 0)
-    start, _ = lay_out(c.tiles, "start", (0, 1), 0)
-    s.tiles.append(start)
-    board.relayout(s, c)
+    assert [t.tile for t in s.tiles] == ["start"]  # a new state already has the start tile
     for hid, sq in heroes.items():
         s.figures[hid].pos = sq
     s.active = next(iter(heroes))
