@@ -22,6 +22,27 @@ from .replay_screen import ReplayScreen
 from .session import SPEEDS, Options, Session, load_session, new_session, saves_dir
 
 MIN_SIZE = (64, 20)
+
+
+def _guard_option_list_paging() -> None:
+    """Textual 8.2.8 raises KeyError on page up/down in an OptionList that has options but has
+    not been laid out yet (no height: the command palette's list in the moment it opens, a
+    Select's overlay): it looks up the line of the highlighted option before there are lines.
+    The monkey test found it through ctrl+p then pageup. The palette and Select use Textual's
+    own OptionLists, so the guard goes on the class: with no lines yet there is no page to move
+    by, and the key does nothing. Drop this once Textual checks for itself."""
+    move_page = OptionList._move_page
+    if getattr(move_page, "guarded", False):
+        return
+
+    def guarded(self: OptionList, direction: Any) -> None:
+        if (self.highlighted or 0) in self._index_to_line:
+            move_page(self, direction)
+    guarded.guarded = True  # type: ignore[attr-defined]
+    OptionList._move_page = guarded  # type: ignore[method-assign]
+
+
+_guard_option_list_paging()
 TITLE_ART = r"""[b]
   ___                                    _         _
  |   \ _  _ _ _  __ _ ___ ___ _ _    ___| |_ _  _(_)
