@@ -56,12 +56,11 @@ async def press(app: DungeonApp, pilot, key: str) -> None:
 
 
 async def click(app: DungeonApp, pilot, x: int, y: int) -> None:
-    """Mouse down, up and click at a screen cell, forwarded the way Pilot.click does."""
-    screen = app.screen
-    kwargs = _get_mouse_message_arguments(screen, (x, y), button=1)
-    app.mouse_position = (x, y)
-    for cls in (events.MouseDown, events.MouseUp, events.Click):
-        screen._forward_event(cls(**({**kwargs, "chain": 1} if cls is events.Click else kwargs)))
+    """Mouse down and up at a screen cell through the driver, as a terminal sends them; the app
+    makes the click of them."""
+    kwargs = _get_mouse_message_arguments(app.screen, (x, y), button=1)
+    for cls in (events.MouseDown, events.MouseUp):
+        app._driver.send_message(cls(**kwargs))
     await pilot._wait_for_screen()
 
 
@@ -188,4 +187,84 @@ def test_page_keys_in_the_palette_as_it_opens(tmp_path, monkeypatch):
             await pilot.pause()
             assert app._exception is None
             assert type(app.screen).__name__ == "CommandPalette"
+    asyncio.run(run())
+
+
+def test_press_on_a_widget_removed_since_the_last_frame(tmp_path):
+    """Found by the monkey: a mouse press where the last frame drew a widget that has since been
+    removed (the footer's keys after a redraw) crashed Textual's text selection."""
+    from textual.widgets import Static
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            gone = Static("x" * 40)
+            await app.screen.mount(gone)
+            await pilot.pause()
+            x, y = gone.region.x + 1, gone.region.y
+            await gone.remove()
+            assert app.screen.get_widget_and_offset_at(x, y)[0] is gone  # the frame is not redrawn yet
+            await click(app, pilot, x, y)
+            await pilot.pause()
+            assert app._exception is None
+    asyncio.run(run())
+
+
+def test_palette_covered_by_the_too_small_notice_opens_once(tmp_path, monkeypatch):
+    """Found by the monkey: ctrl+p while a screen of ours covered an open palette opened a
+    second palette with the same id (DuplicateIds)."""
+    from textual.command import CommandPalette
+
+    from dungeon_tui.tui.dialogs import TooSmall
+    monkeypatch.setenv("HOME", str(tmp_path))
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press(app, pilot, "ctrl+p")
+            await pilot.pause()
+            await pilot.resize_terminal(40, 12)
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmall)
+            await press(app, pilot, "ctrl+p")
+            await pilot.pause()
+            assert app._exception is None
+            assert sum(isinstance(s, CommandPalette) for s in app.screen_stack) == 1
+    asyncio.run(run())
+
+
+def test_click_on_an_option_no_longer_listed(tmp_path):
+    """Found by the monkey: a click on an option the last frame drew, in a list refilled since
+    with fewer options, raised IndexError inside Textual's OptionList."""
+    from rich.style import Style
+    from textual.widgets import OptionList
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            menu = app.screen.query_one("#menu", OptionList)
+            stale = events.Click(menu, 1, 1, 0, 0, 1, False, False, False, style=Style(meta={"option": 99}))
+            await menu._on_click(stale)
+            await pilot.pause()
+            assert app._exception is None and app.is_running
+    asyncio.run(run())
+
+
+def test_too_small_notice_follows_each_resize(tmp_path):
+    """Found while chasing the monkey's palette crash: the notice judged the size from before
+    the resize, so it came (and went) one resize late."""
+    from dungeon_tui.tui.dialogs import TooSmall
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.resize_terminal(40, 12)
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmall)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert not isinstance(app.screen, TooSmall)
     asyncio.run(run())
