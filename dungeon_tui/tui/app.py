@@ -6,8 +6,10 @@ from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, OptionList, Select, Static
@@ -22,6 +24,37 @@ from .replay_screen import ReplayScreen
 from .session import SPEEDS, Options, Session, load_session, new_session, saves_dir
 
 MIN_SIZE = (64, 20)
+
+
+def _guard_option_lists() -> None:
+    """Two crashes of Textual 8.2.8's OptionList that the monkey test found; the command palette
+    and Select use Textual's own OptionLists, so the guards go on the class.  Drop them once
+    Textual checks for itself.
+
+    - Page up/down in a list that has options but has not been laid out yet (ctrl+p then
+      pageup while the palette opens) looked up the line of an option before there were lines
+      (KeyError).  With no lines there is no page to move by: the key does nothing.
+    - A click is matched to the option the last frame drew there; a list refilled since (our
+      choices after an AI step, the palette's results as they arrive) may no longer have that
+      many options (IndexError).  A click on an option that is gone does nothing."""
+    move_page, on_click = OptionList._move_page, OptionList._on_click
+    if getattr(move_page, "guarded", False):
+        return
+
+    def guarded_page(self: OptionList, direction: Any) -> None:
+        if (self.highlighted or 0) in self._index_to_line:
+            move_page(self, direction)
+
+    async def guarded_click(self: OptionList, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if clicked is None or 0 <= clicked < self.option_count:
+            await on_click(self, event)
+    guarded_page.guarded = True  # type: ignore[attr-defined]
+    OptionList._move_page = guarded_page  # type: ignore[method-assign]
+    OptionList._on_click = guarded_click  # type: ignore[method-assign]
+
+
+_guard_option_lists()
 TITLE_ART = r"""[b]
   ___                                    _         _
  |   \ _  _ _ _  __ _ ___ ___ _ _    ___| |_ _  _(_)
@@ -243,8 +276,29 @@ class DungeonApp(App[None]):
             self.push_screen(ReplayScreen(self.initial_replay))
         self.call_after_refresh(self.check_size)
 
-    def on_resize(self) -> None:
-        self.check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        # App.size takes the new size only when Textual's resize timer fires, after this
+        # handler: judge by the event's size, or the notice came one resize late (a shrink
+        # showed nothing, the next resize showed it whatever its size; found by the monkey test).
+        self.check_size(event.size)
+
+    async def on_event(self, event: events.Event) -> None:
+        # Textual 8.2.8 starts a text selection on a mouse press at the widget the last frame
+        # drew there.  A widget removed since (the footer's keys, rebuilt after every redraw;
+        # the keys panel) has no parent, and the selection code crashed on it (found by the
+        # monkey test).  Such a press lands on nothing that still exists: drop it.
+        if isinstance(event, events.MouseDown) and not event.is_forwarded:
+            widget, _ = self.screen.get_widget_and_offset_at(event.x, event.y)
+            if widget is not None and not widget.is_attached:
+                return
+        await super().on_event(event)
+
+    def action_command_palette(self) -> None:
+        # Screens we push (the too-small notice, a hand-over, game over) can cover an open
+        # palette; Textual looks only at the top screen, so ctrl+p there opened a second one
+        # with the same id and crashed (DuplicateIds; found by the monkey test).
+        if not any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            super().action_command_palette()
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         # Whatever opens while the terminal is too small opens under the notice.
@@ -253,8 +307,9 @@ class DungeonApp(App[None]):
             self.call_after_refresh(self.check_size)
         return result
 
-    def check_size(self) -> None:
-        small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
+    def check_size(self, size: Any = None) -> None:
+        width, height = size or self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if small and not isinstance(self.screen, TooSmall):
             self.push_screen(TooSmall(MIN_SIZE))
         elif not small and isinstance(self.screen, TooSmall):
