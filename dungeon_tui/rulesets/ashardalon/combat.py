@@ -131,6 +131,9 @@ def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any) ->
         yield from hurt(game, h, attack.damage, attacker)
         for cond in attack.conditions:
             add_condition(game, h, cond)
+        if attack.into_pit:
+            from .hazards import fall_in
+            fall_in(game, h)
     else:
         if h.flags.get("mirror_images"):
             h.flags["mirror_images"] -= 1

@@ -314,3 +314,17 @@ def end_roll(game: Game, h: Figure, curse: str) -> Proc:
                text=f"{h.name} tries to shake off {name}: d20 {face} vs 10: " + ("it ends" if ok else "it stays"))
     if ok:
         combat.end_curse(game, h, curse)
+
+
+def after_exploration(game: Game, h: Figure) -> Proc:
+    """E3: wrath_of_the_enemy on the active hero, then surrounded (§4)."""
+    yield from ()
+
+
+def slot_options(game: Game, h: Figure, seat: str) -> list[Action]:
+    """Attack-slot uses an encounter offers: forcing a cage open (§2.5 cage)."""
+    return []
+
+
+def use_slot(game: Game, h: Figure, a: Action) -> Proc:
+    yield from ()

@@ -118,3 +118,7 @@ def entered_square(game: Game, h: Figure) -> None:
     m = s.markers.get("volcanic_vapors")
     if m is not None and h.on_board and cell_of(tuple(m["at"])) in board.cells_of(h):
         combat.add_condition(game, h, "poisoned")
+
+
+def fall_in(game: Game, h: Figure) -> None:
+    """The pit: a hero it hits falls in (off the board until he climbs out) [H D9]."""

@@ -7,7 +7,7 @@ from typing import Any, Generator
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq, path_back
-from . import board, combat, powers
+from . import board, combat, doors, encounters, powers
 from .geometry import cell_of
 from .state import Figure, State
 
@@ -69,6 +69,7 @@ def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
     if may_attack:
         out += powers.attack_options(game, h, seat)
         out += trap_options(game, h, seat)
+        out += doors.unlock_options(game, h, seat) + encounters.slot_options(game, h, seat)
     out += powers.free_options(game, h, seat, may_move)
     out += item_options(game, h, seat)
     if may_move:
@@ -138,6 +139,12 @@ def hero_phase(game: Game, h: Figure) -> Proc:
                 done.append("move")
             yield from powers.use_free(game, h, a)
             yield from level_up_offer(game, h)
+        elif a.kind == "unlock":
+            done.append("attack")
+            yield from doors.unlock(game, h, a)
+        elif a.kind == "open_cage":
+            done.append("attack")
+            yield from encounters.use_slot(game, h, a)
         elif a.kind == "disable":
             done.append("attack")
             from .hazards import disable
@@ -161,6 +168,7 @@ def walk(game: Game, h: Figure, path: list[Sq]) -> Proc:
         if "dragon_fear" in h.curses and cell_of(sq) != before:
             yield from combat.hurt(game, h, 1, "Dragon Fear")
         pick_up(game, h)
+        yield from doors.reveal_along(game, h)
     h.flags["moved"] = True
     game.emit("move", figure=h.id, to=list(h.pos), steps=len(path),
               text=f"{h.name} moves {len(path)} square{'s' * (len(path) != 1)}"

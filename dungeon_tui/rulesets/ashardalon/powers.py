@@ -305,6 +305,11 @@ def after_effects(game: Game, h: Figure, pid: str, first: Figure | None, hit: bo
     yield from ()
 
 
+def villain_phase_start(game: Game) -> Proc:
+    """V0: reactions offered as a villain phase begins (astral_refuge)."""
+    yield from ()
+
+
 def began_adjacent(game: Game, h: Figure) -> None:
     """Holy Strike remembers who stood next to the hero when his phase began."""
     h.flags["began_adjacent"] = [m.id for m in board.adjacent_foes(game.state, h)]

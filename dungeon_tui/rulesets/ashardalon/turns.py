@@ -8,11 +8,12 @@ from ...engine.game import Action, Decision, Game
 from . import board, combat, decks
 from .adventures import build_stack, check_end
 from .dungeon import activate_figure, acting_figures
-from .encounters import encounter, end_roll, pass_cards
+from .encounters import after_exploration, encounter, end_roll, pass_cards
 from .exploration import explore
 from .geometry import lay_out
 from .hazards import activate_marker, entered_square
 from .heroes import hero_phase
+from .powers import villain_phase_start
 from .state import MONSTER, VILLAGER, VILLAIN, State
 
 Proc = Generator[Decision, Action, Any]
@@ -77,6 +78,7 @@ def procedure(game: Game) -> Proc:
                 s.phase = "exploration"
                 if h.on_board:
                     yield from explore(game, h)
+                yield from after_exploration(game, h)  # E3: wrath_of_the_enemy, surrounded
             yield from villain_phase(game)
             if check_end(game):
                 return finish(game)
@@ -106,6 +108,7 @@ def villain_phase(game: Game) -> Proc:
     s.phase = "villain"
     s.villain_phase += 1
     h = s.figures[s.active]
+    yield from villain_phase_start(game)  # V0: astral_refuge
     if "bad_luck" in h.curses:
         yield from encounter(game)
     count = sum(1 for t in s.placed_this_turn if t == "black") if s.placed_this_turn else 1
