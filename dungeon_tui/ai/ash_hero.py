@@ -13,7 +13,7 @@ from typing import Any
 from ..engine.game import Action, Decision, Game
 from ..engine.grid import Sq
 from ..rulesets.ashardalon import board, combat
-from ..rulesets.ashardalon.adventures import exit_here
+from ..rulesets.ashardalon.adventures import escape_helps, exit_here, exits
 from ..rulesets.ashardalon.exploration import edges_along
 from ..rulesets.ashardalon.geometry import side_squares
 
@@ -62,8 +62,8 @@ class HeroAI:
         for a in d.options:
             by_kind.setdefault(a.kind, []).append(a)
         h = s.figures[d.context["figure"]]
-        if "escape" in by_kind:
-            return by_kind["escape"][0], "on the exit: climb out"
+        if "escape" in by_kind and escape_helps(game, h):
+            return by_kind["escape"][0], "on the exit, and leaving serves the adventure"
         heal = self.best_heal(game, by_kind.get("power", []) + by_kind.get("item", []))
         if heal is not None:
             return heal, "heal the most hurt hero"
@@ -112,8 +112,7 @@ class HeroAI:
 
     def goal_kind(self, game: Game, h: Any) -> str:
         s = game.state
-        if game.content.adventures[s.adventure].exits and any(
-                ch in game.content.adventures[s.adventure].exits for ch in board.lay(s).terrain.values()):
+        if escape_helps(game, h) and any(ch in exits(game) for ch in board.lay(s).terrain.values()):
             return "the exit"
         if s.foes():
             return "monster"
@@ -124,7 +123,7 @@ class HeroAI:
         lay = board.lay(s)
         goal = self.goal_kind(game, h)
         if goal == "the exit":
-            targets = {q for q, ch in lay.terrain.items() if ch in game.content.adventures[s.adventure].exits}
+            targets = {q for q, ch in lay.terrain.items() if ch in exits(game)}
         elif goal == "monster":
             targets = {q for m in s.foes() for q in board.free_adjacent(s, m, but=h)}
             targets |= {q for m in s.foes() for q in lay.grid.neighbours(m.pos)}

@@ -1,14 +1,18 @@
-"""Adventures (spec §7, §5.13): the stack they build, exits, winning and losing."""
+"""Adventures (spec §7, §5.13): the stack they build, boons, their special rules and cards,
+exits, winning and losing (all win or all lose)."""
 from __future__ import annotations
 
 from typing import Any, Generator
 
+from ...engine.dice import shuffled
 from ...engine.game import Action, Decision, Game
-from . import board, decks
-from .geometry import cell_of
-from .state import Figure, State
+from . import board, combat, decks
+from .geometry import Cell, cell_of
+from .state import MONSTER, VILLAGER, Figure, State
 
 Proc = Generator[Decision, Action, Any]
+# Exits a chamber's goal adds: its tunnel, or the start stairs to carry the hoard out.
+GOAL_EXITS = {"escape_by_tunnel": ("U",), "escape_with_gold": ("S",)}
 
 
 def build_stack(game: Game, shuffled_tiles: list[str]) -> list[str]:
@@ -22,13 +26,284 @@ def build_stack(game: Game, shuffled_tiles: list[str]) -> list[str]:
     return stack
 
 
+def placement_door(game: Game, tile: str) -> str | None:
+    """A side the adventure puts a door token on when this set-aside tile is placed (A5)."""
+    adv = game.content.adventures[game.state.adventure]
+    return next((p.door for p in adv.placements if p.tile == tile and p.door), None)
+
+
+def chamber_card(game: Game) -> Any:
+    s: State = game.state
+    return game.content.chambers[s.chamber["card"]] if s.chamber else None
+
+
+def exits(game: Game) -> tuple[str, ...]:
+    s: State = game.state
+    adv = game.content.adventures[s.adventure]
+    ch = chamber_card(game)
+    extra = GOAL_EXITS.get(ch.goal, ()) if ch is not None and adv.chamber_goal_counts else ()
+    return tuple(adv.exits) + tuple(x for x in extra if x not in adv.exits)
+
+
 def exit_here(game: Game, h: Figure) -> bool:
     """Whether a hero stands on one of the adventure's exit squares."""
     s: State = game.state
+    return h.on_board and board.lay(s).terrain.get(h.pos) in exits(game)
+
+
+def escape_helps(game: Game, h: Figure) -> bool:
+    """Whether leaving now serves the adventure (for the companion AI): everyone must get out
+    (A1), he carries the objective (A9), or the chamber's escape goal is within reach."""
+    s: State = game.state
     adv = game.content.adventures[s.adventure]
-    if not adv.exits or not h.on_board:
+    kinds = {g.kind for g in adv.victory}
+    if "all_heroes_escaped" in kinds or ("carrier_escaped" in kinds and h.flags.get("objective")):
+        return True
+    if "carrier_escaped" in kinds:
+        return any(o.escaped and o.flags.get("objective") for o in s.heroes())
+    ch = chamber_card(game) if "chamber_goal" in kinds else None
+    if ch is not None and ch.goal == "escape_by_tunnel":
+        return _gone(s, s.chamber.get("villain"))
+    if ch is not None and ch.goal == "escape_with_gold":
+        return sum(o.gold for o in s.heroes()) >= (ch.goal_gold or 0)
+    return False
+
+
+# -- boons (§2.7) ---------------------------------------------------------------------------------
+
+def start_boons(game: Game) -> Proc:
+    """bypassed_guards / short_cut: before the first turn the first player adds the top dungeon
+    tile at any unexplored edge, without monster or encounter."""
+    s: State = game.state
+    for boon in [b for b in s.boons if b in ("bypassed_guards", "short_cut")]:
+        s.boons.remove(boon)
+        edges = board.lay(s).unexplored_edges()
+        if not edges or not s.decks.get("dungeon"):
+            continue
+        seat = s.seat_of[s.party[0]]
+        options = [Action.make(seat, "explore", text=f"Add a tile at the {sd} edge of {board.tile_label(s, cl)}",
+                               cell=list(cl), side=sd) for cl, sd in edges]
+        a = yield Decision(seat, f"{boon.replace('_', ' ').title()}: where does the extra tile go?", options,
+                           context={"boon": boon})
+        from .exploration import place_tile
+        tile = yield from decks.draw(game, "dungeon")
+        place_tile(game, tile, tuple(a.get("cell")), a.get("side"))
+
+
+def boon_discard(game: Game, card: str, holder: str) -> Proc:
+    """duergar_defeated and kin: discard a just-drawn monster of the boon's keyword, not replaced."""
+    s: State = game.state
+    keywords = game.content.monsters[decks.kind_of(card)].keywords
+    for boon in list(s.boons):
+        kw = game.content.boons[boon].discards_keyword
+        if kw is None or kw not in keywords:
+            continue
+        seat = s.seat_of[holder]
+        name = game.content.monsters[decks.kind_of(card)].name
+        options = [Action.make(seat, "boon", text=f"Use {boon.replace('_', ' ')}: discard the {name}", use=True),
+                   Action.make(seat, "boon", text=f"Keep the boon for later; the {name} comes", use=False)]
+        s.drawn.append(card)  # face up while the player decides
+        a = yield Decision(seat, f"A {name} is drawn: use the boon?", options, context={"boon": boon})
+        s.drawn.remove(card)
+        if a.get("use"):
+            s.boons.remove(boon)
+            decks.discard(s, "monster", card)
+            game.emit("boon", text=f"The boon is spent: the {name} never arrives.")
+            return True
+    return False
+
+
+# -- special rules ---------------------------------------------------------------------------------
+
+def top_4(game: Game, card: str) -> Proc:
+    """Shuffle a card with the top 3 of the encounter deck and put the four back on top."""
+    s: State = game.state
+    deck = s.decks.setdefault("encounter", [])
+    for pile in (deck, s.discards.get("encounter", [])):
+        if card in pile:
+            pile.remove(card)
+    top = deck[:3]
+    del deck[:3]
+    s.drawn.extend(top + [card])  # face down beside the deck while the chance seat shuffles them
+    four = yield from shuffled(game, top + [card], "ash.deck.shuffle.encounter")
+    for x in top + [card]:
+        s.drawn.remove(x)
+    decks.put_on_top(s, "encounter", four)
+    game.emit("top_4", card=card, text=f"{game.content.adventure_encounters[card].name} is shuffled into the "
+                                       "top of the encounter deck.")
+
+
+def villain_placed(game: Game, f: Figure) -> Proc:
+    """An adventure rule that fires when a villain comes (A12: the dragon's breath near the top)."""
+    s: State = game.state
+    for rule in game.content.adventures[s.adventure].rules:
+        if rule.kind == "on_villain_placed" and rule.villain == f.kind and rule.encounter_top_4:
+            yield from top_4(game, rule.encounter_top_4)
+
+
+def chamber_rules(game: Game, cells: list[Cell], entrance: Any) -> Proc:
+    """A9: the objective item and three random gold tokens, face down, on the chamber scorches
+    (the entrance last)."""
+    s: State = game.state
+    for rule in game.content.adventures[s.adventure].rules:
+        if rule.kind != "objective_tokens":
+            continue
+        bag = [v for v in s.decks.get("treasure_tokens", []) if v != "item"]
+        tokens = ["objective"] + bag[:rule.gold_tokens]
+        for v in bag[:rule.gold_tokens]:
+            s.decks["treasure_tokens"].remove(v)
+        tokens = yield from shuffled(game, tokens, "ash.deck.shuffle.objective")
+        spots = list(cells) + list(entrance.cells)
+        for tok, cell in zip(tokens, spots):
+            sq = board.lay(s).placement_order(cell)[0]
+            s.tokens.append({"kind": "objective" if tok == "objective" else "treasure", "value": tok,
+                             "at": list(sq), "face_down": True})
+        game.emit("tokens", text=f"{len(tokens)} face-down tokens lie on the chamber's scorch marks.")
+
+
+def take_token(game: Game, h: Figure, tok: dict[str, Any]) -> Proc:
+    """Picking up the objective (A9): the dragon wakes by the start stairs."""
+    s: State = game.state
+    if tok["kind"] != "objective":
+        return
+    h.flags["objective"] = True
+    game.emit("objective", hero=h.id, text=f"{h.name} takes the objective!")
+    for rule in game.content.adventures[s.adventure].rules:
+        if rule.kind == "on_item_taken" and rule.villain:
+            from .villains import in_play, spawn_villain
+            if in_play(s, rule.villain) is None:
+                start = next(t for t in s.tiles if t.tile == (rule.on_tile or "start"))
+                stairs = sorted((q for q, ch in board.lay(s).terrain.items() if ch == "S"), key=lambda q: (q[1], q[0]))
+                v = spawn_villain(game, rule.villain, start.cells[-1] if not stairs else cell_of(stairs[0]))
+                if v is not None:
+                    yield from villain_placed(game, v)
+            if rule.encounter_top_4:
+                yield from top_4(game, rule.encounter_top_4)
+
+
+# -- adventure encounter cards (§2.5) -------------------------------------------------------------
+
+def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
+    """Adventure cards cannot be cancelled; each says where it goes afterwards."""
+    from .encounters import closest_edge_cell, encounter
+    from .villains import in_play, spawn_villain
+    s: State = game.state
+    e = game.content.adventure_encounters[card]
+    game.emit("encounter", card=card, type="adventure", text=f"Encounter: {e.name}. {e.text}")
+    gate = next((f for f in s.figures.values() if f.kind == "vast_gate" and f.on_board), None)
+    dragon = in_play(s, "ashardalon")
+    active = {"ashardalon": dragon is not None, "vast_gate": gate is not None, "none": True}[e.needs]
+    again = e.draw_another
+    if not active:
+        decks.discard(s, "encounter", card)
+        return
+    s.drawn.append(card)
+    if card == "ashardalon_arrives" and dragon is None:
+        v = spawn_villain(game, "ashardalon", closest_edge_cell(game, h) or (0, 0))
+        if v is not None:
+            yield from villain_placed(game, v)
+    elif card == "ceremony_progresses":
+        s.time_tokens = max(0, s.time_tokens - 1)
+        game.emit("time", left=s.time_tokens, text=f"A time token leaves the gate: {s.time_tokens} left.")
+    elif card == "vast_gate_flares":
+        while True:
+            drawn = yield from decks.draw(game, "monster")
+            if drawn is None:
+                break
+            if "Aberrant" in game.content.monsters[decks.kind_of(drawn)].keywords:
+                near = board.free_adjacent(s, gate)
+                from .exploration import spawn
+                s.rows[s.active].append(drawn)
+                spawn(game, drawn, cell_of(gate.pos), at=near[0] if near else None)
+                break
+            decks.discard(s, "monster", drawn)
+    elif card == "ashardalon_breathes":
+        from .dungeon import fixed_order
+        for hero in fixed_order(s, [o for o in board.monster_targets(s) if board.figure_tiles(s, dragon, o) <= e.tiles]):
+            yield from combat.attack_hero(game, "ash.encounter.attack", f"{e.name}", hero, e.attack)
+    s.drawn.remove(card)
+    if again and s.result is None and not check_end(game):
+        yield from encounter(game)
+    if e.after == "top":
+        decks.put_on_top(s, "encounter", [card])
+    elif e.after == "top_4":
+        yield from top_4(game, card)
+    else:
+        decks.discard(s, "encounter", card)
+
+
+# -- the end (§5.13) ---------------------------------------------------------------------------------
+
+def _gone(s: State, fid: str | None) -> bool:
+    return bool(fid) and not s.figures[fid].on_board
+
+
+def _chamber_beaten(s: State) -> bool:
+    ids = list(s.chamber.get("monsters", [])) + ([s.chamber["villain"]] if s.chamber.get("villain") else [])
+    return bool(s.chamber) and all(not s.figures[f].on_board for f in ids)
+
+
+def _villain_beaten(s: State, kind: str | None) -> bool:
+    figs = [f for f in s.figures.values() if f.kind == kind]
+    return bool(figs) and not any(f.on_board for f in figs)
+
+
+def _chamber_goal(game: Game) -> bool:
+    s: State = game.state
+    ch = chamber_card(game)
+    if ch is None:
         return False
-    return board.lay(s).terrain.get(h.pos) in adv.exits
+    if ch.goal == "defeat_villain":
+        return _gone(s, s.chamber.get("villain"))
+    if ch.goal == "defeat_chamber_monsters":
+        return _chamber_beaten(s)
+    if ch.goal == "destroy_object":
+        return _gone(s, s.chamber.get("object"))
+    if ch.goal == "escape_by_tunnel":
+        return _gone(s, s.chamber.get("villain")) and all(h.escaped for h in s.heroes())
+    return all(h.escaped for h in s.heroes()) and sum(h.gold for h in s.heroes()) >= (ch.goal_gold or 0)
+
+
+def _holds(game: Game, goal: Any) -> bool:
+    s: State = game.state
+    k = goal.kind
+    if k == "all_heroes_escaped":
+        return all(h.escaped for h in s.heroes())
+    if k == "trophies":
+        return s.trophies >= goal.per_hero * len(s.party) + goal.plus
+    if k == "chamber_goal":
+        return _chamber_goal(game)
+    if k == "villain_defeated":
+        return _villain_beaten(s, goal.villain)
+    if k == "chamber_monsters_defeated":
+        return _chamber_beaten(s)
+    if k == "villagers_rescued":
+        living = [f for f in s.figures.values() if f.side == VILLAGER and f.hp > 0]
+        return bool(living) and all(f.id in s.rescued for f in living)
+    if k == "carrier_escaped":
+        return any(h.escaped and h.flags.get("objective") for h in s.heroes())
+    if k == "all_villagers_dead":
+        villagers = [f for f in s.figures.values() if f.side == VILLAGER]
+        return bool(villagers) and all(f.hp <= 0 for f in villagers)
+    if k == "time_runs_out":
+        return bool(s.chamber) and s.chamber["card"] == "gate_ceremony" and s.time_tokens <= 0
+    if k == "chamber_failed":
+        ch = chamber_card(game)
+        if ch is None or ch.lose_if is None:
+            return False
+        return _holds(game, type(goal)(kind=ch.lose_if))
+    return False
+
+
+def rescue(game: Game) -> None:
+    """A villager who reaches the start tile is rescued and leaves the board (A8)."""
+    s: State = game.state
+    start = next(t for t in s.tiles if t.tile == "start")
+    for f in s.villagers():
+        if set(board.cells_of(f)) & set(start.cells) and f.id not in s.rescued and _chamber_beaten(s):
+            s.rescued.append(f.id)
+            f.pos = None
+            game.emit("rescued", figure=f.id, text=f"{f.name} reaches the stairs and is safe.")
 
 
 def check_end(game: Game) -> bool:
@@ -37,26 +312,29 @@ def check_end(game: Game) -> bool:
     if s.result is not None:
         return True
     adv = game.content.adventures[s.adventure]
-    for goal in adv.victory:
-        if goal.kind == "all_heroes_escaped" and all(h.escaped for h in s.heroes()):
-            s.result = {"outcome": "victory", "why": "every hero escaped"}
-        elif goal.kind == "trophies" and s.trophies >= goal.per_hero * len(s.party) + goal.plus:
-            s.result = {"outcome": "victory", "why": f"{s.trophies} trophies taken"}
-    if s.result is None and not any(h.on_board for h in s.heroes()) and any(h.escaped for h in s.heroes()) \
-            and not all(h.escaped for h in s.heroes()):
-        pass  # the rest are lifted off the board for now, not gone
+    if any(f.side == VILLAGER for f in s.figures.values()):
+        rescue(game)
+    if adv.victory and all(_holds(game, g) for g in adv.victory):
+        s.result = {"outcome": "victory", "why": "; ".join(why(game, g) for g in adv.victory)}
+    elif any(_holds(game, g) for g in adv.defeat):
+        s.result = {"outcome": "defeat", "why": "; ".join(why(game, g) for g in adv.defeat if _holds(game, g))}
+    elif all(h.escaped for h in s.heroes()):
+        s.result = {"outcome": "defeat", "why": "every hero left the dungeon with the task undone"}
     if s.result is not None:
         game.emit("end", outcome=s.result["outcome"], text=f"The adventure ends in {s.result['outcome']}: {s.result['why']}.")
         return True
     return False
 
 
-def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
-    """Adventure cards (uncancellable); their adventures come in a later version."""
+def why(game: Game, goal: Any) -> str:
     s: State = game.state
-    decks.discard(s, "encounter", card)
-    game.emit("encounter", card=card, text=f"{game.content.adventure_encounters[card].name}: nothing happens yet.")
-    yield from ()
+    return {"all_heroes_escaped": "every hero escaped", "trophies": f"{s.trophies} trophies taken",
+            "chamber_goal": f"the {s.chamber.get('card', 'chamber').replace('_', ' ')} task is done",
+            "villain_defeated": f"{(goal.villain or 'the villain').replace('_', ' ').title()} is defeated",
+            "chamber_monsters_defeated": "every chamber monster is defeated",
+            "villagers_rescued": "every living villager is safe", "carrier_escaped": "the objective is carried out",
+            "all_villagers_dead": "every villager is dead", "time_runs_out": "the ceremony is complete",
+            "chamber_failed": "the chamber's task failed"}.get(goal.kind, goal.kind)
 
 
-__all__ = ["build_stack", "exit_here", "check_end", "adventure_encounter", "cell_of"]
+__all__ = ["build_stack", "exit_here", "check_end", "adventure_encounter", "MONSTER"]

@@ -7,7 +7,7 @@ from typing import Any, Generator
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq
 from . import board, decks
-from .geometry import ROTATION_BEYOND, Cell, PlacedTile, beyond, cell_of, lay_out, side_squares, turn_side
+from .geometry import ROTATION_BEYOND, Cell, PlacedTile, beyond, cell_of, door_key, lay_out, side_squares, turn_side
 from .state import MONSTER, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -24,6 +24,10 @@ def place_tile(game: Game, tile_id: str, src: Cell, side: str) -> PlacedTile | N
         return None
     if not c.adventures[s.adventure].doors:
         placed.doors = []
+    from .adventures import placement_door
+    extra = placement_door(game, tile_id)
+    if extra is not None:  # an adventure's own door on a set-aside tile (A5), template side
+        placed.doors.append(door_key(placed.cells[0], turn_side(extra, rot)))
     for key in placed.doors:
         token = s.decks.get("door") or []
         if token:
@@ -116,6 +120,9 @@ def new_monster(game: Game, cell: Cell, holder: str, duplicates: bool = True, ch
     s: State = game.state
     held = {decks.kind_of(x) for x in s.rows[holder]}
     card = yield from decks.draw(game, "monster")
+    from .adventures import boon_discard
+    if card is not None and s.boons and (yield from boon_discard(game, card, holder)):
+        return None
     while card is not None and duplicates and decks.kind_of(card) in held:
         game.emit("duplicate", card=card, text=f"{s.figures[holder].name} already holds a "
                                                 f"{game.content.monsters[decks.kind_of(card)].name}: drawn again.")

@@ -168,6 +168,9 @@ def walk(game: Game, h: Figure, path: list[Sq]) -> Proc:
         if "dragon_fear" in h.curses and cell_of(sq) != before:
             yield from combat.hurt(game, h, 1, "Dragon Fear")
         pick_up(game, h)
+        for tok in h.flags.pop("took", []):
+            from .adventures import take_token
+            yield from take_token(game, h, tok)
         yield from doors.reveal_along(game, h)
     h.flags["moved"] = True
     game.emit("move", figure=h.id, to=list(h.pos), steps=len(path),
@@ -182,7 +185,10 @@ def pick_up(game: Game, h: Figure) -> None:
     g = board.lay(s).grid
     for tok in list(s.tokens):
         at = tuple(tok["at"])
-        if tok["kind"] == "treasure" and (at == h.pos or at in g.neighbours(h.pos)):
+        if tok["kind"] == "objective" and (at == h.pos or at in g.neighbours(h.pos)):
+            s.tokens.remove(tok)
+            h.flags.setdefault("took", []).append(tok)  # walk() runs the adventure's rule for it
+        elif tok["kind"] == "treasure" and (at == h.pos or at in g.neighbours(h.pos)):
             s.tokens.remove(tok)
             if tok["value"] == "item":
                 h.flags["draw_treasure"] = h.flags.get("draw_treasure", 0) + 1

@@ -95,7 +95,8 @@ FUZZ_SHUN = ("escape",)  # random heroes would otherwise leave at once when they
 
 
 def fuzz_adventures() -> tuple[str, ...]:
-    return ("a_day_in_the_life", "monster_hunt")
+    from .content import load_content
+    return tuple(sorted(load_content().adventures, key=lambda a: load_content().adventures[a].number))
 
 
 __all__ = ["check", "fuzz_adventures", "HERO"]

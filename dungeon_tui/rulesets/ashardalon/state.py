@@ -83,6 +83,11 @@ class State:
     treasure_turn: int = -1  # the player-turn a defeat treasure was last drawn [H D10]
     placed_this_turn: list[str] = field(default_factory=list)  # triangles of tiles placed this turn
     trophies: int = 0
+    chamber: dict[str, Any] = field(default_factory=dict)  # card, cells, villain, object, monsters, villagers
+    time_tokens: int = 0  # gate_ceremony: the last one gone is a defeat
+    revealed_doors: list[str] = field(default_factory=list)  # door sides whose token is face up (locked)
+    boons: list[str] = field(default_factory=list)  # the adventure's boons not yet used
+    rescued: list[str] = field(default_factory=list)  # villagers led to the start tile
     arrivals: int = 0
     result: dict[str, Any] | None = None
     next_id: int = 1

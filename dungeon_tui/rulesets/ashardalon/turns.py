@@ -6,7 +6,7 @@ from typing import Any, Generator
 
 from ...engine.game import Action, Decision, Game
 from . import board, combat, decks
-from .adventures import build_stack, check_end
+from .adventures import build_stack, check_end, start_boons
 from .dungeon import activate_figure, acting_figures
 from .encounters import after_exploration, encounter, end_roll, pass_cards
 from .exploration import explore
@@ -36,6 +36,8 @@ def setup(game: Game) -> Proc:
     yield from decks.shuffle(game, "treasure_tokens", [k for k, n in sorted(c.treasure.items()) for _ in range(n)])
     for h in s.heroes():
         yield from first_item(game, h)
+    s.boons = list(c.adventures[s.adventure].boons)
+    yield from start_boons(game)
     game.emit("briefing", text=f"{c.adventures[s.adventure].name}: {c.adventures[s.adventure].text} "
                                f"{s.surges} healing surges for the party.")
 
