@@ -81,16 +81,8 @@ def explore(game: Game, h: Figure) -> Proc:
     placed = place_tile(game, tile, cell, side)
     if placed is None:
         return False
-    new = [placed]
-    s.placed_this_turn.append(placed.triangle or "white")
-    if game.content.tiles.tiles[tile].long_hallway:
-        far = turn_side("N", placed.rot)
-        if s.decks.get("dungeon") and not board.lay(s).placed(beyond(placed.cells[0], far)):
-            extra_id = yield from decks.draw(game, "dungeon")
-            extra = place_tile(game, extra_id, placed.cells[0], far)
-            if extra is not None:
-                new.append(extra)
-                s.placed_this_turn.append(extra.triangle or "white")
+    new = yield from long_hallway_extra(game, placed)
+    s.placed_this_turn += [t.triangle or "white" for t in new]
     target = new[-1]  # the farthest new tile takes the monster [H D7]
     if target.triangle is not None and not target.tile.endswith("_entrance"):  # [H D16]
         yield from new_monster(game, target.cells[0], s.active or h.id)
@@ -110,8 +102,28 @@ def sentry_explore(game: Game, me: Figure, edges: list[tuple[Cell, str]]) -> Pro
                            lambda e: f"{e[1]} edge of {board.tile_label(s, e[0])}")
     tile = yield from decks.draw(game, "dungeon", bottom=True)
     placed = place_tile(game, tile, edge[0], edge[1])
-    if placed is not None:
-        yield from new_monster(game, placed.cells[0], s.active or s.party[0])
+    if placed is None:
+        return
+    new = yield from long_hallway_extra(game, placed, bottom=True)
+    if new[-1].triangle is not None and not new[-1].tile.endswith("_entrance"):
+        yield from new_monster(game, new[-1].cells[0], s.active or s.party[0])
+    from .chambers import entered
+    yield from entered(game, new)
+
+
+def long_hallway_extra(game: Game, placed: PlacedTile, bottom: bool = False) -> Proc:
+    """A Long Hallway pulls one more tile beyond its far side if that cell is empty (from the
+    bottom when a sentry opened it); returns the new tiles, nearest first."""
+    s: State = game.state
+    new = [placed]
+    if game.content.tiles.tiles[placed.tile].long_hallway:
+        far = turn_side("N", placed.rot)
+        if s.decks.get("dungeon") and not board.lay(s).placed(beyond(placed.cells[0], far)):
+            extra_id = yield from decks.draw(game, "dungeon", bottom=bottom)
+            extra = place_tile(game, extra_id, placed.cells[0], far)
+            if extra is not None:
+                new.append(extra)
+    return new
 
 
 def new_monster(game: Game, cell: Cell, holder: str, duplicates: bool = True, chamber: bool = False) -> Proc:
