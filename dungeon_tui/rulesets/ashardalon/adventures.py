@@ -122,13 +122,9 @@ def top_4(game: Game, card: str) -> Proc:
     for pile in (deck, s.discards.get("encounter", [])):
         if card in pile:
             pile.remove(card)
-    top = deck[:3]
-    del deck[:3]
-    s.drawn.extend(top + [card])  # face down beside the deck while the chance seat shuffles them
-    four = yield from shuffled(game, top + [card], "ash.deck.shuffle.encounter")
-    for x in top + [card]:
-        s.drawn.remove(x)
-    decks.put_on_top(s, "encounter", four)
+    deck.insert(0, card)  # the four stay face down on the deck while the chance seat shuffles them
+    four = yield from shuffled(game, deck[:4], "ash.deck.shuffle.encounter")
+    deck[:len(four)] = four
     game.emit("top_4", card=card, text=f"{game.content.adventure_encounters[card].name} is shuffled into the "
                                        "top of the encounter deck.")
 
