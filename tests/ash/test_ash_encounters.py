@@ -365,3 +365,83 @@ def test_high_alert_the_active_player_passes_a_held_monster_card_right_at_v5():
     draw(s, "lost")
     run(s, villain_phase, [])  # Tarak's grell does not act in Quinn's villain phase
     assert s.rows["quinn"] == [] and s.rows["tarak"] == ["grell#1", "snake#1"]  # Tarak sits on Quinn's right
+
+
+def test_cage_opened_from_the_hero_phase_with_the_attack_slot():
+    s, a, b = abc({"tarak": (1, 5), "quinn": (2, 6)})
+    s.figures["tarak"].curses.append("cage")
+    s.active = "quinn"
+    quinn = s.figures["quinn"]
+    seat = Picks(("open_cage", {"other": "tarak"}), ("end", {}))
+    game = run(s, lambda g: heroes.hero_phase(g, quinn), [15], heroes=seat)
+    assert rolls(game)[0]["rule"] == "ash.curse.cage_open" and s.figures["tarak"].curses == []
+
+
+def test_frenzied_leap_mauls_with_a_monster_on_the_tile_else_brings_one_by_the_edge():
+    s, a, b = abc({"tarak": (1, 5)})
+    monster(s, "snake", (2, 7))
+    draw(s, "frenzied_leap")
+    run(s, encounter, [])
+    assert s.figures["tarak"].hp == 6 and len(s.foes()) == 1
+    s, a, b = abc({"tarak": (6, 2)})
+    s.decks["monster"] = ["grell#1"]
+    draw(s, "frenzied_leap")
+    run(s, encounter, [])
+    (grell,) = s.foes()
+    assert s.figures["tarak"].hp == 8 and board.cells_of(grell) == [(1, -1)] and s.rows["tarak"] == ["grell#1"]
+
+
+def test_spotted_sentries_on_top_then_the_bottom_tile_by_the_active_hero_brings_one():
+    s, a, b = abc({"tarak": (6, -3)})
+    s.decks["monster"] = ["grell#1", "duergar_guard#1", "snake#1", "orc_archer#1", "kobold_dragonshield#1", "cave_bear#1"]
+    s.decks["dungeon"] = ["b05", "w02"]
+    draw(s, "spotted")
+    run(s, encounter, [])
+    assert sorted(s.discards["monster"]) == ["grell#1", "orc_archer#1", "snake#1"]
+    assert s.tiles[-1].tile == "w02" and s.tiles[-1].cells == [(1, -2)]
+    (sentry,) = s.foes()
+    assert sentry.kind in ("duergar_guard", "kobold_dragonshield") and board.cells_of(sentry) == [(1, -2)]
+    assert len(s.decks["monster"]) == 2 and s.decks["monster"][-1] == "cave_bear#1"
+
+
+def test_lost_moves_the_bottom_tile_to_the_top():
+    s, a, b = abc({"tarak": (1, 5)})
+    s.decks["dungeon"] = ["b05", "w02", "w03"]
+    draw(s, "lost")
+    run(s, encounter, [])
+    assert s.decks["dungeon"] == ["w03", "b05", "w02"]
+
+
+def test_thief_takes_a_gold_token_when_no_treasure_card_and_spares_an_absent_hero():
+    s, a, b = abc({"tarak": (1, 5)})
+    tarak = s.figures["tarak"]
+    tarak.gold = 300
+    tarak.flags["gold_tokens"] = ["100", "200"]
+    draw(s, "thief_in_the_dark")
+    run(s, encounter, [], heroes=Picks(("thief", {"pick": 1})))
+    assert tarak.gold == 100 and tarak.flags["gold_tokens"] == ["100"]
+    tarak.items = {"amulet_of_protection#1": True}
+    tarak.lifted = True
+    draw(s, "thief_in_the_dark")
+    run(s, encounter, [])
+    assert tarak.items == {"amulet_of_protection#1": True}
+
+
+def test_sulphurous_cloud_poisons_even_on_a_miss_and_earthquake_rolls_every_hero():
+    s, a, b = abc({"tarak": (1, 5), "quinn": (2, 6), "vistra": (6, -3)})
+    draw(s, "sulphurous_cloud")
+    game = run(s, encounter, [1, 1])
+    assert [r["inputs"]["defender"] for r in rolls(game)] == ["Tarak", "Quinn"]
+    assert s.figures["tarak"].conditions == ["poisoned"] and s.figures["vistra"].conditions == []
+    draw(s, "earthquake")
+    game = run(s, encounter, [20, 1, 1])
+    assert [r["inputs"]["defender"] for r in rolls(game)] == ["Tarak", "Quinn", "Vistra"]
+    assert (s.figures["tarak"].hp, s.figures["quinn"].hp, s.figures["vistra"].hp) == (6, 7, 7)
+
+
+def test_rolling_boulder_rolls_a_tile_toward_the_closest_hero_and_crushes_for_two():
+    s, a, b = abc({"tarak": (6, 1), "quinn": (1, 5)})
+    s.markers["rolling_boulder"] = {"at": list(board.lay(s).scorch(b))}
+    game = run(s, lambda g: activate_marker(g, "rolling_boulder"), [])
+    assert s.markers["rolling_boulder"]["at"] == list(board.lay(s).scorch(a)) and rolls(game) == []
+    assert s.figures["tarak"].hp == 6 and s.figures["quinn"].hp == 8

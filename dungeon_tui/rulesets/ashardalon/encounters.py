@@ -105,10 +105,10 @@ def place_marker(game: Game, card: str, h: Figure) -> bool:
     name = game.content.encounters[card].name
     if not h.on_board:
         decks.discard(s, "encounter", card)
-        game.emit("encounter", text=f"{h.name} is off the board: {name} has no effect.")
+        game.emit("no_effect", card=card, text=f"{h.name} is off the board: {name} has no effect.")
         return False
     here = cell_of(h.pos)
-    if any(cell_of(tuple(m["at"])) == here for m in s.markers.values()):
+    if here in marker_cells(s):
         decks.discard(s, "encounter", card)
         game.emit("encounter", text="This tile already has an encounter marker: another card is drawn.")
         return True
@@ -118,6 +118,12 @@ def place_marker(game: Game, card: str, h: Figure) -> bool:
     s.rows[s.active].append(card)
     game.emit("marker", card=card, at=list(h.pos), text=f"{name} is set on {board.tile_label(s, here)}.")
     return False
+
+
+def marker_cells(s: State) -> set[Any]:
+    """Tiles holding an encounter marker (lava markers count too)."""
+    cells = {cell_of(tuple(m["at"])) for m in s.markers.values()}
+    return cells | {cell_of(tuple(x["at"])) for m in s.markers.values() for x in m.get("lava", [])}
 
 
 # -- choices of the active hero's seat (§5.7, §6.2) ------------------------------------------
@@ -307,7 +313,7 @@ def event(game: Game, card: str, h: Figure) -> Proc:
         if m is not None:
             m.hp += 1
             game.emit("heal", figure=m.id, text=f"{m.name} regains 1 HP ({m.hp}/{m.max_hp}).")
-    elif card == "thief_in_the_dark":
+    elif card == "thief_in_the_dark" and h.on_board:  # an absent hero is not affected (FAQ)
         yield from thief(game, h)
     elif card == "warp_in_time":
         yield from pass_cards(game, list(s.party))
@@ -398,9 +404,12 @@ def bottom_tile_near(game: Game, f: Figure) -> Proc:
         if placed is None:
             s.decks["dungeon"].append(tile)  # it does not fit: back under the stack
     else:
-        game.emit("encounter", text="The dungeon stack is empty: the monster comes by the edge instead.")
+        game.emit("stack_empty", text="The dungeon stack is empty: the monster comes by the edge instead.")
     target = placed.cells[0] if placed is not None else cell
     yield from new_monster_on(game, target)
+    if placed is not None:
+        from .chambers import entered
+        yield from entered(game, [placed])
     return placed, target
 
 
@@ -463,7 +472,7 @@ def after_exploration(game: Game, h: Figure) -> Proc:
                 continue
             cell = yield from closest_edge_cell(game, o)
             if cell is not None:
-                game.emit("encounter", text=f"Surrounded! {o.name} holds no monster card and draws one.")
+                game.emit("surrounded", hero=o.id, text=f"Surrounded! {o.name} holds no monster card and draws one.")
                 yield from new_monster(game, cell, o.id)
 
 
