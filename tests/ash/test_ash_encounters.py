@@ -317,7 +317,8 @@ def test_lava_spreads_to_three_tiles_burns_them_and_disabling_clears_all():
     for _ in range(3):
         run(s, lambda g: activate_marker(g, "lava_flow"), [])
     lava = [cell_of(tuple(x["at"])) for x in s.markers["lava_flow"]["lava"]]
-    assert lava == [(0, 0), (1, 0), (1, -1)]  # start_n, then A ((0,1) start_s comes after it in (j, i) order), then B before start_s
+    # start_n, then A ((1,0) comes before start_s (0,1) in (j, i) order), then B ((1,-1)) before start_s
+    assert lava == [(0, 0), (1, 0), (1, -1)]
     tarak, quinn = s.figures["tarak"], s.figures["quinn"]
     assert tarak.hp == 5 and quinn.hp == 6  # three burns on start_n; B burned twice
     game = run(s, lambda g: disable(g, tarak, "lava_flow"), [10])
@@ -393,7 +394,8 @@ def test_frenzied_leap_mauls_with_a_monster_on_the_tile_else_brings_one_by_the_e
 
 def test_spotted_sentries_on_top_then_the_bottom_tile_by_the_active_hero_brings_one():
     s, a, b = abc({"tarak": (6, -3)})
-    s.decks["monster"] = ["grell#1", "duergar_guard#1", "snake#1", "orc_archer#1", "kobold_dragonshield#1", "cave_bear#1"]
+    s.decks["monster"] = ["grell#1", "duergar_guard#1", "snake#1", "orc_archer#1", "kobold_dragonshield#1",
+                          "cave_bear#1"]
     s.decks["dungeon"] = ["b05", "w02"]
     draw(s, "spotted")
     run(s, encounter, [])
@@ -445,3 +447,16 @@ def test_rolling_boulder_rolls_a_tile_toward_the_closest_hero_and_crushes_for_tw
     game = run(s, lambda g: activate_marker(g, "rolling_boulder"), [])
     assert s.markers["rolling_boulder"]["at"] == list(board.lay(s).scorch(a)) and rolls(game) == []
     assert s.figures["tarak"].hp == 6 and s.figures["quinn"].hp == 8
+
+
+def test_no_unexplored_edge_anywhere_the_active_heros_tile_serves():
+    s, a, b = abc({"tarak": (6, 2)})
+    board.lay(s).unexplored_edges = lambda: []  # a dungeon closed on every side
+    s.decks["monster"] = ["snake#1", "grell#1"]
+    s.decks["dungeon"] = ["w02"]
+    s.decks["treasure_tokens"] = ["100"]
+    draw(s, "wandering_monster", "occupied_lair")
+    run(s, encounter, [])
+    run(s, encounter, [])
+    assert [board.cells_of(f) for f in s.foes()] == [[(1, 0)], [(1, 0)]]
+    assert s.decks["dungeon"] == ["w02"] and [cell_of(tuple(t["at"])) for t in s.tokens] == [(1, 0)]
