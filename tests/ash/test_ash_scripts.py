@@ -215,8 +215,6 @@ def test_pit_hits_the_heroes_on_its_tile():
     assert s.figures["tarak"].hp == 6 and s.figures["quinn"].hp == 8
 
 
-@pytest.mark.xfail(strict=True, reason="pit (spec §5.8, §6.6, H D9): a hit hero should fall into the pit, off the "
-                                       "board until a move slot climbs out; the attack's into_pit flag is never read")
 def test_pit_hit_hero_falls_in():
     from dungeon_tui.rulesets.ashardalon.hazards import activate_marker
     s, a, b = dungeon_abc({"tarak": (1, 5)})

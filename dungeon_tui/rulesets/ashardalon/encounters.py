@@ -2,10 +2,11 @@
 curses, environments, events, event-attacks, hazards and traps."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any, Callable, Generator
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
+from ...engine.grid import Sq
 from . import board, combat, decks
 from .geometry import cell_of
 from .state import MONSTER, Figure, State
@@ -70,12 +71,13 @@ def resolve(game: Game, card: str, h: Figure) -> Proc:
     s: State = game.state
     e = game.content.encounters[card]
     if e.type == "curse":
-        if card in h.curses or not h.on_board:
+        if card in h.curses or not h.on_board:  # an off-board hero is not affected (FAQ)
             decks.discard(s, "encounter", card)
             return False
         h.curses.append(card)
         game.emit("curse", hero=h.id, card=card, text=f"{h.name} is cursed: {e.name}.")
         if card == "time_leap":
+            h.flags["leap_square"] = list(h.pos)
             h.lifted = True
             game.emit("lifted", hero=h.id, text=f"{h.name} vanishes from the board until his next turn.")
         return False
@@ -97,13 +99,16 @@ def resolve(game: Game, card: str, h: Figure) -> Proc:
 
 def place_marker(game: Game, card: str, h: Figure) -> bool:
     """A hazard or trap: its marker on the active hero's square, the card to his player's row;
-    a tile already holding an encounter marker sends this card away and draws another."""
+    a tile already holding an encounter marker sends this card away and draws another.  With
+    the active hero off the board the card has nothing to stand on and is discarded (FAQ)."""
     s: State = game.state
+    name = game.content.encounters[card].name
     if not h.on_board:
         decks.discard(s, "encounter", card)
-        return True
+        game.emit("no_effect", card=card, text=f"{h.name} is off the board: {name} has no effect.")
+        return False
     here = cell_of(h.pos)
-    if any(cell_of(tuple(m["at"])) == here for m in s.markers.values()):
+    if here in marker_cells(s):
         decks.discard(s, "encounter", card)
         game.emit("encounter", text="This tile already has an encounter marker: another card is drawn.")
         return True
@@ -111,15 +116,39 @@ def place_marker(game: Game, card: str, h: Figure) -> bool:
     if card == "lava_flow":
         s.markers[card]["lava"] = [{"at": list(h.pos)}]
     s.rows[s.active].append(card)
-    game.emit("marker", card=card, at=list(h.pos), text=f"{game.content.encounters[card].name} is set on "
-                                                         f"{board.tile_label(s, here)}.")
+    game.emit("marker", card=card, at=list(h.pos), text=f"{name} is set on {board.tile_label(s, here)}.")
     return False
+
+
+def marker_cells(s: State) -> set[Any]:
+    """Tiles holding an encounter marker (lava markers count too)."""
+    cells = {cell_of(tuple(m["at"])) for m in s.markers.values()}
+    return cells | {cell_of(tuple(x["at"])) for m in s.markers.values() for x in m.get("lava", [])}
+
+
+# -- choices of the active hero's seat (§5.7, §6.2) ------------------------------------------
+
+def choose(game: Game, kind: str, prompt: str, items: list[Any], show: Callable[[Any], str]) -> Proc:
+    """A real choice inside a card, made by the active hero's seat; one item needs no asking."""
+    s: State = game.state
+    if not items:
+        return None
+    if len(items) == 1 or s.active is None:
+        return items[0]
+    seat = s.seat_of[s.active]
+    options = [Action.make(seat, kind, text=show(x), pick=k) for k, x in enumerate(items)]
+    a = yield Decision(seat, prompt, options, context={"choice": kind})
+    return items[a.get("pick")]
+
+
+def reading(cells: Any) -> list[Any]:
+    return sorted(cells, key=lambda c: (c[1], c[0]))
 
 
 def event_attack(game: Game, card: str, h: Figure) -> Proc:
     s: State = game.state
     e = game.content.encounters[card]
-    heroes = [o for o in board.standing_heroes(s)]
+    heroes = board.standing_heroes(s)
     if e.targets == "active_hero":
         victims = [h] if h.up else []
     elif e.targets == "tile":
@@ -129,47 +158,98 @@ def event_attack(game: Game, card: str, h: Figure) -> Proc:
     else:
         victims = heroes
     from .dungeon import fixed_order
-    for v in fixed_order(s, victims):
+    victims = fixed_order(s, victims)
+    for v in victims:
         yield from combat.attack_hero(game, "ash.encounter.attack", e.name, v, e.attack)
-    if card == "lurkers_strike" and h.on_board:
-        yield from new_monster_on(game, cell_of(h.pos))
+    if card == "lurkers_strike":
+        yield from new_monster_on(game, cell_of(h.pos) if h.on_board else None)
     elif card == "trip_wire":
-        yield from new_monster_on(game, closest_edge_cell(game, h))
+        cell = yield from closest_edge_cell(game, h)
+        yield from new_monster_on(game, cell)
     elif card == "concussive_blast":
-        for v in victims:
-            near = board.lay(s).tile_neighbours(cell_of(v.pos)) if v.on_board else []
-            if near:
-                from .powers import place_on_tile
-                place_on_tile(game, v, near[0], "is thrown onto")
+        yield from blast_away(game, [v for v in victims if v.on_board])
+    elif card == "blinding_bomb":
+        yield from sentries_advance(game)
 
 
-def closest_edge_cell(game: Game, h: Figure) -> Any:
-    """The tile with an unexplored edge closest to a hero (his own tile when none is left)."""
+def blast_away(game: Game, victims: list[Figure]) -> Proc:
+    """Concussive Blast: each hero struck is put on a tile next to his own, chosen by the
+    active hero's seat (a tile with no free square cannot take him)."""
     s: State = game.state
+    from .powers import place_on_tile
+    for v in victims:
+        lay = board.lay(s)
+        near = [c for c in reading(lay.tile_neighbours(cell_of(v.pos))) if board.place_square(s, c, but=v) is not None]
+        cell = yield from choose(game, "blast", f"Concussive Blast: where does {v.name} land?", near,
+                                 lambda c: f"{v.name} onto {board.tile_label(s, c)}")
+        if cell is not None:
+            place_on_tile(game, v, cell, "is thrown onto")
+
+
+def sentries_advance(game: Game) -> Proc:
+    """Blinding Bomb: each Sentry moves 1 tile toward the closest tile with an unexplored edge."""
+    s: State = game.state
+    from .dungeon import Ctx, move_tiles
+    for m in s.foes():
+        if m.side == MONSTER and "Sentry" in game.content.monsters[m.kind].keywords and m.on_board:
+            yield from move_tiles(game, Ctx(game, m, {}), "closest_unexplored_edge_tile", 1)
+
+
+def closest_edge_cell(game: Game, f: Figure) -> Proc:
+    """The tile with an unexplored edge closest to a figure (ties §6.2); with no unexplored edge
+    anywhere, the figure's own tile (§5.7); None for a figure off the board."""
+    s: State = game.state
+    if not f.on_board:
+        return None
     lay = board.lay(s)
-    cells = sorted({c for c, _ in lay.unexplored_edges()}, key=lambda c: (c[1], c[0]))
-    if not h.on_board:
-        return cells[0] if cells else None
-    dist = lay.tile_distances(board.cells_of(h))
-    cells = [c for c in cells if c in dist]
+    dist = lay.tile_distances(board.cells_of(f))
+    cells = [c for c in reading({c for c, _ in lay.unexplored_edges()}) if c in dist]
     if not cells:
-        return cell_of(h.pos)
-    return min(cells, key=lambda c: dist[c])
+        return cell_of(f.pos)
+    from .dungeon import pick
+    return (yield from pick(game, cells, lambda c: dist[c], "the closest tile with an unexplored edge",
+                            lambda c: board.tile_label(s, c)))
+
+
+def claim_leap_square(game: Game, holder: str) -> Sq | None:
+    """Time Leap: "a monster you draw takes his square".  The square the leaping hero left, for
+    the next monster drawn for his player (exploration's new_monster should pass it to spawn as
+    `at`); None when he is not away, the square is taken, or it was already used."""
+    s: State = game.state
+    h = s.figures.get(holder)
+    if h is None or "leap_square" not in h.flags:
+        return None
+    sq = tuple(h.flags.pop("leap_square"))
+    if not (h.lifted and "time_leap" in h.curses) or not board.free(s, sq):
+        return None
+    return sq  # type: ignore[return-value]
 
 
 def new_monster_on(game: Game, cell: Any) -> Proc:
+    """A new monster for the active player on a tile, or on the square his time-leaping hero
+    left (which also serves when the card names the absent hero's tile)."""
     s: State = game.state
+    sq = claim_leap_square(game, s.active) if s.active else None
+    if sq is not None:
+        cell = cell_of(sq)
     if cell is None:
-        return
+        return None
     from .exploration import new_monster
-    yield from new_monster(game, cell, s.active)
+    card = yield from new_monster(game, cell, s.active)
+    if card is not None and sq is not None:
+        figs = [f for f in s.foes() if f.card == card]
+        if figs and board.free(s, sq):
+            f = max(figs, key=lambda x: x.order)
+            f.pos = sq
+            game.emit("place", figure=f.id, to=list(sq), text=f"{f.name} takes the square Time Leap left empty.")
+    return card
 
 
 def event(game: Game, card: str, h: Figure) -> Proc:
     s: State = game.state
     c = game.content
     e = c.encounters[card]
-    if card in ("unbearable_heat",):
+    if card == "unbearable_heat":
         for o in board.standing_heroes(s):
             yield from combat.hurt(game, o, e.damage, e.name)
     elif card == "deadly_poison":
@@ -181,61 +261,95 @@ def event(game: Game, card: str, h: Figure) -> Proc:
         if card == "spotted" and h.on_board:
             yield from bottom_tile_near(game, h)
     elif card == "frenzied_leap":
-        here = [m for m in s.foes() if h.on_board and board.same_tile(h, m)]
-        if here:
+        if not h.on_board:
+            yield from new_monster_on(game, None)
+        elif any(board.same_tile(h, m) for m in s.foes()):
             yield from combat.hurt(game, h, e.damage, e.name)
         else:
-            yield from new_monster_on(game, closest_edge_cell(game, h))
+            cell = yield from closest_edge_cell(game, h)
+            yield from new_monster_on(game, cell)
     elif card == "wandering_monster":
-        yield from new_monster_on(game, closest_edge_cell(game, h))
+        lay = board.lay(s)
+        cells = reading({cl for cl, _ in lay.unexplored_edges()})
+        if not cells and h.on_board:
+            cells = [cell_of(h.pos)]
+        cell = yield from choose(game, "wander", "Wandering Monster: on which tile does it appear?", cells,
+                                 lambda cl: f"On {board.tile_label(s, cl)}")
+        yield from new_monster_on(game, cell)
     elif card == "hidden_treasure":
         from .exploration import drop_treasure_token
-        empty = [cl for cl in sorted(board.lay(s).cell_tile, key=lambda q: (q[1], q[0]))
+        empty = [cl for cl in reading(board.lay(s).cell_tile)
                  if not any(o.on_board and cl in board.cells_of(o) for o in s.heroes())]
-        if empty:
-            drop_treasure_token(game, empty[0])
+        cell = yield from choose(game, "hide", "Hidden Treasure: on which tile does the token go?", empty,
+                                 lambda cl: f"On {board.tile_label(s, cl)}")
+        if cell is not None:
+            drop_treasure_token(game, cell)
     elif card == "lost":
         if s.decks.get("dungeon"):
             s.decks["dungeon"].insert(0, s.decks["dungeon"].pop())
             game.emit("lost", text="The bottom dungeon tile moves to the top of the stack.")
     elif card == "occupied_lair" and h.on_board:
-        placed = yield from bottom_tile_near(game, h)
-        if placed is not None:
+        _, cell = yield from bottom_tile_near(game, h)
+        if cell is not None:
             from .exploration import drop_treasure_token
-            drop_treasure_token(game, placed.cells[0])
+            drop_treasure_token(game, cell)
     elif card == "scream_of_the_sentry":
-        foes = [m for m in s.foes() if m.side == MONSTER]
-        if foes:
-            yield from bottom_tile_near(game, foes[0])
+        foes = s.foes()  # a villain is a monster too (FAQ)
+        m = yield from choose(game, "scream", "Scream of the Sentry: near which monster?", foes,
+                              lambda m: f"{m.name} on {board.tile_label(s, cell_of(m.pos))}")
+        if m is not None:
+            yield from bottom_tile_near(game, m)
     elif card == "quick_advance":
         far = [m for m in s.foes() if not any(o.on_board and board.same_tile(m, o) for o in s.heroes())]
         if far and h.on_board:
+            m = yield from choose(game, "advance", "Quick Advance: which monster closes in?", far,
+                                  lambda m: f"{m.name} on {board.tile_label(s, cell_of(m.pos))}")
             from .dungeon import Ctx, move_tiles
-            ctx = Ctx(game, far[0], {}, pool=[h])
-            yield from move_tiles(game, ctx, "closest_hero", 1)
+            yield from move_tiles(game, Ctx(game, m, {}, pool=[h]), "closest_hero", 1)
     elif card == "revel_in_destruction":
         hurt = [m for m in s.foes() if m.hp < m.max_hp]
-        if hurt:
-            hurt[0].hp += 1
-            game.emit("heal", figure=hurt[0].id, text=f"{hurt[0].name} regains 1 HP.")
-    elif card == "thief_in_the_dark":
-        if h.items:
-            lost = sorted(h.items)[0]
-            del h.items[lost]
-            decks.discard(s, "treasure", lost)
-            game.emit("thief", hero=h.id, text=f"A thief takes {combat.item_of(game, lost).name} from {h.name}.")
-        elif h.gold:
-            h.gold = 0
-            game.emit("thief", hero=h.id, text=f"A thief takes {h.name}'s gold.")
+        m = yield from choose(game, "revel", "Revel in Destruction: which monster heals?", hurt,
+                              lambda m: f"{m.name} ({m.hp}/{m.max_hp} HP)")
+        if m is not None:
+            m.hp += 1
+            game.emit("heal", figure=m.id, text=f"{m.name} regains 1 HP ({m.hp}/{m.max_hp}).")
+    elif card == "thief_in_the_dark" and h.on_board:  # an absent hero is not affected (FAQ)
+        yield from thief(game, h)
     elif card == "warp_in_time":
         yield from pass_cards(game, list(s.party))
     elif card == "ancient_spirits_blessing":
-        for o in s.heroes():
-            down = [p for p, up in o.powers.items() if not up and c.powers[p].type == "daily"]
-            if down:
-                o.powers[down[0]] = True
-                game.emit("power", hero=o.id, text=f"{o.name}'s {c.powers[down[0]].name} is ready again.")
-                break
+        from .dungeon import fixed_order
+        spent = [(o, p) for o in fixed_order(s, s.heroes()) for p, up in o.powers.items()
+                 if not up and c.powers[p].type == "daily"]
+        got = yield from choose(game, "bless", "Ancient Spirit's Blessing: which daily power is ready again?", spent,
+                                lambda op: f"{op[0].name}: {c.powers[op[1]].name}")
+        if got is not None:
+            o, p = got
+            o.powers[p] = True
+            game.emit("power", hero=o.id, text=f"{o.name}'s {c.powers[p].name} is ready again.")
+
+
+def thief(game: Game, h: Figure) -> Proc:
+    """Thief in the Dark: the active hero discards a treasure card of his choice, else a gold
+    token (the one named in h.flags["gold_tokens"] when that list is kept, else 100 gold)."""
+    s: State = game.state
+    if h.items:
+        lost = yield from choose(game, "thief", f"Thief in the Dark: which treasure does {h.name} lose?",
+                                 sorted(h.items), lambda x: combat.item_of(game, x).name)
+        del h.items[lost]
+        decks.discard(s, "treasure", lost)
+        game.emit("thief", hero=h.id, text=f"A thief takes {combat.item_of(game, lost).name} from {h.name}.")
+    elif h.gold:
+        tokens = h.flags.get("gold_tokens")
+        if tokens:
+            value = yield from choose(game, "thief", f"Thief in the Dark: which gold token does {h.name} lose?",
+                                      sorted(set(tokens), key=int), lambda v: f"{v} gold")
+            tokens.remove(value)
+            lost_gold = int(value)
+        else:
+            lost_gold = min(h.gold, 100)
+        h.gold -= lost_gold
+        game.emit("thief", hero=h.id, text=f"A thief takes a {lost_gold} gold token from {h.name}.")
 
 
 def sift_monsters(game: Game, keyword: str, why: str) -> Proc:
@@ -260,24 +374,43 @@ def sift_monsters(game: Game, keyword: str, why: str) -> Proc:
                            f"{len(drawn) - len(keep)} discarded.")
 
 
+SIDE_ORDER = {"N": 0, "E": 1, "S": 2, "W": 3}
+
+
 def bottom_tile_near(game: Game, f: Figure) -> Proc:
-    """The bottom dungeon tile at the unexplored edge closest to a figure, with a new monster."""
+    """The bottom dungeon tile at the unexplored edge closest to a figure (ties §6.2), with a new
+    monster; returns (placed tile or None, the cell the monster went to).  An empty stack skips
+    the tile and its monster goes where it would have joined; no unexplored edge anywhere: the
+    figure's own tile (§5.7)."""
     s: State = game.state
+    if not f.on_board:
+        return None, None
     lay = board.lay(s)
-    edges = lay.unexplored_edges()
-    if not edges or not s.decks.get("dungeon"):
-        return None
     dist = lay.tile_distances(board.cells_of(f))
-    edges = [e for e in edges if e[0] in dist]
+    edges = sorted((e for e in lay.unexplored_edges() if e[0] in dist),
+                   key=lambda e: (e[0][1], e[0][0], SIDE_ORDER.get(e[1], 4)))
     if not edges:
-        return None
-    cell, side = min(edges, key=lambda e: dist[e[0]])
-    tile = yield from decks.draw(game, "dungeon", bottom=True)
-    from .exploration import new_monster, place_tile
-    placed = place_tile(game, tile, cell, side)
+        cell = board.cells_of(f)[0]
+        yield from new_monster_on(game, cell)
+        return None, cell
+    from .dungeon import pick
+    cell, side = yield from pick(game, edges, lambda e: dist[e[0]], "the closest unexplored edge",
+                                 lambda e: f"{e[1]} edge of {board.tile_label(s, e[0])}")
+    placed = None
+    if s.decks.get("dungeon"):
+        tile = yield from decks.draw(game, "dungeon", bottom=True)
+        from .exploration import place_tile
+        placed = place_tile(game, tile, cell, side)
+        if placed is None:
+            s.decks["dungeon"].append(tile)  # it does not fit: back under the stack
+    else:
+        game.emit("stack_empty", text="The dungeon stack is empty: the monster comes by the edge instead.")
+    target = placed.cells[0] if placed is not None else cell
+    yield from new_monster_on(game, target)
     if placed is not None:
-        yield from new_monster(game, placed.cells[0], s.active)
-    return placed
+        from .chambers import entered
+        yield from entered(game, [placed])
+    return placed, target
 
 
 def pass_cards(game: Game, players: list[str]) -> Proc:
@@ -318,13 +451,81 @@ def end_roll(game: Game, h: Figure, curse: str) -> Proc:
 
 def after_exploration(game: Game, h: Figure) -> Proc:
     """E3: wrath_of_the_enemy on the active hero, then surrounded (§4)."""
-    yield from ()
+    s: State = game.state
+    from .dungeon import closest, fixed_order, step_adjacent
+    from .hazards import climb_out, in_pit
+    if in_pit(h) and h.flags.get("pit_asked") != s.turn:
+        # Until heroes.hero_phase offers the climb as a move slot, it comes here, after the
+        # (empty) hero phase of a hero in the pit; once it does, this is skipped.
+        yield from climb_out(game, h)
+    if "wrath_of_the_enemy" in h.curses:
+        if h.on_board:
+            far = [m for m in s.foes() if not board.same_tile(m, h)]
+            m = yield from closest(game, h, far, "closest monster")
+            if m is not None:
+                yield from step_adjacent(game, m, h)
+        yield from end_roll(game, h, "wrath_of_the_enemy")
+    if s.environment == "surrounded":
+        from .exploration import new_monster
+        for o in fixed_order(s, [x for x in s.heroes() if x.on_board]):
+            if any(x not in game.content.encounters for x in s.rows[o.id]):
+                continue
+            cell = yield from closest_edge_cell(game, o)
+            if cell is not None:
+                game.emit("surrounded", hero=o.id, text=f"Surrounded! {o.name} holds no monster card and draws one.")
+                yield from new_monster(game, cell, o.id)
 
 
 def slot_options(game: Game, h: Figure, seat: str) -> list[Action]:
-    """Attack-slot uses an encounter offers: forcing a cage open (§2.5 cage)."""
-    return []
+    """Attack-slot uses an encounter offers: forcing a cage open (§2.5 cage), the prisoner's
+    own or that of a hero on his tile."""
+    s: State = game.state
+    if not h.on_board:
+        return []
+    out = []
+    for o in s.heroes():
+        if "cage" in o.curses and o.on_board and (o is h or board.same_tile(h, o)):
+            who = "your" if o is h else f"{o.name}'s"
+            out.append(Action.make(seat, "open_cage", text=f"Force {who} cage open (d20, 10+)", hero=h.id,
+                                   other=o.id))
+    return out
 
 
 def use_slot(game: Game, h: Figure, a: Action) -> Proc:
-    yield from ()
+    """An attack slot spent on a cage: d20 10+ opens it (ash.curse.cage_open)."""
+    s: State = game.state
+    if a.kind != "open_cage":
+        return
+    o = s.figures[a.get("other")]
+    face = yield from combat.d20(game, "ash.curse.cage_open")
+    ok = face >= 10
+    roll_event(game, "ash.curse.cage_open", "1d20", (face,), target=10, outcome="pass" if ok else "fail",
+               inputs={"hero": h.id, "prisoner": o.id},
+               text=f"{h.name} forces {o.name}'s cage: d20 {face} vs 10: " + ("it opens" if ok else "it holds"))
+    if ok:
+        combat.end_curse(game, o, "cage")
+
+
+def treasure_token_value(game: Game, value: Any = None) -> Any:
+    """What a treasure token turns out to be: its own value, or (value None) the top of the
+    token bag.  Under Dragon's Tribute a second token is drawn and the higher is discarded, an
+    item counting higher than any gold.  heroes.pick_up should read a token through this."""
+    s: State = game.state
+    bag = s.decks.setdefault("treasure_tokens", [])
+    if value is None:
+        if not bag:
+            return None
+        value = bag.pop(0)
+    if s.environment != "dragons_tribute" or not bag:
+        return value
+    other = bag.pop(0)
+
+    def rank(v: Any) -> tuple[int, int]:
+        return (1, 0) if v == "item" else (0, int(v))
+
+    keep, drop = sorted([value, other], key=rank)
+    s.discards.setdefault("treasure_tokens", []).append(drop)
+    show = {v: "an item" if v == "item" else f"{v} gold" for v in (keep, drop)}
+    game.emit("tribute", kept=keep, dropped=drop,
+              text=f"Dragon's Tribute: two tokens, {show[keep]} and {show[drop]}; the dragon takes {show[drop]}.")
+    return keep

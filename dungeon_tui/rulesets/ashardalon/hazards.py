@@ -8,7 +8,7 @@ from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
 from . import board, combat, decks
 from .geometry import cell_of
-from .state import Figure, State
+from .state import HERO, Figure, State
 
 Proc = Generator[Decision, Action, Any]
 MAX_LAVA = 3
@@ -49,9 +49,10 @@ def marker_step(game: Game, ctx: Any, kind: str, p: dict[str, Any]) -> Proc:
             return  # already on the hero's tile: it stays and strikes there [H D24]
         from_goal = lay.tile_distances(goal)
         nxt = [c for c in lay.tile_neighbours(here) if from_goal.get(c, board.FAR) < from_goal.get(here, board.FAR)]
-        if not nxt:
+        cell = yield from pick(game, sorted(nxt, key=lambda c: (c[1], c[0])), lambda c: 0,
+                               f"where {ctx.me.name} goes", lambda c: board.tile_label(s, c))
+        if cell is None:
             return
-        cell = nxt[0]
         sq = lay.scorch(cell) or lay.placement_order(cell)[0]
         m["at"] = list(sq)
         ctx.me.pos = sq
@@ -113,12 +114,82 @@ def remove_marker(game: Game, card: str) -> None:
 
 
 def entered_square(game: Game, h: Figure) -> None:
-    """Volcanic vapors poison a hero who moves onto or starts his turn on their tile."""
+    """Volcanic vapors poison a hero who moves onto or starts his turn on their tile: heroes
+    call this after a move slot and at H1 (start of the hero phase)."""
     s: State = game.state
     m = s.markers.get("volcanic_vapors")
     if m is not None and h.on_board and cell_of(tuple(m["at"])) in board.cells_of(h):
+        if "poisoned" not in h.conditions:
+            game.emit("vapors", hero=h.id, text=f"{h.name} breathes the volcanic vapors.")
         combat.add_condition(game, h, "poisoned")
 
 
+start_of_turn = entered_square  # H1: a hero starting his turn on the vapors' tile
+
+
+# -- the pit [H D9] --------------------------------------------------------------------------------
+
 def fall_in(game: Game, h: Figure) -> None:
-    """The pit: a hero it hits falls in (off the board until he climbs out) [H D9]."""
+    """The pit: a hero it hits falls in, off the board (pos None, h.flags["in_pit"]) until a
+    move slot climbs out beside the pit marker [H D9]; his square is kept in flags["pit_from"]."""
+    if h.side != HERO or not h.on_board:
+        return
+    h.flags["in_pit"] = True
+    h.flags["pit_from"] = list(h.pos)
+    h.pos = None
+    game.emit("pit", hero=h.id, text=f"{h.name} falls into the pit.")
+
+
+def in_pit(h: Figure) -> bool:
+    return bool(h.flags.get("in_pit"))
+
+
+def pit_square(game: Game, h: Figure) -> Any:
+    s: State = game.state
+    m = s.markers.get("pit")
+    return tuple(m["at"]) if m is not None else tuple(h.flags.get("pit_from") or ())
+
+
+def climb_options(game: Game, h: Figure, seat: str) -> list[Action]:
+    """One move slot (also when dazed) puts a hero in the pit on a free square adjacent to the
+    pit marker, reading order."""
+    s: State = game.state
+    if not in_pit(h) or h.escaped:
+        return []
+    at = pit_square(game, h)
+    if not at:
+        return []
+    near = sorted((q for q in board.lay(s).grid.neighbours(at) if board.free(s, q)), key=lambda q: (q[1], q[0]))
+    return [Action.make(seat, "climb", text=f"Climb out of the pit to {q[0]},{q[1]}", hero=h.id, to=list(q))
+            for q in near]
+
+
+def climb(game: Game, h: Figure, a: Action) -> Proc:
+    """Climbing out: the hero stands on the chosen square (a move: vapors may poison him)."""
+    s: State = game.state
+    sq = tuple(a.get("to"))
+    h.flags.pop("in_pit", None)
+    h.flags.pop("pit_from", None)
+    h.pos = sq  # type: ignore[assignment]
+    h.flags["moved"] = True
+    game.emit("place", figure=h.id, to=list(sq), text=f"{h.name} climbs out of the pit onto "
+                                                      f"{board.tile_label(s, cell_of(sq))}.")
+    entered_square(game, h)
+    yield from ()
+
+
+def climb_out(game: Game, h: Figure) -> Proc:
+    """The whole choice for heroes.hero_phase: climb out (one move slot) or stay in; returns
+    whether he climbed.  The decision's context has no "done", as the hero is off the board."""
+    s: State = game.state
+    seat = s.seat_of[h.id]
+    h.flags["pit_asked"] = s.turn
+    options = climb_options(game, h, seat)
+    if not options:
+        return False
+    options.append(Action.make(seat, "climb", text="Stay in the pit", hero=h.id, to=None))
+    a = yield Decision(seat, f"{h.name} is in the pit: climb out?", options, context={"figure": h.id, "pit": True})
+    if a.get("to") is None:
+        return False
+    yield from climb(game, h, a)
+    return True
