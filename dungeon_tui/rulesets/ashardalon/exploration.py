@@ -148,7 +148,9 @@ def new_monster(game: Game, cell: Cell, holder: str, duplicates: bool = True, ch
         game.emit("monster", text="The monster deck is empty: no monster comes.")
         return None
     s.rows[holder].append(card)
-    spawn(game, card, cell, chamber=chamber)
+    from .encounters import claim_leap_square
+    at = claim_leap_square(game, holder)  # Time Leap: the monster takes the vanished hero's square
+    spawn(game, card, cell_of(at) if at else cell, chamber=chamber, at=at)
     return card
 
 
