@@ -405,11 +405,16 @@ def bottom_tile_near(game: Game, f: Figure) -> Proc:
             s.decks["dungeon"].append(tile)  # it does not fit: back under the stack
     else:
         game.emit("stack_empty", text="The dungeon stack is empty: the monster comes by the edge instead.")
-    target = placed.cells[0] if placed is not None else cell
-    yield from new_monster_on(game, target)
+    new = []
     if placed is not None:
+        from .exploration import long_hallway_extra
+        new = yield from long_hallway_extra(game, placed, bottom=True)
+    target = new[-1].cells[0] if new else cell
+    if not new or not new[-1].tile.endswith("_entrance"):
+        yield from new_monster_on(game, target)
+    if new:
         from .chambers import entered
-        yield from entered(game, [placed])
+        yield from entered(game, new)
     return placed, target
 
 
