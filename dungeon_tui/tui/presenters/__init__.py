@@ -62,7 +62,8 @@ class Presenter(Protocol):
 
 
 PRESENTERS = {"warhammer-quest": "dungeon_tui.tui.presenters.warhammer_quest",
-              "heroquest": "dungeon_tui.tui.presenters.heroquest"}
+              "heroquest": "dungeon_tui.tui.presenters.heroquest",
+              "ashardalon": "dungeon_tui.tui.presenters.ashardalon"}
 
 
 def presenter_for(game_id: str) -> Presenter:
