@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from . import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, plays
+from . import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, party_in, plays
 
 TERRAIN: dict[str, Cell] = {
     ".": ("· ", "floor"),
@@ -333,12 +333,9 @@ class AshardalonPresenter:
 
     def party(self, game: Game, seat: str) -> list[str]:
         view = game.view(seat)
-        figs = _figures(view)
         out = []
-        for hid in view.get("party", []):
-            f = figs.get(hid)
-            if f is None:
-                continue
+        for f in party_in(view):
+            hid = f["id"]
             state = " ESCAPED" if f.get("escaped") else " DOWN" if f["hp"] <= 0 else ""
             out.append(f"{self.glyph(f)[0]}{f['name']:<8}{bar(f['hp'], f['max_hp'], 8)} {f['hp']:>2}/{f['max_hp']:<2} "
                        f"AC{f.get('ac_now', f['ac'])} L{f.get('level', 1)} {f.get('gold', 0):>4}g{state}")
@@ -390,15 +387,11 @@ class AshardalonPresenter:
         res = game.result or {}
         seat = next(iter(game.ruleset.seats(game.state)), "dungeon")
         view = game.view(seat)
-        figs = _figures(view)
         lines = [f"[b]{str(res.get('outcome', 'over')).upper()}[/b]: {res.get('why', '')}", "",
                  f"XP pile {sum(view.get('xp_values', {}).values())} · monsters defeated {view.get('trophies', 0)}"
                  f" · surges left {view.get('surges', 0)}", "",
                  f"{'hero':10} {'fate':8} {'HP':>5} {'level':>5} {'gold':>5}"]
-        for hid in view.get("party", []):
-            f = figs.get(hid)
-            if f is None:
-                continue
+        for f in party_in(view):
             fate = "escaped" if f.get("escaped") else "down" if f["hp"] <= 0 else "standing"
             lines.append(f"{f['name']:10} {fate:8} {f['hp']:>2}/{f['max_hp']:<2} {f.get('level', 1):>5} "
                          f"{f.get('gold', 0):>5}")
