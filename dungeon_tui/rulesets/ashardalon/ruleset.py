@@ -2,14 +2,15 @@
 keep deck order and face-down tokens from the hero seats (spec §6.2)."""
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from ...engine.game import DUNGEON, Game
 from ...engine.grid import Sq
 from ..common import RulesetBase, choose_party, hero_seat
-from . import board
+from . import board, combat
 from .content import Content, load_content
-from .heroes import walks
+from .heroes import speed, walks
 from .state import HERO, Figure, State
 from .turns import lay_start, procedure
 
@@ -72,10 +73,20 @@ class Ashardalon(RulesetBase):
         data = state.to_dict()
         lay = board.lay(state)
         data["terrain"] = [[x, y, ch] for (x, y), ch in sorted(lay.terrain.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+        # What the table shows but would otherwise have to work out by the rules: each hero's
+        # effective AC and speed, and each experience card's value.
+        table = SimpleNamespace(state=state, content=self.content())
+        for hid in state.party:
+            h, f = state.figures[hid], data["figures"][hid]
+            f["ac_now"], f["ac_parts"] = combat.hero_ac(table, h)  # type: ignore[arg-type]
+            f["speed_now"] = speed(table, h)  # type: ignore[arg-type]
+        data["xp_values"] = {card: combat.xp_value(table, card) for card in state.xp}  # type: ignore[arg-type]
         if seat == DUNGEON:
             return data
         data["decks"] = {k: len(v) for k, v in state.decks.items()}
         data["doors"] = {k: "door" for k in state.doors}
+        # Treasure tokens lie face down until a hero picks one up.
+        data["tokens"] = [{k: v for k, v in tok.items() if k != "value"} for tok in state.tokens]
         return data
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 from ...engine.game import Action, Decision, Game
 
@@ -62,7 +62,8 @@ class Presenter(Protocol):
 
 
 PRESENTERS = {"warhammer-quest": "dungeon_tui.tui.presenters.warhammer_quest",
-              "heroquest": "dungeon_tui.tui.presenters.heroquest"}
+              "heroquest": "dungeon_tui.tui.presenters.heroquest",
+              "ashardalon": "dungeon_tui.tui.presenters.ashardalon"}
 
 
 def presenter_for(game_id: str) -> Presenter:
@@ -92,6 +93,12 @@ def deciding_hero(game: Game, decision: Decision | None) -> str | None:
     return next((h for h in s.party if s.seat_of.get(h) == decision.seat), None)
 
 
+def party_in(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The party's figures as a view gives them, in seat order (those the view lacks left out)."""
+    figs = view.get("figures", {})
+    return [f for hid in view.get("party", []) if isinstance(f := figs.get(hid), dict)]
+
+
 def plays(kind: str, key: str, value: object) -> Callable[[Action], bool]:
     """A card's test for the offered actions that play it: this kind, with this argument."""
     def test(a: Action) -> bool:
@@ -111,4 +118,4 @@ def bar(value: int, most: int, width: int = 10) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-__all__ = ["Board", "Card", "Verb", "Presenter", "presenter_for", "plays", "listed", "bar", "goes_to", "aimed_at"]
+__all__ = ["Board", "Card", "Verb", "Presenter", "presenter_for", "plays", "listed", "bar", "goes_to", "aimed_at", "party_in"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from . import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, plays
+from . import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, party_in, plays
 
 DUNGEON = "dungeon"
 TERRAIN: dict[str, Cell] = {
@@ -251,13 +251,8 @@ class HeroQuestPresenter:
         return f"[b]{name}[/b]\nround {view.get('round', 0)} · {phase}{left}{eye}{turn}"
 
     def party(self, game: Game, seat: str) -> list[str]:
-        view = game.view(seat)
-        figs = _figures(view)
         out = []
-        for hid in view.get("party", []):
-            f = figs.get(hid)
-            if f is None:
-                continue
+        for f in party_in(game.view(seat)):
             state = "" if f["status"] == "alive" else f" {f['status'].upper()}"
             out.append(f"{self.glyph(game, f)[0]}{f['name']:<10}{bar(f['body'], f['max_body'], 8)} "
                        f"{f['body']:>2}/{f['max_body']:<2} M{f['mind']} {f.get('gold', 0):>4}g{state}")
@@ -325,14 +320,10 @@ class HeroQuestPresenter:
         res = game.result or {}
         seat = next(iter(game.ruleset.seats(game.state)), DUNGEON)
         view = game.view(seat)
-        figs = _figures(view)
         fates = {"alive": "survived", "dead": "fell", "left": "got out"}
         lines = [f"[b]{str(res.get('outcome', 'over')).upper()}[/b]: {res.get('why', '')}", "",
                  f"{'hero':10} {'fate':9} {'kills':>5} {'gold':>6} {'dealt':>5} {'taken':>5}"]
-        for hid in view.get("party", []):
-            f = figs.get(hid)
-            if f is None:
-                continue
+        for f in party_in(view):
             lines.append(f"{f['name']:10} {fates.get(f['status'], f['status']):9} {f.get('kills', 0):>5} "
                          f"{f.get('gold', 0):>6} {f.get('damage_dealt', 0):>5} {f.get('damage_taken', 0):>5}")
         return "\n".join(lines)

@@ -1,0 +1,408 @@
+"""Wrath of Ashardalon as the screens show it: the placed tiles with their walls, doors and
+triangles, the figures, encounter markers and tokens; the party's experience pile and
+healing surges; the held monster cards; each hero's sheet, powers and items; the help page.
+
+Everything is drawn from one seat's view (hero seats see deck sizes, not their order, door
+tokens only as doors and treasure tokens face down).  Glyphs alone tell everything apart
+(NO_COLOR, 256 colours): heroes are a capital, monsters a lowercase letter and a number,
+villains a capital and "!", villagers "@" and an initial; roles only pick the theme colours.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.game import Action, Decision, Game
+from . import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, party_in, plays
+
+TERRAIN: dict[str, Cell] = {
+    ".": ("· ", "floor"),
+    "X": ("x ", "floor"),  # a scorch mark: where monsters and tokens are placed first
+    "S": ("≡≡", "furniture"),  # the start tile's stairs (exits stay drawn where a move may end)
+    "L": ("╪╪", "furniture"),  # a ladder out: drawn even where a move may end, so the goal stays in sight
+    "U": ("∩∩", "furniture"),  # a tunnel out
+    "#": ("▓▓", "wall"),  # rock
+}
+EXIT_NAMES = {"S": "the stairs", "L": "a ladder", "U": "a tunnel", "X": "a scorch mark", ".": "floor", "#": "rock"}
+TRIANGLE: dict[str, Cell] = {"black": ("▲▲", "furniture"), "white": ("△△", "furniture")}
+# Edge glyphs: (across a row = 1 char, along a row = 2 chars).
+WALL = ("│", "──")
+DOOR = ("+", "++")
+UNEXPLORED = ("░", "░░")  # an open side with no tile beyond it yet
+MARKERS: dict[str, Cell] = {"trap": ("^ ", "trap"), "hazard": ("! ", "trap")}
+LAVA: Cell = ("~~", "pit")
+TOKENS: dict[str, Cell] = {"treasure": ("$ ", "furniture")}
+# One letter per monster kind (the names share initials); unknown kinds take their first letter.
+MONSTER_LETTERS = {"cave_bear": "b", "duergar_guard": "d", "gibbering_mouther": "m", "grell": "g",
+                   "human_cultist": "c", "kobold_dragonshield": "k", "legion_devil": "l", "orc_archer": "a",
+                   "orc_smasher": "o", "snake": "s"}
+VILLAIN_LETTERS = {"ashardalon": "A", "bellax": "B", "kraash": "R", "margrath": "M", "meerak": "E",
+                   "otyugh": "O", "rage_drake": "D"}
+PHASES = {"setup": "setting up", "hero": "hero phase", "exploration": "exploration phase",
+          "villain": "villain phase", "over": "over"}
+
+LEGEND = ("Q V K T H heroes   b1 g2 o3 … monsters (letter + number)   A! B! … villains   @a villagers   "
+          "¤ object   · floor   x scorch mark   ≡≡ stairs   ╪╪ ladder   ∩∩ tunnel   ▓▓ rock   "
+          "▲▲ △△ black / white triangle on the tile's entry side   │ ── walls   + door   "
+          "░ unexplored edge   ^ trap   ! hazard   ~~ lava   $ treasure token   * where you may move")
+
+HELP = """[b]Wrath of Ashardalon in brief[/b]
+The heroes work together. Each player's turn has three phases: the [b]hero phase[/b] (you act),
+the [b]exploration phase[/b] (standing on a square along an unexplored edge - drawn ░ - lays a
+new tile there, with a monster on it) and the [b]villain phase[/b] (an encounter card if no tile
+was laid or the new tile shows a black triangle ▲, then every monster card you hold acts).
+
+[b]Your hero phase[/b]: two actions - move then attack, attack then move, or move twice. The
+squares you can reach show as *; put the cursor on one (arrows, hjkl, or the mouse) and press
+enter to move there. Put the cursor on a monster and press enter to attack it with the first
+power that can; a (attack) asks which power and target, tab jumps between targets, and your
+power cards under c play directly. At-will powers never run out; daily and utility powers
+turn face down once used (shown dimmed, marked "used"). p uses a power that needs no square,
+i an item, d tries to disable a trap on your tile, x climbs out at an exit, e ends the phase.
+
+[b]Fighting[/b]: roll a d20, add the power's bonus; reaching the target's AC hits. Monsters
+you defeat go to the party's experience pile: spend 5 XP on a natural 20 to reach level 2, or
+XP to cancel an encounter card when it is drawn (z). A hero at 0 HP spends one of the party's
+healing surges at the start of his turn; with none left, the party loses.
+
+[b]The side panel[/b]: the adventure, round and phase, healing surges, the experience pile with
+each card's value, the environment in play and the held cards (monsters act in the order you
+received them; traps and hazards you drew sit in the same row). The hero sheet shows AC (with
+its bonuses), HP, speed, surge value, level, conditions, curses, gold and items; the cards list
+shows powers and items, ● marking what you can use now. o lists every choice.
+"""
+
+VERBS = (
+    Verb("a", "attack", ("attack",), "attack with a power (asks which; enter on a monster works too)"),
+    Verb("p", "power", ("power",), "use a power that needs no action (heal, mirror image, command ...)"),
+    Verb("i", "item", ("item",), "use an item"),
+    Verb("d", "disable", ("disable",), "try to disable a trap on your tile"),
+    Verb("n", "unlock", ("unlock",), "try to unlock a door along your tile"),
+    Verb("g", "cage", ("open_cage",), "try to open a cage"),
+    Verb("v", "explore", ("explore",), "choose the unexplored edge to explore"),
+    Verb("x", "escape", ("escape",), "climb out of the dungeon here"),
+    Verb("y", "react", ("react",), "answer a reaction power's offer (use it or keep it)"),
+    Verb("z", "cancel", ("cancel",), "spend experience to cancel an encounter card, or let it happen"),
+)
+
+
+def _figures(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {k: f for k, f in view.get("figures", {}).items() if isinstance(f, dict)}
+
+
+def _on_board(f: dict[str, Any]) -> bool:
+    return f.get("pos") is not None and not f.get("escaped") and not f.get("lifted")
+
+
+def _squares(f: dict[str, Any]) -> list[Sq]:
+    """A 2x2 figure's pos is its top-left square."""
+    x, y = f["pos"]
+    if f.get("flags", {}).get("size", 1) == 2:
+        return [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
+    return [(x, y)]
+
+
+def _cell(sq: Sq) -> tuple[int, int]:
+    return (sq[0] // 4, sq[1] // 4)
+
+
+def _cell_squares(cell: tuple[int, int]) -> list[Sq]:
+    return [(4 * cell[0] + dx, 4 * cell[1] + dy) for dy in range(4) for dx in range(4)]
+
+
+def _side_squares(cell: tuple[int, int], side: str) -> list[Sq]:
+    x0, y0 = 4 * cell[0], 4 * cell[1]
+    return {"N": [(x0 + k, y0) for k in range(4)], "S": [(x0 + k, y0 + 3) for k in range(4)],
+            "W": [(x0, y0 + k) for k in range(4)], "E": [(x0 + 3, y0 + k) for k in range(4)]}[side]
+
+
+STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+SIDES = ("N", "E", "S", "W")
+
+
+def _beyond(cell: tuple[int, int], side: str) -> tuple[int, int]:
+    return (cell[0] + STEP[side][0], cell[1] + STEP[side][1])
+
+
+def _entry_side(rot: int) -> str:
+    """The side a tile joined by: S in its template, turned clockwise by rot."""
+    return SIDES[(SIDES.index("S") + rot // 90) % 4]
+
+
+def _edge(a: Sq, b: Sq) -> tuple[Sq, Sq]:
+    return (a, b) if a <= b else (b, a)
+
+
+def _tiles(view: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
+    """Each placed cell and the tile record filling it."""
+    return {(c[0], c[1]): t for t in view.get("tiles", []) for c in t["cells"]}
+
+
+def _name(game: Game, table: str, key: str | None) -> str:
+    if key is None:
+        return ""
+    base = key.split("#")[0].split(":")[-1]
+    item = getattr(game.content, table, {}).get(base)
+    return str(getattr(item, "name", None) or base.replace("_", " "))
+
+
+class AshardalonPresenter:
+    help = HELP
+    legend = LEGEND
+    verbs = VERBS
+    on_enter: tuple[str, ...] = ()  # enter on an empty square does nothing: ending a phase is e
+    dungeon_player = None  # the villain phase is always played by the rules
+
+    # -- the board -----------------------------------------------------------------------------
+    def glyph(self, f: dict[str, Any]) -> Cell:
+        side, kind, fid = f.get("side"), str(f.get("kind", "")), str(f.get("id", ""))
+        if side == "hero":
+            return ((f.get("name") or kind or "H")[0].upper() + " ", "hero")
+        digits = "".join(ch for ch in fid if ch.isdigit())
+        if side == "villain":
+            return (VILLAIN_LETTERS.get(kind, kind[:1].upper() or "V") + "!", "monster")
+        if side == "villager":
+            return ("@" + (f.get("name") or kind or "v")[0].lower(), "hero")
+        if side == "object":
+            return ("¤" + (digits[-1:] or " "), "monster")
+        return (MONSTER_LETTERS.get(kind, kind[:1] or "m") + (digits[-1:] or "?"), "monster")
+
+    def board(self, game: Game, seat: str) -> Board:
+        view = game.view(seat)
+        terrain = {(x, y): ch for x, y, ch in view.get("terrain", [])}
+        cells: dict[Sq, Cell] = {sq: TERRAIN.get(ch, TERRAIN["."]) for sq, ch in terrain.items()}
+        for t in view.get("tiles", []):
+            mark = TRIANGLE.get(t.get("triangle") or "")
+            if mark is None:
+                continue
+            entry = (t["cells"][0][0], t["cells"][0][1])
+            for sq in _side_squares(entry, _entry_side(int(t.get("rot", 0)))):
+                if terrain.get(sq) == "#":  # the entry side's rock corners carry the triangle
+                    cells[sq] = mark
+        for card, m in view.get("markers", {}).items():
+            for lava in m.get("lava", []):
+                cells[tuple(lava["at"])] = LAVA  # type: ignore[index]
+            cells[tuple(m["at"])] = MARKERS.get(self._encounter_type(game, card), MARKERS["trap"])  # type: ignore[index]
+        for tok in view.get("tokens", []):
+            cells[tuple(tok["at"])] = TOKENS.get(tok.get("kind", ""), (str(tok.get("kind", "?"))[:1] + " ", "furniture"))  # type: ignore[index]
+        for f in _figures(view).values():
+            if _on_board(f):
+                for sq in _squares(f):
+                    cells[sq] = self.glyph(f)
+        xs = [x for x, _ in terrain] or [0]
+        ys = [y for _, y in terrain] or [0]
+        bounds = (min(xs), min(ys), max(xs), max(ys))
+        return Board(cells, bounds, self._edges(view))
+
+    def _encounter_type(self, game: Game, card: str) -> str:
+        e = game.content.encounters.get(card.split("#")[0])
+        return str(getattr(e, "type", "trap"))
+
+    def _edges(self, view: dict[str, Any]) -> dict[tuple[Sq, Sq], Cell]:
+        """Walls on closed sides, doors on door tokens, ░ on open sides with nothing beyond."""
+        tiles = _tiles(view)
+        doors = set(view.get("doors", {}))
+        out: dict[tuple[Sq, Sq], Cell] = {}
+        for cell, t in tiles.items():
+            open_sides = t.get("open", {}).get(f"{cell[0]},{cell[1]}", [])
+            for side in SIDES:
+                other = _beyond(cell, side)
+                if tiles.get(other) is t:  # halves of one tile
+                    continue
+                opposite = SIDES[(SIDES.index(side) + 2) % 4]
+                door = f"{cell[0]},{cell[1]},{side}" in doors or f"{other[0]},{other[1]},{opposite}" in doors
+                if door:
+                    glyph = (DOOR, "door")
+                elif side not in open_sides:
+                    glyph = (WALL, "wall")
+                elif other not in tiles:
+                    glyph = (UNEXPLORED, "fog")
+                else:
+                    continue  # an open join: the neighbour's own closed side draws its wall
+                along = 1 if side in ("N", "S") else 0
+                for sq in _side_squares(cell, side):
+                    nxt = (sq[0] + STEP[side][0], sq[1] + STEP[side][1])
+                    key = _edge(sq, nxt)
+                    if out.get(key, ("", ""))[1] not in ("door", "wall"):
+                        out[key] = (glyph[0][along], glyph[1])
+        return out
+
+    def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]:
+        """Squares an action belongs to besides its target figure: a tile's floor for tile
+        attacks and placements, an edge's squares for exploring, a trap's marker, a hero helped."""
+        view = game.view(seat)
+        other = _figures(view).get(action.get("other"))
+        if other is not None and _on_board(other):
+            return _squares(other)
+        if action.get("card") is not None and action.kind == "disable":
+            m = view.get("markers", {}).get(action.get("card"))
+            return [tuple(m["at"])] if m else []  # type: ignore[list-item]
+        cell = action.get("tile") or action.get("cell")
+        if cell is None or action.kind == "attack" and action.get("target") is not None:
+            return []
+        cell = (cell[0], cell[1])
+        terrain = {(x, y): ch for x, y, ch in view.get("terrain", [])}
+        if action.kind == "explore" and action.get("side") in STEP:
+            return [q for q in _side_squares(cell, action.get("side")) if terrain.get(q, "#") != "#"]
+        return [q for q in _cell_squares(cell) if terrain.get(q, "#") != "#"]
+
+    def walks(self, game: Game, decision: Decision | None) -> dict[Sq, list[Sq]]:
+        """Where the deciding hero's move slot can end, each with its path."""
+        if decision is None or not any(a.kind == "move" for a in decision.options):
+            return {}
+        return game.ruleset.walks(game, decision.context.get("figure"))  # type: ignore[no-any-return]
+
+    def focus(self, game: Game, decision: Decision | None) -> Sq | None:
+        """The square to keep centred: the deciding hero or acting monster, else the active hero."""
+        s = game.state
+        who = decision.context.get("figure") if decision is not None else None
+        f = s.figures.get(who) if who else None
+        if f is None or not f.on_board:
+            f = s.figures.get(s.active) if s.active else None
+        if f is None or not f.on_board:
+            f = next((h for h in s.heroes() if h.on_board), None)
+        return tuple(f.pos) if f is not None else None  # type: ignore[return-value]
+
+    def look(self, game: Game, seat: str, square: Sq) -> str:
+        """One line about the square under the cursor, from the seat's view only."""
+        view = game.view(seat)
+        where = f"{square[0]},{square[1]}"
+        terrain = {(x, y): ch for x, y, ch in view.get("terrain", [])}
+        t = _tiles(view).get(_cell(square))
+        if t is None or square not in terrain:
+            return f"{where}: no tile here yet"
+        tile = t["tile"] + (f" ({t['triangle']})" if t.get("triangle") else "")
+        parts = [f"{where} {tile} {EXIT_NAMES.get(terrain[square], 'floor')}"]
+        for f in _figures(view).values():
+            if _on_board(f) and square in _squares(f):
+                parts.append(self._figure_line(game, view, f))
+        for card, m in view.get("markers", {}).items():
+            if tuple(m["at"]) == square:
+                parts.append(f"{_name(game, 'encounters', card)} ({self._encounter_type(game, card)})")
+            if any(tuple(lv["at"]) == square for lv in m.get("lava", [])):
+                parts.append("lava")
+        for tok in view.get("tokens", []):
+            if tuple(tok["at"]) == square:
+                value = tok.get("value")
+                parts.append(f"{tok.get('kind', 'a')} token" + (f" ({value})" if value is not None else " (face down)"))
+        return " · ".join(parts)
+
+    def _figure_line(self, game: Game, view: dict[str, Any], f: dict[str, Any]) -> str:
+        ac = f.get("ac_now", f.get("ac"))
+        text = f"{self.glyph(f)[0].strip()} {f['name']} AC {ac} HP {f['hp']}/{f['max_hp']}"
+        if f.get("side") in ("monster", "villain"):
+            holder = next((h for h, row in view.get("rows", {}).items() if f.get("card") in row), None)
+            if holder is not None:
+                text += f" · {_figures(view).get(holder, {}).get('name', holder)}'s card"
+            if f.get("enraged"):
+                text += " · enraged"
+        flags = list(f.get("conditions", [])) + [_name(game, "encounters", c) for c in f.get("curses", [])]
+        return text + (" · " + ", ".join(flags) if flags else "")
+
+    # -- the panels ---------------------------------------------------------------------------
+    def status(self, game: Game, seat: str) -> str:
+        view = game.view(seat)
+        adv = _name(game, "adventures", view.get("adventure"))
+        active = _figures(view).get(view.get("active") or "")
+        phase = PHASES.get(view.get("phase", ""), str(view.get("phase", "")).replace("_", " "))
+        who = f"{active['name']}'s {phase}" if active and phase.endswith("phase") else phase
+        values = view.get("xp_values", {})
+        pile = [f"{_name(game, 'monsters', c)} {values.get(c, '?')}" for c in view.get("xp", [])]
+        lines = [f"[b]{adv}[/b]", f"round {view.get('round', 0)} · turn {view.get('turn', 0)} · {who}",
+                 f"healing surges {view.get('surges', 0)} · XP {sum(values.values())}"
+                 + (f": {', '.join(pile)}" if pile else "")]
+        env = view.get("environment")
+        if env:
+            lines.append(f"environment: {_name(game, 'encounters', env)}")
+        if view.get("drawn"):
+            lines.append("drawn: " + ", ".join(_name(game, "encounters", c) for c in view["drawn"]))
+        decks = view.get("decks", {})
+        if isinstance(decks, dict) and decks:
+            counts = {k: (v if isinstance(v, int) else len(v)) for k, v in decks.items()}
+            names = {"dungeon": "tiles", "monster": "monsters", "encounter": "encounters"}
+            lines.append("left: " + ", ".join(f"{names[k]} {counts[k]}" for k in names if k in counts))
+        return "\n".join(lines)
+
+    def _held(self, game: Game, view: dict[str, Any], hero: str) -> list[str]:
+        """A player's row of held cards, in the order received, with the figures they brought."""
+        figs = _figures(view)
+        out = []
+        for card in view.get("rows", {}).get(hero, []):
+            on_board = [self.glyph(f)[0] for f in figs.values() if f.get("card") == card and _on_board(f)]
+            out.append(card + (f"={','.join(on_board)}" if on_board else ""))
+        return out
+
+    def party(self, game: Game, seat: str) -> list[str]:
+        view = game.view(seat)
+        out = []
+        for f in party_in(view):
+            hid = f["id"]
+            state = " ESCAPED" if f.get("escaped") else " DOWN" if f["hp"] <= 0 else ""
+            out.append(f"{self.glyph(f)[0]}{f['name']:<8}{bar(f['hp'], f['max_hp'], 8)} {f['hp']:>2}/{f['max_hp']:<2} "
+                       f"AC{f.get('ac_now', f['ac'])} L{f.get('level', 1)} {f.get('gold', 0):>4}g{state}")
+            held = self._held(game, view, hid)
+            if held:
+                out.append("   holds " + ", ".join(held))
+        return out
+
+    def hero_of(self, game: Game, decision: Decision | None) -> str | None:
+        """The hero whose sheet and cards the panel shows: the deciding hero, else the active one."""
+        return deciding_hero(game, decision) or game.state.active
+
+    def sheet(self, game: Game, seat: str, hero: str) -> str:
+        view = game.view(seat)
+        f = _figures(view).get(hero)
+        if f is None:
+            return ""
+        if f.get("side") != "hero":
+            return f"[b]{f['name']}[/b]\nAC {f['ac']} · HP {bar(f['hp'], f['max_hp'])} {f['hp']}/{f['max_hp']}"
+        fate = "  [b]ESCAPED[/b]" if f.get("escaped") else "  [b]DOWN[/b]" if f["hp"] <= 0 else ""
+        parts = f.get("ac_parts") or {}
+        bonus = " (" + ", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in parts.items()) + ")" if parts else ""
+        lines = [f"[b]{f['name']}[/b]{fate} · level {f.get('level', 1)} · gold {f.get('gold', 0)}",
+                 f"HP {bar(f['hp'], f['max_hp'])} {f['hp']:>2}/{f['max_hp']:<2} · surge +{f.get('surge', 0)}",
+                 f"AC {f.get('ac_now', f['ac'])}{bonus} · speed {f.get('speed_now', f.get('speed', 0))}"]
+        lines += listed("Conditions", list(f.get("conditions", [])))
+        lines += listed("Curses", [_name(game, "encounters", c) for c in f.get("curses", [])])
+        lines += listed("Holds", self._held(game, view, hero))
+        return "\n".join(lines)
+
+    def hand(self, game: Game, seat: str, hero: str) -> list[Card]:
+        """The hero's power cards (used dailies and utilities face down) and treasure items."""
+        view = game.view(seat)
+        f = _figures(view).get(hero)
+        if f is None or f.get("side") != "hero":
+            return []
+        cards: list[Card] = []
+        for pid, up in f.get("powers", {}).items():
+            p = game.content.powers.get(pid)
+            kind = p.type.replace("_", "-") if p is not None else "power"
+            label = f"✦ {p.name if p else pid} · {kind}" if up else f"✧ {p.name if p else pid} · {kind} · used"
+            cards.append(Card(label, plays_power(pid)))
+        for card, up in f.get("items", {}).items():
+            name = _name(game, "items", card)
+            cards.append(Card(f"▪ {name}" + ("" if up else " · used"), plays("item", "card", card)))
+        return cards
+
+    def summary(self, game: Game) -> str:
+        res = game.result or {}
+        seat = next(iter(game.ruleset.seats(game.state)), "dungeon")
+        view = game.view(seat)
+        lines = [f"[b]{str(res.get('outcome', 'over')).upper()}[/b]: {res.get('why', '')}", "",
+                 f"XP pile {sum(view.get('xp_values', {}).values())} · monsters defeated {view.get('trophies', 0)}"
+                 f" · surges left {view.get('surges', 0)}", "",
+                 f"{'hero':10} {'fate':8} {'HP':>5} {'level':>5} {'gold':>5}"]
+        for f in party_in(view):
+            fate = "escaped" if f.get("escaped") else "down" if f["hp"] <= 0 else "standing"
+            lines.append(f"{f['name']:10} {fate:8} {f['hp']:>2}/{f['max_hp']:<2} {f.get('level', 1):>5} "
+                         f"{f.get('gold', 0):>5}")
+        return "\n".join(lines)
+
+
+def plays_power(pid: str) -> Any:
+    """A power card plays the attacks, free uses and reactions that name it."""
+    def test(a: Action) -> bool:
+        return a.kind in ("attack", "power", "react") and a.get("power") == pid and a.get("use", True) is not False
+    return test
+
+
+PRESENTER = AshardalonPresenter()

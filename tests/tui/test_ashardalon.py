@@ -1,0 +1,145 @@
+"""Wrath of Ashardalon in the app, driven by Pilot: the new-game form, the start tile and heroes
+on the map, a move chosen with the cursor, an attack on the new tile's monster, the side panel
+(held cards, experience, surges, powers), save and reload, and hero views that keep treasure
+tokens face down (spec §6.2)."""
+import asyncio
+
+from dungeon_tui.tui.app import DungeonApp
+from dungeon_tui.tui.game_screen import GameScreen
+from dungeon_tui.tui.map_view import MapView
+from dungeon_tui.tui.presenters import presenter_for
+from dungeon_tui.tui.session import Options, load_session, new_session
+
+from .helpers import at_first_choice, map_lines, open_new_game_form, screen_text, square_text, wait_for
+from .test_snapshots import first_choice, shoot
+
+
+def ash_session(seed: int = 3, heroes=("quinn", "heskan")):
+    """A Day in the Life of a Hero, Quinn and Heskan by default, the AI at instant speed."""
+    return new_session("ashardalon", {"heroes": list(heroes)}, seed, options=Options(ai_speed="instant"))
+
+
+def set_up(session):
+    """Play the setup's draws up to the first hero's first choice (no app needed)."""
+    while session.human_pending() is None and session.play_ai_step() is not None:
+        pass
+    return session
+
+
+def test_new_game_form_starts_ashardalon_without_a_dungeon_player(tmp_path):
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(100, 40)) as pilot:
+            form = await open_new_game_form(app, pilot)
+            form.query_one("#game").value = "ashardalon"
+            assert await wait_for(pilot, lambda: bool(app.screen.query("#in-heskan")))
+            form = app.screen
+            assert not form.query("#who-dungeon")  # the villain phase plays itself
+            assert form.query_one("#adventure").value == "a_day_in_the_life"
+            for hid in ("vistra", "keyleth", "tarak"):
+                form.query_one(f"#in-{hid}").value = False
+            form.query_one("#who-heskan").value = "Bea"
+            form.query_one("#seed").value = "3"
+            await pilot.press("ctrl+n")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            s = app.screen.session
+            assert s.ruleset.id == "ashardalon" and s.game.state.party == ["quinn", "heskan"]
+            assert s.owners["hero:heskan"] == "Bea" and s.owners["dungeon"] == "AI"
+    asyncio.run(run())
+
+
+def test_the_start_tile_and_heroes_are_drawn(tmp_path):
+    session = ash_session()
+
+    async def look(app, pilot):
+        mv = app.screen.query_one(MapView)
+        lines = map_lines(mv)
+        st = session.game.state
+        assert square_text(mv, lines, st.figures["quinn"].pos) == "Q "
+        assert square_text(mv, lines, st.figures["heskan"].pos) == "H "
+        assert square_text(mv, lines, (0, 0)) == "▓▓"  # the start tile's rock corner
+        joined = "\n".join(lines)
+        assert "≡≡" in joined and "░" in joined  # the stairs; unexplored edges all round
+        text = screen_text(app)
+        assert "healing surges 2" in text and "Quinn's hero phase" in text
+        assert "Sacred Flame" in text and "Staff of the Elements" in text  # powers and items
+    at_first_choice(session, (120, 40), look)
+
+
+def test_move_with_the_cursor_then_attack_the_new_tiles_monster(tmp_path):
+    session = ash_session()
+
+    async def play(app, pilot):
+        st = session.game.state
+        quinn = st.figures["quinn"]
+        assert quinn.pos == (0, 2)
+        mv = app.screen.query_one(MapView)
+        assert (3, 1) in mv.reachable
+        await pilot.press("right", "right", "right", "up", "enter")
+        assert await wait_for(pilot, lambda: quinn.pos == (3, 1))
+        await pilot.press("e")  # end the hero phase: a tile and a monster come out east
+        assert await wait_for(pilot, lambda: session.human_pending() is not None
+                              and session.human_pending().context.get("figure") == "heskan")
+        # The monster card Quinn drew is in his row, and its figure is on the map as m1.
+        assert st.rows["quinn"] == ["gibbering_mouther#2"]
+        text = screen_text(app)
+        assert "holds gibbering_mouther#2=m1" in text
+        mouther = st.figures["gibbering_mouther1"]
+        assert square_text(mv, map_lines(mv), mouther.pos) == "m1"
+        assert any(a.kind == "attack" for a in session.human_pending().options)
+        await pilot.press("tab")  # the cursor jumps to the monster
+        assert mv.cursor == mouther.pos
+        await pilot.press("enter")  # attack it
+        assert await wait_for(pilot, lambda: any(a.kind == "attack" and a.seat == "hero:heskan"
+                                                 for a, _ in session.game.decisions))
+        assert any(e.kind == "roll" and "Heskan attacks" in e.data.get("text", "") for e in session.game.events)
+    at_first_choice(session, (120, 40), play)
+
+
+def test_panel_shows_experience_values_surges_and_used_powers(tmp_path):
+    session = set_up(ash_session())
+    game, p = session.game, presenter_for("ashardalon")
+    st = game.state
+    st.xp.append("grell#1")
+    st.figures["quinn"].powers["healing_hymn"] = False
+    status = p.status(game, "hero:quinn")
+    assert "healing surges 2" in status and f"XP {game.content.monsters['grell'].xp}" in status
+    assert f"Grell {game.content.monsters['grell'].xp}" in status
+    labels = [c.label for c in p.hand(game, "hero:quinn", "quinn")]
+    assert "✧ Healing Hymn · utility · used" in labels and "✦ Sacred Flame · at-will" in labels
+    sheet = p.sheet(game, "hero:quinn", "quinn")
+    assert "AC 18 (item +2)" in sheet  # Heskan's Blessed Shield covers heroes on his tile and "speed 5" in sheet and "surge +4" in sheet
+
+
+def test_hero_views_keep_treasure_tokens_face_down(tmp_path):
+    session = ash_session()
+    game, p = session.game, presenter_for("ashardalon")
+    game.state.tokens.append({"kind": "treasure", "value": "300", "at": [1, 1]})
+    assert "face down" in p.look(game, "hero:quinn", (1, 1))
+    assert "300" not in p.look(game, "hero:quinn", (1, 1))
+    assert "300" in p.look(game, "dungeon", (1, 1))
+    assert p.board(game, "hero:quinn").cells[(1, 1)][0] == "$ "
+
+
+def test_save_and_reload_from_the_app(tmp_path):
+    session = ash_session()
+
+    async def turn(app, pilot):
+        quinn = session.game.state.figures["quinn"]
+        await pilot.press("right", "down", "enter")
+        assert await wait_for(pilot, lambda: quinn.pos == (1, 3))
+        await pilot.press("ctrl+s")
+        assert await wait_for(pilot, lambda: (tmp_path / "ashardalon-3.json").exists())
+    at_first_choice(session, (120, 40), turn)
+    resumed = load_session(tmp_path / "ashardalon-3.json")
+    assert resumed.game.state_hash() == session.game.state_hash()
+    assert resumed.game.state.figures["quinn"].pos == (1, 3)
+
+    async def reopened(app, pilot):
+        mv = app.screen.query_one(MapView)
+        assert square_text(mv, map_lines(mv), (1, 3)) == "Q "
+    at_first_choice(resumed, (120, 40), reopened)
+
+
+def test_ashardalon_first_choice(tmp_path):
+    shoot("ashardalon_day_3", lambda: DungeonApp(ash_session()), first_choice)
