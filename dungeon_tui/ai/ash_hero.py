@@ -2,9 +2,10 @@
 carries out the tactics line the rules offer.
 
 Heroes: cancel event-attacks, traps, hazards and the worst curses when the pile allows; always
-level up; spend the cheapest experience; heal the most hurt; attack the monster with fewest
-HP left with the best expected damage; otherwise close in on a monster, head for the exit
-when one is known, or explore."""
+level up; spend the cheapest experience; heal the most hurt; use rerolls and damage-saving
+reactions when offered; keep a find unless another hero lacks its kind of bonus; attack the
+monster with fewest HP left with the best expected damage (free item attacks first); otherwise
+close in on a monster, head for the exit when one is known, or explore."""
 from __future__ import annotations
 
 from collections import deque
@@ -37,6 +38,8 @@ class HeroAI:
             return self.hero_phase(game, d)
         if "give" in kinds:
             return self.give(game, d)
+        if "refuge" in kinds:
+            return self.refuge(game, d)
         if "react" in kinds:
             a = next(a for a in d.options if a.get("use"))
             return a, "use the reaction"
@@ -70,6 +73,13 @@ class HeroAI:
         if heal is not None:
             return heal, "heal the most hurt hero"
         items = by_kind.get("item", [])
+        for a in by_kind.get("power", []):
+            if a.get("power") == "mirror_image" and board.adjacent_foes(s, h):
+                return a, "monsters close: conjure mirror images"
+        for a in items:
+            pid = a.get("power")
+            if pid and game.content.powers[pid].type == "daily":
+                return a, "ready a spent daily power"
         for a in items:
             if a.get("target") and not a.get("slot"):
                 return a, "a free attack with an item"
@@ -102,6 +112,15 @@ class HeroAI:
                 if missing >= worst:
                     best, worst = a, missing
         return best
+
+    def refuge(self, game: Game, d: Decision) -> tuple[Action, str]:
+        """Lift the most hurt hero out of harm's way when he is down to 2 HP or less."""
+        s = game.state
+        lifts = [a for a in d.options if a.get("other")]
+        worst = min(lifts, key=lambda a: s.figures[a.get("other")].hp, default=None)
+        if worst is not None and s.figures[worst.get("other")].hp <= 2:
+            return worst, "save the most hurt hero from the villains"
+        return d.options[0], "nobody is in great danger"
 
     def give(self, game: Game, d: Decision) -> tuple[Action, str]:
         """Keep a find unless the finder already has that kind of bonus and another hero lacks it."""
