@@ -2,12 +2,12 @@
 blessed shield, hero-phase items, slot items, reactions and handing a find to another hero."""
 from __future__ import annotations
 
-from ash_scenario import Picks, _G, add_tile, dungeon, events, monster, rolls, run
+from ash_scenario import Picks, _G, add_tile, dungeon, monster, rolls, run
+from test_ash_powers import dealt, offered, tough
 
 from dungeon_tui.ai.ash_hero import HeroAI
 from dungeon_tui.rulesets.ashardalon import board, combat, items, powers, reactions
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_figure
-from dungeon_tui.rulesets.ashardalon.models import MonsterAttack
 
 
 def give(h, *cards):
@@ -16,22 +16,8 @@ def give(h, *cards):
     return h
 
 
-def tough(m, hp=10):
-    m.hp = m.max_hp = hp
-    return m
-
-
 def use(h, card, **args):
-    def proc(g):
-        opts = [a for a in items.options(g, h, g.state.seat_of[h.id], True, True) if a.get("card") == card
-                and all(a.get(k) == (tuple(v) if isinstance(v, list) else v) for k, v in args.items())]
-        assert opts, f"{card} {args} not offered: {[str(a) for a in items.options(g, h, 'x', True, True)]}"
-        yield from items.use(g, h, opts[0])
-    return proc
-
-
-def dealt(game, f):
-    return [e["amount"] for e in events(game, "damage") if e["figure"] == f.id]
+    return offered(h, lambda g: items.options(g, h, g.state.seat_of[h.id], True, True), items.use, card=card, **args)
 
 
 def test_only_the_best_item_attack_and_ac_bonus_count():
@@ -111,7 +97,7 @@ def test_potion_of_recovery_pearl_rejuvenation_speed_tome():
 
 def test_ring_crossbow_and_throwing_shield_attacks():
     s = dungeon({"tarak": (1, 5)})
-    a = add_tile(s, "w04", (0, 0), "E")
+    add_tile(s, "w04", (0, 0), "E")
     t = give(s.figures["tarak"], "ring_of_shooting_stars", "crossbow_of_speed", "throwing_shield")
     bear = tough(monster(s, "cave_bear", (6, 1)))
     g = _G(s)

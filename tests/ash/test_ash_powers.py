@@ -5,14 +5,11 @@ from __future__ import annotations
 import pytest
 from ash_scenario import Picks, _G, add_tile, dungeon, events, monster, rolls, run
 
-from dungeon_tui.ai.ash_hero import HeroAI
 from dungeon_tui.rulesets.ashardalon import board, combat, powers, reactions
 from dungeon_tui.rulesets.ashardalon.content import load_content
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_figure
 from dungeon_tui.rulesets.ashardalon.heroes import end_of_phase
 from dungeon_tui.rulesets.ashardalon.ruleset import RULESET
-from dungeon_tui.rulesets.ashardalon.state import VILLAIN
-from dungeon_tui.rulesets.ashardalon.turns import villain_phase
 
 
 def only(s, hid, *pids):
@@ -37,13 +34,19 @@ def attack(h, pid, target=None, tile=None, partner=None):
     return proc
 
 
-def free(h, pid, **args):
+def offered(h, options, use, **args):
+    """A proc that takes the offered option matching `args` (lists read as tuples) and uses it."""
     def proc(g):
-        opts = [a for a in powers.free_options(g, h, g.state.seat_of[h.id], True) if a.get("power") == pid
-                and all(a.get(k) == (tuple(v) if isinstance(v, list) else v) for k, v in args.items())]
-        assert opts, f"{pid} {args} not offered: {[str(a) for a in powers.free_options(g, h, g.state.seat_of[h.id], True)]}"
-        yield from powers.use_free(g, h, opts[0])
+        opts = [a for a in options(g) if all(a.get(k) == (tuple(v) if isinstance(v, list) else v)
+                                              for k, v in args.items())]
+        assert opts, f"{args} not offered: {[str(a) for a in options(g)]}"
+        yield from use(g, h, opts[0])
     return proc
+
+
+def free(h, pid, **args):
+    return offered(h, lambda g: powers.free_options(g, h, g.state.seat_of[h.id], True), powers.use_free,
+                   power=pid, **args)
 
 
 def dealt(game, figure):
@@ -338,7 +341,7 @@ def test_wizard_eye_token_and_its_cell():
 
 def test_command_distant_diversion_healing_hymn_lay_on_hands_virtues_touch_invisibility():
     s = dungeon({"quinn": (1, 5), "keyleth": (2, 5), "heskan": (0, 6)})
-    a = add_tile(s, "w04", (0, 0), "E")
+    add_tile(s, "w04", (0, 0), "E")
     q = only(s, "quinn", "healing_hymn", "command")
     k = only(s, "keyleth", "lay_on_hands", "virtues_touch")
     hk = only(s, "heskan", "invisibility", "distant_diversion")
@@ -401,7 +404,7 @@ def test_furious_assault_adds_one_damage():
 
 def test_tumbling_escape_turns_a_monster_hit_into_a_miss():
     s = dungeon({"tarak": (1, 5)})
-    a = add_tile(s, "w04", (0, 0), "E")
+    add_tile(s, "w04", (0, 0), "E")
     t = only(s, "tarak", "tumbling_escape")
     grell = monster(s, "grell", (1, 6))
     run(s, lambda g: activate_figure(g, grell), [19], heroes=Picks(("react", {"use": True}), ("tile", {"tile": [0, 0]})))

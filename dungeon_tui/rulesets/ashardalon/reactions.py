@@ -125,7 +125,6 @@ def monster_activates_bravery(game: Game, m: Figure) -> Proc:
 def before_monster_attack(game: Game, m: Figure | None, targets: list[Figure]) -> Proc:
     """An attack about to strike several heroes: a paladin among them with Noble Shield may take
     it alone, as a natural 20 nobody may reroll.  Returns the heroes to attack."""
-    s: State = game.state
     heroes = [t for t in targets if t.side == "hero"]
     if len(targets) < 2:
         return targets
