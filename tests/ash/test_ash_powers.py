@@ -511,3 +511,17 @@ def test_random_powers_are_dealt_by_chance_draws():
     assert list(s.figures["heskan"].powers) == ["hurled_breath", "invisibility", "hypnotism", "arc_lightning",
                                                  "flaming_sphere"]
     assert game.over and list(s.figures["heskan"].items) == ["potion_of_speed#1"]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_ai_games_with_random_powers_end_and_replay(seed):
+    """The companion AI answers every new decision (reactions, placements, gifts) to the end."""
+    from dungeon_tui.ai.controllers import ai_controllers
+    setup = {"adventure": "monster_hunt", "heroes": ["quinn", "vistra", "keyleth", "tarak", "heskan"],
+             "powers": "random"}
+    game = RULESET.new_game(setup, seed)
+    result = game.run(ai_controllers("ashardalon"))
+    assert game.over and result.get("outcome") in ("victory", "defeat")
+    again = RULESET.new_game(setup, seed)
+    again.replay_actions(game.decisions)
+    assert again.state_hash() == game.state_hash()

@@ -13,7 +13,7 @@ from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq
 from . import board, combat
 from .geometry import Cell, cell_of
-from .state import MONSTER, VILLAIN, Figure, State, squares_of
+from .state import MONSTER, OBJECT, VILLAIN, Figure, State, squares_of
 
 Proc = Generator[Decision, Action, Any]
 # Free powers offered in the owner's hero phase; reactions are offered where they trigger.
@@ -97,7 +97,10 @@ def move_offer(game: Game, h: Figure, steps: int | None, prompt: str, keep: Any 
 
 
 def place_on_tile(game: Game, f: Figure, cell: Cell, how: str) -> bool:
+    """Place a figure on a tile per §5.2; objects (altar, gate) never move."""
     s: State = game.state
+    if f.side == OBJECT:
+        return False
     sq = board.place_square(s, cell, but=f, size=f.flags.get("size", 1))
     if sq is None:
         return False
@@ -246,6 +249,8 @@ def free_options(game: Game, h: Figure, seat: str, slots_left: bool) -> list[Act
                             for c in _cells_within(s, h, 2) if c not in board.cells_of(m)]
         elif pid == "distant_diversion":
             for m in board.foes_near(s, h, 3):
+                if m.side == OBJECT:
+                    continue
                 out += [Action.make(seat, "power", text=f"{p.name}: {m.name} to {board.tile_label(s, c)}",
                                     hero=h.id, power=pid, target=m.id, tile=list(c))
                         for c in board.lay(s).tile_neighbours(board.cells_of(m)[0])]
@@ -359,7 +364,7 @@ def _any_on_tile(game: Game, h: Figure, pid: str, k: int) -> Proc:
 def _pull_beside(game: Game, h: Figure, m: Figure, why: str) -> Proc:
     """Place a monster on the free square next to the hero nearest to it."""
     s: State = game.state
-    if board.adjacent(s, h, m) or m.flags.get("size", 1) != 1:
+    if board.adjacent(s, h, m) or m.flags.get("size", 1) != 1 or m.side == OBJECT:
         return
     near = board.free_adjacent(s, h, but=m)
     if not near:
@@ -481,7 +486,7 @@ def one_attack(game: Game, h: Figure, pid: str, m: Figure) -> Proc:
             yield from _heal_one(game, h, [h] + [o for o in board.heroes_on_tile(s, h) if o is not h], 1, p.name)
         if pid == "comeback_strike":
             combat.heal(game, h, 2, p.name)
-        if pid == "distracting_jab" and m.on_board and m.flags.get("size", 1) == 1:
+        if pid == "distracting_jab" and m.on_board and m.flags.get("size", 1) == 1 and m.side != OBJECT:
             sq = yield from choose_square(game, h, board.free_adjacent(s, m), f"Distracting Jab: shove {m.name} where?")
             if sq is not None:
                 place_at(game, m, sq, "is shoved to")
