@@ -525,3 +525,16 @@ def test_ai_games_with_random_powers_end_and_replay(seed):
     again = RULESET.new_game(setup, seed)
     again.replay_actions(game.decisions)
     assert again.state_hash() == game.state_hash()
+
+
+def test_practiced_evasion_against_a_trap_also_tries_to_disable_it():
+    s = dungeon({"tarak": (1, 5)})
+    t = only(s, "tarak", "practiced_evasion")
+    s.markers["poisoned_dart_trap"] = {"at": [1, 5]}
+    s.rows["tarak"].append("poisoned_dart_trap")
+    from dungeon_tui.rulesets.ashardalon.models import MonsterAttack
+    game = run(s, lambda g: combat.attack_hero(g, "ash.encounter.attack", "Poisoned Dart Trap (dart)", t,
+                                               MonsterAttack(bonus=8, damage=1), card="poisoned_dart_trap"), [19, 12],
+               heroes=Picks(("react", {"use": True})))
+    assert [r["rule"] for r in rolls(game)] == ["ash.encounter.attack", "ash.trap.disable"]
+    assert t.hp == 8 and "poisoned_dart_trap" not in s.markers and s.rows["tarak"] == []
