@@ -351,6 +351,7 @@ def draw_treasure(game: Game, h: Figure) -> Proc:
         return None
     item = item_of(game, card)
     game.emit("treasure", hero=h.id, card=card, text=f"{h.name} finds {item.name}: {item.text}")
+    h.items[card] = True  # the finder holds it while he decides who gets it
     heroes = [h] + [o for o in s.heroes() if o is not h and not o.escaped]
     to = h
     if len(heroes) > 1:
@@ -359,7 +360,9 @@ def draw_treasure(game: Game, h: Figure) -> Proc:
                             hero=o.id, card=card) for o in heroes]
         a = yield Decision(seat, f"Who gets the {item.name}?", opts, context={"figure": h.id, "card": card})
         to = s.figures[a.get("hero")]
-    to.items[card] = True
+    if to is not h:
+        del h.items[card]
+        to.items[card] = True
     if to is not h:
         game.emit("treasure", hero=to.id, card=card, text=f"{h.name} hands the {item.name} to {to.name}.")
     return card
