@@ -2,9 +2,10 @@
 carries out the tactics line the rules offer.
 
 Heroes: cancel event-attacks, traps, hazards and the worst curses when the pile allows; always
-level up; spend the cheapest experience; heal the most hurt; attack the monster with fewest
-HP left with the best expected damage; otherwise close in on a monster, head for the exit
-when one is known, or explore."""
+level up; spend the cheapest experience; heal the most hurt; use rerolls and damage-saving
+reactions when offered; keep a find unless another hero lacks its kind of bonus; attack the
+monster with fewest HP left with the best expected damage (free item attacks first); otherwise
+close in on a monster, head for the exit when one is known, or explore."""
 from __future__ import annotations
 
 from collections import deque
@@ -35,6 +36,10 @@ class HeroAI:
             return self.cancel(game, d)
         if "end" in kinds:
             return self.hero_phase(game, d)
+        if "give" in kinds:
+            return self.give(game, d)
+        if "refuge" in kinds:
+            return self.refuge(game, d)
         if "react" in kinds:
             a = next(a for a in d.options if a.get("use"))
             return a, "use the reaction"
@@ -67,8 +72,23 @@ class HeroAI:
         heal = self.best_heal(game, by_kind.get("power", []) + by_kind.get("item", []))
         if heal is not None:
             return heal, "heal the most hurt hero"
-        if by_kind.get("attack"):
-            return self.best_attack(game, h, by_kind["attack"]), "attack the weakest monster with the best odds"
+        items = by_kind.get("item", [])
+        for a in by_kind.get("power", []):
+            if a.get("power") == "mirror_image" and board.adjacent_foes(s, h):
+                return a, "monsters close: conjure mirror images"
+        for a in items:
+            pid = a.get("power")
+            if pid and game.content.powers[pid].type == "daily":
+                return a, "ready a spent daily power"
+        for a in items:
+            if a.get("target") and not a.get("slot"):
+                return a, "a free attack with an item"
+        for a in items:
+            if str(a.get("card")).startswith("tome_of_experience"):
+                return a, "read the tome: level 2"
+        attacks = [a for a in by_kind.get("attack", []) if self.damaging(game, a)]
+        if attacks:
+            return self.best_attack(game, h, attacks), "attack the weakest monster with the best odds"
         if by_kind.get("power"):
             for a in by_kind["power"]:
                 if a.get("power") == "hurled_breath":
@@ -87,11 +107,46 @@ class HeroAI:
         best, worst = None, 2
         for a in options:
             who = s.figures.get(a.get("other") or a.get("hero"))
-            if a.get("power") in ("healing_hymn", "lay_on_hands", "dwarven_resilience") or a.kind == "item":
+            if a.get("power") in ("healing_hymn", "lay_on_hands", "dwarven_resilience") or a.get("heal"):
                 missing = who.max_hp - who.hp if who is not None else 0
                 if missing >= worst:
                     best, worst = a, missing
         return best
+
+    def refuge(self, game: Game, d: Decision) -> tuple[Action, str]:
+        """Lift the most hurt hero out of harm's way when he is down to 2 HP or less."""
+        s = game.state
+        lifts = [a for a in d.options if a.get("other")]
+        worst = min(lifts, key=lambda a: s.figures[a.get("other")].hp, default=None)
+        if worst is not None and s.figures[worst.get("other")].hp <= 2:
+            return worst, "save the most hurt hero from the villains"
+        return d.options[0], "nobody is in great danger"
+
+    def give(self, game: Game, d: Decision) -> tuple[Action, str]:
+        """Keep a find unless the finder already has that kind of bonus and another hero lacks it."""
+        s = game.state
+        item = combat.item_of(game, d.context["card"])
+        me = s.figures[d.context["figure"]]
+
+        def has(h: Any) -> bool:
+            got = [combat.item_of(game, c) for c in h.items]
+            return ((item.ac_bonus and any(i.ac_bonus for i in got))
+                    or (item.attack_bonus and any(i.attack_bonus for i in got))
+                    or (item.damage_bonus and any(i.damage_bonus for i in got)))
+        keep = next(a for a in d.options if a.get("hero") == me.id)
+        if (item.ac_bonus or item.attack_bonus or item.damage_bonus) and has(me):
+            for a in d.options:
+                if a.get("hero") != me.id and not has(s.figures[a.get("hero")]):
+                    return a, f"{s.figures[a.get('hero')].name} lacks that bonus"
+        return keep, "keep the find"
+
+    def damaging(self, game: Game, a: Action) -> bool:
+        p = game.content.powers[a.get("power")]
+        if p.attack is None:
+            return False
+        if p.attack.bonus is None:  # the flaming sphere: worth it with monsters on the tile
+            return bool(a.get("tile")) and any(tuple(a.get("tile")) in board.cells_of(m) for m in game.state.foes())
+        return True
 
     def best_attack(self, game: Game, h: Any, options: list[Action]) -> Action:
         s = game.state
@@ -101,13 +156,14 @@ class HeroAI:
             targets = [s.figures[a.get("target")]] if a.get("target") else \
                 [m for m in s.targets() if tuple(a.get("tile")) in board.cells_of(m)]
             exp = 0.0
+            bonus = p.attack.bonus if p.attack.bonus is not None else 99
             for m in targets:
                 ac, _ = combat.foe_ac(game, m)
-                chance = min(1.0, max(0.05, (21 - (ac - p.attack.bonus)) / 20))
+                chance = min(1.0, max(0.05, (21 - (ac - bonus)) / 20))
                 exp += min(m.hp, chance * p.attack.damage * p.attack.count + (1 - chance) * p.attack.miss_damage)
             thrift = 0.75 if p.type != "at_will" else 1.0
             weakest = min((m.hp for m in targets), default=99)
-            return (-exp * thrift, weakest, p.attack.bonus)
+            return (-exp * thrift, weakest, bonus)
         return min(options, key=score)
 
     def goal_kind(self, game: Game, h: Any) -> str:

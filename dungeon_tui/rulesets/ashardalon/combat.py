@@ -70,7 +70,7 @@ def foe_ac(game: Game, m: Figure) -> tuple[int, dict[str, int]]:
 def hero_attack_mods(game: Game, h: Figure, m: Figure) -> dict[str, int]:
     """Roll modifiers a hero brings to every attack: one item bonus (the best that applies), curses."""
     s: State = game.state
-    best = 0
+    best, still = 0, False
     near = board.adjacent(s, h, m)
     within_1 = board.figure_tiles(s, h, m) <= 1
     for _, i in ready_items(game, h):
@@ -79,7 +79,10 @@ def hero_attack_mods(game: Game, h: Figure, m: Figure) -> dict[str, int]:
         bonus = i.attack_bonus
         if i.unmoved_attack_bonus and not h.flags.get("moved"):
             bonus = i.unmoved_attack_bonus
-        best = max(best, bonus)
+        if bonus > best:
+            best, still = bonus, bonus == i.unmoved_attack_bonus
+    if still:
+        h.flags["no_move"] = True  # the dwarven hammer's still-footed blow: no moving after it
     mods = {"item": best} if best else {}
     for curse in h.curses:
         if game.content.encounters[curse].attack_mod:
@@ -105,8 +108,12 @@ def damage_bonus(game: Game, h: Figure, m: Figure, face: int) -> dict[str, int]:
 # -- rolls ---------------------------------------------------------------------------------------
 
 def attack_roll(game: Game, rule: str, attacker: str, defender: str, bonus: int, target: int,
-                modifiers: dict[str, int], inputs: dict[str, Any] | None = None, forced: int | None = None) -> Proc:
-    """One d20 attack: returns (hit, face).  `forced` is a natural face some power imposes."""
+                modifiers: dict[str, int], inputs: dict[str, Any] | None = None, forced: int | None = None,
+                hero: Figure | None = None, victim: Figure | None = None) -> Proc:
+    """One d20 attack: returns (hit, face).  `forced` is a natural face some power imposes (no
+    reroll then).  `hero` is the attacking hero (a miss may be rerolled: inspiring advice, his
+    lucky charm), `victim` the hero attacked (a hit may be rerolled with his lucky charm); a
+    reroll is its own roll event and replaces the face."""
     face = forced if forced is not None else (yield from d20(game, rule))
     total = face + bonus + sum(modifiers.values())
     hit = total >= target
@@ -116,17 +123,72 @@ def attack_roll(game: Game, rule: str, attacker: str, defender: str, bonus: int,
                modifiers=modifiers, outcome="hit" if hit else "miss",
                text=f"{attacker} attacks {defender}: d20 {face} {bonus:+d}{shown} = {total} vs AC {target}: "
                     + ("hit" if hit else "miss"))
-    return hit, face
+    if forced is not None or (hero is None and victim is None):
+        return hit, face
+    from .reactions import INSPIRING, reroll_offers
+    used: set[str] = set()
+    while True:
+        taken = yield from reroll_offers(game, hero, victim, hit, used)
+        if taken is None:
+            return hit, face
+        again, owner = taken
+        used.add(again)
+        face = yield from d20(game, again)
+        total = face + bonus + sum(modifiers.values())
+        hit = total >= target
+        roll_event(game, again, D20, (face,), target=target,
+                   inputs={"attack_bonus": bonus, "attacker": attacker, "defender": defender, "replaces": rule,
+                           **(inputs or {})},
+                   modifiers=modifiers, outcome="hit" if hit else "miss",
+                   text=f"Reroll: {attacker} attacks {defender}: d20 {face} {bonus:+d}{shown} = {total} "
+                        f"vs AC {target}: " + ("hit" if hit else "miss"))
+        if again == INSPIRING and not hit:
+            owner.powers["inspiring_advice"] = True
+            game.emit("power", hero=owner.id, text="Inspiring Advice stays ready after the second miss.")
 
 
-def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any) -> Proc:
-    """A monster, villain, trap or event attack against a hero or villager: returns hit."""
+def _trap_of(game: Game, attacker: str) -> str | None:
+    """The trap card whose marker made an encounter attack, when the attacker names one."""
+    s: State = game.state
+    for card in s.markers:
+        e = game.content.encounters.get(card)
+        if e is not None and e.type == "trap" and attacker.startswith(e.name):
+            return card
+    return None
+
+
+def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, card: str | None = None,
+                monster: Figure | None = None) -> Proc:
+    """A monster, villain, trap or event attack against a hero or villager: returns hit.
+
+    `monster` is the attacking figure when known (bravery is then offered before the first
+    attack of its activation); `card` the encounter card of an event or trap attack.  A hit
+    may turn into a miss: tumbling escape (monster attacks), practiced evasion (encounter
+    attacks, a trap also gets a free disable roll).  Noble shield forces a natural 20."""
+    from . import powers, reactions
+    s: State = game.state
+    if monster is not None and monster.flags.get("bravery_phase") != s.villain_phase:
+        yield from reactions.monster_activates_bravery(game, monster)
     if h.side == HERO:
         ac, parts = hero_ac(game, h)
     else:
         ac, parts = h.ac, {}
+    forced = 20 if h.flags.pop("noble_shield", False) else None
     hit, _ = yield from attack_roll(game, rule, attacker, h.name, attack.bonus, ac, {},
-                                    {"base_ac": h.ac, "ac_modifiers": parts})
+                                    {"base_ac": h.ac, "ac_modifiers": parts}, forced=forced,
+                                    victim=h if h.side == HERO else None)
+    dodge = None
+    if hit and h.side == HERO and h.up and forced is None:
+        if rule == "ash.combat.monster_attack" and powers.ready(h, "tumbling_escape"):
+            if (yield from powers.ask(game, h, "tumbling_escape", "the blow misses and you roll away")):
+                dodge = "tumbling_escape"
+        elif rule == "ash.encounter.attack" and powers.ready(h, "practiced_evasion"):
+            if (yield from powers.ask(game, h, "practiced_evasion", "the attack misses you")):
+                dodge = "practiced_evasion"
+        if dodge:
+            powers.spend(game, h, dodge)
+            hit = False
+            game.emit("dodge", hero=h.id, text=f"{h.name} turns the hit into a miss.")
     if hit:
         yield from hurt(game, h, attack.damage, attacker)
         for cond in attack.conditions:
@@ -142,6 +204,16 @@ def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any) ->
             yield from hurt(game, h, attack.miss_damage, attacker)
         for cond in attack.miss_conditions:
             add_condition(game, h, cond)
+    if dodge == "tumbling_escape" and h.up:
+        cells = powers._cells_within(s, h, 1)
+        cell = yield from powers.choose_cell(game, h, cells, "Tumbling Escape: roll to which tile?", "Roll to")
+        if cell is not None and cell not in board.cells_of(h):
+            powers.place_on_tile(game, h, cell, "tumbles onto")
+    if dodge == "practiced_evasion":
+        trap = card if card is not None and card in s.markers else _trap_of(game, attacker)
+        if trap is not None and game.content.encounters[trap].type == "trap":
+            from .hazards import disable
+            yield from disable(game, h, trap)
     return hit
 
 
@@ -156,6 +228,16 @@ def hurt(game: Game, f: Figure, n: int, source: str) -> Proc:
     """Damage to a hero or villager: never below 0; at 0 a hero lies down, a villager is gone."""
     if n <= 0 or not f.on_board or f.hp <= 0:
         return
+    if f.side == HERO:
+        bracers = next((c for c, up in f.items.items() if up and item_of(game, c).damage_reduction), None)
+        if bracers is not None:
+            from .powers import ask
+            if (yield from ask(game, f, bracers, f"take {item_of(game, bracers).damage_reduction} less of {n} damage")):
+                f.items[bracers] = False
+                n -= item_of(game, bracers).damage_reduction
+                game.emit("item", hero=f.id, text=f"{f.name}'s bracers turn part of the blow.")
+                if n <= 0:
+                    return
     f.hp = max(0, f.hp - n)
     game.emit("damage", figure=f.id, amount=n, hp=f.hp, text=f"{f.name} takes {n} damage from {source} ({f.hp} HP left).")
     if f.hp == 0:
@@ -258,14 +340,31 @@ def end_curse(game: Game, h: Figure, curse: str) -> None:
 
 
 def draw_treasure(game: Game, h: Figure) -> Proc:
-    """The defeating hero's player draws a treasure card; it joins the hero's items [H D10]."""
+    """The defeating hero's player draws a treasure card and gives it to any hero [H D10]."""
+    s: State = game.state
+    if any(o.flags.get("deal_powers") for o in s.heroes()):
+        from .powers import deal_random
+        yield from deal_random(game)  # random powers are dealt before the first treasure of setup
     card = yield from decks.draw(game, "treasure")
     if card is None:
         game.emit("treasure", hero=h.id, text="The treasure deck is empty.")
         return None
-    h.items[card] = True
     item = item_of(game, card)
     game.emit("treasure", hero=h.id, card=card, text=f"{h.name} finds {item.name}: {item.text}")
+    h.items[card] = True  # the finder holds it while he decides who gets it
+    heroes = [h] + [o for o in s.heroes() if o is not h and not o.escaped]
+    to = h
+    if len(heroes) > 1:
+        seat = s.seat_of[h.id]
+        opts = [Action.make(seat, "give", text=f"{'Keep' if o is h else 'Give it to ' + o.name} ({item.name})",
+                            hero=o.id, card=card) for o in heroes]
+        a = yield Decision(seat, f"Who gets the {item.name}?", opts, context={"figure": h.id, "card": card})
+        to = s.figures[a.get("hero")]
+    if to is not h:
+        del h.items[card]
+        to.items[card] = True
+    if to is not h:
+        game.emit("treasure", hero=to.id, card=card, text=f"{h.name} hands the {item.name} to {to.name}.")
     return card
 
 

@@ -18,17 +18,18 @@ def speed(game: Game, h: Figure) -> int:
     return h.speed + max((i.speed_bonus for _, i in combat.ready_items(game, h)), default=0)
 
 
-def walks(game: Game, h: Figure) -> dict[Sq, list[Sq]]:
-    """Where one move slot can end, each with its path: up to speed steps, never through a
-    monster or villager, past heroes but not ending on one (§5.2)."""
+def walks(game: Game, h: Figure, steps: int | None = None) -> dict[Sq, list[Sq]]:
+    """Where one move slot can end, each with its path: up to speed (or `steps`) steps, never
+    through a monster or villager, past heroes but not ending on one (§5.2).  A hero who took
+    the dwarven hammer's still-footed bonus may not move this phase."""
     s: State = game.state
-    if not h.on_board or "cage" in h.curses:
+    if not h.on_board or "cage" in h.curses or h.flags.get("no_move"):
         return {}
     blocked = {q for f in s.figures.values() if f.on_board and f.side != "hero" for q in board.squares_of(f)}
     heroes = {f.pos for f in s.heroes() if f.on_board and f is not h}
     g = board.lay(s).grid
     dist, parent = g.bfs(h.pos, lambda q: q not in blocked)
-    n = speed(game, h)
+    n = speed(game, h) if steps is None else steps
     return {q: path_back(parent, h.pos, q)[1:] for q, d in dist.items() if 0 < d <= n and q not in heroes}
 
 
@@ -71,7 +72,7 @@ def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
         out += trap_options(game, h, seat)
         out += doors.unlock_options(game, h, seat) + encounters.slot_options(game, h, seat)
     out += powers.free_options(game, h, seat, may_move)
-    out += item_options(game, h, seat)
+    out += item_options(game, h, seat, may_move, may_attack)
     if may_move:
         for sq, path in sorted(walks(game, h).items(), key=lambda kv: (kv[0][1], kv[0][0])):
             out.append(Action.make(seat, "move", text=f"Move to {sq[0]},{sq[1]} ({len(path)} steps)", hero=h.id,
@@ -93,19 +94,9 @@ def trap_options(game: Game, h: Figure, seat: str) -> list[Action]:
     return out
 
 
-def item_options(game: Game, h: Figure, seat: str) -> list[Action]:
-    s: State = game.state
-    out = []
-    for card, up in h.items.items():
-        item = combat.item_of(game, card)
-        if not up or item.use != "hero_phase":
-            continue
-        if item.heal:
-            for o in [h] + [o for o in s.heroes() if o is not h and o.on_board and board.adjacent(s, h, o)]:
-                if o.hp < o.max_hp:
-                    out.append(Action.make(seat, "item", text=f"{item.name}: {o.name} heals {item.heal}",
-                                           hero=h.id, card=card, other=o.id))
-    return out
+def item_options(game: Game, h: Figure, seat: str, may_move: bool = True, may_attack: bool = True) -> list[Action]:
+    from .items import options as item_opts
+    return item_opts(game, h, seat, may_move, may_attack)
 
 
 def hero_phase(game: Game, h: Figure) -> Proc:
@@ -115,6 +106,7 @@ def hero_phase(game: Game, h: Figure) -> Proc:
     if s.result is not None or not h.on_board:
         return
     h.flags.pop("invisible", None)
+    h.flags.pop("no_move", None)
     h.flags["moved"] = False
     powers.began_adjacent(game, h)
     done: list[str] = []
@@ -135,8 +127,8 @@ def hero_phase(game: Game, h: Figure) -> Proc:
             yield from powers.attack_with(game, h, a)
             yield from level_up_offer(game, h)
         elif a.kind == "power":
-            if a.get("power") in powers.MOVE_SLOT:
-                done.append("move")
+            if a.get("slot"):
+                done.append(a.get("slot"))
             yield from powers.use_free(game, h, a)
             yield from level_up_offer(game, h)
         elif a.kind == "unlock":
@@ -151,7 +143,10 @@ def hero_phase(game: Game, h: Figure) -> Proc:
             yield from disable(game, h, a.get("card"))
             yield from level_up_offer(game, h)
         elif a.kind == "item":
-            use_item(game, h, a)
+            if a.get("slot"):
+                done.append(a.get("slot"))
+            yield from use_item(game, h, a)
+            yield from level_up_offer(game, h)
         from .adventures import check_end
         if check_end(game):
             return
@@ -198,15 +193,9 @@ def pick_up(game: Game, h: Figure) -> None:
                 game.emit("pickup", hero=h.id, text=f"{h.name} picks up {tok['value']} gold.")
 
 
-def use_item(game: Game, h: Figure, a: Action) -> None:
-    s: State = game.state
-    card = a.get("card")
-    item = combat.item_of(game, card)
-    other = s.figures[a.get("other")]
-    combat.heal(game, other, item.heal, item.name)
-    del h.items[card]
-    from . import decks
-    decks.discard(s, "treasure", card)
+def use_item(game: Game, h: Figure, a: Action) -> Proc:
+    from .items import use
+    yield from use(game, h, a)
 
 
 def level_up_offer(game: Game, h: Figure) -> Proc:
@@ -252,6 +241,7 @@ def end_of_phase(game: Game, h: Figure, done: list[str]) -> Proc:
     """H4: environments that punish where the hero stands, the poison save, curse rolls."""
     s: State = game.state
     from .encounters import end_roll
+    yield from powers.end_of_hero_phase(game, h)
     if h.flags.get("draw_treasure"):
         for _ in range(h.flags.pop("draw_treasure")):
             yield from combat.draw_treasure(game, h)

@@ -44,18 +44,29 @@ class Ashardalon(RulesetBase):
         surges = setup.get("surges", c.adventures[adventure].surges)
         if surges not in (1, 2, 3) or isinstance(surges, bool):
             raise ValueError("surges must be 1, 2 or 3")
-        return {"heroes": heroes, "adventure": adventure, "ties": ties, "surges": surges}
+        return {"heroes": heroes, "adventure": adventure, "ties": ties, "surges": surges,
+                "powers": normalise_powers(c, heroes, setup.get("powers", "recommended"))}
 
     def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
         s = State(adventure=setup["adventure"], party=list(setup["heroes"]),
                   seat_of={h: hero_seat(h) for h in setup["heroes"]},
                   options={"ties": setup["ties"]}, surges=setup["surges"])
+        mode = setup.get("powers", "recommended")
+        s.options["powers"] = mode if isinstance(mode, str) else "chosen"
         for hid in s.party:
             p = content.heroes[hid]
+            pick = mode.get(hid) if isinstance(mode, dict) else None
+            if mode == "random":
+                chosen: tuple[str, ...] = ()
+            elif pick:
+                chosen = (pick["utility"], *pick["at_will"], pick["daily"])
+            else:
+                chosen = (p.loadout.utility, *p.loadout.at_will, p.loadout.daily)
             s.figures[hid] = Figure(id=hid, kind=hid, side=HERO, name=p.name, pos=None, hp=p.hp, max_hp=p.hp,
                                     ac=p.ac, speed=p.speed, surge=p.surge,
-                                    powers={pid: True for pid in (p.fixed_power, p.loadout.utility,
-                                                                  *p.loadout.at_will, p.loadout.daily)})
+                                    powers={pid: True for pid in (p.fixed_power, *chosen)})
+            if mode == "random":
+                s.figures[hid].flags["deal_powers"] = True  # the chance seat deals them during setup
             s.rows[hid] = []
         lay_start(s, content)
         return s
@@ -88,6 +99,32 @@ class Ashardalon(RulesetBase):
         # Treasure tokens lie face down until a hero picks one up.
         data["tokens"] = [{k: v for k, v in tok.items() if k != "value"} for tok in state.tokens]
         return data
+
+
+def normalise_powers(c: Content, heroes: list[str], mode: Any) -> Any:
+    """`recommended` (§2.1 loadouts), `random` (chance draws per type at setup) or a mapping
+    hero -> {utility, at_will: [a, b], daily} of that hero's class cards (others: recommended)."""
+    if mode in ("recommended", "random"):
+        return mode
+    if not isinstance(mode, dict):
+        raise ValueError("powers must be recommended, random or a mapping hero -> {utility, at_will, daily}")
+    out: dict[str, Any] = {}
+    for hid, pick in sorted(mode.items()):
+        if hid not in heroes:
+            raise ValueError(f"powers names {hid!r}, who is not in the party")
+        if not isinstance(pick, dict) or set(pick) != {"utility", "at_will", "daily"}:
+            raise ValueError(f"powers for {hid} need exactly utility, at_will and daily")
+        at_will = pick["at_will"]
+        if not isinstance(at_will, (list, tuple)) or len(at_will) != 2 or at_will[0] == at_will[1]:
+            raise ValueError(f"powers for {hid}: at_will must be two different cards")
+        cls = c.heroes[hid].hero_class
+        for kind, pid in (("utility", pick["utility"]), ("at_will", at_will[0]), ("at_will", at_will[1]),
+                          ("daily", pick["daily"])):
+            p = c.powers.get(pid) if isinstance(pid, str) else None
+            if p is None or p.hero_class != cls or p.type != kind or p.fixed:
+                raise ValueError(f"powers for {hid}: {pid!r} is not a {cls} {kind.replace('_', '-')} card")
+        out[hid] = {"utility": pick["utility"], "at_will": list(at_will), "daily": pick["daily"]}
+    return out
 
 
 RULESET = Ashardalon()
