@@ -15,8 +15,18 @@ from .test_snapshots import first_choice, shoot
 
 
 def ash_session(seed: int = 3, heroes=("quinn", "heskan")):
-    """A Day in the Life of a Hero, Quinn and Heskan by default, the AI at instant speed."""
-    return new_session("ashardalon", {"heroes": list(heroes)}, seed, options=Options(ai_speed="instant"))
+    """A Day in the Life of a Hero, Quinn and Heskan by default, the AI at instant speed; the
+    setup's first treasures kept by their finders, so the app opens on the first hero phase."""
+    session = new_session("ashardalon", {"heroes": list(heroes)}, seed, options=Options(ai_speed="instant"))
+    game = session.game
+    while game.state.phase == "setup" and game.pending is not None:
+        d = game.pending
+        if d.chance is not None:
+            session.play_ai_step()
+        else:
+            keep = next((a for a in d.options if a.get("to") in (None, d.context.get("figure"))), d.options[0])
+            game.play(keep, "the finder keeps it (test setup)")
+    return session
 
 
 def set_up(session):

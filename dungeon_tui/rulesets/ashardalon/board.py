@@ -130,6 +130,9 @@ def tile_label(s: State, cell: Cell) -> str:
     if k is None:
         return f"({cell[0]},{cell[1]})"
     t = s.tiles[k]
-    if len(t.cells) == 2:
-        return t.tile + ("" if t.cells.index(cell) == 0 else "+")
+    if len(t.cells) == 2:  # the halves by where they lie: start_n / start_s (§2.9), or _w / _e
+        other = t.cells[1 - t.cells.index(cell)]
+        if other[0] == cell[0]:
+            return t.tile + ("_n" if cell[1] < other[1] else "_s")
+        return t.tile + ("_w" if cell[0] < other[0] else "_e")
     return t.tile
