@@ -95,6 +95,10 @@ class HeroAI:
                     return a, "breathe on the monsters"
         if by_kind.get("disable"):
             return by_kind["disable"][0], "disable the trap"
+        if by_kind.get("open_cage"):
+            return by_kind["open_cage"][0], "force the cage open"
+        if by_kind.get("unlock"):
+            return by_kind["unlock"][0], "force the locked door"
         if by_kind.get("move") and not (board.adjacent_foes(s, h) and "attack" in d.context.get("done", [])
                                         and self.goal_kind(game, h) == "monster"):
             move = self.best_move(game, h, by_kind["move"])

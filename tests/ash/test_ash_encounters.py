@@ -301,13 +301,27 @@ def test_pit_hero_falls_in_is_spared_by_cards_then_climbs_out_beside_the_marker(
     assert tarak.on_board and tarak.pos == (2, 7) and "in_pit" not in tarak.flags
 
 
-def test_pit_climb_falls_back_to_e3_while_the_hero_phase_does_not_offer_it():
+def test_a_hero_in_the_pit_climbs_out_with_his_phase_move_slot_then_may_still_attack():
     s, a, b = abc({"tarak": (1, 5)})
     s.markers["pit"] = {"at": [2, 6]}
-    run(s, lambda g: activate_marker(g, "pit"), [4])
+    run(s, lambda g: activate_marker(g, "pit"), [18])  # 18 + 10 hits AC 14
     tarak = s.figures["tarak"]
-    run(s, lambda g: after_exploration(g, tarak), [])
-    assert tarak.pos == (1, 5)
+    assert tarak.pos is None and tarak.flags["in_pit"]
+    phases = []
+
+    def hero_phase_once(g):
+        from dungeon_tui.rulesets.ashardalon.heroes import hero_phase
+        yield from hero_phase(g, tarak)
+
+    class Seat:
+        def choose(self, game, d):
+            phases.append((sorted({o.kind for o in d.options}), d.context.get("done")))
+            return next(o for o in d.options if o.kind in ("climb", "end")), "test"
+
+    run(s, hero_phase_once, [], heroes=Seat())
+    assert tarak.on_board and tarak.pos in board.lay(s).grid.neighbours((2, 6))
+    # the climb is the phase's first move slot; one more slot (a move or an attack) is left
+    assert phases[0][0] == ["climb"] and phases[1][1] == ["move"] and "move" in phases[1][0]
 
 
 def test_lava_spreads_to_three_tiles_burns_them_and_disabling_clears_all():

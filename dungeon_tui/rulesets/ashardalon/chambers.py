@@ -157,5 +157,7 @@ def fill(game: Game, cells: list[Cell], entrance: PlacedTile, ch: Any) -> Proc:
         occupied = {c for f in s.figures.values() if f.on_board for c in board.cells_of(f)}
         empty = [c for c in cells if c not in occupied] or cells or list(entrance.cells)
         s.rows[holder].append(card)
-        for f in spawn(game, card, empty[0], chamber=True):
-            s.chamber["monsters"].append(f.id)
+        figs = spawn(game, card, empty[0], chamber=True)
+        s.chamber["monsters"] += [f.id for f in figs]
+        from .exploration import arrived
+        yield from arrived(game, figs)

@@ -197,6 +197,12 @@ def closest(game: Game, me: Figure, pool: list[Figure], what: str) -> Proc:
     return chosen
 
 
+def placed_hook(game: Game, f: Figure) -> Proc:
+    """A monster placed on blade barrier or caltrops tokens is hurt by them."""
+    from .powers import placed
+    yield from placed(game, f)
+
+
 def place(game: Game, f: Figure, sq: Sq, how: str) -> None:
     f.pos = sq
     game.emit("place", figure=f.id, to=list(sq), text=f"  {f.name} {how} {board.tile_label(game.state, cell_of(sq))}.")
@@ -217,6 +223,7 @@ def step_adjacent(game: Game, me: Figure, target: Figure) -> Proc:
     dist = board.square_distances(s, me)
     sq = yield from pick(game, near, lambda q: dist.get(q, board.FAR), f"where {me.name} stands", _sq_text)
     place(game, me, sq, "moves next to " + target.name + " on")
+    yield from placed_hook(game, me)
     return True
 
 
@@ -248,7 +255,9 @@ def strike(game: Game, ctx: Ctx, target: Figure, attack_name: str) -> Proc:
             yield from combat.damage_foe(game, target, attack.damage, me, f"{me.name}'s {attack_name}")
         return
     rule = "ash.encounter.attack" if me.side == "marker" else "ash.combat.monster_attack"
-    yield from combat.attack_hero(game, rule, f"{me.name} ({attack_name.replace('_', ' ')})", target, attack)
+    marker = me.side == "marker"  # a trap's or hazard's attack, which Practiced Evasion answers
+    yield from combat.attack_hero(game, rule, f"{me.name} ({attack_name.replace('_', ' ')})", target, attack,
+                                  card=me.kind if marker else None, monster=None if marker else me)
 
 
 def move_tiles(game: Game, ctx: Ctx, target: str, n: int) -> Proc:
@@ -298,6 +307,7 @@ def move_tiles(game: Game, ctx: Ctx, target: str, n: int) -> Proc:
         game.emit("tactics", figure=me.id, text=f"  No free square for {me.name}; it stays.")
         return
     place(game, me, sq, "moves to")
+    yield from placed_hook(game, me)
 
 
 def _exit_marks(game: Game) -> tuple[str, ...]:
@@ -340,6 +350,9 @@ def carry_out(game: Game, ctx: Ctx) -> Proc:
                 victims = fixed_order(s, [h for h in ctx.heroes() if c is not None and board.same_tile(c, h)])
             else:
                 victims = targets_in_scope(game, ctx, p["scope"], p["tiles"])
+            if me.side != "marker":
+                from .reactions import before_monster_attack
+                victims = yield from before_monster_attack(game, me, victims)  # Noble Shield
             for h in victims:
                 yield from strike(game, ctx, h, p["attack"])
         elif kind == "move_tiles":
@@ -413,6 +426,9 @@ def activate_figure(game: Game, f: Figure) -> Proc:
     s: State = game.state
     c = game.content
     f.acted = s.villain_phase
+    from .reactions import monster_activates
+    if (yield from monster_activates(game, f)):  # Bravery; a Scroll of Monster Control uses the turn
+        return
     if f.side == MONSTER:
         yield from activation(game, f, f"monster:{f.kind}", c.monsters[f.kind].attacks)
     elif f.side == VILLAIN:

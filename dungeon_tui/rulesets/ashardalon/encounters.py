@@ -39,6 +39,8 @@ def encounter(game: Game, depth: int = 0) -> Proc:
     if (yield from offer_cancel(game, h, card)):
         s.drawn.remove(card)
         return
+    from .reactions import active_hero_swap
+    h = yield from active_hero_swap(game, card)  # One for the Team, after the cancel decision [H D31]
     again = yield from resolve(game, card, h)
     s.drawn.remove(card)
     if again and depth < 20:
@@ -47,14 +49,15 @@ def encounter(game: Game, depth: int = 0) -> Proc:
 
 def offer_cancel(game: Game, h: Figure, card: str) -> Proc:
     s: State = game.state
-    cost = cancel_cost(game, h)
+    from .reactions import encounter_cost_discount
+    cost = max(0, cancel_cost(game, h) - (yield from encounter_cost_discount(game)))  # Perseverance
     sets = combat.spend_sets(game, cost)
     if not sets:
         return False
     seat = s.seat_of[s.active]
     name = game.content.encounters[card].name
-    options = [Action.make(seat, "cancel", text=f"Cancel {name}: spend {'+'.join(map(str, v))} XP", values=list(v))
-               for v in sets]
+    options = [Action.make(seat, "cancel", text=f"Cancel {name}: " + (f"spend {'+'.join(map(str, v))} XP" if v
+                                                                    else "free"), values=list(v)) for v in sets]
     options.append(Action.make(seat, "cancel", text=f"Let {name} happen", values=None))
     a = yield Decision(seat, f"Cancel {name} for {cost} XP?", options,
                        context={"encounter": card, "type": game.content.encounters[card].type})
@@ -160,7 +163,7 @@ def event_attack(game: Game, card: str, h: Figure) -> Proc:
     from .dungeon import fixed_order
     victims = fixed_order(s, victims)
     for v in victims:
-        yield from combat.attack_hero(game, "ash.encounter.attack", e.name, v, e.attack)
+        yield from combat.attack_hero(game, "ash.encounter.attack", e.name, v, e.attack, card=card)
     if card == "lurkers_strike":
         yield from new_monster_on(game, cell_of(h.pos) if h.on_board else None)
     elif card == "trip_wire":
@@ -361,15 +364,18 @@ def sift_monsters(game: Game, keyword: str, why: str) -> Proc:
         if card is None:
             break
         drawn.append(card)
+        s.drawn.append(card)  # face up on the table until they are sorted (a reshuffle may come first)
     keep = [x for x in drawn if keyword in game.content.monsters[decks.kind_of(x)].keywords]
     for x in drawn:
         if x not in keep:
+            s.drawn.remove(x)
             decks.discard(s, "monster", x)
     from ...engine.dice import shuffled
-    s.drawn.extend(keep)  # face up on the table while the chance seat shuffles them
-    keep = yield from shuffled(game, keep, "ash.deck.shuffle.monster")
-    del s.drawn[len(s.drawn) - len(keep):]
-    decks.put_on_top(s, "monster", keep)
+    order = yield from shuffled(game, keep, "ash.deck.shuffle.monster")
+    for x in keep:
+        s.drawn.remove(x)
+    decks.put_on_top(s, "monster", order)
+    keep = order
     game.emit("sift", text=f"{why}: {len(keep)} {keyword} card(s) go on top of the monster deck, "
                            f"{len(drawn) - len(keep)} discarded.")
 
@@ -458,11 +464,6 @@ def after_exploration(game: Game, h: Figure) -> Proc:
     """E3: wrath_of_the_enemy on the active hero, then surrounded (§4)."""
     s: State = game.state
     from .dungeon import closest, fixed_order, step_adjacent
-    from .hazards import climb_out, in_pit
-    if in_pit(h) and h.flags.get("pit_asked") != s.turn:
-        # Until heroes.hero_phase offers the climb as a move slot, it comes here, after the
-        # (empty) hero phase of a hero in the pit; once it does, this is skipped.
-        yield from climb_out(game, h)
     if "wrath_of_the_enemy" in h.curses:
         if h.on_board:
             far = [m for m in s.foes() if not board.same_tile(m, h)]

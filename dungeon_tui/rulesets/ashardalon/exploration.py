@@ -53,11 +53,14 @@ def drop_treasure_token(game: Game, cell: Cell) -> None:
 
 
 def edges_along(s: State, f: Figure) -> list[tuple[Cell, str]]:
-    """Unexplored edges the figure stands along (its square in that side's border row)."""
+    """Unexplored edges the figure stands along (its square in that side's border row), and
+    those of his wizard eye's tile."""
+    from .powers import wizard_eye_cell
     lay = board.lay(s)
+    eye = wizard_eye_cell(s, f) if f.side == "hero" else None
     out = []
     for cell, side in lay.unexplored_edges():
-        if f.pos is not None and f.pos in side_squares(cell, side):
+        if (f.pos is not None and f.pos in side_squares(cell, side)) or cell == eye:
             out.append((cell, side))
     return out
 
@@ -85,7 +88,8 @@ def explore(game: Game, h: Figure) -> Proc:
     s.placed_this_turn += [t.triangle or "white" for t in new]
     target = new[-1]  # the farthest new tile takes the monster [H D7]
     if target.triangle is not None and not target.tile.endswith("_entrance"):  # [H D16]
-        yield from new_monster(game, target.cells[0], s.active or h.id)
+        from .items import elven_cloak_holder
+        yield from new_monster(game, target.cells[0], elven_cloak_holder(game, s.active or h.id))
     from .chambers import entered
     yield from entered(game, new)
     return True
@@ -150,8 +154,19 @@ def new_monster(game: Game, cell: Cell, holder: str, duplicates: bool = True, ch
     s.rows[holder].append(card)
     from .encounters import claim_leap_square
     at = claim_leap_square(game, holder)  # Time Leap: the monster takes the vanished hero's square
-    spawn(game, card, cell_of(at) if at else cell, chamber=chamber, at=at)
+    figs = spawn(game, card, cell_of(at) if at else cell, chamber=chamber, at=at)
+    yield from arrived(game, figs)
     return card
+
+
+def arrived(game: Game, figs: list[Figure]) -> Proc:
+    """New monsters on the board: tokens bite them, then To Arms! may answer."""
+    from .powers import placed
+    from .reactions import monster_arrived
+    for f in figs:
+        yield from placed(game, f)
+    if figs:
+        yield from monster_arrived(game, figs)
 
 
 def spawn(game: Game, card: str, cell: Cell, chamber: bool = False, at: Sq | None = None) -> list[Figure]:

@@ -183,7 +183,6 @@ def climb_out(game: Game, h: Figure) -> Proc:
     whether he climbed.  The decision's context has no "done", as the hero is off the board."""
     s: State = game.state
     seat = s.seat_of[h.id]
-    h.flags["pit_asked"] = s.turn
     options = climb_options(game, h, seat)
     if not options:
         return False

@@ -51,6 +51,8 @@ def start_of_phase(game: Game, h: Figure) -> Proc:
         yield from combat.hurt(game, h, 1, "poison")
     if "bloodlust" in h.curses:
         yield from combat.hurt(game, h, 1, "Bloodlust")
+    from .hazards import start_of_turn
+    start_of_turn(game, h)  # volcanic vapors poison a hero who starts on their tile
     if h.hp <= 0:
         if s.surges <= 0:
             s.result = {"outcome": "defeat", "why": f"{h.name} fell with no healing surge left"}
@@ -103,13 +105,19 @@ def hero_phase(game: Game, h: Figure) -> Proc:
     s: State = game.state
     s.phase = "hero"
     yield from start_of_phase(game, h)
-    if s.result is not None or not h.on_board:
+    if s.result is not None:
         return
+    done: list[str] = []
+    if not h.on_board:
+        from .hazards import climb_out, in_pit
+        # [H D9] a hero in the pit spends a move slot (even dazed) to climb out beside the marker
+        if not in_pit(h) or not (yield from climb_out(game, h)):
+            return
+        done = ["move"]
     h.flags.pop("invisible", None)
     h.flags.pop("no_move", None)
     h.flags["moved"] = False
     powers.began_adjacent(game, h)
-    done: list[str] = []
     while s.result is None and h.up:
         opts = options(game, h, done)
         a = yield Decision(s.seat_of[h.id], f"{h.name}'s hero phase", opts, context={"figure": h.id, "done": list(done)})
@@ -185,12 +193,14 @@ def pick_up(game: Game, h: Figure) -> None:
             h.flags.setdefault("took", []).append(tok)  # walk() runs the adventure's rule for it
         elif tok["kind"] == "treasure" and (at == h.pos or at in g.neighbours(h.pos)):
             s.tokens.remove(tok)
-            if tok["value"] == "item":
+            value = encounters.treasure_token_value(game, tok["value"])  # Dragon's Tribute may swap it
+            if value == "item":
                 h.flags["draw_treasure"] = h.flags.get("draw_treasure", 0) + 1
                 game.emit("pickup", hero=h.id, text=f"{h.name} picks up a treasure token: an item!")
             else:
-                h.gold += int(tok["value"])
-                game.emit("pickup", hero=h.id, text=f"{h.name} picks up {tok['value']} gold.")
+                h.gold += int(value)
+                h.flags.setdefault("gold_tokens", []).append(value)  # a thief takes a real token
+                game.emit("pickup", hero=h.id, text=f"{h.name} picks up {value} gold.")
 
 
 def use_item(game: Game, h: Figure, a: Action) -> Proc:
