@@ -1,12 +1,11 @@
 """Rules of specs/ashardalon.md §5 beyond the worked examples, in scripted positions."""
 from __future__ import annotations
 
-import pytest
-from ash_scenario import _G, add_tile, dungeon, events, monster, rolls, run, tactics_lines
+from ash_scenario import Picks, _G, add_tile, dungeon, events, monster, rolls, run, tactics_lines
 
 from dungeon_tui.rulesets.ashardalon import board, combat, powers
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_figure
-from dungeon_tui.rulesets.ashardalon.encounters import cancel_cost
+from dungeon_tui.rulesets.ashardalon.encounters import encounter
 from dungeon_tui.rulesets.ashardalon.exploration import new_monster
 from dungeon_tui.rulesets.ashardalon.turns import villain_phase
 
@@ -130,9 +129,14 @@ def test_a_card_that_arrives_in_the_villain_phase_acts_when_reached():
     assert board.cells_of(snake) == [b]  # one tile from (1,-2) toward Vistra
 
 
-@pytest.mark.xfail(strict=True, reason="perseverance (spec §2.2, §5.9: cancel cost 5 - 1 per hero on the "
-                                       "owner's tile) is not implemented: encounters.cancel_cost always returns 5")
-def test_perseverance_lowers_the_cancel_cost():
+def test_perseverance_lowers_the_cancel_cost_by_one_per_hero_on_its_tile():
+    """§2.2, §5.9: 5 XP less 1 per hero on the cleric's tile (him included); 3 XP in the pile
+    cancels the encounter only with Quinn and Vistra together."""
     s = dungeon({"quinn": (1, 5), "vistra": (2, 5)})
     s.figures["quinn"].powers["perseverance"] = True
-    assert cancel_cost(_G(s), s.figures["quinn"]) == 3
+    s.xp = ["grell#1", "snake#1"]  # 2 + 1 XP
+    s.decks["encounter"] = ["bulls_eye"]
+    seat = Picks(("react", {"power": "perseverance", "use": True}), ("cancel", {"values": [2, 1]}))
+    game = run(s, encounter, [], heroes=seat)
+    assert s.xp == [] and s.figures["quinn"].powers["perseverance"] is False
+    assert events(game, "cancel")[0]["card"] == "bulls_eye" and not rolls(game)

@@ -196,6 +196,8 @@ def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, ca
         if attack.into_pit:
             from .hazards import fall_in
             fall_in(game, h)
+        if attack.flips_power and h.side == HERO:
+            drain_power(game, h, attacker)
     else:
         if h.flags.get("mirror_images"):
             h.flags["mirror_images"] -= 1
@@ -215,6 +217,18 @@ def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, ca
             from .hazards import disable
             yield from disable(game, h, trap)
     return hit
+
+
+def drain_power(game: Game, h: Figure, attacker: str) -> None:
+    """Bellax's eye ray: one of the hero's face-up dailies or utilities turns face down, the
+    villain's choice - a daily first (the costlier loss), then a utility, in card order."""
+    kinds = {pid: game.content.powers[pid].type for pid, up in h.powers.items() if up}
+    pick = next((p for p in kinds if kinds[p] == "daily"), None) or next((p for p in kinds if kinds[p] == "utility"), None)
+    if pick is None:
+        return
+    h.powers[pick] = False
+    game.emit("power_used", hero=h.id, power=pick,
+              text=f"{attacker} drains {h.name}'s {game.content.powers[pick].name}: the card turns face down.")
 
 
 def add_condition(game: Game, h: Figure, cond: str) -> None:
