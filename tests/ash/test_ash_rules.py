@@ -140,3 +140,10 @@ def test_perseverance_lowers_the_cancel_cost_by_one_per_hero_on_its_tile():
     game = run(s, encounter, [], heroes=seat)
     assert s.xp == [] and s.figures["quinn"].powers["perseverance"] is False
     assert events(game, "cancel")[0]["card"] == "bulls_eye" and not rolls(game)
+
+def test_first_player_roll_highest_d20_ties_roll_again_then_seat_order_from_him():
+    from dungeon_tui.rulesets.ashardalon.turns import first_player
+    s = dungeon({"quinn": (1, 5), "tarak": (2, 5), "heskan": (3, 5)}, first="roll")
+    game = run(s, first_player, [5, 12, 12, 3, 15])
+    assert [r["faces"][0] for r in rolls(game, "ash.setup.first_player")] == [5, 12, 12, 3, 15]
+    assert s.party == ["heskan", "quinn", "tarak"]

@@ -44,13 +44,19 @@ class Ashardalon(RulesetBase):
         surges = setup.get("surges", c.adventures[adventure].surges)
         if surges not in (1, 2, 3) or isinstance(surges, bool):
             raise ValueError("surges must be 1, 2 or 3")
-        return {"heroes": heroes, "adventure": adventure, "ties": ties, "surges": surges,
-                "powers": normalise_powers(c, heroes, setup.get("powers", "recommended"))}
+        out = {"heroes": heroes, "adventure": adventure, "ties": ties, "surges": surges,
+               "powers": normalise_powers(c, heroes, setup.get("powers", "recommended"))}
+        first = setup.get("first")
+        if first is not None:  # who plays first (§3.9): a hero, or "roll" for ash.setup.first_player
+            if first != "roll" and first not in heroes:
+                raise ValueError(f"first must be one of the party ({', '.join(heroes)}) or roll")
+            out["first"] = first
+        return out
 
     def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
         s = State(adventure=setup["adventure"], party=list(setup["heroes"]),
                   seat_of={h: hero_seat(h) for h in setup["heroes"]},
-                  options={"ties": setup["ties"]}, surges=setup["surges"])
+                  options={"ties": setup["ties"], "first": setup.get("first")}, surges=setup["surges"])
         mode = setup.get("powers", "recommended")
         s.options["powers"] = mode if isinstance(mode, str) else "chosen"
         for hid in s.party:

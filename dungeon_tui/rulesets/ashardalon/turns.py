@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Generator
 
+from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
 from . import board, combat, decks
 from .adventures import build_stack, check_end, start_boons
@@ -36,6 +37,7 @@ def setup(game: Game) -> Proc:
     yield from decks.shuffle(game, "treasure_tokens", [k for k, n in sorted(c.treasure.items()) for _ in range(n)])
     for h in s.heroes():
         yield from first_item(game, h)
+    yield from first_player(game)
     s.boons = list(c.adventures[s.adventure].boons)
     yield from start_boons(game)
     game.emit("briefing", text=f"{c.adventures[s.adventure].name}: {c.adventures[s.adventure].text} "
@@ -53,6 +55,28 @@ def lay_start(s: State, c: Any) -> None:
         near = sorted({n for q in stairs for n in board.lay(s).grid.neighbours(q)
                        if n not in stairs and board.free(s, n)}, key=lambda q: (q[1], q[0]))
         h.pos = near[0]
+
+
+def first_player(game: Game) -> Proc:
+    """§3.9: the chosen hero plays first, or each rolls a d20 and the highest does (ties roll
+    again); turns then go on in seat order from him."""
+    s: State = game.state
+    first = s.options.get("first")
+    if first == "roll":
+        rolling = list(s.party)
+        while len(rolling) > 1:
+            faces = {}
+            for hid in rolling:
+                faces[hid] = yield from combat.d20(game, "ash.setup.first_player")
+                roll_event(game, "ash.setup.first_player", "1d20", (faces[hid],), outcome=faces[hid],
+                           text=f"{s.figures[hid].name} rolls {faces[hid]} to play first.")
+            best = max(faces.values())
+            rolling = [hid for hid in rolling if faces[hid] == best]
+        first = rolling[0]
+    if first in s.party and first != s.party[0]:
+        k = s.party.index(first)
+        s.party = s.party[k:] + s.party[:k]
+        game.emit("first", hero=first, text=f"{s.figures[first].name} plays first.")
 
 
 def first_item(game: Game, h: Any) -> Proc:
