@@ -55,6 +55,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         setup["placer"] = args.placer
     if args.variant:
         setup["variants"] = variants_for(rs, args.variant)
+    setup.update(settings_from(args.set))
     try:
         rs.normalise_setup(setup)
     except ValueError as err:
@@ -295,6 +296,17 @@ def play_campaign_quest_in_app(args: argparse.Namespace, rs: Any, setup: dict[st
     return session.game
 
 
+def settings_from(pairs: list[str]) -> dict[str, Any]:
+    """--set KEY=VALUE options: whole numbers become ints; the ruleset checks the rest."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CliError(f"--set wants KEY=VALUE, got {pair!r}")
+        out[key] = int(value) if value.isdigit() else value
+    return out
+
+
 def playable_in_app(rs: Any) -> None:
     """A game the app cannot show yet is a one-line error that says how to play it headless."""
     from .tui.presenters import PRESENTERS
@@ -317,6 +329,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         rs = ruleset_for(args.game)
         if args.variant:
             setup["variants"] = variants_for(rs, args.variant)
+        setup.update(settings_from(args.set))
         playable_in_app(rs)
         try:
             rs.normalise_setup(setup)
@@ -367,6 +380,8 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--placer", choices=["dungeon_ai", "rotating_player"], help="who places monsters (D26)")
     sim.add_argument("--variant", help="HeroQuest setup options, comma-separated: monsters_2021, "
                      "search_combined_2021, monsters_eu1989")
+    sim.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game's setup option, e.g. surges=3 ties=auto powers=random first=roll (Ashardalon)")
     sim.add_argument("--verbose", action="store_true")
     sim.set_defaults(func=cmd_simulate)
     rep = sub.add_parser("replay", help="replay a saved game")
@@ -418,6 +433,8 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("--adventure")
     new.add_argument("--heroes")
     new.add_argument("--seed", type=int)
+    new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game's setup option, e.g. surges=3 ties=auto powers=random first=roll (Ashardalon)")
     new.add_argument("--variant", help="HeroQuest setup options, comma-separated (see `dungeon-tui list`)")
     new.add_argument("--dungeon", metavar="NAME", help="a player's name for the dungeon seat (HeroQuest's Zargon) "
                      "in hotseat; default: the AI")

@@ -156,6 +156,11 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="row"):
                     yield Label(dungeon)
                     yield Input("AI", placeholder="AI, or a player's name for hotseat", id="who-dungeon")
+            for key, label, values, default in ch.get("settings", []):
+                with Horizontal(classes="row"):
+                    yield Label(label)
+                    yield Select([(shown, str(v)) for shown, v in values], value=str(default),
+                                 allow_blank=False, id=f"set-{key}")
             if ch.get("variants"):
                 yield Static("Variants (other editions' rules, off unless ticked):")
                 for vid, label in ch["variants"]:
@@ -193,6 +198,10 @@ class NewGameScreen(Screen[None]):
             variants = [vid for vid, _ in rs.choices().get("variants", [])
                         if self.query_one(f"#variant-{vid}", Checkbox).value]
             asked = {"adventure": self.query_one("#adventure", Select).value, "heroes": heroes}
+            for key, _label, values, _default in rs.choices().get("settings", []):
+                # a Select holds strings; the setting's own value goes to the ruleset
+                picked = str(self.query_one(f"#set-{key}", Select).value)
+                asked[key] = next(v for _shown, v in values if str(v) == picked)
             setup = rs.normalise_setup(asked | ({"variants": variants} if variants else {}))
             dungeon = self.query("#who-dungeon")
             zargon = dungeon.first(Input).value if dungeon else "AI"

@@ -49,12 +49,15 @@ def test_new_game_form_starts_ashardalon_without_a_dungeon_player(tmp_path):
             for hid in ("vistra", "keyleth", "tarak"):
                 form.query_one(f"#in-{hid}").value = False
             form.query_one("#who-heskan").value = "Bea"
+            form.query_one("#set-surges").value = "3"  # the setup options the ruleset offers
+            form.query_one("#set-first").value = "roll"
             form.query_one("#seed").value = "3"
             await pilot.press("ctrl+n")
             assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             s = app.screen.session
             assert s.ruleset.id == "ashardalon" and s.game.state.party == ["quinn", "heskan"]
             assert s.owners["hero:heskan"] == "Bea" and s.owners["dungeon"] == "AI"
+            assert s.game.setup["surges"] == 3 and s.game.setup["first"] == "roll"
     asyncio.run(run())
 
 

@@ -18,6 +18,7 @@ ID = "ashardalon"
 RULES_VERSION = "1"
 HERO_ORDER = ("quinn", "vistra", "keyleth", "tarak", "heskan")
 TIE_MODES = ("active_player", "auto")
+SETUP_KEYS = {"heroes", "adventure", "ties", "surges", "powers", "first"}
 
 
 class Ashardalon(RulesetBase):
@@ -30,10 +31,20 @@ class Ashardalon(RulesetBase):
         c = self.content()
         return {"heroes": [(h, c.heroes[h].name, hero_seat(h)) for h in HERO_ORDER],
                 "adventures": [(a, adv.name) for a, adv in sorted(c.adventures.items(), key=lambda kv: kv[1].number)],
-                "adventure": "a_day_in_the_life", "variants": []}
+                "adventure": "a_day_in_the_life", "variants": [],
+                # (key, label, [(shown, value)], default): the new-game form offers each
+                "settings": [("surges", "Healing surges", [("2", 2), ("3 (easier)", 3), ("1 (harder)", 1)], 2),
+                             ("powers", "Powers", [("recommended", "recommended"), ("random", "random")],
+                              "recommended"),
+                             ("first", "First player", [("seat order", "seat"), ("roll a d20 each", "roll")], "seat"),
+                             ("ties", "Monster ties", [("the active player picks", "active_player"),
+                                                       ("fixed order", "auto")], "active_player")]}
 
     def normalise_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         c = self.content()
+        unknown = sorted(set(setup) - SETUP_KEYS)
+        if unknown:
+            raise ValueError(f"unknown setup option {unknown[0]!r}; Ashardalon knows {', '.join(sorted(SETUP_KEYS))}")
         heroes = choose_party(setup.get("heroes") or ["quinn", "vistra"], HERO_ORDER, "hero", most=5)
         adventure = setup.get("adventure") or "a_day_in_the_life"
         if adventure not in c.adventures:
@@ -47,7 +58,7 @@ class Ashardalon(RulesetBase):
         out = {"heroes": heroes, "adventure": adventure, "ties": ties, "surges": surges,
                "powers": normalise_powers(c, heroes, setup.get("powers", "recommended"))}
         first = setup.get("first")
-        if first is not None:  # who plays first (§3.9): a hero, or "roll" for ash.setup.first_player
+        if first not in (None, "seat"):  # who plays first (§3.9): a hero, or "roll" for ash.setup.first_player
             if first != "roll" and first not in heroes:
                 raise ValueError(f"first must be one of the party ({', '.join(heroes)}) or roll")
             out["first"] = first
