@@ -140,3 +140,15 @@ def test_monster_hunt_is_won_on_enough_trophies():
     s.decks["treasure"] = ["potion_of_healing#1"]
     game = run(s, lambda g: combat.damage_foe(g, snake, 1, s.figures["quinn"], "test"), [])
     assert s.trophies == 7 and check_end(game) and s.result["outcome"] == "victory"
+
+
+def test_the_carrier_may_hand_the_objective_to_a_hero_beside_him():
+    from dungeon_tui.rulesets.ashardalon.heroes import options
+    s = dungeon({"tarak": (1, 5), "keyleth": (2, 5)}, adventure="sneaky_endeavor")
+    tarak, keyleth = s.figures["tarak"], s.figures["keyleth"]
+    tarak.flags["objective"] = True
+    game = run(s, lambda g: iter(()), [])
+    (give,) = [a for a in options(game, tarak, []) if a.kind == "hand_over"]
+    assert give.get("other") == "keyleth"
+    keyleth.pos = (3, 7)  # not beside him: no offer
+    assert not [a for a in options(game, tarak, []) if a.kind == "hand_over"]

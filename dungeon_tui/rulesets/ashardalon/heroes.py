@@ -82,6 +82,9 @@ def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
     from .adventures import exit_here
     if exit_here(game, h):
         out.append(Action.make(seat, "escape", text=f"{h.name} climbs out of the dungeon", hero=h.id))
+    if h.flags.get("objective"):  # A9: the carrier may pass the prize to a hero beside him (free)
+        out += [Action.make(seat, "hand_over", text=f"Hand the objective to {o.name}", hero=h.id, other=o.id)
+                for o in s.heroes() if o is not h and o.up and board.adjacent(s, h, o)]
     out.append(Action.make(seat, "end", text="End the hero phase", hero=h.id))
     return out
 
@@ -139,6 +142,11 @@ def hero_phase(game: Game, h: Figure) -> Proc:
                 done.append(a.get("slot"))
             yield from powers.use_free(game, h, a)
             yield from level_up_offer(game, h)
+        elif a.kind == "hand_over":
+            other = s.figures[a.get("other")]
+            h.flags.pop("objective", None)
+            other.flags["objective"] = True
+            game.emit("objective", hero=other.id, text=f"{h.name} hands the objective to {other.name}.")
         elif a.kind == "unlock":
             done.append("attack")
             yield from doors.unlock(game, h, a)
