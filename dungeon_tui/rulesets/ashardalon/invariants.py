@@ -82,8 +82,10 @@ def check_hero_view(game: Any) -> list[str]:
     view = game.ruleset.view(s, seat)
     if any(not isinstance(v, int) for v in view["decks"].values()):
         out.append("hero view shows a deck's order")
-    if any(v != "door" for v in view["doors"].values()):
+    if any(v != "door" for k, v in view["doors"].items() if k not in s.revealed_doors):
         out.append("hero view shows a face-down door token")
+    if any("value" in t or (t.get("face_down") and t["kind"] != "treasure") for t in view["tokens"]):
+        out.append("hero view shows a face-down token's value or kind")
     return out
 
 

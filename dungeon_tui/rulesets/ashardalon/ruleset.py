@@ -112,9 +112,12 @@ class Ashardalon(RulesetBase):
         if seat == DUNGEON:
             return data
         data["decks"] = {k: len(v) for k, v in state.decks.items()}
-        data["doors"] = {k: "door" for k in state.doors}
-        # Treasure tokens lie face down until a hero picks one up.
-        data["tokens"] = [{k: v for k, v in tok.items() if k != "value"} for tok in state.tokens]
+        # A door token shows its kind once revealed (a locked door stays, face up).
+        data["doors"] = {k: (v if k in state.revealed_doors else "door") for k, v in state.doors.items()}
+        # Treasure tokens lie face down until a hero picks one up; A9's objective hides among
+        # face-down tokens, so those show as plain treasure.
+        data["tokens"] = [{k: ("treasure" if k == "kind" and tok.get("face_down") else v)
+                           for k, v in tok.items() if k != "value"} for tok in state.tokens]
         return data
 
 
