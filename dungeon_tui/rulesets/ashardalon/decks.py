@@ -10,12 +10,18 @@ from .state import State
 
 Proc = Generator[Decision, Action, Any]
 RESHUFFLED = ("monster", "encounter", "treasure")  # the dungeon stack and chamber stacks never refill
+# How the log names each pile, and what it holds.
+SHOWN = {"dungeon": ("dungeon tile stack", "tiles"), "treasure_tokens": ("bag of treasure tokens", "tokens"),
+         "door": ("pile of door tokens", "tokens"), "chamber_tiles": ("chamber's tile stack", "tiles"),
+         "chamber_cards": ("chamber card deck", "cards"), "villagers": ("villager deck", "cards"),
+         "villain_tokens": ("pile of villain tokens", "tokens")}
 
 
 def shuffle(game: Game, deck: str, cards: list[str]) -> Proc:
     s: State = game.state
     s.decks[deck] = (yield from shuffled(game, sorted(cards), f"ash.deck.shuffle.{deck}"))
-    game.emit("shuffle", deck=deck, count=len(cards), text=f"The {deck} deck is shuffled ({len(cards)} cards).")
+    name, unit = SHOWN.get(deck, (f"{deck} deck", "cards"))
+    game.emit("shuffle", deck=deck, count=len(cards), text=f"The {name} is shuffled ({len(cards)} {unit}).")
 
 
 def draw(game: Game, deck: str, bottom: bool = False) -> Proc:
