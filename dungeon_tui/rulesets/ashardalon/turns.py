@@ -73,7 +73,7 @@ def first_player(game: Game) -> Proc:
             best = max(faces.values())
             rolling = [hid for hid in rolling if faces[hid] == best]
         first = rolling[0]
-    if first in s.party and first != s.party[0]:
+    if first in s.party:
         k = s.party.index(first)
         s.party = s.party[k:] + s.party[:k]
         game.emit("first", hero=first, text=f"{s.figures[first].name} plays first.")
