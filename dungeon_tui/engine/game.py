@@ -7,6 +7,7 @@ them through a fresh procedure rebuilds the exact state.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -133,6 +134,17 @@ class Event:
         return str(self.data.get("text", ""))
 
 
+@dataclass(slots=True)
+class Keyframe:
+    """The game at a round boundary: decisions made so far, the state (a private copy), the
+    checkpoints and events up to it."""
+
+    decisions: int
+    state: Any
+    checkpoints: list[tuple[int, int, str]]
+    events: list[Event]
+
+
 class Controller(Protocol):
     def choose(self, game: "Game", decision: Decision) -> tuple[Action, str]:
         """Return the action and a reason (non-empty for AI)."""
@@ -176,8 +188,34 @@ class Game:
         self.result: dict[str, Any] | None = None
         self._fresh: list[Event] = []
         self._pending: Decision | None = None
+        # Keyframes: a copy of the state at each round boundary, from which `resume` rebuilds
+        # the game without replaying what came before (the replay viewer's fast seek).
+        self.keep_keyframes = False
+        self.keyframes: list[Keyframe] = []
+        self.resuming = False  # the procedure starts from a keyframe's state, not a new game
         self._proc = ruleset.procedure(self)
         self._advance(None)
+
+    @classmethod
+    def resume(cls, ruleset: Ruleset, setup: dict[str, Any], seed: int, content: Any, frame: "Keyframe",
+               decisions: list[tuple[Action, str]], content_digest: str = "") -> "Game":
+        """The game as it stood at a keyframe: its state (a fresh copy), the decisions made up
+        to it (the chance seat's answers depend on their count), the events and checkpoints so
+        far; the ruleset's procedure then goes on from the round boundary (`game.resuming`)."""
+        game = cls.__new__(cls)
+        game.ruleset, game.setup, game.seed, game.content = ruleset, setup, seed, content
+        game.content_digest = content_digest
+        game.state = copy.deepcopy(frame.state)
+        game.decisions = list(decisions[:frame.decisions])
+        game.checkpoints = list(frame.checkpoints)
+        game.events = list(frame.events)
+        game.keep_events, game.listeners, game.result = True, [], None
+        game._fresh, game._pending = [], None
+        game.keep_keyframes, game.keyframes, game.resuming = False, [], True
+        game._proc = ruleset.procedure(game)
+        game._advance(None)
+        game.resuming = False
+        return game
 
     # -- driving ---------------------------------------------------------------------
     @property
@@ -223,9 +261,14 @@ class Game:
             listener(event)
         return event
 
-    def checkpoint(self, round_no: int) -> str:
+    def checkpoint(self, round_no: int, resumable: bool = True) -> str:
+        """A state hash for the record at a round boundary; `resumable` says the procedure can
+        go on from here when started with `resuming` (not so for the final checkpoint)."""
         digest = self.state_hash()
         self.checkpoints.append((len(self.decisions), round_no, digest))
+        if resumable and self.keep_keyframes:
+            self.keyframes.append(Keyframe(len(self.decisions), copy.deepcopy(self.state),
+                                           list(self.checkpoints), list(self.events)))
         return digest
 
     def state_hash(self) -> str:

@@ -1,17 +1,22 @@
 """The replay viewer: the same table, read-only, moved through a record one decision at a time.
 
 A step is one decision of a player or the AI together with the rolls and draws that follow it.
-Going back rebuilds the game from the start (games cannot be rewound), which the engine does
-in well under a second even for long records."""
+Games cannot be rewound, so going back rebuilds the game from the nearest keyframe before the
+target (a copy of the state at a round boundary, engine `Game.resume`) and plays on from there.
+Keyframes gather as the viewer moves forward, and a background pass over the whole record on
+opening fills them in, so a seek anywhere costs at most one round of decisions."""
 from __future__ import annotations
 
 import bisect
 
+from textual import work
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import OptionList
+from textual.worker import Worker, WorkerState
 
 from ..engine import record
-from ..engine.game import CHANCE, Game
+from ..engine.game import CHANCE, Game, Keyframe
 from .dialogs import AskNumber
 from .map_view import MapView
 from .session import SPEEDS
@@ -40,7 +45,8 @@ class ReplayScreen(TableScreen):
         self.rec = rec
         self.file_name = name
         self.make_game = make_game
-        self.game: Game = record.replay(rec, make_game, upto=0)
+        self.frames: list[Keyframe] = []  # by decision count; the whole record's once the pass is done
+        self.game: Game = self._fresh_game()
         self.pos = 0
         self.speed = 1
         self._timer = None
@@ -58,15 +64,58 @@ class ReplayScreen(TableScreen):
         self.query_one("#options", OptionList).can_focus = False
         self.set_focus(None)  # the viewer's keys belong to the screen, not to the log
         self._show()
+        self.keyframe_pass()
+
+    # -- keyframes ----------------------------------------------------------------------------------
+    class Keyframes(Message):
+        def __init__(self, frames: list[Keyframe]) -> None:
+            super().__init__()
+            self.frames = frames
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="keyframes")
+    def keyframe_pass(self) -> None:
+        """Play the whole record once on a game of its own, keeping a keyframe per round."""
+        game = self._fresh_game()
+        for d in self.rec.decisions:
+            if game.over:
+                break
+            game.play(record.action_of(d), d.why)
+        self.post_message(self.Keyframes(game.keyframes))
+
+    def on_replay_screen_keyframes(self, message: "ReplayScreen.Keyframes") -> None:
+        self._keep(message.frames)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        # The pass only speeds seeking up: if it fails, seeking replays from the start instead.
+        if event.worker.group == "keyframes" and event.state == WorkerState.ERROR:
+            self.notify("Seeking back will replay from the start (no keyframes).", timeout=3)
+
+    def _keep(self, frames: list[Keyframe]) -> None:
+        have = {f.decisions for f in self.frames}
+        self.frames = sorted(self.frames + [f for f in frames if f.decisions not in have],
+                             key=lambda f: f.decisions)
+
+    def _fresh_game(self) -> Game:
+        game = record.replay(self.rec, self.make_game, upto=0)
+        game.keep_keyframes = True
+        return game
 
     # -- moving through the record -----------------------------------------------------------
     def seek(self, pos: int) -> None:
         pos = max(0, min(self.total, pos))
         if pos < self.pos:
-            self.game = record.replay(self.rec, self.make_game, upto=pos, check=False)
-        else:
-            for d in self.rec.decisions[self.pos:pos]:
-                self.game.play(record.action_of(d), d.why)
+            i = bisect.bisect_right([f.decisions for f in self.frames], pos)
+            if i > 0:
+                g = self.game
+                self.game = Game.resume(g.ruleset, g.setup, g.seed, g.content, self.frames[i - 1],
+                                        g.decisions, g.content_digest)
+                self.game.keep_keyframes = True
+            else:
+                self.game = self._fresh_game()
+        for d in self.rec.decisions[len(self.game.decisions):pos]:
+            self.game.play(record.action_of(d), d.why)
+        self._keep(self.game.keyframes)
+        self.game.keyframes = []
         self.pos = pos
         self._show()
 

@@ -226,6 +226,32 @@ def test_replay_viewer_steps_back_and_forth(tmp_path):
     asyncio.run(run())
 
 
+def test_replay_viewer_seeks_back_from_keyframes(tmp_path):
+    """Once the background pass has gathered the keyframes, a step back resumes from the nearest
+    one before the target (no replay from the start) and lands on the very same state."""
+    rec, final = _finished_record(tmp_path)
+
+    async def run():
+        app = DungeonApp(replay=rec)
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            viewer = app.screen
+            assert await wait_for(pilot, lambda: len(viewer.frames) >= 3, tries=500)
+            assert [f.decisions for f in viewer.frames] == [at for at, _, _ in rec.checkpoints[:len(viewer.frames)]]
+            await pilot.press("end")
+            middle = viewer.frames[len(viewer.frames) // 2].decisions + 1
+            from_start = []
+            fresh = viewer._fresh_game
+            viewer._fresh_game = lambda: from_start.append(1) or fresh()
+            viewer.seek(middle)
+            assert from_start == []  # resumed from a keyframe, not replayed from the start
+            assert viewer.game.decisions[:viewer.frames[0].decisions] == final.decisions[:viewer.frames[0].decisions]
+            assert viewer.game.state_hash() == record.replay(rec, game_from_record, upto=middle).state_hash()
+            assert [e.to_json() for e in viewer.game.events] == \
+                [e.to_json() for e in record.replay(rec, game_from_record, upto=middle).events]
+    asyncio.run(run())
+
+
 def test_small_terminal_shows_a_notice(tmp_path):
 
     async def run():

@@ -86,29 +86,32 @@ def first_item(game: Game, h: Any) -> Proc:
 
 def procedure(game: Game) -> Proc:
     s: State = game.state
-    yield from setup(game)
+    if not game.resuming:  # a game rebuilt at a keyframe goes straight on with the next player-turn
+        yield from setup(game)
     while s.turn < MAX_TURNS:
-        s.round += 1
-        for hid in s.party:
-            s.turn += 1
-            s.active = hid
-            s.placed_this_turn = []
-            h = s.figures[hid]
-            game.emit("turn", hero=hid, turn=s.turn, text=f"{h.name}'s turn ({s.turn}).")
-            if not h.escaped:
-                if h.lifted:
-                    yield from come_back(game, h)
-                yield from hero_phase(game, h)
-                if check_end(game):
-                    return finish(game)
-                s.phase = "exploration"
-                if h.on_board:
-                    yield from explore(game, h)
-                yield from after_exploration(game, h)  # E3: wrath_of_the_enemy, surrounded
-            yield from villain_phase(game)
+        # Player-turns go round the table in seat order; s.turn alone says whose is next.
+        if s.turn % len(s.party) == 0:
+            s.round += 1
+        hid = s.party[s.turn % len(s.party)]
+        s.turn += 1
+        s.active = hid
+        s.placed_this_turn = []
+        h = s.figures[hid]
+        game.emit("turn", hero=hid, turn=s.turn, text=f"{h.name}'s turn ({s.turn}).")
+        if not h.escaped:
+            if h.lifted:
+                yield from come_back(game, h)
+            yield from hero_phase(game, h)
             if check_end(game):
                 return finish(game)
-            game.checkpoint(s.turn)
+            s.phase = "exploration"
+            if h.on_board:
+                yield from explore(game, h)
+            yield from after_exploration(game, h)  # E3: wrath_of_the_enemy, surrounded
+        yield from villain_phase(game)
+        if check_end(game):
+            return finish(game)
+        game.checkpoint(s.turn)
     s.result = {"outcome": "defeat", "why": f"the adventure ran past {MAX_TURNS} turns"}
     return finish(game)
 
@@ -178,5 +181,5 @@ def finish(game: Game) -> dict[str, Any]:
     result["xp"] = combat.xp_total(game)
     s.result = result
     s.phase = "over"
-    game.checkpoint(s.turn)
+    game.checkpoint(s.turn, resumable=False)
     return result

@@ -41,9 +41,10 @@ def escort_turn(game: Game, hid: str) -> Proc:
 
 def procedure(game: Game) -> Proc:
     s: State = game.state
-    setup(game)
-    yield from magic.draft(game)
-    yield from relics.name_ring_spell(game)
+    if not game.resuming:  # a game rebuilt at a keyframe goes straight on with the next round
+        setup(game)
+        yield from magic.draft(game)
+        yield from relics.name_ring_spell(game)
     while s.round < MAX_ROUNDS:
         s.round += 1
         s.phase = "heroes"
@@ -72,5 +73,5 @@ def _finish(game: Game) -> dict[str, Any]:
     result["round"] = s.round
     result["gold"] = {h.id: h.gold for h in s.heroes()}
     s.result = result
-    game.checkpoint(s.round)
+    game.checkpoint(s.round, resumable=False)
     return result

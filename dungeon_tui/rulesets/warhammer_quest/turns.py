@@ -105,7 +105,8 @@ def setup(game: Game) -> Proc:
 def procedure(game: Game) -> Proc:
     s: State = game.state
     try:
-        yield from setup(game)
+        if not game.resuming:  # a game rebuilt at a keyframe goes straight on with the next turn
+            yield from setup(game)
         while s.turn < MAX_TURNS:
             s.turn += 1
             yield from one_turn(game)
@@ -116,7 +117,7 @@ def procedure(game: Game) -> Proc:
         s.result["turn"] = s.turn
         s.result.update(final_worth(game))
         game.emit("game_over", outcome=over.result["outcome"], text=f"Game over: {over.result['outcome']}. {over.result.get('why', '')}")
-        game.checkpoint(s.turn)
+        game.checkpoint(s.turn, resumable=False)
         return s.result
 
 

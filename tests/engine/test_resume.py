@@ -1,0 +1,39 @@
+"""Keyframes and Game.resume: a game rebuilt at any round boundary plays on exactly as the
+original did - same state hashes, events, checkpoints and result - for every ruleset."""
+from __future__ import annotations
+
+import pytest
+
+from dungeon_tui.ai.controllers import ai_controllers
+from dungeon_tui.engine.game import Game
+from dungeon_tui.rulesets import get
+
+
+@pytest.mark.parametrize("game_id,setup", [("warhammer-quest", {}), ("heroquest", {}),
+                                           ("ashardalon", {"heroes": ["quinn", "vistra", "heskan"]})])
+def test_a_game_resumed_at_each_keyframe_plays_on_identically(game_id, setup):
+    rs = get(game_id)
+    game = rs.new_game(setup, 3)
+    game.keep_keyframes = True
+    game.run(ai_controllers(game_id))
+    assert len(game.keyframes) >= 5
+    assert [f.decisions for f in game.keyframes] == [at for at, _, _ in game.checkpoints[:len(game.keyframes)]]
+    for frame in game.keyframes[::3]:
+        again = Game.resume(rs, game.setup, game.seed, game.content, frame, game.decisions, game.content_digest)
+        assert len(again.decisions) == frame.decisions and not again.resuming
+        again.replay_actions(game.decisions[frame.decisions:])
+        assert again.state_hash() == game.state_hash() and again.result == game.result
+        assert again.checkpoints == game.checkpoints
+        assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
+
+
+def test_a_keyframe_is_a_private_copy():
+    rs = get("warhammer-quest")
+    game = rs.new_game({}, 5)
+    game.keep_keyframes = True
+    game.run(ai_controllers("warhammer-quest"))
+    frame = game.keyframes[1]
+    before = rs.state_dict(frame.state)
+    again = Game.resume(rs, game.setup, game.seed, game.content, frame, game.decisions, game.content_digest)
+    again.replay_actions(game.decisions[frame.decisions:])
+    assert rs.state_dict(frame.state) == before  # playing on the resumed game left the keyframe alone
