@@ -1,7 +1,7 @@
 """Rules of specs/ashardalon.md §5 beyond the worked examples, in scripted positions."""
 from __future__ import annotations
 
-from ash_scenario import Picks, _G, add_tile, dungeon, events, monster, rolls, run, tactics_lines
+from ash_scenario import Picks, _G, add_tile, dungeon, events, monster, rolls, run, tactics_lines, villain
 
 from dungeon_tui.rulesets.ashardalon import board, combat, powers
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_figure
@@ -147,3 +147,31 @@ def test_first_player_roll_highest_d20_ties_roll_again_then_seat_order_from_him(
     game = run(s, first_player, [5, 12, 12, 3, 15])
     assert [r["faces"][0] for r in rolls(game, "ash.setup.first_player")] == [5, 12, 12, 3, 15]
     assert s.party == ["heskan", "quinn", "tarak"]
+
+
+def test_a_card_leaving_the_row_mid_phase_does_not_make_the_next_card_skip_its_turn():
+    # The cultist walks onto a blade barrier token and dies: its card leaves Vistra's row while
+    # the villain phase is going through it; the smasher after it must still act (§5.4).
+    s, a, b = abc({"vistra": (1, 5)})
+    scorch_a = board.lay(s).scorch(a)
+    cultist = monster(s, "human_cultist", board.lay(s).scorch(b), holder="vistra")
+    smasher = monster(s, "orc_smasher", (2, 7), holder="vistra")
+    s.tokens.append({"kind": "blade_barrier", "at": list(scorch_a), "owner": "vistra"})
+    s.active = "vistra"
+    s.decks["encounter"] = []
+    s.decks["treasure"] = ["potion_of_healing#1"]
+    game = run(s, villain_phase, [5])  # the smasher's mace misses
+    assert not cultist.on_board and "human_cultist#1" in s.xp
+    assert [t["figure"] for t in tactics_lines(game)] == [cultist.id, smasher.id]
+
+
+def test_ashardalon_steps_beside_a_hero_from_any_side():
+    from dungeon_tui.rulesets.ashardalon.dungeon import step_adjacent
+    from dungeon_tui.rulesets.ashardalon.state import VILLAIN
+    s = dungeon({"quinn": (3, 5)})
+    dragon = villain(s, "ashardalon", (0, 1))
+    dragon.flags["size"] = 2
+    game = run(s, lambda g: step_adjacent(g, dragon, s.figures["quinn"]), [])
+    assert board.adjacent(s, dragon, s.figures["quinn"]) and dragon.side == VILLAIN
+    assert all(board.lay(s).grid.floor(q) for q in board.squares_of(dragon))
+    assert not [e for e in events(game, "tactics") if "no free square" in e["text"]]

@@ -213,10 +213,10 @@ def step_adjacent(game: Game, me: Figure, target: Figure) -> Proc:
     s: State = game.state
     if board.adjacent(s, me, target):
         return True
-    near = board.free_adjacent(s, target, but=me)
     if me.flags.get("size", 1) == 2:
-        near = [q for q in near if all(board.free(s, b, s.occupied() - set(squares_of(me)))
-                                       for b in ((q[0] + 1, q[1]), (q[0], q[1] + 1), (q[0] + 1, q[1] + 1)))]
+        near = blocks_beside(s, me, target)
+    else:
+        near = board.free_adjacent(s, target, but=me)
     if not near:
         game.emit("tactics", figure=me.id, text=f"  {me.name} finds no free square beside {target.name}.")
         return False
@@ -225,6 +225,21 @@ def step_adjacent(game: Game, me: Figure, target: Figure) -> Proc:
     place(game, me, sq, "moves next to " + target.name + " on")
     yield from placed_hook(game, me)
     return True
+
+
+def blocks_beside(s: State, me: Figure, target: Figure) -> list[Sq]:
+    """Top-left corners of the free 2x2 blocks with a square next to the target (§5.1: a 2x2
+    figure is adjacent from any of its squares), reading order."""
+    taken = s.occupied() - set(squares_of(me))
+    grid = board.lay(s).grid
+    touching = {q for p in squares_of(target) for q in grid.neighbours(p)} - set(squares_of(target))
+    corners = {(q[0] - dx, q[1] - dy) for q in touching for dx in (0, 1) for dy in (0, 1)}
+    out = []
+    for c in corners:
+        block = [(c[0] + dx, c[1] + dy) for dy in (0, 1) for dx in (0, 1)]
+        if all(board.free(s, b, taken) for b in block) and set(block) & touching:
+            out.append(c)
+    return sorted(out, key=lambda q: (q[1], q[0]))
 
 
 def targets_in_scope(game: Game, ctx: Ctx, scope: str, tiles: int) -> list[Figure]:

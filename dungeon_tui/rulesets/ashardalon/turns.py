@@ -155,10 +155,14 @@ def villain_phase(game: Game) -> Proc:
             if v.acted != s.villain_phase:
                 yield from activate_figure(game, v)
         row = s.rows[s.active]
-        k = 0
-        while k < len(row) and s.result is None:  # cards that arrive now act when reached
-            card = row[k]
-            k += 1
+        handled: set[str] = set()
+        # In the order received; cards that arrive now act when reached, and a card that
+        # leaves the row mid-phase (its monster slain on blades) does not make the next one skip.
+        while s.result is None:
+            card = next((c for c in row if c not in handled), None)
+            if card is None:
+                break
+            handled.add(card)
             if card in game.content.encounters:
                 yield from activate_marker(game, card)
                 continue
