@@ -415,10 +415,15 @@ def test_practiced_evasion_on_an_event_attack():
     s = dungeon({"tarak": (1, 5)})
     t = only(s, "tarak", "practiced_evasion")
     from dungeon_tui.rulesets.ashardalon.models import MonsterAttack
-    hit = run(s, lambda g: combat.attack_hero(g, "ash.encounter.attack", "Falling rocks", t,
-                                              MonsterAttack(bonus=10, damage=2)), [19],
+    hit = run(s, lambda g: combat.attack_hero(g, "ash.encounter.attack", "Bull's Eye", t,
+                                              MonsterAttack(bonus=10, damage=2), card="bulls_eye"), [19],
               heroes=Picks(("react", {"use": True})))
     assert t.hp == 8 and not t.powers["practiced_evasion"] and events(hit, "dodge")
+    # a hazard is neither a trap nor an event-attack: no offer, the rocks land (§2.2)
+    t.powers["practiced_evasion"] = True
+    run(s, lambda g: combat.attack_hero(g, "ash.encounter.attack", "Cave In", t,
+                                        MonsterAttack(bonus=9, damage=2), card="cave_in"), [19])
+    assert t.hp == 6 and t.powers["practiced_evasion"]
 
 
 def test_noble_shield_takes_the_attack_alone_as_a_natural_20():

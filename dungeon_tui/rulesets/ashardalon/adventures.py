@@ -215,7 +215,7 @@ def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
             decks.discard(s, "monster", drawn)
     elif card == "ashardalon_breathes":
         from .dungeon import fixed_order
-        for hero in fixed_order(s, [o for o in board.monster_targets(s) if board.figure_tiles(s, dragon, o) <= e.tiles]):
+        for hero in fixed_order(s, [o for o in board.standing_heroes(s) if board.figure_tiles(s, dragon, o) <= e.tiles]):
             yield from combat.attack_hero(game, "ash.encounter.attack", f"{e.name}", hero, e.attack)
     s.drawn.remove(card)
     if again and s.result is None and not check_end(game):

@@ -144,6 +144,7 @@ def attack_roll(game: Game, rule: str, attacker: str, defender: str, bonus: int,
                         f"vs AC {target}: " + ("hit" if hit else "miss"))
         if again == INSPIRING and not hit:
             owner.powers["inspiring_advice"] = True
+            owner.flags["inspired_turn"] = game.state.turn
             game.emit("power", hero=owner.id, text="Inspiring Advice stays ready after the second miss.")
 
 
@@ -182,7 +183,9 @@ def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, ca
         if rule == "ash.combat.monster_attack" and powers.ready(h, "tumbling_escape"):
             if (yield from powers.ask(game, h, "tumbling_escape", "the blow misses and you roll away")):
                 dodge = "tumbling_escape"
-        elif rule == "ash.encounter.attack" and powers.ready(h, "practiced_evasion"):
+        elif rule == "ash.encounter.attack" and powers.ready(h, "practiced_evasion") and card is not None \
+                and card in game.content.encounters \
+                and game.content.encounters[card].type in ("trap", "event_attack"):  # not hazards
             if (yield from powers.ask(game, h, "practiced_evasion", "the attack misses you")):
                 dodge = "practiced_evasion"
         if dodge:
@@ -199,7 +202,7 @@ def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, ca
         if attack.flips_power and h.side == HERO:
             drain_power(game, h, attacker)
     else:
-        if h.flags.get("mirror_images"):
+        if h.flags.get("mirror_images") and monster is not None:  # each *monster* miss pops one
             h.flags["mirror_images"] -= 1
             game.emit("power", hero=h.id, text=f"A mirror image of {h.name} bursts ({h.flags['mirror_images']} left).")
         if attack.miss_damage:
@@ -240,7 +243,7 @@ def add_condition(game: Game, h: Figure, cond: str) -> None:
 
 def hurt(game: Game, f: Figure, n: int, source: str) -> Proc:
     """Damage to a hero or villager: never below 0; at 0 a hero lies down, a villager is gone."""
-    if n <= 0 or not f.on_board or f.hp <= 0:
+    if n <= 0 or not (f.on_board or f.flags.get("in_pit")) or f.hp <= 0:
         return
     if f.side == HERO:
         bracers = next((c for c, up in f.items.items() if up and item_of(game, c).damage_reduction), None)

@@ -194,7 +194,8 @@ def sentries_advance(game: Game) -> Proc:
     s: State = game.state
     from .dungeon import Ctx, move_tiles
     for m in s.foes():
-        if m.side == MONSTER and "Sentry" in game.content.monsters[m.kind].keywords and m.on_board:
+        table = game.content.monsters if m.side == MONSTER else game.content.villains
+        if m.on_board and "Sentry" in table[m.kind].keywords:
             yield from move_tiles(game, Ctx(game, m, {}), "closest_unexplored_edge_tile", 1)
 
 

@@ -111,10 +111,14 @@ def hero_phase(game: Game, h: Figure) -> Proc:
     if s.result is not None:
         return
     done: list[str] = []
+    h.flags.pop("natural_20", None)  # a 20 rolled outside his own actions was offered then, or not at all
     if not h.on_board:
         from .hazards import climb_out, in_pit
         # [H D9] a hero in the pit spends a move slot (even dazed) to climb out beside the marker
-        if not in_pit(h) or not (yield from climb_out(game, h)):
+        if not in_pit(h):
+            return
+        if not (yield from climb_out(game, h)):
+            yield from end_of_phase(game, h, done)  # still in the pit: poison save, curses, dazed
             return
         done = ["move"]
     h.flags.pop("invisible", None)
@@ -122,11 +126,13 @@ def hero_phase(game: Game, h: Figure) -> Proc:
     h.flags["moved"] = False
     powers.began_adjacent(game, h)
     while s.result is None and h.up:
+        yield from collect(game, h)  # tokens he stands on or beside, however he got there
         opts = options(game, h, done)
         a = yield Decision(s.seat_of[h.id], f"{h.name}'s hero phase", opts, context={"figure": h.id, "done": list(done)})
         if a.kind == "end":
             break
         if a.kind == "escape":
+            yield from draw_found(game, h)
             h.escaped = True
             game.emit("escape", hero=h.id, text=f"{h.name} escapes the dungeon.")
             return
@@ -178,17 +184,31 @@ def walk(game: Game, h: Figure, path: list[Sq]) -> Proc:
         h.pos = sq
         if "dragon_fear" in h.curses and cell_of(sq) != before:
             yield from combat.hurt(game, h, 1, "Dragon Fear")
-        pick_up(game, h)
-        for tok in h.flags.pop("took", []):
-            from .adventures import take_token
-            yield from take_token(game, h, tok)
+        if cell_of(sq) != before:
+            from .hazards import entered_square
+            entered_square(game, h)  # volcanic vapors poison whoever moves onto their tile
+        yield from collect(game, h)
         yield from doors.reveal_along(game, h)
     h.flags["moved"] = True
     game.emit("move", figure=h.id, to=list(h.pos), steps=len(path),
               text=f"{h.name} moves {len(path)} square{'s' * (len(path) != 1)}"
                    + (f" to {board.tile_label(s, cell_of(h.pos))}." if cell_of(h.pos) != start_cell else "."))
-    from .hazards import entered_square
-    entered_square(game, h)
+
+
+def collect(game: Game, h: Figure) -> Proc:
+    """Free pick-ups (§5.12): every token on or next to the hero; the objective's own rule."""
+    if not h.on_board:
+        return
+    pick_up(game, h)
+    for tok in h.flags.pop("took", []):
+        from .adventures import take_token
+        yield from take_token(game, h, tok)
+
+
+def draw_found(game: Game, h: Figure) -> Proc:
+    """A treasure card for each item token picked up this phase."""
+    for _ in range(h.flags.pop("draw_treasure", 0)):
+        yield from combat.draw_treasure(game, h)
 
 
 def pick_up(game: Game, h: Figure) -> None:
@@ -260,9 +280,7 @@ def end_of_phase(game: Game, h: Figure, done: list[str]) -> Proc:
     s: State = game.state
     from .encounters import end_roll
     yield from powers.end_of_hero_phase(game, h)
-    if h.flags.get("draw_treasure"):
-        for _ in range(h.flags.pop("draw_treasure")):
-            yield from combat.draw_treasure(game, h)
+    yield from draw_found(game, h)
     if h.on_board and s.environment == "hidden_snipers" and not any(
             o is not h and o.on_board and board.same_tile(h, o) for o in s.heroes()):
         yield from combat.hurt(game, h, 1, "Hidden Snipers")

@@ -433,6 +433,9 @@ def attack_with(game: Game, h: Figure, a: Action, announce: bool = True) -> Proc
         yield from cause_fear(game, h, tile)
         return
     target = yield from _before_roll(game, h, pid, a, first)
+    if p.target == "adjacent" and target is not None and target.on_board and not board.adjacent(s, h, target):
+        game.emit("power", hero=h.id, text=f"{h.name} is not beside {target.name}: no attack.")
+        return
     hits: list[bool] = []
     if tile is not None:
         for m in _foes_on(s, tile):

@@ -38,7 +38,8 @@ def reroll_offers(game: Game, hero: Figure | None, victim: Figure | None, hit: b
     offers: list[tuple[str, Figure, str]] = []
     if hero is not None and not hit and able(hero):
         for o in s.heroes():
-            if able(o) and powers.ready(o, "inspiring_advice") and INSPIRING not in used:
+            if able(o) and powers.ready(o, "inspiring_advice") and INSPIRING not in used \
+                    and o.flags.get("inspired_turn") != s.turn:  # FAQ: not again the turn it failed
                 offers.append((INSPIRING, o, f"Inspiring Advice ({o.name}): {hero.name} rolls again"))
         if charm_of(hero) and LUCKY not in used:
             offers.append((LUCKY, hero, f"Lucky Charm: {hero.name} rolls again"))
@@ -153,7 +154,7 @@ def monster_arrived(game: Game, figures: list[Figure]) -> Proc:
         yield from powers.move_offer(game, h, None, "To Arms!: where do you move?")
         mate = yield from powers.choose_figure(game, h, mates, "To Arms!: who moves with you?", none="Nobody")
         if mate is not None:
-            yield from powers.move_offer(game, mate, h.speed, f"To Arms!: where does {mate.name} move?")
+            yield from powers.move_offer(game, mate, None, f"To Arms!: where does {mate.name} move?")
 
 
 def encounter_cost_discount(game: Game) -> Proc:
