@@ -218,7 +218,9 @@ def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, ca
         trap = card if card is not None and card in s.markers else _trap_of(game, attacker)
         if trap is not None and game.content.encounters[trap].type == "trap":
             from .hazards import disable
+            from .heroes import level_up_offer
             yield from disable(game, h, trap)
+            yield from level_up_offer(game, h)  # a natural 20 on the free disable roll counts now
     return hit
 
 

@@ -611,6 +611,8 @@ def cause_fear(game: Game, h: Figure, cell: Cell) -> Proc:
             o.flags["cause_fear"] = True
             yield from extra_at_will(game, o, f"Cause Fear: {o.name} may make one at-will attack at +2")
             o.flags.pop("cause_fear", None)
+            from .heroes import level_up_offer
+            yield from level_up_offer(game, o)  # a natural 20 on that attack counts now (§5.9)
     for m in [m for m in s.foes() if cell in board.cells_of(m)]:
         dest = yield from choose_cell(game, h, [c for c in _cells_within(s, h, 2) if c != cell],
                                       f"Cause Fear: where does {m.name} flee?", f"{m.name} flees to")
