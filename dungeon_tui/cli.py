@@ -99,6 +99,17 @@ def meta_for(game: Game, label: str) -> dict[str, Any]:
             "date": time.strftime("%Y-%m-%d %H:%M")}
 
 
+def log_line(e: Any) -> str:
+    """A headless log line: what happened, and each choice of a player or the AI with its reason
+    (as the app's log shows them); dice and draws show through the roll events they bring."""
+    if e.kind == "decision":
+        if e.data.get("seat") == "chance":
+            return ""
+        why = e.data.get("why")
+        return f"> {e.data.get('action', '')}" + (f"  ({why})" if why else "")
+    return e.text
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     rec = records.read(Path(args.file))
     if not args.headless:
@@ -112,7 +123,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     def build(r: records.RecordModel) -> Game:
         g = make_game(r)
-        g.listeners.append(lambda e: lines.append(json.dumps(e.to_json(), sort_keys=True) if args.events else e.text))
+        g.listeners.append(lambda e: lines.append(json.dumps(e.to_json(), sort_keys=True) if args.events
+                                                  else log_line(e)))
         game_holder["g"] = g
         return g
 

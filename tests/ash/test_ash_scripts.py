@@ -22,7 +22,7 @@ def act(s, fig, dice, **kw):
     game = run(s, lambda g: activate_figure(g, fig), dice, dungeon_seat=seat, **kw)
     (ctx,) = [c for c in seat.seen if "line" in c]
     (ev,) = [e for e in events(game, "tactics") if "line" in e]
-    assert ctx["figure"] == fig.id and ev["line"] == ctx["line"] and ev["text"] == ctx["reason"]
+    assert ctx["figure"] == fig.id and ev["line"] == ctx["line"] and ev["reason"] == ctx["reason"]
     return game, ctx
 
 

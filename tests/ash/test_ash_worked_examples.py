@@ -52,7 +52,7 @@ def test_2_grell_bite_miss_damage_then_hit_poisons():
 
     game = run(s, twice, [6, 7])
     assert [t["line"] for t in tactics_lines(game)] == [1, 1]
-    assert all(t["text"].startswith("Grell line 1: Heskan adjacent") for t in tactics_lines(game))
+    assert all(t["reason"].startswith("Grell line 1: Heskan adjacent") for t in tactics_lines(game))
     miss, hit = rolls(game)
     for r, face, outcome in ((miss, 6, "miss"), (hit, 7, "hit")):
         assert r["rule"] == "ash.combat.monster_attack" and r["faces"] == [face]
@@ -241,7 +241,7 @@ def test_11_rage_drake_flips_after_three_then_four():
 
     game = run(s, hits, [15])
     (line,) = tactics_lines(game)
-    assert line["line"] == 1 and "frenzy" in line["text"]
+    assert line["line"] == 1 and "frenzy" in line["reason"]
     (r,) = rolls(game)
     assert "frenzy" in r["inputs"]["attacker"] and r["inputs"]["attack_bonus"] == 10
     assert board.adjacent(s, drake, vistra) and vistra.hp == 6

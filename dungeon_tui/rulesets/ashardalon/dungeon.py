@@ -401,11 +401,13 @@ def activation(game: Game, me: Figure, key: str, attacks: dict[str, Any]) -> Pro
     tactics.perform(chosen.entries[index], registry, ctx)
     plan = "; ".join(_show_intent(k, p) for k, p in ctx.intents)
     why = f"{me.name} line {index + 1}: " + (ctx.why or label) + (f" -> {plan}" if plan else "")
-    option = Action.make(DUNGEON, "activate", text=f"{me.name}: line {index + 1} ({label}) {plan}",
-                         figure=me.id, line=index + 1)
+    # The reason (line, why, what) goes beside this in the log; the text only names who acts.
+    option = Action.make(DUNGEON, "activate", text=f"{me.name} acts", figure=me.id, line=index + 1)
     yield Decision(DUNGEON, f"{me.name} acts by its tactics", [option],
                    context={"figure": me.id, "line": index + 1, "reason": why})
-    game.emit("tactics", figure=me.id, line=index + 1, text=why)
+    # The decision above is the log's line for it (its reason shows beside it); this event
+    # carries the same facts as data for whoever reads events (tests, replay tools), unprinted.
+    game.emit("tactics", figure=me.id, line=index + 1, reason=why, text="")
     if not ctx.pool:
         ctx.pool = ctx.heroes()
     yield from carry_out(game, ctx)
