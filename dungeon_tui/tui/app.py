@@ -8,6 +8,7 @@ from typing import Any
 from rich.markup import escape
 from textual import events
 from textual.app import App, ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -55,6 +56,28 @@ def _guard_option_lists() -> None:
 
 
 _guard_option_lists()
+
+
+def _guard_screen_dismiss() -> None:
+    """Textual 8.2.8's Screen.dismiss pops whatever screen is on top, not the one dismissed.
+    The command palette dismisses itself from queued messages (escape, then a pick still in
+    the queue), so a second dismiss popped the screen under it (the new-game form vanished) or
+    answered its finished future again (InvalidStateError); found by the monkey test.  Only
+    the screen on top may go; a dismiss from any other screen is stale and does nothing.  On
+    the class again, since the palette is Textual's own screen."""
+    dismiss = Screen.dismiss
+    if getattr(dismiss, "guarded", False):
+        return
+
+    def guarded(self: Screen[Any], result: Any = None) -> AwaitComplete:
+        if self.is_attached and self is self.app.screen:
+            return dismiss(self, result)
+        return AwaitComplete.nothing()
+    guarded.guarded = True  # type: ignore[attr-defined]
+    Screen.dismiss = guarded  # type: ignore[method-assign]
+
+
+_guard_screen_dismiss()
 TITLE_ART = r"""[b]
   ___                                    _         _
  |   \ _  _ _ _  __ _ ___ ___ _ _    ___| |_ _  _(_)

@@ -11,6 +11,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
 from .dialogs import Choose, Confirm, GameOver, PassTheKeyboard, TooSmall
+from .event_log import still_listed
 from .map_view import MapView
 from .presenters import aimed_at, goes_to
 from .session import SPEEDS, Session, saves_dir
@@ -256,7 +257,7 @@ class GameScreen(TableScreen):
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         d = self._decision()
-        if d is None or message.option.id is None:
+        if d is None or message.option.id is None or not still_listed(message):
             return
         if message.option_list.id == "options":
             self.play(d.options[int(message.option.id)])

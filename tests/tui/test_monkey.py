@@ -268,3 +268,55 @@ def test_too_small_notice_follows_each_resize(tmp_path):
             await pilot.pause()
             assert not isinstance(app.screen, TooSmall)
     asyncio.run(run())
+
+
+def test_stale_dismiss_does_not_pop_the_screen_below(tmp_path):
+    """Found by the monkey: a screen dismissed when it is no longer on top (the palette answering
+    a queued pick after escape closed it) popped the screen below it, or crashed."""
+    from textual.screen import ModalScreen
+
+    from dungeon_tui.tui.app import NewGameScreen
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(NewGameScreen())
+            await pilot.pause()
+            gone = ModalScreen()
+            app.push_screen(gone, lambda _: None)
+            await pilot.pause()
+            gone.dismiss()
+            await pilot.pause()
+            gone.dismiss()  # stale: the screen is gone already
+            await pilot.pause()
+            assert app._exception is None
+            assert isinstance(app.screen, NewGameScreen)
+    asyncio.run(run())
+
+
+def test_a_pick_queued_before_the_choices_changed_is_dropped(tmp_path):
+    """Found by the monkey: a pick in the list of choices that waited in the queue while an AI
+    step refilled the list played the option now at its index (or raised IndexError)."""
+    from textual.widgets import OptionList
+
+    session = fp6_session()
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(110, 34)) as pilot:
+            for _ in range(300):
+                if session.human_pending() is not None:
+                    break
+                await pilot.pause(0.02)
+            screen = app.screen
+            choices = screen.query_one("#options", OptionList)
+            old = choices.get_option_at_index(0)
+            before = len(session.game.decisions)
+            screen.redraw()  # the list is refilled, as after an AI step
+            screen.on_option_list_option_selected(OptionList.OptionSelected(choices, old, 0))
+            assert len(session.game.decisions) == before
+            fresh = choices.get_option_at_index(0)
+            screen.on_option_list_option_selected(OptionList.OptionSelected(choices, fresh, 0))
+            assert len(session.game.decisions) > before  # a pick of the option on show still plays
+    asyncio.run(run())
