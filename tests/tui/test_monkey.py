@@ -7,8 +7,9 @@ command the monkey found, after which a fresh app carries on with the remaining 
 that every game seen is consistent: its pending decision is a legal one and replaying its
 decisions from the start reaches the same state hash.
 
-MONKEY_KEYS sets the inputs per scenario (default MONKEY_DEFAULT, cheap enough for CI);
-MONKEY_SEED picks another seed.  By hand:  MONKEY_KEYS=20000 pytest tests/tui/test_monkey.py
+MONKEY_KEYS sets the inputs per scenario (six scenarios; default MONKEY_DEFAULT, cheap enough
+for CI); MONKEY_SEED picks another seed.  By hand, about 20,000 inputs in all (some 10 minutes):
+    MONKEY_KEYS=3400 pytest -q -s tests/tui/test_monkey.py -k does_not_crash
 """
 from __future__ import annotations
 
