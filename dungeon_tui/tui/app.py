@@ -203,6 +203,11 @@ class NewGameScreen(Screen[None]):
 
     def action_start(self) -> None:
         from ..rulesets import get
+        if self.app.screen is not self:
+            # A press of the start button waits in the queue while another screen (the command
+            # palette) may open over the form; popping "the top screen" below would close that
+            # one instead of the form (found by the monkey test).  The player can press again.
+            return
         rs = get(self.game_id)
         heroes, owners = [], {}
         for hid, _name, seat in rs.choices()["heroes"]:

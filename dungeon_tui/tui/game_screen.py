@@ -58,6 +58,7 @@ class GameScreen(TableScreen):
         self.skipping = False
         self._wake = threading.Event()
         self._finished = False
+        self._leaving = False  # the game is over and the player chose to go back to the title
 
     def on_mount(self) -> None:
         self.query_one(MapView).focus()
@@ -188,8 +189,20 @@ class GameScreen(TableScreen):
                 path = self.session.save(saves_dir() / f"record-{self.session.ruleset.id}-{self.session.game.seed}.json",
                                          "record")
                 self.notify(f"Record saved to {path}", timeout=4)
-            self.app.call_later(self.app.pop_screen)
+            self._leaving = True
+            self.app.call_later(self._leave)
         self.app.push_screen(GameOver(self.presenter.summary(self.session.game)), done)
+
+    def _leave(self) -> None:
+        # Pop this screen only.  A screen opened over it meanwhile (the command palette) would
+        # be the one popped, leaving the palette's search running on a removed list (the
+        # monkey test found the crash); go once the game screen is on top again.
+        if self.app.screen is self:
+            self.app.pop_screen()
+
+    def on_screen_resume(self) -> None:
+        if self._leaving:
+            self.app.call_later(self._leave)
 
     # -- input -------------------------------------------------------------------------------
     def _option_for_square(self, sq: tuple[int, int]) -> Action | None:

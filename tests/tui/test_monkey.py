@@ -330,3 +330,56 @@ def test_a_pick_queued_before_the_choices_changed_is_dropped(tmp_path):
             screen.on_option_list_option_selected(OptionList.OptionSelected(choices, fresh, 0))
             assert len(session.game.decisions) > before  # a pick of the option on show still plays
     asyncio.run(run())
+
+
+def test_queued_start_press_does_not_close_a_screen_opened_over_the_form(tmp_path):
+    """Found by the monkey: the form's start, handled after another screen opened over the form,
+    popped that screen (the palette, whose search then ran on removed widgets)."""
+    from textual.screen import ModalScreen
+    from textual.widgets import Button
+
+    from dungeon_tui.tui.app import NewGameScreen
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            form = NewGameScreen()
+            app.push_screen(form)
+            await pilot.pause()
+            over = ModalScreen()
+            form.post_message(Button.Pressed(form.query_one("#start", Button)))
+            app.push_screen(over)
+            await pilot.pause()
+            assert app.screen is over and form in app.screen_stack
+            assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
+    asyncio.run(run())
+
+
+def test_back_to_the_title_waits_for_a_screen_opened_over_the_finished_game(tmp_path):
+    """Found by the monkey: "back to the title" after the game popped whatever screen was on top."""
+    from textual.screen import ModalScreen
+
+    from dungeon_tui.tui.app import TitleScreen
+    from dungeon_tui.tui.dialogs import GameOver
+
+    from .helpers import all_ai_session
+
+    async def run():
+        app = DungeonApp(all_ai_session())
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(500):
+                if isinstance(app.screen, GameOver):
+                    break
+                await pilot.pause(0.02)
+            assert isinstance(app.screen, GameOver)
+            app.screen.dismiss("title")
+            over = ModalScreen()
+            app.push_screen(over)  # before the game screen's own pop runs
+            await pilot.pause()
+            assert app.screen is over and any(isinstance(s, GameScreen) for s in app.screen_stack)
+            over.dismiss()
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+    asyncio.run(run())
