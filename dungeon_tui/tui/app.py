@@ -323,9 +323,10 @@ class DungeonApp(App[None]):
 
     def action_command_palette(self) -> None:
         # Screens we push (the too-small notice, a hand-over, game over) can cover an open
-        # palette; Textual looks only at the top screen, so ctrl+p there opened a second one
-        # with the same id and crashed (DuplicateIds; found by the monkey test).
-        if not any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+        # palette, and a palette just closed stays among the app's nodes until it is removed;
+        # Textual looks only at the top screen, so ctrl+p then opened a second palette with the
+        # same id and crashed (DuplicateIds; found by the monkey test).  Press again later.
+        if not any(isinstance(node, CommandPalette) for node in self._nodes):
             super().action_command_palette()
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:

@@ -383,3 +383,25 @@ def test_back_to_the_title_waits_for_a_screen_opened_over_the_finished_game(tmp_
             await pilot.pause()
             assert isinstance(app.screen, TitleScreen)
     asyncio.run(run())
+
+
+def test_palette_closed_and_opened_again_at_once(tmp_path, monkeypatch):
+    """Found by the monkey: ctrl+p while a closed palette was still being removed opened a second
+    palette with the same id (DuplicateIds)."""
+    from textual.command import CommandPalette
+    monkeypatch.setenv("HOME", str(tmp_path))
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press(app, pilot, "ctrl+p")
+            await pilot.pause()
+            app.pop_screen()  # closed: off the stack at once, removed a little later
+            app.action_command_palette()
+            await pilot.pause()
+            assert app._exception is None
+            assert not any(isinstance(s, CommandPalette) for s in app.screen_stack)
+            app.action_command_palette()  # once it is gone, ctrl+p opens the palette again
+            await pilot.pause()
+            assert isinstance(app.screen, CommandPalette)
+    asyncio.run(run())
