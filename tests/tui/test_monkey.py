@@ -31,7 +31,7 @@ from dungeon_tui.tui.session import new_session
 
 from .helpers import fp6_session, hq_session
 
-MONKEY_DEFAULT = 200
+MONKEY_DEFAULT = 150
 MONKEY_KEYS = int(os.environ.get("MONKEY_KEYS") or MONKEY_DEFAULT)
 MONKEY_SEED = int(os.environ.get("MONKEY_SEED") or 20261123)
 
