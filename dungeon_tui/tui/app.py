@@ -8,7 +8,6 @@ from typing import Any
 from rich.markup import escape
 from textual import events
 from textual.app import App, ComposeResult
-from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -18,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from ..engine import record
 from ..engine.record import RecordError
+from . import textual_guards
 from .dialogs import TooSmall
 from .game_screen import GameScreen
 from .help_screen import HelpScreen
@@ -25,59 +25,8 @@ from .replay_screen import ReplayScreen
 from .session import SPEEDS, Options, Session, load_session, new_session, saves_dir
 
 MIN_SIZE = (64, 20)
+textual_guards.install()
 
-
-def _guard_option_lists() -> None:
-    """Two crashes of Textual 8.2.8's OptionList that the monkey test found; the command palette
-    and Select use Textual's own OptionLists, so the guards go on the class.  Drop them once
-    Textual checks for itself.
-
-    - Page up/down in a list that has options but has not been laid out yet (ctrl+p then
-      pageup while the palette opens) looked up the line of an option before there were lines
-      (KeyError).  With no lines there is no page to move by: the key does nothing.
-    - A click is matched to the option the last frame drew there; a list refilled since (our
-      choices after an AI step, the palette's results as they arrive) may no longer have that
-      many options (IndexError).  A click on an option that is gone does nothing."""
-    move_page, on_click = OptionList._move_page, OptionList._on_click
-    if getattr(move_page, "guarded", False):
-        return
-
-    def guarded_page(self: OptionList, direction: Any) -> None:
-        if (self.highlighted or 0) in self._index_to_line:
-            move_page(self, direction)
-
-    async def guarded_click(self: OptionList, event: events.Click) -> None:
-        clicked = event.style.meta.get("option")
-        if clicked is None or 0 <= clicked < self.option_count:
-            await on_click(self, event)
-    guarded_page.guarded = True  # type: ignore[attr-defined]
-    OptionList._move_page = guarded_page  # type: ignore[method-assign]
-    OptionList._on_click = guarded_click  # type: ignore[method-assign]
-
-
-_guard_option_lists()
-
-
-def _guard_screen_dismiss() -> None:
-    """Textual 8.2.8's Screen.dismiss pops whatever screen is on top, not the one dismissed.
-    The command palette dismisses itself from queued messages (escape, then a pick still in
-    the queue), so a second dismiss popped the screen under it (the new-game form vanished) or
-    answered its finished future again (InvalidStateError); found by the monkey test.  Only
-    the screen on top may go; a dismiss from any other screen is stale and does nothing.  On
-    the class again, since the palette is Textual's own screen."""
-    dismiss = Screen.dismiss
-    if getattr(dismiss, "guarded", False):
-        return
-
-    def guarded(self: Screen[Any], result: Any = None) -> AwaitComplete:
-        if self.is_attached and self is self.app.screen:
-            return dismiss(self, result)
-        return AwaitComplete.nothing()
-    guarded.guarded = True  # type: ignore[attr-defined]
-    Screen.dismiss = guarded  # type: ignore[method-assign]
-
-
-_guard_screen_dismiss()
 TITLE_ART = r"""[b]
   ___                                    _         _
  |   \ _  _ _ _  __ _ ___ ___ _ _    ___| |_ _  _(_)

@@ -185,7 +185,7 @@ def test_monkey_does_not_crash_the_app(name, tmp_path, monkeypatch):
 
 def test_page_keys_in_the_palette_as_it_opens(tmp_path, monkeypatch):
     """Found by the monkey: pageup in the command palette before its list is laid out raised
-    KeyError inside Textual's OptionList (guarded in dungeon_tui/tui/app.py)."""
+    KeyError inside Textual's OptionList (guarded in dungeon_tui/tui/textual_guards.py)."""
     monkeypatch.setenv("HOME", str(tmp_path))
 
     async def run():
@@ -218,29 +218,6 @@ def test_press_on_a_widget_removed_since_the_last_frame(tmp_path):
             await click(app, pilot, x, y)
             await pilot.pause()
             assert app._exception is None
-    asyncio.run(run())
-
-
-def test_palette_covered_by_the_too_small_notice_opens_once(tmp_path, monkeypatch):
-    """Found by the monkey: ctrl+p while a screen of ours covered an open palette opened a
-    second palette with the same id (DuplicateIds)."""
-    from textual.command import CommandPalette
-
-    from dungeon_tui.tui.dialogs import TooSmall
-    monkeypatch.setenv("HOME", str(tmp_path))
-
-    async def run():
-        app = DungeonApp()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await press(app, pilot, "ctrl+p")
-            await pilot.pause()
-            await pilot.resize_terminal(40, 12)
-            await pilot.pause()
-            assert isinstance(app.screen, TooSmall)
-            await press(app, pilot, "ctrl+p")
-            await pilot.pause()
-            assert app._exception is None
-            assert sum(isinstance(s, CommandPalette) for s in app.screen_stack) == 1
     asyncio.run(run())
 
 
@@ -385,10 +362,13 @@ def test_back_to_the_title_waits_for_a_screen_opened_over_the_finished_game(tmp_
     asyncio.run(run())
 
 
-def test_palette_closed_and_opened_again_at_once(tmp_path, monkeypatch):
-    """Found by the monkey: ctrl+p while a closed palette was still being removed opened a second
-    palette with the same id (DuplicateIds)."""
+def test_ctrl_p_never_opens_a_second_palette(tmp_path, monkeypatch):
+    """Found by the monkey: ctrl+p while a screen of ours covered an open palette, or while a
+    closed palette was still being removed, opened a second palette with the same id
+    (DuplicateIds)."""
     from textual.command import CommandPalette
+
+    from dungeon_tui.tui.dialogs import TooSmall
     monkeypatch.setenv("HOME", str(tmp_path))
 
     async def run():
@@ -396,6 +376,16 @@ def test_palette_closed_and_opened_again_at_once(tmp_path, monkeypatch):
         async with app.run_test(size=(80, 24)) as pilot:
             await press(app, pilot, "ctrl+p")
             await pilot.pause()
+            await pilot.resize_terminal(40, 12)
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmall)
+            await press(app, pilot, "ctrl+p")  # the palette is under the notice
+            await pilot.pause()
+            assert app._exception is None
+            assert sum(isinstance(s, CommandPalette) for s in app.screen_stack) == 1
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert isinstance(app.screen, CommandPalette)
             app.pop_screen()  # closed: off the stack at once, removed a little later
             app.action_command_palette()
             await pilot.pause()
