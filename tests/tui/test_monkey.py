@@ -395,3 +395,25 @@ def test_ctrl_p_never_opens_a_second_palette(tmp_path, monkeypatch):
             await pilot.pause()
             assert isinstance(app.screen, CommandPalette)
     asyncio.run(run())
+
+
+def test_palette_closed_before_it_is_mounted(tmp_path, monkeypatch):
+    """Found by the monkey: ctrl+p then escape at once closed the palette before its mount was
+    handled; the search it starts on mount then ran on removed widgets (NoMatches)."""
+    from textual.command import CommandPalette
+    monkeypatch.setenv("HOME", str(tmp_path))
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.action_command_palette()
+            app.screen._action_escape()  # before the palette has handled its mount
+            await pilot.pause()
+            await pilot.pause(0.1)
+            assert app._exception is None
+            assert isinstance(app.screen, CommandPalette)  # still open: the next escape closes it
+            await press(app, pilot, "escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, CommandPalette)
+    asyncio.run(run())
