@@ -275,7 +275,8 @@ class DungeonApp(App[None]):
         # palette, and a palette just closed stays among the app's nodes until it is removed;
         # Textual looks only at the top screen, so ctrl+p then opened a second palette with the
         # same id and crashed (DuplicateIds; found by the monkey test).  Press again later.
-        if not any(isinstance(node, CommandPalette) for node in self._nodes):
+        # Nor does it open over the too-small notice: nothing can be used there.
+        if not isinstance(self.screen, TooSmall) and not any(isinstance(node, CommandPalette) for node in self._nodes):
             super().action_command_palette()
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
