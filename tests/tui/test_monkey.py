@@ -417,3 +417,22 @@ def test_palette_closed_before_it_is_mounted(tmp_path, monkeypatch):
             await pilot.pause()
             assert not isinstance(app.screen, CommandPalette)
     asyncio.run(run())
+
+
+def test_replay_key_before_the_viewer_is_drawn(tmp_path):
+    """Found by the monkey: a step key reached the replay viewer between its push and its
+    compose (its keys are priority bindings) and drawing found no map (NoMatches)."""
+    rec = finished_record(tmp_path)
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            viewer = ReplayScreen(rec)
+            app.push_screen(viewer)
+            viewer.action_step(1)  # before the viewer has composed
+            await pilot.pause()
+            assert app._exception is None
+            assert viewer.pos > 0 and "replay" in str(viewer.query_one("#options").border_title)
+            assert str(viewer.pos) in str(viewer.query_one("#options").border_title)
+    asyncio.run(run())
