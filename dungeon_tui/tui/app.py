@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from ..engine import record
 from ..engine.record import RecordError
+from . import textual_guards
 from .dialogs import TooSmall
 from .game_screen import GameScreen
 from .help_screen import HelpScreen
@@ -24,37 +25,8 @@ from .replay_screen import ReplayScreen
 from .session import SPEEDS, Options, Session, load_session, new_session, saves_dir
 
 MIN_SIZE = (64, 20)
+textual_guards.install()
 
-
-def _guard_option_lists() -> None:
-    """Two crashes of Textual 8.2.8's OptionList that the monkey test found; the command palette
-    and Select use Textual's own OptionLists, so the guards go on the class.  Drop them once
-    Textual checks for itself.
-
-    - Page up/down in a list that has options but has not been laid out yet (ctrl+p then
-      pageup while the palette opens) looked up the line of an option before there were lines
-      (KeyError).  With no lines there is no page to move by: the key does nothing.
-    - A click is matched to the option the last frame drew there; a list refilled since (our
-      choices after an AI step, the palette's results as they arrive) may no longer have that
-      many options (IndexError).  A click on an option that is gone does nothing."""
-    move_page, on_click = OptionList._move_page, OptionList._on_click
-    if getattr(move_page, "guarded", False):
-        return
-
-    def guarded_page(self: OptionList, direction: Any) -> None:
-        if (self.highlighted or 0) in self._index_to_line:
-            move_page(self, direction)
-
-    async def guarded_click(self: OptionList, event: events.Click) -> None:
-        clicked = event.style.meta.get("option")
-        if clicked is None or 0 <= clicked < self.option_count:
-            await on_click(self, event)
-    guarded_page.guarded = True  # type: ignore[attr-defined]
-    OptionList._move_page = guarded_page  # type: ignore[method-assign]
-    OptionList._on_click = guarded_click  # type: ignore[method-assign]
-
-
-_guard_option_lists()
 TITLE_ART = r"""[b]
   ___                                    _         _
  |   \ _  _ _ _  __ _ ___ ___ _ _    ___| |_ _  _(_)
@@ -185,6 +157,11 @@ class NewGameScreen(Screen[None]):
 
     def action_start(self) -> None:
         from ..rulesets import get
+        if self.app.screen is not self:
+            # A press of the start button waits in the queue while another screen (the command
+            # palette) may open over the form; popping "the top screen" below would close that
+            # one instead of the form (found by the monkey test).  The player can press again.
+            return
         rs = get(self.game_id)
         heroes, owners = [], {}
         for hid, _name, seat in rs.choices()["heroes"]:
@@ -304,9 +281,11 @@ class DungeonApp(App[None]):
 
     def action_command_palette(self) -> None:
         # Screens we push (the too-small notice, a hand-over, game over) can cover an open
-        # palette; Textual looks only at the top screen, so ctrl+p there opened a second one
-        # with the same id and crashed (DuplicateIds; found by the monkey test).
-        if not any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+        # palette, and a palette just closed stays among the app's nodes until it is removed;
+        # Textual looks only at the top screen, so ctrl+p then opened a second palette with the
+        # same id and crashed (DuplicateIds; found by the monkey test).  Press again later.
+        # Nor does it open over the too-small notice: nothing can be used there.
+        if not isinstance(self.screen, TooSmall) and not any(isinstance(node, CommandPalette) for node in self._nodes):
             super().action_command_palette()
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:

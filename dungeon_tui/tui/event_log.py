@@ -4,7 +4,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import OptionList
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from ..engine.game import CHANCE, Event
 
@@ -27,6 +27,16 @@ def line_of(event: Event) -> Text | None:
     if event.kind == "roll":
         return Text("⚄ ", style="bold") + Text(event.text)
     return Text(event.text)
+
+
+def still_listed(message: OptionList.OptionSelected) -> bool:
+    """Is the picked option still in its list?  A pick waits in the queue while the list may be
+    refilled (an AI step, an undo); its index then names another option or none (found by the
+    monkey test: an IndexError, or a choice the player never made)."""
+    try:
+        return message.option_list.get_option_at_index(message.option_index) is message.option
+    except OptionDoesNotExist:
+        return False
 
 
 class EventLog(OptionList):
@@ -60,6 +70,8 @@ class EventLog(OptionList):
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         message.stop()
+        if not still_listed(message):
+            return
         index = int(message.option.id or -1)
         if 0 <= index < len(self.events) and self.events[index].kind == "roll":
             self.post_message(self.RollChosen(self.events[index]))

@@ -11,6 +11,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
 from .dialogs import Choose, Confirm, GameOver, PassTheKeyboard, TooSmall
+from .event_log import still_listed
 from .map_view import MapView
 from .presenters import aimed_at, goes_to
 from .session import SPEEDS, Session, saves_dir
@@ -57,6 +58,7 @@ class GameScreen(TableScreen):
         self.skipping = False
         self._wake = threading.Event()
         self._finished = False
+        self._leaving = False  # the game is over and the player chose to go back to the title
 
     def on_mount(self) -> None:
         self.query_one(MapView).focus()
@@ -187,8 +189,20 @@ class GameScreen(TableScreen):
                 path = self.session.save(saves_dir() / f"record-{self.session.ruleset.id}-{self.session.game.seed}.json",
                                          "record")
                 self.notify(f"Record saved to {path}", timeout=4)
-            self.app.call_later(self.app.pop_screen)
+            self._leaving = True
+            self.app.call_later(self._leave)
         self.app.push_screen(GameOver(self.presenter.summary(self.session.game)), done)
+
+    def _leave(self) -> None:
+        # Pop this screen only.  A screen opened over it meanwhile (the command palette) would
+        # be the one popped, leaving the palette's search running on a removed list (the
+        # monkey test found the crash); go once the game screen is on top again.
+        if self.app.screen is self:
+            self.app.pop_screen()
+
+    def on_screen_resume(self) -> None:
+        if self._leaving:
+            self.app.call_later(self._leave)
 
     # -- input -------------------------------------------------------------------------------
     def _option_for_square(self, sq: tuple[int, int]) -> Action | None:
@@ -256,7 +270,7 @@ class GameScreen(TableScreen):
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         d = self._decision()
-        if d is None or message.option.id is None:
+        if d is None or message.option.id is None or not still_listed(message):
             return
         if message.option_list.id == "options":
             self.play(d.options[int(message.option.id)])

@@ -187,6 +187,11 @@ class ReplayScreen(TableScreen):
 
     # -- drawing ------------------------------------------------------------------------------------
     def _show(self) -> None:
+        if not self.query(MapView):
+            # The viewer's keys are priority bindings, so a key can arrive between the push and
+            # the compose, before there is a map to draw on (NoMatches, found by the monkey
+            # test); on_mount draws the position reached.
+            return
         self.draw(self.game, self.seat, None, centre=True)
         playing = "playing" if self._timer is not None else "paused"
         last = self.game.decisions[-1] if self.game.decisions else None

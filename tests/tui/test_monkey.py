@@ -7,8 +7,9 @@ command the monkey found, after which a fresh app carries on with the remaining 
 that every game seen is consistent: its pending decision is a legal one and replaying its
 decisions from the start reaches the same state hash.
 
-MONKEY_KEYS sets the inputs per scenario (default MONKEY_DEFAULT, cheap enough for CI);
-MONKEY_SEED picks another seed.  By hand:  MONKEY_KEYS=20000 pytest tests/tui/test_monkey.py
+MONKEY_KEYS sets the inputs per scenario (six scenarios; default MONKEY_DEFAULT, cheap enough
+for CI); MONKEY_SEED picks another seed.  By hand, about 20,000 inputs in all (some 10 minutes):
+    MONKEY_KEYS=3400 pytest -q -s tests/tui/test_monkey.py -k does_not_crash
 """
 from __future__ import annotations
 
@@ -23,14 +24,14 @@ from textual.pilot import _get_mouse_message_arguments
 from dungeon_tui.engine import record
 from dungeon_tui.engine.game import CHANCE, Game
 from dungeon_tui.rulesets import game_from_record
-from dungeon_tui.tui.app import DungeonApp
+from dungeon_tui.tui.app import DungeonApp, SavesScreen
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.replay_screen import ReplayScreen
 from dungeon_tui.tui.session import new_session
 
 from .helpers import fp6_session, hq_session
 
-MONKEY_DEFAULT = 300
+MONKEY_DEFAULT = 150
 MONKEY_KEYS = int(os.environ.get("MONKEY_KEYS") or MONKEY_DEFAULT)
 MONKEY_SEED = int(os.environ.get("MONKEY_SEED") or 20261123)
 
@@ -104,14 +105,18 @@ def scenario(name: str, tmp_path):
         return DungeonApp(session)
     if name == "replay":
         return DungeonApp(replay=finished_record(tmp_path))
+    if name in ("saves-load", "saves-replay"):  # the lists of saves, hard to reach by chance
+        app = DungeonApp()
+        app.call_later(app.push_screen, SavesScreen(name.split("-")[1]))
+        return app
     raise KeyError(name)
 
 
-async def monkey(name: str, tmp_path, count: int, seed: int) -> dict[str, int]:
+async def monkey(name: str, tmp_path, count: int, seed: int) -> dict:
     rng = random.Random(f"{seed}:{name}")
     games: dict[int, Game] = {}
     viewers: dict[int, ReplayScreen] = {}
-    seen: dict[str, int] = {"inputs": 0, "restarts": 0, "screens": 0}
+    seen: dict[str, int] = {"inputs": 0, "restarts": 0}
     screens: set[str] = set()
 
     def note(app: DungeonApp) -> None:
@@ -154,28 +159,33 @@ async def monkey(name: str, tmp_path, count: int, seed: int) -> dict[str, int]:
     for viewer in viewers.values():
         want = record.replay(viewer.rec, game_from_record, upto=viewer.pos, check=False)
         assert viewer.game.state_hash() == want.state_hash()
-    seen["inputs"], seen["screens"], seen["games"] = done, len(screens), len(games)
+    seen["inputs"], seen["games"] = done, len(games)
     seen["restarts"] -= 1
     print(f"monkey {name}: {done} inputs, screens {sorted(screens)}, {len(games)} games, "
           f"{seen['restarts']} quits")
-    return seen
+    return seen | {"screens": screens}
 
 
-@pytest.mark.parametrize("name", ["title", "whq", "hq-hotseat", "replay"])
+# The screen each scenario starts on: the monkey must have been there.
+STARTS = {"title": "TitleScreen", "saves-load": "SavesScreen", "saves-replay": "SavesScreen",
+          "whq": "GameScreen", "hq-hotseat": "GameScreen", "replay": "ReplayScreen"}
+
+
+@pytest.mark.parametrize("name", list(STARTS))
 def test_monkey_does_not_crash_the_app(name, tmp_path, monkeypatch):
     # The palette's screenshot command writes to ~/Downloads: keep it in the test's folder.
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.chdir(tmp_path)
     stock_saves(tmp_path)
     seen = asyncio.run(monkey(name, tmp_path, MONKEY_KEYS, MONKEY_SEED))
-    assert seen["inputs"] == MONKEY_KEYS
-    if name != "title":
-        assert seen["games"] or name == "replay"
+    assert seen["inputs"] == MONKEY_KEYS and STARTS[name] in seen["screens"]
+    if name in ("whq", "hq-hotseat"):
+        assert seen["games"]
 
 
 def test_page_keys_in_the_palette_as_it_opens(tmp_path, monkeypatch):
     """Found by the monkey: pageup in the command palette before its list is laid out raised
-    KeyError inside Textual's OptionList (guarded in dungeon_tui/tui/app.py)."""
+    KeyError inside Textual's OptionList (guarded in dungeon_tui/tui/textual_guards.py)."""
     monkeypatch.setenv("HOME", str(tmp_path))
 
     async def run():
@@ -208,29 +218,6 @@ def test_press_on_a_widget_removed_since_the_last_frame(tmp_path):
             await click(app, pilot, x, y)
             await pilot.pause()
             assert app._exception is None
-    asyncio.run(run())
-
-
-def test_palette_covered_by_the_too_small_notice_opens_once(tmp_path, monkeypatch):
-    """Found by the monkey: ctrl+p while a screen of ours covered an open palette opened a
-    second palette with the same id (DuplicateIds)."""
-    from textual.command import CommandPalette
-
-    from dungeon_tui.tui.dialogs import TooSmall
-    monkeypatch.setenv("HOME", str(tmp_path))
-
-    async def run():
-        app = DungeonApp()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await press(app, pilot, "ctrl+p")
-            await pilot.pause()
-            await pilot.resize_terminal(40, 12)
-            await pilot.pause()
-            assert isinstance(app.screen, TooSmall)
-            await press(app, pilot, "ctrl+p")
-            await pilot.pause()
-            assert app._exception is None
-            assert sum(isinstance(s, CommandPalette) for s in app.screen_stack) == 1
     asyncio.run(run())
 
 
@@ -267,4 +254,185 @@ def test_too_small_notice_follows_each_resize(tmp_path):
             await pilot.resize_terminal(80, 24)
             await pilot.pause()
             assert not isinstance(app.screen, TooSmall)
+    asyncio.run(run())
+
+
+def test_stale_dismiss_does_not_pop_the_screen_below(tmp_path):
+    """Found by the monkey: a screen dismissed when it is no longer on top (the palette answering
+    a queued pick after escape closed it) popped the screen below it, or crashed."""
+    from textual.screen import ModalScreen
+
+    from dungeon_tui.tui.app import NewGameScreen
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(NewGameScreen())
+            await pilot.pause()
+            gone = ModalScreen()
+            app.push_screen(gone, lambda _: None)
+            await pilot.pause()
+            gone.dismiss()
+            await pilot.pause()
+            gone.dismiss()  # stale: the screen is gone already
+            await pilot.pause()
+            assert app._exception is None
+            assert isinstance(app.screen, NewGameScreen)
+    asyncio.run(run())
+
+
+def test_a_pick_queued_before_the_choices_changed_is_dropped(tmp_path):
+    """Found by the monkey: a pick in the list of choices that waited in the queue while an AI
+    step refilled the list played the option now at its index (or raised IndexError)."""
+    from textual.widgets import OptionList
+
+    session = fp6_session()
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(110, 34)) as pilot:
+            for _ in range(300):
+                if session.human_pending() is not None:
+                    break
+                await pilot.pause(0.02)
+            screen = app.screen
+            choices = screen.query_one("#options", OptionList)
+            old = choices.get_option_at_index(0)
+            before = len(session.game.decisions)
+            screen.redraw()  # the list is refilled, as after an AI step
+            screen.on_option_list_option_selected(OptionList.OptionSelected(choices, old, 0))
+            assert len(session.game.decisions) == before
+            fresh = choices.get_option_at_index(0)
+            screen.on_option_list_option_selected(OptionList.OptionSelected(choices, fresh, 0))
+            assert len(session.game.decisions) > before  # a pick of the option on show still plays
+    asyncio.run(run())
+
+
+def test_queued_start_press_does_not_close_a_screen_opened_over_the_form(tmp_path):
+    """Found by the monkey: the form's start, handled after another screen opened over the form,
+    popped that screen (the palette, whose search then ran on removed widgets)."""
+    from textual.screen import ModalScreen
+    from textual.widgets import Button
+
+    from dungeon_tui.tui.app import NewGameScreen
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            form = NewGameScreen()
+            app.push_screen(form)
+            await pilot.pause()
+            over = ModalScreen()
+            form.post_message(Button.Pressed(form.query_one("#start", Button)))
+            app.push_screen(over)
+            await pilot.pause()
+            assert app.screen is over and form in app.screen_stack
+            assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
+    asyncio.run(run())
+
+
+def test_back_to_the_title_waits_for_a_screen_opened_over_the_finished_game(tmp_path):
+    """Found by the monkey: "back to the title" after the game popped whatever screen was on top."""
+    from textual.screen import ModalScreen
+
+    from dungeon_tui.tui.app import TitleScreen
+    from dungeon_tui.tui.dialogs import GameOver
+
+    from .helpers import all_ai_session
+
+    async def run():
+        app = DungeonApp(all_ai_session())
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(500):
+                if isinstance(app.screen, GameOver):
+                    break
+                await pilot.pause(0.02)
+            assert isinstance(app.screen, GameOver)
+            app.screen.dismiss("title")
+            over = ModalScreen()
+            app.push_screen(over)  # before the game screen's own pop runs
+            await pilot.pause()
+            assert app.screen is over and any(isinstance(s, GameScreen) for s in app.screen_stack)
+            over.dismiss()
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+    asyncio.run(run())
+
+
+def test_ctrl_p_never_opens_a_second_palette(tmp_path, monkeypatch):
+    """Found by the monkey: ctrl+p while a screen of ours covered an open palette, or while a
+    closed palette was still being removed, opened a second palette with the same id
+    (DuplicateIds)."""
+    from textual.command import CommandPalette
+
+    from dungeon_tui.tui.dialogs import TooSmall
+    monkeypatch.setenv("HOME", str(tmp_path))
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press(app, pilot, "ctrl+p")
+            await pilot.pause()
+            await pilot.resize_terminal(40, 12)
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmall)
+            await press(app, pilot, "ctrl+p")  # the palette is under the notice
+            await pilot.pause()
+            assert app._exception is None
+            assert sum(isinstance(s, CommandPalette) for s in app.screen_stack) == 1
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert isinstance(app.screen, CommandPalette)
+            app.pop_screen()  # closed: off the stack at once, removed a little later
+            app.action_command_palette()
+            await pilot.pause()
+            assert app._exception is None
+            assert not any(isinstance(s, CommandPalette) for s in app.screen_stack)
+            app.action_command_palette()  # once it is gone, ctrl+p opens the palette again
+            await pilot.pause()
+            assert isinstance(app.screen, CommandPalette)
+    asyncio.run(run())
+
+
+def test_palette_closed_before_it_is_mounted(tmp_path, monkeypatch):
+    """Found by the monkey: ctrl+p then escape at once closed the palette before its mount was
+    handled; the search it starts on mount then ran on removed widgets (NoMatches)."""
+    from textual.command import CommandPalette
+    monkeypatch.setenv("HOME", str(tmp_path))
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.action_command_palette()
+            app.screen._action_escape()  # before the palette has handled its mount
+            await pilot.pause()
+            await pilot.pause(0.1)
+            assert app._exception is None
+            assert isinstance(app.screen, CommandPalette)  # still open: the next escape closes it
+            await press(app, pilot, "escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, CommandPalette)
+    asyncio.run(run())
+
+
+def test_replay_key_before_the_viewer_is_drawn(tmp_path):
+    """Found by the monkey: a step key reached the replay viewer between its push and its
+    compose (its keys are priority bindings) and drawing found no map (NoMatches)."""
+    rec = finished_record(tmp_path)
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            viewer = ReplayScreen(rec)
+            app.push_screen(viewer)
+            viewer.action_step(1)  # before the viewer has composed
+            await pilot.pause()
+            assert app._exception is None
+            assert viewer.pos > 0 and "replay" in str(viewer.query_one("#options").border_title)
+            assert str(viewer.pos) in str(viewer.query_one("#options").border_title)
     asyncio.run(run())
