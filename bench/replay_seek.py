@@ -1,6 +1,8 @@
 """Replay and seek time in long records (about 1,000 and 5,000 decisions), done the way the
 replay viewer does it: a step forward plays the next decisions on the game it holds; a step
-back (or a jump to a turn behind) replays the record from the start up to that point.
+back (or a jump to a turn behind) resumes from the nearest keyframe (a state copy kept at each
+round boundary by a background pass) and plays on; without keyframes it replays from the start
+(both are printed).
 
 The records are HeroQuest games: a 1,000-decision one cut from an AI game, a 5,000-decision
 one cut from a game with random (but never quitting) heroes.  No quest runs that long under the
@@ -74,10 +76,35 @@ def engine_figures(rec: record.RecordModel, runs: int) -> None:
                 game.play(record.action_of(d), d.why)
             times.append(time.perf_counter() - t0)
         return min(times)
+    keyframe_figures(rec, runs)
     back_mid = best(runs, lambda: record.replay(rec, make_game, upto=n // 2, check=False))
     print(f"  seek start -> middle {forward(n // 2) * 1000:.0f} ms, start -> end {forward(n) * 1000:.0f} ms, "
           f"end -> middle (replays from the start) {back_mid * 1000:.0f} ms, "
           f"one step back near the end {best(runs, lambda: record.replay(rec, make_game, upto=n - 1, check=False)) * 1000:.0f} ms")
+
+
+def keyframe_figures(rec: record.RecordModel, runs: int) -> None:
+    """What the viewer does since keyframes: one pass keeping a state copy per round, then a
+    seek resumes from the nearest keyframe before the target and plays on."""
+    from dungeon_tui.engine.game import Game
+    n = len(rec.decisions)
+    t0 = time.perf_counter()
+    game = record.replay(rec, make_game, upto=0)
+    game.keep_keyframes = True
+    for d in rec.decisions:
+        game.play(record.action_of(d), d.why)
+    pass_time = time.perf_counter() - t0
+    frames = game.keyframes
+
+    def seek(to: int) -> None:
+        frame = max((f for f in frames if f.decisions <= to), key=lambda f: f.decisions)
+        g = Game.resume(game.ruleset, game.setup, game.seed, game.content, frame, game.decisions)
+        for d in rec.decisions[frame.decisions:to]:
+            g.play(record.action_of(d), d.why)
+    worst = max(best(runs, lambda k=k: seek(k)) for k in range(n // 10, n, n // 10))
+    print(f"  keyframes: the pass keeping {len(frames)} of them {pass_time * 1000:.0f} ms; seek to the middle "
+          f"{best(runs, lambda: seek(n // 2)) * 1000:.1f} ms, one step back near the end "
+          f"{best(runs, lambda: seek(n - 1)) * 1000:.1f} ms, slowest of ten seeks {worst * 1000:.1f} ms")
 
 
 async def app_figures(rec: record.RecordModel, runs: int) -> None:
@@ -90,6 +117,10 @@ async def app_figures(rec: record.RecordModel, runs: int) -> None:
             await pilot.pause(0.01)
         viewer = app.screen
         n = viewer.total
+        t0 = time.perf_counter()
+        while not viewer.frames:  # the background keyframe pass
+            await pilot.pause(0.05)
+        print(f"  in the viewer: keyframes ready {time.perf_counter() - t0:.1f} s after opening")
         marks = {}
         for label, pos in (("start -> end", n), ("end -> middle", n // 2), ("middle -> end", n),
                            ("end -> one step back", n - 1), ("-> start", 0)):

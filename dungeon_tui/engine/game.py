@@ -191,6 +191,7 @@ class Game:
         # Keyframes: a copy of the state at each round boundary, from which `resume` rebuilds
         # the game without replaying what came before (the replay viewer's fast seek).
         self.keep_keyframes = False
+        self.keyframe_gap = 0  # at least this many decisions between two keyframes (copies cost)
         self.keyframes: list[Keyframe] = []
         self.resuming = False  # the procedure starts from a keyframe's state, not a new game
         self._proc = ruleset.procedure(self)
@@ -211,7 +212,7 @@ class Game:
         game.events = list(frame.events)
         game.keep_events, game.listeners, game.result = True, [], None
         game._fresh, game._pending = [], None
-        game.keep_keyframes, game.keyframes, game.resuming = False, [], True
+        game.keep_keyframes, game.keyframe_gap, game.keyframes, game.resuming = False, 0, [], True
         game._proc = ruleset.procedure(game)
         game._advance(None)
         game.resuming = False
@@ -266,7 +267,8 @@ class Game:
         go on from here when started with `resuming` (not so for the final checkpoint)."""
         digest = self.state_hash()
         self.checkpoints.append((len(self.decisions), round_no, digest))
-        if resumable and self.keep_keyframes:
+        last = self.keyframes[-1].decisions if self.keyframes else -(1 << 30)
+        if resumable and self.keep_keyframes and len(self.decisions) - last >= self.keyframe_gap:
             self.keyframes.append(Keyframe(len(self.decisions), copy.deepcopy(self.state),
                                            list(self.checkpoints), list(self.events)))
         return digest

@@ -23,6 +23,7 @@ from .session import SPEEDS
 from .table import TableScreen
 
 PLAY_SPEEDS = [s for s in SPEEDS.values() if s > 0] + [0.02]
+KEYFRAME_GAP = 40  # decisions at least between keyframes: a seek replays at most about this many
 
 
 class ReplayScreen(TableScreen):
@@ -97,21 +98,26 @@ class ReplayScreen(TableScreen):
 
     def _fresh_game(self) -> Game:
         game = record.replay(self.rec, self.make_game, upto=0)
-        game.keep_keyframes = True
+        game.keep_keyframes, game.keyframe_gap = True, KEYFRAME_GAP
         return game
+
+    def _record_decisions(self, n: int) -> list:
+        """The first n decisions as the game holds them (for resuming ahead of where it is)."""
+        return [(record.action_of(d), d.why) for d in self.rec.decisions[:n]]
 
     # -- moving through the record -----------------------------------------------------------
     def seek(self, pos: int) -> None:
         pos = max(0, min(self.total, pos))
-        if pos < self.pos:
-            i = bisect.bisect_right([f.decisions for f in self.frames], pos)
-            if i > 0:
-                g = self.game
-                self.game = Game.resume(g.ruleset, g.setup, g.seed, g.content, self.frames[i - 1],
-                                        g.decisions, g.content_digest)
-                self.game.keep_keyframes = True
-            else:
-                self.game = self._fresh_game()
+        i = bisect.bisect_right([f.decisions for f in self.frames], pos)
+        frame = self.frames[i - 1] if i > 0 else None
+        # Back, or far enough ahead that a keyframe lies between: start from the keyframe.
+        if frame is not None and (pos < self.pos or frame.decisions > self.pos):
+            g = self.game
+            decisions = g.decisions if len(g.decisions) >= frame.decisions else self._record_decisions(frame.decisions)
+            self.game = Game.resume(g.ruleset, g.setup, g.seed, g.content, frame, decisions, g.content_digest)
+            self.game.keep_keyframes, self.game.keyframe_gap = True, KEYFRAME_GAP
+        elif pos < self.pos:
+            self.game = self._fresh_game()
         for d in self.rec.decisions[len(self.game.decisions):pos]:
             self.game.play(record.action_of(d), d.why)
         self._keep(self.game.keyframes)

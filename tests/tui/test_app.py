@@ -9,7 +9,7 @@ from dungeon_tui.tui.app import DungeonApp, SavesScreen, TitleScreen
 from dungeon_tui.tui.dialogs import GameOver, PassTheKeyboard, TooSmall
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.map_view import MapView
-from dungeon_tui.tui.replay_screen import ReplayScreen
+from dungeon_tui.tui.replay_screen import KEYFRAME_GAP, ReplayScreen
 from dungeon_tui.tui.session import load_session, new_session
 
 from .helpers import all_ai_session, fp6_session, open_new_game_form, screen_text, wait_for
@@ -237,7 +237,9 @@ def test_replay_viewer_seeks_back_from_keyframes(tmp_path):
             assert await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
             viewer = app.screen
             assert await wait_for(pilot, lambda: len(viewer.frames) >= 3, tries=500)
-            assert [f.decisions for f in viewer.frames] == [at for at, _, _ in rec.checkpoints[:len(viewer.frames)]]
+            at = [f.decisions for f in viewer.frames]
+            assert set(at) <= {c for c, _, _ in rec.checkpoints}  # keyframes sit at round boundaries
+            assert all(b - a >= KEYFRAME_GAP for a, b in zip(at, at[1:]))  # and not too many of them
             await pilot.press("end")
             middle = viewer.frames[len(viewer.frames) // 2].decisions + 1
             from_start = []
