@@ -1,4 +1,5 @@
-"""Shared by the speed scripts: how long replaying a finished game's record takes."""
+"""Shared by the speed scripts: AI games played back to back, and how long replaying a
+finished game's record takes."""
 from __future__ import annotations
 
 import tempfile
@@ -22,3 +23,21 @@ def best_replay(game: Any, runs: int = 3) -> tuple[int, float, str]:
             again = record.replay(rec, make_game)
             best = min(best, time.perf_counter() - t0)
     return len(rec.decisions), best, again.state_hash()
+
+
+def simulate_many(ruleset: Any, setup: dict[str, Any], games: int) -> tuple[list[float], int, Any]:
+    """Play `games` AI games of one setup (the seeds `simulate` uses): each game's seconds, the
+    decisions in all, and the longest game."""
+    from dungeon_tui.ai.controllers import ai_controllers
+    from dungeon_tui.cli import game_seed
+    times, decisions, longest = [], 0, None
+    for i in range(games):
+        t0 = time.perf_counter()
+        game = ruleset.new_game(setup, game_seed(1, i))
+        game.keep_events = False
+        game.run(ai_controllers(ruleset.id))
+        times.append(time.perf_counter() - t0)
+        decisions += len(game.decisions)
+        if longest is None or len(game.decisions) > len(longest.decisions):
+            longest = game
+    return times, decisions, longest

@@ -7,15 +7,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dungeon_tui.ai.controllers import ai_controllers  # noqa: E402
-from dungeon_tui.cli import game_seed  # noqa: E402
 from dungeon_tui.rulesets.warhammer_quest.ruleset import RULESET  # noqa: E402
-from replay_timing import best_replay  # noqa: E402
+from replay_timing import best_replay, simulate_many  # noqa: E402
 
 
 def main() -> None:
@@ -24,17 +21,7 @@ def main() -> None:
     ap.add_argument("--adventure", default="fp6")
     args = ap.parse_args()
     RULESET.content()
-    times, decisions = [], 0
-    longest = None
-    for i in range(args.games):
-        t0 = time.perf_counter()
-        game = RULESET.new_game({"adventure": args.adventure}, game_seed(1, i))
-        game.keep_events = False
-        game.run(ai_controllers(RULESET.id))
-        times.append(time.perf_counter() - t0)
-        decisions += len(game.decisions)
-        if longest is None or len(game.decisions) > len(longest.decisions):
-            longest = game
+    times, decisions, longest = simulate_many(RULESET, {"adventure": args.adventure}, args.games)
     total = sum(times)
     print(f"adventure {args.adventure}, {args.games} games with AI on every seat")
     print(f"median ms per adventure: {statistics.median(times) * 1000:.1f}")
