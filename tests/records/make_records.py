@@ -33,6 +33,8 @@ RECORDS: dict[str, tuple[str, str, int, int | None]] = {
     "whq-fp6-finished": ("warhammer-quest", "fp6", 2, None),
     "hq-the_trial-finished": ("heroquest", "the_trial", 2, None),
     "hq-ragnar-midgame": ("heroquest", "rescue_of_sir_ragnar", 1, 600),
+    "ash-closed_doors-finished": ("ashardalon", "the_closed_doors", 3, None),
+    "ash-day-midgame": ("ashardalon", "a_day_in_the_life", 1, 200),
 }
 
 
