@@ -103,6 +103,12 @@ def scenario(name: str, tmp_path):
     if name == "hq-hotseat":  # Zargon played by a person: the hand-over screens both ways
         session = hq_session(seed=5, dungeon="Zoe")
         return DungeonApp(session)
+    if name == "ash-hotseat":  # Wrath of Ashardalon, two players: the hand-over screen between them
+        from dungeon_tui.tui.session import Options, new_session
+        session = new_session("ashardalon", {"heroes": ["quinn", "heskan"], "adventure": "the_closed_doors"}, 7,
+                              hero_owners={"hero:quinn": "Ann", "hero:heskan": "Bea"},
+                              options=Options(ai_speed="instant"))
+        return DungeonApp(session)
     if name == "replay":
         return DungeonApp(replay=finished_record(tmp_path))
     if name in ("saves-load", "saves-replay"):  # the lists of saves, hard to reach by chance
@@ -168,7 +174,7 @@ async def monkey(name: str, tmp_path, count: int, seed: int) -> dict:
 
 # The screen each scenario starts on: the monkey must have been there.
 STARTS = {"title": "TitleScreen", "saves-load": "SavesScreen", "saves-replay": "SavesScreen",
-          "whq": "GameScreen", "hq-hotseat": "GameScreen", "replay": "ReplayScreen"}
+          "whq": "GameScreen", "hq-hotseat": "GameScreen", "ash-hotseat": "GameScreen", "replay": "ReplayScreen"}
 
 
 @pytest.mark.parametrize("name", list(STARTS))
@@ -179,7 +185,7 @@ def test_monkey_does_not_crash_the_app(name, tmp_path, monkeypatch):
     stock_saves(tmp_path)
     seen = asyncio.run(monkey(name, tmp_path, MONKEY_KEYS, MONKEY_SEED))
     assert seen["inputs"] == MONKEY_KEYS and STARTS[name] in seen["screens"]
-    if name in ("whq", "hq-hotseat"):
+    if name in ("whq", "hq-hotseat", "ash-hotseat"):
         assert seen["games"]
 
 
