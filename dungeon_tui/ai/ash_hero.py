@@ -8,11 +8,10 @@ monster with fewest HP left with the best expected damage (free item attacks fir
 close in on a monster, head for the exit when one is known, or explore."""
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from ..engine.game import Action, Decision, Game
-from ..engine.grid import Sq
+from ..engine.grid import Sq, spread
 from ..rulesets.ashardalon import board, combat
 from ..rulesets.ashardalon.adventures import escape_helps, exit_here, exits
 from ..rulesets.ashardalon.exploration import edges_along
@@ -205,15 +204,7 @@ class HeroAI:
 
 def distances_to(grid: Any, goals: set[Sq]) -> dict[Sq, int]:
     """Steps from every square to the nearest goal, ignoring figures (multi-source search)."""
-    dist = {g: 0 for g in sorted(goals, key=lambda q: (q[1], q[0])) if grid.floor(g)}
-    queue = deque(dist)
-    while queue:
-        q = queue.popleft()
-        for n in grid.neighbours(q):
-            if n not in dist:
-                dist[n] = dist[q] + 1
-                queue.append(n)
-    return dist
+    return spread([g for g in sorted(goals, key=lambda q: (q[1], q[0])) if grid.floor(g)], grid.neighbours)
 
 
 __all__ = ["HeroAI", "DungeonSeat", "exit_here"]

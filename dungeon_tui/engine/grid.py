@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 Sq = tuple[int, int]
 Edge = tuple[Sq, Sq]
@@ -268,6 +268,22 @@ class Grid:
         xs = [s[0] for s in self.terrain] or [0]
         ys = [s[1] for s in self.terrain] or [0]
         return min(xs), min(ys), max(xs), max(ys)
+
+
+def spread(starts: Iterable[Any], neighbours: Callable[[Any], Iterable[Any]]) -> dict[Any, int]:
+    """Steps from the nearest of several starts to everything reachable (breadth first; the
+    starts in the order given, so equal distances never depend on hashing)."""
+    dist = {}
+    for x in starts:
+        dist.setdefault(x, 0)
+    queue = deque(dist)
+    while queue:
+        x = queue.popleft()
+        for n in neighbours(x):
+            if n not in dist:
+                dist[n] = dist[x] + 1
+                queue.append(n)
+    return dist
 
 
 def path_back(parent: dict[Sq, Sq], start: Sq, goal: Sq) -> list[Sq]:

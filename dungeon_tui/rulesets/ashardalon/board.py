@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ...engine.grid import Sq
+from ...engine.grid import Sq, spread
 from . import geometry
 from .geometry import Cell, Layout, cell_of
 from .state import FOES, HERO, VILLAGER, Figure, State, squares_of
@@ -39,13 +39,7 @@ def figure_tiles(s: State, f: Figure, g: Figure) -> int:
 def square_distances(s: State, f: Figure | Sq) -> dict[Sq, int]:
     """Steps from a figure (any of its squares) or a square to every square, ignoring figures."""
     starts = squares_of(f) if isinstance(f, Figure) else [f]
-    g = lay(s).grid
-    best: dict[Sq, int] = {}
-    for start in starts:
-        for sq, d in g.distances(start).items():
-            if d < best.get(sq, FAR):
-                best[sq] = d
-    return best
+    return spread(starts, lay(s).grid.neighbours)
 
 
 def square_distance(s: State, f: Figure | Sq, g: Figure) -> int:

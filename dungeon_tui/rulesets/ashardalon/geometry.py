@@ -7,11 +7,10 @@ placed tiles and rebuilt whenever it changes, so saves hold only the list.
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ...engine.grid import Grid, Sq, edge
+from ...engine.grid import Grid, Sq, edge, spread
 
 Cell = tuple[int, int]
 SIDES = ("N", "E", "S", "W")
@@ -151,19 +150,8 @@ class Layout:
 
     def tile_distances(self, starts: Iterable[Cell]) -> dict[Cell, int]:
         """Fewest hops from any start cell to every reachable placed cell."""
-        dist: dict[Cell, int] = {}
-        queue: deque[Cell] = deque()
-        for c in sorted(set(starts), key=lambda c: (c[1], c[0])):
-            if c in self.cell_tile:
-                dist[c] = 0
-                queue.append(c)
-        while queue:
-            c = queue.popleft()
-            for n in self.tile_neighbours(c):
-                if n not in dist:
-                    dist[n] = dist[c] + 1
-                    queue.append(n)
-        return dist
+        firsts = [c for c in sorted(set(starts), key=lambda c: (c[1], c[0])) if c in self.cell_tile]
+        return spread(firsts, self.tile_neighbours)
 
     def unexplored_edges(self) -> list[tuple[Cell, str]]:
         """Open sides without a door whose neighbour cell is empty, by cell (j, i) then N E S W."""
