@@ -331,7 +331,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     """The terminal app: the title screen, or straight into a new or loaded game."""
     from .tui.app import DungeonApp
     from .tui.session import load_session, new_session
-    session = None
+    session: Any = None
+    start: Any = None
     if getattr(args, "command", None) == "new":
         setup: dict[str, Any] = {}
         if args.adventure:
@@ -344,15 +345,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         setup.update(settings_from(args.set))
         playable_in_app(rs)
         try:
-            rs.normalise_setup(setup)
-            session = new_session(rs.id, setup, args.seed if args.seed is not None else int(time.time()) % 1_000_000,
-                                  dungeon=args.dungeon or "AI")
+            rs.normalise_setup(setup)  # a bad setup is one line here, before the app opens
         except ValueError as err:
             raise CliError(str(err)) from None
+        seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
+
+        def make() -> Any:  # the game is set up behind the title's first frame
+            return new_session(rs.id, setup, seed, dungeon=args.dungeon or "AI")
+        start = make
     elif getattr(args, "command", None) == "load":
         session = load_session(Path(args.file))
         playable_in_app(session.game.ruleset)
-    DungeonApp(session).run()
+    DungeonApp(session, start=start).run()
     return 0
 
 

@@ -17,20 +17,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from .game import Action, Game, IllegalAction
 
 FORMAT = "dungeon-tui-record"
+from .errors import RecordError  # noqa: F401 - where callers have always found it
+
 FORMAT_VERSION = 1
 MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_DECISIONS = 2_000_000
-
-
-class RecordError(Exception):
-    """A record that cannot be read or replayed; str() is the one-line reason."""
-
-    def __init__(self, message: object) -> None:
-        # Reasons quote the file's own text: escape newlines and terminal control characters
-        # so the reason stays one harmless line.
-        text = str(message)
-        super().__init__("".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text))
 
 
 class DecisionModel(BaseModel):

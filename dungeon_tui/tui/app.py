@@ -3,25 +3,25 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from rich.markup import escape
-from textual import events
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
-from ..engine import record
-from ..engine.record import RecordError
+from ..engine.errors import RecordError
 from . import textual_guards
 from .dialogs import TooSmall
 from .game_screen import GameScreen
 from .help_screen import HelpScreen
-from .replay_screen import ReplayScreen
 from .session import SPEEDS, Options, Session, load_session, new_session, saves_dir
 
 MIN_SIZE = (64, 20)
@@ -192,6 +192,7 @@ class NewGameScreen(Screen[None]):
 
 def describe(path: Path) -> tuple[str, ...]:
     """One row of the saves list; a file that cannot be read says why instead."""
+    from ..engine import record  # the record models (pydantic) load with the first save listed
     try:
         rec = record.read(path)
     except RecordError as err:
@@ -247,20 +248,46 @@ class DungeonApp(App[None]):
     TITLE = "dungeon-tui"
     BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True, show=False)]
 
-    def __init__(self, session: Session | None = None, replay: record.RecordModel | None = None,
-                 ai_speed: str | None = None) -> None:
+    def __init__(self, session: Session | None = None, replay: Any = None,
+                 ai_speed: str | None = None, start: Callable[[], Session] | None = None) -> None:
         super().__init__()
         self.initial = session
         self.initial_replay = replay
         self.ai_speed = ai_speed
+        # A new game made after the first frame: the title shows at once, the game a moment later.
+        self.starter = start
+
+    class SessionReady(Message):
+        def __init__(self, session: Session) -> None:
+            super().__init__()
+            self.session = session
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
         if self.initial is not None:
             self.start(self.initial)
         elif self.initial_replay is not None:
+            from .replay_screen import ReplayScreen
             self.push_screen(ReplayScreen(self.initial_replay))
         self.call_after_refresh(self.check_size)
+
+    def on_ready(self) -> None:
+        # Only once the first frame is up: a worker started earlier competes with it for the GIL.
+        if self.starter is not None and self.initial is None:
+            self.build_session()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="setup")
+    def build_session(self) -> None:
+        """The new game's content and setup, off the first frame's path."""
+        assert self.starter is not None
+        self.post_message(self.SessionReady(self.starter()))
+
+    def on_dungeon_app_session_ready(self, message: "DungeonApp.SessionReady") -> None:
+        self.start(message.session)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "setup" and event.state == WorkerState.ERROR:
+            self.notify(f"The game could not be set up: {event.worker.error}", severity="error", timeout=8)
 
     def on_resize(self, event: events.Resize) -> None:
         # App.size takes the new size only when Textual's resize timer fires, after this
@@ -317,6 +344,8 @@ class DungeonApp(App[None]):
         self.start(session)
 
     def open_replay(self, path: Path) -> None:
+        from ..engine import record
+        from .replay_screen import ReplayScreen
         try:
             rec = record.read(path)
             screen = ReplayScreen(rec, path.name)

@@ -9,7 +9,6 @@ from typing import Any
 
 from .. import __version__
 from ..ai.controllers import ai_controllers
-from ..engine import record
 from ..engine.game import CHANCE, Action, Decision, Game
 
 HUMAN = "human"
@@ -109,6 +108,7 @@ class Session:
 
     def save(self, path: Path | None = None, label: str = "saved game") -> Path:
         path = path or saves_dir() / f"{self.ruleset.id}-{self.game.seed}.json"
+        from ..engine import record  # pydantic stays off the first frame's path
         record.save(self.game, path, __version__, self.meta(label))
         return path
 
@@ -136,6 +136,7 @@ def new_session(game_id: str, setup: dict[str, Any], seed: int, player: str = "P
 
 def load_session(path: Path) -> Session:
     from ..rulesets import game_from_record as make_game
+    from ..engine import record
     rec = record.read(path)
     game = record.replay(rec, make_game)
     owners = dict(rec.meta.get("owners") or {})

@@ -254,6 +254,28 @@ def test_replay_viewer_seeks_back_from_keyframes(tmp_path):
     asyncio.run(run())
 
 
+def test_a_new_game_is_set_up_behind_the_title(tmp_path):
+    """`dungeon-tui new` hands the app a way to make the game: the title is the first frame,
+    the game follows; a setup that fails says so and leaves the title."""
+    async def run():
+        app = DungeonApp(start=fp6_session)
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert isinstance(app.screen, TitleScreen) or isinstance(app.screen, GameScreen)
+            # the setup runs in a thread: give a busy machine time (up to 30 s)
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+                                  and bool(app.screen.query("#status")), tries=1500)
+            await pilot.pause()
+
+        def broken():
+            raise ValueError("no such adventure")
+        app = DungeonApp(start=broken)
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await wait_for(pilot, lambda: any("no such adventure" in str(n.message)
+                                                     for n in app._notifications), tries=1500)
+            assert isinstance(app.screen, TitleScreen)
+    asyncio.run(run())
+
+
 def test_small_terminal_shows_a_notice(tmp_path):
 
     async def run():
