@@ -179,6 +179,7 @@ def walk(game: Game, h: Figure, path: list[Sq]) -> Proc:
     """One move slot along a path; tokens on or next to the path are picked up (free)."""
     s: State = game.state
     start_cell = cell_of(h.pos)
+    h.flags["walking"] = True  # he may pass a friend's square (§5.2), and a reaction may come there
     for sq in path:
         before = cell_of(h.pos)
         h.pos = sq
@@ -189,6 +190,7 @@ def walk(game: Game, h: Figure, path: list[Sq]) -> Proc:
             entered_square(game, h)  # volcanic vapors poison whoever moves onto their tile
         yield from collect(game, h)
         yield from doors.reveal_along(game, h)
+    h.flags.pop("walking", None)
     h.flags["moved"] = True
     game.emit("move", figure=h.id, to=list(h.pos), steps=len(path),
               text=f"{h.name} moves {len(path)} square{'s' * (len(path) != 1)}"

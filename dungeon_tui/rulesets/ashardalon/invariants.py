@@ -25,8 +25,11 @@ def check_board(game: Any) -> list[str]:
         for q in squares_of(f):
             if not lay.grid.floor(q):
                 out.append(f"{f.id} stands off the floor at {q}")
-            if q in seen:
-                out.append(f"{f.id} and {seen[q]} share {q}")
+            other = s.figures.get(seen.get(q, ""))
+            passing = other is not None and f.side == HERO and other.side == HERO and \
+                (f.flags.get("walking") or other.flags.get("walking"))  # a hero passing a friend
+            if other is not None and not passing:
+                out.append(f"{f.id} and {other.id} share {q}")
             seen[q] = f.id
     if s.surges < 0:
         out.append(f"the party has {s.surges} healing surges")
