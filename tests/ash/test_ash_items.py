@@ -6,7 +6,7 @@ from ash_scenario import Picks, _G, add_tile, dungeon, monster, rolls, run
 from test_ash_powers import dealt, offered, tough
 
 from dungeon_tui.ai.ash_hero import HeroAI
-from dungeon_tui.rulesets.ashardalon import board, combat, items, powers, reactions
+from dungeon_tui.rulesets.ashardalon import board, combat, items, placing, powers, reactions
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_figure
 
 
@@ -123,7 +123,7 @@ def test_box_of_caltrops_bites_like_blades():
     bear = tough(monster(s, "cave_bear", (1, 1)))
     spot = tuple(next(t for t in s.tokens if t["kind"] == "caltrops")["at"])
     bear.pos = spot
-    game = run(s, lambda g: powers.placed(g, bear, q), [])
+    game = run(s, lambda g: placing.placed(g, bear, q), [])
     assert dealt(game, bear) == [1]
 
 

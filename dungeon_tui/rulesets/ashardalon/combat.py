@@ -166,7 +166,7 @@ def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, ca
     attack of its activation); `card` the encounter card of an event or trap attack.  A hit
     may turn into a miss: tumbling escape (monster attacks), practiced evasion (encounter
     attacks, a trap also gets a free disable roll).  Noble shield forces a natural 20."""
-    from . import powers, reactions
+    from . import placing, powers, reactions
     s: State = game.state
     if monster is not None and monster.flags.get("bravery_phase") != s.villain_phase:
         yield from reactions.monster_activates_bravery(game, monster)
@@ -211,9 +211,9 @@ def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, ca
             add_condition(game, h, cond)
     if dodge == "tumbling_escape" and h.up:
         cells = powers._cells_within(s, h, 1)
-        cell = yield from powers.choose_cell(game, h, cells, "Tumbling Escape: roll to which tile?", "Roll to")
+        cell = yield from placing.choose_cell(game, h, cells, "Tumbling Escape: roll to which tile?", "Roll to")
         if cell is not None and cell not in board.cells_of(h):
-            powers.place_on_tile(game, h, cell, "tumbles onto")
+            placing.place_on_tile(game, h, cell, "tumbles onto")
     if dodge == "practiced_evasion":
         trap = card if card is not None and card in s.markers else _trap_of(game, attacker)
         if trap is not None and game.content.encounters[trap].type == "trap":

@@ -14,6 +14,7 @@ from ...engine import tactics
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import Sq
 from . import board, combat
+from .placing import placed
 from .geometry import Cell, cell_of
 from .state import FOES, HERO, MONSTER, VILLAGER, VILLAIN, Figure, State, squares_of
 
@@ -197,12 +198,6 @@ def closest(game: Game, me: Figure, pool: list[Figure], what: str) -> Proc:
     return chosen
 
 
-def placed_hook(game: Game, f: Figure) -> Proc:
-    """A monster placed on blade barrier or caltrops tokens is hurt by them."""
-    from .powers import placed
-    yield from placed(game, f)
-
-
 def place(game: Game, f: Figure, sq: Sq, how: str) -> None:
     f.pos = sq
     game.emit("place", figure=f.id, to=list(sq), text=f"  {f.name} {how} {board.tile_label(game.state, cell_of(sq))}.")
@@ -223,7 +218,7 @@ def step_adjacent(game: Game, me: Figure, target: Figure) -> Proc:
     dist = board.square_distances(s, me)
     sq = yield from pick(game, near, lambda q: dist.get(q, board.FAR), f"where {me.name} stands", _sq_text)
     place(game, me, sq, "moves next to " + target.name + " on")
-    yield from placed_hook(game, me)
+    yield from placed(game, me)  # blade or caltrop tokens bite
     return True
 
 
@@ -322,7 +317,7 @@ def move_tiles(game: Game, ctx: Ctx, target: str, n: int) -> Proc:
         game.emit("tactics", figure=me.id, text=f"  No free square for {me.name}; it stays.")
         return
     place(game, me, sq, "moves to")
-    yield from placed_hook(game, me)
+    yield from placed(game, me)  # blade or caltrop tokens bite
 
 
 def _exit_marks(game: Game) -> tuple[str, ...]:

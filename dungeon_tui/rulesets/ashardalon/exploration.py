@@ -161,7 +161,7 @@ def new_monster(game: Game, cell: Cell, holder: str, duplicates: bool = True, ch
 
 def arrived(game: Game, figs: list[Figure]) -> Proc:
     """New monsters on the board: tokens bite them, then To Arms! may answer."""
-    from .powers import placed
+    from .placing import placed
     from .reactions import monster_arrived
     for f in figs:
         yield from placed(game, f)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Generator
 
 from ...engine.game import Action, Decision, Game
-from . import board, combat, decks, powers
+from . import board, combat, decks, placing, powers
 from .geometry import cell_of
 from .state import MONSTER, Figure, State
 
@@ -133,7 +133,7 @@ def use(game: Game, h: Figure, a: Action) -> Proc:
             h.items[a.get("other_card")] = True
             game.emit("item", hero=h.id, text=f"The {combat.item_of(game, a.get('other_card')).name} is ready again.")
     elif k == "potion_of_speed":
-        yield from powers.move_offer(game, h, None, "Potion of Speed: move where?")
+        yield from placing.move_offer(game, h, None, "Potion of Speed: move where?")
     elif k == "box_of_caltrops" and tile is not None:
         powers.lay_tokens(game, h, "caltrops", tile, item.tokens)
         game.emit("token", hero=h.id, text=f"Caltrops litter {board.tile_label(s, tile)}.")
@@ -152,17 +152,17 @@ def use(game: Game, h: Figure, a: Action) -> Proc:
             riders = [o for o in board.standing_heroes(s) if here in board.cells_of(o)]
             carpet["at"] = list(board.lay(s).placement_order(tile)[0])
             for o in riders:
-                powers.place_on_tile(game, o, tile, "rides the carpet to")
+                placing.place_on_tile(game, o, tile, "rides the carpet to")
     elif k in ("ring_of_shooting_stars", "throwing_shield", "crossbow_of_speed") and target is not None:
         if k == "throwing_shield":
             h.flags["shield_thrown"] = s.turn
         yield from item_attack(game, h, card, target)
     elif k == "wand_of_fear" and tile is not None:
         for m in [m for m in s.foes() if tile in board.cells_of(m)]:
-            dest = yield from powers.choose_cell(game, h, [c for c in powers._cells_within(s, h, 2) if c != tile],
+            dest = yield from placing.choose_cell(game, h, [c for c in powers._cells_within(s, h, 2) if c != tile],
                                                  f"Wand of Fear: where does the {m.name} flee?", f"{m.name} flees to")
             if dest is not None:
-                yield from powers.put(game, m, dest, "flees in terror to", h)
+                yield from placing.put(game, m, dest, "flees in terror to", h)
     elif k == "wand_of_polymorph" and target is not None:
         yield from polymorph(game, h, target)
     _after(game, h, card)
@@ -193,7 +193,7 @@ def polymorph(game: Game, h: Figure, m: Figure) -> Proc:
     from .exploration import spawn
     figs = spawn(game, new, cell, at=sq)
     for f in figs:
-        yield from powers.placed(game, f, h)
+        yield from placing.placed(game, f, h)
     from .reactions import monster_arrived
     yield from monster_arrived(game, figs)
 

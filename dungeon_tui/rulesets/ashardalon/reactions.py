@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Generator
 
 from ...engine.game import Action, Decision, Game
-from . import board, combat, decks, powers
+from . import board, combat, decks, placing, powers
 from .state import MONSTER, VILLAIN, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -89,7 +89,7 @@ def monster_activates(game: Game, m: Figure) -> Proc:
         return False
     del h.items[scroll]
     decks.discard(s, "treasure", scroll)
-    yield from powers.put(game, m, tuple(a.get("tile")), "is compelled onto", h)
+    yield from placing.put(game, m, tuple(a.get("tile")), "is compelled onto", h)
     prey = [o for o in s.targets() if o is not m and m.on_board and board.adjacent(s, m, o)]
     if prey:
         o = prey[0]
@@ -118,8 +118,8 @@ def monster_activates_bravery(game: Game, m: Figure) -> Proc:
             continue
         powers.spend(game, h, "bravery")
         if spots:
-            sq = yield from powers.choose_square(game, h, spots, f"Bravery: where beside the {m.name}?")
-            powers.place_at(game, h, sq, "strides bravely to")
+            sq = yield from placing.choose_square(game, h, spots, f"Bravery: where beside the {m.name}?")
+            placing.place_at(game, h, sq, "strides bravely to")
         combat.heal(game, h, 1, "Bravery")
 
 
@@ -151,10 +151,10 @@ def monster_arrived(game: Game, figures: list[Figure]) -> Proc:
             continue
         powers.spend(game, h, "to_arms")
         mates = [o for o in board.heroes_on_tile(s, h) if o is not h]
-        yield from powers.move_offer(game, h, None, "To Arms!: where do you move?")
-        mate = yield from powers.choose_figure(game, h, mates, "To Arms!: who moves with you?", none="Nobody")
+        yield from placing.move_offer(game, h, None, "To Arms!: where do you move?")
+        mate = yield from placing.choose_figure(game, h, mates, "To Arms!: who moves with you?", none="Nobody")
         if mate is not None:
-            yield from powers.move_offer(game, mate, None, f"To Arms!: where does {mate.name} move?")
+            yield from placing.move_offer(game, mate, None, f"To Arms!: where does {mate.name} move?")
 
 
 def encounter_cost_discount(game: Game) -> Proc:
