@@ -7,7 +7,7 @@ from typing import Any, Iterable
 from ...engine.grid import Sq, spread
 from . import geometry
 from .geometry import Cell, Layout, cell_of
-from .state import FOES, HERO, VILLAGER, Figure, State, squares_of
+from .state import Figure, State, squares_of
 
 FAR = 1 << 20  # "unreachable" as a number, so min() and sorting need no special case
 
@@ -40,11 +40,6 @@ def square_distances(s: State, f: Figure | Sq) -> dict[Sq, int]:
     """Steps from a figure (any of its squares) or a square to every square, ignoring figures."""
     starts = squares_of(f) if isinstance(f, Figure) else [f]
     return spread(starts, lay(s).grid.neighbours)
-
-
-def square_distance(s: State, f: Figure | Sq, g: Figure) -> int:
-    dist = square_distances(s, f)
-    return min((dist.get(q, FAR) for q in squares_of(g)), default=FAR)
 
 
 def adjacent(s: State, f: Figure, g: Figure) -> bool:
@@ -104,18 +99,6 @@ def adjacent_foes(s: State, f: Figure) -> list[Figure]:
 
 def heroes_on_tile(s: State, f: Figure) -> list[Figure]:
     return [h for h in standing_heroes(s) if same_tile(f, h)]
-
-
-def is_villager(f: Figure) -> bool:
-    return f.side == VILLAGER
-
-
-def is_foe(f: Figure) -> bool:
-    return f.side in FOES
-
-
-def is_hero(f: Figure) -> bool:
-    return f.side == HERO
 
 
 def tile_label(s: State, cell: Cell) -> str:

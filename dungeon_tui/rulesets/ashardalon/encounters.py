@@ -443,7 +443,7 @@ def pass_cards(game: Game, players: list[str]) -> Proc:
             card = a.get("card")
         moves.append((p, card))
     for p, card in moves:
-        right = s.party[(s.party.index(p) - 1) % len(s.party)]
+        right = s.right_of(p)
         s.rows[p].remove(card)
         s.rows[right].append(card)
         game.emit("pass_card", card=card, text=f"{s.figures[p].name} passes "

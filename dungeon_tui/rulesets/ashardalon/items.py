@@ -204,6 +204,5 @@ def elven_cloak_holder(game: Game, hid: str) -> str:
     s: State = game.state
     h = s.figures[hid]
     if h.hp > 0 and any(up and kind(c) == "elven_cloak" for c, up in h.items.items()) and len(s.party) > 1:
-        k = s.party.index(hid)
-        return s.party[(k + 1) % len(s.party)]
+        return s.left_of(hid)
     return hid

@@ -427,15 +427,9 @@ def _heal_one(game: Game, h: Figure, cands: list[Figure], n: int, source: str) -
     combat.heal(game, hurt[0], n, source)
 
 
-def right_hand(s: State, hid: str) -> str:
-    """The player on your right plays just before you."""
-    k = s.party.index(hid)
-    return s.party[(k - 1) % len(s.party)]
-
-
 def pass_card(game: Game, h: Figure, m: Figure) -> None:
     s: State = game.state
-    to = right_hand(s, h.id)
+    to = s.right_of(h.id)
     if m.card is None:
         return
     for row in s.rows.values():

@@ -96,6 +96,14 @@ class State:
     def heroes(self) -> list[Figure]:
         return [self.figures[h] for h in self.party]
 
+    def left_of(self, hid: str) -> str:
+        """The player on your left plays just after you."""
+        return self.party[(self.party.index(hid) + 1) % len(self.party)]
+
+    def right_of(self, hid: str) -> str:
+        """The player on your right plays just before you."""
+        return self.party[(self.party.index(hid) - 1) % len(self.party)]
+
     def foes(self) -> list[Figure]:
         """Monsters and villains on the board, in arrival order."""
         return sorted((f for f in self.figures.values() if f.side in FOES and f.on_board), key=lambda f: f.order)
