@@ -377,7 +377,19 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             raise CliError(f"--{name.replace('_', '-')} must not be negative")
     if args.seed < 0:
         raise CliError("--seed must not be negative")
-    report = fuzz.run(rs.id, args.games, args.seed, args.max_decisions, args.save_every)
+    if not 1 <= args.jobs <= 64:
+        raise CliError("--jobs must be between 1 and 64")
+    start, shown = time.perf_counter(), [0]
+
+    def progress(done: int, failures: int) -> None:
+        # on stderr, so the report on stdout stays the same from run to run
+        if done // 100 > shown[0] // 100 or done == args.games:
+            shown[0] = done
+            print(f"fuzz {rs.id}: {done}/{args.games} games, {failures} failures, "
+                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+
+    report = fuzz.run(rs.id, args.games, args.seed, args.max_decisions, args.save_every,
+                      jobs=args.jobs, progress=progress if args.progress else None)
     print("\n".join(report.lines()))
     return 0 if report.ok else 1
 
@@ -462,6 +474,8 @@ def parser() -> argparse.ArgumentParser:
     fz.add_argument("--max-decisions", type=int, default=5000, help="stop a game after this many decisions")
     fz.add_argument("--save-every", type=int, default=250, help="save, load and compare every this many decisions "
                     "(0: only at the end)")
+    fz.add_argument("--jobs", type=int, default=1, help="processes to share the games among (same report)")
+    fz.add_argument("--progress", action="store_true", help="a line on stderr every 100 games")
     fz.set_defaults(func=cmd_fuzz)
     fz.error = one_line_error("dungeon-tui fuzz")  # type: ignore[method-assign]
     load = sub.add_parser("load", help="resume a saved game in the terminal app")

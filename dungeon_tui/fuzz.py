@@ -13,7 +13,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from . import __version__
 from .ai.controllers import random_controllers
@@ -138,25 +138,86 @@ def fuzz_game(game_id: str, i: int, seed: int, max_decisions: int, save_every: i
     return game, adventure, fail(len(game.decisions), problem) if problem else [], False
 
 
+@dataclass(frozen=True)
+class Played:
+    """What a run keeps of one fuzzed game (small, so worker processes can send it back)."""
+    decisions: int
+    last_hash: str | None  # None when setup crashed
+    outcome: str
+    capped: bool
+    failures: tuple[Failure, ...]
+
+
+def play(game_id: str, i: int, seed: int, max_decisions: int, save_every: int, check: Check,
+         workdir: Path) -> Played:
+    game, _adventure, failures, capped = fuzz_game(game_id, i, seed, max_decisions, save_every, check, workdir)
+    if game is None:
+        return Played(0, None, "failed", False, tuple(failures))
+    outcome = "capped" if capped else ("failed" if failures else str((game.result or {}).get("outcome", "over")))
+    return Played(len(game.decisions), game.state_hash(), outcome, capped, tuple(failures))
+
+
+def play_batch(game_id: str, first: int, count: int, seed: int, max_decisions: int,
+               save_every: int) -> list[Played]:
+    """Games first..first+count-1 with the ruleset's own invariants (run in a worker process)."""
+    check = invariants_of(game_id).check
+    with tempfile.TemporaryDirectory(prefix="dungeon-tui-fuzz-") as tmp:
+        return [play(game_id, i, seed, max_decisions, save_every, check, Path(tmp))
+                for i in range(first, first + count)]
+
+
+Progress = Callable[[int, int], None]  # (games done, failures so far)
+BATCH = 25  # games per worker task: small, so every core stays busy to the end of a run
+
+
 def run(game_id: str, games: int, seed: int = 1, max_decisions: int = 5000, save_every: int = 250,
-        check: Check | None = None) -> Report:
-    """Fuzz `games` games of one ruleset; `check` replaces the ruleset's invariants (tests)."""
+        check: Check | None = None, jobs: int = 1, progress: Progress | None = None) -> Report:
+    """Fuzz `games` games of one ruleset; `check` replaces the ruleset's invariants (tests).
+
+    With `jobs` > 1 the games are shared out in batches among that many processes.  Each game
+    is a function of (seed, its index) alone and batches are tallied in index order, so the
+    report is the same whatever the number of jobs.
+    """
     from .rulesets import ALIASES, get
     game_id = get(ALIASES.get(game_id, game_id)).id
+    if check is not None and jobs > 1:
+        raise ValueError("a replacement invariant check runs in one process only")
     report = Report(game_id, games, seed, max_decisions, save_every)
-    check = check or invariants_of(game_id).check
     start = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="dungeon-tui-fuzz-") as tmp:
-        for i in range(games):
-            game, _adventure, failures, capped = fuzz_game(game_id, i, seed, max_decisions, save_every,
-                                                           check, Path(tmp))
-            report.failures += failures
-            report.capped += capped
-            if game is not None:
-                report.decisions += len(game.decisions)
-                report.hashes.append(game.state_hash())
-                outcome = "capped" if capped else ("failed" if failures else
-                                                   str((game.result or {}).get("outcome", "over")))
-                report.outcomes[outcome] = report.outcomes.get(outcome, 0) + 1
+    args = (game_id, games, seed, max_decisions, save_every)
+    done = 0
+    for batch in (batches_in_pool(*args, jobs) if jobs > 1 else
+                  batches_here(*args, check or invariants_of(game_id).check)):
+        for played in batch:
+            tally(report, played)
+        done += len(batch)
+        if progress:
+            progress(done, len(report.failures))
     report.seconds = time.perf_counter() - start
     return report
+
+
+def tally(report: Report, played: Played) -> None:
+    report.failures += played.failures
+    report.capped += played.capped
+    if played.last_hash is not None:
+        report.decisions += played.decisions
+        report.hashes.append(played.last_hash)
+        report.outcomes[played.outcome] = report.outcomes.get(played.outcome, 0) + 1
+
+
+def batches_here(game_id: str, games: int, seed: int, max_decisions: int, save_every: int,
+                 check: Check) -> Iterator[list[Played]]:
+    with tempfile.TemporaryDirectory(prefix="dungeon-tui-fuzz-") as tmp:
+        for i in range(games):
+            yield [play(game_id, i, seed, max_decisions, save_every, check, Path(tmp))]
+
+
+def batches_in_pool(game_id: str, games: int, seed: int, max_decisions: int, save_every: int,
+                    jobs: int) -> Iterator[list[Played]]:
+    from concurrent.futures import ProcessPoolExecutor
+    firsts = list(range(0, games, BATCH))
+    n = len(firsts)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(play_batch, [game_id] * n, firsts, [min(BATCH, games - f) for f in firsts],
+                            [seed] * n, [max_decisions] * n, [save_every] * n)

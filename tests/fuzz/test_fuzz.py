@@ -33,6 +33,15 @@ def test_same_arguments_same_report():
     assert c.hashes != a.hashes
 
 
+def test_two_jobs_give_the_same_report_as_one():
+    seen = []
+    one = fuzz.run("warhammer-quest", 30, seed=11, max_decisions=200, save_every=0,
+                   progress=lambda done, failed: seen.append(done))
+    two = fuzz.run("warhammer-quest", 30, seed=11, max_decisions=200, save_every=0, jobs=2)
+    assert two.lines(timing=False) == one.lines(timing=False) and two.hashes == one.hashes
+    assert seen == list(range(1, 31))
+
+
 def test_the_decision_cap_stops_a_game():
     report = fuzz.run("warhammer-quest", 2, seed=1, max_decisions=25, save_every=10)
     assert report.capped == 2 and report.decisions == 50 and report.ok
@@ -87,12 +96,24 @@ def test_cli_fuzz_prints_the_report_and_exits_0_when_clean():
     assert "failures 0" in lines and lines[-1].startswith("time ")
 
 
+def test_cli_fuzz_with_jobs_and_progress():
+    out = run_cli("--game", "whq", "--games", "130", "--seed", "2", "--max-decisions", "60", "--jobs", "2",
+                  "--progress")
+    assert out.returncode == 0, out.stderr
+    said = [line.split(",")[0] for line in out.stderr.splitlines()]
+    assert said == ["fuzz warhammer-quest: 100/130 games", "fuzz warhammer-quest: 130/130 games"]
+    assert ", 0 failures, " in out.stderr
+    same = run_cli("--game", "whq", "--games", "130", "--seed", "2", "--max-decisions", "60")
+    assert same.stdout.splitlines()[:-1] == out.stdout.splitlines()[:-1]
+
+
 @pytest.mark.parametrize("args,says", [
     (["--game", "chess", "--games", "1"], "unknown game 'chess'"),
     (["--game", "hq", "--games", "many"], "invalid int value: 'many'"),
     (["--games", "2"], "the following arguments are required: --game"),
     (["--game", "hq", "--games", "-1"], "--games must not be negative"),
     (["--game", "hq", "--max-decisions", "-5"], "--max-decisions must not be negative"),
+    (["--game", "hq", "--jobs", "0"], "--jobs must be between 1 and 64"),
 ])
 def test_cli_fuzz_bad_arguments_are_one_line_and_exit_2(args, says):
     out = run_cli(*args)
