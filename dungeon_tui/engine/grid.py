@@ -58,23 +58,26 @@ class Grid:
     # single wall corner may be cut, a gap between two walls may not).
     step_corner: str = "both"
     _near: dict[Sq, list[Sq]] = field(default_factory=dict, repr=False, compare=False)
+    # Sight through each edge asked so far: sight lines cross the same edges over and over.
+    _sight: dict[tuple[Sq, Sq], bool] = field(default_factory=dict, repr=False, compare=False)
 
     # -- building --------------------------------------------------------------------------
     def changed(self) -> None:
-        """Forget cached neighbours; call after changing terrain, walls or doors directly."""
+        """Forget cached neighbours and sight; call after changing terrain, walls or doors directly."""
         self._near.clear()
+        self._sight.clear()
 
     def add_square(self, sq: Sq, terrain: str, region: str) -> None:
-        self._near.clear()
+        self.changed()
         self.terrain[sq] = terrain
         self.region[sq] = region
 
     def set_door(self, a: Sq, b: Sq, state: str = OPEN) -> None:
-        self._near.clear()
+        self.changed()
         self.doors[edge(a, b)] = state
 
     def add_link(self, a: Sq, b: Sq) -> None:
-        self._near.clear()
+        self.changed()
         self.links.setdefault(a, []).append(b)
         self.links.setdefault(b, []).append(a)
 
@@ -203,7 +206,10 @@ class Grid:
 
     # -- line of sight ------------------------------------------------------------------------
     def _sight_edge(self, a: Sq, b: Sq) -> bool:
-        return self._edge_open(a, b, self.sight_doors)
+        seen = self._sight.get((a, b))
+        if seen is None:
+            seen = self._sight[(a, b)] = self._edge_open(a, b, self.sight_doors)
+        return seen
 
     def _clear(self, sq: Sq) -> bool:
         t = self.terrain.get(sq)

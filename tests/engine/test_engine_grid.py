@@ -66,7 +66,11 @@ def test_line_of_sight_walls_opaque_squares_and_corners():
     assert g.line_of_sight((0, 4), (4, 0)) is False  # passes (2, 2) exactly
     assert g.line_of_sight((0, 0), (4, 0))
     g.walls.add(((1, 0), (2, 0)))
+    assert g.line_of_sight((0, 0), (4, 0))  # sight through that edge was remembered...
+    g.changed()  # ...until the grid is told it changed
     assert not g.line_of_sight((0, 0), (4, 0))
+    g.set_door((1, 0), (2, 0), "open")  # the grid's own setters forget by themselves
+    assert g.line_of_sight((0, 0), (4, 0))
     c = block(2, 2)
     del c.terrain[(1, 0)]
     assert not c.line_of_sight((0, 0), (1, 1))  # the corner cannot be cut
