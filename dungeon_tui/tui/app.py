@@ -20,7 +20,6 @@ from textual.worker import Worker, WorkerState
 from ..engine.errors import RecordError
 from . import textual_guards
 from .dialogs import TooSmall
-from .game_screen import GameScreen
 from .help_screen import HelpScreen
 from .session import SPEEDS, Options, Session, load_session, new_session, saves_dir
 
@@ -333,6 +332,7 @@ class DungeonApp(App[None]):
     def start(self, session: Session) -> None:
         if self.ai_speed:
             session.options.ai_speed = self.ai_speed
+        from .game_screen import GameScreen  # the map, table and log load after the title is drawn
         self.push_screen(GameScreen(session))
 
     def open_save(self, path: Path) -> None:
