@@ -87,6 +87,7 @@ class NewGameScreen(Screen[None]):
     """Game, adventure, party and who plays each hero, seed, options."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "back"), Binding("ctrl+n", "start", "start")]
+    AUTO_FOCUS = "#game"  # not the scrolling form around it: enter opens the list of games at once
     DEFAULT_CSS = """
     NewGameScreen { align: center top; }
     NewGameScreen VerticalScroll { width: 80; max-width: 100%; }
@@ -150,6 +151,7 @@ class NewGameScreen(Screen[None]):
         if message.select.id == "game" and message.value != self.game_id:
             self.game_id = str(message.value)
             self.refresh(recompose=True)
+            self.call_after_refresh(lambda: self.query("#game").focus())  # the new form keeps the place
 
     def on_button_pressed(self, message: Button.Pressed) -> None:
         self.action_start()

@@ -141,6 +141,20 @@ def test_hotseat_names_the_next_player(tmp_path):
     asyncio.run(run())
 
 
+def test_new_game_form_is_played_from_the_keyboard_from_its_first_field(tmp_path):
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(100, 40)) as pilot:
+            form = await open_new_game_form(app, pilot)
+            assert app.focused is form.query_one("#game")  # enter opens the games, no tab first
+            await pilot.press("enter", "up", "up", "enter")  # from Warhammer Quest up to Ashardalon
+            assert await wait_for(pilot, lambda: bool(app.screen.query("#in-quinn")))
+            assert app.focused is app.screen.query_one("#game") and app.focused.value == "ashardalon"
+            await pilot.press("tab")
+            assert app.focused is app.screen.query_one("#adventure")
+    asyncio.run(run())
+
+
 def test_new_game_form_sets_party_players_and_options(tmp_path):
 
     async def run():
