@@ -83,14 +83,23 @@ class TitleScreen(Screen[None]):
         self.app.push_screen(HelpScreen(p.help, p.legend))
 
 
+class Form(VerticalScroll, can_focus=False):
+    """A scrolling form that never takes the focus itself: the first field has it (enter opens
+    the list of games at once), and the form scrolls to whichever field has it."""
+
+
+def row(*widgets: Any) -> Horizontal:
+    return Horizontal(*widgets, classes="row")
+
+
 class NewGameScreen(Screen[None]):
     """Game, adventure, party and who plays each hero, seed, options."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "back"), Binding("ctrl+n", "start", "start")]
-    AUTO_FOCUS = "#game"  # not the scrolling form around it: enter opens the list of games at once
     DEFAULT_CSS = """
     NewGameScreen { align: center top; }
-    NewGameScreen VerticalScroll { width: 80; max-width: 100%; }
+    NewGameScreen Form { width: 80; max-width: 100%; }
+    NewGameScreen #per-game { height: auto; }
     NewGameScreen .row { height: auto; }
     NewGameScreen .row Label { width: 14; padding: 1 1 0 0; }
     NewGameScreen .row Checkbox { width: 20; }
@@ -105,53 +114,49 @@ class NewGameScreen(Screen[None]):
         self.game_id = "warhammer-quest" if "warhammer-quest" in self.games else next(iter(self.games))
 
     def compose(self) -> ComposeResult:
-        from ..rulesets import get
-        from .presenters import presenter_for
-        ch = get(self.game_id).choices()
-        with VerticalScroll():
+        with Form():
             yield Static("[b]New game[/b]   tab moves between fields; ctrl+n or the button starts")
-            with Horizontal(classes="row"):
-                yield Label("Game")
-                yield Select([(name, gid) for gid, name in self.games.items()], value=self.game_id,
-                             allow_blank=False, id="game")
-            with Horizontal(classes="row"):
-                yield Label("Adventure")
-                yield Select([(f"{aid}  {label}", aid) for aid, label in ch["adventures"]], value=ch["adventure"],
-                             allow_blank=False, id="adventure")
-            yield Static("Party: tick the heroes; type who plays each (a player's name, or AI).")
-            for hid, name, _seat in ch["heroes"]:
-                with Horizontal(classes="row"):
-                    yield Checkbox(name, True, id=f"in-{hid}")
-                    yield Input("Player", placeholder="player name or AI", id=f"who-{hid}")
-            dungeon = presenter_for(self.game_id).dungeon_player
-            if dungeon:
-                with Horizontal(classes="row"):
-                    yield Label(dungeon)
-                    yield Input("AI", placeholder="AI, or a player's name for hotseat", id="who-dungeon")
-            for key, label, values, default in ch.get("settings", []):
-                with Horizontal(classes="row"):
-                    yield Label(label)
-                    yield Select([(shown, str(v)) for shown, v in values], value=str(default),
-                                 allow_blank=False, id=f"set-{key}")
-            if ch.get("variants"):
-                yield Static("Variants (other editions' rules, off unless ticked):")
-                for vid, label in ch["variants"]:
-                    yield Checkbox(label, False, id=f"variant-{vid}")
-            with Horizontal(classes="row"):
-                yield Label("Seed")
-                yield Input(str(int(time.time()) % 1_000_000), type="integer", id="seed")
-            with Horizontal(classes="row"):
-                yield Label("AI speed")
-                yield Select([(k, k) for k in SPEEDS], value="normal", allow_blank=False, id="speed")
+            yield row(Label("Game"), Select([(name, gid) for gid, name in self.games.items()], value=self.game_id,
+                                            allow_blank=False, id="game"))
+            yield Vertical(*self.game_fields(), id="per-game")
+            yield row(Label("Seed"), Input(str(int(time.time()) % 1_000_000), type="integer", id="seed"))
+            yield row(Label("AI speed"), Select([(k, k) for k in SPEEDS], value="normal", allow_blank=False,
+                                                id="speed"))
             yield Checkbox("Unlimited undo (otherwise undo stops at the last roll)", False, id="undo")
             yield Button("Start the game", variant="primary", id="start")
         yield Footer()
 
-    def on_select_changed(self, message: Select.Changed) -> None:
+    def game_fields(self) -> list[Any]:
+        """The fields that depend on the game: adventure, party and players, setup options."""
+        from ..rulesets import get
+        from .presenters import presenter_for
+        ch = get(self.game_id).choices()
+        out: list[Any] = [
+            row(Label("Adventure"), Select([(f"{aid}  {label}", aid) for aid, label in ch["adventures"]],
+                                           value=ch["adventure"], allow_blank=False, id="adventure")),
+            Static("Party: tick the heroes; type who plays each (a player's name, or AI).")]
+        out += [row(Checkbox(name, True, id=f"in-{hid}"), Input("Player", placeholder="player name or AI",
+                                                               id=f"who-{hid}"))
+                for hid, name, _seat in ch["heroes"]]
+        dungeon = presenter_for(self.game_id).dungeon_player
+        if dungeon:
+            out.append(row(Label(dungeon), Input("AI", placeholder="AI, or a player's name for hotseat",
+                                                 id="who-dungeon")))
+        out += [row(Label(label), Select([(shown, str(v)) for shown, v in values], value=str(default),
+                                         allow_blank=False, id=f"set-{key}"))
+                for key, label, values, default in ch.get("settings", [])]
+        if ch.get("variants"):
+            out.append(Static("Variants (other editions' rules, off unless ticked):"))
+            out += [Checkbox(label, False, id=f"variant-{vid}") for vid, label in ch["variants"]]
+        return out
+
+    async def on_select_changed(self, message: Select.Changed) -> None:
         if message.select.id == "game" and message.value != self.game_id:
+            # Only the fields below the game list are rebuilt: the list keeps the focus.
             self.game_id = str(message.value)
-            self.refresh(recompose=True)
-            self.call_after_refresh(lambda: self.query("#game").focus())  # the new form keeps the place
+            box = self.query_one("#per-game", Vertical)
+            await box.remove_children()
+            await box.mount_all(self.game_fields())
 
     def on_button_pressed(self, message: Button.Pressed) -> None:
         self.action_start()

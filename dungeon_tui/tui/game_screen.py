@@ -235,6 +235,9 @@ class GameScreen(TableScreen):
             a = next((o for o in d.options if o.kind in self.presenter.on_enter), None)
         if a is not None:
             self.play(a)
+        elif d is not None and not self.map_has_choices:
+            # A choice the map cannot show (who takes an item, which power): the list has it.
+            self.query_one("#options", OptionList).focus()
         elif d is not None:
             self.notify("Nothing to do on that square; o lists every choice.", timeout=2)
 

@@ -11,7 +11,8 @@ from textual.widgets import Static
 
 KEYS = """[b]Keys in a game[/b]
   arrows, hjkl, numpad   move the cursor on the map (7 9 1 3 or home/pgup/end/pgdn: diagonals)
-  enter, or a click      do what is lit on that square: move there, attack or shoot what stands there
+  enter, or a click      do what is lit on that square: move, attack what stands there;
+                         nothing to pick on the map (who takes an item): the list
   tab                    put the cursor on the next target
   o                      the list of every choice you have now (enter picks one)
   c                      your cards: spells and treasure (a ● one can be used now)

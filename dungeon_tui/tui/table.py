@@ -41,6 +41,7 @@ class TableScreen(Screen[None]):
         self.presenter = presenter_for(game_id)
         self.cards: list[Card] = []
         self.hero: str | None = None
+        self.map_has_choices = False  # does any choice on offer have a square on the map?
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
@@ -69,6 +70,7 @@ class TableScreen(Screen[None]):
         reach = {sq for a in offered if (sq := goes_to(a)) is not None} | set(p.walks(game, decision))
         targets = {sq for a in offered if (sq := aimed_at(game, a)) is not None}
         targets |= {sq for a in offered for sq in p.squares_of(game, seat, a)}  # doors to open, traps to disarm
+        self.map_has_choices = bool(reach or targets)
         mv = self.query_one(MapView)
         mv.show(board.cells, board.bounds, reach, targets, board.edges)
         if centre:

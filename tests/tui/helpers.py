@@ -35,6 +35,15 @@ async def open_new_game_form(app, pilot):
     return app.screen
 
 
+async def pick_game(app, pilot, game_id: str, field: str) -> None:
+    """Choose another game in the new-game form and wait until its own fields (`field` among
+    them) are built and set."""
+    from textual.widgets import Select
+    app.screen.query_one("#game").value = game_id
+    assert await wait_for(pilot, lambda: bool(app.screen.query(field))
+                          and app.screen.query_one("#adventure").value != Select.NULL)
+
+
 def at_first_choice(session, size, body) -> None:
     """Run `await body(app, pilot)` in the app once the first human choice is on offer."""
     import asyncio

@@ -148,8 +148,8 @@ def test_new_game_form_is_played_from_the_keyboard_from_its_first_field(tmp_path
             form = await open_new_game_form(app, pilot)
             assert app.focused is form.query_one("#game")  # enter opens the games, no tab first
             await pilot.press("enter", "up", "up", "enter")  # from Warhammer Quest up to Ashardalon
-            assert await wait_for(pilot, lambda: bool(app.screen.query("#in-quinn")))
-            assert app.focused is app.screen.query_one("#game") and app.focused.value == "ashardalon"
+            assert await wait_for(pilot, lambda: bool(app.screen.query("#in-quinn")))  # Ashardalon's heroes
+            assert app.focused is form.query_one("#game") and app.focused.value == "ashardalon"
             await pilot.press("tab")
             assert app.focused is app.screen.query_one("#adventure")
     asyncio.run(run())

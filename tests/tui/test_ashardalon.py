@@ -10,7 +10,8 @@ from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.tui.presenters import presenter_for
 from dungeon_tui.tui.session import Options, load_session, new_session
 
-from .helpers import at_first_choice, map_lines, open_new_game_form, screen_text, square_text, wait_for
+from .helpers import (at_first_choice, map_lines, open_new_game_form, pick_game, screen_text, square_text,
+                      wait_for)
 from .test_snapshots import first_choice, shoot
 
 
@@ -41,9 +42,7 @@ def test_new_game_form_starts_ashardalon_without_a_dungeon_player(tmp_path):
         app = DungeonApp()
         async with app.run_test(size=(100, 40)) as pilot:
             form = await open_new_game_form(app, pilot)
-            form.query_one("#game").value = "ashardalon"
-            assert await wait_for(pilot, lambda: bool(app.screen.query("#in-heskan")))
-            form = app.screen
+            await pick_game(app, pilot, "ashardalon", "#in-heskan")
             assert not form.query("#who-dungeon")  # the villain phase plays itself
             assert form.query_one("#adventure").value == "a_day_in_the_life"
             for hid in ("vistra", "keyleth", "tarak"):
@@ -156,3 +155,25 @@ def test_save_and_reload_from_the_app(tmp_path):
 
 def test_ashardalon_first_choice(tmp_path):
     shoot("ashardalon_day_3", lambda: DungeonApp(ash_session()), first_choice)
+
+
+def test_enter_on_the_map_opens_the_list_when_no_choice_has_a_square(tmp_path):
+    # The setup's "who gets this treasure?" has nothing on the map: enter goes to the list,
+    # and enter there gives the item.
+    session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 3, options=Options(ai_speed="instant"))
+    set_up(session)
+    d = session.human_pending()
+    assert d.prompt.startswith("Who gets the") and d.options[0].kind == "give"
+    made = len(session.game.decisions)
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(110, 34)) as pilot:
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert isinstance(app.focused, MapView) and not app.screen.map_has_choices
+            await pilot.press("enter")
+            assert app.focused is app.screen.query_one("#options")
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: len(session.game.decisions) > made)
+            assert session.game.decisions[made][0] == d.options[0]  # Keep: the first in the list
+    asyncio.run(run())

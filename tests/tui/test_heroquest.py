@@ -10,7 +10,8 @@ from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.tui.session import SPEEDS, Options, load_session
 
-from .helpers import at_first_choice, hq_session, map_lines, open_new_game_form, screen_text, square_text, wait_for
+from .helpers import (at_first_choice, hq_session, map_lines, open_new_game_form, pick_game, screen_text,
+                      square_text, wait_for)
 
 BIG = (140, 60)  # the whole board fits: every square can be read off the map
 
@@ -41,9 +42,7 @@ def test_new_game_form_starts_heroquest_with_a_zargon_seat(tmp_path):
         app = DungeonApp()
         async with app.run_test(size=(100, 40)) as pilot:
             form = await open_new_game_form(app, pilot)
-            form.query_one("#game").value = "heroquest"
-            assert await wait_for(pilot, lambda: bool(app.screen.query("#who-dungeon")))
-            form = app.screen  # recomposed for the game chosen
+            await pick_game(app, pilot, "heroquest", "#who-dungeon")
             assert form.query_one("#who-dungeon").value == "AI"  # Zargon is the AI unless a name is given
             assert form.query_one("#adventure").value == "the_trial"
             form.query_one("#in-elf").value = False
