@@ -177,3 +177,30 @@ def test_enter_on_the_map_opens_the_list_when_no_choice_has_a_square(tmp_path):
             assert await wait_for(pilot, lambda: len(session.game.decisions) > made)
             assert session.game.decisions[made][0] == d.options[0]  # Keep: the first in the list
     asyncio.run(run())
+
+
+def test_a_tie_the_player_breaks_is_lit_on_the_map(tmp_path):
+    # Seed 1 (AI on every seat up to here): the monster has two heroes beside it and the
+    # active player picks its target (§6.2); each hero's square is lit for that choice.
+    from dungeon_tui.ai.controllers import ai_controllers
+    session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 1, options=Options(ai_speed="instant"))
+    game, ai = session.game, ai_controllers("ashardalon")
+    while not (game.pending.options and game.pending.options[0].kind == "tie"):
+        d = game.pending
+        game.play(*(ai.get(d.seat) or ai["*"]).choose(game, d))
+    d = game.pending
+    assert [str(a) for a in d.options] == ["Quinn (1 square)", "Vistra (1 square)"]
+    p = presenter_for("ashardalon")
+    assert [p.squares_of(game, d.seat, a) for a in d.options] == [[(0, 2)], [(1, 2)]]
+    made = len(game.decisions)
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(110, 34)) as pilot:
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert app.screen.map_has_choices
+            app.screen.query_one(MapView).move_cursor_to((1, 2))
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: len(game.decisions) > made)
+            assert game.decisions[made][0] == d.options[1]  # Vistra, whose square it was
+    asyncio.run(run())

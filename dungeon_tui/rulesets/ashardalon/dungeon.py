@@ -15,7 +15,7 @@ from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import Sq
 from . import board, combat
 from .placing import placed
-from .geometry import Cell, cell_of
+from .geometry import Cell, cell_of, cell_squares, side_squares
 from .state import FOES, HERO, MONSTER, VILLAGER, VILLAIN, Figure, State, squares_of
 
 Proc = Generator[Decision, Action, Any]
@@ -162,7 +162,25 @@ def fixed_order(s: State, figs: list[Figure]) -> list[Figure]:
     return sorted(figs, key=lambda f: (0, rank[f.id], 0) if f.id in rank else (1, f.order, 0))
 
 
-def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, show: Callable[[Any], str]) -> Proc:
+@dataclass(frozen=True)
+class Named:
+    """How tied items are told apart: a line for the list, and their squares for the map."""
+    label: Callable[[Any], str]
+    squares: Callable[[Any], list[Sq]]
+
+
+SQUARES = Named(lambda sq: f"square {sq[0]},{sq[1]}", lambda sq: [sq])
+
+
+def tiles(s: State) -> Named:
+    return Named(lambda c: board.tile_label(s, c), cell_squares)
+
+
+def edges(s: State) -> Named:
+    return Named(lambda e: f"{e[1]} edge of {board.tile_label(s, e[0])}", lambda e: side_squares(e[0], e[1]))
+
+
+def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, named: Named) -> Proc:
     """The item with the smallest key; a tie goes to the active hero's seat (mode
     active_player) or to the fixed order the items come in (mode auto)."""
     s: State = game.state
@@ -173,13 +191,11 @@ def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, sho
     if len(tied) == 1 or s.options.get("ties", "active_player") == "auto" or s.active is None:
         return tied[0]
     seat = s.seat_of[s.active]
-    options = [Action.make(seat, "tie", text=show(x), pick=k) for k, x in enumerate(tied)]
-    action = yield Decision(seat, f"A tie for {what}: which one?", options, context={"tie": what})
+    options = [Action.make(seat, "tie", text=named.label(x), pick=k) for k, x in enumerate(tied)]
+    # The squares ride on the question, not on the answers: records keep answers only.
+    where = [[list(q) for q in named.squares(x)] for x in tied]
+    action = yield Decision(seat, f"A tie for {what}: which one?", options, context={"tie": what, "squares": where})
     return tied[action.get("pick")]
-
-
-def _sq_text(sq: Sq) -> str:
-    return f"square {sq[0]},{sq[1]}"
 
 
 # -- carrying out -----------------------------------------------------------------------------------
@@ -192,7 +208,8 @@ def closest(game: Game, me: Figure, pool: list[Figure], what: str) -> Proc:
         return None
     dist = board.square_distances(s, me)
     far = {h.id: min((dist.get(q, board.FAR) for q in squares_of(h)), default=board.FAR) for h in cands}
-    chosen = yield from pick(game, cands, lambda h: far[h.id], what, lambda h: f"{h.name} ({far[h.id]} squares)")
+    chosen = yield from pick(game, cands, lambda h: far[h.id], what,
+                             Named(lambda h: f"{h.name} ({far[h.id]} square{'s' * (far[h.id] != 1)})", squares_of))
     game.emit("tactics", figure=me.id, target=chosen.id,
               text=f"  {what} for {me.name}: {chosen.name}, {far[chosen.id]} square{'s' * (far[chosen.id] != 1)} away.")
     return chosen
@@ -216,7 +233,7 @@ def step_adjacent(game: Game, me: Figure, target: Figure) -> Proc:
         game.emit("tactics", figure=me.id, text=f"  {me.name} finds no free square beside {target.name}.")
         return False
     dist = board.square_distances(s, me)
-    sq = yield from pick(game, near, lambda q: dist.get(q, board.FAR), f"where {me.name} stands", _sq_text)
+    sq = yield from pick(game, near, lambda q: dist.get(q, board.FAR), f"where {me.name} stands", SQUARES)
     place(game, me, sq, "moves next to " + target.name + " on")
     yield from placed(game, me)  # blade or caltrop tokens bite
     return True
@@ -295,7 +312,7 @@ def move_tiles(game: Game, ctx: Ctx, target: str, n: int) -> Proc:
             cells = [c for c in sorted(lay.cell_tile, key=lambda c: (c[1], c[0]))
                      if any(lay.terrain.get(q) in _exit_marks(game) for q in lay.floor_squares(c))]
         cells = [c for c in cells if c in dist]
-        goal = yield from pick(game, cells, lambda c: dist[c], "the closest tile", lambda c: board.tile_label(s, c))
+        goal = yield from pick(game, cells, lambda c: dist[c], "the closest tile", tiles(s))
         if goal is None or goal in mine:
             return
         goal_cells = [goal]
@@ -311,7 +328,7 @@ def move_tiles(game: Game, ctx: Ctx, target: str, n: int) -> Proc:
             break
         nxt = [c for c in lay.tile_neighbours(cell) if from_goal.get(c, board.FAR) == from_goal[cell] - 1]
         cell = yield from pick(game, sorted(nxt, key=lambda c: (c[1], c[0])), lambda c: 0, "the tile to go by",
-                               lambda c: board.tile_label(s, c))
+                               tiles(s))
     sq = board.place_square(s, cell, but=me, size=me.flags.get("size", 1))
     if sq is None:
         game.emit("tactics", figure=me.id, text=f"  No free square for {me.name}; it stays.")
@@ -376,7 +393,7 @@ def carry_out(game: Game, ctx: Ctx) -> Proc:
                 if not near:
                     return
                 dist = board.square_distances(s, that)
-                sq = yield from pick(game, near, lambda q: dist.get(q, board.FAR), "where the hero lands", _sq_text)
+                sq = yield from pick(game, near, lambda q: dist.get(q, board.FAR), "where the hero lands", SQUARES)
                 place(game, that, sq, f"is dragged next to {me.name} on")
         elif kind == "explore":
             from .exploration import sentry_explore

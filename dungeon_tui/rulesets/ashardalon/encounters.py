@@ -210,9 +210,8 @@ def closest_edge_cell(game: Game, f: Figure) -> Proc:
     cells = [c for c in reading({c for c, _ in lay.unexplored_edges()}) if c in dist]
     if not cells:
         return cell_of(f.pos)
-    from .dungeon import pick
-    return (yield from pick(game, cells, lambda c: dist[c], "the closest tile with an unexplored edge",
-                            lambda c: board.tile_label(s, c)))
+    from .dungeon import pick, tiles
+    return (yield from pick(game, cells, lambda c: dist[c], "the closest tile with an unexplored edge", tiles(s)))
 
 
 def claim_leap_square(game: Game, holder: str) -> Sq | None:
@@ -400,9 +399,8 @@ def bottom_tile_near(game: Game, f: Figure) -> Proc:
         cell = board.cells_of(f)[0]
         yield from new_monster_on(game, cell)
         return None, cell
-    from .dungeon import pick
-    cell, side = yield from pick(game, edges, lambda e: dist[e[0]], "the closest unexplored edge",
-                                 lambda e: f"{e[1]} edge of {board.tile_label(s, e[0])}")
+    from .dungeon import edges as named_edges, pick
+    cell, side = yield from pick(game, edges, lambda e: dist[e[0]], "the closest unexplored edge", named_edges(s))
     placed = None
     if s.decks.get("dungeon"):
         tile = yield from decks.draw(game, "dungeon", bottom=True)

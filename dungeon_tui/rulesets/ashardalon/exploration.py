@@ -99,11 +99,10 @@ def sentry_explore(game: Game, me: Figure, edges: list[tuple[Cell, str]]) -> Pro
     """A sentry's tactic: the bottom tile beyond an unexplored edge of its tile, a new monster
     on it held by the active player; no encounter for it [H D28]."""
     s: State = game.state
-    from .dungeon import pick
+    from .dungeon import edges as named_edges, pick
     if not edges or not s.decks.get("dungeon"):
         return
-    edge = yield from pick(game, edges, lambda e: 0, "the edge the sentry opens",
-                           lambda e: f"{e[1]} edge of {board.tile_label(s, e[0])}")
+    edge = yield from pick(game, edges, lambda e: 0, "the edge the sentry opens", named_edges(s))
     tile = yield from decks.draw(game, "dungeon", bottom=True)
     placed = place_tile(game, tile, edge[0], edge[1])
     if placed is None:

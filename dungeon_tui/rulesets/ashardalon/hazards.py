@@ -32,7 +32,7 @@ def activate_marker(game: Game, card: str) -> Proc:
 
 
 def marker_step(game: Game, ctx: Any, kind: str, p: dict[str, Any]) -> Proc:
-    from .dungeon import closest, fixed_order, pick
+    from .dungeon import closest, fixed_order, pick, tiles
     s: State = game.state
     card = ctx.me.kind
     m = s.markers.get(card)
@@ -50,7 +50,7 @@ def marker_step(game: Game, ctx: Any, kind: str, p: dict[str, Any]) -> Proc:
         from_goal = lay.tile_distances(goal)
         nxt = [c for c in lay.tile_neighbours(here) if from_goal.get(c, board.FAR) < from_goal.get(here, board.FAR)]
         cell = yield from pick(game, sorted(nxt, key=lambda c: (c[1], c[0])), lambda c: 0,
-                               f"where {ctx.me.name} goes", lambda c: board.tile_label(s, c))
+                               f"where {ctx.me.name} goes", tiles(s))
         if cell is None:
             return
         sq = lay.scorch(cell) or lay.placement_order(cell)[0]
@@ -63,7 +63,7 @@ def marker_step(game: Game, ctx: Any, kind: str, p: dict[str, Any]) -> Proc:
             return
         have = {cell_of(tuple(x["at"])) for x in lava}
         cands = sorted({n for c in have for n in lay.tile_neighbours(c) if n not in have}, key=lambda c: (c[1], c[0]))
-        cell = yield from pick(game, cands, lambda c: 0, "where the lava spreads", lambda c: board.tile_label(s, c))
+        cell = yield from pick(game, cands, lambda c: 0, "where the lava spreads", tiles(s))
         if cell is None:
             return
         sq = lay.scorch(cell) or lay.placement_order(cell)[0]

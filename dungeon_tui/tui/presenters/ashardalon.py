@@ -230,6 +230,11 @@ class AshardalonPresenter:
         """Squares an action belongs to besides its target figure: a tile's floor for tile
         attacks and placements, an edge's squares for exploring, a trap's marker, a hero helped."""
         view = game.view(seat)
+        if action.kind == "tie":  # the question names each tied item's squares
+            d = game.pending
+            where = d.context.get("squares") if d is not None and action in d.options else None
+            shown = {(x, y) for x, y, ch in view.get("terrain", []) if ch != "#"}
+            return [(q[0], q[1]) for q in where[action.get("pick")] if (q[0], q[1]) in shown] if where else []
         other = _figures(view).get(action.get("other"))
         if other is not None and _on_board(other):
             return _squares(other)
