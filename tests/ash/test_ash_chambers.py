@@ -152,3 +152,13 @@ def test_the_carrier_may_hand_the_objective_to_a_hero_beside_him():
     assert give.get("other") == "keyleth"
     keyleth.pos = (3, 7)  # not beside him: no offer
     assert not [a for a in options(game, tarak, []) if a.kind == "hand_over"]
+
+
+def test_ashardalon_arrives_on_the_closest_tile_with_an_unexplored_edge():
+    # Found by a companion-AI experiment: the card crashed (the tile was asked for and never
+    # waited on).  Quinn stands on start_n, whose edges are unexplored: the dragon lands there.
+    s = dungeon({"quinn": (1, 0)}, adventure="a_day_in_the_life")
+    game = run(s, lambda g: adventure_encounter(g, "ashardalon_arrives", s.figures["quinn"]), [])
+    dragon = next(f for f in s.figures.values() if f.kind == "ashardalon")
+    assert dragon.on_board and board.cells_of(dragon) == [(0, 0)]
+    assert any(e.kind == "encounter" and "Ashardalon Arrives" in e.text for e in game.events)

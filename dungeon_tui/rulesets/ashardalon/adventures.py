@@ -195,7 +195,8 @@ def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
         return
     s.drawn.append(card)
     if card == "ashardalon_arrives" and dragon is None:
-        v = spawn_villain(game, "ashardalon", closest_edge_cell(game, h) or (0, 0))
+        cell = yield from closest_edge_cell(game, h)
+        v = spawn_villain(game, "ashardalon", cell or (0, 0))
         if v is not None:
             yield from villain_placed(game, v)
     elif card == "ceremony_progresses":
