@@ -96,6 +96,7 @@ def run(state: State, proc: Callable[[Game], Any], dice: list[Any], heroes: Any 
     forced = ForcedChance(dice)
     draws = list(draws or [])
     while not game.over:
+        assert len(game.decisions) < 5000, "the procedure never ends"  # fail, do not hang
         d = game.pending
         if d.seat == CHANCE:
             if d.chance.kind == "dice":

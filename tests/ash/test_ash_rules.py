@@ -116,6 +116,20 @@ def test_duplicate_name_is_discarded_and_another_drawn():
     assert board.cells_of(snake) == [(0, 0)]
 
 
+def test_a_duplicate_is_kept_when_every_card_left_is_a_kind_he_holds():
+    # Found by a companion-AI game: Quinn held one of every kind left, and the duplicate was
+    # discarded, shuffled back and drawn again for ever.  The decks have run dry of anything
+    # else: he keeps it (spec §5.6 step 3).
+    s = dungeon({"vistra": (1, 5)})
+    s.rows["vistra"] = ["grell#1", "snake#1"]
+    s.decks["monster"] = ["grell#2"]
+    s.discards["monster"] = ["snake#2"]
+    game = run(s, lambda g: new_monster(g, (0, 0), "vistra"), [])
+    assert s.rows["vistra"] == ["grell#1", "snake#1", "grell#2"] and s.discards["monster"] == ["snake#2"]
+    assert [e.text for e in game.events if e.kind == "duplicate"] == [
+        "No other monster is left to draw: Vistra keeps the Grell."]
+
+
 def test_a_card_that_arrives_in_the_villain_phase_acts_when_reached():
     s, a, b = abc({"vistra": (1, 5)})
     guard = monster(s, "duergar_guard", board.lay(s).scorch(b))

@@ -139,8 +139,16 @@ def new_monster(game: Game, cell: Cell, holder: str, duplicates: bool = True, ch
     if card is not None and s.boons and (yield from boon_discard(game, card, holder)):
         return None
     while card is not None and duplicates and decks.kind_of(card) in held:
-        game.emit("duplicate", card=card, text=f"{s.figures[holder].name} already holds a "
-                                                f"{game.content.monsters[decks.kind_of(card)].name}: drawn again.")
+        name = game.content.monsters[decks.kind_of(card)].name
+        left = s.decks.get("monster", []) + s.discards.get("monster", [])
+        if all(decks.kind_of(x) in held for x in left):
+            # Every card left (the discards would be shuffled back) is a kind he holds: the
+            # decks have run dry of anything else, so he keeps this one (spec §5.6, step 3).
+            game.emit("duplicate", card=card, text=f"No other monster is left to draw: "
+                                                    f"{s.figures[holder].name} keeps the {name}.")
+            break
+        a = "an" if name[0] in "AEIOU" else "a"
+        game.emit("duplicate", card=card, text=f"{s.figures[holder].name} already holds {a} {name}: drawn again.")
         decks.discard(s, "monster", card)
         again = yield from decks.draw(game, "monster")
         if again is None:
