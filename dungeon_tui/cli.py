@@ -389,7 +389,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                   f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
     report = fuzz.run(rs.id, args.games, args.seed, args.max_decisions, args.save_every,
-                      jobs=args.jobs, progress=progress if args.progress else None)
+                      jobs=args.jobs, progress=progress if args.progress else None, players=args.players)
     print("\n".join(report.lines()))
     return 0 if report.ok else 1
 
@@ -476,6 +476,8 @@ def parser() -> argparse.ArgumentParser:
                     "(0: only at the end)")
     fz.add_argument("--jobs", type=int, default=1, help="processes to share the games among (same report)")
     fz.add_argument("--progress", action="store_true", help="a line on stderr every 100 games")
+    fz.add_argument("--players", choices=["random", "mixed"], default="random",
+                    help="random legal play on every seat, or the AI with one choice in four random (deeper games)")
     fz.set_defaults(func=cmd_fuzz)
     fz.error = one_line_error("dungeon-tui fuzz")  # type: ignore[method-assign]
     load = sub.add_parser("load", help="resume a saved game in the terminal app")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from . import __version__
-from .ai.controllers import random_controllers
+from .ai.controllers import mixed_controllers, random_controllers
 from .engine import record
 from .engine.game import Game, canonical_hash
 
@@ -49,6 +49,7 @@ class Report:
     seed: int
     max_decisions: int
     save_every: int
+    players: str = "random"
     decisions: int = 0
     capped: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
@@ -62,7 +63,8 @@ class Report:
 
     def lines(self, timing: bool = True) -> list[str]:
         out = [f"fuzz {self.game_id}: {self.games} games, seed {self.seed}, at most {self.max_decisions} "
-               f"decisions each, save/load every {self.save_every}",
+               f"decisions each, save/load every {self.save_every}"
+               + (", the AI on every seat with one choice in four random" if self.players == "mixed" else ""),
                f"decisions {self.decisions}; capped games {self.capped}; outcomes: "
                + (", ".join(f"{k} {v}" for k, v in sorted(self.outcomes.items())) or "none"),
                f"final states digest {canonical_hash(self.hashes) if self.hashes else '-'}"]
@@ -89,8 +91,11 @@ def save_load_identity(game: Game, path: Path) -> str | None:
     return None
 
 
+PLAYERS = ("random", "mixed")  # random legal play on every seat; or the AI, one choice in four random
+
+
 def fuzz_game(game_id: str, i: int, seed: int, max_decisions: int, save_every: int,
-              check: Check, workdir: Path) -> tuple[Game | None, str, list[Failure], bool]:
+              check: Check, workdir: Path, players: str = "random") -> tuple[Game | None, str, list[Failure], bool]:
     """Play game i of a run: the game, its adventure, its failures (at most one), capped?"""
     from .cli import game_seed  # the same seeds as `simulate`
     from .rulesets import get
@@ -109,7 +114,9 @@ def fuzz_game(game_id: str, i: int, seed: int, max_decisions: int, save_every: i
     # No event log, as in headless `simulate`: the replays it is compared with keep theirs, so a
     # rule that reads game.events (it must not) shows up as a save/load mismatch.
     game.keep_events = False
-    controllers = random_controllers(gseed ^ 0xF022, getattr(invariants_of(game_id), "FUZZ_SHUN", ()))
+    shun = getattr(invariants_of(game_id), "FUZZ_SHUN", ())
+    controllers = (mixed_controllers(game_id, gseed ^ 0xF022, shun) if players == "mixed"
+                   else random_controllers(gseed ^ 0xF022, shun))
     path = workdir / f"fuzz-{i}.json"
     while not game.over:
         n = len(game.decisions)
@@ -149,8 +156,9 @@ class Played:
 
 
 def play(game_id: str, i: int, seed: int, max_decisions: int, save_every: int, check: Check,
-         workdir: Path) -> Played:
-    game, _adventure, failures, capped = fuzz_game(game_id, i, seed, max_decisions, save_every, check, workdir)
+         workdir: Path, players: str = "random") -> Played:
+    game, _adventure, failures, capped = fuzz_game(game_id, i, seed, max_decisions, save_every, check, workdir,
+                                                   players)
     if game is None:
         return Played(0, None, "failed", False, tuple(failures))
     outcome = "capped" if capped else ("failed" if failures else str((game.result or {}).get("outcome", "over")))
@@ -158,11 +166,11 @@ def play(game_id: str, i: int, seed: int, max_decisions: int, save_every: int, c
 
 
 def play_batch(game_id: str, first: int, count: int, seed: int, max_decisions: int,
-               save_every: int) -> list[Played]:
+               save_every: int, players: str) -> list[Played]:
     """Games first..first+count-1 with the ruleset's own invariants (run in a worker process)."""
     check = invariants_of(game_id).check
     with tempfile.TemporaryDirectory(prefix="dungeon-tui-fuzz-") as tmp:
-        return [play(game_id, i, seed, max_decisions, save_every, check, Path(tmp))
+        return [play(game_id, i, seed, max_decisions, save_every, check, Path(tmp), players)
                 for i in range(first, first + count)]
 
 
@@ -171,7 +179,8 @@ BATCH = 25  # games per worker task: small, so every core stays busy to the end 
 
 
 def run(game_id: str, games: int, seed: int = 1, max_decisions: int = 5000, save_every: int = 250,
-        check: Check | None = None, jobs: int = 1, progress: Progress | None = None) -> Report:
+        check: Check | None = None, jobs: int = 1, progress: Progress | None = None,
+        players: str = "random") -> Report:
     """Fuzz `games` games of one ruleset; `check` replaces the ruleset's invariants (tests).
 
     With `jobs` > 1 the games are shared out in batches among that many processes.  Each game
@@ -182,9 +191,11 @@ def run(game_id: str, games: int, seed: int = 1, max_decisions: int = 5000, save
     game_id = get(ALIASES.get(game_id, game_id)).id
     if check is not None and jobs > 1:
         raise ValueError("a replacement invariant check runs in one process only")
-    report = Report(game_id, games, seed, max_decisions, save_every)
+    if players not in PLAYERS:
+        raise ValueError(f"players must be one of {', '.join(PLAYERS)}")
+    report = Report(game_id, games, seed, max_decisions, save_every, players)
     start = time.perf_counter()
-    args = (game_id, games, seed, max_decisions, save_every)
+    args = (game_id, games, seed, max_decisions, save_every, players)
     done = 0
     for batch in (batches_in_pool(*args, jobs) if jobs > 1 else
                   batches_here(*args, check or invariants_of(game_id).check)):
@@ -206,18 +217,18 @@ def tally(report: Report, played: Played) -> None:
         report.outcomes[played.outcome] = report.outcomes.get(played.outcome, 0) + 1
 
 
-def batches_here(game_id: str, games: int, seed: int, max_decisions: int, save_every: int,
+def batches_here(game_id: str, games: int, seed: int, max_decisions: int, save_every: int, players: str,
                  check: Check) -> Iterator[list[Played]]:
     with tempfile.TemporaryDirectory(prefix="dungeon-tui-fuzz-") as tmp:
         for i in range(games):
-            yield [play(game_id, i, seed, max_decisions, save_every, check, Path(tmp))]
+            yield [play(game_id, i, seed, max_decisions, save_every, check, Path(tmp), players)]
 
 
-def batches_in_pool(game_id: str, games: int, seed: int, max_decisions: int, save_every: int,
+def batches_in_pool(game_id: str, games: int, seed: int, max_decisions: int, save_every: int, players: str,
                     jobs: int) -> Iterator[list[Played]]:
     from concurrent.futures import ProcessPoolExecutor
     firsts = list(range(0, games, BATCH))
     n = len(firsts)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(play_batch, [game_id] * n, firsts, [min(BATCH, games - f) for f in firsts],
-                            [seed] * n, [max_decisions] * n, [save_every] * n)
+                            [seed] * n, [max_decisions] * n, [save_every] * n, [players] * n)

@@ -22,6 +22,20 @@ class RandomPlayer:
         return options[i], "random legal choice (fuzz)"
 
 
+class MixedPlayer:
+    """Plays as the AI would, but one choice in `every` is a random legal one (fuzzing): games
+    go as deep as the AI takes them, off the paths it would always pick."""
+
+    def __init__(self, ai: Any, salt: int = 0x5EED, every: int = 4, shun: tuple[str, ...] = ()) -> None:
+        self.ai, self.every = ai, every
+        self.random = RandomPlayer(salt, shun)
+
+    def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
+        if self.random.stream.uniform(game.seed, len(game.decisions), 1, self.every) == 0:
+            return self.random.choose(game, decision)
+        return self.ai.choose(game, decision)  # type: ignore[no-any-return]
+
+
 def ai_controllers(game_id: str) -> dict[str, Any]:
     """AI on every seat: simulate and demo games."""
     if game_id == "warhammer-quest":
@@ -40,3 +54,9 @@ def ai_controllers(game_id: str) -> dict[str, Any]:
 
 def random_controllers(salt: int = 0x5EED, shun: tuple[str, ...] = ()) -> dict[str, Any]:
     return {CHANCE: SeededChance(), "*": RandomPlayer(salt, shun)}
+
+
+def mixed_controllers(game_id: str, salt: int = 0x5EED, shun: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The AI on every seat, each taking one choice in four at random."""
+    return {seat: c if seat == CHANCE else MixedPlayer(c, salt, shun=shun)
+            for seat, c in ai_controllers(game_id).items()}

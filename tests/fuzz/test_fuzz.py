@@ -138,3 +138,29 @@ def test_a_game_with_two_checkpoints_after_its_last_decision_replays(tmp_path):
     record.save(game, tmp_path / "g.json", "test")
     again = record.replay(record.read(tmp_path / "g.json"), game_from_record)
     assert again.state_hash() == game.state_hash() and again.over
+
+
+def test_mixed_players_go_deeper_with_the_same_report_every_time():
+    a = fuzz.run("ashardalon", 3, seed=2, max_decisions=600, save_every=200, players="mixed")
+    b = fuzz.run("ashardalon", 3, seed=2, max_decisions=600, save_every=200, players="mixed")
+    assert a.ok and a.lines(timing=False) == b.lines(timing=False)
+    assert "the AI on every seat with one choice in four random" in a.lines()[0]
+    assert a.hashes != fuzz.run("ashardalon", 3, seed=2, max_decisions=600, save_every=200).hashes
+
+
+def test_a_hero_passing_a_friend_while_the_dice_decide_is_not_stopping_there():
+    # Found by the mixed fuzz: the Barbarian steps onto the Elf's square and jumps a trap from
+    # there; while the jump is rolled the two share a square, which the rules allow mid-move.
+    from dungeon_tui.ai.controllers import mixed_controllers
+    from dungeon_tui.rulesets.heroquest.ruleset import RULESET
+
+    seed = 8287223173379034989
+    game = RULESET.new_game({"adventure": "warlocks_cellar"}, seed)
+    players = mixed_controllers("heroquest", seed ^ 0xF022, hq_invariants.FUZZ_SHUN)
+    while len(game.decisions) < 129:
+        d = game.pending
+        game.play(*(players.get(d.seat) or players["*"]).choose(game, d))
+    s = game.state
+    assert s.figures["barbarian"].pos == s.figures["elf"].pos == (18, 10)
+    assert game.pending.chance.rule == "hq.trap.jump" and game.decisions[-1][0].kind == "jump"
+    assert hq_invariants.hero_mid_turn(game) == "barbarian" and hq_invariants.check(game) == []

@@ -5,8 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.game import CHANCE
 from . import board
 from .state import ALIVE, HERO
+
+
+def hero_mid_turn(game: Any) -> str | None:
+    """The hero whose turn is under way, who may be passing a friend's square: the one asked
+    now, or, while the dice decide something in his turn (a jump, a potion), the hero whose
+    last choice it was, unless that choice ended his turn."""
+    d = game.pending
+    if d is None:
+        return None
+    if d.seat.startswith("hero:"):
+        return d.context.get("figure")  # type: ignore[no-any-return]
+    if d.seat != CHANCE:
+        return None
+    last = next((a for a, _why in reversed(game.decisions) if a.seat != CHANCE), None)
+    if last is None or not last.seat.startswith("hero:") or last.kind in ("end_turn", "leave"):
+        return None
+    return next((fid for fid, seat in game.state.seat_of.items() if seat == last.seat), None)
 
 
 def check_hero_view(game: Any, seat: str = "hero:barbarian") -> list[str]:
@@ -46,8 +64,7 @@ def check_board(game: Any) -> list[str]:
     out: list[str] = []
     stairs = set(board.stairway(game.content.quests[s.quest]))
     pits = {tuple(t["at"]) for t in s.traps.values() if t["state"] == "sprung"}
-    d = game.pending
-    moving = d.context.get("figure") if d is not None and d.seat.startswith("hero:") else None
+    moving = hero_mid_turn(game)
     seen: dict = {}
     for f in s.figures.values():
         if not 0 <= f.body <= f.max_body:
@@ -68,6 +85,7 @@ def check_board(game: Any) -> list[str]:
             elif not (f.pos in stairs | pits or moving in (f.id, other.id)):
                 out.append(f"heroes {f.id} and {other.id} stop on the same square {f.pos}")
         seen[f.pos] = f
+    d = game.pending
     if d is not None and d.seat.startswith("hero:") and d.context.get("figure") in s.figures:
         f = s.figures[d.context["figure"]]
         if f.status != ALIVE:
