@@ -5,7 +5,8 @@ Heroes: cancel event-attacks, traps, hazards and the worst curses when the pile 
 level up; spend the cheapest experience; heal the most hurt; use rerolls and damage-saving
 reactions when offered; keep a find unless another hero lacks its kind of bonus; attack the
 monster with fewest HP left with the best expected damage (free item attacks first); otherwise
-close in on a monster, head for the exit when one is known, or explore."""
+head for the exit when one is known, explore when an edge is within this move (an encounter
+card awaits a hero who does not), else close in on a monster."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,6 +17,7 @@ from ..rulesets.ashardalon import board, combat
 from ..rulesets.ashardalon.adventures import escape_helps, exit_here, exits
 from ..rulesets.ashardalon.exploration import edges_along
 from ..rulesets.ashardalon.geometry import side_squares
+from ..rulesets.ashardalon.heroes import walks
 
 CANCEL_ALWAYS = ("event_attack", "trap", "hazard")
 CANCEL_CURSES = ("cage", "time_leap", "bad_luck")
@@ -171,11 +173,20 @@ class HeroAI:
 
     def goal_kind(self, game: Game, h: Any) -> str:
         s = game.state
-        if escape_helps(game, h) and any(ch in exits(game) for ch in board.lay(s).terrain.values()):
+        lay = board.lay(s)
+        if escape_helps(game, h) and any(ch in exits(game) for ch in lay.terrain.values()):
             return "the exit"
-        if s.foes():
-            return "monster"
-        return "an unexplored edge"
+        if not s.foes():
+            return "an unexplored edge"
+        if any(v.kind == "trophies" for v in game.content.adventures[s.adventure].victory):
+            return "monster"  # the hunt: the monsters are the goal
+        # A hero who ends his phase without exploring draws an encounter card, which hurts more
+        # than a monster left for later: he heads for an edge within this move (after his
+        # attack, if one is beside him), and stays on one he stands along to fight there.
+        if edges_along(s, h):
+            return "monster" if board.adjacent_foes(s, h) else "an unexplored edge"
+        edge_squares = {q for c, side in lay.unexplored_edges() for q in side_squares(c, side)}
+        return "an unexplored edge" if edge_squares & set(walks(game, h)) else "monster"
 
     def best_move(self, game: Game, h: Any, options: list[Action]) -> Action | None:
         s = game.state
