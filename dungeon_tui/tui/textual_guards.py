@@ -9,6 +9,7 @@ from typing import Any
 from textual import events, work
 from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import OptionList
 
@@ -85,7 +86,14 @@ def _guard_palette_search() -> None:
 
     @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
     async def guarded(self: CommandPalette, search_value: str) -> None:
-        if self.query(CommandList):
+        if not self.query(CommandList):
+            return
+        try:
             await inner(self, search_value)
+        except NoMatches:
+            # The list went away while the search ran (20,000-input monkey run, ash-hotseat,
+            # seed 2311: the palette was torn down mid-search).  A search with nowhere to put
+            # its results finds nothing; the next keystroke searches again.
+            pass
     guarded.guarded = True  # type: ignore[attr-defined]
     CommandPalette._gather_commands = guarded  # type: ignore[method-assign]

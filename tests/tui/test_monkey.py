@@ -19,6 +19,8 @@ import random
 
 import pytest
 from textual import events
+from textual.command import CommandList
+from textual.css.query import NoMatches
 from textual.pilot import _get_mouse_message_arguments
 
 from dungeon_tui.engine import record
@@ -422,6 +424,33 @@ def test_palette_closed_before_it_is_mounted(tmp_path, monkeypatch):
             await press(app, pilot, "escape")
             await pilot.pause()
             assert not isinstance(app.screen, CommandPalette)
+    asyncio.run(run())
+
+
+def test_palette_list_gone_in_the_middle_of_a_search(tmp_path, monkeypatch):
+    """Found by the 20,000-input monkey run: the palette's list went away while a search was
+    filling it (NoMatches in the search worker ended the app).  The search finds nothing; the
+    palette stays, and the next keystroke searches again."""
+    from textual.command import CommandPalette
+    monkeypatch.setenv("HOME", str(tmp_path))
+    fill = CommandPalette._refresh_command_list
+
+    def list_gone(self, *args, **kwargs):
+        raise NoMatches("No nodes match 'CommandList'")  # as Textual's own lookup says then
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press(app, pilot, "ctrl+p")
+            await pilot.pause()
+            monkeypatch.setattr(CommandPalette, "_refresh_command_list", list_gone)
+            await press(app, pilot, "h")
+            await pilot.pause(0.3)
+            assert app._exception is None and isinstance(app.screen, CommandPalette)
+            monkeypatch.setattr(CommandPalette, "_refresh_command_list", fill)
+            await press(app, pilot, "e")
+            await pilot.pause(0.3)
+            assert app._exception is None and app.screen.query_one(CommandList).option_count > 0
     asyncio.run(run())
 
 
