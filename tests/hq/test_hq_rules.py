@@ -49,6 +49,21 @@ def test_5_spear_trap_missed_he_goes_on_with_4_points():
     assert picks.seen[3]["points"] == 4 and "step" in picks.seen[3]["kinds"]
 
 
+def test_a_trap_under_a_monster_waits_while_a_veiled_hero_passes_through():
+    # Found by the mixed fuzz: a Fimir stood on a hidden pit; the Barbarian under Veil of Mist
+    # stepped through its square, fell in and stopped on the Fimir's square.  He may not stop
+    # there, so the trap waits (house rule) and he walks on.
+    s = trial({"barbarian": (5, 9)})
+    add_trap(s, "t1", "pit", (4, 9))
+    new_monster_at(s, "fimir", (4, 9))
+    bar = s.figures["barbarian"]
+    bar.flags["veil"] = True
+    picks = Picks(("roll_move", {}), ("step", {"to": (4, 9)}), ("step", {"to": (3, 9)}))
+    run(s, lambda g: hero_turn(g, bar), [[2, 3]], heroes=picks)
+    assert bar.pos == (3, 9) and bar.body == 8 and not bar.flags.get("in_pit")
+    assert s.traps["t1"]["state"] == "hidden" and picks.seen[3]["points"] == 3
+
+
 def test_7_jump_over_a_known_pit():
     s = trial({"barbarian": (5, 9)})
     add_trap(s, "t1", "pit", (4, 9), "known")

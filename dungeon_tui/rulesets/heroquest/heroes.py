@@ -268,6 +268,11 @@ def step(game: Game, f: Figure, to: Sq, t: dict[str, Any]) -> Proc:
     t["points"] -= 1
     if f.flags.get("in_pit") and f.pos != frm:
         f.flags.pop("in_pit", None)
+    if s.side_at(f.pos, MONSTER):
+        # House rule: a hero passing through a monster's square under Veil of Mist may not
+        # stop there, so what would stop him there (a trap under the monster, a sprung pit it
+        # stands in) waits for a hero who can; found by the mixed fuzz.
+        return False
     trap = traps.trap_at(s, f.pos)
     ended = False
     if trap is not None:
