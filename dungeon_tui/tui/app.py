@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.markup import escape
 from textual import events, work
@@ -17,11 +17,16 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, O
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from ..engine.errors import RecordError
 from . import textual_guards
 from .dialogs import TooSmall
 from .help_screen import HelpScreen
-from .session import SPEEDS, Options, Session, load_session, new_session, saves_dir
+from .saves import saves_dir
+
+if TYPE_CHECKING:
+    from .session import Session
+
+# The title comes first: the engine, the sessions and the game screens are imported when a
+# game, a save or a replay is opened (bench/tui_speed.py measures the first frame).
 
 MIN_SIZE = (64, 20)
 textual_guards.install()
@@ -120,6 +125,7 @@ class NewGameScreen(Screen[None]):
                                             allow_blank=False, id="game"))
             yield Vertical(*self.game_fields(), id="per-game")
             yield row(Label("Seed"), Input(str(int(time.time()) % 1_000_000), type="integer", id="seed"))
+            from .session import SPEEDS
             yield row(Label("AI speed"), Select([(k, k) for k in SPEEDS], value="normal", allow_blank=False,
                                                 id="speed"))
             yield Checkbox("Unlimited undo (otherwise undo stops at the last roll)", False, id="undo")
@@ -175,6 +181,7 @@ class NewGameScreen(Screen[None]):
                 heroes.append(hid)
                 who = self.query_one(f"#who-{hid}", Input).value.strip() or "Player"
                 owners[seat] = "AI" if who.lower() == "ai" else who
+        from .session import Options, new_session
         options = Options(self.query_one("#undo", Checkbox).value, str(self.query_one("#speed", Select).value))
         try:
             seed = int(self.query_one("#seed", Input).value)
@@ -199,6 +206,7 @@ class NewGameScreen(Screen[None]):
 def describe(path: Path) -> tuple[str, ...]:
     """One row of the saves list; a file that cannot be read says why instead."""
     from ..engine import record  # the record models (pydantic) load with the first save listed
+    from ..engine.errors import RecordError
     try:
         rec = record.read(path)
     except RecordError as err:
@@ -343,6 +351,8 @@ class DungeonApp(App[None]):
         self.push_screen(GameScreen(session))
 
     def open_save(self, path: Path) -> None:
+        from ..engine.errors import RecordError
+        from .session import load_session
         try:
             session = load_session(path)
         except RecordError as err:
@@ -352,6 +362,7 @@ class DungeonApp(App[None]):
 
     def open_replay(self, path: Path) -> None:
         from ..engine import record
+        from ..engine.errors import RecordError
         from .replay_screen import ReplayScreen
         try:
             rec = record.read(path)

@@ -1,7 +1,6 @@
 """A game being played in the app: who controls each seat, saving, autosave.  No widgets here."""
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,12 +9,9 @@ from typing import Any
 from .. import __version__
 from ..ai.controllers import ai_controllers
 from ..engine.game import CHANCE, Action, Decision, Game
+from .saves import saves_dir
 
 HUMAN = "human"
-
-
-def saves_dir() -> Path:
-    return Path(os.environ.get("DUNGEON_TUI_SAVES") or "saves")
 
 
 # AI speeds: seconds between two visible AI decisions.
