@@ -7,9 +7,10 @@ parameters.
 """
 from __future__ import annotations
 
+import copy
 import heapq
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Iterable
 
 Sq = tuple[int, int]
@@ -60,6 +61,15 @@ class Grid:
     _near: dict[Sq, list[Sq]] = field(default_factory=dict, repr=False, compare=False)
     # Sight through each edge asked so far: sight lines cross the same edges over and over.
     _sight: dict[tuple[Sq, Sq], bool] = field(default_factory=dict, repr=False, compare=False)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Grid":
+        """A copy of the map without the caches: state copies (keyframes) stay small and cheap."""
+        new = copy.copy(self)
+        memo[id(self)] = new
+        for f in fields(self):
+            value = getattr(self, f.name)
+            setattr(new, f.name, copy.deepcopy(value, memo) if f.compare else type(value)())
+        return new
 
     # -- building --------------------------------------------------------------------------
     def changed(self) -> None:

@@ -74,3 +74,16 @@ def test_line_of_sight_walls_opaque_squares_and_corners():
     c = block(2, 2)
     del c.terrain[(1, 0)]
     assert not c.line_of_sight((0, 0), (1, 1))  # the corner cannot be cut
+
+
+def test_a_copy_of_the_grid_is_the_same_map_without_the_caches():
+    import copy
+    g = block(5, 5)
+    g.walls.add(((1, 0), (2, 0)))
+    g.changed()
+    assert not g.line_of_sight((0, 0), (4, 0)) and g.neighbours((0, 0))
+    assert g._sight and g._near
+    c = copy.deepcopy(g)
+    assert c == g and c.walls is not g.walls and c.terrain is not g.terrain
+    assert c._sight == {} and c._near == {}  # keyframes copy the map, not what was worked out
+    assert not c.line_of_sight((0, 0), (4, 0)) and c.neighbours((0, 0)) == g.neighbours((0, 0))
