@@ -302,3 +302,37 @@ def test_last_aid_saves_an_unconscious_friend_before_the_turn_ends():
     elf.wounds, elf.status = 0, "unconscious"
     run(s, last_aid, [])
     assert elf.status == "active" and elf.wounds == 10 and "healing_potion" not in barb.equipment
+
+
+def test_a_party_stuck_in_pits_fails_at_once():
+    # Found by the mixed fuzz: the Elf, last alive, lay in a pit ringed by monsters that may not
+    # attack him; nothing could change until the 200-turn limit.  House rule: the adventure fails.
+    from dungeon_tui.rulesets.warhammer_quest.adventures import GameOver
+    from dungeon_tui.rulesets.warhammer_quest.turns import check_end
+
+    def ends(s):
+        s.adv.pop("ended", None)
+
+        def proc(g):
+            try:
+                check_end(g)
+            except GameOver as over:
+                g.state.adv["ended"] = over.result
+            return
+            yield
+        run(s, proc, [])
+        return s.adv.get("ended")
+
+    s = room()
+    s.adventure = "fp6"
+    elf = warrior(s, "elf", (2, 2))
+    elf.flags["in_pit"] = True
+    monster(s, "skaven", (3, 2))
+    assert ends(s) == {"outcome": "failure",
+                       "why": "Every warrior left is stuck in a pit with nobody to haul him out: the party cannot go on."}
+    dwarf = warrior(s, "dwarf", (4, 4))  # a friend out of the pit can still come with a rope
+    assert ends(s) is None
+    dwarf.flags["in_pit"] = True
+    dwarf.pos = (2, 3)
+    dwarf.equipment.append("rope")  # in the next pit, he can still haul the Elf out
+    assert ends(s) is None

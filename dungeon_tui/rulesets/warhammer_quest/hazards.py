@@ -15,6 +15,18 @@ def _entry(s: State, sid: str) -> Any:
     return s.doorways[s.sections[sid].doorways[0]]
 
 
+def stuck_in_pits(s: State) -> bool:
+    """Every warrior still in play lies in a pit, none can haul another out with a rope, and no
+    Wizard is there to cast Levitate: no warrior can move, fight or be attacked again."""
+    standing = [w for w in s.heroes() if w.pos is not None and w.status in ("active", "unconscious")]
+    if not standing or not all(w.flags.get("in_pit") for w in standing):
+        return False
+    if any(w.kind == "wizard" and w.active and "levitate" in s.spells for w in standing):
+        return False
+    return not any("rope" in w.equipment and w.active and x is not w and s.grid.adjacent(w.pos, x.pos)
+                   for w in standing for x in standing)
+
+
 def options(game: Game, w: Figure) -> list[Action]:
     s: State = game.state
     f = w.flags

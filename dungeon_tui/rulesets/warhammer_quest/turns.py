@@ -5,7 +5,7 @@ from typing import Any, Generator
 
 from ...engine.dice import draw, natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
-from . import events, exploration, items, magic, treasure
+from . import events, exploration, hazards, items, magic, treasure
 from .adventures import GameOver, hooks_for
 from .monsters import monsters_phase
 from .state import ACTIVE, DEAD, ESCAPED, LOST, UNCONSCIOUS, Figure, State
@@ -280,6 +280,11 @@ def check_end(game: Game) -> None:
     s: State = game.state
     heroes = s.heroes()
     hooks_for(game).check_end(game)
+    if hazards.stuck_in_pits(s):
+        # House rule: nothing can change then but the turn count (monsters cannot reach a
+        # warrior in a pit), so the adventure fails at once instead of at the turn limit.
+        raise GameOver({"outcome": "failure", "why": "Every warrior left is stuck in a pit with nobody to "
+                                                      "haul him out: the party cannot go on."})
     if any(w.status in (ACTIVE, UNCONSCIOUS) and w.pos is not None for w in heroes):
         hooks_for(game).required_died(game)
         return
