@@ -218,6 +218,20 @@ class Game:
         game.resuming = False
         return game
 
+    def rewound(self, keep: int) -> "Game":
+        """The game as it stood after its first `keep` decisions (undo): resumed from the last
+        keyframe at or before that point, so only what follows it is played again; from the
+        start when there is none.  Keyframes up to that point carry over."""
+        frames = [f for f in self.keyframes if f.decisions <= keep]
+        if frames:
+            game = Game.resume(self.ruleset, self.setup, self.seed, self.content, frames[-1], self.decisions,
+                               self.content_digest)
+        else:
+            game = Game(self.ruleset, self.setup, self.seed, self.content, self.content_digest)
+        game.keep_keyframes, game.keyframe_gap, game.keyframes = self.keep_keyframes, self.keyframe_gap, frames
+        game.replay_actions(self.decisions[len(game.decisions):keep])
+        return game
+
     # -- driving ---------------------------------------------------------------------
     @property
     def pending(self) -> Decision | None:

@@ -14,6 +14,8 @@ from .saves import saves_dir
 HUMAN = "human"
 
 
+UNDO_KEYFRAME_GAP = 40  # decisions at least between two keyframes kept for undo
+
 # AI speeds: seconds between two visible AI decisions.
 SPEEDS = {"slow": 0.8, "normal": 0.3, "fast": 0.08, "instant": 0.0}
 
@@ -39,6 +41,10 @@ class Session:
     owners: dict[str, str] = field(default_factory=dict)  # seat -> player name, or "AI"
     last_saved_round: int = 0
     options: Options = field(default_factory=Options)
+
+    def __post_init__(self) -> None:
+        # Keyframes as the game goes, so undo replays a few dozen decisions, not the whole game.
+        self.game.keep_keyframes, self.game.keyframe_gap = True, UNDO_KEYFRAME_GAP
 
     @property
     def ruleset(self) -> Any:
@@ -85,11 +91,8 @@ class Session:
         keep = self.undo_point()
         if keep is None:
             return False
-        old = self.game
-        game = self.ruleset.new_game(old.setup, old.seed)
-        game.replay_actions(old.decisions[:keep])
-        self.game = game
-        self.last_saved_round = len(game.checkpoints)
+        self.game = self.game.rewound(keep)
+        self.last_saved_round = len(self.game.checkpoints)
         return True
 
     def play_human(self, action: Action) -> None:

@@ -37,3 +37,26 @@ def test_a_keyframe_is_a_private_copy():
     again = Game.resume(rs, game.setup, game.seed, game.content, frame, game.decisions, game.content_digest)
     again.replay_actions(game.decisions[frame.decisions:])
     assert rs.state_dict(frame.state) == before  # playing on the resumed game left the keyframe alone
+
+
+@pytest.mark.parametrize("game_id", ["warhammer-quest", "heroquest"])
+def test_rewound_is_the_game_replayed_to_that_point_from_its_last_keyframe(game_id, monkeypatch):
+    rs = get(game_id)
+    game = rs.new_game({}, 4)
+    game.keep_keyframes, game.keyframe_gap = True, 40
+    game.run(ai_controllers(game_id))
+    keep = len(game.decisions) - 7
+    played = []
+    monkeypatch.setattr(Game, "play", lambda self, a, why="", _play=Game.play: played.append(a) or _play(self, a, why))
+    back = game.rewound(keep)
+    frame = [f for f in game.keyframes if f.decisions <= keep][-1]
+    assert len(played) == keep - frame.decisions < 60  # only what follows the keyframe is played again
+    monkeypatch.undo()
+    fresh = rs.new_game({}, 4)
+    fresh.replay_actions(game.decisions[:keep])
+    assert back.state_hash() == fresh.state_hash() and back.checkpoints == fresh.checkpoints
+    assert [e.to_json() for e in back.events] == [e.to_json() for e in fresh.events]
+    assert back.pending == fresh.pending and back.keep_keyframes
+    assert [f.decisions for f in back.keyframes] == [f.decisions for f in game.keyframes if f.decisions <= keep]
+    back.replay_actions(game.decisions[keep:])  # and it plays on to the same end
+    assert back.state_hash() == game.state_hash() and back.result == game.result
