@@ -6,7 +6,7 @@ from typing import Any, Generator
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import DIRS8, edge
-from .state import Figure, State
+from .state import ACTIVE, UNCONSCIOUS, Figure, State
 
 Proc = Generator[Decision, Action, Any]
 
@@ -18,7 +18,7 @@ def _entry(s: State, sid: str) -> Any:
 def stuck_in_pits(s: State) -> bool:
     """Every warrior still in play lies in a pit, none can haul another out with a rope, and no
     Wizard is there to cast Levitate: no warrior can move, fight or be attacked again."""
-    standing = [w for w in s.heroes() if w.pos is not None and w.status in ("active", "unconscious")]
+    standing = [w for w in s.heroes() if w.pos is not None and w.status in (ACTIVE, UNCONSCIOUS)]
     if not standing or not all(w.flags.get("in_pit") for w in standing):
         return False
     if any(w.kind == "wizard" and w.active and "levitate" in s.spells for w in standing):
