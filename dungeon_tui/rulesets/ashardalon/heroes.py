@@ -77,8 +77,8 @@ def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
     out += item_options(game, h, seat, may_move, may_attack)
     if may_move:
         for sq, path in sorted(walks(game, h).items(), key=lambda kv: (kv[0][1], kv[0][0])):
-            out.append(Action.make(seat, "move", text=f"Move to {sq[0]},{sq[1]} ({len(path)} step{'s' * (len(path) > 1)})", hero=h.id,
-                                   to=list(sq)))
+            steps = f"{len(path)} step{'s' * (len(path) > 1)}"
+            out.append(Action.make(seat, "move", text=f"Move to {sq[0]},{sq[1]} ({steps})", hero=h.id, to=list(sq)))
     from .adventures import exit_here
     if exit_here(game, h):
         out.append(Action.make(seat, "escape", text=f"{h.name} climbs out of the dungeon", hero=h.id))

@@ -23,8 +23,15 @@ def stuck_in_pits(s: State) -> bool:
         return False
     if any(w.kind == "wizard" and w.active and "levitate" in s.spells for w in standing):
         return False
-    return not any("rope" in w.equipment and w.active and x is not w and s.grid.adjacent(w.pos, x.pos)
-                   for w in standing for x in standing)
+    return not any(w.active and hauled_by(s, w) for w in standing)
+
+
+def hauled_by(s: State, w: Figure) -> list[Figure]:
+    """The friends in a pit next to him that he can haul out with his rope."""
+    if "rope" not in w.equipment:
+        return []
+    return [x for x in s.heroes()
+            if x is not w and x.active and x.flags.get("in_pit") and s.grid.adjacent(w.pos, x.pos)]
 
 
 def options(game: Game, w: Figure) -> list[Action]:
@@ -34,10 +41,8 @@ def options(game: Game, w: Figure) -> list[Action]:
         return []
     seat = s.seat_of[w.id]
     out = []
-    if "rope" in w.equipment:
-        for x in s.heroes():
-            if x is not w and x.active and x.flags.get("in_pit") and s.grid.adjacent(w.pos, x.pos):
-                out.append(Action.make(seat, "rope", text=f"{w.name} hauls the {x.name} out of the pit", who=w.id, target=x.id))
+    for x in hauled_by(s, w):
+        out.append(Action.make(seat, "rope", text=f"{w.name} hauls the {x.name} out of the pit", who=w.id, target=x.id))
     sid = s.adv.get("portcullis_barred")
     if sid and s.adv.get("key_holder") == w.id:
         door = _entry(s, sid)

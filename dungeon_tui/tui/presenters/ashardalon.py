@@ -230,11 +230,11 @@ class AshardalonPresenter:
         """Squares an action belongs to besides its target figure: a tile's floor for tile
         attacks and placements, an edge's squares for exploring, a trap's marker, a hero helped."""
         view = game.view(seat)
+        floor = {(x, y) for x, y, ch in view.get("terrain", []) if ch != "#"}
         if action.kind == "tie":  # the question names each tied item's squares
             d = game.pending
             where = d.context.get("squares") if d is not None and action in d.options else None
-            shown = {(x, y) for x, y, ch in view.get("terrain", []) if ch != "#"}
-            return [(q[0], q[1]) for q in where[action.get("pick")] if (q[0], q[1]) in shown] if where else []
+            return [(q[0], q[1]) for q in where[action.get("pick")] if (q[0], q[1]) in floor] if where else []
         other = _figures(view).get(action.get("other"))
         if other is not None and _on_board(other):
             return _squares(other)
@@ -245,10 +245,9 @@ class AshardalonPresenter:
         if cell is None or action.kind == "attack" and action.get("target") is not None:
             return []
         cell = (cell[0], cell[1])
-        terrain = {(x, y): ch for x, y, ch in view.get("terrain", [])}
         if action.kind == "explore" and action.get("side") in STEP:
-            return [q for q in _side_squares(cell, action.get("side")) if terrain.get(q, "#") != "#"]
-        return [q for q in _cell_squares(cell) if terrain.get(q, "#") != "#"]
+            return [q for q in _side_squares(cell, action.get("side")) if q in floor]
+        return [q for q in _cell_squares(cell) if q in floor]
 
     def walks(self, game: Game, decision: Decision | None) -> dict[Sq, list[Sq]]:
         """Where the deciding hero's move slot can end, each with its path."""
