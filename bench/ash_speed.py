@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dungeon_tui.rulesets.ashardalon.ruleset import RULESET  # noqa: E402
+from dungeon_tui.rulesets.ashardalon.game import GAME  # noqa: E402
 from replay_timing import best_replay, simulate_many  # noqa: E402
 
 
@@ -21,10 +21,10 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--heroes", default="quinn,vistra,keyleth")
     args = ap.parse_args()
-    adventures = sorted(RULESET.content().adventures, key=lambda a: RULESET.content().adventures[a].number)
+    adventures = sorted(GAME.content().adventures, key=lambda a: GAME.content().adventures[a].number)
     for adventure in adventures:
         setup = {"adventure": adventure, "heroes": args.heroes.split(",")}
-        times, decisions, longest = simulate_many(RULESET, setup, args.games)
+        times, decisions, longest = simulate_many(GAME, setup, args.games)
         total = sum(times)
         n, best, _ = best_replay(longest)
         print(f"{adventure}: {args.games} games, median {statistics.median(times) * 1000:.0f} ms, "

@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dungeon_tui.ai.controllers import ai_controllers  # noqa: E402
-from dungeon_tui.cli import game_seed  # noqa: E402
-from dungeon_tui.rulesets.heroquest.ruleset import RULESET  # noqa: E402
+from dungeon_tui.rulesets import get  # noqa: E402
+from dungeon_tui.batch import game_seed  # noqa: E402
+from dungeon_tui.rulesets.heroquest.game import GAME  # noqa: E402
 from replay_timing import best_replay  # noqa: E402
 
 QUESTS = ("the_trial", "rescue_of_sir_ragnar", "warlocks_cellar", "crypt_of_the_bone_lantern")
@@ -25,9 +25,9 @@ def run_quest(quest: str, games: int) -> None:
     times, decisions, thinking, outcomes = [], 0, 0.0, {"success": 0, "failure": 0}
     longest = None
     for i in range(games):
-        game = RULESET.new_game({"adventure": quest}, game_seed(1, i))
+        game = GAME.new_game({"adventure": quest}, game_seed(1, i))
         game.keep_events = False
-        ctl = ai_controllers(RULESET.id)
+        ctl = GAME.ai_controllers()
         t0 = time.perf_counter()
         while not game.over:
             d = game.pending
@@ -53,7 +53,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--quest", choices=QUESTS)
     args = ap.parse_args()
-    RULESET.content()
+    GAME.content()
     for quest in [args.quest] if args.quest else QUESTS:
         run_quest(quest, args.games)
 

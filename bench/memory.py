@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dungeon_tui.ai.controllers import ai_controllers  # noqa: E402
-from dungeon_tui.cli import game_seed  # noqa: E402
+from dungeon_tui.rulesets import get  # noqa: E402
+from dungeon_tui.batch import game_seed  # noqa: E402
 from dungeon_tui.rulesets import get  # noqa: E402
 
 
@@ -43,7 +43,7 @@ def main() -> None:
     for i in range(1, args.games + 1):
         game = rs.new_game(setup, game_seed(1, i))
         game.keep_events = False  # as simulate does without --record
-        game.run(ai_controllers(rs.id))
+        game.run(rs.ai_controllers())
         if i % args.every == 0:
             gc.collect()  # garbage not yet collected is not growth
             samples.append((i, rss_kb()))

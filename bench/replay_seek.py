@@ -24,12 +24,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dungeon_tui.ai.controllers import ai_controllers, random_controllers  # noqa: E402
-from dungeon_tui.cli import game_seed, make_game  # noqa: E402
+from dungeon_tui.ai.controllers import random_controllers
+from dungeon_tui.rulesets import get  # noqa: E402
+from dungeon_tui.batch import game_seed
+from dungeon_tui.cli import make_game  # noqa: E402
 from dungeon_tui.engine import record  # noqa: E402
 from dungeon_tui.rulesets.heroquest.invariants import fuzz_adventures, FUZZ_SHUN  # noqa: E402
 from dungeon_tui.rulesets.heroquest import turns  # noqa: E402
-from dungeon_tui.rulesets.heroquest.ruleset import RULESET  # noqa: E402
+from dungeon_tui.rulesets.heroquest.game import GAME  # noqa: E402
 
 turns.MAX_ROUNDS = 1000  # see above: a bench-only limit, so one game runs 5,000 decisions
 
@@ -39,9 +41,9 @@ def long_record(decisions: int, folder: Path) -> record.RecordModel:
     `decisions` long, cut there and saved: a mid-game save of exactly that length."""
     for i in range(20):
         quest = fuzz_adventures()[i % len(fuzz_adventures())]
-        game = RULESET.new_game({"adventure": quest}, game_seed(1, i))
+        game = GAME.new_game({"adventure": quest}, game_seed(1, i))
         game.keep_events = False
-        seats = ai_controllers(RULESET.id) if decisions <= 1500 else random_controllers(i, FUZZ_SHUN)
+        seats = GAME.ai_controllers() if decisions <= 1500 else random_controllers(i, FUZZ_SHUN)
         while not game.over and len(game.decisions) < decisions:
             d = game.pending
             game.play(*(seats.get(d.seat) or seats["*"]).choose(game, d))
@@ -140,7 +142,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--app", action="store_true")
     args = ap.parse_args()
-    RULESET.content()
+    GAME.content()
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["DUNGEON_TUI_SAVES"] = tmp
         for size in (1000, 5000):

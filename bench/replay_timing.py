@@ -28,14 +28,14 @@ def best_replay(game: Any, runs: int = 3) -> tuple[int, float, str]:
 def simulate_many(ruleset: Any, setup: dict[str, Any], games: int) -> tuple[list[float], int, Any]:
     """Play `games` AI games of one setup (the seeds `simulate` uses): each game's seconds, the
     decisions in all, and the longest game."""
-    from dungeon_tui.ai.controllers import ai_controllers
-    from dungeon_tui.cli import game_seed
+    from dungeon_tui.rulesets import get
+    from dungeon_tui.batch import game_seed
     times, decisions, longest = [], 0, None
     for i in range(games):
         t0 = time.perf_counter()
         game = ruleset.new_game(setup, game_seed(1, i))
         game.keep_events = False
-        game.run(ai_controllers(ruleset.id))
+        game.run(ruleset.ai_controllers())
         times.append(time.perf_counter() - t0)
         decisions += len(game.decisions)
         if longest is None or len(game.decisions) > len(longest.decisions):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dungeon_tui.rulesets.warhammer_quest.ruleset import RULESET  # noqa: E402
+from dungeon_tui.rulesets.warhammer_quest.game import GAME  # noqa: E402
 from replay_timing import best_replay, simulate_many  # noqa: E402
 
 
@@ -20,8 +20,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--adventure", default="fp6")
     args = ap.parse_args()
-    RULESET.content()
-    times, decisions, longest = simulate_many(RULESET, {"adventure": args.adventure}, args.games)
+    GAME.content()
+    times, decisions, longest = simulate_many(GAME, {"adventure": args.adventure}, args.games)
     total = sum(times)
     print(f"adventure {args.adventure}, {args.games} games with AI on every seat")
     print(f"median ms per adventure: {statistics.median(times) * 1000:.1f}")

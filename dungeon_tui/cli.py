@@ -11,10 +11,11 @@ from typing import Any, Sequence
 from . import __version__
 from .engine import record as records
 from .engine.content import ContentError
-from .engine.dice import MASK, splitmix64
+from .batch import game_seed
+from .engine.contract import Ruleset, SetupError
 from .engine.game import Game
-
-from .rulesets import ALIASES as GAME_ALIASES
+from .rulesets import DEFAULT as DEFAULT_GAME
+from .rulesets import GAMES
 from .rulesets import game_from_record as make_game
 
 
@@ -22,81 +23,58 @@ class CliError(Exception):
     """A problem worth one line on stderr and a non-zero exit."""
 
 
-def game_seed(seed: int, i: int) -> int:
-    """Game i of a run: its seed depends on the run's seed and i alone."""
-    return splitmix64(splitmix64(seed & MASK) ^ i) >> 1
-
-
-def ruleset_for(name: str) -> Any:
+def ruleset_for(name: str) -> Ruleset[Any, Any]:
     from .rulesets import get
     try:
-        return get(GAME_ALIASES.get(name, name))
+        return get(name)
     except KeyError as err:
         raise CliError(str(err.args[0])) from None
 
 
-def variants_for(rs: Any, asked: str) -> list[str]:
-    """A game's setup options from a comma list; a game without any says so."""
-    known = [v for v, _ in rs.choices().get("variants", [])]
-    if not known:
-        raise CliError(f"{rs.title} has no variants")
-    return asked.split(",")
-
-
-def cmd_simulate(args: argparse.Namespace) -> int:
-    from .ai.controllers import ai_controllers
-    rs = ruleset_for(args.game)
+def setup_from(rs: Ruleset[Any, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """The setup options a command line gives (--adventure, --heroes, --variant, --set, --placer),
+    checked by the game: a bad one is one line, before anything starts."""
     setup: dict[str, Any] = {}
     if args.adventure:
         setup["adventure"] = args.adventure
     if args.heroes:
         setup["heroes"] = args.heroes.split(",")
-    if args.placer:
+    if getattr(args, "placer", None):
         setup["placer"] = args.placer
     if args.variant:
-        setup["variants"] = variants_for(rs, args.variant)
+        if not rs.variants():
+            raise CliError(f"{rs.title} has no variants")
+        setup["variants"] = args.variant.split(",")
     setup.update(settings_from(args.set))
     try:
         rs.normalise_setup(setup)
-    except ValueError as err:
+    except SetupError as err:
         raise CliError(str(err)) from None
-    outcomes: dict[str, int] = {}
-    turns = deaths = gold = decisions = 0
-    times = []
-    for i in range(args.games):
-        seed = game_seed(args.seed, i)
-        start = time.perf_counter()
-        game = rs.new_game(setup, seed)
-        game.keep_events = bool(args.record)
-        result = game.run(ai_controllers(rs.id))
-        times.append((time.perf_counter() - start) * 1000)
-        outcome = result.get("outcome", "?")
-        outcomes[outcome] = outcomes.get(outcome, 0) + 1
-        turns += game.state.turn
-        deaths += sum(1 for w in game.state.heroes() if w.status in ("dead", "lost"))
-        gold += sum(w.gold for w in game.state.heroes() if w.status not in ("dead", "lost"))
-        decisions += len(game.decisions)
-        if args.record:
-            path = Path(args.record) / f"{rs.id}-{seed}.json"
-            records.save(game, path, __version__, meta_for(game, f"simulated game {i + 1}"))
+    return setup
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .batch import simulate
+    rs = ruleset_for(args.game)
+    setup = setup_from(rs, args)
+    record_dir = Path(args.record) if args.record else None
+
+    def played(i: int, game: Game) -> None:
+        if record_dir is not None:
+            records.save(game, record_dir / f"{rs.id}-{game.seed}.json", __version__,
+                         meta_for(game, f"simulated game {i + 1}"))
         if args.verbose:
-            print(f"game {i + 1}: seed {seed} {outcome} in {game.state.turn} turns, {len(game.decisions)} decisions")
-    n = max(1, args.games)
-    times.sort()
-    print(f"{rs.title}: {args.games} games, seed {args.seed}")
-    print("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
-    wins = sum(v for k, v in outcomes.items() if k in ("win", "success", "victory"))
-    print(f"wins {wins}, losses {args.games - wins}")
-    print(f"average turns {turns / n:.1f}; warriors died or lost {deaths}; gold carried out {gold}")
-    print(f"decisions {decisions}; ms per game: median {times[len(times) // 2] if times else 0:.1f}, "
-          f"mean {sum(times) / n:.1f}")
+            outcome = (game.result or {}).get("outcome", "?")
+            print(f"game {i + 1}: seed {game.seed} {outcome} in {rs.tally(game).get('turns', 0)} turns, "
+                  f"{len(game.decisions)} decisions")
+
+    summary = simulate(rs, setup, args.games, args.seed, keep_events=bool(args.record), each=played)
+    print("\n".join(summary.lines()))
     return 0
 
 
 def meta_for(game: Game, label: str) -> dict[str, Any]:
-    s = game.state
-    return {"label": label, "adventure": s.adventure, "party": list(s.party), "turn": s.turn,
-            "date": time.strftime("%Y-%m-%d %H:%M")}
+    return {"label": label, **game.ruleset.record_meta(game), "date": time.strftime("%Y-%m-%d %H:%M")}
 
 
 def log_line(e: Any) -> str:
@@ -113,9 +91,8 @@ def log_line(e: Any) -> str:
 def cmd_replay(args: argparse.Namespace) -> int:
     rec = records.read(Path(args.file))
     if not args.headless:
-        from .rulesets import ALIASES
         from .tui.app import DungeonApp
-        playable_in_app(ruleset_for(ALIASES.get(rec.ruleset, rec.ruleset)))
+        ruleset_for(rec.ruleset)  # a record of a game this build lacks is one line here
         DungeonApp(replay=rec).run()
         return 0
     lines: list[str] = []
@@ -143,8 +120,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_content(args: argparse.Namespace) -> int:
-    from .rulesets import GAMES
-    names = [GAME_ALIASES.get(args.game, args.game)] if args.game else sorted(GAMES)
+    names = [args.game] if args.game else sorted(GAMES)
     bad = 0
     for name in names:
         rs = ruleset_for(name)
@@ -153,159 +129,78 @@ def cmd_content(args: argparse.Namespace) -> int:
             print(p)
         bad += len(problems)
         if not problems:
-            print(f"{name}: all content is valid (digest {rs.content().digest})")
+            print(f"{rs.id}: all content is valid (digest {rs.digest(rs.content())})")
     return 1 if bad else 0
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from .rulesets import GAMES
     for name in sorted(GAMES):
         rs = ruleset_for(name)
-        ch = rs.choices()
         print(f"{rs.title} ({name})")
-        print("  heroes: " + ", ".join(f"{hid} ({hname})" for hid, hname, _seat in ch["heroes"]))
+        print("  heroes: " + ", ".join(f"{hero.id} ({hero.name})" for hero in rs.heroes()))
         print("  adventures:")
-        for aid, label in ch["adventures"]:
+        for aid, label in rs.adventures():
             print(f"    {aid}  {label}")
-        if ch.get("variants"):
+        if rs.variants():
             print("  variants (--variant):")
-            for vid, label in ch["variants"]:
+            for vid, label in rs.variants():
                 print(f"    {vid}  {label}")
+        if rs.settings():
+            print("  options (--set KEY=VALUE):")
+            for option in rs.settings():
+                print(f"    {option.key}  {option.label}: " + ", ".join(str(v) for _shown, v in option.values))
     return 0
 
 
 def cmd_campaign(args: argparse.Namespace) -> int:
-    """Campaigns of either game; `--game` picks one, else the file's own format, else Warhammer Quest."""
-    from .rulesets import campaign_file
-    from .rulesets.heroquest.campaign import FORMAT as HQ_FORMAT
-    game = args.game
-    if not game:  # only HeroQuest campaigns have an armory, so those commands imply it
-        hq = campaign_file.format_of(Path(args.file)) == HQ_FORMAT or args.campaign_command not in ("new", "play")
-        game = "heroquest" if hq else "warhammer-quest"
-    rs = ruleset_for(game)
+    """A campaign of the game `--game` names, else the game whose campaign file it is, else the
+    first game whose campaigns have the command."""
+    from .engine import campaign_file
+    games = [ruleset_for(args.game)] if args.game else [ruleset_for(name) for name in GAMES]
+    with_campaigns = [rs for rs in games if rs.campaign is not None]
+    if not with_campaigns:
+        raise CliError(f"{games[0].title} has no campaigns")
+    kept = campaign_file.format_of(Path(args.file))
+    rs = next((rs for rs in with_campaigns if rs.campaign is not None and rs.campaign.format == kept), None)
+    rs = rs or next((rs for rs in with_campaigns if rs.campaign is not None
+                     and args.campaign_command in rs.campaign.commands), with_campaigns[0])
+    assert rs.campaign is not None
     try:
-        if rs.id == "heroquest":
-            return hq_campaign(args, rs)
-        return whq_campaign(args, rs)
-    except campaign_file.CampaignError as err:
+        return rs.campaign.command(args, rs, CampaignTools(args.file))
+    except (campaign_file.CampaignError, ValueError) as err:
         raise CliError(str(err)) from None
 
 
-def whq_campaign(args: argparse.Namespace, rs: Any) -> int:
-    """Warhammer Quest: a party whose gold and treasure carry over."""
-    from .ai.controllers import ai_controllers
-    from .rulesets.warhammer_quest import campaign as camp
-    path = Path(args.file)
-    if args.campaign_command == "new":
-        if path.exists() and not args.force:
-            raise CliError(f"{path} exists; pass --force to start it over")
-        heroes = rs.normalise_setup({"heroes": args.heroes.split(",") if args.heroes else None})["heroes"]
-        camp.save(camp.Campaign(recruits=heroes), path)
-        print(f"new campaign {path} for: {', '.join(heroes)}")
-        return 0
-    if args.campaign_command != "play":
-        raise CliError(f"campaign {args.campaign_command} is for HeroQuest campaigns (--game heroquest)")
-    if not args.quest:
-        raise CliError("name the adventure to play with --adventure")
-    c = camp.load(path)
-    if args.recruit:
-        c.recruits = sorted(set(c.recruits) | set(args.recruit.split(",")))
-    setup = camp.setup_for(c, args.quest)
-    try:
-        game = rs.new_game(setup, args.seed)
-    except ValueError as err:
-        raise CliError(str(err)) from None
-    game.run(ai_controllers(rs.id))
-    c = camp.record_result(c, game)
-    camp.save(c, path)
-    if args.record:
-        records.save(game, Path(args.record) / f"{rs.id}-{game.seed}.json", __version__,
-                     meta_for(game, f"campaign {path.stem}"))
-    print(f"{args.quest}: {game.result.get('outcome')} in {game.state.turn} turns")
-    for w in c.warriors:
-        print(f"  {w.name}: {w.gold} gold, {len(w.treasure)} treasure cards, {w.starting_wounds} Wounds")
-    return 0
+class CampaignTools:
+    """What a game's campaign commands borrow from the command line."""
 
+    def __init__(self, campaign_path: str) -> None:
+        self.campaign_path = campaign_path
 
-def hq_campaign(args: argparse.Namespace, rs: Any) -> int:
-    """HeroQuest: sheets, the armory, replacements and quests in order (spec §5.13).  Every
-    change is made on a copy and written only when it is whole, so an error leaves the file as it was."""
-    from .ai.controllers import ai_controllers
-    from .rulesets.heroquest import campaign as camp
-    path = Path(args.file)
-    cmd = args.campaign_command
-    if cmd == "new":
-        if path.exists() and not args.force:
-            raise CliError(f"{path} exists; pass --force to start it over")
-        c = camp.new(args.name or path.stem, args.heroes.split(",") if args.heroes else None)
-        camp.save(c, path)
-        print(f"new HeroQuest campaign {path} for: {', '.join(h.hero_type for h in c.party)}")
-        return 0
-    if args.recruit:
-        raise CliError("--recruit is for Warhammer Quest; a HeroQuest party replaces the fallen with `campaign replace`")
-    c = camp.load(path)
-    if cmd == "show":
-        print("\n".join(camp.describe(c)))
-        return 0
-    if cmd == "buy":
-        c = camp.buy(c, args.hero, args.item)
-        h = c.hero(args.hero)
-        print(f"the {h.name} buys {rs.content().equipment[args.item].name}; {h.gold} gold left")
-    elif cmd == "main":
-        c = camp.set_main(c, args.hero, args.weapon)
-        print(f"the {c.hero(args.hero).name} will start the next quest with {args.weapon} in hand")
-    elif cmd == "give":
-        c = camp.give(c, args.giver, args.taker, args.gold)
-        print(f"{args.gold} gold from the {c.hero(args.giver).name} to the {c.hero(args.taker).name}")
-    elif cmd == "replace":
-        c = camp.replace(c, args.hero, args.with_type)
-        print(f"a new {c.hero(args.with_type).name} joins the party in the fallen {args.hero}'s place")
-    elif cmd == "play":
-        if args.app or args.resume:
-            game = play_campaign_quest_in_app(args, rs, camp.setup_for(c, args.quest))
-            if game is None:
-                return 0
+    def say(self, line: str) -> None:
+        print(line)
+
+    def save_record(self, game: Game, path: Path, label: str) -> None:
+        records.save(game, path, __version__, meta_for(game, label))
+
+    def play_in_app(self, rs: Ruleset[Any, Any], setup: dict[str, Any], seed: int, dungeon: str,
+                    resume: str | None) -> Game | None:
+        """A campaign's quest in the terminal app (or a saved one resumed); the finished game, or
+        None when the player quits before the end (the save then resumes it)."""
+        from .tui.app import DungeonApp
+        from .tui.session import load_session, new_session, saves_dir
+        if resume:
+            session = load_session(Path(resume))
+            if session.game.setup.get("sheets") != rs.normalise_setup(setup).get("sheets"):
+                raise CliError(f"{resume} is not this campaign's current quest (the party differs)")
         else:
-            try:
-                game = rs.new_game(camp.setup_for(c, args.quest), args.seed)
-            except ValueError as err:
-                raise CliError(str(err)) from None
-            game.run(ai_controllers(rs.id))
-        record_path = None
-        if args.record:
-            record_path = Path(args.record) / f"{rs.id}-{game.state.quest}-{game.seed}.json"
-            records.save(game, record_path, __version__, meta_for(game, f"campaign {c.name}"))
-        c = camp.record_result(c, game, str(record_path) if record_path else None)
-        result = game.result or {}
-        print(f"{game.state.quest}: {result.get('outcome')} after {game.state.turn} rounds ({result.get('why', '')})")
-        print("\n".join(camp.describe(c)[1:]))
-    camp.save(c, path)
-    return 0
-
-
-def play_campaign_quest_in_app(args: argparse.Namespace, rs: Any, setup: dict[str, Any]) -> Any:
-    """The campaign's next quest in the terminal app (or a saved one resumed); the finished game,
-    or None when the player quits before the end (the save then resumes it)."""
-    from .tui.app import DungeonApp
-    from .tui.session import load_session, new_session, saves_dir
-    if args.resume:
-        try:
-            session = load_session(Path(args.resume))
-        except records.RecordError as err:
-            raise CliError(str(err)) from None
-        if session.game.setup.get("sheets") != rs.normalise_setup(setup).get("sheets"):
-            raise CliError(f"{args.resume} is not this campaign's current quest (the party differs)")
-    else:
-        try:
-            session = new_session(rs.id, setup, args.seed, dungeon=args.dungeon or "AI")
-        except ValueError as err:
-            raise CliError(str(err)) from None
-    DungeonApp(session).run()
-    if not session.game.over:
-        path = session.save(saves_dir() / f"campaign-{rs.id}-{session.game.seed}.json", "campaign quest")
-        print(f"the quest is not over; resume it with: dungeon-tui campaign play {args.file} --resume {path}")
-        return None
-    return session.game
+            session = new_session(rs.id, setup, seed, dungeon=dungeon)
+        DungeonApp(session).run()
+        if not session.game.over:
+            path = session.save(saves_dir() / f"campaign-{rs.id}-{session.game.seed}.json", "campaign quest")
+            print(f"the quest is not over; resume it with: dungeon-tui campaign play {self.campaign_path} --resume {path}")
+            return None
+        return session.game
 
 
 def settings_from(pairs: list[str]) -> dict[str, Any]:
@@ -319,14 +214,6 @@ def settings_from(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
-def playable_in_app(rs: Any) -> None:
-    """A game the app cannot show yet is a one-line error that says how to play it headless."""
-    from .tui.presenters import PRESENTERS
-    if rs.id not in PRESENTERS:
-        raise CliError(f"{rs.title} cannot be shown in the app yet; `dungeon-tui simulate --game {rs.id}` "
-                       "plays it and `dungeon-tui replay --headless FILE` replays it")
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     """The terminal app: the title screen, or straight into a new or loaded game."""
     from .tui.app import DungeonApp
@@ -334,20 +221,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     session: Any = None
     start: Any = None
     if getattr(args, "command", None) == "new":
-        setup: dict[str, Any] = {}
-        if args.adventure:
-            setup["adventure"] = args.adventure
-        if args.heroes:
-            setup["heroes"] = args.heroes.split(",")
         rs = ruleset_for(args.game)
-        if args.variant:
-            setup["variants"] = variants_for(rs, args.variant)
-        setup.update(settings_from(args.set))
-        playable_in_app(rs)
-        try:
-            rs.normalise_setup(setup)  # a bad setup is one line here, before the app opens
-        except ValueError as err:
-            raise CliError(str(err)) from None
+        setup = setup_from(rs, args)  # a bad setup is one line here, before the app opens
         seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
 
         def make() -> Any:  # the game is set up behind the title's first frame
@@ -355,7 +230,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         start = make
     elif getattr(args, "command", None) == "load":
         session = load_session(Path(args.file))
-        playable_in_app(session.game.ruleset)
     DungeonApp(session, start=start).run()
     return 0
 
@@ -388,7 +262,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             print(f"fuzz {rs.id}: {done}/{args.games} games, {failures} failures, "
                   f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
-    report = fuzz.run(rs.id, args.games, args.seed, args.max_decisions, args.save_every,
+    report = fuzz.run(rs, args.games, args.seed, args.max_decisions, args.save_every,
                       jobs=args.jobs, progress=progress if args.progress else None, players=args.players)
     print("\n".join(report.lines()))
     return 0 if report.ok else 1
@@ -426,7 +300,8 @@ def parser() -> argparse.ArgumentParser:
     cmp_sub = cmp.add_subparsers(dest="campaign_command", required=True)
     game_opt = argparse.ArgumentParser(add_help=False)
     game_opt.add_argument("file")
-    game_opt.add_argument("--game", help="warhammer-quest or heroquest (default: the file's game, else warhammer-quest)")
+    game_opt.add_argument("--game", help="the game (default: the campaign file's game, else the first game "
+                          "whose campaigns have the command)")
     cnew = cmp_sub.add_parser("new", parents=[game_opt], help="start a campaign file")
     cnew.add_argument("--heroes", help="comma-separated heroes, e.g. barbarian,wizard")
     cnew.add_argument("--name", help="the campaign's name (HeroQuest; default: the file's name)")
@@ -457,7 +332,7 @@ def parser() -> argparse.ArgumentParser:
         c.set_defaults(func=cmd_campaign, recruit=None)
     cplay.add_argument("--recruit", help="Warhammer Quest: warrior types to recruit for a missing place, e.g. elf")
     new = sub.add_parser("new", help="start a new game in the terminal app")
-    new.add_argument("--game", default="warhammer-quest")
+    new.add_argument("--game", default=DEFAULT_GAME)
     new.add_argument("--adventure")
     new.add_argument("--heroes")
     new.add_argument("--seed", type=int)

@@ -1,6 +1,6 @@
 """The fuzz runner: many seeded games with random legal decisions on every seat.
 
-After every decision the ruleset's own invariants run (`rulesets/<game>/invariants.check`),
+After every decision the game's own invariants run (`Ruleset.invariants()`),
 and every `save_every` decisions (and at the end) the game is saved, read back and replayed,
 which must give the same state hash.  A game stops at the end, at its first failure, or at
 the decision cap.  Everything is a function of the arguments: the same arguments give the
@@ -8,7 +8,6 @@ same report (only the time differs).
 """
 from __future__ import annotations
 
-import importlib
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -17,16 +16,13 @@ from typing import Any, Callable, Iterator
 
 from . import __version__
 from .ai.controllers import mixed_controllers, random_controllers
+from .batch import game_seed
 from .engine import record
+from .engine.contract import Ruleset
 from .engine.game import Game, canonical_hash
+from .rulesets import get
 
 Check = Callable[[Game], list[str]]
-
-
-def invariants_of(game_id: str) -> Any:
-    """The ruleset's invariants module (it declares `check(game)` and `fuzz_adventures()`)."""
-    from .rulesets import GAMES
-    return importlib.import_module(GAMES[game_id].rsplit(".", 1)[0] + ".invariants")
 
 
 @dataclass(frozen=True)
@@ -97,10 +93,8 @@ PLAYERS = ("random", "mixed")  # random legal play on every seat; or the AI, one
 def fuzz_game(game_id: str, i: int, seed: int, max_decisions: int, save_every: int,
               check: Check, workdir: Path, players: str = "random") -> tuple[Game | None, str, list[Failure], bool]:
     """Play game i of a run: the game, its adventure, its failures (at most one), capped?"""
-    from .cli import game_seed  # the same seeds as `simulate`
-    from .rulesets import get
     rs = get(game_id)
-    adventures = invariants_of(game_id).fuzz_adventures()
+    adventures = rs.invariants().adventures
     adventure = adventures[i % len(adventures)]
     gseed = game_seed(seed, i)
 
@@ -114,8 +108,8 @@ def fuzz_game(game_id: str, i: int, seed: int, max_decisions: int, save_every: i
     # No event log, as in headless `simulate`: the replays it is compared with keep theirs, so a
     # rule that reads game.events (it must not) shows up as a save/load mismatch.
     game.keep_events = False
-    shun = getattr(invariants_of(game_id), "FUZZ_SHUN", ())
-    controllers = (mixed_controllers(game_id, gseed ^ 0xF022, shun) if players == "mixed"
+    shun = rs.invariants().shun
+    controllers = (mixed_controllers(rs, gseed ^ 0xF022, shun) if players == "mixed"
                    else random_controllers(gseed ^ 0xF022, shun))
     path = workdir / f"fuzz-{i}.json"
     while not game.over:
@@ -168,7 +162,7 @@ def play(game_id: str, i: int, seed: int, max_decisions: int, save_every: int, c
 def play_batch(game_id: str, first: int, count: int, seed: int, max_decisions: int,
                save_every: int, players: str) -> list[Played]:
     """Games first..first+count-1 with the ruleset's own invariants (run in a worker process)."""
-    check = invariants_of(game_id).check
+    check = get(game_id).invariants().check
     with tempfile.TemporaryDirectory(prefix="dungeon-tui-fuzz-") as tmp:
         return [play(game_id, i, seed, max_decisions, save_every, check, Path(tmp), players)
                 for i in range(first, first + count)]
@@ -178,17 +172,16 @@ Progress = Callable[[int, int], None]  # (games done, failures so far)
 BATCH = 25  # games per worker task: small, so every core stays busy to the end of a run
 
 
-def run(game_id: str, games: int, seed: int = 1, max_decisions: int = 5000, save_every: int = 250,
+def run(game: str | Ruleset[Any, Any], games: int, seed: int = 1, max_decisions: int = 5000, save_every: int = 250,
         check: Check | None = None, jobs: int = 1, progress: Progress | None = None,
         players: str = "random") -> Report:
-    """Fuzz `games` games of one ruleset; `check` replaces the ruleset's invariants (tests).
+    """Fuzz `games` games of one game (its ruleset, or its id); `check` replaces the ruleset's invariants (tests).
 
     With `jobs` > 1 the games are shared out in batches among that many processes.  Each game
     is a function of (seed, its index) alone and batches are tallied in index order, so the
     report is the same whatever the number of jobs.
     """
-    from .rulesets import ALIASES, get
-    game_id = get(ALIASES.get(game_id, game_id)).id
+    game_id = get(game).id if isinstance(game, str) else game.id
     if check is not None and jobs > 1:
         raise ValueError("a replacement invariant check runs in one process only")
     if players not in PLAYERS:
@@ -198,7 +191,7 @@ def run(game_id: str, games: int, seed: int = 1, max_decisions: int = 5000, save
     args = (game_id, games, seed, max_decisions, save_every, players)
     done = 0
     for batch in (batches_in_pool(*args, jobs) if jobs > 1 else
-                  batches_here(*args, check or invariants_of(game_id).check)):
+                  batches_here(*args, check or get(game_id).invariants().check)):
         for played in batch:
             tally(report, played)
         done += len(batch)

@@ -1,10 +1,12 @@
-"""Controllers for every seat: the seeded dice, the scripted dungeon, companions, random play."""
+"""Players every game can use: random legal play, and the game's own AI with random choices mixed in
+(fuzzing).  Each game's own AI lives in its package (`rulesets/<game>/ai`)."""
 from __future__ import annotations
 
 from typing import Any
 
 from ..engine.dice import SeededChance
-from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
+from ..engine.contract import Ruleset
+from ..engine.game import CHANCE, Action, Decision, Game
 
 
 class RandomPlayer:
@@ -36,27 +38,11 @@ class MixedPlayer:
         return self.ai.choose(game, decision)  # type: ignore[no-any-return]
 
 
-def ai_controllers(game_id: str) -> dict[str, Any]:
-    """AI on every seat: simulate and demo games."""
-    if game_id == "warhammer-quest":
-        from ..rulesets.warhammer_quest.dungeon_ai import DungeonAI
-        from .whq_warrior import WarriorAI
-        return {CHANCE: SeededChance(), DUNGEON: DungeonAI(), "*": WarriorAI()}
-    if game_id == "heroquest":
-        from ..rulesets.heroquest.zargon import ScriptedSeat
-        seat = ScriptedSeat()
-        return {CHANCE: SeededChance(), DUNGEON: seat, "*": seat}
-    if game_id == "ashardalon":
-        from .ash_hero import DungeonSeat, HeroAI
-        return {CHANCE: SeededChance(), DUNGEON: DungeonSeat(), "*": HeroAI()}
-    raise KeyError(game_id)
-
-
 def random_controllers(salt: int = 0x5EED, shun: tuple[str, ...] = ()) -> dict[str, Any]:
     return {CHANCE: SeededChance(), "*": RandomPlayer(salt, shun)}
 
 
-def mixed_controllers(game_id: str, salt: int = 0x5EED, shun: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The AI on every seat, each taking one choice in four at random."""
+def mixed_controllers(rs: Ruleset[Any, Any], salt: int = 0x5EED, shun: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The game's AI on every seat, each taking one choice in four at random."""
     return {seat: c if seat == CHANCE else MixedPlayer(c, salt, shun=shun)
-            for seat, c in ai_controllers(game_id).items()}
+            for seat, c in rs.ai_controllers().items()}

@@ -153,7 +153,9 @@ class Controller(Protocol):
 Procedure = Generator[Decision, Action, Any]
 
 
-class Ruleset(Protocol):
+class Rules(Protocol):
+    """What the driver needs of a game; engine/contract.py declares the whole contract."""
+
     id: str
     rules_version: str
 
@@ -172,7 +174,7 @@ def canonical_hash(data: Any) -> str:
 class Game:
     """Drives a ruleset's procedure, checks every action, keeps the decision list."""
 
-    def __init__(self, ruleset: Ruleset, setup: dict[str, Any], seed: int, content: Any,
+    def __init__(self, ruleset: Rules, setup: dict[str, Any], seed: int, content: Any,
                  content_digest: str = "") -> None:
         self.ruleset = ruleset
         self.setup = setup
@@ -198,7 +200,7 @@ class Game:
         self._advance(None)
 
     @classmethod
-    def resume(cls, ruleset: Ruleset, setup: dict[str, Any], seed: int, content: Any, frame: "Keyframe",
+    def resume(cls, ruleset: Rules, setup: dict[str, Any], seed: int, content: Any, frame: "Keyframe",
                decisions: list[tuple[Action, str]], content_digest: str = "") -> "Game":
         """The game as it stood at a keyframe: its state (a fresh copy), the decisions made up
         to it (the chance seat's answers depend on their count), the events and checkpoints so

@@ -1,31 +1,50 @@
-"""The registry of rulesets: the only way the app and the command line reach a game."""
+"""The registry of games: the one place a game is named, and the only way the app and the
+command line reach one.  A game's package holds a `game` module whose `GAME` meets the
+contract in engine/contract.py; it is imported the first time it is asked for, so the title
+screen loads no game."""
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
-GAMES = {
-    "warhammer-quest": "dungeon_tui.rulesets.warhammer_quest.ruleset",
-    "heroquest": "dungeon_tui.rulesets.heroquest.ruleset",
-    "ashardalon": "dungeon_tui.rulesets.ashardalon.ruleset",
+from ..engine.contract import Ruleset
+from ..engine.errors import RecordError
+from ..engine.game import Game
+
+# id -> (the module holding GAME, other names the command line and old records use).
+# The first game is the one the app and the command line offer first.
+GAMES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "warhammer-quest": ("dungeon_tui.rulesets.warhammer_quest.game", ("whq", "warhammer_quest")),
+    "heroquest": ("dungeon_tui.rulesets.heroquest.game", ("hq",)),
+    "ashardalon": ("dungeon_tui.rulesets.ashardalon.game", ("wrath-of-ashardalon", "woa")),
 }
+DEFAULT = next(iter(GAMES))
 
 
-def get(game_id: str) -> Any:
-    """The ruleset object for a game id; raises KeyError with the known ids."""
-    import importlib
-    if game_id not in GAMES:
-        raise KeyError(f"unknown game {game_id!r}; known: {', '.join(sorted(GAMES))}")
-    return importlib.import_module(GAMES[game_id]).RULESET
+def game_id(name: str) -> str:
+    """A game's id from its id or one of its other names; KeyError lists the known ids."""
+    if name in GAMES:
+        return name
+    for gid, (_module, aliases) in GAMES.items():
+        if name in aliases:
+            return gid
+    raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}")
 
 
-ALIASES = {"whq": "warhammer-quest", "warhammer_quest": "warhammer-quest", "hq": "heroquest", "wrath-of-ashardalon": "ashardalon", "woa": "ashardalon"}
+def get(name: str) -> Ruleset[Any, Any]:
+    """The game for an id or another of its names; raises KeyError with the known ids."""
+    game: Ruleset[Any, Any] = importlib.import_module(GAMES[game_id(name)][0]).GAME
+    return game
 
 
-def game_from_record(rec: Any) -> Any:
+def all_games() -> list[Ruleset[Any, Any]]:
+    return [get(gid) for gid in GAMES]
+
+
+def game_from_record(rec: Any) -> Game:
     """A fresh game with a record's ruleset, setup and seed; problems are RecordErrors."""
-    from ..engine.record import RecordError
     try:
-        rs = get(ALIASES.get(rec.ruleset, rec.ruleset))
+        rs = get(rec.ruleset)
     except KeyError as err:
         raise RecordError(f"the record is for a game this build does not have: {err.args[0]}") from None
     try:

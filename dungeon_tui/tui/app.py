@@ -40,11 +40,10 @@ TITLE_ART = r"""[b]
   tabletop dungeon games, solo or hotseat"""
 
 
-def game_names(playable: bool = True) -> dict[str, str]:
-    """Games by title; `playable` keeps those the app can draw (a presenter exists)."""
-    from ..rulesets import GAMES, get
-    from .presenters import PRESENTERS
-    return {gid: getattr(get(gid), "title", gid) for gid in sorted(GAMES) if not playable or gid in PRESENTERS}
+def game_names() -> dict[str, str]:
+    """Every registered game's title by its id, in the order of the ids."""
+    from ..rulesets import all_games
+    return {rs.id: rs.title for rs in sorted(all_games(), key=lambda rs: rs.id)}
 
 
 class TitleScreen(Screen[None]):
@@ -83,8 +82,8 @@ class TitleScreen(Screen[None]):
             app.exit()
 
     def action_help(self) -> None:
-        from .presenters import presenter_for
-        p = presenter_for("warhammer-quest")
+        from ..rulesets import DEFAULT, get
+        p = get(DEFAULT).presenter()
         self.app.push_screen(HelpScreen(p.help, p.legend))
 
 
@@ -115,8 +114,8 @@ class NewGameScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.games = game_names()
-        # Warhammer Quest stays the first offered; the others are a pick away.
-        self.game_id = "warhammer-quest" if "warhammer-quest" in self.games else next(iter(self.games))
+        from ..rulesets import DEFAULT
+        self.game_id = DEFAULT  # the registry's first game is offered first; the others are a pick away
 
     def compose(self) -> ComposeResult:
         with Form():
@@ -135,25 +134,24 @@ class NewGameScreen(Screen[None]):
     def game_fields(self) -> list[Any]:
         """The fields that depend on the game: adventure, party and players, setup options."""
         from ..rulesets import get
-        from .presenters import presenter_for
-        ch = get(self.game_id).choices()
+        rs = get(self.game_id)
         out: list[Any] = [
-            row(Label("Adventure"), Select([(f"{aid}  {label}", aid) for aid, label in ch["adventures"]],
-                                           value=ch["adventure"], allow_blank=False, id="adventure")),
+            row(Label("Adventure"), Select([(f"{aid}  {label}", aid) for aid, label in rs.adventures()],
+                                           value=rs.default_adventure(), allow_blank=False, id="adventure")),
             Static("Party: tick the heroes; type who plays each (a player's name, or AI).")]
-        out += [row(Checkbox(name, True, id=f"in-{hid}"), Input("Player", placeholder="player name or AI",
-                                                               id=f"who-{hid}"))
-                for hid, name, _seat in ch["heroes"]]
-        dungeon = presenter_for(self.game_id).dungeon_player
+        out += [row(Checkbox(hero.name, True, id=f"in-{hero.id}"), Input("Player", placeholder="player name or AI",
+                                                                        id=f"who-{hero.id}"))
+                for hero in rs.heroes()]
+        dungeon = rs.presenter().dungeon_player
         if dungeon:
             out.append(row(Label(dungeon), Input("AI", placeholder="AI, or a player's name for hotseat",
                                                  id="who-dungeon")))
-        out += [row(Label(label), Select([(shown, str(v)) for shown, v in values], value=str(default),
-                                         allow_blank=False, id=f"set-{key}"))
-                for key, label, values, default in ch.get("settings", [])]
-        if ch.get("variants"):
+        out += [row(Label(option.label), Select([(shown, str(v)) for shown, v in option.values],
+                                                value=str(option.default), allow_blank=False, id=f"set-{option.key}"))
+                for option in rs.settings()]
+        if rs.variants():
             out.append(Static("Variants (other editions' rules, off unless ticked):"))
-            out += [Checkbox(label, False, id=f"variant-{vid}") for vid, label in ch["variants"]]
+            out += [Checkbox(label, False, id=f"variant-{vid}") for vid, label in rs.variants()]
         return out
 
     async def on_select_changed(self, message: Select.Changed) -> None:
@@ -176,22 +174,21 @@ class NewGameScreen(Screen[None]):
             return
         rs = get(self.game_id)
         heroes, owners = [], {}
-        for hid, _name, seat in rs.choices()["heroes"]:
-            if self.query_one(f"#in-{hid}", Checkbox).value:
-                heroes.append(hid)
-                who = self.query_one(f"#who-{hid}", Input).value.strip() or "Player"
-                owners[seat] = "AI" if who.lower() == "ai" else who
+        for hero in rs.heroes():
+            if self.query_one(f"#in-{hero.id}", Checkbox).value:
+                heroes.append(hero.id)
+                who = self.query_one(f"#who-{hero.id}", Input).value.strip() or "Player"
+                owners[hero.seat] = "AI" if who.lower() == "ai" else who
         from .session import Options, new_session
         options = Options(self.query_one("#undo", Checkbox).value, str(self.query_one("#speed", Select).value))
         try:
             seed = int(self.query_one("#seed", Input).value)
-            variants = [vid for vid, _ in rs.choices().get("variants", [])
-                        if self.query_one(f"#variant-{vid}", Checkbox).value]
+            variants = [vid for vid, _ in rs.variants() if self.query_one(f"#variant-{vid}", Checkbox).value]
             asked = {"adventure": self.query_one("#adventure", Select).value, "heroes": heroes}
-            for key, _label, values, _default in rs.choices().get("settings", []):
-                # a Select holds strings; the setting's own value goes to the ruleset
-                picked = str(self.query_one(f"#set-{key}", Select).value)
-                asked[key] = next(v for _shown, v in values if str(v) == picked)
+            for option in rs.settings():
+                # a Select holds strings; the setting's own value goes to the game
+                picked = str(self.query_one(f"#set-{option.key}", Select).value)
+                asked[option.key] = next(v for _shown, v in option.values if str(v) == picked)
             setup = rs.normalise_setup(asked | ({"variants": variants} if variants else {}))
             dungeon = self.query("#who-dungeon")
             zargon = dungeon.first(Input).value if dungeon else "AI"
@@ -212,7 +209,7 @@ def describe(path: Path) -> tuple[str, ...]:
     except RecordError as err:
         return (path.name, "unreadable", str(err)[:60], "", "", "")
     m: dict[str, Any] = rec.meta
-    names = game_names(playable=False)
+    names = game_names()
     party = ",".join(str(p) for p in m.get("party", rec.setup.get("heroes", [])))
     return (path.name, names.get(rec.ruleset, rec.ruleset), str(m.get("adventure", rec.setup.get("adventure", ""))),
             party, str(m.get("turn", "")), str(m.get("date", "")) + ("  (over)" if m.get("over") else ""))

@@ -13,12 +13,11 @@ from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
 from .dialogs import Choose, Confirm, GameOver, PassTheKeyboard, TooSmall
 from .event_log import still_listed
 from .map_view import MapView
-from .presenters import aimed_at, goes_to
+from ..engine.presenter import aimed_at, goes_to
 from .session import SPEEDS, Session, saves_dir
 from .table import TableScreen
 
 SPEED_ORDER = list(SPEEDS)
-END_KINDS = ("end", "pass", "done", "end_turn", "monster_done")  # what `e` plays, in any game
 
 
 class GameScreen(TableScreen):
@@ -40,7 +39,7 @@ class GameScreen(TableScreen):
     ]
 
     def __init__(self, session: Session) -> None:
-        super().__init__(session.ruleset.id)
+        super().__init__(session.ruleset.presenter())
         self.session = session
         self.last_owner: str | None = None
         self.last_was_dungeon = False
@@ -248,9 +247,6 @@ class GameScreen(TableScreen):
         else:
             self.walk(message.square)
 
-    # Anything of these kinds after a step stops a walk: the player should look before going on.
-    WALK_STOPS = frozenset({"reveal", "trap", "place", "roll", "damage", "escort", "alarm", "door", "remains"})
-
     def walk(self, sq: tuple[int, int]) -> bool:
         """Walk the hero to a farther square one legal step at a time, stopping early when
         something happens on the way (a room revealed, a trap, a monster appears)."""
@@ -265,7 +261,8 @@ class GameScreen(TableScreen):
                 break
             seen = len(game.events)
             self.session.play_human(step)
-            if any(e.kind in self.WALK_STOPS for e in game.events[seen:]):
+            # the player should look before going on when something happened on the way
+            if any(e.kind in self.presenter.walk_stops for e in game.events[seen:]):
                 break
         self.session.autosave()
         self.kick()
@@ -305,7 +302,7 @@ class GameScreen(TableScreen):
     def action_end(self) -> None:
         d = self._decision()
         for a in d.options if d else []:
-            if a.kind in END_KINDS:
+            if a.kind in self.presenter.end_kinds:
                 self.play(a)
                 return
 

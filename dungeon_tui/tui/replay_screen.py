@@ -41,8 +41,9 @@ class ReplayScreen(TableScreen):
     ]
 
     def __init__(self, rec: record.RecordModel, name: str = "") -> None:
-        super().__init__(rec.ruleset)
         from ..rulesets import game_from_record as make_game
+        from ..rulesets import get
+        super().__init__(get(rec.ruleset).presenter())
         self.rec = rec
         self.file_name = name
         self.make_game = make_game

@@ -4,12 +4,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import __version__
-from ..ai.controllers import ai_controllers
 from ..engine.game import CHANCE, Action, Decision, Game
 from .saves import saves_dir
+
+if TYPE_CHECKING:
+    from ..engine.contract import Ruleset
 
 HUMAN = "human"
 
@@ -47,8 +49,8 @@ class Session:
         self.game.keep_keyframes, self.game.keyframe_gap = True, UNDO_KEYFRAME_GAP
 
     @property
-    def ruleset(self) -> Any:
-        return self.game.ruleset
+    def ruleset(self) -> Ruleset[Any, Any]:
+        return cast("Ruleset[Any, Any]", self.game.ruleset)
 
     def is_human(self, seat: str) -> bool:
         return self.owners.get(seat, "AI") != "AI"
@@ -59,7 +61,7 @@ class Session:
 
     def ai_choice(self, d: Decision) -> tuple[Action, str]:
         """What the AI (or chance) picks for a pending decision; reads the game, changes nothing."""
-        controllers = ai_controllers(self.ruleset.id)
+        controllers = self.ruleset.ai_controllers()
         ctl = controllers.get(d.seat) or controllers["*"]
         return ctl.choose(self.game, d)
 
@@ -99,9 +101,7 @@ class Session:
         self.game.play(action, "")
 
     def meta(self, label: str) -> dict[str, Any]:
-        s = self.game.state
-        return {"label": label, "game": self.ruleset.id, "adventure": getattr(s, "adventure", ""),
-                "party": list(getattr(s, "party", [])), "turn": getattr(s, "turn", 0),
+        return {"label": label, "game": self.ruleset.id, **self.ruleset.record_meta(self.game),
                 "date": time.strftime("%Y-%m-%d %H:%M"), "owners": self.owners, "options": self.options.to_json(),
                 "over": self.game.over}
 

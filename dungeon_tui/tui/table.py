@@ -15,7 +15,7 @@ from ..engine.game import Decision, Game
 from .dialogs import RollDetail
 from .event_log import EventLog
 from .map_view import MapView
-from .presenters import Card, aimed_at, goes_to, presenter_for
+from ..engine.presenter import Card, Presenter, aimed_at, goes_to
 
 
 class TableScreen(Screen[None]):
@@ -36,9 +36,9 @@ class TableScreen(Screen[None]):
     TableScreen.-short EventLog { height: 6; }
     """
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, presenter: Presenter) -> None:
         super().__init__()
-        self.presenter = presenter_for(game_id)
+        self.presenter = presenter
         self.cards: list[Card] = []
         self.hero: str | None = None
         self.map_has_choices = False  # does any choice on offer have a square on the map?

@@ -10,7 +10,7 @@ from dungeon_tui.rulesets.ashardalon import board
 from dungeon_tui.rulesets.ashardalon.content import load_content
 from dungeon_tui.rulesets.ashardalon.exploration import spawn
 from dungeon_tui.rulesets.ashardalon.geometry import ROTATION_BEYOND, beyond, lay_out
-from dungeon_tui.rulesets.ashardalon.ruleset import RULESET
+from dungeon_tui.rulesets.ashardalon.game import GAME
 from dungeon_tui.rulesets.ashardalon.state import VILLAIN, Figure, State
 
 
@@ -18,7 +18,7 @@ def dungeon(heroes: dict[str, tuple[int, int]], adventure: str = "a_day_in_the_l
     """The start tile (cells (0,0) start_n and (0,1) start_s) with heroes on the given squares;
     decks empty (tests put cards where they need them), no villain phase yet."""
     c = load_content()
-    s = RULESET.new_state(RULESET.normalise_setup({"heroes": list(heroes), "adventure": adventure, **setup}), c, 0)
+    s = GAME.new_state(GAME.normalise_setup({"heroes": list(heroes), "adventure": adventure, **setup}), c, 0)
     assert [t.tile for t in s.tiles] == ["start"]  # a new state already has the start tile
     for hid, sq in heroes.items():
         s.figures[hid].pos = sq
@@ -92,7 +92,7 @@ def run(state: State, proc: Callable[[Game], Any], dice: list[Any], heroes: Any 
     top card: index 0), hero and dungeon decisions by the given seats, else the first option.
     Every forced face must be used."""
     c = load_content()
-    game = Game(ScenarioRules(state, proc, RULESET.view), {}, 0, c, c.digest)
+    game = Game(ScenarioRules(state, proc, GAME.view), {}, 0, c, c.digest)
     forced = ForcedChance(dice)
     draws = list(draws or [])
     while not game.over:

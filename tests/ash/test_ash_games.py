@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_tui.ai.controllers import ai_controllers
-from dungeon_tui.rulesets.ashardalon.ruleset import RULESET
+from dungeon_tui.rulesets import get
+from dungeon_tui.rulesets.ashardalon.game import GAME
 
 CASES = [
     ("a_day_in_the_life", ["keyleth"]),
@@ -19,12 +19,12 @@ def test_ai_games_end_and_replay_to_the_same_hash(adventure, heroes):
     outcomes = []
     for seed in range(10):
         setup = {"adventure": adventure, "heroes": heroes}
-        game = RULESET.new_game(setup, seed)
-        result = game.run(ai_controllers("ashardalon"))
+        game = GAME.new_game(setup, seed)
+        result = game.run(get("ashardalon").ai_controllers())
         assert game.over
         assert result.get("outcome") in ("victory", "defeat"), result
         assert "ran past" not in result.get("why", ""), result
-        again = RULESET.new_game(setup, seed)
+        again = GAME.new_game(setup, seed)
         again.replay_actions(game.decisions)
         assert again.over and again.result == game.result
         assert again.state_hash() == game.state_hash()
@@ -35,7 +35,7 @@ def test_ai_games_end_and_replay_to_the_same_hash(adventure, heroes):
 def companion_goal(adventure: str, quinn, monster_at) -> str:
     from ash_scenario import dungeon, monster, run
 
-    from dungeon_tui.ai.ash_hero import HeroAI
+    from dungeon_tui.rulesets.ashardalon.ai.companions import HeroAI
     s = dungeon({"quinn": quinn}, adventure=adventure)
     monster(s, "snake", monster_at)
     game = run(s, lambda g: iter(()), [])

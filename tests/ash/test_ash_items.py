@@ -5,7 +5,7 @@ from __future__ import annotations
 from ash_scenario import Picks, _G, add_tile, dungeon, monster, rolls, run
 from test_ash_powers import dealt, offered, tough
 
-from dungeon_tui.ai.ash_hero import HeroAI
+from dungeon_tui.rulesets.ashardalon.ai.companions import HeroAI
 from dungeon_tui.rulesets.ashardalon import board, combat, items, placing, powers, reactions
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_figure
 

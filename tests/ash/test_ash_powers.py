@@ -9,7 +9,7 @@ from dungeon_tui.rulesets.ashardalon import board, combat, powers, reactions
 from dungeon_tui.rulesets.ashardalon.content import load_content
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_figure
 from dungeon_tui.rulesets.ashardalon.heroes import end_of_phase
-from dungeon_tui.rulesets.ashardalon.ruleset import RULESET
+from dungeon_tui.rulesets.ashardalon.game import GAME
 
 
 def only(s, hid, *pids):
@@ -491,25 +491,25 @@ def test_astral_refuge_lifts_a_hero_at_v0():
 def test_setup_power_modes():
     c = load_content()
     base = {"heroes": ["quinn", "tarak"]}
-    assert RULESET.normalise_setup(base)["powers"] == "recommended"
+    assert GAME.normalise_setup(base)["powers"] == "recommended"
     pick = {"tarak": {"utility": "distant_diversion", "at_will": ["ray_of_frost", "lucky_strike"], "daily": "kings_castle"}}
     with pytest.raises(ValueError, match="not a rogue at-will"):
-        RULESET.normalise_setup({**base, "powers": pick})
+        GAME.normalise_setup({**base, "powers": pick})
     pick["tarak"]["at_will"] = ["distracting_jab", "lucky_strike"]
-    setup = RULESET.normalise_setup({**base, "powers": pick})
-    s = RULESET.new_state(setup, c, 0)
+    setup = GAME.normalise_setup({**base, "powers": pick})
+    s = GAME.new_state(setup, c, 0)
     assert list(s.figures["tarak"].powers) == ["furious_assault", "distant_diversion", "distracting_jab",
                                                 "lucky_strike", "kings_castle"]
     assert "command" in s.figures["quinn"].powers
     with pytest.raises(ValueError, match="not in the party"):
-        RULESET.normalise_setup({**base, "powers": {"heskan": pick["tarak"]}})
+        GAME.normalise_setup({**base, "powers": {"heskan": pick["tarak"]}})
     with pytest.raises(ValueError):
-        RULESET.normalise_setup({**base, "powers": "lots"})
+        GAME.normalise_setup({**base, "powers": "lots"})
 
 
 def test_random_powers_are_dealt_by_chance_draws():
     c = load_content()
-    s = RULESET.new_state(RULESET.normalise_setup({"heroes": ["heskan"], "powers": "random"}), c, 0)
+    s = GAME.new_state(GAME.normalise_setup({"heroes": ["heskan"], "powers": "random"}), c, 0)
     assert list(s.figures["heskan"].powers) == ["hurled_breath"]
     s.decks["treasure"] = ["potion_of_speed#1"]
     game = run(s, lambda g: combat.draw_treasure(g, s.figures["heskan"]), [], draws=[0, 1, 0, 0])
@@ -521,13 +521,13 @@ def test_random_powers_are_dealt_by_chance_draws():
 @pytest.mark.parametrize("seed", [3, 8])
 def test_ai_games_with_random_powers_end_and_replay(seed):
     """The companion AI answers every new decision (reactions, placements, gifts) to the end."""
-    from dungeon_tui.ai.controllers import ai_controllers
+    from dungeon_tui.rulesets import get
     setup = {"adventure": "monster_hunt", "heroes": ["quinn", "vistra", "keyleth", "tarak", "heskan"],
              "powers": "random"}
-    game = RULESET.new_game(setup, seed)
-    result = game.run(ai_controllers("ashardalon"))
+    game = GAME.new_game(setup, seed)
+    result = game.run(get("ashardalon").ai_controllers())
     assert game.over and result.get("outcome") in ("victory", "defeat")
-    again = RULESET.new_game(setup, seed)
+    again = GAME.new_game(setup, seed)
     again.replay_actions(game.decisions)
     assert again.state_hash() == game.state_hash()
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ash_scenario import Picks, _G, add_tile, dungeon, events, monster, rolls, run, tactics_lines, villain
 
-from dungeon_tui.ai.ash_hero import HeroAI
+from dungeon_tui.rulesets.ashardalon.ai.companions import HeroAI
 from dungeon_tui.rulesets.ashardalon import board, combat, powers
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_figure
 from dungeon_tui.rulesets.ashardalon.encounters import offer_cancel

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_tui.ai.controllers import ai_controllers
+from dungeon_tui.rulesets import get
 from dungeon_tui.engine.game import Game
 from dungeon_tui.rulesets import get
 
@@ -15,7 +15,7 @@ def test_a_game_resumed_at_each_keyframe_plays_on_identically(game_id, setup):
     rs = get(game_id)
     game = rs.new_game(setup, 3)
     game.keep_keyframes = True
-    game.run(ai_controllers(game_id))
+    game.run(get(game_id).ai_controllers())
     assert len(game.keyframes) >= 5
     assert [f.decisions for f in game.keyframes] == [at for at, _, _ in game.checkpoints[:len(game.keyframes)]]
     for frame in game.keyframes[::3]:
@@ -31,7 +31,7 @@ def test_a_keyframe_is_a_private_copy():
     rs = get("warhammer-quest")
     game = rs.new_game({}, 5)
     game.keep_keyframes = True
-    game.run(ai_controllers("warhammer-quest"))
+    game.run(get("warhammer-quest").ai_controllers())
     frame = game.keyframes[1]
     before = rs.state_dict(frame.state)
     again = Game.resume(rs, game.setup, game.seed, game.content, frame, game.decisions, game.content_digest)
@@ -44,7 +44,7 @@ def test_rewound_is_the_game_replayed_to_that_point_from_its_last_keyframe(game_
     rs = get(game_id)
     game = rs.new_game({}, 4)
     game.keep_keyframes, game.keyframe_gap = True, 40
-    game.run(ai_controllers(game_id))
+    game.run(get(game_id).ai_controllers())
     keep = len(game.decisions) - 7
     played = []
     monkeypatch.setattr(Game, "play", lambda self, a, why="", _play=Game.play: played.append(a) or _play(self, a, why))

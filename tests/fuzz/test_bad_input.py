@@ -16,7 +16,7 @@ from dungeon_tui import __version__
 from dungeon_tui.ai.controllers import random_controllers
 from dungeon_tui.engine import record
 from dungeon_tui.rulesets import game_from_record
-from dungeon_tui.rulesets.heroquest.ruleset import RULESET as HQ
+from dungeon_tui.rulesets.heroquest.game import GAME as HQ
 from dungeon_tui.tui.session import load_session
 
 ROOT = Path(__file__).resolve().parents[2]

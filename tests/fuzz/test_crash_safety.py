@@ -25,7 +25,7 @@ CHILD = r'''
 import os, sys, time
 from pathlib import Path
 from dungeon_tui import __version__
-from dungeon_tui.ai.controllers import ai_controllers
+from dungeon_tui.rulesets import get
 from dungeon_tui.engine import record
 
 mode, target, how = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
@@ -68,9 +68,9 @@ if how == "autosave":
     session.owners = {k: "AI" for k in session.owners}
     game = session.game
 else:
-    from dungeon_tui.rulesets.heroquest.ruleset import RULESET
-    game = RULESET.new_game({"adventure": "the_trial"}, 21)
-ctl = ai_controllers("heroquest")
+    from dungeon_tui.rulesets.heroquest.game import GAME
+    game = GAME.new_game({"adventure": "the_trial"}, 21)
+ctl = get("heroquest").ai_controllers()
 saves = 0
 while not game.over:
     d = game.pending

@@ -128,10 +128,10 @@ def test_a_game_with_two_checkpoints_after_its_last_decision_replays(tmp_path):
     from dungeon_tui.ai.controllers import random_controllers
     from dungeon_tui.engine import record
     from dungeon_tui.rulesets import game_from_record
-    from dungeon_tui.rulesets.heroquest.ruleset import RULESET
+    from dungeon_tui.rulesets.heroquest.game import GAME
 
     seed = 3746960990483014674
-    game = RULESET.new_game({"adventure": "crypt_of_the_bone_lantern"}, seed)
+    game = GAME.new_game({"adventure": "crypt_of_the_bone_lantern"}, seed)
     game.run(random_controllers(seed ^ 0xF022))
     last = [c for c in game.checkpoints if c[0] == len(game.decisions)]
     assert len(last) == 2 and last[0][2] != last[1][2]
@@ -152,11 +152,11 @@ def test_a_hero_passing_a_friend_while_the_dice_decide_is_not_stopping_there():
     # Found by the mixed fuzz: the Barbarian steps onto the Elf's square and jumps a trap from
     # there; while the jump is rolled the two share a square, which the rules allow mid-move.
     from dungeon_tui.ai.controllers import mixed_controllers
-    from dungeon_tui.rulesets.heroquest.ruleset import RULESET
+    from dungeon_tui.rulesets.heroquest.game import GAME
 
     seed = 8287223173379034989
-    game = RULESET.new_game({"adventure": "warlocks_cellar"}, seed)
-    players = mixed_controllers("heroquest", seed ^ 0xF022, hq_invariants.FUZZ_SHUN)
+    game = GAME.new_game({"adventure": "warlocks_cellar"}, seed)
+    players = mixed_controllers(GAME, seed ^ 0xF022, hq_invariants.FUZZ_SHUN)
     while len(game.decisions) < 129:
         d = game.pending
         game.play(*(players.get(d.seat) or players["*"]).choose(game, d))

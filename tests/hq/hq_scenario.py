@@ -7,7 +7,8 @@ from dungeon_tui.engine.dice import ForcedChance
 from dungeon_tui.engine.game import CHANCE, Game
 from dungeon_tui.engine.scenario import ScenarioRules
 from dungeon_tui.rulesets.heroquest import board
-from dungeon_tui.rulesets.heroquest.ruleset import RULESET, load_content
+from dungeon_tui.rulesets.heroquest.content import load_content
+from dungeon_tui.rulesets.heroquest.game import GAME
 from dungeon_tui.rulesets.heroquest.state import State
 
 
@@ -16,7 +17,7 @@ def trial(heroes: dict[str, tuple[int, int]], open_doors: list[str] = (), quest:
     """A quest (The Trial unless named) with heroes standing where given, some doors open, and
     what they see revealed."""
     c = load_content()
-    s = RULESET.new_state(RULESET.normalise_setup({"heroes": list(heroes), "adventure": quest}), c, 0)
+    s = GAME.new_state(GAME.normalise_setup({"heroes": list(heroes), "adventure": quest}), c, 0)
     for hid, sq in heroes.items():
         s.figures[hid].pos = sq
     for d in open_doors:
@@ -64,7 +65,7 @@ class Picks:
 
 def run(state: State, proc: Callable[[Game], Any], dice: list[Any], dungeon: Any = None, heroes: Any = None) -> Game:
     c = load_content()
-    game = Game(ScenarioRules(state, proc, RULESET.view), {}, 0, c, c.digest)
+    game = Game(ScenarioRules(state, proc, GAME.view), {}, 0, c, c.digest)
     forced = ForcedChance(dice)
     while not game.over:
         d = game.pending

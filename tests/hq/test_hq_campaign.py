@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from dungeon_tui.ai.controllers import ai_controllers
+from dungeon_tui.rulesets import get
 from dungeon_tui.cli import main
 from dungeon_tui.engine import record
 from dungeon_tui.rulesets import game_from_record
 from dungeon_tui.rulesets.heroquest import campaign as camp
 from dungeon_tui.rulesets.heroquest.campaign import CampaignError
 from dungeon_tui.rulesets.heroquest.combat import attack_dice, defend_dice
-from dungeon_tui.rulesets.heroquest.ruleset import RULESET
+from dungeon_tui.rulesets.heroquest.game import GAME
 
 TABLE_DWARF = {"name": "Dwarf", "gold": 0, "body_max": 7, "mind_max": 3, "main_weapon": None,
                "equipment": ["shortsword"], "potions": [], "artifacts": []}
@@ -31,7 +31,7 @@ def test_sheets_build_heroes_with_their_gear():
                        main_weapon="battle_axe", potions=["healing", "healing:4"], body_max=8),
         "wizard": {"name": "Zed", "gold": 12, "body_max": 4, "mind_max": 6, "main_weapon": "wizards_staff",
                    "equipment": ["dagger"], "potions": [], "artifacts": ["wizards_cloak", "wizards_staff"]}}}
-    game = RULESET.new_game(setup, 7)
+    game = GAME.new_game(setup, 7)
     assert game.state.party == ["dwarf", "wizard"]  # the party comes from the sheets when not named
     d, w = game.state.figures["dwarf"], game.state.figures["wizard"]
     assert (d.name, d.gold, d.body, d.max_body, d.mind) == ("Grimli", 300, 8, 8, 3)
@@ -46,11 +46,11 @@ def test_sheets_build_heroes_with_their_gear():
 
 
 def test_a_sheet_with_the_table_values_changes_nothing():
-    plain = RULESET.new_game({"adventure": "the_trial", "heroes": ["dwarf"]}, 3)
+    plain = GAME.new_game({"adventure": "the_trial", "heroes": ["dwarf"]}, 3)
     assert "sheets" not in plain.setup
-    same = RULESET.new_game({"adventure": "the_trial", "heroes": ["dwarf"], "sheets": {"dwarf": sheet()}}, 3)
+    same = GAME.new_game({"adventure": "the_trial", "heroes": ["dwarf"], "sheets": {"dwarf": sheet()}}, 3)
     assert same.state_hash() == plain.state_hash()
-    richer = RULESET.new_game({"adventure": "the_trial", "heroes": ["dwarf"], "sheets": {"dwarf": sheet(gold=1)}}, 3)
+    richer = GAME.new_game({"adventure": "the_trial", "heroes": ["dwarf"], "sheets": {"dwarf": sheet(gold=1)}}, 3)
     assert richer.state_hash() != plain.state_hash()
 
 
@@ -68,7 +68,7 @@ def test_a_sheet_with_the_table_values_changes_nothing():
 ])
 def test_bad_sheets_are_one_line_errors(sheets, words):
     with pytest.raises(ValueError) as err:
-        RULESET.normalise_setup({"heroes": ["dwarf"], "sheets": sheets})
+        GAME.normalise_setup({"heroes": ["dwarf"], "sheets": sheets})
     assert words in str(err.value) and "\n" not in str(err.value)
 
 
@@ -147,8 +147,8 @@ def test_replace_a_fallen_hero():
 def played(c, seeds=range(40)):
     """An AI game of The Trial with some hero alive and wounded and some dead at the end."""
     for seed in seeds:
-        game = RULESET.new_game(camp.setup_for(c), seed)
-        game.run(ai_controllers("heroquest"))
+        game = GAME.new_game(camp.setup_for(c), seed)
+        game.run(get("heroquest").ai_controllers())
         heroes = game.state.heroes()
         if any(h.status == "dead" for h in heroes) and any(h.status != "dead" and h.body < h.max_body for h in heroes):
             return game
@@ -173,7 +173,7 @@ def test_record_result_heals_keeps_loot_and_retires_the_dead():
     taken = [e for e in game.events if e.kind == "remains" and "Dwarf" in e.text]
     assert holders == (["dwarf"] if game.state.figures["dwarf"].status != "dead" else
                        [f.id for f in game.state.heroes() if "tool_kit" in f.equipment] if taken else [])
-    nxt = RULESET.new_game(camp.setup_for(after, "the_trial"), 1)
+    nxt = GAME.new_game(camp.setup_for(after, "the_trial"), 1)
     assert nxt.state.party == [h.hero_type for h in after.living()]
     for fig in nxt.state.heroes():
         old = game.state.figures[fig.kind]
@@ -186,8 +186,8 @@ def test_record_result_heals_keeps_loot_and_retires_the_dead():
 
 def test_success_unlocks_the_next_quest_and_failure_keeps_it_open():
     c = camp.new("t", ["barbarian"])
-    game = RULESET.new_game(camp.setup_for(c), 2)
-    game.run(ai_controllers("heroquest"))
+    game = GAME.new_game(camp.setup_for(c), 2)
+    game.run(get("heroquest").ai_controllers())
     game.state.figures["barbarian"].status = "alive"
     game.state.result = {"outcome": "failure", "why": "forced"}
     failed = camp.record_result(c, game)
@@ -206,7 +206,7 @@ def test_success_unlocks_the_next_quest_and_failure_keeps_it_open():
 
 def test_unfinished_and_locked_quests_are_refused():
     c = camp.new("t", ["elf"])
-    game = RULESET.new_game(camp.setup_for(c), 1)
+    game = GAME.new_game(camp.setup_for(c), 1)
     with pytest.raises(CampaignError, match="not over"):
         camp.record_result(c, game)
     c.unlocked = []
@@ -217,8 +217,8 @@ def test_unfinished_and_locked_quests_are_refused():
 def test_a_campaign_game_replays_from_its_record_alone(tmp_path):
     c = rich(camp.new("t", ["dwarf", "wizard"]), dwarf=1000)
     c = camp.buy(camp.buy(c, "dwarf", "plate_mail"), "dwarf", "helmet")
-    game = RULESET.new_game(camp.setup_for(c), 11)
-    game.run(ai_controllers("heroquest"))
+    game = GAME.new_game(camp.setup_for(c), 11)
+    game.run(get("heroquest").ai_controllers())
     path = tmp_path / "rec.json"
     record.save(game, path, "test")
     rec = record.read(path)
@@ -235,7 +235,7 @@ def test_save_and_load_round_trip(tmp_path):
     camp.save(c, path)
     data = json.loads(path.read_text())
     assert data["format"] == "dungeon-tui/heroquest-campaign" and data["version"] == 1
-    assert data["content_digest"] == RULESET.content().digest
+    assert data["content_digest"] == GAME.content().digest
     assert camp.load(path) == c
 
 
@@ -345,7 +345,7 @@ def test_campaign_quest_played_in_the_app_then_resumed(tmp_path, monkeypatch, ca
     plays = {"steps": 40}
 
     def run(self):  # stands in for the player: AI choices, stopping early the first time
-        ctl = ai_controllers("heroquest")
+        ctl = get("heroquest").ai_controllers()
         game = self.session.game
         while not game.over and plays["steps"]:
             d = game.pending

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_tui.ai.controllers import ai_controllers
+from dungeon_tui.rulesets import get
 from dungeon_tui.engine.scenario import content_problems_after
 from dungeon_tui.rulesets.heroquest.models import MODELS, QUESTS
-from dungeon_tui.rulesets.heroquest.ruleset import RULESET, cross_check, load_content
+from dungeon_tui.rulesets.heroquest.content import cross_check, load_content
+from dungeon_tui.rulesets.heroquest.game import GAME
 
 
 def test_all_four_quests_load_with_their_spec_data():
@@ -188,13 +189,13 @@ def test_model_errors_name_the_path(tmp_path, change, path, problem):
 
 @pytest.mark.parametrize("qid", [R, W, C])
 def test_a_new_quest_starts_and_plays_its_first_decisions(qid):
-    game = RULESET.new_game({"adventure": qid}, 3)
+    game = GAME.new_game({"adventure": qid}, 3)
     quest = load_content().quests[qid]
     heroes = game.state.heroes()
     # The heroes start on the stairway in turn order (§3 step 5).
     x, y = quest.stairway
     assert [h.pos for h in heroes] == [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
-    ctl = ai_controllers("heroquest")
+    ctl = get("heroquest").ai_controllers()
     # Escorts, events and dread spells are still being written, so only "no exception in the
     # first rounds" is asserted here, not how the quest ends.
     for _ in range(300):

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_tui.ai.controllers import ai_controllers, random_controllers
+from dungeon_tui.ai.controllers import random_controllers
+from dungeon_tui.rulesets import get
 from dungeon_tui.engine import record
 from dungeon_tui.engine.game import DUNGEON
 from dungeon_tui.rulesets import game_from_record
 from dungeon_tui.rulesets.heroquest import board, invariants
-from dungeon_tui.rulesets.heroquest.ruleset import RULESET
+from dungeon_tui.rulesets.heroquest.game import GAME
 
 QUESTS = ("the_trial", "rescue_of_sir_ragnar", "warlocks_cellar", "crypt_of_the_bone_lantern")
 
@@ -35,8 +36,8 @@ def check_all(game):
 def test_ai_games_end_and_hide_secrets_at_every_step(quest, seeds):
     outcomes = []
     for seed in range(seeds):
-        game = RULESET.new_game({"adventure": quest}, seed)
-        result = play(game, ai_controllers("heroquest"), check_all)
+        game = GAME.new_game({"adventure": quest}, seed)
+        result = play(game, get("heroquest").ai_controllers(), check_all)
         outcomes.append(result["outcome"])
         assert result["outcome"] in ("success", "failure") and "200 rounds" not in result["why"]
     assert len(outcomes) == seeds
@@ -45,14 +46,14 @@ def test_ai_games_end_and_hide_secrets_at_every_step(quest, seeds):
 @pytest.mark.parametrize("quest", QUESTS)
 def test_random_legal_play_keeps_the_invariants(quest):
     for seed in range(3):
-        game = RULESET.new_game({"adventure": quest}, 100 + seed)
+        game = GAME.new_game({"adventure": quest}, 100 + seed)
         play(game, random_controllers(seed), check_all)
 
 
 def test_the_escort_quest_is_won_by_bringing_sir_ragnar_out():
     for seed in range(6):
-        game = RULESET.new_game({"adventure": "rescue_of_sir_ragnar"}, seed)
-        play(game, ai_controllers("heroquest"))
+        game = GAME.new_game({"adventure": "rescue_of_sir_ragnar"}, seed)
+        play(game, get("heroquest").ai_controllers())
         if game.result["outcome"] == "success":
             s = game.state
             assert s.figures["sir_ragnar"].pos in board.stairway(game.content.quests[s.quest])
@@ -63,10 +64,10 @@ def test_the_escort_quest_is_won_by_bringing_sir_ragnar_out():
 
 
 def test_a_saved_heroquest_game_replays_to_the_same_hash(tmp_path):
-    game = RULESET.new_game({"adventure": "the_trial"}, 5)
-    game.run(ai_controllers("heroquest"))
+    game = GAME.new_game({"adventure": "the_trial"}, 5)
+    game.run(get("heroquest").ai_controllers())
     path = tmp_path / "hq.json"
     record.save(game, path, "test")
     again = record.replay(record.read(path), game_from_record)
     assert again.state_hash() == game.state_hash() and again.over
-    assert RULESET.view(again.state, DUNGEON)["figures"].keys() == RULESET.view(game.state, DUNGEON)["figures"].keys()
+    assert GAME.view(again.state, DUNGEON)["figures"].keys() == GAME.view(game.state, DUNGEON)["figures"].keys()

@@ -9,8 +9,8 @@ from test_hq_worked_examples import new_monster_at
 from dungeon_tui.rulesets.heroquest.combat import attack_dice
 from dungeon_tui.rulesets.heroquest.heroes import adjacent, hero_turn
 from dungeon_tui.rulesets.heroquest.monsters import activate, dungeon_phase
-from dungeon_tui.rulesets.heroquest.ruleset import load_content
-from dungeon_tui.rulesets.heroquest.zargon import ScriptedSeat
+from dungeon_tui.rulesets.heroquest.content import load_content
+from dungeon_tui.rulesets.heroquest.ai.dungeon import ScriptedSeat
 
 
 def add_trap(s, tid, kind, at, state="hidden"):
@@ -273,13 +273,13 @@ def test_spell_ring_casts_its_spell_twice_and_the_wand_two_spells_in_one_action(
 
 
 def test_variant_monsters_2021_and_eu1989_change_the_table():
-    from dungeon_tui.rulesets.heroquest.ruleset import RULESET
-    s = RULESET.new_state(RULESET.normalise_setup({"adventure": "the_trial", "variants": ["monsters_2021"]}),
+    from dungeon_tui.rulesets.heroquest.game import GAME
+    s = GAME.new_state(GAME.normalise_setup({"adventure": "the_trial", "variants": ["monsters_2021"]}),
                           load_content(), 0)
     fimir, cw, verag = s.figures["m13"], s.figures["m14"], s.figures["m12"]
     assert fimir.name == "Abomination 1" and (fimir.move, fimir.attack, fimir.defend, fimir.body) == (6, 3, 3, 2)
     assert cw.name == "Dread Warrior 1" and cw.defend == 3 and verag.name == "Verag"
-    s = RULESET.new_state(RULESET.normalise_setup({"adventure": "the_trial", "variants": ["monsters_eu1989"]}),
+    s = GAME.new_state(GAME.normalise_setup({"adventure": "the_trial", "variants": ["monsters_eu1989"]}),
                           load_content(), 0)
     cw, mummy, zombie = s.figures["m14"], s.figures["m7"], s.figures["m3"]
     assert (cw.move, cw.attack, cw.defend, cw.body) == (6, 3, 4, 1)
@@ -299,14 +299,14 @@ def test_variant_search_combined_finds_traps_and_secret_doors_at_once():
 
 def test_unknown_variant_is_refused_in_one_line():
     import pytest
-    from dungeon_tui.rulesets.heroquest.ruleset import RULESET
+    from dungeon_tui.rulesets.heroquest.game import GAME
     with pytest.raises(ValueError, match="variants must be a list of"):
-        RULESET.normalise_setup({"variants": ["monsters_1066"]})
+        GAME.normalise_setup({"variants": ["monsters_1066"]})
 
 
 def test_dread_escape_takes_a_hurt_caster_to_the_quests_escape_square():
-    from dungeon_tui.rulesets.heroquest.ruleset import RULESET
-    s = RULESET.new_state(RULESET.normalise_setup({"adventure": "warlocks_cellar", "heroes": ["barbarian"]}),
+    from dungeon_tui.rulesets.heroquest.game import GAME
+    s = GAME.new_state(GAME.normalise_setup({"adventure": "warlocks_cellar", "heroes": ["barbarian"]}),
                           load_content(), 0)
     grask = s.figures["m14"]
     grask.placed, grask.body = True, 1

@@ -8,7 +8,7 @@ from dungeon_tui.rulesets.heroquest import board
 from dungeon_tui.rulesets.heroquest.combat import strike
 from dungeon_tui.rulesets.heroquest.monsters import activation_order, dungeon_phase
 from dungeon_tui.rulesets.heroquest.searching import draw_card, new_monster
-from dungeon_tui.rulesets.heroquest.zargon import ScriptedSeat
+from dungeon_tui.rulesets.heroquest.ai.dungeon import ScriptedSeat
 
 
 def test_1_hero_attack_hq_combat_attack_and_defend_monster():
@@ -76,7 +76,7 @@ def test_12_zargon_order_and_scripts_in_room_e():
 def new_monster_at(s, kind, sq):
     class G:  # new_monster only needs the state and the content
         pass
-    from dungeon_tui.rulesets.heroquest.ruleset import load_content
+    from dungeon_tui.rulesets.heroquest.content import load_content
     g = G()
     g.state, g.content = s, load_content()
     return new_monster(g, kind, sq)

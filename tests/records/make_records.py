@@ -21,8 +21,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
 from dungeon_tui import __version__  # noqa: E402
-from dungeon_tui.ai.controllers import ai_controllers  # noqa: E402
-from dungeon_tui.cli import game_seed  # noqa: E402
+from dungeon_tui.rulesets import get  # noqa: E402
+from dungeon_tui.batch import game_seed  # noqa: E402
 from dungeon_tui.engine import record  # noqa: E402
 from dungeon_tui.rulesets import get  # noqa: E402
 
@@ -43,7 +43,7 @@ def make(name: str) -> dict[str, Any]:
     rs = get(game_id)
     game = rs.new_game({"adventure": adventure}, game_seed(1, number))
     game.keep_events = False
-    ai = ai_controllers(rs.id)
+    ai = rs.ai_controllers()
     while not game.over and (stop is None or len(game.decisions) < stop):
         d = game.pending
         game.play(*(ai.get(d.seat) or ai["*"]).choose(game, d))

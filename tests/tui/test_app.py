@@ -196,9 +196,9 @@ def test_saves_list_shows_metadata_and_loads(tmp_path):
 
 
 def _finished_record(tmp_path):
-    from dungeon_tui.ai.controllers import ai_controllers
+    from dungeon_tui.rulesets import get
     game = new_session("warhammer-quest", {"adventure": "fp5"}, 7).game
-    game.run(ai_controllers("warhammer-quest"))
+    game.run(get("warhammer-quest").ai_controllers())
     path = tmp_path / "done.json"
     record.save(game, path, "test")
     return record.read(path), game

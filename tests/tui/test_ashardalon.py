@@ -7,7 +7,7 @@ import asyncio
 from dungeon_tui.tui.app import DungeonApp
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.map_view import MapView
-from dungeon_tui.tui.presenters import presenter_for
+from dungeon_tui.rulesets import get
 from dungeon_tui.tui.session import Options, load_session, new_session
 
 from .helpers import (at_first_choice, map_lines, open_new_game_form, pick_game, screen_text, square_text,
@@ -110,7 +110,7 @@ def test_move_with_the_cursor_then_attack_the_new_tiles_monster(tmp_path):
 
 def test_panel_shows_experience_values_surges_and_used_powers(tmp_path):
     session = set_up(ash_session())
-    game, p = session.game, presenter_for("ashardalon")
+    game, p = session.game, get("ashardalon").presenter()
     st = game.state
     st.xp.append("grell#1")
     st.figures["quinn"].powers["healing_hymn"] = False
@@ -125,7 +125,7 @@ def test_panel_shows_experience_values_surges_and_used_powers(tmp_path):
 
 def test_hero_views_keep_treasure_tokens_face_down(tmp_path):
     session = ash_session()
-    game, p = session.game, presenter_for("ashardalon")
+    game, p = session.game, get("ashardalon").presenter()
     game.state.tokens.append({"kind": "treasure", "value": "300", "at": [1, 1]})
     assert "face down" in p.look(game, "hero:quinn", (1, 1))
     assert "300" not in p.look(game, "hero:quinn", (1, 1))
@@ -182,15 +182,15 @@ def test_enter_on_the_map_opens_the_list_when_no_choice_has_a_square(tmp_path):
 def test_a_tie_the_player_breaks_is_lit_on_the_map(tmp_path):
     # Seed 1 (AI on every seat up to here): the monster has two heroes beside it and the
     # active player picks its target (§6.2); each hero's square is lit for that choice.
-    from dungeon_tui.ai.controllers import ai_controllers
+    from dungeon_tui.rulesets import get
     session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 1, options=Options(ai_speed="instant"))
-    game, ai = session.game, ai_controllers("ashardalon")
+    game, ai = session.game, get("ashardalon").ai_controllers()
     while not (game.pending.options and game.pending.options[0].kind == "tie"):
         d = game.pending
         game.play(*(ai.get(d.seat) or ai["*"]).choose(game, d))
     d = game.pending
     assert [str(a) for a in d.options] == ["Quinn (1 square)", "Vistra (1 square)"]
-    p = presenter_for("ashardalon")
+    p = get("ashardalon").presenter()
     assert [p.squares_of(game, d.seat, a) for a in d.options] == [[(0, 2)], [(1, 2)]]
     made = len(game.decisions)
 

@@ -200,11 +200,11 @@ def test_click_a_lit_square_between_the_walls(tmp_path):
 
 
 def test_replay_viewer_draws_a_heroquest_record(tmp_path):
-    from dungeon_tui.ai.controllers import ai_controllers
+    from dungeon_tui.rulesets import get
     from dungeon_tui.engine import record
     from dungeon_tui.tui.replay_screen import ReplayScreen
     game = hq_session(5).game
-    game.run(ai_controllers("heroquest"))
+    game.run(get("heroquest").ai_controllers())
     record.save(game, tmp_path / "r.json", "test")
     rec = record.read(tmp_path / "r.json")
 

@@ -80,9 +80,9 @@ def consistent(game: Game) -> None:
 
 
 def finished_record(tmp_path) -> record.RecordModel:
-    from dungeon_tui.ai.controllers import ai_controllers
+    from dungeon_tui.rulesets import get
     game = new_session("warhammer-quest", {"adventure": "fp5"}, 7).game
-    game.run(ai_controllers("warhammer-quest"))
+    game.run(get("warhammer-quest").ai_controllers())
     path = tmp_path / "finished.json"
     record.save(game, path, "test", {"label": "finished", "over": True})
     return record.read(path)

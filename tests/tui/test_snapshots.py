@@ -59,10 +59,10 @@ def test_game_over(tmp_path):
 
 
 def test_replay_viewer(tmp_path):
-    from dungeon_tui.ai.controllers import ai_controllers
+    from dungeon_tui.rulesets import get
     from dungeon_tui.engine import record
     game = all_ai_session().game
-    game.run(ai_controllers("warhammer-quest"))
+    game.run(get("warhammer-quest").ai_controllers())
     record.save(game, tmp_path / "r.json", "test")
     rec = record.read(tmp_path / "r.json")
     shoot("replay_fp5_7_turn3", lambda: DungeonApp(replay=rec), lambda app: isinstance(app.screen, ReplayScreen),

@@ -9,19 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from dungeon_tui.ai.controllers import ai_controllers, random_controllers
-from dungeon_tui.cli import game_seed, make_game
+from dungeon_tui.ai.controllers import random_controllers
+from dungeon_tui.rulesets import get
+from dungeon_tui.batch import game_seed
+from dungeon_tui.cli import make_game
 from dungeon_tui.engine import record
 from dungeon_tui.rulesets.warhammer_quest.adventures import PLAYABLE
-from dungeon_tui.rulesets.warhammer_quest.ruleset import RULESET
+from dungeon_tui.rulesets.warhammer_quest.game import GAME
 from dungeon_tui.rulesets.warhammer_quest import invariants as whq_invariants
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def play(seed, adventure="fp5", heroes=None, controllers=None, check=None):
-    game = RULESET.new_game({"adventure": adventure, **({"heroes": heroes} if heroes else {})}, seed)
-    ctl = controllers or ai_controllers(RULESET.id)
+    game = GAME.new_game({"adventure": adventure, **({"heroes": heroes} if heroes else {})}, seed)
+    ctl = controllers or GAME.ai_controllers()
     while not game.over:
         d = game.pending
         c = ctl.get(d.seat) or ctl["*"]
@@ -33,14 +35,14 @@ def play(seed, adventure="fp5", heroes=None, controllers=None, check=None):
 
 @pytest.mark.parametrize("adventure", PLAYABLE)
 def test_ai_plays_every_playable_adventure_to_an_end(adventure):
-    need = RULESET.content().adventures[adventure].needs
+    need = GAME.content().adventures[adventure].needs
     for i in range(3):
         game = play(game_seed(11, i), adventure)
         assert game.result["outcome"] in ("win", "failure", "defeat")
         assert game.state.turn >= 1
         dungeon = [e for e in game.events if e.kind == "decision" and e.data["seat"] == "dungeon"]
         assert all(e.data["why"] for e in dungeon)
-    assert need is None or need in RULESET.normalise_setup({"adventure": adventure})["heroes"]
+    assert need is None or need in GAME.normalise_setup({"adventure": adventure})["heroes"]
 
 
 def invariants(game):
@@ -57,10 +59,10 @@ def test_fuzz_random_legal_decisions_hold_invariants(i):
 
 
 def test_same_seed_same_hash_in_other_processes():
-    code = ("from dungeon_tui.ai.controllers import ai_controllers;"
-            "from dungeon_tui.rulesets.warhammer_quest.ruleset import RULESET;"
-            "g=RULESET.new_game({'adventure':'fp6'}, 987654321);"
-            "g.run(ai_controllers(RULESET.id)); print(g.state_hash(), len(g.decisions))")
+    code = ("from dungeon_tui.rulesets import get;"
+            "from dungeon_tui.rulesets.warhammer_quest.game import GAME;"
+            "g=GAME.new_game({'adventure':'fp6'}, 987654321);"
+            "g.run(GAME.ai_controllers()); print(g.state_hash(), len(g.decisions))")
     outs = set()
     for hs in ("1", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hs, "PYTHONPATH": str(ROOT)}
@@ -156,8 +158,8 @@ def test_life_force_heals_a_friend_per_wound_dealt():
 
 
 def test_rotating_placer_gives_placement_to_hero_seats():
-    game = RULESET.new_game({"adventure": "fp6", "placer": "rotating_player"}, game_seed(2, 3))
-    game.run(ai_controllers(RULESET.id))
+    game = GAME.new_game({"adventure": "fp6", "placer": "rotating_player"}, game_seed(2, 3))
+    game.run(GAME.ai_controllers())
     placers = {e.data["seat"] for e in game.events if e.kind == "decision" and e.data["action"].startswith("place ")}
     assert placers and all(p.startswith("hero:") for p in placers)
 
@@ -165,8 +167,8 @@ def test_rotating_placer_gives_placement_to_hero_seats():
 def test_campaign_carries_gold_and_treasure(tmp_path):
     from dungeon_tui.rulesets.warhammer_quest import campaign as camp
     c = camp.Campaign(recruits=["barbarian", "elf"])
-    first = RULESET.new_game(camp.setup_for(c, "fp6"), game_seed(4, 0))
-    first.run(ai_controllers(RULESET.id))
+    first = GAME.new_game(camp.setup_for(c, "fp6"), game_seed(4, 0))
+    first.run(GAME.ai_controllers())
     first.state.figures["elf"].gold = 321  # whatever happened, the survivor's purse is carried
     first.state.figures["elf"].treasure = [{"id": "jewel"}, {"id": "arrows_of_death", "charges": 2, "spent": True}]
     first.state.figures["elf"].status = "active"
@@ -175,7 +177,7 @@ def test_campaign_carries_gold_and_treasure(tmp_path):
     c = camp.load(tmp_path / "c.json")
     elf = next(w for w in c.warriors if w.type == "elf")
     assert elf.gold == 321 and elf.starting_wounds == first.state.figures["elf"].max_wounds
-    second = RULESET.new_game(camp.setup_for(c, "fp5"), game_seed(4, 1))
+    second = GAME.new_game(camp.setup_for(c, "fp5"), game_seed(4, 1))
     e2 = second.state.figures["elf"]
     assert e2.gold == 321 and e2.max_wounds == elf.starting_wounds
     assert e2.treasure == [{"id": "jewel"}, {"id": "arrows_of_death", "charges": 2}]

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..campaign_file import first_error
+from ...engine.campaign_file import first_error
 from .combat import item
 from .state import Figure
 

@@ -14,12 +14,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .. import campaign_file
-from ..campaign_file import CampaignError
-from ..common import choose_party, hero_seat
+from ...engine import campaign_file
+from ...engine.campaign_file import CampaignError
+from ...engine.contract import choose_party, hero_seat
 from . import armory
 from .armory import HeroSheet
-from .ruleset import HERO_ORDER, RULES_VERSION, load_content
+from .content import HERO_ORDER, RULES_VERSION, load_content
 from .state import DEAD
 
 FORMAT = "dungeon-tui/heroquest-campaign"

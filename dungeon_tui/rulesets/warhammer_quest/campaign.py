@@ -11,8 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .. import campaign_file
-from ..campaign_file import CampaignError
+from ...engine import campaign_file
+from ...engine.campaign_file import CampaignError
 
 FORMAT = "dungeon-tui-whq-campaign"
 __all__ = ["CampaignError", "Campaign", "load", "save", "setup_for", "record_result"]

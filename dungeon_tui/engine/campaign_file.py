@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from ..engine.record import MAX_BYTES, write_atomic
+from .record import MAX_BYTES, write_atomic
 
 M = TypeVar("M", bound=BaseModel)
 

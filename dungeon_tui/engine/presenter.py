@@ -1,13 +1,15 @@
-"""Presenters: how each game's view is drawn and described.  The screens are generic; a
-presenter turns one seat's view of a game into map cells, hero sheets, cards and help.
-Presenters read views and content only: they never decide a rule."""
+"""What a game's presenter gives the screens: how each game's view is drawn and described.
+
+The screens are generic; a game's presenter (in the game's own package) turns one seat's view
+into map cells, hero sheets, cards and help, and names the game's words the screens need (which
+actions end a turn, which events stop a walk).  Presenters read views and content only: they
+never decide a rule, and nothing here draws on a terminal."""
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-from ...engine.game import Action, Decision, Game
+from .game import Action, Decision, Game
 
 Sq = tuple[int, int]
 Cell = tuple[str, str]  # two characters and a role (a mapview component class)
@@ -47,6 +49,8 @@ class Presenter(Protocol):
     verbs: tuple[Verb, ...]  # may be empty
     on_enter: tuple[str, ...]  # kinds enter plays when the cursor's square offers nothing
     dungeon_player: str | None  # the dungeon seat's name if a human may play it (the new-game form asks)
+    end_kinds: tuple[str, ...]  # the action kinds `e` plays: ending a turn, a phase, a move
+    walk_stops: frozenset[str]  # event kinds that stop a walk of several steps (something came into view)
 
     def board(self, game: Game, seat: str) -> Board: ...
     def status(self, game: Game, seat: str) -> str: ...
@@ -59,15 +63,6 @@ class Presenter(Protocol):
     def summary(self, game: Game) -> str: ...
     def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]: ...
     def walks(self, game: Game, decision: Decision | None) -> dict[Sq, list[Sq]]: ...
-
-
-PRESENTERS = {"warhammer-quest": "dungeon_tui.tui.presenters.warhammer_quest",
-              "heroquest": "dungeon_tui.tui.presenters.heroquest",
-              "ashardalon": "dungeon_tui.tui.presenters.ashardalon"}
-
-
-def presenter_for(game_id: str) -> Presenter:
-    return importlib.import_module(PRESENTERS[game_id]).PRESENTER  # type: ignore[no-any-return]
 
 
 def goes_to(action: Action) -> Sq | None:
@@ -118,4 +113,4 @@ def bar(value: int, most: int, width: int = 10) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-__all__ = ["Board", "Card", "Verb", "Presenter", "presenter_for", "plays", "listed", "bar", "goes_to", "aimed_at", "party_in"]
+__all__ = ["Board", "Card", "Presenter", "Verb", "aimed_at", "bar", "goes_to", "listed", "party_in", "plays"]

@@ -1,135 +1,72 @@
-"""The HeroQuest ruleset object: content, new games, views that hide Zargon's secrets."""
+"""HeroQuest as one game object: its setup, new games, seats and views (hero seats see only
+what has been revealed; Zargon sees all), its AI, screens, checks and words."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from ...engine import tactics
-from ...engine.content import Bundle, load_bundle
-from ...engine.game import DUNGEON, Game
+from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
+from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.grid import Sq
-from ..common import RulesetBase, choose_party, hero_seat
-from . import armory, board
+from ...engine.presenter import Presenter
+from . import armory, board, invariants
+from .ai.dungeon import ScriptedSeat
+from .campaign_commands import COMMANDS
 from .combat import attack_dice, defend_dice
-from .models import MODELS, QUESTS
-from .quest_check import Names, check_quest
-from .state import HERO, MONSTER, Figure, State
+from .content import HERO_ORDER, ID, RULES_VERSION, Content, load_content
 from .heroes import routes
+from .models import QUESTS
 from .profiles import monster_profile
+from .state import HERO, MONSTER, Figure, State
 from .turns import procedure
 
-ID = "heroquest"
-RULES_VERSION = "2"  # 2: monsters are named and drawn by their number among their kind
-HERO_ORDER = ("barbarian", "dwarf", "elf", "wizard")
+
+class HeroQuestSetup(Setup):
+    """Other editions' rules to play by; a campaign's party sheets (§5.13)."""
+
+    quest: str | None = None  # the older name of `adventure`
+    variants: list[str] | None = None
+    sheets: Any = None  # checked by armory.parse_sheets, whose errors name the sheet
 
 
-@dataclass(frozen=True)
-class Content:
-    bundle: Bundle
-    heroes: dict[str, Any]
-    escorts: dict[str, Any]
-    monsters: dict[str, Any]
-    furniture: dict[str, Any]
-    equipment: dict[str, Any]
-    artifacts: dict[str, Any]
-    treasure: dict[str, Any]
-    spells: dict[str, Any]
-    dread_spells: dict[str, Any]
-    variants: dict[str, Any]
-    quests: dict[str, Any]
-    scripts: dict[str, tactics.Script]
-    areas: dict[Sq, str]
-    room_squares: dict[str, list[Sq]]
-    corridor_squares: list[Sq]
-    rock: dict[str, list[str]]
-
-    @property
-    def digest(self) -> str:
-        return self.bundle.digest
-
-
-def cross_check(bundle: Bundle) -> list[str]:
-    """Quest positions against the board (§2.11 loader checks) and names between files."""
-    from .zargon import registry
-    problems: list[str] = []
-    where = "content/heroquest"
-    try:
-        tactics.compile_scripts(bundle["tactics.yaml"].scripts, registry, "scripts")
-    except tactics.TacticsError as err:
-        problems.append(f"{where}/tactics.yaml: {err}")
-    names = Names(monsters=set(bundle["monsters.yaml"].monsters), furniture=bundle["furniture.yaml"].furniture,
-                  dread_spells=set(bundle["spells.yaml"].dread_spells),
-                  artifacts=set(bundle["equipment.yaml"].artifacts),
-                  scripts=set(bundle["tactics.yaml"].scripts), escorts=set(bundle["heroes.yaml"].escorts))
-    for name, quest in sorted(bundle.files.items()):
-        if name.startswith("quests/"):
-            problems.extend(check_quest(quest, f"{where}/{name}", bundle["board.yaml"], names))
-    for vid, v in bundle["variants.yaml"].variants.items():
-        problems += [f"{where}/variants.yaml: variants.{vid}.monsters.{k}: unknown monster {k!r}"
-                     for k in v.monsters if k not in names.monsters]
-        problems += [f"{where}/variants.yaml: variants.{vid}.dread_names.{k}: unknown dread spell {k!r}"
-                     for k in v.dread_names if k not in names.dread_spells]
-    return problems
-
-
-@lru_cache(maxsize=1)
-def load_content() -> Content:
-    from .zargon import registry
-    bundle = load_bundle("heroquest", MODELS, cross_check)
-    b = bundle["board.yaml"]
-    areas = board.area_letters(b)
-    rooms: dict[str, list[Sq]] = {}
-    for sq in sorted(areas, key=lambda q: (q[1], q[0])):
-        if areas[sq] != board.CORRIDOR:
-            rooms.setdefault(areas[sq], []).append(sq)
-    quests = {m.id: m for n, m in bundle.files.items() if n.startswith("quests/")}
-    eq = bundle["equipment.yaml"]
-    sp = bundle["spells.yaml"]
-    he = bundle["heroes.yaml"]
-    return Content(
-        bundle=bundle, heroes=he.heroes, escorts=he.escorts, monsters=bundle["monsters.yaml"].monsters,
-        furniture=bundle["furniture.yaml"].furniture, equipment=eq.equipment, artifacts=eq.artifacts,
-        treasure=bundle["treasure.yaml"].treasure, spells=sp.spells, dread_spells=sp.dread_spells,
-        variants=bundle["variants.yaml"].variants, quests=quests,
-        scripts=tactics.compile_scripts(bundle["tactics.yaml"].scripts, registry, "scripts"),
-        areas=areas, room_squares={k: rooms[k] for k in sorted(rooms)},
-        corridor_squares=sorted((sq for sq, a in areas.items() if a == board.CORRIDOR), key=lambda q: (q[1], q[0])),
-        rock={qid: board.rock_rooms(b, q) for qid, q in quests.items()},
-    )
-
-
-class HeroQuest(RulesetBase):
+class HeroQuest(Ruleset[State, Content]):
     id = ID
     rules_version = RULES_VERSION
     title = "HeroQuest"
+    setup_model = HeroQuestSetup
     load = staticmethod(load_content)
+    campaign = COMMANDS
 
-    def choices(self) -> dict[str, Any]:
+    def heroes(self) -> list[Hero]:
         c = self.content()
-        return {"heroes": [(h, c.heroes[h].name, hero_seat(h)) for h in HERO_ORDER],
-                "adventures": [(q.id, q.name) for q in sorted(c.quests.values(), key=lambda q: q.order)],
-                "adventure": QUESTS[0],
-                "variants": [(vid, v.name) for vid, v in sorted(c.variants.items())]}
+        return [Hero(h, c.heroes[h].name, hero_seat(h)) for h in HERO_ORDER]
 
-    def normalise_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
-        c = self.content()
-        heroes = choose_party(setup.get("heroes"), HERO_ORDER, "hero")
-        quest = setup.get("adventure") or setup.get("quest") or QUESTS[0]
-        if quest not in c.quests:
-            raise ValueError(f"unknown quest {quest!r}; see `dungeon-tui list`")
+    def adventures(self) -> list[tuple[str, str]]:
+        return [(q.id, q.name) for q in sorted(self.content().quests.values(), key=lambda q: q.order)]
+
+    def default_adventure(self) -> str:
+        return QUESTS[0]
+
+    def variants(self) -> list[tuple[str, str]]:
+        """Rules of other editions a player may tick on (the new-game form, `--variant`)."""
+        return [(vid, v.name) for vid, v in sorted(self.content().variants.items())]
+
+    def settle(self, options: HeroQuestSetup, content: Content) -> dict[str, Any]:
+        heroes = choose_party(options.heroes, HERO_ORDER, "hero")
+        quest = options.adventure or options.quest or QUESTS[0]
+        if quest not in content.quests:
+            raise SetupError(f"unknown quest {quest!r}; see `dungeon-tui list`")
         out: dict[str, Any] = {"heroes": heroes, "adventure": quest}
-        variants = setup.get("variants") or []
-        if not isinstance(variants, list) or any(v not in c.variants for v in variants):
-            raise ValueError(f"variants must be a list of: {', '.join(sorted(c.variants))}")
+        variants = options.variants or []
+        if any(v not in content.variants for v in variants):
+            raise SetupError(f"variants must be a list of: {', '.join(sorted(content.variants))}")
         if variants:
             out["variants"] = sorted(set(variants))
-        if setup.get("sheets") is None:
+        if options.sheets is None:
             return out
         # A campaign's party snapshot (§5.13): the record carries it, so replays need no campaign file.
-        if not setup.get("heroes") and isinstance(setup["sheets"], dict):
-            out["heroes"] = heroes = choose_party(list(setup["sheets"]), HERO_ORDER, "hero")
-        out["sheets"] = armory.parse_sheets(setup["sheets"], heroes, c)
+        if not options.heroes:
+            out["heroes"] = heroes = choose_party(list(options.sheets), HERO_ORDER, "hero")
+        out["sheets"] = armory.parse_sheets(options.sheets, heroes, content)
         return out
 
     def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
@@ -159,7 +96,7 @@ class HeroQuest(RulesetBase):
         s.grid = board.build_grid(s, content)
         return s
 
-    def procedure(self, game: Game) -> Any:
+    def procedure(self, game: Game) -> Procedure:
         return procedure(game)
 
     def walks(self, game: Game, hero: str, points: int) -> dict[Sq, list[Sq]]:
@@ -207,4 +144,29 @@ class HeroQuest(RulesetBase):
         return data
 
 
-RULESET = HeroQuest()
+    def controllers(self) -> dict[str, Controller]:
+        seat = ScriptedSeat()  # Zargon and the hero companions both play by tactics scripts
+        return {DUNGEON: seat, "*": seat}
+
+    def presenter(self) -> Presenter:
+        from .presenter import PRESENTER
+        return PRESENTER
+
+    def invariants(self) -> Invariants:
+        return Invariants(invariants.check, invariants.fuzz_adventures(), invariants.FUZZ_SHUN)
+
+    def tally(self, game: Game) -> dict[str, int]:
+        s: State = game.state
+        return {"rounds": s.round,
+                "heroes fallen": sum(1 for h in s.heroes() if h.status != "alive"),
+                "gold carried out": sum(h.gold for h in s.heroes() if h.status == "alive")}
+
+    def won(self, result: dict[str, Any]) -> bool:
+        return result.get("outcome") == "success"
+
+    def record_meta(self, game: Game) -> dict[str, Any]:
+        s: State = game.state
+        return {"adventure": s.quest, "party": list(s.party), "turn": s.round}
+
+
+GAME = HeroQuest()

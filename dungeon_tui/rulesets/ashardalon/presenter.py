@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from . import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, party_in, plays
+from ...engine.presenter import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, party_in, plays
 
 TERRAIN: dict[str, Cell] = {
     ".": ("· ", "floor"),
@@ -151,6 +151,8 @@ class AshardalonPresenter:
     verbs = VERBS
     on_enter: tuple[str, ...] = ()  # enter on an empty square does nothing: ending a phase is e
     dungeon_player = None  # the villain phase is always played by the rules
+    end_kinds = ("end",)  # `e`: end the hero phase
+    walk_stops = frozenset({"place", "roll", "damage", "door"})  # a tile or monster placed, dice, a hurt, a door
 
     # -- the board -----------------------------------------------------------------------------
     def glyph(self, f: dict[str, Any]) -> Cell:

@@ -6,16 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import tactics
-from ...engine.game import Action, Decision, Game, thaw
-from ...engine.grid import DIRS4, Sq, path_back
-from . import board, dread, ending, magic, searching
-from . import monsters as mon
-from .combat import defend_dice
-from .combat import item as combat_item
-from .heroes import adjacent, door_here, hero_path_test, may_stop
-from .profiles import dread_name
-from .state import HERO, Figure, State
+from ....engine import tactics
+from ....engine.game import Action, Decision, Game, thaw
+from ....engine.grid import DIRS4, Sq, path_back
+from .. import board, dread, ending, magic, searching
+from .. import monsters as mon
+from ..combat import defend_dice
+from ..combat import item as combat_item
+from ..heroes import adjacent, door_here, hero_path_test, may_stop
+from ..profiles import dread_name
+from ..state import HERO, Figure, State
 
 registry = tactics.Registry()
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.game import Action, Decision, Game
-from ..engine.grid import Sq, chebyshev
-from ..rulesets.warhammer_quest import board
-from ..rulesets.warhammer_quest.state import State
+from ....engine.game import Action, Decision, Game
+from ....engine.grid import Sq, chebyshev
+from .. import board
+from ..state import State
 
 HEAL_SPELLS = ("heal_wounds", "healing_hands", "lifebringer")
 BOLT_SPELLS = ("lightning_bolt", "fireball", "freeze")

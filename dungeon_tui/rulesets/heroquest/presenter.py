@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from . import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, party_in, plays
+from ...engine.presenter import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, party_in, plays
 
 DUNGEON = "dungeon"
 TERRAIN: dict[str, Cell] = {
@@ -103,6 +103,10 @@ class HeroQuestPresenter:
     verbs = VERBS
     on_enter = ("roll_move",)  # enter with nothing on the cursor's square: roll to move
     dungeon_player = "Zargon"
+    end_kinds = ("pass", "end_turn", "monster_done")  # `e`: pass, end the hero's turn, end a monster's
+    # A walk stops when a room or corridor comes into view, a trap springs, a monster is placed,
+    # dice are rolled, someone is hurt, the escort or an alarm acts, a door opens, remains are found.
+    walk_stops = frozenset({"reveal", "trap", "place", "roll", "damage", "escort", "alarm", "door", "remains"})
 
     # -- the board -----------------------------------------------------------------------------
     def glyph(self, game: Game, f: dict[str, Any]) -> Cell:

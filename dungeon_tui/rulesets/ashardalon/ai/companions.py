@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.game import Action, Decision, Game
-from ..engine.grid import Sq, spread
-from ..rulesets.ashardalon import board, combat
-from ..rulesets.ashardalon.adventures import escape_helps, exit_here, exits
-from ..rulesets.ashardalon.exploration import edges_along
-from ..rulesets.ashardalon.geometry import side_squares
-from ..rulesets.ashardalon.heroes import walks
+from ....engine.game import Action, Decision, Game
+from ....engine.grid import Sq, spread
+from .. import board, combat
+from ..adventures import escape_helps, exit_here, exits
+from ..exploration import edges_along
+from ..geometry import side_squares
+from ..heroes import walks
 
 CANCEL_ALWAYS = ("event_attack", "trap", "hazard")
 CANCEL_CURSES = ("cage", "time_leap", "bad_luck")

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import tactics
-from ...engine.dice import SeededChance
-from ...engine.game import Action, Decision, Game
-from ...engine.grid import DIRS8, Sq, chebyshev
-from .monsters import adjacent_targets, in_reach, reach_of, reachable, sees_any, next_to_warrior, targets
-from .state import Figure, State
+from ....engine import tactics
+from ....engine.dice import SeededChance
+from ....engine.game import Action, Decision, Game
+from ....engine.grid import DIRS8, Sq, chebyshev
+from ..monsters import adjacent_targets, in_reach, reach_of, reachable, sees_any, next_to_warrior, targets
+from ..state import Figure, State
 
 registry = tactics.Registry()
 _tiebreak = SeededChance(salt=0x7AC71C5)
@@ -74,7 +74,7 @@ def can_gain_sight(p: Plan) -> bool:
 
 @registry.condition
 def first_attack_pending(p: Plan) -> bool:
-    from .monster_strikes import valid_target
+    from ..monster_strikes import valid_target
     t = p.m.first_target
     return (not p.m.flags.get("acted_once") and t is not None
             and valid_target(p.state, p.state.figures[t]))
@@ -87,7 +87,7 @@ def provoked(p: Plan) -> bool:
 
 @registry.condition
 def locked_valid(p: Plan) -> bool:
-    from .monster_strikes import valid_target
+    from ..monster_strikes import valid_target
     return p.m.locked is not None and valid_target(p.state, p.state.figures[p.m.locked])
 
 

@@ -1,14 +1,17 @@
-"""The Wrath of Ashardalon ruleset object: setup options, new games, seats, and views that
-keep deck order and face-down tokens from the hero seats (spec §6.2)."""
+"""Wrath of Ashardalon as one game object: setup options, new games, seats, and views that
+keep deck order and face-down tokens from the hero seats (spec §6.2); its AI, screens,
+checks and words."""
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Literal
 
-from ...engine.game import DUNGEON, Game
+from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat, setting
+from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.grid import Sq
-from ..common import RulesetBase, choose_party, hero_seat
-from . import board, combat
+from ...engine.presenter import Presenter
+from . import board, combat, invariants
+from .ai.companions import DungeonSeat, HeroAI
 from .content import Content, load_content
 from .heroes import speed, walks
 from .state import HERO, Figure, State
@@ -17,50 +20,55 @@ from .turns import lay_start, procedure
 ID = "ashardalon"
 RULES_VERSION = "1"
 HERO_ORDER = ("quinn", "vistra", "keyleth", "tarak", "heskan")
-TIE_MODES = ("active_player", "auto")
-SETUP_KEYS = {"heroes", "adventure", "ties", "surges", "powers", "first"}
 
 
-class Ashardalon(RulesetBase):
+class AshardalonSetup(Setup):
+    """The options of §3.9: healing surges, how powers are chosen, who plays first, who
+    settles a monster's tie."""
+
+    surges: Literal[1, 2, 3] | None = setting(
+        None, "Healing surges", [("2", 2), ("3 (easier)", 3), ("1 (harder)", 1)],
+        "the party's healing surges (default: the adventure's)")
+    powers: Literal["recommended", "random"] | dict[str, Any] = setting(
+        "recommended", "Powers", [("recommended", "recommended"), ("random", "random")],
+        "recommended loadouts, random draws, or a mapping hero -> {utility, at_will, daily}")
+    first: str | None = setting(None, "First player", [("seat order", "seat"), ("roll a d20 each", "roll")],
+                                "a hero of the party, roll (a d20 each) or seat (seat order)")
+    ties: Literal["active_player", "auto"] = setting(
+        "active_player", "Monster ties", [("the active player picks", "active_player"), ("fixed order", "auto")],
+        "who settles a tie between a monster's targets")
+
+
+class Ashardalon(Ruleset[State, Content]):
     id = ID
     rules_version = RULES_VERSION
     title = "Wrath of Ashardalon"
+    setup_model = AshardalonSetup
     load = staticmethod(load_content)
 
-    def choices(self) -> dict[str, Any]:
+    def heroes(self) -> list[Hero]:
         c = self.content()
-        return {"heroes": [(h, c.heroes[h].name, hero_seat(h)) for h in HERO_ORDER],
-                "adventures": [(a, adv.name) for a, adv in sorted(c.adventures.items(), key=lambda kv: kv[1].number)],
-                "adventure": "a_day_in_the_life", "variants": [],
-                # (key, label, [(shown, value)], default): the new-game form offers each
-                "settings": [("surges", "Healing surges", [("2", 2), ("3 (easier)", 3), ("1 (harder)", 1)], 2),
-                             ("powers", "Powers", [("recommended", "recommended"), ("random", "random")],
-                              "recommended"),
-                             ("first", "First player", [("seat order", "seat"), ("roll a d20 each", "roll")], "seat"),
-                             ("ties", "Monster ties", [("the active player picks", "active_player"),
-                                                       ("fixed order", "auto")], "active_player")]}
+        return [Hero(h, c.heroes[h].name, hero_seat(h)) for h in HERO_ORDER]
 
-    def normalise_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+    def adventures(self) -> list[tuple[str, str]]:
         c = self.content()
-        unknown = sorted(set(setup) - SETUP_KEYS)
-        if unknown:
-            raise ValueError(f"unknown setup option {unknown[0]!r}; Ashardalon knows {', '.join(sorted(SETUP_KEYS))}")
-        heroes = choose_party(setup.get("heroes") or ["quinn", "vistra"], HERO_ORDER, "hero", most=5)
-        adventure = setup.get("adventure") or "a_day_in_the_life"
-        if adventure not in c.adventures:
-            raise ValueError(f"unknown adventure {adventure!r}; see `dungeon-tui list --game ashardalon`")
-        ties = setup.get("ties", "active_player")
-        if ties not in TIE_MODES:
-            raise ValueError(f"ties must be one of {', '.join(TIE_MODES)}")
-        surges = setup.get("surges", c.adventures[adventure].surges)
-        if surges not in (1, 2, 3) or isinstance(surges, bool):
-            raise ValueError("surges must be 1, 2 or 3")
-        out = {"heroes": heroes, "adventure": adventure, "ties": ties, "surges": surges,
-               "powers": normalise_powers(c, heroes, setup.get("powers", "recommended"))}
-        first = setup.get("first")
+        return [(a, adv.name) for a, adv in sorted(c.adventures.items(), key=lambda kv: kv[1].number)]
+
+    def default_adventure(self) -> str:
+        return "a_day_in_the_life"
+
+    def settle(self, options: AshardalonSetup, content: Content) -> dict[str, Any]:
+        heroes = choose_party(options.heroes or ["quinn", "vistra"], HERO_ORDER, "hero", most=5)
+        adventure = options.adventure or self.default_adventure()
+        if adventure not in content.adventures:
+            raise SetupError(f"unknown adventure {adventure!r}; see `dungeon-tui list --game ashardalon`")
+        surges = options.surges if options.surges is not None else content.adventures[adventure].surges
+        out = {"heroes": heroes, "adventure": adventure, "ties": options.ties, "surges": surges,
+               "powers": normalise_powers(content, heroes, options.powers)}
+        first = options.first
         if first not in (None, "seat"):  # who plays first (§3.9): a hero, or "roll" for ash.setup.first_player
             if first != "roll" and first not in heroes:
-                raise ValueError(f"first must be one of the party ({', '.join(heroes)}) or roll")
+                raise SetupError(f"first must be one of the party ({', '.join(heroes)}) or roll")
             out["first"] = first
         return out
 
@@ -88,7 +96,7 @@ class Ashardalon(RulesetBase):
         lay_start(s, content)
         return s
 
-    def procedure(self, game: Game) -> Any:
+    def procedure(self, game: Game) -> Procedure:
         return procedure(game)
 
     def walks(self, game: Game, hero: str, points: int = 0) -> dict[Sq, list[Sq]]:
@@ -121,30 +129,51 @@ class Ashardalon(RulesetBase):
         return data
 
 
+    def controllers(self) -> dict[str, Controller]:
+        return {DUNGEON: DungeonSeat(), "*": HeroAI()}
+
+    def presenter(self) -> Presenter:
+        from .presenter import PRESENTER
+        return PRESENTER
+
+    def invariants(self) -> Invariants:
+        return Invariants(invariants.check, invariants.fuzz_adventures(), invariants.FUZZ_SHUN)
+
+    def tally(self, game: Game) -> dict[str, int]:
+        s: State = game.state
+        return {"turns": s.turn, "heroes at 0 HP at the end": sum(1 for h in s.heroes() if h.hp <= 0),
+                "experience": sum(combat.xp_value(game, card) for card in s.xp),
+                "healing surges left": s.surges}
+
+    def won(self, result: dict[str, Any]) -> bool:
+        return result.get("outcome") == "victory"
+
+
 def normalise_powers(c: Content, heroes: list[str], mode: Any) -> Any:
     """`recommended` (§2.1 loadouts), `random` (chance draws per type at setup) or a mapping
     hero -> {utility, at_will: [a, b], daily} of that hero's class cards (others: recommended)."""
     if mode in ("recommended", "random"):
         return mode
     if not isinstance(mode, dict):
-        raise ValueError("powers must be recommended, random or a mapping hero -> {utility, at_will, daily}")
+        raise SetupError("powers must be recommended, random or a mapping hero -> {utility, at_will, daily}")
     out: dict[str, Any] = {}
     for hid, pick in sorted(mode.items()):
         if hid not in heroes:
-            raise ValueError(f"powers names {hid!r}, who is not in the party")
+            raise SetupError(f"powers names {hid!r}, who is not in the party")
         if not isinstance(pick, dict) or set(pick) != {"utility", "at_will", "daily"}:
-            raise ValueError(f"powers for {hid} need exactly utility, at_will and daily")
+            raise SetupError(f"powers for {hid} need exactly utility, at_will and daily")
         at_will = pick["at_will"]
         if not isinstance(at_will, (list, tuple)) or len(at_will) != 2 or at_will[0] == at_will[1]:
-            raise ValueError(f"powers for {hid}: at_will must be two different cards")
+            raise SetupError(f"powers for {hid}: at_will must be two different cards")
         cls = c.heroes[hid].hero_class
         for kind, pid in (("utility", pick["utility"]), ("at_will", at_will[0]), ("at_will", at_will[1]),
                           ("daily", pick["daily"])):
             p = c.powers.get(pid) if isinstance(pid, str) else None
             if p is None or p.hero_class != cls or p.type != kind or p.fixed:
-                raise ValueError(f"powers for {hid}: {pid!r} is not a {cls} {kind.replace('_', '-')} card")
+                raise SetupError(f"powers for {hid}: {pid!r} is not a {cls} {kind.replace('_', '-')} card")
         out[hid] = {"utility": pick["utility"], "at_will": list(at_will), "daily": pick["daily"]}
     return out
 
 
-RULESET = Ashardalon()
+
+GAME = Ashardalon()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from . import Board, Card, Cell, Sq, bar, deciding_hero, listed, plays
+from ...engine.presenter import Board, Card, Cell, Sq, bar, deciding_hero, listed, plays
 
 TERRAIN: dict[str, Cell] = {
     ".": ("· ", "floor"),
@@ -61,6 +61,8 @@ class WarhammerQuestPresenter:
     verbs: tuple = ()  # every action has a square or a card, or sits in the list
     on_enter: tuple[str, ...] = ()
     dungeon_player = None  # the monsters follow their tactics; nobody plays them
+    end_kinds = ("end", "pass", "done")  # `e`: end the warrior's turn, pass, done placing
+    walk_stops = frozenset({"place", "roll", "damage"})  # monsters arrive, dice are rolled, someone is hurt
 
     def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]:
         return []

@@ -1,0 +1,268 @@
+"""The contract a game meets: one object per game, registered once, declaring everything the
+command line, the app, simulate, fuzz and replay use.
+
+A game subclasses `Ruleset` and fills in:
+
+- who it is: `id`, `title`, `rules_version`, `aliases`;
+- its content: `load`, a cached loader, and `content_problems()` for what pydantic alone
+  cannot see (references between files, effects without content and content without effects);
+- its setup: `setup_model`, a pydantic model of the options a player may give (it drives the
+  new-game form, `--adventure`, `--heroes` and `--set`), `heroes()`, `adventures()` and
+  `settle()`, which turns checked options into the setup a record keeps;
+- its play: `new_state()`, `procedure()` (which goes on from a keyframe when `game.resuming`),
+  `state_dict()`, `seats()` and `view()`;
+- its AI: `controllers()` for the game-master side and the hero companions;
+- its screens: `presenter()`;
+- its checks: `invariants()` for fuzz;
+- its words: `tally()` and `won()` for what `simulate` prints, `record_meta()` for saves;
+- optionally `campaign`, for games whose parties carry over between adventures.
+
+The engine knows no game: nothing here names a hero, an action kind or an event kind.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .content import ContentError
+from .game import CHANCE, DUNGEON, Controller, Game, Procedure
+
+if TYPE_CHECKING:
+    from argparse import Namespace
+
+    from .presenter import Presenter
+
+StateT = TypeVar("StateT")
+ContentT = TypeVar("ContentT")
+
+
+class SetupError(ValueError):
+    """A setup a game cannot start with; its text is one line for the player."""
+
+
+def hero_seat(hero: str) -> str:
+    return f"hero:{hero}"
+
+
+def choose_party(asked: Iterable[str] | None, order: tuple[str, ...], word: str, most: int = 4) -> list[str]:
+    """One to `most` different heroes of the game, in its turn order; SetupError says what is wrong."""
+    heroes = list(asked or order)
+    for hero in heroes:
+        if hero not in order:
+            raise SetupError(f"unknown {word} {hero!r}; choose from {', '.join(order)}")
+    if len(set(heroes)) != len(heroes) or not 1 <= len(heroes) <= most:
+        raise SetupError(f"a party is one to {'four' if most == 4 else most} different {word}s")
+    return [hero for hero in order if hero in heroes]
+
+
+class Setup(BaseModel):
+    """The options every game's setup accepts; a game subclasses it with its own options.
+
+    A field made with `setting()` is offered by the new-game form as a list of labelled values.
+    Unknown options are refused by name."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    adventure: str | None = None
+    heroes: list[str] | None = None
+
+
+def setting(default: Any, label: str, values: list[tuple[str, Any]], about: str = "") -> Any:
+    """A setup option the new-game form offers: its label, and each value with its shown name."""
+    return Field(default=default, description=about,
+                 json_schema_extra={"label": label, "values": [[shown, value] for shown, value in values]})
+
+
+@dataclass(frozen=True, slots=True)
+class Hero:
+    """A hero (warrior, party member) the setup may name: id, shown name, and seat."""
+
+    id: str
+    name: str
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One option of the new-game form: key, label, (shown, value) pairs, the default."""
+
+    key: str
+    label: str
+    values: tuple[tuple[str, Any], ...]
+    default: Any
+
+
+def one_line(err: ValidationError) -> str:
+    """A pydantic error about a setup as the line a player reads."""
+    first = err.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    if first["type"] == "extra_forbidden":
+        return f"unknown setup option {where!r}"
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message
+
+
+@dataclass(frozen=True, slots=True)
+class Invariants:
+    """What fuzz checks after every decision, and how it plays: the adventures it cycles
+    through and the action kinds random players take only when nothing else is offered."""
+
+    check: Callable[[Game], list[str]]
+    adventures: tuple[str, ...]
+    shun: tuple[str, ...] = ()
+
+
+class Campaign(Protocol):
+    """A game whose party carries over between adventures: the `campaign` commands."""
+
+    format: str  # the campaign file's format name, by which a file is known as this game's
+    commands: tuple[str, ...]  # the `campaign` subcommands this game has
+
+    def command(self, args: Namespace, ruleset: Ruleset[Any, Any], tools: CampaignTools) -> int: ...
+
+
+class CampaignTools(Protocol):
+    """What the command line lends a campaign: printing, saving a record, the app."""
+
+    def say(self, line: str) -> None: ...
+    def save_record(self, game: Game, path: Any, label: str) -> None: ...
+    def play_in_app(self, ruleset: Ruleset[Any, Any], setup: dict[str, Any], seed: int, dungeon: str,
+                    resume: str | None) -> Game | None: ...
+
+
+class Ruleset(ABC, Generic[StateT, ContentT]):
+    """One game.  See the module's text for what a game fills in."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    setup_model: ClassVar[type[Setup]] = Setup
+    campaign: Campaign | None = None
+
+    # The game's content loader, cached (functools.lru_cache) so every game shares one copy;
+    # it raises ContentError naming file, path and problem.
+    load: ClassVar[Callable[[], Any]]
+
+    # -- content -----------------------------------------------------------------------
+    def content(self) -> ContentT:
+        return type(self).load()  # type: ignore[no-any-return]
+
+    def digest(self, content: ContentT) -> str:
+        return str(getattr(content, "digest", ""))
+
+    def content_problems(self, content: ContentT) -> list[str]:
+        """Problems pydantic cannot see, once the content has loaded (effects by id, say)."""
+        return []
+
+    def check(self) -> list[str]:
+        """Load the content afresh; every problem, one line each (none when it is valid)."""
+        getattr(type(self).load, "cache_clear", lambda: None)()
+        try:
+            content = self.content()
+        except ContentError as err:
+            return list(err.problems)
+        return self.content_problems(content)
+
+    # -- setup -------------------------------------------------------------------------
+    @abstractmethod
+    def heroes(self) -> list[Hero]:
+        """Every hero a party may hold, in turn order."""
+
+    @abstractmethod
+    def adventures(self) -> list[tuple[str, str]]:
+        """(id, name) of every adventure, in the order the new-game form lists them."""
+
+    def default_adventure(self) -> str:
+        """The adventure a setup that names none plays."""
+        return self.adventures()[0][0]
+
+    def settings(self) -> list[Setting]:
+        """The options of `setup_model` the new-game form offers (fields made with `setting()`);
+        an option whose default is not among its values (None: "the adventure's") shows its first."""
+        out = []
+        for key, field in self.setup_model.model_fields.items():
+            extra = field.json_schema_extra
+            if not isinstance(extra, dict) or "label" not in extra:
+                continue
+            values = tuple((str(pair[0]), pair[1]) for pair in extra["values"])  # type: ignore[index, union-attr]
+            default = field.default if any(v == field.default for _shown, v in values) else values[0][1]
+            out.append(Setting(key, str(extra["label"]), values, default))
+        return out
+
+    def variants(self) -> list[tuple[str, str]]:
+        """Rules of other editions a player may tick on: (id, name); most games have none."""
+        return []
+
+    def normalise_setup(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """The setup a record keeps, from what a player or a record gave; SetupError says what is wrong."""
+        try:
+            options = self.setup_model.model_validate(raw)
+        except ValidationError as err:
+            raise SetupError(one_line(err)) from None
+        return self.settle(options, self.content())
+
+    @abstractmethod
+    def settle(self, options: Any, content: ContentT) -> dict[str, Any]:
+        """Checked options -> the setup dict (party in turn order, defaults filled in); raises
+        SetupError for what needs the content to see (an unknown adventure)."""
+
+    # -- play --------------------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, setup: dict[str, Any], content: ContentT, seed: int) -> StateT: ...
+
+    @abstractmethod
+    def procedure(self, game: Game) -> Procedure:
+        """The rules as one generator; from a keyframe's round boundary when `game.resuming`."""
+
+    def state_dict(self, state: StateT) -> dict[str, Any]:
+        return state.to_dict()  # type: ignore[attr-defined, no-any-return]
+
+    def seats(self, state: StateT) -> list[str]:
+        """A seat per hero in turn order, then the dungeon."""
+        return [hero_seat(h) for h in state.party] + [DUNGEON]  # type: ignore[attr-defined]
+
+    @abstractmethod
+    def view(self, state: StateT, seat: str) -> Any:
+        """What one seat may know; only the dungeon seat sees hidden things."""
+
+    def new_game(self, setup: dict[str, Any], seed: int) -> Game:
+        content = self.content()
+        return Game(self, self.normalise_setup(setup), seed, content, self.digest(content))
+
+    # -- AI, screens, checks -------------------------------------------------------------
+    @abstractmethod
+    def controllers(self) -> dict[str, Controller]:
+        """The AI for every seat but chance: the game-master side under its seat, the hero
+        companions under "*"."""
+
+    def ai_controllers(self) -> dict[str, Controller]:
+        """AI on every seat, the game's seeded dice on the chance seat."""
+        from .dice import SeededChance
+        return {CHANCE: SeededChance(), **self.controllers()}
+
+    @abstractmethod
+    def presenter(self) -> Presenter:
+        """How the app draws and describes this game."""
+
+    @abstractmethod
+    def invariants(self) -> Invariants: ...
+
+    # -- words -------------------------------------------------------------------------
+    @abstractmethod
+    def tally(self, game: Game) -> dict[str, int]:
+        """The figures `simulate` adds up over its games, named in the game's own words."""
+
+    @abstractmethod
+    def won(self, result: dict[str, Any]) -> bool:
+        """Whether a finished game's result is a win for the heroes."""
+
+    def record_meta(self, game: Game) -> dict[str, Any]:
+        """What a save's listing shows: the adventure, the party, the turn."""
+        state: Any = game.state
+        return {"adventure": str(getattr(state, "adventure", "")), "party": list(getattr(state, "party", [])),
+                "turn": int(getattr(state, "turn", 0))}

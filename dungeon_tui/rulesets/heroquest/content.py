@@ -1,0 +1,93 @@
+"""HeroQuest's content: the YAML files read and checked against each other, and what the
+rest of the game reads from them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ...engine import tactics
+from ...engine.content import Bundle, load_bundle
+from ...engine.grid import Sq
+from . import board
+from .models import MODELS
+from .quest_check import Names, check_quest
+
+ID = "heroquest"
+RULES_VERSION = "2"  # 2: monsters are named and drawn by their number among their kind
+HERO_ORDER = ("barbarian", "dwarf", "elf", "wizard")
+
+
+@dataclass(frozen=True)
+class Content:
+    bundle: Bundle
+    heroes: dict[str, Any]
+    escorts: dict[str, Any]
+    monsters: dict[str, Any]
+    furniture: dict[str, Any]
+    equipment: dict[str, Any]
+    artifacts: dict[str, Any]
+    treasure: dict[str, Any]
+    spells: dict[str, Any]
+    dread_spells: dict[str, Any]
+    variants: dict[str, Any]
+    quests: dict[str, Any]
+    scripts: dict[str, tactics.Script]
+    areas: dict[Sq, str]
+    room_squares: dict[str, list[Sq]]
+    corridor_squares: list[Sq]
+    rock: dict[str, list[str]]
+
+    @property
+    def digest(self) -> str:
+        return self.bundle.digest
+
+
+def cross_check(bundle: Bundle) -> list[str]:
+    """Quest positions against the board (§2.11 loader checks) and names between files."""
+    from .ai.dungeon import registry
+    problems: list[str] = []
+    where = "content/heroquest"
+    try:
+        tactics.compile_scripts(bundle["tactics.yaml"].scripts, registry, "scripts")
+    except tactics.TacticsError as err:
+        problems.append(f"{where}/tactics.yaml: {err}")
+    names = Names(monsters=set(bundle["monsters.yaml"].monsters), furniture=bundle["furniture.yaml"].furniture,
+                  dread_spells=set(bundle["spells.yaml"].dread_spells),
+                  artifacts=set(bundle["equipment.yaml"].artifacts),
+                  scripts=set(bundle["tactics.yaml"].scripts), escorts=set(bundle["heroes.yaml"].escorts))
+    for name, quest in sorted(bundle.files.items()):
+        if name.startswith("quests/"):
+            problems.extend(check_quest(quest, f"{where}/{name}", bundle["board.yaml"], names))
+    for vid, v in bundle["variants.yaml"].variants.items():
+        problems += [f"{where}/variants.yaml: variants.{vid}.monsters.{k}: unknown monster {k!r}"
+                     for k in v.monsters if k not in names.monsters]
+        problems += [f"{where}/variants.yaml: variants.{vid}.dread_names.{k}: unknown dread spell {k!r}"
+                     for k in v.dread_names if k not in names.dread_spells]
+    return problems
+
+
+@lru_cache(maxsize=1)
+def load_content() -> Content:
+    from .ai.dungeon import registry
+    bundle = load_bundle("heroquest", MODELS, cross_check)
+    b = bundle["board.yaml"]
+    areas = board.area_letters(b)
+    rooms: dict[str, list[Sq]] = {}
+    for sq in sorted(areas, key=lambda q: (q[1], q[0])):
+        if areas[sq] != board.CORRIDOR:
+            rooms.setdefault(areas[sq], []).append(sq)
+    quests = {m.id: m for n, m in bundle.files.items() if n.startswith("quests/")}
+    eq = bundle["equipment.yaml"]
+    sp = bundle["spells.yaml"]
+    he = bundle["heroes.yaml"]
+    return Content(
+        bundle=bundle, heroes=he.heroes, escorts=he.escorts, monsters=bundle["monsters.yaml"].monsters,
+        furniture=bundle["furniture.yaml"].furniture, equipment=eq.equipment, artifacts=eq.artifacts,
+        treasure=bundle["treasure.yaml"].treasure, spells=sp.spells, dread_spells=sp.dread_spells,
+        variants=bundle["variants.yaml"].variants, quests=quests,
+        scripts=tactics.compile_scripts(bundle["tactics.yaml"].scripts, registry, "scripts"),
+        areas=areas, room_squares={k: rooms[k] for k in sorted(rooms)},
+        corridor_squares=sorted((sq for sq, a in areas.items() if a == board.CORRIDOR), key=lambda q: (q[1], q[0])),
+        rock={qid: board.rock_rooms(b, q) for qid, q in quests.items()},
+    )
