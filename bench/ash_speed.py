@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dungeon_tui.rulesets.ashardalon.game import GAME  # noqa: E402
-from replay_timing import best_replay, simulate_many  # noqa: E402
+from dungeon_tui.rulesets.ashardalon.game import GAME
+from replay_timing import best_replay, simulate_many
 
 
 def main() -> None:

@@ -13,10 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dungeon_tui.rulesets import get  # noqa: E402
-from dungeon_tui.batch import game_seed  # noqa: E402
-from dungeon_tui.rulesets.heroquest.game import GAME  # noqa: E402
-from replay_timing import best_replay  # noqa: E402
+from dungeon_tui.batch import game_seed
+from dungeon_tui.rulesets.heroquest.game import GAME
+from replay_timing import best_replay
 
 QUESTS = ("the_trial", "rescue_of_sir_ragnar", "warlocks_cellar", "crypt_of_the_bone_lantern")
 

@@ -15,9 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dungeon_tui.rulesets import get  # noqa: E402
-from dungeon_tui.batch import game_seed  # noqa: E402
-from dungeon_tui.rulesets import get  # noqa: E402
+from dungeon_tui.rulesets import get
+from dungeon_tui.batch import game_seed
 
 
 def rss_kb() -> int:
@@ -47,7 +46,8 @@ def main() -> None:
         if i % args.every == 0:
             gc.collect()  # garbage not yet collected is not growth
             samples.append((i, rss_kb()))
-            print(f"after {i:5d} games: RSS {samples[-1][1] / 1024:.1f} MB  ({time.perf_counter() - t0:.0f} s)", flush=True)
+            print(f"after {i:5d} games: RSS {samples[-1][1] / 1024:.1f} MB  ({time.perf_counter() - t0:.0f} s)",
+                  flush=True)
     (first_n, first), (last_n, last) = samples[0], samples[-1]
     if last_n > first_n:
         print(f"growth from game {first_n} to {last_n}: {(last - first) / 1024:.1f} MB, "

@@ -25,13 +25,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dungeon_tui.ai.controllers import random_controllers
-from dungeon_tui.rulesets import get  # noqa: E402
 from dungeon_tui.batch import game_seed
-from dungeon_tui.cli import make_game  # noqa: E402
-from dungeon_tui.engine import record  # noqa: E402
-from dungeon_tui.rulesets.heroquest.invariants import fuzz_adventures, FUZZ_SHUN  # noqa: E402
-from dungeon_tui.rulesets.heroquest import turns  # noqa: E402
-from dungeon_tui.rulesets.heroquest.game import GAME  # noqa: E402
+from dungeon_tui.cli import make_game
+from dungeon_tui.engine import record
+from dungeon_tui.rulesets.heroquest.invariants import fuzz_adventures, FUZZ_SHUN
+from dungeon_tui.rulesets.heroquest import turns
+from dungeon_tui.rulesets.heroquest.game import GAME
 
 turns.MAX_ROUNDS = 1000  # see above: a bench-only limit, so one game runs 5,000 decisions
 
@@ -82,7 +81,8 @@ def engine_figures(rec: record.RecordModel, runs: int) -> None:
     back_mid = best(runs, lambda: record.replay(rec, make_game, upto=n // 2, check=False))
     print(f"  seek start -> middle {forward(n // 2) * 1000:.0f} ms, start -> end {forward(n) * 1000:.0f} ms, "
           f"end -> middle (replays from the start) {back_mid * 1000:.0f} ms, "
-          f"one step back near the end {best(runs, lambda: record.replay(rec, make_game, upto=n - 1, check=False)) * 1000:.0f} ms")
+          f"one step back near the end "
+          f"{best(runs, lambda: record.replay(rec, make_game, upto=n - 1, check=False)) * 1000:.0f} ms")
 
 
 def keyframe_figures(rec: record.RecordModel, runs: int) -> None:

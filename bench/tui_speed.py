@@ -156,7 +156,8 @@ def main() -> None:
           f"{statistics.median(plain) / statistics.median(base):.2f}x")
     print(f"first frame (on_ready), dungeon-tui new (the title, the game set up behind it): {ms(ready)}; ratio "
           f"{statistics.median(ready) / statistics.median(base):.2f}x")
-    print(f"game map first drawn (new game, fp6): {ms(shown)}; ratio {statistics.median(shown) / statistics.median(base):.2f}x")
+    print(f"game map first drawn (new game, fp6): {ms(shown)}; "
+          f"ratio {statistics.median(shown) / statistics.median(base):.2f}x")
     keys, full = asyncio.run(key_to_repaint(args.keys))
     print(f"key to repainted map (60x60 explored, 100x30 terminal): {ms(keys)} over {args.keys} keys")
     print(f"whole map redrawn from new cells: {ms(full)}")

@@ -11,8 +11,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dungeon_tui.rulesets.warhammer_quest.game import GAME  # noqa: E402
-from replay_timing import best_replay, simulate_many  # noqa: E402
+from dungeon_tui.rulesets.warhammer_quest.game import GAME
+from replay_timing import best_replay, simulate_many
 
 
 def main() -> None:

@@ -6,13 +6,14 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from . import __version__
 from .engine import record as records
 from .engine.content import ContentError
-from .batch import game_seed
-from .engine.contract import Ruleset, SetupError
+from .engine.errors import RecordError
+from .engine.contract import Ruleset, SetupError, ruleset_of
 from .engine.game import Game
 from .rulesets import DEFAULT as DEFAULT_GAME
 from .rulesets import GAMES
@@ -74,7 +75,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def meta_for(game: Game, label: str) -> dict[str, Any]:
-    return {"label": label, **game.ruleset.record_meta(game), "date": time.strftime("%Y-%m-%d %H:%M")}
+    return {"label": label, **ruleset_of(game).record_meta(game), "date": time.strftime("%Y-%m-%d %H:%M")}
 
 
 def log_line(e: Any) -> str:
@@ -85,7 +86,7 @@ def log_line(e: Any) -> str:
             return ""
         why = e.data.get("why")
         return f"> {e.data.get('action', '')}" + (f"  ({why})" if why else "")
-    return e.text
+    return str(e.text)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -188,7 +189,8 @@ class CampaignTools:
         """A campaign's quest in the terminal app (or a saved one resumed); the finished game, or
         None when the player quits before the end (the save then resumes it)."""
         from .tui.app import DungeonApp
-        from .tui.session import load_session, new_session, saves_dir
+        from .tui.saves import saves_dir
+        from .tui.session import load_session, new_session
         if resume:
             session = load_session(Path(resume))
             if session.game.setup.get("sheets") != rs.normalise_setup(setup).get("sheets"):
@@ -198,7 +200,8 @@ class CampaignTools:
         DungeonApp(session).run()
         if not session.game.over:
             path = session.save(saves_dir() / f"campaign-{rs.id}-{session.game.seed}.json", "campaign quest")
-            print(f"the quest is not over; resume it with: dungeon-tui campaign play {self.campaign_path} --resume {path}")
+            print(f"the quest is not over; resume it with: "
+                  f"dungeon-tui campaign play {self.campaign_path} --resume {path}")
             return None
         return session.game
 
@@ -306,7 +309,8 @@ def parser() -> argparse.ArgumentParser:
     cnew.add_argument("--heroes", help="comma-separated heroes, e.g. barbarian,wizard")
     cnew.add_argument("--name", help="the campaign's name (HeroQuest; default: the file's name)")
     cnew.add_argument("--force", action="store_true")
-    cplay = cmp_sub.add_parser("play", parents=[game_opt], help="play the next adventure (AI on every seat, or --app to play it yourself)")
+    cplay = cmp_sub.add_parser("play", parents=[game_opt],
+                              help="play the next adventure (AI on every seat, or --app to play it yourself)")
     cplay.add_argument("--quest", "--adventure", dest="quest",
                        help="the adventure or quest (HeroQuest: default the next unlocked one)")
     cplay.add_argument("--seed", type=int, default=1)
@@ -370,7 +374,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.func = cmd_play
     try:
         return int(args.func(args) or 0)
-    except (CliError, records.RecordError) as err:
+    except (CliError, RecordError) as err:
         print(f"dungeon-tui: {err}", file=sys.stderr)
         return 2
     except ContentError as err:

@@ -12,12 +12,14 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 from . import __version__
 from .ai.controllers import mixed_controllers, random_controllers
 from .batch import game_seed
 from .engine import record
+from .engine.errors import RecordError
 from .engine.contract import Ruleset
 from .engine.game import Game, canonical_hash
 from .rulesets import get
@@ -78,7 +80,7 @@ def save_load_identity(game: Game, path: Path) -> str | None:
     record.save(game, path, __version__, {"label": "fuzz"})
     try:
         again = record.replay(record.read(path), game_from_record)
-    except record.RecordError as err:
+    except RecordError as err:
         return f"save/load: the saved game does not load: {err}"
     if again.state_hash() != game.state_hash():
         return f"save/load: state hash {again.state_hash()} after loading differs from {game.state_hash()}"

@@ -35,7 +35,7 @@ class MixedPlayer:
     def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
         if self.random.stream.uniform(game.seed, len(game.decisions), 1, self.every) == 0:
             return self.random.choose(game, decision)
-        return self.ai.choose(game, decision)  # type: ignore[no-any-return]
+        return self.ai.choose(game, decision)
 
 
 def random_controllers(salt: int = 0x5EED, shun: tuple[str, ...] = ()) -> dict[str, Any]:

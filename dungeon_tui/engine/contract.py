@@ -24,7 +24,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -132,6 +132,11 @@ class CampaignTools(Protocol):
     def save_record(self, game: Game, path: Any, label: str) -> None: ...
     def play_in_app(self, ruleset: Ruleset[Any, Any], setup: dict[str, Any], seed: int, dungeon: str,
                     resume: str | None) -> Game | None: ...
+
+
+def ruleset_of(game: Game) -> Ruleset[Any, Any]:
+    """The whole contract of a game's ruleset (the driver itself needs only part of it)."""
+    return cast("Ruleset[Any, Any]", game.ruleset)
 
 
 class Ruleset(ABC, Generic[StateT, ContentT]):

@@ -7,7 +7,8 @@ decision list carries on exactly as it would have, in any process.
 """
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from .game import CHANCE, Action, Chance, Decision, Game
 
@@ -63,7 +64,8 @@ def roll(game: Game, count: int, sides: int, rule: str) -> Generator[Decision, A
     """Ask the chance seat for `count` dice; returns the faces."""
     spec = Chance("dice", count, sides, rule)
     action = yield Decision(CHANCE, f"roll {count}d{sides} for {rule}", chance=spec)
-    return action.get("faces")
+    faces: tuple[int, ...] = action.get("faces")
+    return faces
 
 
 def draw(game: Game, n: int, rule: str) -> Generator[Decision, Action, int]:
@@ -72,7 +74,8 @@ def draw(game: Game, n: int, rule: str) -> Generator[Decision, Action, int]:
         return 0
     spec = Chance("draw", 1, n, rule)
     action = yield Decision(CHANCE, f"draw one of {n} for {rule}", chance=spec)
-    return action.get("index")
+    index: int = action.get("index")
+    return index
 
 
 def shuffled(game: Game, items: list[Any], rule: str) -> Generator[Decision, Action, list[Any]]:

@@ -11,7 +11,8 @@ import copy
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator, Iterable, Protocol
+from typing import Any, Protocol
+from collections.abc import Callable, Generator, Iterable
 
 CHANCE = "chance"
 DUNGEON = "dungeon"
@@ -51,7 +52,7 @@ class Action:
     text: str = field(default="", compare=False, hash=False)
 
     @classmethod
-    def make(cls, seat: str, kind: str, text: str = "", **args: Any) -> "Action":
+    def make(cls, seat: str, kind: str, text: str = "", **args: Any) -> Action:
         items = [(k, v if v is None or type(v) in _PLAIN else freeze(v)) for k, v in args.items()]
         items.sort()
         return cls(seat, kind, tuple(items), text)
@@ -66,7 +67,7 @@ class Action:
         return {"seat": self.seat, "kind": self.kind, "args": {k: thaw(v) for k, v in self.args}}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Action":
+    def from_json(cls, data: dict[str, Any]) -> Action:
         return cls.make(data["seat"], data["kind"], **data.get("args", {}))
 
     def __str__(self) -> str:
@@ -146,7 +147,7 @@ class Keyframe:
 
 
 class Controller(Protocol):
-    def choose(self, game: "Game", decision: Decision) -> tuple[Action, str]:
+    def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
         """Return the action and a reason (non-empty for AI)."""
 
 
@@ -156,11 +157,13 @@ Procedure = Generator[Decision, Action, Any]
 class Rules(Protocol):
     """What the driver needs of a game; engine/contract.py declares the whole contract."""
 
-    id: str
-    rules_version: str
+    @property
+    def id(self) -> str: ...
+    @property
+    def rules_version(self) -> str: ...
 
     def new_state(self, setup: dict[str, Any], content: Any, seed: int) -> Any: ...
-    def procedure(self, game: "Game") -> Procedure: ...
+    def procedure(self, game: Game) -> Procedure: ...
     def state_dict(self, state: Any) -> dict[str, Any]: ...
     def view(self, state: Any, seat: str) -> Any: ...
     def seats(self, state: Any) -> list[str]: ...
@@ -200,8 +203,8 @@ class Game:
         self._advance(None)
 
     @classmethod
-    def resume(cls, ruleset: Rules, setup: dict[str, Any], seed: int, content: Any, frame: "Keyframe",
-               decisions: list[tuple[Action, str]], content_digest: str = "") -> "Game":
+    def resume(cls, ruleset: Rules, setup: dict[str, Any], seed: int, content: Any, frame: Keyframe,
+               decisions: list[tuple[Action, str]], content_digest: str = "") -> Game:
         """The game as it stood at a keyframe: its state (a fresh copy), the decisions made up
         to it (the chance seat's answers depend on their count), the events and checkpoints so
         far; the ruleset's procedure then goes on from the round boundary (`game.resuming`)."""
@@ -220,7 +223,7 @@ class Game:
         game.resuming = False
         return game
 
-    def rewound(self, keep: int) -> "Game":
+    def rewound(self, keep: int) -> Game:
         """The game as it stood after its first `keep` decisions (undo): resumed from the last
         keyframe at or before that point, so only what follows it is played again; from the
         start when there is none.  Keyframes up to that point carry over."""

@@ -11,7 +11,8 @@ import copy
 import heapq
 from collections import deque
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, Iterable
+from typing import Any
+from collections.abc import Callable, Iterable
 
 Sq = tuple[int, int]
 Edge = tuple[Sq, Sq]
@@ -62,7 +63,7 @@ class Grid:
     # Sight through each edge asked so far: sight lines cross the same edges over and over.
     _sight: dict[tuple[Sq, Sq], bool] = field(default_factory=dict, repr=False, compare=False)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Grid":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Grid:
         """A copy of the map without the caches: state copies (keyframes) stay small and cheap."""
         new = copy.copy(self)
         memo[id(self)] = new
@@ -99,9 +100,7 @@ class Grid:
             return state in through
         if e in self.walls:
             return False
-        if self.region_walls and self.region.get(a) != self.region.get(b):
-            return False
-        return True
+        return not (self.region_walls and self.region.get(a) != self.region.get(b))
 
     def edge_passable(self, a: Sq, b: Sq) -> bool:
         return self._edge_open(a, b, self.move_doors)
@@ -154,7 +153,7 @@ class Grid:
             spent, sq = heapq.heappop(heap)
             if spent > best.get(sq, 1 << 30):
                 continue
-            moves = [(nb, None) for nb in self.neighbours(sq)]
+            moves: list[tuple[Sq, int | None]] = [(nb, None) for nb in self.neighbours(sq)]
             if jumps:
                 moves += jumps.get(sq, [])
             for nb, fixed in moves:
@@ -289,7 +288,7 @@ class Grid:
 def spread(starts: Iterable[Any], neighbours: Callable[[Any], Iterable[Any]]) -> dict[Any, int]:
     """Steps from the nearest of several starts to everything reachable (breadth first; the
     starts in the order given, so equal distances never depend on hashing)."""
-    dist = {}
+    dist: dict[Any, int] = {}
     for x in starts:
         dist.setdefault(x, 0)
     queue = deque(dist)

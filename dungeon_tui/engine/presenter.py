@@ -7,7 +7,8 @@ never decide a rule, and nothing here draws on a terminal."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
+from collections.abc import Callable
 
 from .game import Action, Decision, Game
 
@@ -68,7 +69,7 @@ class Presenter(Protocol):
 def goes_to(action: Action) -> Sq | None:
     """The square an action moves or places something on, if it names one."""
     sq = action.get("to") or action.get("at")
-    return sq if isinstance(sq, tuple) and len(sq) == 2 else None  # type: ignore[return-value]
+    return sq if isinstance(sq, tuple) and len(sq) == 2 else None
 
 
 def aimed_at(game: Game, action: Action) -> Sq | None:

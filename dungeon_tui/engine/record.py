@@ -9,15 +9,16 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .errors import RecordError as RecordError  # callers know it as record.RecordError too
 from .game import Action, Game, IllegalAction
 
 FORMAT = "dungeon-tui-record"
-from .errors import RecordError  # noqa: F401 - where callers have always found it
 
 FORMAT_VERSION = 1
 MAX_BYTES = 32 * 1024 * 1024
@@ -188,5 +189,6 @@ def replay(record: RecordModel, make_game: Callable[[RecordModel], Game], upto: 
             k = count_at[at] = count_at.get(at, -1) + 1
             wants = expected.get(at, [])
             if k < len(wants) and wants[k] != digest:
-                raise RecordError(f"desync at round {round_no}: state hash {digest} differs from the record's {wants[k]}")
+                raise RecordError(f"desync at round {round_no}: state hash {digest} differs from "
+                                  f"the record's {wants[k]}")
     return game

@@ -1,7 +1,8 @@
 """A ruleset stand-in for running one rule on a hand-built state (tests, worked examples)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from .game import Game
 

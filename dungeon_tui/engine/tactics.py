@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Any, Callable, get_args, get_origin
+from typing import Any, get_args, get_origin
+from collections.abc import Callable
 
 
 class TacticsError(ValueError):
@@ -109,6 +110,7 @@ def _type_name(annotation: Any) -> str:
 
 
 def _call(item: Any, table: dict[str, Primitive], where: str, kind: str, extra: dict[str, Any]) -> Call:
+    params: Any
     if isinstance(item, str):
         name, params = item, {}
     elif isinstance(item, dict) and len(item) == 1:
@@ -212,11 +214,11 @@ def _shown(call: Call) -> str:
 def choose(script: Script, scripts: dict[str, Script], registry: Registry, ctx: Any) -> tuple[Script, int, str]:
     """The entry that fires (following `default` links to other scripts): the script it is
     in, its index, and the conditions that held, without running its actions."""
-    for depth in range(8):
+    for _link in range(8):
         for i, entry in enumerate(script.entries):
             label = "default"
             if entry.condition is not None:
-                tests = ((entry.condition, entry.negate),) + entry.also
+                tests = ((entry.condition, entry.negate), *entry.also)
                 if not all(bool(registry.conditions[c.name].fn(ctx, **dict(c.params))) != neg for c, neg in tests):
                     continue
                 label = " and ".join(("not " if neg else "") + _shown(c) for c, neg in tests)
@@ -242,4 +244,4 @@ def perform(entry: Entry, registry: Registry, ctx: Any) -> list[str]:
 def run(script: Script, scripts: dict[str, Script], registry: Registry, ctx: Any) -> str:
     """Fire the first entry whose condition holds; return the reason for the log."""
     script, i, label = choose(script, scripts, registry, ctx)
-    return f"{script.name}: " + "; ".join([label] + perform(script.entries[i], registry, ctx))
+    return f"{script.name}: " + "; ".join([label, *perform(script.entries[i], registry, ctx)])

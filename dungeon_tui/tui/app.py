@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 from rich.markup import escape
 from textual import events, work
@@ -293,7 +294,7 @@ class DungeonApp(App[None]):
         assert self.starter is not None
         self.post_message(self.SessionReady(self.starter()))
 
-    def on_dungeon_app_session_ready(self, message: "DungeonApp.SessionReady") -> None:
+    def on_dungeon_app_session_ready(self, message: DungeonApp.SessionReady) -> None:
         self.start(message.session)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:

@@ -14,7 +14,8 @@ from .dialogs import Choose, Confirm, GameOver, PassTheKeyboard, TooSmall
 from .event_log import still_listed
 from .map_view import MapView
 from ..engine.presenter import aimed_at, goes_to
-from .session import SPEEDS, Session, saves_dir
+from .saves import saves_dir
+from .session import SPEEDS, Session
 from .table import TableScreen
 
 SPEED_ORDER = list(SPEEDS)
@@ -185,8 +186,8 @@ class GameScreen(TableScreen):
 
         def done(what: str | None) -> None:
             if what == "save":
-                path = self.session.save(saves_dir() / f"record-{self.session.ruleset.id}-{self.session.game.seed}.json",
-                                         "record")
+                game = self.session.game
+                path = self.session.save(saves_dir() / f"record-{self.session.ruleset.id}-{game.seed}.json", "record")
                 self.notify(f"Record saved to {path}", timeout=4)
             self._leaving = True
             self.app.call_later(self._leave)
@@ -327,7 +328,7 @@ class GameScreen(TableScreen):
                     self.play(offered[n])
             self.app.push_screen(Choose(f"{verb.label}: which one?", [str(a) for a in offered]), chosen)
 
-    def action_focus(self, what: str) -> None:
+    async def action_focus(self, what: str) -> None:
         self.query_one(f"#{what}").focus()
 
     def action_skip(self) -> None:

@@ -1,7 +1,8 @@
 """Help: the keys, and the rules summary of the game being played (the presenter's text)."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding

@@ -65,8 +65,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             super().__init__()
             self.square = square
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.cells: dict[Sq, tuple[str, str]] = {}
         self.bounds = (0, 0, 0, 0)
         self.reachable: set[Sq] = set()

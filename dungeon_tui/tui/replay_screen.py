@@ -12,6 +12,7 @@ import bisect
 from textual import work
 from textual.binding import Binding
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import OptionList
 from textual.worker import Worker, WorkerState
 
@@ -51,7 +52,7 @@ class ReplayScreen(TableScreen):
         self.game: Game = self._fresh_game()
         self.pos = 0
         self.speed = 1
-        self._timer = None
+        self._timer: Timer | None = None
         self.seat = self.game.ruleset.seats(self.game.state)[0]
         self.stops = self._stops()
 
@@ -84,7 +85,7 @@ class ReplayScreen(TableScreen):
             game.play(record.action_of(d), d.why)
         self.post_message(self.Keyframes(game.keyframes))
 
-    def on_replay_screen_keyframes(self, message: "ReplayScreen.Keyframes") -> None:
+    def on_replay_screen_keyframes(self, message: ReplayScreen.Keyframes) -> None:
         self._keep(message.frames)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:

@@ -4,14 +4,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from .. import __version__
+from ..engine.contract import Ruleset, ruleset_of
 from ..engine.game import CHANCE, Action, Decision, Game
 from .saves import saves_dir
-
-if TYPE_CHECKING:
-    from ..engine.contract import Ruleset
 
 HUMAN = "human"
 
@@ -31,7 +29,7 @@ class Options:
         return {"unlimited_undo": self.unlimited_undo, "ai_speed": self.ai_speed}
 
     @classmethod
-    def from_json(cls, data: Any) -> "Options":
+    def from_json(cls, data: Any) -> Options:
         data = data if isinstance(data, dict) else {}
         speed = data.get("ai_speed")
         return cls(bool(data.get("unlimited_undo", False)), speed if speed in SPEEDS else "normal")
@@ -50,7 +48,7 @@ class Session:
 
     @property
     def ruleset(self) -> Ruleset[Any, Any]:
-        return cast("Ruleset[Any, Any]", self.game.ruleset)
+        return ruleset_of(self.game)
 
     def is_human(self, seat: str) -> bool:
         return self.owners.get(seat, "AI") != "AI"

@@ -40,5 +40,5 @@ def test_syntax_error_and_missing_file(tmp_path):
     write(tmp_path, "beasts:\n  rat: {name: Rat\n")
     with pytest.raises(ContentError, match="YAML syntax error at line"):
         load_bundle("g", {"beasts.yaml": Beasts}, root=tmp_path)
-    with pytest.raises(ContentError, match="other.yaml: file is missing"):
+    with pytest.raises(ContentError, match=r"other\.yaml: file is missing"):
         load_bundle("g", {"other.yaml": Beasts}, root=tmp_path)

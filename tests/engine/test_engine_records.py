@@ -22,7 +22,8 @@ class Toy:
         for rnd in (1, 2):
             pick = yield Decision("hero:a", "pick", [Action.make("hero:a", "pick", n=n) for n in (1, 2)])
             (face,) = yield from roll(game, 1, 6, "toy.roll")
-            roll_event(game, "toy.roll", "1d6", [face], target=4, outcome="hit" if natural_test(face, face, 4) else "miss")
+            roll_event(game, "toy.roll", "1d6", [face], target=4,
+                       outcome="hit" if natural_test(face, face, 4) else "miss")
             s["score"] += pick.get("n") + face
             s["round"] = rnd
             game.checkpoint(rnd)

@@ -6,7 +6,6 @@ import pytest
 
 from dungeon_tui.rulesets import get
 from dungeon_tui.engine.game import Game
-from dungeon_tui.rulesets import get
 
 
 @pytest.mark.parametrize("game_id,setup", [("warhammer-quest", {}), ("heroquest", {}),

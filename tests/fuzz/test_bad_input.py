@@ -93,7 +93,7 @@ def bad_files(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("bad")
     for name in CORPUS_FILES:
         shutil.copy2(CORPUS / name, tmp / name)
-    says = {name: "" for name in CORPUS_FILES} | generated(tmp)
+    says = dict.fromkeys(CORPUS_FILES, "") | generated(tmp)
     (tmp / "a_folder.json").mkdir()
     says["a_folder.json"] = "not a file"
     says["missing.json"] = "cannot open"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dungeon_tui import cli, fuzz
+from dungeon_tui import batch, cli, fuzz
 from dungeon_tui.rulesets.heroquest import invariants as hq_invariants
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +56,7 @@ def test_a_broken_invariant_is_reported_with_its_seed():
     report = fuzz.run("heroquest", 3, seed=5, max_decisions=300, check=broken)
     assert not report.ok and len(report.failures) == 3
     first = report.failures[0]
-    assert first.seed == cli.game_seed(5, 0) and first.decision == 9 and first.game == 0
+    assert first.seed == batch.game_seed(5, 0) and first.decision == 9 and first.game == 0
     assert first.adventure == "the_trial" and first.message == "the barbarian is too tall"
     assert f"seed {first.seed} the_trial decision 9: the barbarian is too tall" in report.lines()[3]
     # the seed alone reproduces it: the same game fails at the same decision
@@ -79,7 +79,7 @@ def test_cli_fuzz_exits_1_when_an_invariant_fails(monkeypatch, capsys):
     monkeypatch.setattr(hq_invariants, "check", lambda game: ["wrong"] if len(game.decisions) == 3 else [])
     assert cli.main(["fuzz", "--game", "heroquest", "--games", "2", "--seed", "9", "--max-decisions", "300"]) == 1
     out = capsys.readouterr().out
-    assert f"FAIL game 0 seed {cli.game_seed(9, 0)} the_trial decision 3: wrong" in out
+    assert f"FAIL game 0 seed {batch.game_seed(9, 0)} the_trial decision 3: wrong" in out
     assert "failures 2" in out
 
 

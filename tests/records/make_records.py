@@ -20,11 +20,10 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from dungeon_tui import __version__  # noqa: E402
-from dungeon_tui.rulesets import get  # noqa: E402
-from dungeon_tui.batch import game_seed  # noqa: E402
-from dungeon_tui.engine import record  # noqa: E402
-from dungeon_tui.rulesets import get  # noqa: E402
+from dungeon_tui import __version__
+from dungeon_tui.rulesets import get
+from dungeon_tui.batch import game_seed
+from dungeon_tui.engine import record
 
 MANIFEST = HERE / "manifest.json"
 

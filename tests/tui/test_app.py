@@ -1,6 +1,7 @@
 """The terminal app driven by Pilot: a human turn, save, quit and continue, undo, hotseat, the
 new-game form, an AI game to its end, the replay viewer, the too-small notice."""
 import asyncio
+import itertools
 
 from dungeon_tui.engine import record
 from dungeon_tui.engine.game import CHANCE
@@ -253,7 +254,7 @@ def test_replay_viewer_seeks_back_from_keyframes(tmp_path):
             assert await wait_for(pilot, lambda: len(viewer.frames) >= 3, tries=500)
             at = [f.decisions for f in viewer.frames]
             assert set(at) <= {c for c, _, _ in rec.checkpoints}  # keyframes sit at round boundaries
-            assert all(b - a >= KEYFRAME_GAP for a, b in zip(at, at[1:]))  # and not too many of them
+            assert all(b - a >= KEYFRAME_GAP for a, b in itertools.pairwise(at))  # and not too many of them
             await pilot.press("end")
             middle = viewer.frames[len(viewer.frames) // 2].decisions + 1
             from_start = []
@@ -274,7 +275,7 @@ def test_a_new_game_is_set_up_behind_the_title(tmp_path):
     async def run():
         app = DungeonApp(start=fp6_session)
         async with app.run_test(size=(100, 30)) as pilot:
-            assert isinstance(app.screen, TitleScreen) or isinstance(app.screen, GameScreen)
+            assert isinstance(app.screen, (TitleScreen, GameScreen))
             # the setup runs in a thread: give a busy machine time (up to 30 s)
             assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
                                   and bool(app.screen.query("#status")), tries=1500)

@@ -120,7 +120,8 @@ def test_panel_shows_experience_values_surges_and_used_powers(tmp_path):
     labels = [c.label for c in p.hand(game, "hero:quinn", "quinn")]
     assert "✧ Healing Hymn · utility · used" in labels and "✦ Sacred Flame · at-will" in labels
     sheet = p.sheet(game, "hero:quinn", "quinn")
-    assert "AC 18 (item +2)" in sheet  # Heskan's Blessed Shield covers heroes on his tile and "speed 5" in sheet and "surge +4" in sheet
+    # Heskan's Blessed Shield covers heroes on his tile
+    assert "AC 18 (item +2)" in sheet and "speed 5" in sheet and "surge +4" in sheet
 
 
 def test_hero_views_keep_treasure_tokens_face_down(tmp_path):
