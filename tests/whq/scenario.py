@@ -7,7 +7,7 @@ from dungeon_tui.engine.dice import ForcedChance
 from dungeon_tui.engine.game import CHANCE, Game
 from dungeon_tui.engine.scenario import ScenarioRules
 from dungeon_tui.rulesets.warhammer_quest import board
-from dungeon_tui.rulesets.warhammer_quest.content import load_content
+from dungeon_tui.rulesets.warhammer_quest.game import load_content
 from dungeon_tui.rulesets.warhammer_quest.game import GAME
 from dungeon_tui.rulesets.warhammer_quest.state import HERO, MONSTER, Figure, Section, State
 

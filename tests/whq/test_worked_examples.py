@@ -196,7 +196,7 @@ def test_9_first_attack_follows_the_elf_pinned_rat_takes_the_dwarf():
 def run_with_ai(s, ai):
     from dungeon_tui.engine.game import Game
     from dungeon_tui.engine.scenario import ScenarioRules
-    from dungeon_tui.rulesets.warhammer_quest.content import load_content
+    from dungeon_tui.rulesets.warhammer_quest.game import load_content
     c = load_content()
     game = Game(ScenarioRules(s, monsters_phase), {}, 0, c, c.digest)
     while not game.over:

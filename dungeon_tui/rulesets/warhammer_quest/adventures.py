@@ -6,18 +6,35 @@ next to a feature) lives in the base class; adventures override only what differ
 """
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Callable
+from typing import Any, Generator, TypeVar
 
 from ...engine.dice import roll, roll_event
+from ...engine.effects import Effects
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import chebyshev
 from . import treasure
 from .combat import damage_modified
-from .events import dice_value
+from .rolls import dice_value
 from .placement import place_monsters
 from .state import DEAD, Figure, State
 
 Proc = Generator[Decision, Action, Any]
+
+
+# Each adventure's special rules, by the `rules` id of adventures.yaml: a Hooks class (or a
+# function making one) that the turn procedure calls at fixed points.  The adventures of one
+# objective room live in their own module, which registers them on import.
+RULES: Effects[Callable[[str], Hooks]] = Effects("adventure rules")
+Made = TypeVar("Made", bound=Callable[[str], "Hooks"])
+
+
+def rules(*ids: str) -> Callable[[Made], Made]:
+    """Register a Hooks class (or maker) as the special rules of the adventures `ids`."""
+    def register(make: Made) -> Made:
+        RULES(*ids)(make)
+        return make
+    return register
 
 
 class GameOver(Exception):
@@ -203,6 +220,7 @@ class TreasureClear(Hooks):
         yield from treasure_each(game)
 
 
+@rules("fp5")
 class ClearWin(Hooks):
     """fp5 Man Eater: clear the room and win."""
 
@@ -223,6 +241,7 @@ class ClearWin(Hooks):
         yield from _nothing()
 
 
+@rules("fp6")
 class FreePrisoners(ClearWin):
     """fp6: each warrior frees D6 prisoners, each paying D6x20 gold."""
 
@@ -293,6 +312,7 @@ class SwordOfElectors(FeatureWin):
         damage_modified(game, w, dmg, "the sword's backlash")
 
 
+@rules("fl6")
 class FountainOfSouls(ClearWin):
     """fl6: after clear each warrior rolls D6+T; 5 or less dies. Win if any survive."""
 
@@ -317,25 +337,19 @@ class FountainOfSouls(ClearWin):
     reward_each = "2D6x50"
 
 
-def _hooks(adv_id: str) -> Hooks:
-    from . import adventures_fountain as fl
-    from . import adventures_pit_chasm as pc
-    from . import adventures_tomb_idol as ti
-    table: dict[str, Any] = {
-        "fp1": pc.TheBeast, "fp2": pc.SwordOfPower, "fp3": pc.HellsGate, "fp4": pc.BloodDebt,
-        "fp5": ClearWin, "fp6": FreePrisoners,
-        "fc1": pc.WarpstoneIcon, "fc2": pc.BanishDaemon, "fc3": pc.ExtinguishFlames, "fc4": pc.DestroyBridge,
-        "fc5": lambda a: FeatureWin(a, "head", "set the Dragon's Eye", "dwarf", "3D6x100"),
-        "fc6": pc.PreserveFires,
-        "fl1": fl.Clearwater, "fl2": fl.SkavenCurse, "fl3": fl.WatersOfFate, "fl4": fl.TrueKingship,
-        "fl5": fl.NurglesRot, "fl6": FountainOfSouls,
-        "tc1": ti.Exorcism, "tc2": ti.Deathking, "tc3": ti.ReturnCrown, "tc4": ti.HeroAwakens, "tc5": ti.DestroyTomb,
-        "tc6": lambda a: FeatureWin(a, "tomb", "open the tomb", None, "D6x100"),
-        "ic1": ti.Sacrifice, "ic2": ti.Desecration, "ic3": ti.KillShaman, "ic4": ti.DaemonSummoning,
-        "ic5": lambda a: ti.ReturnStaff(a, "idol", "return the staff", None, "treasure"),
-        "ic6": lambda a: SwordOfElectors(a, "idol", "try to draw the sword", None, "D6x50"),
-    }
-    return table[adv_id](adv_id)
+@rules("fc5")
+def dragons_eye(adv_id: str) -> Hooks:
+    return FeatureWin(adv_id, "head", "set the Dragon's Eye", "dwarf", "3D6x100")
+
+
+@rules("tc6")
+def open_the_tomb(adv_id: str) -> Hooks:
+    return FeatureWin(adv_id, "tomb", "open the tomb", None, "D6x100")
+
+
+@rules("ic6")
+def sword_in_the_idol(adv_id: str) -> Hooks:
+    return SwordOfElectors(adv_id, "idol", "try to draw the sword", None, "D6x50")
 
 
 PLAYABLE = ("fp1", "fp2", "fp3", "fp4", "fp5", "fp6", "fc1", "fc2", "fc3", "fc4", "fc5", "fc6",
@@ -346,8 +360,9 @@ _cache: dict[str, Hooks] = {}
 
 
 def hooks_for(game: Game) -> Hooks:
+    """The adventure's special rules, found by the `rules` id its content names."""
     adv = game.state.adventure
-    h = _cache.get(adv)
-    if h is None:
-        h = _cache[adv] = _hooks(adv)
-    return h
+    hooks = _cache.get(adv)
+    if hooks is None:
+        hooks = _cache[adv] = RULES[game.content.adventures[adv].rules].run(adv)
+    return hooks

@@ -6,9 +6,9 @@ from typing import Any, Generator
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from . import board
-from .adventures import Hooks, choose_warrior, each_gold, living, next_to
+from .adventures import rules, Hooks, choose_warrior, each_gold, living, next_to
 from .combat import damage_modified, damage_warrior, heal
-from .events import dice_value
+from .rolls import dice_value
 from .state import DEAD, Doorway, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -35,6 +35,7 @@ class Carried(Hooks):
         return game.state.figures.get(wid) if wid else None
 
 
+@rules("fl1")
 class Clearwater(Carried):
     """fl1: carry the cask (-1 Move) to the fountain; drinking from it is a gamble."""
 
@@ -85,6 +86,7 @@ class Clearwater(Carried):
     reward_each = "D6x20"
 
 
+@rules("fl2")
 class SkavenCurse(Hooks):
     """fl2: after the skaven die, each warrior draws one load of water at the fountain.
     House reading: the 2D6 of a load is the curse's bite, in Wounds that armour does not stop."""
@@ -106,6 +108,7 @@ class SkavenCurse(Hooks):
     reward_each = "D6x50"
 
 
+@rules("fl3")
 class WatersOfFate(Hooks):
     """fl3: look into the waters; when all have looked a new way opens east with its own cards."""
 
@@ -181,6 +184,7 @@ class WatersOfFate(Hooks):
             yield from each_gold(game, "2D6x100", "reward")
 
 
+@rules("fl4")
 class TrueKingship(Carried):
     """fl4: each hero seat backs an heir in secret; the fountain names the king."""
 
@@ -233,6 +237,7 @@ class TrueKingship(Carried):
                 w.gold += (yield from dice_value(game, "D6x30", "whq.adv.reward", f"the {w.name}'s reward"))
 
 
+@rules("fl5")
 class NurglesRot(Carried):
     """fl5: the container's bearer empties it into the fountain; a 1 kills him."""
 

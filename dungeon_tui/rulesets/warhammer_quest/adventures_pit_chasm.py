@@ -11,15 +11,17 @@ from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import chebyshev
 from . import events
-from .adventures import Hooks, TreasureClear, feature, living, next_to
+from .adventures import rules, Hooks, TreasureClear, feature, living, next_to
 from .combat import damage_modified, damage_monster, kill_monster
-from .events import dice_value
+from .rolls import dice_value
 from .placement import place_monsters, spawn
+from .sight import adjacent_monsters
 from .state import DEAD, ESCAPED, LOST, Figure, State
 
 Proc = Generator[Decision, Action, Any]
 
 
+@rules("fp1")
 class TheBeast(TreasureClear):
     """fp1: no weapons or armour until two monster fights are won; the pit raises minotaurs."""
 
@@ -70,6 +72,7 @@ class TheBeast(TreasureClear):
         yield from self.after_monsters(game)
 
 
+@rules("fp2")
 class SwordOfPower(Hooks):
     """fp2: a W20 minotaur guards the pit; only the Barbarian may fight it."""
 
@@ -99,6 +102,7 @@ class SwordOfPower(Hooks):
         yield from ()
 
 
+@rules("fp3")
 class HellsGate(TreasureClear):
     """fp3: the Wizard seals the gate with a 6 and no 1 among the dice he chooses to roll."""
 
@@ -142,6 +146,7 @@ class HellsGate(TreasureClear):
             yield from events.unexpected(game, [w for w in living(s)])
 
 
+@rules("fp4")
 class BloodDebt(Hooks):
     """fp4: two pit guardians; or pay 2000 gold; the first P3 monster Event may bring more."""
 
@@ -187,6 +192,7 @@ class BloodDebt(Hooks):
                 yield from self.win(game, "The debt is paid in gold.")
 
 
+@rules("fc1")
 class WarpstoneIcon(Hooks):
     """fc1: throw the icon into the chasm, then get out by the far corners in time."""
 
@@ -232,12 +238,12 @@ class WarpstoneIcon(Hooks):
             s.figures[wid].gold += (yield from dice_value(game, "D6x100", "whq.adv.reward", "the escape reward"))
 
 
+@rules("fc2")
 class BanishDaemon(Hooks):
     """fc2: each warrior's daemon sword gives one sure blow, at a monster or at the statue."""
 
     def extra_options(self, game: Game, w: Figure) -> list[Action]:
         s: State = game.state
-        from .warriors import adjacent_monsters
         if w.id in s.adv.get("swords_used", []) or w.flags.get("acted") or w.flags.get("attacking"):
             return []
         seat = s.seat_of[w.id]
@@ -273,6 +279,7 @@ class BanishDaemon(Hooks):
     reward_each = "D6x100"
 
 
+@rules("fc3")
 class ExtinguishFlames(TreasureClear):
     """fc3: the Dwarf searches the statue for the ring, then throws it into the chasm."""
 
@@ -304,6 +311,7 @@ class ExtinguishFlames(TreasureClear):
         yield from self.win(game, "The ring falls and the flames die.")
 
 
+@rules("fc4")
 class DestroyBridge(Hooks):
     """fc4: while the bridge stands more foes come each turn; break it from its far end.
     Minotaurs may leap the chasm (x2 to x5 of the card) for 2 movement."""
@@ -354,6 +362,7 @@ class DestroyBridge(Hooks):
     reward_each = "D6x50"
 
 
+@rules("fc6")
 class PreserveFires(Hooks):
     """fc6: kill the skaven and their engineer before their time runs out."""
 

@@ -7,10 +7,10 @@ from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import chebyshev
 from . import events
-from .adventures import FeatureWin, Hooks, TreasureClear, each_gold, feature, living, next_to
+from .adventures import rules, FeatureWin, Hooks, TreasureClear, each_gold, feature, living, next_to
 from .adventures_fountain import Carried
 from .combat import damage_modified
-from .events import dice_value
+from .rolls import dice_value
 from .placement import place_monsters, spawn
 from .state import DEAD, LOST, Figure, State
 
@@ -24,6 +24,7 @@ def event_if_quiet(game: Game) -> Proc:
         yield from events.unexpected(game, living(s))
 
 
+@rules("tc1")
 class Exorcism(Hooks):
     """tc1: lay the symbols by the tomb; then every later P1 a roll of no 1 drives the spirit out."""
 
@@ -57,6 +58,7 @@ class Exorcism(Hooks):
         yield from each_gold(game, "D6x50", "reward")
 
 
+@rules("tc2")
 class Deathking(Carried):
     """tc2: the cursed sword (+D6 damage, a natural 1 strikes a friend) goes back to its king."""
 
@@ -88,6 +90,7 @@ class Deathking(Carried):
             w.gold += total // max(1, len(party))
 
 
+@rules("tc3")
 class ReturnCrown(TreasureClear):
     """tc3: the chest waits in the first room; the leader takes the key once the tomb is clear."""
 
@@ -117,6 +120,7 @@ class ReturnCrown(TreasureClear):
             yield from self.win(game, "The crown is back in its chest.")
 
 
+@rules("tc4")
 class HeroAwakens(Hooks):
     """tc4: the Wizard pours D6 + shard + power + tokens into the sleeper: 12 or more wakes him."""
 
@@ -145,6 +149,7 @@ class HeroAwakens(Hooks):
     reward_each = "D6x50"
 
 
+@rules("tc5")
 class DestroyTomb(TreasureClear):
     """tc5: the Dwarf hacks at the tomb (12 Wounds, axe damage - 3); quiet turns bring Events."""
 
@@ -173,6 +178,7 @@ class DestroyTomb(TreasureClear):
             yield from event_if_quiet(game)
 
 
+@rules("ic1")
 class Sacrifice(Hooks):
     """ic1: clear the chamber before the dice roll a triple and the prisoner dies."""
 
@@ -206,6 +212,7 @@ class Sacrifice(Hooks):
     reward_each = "2D6x50"
 
 
+@rules("ic2")
 class Desecration(Hooks):
     """ic2: the idol drains power (-2); together, unmoving, the party heaves it down (24+)."""
 
@@ -238,6 +245,7 @@ class Desecration(Hooks):
             yield from self.win(game, "The idol is cast down.")
 
 
+@rules("ic3")
 class KillShaman(Hooks):
     """ic3: the shaman's Hand of Mork strikes at the start of each Monsters' Phase."""
 
@@ -278,6 +286,7 @@ class KillShaman(Hooks):
     reward_each = "D6x50"
 
 
+@rules("ic4")
 class DaemonSummoning(Hooks):
     """ic4: kill the chanting skaven in time, or face the daemon they call."""
 
@@ -341,3 +350,8 @@ class ReturnStaff(FeatureWin):
 
 __all__ = ["Exorcism", "Deathking", "ReturnCrown", "HeroAwakens", "DestroyTomb", "Sacrifice", "Desecration",
            "KillShaman", "DaemonSummoning", "ReturnStaff", "DEAD"]
+
+
+@rules("ic5")
+def return_the_staff(adv_id: str) -> Hooks:
+    return ReturnStaff(adv_id, "idol", "return the staff", None, "treasure")

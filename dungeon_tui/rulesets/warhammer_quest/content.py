@@ -3,7 +3,7 @@ rest of the game reads from them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import partial
 from typing import Any
 
 from ...engine import tactics
@@ -36,9 +36,8 @@ class Content:
         return self.bundle.digest
 
 
-def cross_check(bundle: Bundle) -> list[str]:
+def cross_check(bundle: Bundle, registry: tactics.Registry) -> list[str]:
     """References between files: monsters named by cards, scripts named by monsters, templates."""
-    from .ai.dungeon import registry
     problems = []
     monsters = bundle["monsters.yaml"].monsters
     where = "content/warhammer_quest"
@@ -71,10 +70,10 @@ def cross_check(bundle: Bundle) -> list[str]:
     return problems
 
 
-@lru_cache(maxsize=1)
-def load_content() -> Content:
-    bundle = load_bundle("warhammer_quest", MODELS, cross_check)
-    from .ai.dungeon import registry
+def read_content(registry: tactics.Registry) -> Content:
+    """The content, its tactics scripts compiled with `registry`, the words of the dungeon AI
+    (given from above, so that content need not know the AI)."""
+    bundle = load_bundle("warhammer_quest", MODELS, partial(cross_check, registry=registry))
     w = bundle["warriors.yaml"]
     d = bundle["dungeon.yaml"]
     a = bundle["adventures.yaml"]

@@ -6,6 +6,8 @@ from typing import Any, Generator
 from ...engine.dice import natural_test, roll, roll_event, shuffled
 from ...engine.game import Action, Decision, Game
 from . import board
+from .events import unexpected
+from .sight import order
 from .state import Doorway, State
 
 Proc = Generator[Decision, Action, Any]
@@ -122,8 +124,6 @@ def dig(game: Game) -> Proc:
     roll_event(game, "whq.event.cave_in_dig", "1d6", [face], target=4, outcome="pass" if ok else "fail",
                text="The rubble gives way: the passage is open again." if ok else "The digging disturbs something!")
     if not ok:
-        from .events import unexpected
-        from .warriors import order
         yield from unexpected(game, order(s, game.content))
         return
     sec = s.sections[s.adv.pop("cave_in")["section"]]

@@ -2,6 +2,7 @@
 never see the piles or the order of a deck), its AI, screens, checks and words."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
@@ -9,11 +10,17 @@ from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.presenter import Presenter
 from . import board, invariants
 from .ai.companions import WarriorAI
-from .ai.dungeon import DungeonAI
+from .ai.dungeon import DungeonAI, registry
 from .campaign_commands import COMMANDS
-from .content import DEFAULT_ADVENTURE, ID, RULES_VERSION, WARRIOR_ORDER, Content, load_content
+from .content import DEFAULT_ADVENTURE, ID, RULES_VERSION, WARRIOR_ORDER, Content, read_content
 from .state import HERO, Figure, State
 from .turns import procedure
+
+
+@lru_cache(maxsize=1)
+def load_content() -> Content:
+    """The content, read once, with the monsters' tactics compiled with the dungeon AI's words."""
+    return read_content(registry)
 
 
 class WarhammerQuestSetup(Setup):

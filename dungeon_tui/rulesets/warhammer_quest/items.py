@@ -6,8 +6,9 @@ from typing import Any, Generator
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from .combat import damage_monster, damage_warrior, heal
-from .events import dice_value
+from .rolls import dice_value
 from .magic import affordable, pay
+from .sight import adjacent_monsters, sees
 from .state import ACTIVE, UNCONSCIOUS, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -30,7 +31,6 @@ def held(w: Figure) -> list[str]:
 
 
 def options(game: Game, w: Figure) -> list[Action]:
-    from .warriors import adjacent_monsters, sees
     s: State = game.state
     c = game.content
     seat = s.seat_of[w.id]
@@ -171,7 +171,6 @@ def use(game: Game, w: Figure, action: Action) -> Proc:
             dmg = yield from dice_value(game, "3D6", rule, f"the spear in {target.name}")
             damage_monster(game, target, max(0, dmg - toughness(game.content, target)), w, "spear")
     elif item == "talon_of_death":
-        from .warriors import adjacent_monsters
         w.flags["acted"] = True
         for m in adjacent_monsters(s, w):
             damage_monster(game, m, (yield from dice_value(game, "D6", rule, f"the talon on {m.name}")), w, "Talon of Death")

@@ -6,8 +6,10 @@ from typing import Any, Generator
 from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game
 from . import board
-from .combat import damage_monster, heal
-from .events import dice_value
+from .combat import damage_monster, heal, kill_monster
+from .rolls import dice_value
+from .sight import sees
+from .treasure import settle
 from .state import ACTIVE, DEAD, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -105,7 +107,6 @@ def pay(game: Game, cost: int) -> None:
 
 def cast_options(game: Game, w: Figure, types: tuple[str, ...] = SPELL_TYPES) -> list[Action]:
     """Spells of the given types the Wizard may cast now, each with its target (5.12)."""
-    from .warriors import sees
     s: State = game.state
     c = game.content
     if w.id != "wizard" or wizard(s) is None:
@@ -170,7 +171,6 @@ def window(game: Game, phase: str) -> Proc:
         if pick.kind == "pass":
             return
         yield from cast(game, wiz, pick)
-        from .treasure import settle
         yield from settle(game)
 
 
@@ -279,7 +279,6 @@ def pit_of_despair(game: Game, w: Figure, corner: tuple[int, int], rule: str) ->
                 f.status, f.pos = DEAD, None
                 game.emit("death", target=f.id, side="hero", text=f"The {f.name} is lost in the pit.")
             else:
-                from .combat import kill_monster
                 kill_monster(game, f, w)
         else:
             f.pos = spots[0]

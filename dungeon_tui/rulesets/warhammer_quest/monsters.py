@@ -12,6 +12,7 @@ from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import Sq, chebyshev
 from .monster_strikes import strike, valid_target
 from .shooting import monster_shot, resolve_volley
+from .sight import sees
 from .state import Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -22,7 +23,6 @@ def reach_of(content: Any, m: Figure) -> int:
 
 
 def in_reach(state: State, content: Any, m: Figure, sq: Sq, w: Figure, reach: int | None = None) -> bool:
-    from .warriors import sees
     if w.pos is None:
         return False
     reach = reach or reach_of(content, m)
@@ -56,7 +56,6 @@ def reachable(state: State, content: Any, m: Figure) -> dict[Sq, int]:
 
 
 def sees_any(state: State, sq: Sq, valid: list[Figure]) -> bool:
-    from .warriors import sees
     return any(sees(state, sq, w.pos) for w in valid)
 
 
@@ -131,7 +130,6 @@ def monsters_phase(game: Game) -> Proc:
     for m in shooters:
         if m.active and s.result is None:
             yield from activate(game, m, volley)
-    from .warriors import sees
     for kind in sorted(volley, key=lambda k: min(f.order for f in volley[k])):
         hitters = volley[kind]
         seen = [w for w in targets(s) if any(sees(s, h.pos, w.pos) for h in hitters if h.pos)]

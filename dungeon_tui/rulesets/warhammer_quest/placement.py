@@ -13,6 +13,7 @@ from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import DIRS8, Sq, chebyshev, row_major
 from . import board
 from .monster_strikes import strike, valid_target
+from .sight import sees
 from .state import MONSTER, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -109,7 +110,6 @@ def place_monsters(game: Game, groups: list[tuple[str, int]], anchor: str, targe
 
 def _place_archers(game: Game, kind: str, left: int, anchor: str, card: str, phase: str,
                    placed: list[Figure]) -> Proc:
-    from .warriors import sees
     s: State = game.state
     own, more = area(s, anchor)
     for _ in range(left):

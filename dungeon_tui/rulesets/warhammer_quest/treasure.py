@@ -5,6 +5,7 @@ from typing import Any, Generator
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game
+from .sight import check_lost
 from .state import Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -93,7 +94,6 @@ def settle(game: Game) -> Proc:
 def trades(game: Game) -> Proc:
     """End of turn: with no monster about, the party may pass cards, equipment and the lantern
     between warriors (5.3, 5.4).  The leader's seat enters what the table agrees."""
-    from .warriors import check_lost
     s: State = game.state
     if s.monsters():
         return

@@ -7,30 +7,16 @@ from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq
 from . import board, hazards, items, magic, stats
-from .combat import ring_next, warrior_strike
+from .combat import berserk_check, ring_next, warrior_strike
 from .shooting import warrior_shoot
-from .state import ACTIVE, ESCAPED, LOST, Figure, State
+from .adventures import hooks_for
+from .sight import adjacent_monsters, check_lost, order, sees
+from .state import ACTIVE, ESCAPED, Figure, State
 
+__all__ = ["order", "check_lost"]  # the Warriors' Phase order and the light check, used with it
 
-def hooks(game: Game) -> Any:
-    from .adventures import hooks_for
-    return hooks_for(game)
 
 Proc = Generator[Decision, Action, Any]
-
-
-def order(state: State, content: Any) -> list[Figure]:
-    """Leader first, then Initiative descending; ties in the house order (D25)."""
-    rest = [w for w in state.heroes() if w.id != state.leader]
-    rest.sort(key=lambda w: (-content.warriors[w.kind].initiative, content.warriors[w.kind].tie_rank))
-    lead = [w for w in state.heroes() if w.id == state.leader]
-    return lead + rest
-
-
-def adjacent_monsters(state: State, w: Figure) -> list[Figure]:
-    if w.pos is None:
-        return []
-    return [m for m in state.monsters() if m.active and m.pos and state.grid.adjacent(w.pos, m.pos)]
 
 
 def can_be_pinned(content: Any, w: Figure) -> bool:
@@ -116,7 +102,7 @@ def options(game: Game, w: Figure) -> list[Action]:
         opts.extend(magic.cast_options(game, w))
         opts.extend(items.options(game, w))
         opts.extend(hazards.options(game, w))
-    for extra in hooks(game).extra_options(game, w):
+    for extra in hooks_for(game).extra_options(game, w):
         opts.append(extra)
     opts.append(Action.make(seat, "end", text=f"{w.name} ends his turn", who=w.id))
     return opts
@@ -129,16 +115,6 @@ def _way_out_barred(state: State) -> bool:
 def _may_target(game: Game, w: Figure, m: Figure) -> bool:
     only = game.state.adv.get("only_barbarian_targets")
     return not (only and m.id in only and w.kind != "barbarian")
-
-
-def sees(state: State, a: Sq | None, b: Sq | None) -> bool:
-    """D12: sight only within a section or a pair of sections joined by a doorway."""
-    if a is None or b is None:
-        return False
-    sa, sb = state.section_of(a), state.section_of(b)
-    if sa != sb and sb not in board.joined(state, sa):
-        return False
-    return state.grid.line_of_sight(a, b)
 
 
 def warrior_turn(game: Game, w: Figure) -> Proc:
@@ -188,9 +164,9 @@ def warrior_turn(game: Game, w: Figure) -> Proc:
         elif kind in ("cast", "scroll"):
             yield from magic.cast(game, w, action)
         else:
-            yield from hooks(game).play_extra(game, w, action)
-        hooks(game).after_action(game)
-        if f.get("acted") and not f.get("attacking") and not hooks(game).extra_options(game, w):
+            yield from hooks_for(game).play_extra(game, w, action)
+        hooks_for(game).after_action(game)
+        if f.get("acted") and not f.get("attacking") and not hooks_for(game).extra_options(game, w):
             return
         if f.get("attacking") and f.get("attacks_left", 0) <= 0:
             return
@@ -211,23 +187,9 @@ def do_move(game: Game, w: Figure, to: Sq) -> Proc:
             s.entry_order.append(sec.id)
         w.flags["entered_fresh"] = True
         game.emit("enter", section=sec.id, text=f"The {w.name} enters the {game.content.cards[sec.card].name}.")
-    yield from hooks(game).after_move(game, w)
+    yield from hooks_for(game).after_move(game, w)
     hazards.after_move(game)
     check_lost(game)
-
-
-def check_lost(game: Game) -> None:
-    """D14: after every move or lantern change, a warrior outside the light is Lost."""
-    s: State = game.state
-    holder = s.figures.get(s.lantern)
-    if holder is None or not holder.on_board:
-        return  # the lantern lies where its bearer fell until someone takes it up at the end of the turn
-    lit_secs = board.lit_sections(s)
-    for w in s.heroes():
-        if w.on_board and s.section_of(w.pos) not in lit_secs:
-            w.status = LOST
-            w.pos = None
-            game.emit("lost", target=w.id, text=f"The {w.name} wanders out of the lantern light and is Lost.")
 
 
 def attack(game: Game, w: Figure, m: Figure) -> Proc:
@@ -271,5 +233,4 @@ def attack(game: Game, w: Figure, m: Figure) -> Proc:
 
 
 def _berserk(game: Game, w: Figure) -> Proc:
-    from .combat import berserk_check
     return (yield from berserk_check(game, w))
