@@ -15,8 +15,8 @@ from ...engine.game import Action, Decision, Game
 from ...engine.grid import chebyshev
 from . import treasure
 from .combat import damage_modified
-from .rolls import dice_value
 from .placement import place_monsters
+from .rolls import dice_value
 from .state import DEAD, Figure, State
 
 Proc = Generator[Decision, Action, Any]

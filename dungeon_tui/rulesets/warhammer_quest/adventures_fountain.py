@@ -6,7 +6,7 @@ from typing import Any, Generator
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from . import board
-from .adventures import rules, Hooks, choose_warrior, each_gold, living, next_to
+from .adventures import Hooks, choose_warrior, each_gold, living, next_to, rules
 from .combat import damage_modified, damage_warrior, heal
 from .rolls import dice_value
 from .state import DEAD, Doorway, Figure, State

@@ -11,10 +11,10 @@ from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import chebyshev
 from . import events
-from .adventures import rules, Hooks, TreasureClear, feature, living, next_to
+from .adventures import Hooks, TreasureClear, feature, living, next_to, rules
 from .combat import damage_modified, damage_monster, kill_monster
-from .rolls import dice_value
 from .placement import place_monsters, spawn
+from .rolls import dice_value
 from .sight import adjacent_monsters
 from .state import DEAD, ESCAPED, LOST, Figure, State
 

@@ -7,11 +7,11 @@ from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import chebyshev
 from . import events
-from .adventures import rules, FeatureWin, Hooks, TreasureClear, each_gold, feature, living, next_to
+from .adventures import FeatureWin, Hooks, TreasureClear, each_gold, feature, living, next_to, rules
 from .adventures_fountain import Carried
 from .combat import damage_modified
-from .rolls import dice_value
 from .placement import place_monsters, spawn
+from .rolls import dice_value
 from .state import DEAD, LOST, Figure, State
 
 Proc = Generator[Decision, Action, Any]

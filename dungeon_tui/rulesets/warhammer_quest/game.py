@@ -11,8 +11,12 @@ from ...engine.presenter import Presenter
 from . import board, invariants
 from .ai.companions import WarriorAI
 from .ai.dungeon import DungeonAI, registry
+from .adventures import RULES
 from .campaign_commands import COMMANDS
 from .content import DEFAULT_ADVENTURE, ID, RULES_VERSION, WARRIOR_ORDER, Content, read_content
+from .event_cards import EVENTS
+from .items import ITEMS
+from .spells import SPELLS
 from .state import HERO, Figure, State
 from .turns import procedure
 
@@ -38,6 +42,17 @@ class WarhammerQuest(Ruleset[State, Content]):
     setup_model = WarhammerQuestSetup
     load = staticmethod(load_content)
     campaign = COMMANDS
+
+    def content_problems(self, content: Content) -> list[str]:
+        """Every E card, spell, treasure card and adventure's rules id has its effect, and every
+        effect its content."""
+        where = "content/warhammer_quest"
+        # Equipment of the warriors' profiles is usable like a card (the healing potion).
+        things = [*content.treasure, *(e for w in content.warriors.values() for e in w.equipment)]
+        return (EVENTS.problems([eid for eid, card in content.events.items() if card.kind == "E"], f"{where}/events.yaml")
+                + SPELLS.problems(content.spells, f"{where}/spells.yaml")
+                + ITEMS.problems(things, f"{where}/treasure.yaml")
+                + RULES.problems([adv.rules for adv in content.adventures.values()], f"{where}/adventures.yaml"))
 
     def heroes(self) -> list[Hero]:
         c = self.content()

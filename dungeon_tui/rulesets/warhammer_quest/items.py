@@ -1,24 +1,55 @@
-"""Using equipment and Treasure cards in a warrior's turn (2.1, 2.6; timings D33)."""
+"""Using equipment and Treasure cards in a warrior's turn (2.1, 2.6; timings D33).
+
+Each card is found by its id in treasure.yaml: its offer (may the warrior use it now, and on
+whom) beside what it does.  Cards that act by themselves where the rules look for them (a
+shield when a blow lands, the Orb when the Wizard pays) are registered with the offer `never`.
+"""
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Generator
 
 from ...engine.dice import roll, roll_event
+from ...engine.effects import Effects, never
 from ...engine.game import Action, Decision, Game
 from .combat import damage_monster, damage_warrior, heal
-from .rolls import dice_value
 from .magic import affordable, pay
+from .rolls import dice_value
 from .sight import adjacent_monsters, sees
 from .state import ACTIVE, UNCONSCIOUS, Figure, State
+from .stats import toughness
 
 Proc = Generator[Decision, Action, Any]
 
+# The healers, each healing one warrior: None heals him fully, else the dice rolled.
 HEAL_ONE = {"healing_potion": None, "potion_of_healing": "2D6", "healing_salve": "2D6"}
-SELF = ("magic_potion", "potion_of_strength", "potion_of_toughness", "invisibility_ring", "lucky_talisman",
-        "incense_of_healing", "flash_powder", "hell_mace", "time_freezing_ring", "amulet_of_power")
-AT_MONSTER = ("firebomb", "lightning_fire_ring", "finger_of_doom_scroll", "quake_scroll", "spear")
-BEFORE_MOVING = ("amulet_of_power", "hell_mace")
-INSTEAD_OF_ATTACK = ("lightning_fire_ring", "talon_of_death")
+# Equipment of the warriors' profiles that the rules use directly, with no effect here.
+EQUIPMENT_ELSEWHERE = ("lantern", "rope", "hand_of_death_scroll")
+
+
+@dataclass(frozen=True)
+class Holding:
+    """What an item's offer looks at: the warrior holding it, his seat, the item and its name."""
+
+    game: Game
+    warrior: Figure
+    seat: str
+    item: str
+    name: str
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    def use(self, text: str, **args: Any) -> Action:
+        return Action.make(self.seat, "use", text=text, who=self.warrior.id, item=self.item, **args)
+
+
+Offer = Callable[[Holding], list[Action]]
+# An effect: (game, user, item, target or None, rule id) -> a procedure, or None when instant.
+Use = Callable[[Game, Figure, str, Figure | None, str], Proc | None]
+ITEMS: Effects[Use] = Effects("treasure card", optional=EQUIPMENT_ELSEWHERE)
 
 
 def held(w: Figure) -> list[str]:
@@ -34,34 +65,13 @@ def options(game: Game, w: Figure) -> list[Action]:
     s: State = game.state
     c = game.content
     seat = s.seat_of[w.id]
-    out = []
-    name = lambda i: c.treasure[i].name if i in c.treasure else "healing potion"  # noqa: E731
+    out: list[Action] = []
     for item in held(w):
-        if item in HEAL_ONE:
-            for x in s.heroes():
-                if x.on_board and x.wounds < x.max_wounds:
-                    out.append(Action.make(seat, "use", text=f"{w.name} uses the {name(item)} on the {x.name}",
-                                           who=w.id, item=item, target=x.id))
-        elif item in SELF:
-            if item == "lucky_talisman" and (w.flags.get("auto_hit") or w.flags.get("acted")):
-                continue
-            if item in BEFORE_MOVING and (w.flags.get("moved") or w.flags.get("attacking") or w.flags.get(item) == s.turn):
-                continue
-            out.append(Action.make(seat, "use", text=f"{w.name} uses the {name(item)}", who=w.id, item=item))
-        elif item in AT_MONSTER:
-            if item in INSTEAD_OF_ATTACK and (w.flags.get("acted") or w.flags.get("attacking")):
-                continue
-            if item == "finger_of_doom_scroll" and (w.id != "wizard" or not affordable(s, 6)):
-                continue
-            if item == "spear" and (w.flags.get("acted") or w.flags.get("attacking") or adjacent_monsters(s, w)):
-                continue
-            for m in s.monsters():
-                if m.active and sees(s, w.pos, m.pos):
-                    out.append(Action.make(seat, "use", text=f"{w.name} uses the {name(item)} on {m.name}",
-                                           who=w.id, item=item, target=m.id))
-        elif item == "talon_of_death" and not w.flags.get("acted") and not w.flags.get("attacking") \
-                and adjacent_monsters(s, w):
-            out.append(Action.make(seat, "use", text=f"{w.name} strikes with the {name(item)}", who=w.id, item=item))
+        effect = ITEMS.get(item)
+        if effect is None or effect.offer is None or effect.offer is never:
+            continue
+        name = c.treasure[item].name if item in c.treasure else "healing potion"
+        out += effect.offer(Holding(game, w, seat, item, name))
     return out
 
 
@@ -86,94 +96,239 @@ def _spend(w: Figure, item: str, game: Game) -> None:
 def use(game: Game, w: Figure, action: Action) -> Proc:
     s: State = game.state
     item = action.get("item")
-    rule = f"whq.item.{item}"
     target = s.figures.get(action.get("target")) if action.get("target") else None
     _spend(w, item, game)
     game.emit("item", who=w.id, item=item, text=f"The {w.name} uses {item.replace('_', ' ')}.")
-    if item in HEAL_ONE and target is not None:
-        amount = target.max_wounds if HEAL_ONE[item] is None else (
-            yield from dice_value(game, HEAL_ONE[item], rule, f"healing the {target.name}"))
-        heal(game, target, amount, item.replace("_", " "))
-    elif item == "magic_potion":
-        (face,) = yield from roll(game, 1, 6, rule)
-        roll_event(game, rule, "1d6", [face], outcome=face, text=f"The magic potion: {face}.")
-        if face <= 2:
-            dmg = yield from dice_value(game, "2D6" if face == 1 else "D6", rule, "the potion's poison")
-            damage_warrior(game, w, dmg, "a bad potion")
-        elif face >= 4:
-            amount = w.max_wounds if face == 6 else (yield from dice_value(game, "D6" if face == 4 else "2D6", rule, "healing"))
-            heal(game, w, amount, "magic potion")
-    elif item == "incense_of_healing":
-        for x in s.heroes():
-            if x.on_board and s.section_of(x.pos) == s.section_of(w.pos):
-                heal(game, x, (yield from dice_value(game, "2D6", rule, f"healing the {x.name}")), "incense")
-    elif item == "potion_of_strength":
+    effect = ITEMS[item].run(game, w, item, target, f"whq.item.{item}")
+    if effect is not None:
+        yield from effect
+
+
+# -- offers ---------------------------------------------------------------------------------------
+def on_a_wounded_warrior(h: Holding) -> list[Action]:
+    return [h.use(f"{h.warrior.name} uses the {h.name} on the {x.name}", target=x.id)
+            for x in h.state.heroes() if x.on_board and x.wounds < x.max_wounds]
+
+
+def on_himself(h: Holding) -> list[Action]:
+    return [h.use(f"{h.warrior.name} uses the {h.name}")]
+
+
+def before_moving(h: Holding) -> list[Action]:
+    """Once each turn, before he moves or fights."""
+    f = h.warrior.flags
+    if f.get("moved") or f.get("attacking") or f.get(h.item) == h.state.turn:
+        return []
+    return on_himself(h)
+
+
+def before_attacking(h: Holding) -> list[Action]:
+    f = h.warrior.flags
+    return [] if f.get("auto_hit") or f.get("acted") else on_himself(h)
+
+
+def at_a_monster_seen(h: Holding) -> list[Action]:
+    s, w = h.state, h.warrior
+    return [h.use(f"{w.name} uses the {h.name} on {m.name}", target=m.id)
+            for m in s.monsters() if m.active and sees(s, w.pos, m.pos)]
+
+
+def instead_of_attacking(h: Holding) -> list[Action]:
+    f = h.warrior.flags
+    return [] if f.get("acted") or f.get("attacking") else at_a_monster_seen(h)
+
+
+def by_the_wizard_with_power(h: Holding) -> list[Action]:
+    return at_a_monster_seen(h) if h.warrior.id == "wizard" and affordable(h.state, 6) else []
+
+
+def thrown_from_afar(h: Holding) -> list[Action]:
+    f = h.warrior.flags
+    if f.get("acted") or f.get("attacking") or adjacent_monsters(h.state, h.warrior):
+        return []
+    return at_a_monster_seen(h)
+
+
+def instead_of_attacking_in_the_thick(h: Holding) -> list[Action]:
+    f = h.warrior.flags
+    if f.get("acted") or f.get("attacking") or not adjacent_monsters(h.state, h.warrior):
+        return []
+    return [h.use(f"{h.warrior.name} strikes with the {h.name}")]
+
+
+# -- healing --------------------------------------------------------------------------------------
+@ITEMS("healing_potion", "potion_of_healing", "healing_salve", offer=on_a_wounded_warrior)
+def heal_one(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+    return _heal_one(game, item, target, rule) if target is not None else None
+
+
+def _heal_one(game: Game, item: str, target: Figure, rule: str) -> Proc:
+    dice = HEAL_ONE[item]
+    amount = target.max_wounds if dice is None else (yield from dice_value(game, dice, rule, f"healing the {target.name}"))
+    heal(game, target, amount, item.replace("_", " "))
+
+
+@ITEMS("magic_potion", offer=on_himself)
+def magic_potion(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc:
+    (face,) = yield from roll(game, 1, 6, rule)
+    roll_event(game, rule, "1d6", [face], outcome=face, text=f"The magic potion: {face}.")
+    if face <= 2:
+        dmg = yield from dice_value(game, "2D6" if face == 1 else "D6", rule, "the potion's poison")
+        damage_warrior(game, w, dmg, "a bad potion")
+    elif face >= 4:
+        amount = w.max_wounds if face == 6 else (yield from dice_value(game, "D6" if face == 4 else "2D6", rule, "healing"))
+        heal(game, w, amount, "magic potion")
+
+
+@ITEMS("incense_of_healing", offer=on_himself)
+def incense_of_healing(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc:
+    s: State = game.state
+    for x in s.heroes():
+        if x.on_board and s.section_of(x.pos) == s.section_of(w.pos):
+            heal(game, x, (yield from dice_value(game, "2D6", rule, f"healing the {x.name}")), "incense")
+
+
+# -- the user's own strength ----------------------------------------------------------------------
+@ITEMS("potion_of_strength", offer=on_himself)
+def potion_of_strength(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
+    w.flags["s_mod"] = w.flags.get("s_mod", 0) + 2
+
+
+@ITEMS("potion_of_toughness", offer=on_himself)
+def potion_of_toughness(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
+    w.flags["t_mod"] = w.flags.get("t_mod", 0) + 2
+
+
+@ITEMS("invisibility_ring", offer=on_himself)
+def invisibility_ring(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
+    w.flags["invisible"] = True
+
+
+@ITEMS("lucky_talisman", offer=before_attacking)
+def lucky_talisman(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
+    w.flags["auto_hit"] = True
+
+
+@ITEMS("flash_powder", offer=on_himself)
+def flash_powder(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
+    for x in game.state.heroes():
+        if x.status == ACTIVE and not x.flags.get("attacking"):
+            x.flags["a_mod"] = x.flags.get("a_mod", 0) + 1
+
+
+@ITEMS("hell_mace", offer=before_moving)
+def hell_mace(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
+    w.flags["a_mod"] = w.flags.get("a_mod", 0) + 2
+
+
+@ITEMS("time_freezing_ring", offer=on_himself)
+def time_freezing_ring(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
+    w.flags["extra_turn"] = True
+
+
+@ITEMS("amulet_of_power", offer=before_moving)
+def amulet_of_power(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc:
+    (face,) = yield from roll(game, 1, 6, rule)
+    burst = face == 1
+    roll_event(game, rule, "1d6", [face], target=2, outcome="bursts" if burst else "strength",
+               text="The amulet bursts in his hand!" if burst else "Power surges through him: +2 Strength.")
+    if burst:
+        w.treasure = [c for c in w.treasure if c["id"] != "amulet_of_power"]
+        damage_warrior(game, w, (yield from dice_value(game, "D6", rule, "the burst")), "the amulet's burst")
+    else:
         w.flags["s_mod"] = w.flags.get("s_mod", 0) + 2
-    elif item == "potion_of_toughness":
-        w.flags["t_mod"] = w.flags.get("t_mod", 0) + 2
-    elif item == "invisibility_ring":
-        w.flags["invisible"] = True
-    elif item == "lucky_talisman":
-        w.flags["auto_hit"] = True
-    elif item == "flash_powder":
-        for x in s.heroes():
-            if x.status == ACTIVE and not x.flags.get("attacking"):
-                x.flags["a_mod"] = x.flags.get("a_mod", 0) + 1
-    elif item == "firebomb" and target is not None and target.pos:
-        x0, y0 = target.pos
-        for f in [f for f in s.figures.values() if f.active and f.pos and x0 <= f.pos[0] <= x0 + 1 and y0 <= f.pos[1] <= y0 + 1]:
-            dmg = yield from dice_value(game, "D6", rule, f"the firebomb on {f.name}")
-            if f.is_hero:
-                damage_warrior(game, f, dmg, "firebomb")
-            else:
-                damage_monster(game, f, dmg, w, "firebomb")
-    elif item == "lightning_fire_ring" and target is not None:
-        w.flags["acted"] = True
-        damage_monster(game, target, (yield from dice_value(game, "5D6", rule, f"the ring's fire on {target.name}")), w, "ring of fire")
-    elif item == "finger_of_doom_scroll" and target is not None:
+
+
+# -- at monsters ----------------------------------------------------------------------------------
+def _blast_2x2(game: Game, w: Figure, corner: tuple[int, int], dice: str, rule: str, what: str, how: str) -> Proc:
+    """Everyone on the 2x2 area at `corner` takes the dice."""
+    s: State = game.state
+    x0, y0 = corner
+    for f in [f for f in s.figures.values() if f.active and f.pos and x0 <= f.pos[0] <= x0 + 1 and y0 <= f.pos[1] <= y0 + 1]:
+        dmg = yield from dice_value(game, dice, rule, f"{what} on {f.name}")
+        if f.is_hero:
+            damage_warrior(game, f, dmg, how)
+        else:
+            damage_monster(game, f, dmg, w, how)
+
+
+@ITEMS("firebomb", offer=at_a_monster_seen)
+def firebomb(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+    if target is None or not target.pos:
+        return None
+    return _blast_2x2(game, w, target.pos, "D6", rule, "the firebomb", "firebomb")
+
+
+@ITEMS("lightning_fire_ring", offer=instead_of_attacking)
+def lightning_fire_ring(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+    return _ring_of_fire(game, w, target, rule) if target is not None else None
+
+
+def _ring_of_fire(game: Game, w: Figure, target: Figure, rule: str) -> Proc:
+    w.flags["acted"] = True
+    damage_monster(game, target, (yield from dice_value(game, "5D6", rule, f"the ring's fire on {target.name}")), w, "ring of fire")
+
+
+@ITEMS("finger_of_doom_scroll", offer=by_the_wizard_with_power)
+def finger_of_doom_scroll(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
+    if target is not None:
         pay(game, 6)
         damage_monster(game, target, 6, w, "Finger of Doom")
-    elif item == "hell_mace":
-        w.flags["a_mod"] = w.flags.get("a_mod", 0) + 2
-    elif item == "time_freezing_ring":
-        w.flags["extra_turn"] = True
-    elif item == "amulet_of_power":
-        (face,) = yield from roll(game, 1, 6, rule)
-        burst = face == 1
-        roll_event(game, rule, "1d6", [face], target=2, outcome="bursts" if burst else "strength",
-                   text="The amulet bursts in his hand!" if burst else "Power surges through him: +2 Strength.")
-        if burst:
-            w.treasure = [c for c in w.treasure if c["id"] != item]
-            damage_warrior(game, w, (yield from dice_value(game, "D6", rule, "the burst")), "the amulet's burst")
+
+
+@ITEMS("quake_scroll", offer=at_a_monster_seen)
+def quake_scroll(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+    return _quake(game, w, target.pos, rule) if target is not None and target.pos else None
+
+
+def _quake(game: Game, w: Figure, corner: tuple[int, int], rule: str) -> Proc:
+    s: State = game.state
+    x0, y0 = corner
+    area = [(x0 + dx, y0 + dy) for dy in (0, 1) for dx in (0, 1)]
+    for f in [f for f in s.figures.values() if f.active and f.pos in area]:
+        dmg = yield from dice_value(game, "2D6", rule, f"the quake on {f.name}")
+        if f.is_hero:
+            damage_warrior(game, f, dmg, "the quake")
         else:
-            w.flags["s_mod"] = w.flags.get("s_mod", 0) + 2
-    elif item == "quake_scroll" and target is not None and target.pos:
-        x0, y0 = target.pos
-        area = [(x0 + dx, y0 + dy) for dy in (0, 1) for dx in (0, 1)]
-        for f in [f for f in s.figures.values() if f.active and f.pos in area]:
-            dmg = yield from dice_value(game, "2D6", rule, f"the quake on {f.name}")
-            if f.is_hero:
-                damage_warrior(game, f, dmg, "the quake")
-            else:
-                damage_monster(game, f, dmg, w, "the quake")
-        for sq in area:
-            if sq in s.grid.terrain and s.at(sq) is None:
-                s.grid.terrain[sq] = "R"
-        s.grid.changed()
-    elif item == "spear" and target is not None:
-        from .stats import toughness
-        w.flags["acted"] = True
-        (face,) = yield from roll(game, 1, 6, rule)
-        hit = face >= 3
-        roll_event(game, rule, "1d6", [face], target=3, outcome="hit" if hit else "miss",
-                   text=f"The spear flies at {target.name}: {'a hit' if hit else 'a miss'}.")
-        if hit:
-            dmg = yield from dice_value(game, "3D6", rule, f"the spear in {target.name}")
-            damage_monster(game, target, max(0, dmg - toughness(game.content, target)), w, "spear")
-    elif item == "talon_of_death":
-        w.flags["acted"] = True
-        for m in adjacent_monsters(s, w):
-            damage_monster(game, m, (yield from dice_value(game, "D6", rule, f"the talon on {m.name}")), w, "Talon of Death")
+            damage_monster(game, f, dmg, w, "the quake")
+    for sq in area:
+        if sq in s.grid.terrain and s.at(sq) is None:
+            s.grid.terrain[sq] = "R"
+    s.grid.changed()
 
 
-__all__ = ["options", "use", "UNCONSCIOUS"]
+@ITEMS("spear", offer=thrown_from_afar)
+def spear(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+    return _throw_spear(game, w, target, rule) if target is not None else None
+
+
+def _throw_spear(game: Game, w: Figure, target: Figure, rule: str) -> Proc:
+    w.flags["acted"] = True
+    (face,) = yield from roll(game, 1, 6, rule)
+    hit = face >= 3
+    roll_event(game, rule, "1d6", [face], target=3, outcome="hit" if hit else "miss",
+               text=f"The spear flies at {target.name}: {'a hit' if hit else 'a miss'}.")
+    if hit:
+        dmg = yield from dice_value(game, "3D6", rule, f"the spear in {target.name}")
+        damage_monster(game, target, max(0, dmg - toughness(game.content, target)), w, "spear")
+
+
+@ITEMS("talon_of_death", offer=instead_of_attacking_in_the_thick)
+def talon_of_death(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc:
+    w.flags["acted"] = True
+    for m in adjacent_monsters(game.state, w):
+        damage_monster(game, m, (yield from dice_value(game, "D6", rule, f"the talon on {m.name}")), w, "Talon of Death")
+
+
+# -- cards the rules apply where they act ---------------------------------------------------------
+@ITEMS("dragon_shield", "enchanted_shield", "shield_of_deliverance",  # when a blow lands (monster_strikes)
+       "fur_cloak",  # on Toughness (stats) and when he is hit (monster_strikes)
+       "arrows_of_death",  # on a bow hit (shooting)
+       "chalice_of_fate", "deathstone", "orb_of_might",  # at the power roll and when the Wizard pays (magic)
+       "gold_pouch", "jewel",  # gold when found (treasure)
+       offer=never)
+def applied_by_the_rules(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
+    raise AssertionError(f"the {item.replace('_', ' ')} is never used by itself")
+
+
+__all__ = ["UNCONSCIOUS", "options", "use"]

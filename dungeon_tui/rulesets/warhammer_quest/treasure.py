@@ -10,6 +10,9 @@ from .state import Figure, State
 
 Proc = Generator[Decision, Action, Any]
 
+# Cards found with charges (use: charges): a D6 rolled when found, or a fixed number.
+CHARGES_WHEN_FOUND: dict[str, str | int] = {"arrows_of_death": "D6", "orb_of_might": "D6", "shield_of_deliverance": 2}
+
 
 def draw_treasure(game: Game) -> Proc:
     s: State = game.state
@@ -57,13 +60,14 @@ def give_cards(game: Game, n: int) -> Proc:
             s.treasure_discard.append(card_id)
             game.emit("treasure", card=card_id, to=w.id, text=f"The {w.name} finds {card.name}: {card.value} gold.")
             continue
-        if card_id in ("arrows_of_death", "orb_of_might"):
+        charges = CHARGES_WHEN_FOUND.get(card_id)
+        if charges == "D6":
             rule = f"whq.item.{card_id}"
             (face,) = yield from roll(game, 1, 6, rule)
             roll_event(game, rule, "1d6", [face], outcome=face, text=f"{card.name} holds {face} charges.")
             entry["charges"] = face
-        elif card_id == "shield_of_deliverance":
-            entry["charges"] = 2
+        elif charges is not None:
+            entry["charges"] = charges
         w.treasure.append(entry)
         game.emit("treasure", card=card_id, to=w.id, text=f"The {w.name} takes {card.name}: {card.text}")
 

@@ -5,8 +5,17 @@ from typing import Any, Generator
 
 from ...engine.dice import draw, natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
-from . import events, exploration, hazards, items, magic, treasure
-from . import adventures_fountain, adventures_pit_chasm, adventures_tomb_idol  # noqa: F401  (they register their rules)
+from . import (  # noqa: F401  (they register their rules)
+    adventures_fountain,
+    adventures_pit_chasm,
+    adventures_tomb_idol,
+    events,
+    exploration,
+    hazards,
+    items,
+    magic,
+    treasure,
+)
 from .adventures import GameOver, hooks_for
 from .monsters import monsters_phase
 from .state import ACTIVE, DEAD, ESCAPED, LOST, UNCONSCIOUS, Figure, State

@@ -7,9 +7,9 @@ from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq
 from . import board, hazards, items, magic, stats
+from .adventures import hooks_for
 from .combat import berserk_check, ring_next, warrior_strike
 from .shooting import warrior_shoot
-from .adventures import hooks_for
 from .sight import adjacent_monsters, check_lost, order, sees
 from .state import ACTIVE, ESCAPED, Figure, State
 

@@ -13,7 +13,7 @@ from ....engine import tactics
 from ....engine.dice import SeededChance
 from ....engine.game import Action, Decision, Game
 from ....engine.grid import DIRS8, Sq, chebyshev
-from ..monsters import adjacent_targets, in_reach, reach_of, reachable, sees_any, next_to_warrior, targets
+from ..monsters import adjacent_targets, in_reach, next_to_warrior, reach_of, reachable, sees_any, targets
 from ..state import Figure, State
 
 registry = tactics.Registry()
