@@ -86,7 +86,7 @@ class Hooks:
 
     def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
         s: State = game.state
-        sid = s.objective_section
+        sid = s.objective
         groups = yield from self.objective_groups(game)
         inside = [w for w in order if w.active and s.section_of(w.pos) == sid]
         game.emit("info", text=f"The party enters the objective room of {game.content.adventures[self.id].name}!")

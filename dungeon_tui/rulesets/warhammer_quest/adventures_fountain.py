@@ -161,7 +161,7 @@ class WatersOfFate(Hooks):
         cards = s.set_aside[:n]
         del s.set_aside[:n]
         s.adv["far_pile"] = cards[-1] if cards else None
-        sec = s.sections[s.objective_section]
+        sec = s.sections[s.objective]
         squares = sorted(sec.features.get("east_door", []))
         side = board.world_side("E", sec.facing, sec.mirrored)
         pid = f"p{len(s.piles)}"
@@ -176,7 +176,7 @@ class WatersOfFate(Hooks):
     def after_move(self, game: Game, w: Figure) -> Proc:
         s: State = game.state
         last = s.adv.get("far_pile")
-        if last and s.sections[s.section_of(w.pos)].card == last and s.section_of(w.pos) != s.objective_section:
+        if last and s.sections[s.section_at(w.pos)].card == last and s.section_of(w.pos) != s.objective_section:
             yield from self.win(game, "The party follows the waters' vision to its end.")
 
     def reward(self, game: Game) -> Proc:

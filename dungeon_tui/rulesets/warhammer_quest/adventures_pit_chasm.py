@@ -117,7 +117,7 @@ class HellsGate(TreasureClear):
                 free = [q for q in spots if s.at(q) is None]
                 if not free:
                     break
-                near = min(living(s), key=lambda w: chebyshev(w.pos, free[0]))
+                near = min(living(s), key=lambda w: chebyshev(w.square, free[0]))
                 spawn(game, kind, free[0], "objective", "M1", near.id)
 
     def extra_options(self, game: Game, w: Figure) -> list[Action]:
@@ -371,7 +371,7 @@ class PreserveFires(Hooks):
         adv = game.content.adventures[self.id]
         n = yield from dice_value(game, adv.fixed[0].count, "whq.event.count", "the skaven")
         statue = feature(s, "statue")
-        sid = s.objective_section
+        sid = s.objective
         sec = s.sections[sid]
         # The engineer stands on the first free square beside the statue on the far side (x >= 5 in the card's own frame).
         spots = [q for q in sorted(sec.squares, key=lambda q: (q[1], q[0]))

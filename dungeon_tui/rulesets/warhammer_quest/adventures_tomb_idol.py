@@ -252,14 +252,14 @@ class KillShaman(Hooks):
     def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
         s: State = game.state
         idol = feature(s, "idol")
-        spots = [q for q in sorted(s.sections[s.objective_section].squares, key=lambda q: (q[1], q[0]))
+        spots = [q for q in sorted(s.sections[s.objective].squares, key=lambda q: (q[1], q[0]))
                  if any(chebyshev(q, t) == 1 for t in idol) and s.at(q) is None and s.grid.floor(q)]
         if spots:
             s.adv["shaman"] = spawn(game, "goblin_shaman", spots[0], "objective", "M1", None).id
         adv = game.content.adventures[self.id]
         inside = [w for w in order if w.active and s.section_of(w.pos) == s.objective_section]
         groups = [(g.monster, int(g.count)) for g in adv.fixed if g.monster != "goblin_shaman"]
-        yield from place_monsters(game, groups, s.objective_section, inside, "objective", "M1", order)
+        yield from place_monsters(game, groups, s.objective, inside, "objective", "M1", order)
 
     def before_monsters(self, game: Game) -> Proc:
         s: State = game.state
@@ -297,7 +297,7 @@ class DaemonSummoning(Hooks):
             holder = spawn(game, "skaven", plinth[0], "objective", "M1", None)
             holder.flags["script"] = "post_holder"
         inside = [w for w in order if w.active and s.section_of(w.pos) == s.objective_section]
-        yield from place_monsters(game, [("skaven", 11)], s.objective_section, inside, "objective", "M1", order)
+        yield from place_monsters(game, [("skaven", 11)], s.objective, inside, "objective", "M1", order)
         t = yield from dice_value(game, "D6", "whq.adv.ic4.timer", "the turns until the daemon comes")
         s.adv["deadline"] = s.turn + t - 1
 
@@ -318,7 +318,7 @@ class DaemonSummoning(Hooks):
         idol = feature(s, "idol")
         near = [m for m in s.monsters() if m.kind == "skaven" and s.section_of(m.pos) == s.objective_section]
         if near:
-            m = min(near, key=lambda f: (min(chebyshev(f.pos, t) for t in idol), f.order))
+            m = min(near, key=lambda f: (min(chebyshev(f.square, t) for t in idol), f.order))
             prof = game.content.monsters["daemon_minotaur"]
             m.kind, m.name = "daemon_minotaur", prof.name
             m.wounds = m.max_wounds = prof.wounds

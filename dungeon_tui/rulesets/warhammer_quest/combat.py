@@ -16,7 +16,8 @@ RING: tuple[Sq, ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 
 
 
 def st(game: Game) -> State:
-    return game.state
+    state: State = game.state
+    return state
 
 
 def damage_monster(game: Game, m: Figure, amount: int, killer: Figure | None, how: str) -> bool:

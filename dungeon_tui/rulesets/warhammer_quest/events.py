@@ -75,12 +75,12 @@ def unexpected(game: Game, order: list[Figure]) -> Proc:
     party = [w for w in order if w.active and w.pos]
     if not party:
         return
-    sections = sorted({s.section_of(w.pos) for w in party})
+    sections = sorted({s.section_at(w.pos) for w in party})
     if len(sections) == 1:
         anchor = sections[0]
     else:
         w = yield from counter_pick(game, party)
-        anchor = s.section_of(w.pos)
+        anchor = s.section_at(w.pos)
     targets = [w for w in party if s.section_of(w.pos) == anchor]
     game.emit("info", text="Unexpected Event!")
     yield from resolve(game, anchor, targets, "P3", order)

@@ -5,6 +5,7 @@ from typing import Any, Generator
 
 from ...engine.dice import natural_test, roll, roll_event, shuffled
 from ...engine.game import Action, Decision, Game
+from ...engine.grid import chebyshev
 from . import board
 from .events import unexpected
 from .sight import order
@@ -54,7 +55,7 @@ def lay_card(game: Game, card_id: str, came_from: Doorway | None, pile: str | No
         left, right = split_pile(rest)
         if pile:
             s.piles[pile] = []
-        piles = {"0": new_pile(s, left), "1": new_pile(s, right)}
+        piles: dict[str, str | None] = {"0": new_pile(s, left), "1": new_pile(s, right)}
     else:
         piles = {"0": pile}
     names = sorted(tpl.exits) or [None]
@@ -110,11 +111,11 @@ def can_dig(state: State) -> bool:
     sec = state.sections[cave["section"]]
     if state.section_of(leader.pos) == sec.id:
         return False
-    near = state.grid.distances(leader.pos)
+    near = state.grid.distances(leader.square)
     if any(q in near for d in state.doorways.values() if d.state == "unexplored" for q in d.squares):
         return False
     entry = state.doorways[sec.doorways[0]]
-    return any(max(abs(leader.pos[0] - q[0]), abs(leader.pos[1] - q[1])) <= 1 for q in entry.squares)
+    return any(chebyshev(leader.square, q) <= 1 for q in entry.squares)
 
 
 def dig(game: Game) -> Proc:

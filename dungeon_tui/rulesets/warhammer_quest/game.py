@@ -9,9 +9,9 @@ from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, cho
 from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.presenter import Presenter
 from . import board, invariants
+from .adventures import RULES
 from .ai.companions import WarriorAI
 from .ai.dungeon import DungeonAI, registry
-from .adventures import RULES
 from .campaign_commands import COMMANDS
 from .content import DEFAULT_ADVENTURE, ID, RULES_VERSION, WARRIOR_ORDER, Content, read_content
 from .event_cards import EVENTS

@@ -31,7 +31,7 @@ def hauled_by(s: State, w: Figure) -> list[Figure]:
     if "rope" not in w.equipment:
         return []
     return [x for x in s.heroes()
-            if x is not w and x.active and x.flags.get("in_pit") and s.grid.adjacent(w.pos, x.pos)]
+            if x is not w and x.active and x.flags.get("in_pit") and s.grid.adjacent(w.square, x.square)]
 
 
 def options(game: Game, w: Figure) -> list[Action]:
@@ -67,8 +67,9 @@ def play(game: Game, w: Figure, action: Action) -> Proc:
         return
     x = s.figures[action.get("target")]
     occupied = s.occupied()
-    spots = [(x.pos[0] + d[0], x.pos[1] + d[1]) for d in DIRS8]
-    spots = [q for q in spots if q not in occupied and s.grid.can_step(x.pos, q)]
+    x0, y0 = x.square
+    spots = [(x0 + d[0], y0 + d[1]) for d in DIRS8]
+    spots = [q for q in spots if q not in occupied and s.grid.can_step((x0, y0), q)]
     if not spots:
         game.emit("info", text=f"There is no room to pull the {x.name} out.")
         return

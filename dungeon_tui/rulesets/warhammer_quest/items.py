@@ -40,7 +40,8 @@ class Holding:
 
     @property
     def state(self) -> State:
-        return self.game.state
+        state: State = self.game.state
+        return state
 
     def use(self, text: str, **args: Any) -> Action:
         return Action.make(self.seat, "use", text=text, who=self.warrior.id, item=self.item, **args)

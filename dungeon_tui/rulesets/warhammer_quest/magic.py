@@ -77,7 +77,7 @@ def wizard(state: State) -> Figure | None:
     return w if w is not None and w.status == ACTIVE and not w.flags.get("webbed") else None
 
 
-def orb(state: State) -> dict | None:
+def orb(state: State) -> dict[str, Any] | None:
     """The Orb of Might's stored power, spent like tokens (2.6)."""
     wiz = state.figures.get("wizard")
     for card in wiz.treasure if wiz else []:

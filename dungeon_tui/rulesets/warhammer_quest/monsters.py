@@ -46,13 +46,13 @@ def is_pinned(state: State, content: Any, m: Figure) -> bool:
 def reachable(state: State, content: Any, m: Figure) -> dict[Sq, int]:
     occ = state.occupied()
     allowance = content.monsters[m.kind].move + m.flags.get("m_mod", 0)
-    jumps = None
+    jumps: dict[Sq, list[tuple[Sq, int]]] | None = None
     if m.kind == "minotaur" and state.adv.get("leaps"):  # fc4: minotaurs leap the chasm for 2
         jumps = {}
         for a, b in state.adv["leaps"]:
             jumps.setdefault(tuple(a), []).append((tuple(b), 2))
             jumps.setdefault(tuple(b), []).append((tuple(a), 2))
-    return state.grid.reachable(m.pos, allowance, lambda sq: sq not in occ, jumps=jumps)
+    return state.grid.reachable(m.square, allowance, lambda sq: sq not in occ, jumps=jumps)
 
 
 def sees_any(state: State, sq: Sq, valid: list[Figure]) -> bool:
@@ -96,8 +96,8 @@ def activate(game: Game, m: Figure, volley: dict[str, list[Figure]]) -> Proc:
     if action.kind == "act":
         to = tuple(action.get("to"))
         if to != m.pos:
-            frm = m.pos
-            m.pos = to  # type: ignore[assignment]
+            frm = m.square
+            m.pos = (to[0], to[1])
             game.emit("move", figure=m.id, frm=list(frm), to=list(to), text=f"{m.name} moves to {to[0]},{to[1]}.")
         if action.get("mode") == "volley":
             if (yield from monster_shot(game, m)):

@@ -71,7 +71,8 @@ def placer(game: Game) -> str:
     seats = [s.seat_of[w] for w in s.party if s.figures[w].on_board] or [DUNGEON]
     i = s.adv.get("placer_turn", 0)
     s.adv["placer_turn"] = i + 1
-    return seats[i % len(seats)]
+    seat: str = seats[i % len(seats)]
+    return seat
 
 
 def choose_square(game: Game, kind: str, squares: list[Sq], why: str) -> Proc:
@@ -119,8 +120,8 @@ def _place_archers(game: Game, kind: str, left: int, anchor: str, card: str, pha
         for group in (own, more):
             cands = [sq for sq in group if free(s, sq, occ) and any(sees(s, sq, w.pos) for w in warriors)]
             if cands:
-                far = max(min(chebyshev(sq, w.pos) for w in warriors) for sq in cands)
-                best = [(far, sq) for sq in cands if min(chebyshev(sq, w.pos) for w in warriors) == far]
+                far = max(min(chebyshev(sq, w.square) for w in warriors) for sq in cands)
+                best = [(far, sq) for sq in cands if min(chebyshev(sq, w.square) for w in warriors) == far]
                 break
         if not best:
             return left
@@ -183,9 +184,9 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
             game.emit("info", text=f"No room for {left} more {game.content.monsters[kind].name}; they stay away.")
             return
         def near(sq: Sq) -> int:
-            return min(chebyshev(sq, w.pos) for w in warriors)
+            return min(chebyshev(sq, w.square) for w in warriors)
         cands.sort(key=lambda sq: (near(sq), sq[1], sq[0]))
         sq = yield from choose_square(game, kind, cands, "no free square next to a warrior: the nearest empty square")
-        nearest = min(warriors, key=lambda w: (chebyshev(sq, w.pos), order.index(w) if w in order else 9))
+        nearest = min(warriors, key=lambda w: (chebyshev(sq, w.square), order.index(w) if w in order else 9))
         placed.append(spawn(game, kind, sq, card, phase, nearest.id))
         left -= 1

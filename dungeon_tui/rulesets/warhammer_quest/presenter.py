@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from ...engine.presenter import Board, Card, Cell, Sq, bar, deciding_hero, listed, plays
+from ...engine.presenter import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, plays
 
 TERRAIN: dict[str, Cell] = {
     ".": ("· ", "floor"),
@@ -58,11 +58,11 @@ def _hero_dicts(view: dict[str, Any]) -> list[dict[str, Any]]:
 class WarhammerQuestPresenter:
     help = HELP
     legend = LEGEND
-    verbs: tuple = ()  # every action has a square or a card, or sits in the list
+    verbs: tuple[Verb, ...] = ()  # every action has a square or a card, or sits in the list
     on_enter: tuple[str, ...] = ()
-    dungeon_player = None  # the monsters follow their tactics; nobody plays them
-    end_kinds = ("end", "pass", "done")  # `e`: end the warrior's turn, pass, done placing
-    walk_stops = frozenset({"place", "roll", "damage"})  # monsters arrive, dice are rolled, someone is hurt
+    dungeon_player: str | None = None  # the monsters follow their tactics; nobody plays them
+    end_kinds: tuple[str, ...] = ("end", "pass", "done")  # `e`: end the warrior's turn, pass, done placing
+    walk_stops: frozenset[str] = frozenset({"place", "roll", "damage"})  # monsters arrive, dice are rolled, someone is hurt
 
     def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]:
         return []

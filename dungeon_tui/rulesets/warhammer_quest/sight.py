@@ -28,7 +28,7 @@ def sees(state: State, a: Sq | None, b: Sq | None) -> bool:
     """D12: sight only within a section or a pair of sections joined by a doorway."""
     if a is None or b is None:
         return False
-    sa, sb = state.section_of(a), state.section_of(b)
+    sa, sb = state.section_at(a), state.section_of(b)
     if sa != sb and sb not in board.joined(state, sa):
         return False
     return state.grid.line_of_sight(a, b)

@@ -32,7 +32,8 @@ class Casting:
 
     @property
     def state(self) -> State:
-        return self.game.state
+        state: State = self.game.state
+        return state
 
     def cast(self, text: str, **args: Any) -> Action:
         return Action.make(self.seat, "cast", text=text, spell=self.sid, **args)
@@ -82,7 +83,7 @@ def under_a_monster_seen(c: Casting) -> list[Action]:
     if s.adv.get("pits", 0) >= 3:
         return []
     return [c.cast(f"cast {c.spell.name} under {m.name}", target=m.id) for m in c.monsters_seen
-            if all(s.grid.floor((m.pos[0] + dx, m.pos[1] + dy)) for dx in (0, 1) for dy in (0, 1))]
+            if all(s.grid.floor((m.square[0] + dx, m.square[1] + dy)) for dx in (0, 1) for dy in (0, 1))]
 
 
 def on_a_dead_warrior(c: Casting) -> list[Action]:
@@ -147,7 +148,7 @@ def _pit(game: Game, w: Figure, corner: tuple[int, int], rule: str) -> Proc:
         falls = face <= 2
         roll_event(game, rule, "1d6", [face], target=3, outcome="falls" if falls else "clings",
                    text=f"The {f.name} {'falls into the pit' if falls else 'scrambles clear'}.")
-        home = s.section_of(f.pos)
+        home = s.section_at(f.pos)
         spots = [q for sid in [home, *board.joined(s, home)]
                  for q in sorted(s.sections[sid].squares, key=lambda q: (q[1], q[0]))
                  if q not in area and s.at(q) is None and s.grid.floor(q)]
@@ -238,7 +239,7 @@ def resurrection(game: Game, w: Figure, sp: Any, target: Figure | None, rule: st
     s: State = game.state
     if not target:
         return
-    free = [sq for sq in s.sections[s.section_of(w.pos)].squares if s.at(sq) is None and s.grid.floor(sq)]
+    free = [sq for sq in s.sections[s.section_at(w.pos)].squares if s.at(sq) is None and s.grid.floor(sq)]
     if free:
         target.status, target.pos, target.wounds = ACTIVE, free[0], target.max_wounds
         target.gold, target.treasure, target.pending_gold = 0, [], 0

@@ -46,7 +46,7 @@ def give_cards(game: Game, n: int) -> Proc:
             s.treasure_discard.append(card_id)
             return
         leader = s.figures.get(s.leader)
-        seat = s.seat_of.get(leader.id) if leader and leader.on_board else s.seat_of[pool[0].id]
+        seat = s.seat_of[leader.id] if leader and leader.on_board else s.seat_of[pool[0].id]
         if len(pool) == 1:
             w = pool[0]
         else:

@@ -175,11 +175,11 @@ def warrior_turn(game: Game, w: Figure) -> Proc:
 def do_move(game: Game, w: Figure, to: Sq) -> Proc:
     s: State = game.state
     start = w.pos
-    w.pos = tuple(to)  # type: ignore[assignment]
+    w.pos = now = (to[0], to[1])
     w.flags["moved"] = True
-    game.emit("move", figure=w.id, frm=list(start) if start else None, to=list(w.pos),
-              text=f"The {w.name} moves to {w.pos[0]},{w.pos[1]}.")
-    sec = s.sections[s.grid.region[w.pos]]
+    game.emit("move", figure=w.id, frm=list(start) if start else None, to=list(now),
+              text=f"The {w.name} moves to {now[0]},{now[1]}.")
+    sec = s.sections[s.grid.region[now]]
     if not sec.entered:
         sec.entered = True
         sec.entered_turn = s.turn

@@ -172,18 +172,19 @@ class WarriorAI:
             return s.grid.region[sq] in board.lit_sections(s)
 
         safe = [a for a in moves if keeps_light(tuple(a.get("to")))]
-        if is_leader and any(chebyshev(x.pos, w.pos) > 2 for x in others if x.active):
+        if is_leader and any(chebyshev(x.square, w.square) > 2 for x in others if x.active):
             # Wait for the party before stepping into a room nobody has seen yet.
             safe = [a for a in safe if not self._fresh_room(s, tuple(a.get("to")))]
         if not safe:
             return None
         foes = [m for m in s.monsters() if m.active and m.pos]
         if foes:
-            near = lambda sq: min(chebyshev(sq, m.pos) for m in foes)  # noqa: E731
+            def near(sq: Sq) -> int:
+                return min(chebyshev(sq, m.square) for m in foes)
             if w.kind == "wizard":
                 return None  # the Wizard fights with spells from behind the others
             best = min(safe, key=lambda a: (near(tuple(a.get("to"))), a.get("to")))
-            here = near(w.pos)
+            here = near(w.square)
             if near(tuple(best.get("to"))) < here:
                 return best, "close with the nearest foe"
             return None
@@ -234,7 +235,7 @@ class WarriorAI:
             return leader.pos
         obj = self._objective_squares(s)
         if obj:
-            sec = s.sections[s.objective_section]
+            sec = s.sections[s.objective]
             feats = [sq for name in sorted(sec.features) for sq in sec.features[name]]
             return (feats or obj)[0] if sec.entered else obj[0]
         taken = {f.pos for f in s.figures.values() if f.on_board and f.id != w.id}
