@@ -274,7 +274,7 @@ def test_cave_in_digging_fails_on_a_three_and_draws_an_event():
     s.event_deck = ["old_bones"]
     game = run(s, dig, [3, 1, 2])  # dig 3 fails; Old Bones (one card, one warrior: no draws) 1: D6 = 2 to him
     assert s.sections["s2"].caved_in and s.figures["barbarian"].wounds == 8
-    assert [r["rule"] for r in rolls(game)][0] == "whq.event.cave_in_dig"
+    assert next(r["rule"] for r in rolls(game)) == "whq.event.cave_in_dig"
 
 
 def test_end_of_turn_trades_pass_cards_and_the_lantern():

@@ -7,7 +7,8 @@ next to a feature) lives in the base class; adventures override only what differ
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generator, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects

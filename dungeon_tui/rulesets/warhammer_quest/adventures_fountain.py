@@ -1,7 +1,8 @@
 """Adventures of the Fountain of Light (spec 7)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game

@@ -5,7 +5,8 @@ Each class names its adventure; numbers and tables come from the spec.  The shar
 """
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
@@ -143,7 +144,7 @@ class HellsGate(TreasureClear):
         s: State = game.state
         if self.room_clear(game) and not s.monsters():
             game.emit("info", text="Something crawls out of the open gate.")
-            yield from events.unexpected(game, [w for w in living(s)])
+            yield from events.unexpected(game, list(living(s)))
 
 
 @rules("fp4")
@@ -318,7 +319,7 @@ class DestroyBridge(Hooks):
 
     def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
         s: State = game.state
-        s.adv["leaps"] = [list(map(list, p)) for p in zip(feature(s, "leap_from"), feature(s, "leap_to"))]
+        s.adv["leaps"] = [list(map(list, p)) for p in zip(feature(s, "leap_from"), feature(s, "leap_to"), strict=False)]
         yield from super().objective_entered(game, order)
 
     def start_of_turn(self, game: Game) -> Proc:

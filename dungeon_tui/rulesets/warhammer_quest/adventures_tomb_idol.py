@@ -1,7 +1,8 @@
 """Adventures of the Tomb Chamber and the Idol Chamber (spec 7)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game
@@ -348,8 +349,19 @@ class ReturnStaff(FeatureWin):
         return groups
 
 
-__all__ = ["Exorcism", "Deathking", "ReturnCrown", "HeroAwakens", "DestroyTomb", "Sacrifice", "Desecration",
-           "KillShaman", "DaemonSummoning", "ReturnStaff", "DEAD"]
+__all__ = [
+    "DEAD",
+    "DaemonSummoning",
+    "Deathking",
+    "Desecration",
+    "DestroyTomb",
+    "Exorcism",
+    "HeroAwakens",
+    "KillShaman",
+    "ReturnCrown",
+    "ReturnStaff",
+    "Sacrifice",
+]
 
 
 @rules("ic5")

@@ -15,7 +15,7 @@ from ...engine import campaign_file
 from ...engine.campaign_file import CampaignError
 
 FORMAT = "dungeon-tui-whq-campaign"
-__all__ = ["CampaignError", "Campaign", "load", "save", "setup_for", "record_result"]
+__all__ = ["Campaign", "CampaignError", "load", "record_result", "save", "setup_for"]
 
 
 class CampaignWarrior(BaseModel):

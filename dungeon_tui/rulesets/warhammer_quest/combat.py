@@ -1,7 +1,8 @@
 """Melee, shooting, damage, deathblow, berserk, the Dwarf's axe and the Elf's dodge."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game

@@ -3,7 +3,8 @@ many more Event cards to draw.  Monster cards need no code: their monsters are t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.effects import Effects
@@ -32,8 +33,8 @@ def lowest_roller(game: Game, pool: list[Figure]) -> Proc:
         faces = yield from roll(game, len(pool), 6, "whq.event.pick")
         low = min(faces)
         roll_event(game, "whq.event.pick", f"{len(pool)}d6", faces, outcome=low,
-                   text="Each warrior rolls: " + ", ".join(f"{w.name} {f}" for w, f in zip(pool, faces)) + ".")
-        pool = [w for w, f in zip(pool, faces) if f == low]
+                   text="Each warrior rolls: " + ", ".join(f"{w.name} {f}" for w, f in zip(pool, faces, strict=True)) + ".")
+        pool = [w for w, f in zip(pool, faces, strict=True) if f == low]
     return pool[0] if pool else None
 
 
@@ -75,7 +76,7 @@ def cave_in(game: Game, anchor: str, order: list[Figure]) -> int:
     s: State = game.state
     sec = s.sections[anchor]
     first_room = s.adv.get("first_room")
-    if sec.doorways and s.doorways[sec.doorways[0]].state == "entrance" or anchor == first_room:
+    if (sec.doorways and s.doorways[sec.doorways[0]].state == "entrance") or anchor == first_room:
         game.emit("info", text="The cave-in cannot happen here; another Event is drawn.")
         return 1
     sec.caved_in = True

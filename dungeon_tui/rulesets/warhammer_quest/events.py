@@ -2,7 +2,8 @@
 does is event_cards.py's."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw
 from ...engine.game import Action, Decision, Game

@@ -1,7 +1,8 @@
 """The dungeon deck and the Exploration Phase: drawing sections and laying them (2.7, 5.7)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import natural_test, roll, roll_event, shuffled
 from ...engine.game import Action, Decision, Game
@@ -25,7 +26,7 @@ def build_deck(game: Game, objective: str) -> Proc:
             others.extend([cid] * card.copies)
     order = yield from shuffled(game, others, "whq.setup.dungeon")
     top, bottom, rest = order[:6], order[6:12], order[12:]
-    bottom = yield from shuffled(game, bottom + [objective], "whq.setup.dungeon")
+    bottom = yield from shuffled(game, [*bottom, objective], "whq.setup.dungeon")
     s.piles["main"] = top + bottom
     s.set_aside = rest
 
@@ -77,7 +78,7 @@ def lay_card(game: Game, card_id: str, came_from: Doorway | None, pile: str | No
     if len(layouts) > 1 and seat is not None:
         opts = [Action.make(seat, "lay", text=f"lay the {card.name}: {name}", option=name) for name, _ in layouts]
         pick = yield Decision(seat, f"How is the {card.name} laid?", opts, context={"card": card_id})
-        choice = next(l for l in layouts if l[0] == pick.get("option"))
+        choice = next(lay for lay in layouts if lay[0] == pick.get("option"))
     section = board.lay_section(s, card_id, card, tpl, choice[0], choice[1], came_from, piles)
     if card.kind == "objective":
         s.objective_section = section.id

@@ -1,7 +1,8 @@
 """Pits and the rope, the portcullis and its key (spec 5.9)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game

@@ -1,7 +1,8 @@
 """The Wizard: spells in hand, power tokens, the power roll and casting (2.5, 5.12)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game
@@ -122,7 +123,7 @@ def cast_options(game: Game, w: Figure, types: tuple[str, ...] = SPELL_TYPES) ->
             if offer is not None:
                 out += offer(Casting(game, w, seat, sid, sp, monsters_seen, living))
     if any(c["id"] == "deathstone" for c in w.treasure):
-        out += [Action(a.seat, a.kind, tuple(sorted(a.args + (("deathstone", True),))), a.text + " (with the Deathstone)")
+        out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))), a.text + " (with the Deathstone)")
                 for a in out if a.kind == "cast"]
     if s.adv.get("hand_of_death") and "attack" in types:
         for m in monsters_seen:

@@ -1,7 +1,8 @@
 """A monster's melee attacks on one warrior, with every monster special."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game

@@ -6,7 +6,8 @@ picks the plan its tactics script asks for (dungeon_ai.py).
 """
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import Sq, chebyshev

@@ -6,7 +6,8 @@ of the target, which the scripted dungeon takes first.
 """
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw
 from ...engine.game import DUNGEON, Action, Decision, Game
@@ -183,9 +184,7 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
         if not cands or not warriors:
             game.emit("info", text=f"No room for {left} more {game.content.monsters[kind].name}; they stay away.")
             return
-        def near(sq: Sq) -> int:
-            return min(chebyshev(sq, w.square) for w in warriors)
-        cands.sort(key=lambda sq: (near(sq), sq[1], sq[0]))
+        cands.sort(key=lambda sq: (min(chebyshev(sq, w.square) for w in warriors), sq[1], sq[0]))
         sq = yield from choose_square(game, kind, cands, "no free square next to a warrior: the nearest empty square")
         nearest = min(warriors, key=lambda w: (chebyshev(sq, w.square), order.index(w) if w in order else 9))
         placed.append(spawn(game, kind, sq, card, phase, nearest.id))

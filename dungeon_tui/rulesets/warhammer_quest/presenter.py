@@ -114,7 +114,7 @@ class WarhammerQuestPresenter:
         """One line about what the cursor is on: a monster's profile, a warrior, or the ground."""
         view = game.view(seat)
         c = game.content
-        for fid, f in view.get("figures", {}).items():
+        for _fid, f in view.get("figures", {}).items():
             if isinstance(f, dict) and f.get("pos") is not None and tuple(f["pos"]) == square:
                 if f["side"] == "hero":
                     return f"{f['name']}: {f['wounds']}/{f['max_wounds']} Wounds, {f['status']}"

@@ -1,7 +1,8 @@
 """Dice expressions from the rules and the content ("D6", "2D6", "D6x100") rolled and logged."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game

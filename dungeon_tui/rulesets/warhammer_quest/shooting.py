@@ -1,7 +1,8 @@
 """Missile fire: a warrior's one shot, and the monsters' pooled volleys."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw, natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game

@@ -1,7 +1,8 @@
 """Gold after combat and Treasure cards shared fairly (5.10)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game

@@ -1,7 +1,8 @@
 """Setup and the turn sequence: Power, Warriors, Monsters, Exploration, End of turn (spec 3, 4)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw, natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
@@ -303,4 +304,4 @@ def check_end(game: Game) -> None:
     raise GameOver({"outcome": "defeat", "why": "No warrior is left standing."})
 
 
-__all__ = ["procedure", "setup", "LOST"]
+__all__ = ["LOST", "procedure", "setup"]

@@ -1,7 +1,8 @@
 """The Warriors' Phase: each warrior escapes a pin, moves, then fights, shoots or acts."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
@@ -13,7 +14,7 @@ from .shooting import warrior_shoot
 from .sight import adjacent_monsters, check_lost, order, sees
 from .state import ACTIVE, ESCAPED, Figure, State
 
-__all__ = ["order", "check_lost"]  # the Warriors' Phase order and the light check, used with it
+__all__ = ["check_lost", "order"]  # the Warriors' Phase order and the light check, used with it
 
 
 Proc = Generator[Decision, Action, Any]

@@ -167,7 +167,7 @@ class WarriorAI:
         def keeps_light(sq: Sq) -> bool:
             if is_leader:
                 home = s.grid.region[sq]
-                lit = [home] + board.joined(s, home)
+                lit = [home, *board.joined(s, home)]
                 return all(s.section_of(x.pos) in lit for x in others)
             return s.grid.region[sq] in board.lit_sections(s)
 
