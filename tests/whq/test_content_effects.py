@@ -21,7 +21,8 @@ def test_an_event_card_without_content_is_named():
     c = load_content()
     events = {eid: card for eid, card in c.events.items() if eid != "trap"}
     assert GAME.content_problems(replace(c, events=events)) == [
-        "content/warhammer_quest/events.yaml: the code has an effect for event card 'trap', which the content does not declare"]
+        "content/warhammer_quest/events.yaml: the code has an effect for event card 'trap', "
+        "which the content does not declare"]
 
 
 def test_treasure_and_adventure_rules_are_checked_too():
@@ -31,5 +32,6 @@ def test_treasure_and_adventure_rules_are_checked_too():
     adventures = {**c.adventures, "xx1": c.adventures["fp1"].model_copy(update={"rules": "xx1"})}
     assert GAME.content_problems(replace(c, treasure=treasure, adventures=adventures)) == [
         "content/warhammer_quest/treasure.yaml: treasure card 'ruby_chalice' has no effect in the code",
-        "content/warhammer_quest/treasure.yaml: the code has an effect for treasure card 'firebomb', which the content does not declare",
+        "content/warhammer_quest/treasure.yaml: the code has an effect for treasure card 'firebomb', "
+        "which the content does not declare",
         "content/warhammer_quest/adventures.yaml: adventure rules 'xx1' has no effect in the code"]

@@ -101,7 +101,8 @@ def test_replay_cli_prints_log_and_final_hash(tmp_path):
                         env=env, capture_output=True, text=True, check=True).stdout.splitlines()
     events = [json.loads(line) for line in ev]
     rolls = [e for e in events if e["kind"] == "roll"]
-    assert rolls and all({"rule", "dice", "faces", "target", "inputs", "modifiers", "outcome", "text"} <= set(e) for e in rolls)
+    assert rolls and all({"rule", "dice", "faces", "target", "inputs", "modifiers", "outcome",
+                          "text"} <= set(e) for e in rolls)
     decisions = [e for e in events if e["kind"] == "decision"]
     assert all(e["why"] for e in decisions)  # every AI decision says why, the dice included
     assert {e["seat"] for e in decisions} >= {"chance", "dungeon", "hero:barbarian"}

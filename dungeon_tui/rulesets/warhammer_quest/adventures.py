@@ -67,7 +67,8 @@ class Hooks:
         if adv.monsters == "fixed":
             out = []
             for g in adv.fixed:
-                n = yield from dice_value(game, g.count, "whq.event.count", f"the {game.content.monsters[g.monster].name}s")
+                n = yield from dice_value(game, g.count, "whq.event.count",
+                                          f"the {game.content.monsters[g.monster].name}s")
                 out.append((g.monster, n))
             return out
         (face,) = yield from roll(game, 1, 6, "whq.objective.table")
@@ -269,7 +270,8 @@ class FeatureWin(Hooks):
         if self.id == "tc6":
             (face,) = yield from roll(game, 1, 6, "whq.adv.tc6.identify")
             who = "Luckstein" if face <= 3 else "Bravia"
-            roll_event(game, "whq.adv.tc6.identify", "1d6", [face], outcome=who.lower(), text=f"{face}: the tomb is {who}'s.")
+            roll_event(game, "whq.adv.tc6.identify", "1d6", [face], outcome=who.lower(),
+                       text=f"{face}: the tomb is {who}'s.")
             game.state.adv["tomb"] = who
         yield from self.win(game, f"The {w.name} completes the quest: {self.action_name}.")
 
@@ -305,7 +307,8 @@ class SwordOfElectors(FeatureWin):
         ok = face != 1 and (face == 6 or face + s_val >= 7)
         roll_event(game, "whq.adv.ic6.wrench", "1d6", [face], target=7, inputs={"strength": s_val},
                    modifiers={"strength": s_val}, outcome="pass" if ok else "fail",
-                   text=f"The {w.name} heaves at the sword: {face}+{s_val}, {'it comes free' if ok else 'it will not move'}.")
+                   text=f"The {w.name} heaves at the sword: {face}+{s_val}, "
+                        f"{'it comes free' if ok else 'it will not move'}.")
         if ok:
             yield from self.win(game, f"The {w.name} draws the Sword of the Electors.")
         game.state.adv.setdefault("tried", []).append(w.id)
@@ -329,7 +332,8 @@ class FountainOfSouls(ClearWin):
             ok = face + t_val > 5
             roll_event(game, "whq.adv.fl6.souls", "1d6", [face], target=6, inputs={"toughness": t_val},
                        modifiers={"toughness": t_val}, outcome="pass" if ok else "fail",
-                       text=f"The {w.name} faces the lost souls: {face}+{t_val}, {'he endures' if ok else 'they take him'}.")
+                       text=f"The {w.name} faces the lost souls: {face}+{t_val}, "
+                            f"{'he endures' if ok else 'they take him'}.")
             if not ok:
                 w.status, w.pos = DEAD, None
         if any(w.active for w in game.state.heroes()):

@@ -56,7 +56,8 @@ class Clearwater(Carried):
         c = self.carrier(game)
         if c is not None and c.active and s.section_of(c.pos) == s.section_of(w.pos) and not w.flags.get("acted") \
                 and not w.flags.get("attacking") and s.adv.get("drinks", {}).get(w.id, 0) < 2:
-            out.append(Action.make(s.seat_of[w.id], "adventure", text=f"{w.name} drinks from the cask", who=w.id, drink=True))
+            out.append(Action.make(s.seat_of[w.id], "adventure", text=f"{w.name} drinks from the cask", who=w.id,
+                                   drink=True))
         return out
 
     def play_extra(self, game: Game, w: Figure, action: Action) -> Proc:
@@ -72,11 +73,13 @@ class Clearwater(Carried):
         if face <= 2:
             w.flags["webbed"] = True  # out for the turn
         elif face == 3:
-            w.flags.update(ws_mod=w.flags.get("ws_mod", 0) - 1, m_mod=w.flags.get("m_mod", 0) - 1, a_perm=w.flags.get("a_perm", 0) + 1)
+            w.flags.update(ws_mod=w.flags.get("ws_mod", 0) - 1, m_mod=w.flags.get("m_mod", 0) - 1,
+                           a_perm=w.flags.get("a_perm", 0) + 1)
         elif face == 4:
             w.flags.update(ws_mod=w.flags.get("ws_mod", 0) - 1, a_perm=w.flags.get("a_perm", 0) + 1)
         else:
-            amount = w.max_wounds if face == 6 else (yield from dice_value(game, "D6+1", "whq.adv.fl1.drink", "healing"))
+            amount = w.max_wounds if face == 6 else (
+                yield from dice_value(game, "D6+1", "whq.adv.fl1.drink", "healing"))
             heal(game, w, amount, "clear water")
         if all(drinks.get(x.id, 0) >= 2 for x in living(s)):
             self.fail(game, "The cask is empty.")

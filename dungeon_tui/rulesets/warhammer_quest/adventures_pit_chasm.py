@@ -177,7 +177,8 @@ class BloodDebt(Hooks):
 
     def end_of_turn(self, game: Game) -> Proc:
         s: State = game.state
-        wealth = sum(w.gold + sum(game.content.treasure[c["id"]].value for c in w.treasure if c["id"] in game.content.treasure)
+        treasure = game.content.treasure
+        wealth = sum(w.gold + sum(treasure[c["id"]].value for c in w.treasure if c["id"] in treasure)
                      for w in living(s))
         if wealth > 2000 and s.leader in s.seat_of:
             seat = s.seat_of[s.leader]
@@ -248,10 +249,12 @@ class BanishDaemon(Hooks):
         if w.id in s.adv.get("swords_used", []) or w.flags.get("acted") or w.flags.get("attacking"):
             return []
         seat = s.seat_of[w.id]
-        out = [Action.make(seat, "adventure", text=f"{w.name} strikes {m.name} with the daemon sword", who=w.id, target=m.id)
+        out = [Action.make(seat, "adventure", text=f"{w.name} strikes {m.name} with the daemon sword", who=w.id,
+                           target=m.id)
                for m in adjacent_monsters(s, w)]
         if next_to(s, w, "statue"):
-            out.append(Action.make(seat, "adventure", text=f"{w.name} strikes the statue with the daemon sword", who=w.id))
+            out.append(Action.make(seat, "adventure", text=f"{w.name} strikes the statue with the daemon sword",
+                                   who=w.id))
         return out
 
     def play_extra(self, game: Game, w: Figure, action: Action) -> Proc:
@@ -290,11 +293,13 @@ class ExtinguishFlames(TreasureClear):
     def start_of_turn(self, game: Game) -> Proc:
         s: State = game.state
         dwarf = s.figures.get("dwarf")
-        if not self.room_clear(game) or s.adv.get("ring") or dwarf is None or not dwarf.active or not next_to(s, dwarf, "statue"):
+        if not self.room_clear(game) or s.adv.get("ring") or dwarf is None or not dwarf.active \
+                or not next_to(s, dwarf, "statue"):
             return
         (face,) = yield from roll(game, 1, 6, "whq.adv.fc3.search")
         roll_event(game, "whq.adv.fc3.search", "1d6", [face], outcome=face,
-                   text="The Dwarf finds the ring!" if face >= 5 else ("The search disturbs something!" if face <= 2 else "Nothing yet."))
+                   text="The Dwarf finds the ring!" if face >= 5
+                   else ("The search disturbs something!" if face <= 2 else "Nothing yet."))
         if face >= 5:
             s.adv["ring"] = True
         elif face <= 2:
@@ -325,7 +330,8 @@ class DestroyBridge(Hooks):
     def start_of_turn(self, game: Game) -> Proc:
         s: State = game.state
         sid = s.objective_section
-        if sid is None or not s.sections[sid].entered or s.sections[sid].entered_turn >= s.turn or s.adv.get("bridge_down"):
+        if sid is None or not s.sections[sid].entered or s.sections[sid].entered_turn >= s.turn \
+                or s.adv.get("bridge_down"):
             return
         game.emit("info", text="More foes come streaming over the bridge.")
         targets = [w for w in living(s) if s.section_of(w.pos) == sid]
@@ -374,7 +380,8 @@ class PreserveFires(Hooks):
         statue = feature(s, "statue")
         sid = s.objective
         sec = s.sections[sid]
-        # The engineer stands on the first free square beside the statue on the far side (x >= 5 in the card's own frame).
+        # The engineer stands on the first free square beside the statue on the far side
+        # (x >= 5 in the card's own frame).
         spots = [q for q in sorted(sec.squares, key=lambda q: (q[1], q[0]))
                  if q in feature(s, "far_side") and any(chebyshev(q, t) == 1 for t in statue) and s.at(q) is None]
         if spots:

@@ -76,7 +76,8 @@ class Deathking(Carried):
         faces = yield from roll(game, len(party), 6, "whq.adv.tc2.lay")
         ok = sum(faces) >= 13
         roll_event(game, "whq.adv.tc2.lay", f"{len(party)}d6", faces, target=13, outcome="pass" if ok else "fail",
-                   text=f"Total {sum(faces)}: " + ("the Deathking sleeps again." if ok else "the Deathking takes them all."))
+                   text=f"Total {sum(faces)}: "
+                   + ("the Deathking sleeps again." if ok else "the Deathking takes them all."))
         if ok:
             yield from self.win(game, "The sword is returned to its tomb.")
         for w in party:
@@ -240,7 +241,8 @@ class Desecration(Hooks):
         ok = total >= 24
         roll_event(game, "whq.adv.ic2.heave", f"{len(party)}d6", faces, target=24,
                    modifiers={"strength": sum(strength(game.content, x) for x in party)},
-                   outcome="pass" if ok else "fail", text=f"{total}: " + ("the idol topples!" if ok else "it will not budge."))
+                   outcome="pass" if ok else "fail",
+                   text=f"{total}: " + ("the idol topples!" if ok else "it will not budge."))
         if ok:
             s.adv["power_mod"] = 0
             yield from self.win(game, "The idol is cast down.")
@@ -293,7 +295,8 @@ class DaemonSummoning(Hooks):
 
     def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
         s: State = game.state
-        plinth = [q for q in feature(s, "plinth") if any(chebyshev(q, t) == 1 for t in feature(s, "idol")) and s.at(q) is None]
+        idol = feature(s, "idol")
+        plinth = [q for q in feature(s, "plinth") if any(chebyshev(q, t) == 1 for t in idol) and s.at(q) is None]
         if plinth:
             holder = spawn(game, "skaven", plinth[0], "objective", "M1", None)
             holder.flags["script"] = "post_holder"
@@ -341,7 +344,8 @@ class ReturnStaff(FeatureWin):
             card_id = yield from events.draw_event(game)
             card = game.content.events[card_id]
             if card.kind == "M":
-                game.emit("event", card=card_id, name=card.name, section=s.objective_section, text=f"Event: {card.name}.")
+                game.emit("event", card=card_id, name=card.name, section=s.objective_section,
+                          text=f"Event: {card.name}.")
                 events.count_monster_event(s)
                 for g in card.monsters:
                     groups.append((g.monster, (yield from dice_value(game, g.count, "whq.event.count", g.monster))))

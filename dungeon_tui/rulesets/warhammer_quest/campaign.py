@@ -33,7 +33,8 @@ class Campaign(BaseModel):
     format: str = FORMAT
     version: int = 1
     warriors: list[CampaignWarrior] = Field(default_factory=list, max_length=4)
-    recruits: list[str] = Field(default_factory=list, max_length=4)  # join at the next adventure (fresh Wounds roll, 0 gold)
+    recruits: list[str] = Field(default_factory=list,
+                                max_length=4)  # join at the next adventure (fresh Wounds roll, 0 gold)
     adventures: list[dict[str, Any]] = Field(default_factory=list, max_length=10_000)
 
 

@@ -169,7 +169,8 @@ def warrior_strike(game: Game, w: Figure, m: Figure, deathblow: bool = False) ->
     roll_event(game, rule, "1d6", [face], target=need, inputs={"attacker_ws": a_ws, "defender_ws": d_ws},
                modifiers=mods, outcome="hit" if hit else "miss",
                text=(f"The {w.name} (WS{a_ws}) needs {need}+ against the {m.name} (WS{d_ws}): "
-                     f"{face}, {'a hit' if hit else 'a miss'}{' (automatic)' if auto and not natural_test(face, face, need) else ''}."))
+                     f"{face}, {'a hit' if hit else 'a miss'}"
+                     f"{' (automatic)' if auto and not natural_test(face, face, need) else ''}."))
     if not hit:
         return "miss"
     full = m.wounds == m.max_wounds

@@ -51,7 +51,8 @@ def cross_check(bundle: Bundle, registry: tactics.Registry) -> list[str]:
     for eid, e in bundle["events.yaml"].events.items():
         for i, g in enumerate(e.monsters):
             if g.monster not in monsters:
-                problems.append(f"{where}/events.yaml: events.{eid}.monsters.{i}.monster: unknown monster {g.monster!r}")
+                problems.append(f"{where}/events.yaml: events.{eid}.monsters.{i}.monster: "
+                                f"unknown monster {g.monster!r}")
     dungeon = bundle["dungeon.yaml"]
     for cid, card in dungeon.cards.items():
         if card.template not in dungeon.templates:
@@ -59,14 +60,17 @@ def cross_check(bundle: Bundle, registry: tactics.Registry) -> list[str]:
     advs = bundle["adventures.yaml"]
     for aid, adv in advs.adventures.items():
         if adv.room not in dungeon.cards or dungeon.cards[adv.room].kind != "objective":
-            problems.append(f"{where}/adventures.yaml: adventures.{aid}.room: {adv.room!r} is not an objective room card")
+            problems.append(f"{where}/adventures.yaml: adventures.{aid}.room: "
+                            f"{adv.room!r} is not an objective room card")
         for i, g in enumerate(adv.fixed):
             if g.monster not in monsters:
-                problems.append(f"{where}/adventures.yaml: adventures.{aid}.fixed.{i}.monster: unknown monster {g.monster!r}")
+                problems.append(f"{where}/adventures.yaml: adventures.{aid}.fixed.{i}.monster: "
+                                f"unknown monster {g.monster!r}")
     for r, row in enumerate(advs.objective_table):
         for i, g in enumerate(row.monsters):
             if g.monster not in monsters:
-                problems.append(f"{where}/adventures.yaml: objective_table.{r}.monsters.{i}.monster: unknown monster {g.monster!r}")
+                problems.append(f"{where}/adventures.yaml: objective_table.{r}.monsters.{i}.monster: "
+                                f"unknown monster {g.monster!r}")
     return problems
 
 

@@ -33,7 +33,8 @@ def lowest_roller(game: Game, pool: list[Figure]) -> Proc:
         faces = yield from roll(game, len(pool), 6, "whq.event.pick")
         low = min(faces)
         roll_event(game, "whq.event.pick", f"{len(pool)}d6", faces, outcome=low,
-                   text="Each warrior rolls: " + ", ".join(f"{w.name} {f}" for w, f in zip(pool, faces, strict=True)) + ".")
+                   text="Each warrior rolls: "
+                   + ", ".join(f"{w.name} {f}" for w, f in zip(pool, faces, strict=True)) + ".")
         pool = [w for w, f in zip(pool, faces, strict=True) if f == low]
     return pool[0] if pool else None
 
@@ -148,12 +149,14 @@ def trap(game: Game, anchor: str, order: list[Figure]) -> Proc:
             dmg = yield from dice_value(game, "D6", "whq.event.damage", f"the blast on {f.name}")
             yield from hurt(game, f, dmg, "blast")
     elif face <= 5 and w is not None:
-        roll_event(game, "whq.event.trap", "1d6", [face], outcome="pit", text=f"{face}: the floor opens under the {w.name}.")
+        roll_event(game, "whq.event.trap", "1d6", [face], outcome="pit",
+                   text=f"{face}: the floor opens under the {w.name}.")
         dmg = yield from dice_value(game, "2D6", "whq.event.damage", f"the {w.name}'s fall")
         damage_warrior(game, w, dmg, "pit trap")
         w.flags["in_pit"] = True
     else:
-        roll_event(game, "whq.event.trap", "1d6", [face], outcome="treasure", text=f"{face}: the trap guards a treasure.")
+        roll_event(game, "whq.event.trap", "1d6", [face], outcome="treasure",
+                   text=f"{face}: the trap guards a treasure.")
         yield from treasure.give_cards(game, 1)
     return (yield from chain_roll(game, "whq.event.chain"))
 
@@ -191,7 +194,8 @@ def old_bones(game: Game, anchor: str, order: list[Figure]) -> Proc:
     if face <= 3:
         return 1
     for w in here:
-        gold = yield from dice_value(game, "D6x10" if face <= 5 else "2D6x10", "whq.event.gold", f"the {w.name}'s share")
+        gold = yield from dice_value(game, "D6x10" if face <= 5 else "2D6x10", "whq.event.gold",
+                                     f"the {w.name}'s share")
         w.gold += gold
     if face == 6:
         yield from treasure.give_cards(game, 1)

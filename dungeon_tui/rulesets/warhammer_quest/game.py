@@ -49,7 +49,8 @@ class WarhammerQuest(Ruleset[State, Content]):
         where = "content/warhammer_quest"
         # Equipment of the warriors' profiles is usable like a card (the healing potion).
         things = [*content.treasure, *(e for w in content.warriors.values() for e in w.equipment)]
-        return (EVENTS.problems([eid for eid, card in content.events.items() if card.kind == "E"], f"{where}/events.yaml")
+        return (EVENTS.problems([eid for eid, card in content.events.items() if card.kind == "E"],
+                                f"{where}/events.yaml")
                 + SPELLS.problems(content.spells, f"{where}/spells.yaml")
                 + ITEMS.problems(things, f"{where}/treasure.yaml")
                 + RULES.problems([adv.rules for adv in content.adventures.values()], f"{where}/adventures.yaml"))

@@ -166,7 +166,8 @@ def heal_one(game: Game, w: Figure, item: str, target: Figure | None, rule: str)
 
 def _heal_one(game: Game, item: str, target: Figure, rule: str) -> Proc:
     dice = HEAL_ONE[item]
-    amount = target.max_wounds if dice is None else (yield from dice_value(game, dice, rule, f"healing the {target.name}"))
+    amount = target.max_wounds if dice is None else (
+        yield from dice_value(game, dice, rule, f"healing the {target.name}"))
     heal(game, target, amount, item.replace("_", " "))
 
 
@@ -178,7 +179,8 @@ def magic_potion(game: Game, w: Figure, item: str, target: Figure | None, rule: 
         dmg = yield from dice_value(game, "2D6" if face == 1 else "D6", rule, "the potion's poison")
         damage_warrior(game, w, dmg, "a bad potion")
     elif face >= 4:
-        amount = w.max_wounds if face == 6 else (yield from dice_value(game, "D6" if face == 4 else "2D6", rule, "healing"))
+        amount = w.max_wounds if face == 6 else (
+            yield from dice_value(game, "D6" if face == 4 else "2D6", rule, "healing"))
         heal(game, w, amount, "magic potion")
 
 
@@ -246,7 +248,8 @@ def _blast_2x2(game: Game, w: Figure, corner: tuple[int, int], dice: str, rule: 
     """Everyone on the 2x2 area at `corner` takes the dice."""
     s: State = game.state
     x0, y0 = corner
-    for f in [f for f in s.figures.values() if f.active and f.pos and x0 <= f.pos[0] <= x0 + 1 and y0 <= f.pos[1] <= y0 + 1]:
+    area = [(x0 + dx, y0 + dy) for dy in (0, 1) for dx in (0, 1)]
+    for f in [f for f in s.figures.values() if f.active and f.pos in area]:
         dmg = yield from dice_value(game, dice, rule, f"{what} on {f.name}")
         if f.is_hero:
             damage_warrior(game, f, dmg, how)
@@ -268,7 +271,8 @@ def lightning_fire_ring(game: Game, w: Figure, item: str, target: Figure | None,
 
 def _ring_of_fire(game: Game, w: Figure, target: Figure, rule: str) -> Proc:
     w.flags["acted"] = True
-    damage_monster(game, target, (yield from dice_value(game, "5D6", rule, f"the ring's fire on {target.name}")), w, "ring of fire")
+    damage_monster(game, target, (yield from dice_value(game, "5D6", rule, f"the ring's fire on {target.name}")), w,
+                   "ring of fire")
 
 
 @ITEMS("finger_of_doom_scroll", offer=by_the_wizard_with_power)
@@ -319,7 +323,8 @@ def _throw_spear(game: Game, w: Figure, target: Figure, rule: str) -> Proc:
 def talon_of_death(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc:
     w.flags["acted"] = True
     for m in adjacent_monsters(game.state, w):
-        damage_monster(game, m, (yield from dice_value(game, "D6", rule, f"the talon on {m.name}")), w, "Talon of Death")
+        damage_monster(game, m, (yield from dice_value(game, "D6", rule, f"the talon on {m.name}")), w,
+                       "Talon of Death")
 
 
 # -- cards the rules apply where they act ---------------------------------------------------------

@@ -67,7 +67,8 @@ def chalice(game: Game, face: int) -> Proc:
             Action.make(seat, "chalice", text=f"keep the {face}", again=False)], context={"power": face})
         if pick.get("again"):
             card["spent"] = True
-            roll_event(game, "whq.power.roll", "1d6", [face], outcome=face, text=f"Power roll {face}, set aside for the Chalice.")
+            roll_event(game, "whq.power.roll", "1d6", [face], outcome=face,
+                       text=f"Power roll {face}, set aside for the Chalice.")
             (face,) = yield from roll(game, 1, 6, "whq.power.roll")
         break
     return face
@@ -123,7 +124,8 @@ def cast_options(game: Game, w: Figure, types: tuple[str, ...] = SPELL_TYPES) ->
             if offer is not None:
                 out += offer(Casting(game, w, seat, sid, sp, monsters_seen, living))
     if any(c["id"] == "deathstone" for c in w.treasure):
-        out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))), a.text + " (with the Deathstone)")
+        out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
+                       a.text + " (with the Deathstone)")
                 for a in out if a.kind == "cast"]
     if s.adv.get("hand_of_death") and "attack" in types:
         for m in monsters_seen:
@@ -169,7 +171,8 @@ def cast(game: Game, w: Figure, action: Action) -> Proc:
         (face,) = yield from roll(game, 1, 6, "whq.item.deathstone")
         free = face >= 3
         roll_event(game, "whq.item.deathstone", "1d6", [face], target=3, outcome="free" if free else "fails",
-                   text="The Deathstone pays for the spell." if free else "The Deathstone drinks the power; the spell fails.")
+                   text="The Deathstone pays for the spell." if free
+                   else "The Deathstone drinks the power; the spell fails.")
         if not free:
             s.power = 0
             return

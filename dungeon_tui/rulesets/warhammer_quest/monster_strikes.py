@@ -48,7 +48,8 @@ def strike(game: Game, m: Figure, w: Figure) -> Proc:
             (face,) = yield from roll(game, 1, 6, "whq.monster.rat_exposed")
             dies = natural_test(face, face, 3)
             roll_event(game, "whq.monster.rat_exposed", "1d6", [face], target=3, outcome="dies" if dies else "lives",
-                       text=f"The rat exposes itself: {face}, {'the ' + w.name + ' cuts it down' if dies else 'it scurries back'}.")
+                       text=f"The rat exposes itself: {face}, "
+                            f"{'the ' + w.name + ' cuts it down' if dies else 'it scurries back'}.")
             if dies:
                 kill_monster(game, m, w)
                 return

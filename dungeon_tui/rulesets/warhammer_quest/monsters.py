@@ -82,7 +82,8 @@ def plan_options(game: Game, m: Figure) -> list[Action]:
                 opts.append(Action.make(DUNGEON, "act", text=f"{m.name} {where} and attacks the {w.name}",
                                         who=m.id, to=sq, target=w.id))
         if missile and not next_to_warrior(s, sq) and sees_any(s, sq, valid):
-            opts.append(Action.make(DUNGEON, "act", text=f"{m.name} {where} and shoots", who=m.id, to=sq, mode="volley"))
+            opts.append(Action.make(DUNGEON, "act", text=f"{m.name} {where} and shoots", who=m.id, to=sq,
+                                    mode="volley"))
     return opts
 
 

@@ -51,7 +51,8 @@ def give_cards(game: Game, n: int) -> Proc:
         if len(pool) == 1:
             w = pool[0]
         else:
-            opts = [Action.make(seat, "give", text=f"give {card.name} to the {w.name}", card=card_id, to=w.id) for w in pool]
+            opts = [Action.make(seat, "give", text=f"give {card.name} to the {w.name}", card=card_id,
+                                to=w.id) for w in pool]
             pick = yield Decision(seat, f"Treasure: {card.name}. Who takes it?", opts, context={"card": card_id})
             w = s.figures[pick.get("to")]
         w.received += 1
@@ -115,11 +116,13 @@ def trades(game: Game) -> Proc:
                 name = game.content.treasure[thing].name if thing in game.content.treasure else thing.replace("_", " ")
                 for taker in living:
                     if taker is not giver:
-                        opts.append(Action.make(seat, "trade", text=f"the {giver.name} gives the {name} to the {taker.name}",
+                        opts.append(Action.make(seat, "trade",
+                                                text=f"the {giver.name} gives the {name} to the {taker.name}",
                                                 frm=giver.id, to=taker.id, item=thing))
         for taker in living:
             if taker.id != s.lantern:
-                opts.append(Action.make(seat, "trade", text=f"the lantern passes to the {taker.name}", to=taker.id, item="lantern"))
+                opts.append(Action.make(seat, "trade", text=f"the lantern passes to the {taker.name}", to=taker.id,
+                                        item="lantern"))
         if not opts:
             return
         opts.append(Action.make(seat, "done", text="no more trades"))
@@ -142,4 +145,5 @@ def trades(game: Game) -> Proc:
         else:
             giver.equipment.remove(item)
             taker.equipment.append(item)
-        game.emit("trade", frm=giver.id, to=taker.id, item=item, text=f"The {giver.name} hands the {item.replace('_', ' ')} to the {taker.name}.")
+        game.emit("trade", frm=giver.id, to=taker.id, item=item,
+                  text=f"The {giver.name} hands the {item.replace('_', ' ')} to the {taker.name}.")

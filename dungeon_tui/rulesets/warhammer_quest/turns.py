@@ -127,7 +127,8 @@ def procedure(game: Game) -> Proc:
         s.result = over.result
         s.result["turn"] = s.turn
         s.result.update(final_worth(game))
-        game.emit("game_over", outcome=over.result["outcome"], text=f"Game over: {over.result['outcome']}. {over.result.get('why', '')}")
+        game.emit("game_over", outcome=over.result["outcome"],
+                  text=f"Game over: {over.result['outcome']}. {over.result.get('why', '')}")
         game.checkpoint(s.turn, resumable=False)
         return s.result
 
@@ -142,7 +143,8 @@ def final_worth(game: Game) -> dict[str, Any]:
             worth[w.id] = w.gold + cards
     richest = max(sorted(worth), key=lambda k: worth[k]) if worth else None
     if richest:
-        game.emit("info", text=f"Selling their finds, the {s.figures[richest].name} is the richest with {worth[richest]} gold.")
+        game.emit("info",
+                  text=f"Selling their finds, the {s.figures[richest].name} is the richest with {worth[richest]} gold.")
     return {"worth": worth, "richest": richest}
 
 

@@ -170,9 +170,12 @@ def move_to_reach(p: Plan, reach: int = 1, within: str | None = None) -> str:
         prefer = {(wx + d[0], wy + d[1]): i for i, d in enumerate(DIRS8)}
         # A long-reach monster likes to strike from two squares away.
         far_first = reach >= 2
-        good.sort(key=lambda sq: ((-chebyshev(sq, w.square) if far_first else 0), squares[sq], prefer.get(sq, 9), sq[1], sq[0]))
+        good.sort(key=lambda sq: ((-chebyshev(sq, w.square) if far_first else 0), squares[sq], prefer.get(sq, 9),
+                                  sq[1], sq[0]))
         p.to = good[0]
-        return f"moves {squares[p.to]} to reach the {w.name}" if p.to != p.m.pos else f"already in reach of the {w.name}"
+        if p.to != p.m.pos:
+            return f"moves {squares[p.to]} to reach the {w.name}"
+        return f"already in reach of the {w.name}"
     dist = s.grid.distances(w.pos)
     p.to = min(squares, key=lambda sq: (dist.get(sq, 999), squares[sq], sq[1], sq[0]))
     return f"closes on the {w.name}"
@@ -257,7 +260,8 @@ class DungeonAI:
         to = tuple(plan.to) if plan.to is not None else plan.m.pos
         want_mode = "volley" if plan.mode == "volley" else None
         for a in opts:
-            if a.get("to") == to and a.get("mode") == want_mode and a.get("target") == (target if plan.mode == "attack" else None):
+            want_target = target if plan.mode == "attack" else None
+            if a.get("to") == to and a.get("mode") == want_mode and a.get("target") == want_target:
                 return a
         for a in opts:
             if a.get("to") == to and a.get("target") is None and a.get("mode") is None:
