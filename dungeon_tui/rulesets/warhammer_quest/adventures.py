@@ -222,9 +222,8 @@ class TreasureClear(Hooks):
         yield from treasure_each(game)
 
 
-@rules("fp5")
 class ClearWin(Hooks):
-    """fp5 Man Eater: clear the room and win."""
+    """Clear the room and win; no reward of its own."""
 
     def after_monsters(self, game: Game) -> Proc:
         if self.room_clear(game):
@@ -234,12 +233,19 @@ class ClearWin(Hooks):
         pass
 
     def reward(self, game: Game) -> Proc:
-        if self.id == "fp5":
-            row = game.state.adv.get("table_row")
-            if row is not None and any(g.monster == "minotaur" for g in game.content.objective_table[row - 1].monsters):
-                for w in game.state.heroes():
-                    if w.active:
-                        w.gold += 10
+        yield from _nothing()
+
+
+@rules("fp5")
+class ManEater(ClearWin):
+    """fp5 Man Eater: clear the room and win; 10 gold each if a minotaur was there."""
+
+    def reward(self, game: Game) -> Proc:
+        row = game.state.adv.get("table_row")
+        if row is not None and any(g.monster == "minotaur" for g in game.content.objective_table[row - 1].monsters):
+            for warrior in game.state.heroes():
+                if warrior.active:
+                    warrior.gold += 10
         yield from _nothing()
 
 
@@ -257,7 +263,9 @@ class FreePrisoners(ClearWin):
 
 
 class FeatureWin(Hooks):
-    """After clear, one warrior's action next to a feature wins (fc5, ic5, tc6)."""
+    """After clear, one warrior's action next to a feature wins (fc5, ic5, ic6, tc6)."""
+
+    kept_part = 1  # each warrior keeps 1/kept_part of the gold he is rolled
 
     def __init__(self, adv_id: str, feature: str, action: str, who: str | None, reward_expr: str | None) -> None:
         super().__init__(adv_id)
@@ -267,27 +275,17 @@ class FeatureWin(Hooks):
         return super().can_act(game, w) and (self.who is None or w.kind == self.who)
 
     def adventure_action(self, game: Game, w: Figure) -> Proc:
-        if self.id == "tc6":
-            (face,) = yield from roll(game, 1, 6, "whq.adv.tc6.identify")
-            who = "Luckstein" if face <= 3 else "Bravia"
-            roll_event(game, "whq.adv.tc6.identify", "1d6", [face], outcome=who.lower(),
-                       text=f"{face}: the tomb is {who}'s.")
-            game.state.adv["tomb"] = who
         yield from self.win(game, f"The {w.name} completes the quest: {self.action_name}.")
 
     def reward(self, game: Game) -> Proc:
         s: State = game.state
-        if self.id == "tc6" and s.adv.get("tomb") != "Luckstein":
-            return
         if self.reward_expr == "treasure":
             yield from treasure.give_cards(game, sum(1 for w in s.heroes() if w.active))
         elif self.reward_expr:
             for w in s.heroes():
                 if w.active:
                     gold = yield from dice_value(game, self.reward_expr, "whq.adv.reward", f"the {w.name}'s reward")
-                    if self.id == "fc5":
-                        gold //= 2
-                    w.gold += gold
+                    w.gold += gold // self.kept_part
 
 
 class SwordOfElectors(FeatureWin):
@@ -343,13 +341,34 @@ class FountainOfSouls(ClearWin):
 
 
 @rules("fc5")
-def dragons_eye(adv_id: str) -> Hooks:
-    return FeatureWin(adv_id, "head", "set the Dragon's Eye", "dwarf", "3D6x100")
+class DragonsEye(FeatureWin):
+    """fc5: the Dwarf sets the gem back; each keeps half the gold."""
+
+    kept_part = 2
+
+    def __init__(self, adv_id: str) -> None:
+        super().__init__(adv_id, "head", "set the Dragon's Eye", "dwarf", "3D6x100")
 
 
 @rules("tc6")
-def open_the_tomb(adv_id: str) -> Hooks:
-    return FeatureWin(adv_id, "tomb", "open the tomb", None, "D6x100")
+class OpenTheTomb(FeatureWin):
+    """tc6: whose tomb it is decides whether there is any reward."""
+
+    def __init__(self, adv_id: str) -> None:
+        super().__init__(adv_id, "tomb", "open the tomb", None, "D6x100")
+
+    def adventure_action(self, game: Game, w: Figure) -> Proc:
+        (face,) = yield from roll(game, 1, 6, "whq.adv.tc6.identify")
+        who = "Luckstein" if face <= 3 else "Bravia"
+        roll_event(game, "whq.adv.tc6.identify", "1d6", [face], outcome=who.lower(),
+                   text=f"{face}: the tomb is {who}'s.")
+        game.state.adv["tomb"] = who
+        yield from super().adventure_action(game, w)
+
+    def reward(self, game: Game) -> Proc:
+        if game.state.adv.get("tomb") != "Luckstein":
+            return
+        yield from super().reward(game)
 
 
 @rules("ic6")
