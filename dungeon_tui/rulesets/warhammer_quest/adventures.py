@@ -103,34 +103,34 @@ class Hooks:
             return False
         return not any(s.section_of(m.pos) == sid for m in s.monsters() if m.active)
 
-    def next_to_feature(self, game: Game, w: Figure) -> bool:
+    def next_to_feature(self, game: Game, warrior: Figure) -> bool:
         s: State = game.state
-        if not self.feature or s.objective_section is None or w.pos is None:
+        if not self.feature or s.objective_section is None or warrior.pos is None:
             return False
         squares = s.sections[s.objective_section].features.get(self.feature, [])
-        return any(max(abs(w.pos[0] - x), abs(w.pos[1] - y)) <= 1 for x, y in squares)
+        return any(max(abs(warrior.pos[0] - x), abs(warrior.pos[1] - y)) <= 1 for x, y in squares)
 
-    def can_act(self, game: Game, w: Figure) -> bool:
-        return (self.action_name is not None and self.room_clear(game) and not w.flags.get("acted")
-                and not w.flags.get("attacking") and self.next_to_feature(game, w))
+    def can_act(self, game: Game, warrior: Figure) -> bool:
+        return (self.action_name is not None and self.room_clear(game) and not warrior.flags.get("acted")
+                and not warrior.flags.get("attacking") and self.next_to_feature(game, warrior))
 
-    def extra_options(self, game: Game, w: Figure) -> list[Action]:
-        if self.can_act(game, w):
-            seat = game.state.seat_of[w.id]
-            return [Action.make(seat, "adventure", text=f"{w.name}: {self.action_name}", who=w.id)]
+    def extra_options(self, game: Game, warrior: Figure) -> list[Action]:
+        if self.can_act(game, warrior):
+            seat = game.state.seat_of[warrior.id]
+            return [Action.make(seat, "adventure", text=f"{warrior.name}: {self.action_name}", who=warrior.id)]
         return []
 
-    def play_extra(self, game: Game, w: Figure, action: Action) -> Proc:
-        w.flags["acted"] = True
-        yield from self.adventure_action(game, w)
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
+        warrior.flags["acted"] = True
+        yield from self.adventure_action(game, warrior)
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         yield from _nothing()
 
     def after_action(self, game: Game) -> None:
         pass
 
-    def after_move(self, game: Game, w: Figure) -> Proc:
+    def after_move(self, game: Game, warrior: Figure) -> Proc:
         yield from _nothing()
 
     def start_of_turn(self, game: Game) -> Proc:
@@ -197,8 +197,8 @@ def feature(s: State, name: str) -> list[tuple[int, int]]:
     return s.sections[s.objective_section].features.get(name, [])
 
 
-def next_to(s: State, w: Figure, name: str) -> bool:
-    return w.pos is not None and any(chebyshev(w.pos, q) <= 1 for q in feature(s, name))
+def next_to(s: State, warrior: Figure, name: str) -> bool:
+    return warrior.pos is not None and any(chebyshev(warrior.pos, q) <= 1 for q in feature(s, name))
 
 
 def treasure_each(game: Game) -> Proc:
@@ -271,11 +271,11 @@ class FeatureWin(Hooks):
         super().__init__(adv_id)
         self.feature, self.action_name, self.who, self.reward_expr = feature, action, who, reward_expr
 
-    def can_act(self, game: Game, w: Figure) -> bool:
-        return super().can_act(game, w) and (self.who is None or w.kind == self.who)
+    def can_act(self, game: Game, warrior: Figure) -> bool:
+        return super().can_act(game, warrior) and (self.who is None or warrior.kind == self.who)
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
-        yield from self.win(game, f"The {w.name} completes the quest: {self.action_name}.")
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+        yield from self.win(game, f"The {warrior.name} completes the quest: {self.action_name}.")
 
     def reward(self, game: Game) -> Proc:
         s: State = game.state
@@ -291,27 +291,27 @@ class FeatureWin(Hooks):
 class SwordOfElectors(FeatureWin):
     """ic6: D6+S 7+ pulls the sword; a failure costs 3D6 and waits until all have tried."""
 
-    def can_act(self, game: Game, w: Figure) -> bool:
+    def can_act(self, game: Game, warrior: Figure) -> bool:
         tried = game.state.adv.setdefault("tried", [])
         living = [x.id for x in game.state.heroes() if x.active]
         if all(x in tried for x in living):
             tried.clear()
-        return super().can_act(game, w) and w.id not in tried
+        return super().can_act(game, warrior) and warrior.id not in tried
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         from .stats import strength
-        s_val = strength(game.content, w)
+        s_val = strength(game.content, warrior)
         (face,) = yield from roll(game, 1, 6, "whq.adv.ic6.wrench")
         ok = face != 1 and (face == 6 or face + s_val >= 7)
         roll_event(game, "whq.adv.ic6.wrench", "1d6", [face], target=7, inputs={"strength": s_val},
                    modifiers={"strength": s_val}, outcome="pass" if ok else "fail",
-                   text=f"The {w.name} heaves at the sword: {face}+{s_val}, "
+                   text=f"The {warrior.name} heaves at the sword: {face}+{s_val}, "
                         f"{'it comes free' if ok else 'it will not move'}.")
         if ok:
-            yield from self.win(game, f"The {w.name} draws the Sword of the Electors.")
-        game.state.adv.setdefault("tried", []).append(w.id)
+            yield from self.win(game, f"The {warrior.name} draws the Sword of the Electors.")
+        game.state.adv.setdefault("tried", []).append(warrior.id)
         dmg = yield from dice_value(game, "3D6", "whq.adv.ic6.backlash", "the sword's backlash")
-        damage_modified(game, w, dmg, "the sword's backlash")
+        damage_modified(game, warrior, dmg, "the sword's backlash")
 
 
 @rules("fl6")
@@ -357,13 +357,13 @@ class OpenTheTomb(FeatureWin):
     def __init__(self, adv_id: str) -> None:
         super().__init__(adv_id, "tomb", "open the tomb", None, "D6x100")
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         (face,) = yield from roll(game, 1, 6, "whq.adv.tc6.identify")
         who = "Luckstein" if face <= 3 else "Bravia"
         roll_event(game, "whq.adv.tc6.identify", "1d6", [face], outcome=who.lower(),
                    text=f"{face}: the tomb is {who}'s.")
         game.state.adv["tomb"] = who
-        yield from super().adventure_action(game, w)
+        yield from super().adventure_action(game, warrior)
 
     def reward(self, game: Game) -> Proc:
         if game.state.adv.get("tomb") != "Luckstein":

@@ -53,15 +53,17 @@ class TheBeast(TreasureClear):
                         kill_monster(game, s.figures[other], None, gold=False)
                 s.adv["beast_slain"] = True
 
-    def after_move(self, game: Game, w: Figure) -> Proc:
+    def after_move(self, game: Game, warrior: Figure) -> Proc:
         s: State = game.state
         spawned = s.adv.setdefault("beasts", [])
-        if w.pos in feature(s, "pit") and len(spawned) < 3 and w.id not in s.adv.setdefault("beast_for", []):
-            free = [q for q in feature(s, "pit") if chebyshev(q, w.pos) == 1 and s.at(q) is None and s.grid.floor(q)]
+        if warrior.pos in feature(s, "pit") and len(spawned) < 3 \
+                and warrior.id not in s.adv.setdefault("beast_for", []):
+            free = [q for q in feature(s, "pit")
+                    if chebyshev(q, warrior.square) == 1 and s.at(q) is None and s.grid.floor(q)]
             if free:
-                m = spawn(game, "minotaur", free[0], "objective", "P3", w.id)
+                m = spawn(game, "minotaur", free[0], "objective", "P3", warrior.id)
                 spawned.append(m.id)
-                s.adv["beast_for"].append(w.id)
+                s.adv["beast_for"].append(warrior.id)
         yield from ()
 
     def after_monsters(self, game: Game) -> Proc:
@@ -121,15 +123,16 @@ class HellsGate(TreasureClear):
                 near = min(living(s), key=lambda w: chebyshev(w.square, free[0]))
                 spawn(game, kind, free[0], "objective", "M1", near.id)
 
-    def extra_options(self, game: Game, w: Figure) -> list[Action]:
+    def extra_options(self, game: Game, warrior: Figure) -> list[Action]:
         s: State = game.state
-        if w.id != "wizard" or not self.room_clear(game) or s.adv.get("sealed_try") == s.turn or w.flags.get("moved"):
+        if warrior.id != "wizard" or not self.room_clear(game) or s.adv.get("sealed_try") == s.turn \
+                or warrior.flags.get("moved"):
             return []
-        seat = s.seat_of[w.id]
-        return [Action.make(seat, "adventure", text=f"Wizard rolls {n} dice to seal the gate", who=w.id, dice=n)
+        seat = s.seat_of[warrior.id]
+        return [Action.make(seat, "adventure", text=f"Wizard rolls {n} dice to seal the gate", who=warrior.id, dice=n)
                 for n in range(1, 7)]
 
-    def play_extra(self, game: Game, w: Figure, action: Action) -> Proc:
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
         s: State = game.state
         s.adv["sealed_try"] = s.turn
         n = action.get("dice")
@@ -201,24 +204,24 @@ class WarpstoneIcon(Hooks):
     feature = "chasm"
     action_name = "throw the warpstone icon into the chasm"
 
-    def after_move(self, game: Game, w: Figure) -> Proc:
+    def after_move(self, game: Game, warrior: Figure) -> Proc:
         s: State = game.state
         if "icon" not in s.adv and s.adv.get("first_room"):
-            s.adv["icon"] = w.id
-        if s.adv.get("thrown") and w.pos in feature(s, "escape"):
-            w.status, w.pos = ESCAPED, None
-            s.adv.setdefault("got_out", []).append(w.id)
-            game.emit("escape", target=w.id, text=f"The {w.name} escapes through the far side.")
+            s.adv["icon"] = warrior.id
+        if s.adv.get("thrown") and warrior.pos in feature(s, "escape"):
+            warrior.status, warrior.pos = ESCAPED, None
+            s.adv.setdefault("got_out", []).append(warrior.id)
+            game.emit("escape", target=warrior.id, text=f"The {warrior.name} escapes through the far side.")
             if not living(s):
                 yield from self.win(game, "Everyone who could has escaped the crumbling chamber.")
         yield from ()
 
-    def can_act(self, game: Game, w: Figure) -> bool:
+    def can_act(self, game: Game, warrior: Figure) -> bool:
         s: State = game.state
         holder = s.adv.get("icon") or s.leader
-        return super().can_act(game, w) and w.id == holder and not s.adv.get("thrown")
+        return super().can_act(game, warrior) and warrior.id == holder and not s.adv.get("thrown")
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         game.state.adv["thrown"] = game.state.turn
         game.emit("info", text="The icon falls into the flames; the chamber begins to shake!")
         yield from ()
@@ -244,29 +247,30 @@ class WarpstoneIcon(Hooks):
 class BanishDaemon(Hooks):
     """fc2: each warrior's daemon sword gives one sure blow, at a monster or at the statue."""
 
-    def extra_options(self, game: Game, w: Figure) -> list[Action]:
+    def extra_options(self, game: Game, warrior: Figure) -> list[Action]:
         s: State = game.state
-        if w.id in s.adv.get("swords_used", []) or w.flags.get("acted") or w.flags.get("attacking"):
+        if warrior.id in s.adv.get("swords_used", []) or warrior.flags.get("acted") or warrior.flags.get("attacking"):
             return []
-        seat = s.seat_of[w.id]
-        out = [Action.make(seat, "adventure", text=f"{w.name} strikes {m.name} with the daemon sword", who=w.id,
+        seat = s.seat_of[warrior.id]
+        out = [Action.make(seat, "adventure", text=f"{warrior.name} strikes {m.name} with the daemon sword",
+                           who=warrior.id,
                            target=m.id)
-               for m in adjacent_monsters(s, w)]
-        if next_to(s, w, "statue"):
-            out.append(Action.make(seat, "adventure", text=f"{w.name} strikes the statue with the daemon sword",
-                                   who=w.id))
+               for m in adjacent_monsters(s, warrior)]
+        if next_to(s, warrior, "statue"):
+            out.append(Action.make(seat, "adventure", text=f"{warrior.name} strikes the statue with the daemon sword",
+                                   who=warrior.id))
         return out
 
-    def play_extra(self, game: Game, w: Figure, action: Action) -> Proc:
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
         s: State = game.state
-        w.flags["acted"] = True
-        s.adv.setdefault("swords_used", []).append(w.id)
+        warrior.flags["acted"] = True
+        s.adv.setdefault("swords_used", []).append(warrior.id)
         target = action.get("target")
         if target:
             from .combat import melee_damage
             m = s.figures[target]
-            dmg = yield from melee_damage(game, w, m)
-            damage_monster(game, m, max(0, dmg), w, "daemon sword")
+            dmg = yield from melee_damage(game, warrior, m)
+            damage_monster(game, m, max(0, dmg), warrior, "daemon sword")
         else:
             (face,) = yield from roll(game, 1, 6, "whq.adv.fc2.statue")
             ok = face >= 5
@@ -305,10 +309,10 @@ class ExtinguishFlames(TreasureClear):
         elif face <= 2:
             yield from events.unexpected(game, living(s))
 
-    def can_act(self, game: Game, w: Figure) -> bool:
-        return w.kind == "dwarf" and bool(game.state.adv.get("ring")) and super().can_act(game, w)
+    def can_act(self, game: Game, warrior: Figure) -> bool:
+        return warrior.kind == "dwarf" and bool(game.state.adv.get("ring")) and super().can_act(game, warrior)
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         s: State = game.state
         for x in living(s):
             if next_to(s, x, "chasm"):
@@ -343,16 +347,18 @@ class DestroyBridge(Hooks):
                 if free:
                     m.pos = free[0]
 
-    def extra_options(self, game: Game, w: Figure) -> list[Action]:
+    def extra_options(self, game: Game, warrior: Figure) -> list[Action]:
         s: State = game.state
-        if w.pos in feature(s, "bridge_end") and not w.flags.get("acted") and not w.flags.get("attacking"):
-            return [Action.make(s.seat_of[w.id], "adventure", text=f"{w.name} heaves at the bridge", who=w.id)]
+        flags = warrior.flags
+        if warrior.pos in feature(s, "bridge_end") and not flags.get("acted") and not flags.get("attacking"):
+            return [Action.make(s.seat_of[warrior.id], "adventure", text=f"{warrior.name} heaves at the bridge",
+                                who=warrior.id)]
         return []
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         from .stats import strength
         s: State = game.state
-        s_val = strength(game.content, w)
+        s_val = strength(game.content, warrior)
         (face,) = yield from roll(game, 1, 6, "whq.adv.fc4.bridge")
         ok = face + s_val >= 8
         roll_event(game, "whq.adv.fc4.bridge", "1d6", [face], target=8, inputs={"strength": s_val},

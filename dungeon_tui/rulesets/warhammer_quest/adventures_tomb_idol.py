@@ -32,10 +32,10 @@ class Exorcism(Hooks):
     feature = "tomb"
     action_name = "lay the holy symbols"
 
-    def can_act(self, game: Game, w: Figure) -> bool:
-        return not game.state.adv.get("laid") and super().can_act(game, w)
+    def can_act(self, game: Game, warrior: Figure) -> bool:
+        return not game.state.adv.get("laid") and super().can_act(game, warrior)
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         game.state.adv["laid"] = game.state.turn
         game.emit("info", text="The symbols are laid around the tomb.")
         yield from ()
@@ -65,8 +65,8 @@ class Deathking(Carried):
 
     item = "deathking_sword"
 
-    def on_carry(self, game: Game, w: Figure) -> None:
-        w.flags["deathking"] = True
+    def on_carry(self, game: Game, warrior: Figure) -> None:
+        warrior.flags["deathking"] = True
 
     def after_monsters(self, game: Game) -> Proc:
         s: State = game.state
@@ -158,16 +158,16 @@ class DestroyTomb(TreasureClear):
     feature = "tomb"
     action_name = "hack at the tomb"
 
-    def can_act(self, game: Game, w: Figure) -> bool:
-        return w.kind == "dwarf" and super().can_act(game, w)
+    def can_act(self, game: Game, warrior: Figure) -> bool:
+        return warrior.kind == "dwarf" and super().can_act(game, warrior)
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         s: State = game.state
         from .stats import strength
         faces = yield from roll(game, 2, 6, "whq.adv.tc5.hack")
         a, b = faces
         base = a + b if a == b else max(a, b)
-        dmg = max(0, base + strength(game.content, w) - 3)
+        dmg = max(0, base + strength(game.content, warrior) - 3)
         left = max(0, s.adv.get("tomb_wounds", 12) - dmg)
         s.adv["tomb_wounds"] = left
         roll_event(game, "whq.adv.tc5.hack", "2d6", faces, outcome=dmg, modifiers={"tomb": -3},
@@ -222,16 +222,17 @@ class Desecration(Hooks):
         game.state.adv["power_mod"] = -2
         yield from super().objective_entered(game, order)
 
-    def extra_options(self, game: Game, w: Figure) -> list[Action]:
+    def extra_options(self, game: Game, warrior: Figure) -> list[Action]:
         s: State = game.state
         party = living(s)
         if not self.room_clear(game) or s.adv.get("heave_turn") == s.turn:
             return []
         if all(next_to(s, x, "idol") and not x.flags.get("moved") and not x.flags.get("attacking") for x in party):
-            return [Action.make(s.seat_of[w.id], "adventure", text="all heave at the idol together", who=w.id)]
+            return [Action.make(s.seat_of[warrior.id], "adventure", text="all heave at the idol together",
+                                who=warrior.id)]
         return []
 
-    def play_extra(self, game: Game, w: Figure, action: Action) -> Proc:
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
         from .stats import strength
         s: State = game.state
         s.adv["heave_turn"] = s.turn

@@ -58,14 +58,14 @@ def all_models_on(state: State, sid: str) -> list[Figure]:
     return [f for f in state.figures.values() if f.active and state.section_of(f.pos) == sid]
 
 
-def hurt(game: Game, f: Figure, amount: int, how: str) -> Proc:
+def hurt(game: Game, figure: Figure, amount: int, how: str) -> Proc:
     """Event damage ignores Toughness and armour (D4) and gives no gold."""
-    if f.is_hero:
-        damage_warrior(game, f, amount, how)
-    elif f.active:
-        f.wounds -= amount
-        if f.wounds <= 0:
-            kill_monster(game, f, None, gold=False)
+    if figure.is_hero:
+        damage_warrior(game, figure, amount, how)
+    elif figure.active:
+        figure.wounds -= amount
+        if figure.wounds <= 0:
+            kill_monster(game, figure, None, gold=False)
     return
     yield  # pragma: no cover - makes this a generator
 

@@ -54,113 +54,113 @@ Use = Callable[[Game, Figure, str, Figure | None, str], Proc | None]
 ITEMS: Effects[Use] = Effects("treasure card", optional=EQUIPMENT_ELSEWHERE)
 
 
-def held(w: Figure) -> list[str]:
+def held(user: Figure) -> list[str]:
     """Usable things the warrior carries: equipment first, then treasure, each once."""
-    out = [e for e in w.equipment if e == "healing_potion"]
-    for card in w.treasure:
+    out = [e for e in user.equipment if e == "healing_potion"]
+    for card in user.treasure:
         if card["id"] not in out and not card.get("spent"):
             out.append(card["id"])
     return out
 
 
-def options(game: Game, w: Figure) -> list[Action]:
+def options(game: Game, user: Figure) -> list[Action]:
     s: State = game.state
     c = game.content
-    seat = s.seat_of[w.id]
+    seat = s.seat_of[user.id]
     out: list[Action] = []
-    for item in held(w):
+    for item in held(user):
         effect = ITEMS.get(item)
         if effect is None or effect.offer is None or effect.offer is never:
             continue
         name = c.treasure[item].name if item in c.treasure else "healing potion"
-        out += effect.offer(Holding(game, w, seat, item, name))
+        out += effect.offer(Holding(game, user, seat, item, name))
     return out
 
 
-def _spend(w: Figure, item: str, game: Game) -> None:
+def _spend(user: Figure, item: str, game: Game) -> None:
     if item == "amulet_of_power":
-        w.flags[item] = game.state.turn  # permanent: once each turn, kept unless it bursts
+        user.flags[item] = game.state.turn  # permanent: once each turn, kept unless it bursts
         return
-    if item == "healing_potion" and item in w.equipment:
-        w.equipment.remove(item)
+    if item == "healing_potion" and item in user.equipment:
+        user.equipment.remove(item)
         return
-    for card in w.treasure:
+    for card in user.treasure:
         if card["id"] == item and not card.get("spent"):
             use = game.content.treasure[item].use
             if use == "adventure":
                 card["spent"] = True
             else:
-                w.treasure.remove(card)
+                user.treasure.remove(card)
                 game.state.treasure_discard.append(item)
             return
 
 
-def use(game: Game, w: Figure, action: Action) -> Proc:
+def use(game: Game, user: Figure, action: Action) -> Proc:
     s: State = game.state
     item = action.get("item")
     target = s.figures.get(action.get("target")) if action.get("target") else None
-    _spend(w, item, game)
-    game.emit("item", who=w.id, item=item, text=f"The {w.name} uses {item.replace('_', ' ')}.")
-    effect = ITEMS[item].run(game, w, item, target, f"whq.item.{item}")
+    _spend(user, item, game)
+    game.emit("item", who=user.id, item=item, text=f"The {user.name} uses {item.replace('_', ' ')}.")
+    effect = ITEMS[item].run(game, user, item, target, f"whq.item.{item}")
     if effect is not None:
         yield from effect
 
 
 # -- offers ---------------------------------------------------------------------------------------
-def on_a_wounded_warrior(h: Holding) -> list[Action]:
-    return [h.use(f"{h.warrior.name} uses the {h.name} on the {x.name}", target=x.id)
-            for x in h.state.heroes() if x.on_board and x.wounds < x.max_wounds]
+def on_a_wounded_warrior(holding: Holding) -> list[Action]:
+    return [holding.use(f"{holding.warrior.name} uses the {holding.name} on the {x.name}", target=x.id)
+            for x in holding.state.heroes() if x.on_board and x.wounds < x.max_wounds]
 
 
-def on_himself(h: Holding) -> list[Action]:
-    return [h.use(f"{h.warrior.name} uses the {h.name}")]
+def on_himself(holding: Holding) -> list[Action]:
+    return [holding.use(f"{holding.warrior.name} uses the {holding.name}")]
 
 
-def before_moving(h: Holding) -> list[Action]:
+def before_moving(holding: Holding) -> list[Action]:
     """Once each turn, before he moves or fights."""
-    f = h.warrior.flags
-    if f.get("moved") or f.get("attacking") or f.get(h.item) == h.state.turn:
+    f = holding.warrior.flags
+    if f.get("moved") or f.get("attacking") or f.get(holding.item) == holding.state.turn:
         return []
-    return on_himself(h)
+    return on_himself(holding)
 
 
-def before_attacking(h: Holding) -> list[Action]:
-    f = h.warrior.flags
-    return [] if f.get("auto_hit") or f.get("acted") else on_himself(h)
+def before_attacking(holding: Holding) -> list[Action]:
+    f = holding.warrior.flags
+    return [] if f.get("auto_hit") or f.get("acted") else on_himself(holding)
 
 
-def at_a_monster_seen(h: Holding) -> list[Action]:
-    s, w = h.state, h.warrior
-    return [h.use(f"{w.name} uses the {h.name} on {m.name}", target=m.id)
+def at_a_monster_seen(holding: Holding) -> list[Action]:
+    s, w = holding.state, holding.warrior
+    return [holding.use(f"{w.name} uses the {holding.name} on {m.name}", target=m.id)
             for m in s.monsters() if m.active and sees(s, w.pos, m.pos)]
 
 
-def instead_of_attacking(h: Holding) -> list[Action]:
-    f = h.warrior.flags
-    return [] if f.get("acted") or f.get("attacking") else at_a_monster_seen(h)
+def instead_of_attacking(holding: Holding) -> list[Action]:
+    f = holding.warrior.flags
+    return [] if f.get("acted") or f.get("attacking") else at_a_monster_seen(holding)
 
 
-def by_the_wizard_with_power(h: Holding) -> list[Action]:
-    return at_a_monster_seen(h) if h.warrior.id == "wizard" and affordable(h.state, 6) else []
+def by_the_wizard_with_power(holding: Holding) -> list[Action]:
+    return at_a_monster_seen(holding) if holding.warrior.id == "wizard" and affordable(holding.state, 6) else []
 
 
-def thrown_from_afar(h: Holding) -> list[Action]:
-    f = h.warrior.flags
-    if f.get("acted") or f.get("attacking") or adjacent_monsters(h.state, h.warrior):
+def thrown_from_afar(holding: Holding) -> list[Action]:
+    f = holding.warrior.flags
+    if f.get("acted") or f.get("attacking") or adjacent_monsters(holding.state, holding.warrior):
         return []
-    return at_a_monster_seen(h)
+    return at_a_monster_seen(holding)
 
 
-def instead_of_attacking_in_the_thick(h: Holding) -> list[Action]:
-    f = h.warrior.flags
-    if f.get("acted") or f.get("attacking") or not adjacent_monsters(h.state, h.warrior):
+def instead_of_attacking_in_the_thick(holding: Holding) -> list[Action]:
+    f = holding.warrior.flags
+    if f.get("acted") or f.get("attacking") or not adjacent_monsters(holding.state, holding.warrior):
         return []
-    return [h.use(f"{h.warrior.name} strikes with the {h.name}")]
+    return [holding.use(f"{holding.warrior.name} strikes with the {holding.name}")]
 
 
 # -- healing --------------------------------------------------------------------------------------
 @ITEMS("healing_potion", "potion_of_healing", "healing_salve", offer=on_a_wounded_warrior)
-def heal_one(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+def heal_one(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
     return _heal_one(game, item, target, rule) if target is not None else None
 
 
@@ -172,79 +172,79 @@ def _heal_one(game: Game, item: str, target: Figure, rule: str) -> Proc:
 
 
 @ITEMS("magic_potion", offer=on_himself)
-def magic_potion(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc:
+def magic_potion(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc:
     (face,) = yield from roll(game, 1, 6, rule)
     roll_event(game, rule, "1d6", [face], outcome=face, text=f"The magic potion: {face}.")
     if face <= 2:
         dmg = yield from dice_value(game, "2D6" if face == 1 else "D6", rule, "the potion's poison")
-        damage_warrior(game, w, dmg, "a bad potion")
+        damage_warrior(game, user, dmg, "a bad potion")
     elif face >= 4:
-        amount = w.max_wounds if face == 6 else (
+        amount = user.max_wounds if face == 6 else (
             yield from dice_value(game, "D6" if face == 4 else "2D6", rule, "healing"))
-        heal(game, w, amount, "magic potion")
+        heal(game, user, amount, "magic potion")
 
 
 @ITEMS("incense_of_healing", offer=on_himself)
-def incense_of_healing(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc:
+def incense_of_healing(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc:
     s: State = game.state
     for x in s.heroes():
-        if x.on_board and s.section_of(x.pos) == s.section_of(w.pos):
+        if x.on_board and s.section_of(x.pos) == s.section_of(user.pos):
             heal(game, x, (yield from dice_value(game, "2D6", rule, f"healing the {x.name}")), "incense")
 
 
 # -- the user's own strength ----------------------------------------------------------------------
 @ITEMS("potion_of_strength", offer=on_himself)
-def potion_of_strength(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
-    w.flags["s_mod"] = w.flags.get("s_mod", 0) + 2
+def potion_of_strength(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> None:
+    user.flags["s_mod"] = user.flags.get("s_mod", 0) + 2
 
 
 @ITEMS("potion_of_toughness", offer=on_himself)
-def potion_of_toughness(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
-    w.flags["t_mod"] = w.flags.get("t_mod", 0) + 2
+def potion_of_toughness(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> None:
+    user.flags["t_mod"] = user.flags.get("t_mod", 0) + 2
 
 
 @ITEMS("invisibility_ring", offer=on_himself)
-def invisibility_ring(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
-    w.flags["invisible"] = True
+def invisibility_ring(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> None:
+    user.flags["invisible"] = True
 
 
 @ITEMS("lucky_talisman", offer=before_attacking)
-def lucky_talisman(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
-    w.flags["auto_hit"] = True
+def lucky_talisman(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> None:
+    user.flags["auto_hit"] = True
 
 
 @ITEMS("flash_powder", offer=on_himself)
-def flash_powder(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
+def flash_powder(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> None:
     for x in game.state.heroes():
         if x.status == ACTIVE and not x.flags.get("attacking"):
             x.flags["a_mod"] = x.flags.get("a_mod", 0) + 1
 
 
 @ITEMS("hell_mace", offer=before_moving)
-def hell_mace(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
-    w.flags["a_mod"] = w.flags.get("a_mod", 0) + 2
+def hell_mace(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> None:
+    user.flags["a_mod"] = user.flags.get("a_mod", 0) + 2
 
 
 @ITEMS("time_freezing_ring", offer=on_himself)
-def time_freezing_ring(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
-    w.flags["extra_turn"] = True
+def time_freezing_ring(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> None:
+    user.flags["extra_turn"] = True
 
 
 @ITEMS("amulet_of_power", offer=before_moving)
-def amulet_of_power(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc:
+def amulet_of_power(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc:
     (face,) = yield from roll(game, 1, 6, rule)
     burst = face == 1
     roll_event(game, rule, "1d6", [face], target=2, outcome="bursts" if burst else "strength",
                text="The amulet bursts in his hand!" if burst else "Power surges through him: +2 Strength.")
     if burst:
-        w.treasure = [c for c in w.treasure if c["id"] != "amulet_of_power"]
-        damage_warrior(game, w, (yield from dice_value(game, "D6", rule, "the burst")), "the amulet's burst")
+        user.treasure = [c for c in user.treasure if c["id"] != "amulet_of_power"]
+        damage_warrior(game, user, (yield from dice_value(game, "D6", rule, "the burst")), "the amulet's burst")
     else:
-        w.flags["s_mod"] = w.flags.get("s_mod", 0) + 2
+        user.flags["s_mod"] = user.flags.get("s_mod", 0) + 2
 
 
 # -- at monsters ----------------------------------------------------------------------------------
-def _blast_2x2(game: Game, w: Figure, corner: tuple[int, int], dice: str, rule: str, what: str, how: str) -> Proc:
+def _blast_2x2(game: Game, user: Figure, corner: tuple[int, int], dice: str, rule: str, what: str, how: str) -> Proc:
     """Everyone on the 2x2 area at `corner` takes the dice."""
     s: State = game.state
     x0, y0 = corner
@@ -254,40 +254,40 @@ def _blast_2x2(game: Game, w: Figure, corner: tuple[int, int], dice: str, rule: 
         if f.is_hero:
             damage_warrior(game, f, dmg, how)
         else:
-            damage_monster(game, f, dmg, w, how)
+            damage_monster(game, f, dmg, user, how)
 
 
 @ITEMS("firebomb", offer=at_a_monster_seen)
-def firebomb(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+def firebomb(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
     if target is None or not target.pos:
         return None
-    return _blast_2x2(game, w, target.pos, "D6", rule, "the firebomb", "firebomb")
+    return _blast_2x2(game, user, target.pos, "D6", rule, "the firebomb", "firebomb")
 
 
 @ITEMS("lightning_fire_ring", offer=instead_of_attacking)
-def lightning_fire_ring(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
-    return _ring_of_fire(game, w, target, rule) if target is not None else None
+def lightning_fire_ring(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+    return _ring_of_fire(game, user, target, rule) if target is not None else None
 
 
-def _ring_of_fire(game: Game, w: Figure, target: Figure, rule: str) -> Proc:
-    w.flags["acted"] = True
-    damage_monster(game, target, (yield from dice_value(game, "5D6", rule, f"the ring's fire on {target.name}")), w,
+def _ring_of_fire(game: Game, user: Figure, target: Figure, rule: str) -> Proc:
+    user.flags["acted"] = True
+    damage_monster(game, target, (yield from dice_value(game, "5D6", rule, f"the ring's fire on {target.name}")), user,
                    "ring of fire")
 
 
 @ITEMS("finger_of_doom_scroll", offer=by_the_wizard_with_power)
-def finger_of_doom_scroll(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
+def finger_of_doom_scroll(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> None:
     if target is not None:
         pay(game, 6)
-        damage_monster(game, target, 6, w, "Finger of Doom")
+        damage_monster(game, target, 6, user, "Finger of Doom")
 
 
 @ITEMS("quake_scroll", offer=at_a_monster_seen)
-def quake_scroll(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
-    return _quake(game, w, target.pos, rule) if target is not None and target.pos else None
+def quake_scroll(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+    return _quake(game, user, target.pos, rule) if target is not None and target.pos else None
 
 
-def _quake(game: Game, w: Figure, corner: tuple[int, int], rule: str) -> Proc:
+def _quake(game: Game, user: Figure, corner: tuple[int, int], rule: str) -> Proc:
     s: State = game.state
     x0, y0 = corner
     area = [(x0 + dx, y0 + dy) for dy in (0, 1) for dx in (0, 1)]
@@ -296,7 +296,7 @@ def _quake(game: Game, w: Figure, corner: tuple[int, int], rule: str) -> Proc:
         if f.is_hero:
             damage_warrior(game, f, dmg, "the quake")
         else:
-            damage_monster(game, f, dmg, w, "the quake")
+            damage_monster(game, f, dmg, user, "the quake")
     for sq in area:
         if sq in s.grid.terrain and s.at(sq) is None:
             s.grid.terrain[sq] = "R"
@@ -304,26 +304,26 @@ def _quake(game: Game, w: Figure, corner: tuple[int, int], rule: str) -> Proc:
 
 
 @ITEMS("spear", offer=thrown_from_afar)
-def spear(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
-    return _throw_spear(game, w, target, rule) if target is not None else None
+def spear(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+    return _throw_spear(game, user, target, rule) if target is not None else None
 
 
-def _throw_spear(game: Game, w: Figure, target: Figure, rule: str) -> Proc:
-    w.flags["acted"] = True
+def _throw_spear(game: Game, user: Figure, target: Figure, rule: str) -> Proc:
+    user.flags["acted"] = True
     (face,) = yield from roll(game, 1, 6, rule)
     hit = face >= 3
     roll_event(game, rule, "1d6", [face], target=3, outcome="hit" if hit else "miss",
                text=f"The spear flies at {target.name}: {'a hit' if hit else 'a miss'}.")
     if hit:
         dmg = yield from dice_value(game, "3D6", rule, f"the spear in {target.name}")
-        damage_monster(game, target, max(0, dmg - toughness(game.content, target)), w, "spear")
+        damage_monster(game, target, max(0, dmg - toughness(game.content, target)), user, "spear")
 
 
 @ITEMS("talon_of_death", offer=instead_of_attacking_in_the_thick)
-def talon_of_death(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> Proc:
-    w.flags["acted"] = True
-    for m in adjacent_monsters(game.state, w):
-        damage_monster(game, m, (yield from dice_value(game, "D6", rule, f"the talon on {m.name}")), w,
+def talon_of_death(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc:
+    user.flags["acted"] = True
+    for m in adjacent_monsters(game.state, user):
+        damage_monster(game, m, (yield from dice_value(game, "D6", rule, f"the talon on {m.name}")), user,
                        "Talon of Death")
 
 
@@ -334,7 +334,7 @@ def talon_of_death(game: Game, w: Figure, item: str, target: Figure | None, rule
        "chalice_of_fate", "deathstone", "orb_of_might",  # at the power roll and when the Wizard pays (magic)
        "gold_pouch", "jewel",  # gold when found (treasure)
        offer=never)
-def applied_by_the_rules(game: Game, w: Figure, item: str, target: Figure | None, rule: str) -> None:
+def applied_by_the_rules(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> None:
     raise AssertionError(f"the {item.replace('_', ' ')} is never used by itself")
 
 

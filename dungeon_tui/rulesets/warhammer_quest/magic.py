@@ -107,23 +107,23 @@ def pay(game: Game, cost: int) -> None:
     s.power_tokens -= cost
 
 
-def cast_options(game: Game, w: Figure, types: tuple[str, ...] = SPELL_TYPES) -> list[Action]:
+def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYPES) -> list[Action]:
     """Spells of the given types the Wizard may cast now, each with its target (5.12)."""
     s: State = game.state
     c = game.content
-    if w.id != "wizard" or wizard(s) is None:
+    if warrior.id != "wizard" or wizard(s) is None:
         return []
-    seat = s.seat_of[w.id]
+    seat = s.seat_of[warrior.id]
     out = []
-    monsters_seen = [m for m in s.monsters() if m.active and sees(s, w.pos, m.pos)]
+    monsters_seen = [m for m in s.monsters() if m.active and sees(s, warrior.pos, m.pos)]
     living = [x for x in s.heroes() if x.on_board]
     for sid in s.spells:
         sp = c.spells[sid]
         if sp.type in types and affordable(s, sp.cost):
             offer = SPELLS[sid].offer
             if offer is not None:
-                out += offer(Casting(game, w, seat, sid, sp, monsters_seen, living))
-    if any(c["id"] == "deathstone" for c in w.treasure):
+                out += offer(Casting(game, warrior, seat, sid, sp, monsters_seen, living))
+    if any(c["id"] == "deathstone" for c in warrior.treasure):
         out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
                        a.text + " (with the Deathstone)")
                 for a in out if a.kind == "cast"]
@@ -154,19 +154,19 @@ def window(game: Game, phase: str) -> Proc:
         yield from settle(game)
 
 
-def cast(game: Game, w: Figure, action: Action) -> Proc:
+def cast(game: Game, warrior: Figure, action: Action) -> Proc:
     s: State = game.state
     c = game.content
     if action.kind == "scroll":
         s.adv["hand_of_death"] = False
         m = s.figures[action.get("target")]
         dmg = yield from dice_value(game, "3D6", "whq.item.hand_of_death_scroll", f"the Hand of Death on {m.name}")
-        damage_monster(game, m, dmg, w, "Hand of Death")
+        damage_monster(game, m, dmg, warrior, "Hand of Death")
         return
     sid = action.get("spell")
     sp = c.spells[sid]
     if action.get("deathstone"):
-        w.treasure = [t for t in w.treasure if t["id"] != "deathstone"]
+        warrior.treasure = [t for t in warrior.treasure if t["id"] != "deathstone"]
         s.treasure_discard.append("deathstone")
         (face,) = yield from roll(game, 1, 6, "whq.item.deathstone")
         free = face >= 3
@@ -180,6 +180,6 @@ def cast(game: Game, w: Figure, action: Action) -> Proc:
         pay(game, sp.cost)
     game.emit("spell", spell=sid, text=f"The Wizard casts {sp.name} (cost {sp.cost}).")
     target = s.figures.get(action.get("target")) if action.get("target") else None
-    effect = SPELLS[sid].run(game, w, sp, target, f"whq.spell.{sid}")
+    effect = SPELLS[sid].run(game, warrior, sp, target, f"whq.spell.{sid}")
     if effect is not None:
         yield from effect

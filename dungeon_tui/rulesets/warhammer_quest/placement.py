@@ -52,14 +52,14 @@ def free(state: State, sq: Sq, occupied: dict[Sq, Figure]) -> bool:
     return sq not in occupied and state.grid.floor(sq)
 
 
-def squares_next_to(state: State, w: Figure, allowed: list[Sq]) -> list[Sq]:
+def squares_next_to(state: State, warrior: Figure, allowed: list[Sq]) -> list[Sq]:
     occ = state.occupied()
     allowed_set = dict.fromkeys(allowed)
     out = []
-    assert w.pos is not None
+    assert warrior.pos is not None
     for d in DIRS8:
-        sq = (w.pos[0] + d[0], w.pos[1] + d[1])
-        if sq in allowed_set and free(state, sq, occ) and state.grid.can_step(w.pos, sq):
+        sq = (warrior.pos[0] + d[0], warrior.pos[1] + d[1])
+        if sq in allowed_set and free(state, sq, occ) and state.grid.can_step(warrior.pos, sq):
             out.append(sq)
     return out
 

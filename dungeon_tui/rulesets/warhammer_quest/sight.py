@@ -18,10 +18,10 @@ def order(state: State, content: Any) -> list[Figure]:
     return lead + rest
 
 
-def adjacent_monsters(state: State, w: Figure) -> list[Figure]:
-    if w.pos is None:
+def adjacent_monsters(state: State, warrior: Figure) -> list[Figure]:
+    if warrior.pos is None:
         return []
-    return [m for m in state.monsters() if m.active and m.pos and state.grid.adjacent(w.pos, m.pos)]
+    return [m for m in state.monsters() if m.active and m.pos and state.grid.adjacent(warrior.pos, m.pos)]
 
 
 def sees(state: State, a: Sq | None, b: Sq | None) -> bool:

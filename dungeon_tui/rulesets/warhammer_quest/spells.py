@@ -93,53 +93,53 @@ def on_a_dead_warrior(c: Casting) -> list[Action]:
 
 # -- attack spells -------------------------------------------------------------------------------
 @SPELLS("lightning_bolt", offer=at_a_monster_seen)
-def lightning_bolt(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
-    return _bolt(game, w, sp, target, rule) if target else None
+def lightning_bolt(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
+    return _bolt(game, wizard, sp, target, rule) if target else None
 
 
-def _bolt(game: Game, w: Figure, sp: Any, target: Figure, rule: str) -> Proc:
+def _bolt(game: Game, wizard: Figure, sp: Any, target: Figure, rule: str) -> Proc:
     dmg = yield from dice_value(game, "2D6", rule, f"the bolt on {target.name}")
     target.flags["provoked"] = True
-    damage_monster(game, target, dmg, w, sp.name)
+    damage_monster(game, target, dmg, wizard, sp.name)
 
 
 @SPELLS("fireball", offer=at_a_monster_seen)
-def fireball(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
-    return _fireball(game, w, sp, target.pos, rule) if target and target.pos else None
+def fireball(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
+    return _fireball(game, wizard, sp, target.pos, rule) if target and target.pos else None
 
 
-def _fireball(game: Game, w: Figure, sp: Any, corner: tuple[int, int], rule: str) -> Proc:
+def _fireball(game: Game, wizard: Figure, sp: Any, corner: tuple[int, int], rule: str) -> Proc:
     s: State = game.state
     x0, y0 = corner
     for m in [f for f in s.monsters() if f.active and f.pos and x0 <= f.pos[0] <= x0 + 1 and y0 <= f.pos[1] <= y0 + 1]:
         dmg = yield from dice_value(game, "D6", rule, f"the fireball on {m.name}")
         m.flags["provoked"] = True
-        damage_monster(game, m, dmg, w, sp.name)
+        damage_monster(game, m, dmg, wizard, sp.name)
 
 
 @SPELLS("freeze", offer=at_the_wizards_section)
-def freeze(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> Proc:
+def freeze(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc:
     s: State = game.state
     n = yield from dice_value(game, "D6", rule, "how many monsters freeze")
-    here = [m for m in s.monsters() if m.active and s.section_of(m.pos) == s.section_of(w.pos)]
+    here = [m for m in s.monsters() if m.active and s.section_of(m.pos) == s.section_of(wizard.pos)]
     here.sort(key=lambda m: (-m.wounds, m.order))
     for m in here[:n]:
-        damage_monster(game, m, n, w, sp.name)
+        damage_monster(game, m, n, wizard, sp.name)
 
 
 @SPELLS("ogre_strength", offer=on_a_warrior)
-def ogre_strength(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+def ogre_strength(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
     if target and not target.flags.get("ogre_strength"):
         target.flags["ogre_strength"] = True
         target.flags["s_mod"] = target.flags.get("s_mod", 0) + 2
 
 
 @SPELLS("pit_of_despair", offer=under_a_monster_seen)
-def pit_of_despair(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
-    return _pit(game, w, target.pos, rule) if target and target.pos else None
+def pit_of_despair(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
+    return _pit(game, wizard, target.pos, rule) if target and target.pos else None
 
 
-def _pit(game: Game, w: Figure, corner: tuple[int, int], rule: str) -> Proc:
+def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Proc:
     """A 2x2 hole: each model there falls to its death on 1-2, else scrambles to a free square."""
     s: State = game.state
     s.adv["pits"] = s.adv.get("pits", 0) + 1
@@ -158,7 +158,7 @@ def _pit(game: Game, w: Figure, corner: tuple[int, int], rule: str) -> Proc:
                 f.status, f.pos = DEAD, None
                 game.emit("death", target=f.id, side="hero", text=f"The {f.name} is lost in the pit.")
             else:
-                kill_monster(game, f, w)
+                kill_monster(game, f, wizard)
         else:
             f.pos = spots[0]
     for sq in area:
@@ -168,31 +168,31 @@ def _pit(game: Game, w: Figure, corner: tuple[int, int], rule: str) -> Proc:
 
 # -- defence spells ------------------------------------------------------------------------------
 @SPELLS("confuse", offer=on_a_monster_here)
-def confuse(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+def confuse(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
     if target:
         target.flags["a_mod"] = target.flags.get("a_mod", 0) - 1
 
 
 @SPELLS("iron_skin", offer=on_a_warrior)
-def iron_skin(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+def iron_skin(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
     if target:
         target.flags["t_mod"] = target.flags.get("t_mod", 0) + 2
 
 
 @SPELLS("shield", offer=on_a_warrior)
-def shield(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+def shield(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
     if target:
         target.flags["shielded"] = True
 
 
 @SPELLS("rebound", offer=on_a_warrior)
-def rebound(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+def rebound(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
     if target:
         target.flags["rebound"] = True
 
 
 @SPELLS("levitate", offer=on_a_warrior)
-def levitate(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+def levitate(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
     if target:
         target.flags["levitate"] = game.state.turn + 1
         target.flags.pop("in_pit", None)
@@ -200,20 +200,20 @@ def levitate(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -
 
 # -- healing spells ------------------------------------------------------------------------------
 @SPELLS("life_force", offer=on_a_warrior_not_yet_fighting)
-def life_force(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+def life_force(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
     if target:
         target.flags["life_force"] = True
 
 
 @SPELLS("healing_hands", offer=on_the_party)
-def healing_hands(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+def healing_hands(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
     for x in game.state.heroes():
         if x.on_board:
             heal(game, x, 1, sp.name)
 
 
 @SPELLS("heal_wounds", offer=on_a_warrior)
-def heal_wounds(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
+def heal_wounds(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
     return _heal_wounds(game, sp, target, rule) if target else None
 
 
@@ -223,7 +223,7 @@ def _heal_wounds(game: Game, sp: Any, target: Figure, rule: str) -> Proc:
 
 
 @SPELLS("lifebringer", offer=on_the_party)
-def lifebringer(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> Proc:
+def lifebringer(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc:
     hurt = [x for x in game.state.heroes() if x.on_board and x.wounds < x.max_wounds]
     if hurt:
         faces = yield from roll(game, len(hurt), 6, rule)
@@ -236,11 +236,11 @@ def lifebringer(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str
 
 
 @SPELLS("resurrection", offer=on_a_dead_warrior)
-def resurrection(game: Game, w: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+def resurrection(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
     s: State = game.state
     if not target:
         return
-    free = [sq for sq in s.sections[s.section_at(w.pos)].squares if s.at(sq) is None and s.grid.floor(sq)]
+    free = [sq for sq in s.sections[s.section_at(wizard.pos)].squares if s.at(sq) is None and s.grid.floor(sq)]
     if free:
         target.status, target.pos, target.wounds = ACTIVE, free[0], target.max_wounds
         target.gold, target.treasure, target.pending_gold = 0, [], 0

@@ -27,9 +27,9 @@ Proc = Generator[Decision, Action, Any]
 MAX_TURNS = 200
 
 
-def roll_wounds(game: Game, w: Figure) -> Proc:
+def roll_wounds(game: Game, warrior: Figure) -> Proc:
     """whq.setup.wounds: D6 + base, a first 1 re-rolled once."""
-    expr = game.content.warriors[w.kind].wounds
+    expr = game.content.warriors[warrior.kind].wounds
     base = int(expr.split("+")[1]) if "+" in expr else 0
     (face,) = yield from roll(game, 1, 6, "whq.setup.wounds")
     faces = [face]
@@ -38,7 +38,7 @@ def roll_wounds(game: Game, w: Figure) -> Proc:
         faces.append(face)
     total = face + base
     roll_event(game, "whq.setup.wounds", "1d6", faces, inputs={"base": base}, modifiers={"base": base},
-               outcome=total, text=f"The {w.name} starts with {face}+{base} = {total} Wounds"
+               outcome=total, text=f"The {warrior.name} starts with {face}+{base} = {total} Wounds"
                + (" (a first 1 re-rolled)." if len(faces) > 1 else "."))
     return total
 

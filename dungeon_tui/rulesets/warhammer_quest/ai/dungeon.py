@@ -47,11 +47,11 @@ class Plan:
             self._reach = reachable(self.state, self.content, self.m)
         return self._reach
 
-    def distance(self, w: Figure) -> int:
+    def distance(self, warrior: Figure) -> int:
         """Path length ignoring figures (spec: 'nearest' = shortest path ignoring models)."""
         if self._dist is None:
             self._dist = self.state.grid.distances(self.m.square)
-        d = self._dist.get(w.pos) if w.pos is not None else None
+        d = self._dist.get(warrior.pos) if warrior.pos is not None else None
         return d if d is not None else 999
 
 
