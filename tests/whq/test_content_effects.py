@@ -35,3 +35,11 @@ def test_treasure_and_adventure_rules_are_checked_too():
         "content/warhammer_quest/treasure.yaml: the code has an effect for treasure card 'firebomb', "
         "which the content does not declare",
         "content/warhammer_quest/adventures.yaml: adventure rules 'xx1' has no effect in the code"]
+
+
+def test_a_shield_card_needs_its_save():
+    c = load_content()
+    treasure = {**c.treasure, "tower_shield": c.treasure["dragon_shield"]}
+    assert GAME.content_problems(replace(c, treasure=treasure)) == [
+        "content/warhammer_quest/treasure.yaml: treasure card 'tower_shield' has no effect in the code",
+        "content/warhammer_quest/treasure.yaml: shield 'tower_shield' has no effect in the code"]

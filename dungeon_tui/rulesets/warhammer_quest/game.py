@@ -16,6 +16,7 @@ from .campaign_commands import COMMANDS
 from .content import DEFAULT_ADVENTURE, ID, RULES_VERSION, WARRIOR_ORDER, Content, read_content
 from .event_cards import EVENTS
 from .items import ITEMS
+from .monster_strikes import SHIELDS
 from .spells import SPELLS
 from .state import HERO, Figure, State
 from .turns import procedure
@@ -44,8 +45,8 @@ class WarhammerQuest(Ruleset[State, Content]):
     campaign = COMMANDS
 
     def content_problems(self, content: Content) -> list[str]:
-        """Every E card, spell, treasure card and adventure's rules id has its effect, and every
-        effect its content."""
+        """Every E card, spell, treasure card, shield and adventure's rules id has its effect, and
+        every effect its content."""
         where = "content/warhammer_quest"
         # Equipment of the warriors' profiles is usable like a card (the healing potion).
         things = [*content.treasure, *(e for w in content.warriors.values() for e in w.equipment)]
@@ -53,6 +54,8 @@ class WarhammerQuest(Ruleset[State, Content]):
                                 f"{where}/events.yaml")
                 + SPELLS.problems(content.spells, f"{where}/spells.yaml")
                 + ITEMS.problems(things, f"{where}/treasure.yaml")
+                + SHIELDS.problems([tid for tid, card in content.treasure.items() if card.kind == "shield"],
+                                   f"{where}/treasure.yaml")
                 + RULES.problems([adv.rules for adv in content.adventures.values()], f"{where}/adventures.yaml"))
 
     def heroes(self) -> list[Hero]:

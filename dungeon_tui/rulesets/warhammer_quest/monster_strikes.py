@@ -1,10 +1,11 @@
 """A monster's melee attacks on one warrior, with every monster special."""
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import natural_test, roll, roll_event
+from ...engine.effects import Effects
 from ...engine.game import Action, Decision, Game
 from . import stats
 from .combat import damage_monster, damage_warrior, kill_monster
@@ -136,34 +137,57 @@ def swarm(game: Game, monster: Figure, warrior: Figure) -> Proc:
     damage_warrior(game, warrior, dmg, "snotling swarm")
 
 
+# The shields of the Treasure deck (kind: shield), by card id: each says whether it turns a hit
+# aside before its damage (2.6), as a bool or as a procedure returning one.
+Save = Callable[[Game, Figure, dict[str, Any]], "Proc | bool"]
+SHIELDS: Effects[Save] = Effects("shield")
+
+
 def item_saves(game: Game, warrior: Figure) -> Proc:
-    """Shields that cancel a hit before its damage (2.6)."""
+    """Shields that cancel a hit before its damage (2.6), tried in the order he carries them."""
     for card in list(warrior.treasure):
-        cid = card["id"]
-        if cid == "dragon_shield":
-            warrior.treasure.remove(card)
-            game.emit("item", target=warrior.id,
-                      text=f"The {warrior.name}'s Dragon Shield absorbs the blow and is spent.")
+        shield = SHIELDS.get(card["id"])
+        if shield is None:
+            continue
+        outcome = shield.run(game, warrior, card)
+        if outcome if isinstance(outcome, bool) else (yield from outcome):
             return True
-        if cid == "shield_of_deliverance" and card.get("charges", 0) > 0:
-            card["charges"] -= 1
-            if card["charges"] <= 0:
-                warrior.treasure.remove(card)
-            game.emit("item", target=warrior.id, text="The Shield of Deliverance turns the blow aside.")
-            return True
-        if cid == "enchanted_shield":
-            (face,) = yield from roll(game, 1, 6, "whq.item.enchanted_shield")
-            roll_event(game, "whq.item.enchanted_shield", "1d6", [face], target=5,
-                       outcome="saved" if face >= 5 else ("explodes" if face == 1 else "no"),
-                       text="The Enchanted Shield glows." if face >= 5 else "The Enchanted Shield does not help.")
-            if face >= 5:
-                return True
-            if face == 1:
-                warrior.treasure.remove(card)
-                (bang,) = yield from roll(game, 1, 6, "whq.item.enchanted_shield")
-                roll_event(game, "whq.item.enchanted_shield", "1d6", [bang], outcome=bang,
-                           text=f"The shield shatters and wounds its bearer for {bang}.")
-                damage_warrior(game, warrior, bang, "shattered shield")
+    return False
+
+
+@SHIELDS("dragon_shield")
+def dragon_shield(game: Game, warrior: Figure, card: dict[str, Any]) -> bool:
+    warrior.treasure.remove(card)
+    game.emit("item", target=warrior.id,
+              text=f"The {warrior.name}'s Dragon Shield absorbs the blow and is spent.")
+    return True
+
+
+@SHIELDS("shield_of_deliverance")
+def shield_of_deliverance(game: Game, warrior: Figure, card: dict[str, Any]) -> bool:
+    if card.get("charges", 0) <= 0:
+        return False
+    card["charges"] -= 1
+    if card["charges"] <= 0:
+        warrior.treasure.remove(card)
+    game.emit("item", target=warrior.id, text="The Shield of Deliverance turns the blow aside.")
+    return True
+
+
+@SHIELDS("enchanted_shield")
+def enchanted_shield(game: Game, warrior: Figure, card: dict[str, Any]) -> Proc:
+    (face,) = yield from roll(game, 1, 6, "whq.item.enchanted_shield")
+    roll_event(game, "whq.item.enchanted_shield", "1d6", [face], target=5,
+               outcome="saved" if face >= 5 else ("explodes" if face == 1 else "no"),
+               text="The Enchanted Shield glows." if face >= 5 else "The Enchanted Shield does not help.")
+    if face >= 5:
+        return True
+    if face == 1:
+        warrior.treasure.remove(card)
+        (bang,) = yield from roll(game, 1, 6, "whq.item.enchanted_shield")
+        roll_event(game, "whq.item.enchanted_shield", "1d6", [bang], outcome=bang,
+                   text=f"The shield shatters and wounds its bearer for {bang}.")
+        damage_warrior(game, warrior, bang, "shattered shield")
     return False
 
 
