@@ -1,13 +1,14 @@
 """Build small Warhammer Quest positions and run one rule with forced dice."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from dungeon_tui.engine.dice import ForcedChance
 from dungeon_tui.engine.game import CHANCE, Game
 from dungeon_tui.engine.scenario import ScenarioRules
 from dungeon_tui.rulesets.warhammer_quest import board
-from dungeon_tui.rulesets.warhammer_quest.content import load_content
+from dungeon_tui.rulesets.warhammer_quest.game import load_content
 from dungeon_tui.rulesets.warhammer_quest.game import GAME
 from dungeon_tui.rulesets.warhammer_quest.state import HERO, MONSTER, Figure, Section, State
 
@@ -68,4 +69,4 @@ def rolls(game: Game, rule: str | None = None) -> list[dict]:
     return [e.to_json() for e in game.events if e.kind == "roll" and (rule is None or e.data["rule"] == rule)]
 
 
-__all__ = ["GAME", "room", "warrior", "monster", "run", "rolls"]
+__all__ = ["GAME", "monster", "rolls", "room", "run", "warrior"]

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from dungeon_tui.ai.controllers import random_controllers
-from dungeon_tui.rulesets import get
 from dungeon_tui.batch import game_seed
 from dungeon_tui.cli import make_game
 from dungeon_tui.engine import record
@@ -102,7 +101,8 @@ def test_replay_cli_prints_log_and_final_hash(tmp_path):
                         env=env, capture_output=True, text=True, check=True).stdout.splitlines()
     events = [json.loads(line) for line in ev]
     rolls = [e for e in events if e["kind"] == "roll"]
-    assert rolls and all({"rule", "dice", "faces", "target", "inputs", "modifiers", "outcome", "text"} <= set(e) for e in rolls)
+    assert rolls and all({"rule", "dice", "faces", "target", "inputs", "modifiers", "outcome",
+                          "text"} <= set(e) for e in rolls)
     decisions = [e for e in events if e["kind"] == "decision"]
     assert all(e["why"] for e in decisions)  # every AI decision says why, the dice included
     assert {e["seat"] for e in decisions} >= {"chance", "dungeon", "hero:barbarian"}
@@ -122,9 +122,9 @@ def test_replay_of_a_broken_file_says_why_in_one_line(tmp_path):
 def test_simulate_prefix_property(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     args = [sys.executable, "-m", "dungeon_tui", "simulate", "--game", "warhammer-quest", "--seed", "9", "--verbose"]
-    two = subprocess.run(args + ["--games", "2", "--record", str(tmp_path / "a")], env=env, capture_output=True,
+    two = subprocess.run([*args, "--games", "2", "--record", str(tmp_path / "a")], env=env, capture_output=True,
                          text=True, check=True).stdout.splitlines()
-    four = subprocess.run(args + ["--games", "4", "--record", str(tmp_path / "b")], env=env, capture_output=True,
+    four = subprocess.run([*args, "--games", "4", "--record", str(tmp_path / "b")], env=env, capture_output=True,
                           text=True, check=True).stdout.splitlines()
     assert two[:2] == four[:2]
     a = {p.name for p in (tmp_path / "a").iterdir()}

@@ -169,7 +169,8 @@ def test_8_mixed_types_refill_the_cup():
     heroes = [s.figures[k] for k in SPREAD]
 
     def proc(g):
-        return (yield from place_monsters(g, [("skaven", 3), ("minotaur", 2)], "s1", heroes, "m", "M1", order(s, g.content)))
+        return (yield from place_monsters(g, [("skaven", 3), ("minotaur", 2)], "s1", heroes, "m", "M1",
+                                          order(s, g.content)))
     run(s, proc, [0, 2, 1, 2, 0])
     assert _targets(s, "skaven") == ["barbarian", "dwarf", "wizard"]
     assert _targets(s, "minotaur") == ["barbarian", "wizard"]
@@ -196,7 +197,7 @@ def test_9_first_attack_follows_the_elf_pinned_rat_takes_the_dwarf():
 def run_with_ai(s, ai):
     from dungeon_tui.engine.game import Game
     from dungeon_tui.engine.scenario import ScenarioRules
-    from dungeon_tui.rulesets.warhammer_quest.content import load_content
+    from dungeon_tui.rulesets.warhammer_quest.game import load_content
     c = load_content()
     game = Game(ScenarioRules(s, monsters_phase), {}, 0, c, c.digest)
     while not game.over:
@@ -274,7 +275,7 @@ def test_cave_in_digging_fails_on_a_three_and_draws_an_event():
     s.event_deck = ["old_bones"]
     game = run(s, dig, [3, 1, 2])  # dig 3 fails; Old Bones (one card, one warrior: no draws) 1: D6 = 2 to him
     assert s.sections["s2"].caved_in and s.figures["barbarian"].wounds == 8
-    assert [r["rule"] for r in rolls(game)][0] == "whq.event.cave_in_dig"
+    assert next(r["rule"] for r in rolls(game)) == "whq.event.cave_in_dig"
 
 
 def test_end_of_turn_trades_pass_cards_and_the_lantern():
@@ -283,7 +284,8 @@ def test_end_of_turn_trades_pass_cards_and_the_lantern():
     elf = warrior(s, "elf", (2, 1))
     elf.equipment = ["healing_potion"]
     barb.treasure = [{"id": "arrows_of_death", "charges": 3}]
-    picks = iter(["the Barbarian gives the Arrows of Death to the Elf", "the lantern passes to the Elf", "no more trades"])
+    picks = iter(["the Barbarian gives the Arrows of Death to the Elf", "the lantern passes to the Elf",
+                  "no more trades"])
 
     def choose(decision):
         wanted = next(picks)
@@ -329,7 +331,8 @@ def test_a_party_stuck_in_pits_fails_at_once():
     elf.flags["in_pit"] = True
     monster(s, "skaven", (3, 2))
     assert ends(s) == {"outcome": "failure",
-                       "why": "Every warrior left is stuck in a pit with nobody to haul him out: the party cannot go on."}
+                       "why": "Every warrior left is stuck in a pit with nobody to haul him out: "
+                              "the party cannot go on."}
     dwarf = warrior(s, "dwarf", (4, 4))  # a friend out of the pit can still come with a rope
     assert ends(s) is None
     dwarf.flags["in_pit"] = True

@@ -6,18 +6,36 @@ next to a feature) lives in the base class; adventures override only what differ
 """
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Callable
+from typing import Any, TypeVar
+from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
+from ...engine.effects import Effects
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import chebyshev
 from . import treasure
 from .combat import damage_modified
-from .events import dice_value
 from .placement import place_monsters
+from .rolls import dice_value
 from .state import DEAD, Figure, State
 
 Proc = Generator[Decision, Action, Any]
+
+
+# Each adventure's special rules, by the `rules` id of adventures.yaml: a Hooks class (or a
+# function making one) that the turn procedure calls at fixed points.  The adventures of one
+# objective room live in their own module, which registers them on import.
+RULES: Effects[Callable[[str], Hooks]] = Effects("adventure rules")
+Made = TypeVar("Made", bound=Callable[[str], "Hooks"])
+
+
+def rules(*ids: str) -> Callable[[Made], Made]:
+    """Register a Hooks class (or maker) as the special rules of the adventures `ids`."""
+    def register(make: Made) -> Made:
+        RULES(*ids)(make)
+        return make
+    return register
 
 
 class GameOver(Exception):
@@ -49,7 +67,8 @@ class Hooks:
         if adv.monsters == "fixed":
             out = []
             for g in adv.fixed:
-                n = yield from dice_value(game, g.count, "whq.event.count", f"the {game.content.monsters[g.monster].name}s")
+                n = yield from dice_value(game, g.count, "whq.event.count",
+                                          f"the {game.content.monsters[g.monster].name}s")
                 out.append((g.monster, n))
             return out
         (face,) = yield from roll(game, 1, 6, "whq.objective.table")
@@ -69,7 +88,7 @@ class Hooks:
 
     def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
         s: State = game.state
-        sid = s.objective_section
+        sid = s.objective
         groups = yield from self.objective_groups(game)
         inside = [w for w in order if w.active and s.section_of(w.pos) == sid]
         game.emit("info", text=f"The party enters the objective room of {game.content.adventures[self.id].name}!")
@@ -84,34 +103,34 @@ class Hooks:
             return False
         return not any(s.section_of(m.pos) == sid for m in s.monsters() if m.active)
 
-    def next_to_feature(self, game: Game, w: Figure) -> bool:
+    def next_to_feature(self, game: Game, warrior: Figure) -> bool:
         s: State = game.state
-        if not self.feature or s.objective_section is None or w.pos is None:
+        if not self.feature or s.objective_section is None or warrior.pos is None:
             return False
         squares = s.sections[s.objective_section].features.get(self.feature, [])
-        return any(max(abs(w.pos[0] - x), abs(w.pos[1] - y)) <= 1 for x, y in squares)
+        return any(max(abs(warrior.pos[0] - x), abs(warrior.pos[1] - y)) <= 1 for x, y in squares)
 
-    def can_act(self, game: Game, w: Figure) -> bool:
-        return (self.action_name is not None and self.room_clear(game) and not w.flags.get("acted")
-                and not w.flags.get("attacking") and self.next_to_feature(game, w))
+    def can_act(self, game: Game, warrior: Figure) -> bool:
+        return (self.action_name is not None and self.room_clear(game) and not warrior.flags.get("acted")
+                and not warrior.flags.get("attacking") and self.next_to_feature(game, warrior))
 
-    def extra_options(self, game: Game, w: Figure) -> list[Action]:
-        if self.can_act(game, w):
-            seat = game.state.seat_of[w.id]
-            return [Action.make(seat, "adventure", text=f"{w.name}: {self.action_name}", who=w.id)]
+    def extra_options(self, game: Game, warrior: Figure) -> list[Action]:
+        if self.can_act(game, warrior):
+            seat = game.state.seat_of[warrior.id]
+            return [Action.make(seat, "adventure", text=f"{warrior.name}: {self.action_name}", who=warrior.id)]
         return []
 
-    def play_extra(self, game: Game, w: Figure, action: Action) -> Proc:
-        w.flags["acted"] = True
-        yield from self.adventure_action(game, w)
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
+        warrior.flags["acted"] = True
+        yield from self.adventure_action(game, warrior)
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         yield from _nothing()
 
     def after_action(self, game: Game) -> None:
         pass
 
-    def after_move(self, game: Game, w: Figure) -> Proc:
+    def after_move(self, game: Game, warrior: Figure) -> Proc:
         yield from _nothing()
 
     def start_of_turn(self, game: Game) -> Proc:
@@ -178,8 +197,8 @@ def feature(s: State, name: str) -> list[tuple[int, int]]:
     return s.sections[s.objective_section].features.get(name, [])
 
 
-def next_to(s: State, w: Figure, name: str) -> bool:
-    return w.pos is not None and any(chebyshev(w.pos, q) <= 1 for q in feature(s, name))
+def next_to(s: State, warrior: Figure, name: str) -> bool:
+    return warrior.pos is not None and any(chebyshev(warrior.pos, q) <= 1 for q in feature(s, name))
 
 
 def treasure_each(game: Game) -> Proc:
@@ -204,7 +223,7 @@ class TreasureClear(Hooks):
 
 
 class ClearWin(Hooks):
-    """fp5 Man Eater: clear the room and win."""
+    """Clear the room and win; no reward of its own."""
 
     def after_monsters(self, game: Game) -> Proc:
         if self.room_clear(game):
@@ -214,15 +233,23 @@ class ClearWin(Hooks):
         pass
 
     def reward(self, game: Game) -> Proc:
-        if self.id == "fp5":
-            row = game.state.adv.get("table_row")
-            if row is not None and any(g.monster == "minotaur" for g in game.content.objective_table[row - 1].monsters):
-                for w in game.state.heroes():
-                    if w.active:
-                        w.gold += 10
         yield from _nothing()
 
 
+@rules("fp5")
+class ManEater(ClearWin):
+    """fp5 Man Eater: clear the room and win; 10 gold each if a minotaur was there."""
+
+    def reward(self, game: Game) -> Proc:
+        row = game.state.adv.get("table_row")
+        if row is not None and any(g.monster == "minotaur" for g in game.content.objective_table[row - 1].monsters):
+            for warrior in game.state.heroes():
+                if warrior.active:
+                    warrior.gold += 10
+        yield from _nothing()
+
+
+@rules("fp6")
 class FreePrisoners(ClearWin):
     """fp6: each warrior frees D6 prisoners, each paying D6x20 gold."""
 
@@ -236,63 +263,58 @@ class FreePrisoners(ClearWin):
 
 
 class FeatureWin(Hooks):
-    """After clear, one warrior's action next to a feature wins (fc5, ic5, tc6)."""
+    """After clear, one warrior's action next to a feature wins (fc5, ic5, ic6, tc6)."""
+
+    kept_part = 1  # each warrior keeps 1/kept_part of the gold he is rolled
 
     def __init__(self, adv_id: str, feature: str, action: str, who: str | None, reward_expr: str | None) -> None:
         super().__init__(adv_id)
         self.feature, self.action_name, self.who, self.reward_expr = feature, action, who, reward_expr
 
-    def can_act(self, game: Game, w: Figure) -> bool:
-        return super().can_act(game, w) and (self.who is None or w.kind == self.who)
+    def can_act(self, game: Game, warrior: Figure) -> bool:
+        return super().can_act(game, warrior) and (self.who is None or warrior.kind == self.who)
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
-        if self.id == "tc6":
-            (face,) = yield from roll(game, 1, 6, "whq.adv.tc6.identify")
-            who = "Luckstein" if face <= 3 else "Bravia"
-            roll_event(game, "whq.adv.tc6.identify", "1d6", [face], outcome=who.lower(), text=f"{face}: the tomb is {who}'s.")
-            game.state.adv["tomb"] = who
-        yield from self.win(game, f"The {w.name} completes the quest: {self.action_name}.")
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+        yield from self.win(game, f"The {warrior.name} completes the quest: {self.action_name}.")
 
     def reward(self, game: Game) -> Proc:
         s: State = game.state
-        if self.id == "tc6" and s.adv.get("tomb") != "Luckstein":
-            return
         if self.reward_expr == "treasure":
             yield from treasure.give_cards(game, sum(1 for w in s.heroes() if w.active))
         elif self.reward_expr:
             for w in s.heroes():
                 if w.active:
                     gold = yield from dice_value(game, self.reward_expr, "whq.adv.reward", f"the {w.name}'s reward")
-                    if self.id == "fc5":
-                        gold //= 2
-                    w.gold += gold
+                    w.gold += gold // self.kept_part
 
 
 class SwordOfElectors(FeatureWin):
     """ic6: D6+S 7+ pulls the sword; a failure costs 3D6 and waits until all have tried."""
 
-    def can_act(self, game: Game, w: Figure) -> bool:
+    def can_act(self, game: Game, warrior: Figure) -> bool:
         tried = game.state.adv.setdefault("tried", [])
         living = [x.id for x in game.state.heroes() if x.active]
         if all(x in tried for x in living):
             tried.clear()
-        return super().can_act(game, w) and w.id not in tried
+        return super().can_act(game, warrior) and warrior.id not in tried
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         from .stats import strength
-        s_val = strength(game.content, w)
+        s_val = strength(game.content, warrior)
         (face,) = yield from roll(game, 1, 6, "whq.adv.ic6.wrench")
         ok = face != 1 and (face == 6 or face + s_val >= 7)
         roll_event(game, "whq.adv.ic6.wrench", "1d6", [face], target=7, inputs={"strength": s_val},
                    modifiers={"strength": s_val}, outcome="pass" if ok else "fail",
-                   text=f"The {w.name} heaves at the sword: {face}+{s_val}, {'it comes free' if ok else 'it will not move'}.")
+                   text=f"The {warrior.name} heaves at the sword: {face}+{s_val}, "
+                        f"{'it comes free' if ok else 'it will not move'}.")
         if ok:
-            yield from self.win(game, f"The {w.name} draws the Sword of the Electors.")
-        game.state.adv.setdefault("tried", []).append(w.id)
+            yield from self.win(game, f"The {warrior.name} draws the Sword of the Electors.")
+        game.state.adv.setdefault("tried", []).append(warrior.id)
         dmg = yield from dice_value(game, "3D6", "whq.adv.ic6.backlash", "the sword's backlash")
-        damage_modified(game, w, dmg, "the sword's backlash")
+        damage_modified(game, warrior, dmg, "the sword's backlash")
 
 
+@rules("fl6")
 class FountainOfSouls(ClearWin):
     """fl6: after clear each warrior rolls D6+T; 5 or less dies. Win if any survive."""
 
@@ -308,7 +330,8 @@ class FountainOfSouls(ClearWin):
             ok = face + t_val > 5
             roll_event(game, "whq.adv.fl6.souls", "1d6", [face], target=6, inputs={"toughness": t_val},
                        modifiers={"toughness": t_val}, outcome="pass" if ok else "fail",
-                       text=f"The {w.name} faces the lost souls: {face}+{t_val}, {'he endures' if ok else 'they take him'}.")
+                       text=f"The {w.name} faces the lost souls: {face}+{t_val}, "
+                            f"{'he endures' if ok else 'they take him'}.")
             if not ok:
                 w.status, w.pos = DEAD, None
         if any(w.active for w in game.state.heroes()):
@@ -317,25 +340,40 @@ class FountainOfSouls(ClearWin):
     reward_each = "2D6x50"
 
 
-def _hooks(adv_id: str) -> Hooks:
-    from . import adventures_fountain as fl
-    from . import adventures_pit_chasm as pc
-    from . import adventures_tomb_idol as ti
-    table: dict[str, Any] = {
-        "fp1": pc.TheBeast, "fp2": pc.SwordOfPower, "fp3": pc.HellsGate, "fp4": pc.BloodDebt,
-        "fp5": ClearWin, "fp6": FreePrisoners,
-        "fc1": pc.WarpstoneIcon, "fc2": pc.BanishDaemon, "fc3": pc.ExtinguishFlames, "fc4": pc.DestroyBridge,
-        "fc5": lambda a: FeatureWin(a, "head", "set the Dragon's Eye", "dwarf", "3D6x100"),
-        "fc6": pc.PreserveFires,
-        "fl1": fl.Clearwater, "fl2": fl.SkavenCurse, "fl3": fl.WatersOfFate, "fl4": fl.TrueKingship,
-        "fl5": fl.NurglesRot, "fl6": FountainOfSouls,
-        "tc1": ti.Exorcism, "tc2": ti.Deathking, "tc3": ti.ReturnCrown, "tc4": ti.HeroAwakens, "tc5": ti.DestroyTomb,
-        "tc6": lambda a: FeatureWin(a, "tomb", "open the tomb", None, "D6x100"),
-        "ic1": ti.Sacrifice, "ic2": ti.Desecration, "ic3": ti.KillShaman, "ic4": ti.DaemonSummoning,
-        "ic5": lambda a: ti.ReturnStaff(a, "idol", "return the staff", None, "treasure"),
-        "ic6": lambda a: SwordOfElectors(a, "idol", "try to draw the sword", None, "D6x50"),
-    }
-    return table[adv_id](adv_id)
+@rules("fc5")
+class DragonsEye(FeatureWin):
+    """fc5: the Dwarf sets the gem back; each keeps half the gold."""
+
+    kept_part = 2
+
+    def __init__(self, adv_id: str) -> None:
+        super().__init__(adv_id, "head", "set the Dragon's Eye", "dwarf", "3D6x100")
+
+
+@rules("tc6")
+class OpenTheTomb(FeatureWin):
+    """tc6: whose tomb it is decides whether there is any reward."""
+
+    def __init__(self, adv_id: str) -> None:
+        super().__init__(adv_id, "tomb", "open the tomb", None, "D6x100")
+
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+        (face,) = yield from roll(game, 1, 6, "whq.adv.tc6.identify")
+        who = "Luckstein" if face <= 3 else "Bravia"
+        roll_event(game, "whq.adv.tc6.identify", "1d6", [face], outcome=who.lower(),
+                   text=f"{face}: the tomb is {who}'s.")
+        game.state.adv["tomb"] = who
+        yield from super().adventure_action(game, warrior)
+
+    def reward(self, game: Game) -> Proc:
+        if game.state.adv.get("tomb") != "Luckstein":
+            return
+        yield from super().reward(game)
+
+
+@rules("ic6")
+def sword_in_the_idol(adv_id: str) -> Hooks:
+    return SwordOfElectors(adv_id, "idol", "try to draw the sword", None, "D6x50")
 
 
 PLAYABLE = ("fp1", "fp2", "fp3", "fp4", "fp5", "fp6", "fc1", "fc2", "fc3", "fc4", "fc5", "fc6",
@@ -346,8 +384,9 @@ _cache: dict[str, Hooks] = {}
 
 
 def hooks_for(game: Game) -> Hooks:
+    """The adventure's special rules, found by the `rules` id its content names."""
     adv = game.state.adventure
-    h = _cache.get(adv)
-    if h is None:
-        h = _cache[adv] = _hooks(adv)
-    return h
+    hooks = _cache.get(adv)
+    if hooks is None:
+        hooks = _cache[adv] = RULES[game.content.adventures[adv].rules].run(adv)
+    return hooks

@@ -5,21 +5,24 @@ Each class names its adventure; numbers and tables come from the spec.  The shar
 """
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import chebyshev
 from . import events
-from .adventures import Hooks, TreasureClear, feature, living, next_to
+from .adventures import Hooks, TreasureClear, feature, living, next_to, rules
 from .combat import damage_modified, damage_monster, kill_monster
-from .events import dice_value
 from .placement import place_monsters, spawn
+from .rolls import dice_value
+from .sight import adjacent_monsters
 from .state import DEAD, ESCAPED, LOST, Figure, State
 
 Proc = Generator[Decision, Action, Any]
 
 
+@rules("fp1")
 class TheBeast(TreasureClear):
     """fp1: no weapons or armour until two monster fights are won; the pit raises minotaurs."""
 
@@ -50,15 +53,17 @@ class TheBeast(TreasureClear):
                         kill_monster(game, s.figures[other], None, gold=False)
                 s.adv["beast_slain"] = True
 
-    def after_move(self, game: Game, w: Figure) -> Proc:
+    def after_move(self, game: Game, warrior: Figure) -> Proc:
         s: State = game.state
         spawned = s.adv.setdefault("beasts", [])
-        if w.pos in feature(s, "pit") and len(spawned) < 3 and w.id not in s.adv.setdefault("beast_for", []):
-            free = [q for q in feature(s, "pit") if chebyshev(q, w.pos) == 1 and s.at(q) is None and s.grid.floor(q)]
+        if warrior.pos in feature(s, "pit") and len(spawned) < 3 \
+                and warrior.id not in s.adv.setdefault("beast_for", []):
+            free = [q for q in feature(s, "pit")
+                    if chebyshev(q, warrior.square) == 1 and s.at(q) is None and s.grid.floor(q)]
             if free:
-                m = spawn(game, "minotaur", free[0], "objective", "P3", w.id)
+                m = spawn(game, "minotaur", free[0], "objective", "P3", warrior.id)
                 spawned.append(m.id)
-                s.adv["beast_for"].append(w.id)
+                s.adv["beast_for"].append(warrior.id)
         yield from ()
 
     def after_monsters(self, game: Game) -> Proc:
@@ -70,6 +75,7 @@ class TheBeast(TreasureClear):
         yield from self.after_monsters(game)
 
 
+@rules("fp2")
 class SwordOfPower(Hooks):
     """fp2: a W20 minotaur guards the pit; only the Barbarian may fight it."""
 
@@ -99,6 +105,7 @@ class SwordOfPower(Hooks):
         yield from ()
 
 
+@rules("fp3")
 class HellsGate(TreasureClear):
     """fp3: the Wizard seals the gate with a 6 and no 1 among the dice he chooses to roll."""
 
@@ -113,18 +120,19 @@ class HellsGate(TreasureClear):
                 free = [q for q in spots if s.at(q) is None]
                 if not free:
                     break
-                near = min(living(s), key=lambda w: chebyshev(w.pos, free[0]))
+                near = min(living(s), key=lambda w: chebyshev(w.square, free[0]))
                 spawn(game, kind, free[0], "objective", "M1", near.id)
 
-    def extra_options(self, game: Game, w: Figure) -> list[Action]:
+    def extra_options(self, game: Game, warrior: Figure) -> list[Action]:
         s: State = game.state
-        if w.id != "wizard" or not self.room_clear(game) or s.adv.get("sealed_try") == s.turn or w.flags.get("moved"):
+        if warrior.id != "wizard" or not self.room_clear(game) or s.adv.get("sealed_try") == s.turn \
+                or warrior.flags.get("moved"):
             return []
-        seat = s.seat_of[w.id]
-        return [Action.make(seat, "adventure", text=f"Wizard rolls {n} dice to seal the gate", who=w.id, dice=n)
+        seat = s.seat_of[warrior.id]
+        return [Action.make(seat, "adventure", text=f"Wizard rolls {n} dice to seal the gate", who=warrior.id, dice=n)
                 for n in range(1, 7)]
 
-    def play_extra(self, game: Game, w: Figure, action: Action) -> Proc:
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
         s: State = game.state
         s.adv["sealed_try"] = s.turn
         n = action.get("dice")
@@ -139,9 +147,10 @@ class HellsGate(TreasureClear):
         s: State = game.state
         if self.room_clear(game) and not s.monsters():
             game.emit("info", text="Something crawls out of the open gate.")
-            yield from events.unexpected(game, [w for w in living(s)])
+            yield from events.unexpected(game, list(living(s)))
 
 
+@rules("fp4")
 class BloodDebt(Hooks):
     """fp4: two pit guardians; or pay 2000 gold; the first P3 monster Event may bring more."""
 
@@ -171,7 +180,8 @@ class BloodDebt(Hooks):
 
     def end_of_turn(self, game: Game) -> Proc:
         s: State = game.state
-        wealth = sum(w.gold + sum(game.content.treasure[c["id"]].value for c in w.treasure if c["id"] in game.content.treasure)
+        treasure = game.content.treasure
+        wealth = sum(w.gold + sum(treasure[c["id"]].value for c in w.treasure if c["id"] in treasure)
                      for w in living(s))
         if wealth > 2000 and s.leader in s.seat_of:
             seat = s.seat_of[s.leader]
@@ -187,30 +197,31 @@ class BloodDebt(Hooks):
                 yield from self.win(game, "The debt is paid in gold.")
 
 
+@rules("fc1")
 class WarpstoneIcon(Hooks):
     """fc1: throw the icon into the chasm, then get out by the far corners in time."""
 
     feature = "chasm"
     action_name = "throw the warpstone icon into the chasm"
 
-    def after_move(self, game: Game, w: Figure) -> Proc:
+    def after_move(self, game: Game, warrior: Figure) -> Proc:
         s: State = game.state
         if "icon" not in s.adv and s.adv.get("first_room"):
-            s.adv["icon"] = w.id
-        if s.adv.get("thrown") and w.pos in feature(s, "escape"):
-            w.status, w.pos = ESCAPED, None
-            s.adv.setdefault("got_out", []).append(w.id)
-            game.emit("escape", target=w.id, text=f"The {w.name} escapes through the far side.")
+            s.adv["icon"] = warrior.id
+        if s.adv.get("thrown") and warrior.pos in feature(s, "escape"):
+            warrior.status, warrior.pos = ESCAPED, None
+            s.adv.setdefault("got_out", []).append(warrior.id)
+            game.emit("escape", target=warrior.id, text=f"The {warrior.name} escapes through the far side.")
             if not living(s):
                 yield from self.win(game, "Everyone who could has escaped the crumbling chamber.")
         yield from ()
 
-    def can_act(self, game: Game, w: Figure) -> bool:
+    def can_act(self, game: Game, warrior: Figure) -> bool:
         s: State = game.state
         holder = s.adv.get("icon") or s.leader
-        return super().can_act(game, w) and w.id == holder and not s.adv.get("thrown")
+        return super().can_act(game, warrior) and warrior.id == holder and not s.adv.get("thrown")
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         game.state.adv["thrown"] = game.state.turn
         game.emit("info", text="The icon falls into the flames; the chamber begins to shake!")
         yield from ()
@@ -232,31 +243,34 @@ class WarpstoneIcon(Hooks):
             s.figures[wid].gold += (yield from dice_value(game, "D6x100", "whq.adv.reward", "the escape reward"))
 
 
+@rules("fc2")
 class BanishDaemon(Hooks):
     """fc2: each warrior's daemon sword gives one sure blow, at a monster or at the statue."""
 
-    def extra_options(self, game: Game, w: Figure) -> list[Action]:
+    def extra_options(self, game: Game, warrior: Figure) -> list[Action]:
         s: State = game.state
-        from .warriors import adjacent_monsters
-        if w.id in s.adv.get("swords_used", []) or w.flags.get("acted") or w.flags.get("attacking"):
+        if warrior.id in s.adv.get("swords_used", []) or warrior.flags.get("acted") or warrior.flags.get("attacking"):
             return []
-        seat = s.seat_of[w.id]
-        out = [Action.make(seat, "adventure", text=f"{w.name} strikes {m.name} with the daemon sword", who=w.id, target=m.id)
-               for m in adjacent_monsters(s, w)]
-        if next_to(s, w, "statue"):
-            out.append(Action.make(seat, "adventure", text=f"{w.name} strikes the statue with the daemon sword", who=w.id))
+        seat = s.seat_of[warrior.id]
+        out = [Action.make(seat, "adventure", text=f"{warrior.name} strikes {m.name} with the daemon sword",
+                           who=warrior.id,
+                           target=m.id)
+               for m in adjacent_monsters(s, warrior)]
+        if next_to(s, warrior, "statue"):
+            out.append(Action.make(seat, "adventure", text=f"{warrior.name} strikes the statue with the daemon sword",
+                                   who=warrior.id))
         return out
 
-    def play_extra(self, game: Game, w: Figure, action: Action) -> Proc:
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
         s: State = game.state
-        w.flags["acted"] = True
-        s.adv.setdefault("swords_used", []).append(w.id)
+        warrior.flags["acted"] = True
+        s.adv.setdefault("swords_used", []).append(warrior.id)
         target = action.get("target")
         if target:
             from .combat import melee_damage
             m = s.figures[target]
-            dmg = yield from melee_damage(game, w, m)
-            damage_monster(game, m, max(0, dmg), w, "daemon sword")
+            dmg = yield from melee_damage(game, warrior, m)
+            damage_monster(game, m, max(0, dmg), warrior, "daemon sword")
         else:
             (face,) = yield from roll(game, 1, 6, "whq.adv.fc2.statue")
             ok = face >= 5
@@ -273,6 +287,7 @@ class BanishDaemon(Hooks):
     reward_each = "D6x100"
 
 
+@rules("fc3")
 class ExtinguishFlames(TreasureClear):
     """fc3: the Dwarf searches the statue for the ring, then throws it into the chasm."""
 
@@ -282,20 +297,22 @@ class ExtinguishFlames(TreasureClear):
     def start_of_turn(self, game: Game) -> Proc:
         s: State = game.state
         dwarf = s.figures.get("dwarf")
-        if not self.room_clear(game) or s.adv.get("ring") or dwarf is None or not dwarf.active or not next_to(s, dwarf, "statue"):
+        if not self.room_clear(game) or s.adv.get("ring") or dwarf is None or not dwarf.active \
+                or not next_to(s, dwarf, "statue"):
             return
         (face,) = yield from roll(game, 1, 6, "whq.adv.fc3.search")
         roll_event(game, "whq.adv.fc3.search", "1d6", [face], outcome=face,
-                   text="The Dwarf finds the ring!" if face >= 5 else ("The search disturbs something!" if face <= 2 else "Nothing yet."))
+                   text="The Dwarf finds the ring!" if face >= 5
+                   else ("The search disturbs something!" if face <= 2 else "Nothing yet."))
         if face >= 5:
             s.adv["ring"] = True
         elif face <= 2:
             yield from events.unexpected(game, living(s))
 
-    def can_act(self, game: Game, w: Figure) -> bool:
-        return w.kind == "dwarf" and bool(game.state.adv.get("ring")) and super().can_act(game, w)
+    def can_act(self, game: Game, warrior: Figure) -> bool:
+        return warrior.kind == "dwarf" and bool(game.state.adv.get("ring")) and super().can_act(game, warrior)
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         s: State = game.state
         for x in living(s):
             if next_to(s, x, "chasm"):
@@ -304,19 +321,21 @@ class ExtinguishFlames(TreasureClear):
         yield from self.win(game, "The ring falls and the flames die.")
 
 
+@rules("fc4")
 class DestroyBridge(Hooks):
     """fc4: while the bridge stands more foes come each turn; break it from its far end.
     Minotaurs may leap the chasm (x2 to x5 of the card) for 2 movement."""
 
     def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
         s: State = game.state
-        s.adv["leaps"] = [list(map(list, p)) for p in zip(feature(s, "leap_from"), feature(s, "leap_to"))]
+        s.adv["leaps"] = [list(map(list, p)) for p in zip(feature(s, "leap_from"), feature(s, "leap_to"), strict=False)]
         yield from super().objective_entered(game, order)
 
     def start_of_turn(self, game: Game) -> Proc:
         s: State = game.state
         sid = s.objective_section
-        if sid is None or not s.sections[sid].entered or s.sections[sid].entered_turn >= s.turn or s.adv.get("bridge_down"):
+        if sid is None or not s.sections[sid].entered or s.sections[sid].entered_turn >= s.turn \
+                or s.adv.get("bridge_down"):
             return
         game.emit("info", text="More foes come streaming over the bridge.")
         targets = [w for w in living(s) if s.section_of(w.pos) == sid]
@@ -328,16 +347,18 @@ class DestroyBridge(Hooks):
                 if free:
                     m.pos = free[0]
 
-    def extra_options(self, game: Game, w: Figure) -> list[Action]:
+    def extra_options(self, game: Game, warrior: Figure) -> list[Action]:
         s: State = game.state
-        if w.pos in feature(s, "bridge_end") and not w.flags.get("acted") and not w.flags.get("attacking"):
-            return [Action.make(s.seat_of[w.id], "adventure", text=f"{w.name} heaves at the bridge", who=w.id)]
+        flags = warrior.flags
+        if warrior.pos in feature(s, "bridge_end") and not flags.get("acted") and not flags.get("attacking"):
+            return [Action.make(s.seat_of[warrior.id], "adventure", text=f"{warrior.name} heaves at the bridge",
+                                who=warrior.id)]
         return []
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         from .stats import strength
         s: State = game.state
-        s_val = strength(game.content, w)
+        s_val = strength(game.content, warrior)
         (face,) = yield from roll(game, 1, 6, "whq.adv.fc4.bridge")
         ok = face + s_val >= 8
         roll_event(game, "whq.adv.fc4.bridge", "1d6", [face], target=8, inputs={"strength": s_val},
@@ -354,6 +375,7 @@ class DestroyBridge(Hooks):
     reward_each = "D6x50"
 
 
+@rules("fc6")
 class PreserveFires(Hooks):
     """fc6: kill the skaven and their engineer before their time runs out."""
 
@@ -362,9 +384,10 @@ class PreserveFires(Hooks):
         adv = game.content.adventures[self.id]
         n = yield from dice_value(game, adv.fixed[0].count, "whq.event.count", "the skaven")
         statue = feature(s, "statue")
-        sid = s.objective_section
+        sid = s.objective
         sec = s.sections[sid]
-        # The engineer stands on the first free square beside the statue on the far side (x >= 5 in the card's own frame).
+        # The engineer stands on the first free square beside the statue on the far side
+        # (x >= 5 in the card's own frame).
         spots = [q for q in sorted(sec.squares, key=lambda q: (q[1], q[0]))
                  if q in feature(s, "far_side") and any(chebyshev(q, t) == 1 for t in statue) and s.at(q) is None]
         if spots:

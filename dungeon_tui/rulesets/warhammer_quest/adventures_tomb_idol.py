@@ -1,17 +1,18 @@
 """Adventures of the Tomb Chamber and the Idol Chamber (spec 7)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import chebyshev
 from . import events
-from .adventures import FeatureWin, Hooks, TreasureClear, each_gold, feature, living, next_to
+from .adventures import FeatureWin, Hooks, TreasureClear, each_gold, feature, living, next_to, rules
 from .adventures_fountain import Carried
 from .combat import damage_modified
-from .events import dice_value
 from .placement import place_monsters, spawn
+from .rolls import dice_value
 from .state import DEAD, LOST, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -24,16 +25,17 @@ def event_if_quiet(game: Game) -> Proc:
         yield from events.unexpected(game, living(s))
 
 
+@rules("tc1")
 class Exorcism(Hooks):
     """tc1: lay the symbols by the tomb; then every later P1 a roll of no 1 drives the spirit out."""
 
     feature = "tomb"
     action_name = "lay the holy symbols"
 
-    def can_act(self, game: Game, w: Figure) -> bool:
-        return not game.state.adv.get("laid") and super().can_act(game, w)
+    def can_act(self, game: Game, warrior: Figure) -> bool:
+        return not game.state.adv.get("laid") and super().can_act(game, warrior)
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         game.state.adv["laid"] = game.state.turn
         game.emit("info", text="The symbols are laid around the tomb.")
         yield from ()
@@ -57,13 +59,14 @@ class Exorcism(Hooks):
         yield from each_gold(game, "D6x50", "reward")
 
 
+@rules("tc2")
 class Deathking(Carried):
     """tc2: the cursed sword (+D6 damage, a natural 1 strikes a friend) goes back to its king."""
 
     item = "deathking_sword"
 
-    def on_carry(self, game: Game, w: Figure) -> None:
-        w.flags["deathking"] = True
+    def on_carry(self, game: Game, warrior: Figure) -> None:
+        warrior.flags["deathking"] = True
 
     def after_monsters(self, game: Game) -> Proc:
         s: State = game.state
@@ -73,7 +76,8 @@ class Deathking(Carried):
         faces = yield from roll(game, len(party), 6, "whq.adv.tc2.lay")
         ok = sum(faces) >= 13
         roll_event(game, "whq.adv.tc2.lay", f"{len(party)}d6", faces, target=13, outcome="pass" if ok else "fail",
-                   text=f"Total {sum(faces)}: " + ("the Deathking sleeps again." if ok else "the Deathking takes them all."))
+                   text=f"Total {sum(faces)}: "
+                   + ("the Deathking sleeps again." if ok else "the Deathking takes them all."))
         if ok:
             yield from self.win(game, "The sword is returned to its tomb.")
         for w in party:
@@ -88,6 +92,7 @@ class Deathking(Carried):
             w.gold += total // max(1, len(party))
 
 
+@rules("tc3")
 class ReturnCrown(TreasureClear):
     """tc3: the chest waits in the first room; the leader takes the key once the tomb is clear."""
 
@@ -117,6 +122,7 @@ class ReturnCrown(TreasureClear):
             yield from self.win(game, "The crown is back in its chest.")
 
 
+@rules("tc4")
 class HeroAwakens(Hooks):
     """tc4: the Wizard pours D6 + shard + power + tokens into the sleeper: 12 or more wakes him."""
 
@@ -145,22 +151,23 @@ class HeroAwakens(Hooks):
     reward_each = "D6x50"
 
 
+@rules("tc5")
 class DestroyTomb(TreasureClear):
     """tc5: the Dwarf hacks at the tomb (12 Wounds, axe damage - 3); quiet turns bring Events."""
 
     feature = "tomb"
     action_name = "hack at the tomb"
 
-    def can_act(self, game: Game, w: Figure) -> bool:
-        return w.kind == "dwarf" and super().can_act(game, w)
+    def can_act(self, game: Game, warrior: Figure) -> bool:
+        return warrior.kind == "dwarf" and super().can_act(game, warrior)
 
-    def adventure_action(self, game: Game, w: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
         s: State = game.state
         from .stats import strength
         faces = yield from roll(game, 2, 6, "whq.adv.tc5.hack")
         a, b = faces
         base = a + b if a == b else max(a, b)
-        dmg = max(0, base + strength(game.content, w) - 3)
+        dmg = max(0, base + strength(game.content, warrior) - 3)
         left = max(0, s.adv.get("tomb_wounds", 12) - dmg)
         s.adv["tomb_wounds"] = left
         roll_event(game, "whq.adv.tc5.hack", "2d6", faces, outcome=dmg, modifiers={"tomb": -3},
@@ -173,6 +180,7 @@ class DestroyTomb(TreasureClear):
             yield from event_if_quiet(game)
 
 
+@rules("ic1")
 class Sacrifice(Hooks):
     """ic1: clear the chamber before the dice roll a triple and the prisoner dies."""
 
@@ -206,6 +214,7 @@ class Sacrifice(Hooks):
     reward_each = "2D6x50"
 
 
+@rules("ic2")
 class Desecration(Hooks):
     """ic2: the idol drains power (-2); together, unmoving, the party heaves it down (24+)."""
 
@@ -213,16 +222,17 @@ class Desecration(Hooks):
         game.state.adv["power_mod"] = -2
         yield from super().objective_entered(game, order)
 
-    def extra_options(self, game: Game, w: Figure) -> list[Action]:
+    def extra_options(self, game: Game, warrior: Figure) -> list[Action]:
         s: State = game.state
         party = living(s)
         if not self.room_clear(game) or s.adv.get("heave_turn") == s.turn:
             return []
         if all(next_to(s, x, "idol") and not x.flags.get("moved") and not x.flags.get("attacking") for x in party):
-            return [Action.make(s.seat_of[w.id], "adventure", text="all heave at the idol together", who=w.id)]
+            return [Action.make(s.seat_of[warrior.id], "adventure", text="all heave at the idol together",
+                                who=warrior.id)]
         return []
 
-    def play_extra(self, game: Game, w: Figure, action: Action) -> Proc:
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
         from .stats import strength
         s: State = game.state
         s.adv["heave_turn"] = s.turn
@@ -232,26 +242,28 @@ class Desecration(Hooks):
         ok = total >= 24
         roll_event(game, "whq.adv.ic2.heave", f"{len(party)}d6", faces, target=24,
                    modifiers={"strength": sum(strength(game.content, x) for x in party)},
-                   outcome="pass" if ok else "fail", text=f"{total}: " + ("the idol topples!" if ok else "it will not budge."))
+                   outcome="pass" if ok else "fail",
+                   text=f"{total}: " + ("the idol topples!" if ok else "it will not budge."))
         if ok:
             s.adv["power_mod"] = 0
             yield from self.win(game, "The idol is cast down.")
 
 
+@rules("ic3")
 class KillShaman(Hooks):
     """ic3: the shaman's Hand of Mork strikes at the start of each Monsters' Phase."""
 
     def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
         s: State = game.state
         idol = feature(s, "idol")
-        spots = [q for q in sorted(s.sections[s.objective_section].squares, key=lambda q: (q[1], q[0]))
+        spots = [q for q in sorted(s.sections[s.objective].squares, key=lambda q: (q[1], q[0]))
                  if any(chebyshev(q, t) == 1 for t in idol) and s.at(q) is None and s.grid.floor(q)]
         if spots:
             s.adv["shaman"] = spawn(game, "goblin_shaman", spots[0], "objective", "M1", None).id
         adv = game.content.adventures[self.id]
         inside = [w for w in order if w.active and s.section_of(w.pos) == s.objective_section]
         groups = [(g.monster, int(g.count)) for g in adv.fixed if g.monster != "goblin_shaman"]
-        yield from place_monsters(game, groups, s.objective_section, inside, "objective", "M1", order)
+        yield from place_monsters(game, groups, s.objective, inside, "objective", "M1", order)
 
     def before_monsters(self, game: Game) -> Proc:
         s: State = game.state
@@ -278,17 +290,19 @@ class KillShaman(Hooks):
     reward_each = "D6x50"
 
 
+@rules("ic4")
 class DaemonSummoning(Hooks):
     """ic4: kill the chanting skaven in time, or face the daemon they call."""
 
     def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
         s: State = game.state
-        plinth = [q for q in feature(s, "plinth") if any(chebyshev(q, t) == 1 for t in feature(s, "idol")) and s.at(q) is None]
+        idol = feature(s, "idol")
+        plinth = [q for q in feature(s, "plinth") if any(chebyshev(q, t) == 1 for t in idol) and s.at(q) is None]
         if plinth:
             holder = spawn(game, "skaven", plinth[0], "objective", "M1", None)
             holder.flags["script"] = "post_holder"
         inside = [w for w in order if w.active and s.section_of(w.pos) == s.objective_section]
-        yield from place_monsters(game, [("skaven", 11)], s.objective_section, inside, "objective", "M1", order)
+        yield from place_monsters(game, [("skaven", 11)], s.objective, inside, "objective", "M1", order)
         t = yield from dice_value(game, "D6", "whq.adv.ic4.timer", "the turns until the daemon comes")
         s.adv["deadline"] = s.turn + t - 1
 
@@ -309,7 +323,7 @@ class DaemonSummoning(Hooks):
         idol = feature(s, "idol")
         near = [m for m in s.monsters() if m.kind == "skaven" and s.section_of(m.pos) == s.objective_section]
         if near:
-            m = min(near, key=lambda f: (min(chebyshev(f.pos, t) for t in idol), f.order))
+            m = min(near, key=lambda f: (min(chebyshev(f.square, t) for t in idol), f.order))
             prof = game.content.monsters["daemon_minotaur"]
             m.kind, m.name = "daemon_minotaur", prof.name
             m.wounds = m.max_wounds = prof.wounds
@@ -331,7 +345,8 @@ class ReturnStaff(FeatureWin):
             card_id = yield from events.draw_event(game)
             card = game.content.events[card_id]
             if card.kind == "M":
-                game.emit("event", card=card_id, name=card.name, section=s.objective_section, text=f"Event: {card.name}.")
+                game.emit("event", card=card_id, name=card.name, section=s.objective_section,
+                          text=f"Event: {card.name}.")
                 events.count_monster_event(s)
                 for g in card.monsters:
                     groups.append((g.monster, (yield from dice_value(game, g.count, "whq.event.count", g.monster))))
@@ -339,5 +354,21 @@ class ReturnStaff(FeatureWin):
         return groups
 
 
-__all__ = ["Exorcism", "Deathking", "ReturnCrown", "HeroAwakens", "DestroyTomb", "Sacrifice", "Desecration",
-           "KillShaman", "DaemonSummoning", "ReturnStaff", "DEAD"]
+__all__ = [
+    "DEAD",
+    "DaemonSummoning",
+    "Deathking",
+    "Desecration",
+    "DestroyTomb",
+    "Exorcism",
+    "HeroAwakens",
+    "KillShaman",
+    "ReturnCrown",
+    "ReturnStaff",
+    "Sacrifice",
+]
+
+
+@rules("ic5")
+def return_the_staff(adv_id: str) -> Hooks:
+    return ReturnStaff(adv_id, "idol", "return the staff", None, "treasure")

@@ -125,7 +125,7 @@ def lay_section(state: State, card_id: str, card: Any, tpl: Template, option: st
         entry.leads_to = came_from.section
         a = sorted(came_from.squares, key=lambda s: lateral(s, came_from.side))
         b = sorted(entry_sqs, key=lambda s: lateral(s, came_from.side))
-        for sa, sb in zip(a, b):
+        for sa, sb in zip(a, b, strict=False):
             if step(sa, came_from.side) == sb:
                 grid.set_door(sa, sb, "open")
             else:  # a portal: linked for movement and light, never sight
@@ -158,4 +158,4 @@ def lit_sections(state: State) -> list[str]:
     home = state.section_of(lantern.pos)
     if home is None:
         return []
-    return [home] + joined(state, home)
+    return [home, *joined(state, home)]

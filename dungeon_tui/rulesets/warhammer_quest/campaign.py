@@ -15,7 +15,7 @@ from ...engine import campaign_file
 from ...engine.campaign_file import CampaignError
 
 FORMAT = "dungeon-tui-whq-campaign"
-__all__ = ["CampaignError", "Campaign", "load", "save", "setup_for", "record_result"]
+__all__ = ["Campaign", "CampaignError", "load", "record_result", "save", "setup_for"]
 
 
 class CampaignWarrior(BaseModel):
@@ -33,7 +33,8 @@ class Campaign(BaseModel):
     format: str = FORMAT
     version: int = 1
     warriors: list[CampaignWarrior] = Field(default_factory=list, max_length=4)
-    recruits: list[str] = Field(default_factory=list, max_length=4)  # join at the next adventure (fresh Wounds roll, 0 gold)
+    recruits: list[str] = Field(default_factory=list,
+                                max_length=4)  # join at the next adventure (fresh Wounds roll, 0 gold)
     adventures: list[dict[str, Any]] = Field(default_factory=list, max_length=10_000)
 
 

@@ -12,8 +12,8 @@ from . import campaign as camp
 
 
 class Commands:
-    format = camp.FORMAT
-    commands = ("new", "play")
+    format: str = camp.FORMAT
+    commands: tuple[str, ...] = ("new", "play")
 
     def command(self, args: Namespace, ruleset: Ruleset[Any, Any], tools: CampaignTools) -> int:
         path = Path(args.file)

@@ -3,7 +3,7 @@ rest of the game reads from them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import partial
 from typing import Any
 
 from ...engine import tactics
@@ -36,9 +36,8 @@ class Content:
         return self.bundle.digest
 
 
-def cross_check(bundle: Bundle) -> list[str]:
+def cross_check(bundle: Bundle, registry: tactics.Registry) -> list[str]:
     """References between files: monsters named by cards, scripts named by monsters, templates."""
-    from .ai.dungeon import registry
     problems = []
     monsters = bundle["monsters.yaml"].monsters
     where = "content/warhammer_quest"
@@ -52,7 +51,8 @@ def cross_check(bundle: Bundle) -> list[str]:
     for eid, e in bundle["events.yaml"].events.items():
         for i, g in enumerate(e.monsters):
             if g.monster not in monsters:
-                problems.append(f"{where}/events.yaml: events.{eid}.monsters.{i}.monster: unknown monster {g.monster!r}")
+                problems.append(f"{where}/events.yaml: events.{eid}.monsters.{i}.monster: "
+                                f"unknown monster {g.monster!r}")
     dungeon = bundle["dungeon.yaml"]
     for cid, card in dungeon.cards.items():
         if card.template not in dungeon.templates:
@@ -60,21 +60,24 @@ def cross_check(bundle: Bundle) -> list[str]:
     advs = bundle["adventures.yaml"]
     for aid, adv in advs.adventures.items():
         if adv.room not in dungeon.cards or dungeon.cards[adv.room].kind != "objective":
-            problems.append(f"{where}/adventures.yaml: adventures.{aid}.room: {adv.room!r} is not an objective room card")
+            problems.append(f"{where}/adventures.yaml: adventures.{aid}.room: "
+                            f"{adv.room!r} is not an objective room card")
         for i, g in enumerate(adv.fixed):
             if g.monster not in monsters:
-                problems.append(f"{where}/adventures.yaml: adventures.{aid}.fixed.{i}.monster: unknown monster {g.monster!r}")
+                problems.append(f"{where}/adventures.yaml: adventures.{aid}.fixed.{i}.monster: "
+                                f"unknown monster {g.monster!r}")
     for r, row in enumerate(advs.objective_table):
         for i, g in enumerate(row.monsters):
             if g.monster not in monsters:
-                problems.append(f"{where}/adventures.yaml: objective_table.{r}.monsters.{i}.monster: unknown monster {g.monster!r}")
+                problems.append(f"{where}/adventures.yaml: objective_table.{r}.monsters.{i}.monster: "
+                                f"unknown monster {g.monster!r}")
     return problems
 
 
-@lru_cache(maxsize=1)
-def load_content() -> Content:
-    bundle = load_bundle("warhammer_quest", MODELS, cross_check)
-    from .ai.dungeon import registry
+def read_content(registry: tactics.Registry) -> Content:
+    """The content, its tactics scripts compiled with `registry`, the words of the dungeon AI
+    (given from above, so that content need not know the AI)."""
+    bundle = load_bundle("warhammer_quest", MODELS, partial(cross_check, registry=registry))
     w = bundle["warriors.yaml"]
     d = bundle["dungeon.yaml"]
     a = bundle["adventures.yaml"]

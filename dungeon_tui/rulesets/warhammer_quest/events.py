@@ -1,43 +1,19 @@
-"""Event cards: room and Unexpected Events, monster cards, and the seven E cards (2.4, 5.8)."""
+"""The Event deck: drawing, room and Unexpected Events, monster cards (2.4, 5.8); what each E card
+does is event_cards.py's."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
-from ...engine.dice import draw, roll, roll_event
+from ...engine.dice import draw
 from ...engine.game import Action, Decision, Game
-from . import treasure
-from .combat import damage_warrior, kill_monster
+from .adventures import hooks_for
+from .event_cards import EVENTS, counter_pick
 from .placement import place_monsters
+from .rolls import dice_value
 from .state import DEAD, Figure, State
 
 Proc = Generator[Decision, Action, Any]
-
-
-def dice_value(game: Game, expr: str | int, rule: str, what: str) -> Proc:
-    """Roll a dice expression such as 6, D6, 2D6, D3, D6+6, D6x100 and log it."""
-    if isinstance(expr, int):
-        return expr
-    text = str(expr)
-    if text.isdigit():
-        return int(text)
-    mult = 1
-    if "x" in text:
-        text, m = text.split("x")
-        mult = int(m)
-    add = 0
-    for sign in ("+", "-"):
-        if sign in text:
-            text, a = text.split(sign)
-            add = int(a) * (1 if sign == "+" else -1)
-    n_str, sides_str = text.split("D")
-    n = int(n_str or 1)
-    sides = int(sides_str)
-    faces = yield from roll(game, n, 6 if sides == 3 else sides, rule)
-    base = sum((f + 1) // 2 for f in faces) if sides == 3 else sum(faces)
-    total = (base + add) * mult
-    roll_event(game, rule, f"{n}d{sides}", faces, outcome=total, modifiers={"add": add} if add else {},
-               text=f"{expr} for {what}: {total}.")
-    return total
 
 
 def count_monster_event(state: State) -> None:
@@ -55,10 +31,6 @@ def draw_event(game: Game) -> Proc:
     card = s.event_deck.pop(i)
     s.event_discard.append(card)
     return card
-
-
-def warriors_on(state: State, sid: str) -> list[Figure]:
-    return [w for w in state.heroes() if w.active and state.section_of(w.pos) == sid]
 
 
 def resolve(game: Game, anchor: str, targets: list[Figure], context: str, order: list[Figure]) -> Proc:
@@ -87,10 +59,9 @@ def resolve(game: Game, anchor: str, targets: list[Figure], context: str, order:
             if card.draw_another == "before_fighting":
                 pending += 1
             continue
-        again = yield from e_card(game, card_id, anchor, order)
-        pending += again
+        outcome = EVENTS[card_id].run(game, anchor, order)
+        pending += outcome if isinstance(outcome, int) else (yield from outcome)
     if groups:
-        from .adventures import hooks_for
         for kind, n in (yield from hooks_for(game).extra_event_groups(game, context)):
             groups.append((kind, n, groups[0][2]))
         merged: list[tuple[str, int]] = []
@@ -99,158 +70,18 @@ def resolve(game: Game, anchor: str, targets: list[Figure], context: str, order:
         yield from place_monsters(game, merged, anchor, targets, groups[0][2], context, order)
 
 
-def lowest_roller(game: Game, pool: list[Figure]) -> Proc:
-    """Each rolls a D6; the lowest (ties re-roll) is picked."""
-    while len(pool) > 1:
-        faces = yield from roll(game, len(pool), 6, "whq.event.pick")
-        low = min(faces)
-        roll_event(game, "whq.event.pick", f"{len(pool)}d6", faces, outcome=low,
-                   text="Each warrior rolls: " + ", ".join(f"{w.name} {f}" for w, f in zip(pool, faces)) + ".")
-        pool = [w for w, f in zip(pool, faces) if f == low]
-    return pool[0] if pool else None
-
-
-def counter_pick(game: Game, pool: list[Figure]) -> Proc:
-    if not pool:
-        return None
-    i = yield from draw(game, len(pool), "whq.place.counter")
-    return pool[i]
-
-
-def chain_roll(game: Game, rule: str) -> Proc:
-    (face,) = yield from roll(game, 1, 6, rule)
-    again = face <= 3
-    roll_event(game, rule, "1d6", [face], target=3, outcome="draw" if again else "stop",
-               text=f"{face}: {'another Event follows' if again else 'no further Event'}.")
-    return 1 if again else 0
-
-
-def all_models_on(state: State, sid: str) -> list[Figure]:
-    return [f for f in state.figures.values() if f.active and state.section_of(f.pos) == sid]
-
-
-def e_card(game: Game, card_id: str, anchor: str, order: list[Figure]) -> Proc:
-    """Resolve an E card; returns how many more Event cards to draw."""
-    s: State = game.state
-    here = warriors_on(s, anchor) or [w for w in order if w.active]
-    if card_id == "cave_in":
-        sec = s.sections[anchor]
-        first_room = s.adv.get("first_room")
-        if sec.doorways and s.doorways[sec.doorways[0]].state == "entrance" or anchor == first_room:
-            game.emit("info", text="The cave-in cannot happen here; another Event is drawn.")
-            return 1
-        sec.caved_in = True
-        s.adv["cave_in"] = {"section": anchor, "deadline": s.turn + 1}
-        for did in sec.doorways:
-            d = s.doorways[did]
-            if d.state == "unexplored":
-                d.state = "sealed"
-        for m in s.monsters():
-            if s.section_of(m.pos) == anchor:
-                kill_monster(game, m, None, gold=False)
-        return 0
-    if card_id == "portcullis":
-        s.adv["portcullis_section"] = anchor
-        return 1
-    if card_id == "encounter":
-        s.adv["key_holder"] = order[0].id if order else None
-        holder = s.figures.get(s.adv["key_holder"]) if s.adv["key_holder"] else None
-        if holder:
-            game.emit("item", target=holder.id, text=f"The {holder.name} takes the portcullis key.")
-        return 1
-    if card_id == "dead_body":
-        w = yield from lowest_roller(game, here)
-        if w is None:
-            return 1
-        (face,) = yield from roll(game, 1, 6, "whq.event.dead_body")
-        if face == 1:
-            roll_event(game, "whq.event.dead_body", "1d6", [face], outcome="gas", text="1: poison gas bursts from the bag!")
-            for f in all_models_on(s, anchor):
-                dmg = yield from dice_value(game, "D6", "whq.event.damage", f"gas on {f.name}")
-                yield from hurt(game, f, dmg, "poison gas")
-        elif face <= 3:
-            roll_event(game, "whq.event.dead_body", "1d6", [face], outcome="spear", text=f"{face}: a spear trap!")
-            dmg = yield from dice_value(game, "2D6", "whq.event.damage", f"the spear in the {w.name}")
-            damage_warrior(game, w, dmg, "spear trap")
-        else:
-            roll_event(game, "whq.event.dead_body", "1d6", [face], outcome="gold", text=f"{face}: the bag holds gold.")
-            gold = yield from dice_value(game, "D6x100", "whq.event.gold", f"the {w.name}'s find")
-            w.gold += gold
-        return 1
-    if card_id == "trap":
-        w = yield from lowest_roller(game, here)
-        (face,) = yield from roll(game, 1, 6, "whq.event.trap")
-        if face == 1:
-            roll_event(game, "whq.event.trap", "1d6", [face], outcome="blast", text="1: a blast fills the section!")
-            for f in all_models_on(s, anchor):
-                dmg = yield from dice_value(game, "D6", "whq.event.damage", f"the blast on {f.name}")
-                yield from hurt(game, f, dmg, "blast")
-        elif face <= 5 and w is not None:
-            roll_event(game, "whq.event.trap", "1d6", [face], outcome="pit", text=f"{face}: the floor opens under the {w.name}.")
-            dmg = yield from dice_value(game, "2D6", "whq.event.damage", f"the {w.name}'s fall")
-            damage_warrior(game, w, dmg, "pit trap")
-            w.flags["in_pit"] = True
-        else:
-            roll_event(game, "whq.event.trap", "1d6", [face], outcome="treasure", text=f"{face}: the trap guards a treasure.")
-            yield from treasure.give_cards(game, 1)
-        return (yield from chain_roll(game, "whq.event.chain"))
-    if card_id == "scorpions":
-        w = yield from counter_pick(game, here)
-        if w is not None:
-            (face,) = yield from roll(game, 1, 6, "whq.event.scorpions")
-            from .stats import strength
-            kills = min(12, face + strength(game.content, w))
-            roll_event(game, "whq.event.scorpions", "1d6", [face], inputs={"strength": strength(game.content, w)},
-                       modifiers={"strength": strength(game.content, w)}, outcome=kills,
-                       text=f"The {w.name} crushes {kills} scorpions.")
-            w.gold += 5 * kills
-            damage_warrior(game, w, 12 - kills, "scorpion stings")
-        return (yield from chain_roll(game, "whq.event.chain"))
-    if card_id == "old_bones":
-        (face,) = yield from roll(game, 1, 6, "whq.event.old_bones")
-        roll_event(game, "whq.event.old_bones", "1d6", [face], outcome=face, text=f"Old bones: {face}.")
-        if face == 1:
-            w = yield from counter_pick(game, here)
-            if w is not None:
-                dmg = yield from dice_value(game, "D6", "whq.event.damage", f"the bones' curse on the {w.name}")
-                damage_warrior(game, w, dmg, "cursed bones")
-            return 0
-        if face <= 3:
-            return 1
-        for w in here:
-            gold = yield from dice_value(game, "D6x10" if face <= 5 else "2D6x10", "whq.event.gold", f"the {w.name}'s share")
-            w.gold += gold
-        if face == 6:
-            yield from treasure.give_cards(game, 1)
-            return 0
-        return 1
-    return 0
-
-
-def hurt(game: Game, f: Figure, amount: int, how: str) -> Proc:
-    """Event damage ignores Toughness and armour (D4) and gives no gold."""
-    if f.is_hero:
-        damage_warrior(game, f, amount, how)
-    elif f.active:
-        f.wounds -= amount
-        if f.wounds <= 0:
-            kill_monster(game, f, None, gold=False)
-    return
-    yield  # pragma: no cover - makes this a generator
-
-
 def unexpected(game: Game, order: list[Figure]) -> Proc:
     """P3: the anchor is the party's section, or a counter-drawn warrior's when split."""
     s: State = game.state
     party = [w for w in order if w.active and w.pos]
     if not party:
         return
-    sections = sorted({s.section_of(w.pos) for w in party})
+    sections = sorted({s.section_at(w.pos) for w in party})
     if len(sections) == 1:
         anchor = sections[0]
     else:
         w = yield from counter_pick(game, party)
-        anchor = s.section_of(w.pos)
+        anchor = s.section_at(w.pos)
     targets = [w for w in party if s.section_of(w.pos) == anchor]
     game.emit("info", text="Unexpected Event!")
     yield from resolve(game, anchor, targets, "P3", order)

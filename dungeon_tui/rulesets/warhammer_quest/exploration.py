@@ -1,11 +1,15 @@
 """The dungeon deck and the Exploration Phase: drawing sections and laying them (2.7, 5.7)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import natural_test, roll, roll_event, shuffled
 from ...engine.game import Action, Decision, Game
+from ...engine.grid import chebyshev
 from . import board
+from .events import unexpected
+from .sight import order
 from .state import Doorway, State
 
 Proc = Generator[Decision, Action, Any]
@@ -22,7 +26,7 @@ def build_deck(game: Game, objective: str) -> Proc:
             others.extend([cid] * card.copies)
     order = yield from shuffled(game, others, "whq.setup.dungeon")
     top, bottom, rest = order[:6], order[6:12], order[12:]
-    bottom = yield from shuffled(game, bottom + [objective], "whq.setup.dungeon")
+    bottom = yield from shuffled(game, [*bottom, objective], "whq.setup.dungeon")
     s.piles["main"] = top + bottom
     s.set_aside = rest
 
@@ -52,7 +56,7 @@ def lay_card(game: Game, card_id: str, came_from: Doorway | None, pile: str | No
         left, right = split_pile(rest)
         if pile:
             s.piles[pile] = []
-        piles = {"0": new_pile(s, left), "1": new_pile(s, right)}
+        piles: dict[str, str | None] = {"0": new_pile(s, left), "1": new_pile(s, right)}
     else:
         piles = {"0": pile}
     names = sorted(tpl.exits) or [None]
@@ -74,7 +78,7 @@ def lay_card(game: Game, card_id: str, came_from: Doorway | None, pile: str | No
     if len(layouts) > 1 and seat is not None:
         opts = [Action.make(seat, "lay", text=f"lay the {card.name}: {name}", option=name) for name, _ in layouts]
         pick = yield Decision(seat, f"How is the {card.name} laid?", opts, context={"card": card_id})
-        choice = next(l for l in layouts if l[0] == pick.get("option"))
+        choice = next(lay for lay in layouts if lay[0] == pick.get("option"))
     section = board.lay_section(s, card_id, card, tpl, choice[0], choice[1], came_from, piles)
     if card.kind == "objective":
         s.objective_section = section.id
@@ -108,11 +112,11 @@ def can_dig(state: State) -> bool:
     sec = state.sections[cave["section"]]
     if state.section_of(leader.pos) == sec.id:
         return False
-    near = state.grid.distances(leader.pos)
+    near = state.grid.distances(leader.square)
     if any(q in near for d in state.doorways.values() if d.state == "unexplored" for q in d.squares):
         return False
     entry = state.doorways[sec.doorways[0]]
-    return any(max(abs(leader.pos[0] - q[0]), abs(leader.pos[1] - q[1])) <= 1 for q in entry.squares)
+    return any(chebyshev(leader.square, q) <= 1 for q in entry.squares)
 
 
 def dig(game: Game) -> Proc:
@@ -122,8 +126,6 @@ def dig(game: Game) -> Proc:
     roll_event(game, "whq.event.cave_in_dig", "1d6", [face], target=4, outcome="pass" if ok else "fail",
                text="The rubble gives way: the passage is open again." if ok else "The digging disturbs something!")
     if not ok:
-        from .events import unexpected
-        from .warriors import order
         yield from unexpected(game, order(s, game.content))
         return
     sec = s.sections[s.adv.pop("cave_in")["section"]]

@@ -2,18 +2,30 @@
 never see the piles or the order of a deck), its AI, screens, checks and words."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
 from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.presenter import Presenter
 from . import board, invariants
+from .adventures import RULES
 from .ai.companions import WarriorAI
-from .ai.dungeon import DungeonAI
+from .ai.dungeon import DungeonAI, registry
 from .campaign_commands import COMMANDS
-from .content import DEFAULT_ADVENTURE, ID, RULES_VERSION, WARRIOR_ORDER, Content, load_content
+from .content import DEFAULT_ADVENTURE, ID, RULES_VERSION, WARRIOR_ORDER, Content, read_content
+from .event_cards import EVENTS
+from .items import ITEMS
+from .monster_strikes import SHIELDS
+from .spells import SPELLS
 from .state import HERO, Figure, State
 from .turns import procedure
+
+
+@lru_cache(maxsize=1)
+def load_content() -> Content:
+    """The content, read once, with the monsters' tactics compiled with the dungeon AI's words."""
+    return read_content(registry)
 
 
 class WarhammerQuestSetup(Setup):
@@ -31,6 +43,20 @@ class WarhammerQuest(Ruleset[State, Content]):
     setup_model = WarhammerQuestSetup
     load = staticmethod(load_content)
     campaign = COMMANDS
+
+    def content_problems(self, content: Content) -> list[str]:
+        """Every E card, spell, treasure card, shield and adventure's rules id has its effect, and
+        every effect its content."""
+        where = "content/warhammer_quest"
+        # Equipment of the warriors' profiles is usable like a card (the healing potion).
+        things = [*content.treasure, *(e for w in content.warriors.values() for e in w.equipment)]
+        return (EVENTS.problems([eid for eid, card in content.events.items() if card.kind == "E"],
+                                f"{where}/events.yaml")
+                + SPELLS.problems(content.spells, f"{where}/spells.yaml")
+                + ITEMS.problems(things, f"{where}/treasure.yaml")
+                + SHIELDS.problems([tid for tid, card in content.treasure.items() if card.kind == "shield"],
+                                   f"{where}/treasure.yaml")
+                + RULES.problems([adv.rules for adv in content.adventures.values()], f"{where}/adventures.yaml"))
 
     def heroes(self) -> list[Hero]:
         c = self.content()

@@ -1,7 +1,8 @@
 """Pits and the rope, the portcullis and its key (spec 5.9)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
@@ -26,34 +27,35 @@ def stuck_in_pits(s: State) -> bool:
     return not any(w.active and hauled_by(s, w) for w in standing)
 
 
-def hauled_by(s: State, w: Figure) -> list[Figure]:
+def hauled_by(s: State, warrior: Figure) -> list[Figure]:
     """The friends in a pit next to him that he can haul out with his rope."""
-    if "rope" not in w.equipment:
+    if "rope" not in warrior.equipment:
         return []
     return [x for x in s.heroes()
-            if x is not w and x.active and x.flags.get("in_pit") and s.grid.adjacent(w.pos, x.pos)]
+            if x is not warrior and x.active and x.flags.get("in_pit") and s.grid.adjacent(warrior.square, x.square)]
 
 
-def options(game: Game, w: Figure) -> list[Action]:
+def options(game: Game, warrior: Figure) -> list[Action]:
     s: State = game.state
-    f = w.flags
-    if f.get("acted") or f.get("attacking") or w.pos is None:
+    f = warrior.flags
+    if f.get("acted") or f.get("attacking") or warrior.pos is None:
         return []
-    seat = s.seat_of[w.id]
+    seat = s.seat_of[warrior.id]
     out = []
-    for x in hauled_by(s, w):
-        out.append(Action.make(seat, "rope", text=f"{w.name} hauls the {x.name} out of the pit", who=w.id, target=x.id))
+    for x in hauled_by(s, warrior):
+        out.append(Action.make(seat, "rope", text=f"{warrior.name} hauls the {x.name} out of the pit", who=warrior.id,
+                               target=x.id))
     sid = s.adv.get("portcullis_barred")
-    if sid and s.adv.get("key_holder") == w.id:
+    if sid and s.adv.get("key_holder") == warrior.id:
         door = _entry(s, sid)
-        if any(max(abs(w.pos[0] - q[0]), abs(w.pos[1] - q[1])) <= 1 for q in door.squares):
-            out.append(Action.make(seat, "unbar", text=f"{w.name} unlocks the portcullis", who=w.id))
+        if any(max(abs(warrior.pos[0] - q[0]), abs(warrior.pos[1] - q[1])) <= 1 for q in door.squares):
+            out.append(Action.make(seat, "unbar", text=f"{warrior.name} unlocks the portcullis", who=warrior.id))
     return out
 
 
-def play(game: Game, w: Figure, action: Action) -> Proc:
+def play(game: Game, warrior: Figure, action: Action) -> Proc:
     s: State = game.state
-    w.flags["acted"] = True
+    warrior.flags["acted"] = True
     if action.kind == "unbar":
         sid = s.adv.pop("portcullis_barred")
         door = _entry(s, sid)
@@ -67,8 +69,9 @@ def play(game: Game, w: Figure, action: Action) -> Proc:
         return
     x = s.figures[action.get("target")]
     occupied = s.occupied()
-    spots = [(x.pos[0] + d[0], x.pos[1] + d[1]) for d in DIRS8]
-    spots = [q for q in spots if q not in occupied and s.grid.can_step(x.pos, q)]
+    x0, y0 = x.square
+    spots = [(x0 + d[0], y0 + d[1]) for d in DIRS8]
+    spots = [q for q in spots if q not in occupied and s.grid.can_step((x0, y0), q)]
     if not spots:
         game.emit("info", text=f"There is no room to pull the {x.name} out.")
         return
@@ -80,7 +83,7 @@ def play(game: Game, w: Figure, action: Action) -> Proc:
     roll_event(game, "whq.rope.break", "1d6", [face], target=3, outcome="breaks" if broke else "holds",
                text="The rope snaps." if broke else "The rope holds.")
     if broke:
-        w.equipment.remove("rope")
+        warrior.equipment.remove("rope")
 
 
 def after_move(game: Game) -> None:

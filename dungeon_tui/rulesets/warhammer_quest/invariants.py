@@ -13,7 +13,7 @@ def check_board(game: Any) -> list[str]:
     """One figure per square, on the map; Wounds within bounds; the fallen never asked to act."""
     s = game.state
     out: list[str] = []
-    seen: dict = {}
+    seen: dict[Any, Any] = {}
     for f in s.figures.values():
         if f.on_board:
             if f.pos not in s.grid.terrain:

@@ -121,7 +121,7 @@ class Template(Strict):
     features: dict[str, list[tuple[int, int]]] = {}
 
     @model_validator(mode="after")
-    def _squares_inside(self) -> "Template":
+    def _squares_inside(self) -> Template:
         width = max(len(r) for r in self.rows)
         for door in [self.entry] + [d for ds in self.exits.values() for d in ds]:
             for x, y in door.squares:

@@ -6,57 +6,57 @@ picks the plan its tactics script asks for (dungeon_ai.py).
 """
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import Sq, chebyshev
 from .monster_strikes import strike, valid_target
 from .shooting import monster_shot, resolve_volley
+from .sight import sees
 from .state import Figure, State
 
 Proc = Generator[Decision, Action, Any]
 
 
-def reach_of(content: Any, m: Figure) -> int:
-    return 2 if "reach2" in content.monsters[m.kind].specials else 1
+def reach_of(content: Any, monster: Figure) -> int:
+    return 2 if "reach2" in content.monsters[monster.kind].specials else 1
 
 
-def in_reach(state: State, content: Any, m: Figure, sq: Sq, w: Figure, reach: int | None = None) -> bool:
-    from .warriors import sees
-    if w.pos is None:
+def in_reach(state: State, content: Any, monster: Figure, sq: Sq, warrior: Figure, reach: int | None = None) -> bool:
+    if warrior.pos is None:
         return False
-    reach = reach or reach_of(content, m)
-    if state.grid.adjacent(sq, w.pos):
+    reach = reach or reach_of(content, monster)
+    if state.grid.adjacent(sq, warrior.pos):
         return True
-    return reach >= 2 and chebyshev(sq, w.pos) <= 2 and sees(state, sq, w.pos)
+    return reach >= 2 and chebyshev(sq, warrior.pos) <= 2 and sees(state, sq, warrior.pos)
 
 
 def targets(state: State) -> list[Figure]:
     return [w for w in state.heroes() if valid_target(state, w)]
 
 
-def adjacent_targets(state: State, m: Figure) -> list[Figure]:
-    return [w for w in targets(state) if m.pos and w.pos and state.grid.adjacent(m.pos, w.pos)]
+def adjacent_targets(state: State, monster: Figure) -> list[Figure]:
+    return [w for w in targets(state) if monster.pos and w.pos and state.grid.adjacent(monster.pos, w.pos)]
 
 
-def is_pinned(state: State, content: Any, m: Figure) -> bool:
-    return "never_pinned" not in content.monsters[m.kind].specials and bool(adjacent_targets(state, m))
+def is_pinned(state: State, content: Any, monster: Figure) -> bool:
+    return "never_pinned" not in content.monsters[monster.kind].specials and bool(adjacent_targets(state, monster))
 
 
-def reachable(state: State, content: Any, m: Figure) -> dict[Sq, int]:
+def reachable(state: State, content: Any, monster: Figure) -> dict[Sq, int]:
     occ = state.occupied()
-    allowance = content.monsters[m.kind].move + m.flags.get("m_mod", 0)
-    jumps = None
-    if m.kind == "minotaur" and state.adv.get("leaps"):  # fc4: minotaurs leap the chasm for 2
+    allowance = content.monsters[monster.kind].move + monster.flags.get("m_mod", 0)
+    jumps: dict[Sq, list[tuple[Sq, int]]] | None = None
+    if monster.kind == "minotaur" and state.adv.get("leaps"):  # fc4: minotaurs leap the chasm for 2
         jumps = {}
         for a, b in state.adv["leaps"]:
             jumps.setdefault(tuple(a), []).append((tuple(b), 2))
             jumps.setdefault(tuple(b), []).append((tuple(a), 2))
-    return state.grid.reachable(m.pos, allowance, lambda sq: sq not in occ, jumps=jumps)
+    return state.grid.reachable(monster.square, allowance, lambda sq: sq not in occ, jumps=jumps)
 
 
 def sees_any(state: State, sq: Sq, valid: list[Figure]) -> bool:
-    from .warriors import sees
     return any(sees(state, sq, w.pos) for w in valid)
 
 
@@ -64,53 +64,55 @@ def next_to_warrior(state: State, sq: Sq) -> bool:
     return any(w.on_board and w.pos and state.grid.adjacent(sq, w.pos) for w in state.heroes())
 
 
-def plan_options(game: Game, m: Figure) -> list[Action]:
+def plan_options(game: Game, monster: Figure) -> list[Action]:
     s: State = game.state
     c = game.content
     valid = targets(s)
-    if m.flags.get("pinned"):
-        return [Action.make(DUNGEON, "strike", text=f"{m.name} attacks the {w.name}", who=m.id, target=w.id)
-                for w in adjacent_targets(s, m)]
+    if monster.flags.get("pinned"):
+        return [Action.make(DUNGEON, "strike", text=f"{monster.name} attacks the {w.name}", who=monster.id, target=w.id)
+                for w in adjacent_targets(s, monster)]
     opts = []
-    missile = "missile" in c.monsters[m.kind].specials
-    reach = reachable(s, c, m)
+    missile = "missile" in c.monsters[monster.kind].specials
+    reach = reachable(s, c, monster)
     for sq in sorted(reach, key=lambda q: (q[1], q[0])):
-        where = "stays" if sq == m.pos else f"moves to {sq[0]},{sq[1]}"
-        opts.append(Action.make(DUNGEON, "act", text=f"{m.name} {where}", who=m.id, to=sq))
+        where = "stays" if sq == monster.pos else f"moves to {sq[0]},{sq[1]}"
+        opts.append(Action.make(DUNGEON, "act", text=f"{monster.name} {where}", who=monster.id, to=sq))
         for w in valid:
-            if in_reach(s, c, m, sq, w):
-                opts.append(Action.make(DUNGEON, "act", text=f"{m.name} {where} and attacks the {w.name}",
-                                        who=m.id, to=sq, target=w.id))
+            if in_reach(s, c, monster, sq, w):
+                opts.append(Action.make(DUNGEON, "act", text=f"{monster.name} {where} and attacks the {w.name}",
+                                        who=monster.id, to=sq, target=w.id))
         if missile and not next_to_warrior(s, sq) and sees_any(s, sq, valid):
-            opts.append(Action.make(DUNGEON, "act", text=f"{m.name} {where} and shoots", who=m.id, to=sq, mode="volley"))
+            opts.append(Action.make(DUNGEON, "act", text=f"{monster.name} {where} and shoots", who=monster.id, to=sq,
+                                    mode="volley"))
     return opts
 
 
-def activate(game: Game, m: Figure, volley: dict[str, list[Figure]]) -> Proc:
+def activate(game: Game, monster: Figure, volley: dict[str, list[Figure]]) -> Proc:
     s: State = game.state
-    opts = plan_options(game, m)
+    opts = plan_options(game, monster)
     if not opts:
         return
-    action = yield Decision(DUNGEON, f"{m.name} acts", opts, context={"monster": m.id})
-    m.flags["acted_once"] = True
+    action = yield Decision(DUNGEON, f"{monster.name} acts", opts, context={"monster": monster.id})
+    monster.flags["acted_once"] = True
     target = action.get("target")
     if action.kind == "act":
         to = tuple(action.get("to"))
-        if to != m.pos:
-            frm = m.pos
-            m.pos = to  # type: ignore[assignment]
-            game.emit("move", figure=m.id, frm=list(frm), to=list(to), text=f"{m.name} moves to {to[0]},{to[1]}.")
+        if to != monster.pos:
+            frm = monster.square
+            monster.pos = (to[0], to[1])
+            game.emit("move", figure=monster.id, frm=list(frm), to=list(to),
+                      text=f"{monster.name} moves to {to[0]},{to[1]}.")
         if action.get("mode") == "volley":
-            if (yield from monster_shot(game, m)):
-                volley.setdefault(m.kind, []).append(m)
+            if (yield from monster_shot(game, monster)):
+                volley.setdefault(monster.kind, []).append(monster)
             return
     if target:
         w = s.figures[target]
-        s.phase_choice[m.id] = w.id
-        m.flags["last_target"] = w.id
-        if "swarm" in game.content.monsters[m.kind].specials:
-            m.locked = w.id  # snotlings keep to their victim while he stays a valid target
-        yield from strike(game, m, w)
+        s.phase_choice[monster.id] = w.id
+        monster.flags["last_target"] = w.id
+        if "swarm" in game.content.monsters[monster.kind].specials:
+            monster.locked = w.id  # snotlings keep to their victim while he stays a valid target
+        yield from strike(game, monster, w)
 
 
 def monsters_phase(game: Game) -> Proc:
@@ -131,7 +133,6 @@ def monsters_phase(game: Game) -> Proc:
     for m in shooters:
         if m.active and s.result is None:
             yield from activate(game, m, volley)
-    from .warriors import sees
     for kind in sorted(volley, key=lambda k: min(f.order for f in volley[k])):
         hitters = volley[kind]
         seen = [w for w in targets(s) if any(sees(s, h.pos, w.pos) for h in hitters if h.pos)]

@@ -6,13 +6,15 @@ of the target, which the scripted dungeon takes first.
 """
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import DIRS8, Sq, chebyshev, row_major
 from . import board
 from .monster_strikes import strike, valid_target
+from .sight import sees
 from .state import MONSTER, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -29,7 +31,8 @@ def spawn(game: Game, kind: str, sq: Sq, card: str, phase: str, first_target: st
                  placed_turn=s.turn, placed_phase=phase, first_target=first_target)
     s.figures[fig.id] = fig
     game.emit("place", figure=fig.id, monster=kind, at=list(sq), target=first_target,
-              text=f"{fig.name} appears at {sq[0]},{sq[1]}" + (f", going for the {s.figures[first_target].name}." if first_target else "."))
+              text=f"{fig.name} appears at {sq[0]},{sq[1]}"
+              + (f", going for the {s.figures[first_target].name}." if first_target else "."))
     return fig
 
 
@@ -49,14 +52,14 @@ def free(state: State, sq: Sq, occupied: dict[Sq, Figure]) -> bool:
     return sq not in occupied and state.grid.floor(sq)
 
 
-def squares_next_to(state: State, w: Figure, allowed: list[Sq]) -> list[Sq]:
+def squares_next_to(state: State, warrior: Figure, allowed: list[Sq]) -> list[Sq]:
     occ = state.occupied()
     allowed_set = dict.fromkeys(allowed)
     out = []
-    assert w.pos is not None
+    assert warrior.pos is not None
     for d in DIRS8:
-        sq = (w.pos[0] + d[0], w.pos[1] + d[1])
-        if sq in allowed_set and free(state, sq, occ) and state.grid.can_step(w.pos, sq):
+        sq = (warrior.pos[0] + d[0], warrior.pos[1] + d[1])
+        if sq in allowed_set and free(state, sq, occ) and state.grid.can_step(warrior.pos, sq):
             out.append(sq)
     return out
 
@@ -70,7 +73,8 @@ def placer(game: Game) -> str:
     seats = [s.seat_of[w] for w in s.party if s.figures[w].on_board] or [DUNGEON]
     i = s.adv.get("placer_turn", 0)
     s.adv["placer_turn"] = i + 1
-    return seats[i % len(seats)]
+    seat: str = seats[i % len(seats)]
+    return seat
 
 
 def choose_square(game: Game, kind: str, squares: list[Sq], why: str) -> Proc:
@@ -109,7 +113,6 @@ def place_monsters(game: Game, groups: list[tuple[str, int]], anchor: str, targe
 
 def _place_archers(game: Game, kind: str, left: int, anchor: str, card: str, phase: str,
                    placed: list[Figure]) -> Proc:
-    from .warriors import sees
     s: State = game.state
     own, more = area(s, anchor)
     for _ in range(left):
@@ -119,8 +122,8 @@ def _place_archers(game: Game, kind: str, left: int, anchor: str, card: str, pha
         for group in (own, more):
             cands = [sq for sq in group if free(s, sq, occ) and any(sees(s, sq, w.pos) for w in warriors)]
             if cands:
-                far = max(min(chebyshev(sq, w.pos) for w in warriors) for sq in cands)
-                best = [(far, sq) for sq in cands if min(chebyshev(sq, w.pos) for w in warriors) == far]
+                far = max(min(chebyshev(sq, w.square) for w in warriors) for sq in cands)
+                best = [(far, sq) for sq in cands if min(chebyshev(sq, w.square) for w in warriors) == far]
                 break
         if not best:
             return left
@@ -182,10 +185,8 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
         if not cands or not warriors:
             game.emit("info", text=f"No room for {left} more {game.content.monsters[kind].name}; they stay away.")
             return
-        def near(sq: Sq) -> int:
-            return min(chebyshev(sq, w.pos) for w in warriors)
-        cands.sort(key=lambda sq: (near(sq), sq[1], sq[0]))
+        cands.sort(key=lambda sq: (min(chebyshev(sq, w.square) for w in warriors), sq[1], sq[0]))
         sq = yield from choose_square(game, kind, cands, "no free square next to a warrior: the nearest empty square")
-        nearest = min(warriors, key=lambda w: (chebyshev(sq, w.pos), order.index(w) if w in order else 9))
+        nearest = min(warriors, key=lambda w: (chebyshev(sq, w.square), order.index(w) if w in order else 9))
         placed.append(spawn(game, kind, sq, card, phase, nearest.id))
         left -= 1

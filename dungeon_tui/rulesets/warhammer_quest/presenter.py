@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from ...engine.presenter import Board, Card, Cell, Sq, bar, deciding_hero, listed, plays
+from ...engine.presenter import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, plays
 
 TERRAIN: dict[str, Cell] = {
     ".": ("· ", "floor"),
@@ -58,11 +58,12 @@ def _hero_dicts(view: dict[str, Any]) -> list[dict[str, Any]]:
 class WarhammerQuestPresenter:
     help = HELP
     legend = LEGEND
-    verbs: tuple = ()  # every action has a square or a card, or sits in the list
+    verbs: tuple[Verb, ...] = ()  # every action has a square or a card, or sits in the list
     on_enter: tuple[str, ...] = ()
-    dungeon_player = None  # the monsters follow their tactics; nobody plays them
-    end_kinds = ("end", "pass", "done")  # `e`: end the warrior's turn, pass, done placing
-    walk_stops = frozenset({"place", "roll", "damage"})  # monsters arrive, dice are rolled, someone is hurt
+    dungeon_player: str | None = None  # the monsters follow their tactics; nobody plays them
+    end_kinds: tuple[str, ...] = ("end", "pass", "done")  # `e`: end the warrior's turn, pass, done placing
+    # A walk stops when monsters arrive, dice are rolled or someone is hurt.
+    walk_stops: frozenset[str] = frozenset({"place", "roll", "damage"})
 
     def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]:
         return []
@@ -114,7 +115,7 @@ class WarhammerQuestPresenter:
         """One line about what the cursor is on: a monster's profile, a warrior, or the ground."""
         view = game.view(seat)
         c = game.content
-        for fid, f in view.get("figures", {}).items():
+        for _fid, f in view.get("figures", {}).items():
             if isinstance(f, dict) and f.get("pos") is not None and tuple(f["pos"]) == square:
                 if f["side"] == "hero":
                     return f"{f['name']}: {f['wounds']}/{f['max_wounds']} Wounds, {f['status']}"
@@ -166,7 +167,8 @@ class WarhammerQuestPresenter:
                  + ("" if f["status"] == "active" else f"  [b]{f['status'].upper()}[/b]"),
                  f"M{p.move} WS{p.ws} BS{p.bs}+ S{p.strength} T{p.toughness}"
                  + (f"(+{p.armour} armour)" if p.armour else "") + f" I{p.initiative} A{p.attacks}",
-                 f"{pin}; gold {f['gold']}" + (f" (+{f['pending_gold']} when the fight ends)" if f["pending_gold"] else "")
+                 f"{pin}; gold {f['gold']}"
+                 + (f" (+{f['pending_gold']} when the fight ends)" if f["pending_gold"] else "")
                  + f"; kills {f['total_kills']}"]
         conditions = [k.replace("_", " ") for k in CONDITIONS if f["flags"].get(k)]
         lines += listed("Conditions", conditions)
@@ -213,7 +215,8 @@ class WarhammerQuestPresenter:
         lines = [f"[b]{str(res.get('outcome', 'over')).upper()}[/b]: {res.get('why', '')}", "",
                  f"{'warrior':10} {'fate':11} {'kills':>5} {'gold':>6} {'dealt':>5} {'taken':>5}  treasure"]
         for w in s.heroes():
-            cards = ", ".join(game.content.treasure[t["id"]].name for t in w.treasure if t["id"] in game.content.treasure)
+            treasure = game.content.treasure
+            cards = ", ".join(treasure[t["id"]].name for t in w.treasure if t["id"] in treasure)
             lines.append(f"{w.name:10} {w.status:11} {w.total_kills:>5} {w.gold:>6} {w.damage_dealt:>5} "
                          f"{w.damage_taken:>5}  {cards or '-'}")
         return "\n".join(lines)

@@ -1,7 +1,8 @@
 """Missile fire: a warrior's one shot, and the monsters' pooled volleys."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw, natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
@@ -12,42 +13,43 @@ from .state import Figure, State
 Proc = Generator[Decision, Action, Any]
 
 
-def warrior_shoot(game: Game, w: Figure, m: Figure) -> Proc:
+def warrior_shoot(game: Game, warrior: Figure, monster: Figure) -> Proc:
     c = game.content
-    bow = stats.bow(c, w)
-    bs = c.warriors[w.kind].bs
+    bow = stats.bow(c, warrior)
+    bs = c.warriors[warrior.kind].bs
     (face,) = yield from roll(game, 1, 6, "whq.missile.to_hit")
     hit = natural_test(face, face, bs)
     roll_event(game, "whq.missile.to_hit", "1d6", [face], target=bs, inputs={"bs": bs},
                outcome="hit" if hit else "miss",
-               text=f"The {w.name} shoots at the {m.name}, needing {bs}+: {face}, {'a hit' if hit else 'a miss'}.")
+               text=f"The {warrior.name} shoots at the {monster.name}, needing {bs}+: {face}, "
+                    f"{'a hit' if hit else 'a miss'}.")
     if not hit:
         return
     (dface,) = yield from roll(game, 1, 6, "whq.missile.damage")
-    t_val = stats.toughness(c, m)
+    t_val = stats.toughness(c, monster)
     s_val = bow.strength or 0
     mods = {"bow strength": s_val, "toughness": -t_val}
-    arrows = _use_arrow(w)
+    arrows = _use_arrow(warrior)
     if arrows:
         mods["arrow of death"] = 3
     dmg = max(0, dface + s_val + (3 if arrows else 0) - t_val)
     roll_event(game, "whq.missile.damage", "1d6", [dface], inputs={"bow_strength": s_val, "toughness": t_val},
                modifiers=mods, outcome=dmg, text=f"{dface} + S{s_val} - T{t_val} = {dmg} Wounds.")
-    m.flags["provoked"] = True
-    damage_monster(game, m, dmg, w, "arrow")
+    monster.flags["provoked"] = True
+    damage_monster(game, monster, dmg, warrior, "arrow")
 
 
-def _use_arrow(w: Figure) -> bool:
-    for card in w.treasure:
+def _use_arrow(warrior: Figure) -> bool:
+    for card in warrior.treasure:
         if card["id"] == "arrows_of_death" and card.get("charges", 0) > 0:
             card["charges"] -= 1
             return True
     return False
 
 
-def dodge(game: Game, w: Figure) -> Proc:
+def dodge(game: Game, warrior: Figure) -> Proc:
     """The Elf's dodge: a 6 turns a monster's hit into a miss."""
-    if not stats.has(game.content, w, "dodge"):
+    if not stats.has(game.content, warrior, "dodge"):
         return False
     (face,) = yield from roll(game, 1, 6, "whq.elf.dodge")
     ok = face == 6
@@ -56,14 +58,14 @@ def dodge(game: Game, w: Figure) -> Proc:
     return ok
 
 
-def monster_shot(game: Game, m: Figure) -> Proc:
+def monster_shot(game: Game, monster: Figure) -> Proc:
     """Roll to hit for a volley (6.1): returns True on a hit."""
-    bs = game.content.monsters[m.kind].bs or 7
+    bs = game.content.monsters[monster.kind].bs or 7
     (face,) = yield from roll(game, 1, 6, "whq.missile.to_hit")
     hit = natural_test(face, face, bs)
     roll_event(game, "whq.missile.to_hit", "1d6", [face], target=bs, inputs={"bs": bs},
                outcome="hit" if hit else "miss",
-               text=f"The {m.name} looses an arrow, needing {bs}+: {face}, {'a hit' if hit else 'a miss'}.")
+               text=f"The {monster.name} looses an arrow, needing {bs}+: {face}, {'a hit' if hit else 'a miss'}.")
     return hit
 
 

@@ -51,6 +51,12 @@ class Figure:
         return self.side == HERO
 
     @property
+    def square(self) -> Sq:
+        """Where the figure stands, asked only by rules that know it is on the board."""
+        assert self.pos is not None, f"the {self.name} is not on the board"
+        return self.pos
+
+    @property
     def on_board(self) -> bool:
         return self.pos is not None and self.status in (ACTIVE, UNCONSCIOUS)
 
@@ -141,6 +147,18 @@ class State:
 
     def section_of(self, sq: Sq | None) -> str | None:
         return None if sq is None else self.grid.region.get(sq)
+
+    def section_at(self, sq: Sq | None) -> str:
+        """The section of a square a rule knows to be on the board."""
+        sid = self.section_of(sq)
+        assert sid is not None, f"{sq} is in no section"
+        return sid
+
+    @property
+    def objective(self) -> str:
+        """The objective room's section, asked only once it is on the board."""
+        assert self.objective_section is not None, "the objective room is not yet found"
+        return self.objective_section
 
     def to_dict(self) -> dict[str, Any]:
         """Everything that defines the game, for the state hash and the views (not the grid,

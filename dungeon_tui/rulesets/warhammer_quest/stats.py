@@ -11,17 +11,19 @@ def profile(content: Any, fig: Figure) -> Any:
 
 
 def ws(content: Any, fig: Figure) -> int:
-    return max(1, profile(content, fig).ws + fig.flags.get("ws_mod", 0))
+    value: int = profile(content, fig).ws + fig.flags.get("ws_mod", 0)
+    return max(1, value)
 
 
 def strength(content: Any, fig: Figure) -> int:
-    return profile(content, fig).strength + fig.flags.get("s_mod", 0)
+    value: int = profile(content, fig).strength + fig.flags.get("s_mod", 0)
+    return value
 
 
 def toughness(content: Any, fig: Figure, with_armour: bool = True) -> int:
     """T plus armour (warriors), plus any spell or potion bonus."""
     p = profile(content, fig)
-    t = p.toughness + fig.flags.get("t_mod", 0)
+    t: int = p.toughness + fig.flags.get("t_mod", 0)
     if fig.is_hero and with_armour and not fig.flags.get("unarmoured"):
         t += p.armour
         t += sum(1 for card in fig.treasure if card["id"] == "fur_cloak")
@@ -29,14 +31,15 @@ def toughness(content: Any, fig: Figure, with_armour: bool = True) -> int:
 
 
 def attacks(content: Any, fig: Figure) -> int:
-    a = profile(content, fig).attacks + fig.flags.get("a_mod", 0) + fig.flags.get("a_perm", 0)
+    a: int = profile(content, fig).attacks + fig.flags.get("a_mod", 0) + fig.flags.get("a_perm", 0)
     if fig.flags.get("berserk"):
         a += 1
     return max(0, a)
 
 
 def move(content: Any, fig: Figure) -> int:
-    return max(0, profile(content, fig).move + fig.flags.get("m_mod", 0))
+    value: int = profile(content, fig).move + fig.flags.get("m_mod", 0)
+    return max(0, value)
 
 
 def has(content: Any, fig: Figure, special: str) -> bool:
@@ -63,4 +66,5 @@ def to_hit(content: Any, attacker_ws: int, defender_ws: int) -> int:
     """The combat table: the D6 score a melee attack needs."""
     row = min(10, max(1, attacker_ws)) - 1
     col = min(10, max(1, defender_ws)) - 1
-    return content.combat_table[row][col]
+    needed: int = content.combat_table[row][col]
+    return needed

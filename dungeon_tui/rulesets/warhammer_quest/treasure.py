@@ -1,13 +1,18 @@
 """Gold after combat and Treasure cards shared fairly (5.10)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game
+from .sight import check_lost
 from .state import Figure, State
 
 Proc = Generator[Decision, Action, Any]
+
+# Cards found with charges (use: charges): a D6 rolled when found, or a fixed number.
+CHARGES_WHEN_FOUND: dict[str, str | int] = {"arrows_of_death": "D6", "orb_of_might": "D6", "shield_of_deliverance": 2}
 
 
 def draw_treasure(game: Game) -> Proc:
@@ -42,11 +47,12 @@ def give_cards(game: Game, n: int) -> Proc:
             s.treasure_discard.append(card_id)
             return
         leader = s.figures.get(s.leader)
-        seat = s.seat_of.get(leader.id) if leader and leader.on_board else s.seat_of[pool[0].id]
+        seat = s.seat_of[leader.id] if leader and leader.on_board else s.seat_of[pool[0].id]
         if len(pool) == 1:
             w = pool[0]
         else:
-            opts = [Action.make(seat, "give", text=f"give {card.name} to the {w.name}", card=card_id, to=w.id) for w in pool]
+            opts = [Action.make(seat, "give", text=f"give {card.name} to the {w.name}", card=card_id,
+                                to=w.id) for w in pool]
             pick = yield Decision(seat, f"Treasure: {card.name}. Who takes it?", opts, context={"card": card_id})
             w = s.figures[pick.get("to")]
         w.received += 1
@@ -56,13 +62,14 @@ def give_cards(game: Game, n: int) -> Proc:
             s.treasure_discard.append(card_id)
             game.emit("treasure", card=card_id, to=w.id, text=f"The {w.name} finds {card.name}: {card.value} gold.")
             continue
-        if card_id in ("arrows_of_death", "orb_of_might"):
+        charges = CHARGES_WHEN_FOUND.get(card_id)
+        if charges == "D6":
             rule = f"whq.item.{card_id}"
             (face,) = yield from roll(game, 1, 6, rule)
             roll_event(game, rule, "1d6", [face], outcome=face, text=f"{card.name} holds {face} charges.")
             entry["charges"] = face
-        elif card_id == "shield_of_deliverance":
-            entry["charges"] = 2
+        elif charges is not None:
+            entry["charges"] = charges
         w.treasure.append(entry)
         game.emit("treasure", card=card_id, to=w.id, text=f"The {w.name} takes {card.name}: {card.text}")
 
@@ -93,7 +100,6 @@ def settle(game: Game) -> Proc:
 def trades(game: Game) -> Proc:
     """End of turn: with no monster about, the party may pass cards, equipment and the lantern
     between warriors (5.3, 5.4).  The leader's seat enters what the table agrees."""
-    from .warriors import check_lost
     s: State = game.state
     if s.monsters():
         return
@@ -110,11 +116,13 @@ def trades(game: Game) -> Proc:
                 name = game.content.treasure[thing].name if thing in game.content.treasure else thing.replace("_", " ")
                 for taker in living:
                     if taker is not giver:
-                        opts.append(Action.make(seat, "trade", text=f"the {giver.name} gives the {name} to the {taker.name}",
+                        opts.append(Action.make(seat, "trade",
+                                                text=f"the {giver.name} gives the {name} to the {taker.name}",
                                                 frm=giver.id, to=taker.id, item=thing))
         for taker in living:
             if taker.id != s.lantern:
-                opts.append(Action.make(seat, "trade", text=f"the lantern passes to the {taker.name}", to=taker.id, item="lantern"))
+                opts.append(Action.make(seat, "trade", text=f"the lantern passes to the {taker.name}", to=taker.id,
+                                        item="lantern"))
         if not opts:
             return
         opts.append(Action.make(seat, "done", text="no more trades"))
@@ -137,4 +145,5 @@ def trades(game: Game) -> Proc:
         else:
             giver.equipment.remove(item)
             taker.equipment.append(item)
-        game.emit("trade", frm=giver.id, to=taker.id, item=item, text=f"The {giver.name} hands the {item.replace('_', ' ')} to the {taker.name}.")
+        game.emit("trade", frm=giver.id, to=taker.id, item=item,
+                  text=f"The {giver.name} hands the {item.replace('_', ' ')} to the {taker.name}.")

@@ -1,11 +1,22 @@
 """Setup and the turn sequence: Power, Warriors, Monsters, Exploration, End of turn (spec 3, 4)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw, natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
-from . import events, exploration, hazards, items, magic, treasure
+from . import (  # noqa: F401  (they register their rules)
+    adventures_fountain,
+    adventures_pit_chasm,
+    adventures_tomb_idol,
+    events,
+    exploration,
+    hazards,
+    items,
+    magic,
+    treasure,
+)
 from .adventures import GameOver, hooks_for
 from .monsters import monsters_phase
 from .state import ACTIVE, DEAD, ESCAPED, LOST, UNCONSCIOUS, Figure, State
@@ -16,9 +27,9 @@ Proc = Generator[Decision, Action, Any]
 MAX_TURNS = 200
 
 
-def roll_wounds(game: Game, w: Figure) -> Proc:
+def roll_wounds(game: Game, warrior: Figure) -> Proc:
     """whq.setup.wounds: D6 + base, a first 1 re-rolled once."""
-    expr = game.content.warriors[w.kind].wounds
+    expr = game.content.warriors[warrior.kind].wounds
     base = int(expr.split("+")[1]) if "+" in expr else 0
     (face,) = yield from roll(game, 1, 6, "whq.setup.wounds")
     faces = [face]
@@ -27,7 +38,7 @@ def roll_wounds(game: Game, w: Figure) -> Proc:
         faces.append(face)
     total = face + base
     roll_event(game, "whq.setup.wounds", "1d6", faces, inputs={"base": base}, modifiers={"base": base},
-               outcome=total, text=f"The {w.name} starts with {face}+{base} = {total} Wounds"
+               outcome=total, text=f"The {warrior.name} starts with {face}+{base} = {total} Wounds"
                + (" (a first 1 re-rolled)." if len(faces) > 1 else "."))
     return total
 
@@ -116,7 +127,8 @@ def procedure(game: Game) -> Proc:
         s.result = over.result
         s.result["turn"] = s.turn
         s.result.update(final_worth(game))
-        game.emit("game_over", outcome=over.result["outcome"], text=f"Game over: {over.result['outcome']}. {over.result.get('why', '')}")
+        game.emit("game_over", outcome=over.result["outcome"],
+                  text=f"Game over: {over.result['outcome']}. {over.result.get('why', '')}")
         game.checkpoint(s.turn, resumable=False)
         return s.result
 
@@ -131,7 +143,8 @@ def final_worth(game: Game) -> dict[str, Any]:
             worth[w.id] = w.gold + cards
     richest = max(sorted(worth), key=lambda k: worth[k]) if worth else None
     if richest:
-        game.emit("info", text=f"Selling their finds, the {s.figures[richest].name} is the richest with {worth[richest]} gold.")
+        game.emit("info",
+                  text=f"Selling their finds, the {s.figures[richest].name} is the richest with {worth[richest]} gold.")
     return {"worth": worth, "richest": richest}
 
 
@@ -293,4 +306,4 @@ def check_end(game: Game) -> None:
     raise GameOver({"outcome": "defeat", "why": "No warrior is left standing."})
 
 
-__all__ = ["procedure", "setup", "LOST"]
+__all__ = ["LOST", "procedure", "setup"]

@@ -1,40 +1,27 @@
 """The Warriors' Phase: each warrior escapes a pin, moves, then fights, shoots or acts."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq
 from . import board, hazards, items, magic, stats
-from .combat import ring_next, warrior_strike
+from .adventures import hooks_for
+from .combat import berserk_check, ring_next, warrior_strike
 from .shooting import warrior_shoot
-from .state import ACTIVE, ESCAPED, LOST, Figure, State
+from .sight import adjacent_monsters, check_lost, order, sees
+from .state import ACTIVE, ESCAPED, Figure, State
 
+__all__ = ["check_lost", "order"]  # the Warriors' Phase order and the light check, used with it
 
-def hooks(game: Game) -> Any:
-    from .adventures import hooks_for
-    return hooks_for(game)
 
 Proc = Generator[Decision, Action, Any]
 
 
-def order(state: State, content: Any) -> list[Figure]:
-    """Leader first, then Initiative descending; ties in the house order (D25)."""
-    rest = [w for w in state.heroes() if w.id != state.leader]
-    rest.sort(key=lambda w: (-content.warriors[w.kind].initiative, content.warriors[w.kind].tie_rank))
-    lead = [w for w in state.heroes() if w.id == state.leader]
-    return lead + rest
-
-
-def adjacent_monsters(state: State, w: Figure) -> list[Figure]:
-    if w.pos is None:
-        return []
-    return [m for m in state.monsters() if m.active and m.pos and state.grid.adjacent(w.pos, m.pos)]
-
-
-def can_be_pinned(content: Any, w: Figure) -> bool:
-    return not stats.has(content, w, "never_pinned")
+def can_be_pinned(content: Any, warrior: Figure) -> bool:
+    return not stats.has(content, warrior, "never_pinned")
 
 
 def step_cost(state: State) -> Any:
@@ -47,17 +34,17 @@ def step_cost(state: State) -> Any:
     return cost
 
 
-def move_options(state: State, content: Any, w: Figure) -> dict[Sq, int]:
+def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
     """Squares the warrior may end his move on (not his own), with their cost.
 
     A section nobody has entered yet may be stepped into, but the move ends inside it
     (D15): no step leads out of such a section again, so nothing beyond it is reached."""
-    if w.pos is None:
+    if warrior.pos is None:
         return {}
     occupied = state.occupied()
     region = state.grid.region
     sections = state.sections
-    home = region[w.pos]
+    home = region[warrior.pos]
 
     def can_enter(sq: Sq) -> bool:
         # A caved-in section can never be entered again, only left.
@@ -67,8 +54,8 @@ def move_options(state: State, content: Any, w: Figure) -> dict[Sq, int]:
         ra = region[a]
         return ra == home or sections[ra].entered or region[b] == ra
 
-    reach = state.grid.reachable(w.pos, stats.move(content, w), can_enter, step_cost(state), step_ok)
-    reach.pop(w.pos, None)
+    reach = state.grid.reachable(warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
+    reach.pop(warrior.pos, None)
     return reach
 
 
@@ -81,44 +68,48 @@ def entrance_exit_squares(state: State) -> list[Sq]:
     return []
 
 
-def options(game: Game, w: Figure) -> list[Action]:
+def options(game: Game, warrior: Figure) -> list[Action]:
     """The actions the warrior's seat may take now."""
     s: State = game.state
     c = game.content
-    seat = s.seat_of[w.id]
-    f = w.flags
+    seat = s.seat_of[warrior.id]
+    f = warrior.flags
     opts: list[Action] = []
-    adj = adjacent_monsters(s, w)
+    adj = adjacent_monsters(s, warrior)
     attacking = f.get("attacking")
     if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking:
-        opts.append(Action.make(seat, "escape", text=f"{w.name} tries to break away", who=w.id))
+        opts.append(Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id))
     may_move = not f.get("moved") and not attacking and not f.get("acted") and not f.get("in_pit") \
         and not (f.get("pinned") and not f.get("escaped_pin")) and not f.get("levitate")
     if may_move:
         lit_now = board.lit_sections(s)
-        carries_light = w.id == s.lantern  # the lantern bearer takes the light with him
-        for sq in sorted(move_options(s, c, w), key=lambda q: (q[1], q[0])):
+        carries_light = warrior.id == s.lantern  # the lantern bearer takes the light with him
+        for sq in sorted(move_options(s, c, warrior), key=lambda q: (q[1], q[0])):
             tag = "" if carries_light or s.grid.region[sq] in lit_now else " (into the dark: Lost!)"
             # Built directly: args already in key order, and this is the hottest loop of a replay.
-            opts.append(Action(seat, "move", (("to", sq), ("who", w.id)), f"{w.name} moves to {sq[0]},{sq[1]}{tag}"))
-        if w.pos in entrance_exit_squares(s) and not adj and not _way_out_barred(s):
-            opts.append(Action.make(seat, "leave", text=f"{w.name} leaves the dungeon by the entrance", who=w.id))
+            opts.append(Action(seat, "move", (("to", sq), ("who", warrior.id)),
+                               f"{warrior.name} moves to {sq[0]},{sq[1]}{tag}"))
+        if warrior.pos in entrance_exit_squares(s) and not adj and not _way_out_barred(s):
+            opts.append(Action.make(seat, "leave", text=f"{warrior.name} leaves the dungeon by the entrance",
+                                    who=warrior.id))
     if not f.get("acted") and not f.get("in_pit") and not f.get("levitate") and not f.get("frenzied"):
         if f.get("attacks_left", 0) > 0 or not attacking:
             for m in adj:
-                if _may_target(game, w, m):
-                    opts.append(Action.make(seat, "attack", text=f"{w.name} attacks {m.name}", who=w.id, target=m.id))
-        if not attacking and not adj and stats.bow(c, w) is not None:
+                if _may_target(game, warrior, m):
+                    opts.append(Action.make(seat, "attack", text=f"{warrior.name} attacks {m.name}", who=warrior.id,
+                                            target=m.id))
+        if not attacking and not adj and stats.bow(c, warrior) is not None:
             for m in s.monsters():
-                if m.active and m.pos and sees(s, w.pos, m.pos) and _may_target(game, w, m):
-                    opts.append(Action.make(seat, "shoot", text=f"{w.name} shoots at {m.name}", who=w.id, target=m.id))
+                if m.active and m.pos and sees(s, warrior.pos, m.pos) and _may_target(game, warrior, m):
+                    opts.append(Action.make(seat, "shoot", text=f"{warrior.name} shoots at {m.name}", who=warrior.id,
+                                            target=m.id))
     if not f.get("webbed"):
-        opts.extend(magic.cast_options(game, w))
-        opts.extend(items.options(game, w))
-        opts.extend(hazards.options(game, w))
-    for extra in hooks(game).extra_options(game, w):
+        opts.extend(magic.cast_options(game, warrior))
+        opts.extend(items.options(game, warrior))
+        opts.extend(hazards.options(game, warrior))
+    for extra in hooks_for(game).extra_options(game, warrior):
         opts.append(extra)
-    opts.append(Action.make(seat, "end", text=f"{w.name} ends his turn", who=w.id))
+    opts.append(Action.make(seat, "end", text=f"{warrior.name} ends his turn", who=warrior.id))
     return opts
 
 
@@ -126,136 +117,114 @@ def _way_out_barred(state: State) -> bool:
     return any(d.state == "entrance" and d.portcullis for d in state.doorways.values())
 
 
-def _may_target(game: Game, w: Figure, m: Figure) -> bool:
+def _may_target(game: Game, warrior: Figure, monster: Figure) -> bool:
     only = game.state.adv.get("only_barbarian_targets")
-    return not (only and m.id in only and w.kind != "barbarian")
+    return not (only and monster.id in only and warrior.kind != "barbarian")
 
 
-def sees(state: State, a: Sq | None, b: Sq | None) -> bool:
-    """D12: sight only within a section or a pair of sections joined by a doorway."""
-    if a is None or b is None:
-        return False
-    sa, sb = state.section_of(a), state.section_of(b)
-    if sa != sb and sb not in board.joined(state, sa):
-        return False
-    return state.grid.line_of_sight(a, b)
-
-
-def warrior_turn(game: Game, w: Figure) -> Proc:
+def warrior_turn(game: Game, warrior: Figure) -> Proc:
     s: State = game.state
-    f = w.flags
+    f = warrior.flags
     f["attacks_left"] = 0
     for key in ("moved", "acted", "attacking", "pin_tried", "escaped_pin", "frenzied", "berserk_tried"):
         f.pop(key, None)
-    f["pinned"] = bool(adjacent_monsters(s, w)) and can_be_pinned(game.content, w)
-    while w.status == ACTIVE and w.pos is not None and s.result is None:
+    f["pinned"] = bool(adjacent_monsters(s, warrior)) and can_be_pinned(game.content, warrior)
+    while warrior.status == ACTIVE and warrior.pos is not None and s.result is None:
         if f.get("webbed"):
-            game.emit("info", text=f"The {w.name} is caught in a web and cannot act.")
+            game.emit("info", text=f"The {warrior.name} is caught in a web and cannot act.")
             return
-        opts = options(game, w)
-        action = yield Decision(s.seat_of[w.id], f"{w.name}: your turn", opts, context={"figure": w.id})
+        opts = options(game, warrior)
+        action = yield Decision(s.seat_of[warrior.id], f"{warrior.name}: your turn", opts,
+                                context={"figure": warrior.id})
         kind = action.kind
         if kind == "end":
             return
         if kind == "escape":
             f["pin_tried"] = True
-            need = game.content.warriors[w.kind].pin_escape or 7
+            need = game.content.warriors[warrior.kind].pin_escape or 7
             (face,) = yield from roll(game, 1, 6, "whq.warrior.pin_escape")
             ok = natural_test(face, face, need)
             roll_event(game, "whq.warrior.pin_escape", "1d6", [face], target=need, inputs={"escape": need},
                        outcome="escape" if ok else "pinned",
-                       text=f"The {w.name} needs {need}+ to break away: {face}, {'free' if ok else 'still pinned'}.")
+                       text=f"The {warrior.name} needs {need}+ to break away: {face}, "
+                            f"{'free' if ok else 'still pinned'}.")
             f["escaped_pin"] = ok
         elif kind == "move":
-            yield from do_move(game, w, action.get("to"))
+            yield from do_move(game, warrior, action.get("to"))
             if f.get("entered_fresh"):
                 f.pop("entered_fresh")
                 return
         elif kind == "leave":
-            w.status = ESCAPED
-            w.pos = None
-            game.emit("escape", target=w.id, text=f"The {w.name} leaves the dungeon with his gold.")
+            warrior.status = ESCAPED
+            warrior.pos = None
+            game.emit("escape", target=warrior.id, text=f"The {warrior.name} leaves the dungeon with his gold.")
             return
         elif kind == "attack":
-            yield from attack(game, w, s.figures[action.get("target")])
+            yield from attack(game, warrior, s.figures[action.get("target")])
         elif kind == "shoot":
             f["acted"] = True
-            yield from warrior_shoot(game, w, s.figures[action.get("target")])
+            yield from warrior_shoot(game, warrior, s.figures[action.get("target")])
         elif kind in ("rope", "unbar"):
-            yield from hazards.play(game, w, action)
+            yield from hazards.play(game, warrior, action)
         elif kind == "use":
-            yield from items.use(game, w, action)
+            yield from items.use(game, warrior, action)
         elif kind in ("cast", "scroll"):
-            yield from magic.cast(game, w, action)
+            yield from magic.cast(game, warrior, action)
         else:
-            yield from hooks(game).play_extra(game, w, action)
-        hooks(game).after_action(game)
-        if f.get("acted") and not f.get("attacking") and not hooks(game).extra_options(game, w):
+            yield from hooks_for(game).play_extra(game, warrior, action)
+        hooks_for(game).after_action(game)
+        if f.get("acted") and not f.get("attacking") and not hooks_for(game).extra_options(game, warrior):
             return
         if f.get("attacking") and f.get("attacks_left", 0) <= 0:
             return
 
 
-def do_move(game: Game, w: Figure, to: Sq) -> Proc:
+def do_move(game: Game, warrior: Figure, to: Sq) -> Proc:
     s: State = game.state
-    start = w.pos
-    w.pos = tuple(to)  # type: ignore[assignment]
-    w.flags["moved"] = True
-    game.emit("move", figure=w.id, frm=list(start) if start else None, to=list(w.pos),
-              text=f"The {w.name} moves to {w.pos[0]},{w.pos[1]}.")
-    sec = s.sections[s.grid.region[w.pos]]
+    start = warrior.pos
+    warrior.pos = now = (to[0], to[1])
+    warrior.flags["moved"] = True
+    game.emit("move", figure=warrior.id, frm=list(start) if start else None, to=list(now),
+              text=f"The {warrior.name} moves to {now[0]},{now[1]}.")
+    sec = s.sections[s.grid.region[now]]
     if not sec.entered:
         sec.entered = True
         sec.entered_turn = s.turn
         if sec.kind in ("room", "objective"):
             s.entry_order.append(sec.id)
-        w.flags["entered_fresh"] = True
-        game.emit("enter", section=sec.id, text=f"The {w.name} enters the {game.content.cards[sec.card].name}.")
-    yield from hooks(game).after_move(game, w)
+        warrior.flags["entered_fresh"] = True
+        game.emit("enter", section=sec.id, text=f"The {warrior.name} enters the {game.content.cards[sec.card].name}.")
+    yield from hooks_for(game).after_move(game, warrior)
     hazards.after_move(game)
     check_lost(game)
 
 
-def check_lost(game: Game) -> None:
-    """D14: after every move or lantern change, a warrior outside the light is Lost."""
-    s: State = game.state
-    holder = s.figures.get(s.lantern)
-    if holder is None or not holder.on_board:
-        return  # the lantern lies where its bearer fell until someone takes it up at the end of the turn
-    lit_secs = board.lit_sections(s)
-    for w in s.heroes():
-        if w.on_board and s.section_of(w.pos) not in lit_secs:
-            w.status = LOST
-            w.pos = None
-            game.emit("lost", target=w.id, text=f"The {w.name} wanders out of the lantern light and is Lost.")
-
-
-def attack(game: Game, w: Figure, m: Figure) -> Proc:
+def attack(game: Game, warrior: Figure, monster: Figure) -> Proc:
     s: State = game.state
     c = game.content
-    f = w.flags
+    f = warrior.flags
     if not f.get("attacking"):
         f["attacking"] = True
-        f["attacks_left"] = stats.attacks(c, w)
-        if stats.has(c, w, "berserk") and not f.get("berserk") and not f.get("berserk_tried"):
+        f["attacks_left"] = stats.attacks(c, warrior)
+        if stats.has(c, warrior, "berserk") and not f.get("berserk") and not f.get("berserk_tried"):
             f["berserk_tried"] = True
-            ok = yield from _berserk(game, w)
+            ok = yield from _berserk(game, warrior)
             if not ok:
                 f["frenzied"] = True
                 f["acted"] = True
                 return
     f["attacks_left"] -= 1
-    victim_sq = m.pos
-    result = yield from warrior_strike(game, w, m)
+    victim_sq = monster.pos
+    result = yield from warrior_strike(game, warrior, monster)
     if f.get("tripped"):
         f["attacks_left"] = 0
     # Deathblow (D2): kills from full Wounds sweep round the ring.
     direction = None
-    while result == "killed_full" and victim_sq is not None and w.status == ACTIVE:
-        cw, ccw = ring_next(s, w, victim_sq, True), ring_next(s, w, victim_sq, False)
+    while result == "killed_full" and victim_sq is not None and warrior.status == ACTIVE:
+        cw, ccw = ring_next(s, warrior, victim_sq, True), ring_next(s, warrior, victim_sq, False)
         if direction is None:
             if cw and ccw and cw is not ccw:
-                seat = s.seat_of[w.id]
+                seat = s.seat_of[warrior.id]
                 pick = yield Decision(seat, "Deathblow: which way round?", [
                     Action.make(seat, "deathblow", text=f"Deathblow clockwise at {cw.name}", clockwise=True),
                     Action.make(seat, "deathblow", text=f"Deathblow counter-clockwise at {ccw.name}", clockwise=False)])
@@ -265,11 +234,10 @@ def attack(game: Game, w: Figure, m: Figure) -> Proc:
         nxt = cw if direction else ccw
         if nxt is None:
             break
-        game.emit("info", text=f"Deathblow! The {w.name} swings on at the {nxt.name}.")
+        game.emit("info", text=f"Deathblow! The {warrior.name} swings on at the {nxt.name}.")
         victim_sq = nxt.pos
-        result = yield from warrior_strike(game, w, nxt, deathblow=True)
+        result = yield from warrior_strike(game, warrior, nxt, deathblow=True)
 
 
-def _berserk(game: Game, w: Figure) -> Proc:
-    from .combat import berserk_check
-    return (yield from berserk_check(game, w))
+def _berserk(game: Game, warrior: Figure) -> Proc:
+    return (yield from berserk_check(game, warrior))

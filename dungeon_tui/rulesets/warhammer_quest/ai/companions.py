@@ -79,20 +79,20 @@ class WarriorAI:
                 return a, "the card suits this warrior best"
         return opts[0], "first eligible warrior in turn order"
 
-    def _turn(self, game: Game, s: State, w: Any, opts: list[Action]) -> tuple[Action, str]:
+    def _turn(self, game: Game, s: State, warrior: Any, opts: list[Action]) -> tuple[Action, str]:
         by_kind: dict[str, list[Action]] = {}
         for a in opts:
             by_kind.setdefault(a.kind, []).append(a)
         if "rope" in by_kind:
             return by_kind["rope"][0], "a friend is stuck in a pit"
-        deed = self._deed(w, by_kind.get("adventure", []))
+        deed = self._deed(warrior, by_kind.get("adventure", []))
         if deed:
             return deed
         for a in by_kind.get("use", []):
             tgt = s.figures.get(a.get("target")) if a.get("target") else None
             if tgt is not None and tgt.is_hero and (tgt.status == "unconscious" or tgt.wounds * 3 <= tgt.max_wounds):
                 return a, f"the {tgt.name} needs healing now"
-        cast = self._cast(game, s, w, by_kind.get("cast", []) + by_kind.get("scroll", []))
+        cast = self._cast(game, s, warrior, by_kind.get("cast", []) + by_kind.get("scroll", []))
         if cast:
             return cast
         if "attack" in by_kind:
@@ -102,14 +102,14 @@ class WarriorAI:
             best = min(by_kind["shoot"], key=lambda a: (s.figures[a.get("target")].wounds, a.get("target")))
             return best, f"shoot the weakest foe in sight ({s.figures[best.get('target')].name})"
         if "move" in by_kind:
-            move = self._move(game, s, w, by_kind["move"])
+            move = self._move(game, s, warrior, by_kind["move"])
             if move:
                 return move
         return by_kind["end"][0], "nothing useful left to do"
 
-    def _deed(self, w: Any, deeds: list[Action]) -> tuple[Action, str] | None:
+    def _deed(self, warrior: Any, deeds: list[Action]) -> tuple[Action, str] | None:
         """Adventure actions worth taking: never gamble on drinks or waste a one-blow sword."""
-        hurt = w.wounds * 3 <= w.max_wounds
+        hurt = warrior.wounds * 3 <= warrior.max_wounds
         best = None
         for a in deeds:
             if a.get("target") or a.get("drink"):
@@ -122,7 +122,7 @@ class WarriorAI:
                 best = a
         return (best, "do the adventure's deed") if best else None
 
-    def _cast(self, game: Game, s: State, w: Any, casts: list[Action]) -> tuple[Action, str] | None:
+    def _cast(self, game: Game, s: State, warrior: Any, casts: list[Action]) -> tuple[Action, str] | None:
         """Spend the turn's power (it is lost at the end of the turn); tokens only in need."""
         casts = [a for a in casts if not a.get("deathstone")]  # too much of a gamble for a companion
         if not casts:
@@ -160,40 +160,41 @@ class WarriorAI:
             return best, "blast the foe while power lasts"
         return None
 
-    def _move(self, game: Game, s: State, w: Any, moves: list[Action]) -> tuple[Action, str] | None:
-        others = [x for x in s.heroes() if x.on_board and x.id != w.id]
-        is_leader = w.id == s.lantern
+    def _move(self, game: Game, s: State, warrior: Any, moves: list[Action]) -> tuple[Action, str] | None:
+        others = [x for x in s.heroes() if x.on_board and x.id != warrior.id]
+        is_leader = warrior.id == s.lantern
 
         def keeps_light(sq: Sq) -> bool:
             if is_leader:
                 home = s.grid.region[sq]
-                lit = [home] + board.joined(s, home)
+                lit = [home, *board.joined(s, home)]
                 return all(s.section_of(x.pos) in lit for x in others)
             return s.grid.region[sq] in board.lit_sections(s)
 
         safe = [a for a in moves if keeps_light(tuple(a.get("to")))]
-        if is_leader and any(chebyshev(x.pos, w.pos) > 2 for x in others if x.active):
+        if is_leader and any(chebyshev(x.square, warrior.square) > 2 for x in others if x.active):
             # Wait for the party before stepping into a room nobody has seen yet.
             safe = [a for a in safe if not self._fresh_room(s, tuple(a.get("to")))]
         if not safe:
             return None
         foes = [m for m in s.monsters() if m.active and m.pos]
         if foes:
-            near = lambda sq: min(chebyshev(sq, m.pos) for m in foes)  # noqa: E731
-            if w.kind == "wizard":
+            def near(sq: Sq) -> int:
+                return min(chebyshev(sq, m.square) for m in foes)
+            if warrior.kind == "wizard":
                 return None  # the Wizard fights with spells from behind the others
             best = min(safe, key=lambda a: (near(tuple(a.get("to"))), a.get("to")))
-            here = near(w.pos)
+            here = near(warrior.square)
             if near(tuple(best.get("to"))) < here:
                 return best, "close with the nearest foe"
             return None
         if is_leader and self._resting(game, s):
             return None
-        goal = self._goal(s, w)
+        goal = self._goal(s, warrior)
         if goal is None:
             return None
         dist = s.grid.distances(goal)
-        here = dist.get(w.pos, 999)
+        here = dist.get(warrior.pos, 999)
         best = min(safe, key=lambda a: (dist.get(tuple(a.get("to")), 999), a.get("to")))
         if dist.get(tuple(best.get("to")), 999) < here:
             return best, "head for " + ("the objective" if goal in self._objective_squares(s) else "the next doorway")
@@ -218,36 +219,36 @@ class WarriorAI:
             return []
         return s.sections[s.objective_section].squares
 
-    def _goal(self, s: State, w: Any) -> Sq | None:
+    def _goal(self, s: State, warrior: Any) -> Sq | None:
         cave = s.adv.get("cave_in")
-        if cave and s.section_of(w.pos) == cave["section"]:
+        if cave and s.section_of(warrior.pos) == cave["section"]:
             # Get out the way we came before the roof finishes falling.
             entry = s.doorways[s.sections[cave["section"]].doorways[0]]
             if entry.leads_to:
                 out = s.sections[entry.leads_to].squares
-                dist = s.grid.distances(w.pos)
+                dist = s.grid.distances(warrior.pos)
                 return min(out, key=lambda q: (dist.get(q, 999), q))
         leader = s.figures.get(s.lantern)
-        if w.id != s.lantern and leader is not None and leader.pos is not None:
-            if chebyshev(w.pos, leader.pos) <= 2:
+        if warrior.id != s.lantern and leader is not None and leader.pos is not None:
+            if chebyshev(warrior.pos, leader.pos) <= 2:
                 return None
             return leader.pos
         obj = self._objective_squares(s)
         if obj:
-            sec = s.sections[s.objective_section]
+            sec = s.sections[s.objective]
             feats = [sq for name in sorted(sec.features) for sq in sec.features[name]]
             return (feats or obj)[0] if sec.entered else obj[0]
-        taken = {f.pos for f in s.figures.values() if f.on_board and f.id != w.id}
+        taken = {f.pos for f in s.figures.values() if f.on_board and f.id != warrior.id}
         doors = [d for d in s.doorways.values() if d.state == "unexplored" and any(q not in taken for q in d.squares)]
-        if not doors and cave and w.pos is not None:
+        if not doors and cave and warrior.pos is not None:
             # Nowhere left to go: stand outside the cave-in's doorway and dig.
             entry = s.doorways[s.sections[cave["section"]].doorways[0]]
             outside = s.sections[entry.leads_to].squares if entry.leads_to else []
             near_door = [q for q in outside if q not in taken and any(chebyshev(q, e) <= 1 for e in entry.squares)]
             return near_door[0] if near_door else None
-        if not doors or w.pos is None:
+        if not doors or warrior.pos is None:
             return None
         # Distances around the others, so a friend in the way counts as the wall he is.
-        dist = s.grid.distances(w.pos, lambda q: q not in taken)
+        dist = s.grid.distances(warrior.pos, lambda q: q not in taken)
         door = min(doors, key=lambda d: (min(dist.get(q, 999) for q in d.squares), d.id))
         return min((q for q in door.squares if q not in taken), key=lambda q: (dist.get(q, 999), q))

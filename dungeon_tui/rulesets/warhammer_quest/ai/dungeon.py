@@ -13,7 +13,7 @@ from ....engine import tactics
 from ....engine.dice import SeededChance
 from ....engine.game import Action, Decision, Game
 from ....engine.grid import DIRS8, Sq, chebyshev
-from ..monsters import adjacent_targets, in_reach, reach_of, reachable, sees_any, next_to_warrior, targets
+from ..monsters import adjacent_targets, in_reach, next_to_warrior, reach_of, reachable, sees_any, targets
 from ..state import Figure, State
 
 registry = tactics.Registry()
@@ -34,7 +34,8 @@ class Plan:
 
     @property
     def state(self) -> State:
-        return self.game.state
+        state: State = self.game.state
+        return state
 
     @property
     def content(self) -> Any:
@@ -46,11 +47,11 @@ class Plan:
             self._reach = reachable(self.state, self.content, self.m)
         return self._reach
 
-    def distance(self, w: Figure) -> int:
+    def distance(self, warrior: Figure) -> int:
         """Path length ignoring figures (spec: 'nearest' = shortest path ignoring models)."""
         if self._dist is None:
-            self._dist = self.state.grid.distances(self.m.pos)
-        d = self._dist.get(w.pos)
+            self._dist = self.state.grid.distances(self.m.square)
+        d = self._dist.get(warrior.pos) if warrior.pos is not None else None
         return d if d is not None else 999
 
 
@@ -63,7 +64,7 @@ def pinned(p: Plan) -> bool:
 @registry.condition
 def sees_target(p: Plan) -> bool:
     s = p.state
-    return not next_to_warrior(s, p.m.pos) and sees_any(s, p.m.pos, targets(s))
+    return not next_to_warrior(s, p.m.square) and sees_any(s, p.m.square, targets(s))
 
 
 @registry.condition
@@ -165,12 +166,16 @@ def move_to_reach(p: Plan, reach: int = 1, within: str | None = None) -> str:
     reach = max(reach, reach_of(p.content, p.m))
     good = [sq for sq in squares if in_reach(s, p.content, p.m, sq, w, reach)]
     if good:
-        prefer = {(w.pos[0] + d[0], w.pos[1] + d[1]): i for i, d in enumerate(DIRS8)}
+        wx, wy = w.square
+        prefer = {(wx + d[0], wy + d[1]): i for i, d in enumerate(DIRS8)}
         # A long-reach monster likes to strike from two squares away.
         far_first = reach >= 2
-        good.sort(key=lambda sq: ((-chebyshev(sq, w.pos) if far_first else 0), squares[sq], prefer.get(sq, 9), sq[1], sq[0]))
+        good.sort(key=lambda sq: ((-chebyshev(sq, w.square) if far_first else 0), squares[sq], prefer.get(sq, 9),
+                                  sq[1], sq[0]))
         p.to = good[0]
-        return f"moves {squares[p.to]} to reach the {w.name}" if p.to != p.m.pos else f"already in reach of the {w.name}"
+        if p.to != p.m.pos:
+            return f"moves {squares[p.to]} to reach the {w.name}"
+        return f"already in reach of the {w.name}"
     dist = s.grid.distances(w.pos)
     p.to = min(squares, key=lambda sq: (dist.get(sq, 999), squares[sq], sq[1], sq[0]))
     return f"closes on the {w.name}"
@@ -218,7 +223,7 @@ def flee(p: Plan) -> str:
     if not warriors:
         p.to = p.m.pos
         return "nothing to flee from"
-    p.to = max(p.reach, key=lambda sq: (min(chebyshev(sq, w.pos) for w in warriors), -p.reach[sq], -sq[1], -sq[0]))
+    p.to = max(p.reach, key=lambda sq: (min(chebyshev(sq, w.square) for w in warriors), -p.reach[sq], -sq[1], -sq[0]))
     return "flees from the warriors"
 
 
@@ -255,7 +260,8 @@ class DungeonAI:
         to = tuple(plan.to) if plan.to is not None else plan.m.pos
         want_mode = "volley" if plan.mode == "volley" else None
         for a in opts:
-            if a.get("to") == to and a.get("mode") == want_mode and a.get("target") == (target if plan.mode == "attack" else None):
+            want_target = target if plan.mode == "attack" else None
+            if a.get("to") == to and a.get("mode") == want_mode and a.get("target") == want_target:
                 return a
         for a in opts:
             if a.get("to") == to and a.get("target") is None and a.get("mode") is None:

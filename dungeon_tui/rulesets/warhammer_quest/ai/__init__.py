@@ -1,0 +1,1 @@
+"""Warhammer Quest's AI: the warriors' companions and the dungeon seat's monster tactics."""

@@ -1,0 +1,48 @@
+"""Who sees whom and who stands where: line of sight (D12), adjacency, the lantern's light
+(D14) and the order the warriors act in (D25).  Rules of every phase ask these."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.game import Game
+from ...engine.grid import Sq
+from . import board
+from .state import LOST, Figure, State
+
+
+def order(state: State, content: Any) -> list[Figure]:
+    """Leader first, then Initiative descending; ties in the house order (D25)."""
+    rest = [w for w in state.heroes() if w.id != state.leader]
+    rest.sort(key=lambda w: (-content.warriors[w.kind].initiative, content.warriors[w.kind].tie_rank))
+    lead = [w for w in state.heroes() if w.id == state.leader]
+    return lead + rest
+
+
+def adjacent_monsters(state: State, warrior: Figure) -> list[Figure]:
+    if warrior.pos is None:
+        return []
+    return [m for m in state.monsters() if m.active and m.pos and state.grid.adjacent(warrior.pos, m.pos)]
+
+
+def sees(state: State, a: Sq | None, b: Sq | None) -> bool:
+    """D12: sight only within a section or a pair of sections joined by a doorway."""
+    if a is None or b is None:
+        return False
+    sa, sb = state.section_at(a), state.section_of(b)
+    if sa != sb and sb not in board.joined(state, sa):
+        return False
+    return state.grid.line_of_sight(a, b)
+
+
+def check_lost(game: Game) -> None:
+    """D14: after every move or lantern change, a warrior outside the light is Lost."""
+    s: State = game.state
+    holder = s.figures.get(s.lantern)
+    if holder is None or not holder.on_board:
+        return  # the lantern lies where its bearer fell until someone takes it up at the end of the turn
+    lit_secs = board.lit_sections(s)
+    for w in s.heroes():
+        if w.on_board and s.section_of(w.pos) not in lit_secs:
+            w.status = LOST
+            w.pos = None
+            game.emit("lost", target=w.id, text=f"The {w.name} wanders out of the lantern light and is Lost.")

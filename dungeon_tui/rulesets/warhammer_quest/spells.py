@@ -1,0 +1,247 @@
+"""The Wizard's spells (2.5), found by their id in spells.yaml: each spell's offer (the casts it
+allows now, with their targets) beside what it does.  Paying for a spell and the moments the
+Wizard may cast are magic.py's."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from collections.abc import Generator
+
+from ...engine.dice import roll, roll_event
+from ...engine.effects import Effects
+from ...engine.game import Action, Decision, Game
+from . import board
+from .combat import damage_monster, heal, kill_monster
+from .rolls import dice_value
+from .state import ACTIVE, DEAD, Figure, State
+
+Proc = Generator[Decision, Action, Any]
+
+
+@dataclass(frozen=True)
+class Casting:
+    """What a spell's offer looks at: the Wizard, his seat, the spell, and who is in reach."""
+
+    game: Game
+    wizard: Figure
+    seat: str
+    sid: str
+    spell: Any
+    monsters_seen: list[Figure]
+    living: list[Figure]
+
+    @property
+    def state(self) -> State:
+        state: State = self.game.state
+        return state
+
+    def cast(self, text: str, **args: Any) -> Action:
+        return Action.make(self.seat, "cast", text=text, spell=self.sid, **args)
+
+
+Offer = Callable[[Casting], list[Action]]
+# An effect: (game, wizard, spell, target or None, rule id) -> a procedure, or None when instant.
+Cast = Callable[[Game, Figure, Any, Figure | None, str], Proc | None]
+SPELLS: Effects[Cast] = Effects("spell")
+
+
+# -- offers --------------------------------------------------------------------------------------
+def at_a_monster_seen(c: Casting) -> list[Action]:
+    return [c.cast(f"cast {c.spell.name} at {m.name}", target=m.id) for m in c.monsters_seen]
+
+
+def at_the_wizards_section(c: Casting) -> list[Action]:
+    s, w = c.state, c.wizard
+    if any(s.section_of(m.pos) == s.section_of(w.pos) for m in s.monsters() if m.active):
+        return [c.cast(f"cast {c.spell.name}")]
+    return []
+
+
+def on_a_monster_here(c: Casting) -> list[Action]:
+    s, w = c.state, c.wizard
+    return [c.cast(f"cast {c.spell.name} on {m.name}", target=m.id)
+            for m in s.monsters() if m.active and s.section_of(m.pos) == s.section_of(w.pos)]
+
+
+def on_a_warrior(c: Casting) -> list[Action]:
+    """A standing warrior; healing may also go to one who has fallen unconscious."""
+    return [c.cast(f"cast {c.spell.name} on the {x.name}", target=x.id) for x in c.living
+            if x.status == ACTIVE or c.spell.type == "healing"]
+
+
+def on_a_warrior_not_yet_fighting(c: Casting) -> list[Action]:
+    return [c.cast(f"cast {c.spell.name} on the {x.name}", target=x.id) for x in c.living
+            if (x.status == ACTIVE or c.spell.type == "healing") and not x.flags.get("attacking")]
+
+
+def on_the_party(c: Casting) -> list[Action]:
+    return [c.cast(f"cast {c.spell.name}")]
+
+
+def under_a_monster_seen(c: Casting) -> list[Action]:
+    s = c.state
+    if s.adv.get("pits", 0) >= 3:
+        return []
+    return [c.cast(f"cast {c.spell.name} under {m.name}", target=m.id) for m in c.monsters_seen
+            if all(s.grid.floor((m.square[0] + dx, m.square[1] + dy)) for dx in (0, 1) for dy in (0, 1))]
+
+
+def on_a_dead_warrior(c: Casting) -> list[Action]:
+    return [c.cast(f"cast {c.spell.name} on the {x.name}", target=x.id) for x in c.state.heroes() if x.status == DEAD]
+
+
+# -- attack spells -------------------------------------------------------------------------------
+@SPELLS("lightning_bolt", offer=at_a_monster_seen)
+def lightning_bolt(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
+    return _bolt(game, wizard, sp, target, rule) if target else None
+
+
+def _bolt(game: Game, wizard: Figure, sp: Any, target: Figure, rule: str) -> Proc:
+    dmg = yield from dice_value(game, "2D6", rule, f"the bolt on {target.name}")
+    target.flags["provoked"] = True
+    damage_monster(game, target, dmg, wizard, sp.name)
+
+
+@SPELLS("fireball", offer=at_a_monster_seen)
+def fireball(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
+    return _fireball(game, wizard, sp, target.pos, rule) if target and target.pos else None
+
+
+def _fireball(game: Game, wizard: Figure, sp: Any, corner: tuple[int, int], rule: str) -> Proc:
+    s: State = game.state
+    x0, y0 = corner
+    for m in [f for f in s.monsters() if f.active and f.pos and x0 <= f.pos[0] <= x0 + 1 and y0 <= f.pos[1] <= y0 + 1]:
+        dmg = yield from dice_value(game, "D6", rule, f"the fireball on {m.name}")
+        m.flags["provoked"] = True
+        damage_monster(game, m, dmg, wizard, sp.name)
+
+
+@SPELLS("freeze", offer=at_the_wizards_section)
+def freeze(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc:
+    s: State = game.state
+    n = yield from dice_value(game, "D6", rule, "how many monsters freeze")
+    here = [m for m in s.monsters() if m.active and s.section_of(m.pos) == s.section_of(wizard.pos)]
+    here.sort(key=lambda m: (-m.wounds, m.order))
+    for m in here[:n]:
+        damage_monster(game, m, n, wizard, sp.name)
+
+
+@SPELLS("ogre_strength", offer=on_a_warrior)
+def ogre_strength(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+    if target and not target.flags.get("ogre_strength"):
+        target.flags["ogre_strength"] = True
+        target.flags["s_mod"] = target.flags.get("s_mod", 0) + 2
+
+
+@SPELLS("pit_of_despair", offer=under_a_monster_seen)
+def pit_of_despair(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
+    return _pit(game, wizard, target.pos, rule) if target and target.pos else None
+
+
+def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Proc:
+    """A 2x2 hole: each model there falls to its death on 1-2, else scrambles to a free square."""
+    s: State = game.state
+    s.adv["pits"] = s.adv.get("pits", 0) + 1
+    area = [(corner[0] + dx, corner[1] + dy) for dy in (0, 1) for dx in (0, 1)]
+    for f in [f for f in s.figures.values() if f.pos in area and f.on_board]:
+        (face,) = yield from roll(game, 1, 6, rule)
+        falls = face <= 2
+        roll_event(game, rule, "1d6", [face], target=3, outcome="falls" if falls else "clings",
+                   text=f"The {f.name} {'falls into the pit' if falls else 'scrambles clear'}.")
+        home = s.section_at(f.pos)
+        spots = [q for sid in [home, *board.joined(s, home)]
+                 for q in sorted(s.sections[sid].squares, key=lambda q: (q[1], q[0]))
+                 if q not in area and s.at(q) is None and s.grid.floor(q)]
+        if falls or not spots:
+            if f.is_hero:
+                f.status, f.pos = DEAD, None
+                game.emit("death", target=f.id, side="hero", text=f"The {f.name} is lost in the pit.")
+            else:
+                kill_monster(game, f, wizard)
+        else:
+            f.pos = spots[0]
+    for sq in area:
+        s.grid.terrain[sq] = "H"
+    s.grid.changed()
+
+
+# -- defence spells ------------------------------------------------------------------------------
+@SPELLS("confuse", offer=on_a_monster_here)
+def confuse(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+    if target:
+        target.flags["a_mod"] = target.flags.get("a_mod", 0) - 1
+
+
+@SPELLS("iron_skin", offer=on_a_warrior)
+def iron_skin(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+    if target:
+        target.flags["t_mod"] = target.flags.get("t_mod", 0) + 2
+
+
+@SPELLS("shield", offer=on_a_warrior)
+def shield(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+    if target:
+        target.flags["shielded"] = True
+
+
+@SPELLS("rebound", offer=on_a_warrior)
+def rebound(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+    if target:
+        target.flags["rebound"] = True
+
+
+@SPELLS("levitate", offer=on_a_warrior)
+def levitate(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+    if target:
+        target.flags["levitate"] = game.state.turn + 1
+        target.flags.pop("in_pit", None)
+
+
+# -- healing spells ------------------------------------------------------------------------------
+@SPELLS("life_force", offer=on_a_warrior_not_yet_fighting)
+def life_force(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+    if target:
+        target.flags["life_force"] = True
+
+
+@SPELLS("healing_hands", offer=on_the_party)
+def healing_hands(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+    for x in game.state.heroes():
+        if x.on_board:
+            heal(game, x, 1, sp.name)
+
+
+@SPELLS("heal_wounds", offer=on_a_warrior)
+def heal_wounds(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
+    return _heal_wounds(game, sp, target, rule) if target else None
+
+
+def _heal_wounds(game: Game, sp: Any, target: Figure, rule: str) -> Proc:
+    amount = yield from dice_value(game, "D6", rule, f"healing the {target.name}")
+    heal(game, target, amount, sp.name)
+
+
+@SPELLS("lifebringer", offer=on_the_party)
+def lifebringer(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc:
+    hurt = [x for x in game.state.heroes() if x.on_board and x.wounds < x.max_wounds]
+    if hurt:
+        faces = yield from roll(game, len(hurt), 6, rule)
+        clash = len(set(faces)) < len(faces)
+        roll_event(game, rule, f"{len(hurt)}d6", faces, outcome="fizzle" if clash else "heal",
+                   text="Two dice match: the spell fizzles." if clash else "Lifebringer heals the party.")
+        if not clash:
+            for x, face in zip(hurt, faces, strict=True):
+                heal(game, x, face, sp.name)
+
+
+@SPELLS("resurrection", offer=on_a_dead_warrior)
+def resurrection(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> None:
+    s: State = game.state
+    if not target:
+        return
+    free = [sq for sq in s.sections[s.section_at(wizard.pos)].squares if s.at(sq) is None and s.grid.floor(sq)]
+    if free:
+        target.status, target.pos, target.wounds = ACTIVE, free[0], target.max_wounds
+        target.gold, target.treasure, target.pending_gold = 0, [], 0
+        game.emit("revive", target=target.id, text=f"The {target.name} rises again!")
