@@ -205,3 +205,45 @@ def test_a_new_quest_starts_and_plays_its_first_decisions(qid):
         action, why = (ctl.get(d.seat) or ctl["*"]).choose(game, d)
         game.play(action, why)
     assert len(game.decisions) >= 50
+
+
+# -- effects by id (content check) -------------------------------------------------------------
+
+def test_content_check_passes_on_the_real_content():
+    assert GAME.check() == []
+
+
+def test_content_check_names_content_without_effect_and_effect_without_content():
+    import dataclasses
+    content = load_content()
+    spells = {("frost_bite" if sid == "genie" else sid): sp for sid, sp in content.spells.items()}
+    treasure = {cid: card for cid, card in content.treasure.items() if cid != "hazard_pit"}
+    changed = dataclasses.replace(content, spells=spells, treasure=treasure)
+    assert GAME.content_problems(changed) == [
+        "content/heroquest/spells.yaml: spell 'frost_bite' has no effect in the code",
+        "content/heroquest/spells.yaml: the code has an effect for spell 'genie', which the content does not declare",
+        "content/heroquest/treasure.yaml: the code has an effect for treasure card 'hazard_pit', "
+        "which the content does not declare",
+    ]
+
+
+def test_content_check_names_a_dread_spell_and_a_relic_without_effect():
+    import dataclasses
+    content = load_content()
+    dread = dict(content.dread_spells) | {"hex": content.dread_spells["fear"]}
+    artifacts = dict(content.artifacts) | {"crown": content.artifacts["ring_of_return"]}
+    changed = dataclasses.replace(content, dread_spells=dread, artifacts=artifacts)
+    assert GAME.content_problems(changed) == [
+        "content/heroquest/spells.yaml: dread spell 'hex' has no effect in the code",
+        "content/heroquest/spells.yaml: dread spell (Zargon's test) 'hex' has no effect in the code",
+        "content/heroquest/equipment.yaml: relic 'crown' has no effect in the code",
+    ]
+
+
+def test_content_check_names_a_tactics_word_the_ai_does_not_know():
+    import dataclasses
+    content = load_content()
+    tactics = dict(content.tactics) | {"zargon_default": [{"default": ["dance"]}]}
+    problems = GAME.content_problems(dataclasses.replace(content, tactics=tactics))
+    assert len(problems) == 1 and problems[0].startswith("content/heroquest/tactics.yaml: scripts.zargon_default")
+    assert "unknown action 'dance'" in problems[0]

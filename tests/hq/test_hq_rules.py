@@ -10,7 +10,7 @@ from dungeon_tui.rulesets.heroquest.combat import attack_dice
 from dungeon_tui.rulesets.heroquest.heroes import adjacent, hero_turn
 from dungeon_tui.rulesets.heroquest.monsters import activate, dungeon_phase
 from dungeon_tui.rulesets.heroquest.content import load_content
-from dungeon_tui.rulesets.heroquest.ai.dungeon import ScriptedSeat
+from dungeon_tui.rulesets.heroquest.ai.seat import ScriptedSeat
 
 
 def add_trap(s, tid, kind, at, state="hidden"):

@@ -2,7 +2,9 @@
 block.  Every roll is a Roll event whose faces are the words on the dice."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Callable, Generator
+from functools import wraps
+from typing import Any
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
@@ -10,6 +12,16 @@ from .state import DEAD, HERO, Figure, State
 
 Proc = Generator[Decision, Action, Any]
 SKULL, WHITE, BLACK = "skull", "white_shield", "black_shield"
+
+
+def instantly(act: Callable[..., Any]) -> Callable[..., Proc]:
+    """An effect that asks nothing and rolls nothing, as a procedure like those that do (the
+    registries of spells and cards run every effect the same way)."""
+    @wraps(act)
+    def run(*args: Any) -> Proc:
+        return act(*args)
+        yield  # never reached: it makes `run` a procedure
+    return run
 
 
 def face_word(n: int) -> str:

@@ -9,13 +9,18 @@ from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.grid import Sq
 from ...engine.presenter import Presenter
 from . import armory, board, invariants
-from .ai.dungeon import ScriptedSeat
+from .ai.dungeon import DREAD_TESTS
+from .ai.seat import ScriptedSeat, script_problems
 from .campaign_commands import COMMANDS
 from .combat import attack_dice, defend_dice
+from .dread import DREAD
 from .content import HERO_ORDER, ID, RULES_VERSION, Content, load_content
 from .heroes import routes
+from .magic import SPELLS
 from .models import QUESTS
 from .profiles import monster_profile
+from .relics import RELICS
+from .searching import TREASURE
 from .state import HERO, MONSTER, Figure, State
 from .turns import procedure
 
@@ -35,6 +40,18 @@ class HeroQuest(Ruleset[State, Content]):
     setup_model = HeroQuestSetup
     load = staticmethod(load_content)
     campaign = COMMANDS
+
+    def content_problems(self, content: Content) -> list[str]:
+        """Every spell, dread spell, treasure card and relic with its effect, and every effect with
+        its content; every tactics script in words the AI knows."""
+        where = "content/heroquest"
+        relics = [aid for aid, a in content.artifacts.items() if a.kind == "relic"]
+        return (SPELLS.problems(content.spells, f"{where}/spells.yaml")
+                + DREAD.problems(content.dread_spells, f"{where}/spells.yaml")
+                + DREAD_TESTS.problems(content.dread_spells, f"{where}/spells.yaml")
+                + TREASURE.problems(content.treasure, f"{where}/treasure.yaml")
+                + RELICS.problems(relics, f"{where}/equipment.yaml")
+                + script_problems(content))
 
     def heroes(self) -> list[Hero]:
         c = self.content()

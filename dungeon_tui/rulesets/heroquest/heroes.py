@@ -8,16 +8,17 @@ from typing import Any
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import DIR_NAMES, DIRS4, Sq, path_back
-from . import board, events, magic, relics, searching, traps
+from . import board, magic, relics, searching, traps
 from .combat import Proc, item, strike, weapon_of
+from .doors import announce, door_here, open_door
 from .ending import check_end
+from .potions import TURN_POTIONS, drink
 from .profiles import search_combined
-from .rescue import after_move, die, rescue
+from .remains import after_move
+from .rescue import die, rescue
 from .state import ALIVE, DEAD, HERO, LEFT, MONSTER, Figure, State
 
 STEP_NAMES = dict(zip(DIRS4, DIR_NAMES[:4]))
-# Potions drunk on one's own turn, and the flag each sets; healing is rolled instead.
-TURN_POTIONS = {"strength": "strength", "heroic_brew": "brew"}
 
 
 def adjacent(state: State, a: Sq, b: Sq) -> bool:
@@ -47,12 +48,6 @@ def attack_targets(game: Game, f: Figure) -> list[Figure]:
                 and board.targeting_sight(s, f.pos, m.pos):
             out.append(m)
     return out
-
-
-def door_here(game: Game, f: Figure) -> list[str]:
-    """Closed doors on an edge of the hero's square."""
-    s: State = game.state
-    return [d for d, e in board.doors_of(s, game.content).items() if f.pos in e and s.doors.get(d, "closed") == "closed"]
 
 
 def can_step(s: State, f: Figure, to: Sq, t: dict[str, Any]) -> bool:
@@ -88,23 +83,6 @@ def routes(game: Game, f: Figure, points: int) -> dict[Sq, list[Sq]]:
     # Only through what the heroes have seen: a route must not give away an unseen blocked square.
     dist, parent = s.grid.bfs(f.pos, lambda sq: may_go(sq) and board.revealed(s, sq))
     return {sq: path_back(parent, f.pos, sq)[1:] for sq, d in dist.items() if 1 < d <= points and may_stop(s, f, sq)}
-
-
-def open_door(game: Game, f: Figure, door: str, by_spell: bool = False) -> None:
-    s: State = game.state
-    s.doors[door] = "open"
-    s.grid = board.build_grid(s, game.content)
-    if not by_spell:
-        game.emit("door", figure=f.id, door=door, text=f"{f.name} opens a door.")
-    announce(game, board.reveal_from(s, game.content, f.pos))
-    events.door_opened(game, f, door)
-
-
-def announce(game: Game, new: list[str]) -> None:
-    if new:
-        rooms = [r for r in new if r != board.CORRIDOR]
-        parts = ([f"room {', '.join(rooms)}"] if rooms else []) + (["more corridor"] if board.CORRIDOR in new else [])
-        game.emit("reveal", areas=new, text="Revealed: " + " and ".join(parts) + ".")
 
 
 def weapons(game: Game, f: Figure) -> list[str]:
@@ -182,25 +160,6 @@ def options(game: Game, f: Figure, t: dict[str, Any]) -> list[Action]:
         out.append(Action.make(seat, "end_turn", text=f"{f.name} steps back to {back[0]},{back[1]} and ends the turn",
                                who=f.id, to=back))
     return out
-
-
-def drink(game: Game, f: Figure, index: int) -> Proc:
-    potion = f.potions.pop(index)
-    if potion in TURN_POTIONS:
-        f.flags[TURN_POTIONS[potion]] = True
-        game.emit("drink", figure=f.id, potion=potion, text=f"{f.name} drinks a {potion.replace('_', ' ')} potion.")
-        return
-    # "healing" rolls a red die; "healing:N" (a quest's own potion) heals N.
-    _, _, amount_text = potion.partition(":")
-    fixed = int(amount_text) if amount_text not in ("", "0") else None
-    if fixed is None:
-        face = (yield from roll(game, 1, 6, "hq.item.potion_healing"))[0]
-        roll_event(game, "hq.item.potion_healing", "1d6", [face], outcome=face,
-                   text=f"{f.name} drinks a potion of healing: {face}.")
-        amount = face
-    else:
-        amount = fixed
-    magic.heal(game, f, amount)
 
 
 def start_of_turn(game: Game, f: Figure, t: dict[str, Any]) -> Proc:
@@ -384,7 +343,7 @@ def action(game: Game, f: Figure, pick: Action, t: dict[str, Any]) -> Proc:
     if kind == "cast":
         yield from magic.cast(game, f, pick)
         magic.check_courage(game)
-        if "wand_of_magic" in f.equipment and any(sp != pick.get("spell") for sp in f.spells):
+        if relics.second_spell(f, pick.get("spell")):
             t["bonus_cast"] = pick.get("spell")
         return False
     if kind == "search_treasure":

@@ -3,16 +3,23 @@ the rolls spells share with Zargon's (Mind saves, fire saves, healing)."""
 from __future__ import annotations
 
 
+from collections.abc import Callable
+
 from ...engine.dice import roll, roll_event
+from ...engine.effects import Effects
 from ...engine.game import Action, Decision, Game
 from . import board
-from .combat import Proc, lose_body, strike
+from .combat import Proc, instantly, lose_body, strike
+from .doors import open_door
+from .relics import keeps_card
 from .state import ALIVE, HERO, Figure, State
 
 GROUPS = ("air", "earth", "fire", "water")
 HEALING = ("heal_body", "water_of_healing")
-# Spells that act on the target's next move roll.
+# Spells that act on the target's next move roll, and the flag each leaves for it.
 NEXT_MOVE = {"swift_wind": "swift_wind", "pass_through_rock": "pass_rock", "veil_of_mist": "veil"}
+# A spell's effect on the figure it is cast at: (game, caster, target, spell id) -> procedure.
+SPELLS: Effects[Callable[[Game, Figure, Figure, str], Proc]] = Effects("spell")
 
 
 # -- the draft (§2.9, D24) -----------------------------------------------------------------------
@@ -98,37 +105,56 @@ def cast(game: Game, f: Figure, pick: Action) -> Proc:
     s: State = game.state
     c = game.content
     spell = pick.get("spell")
-    from .relics import keeps_card
     if not keeps_card(f, spell):
         f.spells.remove(spell)
     name = c.spells[spell].name
     if pick.get("door"):
-        from .heroes import open_door  # a genie opens it as if by hand, and the caster sees in
+        # a genie opens it as if by hand, and the caster sees in
         game.emit("cast", figure=f.id, spell=spell, door=pick.get("door"), text=f"{f.name} casts {name}: a genie opens a door.")
         open_door(game, f, pick.get("door"), by_spell=True)
         return
     t = s.figures[pick.get("target")]
     game.emit("cast", figure=f.id, spell=spell, target=t.id, text=f"{f.name} casts {name} on {t.name}.")
-    if spell == "genie":
-        yield from strike(game, f, t, dice=5, mods={}, rule="hq.spell.genie")
-    elif spell == "tempest":
-        t.flags["tempest"] = True
-    elif spell in HEALING:
-        heal(game, t, 4)
-    elif spell == "rock_skin":
-        t.flags["rock_skin"] = True
-    elif spell == "courage":
-        t.flags["courage"] = True
-    elif spell in NEXT_MOVE:
-        t.flags[NEXT_MOVE[spell]] = True
-    elif spell == "ball_of_flame":
-        yield from fire(game, t, 2, 2, "hq.spell.flame_save", name)
-    elif spell == "fire_of_wrath":
-        yield from fire(game, t, 1, 1, "hq.spell.flame_save", name)
-    elif spell == "sleep":
-        if not (yield from mind_save(game, t, name)):
-            t.flags["asleep"] = True
-            game.emit("condition", figure=t.id, condition="asleep", text=f"{t.name} falls asleep.")
+    yield from SPELLS[spell].run(game, f, t, spell)
+
+
+@SPELLS("genie")
+def genie(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
+    """At a monster: a spirit strikes with 5 combat dice (at a door, `cast` opens it)."""
+    yield from strike(game, caster, target, dice=5, mods={}, rule="hq.spell.genie")
+
+
+# A condition the target keeps until it is spent: a lost turn, a defence die, two attack dice.
+CONDITIONS = {"tempest": "tempest", "rock_skin": "rock_skin", "courage": "courage"}
+
+
+@SPELLS(*CONDITIONS, *NEXT_MOVE)
+@instantly
+def condition_spell(game: Game, caster: Figure, target: Figure, spell: str) -> None:
+    target.flags[CONDITIONS.get(spell) or NEXT_MOVE[spell]] = True
+
+
+@SPELLS(*HEALING)
+@instantly
+def healing(game: Game, caster: Figure, target: Figure, spell: str) -> None:
+    heal(game, target, 4)
+
+
+@SPELLS("ball_of_flame")
+def ball_of_flame(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
+    yield from fire(game, target, 2, 2, "hq.spell.flame_save", game.content.spells[spell].name)
+
+
+@SPELLS("fire_of_wrath")
+def fire_of_wrath(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
+    yield from fire(game, target, 1, 1, "hq.spell.flame_save", game.content.spells[spell].name)
+
+
+@SPELLS("sleep")
+def sleep(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
+    if not (yield from mind_save(game, target, game.content.spells[spell].name)):
+        target.flags["asleep"] = True
+        game.emit("condition", figure=target.id, condition="asleep", text=f"{target.name} falls asleep.")
 
 
 def heal(game: Game, f: Figure, amount: int) -> None:

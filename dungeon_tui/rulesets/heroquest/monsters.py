@@ -9,7 +9,8 @@ from . import board, dread, magic
 from .combat import Proc, strike
 from .ending import check_end
 from .heroes import adjacent, move_dice
-from .rescue import after_move, rescue
+from .remains import after_move
+from .rescue import rescue
 from .traps import sprung_pit_at
 from .state import ALIVE, HERO, MONSTER, Figure, State
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from . import board, magic
+from . import magic
 from .combat import Proc
-from .state import ALIVE, DEAD, HERO, MONSTER, Figure, State
+from .potions import drink
+from .remains import destroy_remains, near, take_remains
+from .state import ALIVE, DEAD, HERO, Figure, State
 
 
 def rescue(game: Game, f: Figure, turn: dict[str, Any] | None = None) -> Proc:
@@ -31,7 +33,6 @@ def rescue(game: Game, f: Figure, turn: dict[str, Any] | None = None) -> Proc:
         if pick.kind == "die":
             break
         if pick.kind == "drink":
-            from .heroes import drink
             yield from drink(game, f, pick.get("potion"))
         else:
             if turn is not None:
@@ -83,49 +84,6 @@ def die(game: Game, f: Figure, remains: bool = True) -> Proc:
         take_remains(game, s.figures[pick.get("who")], pile)
     elif any(near(s, m.pos, where) for m in s.monsters()):
         destroy_remains(game, pile)
-
-
-def near(s: State, a: Any, b: Any) -> bool:
-    """Same room, or (in a corridor) in sight of the square."""
-    a, b = tuple(a), tuple(b)
-    area = board.area_of(s, b)
-    if area != board.CORRIDOR:
-        return board.area_of(s, a) == area
-    return board.terrain_sight(s, a, b)
-
-
-def take_remains(game: Game, h: Figure, pile: dict[str, Any]) -> None:
-    gather(game.state, h, pile)
-    game.emit("remains", figure=h.id, text=f"{h.name} takes {pile['name']}'s belongings.")
-
-
-def gather(s: State, h: Figure, pile: dict[str, Any]) -> None:
-    """The pile leaves the floor for his pack: gold, gear, potions, quest items."""
-    s.remains.remove(pile)
-    h.gold += pile["gold"]
-    h.equipment.extend(pile["equipment"])
-    h.potions.extend(pile["potions"])
-    if pile["items"]:
-        h.flags.setdefault("items", []).extend(pile["items"])
-
-
-def destroy_remains(game: Game, pile: dict[str, Any]) -> None:
-    s: State = game.state
-    s.remains.remove(pile)
-    game.emit("remains_lost", text=f"The monsters destroy {pile['name']}'s belongings.")
-
-
-def after_move(game: Game, f: Figure) -> None:
-    """Remains left lying wait for the first hero to end a step near them, unless a monster
-    ends a move there first (§5.11)."""
-    s: State = game.state
-    for pile in list(s.remains):
-        if not near(s, f.pos, pile["at"]):
-            continue
-        if f.side == MONSTER:
-            destroy_remains(game, pile)
-        elif f.kind in game.content.heroes:
-            take_remains(game, f, pile)
 
 
 def hand_escort_on(game: Game) -> None:

@@ -1,13 +1,16 @@
 """Searching (§5.7), traps (§5.8) and the treasure deck with wandering monsters (§5.9)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 
 from ...engine.dice import draw
+from ...engine.effects import Effects
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import DIRS4, Sq
 from . import board, events
 from .profiles import monster_profile
-from .combat import SKULL, Proc, combat_roll, lose_body, strike
+from .combat import SKULL, Proc, combat_roll, instantly, lose_body, strike
 from .state import ALIVE, MONSTER, Figure, State
 
 
@@ -116,18 +119,46 @@ def draw_card(game: Game, f: Figure) -> Proc:
     if card.kept:
         s.deck[cid] -= 1
     game.emit("treasure_card", figure=f.id, card=cid, text=f"{f.name} draws {card.name}: {card.text}")
-    if card.kind == "gold":
-        f.gold += card.gold
-    elif card.kind == "potion":
-        f.potions.append(card.potion or "healing")
-    elif card.kind == "hazard":
-        lose_body(game, f, 1, card.name)
-        if card.hazard == "pit":
-            f.flags["in_pit"] = "hazard"  # no pit tile: he climbs out at his next step or next turn's end
-            f.flags["pit_round"] = s.round
-        return True
-    elif card.kind == "wandering_monster":
-        yield from wandering_monster(game, f)
+    return (yield from TREASURE[cid].run(game, f, card))
+
+
+# A treasure card's effect on the hero who drew it: (game, hero, card) -> True when his turn ends.
+TREASURE: Effects[Callable[[Game, Figure, Any], Proc]] = Effects("treasure card")
+
+
+@TREASURE("gem_35", "gold_15", "gold_25", "jewels_50")
+@instantly
+def riches(game: Game, f: Figure, card: Any) -> bool:
+    f.gold += card.gold
+    return False
+
+
+@TREASURE("potion_of_healing", "heroic_brew", "potion_of_strength", "potion_of_defense")
+@instantly
+def potion(game: Game, f: Figure, card: Any) -> bool:
+    f.potions.append(card.potion or "healing")
+    return False
+
+
+@TREASURE("hazard_arrow")
+@instantly
+def arrow(game: Game, f: Figure, card: Any) -> bool:
+    lose_body(game, f, 1, card.name)
+    return True
+
+
+@TREASURE("hazard_pit")
+@instantly
+def rotten_floor(game: Game, f: Figure, card: Any) -> bool:
+    lose_body(game, f, 1, card.name)
+    f.flags["in_pit"] = "hazard"  # no pit tile: he climbs out at his next step or next turn's end
+    f.flags["pit_round"] = game.state.round
+    return True
+
+
+@TREASURE("wandering_monster")
+def wandering_monster_card(game: Game, f: Figure, card: Any) -> Proc:
+    yield from wandering_monster(game, f)
     return False
 
 
