@@ -12,7 +12,6 @@ from dungeon_tui.rulesets.heroquest.game import GAME
 from dungeon_tui.rulesets.heroquest.state import State
 
 
-
 def trial(heroes: dict[str, tuple[int, int]], open_doors: list[str] = (), quest: str = "the_trial") -> State:
     """A quest (The Trial unless named) with heroes standing where given, some doors open, and
     what they see revealed."""

@@ -6,10 +6,9 @@ import json
 
 import pytest
 
-from dungeon_tui.rulesets import get
 from dungeon_tui.cli import main
 from dungeon_tui.engine import record
-from dungeon_tui.rulesets import game_from_record
+from dungeon_tui.rulesets import game_from_record, get
 from dungeon_tui.rulesets.heroquest import campaign as camp
 from dungeon_tui.rulesets.heroquest.campaign import CampaignError
 from dungeon_tui.rulesets.heroquest.combat import attack_dice, defend_dice

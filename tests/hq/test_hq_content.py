@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_tui.rulesets import get
 from dungeon_tui.engine.scenario import content_problems_after
-from dungeon_tui.rulesets.heroquest.models import MODELS, QUESTS
+from dungeon_tui.rulesets import get
 from dungeon_tui.rulesets.heroquest.content import cross_check, load_content
 from dungeon_tui.rulesets.heroquest.game import GAME
+from dungeon_tui.rulesets.heroquest.models import MODELS, QUESTS
 
 
 def test_all_four_quests_load_with_their_spec_data():

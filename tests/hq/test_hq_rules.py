@@ -6,11 +6,11 @@ from __future__ import annotations
 from hq_scenario import Picks, rolls, run, trial
 from test_hq_worked_examples import new_monster_at
 
+from dungeon_tui.rulesets.heroquest.ai.seat import ScriptedSeat
 from dungeon_tui.rulesets.heroquest.combat import attack_dice
+from dungeon_tui.rulesets.heroquest.content import load_content
 from dungeon_tui.rulesets.heroquest.heroes import adjacent, hero_turn
 from dungeon_tui.rulesets.heroquest.monsters import activate, dungeon_phase
-from dungeon_tui.rulesets.heroquest.content import load_content
-from dungeon_tui.rulesets.heroquest.ai.seat import ScriptedSeat
 
 
 def add_trap(s, tid, kind, at, state="hidden"):
@@ -299,6 +299,7 @@ def test_variant_search_combined_finds_traps_and_secret_doors_at_once():
 
 def test_unknown_variant_is_refused_in_one_line():
     import pytest
+
     from dungeon_tui.rulesets.heroquest.game import GAME
     with pytest.raises(ValueError, match="variants must be a list of"):
         GAME.normalise_setup({"variants": ["monsters_1066"]})
@@ -346,9 +347,10 @@ def test_9_trapped_chest_in_room_l_of_the_rescue():
 
 
 def test_walk_routes_cross_only_seen_squares():
+    from hq_scenario import door_id
+
     from dungeon_tui.rulesets.heroquest import board
     from dungeon_tui.rulesets.heroquest.heroes import routes
-    from hq_scenario import door_id
     s = trial({"barbarian": (3, 17)}, open_doors=[door_id(((3, 17), (3, 18)))])
     c = load_content()
 

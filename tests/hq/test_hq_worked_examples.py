@@ -5,10 +5,10 @@ from __future__ import annotations
 from hq_scenario import door_id, rolls, run, trial
 
 from dungeon_tui.rulesets.heroquest import board
+from dungeon_tui.rulesets.heroquest.ai.seat import ScriptedSeat
 from dungeon_tui.rulesets.heroquest.combat import strike
 from dungeon_tui.rulesets.heroquest.monsters import activation_order, dungeon_phase
 from dungeon_tui.rulesets.heroquest.searching import draw_card, new_monster
-from dungeon_tui.rulesets.heroquest.ai.seat import ScriptedSeat
 
 
 def test_1_hero_attack_hq_combat_attack_and_defend_monster():

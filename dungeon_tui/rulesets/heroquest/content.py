@@ -9,7 +9,7 @@ from typing import Any
 from ...engine.content import Bundle, load_bundle
 from ...engine.grid import Sq
 from . import board
-from .models import MODELS
+from .models import MODELS, Quest
 from .quest_check import Names, check_quest
 
 ID = "heroquest"
@@ -71,7 +71,7 @@ def load_content() -> Content:
     for sq in sorted(areas, key=lambda q: (q[1], q[0])):
         if areas[sq] != board.CORRIDOR:
             rooms.setdefault(areas[sq], []).append(sq)
-    quests = {m.id: m for n, m in bundle.files.items() if n.startswith("quests/")}
+    quests = {m.id: m for n, m in bundle.files.items() if n.startswith("quests/") and isinstance(m, Quest)}
     eq = bundle["equipment.yaml"]
     sp = bundle["spells.yaml"]
     he = bundle["heroes.yaml"]

@@ -18,7 +18,7 @@ def open_door(game: Game, f: Figure, door: str, by_spell: bool = False) -> None:
     s.grid = board.build_grid(s, game.content)
     if not by_spell:
         game.emit("door", figure=f.id, door=door, text=f"{f.name} opens a door.")
-    announce(game, board.reveal_from(s, game.content, f.pos))
+    announce(game, board.reveal_from(s, game.content, f.square))
     events.door_opened(game, f, door)
 
 

@@ -24,7 +24,7 @@ UNDEAD = {1: ["skeleton"] * 4, 2: ["skeleton"] * 4, 3: ["skeleton"] * 3 + ["zomb
 
 
 def seen_heroes(s: State, m: Figure) -> list[Figure]:
-    return [h for h in s.hero_side() if board.targeting_sight(s, m.pos, h.pos)]
+    return [h for h in s.hero_side() if board.targeting_sight(s, m.square, h.square)]
 
 
 def metal_items(game: Game, h: Figure) -> list[str]:
@@ -34,16 +34,16 @@ def metal_items(game: Game, h: Figure) -> list[str]:
 def bolt_path(s: State, m: Figure, d: tuple[int, int]) -> list[Sq]:
     """Squares a lightning bolt crosses: until a wall, closed door, blocked square or the edge;
     diagonal steps pass a corner as sight does (D26)."""
-    return s.grid.ray(m.pos, d)
+    return s.grid.ray(m.square, d)
 
 
 def room_victims(s: State, m: Figure, heroes_only: bool) -> list[Figure]:
     """Figures sharing the caster's room; in a corridor, those on corridor squares he sees."""
-    room = board.area_of(s, m.pos)
+    room = board.area_of(s, m.square)
     pool = s.hero_side() if heroes_only else [f for f in s.hero_side() + s.monsters() if f is not m]
     if room != board.CORRIDOR:
-        return [f for f in pool if board.area_of(s, f.pos) == room]
-    return [f for f in pool if board.area_of(s, f.pos) == board.CORRIDOR and board.terrain_sight(s, m.pos, f.pos)]
+        return [f for f in pool if board.area_of(s, f.square) == room]
+    return [f for f in pool if board.area_of(s, f.square) == board.CORRIDOR and board.terrain_sight(s, m.square, f.square)]
 
 
 # A dread spell: its offer (game, caster, base text, heroes he sees) -> the casts it allows now,
@@ -98,7 +98,7 @@ def lightning_bolt(game: Game, m: Figure, pick: Action, target: Any, name: str) 
 
 def firestorm_offer(game: Game, m: Figure, sp: str, base: str, seen: list[Figure]) -> list[Action]:
     s: State = game.state
-    return [cast_action(m, sp, base)] if board.area_of(s, m.pos) != board.CORRIDOR and room_victims(s, m, True) else []
+    return [cast_action(m, sp, base)] if board.area_of(s, m.square) != board.CORRIDOR and room_victims(s, m, True) else []
 
 
 @DREAD("firestorm", offer=firestorm_offer)
@@ -218,7 +218,7 @@ def summon(game: Game, m: Figure, sp: str) -> Proc:
     kinds = ["orc"] * ORCS[face] if sp == "summon_orcs" else UNDEAD[face]
     roll_event(game, rule, "1d6", [face], outcome=len(kinds),
                text=f"{m.name} summons: {face} brings {len(kinds)} ({', '.join(kinds)}).")
-    for kind, sq in zip(kinds, nearest_free_squares(s, m.pos, len(kinds))):
+    for kind, sq in zip(kinds, nearest_free_squares(s, m.square, len(kinds))):
         new = new_monster(game, kind, sq)
         new.flags["summoned"] = s.round  # they act from the next round
         game.emit("place", figure=new.id, monster=kind, at=list(sq), text=f"{new.name} appears at {sq[0]},{sq[1]}.")

@@ -84,7 +84,7 @@ def pay_reward(game: Game) -> dict[str, Any]:
         paid = {h.id: reward["gold_each"] for h in living}
     for hid, gold in paid.items():
         s.figures[hid].gold += gold
-    if paid:
+    if paid and s.result is not None:
         s.result["reward"] = paid
         game.emit("reward", paid=paid, text="Reward: " + ", ".join(f"{s.figures[h].name} {g} gold" for h, g in paid.items()) + ".")
     return paid

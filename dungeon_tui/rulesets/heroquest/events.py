@@ -9,6 +9,7 @@ from ...engine.grid import edge
 from . import board
 from .state import HERO, Figure, State
 
+
 def _fire(game: Game, who: Figure, kind: str, what: Any) -> None:
     s: State = game.state
     quest = game.content.quests[s.quest]

@@ -6,16 +6,14 @@ from typing import Any
 
 from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
 from ...engine.game import DUNGEON, Controller, Game, Procedure
-from ...engine.grid import Sq
 from ...engine.presenter import Presenter
 from . import armory, board, invariants
 from .ai.dungeon import DREAD_TESTS
 from .ai.seat import ScriptedSeat, script_problems
 from .campaign_commands import COMMANDS
 from .combat import attack_dice, defend_dice
-from .dread import DREAD
 from .content import HERO_ORDER, ID, RULES_VERSION, Content, load_content
-from .heroes import routes
+from .dread import DREAD
 from .magic import SPELLS
 from .models import QUESTS
 from .profiles import monster_profile
@@ -115,11 +113,6 @@ class HeroQuest(Ruleset[State, Content]):
 
     def procedure(self, game: Game) -> Procedure:
         return procedure(game)
-
-    def walks(self, game: Game, hero: str, points: int) -> dict[Sq, list[Sq]]:
-        """Where a hero can walk with `points` steps, each with its path (the app walks it step by step)."""
-        f = game.state.figures.get(hero)
-        return routes(game, f, points) if f is not None and f.pos is not None else {}
 
     def view(self, state: State, seat: str) -> dict[str, Any]:
         """Zargon sees all; hero seats see only what has been revealed (§6.4)."""

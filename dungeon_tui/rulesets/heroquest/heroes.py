@@ -42,10 +42,10 @@ def attack_targets(game: Game, f: Figure) -> list[Figure]:
     w = weapon_of(f, game.content)
     out = []
     for m in s.monsters():
-        if adjacent(s, f.pos, m.pos) or (w is not None and w.diagonal and diagonal_adjacent(s, f.pos, m.pos)):
+        if adjacent(s, f.square, m.square) or (w is not None and w.diagonal and diagonal_adjacent(s, f.square, m.square)):
             out.append(m)
-        elif w is not None and w.ranged and not diagonal_adjacent(s, f.pos, m.pos) \
-                and board.targeting_sight(s, f.pos, m.pos):
+        elif w is not None and w.ranged and not diagonal_adjacent(s, f.square, m.square) \
+                and board.targeting_sight(s, f.square, m.square):
             out.append(m)
     return out
 
@@ -54,7 +54,7 @@ def can_step(s: State, f: Figure, to: Sq, t: dict[str, Any]) -> bool:
     if t.get("rock"):  # Pass Through Rock: walls, closed doors and rock do not stop him
         if s.grid.terrain.get(to) not in (board.FLOOR, board.STAIRS, board.ROCK):
             return False
-    elif not s.grid.floor(to) or not s.grid.edge_passable(f.pos, to):
+    elif not s.grid.floor(to) or not s.grid.edge_passable(f.square, to):
         return False
     return bool(t.get("veil")) or not s.side_at(to, MONSTER)
 
@@ -81,8 +81,8 @@ def routes(game: Game, f: Figure, points: int) -> dict[Sq, list[Sq]]:
     s: State = game.state
     may_go = hero_path_test(s)
     # Only through what the heroes have seen: a route must not give away an unseen blocked square.
-    dist, parent = s.grid.bfs(f.pos, lambda sq: may_go(sq) and board.revealed(s, sq))
-    return {sq: path_back(parent, f.pos, sq)[1:] for sq, d in dist.items() if 1 < d <= points and may_stop(s, f, sq)}
+    dist, parent = s.grid.bfs(f.square, lambda sq: may_go(sq) and board.revealed(s, sq))
+    return {sq: path_back(parent, f.square, sq)[1:] for sq, d in dist.items() if 1 < d <= points and may_stop(s, f, sq)}
 
 
 def weapons(game: Game, f: Figure) -> list[str]:
@@ -115,7 +115,7 @@ def options(game: Game, f: Figure, t: dict[str, Any]) -> list[Action]:
         out.append(Action.make(seat, "roll_move", text=f"{f.name} rolls to move", who=f.id))
     elif t["points"] > 0:
         for (dx, dy), name in STEP_NAMES.items():
-            to = (f.pos[0] + dx, f.pos[1] + dy)
+            to = (f.square[0] + dx, f.square[1] + dy)
             if can_step(s, f, to, t) and (t["points"] > 1 or may_stop(s, f, to)):
                 out.append(Action.make(seat, "step", text=f"{f.name} steps {name} to {to[0]},{to[1]}",
                                        who=f.id, to=to))
@@ -124,7 +124,7 @@ def options(game: Game, f: Figure, t: dict[str, Any]) -> list[Action]:
                                    who=f.id, to=land, over=over))
     for d in door_here(game, f):
         out.append(Action.make(seat, "open_door", text=f"{f.name} opens the door", who=f.id, door=d))
-    if not t["acted"] and hero and may_stop(s, f, f.pos):
+    if not t["acted"] and hero and may_stop(s, f, f.square):
         for m in attack_targets(game, f):
             out.append(Action.make(seat, "attack", text=f"{f.name} attacks {m.name}", who=f.id, target=m.id))
         out += magic.cast_options(game, f, seat)
@@ -149,9 +149,9 @@ def options(game: Game, f: Figure, t: dict[str, Any]) -> list[Action]:
         elif p in TURN_POTIONS and not t["acted"] and not f.flags.get(TURN_POTIONS[p]):
             name = game.content.treasure[f"potion_of_{p}" if p == "strength" else p].name
             out.append(Action.make(seat, "drink", text=f"{f.name} drinks the {name}", who=f.id, potion=i))
-    if may_stop(s, f, f.pos):
+    if may_stop(s, f, f.square):
         out.append(Action.make(seat, "end_turn", text=f"{f.name} ends the turn", who=f.id))
-        if s.grid.terrain.get(f.pos) == board.STAIRS and hero:
+        if s.grid.terrain.get(f.square) == board.STAIRS and hero:
             out.append(Action.make(seat, "leave", text=f"{f.name} leaves the dungeon", who=f.id))
     elif not any(a.kind in ("step", "jump") for a in out):
         # Stranded on a friend's square (a reveal can block the way on): he goes back to the
@@ -222,7 +222,7 @@ def step(game: Game, f: Figure, to: Sq, t: dict[str, Any]) -> Proc:
         if s.side_at(to, MONSTER):
             game.emit("refused", figure=f.id, text=f"Something stands at {to[0]},{to[1]}: {f.name} cannot go there.")
             return False
-    frm = f.pos
+    frm = f.square
     f.pos = to
     t["points"] -= 1
     if f.flags.get("in_pit") and f.pos != frm:
@@ -355,7 +355,7 @@ def action(game: Game, f: Figure, pick: Action, t: dict[str, Any]) -> Proc:
         searching.search_traps(game, f)
     if kind in ("search_secret_doors", "search_both"):
         searching.search_secret_doors(game, f)
-        announce(game, board.reveal_from(s, game.content, f.pos))
+        announce(game, board.reveal_from(s, game.content, f.square))
         return False
     if kind == "disarm":
         which = "furniture" if pick.get("furniture") else "trap"

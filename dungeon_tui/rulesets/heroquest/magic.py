@@ -2,7 +2,6 @@
 the rolls spells share with Zargon's (Mind saves, fire saves, healing)."""
 from __future__ import annotations
 
-
 from collections.abc import Callable
 
 from ...engine.dice import roll, roll_event
@@ -59,7 +58,7 @@ def take(game: Game, hid: str, group: str) -> None:
 
 # -- targets ---------------------------------------------------------------------------------------
 def sees(state: State, a: Figure, b: Figure) -> bool:
-    return a is b or board.targeting_sight(state, a.pos, b.pos)
+    return a is b or board.targeting_sight(state, a.square, b.square)
 
 
 def spell_targets(game: Game, f: Figure, spell: str) -> list[tuple[str, str]]:
@@ -79,7 +78,7 @@ def spell_targets(game: Game, f: Figure, spell: str) -> list[tuple[str, str]]:
     if kind == "door_or_monster":
         for d, e in board.doors_of(s, c).items():
             if s.doors.get(d, "closed") == "closed" and any(board.revealed(s, q) for q in e) \
-                    and any(q == f.pos or board.targeting_sight(s, f.pos, q) for q in e if s.grid.floor(q)):
+                    and any(q == f.square or board.targeting_sight(s, f.square, q) for q in e if s.grid.floor(q)):
                 out.append(("door", d))
     return out
 
@@ -188,7 +187,7 @@ def check_courage(game: Game) -> None:
     """Courage lasts until its holder sees no monster (D23)."""
     s: State = game.state
     for h in s.hero_side():
-        if h.flags.get("courage") and not any(board.targeting_sight(s, h.pos, m.pos) for m in s.monsters()):
+        if h.flags.get("courage") and not any(board.targeting_sight(s, h.square, m.square) for m in s.monsters()):
             h.flags.pop("courage")
             game.emit("condition_end", figure=h.id, condition="courage", text=f"{h.name}'s courage fades.")
 

@@ -2,6 +2,8 @@
 as one or two decisions of the dungeon seat (move then attack, or attack then move)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.dice import roll, roll_event
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import DIRS4, Sq
@@ -11,8 +13,8 @@ from .ending import check_end
 from .heroes import adjacent, move_dice
 from .remains import after_move
 from .rescue import rescue
-from .traps import sprung_pit_at
 from .state import ALIVE, HERO, MONSTER, Figure, State
+from .traps import sprung_pit_at
 
 
 def hero_side_at(state: State, sq: Sq) -> bool:
@@ -26,17 +28,17 @@ def monster_at(state: State, sq: Sq) -> bool:
 def monster_field(state: State, m: Figure) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
     """Where a monster can walk: through other monsters, never through hero-side figures."""
     heroes = state.squares_held(HERO) - {m.pos}
-    return state.grid.bfs(m.pos, lambda sq: sq not in heroes)
+    return state.grid.bfs(m.square, lambda sq: sq not in heroes)
 
 
 def dist_to(state: State, m: Figure, target: Figure, field: dict[Sq, int]) -> int | None:
     """Steps to the nearest square adjacent to the target (0 if already adjacent)."""
     best = None
     for dx, dy in DIRS4:
-        sq = (target.pos[0] + dx, target.pos[1] + dy)
-        if sq == m.pos and adjacent(state, m.pos, target.pos):
+        sq = (target.square[0] + dx, target.square[1] + dy)
+        if sq == m.square and adjacent(state, m.square, target.square):
             return 0
-        if sq in field and state.grid.edge_passable(sq, target.pos):
+        if sq in field and state.grid.edge_passable(sq, target.square):
             d = field[sq]
             best = d if best is None or d < best else best
     return best
@@ -72,7 +74,7 @@ def activate(game: Game, m: Figure, allowance: int | None = None) -> Proc:
         opts: list[Action] = []
         if not acted:
             for h in s.hero_side():
-                if h is not m and adjacent(s, m.pos, h.pos):
+                if h is not m and adjacent(s, m.square, h.square):
                     opts.append(Action.make(DUNGEON, "monster_attack", text=f"{m.name} attacks {h.name}",
                                             who=m.id, target=h.id))
             if not commanded:
@@ -82,7 +84,7 @@ def activate(game: Game, m: Figure, allowance: int | None = None) -> Proc:
                      for q in destinations(s, m, allowance)]
         opts.append(Action.make(DUNGEON, "monster_done", text=f"{m.name} stays" if not moved else f"{m.name} is done",
                                 who=m.id))
-        context = {"monster": m.id}
+        context: dict[str, Any] = {"monster": m.id}
         if commanded:
             context.update(commanded=True, points=allowance or 0)
         pick = yield Decision(DUNGEON, f"{m.name} acts", opts, context=context)

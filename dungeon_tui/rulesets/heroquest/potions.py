@@ -7,7 +7,6 @@ from . import magic
 from .combat import Proc
 from .state import Figure
 
-
 # Potions drunk on one's own turn, and the flag each sets; healing is rolled instead.
 TURN_POTIONS = {"strength": "strength", "heroic_brew": "brew"}
 

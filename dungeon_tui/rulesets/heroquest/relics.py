@@ -54,7 +54,7 @@ def elixir_of_life(game: Game, f: Figure, pick: Action) -> None:
 def revive(game: Game, f: Figure, h: Figure) -> None:
     """He stands again beside the bearer at full Body, with what of his was left lying."""
     s: State = game.state
-    sq = nearest_free(s, f.pos)
+    sq = nearest_free(s, f.square)
     if sq is None:
         return
     h.status, h.pos, h.body = ALIVE, sq, h.max_body
@@ -77,7 +77,7 @@ def ring_of_return(game: Game, f: Figure, pick: Action) -> None:
     stairs = [sq for sq in board.stairway(game.content.quests[s.quest]) if not s.side_at(sq, "monster")]
     if not stairs:
         return
-    going = [f] + [h for h in s.hero_side() if h is not f and board.targeting_sight(s, f.pos, h.pos)]
+    going = [f] + [h for h in s.hero_side() if h is not f and board.targeting_sight(s, f.square, h.square)]
     for i, h in enumerate(going):
         h.pos = stairs[i % len(stairs)]
         h.flags.pop("in_pit", None)

@@ -9,8 +9,8 @@ from ...engine.effects import Effects
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import DIRS4, Sq
 from . import board, events
-from .profiles import monster_profile
 from .combat import SKULL, Proc, combat_roll, instantly, lose_body, strike
+from .profiles import monster_profile
 from .state import ALIVE, MONSTER, Figure, State
 
 
@@ -36,17 +36,17 @@ def nearest_free(state: State, near: Sq) -> Sq | None:
 
 
 def monster_in_room(state: State, room: str) -> bool:
-    return any(board.area_of(state, m.pos) == room for m in state.monsters())
+    return any(board.area_of(state, m.square) == room for m in state.monsters())
 
 
 def sees_monster(state: State, f: Figure) -> bool:
-    return any(board.targeting_sight(state, f.pos, m.pos) for m in state.monsters())
+    return any(board.targeting_sight(state, f.square, m.square) for m in state.monsters())
 
 
 # -- treasure ------------------------------------------------------------------------------------
 def can_search_treasure(game: Game, f: Figure) -> bool:
     s: State = game.state
-    room = board.area_of(s, f.pos)
+    room = board.area_of(s, f.square)
     quest = game.content.quests[s.quest]
     return (room != board.CORRIDOR and room not in quest.no_search_rooms and not monster_in_room(s, room)
             and f.id not in s.searched.get(f"treasure:{room}", []))
@@ -56,7 +56,7 @@ def search_treasure(game: Game, f: Figure) -> Proc:
     """Returns True when the searcher's turn ends (a trap or a hazard)."""
     s: State = game.state
     c = game.content
-    room = board.area_of(s, f.pos)
+    room = board.area_of(s, f.square)
     quest = c.quests[s.quest]
     for piece in quest.furniture:
         trap = s.furniture_traps.get(piece.id)
@@ -166,16 +166,16 @@ def wandering_monster(game: Game, f: Figure) -> Proc:
     s: State = game.state
     c = game.content
     kind = c.quests[s.quest].wandering_monster
-    beside = sorted((sq for sq in ((f.pos[0] + dx, f.pos[1] + dy) for dx, dy in DIRS4)
-                     if free(s, sq) and s.grid.edge_passable(f.pos, sq)), key=lambda q: (q[1], q[0]))
+    beside = sorted((sq for sq in ((f.square[0] + dx, f.square[1] + dy) for dx, dy in DIRS4)
+                     if free(s, sq) and s.grid.edge_passable(f.square, sq)), key=lambda q: (q[1], q[0]))
     if len(beside) > 1:  # Zargon chooses where it comes from (his AI: the first in reading order)
         name = c.monsters[kind].name
         opts = [Action.make(DUNGEON, "place", text=f"The wandering {name} comes at {q[0]},{q[1]}", at=q)
                 for q in beside]
         pick = yield Decision(DUNGEON, f"Where does the wandering {name} appear?", opts, context={"place": kind})
-        sq = tuple(pick.get("at"))
+        sq: Sq | None = (pick.get("at")[0], pick.get("at")[1])
     else:
-        sq = beside[0] if beside else nearest_free(s, f.pos)
+        sq = beside[0] if beside else nearest_free(s, f.square)
     if sq is None:
         return
     m = new_monster(game, kind, sq)
@@ -200,10 +200,10 @@ def new_monster(game: Game, kind: str, sq: Sq) -> Figure:
 # -- traps and secret doors --------------------------------------------------------------------------
 def search_area(state: State, f: Figure) -> tuple[str, list[Sq]]:
     """A room: the whole room; a corridor: the corridor squares he sees (terrain sight)."""
-    area = board.area_of(state, f.pos)
+    area = board.area_of(state, f.square)
     if area != board.CORRIDOR:
         return area, state.grid.squares_of(area)
-    return area, [sq for sq in map(tuple, state.revealed_corridor) if board.terrain_sight(state, f.pos, sq)]
+    return area, [sq for sq in state.seen_corridor() if board.terrain_sight(state, f.square, sq)]
 
 
 def search_traps(game: Game, f: Figure) -> None:

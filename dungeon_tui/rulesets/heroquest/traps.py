@@ -47,7 +47,7 @@ def spring_trap(game: Game, f: Figure, t: dict[str, Any], came_from: Sq, rolled:
             return True
         return False
     # falling block: the square is blocked for good and he is pushed out of it
-    here = f.pos
+    here = f.square
     options = sorted({sq for sq in (came_from, *[(here[0] + dx, here[1] + dy) for dx, dy in DIRS4])
                       if sq != here and free(s, sq) and s.grid.edge_passable(here, sq)}, key=lambda q: (q[1], q[0]))
     fallback = nearest_free(s, here) if not options else None
@@ -84,11 +84,11 @@ def jumps(game: Game, f: Figure, points: int) -> list[tuple[Sq, Sq]]:
         return []
     out = []
     for dx, dy in DIRS4:
-        over = (f.pos[0] + dx, f.pos[1] + dy)
+        over = (f.square[0] + dx, f.square[1] + dy)
         land = (over[0] + dx, over[1] + dy)
         t = trap_at(s, over)
         known = (t is not None and t["state"] == "known") or sprung_pit_at(s, over)
-        if known and s.grid.edge_passable(f.pos, over) and s.grid.edge_passable(over, land) and free(s, land):
+        if known and s.grid.edge_passable(f.square, over) and s.grid.edge_passable(over, land) and free(s, land):
             out.append((over, land))
     return out
 
@@ -96,7 +96,7 @@ def jumps(game: Game, f: Figure, points: int) -> list[tuple[Sq, Sq]]:
 def jump(game: Game, f: Figure, over: Sq, land: Sq) -> Proc:
     """Pay 2; a skull on one combat die and the trap springs on him.  True when his turn ends."""
     s: State = game.state
-    start = f.pos
+    start = f.square
     fail = yield from combat_roll(game, 1, "hq.trap.jump", SKULL, inputs={"over": list(over)}, modifiers={},
                                   text=f"{f.name} jumps over the trap: {{faces}}.")
     f.flags.pop("in_pit", None)
@@ -135,16 +135,16 @@ def disarmable(game: Game, f: Figure) -> list[tuple[str, str]]:
     out = []
     for tid, t in sorted(s.traps.items()):
         sq = tuple(t["at"])
-        if t["state"] == "known" and abs(sq[0] - f.pos[0]) + abs(sq[1] - f.pos[1]) == 1 \
-                and s.grid.edge_passable(f.pos, sq):
+        if t["state"] == "known" and abs(sq[0] - f.square[0]) + abs(sq[1] - f.square[1]) == 1 \
+                and s.grid.edge_passable(f.square, sq):
             out.append(("trap", tid))
-    room = board.area_of(s, f.pos)
+    room = board.area_of(s, f.square)
     for piece in game.content.quests[s.quest].furniture:
         trap = s.furniture_traps.get(piece.id)
         if piece.room != room or not trap or not trap.get("armed") or not trap.get("known"):
             continue
         squares = board.furniture_squares(piece, game.content)
-        if any(abs(q[0] - f.pos[0]) + abs(q[1] - f.pos[1]) == 1 for q in squares):
+        if any(abs(q[0] - f.square[0]) + abs(q[1] - f.square[1]) == 1 for q in squares):
             out.append(("furniture", piece.id))
     return out
 
@@ -167,7 +167,7 @@ def disarm(game: Game, f: Figure, kind: str, tid: str) -> Proc:
         return True
     t = s.traps[tid]
     sq = tuple(t["at"])
-    start = f.pos
+    start = f.square
     f.pos = sq  # success or failure, he ends on the trap's square
     f.flags.pop("in_pit", None)
     if not failed:

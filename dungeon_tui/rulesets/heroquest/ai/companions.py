@@ -12,7 +12,7 @@ from .primitives import Plan, advance_to, beside, choose_target, reachable_attac
 
 @registry.condition
 def adjacent_monster(p: Plan) -> bool:
-    return p.offered("attack") and any(adjacent(p.s, p.me.pos, m.pos) for m in p.s.monsters())
+    return p.offered("attack") and any(adjacent(p.s, p.me.square, m.square) for m in p.s.monsters())
 
 
 @registry.condition
@@ -28,8 +28,8 @@ def objective_met(p: Plan) -> bool:
 @registry.condition
 def room_searchable(p: Plan, kind: str) -> bool:
     s = p.s
-    room = board.area_of(s, p.me.pos)
-    if room == board.CORRIDOR or any(board.area_of(s, m.pos) == room for m in s.monsters()):
+    room = board.area_of(s, p.me.square)
+    if room == board.CORRIDOR or any(board.area_of(s, m.square) == room for m in s.monsters()):
         return False
     if not p.offered(f"search_{kind}", "search_both"):  # e.g. passing through a friend: no action here
         return False
@@ -77,7 +77,7 @@ def far_from_party(p: Plan, n: int) -> bool:
     if lead is None or lead is p.me:
         return False
     dist = p.field()[0]
-    near = [d for sq in [lead.pos] + beside(p, lead) if (d := dist.get(sq)) is not None]
+    near = [d for sq in [lead.square] + beside(p, lead) if (d := dist.get(sq)) is not None]
     return not near or min(near) > n
 
 
@@ -97,7 +97,7 @@ def follow(p: Plan) -> str:
         p.intents.append(("open_door", here[0]))
         return "opens the door he stands at"
     if far_from_party(p, 2):
-        advance_to(p, [lead.pos] + beside(p, lead))
+        advance_to(p, [lead.square] + beside(p, lead))
         return f"keeps close to {lead.name}"
     return f"waits by {lead.name}"
 
@@ -136,7 +136,7 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
                 if hurt:
                     return sp, min(hurt, key=lambda h: (h.body, h.id)).id
     if kind == "courage" and "courage" in p.me.spells and not p.me.flags.get("courage") \
-            and any(adjacent(s, p.me.pos, m.pos) for m in s.monsters()):
+            and any(adjacent(s, p.me.square, m.square) for m in s.monsters()):
         return "courage", p.me.id
     return None
 
@@ -230,7 +230,7 @@ def explore(p: Plan) -> str:
     if goals and advance_to(p, goals) is not None:
         return "toward a closed door"
     # No closed door known: walk to the edge of what has been seen.
-    frontier = [sq for sq in map(tuple, s.revealed_corridor) if s.grid.floor(sq) and sq != p.me.pos
+    frontier = [sq for sq in s.seen_corridor() if s.grid.floor(sq) and sq != p.me.pos
                 and any(s.grid.floor(nb) and not board.revealed(s, nb) and s.grid.edge_passable(sq, nb)
                         for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
     if frontier and advance_to(p, frontier) is not None:
@@ -238,8 +238,9 @@ def explore(p: Plan) -> str:
     known = [m for m in s.monsters() if p.dist(m) is not None]
     if known:  # nothing left to open: go after what is still out there
         t = choose_target(p, known, "nearest")
-        advance_to(p, beside(p, t))
-        return f"hunts {t.name}"
+        if t is not None:
+            advance_to(p, beside(p, t))
+            return f"hunts {t.name}"
     return _seek_secret_door(p)
 
 
@@ -248,10 +249,10 @@ def _seek_secret_door(p: Plan) -> str:
     beside a hidden room that no search has covered yet."""
     s = p.s
     rock = set(p.game.content.rock[s.quest])
-    here = board.area_of(s, p.me.pos)
+    here = board.area_of(s, p.me.square)
     unsearched = {r for r in s.revealed_rooms if not s.searched.get(f"secret:{r}")}
     covered = set(s.searched.get("secret:squares", []))
-    beside_hidden = [sq for sq in map(tuple, s.revealed_corridor) if f"{sq[0]},{sq[1]}" not in covered and any(
+    beside_hidden = [sq for sq in s.seen_corridor() if f"{sq[0]},{sq[1]}" not in covered and any(
         (a := s.grid.region.get(nb)) not in (None, board.CORRIDOR) and a not in rock and a not in s.revealed_rooms
         for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
     searchable_here = p.offered("search_secret_doors", "search_both")

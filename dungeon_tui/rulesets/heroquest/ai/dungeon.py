@@ -95,11 +95,11 @@ def any_seen(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
 @DREAD_TESTS("firestorm")
 def outnumbered_in_room(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
     s: State = game.state
-    if board.area_of(s, m.pos) == board.CORRIDOR:
+    if board.area_of(s, m.square) == board.CORRIDOR:
         return NOTHING
     heroes = dread.room_victims(s, m, True)
-    room = board.area_of(s, m.pos)
-    mons = [x for x in s.monsters() if board.area_of(s, x.pos) == room]
+    room = board.area_of(s, m.square)
+    mons = [x for x in s.monsters() if board.area_of(s, x.square) == room]
     return (len(heroes) >= 2 and len(mons) < len(heroes)), {}
 
 
@@ -162,5 +162,5 @@ def first_in_metal(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]
 def cornered(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
     """Down to his last Body with a hero beside him."""
     s: State = game.state
-    return (m.body <= 1 and any(abs(h.pos[0] - m.pos[0]) + abs(h.pos[1] - m.pos[1]) == 1
-                                and s.grid.edge_passable(h.pos, m.pos) for h in s.hero_side())), {}
+    return (m.body <= 1 and any(abs(h.square[0] - m.square[0]) + abs(h.square[1] - m.square[1]) == 1
+                                and s.grid.edge_passable(h.square, m.square) for h in s.hero_side())), {}

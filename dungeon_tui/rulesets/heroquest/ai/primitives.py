@@ -25,11 +25,12 @@ class Plan:
     decision: Decision
     intents: list[tuple[str, Any]] = field(default_factory=list)
     stop: bool = False
-    _field: Any = None
+    _field: tuple[dict[Sq, int], dict[Sq, Sq]] | None = None
 
     @property
     def s(self) -> State:
-        return self.game.state
+        state: State = self.game.state
+        return state
 
     @property
     def for_zargon(self) -> bool:
@@ -42,7 +43,7 @@ class Plan:
     def field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
         if self._field is None:
             if not self.for_zargon:
-                self._field = self.s.grid.bfs(self.me.pos, hero_path_test(self.s))
+                self._field = self.s.grid.bfs(self.me.square, hero_path_test(self.s))
             else:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
@@ -88,8 +89,8 @@ def beside(p: Plan, t: Figure) -> list[Sq]:
     """Squares from which one could strike the figure: orthogonal, with no wall between."""
     out = []
     for dx, dy in DIRS4:
-        sq = (t.pos[0] + dx, t.pos[1] + dy)
-        if p.s.grid.floor(sq) and p.s.grid.edge_passable(sq, t.pos):
+        sq = (t.square[0] + dx, t.square[1] + dy)
+        if p.s.grid.floor(sq) and p.s.grid.edge_passable(sq, t.square):
             out.append(sq)
     return out
 
@@ -107,7 +108,7 @@ def reachable_attack_square(p: Plan, target: Figure) -> Sq | None:
 # -- conditions -----------------------------------------------------------------------------------
 @registry.condition
 def adjacent_hero(p: Plan) -> bool:
-    return any(adjacent(p.s, p.me.pos, h.pos) for h in p.foes())
+    return any(adjacent(p.s, p.me.square, h.square) for h in p.foes())
 
 
 @registry.condition
@@ -117,7 +118,7 @@ def can_reach_hero(p: Plan) -> bool:
 
 @registry.condition
 def sees_hero(p: Plan) -> bool:
-    return any(board.targeting_sight(p.s, p.me.pos, h.pos) for h in p.foes())
+    return any(board.targeting_sight(p.s, p.me.square, h.square) for h in p.foes())
 
 
 @registry.condition
@@ -137,7 +138,7 @@ def body_at_most(p: Plan, n: int) -> bool:
 
 @registry.action
 def attack(p: Plan, pick: str) -> str:
-    foes = [f for f in p.foes() if adjacent(p.s, p.me.pos, f.pos)]
+    foes = [f for f in p.foes() if adjacent(p.s, p.me.square, f.square)]
     t = choose_target(p, foes, pick)
     if t is None:
         return "nobody adjacent"
@@ -163,13 +164,14 @@ def advance_to(p: Plan, goals: list[Sq]) -> int | None:
     one may stop.  Returns that goal's distance (None: no goal reachable)."""
     dist, parent = p.field()
     # Heroes may end on a friend's square on the stairway or in a sprung pit; monsters never share.
-    can_end = (lambda sq: mon.free_for(p.s, p.me, sq)) if p.for_zargon else (lambda sq: may_stop(p.s, p.me, sq))
+    def can_end(sq: Sq) -> bool:
+        return mon.free_for(p.s, p.me, sq) if p.for_zargon else may_stop(p.s, p.me, sq)
     # Monsters aim at the nearest goal even if taken (§6.1); heroes only at goals they may stand on.
     reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and (p.for_zargon or can_end(g))]
     if not reach:
         return None
     d, y, x = min(reach)
-    path = path_back(parent, p.me.pos, (x, y))
+    path = path_back(parent, p.me.square, (x, y))
     steps = min(p.allowance(), len(path) - 1)
     for i in range(steps, 0, -1):
         if can_end(path[i]):

@@ -150,7 +150,7 @@ class ScriptedSeat:
             goal = (spots[0][2], spots[0][1]) if spots else None
         if goal is None or goal not in dist or goal == me.pos:
             return None
-        nxt = path_back(parent, me.pos, goal)[1]
+        nxt = path_back(parent, me.square, goal)[1]
         for a in d.options:
             if a.kind == "step" and tuple(a.get("to")) == nxt:
                 return a
