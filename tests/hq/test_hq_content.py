@@ -101,7 +101,8 @@ BROKEN = [
     (R, put("no_search_rooms", ["Z"]), ["no_search_rooms.0: 'Z' is not a room of the board"]),
     # objective, failure and event targets exist
     (W, put("objective", {"kind": "kill", "target": "m99"}), ["objective.target: no monster 'm99' in this quest"]),
-    (C, put("objective", {"kind": "carry", "item": "skull"}), ["objective.item: no item 'skull' in this quest's treasure"]),
+    (C, put("objective", {"kind": "carry", "item": "skull"}),
+     ["objective.item: no item 'skull' in this quest's treasure"]),
     (R, put("objective", {"kind": "escort", "figure": "m1"}), ["objective.figure: 'm1' is not this quest's escort"]),
     (R, put("fail_if", {"dead": "sir_ragnor"}),
      ["fail_if.dead: 'sir_ragnor' is neither this quest's escort nor one of its monsters"]),
@@ -113,7 +114,8 @@ BROKEN = [
     (W, setter("monsters", "m1", "kind", "troll"), ["monsters.m1.kind: unknown monster 'troll'"]),
     (W, setter("monsters", "m14", "spells", ["ball_of_flame", "fireball"]),
      ["monsters.m14.spells.1: unknown dread spell 'fireball'"]),
-    (W, setter("monsters", "m14", "script", "zargon_gaurd"), ["monsters.m14.script: unknown tactics script 'zargon_gaurd'"]),
+    (W, setter("monsters", "m14", "script", "zargon_gaurd"),
+     ["monsters.m14.script: unknown tactics script 'zargon_gaurd'"]),
     (W, lambda d: d["treasure"][2]["items"][0].update(artifact="talisman"),
      ["treasure.2.items.0.artifact: unknown artifact 'talisman'"]),
     (C, setter("furniture", "f2", "kind", "sofa"), ["furniture.f2.kind: unknown furniture 'sofa'"]),
@@ -123,7 +125,8 @@ BROKEN = [
     (W, put("wandering_monster", "rat"), ["wandering_monster: unknown monster 'rat'"]),
     # reachability: without the secret door N-P, Ragnar's cell and the fimir beside it are cut off
     (R, put("secret_doors", []),
-     ["monsters.m4.at: [8,11] cannot be reached from the stairway", "escort.at: [5,11] cannot be reached from the stairway"]),
+     ["monsters.m4.at: [8,11] cannot be reached from the stairway",
+      "escort.at: [5,11] cannot be reached from the stairway"]),
 ]
 
 
@@ -147,7 +150,8 @@ def test_furniture_cuts_the_way_to_a_monster(tmp_path):
     problems = load_changed(tmp_path, C, lambda d: d["furniture"].extend([
         {"id": "f11", "kind": "throne", "at": [6, 4], "room": "E"},
         {"id": "f12", "kind": "throne", "at": [5, 5], "room": "E"}]))
-    assert problems == [f"content/heroquest/quests/{C}.yaml: monsters.m13.at: [5,4] cannot be reached from the stairway"]
+    assert problems == [
+        f"content/heroquest/quests/{C}.yaml: monsters.m13.at: [5,4] cannot be reached from the stairway"]
 
 
 @pytest.mark.parametrize("when,do,path,problem", [

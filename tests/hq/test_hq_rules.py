@@ -266,7 +266,8 @@ def test_spell_ring_casts_its_spell_twice_and_the_wand_two_spells_in_one_action(
     wiz.flags["spell_ring"] = "fire_of_wrath"
     orc = new_monster_at(s, "orc", (8, 9))
     cw = new_monster_at(s, "chaos_warrior", (9, 9))
-    picks = Picks(("cast", {"spell": "fire_of_wrath", "target": orc.id}), ("cast", {"spell": "tempest", "target": cw.id}))
+    picks = Picks(("cast", {"spell": "fire_of_wrath", "target": orc.id}),
+                  ("cast", {"spell": "tempest", "target": cw.id}))
     run(s, lambda g: hero_turn(g, wiz), [[2]], heroes=picks)
     assert orc.status == "dead" and cw.flags.get("tempest")
     assert wiz.spells == ["fire_of_wrath"]  # the ring kept it for a second casting
@@ -324,7 +325,7 @@ def test_6_falling_block_in_the_warlocks_cellar():
     game = run(s, lambda g: hero_turn(g, elf), [[3, 3], [1, 4, 3]], heroes=picks)
     (r,) = rolls(game, "hq.trap.falling_block")
     assert (r["faces"], r["outcome"]) == (["skull", "white_shield", "skull"], 2)
-    exits = [a for a in picks.seen[-1]["kinds"]]
+    exits = list(picks.seen[-1]["kinds"])
     assert exits == ["exit", "exit"]  # her seat picks [19,9] or [21,9]
     assert elf.body == 4 and elf.pos == (21, 9) and (20, 9) in s.blocked and not s.grid.floor((20, 9))
     assert len(picks.seen) == 3  # the turn ends

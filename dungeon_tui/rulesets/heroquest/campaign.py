@@ -27,8 +27,20 @@ VERSION: Final = 1
 MAX_BYTES = 4 * 1024 * 1024
 ALIVE: Final = "alive"
 RETIRED: Final = "retired"  # plus DEAD: fallen and not yet replaced
-__all__ = ["CampaignError", "Campaign", "new", "load", "save", "setup_for", "record_result",
-           "buy", "give", "replace", "set_main", "next_quest"]
+__all__ = [
+    "Campaign",
+    "CampaignError",
+    "buy",
+    "give",
+    "load",
+    "new",
+    "next_quest",
+    "record_result",
+    "replace",
+    "save",
+    "set_main",
+    "setup_for",
+]
 
 LogValue = str | int | None | list[str] | dict[str, int]
 
@@ -289,20 +301,20 @@ def replace(campaign: Campaign, dead_type: str, new_type: str) -> Campaign:
 
 # -- for the player ----------------------------------------------------------------------------
 
-def hero_line(h: PartyHero) -> str:
+def hero_line(hero: PartyHero) -> str:
     c = load_content()
 
     def names(keys: list[str]) -> str:
         return ", ".join(combat.item(c, k).name for k in keys) or "none"
 
-    state = {ALIVE: "", DEAD: " (fallen)", RETIRED: " (retired)"}[h.status]
-    held = combat.item(c, h.main_weapon).name if h.main_weapon else "bare hands"
-    potions = ", ".join(potion_name(p) for p in h.items) or "none"
-    kind = c.heroes[h.hero_type].name
-    who = h.name if h.name == kind else f"{h.name} the {kind}"
-    return (f"{who}{state}: Body {h.body_max}, Mind {h.mind_max}, "
-            f"{h.gold} gold; wields {held}; gear: {names(h.equipment)}; potions: {potions}; "
-            f"artifacts: {names(h.artifacts)}; quests won {h.quests_completed}")
+    state = {ALIVE: "", DEAD: " (fallen)", RETIRED: " (retired)"}[hero.status]
+    held = combat.item(c, hero.main_weapon).name if hero.main_weapon else "bare hands"
+    potions = ", ".join(potion_name(p) for p in hero.items) or "none"
+    kind = c.heroes[hero.hero_type].name
+    who = hero.name if hero.name == kind else f"{hero.name} the {kind}"
+    return (f"{who}{state}: Body {hero.body_max}, Mind {hero.mind_max}, "
+            f"{hero.gold} gold; wields {held}; gear: {names(hero.equipment)}; potions: {potions}; "
+            f"artifacts: {names(hero.artifacts)}; quests won {hero.quests_completed}")
 
 
 def potion_name(potion: str) -> str:

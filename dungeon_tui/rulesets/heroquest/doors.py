@@ -6,20 +6,21 @@ from . import board, events
 from .state import Figure, State
 
 
-def door_here(game: Game, f: Figure) -> list[str]:
+def door_here(game: Game, figure: Figure) -> list[str]:
     """Closed doors on an edge of the hero's square."""
     s: State = game.state
-    return [d for d, e in board.doors_of(s, game.content).items() if f.pos in e and s.doors.get(d, "closed") == "closed"]
+    return [d for d, e in board.doors_of(s, game.content).items()
+            if figure.pos in e and s.doors.get(d, "closed") == "closed"]
 
 
-def open_door(game: Game, f: Figure, door: str, by_spell: bool = False) -> None:
+def open_door(game: Game, figure: Figure, door: str, by_spell: bool = False) -> None:
     s: State = game.state
     s.doors[door] = "open"
     s.grid = board.build_grid(s, game.content)
     if not by_spell:
-        game.emit("door", figure=f.id, door=door, text=f"{f.name} opens a door.")
-    announce(game, board.reveal_from(s, game.content, f.square))
-    events.door_opened(game, f, door)
+        game.emit("door", figure=figure.id, door=door, text=f"{figure.name} opens a door.")
+    announce(game, board.reveal_from(s, game.content, figure.square))
+    events.door_opened(game, figure, door)
 
 
 def announce(game: Game, new: list[str]) -> None:

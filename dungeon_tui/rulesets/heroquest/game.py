@@ -103,7 +103,7 @@ class HeroQuest(Ruleset[State, Content]):
                                      attack=p["attack"], defend=p["defend"], move=p["move"], script=m.script,
                                      guard=tuple(m.guard) if m.guard else None, dread=list(m.spells))
         s.blocked = [tuple(b) for b in quest.blocked]
-        s.doors = {d: "closed" for d in board.door_edges(quest)}
+        s.doors = dict.fromkeys(board.door_edges(quest), "closed")
         s.traps = {t.id: {"kind": t.kind, "at": list(t.at), "state": "hidden"} for t in quest.traps}
         s.furniture_traps = {p.id: {"armed": True, "body_loss": p.trap.body_loss, "dice": p.trap.dice}
                              for p in quest.furniture if p.trap is not None}

@@ -61,60 +61,62 @@ def sees(state: State, a: Figure, b: Figure) -> bool:
     return a is b or board.targeting_sight(state, a.square, b.square)
 
 
-def spell_targets(game: Game, f: Figure, spell: str) -> list[tuple[str, str]]:
+def spell_targets(game: Game, figure: Figure, spell: str) -> list[tuple[str, str]]:
     """(kind, id) pairs a spell may aim at now: ("figure", id) or ("door", id)."""
     s: State = game.state
     c = game.content
     kind = c.spells[spell].target
     out: list[tuple[str, str]] = []
     if kind == "hero":
-        out = [("figure", h.id) for h in s.hero_side() if sees(s, f, h)]
+        out = [("figure", h.id) for h in s.hero_side() if sees(s, figure, h)]
     elif kind in ("monster", "non_undead_monster", "door_or_monster"):
         for m in s.monsters():
             if kind == "non_undead_monster" and "undead" in c.monsters[m.kind].tags:
                 continue
-            if sees(s, f, m):
+            if sees(s, figure, m):
                 out.append(("figure", m.id))
     if kind == "door_or_monster":
         for d, e in board.doors_of(s, c).items():
             if s.doors.get(d, "closed") == "closed" and any(board.revealed(s, q) for q in e) \
-                    and any(q == f.square or board.targeting_sight(s, f.square, q) for q in e if s.grid.floor(q)):
+                    and any(q == figure.square or board.targeting_sight(s, figure.square,
+                                                                        q) for q in e if s.grid.floor(q)):
                 out.append(("door", d))
     return out
 
 
-def cast_options(game: Game, f: Figure, seat: str) -> list[Action]:
+def cast_options(game: Game, figure: Figure, seat: str) -> list[Action]:
     c = game.content
     out = []
-    for sp in f.spells:
-        for kind, tid in spell_targets(game, f, sp):
+    for sp in figure.spells:
+        for kind, tid in spell_targets(game, figure, sp):
             if kind == "door":
-                out.append(Action.make(seat, "cast", text=f"{f.name} casts {c.spells[sp].name} on a door",
-                                       who=f.id, spell=sp, door=tid))
+                out.append(Action.make(seat, "cast", text=f"{figure.name} casts {c.spells[sp].name} on a door",
+                                       who=figure.id, spell=sp, door=tid))
             else:
                 t = game.state.figures[tid]
-                out.append(Action.make(seat, "cast", text=f"{f.name} casts {c.spells[sp].name} on {t.name}",
-                                       who=f.id, spell=sp, target=tid))
+                out.append(Action.make(seat, "cast", text=f"{figure.name} casts {c.spells[sp].name} on {t.name}",
+                                       who=figure.id, spell=sp, target=tid))
     return out
 
 
 # -- effects ---------------------------------------------------------------------------------------
-def cast(game: Game, f: Figure, pick: Action) -> Proc:
+def cast(game: Game, figure: Figure, pick: Action) -> Proc:
     """Spend the card and apply it."""
     s: State = game.state
     c = game.content
     spell = pick.get("spell")
-    if not keeps_card(f, spell):
-        f.spells.remove(spell)
+    if not keeps_card(figure, spell):
+        figure.spells.remove(spell)
     name = c.spells[spell].name
     if pick.get("door"):
         # a genie opens it as if by hand, and the caster sees in
-        game.emit("cast", figure=f.id, spell=spell, door=pick.get("door"), text=f"{f.name} casts {name}: a genie opens a door.")
-        open_door(game, f, pick.get("door"), by_spell=True)
+        game.emit("cast", figure=figure.id, spell=spell, door=pick.get("door"),
+                  text=f"{figure.name} casts {name}: a genie opens a door.")
+        open_door(game, figure, pick.get("door"), by_spell=True)
         return
     t = s.figures[pick.get("target")]
-    game.emit("cast", figure=f.id, spell=spell, target=t.id, text=f"{f.name} casts {name} on {t.name}.")
-    yield from SPELLS[spell].run(game, f, t, spell)
+    game.emit("cast", figure=figure.id, spell=spell, target=t.id, text=f"{figure.name} casts {name} on {t.name}.")
+    yield from SPELLS[spell].run(game, figure, t, spell)
 
 
 @SPELLS("genie")
@@ -156,29 +158,31 @@ def sleep(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
         game.emit("condition", figure=target.id, condition="asleep", text=f"{target.name} falls asleep.")
 
 
-def heal(game: Game, f: Figure, amount: int) -> None:
-    before = f.body
-    f.body = min(f.max_body, f.body + amount)
-    game.emit("heal", figure=f.id, amount=f.body - before, text=f"{f.name} regains {f.body - before} Body ({f.body}).")
+def heal(game: Game, figure: Figure, amount: int) -> None:
+    before = figure.body
+    figure.body = min(figure.max_body, figure.body + amount)
+    game.emit("heal", figure=figure.id, amount=figure.body - before,
+              text=f"{figure.name} regains {figure.body - before} Body ({figure.body}).")
 
 
-def fire(game: Game, t: Figure, body: int, dice: int, rule: str, what: str) -> Proc:
+def fire(game: Game, target: Figure, body: int, dice: int, rule: str, what: str) -> Proc:
     """Fire that the target may partly shrug off: each 5 or 6 on the red dice cancels 1 Body."""
     faces = yield from roll(game, dice, 6, rule)
     saved = sum(1 for x in faces if x >= 5)
     loss = max(0, body - saved)
-    roll_event(game, rule, f"{dice}d6", faces, target=5, inputs={"figure": t.id, "body": body}, outcome=saved,
-               text=f"{t.name} rolls {'+'.join(map(str, faces))} against the {what}: {saved} saved, {loss} Body lost.")
-    lose_body(game, t, loss, what)
+    roll_event(game, rule, f"{dice}d6", faces, target=5, inputs={"figure": target.id, "body": body}, outcome=saved,
+               text=f"{target.name} rolls {'+'.join(map(str, faces))} against the {what}: {saved} saved, "
+                    f"{loss} Body lost.")
+    lose_body(game, target, loss, what)
 
 
-def mind_save(game: Game, f: Figure, what: str, rule: str = "hq.spell.mind_save") -> Proc:
+def mind_save(game: Game, figure: Figure, what: str, rule: str = "hq.spell.mind_save") -> Proc:
     """Red dice equal to Mind; any 6 resists (Mind 0 never saves).  True when resisted."""
-    n = f.mind
+    n = figure.mind
     faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()
     ok = 6 in faces
-    roll_event(game, rule, f"{n}d6", faces, target=6, inputs={"figure": f.id, "mind": n}, outcome=ok,
-               text=f"{f.name} resists the {what} with Mind {n}: {'+'.join(map(str, faces)) or 'no dice'}"
+    roll_event(game, rule, f"{n}d6", faces, target=6, inputs={"figure": figure.id, "mind": n}, outcome=ok,
+               text=f"{figure.name} resists the {what} with Mind {n}: {'+'.join(map(str, faces)) or 'no dice'}"
                     f" — {'resisted' if ok else 'no 6'}.")
     return ok
 

@@ -11,11 +11,12 @@ from .state import Figure
 TURN_POTIONS = {"strength": "strength", "heroic_brew": "brew"}
 
 
-def drink(game: Game, f: Figure, index: int) -> Proc:
-    potion = f.potions.pop(index)
+def drink(game: Game, figure: Figure, index: int) -> Proc:
+    potion = figure.potions.pop(index)
     if potion in TURN_POTIONS:
-        f.flags[TURN_POTIONS[potion]] = True
-        game.emit("drink", figure=f.id, potion=potion, text=f"{f.name} drinks a {potion.replace('_', ' ')} potion.")
+        figure.flags[TURN_POTIONS[potion]] = True
+        game.emit("drink", figure=figure.id, potion=potion,
+                  text=f"{figure.name} drinks a {potion.replace('_', ' ')} potion.")
         return
     # "healing" rolls a red die; "healing:N" (a quest's own potion) heals N.
     _, _, amount_text = potion.partition(":")
@@ -23,8 +24,8 @@ def drink(game: Game, f: Figure, index: int) -> Proc:
     if fixed is None:
         face = (yield from roll(game, 1, 6, "hq.item.potion_healing"))[0]
         roll_event(game, "hq.item.potion_healing", "1d6", [face], outcome=face,
-                   text=f"{f.name} drinks a potion of healing: {face}.")
+                   text=f"{figure.name} drinks a potion of healing: {face}.")
         amount = face
     else:
         amount = fixed
-    magic.heal(game, f, amount)
+    magic.heal(game, figure, amount)

@@ -90,8 +90,8 @@ def _figures(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {k: f for k, f in view.get("figures", {}).items() if isinstance(f, dict)}
 
 
-def _on_board(f: dict[str, Any]) -> bool:
-    return f.get("pos") is not None and f.get("status") == "alive"
+def _on_board(figure: dict[str, Any]) -> bool:
+    return figure.get("pos") is not None and figure.get("status") == "alive"
 
 
 def _edge(a: Sq, b: Sq) -> tuple[Sq, Sq]:
@@ -107,19 +107,21 @@ class HeroQuestPresenter:
     end_kinds: tuple[str, ...] = ("pass", "end_turn", "monster_done")  # `e`: pass, end the hero's turn, end a monster's
     # A walk stops when a room or corridor comes into view, a trap springs, a monster is placed,
     # dice are rolled, someone is hurt, the escort or an alarm acts, a door opens, remains are found.
-    walk_stops: frozenset[str] = frozenset({"reveal", "trap", "place", "roll", "damage", "escort", "alarm", "door", "remains"})
+    walk_stops: frozenset[str] = frozenset({"reveal", "trap", "place", "roll", "damage", "escort", "alarm", "door",
+                                            "remains"})
 
     # -- the board -----------------------------------------------------------------------------
-    def glyph(self, game: Game, f: dict[str, Any]) -> Cell:
+    def glyph(self, game: Game, figure: dict[str, Any]) -> Cell:
         c = game.content
-        kind = f.get("kind", "")
-        if f.get("side") == "hero":
+        kind = figure.get("kind", "")
+        if figure.get("side") == "hero":
             p = c.heroes.get(kind) or c.escorts.get(kind)
             return ((p.glyph if p is not None else "H")[0].upper() + " ", "hero")
         m = c.monsters.get(kind)
         letter = (m.glyph if m is not None else "m")[0]  # case matters: G gargoyle, g goblin
-        number = f.get("number") or 0
-        digit = str(number % 10) if number else next((ch for ch in reversed(str(f.get("id", ""))) if ch.isdigit()), "?")
+        number = figure.get("number") or 0
+        last_digit = next((ch for ch in reversed(str(figure.get("id", ""))) if ch.isdigit()), "?")
+        digit = str(number % 10) if number else last_digit
         return (letter + digit, "monster")
 
     def board(self, game: Game, seat: str) -> Board:
@@ -193,10 +195,13 @@ class HeroQuestPresenter:
 
     def walks(self, game: Game, decision: Decision | None) -> dict[Sq, list[Sq]]:
         """Squares a hero who has rolled can walk to with the moves left, each with its steps."""
-        if decision is None or not decision.context.get("rolled") or not any(a.kind == "step" for a in decision.options):
+        if decision is None or not decision.context.get("rolled") \
+                or not any(a.kind == "step" for a in decision.options):
             return {}
         hero = game.state.figures.get(decision.context.get("figure"))
-        return routes(game, hero, int(decision.context.get("points", 0))) if hero is not None and hero.pos is not None else {}
+        if hero is None or hero.pos is None:
+            return {}
+        return routes(game, hero, int(decision.context.get("points", 0)))
 
     def focus(self, game: Game, decision: Decision | None) -> Sq | None:
         """The square to keep centred: the deciding hero or acting monster, else the first hero."""

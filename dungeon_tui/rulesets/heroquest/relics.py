@@ -15,8 +15,8 @@ from .searching import nearest_free
 from .state import ALIVE, DEAD, Figure, State
 
 
-def spent(f: Figure, relic: str) -> bool:
-    return bool(f.flags.get(f"used:{relic}"))
+def spent(figure: Figure, relic: str) -> bool:
+    return bool(figure.flags.get(f"used:{relic}"))
 
 
 # A relic used from the hand: its offer (game, bearer, seat) -> the uses open to him now, and its
@@ -25,59 +25,61 @@ def spent(f: Figure, relic: str) -> bool:
 RELICS: Effects[Callable[..., Any]] = Effects("relic")
 
 
-def options(game: Game, f: Figure, seat: str) -> list[Action]:
+def options(game: Game, figure: Figure, seat: str) -> list[Action]:
     out: list[Action] = []
     for relic in RELICS.ids():
         offer = RELICS[relic].offer
-        if relic in f.equipment and not spent(f, relic) and offer is not None:
-            out += offer(game, f, seat) or []  # `never` offers nothing
+        if relic in figure.equipment and not spent(figure, relic) and offer is not None:
+            out += offer(game, figure, seat) or []  # `never` offers nothing
     return out
 
 
-def use(game: Game, f: Figure, pick: Action) -> None:
+def use(game: Game, figure: Figure, pick: Action) -> None:
     relic = pick.get("item")
-    f.flags[f"used:{relic}"] = True
-    RELICS[relic].run(game, f, pick)
+    figure.flags[f"used:{relic}"] = True
+    RELICS[relic].run(game, figure, pick)
 
 
-def elixir_offer(game: Game, f: Figure, seat: str) -> list[Action]:
+def elixir_offer(game: Game, figure: Figure, seat: str) -> list[Action]:
     name = game.content.artifacts["elixir_of_life"].name
-    return [Action.make(seat, "use", text=f"{f.name} pours the {name} for {h.name}", who=f.id, item="elixir_of_life",
-                        target=h.id) for h in game.state.heroes() if h.status == DEAD and h is not f]
+    return [Action.make(seat, "use", text=f"{figure.name} pours the {name} for {h.name}", who=figure.id,
+                        item="elixir_of_life",
+                        target=h.id) for h in game.state.heroes() if h.status == DEAD and h is not figure]
 
 
 @RELICS("elixir_of_life", offer=elixir_offer)
-def elixir_of_life(game: Game, f: Figure, pick: Action) -> None:
-    revive(game, f, game.state.figures[pick.get("target")])
+def elixir_of_life(game: Game, figure: Figure, pick: Action) -> None:
+    revive(game, figure, game.state.figures[pick.get("target")])
 
 
-def revive(game: Game, f: Figure, h: Figure) -> None:
+def revive(game: Game, figure: Figure, hero: Figure) -> None:
     """He stands again beside the bearer at full Body, with what of his was left lying."""
     s: State = game.state
-    sq = nearest_free(s, f.square)
+    sq = nearest_free(s, figure.square)
     if sq is None:
         return
-    h.status, h.pos, h.body = ALIVE, sq, h.max_body
-    h.flags = {k: v for k, v in h.flags.items() if k in ("main", "items")}
-    s.flags.pop(f"dead:{h.id}", None)
-    for pile in [p for p in s.remains if p["hero"] == h.id]:
-        gather(s, h, pile)
-    game.emit("revive", figure=h.id, at=list(sq), text=f"{h.name} rises again at {sq[0]},{sq[1]}, whole.")
+    hero.status, hero.pos, hero.body = ALIVE, sq, hero.max_body
+    hero.flags = {k: v for k, v in hero.flags.items() if k in ("main", "items")}
+    s.flags.pop(f"dead:{hero.id}", None)
+    for pile in [p for p in s.remains if p["hero"] == hero.id]:
+        gather(s, hero, pile)
+    game.emit("revive", figure=hero.id, at=list(sq), text=f"{hero.name} rises again at {sq[0]},{sq[1]}, whole.")
 
 
-def ring_offer(game: Game, f: Figure, seat: str) -> list[Action]:
-    return [Action.make(seat, "use", text=f"{f.name} turns the {game.content.artifacts['ring_of_return'].name}",
-                        who=f.id, item="ring_of_return")]
+def ring_offer(game: Game, figure: Figure, seat: str) -> list[Action]:
+    return [Action.make(seat, "use", text=f"{figure.name} turns the {game.content.artifacts['ring_of_return'].name}",
+                        who=figure.id, item="ring_of_return")]
 
 
 @RELICS("ring_of_return", offer=ring_offer)
-def ring_of_return(game: Game, f: Figure, pick: Action) -> None:
+def ring_of_return(game: Game, figure: Figure, pick: Action) -> None:
     """The bearer and every hero he sees go back to the stairway (monsters keep its squares)."""
     s: State = game.state
     stairs = [sq for sq in board.stairway(game.content.quests[s.quest]) if not s.side_at(sq, "monster")]
     if not stairs:
         return
-    going = [f] + [h for h in s.hero_side() if h is not f and board.targeting_sight(s, f.square, h.square)]
+    going = [figure] + [h for h in s.hero_side() if h is not figure and board.targeting_sight(s, figure.square,
+                                                                                              h.square)]
     for i, h in enumerate(going):
         h.pos = stairs[i % len(stairs)]
         h.flags.pop("in_pit", None)
@@ -103,15 +105,15 @@ def name_ring_spell(game: Game) -> Proc:
 
 
 @RELICS("spell_ring", offer=never)
-def keeps_card(f: Figure, spell: str) -> bool:
+def keeps_card(figure: Figure, spell: str) -> bool:
     """The first casting of the ring's spell leaves the card in hand."""
-    if f.flags.get("spell_ring") == spell and not f.flags.get("used:spell_ring"):
-        f.flags["used:spell_ring"] = True
+    if figure.flags.get("spell_ring") == spell and not figure.flags.get("used:spell_ring"):
+        figure.flags["used:spell_ring"] = True
         return True
     return False
 
 
 @RELICS("wand_of_magic", offer=never)
-def second_spell(f: Figure, spell: str) -> bool:
+def second_spell(figure: Figure, spell: str) -> bool:
     """Whether the bearer may cast a second, different spell in the action he cast `spell` in."""
-    return "wand_of_magic" in f.equipment and any(other != spell for other in f.spells)
+    return "wand_of_magic" in figure.equipment and any(other != spell for other in figure.spells)

@@ -18,19 +18,19 @@ def near(s: State, a: Any, b: Any) -> bool:
     return board.terrain_sight(s, a, b)
 
 
-def take_remains(game: Game, h: Figure, pile: dict[str, Any]) -> None:
-    gather(game.state, h, pile)
-    game.emit("remains", figure=h.id, text=f"{h.name} takes {pile['name']}'s belongings.")
+def take_remains(game: Game, hero: Figure, pile: dict[str, Any]) -> None:
+    gather(game.state, hero, pile)
+    game.emit("remains", figure=hero.id, text=f"{hero.name} takes {pile['name']}'s belongings.")
 
 
-def gather(s: State, h: Figure, pile: dict[str, Any]) -> None:
+def gather(s: State, hero: Figure, pile: dict[str, Any]) -> None:
     """The pile leaves the floor for his pack: gold, gear, potions, quest items."""
     s.remains.remove(pile)
-    h.gold += pile["gold"]
-    h.equipment.extend(pile["equipment"])
-    h.potions.extend(pile["potions"])
+    hero.gold += pile["gold"]
+    hero.equipment.extend(pile["equipment"])
+    hero.potions.extend(pile["potions"])
     if pile["items"]:
-        h.flags.setdefault("items", []).extend(pile["items"])
+        hero.flags.setdefault("items", []).extend(pile["items"])
 
 
 def destroy_remains(game: Game, pile: dict[str, Any]) -> None:
@@ -39,14 +39,14 @@ def destroy_remains(game: Game, pile: dict[str, Any]) -> None:
     game.emit("remains_lost", text=f"The monsters destroy {pile['name']}'s belongings.")
 
 
-def after_move(game: Game, f: Figure) -> None:
+def after_move(game: Game, figure: Figure) -> None:
     """Remains left lying wait for the first hero to end a step near them, unless a monster
     ends a move there first (§5.11)."""
     s: State = game.state
     for pile in list(s.remains):
-        if not near(s, f.pos, pile["at"]):
+        if not near(s, figure.pos, pile["at"]):
             continue
-        if f.side == MONSTER:
+        if figure.side == MONSTER:
             destroy_remains(game, pile)
-        elif f.kind in game.content.heroes:
-            take_remains(game, f, pile)
+        elif figure.kind in game.content.heroes:
+            take_remains(game, figure, pile)

@@ -77,7 +77,7 @@ def far_from_party(p: Plan, n: int) -> bool:
     if lead is None or lead is p.me:
         return False
     dist = p.field()[0]
-    near = [d for sq in [lead.square] + beside(p, lead) if (d := dist.get(sq)) is not None]
+    near = [d for sq in [lead.square, *beside(p, lead)] if (d := dist.get(sq)) is not None]
     return not near or min(near) > n
 
 
@@ -97,7 +97,7 @@ def follow(p: Plan) -> str:
         p.intents.append(("open_door", here[0]))
         return "opens the door he stands at"
     if far_from_party(p, 2):
-        advance_to(p, [lead.square] + beside(p, lead))
+        advance_to(p, [lead.square, *beside(p, lead)])
         return f"keeps close to {lead.name}"
     return f"waits by {lead.name}"
 

@@ -65,51 +65,51 @@ DREAD_TESTS: Effects[Callable[[Game, Figure, str], tuple[bool, dict[str, Any]]]]
 NOTHING: tuple[bool, dict[str, Any]] = (False, {})
 
 
-def useful(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
+def useful(game: Game, monster: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
     """Is a dread spell this monster still holds worth casting, and at what."""
-    if sp not in m.dread:
+    if sp not in monster.dread:
         return NOTHING
-    return DREAD_TESTS[sp].run(game, m, sp)
+    return DREAD_TESTS[sp].run(game, monster, sp)
 
 
-def party_order(s: State, h: Figure) -> int:
-    return s.party.index(h.id) if h.id in s.party else 9
+def party_order(s: State, hero: Figure) -> int:
+    return s.party.index(hero.id) if hero.id in s.party else 9
 
 
 @DREAD_TESTS("ball_of_flame")
-def weakest_seen(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
+def weakest_seen(game: Game, monster: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
     s: State = game.state
-    seen = dread.seen_heroes(s, m)
+    seen = dread.seen_heroes(s, monster)
     if not seen:
         return NOTHING
     return True, {"target": min(seen, key=lambda h: (h.body, party_order(s, h))).id}
 
 
 @DREAD_TESTS("summon_orcs", "summon_undead")
-def any_seen(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
-    if not dread.seen_heroes(game.state, m):
+def any_seen(game: Game, monster: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
+    if not dread.seen_heroes(game.state, monster):
         return NOTHING
     return True, {}
 
 
 @DREAD_TESTS("firestorm")
-def outnumbered_in_room(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
+def outnumbered_in_room(game: Game, monster: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
     s: State = game.state
-    if board.area_of(s, m.square) == board.CORRIDOR:
+    if board.area_of(s, monster.square) == board.CORRIDOR:
         return NOTHING
-    heroes = dread.room_victims(s, m, True)
-    room = board.area_of(s, m.square)
+    heroes = dread.room_victims(s, monster, True)
+    room = board.area_of(s, monster.square)
     mons = [x for x in s.monsters() if board.area_of(s, x.square) == room]
     return (len(heroes) >= 2 and len(mons) < len(heroes)), {}
 
 
 @DREAD_TESTS("lightning_bolt")
-def best_line(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
+def best_line(game: Game, monster: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
     """The direction that strikes the most more heroes than monsters (clockwise from north on a tie)."""
     s: State = game.state
     best: tuple[int, tuple[int, int]] | None = None
     for d in dread.CLOCKWISE:
-        on = [f for q in dread.bolt_path(s, m, d) for f in s.all_at(q)]
+        on = [f for q in dread.bolt_path(s, monster, d) for f in s.all_at(q)]
         h = sum(1 for f in on if f.side == HERO)
         mo = sum(1 for f in on if f.side == MONSTER)
         if h >= 1 and h > mo and (best is None or h - mo > best[0]):
@@ -121,24 +121,24 @@ def best_line(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
 HERO_CONDITIONS = {"sleep": "asleep", "tempest": "tempest", "command": "commanded", "fear": "feared"}
 
 
-def fresh_targets(game: Game, m: Figure, sp: str) -> list[Figure]:
-    return [h for h in dread.seen_heroes(game.state, m) if not h.flags.get(HERO_CONDITIONS[sp])]
+def fresh_targets(game: Game, monster: Figure, sp: str) -> list[Figure]:
+    return [h for h in dread.seen_heroes(game.state, monster) if not h.flags.get(HERO_CONDITIONS[sp])]
 
 
 @DREAD_TESTS("sleep", "tempest")
-def weakest_mind(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
+def weakest_mind(game: Game, monster: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
     """The hero least able to shake it off."""
-    pool = fresh_targets(game, m, sp)
+    pool = fresh_targets(game, monster, sp)
     if not pool:
         return NOTHING
     return True, {"target": min(pool, key=lambda h: (h.mind, h.id)).id}
 
 
 @DREAD_TESTS("command", "fear")
-def strongest_arm(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
+def strongest_arm(game: Game, monster: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
     """The hero who strikes hardest (the earliest in turn order on a tie)."""
     s: State = game.state
-    pool = fresh_targets(game, m, sp)
+    pool = fresh_targets(game, monster, sp)
     if not pool:
         return NOTHING
     return True, {"target": max(pool, key=lambda h: (attack_dice(h, game.content)[0],
@@ -146,21 +146,21 @@ def strongest_arm(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]
 
 
 @DREAD_TESTS("cloud_of_chaos")
-def crowded_room(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
-    return len(dread.room_victims(game.state, m, True)) >= 2, {}
+def crowded_room(game: Game, monster: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
+    return len(dread.room_victims(game.state, monster, True)) >= 2, {}
 
 
 @DREAD_TESTS("rust")
-def first_in_metal(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
-    pool = [h for h in dread.seen_heroes(game.state, m) if dread.metal_items(game, h)]
+def first_in_metal(game: Game, monster: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
+    pool = [h for h in dread.seen_heroes(game.state, monster) if dread.metal_items(game, h)]
     if not pool:
         return NOTHING
     return True, {"target": pool[0].id}
 
 
 @DREAD_TESTS("escape")
-def cornered(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
+def cornered(game: Game, monster: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
     """Down to his last Body with a hero beside him."""
     s: State = game.state
-    return (m.body <= 1 and any(abs(h.square[0] - m.square[0]) + abs(h.square[1] - m.square[1]) == 1
-                                and s.grid.edge_passable(h.square, m.square) for h in s.hero_side())), {}
+    return (monster.body <= 1 and any(abs(h.square[0] - monster.square[0]) + abs(h.square[1] - monster.square[1]) == 1
+                                and s.grid.edge_passable(h.square, monster.square) for h in s.hero_side())), {}

@@ -48,8 +48,8 @@ class Plan:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
 
-    def dist(self, f: Figure) -> int | None:
-        return mon.dist_to(self.s, self.me, f, self.field()[0])
+    def dist(self, figure: Figure) -> int | None:
+        return mon.dist_to(self.s, self.me, figure, self.field()[0])
 
     def offered(self, *kinds: str) -> bool:
         """Whether the decision offers an action of these kinds (a plan needs one to be carried out)."""
@@ -85,12 +85,12 @@ def choose_target(p: Plan, fs: list[Figure], how: str) -> Figure | None:
     return weakest(p, fs)
 
 
-def beside(p: Plan, t: Figure) -> list[Sq]:
+def beside(p: Plan, target: Figure) -> list[Sq]:
     """Squares from which one could strike the figure: orthogonal, with no wall between."""
     out = []
     for dx, dy in DIRS4:
-        sq = (t.square[0] + dx, t.square[1] + dy)
-        if p.s.grid.floor(sq) and p.s.grid.edge_passable(sq, t.square):
+        sq = (target.square[0] + dx, target.square[1] + dy)
+        if p.s.grid.floor(sq) and p.s.grid.edge_passable(sq, target.square):
             out.append(sq)
     return out
 
