@@ -18,9 +18,13 @@ from .state import HERO, Figure, State
 DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
 # N, NE, E ... clockwise: the order ties are broken in (§6.3).
 CLOCKWISE = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-ORCS = {1: 4, 2: 4, 3: 4, 4: 5, 5: 5, 6: 6}
-UNDEAD = {1: ["skeleton"] * 4, 2: ["skeleton"] * 4, 3: ["skeleton"] * 3 + ["zombie"] * 2,
-          4: ["skeleton"] * 3 + ["zombie"] * 2, 5: ["zombie"] * 2 + ["mummy"] * 2, 6: ["zombie"] * 2 + ["mummy"] * 2}
+# What each summoning brings on each face of its red die.
+SUMMONS = {
+    "summon_orcs": {1: ["orc"] * 4, 2: ["orc"] * 4, 3: ["orc"] * 4, 4: ["orc"] * 5, 5: ["orc"] * 5, 6: ["orc"] * 6},
+    "summon_undead": {1: ["skeleton"] * 4, 2: ["skeleton"] * 4, 3: ["skeleton"] * 3 + ["zombie"] * 2,
+                      4: ["skeleton"] * 3 + ["zombie"] * 2, 5: ["zombie"] * 2 + ["mummy"] * 2,
+                      6: ["zombie"] * 2 + ["mummy"] * 2},
+}
 
 
 def seen_heroes(s: State, monster: Figure) -> list[Figure]:
@@ -218,7 +222,7 @@ def summon(game: Game, monster: Figure, sp: str) -> Proc:
     s: State = game.state
     rule = f"hq.dread.{sp}"
     face = (yield from roll(game, 1, 6, rule))[0]
-    kinds = ["orc"] * ORCS[face] if sp == "summon_orcs" else UNDEAD[face]
+    kinds = SUMMONS[sp][face]
     roll_event(game, rule, "1d6", [face], outcome=len(kinds),
                text=f"{monster.name} summons: {face} brings {len(kinds)} ({', '.join(kinds)}).")
     for kind, sq in zip(kinds, nearest_free_squares(s, monster.square, len(kinds)), strict=False):

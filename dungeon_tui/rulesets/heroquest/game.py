@@ -14,8 +14,9 @@ from .campaign_commands import COMMANDS
 from .combat import attack_dice, defend_dice
 from .content import HERO_ORDER, ID, RULES_VERSION, Content, load_content
 from .dread import DREAD
+from .events import STEPS
 from .magic import SPELLS
-from .models import QUESTS
+from .models import ACTIONS, QUESTS
 from .profiles import monster_profile
 from .relics import RELICS
 from .searching import TREASURE
@@ -40,8 +41,8 @@ class HeroQuest(Ruleset[State, Content]):
     campaign = COMMANDS
 
     def content_problems(self, content: Content) -> list[str]:
-        """Every spell, dread spell, treasure card and relic with its effect, and every effect with
-        its content; every tactics script in words the AI knows."""
+        """Every spell, dread spell, treasure card, relic and quest event step with its effect, and
+        every effect with its content; every tactics script in words the AI knows."""
         where = "content/heroquest"
         relics = [aid for aid, a in content.artifacts.items() if a.kind == "relic"]
         return (SPELLS.problems(content.spells, f"{where}/spells.yaml")
@@ -49,6 +50,7 @@ class HeroQuest(Ruleset[State, Content]):
                 + DREAD_TESTS.problems(content.dread_spells, f"{where}/spells.yaml")
                 + TREASURE.problems(content.treasure, f"{where}/treasure.yaml")
                 + RELICS.problems(relics, f"{where}/equipment.yaml")
+                + STEPS.problems(ACTIONS, f"{where}/quests")
                 + script_problems(content))
 
     def heroes(self) -> list[Hero]:
