@@ -21,6 +21,14 @@ GAMES: dict[str, tuple[str, tuple[str, ...]]] = {
 DEFAULT = next(iter(GAMES))
 
 
+def register(game: str, module: str, aliases: tuple[str, ...] = ()) -> None:
+    """Add a game kept outside this package (a plug-in, or the tiny game of the tests); the
+    games of dungeon-tui itself are the lines of GAMES above."""
+    if game in GAMES and GAMES[game][0] != module:
+        raise ValueError(f"game {game!r} is already registered by {GAMES[game][0]}")
+    GAMES[game] = (module, aliases)
+
+
 def game_id(name: str) -> str:
     """A game's id from its id or one of its other names; KeyError lists the known ids."""
     if name in GAMES:

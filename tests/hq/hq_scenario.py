@@ -1,7 +1,8 @@
 """HeroQuest positions on a real quest board, and one rule run with forced dice."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from dungeon_tui.engine.dice import ForcedChance
 from dungeon_tui.engine.game import CHANCE, Game
@@ -10,7 +11,6 @@ from dungeon_tui.rulesets.heroquest import board
 from dungeon_tui.rulesets.heroquest.content import load_content
 from dungeon_tui.rulesets.heroquest.game import GAME
 from dungeon_tui.rulesets.heroquest.state import State
-
 
 
 def trial(heroes: dict[str, tuple[int, int]], open_doors: list[str] = (), quest: str = "the_trial") -> State:
@@ -52,7 +52,8 @@ class Picks:
         if self.picks:
             kind, args = self.picks[0]
             for a in d.options:
-                if a.kind == kind and all(a.get(k) == (tuple(v) if isinstance(v, list) else v) for k, v in args.items()):
+                if a.kind == kind and all(a.get(k) == (tuple(v) if isinstance(v, list) else v)
+                                          for k, v in args.items()):
                     self.picks.pop(0)
                     return a, "scripted"
             raise AssertionError(f"{kind} {args} not offered: {[str(a) for a in d.options]}")

@@ -3,13 +3,13 @@ campaign file, the armory, gifts of gold, replacement heroes and the campaign co
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from dungeon_tui.rulesets import get
 from dungeon_tui.cli import main
 from dungeon_tui.engine import record
-from dungeon_tui.rulesets import game_from_record
+from dungeon_tui.rulesets import game_from_record, get
 from dungeon_tui.rulesets.heroquest import campaign as camp
 from dungeon_tui.rulesets.heroquest.campaign import CampaignError
 from dungeon_tui.rulesets.heroquest.combat import attack_dice, defend_dice
@@ -135,7 +135,8 @@ def test_replace_a_fallen_hero():
         camp.replace(c, "barbarian", "wizard")
     c = camp.replace(c, "barbarian", "dwarf")
     new = c.hero("dwarf")
-    assert (new.gold, new.body_max, new.mind_max, new.equipment, new.main_weapon) == (0, 7, 3, ["shortsword"], "shortsword")
+    assert (new.gold, new.body_max, new.mind_max, new.equipment, new.main_weapon) == \
+        (0, 7, 3, ["shortsword"], "shortsword")
     assert c.party[0].status == "retired" and c.log[-1]["kind"] == "replace"
     assert camp.setup_for(c)["heroes"] == ["dwarf", "wizard"]  # turn order, not joining order
     with pytest.raises(CampaignError, match="no fallen barbarian"):
@@ -297,7 +298,7 @@ def test_campaign_command(tmp_path, capsys):
     assert main(["campaign", "show", f]) == 0
     out = capsys.readouterr().out
     assert "Band" in out and "Tool Kit" in out and "the_trial" in out and "50 gold" in out and "100 gold" in out
-    before = open(f, "rb").read()
+    before = Path(f).read_bytes()
     for bad in (["buy", f, "--hero", "wizard", "--item", "broadsword"],
                 ["give", f, "--from", "dwarf", "--to", "wizard", "--gold", "999"],
                 ["replace", f, "--hero", "dwarf", "--with", "elf"],
@@ -306,7 +307,7 @@ def test_campaign_command(tmp_path, capsys):
         assert main(["campaign", *bad]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err, err
-        assert open(f, "rb").read() == before
+        assert Path(f).read_bytes() == before
     assert main(["campaign", "play", f, "--seed", "3", "--record", str(tmp_path / "recs")]) == 0
     out = capsys.readouterr().out
     assert out.startswith("the_trial: ") and "Dwarf" in out

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_tui.rulesets import get
 from dungeon_tui.engine.scenario import content_problems_after
-from dungeon_tui.rulesets.heroquest.models import MODELS, QUESTS
+from dungeon_tui.rulesets import get
 from dungeon_tui.rulesets.heroquest.content import cross_check, load_content
 from dungeon_tui.rulesets.heroquest.game import GAME
+from dungeon_tui.rulesets.heroquest.models import MODELS, QUESTS
 
 
 def test_all_four_quests_load_with_their_spec_data():
@@ -101,7 +101,8 @@ BROKEN = [
     (R, put("no_search_rooms", ["Z"]), ["no_search_rooms.0: 'Z' is not a room of the board"]),
     # objective, failure and event targets exist
     (W, put("objective", {"kind": "kill", "target": "m99"}), ["objective.target: no monster 'm99' in this quest"]),
-    (C, put("objective", {"kind": "carry", "item": "skull"}), ["objective.item: no item 'skull' in this quest's treasure"]),
+    (C, put("objective", {"kind": "carry", "item": "skull"}),
+     ["objective.item: no item 'skull' in this quest's treasure"]),
     (R, put("objective", {"kind": "escort", "figure": "m1"}), ["objective.figure: 'm1' is not this quest's escort"]),
     (R, put("fail_if", {"dead": "sir_ragnor"}),
      ["fail_if.dead: 'sir_ragnor' is neither this quest's escort nor one of its monsters"]),
@@ -113,7 +114,8 @@ BROKEN = [
     (W, setter("monsters", "m1", "kind", "troll"), ["monsters.m1.kind: unknown monster 'troll'"]),
     (W, setter("monsters", "m14", "spells", ["ball_of_flame", "fireball"]),
      ["monsters.m14.spells.1: unknown dread spell 'fireball'"]),
-    (W, setter("monsters", "m14", "script", "zargon_gaurd"), ["monsters.m14.script: unknown tactics script 'zargon_gaurd'"]),
+    (W, setter("monsters", "m14", "script", "zargon_gaurd"),
+     ["monsters.m14.script: unknown tactics script 'zargon_gaurd'"]),
     (W, lambda d: d["treasure"][2]["items"][0].update(artifact="talisman"),
      ["treasure.2.items.0.artifact: unknown artifact 'talisman'"]),
     (C, setter("furniture", "f2", "kind", "sofa"), ["furniture.f2.kind: unknown furniture 'sofa'"]),
@@ -123,7 +125,8 @@ BROKEN = [
     (W, put("wandering_monster", "rat"), ["wandering_monster: unknown monster 'rat'"]),
     # reachability: without the secret door N-P, Ragnar's cell and the fimir beside it are cut off
     (R, put("secret_doors", []),
-     ["monsters.m4.at: [8,11] cannot be reached from the stairway", "escort.at: [5,11] cannot be reached from the stairway"]),
+     ["monsters.m4.at: [8,11] cannot be reached from the stairway",
+      "escort.at: [5,11] cannot be reached from the stairway"]),
 ]
 
 
@@ -147,7 +150,8 @@ def test_furniture_cuts_the_way_to_a_monster(tmp_path):
     problems = load_changed(tmp_path, C, lambda d: d["furniture"].extend([
         {"id": "f11", "kind": "throne", "at": [6, 4], "room": "E"},
         {"id": "f12", "kind": "throne", "at": [5, 5], "room": "E"}]))
-    assert problems == [f"content/heroquest/quests/{C}.yaml: monsters.m13.at: [5,4] cannot be reached from the stairway"]
+    assert problems == [
+        f"content/heroquest/quests/{C}.yaml: monsters.m13.at: [5,4] cannot be reached from the stairway"]
 
 
 @pytest.mark.parametrize("when,do,path,problem", [
@@ -205,3 +209,45 @@ def test_a_new_quest_starts_and_plays_its_first_decisions(qid):
         action, why = (ctl.get(d.seat) or ctl["*"]).choose(game, d)
         game.play(action, why)
     assert len(game.decisions) >= 50
+
+
+# -- effects by id (content check) -------------------------------------------------------------
+
+def test_content_check_passes_on_the_real_content():
+    assert GAME.check() == []
+
+
+def test_content_check_names_content_without_effect_and_effect_without_content():
+    import dataclasses
+    content = load_content()
+    spells = {("frost_bite" if sid == "genie" else sid): sp for sid, sp in content.spells.items()}
+    treasure = {cid: card for cid, card in content.treasure.items() if cid != "hazard_pit"}
+    changed = dataclasses.replace(content, spells=spells, treasure=treasure)
+    assert GAME.content_problems(changed) == [
+        "content/heroquest/spells.yaml: spell 'frost_bite' has no effect in the code",
+        "content/heroquest/spells.yaml: the code has an effect for spell 'genie', which the content does not declare",
+        "content/heroquest/treasure.yaml: the code has an effect for treasure card 'hazard_pit', "
+        "which the content does not declare",
+    ]
+
+
+def test_content_check_names_a_dread_spell_and_a_relic_without_effect():
+    import dataclasses
+    content = load_content()
+    dread = dict(content.dread_spells) | {"hex": content.dread_spells["fear"]}
+    artifacts = dict(content.artifacts) | {"crown": content.artifacts["ring_of_return"]}
+    changed = dataclasses.replace(content, dread_spells=dread, artifacts=artifacts)
+    assert GAME.content_problems(changed) == [
+        "content/heroquest/spells.yaml: dread spell 'hex' has no effect in the code",
+        "content/heroquest/spells.yaml: dread spell (Zargon's test) 'hex' has no effect in the code",
+        "content/heroquest/equipment.yaml: relic 'crown' has no effect in the code",
+    ]
+
+
+def test_content_check_names_a_tactics_word_the_ai_does_not_know():
+    import dataclasses
+    content = load_content()
+    tactics = dict(content.tactics) | {"zargon_default": [{"default": ["dance"]}]}
+    problems = GAME.content_problems(dataclasses.replace(content, tactics=tactics))
+    assert len(problems) == 1 and problems[0].startswith("content/heroquest/tactics.yaml: scripts.zargon_default")
+    assert "unknown action 'dance'" in problems[0]

@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 from dungeon_tui.ai.controllers import random_controllers
-from dungeon_tui.rulesets import get
 from dungeon_tui.engine import record
 from dungeon_tui.engine.game import DUNGEON
-from dungeon_tui.rulesets import game_from_record
+from dungeon_tui.rulesets import game_from_record, get
 from dungeon_tui.rulesets.heroquest import board, invariants
 from dungeon_tui.rulesets.heroquest.game import GAME
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from hq_scenario import Picks, rolls, run, trial
 from test_hq_worked_examples import new_monster_at
 
+from dungeon_tui.rulesets.heroquest.ai.seat import ScriptedSeat
 from dungeon_tui.rulesets.heroquest.combat import attack_dice
+from dungeon_tui.rulesets.heroquest.content import load_content
 from dungeon_tui.rulesets.heroquest.heroes import adjacent, hero_turn
 from dungeon_tui.rulesets.heroquest.monsters import activate, dungeon_phase
-from dungeon_tui.rulesets.heroquest.content import load_content
-from dungeon_tui.rulesets.heroquest.ai.dungeon import ScriptedSeat
 
 
 def add_trap(s, tid, kind, at, state="hidden"):
@@ -266,7 +266,8 @@ def test_spell_ring_casts_its_spell_twice_and_the_wand_two_spells_in_one_action(
     wiz.flags["spell_ring"] = "fire_of_wrath"
     orc = new_monster_at(s, "orc", (8, 9))
     cw = new_monster_at(s, "chaos_warrior", (9, 9))
-    picks = Picks(("cast", {"spell": "fire_of_wrath", "target": orc.id}), ("cast", {"spell": "tempest", "target": cw.id}))
+    picks = Picks(("cast", {"spell": "fire_of_wrath", "target": orc.id}),
+                  ("cast", {"spell": "tempest", "target": cw.id}))
     run(s, lambda g: hero_turn(g, wiz), [[2]], heroes=picks)
     assert orc.status == "dead" and cw.flags.get("tempest")
     assert wiz.spells == ["fire_of_wrath"]  # the ring kept it for a second casting
@@ -299,6 +300,7 @@ def test_variant_search_combined_finds_traps_and_secret_doors_at_once():
 
 def test_unknown_variant_is_refused_in_one_line():
     import pytest
+
     from dungeon_tui.rulesets.heroquest.game import GAME
     with pytest.raises(ValueError, match="variants must be a list of"):
         GAME.normalise_setup({"variants": ["monsters_1066"]})
@@ -323,7 +325,7 @@ def test_6_falling_block_in_the_warlocks_cellar():
     game = run(s, lambda g: hero_turn(g, elf), [[3, 3], [1, 4, 3]], heroes=picks)
     (r,) = rolls(game, "hq.trap.falling_block")
     assert (r["faces"], r["outcome"]) == (["skull", "white_shield", "skull"], 2)
-    exits = [a for a in picks.seen[-1]["kinds"]]
+    exits = list(picks.seen[-1]["kinds"])
     assert exits == ["exit", "exit"]  # her seat picks [19,9] or [21,9]
     assert elf.body == 4 and elf.pos == (21, 9) and (20, 9) in s.blocked and not s.grid.floor((20, 9))
     assert len(picks.seen) == 3  # the turn ends
@@ -346,9 +348,10 @@ def test_9_trapped_chest_in_room_l_of_the_rescue():
 
 
 def test_walk_routes_cross_only_seen_squares():
+    from hq_scenario import door_id
+
     from dungeon_tui.rulesets.heroquest import board
     from dungeon_tui.rulesets.heroquest.heroes import routes
-    from hq_scenario import door_id
     s = trial({"barbarian": (3, 17)}, open_doors=[door_id(((3, 17), (3, 18)))])
     c = load_content()
 

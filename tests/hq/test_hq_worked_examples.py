@@ -5,10 +5,10 @@ from __future__ import annotations
 from hq_scenario import door_id, rolls, run, trial
 
 from dungeon_tui.rulesets.heroquest import board
+from dungeon_tui.rulesets.heroquest.ai.seat import ScriptedSeat
 from dungeon_tui.rulesets.heroquest.combat import strike
 from dungeon_tui.rulesets.heroquest.monsters import activation_order, dungeon_phase
 from dungeon_tui.rulesets.heroquest.searching import draw_card, new_monster
-from dungeon_tui.rulesets.heroquest.ai.dungeon import ScriptedSeat
 
 
 def test_1_hero_attack_hq_combat_attack_and_defend_monster():
@@ -18,7 +18,8 @@ def test_1_hero_attack_hq_combat_attack_and_defend_monster():
     att, dfn = rolls(game)
     assert (att["rule"], att["dice"], att["faces"], att["outcome"]) == (
         "hq.combat.attack", "3combat", ["skull", "skull", "white_shield"], 2)
-    assert (dfn["rule"], dfn["faces"], dfn["outcome"]) == ("hq.combat.defend_monster", ["black_shield", "white_shield"], 1)
+    assert (dfn["rule"], dfn["faces"], dfn["outcome"]) == \
+        ("hq.combat.defend_monster", ["black_shield", "white_shield"], 1)
     assert orc.status == "dead" and orc.body == 0
 
 
@@ -43,7 +44,7 @@ def test_4_sight_through_a_door_corner_and_reveal_whole_room():
     s = trial({"elf": (3, 17)}, open_doors=[bottom])
     assert [x for x in range(26) if board.terrain_sight(s, (3, 17), (x, 18))] == [2, 3, 4]
     s.figures["elf"].pos = (3, 18)
-    assert [x for x in range(26) if board.terrain_sight(s, (3, 18), (x, 18))] == list(range(0, 15))
+    assert [x for x in range(26) if board.terrain_sight(s, (3, 18), (x, 18))] == list(range(15))
 
 
 def test_10_wandering_monster_attacks_at_once():

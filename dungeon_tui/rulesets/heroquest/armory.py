@@ -74,16 +74,16 @@ def parse_sheets(raw: Any, party: list[str], content: Any) -> dict[str, dict[str
     return out
 
 
-def apply_sheet(f: Figure, sheet: dict[str, Any]) -> None:
+def apply_sheet(figure: Figure, sheet: dict[str, Any]) -> None:
     """A hero figure as his sheet says, not as the hero table does."""
-    f.name = sheet["name"]
-    f.body = f.max_body = sheet["body_max"]
-    f.mind = sheet["mind_max"]
-    f.gold = sheet["gold"]
-    f.equipment = list(sheet["equipment"]) + list(sheet["artifacts"])
-    f.potions = list(sheet["potions"])
+    figure.name = sheet["name"]
+    figure.body = figure.max_body = sheet["body_max"]
+    figure.mind = sheet["mind_max"]
+    figure.gold = sheet["gold"]
+    figure.equipment = list(sheet["equipment"]) + list(sheet["artifacts"])
+    figure.potions = list(sheet["potions"])
     if sheet["main_weapon"]:
-        f.flags["main"] = sheet["main_weapon"]
+        figure.flags["main"] = sheet["main_weapon"]
 
 
 # -- who may use and buy what ------------------------------------------------------------------

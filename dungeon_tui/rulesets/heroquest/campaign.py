@@ -10,24 +10,37 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...engine import campaign_file
 from ...engine.campaign_file import CampaignError
 from ...engine.contract import choose_party, hero_seat
-from . import armory
+from . import armory, combat
 from .armory import HeroSheet
 from .content import HERO_ORDER, RULES_VERSION, load_content
 from .state import DEAD
 
-FORMAT = "dungeon-tui/heroquest-campaign"
-VERSION = 1
+FORMAT: Final = "dungeon-tui/heroquest-campaign"
+VERSION: Final = 1
 MAX_BYTES = 4 * 1024 * 1024
-ALIVE, RETIRED = "alive", "retired"  # plus DEAD: fallen and not yet replaced
-__all__ = ["CampaignError", "Campaign", "new", "load", "save", "setup_for", "record_result",
-           "buy", "give", "replace", "set_main", "next_quest"]
+ALIVE: Final = "alive"
+RETIRED: Final = "retired"  # plus DEAD: fallen and not yet replaced
+__all__ = [
+    "Campaign",
+    "CampaignError",
+    "buy",
+    "give",
+    "load",
+    "new",
+    "next_quest",
+    "record_result",
+    "replace",
+    "save",
+    "set_main",
+    "setup_for",
+]
 
 LogValue = str | int | None | list[str] | dict[str, int]
 
@@ -228,7 +241,7 @@ def buy(campaign: Campaign, hero_type: str, key: str) -> Campaign:
     entry: dict[str, LogValue] = {"kind": "buy", "hero": h.hero_type, "item": key, "gold": price}
     # A newly bought weapon with more dice than the one in hand becomes the main weapon.
     eq = c.equipment[key]
-    held = armory.item(c, h.main_weapon) if h.main_weapon else None
+    held = combat.item(c, h.main_weapon) if h.main_weapon else None
     if eq.kind == "weapon" and (held is None or eq.dice > held.dice):
         h.main_weapon = key
         entry["main"] = key
@@ -241,9 +254,9 @@ def set_main(campaign: Campaign, hero_type: str, weapon: str) -> Campaign:
     out = campaign.model_copy(deep=True)
     h = out.hero(hero_type)
     c = load_content()
-    eq = armory.item(c, weapon)
+    eq = combat.item(c, weapon)
     if eq is None or eq.kind != "weapon" or weapon not in h.equipment + h.artifacts:
-        carried = [k for k in h.equipment + h.artifacts if (e := armory.item(c, k)) is not None and e.kind == "weapon"]
+        carried = [k for k in h.equipment + h.artifacts if (e := combat.item(c, k)) is not None and e.kind == "weapon"]
         raise CampaignError(f"the {h.name} carries no {weapon!r}; weapons: {', '.join(carried) or 'none'}")
     if not armory.may_use(c.heroes[h.hero_type], eq):
         raise CampaignError(f"the {h.name} may not use a {eq.name}")
@@ -288,27 +301,27 @@ def replace(campaign: Campaign, dead_type: str, new_type: str) -> Campaign:
 
 # -- for the player ----------------------------------------------------------------------------
 
-def hero_line(h: PartyHero) -> str:
+def hero_line(hero: PartyHero) -> str:
     c = load_content()
 
     def names(keys: list[str]) -> str:
-        return ", ".join(armory.item(c, k).name for k in keys) or "none"
+        return ", ".join(combat.item(c, k).name for k in keys) or "none"
 
-    state = {ALIVE: "", DEAD: " (fallen)", RETIRED: " (retired)"}[h.status]
-    held = armory.item(c, h.main_weapon).name if h.main_weapon else "bare hands"
-    potions = ", ".join(potion_name(p) for p in h.items) or "none"
-    kind = c.heroes[h.hero_type].name
-    who = h.name if h.name == kind else f"{h.name} the {kind}"
-    return (f"{who}{state}: Body {h.body_max}, Mind {h.mind_max}, "
-            f"{h.gold} gold; wields {held}; gear: {names(h.equipment)}; potions: {potions}; "
-            f"artifacts: {names(h.artifacts)}; quests won {h.quests_completed}")
+    state = {ALIVE: "", DEAD: " (fallen)", RETIRED: " (retired)"}[hero.status]
+    held = combat.item(c, hero.main_weapon).name if hero.main_weapon else "bare hands"
+    potions = ", ".join(potion_name(p) for p in hero.items) or "none"
+    kind = c.heroes[hero.hero_type].name
+    who = hero.name if hero.name == kind else f"{hero.name} the {kind}"
+    return (f"{who}{state}: Body {hero.body_max}, Mind {hero.mind_max}, "
+            f"{hero.gold} gold; wields {held}; gear: {names(hero.equipment)}; potions: {potions}; "
+            f"artifacts: {names(hero.artifacts)}; quests won {hero.quests_completed}")
 
 
 def potion_name(potion: str) -> str:
     """'healing' -> Potion of Healing; a quest's fixed potion 'healing:4' says how much it heals."""
     kind, _, amount = potion.partition(":")
     names = {card.potion: card.name for card in load_content().treasure.values() if card.potion}
-    return names.get(kind, kind) + (f" (heals {amount})" if amount not in ("", "0") else "")
+    return str(names.get(kind, kind)) + (f" (heals {amount})" if amount not in ("", "0") else "")
 
 
 def log_line(entry: dict[str, LogValue]) -> str:

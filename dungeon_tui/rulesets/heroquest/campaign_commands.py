@@ -13,8 +13,8 @@ from . import campaign as camp
 
 
 class Commands:
-    format = camp.FORMAT
-    commands = ("new", "play", "show", "buy", "main", "give", "replace")
+    format: str = camp.FORMAT
+    commands: tuple[str, ...] = ("new", "play", "show", "buy", "main", "give", "replace")
 
     def command(self, args: Namespace, ruleset: Ruleset[Any, Any], tools: CampaignTools) -> int:
         path = Path(args.file)

@@ -2,7 +2,9 @@
 block.  Every roll is a Roll event whose faces are the words on the dice."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Callable, Generator
+from functools import wraps
+from typing import Any
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
@@ -10,6 +12,16 @@ from .state import DEAD, HERO, Figure, State
 
 Proc = Generator[Decision, Action, Any]
 SKULL, WHITE, BLACK = "skull", "white_shield", "black_shield"
+
+
+def instantly(act: Callable[..., Any]) -> Callable[..., Proc]:
+    """An effect that asks nothing and rolls nothing, as a procedure like those that do (the
+    registries of spells and cards run every effect the same way)."""
+    @wraps(act)
+    def run(*args: Any) -> Proc:
+        return act(*args)
+        yield  # never reached: it makes `run` a procedure
+    return run
 
 
 def face_word(n: int) -> str:
@@ -23,7 +35,8 @@ def combat_roll(game: Game, n: int, rule: str, counts: str, *, inputs: dict[str,
     faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()
     words = [face_word(f) for f in faces]
     got = words.count(counts) if most is None else min(most, words.count(counts))
-    roll_event(game, rule, f"{n}combat", words, inputs=inputs, modifiers=modifiers, outcome=got,
+    roll_event(game, rule, f"{n}combat", words,  # type: ignore[arg-type]  # combat dice show words
+               inputs=inputs, modifiers=modifiers, outcome=got,
                text=text.format(faces=", ".join(words) or "no dice", n=got))
     return got
 
@@ -32,56 +45,56 @@ def item(content: Any, key: str) -> Any:
     return content.equipment.get(key) or content.artifacts.get(key)
 
 
-def weapon_of(f: Figure, content: Any) -> Any:
+def weapon_of(figure: Figure, content: Any) -> Any:
     """The main weapon: the one chosen this turn, else the first carried; None = unarmed."""
-    weapons = [i for i in f.equipment if (eq := item(content, i)) is not None and eq.kind == "weapon"]
-    main = f.flags.get("main")
+    weapons = [i for i in figure.equipment if (eq := item(content, i)) is not None and eq.kind == "weapon"]
+    main = figure.flags.get("main")
     key = main if main in weapons else weapons[0] if weapons else None
     return item(content, key) if key else None
 
 
-def attack_dice(f: Figure, content: Any, target: Figure | None = None) -> tuple[int, dict[str, int]]:
+def attack_dice(figure: Figure, content: Any, target: Figure | None = None) -> tuple[int, dict[str, int]]:
     """A figure's attack dice and the named modifiers (never below 1; feared attacks with 1)."""
     mods: dict[str, int] = {}
-    if f.side == HERO:
-        w = weapon_of(f, content)
-        base = w.dice if w is not None else 1 if f.attack > 0 else 0
+    if figure.side == HERO:
+        w = weapon_of(figure, content)
+        base = w.dice if w is not None else 1 if figure.attack > 0 else 0
         if w is not None and w.undead_dice and target is not None and target.kind in content.monsters \
                 and "undead" in content.monsters[target.kind].tags:
             mods[f"{w.name} against the undead"] = w.undead_dice - w.dice
-        if f.flags.get("courage"):
+        if figure.flags.get("courage"):
             mods["courage"] = 2
-        if f.flags.get("strength"):
+        if figure.flags.get("strength"):
             mods["potion of strength"] = 2
     else:
-        base = f.attack
-    if f.flags.get("in_pit"):
+        base = figure.attack
+    if figure.flags.get("in_pit"):
         mods["in a pit"] = -1
     n = max(1, base + sum(mods.values())) if base > 0 else 0
-    if f.flags.get("feared"):
+    if figure.flags.get("feared"):
         n = 1
     return n, mods
 
 
-def defend_dice(f: Figure, content: Any) -> tuple[int, dict[str, int]]:
+def defend_dice(figure: Figure, content: Any) -> tuple[int, dict[str, int]]:
     mods: dict[str, int] = {}
-    base = f.defend
-    if f.side == HERO:
-        main = weapon_of(f, content)
-        for key in f.equipment:
+    base = figure.defend
+    if figure.side == HERO:
+        main = weapon_of(figure, content)
+        for key in figure.equipment:
             eq = item(content, key)
             if eq is None or eq.defend == 0:
                 continue
             if eq.kind == "shield" and main is not None and main.two_handed:
                 continue
             mods[eq.name] = eq.defend
-        if f.flags.get("rock_skin"):
+        if figure.flags.get("rock_skin"):
             mods["rock skin"] = 1
-        if f.flags.get("defense_potion"):
+        if figure.flags.get("defense_potion"):
             mods["potion of defence"] = 2
-    if f.flags.get("in_pit"):
+    if figure.flags.get("in_pit"):
         mods["in a pit"] = -1
-    if f.flags.get("asleep"):
+    if figure.flags.get("asleep"):
         return 0, {"asleep": -(base + sum(mods.values()))}
     return max(1, base + sum(mods.values())), mods
 
@@ -132,23 +145,23 @@ def offer_defence_potion(game: Game, target: Figure) -> Proc:
         game.emit("drink", figure=target.id, potion="defense", text=f"{target.name} drinks a potion of defence.")
 
 
-def lose_body(game: Game, f: Figure, n: int, cause: str) -> None:
+def lose_body(game: Game, figure: Figure, n: int, cause: str) -> None:
     if n <= 0:
-        game.emit("no_damage", figure=f.id, text=f"{f.name} takes no damage.")
+        game.emit("no_damage", figure=figure.id, text=f"{figure.name} takes no damage.")
         return
-    before = f.body
-    f.body = max(0, f.body - n)
-    f.damage_taken += before - f.body
-    f.flags.pop("rock_skin", None)
-    game.emit("damage", figure=f.id, amount=before - f.body, body=f.body,
-              text=f"{f.name} loses {before - f.body} Body ({cause}); {f.body} left.")
-    if f.body == 0 and f.side != HERO:
-        kill_monster(game, f)
+    before = figure.body
+    figure.body = max(0, figure.body - n)
+    figure.damage_taken += before - figure.body
+    figure.flags.pop("rock_skin", None)
+    game.emit("damage", figure=figure.id, amount=before - figure.body, body=figure.body,
+              text=f"{figure.name} loses {before - figure.body} Body ({cause}); {figure.body} left.")
+    if figure.body == 0 and figure.side != HERO:
+        kill_monster(game, figure)
 
 
-def kill_monster(game: Game, m: Figure) -> None:
+def kill_monster(game: Game, monster: Figure) -> None:
     s: State = game.state
-    m.status = DEAD
-    m.pos = None
-    game.emit("death", figure=m.id, text=f"{m.name} is slain.")
-    s.flags[f"dead:{m.id}"] = True
+    monster.status = DEAD
+    monster.pos = None
+    game.emit("death", figure=monster.id, text=f"{monster.name} is slain.")
+    s.flags[f"dead:{monster.id}"] = True

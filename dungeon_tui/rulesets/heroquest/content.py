@@ -6,11 +6,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ...engine import tactics
 from ...engine.content import Bundle, load_bundle
 from ...engine.grid import Sq
 from . import board
-from .models import MODELS
+from .models import MODELS, Quest
 from .quest_check import Names, check_quest
 
 ID = "heroquest"
@@ -32,7 +31,7 @@ class Content:
     dread_spells: dict[str, Any]
     variants: dict[str, Any]
     quests: dict[str, Any]
-    scripts: dict[str, tactics.Script]
+    tactics: dict[str, Any]  # the scripts as written; the AI compiles them with its words (ai/seat.py)
     areas: dict[Sq, str]
     room_squares: dict[str, list[Sq]]
     corridor_squares: list[Sq]
@@ -44,14 +43,10 @@ class Content:
 
 
 def cross_check(bundle: Bundle) -> list[str]:
-    """Quest positions against the board (§2.11 loader checks) and names between files."""
-    from .ai.dungeon import registry
+    """Quest positions against the board (§2.11 loader checks) and names between files.  The
+    tactics scripts are checked against the AI's words by `content check` (game.py)."""
     problems: list[str] = []
     where = "content/heroquest"
-    try:
-        tactics.compile_scripts(bundle["tactics.yaml"].scripts, registry, "scripts")
-    except tactics.TacticsError as err:
-        problems.append(f"{where}/tactics.yaml: {err}")
     names = Names(monsters=set(bundle["monsters.yaml"].monsters), furniture=bundle["furniture.yaml"].furniture,
                   dread_spells=set(bundle["spells.yaml"].dread_spells),
                   artifacts=set(bundle["equipment.yaml"].artifacts),
@@ -69,7 +64,6 @@ def cross_check(bundle: Bundle) -> list[str]:
 
 @lru_cache(maxsize=1)
 def load_content() -> Content:
-    from .ai.dungeon import registry
     bundle = load_bundle("heroquest", MODELS, cross_check)
     b = bundle["board.yaml"]
     areas = board.area_letters(b)
@@ -77,7 +71,7 @@ def load_content() -> Content:
     for sq in sorted(areas, key=lambda q: (q[1], q[0])):
         if areas[sq] != board.CORRIDOR:
             rooms.setdefault(areas[sq], []).append(sq)
-    quests = {m.id: m for n, m in bundle.files.items() if n.startswith("quests/")}
+    quests = {m.id: m for n, m in bundle.files.items() if n.startswith("quests/") and isinstance(m, Quest)}
     eq = bundle["equipment.yaml"]
     sp = bundle["spells.yaml"]
     he = bundle["heroes.yaml"]
@@ -86,7 +80,7 @@ def load_content() -> Content:
         furniture=bundle["furniture.yaml"].furniture, equipment=eq.equipment, artifacts=eq.artifacts,
         treasure=bundle["treasure.yaml"].treasure, spells=sp.spells, dread_spells=sp.dread_spells,
         variants=bundle["variants.yaml"].variants, quests=quests,
-        scripts=tactics.compile_scripts(bundle["tactics.yaml"].scripts, registry, "scripts"),
+        tactics=bundle["tactics.yaml"].scripts,
         areas=areas, room_squares={k: rooms[k] for k in sorted(rooms)},
         corridor_squares=sorted((sq for sq, a in areas.items() if a == board.CORRIDOR), key=lambda q: (q[1], q[0])),
         rock={qid: board.rock_rooms(b, q) for qid, q in quests.items()},

@@ -2,159 +2,230 @@
 one instead of attacking; each spell it holds works once per quest."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.dice import roll, roll_event
+from ...engine.effects import Effects
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import Sq
 from . import board, magic
-from .combat import Proc, item, lose_body
+from .combat import Proc, instantly, item, lose_body
 from .profiles import dread_name
-from .searching import free, nearest_free_squares
-from .state import HERO, MONSTER, Figure, State
+from .searching import free, nearest_free_squares, new_monster
+from .state import HERO, Figure, State
 
 DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
 # N, NE, E ... clockwise: the order ties are broken in (§6.3).
 CLOCKWISE = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-HERO_TARGETED = ("ball_of_flame", "command", "fear", "sleep", "tempest", "rust")
-ORCS = {1: 4, 2: 4, 3: 4, 4: 5, 5: 5, 6: 6}
-UNDEAD = {1: ["skeleton"] * 4, 2: ["skeleton"] * 4, 3: ["skeleton"] * 3 + ["zombie"] * 2,
-          4: ["skeleton"] * 3 + ["zombie"] * 2, 5: ["zombie"] * 2 + ["mummy"] * 2, 6: ["zombie"] * 2 + ["mummy"] * 2}
+# What each summoning brings on each face of its red die.
+SUMMONS = {
+    "summon_orcs": {1: ["orc"] * 4, 2: ["orc"] * 4, 3: ["orc"] * 4, 4: ["orc"] * 5, 5: ["orc"] * 5, 6: ["orc"] * 6},
+    "summon_undead": {1: ["skeleton"] * 4, 2: ["skeleton"] * 4, 3: ["skeleton"] * 3 + ["zombie"] * 2,
+                      4: ["skeleton"] * 3 + ["zombie"] * 2, 5: ["zombie"] * 2 + ["mummy"] * 2,
+                      6: ["zombie"] * 2 + ["mummy"] * 2},
+}
 
 
-def seen_heroes(s: State, m: Figure) -> list[Figure]:
-    return [h for h in s.hero_side() if board.targeting_sight(s, m.pos, h.pos)]
+def seen_heroes(s: State, monster: Figure) -> list[Figure]:
+    return [h for h in s.hero_side() if board.targeting_sight(s, monster.square, h.square)]
 
 
-def metal_items(game: Game, h: Figure) -> list[str]:
-    return [e for e in h.equipment if e in game.content.equipment and game.content.equipment[e].metal]
+def metal_items(game: Game, hero: Figure) -> list[str]:
+    return [e for e in hero.equipment if e in game.content.equipment and game.content.equipment[e].metal]
 
 
-def bolt_path(s: State, m: Figure, d: tuple[int, int]) -> list[Sq]:
+def bolt_path(s: State, monster: Figure, d: tuple[int, int]) -> list[Sq]:
     """Squares a lightning bolt crosses: until a wall, closed door, blocked square or the edge;
     diagonal steps pass a corner as sight does (D26)."""
-    return s.grid.ray(m.pos, d)
+    return s.grid.ray(monster.square, d)
 
 
-def room_victims(s: State, m: Figure, heroes_only: bool) -> list[Figure]:
+def room_victims(s: State, monster: Figure, heroes_only: bool) -> list[Figure]:
     """Figures sharing the caster's room; in a corridor, those on corridor squares he sees."""
-    room = board.area_of(s, m.pos)
-    pool = s.hero_side() if heroes_only else [f for f in s.hero_side() + s.monsters() if f is not m]
+    room = board.area_of(s, monster.square)
+    pool = s.hero_side() if heroes_only else [f for f in s.hero_side() + s.monsters() if f is not monster]
     if room != board.CORRIDOR:
-        return [f for f in pool if board.area_of(s, f.pos) == room]
-    return [f for f in pool if board.area_of(s, f.pos) == board.CORRIDOR and board.terrain_sight(s, m.pos, f.pos)]
+        return [f for f in pool if board.area_of(s, f.square) == room]
+    return [f for f in pool
+            if board.area_of(s, f.square) == board.CORRIDOR and board.terrain_sight(s, monster.square, f.square)]
 
 
-def options(game: Game, m: Figure) -> list[Action]:
+# A dread spell: its offer (game, caster, base text, heroes he sees) -> the casts it allows now,
+# and its effect (game, caster, cast action, target or None, shown name) -> the figures it hurt.
+DREAD: Effects[Callable[[Game, Figure, Action, Any, str], Proc]] = Effects("dread spell")
+
+
+def cast_action(monster: Figure, sp: str, text: str, **aim: Any) -> Action:
+    return Action.make(DUNGEON, "monster_cast", text=text, who=monster.id, spell=sp, **aim)
+
+
+def options(game: Game, monster: Figure) -> list[Action]:
     """Every dread spell this monster may cast now, with each legal aim."""
     s: State = game.state
-    c = game.content
     out = []
-    seen = seen_heroes(s, m)
-    for sp in m.dread:
-        name = dread_name(c, s.variants, sp)
-        base = f"{m.name} casts {name}"
-        if sp == "lightning_bolt":
-            for d, dn in zip(CLOCKWISE, DIRECTION_NAMES):
-                if bolt_path(s, m, d):
-                    out.append(Action.make(DUNGEON, "monster_cast", text=f"{base} {dn}", who=m.id, spell=sp,
-                                           direction=list(d)))
-        elif sp == "firestorm":
-            if board.area_of(s, m.pos) != board.CORRIDOR and room_victims(s, m, True):
-                out.append(Action.make(DUNGEON, "monster_cast", text=base, who=m.id, spell=sp))
-        elif sp in HERO_TARGETED:
-            for h in seen:
-                if sp == "rust" and not metal_items(game, h):
-                    continue
-                out.append(Action.make(DUNGEON, "monster_cast", text=f"{base} on {h.name}", who=m.id, spell=sp,
-                                       target=h.id))
-        elif sp == "cloud_of_chaos":
-            if room_victims(s, m, True):
-                out.append(Action.make(DUNGEON, "monster_cast", text=base, who=m.id, spell=sp))
-        elif sp in ("summon_orcs", "summon_undead"):
-            if seen:
-                out.append(Action.make(DUNGEON, "monster_cast", text=base, who=m.id, spell=sp))
-        elif sp == "escape":
-            out.append(Action.make(DUNGEON, "monster_cast", text=base, who=m.id, spell=sp))
+    seen = seen_heroes(s, monster)
+    for sp in monster.dread:
+        offer = DREAD[sp].offer
+        if offer is not None:
+            out += offer(game, monster, sp, f"{monster.name} casts {dread_name(game.content, s.variants, sp)}", seen)
     return out
 
 
-def cast(game: Game, m: Figure, pick: Action) -> Proc:
+def cast(game: Game, monster: Figure, pick: Action) -> Proc:
     """Returns the hero-side figures brought to Body 0 (the caller opens their rescue windows)."""
     s: State = game.state
-    c = game.content
     sp = pick.get("spell")
-    m.dread.remove(sp)
-    name = dread_name(c, s.variants, sp)
+    monster.dread.remove(sp)
+    name = dread_name(game.content, s.variants, sp)
     target = s.figures.get(pick.get("target")) if pick.get("target") else None
-    game.emit("dread", figure=m.id, spell=sp, target=target.id if target else None,
-              text=f"{m.name} casts {name}" + (f" on {target.name}." if target else "."))
-    hurt: list[Figure] = []
-    if sp == "lightning_bolt":
-        d = tuple(pick.get("direction"))
-        for sq in bolt_path(s, m, d):
-            for f in s.all_at(sq):
-                lose_body(game, f, 2, name)
-                hurt.append(f)
-    elif sp == "firestorm":
-        for f in room_victims(s, m, False):
-            yield from magic.fire(game, f, 3, 2, "hq.dread.flame_save", name)
-            hurt.append(f)
-    elif sp == "ball_of_flame":
-        yield from magic.fire(game, target, 2, 2, "hq.dread.flame_save", name)
-        hurt.append(target)
-    elif sp in ("command", "sleep"):
-        if not (yield from magic.mind_save(game, target, name)):
-            condition(game, target, "commanded" if sp == "command" else "asleep")
-    elif sp == "fear":
-        condition(game, target, "feared")
-    elif sp == "cloud_of_chaos":
-        for h in room_victims(s, m, True):
-            if not (yield from magic.mind_save(game, h, name)):
-                condition(game, h, "asleep")
-    elif sp == "tempest":
-        target.flags["tempest"] = True
-        game.emit("condition", figure=target.id, condition="tempest", text=f"{target.name} will lose his next turn.")
-    elif sp == "rust":
-        yield from rust(game, target)
-    elif sp in ("summon_orcs", "summon_undead"):
-        yield from summon(game, m, sp)
-    elif sp == "escape":
-        escape(game, m)
+    game.emit("dread", figure=monster.id, spell=sp, target=target.id if target else None,
+              text=f"{monster.name} casts {name}" + (f" on {target.name}." if target else "."))
+    hurt: list[Figure] = (yield from DREAD[sp].run(game, monster, pick, target, name)) or []
     return [f for f in hurt if f.side == HERO and f.body == 0 and f.pos is not None]
 
 
-def condition(game: Game, f: Figure, cond: str) -> None:
-    f.flags[cond] = True
-    game.emit("condition", figure=f.id, condition=cond, text=f"{f.name} is {cond}.")
+def bolt_offer(game: Game, monster: Figure, sp: str, base: str, seen: list[Figure]) -> list[Action]:
+    return [cast_action(monster, sp, f"{base} {dn}", direction=list(d))
+            for d, dn in zip(CLOCKWISE, DIRECTION_NAMES, strict=True) if bolt_path(game.state, monster, d)]
 
 
-def rust(game: Game, h: Figure) -> Proc:
-    items = metal_items(game, h)
+@DREAD("lightning_bolt", offer=bolt_offer)
+@instantly
+def lightning_bolt(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> list[Figure]:
+    hurt = []
+    for sq in bolt_path(game.state, monster, tuple(pick.get("direction"))):
+        for f in game.state.all_at(sq):
+            lose_body(game, f, 2, name)
+            hurt.append(f)
+    return hurt
+
+
+def firestorm_offer(game: Game, monster: Figure, sp: str, base: str, seen: list[Figure]) -> list[Action]:
+    s: State = game.state
+    in_a_room = board.area_of(s, monster.square) != board.CORRIDOR
+    return [cast_action(monster, sp, base)] if in_a_room and room_victims(s, monster, True) else []
+
+
+@DREAD("firestorm", offer=firestorm_offer)
+def firestorm(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Proc:
+    hurt = []
+    for f in room_victims(game.state, monster, False):
+        yield from magic.fire(game, f, 3, 2, "hq.dread.flame_save", name)
+        hurt.append(f)
+    return hurt
+
+
+def at_a_hero(game: Game, monster: Figure, sp: str, base: str, seen: list[Figure]) -> list[Action]:
+    return [cast_action(monster, sp, f"{base} on {h.name}", target=h.id) for h in seen]
+
+
+def at_rusting_hero(game: Game, monster: Figure, sp: str, base: str, seen: list[Figure]) -> list[Action]:
+    return [cast_action(monster, sp, f"{base} on {h.name}", target=h.id) for h in seen if metal_items(game, h)]
+
+
+@DREAD("ball_of_flame", offer=at_a_hero)
+def ball_of_flame(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Proc:
+    yield from magic.fire(game, target, 2, 2, "hq.dread.flame_save", name)
+    return [target]
+
+
+# The condition each spell of the mind leaves on a hero who fails (or, for fear, gets no) Mind save.
+MIND_CONDITIONS = {"command": "commanded", "sleep": "asleep"}
+
+
+@DREAD(*MIND_CONDITIONS, offer=at_a_hero)
+def mind_spell(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Proc:
+    if not (yield from magic.mind_save(game, target, name)):
+        condition(game, target, MIND_CONDITIONS[pick.get("spell")])
+    return []
+
+
+@DREAD("fear", offer=at_a_hero)
+@instantly
+def fear(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> list[Figure]:
+    condition(game, target, "feared")
+    return []
+
+
+def in_company(game: Game, monster: Figure, sp: str, base: str, seen: list[Figure]) -> list[Action]:
+    return [cast_action(monster, sp, base)] if room_victims(game.state, monster, True) else []
+
+
+@DREAD("cloud_of_chaos", offer=in_company)
+def cloud_of_chaos(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Proc:
+    for h in room_victims(game.state, monster, True):
+        if not (yield from magic.mind_save(game, h, name)):
+            condition(game, h, "asleep")
+    return []
+
+
+@DREAD("tempest", offer=at_a_hero)
+@instantly
+def tempest(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> list[Figure]:
+    target.flags["tempest"] = True
+    game.emit("condition", figure=target.id, condition="tempest", text=f"{target.name} will lose his next turn.")
+    return []
+
+
+@DREAD("rust", offer=at_rusting_hero)
+def rust_spell(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Proc:
+    yield from rust(game, target)
+    return []
+
+
+def when_seen(game: Game, monster: Figure, sp: str, base: str, seen: list[Figure]) -> list[Action]:
+    return [cast_action(monster, sp, base)] if seen else []
+
+
+@DREAD("summon_orcs", "summon_undead", offer=when_seen)
+def summon_spell(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Proc:
+    yield from summon(game, monster, pick.get("spell"))
+    return []
+
+
+def always(game: Game, monster: Figure, sp: str, base: str, seen: list[Figure]) -> list[Action]:
+    return [cast_action(monster, sp, base)]
+
+
+@DREAD("escape", offer=always)
+@instantly
+def escape_spell(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> list[Figure]:
+    escape(game, monster)
+    return []
+
+
+def condition(game: Game, figure: Figure, cond: str) -> None:
+    figure.flags[cond] = True
+    game.emit("condition", figure=figure.id, condition=cond, text=f"{figure.name} is {cond}.")
+
+
+def rust(game: Game, hero: Figure) -> Proc:
+    items = metal_items(game, hero)
     if not items:
         return
     if len(items) == 1:
         gone = items[0]
     else:
-        opts = [Action.make(DUNGEON, "rust", text=f"{item(game.content, e).name} rusts away", target=h.id, item=e)
+        opts = [Action.make(DUNGEON, "rust", text=f"{item(game.content, e).name} rusts away", target=hero.id, item=e)
                 for e in items]
-        pick = yield Decision(DUNGEON, f"Which of {h.name}'s metal items rusts?", opts, context={"rust": h.id})
+        pick = yield Decision(DUNGEON, f"Which of {hero.name}'s metal items rusts?", opts, context={"rust": hero.id})
         gone = pick.get("item")
-    h.equipment.remove(gone)
-    if h.flags.get("main") == gone:
-        h.flags.pop("main")
-    game.emit("rust", figure=h.id, item=gone, text=f"{h.name}'s {item(game.content, gone).name} crumbles to rust.")
+    hero.equipment.remove(gone)
+    if hero.flags.get("main") == gone:
+        hero.flags.pop("main")
+    game.emit("rust", figure=hero.id, item=gone,
+              text=f"{hero.name}'s {item(game.content, gone).name} crumbles to rust.")
 
 
-def summon(game: Game, m: Figure, sp: str) -> Proc:
-    from .searching import new_monster
+def summon(game: Game, monster: Figure, sp: str) -> Proc:
     s: State = game.state
     rule = f"hq.dread.{sp}"
     face = (yield from roll(game, 1, 6, rule))[0]
-    kinds = ["orc"] * ORCS[face] if sp == "summon_orcs" else UNDEAD[face]
+    kinds = SUMMONS[sp][face]
     roll_event(game, rule, "1d6", [face], outcome=len(kinds),
-               text=f"{m.name} summons: {face} brings {len(kinds)} ({', '.join(kinds)}).")
-    for kind, sq in zip(kinds, nearest_free_squares(s, m.pos, len(kinds))):
+               text=f"{monster.name} summons: {face} brings {len(kinds)} ({', '.join(kinds)}).")
+    for kind, sq in zip(kinds, nearest_free_squares(s, monster.square, len(kinds)), strict=False):
         new = new_monster(game, kind, sq)
         new.flags["summoned"] = s.round  # they act from the next round
         game.emit("place", figure=new.id, monster=kind, at=list(sq), text=f"{new.name} appears at {sq[0]},{sq[1]}.")
@@ -171,7 +242,7 @@ def reveal_square(s: State, sq: Sq) -> None:
         board.place_revealed(s)
 
 
-def escape(game: Game, m: Figure) -> None:
+def escape(game: Game, monster: Figure) -> None:
     s: State = game.state
     target = game.content.quests[s.quest].escape_square
     if target is None:
@@ -182,59 +253,7 @@ def escape(game: Game, m: Figure) -> None:
         if not spots:
             return
         sq = spots[0]
-    m.pos = sq
-    m.placed = True  # he is seen arriving there, revealed room or not
-    game.emit("escape", figure=m.id, to=list(sq), text=f"{m.name} vanishes and reappears at {sq[0]},{sq[1]}.")
-
-
-def useful(game: Game, m: Figure, sp: str) -> tuple[bool, dict[str, Any]]:
-    """The AI's test for a dread spell (§6.3): is it worth casting, and at what."""
-    s: State = game.state
-    if sp not in m.dread:
-        return False, {}
-    seen = seen_heroes(s, m)
-    if sp in ("ball_of_flame", "summon_orcs", "summon_undead"):
-        if not seen:
-            return False, {}
-        if sp == "ball_of_flame":
-            t = min(seen, key=lambda h: (h.body, s.party.index(h.id) if h.id in s.party else 9))
-            return True, {"target": t.id}
-        return True, {}
-    if sp == "firestorm":
-        if board.area_of(s, m.pos) == board.CORRIDOR:
-            return False, {}
-        heroes = room_victims(s, m, True)
-        room = board.area_of(s, m.pos)
-        mons = [x for x in s.monsters() if board.area_of(s, x.pos) == room]
-        return (len(heroes) >= 2 and len(mons) < len(heroes)), {}
-    if sp == "lightning_bolt":
-        best: tuple[int, tuple[int, int]] | None = None
-        for d in CLOCKWISE:
-            on = [f for q in bolt_path(s, m, d) for f in s.all_at(q)]
-            h = sum(1 for f in on if f.side == HERO)
-            mo = sum(1 for f in on if f.side == MONSTER)
-            if h >= 1 and h > mo and (best is None or h - mo > best[0]):
-                best = (h - mo, d)
-        return (True, {"direction": list(best[1])}) if best else (False, {})
-    if sp in ("sleep", "tempest", "command", "fear"):
-        flag = {"sleep": "asleep", "tempest": "tempest", "command": "commanded", "fear": "feared"}[sp]
-        pool = [h for h in seen if not h.flags.get(flag)]
-        if not pool:
-            return False, {}
-        if sp in ("sleep", "tempest"):
-            t = min(pool, key=lambda h: (h.mind, h.id))
-        else:
-            from .combat import attack_dice
-            t = max(pool, key=lambda h: (attack_dice(h, game.content)[0], -s.party.index(h.id) if h.id in s.party else 0))
-        return True, {"target": t.id}
-    if sp == "cloud_of_chaos":
-        return len(room_victims(s, m, True)) >= 2, {}
-    if sp == "rust":
-        pool = [h for h in seen if metal_items(game, h)]
-        if not pool:
-            return False, {}
-        return True, {"target": pool[0].id}
-    if sp == "escape":
-        return (m.body <= 1 and any(abs(h.pos[0] - m.pos[0]) + abs(h.pos[1] - m.pos[1]) == 1
-                                    and s.grid.edge_passable(h.pos, m.pos) for h in s.hero_side())), {}
-    return False, {}
+    monster.pos = sq
+    monster.placed = True  # he is seen arriving there, revealed room or not
+    game.emit("escape", figure=monster.id, to=list(sq),
+              text=f"{monster.name} vanishes and reappears at {sq[0]},{sq[1]}.")

@@ -34,7 +34,7 @@ def required_figures(game: Game) -> list[Figure]:
     if obj.kind == "carry":
         bearer = carrier(s, obj.item or "")
         return [bearer] if bearer is not None else []
-    return [h for h in s.heroes()]
+    return list(s.heroes())
 
 
 def failed_objective(game: Game) -> str | None:
@@ -84,7 +84,8 @@ def pay_reward(game: Game) -> dict[str, Any]:
         paid = {h.id: reward["gold_each"] for h in living}
     for hid, gold in paid.items():
         s.figures[hid].gold += gold
-    if paid:
+    if paid and s.result is not None:
         s.result["reward"] = paid
-        game.emit("reward", paid=paid, text="Reward: " + ", ".join(f"{s.figures[h].name} {g} gold" for h, g in paid.items()) + ".")
+        shares = ", ".join(f"{s.figures[h].name} {g} gold" for h, g in paid.items())
+        game.emit("reward", paid=paid, text=f"Reward: {shares}.")
     return paid

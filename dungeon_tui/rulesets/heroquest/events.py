@@ -2,12 +2,15 @@
 follows (the escort appears, the alarm is raised, doors fly open, every monster is placed)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ...engine.effects import Effects
 from ...engine.game import Game
 from ...engine.grid import edge
 from . import board
 from .state import HERO, Figure, State
+
 
 def _fire(game: Game, who: Figure, kind: str, what: Any) -> None:
     s: State = game.state
@@ -35,36 +38,57 @@ def item_taken(game: Game, who: Figure, item: str) -> None:
     _fire(game, who, "item_taken", item)
 
 
+# A quest event's step (a quest's `do:` verb; models.ACTIONS says which a quest may write):
+# (game, the hero who set it off, the step's arguments).
+STEPS: Effects[Callable[[Game, Figure, dict[str, str]], None]] = Effects("quest event step")
+
+
 def run(game: Game, who: Figure, verb: str, args: dict[str, str]) -> None:
+    if verb not in STEPS:
+        raise ValueError(f"unknown quest event step {verb!r}")
+    STEPS[verb].run(game, who, args)
+
+
+@STEPS("set_flag")
+def set_flag(game: Game, who: Figure, args: dict[str, str]) -> None:
+    game.state.flags[args["*"]] = True
+    game.emit("alarm", text="The alarm is raised: the whole dungeon stirs.")
+
+
+@STEPS("open_all_doors")
+def open_all_doors(game: Game, who: Figure, args: dict[str, str]) -> None:
+    s: State = game.state
+    for d in board.door_edges(game.content.quests[s.quest]):
+        s.doors[d] = "open"
+    s.grid = board.build_grid(s, game.content)
+    game.emit("doors", text="Every door in the dungeon swings open.")
+
+
+@STEPS("reveal_all")
+def reveal_all(game: Game, who: Figure, args: dict[str, str]) -> None:
     s: State = game.state
     c = game.content
-    quest = c.quests[s.quest]
-    if verb == "set_flag":
-        s.flags[args["*"]] = True
-        game.emit("alarm", text="The alarm is raised: the whole dungeon stirs.")
-    elif verb == "open_all_doors":
-        for d in board.door_edges(quest):
-            s.doors[d] = "open"
-        s.grid = board.build_grid(s, c)
-        game.emit("doors", text="Every door in the dungeon swings open.")
-    elif verb == "reveal_all":
-        rock = set(c.rock[s.quest])
-        for room in c.room_squares:
-            if room not in rock and room not in s.revealed_rooms:
-                s.revealed_rooms.append(room)
-        seen = set(map(tuple, s.revealed_corridor))
-        s.revealed_corridor.extend(sq for sq in c.corridor_squares if sq not in seen)
-        board.place_revealed(s)
-        game.emit("reveal", areas=["all"], text="The whole dungeon lies open to view.")
-    elif verb == "place_all_monsters":
-        for f in s.figures.values():
-            if f.side != HERO and f.pos is not None and not f.placed:
-                f.placed = True
-        game.emit("place_all", text="Every monster of the dungeon takes its place.")
-    elif verb == "place_escort":
-        place_escort(game, who)
-    else:
-        raise ValueError(f"unknown quest event step {verb!r}")
+    rock = set(c.rock[s.quest])
+    for room in c.room_squares:
+        if room not in rock and room not in s.revealed_rooms:
+            s.revealed_rooms.append(room)
+    seen = set(s.seen_corridor())
+    s.revealed_corridor.extend(sq for sq in c.corridor_squares if sq not in seen)
+    board.place_revealed(s)
+    game.emit("reveal", areas=["all"], text="The whole dungeon lies open to view.")
+
+
+@STEPS("place_all_monsters")
+def place_all_monsters(game: Game, who: Figure, args: dict[str, str]) -> None:
+    for figure in game.state.figures.values():
+        if figure.side != HERO and figure.pos is not None and not figure.placed:
+            figure.placed = True
+    game.emit("place_all", text="Every monster of the dungeon takes its place.")
+
+
+@STEPS("place_escort")
+def place_escort_step(game: Game, who: Figure, args: dict[str, str]) -> None:
+    place_escort(game, who)
 
 
 def place_escort(game: Game, opener: Figure) -> None:

@@ -6,16 +6,20 @@ from typing import Any
 
 from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
 from ...engine.game import DUNGEON, Controller, Game, Procedure
-from ...engine.grid import Sq
 from ...engine.presenter import Presenter
 from . import armory, board, invariants
-from .ai.dungeon import ScriptedSeat
+from .ai.dungeon import DREAD_TESTS
+from .ai.seat import ScriptedSeat, script_problems
 from .campaign_commands import COMMANDS
 from .combat import attack_dice, defend_dice
 from .content import HERO_ORDER, ID, RULES_VERSION, Content, load_content
-from .heroes import routes
-from .models import QUESTS
+from .dread import DREAD
+from .events import STEPS
+from .magic import SPELLS
+from .models import ACTIONS, QUESTS
 from .profiles import monster_profile
+from .relics import RELICS
+from .searching import TREASURE
 from .state import HERO, MONSTER, Figure, State
 from .turns import procedure
 
@@ -35,6 +39,19 @@ class HeroQuest(Ruleset[State, Content]):
     setup_model = HeroQuestSetup
     load = staticmethod(load_content)
     campaign = COMMANDS
+
+    def content_problems(self, content: Content) -> list[str]:
+        """Every spell, dread spell, treasure card, relic and quest event step with its effect, and
+        every effect with its content; every tactics script in words the AI knows."""
+        where = "content/heroquest"
+        relics = [aid for aid, a in content.artifacts.items() if a.kind == "relic"]
+        return (SPELLS.problems(content.spells, f"{where}/spells.yaml")
+                + DREAD.problems(content.dread_spells, f"{where}/spells.yaml")
+                + DREAD_TESTS.problems(content.dread_spells, f"{where}/spells.yaml")
+                + TREASURE.problems(content.treasure, f"{where}/treasure.yaml")
+                + RELICS.problems(relics, f"{where}/equipment.yaml")
+                + STEPS.problems(ACTIONS, f"{where}/quests")
+                + script_problems(content))
 
     def heroes(self) -> list[Hero]:
         c = self.content()
@@ -88,7 +105,7 @@ class HeroQuest(Ruleset[State, Content]):
                                      attack=p["attack"], defend=p["defend"], move=p["move"], script=m.script,
                                      guard=tuple(m.guard) if m.guard else None, dread=list(m.spells))
         s.blocked = [tuple(b) for b in quest.blocked]
-        s.doors = {d: "closed" for d in board.door_edges(quest)}
+        s.doors = dict.fromkeys(board.door_edges(quest), "closed")
         s.traps = {t.id: {"kind": t.kind, "at": list(t.at), "state": "hidden"} for t in quest.traps}
         s.furniture_traps = {p.id: {"armed": True, "body_loss": p.trap.body_loss, "dice": p.trap.dice}
                              for p in quest.furniture if p.trap is not None}
@@ -98,11 +115,6 @@ class HeroQuest(Ruleset[State, Content]):
 
     def procedure(self, game: Game) -> Procedure:
         return procedure(game)
-
-    def walks(self, game: Game, hero: str, points: int) -> dict[Sq, list[Sq]]:
-        """Where a hero can walk with `points` steps, each with its path (the app walks it step by step)."""
-        f = game.state.figures.get(hero)
-        return routes(game, f, points) if f is not None and f.pos is not None else {}
 
     def view(self, state: State, seat: str) -> dict[str, Any]:
         """Zargon sees all; hero seats see only what has been revealed (§6.4)."""

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import CHANCE
+from ...engine.grid import Sq
 from . import board
-from .state import ALIVE, HERO
+from .state import ALIVE, HERO, Figure
 
 
 def hero_mid_turn(game: Any) -> str | None:
@@ -18,7 +19,7 @@ def hero_mid_turn(game: Any) -> str | None:
     if d is None:
         return None
     if d.seat.startswith("hero:"):
-        return d.context.get("figure")  # type: ignore[no-any-return]
+        return d.context.get("figure")
     if d.seat != CHANCE:
         return None
     last = next((a for a, _why in reversed(game.decisions) if a.seat != CHANCE), None)
@@ -65,7 +66,7 @@ def check_board(game: Any) -> list[str]:
     stairs = set(board.stairway(game.content.quests[s.quest]))
     pits = {tuple(t["at"]) for t in s.traps.values() if t["state"] == "sprung"}
     moving = hero_mid_turn(game)
-    seen: dict = {}
+    seen: dict[Sq, Figure] = {}
     for f in s.figures.values():
         if not 0 <= f.body <= f.max_body:
             out.append(f"{f.id} has Body {f.body} outside 0..{f.max_body}")

@@ -2,17 +2,23 @@
 the rolls spells share with Zargon's (Mind saves, fire saves, healing)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 
 from ...engine.dice import roll, roll_event
+from ...engine.effects import Effects
 from ...engine.game import Action, Decision, Game
 from . import board
-from .combat import Proc, lose_body, strike
+from .combat import Proc, instantly, lose_body, strike
+from .doors import open_door
+from .relics import keeps_card
 from .state import ALIVE, HERO, Figure, State
 
 GROUPS = ("air", "earth", "fire", "water")
 HEALING = ("heal_body", "water_of_healing")
-# Spells that act on the target's next move roll.
+# Spells that act on the target's next move roll, and the flag each leaves for it.
 NEXT_MOVE = {"swift_wind": "swift_wind", "pass_through_rock": "pass_rock", "veil_of_mist": "veil"}
+# A spell's effect on the figure it is cast at: (game, caster, target, spell id) -> procedure.
+SPELLS: Effects[Callable[[Game, Figure, Figure, str], Proc]] = Effects("spell")
 
 
 # -- the draft (§2.9, D24) -----------------------------------------------------------------------
@@ -52,108 +58,131 @@ def take(game: Game, hid: str, group: str) -> None:
 
 # -- targets ---------------------------------------------------------------------------------------
 def sees(state: State, a: Figure, b: Figure) -> bool:
-    return a is b or board.targeting_sight(state, a.pos, b.pos)
+    return a is b or board.targeting_sight(state, a.square, b.square)
 
 
-def spell_targets(game: Game, f: Figure, spell: str) -> list[tuple[str, str]]:
+def spell_targets(game: Game, figure: Figure, spell: str) -> list[tuple[str, str]]:
     """(kind, id) pairs a spell may aim at now: ("figure", id) or ("door", id)."""
     s: State = game.state
     c = game.content
     kind = c.spells[spell].target
     out: list[tuple[str, str]] = []
     if kind == "hero":
-        out = [("figure", h.id) for h in s.hero_side() if sees(s, f, h)]
+        out = [("figure", h.id) for h in s.hero_side() if sees(s, figure, h)]
     elif kind in ("monster", "non_undead_monster", "door_or_monster"):
         for m in s.monsters():
             if kind == "non_undead_monster" and "undead" in c.monsters[m.kind].tags:
                 continue
-            if sees(s, f, m):
+            if sees(s, figure, m):
                 out.append(("figure", m.id))
     if kind == "door_or_monster":
         for d, e in board.doors_of(s, c).items():
             if s.doors.get(d, "closed") == "closed" and any(board.revealed(s, q) for q in e) \
-                    and any(q == f.pos or board.targeting_sight(s, f.pos, q) for q in e if s.grid.floor(q)):
+                    and any(q == figure.square or board.targeting_sight(s, figure.square,
+                                                                        q) for q in e if s.grid.floor(q)):
                 out.append(("door", d))
     return out
 
 
-def cast_options(game: Game, f: Figure, seat: str) -> list[Action]:
+def cast_options(game: Game, figure: Figure, seat: str) -> list[Action]:
     c = game.content
     out = []
-    for sp in f.spells:
-        for kind, tid in spell_targets(game, f, sp):
+    for sp in figure.spells:
+        for kind, tid in spell_targets(game, figure, sp):
             if kind == "door":
-                out.append(Action.make(seat, "cast", text=f"{f.name} casts {c.spells[sp].name} on a door",
-                                       who=f.id, spell=sp, door=tid))
+                out.append(Action.make(seat, "cast", text=f"{figure.name} casts {c.spells[sp].name} on a door",
+                                       who=figure.id, spell=sp, door=tid))
             else:
                 t = game.state.figures[tid]
-                out.append(Action.make(seat, "cast", text=f"{f.name} casts {c.spells[sp].name} on {t.name}",
-                                       who=f.id, spell=sp, target=tid))
+                out.append(Action.make(seat, "cast", text=f"{figure.name} casts {c.spells[sp].name} on {t.name}",
+                                       who=figure.id, spell=sp, target=tid))
     return out
 
 
 # -- effects ---------------------------------------------------------------------------------------
-def cast(game: Game, f: Figure, pick: Action) -> Proc:
+def cast(game: Game, figure: Figure, pick: Action) -> Proc:
     """Spend the card and apply it."""
     s: State = game.state
     c = game.content
     spell = pick.get("spell")
-    from .relics import keeps_card
-    if not keeps_card(f, spell):
-        f.spells.remove(spell)
+    if not keeps_card(figure, spell):
+        figure.spells.remove(spell)
     name = c.spells[spell].name
     if pick.get("door"):
-        from .heroes import open_door  # a genie opens it as if by hand, and the caster sees in
-        game.emit("cast", figure=f.id, spell=spell, door=pick.get("door"), text=f"{f.name} casts {name}: a genie opens a door.")
-        open_door(game, f, pick.get("door"), by_spell=True)
+        # a genie opens it as if by hand, and the caster sees in
+        game.emit("cast", figure=figure.id, spell=spell, door=pick.get("door"),
+                  text=f"{figure.name} casts {name}: a genie opens a door.")
+        open_door(game, figure, pick.get("door"), by_spell=True)
         return
     t = s.figures[pick.get("target")]
-    game.emit("cast", figure=f.id, spell=spell, target=t.id, text=f"{f.name} casts {name} on {t.name}.")
-    if spell == "genie":
-        yield from strike(game, f, t, dice=5, mods={}, rule="hq.spell.genie")
-    elif spell == "tempest":
-        t.flags["tempest"] = True
-    elif spell in HEALING:
-        heal(game, t, 4)
-    elif spell == "rock_skin":
-        t.flags["rock_skin"] = True
-    elif spell == "courage":
-        t.flags["courage"] = True
-    elif spell in NEXT_MOVE:
-        t.flags[NEXT_MOVE[spell]] = True
-    elif spell == "ball_of_flame":
-        yield from fire(game, t, 2, 2, "hq.spell.flame_save", name)
-    elif spell == "fire_of_wrath":
-        yield from fire(game, t, 1, 1, "hq.spell.flame_save", name)
-    elif spell == "sleep":
-        if not (yield from mind_save(game, t, name)):
-            t.flags["asleep"] = True
-            game.emit("condition", figure=t.id, condition="asleep", text=f"{t.name} falls asleep.")
+    game.emit("cast", figure=figure.id, spell=spell, target=t.id, text=f"{figure.name} casts {name} on {t.name}.")
+    yield from SPELLS[spell].run(game, figure, t, spell)
 
 
-def heal(game: Game, f: Figure, amount: int) -> None:
-    before = f.body
-    f.body = min(f.max_body, f.body + amount)
-    game.emit("heal", figure=f.id, amount=f.body - before, text=f"{f.name} regains {f.body - before} Body ({f.body}).")
+@SPELLS("genie")
+def genie(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
+    """At a monster: a spirit strikes with 5 combat dice (at a door, `cast` opens it)."""
+    yield from strike(game, caster, target, dice=5, mods={}, rule="hq.spell.genie")
 
 
-def fire(game: Game, t: Figure, body: int, dice: int, rule: str, what: str) -> Proc:
+# A condition the target keeps until it is spent: a lost turn, a defence die, two attack dice.
+CONDITIONS = {"tempest": "tempest", "rock_skin": "rock_skin", "courage": "courage"}
+
+
+@SPELLS(*CONDITIONS, *NEXT_MOVE)
+@instantly
+def condition_spell(game: Game, caster: Figure, target: Figure, spell: str) -> None:
+    target.flags[CONDITIONS.get(spell) or NEXT_MOVE[spell]] = True
+
+
+@SPELLS(*HEALING)
+@instantly
+def healing(game: Game, caster: Figure, target: Figure, spell: str) -> None:
+    heal(game, target, 4)
+
+
+@SPELLS("ball_of_flame")
+def ball_of_flame(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
+    yield from fire(game, target, 2, 2, "hq.spell.flame_save", game.content.spells[spell].name)
+
+
+@SPELLS("fire_of_wrath")
+def fire_of_wrath(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
+    yield from fire(game, target, 1, 1, "hq.spell.flame_save", game.content.spells[spell].name)
+
+
+@SPELLS("sleep")
+def sleep(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
+    if not (yield from mind_save(game, target, game.content.spells[spell].name)):
+        target.flags["asleep"] = True
+        game.emit("condition", figure=target.id, condition="asleep", text=f"{target.name} falls asleep.")
+
+
+def heal(game: Game, figure: Figure, amount: int) -> None:
+    before = figure.body
+    figure.body = min(figure.max_body, figure.body + amount)
+    game.emit("heal", figure=figure.id, amount=figure.body - before,
+              text=f"{figure.name} regains {figure.body - before} Body ({figure.body}).")
+
+
+def fire(game: Game, target: Figure, body: int, dice: int, rule: str, what: str) -> Proc:
     """Fire that the target may partly shrug off: each 5 or 6 on the red dice cancels 1 Body."""
     faces = yield from roll(game, dice, 6, rule)
     saved = sum(1 for x in faces if x >= 5)
     loss = max(0, body - saved)
-    roll_event(game, rule, f"{dice}d6", faces, target=5, inputs={"figure": t.id, "body": body}, outcome=saved,
-               text=f"{t.name} rolls {'+'.join(map(str, faces))} against the {what}: {saved} saved, {loss} Body lost.")
-    lose_body(game, t, loss, what)
+    roll_event(game, rule, f"{dice}d6", faces, target=5, inputs={"figure": target.id, "body": body}, outcome=saved,
+               text=f"{target.name} rolls {'+'.join(map(str, faces))} against the {what}: {saved} saved, "
+                    f"{loss} Body lost.")
+    lose_body(game, target, loss, what)
 
 
-def mind_save(game: Game, f: Figure, what: str, rule: str = "hq.spell.mind_save") -> Proc:
+def mind_save(game: Game, figure: Figure, what: str, rule: str = "hq.spell.mind_save") -> Proc:
     """Red dice equal to Mind; any 6 resists (Mind 0 never saves).  True when resisted."""
-    n = f.mind
+    n = figure.mind
     faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()
     ok = 6 in faces
-    roll_event(game, rule, f"{n}d6", faces, target=6, inputs={"figure": f.id, "mind": n}, outcome=ok,
-               text=f"{f.name} resists the {what} with Mind {n}: {'+'.join(map(str, faces)) or 'no dice'}"
+    roll_event(game, rule, f"{n}d6", faces, target=6, inputs={"figure": figure.id, "mind": n}, outcome=ok,
+               text=f"{figure.name} resists the {what} with Mind {n}: {'+'.join(map(str, faces)) or 'no dice'}"
                     f" — {'resisted' if ok else 'no 6'}.")
     return ok
 
@@ -162,7 +191,7 @@ def check_courage(game: Game) -> None:
     """Courage lasts until its holder sees no monster (D23)."""
     s: State = game.state
     for h in s.hero_side():
-        if h.flags.get("courage") and not any(board.targeting_sight(s, h.pos, m.pos) for m in s.monsters()):
+        if h.flags.get("courage") and not any(board.targeting_sight(s, h.square, m.square) for m in s.monsters()):
             h.flags.pop("courage")
             game.emit("condition_end", figure=h.id, condition="courage", text=f"{h.name}'s courage fades.")
 

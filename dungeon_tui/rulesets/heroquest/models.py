@@ -21,7 +21,7 @@ class BoardFile(Strict):
     rows: list[str]  # one character per square: "." corridor, a letter = that room
 
     @model_validator(mode="after")
-    def _shape(self) -> "BoardFile":
+    def _shape(self) -> BoardFile:
         if len(self.rows) != self.height or any(len(r) != self.width for r in self.rows):
             raise ValueError(f"rows must be {self.height} strings of {self.width} characters")
         return self
@@ -149,7 +149,7 @@ class FurnitureTrap(Strict):
     dice: int | None = Field(None, ge=1, le=6)
 
     @model_validator(mode="after")
-    def _one(self) -> "FurnitureTrap":
+    def _one(self) -> FurnitureTrap:
         if (self.body_loss is None) == (self.dice is None):
             raise ValueError("give exactly one of body_loss or dice")
         return self
@@ -184,7 +184,7 @@ class TreasureItem(Strict):
     heal: int | None = Field(None, ge=1, le=12)
 
     @model_validator(mode="after")
-    def _one(self) -> "TreasureItem":
+    def _one(self) -> TreasureItem:
         if sum(v is not None for v in (self.gold, self.item, self.artifact)) != 1:
             raise ValueError("give exactly one of gold, item or artifact")
         if self.heal is not None and self.item != "potion_of_healing":
@@ -284,7 +284,7 @@ class Objective(Strict):
     item: str | None = None  # carry: an item in the special treasure
 
     @model_validator(mode="after")
-    def _fields(self) -> "Objective":
+    def _fields(self) -> Objective:
         need = {"kill": "target", "escort": "figure", "carry": "item"}[self.kind]
         given = {k for k in ("target", "figure", "item") if getattr(self, k) is not None}
         if given != {need}:
@@ -341,7 +341,7 @@ class Quest(Strict):
     reward: Reward = {}
 
     @model_validator(mode="after")
-    def _ids(self) -> "Quest":
+    def _ids(self) -> Quest:
         # The loader checks and messages name pieces by id, so ids must be unique.
         _unique_ids("trap", self.traps)
         _unique_ids("furniture", self.furniture)

@@ -2,6 +2,8 @@
 as one or two decisions of the dungeon seat (move then attack, or attack then move)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.dice import roll, roll_event
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import DIRS4, Sq
@@ -9,9 +11,10 @@ from . import board, dread, magic
 from .combat import Proc, strike
 from .ending import check_end
 from .heroes import adjacent, move_dice
-from .rescue import after_move, rescue
-from .traps import sprung_pit_at
+from .remains import after_move
+from .rescue import rescue
 from .state import ALIVE, HERO, MONSTER, Figure, State
+from .traps import sprung_pit_at
 
 
 def hero_side_at(state: State, sq: Sq) -> bool:
@@ -22,33 +25,33 @@ def monster_at(state: State, sq: Sq) -> bool:
     return state.side_at(sq, MONSTER)
 
 
-def monster_field(state: State, m: Figure) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+def monster_field(state: State, monster: Figure) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
     """Where a monster can walk: through other monsters, never through hero-side figures."""
-    heroes = state.squares_held(HERO) - {m.pos}
-    return state.grid.bfs(m.pos, lambda sq: sq not in heroes)
+    heroes = state.squares_held(HERO) - {monster.pos}
+    return state.grid.bfs(monster.square, lambda sq: sq not in heroes)
 
 
-def dist_to(state: State, m: Figure, target: Figure, field: dict[Sq, int]) -> int | None:
+def dist_to(state: State, figure: Figure, target: Figure, field: dict[Sq, int]) -> int | None:
     """Steps to the nearest square adjacent to the target (0 if already adjacent)."""
     best = None
     for dx, dy in DIRS4:
-        sq = (target.pos[0] + dx, target.pos[1] + dy)
-        if sq == m.pos and adjacent(state, m.pos, target.pos):
+        sq = (target.square[0] + dx, target.square[1] + dy)
+        if sq == figure.square and adjacent(state, figure.square, target.square):
             return 0
-        if sq in field and state.grid.edge_passable(sq, target.pos):
+        if sq in field and state.grid.edge_passable(sq, target.square):
             d = field[sq]
             best = d if best is None or d < best else best
     return best
 
 
-def free_for(state: State, m: Figure, sq: Sq) -> bool:
-    return sq == m.pos or not any(f.pos == sq and f.status == "alive" for f in state.figures.values())
+def free_for(state: State, figure: Figure, sq: Sq) -> bool:
+    return sq == figure.pos or not any(f.pos == sq and f.status == "alive" for f in state.figures.values())
 
 
-def destinations(state: State, m: Figure, allowance: int | None = None) -> list[Sq]:
-    field, _ = monster_field(state, m)
-    most = m.move if allowance is None else allowance
-    return sorted((sq for sq, d in field.items() if 0 < d <= most and free_for(state, m, sq)),
+def destinations(state: State, monster: Figure, allowance: int | None = None) -> list[Sq]:
+    field, _ = monster_field(state, monster)
+    most = monster.move if allowance is None else allowance
+    return sorted((sq for sq, d in field.items() if 0 < d <= most and free_for(state, monster, sq)),
                   key=lambda q: (q[1], q[0]))
 
 
@@ -61,50 +64,53 @@ def activation_order(state: State) -> list[Figure]:
     return sorted(state.monsters(), key=key)
 
 
-def activate(game: Game, m: Figure, allowance: int | None = None) -> Proc:
+def activate(game: Game, mover: Figure, allowance: int | None = None) -> Proc:
     """One figure's activation for Zargon: a monster, or a commanded hero (`allowance` = his
     rolled move).  Move and one action (attack or dread spell), in either order, not split."""
     s: State = game.state
-    commanded = m.side == HERO
+    commanded = mover.side == HERO
     moved = acted = False
-    while m.pos is not None and not (moved and acted):
+    while mover.pos is not None and not (moved and acted):
         opts: list[Action] = []
         if not acted:
             for h in s.hero_side():
-                if h is not m and adjacent(s, m.pos, h.pos):
-                    opts.append(Action.make(DUNGEON, "monster_attack", text=f"{m.name} attacks {h.name}",
-                                            who=m.id, target=h.id))
+                if h is not mover and adjacent(s, mover.square, h.square):
+                    opts.append(Action.make(DUNGEON, "monster_attack", text=f"{mover.name} attacks {h.name}",
+                                            who=mover.id, target=h.id))
             if not commanded:
-                opts += dread.options(game, m)
+                opts += dread.options(game, mover)
         if not moved:
-            opts += [Action.make(DUNGEON, "monster_move", text=f"{m.name} moves to {q[0]},{q[1]}", who=m.id, to=q)
-                     for q in destinations(s, m, allowance)]
-        opts.append(Action.make(DUNGEON, "monster_done", text=f"{m.name} stays" if not moved else f"{m.name} is done",
-                                who=m.id))
-        context = {"monster": m.id}
+            opts += [Action.make(DUNGEON, "monster_move", text=f"{mover.name} moves to {q[0]},{q[1]}",
+                                 who=mover.id, to=q)
+                     for q in destinations(s, mover, allowance)]
+        opts.append(Action.make(DUNGEON, "monster_done",
+                                text=f"{mover.name} stays" if not moved else f"{mover.name} is done",
+                                who=mover.id))
+        context: dict[str, Any] = {"monster": mover.id}
         if commanded:
             context.update(commanded=True, points=allowance or 0)
-        pick = yield Decision(DUNGEON, f"{m.name} acts", opts, context=context)
+        pick = yield Decision(DUNGEON, f"{mover.name} acts", opts, context=context)
         if pick.kind == "monster_done":
             break
         if pick.kind == "monster_move":
-            frm = m.pos
-            m.pos = tuple(pick.get("to"))
+            frm = mover.pos
+            mover.pos = tuple(pick.get("to"))
             moved = True
-            game.emit("move", figure=m.id, frm=list(frm), to=list(m.pos), text=f"{m.name} moves to {m.pos[0]},{m.pos[1]}.")
-            if sprung_pit_at(s, m.pos):
-                m.flags["in_pit"] = True  # a sprung pit ends the move (D11)
-            elif m.flags.get("in_pit") is True:
-                m.flags.pop("in_pit")
+            game.emit("move", figure=mover.id, frm=list(frm), to=list(mover.pos),
+                      text=f"{mover.name} moves to {mover.pos[0]},{mover.pos[1]}.")
+            if sprung_pit_at(s, mover.pos):
+                mover.flags["in_pit"] = True  # a sprung pit ends the move (D11)
+            elif mover.flags.get("in_pit") is True:
+                mover.flags.pop("in_pit")
             if not commanded:
-                after_move(game, m)
+                after_move(game, mover)
             continue
         acted = True
         if pick.kind == "monster_cast":
-            hurt = yield from dread.cast(game, m, pick)
+            hurt = yield from dread.cast(game, mover, pick)
         else:
             target = s.figures[pick.get("target")]
-            yield from strike(game, m, target)
+            yield from strike(game, mover, target)
             hurt = [target]
         for h in hurt:
             if h.body == 0 and h.status == ALIVE:
@@ -113,28 +119,28 @@ def activate(game: Game, m: Figure, allowance: int | None = None) -> Proc:
             return
 
 
-def monster_turn(game: Game, m: Figure) -> Proc:
+def monster_turn(game: Game, monster: Figure) -> Proc:
     """Tempest and sleep first (§4): a sleeping monster tries to wake with its Mind."""
-    if m.flags.pop("tempest", None):
-        game.emit("skip", figure=m.id, text=f"{m.name} is caught in a tempest.")
+    if monster.flags.pop("tempest", None):
+        game.emit("skip", figure=monster.id, text=f"{monster.name} is caught in a tempest.")
         return
-    if m.flags.get("asleep"):
-        if (yield from magic.mind_save(game, m, "sleep", rule="hq.condition.break_free")):
-            m.flags.pop("asleep")
-            game.emit("condition_end", figure=m.id, condition="asleep", text=f"{m.name} wakes up.")
+    if monster.flags.get("asleep"):
+        if (yield from magic.mind_save(game, monster, "sleep", rule="hq.condition.break_free")):
+            monster.flags.pop("asleep")
+            game.emit("condition_end", figure=monster.id, condition="asleep", text=f"{monster.name} wakes up.")
         else:
-            game.emit("skip", figure=m.id, text=f"{m.name} sleeps on.")
+            game.emit("skip", figure=monster.id, text=f"{monster.name} sleeps on.")
             return
-    yield from activate(game, m)
+    yield from activate(game, monster)
 
 
-def commanded_turn(game: Game, h: Figure) -> Proc:
+def commanded_turn(game: Game, hero: Figure) -> Proc:
     """A commanded hero: Zargon rolls his move and walks him like a monster (§5.6)."""
-    dice = move_dice(game, h)
+    dice = move_dice(game, hero)
     faces = yield from roll(game, dice, 6, "hq.move.roll")
     roll_event(game, "hq.move.roll", f"{dice}d6", list(faces), outcome=sum(faces), inputs={"dice": dice},
-               text=f"Zargon moves the commanded {h.name}: {'+'.join(map(str, faces))} = {sum(faces)} squares.")
-    yield from activate(game, h, allowance=sum(faces))
+               text=f"Zargon moves the commanded {hero.name}: {'+'.join(map(str, faces))} = {sum(faces)} squares.")
+    yield from activate(game, hero, allowance=sum(faces))
 
 
 def dungeon_phase(game: Game) -> Proc:

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine.game import Action, Decision, Game
 from ...engine.presenter import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, party_in, plays
+from .heroes import routes
 
 DUNGEON = "dungeon"
 TERRAIN: dict[str, Cell] = {
@@ -89,8 +90,8 @@ def _figures(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {k: f for k, f in view.get("figures", {}).items() if isinstance(f, dict)}
 
 
-def _on_board(f: dict[str, Any]) -> bool:
-    return f.get("pos") is not None and f.get("status") == "alive"
+def _on_board(figure: dict[str, Any]) -> bool:
+    return figure.get("pos") is not None and figure.get("status") == "alive"
 
 
 def _edge(a: Sq, b: Sq) -> tuple[Sq, Sq]:
@@ -100,25 +101,27 @@ def _edge(a: Sq, b: Sq) -> tuple[Sq, Sq]:
 class HeroQuestPresenter:
     help = HELP
     legend = LEGEND
-    verbs = VERBS
-    on_enter = ("roll_move",)  # enter with nothing on the cursor's square: roll to move
-    dungeon_player = "Zargon"
-    end_kinds = ("pass", "end_turn", "monster_done")  # `e`: pass, end the hero's turn, end a monster's
+    verbs: tuple[Verb, ...] = VERBS
+    on_enter: tuple[str, ...] = ("roll_move",)  # enter with nothing on the cursor's square: roll to move
+    dungeon_player: str | None = "Zargon"
+    end_kinds: tuple[str, ...] = ("pass", "end_turn", "monster_done")  # `e`: pass, end the hero's turn, end a monster's
     # A walk stops when a room or corridor comes into view, a trap springs, a monster is placed,
     # dice are rolled, someone is hurt, the escort or an alarm acts, a door opens, remains are found.
-    walk_stops = frozenset({"reveal", "trap", "place", "roll", "damage", "escort", "alarm", "door", "remains"})
+    walk_stops: frozenset[str] = frozenset({"reveal", "trap", "place", "roll", "damage", "escort", "alarm", "door",
+                                            "remains"})
 
     # -- the board -----------------------------------------------------------------------------
-    def glyph(self, game: Game, f: dict[str, Any]) -> Cell:
+    def glyph(self, game: Game, figure: dict[str, Any]) -> Cell:
         c = game.content
-        kind = f.get("kind", "")
-        if f.get("side") == "hero":
+        kind = figure.get("kind", "")
+        if figure.get("side") == "hero":
             p = c.heroes.get(kind) or c.escorts.get(kind)
             return ((p.glyph if p is not None else "H")[0].upper() + " ", "hero")
         m = c.monsters.get(kind)
         letter = (m.glyph if m is not None else "m")[0]  # case matters: G gargoyle, g goblin
-        number = f.get("number") or 0
-        digit = str(number % 10) if number else next((ch for ch in reversed(str(f.get("id", ""))) if ch.isdigit()), "?")
+        number = figure.get("number") or 0
+        last_digit = next((ch for ch in reversed(str(figure.get("id", ""))) if ch.isdigit()), "?")
+        digit = str(number % 10) if number else last_digit
         return (letter + digit, "monster")
 
     def board(self, game: Game, seat: str) -> Board:
@@ -135,12 +138,12 @@ class HeroQuestPresenter:
         for t in view.get("traps", {}).values():
             at = tuple(t.get("at") or ())
             if at in shown and t.get("state") in ("known", "hidden"):
-                cells[at] = KNOWN_TRAP  # type: ignore[index]
+                cells[at] = KNOWN_TRAP
             elif at in shown and t.get("state") == "sprung" and t.get("kind") == "pit":
-                cells[at] = SPRUNG_PIT  # type: ignore[index]
+                cells[at] = SPRUNG_PIT
         for f in _figures(view).values():
             if _on_board(f):
-                cells[tuple(f["pos"])] = self.glyph(game, f)  # type: ignore[index]
+                cells[tuple(f["pos"])] = self.glyph(game, f)
         xs = [x for x, _ in layout] or [0]
         ys = [y for _, y in layout] or [0]
         bounds = (min(xs), min(ys), max(xs), max(ys))
@@ -183,18 +186,22 @@ class HeroQuestPresenter:
         view = game.view(seat)
         if door is not None:
             d = view.get("door_edges", {}).get(door)
-            return [tuple(q) for q in d["squares"]] if d else []  # type: ignore[misc]
+            return [tuple(q) for q in d["squares"]] if d else []
         trap = action.get("trap")
         if trap is not None:
             t = view.get("traps", {}).get(trap)
-            return [tuple(t["at"])] if t and t.get("at") else []  # type: ignore[list-item]
+            return [tuple(t["at"])] if t and t.get("at") else []
         return []
 
     def walks(self, game: Game, decision: Decision | None) -> dict[Sq, list[Sq]]:
         """Squares a hero who has rolled can walk to with the moves left, each with its steps."""
-        if decision is None or not decision.context.get("rolled") or not any(a.kind == "step" for a in decision.options):
+        if decision is None or not decision.context.get("rolled") \
+                or not any(a.kind == "step" for a in decision.options):
             return {}
-        return game.ruleset.walks(game, decision.context.get("figure"), int(decision.context.get("points", 0)))
+        hero = game.state.figures.get(decision.context.get("figure"))
+        if hero is None or hero.pos is None:
+            return {}
+        return routes(game, hero, int(decision.context.get("points", 0)))
 
     def focus(self, game: Game, decision: Decision | None) -> Sq | None:
         """The square to keep centred: the deciding hero or acting monster, else the first hero."""
@@ -266,7 +273,7 @@ class HeroQuestPresenter:
         """The figure whose sheet and cards the side panel shows: the deciding hero, or for
         Zargon the monster acting."""
         if decision is not None and decision.seat == DUNGEON:
-            return decision.context.get("monster")  # type: ignore[no-any-return]
+            return decision.context.get("monster")
         return deciding_hero(game, decision)
 
     def _item_name(self, game: Game, item: str) -> str:

@@ -3,64 +3,83 @@ per quest and free on the bearer's turn; the Spell Ring's named spell works twic
 Magic lets one action cast two different spells."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from ...engine.effects import Effects, never
 from ...engine.game import Action, Decision, Game
 from . import board
 from .combat import Proc
-from .rescue import gather
+from .remains import gather
 from .searching import nearest_free
 from .state import ALIVE, DEAD, Figure, State
 
 
-def spent(f: Figure, relic: str) -> bool:
-    return bool(f.flags.get(f"used:{relic}"))
+def spent(figure: Figure, relic: str) -> bool:
+    return bool(figure.flags.get(f"used:{relic}"))
 
 
-def options(game: Game, f: Figure, seat: str) -> list[Action]:
-    s: State = game.state
-    c = game.content
-    out = []
-    if "elixir_of_life" in f.equipment and not spent(f, "elixir_of_life"):
-        for h in s.heroes():
-            if h.status == DEAD and h is not f:
-                out.append(Action.make(seat, "use", text=f"{f.name} pours the {c.artifacts['elixir_of_life'].name} "
-                                       f"for {h.name}", who=f.id, item="elixir_of_life", target=h.id))
-    if "ring_of_return" in f.equipment and not spent(f, "ring_of_return"):
-        out.append(Action.make(seat, "use", text=f"{f.name} turns the {c.artifacts['ring_of_return'].name}",
-                               who=f.id, item="ring_of_return"))
+# A relic used from the hand: its offer (game, bearer, seat) -> the uses open to him now, and its
+# effect (game, bearer, the use chosen).  The Spell Ring and the Wand of Magic are never chosen by
+# themselves: casting asks them (`keeps_card`, `second_spell`).
+RELICS: Effects[Callable[..., Any]] = Effects("relic")
+
+
+def options(game: Game, figure: Figure, seat: str) -> list[Action]:
+    out: list[Action] = []
+    for relic in RELICS.ids():
+        offer = RELICS[relic].offer
+        if relic in figure.equipment and not spent(figure, relic) and offer is not None:
+            out += offer(game, figure, seat) or []  # `never` offers nothing
     return out
 
 
-def use(game: Game, f: Figure, pick: Action) -> None:
-    s: State = game.state
+def use(game: Game, figure: Figure, pick: Action) -> None:
     relic = pick.get("item")
-    f.flags[f"used:{relic}"] = True
-    if relic == "elixir_of_life":
-        revive(game, f, s.figures[pick.get("target")])
-    elif relic == "ring_of_return":
-        ring_of_return(game, f)
+    figure.flags[f"used:{relic}"] = True
+    RELICS[relic].run(game, figure, pick)
 
 
-def revive(game: Game, f: Figure, h: Figure) -> None:
+def elixir_offer(game: Game, figure: Figure, seat: str) -> list[Action]:
+    name = game.content.artifacts["elixir_of_life"].name
+    return [Action.make(seat, "use", text=f"{figure.name} pours the {name} for {h.name}", who=figure.id,
+                        item="elixir_of_life",
+                        target=h.id) for h in game.state.heroes() if h.status == DEAD and h is not figure]
+
+
+@RELICS("elixir_of_life", offer=elixir_offer)
+def elixir_of_life(game: Game, figure: Figure, pick: Action) -> None:
+    revive(game, figure, game.state.figures[pick.get("target")])
+
+
+def revive(game: Game, figure: Figure, hero: Figure) -> None:
     """He stands again beside the bearer at full Body, with what of his was left lying."""
     s: State = game.state
-    sq = nearest_free(s, f.pos)
+    sq = nearest_free(s, figure.square)
     if sq is None:
         return
-    h.status, h.pos, h.body = ALIVE, sq, h.max_body
-    h.flags = {k: v for k, v in h.flags.items() if k in ("main", "items")}
-    s.flags.pop(f"dead:{h.id}", None)
-    for pile in [p for p in s.remains if p["hero"] == h.id]:
-        gather(s, h, pile)
-    game.emit("revive", figure=h.id, at=list(sq), text=f"{h.name} rises again at {sq[0]},{sq[1]}, whole.")
+    hero.status, hero.pos, hero.body = ALIVE, sq, hero.max_body
+    hero.flags = {k: v for k, v in hero.flags.items() if k in ("main", "items")}
+    s.flags.pop(f"dead:{hero.id}", None)
+    for pile in [p for p in s.remains if p["hero"] == hero.id]:
+        gather(s, hero, pile)
+    game.emit("revive", figure=hero.id, at=list(sq), text=f"{hero.name} rises again at {sq[0]},{sq[1]}, whole.")
 
 
-def ring_of_return(game: Game, f: Figure) -> None:
+def ring_offer(game: Game, figure: Figure, seat: str) -> list[Action]:
+    return [Action.make(seat, "use", text=f"{figure.name} turns the {game.content.artifacts['ring_of_return'].name}",
+                        who=figure.id, item="ring_of_return")]
+
+
+@RELICS("ring_of_return", offer=ring_offer)
+def ring_of_return(game: Game, figure: Figure, pick: Action) -> None:
     """The bearer and every hero he sees go back to the stairway (monsters keep its squares)."""
     s: State = game.state
     stairs = [sq for sq in board.stairway(game.content.quests[s.quest]) if not s.side_at(sq, "monster")]
     if not stairs:
         return
-    going = [f] + [h for h in s.hero_side() if h is not f and board.targeting_sight(s, f.pos, h.pos)]
+    going = [figure] + [h for h in s.hero_side() if h is not figure and board.targeting_sight(s, figure.square,
+                                                                                              h.square)]
     for i, h in enumerate(going):
         h.pos = stairs[i % len(stairs)]
         h.flags.pop("in_pit", None)
@@ -85,9 +104,16 @@ def name_ring_spell(game: Game) -> Proc:
                       text=f"{h.name}'s ring will hold {c.spells[pick.get('spell')].name} for a second casting.")
 
 
-def keeps_card(f: Figure, spell: str) -> bool:
+@RELICS("spell_ring", offer=never)
+def keeps_card(figure: Figure, spell: str) -> bool:
     """The first casting of the ring's spell leaves the card in hand."""
-    if f.flags.get("spell_ring") == spell and not f.flags.get("used:spell_ring"):
-        f.flags["used:spell_ring"] = True
+    if figure.flags.get("spell_ring") == spell and not figure.flags.get("used:spell_ring"):
+        figure.flags["used:spell_ring"] = True
         return True
     return False
+
+
+@RELICS("wand_of_magic", offer=never)
+def second_spell(figure: Figure, spell: str) -> bool:
+    """Whether the bearer may cast a second, different spell in the action he cast `spell` in."""
+    return "wand_of_magic" in figure.equipment and any(other != spell for other in figure.spells)

@@ -4,128 +4,88 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from . import board, magic
+from . import magic
 from .combat import Proc
-from .state import ALIVE, DEAD, HERO, MONSTER, Figure, State
+from .potions import drink
+from .remains import destroy_remains, near, take_remains
+from .state import ALIVE, DEAD, HERO, Figure, State
 
 
-def rescue(game: Game, f: Figure, turn: dict[str, Any] | None = None) -> Proc:
+def rescue(game: Game, figure: Figure, turn: dict[str, Any] | None = None) -> Proc:
     """A hero-side figure at Body 0.  `turn` is his own turn's record when it happens in his
     turn (his action may still be free), None otherwise."""
     s: State = game.state
-    if f.side != HERO or f.body > 0 or f.status != ALIVE:
+    if figure.side != HERO or figure.body > 0 or figure.status != ALIVE:
         return
-    seat = s.seat_of.get(f.id)
-    while f.body == 0 and seat is not None and f.kind in game.content.heroes:
-        opts = [Action.make(seat, "drink", text=f"{f.name} drinks a potion of healing", who=f.id, potion=i)
-                for i, p in enumerate(f.potions) if p.startswith("healing")]
-        action_free = (turn is not None and not turn["acted"]) or (turn is None and not f.flags.get("pledged"))
+    seat = s.seat_of.get(figure.id)
+    while figure.body == 0 and seat is not None and figure.kind in game.content.heroes:
+        opts = [Action.make(seat, "drink", text=f"{figure.name} drinks a potion of healing", who=figure.id, potion=i)
+                for i, p in enumerate(figure.potions) if p.startswith("healing")]
+        action_free = (turn is not None and not turn["acted"]) or (turn is None and not figure.flags.get("pledged"))
         if action_free:
-            opts += [Action.make(seat, "cast", text=f"{f.name} casts {game.content.spells[sp].name} on himself",
-                                 who=f.id, spell=sp, target=f.id) for sp in f.spells if sp in magic.HEALING]
+            opts += [Action.make(seat, "cast", text=f"{figure.name} casts {game.content.spells[sp].name} on himself",
+                                 who=figure.id, spell=sp, target=figure.id)
+                     for sp in figure.spells if sp in magic.HEALING]
         if not opts:
             break
-        opts.append(Action.make(seat, "die", text=f"{f.name} lets go", who=f.id))
-        pick = yield Decision(seat, f"{f.name} is dying: drink or cast to live?", opts,
-                              context={"figure": f.id, "dying": f.id})
+        opts.append(Action.make(seat, "die", text=f"{figure.name} lets go", who=figure.id))
+        pick = yield Decision(seat, f"{figure.name} is dying: drink or cast to live?", opts,
+                              context={"figure": figure.id, "dying": figure.id})
         if pick.kind == "die":
             break
         if pick.kind == "drink":
-            from .heroes import drink
-            yield from drink(game, f, pick.get("potion"))
+            yield from drink(game, figure, pick.get("potion"))
         else:
             if turn is not None:
                 turn["acted"] = True
             else:
-                f.flags["pledged"] = True
-            yield from magic.cast(game, f, pick)
+                figure.flags["pledged"] = True
+            yield from magic.cast(game, figure, pick)
     # Outside his own turn, a friend who sees him may pledge his next action to heal him.
-    if f.body == 0 and turn is None:
-        for h, sp in magic.healers(game, f):
+    if figure.body == 0 and turn is None:
+        for h, sp in magic.healers(game, figure):
             hs = s.seat_of[h.id]
             opts = [Action.make(hs, "cast", text=f"{h.name} pledges his next action: {game.content.spells[sp].name} "
-                                f"on {f.name}", who=h.id, spell=sp, target=f.id),
+                                f"on {figure.name}", who=h.id, spell=sp, target=figure.id),
                     Action.make(hs, "pass", text=f"{h.name} does nothing", who=h.id)]
-            pick = yield Decision(hs, f"{f.name} is dying: will {h.name} heal him?", opts,
-                                  context={"figure": h.id, "dying": f.id})
+            pick = yield Decision(hs, f"{figure.name} is dying: will {h.name} heal him?", opts,
+                                  context={"figure": h.id, "dying": figure.id})
             if pick.kind == "cast":
                 h.flags["pledged"] = True
                 yield from magic.cast(game, h, pick)
                 break
-    if f.body == 0:
-        yield from die(game, f)
+    if figure.body == 0:
+        yield from die(game, figure)
 
 
-def die(game: Game, f: Figure, remains: bool = True) -> Proc:
+def die(game: Game, figure: Figure, remains: bool = True) -> Proc:
     s: State = game.state
-    where = f.pos
-    f.status = DEAD
-    f.pos = None
-    s.flags[f"dead:{f.id}"] = True
-    game.emit("death", figure=f.id, text=f"{f.name} has fallen.")
-    if s.escort_controller == f.id:
+    where = figure.pos
+    figure.status = DEAD
+    figure.pos = None
+    s.flags[f"dead:{figure.id}"] = True
+    game.emit("death", figure=figure.id, text=f"{figure.name} has fallen.")
+    if s.escort_controller == figure.id:
         hand_escort_on(game)
     if not remains or where is None:
         return
-    pile = {"hero": f.id, "name": f.name, "at": list(where), "gold": f.gold, "equipment": list(f.equipment),
-            "potions": list(f.potions), "items": list(f.flags.get("items", []))}
-    f.gold, f.equipment, f.potions = 0, [], []
-    f.flags.pop("items", None)
+    pile = {"hero": figure.id, "name": figure.name, "at": list(where), "gold": figure.gold,
+            "equipment": list(figure.equipment),
+            "potions": list(figure.potions), "items": list(figure.flags.get("items", []))}
+    figure.gold, figure.equipment, figure.potions = 0, [], []
+    figure.flags.pop("items", None)
     if not (pile["gold"] or pile["equipment"] or pile["potions"] or pile["items"]):
         return
     s.remains.append(pile)
     takers = [h for h in s.heroes() if h.status == ALIVE and h.pos is not None and near(s, h.pos, where)]
     if takers:
         seat = s.seat_of[takers[0].id]
-        opts = [Action.make(seat, "take_remains", text=f"{h.name} takes {f.name}'s belongings", who=h.id)
+        opts = [Action.make(seat, "take_remains", text=f"{h.name} takes {figure.name}'s belongings", who=h.id)
                 for h in takers]
-        pick = yield Decision(seat, f"Who takes {f.name}'s belongings?", opts, context={"figure": takers[0].id})
+        pick = yield Decision(seat, f"Who takes {figure.name}'s belongings?", opts, context={"figure": takers[0].id})
         take_remains(game, s.figures[pick.get("who")], pile)
     elif any(near(s, m.pos, where) for m in s.monsters()):
         destroy_remains(game, pile)
-
-
-def near(s: State, a: Any, b: Any) -> bool:
-    """Same room, or (in a corridor) in sight of the square."""
-    a, b = tuple(a), tuple(b)
-    area = board.area_of(s, b)
-    if area != board.CORRIDOR:
-        return board.area_of(s, a) == area
-    return board.terrain_sight(s, a, b)
-
-
-def take_remains(game: Game, h: Figure, pile: dict[str, Any]) -> None:
-    gather(game.state, h, pile)
-    game.emit("remains", figure=h.id, text=f"{h.name} takes {pile['name']}'s belongings.")
-
-
-def gather(s: State, h: Figure, pile: dict[str, Any]) -> None:
-    """The pile leaves the floor for his pack: gold, gear, potions, quest items."""
-    s.remains.remove(pile)
-    h.gold += pile["gold"]
-    h.equipment.extend(pile["equipment"])
-    h.potions.extend(pile["potions"])
-    if pile["items"]:
-        h.flags.setdefault("items", []).extend(pile["items"])
-
-
-def destroy_remains(game: Game, pile: dict[str, Any]) -> None:
-    s: State = game.state
-    s.remains.remove(pile)
-    game.emit("remains_lost", text=f"The monsters destroy {pile['name']}'s belongings.")
-
-
-def after_move(game: Game, f: Figure) -> None:
-    """Remains left lying wait for the first hero to end a step near them, unless a monster
-    ends a move there first (§5.11)."""
-    s: State = game.state
-    for pile in list(s.remains):
-        if not near(s, f.pos, pile["at"]):
-            continue
-        if f.side == MONSTER:
-            destroy_remains(game, pile)
-        elif f.kind in game.content.heroes:
-            take_remains(game, f, pile)
 
 
 def hand_escort_on(game: Game) -> None:

@@ -1,13 +1,16 @@
 """Searching (§5.7), traps (§5.8) and the treasure deck with wandering monsters (§5.9)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 
 from ...engine.dice import draw
+from ...engine.effects import Effects
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import DIRS4, Sq
 from . import board, events
+from .combat import SKULL, Proc, combat_roll, instantly, lose_body, strike
 from .profiles import monster_profile
-from .combat import SKULL, Proc, combat_roll, lose_body, strike
 from .state import ALIVE, MONSTER, Figure, State
 
 
@@ -33,124 +36,153 @@ def nearest_free(state: State, near: Sq) -> Sq | None:
 
 
 def monster_in_room(state: State, room: str) -> bool:
-    return any(board.area_of(state, m.pos) == room for m in state.monsters())
+    return any(board.area_of(state, m.square) == room for m in state.monsters())
 
 
-def sees_monster(state: State, f: Figure) -> bool:
-    return any(board.targeting_sight(state, f.pos, m.pos) for m in state.monsters())
+def sees_monster(state: State, figure: Figure) -> bool:
+    return any(board.targeting_sight(state, figure.square, m.square) for m in state.monsters())
 
 
 # -- treasure ------------------------------------------------------------------------------------
-def can_search_treasure(game: Game, f: Figure) -> bool:
+def can_search_treasure(game: Game, figure: Figure) -> bool:
     s: State = game.state
-    room = board.area_of(s, f.pos)
+    room = board.area_of(s, figure.square)
     quest = game.content.quests[s.quest]
     return (room != board.CORRIDOR and room not in quest.no_search_rooms and not monster_in_room(s, room)
-            and f.id not in s.searched.get(f"treasure:{room}", []))
+            and figure.id not in s.searched.get(f"treasure:{room}", []))
 
 
-def search_treasure(game: Game, f: Figure) -> Proc:
+def search_treasure(game: Game, figure: Figure) -> Proc:
     """Returns True when the searcher's turn ends (a trap or a hazard)."""
     s: State = game.state
     c = game.content
-    room = board.area_of(s, f.pos)
+    room = board.area_of(s, figure.square)
     quest = c.quests[s.quest]
     for piece in quest.furniture:
         trap = s.furniture_traps.get(piece.id)
         if piece.room == room and trap and trap.get("armed"):
-            yield from spring_furniture_trap(game, f, piece.id)
+            yield from spring_furniture_trap(game, figure, piece.id)
             return True
-    s.searched.setdefault(f"treasure:{room}", []).append(f.id)
+    s.searched.setdefault(f"treasure:{room}", []).append(figure.id)
     special = next((t for t in quest.treasure if t.room == room), None)
     if special is not None and room not in s.special_claimed:
         s.special_claimed.append(room)
         took = []
         for it in special.items:
             if it.gold:
-                f.gold += it.gold
+                figure.gold += it.gold
                 took.append(f"{it.gold} gold")
             if it.item == "potion_of_healing":
-                f.potions.append(f"healing:{it.heal or 0}")
+                figure.potions.append(f"healing:{it.heal or 0}")
                 took.append("a potion of healing")
             elif it.item:
-                f.flags.setdefault("items", []).append(it.item)
+                figure.flags.setdefault("items", []).append(it.item)
                 took.append(it.item.replace("_", " "))
             if it.artifact:
-                f.equipment.append(it.artifact)
-                f.mind += c.artifacts[it.artifact].mind
+                figure.equipment.append(it.artifact)
+                figure.mind += c.artifacts[it.artifact].mind
                 took.append(c.artifacts[it.artifact].name)
-        game.emit("treasure", figure=f.id, text=f"{f.name} finds " + (", ".join(took) if took else "nothing") + ".")
+        game.emit("treasure", figure=figure.id,
+                  text=f"{figure.name} finds " + (", ".join(took) if took else "nothing") + ".")
         for it in special.items:
             if it.item:
-                events.item_taken(game, f, it.item)
+                events.item_taken(game, figure, it.item)
         return False
-    return (yield from draw_card(game, f))
+    return (yield from draw_card(game, figure))
 
 
-def spring_furniture_trap(game: Game, f: Figure, piece_id: str) -> Proc:
+def spring_furniture_trap(game: Game, figure: Figure, piece_id: str) -> Proc:
     """An armed trap on a piece of furniture goes off on him and is spent."""
     s: State = game.state
     c = game.content
     trap = s.furniture_traps[piece_id]
     piece = next(p for p in c.quests[s.quest].furniture if p.id == piece_id)
     trap["armed"] = False
-    game.emit("trap", figure=f.id, trap="furniture", text=f"The {c.furniture[piece.kind].name} was trapped!")
+    game.emit("trap", figure=figure.id, trap="furniture", text=f"The {c.furniture[piece.kind].name} was trapped!")
     if trap.get("dice"):
         n = yield from combat_roll(game, trap["dice"], "hq.trap.furniture", SKULL,
                                    inputs={"dice": trap["dice"]}, modifiers={},
-                                   text=f"The trap strikes {f.name}: {{faces}} = {{n}} Body.")
-        lose_body(game, f, n, "a trapped piece of furniture")
+                                   text=f"The trap strikes {figure.name}: {{faces}} = {{n}} Body.")
+        lose_body(game, figure, n, "a trapped piece of furniture")
     else:
-        lose_body(game, f, trap.get("body_loss") or 1, "a trapped piece of furniture")
+        lose_body(game, figure, trap.get("body_loss") or 1, "a trapped piece of furniture")
 
 
-def draw_card(game: Game, f: Figure) -> Proc:
+def draw_card(game: Game, figure: Figure) -> Proc:
     s: State = game.state
     c = game.content
     pile = [cid for cid in sorted(s.deck) for _ in range(s.deck[cid])]
     if not pile:
-        game.emit("treasure", figure=f.id, text="The treasure deck is empty.")
+        game.emit("treasure", figure=figure.id, text="The treasure deck is empty.")
         return False
     cid = pile[(yield from draw(game, len(pile), "hq.treasure.draw"))]
     card = c.treasure[cid]
     if card.kept:
         s.deck[cid] -= 1
-    game.emit("treasure_card", figure=f.id, card=cid, text=f"{f.name} draws {card.name}: {card.text}")
-    if card.kind == "gold":
-        f.gold += card.gold
-    elif card.kind == "potion":
-        f.potions.append(card.potion or "healing")
-    elif card.kind == "hazard":
-        lose_body(game, f, 1, card.name)
-        if card.hazard == "pit":
-            f.flags["in_pit"] = "hazard"  # no pit tile: he climbs out at his next step or next turn's end
-            f.flags["pit_round"] = s.round
-        return True
-    elif card.kind == "wandering_monster":
-        yield from wandering_monster(game, f)
+    game.emit("treasure_card", figure=figure.id, card=cid, text=f"{figure.name} draws {card.name}: {card.text}")
+    return (yield from TREASURE[cid].run(game, figure, card))
+
+
+# A treasure card's effect on the hero who drew it: (game, hero, card) -> True when his turn ends.
+TREASURE: Effects[Callable[[Game, Figure, Any], Proc]] = Effects("treasure card")
+
+
+@TREASURE("gem_35", "gold_15", "gold_25", "jewels_50")
+@instantly
+def riches(game: Game, figure: Figure, card: Any) -> bool:
+    figure.gold += card.gold
     return False
 
 
-def wandering_monster(game: Game, f: Figure) -> Proc:
+@TREASURE("potion_of_healing", "heroic_brew", "potion_of_strength", "potion_of_defense")
+@instantly
+def potion(game: Game, figure: Figure, card: Any) -> bool:
+    figure.potions.append(card.potion or "healing")
+    return False
+
+
+@TREASURE("hazard_arrow")
+@instantly
+def arrow(game: Game, figure: Figure, card: Any) -> bool:
+    lose_body(game, figure, 1, card.name)
+    return True
+
+
+@TREASURE("hazard_pit")
+@instantly
+def rotten_floor(game: Game, figure: Figure, card: Any) -> bool:
+    lose_body(game, figure, 1, card.name)
+    figure.flags["in_pit"] = "hazard"  # no pit tile: he climbs out at his next step or next turn's end
+    figure.flags["pit_round"] = game.state.round
+    return True
+
+
+@TREASURE("wandering_monster")
+def wandering_monster_card(game: Game, figure: Figure, card: Any) -> Proc:
+    yield from wandering_monster(game, figure)
+    return False
+
+
+def wandering_monster(game: Game, figure: Figure) -> Proc:
     s: State = game.state
     c = game.content
     kind = c.quests[s.quest].wandering_monster
-    beside = sorted((sq for sq in ((f.pos[0] + dx, f.pos[1] + dy) for dx, dy in DIRS4)
-                     if free(s, sq) and s.grid.edge_passable(f.pos, sq)), key=lambda q: (q[1], q[0]))
+    beside = sorted((sq for sq in ((figure.square[0] + dx, figure.square[1] + dy) for dx, dy in DIRS4)
+                     if free(s, sq) and s.grid.edge_passable(figure.square, sq)), key=lambda q: (q[1], q[0]))
     if len(beside) > 1:  # Zargon chooses where it comes from (his AI: the first in reading order)
         name = c.monsters[kind].name
         opts = [Action.make(DUNGEON, "place", text=f"The wandering {name} comes at {q[0]},{q[1]}", at=q)
                 for q in beside]
         pick = yield Decision(DUNGEON, f"Where does the wandering {name} appear?", opts, context={"place": kind})
-        sq = tuple(pick.get("at"))
+        sq: Sq | None = (pick.get("at")[0], pick.get("at")[1])
     else:
-        sq = beside[0] if beside else nearest_free(s, f.pos)
+        sq = beside[0] if beside else nearest_free(s, figure.square)
     if sq is None:
         return
     m = new_monster(game, kind, sq)
     game.emit("place", figure=m.id, monster=kind, at=list(sq), text=f"A wandering {m.name} appears at {sq[0]},{sq[1]}.")
     if sq in beside:
-        yield from strike(game, m, f)
+        yield from strike(game, m, figure)
 
 
 def new_monster(game: Game, kind: str, sq: Sq) -> Figure:
@@ -167,20 +199,20 @@ def new_monster(game: Game, kind: str, sq: Sq) -> Figure:
 
 
 # -- traps and secret doors --------------------------------------------------------------------------
-def search_area(state: State, f: Figure) -> tuple[str, list[Sq]]:
+def search_area(state: State, figure: Figure) -> tuple[str, list[Sq]]:
     """A room: the whole room; a corridor: the corridor squares he sees (terrain sight)."""
-    area = board.area_of(state, f.pos)
+    area = board.area_of(state, figure.square)
     if area != board.CORRIDOR:
         return area, state.grid.squares_of(area)
-    return area, [sq for sq in map(tuple, state.revealed_corridor) if board.terrain_sight(state, f.pos, sq)]
+    return area, [sq for sq in state.seen_corridor() if board.terrain_sight(state, figure.square, sq)]
 
 
-def search_traps(game: Game, f: Figure) -> None:
+def search_traps(game: Game, figure: Figure) -> None:
     s: State = game.state
-    area, squares = search_area(s, f)
+    area, squares = search_area(s, figure)
     where = set(squares)
     found = []
-    for tid, t in sorted(s.traps.items()):
+    for _tid, t in sorted(s.traps.items()):
         if t["state"] == "hidden" and tuple(t["at"]) in where:
             t["state"] = "known"
             found.append(f"{t['kind'].replace('_', ' ')} at {t['at'][0]},{t['at'][1]}")
@@ -190,14 +222,14 @@ def search_traps(game: Game, f: Figure) -> None:
             if piece.room == area and trap and trap.get("armed") and not trap.get("known"):
                 trap["known"] = True
                 found.append(f"a trapped {game.content.furniture[piece.kind].name}")
-    s.searched.setdefault(f"traps:{area}", []).append(f.id)
-    game.emit("search", figure=f.id, what="traps",
-              text=f"{f.name} searches for traps: " + ("; ".join(found) if found else "none found") + ".")
+    s.searched.setdefault(f"traps:{area}", []).append(figure.id)
+    game.emit("search", figure=figure.id, what="traps",
+              text=f"{figure.name} searches for traps: " + ("; ".join(found) if found else "none found") + ".")
 
 
-def search_secret_doors(game: Game, f: Figure) -> None:
+def search_secret_doors(game: Game, figure: Figure) -> None:
     s: State = game.state
-    area, squares = search_area(s, f)
+    area, squares = search_area(s, figure)
     where = set(squares)
     found = []
     for sid, e in board.secret_edges(game.content.quests[s.quest]).items():
@@ -205,11 +237,12 @@ def search_secret_doors(game: Game, f: Figure) -> None:
             s.secret_found.append(sid)
             s.doors[sid] = "closed"
             found.append(f"{e[0][0]},{e[0][1]}-{e[1][0]},{e[1][1]}")
-    s.searched.setdefault(f"secret:{area}", []).append(f.id)
+    s.searched.setdefault(f"secret:{area}", []).append(figure.id)
     if area == board.CORRIDOR:  # which corridor squares a search has covered (shown, and used by the AI)
         done = s.searched.setdefault("secret:squares", [])
         done.extend(k for k in (f"{x},{y}" for x, y in squares) if k not in done)
     if found:
         s.grid = board.build_grid(s, game.content)
-    game.emit("search", figure=f.id, what="secret_doors",
-              text=f"{f.name} searches for secret doors: " + ("found " + "; ".join(found) if found else "none") + ".")
+    game.emit("search", figure=figure.id, what="secret_doors",
+              text=f"{figure.name} searches for secret doors: "
+                   + ("found " + "; ".join(found) if found else "none") + ".")

@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, cast
 
 from ...engine.grid import Grid, Sq
 
-HERO, MONSTER = "hero", "monster"
-ALIVE, DEAD, LEFT = "alive", "dead", "left"
+HERO: Final = "hero"
+MONSTER: Final = "monster"
+ALIVE: Final = "alive"
+DEAD: Final = "dead"
+LEFT: Final = "left"
 
 
 @dataclass
@@ -43,6 +46,11 @@ class Figure:
     @property
     def on_board(self) -> bool:
         return self.pos is not None and self.status == ALIVE
+
+    @property
+    def square(self) -> Sq:
+        """Where a figure on the board stands: the rules ask it only of figures on the board."""
+        return cast(Sq, self.pos)
 
 
 @dataclass
@@ -111,6 +119,10 @@ class State:
         """Whether a figure of that side stands there (a veiled hero may share a monster's square)."""
         return any(f.pos == sq and f.side == side and f.status == ALIVE and (side == HERO or f.placed)
                    for f in self.figures.values())
+
+    def seen_corridor(self) -> list[Sq]:
+        """The revealed corridor squares as squares (a keyframe may hold them as lists)."""
+        return [(x, y) for x, y in self.revealed_corridor]
 
     def to_dict(self) -> dict[str, Any]:
         out = {k: v for k, v in vars(self).items() if k != "grid"}

@@ -22,7 +22,7 @@ def setup(game: Game) -> None:
         s.figures[s.party[i]].pos = sq
     game.emit("briefing", text=f"{quest.name}: {quest.briefing}")
     for h in s.heroes():
-        board.reveal_from(s, c, h.pos)
+        board.reveal_from(s, c, h.square)
 
 
 def escort_turn(game: Game, hid: str) -> Proc:

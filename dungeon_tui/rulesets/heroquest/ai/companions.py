@@ -1,0 +1,266 @@
+"""The heroes' companions (§6.5): the words of the hero and escort scripts, for hero seats
+played by the AI."""
+from __future__ import annotations
+
+from ....engine.grid import DIRS4
+from .. import board, ending, magic, searching
+from ..doors import door_here
+from ..heroes import adjacent
+from ..state import HERO, Figure
+from .primitives import Plan, advance_to, beside, choose_target, reachable_attack_square, registry
+
+
+@registry.condition
+def adjacent_monster(p: Plan) -> bool:
+    return p.offered("attack") and any(adjacent(p.s, p.me.square, m.square) for m in p.s.monsters())
+
+
+@registry.condition
+def can_reach_monster(p: Plan) -> bool:
+    return any(reachable_attack_square(p, m) is not None for m in p.s.monsters())
+
+
+@registry.condition
+def objective_met(p: Plan) -> bool:
+    return ending.objective_met(p.game)
+
+
+@registry.condition
+def room_searchable(p: Plan, kind: str) -> bool:
+    s = p.s
+    room = board.area_of(s, p.me.square)
+    if room == board.CORRIDOR or any(board.area_of(s, m.square) == room for m in s.monsters()):
+        return False
+    if not p.offered(f"search_{kind}", "search_both"):  # e.g. passing through a friend: no action here
+        return False
+    if kind == "traps":
+        return not s.searched.get(f"traps:{room}")
+    return searching.can_search_treasure(p.game, p.me)
+
+
+def _quarry(p: Plan) -> Figure | None:
+    """The monster the quest is about (a kill objective), once it is on the board for all to see."""
+    obj = p.game.content.quests[p.s.quest].objective
+    m = p.s.figures.get(obj.target or "") if obj.kind == "kill" else None
+    return m if m is not None and m.placed and m.status == "alive" and m.pos is not None else None
+
+
+@registry.condition
+def quarry_known(p: Plan) -> bool:
+    m = _quarry(p)
+    return m is not None and p.dist(m) is not None
+
+
+@registry.action
+def hunt_quarry(p: Plan) -> str:
+    m = _quarry(p)
+    if m is None:
+        return "nothing to hunt"
+    sq = reachable_attack_square(p, m)
+    if sq is not None:
+        if sq != p.me.pos:
+            p.intents.append(("move", sq))
+        p.intents.append(("attack", m.id))
+        return f"goes for {m.name}, the quest's quarry"
+    d = advance_to(p, beside(p, m))
+    return f"closes on {m.name}, the quest's quarry, dist {d}"
+
+
+def _leader(p: Plan) -> Figure | None:
+    """The first hero in turn order still in the dungeon: the others keep close to him."""
+    return next((h for h in p.s.heroes() if h.status == "alive" and h.pos is not None), None)
+
+
+@registry.condition
+def far_from_party(p: Plan, n: int) -> bool:
+    lead = _leader(p)
+    if lead is None or lead is p.me:
+        return False
+    dist = p.field()[0]
+    near = [d for sq in [lead.square, *beside(p, lead)] if (d := dist.get(sq)) is not None]
+    return not near or min(near) > n
+
+
+@registry.condition
+def leads_party(p: Plan) -> bool:
+    return _leader(p) is p.me
+
+
+@registry.action
+def follow(p: Plan) -> str:
+    """Keep within a couple of squares of the leader; open a door one stands at on the way."""
+    lead = _leader(p)
+    if lead is None:
+        return "nobody to follow"
+    here = door_here(p.game, p.me)
+    if here:
+        p.intents.append(("open_door", here[0]))
+        return "opens the door he stands at"
+    if far_from_party(p, 2):
+        advance_to(p, [lead.square, *beside(p, lead)])
+        return f"keeps close to {lead.name}"
+    return f"waits by {lead.name}"
+
+
+@registry.condition
+def is_escort(p: Plan) -> bool:
+    return p.me.kind in p.game.content.escorts
+
+
+@registry.condition
+def wounded(p: Plan, n: int) -> bool:
+    """Body at most n with a healing potion or spell to hand."""
+    return p.me.body <= n and p.me.body < p.me.max_body and (
+        any(x.startswith("healing") for x in p.me.potions) or any(sp in magic.HEALING for sp in p.me.spells))
+
+
+ATTACK_SPELLS = ("ball_of_flame", "genie", "fire_of_wrath")
+
+
+def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
+    """(spell, target id) for a kind of spell worth casting now."""
+    s = p.s
+    if kind == "attack":
+        for sp in ATTACK_SPELLS:
+            if sp in p.me.spells:
+                aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp) if k == "figure"]
+                aims = [m for m in aims if m.side != HERO]
+                if aims:
+                    t = max(aims, key=lambda m: (m.attack, -m.body, m.id))
+                    return sp, t.id
+    if kind == "heal_friend":
+        for sp in magic.HEALING:
+            if sp in p.me.spells:
+                hurt = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp)
+                        if k == "figure" and s.figures[t].body * 2 <= s.figures[t].max_body]
+                if hurt:
+                    return sp, min(hurt, key=lambda h: (h.body, h.id)).id
+    if kind == "courage" and "courage" in p.me.spells and not p.me.flags.get("courage") \
+            and any(adjacent(s, p.me.square, m.square) for m in s.monsters()):
+        return "courage", p.me.id
+    return None
+
+
+@registry.condition
+def spell_ready(p: Plan, kind: str) -> bool:
+    return p.offered("cast") and _spell_plan(p, kind) is not None
+
+
+# -- actions --------------------------------------------------------------------------------------
+@registry.action
+def cast_spell(p: Plan, kind: str) -> str:
+    plan = _spell_plan(p, kind)
+    if plan is None:
+        return "no spell"
+    sp, tid = plan
+    p.intents.append(("cast", {"spell": sp, "target": tid}))
+    return f"cast {p.game.content.spells[sp].name} at {p.s.figures[tid].name}"
+
+
+@registry.condition
+def relic_ready(p: Plan, name: str) -> bool:
+    return any(a.kind == "use" and a.get("item") == name for a in p.decision.options)
+
+
+@registry.action
+def use_relic(p: Plan, name: str) -> str:
+    p.intents.append(("use", name))
+    return f"uses the {p.game.content.artifacts[name].name}"
+
+
+@registry.action
+def heal_self(p: Plan) -> str:
+    for i, x in enumerate(p.me.potions):
+        if x.startswith("healing"):
+            p.intents.append(("drink", i))
+            return "drinks a healing potion"
+    for sp in magic.HEALING:
+        if sp in p.me.spells:
+            p.intents.append(("cast", {"spell": sp, "target": p.me.id}))
+            return f"casts {p.game.content.spells[sp].name} on himself"
+    return "nothing to heal with"
+
+
+@registry.action
+def go_to_stairway(p: Plan) -> str:
+    quest = p.game.content.quests[p.s.quest]
+    stairs = board.stairway(quest)
+    if p.me.pos in stairs:
+        p.intents.append(("end", None))
+        return "on the stairway"
+    advance_to(p, stairs)
+    return "back to the stairway"
+
+
+@registry.condition
+def way_out(p: Plan) -> bool:
+    """The stairway can be reached (monsters and known traps bar the way)."""
+    dist = p.field()[0]
+    return any(sq in dist for sq in board.stairway(p.game.content.quests[p.s.quest]))
+
+
+@registry.action
+def flee(p: Plan) -> str:
+    """Too hurt to go on: back to the stairway and out of the dungeon."""
+    stairs = board.stairway(p.game.content.quests[p.s.quest])
+    if p.me.pos in stairs:
+        p.intents.append(("leave", None))
+        return "leaves the dungeon to live another day"
+    advance_to(p, stairs)
+    return "retreats to the stairway"
+
+
+@registry.action
+def search(p: Plan, kind: str) -> str:
+    p.intents.append((f"search_{kind}", None))
+    return f"search for {kind}"
+
+
+@registry.action
+def explore(p: Plan) -> str:
+    """Walk to the nearest known closed door and open it; else look for secret doors."""
+    s = p.s
+    closed = [(d, e) for d, e in board.doors_of(s, p.game.content).items() if s.doors.get(d, "closed") == "closed"
+              and any(board.revealed(s, sq) for sq in e)]
+    here = [d for d, e in closed if p.me.pos in e]
+    if here:
+        p.intents.append(("open_door", here[0]))
+        return "opens a door"
+    goals = [sq for _, e in closed for sq in e if board.revealed(s, sq) and s.grid.floor(sq)]
+    if goals and advance_to(p, goals) is not None:
+        return "toward a closed door"
+    # No closed door known: walk to the edge of what has been seen.
+    frontier = [sq for sq in s.seen_corridor() if s.grid.floor(sq) and sq != p.me.pos
+                and any(s.grid.floor(nb) and not board.revealed(s, nb) and s.grid.edge_passable(sq, nb)
+                        for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    if frontier and advance_to(p, frontier) is not None:
+        return "toward the unexplored"
+    known = [m for m in s.monsters() if p.dist(m) is not None]
+    if known:  # nothing left to open: go after what is still out there
+        t = choose_target(p, known, "nearest")
+        if t is not None:
+            advance_to(p, beside(p, t))
+            return f"hunts {t.name}"
+    return _seek_secret_door(p)
+
+
+def _seek_secret_door(p: Plan) -> str:
+    """Search the nearest room nobody has searched for secret doors, else a corridor square
+    beside a hidden room that no search has covered yet."""
+    s = p.s
+    rock = set(p.game.content.rock[s.quest])
+    here = board.area_of(s, p.me.square)
+    unsearched = {r for r in s.revealed_rooms if not s.searched.get(f"secret:{r}")}
+    covered = set(s.searched.get("secret:squares", []))
+    beside_hidden = [sq for sq in s.seen_corridor() if f"{sq[0]},{sq[1]}" not in covered and any(
+        (a := s.grid.region.get(nb)) not in (None, board.CORRIDOR) and a not in rock and a not in s.revealed_rooms
+        for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    searchable_here = p.offered("search_secret_doors", "search_both")
+    if searchable_here and (here in unsearched or (here == board.CORRIDOR and p.me.pos in beside_hidden)):
+        p.intents.append(("search_secret_doors", None))
+        return "searches for a hidden way here"
+    goals = [sq for r in sorted(unsearched) for sq in s.grid.squares_of(r) if s.grid.floor(sq)] + beside_hidden
+    if goals and advance_to(p, goals) is not None:
+        return "goes to look for a hidden way"
+    p.intents.append(("search_secret_doors", None))
+    return "looks for a hidden way"

@@ -1,0 +1,194 @@
+"""The words HeroQuest tactics scripts are written in (§6.1, §6.5): the registry, the plan a
+script fills in, and the words both sides use.  A primitive plans (where to go, whom to
+strike); the seat then picks the offered action that carries the plan out."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ....engine import tactics
+from ....engine.game import Decision, Game
+from ....engine.grid import DIRS4, Sq, path_back
+from .. import board
+from .. import monsters as mon
+from ..combat import defend_dice
+from ..heroes import adjacent, hero_path_test, may_stop
+from ..state import HERO, Figure, State
+
+registry = tactics.Registry()
+
+
+@dataclass
+class Plan:
+    game: Game
+    me: Figure
+    decision: Decision
+    intents: list[tuple[str, Any]] = field(default_factory=list)
+    stop: bool = False
+    _field: tuple[dict[Sq, int], dict[Sq, Sq]] | None = None
+
+    @property
+    def s(self) -> State:
+        state: State = self.game.state
+        return state
+
+    @property
+    def for_zargon(self) -> bool:
+        """A monster, or a hero under Zargon's command."""
+        return self.me.side != HERO or bool(self.decision.context.get("commanded"))
+
+    def foes(self) -> list[Figure]:
+        return [h for h in self.s.hero_side() if h is not self.me] if self.for_zargon else self.s.monsters()
+
+    def field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+        if self._field is None:
+            if not self.for_zargon:
+                self._field = self.s.grid.bfs(self.me.square, hero_path_test(self.s))
+            else:
+                self._field = mon.monster_field(self.s, self.me)
+        return self._field
+
+    def dist(self, figure: Figure) -> int | None:
+        return mon.dist_to(self.s, self.me, figure, self.field()[0])
+
+    def offered(self, *kinds: str) -> bool:
+        """Whether the decision offers an action of these kinds (a plan needs one to be carried out)."""
+        return any(a.kind in kinds for a in self.decision.options)
+
+    def allowance(self) -> int:
+        if self.me.side != HERO:
+            return self.me.move
+        return int(self.decision.context.get("points", 12))
+
+
+def weakest(p: Plan, fs: list[Figure]) -> Figure | None:
+    c = p.game.content
+    order = {fid: i for i, fid in enumerate(p.s.party)}
+    return min(fs, key=lambda f: (f.body, defend_dice(f, c)[0], order.get(f.id, 99), f.id), default=None)
+
+
+def choose_target(p: Plan, fs: list[Figure], how: str) -> Figure | None:
+    if not fs:
+        return None
+    if how == "nearest":
+        best = min((d for f in fs if (d := p.dist(f)) is not None), default=None)
+        near = [f for f in fs if p.dist(f) == best] if best is not None else fs
+        return weakest(p, near)
+    if how == "least_defended":
+        c = p.game.content
+        return min(fs, key=lambda f: (defend_dice(f, c)[0], f.body, f.id))
+    if how == "caster_first":
+        for kind in ("wizard", "elf"):
+            for f in fs:
+                if f.kind == kind:
+                    return f
+    return weakest(p, fs)
+
+
+def beside(p: Plan, target: Figure) -> list[Sq]:
+    """Squares from which one could strike the figure: orthogonal, with no wall between."""
+    out = []
+    for dx, dy in DIRS4:
+        sq = (target.square[0] + dx, target.square[1] + dy)
+        if p.s.grid.floor(sq) and p.s.grid.edge_passable(sq, target.square):
+            out.append(sq)
+    return out
+
+
+def attack_squares(p: Plan, target: Figure) -> list[Sq]:
+    return [sq for sq in beside(p, target) if mon.free_for(p.s, p.me, sq)]
+
+
+def reachable_attack_square(p: Plan, target: Figure) -> Sq | None:
+    dist, _ = p.field()
+    ok = [(dist[sq], sq[1], sq[0]) for sq in attack_squares(p, target) if sq in dist and dist[sq] <= p.allowance()]
+    return (min(ok)[2], min(ok)[1]) if ok else None
+
+
+# -- conditions -----------------------------------------------------------------------------------
+@registry.condition
+def adjacent_hero(p: Plan) -> bool:
+    return any(adjacent(p.s, p.me.square, h.square) for h in p.foes())
+
+
+@registry.condition
+def can_reach_hero(p: Plan) -> bool:
+    return any(reachable_attack_square(p, h) is not None for h in p.foes())
+
+
+@registry.condition
+def sees_hero(p: Plan) -> bool:
+    return any(board.targeting_sight(p.s, p.me.square, h.square) for h in p.foes())
+
+
+@registry.condition
+def hero_within(p: Plan, n: int) -> bool:
+    return any((d := p.dist(h)) is not None and d <= n for h in p.foes())
+
+
+@registry.condition
+def flag(p: Plan, name: str) -> bool:
+    return bool(p.s.flags.get(name))
+
+
+@registry.condition
+def body_at_most(p: Plan, n: int) -> bool:
+    return p.me.body <= n
+
+
+@registry.action
+def attack(p: Plan, pick: str) -> str:
+    foes = [f for f in p.foes() if adjacent(p.s, p.me.square, f.square)]
+    t = choose_target(p, foes, pick)
+    if t is None:
+        return "nobody adjacent"
+    p.intents.append(("attack", t.id))
+    return f"attack {pick}: {t.name}, Body {t.body}"
+
+
+@registry.action
+def approach_and_attack(p: Plan, pick: str) -> str:
+    foes = [f for f in p.foes() if reachable_attack_square(p, f) is not None]
+    t = choose_target(p, foes, pick)
+    if t is None:
+        return "nobody in reach"
+    sq = reachable_attack_square(p, t)
+    if sq != p.me.pos:
+        p.intents.append(("move", sq))
+    p.intents.append(("attack", t.id))
+    return f"approach_and_attack {pick}: {t.name}, Body {t.body}"
+
+
+def advance_to(p: Plan, goals: list[Sq]) -> int | None:
+    """Walk the canonical path toward the nearest goal; stop on the last square within reach where
+    one may stop.  Returns that goal's distance (None: no goal reachable)."""
+    dist, parent = p.field()
+    # Heroes may end on a friend's square on the stairway or in a sprung pit; monsters never share.
+    def can_end(sq: Sq) -> bool:
+        return mon.free_for(p.s, p.me, sq) if p.for_zargon else may_stop(p.s, p.me, sq)
+    # Monsters aim at the nearest goal even if taken (§6.1); heroes only at goals they may stand on.
+    reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and (p.for_zargon or can_end(g))]
+    if not reach:
+        return None
+    d, y, x = min(reach)
+    path = path_back(parent, p.me.square, (x, y))
+    steps = min(p.allowance(), len(path) - 1)
+    for i in range(steps, 0, -1):
+        if can_end(path[i]):
+            p.intents.append(("move", path[i]))
+            break
+    return d
+
+
+@registry.action
+def advance(p: Plan, pick: str) -> str:
+    t = choose_target(p, [f for f in p.foes() if p.dist(f) is not None], pick)
+    if t is None:
+        return "no way to anyone"
+    d = advance_to(p, beside(p, t))
+    return f"advance {pick}: {t.name}, dist {d}"
+
+
+@registry.action
+def hold(p: Plan) -> str:
+    return "waits"

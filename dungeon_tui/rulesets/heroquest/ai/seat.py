@@ -1,0 +1,157 @@
+"""The scripted seat: it runs the acting figure's tactics script (Zargon's monsters, a
+commanded hero, a companion or an escort) and picks the offered action that carries out its
+plan.  Decisions outside a figure's activation follow fixed preferences, each with its reason."""
+from __future__ import annotations
+
+from typing import Any
+
+from ....engine import tactics
+from ....engine.game import Action, Decision, Game, thaw
+from ....engine.grid import path_back
+from .. import magic
+from ..combat import item as combat_item
+from ..heroes import hero_path_test, may_stop
+from ..state import HERO, Figure, State
+from . import companions, dungeon  # noqa: F401  (their words join the registry)
+from .primitives import Plan, registry
+
+# Compiled scripts by content digest: the content holds them as written, and only the AI
+# knows the words they are written in.
+_COMPILED: dict[str, dict[str, tactics.Script]] = {}
+
+
+def scripts(content: Any) -> dict[str, tactics.Script]:
+    """The content's tactics scripts checked and compiled against the registry (TacticsError if not)."""
+    compiled = _COMPILED.get(content.digest)
+    if compiled is None:
+        compiled = _COMPILED[content.digest] = tactics.compile_scripts(content.tactics, registry, "scripts")
+    return compiled
+
+
+def script_problems(content: Any) -> list[str]:
+    """`content check`: a script using a word the AI does not know, one line."""
+    try:
+        tactics.compile_scripts(content.tactics, registry, "scripts")
+    except tactics.TacticsError as err:
+        return [f"content/heroquest/tactics.yaml: {err}"]
+    return []
+
+
+# How a plan's intent finds its offered action: the action kinds that carry it out, and the
+# argument a bare intent value must match.
+INTENT_KINDS = {"attack": ("monster_attack", "attack"), "search_traps": ("search_traps", "search_both"),
+                "search_secret_doors": ("search_secret_doors", "search_both")}
+INTENT_KEYS = {"attack": "target", "open_door": "door", "use": "item", "drink": "potion"}
+
+
+class ScriptedSeat:
+    """Runs the acting figure's script and picks the offered action that carries out its plan.
+    Decisions outside a figure's activation (the draft, a dying friend, a potion of defence,
+    rust, remains) follow fixed preferences, each with its reason."""
+
+    def __init__(self, hero_script: str = "hero_default") -> None:
+        self.hero_script = hero_script
+
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        s: State = game.state
+        if not d.options:
+            raise ValueError("nothing to choose from")
+        special = self._fixed(game, d)
+        if special is not None:
+            return special
+        fid = d.context.get("monster") or d.context.get("figure")
+        me = s.figures.get(fid) if fid else None
+        if me is None or me.pos is None:
+            return d.options[0], "the only sensible choice"
+        if me.side != HERO:
+            script_name = me.script
+        elif d.context.get("commanded"):
+            script_name = "zargon_default"
+        elif me.kind in game.content.escorts:
+            script_name = "escort_default"
+        else:
+            script_name = self.hero_script
+        p = Plan(game, me, d)
+        compiled = scripts(game.content)
+        why = tactics.run(compiled[script_name], compiled, registry, p)
+        return self._carry_out(game, d, me, p.intents, why)
+
+    def _fixed(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        c = game.content
+        kinds = {a.kind for a in d.options}
+        if "draft" in kinds:
+            prefs = c.heroes[d.context["draft"]].draft
+            best = min(d.options, key=lambda a: prefs.index(a.get("group")) if a.get("group") in prefs else 9)
+            return best, f"prefers the {best.get('group')} spells"
+        if "ring" in kinds:
+            best = next((a for a in d.options if a.get("spell") in magic.HEALING), d.options[0])
+            return best, "the ring keeps the spell most likely to save a life"
+        if d.context.get("dying"):
+            save = [a for a in d.options if a.kind in ("drink", "cast")]
+            if save:
+                return save[0], "anything to stay alive"
+            return d.options[-1], "nothing can save him"
+        if d.context.get("defending"):
+            return next(a for a in d.options if a.kind == "drink"), "a blow is coming: drink the potion of defence"
+        if "rust" in kinds:
+            best = max(d.options, key=lambda a: (combat_item(c, a.get("item")).gold, a.get("item")))
+            return best, "rust the priciest metal item"
+        if kinds <= {"take_remains", "exit", "place"}:
+            why = {"take_remains": "the first in turn order", "exit": "the first free square",
+                   "place": "the first free square beside him, in reading order"}
+            return d.options[0], why[d.options[0].kind]
+        return None
+
+    def _carry_out(self, game: Game, d: Decision, me: Figure, intents: list[tuple[str, Any]],
+                   why: str) -> tuple[Action, str]:
+        opts = d.options
+        by_kind: dict[str, list[Action]] = {}
+        for a in opts:
+            by_kind.setdefault(a.kind, []).append(a)
+        zargon = me.side != HERO or bool(d.context.get("commanded"))
+        for kind, arg in intents:
+            if kind == "move":
+                if zargon:
+                    for a in by_kind.get("monster_move", []):
+                        if tuple(a.get("to")) == tuple(arg):
+                            return a, why
+                    continue
+                step = self._step_toward(game, me, arg)
+                if step is not None:
+                    return step, why
+                continue
+            want = arg if isinstance(arg, dict) else ({INTENT_KEYS[kind]: arg} if kind in INTENT_KEYS else {})
+            for k in INTENT_KINDS.get(kind, (kind,)):
+                for a in by_kind.get(k, []):
+                    if all(thaw(a.get(key)) == v for key, v in want.items()):
+                        return a, why
+        for fallback in ("monster_done", "end_turn", "pass", "die"):
+            if fallback in by_kind:
+                return by_kind[fallback][0], why
+        if "step" in by_kind:  # mid-move on a friend's square: on to the nearest square he may stop on
+            step = self._step_toward(game, me, lambda sq: may_stop(game.state, me, sq))
+            if step is not None:
+                return step, why + "; makes room"
+        return opts[0], why
+
+    def _step_toward(self, game: Game, me: Figure, goal: Any) -> Action | None:
+        """A hero walks one step at a time: roll first, then step along the canonical path to
+        `goal` (a square, or a test: the nearest square passing it, ties in reading order)."""
+        d = game.pending
+        if d is None:
+            return None
+        rolls = [a for a in d.options if a.kind == "roll_move"]
+        if rolls:
+            return rolls[0]
+        s = game.state
+        dist, parent = s.grid.bfs(me.pos, hero_path_test(s))
+        if callable(goal):
+            spots = sorted((n, sq[1], sq[0]) for sq, n in dist.items() if n > 0 and goal(sq))
+            goal = (spots[0][2], spots[0][1]) if spots else None
+        if goal is None or goal not in dist or goal == me.pos:
+            return None
+        nxt = path_back(parent, me.square, goal)[1]
+        for a in d.options:
+            if a.kind == "step" and tuple(a.get("to")) == nxt:
+                return a
+        return None

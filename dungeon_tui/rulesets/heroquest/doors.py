@@ -1,0 +1,30 @@
+"""Doors (§5.3): opening one by hand or by a genie, and what it reveals and sets off."""
+from __future__ import annotations
+
+from ...engine.game import Game
+from . import board, events
+from .state import Figure, State
+
+
+def door_here(game: Game, figure: Figure) -> list[str]:
+    """Closed doors on an edge of the hero's square."""
+    s: State = game.state
+    return [d for d, e in board.doors_of(s, game.content).items()
+            if figure.pos in e and s.doors.get(d, "closed") == "closed"]
+
+
+def open_door(game: Game, figure: Figure, door: str, by_spell: bool = False) -> None:
+    s: State = game.state
+    s.doors[door] = "open"
+    s.grid = board.build_grid(s, game.content)
+    if not by_spell:
+        game.emit("door", figure=figure.id, door=door, text=f"{figure.name} opens a door.")
+    announce(game, board.reveal_from(s, game.content, figure.square))
+    events.door_opened(game, figure, door)
+
+
+def announce(game: Game, new: list[str]) -> None:
+    if new:
+        rooms = [r for r in new if r != board.CORRIDOR]
+        parts = ([f"room {', '.join(rooms)}"] if rooms else []) + (["more corridor"] if board.CORRIDOR in new else [])
+        game.emit("reveal", areas=new, text="Revealed: " + " and ".join(parts) + ".")
