@@ -8,7 +8,7 @@ decision list carries on exactly as it would have, in any process.
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 
 from .game import CHANCE, Action, Chance, Decision, Game
 
@@ -87,10 +87,11 @@ def shuffled(game: Game, items: list[Any], rule: str) -> Generator[Decision, Act
     return out
 
 
-def roll_event(game: Game, rule: str, dice: str, faces: tuple[int, ...] | list[int], *,
+def roll_event(game: Game, rule: str, dice: str, faces: Sequence[int | str], *,
                target: int | None = None, inputs: dict[str, Any] | None = None,
                modifiers: dict[str, int] | None = None, outcome: Any = None, text: str = "") -> None:
-    """Every roll becomes one structured Roll event (the log, help and tests read these)."""
+    """Every roll becomes one structured Roll event (the log, help and tests read these).  A
+    face is a number, or a word where the dice show symbols (HeroQuest's combat dice)."""
     game.emit("roll", rule=rule, dice=dice, faces=list(faces), target=target,
               inputs=dict(inputs or {}), modifiers=dict(modifiers or {}), outcome=outcome, text=text)
 

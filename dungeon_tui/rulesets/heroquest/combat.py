@@ -35,7 +35,7 @@ def combat_roll(game: Game, n: int, rule: str, counts: str, *, inputs: dict[str,
     faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()
     words = [face_word(f) for f in faces]
     got = words.count(counts) if most is None else min(most, words.count(counts))
-    roll_event(game, rule, f"{n}combat", words,  # type: ignore[arg-type]  # combat dice show words
+    roll_event(game, rule, f"{n}combat", words,  # combat dice show words
                inputs=inputs, modifiers=modifiers, outcome=got,
                text=text.format(faces=", ".join(words) or "no dice", n=got))
     return got
