@@ -6,9 +6,13 @@ from typing import Any, Generator
 
 from ...engine.dice import shuffled
 from ...engine.game import Action, Decision, Game
-from . import board, combat, decks
+from . import board, decks, hooks
+from .arrivals import place_tile, spawn
+from .blows import attack_hero
+from .choosing import closest_edge_cell, fixed_order
 from .geometry import Cell, cell_of
 from .state import MONSTER, VILLAGER, Figure, State
+from .villains import in_play, spawn_villain
 
 Proc = Generator[Decision, Action, Any]
 # Exits a chamber's goal adds: its tunnel, or the start stairs to carry the hoard out.
@@ -24,12 +28,6 @@ def build_stack(game: Game, shuffled_tiles: list[str]) -> list[str]:
         k = p.position + (len(s.party) if p.plus_heroes else 0)
         stack.insert(min(k - 1, len(stack)), p.tile)
     return stack
-
-
-def placement_door(game: Game, tile: str) -> str | None:
-    """A side the adventure puts a door token on when this set-aside tile is placed (A5)."""
-    adv = game.content.adventures[game.state.adventure]
-    return next((p.door for p in adv.placements if p.tile == tile and p.door), None)
 
 
 def chamber_card(game: Game) -> Any:
@@ -85,32 +83,8 @@ def start_boons(game: Game) -> Proc:
                                cell=list(cl), side=sd) for cl, sd in edges]
         a = yield Decision(seat, f"{boon.replace('_', ' ').title()}: where does the extra tile go?", options,
                            context={"boon": boon})
-        from .exploration import place_tile
         tile = yield from decks.draw(game, "dungeon")
         place_tile(game, tile, tuple(a.get("cell")), a.get("side"))
-
-
-def boon_discard(game: Game, card: str, holder: str) -> Proc:
-    """duergar_defeated and kin: discard a just-drawn monster of the boon's keyword, not replaced."""
-    s: State = game.state
-    keywords = game.content.monsters[decks.kind_of(card)].keywords
-    for boon in list(s.boons):
-        kw = game.content.boons[boon].discards_keyword
-        if kw is None or kw not in keywords:
-            continue
-        seat = s.seat_of[holder]
-        name = game.content.monsters[decks.kind_of(card)].name
-        options = [Action.make(seat, "boon", text=f"Use {boon.replace('_', ' ')}: discard the {name}", use=True),
-                   Action.make(seat, "boon", text=f"Keep the boon for later; the {name} comes", use=False)]
-        s.drawn.append(card)  # face up while the player decides
-        a = yield Decision(seat, f"A {name} is drawn: use the boon?", options, context={"boon": boon})
-        s.drawn.remove(card)
-        if a.get("use"):
-            s.boons.remove(boon)
-            decks.discard(s, "monster", card)
-            game.emit("boon", text=f"The boon is spent: the {name} never arrives.")
-            return True
-    return False
 
 
 # -- special rules ---------------------------------------------------------------------------------
@@ -166,7 +140,6 @@ def take_token(game: Game, h: Figure, tok: dict[str, Any]) -> Proc:
     game.emit("objective", hero=h.id, text=f"{h.name} takes the objective!")
     for rule in game.content.adventures[s.adventure].rules:
         if rule.kind == "on_item_taken" and rule.villain:
-            from .villains import in_play, spawn_villain
             if in_play(s, rule.villain) is None:
                 start = next(t for t in s.tiles if t.tile == (rule.on_tile or "start"))
                 stairs = sorted((q for q, ch in board.lay(s).terrain.items() if ch == "S"), key=lambda q: (q[1], q[0]))
@@ -181,8 +154,6 @@ def take_token(game: Game, h: Figure, tok: dict[str, Any]) -> Proc:
 
 def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
     """Adventure cards cannot be cancelled; each says where it goes afterwards."""
-    from .encounters import closest_edge_cell, encounter
-    from .villains import in_play, spawn_villain
     s: State = game.state
     e = game.content.adventure_encounters[card]
     game.emit("encounter", card=card, type="adventure", text=f"Encounter: {e.name}. {e.text}")
@@ -209,18 +180,16 @@ def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
                 break
             if "Aberrant" in game.content.monsters[decks.kind_of(drawn)].keywords:
                 near = board.free_adjacent(s, gate)
-                from .exploration import spawn
                 s.rows[s.active].append(drawn)
                 spawn(game, drawn, cell_of(gate.pos), at=near[0] if near else None)
                 break
             decks.discard(s, "monster", drawn)
     elif card == "ashardalon_breathes":
-        from .dungeon import fixed_order
         for hero in fixed_order(s, [o for o in board.standing_heroes(s) if board.figure_tiles(s, dragon, o) <= e.tiles]):
-            yield from combat.attack_hero(game, "ash.encounter.attack", f"{e.name}", hero, e.attack)
+            yield from attack_hero(game, "ash.encounter.attack", f"{e.name}", hero, e.attack)
     s.drawn.remove(card)
     if again and s.result is None and not check_end(game):
-        yield from encounter(game)
+        yield from hooks.encounter(game)
     if e.after == "top":
         decks.put_on_top(s, "encounter", [card])
     elif e.after == "top_4":

@@ -10,11 +10,15 @@ from typing import Any, Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game
-from . import board, decks
+from . import board, decks, hooks
+from .choosing import holders_from
+from .dealing import deal_random
 from .state import HERO, MONSTER, VILLAGER, VILLAIN, Figure, State
 
 Proc = Generator[Decision, Action, Any]
 D20 = "1d20"
+INSPIRING = "ash.reroll.inspiring_advice"  # rule ids of the two reroll reactions
+LUCKY = "ash.reroll.lucky_charm"
 
 
 def d20(game: Game, rule: str) -> Proc:
@@ -125,10 +129,9 @@ def attack_roll(game: Game, rule: str, attacker: str, defender: str, bonus: int,
                     + ("hit" if hit else "miss"))
     if forced is not None or (hero is None and victim is None):
         return hit, face
-    from .reactions import INSPIRING, reroll_offers
     used: set[str] = set()
     while True:
-        taken = yield from reroll_offers(game, hero, victim, hit, used)
+        taken = yield from hooks.rerolls(game, hero, victim, hit, used)
         if taken is None:
             return hit, face
         again, owner = taken
@@ -146,82 +149,6 @@ def attack_roll(game: Game, rule: str, attacker: str, defender: str, bonus: int,
             owner.powers["inspiring_advice"] = True
             owner.flags["inspired_turn"] = game.state.turn
             game.emit("power", hero=owner.id, text="Inspiring Advice stays ready after the second miss.")
-
-
-def _trap_of(game: Game, attacker: str) -> str | None:
-    """The trap card whose marker made an encounter attack, when the attacker names one."""
-    s: State = game.state
-    for card in s.markers:
-        e = game.content.encounters.get(card)
-        if e is not None and e.type == "trap" and attacker.startswith(e.name):
-            return card
-    return None
-
-
-def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, card: str | None = None,
-                monster: Figure | None = None) -> Proc:
-    """A monster, villain, trap or event attack against a hero or villager: returns hit.
-
-    `monster` is the attacking figure when known (bravery is then offered before the first
-    attack of its activation); `card` the encounter card of an event or trap attack.  A hit
-    may turn into a miss: tumbling escape (monster attacks), practiced evasion (encounter
-    attacks, a trap also gets a free disable roll).  Noble shield forces a natural 20."""
-    from . import placing, powers, reactions
-    s: State = game.state
-    if monster is not None and monster.flags.get("bravery_phase") != s.villain_phase:
-        yield from reactions.monster_activates_bravery(game, monster)
-    if h.side == HERO:
-        ac, parts = hero_ac(game, h)
-    else:
-        ac, parts = h.ac, {}
-    forced = 20 if h.flags.pop("noble_shield", False) else None
-    hit, _ = yield from attack_roll(game, rule, attacker, h.name, attack.bonus, ac, {},
-                                    {"base_ac": h.ac, "ac_modifiers": parts}, forced=forced,
-                                    victim=h if h.side == HERO else None)
-    dodge = None
-    if hit and h.side == HERO and h.up and forced is None:
-        if rule == "ash.combat.monster_attack" and powers.ready(h, "tumbling_escape"):
-            if (yield from powers.ask(game, h, "tumbling_escape", "the blow misses and you roll away")):
-                dodge = "tumbling_escape"
-        elif rule == "ash.encounter.attack" and powers.ready(h, "practiced_evasion") and card is not None \
-                and card in game.content.encounters \
-                and game.content.encounters[card].type in ("trap", "event_attack"):  # not hazards
-            if (yield from powers.ask(game, h, "practiced_evasion", "the attack misses you")):
-                dodge = "practiced_evasion"
-        if dodge:
-            powers.spend(game, h, dodge)
-            hit = False
-            game.emit("dodge", hero=h.id, text=f"{h.name} turns the hit into a miss.")
-    if hit:
-        yield from hurt(game, h, attack.damage, attacker)
-        for cond in attack.conditions:
-            add_condition(game, h, cond)
-        if attack.into_pit:
-            from .hazards import fall_in
-            fall_in(game, h)
-        if attack.flips_power and h.side == HERO:
-            drain_power(game, h, attacker)
-    else:
-        if h.flags.get("mirror_images") and monster is not None:  # each *monster* miss pops one
-            h.flags["mirror_images"] -= 1
-            game.emit("power", hero=h.id, text=f"A mirror image of {h.name} bursts ({h.flags['mirror_images']} left).")
-        if attack.miss_damage:
-            yield from hurt(game, h, attack.miss_damage, attacker)
-        for cond in attack.miss_conditions:
-            add_condition(game, h, cond)
-    if dodge == "tumbling_escape" and h.up:
-        cells = powers._cells_within(s, h, 1)
-        cell = yield from placing.choose_cell(game, h, cells, "Tumbling Escape: roll to which tile?", "Roll to")
-        if cell is not None and cell not in board.cells_of(h):
-            placing.place_on_tile(game, h, cell, "tumbles onto")
-    if dodge == "practiced_evasion":
-        trap = card if card is not None and card in s.markers else _trap_of(game, attacker)
-        if trap is not None and game.content.encounters[trap].type == "trap":
-            from .hazards import disable
-            from .heroes import level_up_offer
-            yield from disable(game, h, trap)
-            yield from level_up_offer(game, h)  # a natural 20 on the free disable roll counts now
-    return hit
 
 
 def drain_power(game: Game, h: Figure, attacker: str) -> None:
@@ -250,7 +177,6 @@ def hurt(game: Game, f: Figure, n: int, source: str) -> Proc:
     if f.side == HERO:
         bracers = next((c for c, up in f.items.items() if up and item_of(game, c).damage_reduction), None)
         if bracers is not None:
-            from .powers import ask
             if (yield from ask(game, f, bracers, f"take {item_of(game, bracers).damage_reduction} less of {n} damage")):
                 f.items[bracers] = False
                 n -= item_of(game, bracers).damage_reduction
@@ -304,13 +230,6 @@ def enrage(game: Game, m: Figure) -> None:
     game.emit("enraged", figure=m.id, hp=m.hp, text=f"{m.name} flies into a rage! ({m.hp} HP left)")
 
 
-def holders_from(s: State, who: Figure | None) -> list[str]:
-    """Players clockwise from a hero (him first), else from the active player."""
-    start = who.id if who is not None and who.id in s.party else (s.active or s.party[0])
-    k = s.party.index(start)
-    return s.party[k:] + s.party[:k]
-
-
 def defeat(game: Game, m: Figure, by: Figure | None) -> Proc:
     s: State = game.state
     c = game.content
@@ -362,7 +281,6 @@ def draw_treasure(game: Game, h: Figure) -> Proc:
     """The defeating hero's player draws a treasure card and gives it to any hero [H D10]."""
     s: State = game.state
     if any(o.flags.get("deal_powers") for o in s.heroes()):
-        from .powers import deal_random
         yield from deal_random(game)  # random powers are dealt before the first treasure of setup
     card = yield from decks.draw(game, "treasure")
     if card is None:
@@ -430,3 +348,14 @@ def spend(game: Game, values: tuple[int, ...]) -> list[str]:
         if not card.startswith("villain:"):
             decks.discard(s, "monster", card)
     return spent
+
+
+def ask(game: Game, h: Figure, pid: str, what: str, kind: str = "react") -> Proc:
+    """Offer a reaction power to its owner's seat: use it now or keep it."""
+    s: State = game.state
+    seat = s.seat_of[h.id]
+    name = game.content.powers[pid].name if pid in game.content.powers else item_of(game, pid).name
+    options = [Action.make(seat, kind, text=f"Keep {name}", power=pid, use=False),
+               Action.make(seat, kind, text=f"Use {name}: {what}", power=pid, use=True)]
+    a = yield Decision(seat, f"{h.name} may use {name}", options, context={"figure": h.id, "reaction": pid})
+    return bool(a.get("use"))

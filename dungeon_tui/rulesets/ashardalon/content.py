@@ -12,6 +12,7 @@ from typing import Any, Iterator
 from dungeon_tui.engine import tactics
 from dungeon_tui.engine.content import Bundle, load_bundle
 
+from .dungeon import registry
 from .models import ATTACK, COUNTS, MODELS, NEEDS, TACTICS_WORDS, Param
 
 WHERE = "content/ashardalon"
@@ -228,7 +229,6 @@ def script_key(file: str, where: str) -> str:
 
 @lru_cache(maxsize=1)
 def load_content() -> Content:
-    from .dungeon import registry
     bundle = load_bundle("ashardalon", MODELS, cross_check)
     scripts = {script_key(file, where): tactics.compile_scripts({where: body}, registry, where)[where]
                for file, where, body, _ in _scripts(bundle)}

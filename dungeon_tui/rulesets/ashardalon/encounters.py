@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from typing import Any, Callable, Generator
 
-from ...engine.dice import roll_event
+from ...engine.dice import roll_event, shuffled
 from ...engine.game import Action, Decision, Game
-from ...engine.grid import Sq
 from . import board, combat, decks
+from .adventures import adventure_encounter
+from .arrivals import claim_leap_square, drop_treasure_token, long_hallway_extra, new_monster, place_tile
+from .blows import attack_hero
+from .chambers import entered
+from .choosing import closest, closest_edge_cell, fixed_order, pick, reading
+from .choosing import edges as named_edges
+from .dungeon import Ctx, move_tiles, step_adjacent
 from .geometry import cell_of
+from .placing import place_on_tile
+from .reactions import active_hero_swap, encounter_cost_discount
 from .state import MONSTER, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -30,7 +38,6 @@ def encounter(game: Game, depth: int = 0) -> Proc:
         return
     h = s.figures[s.active]
     if card in c.adventure_encounters:
-        from .adventures import adventure_encounter
         yield from adventure_encounter(game, card, h)
         return
     e = c.encounters[card]
@@ -39,7 +46,6 @@ def encounter(game: Game, depth: int = 0) -> Proc:
     if (yield from offer_cancel(game, h, card)):
         s.drawn.remove(card)
         return
-    from .reactions import active_hero_swap
     h = yield from active_hero_swap(game, card)  # One for the Team, after the cancel decision [H D31]
     again = yield from resolve(game, card, h)
     s.drawn.remove(card)
@@ -49,7 +55,6 @@ def encounter(game: Game, depth: int = 0) -> Proc:
 
 def offer_cancel(game: Game, h: Figure, card: str) -> Proc:
     s: State = game.state
-    from .reactions import encounter_cost_discount
     cost = max(0, cancel_cost(game, h) - (yield from encounter_cost_discount(game)))  # Perseverance
     sets = combat.spend_sets(game, cost)
     if not sets:
@@ -144,10 +149,6 @@ def choose(game: Game, kind: str, prompt: str, items: list[Any], show: Callable[
     return items[a.get("pick")]
 
 
-def reading(cells: Any) -> list[Any]:
-    return sorted(cells, key=lambda c: (c[1], c[0]))
-
-
 def event_attack(game: Game, card: str, h: Figure) -> Proc:
     s: State = game.state
     e = game.content.encounters[card]
@@ -160,10 +161,9 @@ def event_attack(game: Game, card: str, h: Figure) -> Proc:
         victims = [o for o in heroes if h.on_board and board.figure_tiles(s, h, o) <= 1]
     else:
         victims = heroes
-    from .dungeon import fixed_order
     victims = fixed_order(s, victims)
     for v in victims:
-        yield from combat.attack_hero(game, "ash.encounter.attack", e.name, v, e.attack, card=card)
+        yield from attack_hero(game, "ash.encounter.attack", e.name, v, e.attack, card=card)
     if card == "lurkers_strike":
         yield from new_monster_on(game, cell_of(h.pos) if h.on_board else None)
     elif card == "trip_wire":
@@ -179,7 +179,6 @@ def blast_away(game: Game, victims: list[Figure]) -> Proc:
     """Concussive Blast: each hero struck is put on a tile next to his own, chosen by the
     active hero's seat (a tile with no free square cannot take him)."""
     s: State = game.state
-    from .powers import place_on_tile
     for v in victims:
         lay = board.lay(s)
         near = [c for c in reading(lay.tile_neighbours(cell_of(v.pos))) if board.place_square(s, c, but=v) is not None]
@@ -192,40 +191,10 @@ def blast_away(game: Game, victims: list[Figure]) -> Proc:
 def sentries_advance(game: Game) -> Proc:
     """Blinding Bomb: each Sentry moves 1 tile toward the closest tile with an unexplored edge."""
     s: State = game.state
-    from .dungeon import Ctx, move_tiles
     for m in s.foes():
         table = game.content.monsters if m.side == MONSTER else game.content.villains
         if m.on_board and "Sentry" in table[m.kind].keywords:
             yield from move_tiles(game, Ctx(game, m, {}), "closest_unexplored_edge_tile", 1)
-
-
-def closest_edge_cell(game: Game, f: Figure) -> Proc:
-    """The tile with an unexplored edge closest to a figure (ties §6.2); with no unexplored edge
-    anywhere, the figure's own tile (§5.7); None for a figure off the board."""
-    s: State = game.state
-    if not f.on_board:
-        return None
-    lay = board.lay(s)
-    dist = lay.tile_distances(board.cells_of(f))
-    cells = [c for c in reading({c for c, _ in lay.unexplored_edges()}) if c in dist]
-    if not cells:
-        return cell_of(f.pos)
-    from .dungeon import pick, tiles
-    return (yield from pick(game, cells, lambda c: dist[c], "the closest tile with an unexplored edge", tiles(s)))
-
-
-def claim_leap_square(game: Game, holder: str) -> Sq | None:
-    """Time Leap: "a monster you draw takes his square".  The square the leaping hero left, for
-    the next monster drawn for his player (exploration's new_monster should pass it to spawn as
-    `at`); None when he is not away, the square is taken, or it was already used."""
-    s: State = game.state
-    h = s.figures.get(holder)
-    if h is None or "leap_square" not in h.flags:
-        return None
-    sq = tuple(h.flags.pop("leap_square"))
-    if not (h.lifted and "time_leap" in h.curses) or not board.free(s, sq):
-        return None
-    return sq  # type: ignore[return-value]
 
 
 def new_monster_on(game: Game, cell: Any) -> Proc:
@@ -237,7 +206,6 @@ def new_monster_on(game: Game, cell: Any) -> Proc:
         cell = cell_of(sq)
     if cell is None:
         return None
-    from .exploration import new_monster
     card = yield from new_monster(game, cell, s.active)
     if card is not None and sq is not None:
         figs = [f for f in s.foes() if f.card == card]
@@ -280,7 +248,6 @@ def event(game: Game, card: str, h: Figure) -> Proc:
                                  lambda cl: f"On {board.tile_label(s, cl)}")
         yield from new_monster_on(game, cell)
     elif card == "hidden_treasure":
-        from .exploration import drop_treasure_token
         empty = [cl for cl in reading(board.lay(s).cell_tile)
                  if not any(o.on_board and cl in board.cells_of(o) for o in s.heroes())]
         cell = yield from choose(game, "hide", "Hidden Treasure: on which tile does the token go?", empty,
@@ -294,7 +261,6 @@ def event(game: Game, card: str, h: Figure) -> Proc:
     elif card == "occupied_lair" and h.on_board:
         _, cell = yield from bottom_tile_near(game, h)
         if cell is not None:
-            from .exploration import drop_treasure_token
             drop_treasure_token(game, cell)
     elif card == "scream_of_the_sentry":
         foes = s.foes()  # a villain is a monster too (FAQ)
@@ -307,7 +273,6 @@ def event(game: Game, card: str, h: Figure) -> Proc:
         if far and h.on_board:
             m = yield from choose(game, "advance", "Quick Advance: which monster closes in?", far,
                                   lambda m: f"{m.name} on {board.tile_label(s, cell_of(m.pos))}")
-            from .dungeon import Ctx, move_tiles
             yield from move_tiles(game, Ctx(game, m, {}, pool=[h]), "closest_hero", 1)
     elif card == "revel_in_destruction":
         hurt = [m for m in s.foes() if m.hp < m.max_hp]
@@ -321,7 +286,6 @@ def event(game: Game, card: str, h: Figure) -> Proc:
     elif card == "warp_in_time":
         yield from pass_cards(game, list(s.party))
     elif card == "ancient_spirits_blessing":
-        from .dungeon import fixed_order
         spent = [(o, p) for o in fixed_order(s, s.heroes()) for p, up in o.powers.items()
                  if not up and c.powers[p].type == "daily"]
         got = yield from choose(game, "bless", "Ancient Spirit's Blessing: which daily power is ready again?", spent,
@@ -370,7 +334,6 @@ def sift_monsters(game: Game, keyword: str, why: str) -> Proc:
         if x not in keep:
             s.drawn.remove(x)
             decks.discard(s, "monster", x)
-    from ...engine.dice import shuffled
     order = yield from shuffled(game, keep, "ash.deck.shuffle.monster")
     for x in keep:
         s.drawn.remove(x)
@@ -399,12 +362,10 @@ def bottom_tile_near(game: Game, f: Figure) -> Proc:
         cell = board.cells_of(f)[0]
         yield from new_monster_on(game, cell)
         return None, cell
-    from .dungeon import edges as named_edges, pick
     cell, side = yield from pick(game, edges, lambda e: dist[e[0]], "the closest unexplored edge", named_edges(s))
     placed = None
     if s.decks.get("dungeon"):
         tile = yield from decks.draw(game, "dungeon", bottom=True)
-        from .exploration import place_tile
         placed = place_tile(game, tile, cell, side)
         if placed is None:
             s.decks["dungeon"].append(tile)  # it does not fit: back under the stack
@@ -412,13 +373,11 @@ def bottom_tile_near(game: Game, f: Figure) -> Proc:
         game.emit("stack_empty", text="The dungeon stack is empty: the monster comes by the edge instead.")
     new = []
     if placed is not None:
-        from .exploration import long_hallway_extra
         new = yield from long_hallway_extra(game, placed, bottom=True)
     target = new[-1].cells[0] if new else cell
     if not new or not new[-1].tile.endswith("_entrance"):
         yield from new_monster_on(game, target)
     if new:
-        from .chambers import entered
         yield from entered(game, new)
     return placed, target
 
@@ -462,7 +421,6 @@ def end_roll(game: Game, h: Figure, curse: str) -> Proc:
 def after_exploration(game: Game, h: Figure) -> Proc:
     """E3: wrath_of_the_enemy on the active hero, then surrounded (§4)."""
     s: State = game.state
-    from .dungeon import closest, fixed_order, step_adjacent
     if "wrath_of_the_enemy" in h.curses:
         if h.on_board:
             far = [m for m in s.foes() if not board.same_tile(m, h)]
@@ -471,7 +429,6 @@ def after_exploration(game: Game, h: Figure) -> Proc:
                 yield from step_adjacent(game, m, h)
         yield from end_roll(game, h, "wrath_of_the_enemy")
     if s.environment == "surrounded":
-        from .exploration import new_monster
         for o in fixed_order(s, [x for x in s.heroes() if x.on_board]):
             if any(x not in game.content.encounters for x in s.rows[o.id]):
                 continue

@@ -11,9 +11,10 @@ from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.grid import Sq
 from ...engine.presenter import Presenter
 from . import board, combat, invariants
-from .ai.companions import DungeonSeat, HeroAI
+from .ai.companions import HeroAI
+from .ai.dungeon import DungeonSeat
 from .content import Content, load_content
-from .heroes import speed, walks
+from .movement import speed, walks
 from .state import HERO, Figure, State
 from .turns import lay_start, procedure
 

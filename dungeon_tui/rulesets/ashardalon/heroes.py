@@ -6,31 +6,19 @@ from typing import Any, Generator
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
-from ...engine.grid import Sq, path_back
+from ...engine.grid import Sq
 from . import board, combat, doors, encounters, powers
+from .adventures import check_end, exit_here, take_token
+from .encounters import end_roll
 from .geometry import cell_of
+from .hazards import climb_out, disable, entered_square, in_pit, start_of_turn
+from .items import options as item_opts
+from .items import use
+from .levels import level_up_offer
+from .movement import walks
 from .state import Figure, State
 
 Proc = Generator[Decision, Action, Any]
-
-
-def speed(game: Game, h: Figure) -> int:
-    return h.speed + max((i.speed_bonus for _, i in combat.ready_items(game, h)), default=0)
-
-
-def walks(game: Game, h: Figure, steps: int | None = None) -> dict[Sq, list[Sq]]:
-    """Where one move slot can end, each with its path: up to speed (or `steps`) steps, never
-    through a monster or villager, past heroes but not ending on one (§5.2).  A hero who took
-    the dwarven hammer's still-footed bonus may not move this phase."""
-    s: State = game.state
-    if not h.on_board or "cage" in h.curses or h.flags.get("no_move"):
-        return {}
-    blocked = {q for f in s.figures.values() if f.on_board and f.side != "hero" for q in board.squares_of(f)}
-    heroes = {f.pos for f in s.heroes() if f.on_board and f is not h}
-    g = board.lay(s).grid
-    dist, parent = g.bfs(h.pos, lambda q: q not in blocked)
-    n = speed(game, h) if steps is None else steps
-    return {q: path_back(parent, h.pos, q)[1:] for q, d in dist.items() if 0 < d <= n and q not in heroes}
 
 
 def slots_open(h: Figure, done: list[str]) -> tuple[bool, bool]:
@@ -51,7 +39,6 @@ def start_of_phase(game: Game, h: Figure) -> Proc:
         yield from combat.hurt(game, h, 1, "poison")
     if "bloodlust" in h.curses:
         yield from combat.hurt(game, h, 1, "Bloodlust")
-    from .hazards import start_of_turn
     start_of_turn(game, h)  # volcanic vapors poison a hero who starts on their tile
     if h.hp <= 0:
         if s.surges <= 0:
@@ -79,7 +66,6 @@ def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
         for sq, path in sorted(walks(game, h).items(), key=lambda kv: (kv[0][1], kv[0][0])):
             steps = f"{len(path)} step{'s' * (len(path) > 1)}"
             out.append(Action.make(seat, "move", text=f"Move to {sq[0]},{sq[1]} ({steps})", hero=h.id, to=list(sq)))
-    from .adventures import exit_here
     if exit_here(game, h):
         out.append(Action.make(seat, "escape", text=f"{h.name} climbs out of the dungeon", hero=h.id))
     if h.flags.get("objective"):  # A9: the carrier may pass the prize to a hero beside him (free)
@@ -100,7 +86,6 @@ def trap_options(game: Game, h: Figure, seat: str) -> list[Action]:
 
 
 def item_options(game: Game, h: Figure, seat: str, may_move: bool = True, may_attack: bool = True) -> list[Action]:
-    from .items import options as item_opts
     return item_opts(game, h, seat, may_move, may_attack)
 
 
@@ -113,7 +98,6 @@ def hero_phase(game: Game, h: Figure) -> Proc:
     done: list[str] = []
     h.flags.pop("natural_20", None)  # a 20 rolled outside his own actions was offered then, or not at all
     if not h.on_board:
-        from .hazards import climb_out, in_pit
         # [H D9] a hero in the pit spends a move slot (even dazed) to climb out beside the marker
         if not in_pit(h):
             return
@@ -161,7 +145,6 @@ def hero_phase(game: Game, h: Figure) -> Proc:
             yield from encounters.use_slot(game, h, a)
         elif a.kind == "disable":
             done.append("attack")
-            from .hazards import disable
             yield from disable(game, h, a.get("card"))
             yield from level_up_offer(game, h)
         elif a.kind == "item":
@@ -169,7 +152,6 @@ def hero_phase(game: Game, h: Figure) -> Proc:
                 done.append(a.get("slot"))
             yield from use_item(game, h, a)
             yield from level_up_offer(game, h)
-        from .adventures import check_end
         if check_end(game):
             return
     yield from end_of_phase(game, h, done)
@@ -186,7 +168,6 @@ def walk(game: Game, h: Figure, path: list[Sq]) -> Proc:
         if "dragon_fear" in h.curses and cell_of(sq) != before:
             yield from combat.hurt(game, h, 1, "Dragon Fear")
         if cell_of(sq) != before:
-            from .hazards import entered_square
             entered_square(game, h)  # volcanic vapors poison whoever moves onto their tile
         yield from collect(game, h)
         yield from doors.reveal_along(game, h)
@@ -203,7 +184,6 @@ def collect(game: Game, h: Figure) -> Proc:
         return
     pick_up(game, h)
     for tok in h.flags.pop("took", []):
-        from .adventures import take_token
         yield from take_token(game, h, tok)
 
 
@@ -234,53 +214,12 @@ def pick_up(game: Game, h: Figure) -> None:
 
 
 def use_item(game: Game, h: Figure, a: Action) -> Proc:
-    from .items import use
     yield from use(game, h, a)
-
-
-def level_up_offer(game: Game, h: Figure) -> Proc:
-    """After a level-1 hero's natural 20 resolves, the player may spend 5 XP to reach level 2."""
-    s: State = game.state
-    if not h.flags.pop("natural_20", False) or h.level >= 2:
-        return
-    sets = combat.spend_sets(game, 5)
-    if not sets:
-        game.emit("level", hero=h.id, text=f"A natural 20! But the party has only {combat.xp_total(game)} XP.")
-        return
-    seat = s.seat_of[s.active or h.id]
-    options = [Action.make(seat, "level_up", text=f"Spend {'+'.join(map(str, v))} XP: {h.name} reaches level 2",
-                           values=list(v)) for v in sets]
-    options.append(Action.make(seat, "level_up", text="Stay at level 1", values=None))
-    a = yield Decision(seat, f"A natural 20: level {h.name} up?", options, context={"figure": h.id})
-    if a.get("values") is None:
-        return
-    combat.spend(game, tuple(a.get("values")))
-    yield from become_level_2(game, h)
-
-
-def become_level_2(game: Game, h: Figure) -> Proc:
-    s: State = game.state
-    l2 = game.content.level_2
-    h.level = 2
-    h.ac += l2.ac
-    h.max_hp += l2.hp
-    h.hp += l2.hp
-    h.surge += l2.surge
-    game.emit("level", hero=h.id, text=f"{h.name} reaches level 2: AC {h.ac}, HP {h.hp}/{h.max_hp}, surge {h.surge}.")
-    cls = game.content.heroes[h.kind].hero_class
-    dailies = [pid for pid, p in sorted(game.content.powers.items())
-               if p.hero_class == cls and p.type == "daily" and not p.fixed and pid not in h.powers]
-    if dailies:
-        seat = s.seat_of[h.id]
-        options = [Action.make(seat, "daily", text=f"Take {game.content.powers[p].name}", power=p) for p in dailies]
-        a = yield Decision(seat, f"{h.name} picks a second daily power", options, context={"figure": h.id})
-        h.powers[a.get("power")] = True
 
 
 def end_of_phase(game: Game, h: Figure, done: list[str]) -> Proc:
     """H4: environments that punish where the hero stands, the poison save, curse rolls."""
     s: State = game.state
-    from .encounters import end_roll
     yield from powers.end_of_hero_phase(game, h)
     yield from draw_found(game, h)
     if h.on_board and s.environment == "hidden_snipers" and not any(

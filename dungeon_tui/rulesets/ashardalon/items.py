@@ -10,7 +10,10 @@ from typing import Any, Generator
 
 from ...engine.game import Action, Decision, Game
 from . import board, combat, decks, placing, powers
+from .arrivals import spawn
 from .geometry import cell_of
+from .levels import become_level_2
+from .reactions import monster_arrived
 from .state import MONSTER, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -139,7 +142,6 @@ def use(game: Game, h: Figure, a: Action) -> Proc:
         game.emit("token", hero=h.id, text=f"Caltrops litter {board.tile_label(s, tile)}.")
     elif k == "tome_of_experience":
         _after(game, h, card)
-        from .heroes import become_level_2
         yield from become_level_2(game, h)
         return
     elif k == "flying_carpet" and tile is not None:
@@ -190,11 +192,9 @@ def polymorph(game: Game, h: Figure, m: Figure) -> Proc:
             break
     else:
         s.rows[s.active or h.id].append(new)
-    from .exploration import spawn
     figs = spawn(game, new, cell, at=sq)
     for f in figs:
         yield from placing.placed(game, f, h)
-    from .reactions import monster_arrived
     yield from monster_arrived(game, figs)
 
 

@@ -6,8 +6,9 @@ from typing import Any, Generator
 
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq
-from . import board, combat
+from . import board, combat, hooks
 from .geometry import Cell
+from .movement import walks
 from .state import MONSTER, OBJECT, VILLAIN, Figure, State, squares_of
 
 Proc = Generator[Decision, Action, Any]
@@ -54,7 +55,6 @@ def choose_figure(game: Game, h: Figure, figs: list[Figure], prompt: str, none: 
 
 def move_offer(game: Game, h: Figure, steps: int | None, prompt: str, keep: Any = None) -> Proc:
     """A free move of up to `steps` squares (None: the hero's speed); `keep` filters the ends."""
-    from .heroes import walk, walks
     ways = walks(game, h, steps)
     ends = sorted((q for q in ways if keep is None or keep(q)), key=lambda q: (q[1], q[0]))
     if not ends:
@@ -62,7 +62,7 @@ def move_offer(game: Game, h: Figure, steps: int | None, prompt: str, keep: Any 
     sq = yield from choose_square(game, h, ends, prompt, stay=True)
     if sq is None:
         return False
-    yield from walk(game, h, ways[sq])
+    yield from hooks.walk(game, h, ways[sq])
     return True
 
 

@@ -8,13 +8,27 @@ from __future__ import annotations
 
 from typing import Any, Generator
 
-from ...engine.dice import draw as chance_draw
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq
 from . import board, combat
+from .combat import ask
 from .geometry import Cell, cell_of
-from .placing import (BITING, _seat, choose_cell, choose_figure, choose_square, free_squares_on, move_offer,
-                      place_at, place_on_tile, placed, put, swap)
+from .levels import level_up_offer
+from .movement import walks
+from .placing import (
+    BITING,
+    _seat,
+    choose_cell,
+    choose_figure,
+    choose_square,
+    free_squares_on,
+    move_offer,
+    place_at,
+    place_on_tile,
+    placed,
+    put,
+    swap,
+)
 from .state import OBJECT, Figure, State, squares_of
 
 Proc = Generator[Decision, Action, Any]
@@ -54,7 +68,6 @@ def attack_targets(game: Game, h: Figure, pid: str) -> list[Any]:
     if pid in ("blade_barrier", "flaming_sphere"):
         return [c for c in _cells_within(s, h, p.tiles) if free_squares_on(s, [c])]
     if pid == "charge":
-        from .heroes import walks
         ends = set(walks(game, h)) | {h.pos}
         grid = board.lay(s).grid
         return [m for m in s.targets() if any(q in ends for p_ in squares_of(m) for q in grid.neighbours(p_))]
@@ -400,17 +413,6 @@ def one_attack(game: Game, h: Figure, pid: str, m: Figure) -> Proc:
     return hit
 
 
-def ask(game: Game, h: Figure, pid: str, what: str, kind: str = "react") -> Proc:
-    """Offer a reaction power to its owner's seat: use it now or keep it."""
-    s: State = game.state
-    seat = s.seat_of[h.id]
-    name = power(game, pid).name if pid in game.content.powers else combat.item_of(game, pid).name
-    options = [Action.make(seat, kind, text=f"Keep {name}", power=pid, use=False),
-               Action.make(seat, kind, text=f"Use {name}: {what}", power=pid, use=True)]
-    a = yield Decision(seat, f"{h.name} may use {name}", options, context={"figure": h.id, "reaction": pid})
-    return bool(a.get("use"))
-
-
 _ask = ask
 
 
@@ -503,7 +505,6 @@ def cause_fear(game: Game, h: Figure, cell: Cell) -> Proc:
             o.flags["cause_fear"] = True
             yield from extra_at_will(game, o, f"Cause Fear: {o.name} may make one at-will attack at +2")
             o.flags.pop("cause_fear", None)
-            from .heroes import level_up_offer
             yield from level_up_offer(game, o)  # a natural 20 on that attack counts now (§5.9)
     for m in [m for m in s.foes() if cell in board.cells_of(m)]:
         dest = yield from choose_cell(game, h, [c for c in _cells_within(s, h, 2) if c != cell],
@@ -553,29 +554,10 @@ def began_adjacent(game: Game, h: Figure) -> None:
 
 # -- setup (§3.5): chosen, recommended or random powers ----------------------------------------
 
-def class_pool(content: Any, cls: str, kind: str) -> list[str]:
-    return [pid for pid, p in sorted(content.powers.items()) if p.hero_class == cls and p.type == kind and not p.fixed]
-
-
-def deal_random(game: Game) -> Proc:
-    """Random power mode: the chance seat draws each pending hero's utility, two at-wills and a daily."""
-    s: State = game.state
-    for h in s.heroes():
-        if not h.flags.pop("deal_powers", False):
-            continue
-        cls = game.content.heroes[h.kind].hero_class
-        for kind, n in (("utility", 1), ("at_will", 2), ("daily", 1)):
-            pool = class_pool(game.content, cls, kind)
-            for _ in range(n):
-                k = yield from chance_draw(game, len(pool), f"ash.setup.powers.{h.id}")
-                h.powers[pool.pop(k)] = True
-        game.emit("powers", hero=h.id, text=f"{h.name} draws: " + ", ".join(power(game, p).name for p in h.powers))
-
 
 __all__ = ["attack_options", "free_options", "attack_with", "use_free", "began_adjacent", "squares_of", "cell_of",
-           "place_on_tile", "placed", "put", "villain_phase_start", "wizard_eye_cell", "deal_random"]
+           "place_on_tile", "placed", "put", "villain_phase_start", "wizard_eye_cell"]
 
 
 def ready_to_walk(game: Game, h: Figure) -> bool:
-    from .heroes import walks
     return bool(walks(game, h))

@@ -15,11 +15,10 @@ from typing import Any, Generator
 
 from ...engine.game import Action, Decision, Game
 from . import board, combat, decks, placing, powers
+from .combat import INSPIRING, LUCKY
 from .state import MONSTER, VILLAIN, Figure, State
 
 Proc = Generator[Decision, Action, Any]
-INSPIRING = "ash.reroll.inspiring_advice"
-LUCKY = "ash.reroll.lucky_charm"
 
 
 def able(h: Figure) -> bool:
@@ -114,7 +113,7 @@ def monster_activates_bravery(game: Game, m: Figure) -> Proc:
         spots = [] if board.adjacent(s, h, m) else board.free_adjacent(s, m, but=h)
         if not board.adjacent(s, h, m) and not spots:
             continue
-        if not (yield from powers.ask(game, h, "bravery", f"stand beside the {m.name} and regain 1 HP")):
+        if not (yield from combat.ask(game, h, "bravery", f"stand beside the {m.name} and regain 1 HP")):
             continue
         powers.spend(game, h, "bravery")
         if spots:
@@ -131,7 +130,7 @@ def before_monster_attack(game: Game, m: Figure | None, targets: list[Figure]) -
         return targets
     for h in heroes:
         if able(h) and powers.ready(h, "noble_shield") and (
-                yield from powers.ask(game, h, "noble_shield", "take the whole attack alone")):
+                yield from combat.ask(game, h, "noble_shield", "take the whole attack alone")):
             powers.spend(game, h, "noble_shield")
             h.flags["noble_shield"] = True
             game.emit("power", hero=h.id, text=f"{h.name} raises a noble shield before the others.")
@@ -146,7 +145,7 @@ def monster_arrived(game: Game, figures: list[Figure]) -> Proc:
     if not figures:
         return
     for h in board.standing_heroes(s):
-        if not powers.ready(h, "to_arms") or not (yield from powers.ask(game, h, "to_arms", "move to meet it",
+        if not powers.ready(h, "to_arms") or not (yield from combat.ask(game, h, "to_arms", "move to meet it",
                                                                       kind="arms")):
             continue
         powers.spend(game, h, "to_arms")
@@ -167,7 +166,7 @@ def encounter_cost_discount(game: Game) -> Proc:
         n = len(board.heroes_on_tile(s, h))
         if not combat.spend_sets(game, max(0, 5 - n)):
             continue
-        if not (yield from powers.ask(game, h, "perseverance", f"cancelling costs {n} XP less")):
+        if not (yield from combat.ask(game, h, "perseverance", f"cancelling costs {n} XP less")):
             continue
         powers.spend(game, h, "perseverance")
         return n
@@ -183,7 +182,7 @@ def active_hero_swap(game: Game, card: str) -> Proc:
         if h is active or not powers.ready(h, "one_for_the_team"):
             continue
         name = game.content.encounters[card].name if card in game.content.encounters else card
-        if (yield from powers.ask(game, h, "one_for_the_team", f"face {name} instead of {active.name}", kind="team")):
+        if (yield from combat.ask(game, h, "one_for_the_team", f"face {name} instead of {active.name}", kind="team")):
             powers.spend(game, h, "one_for_the_team")
             return h
     return active

@@ -6,18 +6,20 @@ from typing import Any, Generator
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
-from . import board, combat, decks
+from . import board, combat, decks, hooks
 from .adventures import build_stack, check_end, start_boons
-from .dungeon import activate_figure, acting_figures
+from .dungeon import acting_figures, activate_figure, activate_marker
 from .encounters import after_exploration, encounter, end_roll, pass_cards
 from .exploration import explore
 from .geometry import lay_out
-from .hazards import activate_marker, entered_square
-from .heroes import hero_phase
+from .hazards import entered_square
+from .heroes import hero_phase, walk
 from .powers import villain_phase_start
+from .reactions import reroll_offers
 from .state import MONSTER, VILLAGER, VILLAIN, State
 
 Proc = Generator[Decision, Action, Any]
+hooks.install(rerolls=reroll_offers, walk=walk, encounter=encounter)  # the calls the mechanics make upward
 MAX_TURNS = 600  # player-turns; a game this long is called a defeat so every game ends
 
 
