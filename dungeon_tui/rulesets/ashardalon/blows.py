@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Generator
 
+from ...engine.effects import never
 from ...engine.game import Action, Decision, Game
 from . import board, combat, placing, powers, reactions
 from .combat import add_condition, attack_roll, drain_power, hero_ac, hurt
 from .hazards import disable, fall_in
 from .levels import level_up_offer
+from .powers import POWERS
 from .state import HERO, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -25,6 +27,7 @@ def _trap_of(game: Game, attacker: str) -> str | None:
     return None
 
 
+@POWERS("tumbling_escape", "practiced_evasion", offer=never)
 def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, card: str | None = None,
                 monster: Figure | None = None) -> Proc:
     """A monster, villain, trap or event attack against a hero or villager: returns hit.
@@ -75,7 +78,7 @@ def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, ca
         for cond in attack.miss_conditions:
             add_condition(game, h, cond)
     if dodge == "tumbling_escape" and h.up:
-        cells = powers._cells_within(s, h, 1)
+        cells = powers.cells_within(s, h, 1)
         cell = yield from placing.choose_cell(game, h, cells, "Tumbling Escape: roll to which tile?", "Roll to")
         if cell is not None and cell not in board.cells_of(h):
             placing.place_on_tile(game, h, cell, "tumbles onto")

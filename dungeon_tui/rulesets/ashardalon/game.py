@@ -13,8 +13,9 @@ from ...engine.presenter import Presenter
 from . import board, combat, invariants
 from .ai.companions import HeroAI
 from .ai.dungeon import DungeonSeat
-from .content import Content, load_content
+from .content import WHERE, Content, load_content
 from .movement import speed, walks
+from .powers import POWERS
 from .state import HERO, Figure, State
 from .turns import lay_start, procedure
 
@@ -46,6 +47,10 @@ class Ashardalon(Ruleset[State, Content]):
     title = "Wrath of Ashardalon"
     setup_model = AshardalonSetup
     load = staticmethod(load_content)
+
+    def content_problems(self, content: Content) -> list[str]:
+        """A power id with no effect in the code, or an effect for a power the content lacks."""
+        return POWERS.problems(content.powers, f"{WHERE}/powers.yaml")
 
     def heroes(self) -> list[Hero]:
         c = self.content()

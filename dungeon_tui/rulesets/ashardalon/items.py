@@ -66,7 +66,7 @@ def options(game: Game, h: Figure, seat: str, may_move: bool, may_attack: bool) 
             carpet = next((t for t in s.tokens if t["kind"] == "flying_carpet" and t.get("owner") == h.id), None)
             if carpet is None:
                 marked = {cell_of(tuple(m["at"])) for m in s.markers.values() if "at" in m}
-                for c in powers._cells_within(s, h, 1):
+                for c in powers.cells_within(s, h, 1):
                     if c not in marked:
                         add(f"lay it on {board.tile_label(s, c)}", tile=list(c))
             elif may_move:
@@ -80,7 +80,7 @@ def options(game: Game, h: Figure, seat: str, may_move: bool, may_attack: bool) 
             for m in _attack_targets(game, h, item.attack.tiles):
                 add(f"shoot {m.name} (uses a move)", target=m.id, slot="move")
         elif k == "wand_of_fear" and may_attack:
-            for c in powers._cells_within(s, h, item.tiles or 1):
+            for c in powers.cells_within(s, h, item.tiles or 1):
                 if any(c in board.cells_of(m) for m in s.foes()):
                     add(f"scare the monsters on {board.tile_label(s, c)} (uses an attack)", tile=list(c),
                         slot="attack")
@@ -161,7 +161,7 @@ def use(game: Game, h: Figure, a: Action) -> Proc:
         yield from item_attack(game, h, card, target)
     elif k == "wand_of_fear" and tile is not None:
         for m in [m for m in s.foes() if tile in board.cells_of(m)]:
-            dest = yield from placing.choose_cell(game, h, [c for c in powers._cells_within(s, h, 2) if c != tile],
+            dest = yield from placing.choose_cell(game, h, [c for c in powers.cells_within(s, h, 2) if c != tile],
                                                  f"Wand of Fear: where does the {m.name} flee?", f"{m.name} flees to")
             if dest is not None:
                 yield from placing.put(game, m, dest, "flees in terror to", h)

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Generator
 
+from ...engine.effects import never
 from ...engine.game import Action, Decision, Game
 from . import board, combat, decks, placing, powers
 from .combat import INSPIRING, LUCKY
+from .powers import POWERS
 from .state import MONSTER, VILLAIN, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -30,6 +32,7 @@ def charm_of(h: Figure) -> str | None:
     return next((c for c, up in h.items.items() if up and decks.kind_of(c) == "lucky_charm"), None)
 
 
+@POWERS("inspiring_advice", offer=never)
 def reroll_offers(game: Game, hero: Figure | None, victim: Figure | None, hit: bool, used: set[str]) -> Proc:
     """After a d20 attack: a hero who missed a monster may be inspired or use his charm; a hero
     a monster hit may use his charm.  Returns (rule id, owner) of the reroll taken, or None."""
@@ -78,7 +81,7 @@ def monster_activates(game: Game, m: Figure) -> Proc:
         return False
     item = combat.item_of(game, scroll)
     seat = s.seat_of[h.id]
-    cells = powers._cells_within(s, board.cells_of(m), item.tiles or 1)
+    cells = powers.cells_within(s, board.cells_of(m), item.tiles or 1)
     opts = [Action.make(seat, "scroll", text=f"Let the {m.name} act", tile=None)]
     opts += [Action.make(seat, "scroll", text=f"Scroll: put the {m.name} on {board.tile_label(s, c)}", tile=list(c))
              for c in cells if board.place_square(s, c, but=m, size=m.flags.get("size", 1)) is not None]
@@ -100,6 +103,7 @@ def monster_activates(game: Game, m: Figure) -> Proc:
     return True
 
 
+@POWERS("bravery", offer=never)
 def monster_activates_bravery(game: Game, m: Figure) -> Proc:
     """Bravery, once per figure and villain phase: a paladin up to 1 tile from an acting monster
     may step in beside it and regain 1 HP."""
@@ -122,6 +126,7 @@ def monster_activates_bravery(game: Game, m: Figure) -> Proc:
         combat.heal(game, h, 1, "Bravery")
 
 
+@POWERS("noble_shield", offer=never)
 def before_monster_attack(game: Game, m: Figure | None, targets: list[Figure]) -> Proc:
     """An attack about to strike several heroes: a paladin among them with Noble Shield may take
     it alone, as a natural 20 nobody may reroll.  Returns the heroes to attack."""
@@ -138,6 +143,7 @@ def before_monster_attack(game: Game, m: Figure | None, targets: list[Figure]) -
     return targets
 
 
+@POWERS("to_arms", offer=never)
 def monster_arrived(game: Game, figures: list[Figure]) -> Proc:
     """A monster newly placed: each hero with To Arms! may move up to his speed, and one hero
     on his tile too."""
@@ -156,6 +162,7 @@ def monster_arrived(game: Game, figures: list[Figure]) -> Proc:
             yield from placing.move_offer(game, mate, None, f"To Arms!: where does {mate.name} move?")
 
 
+@POWERS("perseverance", offer=never)
 def encounter_cost_discount(game: Game) -> Proc:
     """When an encounter is drawn: a ready Perseverance may take 1 XP off the cancel cost per
     hero on its owner's tile (owner included).  Returns the discount (0 when unused)."""
@@ -173,6 +180,7 @@ def encounter_cost_discount(game: Game) -> Proc:
     return 0
 
 
+@POWERS("one_for_the_team", offer=never)
 def active_hero_swap(game: Game, card: str) -> Proc:
     """After the cancel decision [H D31]: a hero with One for the Team may become the
     encounter's active hero.  Returns the hero who faces it."""

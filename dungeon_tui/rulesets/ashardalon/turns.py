@@ -6,7 +6,13 @@ from typing import Any, Generator
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
-from . import board, combat, decks, hooks
+from . import (
+    board,
+    combat,
+    decks,
+    hooks,
+    power_cards,  # noqa: F401  (importing it registers every power card's effect)
+)
 from .adventures import build_stack, check_end, start_boons
 from .dungeon import acting_figures, activate_figure, activate_marker
 from .encounters import after_exploration, encounter, end_roll, pass_cards

@@ -1,0 +1,35 @@
+"""Effects by content id: every power in powers.yaml has its effect in the code and every
+effect has its power; `content check` names the one id that breaks either way."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from dungeon_tui.rulesets.ashardalon.game import GAME
+from dungeon_tui.rulesets.ashardalon.powers import POWERS
+
+
+def changed(**tables):
+    c = GAME.content()
+    return SimpleNamespace(**{name: tables.get(name, getattr(c, name)) for name in ("powers",)})
+
+
+def test_the_real_content_and_the_code_agree():
+    assert GAME.content_problems(GAME.content()) == []
+    assert GAME.check() == []
+
+
+def test_a_power_with_no_effect_is_named():
+    powers = dict(GAME.content().powers)
+    powers["thunderwave"] = powers["sure_strike"]
+    assert GAME.content_problems(changed(powers=powers)) == [
+        "content/ashardalon/powers.yaml: power 'thunderwave' has no effect in the code"]
+
+
+def test_an_effect_with_no_power_is_named():
+    powers = {pid: p for pid, p in GAME.content().powers.items() if pid != "charge"}
+    assert GAME.content_problems(changed(powers=powers)) == [
+        "content/ashardalon/powers.yaml: the code has an effect for power 'charge', which the content does not declare"]
+
+
+def test_reactions_are_never_offered_by_themselves():
+    assert POWERS["bravery"].offer is not None and not POWERS["bravery"].offer()
