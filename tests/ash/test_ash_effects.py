@@ -1,5 +1,6 @@
-"""Effects by content id: every power in powers.yaml has its effect in the code and every
-effect has its power; `content check` names the one id that breaks either way."""
+"""Effects by content id: every power in powers.yaml and every item in treasure.yaml that does
+more than carry numbers has its effect in the code, and every effect has its card; `content
+check` names the one id that breaks either way."""
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -10,7 +11,7 @@ from dungeon_tui.rulesets.ashardalon.powers import POWERS
 
 def changed(**tables):
     c = GAME.content()
-    return SimpleNamespace(**{name: tables.get(name, getattr(c, name)) for name in ("powers",)})
+    return SimpleNamespace(**{name: tables.get(name, getattr(c, name)) for name in ("powers", "items")})
 
 
 def test_the_real_content_and_the_code_agree():
@@ -33,3 +34,23 @@ def test_an_effect_with_no_power_is_named():
 
 def test_reactions_are_never_offered_by_themselves():
     assert POWERS["bravery"].offer is not None and not POWERS["bravery"].offer()
+
+
+def test_an_item_with_no_effect_is_named():
+    items = dict(GAME.content().items)
+    items["bag_of_holding"] = items["potion_of_speed"]
+    assert GAME.content_problems(changed(items=items)) == [
+        "content/ashardalon/treasure.yaml: treasure item 'bag_of_holding' has no effect in the code"]
+
+
+def test_an_effect_with_no_item_is_named():
+    items = {k: i for k, i in GAME.content().items.items() if k != "wand_of_fear"}
+    assert GAME.content_problems(changed(items=items)) == [
+        "content/ashardalon/treasure.yaml: the code has an effect for treasure item 'wand_of_fear', which the content "
+        "does not declare"]
+
+
+def test_an_in_play_item_is_numbers_only():
+    items = dict(GAME.content().items)
+    items["ring_of_protection"] = items["amulet_of_protection"]
+    assert GAME.content_problems(changed(items=items)) == []

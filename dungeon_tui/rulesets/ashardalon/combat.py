@@ -5,10 +5,12 @@ the printed bonus, `modifiers` each named modifier to the roll; hit exactly when
 + modifiers >= target."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
 from typing import Any, Generator
 
 from ...engine.dice import roll, roll_event
+from ...engine.effects import Effects, never
 from ...engine.game import Action, Decision, Game
 from . import board, decks, hooks
 from .choosing import holders_from
@@ -27,6 +29,12 @@ def d20(game: Game, rule: str) -> Proc:
 
 
 # -- armour class and bonuses -----------------------------------------------------------------
+
+# treasure item id -> its effect: a hero-phase item's use (offered by items.options), or the rule
+# that reads a reaction item where it triggers (offer `never`).  In-play items with no attack are
+# plain numbers read here (attack, AC, damage and speed bonuses) and need no effect.
+ITEMS: Effects[Callable[..., Any]] = Effects("treasure item")
+
 
 def item_of(game: Game, card: str) -> Any:
     return game.content.items[decks.kind_of(card)]
@@ -170,8 +178,10 @@ def add_condition(game: Game, h: Figure, cond: str) -> None:
     game.emit("condition", hero=h.id, condition=cond, text=f"{h.name} is {cond}.")
 
 
+@ITEMS("bracers_of_defense", offer=never)
 def hurt(game: Game, f: Figure, n: int, source: str) -> Proc:
-    """Damage to a hero or villager: never below 0; at 0 a hero lies down, a villager is gone."""
+    """Damage to a hero or villager: never below 0; at 0 a hero lies down, a villager is gone.
+    Bracers of defense may take some of a hero's damage."""
     if n <= 0 or not (f.on_board or f.flags.get("in_pit")) or f.hp <= 0:
         return
     if f.side == HERO:

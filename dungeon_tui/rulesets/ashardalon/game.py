@@ -13,6 +13,7 @@ from ...engine.presenter import Presenter
 from . import board, combat, invariants
 from .ai.companions import HeroAI
 from .ai.dungeon import DungeonSeat
+from .combat import ITEMS
 from .content import WHERE, Content, load_content
 from .movement import speed, walks
 from .powers import POWERS
@@ -49,8 +50,11 @@ class Ashardalon(Ruleset[State, Content]):
     load = staticmethod(load_content)
 
     def content_problems(self, content: Content) -> list[str]:
-        """A power id with no effect in the code, or an effect for a power the content lacks."""
-        return POWERS.problems(content.powers, f"{WHERE}/powers.yaml")
+        """A power or item id with no effect in the code, or an effect for an id the content lacks.
+        In-play items with no attack are plain numbers combat reads: they need no effect."""
+        active_items = [k for k, item in content.items.items() if item.use != "in_play" or item.attack is not None]
+        return (POWERS.problems(content.powers, f"{WHERE}/powers.yaml")
+                + ITEMS.problems(active_items, f"{WHERE}/treasure.yaml"))
 
     def heroes(self) -> list[Hero]:
         c = self.content()

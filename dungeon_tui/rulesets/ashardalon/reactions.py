@@ -16,7 +16,7 @@ from typing import Any, Generator
 from ...engine.effects import never
 from ...engine.game import Action, Decision, Game
 from . import board, combat, decks, placing, powers
-from .combat import INSPIRING, LUCKY
+from .combat import INSPIRING, ITEMS, LUCKY
 from .powers import POWERS
 from .state import MONSTER, VILLAIN, Figure, State
 
@@ -33,6 +33,7 @@ def charm_of(h: Figure) -> str | None:
 
 
 @POWERS("inspiring_advice", offer=never)
+@ITEMS("lucky_charm", offer=never)
 def reroll_offers(game: Game, hero: Figure | None, victim: Figure | None, hit: bool, used: set[str]) -> Proc:
     """After a d20 attack: a hero who missed a monster may be inspired or use his charm; a hero
     a monster hit may use his charm.  Returns (rule id, owner) of the reroll taken, or None."""
@@ -65,6 +66,7 @@ def reroll_offers(game: Game, hero: Figure | None, victim: Figure | None, hit: b
     return None
 
 
+@ITEMS("scroll_of_monster_control", offer=never)
 def monster_activates(game: Game, m: Figure) -> Proc:
     """Before a monster or villain acts: Bravery for paladins up to 1 tile away, and the
     active player's Scroll of Monster Control.  Returns True when the scroll used up the
