@@ -1,5 +1,5 @@
-"""Effects by content id: every power in powers.yaml and every item in treasure.yaml that does
-more than carry numbers has its effect in the code, and every effect has its card; `content
+"""Effects by content id: every power in powers.yaml, every encounter card in encounters.yaml
+and every item in treasure.yaml that does more than carry numbers has its effect in the code, and every effect has its card; `content
 check` names the one id that breaks either way."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dungeon_tui.rulesets.ashardalon.powers import POWERS
 
 def changed(**tables):
     c = GAME.content()
-    return SimpleNamespace(**{name: tables.get(name, getattr(c, name)) for name in ("powers", "items")})
+    return SimpleNamespace(**{name: tables.get(name, getattr(c, name)) for name in ("powers", "items", "encounters")})
 
 
 def test_the_real_content_and_the_code_agree():
@@ -54,3 +54,17 @@ def test_an_in_play_item_is_numbers_only():
     items = dict(GAME.content().items)
     items["ring_of_protection"] = items["amulet_of_protection"]
     assert GAME.content_problems(changed(items=items)) == []
+
+
+def test_an_encounter_with_no_effect_is_named():
+    encounters = dict(GAME.content().encounters)
+    encounters["rockslide"] = encounters["earthquake"]
+    assert GAME.content_problems(changed(encounters=encounters)) == [
+        "content/ashardalon/encounters.yaml: encounter card 'rockslide' has no effect in the code"]
+
+
+def test_an_effect_with_no_encounter_is_named():
+    encounters = {k: e for k, e in GAME.content().encounters.items() if k != "lost"}
+    assert GAME.content_problems(changed(encounters=encounters)) == [
+        "content/ashardalon/encounters.yaml: the code has an effect for encounter card 'lost', which the content "
+        "does not declare"]

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any, Callable, Generator
 
 from ...engine.dice import roll_event, shuffled
+from ...engine.effects import Effects
 from ...engine.game import Action, Decision, Game
 from . import board, combat, decks
 from .adventures import adventure_encounter
-from .arrivals import claim_leap_square, drop_treasure_token, long_hallway_extra, new_monster, place_tile
+from .arrivals import claim_leap_square, long_hallway_extra, new_monster, place_tile
 from .blows import attack_hero
 from .chambers import entered
 from .choosing import closest, closest_edge_cell, fixed_order, pick, reading
@@ -74,35 +75,14 @@ def offer_cancel(game: Game, h: Figure, card: str) -> Proc:
     return True
 
 
+# encounter card id -> its effect(game, card, active hero), which returns whether another card is
+# drawn (encounter_cards registers every card of encounters.yaml).
+ENCOUNTERS: Effects[Callable[..., Proc]] = Effects("encounter card")
+
+
 def resolve(game: Game, card: str, h: Figure) -> Proc:
     """Carry out an encounter; returns whether another is drawn."""
-    s: State = game.state
-    e = game.content.encounters[card]
-    if e.type == "curse":
-        if card in h.curses or not h.on_board:  # an off-board hero is not affected (FAQ)
-            decks.discard(s, "encounter", card)
-            return False
-        h.curses.append(card)
-        game.emit("curse", hero=h.id, card=card, text=f"{h.name} is cursed: {e.name}.")
-        if card == "time_leap":
-            h.flags["leap_square"] = list(h.pos)
-            h.lifted = True
-            game.emit("lifted", hero=h.id, text=f"{h.name} vanishes from the board until his next turn.")
-        return False
-    if e.type == "environment":
-        if s.environment is not None:
-            decks.discard(s, "encounter", s.environment)
-        s.environment = card
-        game.emit("environment", card=card, text=f"The environment is now {e.name}.")
-        return False
-    if e.type in ("hazard", "trap"):
-        return place_marker(game, card, h)
-    if e.type == "event_attack":
-        yield from event_attack(game, card, h)
-    else:
-        yield from event(game, card, h)
-    decks.discard(s, "encounter", card)
-    return e.draw_another
+    return (yield from ENCOUNTERS[card].run(game, card, h))
 
 
 def place_marker(game: Game, card: str, h: Figure) -> bool:
@@ -121,8 +101,6 @@ def place_marker(game: Game, card: str, h: Figure) -> bool:
         game.emit("encounter", text="This tile already has an encounter marker: another card is drawn.")
         return True
     s.markers[card] = {"at": list(h.pos)}
-    if card == "lava_flow":
-        s.markers[card]["lava"] = [{"at": list(h.pos)}]
     s.rows[s.active].append(card)
     game.emit("marker", card=card, at=list(h.pos), text=f"{name} is set on {board.tile_label(s, here)}.")
     return False
@@ -150,6 +128,7 @@ def choose(game: Game, kind: str, prompt: str, items: list[Any], show: Callable[
 
 
 def event_attack(game: Game, card: str, h: Figure) -> Proc:
+    """The card's attack at each hero it names, in the fixed order; returns the heroes attacked."""
     s: State = game.state
     e = game.content.encounters[card]
     heroes = board.standing_heroes(s)
@@ -164,15 +143,7 @@ def event_attack(game: Game, card: str, h: Figure) -> Proc:
     victims = fixed_order(s, victims)
     for v in victims:
         yield from attack_hero(game, "ash.encounter.attack", e.name, v, e.attack, card=card)
-    if card == "lurkers_strike":
-        yield from new_monster_on(game, cell_of(h.pos) if h.on_board else None)
-    elif card == "trip_wire":
-        cell = yield from closest_edge_cell(game, h)
-        yield from new_monster_on(game, cell)
-    elif card == "concussive_blast":
-        yield from blast_away(game, [v for v in victims if v.on_board])
-    elif card == "blinding_bomb":
-        yield from sentries_advance(game)
+    return victims
 
 
 def blast_away(game: Game, victims: list[Figure]) -> Proc:
@@ -214,86 +185,6 @@ def new_monster_on(game: Game, cell: Any) -> Proc:
             f.pos = sq
             game.emit("place", figure=f.id, to=list(sq), text=f"{f.name} takes the square Time Leap left empty.")
     return card
-
-
-def event(game: Game, card: str, h: Figure) -> Proc:
-    s: State = game.state
-    c = game.content
-    e = c.encounters[card]
-    if card == "unbearable_heat":
-        for o in board.standing_heroes(s):
-            yield from combat.hurt(game, o, e.damage, e.name)
-    elif card == "deadly_poison":
-        for o in board.standing_heroes(s):
-            if "poisoned" in o.conditions:
-                yield from combat.hurt(game, o, e.damage, e.name)
-    elif e.monster_keyword is not None:
-        yield from sift_monsters(game, e.monster_keyword, e.name)
-        if card == "spotted" and h.on_board:
-            yield from bottom_tile_near(game, h)
-    elif card == "frenzied_leap":
-        if not h.on_board:
-            yield from new_monster_on(game, None)
-        elif any(board.same_tile(h, m) for m in s.foes()):
-            yield from combat.hurt(game, h, e.damage, e.name)
-        else:
-            cell = yield from closest_edge_cell(game, h)
-            yield from new_monster_on(game, cell)
-    elif card == "wandering_monster":
-        lay = board.lay(s)
-        cells = reading({cl for cl, _ in lay.unexplored_edges()})
-        if not cells and h.on_board:
-            cells = [cell_of(h.pos)]
-        cell = yield from choose(game, "wander", "Wandering Monster: on which tile does it appear?", cells,
-                                 lambda cl: f"On {board.tile_label(s, cl)}")
-        yield from new_monster_on(game, cell)
-    elif card == "hidden_treasure":
-        empty = [cl for cl in reading(board.lay(s).cell_tile)
-                 if not any(o.on_board and cl in board.cells_of(o) for o in s.heroes())]
-        cell = yield from choose(game, "hide", "Hidden Treasure: on which tile does the token go?", empty,
-                                 lambda cl: f"On {board.tile_label(s, cl)}")
-        if cell is not None:
-            drop_treasure_token(game, cell)
-    elif card == "lost":
-        if s.decks.get("dungeon"):
-            s.decks["dungeon"].insert(0, s.decks["dungeon"].pop())
-            game.emit("lost", text="The bottom dungeon tile moves to the top of the stack.")
-    elif card == "occupied_lair" and h.on_board:
-        _, cell = yield from bottom_tile_near(game, h)
-        if cell is not None:
-            drop_treasure_token(game, cell)
-    elif card == "scream_of_the_sentry":
-        foes = s.foes()  # a villain is a monster too (FAQ)
-        m = yield from choose(game, "scream", "Scream of the Sentry: near which monster?", foes,
-                              lambda m: f"{m.name} on {board.tile_label(s, cell_of(m.pos))}")
-        if m is not None:
-            yield from bottom_tile_near(game, m)
-    elif card == "quick_advance":
-        far = [m for m in s.foes() if not any(o.on_board and board.same_tile(m, o) for o in s.heroes())]
-        if far and h.on_board:
-            m = yield from choose(game, "advance", "Quick Advance: which monster closes in?", far,
-                                  lambda m: f"{m.name} on {board.tile_label(s, cell_of(m.pos))}")
-            yield from move_tiles(game, Ctx(game, m, {}, pool=[h]), "closest_hero", 1)
-    elif card == "revel_in_destruction":
-        hurt = [m for m in s.foes() if m.hp < m.max_hp]
-        m = yield from choose(game, "revel", "Revel in Destruction: which monster heals?", hurt,
-                              lambda m: f"{m.name} ({m.hp}/{m.max_hp} HP)")
-        if m is not None:
-            m.hp += 1
-            game.emit("heal", figure=m.id, text=f"{m.name} regains 1 HP ({m.hp}/{m.max_hp}).")
-    elif card == "thief_in_the_dark" and h.on_board:  # an absent hero is not affected (FAQ)
-        yield from thief(game, h)
-    elif card == "warp_in_time":
-        yield from pass_cards(game, list(s.party))
-    elif card == "ancient_spirits_blessing":
-        spent = [(o, p) for o in fixed_order(s, s.heroes()) for p, up in o.powers.items()
-                 if not up and c.powers[p].type == "daily"]
-        got = yield from choose(game, "bless", "Ancient Spirit's Blessing: which daily power is ready again?", spent,
-                                lambda op: f"{op[0].name}: {c.powers[op[1]].name}")
-        if got is not None:
-            o, p = got
-            o.powers[p] = True
-            game.emit("power", hero=o.id, text=f"{o.name}'s {c.powers[p].name} is ready again.")
 
 
 def thief(game: Game, h: Figure) -> Proc:

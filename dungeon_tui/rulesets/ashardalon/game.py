@@ -15,6 +15,7 @@ from .ai.companions import HeroAI
 from .ai.dungeon import DungeonSeat
 from .combat import ITEMS
 from .content import WHERE, Content, load_content
+from .encounters import ENCOUNTERS
 from .movement import speed, walks
 from .powers import POWERS
 from .state import HERO, Figure, State
@@ -50,11 +51,12 @@ class Ashardalon(Ruleset[State, Content]):
     load = staticmethod(load_content)
 
     def content_problems(self, content: Content) -> list[str]:
-        """A power or item id with no effect in the code, or an effect for an id the content lacks.
+        """A power, item or encounter id with no effect in the code, or an effect for an id the content lacks.
         In-play items with no attack are plain numbers combat reads: they need no effect."""
         active_items = [k for k, item in content.items.items() if item.use != "in_play" or item.attack is not None]
         return (POWERS.problems(content.powers, f"{WHERE}/powers.yaml")
-                + ITEMS.problems(active_items, f"{WHERE}/treasure.yaml"))
+                + ITEMS.problems(active_items, f"{WHERE}/treasure.yaml")
+                + ENCOUNTERS.problems(content.encounters, f"{WHERE}/encounters.yaml"))
 
     def heroes(self) -> list[Hero]:
         c = self.content()

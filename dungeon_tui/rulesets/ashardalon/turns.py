@@ -10,6 +10,7 @@ from . import (
     board,
     combat,
     decks,
+    encounter_cards,  # noqa: F401  (importing it registers every encounter card's effect)
     hooks,
     power_cards,  # noqa: F401  (importing it registers every power card's effect)
 )
