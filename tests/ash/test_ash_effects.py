@@ -11,7 +11,7 @@ from dungeon_tui.rulesets.ashardalon.powers import POWERS
 
 def changed(**tables):
     c = GAME.content()
-    return SimpleNamespace(**{name: tables.get(name, getattr(c, name)) for name in ("powers", "items", "encounters")})
+    return SimpleNamespace(**{name: tables.get(name, getattr(c, name)) for name in ("powers", "items", "encounters", "adventure_encounters")})
 
 
 def test_the_real_content_and_the_code_agree():
@@ -68,3 +68,10 @@ def test_an_effect_with_no_encounter_is_named():
     assert GAME.content_problems(changed(encounters=encounters)) == [
         "content/ashardalon/encounters.yaml: the code has an effect for encounter card 'lost', which the content "
         "does not declare"]
+
+
+def test_an_adventure_encounter_with_no_effect_is_named():
+    cards = dict(GAME.content().adventure_encounters)
+    cards["ashardalon_roars"] = cards["ashardalon_breathes"]
+    assert GAME.content_problems(changed(adventure_encounters=cards)) == [
+        "content/ashardalon/encounters.yaml: adventure encounter 'ashardalon_roars' has no effect in the code"]

@@ -2,9 +2,11 @@
 exits, winning and losing (all win or all lose)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Generator
 
 from ...engine.dice import shuffled
+from ...engine.effects import Effects, never
 from ...engine.game import Action, Decision, Game
 from . import board, decks, hooks
 from .arrivals import place_tile, spawn
@@ -165,28 +167,7 @@ def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
         decks.discard(s, "encounter", card)
         return
     s.drawn.append(card)
-    if card == "ashardalon_arrives" and dragon is None:
-        cell = yield from closest_edge_cell(game, h)
-        v = spawn_villain(game, "ashardalon", cell or (0, 0))
-        if v is not None:
-            yield from villain_placed(game, v)
-    elif card == "ceremony_progresses":
-        s.time_tokens = max(0, s.time_tokens - 1)
-        game.emit("time", left=s.time_tokens, text=f"A time token leaves the gate: {s.time_tokens} left.")
-    elif card == "vast_gate_flares":
-        while True:
-            drawn = yield from decks.draw(game, "monster")
-            if drawn is None:
-                break
-            if "Aberrant" in game.content.monsters[decks.kind_of(drawn)].keywords:
-                near = board.free_adjacent(s, gate)
-                s.rows[s.active].append(drawn)
-                spawn(game, drawn, cell_of(gate.pos), at=near[0] if near else None)
-                break
-            decks.discard(s, "monster", drawn)
-    elif card == "ashardalon_breathes":
-        for hero in fixed_order(s, [o for o in board.standing_heroes(s) if board.figure_tiles(s, dragon, o) <= e.tiles]):
-            yield from attack_hero(game, "ash.encounter.attack", f"{e.name}", hero, e.attack)
+    yield from ADVENTURE_CARDS[card].run(game, h, e, gate, dragon)
     s.drawn.remove(card)
     if again and s.result is None and not check_end(game):
         yield from hooks.encounter(game)
@@ -196,6 +177,53 @@ def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
         yield from top_4(game, card)
     else:
         decks.discard(s, "encounter", card)
+
+
+# adventure encounter id -> its effect(game, active hero, card, vast gate, Ashardalon), run when
+# the figure it needs is in play (adventure_encounter); never chosen by a player.
+ADVENTURE_CARDS: Effects[Callable[..., Proc]] = Effects("adventure encounter")
+
+
+@ADVENTURE_CARDS("ashardalon_arrives", offer=never)
+def _ashardalon_arrives(game: Game, h: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+    if dragon is None:
+        cell = yield from closest_edge_cell(game, h)
+        v = spawn_villain(game, "ashardalon", cell or (0, 0))
+        if v is not None:
+            yield from villain_placed(game, v)
+
+
+@ADVENTURE_CARDS("ceremony_progresses", offer=never)
+def _ceremony_progresses(game: Game, h: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+    s: State = game.state
+    s.time_tokens = max(0, s.time_tokens - 1)
+    game.emit("time", left=s.time_tokens, text=f"A time token leaves the gate: {s.time_tokens} left.")
+    yield from ()
+
+
+@ADVENTURE_CARDS("vast_gate_flares", offer=never)
+def _vast_gate_flares(game: Game, h: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+    """Monster cards are drawn until an Aberrant one, which comes through the gate."""
+    s: State = game.state
+    assert gate is not None  # the card needs the gate in play
+    while True:
+        drawn = yield from decks.draw(game, "monster")
+        if drawn is None:
+            break
+        if "Aberrant" in game.content.monsters[decks.kind_of(drawn)].keywords:
+            near = board.free_adjacent(s, gate)
+            s.rows[s.active].append(drawn)
+            spawn(game, drawn, cell_of(gate.pos), at=near[0] if near else None)
+            break
+        decks.discard(s, "monster", drawn)
+
+
+@ADVENTURE_CARDS("ashardalon_breathes", offer=never)
+def _ashardalon_breathes(game: Game, h: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+    s: State = game.state
+    assert dragon is not None  # the card needs Ashardalon in play
+    for hero in fixed_order(s, [o for o in board.standing_heroes(s) if board.figure_tiles(s, dragon, o) <= e.tiles]):
+        yield from attack_hero(game, "ash.encounter.attack", f"{e.name}", hero, e.attack)
 
 
 # -- the end (§5.13) ---------------------------------------------------------------------------------

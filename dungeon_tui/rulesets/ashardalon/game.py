@@ -11,6 +11,7 @@ from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.grid import Sq
 from ...engine.presenter import Presenter
 from . import board, combat, invariants
+from .adventures import ADVENTURE_CARDS
 from .ai.companions import HeroAI
 from .ai.dungeon import DungeonSeat
 from .combat import ITEMS
@@ -56,7 +57,8 @@ class Ashardalon(Ruleset[State, Content]):
         active_items = [k for k, item in content.items.items() if item.use != "in_play" or item.attack is not None]
         return (POWERS.problems(content.powers, f"{WHERE}/powers.yaml")
                 + ITEMS.problems(active_items, f"{WHERE}/treasure.yaml")
-                + ENCOUNTERS.problems(content.encounters, f"{WHERE}/encounters.yaml"))
+                + ENCOUNTERS.problems(content.encounters, f"{WHERE}/encounters.yaml")
+                + ADVENTURE_CARDS.problems(content.adventure_encounters, f"{WHERE}/encounters.yaml"))
 
     def heroes(self) -> list[Hero]:
         c = self.content()
