@@ -56,7 +56,7 @@ def claim_leap_square(game: Game, holder: str) -> Sq | None:
     sq = tuple(h.flags.pop("leap_square"))
     if not (h.lifted and "time_leap" in h.curses) or not board.free(s, sq):
         return None
-    return sq  # type: ignore[return-value]
+    return sq
 
 
 def place_tile(game: Game, tile_id: str, src: Cell, side: str) -> PlacedTile | None:

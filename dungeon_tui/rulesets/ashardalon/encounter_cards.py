@@ -5,6 +5,7 @@ the heroes they name, and each event does its own thing.  Every effect returns w
 another card is drawn.  None is chosen by a player: the draw brings it, so each offer is `never`."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Generator
 
 from ...engine.effects import never
@@ -32,7 +33,10 @@ from .state import Figure, State
 Proc = Generator[Decision, Action, Any]
 
 
-def card_effect(*cards: str) -> Any:
+Effect = Callable[[Game, str, Figure], Proc]
+
+
+def card_effect(*cards: str) -> Callable[[Effect], Effect]:
     return ENCOUNTERS(*cards, offer=never)
 
 

@@ -104,7 +104,7 @@ def climb(game: Game, h: Figure, a: Action) -> Proc:
     sq = tuple(a.get("to"))
     h.flags.pop("in_pit", None)
     h.flags.pop("pit_from", None)
-    h.pos = sq  # type: ignore[assignment]
+    h.pos = sq
     h.flags["moved"] = True
     game.emit("place", figure=h.id, to=list(sq), text=f"{h.name} climbs out of the pit onto "
                                                       f"{board.tile_label(s, cell_of(sq))}.")
