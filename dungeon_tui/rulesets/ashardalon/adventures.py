@@ -48,7 +48,7 @@ def exits(game: Game) -> tuple[str, ...]:
 def exit_here(game: Game, h: Figure) -> bool:
     """Whether a hero stands on one of the adventure's exit squares."""
     s: State = game.state
-    return h.on_board and board.lay(s).terrain.get(h.pos) in exits(game)
+    return h.on_board and board.lay(s).terrain.get(h.at) in exits(game)
 
 
 def escape_helps(game: Game, h: Figure) -> bool:
@@ -212,8 +212,8 @@ def _vast_gate_flares(game: Game, h: Figure, e: Any, gate: Figure | None, dragon
             break
         if "Aberrant" in game.content.monsters[decks.kind_of(drawn)].keywords:
             near = board.free_adjacent(s, gate)
-            s.rows[s.active].append(drawn)
-            spawn(game, drawn, cell_of(gate.pos), at=near[0] if near else None)
+            s.rows[s.active_id].append(drawn)
+            spawn(game, drawn, cell_of(gate.at), at=near[0] if near else None)
             break
         decks.discard(s, "monster", drawn)
 
@@ -229,7 +229,7 @@ def _ashardalon_breathes(game: Game, h: Figure, e: Any, gate: Figure | None, dra
 # -- the end (§5.13) ---------------------------------------------------------------------------------
 
 def _gone(s: State, fid: str | None) -> bool:
-    return bool(fid) and not s.figures[fid].on_board
+    return bool(fid) and not s.figures[fid or ""].on_board
 
 
 def _chamber_beaten(s: State) -> bool:
@@ -264,7 +264,7 @@ def _holds(game: Game, goal: Any) -> bool:
     if k == "all_heroes_escaped":
         return all(h.escaped for h in s.heroes())
     if k == "trophies":
-        return s.trophies >= goal.per_hero * len(s.party) + goal.plus
+        return bool(s.trophies >= goal.per_hero * len(s.party) + goal.plus)
     if k == "chamber_goal":
         return _chamber_goal(game)
     if k == "villain_defeated":
@@ -322,13 +322,14 @@ def check_end(game: Game) -> bool:
 
 def why(game: Game, goal: Any) -> str:
     s: State = game.state
-    return {"all_heroes_escaped": "every hero escaped", "trophies": f"{s.trophies} trophies taken",
+    reasons: dict[str, str] = {"all_heroes_escaped": "every hero escaped", "trophies": f"{s.trophies} trophies taken",
             "chamber_goal": f"the {s.chamber.get('card', 'chamber').replace('_', ' ')} task is done",
             "villain_defeated": f"{(goal.villain or 'the villain').replace('_', ' ').title()} is defeated",
             "chamber_monsters_defeated": "every chamber monster is defeated",
             "villagers_rescued": "every living villager is safe", "carrier_escaped": "the objective is carried out",
             "all_villagers_dead": "every villager is dead", "time_runs_out": "the ceremony is complete",
-            "chamber_failed": "the chamber's task failed"}.get(goal.kind, goal.kind)
+            "chamber_failed": "the chamber's task failed"}
+    return reasons.get(goal.kind, str(goal.kind))
 
 
 __all__ = ["build_stack", "exit_here", "check_end", "adventure_encounter", "MONSTER"]

@@ -98,5 +98,5 @@ def closest_edge_cell(game: Game, f: Figure) -> Proc:
     dist = lay.tile_distances(board.cells_of(f))
     cells = [c for c in reading({c for c, _ in lay.unexplored_edges()}) if c in dist]
     if not cells:
-        return cell_of(f.pos)
+        return cell_of(f.at)
     return (yield from pick(game, cells, lambda c: dist[c], "the closest tile with an unexplored edge", tiles(s)))

@@ -343,11 +343,11 @@ def carry_out(game: Game, ctx: Ctx) -> Proc:
             if that is None:
                 return
             if not board.adjacent(s, me, that):
-                near = board.free_adjacent(s, me, but=that)
-                if not near:
+                beside = board.free_adjacent(s, me, but=that)
+                if not beside:
                     return
                 dist = board.square_distances(s, that)
-                sq = yield from pick(game, near, lambda q: dist.get(q, board.FAR), "where the hero lands", SQUARES)
+                sq = yield from pick(game, beside, lambda q: dist.get(q, board.FAR), "where the hero lands", SQUARES)
                 place(game, that, sq, f"is dragged next to {me.name} on")
         elif kind == "explore":
             yield from sentry_explore(game, me, _open_edges(ctx))

@@ -120,7 +120,7 @@ def _attack(game: Game, card: str, h: Figure) -> Proc:
 @card_effect("lurkers_strike")
 def _lurkers_strike(game: Game, card: str, h: Figure) -> Proc:
     yield from event_attack(game, card, h)
-    yield from new_monster_on(game, cell_of(h.pos) if h.on_board else None)
+    yield from new_monster_on(game, cell_of(h.at) if h.on_board else None)
     return _done(game, card)
 
 
@@ -201,7 +201,7 @@ def _wandering_monster(game: Game, card: str, h: Figure) -> Proc:
     lay = board.lay(s)
     cells = reading({cl for cl, _ in lay.unexplored_edges()})
     if not cells and h.on_board:
-        cells = [cell_of(h.pos)]
+        cells = [cell_of(h.at)]
     cell = yield from choose(game, "wander", "Wandering Monster: on which tile does it appear?", cells,
                              lambda cl: f"On {board.tile_label(s, cl)}")
     yield from new_monster_on(game, cell)

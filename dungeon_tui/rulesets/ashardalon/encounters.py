@@ -37,7 +37,7 @@ def encounter(game: Game, depth: int = 0) -> Proc:
     if card is None:
         game.emit("encounter", text="The encounter deck is empty.")
         return
-    h = s.figures[s.active]
+    h = s.figures[s.active_id]
     if card in c.adventure_encounters:
         yield from adventure_encounter(game, card, h)
         return
@@ -60,7 +60,7 @@ def offer_cancel(game: Game, h: Figure, card: str) -> Proc:
     sets = combat.spend_sets(game, cost)
     if not sets:
         return False
-    seat = s.seat_of[s.active]
+    seat = s.seat_of[s.active_id]
     name = game.content.encounters[card].name
     options = [Action.make(seat, "cancel", text=f"Cancel {name}: " + (f"spend {'+'.join(map(str, v))} XP" if v
                                                                     else "free"), values=list(v)) for v in sets]
@@ -95,14 +95,14 @@ def place_marker(game: Game, card: str, h: Figure) -> bool:
         decks.discard(s, "encounter", card)
         game.emit("no_effect", card=card, text=f"{h.name} is off the board: {name} has no effect.")
         return False
-    here = cell_of(h.pos)
+    here = cell_of(h.at)
     if here in marker_cells(s):
         decks.discard(s, "encounter", card)
         game.emit("encounter", text="This tile already has an encounter marker: another card is drawn.")
         return True
-    s.markers[card] = {"at": list(h.pos)}
-    s.rows[s.active].append(card)
-    game.emit("marker", card=card, at=list(h.pos), text=f"{name} is set on {board.tile_label(s, here)}.")
+    s.markers[card] = {"at": list(h.at)}
+    s.rows[s.active_id].append(card)
+    game.emit("marker", card=card, at=list(h.at), text=f"{name} is set on {board.tile_label(s, here)}.")
     return False
 
 
@@ -152,7 +152,7 @@ def blast_away(game: Game, victims: list[Figure]) -> Proc:
     s: State = game.state
     for v in victims:
         lay = board.lay(s)
-        near = [c for c in reading(lay.tile_neighbours(cell_of(v.pos))) if board.place_square(s, c, but=v) is not None]
+        near = [c for c in reading(lay.tile_neighbours(cell_of(v.at))) if board.place_square(s, c, but=v) is not None]
         cell = yield from choose(game, "blast", f"Concussive Blast: where does {v.name} land?", near,
                                  lambda c: f"{v.name} onto {board.tile_label(s, c)}")
         if cell is not None:
@@ -177,7 +177,7 @@ def new_monster_on(game: Game, cell: Any) -> Proc:
         cell = cell_of(sq)
     if cell is None:
         return None
-    card = yield from new_monster(game, cell, s.active)
+    card = yield from new_monster(game, cell, s.active_id)
     if card is not None and sq is not None:
         figs = [f for f in s.foes() if f.card == card]
         if figs and board.free(s, sq):

@@ -69,7 +69,7 @@ def fall_in(game: Game, h: Figure) -> None:
     if h.side != HERO or not h.on_board:
         return
     h.flags["in_pit"] = True
-    h.flags["pit_from"] = list(h.pos)
+    h.flags["pit_from"] = list(h.at)
     h.pos = None
     game.emit("pit", hero=h.id, text=f"{h.name} falls into the pit.")
 

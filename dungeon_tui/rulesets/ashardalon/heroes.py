@@ -160,10 +160,10 @@ def hero_phase(game: Game, h: Figure) -> Proc:
 def walk(game: Game, h: Figure, path: list[Sq]) -> Proc:
     """One move slot along a path; tokens on or next to the path are picked up (free)."""
     s: State = game.state
-    start_cell = cell_of(h.pos)
+    start_cell = cell_of(h.at)
     h.flags["walking"] = True  # he may pass a friend's square (§5.2), and a reaction may come there
     for sq in path:
-        before = cell_of(h.pos)
+        before = cell_of(h.at)
         h.pos = sq
         if "dragon_fear" in h.curses and cell_of(sq) != before:
             yield from combat.hurt(game, h, 1, "Dragon Fear")
@@ -173,9 +173,9 @@ def walk(game: Game, h: Figure, path: list[Sq]) -> Proc:
         yield from doors.reveal_along(game, h)
     h.flags.pop("walking", None)
     h.flags["moved"] = True
-    game.emit("move", figure=h.id, to=list(h.pos), steps=len(path),
+    game.emit("move", figure=h.id, to=list(h.at), steps=len(path),
               text=f"{h.name} moves {len(path)} square{'s' * (len(path) != 1)}"
-                   + (f" to {board.tile_label(s, cell_of(h.pos))}." if cell_of(h.pos) != start_cell else "."))
+                   + (f" to {board.tile_label(s, cell_of(h.at))}." if cell_of(h.at) != start_cell else "."))
 
 
 def collect(game: Game, h: Figure) -> Proc:
@@ -198,10 +198,10 @@ def pick_up(game: Game, h: Figure) -> None:
     g = board.lay(s).grid
     for tok in list(s.tokens):
         at = tuple(tok["at"])
-        if tok["kind"] == "objective" and (at == h.pos or at in g.neighbours(h.pos)):
+        if tok["kind"] == "objective" and (at == h.at or at in g.neighbours(h.at)):
             s.tokens.remove(tok)
             h.flags.setdefault("took", []).append(tok)  # walk() runs the adventure's rule for it
-        elif tok["kind"] == "treasure" and (at == h.pos or at in g.neighbours(h.pos)):
+        elif tok["kind"] == "treasure" and (at == h.at or at in g.neighbours(h.at)):
             s.tokens.remove(tok)
             value = encounters.treasure_token_value(game, tok["value"])  # Dragon's Tribute may swap it
             if value == "item":
@@ -225,7 +225,7 @@ def end_of_phase(game: Game, h: Figure, done: list[str]) -> Proc:
     if h.on_board and s.environment == "hidden_snipers" and not any(
             o is not h and o.on_board and board.same_tile(h, o) for o in s.heroes()):
         yield from combat.hurt(game, h, 1, "Hidden Snipers")
-    if h.on_board and s.environment == "walls_of_magma" and board.lay(s).along_wall(h.pos):
+    if h.on_board and s.environment == "walls_of_magma" and board.lay(s).along_wall(h.at):
         yield from combat.hurt(game, h, 1, "Walls of Magma")
     if "poisoned" in h.conditions:
         face = yield from combat.d20(game, "ash.condition.poison_save")

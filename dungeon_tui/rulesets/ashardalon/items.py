@@ -87,7 +87,8 @@ def use(game: Game, h: Figure, a: Action) -> Proc:
 
 
 def _other(game: Game, a: Action) -> Figure | None:
-    return game.state.figures.get(a.get("other") or "")
+    s: State = game.state
+    return s.figures.get(a.get("other") or "")
 
 
 def _tile(a: Action) -> Any:

@@ -21,6 +21,6 @@ def walks(game: Game, h: Figure, steps: int | None = None) -> dict[Sq, list[Sq]]
     blocked = {q for f in s.figures.values() if f.on_board and f.side != "hero" for q in squares_of(f)}
     heroes = {f.pos for f in s.heroes() if f.on_board and f is not h}
     g = board.lay(s).grid
-    dist, parent = g.bfs(h.pos, lambda q: q not in blocked)
+    dist, parent = g.bfs(h.at, lambda q: q not in blocked)
     n = speed(game, h) if steps is None else steps
-    return {q: path_back(parent, h.pos, q)[1:] for q, d in dist.items() if 0 < d <= n and q not in heroes}
+    return {q: path_back(parent, h.at, q)[1:] for q, d in dist.items() if 0 < d <= n and q not in heroes}

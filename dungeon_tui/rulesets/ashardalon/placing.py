@@ -16,7 +16,8 @@ BITING = ("blade_barrier", "caltrops")  # tokens that hurt a monster placed on t
 
 
 def _seat(game: Game, h: Figure) -> str:
-    return game.state.seat_of[h.id]
+    s: State = game.state
+    return s.seat_of[h.id]
 
 
 # -- small choices ------------------------------------------------------------------------------
@@ -108,7 +109,7 @@ def placed(game: Game, f: Figure, by: Figure | None = None) -> Proc:
 
 def swap(game: Game, h: Figure, o: Figure) -> None:
     h.pos, o.pos = o.pos, h.pos
-    game.emit("place", figure=h.id, to=list(h.pos), text=f"{h.name} and {o.name} trade places.")
+    game.emit("place", figure=h.id, to=list(h.at), text=f"{h.name} and {o.name} trade places.")
 
 
 def free_squares_on(s: State, cells: list[Cell], but: Figure | None = None) -> list[Sq]:

@@ -43,7 +43,8 @@ Proc = Generator[Decision, Action, Any]
 
 
 def _other(game: Game, a: Action) -> Figure | None:
-    return game.state.figures.get(a.get("other") or "")
+    s: State = game.state
+    return s.figures.get(a.get("other") or "")
 
 
 # -- free powers: offer(game, hero, seat, power id) -> actions; use(game, hero, action) -------------
@@ -53,7 +54,7 @@ def _hymn_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
     p = power(game, pid)
     if not (h.hp < h.max_hp or any(o.hp < o.max_hp for o in board.heroes_on_tile(s, h) if o is not h)):
         return []
-    others = [o for o in board.heroes_on_tile(s, h) if o is not h] or [None]
+    others: list[Figure | None] = [o for o in board.heroes_on_tile(s, h) if o is not h] or [None]
     return [Action.make(seat, "power", text=f"{p.name}: you" + (f" and {o.name}" if o else "") + " heal 2",
                         hero=h.id, power=pid, other=o.id if o else None) for o in others]
 

@@ -59,6 +59,7 @@ def reroll_offers(game: Game, hero: Figure | None, victim: Figure | None, hit: b
                 powers.spend(game, owner, "inspiring_advice")
             else:
                 card = charm_of(owner)
+                assert card is not None  # the charm is offered only to its holder
                 del owner.items[card]
                 decks.discard(s, "treasure", card)
                 game.emit("item", hero=owner.id, text=f"{owner.name} rubs a Lucky Charm; it crumbles.")
@@ -187,7 +188,7 @@ def active_hero_swap(game: Game, card: str) -> Proc:
     """After the cancel decision [H D31]: a hero with One for the Team may become the
     encounter's active hero.  Returns the hero who faces it."""
     s: State = game.state
-    active = s.figures[s.active]
+    active = s.figures[s.active_id]
     for h in board.standing_heroes(s):
         if h is active or not powers.ready(h, "one_for_the_team"):
             continue

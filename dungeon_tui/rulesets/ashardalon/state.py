@@ -56,6 +56,12 @@ class Figure:
         """Standing: on the board with HP left (monsters ignore a hero lying at 0 HP)."""
         return self.on_board and self.hp > 0
 
+    @property
+    def at(self) -> Sq:
+        """Its square, for a figure the rules know is on the board."""
+        assert self.pos is not None, f"{self.id} is off the board"
+        return self.pos
+
 
 @dataclass
 class State:
@@ -95,6 +101,12 @@ class State:
 
     def heroes(self) -> list[Figure]:
         return [self.figures[h] for h in self.party]
+
+    @property
+    def active_id(self) -> str:
+        """The active hero, for rules that run only inside a player-turn."""
+        assert self.active is not None, "no player-turn is under way"
+        return self.active
 
     def left_of(self, hid: str) -> str:
         """The player on your left plays just after you."""

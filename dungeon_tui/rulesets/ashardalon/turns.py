@@ -145,7 +145,7 @@ def villain_phase(game: Game) -> Proc:
     s: State = game.state
     s.phase = "villain"
     s.villain_phase += 1
-    h = s.figures[s.active]
+    h = s.figures[s.active_id]
     yield from villain_phase_start(game)  # V0: astral_refuge
     if "bad_luck" in h.curses:
         yield from encounter(game)
@@ -163,7 +163,7 @@ def villain_phase(game: Game) -> Proc:
         for v in sorted((f for f in s.figures.values() if f.side == VILLAGER and f.on_board), key=lambda f: f.order):
             if v.acted != s.villain_phase:
                 yield from activate_figure(game, v)
-        row = s.rows[s.active]
+        row = s.rows[s.active_id]
         handled: set[str] = set()
         # In the order received; cards that arrive now act when reached, and a card that
         # leaves the row mid-phase (its monster slain on blades) does not make the next one skip.
@@ -181,7 +181,7 @@ def villain_phase(game: Game) -> Proc:
             if check_end(game):
                 return
     if s.environment == "high_alert":
-        yield from pass_cards(game, [s.active])
+        yield from pass_cards(game, [s.active_id])
     if "bad_luck" in h.curses:
         yield from end_roll(game, h, "bad_luck")
 

@@ -51,7 +51,7 @@ class HeroAI:
         kind = d.context.get("type")
         pay = [a for a in d.options if a.get("values") is not None]
         if pay and (kind in CANCEL_ALWAYS or card in CANCEL_CURSES):
-            return pay[0], f"cancel the {kind.replace('_', '-')}: cheapest experience set"
+            return pay[0], f"cancel the {str(kind).replace('_', '-')}: cheapest experience set"
         return d.options[-1], "keep the experience for something worse"
 
     def hero_phase(self, game: Game, d: Decision) -> tuple[Action, str]:
