@@ -1,6 +1,6 @@
 """Effects by content id: every power in powers.yaml, every encounter card in encounters.yaml
-and every item in treasure.yaml that does more than carry numbers has its effect in the code, and every effect has its card; `content
-check` names the one id that breaks either way."""
+and every item in treasure.yaml that does more than carry numbers has its effect in the code,
+and every effect has its card; `content check` names the one id that breaks either way."""
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -11,7 +11,8 @@ from dungeon_tui.rulesets.ashardalon.powers import POWERS
 
 def changed(**tables):
     c = GAME.content()
-    return SimpleNamespace(**{name: tables.get(name, getattr(c, name)) for name in ("powers", "items", "encounters", "adventure_encounters")})
+    names = ("powers", "items", "encounters", "adventure_encounters")
+    return SimpleNamespace(**{name: tables.get(name, getattr(c, name)) for name in names})
 
 
 def test_the_real_content_and_the_code_agree():

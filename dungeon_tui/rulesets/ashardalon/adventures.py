@@ -3,7 +3,8 @@ exits, winning and losing (all win or all lose)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import shuffled
 from ...engine.effects import Effects, never
@@ -121,12 +122,12 @@ def chamber_rules(game: Game, cells: list[Cell], entrance: Any) -> Proc:
         if rule.kind != "objective_tokens":
             continue
         bag = [v for v in s.decks.get("treasure_tokens", []) if v != "item"]
-        tokens = ["objective"] + bag[:rule.gold_tokens]
+        tokens = ["objective", *bag[:rule.gold_tokens]]
         for v in bag[:rule.gold_tokens]:
             s.decks["treasure_tokens"].remove(v)
         tokens = yield from shuffled(game, tokens, "ash.deck.shuffle.objective")
         spots = list(cells) + list(entrance.cells)
-        for tok, cell in zip(tokens, spots):
+        for tok, cell in zip(tokens, spots, strict=False):
             sq = board.lay(s).placement_order(cell)[0]
             s.tokens.append({"kind": "objective" if tok == "objective" else "treasure", "value": tok,
                              "at": list(sq), "face_down": True})
@@ -315,7 +316,8 @@ def check_end(game: Game) -> bool:
     elif all(h.escaped for h in s.heroes()):
         s.result = {"outcome": "defeat", "why": "every hero left the dungeon with the task undone"}
     if s.result is not None:
-        game.emit("end", outcome=s.result["outcome"], text=f"The adventure ends in {s.result['outcome']}: {s.result['why']}.")
+        game.emit("end", outcome=s.result["outcome"],
+                  text=f"The adventure ends in {s.result['outcome']}: {s.result['why']}.")
         return True
     return False
 
@@ -332,4 +334,4 @@ def why(game: Game, goal: Any) -> str:
     return reasons.get(goal.kind, str(goal.kind))
 
 
-__all__ = ["build_stack", "exit_here", "check_end", "adventure_encounter", "MONSTER"]
+__all__ = ["MONSTER", "adventure_encounter", "build_stack", "check_end", "exit_here"]

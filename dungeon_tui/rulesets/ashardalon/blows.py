@@ -3,7 +3,8 @@ roll, the reactions that turn a hit into a miss (tumbling escape, practiced evas
 damage and conditions, and what follows (the pit, a free disable roll, a level-up)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.effects import never
 from ...engine.game import Action, Decision, Game
@@ -54,9 +55,9 @@ def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, ca
                 dodge = "tumbling_escape"
         elif rule == "ash.encounter.attack" and powers.ready(h, "practiced_evasion") and card is not None \
                 and card in game.content.encounters \
-                and game.content.encounters[card].type in ("trap", "event_attack"):  # not hazards
-            if (yield from combat.ask(game, h, "practiced_evasion", "the attack misses you")):
-                dodge = "practiced_evasion"
+                and game.content.encounters[card].type in ("trap", "event_attack") \
+                and (yield from combat.ask(game, h, "practiced_evasion", "the attack misses you")):  # not hazards
+            dodge = "practiced_evasion"
         if dodge:
             powers.spend(game, h, dodge)
             hit = False

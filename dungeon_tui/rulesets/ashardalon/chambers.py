@@ -4,7 +4,8 @@ lasts); the chamber card places its villain, object, villagers or tokens; then e
 draws a monster for it and holds it with a shield marker."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.game import Action, Decision, Game
 from . import board, decks

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import product
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects, never
@@ -86,7 +87,8 @@ def hero_attack_mods(game: Game, h: Figure, m: Figure) -> dict[str, int]:
     near = board.adjacent(s, h, m)
     within_1 = board.figure_tiles(s, h, m) <= 1
     for _, i in ready_items(game, h):
-        if not i.attack_bonus or (i.attack_vs == "adjacent" and not near) or (i.attack_vs == "within_1" and not within_1):
+        if not i.attack_bonus or (i.attack_vs == "adjacent" and not near) \
+                or (i.attack_vs == "within_1" and not within_1):
             continue
         bonus = i.attack_bonus
         if i.unmoved_attack_bonus and not h.flags.get("moved"):
@@ -163,7 +165,8 @@ def drain_power(game: Game, h: Figure, attacker: str) -> None:
     """Bellax's eye ray: one of the hero's face-up dailies or utilities turns face down, the
     villain's choice - a daily first (the costlier loss), then a utility, in card order."""
     kinds = {pid: game.content.powers[pid].type for pid, up in h.powers.items() if up}
-    pick = next((p for p in kinds if kinds[p] == "daily"), None) or next((p for p in kinds if kinds[p] == "utility"), None)
+    pick = next((p for p in kinds if kinds[p] == "daily"), None) \
+        or next((p for p in kinds if kinds[p] == "utility"), None)
     if pick is None:
         return
     h.powers[pick] = False
@@ -186,15 +189,16 @@ def hurt(game: Game, f: Figure, n: int, source: str) -> Proc:
         return
     if f.side == HERO:
         bracers = next((c for c, up in f.items.items() if up and item_of(game, c).damage_reduction), None)
-        if bracers is not None:
-            if (yield from ask(game, f, bracers, f"take {item_of(game, bracers).damage_reduction} less of {n} damage")):
-                f.items[bracers] = False
-                n -= item_of(game, bracers).damage_reduction
-                game.emit("item", hero=f.id, text=f"{f.name}'s bracers turn part of the blow.")
-                if n <= 0:
-                    return
+        less = f"take {item_of(game, bracers).damage_reduction} less of {n} damage" if bracers is not None else ""
+        if bracers is not None and (yield from ask(game, f, bracers, less)):
+            f.items[bracers] = False
+            n -= item_of(game, bracers).damage_reduction
+            game.emit("item", hero=f.id, text=f"{f.name}'s bracers turn part of the blow.")
+            if n <= 0:
+                return
     f.hp = max(0, f.hp - n)
-    game.emit("damage", figure=f.id, amount=n, hp=f.hp, text=f"{f.name} takes {n} damage from {source} ({f.hp} HP left).")
+    game.emit("damage", figure=f.id, amount=n, hp=f.hp,
+              text=f"{f.name} takes {n} damage from {source} ({f.hp} HP left).")
     if f.hp == 0:
         if f.side == VILLAGER:
             f.pos = None
@@ -210,7 +214,8 @@ def heal(game: Game, h: Figure, n: int, source: str) -> int:
         return 0
     gained = min(n, h.max_hp - h.hp)
     h.hp += gained
-    game.emit("heal", figure=h.id, amount=gained, hp=h.hp, text=f"{h.name} regains {gained} HP ({source}): {h.hp}/{h.max_hp}.")
+    game.emit("heal", figure=h.id, amount=gained, hp=h.hp,
+              text=f"{h.name} regains {gained} HP ({source}): {h.hp}/{h.max_hp}.")
     return gained
 
 
@@ -250,7 +255,8 @@ def defeat(game: Game, m: Figure, by: Figure | None) -> Proc:
         yield from monster_card_to_xp(game, m, by)
     elif m.side == VILLAIN:
         s.xp.append(f"villain:{m.kind}")
-        game.emit("xp", card=f"villain:{m.kind}", text=f"{m.name} goes to the experience pile ({c.villains[m.kind].xp} XP).")
+        game.emit("xp", card=f"villain:{m.kind}",
+                  text=f"{m.name} goes to the experience pile ({c.villains[m.kind].xp} XP).")
     if by is not None and by.side == HERO:
         if "bloodlust" in by.curses:
             end_curse(game, by, "bloodlust")
@@ -339,7 +345,7 @@ def spend_sets(game: Game, cost: int) -> list[tuple[int, ...]]:
     values = sorted(counts)
     out = []
     for pick in product(*(range(counts[v] + 1) for v in values)):
-        chosen = tuple(v for v, k in zip(values, pick) for _ in range(k))
+        chosen = tuple(v for v, k in zip(values, pick, strict=False) for _ in range(k))
         total = sum(chosen)
         if total >= cost and chosen and total - min(chosen) < cost:
             out.append(tuple(sorted(chosen, reverse=True)))

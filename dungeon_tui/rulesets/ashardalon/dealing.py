@@ -2,7 +2,8 @@
 the first treasure of setup."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import draw as chance_draw
 from ...engine.game import Action, Decision, Game
@@ -27,4 +28,5 @@ def deal_random(game: Game) -> Proc:
             for _ in range(n):
                 k = yield from chance_draw(game, len(pool), f"ash.setup.powers.{h.id}")
                 h.powers[pool.pop(k)] = True
-        game.emit("powers", hero=h.id, text=f"{h.name} draws: " + ", ".join(game.content.powers[p].name for p in h.powers))
+        names = ", ".join(game.content.powers[p].name for p in h.powers)
+        game.emit("powers", hero=h.id, text=f"{h.name} draws: " + names)

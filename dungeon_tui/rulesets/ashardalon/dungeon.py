@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine import tactics
 from ...engine.game import DUNGEON, Action, Decision, Game
@@ -347,7 +348,8 @@ def carry_out(game: Game, ctx: Ctx) -> Proc:
                 if not beside:
                     return
                 dist = board.square_distances(s, that)
-                sq = yield from pick(game, beside, lambda q: dist.get(q, board.FAR), "where the hero lands", SQUARES)
+                sq = yield from pick(game, beside, lambda q: dist.get(q, board.FAR),  # noqa: B023 (used at once)
+                                     "where the hero lands", SQUARES)
                 place(game, that, sq, f"is dragged next to {me.name} on")
         elif kind == "explore":
             yield from sentry_explore(game, me, _open_edges(ctx))
@@ -421,7 +423,7 @@ def activate_figure(game: Game, f: Figure) -> Proc:
         yield from activation(game, f, f"villager:{f.kind}", c.villagers[f.kind].attacks)
 
 
-__all__ = ["registry", "activation", "activate_figure", "acting_figures", "HERO"]
+__all__ = ["HERO", "acting_figures", "activate_figure", "activation", "registry"]
 
 
 MAX_LAVA = 3

@@ -6,7 +6,8 @@ another card is drawn.  None is chosen by a player: the draw brings it, so each 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.effects import never
 from ...engine.game import Action, Decision, Game

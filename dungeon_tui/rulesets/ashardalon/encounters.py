@@ -2,7 +2,8 @@
 curses, environments, events, event-attacks, hazards and traps."""
 from __future__ import annotations
 
-from typing import Any, Callable, Generator
+from typing import Any
+from collections.abc import Callable, Generator
 
 from ...engine.dice import roll_event, shuffled
 from ...engine.effects import Effects
@@ -154,7 +155,7 @@ def blast_away(game: Game, victims: list[Figure]) -> Proc:
         lay = board.lay(s)
         near = [c for c in reading(lay.tile_neighbours(cell_of(v.at))) if board.place_square(s, c, but=v) is not None]
         cell = yield from choose(game, "blast", f"Concussive Blast: where does {v.name} land?", near,
-                                 lambda c: f"{v.name} onto {board.tile_label(s, c)}")
+                                 lambda c: f"{v.name} onto {board.tile_label(s, c)}")  # noqa: B023 (used at once)
         if cell is not None:
             place_on_tile(game, v, cell, "is thrown onto")
 
@@ -295,7 +296,8 @@ def pass_cards(game: Game, players: list[str]) -> Proc:
         s.rows[p].remove(card)
         s.rows[right].append(card)
         game.emit("pass_card", card=card, text=f"{s.figures[p].name} passes "
-                                               f"{game.content.monsters[decks.kind_of(card)].name} to {s.figures[right].name}.")
+                                               f"{game.content.monsters[decks.kind_of(card)].name} "
+                                               f"to {s.figures[right].name}.")
 
 
 def end_roll(game: Game, h: Figure, curse: str) -> Proc:

@@ -2,7 +2,8 @@
 back, Long Hallways, the new tile's monster, sentries opening tiles from the bottom."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.game import Action, Decision, Game
 from . import board, decks

@@ -103,7 +103,7 @@ class Ashardalon(Ruleset[State, Content]):
                 chosen = (p.loadout.utility, *p.loadout.at_will, p.loadout.daily)
             s.figures[hid] = Figure(id=hid, kind=hid, side=HERO, name=p.name, pos=None, hp=p.hp, max_hp=p.hp,
                                     ac=p.ac, speed=p.speed, surge=p.surge,
-                                    powers={pid: True for pid in (p.fixed_power, *chosen)})
+                                    powers=dict.fromkeys((p.fixed_power, *chosen), True))
             if mode == "random":
                 s.figures[hid].flags["deal_powers"] = True  # the chance seat deals them during setup
             s.rows[hid] = []
@@ -122,7 +122,8 @@ class Ashardalon(Ruleset[State, Content]):
         only as doors."""
         data = state.to_dict()
         lay = board.lay(state)
-        data["terrain"] = [[x, y, ch] for (x, y), ch in sorted(lay.terrain.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+        data["terrain"] = [[x, y, ch] for (x, y), ch in sorted(lay.terrain.items(),
+                                                                key=lambda kv: (kv[0][1], kv[0][0]))]
         # What the table shows but would otherwise have to work out by the rules: each hero's
         # effective AC and speed, and each experience card's value.
         table = SimpleNamespace(state=state, content=self.content())

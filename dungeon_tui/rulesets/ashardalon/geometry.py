@@ -8,7 +8,8 @@ placed tiles and rebuilt whenever it changes, so saves hold only the list.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from ...engine.grid import Grid, Sq, edge, spread
 

@@ -2,7 +2,8 @@
 villain phase; traps can be disabled; the vapors poison whoever enters their tile."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game

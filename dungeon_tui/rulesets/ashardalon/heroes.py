@@ -2,7 +2,8 @@
 attack+move or move+move; dazed: one), free powers and items, then the end-of-phase rolls."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
@@ -112,7 +113,8 @@ def hero_phase(game: Game, h: Figure) -> Proc:
     while s.result is None and h.up:
         yield from collect(game, h)  # tokens he stands on or beside, however he got there
         opts = options(game, h, done)
-        a = yield Decision(s.seat_of[h.id], f"{h.name}'s hero phase", opts, context={"figure": h.id, "done": list(done)})
+        a = yield Decision(s.seat_of[h.id], f"{h.name}'s hero phase", opts,
+                           context={"figure": h.id, "done": list(done)})
         if a.kind == "end":
             break
         if a.kind == "escape":
@@ -231,7 +233,8 @@ def end_of_phase(game: Game, h: Figure, done: list[str]) -> Proc:
         face = yield from combat.d20(game, "ash.condition.poison_save")
         ok = face >= 10
         roll_event(game, "ash.condition.poison_save", "1d20", (face,), target=10, outcome="pass" if ok else "fail",
-                   text=f"{h.name}'s poison save: d20 {face} vs 10: " + ("the poison fades" if ok else "still poisoned"))
+                   text=f"{h.name}'s poison save: d20 {face} vs 10: "
+                        + ("the poison fades" if ok else "still poisoned"))
         if ok:
             h.conditions.remove("poisoned")
     for curse in list(h.curses):

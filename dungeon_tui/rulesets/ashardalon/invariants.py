@@ -104,4 +104,4 @@ def fuzz_adventures() -> tuple[str, ...]:
     return tuple(sorted(load_content().adventures, key=lambda a: load_content().adventures[a].number))
 
 
-__all__ = ["check", "fuzz_adventures", "HERO"]
+__all__ = ["HERO", "check", "fuzz_adventures"]

@@ -7,7 +7,8 @@ places and holds the hero's exploration monster."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.effects import never
 from ...engine.game import Action, Decision, Game
@@ -100,7 +101,8 @@ def _tile(a: Action) -> Any:
 def _heal_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
     s: State = game.state
     return [o.act(h, f"{x.name} heals {o.item.heal}", other=x.id, heal=o.item.heal)
-            for x in [h] + [x for x in s.heroes() if x is not h and x.up and board.adjacent(s, h, x)] if x.hp < x.max_hp]
+            for x in [h, *(x for x in s.heroes() if x is not h and x.up and board.adjacent(s, h, x))]
+            if x.hp < x.max_hp]
 
 
 @ITEMS("potion_of_healing", offer=_heal_offer)
@@ -164,7 +166,8 @@ def _speed(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
 
 def _caltrops_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
     s: State = game.state
-    return [o.act(h, f"scatter caltrops on {board.tile_label(s, board.cells_of(h)[0])}", tile=list(board.cells_of(h)[0]))]
+    here = board.cells_of(h)[0]
+    return [o.act(h, f"scatter caltrops on {board.tile_label(s, here)}", tile=list(here))]
 
 
 @ITEMS("box_of_caltrops", offer=_caltrops_offer)

@@ -3,7 +3,8 @@ offer beside it: the free powers, then the attack powers, each a `Strike` of the
 The reactions are registered where they trigger (reactions, blows, powers)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.game import Action, Decision, Game
 from . import board, combat
@@ -399,7 +400,8 @@ def _heal_one(game: Game, h: Figure, cands: list[Figure], n: int, source: str) -
     s: State = game.state
     if len(hurt) > 1:
         seat = s.seat_of[h.id]
-        options = [Action.make(seat, "target", text=f"{o.name} heals {n} ({o.hp}/{o.max_hp})", target=o.id) for o in hurt]
+        options = [Action.make(seat, "target", text=f"{o.name} heals {n} ({o.hp}/{o.max_hp})", target=o.id)
+                   for o in hurt]
         a = yield Decision(seat, f"{source}: who heals?", options, context={"figure": h.id})
         hurt = [s.figures[a.get("target")]]
     combat.heal(game, hurt[0], n, source)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generator
+from typing import Any
+from collections.abc import Generator
 
 from ...engine.effects import Effects, never
 from ...engine.game import Action, Decision, Game
@@ -333,7 +334,7 @@ def villain_phase_start(game: Game) -> Proc:
         if not ready(h, "astral_refuge"):
             continue
         seat = _seat(game, h)
-        cands = [h] + others_near(s, h, 2)
+        cands = [h, *others_near(s, h, 2)]
         opts = [Action.make(seat, "refuge", text="Keep Astral Refuge", other=None)]
         opts += [Action.make(seat, "refuge", text=f"Lift {o.name} into the astral sea ({o.hp}/{o.max_hp} HP)",
                              other=o.id) for o in cands]

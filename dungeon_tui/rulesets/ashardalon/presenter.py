@@ -186,7 +186,8 @@ class AshardalonPresenter:
                 cells[tuple(lava["at"])] = LAVA
             cells[tuple(m["at"])] = MARKERS.get(self._encounter_type(game, card), MARKERS["trap"])
         for tok in view.get("tokens", []):
-            cells[tuple(tok["at"])] = TOKENS.get(tok.get("kind", ""), (str(tok.get("kind", "?"))[:1] + " ", "furniture"))
+            unknown = (str(tok.get("kind", "?"))[:1] + " ", "furniture")
+            cells[tuple(tok["at"])] = TOKENS.get(tok.get("kind", ""), unknown)
         for f in _figures(view).values():
             if _on_board(f):
                 for sq in _squares(f):
@@ -245,7 +246,7 @@ class AshardalonPresenter:
             m = view.get("markers", {}).get(action.get("card"))
             return [tuple(m["at"])] if m else []
         cell = action.get("tile") or action.get("cell")
-        if cell is None or action.kind == "attack" and action.get("target") is not None:
+        if cell is None or (action.kind == "attack" and action.get("target") is not None):
             return []
         cell = (cell[0], cell[1])
         if action.kind == "explore" and action.get("side") in STEP:

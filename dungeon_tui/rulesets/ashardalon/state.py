@@ -122,7 +122,7 @@ class State:
 
     def targets(self) -> list[Figure]:
         """What a hero may attack: monsters, villains and objects on the board."""
-        return sorted((f for f in self.figures.values() if f.side in FOES + (OBJECT,) and f.on_board),
+        return sorted((f for f in self.figures.values() if f.side in (*FOES, OBJECT) and f.on_board),
                       key=lambda f: f.order)
 
     def villagers(self) -> list[Figure]:

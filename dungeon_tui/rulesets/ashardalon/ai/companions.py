@@ -191,7 +191,7 @@ class HeroAI:
             targets |= {q for m in s.foes() for q in lay.grid.neighbours(m.pos)}
         else:
             targets = set()
-        if not targets or edges_along(s, h) == [] and goal == "an unexplored edge":
+        if not targets or (edges_along(s, h) == [] and goal == "an unexplored edge"):
             targets |= {q for c, side in lay.unexplored_edges() for q in side_squares(c, side) if lay.grid.floor(q)}
         if not targets:
             return None
