@@ -2,9 +2,8 @@
 exits, winning and losing (all win or all lose)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import shuffled
 from ...engine.effects import Effects, never

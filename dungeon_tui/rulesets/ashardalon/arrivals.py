@@ -3,8 +3,8 @@ and treasure token, a Long Hallway's second tile, a monster card drawn for a til
 Time Leap may change what comes) and its figures placed."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq

@@ -3,8 +3,8 @@ roll, the reactions that turn a hit into a miss (tumbling escape, practiced evas
 damage and conditions, and what follows (the pit, a free disable roll, a level-up)."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.effects import never
 from ...engine.game import Action, Decision, Game

@@ -2,8 +2,8 @@
 distances, adjacency, free squares, placing a figure on a tile (spec §5.1, §5.2)."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Iterable
+from typing import Any
 
 from ...engine.grid import Sq, spread
 from . import geometry

@@ -4,8 +4,8 @@ lasts); the chamber card places its villain, object, villagers or tokens; then e
 draws a monster for it and holds it with a shield marker."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.game import Action, Decision, Game
 from . import board, decks

@@ -3,10 +3,9 @@ closest one, and ties, which go to the active hero's seat or to that fixed order
 monster tactics, hazards, encounter cards and adventures."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq

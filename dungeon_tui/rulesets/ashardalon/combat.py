@@ -5,10 +5,9 @@ the printed bonus, `modifiers` each named modifier to the roll; hit exactly when
 + modifiers >= target."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from itertools import product
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects, never

@@ -5,10 +5,10 @@ Every problem is one line: `content/ashardalon/<file>.yaml: <yaml path>: <proble
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
-from collections.abc import Iterator
 
 from dungeon_tui.engine import tactics
 from dungeon_tui.engine.content import Bundle, load_bundle

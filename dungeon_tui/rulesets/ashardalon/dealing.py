@@ -2,8 +2,8 @@
 the first treasure of setup."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.dice import draw as chance_draw
 from ...engine.game import Action, Decision, Game

@@ -3,8 +3,8 @@ exploring; a hero along the side reveals one (free): unlocked goes, trapped hurt
 along the side for 1 and goes, locked stays until an attack slot rolls 10+ (ash.door.unlock)."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game

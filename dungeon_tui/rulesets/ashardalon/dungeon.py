@@ -7,10 +7,9 @@ and the intents are carried out step by step, each target chosen by the spec's r
 go to the active hero's seat, or the fixed order)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Generator
 
 from ...engine import tactics
 from ...engine.game import DUNGEON, Action, Decision, Game

@@ -5,9 +5,8 @@ the heroes they name, and each event does its own thing.  Every effect returns w
 another card is drawn.  None is chosen by a player: the draw brings it, so each offer is `never`."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.effects import never
 from ...engine.game import Action, Decision, Game

@@ -2,8 +2,8 @@
 curses, environments, events, event-attacks, hazards and traps."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Callable, Generator
+from typing import Any
 
 from ...engine.dice import roll_event, shuffled
 from ...engine.effects import Effects

@@ -1,9 +1,10 @@
-"""Exploration (spec §5.6): tiles placed beyond unexplored edges with the triangle pointing
-back, Long Hallways, the new tile's monster, sentries opening tiles from the bottom."""
+"""Exploration (spec §5.6): the active hero along an unexplored edge (or his wizard eye's tile)
+opens it, and a sentry opens tiles from the bottom; laying the tiles and their monsters is
+`arrivals`, building a chamber behind an entrance is `chambers`."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.game import Action, Decision, Game
 from . import board, decks

@@ -1,9 +1,10 @@
-"""Hazards and traps (spec §5.8, §6.6): their markers act like monsters in the holder's
-villain phase; traps can be disabled; the vapors poison whoever enters their tile."""
+"""Hazards and traps (spec §5.8, §6.6): traps can be disabled, a marker leaves the board, the
+vapors poison whoever enters their tile, and the pit holds whoever falls in.  Their markers act
+like monsters in the holder's villain phase (`dungeon.activate_marker`)."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game

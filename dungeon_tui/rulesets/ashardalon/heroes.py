@@ -2,8 +2,8 @@
 attack+move or move+move; dazed: one), free powers and items, then the end-of-phase rolls."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game

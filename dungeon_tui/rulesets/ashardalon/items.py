@@ -6,9 +6,9 @@ Hook for exploration: `elven_cloak_holder(game, hero_id)` names the player who d
 places and holds the hero's exploration monster."""
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.effects import never
 from ...engine.game import Action, Decision, Game

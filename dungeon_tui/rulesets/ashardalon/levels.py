@@ -1,8 +1,8 @@
 """Level 2 (spec §5.10): after a natural 20, a level-1 hero's player may spend 5 XP."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.game import Action, Decision, Game
 from . import combat

@@ -2,8 +2,8 @@
 figures (§5.2): shared by powers, items, reactions and encounter cards."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq

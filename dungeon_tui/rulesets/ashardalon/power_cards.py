@@ -3,8 +3,8 @@ offer beside it: the free powers, then the attack powers, each a `Strike` of the
 The reactions are registered where they trigger (reactions, blows, powers)."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.game import Action, Decision, Game
 from . import board, combat

@@ -9,10 +9,9 @@ slot.  Tokens the powers leave (blade barrier, flaming sphere, wizard eye) live 
 `State.tokens` with an owner; mirror images, invisibility and the cleric's shield are hero flags."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.effects import Effects, never
 from ...engine.game import Action, Decision, Game

@@ -11,8 +11,8 @@ run monster activations, exploration and encounters:
 - `active_hero_swap(game, card)` after the cancel offer (one for the team [H D31])."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.effects import never
 from ...engine.game import Action, Decision, Game

@@ -2,8 +2,8 @@
 phase, an exploration phase and that player's own villain phase."""
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Generator
+from typing import Any
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
