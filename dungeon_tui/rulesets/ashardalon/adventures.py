@@ -51,13 +51,13 @@ def exit_here(game: Game, h: Figure) -> bool:
     return h.on_board and board.lay(s).terrain.get(h.at) in exits(game)
 
 
-def escape_helps(game: Game, h: Figure) -> bool:
+def escape_helps(game: Game, hero: Figure) -> bool:
     """Whether leaving now serves the adventure (for the companion AI): everyone must get out
     (A1), he carries the objective (A9), or the chamber's escape goal is within reach."""
     s: State = game.state
     adv = game.content.adventures[s.adventure]
     kinds = {g.kind for g in adv.victory}
-    if "all_heroes_escaped" in kinds or ("carrier_escaped" in kinds and h.flags.get("objective")):
+    if "all_heroes_escaped" in kinds or ("carrier_escaped" in kinds and hero.flags.get("objective")):
         return True
     if "carrier_escaped" in kinds:
         return any(o.escaped and o.flags.get("objective") for o in s.heroes())
@@ -105,11 +105,11 @@ def top_4(game: Game, card: str) -> Proc:
                                        "top of the encounter deck.")
 
 
-def villain_placed(game: Game, f: Figure) -> Proc:
+def villain_placed(game: Game, figure: Figure) -> Proc:
     """An adventure rule that fires when a villain comes (A12: the dragon's breath near the top)."""
     s: State = game.state
     for rule in game.content.adventures[s.adventure].rules:
-        if rule.kind == "on_villain_placed" and rule.villain == f.kind and rule.encounter_top_4:
+        if rule.kind == "on_villain_placed" and rule.villain == figure.kind and rule.encounter_top_4:
             yield from top_4(game, rule.encounter_top_4)
 
 
@@ -154,7 +154,7 @@ def take_token(game: Game, h: Figure, tok: dict[str, Any]) -> Proc:
 
 # -- adventure encounter cards (§2.5) -------------------------------------------------------------
 
-def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
+def adventure_encounter(game: Game, card: str, hero: Figure) -> Proc:
     """Adventure cards cannot be cancelled; each says where it goes afterwards."""
     s: State = game.state
     e = game.content.adventure_encounters[card]
@@ -167,7 +167,7 @@ def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
         decks.discard(s, "encounter", card)
         return
     s.drawn.append(card)
-    yield from ADVENTURE_CARDS[card].run(game, h, e, gate, dragon)
+    yield from ADVENTURE_CARDS[card].run(game, hero, e, gate, dragon)
     s.drawn.remove(card)
     if again and s.result is None and not check_end(game):
         yield from hooks.encounter(game)
@@ -185,16 +185,16 @@ ADVENTURE_CARDS: Effects[Callable[..., Proc]] = Effects("adventure encounter")
 
 
 @ADVENTURE_CARDS("ashardalon_arrives", offer=never)
-def _ashardalon_arrives(game: Game, h: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+def _ashardalon_arrives(game: Game, hero: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
     if dragon is None:
-        cell = yield from closest_edge_cell(game, h)
+        cell = yield from closest_edge_cell(game, hero)
         v = spawn_villain(game, "ashardalon", cell or (0, 0))
         if v is not None:
             yield from villain_placed(game, v)
 
 
 @ADVENTURE_CARDS("ceremony_progresses", offer=never)
-def _ceremony_progresses(game: Game, h: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+def _ceremony_progresses(game: Game, hero: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
     s: State = game.state
     s.time_tokens = max(0, s.time_tokens - 1)
     game.emit("time", left=s.time_tokens, text=f"A time token leaves the gate: {s.time_tokens} left.")
@@ -202,7 +202,7 @@ def _ceremony_progresses(game: Game, h: Figure, e: Any, gate: Figure | None, dra
 
 
 @ADVENTURE_CARDS("vast_gate_flares", offer=never)
-def _vast_gate_flares(game: Game, h: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+def _vast_gate_flares(game: Game, hero: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
     """Monster cards are drawn until an Aberrant one, which comes through the gate."""
     s: State = game.state
     assert gate is not None  # the card needs the gate in play

@@ -23,8 +23,8 @@ def lay(s: State) -> Layout:
     return s.layout
 
 
-def cells_of(f: Figure) -> list[Cell]:
-    return sorted({cell_of(q) for q in squares_of(f)}, key=lambda c: (c[1], c[0]))
+def cells_of(figure: Figure) -> list[Cell]:
+    return sorted({cell_of(q) for q in squares_of(figure)}, key=lambda c: (c[1], c[0]))
 
 
 def tile_distance(s: State, a: Iterable[Cell], b: Iterable[Cell]) -> int:
@@ -33,8 +33,8 @@ def tile_distance(s: State, a: Iterable[Cell], b: Iterable[Cell]) -> int:
     return min((dist.get(c, FAR) for c in b), default=FAR)
 
 
-def figure_tiles(s: State, f: Figure, g: Figure) -> int:
-    return tile_distance(s, cells_of(f), cells_of(g))
+def figure_tiles(s: State, figure: Figure, g: Figure) -> int:
+    return tile_distance(s, cells_of(figure), cells_of(g))
 
 
 def square_distances(s: State, f: Figure | Sq) -> dict[Sq, int]:
@@ -43,14 +43,14 @@ def square_distances(s: State, f: Figure | Sq) -> dict[Sq, int]:
     return spread(starts, lay(s).grid.neighbours)
 
 
-def adjacent(s: State, f: Figure, g: Figure) -> bool:
+def adjacent(s: State, figure: Figure, g: Figure) -> bool:
     grid = lay(s).grid
-    mine = squares_of(f)
+    mine = squares_of(figure)
     return any(q in grid.neighbours(p) for p in mine for q in squares_of(g) if q not in mine)
 
 
-def same_tile(f: Figure, g: Figure) -> bool:
-    return bool(set(cells_of(f)) & set(cells_of(g)))
+def same_tile(figure: Figure, g: Figure) -> bool:
+    return bool(set(cells_of(figure)) & set(cells_of(g)))
 
 
 def free(s: State, sq: Sq, taken: set[Sq] | None = None) -> bool:
@@ -90,16 +90,16 @@ def standing_heroes(s: State) -> list[Figure]:
     return [f for f in s.heroes() if f.up]
 
 
-def foes_near(s: State, f: Figure, tiles: int) -> list[Figure]:
-    return [m for m in s.targets() if figure_tiles(s, f, m) <= tiles]
+def foes_near(s: State, figure: Figure, tiles: int) -> list[Figure]:
+    return [m for m in s.targets() if figure_tiles(s, figure, m) <= tiles]
 
 
-def adjacent_foes(s: State, f: Figure) -> list[Figure]:
-    return [m for m in s.targets() if adjacent(s, f, m)]
+def adjacent_foes(s: State, figure: Figure) -> list[Figure]:
+    return [m for m in s.targets() if adjacent(s, figure, m)]
 
 
-def heroes_on_tile(s: State, f: Figure) -> list[Figure]:
-    return [h for h in standing_heroes(s) if same_tile(f, h)]
+def heroes_on_tile(s: State, figure: Figure) -> list[Figure]:
+    return [h for h in standing_heroes(s) if same_tile(figure, h)]
 
 
 def tile_label(s: State, cell: Cell) -> str:

@@ -75,8 +75,8 @@ def closest(game: Game, me: Figure, pool: list[Figure], what: str) -> Proc:
     dist = board.square_distances(s, me)
     far = {h.id: min((dist.get(q, board.FAR) for q in squares_of(h)), default=board.FAR) for h in cands}
 
-    def away(h: Figure) -> str:
-        return f"{far[h.id]} square{'s' * (far[h.id] != 1)}"
+    def away(hero: Figure) -> str:
+        return f"{far[hero.id]} square{'s' * (far[hero.id] != 1)}"
     chosen = yield from pick(game, cands, lambda h: far[h.id], what,
                              Named(lambda h: f"{h.name} ({away(h)})", squares_of))
     game.emit("tactics", figure=me.id, target=chosen.id,

@@ -40,8 +40,8 @@ def item_of(game: Game, card: str) -> Any:
     return game.content.items[decks.kind_of(card)]
 
 
-def ready_items(game: Game, h: Figure) -> list[tuple[str, Any]]:
-    return [(card, item_of(game, card)) for card, up in h.items.items() if up]
+def ready_items(game: Game, hero: Figure) -> list[tuple[str, Any]]:
+    return [(card, item_of(game, card)) for card, up in hero.items.items() if up]
 
 
 def hero_ac(game: Game, h: Figure) -> tuple[int, dict[str, int]]:
@@ -79,12 +79,12 @@ def foe_ac(game: Game, m: Figure) -> tuple[int, dict[str, int]]:
     return m.ac + sum(mods.values()), mods
 
 
-def hero_attack_mods(game: Game, h: Figure, m: Figure) -> dict[str, int]:
+def hero_attack_mods(game: Game, h: Figure, monster: Figure) -> dict[str, int]:
     """Roll modifiers a hero brings to every attack: one item bonus (the best that applies), curses."""
     s: State = game.state
     best, still = 0, False
-    near = board.adjacent(s, h, m)
-    within_1 = board.figure_tiles(s, h, m) <= 1
+    near = board.adjacent(s, h, monster)
+    within_1 = board.figure_tiles(s, h, monster) <= 1
     for _, i in ready_items(game, h):
         if not i.attack_bonus or (i.attack_vs == "adjacent" and not near) \
                 or (i.attack_vs == "within_1" and not within_1):
@@ -103,17 +103,17 @@ def hero_attack_mods(game: Game, h: Figure, m: Figure) -> dict[str, int]:
     return mods
 
 
-def damage_bonus(game: Game, h: Figure, m: Figure, face: int) -> dict[str, int]:
+def damage_bonus(game: Game, hero: Figure, monster: Figure, face: int) -> dict[str, int]:
     """Extra damage on a hit: items against adjacent monsters, critical dice, level 2."""
     s: State = game.state
     out: dict[str, int] = {}
-    near = board.adjacent(s, h, m)
-    for _, i in ready_items(game, h):
+    near = board.adjacent(s, hero, monster)
+    for _, i in ready_items(game, hero):
         if i.damage_bonus and near:
             out[i.name] = out.get(i.name, 0) + i.damage_bonus
         if i.crit_from is not None and face >= i.crit_from and near:
             out[i.name] = out.get(i.name, 0) + 1
-    if h.level >= 2 and face == 20:
+    if hero.level >= 2 and face == 20:
         out["critical"] = game.content.level_2.critical_damage
     return out
 
@@ -207,14 +207,14 @@ def hurt(game: Game, f: Figure, n: int, source: str) -> Proc:
     yield from ()
 
 
-def heal(game: Game, h: Figure, n: int, source: str) -> int:
+def heal(game: Game, hero: Figure, n: int, source: str) -> int:
     """Regain up to max HP (villagers cannot be healed [H D15]); returns HP gained."""
-    if h.side != HERO or n <= 0 or h.hp >= h.max_hp:
+    if hero.side != HERO or n <= 0 or hero.hp >= hero.max_hp:
         return 0
-    gained = min(n, h.max_hp - h.hp)
-    h.hp += gained
-    game.emit("heal", figure=h.id, amount=gained, hp=h.hp,
-              text=f"{h.name} regains {gained} HP ({source}): {h.hp}/{h.max_hp}.")
+    gained = min(n, hero.max_hp - hero.hp)
+    hero.hp += gained
+    game.emit("heal", figure=hero.id, amount=gained, hp=hero.hp,
+              text=f"{hero.name} regains {gained} HP ({source}): {hero.hp}/{hero.max_hp}.")
     return gained
 
 
@@ -233,53 +233,55 @@ def damage_foe(game: Game, m: Figure, n: int, by: Figure | None, source: str) ->
         yield from defeat(game, m, by)
 
 
-def enrage(game: Game, m: Figure) -> None:
+def enrage(game: Game, monster: Figure) -> None:
     """The Rage Drake flips after enough damage: its HP becomes the enraged total less the damage."""
-    rage = game.content.villains[m.kind].enraged
-    if rage is None or m.enraged or m.damage_taken < rage.at_damage:
+    rage = game.content.villains[monster.kind].enraged
+    if rage is None or monster.enraged or monster.damage_taken < rage.at_damage:
         return
-    m.enraged = True
-    m.hp = max(0, rage.total_hp - m.damage_taken)
-    m.max_hp = rage.total_hp
-    game.emit("enraged", figure=m.id, hp=m.hp, text=f"{m.name} flies into a rage! ({m.hp} HP left)")
+    monster.enraged = True
+    monster.hp = max(0, rage.total_hp - monster.damage_taken)
+    monster.max_hp = rage.total_hp
+    game.emit("enraged", figure=monster.id, hp=monster.hp,
+              text=f"{monster.name} flies into a rage! ({monster.hp} HP left)")
 
 
-def defeat(game: Game, m: Figure, by: Figure | None) -> Proc:
+def defeat(game: Game, monster: Figure, by: Figure | None) -> Proc:
     s: State = game.state
     c = game.content
-    m.pos = None
-    game.emit("defeat", figure=m.id, by=by.id if by else None, text=f"{m.name} is defeated.")
-    if m.side == MONSTER:
+    monster.pos = None
+    game.emit("defeat", figure=monster.id, by=by.id if by else None, text=f"{monster.name} is defeated.")
+    if monster.side == MONSTER:
         s.trophies += 1
-        yield from monster_card_to_xp(game, m, by)
-    elif m.side == VILLAIN:
-        s.xp.append(f"villain:{m.kind}")
-        game.emit("xp", card=f"villain:{m.kind}",
-                  text=f"{m.name} goes to the experience pile ({c.villains[m.kind].xp} XP).")
+        yield from monster_card_to_xp(game, monster, by)
+    elif monster.side == VILLAIN:
+        s.xp.append(f"villain:{monster.kind}")
+        game.emit("xp", card=f"villain:{monster.kind}",
+                  text=f"{monster.name} goes to the experience pile ({c.villains[monster.kind].xp} XP).")
     if by is not None and by.side == HERO:
         if "bloodlust" in by.curses:
             end_curse(game, by, "bloodlust")
-        if m.side in (MONSTER, VILLAIN) and s.treasure_turn != s.turn:
+        if monster.side in (MONSTER, VILLAIN) and s.treasure_turn != s.turn:
             s.treasure_turn = s.turn
             yield from draw_treasure(game, by)
 
 
-def monster_card_to_xp(game: Game, m: Figure, by: Figure | None) -> Proc:
+def monster_card_to_xp(game: Game, monster: Figure, by: Figure | None) -> Proc:
     """The attacker's own card of that name goes to the pile, else the first holder's
     clockwise; Legion Devil cards go only when no Legion Devil is left on the board."""
     s: State = game.state
     c = game.content
-    if c.monsters[m.kind].figures_per_card > 1 and any(f.kind == m.kind and f.on_board for f in s.foes()):
+    if c.monsters[monster.kind].figures_per_card > 1 and any(f.kind == monster.kind and f.on_board for f in s.foes()):
         return
     for holder in holders_from(s, by):
         row = s.rows[holder]
         for card in list(row):
-            if decks.kind_of(card) == m.kind:
+            if decks.kind_of(card) == monster.kind:
                 row.remove(card)
                 s.xp.append(card)
-                game.emit("xp", card=card, text=f"{c.monsters[m.kind].name} ({c.monsters[m.kind].xp} XP) goes to "
+                kind = c.monsters[monster.kind]
+                game.emit("xp", card=card, text=f"{kind.name} ({kind.xp} XP) goes to "
                                                  f"the experience pile from {s.figures[holder].name}'s cards.")
-                if c.monsters[m.kind].figures_per_card > 1:
+                if c.monsters[monster.kind].figures_per_card > 1:
                     continue  # every Legion Devil card goes
                 return
     yield from ()
@@ -365,12 +367,12 @@ def spend(game: Game, values: tuple[int, ...]) -> list[str]:
     return spent
 
 
-def ask(game: Game, h: Figure, pid: str, what: str, kind: str = "react") -> Proc:
+def ask(game: Game, hero: Figure, pid: str, what: str, kind: str = "react") -> Proc:
     """Offer a reaction power to its owner's seat: use it now or keep it."""
     s: State = game.state
-    seat = s.seat_of[h.id]
+    seat = s.seat_of[hero.id]
     name = game.content.powers[pid].name if pid in game.content.powers else item_of(game, pid).name
     options = [Action.make(seat, kind, text=f"Keep {name}", power=pid, use=False),
                Action.make(seat, kind, text=f"Use {name}: {what}", power=pid, use=True)]
-    a = yield Decision(seat, f"{h.name} may use {name}", options, context={"figure": h.id, "reaction": pid})
+    a = yield Decision(seat, f"{hero.name} may use {name}", options, context={"figure": hero.id, "reaction": pid})
     return bool(a.get("use"))

@@ -59,11 +59,11 @@ def unlock_options(game: Game, h: Figure, seat: str) -> list[Action]:
             for key in sorted(s.revealed_doors) if h.on_board and h.pos in along(s, key)]
 
 
-def unlock(game: Game, h: Figure, a: Action) -> Proc:
+def unlock(game: Game, hero: Figure, a: Action) -> Proc:
     key = a.get("door")
     face = yield from combat.d20(game, "ash.door.unlock")
     ok = face >= UNLOCK
     roll_event(game, "ash.door.unlock", "1d20", (face,), target=UNLOCK, outcome="pass" if ok else "fail",
-               text=f"{h.name} forces the door: d20 {face} vs {UNLOCK}: " + ("it gives way" if ok else "it holds"))
+               text=f"{hero.name} forces the door: d20 {face} vs {UNLOCK}: " + ("it gives way" if ok else "it holds"))
     if ok:
         remove(game, key)

@@ -397,29 +397,29 @@ def board_holders(s: State) -> dict[str, int]:
     return {h: k for k, h in enumerate(order)}
 
 
-def _holder_of(s: State, f: Figure) -> str:
+def _holder_of(s: State, figure: Figure) -> str:
     for h, row in s.rows.items():
-        if f.card in row:
+        if figure.card in row:
             return h
     return ""
 
 
-def activate_figure(game: Game, f: Figure) -> Proc:
+def activate_figure(game: Game, figure: Figure) -> Proc:
     s: State = game.state
     c = game.content
-    f.acted = s.villain_phase
-    if (yield from monster_activates(game, f)):  # Bravery; a Scroll of Monster Control uses the turn
+    figure.acted = s.villain_phase
+    if (yield from monster_activates(game, figure)):  # Bravery; a Scroll of Monster Control uses the turn
         return
-    if f.side == MONSTER:
-        yield from activation(game, f, f"monster:{f.kind}", c.monsters[f.kind].attacks)
-    elif f.side == VILLAIN:
-        v = c.villains[f.kind]
-        if f.enraged and v.enraged is not None:
-            yield from activation(game, f, f"villain:{f.kind}:enraged", v.enraged.attacks)
+    if figure.side == MONSTER:
+        yield from activation(game, figure, f"monster:{figure.kind}", c.monsters[figure.kind].attacks)
+    elif figure.side == VILLAIN:
+        v = c.villains[figure.kind]
+        if figure.enraged and v.enraged is not None:
+            yield from activation(game, figure, f"villain:{figure.kind}:enraged", v.enraged.attacks)
         else:
-            yield from activation(game, f, f"villain:{f.kind}", v.attacks)
-    elif f.side == VILLAGER:
-        yield from activation(game, f, f"villager:{f.kind}", c.villagers[f.kind].attacks)
+            yield from activation(game, figure, f"villain:{figure.kind}", v.attacks)
+    elif figure.side == VILLAGER:
+        yield from activation(game, figure, f"villager:{figure.kind}", c.villagers[figure.kind].attacks)
 
 
 __all__ = ["HERO", "acting_figures", "activate_figure", "activation", "registry"]

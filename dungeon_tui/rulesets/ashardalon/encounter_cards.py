@@ -61,8 +61,8 @@ def _lay_curse(game: Game, card: str, h: Figure) -> bool:
 
 @card_effect("gap_in_the_armor", "bad_luck", "bloodlust", "cage", "dragon_fear", "terrifying_roar",
              "wrath_of_the_enemy")
-def _curse(game: Game, card: str, h: Figure) -> Proc:
-    _lay_curse(game, card, h)
+def _curse(game: Game, card: str, hero: Figure) -> Proc:
+    _lay_curse(game, card, hero)
     yield from ()
     return False
 
@@ -79,7 +79,7 @@ def _time_leap(game: Game, card: str, h: Figure) -> Proc:
 
 
 @card_effect("dragons_tribute", "hidden_snipers", "high_alert", "kobold_trappers", "surrounded", "walls_of_magma")
-def _environment(game: Game, card: str, h: Figure) -> Proc:
+def _environment(game: Game, card: str, hero: Figure) -> Proc:
     s: State = game.state
     if s.environment is not None:
         decks.discard(s, "encounter", s.environment)
@@ -92,15 +92,15 @@ def _environment(game: Game, card: str, h: Figure) -> Proc:
 # -- hazards and traps -----------------------------------------------------------------------------
 
 @card_effect("cave_in", "pit", "volcanic_vapors", "poisoned_dart_trap", "rolling_boulder", "whirling_blades")
-def _marker(game: Game, card: str, h: Figure) -> Proc:
+def _marker(game: Game, card: str, hero: Figure) -> Proc:
     yield from ()
-    return place_marker(game, card, h)
+    return place_marker(game, card, hero)
 
 
 @card_effect("lava_flow")
-def _lava_flow(game: Game, card: str, h: Figure) -> Proc:
+def _lava_flow(game: Game, card: str, hero: Figure) -> Proc:
     """Its marker is the first lava marker too; each activation adds one (dungeon)."""
-    again = place_marker(game, card, h)
+    again = place_marker(game, card, hero)
     marker = game.state.markers.get(card)
     if marker is not None:
         marker["lava"] = [{"at": list(marker["at"])}]
@@ -112,36 +112,36 @@ def _lava_flow(game: Game, card: str, h: Figure) -> Proc:
 
 @card_effect("bulls_eye", "deep_tremor", "earthquake", "fungal_bloom", "phalagars_lair", "poisoned_arrow",
              "steam_vent", "sulphurous_cloud", "volcanic_burst", "waking_dream")
-def _attack(game: Game, card: str, h: Figure) -> Proc:
-    yield from event_attack(game, card, h)
+def _attack(game: Game, card: str, hero: Figure) -> Proc:
+    yield from event_attack(game, card, hero)
     return _done(game, card)
 
 
 @card_effect("lurkers_strike")
-def _lurkers_strike(game: Game, card: str, h: Figure) -> Proc:
-    yield from event_attack(game, card, h)
-    yield from new_monster_on(game, cell_of(h.at) if h.on_board else None)
+def _lurkers_strike(game: Game, card: str, hero: Figure) -> Proc:
+    yield from event_attack(game, card, hero)
+    yield from new_monster_on(game, cell_of(hero.at) if hero.on_board else None)
     return _done(game, card)
 
 
 @card_effect("trip_wire")
-def _trip_wire(game: Game, card: str, h: Figure) -> Proc:
-    yield from event_attack(game, card, h)
-    cell = yield from closest_edge_cell(game, h)
+def _trip_wire(game: Game, card: str, hero: Figure) -> Proc:
+    yield from event_attack(game, card, hero)
+    cell = yield from closest_edge_cell(game, hero)
     yield from new_monster_on(game, cell)
     return _done(game, card)
 
 
 @card_effect("concussive_blast")
-def _concussive_blast(game: Game, card: str, h: Figure) -> Proc:
-    victims = yield from event_attack(game, card, h)
+def _concussive_blast(game: Game, card: str, hero: Figure) -> Proc:
+    victims = yield from event_attack(game, card, hero)
     yield from blast_away(game, [v for v in victims if v.on_board])
     return _done(game, card)
 
 
 @card_effect("blinding_bomb")
-def _blinding_bomb(game: Game, card: str, h: Figure) -> Proc:
-    yield from event_attack(game, card, h)
+def _blinding_bomb(game: Game, card: str, hero: Figure) -> Proc:
+    yield from event_attack(game, card, hero)
     yield from sentries_advance(game)
     return _done(game, card)
 
@@ -149,7 +149,7 @@ def _blinding_bomb(game: Game, card: str, h: Figure) -> Proc:
 # -- events ---------------------------------------------------------------------------------------
 
 @card_effect("unbearable_heat")
-def _unbearable_heat(game: Game, card: str, h: Figure) -> Proc:
+def _unbearable_heat(game: Game, card: str, hero: Figure) -> Proc:
     e = game.content.encounters[card]
     for o in board.standing_heroes(game.state):
         yield from combat.hurt(game, o, e.damage, e.name)
@@ -157,7 +157,7 @@ def _unbearable_heat(game: Game, card: str, h: Figure) -> Proc:
 
 
 @card_effect("deadly_poison")
-def _deadly_poison(game: Game, card: str, h: Figure) -> Proc:
+def _deadly_poison(game: Game, card: str, hero: Figure) -> Proc:
     e = game.content.encounters[card]
     for o in board.standing_heroes(game.state):
         if "poisoned" in o.conditions:
@@ -166,7 +166,7 @@ def _deadly_poison(game: Game, card: str, h: Figure) -> Proc:
 
 
 @card_effect("duergar_outpost", "hall_of_the_orcs", "kobold_warren", "unnatural_corruption")
-def _sift(game: Game, card: str, h: Figure) -> Proc:
+def _sift(game: Game, card: str, hero: Figure) -> Proc:
     """Monsters of the card's keyword go back on top of the monster deck."""
     e = game.content.encounters[card]
     yield from sift_monsters(game, e.monster_keyword, e.name)
@@ -174,34 +174,34 @@ def _sift(game: Game, card: str, h: Figure) -> Proc:
 
 
 @card_effect("spotted")
-def _spotted(game: Game, card: str, h: Figure) -> Proc:
+def _spotted(game: Game, card: str, hero: Figure) -> Proc:
     e = game.content.encounters[card]
     yield from sift_monsters(game, e.monster_keyword, e.name)
-    if h.on_board:
-        yield from bottom_tile_near(game, h)
+    if hero.on_board:
+        yield from bottom_tile_near(game, hero)
     return _done(game, card)
 
 
 @card_effect("frenzied_leap")
-def _frenzied_leap(game: Game, card: str, h: Figure) -> Proc:
+def _frenzied_leap(game: Game, card: str, hero: Figure) -> Proc:
     e = game.content.encounters[card]
-    if not h.on_board:
+    if not hero.on_board:
         yield from new_monster_on(game, None)
-    elif any(board.same_tile(h, m) for m in game.state.foes()):
-        yield from combat.hurt(game, h, e.damage, e.name)
+    elif any(board.same_tile(hero, m) for m in game.state.foes()):
+        yield from combat.hurt(game, hero, e.damage, e.name)
     else:
-        cell = yield from closest_edge_cell(game, h)
+        cell = yield from closest_edge_cell(game, hero)
         yield from new_monster_on(game, cell)
     return _done(game, card)
 
 
 @card_effect("wandering_monster")
-def _wandering_monster(game: Game, card: str, h: Figure) -> Proc:
+def _wandering_monster(game: Game, card: str, hero: Figure) -> Proc:
     s: State = game.state
     lay = board.lay(s)
     cells = reading({cl for cl, _ in lay.unexplored_edges()})
-    if not cells and h.on_board:
-        cells = [cell_of(h.at)]
+    if not cells and hero.on_board:
+        cells = [cell_of(hero.at)]
     cell = yield from choose(game, "wander", "Wandering Monster: on which tile does it appear?", cells,
                              lambda cl: f"On {board.tile_label(s, cl)}")
     yield from new_monster_on(game, cell)
@@ -209,7 +209,7 @@ def _wandering_monster(game: Game, card: str, h: Figure) -> Proc:
 
 
 @card_effect("hidden_treasure")
-def _hidden_treasure(game: Game, card: str, h: Figure) -> Proc:
+def _hidden_treasure(game: Game, card: str, hero: Figure) -> Proc:
     s: State = game.state
     empty = [cl for cl in reading(board.lay(s).cell_tile)
              if not any(o.on_board and cl in board.cells_of(o) for o in s.heroes())]
@@ -221,7 +221,7 @@ def _hidden_treasure(game: Game, card: str, h: Figure) -> Proc:
 
 
 @card_effect("lost")
-def _lost(game: Game, card: str, h: Figure) -> Proc:
+def _lost(game: Game, card: str, hero: Figure) -> Proc:
     s: State = game.state
     if s.decks.get("dungeon"):
         s.decks["dungeon"].insert(0, s.decks["dungeon"].pop())
@@ -231,16 +231,16 @@ def _lost(game: Game, card: str, h: Figure) -> Proc:
 
 
 @card_effect("occupied_lair")
-def _occupied_lair(game: Game, card: str, h: Figure) -> Proc:
-    if h.on_board:
-        _, cell = yield from bottom_tile_near(game, h)
+def _occupied_lair(game: Game, card: str, hero: Figure) -> Proc:
+    if hero.on_board:
+        _, cell = yield from bottom_tile_near(game, hero)
         if cell is not None:
             drop_treasure_token(game, cell)
     return _done(game, card)
 
 
 @card_effect("scream_of_the_sentry")
-def _scream_of_the_sentry(game: Game, card: str, h: Figure) -> Proc:
+def _scream_of_the_sentry(game: Game, card: str, hero: Figure) -> Proc:
     s: State = game.state
     foes = s.foes()  # a villain is a monster too (FAQ)
     m = yield from choose(game, "scream", "Scream of the Sentry: near which monster?", foes,
@@ -251,18 +251,18 @@ def _scream_of_the_sentry(game: Game, card: str, h: Figure) -> Proc:
 
 
 @card_effect("quick_advance")
-def _quick_advance(game: Game, card: str, h: Figure) -> Proc:
+def _quick_advance(game: Game, card: str, hero: Figure) -> Proc:
     s: State = game.state
     far = [m for m in s.foes() if not any(o.on_board and board.same_tile(m, o) for o in s.heroes())]
-    if far and h.on_board:
+    if far and hero.on_board:
         m = yield from choose(game, "advance", "Quick Advance: which monster closes in?", far,
                               lambda m: f"{m.name} on {board.tile_label(s, cell_of(m.pos))}")
-        yield from move_tiles(game, Ctx(game, m, {}, pool=[h]), "closest_hero", 1)
+        yield from move_tiles(game, Ctx(game, m, {}, pool=[hero]), "closest_hero", 1)
     return _done(game, card)
 
 
 @card_effect("revel_in_destruction")
-def _revel_in_destruction(game: Game, card: str, h: Figure) -> Proc:
+def _revel_in_destruction(game: Game, card: str, hero: Figure) -> Proc:
     s: State = game.state
     hurt = [m for m in s.foes() if m.hp < m.max_hp]
     m = yield from choose(game, "revel", "Revel in Destruction: which monster heals?", hurt,
@@ -281,7 +281,7 @@ def _thief_in_the_dark(game: Game, card: str, h: Figure) -> Proc:
 
 
 @card_effect("warp_in_time")
-def _warp_in_time(game: Game, card: str, h: Figure) -> Proc:
+def _warp_in_time(game: Game, card: str, hero: Figure) -> Proc:
     yield from pass_cards(game, list(game.state.party))
     return _done(game, card)
 

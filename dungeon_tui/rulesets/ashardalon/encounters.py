@@ -25,7 +25,7 @@ Proc = Generator[Decision, Action, Any]
 CANCEL_COST = 5
 
 
-def cancel_cost(game: Game, h: Figure) -> int:
+def cancel_cost(game: Game, hero: Figure) -> int:
     """5 XP, less Perseverance's discount when its owner plays it."""
     return CANCEL_COST
 
@@ -55,9 +55,9 @@ def encounter(game: Game, depth: int = 0) -> Proc:
         yield from encounter(game, depth + 1)
 
 
-def offer_cancel(game: Game, h: Figure, card: str) -> Proc:
+def offer_cancel(game: Game, hero: Figure, card: str) -> Proc:
     s: State = game.state
-    cost = max(0, cancel_cost(game, h) - (yield from encounter_cost_discount(game)))  # Perseverance
+    cost = max(0, cancel_cost(game, hero) - (yield from encounter_cost_discount(game)))  # Perseverance
     sets = combat.spend_sets(game, cost)
     if not sets:
         return False
@@ -81,9 +81,9 @@ def offer_cancel(game: Game, h: Figure, card: str) -> Proc:
 ENCOUNTERS: Effects[Callable[..., Proc]] = Effects("encounter card")
 
 
-def resolve(game: Game, card: str, h: Figure) -> Proc:
+def resolve(game: Game, card: str, hero: Figure) -> Proc:
     """Carry out an encounter; returns whether another is drawn."""
-    return (yield from ENCOUNTERS[card].run(game, card, h))
+    return (yield from ENCOUNTERS[card].run(game, card, hero))
 
 
 def place_marker(game: Game, card: str, h: Figure) -> bool:
@@ -300,15 +300,15 @@ def pass_cards(game: Game, players: list[str]) -> Proc:
                                                f"to {s.figures[right].name}.")
 
 
-def end_roll(game: Game, h: Figure, curse: str) -> Proc:
+def end_roll(game: Game, hero: Figure, curse: str) -> Proc:
     """d20, 10 or more ends the curse (ash.curse.end_roll)."""
     face = yield from combat.d20(game, "ash.curse.end_roll")
     ok = face >= 10
     name = game.content.encounters[curse].name
     roll_event(game, "ash.curse.end_roll", "1d20", (face,), target=10, outcome="pass" if ok else "fail",
-               text=f"{h.name} tries to shake off {name}: d20 {face} vs 10: " + ("it ends" if ok else "it stays"))
+               text=f"{hero.name} tries to shake off {name}: d20 {face} vs 10: " + ("it ends" if ok else "it stays"))
     if ok:
-        combat.end_curse(game, h, curse)
+        combat.end_curse(game, hero, curse)
 
 
 def after_exploration(game: Game, h: Figure) -> Proc:

@@ -15,12 +15,12 @@ from .state import HERO, Figure, State
 Proc = Generator[Decision, Action, Any]
 
 
-def disable(game: Game, h: Figure, card: str) -> Proc:
+def disable(game: Game, hero: Figure, card: str) -> Proc:
     """An attack slot on the trap's tile: d20 + thieves' tools - kobold trappers >= 10."""
     s: State = game.state
     e = game.content.encounters[card]
     mods: dict[str, int] = {}
-    bonus = max((i.disable_bonus for _, i in combat.ready_items(game, h)), default=0)
+    bonus = max((i.disable_bonus for _, i in combat.ready_items(game, hero)), default=0)
     if bonus:
         mods["thieves_tools"] = bonus
     if s.environment and game.content.encounters[s.environment].disable_mod:
@@ -31,10 +31,10 @@ def disable(game: Game, h: Figure, card: str) -> Proc:
     shown = "".join(f" {v:+d} {k.replace('_', ' ')}" for k, v in mods.items())
     roll_event(game, "ash.trap.disable", "1d20", (face,), target=e.disable or 10, modifiers=mods,
                outcome="pass" if ok else "fail",
-               text=f"{h.name} works at {e.name}: d20 {face}{shown} = {total} vs {e.disable}: "
+               text=f"{hero.name} works at {e.name}: d20 {face}{shown} = {total} vs {e.disable}: "
                     + ("disabled" if ok else "it still works"))
     if face == 20:
-        h.flags["natural_20"] = True
+        hero.flags["natural_20"] = True
     if ok:
         remove_marker(game, card)
 
@@ -76,14 +76,14 @@ def fall_in(game: Game, h: Figure) -> None:
     game.emit("pit", hero=h.id, text=f"{h.name} falls into the pit.")
 
 
-def in_pit(h: Figure) -> bool:
-    return bool(h.flags.get("in_pit"))
+def in_pit(hero: Figure) -> bool:
+    return bool(hero.flags.get("in_pit"))
 
 
-def pit_square(game: Game, h: Figure) -> Any:
+def pit_square(game: Game, hero: Figure) -> Any:
     s: State = game.state
     m = s.markers.get("pit")
-    return tuple(m["at"]) if m is not None else tuple(h.flags.get("pit_from") or ())
+    return tuple(m["at"]) if m is not None else tuple(hero.flags.get("pit_from") or ())
 
 
 def climb_options(game: Game, h: Figure, seat: str) -> list[Action]:

@@ -22,9 +22,9 @@ from .state import Figure, State
 Proc = Generator[Decision, Action, Any]
 
 
-def slots_open(h: Figure, done: list[str]) -> tuple[bool, bool]:
+def slots_open(hero: Figure, done: list[str]) -> tuple[bool, bool]:
     """(may move, may attack) given the slots used this phase."""
-    if "dazed" in h.conditions:
+    if "dazed" in hero.conditions:
         return (not done, not done)
     if len(done) >= 2:
         return (False, False)
@@ -86,8 +86,8 @@ def trap_options(game: Game, h: Figure, seat: str) -> list[Action]:
     return out
 
 
-def item_options(game: Game, h: Figure, seat: str, may_move: bool = True, may_attack: bool = True) -> list[Action]:
-    return item_opts(game, h, seat, may_move, may_attack)
+def item_options(game: Game, hero: Figure, seat: str, may_move: bool = True, may_attack: bool = True) -> list[Action]:
+    return item_opts(game, hero, seat, may_move, may_attack)
 
 
 def hero_phase(game: Game, h: Figure) -> Proc:
@@ -159,25 +159,25 @@ def hero_phase(game: Game, h: Figure) -> Proc:
     yield from end_of_phase(game, h, done)
 
 
-def walk(game: Game, h: Figure, path: list[Sq]) -> Proc:
+def walk(game: Game, hero: Figure, path: list[Sq]) -> Proc:
     """One move slot along a path; tokens on or next to the path are picked up (free)."""
     s: State = game.state
-    start_cell = cell_of(h.at)
-    h.flags["walking"] = True  # he may pass a friend's square (§5.2), and a reaction may come there
+    start_cell = cell_of(hero.at)
+    hero.flags["walking"] = True  # he may pass a friend's square (§5.2), and a reaction may come there
     for sq in path:
-        before = cell_of(h.at)
-        h.pos = sq
-        if "dragon_fear" in h.curses and cell_of(sq) != before:
-            yield from combat.hurt(game, h, 1, "Dragon Fear")
+        before = cell_of(hero.at)
+        hero.pos = sq
+        if "dragon_fear" in hero.curses and cell_of(sq) != before:
+            yield from combat.hurt(game, hero, 1, "Dragon Fear")
         if cell_of(sq) != before:
-            entered_square(game, h)  # volcanic vapors poison whoever moves onto their tile
-        yield from collect(game, h)
-        yield from doors.reveal_along(game, h)
-    h.flags.pop("walking", None)
-    h.flags["moved"] = True
-    game.emit("move", figure=h.id, to=list(h.at), steps=len(path),
-              text=f"{h.name} moves {len(path)} square{'s' * (len(path) != 1)}"
-                   + (f" to {board.tile_label(s, cell_of(h.at))}." if cell_of(h.at) != start_cell else "."))
+            entered_square(game, hero)  # volcanic vapors poison whoever moves onto their tile
+        yield from collect(game, hero)
+        yield from doors.reveal_along(game, hero)
+    hero.flags.pop("walking", None)
+    hero.flags["moved"] = True
+    game.emit("move", figure=hero.id, to=list(hero.at), steps=len(path),
+              text=f"{hero.name} moves {len(path)} square{'s' * (len(path) != 1)}"
+                   + (f" to {board.tile_label(s, cell_of(hero.at))}." if cell_of(hero.at) != start_cell else "."))
 
 
 def collect(game: Game, h: Figure) -> Proc:
@@ -189,10 +189,10 @@ def collect(game: Game, h: Figure) -> Proc:
         yield from take_token(game, h, tok)
 
 
-def draw_found(game: Game, h: Figure) -> Proc:
+def draw_found(game: Game, hero: Figure) -> Proc:
     """A treasure card for each item token picked up this phase."""
-    for _ in range(h.flags.pop("draw_treasure", 0)):
-        yield from combat.draw_treasure(game, h)
+    for _ in range(hero.flags.pop("draw_treasure", 0)):
+        yield from combat.draw_treasure(game, hero)
 
 
 def pick_up(game: Game, h: Figure) -> None:
@@ -215,8 +215,8 @@ def pick_up(game: Game, h: Figure) -> None:
                 game.emit("pickup", hero=h.id, text=f"{h.name} picks up {value} gold.")
 
 
-def use_item(game: Game, h: Figure, a: Action) -> Proc:
-    yield from use(game, h, a)
+def use_item(game: Game, hero: Figure, a: Action) -> Proc:
+    yield from use(game, hero, a)
 
 
 def end_of_phase(game: Game, h: Figure, done: list[str]) -> Proc:

@@ -27,8 +27,8 @@ def kind(card: str) -> str:
     return decks.kind_of(card)
 
 
-def _attack_targets(game: Game, h: Figure, tiles: int) -> list[Figure]:
-    return board.foes_near(game.state, h, tiles)
+def _attack_targets(game: Game, hero: Figure, tiles: int) -> list[Figure]:
+    return board.foes_near(game.state, hero, tiles)
 
 
 def options(game: Game, h: Figure, seat: str, may_move: bool, may_attack: bool) -> list[Action]:
@@ -55,26 +55,27 @@ class Offer:
         return Action.make(self.seat, "item", text=f"{self.item.name}: {text}", hero=h.id, card=self.card, **args)
 
 
-def _after(game: Game, h: Figure, card: str) -> None:
+def _after(game: Game, hero: Figure, card: str) -> None:
     item = combat.item_of(game, card)
     if item.after_use == "discard":
-        del h.items[card]
+        del hero.items[card]
         decks.discard(game.state, "treasure", card)
     elif item.after_use == "flip":
-        h.items[card] = False
+        hero.items[card] = False
 
 
-def item_attack(game: Game, h: Figure, card: str, m: Figure) -> Proc:
+def item_attack(game: Game, h: Figure, card: str, monster: Figure) -> Proc:
     item = combat.item_of(game, card)
-    ac, acmods = combat.foe_ac(game, m)
-    mods = combat.hero_attack_mods(game, h, m)
-    hit, face = yield from combat.attack_roll(game, "ash.combat.hero_attack", h.name, m.name, item.attack.bonus, ac,
+    ac, acmods = combat.foe_ac(game, monster)
+    mods = combat.hero_attack_mods(game, h, monster)
+    hit, face = yield from combat.attack_roll(game, "ash.combat.hero_attack", h.name, monster.name,
+                                              item.attack.bonus, ac,
                                               mods, {"item": kind(card), "ac_modifiers": acmods}, hero=h)
     if face == 20:
         h.flags["natural_20"] = True
     if hit:
-        extra = combat.damage_bonus(game, h, m, face)
-        yield from combat.damage_foe(game, m, item.attack.damage + sum(extra.values()), h, item.name)
+        extra = combat.damage_bonus(game, h, monster, face)
+        yield from combat.damage_foe(game, monster, item.attack.damage + sum(extra.values()), h, item.name)
     return hit
 
 
@@ -98,15 +99,15 @@ def _tile(a: Action) -> Any:
 
 # -- the items a hero uses in his phase: offer(game, hero, Offer), use(game, hero, action, card, item) --
 
-def _heal_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
+def _heal_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
     s: State = game.state
-    return [o.act(h, f"{x.name} heals {o.item.heal}", other=x.id, heal=o.item.heal)
-            for x in [h, *(x for x in s.heroes() if x is not h and x.up and board.adjacent(s, h, x))]
+    return [o.act(hero, f"{x.name} heals {o.item.heal}", other=x.id, heal=o.item.heal)
+            for x in [hero, *(x for x in s.heroes() if x is not hero and x.up and board.adjacent(s, hero, x))]
             if x.hp < x.max_hp]
 
 
 @ITEMS("potion_of_healing", offer=_heal_offer)
-def _heal(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
+def _heal(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
     other = _other(game, a)
     if other is not None:
         combat.heal(game, other, item.heal, item.name)
@@ -114,10 +115,10 @@ def _heal(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
     return False
 
 
-def _recovery_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
+def _recovery_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
     s: State = game.state
-    return [o.act(h, f"{x.name} is no longer {cond}", other=x.id, condition=cond)
-            for x in [h] + [x for x in s.heroes() if x is not h and x.on_board and board.adjacent(s, h, x)]
+    return [o.act(hero, f"{x.name} is no longer {cond}", other=x.id, condition=cond)
+            for x in [hero] + [x for x in s.heroes() if x is not hero and x.on_board and board.adjacent(s, hero, x)]
             for cond in x.conditions]
 
 
@@ -131,13 +132,14 @@ def _recovery(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
     return False
 
 
-def _spent_powers(game: Game, h: Figure, o: Offer) -> list[Action]:
-    return [o.act(h, f"ready {game.content.powers[pid].name}", power=pid) for pid, up in h.powers.items() if not up]
+def _spent_powers(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    return [o.act(hero, f"ready {game.content.powers[pid].name}", power=pid)
+            for pid, up in hero.powers.items() if not up]
 
 
-def _pearl_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
-    return _spent_powers(game, h, o) + [o.act(h, f"ready {combat.item_of(game, other).name}", other_card=other)
-                                        for other, up in h.items.items() if not up and other != o.card]
+def _pearl_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    return _spent_powers(game, hero, o) + [o.act(hero, f"ready {combat.item_of(game, other).name}", other_card=other)
+                                        for other, up in hero.items.items() if not up and other != o.card]
 
 
 @ITEMS("pearl_of_power", offer=_pearl_offer)
@@ -154,20 +156,20 @@ def _refresh(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
     return False
 
 
-def _speed_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
-    return [o.act(h, "an extra move")] if powers.ready_to_walk(game, h) else []
+def _speed_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    return [o.act(hero, "an extra move")] if powers.ready_to_walk(game, hero) else []
 
 
 @ITEMS("potion_of_speed", offer=_speed_offer)
-def _speed(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
-    yield from placing.move_offer(game, h, None, "Potion of Speed: move where?")
+def _speed(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+    yield from placing.move_offer(game, hero, None, "Potion of Speed: move where?")
     return False
 
 
-def _caltrops_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
+def _caltrops_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
     s: State = game.state
-    here = board.cells_of(h)[0]
-    return [o.act(h, f"scatter caltrops on {board.tile_label(s, here)}", tile=list(here))]
+    here = board.cells_of(hero)[0]
+    return [o.act(hero, f"scatter caltrops on {board.tile_label(s, here)}", tile=list(here))]
 
 
 @ITEMS("box_of_caltrops", offer=_caltrops_offer)
@@ -180,8 +182,8 @@ def _caltrops(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
     return False
 
 
-def _tome_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
-    return [o.act(h, "reach level 2")] if h.level < 2 else []
+def _tome_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    return [o.act(hero, "reach level 2")] if hero.level < 2 else []
 
 
 @ITEMS("tome_of_experience", offer=_tome_offer)
@@ -192,21 +194,21 @@ def _tome(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
     return True
 
 
-def _carpet_of(s: State, h: Figure) -> dict[str, Any] | None:
-    return next((t for t in s.tokens if t["kind"] == "flying_carpet" and t.get("owner") == h.id), None)
+def _carpet_of(s: State, hero: Figure) -> dict[str, Any] | None:
+    return next((t for t in s.tokens if t["kind"] == "flying_carpet" and t.get("owner") == hero.id), None)
 
 
-def _carpet_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
+def _carpet_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
     s: State = game.state
-    carpet = _carpet_of(s, h)
+    carpet = _carpet_of(s, hero)
     if carpet is None:
         marked = {cell_of(tuple(m["at"])) for m in s.markers.values() if "at" in m}
-        return [o.act(h, f"lay it on {board.tile_label(s, c)}", tile=list(c))
-                for c in powers.cells_within(s, h, 1) if c not in marked]
+        return [o.act(hero, f"lay it on {board.tile_label(s, c)}", tile=list(c))
+                for c in powers.cells_within(s, hero, 1) if c not in marked]
     if not o.may_move:
         return []
     here = cell_of(tuple(carpet["at"]))
-    return [o.act(h, f"fly to {board.tile_label(s, c)} (uses a move)", tile=list(c), slot="move")
+    return [o.act(hero, f"fly to {board.tile_label(s, c)} (uses a move)", tile=list(c), slot="move")
             for c in board.lay(s).tile_neighbours(here)]
 
 
@@ -229,26 +231,26 @@ def _carpet(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
     return False
 
 
-def _shot_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
-    if kind(o.card) == "throwing_shield" and h.flags.get("shield_thrown") == game.state.turn:
+def _shot_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    if kind(o.card) == "throwing_shield" and hero.flags.get("shield_thrown") == game.state.turn:
         return []  # once a turn
-    return [o.act(h, f"attack {m.name}", target=m.id) for m in _attack_targets(game, h, o.item.attack.tiles)]
+    return [o.act(hero, f"attack {m.name}", target=m.id) for m in _attack_targets(game, hero, o.item.attack.tiles)]
 
 
-def _crossbow_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
+def _crossbow_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
     if not o.may_move:
         return []
-    return [o.act(h, f"shoot {m.name} (uses a move)", target=m.id, slot="move")
-            for m in _attack_targets(game, h, o.item.attack.tiles)]
+    return [o.act(hero, f"shoot {m.name} (uses a move)", target=m.id, slot="move")
+            for m in _attack_targets(game, hero, o.item.attack.tiles)]
 
 
-def _shoot(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
+def _shoot(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
     """Ring of shooting stars, throwing shield (once a turn), crossbow of speed: one item attack."""
     target = game.state.figures.get(a.get("target") or "")
     if target is not None:
         if kind(card) == "throwing_shield":
-            h.flags["shield_thrown"] = game.state.turn
-        yield from item_attack(game, h, card, target)
+            hero.flags["shield_thrown"] = game.state.turn
+        yield from item_attack(game, hero, card, target)
     return False
 
 
@@ -256,39 +258,39 @@ ITEMS("ring_of_shooting_stars", "throwing_shield", offer=_shot_offer)(_shoot)
 ITEMS("crossbow_of_speed", offer=_crossbow_offer)(_shoot)
 
 
-def _fear_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
+def _fear_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
     s: State = game.state
     if not o.may_attack:
         return []
-    return [o.act(h, f"scare the monsters on {board.tile_label(s, c)} (uses an attack)", tile=list(c), slot="attack")
-            for c in powers.cells_within(s, h, o.item.tiles or 1) if any(c in board.cells_of(m) for m in s.foes())]
+    return [o.act(hero, f"scare the monsters on {board.tile_label(s, c)} (uses an attack)", tile=list(c), slot="attack")
+            for c in powers.cells_within(s, hero, o.item.tiles or 1) if any(c in board.cells_of(m) for m in s.foes())]
 
 
 @ITEMS("wand_of_fear", offer=_fear_offer)
-def _fear(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
+def _fear(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
     s: State = game.state
     tile = _tile(a)
     if tile is not None:
         for m in [m for m in s.foes() if tile in board.cells_of(m)]:
-            dest = yield from placing.choose_cell(game, h, [c for c in powers.cells_within(s, h, 2) if c != tile],
+            dest = yield from placing.choose_cell(game, hero, [c for c in powers.cells_within(s, hero, 2) if c != tile],
                                                  f"Wand of Fear: where does the {m.name} flee?", f"{m.name} flees to")
             if dest is not None:
-                yield from placing.put(game, m, dest, "flees in terror to", h)
+                yield from placing.put(game, m, dest, "flees in terror to", hero)
     return False
 
 
-def _polymorph_offer(game: Game, h: Figure, o: Offer) -> list[Action]:
+def _polymorph_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
     if not o.may_attack:
         return []
-    return [o.act(h, f"turn the {m.name} into another monster (uses an attack)", target=m.id, slot="attack")
-            for m in board.foes_near(game.state, h, o.item.tiles or 2) if m.side == MONSTER]
+    return [o.act(hero, f"turn the {m.name} into another monster (uses an attack)", target=m.id, slot="attack")
+            for m in board.foes_near(game.state, hero, o.item.tiles or 2) if m.side == MONSTER]
 
 
 @ITEMS("wand_of_polymorph", offer=_polymorph_offer)
-def _polymorph(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
+def _polymorph(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
     target = game.state.figures.get(a.get("target") or "")
     if target is not None:
-        yield from polymorph(game, h, target)
+        yield from polymorph(game, hero, target)
     return False
 
 

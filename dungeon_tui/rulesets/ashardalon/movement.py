@@ -7,8 +7,8 @@ from . import board, combat
 from .state import Figure, State, squares_of
 
 
-def speed(game: Game, h: Figure) -> int:
-    return h.speed + max((i.speed_bonus for _, i in combat.ready_items(game, h)), default=0)
+def speed(game: Game, hero: Figure) -> int:
+    return hero.speed + max((i.speed_bonus for _, i in combat.ready_items(game, hero)), default=0)
 
 
 def walks(game: Game, h: Figure, steps: int | None = None) -> dict[Sq, list[Sq]]:

@@ -16,9 +16,9 @@ Proc = Generator[Decision, Action, Any]
 BITING = ("blade_barrier", "caltrops")  # tokens that hurt a monster placed on them
 
 
-def _seat(game: Game, h: Figure) -> str:
+def _seat(game: Game, hero: Figure) -> str:
     s: State = game.state
-    return s.seat_of[h.id]
+    return s.seat_of[hero.id]
 
 
 # -- small choices ------------------------------------------------------------------------------
@@ -32,26 +32,27 @@ def choose(game: Game, h: Figure, prompt: str, options: list[Action]) -> Proc:
     return (yield Decision(options[0].seat, prompt, options, context={"figure": h.id}))
 
 
-def choose_cell(game: Game, h: Figure, cells: list[Cell], prompt: str, what: str) -> Proc:
+def choose_cell(game: Game, hero: Figure, cells: list[Cell], prompt: str, what: str) -> Proc:
     s: State = game.state
-    opts = [Action.make(_seat(game, h), "tile", text=f"{what} {board.tile_label(s, c)}", tile=list(c)) for c in cells]
-    a = yield from choose(game, h, prompt, opts)
+    opts = [Action.make(_seat(game, hero), "tile", text=f"{what} {board.tile_label(s, c)}", tile=list(c))
+            for c in cells]
+    a = yield from choose(game, hero, prompt, opts)
     return tuple(a.get("tile")) if a is not None else None
 
 
-def choose_square(game: Game, h: Figure, squares: list[Sq], prompt: str, stay: bool = False) -> Proc:
-    opts = [Action.make(_seat(game, h), "square", text=f"Square {q[0]},{q[1]}", to=list(q)) for q in squares]
+def choose_square(game: Game, hero: Figure, squares: list[Sq], prompt: str, stay: bool = False) -> Proc:
+    opts = [Action.make(_seat(game, hero), "square", text=f"Square {q[0]},{q[1]}", to=list(q)) for q in squares]
     if stay:
-        opts.insert(0, Action.make(_seat(game, h), "square", text="Stay put", to=None))
-    a = yield from choose(game, h, prompt, opts)
+        opts.insert(0, Action.make(_seat(game, hero), "square", text="Stay put", to=None))
+    a = yield from choose(game, hero, prompt, opts)
     return tuple(a.get("to")) if a is not None and a.get("to") is not None else None
 
 
-def choose_figure(game: Game, h: Figure, figs: list[Figure], prompt: str, none: str | None = None) -> Proc:
-    opts = [Action.make(_seat(game, h), "target", text=f"{f.name} ({f.hp} HP)", target=f.id) for f in figs]
+def choose_figure(game: Game, hero: Figure, figs: list[Figure], prompt: str, none: str | None = None) -> Proc:
+    opts = [Action.make(_seat(game, hero), "target", text=f"{f.name} ({f.hp} HP)", target=f.id) for f in figs]
     if none is not None and opts:
-        opts.append(Action.make(_seat(game, h), "target", text=none, target=None))
-    a = yield from choose(game, h, prompt, opts)
+        opts.append(Action.make(_seat(game, hero), "target", text=none, target=None))
+    a = yield from choose(game, hero, prompt, opts)
     return game.state.figures.get(a.get("target") or "") if a is not None else None
 
 
@@ -92,25 +93,25 @@ def put(game: Game, f: Figure, cell: Cell, how: str, by: Figure | None = None) -
         yield from placed(game, f, by)
 
 
-def placed(game: Game, f: Figure, by: Figure | None = None) -> Proc:
+def placed(game: Game, figure: Figure, by: Figure | None = None) -> Proc:
     """A monster placed on biting tokens takes 1 damage per token; the tokens are removed.
     Other modules that place monsters call this after placing (hook)."""
     s: State = game.state
-    if f.side not in (MONSTER, VILLAIN) or not f.on_board:
+    if figure.side not in (MONSTER, VILLAIN) or not figure.on_board:
         return
-    mine = set(squares_of(f))
+    mine = set(squares_of(figure))
     bites = [t for t in s.tokens if t["kind"] in BITING and tuple(t["at"]) in mine]
     if not bites:
         return
     for t in bites:
         s.tokens.remove(t)
     owner = by or s.figures.get(bites[0].get("owner") or "")
-    yield from combat.damage_foe(game, f, len(bites), owner, "blades underfoot")
+    yield from combat.damage_foe(game, figure, len(bites), owner, "blades underfoot")
 
 
-def swap(game: Game, h: Figure, o: Figure) -> None:
-    h.pos, o.pos = o.pos, h.pos
-    game.emit("place", figure=h.id, to=list(h.at), text=f"{h.name} and {o.name} trade places.")
+def swap(game: Game, hero: Figure, o: Figure) -> None:
+    hero.pos, o.pos = o.pos, hero.pos
+    game.emit("place", figure=hero.id, to=list(hero.at), text=f"{hero.name} and {o.name} trade places.")
 
 
 def free_squares_on(s: State, cells: list[Cell], but: Figure | None = None) -> list[Sq]:

@@ -61,11 +61,11 @@ def _hymn_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
 
 
 @POWERS("healing_hymn", offer=_hymn_offer)
-def _healing_hymn(game: Game, h: Figure, a: Action) -> Proc:
+def _healing_hymn(game: Game, hero: Figure, a: Action) -> Proc:
     p = power(game, "healing_hymn")
     other = _other(game, a)
-    spend(game, h, "healing_hymn")
-    combat.heal(game, h, 2, p.name)
+    spend(game, hero, "healing_hymn")
+    combat.heal(game, hero, 2, p.name)
     if other is not None:
         combat.heal(game, other, 2, p.name)
     yield from ()
@@ -79,9 +79,9 @@ def _lay_on_hands_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Acti
 
 
 @POWERS("lay_on_hands", offer=_lay_on_hands_offer)
-def _lay_on_hands(game: Game, h: Figure, a: Action) -> Proc:
+def _lay_on_hands(game: Game, hero: Figure, a: Action) -> Proc:
     other = _other(game, a)
-    spend(game, h, "lay_on_hands")
+    spend(game, hero, "lay_on_hands")
     if other is not None:
         combat.heal(game, other, 2, power(game, "lay_on_hands").name)
     yield from ()
@@ -109,18 +109,18 @@ def _self_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
 
 
 @POWERS("mirror_image", offer=_self_offer)
-def _mirror_image(game: Game, h: Figure, a: Action) -> Proc:
+def _mirror_image(game: Game, hero: Figure, a: Action) -> Proc:
     """Three images: each monster miss pops one (blows.attack_hero)."""
-    spend(game, h, "mirror_image")
-    h.flags["mirror_images"] = 3
+    spend(game, hero, "mirror_image")
+    hero.flags["mirror_images"] = 3
     yield from ()
 
 
 @POWERS("invisibility", offer=_self_offer)
-def _invisibility(game: Game, h: Figure, a: Action) -> Proc:
+def _invisibility(game: Game, hero: Figure, a: Action) -> Proc:
     """No monster picks him as its closest target (choosing.closest)."""
-    spend(game, h, "invisibility")
-    h.flags["invisible"] = True
+    spend(game, hero, "invisibility")
+    hero.flags["invisible"] = True
     yield from ()
 
 
@@ -132,9 +132,9 @@ def _resilience_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action
 
 
 @POWERS("dwarven_resilience", offer=_resilience_offer)
-def _dwarven_resilience(game: Game, h: Figure, a: Action) -> Proc:
-    spend(game, h, "dwarven_resilience")
-    combat.heal(game, h, 4, power(game, "dwarven_resilience").name)
+def _dwarven_resilience(game: Game, hero: Figure, a: Action) -> Proc:
+    spend(game, hero, "dwarven_resilience")
+    combat.heal(game, hero, 4, power(game, "dwarven_resilience").name)
     yield from ()
 
 
@@ -146,11 +146,11 @@ def _wizard_eye_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action
 
 
 @POWERS("wizard_eye", offer=_wizard_eye_offer)
-def _wizard_eye(game: Game, h: Figure, a: Action) -> Proc:
+def _wizard_eye(game: Game, hero: Figure, a: Action) -> Proc:
     s: State = game.state
-    spend(game, h, "wizard_eye")
-    s.tokens[:] = [t for t in s.tokens if not (t["kind"] == "wizard_eye" and t.get("owner") == h.id)]
-    lay_token(game, h, "wizard_eye", board.lay(s).placement_order(tuple(a.get("tile")))[0])
+    spend(game, hero, "wizard_eye")
+    s.tokens[:] = [t for t in s.tokens if not (t["kind"] == "wizard_eye" and t.get("owner") == hero.id)]
+    lay_token(game, hero, "wizard_eye", board.lay(s).placement_order(tuple(a.get("tile")))[0])
     yield from ()
 
 
@@ -177,10 +177,10 @@ def _diversion_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]
     return out
 
 
-def _send_monster(game: Game, h: Figure, a: Action) -> Proc:
+def _send_monster(game: Game, hero: Figure, a: Action) -> Proc:
     """Command, Distant Diversion: the chosen monster is put on the chosen tile."""
-    spend(game, h, a.get("power"))
-    yield from put(game, game.state.figures[a.get("target")], tuple(a.get("tile")), "is sent to", h)
+    spend(game, hero, a.get("power"))
+    yield from put(game, game.state.figures[a.get("target")], tuple(a.get("tile")), "is sent to", hero)
 
 
 POWERS("command", offer=_command_offer)(_send_monster)
@@ -195,9 +195,9 @@ def _breath_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
 
 
 @POWERS("hurled_breath", offer=_breath_offer)
-def _hurled_breath(game: Game, h: Figure, a: Action) -> Proc:
+def _hurled_breath(game: Game, hero: Figure, a: Action) -> Proc:
     """A free attack at every monster on a tile (the card turns face down as it resolves)."""
-    yield from attack_with(game, h, a, announce=False)
+    yield from attack_with(game, hero, a, announce=False)
 
 
 # -- attack powers: a Strike each, offered by powers.strike_options ------------------------------------
@@ -209,9 +209,9 @@ def register(*pids: str, strike: Strike) -> None:
 register("sure_strike", "arcing_strike", "arc_lightning", "ray_of_frost", "shock_sphere", strike=Strike())
 
 
-def _free_tiles(game: Game, h: Figure, p: Any) -> list[Any]:
+def _free_tiles(game: Game, hero: Figure, p: Any) -> list[Any]:
     s: State = game.state
-    return [c for c in cells_within(s, h, p.tiles) if free_squares_on(s, [c])]
+    return [c for c in cells_within(s, hero, p.tiles) if free_squares_on(s, [c])]
 
 
 def _blades(game: Game, h: Figure, tile: Cell) -> Proc:
@@ -266,48 +266,48 @@ def _pull_beside(game: Game, h: Figure, m: Figure, why: str) -> Proc:
     yield from placed(game, m, h)
 
 
-def _charge_targets(game: Game, h: Figure, p: Any) -> list[Any]:
+def _charge_targets(game: Game, hero: Figure, p: Any) -> list[Any]:
     s: State = game.state
-    ends = set(walks(game, h)) | {h.pos}
+    ends = set(walks(game, hero)) | {hero.pos}
     grid = board.lay(s).grid
     return [m for m in s.targets() if any(q in ends for p_ in squares_of(m) for q in grid.neighbours(p_))]
 
 
-def _charge(game: Game, h: Figure, a: Action, first: Figure | None) -> Proc:
+def _charge(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
     s: State = game.state
-    if first is not None and not board.adjacent(s, h, first):
+    if first is not None and not board.adjacent(s, hero, first):
         grid = board.lay(s).grid
         near = {q for p_ in squares_of(first) for q in grid.neighbours(p_)}
-        yield from move_offer(game, h, None, f"Charge: where do you stop beside {first.name}?",
+        yield from move_offer(game, hero, None, f"Charge: where do you stop beside {first.name}?",
                               keep=lambda q: q in near)
     return first
 
 
-def _taunting_advance(game: Game, h: Figure, a: Action, first: Figure | None) -> Proc:
+def _taunting_advance(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
     s: State = game.state
     if first is not None:
-        yield from move_offer(game, h, None, "Taunting Advance: advance where?",
+        yield from move_offer(game, hero, None, "Taunting Advance: advance where?",
                               keep=lambda q: board.tile_distance(s, [cell_of(q)], board.cells_of(first)) <= 2)
-        yield from _pull_beside(game, h, first, "is taunted onto")
+        yield from _pull_beside(game, hero, first, "is taunted onto")
     return first
 
 
-def _divine_challenge(game: Game, h: Figure, a: Action, first: Figure | None) -> Proc:
+def _divine_challenge(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
     if first is not None:
-        yield from _pull_beside(game, h, first, "is challenged onto")
+        yield from _pull_beside(game, hero, first, "is challenged onto")
     return first
 
 
-def _hypnotism(game: Game, h: Figure, a: Action, first: Figure | None) -> Proc:
+def _hypnotism(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
     s: State = game.state
     if first is None:
         return first
-    cell = yield from choose_cell(game, h, board.lay(s).tile_neighbours(board.cells_of(first)[0]),
+    cell = yield from choose_cell(game, hero, board.lay(s).tile_neighbours(board.cells_of(first)[0]),
                                   f"Hypnotism: walk {first.name} to which tile?", "Walk it to")
     if cell is not None:
-        yield from put(game, first, cell, "is walked in a trance to", h)
+        yield from put(game, first, cell, "is walked in a trance to", hero)
     victims = [m for m in s.targets() if m is not first and first.on_board and board.adjacent(s, first, m)]
-    return (yield from choose_figure(game, h, victims, f"Hypnotism: {first.name} attacks which monster?"))
+    return (yield from choose_figure(game, hero, victims, f"Hypnotism: {first.name} attacks which monster?"))
 
 
 register("charge", strike=Strike(targets=_charge_targets, before=_charge, moves_first=True))
@@ -318,50 +318,50 @@ register("hypnotism", strike=Strike(before=_hypnotism))
 
 # -- with a partner hero: (partner, monster) pairs --
 
-def _transposition_pairs(game: Game, h: Figure) -> list[tuple[Figure, Figure]]:
+def _transposition_pairs(game: Game, hero: Figure) -> list[tuple[Figure, Figure]]:
     s: State = game.state
     out = []
-    for o in others_near(s, h, 2):
-        out += [(o, m) for m in s.targets() if board.adjacent(s, o, m) and m is not h]
+    for o in others_near(s, hero, 2):
+        out += [(o, m) for m in s.targets() if board.adjacent(s, o, m) and m is not hero]
     return out
 
 
-def _castle_pairs(game: Game, h: Figure) -> list[tuple[Figure, Figure]]:
+def _castle_pairs(game: Game, hero: Figure) -> list[tuple[Figure, Figure]]:
     s: State = game.state
     out = []
-    for o in others_near(s, h, 1):
+    for o in others_near(s, hero, 1):
         out += [(o, m) for m in board.foes_near(s, o, 2)]
     return out
 
 
-def _fray_pairs(game: Game, h: Figure) -> list[tuple[Figure, Figure]]:
+def _fray_pairs(game: Game, hero: Figure) -> list[tuple[Figure, Figure]]:
     s: State = game.state
     grid = board.lay(s).grid
     out = []
-    for o in others_near(s, h, 2):
-        spots = board.free_adjacent(s, o, but=h)
+    for o in others_near(s, hero, 2):
+        spots = board.free_adjacent(s, o, but=hero)
         out += [(o, m) for m in s.targets() if any(q in grid.neighbours(p_) for q in spots for p_ in squares_of(m))]
     return out
 
 
-def _swap_with_partner(game: Game, h: Figure, a: Action, first: Figure | None) -> Proc:
+def _swap_with_partner(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
     partner = game.state.figures.get(a.get("partner") or "")
     if partner is not None:
-        swap(game, h, partner)
+        swap(game, hero, partner)
     yield from ()
     return first
 
 
-def _into_the_fray(game: Game, h: Figure, a: Action, first: Figure | None) -> Proc:
+def _into_the_fray(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
     s: State = game.state
     partner = s.figures.get(a.get("partner") or "")
     if partner is not None and first is not None:
         grid = board.lay(s).grid
-        spots = [q for q in board.free_adjacent(s, partner, but=h)
+        spots = [q for q in board.free_adjacent(s, partner, but=hero)
                  if any(q in grid.neighbours(p_) for p_ in squares_of(first))]
-        sq = yield from choose_square(game, h, spots, "Into the Fray: land where?")
+        sq = yield from choose_square(game, hero, spots, "Into the Fray: land where?")
         if sq is not None:
-            place_at(game, h, sq, "leaps into the fray at")
+            place_at(game, hero, sq, "leaps into the fray at")
     return first
 
 
@@ -372,48 +372,49 @@ register("into_the_fray", strike=Strike(pairs=_fray_pairs, before=_into_the_fray
 
 # -- the rolls and their hits --
 
-def _reaping_second(game: Game, h: Figure, pid: str, target: Figure) -> Proc:
+def _reaping_second(game: Game, hero: Figure, pid: str, target: Figure) -> Proc:
     """The second swing goes at the same monster while it stands, else at another."""
     if target.on_board:
         return target
-    return (yield from second_target(game, h, pid, target, "the second swing"))
+    return (yield from second_target(game, hero, pid, target, "the second swing"))
 
 
-def _valiant(game: Game, h: Figure, mods: dict[str, int]) -> None:
-    mods["valiant_strike"] = len(board.adjacent_foes(game.state, h))
+def _valiant(game: Game, hero: Figure, mods: dict[str, int]) -> None:
+    mods["valiant_strike"] = len(board.adjacent_foes(game.state, hero))
 
 
-def _holy(game: Game, h: Figure, m: Figure, face: int, extra: dict[str, int]) -> None:
-    if m.id in h.flags.get("began_adjacent", []):
+def _holy(game: Game, hero: Figure, monster: Figure, face: int, extra: dict[str, int]) -> None:
+    if monster.id in hero.flags.get("began_adjacent", []):
         extra["holy_strike"] = 1
 
 
-def _lucky(game: Game, h: Figure, m: Figure, face: int, extra: dict[str, int]) -> None:
+def _lucky(game: Game, hero: Figure, monster: Figure, face: int, extra: dict[str, int]) -> None:
     if face % 2 == 0:
         extra["lucky_strike"] = 1
 
 
-def _heal_one(game: Game, h: Figure, cands: list[Figure], n: int, source: str) -> Proc:
+def _heal_one(game: Game, hero: Figure, cands: list[Figure], n: int, source: str) -> Proc:
     hurt = [o for o in cands if o.hp < o.max_hp and o.on_board]
     if not hurt:
         return
     s: State = game.state
     if len(hurt) > 1:
-        seat = s.seat_of[h.id]
+        seat = s.seat_of[hero.id]
         options = [Action.make(seat, "target", text=f"{o.name} heals {n} ({o.hp}/{o.max_hp})", target=o.id)
                    for o in hurt]
-        a = yield Decision(seat, f"{source}: who heals?", options, context={"figure": h.id})
+        a = yield Decision(seat, f"{source}: who heals?", options, context={"figure": hero.id})
         hurt = [s.figures[a.get("target")]]
     combat.heal(game, hurt[0], n, source)
 
 
-def _sacred_flame(game: Game, h: Figure, m: Figure) -> Proc:
+def _sacred_flame(game: Game, hero: Figure, monster: Figure) -> Proc:
     name = power(game, "sacred_flame").name
-    yield from _heal_one(game, h, [h] + [o for o in board.heroes_on_tile(game.state, h) if o is not h], 1, name)
+    near = [o for o in board.heroes_on_tile(game.state, hero) if o is not hero]
+    yield from _heal_one(game, hero, [hero, *near], 1, name)
 
 
-def _comeback_hit(game: Game, h: Figure, m: Figure) -> Proc:
-    combat.heal(game, h, 2, power(game, "comeback_strike").name)
+def _comeback_hit(game: Game, hero: Figure, monster: Figure) -> Proc:
+    combat.heal(game, hero, 2, power(game, "comeback_strike").name)
     yield from ()
 
 
@@ -422,17 +423,18 @@ def _comeback_miss(game: Game, h: Figure, pid: str) -> None:
     game.emit("power", hero=h.id, text=f"{power(game, pid).name} missed: the card stays face up.")
 
 
-def _jab_shove(game: Game, h: Figure, m: Figure) -> Proc:
+def _jab_shove(game: Game, hero: Figure, monster: Figure) -> Proc:
     s: State = game.state
-    if m.on_board and m.flags.get("size", 1) == 1 and m.side != OBJECT:
-        sq = yield from choose_square(game, h, board.free_adjacent(s, m), f"Distracting Jab: shove {m.name} where?")
+    if monster.on_board and monster.flags.get("size", 1) == 1 and monster.side != OBJECT:
+        sq = yield from choose_square(game, hero, board.free_adjacent(s, monster),
+                                      f"Distracting Jab: shove {monster.name} where?")
         if sq is not None:
-            place_at(game, m, sq, "is shoved to")
-            yield from placed(game, m, h)
+            place_at(game, monster, sq, "is shoved to")
+            yield from placed(game, monster, hero)
 
 
-def _jab_slip(game: Game, h: Figure, target: Figure | None) -> Proc:
-    yield from move_offer(game, h, None, "Distracting Jab: slip away where?")
+def _jab_slip(game: Game, hero: Figure, target: Figure | None) -> Proc:
+    yield from move_offer(game, hero, None, "Distracting Jab: slip away where?")
 
 
 register("reaping_strike", strike=Strike(second=_reaping_second))
@@ -446,73 +448,75 @@ register("distracting_jab", strike=Strike(hit=_jab_shove, after=_jab_slip))
 
 # -- after all the rolls, hit or miss --
 
-def _clerics_shield(game: Game, h: Figure, target: Figure | None) -> Proc:
+def _clerics_shield(game: Game, hero: Figure, target: Figure | None) -> Proc:
     s: State = game.state
     for o in s.heroes():
         o.flags.pop("clerics_shield", None)
-    cands = [h] + [o for o in board.heroes_on_tile(s, h) if o is not h]
-    who = yield from choose_figure(game, h, cands, "Cleric's Shield: who gains +2 AC?")
-    (who or h).flags["clerics_shield"] = True
+    cands = [hero] + [o for o in board.heroes_on_tile(s, hero) if o is not hero]
+    who = yield from choose_figure(game, hero, cands, "Cleric's Shield: who gains +2 AC?")
+    (who or hero).flags["clerics_shield"] = True
 
 
-def _righteous_advance(game: Game, h: Figure, target: Figure | None) -> Proc:
+def _righteous_advance(game: Game, hero: Figure, target: Figure | None) -> Proc:
     s: State = game.state
-    cands = [h] + [o for o in board.heroes_on_tile(s, h) if o is not h]
-    who = yield from choose_figure(game, h, cands, "Righteous Advance: who may step 2 squares?", none="Nobody")
+    cands = [hero] + [o for o in board.heroes_on_tile(s, hero) if o is not hero]
+    who = yield from choose_figure(game, hero, cands, "Righteous Advance: who may step 2 squares?", none="Nobody")
     if who is not None:
         yield from move_offer(game, who, 2, f"Righteous Advance: where does {who.name} step?")
 
 
-def _righteous_smite(game: Game, h: Figure, target: Figure | None) -> Proc:
-    for o in board.heroes_on_tile(game.state, h):
+def _righteous_smite(game: Game, hero: Figure, target: Figure | None) -> Proc:
+    for o in board.heroes_on_tile(game.state, hero):
         combat.heal(game, o, 1, "Righteous Smite")
     yield from ()
 
 
 def _drive(pid: str, cells: Any) -> Any:
     """Positioning Shot, Spectral Ram: the monster struck goes onto a tile the hero picks."""
-    def after(game: Game, h: Figure, first: Figure | None) -> Proc:
+    def after(game: Game, hero: Figure, first: Figure | None) -> Proc:
         if first is None or not first.on_board:
             return
-        cell = yield from choose_cell(game, h, cells(game.state, h, first),
+        cell = yield from choose_cell(game, hero, cells(game.state, hero, first),
                                       f"{power(game, pid).name}: where does {first.name} go?", f"Put {first.name} on")
-        yield from put(game, first, cell, "is driven onto", h)
+        yield from put(game, first, cell, "is driven onto", hero)
     return after
 
 
-def _pass_card(game: Game, h: Figure, m: Figure) -> None:
+def _pass_card(game: Game, hero: Figure, monster: Figure) -> None:
     s: State = game.state
-    to = s.right_of(h.id)
-    if m.card is None:
+    to = s.right_of(hero.id)
+    if monster.card is None:
         return
     for row in s.rows.values():
-        if m.card in row:
-            row.remove(m.card)
-    s.rows[to].append(m.card)
-    game.emit("pass", card=m.card, to=to, text=f"The {m.name}'s card thunders over to {s.figures[to].name}'s player.")
+        if monster.card in row:
+            row.remove(monster.card)
+    s.rows[to].append(monster.card)
+    game.emit("pass", card=monster.card, to=to,
+              text=f"The {monster.name}'s card thunders over to {s.figures[to].name}'s player.")
 
 
-def _wrathful_thunder(game: Game, h: Figure, target: Figure | None) -> Proc:
+def _wrathful_thunder(game: Game, hero: Figure, target: Figure | None) -> Proc:
     s: State = game.state
-    here = [m for m in s.foes() if board.same_tile(h, m) and m.card]
-    m = yield from choose_figure(game, h, here, "Wrathful Thunder: whose card passes on?")
+    here = [m for m in s.foes() if board.same_tile(hero, m) and m.card]
+    m = yield from choose_figure(game, hero, here, "Wrathful Thunder: whose card passes on?")
     if m is not None:
-        _pass_card(game, h, m)
+        _pass_card(game, hero, m)
 
 
-def _tornado_strike(game: Game, h: Figure, target: Figure | None) -> Proc:
-    sq = yield from choose_square(game, h, free_squares_on(game.state, board.cells_of(h), but=h),
+def _tornado_strike(game: Game, hero: Figure, target: Figure | None) -> Proc:
+    sq = yield from choose_square(game, hero, free_squares_on(game.state, board.cells_of(hero), but=hero),
                                   "Tornado Strike: land where on your tile?", stay=True)
     if sq is not None:
-        place_at(game, h, sq, "lands at")
+        place_at(game, hero, sq, "lands at")
 
 
-def _acrobatic_onslaught(game: Game, h: Figure, target: Figure | None) -> Proc:
-    cell = yield from choose_cell(game, h, cells_within(game.state, h, 2), "Acrobatic Onslaught: tumble to which tile?",
+def _acrobatic_onslaught(game: Game, hero: Figure, target: Figure | None) -> Proc:
+    cell = yield from choose_cell(game, hero, cells_within(game.state, hero, 2),
+                                  "Acrobatic Onslaught: tumble to which tile?",
                                   "Tumble to")
-    if cell is not None and cell not in board.cells_of(h):
-        place_on_tile(game, h, cell, "tumbles onto")
-    yield from extra_at_will(game, h, "Acrobatic Onslaught: one at-will attack")
+    if cell is not None and cell not in board.cells_of(hero):
+        place_on_tile(game, hero, cell, "tumbles onto")
+    yield from extra_at_will(game, hero, "Acrobatic Onslaught: one at-will attack")
 
 
 register("clerics_shield", strike=Strike(after=_clerics_shield))

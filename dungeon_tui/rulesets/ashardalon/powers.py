@@ -51,8 +51,8 @@ class Strike:
     after: Callable[[Game, Figure, Figure | None], Proc] | None = None  # after all its rolls
     moves_first: bool = False  # it moves the hero: never the extra at-will attack of another card
 
-    def __call__(self, game: Game, h: Figure, a: Action, announce: bool = True) -> Proc:
-        return attack_with(game, h, a, announce)
+    def __call__(self, game: Game, hero: Figure, a: Action, announce: bool = True) -> Proc:
+        return attack_with(game, hero, a, announce)
 
 
 PLAIN = Strike()
@@ -67,12 +67,12 @@ def power(game: Game, pid: str) -> Any:
     return game.content.powers[pid]
 
 
-def ready(h: Figure, pid: str) -> bool:
-    return h.powers.get(pid, False)
+def ready(hero: Figure, pid: str) -> bool:
+    return hero.powers.get(pid, False)
 
 
-def cells_within(s: State, h: Figure | list[Cell], n: int) -> list[Cell]:
-    dist = board.lay(s).tile_distances(board.cells_of(h) if isinstance(h, Figure) else h)
+def cells_within(s: State, hero: Figure | list[Cell], n: int) -> list[Cell]:
+    dist = board.lay(s).tile_distances(board.cells_of(hero) if isinstance(hero, Figure) else hero)
     return sorted((c for c, d in dist.items() if d <= n), key=lambda c: (dist[c], c[1], c[0]))
 
 
@@ -81,27 +81,27 @@ def foes_on(s: State, cell: Cell) -> list[Figure]:
     return [m for m in s.targets() if cell in board.cells_of(m)]
 
 
-def others_near(s: State, h: Figure, tiles: int) -> list[Figure]:
-    return [o for o in board.standing_heroes(s) if o is not h and board.figure_tiles(s, h, o) <= tiles]
+def others_near(s: State, hero: Figure, tiles: int) -> list[Figure]:
+    return [o for o in board.standing_heroes(s) if o is not hero and board.figure_tiles(s, hero, o) <= tiles]
 
 
 # -- what an attack slot may do ------------------------------------------------------------------
 
-def attack_targets(game: Game, h: Figure, pid: str) -> list[Any]:
+def attack_targets(game: Game, hero: Figure, pid: str) -> list[Any]:
     """What an attack power may be aimed at: figures, or tiles (cells) for tile powers."""
     s: State = game.state
     p = power(game, pid)
     strike = strike_of(pid)
     if strike.targets is not None:
-        return strike.targets(game, h, p)
+        return strike.targets(game, hero, p)
     if p.target == "adjacent":
-        return board.adjacent_foes(s, h)
+        return board.adjacent_foes(s, hero)
     if p.target in ("monster_within", "monsters_within"):
-        return board.foes_near(s, h, p.tiles)
+        return board.foes_near(s, hero, p.tiles)
     if p.target == "tile_within":
-        return [c for c in cells_within(s, h, p.tiles) if foes_on(s, c)]
+        return [c for c in cells_within(s, hero, p.tiles) if foes_on(s, c)]
     if p.target == "monsters_on_tile":
-        return [m for m in s.targets() if board.same_tile(h, m)][:1]
+        return [m for m in s.targets() if board.same_tile(hero, m)][:1]
     return []
 
 
@@ -127,11 +127,11 @@ def strike_options(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
     return out
 
 
-def attack_options(game: Game, h: Figure, seat: str) -> list[Action]:
+def attack_options(game: Game, hero: Figure, seat: str) -> list[Action]:
     out = []
-    for pid, up in h.powers.items():
+    for pid, up in hero.powers.items():
         if up and power(game, pid).timing == "action":
-            out += POWERS[pid].offer(game, h, seat, pid)  # type: ignore[misc]
+            out += POWERS[pid].offer(game, hero, seat, pid)  # type: ignore[misc]
     return out
 
 
@@ -162,17 +162,17 @@ def spend(game: Game, h: Figure, pid: str) -> None:
         game.emit("power_used", hero=h.id, power=pid, text=f"{h.name}'s {p.name} card turns face down.")
 
 
-def lay_token(game: Game, h: Figure, kind: str, sq: Sq, **extra: Any) -> None:
-    game.state.tokens.append({"kind": kind, "at": list(sq), "owner": h.id, **extra})
+def lay_token(game: Game, hero: Figure, kind: str, sq: Sq, **extra: Any) -> None:
+    game.state.tokens.append({"kind": kind, "at": list(sq), "owner": hero.id, **extra})
 
 
-def lay_tokens(game: Game, h: Figure, kind: str, cell: Cell, n: int) -> None:
+def lay_tokens(game: Game, hero: Figure, kind: str, cell: Cell, n: int) -> None:
     """Tokens on the first n free squares of a tile from its scorch outward, one per square."""
     s: State = game.state
     has = {tuple(t["at"]) for t in s.tokens if t["kind"] in BITING}
     spots = [q for q in board.lay(s).placement_order(cell) if board.free(s, q) and q not in has][:n]
     for q in spots:
-        lay_token(game, h, kind, q)
+        lay_token(game, hero, kind, q)
 
 
 def use_free(game: Game, h: Figure, a: Action) -> Proc:
@@ -197,28 +197,29 @@ def wizard_eye_cell(s: State, h: Figure) -> Cell | None:
 
 # -- resolving attack powers ---------------------------------------------------------------------
 
-def second_target(game: Game, h: Figure, pid: str, first: Figure, why: str) -> Proc:
+def second_target(game: Game, hero: Figure, pid: str, first: Figure, why: str) -> Proc:
     s: State = game.state
-    seat = s.seat_of[h.id]
-    others = [m for m in attack_targets(game, h, pid) if isinstance(m, Figure) and m is not first and m.on_board]
+    seat = s.seat_of[hero.id]
+    others = [m for m in attack_targets(game, hero, pid) if isinstance(m, Figure) and m is not first and m.on_board]
     if not others:
         return None
     options = [Action.make(seat, "target", text=f"Also {m.name}", target=m.id) for m in others]
     options.append(Action.make(seat, "target", text="No second target", target=None))
-    a = yield Decision(seat, f"{power(game, pid).name}: {why}", options, context={"figure": h.id})
+    a = yield Decision(seat, f"{power(game, pid).name}: {why}", options, context={"figure": hero.id})
     return s.figures.get(a.get("target") or "")
 
 
-def _any_on_tile(game: Game, h: Figure, pid: str, k: int) -> Proc:
+def _any_on_tile(game: Game, hero: Figure, pid: str, k: int) -> Proc:
     s: State = game.state
-    seat = s.seat_of[h.id]
-    here = [m for m in s.targets() if board.same_tile(h, m)]
+    seat = s.seat_of[hero.id]
+    here = [m for m in s.targets() if board.same_tile(hero, m)]
     if not here:
         return None
     if len(here) == 1:
         return here[0]
     options = [Action.make(seat, "target", text=f"Blow {k} at {m.name} ({m.hp} HP)", target=m.id) for m in here]
-    a = yield Decision(seat, f"{power(game, pid).name}: blow {k} at which monster?", options, context={"figure": h.id})
+    a = yield Decision(seat, f"{power(game, pid).name}: blow {k} at which monster?", options,
+                       context={"figure": hero.id})
     return s.figures[a.get("target")]
 
 
@@ -351,5 +352,5 @@ def began_adjacent(game: Game, h: Figure) -> None:
     h.flags["began_adjacent"] = [m.id for m in board.adjacent_foes(game.state, h)]
 
 
-def ready_to_walk(game: Game, h: Figure) -> bool:
-    return bool(walks(game, h))
+def ready_to_walk(game: Game, hero: Figure) -> bool:
+    return bool(walks(game, hero))

@@ -29,8 +29,8 @@ def able(h: Figure) -> bool:
     return h.up
 
 
-def charm_of(h: Figure) -> str | None:
-    return next((c for c, up in h.items.items() if up and decks.kind_of(c) == "lucky_charm"), None)
+def charm_of(hero: Figure) -> str | None:
+    return next((c for c, up in hero.items.items() if up and decks.kind_of(c) == "lucky_charm"), None)
 
 
 @POWERS("inspiring_advice", offer=never)
@@ -131,7 +131,7 @@ def monster_activates_bravery(game: Game, m: Figure) -> Proc:
 
 
 @POWERS("noble_shield", offer=never)
-def before_monster_attack(game: Game, m: Figure | None, targets: list[Figure]) -> Proc:
+def before_monster_attack(game: Game, monster: Figure | None, targets: list[Figure]) -> Proc:
     """An attack about to strike several heroes: a paladin among them with Noble Shield may take
     it alone, as a natural 20 nobody may reroll.  Returns the heroes to attack."""
     heroes = [t for t in targets if t.side == "hero"]
