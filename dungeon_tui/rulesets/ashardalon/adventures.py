@@ -45,10 +45,10 @@ def exits(game: Game) -> tuple[str, ...]:
     return tuple(adv.exits) + tuple(x for x in extra if x not in adv.exits)
 
 
-def exit_here(game: Game, h: Figure) -> bool:
+def exit_here(game: Game, hero: Figure) -> bool:
     """Whether a hero stands on one of the adventure's exit squares."""
     s: State = game.state
-    return h.on_board and board.lay(s).terrain.get(h.at) in exits(game)
+    return hero.on_board and board.lay(s).terrain.get(hero.at) in exits(game)
 
 
 def escape_helps(game: Game, hero: Figure) -> bool:
@@ -133,13 +133,13 @@ def chamber_rules(game: Game, cells: list[Cell], entrance: Any) -> Proc:
         game.emit("tokens", text=f"{len(tokens)} face-down tokens lie on the chamber's scorch marks.")
 
 
-def take_token(game: Game, h: Figure, tok: dict[str, Any]) -> Proc:
+def take_token(game: Game, hero: Figure, tok: dict[str, Any]) -> Proc:
     """Picking up the objective (A9): the dragon wakes by the start stairs."""
     s: State = game.state
     if tok["kind"] != "objective":
         return
-    h.flags["objective"] = True
-    game.emit("objective", hero=h.id, text=f"{h.name} takes the objective!")
+    hero.flags["objective"] = True
+    game.emit("objective", hero=hero.id, text=f"{hero.name} takes the objective!")
     for rule in game.content.adventures[s.adventure].rules:
         if rule.kind == "on_item_taken" and rule.villain:
             if in_play(s, rule.villain) is None:

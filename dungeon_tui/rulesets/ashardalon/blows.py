@@ -29,7 +29,7 @@ def _trap_of(game: Game, attacker: str) -> str | None:
 
 
 @POWERS("tumbling_escape", "practiced_evasion", offer=never)
-def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, card: str | None = None,
+def attack_hero(game: Game, rule: str, attacker: str, hero: Figure, attack: Any, card: str | None = None,
                 monster: Figure | None = None) -> Proc:
     """A monster, villain, trap or event attack against a hero or villager: returns hit.
 
@@ -40,52 +40,53 @@ def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, ca
     s: State = game.state
     if monster is not None and monster.flags.get("bravery_phase") != s.villain_phase:
         yield from reactions.monster_activates_bravery(game, monster)
-    if h.side == HERO:
-        ac, parts = hero_ac(game, h)
+    if hero.side == HERO:
+        ac, parts = hero_ac(game, hero)
     else:
-        ac, parts = h.ac, {}
-    forced = 20 if h.flags.pop("noble_shield", False) else None
-    hit, _ = yield from attack_roll(game, rule, attacker, h.name, attack.bonus, ac, {},
-                                    {"base_ac": h.ac, "ac_modifiers": parts}, forced=forced,
-                                    victim=h if h.side == HERO else None)
+        ac, parts = hero.ac, {}
+    forced = 20 if hero.flags.pop("noble_shield", False) else None
+    hit, _ = yield from attack_roll(game, rule, attacker, hero.name, attack.bonus, ac, {},
+                                    {"base_ac": hero.ac, "ac_modifiers": parts}, forced=forced,
+                                    victim=hero if hero.side == HERO else None)
     dodge = None
-    if hit and h.side == HERO and h.up and forced is None:
-        if rule == "ash.combat.monster_attack" and powers.ready(h, "tumbling_escape"):
-            if (yield from combat.ask(game, h, "tumbling_escape", "the blow misses and you roll away")):
+    if hit and hero.side == HERO and hero.up and forced is None:
+        if rule == "ash.combat.monster_attack" and powers.ready(hero, "tumbling_escape"):
+            if (yield from combat.ask(game, hero, "tumbling_escape", "the blow misses and you roll away")):
                 dodge = "tumbling_escape"
-        elif rule == "ash.encounter.attack" and powers.ready(h, "practiced_evasion") and card is not None \
+        elif rule == "ash.encounter.attack" and powers.ready(hero, "practiced_evasion") and card is not None \
                 and card in game.content.encounters \
                 and game.content.encounters[card].type in ("trap", "event_attack") \
-                and (yield from combat.ask(game, h, "practiced_evasion", "the attack misses you")):  # not hazards
+                and (yield from combat.ask(game, hero, "practiced_evasion", "the attack misses you")):  # not hazards
             dodge = "practiced_evasion"
         if dodge:
-            powers.spend(game, h, dodge)
+            powers.spend(game, hero, dodge)
             hit = False
-            game.emit("dodge", hero=h.id, text=f"{h.name} turns the hit into a miss.")
+            game.emit("dodge", hero=hero.id, text=f"{hero.name} turns the hit into a miss.")
     if hit:
-        yield from hurt(game, h, attack.damage, attacker)
+        yield from hurt(game, hero, attack.damage, attacker)
         for cond in attack.conditions:
-            add_condition(game, h, cond)
+            add_condition(game, hero, cond)
         if attack.into_pit:
-            fall_in(game, h)
-        if attack.flips_power and h.side == HERO:
-            drain_power(game, h, attacker)
+            fall_in(game, hero)
+        if attack.flips_power and hero.side == HERO:
+            drain_power(game, hero, attacker)
     else:
-        if h.flags.get("mirror_images") and monster is not None:  # each *monster* miss pops one
-            h.flags["mirror_images"] -= 1
-            game.emit("power", hero=h.id, text=f"A mirror image of {h.name} bursts ({h.flags['mirror_images']} left).")
+        if hero.flags.get("mirror_images") and monster is not None:  # each *monster* miss pops one
+            hero.flags["mirror_images"] -= 1
+            game.emit("power", hero=hero.id,
+                      text=f"A mirror image of {hero.name} bursts ({hero.flags['mirror_images']} left).")
         if attack.miss_damage:
-            yield from hurt(game, h, attack.miss_damage, attacker)
+            yield from hurt(game, hero, attack.miss_damage, attacker)
         for cond in attack.miss_conditions:
-            add_condition(game, h, cond)
-    if dodge == "tumbling_escape" and h.up:
-        cells = powers.cells_within(s, h, 1)
-        cell = yield from placing.choose_cell(game, h, cells, "Tumbling Escape: roll to which tile?", "Roll to")
-        if cell is not None and cell not in board.cells_of(h):
-            placing.place_on_tile(game, h, cell, "tumbles onto")
+            add_condition(game, hero, cond)
+    if dodge == "tumbling_escape" and hero.up:
+        cells = powers.cells_within(s, hero, 1)
+        cell = yield from placing.choose_cell(game, hero, cells, "Tumbling Escape: roll to which tile?", "Roll to")
+        if cell is not None and cell not in board.cells_of(hero):
+            placing.place_on_tile(game, hero, cell, "tumbles onto")
     if dodge == "practiced_evasion":
         trap = card if card is not None and card in s.markers else _trap_of(game, attacker)
         if trap is not None and game.content.encounters[trap].type == "trap":
-            yield from disable(game, h, trap)
-            yield from level_up_offer(game, h)  # a natural 20 on the free disable roll counts now
+            yield from disable(game, hero, trap)
+            yield from level_up_offer(game, hero)  # a natural 20 on the free disable roll counts now
     return hit

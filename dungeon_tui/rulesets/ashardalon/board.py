@@ -37,9 +37,9 @@ def figure_tiles(s: State, figure: Figure, g: Figure) -> int:
     return tile_distance(s, cells_of(figure), cells_of(g))
 
 
-def square_distances(s: State, f: Figure | Sq) -> dict[Sq, int]:
+def square_distances(s: State, figure: Figure | Sq) -> dict[Sq, int]:
     """Steps from a figure (any of its squares) or a square to every square, ignoring figures."""
-    starts = squares_of(f) if isinstance(f, Figure) else [f]
+    starts = squares_of(figure) if isinstance(figure, Figure) else [figure]
     return spread(starts, lay(s).grid.neighbours)
 
 
@@ -73,11 +73,11 @@ def place_square(s: State, cell: Cell, but: Figure | None = None, size: int = 1)
     return None
 
 
-def free_adjacent(s: State, f: Figure, but: Figure | None = None) -> list[Sq]:
+def free_adjacent(s: State, figure: Figure, but: Figure | None = None) -> list[Sq]:
     """Free squares one step from a figure, reading order."""
     grid = lay(s).grid
     taken = s.occupied() - (set(squares_of(but)) if but else set())
-    near = {q for p in squares_of(f) for q in grid.neighbours(p)} - set(squares_of(f))
+    near = {q for p in squares_of(figure) for q in grid.neighbours(p)} - set(squares_of(figure))
     return sorted((q for q in near if q not in taken), key=lambda q: (q[1], q[0]))
 
 

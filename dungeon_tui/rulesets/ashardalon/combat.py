@@ -44,60 +44,60 @@ def ready_items(game: Game, hero: Figure) -> list[tuple[str, Any]]:
     return [(card, item_of(game, card)) for card, up in hero.items.items() if up]
 
 
-def hero_ac(game: Game, h: Figure) -> tuple[int, dict[str, int]]:
+def hero_ac(game: Game, hero: Figure) -> tuple[int, dict[str, int]]:
     """Effective AC and its named parts: at most one item AC bonus (the best, blessed_shield
     of a hero on the same tile included), cleric's shield, mirror images, curses."""
     s: State = game.state
     mods: dict[str, int] = {}
-    best = max((i.ac_bonus for _, i in ready_items(game, h) if i.ac_bonus), default=0)
-    if h.on_board:
+    best = max((i.ac_bonus for _, i in ready_items(game, hero) if i.ac_bonus), default=0)
+    if hero.on_board:
         for other in s.heroes():
-            if other is not h and other.on_board and board.same_tile(h, other):
+            if other is not hero and other.on_board and board.same_tile(hero, other):
                 best = max([best] + [i.ac_bonus for _, i in ready_items(game, other)
                                      if i.ac_bonus and i.ac_covers == "heroes_on_tile"])
     if best:
         mods["item"] = best
-    if h.flags.get("clerics_shield"):
+    if hero.flags.get("clerics_shield"):
         mods["clerics_shield"] = 2
-    if h.flags.get("mirror_images"):
-        mods["mirror_image"] = 2 * h.flags["mirror_images"]
-    for curse in h.curses:
+    if hero.flags.get("mirror_images"):
+        mods["mirror_image"] = 2 * hero.flags["mirror_images"]
+    for curse in hero.curses:
         if game.content.encounters[curse].ac_mod:
             mods[curse] = game.content.encounters[curse].ac_mod
-    return h.ac + sum(mods.values()), mods
+    return hero.ac + sum(mods.values()), mods
 
 
-def foe_ac(game: Game, m: Figure) -> tuple[int, dict[str, int]]:
+def foe_ac(game: Game, monster: Figure) -> tuple[int, dict[str, int]]:
     """A monster's AC with its own conditional bonus (Meerak's shield of kobolds)."""
     s: State = game.state
     mods: dict[str, int] = {}
-    if m.side == VILLAIN:
-        for keyword, n in game.content.villains[m.kind].ac_bonus_near.items():
-            if any(o.side == MONSTER and keyword in game.content.monsters[o.kind].keywords and board.adjacent(s, m, o)
-                   for o in s.foes()):
+    if monster.side == VILLAIN:
+        for keyword, n in game.content.villains[monster.kind].ac_bonus_near.items():
+            if any(o.side == MONSTER and keyword in game.content.monsters[o.kind].keywords
+                   and board.adjacent(s, monster, o) for o in s.foes()):
                 mods[f"{keyword.lower()}_shield"] = n
-    return m.ac + sum(mods.values()), mods
+    return monster.ac + sum(mods.values()), mods
 
 
-def hero_attack_mods(game: Game, h: Figure, monster: Figure) -> dict[str, int]:
+def hero_attack_mods(game: Game, hero: Figure, monster: Figure) -> dict[str, int]:
     """Roll modifiers a hero brings to every attack: one item bonus (the best that applies), curses."""
     s: State = game.state
     best, still = 0, False
-    near = board.adjacent(s, h, monster)
-    within_1 = board.figure_tiles(s, h, monster) <= 1
-    for _, i in ready_items(game, h):
+    near = board.adjacent(s, hero, monster)
+    within_1 = board.figure_tiles(s, hero, monster) <= 1
+    for _, i in ready_items(game, hero):
         if not i.attack_bonus or (i.attack_vs == "adjacent" and not near) \
                 or (i.attack_vs == "within_1" and not within_1):
             continue
         bonus = i.attack_bonus
-        if i.unmoved_attack_bonus and not h.flags.get("moved"):
+        if i.unmoved_attack_bonus and not hero.flags.get("moved"):
             bonus = i.unmoved_attack_bonus
         if bonus > best:
             best, still = bonus, bonus == i.unmoved_attack_bonus
     if still:
-        h.flags["no_move"] = True  # the dwarven hammer's still-footed blow: no moving after it
+        hero.flags["no_move"] = True  # the dwarven hammer's still-footed blow: no moving after it
     mods = {"item": best} if best else {}
-    for curse in h.curses:
+    for curse in hero.curses:
         if game.content.encounters[curse].attack_mod:
             mods[curse] = game.content.encounters[curse].attack_mod
     return mods
@@ -160,50 +160,50 @@ def attack_roll(game: Game, rule: str, attacker: str, defender: str, bonus: int,
             game.emit("power", hero=owner.id, text="Inspiring Advice stays ready after the second miss.")
 
 
-def drain_power(game: Game, h: Figure, attacker: str) -> None:
+def drain_power(game: Game, hero: Figure, attacker: str) -> None:
     """Bellax's eye ray: one of the hero's face-up dailies or utilities turns face down, the
     villain's choice - a daily first (the costlier loss), then a utility, in card order."""
-    kinds = {pid: game.content.powers[pid].type for pid, up in h.powers.items() if up}
+    kinds = {pid: game.content.powers[pid].type for pid, up in hero.powers.items() if up}
     pick = next((p for p in kinds if kinds[p] == "daily"), None) \
         or next((p for p in kinds if kinds[p] == "utility"), None)
     if pick is None:
         return
-    h.powers[pick] = False
-    game.emit("power_used", hero=h.id, power=pick,
-              text=f"{attacker} drains {h.name}'s {game.content.powers[pick].name}: the card turns face down.")
+    hero.powers[pick] = False
+    game.emit("power_used", hero=hero.id, power=pick,
+              text=f"{attacker} drains {hero.name}'s {game.content.powers[pick].name}: the card turns face down.")
 
 
-def add_condition(game: Game, h: Figure, cond: str) -> None:
-    if h.side != HERO or cond in h.conditions or not h.on_board:
+def add_condition(game: Game, hero: Figure, cond: str) -> None:
+    if hero.side != HERO or cond in hero.conditions or not hero.on_board:
         return
-    h.conditions.append(cond)
-    game.emit("condition", hero=h.id, condition=cond, text=f"{h.name} is {cond}.")
+    hero.conditions.append(cond)
+    game.emit("condition", hero=hero.id, condition=cond, text=f"{hero.name} is {cond}.")
 
 
 @ITEMS("bracers_of_defense", offer=never)
-def hurt(game: Game, f: Figure, n: int, source: str) -> Proc:
+def hurt(game: Game, figure: Figure, n: int, source: str) -> Proc:
     """Damage to a hero or villager: never below 0; at 0 a hero lies down, a villager is gone.
     Bracers of defense may take some of a hero's damage."""
-    if n <= 0 or not (f.on_board or f.flags.get("in_pit")) or f.hp <= 0:
+    if n <= 0 or not (figure.on_board or figure.flags.get("in_pit")) or figure.hp <= 0:
         return
-    if f.side == HERO:
-        bracers = next((c for c, up in f.items.items() if up and item_of(game, c).damage_reduction), None)
+    if figure.side == HERO:
+        bracers = next((c for c, up in figure.items.items() if up and item_of(game, c).damage_reduction), None)
         less = f"take {item_of(game, bracers).damage_reduction} less of {n} damage" if bracers is not None else ""
-        if bracers is not None and (yield from ask(game, f, bracers, less)):
-            f.items[bracers] = False
+        if bracers is not None and (yield from ask(game, figure, bracers, less)):
+            figure.items[bracers] = False
             n -= item_of(game, bracers).damage_reduction
-            game.emit("item", hero=f.id, text=f"{f.name}'s bracers turn part of the blow.")
+            game.emit("item", hero=figure.id, text=f"{figure.name}'s bracers turn part of the blow.")
             if n <= 0:
                 return
-    f.hp = max(0, f.hp - n)
-    game.emit("damage", figure=f.id, amount=n, hp=f.hp,
-              text=f"{f.name} takes {n} damage from {source} ({f.hp} HP left).")
-    if f.hp == 0:
-        if f.side == VILLAGER:
-            f.pos = None
-            game.emit("defeat", figure=f.id, text=f"{f.name} the villager is slain.")
+    figure.hp = max(0, figure.hp - n)
+    game.emit("damage", figure=figure.id, amount=n, hp=figure.hp,
+              text=f"{figure.name} takes {n} damage from {source} ({figure.hp} HP left).")
+    if figure.hp == 0:
+        if figure.side == VILLAGER:
+            figure.pos = None
+            game.emit("defeat", figure=figure.id, text=f"{figure.name} the villager is slain.")
         else:
-            game.emit("down", figure=f.id, text=f"{f.name} falls to 0 HP.")
+            game.emit("down", figure=figure.id, text=f"{figure.name} falls to 0 HP.")
     yield from ()
 
 
@@ -218,19 +218,20 @@ def heal(game: Game, hero: Figure, n: int, source: str) -> int:
     return gained
 
 
-def damage_foe(game: Game, m: Figure, n: int, by: Figure | None, source: str) -> Proc:
+def damage_foe(game: Game, monster: Figure, n: int, by: Figure | None, source: str) -> Proc:
     """Damage to a monster, villain or object; at 0 it is defeated."""
-    if n <= 0 or not m.on_board:
+    if n <= 0 or not monster.on_board:
         return
-    m.hp = max(0, m.hp - n)
-    m.damage_taken += n
-    game.emit("damage", figure=m.id, amount=n, hp=m.hp, text=f"{m.name} takes {n} damage ({source}): {m.hp} HP left.")
-    if m.side == VILLAIN:
+    monster.hp = max(0, monster.hp - n)
+    monster.damage_taken += n
+    game.emit("damage", figure=monster.id, amount=n, hp=monster.hp,
+              text=f"{monster.name} takes {n} damage ({source}): {monster.hp} HP left.")
+    if monster.side == VILLAIN:
         # Spec §2.4 / §10 example 11: the flip counts total damage, so a blow that takes the
         # unflipped drake to 0 (3 then 4 of its 6 HP) still flips it with 10 - 7 = 3 HP left.
-        enrage(game, m)
-    if m.hp == 0:
-        yield from defeat(game, m, by)
+        enrage(game, monster)
+    if monster.hp == 0:
+        yield from defeat(game, monster, by)
 
 
 def enrage(game: Game, monster: Figure) -> None:
@@ -287,11 +288,12 @@ def monster_card_to_xp(game: Game, monster: Figure, by: Figure | None) -> Proc:
     yield from ()
 
 
-def end_curse(game: Game, h: Figure, curse: str) -> None:
-    if curse in h.curses:
-        h.curses.remove(curse)
+def end_curse(game: Game, hero: Figure, curse: str) -> None:
+    if curse in hero.curses:
+        hero.curses.remove(curse)
         decks.discard(game.state, "encounter", curse)
-        game.emit("curse_ends", hero=h.id, curse=curse, text=f"{game.content.encounters[curse].name} leaves {h.name}.")
+        game.emit("curse_ends", hero=hero.id, curse=curse,
+                  text=f"{game.content.encounters[curse].name} leaves {hero.name}.")
 
 
 def draw_treasure(game: Game, h: Figure) -> Proc:

@@ -35,14 +35,14 @@ def remove(game: Game, key: str) -> None:
     board.relayout(s, game.content)
 
 
-def reveal_along(game: Game, h: Figure) -> Proc:
+def reveal_along(game: Game, hero: Figure) -> Proc:
     """Reveal every face-down door token on a side the hero stands along."""
     s: State = game.state
     for key in sorted(s.doors):
-        if key in s.revealed_doors or not h.on_board or h.pos not in along(s, key):
+        if key in s.revealed_doors or not hero.on_board or hero.pos not in along(s, key):
             continue
         kind = s.doors[key]
-        game.emit("door", door=key, token=kind, text=f"{h.name} finds the door {kind}.")
+        game.emit("door", door=key, token=kind, text=f"{hero.name} finds the door {kind}.")
         if kind == "locked":
             s.revealed_doors.append(key)
             continue
@@ -53,10 +53,10 @@ def reveal_along(game: Game, h: Figure) -> Proc:
         remove(game, key)
 
 
-def unlock_options(game: Game, h: Figure, seat: str) -> list[Action]:
+def unlock_options(game: Game, hero: Figure, seat: str) -> list[Action]:
     s: State = game.state
-    return [Action.make(seat, "unlock", text="Force the locked door (d20, 10+)", hero=h.id, door=key)
-            for key in sorted(s.revealed_doors) if h.on_board and h.pos in along(s, key)]
+    return [Action.make(seat, "unlock", text="Force the locked door (d20, 10+)", hero=hero.id, door=key)
+            for key in sorted(s.revealed_doors) if hero.on_board and hero.pos in along(s, key)]
 
 
 def unlock(game: Game, hero: Figure, a: Action) -> Proc:

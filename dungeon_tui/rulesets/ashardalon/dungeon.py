@@ -170,9 +170,10 @@ def _nothing(ctx: Ctx) -> None:
 # -- carrying out -----------------------------------------------------------------------------------
 
 
-def place(game: Game, f: Figure, sq: Sq, how: str) -> None:
-    f.pos = sq
-    game.emit("place", figure=f.id, to=list(sq), text=f"  {f.name} {how} {board.tile_label(game.state, cell_of(sq))}.")
+def place(game: Game, figure: Figure, sq: Sq, how: str) -> None:
+    figure.pos = sq
+    game.emit("place", figure=figure.id, to=list(sq),
+              text=f"  {figure.name} {how} {board.tile_label(game.state, cell_of(sq))}.")
 
 
 def step_adjacent(game: Game, me: Figure, target: Figure) -> Proc:

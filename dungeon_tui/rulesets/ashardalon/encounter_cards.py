@@ -68,12 +68,12 @@ def _curse(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("time_leap")
-def _time_leap(game: Game, card: str, h: Figure) -> Proc:
+def _time_leap(game: Game, card: str, hero: Figure) -> Proc:
     """The cursed hero leaves the board until his next turn; a monster may take his square."""
-    if _lay_curse(game, card, h):
-        h.flags["leap_square"] = list(h.pos)  # type: ignore[arg-type]
-        h.lifted = True
-        game.emit("lifted", hero=h.id, text=f"{h.name} vanishes from the board until his next turn.")
+    if _lay_curse(game, card, hero):
+        hero.flags["leap_square"] = list(hero.pos)  # type: ignore[arg-type]
+        hero.lifted = True
+        game.emit("lifted", hero=hero.id, text=f"{hero.name} vanishes from the board until his next turn.")
     yield from ()
     return False
 
@@ -287,7 +287,7 @@ def _warp_in_time(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("ancient_spirits_blessing")
-def _ancient_spirits_blessing(game: Game, card: str, h: Figure) -> Proc:
+def _ancient_spirits_blessing(game: Game, card: str, hero: Figure) -> Proc:
     s: State = game.state
     c = game.content
     spent = [(o, p) for o in fixed_order(s, s.heroes()) for p, up in o.powers.items()

@@ -86,24 +86,24 @@ def resolve(game: Game, card: str, hero: Figure) -> Proc:
     return (yield from ENCOUNTERS[card].run(game, card, hero))
 
 
-def place_marker(game: Game, card: str, h: Figure) -> bool:
+def place_marker(game: Game, card: str, hero: Figure) -> bool:
     """A hazard or trap: its marker on the active hero's square, the card to his player's row;
     a tile already holding an encounter marker sends this card away and draws another.  With
     the active hero off the board the card has nothing to stand on and is discarded (FAQ)."""
     s: State = game.state
     name = game.content.encounters[card].name
-    if not h.on_board:
+    if not hero.on_board:
         decks.discard(s, "encounter", card)
-        game.emit("no_effect", card=card, text=f"{h.name} is off the board: {name} has no effect.")
+        game.emit("no_effect", card=card, text=f"{hero.name} is off the board: {name} has no effect.")
         return False
-    here = cell_of(h.at)
+    here = cell_of(hero.at)
     if here in marker_cells(s):
         decks.discard(s, "encounter", card)
         game.emit("encounter", text="This tile already has an encounter marker: another card is drawn.")
         return True
-    s.markers[card] = {"at": list(h.at)}
+    s.markers[card] = {"at": list(hero.at)}
     s.rows[s.active_id].append(card)
-    game.emit("marker", card=card, at=list(h.at), text=f"{name} is set on {board.tile_label(s, here)}.")
+    game.emit("marker", card=card, at=list(hero.at), text=f"{name} is set on {board.tile_label(s, here)}.")
     return False
 
 
@@ -188,27 +188,27 @@ def new_monster_on(game: Game, cell: Any) -> Proc:
     return card
 
 
-def thief(game: Game, h: Figure) -> Proc:
+def thief(game: Game, hero: Figure) -> Proc:
     """Thief in the Dark: the active hero discards a treasure card of his choice, else a gold
-    token (the one named in h.flags["gold_tokens"] when that list is kept, else 100 gold)."""
+    token (the one named in hero.flags["gold_tokens"] when that list is kept, else 100 gold)."""
     s: State = game.state
-    if h.items:
-        lost = yield from choose(game, "thief", f"Thief in the Dark: which treasure does {h.name} lose?",
-                                 sorted(h.items), lambda x: combat.item_of(game, x).name)
-        del h.items[lost]
+    if hero.items:
+        lost = yield from choose(game, "thief", f"Thief in the Dark: which treasure does {hero.name} lose?",
+                                 sorted(hero.items), lambda x: combat.item_of(game, x).name)
+        del hero.items[lost]
         decks.discard(s, "treasure", lost)
-        game.emit("thief", hero=h.id, text=f"A thief takes {combat.item_of(game, lost).name} from {h.name}.")
-    elif h.gold:
-        tokens = h.flags.get("gold_tokens")
+        game.emit("thief", hero=hero.id, text=f"A thief takes {combat.item_of(game, lost).name} from {hero.name}.")
+    elif hero.gold:
+        tokens = hero.flags.get("gold_tokens")
         if tokens:
-            value = yield from choose(game, "thief", f"Thief in the Dark: which gold token does {h.name} lose?",
+            value = yield from choose(game, "thief", f"Thief in the Dark: which gold token does {hero.name} lose?",
                                       sorted(set(tokens), key=int), lambda v: f"{v} gold")
             tokens.remove(value)
             lost_gold = int(value)
         else:
-            lost_gold = min(h.gold, 100)
-        h.gold -= lost_gold
-        game.emit("thief", hero=h.id, text=f"A thief takes a {lost_gold} gold token from {h.name}.")
+            lost_gold = min(hero.gold, 100)
+        hero.gold -= lost_gold
+        game.emit("thief", hero=hero.id, text=f"A thief takes a {lost_gold} gold token from {hero.name}.")
 
 
 def sift_monsters(game: Game, keyword: str, why: str) -> Proc:
@@ -238,20 +238,20 @@ def sift_monsters(game: Game, keyword: str, why: str) -> Proc:
 SIDE_ORDER = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 
-def bottom_tile_near(game: Game, f: Figure) -> Proc:
+def bottom_tile_near(game: Game, figure: Figure) -> Proc:
     """The bottom dungeon tile at the unexplored edge closest to a figure (ties §6.2), with a new
     monster; returns (placed tile or None, the cell the monster went to).  An empty stack skips
     the tile and its monster goes where it would have joined; no unexplored edge anywhere: the
     figure's own tile (§5.7)."""
     s: State = game.state
-    if not f.on_board:
+    if not figure.on_board:
         return None, None
     lay = board.lay(s)
-    dist = lay.tile_distances(board.cells_of(f))
+    dist = lay.tile_distances(board.cells_of(figure))
     edges = sorted((e for e in lay.unexplored_edges() if e[0] in dist),
                    key=lambda e: (e[0][1], e[0][0], SIDE_ORDER.get(e[1], 4)))
     if not edges:
-        cell = board.cells_of(f)[0]
+        cell = board.cells_of(figure)[0]
         yield from new_monster_on(game, cell)
         return None, cell
     cell, side = yield from pick(game, edges, lambda e: dist[e[0]], "the closest unexplored edge", named_edges(s))
@@ -311,16 +311,16 @@ def end_roll(game: Game, hero: Figure, curse: str) -> Proc:
         combat.end_curse(game, hero, curse)
 
 
-def after_exploration(game: Game, h: Figure) -> Proc:
+def after_exploration(game: Game, hero: Figure) -> Proc:
     """E3: wrath_of_the_enemy on the active hero, then surrounded (§4)."""
     s: State = game.state
-    if "wrath_of_the_enemy" in h.curses:
-        if h.on_board:
-            far = [m for m in s.foes() if not board.same_tile(m, h)]
-            m = yield from closest(game, h, far, "closest monster")
+    if "wrath_of_the_enemy" in hero.curses:
+        if hero.on_board:
+            far = [m for m in s.foes() if not board.same_tile(m, hero)]
+            m = yield from closest(game, hero, far, "closest monster")
             if m is not None:
-                yield from step_adjacent(game, m, h)
-        yield from end_roll(game, h, "wrath_of_the_enemy")
+                yield from step_adjacent(game, m, hero)
+        yield from end_roll(game, hero, "wrath_of_the_enemy")
     if s.environment == "surrounded":
         for o in fixed_order(s, [x for x in s.heroes() if x.on_board]):
             if any(x not in game.content.encounters for x in s.rows[o.id]):
@@ -346,7 +346,7 @@ def slot_options(game: Game, h: Figure, seat: str) -> list[Action]:
     return out
 
 
-def use_slot(game: Game, h: Figure, a: Action) -> Proc:
+def use_slot(game: Game, hero: Figure, a: Action) -> Proc:
     """An attack slot spent on a cage: d20 10+ opens it (ash.curse.cage_open)."""
     s: State = game.state
     if a.kind != "open_cage":
@@ -355,8 +355,8 @@ def use_slot(game: Game, h: Figure, a: Action) -> Proc:
     face = yield from combat.d20(game, "ash.curse.cage_open")
     ok = face >= 10
     roll_event(game, "ash.curse.cage_open", "1d20", (face,), target=10, outcome="pass" if ok else "fail",
-               inputs={"hero": h.id, "prisoner": o.id},
-               text=f"{h.name} forces {o.name}'s cage: d20 {face} vs 10: " + ("it opens" if ok else "it holds"))
+               inputs={"hero": hero.id, "prisoner": o.id},
+               text=f"{hero.name} forces {o.name}'s cage: d20 {face} vs 10: " + ("it opens" if ok else "it holds"))
     if ok:
         combat.end_curse(game, o, "cage")
 

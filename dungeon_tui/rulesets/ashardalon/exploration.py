@@ -20,32 +20,32 @@ from .state import Figure, State
 Proc = Generator[Decision, Action, Any]
 
 
-def edges_along(s: State, f: Figure) -> list[tuple[Cell, str]]:
+def edges_along(s: State, figure: Figure) -> list[tuple[Cell, str]]:
     """Unexplored edges the figure stands along (its square in that side's border row), and
     those of his wizard eye's tile."""
     lay = board.lay(s)
-    eye = wizard_eye_cell(s, f) if f.side == "hero" else None
+    eye = wizard_eye_cell(s, figure) if figure.side == "hero" else None
     out = []
     for cell, side in lay.unexplored_edges():
-        if (f.pos is not None and f.pos in side_squares(cell, side)) or cell == eye:
+        if (figure.pos is not None and figure.pos in side_squares(cell, side)) or cell == eye:
             out.append((cell, side))
     return out
 
 
-def explore(game: Game, h: Figure) -> Proc:
+def explore(game: Game, hero: Figure) -> Proc:
     """E1-E2: the active hero along an unexplored edge places the top tile there, and its monster."""
     s: State = game.state
-    edges = edges_along(s, h)
+    edges = edges_along(s, hero)
     if not edges or not s.decks.get("dungeon"):
         return False
     if len(edges) == 1:
         cell, side = edges[0]
     else:
-        seat = s.seat_of[h.id]
+        seat = s.seat_of[hero.id]
         options = [Action.make(seat, "explore", text=f"Explore the {sd} edge of {board.tile_label(s, cl)}",
                                cell=list(cl), side=sd) for cl, sd in edges]
-        a = yield Decision(seat, f"{h.name} stands by several unexplored edges: which one?", options,
-                           context={"figure": h.id})
+        a = yield Decision(seat, f"{hero.name} stands by several unexplored edges: which one?", options,
+                           context={"figure": hero.id})
         cell, side = tuple(a.get("cell")), a.get("side")
     tile = yield from decks.draw(game, "dungeon")
     placed = place_tile(game, tile, cell, side)
@@ -55,7 +55,7 @@ def explore(game: Game, h: Figure) -> Proc:
     s.placed_this_turn += [t.triangle or "white" for t in new]
     target = new[-1]  # the farthest new tile takes the monster [H D7]
     if target.triangle is not None and not target.tile.endswith("_entrance"):  # [H D16]
-        yield from new_monster(game, target.cells[0], elven_cloak_holder(game, s.active or h.id))
+        yield from new_monster(game, target.cells[0], elven_cloak_holder(game, s.active or hero.id))
     yield from entered(game, new)
     return True
 

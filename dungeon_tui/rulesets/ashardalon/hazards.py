@@ -49,15 +49,15 @@ def remove_marker(game: Game, card: str) -> None:
     game.emit("marker_gone", card=card, text=f"{game.content.encounters[card].name} is gone.")
 
 
-def entered_square(game: Game, h: Figure) -> None:
+def entered_square(game: Game, hero: Figure) -> None:
     """Volcanic vapors poison a hero who moves onto or starts his turn on their tile: heroes
     call this after a move slot and at H1 (start of the hero phase)."""
     s: State = game.state
     m = s.markers.get("volcanic_vapors")
-    if m is not None and h.on_board and cell_of(tuple(m["at"])) in board.cells_of(h):
-        if "poisoned" not in h.conditions:
-            game.emit("vapors", hero=h.id, text=f"{h.name} breathes the volcanic vapors.")
-        combat.add_condition(game, h, "poisoned")
+    if m is not None and hero.on_board and cell_of(tuple(m["at"])) in board.cells_of(hero):
+        if "poisoned" not in hero.conditions:
+            game.emit("vapors", hero=hero.id, text=f"{hero.name} breathes the volcanic vapors.")
+        combat.add_condition(game, hero, "poisoned")
 
 
 start_of_turn = entered_square  # H1: a hero starting his turn on the vapors' tile
@@ -65,15 +65,15 @@ start_of_turn = entered_square  # H1: a hero starting his turn on the vapors' ti
 
 # -- the pit [H D9] --------------------------------------------------------------------------------
 
-def fall_in(game: Game, h: Figure) -> None:
-    """The pit: a hero it hits falls in, off the board (pos None, h.flags["in_pit"]) until a
+def fall_in(game: Game, hero: Figure) -> None:
+    """The pit: a hero it hits falls in, off the board (pos None, hero.flags["in_pit"]) until a
     move slot climbs out beside the pit marker [H D9]; his square is kept in flags["pit_from"]."""
-    if h.side != HERO or not h.on_board:
+    if hero.side != HERO or not hero.on_board:
         return
-    h.flags["in_pit"] = True
-    h.flags["pit_from"] = list(h.at)
-    h.pos = None
-    game.emit("pit", hero=h.id, text=f"{h.name} falls into the pit.")
+    hero.flags["in_pit"] = True
+    hero.flags["pit_from"] = list(hero.at)
+    hero.pos = None
+    game.emit("pit", hero=hero.id, text=f"{hero.name} falls into the pit.")
 
 
 def in_pit(hero: Figure) -> bool:
@@ -86,31 +86,31 @@ def pit_square(game: Game, hero: Figure) -> Any:
     return tuple(m["at"]) if m is not None else tuple(hero.flags.get("pit_from") or ())
 
 
-def climb_options(game: Game, h: Figure, seat: str) -> list[Action]:
+def climb_options(game: Game, hero: Figure, seat: str) -> list[Action]:
     """One move slot (also when dazed) puts a hero in the pit on a free square adjacent to the
     pit marker, reading order."""
     s: State = game.state
-    if not in_pit(h) or h.escaped:
+    if not in_pit(hero) or hero.escaped:
         return []
-    at = pit_square(game, h)
+    at = pit_square(game, hero)
     if not at:
         return []
     near = sorted((q for q in board.lay(s).grid.neighbours(at) if board.free(s, q)), key=lambda q: (q[1], q[0]))
-    return [Action.make(seat, "climb", text=f"Climb out of the pit to {q[0]},{q[1]}", hero=h.id, to=list(q))
+    return [Action.make(seat, "climb", text=f"Climb out of the pit to {q[0]},{q[1]}", hero=hero.id, to=list(q))
             for q in near]
 
 
-def climb(game: Game, h: Figure, a: Action) -> Proc:
+def climb(game: Game, hero: Figure, a: Action) -> Proc:
     """Climbing out: the hero stands on the chosen square (a move: vapors may poison him)."""
     s: State = game.state
     sq = tuple(a.get("to"))
-    h.flags.pop("in_pit", None)
-    h.flags.pop("pit_from", None)
-    h.pos = sq
-    h.flags["moved"] = True
-    game.emit("place", figure=h.id, to=list(sq), text=f"{h.name} climbs out of the pit onto "
+    hero.flags.pop("in_pit", None)
+    hero.flags.pop("pit_from", None)
+    hero.pos = sq
+    hero.flags["moved"] = True
+    game.emit("place", figure=hero.id, to=list(sq), text=f"{hero.name} climbs out of the pit onto "
                                                       f"{board.tile_label(s, cell_of(sq))}.")
-    entered_square(game, h)
+    entered_square(game, hero)
     yield from ()
 
 

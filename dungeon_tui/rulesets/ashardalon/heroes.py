@@ -76,13 +76,13 @@ def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
     return out
 
 
-def trap_options(game: Game, h: Figure, seat: str) -> list[Action]:
+def trap_options(game: Game, hero: Figure, seat: str) -> list[Action]:
     s: State = game.state
     out = []
     for card, m in s.markers.items():
-        if game.content.encounters[card].type == "trap" and cell_of(tuple(m["at"])) in board.cells_of(h):
+        if game.content.encounters[card].type == "trap" and cell_of(tuple(m["at"])) in board.cells_of(hero):
             out.append(Action.make(seat, "disable", text=f"Try to disable {game.content.encounters[card].name}",
-                                   hero=h.id, card=card))
+                                   hero=hero.id, card=card))
     return out
 
 
@@ -180,13 +180,13 @@ def walk(game: Game, hero: Figure, path: list[Sq]) -> Proc:
                    + (f" to {board.tile_label(s, cell_of(hero.at))}." if cell_of(hero.at) != start_cell else "."))
 
 
-def collect(game: Game, h: Figure) -> Proc:
+def collect(game: Game, hero: Figure) -> Proc:
     """Free pick-ups (§5.12): every token on or next to the hero; the objective's own rule."""
-    if not h.on_board:
+    if not hero.on_board:
         return
-    pick_up(game, h)
-    for tok in h.flags.pop("took", []):
-        yield from take_token(game, h, tok)
+    pick_up(game, hero)
+    for tok in hero.flags.pop("took", []):
+        yield from take_token(game, hero, tok)
 
 
 def draw_found(game: Game, hero: Figure) -> Proc:
@@ -195,53 +195,53 @@ def draw_found(game: Game, hero: Figure) -> Proc:
         yield from combat.draw_treasure(game, hero)
 
 
-def pick_up(game: Game, h: Figure) -> None:
+def pick_up(game: Game, hero: Figure) -> None:
     s: State = game.state
     g = board.lay(s).grid
     for tok in list(s.tokens):
         at = tuple(tok["at"])
-        if tok["kind"] == "objective" and (at == h.at or at in g.neighbours(h.at)):
+        if tok["kind"] == "objective" and (at == hero.at or at in g.neighbours(hero.at)):
             s.tokens.remove(tok)
-            h.flags.setdefault("took", []).append(tok)  # walk() runs the adventure's rule for it
-        elif tok["kind"] == "treasure" and (at == h.at or at in g.neighbours(h.at)):
+            hero.flags.setdefault("took", []).append(tok)  # walk() runs the adventure's rule for it
+        elif tok["kind"] == "treasure" and (at == hero.at or at in g.neighbours(hero.at)):
             s.tokens.remove(tok)
             value = encounters.treasure_token_value(game, tok["value"])  # Dragon's Tribute may swap it
             if value == "item":
-                h.flags["draw_treasure"] = h.flags.get("draw_treasure", 0) + 1
-                game.emit("pickup", hero=h.id, text=f"{h.name} picks up a treasure token: an item!")
+                hero.flags["draw_treasure"] = hero.flags.get("draw_treasure", 0) + 1
+                game.emit("pickup", hero=hero.id, text=f"{hero.name} picks up a treasure token: an item!")
             else:
-                h.gold += int(value)
-                h.flags.setdefault("gold_tokens", []).append(value)  # a thief takes a real token
-                game.emit("pickup", hero=h.id, text=f"{h.name} picks up {value} gold.")
+                hero.gold += int(value)
+                hero.flags.setdefault("gold_tokens", []).append(value)  # a thief takes a real token
+                game.emit("pickup", hero=hero.id, text=f"{hero.name} picks up {value} gold.")
 
 
 def use_item(game: Game, hero: Figure, a: Action) -> Proc:
     yield from use(game, hero, a)
 
 
-def end_of_phase(game: Game, h: Figure, done: list[str]) -> Proc:
+def end_of_phase(game: Game, hero: Figure, done: list[str]) -> Proc:
     """H4: environments that punish where the hero stands, the poison save, curse rolls."""
     s: State = game.state
-    yield from powers.end_of_hero_phase(game, h)
-    yield from draw_found(game, h)
-    if h.on_board and s.environment == "hidden_snipers" and not any(
-            o is not h and o.on_board and board.same_tile(h, o) for o in s.heroes()):
-        yield from combat.hurt(game, h, 1, "Hidden Snipers")
-    if h.on_board and s.environment == "walls_of_magma" and board.lay(s).along_wall(h.at):
-        yield from combat.hurt(game, h, 1, "Walls of Magma")
-    if "poisoned" in h.conditions:
+    yield from powers.end_of_hero_phase(game, hero)
+    yield from draw_found(game, hero)
+    if hero.on_board and s.environment == "hidden_snipers" and not any(
+            o is not hero and o.on_board and board.same_tile(hero, o) for o in s.heroes()):
+        yield from combat.hurt(game, hero, 1, "Hidden Snipers")
+    if hero.on_board and s.environment == "walls_of_magma" and board.lay(s).along_wall(hero.at):
+        yield from combat.hurt(game, hero, 1, "Walls of Magma")
+    if "poisoned" in hero.conditions:
         face = yield from combat.d20(game, "ash.condition.poison_save")
         ok = face >= 10
         roll_event(game, "ash.condition.poison_save", "1d20", (face,), target=10, outcome="pass" if ok else "fail",
-                   text=f"{h.name}'s poison save: d20 {face} vs 10: "
+                   text=f"{hero.name}'s poison save: d20 {face} vs 10: "
                         + ("the poison fades" if ok else "still poisoned"))
         if ok:
-            h.conditions.remove("poisoned")
-    for curse in list(h.curses):
+            hero.conditions.remove("poisoned")
+    for curse in list(hero.curses):
         if game.content.encounters[curse].end_roll == "hero_phase_end":
-            yield from end_roll(game, h, curse)
-    if "gap_in_the_armor" in h.curses and not h.flags.get("moved"):
-        combat.end_curse(game, h, "gap_in_the_armor")
-    if "dazed" in h.conditions:
-        h.conditions.remove("dazed")
-        game.emit("condition_ends", hero=h.id, text=f"{h.name} is no longer dazed.")
+            yield from end_roll(game, hero, curse)
+    if "gap_in_the_armor" in hero.curses and not hero.flags.get("moved"):
+        combat.end_curse(game, hero, "gap_in_the_armor")
+    if "dazed" in hero.conditions:
+        hero.conditions.remove("dazed")
+        game.emit("condition_ends", hero=hero.id, text=f"{hero.name} is no longer dazed.")

@@ -31,13 +31,13 @@ def _attack_targets(game: Game, hero: Figure, tiles: int) -> list[Figure]:
     return board.foes_near(game.state, hero, tiles)
 
 
-def options(game: Game, h: Figure, seat: str, may_move: bool, may_attack: bool) -> list[Action]:
+def options(game: Game, hero: Figure, seat: str, may_move: bool, may_attack: bool) -> list[Action]:
     """What the hero's ready items offer now, each by its own offer in `ITEMS`."""
     out: list[Action] = []
-    for card, up in h.items.items():
+    for card, up in hero.items.items():
         effect = ITEMS.get(kind(card))
         if up and effect is not None and effect.offer not in (None, never):  # reactions are offered where they trigger
-            out += effect.offer(game, h, Offer(seat, card, combat.item_of(game, card), may_move, may_attack))
+            out += effect.offer(game, hero, Offer(seat, card, combat.item_of(game, card), may_move, may_attack))
     return out
 
 
@@ -51,8 +51,8 @@ class Offer:
     may_move: bool
     may_attack: bool
 
-    def act(self, h: Figure, text: str, **args: Any) -> Action:
-        return Action.make(self.seat, "item", text=f"{self.item.name}: {text}", hero=h.id, card=self.card, **args)
+    def act(self, hero: Figure, text: str, **args: Any) -> Action:
+        return Action.make(self.seat, "item", text=f"{self.item.name}: {text}", hero=hero.id, card=self.card, **args)
 
 
 def _after(game: Game, hero: Figure, card: str) -> None:
@@ -64,28 +64,28 @@ def _after(game: Game, hero: Figure, card: str) -> None:
         hero.items[card] = False
 
 
-def item_attack(game: Game, h: Figure, card: str, monster: Figure) -> Proc:
+def item_attack(game: Game, hero: Figure, card: str, monster: Figure) -> Proc:
     item = combat.item_of(game, card)
     ac, acmods = combat.foe_ac(game, monster)
-    mods = combat.hero_attack_mods(game, h, monster)
-    hit, face = yield from combat.attack_roll(game, "ash.combat.hero_attack", h.name, monster.name,
+    mods = combat.hero_attack_mods(game, hero, monster)
+    hit, face = yield from combat.attack_roll(game, "ash.combat.hero_attack", hero.name, monster.name,
                                               item.attack.bonus, ac,
-                                              mods, {"item": kind(card), "ac_modifiers": acmods}, hero=h)
+                                              mods, {"item": kind(card), "ac_modifiers": acmods}, hero=hero)
     if face == 20:
-        h.flags["natural_20"] = True
+        hero.flags["natural_20"] = True
     if hit:
-        extra = combat.damage_bonus(game, h, monster, face)
-        yield from combat.damage_foe(game, monster, item.attack.damage + sum(extra.values()), h, item.name)
+        extra = combat.damage_bonus(game, hero, monster, face)
+        yield from combat.damage_foe(game, monster, item.attack.damage + sum(extra.values()), hero, item.name)
     return hit
 
 
-def use(game: Game, h: Figure, a: Action) -> Proc:
+def use(game: Game, hero: Figure, a: Action) -> Proc:
     """Use an item; its effect returns True when it has put the card away itself."""
     card = a.get("card")
     item = combat.item_of(game, card)
-    game.emit("item", hero=h.id, card=card, text=f"{h.name} uses the {item.name}.")
-    if not (yield from ITEMS[kind(card)].run(game, h, a, card, item)):
-        _after(game, h, card)
+    game.emit("item", hero=hero.id, card=card, text=f"{hero.name} uses the {item.name}.")
+    if not (yield from ITEMS[kind(card)].run(game, hero, a, card, item)):
+        _after(game, hero, card)
 
 
 def _other(game: Game, a: Action) -> Figure | None:
@@ -123,7 +123,7 @@ def _recovery_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 
 @ITEMS("potion_of_recovery", offer=_recovery_offer)
-def _recovery(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
+def _recovery(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
     other = _other(game, a)
     if other is not None and a.get("condition") in other.conditions:
         other.conditions.remove(a.get("condition"))
@@ -144,14 +144,14 @@ def _pearl_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 @ITEMS("pearl_of_power", offer=_pearl_offer)
 @ITEMS("potion_of_rejuvenation", offer=_spent_powers)
-def _refresh(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
+def _refresh(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
     """A spent power (or, for the pearl, another spent item) is ready again."""
     if a.get("power"):
-        h.powers[a.get("power")] = True
-        game.emit("power", hero=h.id, text=f"{game.content.powers[a.get('power')].name} is ready again.")
+        hero.powers[a.get("power")] = True
+        game.emit("power", hero=hero.id, text=f"{game.content.powers[a.get('power')].name} is ready again.")
     elif a.get("other_card"):
-        h.items[a.get("other_card")] = True
-        game.emit("item", hero=h.id, text=f"The {combat.item_of(game, a.get('other_card')).name} is ready again.")
+        hero.items[a.get("other_card")] = True
+        game.emit("item", hero=hero.id, text=f"The {combat.item_of(game, a.get('other_card')).name} is ready again.")
     yield from ()
     return False
 
@@ -173,11 +173,11 @@ def _caltrops_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 
 @ITEMS("box_of_caltrops", offer=_caltrops_offer)
-def _caltrops(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
+def _caltrops(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
     tile = _tile(a)
     if tile is not None:
-        powers.lay_tokens(game, h, "caltrops", tile, item.tokens)
-        game.emit("token", hero=h.id, text=f"Caltrops litter {board.tile_label(game.state, tile)}.")
+        powers.lay_tokens(game, hero, "caltrops", tile, item.tokens)
+        game.emit("token", hero=hero.id, text=f"Caltrops litter {board.tile_label(game.state, tile)}.")
     yield from ()
     return False
 
@@ -187,10 +187,10 @@ def _tome_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 
 @ITEMS("tome_of_experience", offer=_tome_offer)
-def _tome(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
+def _tome(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
     """The card goes before the hero picks his second daily."""
-    _after(game, h, card)
-    yield from become_level_2(game, h)
+    _after(game, hero, card)
+    yield from become_level_2(game, hero)
     return True
 
 
@@ -213,14 +213,14 @@ def _carpet_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 
 @ITEMS("flying_carpet", offer=_carpet_offer)
-def _carpet(game: Game, h: Figure, a: Action, card: str, item: Any) -> Proc:
+def _carpet(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
     s: State = game.state
     tile = _tile(a)
     if tile is not None:
-        carpet = _carpet_of(s, h)
+        carpet = _carpet_of(s, hero)
         if carpet is None:
-            powers.lay_token(game, h, "flying_carpet", board.lay(s).placement_order(tile)[0])
-            game.emit("token", hero=h.id, text=f"The carpet unrolls on {board.tile_label(s, tile)}.")
+            powers.lay_token(game, hero, "flying_carpet", board.lay(s).placement_order(tile)[0])
+            game.emit("token", hero=hero.id, text=f"The carpet unrolls on {board.tile_label(s, tile)}.")
         else:
             here = cell_of(tuple(carpet["at"]))
             riders = [o for o in board.standing_heroes(s) if here in board.cells_of(o)]
@@ -294,12 +294,12 @@ def _polymorph(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Pro
     return False
 
 
-def polymorph(game: Game, h: Figure, m: Figure) -> Proc:
+def polymorph(game: Game, hero: Figure, m: Figure) -> Proc:
     """The monster turns into a freshly drawn one; the new card keeps the old card's row place [H D32]."""
     s: State = game.state
     new = yield from decks.draw(game, "monster")
     if new is None:
-        game.emit("item", hero=h.id, text="The monster deck is empty: the wand fizzles.")
+        game.emit("item", hero=hero.id, text="The monster deck is empty: the wand fizzles.")
         return
     sq, cell = m.pos, board.cells_of(m)[0]
     m.pos = None
@@ -315,10 +315,10 @@ def polymorph(game: Game, h: Figure, m: Figure) -> Proc:
                 decks.discard(s, "monster", m.card)
             break
     else:
-        s.rows[s.active or h.id].append(new)
+        s.rows[s.active or hero.id].append(new)
     figs = spawn(game, new, cell, at=sq)
     for f in figs:
-        yield from placing.placed(game, f, h)
+        yield from placing.placed(game, f, hero)
     yield from monster_arrived(game, figs)
 
 

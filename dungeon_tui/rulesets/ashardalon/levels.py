@@ -11,40 +11,41 @@ from .state import Figure, State
 Proc = Generator[Decision, Action, Any]
 
 
-def level_up_offer(game: Game, h: Figure) -> Proc:
+def level_up_offer(game: Game, hero: Figure) -> Proc:
     """After a level-1 hero's natural 20 resolves, the player may spend 5 XP to reach level 2."""
     s: State = game.state
-    if not h.flags.pop("natural_20", False) or h.level >= 2:
+    if not hero.flags.pop("natural_20", False) or hero.level >= 2:
         return
     sets = combat.spend_sets(game, 5)
     if not sets:
-        game.emit("level", hero=h.id, text=f"A natural 20! But the party has only {combat.xp_total(game)} XP.")
+        game.emit("level", hero=hero.id, text=f"A natural 20! But the party has only {combat.xp_total(game)} XP.")
         return
-    seat = s.seat_of[s.active or h.id]
-    options = [Action.make(seat, "level_up", text=f"Spend {'+'.join(map(str, v))} XP: {h.name} reaches level 2",
+    seat = s.seat_of[s.active or hero.id]
+    options = [Action.make(seat, "level_up", text=f"Spend {'+'.join(map(str, v))} XP: {hero.name} reaches level 2",
                            values=list(v)) for v in sets]
     options.append(Action.make(seat, "level_up", text="Stay at level 1", values=None))
-    a = yield Decision(seat, f"A natural 20: level {h.name} up?", options, context={"figure": h.id})
+    a = yield Decision(seat, f"A natural 20: level {hero.name} up?", options, context={"figure": hero.id})
     if a.get("values") is None:
         return
     combat.spend(game, tuple(a.get("values")))
-    yield from become_level_2(game, h)
+    yield from become_level_2(game, hero)
 
 
-def become_level_2(game: Game, h: Figure) -> Proc:
+def become_level_2(game: Game, hero: Figure) -> Proc:
     s: State = game.state
     l2 = game.content.level_2
-    h.level = 2
-    h.ac += l2.ac
-    h.max_hp += l2.hp
-    h.hp += l2.hp
-    h.surge += l2.surge
-    game.emit("level", hero=h.id, text=f"{h.name} reaches level 2: AC {h.ac}, HP {h.hp}/{h.max_hp}, surge {h.surge}.")
-    cls = game.content.heroes[h.kind].hero_class
+    hero.level = 2
+    hero.ac += l2.ac
+    hero.max_hp += l2.hp
+    hero.hp += l2.hp
+    hero.surge += l2.surge
+    game.emit("level", hero=hero.id,
+              text=f"{hero.name} reaches level 2: AC {hero.ac}, HP {hero.hp}/{hero.max_hp}, surge {hero.surge}.")
+    cls = game.content.heroes[hero.kind].hero_class
     dailies = [pid for pid, p in sorted(game.content.powers.items())
-               if p.hero_class == cls and p.type == "daily" and not p.fixed and pid not in h.powers]
+               if p.hero_class == cls and p.type == "daily" and not p.fixed and pid not in hero.powers]
     if dailies:
-        seat = s.seat_of[h.id]
+        seat = s.seat_of[hero.id]
         options = [Action.make(seat, "daily", text=f"Take {game.content.powers[p].name}", power=p) for p in dailies]
-        a = yield Decision(seat, f"{h.name} picks a second daily power", options, context={"figure": h.id})
-        h.powers[a.get("power")] = True
+        a = yield Decision(seat, f"{hero.name} picks a second daily power", options, context={"figure": hero.id})
+        hero.powers[a.get("power")] = True

@@ -23,13 +23,13 @@ def _seat(game: Game, hero: Figure) -> str:
 
 # -- small choices ------------------------------------------------------------------------------
 
-def choose(game: Game, h: Figure, prompt: str, options: list[Action]) -> Proc:
+def choose(game: Game, hero: Figure, prompt: str, options: list[Action]) -> Proc:
     """Ask the hero's seat unless there is only one way (then no question)."""
     if not options:
         return None
     if len(options) == 1:
         return options[0]
-    return (yield Decision(options[0].seat, prompt, options, context={"figure": h.id}))
+    return (yield Decision(options[0].seat, prompt, options, context={"figure": hero.id}))
 
 
 def choose_cell(game: Game, hero: Figure, cells: list[Cell], prompt: str, what: str) -> Proc:
@@ -56,41 +56,41 @@ def choose_figure(game: Game, hero: Figure, figs: list[Figure], prompt: str, non
     return game.state.figures.get(a.get("target") or "") if a is not None else None
 
 
-def move_offer(game: Game, h: Figure, steps: int | None, prompt: str, keep: Any = None) -> Proc:
+def move_offer(game: Game, hero: Figure, steps: int | None, prompt: str, keep: Any = None) -> Proc:
     """A free move of up to `steps` squares (None: the hero's speed); `keep` filters the ends."""
-    ways = walks(game, h, steps)
+    ways = walks(game, hero, steps)
     ends = sorted((q for q in ways if keep is None or keep(q)), key=lambda q: (q[1], q[0]))
     if not ends:
         return False
-    sq = yield from choose_square(game, h, ends, prompt, stay=True)
+    sq = yield from choose_square(game, hero, ends, prompt, stay=True)
     if sq is None:
         return False
-    yield from hooks.walk(game, h, ways[sq])
+    yield from hooks.walk(game, hero, ways[sq])
     return True
 
 
-def place_on_tile(game: Game, f: Figure, cell: Cell, how: str) -> bool:
+def place_on_tile(game: Game, figure: Figure, cell: Cell, how: str) -> bool:
     """Place a figure on a tile per §5.2; objects (altar, gate) never move."""
     s: State = game.state
-    if f.side == OBJECT:
+    if figure.side == OBJECT:
         return False
-    sq = board.place_square(s, cell, but=f, size=f.flags.get("size", 1))
+    sq = board.place_square(s, cell, but=figure, size=figure.flags.get("size", 1))
     if sq is None:
         return False
-    f.pos = sq
-    game.emit("place", figure=f.id, to=list(sq), text=f"{f.name} {how} {board.tile_label(s, cell)}.")
+    figure.pos = sq
+    game.emit("place", figure=figure.id, to=list(sq), text=f"{figure.name} {how} {board.tile_label(s, cell)}.")
     return True
 
 
-def place_at(game: Game, f: Figure, sq: Sq, how: str) -> None:
-    f.pos = sq
-    game.emit("place", figure=f.id, to=list(sq), text=f"{f.name} {how} {sq[0]},{sq[1]}.")
+def place_at(game: Game, figure: Figure, sq: Sq, how: str) -> None:
+    figure.pos = sq
+    game.emit("place", figure=figure.id, to=list(sq), text=f"{figure.name} {how} {sq[0]},{sq[1]}.")
 
 
-def put(game: Game, f: Figure, cell: Cell, how: str, by: Figure | None = None) -> Proc:
+def put(game: Game, figure: Figure, cell: Cell, how: str, by: Figure | None = None) -> Proc:
     """Place a figure on a tile; a monster landing on blade or caltrop tokens is bitten."""
-    if place_on_tile(game, f, cell, how):
-        yield from placed(game, f, by)
+    if place_on_tile(game, figure, cell, how):
+        yield from placed(game, figure, by)
 
 
 def placed(game: Game, figure: Figure, by: Figure | None = None) -> Proc:

@@ -50,14 +50,14 @@ def _other(game: Game, a: Action) -> Figure | None:
 
 # -- free powers: offer(game, hero, seat, power id) -> actions; use(game, hero, action) -------------
 
-def _hymn_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
+def _hymn_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
     s: State = game.state
     p = power(game, pid)
-    if not (h.hp < h.max_hp or any(o.hp < o.max_hp for o in board.heroes_on_tile(s, h) if o is not h)):
+    if not (hero.hp < hero.max_hp or any(o.hp < o.max_hp for o in board.heroes_on_tile(s, hero) if o is not hero)):
         return []
-    others: list[Figure | None] = [o for o in board.heroes_on_tile(s, h) if o is not h] or [None]
+    others: list[Figure | None] = [o for o in board.heroes_on_tile(s, hero) if o is not hero] or [None]
     return [Action.make(seat, "power", text=f"{p.name}: you" + (f" and {o.name}" if o else "") + " heal 2",
-                        hero=h.id, power=pid, other=o.id if o else None) for o in others]
+                        hero=hero.id, power=pid, other=o.id if o else None) for o in others]
 
 
 @POWERS("healing_hymn", offer=_hymn_offer)
@@ -71,11 +71,11 @@ def _healing_hymn(game: Game, hero: Figure, a: Action) -> Proc:
     yield from ()
 
 
-def _lay_on_hands_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
+def _lay_on_hands_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
     s: State = game.state
-    return [Action.make(seat, "power", text=f"{power(game, pid).name}: {o.name} heals 2", hero=h.id, power=pid,
+    return [Action.make(seat, "power", text=f"{power(game, pid).name}: {o.name} heals 2", hero=hero.id, power=pid,
                         other=o.id)
-            for o in s.heroes() if o is not h and o.on_board and o.hp < o.max_hp and board.adjacent(s, h, o)]
+            for o in s.heroes() if o is not hero and o.on_board and o.hp < o.max_hp and board.adjacent(s, hero, o)]
 
 
 @POWERS("lay_on_hands", offer=_lay_on_hands_offer)
@@ -87,25 +87,25 @@ def _lay_on_hands(game: Game, hero: Figure, a: Action) -> Proc:
     yield from ()
 
 
-def _virtues_touch_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
+def _virtues_touch_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
     s: State = game.state
-    return [Action.make(seat, "power", text=f"{power(game, pid).name}: end {cond} on {o.name}", hero=h.id, power=pid,
+    return [Action.make(seat, "power", text=f"{power(game, pid).name}: end {cond} on {o.name}", hero=hero.id, power=pid,
                         other=o.id, condition=cond)
-            for o in s.heroes() if o is not h and o.on_board and board.adjacent(s, h, o) for cond in o.conditions]
+            for o in s.heroes() if o is not hero and o.on_board and board.adjacent(s, hero, o) for cond in o.conditions]
 
 
 @POWERS("virtues_touch", offer=_virtues_touch_offer)
-def _virtues_touch(game: Game, h: Figure, a: Action) -> Proc:
+def _virtues_touch(game: Game, hero: Figure, a: Action) -> Proc:
     other = _other(game, a)
-    spend(game, h, "virtues_touch")
+    spend(game, hero, "virtues_touch")
     if other is not None and a.get("condition") in other.conditions:
         other.conditions.remove(a.get("condition"))
         game.emit("condition_ends", hero=other.id, text=f"{other.name} is no longer {a.get('condition')}.")
     yield from ()
 
 
-def _self_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
-    return [Action.make(seat, "power", text=f"{power(game, pid).name}", hero=h.id, power=pid)]
+def _self_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
+    return [Action.make(seat, "power", text=f"{power(game, pid).name}", hero=hero.id, power=pid)]
 
 
 @POWERS("mirror_image", offer=_self_offer)
@@ -124,11 +124,11 @@ def _invisibility(game: Game, hero: Figure, a: Action) -> Proc:
     yield from ()
 
 
-def _resilience_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
-    if h.hp >= h.max_hp:
+def _resilience_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
+    if hero.hp >= hero.max_hp:
         return []
     return [Action.make(seat, "power", text=f"{power(game, pid).name} (uses a move): heal 4",
-                        hero=h.id, power=pid, slot="move")]
+                        hero=hero.id, power=pid, slot="move")]
 
 
 @POWERS("dwarven_resilience", offer=_resilience_offer)
@@ -138,11 +138,11 @@ def _dwarven_resilience(game: Game, hero: Figure, a: Action) -> Proc:
     yield from ()
 
 
-def _wizard_eye_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
+def _wizard_eye_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
     s: State = game.state
     p = power(game, pid)
-    return [Action.make(seat, "power", text=f"{p.name} on {board.tile_label(s, c)}", hero=h.id, power=pid,
-                        tile=list(c)) for c in cells_within(s, h, p.tiles)]
+    return [Action.make(seat, "power", text=f"{p.name} on {board.tile_label(s, c)}", hero=hero.id, power=pid,
+                        tile=list(c)) for c in cells_within(s, hero, p.tiles)]
 
 
 @POWERS("wizard_eye", offer=_wizard_eye_offer)
@@ -154,25 +154,25 @@ def _wizard_eye(game: Game, hero: Figure, a: Action) -> Proc:
     yield from ()
 
 
-def _command_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
+def _command_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
     s: State = game.state
     out = []
     for m in s.foes():
-        if board.same_tile(h, m):
+        if board.same_tile(hero, m):
             out += [Action.make(seat, "power", text=f"{power(game, pid).name}: {m.name} to {board.tile_label(s, c)}",
-                                hero=h.id, power=pid, target=m.id, tile=list(c))
-                    for c in cells_within(s, h, 2) if c not in board.cells_of(m)]
+                                hero=hero.id, power=pid, target=m.id, tile=list(c))
+                    for c in cells_within(s, hero, 2) if c not in board.cells_of(m)]
     return out
 
 
-def _diversion_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
+def _diversion_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
     s: State = game.state
     out = []
-    for m in board.foes_near(s, h, 3):
+    for m in board.foes_near(s, hero, 3):
         if m.side == OBJECT:
             continue
         out += [Action.make(seat, "power", text=f"{power(game, pid).name}: {m.name} to {board.tile_label(s, c)}",
-                            hero=h.id, power=pid, target=m.id, tile=list(c))
+                            hero=hero.id, power=pid, target=m.id, tile=list(c))
                 for c in board.lay(s).tile_neighbours(board.cells_of(m)[0])]
     return out
 
@@ -187,11 +187,11 @@ POWERS("command", offer=_command_offer)(_send_monster)
 POWERS("distant_diversion", offer=_diversion_offer)(_send_monster)
 
 
-def _breath_offer(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
+def _breath_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
     s: State = game.state
     p = power(game, pid)
-    return [Action.make(seat, "power", text=f"{p.name} (free) at {board.tile_label(s, c)}", hero=h.id,
-                        power=pid, tile=list(c)) for c in cells_within(s, h, p.tiles) if foes_on(s, c)]
+    return [Action.make(seat, "power", text=f"{p.name} (free) at {board.tile_label(s, c)}", hero=hero.id,
+                        power=pid, tile=list(c)) for c in cells_within(s, hero, p.tiles) if foes_on(s, c)]
 
 
 @POWERS("hurled_breath", offer=_breath_offer)
@@ -214,25 +214,25 @@ def _free_tiles(game: Game, hero: Figure, p: Any) -> list[Any]:
     return [c for c in cells_within(s, hero, p.tiles) if free_squares_on(s, [c])]
 
 
-def _blades(game: Game, h: Figure, tile: Cell) -> Proc:
-    lay_tokens(game, h, "blade_barrier", tile, 5)
-    game.emit("token", hero=h.id, text=f"Whirling blades fill {board.tile_label(game.state, tile)}.")
+def _blades(game: Game, hero: Figure, tile: Cell) -> Proc:
+    lay_tokens(game, hero, "blade_barrier", tile, 5)
+    game.emit("token", hero=hero.id, text=f"Whirling blades fill {board.tile_label(game.state, tile)}.")
     yield from ()
 
 
-def _sphere(game: Game, h: Figure, tile: Cell) -> Proc:
+def _sphere(game: Game, hero: Figure, tile: Cell) -> Proc:
     s: State = game.state
-    tok = next((t for t in s.tokens if t["kind"] == "flaming_sphere" and t.get("owner") == h.id), None)
+    tok = next((t for t in s.tokens if t["kind"] == "flaming_sphere" and t.get("owner") == hero.id), None)
     if tok is not None:
         s.tokens.remove(tok)
-    lay_token(game, h, "flaming_sphere", board.lay(s).placement_order(tile)[0], n=3)
-    game.emit("token", hero=h.id, text=f"A sphere of fire rolls onto {board.tile_label(s, tile)}.")
+    lay_token(game, hero, "flaming_sphere", board.lay(s).placement_order(tile)[0], n=3)
+    game.emit("token", hero=hero.id, text=f"A sphere of fire rolls onto {board.tile_label(s, tile)}.")
     yield from ()
 
 
-def _cause_fear(game: Game, h: Figure, cell: Cell) -> Proc:
+def _cause_fear(game: Game, hero: Figure, cell: Cell) -> Proc:
     s: State = game.state
-    game.emit("power", hero=h.id, text=f"Terror grips {board.tile_label(s, cell)}.")
+    game.emit("power", hero=hero.id, text=f"Terror grips {board.tile_label(s, cell)}.")
     for o in board.standing_heroes(s):
         if cell in board.cells_of(o) and board.adjacent_foes(s, o):
             o.flags["cause_fear"] = True
@@ -240,10 +240,10 @@ def _cause_fear(game: Game, h: Figure, cell: Cell) -> Proc:
             o.flags.pop("cause_fear", None)
             yield from level_up_offer(game, o)  # a natural 20 on that attack counts now (§5.9)
     for m in [m for m in s.foes() if cell in board.cells_of(m)]:
-        dest = yield from choose_cell(game, h, [c for c in cells_within(s, h, 2) if c != cell],
+        dest = yield from choose_cell(game, hero, [c for c in cells_within(s, hero, 2) if c != cell],
                                       f"Cause Fear: where does {m.name} flee?", f"{m.name} flees to")
         if dest is not None:
-            yield from put(game, m, dest, "flees to", h)
+            yield from put(game, m, dest, "flees to", hero)
 
 
 register("blade_barrier", strike=Strike(targets=_free_tiles, lay=_blades))
@@ -253,17 +253,17 @@ register("cause_fear", strike=Strike(lay=_cause_fear))
 
 # -- moves before the roll --
 
-def _pull_beside(game: Game, h: Figure, m: Figure, why: str) -> Proc:
+def _pull_beside(game: Game, hero: Figure, monster: Figure, why: str) -> Proc:
     """Place a monster on the free square next to the hero nearest to it."""
     s: State = game.state
-    if board.adjacent(s, h, m) or m.flags.get("size", 1) != 1 or m.side == OBJECT:
+    if board.adjacent(s, hero, monster) or monster.flags.get("size", 1) != 1 or monster.side == OBJECT:
         return
-    near = board.free_adjacent(s, h, but=m)
+    near = board.free_adjacent(s, hero, but=monster)
     if not near:
         return
-    dist = board.square_distances(s, m)
-    place_at(game, m, min(near, key=lambda q: (dist.get(q, board.FAR), q[1], q[0])), why)
-    yield from placed(game, m, h)
+    dist = board.square_distances(s, monster)
+    place_at(game, monster, min(near, key=lambda q: (dist.get(q, board.FAR), q[1], q[0])), why)
+    yield from placed(game, monster, hero)
 
 
 def _charge_targets(game: Game, hero: Figure, p: Any) -> list[Any]:
@@ -418,9 +418,9 @@ def _comeback_hit(game: Game, hero: Figure, monster: Figure) -> Proc:
     yield from ()
 
 
-def _comeback_miss(game: Game, h: Figure, pid: str) -> None:
-    h.powers[pid] = True
-    game.emit("power", hero=h.id, text=f"{power(game, pid).name} missed: the card stays face up.")
+def _comeback_miss(game: Game, hero: Figure, pid: str) -> None:
+    hero.powers[pid] = True
+    game.emit("power", hero=hero.id, text=f"{power(game, pid).name} missed: the card stays face up.")
 
 
 def _jab_shove(game: Game, hero: Figure, monster: Figure) -> Proc:

@@ -105,25 +105,25 @@ def attack_targets(game: Game, hero: Figure, pid: str) -> list[Any]:
     return []
 
 
-def strike_options(game: Game, h: Figure, seat: str, pid: str) -> list[Action]:
+def strike_options(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
     """The attack actions one ready action power offers."""
     s: State = game.state
     p = power(game, pid)
     strike = strike_of(pid)
     if strike.pairs is not None:
-        return [Action.make(seat, "attack", text=f"{p.name} ({p.type}) with {o.name} at {m.name}", hero=h.id,
-                            power=pid, target=m.id, partner=o.id) for o, m in strike.pairs(game, h)]
+        return [Action.make(seat, "attack", text=f"{p.name} ({p.type}) with {o.name} at {m.name}", hero=hero.id,
+                            power=pid, target=m.id, partner=o.id) for o, m in strike.pairs(game, hero)]
     if p.attack is None and strike.lay is None:
         return []
     out = []
-    for t in attack_targets(game, h, pid):
+    for t in attack_targets(game, hero, pid):
         if isinstance(t, Figure):
             what = "the monsters on your tile" if p.target == "monsters_on_tile" else t.name
             out.append(Action.make(seat, "attack", text=f"{p.name} ({p.type.replace('_', '-')}) at {what}",
-                                   hero=h.id, power=pid, target=t.id))
+                                   hero=hero.id, power=pid, target=t.id))
         else:
             out.append(Action.make(seat, "attack", text=f"{p.name} on {board.tile_label(s, t)}",
-                                   hero=h.id, power=pid, tile=list(t)))
+                                   hero=hero.id, power=pid, tile=list(t)))
     return out
 
 
@@ -135,31 +135,31 @@ def attack_options(game: Game, hero: Figure, seat: str) -> list[Action]:
     return out
 
 
-def free_options(game: Game, h: Figure, seat: str, slots_left: bool) -> list[Action]:
+def free_options(game: Game, hero: Figure, seat: str, slots_left: bool) -> list[Action]:
     s: State = game.state
     out = []
     for pid in FREE:
-        if ready(h, pid):
-            out += POWERS[pid].offer(game, h, seat, pid)  # type: ignore[misc]
+        if ready(hero, pid):
+            out += POWERS[pid].offer(game, hero, seat, pid)  # type: ignore[misc]
     if slots_left:
         for pid in MOVE_SLOT:
-            if ready(h, pid):
-                out += POWERS[pid].offer(game, h, seat, pid)  # type: ignore[misc]
+            if ready(hero, pid):
+                out += POWERS[pid].offer(game, hero, seat, pid)  # type: ignore[misc]
         for tok in s.tokens:
-            if tok.get("owner") == h.id and tok["kind"] in ("flaming_sphere", "wizard_eye"):
+            if tok.get("owner") == hero.id and tok["kind"] in ("flaming_sphere", "wizard_eye"):
                 here = cell_of(tuple(tok["at"]))
                 out += [Action.make(seat, "power", text=f"Move the {tok['kind'].replace('_', ' ')} to "
                                                         f"{board.tile_label(s, c)} (uses a move)",
-                                    hero=h.id, power=f"move_{tok['kind']}", tile=list(c), slot="move")
+                                    hero=hero.id, power=f"move_{tok['kind']}", tile=list(c), slot="move")
                         for c in board.lay(s).tile_neighbours(here)]
     return out
 
 
-def spend(game: Game, h: Figure, pid: str) -> None:
+def spend(game: Game, hero: Figure, pid: str) -> None:
     p = power(game, pid)
     if p.type != "at_will":
-        h.powers[pid] = False
-        game.emit("power_used", hero=h.id, power=pid, text=f"{h.name}'s {p.name} card turns face down.")
+        hero.powers[pid] = False
+        game.emit("power_used", hero=hero.id, power=pid, text=f"{hero.name}'s {p.name} card turns face down.")
 
 
 def lay_token(game: Game, hero: Figure, kind: str, sq: Sq, **extra: Any) -> None:
@@ -175,23 +175,23 @@ def lay_tokens(game: Game, hero: Figure, kind: str, cell: Cell, n: int) -> None:
         lay_token(game, hero, kind, q)
 
 
-def use_free(game: Game, h: Figure, a: Action) -> Proc:
+def use_free(game: Game, hero: Figure, a: Action) -> Proc:
     s: State = game.state
     pid = a.get("power")
     if pid in ("move_flaming_sphere", "move_wizard_eye"):
         kind = pid[5:]
-        tok = next(t for t in s.tokens if t.get("owner") == h.id and t["kind"] == kind)
+        tok = next(t for t in s.tokens if t.get("owner") == hero.id and t["kind"] == kind)
         tok["at"] = list(board.lay(s).placement_order(tuple(a.get("tile")))[0])
-        game.emit("token", hero=h.id, text=f"{h.name} sends the {kind.replace('_', ' ')} to "
+        game.emit("token", hero=hero.id, text=f"{hero.name} sends the {kind.replace('_', ' ')} to "
                                            f"{board.tile_label(s, tuple(a.get('tile')))}.")
         return
-    game.emit("power", hero=h.id, power=pid, text=f"{h.name} uses {power(game, pid).name}.")
-    yield from POWERS[pid].run(game, h, a)
+    game.emit("power", hero=hero.id, power=pid, text=f"{hero.name} uses {power(game, pid).name}.")
+    yield from POWERS[pid].run(game, hero, a)
 
 
-def wizard_eye_cell(s: State, h: Figure) -> Cell | None:
+def wizard_eye_cell(s: State, hero: Figure) -> Cell | None:
     """The tile of the hero's wizard eye: exploration may use its unexplored edges (hook)."""
-    tok = next((t for t in s.tokens if t["kind"] == "wizard_eye" and t.get("owner") == h.id), None)
+    tok = next((t for t in s.tokens if t["kind"] == "wizard_eye" and t.get("owner") == hero.id), None)
     return cell_of(tuple(tok["at"])) if tok else None
 
 
@@ -223,106 +223,108 @@ def _any_on_tile(game: Game, hero: Figure, pid: str, k: int) -> Proc:
     return s.figures[a.get("target")]
 
 
-def attack_with(game: Game, h: Figure, a: Action, announce: bool = True) -> Proc:
+def attack_with(game: Game, hero: Figure, a: Action, announce: bool = True) -> Proc:
     """Resolve an attack power: moves first, every roll, its damage, its after-effects, the card."""
     s: State = game.state
     pid = a.get("power")
     p = power(game, pid)
     strike = strike_of(pid)
     if announce:
-        game.emit("power", hero=h.id, power=pid, text=f"{h.name} uses {p.name}.")
+        game.emit("power", hero=hero.id, power=pid, text=f"{hero.name} uses {p.name}.")
     first = s.figures.get(a.get("target") or "")
     tile = tuple(a.get("tile")) if a.get("tile") is not None else None
-    spend(game, h, pid)
+    spend(game, hero, pid)
     if strike.lay is not None:
-        yield from strike.lay(game, h, tile)  # type: ignore[arg-type]
+        yield from strike.lay(game, hero, tile)  # type: ignore[arg-type]
         return
-    target = (yield from strike.before(game, h, a, first)) if strike.before is not None else first
-    if p.target == "adjacent" and target is not None and target.on_board and not board.adjacent(s, h, target):
-        game.emit("power", hero=h.id, text=f"{h.name} is not beside {target.name}: no attack.")
+    target = (yield from strike.before(game, hero, a, first)) if strike.before is not None else first
+    if p.target == "adjacent" and target is not None and target.on_board and not board.adjacent(s, hero, target):
+        game.emit("power", hero=hero.id, text=f"{hero.name} is not beside {target.name}: no attack.")
         return
     hits: list[bool] = []
     if tile is not None:
         for m in foes_on(s, tile):
-            hits.append((yield from one_attack(game, h, pid, m)))
+            hits.append((yield from one_attack(game, hero, pid, m)))
     elif p.target == "monsters_on_tile":
         for k in range(1, p.attack.count + 1):
-            m = yield from _any_on_tile(game, h, pid, k)
+            m = yield from _any_on_tile(game, hero, pid, k)
             if m is None:
                 break
-            hits.append((yield from one_attack(game, h, pid, m)))
+            hits.append((yield from one_attack(game, hero, pid, m)))
     elif target is not None:
-        hits.append((yield from one_attack(game, h, pid, target)))
+        hits.append((yield from one_attack(game, hero, pid, target)))
         second = None
         if strike.second is not None:
-            second = yield from strike.second(game, h, pid, target)
+            second = yield from strike.second(game, hero, pid, target)
         elif p.attack.count > 1:
-            second = yield from second_target(game, h, pid, target, "a second target?")
+            second = yield from second_target(game, hero, pid, target, "a second target?")
         if second is not None:
-            hits.append((yield from one_attack(game, h, pid, second)))
+            hits.append((yield from one_attack(game, hero, pid, second)))
     if hits and strike.after is not None:
-        yield from strike.after(game, h, target)
+        yield from strike.after(game, hero, target)
 
 
 @POWERS("furious_assault", offer=never)
-def one_attack(game: Game, h: Figure, pid: str, m: Figure) -> Proc:
+def one_attack(game: Game, hero: Figure, pid: str, monster: Figure) -> Proc:
     """One roll of an attack power at one monster; Furious Assault may add 1 damage to a hit."""
     p = power(game, pid)
     strike = strike_of(pid)
-    if not m.on_board:
+    if not monster.on_board:
         return False
-    ac, acmods = combat.foe_ac(game, m)
-    mods = combat.hero_attack_mods(game, h, m)
+    ac, acmods = combat.foe_ac(game, monster)
+    mods = combat.hero_attack_mods(game, hero, monster)
     if strike.roll is not None:
-        strike.roll(game, h, mods)
-    if h.flags.get("cause_fear"):
+        strike.roll(game, hero, mods)
+    if hero.flags.get("cause_fear"):
         mods["cause_fear"] = 2
-    hit, face = yield from combat.attack_roll(game, "ash.combat.hero_attack", h.name, m.name, p.attack.bonus, ac,
-                                              mods, {"power": pid, "ac_modifiers": acmods}, hero=h)
+    hit, face = yield from combat.attack_roll(game, "ash.combat.hero_attack", hero.name, monster.name,
+                                              p.attack.bonus, ac,
+                                              mods, {"power": pid, "ac_modifiers": acmods}, hero=hero)
     if face == 20:
-        h.flags["natural_20"] = True
+        hero.flags["natural_20"] = True
     if hit:
-        extra = combat.damage_bonus(game, h, m, face)
+        extra = combat.damage_bonus(game, hero, monster, face)
         if strike.damage is not None:
-            strike.damage(game, h, m, face, extra)
-        if ready(h, "furious_assault") and (yield from ask(game, h, "furious_assault", f"+1 damage on {m.name}")):
+            strike.damage(game, hero, monster, face, extra)
+        if ready(hero, "furious_assault") \
+                and (yield from ask(game, hero, "furious_assault", f"+1 damage on {monster.name}")):
             extra["furious_assault"] = 1
-            spend(game, h, "furious_assault")
+            spend(game, hero, "furious_assault")
         total = p.attack.damage + sum(extra.values())
-        yield from combat.damage_foe(game, m, total, h, p.name)
+        yield from combat.damage_foe(game, monster, total, hero, p.name)
         if strike.hit is not None:
-            yield from strike.hit(game, h, m)
+            yield from strike.hit(game, hero, monster)
     elif p.attack.miss_damage:
-        yield from combat.damage_foe(game, m, p.attack.miss_damage, h, f"{p.name} (miss)")
+        yield from combat.damage_foe(game, monster, p.attack.miss_damage, hero, f"{p.name} (miss)")
     if not hit and strike.miss is not None:
-        strike.miss(game, h, pid)
+        strike.miss(game, hero, pid)
     return hit
 
 
-def extra_at_will(game: Game, h: Figure, prompt: str) -> Proc:
+def extra_at_will(game: Game, hero: Figure, prompt: str) -> Proc:
     """One at-will attack outside the slots (acrobatic onslaught, cause fear)."""
-    seat = _seat(game, h)
-    opts = [a for a in attack_options(game, h, seat) if power(game, a.get("power")).type == "at_will"
+    seat = _seat(game, hero)
+    opts = [a for a in attack_options(game, hero, seat) if power(game, a.get("power")).type == "at_will"
             and not strike_of(a.get("power")).moves_first]
     if not opts:
         return
-    opts.append(Action.make(seat, "attack", text="No attack", hero=h.id, power=None))
-    a = yield Decision(seat, prompt, opts, context={"figure": h.id, "extra_attack": True})
+    opts.append(Action.make(seat, "attack", text="No attack", hero=hero.id, power=None))
+    a = yield Decision(seat, prompt, opts, context={"figure": hero.id, "extra_attack": True})
     if a.get("power") is not None:
-        yield from attack_with(game, h, a)
+        yield from attack_with(game, hero, a)
 
 
-def end_of_hero_phase(game: Game, h: Figure) -> Proc:
+def end_of_hero_phase(game: Game, hero: Figure) -> Proc:
     """H4: the hero's flaming sphere burns a token and 1 damage to each monster on its tile."""
     s: State = game.state
-    for tok in [t for t in s.tokens if t["kind"] == "flaming_sphere" and t.get("owner") == h.id]:
+    for tok in [t for t in s.tokens if t["kind"] == "flaming_sphere" and t.get("owner") == hero.id]:
         cell = cell_of(tuple(tok["at"]))
         tok["n"] -= 1
         if tok["n"] <= 0:
             s.tokens.remove(tok)
-        game.emit("token", hero=h.id, text=f"The flaming sphere burns ({max(tok['n'], 0)} left).")
+        game.emit("token", hero=hero.id, text=f"The flaming sphere burns ({max(tok['n'], 0)} left).")
         for m in foes_on(s, cell):
-            yield from combat.damage_foe(game, m, 1, h, "Flaming Sphere")
+            yield from combat.damage_foe(game, m, 1, hero, "Flaming Sphere")
 
 
 @POWERS("astral_refuge", offer=never)
@@ -347,9 +349,9 @@ def villain_phase_start(game: Game) -> Proc:
             game.emit("lifted", hero=o.id, text=f"{o.name} vanishes into the astral sea.")
 
 
-def began_adjacent(game: Game, h: Figure) -> None:
+def began_adjacent(game: Game, hero: Figure) -> None:
     """Holy Strike remembers who stood next to the hero when his phase began."""
-    h.flags["began_adjacent"] = [m.id for m in board.adjacent_foes(game.state, h)]
+    hero.flags["began_adjacent"] = [m.id for m in board.adjacent_foes(game.state, hero)]
 
 
 def ready_to_walk(game: Game, hero: Figure) -> bool:

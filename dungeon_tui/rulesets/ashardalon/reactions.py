@@ -24,9 +24,9 @@ from .state import MONSTER, VILLAIN, Figure, State
 Proc = Generator[Decision, Action, Any]
 
 
-def able(h: Figure) -> bool:
+def able(hero: Figure) -> bool:
     """A hero at 0 HP or off the board uses nothing (§5.5, §5.11)."""
-    return h.up
+    return hero.up
 
 
 def charm_of(hero: Figure) -> str | None:
@@ -69,15 +69,15 @@ def reroll_offers(game: Game, hero: Figure | None, victim: Figure | None, hit: b
 
 
 @ITEMS("scroll_of_monster_control", offer=never)
-def monster_activates(game: Game, m: Figure) -> Proc:
+def monster_activates(game: Game, monster: Figure) -> Proc:
     """Before a monster or villain acts: Bravery for paladins up to 1 tile away, and the
     active player's Scroll of Monster Control.  Returns True when the scroll used up the
     activation (the figure does not act)."""
     s: State = game.state
-    if not m.on_board or m.side not in (MONSTER, VILLAIN):
+    if not monster.on_board or monster.side not in (MONSTER, VILLAIN):
         return False
-    yield from monster_activates_bravery(game, m)
-    if m.side != MONSTER or s.active is None or s.phase != "villain":
+    yield from monster_activates_bravery(game, monster)
+    if monster.side != MONSTER or s.active is None or s.phase != "villain":
         return False
     h = s.figures[s.active]
     scroll = next((c for c, up in h.items.items() if up and decks.kind_of(c) == "scroll_of_monster_control"), None)
@@ -85,47 +85,49 @@ def monster_activates(game: Game, m: Figure) -> Proc:
         return False
     item = combat.item_of(game, scroll)
     seat = s.seat_of[h.id]
-    cells = powers.cells_within(s, board.cells_of(m), item.tiles or 1)
-    opts = [Action.make(seat, "scroll", text=f"Let the {m.name} act", tile=None)]
-    opts += [Action.make(seat, "scroll", text=f"Scroll: put the {m.name} on {board.tile_label(s, c)}", tile=list(c))
-             for c in cells if board.place_square(s, c, but=m, size=m.flags.get("size", 1)) is not None]
+    cells = powers.cells_within(s, board.cells_of(monster), item.tiles or 1)
+    opts = [Action.make(seat, "scroll", text=f"Let the {monster.name} act", tile=None)]
+    opts += [Action.make(seat, "scroll", text=f"Scroll: put the {monster.name} on {board.tile_label(s, c)}",
+                         tile=list(c))
+             for c in cells if board.place_square(s, c, but=monster, size=monster.flags.get("size", 1)) is not None]
     a = yield Decision(seat, f"{h.name} may read the Scroll of Monster Control", opts,
                        context={"figure": h.id, "reaction": "scroll_of_monster_control"})
     if a.get("tile") is None:
         return False
     del h.items[scroll]
     decks.discard(s, "treasure", scroll)
-    yield from placing.put(game, m, tuple(a.get("tile")), "is compelled onto", h)
-    prey = [o for o in s.targets() if o is not m and m.on_board and board.adjacent(s, m, o)]
+    yield from placing.put(game, monster, tuple(a.get("tile")), "is compelled onto", h)
+    prey = [o for o in s.targets() if o is not monster and monster.on_board and board.adjacent(s, monster, o)]
     if prey:
         o = prey[0]
         ac, mods = combat.foe_ac(game, o)
-        hit, _ = yield from combat.attack_roll(game, "ash.combat.monster_attack", m.name, o.name, item.attack.bonus,
+        hit, _ = yield from combat.attack_roll(game, "ash.combat.monster_attack", monster.name, o.name,
+                                               item.attack.bonus,
                                                ac, {}, {"ac_modifiers": mods, "item": "scroll_of_monster_control"})
         if hit:
-            yield from combat.damage_foe(game, o, item.attack.damage, h, f"the compelled {m.name}")
+            yield from combat.damage_foe(game, o, item.attack.damage, h, f"the compelled {monster.name}")
     return True
 
 
 @POWERS("bravery", offer=never)
-def monster_activates_bravery(game: Game, m: Figure) -> Proc:
+def monster_activates_bravery(game: Game, monster: Figure) -> Proc:
     """Bravery, once per figure and villain phase: a paladin up to 1 tile from an acting monster
     may step in beside it and regain 1 HP."""
     s: State = game.state
-    if m.flags.get("bravery_phase") == s.villain_phase or not m.on_board:
+    if monster.flags.get("bravery_phase") == s.villain_phase or not monster.on_board:
         return
-    m.flags["bravery_phase"] = s.villain_phase
+    monster.flags["bravery_phase"] = s.villain_phase
     for h in board.standing_heroes(s):
-        if not powers.ready(h, "bravery") or board.figure_tiles(s, h, m) > 1:
+        if not powers.ready(h, "bravery") or board.figure_tiles(s, h, monster) > 1:
             continue
-        spots = [] if board.adjacent(s, h, m) else board.free_adjacent(s, m, but=h)
-        if not board.adjacent(s, h, m) and not spots:
+        spots = [] if board.adjacent(s, h, monster) else board.free_adjacent(s, monster, but=h)
+        if not board.adjacent(s, h, monster) and not spots:
             continue
-        if not (yield from combat.ask(game, h, "bravery", f"stand beside the {m.name} and regain 1 HP")):
+        if not (yield from combat.ask(game, h, "bravery", f"stand beside the {monster.name} and regain 1 HP")):
             continue
         powers.spend(game, h, "bravery")
         if spots:
-            sq = yield from placing.choose_square(game, h, spots, f"Bravery: where beside the {m.name}?")
+            sq = yield from placing.choose_square(game, h, spots, f"Bravery: where beside the {monster.name}?")
             placing.place_at(game, h, sq, "strides bravely to")
         combat.heal(game, h, 1, "Bravery")
 

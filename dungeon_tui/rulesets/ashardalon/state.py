@@ -148,11 +148,11 @@ class State:
         return out
 
 
-def squares_of(f: Figure) -> list[Sq]:
+def squares_of(figure: Figure) -> list[Sq]:
     """A 2x2 figure's pos is its top-left square."""
-    if f.pos is None:
+    if figure.pos is None:
         return []
-    if f.flags.get("size", 1) == 2:
-        x, y = f.pos
+    if figure.flags.get("size", 1) == 2:
+        x, y = figure.pos
         return [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
-    return [f.pos]
+    return [figure.pos]
