@@ -71,7 +71,7 @@ def _curse(game: Game, card: str, hero: Figure) -> Proc:
 def _time_leap(game: Game, card: str, hero: Figure) -> Proc:
     """The cursed hero leaves the board until his next turn; a monster may take his square."""
     if _lay_curse(game, card, hero):
-        hero.flags["leap_square"] = list(hero.pos)  # type: ignore[arg-type]
+        hero.flags["leap_square"] = list(hero.at)
         hero.lifted = True
         game.emit("lifted", hero=hero.id, text=f"{hero.name} vanishes from the board until his next turn.")
     yield from ()

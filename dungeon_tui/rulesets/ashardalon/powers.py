@@ -63,6 +63,13 @@ def strike_of(pid: str) -> Strike:
     return effect.run if effect is not None and isinstance(effect.run, Strike) else PLAIN
 
 
+def offer_of(pid: str) -> Callable[..., list[Action]]:
+    """What a power offers the hero phase (free and action powers register an offer)."""
+    offer = POWERS[pid].offer
+    assert offer is not None, f"power {pid!r} has no offer"
+    return offer
+
+
 def power(game: Game, pid: str) -> Any:
     return game.content.powers[pid]
 
@@ -131,7 +138,7 @@ def attack_options(game: Game, hero: Figure, seat: str) -> list[Action]:
     out = []
     for pid, up in hero.powers.items():
         if up and power(game, pid).timing == "action":
-            out += POWERS[pid].offer(game, hero, seat, pid)  # type: ignore[misc]
+            out += offer_of(pid)(game, hero, seat, pid)
     return out
 
 
@@ -140,11 +147,11 @@ def free_options(game: Game, hero: Figure, seat: str, slots_left: bool) -> list[
     out = []
     for pid in FREE:
         if ready(hero, pid):
-            out += POWERS[pid].offer(game, hero, seat, pid)  # type: ignore[misc]
+            out += offer_of(pid)(game, hero, seat, pid)
     if slots_left:
         for pid in MOVE_SLOT:
             if ready(hero, pid):
-                out += POWERS[pid].offer(game, hero, seat, pid)  # type: ignore[misc]
+                out += offer_of(pid)(game, hero, seat, pid)
         for tok in s.tokens:
             if tok.get("owner") == hero.id and tok["kind"] in ("flaming_sphere", "wizard_eye"):
                 here = cell_of(tuple(tok["at"]))
@@ -235,7 +242,8 @@ def attack_with(game: Game, hero: Figure, a: Action, announce: bool = True) -> P
     tile = tuple(a.get("tile")) if a.get("tile") is not None else None
     spend(game, hero, pid)
     if strike.lay is not None:
-        yield from strike.lay(game, hero, tile)  # type: ignore[arg-type]
+        assert tile is not None  # a power that lays something is aimed at a tile
+        yield from strike.lay(game, hero, tile)
         return
     target = (yield from strike.before(game, hero, a, first)) if strike.before is not None else first
     if p.target == "adjacent" and target is not None and target.on_board and not board.adjacent(s, hero, target):
