@@ -7,10 +7,10 @@ from dungeon_tui.engine.dice import ForcedChance
 from dungeon_tui.engine.game import CHANCE, DUNGEON, Game
 from dungeon_tui.engine.scenario import ScenarioRules
 from dungeon_tui.rulesets.ashardalon import board
+from dungeon_tui.rulesets.ashardalon.arrivals import spawn
 from dungeon_tui.rulesets.ashardalon.content import load_content
-from dungeon_tui.rulesets.ashardalon.exploration import spawn
-from dungeon_tui.rulesets.ashardalon.geometry import ROTATION_BEYOND, beyond, lay_out
 from dungeon_tui.rulesets.ashardalon.game import GAME
+from dungeon_tui.rulesets.ashardalon.geometry import ROTATION_BEYOND, beyond, lay_out
 from dungeon_tui.rulesets.ashardalon.state import VILLAIN, Figure, State
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ash_scenario import add_tile, dungeon, events, monster, run
 
-from dungeon_tui.rulesets.ashardalon import board, combat
+from dungeon_tui.rulesets.ashardalon import blows, board
 from dungeon_tui.rulesets.ashardalon.heroes import hero_phase, walk
 from dungeon_tui.rulesets.ashardalon.models import MonsterAttack
 
@@ -58,11 +58,11 @@ def test_mirror_images_pop_only_on_monster_misses():
     s = dungeon({"heskan": (1, 5)})
     heskan = s.figures["heskan"]
     heskan.flags["mirror_images"] = 3
-    run(s, lambda g: combat.attack_hero(g, "ash.encounter.attack", "Darts", heskan, MonsterAttack(bonus=1, damage=1),
+    run(s, lambda g: blows.attack_hero(g, "ash.encounter.attack", "Darts", heskan, MonsterAttack(bonus=1, damage=1),
                                         card="poisoned_dart_trap"), [2])
     assert heskan.flags["mirror_images"] == 3
     bear = monster(s, "cave_bear", (1, 6))
-    run(s, lambda g: combat.attack_hero(g, "ash.combat.monster_attack", "Cave Bear", heskan,
+    run(s, lambda g: blows.attack_hero(g, "ash.combat.monster_attack", "Cave Bear", heskan,
                                         MonsterAttack(bonus=1, damage=1), monster=bear), [2])
     assert heskan.flags["mirror_images"] == 2
 

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from dungeon_tui.engine import tactics
-from dungeon_tui.engine.scenario import content_problems_after
 from dungeon_tui.engine.content import ContentError, content_root, load_bundle
+from dungeon_tui.engine.scenario import content_problems_after
 from dungeon_tui.rulesets.ashardalon.content import cross_check, load_content, words_registry
 from dungeon_tui.rulesets.ashardalon.models import MODELS, TACTICS_WORDS
 

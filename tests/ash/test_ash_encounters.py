@@ -2,13 +2,20 @@
 family, with forced d20 faces and scripted choices of the active hero's seat."""
 from __future__ import annotations
 
-from ash_scenario import Picks, _G, add_tile, dungeon, events, monster, rolls, run
+from ash_scenario import _G, Picks, add_tile, dungeon, events, monster, rolls, run
 
 from dungeon_tui.rulesets.ashardalon import board, combat, heroes
-from dungeon_tui.rulesets.ashardalon.encounters import (after_exploration, claim_leap_square, encounter,
-                                                         slot_options, treasure_token_value, use_slot)
+from dungeon_tui.rulesets.ashardalon.arrivals import claim_leap_square
+from dungeon_tui.rulesets.ashardalon.dungeon import activate_marker
+from dungeon_tui.rulesets.ashardalon.encounters import (
+    after_exploration,
+    encounter,
+    slot_options,
+    treasure_token_value,
+    use_slot,
+)
 from dungeon_tui.rulesets.ashardalon.geometry import cell_of
-from dungeon_tui.rulesets.ashardalon.hazards import activate_marker, climb_options, climb_out, disable
+from dungeon_tui.rulesets.ashardalon.hazards import climb_options, climb_out, disable
 
 
 def abc(heroes_at):

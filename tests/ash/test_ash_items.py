@@ -2,11 +2,11 @@
 blessed shield, hero-phase items, slot items, reactions and handing a find to another hero."""
 from __future__ import annotations
 
-from ash_scenario import Picks, _G, add_tile, dungeon, monster, rolls, run
+from ash_scenario import _G, Picks, add_tile, dungeon, monster, rolls, run
 from test_ash_powers import dealt, offered, tough
 
-from dungeon_tui.rulesets.ashardalon.ai.companions import HeroAI
 from dungeon_tui.rulesets.ashardalon import board, combat, items, placing, powers, reactions
+from dungeon_tui.rulesets.ashardalon.ai.companions import HeroAI
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_figure
 
 
@@ -61,7 +61,7 @@ def test_dwarven_hammer_still_footed_bonus_forbids_moving():
     bear = monster(s, "cave_bear", (1, 6))
     v.flags["moved"] = False
     assert combat.hero_attack_mods(_G(s), v, bear) == {"item": 3}
-    from dungeon_tui.rulesets.ashardalon.heroes import walks
+    from dungeon_tui.rulesets.ashardalon.movement import walks
     assert walks(_G(s), v) == {}
     v.flags = {"moved": True}
     assert combat.hero_attack_mods(_G(s), v, bear) == {"item": 1}

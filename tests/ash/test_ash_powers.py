@@ -3,13 +3,13 @@ bonus, damage and miss damage, the placements, tokens, reactions and the setup p
 from __future__ import annotations
 
 import pytest
-from ash_scenario import Picks, _G, add_tile, dungeon, events, monster, rolls, run
+from ash_scenario import _G, Picks, add_tile, dungeon, events, monster, rolls, run
 
-from dungeon_tui.rulesets.ashardalon import board, combat, powers, reactions
+from dungeon_tui.rulesets.ashardalon import blows, board, combat, powers, reactions
 from dungeon_tui.rulesets.ashardalon.content import load_content
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_figure
-from dungeon_tui.rulesets.ashardalon.heroes import end_of_phase
 from dungeon_tui.rulesets.ashardalon.game import GAME
+from dungeon_tui.rulesets.ashardalon.heroes import end_of_phase
 
 
 def only(s, hid, *pids):
@@ -415,13 +415,13 @@ def test_practiced_evasion_on_an_event_attack():
     s = dungeon({"tarak": (1, 5)})
     t = only(s, "tarak", "practiced_evasion")
     from dungeon_tui.rulesets.ashardalon.models import MonsterAttack
-    hit = run(s, lambda g: combat.attack_hero(g, "ash.encounter.attack", "Bull's Eye", t,
+    hit = run(s, lambda g: blows.attack_hero(g, "ash.encounter.attack", "Bull's Eye", t,
                                               MonsterAttack(bonus=10, damage=2), card="bulls_eye"), [19],
               heroes=Picks(("react", {"use": True})))
     assert t.hp == 8 and not t.powers["practiced_evasion"] and events(hit, "dodge")
     # a hazard is neither a trap nor an event-attack: no offer, the rocks land (§2.2)
     t.powers["practiced_evasion"] = True
-    run(s, lambda g: combat.attack_hero(g, "ash.encounter.attack", "Cave In", t,
+    run(s, lambda g: blows.attack_hero(g, "ash.encounter.attack", "Cave In", t,
                                         MonsterAttack(bonus=9, damage=2), card="cave_in"), [19])
     assert t.hp == 6 and t.powers["practiced_evasion"]
 
@@ -436,7 +436,7 @@ def test_noble_shield_takes_the_attack_alone_as_a_natural_20():
         targets = yield from reactions.before_monster_attack(g, bear, [k, s.figures["quinn"]])
         assert targets == [k]
         for h in targets:
-            yield from combat.attack_hero(g, "ash.combat.monster_attack", "Cave Bear", h, MonsterAttack(bonus=0, damage=1))
+            yield from blows.attack_hero(g, "ash.combat.monster_attack", "Cave Bear", h, MonsterAttack(bonus=0, damage=1))
     game = run(s, proc, [], heroes=Picks(("react", {"use": True})))
     (r,) = rolls(game)
     assert r["faces"] == [20] and k.hp == 7 and s.figures["quinn"].hp == 8
@@ -538,7 +538,7 @@ def test_practiced_evasion_against_a_trap_also_tries_to_disable_it():
     s.markers["poisoned_dart_trap"] = {"at": [1, 5]}
     s.rows["tarak"].append("poisoned_dart_trap")
     from dungeon_tui.rulesets.ashardalon.models import MonsterAttack
-    game = run(s, lambda g: combat.attack_hero(g, "ash.encounter.attack", "Poisoned Dart Trap (dart)", t,
+    game = run(s, lambda g: blows.attack_hero(g, "ash.encounter.attack", "Poisoned Dart Trap (dart)", t,
                                                MonsterAttack(bonus=8, damage=1), card="poisoned_dart_trap"), [19, 12],
                heroes=Picks(("react", {"use": True})))
     assert [r["rule"] for r in rolls(game)] == ["ash.encounter.attack", "ash.trap.disable"]

@@ -1,12 +1,12 @@
 """Rules of specs/ashardalon.md §5 beyond the worked examples, in scripted positions."""
 from __future__ import annotations
 
-from ash_scenario import Picks, _G, add_tile, dungeon, events, monster, rolls, run, tactics_lines, villain
+from ash_scenario import _G, Picks, add_tile, dungeon, events, monster, rolls, run, tactics_lines, villain
 
 from dungeon_tui.rulesets.ashardalon import board, combat, powers
+from dungeon_tui.rulesets.ashardalon.arrivals import new_monster
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_figure
 from dungeon_tui.rulesets.ashardalon.encounters import encounter
-from dungeon_tui.rulesets.ashardalon.exploration import new_monster
 from dungeon_tui.rulesets.ashardalon.turns import villain_phase
 
 

@@ -176,6 +176,7 @@ def test_kraash_lightning_strikes_every_hero_on_the_closest_heros_tile():
 
 def test_meerak_has_plus_two_ac_next_to_a_reptile():
     from ash_scenario import _G
+
     from dungeon_tui.rulesets.ashardalon.combat import foe_ac
     s, a, b = dungeon_abc({"vistra": (1, 5)})
     meerak = villain(s, "meerak", (1, 1))
@@ -187,7 +188,7 @@ def test_meerak_has_plus_two_ac_next_to_a_reptile():
 # -- hazards and traps (§6.6) ------------------------------------------------------------------------
 
 def test_whirling_blades_roll_one_tile_to_the_scorch_and_strike_there():
-    from dungeon_tui.rulesets.ashardalon.hazards import activate_marker
+    from dungeon_tui.rulesets.ashardalon.dungeon import activate_marker
     s, a, b = dungeon_abc({"tarak": (4, 2), "quinn": (1, 5)})
     lay = board.lay(s)
     assert board.cells_of(s.figures["tarak"]) == [a]
@@ -204,7 +205,7 @@ def test_whirling_blades_roll_one_tile_to_the_scorch_and_strike_there():
 
 
 def test_pit_hits_the_heroes_on_its_tile():
-    from dungeon_tui.rulesets.ashardalon.hazards import activate_marker
+    from dungeon_tui.rulesets.ashardalon.dungeon import activate_marker
     s, a, b = dungeon_abc({"tarak": (1, 5), "quinn": (1, 1)})
     s.markers["pit"] = {"at": [2, 6]}
     s.rows["tarak"].append("pit")
@@ -215,7 +216,7 @@ def test_pit_hits_the_heroes_on_its_tile():
 
 
 def test_pit_hit_hero_falls_in():
-    from dungeon_tui.rulesets.ashardalon.hazards import activate_marker
+    from dungeon_tui.rulesets.ashardalon.dungeon import activate_marker
     s, a, b = dungeon_abc({"tarak": (1, 5)})
     s.markers["pit"] = {"at": [2, 6]}
     s.rows["tarak"].append("pit")

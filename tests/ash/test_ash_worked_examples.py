@@ -1,17 +1,17 @@
 """The worked examples of specs/ashardalon.md section 10, with forced d20 faces."""
 from __future__ import annotations
 
-from ash_scenario import Picks, _G, add_tile, dungeon, events, monster, rolls, run, tactics_lines, villain
+from ash_scenario import _G, Picks, add_tile, dungeon, events, monster, rolls, run, tactics_lines, villain
 
-from dungeon_tui.rulesets.ashardalon.ai.companions import HeroAI
 from dungeon_tui.rulesets.ashardalon import board, combat, powers
+from dungeon_tui.rulesets.ashardalon.ai.companions import HeroAI
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_figure
 from dungeon_tui.rulesets.ashardalon.encounters import offer_cancel
 from dungeon_tui.rulesets.ashardalon.exploration import explore
 from dungeon_tui.rulesets.ashardalon.hazards import disable
-from dungeon_tui.rulesets.ashardalon.heroes import hero_phase, level_up_offer
+from dungeon_tui.rulesets.ashardalon.heroes import hero_phase
+from dungeon_tui.rulesets.ashardalon.levels import level_up_offer
 from dungeon_tui.rulesets.ashardalon.turns import villain_phase
-
 
 
 def attack_proc(hero, pid, target):

@@ -2,13 +2,19 @@
 exits, winning and losing (all win or all lose)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Callable, Generator
+from typing import Any
 
 from ...engine.dice import shuffled
+from ...engine.effects import Effects, never
 from ...engine.game import Action, Decision, Game
-from . import board, combat, decks
+from . import board, decks, hooks
+from .arrivals import place_tile, spawn
+from .blows import attack_hero
+from .choosing import closest_edge_cell, fixed_order
 from .geometry import Cell, cell_of
 from .state import MONSTER, VILLAGER, Figure, State
+from .villains import in_play, spawn_villain
 
 Proc = Generator[Decision, Action, Any]
 # Exits a chamber's goal adds: its tunnel, or the start stairs to carry the hoard out.
@@ -26,12 +32,6 @@ def build_stack(game: Game, shuffled_tiles: list[str]) -> list[str]:
     return stack
 
 
-def placement_door(game: Game, tile: str) -> str | None:
-    """A side the adventure puts a door token on when this set-aside tile is placed (A5)."""
-    adv = game.content.adventures[game.state.adventure]
-    return next((p.door for p in adv.placements if p.tile == tile and p.door), None)
-
-
 def chamber_card(game: Game) -> Any:
     s: State = game.state
     return game.content.chambers[s.chamber["card"]] if s.chamber else None
@@ -45,19 +45,19 @@ def exits(game: Game) -> tuple[str, ...]:
     return tuple(adv.exits) + tuple(x for x in extra if x not in adv.exits)
 
 
-def exit_here(game: Game, h: Figure) -> bool:
+def exit_here(game: Game, hero: Figure) -> bool:
     """Whether a hero stands on one of the adventure's exit squares."""
     s: State = game.state
-    return h.on_board and board.lay(s).terrain.get(h.pos) in exits(game)
+    return hero.on_board and board.lay(s).terrain.get(hero.at) in exits(game)
 
 
-def escape_helps(game: Game, h: Figure) -> bool:
+def escape_helps(game: Game, hero: Figure) -> bool:
     """Whether leaving now serves the adventure (for the companion AI): everyone must get out
     (A1), he carries the objective (A9), or the chamber's escape goal is within reach."""
     s: State = game.state
     adv = game.content.adventures[s.adventure]
     kinds = {g.kind for g in adv.victory}
-    if "all_heroes_escaped" in kinds or ("carrier_escaped" in kinds and h.flags.get("objective")):
+    if "all_heroes_escaped" in kinds or ("carrier_escaped" in kinds and hero.flags.get("objective")):
         return True
     if "carrier_escaped" in kinds:
         return any(o.escaped and o.flags.get("objective") for o in s.heroes())
@@ -85,32 +85,8 @@ def start_boons(game: Game) -> Proc:
                                cell=list(cl), side=sd) for cl, sd in edges]
         a = yield Decision(seat, f"{boon.replace('_', ' ').title()}: where does the extra tile go?", options,
                            context={"boon": boon})
-        from .exploration import place_tile
         tile = yield from decks.draw(game, "dungeon")
         place_tile(game, tile, tuple(a.get("cell")), a.get("side"))
-
-
-def boon_discard(game: Game, card: str, holder: str) -> Proc:
-    """duergar_defeated and kin: discard a just-drawn monster of the boon's keyword, not replaced."""
-    s: State = game.state
-    keywords = game.content.monsters[decks.kind_of(card)].keywords
-    for boon in list(s.boons):
-        kw = game.content.boons[boon].discards_keyword
-        if kw is None or kw not in keywords:
-            continue
-        seat = s.seat_of[holder]
-        name = game.content.monsters[decks.kind_of(card)].name
-        options = [Action.make(seat, "boon", text=f"Use {boon.replace('_', ' ')}: discard the {name}", use=True),
-                   Action.make(seat, "boon", text=f"Keep the boon for later; the {name} comes", use=False)]
-        s.drawn.append(card)  # face up while the player decides
-        a = yield Decision(seat, f"A {name} is drawn: use the boon?", options, context={"boon": boon})
-        s.drawn.remove(card)
-        if a.get("use"):
-            s.boons.remove(boon)
-            decks.discard(s, "monster", card)
-            game.emit("boon", text=f"The boon is spent: the {name} never arrives.")
-            return True
-    return False
 
 
 # -- special rules ---------------------------------------------------------------------------------
@@ -129,11 +105,11 @@ def top_4(game: Game, card: str) -> Proc:
                                        "top of the encounter deck.")
 
 
-def villain_placed(game: Game, f: Figure) -> Proc:
+def villain_placed(game: Game, figure: Figure) -> Proc:
     """An adventure rule that fires when a villain comes (A12: the dragon's breath near the top)."""
     s: State = game.state
     for rule in game.content.adventures[s.adventure].rules:
-        if rule.kind == "on_villain_placed" and rule.villain == f.kind and rule.encounter_top_4:
+        if rule.kind == "on_villain_placed" and rule.villain == figure.kind and rule.encounter_top_4:
             yield from top_4(game, rule.encounter_top_4)
 
 
@@ -145,28 +121,27 @@ def chamber_rules(game: Game, cells: list[Cell], entrance: Any) -> Proc:
         if rule.kind != "objective_tokens":
             continue
         bag = [v for v in s.decks.get("treasure_tokens", []) if v != "item"]
-        tokens = ["objective"] + bag[:rule.gold_tokens]
+        tokens = ["objective", *bag[:rule.gold_tokens]]
         for v in bag[:rule.gold_tokens]:
             s.decks["treasure_tokens"].remove(v)
         tokens = yield from shuffled(game, tokens, "ash.deck.shuffle.objective")
         spots = list(cells) + list(entrance.cells)
-        for tok, cell in zip(tokens, spots):
+        for tok, cell in zip(tokens, spots, strict=False):
             sq = board.lay(s).placement_order(cell)[0]
             s.tokens.append({"kind": "objective" if tok == "objective" else "treasure", "value": tok,
                              "at": list(sq), "face_down": True})
         game.emit("tokens", text=f"{len(tokens)} face-down tokens lie on the chamber's scorch marks.")
 
 
-def take_token(game: Game, h: Figure, tok: dict[str, Any]) -> Proc:
+def take_token(game: Game, hero: Figure, tok: dict[str, Any]) -> Proc:
     """Picking up the objective (A9): the dragon wakes by the start stairs."""
     s: State = game.state
     if tok["kind"] != "objective":
         return
-    h.flags["objective"] = True
-    game.emit("objective", hero=h.id, text=f"{h.name} takes the objective!")
+    hero.flags["objective"] = True
+    game.emit("objective", hero=hero.id, text=f"{hero.name} takes the objective!")
     for rule in game.content.adventures[s.adventure].rules:
         if rule.kind == "on_item_taken" and rule.villain:
-            from .villains import in_play, spawn_villain
             if in_play(s, rule.villain) is None:
                 start = next(t for t in s.tiles if t.tile == (rule.on_tile or "start"))
                 stairs = sorted((q for q, ch in board.lay(s).terrain.items() if ch == "S"), key=lambda q: (q[1], q[0]))
@@ -179,10 +154,8 @@ def take_token(game: Game, h: Figure, tok: dict[str, Any]) -> Proc:
 
 # -- adventure encounter cards (§2.5) -------------------------------------------------------------
 
-def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
+def adventure_encounter(game: Game, card: str, hero: Figure) -> Proc:
     """Adventure cards cannot be cancelled; each says where it goes afterwards."""
-    from .encounters import closest_edge_cell, encounter
-    from .villains import in_play, spawn_villain
     s: State = game.state
     e = game.content.adventure_encounters[card]
     game.emit("encounter", card=card, type="adventure", text=f"Encounter: {e.name}. {e.text}")
@@ -194,33 +167,10 @@ def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
         decks.discard(s, "encounter", card)
         return
     s.drawn.append(card)
-    if card == "ashardalon_arrives" and dragon is None:
-        cell = yield from closest_edge_cell(game, h)
-        v = spawn_villain(game, "ashardalon", cell or (0, 0))
-        if v is not None:
-            yield from villain_placed(game, v)
-    elif card == "ceremony_progresses":
-        s.time_tokens = max(0, s.time_tokens - 1)
-        game.emit("time", left=s.time_tokens, text=f"A time token leaves the gate: {s.time_tokens} left.")
-    elif card == "vast_gate_flares":
-        while True:
-            drawn = yield from decks.draw(game, "monster")
-            if drawn is None:
-                break
-            if "Aberrant" in game.content.monsters[decks.kind_of(drawn)].keywords:
-                near = board.free_adjacent(s, gate)
-                from .exploration import spawn
-                s.rows[s.active].append(drawn)
-                spawn(game, drawn, cell_of(gate.pos), at=near[0] if near else None)
-                break
-            decks.discard(s, "monster", drawn)
-    elif card == "ashardalon_breathes":
-        from .dungeon import fixed_order
-        for hero in fixed_order(s, [o for o in board.standing_heroes(s) if board.figure_tiles(s, dragon, o) <= e.tiles]):
-            yield from combat.attack_hero(game, "ash.encounter.attack", f"{e.name}", hero, e.attack)
+    yield from ADVENTURE_CARDS[card].run(game, hero, e, gate, dragon)
     s.drawn.remove(card)
     if again and s.result is None and not check_end(game):
-        yield from encounter(game)
+        yield from hooks.encounter(game)
     if e.after == "top":
         decks.put_on_top(s, "encounter", [card])
     elif e.after == "top_4":
@@ -229,10 +179,57 @@ def adventure_encounter(game: Game, card: str, h: Figure) -> Proc:
         decks.discard(s, "encounter", card)
 
 
+# adventure encounter id -> its effect(game, active hero, card, vast gate, Ashardalon), run when
+# the figure it needs is in play (adventure_encounter); never chosen by a player.
+ADVENTURE_CARDS: Effects[Callable[..., Proc]] = Effects("adventure encounter")
+
+
+@ADVENTURE_CARDS("ashardalon_arrives", offer=never)
+def _ashardalon_arrives(game: Game, hero: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+    if dragon is None:
+        cell = yield from closest_edge_cell(game, hero)
+        v = spawn_villain(game, "ashardalon", cell or (0, 0))
+        if v is not None:
+            yield from villain_placed(game, v)
+
+
+@ADVENTURE_CARDS("ceremony_progresses", offer=never)
+def _ceremony_progresses(game: Game, hero: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+    s: State = game.state
+    s.time_tokens = max(0, s.time_tokens - 1)
+    game.emit("time", left=s.time_tokens, text=f"A time token leaves the gate: {s.time_tokens} left.")
+    yield from ()
+
+
+@ADVENTURE_CARDS("vast_gate_flares", offer=never)
+def _vast_gate_flares(game: Game, hero: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+    """Monster cards are drawn until an Aberrant one, which comes through the gate."""
+    s: State = game.state
+    assert gate is not None  # the card needs the gate in play
+    while True:
+        drawn = yield from decks.draw(game, "monster")
+        if drawn is None:
+            break
+        if "Aberrant" in game.content.monsters[decks.kind_of(drawn)].keywords:
+            near = board.free_adjacent(s, gate)
+            s.rows[s.active_id].append(drawn)
+            spawn(game, drawn, cell_of(gate.at), at=near[0] if near else None)
+            break
+        decks.discard(s, "monster", drawn)
+
+
+@ADVENTURE_CARDS("ashardalon_breathes", offer=never)
+def _ashardalon_breathes(game: Game, h: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+    s: State = game.state
+    assert dragon is not None  # the card needs Ashardalon in play
+    for hero in fixed_order(s, [o for o in board.standing_heroes(s) if board.figure_tiles(s, dragon, o) <= e.tiles]):
+        yield from attack_hero(game, "ash.encounter.attack", f"{e.name}", hero, e.attack)
+
+
 # -- the end (§5.13) ---------------------------------------------------------------------------------
 
 def _gone(s: State, fid: str | None) -> bool:
-    return bool(fid) and not s.figures[fid].on_board
+    return bool(fid) and not s.figures[fid or ""].on_board
 
 
 def _chamber_beaten(s: State) -> bool:
@@ -267,7 +264,7 @@ def _holds(game: Game, goal: Any) -> bool:
     if k == "all_heroes_escaped":
         return all(h.escaped for h in s.heroes())
     if k == "trophies":
-        return s.trophies >= goal.per_hero * len(s.party) + goal.plus
+        return bool(s.trophies >= goal.per_hero * len(s.party) + goal.plus)
     if k == "chamber_goal":
         return _chamber_goal(game)
     if k == "villain_defeated":
@@ -318,20 +315,22 @@ def check_end(game: Game) -> bool:
     elif all(h.escaped for h in s.heroes()):
         s.result = {"outcome": "defeat", "why": "every hero left the dungeon with the task undone"}
     if s.result is not None:
-        game.emit("end", outcome=s.result["outcome"], text=f"The adventure ends in {s.result['outcome']}: {s.result['why']}.")
+        game.emit("end", outcome=s.result["outcome"],
+                  text=f"The adventure ends in {s.result['outcome']}: {s.result['why']}.")
         return True
     return False
 
 
 def why(game: Game, goal: Any) -> str:
     s: State = game.state
-    return {"all_heroes_escaped": "every hero escaped", "trophies": f"{s.trophies} trophies taken",
+    reasons: dict[str, str] = {"all_heroes_escaped": "every hero escaped", "trophies": f"{s.trophies} trophies taken",
             "chamber_goal": f"the {s.chamber.get('card', 'chamber').replace('_', ' ')} task is done",
             "villain_defeated": f"{(goal.villain or 'the villain').replace('_', ' ').title()} is defeated",
             "chamber_monsters_defeated": "every chamber monster is defeated",
             "villagers_rescued": "every living villager is safe", "carrier_escaped": "the objective is carried out",
             "all_villagers_dead": "every villager is dead", "time_runs_out": "the ceremony is complete",
-            "chamber_failed": "the chamber's task failed"}.get(goal.kind, goal.kind)
+            "chamber_failed": "the chamber's task failed"}
+    return reasons.get(goal.kind, str(goal.kind))
 
 
-__all__ = ["build_stack", "exit_here", "check_end", "adventure_encounter", "MONSTER"]
+__all__ = ["MONSTER", "adventure_encounter", "build_stack", "check_end", "exit_here"]

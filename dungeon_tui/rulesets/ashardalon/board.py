@@ -2,7 +2,8 @@
 distances, adjacency, free squares, placing a figure on a tile (spec §5.1, §5.2)."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ...engine.grid import Sq, spread
 from . import geometry
@@ -22,8 +23,8 @@ def lay(s: State) -> Layout:
     return s.layout
 
 
-def cells_of(f: Figure) -> list[Cell]:
-    return sorted({cell_of(q) for q in squares_of(f)}, key=lambda c: (c[1], c[0]))
+def cells_of(figure: Figure) -> list[Cell]:
+    return sorted({cell_of(q) for q in squares_of(figure)}, key=lambda c: (c[1], c[0]))
 
 
 def tile_distance(s: State, a: Iterable[Cell], b: Iterable[Cell]) -> int:
@@ -32,24 +33,24 @@ def tile_distance(s: State, a: Iterable[Cell], b: Iterable[Cell]) -> int:
     return min((dist.get(c, FAR) for c in b), default=FAR)
 
 
-def figure_tiles(s: State, f: Figure, g: Figure) -> int:
-    return tile_distance(s, cells_of(f), cells_of(g))
+def figure_tiles(s: State, figure: Figure, g: Figure) -> int:
+    return tile_distance(s, cells_of(figure), cells_of(g))
 
 
-def square_distances(s: State, f: Figure | Sq) -> dict[Sq, int]:
+def square_distances(s: State, figure: Figure | Sq) -> dict[Sq, int]:
     """Steps from a figure (any of its squares) or a square to every square, ignoring figures."""
-    starts = squares_of(f) if isinstance(f, Figure) else [f]
+    starts = squares_of(figure) if isinstance(figure, Figure) else [figure]
     return spread(starts, lay(s).grid.neighbours)
 
 
-def adjacent(s: State, f: Figure, g: Figure) -> bool:
+def adjacent(s: State, figure: Figure, g: Figure) -> bool:
     grid = lay(s).grid
-    mine = squares_of(f)
+    mine = squares_of(figure)
     return any(q in grid.neighbours(p) for p in mine for q in squares_of(g) if q not in mine)
 
 
-def same_tile(f: Figure, g: Figure) -> bool:
-    return bool(set(cells_of(f)) & set(cells_of(g)))
+def same_tile(figure: Figure, g: Figure) -> bool:
+    return bool(set(cells_of(figure)) & set(cells_of(g)))
 
 
 def free(s: State, sq: Sq, taken: set[Sq] | None = None) -> bool:
@@ -72,11 +73,11 @@ def place_square(s: State, cell: Cell, but: Figure | None = None, size: int = 1)
     return None
 
 
-def free_adjacent(s: State, f: Figure, but: Figure | None = None) -> list[Sq]:
+def free_adjacent(s: State, figure: Figure, but: Figure | None = None) -> list[Sq]:
     """Free squares one step from a figure, reading order."""
     grid = lay(s).grid
     taken = s.occupied() - (set(squares_of(but)) if but else set())
-    near = {q for p in squares_of(f) for q in grid.neighbours(p)} - set(squares_of(f))
+    near = {q for p in squares_of(figure) for q in grid.neighbours(p)} - set(squares_of(figure))
     return sorted((q for q in near if q not in taken), key=lambda q: (q[1], q[0]))
 
 
@@ -89,16 +90,16 @@ def standing_heroes(s: State) -> list[Figure]:
     return [f for f in s.heroes() if f.up]
 
 
-def foes_near(s: State, f: Figure, tiles: int) -> list[Figure]:
-    return [m for m in s.targets() if figure_tiles(s, f, m) <= tiles]
+def foes_near(s: State, figure: Figure, tiles: int) -> list[Figure]:
+    return [m for m in s.targets() if figure_tiles(s, figure, m) <= tiles]
 
 
-def adjacent_foes(s: State, f: Figure) -> list[Figure]:
-    return [m for m in s.targets() if adjacent(s, f, m)]
+def adjacent_foes(s: State, figure: Figure) -> list[Figure]:
+    return [m for m in s.targets() if adjacent(s, figure, m)]
 
 
-def heroes_on_tile(s: State, f: Figure) -> list[Figure]:
-    return [h for h in standing_heroes(s) if same_tile(f, h)]
+def heroes_on_tile(s: State, figure: Figure) -> list[Figure]:
+    return [h for h in standing_heroes(s) if same_tile(figure, h)]
 
 
 def tile_label(s: State, cell: Cell) -> str:

@@ -4,11 +4,14 @@ lasts); the chamber card places its villain, object, villagers or tokens; then e
 draws a monster for it and holds it with a shield marker."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from ...engine.game import Action, Decision, Game
 from . import board, decks
-from .exploration import drop_treasure_token, spawn
+from .adventures import chamber_rules, top_4, villain_placed
+from .arrivals import arrived, drop_treasure_token, place_tile, spawn
+from .choosing import holders_from
 from .geometry import ROTATION_BEYOND, Cell, PlacedTile, beyond, lay_out
 from .state import State
 from .villains import spawn_object, spawn_villager, spawn_villain
@@ -71,7 +74,6 @@ def build(game: Game, entrance: PlacedTile) -> Proc:
     if ch.tunnel_exit:
         edges = [e for e in board.lay(s).unexplored_edges() if e[0] in cells]
         if edges:
-            from .exploration import place_tile
             place_tile(game, "tunnel_exit", *edges[0])
     seal(game, cells)
     target = far_chamber_cell(game, cells) or entrance.cells[0]
@@ -84,7 +86,6 @@ def build(game: Game, entrance: PlacedTile) -> Proc:
         v = spawn_villain(game, kind, where, chamber=True)
         s.chamber["villain"] = v.id if v else None
         if v is not None:
-            from .adventures import villain_placed
             yield from villain_placed(game, v)
     if ch.object is not None:
         o = spawn_object(game, ch.object, target)
@@ -94,7 +95,6 @@ def build(game: Game, entrance: PlacedTile) -> Proc:
     if ch.encounter_on_top:
         decks.put_on_top(s, "encounter", [ch.encounter_on_top])
     if ch.encounter_top_4:
-        from .adventures import top_4
         yield from top_4(game, ch.encounter_top_4)
     if ch.treasure_tokens:
         for cell in cells:
@@ -107,7 +107,6 @@ def build(game: Game, entrance: PlacedTile) -> Proc:
                 v = spawn_villager(game, kind, cells[k % len(cells)] if cells else target)
                 if v is not None:
                     s.chamber["villagers"].append(v.id)
-    from .adventures import chamber_rules
     yield from chamber_rules(game, cells, entrance)
     for _ in range(ch.fills):
         yield from fill(game, cells, entrance, ch)
@@ -145,7 +144,6 @@ def chamber_filter_ok(game: Game, card: str, ch: Any) -> bool:
 def fill(game: Game, cells: list[Cell], entrance: PlacedTile, ch: Any) -> Proc:
     """From the active player on, each player draws a monster (one redraw if the filter refuses
     it), puts it on an empty chamber tile's scorch and holds it with a shield marker."""
-    from .combat import holders_from
     s: State = game.state
     for holder in holders_from(s, None):
         card = yield from decks.draw(game, "monster")
@@ -159,5 +157,4 @@ def fill(game: Game, cells: list[Cell], entrance: PlacedTile, ch: Any) -> Proc:
         s.rows[holder].append(card)
         figs = spawn(game, card, empty[0], chamber=True)
         s.chamber["monsters"] += [f.id for f in figs]
-        from .exploration import arrived
         yield from arrived(game, figs)

@@ -5,16 +5,22 @@ the printed bonus, `modifiers` each named modifier to the roll; hit exactly when
 + modifiers >= target."""
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from itertools import product
-from typing import Any, Generator
+from typing import Any
 
 from ...engine.dice import roll, roll_event
+from ...engine.effects import Effects, never
 from ...engine.game import Action, Decision, Game
-from . import board, decks
+from . import board, decks, hooks
+from .choosing import holders_from
+from .dealing import deal_random
 from .state import HERO, MONSTER, VILLAGER, VILLAIN, Figure, State
 
 Proc = Generator[Decision, Action, Any]
 D20 = "1d20"
+INSPIRING = "ash.reroll.inspiring_advice"  # rule ids of the two reroll reactions
+LUCKY = "ash.reroll.lucky_charm"
 
 
 def d20(game: Game, rule: str) -> Proc:
@@ -24,83 +30,90 @@ def d20(game: Game, rule: str) -> Proc:
 
 # -- armour class and bonuses -----------------------------------------------------------------
 
+# treasure item id -> its effect: a hero-phase item's use (offered by items.options), or the rule
+# that reads a reaction item where it triggers (offer `never`).  In-play items with no attack are
+# plain numbers read here (attack, AC, damage and speed bonuses) and need no effect.
+ITEMS: Effects[Callable[..., Any]] = Effects("treasure item")
+
+
 def item_of(game: Game, card: str) -> Any:
     return game.content.items[decks.kind_of(card)]
 
 
-def ready_items(game: Game, h: Figure) -> list[tuple[str, Any]]:
-    return [(card, item_of(game, card)) for card, up in h.items.items() if up]
+def ready_items(game: Game, hero: Figure) -> list[tuple[str, Any]]:
+    return [(card, item_of(game, card)) for card, up in hero.items.items() if up]
 
 
-def hero_ac(game: Game, h: Figure) -> tuple[int, dict[str, int]]:
+def hero_ac(game: Game, hero: Figure) -> tuple[int, dict[str, int]]:
     """Effective AC and its named parts: at most one item AC bonus (the best, blessed_shield
     of a hero on the same tile included), cleric's shield, mirror images, curses."""
     s: State = game.state
     mods: dict[str, int] = {}
-    best = max((i.ac_bonus for _, i in ready_items(game, h) if i.ac_bonus), default=0)
-    if h.on_board:
+    best = max((i.ac_bonus for _, i in ready_items(game, hero) if i.ac_bonus), default=0)
+    if hero.on_board:
         for other in s.heroes():
-            if other is not h and other.on_board and board.same_tile(h, other):
+            if other is not hero and other.on_board and board.same_tile(hero, other):
                 best = max([best] + [i.ac_bonus for _, i in ready_items(game, other)
                                      if i.ac_bonus and i.ac_covers == "heroes_on_tile"])
     if best:
         mods["item"] = best
-    if h.flags.get("clerics_shield"):
+    if hero.flags.get("clerics_shield"):
         mods["clerics_shield"] = 2
-    if h.flags.get("mirror_images"):
-        mods["mirror_image"] = 2 * h.flags["mirror_images"]
-    for curse in h.curses:
+    if hero.flags.get("mirror_images"):
+        mods["mirror_image"] = 2 * hero.flags["mirror_images"]
+    for curse in hero.curses:
         if game.content.encounters[curse].ac_mod:
             mods[curse] = game.content.encounters[curse].ac_mod
-    return h.ac + sum(mods.values()), mods
+    return hero.ac + sum(mods.values()), mods
 
 
-def foe_ac(game: Game, m: Figure) -> tuple[int, dict[str, int]]:
+def foe_ac(game: Game, monster: Figure) -> tuple[int, dict[str, int]]:
     """A monster's AC with its own conditional bonus (Meerak's shield of kobolds)."""
     s: State = game.state
     mods: dict[str, int] = {}
-    if m.side == VILLAIN:
-        for keyword, n in game.content.villains[m.kind].ac_bonus_near.items():
-            if any(o.side == MONSTER and keyword in game.content.monsters[o.kind].keywords and board.adjacent(s, m, o)
-                   for o in s.foes()):
+    if monster.side == VILLAIN:
+        for keyword, n in game.content.villains[monster.kind].ac_bonus_near.items():
+            if any(o.side == MONSTER and keyword in game.content.monsters[o.kind].keywords
+                   and board.adjacent(s, monster, o) for o in s.foes()):
                 mods[f"{keyword.lower()}_shield"] = n
-    return m.ac + sum(mods.values()), mods
+    return monster.ac + sum(mods.values()), mods
 
 
-def hero_attack_mods(game: Game, h: Figure, m: Figure) -> dict[str, int]:
+def hero_attack_mods(game: Game, hero: Figure, monster: Figure) -> dict[str, int]:
     """Roll modifiers a hero brings to every attack: one item bonus (the best that applies), curses."""
     s: State = game.state
     best, still = 0, False
-    near = board.adjacent(s, h, m)
-    within_1 = board.figure_tiles(s, h, m) <= 1
-    for _, i in ready_items(game, h):
-        if not i.attack_bonus or (i.attack_vs == "adjacent" and not near) or (i.attack_vs == "within_1" and not within_1):
+    near = board.adjacent(s, hero, monster)
+    within_1 = board.figure_tiles(s, hero, monster) <= 1
+    for _, i in ready_items(game, hero):
+        if not i.attack_bonus or (i.attack_vs == "adjacent" and not near) \
+                or (i.attack_vs == "within_1" and not within_1):
             continue
         bonus = i.attack_bonus
-        if i.unmoved_attack_bonus and not h.flags.get("moved"):
+        if i.unmoved_attack_bonus and not hero.flags.get("moved"):
             bonus = i.unmoved_attack_bonus
         if bonus > best:
             best, still = bonus, bonus == i.unmoved_attack_bonus
     if still:
-        h.flags["no_move"] = True  # the dwarven hammer's still-footed blow: no moving after it
+        hero.flags["no_move"] = True  # the dwarven hammer's still-footed blow: no moving after it
     mods = {"item": best} if best else {}
-    for curse in h.curses:
+    for curse in hero.curses:
         if game.content.encounters[curse].attack_mod:
             mods[curse] = game.content.encounters[curse].attack_mod
     return mods
 
 
-def damage_bonus(game: Game, h: Figure, m: Figure, face: int) -> dict[str, int]:
+def damage_bonus(game: Game, hero: Figure, monster: Figure, face: int) -> dict[str, int]:
     """Extra damage on a hit: items against adjacent monsters, critical dice, level 2."""
     s: State = game.state
     out: dict[str, int] = {}
-    near = board.adjacent(s, h, m)
-    for _, i in ready_items(game, h):
+    near = board.adjacent(s, hero, monster)
+    for _, i in ready_items(game, hero):
         if i.damage_bonus and near:
             out[i.name] = out.get(i.name, 0) + i.damage_bonus
         if i.crit_from is not None and face >= i.crit_from and near:
             out[i.name] = out.get(i.name, 0) + 1
-    if h.level >= 2 and face == 20:
+    if hero.level >= 2 and face == 20:
         out["critical"] = game.content.level_2.critical_damage
     return out
 
@@ -125,10 +138,9 @@ def attack_roll(game: Game, rule: str, attacker: str, defender: str, bonus: int,
                     + ("hit" if hit else "miss"))
     if forced is not None or (hero is None and victim is None):
         return hit, face
-    from .reactions import INSPIRING, reroll_offers
     used: set[str] = set()
     while True:
-        taken = yield from reroll_offers(game, hero, victim, hit, used)
+        taken = yield from hooks.rerolls(game, hero, victim, hit, used)
         if taken is None:
             return hit, face
         again, owner = taken
@@ -148,221 +160,146 @@ def attack_roll(game: Game, rule: str, attacker: str, defender: str, bonus: int,
             game.emit("power", hero=owner.id, text="Inspiring Advice stays ready after the second miss.")
 
 
-def _trap_of(game: Game, attacker: str) -> str | None:
-    """The trap card whose marker made an encounter attack, when the attacker names one."""
-    s: State = game.state
-    for card in s.markers:
-        e = game.content.encounters.get(card)
-        if e is not None and e.type == "trap" and attacker.startswith(e.name):
-            return card
-    return None
-
-
-def attack_hero(game: Game, rule: str, attacker: str, h: Figure, attack: Any, card: str | None = None,
-                monster: Figure | None = None) -> Proc:
-    """A monster, villain, trap or event attack against a hero or villager: returns hit.
-
-    `monster` is the attacking figure when known (bravery is then offered before the first
-    attack of its activation); `card` the encounter card of an event or trap attack.  A hit
-    may turn into a miss: tumbling escape (monster attacks), practiced evasion (encounter
-    attacks, a trap also gets a free disable roll).  Noble shield forces a natural 20."""
-    from . import placing, powers, reactions
-    s: State = game.state
-    if monster is not None and monster.flags.get("bravery_phase") != s.villain_phase:
-        yield from reactions.monster_activates_bravery(game, monster)
-    if h.side == HERO:
-        ac, parts = hero_ac(game, h)
-    else:
-        ac, parts = h.ac, {}
-    forced = 20 if h.flags.pop("noble_shield", False) else None
-    hit, _ = yield from attack_roll(game, rule, attacker, h.name, attack.bonus, ac, {},
-                                    {"base_ac": h.ac, "ac_modifiers": parts}, forced=forced,
-                                    victim=h if h.side == HERO else None)
-    dodge = None
-    if hit and h.side == HERO and h.up and forced is None:
-        if rule == "ash.combat.monster_attack" and powers.ready(h, "tumbling_escape"):
-            if (yield from powers.ask(game, h, "tumbling_escape", "the blow misses and you roll away")):
-                dodge = "tumbling_escape"
-        elif rule == "ash.encounter.attack" and powers.ready(h, "practiced_evasion") and card is not None \
-                and card in game.content.encounters \
-                and game.content.encounters[card].type in ("trap", "event_attack"):  # not hazards
-            if (yield from powers.ask(game, h, "practiced_evasion", "the attack misses you")):
-                dodge = "practiced_evasion"
-        if dodge:
-            powers.spend(game, h, dodge)
-            hit = False
-            game.emit("dodge", hero=h.id, text=f"{h.name} turns the hit into a miss.")
-    if hit:
-        yield from hurt(game, h, attack.damage, attacker)
-        for cond in attack.conditions:
-            add_condition(game, h, cond)
-        if attack.into_pit:
-            from .hazards import fall_in
-            fall_in(game, h)
-        if attack.flips_power and h.side == HERO:
-            drain_power(game, h, attacker)
-    else:
-        if h.flags.get("mirror_images") and monster is not None:  # each *monster* miss pops one
-            h.flags["mirror_images"] -= 1
-            game.emit("power", hero=h.id, text=f"A mirror image of {h.name} bursts ({h.flags['mirror_images']} left).")
-        if attack.miss_damage:
-            yield from hurt(game, h, attack.miss_damage, attacker)
-        for cond in attack.miss_conditions:
-            add_condition(game, h, cond)
-    if dodge == "tumbling_escape" and h.up:
-        cells = powers._cells_within(s, h, 1)
-        cell = yield from placing.choose_cell(game, h, cells, "Tumbling Escape: roll to which tile?", "Roll to")
-        if cell is not None and cell not in board.cells_of(h):
-            placing.place_on_tile(game, h, cell, "tumbles onto")
-    if dodge == "practiced_evasion":
-        trap = card if card is not None and card in s.markers else _trap_of(game, attacker)
-        if trap is not None and game.content.encounters[trap].type == "trap":
-            from .hazards import disable
-            from .heroes import level_up_offer
-            yield from disable(game, h, trap)
-            yield from level_up_offer(game, h)  # a natural 20 on the free disable roll counts now
-    return hit
-
-
-def drain_power(game: Game, h: Figure, attacker: str) -> None:
+def drain_power(game: Game, hero: Figure, attacker: str) -> None:
     """Bellax's eye ray: one of the hero's face-up dailies or utilities turns face down, the
     villain's choice - a daily first (the costlier loss), then a utility, in card order."""
-    kinds = {pid: game.content.powers[pid].type for pid, up in h.powers.items() if up}
-    pick = next((p for p in kinds if kinds[p] == "daily"), None) or next((p for p in kinds if kinds[p] == "utility"), None)
+    kinds = {pid: game.content.powers[pid].type for pid, up in hero.powers.items() if up}
+    pick = next((p for p in kinds if kinds[p] == "daily"), None) \
+        or next((p for p in kinds if kinds[p] == "utility"), None)
     if pick is None:
         return
-    h.powers[pick] = False
-    game.emit("power_used", hero=h.id, power=pick,
-              text=f"{attacker} drains {h.name}'s {game.content.powers[pick].name}: the card turns face down.")
+    hero.powers[pick] = False
+    game.emit("power_used", hero=hero.id, power=pick,
+              text=f"{attacker} drains {hero.name}'s {game.content.powers[pick].name}: the card turns face down.")
 
 
-def add_condition(game: Game, h: Figure, cond: str) -> None:
-    if h.side != HERO or cond in h.conditions or not h.on_board:
+def add_condition(game: Game, hero: Figure, cond: str) -> None:
+    if hero.side != HERO or cond in hero.conditions or not hero.on_board:
         return
-    h.conditions.append(cond)
-    game.emit("condition", hero=h.id, condition=cond, text=f"{h.name} is {cond}.")
+    hero.conditions.append(cond)
+    game.emit("condition", hero=hero.id, condition=cond, text=f"{hero.name} is {cond}.")
 
 
-def hurt(game: Game, f: Figure, n: int, source: str) -> Proc:
-    """Damage to a hero or villager: never below 0; at 0 a hero lies down, a villager is gone."""
-    if n <= 0 or not (f.on_board or f.flags.get("in_pit")) or f.hp <= 0:
+@ITEMS("bracers_of_defense", offer=never)
+def hurt(game: Game, figure: Figure, n: int, source: str) -> Proc:
+    """Damage to a hero or villager: never below 0; at 0 a hero lies down, a villager is gone.
+    Bracers of defense may take some of a hero's damage."""
+    if n <= 0 or not (figure.on_board or figure.flags.get("in_pit")) or figure.hp <= 0:
         return
-    if f.side == HERO:
-        bracers = next((c for c, up in f.items.items() if up and item_of(game, c).damage_reduction), None)
-        if bracers is not None:
-            from .powers import ask
-            if (yield from ask(game, f, bracers, f"take {item_of(game, bracers).damage_reduction} less of {n} damage")):
-                f.items[bracers] = False
-                n -= item_of(game, bracers).damage_reduction
-                game.emit("item", hero=f.id, text=f"{f.name}'s bracers turn part of the blow.")
-                if n <= 0:
-                    return
-    f.hp = max(0, f.hp - n)
-    game.emit("damage", figure=f.id, amount=n, hp=f.hp, text=f"{f.name} takes {n} damage from {source} ({f.hp} HP left).")
-    if f.hp == 0:
-        if f.side == VILLAGER:
-            f.pos = None
-            game.emit("defeat", figure=f.id, text=f"{f.name} the villager is slain.")
+    if figure.side == HERO:
+        bracers = next((c for c, up in figure.items.items() if up and item_of(game, c).damage_reduction), None)
+        less = f"take {item_of(game, bracers).damage_reduction} less of {n} damage" if bracers is not None else ""
+        if bracers is not None and (yield from ask(game, figure, bracers, less)):
+            figure.items[bracers] = False
+            n -= item_of(game, bracers).damage_reduction
+            game.emit("item", hero=figure.id, text=f"{figure.name}'s bracers turn part of the blow.")
+            if n <= 0:
+                return
+    figure.hp = max(0, figure.hp - n)
+    game.emit("damage", figure=figure.id, amount=n, hp=figure.hp,
+              text=f"{figure.name} takes {n} damage from {source} ({figure.hp} HP left).")
+    if figure.hp == 0:
+        if figure.side == VILLAGER:
+            figure.pos = None
+            game.emit("defeat", figure=figure.id, text=f"{figure.name} the villager is slain.")
         else:
-            game.emit("down", figure=f.id, text=f"{f.name} falls to 0 HP.")
+            game.emit("down", figure=figure.id, text=f"{figure.name} falls to 0 HP.")
     yield from ()
 
 
-def heal(game: Game, h: Figure, n: int, source: str) -> int:
+def heal(game: Game, hero: Figure, n: int, source: str) -> int:
     """Regain up to max HP (villagers cannot be healed [H D15]); returns HP gained."""
-    if h.side != HERO or n <= 0 or h.hp >= h.max_hp:
+    if hero.side != HERO or n <= 0 or hero.hp >= hero.max_hp:
         return 0
-    gained = min(n, h.max_hp - h.hp)
-    h.hp += gained
-    game.emit("heal", figure=h.id, amount=gained, hp=h.hp, text=f"{h.name} regains {gained} HP ({source}): {h.hp}/{h.max_hp}.")
+    gained = min(n, hero.max_hp - hero.hp)
+    hero.hp += gained
+    game.emit("heal", figure=hero.id, amount=gained, hp=hero.hp,
+              text=f"{hero.name} regains {gained} HP ({source}): {hero.hp}/{hero.max_hp}.")
     return gained
 
 
-def damage_foe(game: Game, m: Figure, n: int, by: Figure | None, source: str) -> Proc:
+def damage_foe(game: Game, monster: Figure, n: int, by: Figure | None, source: str) -> Proc:
     """Damage to a monster, villain or object; at 0 it is defeated."""
-    if n <= 0 or not m.on_board:
+    if n <= 0 or not monster.on_board:
         return
-    m.hp = max(0, m.hp - n)
-    m.damage_taken += n
-    game.emit("damage", figure=m.id, amount=n, hp=m.hp, text=f"{m.name} takes {n} damage ({source}): {m.hp} HP left.")
-    if m.side == VILLAIN:
+    monster.hp = max(0, monster.hp - n)
+    monster.damage_taken += n
+    game.emit("damage", figure=monster.id, amount=n, hp=monster.hp,
+              text=f"{monster.name} takes {n} damage ({source}): {monster.hp} HP left.")
+    if monster.side == VILLAIN:
         # Spec §2.4 / §10 example 11: the flip counts total damage, so a blow that takes the
         # unflipped drake to 0 (3 then 4 of its 6 HP) still flips it with 10 - 7 = 3 HP left.
-        enrage(game, m)
-    if m.hp == 0:
-        yield from defeat(game, m, by)
+        enrage(game, monster)
+    if monster.hp == 0:
+        yield from defeat(game, monster, by)
 
 
-def enrage(game: Game, m: Figure) -> None:
+def enrage(game: Game, monster: Figure) -> None:
     """The Rage Drake flips after enough damage: its HP becomes the enraged total less the damage."""
-    rage = game.content.villains[m.kind].enraged
-    if rage is None or m.enraged or m.damage_taken < rage.at_damage:
+    rage = game.content.villains[monster.kind].enraged
+    if rage is None or monster.enraged or monster.damage_taken < rage.at_damage:
         return
-    m.enraged = True
-    m.hp = max(0, rage.total_hp - m.damage_taken)
-    m.max_hp = rage.total_hp
-    game.emit("enraged", figure=m.id, hp=m.hp, text=f"{m.name} flies into a rage! ({m.hp} HP left)")
+    monster.enraged = True
+    monster.hp = max(0, rage.total_hp - monster.damage_taken)
+    monster.max_hp = rage.total_hp
+    game.emit("enraged", figure=monster.id, hp=monster.hp,
+              text=f"{monster.name} flies into a rage! ({monster.hp} HP left)")
 
 
-def holders_from(s: State, who: Figure | None) -> list[str]:
-    """Players clockwise from a hero (him first), else from the active player."""
-    start = who.id if who is not None and who.id in s.party else (s.active or s.party[0])
-    k = s.party.index(start)
-    return s.party[k:] + s.party[:k]
-
-
-def defeat(game: Game, m: Figure, by: Figure | None) -> Proc:
+def defeat(game: Game, monster: Figure, by: Figure | None) -> Proc:
     s: State = game.state
     c = game.content
-    m.pos = None
-    game.emit("defeat", figure=m.id, by=by.id if by else None, text=f"{m.name} is defeated.")
-    if m.side == MONSTER:
+    monster.pos = None
+    game.emit("defeat", figure=monster.id, by=by.id if by else None, text=f"{monster.name} is defeated.")
+    if monster.side == MONSTER:
         s.trophies += 1
-        yield from monster_card_to_xp(game, m, by)
-    elif m.side == VILLAIN:
-        s.xp.append(f"villain:{m.kind}")
-        game.emit("xp", card=f"villain:{m.kind}", text=f"{m.name} goes to the experience pile ({c.villains[m.kind].xp} XP).")
+        yield from monster_card_to_xp(game, monster, by)
+    elif monster.side == VILLAIN:
+        s.xp.append(f"villain:{monster.kind}")
+        game.emit("xp", card=f"villain:{monster.kind}",
+                  text=f"{monster.name} goes to the experience pile ({c.villains[monster.kind].xp} XP).")
     if by is not None and by.side == HERO:
         if "bloodlust" in by.curses:
             end_curse(game, by, "bloodlust")
-        if m.side in (MONSTER, VILLAIN) and s.treasure_turn != s.turn:
+        if monster.side in (MONSTER, VILLAIN) and s.treasure_turn != s.turn:
             s.treasure_turn = s.turn
             yield from draw_treasure(game, by)
 
 
-def monster_card_to_xp(game: Game, m: Figure, by: Figure | None) -> Proc:
+def monster_card_to_xp(game: Game, monster: Figure, by: Figure | None) -> Proc:
     """The attacker's own card of that name goes to the pile, else the first holder's
     clockwise; Legion Devil cards go only when no Legion Devil is left on the board."""
     s: State = game.state
     c = game.content
-    if c.monsters[m.kind].figures_per_card > 1 and any(f.kind == m.kind and f.on_board for f in s.foes()):
+    if c.monsters[monster.kind].figures_per_card > 1 and any(f.kind == monster.kind and f.on_board for f in s.foes()):
         return
     for holder in holders_from(s, by):
         row = s.rows[holder]
         for card in list(row):
-            if decks.kind_of(card) == m.kind:
+            if decks.kind_of(card) == monster.kind:
                 row.remove(card)
                 s.xp.append(card)
-                game.emit("xp", card=card, text=f"{c.monsters[m.kind].name} ({c.monsters[m.kind].xp} XP) goes to "
+                kind = c.monsters[monster.kind]
+                game.emit("xp", card=card, text=f"{kind.name} ({kind.xp} XP) goes to "
                                                  f"the experience pile from {s.figures[holder].name}'s cards.")
-                if c.monsters[m.kind].figures_per_card > 1:
+                if c.monsters[monster.kind].figures_per_card > 1:
                     continue  # every Legion Devil card goes
                 return
     yield from ()
 
 
-def end_curse(game: Game, h: Figure, curse: str) -> None:
-    if curse in h.curses:
-        h.curses.remove(curse)
+def end_curse(game: Game, hero: Figure, curse: str) -> None:
+    if curse in hero.curses:
+        hero.curses.remove(curse)
         decks.discard(game.state, "encounter", curse)
-        game.emit("curse_ends", hero=h.id, curse=curse, text=f"{game.content.encounters[curse].name} leaves {h.name}.")
+        game.emit("curse_ends", hero=hero.id, curse=curse,
+                  text=f"{game.content.encounters[curse].name} leaves {hero.name}.")
 
 
 def draw_treasure(game: Game, h: Figure) -> Proc:
     """The defeating hero's player draws a treasure card and gives it to any hero [H D10]."""
     s: State = game.state
     if any(o.flags.get("deal_powers") for o in s.heroes()):
-        from .powers import deal_random
         yield from deal_random(game)  # random powers are dealt before the first treasure of setup
     card = yield from decks.draw(game, "treasure")
     if card is None:
@@ -411,7 +348,7 @@ def spend_sets(game: Game, cost: int) -> list[tuple[int, ...]]:
     values = sorted(counts)
     out = []
     for pick in product(*(range(counts[v] + 1) for v in values)):
-        chosen = tuple(v for v, k in zip(values, pick) for _ in range(k))
+        chosen = tuple(v for v, k in zip(values, pick, strict=False) for _ in range(k))
         total = sum(chosen)
         if total >= cost and chosen and total - min(chosen) < cost:
             out.append(tuple(sorted(chosen, reverse=True)))
@@ -430,3 +367,14 @@ def spend(game: Game, values: tuple[int, ...]) -> list[str]:
         if not card.startswith("villain:"):
             decks.discard(s, "monster", card)
     return spent
+
+
+def ask(game: Game, hero: Figure, pid: str, what: str, kind: str = "react") -> Proc:
+    """Offer a reaction power to its owner's seat: use it now or keep it."""
+    s: State = game.state
+    seat = s.seat_of[hero.id]
+    name = game.content.powers[pid].name if pid in game.content.powers else item_of(game, pid).name
+    options = [Action.make(seat, kind, text=f"Keep {name}", power=pid, use=False),
+               Action.make(seat, kind, text=f"Use {name}: {what}", power=pid, use=True)]
+    a = yield Decision(seat, f"{hero.name} may use {name}", options, context={"figure": hero.id, "reaction": pid})
+    return bool(a.get("use"))

@@ -5,13 +5,15 @@ Every problem is one line: `content/ashardalon/<file>.yaml: <yaml path>: <proble
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any
 
 from dungeon_tui.engine import tactics
 from dungeon_tui.engine.content import Bundle, load_bundle
 
+from .dungeon import registry
 from .models import ATTACK, COUNTS, MODELS, NEEDS, TACTICS_WORDS, Param
 
 WHERE = "content/ashardalon"
@@ -50,7 +52,7 @@ def check_script(body: Any, where: str, attacks: set[str], reg: tactics.Registry
     problems = []
     for i, entry in enumerate(script.entries):
         where_i = f"{where}.tactics[{i}]"
-        tests = [(c, "when") for c, _ in ((entry.condition, False),) + entry.also if c is not None]
+        tests = [(c, "when") for c, _ in ((entry.condition, False), *entry.also) if c is not None]
         for call, part in tests + [(c, "default" if entry.condition is None else "do") for c in entry.calls]:
             kind = "conditions" if part == "when" else "actions"
             given = dict(call.params)
@@ -223,12 +225,11 @@ TABLES = {"heroes.yaml": ("heroes", "level_2"), "powers.yaml": ("powers",), "mon
 def script_key(file: str, where: str) -> str:
     """monsters.yaml + monsters.grell -> monster:grell; villains.rage_drake.enraged -> villain:rage_drake:enraged."""
     parts = where.split(".")
-    return ":".join([parts[0].rstrip("s")] + parts[1:])
+    return ":".join([parts[0].rstrip("s"), *parts[1:]])
 
 
 @lru_cache(maxsize=1)
 def load_content() -> Content:
-    from .dungeon import registry
     bundle = load_bundle("ashardalon", MODELS, cross_check)
     scripts = {script_key(file, where): tactics.compile_scripts({where: body}, registry, where)[where]
                for file, where, body, _ in _scripts(bundle)}

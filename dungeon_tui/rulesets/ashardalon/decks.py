@@ -2,7 +2,8 @@
 an empty deck takes its discards back shuffled."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from ...engine.dice import shuffled
 from ...engine.game import Action, Decision, Game

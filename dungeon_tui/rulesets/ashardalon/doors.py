@@ -3,7 +3,8 @@ exploring; a hero along the side reveals one (free): unlocked goes, trapped hurt
 along the side for 1 and goes, locked stays until an attack slot rolls 10+ (ash.door.unlock)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
@@ -34,14 +35,14 @@ def remove(game: Game, key: str) -> None:
     board.relayout(s, game.content)
 
 
-def reveal_along(game: Game, h: Figure) -> Proc:
+def reveal_along(game: Game, hero: Figure) -> Proc:
     """Reveal every face-down door token on a side the hero stands along."""
     s: State = game.state
     for key in sorted(s.doors):
-        if key in s.revealed_doors or not h.on_board or h.pos not in along(s, key):
+        if key in s.revealed_doors or not hero.on_board or hero.pos not in along(s, key):
             continue
         kind = s.doors[key]
-        game.emit("door", door=key, token=kind, text=f"{h.name} finds the door {kind}.")
+        game.emit("door", door=key, token=kind, text=f"{hero.name} finds the door {kind}.")
         if kind == "locked":
             s.revealed_doors.append(key)
             continue
@@ -52,17 +53,17 @@ def reveal_along(game: Game, h: Figure) -> Proc:
         remove(game, key)
 
 
-def unlock_options(game: Game, h: Figure, seat: str) -> list[Action]:
+def unlock_options(game: Game, hero: Figure, seat: str) -> list[Action]:
     s: State = game.state
-    return [Action.make(seat, "unlock", text="Force the locked door (d20, 10+)", hero=h.id, door=key)
-            for key in sorted(s.revealed_doors) if h.on_board and h.pos in along(s, key)]
+    return [Action.make(seat, "unlock", text="Force the locked door (d20, 10+)", hero=hero.id, door=key)
+            for key in sorted(s.revealed_doors) if hero.on_board and hero.pos in along(s, key)]
 
 
-def unlock(game: Game, h: Figure, a: Action) -> Proc:
+def unlock(game: Game, hero: Figure, a: Action) -> Proc:
     key = a.get("door")
     face = yield from combat.d20(game, "ash.door.unlock")
     ok = face >= UNLOCK
     roll_event(game, "ash.door.unlock", "1d20", (face,), target=UNLOCK, outcome="pass" if ok else "fail",
-               text=f"{h.name} forces the door: d20 {face} vs {UNLOCK}: " + ("it gives way" if ok else "it holds"))
+               text=f"{hero.name} forces the door: d20 {face} vs {UNLOCK}: " + ("it gives way" if ok else "it holds"))
     if ok:
         remove(game, key)

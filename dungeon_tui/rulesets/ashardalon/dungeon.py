@@ -7,15 +7,20 @@ and the intents are carried out step by step, each target chosen by the spec's r
 go to the active hero's seat, or the fixed order)."""
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator
+from typing import Any
 
 from ...engine import tactics
 from ...engine.game import DUNGEON, Action, Decision, Game
 from ...engine.grid import Sq
 from . import board, combat
+from .blows import attack_hero
+from .choosing import SQUARES, closest, fixed_order, holders_from, pick, tiles
+from .exploration import sentry_explore
+from .geometry import Cell, cell_of
 from .placing import placed
-from .geometry import Cell, cell_of, cell_squares, side_squares
+from .reactions import before_monster_attack, monster_activates
 from .state import FOES, HERO, MONSTER, VILLAGER, VILLAIN, Figure, State, squares_of
 
 Proc = Generator[Decision, Action, Any]
@@ -103,124 +108,72 @@ def adjacent_to_monster(ctx: Ctx) -> bool:
     return ctx.holds([m for m in ctx.foes() if board.adjacent(ctx.s, ctx.me, m)], "{names} adjacent")
 
 
-@registry.action(name="attack")
+
+def _action(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """registry.action, typed: a tactics action word records an intent on the context."""
+    register: Callable[[Callable[..., None]], Callable[..., None]] = registry.action(name=name)
+    return register
+
+@_action("attack")
 def _attack(ctx: Ctx, target: str, attack: str) -> None:
     ctx.intents.append(("attack", {"target": target, "attack": attack}))
 
 
-@registry.action(name="attack_all")
+@_action("attack_all")
 def _attack_all(ctx: Ctx, scope: str, attack: str, tiles: int = 0) -> None:
     ctx.intents.append(("attack_all", {"scope": scope, "attack": attack, "tiles": tiles}))
 
 
-@registry.action(name="move_adjacent")
+@_action("move_adjacent")
 def _move_adjacent(ctx: Ctx, target: str) -> None:
     ctx.intents.append(("move_adjacent", {"target": target}))
 
 
-@registry.action(name="move_tiles")
+@_action("move_tiles")
 def _move_tiles(ctx: Ctx, target: str, n: int) -> None:
     ctx.intents.append(("move_tiles", {"target": target, "n": n}))
 
 
-@registry.action(name="explore_bottom_tile_and_place_monster")
+@_action("explore_bottom_tile_and_place_monster")
 def _explore(ctx: Ctx) -> None:
     ctx.intents.append(("explore", {}))
 
 
-@registry.action(name="pull_adjacent")
+@_action("pull_adjacent")
 def _pull(ctx: Ctx, target: str) -> None:
     ctx.intents.append(("pull_adjacent", {"target": target}))
 
 
-@registry.action(name="move_marker_tiles")
+@_action("move_marker_tiles")
 def _move_marker(ctx: Ctx, target: str, n: int) -> None:
     ctx.intents.append(("move_marker", {"target": target, "n": n}))
 
 
-@registry.action(name="add_lava_marker")
+@_action("add_lava_marker")
 def _lava(ctx: Ctx) -> None:
     ctx.intents.append(("lava", {}))
 
 
-@registry.action(name="damage_all")
+@_action("damage_all")
 def _damage_all(ctx: Ctx, scope: str, n: int) -> None:
     ctx.intents.append(("damage_all", {"scope": scope, "n": n}))
 
 
-@registry.action(name="do_nothing")
+@_action("do_nothing")
 def _nothing(ctx: Ctx) -> None:
     ctx.intents.append(("nothing", {}))
 
 
 # -- ties (§6.2) ----------------------------------------------------------------------------------
 
-def fixed_order(s: State, figs: list[Figure]) -> list[Figure]:
-    """Heroes in turn order from the active hero, then villagers by placement, then foes."""
-    order = combat.holders_from(s, None) if s.active else list(s.party)
-    rank = {h: k for k, h in enumerate(order)}
-    return sorted(figs, key=lambda f: (0, rank[f.id], 0) if f.id in rank else (1, f.order, 0))
-
-
-@dataclass(frozen=True)
-class Named:
-    """How tied items are told apart: a line for the list, and their squares for the map."""
-    label: Callable[[Any], str]
-    squares: Callable[[Any], list[Sq]]
-
-
-SQUARES = Named(lambda sq: f"square {sq[0]},{sq[1]}", lambda sq: [sq])
-
-
-def tiles(s: State) -> Named:
-    return Named(lambda c: board.tile_label(s, c), cell_squares)
-
-
-def edges(s: State) -> Named:
-    return Named(lambda e: f"{e[1]} edge of {board.tile_label(s, e[0])}", lambda e: side_squares(e[0], e[1]))
-
-
-def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, named: Named) -> Proc:
-    """The item with the smallest key; a tie goes to the active hero's seat (mode
-    active_player) or to the fixed order the items come in (mode auto)."""
-    s: State = game.state
-    if not items:
-        return None
-    best = min(key(x) for x in items)
-    tied = [x for x in items if key(x) == best]
-    if len(tied) == 1 or s.options.get("ties", "active_player") == "auto" or s.active is None:
-        return tied[0]
-    seat = s.seat_of[s.active]
-    options = [Action.make(seat, "tie", text=named.label(x), pick=k) for k, x in enumerate(tied)]
-    # The squares ride on the question, not on the answers: records keep answers only.
-    where = [[list(q) for q in named.squares(x)] for x in tied]
-    action = yield Decision(seat, f"A tie for {what}: which one?", options, context={"tie": what, "squares": where})
-    return tied[action.get("pick")]
-
 
 # -- carrying out -----------------------------------------------------------------------------------
 
-def closest(game: Game, me: Figure, pool: list[Figure], what: str) -> Proc:
-    """The closest by square distance, never an invisible hero (§5.1)."""
-    s: State = game.state
-    cands = fixed_order(s, [h for h in pool if not h.flags.get("invisible") and h.on_board])
-    if not cands:
-        return None
-    dist = board.square_distances(s, me)
-    far = {h.id: min((dist.get(q, board.FAR) for q in squares_of(h)), default=board.FAR) for h in cands}
 
-    def away(h: Figure) -> str:
-        return f"{far[h.id]} square{'s' * (far[h.id] != 1)}"
-    chosen = yield from pick(game, cands, lambda h: far[h.id], what,
-                             Named(lambda h: f"{h.name} ({away(h)})", squares_of))
-    game.emit("tactics", figure=me.id, target=chosen.id,
-              text=f"  {what} for {me.name}: {chosen.name}, {away(chosen)} away.")
-    return chosen
-
-
-def place(game: Game, f: Figure, sq: Sq, how: str) -> None:
-    f.pos = sq
-    game.emit("place", figure=f.id, to=list(sq), text=f"  {f.name} {how} {board.tile_label(game.state, cell_of(sq))}.")
+def place(game: Game, figure: Figure, sq: Sq, how: str) -> None:
+    figure.pos = sq
+    game.emit("place", figure=figure.id, to=list(sq),
+              text=f"  {figure.name} {how} {board.tile_label(game.state, cell_of(sq))}.")
 
 
 def step_adjacent(game: Game, me: Figure, target: Figure) -> Proc:
@@ -286,7 +239,7 @@ def strike(game: Game, ctx: Ctx, target: Figure, attack_name: str) -> Proc:
         return
     rule = "ash.encounter.attack" if me.side == "marker" else "ash.combat.monster_attack"
     marker = me.side == "marker"  # a trap's or hazard's attack, which Practiced Evasion answers
-    yield from combat.attack_hero(game, rule, f"{me.name} ({attack_name.replace('_', ' ')})", target, attack,
+    yield from attack_hero(game, rule, f"{me.name} ({attack_name.replace('_', ' ')})", target, attack,
                                   card=me.kind if marker else None, monster=None if marker else me)
 
 
@@ -381,7 +334,6 @@ def carry_out(game: Game, ctx: Ctx) -> Proc:
             else:
                 victims = targets_in_scope(game, ctx, p["scope"], p["tiles"])
             if me.side != "marker":
-                from .reactions import before_monster_attack
                 victims = yield from before_monster_attack(game, me, victims)  # Noble Shield
             for h in victims:
                 yield from strike(game, ctx, h, p["attack"])
@@ -392,17 +344,16 @@ def carry_out(game: Game, ctx: Ctx) -> Proc:
             if that is None:
                 return
             if not board.adjacent(s, me, that):
-                near = board.free_adjacent(s, me, but=that)
-                if not near:
+                beside = board.free_adjacent(s, me, but=that)
+                if not beside:
                     return
                 dist = board.square_distances(s, that)
-                sq = yield from pick(game, near, lambda q: dist.get(q, board.FAR), "where the hero lands", SQUARES)
+                sq = yield from pick(game, beside, lambda q: dist.get(q, board.FAR),  # noqa: B023 (used at once)
+                                     "where the hero lands", SQUARES)
                 place(game, that, sq, f"is dragged next to {me.name} on")
         elif kind == "explore":
-            from .exploration import sentry_explore
             yield from sentry_explore(game, me, _open_edges(ctx))
         elif kind in ("move_marker", "lava", "damage_all"):
-            from .hazards import marker_step
             yield from marker_step(game, ctx, kind, p)
         # do_nothing: nothing
 
@@ -443,34 +394,99 @@ def acting_figures(game: Game, kind: str, side: str) -> list[Figure]:
 
 
 def board_holders(s: State) -> dict[str, int]:
-    order = combat.holders_from(s, None) if s.active else list(s.party)
+    order = holders_from(s, None) if s.active else list(s.party)
     return {h: k for k, h in enumerate(order)}
 
 
-def _holder_of(s: State, f: Figure) -> str:
+def _holder_of(s: State, figure: Figure) -> str:
     for h, row in s.rows.items():
-        if f.card in row:
+        if figure.card in row:
             return h
     return ""
 
 
-def activate_figure(game: Game, f: Figure) -> Proc:
+def activate_figure(game: Game, figure: Figure) -> Proc:
     s: State = game.state
     c = game.content
-    f.acted = s.villain_phase
-    from .reactions import monster_activates
-    if (yield from monster_activates(game, f)):  # Bravery; a Scroll of Monster Control uses the turn
+    figure.acted = s.villain_phase
+    if (yield from monster_activates(game, figure)):  # Bravery; a Scroll of Monster Control uses the turn
         return
-    if f.side == MONSTER:
-        yield from activation(game, f, f"monster:{f.kind}", c.monsters[f.kind].attacks)
-    elif f.side == VILLAIN:
-        v = c.villains[f.kind]
-        if f.enraged and v.enraged is not None:
-            yield from activation(game, f, f"villain:{f.kind}:enraged", v.enraged.attacks)
+    if figure.side == MONSTER:
+        yield from activation(game, figure, f"monster:{figure.kind}", c.monsters[figure.kind].attacks)
+    elif figure.side == VILLAIN:
+        v = c.villains[figure.kind]
+        if figure.enraged and v.enraged is not None:
+            yield from activation(game, figure, f"villain:{figure.kind}:enraged", v.enraged.attacks)
         else:
-            yield from activation(game, f, f"villain:{f.kind}", v.attacks)
-    elif f.side == VILLAGER:
-        yield from activation(game, f, f"villager:{f.kind}", c.villagers[f.kind].attacks)
+            yield from activation(game, figure, f"villain:{figure.kind}", v.attacks)
+    elif figure.side == VILLAGER:
+        yield from activation(game, figure, f"villager:{figure.kind}", c.villagers[figure.kind].attacks)
 
 
-__all__ = ["registry", "activation", "activate_figure", "acting_figures", "pick", "fixed_order", "closest", "HERO"]
+__all__ = ["HERO", "acting_figures", "activate_figure", "activation", "registry"]
+
+
+MAX_LAVA = 3
+
+
+def marker_figure(game: Game, card: str) -> Figure:
+    """A stand-in figure at the marker's square, so the tactics words can measure from it."""
+    s: State = game.state
+    e = game.content.encounters[card]
+    at = tuple(s.markers[card]["at"])
+    return Figure(id=card, kind=card, side="marker", name=e.name, pos=at, hp=1, max_hp=1, ac=0)
+
+
+def activate_marker(game: Game, card: str) -> Proc:
+    s: State = game.state
+    if card not in s.markers:
+        return
+    me = marker_figure(game, card)
+    yield from activation(game, me, f"encounter:{card}", game.content.encounters[card].attacks)
+
+
+def marker_step(game: Game, ctx: Any, kind: str, p: dict[str, Any]) -> Proc:
+    s: State = game.state
+    card = ctx.me.kind
+    m = s.markers.get(card)
+    if m is None:
+        return
+    lay = board.lay(s)
+    if kind == "move_marker":
+        target = yield from closest(game, ctx.me, ctx.heroes(), "closest hero")
+        if target is None:
+            return
+        here = cell_of(ctx.me.pos)
+        goal = board.cells_of(target)
+        if here in goal:
+            return  # already on the hero's tile: it stays and strikes there [H D24]
+        from_goal = lay.tile_distances(goal)
+        nxt = [c for c in lay.tile_neighbours(here) if from_goal.get(c, board.FAR) < from_goal.get(here, board.FAR)]
+        cell = yield from pick(game, sorted(nxt, key=lambda c: (c[1], c[0])), lambda c: 0,
+                               f"where {ctx.me.name} goes", tiles(s))
+        if cell is None:
+            return
+        sq = lay.scorch(cell) or lay.placement_order(cell)[0]
+        m["at"] = list(sq)
+        ctx.me.pos = sq
+        game.emit("marker", card=card, at=list(sq), text=f"  {ctx.me.name} rolls to {board.tile_label(s, cell)}.")
+    elif kind == "lava":
+        lava = m.setdefault("lava", [])
+        if len(lava) >= MAX_LAVA:
+            return
+        have = {cell_of(tuple(x["at"])) for x in lava}
+        cands = sorted({n for c in have for n in lay.tile_neighbours(c) if n not in have}, key=lambda c: (c[1], c[0]))
+        cell = yield from pick(game, cands, lambda c: 0, "where the lava spreads", tiles(s))
+        if cell is None:
+            return
+        sq = lay.scorch(cell) or lay.placement_order(cell)[0]
+        lava.append({"at": list(sq)})
+        game.emit("marker", card=card, at=list(sq), text=f"  Lava spreads onto {board.tile_label(s, cell)}.")
+    elif kind == "damage_all":
+        if p["scope"] == "lava_tiles":
+            cells = {cell_of(tuple(x["at"])) for x in m.get("lava", [])}
+        else:
+            cells = {cell_of(ctx.me.pos)}
+        victims = [h for h in ctx.heroes() if set(board.cells_of(h)) & cells]
+        for h in fixed_order(s, victims):
+            yield from combat.hurt(game, h, p["n"], ctx.me.name)

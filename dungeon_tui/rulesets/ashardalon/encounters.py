@@ -2,20 +2,30 @@
 curses, environments, events, event-attacks, hazards and traps."""
 from __future__ import annotations
 
-from typing import Any, Callable, Generator
+from collections.abc import Callable, Generator
+from typing import Any
 
-from ...engine.dice import roll_event
+from ...engine.dice import roll_event, shuffled
+from ...engine.effects import Effects
 from ...engine.game import Action, Decision, Game
-from ...engine.grid import Sq
 from . import board, combat, decks
+from .adventures import adventure_encounter
+from .arrivals import claim_leap_square, long_hallway_extra, new_monster, place_tile
+from .blows import attack_hero
+from .chambers import entered
+from .choosing import closest, closest_edge_cell, fixed_order, pick, reading
+from .choosing import edges as named_edges
+from .dungeon import Ctx, move_tiles, step_adjacent
 from .geometry import cell_of
+from .placing import place_on_tile
+from .reactions import active_hero_swap, encounter_cost_discount
 from .state import MONSTER, Figure, State
 
 Proc = Generator[Decision, Action, Any]
 CANCEL_COST = 5
 
 
-def cancel_cost(game: Game, h: Figure) -> int:
+def cancel_cost(game: Game, hero: Figure) -> int:
     """5 XP, less Perseverance's discount when its owner plays it."""
     return CANCEL_COST
 
@@ -28,9 +38,8 @@ def encounter(game: Game, depth: int = 0) -> Proc:
     if card is None:
         game.emit("encounter", text="The encounter deck is empty.")
         return
-    h = s.figures[s.active]
+    h = s.figures[s.active_id]
     if card in c.adventure_encounters:
-        from .adventures import adventure_encounter
         yield from adventure_encounter(game, card, h)
         return
     e = c.encounters[card]
@@ -39,7 +48,6 @@ def encounter(game: Game, depth: int = 0) -> Proc:
     if (yield from offer_cancel(game, h, card)):
         s.drawn.remove(card)
         return
-    from .reactions import active_hero_swap
     h = yield from active_hero_swap(game, card)  # One for the Team, after the cancel decision [H D31]
     again = yield from resolve(game, card, h)
     s.drawn.remove(card)
@@ -47,14 +55,13 @@ def encounter(game: Game, depth: int = 0) -> Proc:
         yield from encounter(game, depth + 1)
 
 
-def offer_cancel(game: Game, h: Figure, card: str) -> Proc:
+def offer_cancel(game: Game, hero: Figure, card: str) -> Proc:
     s: State = game.state
-    from .reactions import encounter_cost_discount
-    cost = max(0, cancel_cost(game, h) - (yield from encounter_cost_discount(game)))  # Perseverance
+    cost = max(0, cancel_cost(game, hero) - (yield from encounter_cost_discount(game)))  # Perseverance
     sets = combat.spend_sets(game, cost)
     if not sets:
         return False
-    seat = s.seat_of[s.active]
+    seat = s.seat_of[s.active_id]
     name = game.content.encounters[card].name
     options = [Action.make(seat, "cancel", text=f"Cancel {name}: " + (f"spend {'+'.join(map(str, v))} XP" if v
                                                                     else "free"), values=list(v)) for v in sets]
@@ -69,57 +76,34 @@ def offer_cancel(game: Game, h: Figure, card: str) -> Proc:
     return True
 
 
-def resolve(game: Game, card: str, h: Figure) -> Proc:
+# encounter card id -> its effect(game, card, active hero), which returns whether another card is
+# drawn (encounter_cards registers every card of encounters.yaml).
+ENCOUNTERS: Effects[Callable[..., Proc]] = Effects("encounter card")
+
+
+def resolve(game: Game, card: str, hero: Figure) -> Proc:
     """Carry out an encounter; returns whether another is drawn."""
-    s: State = game.state
-    e = game.content.encounters[card]
-    if e.type == "curse":
-        if card in h.curses or not h.on_board:  # an off-board hero is not affected (FAQ)
-            decks.discard(s, "encounter", card)
-            return False
-        h.curses.append(card)
-        game.emit("curse", hero=h.id, card=card, text=f"{h.name} is cursed: {e.name}.")
-        if card == "time_leap":
-            h.flags["leap_square"] = list(h.pos)
-            h.lifted = True
-            game.emit("lifted", hero=h.id, text=f"{h.name} vanishes from the board until his next turn.")
-        return False
-    if e.type == "environment":
-        if s.environment is not None:
-            decks.discard(s, "encounter", s.environment)
-        s.environment = card
-        game.emit("environment", card=card, text=f"The environment is now {e.name}.")
-        return False
-    if e.type in ("hazard", "trap"):
-        return place_marker(game, card, h)
-    if e.type == "event_attack":
-        yield from event_attack(game, card, h)
-    else:
-        yield from event(game, card, h)
-    decks.discard(s, "encounter", card)
-    return e.draw_another
+    return (yield from ENCOUNTERS[card].run(game, card, hero))
 
 
-def place_marker(game: Game, card: str, h: Figure) -> bool:
+def place_marker(game: Game, card: str, hero: Figure) -> bool:
     """A hazard or trap: its marker on the active hero's square, the card to his player's row;
     a tile already holding an encounter marker sends this card away and draws another.  With
     the active hero off the board the card has nothing to stand on and is discarded (FAQ)."""
     s: State = game.state
     name = game.content.encounters[card].name
-    if not h.on_board:
+    if not hero.on_board:
         decks.discard(s, "encounter", card)
-        game.emit("no_effect", card=card, text=f"{h.name} is off the board: {name} has no effect.")
+        game.emit("no_effect", card=card, text=f"{hero.name} is off the board: {name} has no effect.")
         return False
-    here = cell_of(h.pos)
+    here = cell_of(hero.at)
     if here in marker_cells(s):
         decks.discard(s, "encounter", card)
         game.emit("encounter", text="This tile already has an encounter marker: another card is drawn.")
         return True
-    s.markers[card] = {"at": list(h.pos)}
-    if card == "lava_flow":
-        s.markers[card]["lava"] = [{"at": list(h.pos)}]
-    s.rows[s.active].append(card)
-    game.emit("marker", card=card, at=list(h.pos), text=f"{name} is set on {board.tile_label(s, here)}.")
+    s.markers[card] = {"at": list(hero.at)}
+    s.rows[s.active_id].append(card)
+    game.emit("marker", card=card, at=list(hero.at), text=f"{name} is set on {board.tile_label(s, here)}.")
     return False
 
 
@@ -144,11 +128,8 @@ def choose(game: Game, kind: str, prompt: str, items: list[Any], show: Callable[
     return items[a.get("pick")]
 
 
-def reading(cells: Any) -> list[Any]:
-    return sorted(cells, key=lambda c: (c[1], c[0]))
-
-
 def event_attack(game: Game, card: str, h: Figure) -> Proc:
+    """The card's attack at each hero it names, in the fixed order; returns the heroes attacked."""
     s: State = game.state
     e = game.content.encounters[card]
     heroes = board.standing_heroes(s)
@@ -160,31 +141,21 @@ def event_attack(game: Game, card: str, h: Figure) -> Proc:
         victims = [o for o in heroes if h.on_board and board.figure_tiles(s, h, o) <= 1]
     else:
         victims = heroes
-    from .dungeon import fixed_order
     victims = fixed_order(s, victims)
     for v in victims:
-        yield from combat.attack_hero(game, "ash.encounter.attack", e.name, v, e.attack, card=card)
-    if card == "lurkers_strike":
-        yield from new_monster_on(game, cell_of(h.pos) if h.on_board else None)
-    elif card == "trip_wire":
-        cell = yield from closest_edge_cell(game, h)
-        yield from new_monster_on(game, cell)
-    elif card == "concussive_blast":
-        yield from blast_away(game, [v for v in victims if v.on_board])
-    elif card == "blinding_bomb":
-        yield from sentries_advance(game)
+        yield from attack_hero(game, "ash.encounter.attack", e.name, v, e.attack, card=card)
+    return victims
 
 
 def blast_away(game: Game, victims: list[Figure]) -> Proc:
     """Concussive Blast: each hero struck is put on a tile next to his own, chosen by the
     active hero's seat (a tile with no free square cannot take him)."""
     s: State = game.state
-    from .powers import place_on_tile
     for v in victims:
         lay = board.lay(s)
-        near = [c for c in reading(lay.tile_neighbours(cell_of(v.pos))) if board.place_square(s, c, but=v) is not None]
+        near = [c for c in reading(lay.tile_neighbours(cell_of(v.at))) if board.place_square(s, c, but=v) is not None]
         cell = yield from choose(game, "blast", f"Concussive Blast: where does {v.name} land?", near,
-                                 lambda c: f"{v.name} onto {board.tile_label(s, c)}")
+                                 lambda c: f"{v.name} onto {board.tile_label(s, c)}")  # noqa: B023 (used at once)
         if cell is not None:
             place_on_tile(game, v, cell, "is thrown onto")
 
@@ -192,40 +163,10 @@ def blast_away(game: Game, victims: list[Figure]) -> Proc:
 def sentries_advance(game: Game) -> Proc:
     """Blinding Bomb: each Sentry moves 1 tile toward the closest tile with an unexplored edge."""
     s: State = game.state
-    from .dungeon import Ctx, move_tiles
     for m in s.foes():
         table = game.content.monsters if m.side == MONSTER else game.content.villains
         if m.on_board and "Sentry" in table[m.kind].keywords:
             yield from move_tiles(game, Ctx(game, m, {}), "closest_unexplored_edge_tile", 1)
-
-
-def closest_edge_cell(game: Game, f: Figure) -> Proc:
-    """The tile with an unexplored edge closest to a figure (ties §6.2); with no unexplored edge
-    anywhere, the figure's own tile (§5.7); None for a figure off the board."""
-    s: State = game.state
-    if not f.on_board:
-        return None
-    lay = board.lay(s)
-    dist = lay.tile_distances(board.cells_of(f))
-    cells = [c for c in reading({c for c, _ in lay.unexplored_edges()}) if c in dist]
-    if not cells:
-        return cell_of(f.pos)
-    from .dungeon import pick, tiles
-    return (yield from pick(game, cells, lambda c: dist[c], "the closest tile with an unexplored edge", tiles(s)))
-
-
-def claim_leap_square(game: Game, holder: str) -> Sq | None:
-    """Time Leap: "a monster you draw takes his square".  The square the leaping hero left, for
-    the next monster drawn for his player (exploration's new_monster should pass it to spawn as
-    `at`); None when he is not away, the square is taken, or it was already used."""
-    s: State = game.state
-    h = s.figures.get(holder)
-    if h is None or "leap_square" not in h.flags:
-        return None
-    sq = tuple(h.flags.pop("leap_square"))
-    if not (h.lifted and "time_leap" in h.curses) or not board.free(s, sq):
-        return None
-    return sq  # type: ignore[return-value]
 
 
 def new_monster_on(game: Game, cell: Any) -> Proc:
@@ -237,8 +178,7 @@ def new_monster_on(game: Game, cell: Any) -> Proc:
         cell = cell_of(sq)
     if cell is None:
         return None
-    from .exploration import new_monster
-    card = yield from new_monster(game, cell, s.active)
+    card = yield from new_monster(game, cell, s.active_id)
     if card is not None and sq is not None:
         figs = [f for f in s.foes() if f.card == card]
         if figs and board.free(s, sq):
@@ -248,111 +188,27 @@ def new_monster_on(game: Game, cell: Any) -> Proc:
     return card
 
 
-def event(game: Game, card: str, h: Figure) -> Proc:
-    s: State = game.state
-    c = game.content
-    e = c.encounters[card]
-    if card == "unbearable_heat":
-        for o in board.standing_heroes(s):
-            yield from combat.hurt(game, o, e.damage, e.name)
-    elif card == "deadly_poison":
-        for o in board.standing_heroes(s):
-            if "poisoned" in o.conditions:
-                yield from combat.hurt(game, o, e.damage, e.name)
-    elif e.monster_keyword is not None:
-        yield from sift_monsters(game, e.monster_keyword, e.name)
-        if card == "spotted" and h.on_board:
-            yield from bottom_tile_near(game, h)
-    elif card == "frenzied_leap":
-        if not h.on_board:
-            yield from new_monster_on(game, None)
-        elif any(board.same_tile(h, m) for m in s.foes()):
-            yield from combat.hurt(game, h, e.damage, e.name)
-        else:
-            cell = yield from closest_edge_cell(game, h)
-            yield from new_monster_on(game, cell)
-    elif card == "wandering_monster":
-        lay = board.lay(s)
-        cells = reading({cl for cl, _ in lay.unexplored_edges()})
-        if not cells and h.on_board:
-            cells = [cell_of(h.pos)]
-        cell = yield from choose(game, "wander", "Wandering Monster: on which tile does it appear?", cells,
-                                 lambda cl: f"On {board.tile_label(s, cl)}")
-        yield from new_monster_on(game, cell)
-    elif card == "hidden_treasure":
-        from .exploration import drop_treasure_token
-        empty = [cl for cl in reading(board.lay(s).cell_tile)
-                 if not any(o.on_board and cl in board.cells_of(o) for o in s.heroes())]
-        cell = yield from choose(game, "hide", "Hidden Treasure: on which tile does the token go?", empty,
-                                 lambda cl: f"On {board.tile_label(s, cl)}")
-        if cell is not None:
-            drop_treasure_token(game, cell)
-    elif card == "lost":
-        if s.decks.get("dungeon"):
-            s.decks["dungeon"].insert(0, s.decks["dungeon"].pop())
-            game.emit("lost", text="The bottom dungeon tile moves to the top of the stack.")
-    elif card == "occupied_lair" and h.on_board:
-        _, cell = yield from bottom_tile_near(game, h)
-        if cell is not None:
-            from .exploration import drop_treasure_token
-            drop_treasure_token(game, cell)
-    elif card == "scream_of_the_sentry":
-        foes = s.foes()  # a villain is a monster too (FAQ)
-        m = yield from choose(game, "scream", "Scream of the Sentry: near which monster?", foes,
-                              lambda m: f"{m.name} on {board.tile_label(s, cell_of(m.pos))}")
-        if m is not None:
-            yield from bottom_tile_near(game, m)
-    elif card == "quick_advance":
-        far = [m for m in s.foes() if not any(o.on_board and board.same_tile(m, o) for o in s.heroes())]
-        if far and h.on_board:
-            m = yield from choose(game, "advance", "Quick Advance: which monster closes in?", far,
-                                  lambda m: f"{m.name} on {board.tile_label(s, cell_of(m.pos))}")
-            from .dungeon import Ctx, move_tiles
-            yield from move_tiles(game, Ctx(game, m, {}, pool=[h]), "closest_hero", 1)
-    elif card == "revel_in_destruction":
-        hurt = [m for m in s.foes() if m.hp < m.max_hp]
-        m = yield from choose(game, "revel", "Revel in Destruction: which monster heals?", hurt,
-                              lambda m: f"{m.name} ({m.hp}/{m.max_hp} HP)")
-        if m is not None:
-            m.hp += 1
-            game.emit("heal", figure=m.id, text=f"{m.name} regains 1 HP ({m.hp}/{m.max_hp}).")
-    elif card == "thief_in_the_dark" and h.on_board:  # an absent hero is not affected (FAQ)
-        yield from thief(game, h)
-    elif card == "warp_in_time":
-        yield from pass_cards(game, list(s.party))
-    elif card == "ancient_spirits_blessing":
-        from .dungeon import fixed_order
-        spent = [(o, p) for o in fixed_order(s, s.heroes()) for p, up in o.powers.items()
-                 if not up and c.powers[p].type == "daily"]
-        got = yield from choose(game, "bless", "Ancient Spirit's Blessing: which daily power is ready again?", spent,
-                                lambda op: f"{op[0].name}: {c.powers[op[1]].name}")
-        if got is not None:
-            o, p = got
-            o.powers[p] = True
-            game.emit("power", hero=o.id, text=f"{o.name}'s {c.powers[p].name} is ready again.")
-
-
-def thief(game: Game, h: Figure) -> Proc:
+def thief(game: Game, hero: Figure) -> Proc:
     """Thief in the Dark: the active hero discards a treasure card of his choice, else a gold
-    token (the one named in h.flags["gold_tokens"] when that list is kept, else 100 gold)."""
+    token (the one named in hero.flags["gold_tokens"] when that list is kept, else 100 gold)."""
     s: State = game.state
-    if h.items:
-        lost = yield from choose(game, "thief", f"Thief in the Dark: which treasure does {h.name} lose?",
-                                 sorted(h.items), lambda x: combat.item_of(game, x).name)
-        del h.items[lost]
+    if hero.items:
+        lost = yield from choose(game, "thief", f"Thief in the Dark: which treasure does {hero.name} lose?",
+                                 sorted(hero.items), lambda x: combat.item_of(game, x).name)
+        del hero.items[lost]
         decks.discard(s, "treasure", lost)
-        game.emit("thief", hero=h.id, text=f"A thief takes {combat.item_of(game, lost).name} from {h.name}.")
-    elif h.gold:
-        tokens = h.flags.get("gold_tokens")
+        game.emit("thief", hero=hero.id, text=f"A thief takes {combat.item_of(game, lost).name} from {hero.name}.")
+    elif hero.gold:
+        tokens = hero.flags.get("gold_tokens")
         if tokens:
-            value = yield from choose(game, "thief", f"Thief in the Dark: which gold token does {h.name} lose?",
+            value = yield from choose(game, "thief", f"Thief in the Dark: which gold token does {hero.name} lose?",
                                       sorted(set(tokens), key=int), lambda v: f"{v} gold")
             tokens.remove(value)
             lost_gold = int(value)
         else:
-            lost_gold = min(h.gold, 100)
-        h.gold -= lost_gold
-        game.emit("thief", hero=h.id, text=f"A thief takes a {lost_gold} gold token from {h.name}.")
+            lost_gold = min(hero.gold, 100)
+        hero.gold -= lost_gold
+        game.emit("thief", hero=hero.id, text=f"A thief takes a {lost_gold} gold token from {hero.name}.")
 
 
 def sift_monsters(game: Game, keyword: str, why: str) -> Proc:
@@ -370,7 +226,6 @@ def sift_monsters(game: Game, keyword: str, why: str) -> Proc:
         if x not in keep:
             s.drawn.remove(x)
             decks.discard(s, "monster", x)
-    from ...engine.dice import shuffled
     order = yield from shuffled(game, keep, "ash.deck.shuffle.monster")
     for x in keep:
         s.drawn.remove(x)
@@ -383,28 +238,26 @@ def sift_monsters(game: Game, keyword: str, why: str) -> Proc:
 SIDE_ORDER = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 
-def bottom_tile_near(game: Game, f: Figure) -> Proc:
+def bottom_tile_near(game: Game, figure: Figure) -> Proc:
     """The bottom dungeon tile at the unexplored edge closest to a figure (ties §6.2), with a new
     monster; returns (placed tile or None, the cell the monster went to).  An empty stack skips
     the tile and its monster goes where it would have joined; no unexplored edge anywhere: the
     figure's own tile (§5.7)."""
     s: State = game.state
-    if not f.on_board:
+    if not figure.on_board:
         return None, None
     lay = board.lay(s)
-    dist = lay.tile_distances(board.cells_of(f))
+    dist = lay.tile_distances(board.cells_of(figure))
     edges = sorted((e for e in lay.unexplored_edges() if e[0] in dist),
                    key=lambda e: (e[0][1], e[0][0], SIDE_ORDER.get(e[1], 4)))
     if not edges:
-        cell = board.cells_of(f)[0]
+        cell = board.cells_of(figure)[0]
         yield from new_monster_on(game, cell)
         return None, cell
-    from .dungeon import edges as named_edges, pick
     cell, side = yield from pick(game, edges, lambda e: dist[e[0]], "the closest unexplored edge", named_edges(s))
     placed = None
     if s.decks.get("dungeon"):
         tile = yield from decks.draw(game, "dungeon", bottom=True)
-        from .exploration import place_tile
         placed = place_tile(game, tile, cell, side)
         if placed is None:
             s.decks["dungeon"].append(tile)  # it does not fit: back under the stack
@@ -412,13 +265,11 @@ def bottom_tile_near(game: Game, f: Figure) -> Proc:
         game.emit("stack_empty", text="The dungeon stack is empty: the monster comes by the edge instead.")
     new = []
     if placed is not None:
-        from .exploration import long_hallway_extra
         new = yield from long_hallway_extra(game, placed, bottom=True)
     target = new[-1].cells[0] if new else cell
     if not new or not new[-1].tile.endswith("_entrance"):
         yield from new_monster_on(game, target)
     if new:
-        from .chambers import entered
         yield from entered(game, new)
     return placed, target
 
@@ -445,33 +296,32 @@ def pass_cards(game: Game, players: list[str]) -> Proc:
         s.rows[p].remove(card)
         s.rows[right].append(card)
         game.emit("pass_card", card=card, text=f"{s.figures[p].name} passes "
-                                               f"{game.content.monsters[decks.kind_of(card)].name} to {s.figures[right].name}.")
+                                               f"{game.content.monsters[decks.kind_of(card)].name} "
+                                               f"to {s.figures[right].name}.")
 
 
-def end_roll(game: Game, h: Figure, curse: str) -> Proc:
+def end_roll(game: Game, hero: Figure, curse: str) -> Proc:
     """d20, 10 or more ends the curse (ash.curse.end_roll)."""
     face = yield from combat.d20(game, "ash.curse.end_roll")
     ok = face >= 10
     name = game.content.encounters[curse].name
     roll_event(game, "ash.curse.end_roll", "1d20", (face,), target=10, outcome="pass" if ok else "fail",
-               text=f"{h.name} tries to shake off {name}: d20 {face} vs 10: " + ("it ends" if ok else "it stays"))
+               text=f"{hero.name} tries to shake off {name}: d20 {face} vs 10: " + ("it ends" if ok else "it stays"))
     if ok:
-        combat.end_curse(game, h, curse)
+        combat.end_curse(game, hero, curse)
 
 
-def after_exploration(game: Game, h: Figure) -> Proc:
+def after_exploration(game: Game, hero: Figure) -> Proc:
     """E3: wrath_of_the_enemy on the active hero, then surrounded (§4)."""
     s: State = game.state
-    from .dungeon import closest, fixed_order, step_adjacent
-    if "wrath_of_the_enemy" in h.curses:
-        if h.on_board:
-            far = [m for m in s.foes() if not board.same_tile(m, h)]
-            m = yield from closest(game, h, far, "closest monster")
+    if "wrath_of_the_enemy" in hero.curses:
+        if hero.on_board:
+            far = [m for m in s.foes() if not board.same_tile(m, hero)]
+            m = yield from closest(game, hero, far, "closest monster")
             if m is not None:
-                yield from step_adjacent(game, m, h)
-        yield from end_roll(game, h, "wrath_of_the_enemy")
+                yield from step_adjacent(game, m, hero)
+        yield from end_roll(game, hero, "wrath_of_the_enemy")
     if s.environment == "surrounded":
-        from .exploration import new_monster
         for o in fixed_order(s, [x for x in s.heroes() if x.on_board]):
             if any(x not in game.content.encounters for x in s.rows[o.id]):
                 continue
@@ -496,7 +346,7 @@ def slot_options(game: Game, h: Figure, seat: str) -> list[Action]:
     return out
 
 
-def use_slot(game: Game, h: Figure, a: Action) -> Proc:
+def use_slot(game: Game, hero: Figure, a: Action) -> Proc:
     """An attack slot spent on a cage: d20 10+ opens it (ash.curse.cage_open)."""
     s: State = game.state
     if a.kind != "open_cage":
@@ -505,8 +355,8 @@ def use_slot(game: Game, h: Figure, a: Action) -> Proc:
     face = yield from combat.d20(game, "ash.curse.cage_open")
     ok = face >= 10
     roll_event(game, "ash.curse.cage_open", "1d20", (face,), target=10, outcome="pass" if ok else "fail",
-               inputs={"hero": h.id, "prisoner": o.id},
-               text=f"{h.name} forces {o.name}'s cage: d20 {face} vs 10: " + ("it opens" if ok else "it holds"))
+               inputs={"hero": hero.id, "prisoner": o.id},
+               text=f"{hero.name} forces {o.name}'s cage: d20 {face} vs 10: " + ("it opens" if ok else "it holds"))
     if ok:
         combat.end_curse(game, o, "cage")
 

@@ -1,84 +1,51 @@
-"""Exploration (spec §5.6): tiles placed beyond unexplored edges with the triangle pointing
-back, Long Hallways, the new tile's monster, sentries opening tiles from the bottom."""
+"""Exploration (spec §5.6): the active hero along an unexplored edge (or his wizard eye's tile)
+opens it, and a sentry opens tiles from the bottom; laying the tiles and their monsters is
+`arrivals`, building a chamber behind an entrance is `chambers`."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from ...engine.grid import Sq
 from . import board, decks
-from .geometry import ROTATION_BEYOND, Cell, PlacedTile, beyond, cell_of, door_key, lay_out, side_squares, turn_side
-from .state import MONSTER, Figure, State
+from .arrivals import long_hallway_extra, new_monster, place_tile
+from .chambers import entered
+from .choosing import edges as named_edges
+from .choosing import pick
+from .geometry import Cell, side_squares
+from .items import elven_cloak_holder
+from .powers import wizard_eye_cell
+from .state import Figure, State
 
 Proc = Generator[Decision, Action, Any]
 
 
-def place_tile(game: Game, tile_id: str, src: Cell, side: str) -> PlacedTile | None:
-    """Lay a tile beyond `side` of cell `src`, its entry facing back; None if it does not fit."""
-    s: State = game.state
-    c = game.content
-    rot = ROTATION_BEYOND[side]
-    placed, _ = lay_out(c.tiles, tile_id, beyond(src, side), rot)
-    lay = board.lay(s)
-    if any(lay.placed(cell) for cell in placed.cells):
-        return None
-    if not c.adventures[s.adventure].doors:
-        placed.doors = []
-    from .adventures import placement_door
-    extra = placement_door(game, tile_id)
-    if extra is not None:  # an adventure's own door on a set-aside tile (A5), template side
-        placed.doors.append(door_key(placed.cells[0], turn_side(extra, rot)))
-    for key in placed.doors:
-        token = s.decks.get("door") or []
-        if token:
-            s.doors[key] = token.pop(0)
-    s.tiles.append(placed)
-    board.relayout(s, c)
-    arrow = "black" if placed.triangle == "black" else "white" if placed.triangle else "no"
-    game.emit("tile", tile=tile_id, cells=[list(x) for x in placed.cells], rot=rot,
-              text=f"Tile {tile_id} joins the {side} side of {board.tile_label(s, src)} ({arrow} triangle).")
-    if c.tiles.tiles[tile_id].treasure_token:
-        drop_treasure_token(game, placed.cells[0])
-    return placed
-
-
-def drop_treasure_token(game: Game, cell: Cell) -> None:
-    s: State = game.state
-    bag = s.decks.get("treasure_tokens") or []
-    if not bag:
-        return
-    sq = board.lay(s).placement_order(cell)[0]
-    s.tokens.append({"kind": "treasure", "value": bag.pop(0), "at": list(sq)})
-    game.emit("token", at=list(sq), text=f"A treasure token lies on {board.tile_label(s, cell)}.")
-
-
-def edges_along(s: State, f: Figure) -> list[tuple[Cell, str]]:
+def edges_along(s: State, figure: Figure) -> list[tuple[Cell, str]]:
     """Unexplored edges the figure stands along (its square in that side's border row), and
     those of his wizard eye's tile."""
-    from .powers import wizard_eye_cell
     lay = board.lay(s)
-    eye = wizard_eye_cell(s, f) if f.side == "hero" else None
+    eye = wizard_eye_cell(s, figure) if figure.side == "hero" else None
     out = []
     for cell, side in lay.unexplored_edges():
-        if (f.pos is not None and f.pos in side_squares(cell, side)) or cell == eye:
+        if (figure.pos is not None and figure.pos in side_squares(cell, side)) or cell == eye:
             out.append((cell, side))
     return out
 
 
-def explore(game: Game, h: Figure) -> Proc:
+def explore(game: Game, hero: Figure) -> Proc:
     """E1-E2: the active hero along an unexplored edge places the top tile there, and its monster."""
     s: State = game.state
-    edges = edges_along(s, h)
+    edges = edges_along(s, hero)
     if not edges or not s.decks.get("dungeon"):
         return False
     if len(edges) == 1:
         cell, side = edges[0]
     else:
-        seat = s.seat_of[h.id]
+        seat = s.seat_of[hero.id]
         options = [Action.make(seat, "explore", text=f"Explore the {sd} edge of {board.tile_label(s, cl)}",
                                cell=list(cl), side=sd) for cl, sd in edges]
-        a = yield Decision(seat, f"{h.name} stands by several unexplored edges: which one?", options,
-                           context={"figure": h.id})
+        a = yield Decision(seat, f"{hero.name} stands by several unexplored edges: which one?", options,
+                           context={"figure": hero.id})
         cell, side = tuple(a.get("cell")), a.get("side")
     tile = yield from decks.draw(game, "dungeon")
     placed = place_tile(game, tile, cell, side)
@@ -88,9 +55,7 @@ def explore(game: Game, h: Figure) -> Proc:
     s.placed_this_turn += [t.triangle or "white" for t in new]
     target = new[-1]  # the farthest new tile takes the monster [H D7]
     if target.triangle is not None and not target.tile.endswith("_entrance"):  # [H D16]
-        from .items import elven_cloak_holder
-        yield from new_monster(game, target.cells[0], elven_cloak_holder(game, s.active or h.id))
-    from .chambers import entered
+        yield from new_monster(game, target.cells[0], elven_cloak_holder(game, s.active or hero.id))
     yield from entered(game, new)
     return True
 
@@ -99,7 +64,6 @@ def sentry_explore(game: Game, me: Figure, edges: list[tuple[Cell, str]]) -> Pro
     """A sentry's tactic: the bottom tile beyond an unexplored edge of its tile, a new monster
     on it held by the active player; no encounter for it [H D28]."""
     s: State = game.state
-    from .dungeon import edges as named_edges, pick
     if not edges or not s.decks.get("dungeon"):
         return
     edge = yield from pick(game, edges, lambda e: 0, "the edge the sentry opens", named_edges(s))
@@ -110,96 +74,6 @@ def sentry_explore(game: Game, me: Figure, edges: list[tuple[Cell, str]]) -> Pro
     new = yield from long_hallway_extra(game, placed, bottom=True)
     if new[-1].triangle is not None and not new[-1].tile.endswith("_entrance"):
         yield from new_monster(game, new[-1].cells[0], s.active or s.party[0])
-    from .chambers import entered
     yield from entered(game, new)
 
 
-def long_hallway_extra(game: Game, placed: PlacedTile, bottom: bool = False) -> Proc:
-    """A Long Hallway pulls one more tile beyond its far side if that cell is empty (from the
-    bottom when a sentry opened it); returns the new tiles, nearest first."""
-    s: State = game.state
-    new = [placed]
-    if game.content.tiles.tiles[placed.tile].long_hallway:
-        far = turn_side("N", placed.rot)
-        if s.decks.get("dungeon") and not board.lay(s).placed(beyond(placed.cells[0], far)):
-            extra_id = yield from decks.draw(game, "dungeon", bottom=bottom)
-            extra = place_tile(game, extra_id, placed.cells[0], far)
-            if extra is not None:
-                new.append(extra)
-    return new
-
-
-def new_monster(game: Game, cell: Cell, holder: str, duplicates: bool = True, chamber: bool = False) -> Proc:
-    """Draw a monster card for a tile: a name the holder already holds is discarded and another
-    drawn (kept if the deck runs dry); the card goes to the end of the holder's row."""
-    s: State = game.state
-    held = {decks.kind_of(x) for x in s.rows[holder]}
-    card = yield from decks.draw(game, "monster")
-    from .adventures import boon_discard
-    if card is not None and s.boons and (yield from boon_discard(game, card, holder)):
-        return None
-    while card is not None and duplicates and decks.kind_of(card) in held:
-        name = game.content.monsters[decks.kind_of(card)].name
-        left = s.decks.get("monster", []) + s.discards.get("monster", [])
-        if all(decks.kind_of(x) in held for x in left):
-            # Every card left (the discards would be shuffled back) is a kind he holds: the
-            # decks have run dry of anything else, so he keeps this one (spec §5.6, step 3).
-            game.emit("duplicate", card=card, text=f"No other monster is left to draw: "
-                                                    f"{s.figures[holder].name} keeps the {name}.")
-            break
-        a = "an" if name[0] in "AEIOU" else "a"
-        game.emit("duplicate", card=card, text=f"{s.figures[holder].name} already holds {a} {name}: drawn again.")
-        decks.discard(s, "monster", card)
-        again = yield from decks.draw(game, "monster")
-        if again is None:
-            card = s.discards["monster"].pop()  # the decks ran dry: keep it
-            break
-        card = again
-    if card is None:
-        game.emit("monster", text="The monster deck is empty: no monster comes.")
-        return None
-    s.rows[holder].append(card)
-    from .encounters import claim_leap_square
-    at = claim_leap_square(game, holder)  # Time Leap: the monster takes the vanished hero's square
-    figs = spawn(game, card, cell_of(at) if at else cell, chamber=chamber, at=at)
-    yield from arrived(game, figs)
-    return card
-
-
-def arrived(game: Game, figs: list[Figure]) -> Proc:
-    """New monsters on the board: tokens bite them, then To Arms! may answer."""
-    from .placing import placed
-    from .reactions import monster_arrived
-    for f in figs:
-        yield from placed(game, f)
-    if figs:
-        yield from monster_arrived(game, figs)
-
-
-def spawn(game: Game, card: str, cell: Cell, chamber: bool = False, at: Sq | None = None) -> list[Figure]:
-    """Put a card's figures on a tile: Legion Devils until three are on the board."""
-    s: State = game.state
-    c = game.content
-    kind = decks.kind_of(card)
-    m = c.monsters[kind]
-    count = 1
-    if m.figures_per_card > 1:
-        count = m.figures_per_card - sum(1 for f in s.foes() if f.kind == kind)
-    out: list[Figure] = []
-    for k in range(count):
-        sq = at if (k == 0 and at is not None and board.free(s, at)) else None
-        if sq is None and out:
-            near = board.free_adjacent(s, out[0])
-            sq = near[0] if near else None
-        if sq is None and not out:
-            sq = board.place_square(s, cell)
-        if sq is None:
-            break
-        s.arrivals += 1
-        f = Figure(id=s.fresh_id(kind), kind=kind, side=MONSTER, name=m.name, pos=sq, hp=m.hp, max_hp=m.hp,
-                   ac=m.ac, card=card, order=s.arrivals, chamber=chamber)
-        s.figures[f.id] = f
-        out.append(f)
-        game.emit("monster", figure=f.id, card=card, at=list(sq),
-                  text=f"A {m.name} appears on {board.tile_label(s, cell_of(sq))} (AC {m.ac}, HP {m.hp}).")
-    return out

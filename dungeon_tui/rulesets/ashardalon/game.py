@@ -11,9 +11,14 @@ from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.grid import Sq
 from ...engine.presenter import Presenter
 from . import board, combat, invariants
-from .ai.companions import DungeonSeat, HeroAI
-from .content import Content, load_content
-from .heroes import speed, walks
+from .adventures import ADVENTURE_CARDS
+from .ai.companions import HeroAI
+from .ai.dungeon import DungeonSeat
+from .combat import ITEMS
+from .content import WHERE, Content, load_content
+from .encounters import ENCOUNTERS
+from .movement import speed, walks
+from .powers import POWERS
 from .state import HERO, Figure, State
 from .turns import lay_start, procedure
 
@@ -45,6 +50,15 @@ class Ashardalon(Ruleset[State, Content]):
     title = "Wrath of Ashardalon"
     setup_model = AshardalonSetup
     load = staticmethod(load_content)
+
+    def content_problems(self, content: Content) -> list[str]:
+        """A power, item or encounter id with no effect in the code, or an effect for an id the content lacks.
+        In-play items with no attack are plain numbers combat reads: they need no effect."""
+        active_items = [k for k, item in content.items.items() if item.use != "in_play" or item.attack is not None]
+        return (POWERS.problems(content.powers, f"{WHERE}/powers.yaml")
+                + ITEMS.problems(active_items, f"{WHERE}/treasure.yaml")
+                + ENCOUNTERS.problems(content.encounters, f"{WHERE}/encounters.yaml")
+                + ADVENTURE_CARDS.problems(content.adventure_encounters, f"{WHERE}/encounters.yaml"))
 
     def heroes(self) -> list[Hero]:
         c = self.content()
@@ -89,7 +103,7 @@ class Ashardalon(Ruleset[State, Content]):
                 chosen = (p.loadout.utility, *p.loadout.at_will, p.loadout.daily)
             s.figures[hid] = Figure(id=hid, kind=hid, side=HERO, name=p.name, pos=None, hp=p.hp, max_hp=p.hp,
                                     ac=p.ac, speed=p.speed, surge=p.surge,
-                                    powers={pid: True for pid in (p.fixed_power, *chosen)})
+                                    powers=dict.fromkeys((p.fixed_power, *chosen), True))
             if mode == "random":
                 s.figures[hid].flags["deal_powers"] = True  # the chance seat deals them during setup
             s.rows[hid] = []
@@ -108,7 +122,8 @@ class Ashardalon(Ruleset[State, Content]):
         only as doors."""
         data = state.to_dict()
         lay = board.lay(state)
-        data["terrain"] = [[x, y, ch] for (x, y), ch in sorted(lay.terrain.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+        data["terrain"] = [[x, y, ch] for (x, y), ch in sorted(lay.terrain.items(),
+                                                                key=lambda kv: (kv[0][1], kv[0][0]))]
         # What the table shows but would otherwise have to work out by the rules: each hero's
         # effective AC and speed, and each experience card's value.
         table = SimpleNamespace(state=state, content=self.content())

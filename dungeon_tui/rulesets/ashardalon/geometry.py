@@ -7,8 +7,9 @@ placed tiles and rebuilt whenever it changes, so saves hold only the list.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from ...engine.grid import Grid, Sq, edge, spread
 

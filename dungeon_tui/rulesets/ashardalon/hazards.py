@@ -1,8 +1,10 @@
-"""Hazards and traps (spec §5.8, §6.6): their markers act like monsters in the holder's
-villain phase; traps can be disabled; the vapors poison whoever enters their tile."""
+"""Hazards and traps (spec §5.8, §6.6): traps can be disabled, a marker leaves the board, the
+vapors poison whoever enters their tile, and the pit holds whoever falls in.  Their markers act
+like monsters in the holder's villain phase (`dungeon.activate_marker`)."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
@@ -11,80 +13,14 @@ from .geometry import cell_of
 from .state import HERO, Figure, State
 
 Proc = Generator[Decision, Action, Any]
-MAX_LAVA = 3
 
 
-def marker_figure(game: Game, card: str) -> Figure:
-    """A stand-in figure at the marker's square, so the tactics words can measure from it."""
-    s: State = game.state
-    e = game.content.encounters[card]
-    at = tuple(s.markers[card]["at"])
-    return Figure(id=card, kind=card, side="marker", name=e.name, pos=at, hp=1, max_hp=1, ac=0)
-
-
-def activate_marker(game: Game, card: str) -> Proc:
-    from .dungeon import activation
-    s: State = game.state
-    if card not in s.markers:
-        return
-    me = marker_figure(game, card)
-    yield from activation(game, me, f"encounter:{card}", game.content.encounters[card].attacks)
-
-
-def marker_step(game: Game, ctx: Any, kind: str, p: dict[str, Any]) -> Proc:
-    from .dungeon import closest, fixed_order, pick, tiles
-    s: State = game.state
-    card = ctx.me.kind
-    m = s.markers.get(card)
-    if m is None:
-        return
-    lay = board.lay(s)
-    if kind == "move_marker":
-        target = yield from closest(game, ctx.me, ctx.heroes(), "closest hero")
-        if target is None:
-            return
-        here = cell_of(ctx.me.pos)
-        goal = board.cells_of(target)
-        if here in goal:
-            return  # already on the hero's tile: it stays and strikes there [H D24]
-        from_goal = lay.tile_distances(goal)
-        nxt = [c for c in lay.tile_neighbours(here) if from_goal.get(c, board.FAR) < from_goal.get(here, board.FAR)]
-        cell = yield from pick(game, sorted(nxt, key=lambda c: (c[1], c[0])), lambda c: 0,
-                               f"where {ctx.me.name} goes", tiles(s))
-        if cell is None:
-            return
-        sq = lay.scorch(cell) or lay.placement_order(cell)[0]
-        m["at"] = list(sq)
-        ctx.me.pos = sq
-        game.emit("marker", card=card, at=list(sq), text=f"  {ctx.me.name} rolls to {board.tile_label(s, cell)}.")
-    elif kind == "lava":
-        lava = m.setdefault("lava", [])
-        if len(lava) >= MAX_LAVA:
-            return
-        have = {cell_of(tuple(x["at"])) for x in lava}
-        cands = sorted({n for c in have for n in lay.tile_neighbours(c) if n not in have}, key=lambda c: (c[1], c[0]))
-        cell = yield from pick(game, cands, lambda c: 0, "where the lava spreads", tiles(s))
-        if cell is None:
-            return
-        sq = lay.scorch(cell) or lay.placement_order(cell)[0]
-        lava.append({"at": list(sq)})
-        game.emit("marker", card=card, at=list(sq), text=f"  Lava spreads onto {board.tile_label(s, cell)}.")
-    elif kind == "damage_all":
-        if p["scope"] == "lava_tiles":
-            cells = {cell_of(tuple(x["at"])) for x in m.get("lava", [])}
-        else:
-            cells = {cell_of(ctx.me.pos)}
-        victims = [h for h in ctx.heroes() if set(board.cells_of(h)) & cells]
-        for h in fixed_order(s, victims):
-            yield from combat.hurt(game, h, p["n"], ctx.me.name)
-
-
-def disable(game: Game, h: Figure, card: str) -> Proc:
+def disable(game: Game, hero: Figure, card: str) -> Proc:
     """An attack slot on the trap's tile: d20 + thieves' tools - kobold trappers >= 10."""
     s: State = game.state
     e = game.content.encounters[card]
     mods: dict[str, int] = {}
-    bonus = max((i.disable_bonus for _, i in combat.ready_items(game, h)), default=0)
+    bonus = max((i.disable_bonus for _, i in combat.ready_items(game, hero)), default=0)
     if bonus:
         mods["thieves_tools"] = bonus
     if s.environment and game.content.encounters[s.environment].disable_mod:
@@ -95,10 +31,10 @@ def disable(game: Game, h: Figure, card: str) -> Proc:
     shown = "".join(f" {v:+d} {k.replace('_', ' ')}" for k, v in mods.items())
     roll_event(game, "ash.trap.disable", "1d20", (face,), target=e.disable or 10, modifiers=mods,
                outcome="pass" if ok else "fail",
-               text=f"{h.name} works at {e.name}: d20 {face}{shown} = {total} vs {e.disable}: "
+               text=f"{hero.name} works at {e.name}: d20 {face}{shown} = {total} vs {e.disable}: "
                     + ("disabled" if ok else "it still works"))
     if face == 20:
-        h.flags["natural_20"] = True
+        hero.flags["natural_20"] = True
     if ok:
         remove_marker(game, card)
 
@@ -113,15 +49,15 @@ def remove_marker(game: Game, card: str) -> None:
     game.emit("marker_gone", card=card, text=f"{game.content.encounters[card].name} is gone.")
 
 
-def entered_square(game: Game, h: Figure) -> None:
+def entered_square(game: Game, hero: Figure) -> None:
     """Volcanic vapors poison a hero who moves onto or starts his turn on their tile: heroes
     call this after a move slot and at H1 (start of the hero phase)."""
     s: State = game.state
     m = s.markers.get("volcanic_vapors")
-    if m is not None and h.on_board and cell_of(tuple(m["at"])) in board.cells_of(h):
-        if "poisoned" not in h.conditions:
-            game.emit("vapors", hero=h.id, text=f"{h.name} breathes the volcanic vapors.")
-        combat.add_condition(game, h, "poisoned")
+    if m is not None and hero.on_board and cell_of(tuple(m["at"])) in board.cells_of(hero):
+        if "poisoned" not in hero.conditions:
+            game.emit("vapors", hero=hero.id, text=f"{hero.name} breathes the volcanic vapors.")
+        combat.add_condition(game, hero, "poisoned")
 
 
 start_of_turn = entered_square  # H1: a hero starting his turn on the vapors' tile
@@ -129,52 +65,52 @@ start_of_turn = entered_square  # H1: a hero starting his turn on the vapors' ti
 
 # -- the pit [H D9] --------------------------------------------------------------------------------
 
-def fall_in(game: Game, h: Figure) -> None:
-    """The pit: a hero it hits falls in, off the board (pos None, h.flags["in_pit"]) until a
+def fall_in(game: Game, hero: Figure) -> None:
+    """The pit: a hero it hits falls in, off the board (pos None, hero.flags["in_pit"]) until a
     move slot climbs out beside the pit marker [H D9]; his square is kept in flags["pit_from"]."""
-    if h.side != HERO or not h.on_board:
+    if hero.side != HERO or not hero.on_board:
         return
-    h.flags["in_pit"] = True
-    h.flags["pit_from"] = list(h.pos)
-    h.pos = None
-    game.emit("pit", hero=h.id, text=f"{h.name} falls into the pit.")
+    hero.flags["in_pit"] = True
+    hero.flags["pit_from"] = list(hero.at)
+    hero.pos = None
+    game.emit("pit", hero=hero.id, text=f"{hero.name} falls into the pit.")
 
 
-def in_pit(h: Figure) -> bool:
-    return bool(h.flags.get("in_pit"))
+def in_pit(hero: Figure) -> bool:
+    return bool(hero.flags.get("in_pit"))
 
 
-def pit_square(game: Game, h: Figure) -> Any:
+def pit_square(game: Game, hero: Figure) -> Any:
     s: State = game.state
     m = s.markers.get("pit")
-    return tuple(m["at"]) if m is not None else tuple(h.flags.get("pit_from") or ())
+    return tuple(m["at"]) if m is not None else tuple(hero.flags.get("pit_from") or ())
 
 
-def climb_options(game: Game, h: Figure, seat: str) -> list[Action]:
+def climb_options(game: Game, hero: Figure, seat: str) -> list[Action]:
     """One move slot (also when dazed) puts a hero in the pit on a free square adjacent to the
     pit marker, reading order."""
     s: State = game.state
-    if not in_pit(h) or h.escaped:
+    if not in_pit(hero) or hero.escaped:
         return []
-    at = pit_square(game, h)
+    at = pit_square(game, hero)
     if not at:
         return []
     near = sorted((q for q in board.lay(s).grid.neighbours(at) if board.free(s, q)), key=lambda q: (q[1], q[0]))
-    return [Action.make(seat, "climb", text=f"Climb out of the pit to {q[0]},{q[1]}", hero=h.id, to=list(q))
+    return [Action.make(seat, "climb", text=f"Climb out of the pit to {q[0]},{q[1]}", hero=hero.id, to=list(q))
             for q in near]
 
 
-def climb(game: Game, h: Figure, a: Action) -> Proc:
+def climb(game: Game, hero: Figure, a: Action) -> Proc:
     """Climbing out: the hero stands on the chosen square (a move: vapors may poison him)."""
     s: State = game.state
     sq = tuple(a.get("to"))
-    h.flags.pop("in_pit", None)
-    h.flags.pop("pit_from", None)
-    h.pos = sq  # type: ignore[assignment]
-    h.flags["moved"] = True
-    game.emit("place", figure=h.id, to=list(sq), text=f"{h.name} climbs out of the pit onto "
+    hero.flags.pop("in_pit", None)
+    hero.flags.pop("pit_from", None)
+    hero.pos = sq
+    hero.flags["moved"] = True
+    game.emit("place", figure=hero.id, to=list(sq), text=f"{hero.name} climbs out of the pit onto "
                                                       f"{board.tile_label(s, cell_of(sq))}.")
-    entered_square(game, h)
+    entered_square(game, hero)
     yield from ()
 
 

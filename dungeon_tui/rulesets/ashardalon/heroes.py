@@ -2,40 +2,29 @@
 attack+move or move+move; dazed: one), free powers and items, then the end-of-phase rolls."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
-from ...engine.grid import Sq, path_back
+from ...engine.grid import Sq
 from . import board, combat, doors, encounters, powers
+from .adventures import check_end, exit_here, take_token
+from .encounters import end_roll
 from .geometry import cell_of
+from .hazards import climb_out, disable, entered_square, in_pit, start_of_turn
+from .items import options as item_opts
+from .items import use
+from .levels import level_up_offer
+from .movement import walks
 from .state import Figure, State
 
 Proc = Generator[Decision, Action, Any]
 
 
-def speed(game: Game, h: Figure) -> int:
-    return h.speed + max((i.speed_bonus for _, i in combat.ready_items(game, h)), default=0)
-
-
-def walks(game: Game, h: Figure, steps: int | None = None) -> dict[Sq, list[Sq]]:
-    """Where one move slot can end, each with its path: up to speed (or `steps`) steps, never
-    through a monster or villager, past heroes but not ending on one (§5.2).  A hero who took
-    the dwarven hammer's still-footed bonus may not move this phase."""
-    s: State = game.state
-    if not h.on_board or "cage" in h.curses or h.flags.get("no_move"):
-        return {}
-    blocked = {q for f in s.figures.values() if f.on_board and f.side != "hero" for q in board.squares_of(f)}
-    heroes = {f.pos for f in s.heroes() if f.on_board and f is not h}
-    g = board.lay(s).grid
-    dist, parent = g.bfs(h.pos, lambda q: q not in blocked)
-    n = speed(game, h) if steps is None else steps
-    return {q: path_back(parent, h.pos, q)[1:] for q, d in dist.items() if 0 < d <= n and q not in heroes}
-
-
-def slots_open(h: Figure, done: list[str]) -> tuple[bool, bool]:
+def slots_open(hero: Figure, done: list[str]) -> tuple[bool, bool]:
     """(may move, may attack) given the slots used this phase."""
-    if "dazed" in h.conditions:
+    if "dazed" in hero.conditions:
         return (not done, not done)
     if len(done) >= 2:
         return (False, False)
@@ -51,7 +40,6 @@ def start_of_phase(game: Game, h: Figure) -> Proc:
         yield from combat.hurt(game, h, 1, "poison")
     if "bloodlust" in h.curses:
         yield from combat.hurt(game, h, 1, "Bloodlust")
-    from .hazards import start_of_turn
     start_of_turn(game, h)  # volcanic vapors poison a hero who starts on their tile
     if h.hp <= 0:
         if s.surges <= 0:
@@ -79,7 +67,6 @@ def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
         for sq, path in sorted(walks(game, h).items(), key=lambda kv: (kv[0][1], kv[0][0])):
             steps = f"{len(path)} step{'s' * (len(path) > 1)}"
             out.append(Action.make(seat, "move", text=f"Move to {sq[0]},{sq[1]} ({steps})", hero=h.id, to=list(sq)))
-    from .adventures import exit_here
     if exit_here(game, h):
         out.append(Action.make(seat, "escape", text=f"{h.name} climbs out of the dungeon", hero=h.id))
     if h.flags.get("objective"):  # A9: the carrier may pass the prize to a hero beside him (free)
@@ -89,19 +76,18 @@ def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
     return out
 
 
-def trap_options(game: Game, h: Figure, seat: str) -> list[Action]:
+def trap_options(game: Game, hero: Figure, seat: str) -> list[Action]:
     s: State = game.state
     out = []
     for card, m in s.markers.items():
-        if game.content.encounters[card].type == "trap" and cell_of(tuple(m["at"])) in board.cells_of(h):
+        if game.content.encounters[card].type == "trap" and cell_of(tuple(m["at"])) in board.cells_of(hero):
             out.append(Action.make(seat, "disable", text=f"Try to disable {game.content.encounters[card].name}",
-                                   hero=h.id, card=card))
+                                   hero=hero.id, card=card))
     return out
 
 
-def item_options(game: Game, h: Figure, seat: str, may_move: bool = True, may_attack: bool = True) -> list[Action]:
-    from .items import options as item_opts
-    return item_opts(game, h, seat, may_move, may_attack)
+def item_options(game: Game, hero: Figure, seat: str, may_move: bool = True, may_attack: bool = True) -> list[Action]:
+    return item_opts(game, hero, seat, may_move, may_attack)
 
 
 def hero_phase(game: Game, h: Figure) -> Proc:
@@ -113,7 +99,6 @@ def hero_phase(game: Game, h: Figure) -> Proc:
     done: list[str] = []
     h.flags.pop("natural_20", None)  # a 20 rolled outside his own actions was offered then, or not at all
     if not h.on_board:
-        from .hazards import climb_out, in_pit
         # [H D9] a hero in the pit spends a move slot (even dazed) to climb out beside the marker
         if not in_pit(h):
             return
@@ -128,7 +113,8 @@ def hero_phase(game: Game, h: Figure) -> Proc:
     while s.result is None and h.up:
         yield from collect(game, h)  # tokens he stands on or beside, however he got there
         opts = options(game, h, done)
-        a = yield Decision(s.seat_of[h.id], f"{h.name}'s hero phase", opts, context={"figure": h.id, "done": list(done)})
+        a = yield Decision(s.seat_of[h.id], f"{h.name}'s hero phase", opts,
+                           context={"figure": h.id, "done": list(done)})
         if a.kind == "end":
             break
         if a.kind == "escape":
@@ -161,7 +147,6 @@ def hero_phase(game: Game, h: Figure) -> Proc:
             yield from encounters.use_slot(game, h, a)
         elif a.kind == "disable":
             done.append("attack")
-            from .hazards import disable
             yield from disable(game, h, a.get("card"))
             yield from level_up_offer(game, h)
         elif a.kind == "item":
@@ -169,137 +154,94 @@ def hero_phase(game: Game, h: Figure) -> Proc:
                 done.append(a.get("slot"))
             yield from use_item(game, h, a)
             yield from level_up_offer(game, h)
-        from .adventures import check_end
         if check_end(game):
             return
     yield from end_of_phase(game, h, done)
 
 
-def walk(game: Game, h: Figure, path: list[Sq]) -> Proc:
+def walk(game: Game, hero: Figure, path: list[Sq]) -> Proc:
     """One move slot along a path; tokens on or next to the path are picked up (free)."""
     s: State = game.state
-    start_cell = cell_of(h.pos)
-    h.flags["walking"] = True  # he may pass a friend's square (§5.2), and a reaction may come there
+    start_cell = cell_of(hero.at)
+    hero.flags["walking"] = True  # he may pass a friend's square (§5.2), and a reaction may come there
     for sq in path:
-        before = cell_of(h.pos)
-        h.pos = sq
-        if "dragon_fear" in h.curses and cell_of(sq) != before:
-            yield from combat.hurt(game, h, 1, "Dragon Fear")
+        before = cell_of(hero.at)
+        hero.pos = sq
+        if "dragon_fear" in hero.curses and cell_of(sq) != before:
+            yield from combat.hurt(game, hero, 1, "Dragon Fear")
         if cell_of(sq) != before:
-            from .hazards import entered_square
-            entered_square(game, h)  # volcanic vapors poison whoever moves onto their tile
-        yield from collect(game, h)
-        yield from doors.reveal_along(game, h)
-    h.flags.pop("walking", None)
-    h.flags["moved"] = True
-    game.emit("move", figure=h.id, to=list(h.pos), steps=len(path),
-              text=f"{h.name} moves {len(path)} square{'s' * (len(path) != 1)}"
-                   + (f" to {board.tile_label(s, cell_of(h.pos))}." if cell_of(h.pos) != start_cell else "."))
+            entered_square(game, hero)  # volcanic vapors poison whoever moves onto their tile
+        yield from collect(game, hero)
+        yield from doors.reveal_along(game, hero)
+    hero.flags.pop("walking", None)
+    hero.flags["moved"] = True
+    game.emit("move", figure=hero.id, to=list(hero.at), steps=len(path),
+              text=f"{hero.name} moves {len(path)} square{'s' * (len(path) != 1)}"
+                   + (f" to {board.tile_label(s, cell_of(hero.at))}." if cell_of(hero.at) != start_cell else "."))
 
 
-def collect(game: Game, h: Figure) -> Proc:
+def collect(game: Game, hero: Figure) -> Proc:
     """Free pick-ups (§5.12): every token on or next to the hero; the objective's own rule."""
-    if not h.on_board:
+    if not hero.on_board:
         return
-    pick_up(game, h)
-    for tok in h.flags.pop("took", []):
-        from .adventures import take_token
-        yield from take_token(game, h, tok)
+    pick_up(game, hero)
+    for tok in hero.flags.pop("took", []):
+        yield from take_token(game, hero, tok)
 
 
-def draw_found(game: Game, h: Figure) -> Proc:
+def draw_found(game: Game, hero: Figure) -> Proc:
     """A treasure card for each item token picked up this phase."""
-    for _ in range(h.flags.pop("draw_treasure", 0)):
-        yield from combat.draw_treasure(game, h)
+    for _ in range(hero.flags.pop("draw_treasure", 0)):
+        yield from combat.draw_treasure(game, hero)
 
 
-def pick_up(game: Game, h: Figure) -> None:
+def pick_up(game: Game, hero: Figure) -> None:
     s: State = game.state
     g = board.lay(s).grid
     for tok in list(s.tokens):
         at = tuple(tok["at"])
-        if tok["kind"] == "objective" and (at == h.pos or at in g.neighbours(h.pos)):
+        if tok["kind"] == "objective" and (at == hero.at or at in g.neighbours(hero.at)):
             s.tokens.remove(tok)
-            h.flags.setdefault("took", []).append(tok)  # walk() runs the adventure's rule for it
-        elif tok["kind"] == "treasure" and (at == h.pos or at in g.neighbours(h.pos)):
+            hero.flags.setdefault("took", []).append(tok)  # walk() runs the adventure's rule for it
+        elif tok["kind"] == "treasure" and (at == hero.at or at in g.neighbours(hero.at)):
             s.tokens.remove(tok)
             value = encounters.treasure_token_value(game, tok["value"])  # Dragon's Tribute may swap it
             if value == "item":
-                h.flags["draw_treasure"] = h.flags.get("draw_treasure", 0) + 1
-                game.emit("pickup", hero=h.id, text=f"{h.name} picks up a treasure token: an item!")
+                hero.flags["draw_treasure"] = hero.flags.get("draw_treasure", 0) + 1
+                game.emit("pickup", hero=hero.id, text=f"{hero.name} picks up a treasure token: an item!")
             else:
-                h.gold += int(value)
-                h.flags.setdefault("gold_tokens", []).append(value)  # a thief takes a real token
-                game.emit("pickup", hero=h.id, text=f"{h.name} picks up {value} gold.")
+                hero.gold += int(value)
+                hero.flags.setdefault("gold_tokens", []).append(value)  # a thief takes a real token
+                game.emit("pickup", hero=hero.id, text=f"{hero.name} picks up {value} gold.")
 
 
-def use_item(game: Game, h: Figure, a: Action) -> Proc:
-    from .items import use
-    yield from use(game, h, a)
+def use_item(game: Game, hero: Figure, a: Action) -> Proc:
+    yield from use(game, hero, a)
 
 
-def level_up_offer(game: Game, h: Figure) -> Proc:
-    """After a level-1 hero's natural 20 resolves, the player may spend 5 XP to reach level 2."""
-    s: State = game.state
-    if not h.flags.pop("natural_20", False) or h.level >= 2:
-        return
-    sets = combat.spend_sets(game, 5)
-    if not sets:
-        game.emit("level", hero=h.id, text=f"A natural 20! But the party has only {combat.xp_total(game)} XP.")
-        return
-    seat = s.seat_of[s.active or h.id]
-    options = [Action.make(seat, "level_up", text=f"Spend {'+'.join(map(str, v))} XP: {h.name} reaches level 2",
-                           values=list(v)) for v in sets]
-    options.append(Action.make(seat, "level_up", text="Stay at level 1", values=None))
-    a = yield Decision(seat, f"A natural 20: level {h.name} up?", options, context={"figure": h.id})
-    if a.get("values") is None:
-        return
-    combat.spend(game, tuple(a.get("values")))
-    yield from become_level_2(game, h)
-
-
-def become_level_2(game: Game, h: Figure) -> Proc:
-    s: State = game.state
-    l2 = game.content.level_2
-    h.level = 2
-    h.ac += l2.ac
-    h.max_hp += l2.hp
-    h.hp += l2.hp
-    h.surge += l2.surge
-    game.emit("level", hero=h.id, text=f"{h.name} reaches level 2: AC {h.ac}, HP {h.hp}/{h.max_hp}, surge {h.surge}.")
-    cls = game.content.heroes[h.kind].hero_class
-    dailies = [pid for pid, p in sorted(game.content.powers.items())
-               if p.hero_class == cls and p.type == "daily" and not p.fixed and pid not in h.powers]
-    if dailies:
-        seat = s.seat_of[h.id]
-        options = [Action.make(seat, "daily", text=f"Take {game.content.powers[p].name}", power=p) for p in dailies]
-        a = yield Decision(seat, f"{h.name} picks a second daily power", options, context={"figure": h.id})
-        h.powers[a.get("power")] = True
-
-
-def end_of_phase(game: Game, h: Figure, done: list[str]) -> Proc:
+def end_of_phase(game: Game, hero: Figure, done: list[str]) -> Proc:
     """H4: environments that punish where the hero stands, the poison save, curse rolls."""
     s: State = game.state
-    from .encounters import end_roll
-    yield from powers.end_of_hero_phase(game, h)
-    yield from draw_found(game, h)
-    if h.on_board and s.environment == "hidden_snipers" and not any(
-            o is not h and o.on_board and board.same_tile(h, o) for o in s.heroes()):
-        yield from combat.hurt(game, h, 1, "Hidden Snipers")
-    if h.on_board and s.environment == "walls_of_magma" and board.lay(s).along_wall(h.pos):
-        yield from combat.hurt(game, h, 1, "Walls of Magma")
-    if "poisoned" in h.conditions:
+    yield from powers.end_of_hero_phase(game, hero)
+    yield from draw_found(game, hero)
+    if hero.on_board and s.environment == "hidden_snipers" and not any(
+            o is not hero and o.on_board and board.same_tile(hero, o) for o in s.heroes()):
+        yield from combat.hurt(game, hero, 1, "Hidden Snipers")
+    if hero.on_board and s.environment == "walls_of_magma" and board.lay(s).along_wall(hero.at):
+        yield from combat.hurt(game, hero, 1, "Walls of Magma")
+    if "poisoned" in hero.conditions:
         face = yield from combat.d20(game, "ash.condition.poison_save")
         ok = face >= 10
         roll_event(game, "ash.condition.poison_save", "1d20", (face,), target=10, outcome="pass" if ok else "fail",
-                   text=f"{h.name}'s poison save: d20 {face} vs 10: " + ("the poison fades" if ok else "still poisoned"))
+                   text=f"{hero.name}'s poison save: d20 {face} vs 10: "
+                        + ("the poison fades" if ok else "still poisoned"))
         if ok:
-            h.conditions.remove("poisoned")
-    for curse in list(h.curses):
+            hero.conditions.remove("poisoned")
+    for curse in list(hero.curses):
         if game.content.encounters[curse].end_roll == "hero_phase_end":
-            yield from end_roll(game, h, curse)
-    if "gap_in_the_armor" in h.curses and not h.flags.get("moved"):
-        combat.end_curse(game, h, "gap_in_the_armor")
-    if "dazed" in h.conditions:
-        h.conditions.remove("dazed")
-        game.emit("condition_ends", hero=h.id, text=f"{h.name} is no longer dazed.")
+            yield from end_roll(game, hero, curse)
+    if "gap_in_the_armor" in hero.curses and not hero.flags.get("moved"):
+        combat.end_curse(game, hero, "gap_in_the_armor")
+    if "dazed" in hero.conditions:
+        hero.conditions.remove("dazed")
+        game.emit("condition_ends", hero=hero.id, text=f"{hero.name} is no longer dazed.")

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine.game import DUNGEON
 from . import board, decks
+from .content import load_content
 from .state import HERO, squares_of
 
 
@@ -100,8 +101,7 @@ FUZZ_SHUN = ("escape",)  # random heroes would otherwise leave at once when they
 
 
 def fuzz_adventures() -> tuple[str, ...]:
-    from .content import load_content
     return tuple(sorted(load_content().adventures, key=lambda a: load_content().adventures[a].number))
 
 
-__all__ = ["check", "fuzz_adventures", "HERO"]
+__all__ = ["HERO", "check", "fuzz_adventures"]

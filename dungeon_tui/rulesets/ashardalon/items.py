@@ -6,11 +6,18 @@ Hook for exploration: `elven_cloak_holder(game, hero_id)` names the player who d
 places and holds the hero's exploration monster."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
 
+from ...engine.effects import never
 from ...engine.game import Action, Decision, Game
 from . import board, combat, decks, placing, powers
+from .arrivals import spawn
+from .combat import ITEMS
 from .geometry import cell_of
+from .levels import become_level_2
+from .reactions import monster_arrived
 from .state import MONSTER, Figure, State
 
 Proc = Generator[Decision, Action, Any]
@@ -20,160 +27,279 @@ def kind(card: str) -> str:
     return decks.kind_of(card)
 
 
-def _attack_targets(game: Game, h: Figure, tiles: int) -> list[Figure]:
-    return board.foes_near(game.state, h, tiles)
+def _attack_targets(game: Game, hero: Figure, tiles: int) -> list[Figure]:
+    return board.foes_near(game.state, hero, tiles)
 
 
-def options(game: Game, h: Figure, seat: str, may_move: bool, may_attack: bool) -> list[Action]:
-    s: State = game.state
+def options(game: Game, hero: Figure, seat: str, may_move: bool, may_attack: bool) -> list[Action]:
+    """What the hero's ready items offer now, each by its own offer in `ITEMS`."""
     out: list[Action] = []
-    spent_powers = [pid for pid, up in h.powers.items() if not up]
-    for card, up in h.items.items():
-        item = combat.item_of(game, card)
-        k = kind(card)
-        if not up:
-            continue
-
-        def add(text: str, **args: Any) -> None:
-            out.append(Action.make(seat, "item", text=f"{item.name}: {text}", hero=h.id, card=card, **args))
-        if item.heal:
-            for o in [h] + [o for o in s.heroes() if o is not h and o.up and board.adjacent(s, h, o)]:
-                if o.hp < o.max_hp:
-                    add(f"{o.name} heals {item.heal}", other=o.id, heal=item.heal)
-        elif k == "potion_of_recovery":
-            for o in [h] + [o for o in s.heroes() if o is not h and o.on_board and board.adjacent(s, h, o)]:
-                for cond in o.conditions:
-                    add(f"{o.name} is no longer {cond}", other=o.id, condition=cond)
-        elif k == "pearl_of_power":
-            for pid in spent_powers:
-                add(f"ready {game.content.powers[pid].name}", power=pid)
-            for other, o_up in h.items.items():
-                if not o_up and other != card:
-                    add(f"ready {combat.item_of(game, other).name}", other_card=other)
-        elif k == "potion_of_rejuvenation":
-            for pid in spent_powers:
-                add(f"ready {game.content.powers[pid].name}", power=pid)
-        elif k == "potion_of_speed" and powers.ready_to_walk(game, h):
-            add("an extra move")
-        elif k == "box_of_caltrops":
-            add(f"scatter caltrops on {board.tile_label(s, board.cells_of(h)[0])}", tile=list(board.cells_of(h)[0]))
-        elif k == "tome_of_experience" and h.level < 2:
-            add("reach level 2")
-        elif k == "flying_carpet":
-            carpet = next((t for t in s.tokens if t["kind"] == "flying_carpet" and t.get("owner") == h.id), None)
-            if carpet is None:
-                marked = {cell_of(tuple(m["at"])) for m in s.markers.values() if "at" in m}
-                for c in powers._cells_within(s, h, 1):
-                    if c not in marked:
-                        add(f"lay it on {board.tile_label(s, c)}", tile=list(c))
-            elif may_move:
-                here = cell_of(tuple(carpet["at"]))
-                for c in board.lay(s).tile_neighbours(here):
-                    add(f"fly to {board.tile_label(s, c)} (uses a move)", tile=list(c), slot="move")
-        elif k == "ring_of_shooting_stars" or (k == "throwing_shield" and h.flags.get("shield_thrown") != s.turn):
-            for m in _attack_targets(game, h, item.attack.tiles):
-                add(f"attack {m.name}", target=m.id)
-        elif k == "crossbow_of_speed" and may_move:
-            for m in _attack_targets(game, h, item.attack.tiles):
-                add(f"shoot {m.name} (uses a move)", target=m.id, slot="move")
-        elif k == "wand_of_fear" and may_attack:
-            for c in powers._cells_within(s, h, item.tiles or 1):
-                if any(c in board.cells_of(m) for m in s.foes()):
-                    add(f"scare the monsters on {board.tile_label(s, c)} (uses an attack)", tile=list(c),
-                        slot="attack")
-        elif k == "wand_of_polymorph" and may_attack:
-            for m in board.foes_near(s, h, item.tiles or 2):
-                if m.side == MONSTER:
-                    add(f"turn the {m.name} into another monster (uses an attack)", target=m.id, slot="attack")
+    for card, up in hero.items.items():
+        effect = ITEMS.get(kind(card))
+        if up and effect is not None and effect.offer not in (None, never):  # reactions are offered where they trigger
+            out += effect.offer(game, hero, Offer(seat, card, combat.item_of(game, card), may_move, may_attack))
     return out
 
 
-def _after(game: Game, h: Figure, card: str) -> None:
+@dataclass(frozen=True)
+class Offer:
+    """One ready item card in the hero's phase: whose seat, which card, and the slots left."""
+
+    seat: str
+    card: str
+    item: Any
+    may_move: bool
+    may_attack: bool
+
+    def act(self, hero: Figure, text: str, **args: Any) -> Action:
+        return Action.make(self.seat, "item", text=f"{self.item.name}: {text}", hero=hero.id, card=self.card, **args)
+
+
+def _after(game: Game, hero: Figure, card: str) -> None:
     item = combat.item_of(game, card)
     if item.after_use == "discard":
-        del h.items[card]
+        del hero.items[card]
         decks.discard(game.state, "treasure", card)
     elif item.after_use == "flip":
-        h.items[card] = False
+        hero.items[card] = False
 
 
-def item_attack(game: Game, h: Figure, card: str, m: Figure) -> Proc:
+def item_attack(game: Game, hero: Figure, card: str, monster: Figure) -> Proc:
     item = combat.item_of(game, card)
-    ac, acmods = combat.foe_ac(game, m)
-    mods = combat.hero_attack_mods(game, h, m)
-    hit, face = yield from combat.attack_roll(game, "ash.combat.hero_attack", h.name, m.name, item.attack.bonus, ac,
-                                              mods, {"item": kind(card), "ac_modifiers": acmods}, hero=h)
+    ac, acmods = combat.foe_ac(game, monster)
+    mods = combat.hero_attack_mods(game, hero, monster)
+    hit, face = yield from combat.attack_roll(game, "ash.combat.hero_attack", hero.name, monster.name,
+                                              item.attack.bonus, ac,
+                                              mods, {"item": kind(card), "ac_modifiers": acmods}, hero=hero)
     if face == 20:
-        h.flags["natural_20"] = True
+        hero.flags["natural_20"] = True
     if hit:
-        extra = combat.damage_bonus(game, h, m, face)
-        yield from combat.damage_foe(game, m, item.attack.damage + sum(extra.values()), h, item.name)
+        extra = combat.damage_bonus(game, hero, monster, face)
+        yield from combat.damage_foe(game, monster, item.attack.damage + sum(extra.values()), hero, item.name)
     return hit
 
 
-def use(game: Game, h: Figure, a: Action) -> Proc:
-    s: State = game.state
+def use(game: Game, hero: Figure, a: Action) -> Proc:
+    """Use an item; its effect returns True when it has put the card away itself."""
     card = a.get("card")
     item = combat.item_of(game, card)
-    k = kind(card)
-    other = s.figures.get(a.get("other") or "")
-    target = s.figures.get(a.get("target") or "")
-    tile = tuple(a.get("tile")) if a.get("tile") is not None else None
-    game.emit("item", hero=h.id, card=card, text=f"{h.name} uses the {item.name}.")
-    if item.heal and other is not None:
+    game.emit("item", hero=hero.id, card=card, text=f"{hero.name} uses the {item.name}.")
+    if not (yield from ITEMS[kind(card)].run(game, hero, a, card, item)):
+        _after(game, hero, card)
+
+
+def _other(game: Game, a: Action) -> Figure | None:
+    s: State = game.state
+    return s.figures.get(a.get("other") or "")
+
+
+def _tile(a: Action) -> Any:
+    return tuple(a.get("tile")) if a.get("tile") is not None else None
+
+
+# -- the items a hero uses in his phase: offer(game, hero, Offer), use(game, hero, action, card, item) --
+
+def _heal_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    s: State = game.state
+    return [o.act(hero, f"{x.name} heals {o.item.heal}", other=x.id, heal=o.item.heal)
+            for x in [hero, *(x for x in s.heroes() if x is not hero and x.up and board.adjacent(s, hero, x))]
+            if x.hp < x.max_hp]
+
+
+@ITEMS("potion_of_healing", offer=_heal_offer)
+def _heal(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+    other = _other(game, a)
+    if other is not None:
         combat.heal(game, other, item.heal, item.name)
-    elif k == "potion_of_recovery" and other is not None and a.get("condition") in other.conditions:
+    yield from ()
+    return False
+
+
+def _recovery_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    s: State = game.state
+    return [o.act(hero, f"{x.name} is no longer {cond}", other=x.id, condition=cond)
+            for x in [hero] + [x for x in s.heroes() if x is not hero and x.on_board and board.adjacent(s, hero, x)]
+            for cond in x.conditions]
+
+
+@ITEMS("potion_of_recovery", offer=_recovery_offer)
+def _recovery(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+    other = _other(game, a)
+    if other is not None and a.get("condition") in other.conditions:
         other.conditions.remove(a.get("condition"))
         game.emit("condition_ends", hero=other.id, text=f"{other.name} is no longer {a.get('condition')}.")
-    elif k in ("pearl_of_power", "potion_of_rejuvenation"):
-        if a.get("power"):
-            h.powers[a.get("power")] = True
-            game.emit("power", hero=h.id, text=f"{game.content.powers[a.get('power')].name} is ready again.")
-        elif a.get("other_card"):
-            h.items[a.get("other_card")] = True
-            game.emit("item", hero=h.id, text=f"The {combat.item_of(game, a.get('other_card')).name} is ready again.")
-    elif k == "potion_of_speed":
-        yield from placing.move_offer(game, h, None, "Potion of Speed: move where?")
-    elif k == "box_of_caltrops" and tile is not None:
-        powers.lay_tokens(game, h, "caltrops", tile, item.tokens)
-        game.emit("token", hero=h.id, text=f"Caltrops litter {board.tile_label(s, tile)}.")
-    elif k == "tome_of_experience":
-        _after(game, h, card)
-        from .heroes import become_level_2
-        yield from become_level_2(game, h)
-        return
-    elif k == "flying_carpet" and tile is not None:
-        carpet = next((t for t in s.tokens if t["kind"] == "flying_carpet" and t.get("owner") == h.id), None)
+    yield from ()
+    return False
+
+
+def _spent_powers(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    return [o.act(hero, f"ready {game.content.powers[pid].name}", power=pid)
+            for pid, up in hero.powers.items() if not up]
+
+
+def _pearl_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    return _spent_powers(game, hero, o) + [o.act(hero, f"ready {combat.item_of(game, other).name}", other_card=other)
+                                        for other, up in hero.items.items() if not up and other != o.card]
+
+
+@ITEMS("pearl_of_power", offer=_pearl_offer)
+@ITEMS("potion_of_rejuvenation", offer=_spent_powers)
+def _refresh(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+    """A spent power (or, for the pearl, another spent item) is ready again."""
+    if a.get("power"):
+        hero.powers[a.get("power")] = True
+        game.emit("power", hero=hero.id, text=f"{game.content.powers[a.get('power')].name} is ready again.")
+    elif a.get("other_card"):
+        hero.items[a.get("other_card")] = True
+        game.emit("item", hero=hero.id, text=f"The {combat.item_of(game, a.get('other_card')).name} is ready again.")
+    yield from ()
+    return False
+
+
+def _speed_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    return [o.act(hero, "an extra move")] if powers.ready_to_walk(game, hero) else []
+
+
+@ITEMS("potion_of_speed", offer=_speed_offer)
+def _speed(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+    yield from placing.move_offer(game, hero, None, "Potion of Speed: move where?")
+    return False
+
+
+def _caltrops_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    s: State = game.state
+    here = board.cells_of(hero)[0]
+    return [o.act(hero, f"scatter caltrops on {board.tile_label(s, here)}", tile=list(here))]
+
+
+@ITEMS("box_of_caltrops", offer=_caltrops_offer)
+def _caltrops(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+    tile = _tile(a)
+    if tile is not None:
+        powers.lay_tokens(game, hero, "caltrops", tile, item.tokens)
+        game.emit("token", hero=hero.id, text=f"Caltrops litter {board.tile_label(game.state, tile)}.")
+    yield from ()
+    return False
+
+
+def _tome_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    return [o.act(hero, "reach level 2")] if hero.level < 2 else []
+
+
+@ITEMS("tome_of_experience", offer=_tome_offer)
+def _tome(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+    """The card goes before the hero picks his second daily."""
+    _after(game, hero, card)
+    yield from become_level_2(game, hero)
+    return True
+
+
+def _carpet_of(s: State, hero: Figure) -> dict[str, Any] | None:
+    return next((t for t in s.tokens if t["kind"] == "flying_carpet" and t.get("owner") == hero.id), None)
+
+
+def _carpet_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    s: State = game.state
+    carpet = _carpet_of(s, hero)
+    if carpet is None:
+        marked = {cell_of(tuple(m["at"])) for m in s.markers.values() if "at" in m}
+        return [o.act(hero, f"lay it on {board.tile_label(s, c)}", tile=list(c))
+                for c in powers.cells_within(s, hero, 1) if c not in marked]
+    if not o.may_move:
+        return []
+    here = cell_of(tuple(carpet["at"]))
+    return [o.act(hero, f"fly to {board.tile_label(s, c)} (uses a move)", tile=list(c), slot="move")
+            for c in board.lay(s).tile_neighbours(here)]
+
+
+@ITEMS("flying_carpet", offer=_carpet_offer)
+def _carpet(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+    s: State = game.state
+    tile = _tile(a)
+    if tile is not None:
+        carpet = _carpet_of(s, hero)
         if carpet is None:
-            powers.lay_token(game, h, "flying_carpet", board.lay(s).placement_order(tile)[0])
-            game.emit("token", hero=h.id, text=f"The carpet unrolls on {board.tile_label(s, tile)}.")
+            powers.lay_token(game, hero, "flying_carpet", board.lay(s).placement_order(tile)[0])
+            game.emit("token", hero=hero.id, text=f"The carpet unrolls on {board.tile_label(s, tile)}.")
         else:
             here = cell_of(tuple(carpet["at"]))
             riders = [o for o in board.standing_heroes(s) if here in board.cells_of(o)]
             carpet["at"] = list(board.lay(s).placement_order(tile)[0])
             for o in riders:
                 placing.place_on_tile(game, o, tile, "rides the carpet to")
-    elif k in ("ring_of_shooting_stars", "throwing_shield", "crossbow_of_speed") and target is not None:
-        if k == "throwing_shield":
-            h.flags["shield_thrown"] = s.turn
-        yield from item_attack(game, h, card, target)
-    elif k == "wand_of_fear" and tile is not None:
+    yield from ()
+    return False
+
+
+def _shot_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    if kind(o.card) == "throwing_shield" and hero.flags.get("shield_thrown") == game.state.turn:
+        return []  # once a turn
+    return [o.act(hero, f"attack {m.name}", target=m.id) for m in _attack_targets(game, hero, o.item.attack.tiles)]
+
+
+def _crossbow_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    if not o.may_move:
+        return []
+    return [o.act(hero, f"shoot {m.name} (uses a move)", target=m.id, slot="move")
+            for m in _attack_targets(game, hero, o.item.attack.tiles)]
+
+
+def _shoot(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+    """Ring of shooting stars, throwing shield (once a turn), crossbow of speed: one item attack."""
+    target = game.state.figures.get(a.get("target") or "")
+    if target is not None:
+        if kind(card) == "throwing_shield":
+            hero.flags["shield_thrown"] = game.state.turn
+        yield from item_attack(game, hero, card, target)
+    return False
+
+
+ITEMS("ring_of_shooting_stars", "throwing_shield", offer=_shot_offer)(_shoot)
+ITEMS("crossbow_of_speed", offer=_crossbow_offer)(_shoot)
+
+
+def _fear_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    s: State = game.state
+    if not o.may_attack:
+        return []
+    return [o.act(hero, f"scare the monsters on {board.tile_label(s, c)} (uses an attack)", tile=list(c), slot="attack")
+            for c in powers.cells_within(s, hero, o.item.tiles or 1) if any(c in board.cells_of(m) for m in s.foes())]
+
+
+@ITEMS("wand_of_fear", offer=_fear_offer)
+def _fear(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+    s: State = game.state
+    tile = _tile(a)
+    if tile is not None:
         for m in [m for m in s.foes() if tile in board.cells_of(m)]:
-            dest = yield from placing.choose_cell(game, h, [c for c in powers._cells_within(s, h, 2) if c != tile],
+            dest = yield from placing.choose_cell(game, hero, [c for c in powers.cells_within(s, hero, 2) if c != tile],
                                                  f"Wand of Fear: where does the {m.name} flee?", f"{m.name} flees to")
             if dest is not None:
-                yield from placing.put(game, m, dest, "flees in terror to", h)
-    elif k == "wand_of_polymorph" and target is not None:
-        yield from polymorph(game, h, target)
-    _after(game, h, card)
+                yield from placing.put(game, m, dest, "flees in terror to", hero)
+    return False
 
 
-def polymorph(game: Game, h: Figure, m: Figure) -> Proc:
+def _polymorph_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
+    if not o.may_attack:
+        return []
+    return [o.act(hero, f"turn the {m.name} into another monster (uses an attack)", target=m.id, slot="attack")
+            for m in board.foes_near(game.state, hero, o.item.tiles or 2) if m.side == MONSTER]
+
+
+@ITEMS("wand_of_polymorph", offer=_polymorph_offer)
+def _polymorph(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+    target = game.state.figures.get(a.get("target") or "")
+    if target is not None:
+        yield from polymorph(game, hero, target)
+    return False
+
+
+def polymorph(game: Game, hero: Figure, m: Figure) -> Proc:
     """The monster turns into a freshly drawn one; the new card keeps the old card's row place [H D32]."""
     s: State = game.state
     new = yield from decks.draw(game, "monster")
     if new is None:
-        game.emit("item", hero=h.id, text="The monster deck is empty: the wand fizzles.")
+        game.emit("item", hero=hero.id, text="The monster deck is empty: the wand fizzles.")
         return
     sq, cell = m.pos, board.cells_of(m)[0]
     m.pos = None
@@ -189,15 +315,14 @@ def polymorph(game: Game, h: Figure, m: Figure) -> Proc:
                 decks.discard(s, "monster", m.card)
             break
     else:
-        s.rows[s.active or h.id].append(new)
-    from .exploration import spawn
+        s.rows[s.active or hero.id].append(new)
     figs = spawn(game, new, cell, at=sq)
     for f in figs:
-        yield from placing.placed(game, f, h)
-    from .reactions import monster_arrived
+        yield from placing.placed(game, f, hero)
     yield from monster_arrived(game, figs)
 
 
+@ITEMS("elven_cloak", offer=never)
 def elven_cloak_holder(game: Game, hid: str) -> str:
     """The player who draws, places and holds this hero's exploration monster: the one on his
     left when the hero wears a ready Elven Cloak, else himself."""

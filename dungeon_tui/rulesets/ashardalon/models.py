@@ -140,7 +140,7 @@ class Power(Strict):
     text: str
 
     @model_validator(mode="after")
-    def _range(self) -> "Power":
+    def _range(self) -> Power:
         if self.target in ("monster_within", "monsters_within", "tile_within") and self.tiles is None:
             raise ValueError(f"target {self.target} needs tiles")
         return self
@@ -237,7 +237,7 @@ class Encounter(Strict):
     text: str
 
     @model_validator(mode="after")
-    def _kind(self) -> "Encounter":
+    def _kind(self) -> Encounter:
         scripted = self.type in ("hazard", "trap")
         if scripted != (self.tactics is not None):
             raise ValueError("hazards and traps have tactics, other encounters none")
@@ -310,7 +310,7 @@ class Template(Strict):
     rows: list[str]  # entry side at the bottom (S); open sides come from the tile's shape
 
     @model_validator(mode="after")
-    def _shape(self) -> "Template":
+    def _shape(self) -> Template:
         if len(self.rows) not in (4, 8) or any(len(r) != 4 for r in self.rows):
             raise ValueError("rows must be 4 or 8 strings of 4 characters")
         return self

@@ -2,113 +2,116 @@
 figures (§5.2): shared by powers, items, reactions and encounter cards."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from ...engine.game import Action, Decision, Game
 from ...engine.grid import Sq
-from . import board, combat
+from . import board, combat, hooks
 from .geometry import Cell
+from .movement import walks
 from .state import MONSTER, OBJECT, VILLAIN, Figure, State, squares_of
 
 Proc = Generator[Decision, Action, Any]
 BITING = ("blade_barrier", "caltrops")  # tokens that hurt a monster placed on them
 
 
-def _seat(game: Game, h: Figure) -> str:
-    return game.state.seat_of[h.id]
+def _seat(game: Game, hero: Figure) -> str:
+    s: State = game.state
+    return s.seat_of[hero.id]
 
 
 # -- small choices ------------------------------------------------------------------------------
 
-def choose(game: Game, h: Figure, prompt: str, options: list[Action]) -> Proc:
+def choose(game: Game, hero: Figure, prompt: str, options: list[Action]) -> Proc:
     """Ask the hero's seat unless there is only one way (then no question)."""
     if not options:
         return None
     if len(options) == 1:
         return options[0]
-    return (yield Decision(options[0].seat, prompt, options, context={"figure": h.id}))
+    return (yield Decision(options[0].seat, prompt, options, context={"figure": hero.id}))
 
 
-def choose_cell(game: Game, h: Figure, cells: list[Cell], prompt: str, what: str) -> Proc:
+def choose_cell(game: Game, hero: Figure, cells: list[Cell], prompt: str, what: str) -> Proc:
     s: State = game.state
-    opts = [Action.make(_seat(game, h), "tile", text=f"{what} {board.tile_label(s, c)}", tile=list(c)) for c in cells]
-    a = yield from choose(game, h, prompt, opts)
+    opts = [Action.make(_seat(game, hero), "tile", text=f"{what} {board.tile_label(s, c)}", tile=list(c))
+            for c in cells]
+    a = yield from choose(game, hero, prompt, opts)
     return tuple(a.get("tile")) if a is not None else None
 
 
-def choose_square(game: Game, h: Figure, squares: list[Sq], prompt: str, stay: bool = False) -> Proc:
-    opts = [Action.make(_seat(game, h), "square", text=f"Square {q[0]},{q[1]}", to=list(q)) for q in squares]
+def choose_square(game: Game, hero: Figure, squares: list[Sq], prompt: str, stay: bool = False) -> Proc:
+    opts = [Action.make(_seat(game, hero), "square", text=f"Square {q[0]},{q[1]}", to=list(q)) for q in squares]
     if stay:
-        opts.insert(0, Action.make(_seat(game, h), "square", text="Stay put", to=None))
-    a = yield from choose(game, h, prompt, opts)
+        opts.insert(0, Action.make(_seat(game, hero), "square", text="Stay put", to=None))
+    a = yield from choose(game, hero, prompt, opts)
     return tuple(a.get("to")) if a is not None and a.get("to") is not None else None
 
 
-def choose_figure(game: Game, h: Figure, figs: list[Figure], prompt: str, none: str | None = None) -> Proc:
-    opts = [Action.make(_seat(game, h), "target", text=f"{f.name} ({f.hp} HP)", target=f.id) for f in figs]
+def choose_figure(game: Game, hero: Figure, figs: list[Figure], prompt: str, none: str | None = None) -> Proc:
+    opts = [Action.make(_seat(game, hero), "target", text=f"{f.name} ({f.hp} HP)", target=f.id) for f in figs]
     if none is not None and opts:
-        opts.append(Action.make(_seat(game, h), "target", text=none, target=None))
-    a = yield from choose(game, h, prompt, opts)
+        opts.append(Action.make(_seat(game, hero), "target", text=none, target=None))
+    a = yield from choose(game, hero, prompt, opts)
     return game.state.figures.get(a.get("target") or "") if a is not None else None
 
 
-def move_offer(game: Game, h: Figure, steps: int | None, prompt: str, keep: Any = None) -> Proc:
+def move_offer(game: Game, hero: Figure, steps: int | None, prompt: str, keep: Any = None) -> Proc:
     """A free move of up to `steps` squares (None: the hero's speed); `keep` filters the ends."""
-    from .heroes import walk, walks
-    ways = walks(game, h, steps)
+    ways = walks(game, hero, steps)
     ends = sorted((q for q in ways if keep is None or keep(q)), key=lambda q: (q[1], q[0]))
     if not ends:
         return False
-    sq = yield from choose_square(game, h, ends, prompt, stay=True)
+    sq = yield from choose_square(game, hero, ends, prompt, stay=True)
     if sq is None:
         return False
-    yield from walk(game, h, ways[sq])
+    yield from hooks.walk(game, hero, ways[sq])
     return True
 
 
-def place_on_tile(game: Game, f: Figure, cell: Cell, how: str) -> bool:
+def place_on_tile(game: Game, figure: Figure, cell: Cell, how: str) -> bool:
     """Place a figure on a tile per §5.2; objects (altar, gate) never move."""
     s: State = game.state
-    if f.side == OBJECT:
+    if figure.side == OBJECT:
         return False
-    sq = board.place_square(s, cell, but=f, size=f.flags.get("size", 1))
+    sq = board.place_square(s, cell, but=figure, size=figure.flags.get("size", 1))
     if sq is None:
         return False
-    f.pos = sq
-    game.emit("place", figure=f.id, to=list(sq), text=f"{f.name} {how} {board.tile_label(s, cell)}.")
+    figure.pos = sq
+    game.emit("place", figure=figure.id, to=list(sq), text=f"{figure.name} {how} {board.tile_label(s, cell)}.")
     return True
 
 
-def place_at(game: Game, f: Figure, sq: Sq, how: str) -> None:
-    f.pos = sq
-    game.emit("place", figure=f.id, to=list(sq), text=f"{f.name} {how} {sq[0]},{sq[1]}.")
+def place_at(game: Game, figure: Figure, sq: Sq, how: str) -> None:
+    figure.pos = sq
+    game.emit("place", figure=figure.id, to=list(sq), text=f"{figure.name} {how} {sq[0]},{sq[1]}.")
 
 
-def put(game: Game, f: Figure, cell: Cell, how: str, by: Figure | None = None) -> Proc:
+def put(game: Game, figure: Figure, cell: Cell, how: str, by: Figure | None = None) -> Proc:
     """Place a figure on a tile; a monster landing on blade or caltrop tokens is bitten."""
-    if place_on_tile(game, f, cell, how):
-        yield from placed(game, f, by)
+    if place_on_tile(game, figure, cell, how):
+        yield from placed(game, figure, by)
 
 
-def placed(game: Game, f: Figure, by: Figure | None = None) -> Proc:
+def placed(game: Game, figure: Figure, by: Figure | None = None) -> Proc:
     """A monster placed on biting tokens takes 1 damage per token; the tokens are removed.
     Other modules that place monsters call this after placing (hook)."""
     s: State = game.state
-    if f.side not in (MONSTER, VILLAIN) or not f.on_board:
+    if figure.side not in (MONSTER, VILLAIN) or not figure.on_board:
         return
-    mine = set(squares_of(f))
+    mine = set(squares_of(figure))
     bites = [t for t in s.tokens if t["kind"] in BITING and tuple(t["at"]) in mine]
     if not bites:
         return
     for t in bites:
         s.tokens.remove(t)
     owner = by or s.figures.get(bites[0].get("owner") or "")
-    yield from combat.damage_foe(game, f, len(bites), owner, "blades underfoot")
+    yield from combat.damage_foe(game, figure, len(bites), owner, "blades underfoot")
 
 
-def swap(game: Game, h: Figure, o: Figure) -> None:
-    h.pos, o.pos = o.pos, h.pos
-    game.emit("place", figure=h.id, to=list(h.pos), text=f"{h.name} and {o.name} trade places.")
+def swap(game: Game, hero: Figure, o: Figure) -> None:
+    hero.pos, o.pos = o.pos, hero.pos
+    game.emit("place", figure=hero.id, to=list(hero.at), text=f"{hero.name} and {o.name} trade places.")
 
 
 def free_squares_on(s: State, cells: list[Cell], but: Figure | None = None) -> list[Sq]:

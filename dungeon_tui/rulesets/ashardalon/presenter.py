@@ -13,6 +13,7 @@ from typing import Any
 
 from ...engine.game import Action, Decision, Game
 from ...engine.presenter import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, party_in, plays
+from .movement import walks
 
 TERRAIN: dict[str, Cell] = {
     ".": ("· ", "floor"),
@@ -148,10 +149,10 @@ def _name(game: Game, table: str, key: str | None) -> str:
 class AshardalonPresenter:
     help = HELP
     legend = LEGEND
-    verbs = VERBS
+    verbs: tuple[Verb, ...] = VERBS
     on_enter: tuple[str, ...] = ()  # enter on an empty square does nothing: ending a phase is e
-    dungeon_player = None  # the villain phase is always played by the rules
-    end_kinds = ("end",)  # `e`: end the hero phase
+    dungeon_player: str | None = None  # the villain phase is always played by the rules
+    end_kinds: tuple[str, ...] = ("end",)  # `e`: end the hero phase
     walk_stops = frozenset({"place", "roll", "damage", "door"})  # a tile or monster placed, dice, a hurt, a door
 
     # -- the board -----------------------------------------------------------------------------
@@ -182,10 +183,11 @@ class AshardalonPresenter:
                     cells[sq] = mark
         for card, m in view.get("markers", {}).items():
             for lava in m.get("lava", []):
-                cells[tuple(lava["at"])] = LAVA  # type: ignore[index]
-            cells[tuple(m["at"])] = MARKERS.get(self._encounter_type(game, card), MARKERS["trap"])  # type: ignore[index]
+                cells[tuple(lava["at"])] = LAVA
+            cells[tuple(m["at"])] = MARKERS.get(self._encounter_type(game, card), MARKERS["trap"])
         for tok in view.get("tokens", []):
-            cells[tuple(tok["at"])] = TOKENS.get(tok.get("kind", ""), (str(tok.get("kind", "?"))[:1] + " ", "furniture"))  # type: ignore[index]
+            unknown = (str(tok.get("kind", "?"))[:1] + " ", "furniture")
+            cells[tuple(tok["at"])] = TOKENS.get(tok.get("kind", ""), unknown)
         for f in _figures(view).values():
             if _on_board(f):
                 for sq in _squares(f):
@@ -242,9 +244,9 @@ class AshardalonPresenter:
             return _squares(other)
         if action.get("card") is not None and action.kind == "disable":
             m = view.get("markers", {}).get(action.get("card"))
-            return [tuple(m["at"])] if m else []  # type: ignore[list-item]
+            return [tuple(m["at"])] if m else []
         cell = action.get("tile") or action.get("cell")
-        if cell is None or action.kind == "attack" and action.get("target") is not None:
+        if cell is None or (action.kind == "attack" and action.get("target") is not None):
             return []
         cell = (cell[0], cell[1])
         if action.kind == "explore" and action.get("side") in STEP:
@@ -255,7 +257,8 @@ class AshardalonPresenter:
         """Where the deciding hero's move slot can end, each with its path."""
         if decision is None or not any(a.kind == "move" for a in decision.options):
             return {}
-        return game.ruleset.walks(game, decision.context.get("figure"))  # type: ignore[no-any-return]
+        f = game.state.figures.get(decision.context.get("figure") or "")
+        return walks(game, f) if f is not None and f.on_board else {}
 
     def focus(self, game: Game, decision: Decision | None) -> Sq | None:
         """The square to keep centred: the deciding hero or acting monster, else the active hero."""
@@ -266,7 +269,7 @@ class AshardalonPresenter:
             f = s.figures.get(s.active) if s.active else None
         if f is None or not f.on_board:
             f = next((h for h in s.heroes() if h.on_board), None)
-        return tuple(f.pos) if f is not None else None  # type: ignore[return-value]
+        return tuple(f.pos) if f is not None else None
 
     def look(self, game: Game, seat: str, square: Sq) -> str:
         """One line about the square under the cursor, from the seat's view only."""

@@ -11,26 +11,30 @@ run monster activations, exploration and encounters:
 - `active_hero_swap(game, card)` after the cancel offer (one for the team [H D31])."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
+from ...engine.effects import never
 from ...engine.game import Action, Decision, Game
 from . import board, combat, decks, placing, powers
+from .combat import INSPIRING, ITEMS, LUCKY
+from .powers import POWERS
 from .state import MONSTER, VILLAIN, Figure, State
 
 Proc = Generator[Decision, Action, Any]
-INSPIRING = "ash.reroll.inspiring_advice"
-LUCKY = "ash.reroll.lucky_charm"
 
 
-def able(h: Figure) -> bool:
+def able(hero: Figure) -> bool:
     """A hero at 0 HP or off the board uses nothing (§5.5, §5.11)."""
-    return h.up
+    return hero.up
 
 
-def charm_of(h: Figure) -> str | None:
-    return next((c for c, up in h.items.items() if up and decks.kind_of(c) == "lucky_charm"), None)
+def charm_of(hero: Figure) -> str | None:
+    return next((c for c, up in hero.items.items() if up and decks.kind_of(c) == "lucky_charm"), None)
 
 
+@POWERS("inspiring_advice", offer=never)
+@ITEMS("lucky_charm", offer=never)
 def reroll_offers(game: Game, hero: Figure | None, victim: Figure | None, hit: bool, used: set[str]) -> Proc:
     """After a d20 attack: a hero who missed a monster may be inspired or use his charm; a hero
     a monster hit may use his charm.  Returns (rule id, owner) of the reroll taken, or None."""
@@ -56,6 +60,7 @@ def reroll_offers(game: Game, hero: Figure | None, victim: Figure | None, hit: b
                 powers.spend(game, owner, "inspiring_advice")
             else:
                 card = charm_of(owner)
+                assert card is not None  # the charm is offered only to its holder
                 del owner.items[card]
                 decks.discard(s, "treasure", card)
                 game.emit("item", hero=owner.id, text=f"{owner.name} rubs a Lucky Charm; it crumbles.")
@@ -63,15 +68,16 @@ def reroll_offers(game: Game, hero: Figure | None, victim: Figure | None, hit: b
     return None
 
 
-def monster_activates(game: Game, m: Figure) -> Proc:
+@ITEMS("scroll_of_monster_control", offer=never)
+def monster_activates(game: Game, monster: Figure) -> Proc:
     """Before a monster or villain acts: Bravery for paladins up to 1 tile away, and the
     active player's Scroll of Monster Control.  Returns True when the scroll used up the
     activation (the figure does not act)."""
     s: State = game.state
-    if not m.on_board or m.side not in (MONSTER, VILLAIN):
+    if not monster.on_board or monster.side not in (MONSTER, VILLAIN):
         return False
-    yield from monster_activates_bravery(game, m)
-    if m.side != MONSTER or s.active is None or s.phase != "villain":
+    yield from monster_activates_bravery(game, monster)
+    if monster.side != MONSTER or s.active is None or s.phase != "villain":
         return False
     h = s.figures[s.active]
     scroll = next((c for c, up in h.items.items() if up and decks.kind_of(c) == "scroll_of_monster_control"), None)
@@ -79,51 +85,55 @@ def monster_activates(game: Game, m: Figure) -> Proc:
         return False
     item = combat.item_of(game, scroll)
     seat = s.seat_of[h.id]
-    cells = powers._cells_within(s, board.cells_of(m), item.tiles or 1)
-    opts = [Action.make(seat, "scroll", text=f"Let the {m.name} act", tile=None)]
-    opts += [Action.make(seat, "scroll", text=f"Scroll: put the {m.name} on {board.tile_label(s, c)}", tile=list(c))
-             for c in cells if board.place_square(s, c, but=m, size=m.flags.get("size", 1)) is not None]
+    cells = powers.cells_within(s, board.cells_of(monster), item.tiles or 1)
+    opts = [Action.make(seat, "scroll", text=f"Let the {monster.name} act", tile=None)]
+    opts += [Action.make(seat, "scroll", text=f"Scroll: put the {monster.name} on {board.tile_label(s, c)}",
+                         tile=list(c))
+             for c in cells if board.place_square(s, c, but=monster, size=monster.flags.get("size", 1)) is not None]
     a = yield Decision(seat, f"{h.name} may read the Scroll of Monster Control", opts,
                        context={"figure": h.id, "reaction": "scroll_of_monster_control"})
     if a.get("tile") is None:
         return False
     del h.items[scroll]
     decks.discard(s, "treasure", scroll)
-    yield from placing.put(game, m, tuple(a.get("tile")), "is compelled onto", h)
-    prey = [o for o in s.targets() if o is not m and m.on_board and board.adjacent(s, m, o)]
+    yield from placing.put(game, monster, tuple(a.get("tile")), "is compelled onto", h)
+    prey = [o for o in s.targets() if o is not monster and monster.on_board and board.adjacent(s, monster, o)]
     if prey:
         o = prey[0]
         ac, mods = combat.foe_ac(game, o)
-        hit, _ = yield from combat.attack_roll(game, "ash.combat.monster_attack", m.name, o.name, item.attack.bonus,
+        hit, _ = yield from combat.attack_roll(game, "ash.combat.monster_attack", monster.name, o.name,
+                                               item.attack.bonus,
                                                ac, {}, {"ac_modifiers": mods, "item": "scroll_of_monster_control"})
         if hit:
-            yield from combat.damage_foe(game, o, item.attack.damage, h, f"the compelled {m.name}")
+            yield from combat.damage_foe(game, o, item.attack.damage, h, f"the compelled {monster.name}")
     return True
 
 
-def monster_activates_bravery(game: Game, m: Figure) -> Proc:
+@POWERS("bravery", offer=never)
+def monster_activates_bravery(game: Game, monster: Figure) -> Proc:
     """Bravery, once per figure and villain phase: a paladin up to 1 tile from an acting monster
     may step in beside it and regain 1 HP."""
     s: State = game.state
-    if m.flags.get("bravery_phase") == s.villain_phase or not m.on_board:
+    if monster.flags.get("bravery_phase") == s.villain_phase or not monster.on_board:
         return
-    m.flags["bravery_phase"] = s.villain_phase
+    monster.flags["bravery_phase"] = s.villain_phase
     for h in board.standing_heroes(s):
-        if not powers.ready(h, "bravery") or board.figure_tiles(s, h, m) > 1:
+        if not powers.ready(h, "bravery") or board.figure_tiles(s, h, monster) > 1:
             continue
-        spots = [] if board.adjacent(s, h, m) else board.free_adjacent(s, m, but=h)
-        if not board.adjacent(s, h, m) and not spots:
+        spots = [] if board.adjacent(s, h, monster) else board.free_adjacent(s, monster, but=h)
+        if not board.adjacent(s, h, monster) and not spots:
             continue
-        if not (yield from powers.ask(game, h, "bravery", f"stand beside the {m.name} and regain 1 HP")):
+        if not (yield from combat.ask(game, h, "bravery", f"stand beside the {monster.name} and regain 1 HP")):
             continue
         powers.spend(game, h, "bravery")
         if spots:
-            sq = yield from placing.choose_square(game, h, spots, f"Bravery: where beside the {m.name}?")
+            sq = yield from placing.choose_square(game, h, spots, f"Bravery: where beside the {monster.name}?")
             placing.place_at(game, h, sq, "strides bravely to")
         combat.heal(game, h, 1, "Bravery")
 
 
-def before_monster_attack(game: Game, m: Figure | None, targets: list[Figure]) -> Proc:
+@POWERS("noble_shield", offer=never)
+def before_monster_attack(game: Game, monster: Figure | None, targets: list[Figure]) -> Proc:
     """An attack about to strike several heroes: a paladin among them with Noble Shield may take
     it alone, as a natural 20 nobody may reroll.  Returns the heroes to attack."""
     heroes = [t for t in targets if t.side == "hero"]
@@ -131,7 +141,7 @@ def before_monster_attack(game: Game, m: Figure | None, targets: list[Figure]) -
         return targets
     for h in heroes:
         if able(h) and powers.ready(h, "noble_shield") and (
-                yield from powers.ask(game, h, "noble_shield", "take the whole attack alone")):
+                yield from combat.ask(game, h, "noble_shield", "take the whole attack alone")):
             powers.spend(game, h, "noble_shield")
             h.flags["noble_shield"] = True
             game.emit("power", hero=h.id, text=f"{h.name} raises a noble shield before the others.")
@@ -139,6 +149,7 @@ def before_monster_attack(game: Game, m: Figure | None, targets: list[Figure]) -
     return targets
 
 
+@POWERS("to_arms", offer=never)
 def monster_arrived(game: Game, figures: list[Figure]) -> Proc:
     """A monster newly placed: each hero with To Arms! may move up to his speed, and one hero
     on his tile too."""
@@ -146,7 +157,7 @@ def monster_arrived(game: Game, figures: list[Figure]) -> Proc:
     if not figures:
         return
     for h in board.standing_heroes(s):
-        if not powers.ready(h, "to_arms") or not (yield from powers.ask(game, h, "to_arms", "move to meet it",
+        if not powers.ready(h, "to_arms") or not (yield from combat.ask(game, h, "to_arms", "move to meet it",
                                                                       kind="arms")):
             continue
         powers.spend(game, h, "to_arms")
@@ -157,6 +168,7 @@ def monster_arrived(game: Game, figures: list[Figure]) -> Proc:
             yield from placing.move_offer(game, mate, None, f"To Arms!: where does {mate.name} move?")
 
 
+@POWERS("perseverance", offer=never)
 def encounter_cost_discount(game: Game) -> Proc:
     """When an encounter is drawn: a ready Perseverance may take 1 XP off the cancel cost per
     hero on its owner's tile (owner included).  Returns the discount (0 when unused)."""
@@ -167,23 +179,24 @@ def encounter_cost_discount(game: Game) -> Proc:
         n = len(board.heroes_on_tile(s, h))
         if not combat.spend_sets(game, max(0, 5 - n)):
             continue
-        if not (yield from powers.ask(game, h, "perseverance", f"cancelling costs {n} XP less")):
+        if not (yield from combat.ask(game, h, "perseverance", f"cancelling costs {n} XP less")):
             continue
         powers.spend(game, h, "perseverance")
         return n
     return 0
 
 
+@POWERS("one_for_the_team", offer=never)
 def active_hero_swap(game: Game, card: str) -> Proc:
     """After the cancel decision [H D31]: a hero with One for the Team may become the
     encounter's active hero.  Returns the hero who faces it."""
     s: State = game.state
-    active = s.figures[s.active]
+    active = s.figures[s.active_id]
     for h in board.standing_heroes(s):
         if h is active or not powers.ready(h, "one_for_the_team"):
             continue
         name = game.content.encounters[card].name if card in game.content.encounters else card
-        if (yield from powers.ask(game, h, "one_for_the_team", f"face {name} instead of {active.name}", kind="team")):
+        if (yield from combat.ask(game, h, "one_for_the_team", f"face {name} instead of {active.name}", kind="team")):
             powers.spend(game, h, "one_for_the_team")
             return h
     return active

@@ -56,6 +56,12 @@ class Figure:
         """Standing: on the board with HP left (monsters ignore a hero lying at 0 HP)."""
         return self.on_board and self.hp > 0
 
+    @property
+    def at(self) -> Sq:
+        """Its square, for a figure the rules know is on the board."""
+        assert self.pos is not None, f"{self.id} is off the board"
+        return self.pos
+
 
 @dataclass
 class State:
@@ -96,6 +102,12 @@ class State:
     def heroes(self) -> list[Figure]:
         return [self.figures[h] for h in self.party]
 
+    @property
+    def active_id(self) -> str:
+        """The active hero, for rules that run only inside a player-turn."""
+        assert self.active is not None, "no player-turn is under way"
+        return self.active
+
     def left_of(self, hid: str) -> str:
         """The player on your left plays just after you."""
         return self.party[(self.party.index(hid) + 1) % len(self.party)]
@@ -110,7 +122,7 @@ class State:
 
     def targets(self) -> list[Figure]:
         """What a hero may attack: monsters, villains and objects on the board."""
-        return sorted((f for f in self.figures.values() if f.side in FOES + (OBJECT,) and f.on_board),
+        return sorted((f for f in self.figures.values() if f.side in (*FOES, OBJECT) and f.on_board),
                       key=lambda f: f.order)
 
     def villagers(self) -> list[Figure]:
@@ -136,11 +148,11 @@ class State:
         return out
 
 
-def squares_of(f: Figure) -> list[Sq]:
+def squares_of(figure: Figure) -> list[Sq]:
     """A 2x2 figure's pos is its top-left square."""
-    if f.pos is None:
+    if figure.pos is None:
         return []
-    if f.flags.get("size", 1) == 2:
-        x, y = f.pos
+    if figure.flags.get("size", 1) == 2:
+        x, y = figure.pos
         return [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
-    return [f.pos]
+    return [figure.pos]

@@ -2,22 +2,32 @@
 phase, an exploration phase and that player's own villain phase."""
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
-from . import board, combat, decks
+from . import (
+    board,
+    combat,
+    decks,
+    encounter_cards,  # noqa: F401  (importing it registers every encounter card's effect)
+    hooks,
+    power_cards,  # noqa: F401  (importing it registers every power card's effect)
+)
 from .adventures import build_stack, check_end, start_boons
-from .dungeon import activate_figure, acting_figures
+from .dungeon import acting_figures, activate_figure, activate_marker
 from .encounters import after_exploration, encounter, end_roll, pass_cards
 from .exploration import explore
 from .geometry import lay_out
-from .hazards import activate_marker, entered_square
-from .heroes import hero_phase
+from .hazards import entered_square
+from .heroes import hero_phase, walk
 from .powers import villain_phase_start
+from .reactions import reroll_offers
 from .state import MONSTER, VILLAGER, VILLAIN, State
 
 Proc = Generator[Decision, Action, Any]
+hooks.install(rerolls=reroll_offers, walk=walk, encounter=encounter)  # the calls the mechanics make upward
 MAX_TURNS = 600  # player-turns; a game this long is called a defeat so every game ends
 
 
@@ -136,7 +146,7 @@ def villain_phase(game: Game) -> Proc:
     s: State = game.state
     s.phase = "villain"
     s.villain_phase += 1
-    h = s.figures[s.active]
+    h = s.figures[s.active_id]
     yield from villain_phase_start(game)  # V0: astral_refuge
     if "bad_luck" in h.curses:
         yield from encounter(game)
@@ -154,7 +164,7 @@ def villain_phase(game: Game) -> Proc:
         for v in sorted((f for f in s.figures.values() if f.side == VILLAGER and f.on_board), key=lambda f: f.order):
             if v.acted != s.villain_phase:
                 yield from activate_figure(game, v)
-        row = s.rows[s.active]
+        row = s.rows[s.active_id]
         handled: set[str] = set()
         # In the order received; cards that arrive now act when reached, and a card that
         # leaves the row mid-phase (its monster slain on blades) does not make the next one skip.
@@ -172,7 +182,7 @@ def villain_phase(game: Game) -> Proc:
             if check_end(game):
                 return
     if s.environment == "high_alert":
-        yield from pass_cards(game, [s.active])
+        yield from pass_cards(game, [s.active_id])
     if "bad_luck" in h.curses:
         yield from end_roll(game, h, "bad_luck")
 

@@ -13,9 +13,9 @@ from .geometry import Cell, cell_of
 from .state import OBJECT, VILLAGER, VILLAIN, Figure, State
 
 
-def _put(game: Game, f: Figure, cell: Cell, at: Sq | None = None) -> Figure | None:
+def _put(game: Game, figure: Figure, cell: Cell, at: Sq | None = None) -> Figure | None:
     s: State = game.state
-    size = f.flags.get("size", 1)
+    size = figure.flags.get("size", 1)
     sq = at if at is not None and board.free(s, at) and size == 1 else board.place_square(s, cell, size=size)
     if sq is None:
         for near in board.lay(s).tile_neighbours(cell):  # a full tile: the nearest tile with room
@@ -23,15 +23,15 @@ def _put(game: Game, f: Figure, cell: Cell, at: Sq | None = None) -> Figure | No
             if sq is not None:
                 break
     if sq is None:
-        game.emit("crowded", text=f"There is no room for {f.name} on the board.")
+        game.emit("crowded", text=f"There is no room for {figure.name} on the board.")
         return None
     s.arrivals += 1
-    f.order = s.arrivals
-    f.pos = sq
-    s.figures[f.id] = f
-    game.emit("arrive", figure=f.id, at=list(sq), side=f.side,
-              text=f"{f.name} appears on {board.tile_label(s, cell_of(sq))} (AC {f.ac}, HP {f.hp}).")
-    return f
+    figure.order = s.arrivals
+    figure.pos = sq
+    s.figures[figure.id] = figure
+    game.emit("arrive", figure=figure.id, at=list(sq), side=figure.side,
+              text=f"{figure.name} appears on {board.tile_label(s, cell_of(sq))} (AC {figure.ac}, HP {figure.hp}).")
+    return figure
 
 
 def spawn_villain(game: Game, kind: str, cell: Cell, chamber: bool = False, at: Sq | None = None) -> Figure | None:

@@ -1,5 +1,4 @@
-"""Companion AI for Wrath of Ashardalon hero seats (spec §6.2), and the dungeon seat that
-carries out the tactics line the rules offer.
+"""Companion AI for Wrath of Ashardalon hero seats (spec §6.2); the dungeon seat is in `ai.dungeon`.
 
 Heroes: cancel event-attacks, traps, hazards and the worst curses when the pile allows; always
 level up; spend the cheapest experience; heal the most hurt; use rerolls and damage-saving
@@ -17,17 +16,10 @@ from .. import board, combat
 from ..adventures import escape_helps, exit_here, exits
 from ..exploration import edges_along
 from ..geometry import side_squares
-from ..heroes import walks
+from ..movement import walks
 
 CANCEL_ALWAYS = ("event_attack", "trap", "hazard")
 CANCEL_CURSES = ("cage", "time_leap", "bad_luck")
-
-
-class DungeonSeat:
-    """The rules offer one activation, the line the figure's script fired; its reason is the why."""
-
-    def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
-        return decision.options[0], str(decision.context.get("reason") or "tactics script")
 
 
 class HeroAI:
@@ -59,7 +51,7 @@ class HeroAI:
         kind = d.context.get("type")
         pay = [a for a in d.options if a.get("values") is not None]
         if pay and (kind in CANCEL_ALWAYS or card in CANCEL_CURSES):
-            return pay[0], f"cancel the {kind.replace('_', '-')}: cheapest experience set"
+            return pay[0], f"cancel the {str(kind).replace('_', '-')}: cheapest experience set"
         return d.options[-1], "keep the experience for something worse"
 
     def hero_phase(self, game: Game, d: Decision) -> tuple[Action, str]:
@@ -199,7 +191,7 @@ class HeroAI:
             targets |= {q for m in s.foes() for q in lay.grid.neighbours(m.pos)}
         else:
             targets = set()
-        if not targets or edges_along(s, h) == [] and goal == "an unexplored edge":
+        if not targets or (edges_along(s, h) == [] and goal == "an unexplored edge"):
             targets |= {q for c, side in lay.unexplored_edges() for q in side_squares(c, side) if lay.grid.floor(q)}
         if not targets:
             return None
@@ -218,4 +210,4 @@ def distances_to(grid: Any, goals: set[Sq]) -> dict[Sq, int]:
     return spread([g for g in sorted(goals, key=lambda q: (q[1], q[0])) if grid.floor(g)], grid.neighbours)
 
 
-__all__ = ["HeroAI", "DungeonSeat", "exit_here"]
+__all__ = ["HeroAI", "exit_here"]

@@ -1,0 +1,1 @@
+"""The automated seats of Wrath of Ashardalon: hero companions and the dungeon seat."""

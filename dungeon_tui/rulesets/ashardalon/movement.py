@@ -1,0 +1,26 @@
+"""How far a hero moves in one move slot, and where to (spec §5.2)."""
+from __future__ import annotations
+
+from ...engine.game import Game
+from ...engine.grid import Sq, path_back
+from . import board, combat
+from .state import Figure, State, squares_of
+
+
+def speed(game: Game, hero: Figure) -> int:
+    return hero.speed + max((i.speed_bonus for _, i in combat.ready_items(game, hero)), default=0)
+
+
+def walks(game: Game, hero: Figure, steps: int | None = None) -> dict[Sq, list[Sq]]:
+    """Where one move slot can end, each with its path: up to speed (or `steps`) steps, never
+    through a monster or villager, past heroes but not ending on one (§5.2).  A hero who took
+    the dwarven hammer's still-footed bonus may not move this phase."""
+    s: State = game.state
+    if not hero.on_board or "cage" in hero.curses or hero.flags.get("no_move"):
+        return {}
+    blocked = {q for f in s.figures.values() if f.on_board and f.side != "hero" for q in squares_of(f)}
+    heroes = {f.pos for f in s.heroes() if f.on_board and f is not hero}
+    g = board.lay(s).grid
+    dist, parent = g.bfs(hero.at, lambda q: q not in blocked)
+    n = speed(game, hero) if steps is None else steps
+    return {q: path_back(parent, hero.at, q)[1:] for q, d in dist.items() if 0 < d <= n and q not in heroes}
