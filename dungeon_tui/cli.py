@@ -16,7 +16,7 @@ from .engine.errors import RecordError
 from .engine.contract import Ruleset, SetupError, ruleset_of
 from .engine.game import Game
 from .rulesets import DEFAULT as DEFAULT_GAME
-from .rulesets import GAMES
+from .rulesets import game_ids
 from .rulesets import game_from_record as make_game
 
 
@@ -121,7 +121,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_content(args: argparse.Namespace) -> int:
-    names = [args.game] if args.game else sorted(GAMES)
+    names = [args.game] if args.game else sorted(game_ids())
     bad = 0
     for name in names:
         rs = ruleset_for(name)
@@ -135,7 +135,7 @@ def cmd_content(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    for name in sorted(GAMES):
+    for name in sorted(game_ids()):
         rs = ruleset_for(name)
         print(f"{rs.title} ({name})")
         print("  heroes: " + ", ".join(f"{hero.id} ({hero.name})" for hero in rs.heroes()))
@@ -157,7 +157,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     """A campaign of the game `--game` names, else the game whose campaign file it is, else the
     first game whose campaigns have the command."""
     from .engine import campaign_file
-    games = [ruleset_for(args.game)] if args.game else [ruleset_for(name) for name in GAMES]
+    games = [ruleset_for(args.game)] if args.game else [ruleset_for(name) for name in game_ids()]
     with_campaigns = [rs for rs in games if rs.campaign is not None]
     if not with_campaigns:
         raise CliError(f"{games[0].title} has no campaigns")

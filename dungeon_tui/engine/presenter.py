@@ -52,6 +52,8 @@ class Presenter(Protocol):
     dungeon_player: str | None  # the dungeon seat's name if a human may play it (the new-game form asks)
     end_kinds: tuple[str, ...]  # the action kinds `e` plays: ending a turn, a phase, a move
     walk_stops: frozenset[str]  # event kinds that stop a walk of several steps (something came into view)
+    walk_kinds: tuple[str, ...]  # the action kinds a walk is made of, one square each (none: no walks)
+    aim_kinds: tuple[str, ...]  # of the choices aimed at a figure, these kinds come first (attacks)
 
     def board(self, game: Game, seat: str) -> Board: ...
     def status(self, game: Game, seat: str) -> str: ...

@@ -45,6 +45,11 @@ def get(name: str) -> Ruleset[Any, Any]:
     return game
 
 
+def game_ids() -> list[str]:
+    """Every registered game's id, in the registry's order."""
+    return list(GAMES)
+
+
 def all_games() -> list[Ruleset[Any, Any]]:
     return [get(gid) for gid in GAMES]
 

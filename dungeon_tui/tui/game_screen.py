@@ -216,7 +216,7 @@ class GameScreen(TableScreen):
         aimed = [a for a in d.options if aimed_at(game, a) == sq]
         # A figure there: attack it first, then anything else aimed at it.
         if aimed:
-            return next((a for a in aimed if "attack" in a.kind), aimed[0])
+            return next((a for a in aimed if a.kind in self.presenter.aim_kinds), aimed[0])
         # A door or a trap beside the square: open it, disarm it.
         return next((a for a in d.options if sq in self.presenter.squares_of(game, self.view_seat, a)), None)
 
@@ -257,7 +257,8 @@ class GameScreen(TableScreen):
             return False
         for nxt in path:
             d = self._decision()
-            step = next((a for a in d.options if a.kind == "step" and goes_to(a) == nxt), None) if d else None
+            step = next((a for a in d.options if a.kind in self.presenter.walk_kinds and goes_to(a) == nxt),
+                        None) if d else None
             if step is None:
                 break
             seen = len(game.events)

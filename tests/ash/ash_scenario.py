@@ -1,7 +1,8 @@
 """Wrath of Ashardalon positions on a hand-laid dungeon, and one rule run with forced d20s."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from dungeon_tui.engine.dice import ForcedChance
 from dungeon_tui.engine.game import CHANCE, DUNGEON, Game

@@ -19,8 +19,7 @@ def test_counts_match_the_spec():
     assert sorted(c["heroes.yaml"].heroes) == ["heskan", "keyleth", "quinn", "tarak", "vistra"]
     powers = c["powers.yaml"].powers
     assert len(powers) == 50
-    assert Counter(p.hero_class for p in powers.values()) == {k: 10 for k in
-                                                              ("cleric", "fighter", "paladin", "rogue", "wizard")}
+    assert Counter(p.hero_class for p in powers.values()) == dict.fromkeys(("cleric", "fighter", "paladin", "rogue", "wizard"), 10)
     assert sorted(pid for pid, p in powers.items() if p.fixed) == [
         "dwarven_resilience", "furious_assault", "healing_hymn", "hurled_breath", "lay_on_hands"]
     monsters = c["monsters.yaml"].monsters
@@ -110,7 +109,7 @@ def test_scripts_compile_and_use_every_word():
     used = set()
     for body in _all_scripts(c):
         for entry in tactics.compile_scripts({"s": body}, reg)["s"].entries:
-            used |= {x.name for x, _ in ((entry.condition, False),) + entry.also if x} | {x.name for x in entry.calls}
+            used |= {x.name for x, _ in ((entry.condition, False), *entry.also) if x} | {x.name for x in entry.calls}
     assert used == set(TACTICS_WORDS["conditions"]) | set(TACTICS_WORDS["actions"])
     grell = tactics.compile_scripts({"grell": c["monsters.yaml"].monsters["grell"].tactics}, reg)["grell"]
     line2 = grell.entries[1]

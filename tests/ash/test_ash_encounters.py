@@ -65,7 +65,7 @@ def test_time_leap_lifts_the_hero_and_the_next_monster_he_draws_takes_his_square
         yield from encounter(g)
 
     run(s, two, [])
-    (snake,) = [f for f in s.foes()]
+    (snake,) = list(s.foes())
     assert snake.pos == (1, 5) and s.rows["tarak"] == ["snake#1"]
     assert "leap_square" not in tarak.flags and claim_leap_square(_G(s), "tarak") is None
 
@@ -472,7 +472,7 @@ def test_rolling_boulder_rolls_a_tile_toward_the_closest_hero_and_crushes_for_tw
 
 def test_no_unexplored_edge_anywhere_the_active_heros_tile_serves():
     s, a, b = abc({"tarak": (6, 2)})
-    board.lay(s).unexplored_edges = lambda: []  # a dungeon closed on every side
+    board.lay(s).unexplored_edges = list  # a dungeon closed on every side
     s.decks["monster"] = ["snake#1", "grell#1"]
     s.decks["dungeon"] = ["w02"]
     s.decks["treasure_tokens"] = ["100"]

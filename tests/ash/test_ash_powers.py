@@ -14,7 +14,7 @@ from dungeon_tui.rulesets.ashardalon.heroes import end_of_phase
 
 def only(s, hid, *pids):
     h = s.figures[hid]
-    h.powers = {p: True for p in pids}
+    h.powers = dict.fromkeys(pids, True)
     return h
 
 
@@ -285,7 +285,7 @@ def test_blade_barrier_tokens_bite_a_monster_placed_on_them():
     q = only(s, "quinn", "blade_barrier", "command")
     run(s, attack(q, "blade_barrier", tile=a), [])
     blades = [t for t in s.tokens if t["kind"] == "blade_barrier"]
-    assert len(blades) == 5 and all(tuple(t["at"])[0] >= 4 for t in blades)
+    assert len(blades) == 5 and all(next(iter(t["at"])) >= 4 for t in blades)
     bear = tough(monster(s, "cave_bear", (1, 6)))
     game = run(s, free(q, "command", target=bear.id, tile=list(a)), [])
     assert dealt(game, bear) == [1] and len([t for t in s.tokens if t["kind"] == "blade_barrier"]) == 4
@@ -407,7 +407,8 @@ def test_tumbling_escape_turns_a_monster_hit_into_a_miss():
     add_tile(s, "w04", (0, 0), "E")
     t = only(s, "tarak", "tumbling_escape")
     grell = monster(s, "grell", (1, 6))
-    run(s, lambda g: activate_figure(g, grell), [19], heroes=Picks(("react", {"use": True}), ("tile", {"tile": [0, 0]})))
+    run(s, lambda g: activate_figure(g, grell), [19],
+        heroes=Picks(("react", {"use": True}), ("tile", {"tile": [0, 0]})))
     assert t.hp == 7 and "poisoned" not in t.conditions and board.cells_of(t) == [(0, 0)]  # miss damage 1 only
 
 
@@ -436,7 +437,8 @@ def test_noble_shield_takes_the_attack_alone_as_a_natural_20():
         targets = yield from reactions.before_monster_attack(g, bear, [k, s.figures["quinn"]])
         assert targets == [k]
         for h in targets:
-            yield from blows.attack_hero(g, "ash.combat.monster_attack", "Cave Bear", h, MonsterAttack(bonus=0, damage=1))
+            yield from blows.attack_hero(g, "ash.combat.monster_attack", "Cave Bear", h,
+                                         MonsterAttack(bonus=0, damage=1))
     game = run(s, proc, [], heroes=Picks(("react", {"use": True})))
     (r,) = rolls(game)
     assert r["faces"] == [20] and k.hp == 7 and s.figures["quinn"].hp == 8
@@ -492,7 +494,8 @@ def test_setup_power_modes():
     c = load_content()
     base = {"heroes": ["quinn", "tarak"]}
     assert GAME.normalise_setup(base)["powers"] == "recommended"
-    pick = {"tarak": {"utility": "distant_diversion", "at_will": ["ray_of_frost", "lucky_strike"], "daily": "kings_castle"}}
+    pick = {"tarak": {"utility": "distant_diversion", "at_will": ["ray_of_frost", "lucky_strike"],
+                      "daily": "kings_castle"}}
     with pytest.raises(ValueError, match="not a rogue at-will"):
         GAME.normalise_setup({**base, "powers": pick})
     pick["tarak"]["at_will"] = ["distracting_jab", "lucky_strike"]

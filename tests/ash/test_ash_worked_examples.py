@@ -93,7 +93,8 @@ def test_4_poison_surge_then_loss():
     assert [e["amount"] for e in events(game, "damage")] == [1]
     assert s.surges == 0 and tarak.hp == 4 and s.result is None
     (save,) = rolls(game)
-    assert (save["rule"], save["faces"], save["target"], save["outcome"]) == ("ash.condition.poison_save", [9], 10, "fail")
+    assert ((save["rule"], save["faces"], save["target"], save["outcome"])
+            == ("ash.condition.poison_save", [9], 10, "fail"))
     assert tarak.conditions == ["poisoned"]
     tarak.hp = 1  # later: poison drops him to 0 again, and no surge is left
     run(s, lambda g: hero_phase(g, tarak), [], heroes=Picks())

@@ -20,6 +20,8 @@ class GoblinCellarPresenter:
     verbs: tuple[Verb, ...] = ()
     on_enter: tuple[str, ...] = ()
     dungeon_player: str | None = "Goblin boss"  # a player may take the goblins (hotseat)
+    aim_kinds: tuple[str, ...] = ("attack",)
+    walk_kinds: tuple[str, ...] = ()
     end_kinds: tuple[str, ...] = ("end",)
     walk_stops: frozenset[str] = frozenset()
 

@@ -40,7 +40,7 @@ class Ctx:
 
     @property
     def s(self) -> State:
-        return self.game.state  # type: ignore[no-any-return]
+        return self.game.state
 
     def heroes(self) -> list[Figure]:
         """Who the script calls heroes: for monsters standing heroes and villagers (§6.5)."""

@@ -152,6 +152,8 @@ class AshardalonPresenter:
     verbs: tuple[Verb, ...] = VERBS
     on_enter: tuple[str, ...] = ()  # enter on an empty square does nothing: ending a phase is e
     dungeon_player: str | None = None  # the villain phase is always played by the rules
+    aim_kinds: tuple[str, ...] = ("attack",)
+    walk_kinds: tuple[str, ...] = ()  # a move is one choice of square, never a walk of steps
     end_kinds: tuple[str, ...] = ("end",)  # `e`: end the hero phase
     walk_stops = frozenset({"place", "roll", "damage", "door"})  # a tile or monster placed, dice, a hurt, a door
 

@@ -104,6 +104,8 @@ class HeroQuestPresenter:
     verbs: tuple[Verb, ...] = VERBS
     on_enter: tuple[str, ...] = ("roll_move",)  # enter with nothing on the cursor's square: roll to move
     dungeon_player: str | None = "Zargon"
+    aim_kinds: tuple[str, ...] = ("attack", "monster_attack")
+    walk_kinds: tuple[str, ...] = ("step",)  # a walk is played one square at a time
     end_kinds: tuple[str, ...] = ("pass", "end_turn", "monster_done")  # `e`: pass, end the hero's turn, end a monster's
     # A walk stops when a room or corridor comes into view, a trap springs, a monster is placed,
     # dice are rolled, someone is hurt, the escort or an alarm acts, a door opens, remains are found.

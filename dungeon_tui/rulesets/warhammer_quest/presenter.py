@@ -61,6 +61,8 @@ class WarhammerQuestPresenter:
     verbs: tuple[Verb, ...] = ()  # every action has a square or a card, or sits in the list
     on_enter: tuple[str, ...] = ()
     dungeon_player: str | None = None  # the monsters follow their tactics; nobody plays them
+    aim_kinds: tuple[str, ...] = ("attack",)
+    walk_kinds: tuple[str, ...] = ()  # a move is one choice of square
     end_kinds: tuple[str, ...] = ("end", "pass", "done")  # `e`: end the warrior's turn, pass, done placing
     # A walk stops when monsters arrive, dice are rolled or someone is hurt.
     walk_stops: frozenset[str] = frozenset({"place", "roll", "damage"})
