@@ -11,6 +11,7 @@ from dungeon_tui.engine.presenter import Presenter
 
 from .ai import Companion, Goblins
 from .content import load_content
+from .presenter import PRESENTER
 from .rules import procedure
 from .state import GOBLIN, HERO, Figure, State
 
@@ -58,7 +59,6 @@ class GoblinCellar(Ruleset[State, Bundle]):
         return {DUNGEON: Goblins(), "*": Companion()}
 
     def presenter(self) -> Presenter:
-        from .presenter import PRESENTER
         return PRESENTER
 
     def invariants(self) -> Invariants:

@@ -19,6 +19,7 @@ from .content import WHERE, Content, load_content
 from .encounters import ENCOUNTERS
 from .movement import speed, walks
 from .powers import POWERS
+from .presenter import PRESENTER
 from .state import HERO, Figure, State
 from .turns import lay_start, procedure
 
@@ -143,12 +144,10 @@ class Ashardalon(Ruleset[State, Content]):
                            for k, v in tok.items() if k != "value"} for tok in state.tokens]
         return data
 
-
     def controllers(self) -> dict[str, Controller]:
         return {DUNGEON: DungeonSeat(), "*": HeroAI()}
 
     def presenter(self) -> Presenter:
-        from .presenter import PRESENTER
         return PRESENTER
 
     def invariants(self) -> Invariants:

@@ -17,6 +17,7 @@ from .dread import DREAD
 from .events import STEPS
 from .magic import SPELLS
 from .models import ACTIONS, QUESTS
+from .presenter import PRESENTER
 from .profiles import monster_profile
 from .relics import RELICS
 from .searching import TREASURE
@@ -155,13 +156,11 @@ class HeroQuest(Ruleset[State, Content]):
         data["deck"] = sum(state.deck.values())
         return data
 
-
     def controllers(self) -> dict[str, Controller]:
         seat = ScriptedSeat()  # Zargon and the hero companions both play by tactics scripts
         return {DUNGEON: seat, "*": seat}
 
     def presenter(self) -> Presenter:
-        from .presenter import PRESENTER
         return PRESENTER
 
     def invariants(self) -> Invariants:

@@ -17,6 +17,7 @@ from .content import DEFAULT_ADVENTURE, ID, RULES_VERSION, WARRIOR_ORDER, Conten
 from .event_cards import EVENTS
 from .items import ITEMS
 from .monster_strikes import SHIELDS
+from .presenter import PRESENTER
 from .spells import SPELLS
 from .state import HERO, Figure, State
 from .turns import procedure
@@ -117,12 +118,10 @@ class WarhammerQuest(Ruleset[State, Content]):
                 data["adv"] = {**state.adv, "picks": {k: v for k, v in picks.items() if state.seat_of.get(k) == seat}}
         return data
 
-
     def controllers(self) -> dict[str, Controller]:
         return {DUNGEON: DungeonAI(), "*": WarriorAI()}
 
     def presenter(self) -> Presenter:
-        from .presenter import PRESENTER
         return PRESENTER
 
     def invariants(self) -> Invariants:
