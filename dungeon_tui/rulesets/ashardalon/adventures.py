@@ -2,12 +2,12 @@
 exits, winning and losing (all win or all lose)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.dice import shuffled
 from ...engine.effects import Effects, never
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import board, decks, hooks
 from .arrivals import place_tile, spawn
 from .blows import attack_hero
@@ -16,7 +16,6 @@ from .geometry import Cell, cell_of
 from .state import MONSTER, VILLAGER, Figure, State
 from .villains import in_play, spawn_villain
 
-Proc = Generator[Decision, Action, Any]
 # Exits a chamber's goal adds: its tunnel, or the start stairs to carry the hoard out.
 GOAL_EXITS = {"escape_by_tunnel": ("U",), "escape_with_gold": ("S",)}
 
@@ -71,7 +70,7 @@ def escape_helps(game: Game, hero: Figure) -> bool:
 
 # -- boons (§2.7) ---------------------------------------------------------------------------------
 
-def start_boons(game: Game) -> Proc:
+def start_boons(game: Game) -> Procedure:
     """bypassed_guards / short_cut: before the first turn the first player adds the top dungeon
     tile at any unexplored edge, without monster or encounter."""
     s: State = game.state
@@ -91,7 +90,7 @@ def start_boons(game: Game) -> Proc:
 
 # -- special rules ---------------------------------------------------------------------------------
 
-def top_4(game: Game, card: str) -> Proc:
+def top_4(game: Game, card: str) -> Procedure:
     """Shuffle a card with the top 3 of the encounter deck and put the four back on top."""
     s: State = game.state
     deck = s.decks.setdefault("encounter", [])
@@ -105,7 +104,7 @@ def top_4(game: Game, card: str) -> Proc:
                                        "top of the encounter deck.")
 
 
-def villain_placed(game: Game, figure: Figure) -> Proc:
+def villain_placed(game: Game, figure: Figure) -> Procedure:
     """An adventure rule that fires when a villain comes (A12: the dragon's breath near the top)."""
     s: State = game.state
     for rule in game.content.adventures[s.adventure].rules:
@@ -113,7 +112,7 @@ def villain_placed(game: Game, figure: Figure) -> Proc:
             yield from top_4(game, rule.encounter_top_4)
 
 
-def chamber_rules(game: Game, cells: list[Cell], entrance: Any) -> Proc:
+def chamber_rules(game: Game, cells: list[Cell], entrance: Any) -> Procedure:
     """A9: the objective item and three random gold tokens, face down, on the chamber scorches
     (the entrance last)."""
     s: State = game.state
@@ -133,7 +132,7 @@ def chamber_rules(game: Game, cells: list[Cell], entrance: Any) -> Proc:
         game.emit("tokens", text=f"{len(tokens)} face-down tokens lie on the chamber's scorch marks.")
 
 
-def take_token(game: Game, hero: Figure, tok: dict[str, Any]) -> Proc:
+def take_token(game: Game, hero: Figure, tok: dict[str, Any]) -> Procedure:
     """Picking up the objective (A9): the dragon wakes by the start stairs."""
     s: State = game.state
     if tok["kind"] != "objective":
@@ -154,7 +153,7 @@ def take_token(game: Game, hero: Figure, tok: dict[str, Any]) -> Proc:
 
 # -- adventure encounter cards (§2.5) -------------------------------------------------------------
 
-def adventure_encounter(game: Game, card: str, hero: Figure) -> Proc:
+def adventure_encounter(game: Game, card: str, hero: Figure) -> Procedure:
     """Adventure cards cannot be cancelled; each says where it goes afterwards."""
     s: State = game.state
     e = game.content.adventure_encounters[card]
@@ -181,11 +180,11 @@ def adventure_encounter(game: Game, card: str, hero: Figure) -> Proc:
 
 # adventure encounter id -> its effect(game, active hero, card, vast gate, Ashardalon), run when
 # the figure it needs is in play (adventure_encounter); never chosen by a player.
-ADVENTURE_CARDS: Effects[Callable[..., Proc]] = Effects("adventure encounter")
+ADVENTURE_CARDS: Effects[Callable[..., Procedure]] = Effects("adventure encounter")
 
 
 @ADVENTURE_CARDS("ashardalon_arrives", offer=never)
-def _ashardalon_arrives(game: Game, hero: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+def _ashardalon_arrives(game: Game, hero: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Procedure:
     if dragon is None:
         cell = yield from closest_edge_cell(game, hero)
         v = spawn_villain(game, "ashardalon", cell or (0, 0))
@@ -194,7 +193,7 @@ def _ashardalon_arrives(game: Game, hero: Figure, e: Any, gate: Figure | None, d
 
 
 @ADVENTURE_CARDS("ceremony_progresses", offer=never)
-def _ceremony_progresses(game: Game, hero: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+def _ceremony_progresses(game: Game, hero: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Procedure:
     s: State = game.state
     s.time_tokens = max(0, s.time_tokens - 1)
     game.emit("time", left=s.time_tokens, text=f"A time token leaves the gate: {s.time_tokens} left.")
@@ -202,7 +201,7 @@ def _ceremony_progresses(game: Game, hero: Figure, e: Any, gate: Figure | None, 
 
 
 @ADVENTURE_CARDS("vast_gate_flares", offer=never)
-def _vast_gate_flares(game: Game, hero: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+def _vast_gate_flares(game: Game, hero: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Procedure:
     """Monster cards are drawn until an Aberrant one, which comes through the gate."""
     s: State = game.state
     assert gate is not None  # the card needs the gate in play
@@ -219,7 +218,7 @@ def _vast_gate_flares(game: Game, hero: Figure, e: Any, gate: Figure | None, dra
 
 
 @ADVENTURE_CARDS("ashardalon_breathes", offer=never)
-def _ashardalon_breathes(game: Game, h: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Proc:
+def _ashardalon_breathes(game: Game, h: Figure, e: Any, gate: Figure | None, dragon: Figure | None) -> Procedure:
     s: State = game.state
     assert dragon is not None  # the card needs Ashardalon in play
     for hero in fixed_order(s, [o for o in board.standing_heroes(s) if board.figure_tiles(s, dragon, o) <= e.tiles]):

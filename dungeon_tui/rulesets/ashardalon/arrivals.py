@@ -3,10 +3,8 @@ and treasure token, a Long Hallway's second tile, a monster card drawn for a til
 Time Leap may change what comes) and its figures placed."""
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import Sq
 from . import board, decks
 from .geometry import ROTATION_BEYOND, Cell, PlacedTile, beyond, cell_of, door_key, lay_out, turn_side
@@ -14,7 +12,6 @@ from .placing import placed
 from .reactions import monster_arrived
 from .state import MONSTER, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 def placement_door(game: Game, tile: str) -> str | None:
@@ -23,7 +20,7 @@ def placement_door(game: Game, tile: str) -> str | None:
     return next((p.door for p in adv.placements if p.tile == tile and p.door), None)
 
 
-def boon_discard(game: Game, card: str, holder: str) -> Proc:
+def boon_discard(game: Game, card: str, holder: str) -> Procedure:
     """duergar_defeated and kin: discard a just-drawn monster of the boon's keyword, not replaced."""
     s: State = game.state
     keywords = game.content.monsters[decks.kind_of(card)].keywords
@@ -98,7 +95,7 @@ def drop_treasure_token(game: Game, cell: Cell) -> None:
     game.emit("token", at=list(sq), text=f"A treasure token lies on {board.tile_label(s, cell)}.")
 
 
-def long_hallway_extra(game: Game, placed: PlacedTile, bottom: bool = False) -> Proc:
+def long_hallway_extra(game: Game, placed: PlacedTile, bottom: bool = False) -> Procedure:
     """A Long Hallway pulls one more tile beyond its far side if that cell is empty (from the
     bottom when a sentry opened it); returns the new tiles, nearest first."""
     s: State = game.state
@@ -113,7 +110,7 @@ def long_hallway_extra(game: Game, placed: PlacedTile, bottom: bool = False) -> 
     return new
 
 
-def new_monster(game: Game, cell: Cell, holder: str, duplicates: bool = True, chamber: bool = False) -> Proc:
+def new_monster(game: Game, cell: Cell, holder: str, duplicates: bool = True, chamber: bool = False) -> Procedure:
     """Draw a monster card for a tile: a name the holder already holds is discarded and another
     drawn (kept if the deck runs dry); the card goes to the end of the holder's row."""
     s: State = game.state
@@ -148,7 +145,7 @@ def new_monster(game: Game, cell: Cell, holder: str, duplicates: bool = True, ch
     return card
 
 
-def arrived(game: Game, figs: list[Figure]) -> Proc:
+def arrived(game: Game, figs: list[Figure]) -> Procedure:
     """New monsters on the board: tokens bite them, then To Arms! may answer."""
     for f in figs:
         yield from placed(game, f)

@@ -3,11 +3,10 @@ roll, the reactions that turn a hit into a miss (tumbling escape, practiced evas
 damage and conditions, and what follows (the pit, a free disable roll, a level-up)."""
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
 from ...engine.effects import never
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Game, Procedure
 from . import board, combat, placing, powers, reactions
 from .combat import add_condition, attack_roll, drain_power, hero_ac, hurt
 from .hazards import disable, fall_in
@@ -15,7 +14,6 @@ from .levels import level_up_offer
 from .powers import POWERS
 from .state import HERO, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 def _trap_of(game: Game, attacker: str) -> str | None:
@@ -30,7 +28,7 @@ def _trap_of(game: Game, attacker: str) -> str | None:
 
 @POWERS("tumbling_escape", "practiced_evasion", offer=never)
 def attack_hero(game: Game, rule: str, attacker: str, hero: Figure, attack: Any, card: str | None = None,
-                monster: Figure | None = None) -> Proc:
+                monster: Figure | None = None) -> Procedure:
     """A monster, villain, trap or event attack against a hero or villager: returns hit.
 
     `monster` is the attacking figure when known (bravery is then offered before the first

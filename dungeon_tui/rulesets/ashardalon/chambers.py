@@ -4,10 +4,9 @@ lasts); the chamber card places its villain, object, villagers or tokens; then e
 draws a monster for it and holds it with a shield marker."""
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Game, Procedure
 from . import board, decks
 from .adventures import chamber_rules, top_4, villain_placed
 from .arrivals import arrived, drop_treasure_token, place_tile, spawn
@@ -16,11 +15,10 @@ from .geometry import ROTATION_BEYOND, Cell, PlacedTile, beyond, lay_out
 from .state import State
 from .villains import spawn_object, spawn_villager, spawn_villain
 
-Proc = Generator[Decision, Action, Any]
 CHAMBER_STACK = "chamber_tiles"
 
 
-def entered(game: Game, new: list[PlacedTile]) -> Proc:
+def entered(game: Game, new: list[PlacedTile]) -> Procedure:
     """A chamber entrance among the new tiles builds its chamber."""
     s: State = game.state
     for placed in new:
@@ -43,7 +41,7 @@ def _place_chamber_tile(game: Game, tile: str, src: Cell, side: str) -> PlacedTi
     return None
 
 
-def build(game: Game, entrance: PlacedTile) -> Proc:
+def build(game: Game, entrance: PlacedTile) -> Procedure:
     s: State = game.state
     c = game.content
     adv = c.adventures[s.adventure]
@@ -141,7 +139,7 @@ def chamber_filter_ok(game: Game, card: str, ch: Any) -> bool:
     return ch.filter_not_xp is None or m.xp != ch.filter_not_xp
 
 
-def fill(game: Game, cells: list[Cell], entrance: PlacedTile, ch: Any) -> Proc:
+def fill(game: Game, cells: list[Cell], entrance: PlacedTile, ch: Any) -> Procedure:
     """From the active player on, each player draws a monster (one redraw if the filter refuses
     it), puts it on an empty chamber tile's scorch and holds it with a shield marker."""
     s: State = game.state

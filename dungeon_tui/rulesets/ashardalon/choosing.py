@@ -3,17 +3,16 @@ closest one, and ties, which go to the active hero's seat or to that fixed order
 monster tactics, hazards, encounter cards and adventures."""
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import Sq
 from . import board
 from .geometry import cell_of, cell_squares, side_squares
 from .state import Figure, State, squares_of
 
-Proc = Generator[Decision, Action, Any]
 
 
 def holders_from(s: State, who: Figure | None) -> list[str]:
@@ -48,7 +47,7 @@ def edges(s: State) -> Named:
     return Named(lambda e: f"{e[1]} edge of {board.tile_label(s, e[0])}", lambda e: side_squares(e[0], e[1]))
 
 
-def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, named: Named) -> Proc:
+def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, named: Named) -> Procedure:
     """The item with the smallest key; a tie goes to the active hero's seat (mode
     active_player) or to the fixed order the items come in (mode auto)."""
     s: State = game.state
@@ -66,7 +65,7 @@ def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, nam
     return tied[action.get("pick")]
 
 
-def closest(game: Game, me: Figure, pool: list[Figure], what: str) -> Proc:
+def closest(game: Game, me: Figure, pool: list[Figure], what: str) -> Procedure:
     """The closest by square distance, never an invisible hero (§5.1)."""
     s: State = game.state
     cands = fixed_order(s, [h for h in pool if not h.flags.get("invisible") and h.on_board])
@@ -88,7 +87,7 @@ def reading(cells: Any) -> list[Any]:
     return sorted(cells, key=lambda c: (c[1], c[0]))
 
 
-def closest_edge_cell(game: Game, f: Figure) -> Proc:
+def closest_edge_cell(game: Game, f: Figure) -> Procedure:
     """The tile with an unexplored edge closest to a figure (ties §6.2); with no unexplored edge
     anywhere, the figure's own tile (§5.7); None for a figure off the board."""
     s: State = game.state

@@ -5,25 +5,24 @@ the printed bonus, `modifiers` each named modifier to the roll; hit exactly when
 + modifiers >= target."""
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from itertools import product
 from typing import Any
 
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects, never
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import board, decks, hooks
 from .choosing import holders_from
 from .dealing import deal_random
 from .state import HERO, MONSTER, VILLAGER, VILLAIN, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 D20 = "1d20"
 INSPIRING = "ash.reroll.inspiring_advice"  # rule ids of the two reroll reactions
 LUCKY = "ash.reroll.lucky_charm"
 
 
-def d20(game: Game, rule: str) -> Proc:
+def d20(game: Game, rule: str) -> Procedure:
     faces = yield from roll(game, 1, 20, rule)
     return faces[0]
 
@@ -122,7 +121,7 @@ def damage_bonus(game: Game, hero: Figure, monster: Figure, face: int) -> dict[s
 
 def attack_roll(game: Game, rule: str, attacker: str, defender: str, bonus: int, target: int,
                 modifiers: dict[str, int], inputs: dict[str, Any] | None = None, forced: int | None = None,
-                hero: Figure | None = None, victim: Figure | None = None) -> Proc:
+                hero: Figure | None = None, victim: Figure | None = None) -> Procedure:
     """One d20 attack: returns (hit, face).  `forced` is a natural face some power imposes (no
     reroll then).  `hero` is the attacking hero (a miss may be rerolled: inspiring advice, his
     lucky charm), `victim` the hero attacked (a hit may be rerolled with his lucky charm); a
@@ -181,7 +180,7 @@ def add_condition(game: Game, hero: Figure, cond: str) -> None:
 
 
 @ITEMS("bracers_of_defense", offer=never)
-def hurt(game: Game, figure: Figure, n: int, source: str) -> Proc:
+def hurt(game: Game, figure: Figure, n: int, source: str) -> Procedure:
     """Damage to a hero or villager: never below 0; at 0 a hero lies down, a villager is gone.
     Bracers of defense may take some of a hero's damage."""
     if n <= 0 or not (figure.on_board or figure.flags.get("in_pit")) or figure.hp <= 0:
@@ -218,7 +217,7 @@ def heal(game: Game, hero: Figure, n: int, source: str) -> int:
     return gained
 
 
-def damage_foe(game: Game, monster: Figure, n: int, by: Figure | None, source: str) -> Proc:
+def damage_foe(game: Game, monster: Figure, n: int, by: Figure | None, source: str) -> Procedure:
     """Damage to a monster, villain or object; at 0 it is defeated."""
     if n <= 0 or not monster.on_board:
         return
@@ -246,7 +245,7 @@ def enrage(game: Game, monster: Figure) -> None:
               text=f"{monster.name} flies into a rage! ({monster.hp} HP left)")
 
 
-def defeat(game: Game, monster: Figure, by: Figure | None) -> Proc:
+def defeat(game: Game, monster: Figure, by: Figure | None) -> Procedure:
     s: State = game.state
     c = game.content
     monster.pos = None
@@ -266,7 +265,7 @@ def defeat(game: Game, monster: Figure, by: Figure | None) -> Proc:
             yield from draw_treasure(game, by)
 
 
-def monster_card_to_xp(game: Game, monster: Figure, by: Figure | None) -> Proc:
+def monster_card_to_xp(game: Game, monster: Figure, by: Figure | None) -> Procedure:
     """The attacker's own card of that name goes to the pile, else the first holder's
     clockwise; Legion Devil cards go only when no Legion Devil is left on the board."""
     s: State = game.state
@@ -296,7 +295,7 @@ def end_curse(game: Game, hero: Figure, curse: str) -> None:
                   text=f"{game.content.encounters[curse].name} leaves {hero.name}.")
 
 
-def draw_treasure(game: Game, h: Figure) -> Proc:
+def draw_treasure(game: Game, h: Figure) -> Procedure:
     """The defeating hero's player draws a treasure card and gives it to any hero [H D10]."""
     s: State = game.state
     if any(o.flags.get("deal_powers") for o in s.heroes()):
@@ -369,7 +368,7 @@ def spend(game: Game, values: tuple[int, ...]) -> list[str]:
     return spent
 
 
-def ask(game: Game, hero: Figure, pid: str, what: str, kind: str = "react") -> Proc:
+def ask(game: Game, hero: Figure, pid: str, what: str, kind: str = "react") -> Procedure:
     """Offer a reaction power to its owner's seat: use it now or keep it."""
     s: State = game.state
     seat = s.seat_of[hero.id]

@@ -2,21 +2,19 @@
 the first treasure of setup."""
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
 from ...engine.dice import draw as chance_draw
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Game, Procedure
 from .state import State
 
-Proc = Generator[Decision, Action, Any]
 
 
 def class_pool(content: Any, cls: str, kind: str) -> list[str]:
     return [pid for pid, p in sorted(content.powers.items()) if p.hero_class == cls and p.type == kind and not p.fixed]
 
 
-def deal_random(game: Game) -> Proc:
+def deal_random(game: Game) -> Procedure:
     """Random power mode: the chance seat draws each pending hero's utility, two at-wills and a daily."""
     s: State = game.state
     for h in s.heroes():

@@ -2,14 +2,11 @@
 an empty deck takes its discards back shuffled."""
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
 
 from ...engine.dice import shuffled
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Game, Procedure
 from .state import State
 
-Proc = Generator[Decision, Action, Any]
 RESHUFFLED = ("monster", "encounter", "treasure")  # the dungeon stack and chamber stacks never refill
 # How the log names each pile, and what it holds.
 SHOWN = {"dungeon": ("dungeon tile stack", "tiles"), "treasure_tokens": ("bag of treasure tokens", "tokens"),
@@ -18,14 +15,14 @@ SHOWN = {"dungeon": ("dungeon tile stack", "tiles"), "treasure_tokens": ("bag of
          "villain_tokens": ("pile of villain tokens", "tokens")}
 
 
-def shuffle(game: Game, deck: str, cards: list[str]) -> Proc:
+def shuffle(game: Game, deck: str, cards: list[str]) -> Procedure:
     s: State = game.state
     s.decks[deck] = (yield from shuffled(game, sorted(cards), f"ash.deck.shuffle.{deck}"))
     name, unit = SHOWN.get(deck, (f"{deck} deck", "cards"))
     game.emit("shuffle", deck=deck, count=len(cards), text=f"The {name} is shuffled ({len(cards)} {unit}).")
 
 
-def draw(game: Game, deck: str, bottom: bool = False) -> Proc:
+def draw(game: Game, deck: str, bottom: bool = False) -> Procedure:
     """The top (or bottom) card, or None when the deck and its discards are empty."""
     s: State = game.state
     cards = s.decks.setdefault(deck, [])

@@ -3,16 +3,14 @@ exploring; a hero along the side reveals one (free): unlocked goes, trapped hurt
 along the side for 1 and goes, locked stays until an attack slot rolls 10+ (ash.door.unlock)."""
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
 from ...engine.dice import roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Game, Procedure
 from . import board, combat
 from .geometry import OPPOSITE, beyond, parse_door, side_squares
 from .state import Figure, State
 
-Proc = Generator[Decision, Action, Any]
 UNLOCK = 10
 
 
@@ -35,7 +33,7 @@ def remove(game: Game, key: str) -> None:
     board.relayout(s, game.content)
 
 
-def reveal_along(game: Game, hero: Figure) -> Proc:
+def reveal_along(game: Game, hero: Figure) -> Procedure:
     """Reveal every face-down door token on a side the hero stands along."""
     s: State = game.state
     for key in sorted(s.doors):
@@ -59,7 +57,7 @@ def unlock_options(game: Game, hero: Figure, seat: str) -> list[Action]:
             for key in sorted(s.revealed_doors) if hero.on_board and hero.pos in along(s, key)]
 
 
-def unlock(game: Game, hero: Figure, a: Action) -> Proc:
+def unlock(game: Game, hero: Figure, a: Action) -> Procedure:
     key = a.get("door")
     face = yield from combat.d20(game, "ash.door.unlock")
     ok = face >= UNLOCK

@@ -7,12 +7,12 @@ and the intents are carried out step by step, each target chosen by the spec's r
 go to the active hero's seat, or the fixed order)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import tactics
-from ...engine.game import DUNGEON, Action, Decision, Game
+from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from ...engine.grid import Sq
 from . import board, combat
 from .blows import attack_hero
@@ -23,7 +23,6 @@ from .placing import placed
 from .reactions import before_monster_attack, monster_activates
 from .state import FOES, HERO, MONSTER, VILLAGER, VILLAIN, Figure, State, squares_of
 
-Proc = Generator[Decision, Action, Any]
 registry = tactics.Registry()
 
 
@@ -176,7 +175,7 @@ def place(game: Game, figure: Figure, sq: Sq, how: str) -> None:
               text=f"  {figure.name} {how} {board.tile_label(game.state, cell_of(sq))}.")
 
 
-def step_adjacent(game: Game, me: Figure, target: Figure) -> Proc:
+def step_adjacent(game: Game, me: Figure, target: Figure) -> Procedure:
     """Place `me` on the free square next to `target` nearest to it; returns whether adjacent."""
     s: State = game.state
     if board.adjacent(s, me, target):
@@ -227,7 +226,7 @@ def targets_in_scope(game: Game, ctx: Ctx, scope: str, tiles: int) -> list[Figur
     return fixed_order(s, found)
 
 
-def strike(game: Game, ctx: Ctx, target: Figure, attack_name: str) -> Proc:
+def strike(game: Game, ctx: Ctx, target: Figure, attack_name: str) -> Procedure:
     me = ctx.me
     attack = ctx.attacks[attack_name]
     if target.side in FOES:  # a villager's punch
@@ -243,7 +242,7 @@ def strike(game: Game, ctx: Ctx, target: Figure, attack_name: str) -> Proc:
                                   card=me.kind if marker else None, monster=None if marker else me)
 
 
-def move_tiles(game: Game, ctx: Ctx, target: str, n: int) -> Proc:
+def move_tiles(game: Game, ctx: Ctx, target: str, n: int) -> Procedure:
     """Go n tiles along a shortest tile path to the target's tile; land per §5.2."""
     s: State = game.state
     me = ctx.me
@@ -298,7 +297,7 @@ def _exit_marks(game: Game) -> tuple[str, ...]:
     return tuple(adv.exits) or ("S",)
 
 
-def carry_out(game: Game, ctx: Ctx) -> Proc:
+def carry_out(game: Game, ctx: Ctx) -> Procedure:
     s: State = game.state
     me = ctx.me
     that: Figure | None = None
@@ -358,7 +357,7 @@ def carry_out(game: Game, ctx: Ctx) -> Proc:
         # do_nothing: nothing
 
 
-def activation(game: Game, me: Figure, key: str, attacks: dict[str, Any]) -> Proc:
+def activation(game: Game, me: Figure, key: str, attacks: dict[str, Any]) -> Procedure:
     """One figure (or marker) acts: the dungeon seat's decision names the firing line and why."""
     script = game.content.scripts[key]
     ctx = Ctx(game, me, attacks, villager=me.side == VILLAGER)
@@ -405,7 +404,7 @@ def _holder_of(s: State, figure: Figure) -> str:
     return ""
 
 
-def activate_figure(game: Game, figure: Figure) -> Proc:
+def activate_figure(game: Game, figure: Figure) -> Procedure:
     s: State = game.state
     c = game.content
     figure.acted = s.villain_phase
@@ -437,7 +436,7 @@ def marker_figure(game: Game, card: str) -> Figure:
     return Figure(id=card, kind=card, side="marker", name=e.name, pos=at, hp=1, max_hp=1, ac=0)
 
 
-def activate_marker(game: Game, card: str) -> Proc:
+def activate_marker(game: Game, card: str) -> Procedure:
     s: State = game.state
     if card not in s.markers:
         return
@@ -445,7 +444,7 @@ def activate_marker(game: Game, card: str) -> Proc:
     yield from activation(game, me, f"encounter:{card}", game.content.encounters[card].attacks)
 
 
-def marker_step(game: Game, ctx: Any, kind: str, p: dict[str, Any]) -> Proc:
+def marker_step(game: Game, ctx: Any, kind: str, p: dict[str, Any]) -> Procedure:
     s: State = game.state
     card = ctx.me.kind
     m = s.markers.get(card)

@@ -5,11 +5,10 @@ the heroes they name, and each event does its own thing.  Every effect returns w
 another card is drawn.  None is chosen by a player: the draw brings it, so each offer is `never`."""
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
-from typing import Any
+from collections.abc import Callable
 
 from ...engine.effects import never
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Game, Procedure
 from . import board, combat, decks
 from .arrivals import drop_treasure_token
 from .choosing import closest_edge_cell, fixed_order, reading
@@ -30,10 +29,9 @@ from .encounters import (
 from .geometry import cell_of
 from .state import Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
-Effect = Callable[[Game, str, Figure], Proc]
+Effect = Callable[[Game, str, Figure], Procedure]
 
 
 def card_effect(*cards: str) -> Callable[[Effect], Effect]:
@@ -61,14 +59,14 @@ def _lay_curse(game: Game, card: str, h: Figure) -> bool:
 
 @card_effect("gap_in_the_armor", "bad_luck", "bloodlust", "cage", "dragon_fear", "terrifying_roar",
              "wrath_of_the_enemy")
-def _curse(game: Game, card: str, hero: Figure) -> Proc:
+def _curse(game: Game, card: str, hero: Figure) -> Procedure:
     _lay_curse(game, card, hero)
     yield from ()
     return False
 
 
 @card_effect("time_leap")
-def _time_leap(game: Game, card: str, hero: Figure) -> Proc:
+def _time_leap(game: Game, card: str, hero: Figure) -> Procedure:
     """The cursed hero leaves the board until his next turn; a monster may take his square."""
     if _lay_curse(game, card, hero):
         hero.flags["leap_square"] = list(hero.at)
@@ -79,7 +77,7 @@ def _time_leap(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("dragons_tribute", "hidden_snipers", "high_alert", "kobold_trappers", "surrounded", "walls_of_magma")
-def _environment(game: Game, card: str, hero: Figure) -> Proc:
+def _environment(game: Game, card: str, hero: Figure) -> Procedure:
     s: State = game.state
     if s.environment is not None:
         decks.discard(s, "encounter", s.environment)
@@ -92,13 +90,13 @@ def _environment(game: Game, card: str, hero: Figure) -> Proc:
 # -- hazards and traps -----------------------------------------------------------------------------
 
 @card_effect("cave_in", "pit", "volcanic_vapors", "poisoned_dart_trap", "rolling_boulder", "whirling_blades")
-def _marker(game: Game, card: str, hero: Figure) -> Proc:
+def _marker(game: Game, card: str, hero: Figure) -> Procedure:
     yield from ()
     return place_marker(game, card, hero)
 
 
 @card_effect("lava_flow")
-def _lava_flow(game: Game, card: str, hero: Figure) -> Proc:
+def _lava_flow(game: Game, card: str, hero: Figure) -> Procedure:
     """Its marker is the first lava marker too; each activation adds one (dungeon)."""
     again = place_marker(game, card, hero)
     marker = game.state.markers.get(card)
@@ -112,20 +110,20 @@ def _lava_flow(game: Game, card: str, hero: Figure) -> Proc:
 
 @card_effect("bulls_eye", "deep_tremor", "earthquake", "fungal_bloom", "phalagars_lair", "poisoned_arrow",
              "steam_vent", "sulphurous_cloud", "volcanic_burst", "waking_dream")
-def _attack(game: Game, card: str, hero: Figure) -> Proc:
+def _attack(game: Game, card: str, hero: Figure) -> Procedure:
     yield from event_attack(game, card, hero)
     return _done(game, card)
 
 
 @card_effect("lurkers_strike")
-def _lurkers_strike(game: Game, card: str, hero: Figure) -> Proc:
+def _lurkers_strike(game: Game, card: str, hero: Figure) -> Procedure:
     yield from event_attack(game, card, hero)
     yield from new_monster_on(game, cell_of(hero.at) if hero.on_board else None)
     return _done(game, card)
 
 
 @card_effect("trip_wire")
-def _trip_wire(game: Game, card: str, hero: Figure) -> Proc:
+def _trip_wire(game: Game, card: str, hero: Figure) -> Procedure:
     yield from event_attack(game, card, hero)
     cell = yield from closest_edge_cell(game, hero)
     yield from new_monster_on(game, cell)
@@ -133,14 +131,14 @@ def _trip_wire(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("concussive_blast")
-def _concussive_blast(game: Game, card: str, hero: Figure) -> Proc:
+def _concussive_blast(game: Game, card: str, hero: Figure) -> Procedure:
     victims = yield from event_attack(game, card, hero)
     yield from blast_away(game, [v for v in victims if v.on_board])
     return _done(game, card)
 
 
 @card_effect("blinding_bomb")
-def _blinding_bomb(game: Game, card: str, hero: Figure) -> Proc:
+def _blinding_bomb(game: Game, card: str, hero: Figure) -> Procedure:
     yield from event_attack(game, card, hero)
     yield from sentries_advance(game)
     return _done(game, card)
@@ -149,7 +147,7 @@ def _blinding_bomb(game: Game, card: str, hero: Figure) -> Proc:
 # -- events ---------------------------------------------------------------------------------------
 
 @card_effect("unbearable_heat")
-def _unbearable_heat(game: Game, card: str, hero: Figure) -> Proc:
+def _unbearable_heat(game: Game, card: str, hero: Figure) -> Procedure:
     e = game.content.encounters[card]
     for o in board.standing_heroes(game.state):
         yield from combat.hurt(game, o, e.damage, e.name)
@@ -157,7 +155,7 @@ def _unbearable_heat(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("deadly_poison")
-def _deadly_poison(game: Game, card: str, hero: Figure) -> Proc:
+def _deadly_poison(game: Game, card: str, hero: Figure) -> Procedure:
     e = game.content.encounters[card]
     for o in board.standing_heroes(game.state):
         if "poisoned" in o.conditions:
@@ -166,7 +164,7 @@ def _deadly_poison(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("duergar_outpost", "hall_of_the_orcs", "kobold_warren", "unnatural_corruption")
-def _sift(game: Game, card: str, hero: Figure) -> Proc:
+def _sift(game: Game, card: str, hero: Figure) -> Procedure:
     """Monsters of the card's keyword go back on top of the monster deck."""
     e = game.content.encounters[card]
     yield from sift_monsters(game, e.monster_keyword, e.name)
@@ -174,7 +172,7 @@ def _sift(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("spotted")
-def _spotted(game: Game, card: str, hero: Figure) -> Proc:
+def _spotted(game: Game, card: str, hero: Figure) -> Procedure:
     e = game.content.encounters[card]
     yield from sift_monsters(game, e.monster_keyword, e.name)
     if hero.on_board:
@@ -183,7 +181,7 @@ def _spotted(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("frenzied_leap")
-def _frenzied_leap(game: Game, card: str, hero: Figure) -> Proc:
+def _frenzied_leap(game: Game, card: str, hero: Figure) -> Procedure:
     e = game.content.encounters[card]
     if not hero.on_board:
         yield from new_monster_on(game, None)
@@ -196,7 +194,7 @@ def _frenzied_leap(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("wandering_monster")
-def _wandering_monster(game: Game, card: str, hero: Figure) -> Proc:
+def _wandering_monster(game: Game, card: str, hero: Figure) -> Procedure:
     s: State = game.state
     lay = board.lay(s)
     cells = reading({cl for cl, _ in lay.unexplored_edges()})
@@ -209,7 +207,7 @@ def _wandering_monster(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("hidden_treasure")
-def _hidden_treasure(game: Game, card: str, hero: Figure) -> Proc:
+def _hidden_treasure(game: Game, card: str, hero: Figure) -> Procedure:
     s: State = game.state
     empty = [cl for cl in reading(board.lay(s).cell_tile)
              if not any(o.on_board and cl in board.cells_of(o) for o in s.heroes())]
@@ -221,7 +219,7 @@ def _hidden_treasure(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("lost")
-def _lost(game: Game, card: str, hero: Figure) -> Proc:
+def _lost(game: Game, card: str, hero: Figure) -> Procedure:
     s: State = game.state
     if s.decks.get("dungeon"):
         s.decks["dungeon"].insert(0, s.decks["dungeon"].pop())
@@ -231,7 +229,7 @@ def _lost(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("occupied_lair")
-def _occupied_lair(game: Game, card: str, hero: Figure) -> Proc:
+def _occupied_lair(game: Game, card: str, hero: Figure) -> Procedure:
     if hero.on_board:
         _, cell = yield from bottom_tile_near(game, hero)
         if cell is not None:
@@ -240,7 +238,7 @@ def _occupied_lair(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("scream_of_the_sentry")
-def _scream_of_the_sentry(game: Game, card: str, hero: Figure) -> Proc:
+def _scream_of_the_sentry(game: Game, card: str, hero: Figure) -> Procedure:
     s: State = game.state
     foes = s.foes()  # a villain is a monster too (FAQ)
     m = yield from choose(game, "scream", "Scream of the Sentry: near which monster?", foes,
@@ -251,7 +249,7 @@ def _scream_of_the_sentry(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("quick_advance")
-def _quick_advance(game: Game, card: str, hero: Figure) -> Proc:
+def _quick_advance(game: Game, card: str, hero: Figure) -> Procedure:
     s: State = game.state
     far = [m for m in s.foes() if not any(o.on_board and board.same_tile(m, o) for o in s.heroes())]
     if far and hero.on_board:
@@ -262,7 +260,7 @@ def _quick_advance(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("revel_in_destruction")
-def _revel_in_destruction(game: Game, card: str, hero: Figure) -> Proc:
+def _revel_in_destruction(game: Game, card: str, hero: Figure) -> Procedure:
     s: State = game.state
     hurt = [m for m in s.foes() if m.hp < m.max_hp]
     m = yield from choose(game, "revel", "Revel in Destruction: which monster heals?", hurt,
@@ -274,20 +272,20 @@ def _revel_in_destruction(game: Game, card: str, hero: Figure) -> Proc:
 
 
 @card_effect("thief_in_the_dark")
-def _thief_in_the_dark(game: Game, card: str, h: Figure) -> Proc:
+def _thief_in_the_dark(game: Game, card: str, h: Figure) -> Procedure:
     if h.on_board:  # an absent hero is not affected (FAQ)
         yield from thief(game, h)
     return _done(game, card)
 
 
 @card_effect("warp_in_time")
-def _warp_in_time(game: Game, card: str, hero: Figure) -> Proc:
+def _warp_in_time(game: Game, card: str, hero: Figure) -> Procedure:
     yield from pass_cards(game, list(game.state.party))
     return _done(game, card)
 
 
 @card_effect("ancient_spirits_blessing")
-def _ancient_spirits_blessing(game: Game, card: str, hero: Figure) -> Proc:
+def _ancient_spirits_blessing(game: Game, card: str, hero: Figure) -> Procedure:
     s: State = game.state
     c = game.content
     spent = [(o, p) for o in fixed_order(s, s.heroes()) for p, up in o.powers.items()

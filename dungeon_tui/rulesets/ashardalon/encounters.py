@@ -2,12 +2,12 @@
 curses, environments, events, event-attacks, hazards and traps."""
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.dice import roll_event, shuffled
 from ...engine.effects import Effects
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import board, combat, decks
 from .adventures import adventure_encounter
 from .arrivals import claim_leap_square, long_hallway_extra, new_monster, place_tile
@@ -21,7 +21,6 @@ from .placing import place_on_tile
 from .reactions import active_hero_swap, encounter_cost_discount
 from .state import MONSTER, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 CANCEL_COST = 5
 
 
@@ -30,7 +29,7 @@ def cancel_cost(game: Game, hero: Figure) -> int:
     return CANCEL_COST
 
 
-def encounter(game: Game, depth: int = 0) -> Proc:
+def encounter(game: Game, depth: int = 0) -> Procedure:
     """V1: draw one encounter card, offer to cancel it, resolve it ("draw another" repeats)."""
     s: State = game.state
     c = game.content
@@ -55,7 +54,7 @@ def encounter(game: Game, depth: int = 0) -> Proc:
         yield from encounter(game, depth + 1)
 
 
-def offer_cancel(game: Game, hero: Figure, card: str) -> Proc:
+def offer_cancel(game: Game, hero: Figure, card: str) -> Procedure:
     s: State = game.state
     cost = max(0, cancel_cost(game, hero) - (yield from encounter_cost_discount(game)))  # Perseverance
     sets = combat.spend_sets(game, cost)
@@ -78,10 +77,10 @@ def offer_cancel(game: Game, hero: Figure, card: str) -> Proc:
 
 # encounter card id -> its effect(game, card, active hero), which returns whether another card is
 # drawn (encounter_cards registers every card of encounters.yaml).
-ENCOUNTERS: Effects[Callable[..., Proc]] = Effects("encounter card")
+ENCOUNTERS: Effects[Callable[..., Procedure]] = Effects("encounter card")
 
 
-def resolve(game: Game, card: str, hero: Figure) -> Proc:
+def resolve(game: Game, card: str, hero: Figure) -> Procedure:
     """Carry out an encounter; returns whether another is drawn."""
     return (yield from ENCOUNTERS[card].run(game, card, hero))
 
@@ -115,7 +114,7 @@ def marker_cells(s: State) -> set[Any]:
 
 # -- choices of the active hero's seat (§5.7, §6.2) ------------------------------------------
 
-def choose(game: Game, kind: str, prompt: str, items: list[Any], show: Callable[[Any], str]) -> Proc:
+def choose(game: Game, kind: str, prompt: str, items: list[Any], show: Callable[[Any], str]) -> Procedure:
     """A real choice inside a card, made by the active hero's seat; one item needs no asking."""
     s: State = game.state
     if not items:
@@ -128,7 +127,7 @@ def choose(game: Game, kind: str, prompt: str, items: list[Any], show: Callable[
     return items[a.get("pick")]
 
 
-def event_attack(game: Game, card: str, h: Figure) -> Proc:
+def event_attack(game: Game, card: str, h: Figure) -> Procedure:
     """The card's attack at each hero it names, in the fixed order; returns the heroes attacked."""
     s: State = game.state
     e = game.content.encounters[card]
@@ -147,7 +146,7 @@ def event_attack(game: Game, card: str, h: Figure) -> Proc:
     return victims
 
 
-def blast_away(game: Game, victims: list[Figure]) -> Proc:
+def blast_away(game: Game, victims: list[Figure]) -> Procedure:
     """Concussive Blast: each hero struck is put on a tile next to his own, chosen by the
     active hero's seat (a tile with no free square cannot take him)."""
     s: State = game.state
@@ -160,7 +159,7 @@ def blast_away(game: Game, victims: list[Figure]) -> Proc:
             place_on_tile(game, v, cell, "is thrown onto")
 
 
-def sentries_advance(game: Game) -> Proc:
+def sentries_advance(game: Game) -> Procedure:
     """Blinding Bomb: each Sentry moves 1 tile toward the closest tile with an unexplored edge."""
     s: State = game.state
     for m in s.foes():
@@ -169,7 +168,7 @@ def sentries_advance(game: Game) -> Proc:
             yield from move_tiles(game, Ctx(game, m, {}), "closest_unexplored_edge_tile", 1)
 
 
-def new_monster_on(game: Game, cell: Any) -> Proc:
+def new_monster_on(game: Game, cell: Any) -> Procedure:
     """A new monster for the active player on a tile, or on the square his time-leaping hero
     left (which also serves when the card names the absent hero's tile)."""
     s: State = game.state
@@ -188,7 +187,7 @@ def new_monster_on(game: Game, cell: Any) -> Proc:
     return card
 
 
-def thief(game: Game, hero: Figure) -> Proc:
+def thief(game: Game, hero: Figure) -> Procedure:
     """Thief in the Dark: the active hero discards a treasure card of his choice, else a gold
     token (the one named in hero.flags["gold_tokens"] when that list is kept, else 100 gold)."""
     s: State = game.state
@@ -211,7 +210,7 @@ def thief(game: Game, hero: Figure) -> Proc:
         game.emit("thief", hero=hero.id, text=f"A thief takes a {lost_gold} gold token from {hero.name}.")
 
 
-def sift_monsters(game: Game, keyword: str, why: str) -> Proc:
+def sift_monsters(game: Game, keyword: str, why: str) -> Procedure:
     """Draw 5 monster cards: those with the keyword go back on top, shuffled; the rest are discarded."""
     s: State = game.state
     drawn = []
@@ -238,7 +237,7 @@ def sift_monsters(game: Game, keyword: str, why: str) -> Proc:
 SIDE_ORDER = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 
-def bottom_tile_near(game: Game, figure: Figure) -> Proc:
+def bottom_tile_near(game: Game, figure: Figure) -> Procedure:
     """The bottom dungeon tile at the unexplored edge closest to a figure (ties §6.2), with a new
     monster; returns (placed tile or None, the cell the monster went to).  An empty stack skips
     the tile and its monster goes where it would have joined; no unexplored edge anywhere: the
@@ -274,7 +273,7 @@ def bottom_tile_near(game: Game, figure: Figure) -> Proc:
     return placed, target
 
 
-def pass_cards(game: Game, players: list[str]) -> Proc:
+def pass_cards(game: Game, players: list[str]) -> Procedure:
     """Each named player hands one held monster card to the player on his right."""
     s: State = game.state
     moves = []
@@ -300,7 +299,7 @@ def pass_cards(game: Game, players: list[str]) -> Proc:
                                                f"to {s.figures[right].name}.")
 
 
-def end_roll(game: Game, hero: Figure, curse: str) -> Proc:
+def end_roll(game: Game, hero: Figure, curse: str) -> Procedure:
     """d20, 10 or more ends the curse (ash.curse.end_roll)."""
     face = yield from combat.d20(game, "ash.curse.end_roll")
     ok = face >= 10
@@ -311,7 +310,7 @@ def end_roll(game: Game, hero: Figure, curse: str) -> Proc:
         combat.end_curse(game, hero, curse)
 
 
-def after_exploration(game: Game, hero: Figure) -> Proc:
+def after_exploration(game: Game, hero: Figure) -> Procedure:
     """E3: wrath_of_the_enemy on the active hero, then surrounded (§4)."""
     s: State = game.state
     if "wrath_of_the_enemy" in hero.curses:
@@ -346,7 +345,7 @@ def slot_options(game: Game, h: Figure, seat: str) -> list[Action]:
     return out
 
 
-def use_slot(game: Game, hero: Figure, a: Action) -> Proc:
+def use_slot(game: Game, hero: Figure, a: Action) -> Procedure:
     """An attack slot spent on a cage: d20 10+ opens it (ash.curse.cage_open)."""
     s: State = game.state
     if a.kind != "open_cage":

@@ -3,10 +3,8 @@ opens it, and a sentry opens tiles from the bottom; laying the tiles and their m
 `arrivals`, building a chamber behind an entrance is `chambers`."""
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import board, decks
 from .arrivals import long_hallway_extra, new_monster, place_tile
 from .chambers import entered
@@ -17,7 +15,6 @@ from .items import elven_cloak_holder
 from .powers import wizard_eye_cell
 from .state import Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 def edges_along(s: State, figure: Figure) -> list[tuple[Cell, str]]:
@@ -32,7 +29,7 @@ def edges_along(s: State, figure: Figure) -> list[tuple[Cell, str]]:
     return out
 
 
-def explore(game: Game, hero: Figure) -> Proc:
+def explore(game: Game, hero: Figure) -> Procedure:
     """E1-E2: the active hero along an unexplored edge places the top tile there, and its monster."""
     s: State = game.state
     edges = edges_along(s, hero)
@@ -60,7 +57,7 @@ def explore(game: Game, hero: Figure) -> Proc:
     return True
 
 
-def sentry_explore(game: Game, me: Figure, edges: list[tuple[Cell, str]]) -> Proc:
+def sentry_explore(game: Game, me: Figure, edges: list[tuple[Cell, str]]) -> Procedure:
     """A sentry's tactic: the bottom tile beyond an unexplored edge of its tile, a new monster
     on it held by the active player; no encounter for it [H D28]."""
     s: State = game.state

@@ -3,19 +3,17 @@ vapors poison whoever enters their tile, and the pit holds whoever falls in.  Th
 like monsters in the holder's villain phase (`dungeon.activate_marker`)."""
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
 from ...engine.dice import roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import board, combat, decks
 from .geometry import cell_of
 from .state import HERO, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
-def disable(game: Game, hero: Figure, card: str) -> Proc:
+def disable(game: Game, hero: Figure, card: str) -> Procedure:
     """An attack slot on the trap's tile: d20 + thieves' tools - kobold trappers >= 10."""
     s: State = game.state
     e = game.content.encounters[card]
@@ -100,7 +98,7 @@ def climb_options(game: Game, hero: Figure, seat: str) -> list[Action]:
             for q in near]
 
 
-def climb(game: Game, hero: Figure, a: Action) -> Proc:
+def climb(game: Game, hero: Figure, a: Action) -> Procedure:
     """Climbing out: the hero stands on the chosen square (a move: vapors may poison him)."""
     s: State = game.state
     sq = tuple(a.get("to"))
@@ -114,7 +112,7 @@ def climb(game: Game, hero: Figure, a: Action) -> Proc:
     yield from ()
 
 
-def climb_out(game: Game, h: Figure) -> Proc:
+def climb_out(game: Game, h: Figure) -> Procedure:
     """The whole choice for heroes.hero_phase: climb out (one move slot) or stay in; returns
     whether he climbed.  The decision's context has no "done", as the hero is off the board."""
     s: State = game.state

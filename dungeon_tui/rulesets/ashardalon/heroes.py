@@ -2,11 +2,9 @@
 attack+move or move+move; dazed: one), free powers and items, then the end-of-phase rolls."""
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
 
 from ...engine.dice import roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import Sq
 from . import board, combat, doors, encounters, powers
 from .adventures import check_end, exit_here, take_token
@@ -19,7 +17,6 @@ from .levels import level_up_offer
 from .movement import walks
 from .state import Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 def slots_open(hero: Figure, done: list[str]) -> tuple[bool, bool]:
@@ -33,7 +30,7 @@ def slots_open(hero: Figure, done: list[str]) -> tuple[bool, bool]:
     return (True, done[0] == "move")
 
 
-def start_of_phase(game: Game, h: Figure) -> Proc:
+def start_of_phase(game: Game, h: Figure) -> Procedure:
     """H1-H2: poison, bloodlust, then a surge for a hero at 0 HP (none left: the party loses)."""
     s: State = game.state
     if "poisoned" in h.conditions:
@@ -90,7 +87,7 @@ def item_options(game: Game, hero: Figure, seat: str, may_move: bool = True, may
     return item_opts(game, hero, seat, may_move, may_attack)
 
 
-def hero_phase(game: Game, h: Figure) -> Proc:
+def hero_phase(game: Game, h: Figure) -> Procedure:
     s: State = game.state
     s.phase = "hero"
     yield from start_of_phase(game, h)
@@ -159,7 +156,7 @@ def hero_phase(game: Game, h: Figure) -> Proc:
     yield from end_of_phase(game, h, done)
 
 
-def walk(game: Game, hero: Figure, path: list[Sq]) -> Proc:
+def walk(game: Game, hero: Figure, path: list[Sq]) -> Procedure:
     """One move slot along a path; tokens on or next to the path are picked up (free)."""
     s: State = game.state
     start_cell = cell_of(hero.at)
@@ -180,7 +177,7 @@ def walk(game: Game, hero: Figure, path: list[Sq]) -> Proc:
                    + (f" to {board.tile_label(s, cell_of(hero.at))}." if cell_of(hero.at) != start_cell else "."))
 
 
-def collect(game: Game, hero: Figure) -> Proc:
+def collect(game: Game, hero: Figure) -> Procedure:
     """Free pick-ups (§5.12): every token on or next to the hero; the objective's own rule."""
     if not hero.on_board:
         return
@@ -189,7 +186,7 @@ def collect(game: Game, hero: Figure) -> Proc:
         yield from take_token(game, hero, tok)
 
 
-def draw_found(game: Game, hero: Figure) -> Proc:
+def draw_found(game: Game, hero: Figure) -> Procedure:
     """A treasure card for each item token picked up this phase."""
     for _ in range(hero.flags.pop("draw_treasure", 0)):
         yield from combat.draw_treasure(game, hero)
@@ -215,11 +212,11 @@ def pick_up(game: Game, hero: Figure) -> None:
                 game.emit("pickup", hero=hero.id, text=f"{hero.name} picks up {value} gold.")
 
 
-def use_item(game: Game, hero: Figure, a: Action) -> Proc:
+def use_item(game: Game, hero: Figure, a: Action) -> Procedure:
     yield from use(game, hero, a)
 
 
-def end_of_phase(game: Game, hero: Figure, done: list[str]) -> Proc:
+def end_of_phase(game: Game, hero: Figure, done: list[str]) -> Procedure:
     """H4: environments that punish where the hero stands, the poison save, curse rolls."""
     s: State = game.state
     yield from powers.end_of_hero_phase(game, hero)

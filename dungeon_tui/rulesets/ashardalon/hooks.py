@@ -7,34 +7,32 @@ encounter card that draws another encounter (adventures).  Each calls the functi
 `turns` installs here when it is imported, before any game can start."""
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
-from typing import Any
+from collections.abc import Callable
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Game, Procedure
 from ...engine.grid import Sq
 from .state import Figure
 
-Proc = Generator[Decision, Action, Any]
 
-_installed: dict[str, Callable[..., Proc]] = {}
+_installed: dict[str, Callable[..., Procedure]] = {}
 
 
-def install(*, rerolls: Callable[[Game, Figure | None, Figure | None, bool, set[str]], Proc],
-            walk: Callable[[Game, Figure, list[Sq]], Proc],
-            encounter: Callable[[Game, int], Proc]) -> None:
+def install(*, rerolls: Callable[[Game, Figure | None, Figure | None, bool, set[str]], Procedure],
+            walk: Callable[[Game, Figure, list[Sq]], Procedure],
+            encounter: Callable[[Game, int], Procedure]) -> None:
     _installed.update(rerolls=rerolls, walk=walk, encounter=encounter)
 
 
-def rerolls(game: Game, hero: Figure | None, victim: Figure | None, hit: bool, used: set[str]) -> Proc:
+def rerolls(game: Game, hero: Figure | None, victim: Figure | None, hit: bool, used: set[str]) -> Procedure:
     """reactions.reroll_offers: returns (rule id, owner) of a reroll taken, or None."""
     return _installed["rerolls"](game, hero, victim, hit, used)
 
 
-def walk(game: Game, hero: Figure, path: list[Sq]) -> Proc:
+def walk(game: Game, hero: Figure, path: list[Sq]) -> Procedure:
     """heroes.walk: one move slot along a path, picking up tokens and revealing doors."""
     return _installed["walk"](game, hero, path)
 
 
-def encounter(game: Game, depth: int = 0) -> Proc:
+def encounter(game: Game, depth: int = 0) -> Procedure:
     """encounters.encounter: draw and resolve an encounter card."""
     return _installed["encounter"](game, depth)

@@ -6,12 +6,11 @@ Hook for exploration: `elven_cloak_holder(game, hero_id)` names the player who d
 places and holds the hero's exploration monster."""
 from __future__ import annotations
 
-from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
 from ...engine.effects import never
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Game, Procedure
 from . import board, combat, decks, placing, powers
 from .arrivals import spawn
 from .combat import ITEMS
@@ -20,7 +19,6 @@ from .levels import become_level_2
 from .reactions import monster_arrived
 from .state import MONSTER, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 def kind(card: str) -> str:
@@ -64,7 +62,7 @@ def _after(game: Game, hero: Figure, card: str) -> None:
         hero.items[card] = False
 
 
-def item_attack(game: Game, hero: Figure, card: str, monster: Figure) -> Proc:
+def item_attack(game: Game, hero: Figure, card: str, monster: Figure) -> Procedure:
     item = combat.item_of(game, card)
     ac, acmods = combat.foe_ac(game, monster)
     mods = combat.hero_attack_mods(game, hero, monster)
@@ -79,7 +77,7 @@ def item_attack(game: Game, hero: Figure, card: str, monster: Figure) -> Proc:
     return hit
 
 
-def use(game: Game, hero: Figure, a: Action) -> Proc:
+def use(game: Game, hero: Figure, a: Action) -> Procedure:
     """Use an item; its effect returns True when it has put the card away itself."""
     card = a.get("card")
     item = combat.item_of(game, card)
@@ -107,7 +105,7 @@ def _heal_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 
 @ITEMS("potion_of_healing", offer=_heal_offer)
-def _heal(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+def _heal(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Procedure:
     other = _other(game, a)
     if other is not None:
         combat.heal(game, other, item.heal, item.name)
@@ -123,7 +121,7 @@ def _recovery_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 
 @ITEMS("potion_of_recovery", offer=_recovery_offer)
-def _recovery(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+def _recovery(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Procedure:
     other = _other(game, a)
     if other is not None and a.get("condition") in other.conditions:
         other.conditions.remove(a.get("condition"))
@@ -144,7 +142,7 @@ def _pearl_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 @ITEMS("pearl_of_power", offer=_pearl_offer)
 @ITEMS("potion_of_rejuvenation", offer=_spent_powers)
-def _refresh(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+def _refresh(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Procedure:
     """A spent power (or, for the pearl, another spent item) is ready again."""
     if a.get("power"):
         hero.powers[a.get("power")] = True
@@ -161,7 +159,7 @@ def _speed_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 
 @ITEMS("potion_of_speed", offer=_speed_offer)
-def _speed(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+def _speed(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Procedure:
     yield from placing.move_offer(game, hero, None, "Potion of Speed: move where?")
     return False
 
@@ -173,7 +171,7 @@ def _caltrops_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 
 @ITEMS("box_of_caltrops", offer=_caltrops_offer)
-def _caltrops(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+def _caltrops(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Procedure:
     tile = _tile(a)
     if tile is not None:
         powers.lay_tokens(game, hero, "caltrops", tile, item.tokens)
@@ -187,7 +185,7 @@ def _tome_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 
 @ITEMS("tome_of_experience", offer=_tome_offer)
-def _tome(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+def _tome(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Procedure:
     """The card goes before the hero picks his second daily."""
     _after(game, hero, card)
     yield from become_level_2(game, hero)
@@ -213,7 +211,7 @@ def _carpet_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 
 @ITEMS("flying_carpet", offer=_carpet_offer)
-def _carpet(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+def _carpet(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Procedure:
     s: State = game.state
     tile = _tile(a)
     if tile is not None:
@@ -244,7 +242,7 @@ def _crossbow_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
             for m in _attack_targets(game, hero, o.item.attack.tiles)]
 
 
-def _shoot(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+def _shoot(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Procedure:
     """Ring of shooting stars, throwing shield (once a turn), crossbow of speed: one item attack."""
     target = game.state.figures.get(a.get("target") or "")
     if target is not None:
@@ -267,7 +265,7 @@ def _fear_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 
 @ITEMS("wand_of_fear", offer=_fear_offer)
-def _fear(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+def _fear(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Procedure:
     s: State = game.state
     tile = _tile(a)
     if tile is not None:
@@ -287,14 +285,14 @@ def _polymorph_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
 
 
 @ITEMS("wand_of_polymorph", offer=_polymorph_offer)
-def _polymorph(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proc:
+def _polymorph(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Procedure:
     target = game.state.figures.get(a.get("target") or "")
     if target is not None:
         yield from polymorph(game, hero, target)
     return False
 
 
-def polymorph(game: Game, hero: Figure, m: Figure) -> Proc:
+def polymorph(game: Game, hero: Figure, m: Figure) -> Procedure:
     """The monster turns into a freshly drawn one; the new card keeps the old card's row place [H D32]."""
     s: State = game.state
     new = yield from decks.draw(game, "monster")

@@ -1,17 +1,14 @@
 """Level 2 (spec §5.10): after a natural 20, a level-1 hero's player may spend 5 XP."""
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import combat
 from .state import Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
-def level_up_offer(game: Game, hero: Figure) -> Proc:
+def level_up_offer(game: Game, hero: Figure) -> Procedure:
     """After a level-1 hero's natural 20 resolves, the player may spend 5 XP to reach level 2."""
     s: State = game.state
     if not hero.flags.pop("natural_20", False) or hero.level >= 2:
@@ -31,7 +28,7 @@ def level_up_offer(game: Game, hero: Figure) -> Proc:
     yield from become_level_2(game, hero)
 
 
-def become_level_2(game: Game, hero: Figure) -> Proc:
+def become_level_2(game: Game, hero: Figure) -> Procedure:
     s: State = game.state
     l2 = game.content.level_2
     hero.level = 2

@@ -2,17 +2,15 @@
 figures (§5.2): shared by powers, items, reactions and encounter cards."""
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import Sq
 from . import board, combat, hooks
 from .geometry import Cell
 from .movement import walks
 from .state import MONSTER, OBJECT, VILLAIN, Figure, State, squares_of
 
-Proc = Generator[Decision, Action, Any]
 BITING = ("blade_barrier", "caltrops")  # tokens that hurt a monster placed on them
 
 
@@ -23,7 +21,7 @@ def _seat(game: Game, hero: Figure) -> str:
 
 # -- small choices ------------------------------------------------------------------------------
 
-def choose(game: Game, hero: Figure, prompt: str, options: list[Action]) -> Proc:
+def choose(game: Game, hero: Figure, prompt: str, options: list[Action]) -> Procedure:
     """Ask the hero's seat unless there is only one way (then no question)."""
     if not options:
         return None
@@ -32,7 +30,7 @@ def choose(game: Game, hero: Figure, prompt: str, options: list[Action]) -> Proc
     return (yield Decision(options[0].seat, prompt, options, context={"figure": hero.id}))
 
 
-def choose_cell(game: Game, hero: Figure, cells: list[Cell], prompt: str, what: str) -> Proc:
+def choose_cell(game: Game, hero: Figure, cells: list[Cell], prompt: str, what: str) -> Procedure:
     s: State = game.state
     opts = [Action.make(_seat(game, hero), "tile", text=f"{what} {board.tile_label(s, c)}", tile=list(c))
             for c in cells]
@@ -40,7 +38,7 @@ def choose_cell(game: Game, hero: Figure, cells: list[Cell], prompt: str, what: 
     return tuple(a.get("tile")) if a is not None else None
 
 
-def choose_square(game: Game, hero: Figure, squares: list[Sq], prompt: str, stay: bool = False) -> Proc:
+def choose_square(game: Game, hero: Figure, squares: list[Sq], prompt: str, stay: bool = False) -> Procedure:
     opts = [Action.make(_seat(game, hero), "square", text=f"Square {q[0]},{q[1]}", to=list(q)) for q in squares]
     if stay:
         opts.insert(0, Action.make(_seat(game, hero), "square", text="Stay put", to=None))
@@ -48,7 +46,7 @@ def choose_square(game: Game, hero: Figure, squares: list[Sq], prompt: str, stay
     return tuple(a.get("to")) if a is not None and a.get("to") is not None else None
 
 
-def choose_figure(game: Game, hero: Figure, figs: list[Figure], prompt: str, none: str | None = None) -> Proc:
+def choose_figure(game: Game, hero: Figure, figs: list[Figure], prompt: str, none: str | None = None) -> Procedure:
     opts = [Action.make(_seat(game, hero), "target", text=f"{f.name} ({f.hp} HP)", target=f.id) for f in figs]
     if none is not None and opts:
         opts.append(Action.make(_seat(game, hero), "target", text=none, target=None))
@@ -56,7 +54,7 @@ def choose_figure(game: Game, hero: Figure, figs: list[Figure], prompt: str, non
     return game.state.figures.get(a.get("target") or "") if a is not None else None
 
 
-def move_offer(game: Game, hero: Figure, steps: int | None, prompt: str, keep: Any = None) -> Proc:
+def move_offer(game: Game, hero: Figure, steps: int | None, prompt: str, keep: Any = None) -> Procedure:
     """A free move of up to `steps` squares (None: the hero's speed); `keep` filters the ends."""
     ways = walks(game, hero, steps)
     ends = sorted((q for q in ways if keep is None or keep(q)), key=lambda q: (q[1], q[0]))
@@ -87,13 +85,13 @@ def place_at(game: Game, figure: Figure, sq: Sq, how: str) -> None:
     game.emit("place", figure=figure.id, to=list(sq), text=f"{figure.name} {how} {sq[0]},{sq[1]}.")
 
 
-def put(game: Game, figure: Figure, cell: Cell, how: str, by: Figure | None = None) -> Proc:
+def put(game: Game, figure: Figure, cell: Cell, how: str, by: Figure | None = None) -> Procedure:
     """Place a figure on a tile; a monster landing on blade or caltrop tokens is bitten."""
     if place_on_tile(game, figure, cell, how):
         yield from placed(game, figure, by)
 
 
-def placed(game: Game, figure: Figure, by: Figure | None = None) -> Proc:
+def placed(game: Game, figure: Figure, by: Figure | None = None) -> Procedure:
     """A monster placed on biting tokens takes 1 damage per token; the tokens are removed.
     Other modules that place monsters call this after placing (hook)."""
     s: State = game.state

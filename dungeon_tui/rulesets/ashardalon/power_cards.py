@@ -3,10 +3,9 @@ offer beside it: the free powers, then the attack powers, each a `Strike` of the
 The reactions are registered where they trigger (reactions, blows, powers)."""
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import board, combat
 from .geometry import Cell, cell_of
 from .levels import level_up_offer
@@ -40,7 +39,6 @@ from .powers import (
 )
 from .state import OBJECT, Figure, State, squares_of
 
-Proc = Generator[Decision, Action, Any]
 
 
 def _other(game: Game, a: Action) -> Figure | None:
@@ -61,7 +59,7 @@ def _hymn_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
 
 
 @POWERS("healing_hymn", offer=_hymn_offer)
-def _healing_hymn(game: Game, hero: Figure, a: Action) -> Proc:
+def _healing_hymn(game: Game, hero: Figure, a: Action) -> Procedure:
     p = power(game, "healing_hymn")
     other = _other(game, a)
     spend(game, hero, "healing_hymn")
@@ -79,7 +77,7 @@ def _lay_on_hands_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[A
 
 
 @POWERS("lay_on_hands", offer=_lay_on_hands_offer)
-def _lay_on_hands(game: Game, hero: Figure, a: Action) -> Proc:
+def _lay_on_hands(game: Game, hero: Figure, a: Action) -> Procedure:
     other = _other(game, a)
     spend(game, hero, "lay_on_hands")
     if other is not None:
@@ -95,7 +93,7 @@ def _virtues_touch_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[
 
 
 @POWERS("virtues_touch", offer=_virtues_touch_offer)
-def _virtues_touch(game: Game, hero: Figure, a: Action) -> Proc:
+def _virtues_touch(game: Game, hero: Figure, a: Action) -> Procedure:
     other = _other(game, a)
     spend(game, hero, "virtues_touch")
     if other is not None and a.get("condition") in other.conditions:
@@ -109,7 +107,7 @@ def _self_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
 
 
 @POWERS("mirror_image", offer=_self_offer)
-def _mirror_image(game: Game, hero: Figure, a: Action) -> Proc:
+def _mirror_image(game: Game, hero: Figure, a: Action) -> Procedure:
     """Three images: each monster miss pops one (blows.attack_hero)."""
     spend(game, hero, "mirror_image")
     hero.flags["mirror_images"] = 3
@@ -117,7 +115,7 @@ def _mirror_image(game: Game, hero: Figure, a: Action) -> Proc:
 
 
 @POWERS("invisibility", offer=_self_offer)
-def _invisibility(game: Game, hero: Figure, a: Action) -> Proc:
+def _invisibility(game: Game, hero: Figure, a: Action) -> Procedure:
     """No monster picks him as its closest target (choosing.closest)."""
     spend(game, hero, "invisibility")
     hero.flags["invisible"] = True
@@ -132,7 +130,7 @@ def _resilience_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Act
 
 
 @POWERS("dwarven_resilience", offer=_resilience_offer)
-def _dwarven_resilience(game: Game, hero: Figure, a: Action) -> Proc:
+def _dwarven_resilience(game: Game, hero: Figure, a: Action) -> Procedure:
     spend(game, hero, "dwarven_resilience")
     combat.heal(game, hero, 4, power(game, "dwarven_resilience").name)
     yield from ()
@@ -146,7 +144,7 @@ def _wizard_eye_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Act
 
 
 @POWERS("wizard_eye", offer=_wizard_eye_offer)
-def _wizard_eye(game: Game, hero: Figure, a: Action) -> Proc:
+def _wizard_eye(game: Game, hero: Figure, a: Action) -> Procedure:
     s: State = game.state
     spend(game, hero, "wizard_eye")
     s.tokens[:] = [t for t in s.tokens if not (t["kind"] == "wizard_eye" and t.get("owner") == hero.id)]
@@ -177,7 +175,7 @@ def _diversion_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Acti
     return out
 
 
-def _send_monster(game: Game, hero: Figure, a: Action) -> Proc:
+def _send_monster(game: Game, hero: Figure, a: Action) -> Procedure:
     """Command, Distant Diversion: the chosen monster is put on the chosen tile."""
     spend(game, hero, a.get("power"))
     yield from put(game, game.state.figures[a.get("target")], tuple(a.get("tile")), "is sent to", hero)
@@ -195,7 +193,7 @@ def _breath_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]
 
 
 @POWERS("hurled_breath", offer=_breath_offer)
-def _hurled_breath(game: Game, hero: Figure, a: Action) -> Proc:
+def _hurled_breath(game: Game, hero: Figure, a: Action) -> Procedure:
     """A free attack at every monster on a tile (the card turns face down as it resolves)."""
     yield from attack_with(game, hero, a, announce=False)
 
@@ -214,13 +212,13 @@ def _free_tiles(game: Game, hero: Figure, p: Any) -> list[Any]:
     return [c for c in cells_within(s, hero, p.tiles) if free_squares_on(s, [c])]
 
 
-def _blades(game: Game, hero: Figure, tile: Cell) -> Proc:
+def _blades(game: Game, hero: Figure, tile: Cell) -> Procedure:
     lay_tokens(game, hero, "blade_barrier", tile, 5)
     game.emit("token", hero=hero.id, text=f"Whirling blades fill {board.tile_label(game.state, tile)}.")
     yield from ()
 
 
-def _sphere(game: Game, hero: Figure, tile: Cell) -> Proc:
+def _sphere(game: Game, hero: Figure, tile: Cell) -> Procedure:
     s: State = game.state
     tok = next((t for t in s.tokens if t["kind"] == "flaming_sphere" and t.get("owner") == hero.id), None)
     if tok is not None:
@@ -230,7 +228,7 @@ def _sphere(game: Game, hero: Figure, tile: Cell) -> Proc:
     yield from ()
 
 
-def _cause_fear(game: Game, hero: Figure, cell: Cell) -> Proc:
+def _cause_fear(game: Game, hero: Figure, cell: Cell) -> Procedure:
     s: State = game.state
     game.emit("power", hero=hero.id, text=f"Terror grips {board.tile_label(s, cell)}.")
     for o in board.standing_heroes(s):
@@ -253,7 +251,7 @@ register("cause_fear", strike=Strike(lay=_cause_fear))
 
 # -- moves before the roll --
 
-def _pull_beside(game: Game, hero: Figure, monster: Figure, why: str) -> Proc:
+def _pull_beside(game: Game, hero: Figure, monster: Figure, why: str) -> Procedure:
     """Place a monster on the free square next to the hero nearest to it."""
     s: State = game.state
     if board.adjacent(s, hero, monster) or monster.flags.get("size", 1) != 1 or monster.side == OBJECT:
@@ -273,7 +271,7 @@ def _charge_targets(game: Game, hero: Figure, p: Any) -> list[Any]:
     return [m for m in s.targets() if any(q in ends for p_ in squares_of(m) for q in grid.neighbours(p_))]
 
 
-def _charge(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
+def _charge(game: Game, hero: Figure, a: Action, first: Figure | None) -> Procedure:
     s: State = game.state
     if first is not None and not board.adjacent(s, hero, first):
         grid = board.lay(s).grid
@@ -283,7 +281,7 @@ def _charge(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
     return first
 
 
-def _taunting_advance(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
+def _taunting_advance(game: Game, hero: Figure, a: Action, first: Figure | None) -> Procedure:
     s: State = game.state
     if first is not None:
         yield from move_offer(game, hero, None, "Taunting Advance: advance where?",
@@ -292,13 +290,13 @@ def _taunting_advance(game: Game, hero: Figure, a: Action, first: Figure | None)
     return first
 
 
-def _divine_challenge(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
+def _divine_challenge(game: Game, hero: Figure, a: Action, first: Figure | None) -> Procedure:
     if first is not None:
         yield from _pull_beside(game, hero, first, "is challenged onto")
     return first
 
 
-def _hypnotism(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
+def _hypnotism(game: Game, hero: Figure, a: Action, first: Figure | None) -> Procedure:
     s: State = game.state
     if first is None:
         return first
@@ -344,7 +342,7 @@ def _fray_pairs(game: Game, hero: Figure) -> list[tuple[Figure, Figure]]:
     return out
 
 
-def _swap_with_partner(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
+def _swap_with_partner(game: Game, hero: Figure, a: Action, first: Figure | None) -> Procedure:
     partner = game.state.figures.get(a.get("partner") or "")
     if partner is not None:
         swap(game, hero, partner)
@@ -352,7 +350,7 @@ def _swap_with_partner(game: Game, hero: Figure, a: Action, first: Figure | None
     return first
 
 
-def _into_the_fray(game: Game, hero: Figure, a: Action, first: Figure | None) -> Proc:
+def _into_the_fray(game: Game, hero: Figure, a: Action, first: Figure | None) -> Procedure:
     s: State = game.state
     partner = s.figures.get(a.get("partner") or "")
     if partner is not None and first is not None:
@@ -372,7 +370,7 @@ register("into_the_fray", strike=Strike(pairs=_fray_pairs, before=_into_the_fray
 
 # -- the rolls and their hits --
 
-def _reaping_second(game: Game, hero: Figure, pid: str, target: Figure) -> Proc:
+def _reaping_second(game: Game, hero: Figure, pid: str, target: Figure) -> Procedure:
     """The second swing goes at the same monster while it stands, else at another."""
     if target.on_board:
         return target
@@ -393,7 +391,7 @@ def _lucky(game: Game, hero: Figure, monster: Figure, face: int, extra: dict[str
         extra["lucky_strike"] = 1
 
 
-def _heal_one(game: Game, hero: Figure, cands: list[Figure], n: int, source: str) -> Proc:
+def _heal_one(game: Game, hero: Figure, cands: list[Figure], n: int, source: str) -> Procedure:
     hurt = [o for o in cands if o.hp < o.max_hp and o.on_board]
     if not hurt:
         return
@@ -407,13 +405,13 @@ def _heal_one(game: Game, hero: Figure, cands: list[Figure], n: int, source: str
     combat.heal(game, hurt[0], n, source)
 
 
-def _sacred_flame(game: Game, hero: Figure, monster: Figure) -> Proc:
+def _sacred_flame(game: Game, hero: Figure, monster: Figure) -> Procedure:
     name = power(game, "sacred_flame").name
     near = [o for o in board.heroes_on_tile(game.state, hero) if o is not hero]
     yield from _heal_one(game, hero, [hero, *near], 1, name)
 
 
-def _comeback_hit(game: Game, hero: Figure, monster: Figure) -> Proc:
+def _comeback_hit(game: Game, hero: Figure, monster: Figure) -> Procedure:
     combat.heal(game, hero, 2, power(game, "comeback_strike").name)
     yield from ()
 
@@ -423,7 +421,7 @@ def _comeback_miss(game: Game, hero: Figure, pid: str) -> None:
     game.emit("power", hero=hero.id, text=f"{power(game, pid).name} missed: the card stays face up.")
 
 
-def _jab_shove(game: Game, hero: Figure, monster: Figure) -> Proc:
+def _jab_shove(game: Game, hero: Figure, monster: Figure) -> Procedure:
     s: State = game.state
     if monster.on_board and monster.flags.get("size", 1) == 1 and monster.side != OBJECT:
         sq = yield from choose_square(game, hero, board.free_adjacent(s, monster),
@@ -433,7 +431,7 @@ def _jab_shove(game: Game, hero: Figure, monster: Figure) -> Proc:
             yield from placed(game, monster, hero)
 
 
-def _jab_slip(game: Game, hero: Figure, target: Figure | None) -> Proc:
+def _jab_slip(game: Game, hero: Figure, target: Figure | None) -> Procedure:
     yield from move_offer(game, hero, None, "Distracting Jab: slip away where?")
 
 
@@ -448,7 +446,7 @@ register("distracting_jab", strike=Strike(hit=_jab_shove, after=_jab_slip))
 
 # -- after all the rolls, hit or miss --
 
-def _clerics_shield(game: Game, hero: Figure, target: Figure | None) -> Proc:
+def _clerics_shield(game: Game, hero: Figure, target: Figure | None) -> Procedure:
     s: State = game.state
     for o in s.heroes():
         o.flags.pop("clerics_shield", None)
@@ -457,7 +455,7 @@ def _clerics_shield(game: Game, hero: Figure, target: Figure | None) -> Proc:
     (who or hero).flags["clerics_shield"] = True
 
 
-def _righteous_advance(game: Game, hero: Figure, target: Figure | None) -> Proc:
+def _righteous_advance(game: Game, hero: Figure, target: Figure | None) -> Procedure:
     s: State = game.state
     cands = [hero] + [o for o in board.heroes_on_tile(s, hero) if o is not hero]
     who = yield from choose_figure(game, hero, cands, "Righteous Advance: who may step 2 squares?", none="Nobody")
@@ -465,7 +463,7 @@ def _righteous_advance(game: Game, hero: Figure, target: Figure | None) -> Proc:
         yield from move_offer(game, who, 2, f"Righteous Advance: where does {who.name} step?")
 
 
-def _righteous_smite(game: Game, hero: Figure, target: Figure | None) -> Proc:
+def _righteous_smite(game: Game, hero: Figure, target: Figure | None) -> Procedure:
     for o in board.heroes_on_tile(game.state, hero):
         combat.heal(game, o, 1, "Righteous Smite")
     yield from ()
@@ -473,7 +471,7 @@ def _righteous_smite(game: Game, hero: Figure, target: Figure | None) -> Proc:
 
 def _drive(pid: str, cells: Any) -> Any:
     """Positioning Shot, Spectral Ram: the monster struck goes onto a tile the hero picks."""
-    def after(game: Game, hero: Figure, first: Figure | None) -> Proc:
+    def after(game: Game, hero: Figure, first: Figure | None) -> Procedure:
         if first is None or not first.on_board:
             return
         cell = yield from choose_cell(game, hero, cells(game.state, hero, first),
@@ -495,7 +493,7 @@ def _pass_card(game: Game, hero: Figure, monster: Figure) -> None:
               text=f"The {monster.name}'s card thunders over to {s.figures[to].name}'s player.")
 
 
-def _wrathful_thunder(game: Game, hero: Figure, target: Figure | None) -> Proc:
+def _wrathful_thunder(game: Game, hero: Figure, target: Figure | None) -> Procedure:
     s: State = game.state
     here = [m for m in s.foes() if board.same_tile(hero, m) and m.card]
     m = yield from choose_figure(game, hero, here, "Wrathful Thunder: whose card passes on?")
@@ -503,14 +501,14 @@ def _wrathful_thunder(game: Game, hero: Figure, target: Figure | None) -> Proc:
         _pass_card(game, hero, m)
 
 
-def _tornado_strike(game: Game, hero: Figure, target: Figure | None) -> Proc:
+def _tornado_strike(game: Game, hero: Figure, target: Figure | None) -> Procedure:
     sq = yield from choose_square(game, hero, free_squares_on(game.state, board.cells_of(hero), but=hero),
                                   "Tornado Strike: land where on your tile?", stay=True)
     if sq is not None:
         place_at(game, hero, sq, "lands at")
 
 
-def _acrobatic_onslaught(game: Game, hero: Figure, target: Figure | None) -> Proc:
+def _acrobatic_onslaught(game: Game, hero: Figure, target: Figure | None) -> Procedure:
     cell = yield from choose_cell(game, hero, cells_within(game.state, hero, 2),
                                   "Acrobatic Onslaught: tumble to which tile?",
                                   "Tumble to")

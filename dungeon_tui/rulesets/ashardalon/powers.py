@@ -9,12 +9,12 @@ slot.  Tokens the powers leave (blade barrier, flaming sphere, wizard eye) live 
 `State.tokens` with an owner; mirror images, invisibility and the cleric's shield are hero flags."""
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ...engine.effects import Effects, never
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import Sq
 from . import board, combat
 from .combat import ask
@@ -23,7 +23,6 @@ from .movement import walks
 from .placing import BITING, _seat
 from .state import Figure, State
 
-Proc = Generator[Decision, Action, Any]
 # Free powers in the order the hero phase offers them; reactions are offered where they trigger.
 FREE = ("healing_hymn", "lay_on_hands", "virtues_touch", "mirror_image", "invisibility", "command",
         "hurled_breath", "distant_diversion", "wizard_eye")
@@ -41,17 +40,17 @@ class Strike:
 
     targets: Callable[[Game, Figure, Any], list[Any]] | None = None  # what it may be aimed at
     pairs: Callable[[Game, Figure], list[tuple[Figure, Figure]]] | None = None  # (partner hero, monster)
-    lay: Callable[[Game, Figure, Cell], Proc] | None = None  # lays something on a tile instead of rolling
-    before: Callable[[Game, Figure, Action, Figure | None], Proc] | None = None  # moves first; the new target
-    second: Callable[[Game, Figure, str, Figure], Proc] | None = None  # its own second target
+    lay: Callable[[Game, Figure, Cell], Procedure] | None = None  # lays something on a tile instead of rolling
+    before: Callable[[Game, Figure, Action, Figure | None], Procedure] | None = None  # moves first; the new target
+    second: Callable[[Game, Figure, str, Figure], Procedure] | None = None  # its own second target
     roll: Callable[[Game, Figure, dict[str, int]], None] | None = None  # modifiers to each roll
     damage: Callable[[Game, Figure, Figure, int, dict[str, int]], None] | None = None  # damage bonuses on a hit
-    hit: Callable[[Game, Figure, Figure], Proc] | None = None  # after the damage of each hit
+    hit: Callable[[Game, Figure, Figure], Procedure] | None = None  # after the damage of each hit
     miss: Callable[[Game, Figure, str], None] | None = None  # after each miss
-    after: Callable[[Game, Figure, Figure | None], Proc] | None = None  # after all its rolls
+    after: Callable[[Game, Figure, Figure | None], Procedure] | None = None  # after all its rolls
     moves_first: bool = False  # it moves the hero: never the extra at-will attack of another card
 
-    def __call__(self, game: Game, hero: Figure, a: Action, announce: bool = True) -> Proc:
+    def __call__(self, game: Game, hero: Figure, a: Action, announce: bool = True) -> Procedure:
         return attack_with(game, hero, a, announce)
 
 
@@ -182,7 +181,7 @@ def lay_tokens(game: Game, hero: Figure, kind: str, cell: Cell, n: int) -> None:
         lay_token(game, hero, kind, q)
 
 
-def use_free(game: Game, hero: Figure, a: Action) -> Proc:
+def use_free(game: Game, hero: Figure, a: Action) -> Procedure:
     s: State = game.state
     pid = a.get("power")
     if pid in ("move_flaming_sphere", "move_wizard_eye"):
@@ -204,7 +203,7 @@ def wizard_eye_cell(s: State, hero: Figure) -> Cell | None:
 
 # -- resolving attack powers ---------------------------------------------------------------------
 
-def second_target(game: Game, hero: Figure, pid: str, first: Figure, why: str) -> Proc:
+def second_target(game: Game, hero: Figure, pid: str, first: Figure, why: str) -> Procedure:
     s: State = game.state
     seat = s.seat_of[hero.id]
     others = [m for m in attack_targets(game, hero, pid) if isinstance(m, Figure) and m is not first and m.on_board]
@@ -216,7 +215,7 @@ def second_target(game: Game, hero: Figure, pid: str, first: Figure, why: str) -
     return s.figures.get(a.get("target") or "")
 
 
-def _any_on_tile(game: Game, hero: Figure, pid: str, k: int) -> Proc:
+def _any_on_tile(game: Game, hero: Figure, pid: str, k: int) -> Procedure:
     s: State = game.state
     seat = s.seat_of[hero.id]
     here = [m for m in s.targets() if board.same_tile(hero, m)]
@@ -230,7 +229,7 @@ def _any_on_tile(game: Game, hero: Figure, pid: str, k: int) -> Proc:
     return s.figures[a.get("target")]
 
 
-def attack_with(game: Game, hero: Figure, a: Action, announce: bool = True) -> Proc:
+def attack_with(game: Game, hero: Figure, a: Action, announce: bool = True) -> Procedure:
     """Resolve an attack power: moves first, every roll, its damage, its after-effects, the card."""
     s: State = game.state
     pid = a.get("power")
@@ -273,7 +272,7 @@ def attack_with(game: Game, hero: Figure, a: Action, announce: bool = True) -> P
 
 
 @POWERS("furious_assault", offer=never)
-def one_attack(game: Game, hero: Figure, pid: str, monster: Figure) -> Proc:
+def one_attack(game: Game, hero: Figure, pid: str, monster: Figure) -> Procedure:
     """One roll of an attack power at one monster; Furious Assault may add 1 damage to a hit."""
     p = power(game, pid)
     strike = strike_of(pid)
@@ -309,7 +308,7 @@ def one_attack(game: Game, hero: Figure, pid: str, monster: Figure) -> Proc:
     return hit
 
 
-def extra_at_will(game: Game, hero: Figure, prompt: str) -> Proc:
+def extra_at_will(game: Game, hero: Figure, prompt: str) -> Procedure:
     """One at-will attack outside the slots (acrobatic onslaught, cause fear)."""
     seat = _seat(game, hero)
     opts = [a for a in attack_options(game, hero, seat) if power(game, a.get("power")).type == "at_will"
@@ -322,7 +321,7 @@ def extra_at_will(game: Game, hero: Figure, prompt: str) -> Proc:
         yield from attack_with(game, hero, a)
 
 
-def end_of_hero_phase(game: Game, hero: Figure) -> Proc:
+def end_of_hero_phase(game: Game, hero: Figure) -> Procedure:
     """H4: the hero's flaming sphere burns a token and 1 damage to each monster on its tile."""
     s: State = game.state
     for tok in [t for t in s.tokens if t["kind"] == "flaming_sphere" and t.get("owner") == hero.id]:
@@ -336,7 +335,7 @@ def end_of_hero_phase(game: Game, hero: Figure) -> Proc:
 
 
 @POWERS("astral_refuge", offer=never)
-def villain_phase_start(game: Game) -> Proc:
+def villain_phase_start(game: Game) -> Procedure:
     """V0: each ready Astral Refuge may lift a hero up to 2 tiles away off the board; he comes
     back at H0 of his next turn (turns.come_back)."""
     s: State = game.state

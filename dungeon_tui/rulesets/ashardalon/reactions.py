@@ -11,17 +11,14 @@ run monster activations, exploration and encounters:
 - `active_hero_swap(game, card)` after the cancel offer (one for the team [H D31])."""
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
 
 from ...engine.effects import never
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import board, combat, decks, placing, powers
 from .combat import INSPIRING, ITEMS, LUCKY
 from .powers import POWERS
 from .state import MONSTER, VILLAIN, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 def able(hero: Figure) -> bool:
@@ -35,7 +32,7 @@ def charm_of(hero: Figure) -> str | None:
 
 @POWERS("inspiring_advice", offer=never)
 @ITEMS("lucky_charm", offer=never)
-def reroll_offers(game: Game, hero: Figure | None, victim: Figure | None, hit: bool, used: set[str]) -> Proc:
+def reroll_offers(game: Game, hero: Figure | None, victim: Figure | None, hit: bool, used: set[str]) -> Procedure:
     """After a d20 attack: a hero who missed a monster may be inspired or use his charm; a hero
     a monster hit may use his charm.  Returns (rule id, owner) of the reroll taken, or None."""
     s: State = game.state
@@ -69,7 +66,7 @@ def reroll_offers(game: Game, hero: Figure | None, victim: Figure | None, hit: b
 
 
 @ITEMS("scroll_of_monster_control", offer=never)
-def monster_activates(game: Game, monster: Figure) -> Proc:
+def monster_activates(game: Game, monster: Figure) -> Procedure:
     """Before a monster or villain acts: Bravery for paladins up to 1 tile away, and the
     active player's Scroll of Monster Control.  Returns True when the scroll used up the
     activation (the figure does not act)."""
@@ -110,7 +107,7 @@ def monster_activates(game: Game, monster: Figure) -> Proc:
 
 
 @POWERS("bravery", offer=never)
-def monster_activates_bravery(game: Game, monster: Figure) -> Proc:
+def monster_activates_bravery(game: Game, monster: Figure) -> Procedure:
     """Bravery, once per figure and villain phase: a paladin up to 1 tile from an acting monster
     may step in beside it and regain 1 HP."""
     s: State = game.state
@@ -133,7 +130,7 @@ def monster_activates_bravery(game: Game, monster: Figure) -> Proc:
 
 
 @POWERS("noble_shield", offer=never)
-def before_monster_attack(game: Game, monster: Figure | None, targets: list[Figure]) -> Proc:
+def before_monster_attack(game: Game, monster: Figure | None, targets: list[Figure]) -> Procedure:
     """An attack about to strike several heroes: a paladin among them with Noble Shield may take
     it alone, as a natural 20 nobody may reroll.  Returns the heroes to attack."""
     heroes = [t for t in targets if t.side == "hero"]
@@ -150,7 +147,7 @@ def before_monster_attack(game: Game, monster: Figure | None, targets: list[Figu
 
 
 @POWERS("to_arms", offer=never)
-def monster_arrived(game: Game, figures: list[Figure]) -> Proc:
+def monster_arrived(game: Game, figures: list[Figure]) -> Procedure:
     """A monster newly placed: each hero with To Arms! may move up to his speed, and one hero
     on his tile too."""
     s: State = game.state
@@ -169,7 +166,7 @@ def monster_arrived(game: Game, figures: list[Figure]) -> Proc:
 
 
 @POWERS("perseverance", offer=never)
-def encounter_cost_discount(game: Game) -> Proc:
+def encounter_cost_discount(game: Game) -> Procedure:
     """When an encounter is drawn: a ready Perseverance may take 1 XP off the cancel cost per
     hero on its owner's tile (owner included).  Returns the discount (0 when unused)."""
     s: State = game.state
@@ -187,7 +184,7 @@ def encounter_cost_discount(game: Game) -> Proc:
 
 
 @POWERS("one_for_the_team", offer=never)
-def active_hero_swap(game: Game, card: str) -> Proc:
+def active_hero_swap(game: Game, card: str) -> Procedure:
     """After the cancel decision [H D31]: a hero with One for the Team may become the
     encounter's active hero.  Returns the hero who faces it."""
     s: State = game.state

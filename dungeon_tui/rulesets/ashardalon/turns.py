@@ -2,11 +2,10 @@
 phase, an exploration phase and that player's own villain phase."""
 from __future__ import annotations
 
-from collections.abc import Generator
 from typing import Any
 
 from ...engine.dice import roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import (
     board,
     combat,
@@ -26,12 +25,11 @@ from .powers import villain_phase_start
 from .reactions import reroll_offers
 from .state import MONSTER, VILLAGER, VILLAIN, State
 
-Proc = Generator[Decision, Action, Any]
 hooks.install(rerolls=reroll_offers, walk=walk, encounter=encounter)  # the calls the mechanics make upward
 MAX_TURNS = 600  # player-turns; a game this long is called a defeat so every game ends
 
 
-def setup(game: Game) -> Proc:
+def setup(game: Game) -> Procedure:
     s: State = game.state
     c = game.content
     yield from decks.shuffle(game, "monster", [x for k, m in sorted(c.monsters.items())
@@ -67,7 +65,7 @@ def lay_start(s: State, c: Any) -> None:
         h.pos = near[0]
 
 
-def first_player(game: Game) -> Proc:
+def first_player(game: Game) -> Procedure:
     """§3.9: the chosen hero plays first, or each rolls a d20 and the highest does (ties roll
     again); turns then go on in seat order from him."""
     s: State = game.state
@@ -89,12 +87,12 @@ def first_player(game: Game) -> Proc:
         game.emit("first", hero=first, text=f"{s.figures[first].name} plays first.")
 
 
-def first_item(game: Game, h: Any) -> Proc:
+def first_item(game: Game, h: Any) -> Procedure:
     """Each player draws treasure until an item (every card is one) and gives it to his hero."""
     yield from combat.draw_treasure(game, h)
 
 
-def procedure(game: Game) -> Proc:
+def procedure(game: Game) -> Procedure:
     s: State = game.state
     if not game.resuming:  # a game rebuilt at a keyframe goes straight on with the next player-turn
         yield from setup(game)
@@ -126,7 +124,7 @@ def procedure(game: Game) -> Proc:
     return finish(game)
 
 
-def come_back(game: Game, h: Any) -> Proc:
+def come_back(game: Game, h: Any) -> Procedure:
     """H0: a hero lifted off the board comes back on any tile (time_leap ends)."""
     s: State = game.state
     seat = s.seat_of[h.id]
@@ -142,7 +140,7 @@ def come_back(game: Game, h: Any) -> Proc:
     entered_square(game, h)
 
 
-def villain_phase(game: Game) -> Proc:
+def villain_phase(game: Game) -> Procedure:
     s: State = game.state
     s.phase = "villain"
     s.villain_phase += 1

@@ -2,23 +2,22 @@
 block.  Every roll is a Roll event whose faces are the words on the dice."""
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
 from ...engine.dice import roll, roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from .state import DEAD, HERO, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 SKULL, WHITE, BLACK = "skull", "white_shield", "black_shield"
 
 
-def instantly(act: Callable[..., Any]) -> Callable[..., Proc]:
+def instantly(act: Callable[..., Any]) -> Callable[..., Procedure]:
     """An effect that asks nothing and rolls nothing, as a procedure like those that do (the
     registries of spells and cards run every effect the same way)."""
     @wraps(act)
-    def run(*args: Any) -> Proc:
+    def run(*args: Any) -> Procedure:
         return act(*args)
         yield  # never reached: it makes `run` a procedure
     return run
@@ -29,7 +28,7 @@ def face_word(n: int) -> str:
 
 
 def combat_roll(game: Game, n: int, rule: str, counts: str, *, inputs: dict[str, Any],
-                modifiers: dict[str, int], text: str, most: int | None = None) -> Proc:
+                modifiers: dict[str, int], text: str, most: int | None = None) -> Procedure:
     """Roll n combat dice; the outcome is how many show `counts` (no more than `most`: a
     defence blocks at most the hits it faces)."""
     faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()
@@ -100,7 +99,7 @@ def defend_dice(figure: Figure, content: Any) -> tuple[int, dict[str, int]]:
 
 
 def strike(game: Game, attacker: Figure, target: Figure, dice: int | None = None,
-           mods: dict[str, int] | None = None, rule: str = "hq.combat.attack") -> Proc:
+           mods: dict[str, int] | None = None, rule: str = "hq.combat.attack") -> Procedure:
     """One attack: skulls against the target's shields; returns the Body lost."""
     c = game.content
     if dice is None:
@@ -131,7 +130,7 @@ def strike(game: Game, attacker: Figure, target: Figure, dice: int | None = None
     return damage
 
 
-def offer_defence_potion(game: Game, target: Figure) -> Proc:
+def offer_defence_potion(game: Game, target: Figure) -> Procedure:
     """A pause before a hero defends: he may drink a potion of defence for this blow."""
     seat = game.state.seat_of[target.id]
     opts = [Action.make(seat, "drink", text=f"{target.name} drinks the potion of defence", who=target.id,

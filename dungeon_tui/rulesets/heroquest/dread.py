@@ -7,10 +7,10 @@ from typing import Any
 
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects
-from ...engine.game import DUNGEON, Action, Decision, Game
+from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from ...engine.grid import Sq
 from . import board, magic
-from .combat import Proc, instantly, item, lose_body
+from .combat import instantly, item, lose_body
 from .profiles import dread_name
 from .searching import free, nearest_free_squares, new_monster
 from .state import HERO, Figure, State
@@ -53,7 +53,7 @@ def room_victims(s: State, monster: Figure, heroes_only: bool) -> list[Figure]:
 
 # A dread spell: its offer (game, caster, base text, heroes he sees) -> the casts it allows now,
 # and its effect (game, caster, cast action, target or None, shown name) -> the figures it hurt.
-DREAD: Effects[Callable[[Game, Figure, Action, Any, str], Proc]] = Effects("dread spell")
+DREAD: Effects[Callable[[Game, Figure, Action, Any, str], Procedure]] = Effects("dread spell")
 
 
 def cast_action(monster: Figure, sp: str, text: str, **aim: Any) -> Action:
@@ -72,7 +72,7 @@ def options(game: Game, monster: Figure) -> list[Action]:
     return out
 
 
-def cast(game: Game, monster: Figure, pick: Action) -> Proc:
+def cast(game: Game, monster: Figure, pick: Action) -> Procedure:
     """Returns the hero-side figures brought to Body 0 (the caller opens their rescue windows)."""
     s: State = game.state
     sp = pick.get("spell")
@@ -108,7 +108,7 @@ def firestorm_offer(game: Game, monster: Figure, sp: str, base: str, seen: list[
 
 
 @DREAD("firestorm", offer=firestorm_offer)
-def firestorm(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Proc:
+def firestorm(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Procedure:
     hurt = []
     for f in room_victims(game.state, monster, False):
         yield from magic.fire(game, f, 3, 2, "hq.dread.flame_save", name)
@@ -125,7 +125,7 @@ def at_rusting_hero(game: Game, monster: Figure, sp: str, base: str, seen: list[
 
 
 @DREAD("ball_of_flame", offer=at_a_hero)
-def ball_of_flame(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Proc:
+def ball_of_flame(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Procedure:
     yield from magic.fire(game, target, 2, 2, "hq.dread.flame_save", name)
     return [target]
 
@@ -135,7 +135,7 @@ MIND_CONDITIONS = {"command": "commanded", "sleep": "asleep"}
 
 
 @DREAD(*MIND_CONDITIONS, offer=at_a_hero)
-def mind_spell(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Proc:
+def mind_spell(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Procedure:
     if not (yield from magic.mind_save(game, target, name)):
         condition(game, target, MIND_CONDITIONS[pick.get("spell")])
     return []
@@ -153,7 +153,7 @@ def in_company(game: Game, monster: Figure, sp: str, base: str, seen: list[Figur
 
 
 @DREAD("cloud_of_chaos", offer=in_company)
-def cloud_of_chaos(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Proc:
+def cloud_of_chaos(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Procedure:
     for h in room_victims(game.state, monster, True):
         if not (yield from magic.mind_save(game, h, name)):
             condition(game, h, "asleep")
@@ -169,7 +169,7 @@ def tempest(game: Game, monster: Figure, pick: Action, target: Any, name: str) -
 
 
 @DREAD("rust", offer=at_rusting_hero)
-def rust_spell(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Proc:
+def rust_spell(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Procedure:
     yield from rust(game, target)
     return []
 
@@ -179,7 +179,7 @@ def when_seen(game: Game, monster: Figure, sp: str, base: str, seen: list[Figure
 
 
 @DREAD("summon_orcs", "summon_undead", offer=when_seen)
-def summon_spell(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Proc:
+def summon_spell(game: Game, monster: Figure, pick: Action, target: Any, name: str) -> Procedure:
     yield from summon(game, monster, pick.get("spell"))
     return []
 
@@ -200,7 +200,7 @@ def condition(game: Game, figure: Figure, cond: str) -> None:
     game.emit("condition", figure=figure.id, condition=cond, text=f"{figure.name} is {cond}.")
 
 
-def rust(game: Game, hero: Figure) -> Proc:
+def rust(game: Game, hero: Figure) -> Procedure:
     items = metal_items(game, hero)
     if not items:
         return
@@ -218,7 +218,7 @@ def rust(game: Game, hero: Figure) -> Proc:
               text=f"{hero.name}'s {item(game.content, gone).name} crumbles to rust.")
 
 
-def summon(game: Game, monster: Figure, sp: str) -> Proc:
+def summon(game: Game, monster: Figure, sp: str) -> Procedure:
     s: State = game.state
     rule = f"hq.dread.{sp}"
     face = (yield from roll(game, 1, 6, rule))[0]

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.dice import roll, roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import DIR_NAMES, DIRS4, Sq, path_back
 from . import board, magic, relics, searching, traps
-from .combat import Proc, item, strike, weapon_of
+from .combat import item, strike, weapon_of
 from .doors import announce, door_here, open_door
 from .ending import check_end
 from .potions import TURN_POTIONS, drink
@@ -166,7 +166,7 @@ def options(game: Game, figure: Figure, turn: dict[str, Any]) -> list[Action]:
     return out
 
 
-def start_of_turn(game: Game, figure: Figure, turn: dict[str, Any]) -> Proc:
+def start_of_turn(game: Game, figure: Figure, turn: dict[str, Any]) -> Procedure:
     """Tempest, then each condition's break-free roll; True when he may play the turn."""
     if figure.flags.pop("tempest", None):
         game.emit("skip", figure=figure.id, text=f"{figure.name} is caught in a tempest and loses the turn.")
@@ -193,7 +193,7 @@ def move_dice(game: Game, figure: Figure) -> int:
     return 1 if any((eq := c.equipment.get(e)) is not None and eq.move_dice for e in figure.equipment) else 2
 
 
-def roll_move(game: Game, figure: Figure, turn: dict[str, Any]) -> Proc:
+def roll_move(game: Game, figure: Figure, turn: dict[str, Any]) -> Procedure:
     dice = move_dice(game, figure)
     mods = {}
     if figure.flags.pop("swift_wind", None):  # Swift Wind doubles the dice, not the total
@@ -208,7 +208,7 @@ def roll_move(game: Game, figure: Figure, turn: dict[str, Any]) -> Proc:
     turn["rolled"], turn["points"] = True, total
 
 
-def end_move(game: Game, figure: Figure, turn: dict[str, Any]) -> Proc:
+def end_move(game: Game, figure: Figure, turn: dict[str, Any]) -> Procedure:
     """The move is over: leftover points are lost; a Pass Through Rock walk that stops in solid
     rock loses the hero for good."""
     turn["points"] = 0
@@ -219,7 +219,7 @@ def end_move(game: Game, figure: Figure, turn: dict[str, Any]) -> Proc:
     turn["rock"] = turn["veil"] = False
 
 
-def step(game: Game, figure: Figure, to: Sq, turn: dict[str, Any]) -> Proc:
+def step(game: Game, figure: Figure, to: Sq, turn: dict[str, Any]) -> Procedure:
     """One square; True when the turn ends (a trap)."""
     s: State = game.state
     if turn.get("rock") and not board.revealed(s, to):
@@ -248,7 +248,7 @@ def step(game: Game, figure: Figure, to: Sq, turn: dict[str, Any]) -> Proc:
     return ended
 
 
-def hero_turn(game: Game, figure: Figure) -> Proc:
+def hero_turn(game: Game, figure: Figure) -> Procedure:
     s: State = game.state
     t: dict[str, Any] = {"rolled": False, "points": 0, "acted": False, "start": True, "bonus_attacks": None,
                          "bonus_cast": None,
@@ -330,7 +330,7 @@ def hero_turn(game: Game, figure: Figure) -> Proc:
         figure.flags.pop("pit_round", None)
 
 
-def action(game: Game, figure: Figure, pick: Action, turn: dict[str, Any]) -> Proc:
+def action(game: Game, figure: Figure, pick: Action, turn: dict[str, Any]) -> Procedure:
     """The turn's one action; True when it ends the turn."""
     s: State = game.state
     kind = pick.kind

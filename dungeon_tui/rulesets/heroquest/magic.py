@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import board
-from .combat import Proc, instantly, lose_body, strike
+from .combat import instantly, lose_body, strike
 from .doors import open_door
 from .relics import keeps_card
 from .state import ALIVE, HERO, Figure, State
@@ -18,11 +18,11 @@ HEALING = ("heal_body", "water_of_healing")
 # Spells that act on the target's next move roll, and the flag each leaves for it.
 NEXT_MOVE = {"swift_wind": "swift_wind", "pass_through_rock": "pass_rock", "veil_of_mist": "veil"}
 # A spell's effect on the figure it is cast at: (game, caster, target, spell id) -> procedure.
-SPELLS: Effects[Callable[[Game, Figure, Figure, str], Proc]] = Effects("spell")
+SPELLS: Effects[Callable[[Game, Figure, Figure, str], Procedure]] = Effects("spell")
 
 
 # -- the draft (§2.9, D24) -----------------------------------------------------------------------
-def draft(game: Game) -> Proc:
+def draft(game: Game) -> Procedure:
     """The wizard picks a group, the elf one of the other three, the wizard takes the rest
     (alone he takes three; an elf alone takes one).  Each pick is the hero seat's decision."""
     s: State = game.state
@@ -100,7 +100,7 @@ def cast_options(game: Game, figure: Figure, seat: str) -> list[Action]:
 
 
 # -- effects ---------------------------------------------------------------------------------------
-def cast(game: Game, figure: Figure, pick: Action) -> Proc:
+def cast(game: Game, figure: Figure, pick: Action) -> Procedure:
     """Spend the card and apply it."""
     s: State = game.state
     c = game.content
@@ -120,7 +120,7 @@ def cast(game: Game, figure: Figure, pick: Action) -> Proc:
 
 
 @SPELLS("genie")
-def genie(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
+def genie(game: Game, caster: Figure, target: Figure, spell: str) -> Procedure:
     """At a monster: a spirit strikes with 5 combat dice (at a door, `cast` opens it)."""
     yield from strike(game, caster, target, dice=5, mods={}, rule="hq.spell.genie")
 
@@ -142,17 +142,17 @@ def healing(game: Game, caster: Figure, target: Figure, spell: str) -> None:
 
 
 @SPELLS("ball_of_flame")
-def ball_of_flame(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
+def ball_of_flame(game: Game, caster: Figure, target: Figure, spell: str) -> Procedure:
     yield from fire(game, target, 2, 2, "hq.spell.flame_save", game.content.spells[spell].name)
 
 
 @SPELLS("fire_of_wrath")
-def fire_of_wrath(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
+def fire_of_wrath(game: Game, caster: Figure, target: Figure, spell: str) -> Procedure:
     yield from fire(game, target, 1, 1, "hq.spell.flame_save", game.content.spells[spell].name)
 
 
 @SPELLS("sleep")
-def sleep(game: Game, caster: Figure, target: Figure, spell: str) -> Proc:
+def sleep(game: Game, caster: Figure, target: Figure, spell: str) -> Procedure:
     if not (yield from mind_save(game, target, game.content.spells[spell].name)):
         target.flags["asleep"] = True
         game.emit("condition", figure=target.id, condition="asleep", text=f"{target.name} falls asleep.")
@@ -165,7 +165,7 @@ def heal(game: Game, figure: Figure, amount: int) -> None:
               text=f"{figure.name} regains {figure.body - before} Body ({figure.body}).")
 
 
-def fire(game: Game, target: Figure, body: int, dice: int, rule: str, what: str) -> Proc:
+def fire(game: Game, target: Figure, body: int, dice: int, rule: str, what: str) -> Procedure:
     """Fire that the target may partly shrug off: each 5 or 6 on the red dice cancels 1 Body."""
     faces = yield from roll(game, dice, 6, rule)
     saved = sum(1 for x in faces if x >= 5)
@@ -176,7 +176,7 @@ def fire(game: Game, target: Figure, body: int, dice: int, rule: str, what: str)
     lose_body(game, target, loss, what)
 
 
-def mind_save(game: Game, figure: Figure, what: str, rule: str = "hq.spell.mind_save") -> Proc:
+def mind_save(game: Game, figure: Figure, what: str, rule: str = "hq.spell.mind_save") -> Procedure:
     """Red dice equal to Mind; any 6 resists (Mind 0 never saves).  True when resisted."""
     n = figure.mind
     faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.dice import roll, roll_event
-from ...engine.game import DUNGEON, Action, Decision, Game
+from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from ...engine.grid import DIRS4, Sq
 from . import board, dread, magic
-from .combat import Proc, strike
+from .combat import strike
 from .ending import check_end
 from .heroes import adjacent, move_dice
 from .remains import after_move
@@ -64,7 +64,7 @@ def activation_order(state: State) -> list[Figure]:
     return sorted(state.monsters(), key=key)
 
 
-def activate(game: Game, mover: Figure, allowance: int | None = None) -> Proc:
+def activate(game: Game, mover: Figure, allowance: int | None = None) -> Procedure:
     """One figure's activation for Zargon: a monster, or a commanded hero (`allowance` = his
     rolled move).  Move and one action (attack or dread spell), in either order, not split."""
     s: State = game.state
@@ -119,7 +119,7 @@ def activate(game: Game, mover: Figure, allowance: int | None = None) -> Proc:
             return
 
 
-def monster_turn(game: Game, monster: Figure) -> Proc:
+def monster_turn(game: Game, monster: Figure) -> Procedure:
     """Tempest and sleep first (§4): a sleeping monster tries to wake with its Mind."""
     if monster.flags.pop("tempest", None):
         game.emit("skip", figure=monster.id, text=f"{monster.name} is caught in a tempest.")
@@ -134,7 +134,7 @@ def monster_turn(game: Game, monster: Figure) -> Proc:
     yield from activate(game, monster)
 
 
-def commanded_turn(game: Game, hero: Figure) -> Proc:
+def commanded_turn(game: Game, hero: Figure) -> Procedure:
     """A commanded hero: Zargon rolls his move and walks him like a monster (§5.6)."""
     dice = move_dice(game, hero)
     faces = yield from roll(game, dice, 6, "hq.move.roll")
@@ -143,7 +143,7 @@ def commanded_turn(game: Game, hero: Figure) -> Proc:
     yield from activate(game, hero, allowance=sum(faces))
 
 
-def dungeon_phase(game: Game) -> Proc:
+def dungeon_phase(game: Game) -> Procedure:
     s: State = game.state
     s.phase = "zargon"
     for m in activation_order(s):

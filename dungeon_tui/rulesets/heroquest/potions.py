@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 from ...engine.dice import roll, roll_event
-from ...engine.game import Game
+from ...engine.game import Game, Procedure
 from . import magic
-from .combat import Proc
 from .state import Figure
 
 # Potions drunk on one's own turn, and the flag each sets; healing is rolled instead.
 TURN_POTIONS = {"strength": "strength", "heroic_brew": "brew"}
 
 
-def drink(game: Game, figure: Figure, index: int) -> Proc:
+def drink(game: Game, figure: Figure, index: int) -> Procedure:
     potion = figure.potions.pop(index)
     if potion in TURN_POTIONS:
         figure.flags[TURN_POTIONS[potion]] = True

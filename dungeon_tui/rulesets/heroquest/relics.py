@@ -7,9 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine.effects import Effects, never
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import board
-from .combat import Proc
 from .remains import gather
 from .searching import nearest_free
 from .state import ALIVE, DEAD, Figure, State
@@ -88,7 +87,7 @@ def ring_of_return(game: Game, figure: Figure, pick: Action) -> None:
               text=", ".join(h.name for h in going) + " vanish and reappear at the stairway.")
 
 
-def name_ring_spell(game: Game) -> Proc:
+def name_ring_spell(game: Game) -> Procedure:
     """The Spell Ring's bearer names the spell it holds for this quest (§3 step 3)."""
     s: State = game.state
     c = game.content

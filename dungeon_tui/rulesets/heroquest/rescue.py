@@ -3,15 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import magic
-from .combat import Proc
 from .potions import drink
 from .remains import destroy_remains, near, take_remains
 from .state import ALIVE, DEAD, HERO, Figure, State
 
 
-def rescue(game: Game, figure: Figure, turn: dict[str, Any] | None = None) -> Proc:
+def rescue(game: Game, figure: Figure, turn: dict[str, Any] | None = None) -> Procedure:
     """A hero-side figure at Body 0.  `turn` is his own turn's record when it happens in his
     turn (his action may still be free), None otherwise."""
     s: State = game.state
@@ -58,7 +57,7 @@ def rescue(game: Game, figure: Figure, turn: dict[str, Any] | None = None) -> Pr
         yield from die(game, figure)
 
 
-def die(game: Game, figure: Figure, remains: bool = True) -> Proc:
+def die(game: Game, figure: Figure, remains: bool = True) -> Procedure:
     s: State = game.state
     where = figure.pos
     figure.status = DEAD

@@ -6,10 +6,10 @@ from typing import Any
 
 from ...engine.dice import draw
 from ...engine.effects import Effects
-from ...engine.game import DUNGEON, Action, Decision, Game
+from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from ...engine.grid import DIRS4, Sq
 from . import board, events
-from .combat import SKULL, Proc, combat_roll, instantly, lose_body, strike
+from .combat import SKULL, combat_roll, instantly, lose_body, strike
 from .profiles import monster_profile
 from .state import ALIVE, MONSTER, Figure, State
 
@@ -52,7 +52,7 @@ def can_search_treasure(game: Game, figure: Figure) -> bool:
             and figure.id not in s.searched.get(f"treasure:{room}", []))
 
 
-def search_treasure(game: Game, figure: Figure) -> Proc:
+def search_treasure(game: Game, figure: Figure) -> Procedure:
     """Returns True when the searcher's turn ends (a trap or a hazard)."""
     s: State = game.state
     c = game.content
@@ -91,7 +91,7 @@ def search_treasure(game: Game, figure: Figure) -> Proc:
     return (yield from draw_card(game, figure))
 
 
-def spring_furniture_trap(game: Game, figure: Figure, piece_id: str) -> Proc:
+def spring_furniture_trap(game: Game, figure: Figure, piece_id: str) -> Procedure:
     """An armed trap on a piece of furniture goes off on him and is spent."""
     s: State = game.state
     c = game.content
@@ -108,7 +108,7 @@ def spring_furniture_trap(game: Game, figure: Figure, piece_id: str) -> Proc:
         lose_body(game, figure, trap.get("body_loss") or 1, "a trapped piece of furniture")
 
 
-def draw_card(game: Game, figure: Figure) -> Proc:
+def draw_card(game: Game, figure: Figure) -> Procedure:
     s: State = game.state
     c = game.content
     pile = [cid for cid in sorted(s.deck) for _ in range(s.deck[cid])]
@@ -124,7 +124,7 @@ def draw_card(game: Game, figure: Figure) -> Proc:
 
 
 # A treasure card's effect on the hero who drew it: (game, hero, card) -> True when his turn ends.
-TREASURE: Effects[Callable[[Game, Figure, Any], Proc]] = Effects("treasure card")
+TREASURE: Effects[Callable[[Game, Figure, Any], Procedure]] = Effects("treasure card")
 
 
 @TREASURE("gem_35", "gold_15", "gold_25", "jewels_50")
@@ -158,12 +158,12 @@ def rotten_floor(game: Game, figure: Figure, card: Any) -> bool:
 
 
 @TREASURE("wandering_monster")
-def wandering_monster_card(game: Game, figure: Figure, card: Any) -> Proc:
+def wandering_monster_card(game: Game, figure: Figure, card: Any) -> Procedure:
     yield from wandering_monster(game, figure)
     return False
 
 
-def wandering_monster(game: Game, figure: Figure) -> Proc:
+def wandering_monster(game: Game, figure: Figure) -> Procedure:
     s: State = game.state
     c = game.content
     kind = c.quests[s.quest].wandering_monster

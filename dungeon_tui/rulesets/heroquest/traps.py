@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.game import DUNGEON, Action, Decision, Game
+from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from ...engine.grid import DIRS4, Sq
 from . import board
-from .combat import BLACK, SKULL, Proc, combat_roll, lose_body
+from .combat import BLACK, SKULL, combat_roll, lose_body
 from .searching import free, nearest_free
 from .state import Figure, State
 
@@ -23,7 +23,7 @@ def sprung_pit_at(state: State, sq: Sq) -> bool:
     return any(t["state"] == "sprung" and tuple(t["at"]) == sq for t in state.traps.values())
 
 
-def spring_trap(game: Game, figure: Figure, trap: dict[str, Any], came_from: Sq, rolled: bool = True) -> Proc:
+def spring_trap(game: Game, figure: Figure, trap: dict[str, Any], came_from: Sq, rolled: bool = True) -> Procedure:
     """A hero-side figure entered a trap's square; returns True when his turn ends.
     `rolled=False`: a failed disarm or jump, where the spear strikes without a roll."""
     s: State = game.state
@@ -67,7 +67,7 @@ def spring_trap(game: Game, figure: Figure, trap: dict[str, Any], came_from: Sq,
     return True
 
 
-def drop_block(game: Game, figure: Figure, trap: dict[str, Any], sq: Sq) -> Proc:
+def drop_block(game: Game, figure: Figure, trap: dict[str, Any], sq: Sq) -> Procedure:
     """A falling block comes down on a square for good; 3 combat dice, 1 Body per skull, no defence."""
     s: State = game.state
     trap["state"] = "gone"
@@ -95,7 +95,7 @@ def jumps(game: Game, figure: Figure, points: int) -> list[tuple[Sq, Sq]]:
     return out
 
 
-def jump(game: Game, figure: Figure, over: Sq, land: Sq) -> Proc:
+def jump(game: Game, figure: Figure, over: Sq, land: Sq) -> Procedure:
     """Pay 2; a skull on one combat die and the trap springs on him.  True when his turn ends."""
     s: State = game.state
     start = figure.square
@@ -152,7 +152,7 @@ def disarmable(game: Game, figure: Figure) -> list[tuple[str, str]]:
     return out
 
 
-def disarm(game: Game, figure: Figure, kind: str, tid: str) -> Proc:
+def disarm(game: Game, figure: Figure, kind: str, tid: str) -> Procedure:
     """Returns True when his turn ends (a failure)."""
     s: State = game.state
     dwarf = bool(game.content.heroes.get(figure.kind) and game.content.heroes[figure.kind].disarms)

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.game import Game
+from ...engine.game import Game, Procedure
 from . import board, magic, relics
-from .combat import Proc
 from .ending import check_end
 from .heroes import hero_turn
 from .monsters import dungeon_phase
@@ -25,7 +24,7 @@ def setup(game: Game) -> None:
         board.reveal_from(s, c, h.square)
 
 
-def escort_turn(game: Game, hid: str) -> Proc:
+def escort_turn(game: Game, hid: str) -> Procedure:
     """The escort moves right after the hero who leads him (the next living one if he fell)."""
     s: State = game.state
     if s.escort is None:
@@ -39,7 +38,7 @@ def escort_turn(game: Game, hid: str) -> Proc:
         yield from hero_turn(game, e)
 
 
-def procedure(game: Game) -> Proc:
+def procedure(game: Game) -> Procedure:
     s: State = game.state
     if not game.resuming:  # a game rebuilt at a keyframe goes straight on with the next round
         setup(game)

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, TypeVar
-from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import chebyshev
 from . import treasure
 from .combat import damage_modified
@@ -20,7 +19,6 @@ from .placement import place_monsters
 from .rolls import dice_value
 from .state import DEAD, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 # Each adventure's special rules, by the `rules` id of adventures.yaml: a Hooks class (or a
@@ -44,7 +42,7 @@ class GameOver(Exception):
         self.result = result
 
 
-def _nothing() -> Proc:
+def _nothing() -> Procedure:
     return
     yield  # pragma: no cover
 
@@ -59,7 +57,7 @@ class Hooks:
         self.id = adv_id
 
     # -- objective room ----------------------------------------------------------------------
-    def objective_groups(self, game: Game) -> Proc:
+    def objective_groups(self, game: Game) -> Procedure:
         s: State = game.state
         adv = game.content.adventures[self.id]
         if adv.monsters == "none":
@@ -86,7 +84,7 @@ class Hooks:
             out.append((kind, n))
         return out
 
-    def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
+    def objective_entered(self, game: Game, order: list[Figure]) -> Procedure:
         s: State = game.state
         sid = s.objective
         groups = yield from self.objective_groups(game)
@@ -120,29 +118,29 @@ class Hooks:
             return [Action.make(seat, "adventure", text=f"{warrior.name}: {self.action_name}", who=warrior.id)]
         return []
 
-    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Procedure:
         warrior.flags["acted"] = True
         yield from self.adventure_action(game, warrior)
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         yield from _nothing()
 
     def after_action(self, game: Game) -> None:
         pass
 
-    def after_move(self, game: Game, warrior: Figure) -> Proc:
+    def after_move(self, game: Game, warrior: Figure) -> Procedure:
         yield from _nothing()
 
-    def start_of_turn(self, game: Game) -> Proc:
+    def start_of_turn(self, game: Game) -> Procedure:
         yield from _nothing()
 
-    def start_of_warriors(self, game: Game) -> Proc:
+    def start_of_warriors(self, game: Game) -> Procedure:
         yield from _nothing()
 
-    def before_monsters(self, game: Game) -> Proc:
+    def before_monsters(self, game: Game) -> Procedure:
         yield from _nothing()
 
-    def extra_event_groups(self, game: Game, context: str) -> Proc:
+    def extra_event_groups(self, game: Game, context: str) -> Procedure:
         """Monsters an adventure adds to an Event's monsters (fp4)."""
         yield from _nothing()
         return []
@@ -150,21 +148,21 @@ class Hooks:
     def check_end(self, game: Game) -> None:
         """Called whenever the game may have ended; adventures with their own endings override."""
 
-    def after_monsters(self, game: Game) -> Proc:
+    def after_monsters(self, game: Game) -> Procedure:
         """End of the Monsters' Phase: adventures whose goal is the cleared room check here."""
         yield from _nothing()
 
-    def end_of_turn(self, game: Game) -> Proc:
+    def end_of_turn(self, game: Game) -> Procedure:
         yield from _nothing()
 
     # -- endings ------------------------------------------------------------------------------------
     reward_each: str | None = None  # gold rolled for each survivor on a win, e.g. "D6x50"
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         if self.reward_each:
             yield from each_gold(game, self.reward_each, "reward")
 
-    def win(self, game: Game, why: str) -> Proc:
+    def win(self, game: Game, why: str) -> Procedure:
         game.emit("info", text=why)
         yield from self.reward(game)
         raise GameOver({"outcome": "win", "why": why})
@@ -180,7 +178,7 @@ class Hooks:
                     self.fail(game, f"The {w.name} is dead, and this adventure needed him.")
 
 
-def each_gold(game: Game, expr: str, why: str) -> Proc:
+def each_gold(game: Game, expr: str, why: str) -> Procedure:
     for w in game.state.heroes():
         if w.active:
             gold = yield from dice_value(game, expr, "whq.adv.reward", f"the {w.name}'s {why}")
@@ -201,11 +199,11 @@ def next_to(s: State, warrior: Figure, name: str) -> bool:
     return warrior.pos is not None and any(chebyshev(warrior.pos, q) <= 1 for q in feature(s, name))
 
 
-def treasure_each(game: Game) -> Proc:
+def treasure_each(game: Game) -> Procedure:
     yield from treasure.give_cards(game, len(living(game.state)))
 
 
-def choose_warrior(game: Game, prompt: str, kind: str) -> Proc:
+def choose_warrior(game: Game, prompt: str, kind: str) -> Procedure:
     """The leader's seat names a warrior (a carrier, a bearer)."""
     s: State = game.state
     pool = living(s)
@@ -218,21 +216,21 @@ def choose_warrior(game: Game, prompt: str, kind: str) -> Proc:
 class TreasureClear(Hooks):
     """Reward of one Treasure card each."""
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         yield from treasure_each(game)
 
 
 class ClearWin(Hooks):
     """Clear the room and win; no reward of its own."""
 
-    def after_monsters(self, game: Game) -> Proc:
+    def after_monsters(self, game: Game) -> Procedure:
         if self.room_clear(game):
             yield from self.win(game, "The objective room is cleared.")
 
     def after_action(self, game: Game) -> None:
         pass
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         yield from _nothing()
 
 
@@ -240,7 +238,7 @@ class ClearWin(Hooks):
 class ManEater(ClearWin):
     """fp5 Man Eater: clear the room and win; 10 gold each if a minotaur was there."""
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         row = game.state.adv.get("table_row")
         if row is not None and any(g.monster == "minotaur" for g in game.content.objective_table[row - 1].monsters):
             for warrior in game.state.heroes():
@@ -253,7 +251,7 @@ class ManEater(ClearWin):
 class FreePrisoners(ClearWin):
     """fp6: each warrior frees D6 prisoners, each paying D6x20 gold."""
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         for w in game.state.heroes():
             if not w.active:
                 continue
@@ -274,10 +272,10 @@ class FeatureWin(Hooks):
     def can_act(self, game: Game, warrior: Figure) -> bool:
         return super().can_act(game, warrior) and (self.who is None or warrior.kind == self.who)
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         yield from self.win(game, f"The {warrior.name} completes the quest: {self.action_name}.")
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         s: State = game.state
         if self.reward_expr == "treasure":
             yield from treasure.give_cards(game, sum(1 for w in s.heroes() if w.active))
@@ -298,7 +296,7 @@ class SwordOfElectors(FeatureWin):
             tried.clear()
         return super().can_act(game, warrior) and warrior.id not in tried
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         from .stats import strength
         s_val = strength(game.content, warrior)
         (face,) = yield from roll(game, 1, 6, "whq.adv.ic6.wrench")
@@ -318,7 +316,7 @@ class SwordOfElectors(FeatureWin):
 class FountainOfSouls(ClearWin):
     """fl6: after clear each warrior rolls D6+T; 5 or less dies. Win if any survive."""
 
-    def after_monsters(self, game: Game) -> Proc:
+    def after_monsters(self, game: Game) -> Procedure:
         if not self.room_clear(game):
             return
         from .stats import toughness
@@ -357,7 +355,7 @@ class OpenTheTomb(FeatureWin):
     def __init__(self, adv_id: str) -> None:
         super().__init__(adv_id, "tomb", "open the tomb", None, "D6x100")
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         (face,) = yield from roll(game, 1, 6, "whq.adv.tc6.identify")
         who = "Luckstein" if face <= 3 else "Bravia"
         roll_event(game, "whq.adv.tc6.identify", "1d6", [face], outcome=who.lower(),
@@ -365,7 +363,7 @@ class OpenTheTomb(FeatureWin):
         game.state.adv["tomb"] = who
         yield from super().adventure_action(game, warrior)
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         if game.state.adv.get("tomb") != "Luckstein":
             return
         yield from super().reward(game)

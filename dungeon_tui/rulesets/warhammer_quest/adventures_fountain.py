@@ -1,18 +1,15 @@
 """Adventures of the Fountain of Light (spec 7)."""
 from __future__ import annotations
 
-from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import board
 from .adventures import Hooks, choose_warrior, each_gold, living, next_to, rules
 from .combat import damage_modified, damage_warrior, heal
 from .rolls import dice_value
 from .state import DEAD, Doorway, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 class Carried(Hooks):
@@ -20,7 +17,7 @@ class Carried(Hooks):
 
     item = "cask"
 
-    def start_of_turn(self, game: Game) -> Proc:
+    def start_of_turn(self, game: Game) -> Procedure:
         s: State = game.state
         if s.turn == 1 and self.item not in s.adv:
             w = yield from choose_warrior(game, f"Who carries the {self.item}?", "carrier")
@@ -61,7 +58,7 @@ class Clearwater(Carried):
                                    who=warrior.id, drink=True))
         return out
 
-    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Procedure:
         if not action.get("drink"):
             yield from super().play_extra(game, warrior, action)
             return
@@ -85,7 +82,7 @@ class Clearwater(Carried):
         if all(drinks.get(x.id, 0) >= 2 for x in living(s)):
             self.fail(game, "The cask is empty.")
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         yield from self.win(game, "Clear water flows into the fountain.")
 
     reward_each = "D6x20"
@@ -102,7 +99,7 @@ class SkavenCurse(Hooks):
     def can_act(self, game: Game, warrior: Figure) -> bool:
         return warrior.id not in game.state.adv.get("loads", []) and super().can_act(game, warrior)
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         s: State = game.state
         s.adv.setdefault("loads", []).append(warrior.id)
         dmg = yield from dice_value(game, "2D6", "whq.adv.fl2.load", f"the curse on the {warrior.name}")
@@ -137,7 +134,7 @@ class WatersOfFate(Hooks):
         return self.room_clear(game) and not warrior.flags.get("acted") and not warrior.flags.get("attacking") \
             and next_to(game.state, warrior, "fountain")
 
-    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Procedure:
         s: State = game.state
         warrior.flags["acted"] = True
         rule = f"whq.adv.fl3.{action.get('act')}"
@@ -162,7 +159,7 @@ class WatersOfFate(Hooks):
         if all(x.id in s.adv.get("looked", []) for x in living(s)) and "far_pile" not in s.adv:
             yield from self.open_way(game)
 
-    def open_way(self, game: Game) -> Proc:
+    def open_way(self, game: Game) -> Procedure:
         s: State = game.state
         n = yield from dice_value(game, "D6+2", "whq.adv.fl3.pile", "the cards of the new way")
         cards = s.set_aside[:n]
@@ -180,14 +177,14 @@ class WatersOfFate(Hooks):
         if not cards:
             self.fail(game, "The way leads nowhere.")
 
-    def after_move(self, game: Game, warrior: Figure) -> Proc:
+    def after_move(self, game: Game, warrior: Figure) -> Procedure:
         s: State = game.state
         last = s.adv.get("far_pile")
         here = s.section_at(warrior.pos) if last else None
         if here is not None and s.sections[here].card == last and here != s.objective_section:
             yield from self.win(game, "The party follows the waters' vision to its end.")
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         if game.state.adv.get("revealed"):
             yield from each_gold(game, "2D6x100", "reward")
 
@@ -201,7 +198,7 @@ class TrueKingship(Carried):
     action_name = "plunge the sword into the fountain"
     HEIRS = ("bardin", "rudin", "gredin")
 
-    def start_of_turn(self, game: Game) -> Proc:
+    def start_of_turn(self, game: Game) -> Procedure:
         s: State = game.state
         if s.turn == 1 and "picks" not in s.adv:
             picks = s.adv["picks"] = {}
@@ -218,7 +215,7 @@ class TrueKingship(Carried):
     def can_act(self, game: Game, warrior: Figure) -> bool:
         return self.carrier(game) is warrior and super().can_act(game, warrior)
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         s: State = game.state
         (face,) = yield from roll(game, 1, 6, "whq.adv.fl4.heir")
         heir = self.HEIRS[(face - 1) // 2]
@@ -236,7 +233,7 @@ class TrueKingship(Carried):
                 damage_modified(game, x, dmg, "the fountain's blast")
         yield from self.win(game, f"{heir.title()} is the true king.")
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         s: State = game.state
         for w in living(s):
             if s.adv.get("picks", {}).get(w.id) == s.adv.get("king"):
@@ -258,7 +255,7 @@ class NurglesRot(Carried):
         # If the bearer has fallen, another may take the container up and try.
         return (c is warrior or (c is not None and not c.active)) and super().can_act(game, warrior)
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         game.state.adv[self.item] = warrior.id
         (face,) = yield from roll(game, 1, 6, "whq.adv.fl5.pour")
         roll_event(game, "whq.adv.fl5.pour", "1d6", [face], outcome="dies" if face == 1 else "pass",
@@ -268,7 +265,7 @@ class NurglesRot(Carried):
             return
         yield from self.win(game, "Nurgle's Rot is cleansed.")
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         s: State = game.state
         for w in living(s):
             w.gold += 500 if s.adv.get(self.item) == w.id else 100

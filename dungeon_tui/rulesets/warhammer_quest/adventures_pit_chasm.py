@@ -5,11 +5,9 @@ Each class names its adventure; numbers and tables come from the spec.  The shar
 """
 from __future__ import annotations
 
-from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import chebyshev
 from . import events
 from .adventures import Hooks, TreasureClear, feature, living, next_to, rules
@@ -19,14 +17,13 @@ from .rolls import dice_value
 from .sight import adjacent_monsters
 from .state import DEAD, ESCAPED, LOST, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 @rules("fp1")
 class TheBeast(TreasureClear):
     """fp1: no weapons or armour until two monster fights are won; the pit raises minotaurs."""
 
-    def start_of_turn(self, game: Game) -> Proc:
+    def start_of_turn(self, game: Game) -> Procedure:
         s: State = game.state
         if s.turn == 1:
             for w in s.heroes():
@@ -53,7 +50,7 @@ class TheBeast(TreasureClear):
                         kill_monster(game, s.figures[other], None, gold=False)
                 s.adv["beast_slain"] = True
 
-    def after_move(self, game: Game, warrior: Figure) -> Proc:
+    def after_move(self, game: Game, warrior: Figure) -> Procedure:
         s: State = game.state
         spawned = s.adv.setdefault("beasts", [])
         if warrior.pos in feature(s, "pit") and len(spawned) < 3 \
@@ -66,12 +63,12 @@ class TheBeast(TreasureClear):
                 s.adv["beast_for"].append(warrior.id)
         yield from ()
 
-    def after_monsters(self, game: Game) -> Proc:
+    def after_monsters(self, game: Game) -> Procedure:
         self.after_action(game)
         if game.state.adv.get("beast_slain"):
             yield from self.win(game, "The Beast is dead.")
 
-    def start_of_warriors(self, game: Game) -> Proc:
+    def start_of_warriors(self, game: Game) -> Procedure:
         yield from self.after_monsters(game)
 
 
@@ -79,7 +76,7 @@ class TheBeast(TreasureClear):
 class SwordOfPower(Hooks):
     """fp2: a W20 minotaur guards the pit; only the Barbarian may fight it."""
 
-    def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
+    def objective_entered(self, game: Game, order: list[Figure]) -> Procedure:
         s: State = game.state
         gate = feature(s, "gate")
         spots = sorted(feature(s, "pit"), key=lambda q: (-min(chebyshev(q, g) for g in gate), q[1], q[0]))
@@ -90,15 +87,15 @@ class SwordOfPower(Hooks):
         s.adv["guardian"] = m.id
         yield from ()
 
-    def after_monsters(self, game: Game) -> Proc:
+    def after_monsters(self, game: Game) -> Procedure:
         g = game.state.adv.get("guardian")
         if g and game.state.figures[g].status == DEAD:
             yield from self.win(game, "The Barbarian has slain the guardian and taken back his father's sword.")
 
-    def start_of_warriors(self, game: Game) -> Proc:
+    def start_of_warriors(self, game: Game) -> Procedure:
         yield from self.after_monsters(game)
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         barb = game.state.figures.get("barbarian")
         if barb is not None and barb.active:
             barb.treasure.append({"id": "fathers_sword"})
@@ -109,7 +106,7 @@ class SwordOfPower(Hooks):
 class HellsGate(TreasureClear):
     """fp3: the Wizard seals the gate with a 6 and no 1 among the dice he chooses to roll."""
 
-    def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
+    def objective_entered(self, game: Game, order: list[Figure]) -> Procedure:
         s: State = game.state
         s.adv["free_climb"] = True
         groups = yield from self.objective_groups(game)
@@ -132,7 +129,7 @@ class HellsGate(TreasureClear):
         return [Action.make(seat, "adventure", text=f"Wizard rolls {n} dice to seal the gate", who=warrior.id, dice=n)
                 for n in range(1, 7)]
 
-    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Procedure:
         s: State = game.state
         s.adv["sealed_try"] = s.turn
         n = action.get("dice")
@@ -143,7 +140,7 @@ class HellsGate(TreasureClear):
         if ok:
             yield from self.win(game, "The Wizard seals Hell's Gate.")
 
-    def before_monsters(self, game: Game) -> Proc:
+    def before_monsters(self, game: Game) -> Procedure:
         s: State = game.state
         if self.room_clear(game) and not s.monsters():
             game.emit("info", text="Something crawls out of the open gate.")
@@ -154,13 +151,13 @@ class HellsGate(TreasureClear):
 class BloodDebt(Hooks):
     """fp4: two pit guardians; or pay 2000 gold; the first P3 monster Event may bring more."""
 
-    def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
+    def objective_entered(self, game: Game, order: list[Figure]) -> Procedure:
         yield from super().objective_entered(game, order)
         for m in game.state.monsters():
             if m.card == "objective":
                 m.flags["script"] = "pit_guardian"
 
-    def extra_event_groups(self, game: Game, context: str) -> Proc:
+    def extra_event_groups(self, game: Game, context: str) -> Procedure:
         s: State = game.state
         if context != "P3" or s.adv.get("fp4_extra_done"):
             return []
@@ -172,13 +169,13 @@ class BloodDebt(Hooks):
             return []
         return (yield from self.objective_groups(game))
 
-    def after_monsters(self, game: Game) -> Proc:
+    def after_monsters(self, game: Game) -> Procedure:
         s: State = game.state
         guards = [m for m in s.figures.values() if m.card == "objective"]
         if guards and all(m.status == DEAD for m in guards):
             yield from self.win(game, "Both minotaurs are dead: the debt is paid in blood.")
 
-    def end_of_turn(self, game: Game) -> Proc:
+    def end_of_turn(self, game: Game) -> Procedure:
         s: State = game.state
         treasure = game.content.treasure
         wealth = sum(w.gold + sum(treasure[c["id"]].value for c in w.treasure if c["id"] in treasure)
@@ -204,7 +201,7 @@ class WarpstoneIcon(Hooks):
     feature = "chasm"
     action_name = "throw the warpstone icon into the chasm"
 
-    def after_move(self, game: Game, warrior: Figure) -> Proc:
+    def after_move(self, game: Game, warrior: Figure) -> Procedure:
         s: State = game.state
         if "icon" not in s.adv and s.adv.get("first_room"):
             s.adv["icon"] = warrior.id
@@ -221,12 +218,12 @@ class WarpstoneIcon(Hooks):
         holder = s.adv.get("icon") or s.leader
         return super().can_act(game, warrior) and warrior.id == holder and not s.adv.get("thrown")
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         game.state.adv["thrown"] = game.state.turn
         game.emit("info", text="The icon falls into the flames; the chamber begins to shake!")
         yield from ()
 
-    def end_of_turn(self, game: Game) -> Proc:
+    def end_of_turn(self, game: Game) -> Procedure:
         s: State = game.state
         thrown = s.adv.get("thrown")
         if thrown and s.turn >= thrown + 2:
@@ -237,7 +234,7 @@ class WarpstoneIcon(Hooks):
                 yield from self.win(game, "The icon is destroyed.")
             self.fail(game, "Nobody escaped the collapse.")
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         s: State = game.state
         for wid in s.adv.get("got_out", []):
             s.figures[wid].gold += (yield from dice_value(game, "D6x100", "whq.adv.reward", "the escape reward"))
@@ -261,7 +258,7 @@ class BanishDaemon(Hooks):
                                    who=warrior.id))
         return out
 
-    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Procedure:
         s: State = game.state
         warrior.flags["acted"] = True
         s.adv.setdefault("swords_used", []).append(warrior.id)
@@ -294,7 +291,7 @@ class ExtinguishFlames(TreasureClear):
     feature = "chasm"
     action_name = "throw the ring into the chasm"
 
-    def start_of_turn(self, game: Game) -> Proc:
+    def start_of_turn(self, game: Game) -> Procedure:
         s: State = game.state
         dwarf = s.figures.get("dwarf")
         if not self.room_clear(game) or s.adv.get("ring") or dwarf is None or not dwarf.active \
@@ -312,7 +309,7 @@ class ExtinguishFlames(TreasureClear):
     def can_act(self, game: Game, warrior: Figure) -> bool:
         return warrior.kind == "dwarf" and bool(game.state.adv.get("ring")) and super().can_act(game, warrior)
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         s: State = game.state
         for x in living(s):
             if next_to(s, x, "chasm"):
@@ -326,12 +323,12 @@ class DestroyBridge(Hooks):
     """fc4: while the bridge stands more foes come each turn; break it from its far end.
     Minotaurs may leap the chasm (x2 to x5 of the card) for 2 movement."""
 
-    def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
+    def objective_entered(self, game: Game, order: list[Figure]) -> Procedure:
         s: State = game.state
         s.adv["leaps"] = [list(map(list, p)) for p in zip(feature(s, "leap_from"), feature(s, "leap_to"), strict=False)]
         yield from super().objective_entered(game, order)
 
-    def start_of_turn(self, game: Game) -> Proc:
+    def start_of_turn(self, game: Game) -> Procedure:
         s: State = game.state
         sid = s.objective_section
         if sid is None or not s.sections[sid].entered or s.sections[sid].entered_turn >= s.turn \
@@ -355,7 +352,7 @@ class DestroyBridge(Hooks):
                                 who=warrior.id)]
         return []
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         from .stats import strength
         s: State = game.state
         s_val = strength(game.content, warrior)
@@ -379,7 +376,7 @@ class DestroyBridge(Hooks):
 class PreserveFires(Hooks):
     """fc6: kill the skaven and their engineer before their time runs out."""
 
-    def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
+    def objective_entered(self, game: Game, order: list[Figure]) -> Procedure:
         s: State = game.state
         adv = game.content.adventures[self.id]
         n = yield from dice_value(game, adv.fixed[0].count, "whq.event.count", "the skaven")
@@ -398,15 +395,15 @@ class PreserveFires(Hooks):
         t = yield from dice_value(game, "2D6", "whq.adv.fc6.timer", "the turns before the fire dies")
         s.adv["deadline"] = s.turn + t - 1
 
-    def after_monsters(self, game: Game) -> Proc:
+    def after_monsters(self, game: Game) -> Procedure:
         s: State = game.state
         if "deadline" in s.adv and self.room_clear(game):
             yield from self.win(game, "The skaven are dead and the fires burn on.")
 
-    def start_of_warriors(self, game: Game) -> Proc:
+    def start_of_warriors(self, game: Game) -> Procedure:
         yield from self.after_monsters(game)
 
-    def end_of_turn(self, game: Game) -> Proc:
+    def end_of_turn(self, game: Game) -> Procedure:
         s: State = game.state
         if "deadline" not in s.adv or s.turn < s.adv["deadline"]:
             return

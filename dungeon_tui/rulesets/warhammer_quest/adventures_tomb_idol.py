@@ -1,11 +1,9 @@
 """Adventures of the Tomb Chamber and the Idol Chamber (spec 7)."""
 from __future__ import annotations
 
-from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import draw, roll, roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Game, Procedure
 from ...engine.grid import chebyshev
 from . import events
 from .adventures import FeatureWin, Hooks, TreasureClear, each_gold, feature, living, next_to, rules
@@ -15,10 +13,9 @@ from .placement import place_monsters, spawn
 from .rolls import dice_value
 from .state import DEAD, LOST, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
-def event_if_quiet(game: Game) -> Proc:
+def event_if_quiet(game: Game) -> Procedure:
     """An Event at the party's section when no monster is on the board."""
     s: State = game.state
     if not s.monsters():
@@ -35,12 +32,12 @@ class Exorcism(Hooks):
     def can_act(self, game: Game, warrior: Figure) -> bool:
         return not game.state.adv.get("laid") and super().can_act(game, warrior)
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         game.state.adv["laid"] = game.state.turn
         game.emit("info", text="The symbols are laid around the tomb.")
         yield from ()
 
-    def start_of_turn(self, game: Game) -> Proc:
+    def start_of_turn(self, game: Game) -> Procedure:
         s: State = game.state
         laid = s.adv.get("laid")
         if not laid or s.turn <= laid:
@@ -54,7 +51,7 @@ class Exorcism(Hooks):
             yield from self.win(game, "The spirit is exorcised.")
         yield from events.unexpected(game, party)
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         yield from each_gold(game, "D6x50", "reward")  # two rewards of D6x50 each
         yield from each_gold(game, "D6x50", "reward")
 
@@ -68,7 +65,7 @@ class Deathking(Carried):
     def on_carry(self, game: Game, warrior: Figure) -> None:
         warrior.flags["deathking"] = True
 
-    def after_monsters(self, game: Game) -> Proc:
+    def after_monsters(self, game: Game) -> Procedure:
         s: State = game.state
         if not self.room_clear(game):
             return
@@ -84,7 +81,7 @@ class Deathking(Carried):
             w.status, w.pos = LOST, None
         self.fail(game, "The Deathking's curse takes the party.")
 
-    def reward(self, game: Game) -> Proc:
+    def reward(self, game: Game) -> Procedure:
         s: State = game.state
         party = living(s)
         total = yield from dice_value(game, "D6x100", "whq.adv.reward", "the shared reward")
@@ -108,15 +105,15 @@ class ReturnCrown(TreasureClear):
                 and not any(s.section_of(m.pos) == s.adv["chest"] for m in s.monsters()):
             s.adv["crown_home"] = True
 
-    def after_monsters(self, game: Game) -> Proc:
+    def after_monsters(self, game: Game) -> Procedure:
         self.after_action(game)
         yield from ()
 
-    def start_of_warriors(self, game: Game) -> Proc:
+    def start_of_warriors(self, game: Game) -> Procedure:
         self.after_action(game)
         yield from ()
 
-    def before_monsters(self, game: Game) -> Proc:
+    def before_monsters(self, game: Game) -> Procedure:
         self.after_action(game)
         if game.state.adv.get("crown_home"):
             yield from self.win(game, "The crown is back in its chest.")
@@ -126,13 +123,13 @@ class ReturnCrown(TreasureClear):
 class HeroAwakens(Hooks):
     """tc4: the Wizard pours D6 + shard + power + tokens into the sleeper: 12 or more wakes him."""
 
-    def start_of_turn(self, game: Game) -> Proc:
+    def start_of_turn(self, game: Game) -> Procedure:
         s: State = game.state
         if "shard" not in s.adv:
             s.adv["shard"] = yield from dice_value(game, "D6+2", "whq.adv.tc4.shard", "the shard's power")
         yield from ()
 
-    def start_of_warriors(self, game: Game) -> Proc:
+    def start_of_warriors(self, game: Game) -> Procedure:
         s: State = game.state
         wiz = s.figures.get("wizard")
         if not self.room_clear(game) or wiz is None or not wiz.active:
@@ -161,7 +158,7 @@ class DestroyTomb(TreasureClear):
     def can_act(self, game: Game, warrior: Figure) -> bool:
         return warrior.kind == "dwarf" and super().can_act(game, warrior)
 
-    def adventure_action(self, game: Game, warrior: Figure) -> Proc:
+    def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         s: State = game.state
         from .stats import strength
         faces = yield from roll(game, 2, 6, "whq.adv.tc5.hack")
@@ -175,7 +172,7 @@ class DestroyTomb(TreasureClear):
         if left == 0:
             yield from self.win(game, "The tomb is smashed.")
 
-    def start_of_turn(self, game: Game) -> Proc:
+    def start_of_turn(self, game: Game) -> Procedure:
         if self.room_clear(game) and game.state.adv.get("tomb_wounds", 12) > 0:
             yield from event_if_quiet(game)
 
@@ -184,7 +181,7 @@ class DestroyTomb(TreasureClear):
 class Sacrifice(Hooks):
     """ic1: clear the chamber before the dice roll a triple and the prisoner dies."""
 
-    def start_of_turn(self, game: Game) -> Proc:
+    def start_of_turn(self, game: Game) -> Procedure:
         s: State = game.state
         if "kinsman" not in s.adv:
             party = living(s)
@@ -197,7 +194,7 @@ class Sacrifice(Hooks):
                    text="A triple: the prisoner is sacrificed!" if triple else "The prisoner still lives.")
         s.adv["prisoner_dead"] = triple
 
-    def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
+    def objective_entered(self, game: Game, order: list[Figure]) -> Procedure:
         s: State = game.state
         kin = s.figures.get(s.adv.get("kinsman", ""))
         if kin is not None and kin.active:
@@ -205,7 +202,7 @@ class Sacrifice(Hooks):
             kin.flags["a_perm"] = kin.flags.get("a_perm", 0) + 1
         yield from super().objective_entered(game, order)
 
-    def after_monsters(self, game: Game) -> Proc:
+    def after_monsters(self, game: Game) -> Procedure:
         if self.room_clear(game):
             if game.state.adv.get("prisoner_dead"):
                 self.fail(game, "The prisoner was sacrificed.")
@@ -218,7 +215,7 @@ class Sacrifice(Hooks):
 class Desecration(Hooks):
     """ic2: the idol drains power (-2); together, unmoving, the party heaves it down (24+)."""
 
-    def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
+    def objective_entered(self, game: Game, order: list[Figure]) -> Procedure:
         game.state.adv["power_mod"] = -2
         yield from super().objective_entered(game, order)
 
@@ -232,7 +229,7 @@ class Desecration(Hooks):
                                 who=warrior.id)]
         return []
 
-    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Proc:
+    def play_extra(self, game: Game, warrior: Figure, action: Action) -> Procedure:
         from .stats import strength
         s: State = game.state
         s.adv["heave_turn"] = s.turn
@@ -253,7 +250,7 @@ class Desecration(Hooks):
 class KillShaman(Hooks):
     """ic3: the shaman's Hand of Mork strikes at the start of each Monsters' Phase."""
 
-    def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
+    def objective_entered(self, game: Game, order: list[Figure]) -> Procedure:
         s: State = game.state
         idol = feature(s, "idol")
         spots = [q for q in sorted(s.sections[s.objective].squares, key=lambda q: (q[1], q[0]))
@@ -265,7 +262,7 @@ class KillShaman(Hooks):
         groups = [(g.monster, int(g.count)) for g in adv.fixed if g.monster != "goblin_shaman"]
         yield from place_monsters(game, groups, s.objective, inside, "objective", "M1", order)
 
-    def before_monsters(self, game: Game) -> Proc:
+    def before_monsters(self, game: Game) -> Procedure:
         s: State = game.state
         shaman = s.figures.get(s.adv.get("shaman", ""))
         if shaman is None or not shaman.active:
@@ -280,11 +277,11 @@ class KillShaman(Hooks):
             dmg = 2 * (yield from dice_value(game, "D6", "whq.adv.ic3.hand_of_mork", f"the hand on the {w.name}"))
             damage_modified(game, w, dmg, "the Hand of Mork")
 
-    def after_monsters(self, game: Game) -> Proc:
+    def after_monsters(self, game: Game) -> Procedure:
         if "shaman" in game.state.adv and self.room_clear(game):
             yield from self.win(game, "The shaman and his goblins are dead.")
 
-    def start_of_warriors(self, game: Game) -> Proc:
+    def start_of_warriors(self, game: Game) -> Procedure:
         yield from self.after_monsters(game)
 
     reward_each = "D6x50"
@@ -294,7 +291,7 @@ class KillShaman(Hooks):
 class DaemonSummoning(Hooks):
     """ic4: kill the chanting skaven in time, or face the daemon they call."""
 
-    def objective_entered(self, game: Game, order: list[Figure]) -> Proc:
+    def objective_entered(self, game: Game, order: list[Figure]) -> Procedure:
         s: State = game.state
         idol = feature(s, "idol")
         plinth = [q for q in feature(s, "plinth") if any(chebyshev(q, t) == 1 for t in idol) and s.at(q) is None]
@@ -306,17 +303,17 @@ class DaemonSummoning(Hooks):
         t = yield from dice_value(game, "D6", "whq.adv.ic4.timer", "the turns until the daemon comes")
         s.adv["deadline"] = s.turn + t - 1
 
-    def after_monsters(self, game: Game) -> Proc:
+    def after_monsters(self, game: Game) -> Procedure:
         s: State = game.state
         if "deadline" in s.adv and self.room_clear(game):
             if s.adv.get("daemon"):
                 yield from self.win(game, "The daemon is slain.")
             yield from self.win(game, "The summoning is stopped and the scroll read.")
 
-    def start_of_warriors(self, game: Game) -> Proc:
+    def start_of_warriors(self, game: Game) -> Procedure:
         yield from self.after_monsters(game)
 
-    def before_monsters(self, game: Game) -> Proc:
+    def before_monsters(self, game: Game) -> Procedure:
         s: State = game.state
         if "deadline" not in s.adv or s.turn != s.adv["deadline"] or s.adv.get("daemon"):
             return
@@ -338,7 +335,7 @@ class DaemonSummoning(Hooks):
 class ReturnStaff(FeatureWin):
     """ic5: the table's monsters and those of the next monster Event card defend the idol."""
 
-    def objective_groups(self, game: Game) -> Proc:
+    def objective_groups(self, game: Game) -> Procedure:
         s: State = game.state
         groups = yield from super().objective_groups(game)
         for _ in range(40):

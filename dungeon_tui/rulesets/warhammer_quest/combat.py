@@ -1,16 +1,13 @@
 """Melee, shooting, damage, deathblow, berserk, the Dwarf's axe and the Elf's dodge."""
 from __future__ import annotations
 
-from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import natural_test, roll, roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import Sq
 from . import stats
 from .state import ACTIVE, DEAD, UNCONSCIOUS, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 # Clockwise ring around a warrior: N, NE, E, SE, S, SW, W, NW.
 RING: tuple[Sq, ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -87,7 +84,7 @@ def heal(game: Game, warrior: Figure, amount: int, how: str) -> int:
 # ----------------------------------------------------------------------------------------
 # Warriors attack
 # ----------------------------------------------------------------------------------------
-def berserk_check(game: Game, warrior: Figure) -> Proc:
+def berserk_check(game: Game, warrior: Figure) -> Procedure:
     """D1: at his first melee attack of a turn; returns False if he frenzies instead."""
     s = st(game)
     (face,) = yield from roll(game, 1, 6, "whq.barbarian.berserk")
@@ -116,7 +113,7 @@ def berserk_check(game: Game, warrior: Figure) -> Proc:
     return True
 
 
-def melee_damage(game: Game, warrior: Figure, monster: Figure) -> Proc:
+def melee_damage(game: Game, warrior: Figure, monster: Figure) -> Procedure:
     """Damage of one warrior hit; returns the Wounds after Toughness."""
     c = game.content
     weapon = stats.melee_weapon(c, warrior)
@@ -162,7 +159,7 @@ def melee_damage(game: Game, warrior: Figure, monster: Figure) -> Proc:
     return dmg
 
 
-def warrior_strike(game: Game, warrior: Figure, monster: Figure, deathblow: bool = False) -> Proc:
+def warrior_strike(game: Game, warrior: Figure, monster: Figure, deathblow: bool = False) -> Procedure:
     """One melee attack by a warrior; returns 'killed_full', 'killed', 'hit' or 'miss'."""
     c = game.content
     rule = "whq.melee.deathblow" if deathblow else "whq.melee.to_hit"
@@ -192,7 +189,7 @@ def warrior_strike(game: Game, warrior: Figure, monster: Figure, deathblow: bool
     return "hit"
 
 
-def life_force(game: Game, warrior: Figure, points: int) -> Proc:
+def life_force(game: Game, warrior: Figure, points: int) -> Procedure:
     """Life Force: each Wound the warrior deals heals one Wound on a warrior his seat names."""
     s = st(game)
     seat = s.seat_of[warrior.id]

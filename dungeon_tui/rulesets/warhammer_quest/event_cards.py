@@ -3,23 +3,20 @@ many more Event cards to draw.  Monster cards need no code: their monsters are t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.effects import Effects
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Game, Procedure
 from . import treasure
 from .combat import damage_warrior, kill_monster
 from .rolls import dice_value
 from .state import Figure, State
 from .stats import strength
 
-Proc = Generator[Decision, Action, Any]
 
 # An E card: (game, anchor section, the warriors' order) -> more cards to draw, or a procedure
 # that returns it.
-Resolve = Callable[[Game, str, list[Figure]], "Proc | int"]
+Resolve = Callable[[Game, str, list[Figure]], "Procedure | int"]
 EVENTS: Effects[Resolve] = Effects("event card")
 
 
@@ -27,7 +24,7 @@ def warriors_on(state: State, sid: str) -> list[Figure]:
     return [w for w in state.heroes() if w.active and state.section_of(w.pos) == sid]
 
 
-def lowest_roller(game: Game, pool: list[Figure]) -> Proc:
+def lowest_roller(game: Game, pool: list[Figure]) -> Procedure:
     """Each rolls a D6; the lowest (ties re-roll) is picked."""
     while len(pool) > 1:
         faces = yield from roll(game, len(pool), 6, "whq.event.pick")
@@ -39,14 +36,14 @@ def lowest_roller(game: Game, pool: list[Figure]) -> Proc:
     return pool[0] if pool else None
 
 
-def counter_pick(game: Game, pool: list[Figure]) -> Proc:
+def counter_pick(game: Game, pool: list[Figure]) -> Procedure:
     if not pool:
         return None
     i = yield from draw(game, len(pool), "whq.place.counter")
     return pool[i]
 
 
-def chain_roll(game: Game, rule: str) -> Proc:
+def chain_roll(game: Game, rule: str) -> Procedure:
     (face,) = yield from roll(game, 1, 6, rule)
     again = face <= 3
     roll_event(game, rule, "1d6", [face], target=3, outcome="draw" if again else "stop",
@@ -58,7 +55,7 @@ def all_models_on(state: State, sid: str) -> list[Figure]:
     return [f for f in state.figures.values() if f.active and state.section_of(f.pos) == sid]
 
 
-def hurt(game: Game, figure: Figure, amount: int, how: str) -> Proc:
+def hurt(game: Game, figure: Figure, amount: int, how: str) -> Procedure:
     """Event damage ignores Toughness and armour (D4) and gives no gold."""
     if figure.is_hero:
         damage_warrior(game, figure, amount, how)
@@ -112,7 +109,7 @@ def encounter(game: Game, anchor: str, order: list[Figure]) -> int:
 
 
 @EVENTS("dead_body")
-def dead_body(game: Game, anchor: str, order: list[Figure]) -> Proc:
+def dead_body(game: Game, anchor: str, order: list[Figure]) -> Procedure:
     """The lowest roller opens the bag: gas, a spear trap, or gold."""
     s: State = game.state
     here = warriors_on(s, anchor) or [w for w in order if w.active]
@@ -137,7 +134,7 @@ def dead_body(game: Game, anchor: str, order: list[Figure]) -> Proc:
 
 
 @EVENTS("trap")
-def trap(game: Game, anchor: str, order: list[Figure]) -> Proc:
+def trap(game: Game, anchor: str, order: list[Figure]) -> Procedure:
     """The lowest roller springs it: a blast, a pit, or a guarded treasure."""
     s: State = game.state
     here = warriors_on(s, anchor) or [w for w in order if w.active]
@@ -162,7 +159,7 @@ def trap(game: Game, anchor: str, order: list[Figure]) -> Proc:
 
 
 @EVENTS("scorpions")
-def scorpions(game: Game, anchor: str, order: list[Figure]) -> Proc:
+def scorpions(game: Game, anchor: str, order: list[Figure]) -> Procedure:
     """A counter-drawn warrior stamps on D6+Strength of the dozen; the rest sting."""
     s: State = game.state
     here = warriors_on(s, anchor) or [w for w in order if w.active]
@@ -179,7 +176,7 @@ def scorpions(game: Game, anchor: str, order: list[Figure]) -> Proc:
 
 
 @EVENTS("old_bones")
-def old_bones(game: Game, anchor: str, order: list[Figure]) -> Proc:
+def old_bones(game: Game, anchor: str, order: list[Figure]) -> Procedure:
     """The bones' table: a curse, nothing, gold, or gold and treasure."""
     s: State = game.state
     here = warriors_on(s, anchor) or [w for w in order if w.active]

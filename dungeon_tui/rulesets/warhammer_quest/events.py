@@ -2,18 +2,15 @@
 does is event_cards.py's."""
 from __future__ import annotations
 
-from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import draw
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Game, Procedure
 from .adventures import hooks_for
 from .event_cards import EVENTS, counter_pick
 from .placement import place_monsters
 from .rolls import dice_value
 from .state import DEAD, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 def count_monster_event(state: State) -> None:
@@ -22,7 +19,7 @@ def count_monster_event(state: State) -> None:
     state.adv["monster_events"] = state.adv.get("monster_events", 0) + 1
 
 
-def draw_event(game: Game) -> Proc:
+def draw_event(game: Game) -> Procedure:
     s: State = game.state
     if not s.event_deck:
         s.event_deck, s.event_discard = sorted(s.event_discard), []
@@ -33,7 +30,7 @@ def draw_event(game: Game) -> Proc:
     return card
 
 
-def resolve(game: Game, anchor: str, targets: list[Figure], context: str, order: list[Figure]) -> Proc:
+def resolve(game: Game, anchor: str, targets: list[Figure], context: str, order: list[Figure]) -> Procedure:
     """Draw one Event card and resolve it (and any card it chains to) at the anchor section."""
     s: State = game.state
     c = game.content
@@ -70,7 +67,7 @@ def resolve(game: Game, anchor: str, targets: list[Figure], context: str, order:
         yield from place_monsters(game, merged, anchor, targets, groups[0][2], context, order)
 
 
-def unexpected(game: Game, order: list[Figure]) -> Proc:
+def unexpected(game: Game, order: list[Figure]) -> Procedure:
     """P3: the anchor is the party's section, or a counter-drawn warrior's when split."""
     s: State = game.state
     party = [w for w in order if w.active and w.pos]

@@ -1,21 +1,18 @@
 """The dungeon deck and the Exploration Phase: drawing sections and laying them (2.7, 5.7)."""
 from __future__ import annotations
 
-from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import natural_test, roll, roll_event, shuffled
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import chebyshev
 from . import board
 from .events import unexpected
 from .sight import order
 from .state import Doorway, State
 
-Proc = Generator[Decision, Action, Any]
 
 
-def build_deck(game: Game, objective: str) -> Proc:
+def build_deck(game: Game, objective: str) -> Procedure:
     """Setup 5: 18 others shuffled; 6 dealt and the objective shuffled in; 6 more on top."""
     s: State = game.state
     c = game.content
@@ -45,7 +42,7 @@ def new_pile(state: State, cards: list[str]) -> str:
     return pid
 
 
-def lay_card(game: Game, card_id: str, came_from: Doorway | None, pile: str | None, seat: str | None) -> Proc:
+def lay_card(game: Game, card_id: str, came_from: Doorway | None, pile: str | None, seat: str | None) -> Procedure:
     """Lay a drawn card at a doorway (or at the origin for the entrance); returns the section."""
     s: State = game.state
     c = game.content
@@ -119,7 +116,7 @@ def can_dig(state: State) -> bool:
     return any(chebyshev(leader.square, q) <= 1 for q in entry.squares)
 
 
-def dig(game: Game) -> Proc:
+def dig(game: Game) -> Procedure:
     s: State = game.state
     (face,) = yield from roll(game, 1, 6, "whq.event.cave_in_dig")
     ok = natural_test(face, face, 4)
@@ -135,7 +132,7 @@ def dig(game: Game) -> Proc:
             s.doorways[did].state = "unexplored"
 
 
-def exploration_phase(game: Game) -> Proc:
+def exploration_phase(game: Game) -> Procedure:
     s: State = game.state
     doors = explorable(s)
     if can_dig(s):

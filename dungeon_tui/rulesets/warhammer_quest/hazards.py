@@ -2,14 +2,12 @@
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Game, Procedure
 from ...engine.grid import DIRS8, edge
 from .state import ACTIVE, UNCONSCIOUS, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 def _entry(s: State, sid: str) -> Any:
@@ -53,7 +51,7 @@ def options(game: Game, warrior: Figure) -> list[Action]:
     return out
 
 
-def play(game: Game, warrior: Figure, action: Action) -> Proc:
+def play(game: Game, warrior: Figure, action: Action) -> Procedure:
     s: State = game.state
     warrior.flags["acted"] = True
     if action.kind == "unbar":

@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects, never
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Game, Procedure
 from .combat import damage_monster, damage_warrior, heal
 from .magic import affordable, pay
 from .rolls import dice_value
@@ -21,7 +20,6 @@ from .sight import adjacent_monsters, sees
 from .state import ACTIVE, UNCONSCIOUS, Figure, State
 from .stats import toughness
 
-Proc = Generator[Decision, Action, Any]
 
 # The healers, each healing one warrior: None heals him fully, else the dice rolled.
 HEAL_ONE = {"healing_potion": None, "potion_of_healing": "2D6", "healing_salve": "2D6"}
@@ -50,7 +48,7 @@ class Holding:
 
 Offer = Callable[[Holding], list[Action]]
 # An effect: (game, user, item, target or None, rule id) -> a procedure, or None when instant.
-Use = Callable[[Game, Figure, str, Figure | None, str], Proc | None]
+Use = Callable[[Game, Figure, str, Figure | None, str], Procedure | None]
 ITEMS: Effects[Use] = Effects("treasure card", optional=EQUIPMENT_ELSEWHERE)
 
 
@@ -95,7 +93,7 @@ def _spend(user: Figure, item: str, game: Game) -> None:
             return
 
 
-def use(game: Game, user: Figure, action: Action) -> Proc:
+def use(game: Game, user: Figure, action: Action) -> Procedure:
     s: State = game.state
     item = action.get("item")
     target = s.figures.get(action.get("target")) if action.get("target") else None
@@ -160,11 +158,11 @@ def instead_of_attacking_in_the_thick(holding: Holding) -> list[Action]:
 
 # -- healing --------------------------------------------------------------------------------------
 @ITEMS("healing_potion", "potion_of_healing", "healing_salve", offer=on_a_wounded_warrior)
-def heal_one(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+def heal_one(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Procedure | None:
     return _heal_one(game, item, target, rule) if target is not None else None
 
 
-def _heal_one(game: Game, item: str, target: Figure, rule: str) -> Proc:
+def _heal_one(game: Game, item: str, target: Figure, rule: str) -> Procedure:
     dice = HEAL_ONE[item]
     amount = target.max_wounds if dice is None else (
         yield from dice_value(game, dice, rule, f"healing the {target.name}"))
@@ -172,7 +170,7 @@ def _heal_one(game: Game, item: str, target: Figure, rule: str) -> Proc:
 
 
 @ITEMS("magic_potion", offer=on_himself)
-def magic_potion(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc:
+def magic_potion(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Procedure:
     (face,) = yield from roll(game, 1, 6, rule)
     roll_event(game, rule, "1d6", [face], outcome=face, text=f"The magic potion: {face}.")
     if face <= 2:
@@ -185,7 +183,7 @@ def magic_potion(game: Game, user: Figure, item: str, target: Figure | None, rul
 
 
 @ITEMS("incense_of_healing", offer=on_himself)
-def incense_of_healing(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc:
+def incense_of_healing(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Procedure:
     s: State = game.state
     for x in s.heroes():
         if x.on_board and s.section_of(x.pos) == s.section_of(user.pos):
@@ -231,7 +229,7 @@ def time_freezing_ring(game: Game, user: Figure, item: str, target: Figure | Non
 
 
 @ITEMS("amulet_of_power", offer=before_moving)
-def amulet_of_power(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc:
+def amulet_of_power(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Procedure:
     (face,) = yield from roll(game, 1, 6, rule)
     burst = face == 1
     roll_event(game, rule, "1d6", [face], target=2, outcome="bursts" if burst else "strength",
@@ -244,7 +242,8 @@ def amulet_of_power(game: Game, user: Figure, item: str, target: Figure | None, 
 
 
 # -- at monsters ----------------------------------------------------------------------------------
-def _blast_2x2(game: Game, user: Figure, corner: tuple[int, int], dice: str, rule: str, what: str, how: str) -> Proc:
+def _blast_2x2(game: Game, user: Figure, corner: tuple[int, int], dice: str, rule: str, what: str,
+               how: str) -> Procedure:
     """Everyone on the 2x2 area at `corner` takes the dice."""
     s: State = game.state
     x0, y0 = corner
@@ -258,18 +257,18 @@ def _blast_2x2(game: Game, user: Figure, corner: tuple[int, int], dice: str, rul
 
 
 @ITEMS("firebomb", offer=at_a_monster_seen)
-def firebomb(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+def firebomb(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Procedure | None:
     if target is None or not target.pos:
         return None
     return _blast_2x2(game, user, target.pos, "D6", rule, "the firebomb", "firebomb")
 
 
 @ITEMS("lightning_fire_ring", offer=instead_of_attacking)
-def lightning_fire_ring(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+def lightning_fire_ring(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Procedure | None:
     return _ring_of_fire(game, user, target, rule) if target is not None else None
 
 
-def _ring_of_fire(game: Game, user: Figure, target: Figure, rule: str) -> Proc:
+def _ring_of_fire(game: Game, user: Figure, target: Figure, rule: str) -> Procedure:
     user.flags["acted"] = True
     damage_monster(game, target, (yield from dice_value(game, "5D6", rule, f"the ring's fire on {target.name}")), user,
                    "ring of fire")
@@ -283,11 +282,11 @@ def finger_of_doom_scroll(game: Game, user: Figure, item: str, target: Figure | 
 
 
 @ITEMS("quake_scroll", offer=at_a_monster_seen)
-def quake_scroll(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+def quake_scroll(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Procedure | None:
     return _quake(game, user, target.pos, rule) if target is not None and target.pos else None
 
 
-def _quake(game: Game, user: Figure, corner: tuple[int, int], rule: str) -> Proc:
+def _quake(game: Game, user: Figure, corner: tuple[int, int], rule: str) -> Procedure:
     s: State = game.state
     x0, y0 = corner
     area = [(x0 + dx, y0 + dy) for dy in (0, 1) for dx in (0, 1)]
@@ -304,11 +303,11 @@ def _quake(game: Game, user: Figure, corner: tuple[int, int], rule: str) -> Proc
 
 
 @ITEMS("spear", offer=thrown_from_afar)
-def spear(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc | None:
+def spear(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Procedure | None:
     return _throw_spear(game, user, target, rule) if target is not None else None
 
 
-def _throw_spear(game: Game, user: Figure, target: Figure, rule: str) -> Proc:
+def _throw_spear(game: Game, user: Figure, target: Figure, rule: str) -> Procedure:
     user.flags["acted"] = True
     (face,) = yield from roll(game, 1, 6, rule)
     hit = face >= 3
@@ -320,7 +319,7 @@ def _throw_spear(game: Game, user: Figure, target: Figure, rule: str) -> Proc:
 
 
 @ITEMS("talon_of_death", offer=instead_of_attacking_in_the_thick)
-def talon_of_death(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Proc:
+def talon_of_death(game: Game, user: Figure, item: str, target: Figure | None, rule: str) -> Procedure:
     user.flags["acted"] = True
     for m in adjacent_monsters(game.state, user):
         damage_monster(game, m, (yield from dice_value(game, "D6", rule, f"the talon on {m.name}")), user,

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import draw, roll, roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from .combat import damage_monster
 from .rolls import dice_value
 from .sight import sees
@@ -13,12 +12,11 @@ from .spells import SPELLS, Casting
 from .state import ACTIVE, Figure, State
 from .treasure import settle
 
-Proc = Generator[Decision, Action, Any]
 
 SPELL_TYPES = ("attack", "defence", "healing")
 
 
-def setup_wizard(game: Game) -> Proc:
+def setup_wizard(game: Game) -> Procedure:
     s: State = game.state
     c = game.content
     for kind in SPELL_TYPES:
@@ -36,7 +34,7 @@ def setup_wizard(game: Game) -> Proc:
     s.adv["hand_of_death"] = True
 
 
-def power_phase(game: Game) -> Proc:
+def power_phase(game: Game) -> Procedure:
     """P2: the Wizard's power roll (the leader rolls, for events only, if he is gone)."""
     s: State = game.state
     wiz = s.figures.get("wizard")
@@ -54,7 +52,7 @@ def power_phase(game: Game) -> Proc:
     return 1 if unexpected else result
 
 
-def chalice(game: Game, face: int) -> Proc:
+def chalice(game: Game, face: int) -> Procedure:
     """The Chalice of Fate: once per adventure its bearer may have the power die rolled again."""
     s: State = game.state
     for w in s.heroes():
@@ -133,7 +131,7 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
     return out
 
 
-def window(game: Game, phase: str) -> Proc:
+def window(game: Game, phase: str) -> Procedure:
     """A moment when the Wizard may cast outside his own turn (5.12): attack spells during any
     warrior's turn, the others before the monsters act.  The Wizard's seat casts or passes."""
     s: State = game.state
@@ -154,7 +152,7 @@ def window(game: Game, phase: str) -> Proc:
         yield from settle(game)
 
 
-def cast(game: Game, warrior: Figure, action: Action) -> Proc:
+def cast(game: Game, warrior: Figure, action: Action) -> Procedure:
     s: State = game.state
     c = game.content
     if action.kind == "scroll":

@@ -1,18 +1,17 @@
 """A monster's melee attacks on one warrior, with every monster special."""
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.dice import natural_test, roll, roll_event
 from ...engine.effects import Effects
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Game, Procedure
 from . import stats
 from .combat import damage_monster, damage_warrior, kill_monster
 from .shooting import dodge
 from .state import Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 def valid_target(state: State, warrior: Figure, melee: bool = True) -> bool:
@@ -25,7 +24,7 @@ def valid_target(state: State, warrior: Figure, melee: bool = True) -> bool:
     return not (melee and f.get("levitate"))
 
 
-def strike(game: Game, monster: Figure, warrior: Figure) -> Proc:
+def strike(game: Game, monster: Figure, warrior: Figure) -> Procedure:
     """All of the monster's Attacks go to one warrior."""
     s: State = game.state
     c = game.content
@@ -56,7 +55,7 @@ def strike(game: Game, monster: Figure, warrior: Figure) -> Proc:
                 return
 
 
-def one_blow(game: Game, monster: Figure, warrior: Figure, prof: Any) -> Proc:
+def one_blow(game: Game, monster: Figure, warrior: Figure, prof: Any) -> Procedure:
     c = game.content
     a_ws, d_ws = stats.ws(c, monster), stats.ws(c, warrior)
     need = stats.to_hit(c, a_ws, d_ws)
@@ -107,7 +106,7 @@ def one_blow(game: Game, monster: Figure, warrior: Figure, prof: Any) -> Proc:
         yield from fur_cloak_wear(game, warrior)
 
 
-def swarm(game: Game, monster: Figure, warrior: Figure) -> Proc:
+def swarm(game: Game, monster: Figure, warrior: Figure) -> Procedure:
     """All snotlings on one warrior make one attack: table(1, WS) - (n-1), Strength n."""
     s: State = game.state
     c = game.content
@@ -139,11 +138,11 @@ def swarm(game: Game, monster: Figure, warrior: Figure) -> Proc:
 
 # The shields of the Treasure deck (kind: shield), by card id: each says whether it turns a hit
 # aside before its damage (2.6), as a bool or as a procedure returning one.
-Save = Callable[[Game, Figure, dict[str, Any]], "Proc | bool"]
+Save = Callable[[Game, Figure, dict[str, Any]], "Procedure | bool"]
 SHIELDS: Effects[Save] = Effects("shield")
 
 
-def item_saves(game: Game, warrior: Figure) -> Proc:
+def item_saves(game: Game, warrior: Figure) -> Procedure:
     """Shields that cancel a hit before its damage (2.6), tried in the order he carries them."""
     for card in list(warrior.treasure):
         shield = SHIELDS.get(card["id"])
@@ -175,7 +174,7 @@ def shield_of_deliverance(game: Game, warrior: Figure, card: dict[str, Any]) -> 
 
 
 @SHIELDS("enchanted_shield")
-def enchanted_shield(game: Game, warrior: Figure, card: dict[str, Any]) -> Proc:
+def enchanted_shield(game: Game, warrior: Figure, card: dict[str, Any]) -> Procedure:
     (face,) = yield from roll(game, 1, 6, "whq.item.enchanted_shield")
     roll_event(game, "whq.item.enchanted_shield", "1d6", [face], target=5,
                outcome="saved" if face >= 5 else ("explodes" if face == 1 else "no"),
@@ -191,7 +190,7 @@ def enchanted_shield(game: Game, warrior: Figure, card: dict[str, Any]) -> Proc:
     return False
 
 
-def fur_cloak_wear(game: Game, warrior: Figure) -> Proc:
+def fur_cloak_wear(game: Game, warrior: Figure) -> Procedure:
     for card in list(warrior.treasure):
         if card["id"] == "fur_cloak":
             (face,) = yield from roll(game, 1, 6, "whq.item.fur_cloak")

@@ -7,16 +7,14 @@ picks the plan its tactics script asks for (dungeon_ai.py).
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Generator
 
-from ...engine.game import DUNGEON, Action, Decision, Game
+from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from ...engine.grid import Sq, chebyshev
 from .monster_strikes import strike, valid_target
 from .shooting import monster_shot, resolve_volley
 from .sight import sees
 from .state import Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 def reach_of(content: Any, monster: Figure) -> int:
@@ -87,7 +85,7 @@ def plan_options(game: Game, monster: Figure) -> list[Action]:
     return opts
 
 
-def activate(game: Game, monster: Figure, volley: dict[str, list[Figure]]) -> Proc:
+def activate(game: Game, monster: Figure, volley: dict[str, list[Figure]]) -> Procedure:
     s: State = game.state
     opts = plan_options(game, monster)
     if not opts:
@@ -115,7 +113,7 @@ def activate(game: Game, monster: Figure, volley: dict[str, list[Figure]]) -> Pr
         yield from strike(game, monster, w)
 
 
-def monsters_phase(game: Game) -> Proc:
+def monsters_phase(game: Game) -> Procedure:
     s: State = game.state
     c = game.content
     s.phase_choice = {}

@@ -6,18 +6,15 @@ of the target, which the scripted dungeon takes first.
 """
 from __future__ import annotations
 
-from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import draw
-from ...engine.game import DUNGEON, Action, Decision, Game
+from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from ...engine.grid import DIRS8, Sq, chebyshev, row_major
 from . import board
 from .monster_strikes import strike, valid_target
 from .sight import sees
 from .state import MONSTER, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 def spawn(game: Game, kind: str, sq: Sq, card: str, phase: str, first_target: str | None) -> Figure:
@@ -77,7 +74,7 @@ def placer(game: Game) -> str:
     return seat
 
 
-def choose_square(game: Game, kind: str, squares: list[Sq], why: str) -> Proc:
+def choose_square(game: Game, kind: str, squares: list[Sq], why: str) -> Procedure:
     name = game.content.monsters[kind].name
     seat = placer(game)
     opts = [Action.make(seat, "place", text=f"place {name} at {sq[0]},{sq[1]}", at=sq) for sq in squares]
@@ -86,7 +83,7 @@ def choose_square(game: Game, kind: str, squares: list[Sq], why: str) -> Proc:
 
 
 def place_monsters(game: Game, groups: list[tuple[str, int]], anchor: str, targets: list[Figure],
-                   card: str, phase: str, order: list[Figure]) -> Proc:
+                   card: str, phase: str, order: list[Figure]) -> Procedure:
     """Place every group; returns the new figures.  Immediate attackers strike at once."""
     s: State = game.state
     placed: list[Figure] = []
@@ -112,7 +109,7 @@ def place_monsters(game: Game, groups: list[tuple[str, int]], anchor: str, targe
 
 
 def _place_archers(game: Game, kind: str, left: int, anchor: str, card: str, phase: str,
-                   placed: list[Figure]) -> Proc:
+                   placed: list[Figure]) -> Procedure:
     s: State = game.state
     own, more = area(s, anchor)
     for _ in range(left):
@@ -135,7 +132,7 @@ def _place_archers(game: Game, kind: str, left: int, anchor: str, card: str, pha
 
 
 def _place_swarm(game: Game, kind: str, left: int, anchor: str, targets: list[Figure], card: str,
-                 phase: str, placed: list[Figure]) -> Proc:
+                 phase: str, placed: list[Figure]) -> Procedure:
     s: State = game.state
     own, more = area(s, anchor)
     cup = [w for w in targets if w.active]
@@ -154,7 +151,7 @@ def _place_swarm(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
 
 
 def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Figure], card: str,
-                 phase: str, order: list[Figure], placed: list[Figure]) -> Proc:
+                 phase: str, order: list[Figure], placed: list[Figure]) -> Procedure:
     s: State = game.state
     own, more = area(s, anchor)
     target_ids = [t.id for t in targets]

@@ -1,16 +1,13 @@
 """Dice expressions from the rules and the content ("D6", "2D6", "D6x100") rolled and logged."""
 from __future__ import annotations
 
-from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
-from ...engine.game import Action, Decision, Game
-
-Proc = Generator[Decision, Action, Any]
+from ...engine.game import Game, Procedure
 
 
-def dice_value(game: Game, expr: str | int, rule: str, what: str) -> Proc:
+
+def dice_value(game: Game, expr: str | int, rule: str, what: str) -> Procedure:
     """Roll a dice expression such as 6, D6, 2D6, D3, D6+6, D6x100 and log it."""
     if isinstance(expr, int):
         return expr

@@ -2,18 +2,16 @@
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import draw, natural_test, roll, roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Game, Procedure
 from . import stats
 from .combat import damage_monster, damage_warrior
 from .state import Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
-def warrior_shoot(game: Game, warrior: Figure, monster: Figure) -> Proc:
+def warrior_shoot(game: Game, warrior: Figure, monster: Figure) -> Procedure:
     c = game.content
     bow = stats.bow(c, warrior)
     bs = c.warriors[warrior.kind].bs
@@ -47,7 +45,7 @@ def _use_arrow(warrior: Figure) -> bool:
     return False
 
 
-def dodge(game: Game, warrior: Figure) -> Proc:
+def dodge(game: Game, warrior: Figure) -> Procedure:
     """The Elf's dodge: a 6 turns a monster's hit into a miss."""
     if not stats.has(game.content, warrior, "dodge"):
         return False
@@ -58,7 +56,7 @@ def dodge(game: Game, warrior: Figure) -> Proc:
     return ok
 
 
-def monster_shot(game: Game, monster: Figure) -> Proc:
+def monster_shot(game: Game, monster: Figure) -> Procedure:
     """Roll to hit for a volley (6.1): returns True on a hit."""
     bs = game.content.monsters[monster.kind].bs or 7
     (face,) = yield from roll(game, 1, 6, "whq.missile.to_hit")
@@ -69,7 +67,7 @@ def monster_shot(game: Game, monster: Figure) -> Proc:
     return hit
 
 
-def resolve_volley(game: Game, kind: str, hitters: list[Figure], targets: list[Figure]) -> Proc:
+def resolve_volley(game: Game, kind: str, hitters: list[Figure], targets: list[Figure]) -> Procedure:
     """Share H hits equally among V seen targets; the rest go by counter draws (6.1.3)."""
     if not hitters or not targets:
         return

@@ -6,17 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Game, Procedure
 from . import board
 from .combat import damage_monster, heal, kill_monster
 from .rolls import dice_value
 from .state import ACTIVE, DEAD, Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 
 @dataclass(frozen=True)
@@ -42,7 +40,7 @@ class Casting:
 
 Offer = Callable[[Casting], list[Action]]
 # An effect: (game, wizard, spell, target or None, rule id) -> a procedure, or None when instant.
-Cast = Callable[[Game, Figure, Any, Figure | None, str], Proc | None]
+Cast = Callable[[Game, Figure, Any, Figure | None, str], Procedure | None]
 SPELLS: Effects[Cast] = Effects("spell")
 
 
@@ -93,22 +91,22 @@ def on_a_dead_warrior(c: Casting) -> list[Action]:
 
 # -- attack spells -------------------------------------------------------------------------------
 @SPELLS("lightning_bolt", offer=at_a_monster_seen)
-def lightning_bolt(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
+def lightning_bolt(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Procedure | None:
     return _bolt(game, wizard, sp, target, rule) if target else None
 
 
-def _bolt(game: Game, wizard: Figure, sp: Any, target: Figure, rule: str) -> Proc:
+def _bolt(game: Game, wizard: Figure, sp: Any, target: Figure, rule: str) -> Procedure:
     dmg = yield from dice_value(game, "2D6", rule, f"the bolt on {target.name}")
     target.flags["provoked"] = True
     damage_monster(game, target, dmg, wizard, sp.name)
 
 
 @SPELLS("fireball", offer=at_a_monster_seen)
-def fireball(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
+def fireball(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Procedure | None:
     return _fireball(game, wizard, sp, target.pos, rule) if target and target.pos else None
 
 
-def _fireball(game: Game, wizard: Figure, sp: Any, corner: tuple[int, int], rule: str) -> Proc:
+def _fireball(game: Game, wizard: Figure, sp: Any, corner: tuple[int, int], rule: str) -> Procedure:
     s: State = game.state
     x0, y0 = corner
     for m in [f for f in s.monsters() if f.active and f.pos and x0 <= f.pos[0] <= x0 + 1 and y0 <= f.pos[1] <= y0 + 1]:
@@ -118,7 +116,7 @@ def _fireball(game: Game, wizard: Figure, sp: Any, corner: tuple[int, int], rule
 
 
 @SPELLS("freeze", offer=at_the_wizards_section)
-def freeze(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc:
+def freeze(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Procedure:
     s: State = game.state
     n = yield from dice_value(game, "D6", rule, "how many monsters freeze")
     here = [m for m in s.monsters() if m.active and s.section_of(m.pos) == s.section_of(wizard.pos)]
@@ -135,11 +133,11 @@ def ogre_strength(game: Game, wizard: Figure, sp: Any, target: Figure | None, ru
 
 
 @SPELLS("pit_of_despair", offer=under_a_monster_seen)
-def pit_of_despair(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
+def pit_of_despair(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Procedure | None:
     return _pit(game, wizard, target.pos, rule) if target and target.pos else None
 
 
-def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Proc:
+def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Procedure:
     """A 2x2 hole: each model there falls to its death on 1-2, else scrambles to a free square."""
     s: State = game.state
     s.adv["pits"] = s.adv.get("pits", 0) + 1
@@ -213,17 +211,17 @@ def healing_hands(game: Game, wizard: Figure, sp: Any, target: Figure | None, ru
 
 
 @SPELLS("heal_wounds", offer=on_a_warrior)
-def heal_wounds(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc | None:
+def heal_wounds(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Procedure | None:
     return _heal_wounds(game, sp, target, rule) if target else None
 
 
-def _heal_wounds(game: Game, sp: Any, target: Figure, rule: str) -> Proc:
+def _heal_wounds(game: Game, sp: Any, target: Figure, rule: str) -> Procedure:
     amount = yield from dice_value(game, "D6", rule, f"healing the {target.name}")
     heal(game, target, amount, sp.name)
 
 
 @SPELLS("lifebringer", offer=on_the_party)
-def lifebringer(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Proc:
+def lifebringer(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Procedure:
     hurt = [x for x in game.state.heroes() if x.on_board and x.wounds < x.max_wounds]
     if hurt:
         faces = yield from roll(game, len(hurt), 6, rule)

@@ -2,20 +2,18 @@
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import draw, roll, roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from .sight import check_lost
 from .state import Figure, State
 
-Proc = Generator[Decision, Action, Any]
 
 # Cards found with charges (use: charges): a D6 rolled when found, or a fixed number.
 CHARGES_WHEN_FOUND: dict[str, str | int] = {"arrows_of_death": "D6", "orb_of_might": "D6", "shield_of_deliverance": 2}
 
 
-def draw_treasure(game: Game) -> Proc:
+def draw_treasure(game: Game) -> Procedure:
     s: State = game.state
     if not s.treasure_deck:
         if not s.treasure_discard:
@@ -35,7 +33,7 @@ def eligible(state: State) -> list[Figure]:
     return [w for w in living if w.received == low]
 
 
-def give_cards(game: Game, n: int) -> Proc:
+def give_cards(game: Game, n: int) -> Procedure:
     s: State = game.state
     for _ in range(n):
         card_id = yield from draw_treasure(game)
@@ -78,7 +76,7 @@ def board_clear(state: State) -> bool:
     return not any(m.active for m in state.monsters())
 
 
-def settle(game: Game) -> Proc:
+def settle(game: Game) -> Procedure:
     """When no monster is left the combat ends: kills become gold, berserk ends, treasure is drawn."""
     s: State = game.state
     if not board_clear(s):
@@ -97,7 +95,7 @@ def settle(game: Game) -> Proc:
         yield from give_cards(game, owed)
 
 
-def trades(game: Game) -> Proc:
+def trades(game: Game) -> Procedure:
     """End of turn: with no monster about, the party may pass cards, equipment and the lantern
     between warriors (5.3, 5.4).  The leader's seat enters what the table agrees."""
     s: State = game.state

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import draw, natural_test, roll, roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from . import (  # noqa: F401  (they register their rules)
     adventures_fountain,
     adventures_pit_chasm,
@@ -22,12 +21,11 @@ from .monsters import monsters_phase
 from .state import ACTIVE, DEAD, ESCAPED, LOST, UNCONSCIOUS, Figure, State
 from .warriors import check_lost, order, warrior_turn
 
-Proc = Generator[Decision, Action, Any]
 
 MAX_TURNS = 200
 
 
-def roll_wounds(game: Game, warrior: Figure) -> Proc:
+def roll_wounds(game: Game, warrior: Figure) -> Procedure:
     """whq.setup.wounds: D6 + base, a first 1 re-rolled once."""
     expr = game.content.warriors[warrior.kind].wounds
     base = int(expr.split("+")[1]) if "+" in expr else 0
@@ -43,7 +41,7 @@ def roll_wounds(game: Game, warrior: Figure) -> Proc:
     return total
 
 
-def draw_adventure(game: Game) -> Proc:
+def draw_adventure(game: Game) -> Procedure:
     """Random mode (RB): draw one of the five objective rooms, then a D6 for the adventure;
     re-roll the die if that adventure needs a warrior who is not in the party (D23)."""
     s: State = game.state
@@ -64,7 +62,7 @@ def draw_adventure(game: Game) -> Proc:
             return
 
 
-def setup(game: Game) -> Proc:
+def setup(game: Game) -> Procedure:
     s: State = game.state
     c = game.content
     for w in s.heroes():
@@ -113,7 +111,7 @@ def setup(game: Game) -> Proc:
         taken.append(w.pos)
 
 
-def procedure(game: Game) -> Proc:
+def procedure(game: Game) -> Procedure:
     s: State = game.state
     try:
         if not game.resuming:  # a game rebuilt at a keyframe goes straight on with the next turn
@@ -148,7 +146,7 @@ def final_worth(game: Game) -> dict[str, Any]:
     return {"worth": worth, "richest": richest}
 
 
-def one_turn(game: Game) -> Proc:
+def one_turn(game: Game) -> Procedure:
     s: State = game.state
     c = game.content
     hooks = hooks_for(game)
@@ -211,7 +209,7 @@ def one_turn(game: Game) -> Proc:
     check_end(game)
 
 
-def start_of_turn(game: Game) -> Proc:
+def start_of_turn(game: Game) -> Procedure:
     """P1: webbed warriors try to break free (D6+S >= 7)."""
     s: State = game.state
     from .stats import strength
@@ -227,7 +225,7 @@ def start_of_turn(game: Game) -> Proc:
                 w.flags.pop("webbed")
 
 
-def last_aid(game: Game) -> Proc:
+def last_aid(game: Game) -> Procedure:
     """Before the fallen die at the end of the turn, anyone may still heal them: items work at
     any time, and so do the Wizard's non-attack spells (5.6, 5.12)."""
     s: State = game.state
@@ -251,7 +249,7 @@ def last_aid(game: Game) -> Proc:
             yield from items.use(game, w, pick)
 
 
-def end_of_turn(game: Game) -> Proc:
+def end_of_turn(game: Game) -> Procedure:
     s: State = game.state
     yield from last_aid(game)
     for w in s.heroes():
@@ -275,7 +273,7 @@ def end_of_turn(game: Game) -> Proc:
     hooks_for(game).required_died(game)
 
 
-def pass_lantern(game: Game) -> Proc:
+def pass_lantern(game: Game) -> Procedure:
     s: State = game.state
     living = [w for w in s.heroes() if w.active]
     if not living:

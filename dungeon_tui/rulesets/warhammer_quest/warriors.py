@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Generator
 
 from ...engine.dice import natural_test, roll, roll_event
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import Sq
 from . import board, hazards, items, magic, stats
 from .adventures import hooks_for
@@ -17,7 +16,6 @@ from .state import ACTIVE, ESCAPED, Figure, State
 __all__ = ["check_lost", "order"]  # the Warriors' Phase order and the light check, used with it
 
 
-Proc = Generator[Decision, Action, Any]
 
 
 def can_be_pinned(content: Any, warrior: Figure) -> bool:
@@ -122,7 +120,7 @@ def _may_target(game: Game, warrior: Figure, monster: Figure) -> bool:
     return not (only and monster.id in only and warrior.kind != "barbarian")
 
 
-def warrior_turn(game: Game, warrior: Figure) -> Proc:
+def warrior_turn(game: Game, warrior: Figure) -> Procedure:
     s: State = game.state
     f = warrior.flags
     f["attacks_left"] = 0
@@ -179,7 +177,7 @@ def warrior_turn(game: Game, warrior: Figure) -> Proc:
             return
 
 
-def do_move(game: Game, warrior: Figure, to: Sq) -> Proc:
+def do_move(game: Game, warrior: Figure, to: Sq) -> Procedure:
     s: State = game.state
     start = warrior.pos
     warrior.pos = now = (to[0], to[1])
@@ -199,7 +197,7 @@ def do_move(game: Game, warrior: Figure, to: Sq) -> Proc:
     check_lost(game)
 
 
-def attack(game: Game, warrior: Figure, monster: Figure) -> Proc:
+def attack(game: Game, warrior: Figure, monster: Figure) -> Procedure:
     s: State = game.state
     c = game.content
     f = warrior.flags
@@ -239,5 +237,5 @@ def attack(game: Game, warrior: Figure, monster: Figure) -> Proc:
         result = yield from warrior_strike(game, warrior, nxt, deathblow=True)
 
 
-def _berserk(game: Game, warrior: Figure) -> Proc:
+def _berserk(game: Game, warrior: Figure) -> Procedure:
     return (yield from berserk_check(game, warrior))
