@@ -282,9 +282,8 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--record", help="folder to write one record per game")
-    sim.add_argument("--placer", choices=["dungeon_ai", "rotating_player"], help="who places monsters (D26)")
-    sim.add_argument("--variant", help="HeroQuest setup options, comma-separated: monsters_2021, "
-                     "search_combined_2021, monsters_eu1989")
+    sim.add_argument("--placer", help="who places the monsters, where a game asks (the same as --set placer=...)")
+    sim.add_argument("--variant", help="a game's variants, comma-separated (see `dungeon-tui list`)")
     sim.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="a game's setup option, e.g. surges=3 ties=auto powers=random first=roll (Ashardalon)")
     sim.add_argument("--verbose", action="store_true")
@@ -342,7 +341,7 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("--seed", type=int)
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="a game's setup option, e.g. surges=3 ties=auto powers=random first=roll (Ashardalon)")
-    new.add_argument("--variant", help="HeroQuest setup options, comma-separated (see `dungeon-tui list`)")
+    new.add_argument("--variant", help="a game's variants, comma-separated (see `dungeon-tui list`)")
     new.add_argument("--dungeon", metavar="NAME", help="a player's name for the dungeon seat (HeroQuest's Zargon) "
                      "in hotseat; default: the AI")
     new.set_defaults(func=cmd_play)
