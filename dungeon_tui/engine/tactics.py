@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Any, get_args, get_origin
+from typing import Any, TypeVar, get_args, get_origin, overload
 from collections.abc import Callable
 
 
@@ -37,6 +37,9 @@ class Primitive:
     required: tuple[str, ...]
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
 class Registry:
     """A ruleset's named conditions and actions."""
 
@@ -50,15 +53,27 @@ class Registry:
         return Primitive(name or fn.__name__, fn, {p.name: p.annotation for p in params},
                          tuple(p.name for p in params if p.default is inspect.Parameter.empty))
 
-    def condition(self, fn: Callable[..., Any] | None = None, *, name: str | None = None) -> Any:
-        def deco(f: Callable[..., Any]) -> Callable[..., Any]:
+    @overload
+    def condition(self, fn: F, *, name: str | None = None) -> F: ...
+    @overload
+    def condition(self, fn: None = None, *, name: str | None = None) -> Callable[[F], F]: ...
+
+    def condition(self, fn: F | None = None, *, name: str | None = None) -> F | Callable[[F], F]:
+        """Register a condition word (as `@registry.condition` or `@registry.condition(name=...)`)."""
+        def deco(f: F) -> F:
             prim = self._wrap(f, name)
             self.conditions[prim.name] = prim
             return f
         return deco(fn) if fn else deco
 
-    def action(self, fn: Callable[..., Any] | None = None, *, name: str | None = None) -> Any:
-        def deco(f: Callable[..., Any]) -> Callable[..., Any]:
+    @overload
+    def action(self, fn: F, *, name: str | None = None) -> F: ...
+    @overload
+    def action(self, fn: None = None, *, name: str | None = None) -> Callable[[F], F]: ...
+
+    def action(self, fn: F | None = None, *, name: str | None = None) -> F | Callable[[F], F]:
+        """Register an action word (as `@registry.action` or `@registry.action(name=...)`)."""
+        def deco(f: F) -> F:
             prim = self._wrap(f, name)
             self.actions[prim.name] = prim
             return f

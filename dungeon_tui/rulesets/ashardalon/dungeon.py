@@ -7,7 +7,6 @@ and the intents are carried out step by step, each target chosen by the spec's r
 go to the active hero's seat, or the fixed order)."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,58 +106,52 @@ def adjacent_to_monster(ctx: Ctx) -> bool:
     return ctx.holds([m for m in ctx.foes() if board.adjacent(ctx.s, ctx.me, m)], "{names} adjacent")
 
 
-
-def _action(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """registry.action, typed: a tactics action word records an intent on the context."""
-    register: Callable[[Callable[..., None]], Callable[..., None]] = registry.action(name=name)
-    return register
-
-@_action("attack")
+@registry.action(name="attack")
 def _attack(ctx: Ctx, target: str, attack: str) -> None:
     ctx.intents.append(("attack", {"target": target, "attack": attack}))
 
 
-@_action("attack_all")
+@registry.action(name="attack_all")
 def _attack_all(ctx: Ctx, scope: str, attack: str, tiles: int = 0) -> None:
     ctx.intents.append(("attack_all", {"scope": scope, "attack": attack, "tiles": tiles}))
 
 
-@_action("move_adjacent")
+@registry.action(name="move_adjacent")
 def _move_adjacent(ctx: Ctx, target: str) -> None:
     ctx.intents.append(("move_adjacent", {"target": target}))
 
 
-@_action("move_tiles")
+@registry.action(name="move_tiles")
 def _move_tiles(ctx: Ctx, target: str, n: int) -> None:
     ctx.intents.append(("move_tiles", {"target": target, "n": n}))
 
 
-@_action("explore_bottom_tile_and_place_monster")
+@registry.action(name="explore_bottom_tile_and_place_monster")
 def _explore(ctx: Ctx) -> None:
     ctx.intents.append(("explore", {}))
 
 
-@_action("pull_adjacent")
+@registry.action(name="pull_adjacent")
 def _pull(ctx: Ctx, target: str) -> None:
     ctx.intents.append(("pull_adjacent", {"target": target}))
 
 
-@_action("move_marker_tiles")
+@registry.action(name="move_marker_tiles")
 def _move_marker(ctx: Ctx, target: str, n: int) -> None:
     ctx.intents.append(("move_marker", {"target": target, "n": n}))
 
 
-@_action("add_lava_marker")
+@registry.action(name="add_lava_marker")
 def _lava(ctx: Ctx) -> None:
     ctx.intents.append(("lava", {}))
 
 
-@_action("damage_all")
+@registry.action(name="damage_all")
 def _damage_all(ctx: Ctx, scope: str, n: int) -> None:
     ctx.intents.append(("damage_all", {"scope": scope, "n": n}))
 
 
-@_action("do_nothing")
+@registry.action(name="do_nothing")
 def _nothing(ctx: Ctx) -> None:
     ctx.intents.append(("nothing", {}))
 
