@@ -94,8 +94,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not args.headless:
         from .tui.app import DungeonApp
         ruleset_for(rec.ruleset)  # a record of a game this build lacks is one line here
-        DungeonApp(replay=rec).run()
-        return 0
+        return run_app(DungeonApp(replay=rec))
     lines: list[str] = []
     game_holder: dict[str, Game] = {}
 
@@ -233,8 +232,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         start = make
     elif getattr(args, "command", None) == "load":
         session = load_session(Path(args.file))
-    DungeonApp(session, start=start).run()
-    return 0
+    return run_app(DungeonApp(session, start=start))
+
+
+def run_app(app: Any) -> int:
+    """Run the app; its exit status is non-zero after an unexpected error (Textual has printed
+    it) or a closed terminal (128 + the signal, the game saved first)."""
+    app.run()
+    return int(app.return_code or 0)
 
 
 def one_line_error(prog: str) -> Any:
@@ -382,6 +387,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as err:  # a disk that refuses (full, read-only, a file where a folder goes)
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"dungeon-tui: {where}{err.strerror or err}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
 

@@ -97,9 +97,11 @@ def write_atomic(path: Path, text: str) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
-    except BaseException:
+    except BaseException as err:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(err, OSError) and not err.filename:  # a full disk names no file: say which
+            raise OSError(err.errno, err.strerror, str(path)) from err
         raise
 
 

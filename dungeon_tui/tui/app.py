@@ -1,10 +1,13 @@
 """The Textual app: the title, the new-game form, the lists of saves, and the screens they open."""
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from collections.abc import Callable
 
 from rich.markup import escape
 from textual import events, work
@@ -275,6 +278,12 @@ class DungeonApp(App[None]):
             self.session = session
 
     def on_mount(self) -> None:
+        # A closed terminal (SIGHUP) or a polite kill (SIGTERM) saves the game in progress and
+        # ends the app cleanly; Continue then resumes at the last decision.
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGHUP, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self.hang_up, signum)
         self.push_screen(TitleScreen())
         if self.initial is not None:
             self.start(self.initial)
@@ -282,6 +291,17 @@ class DungeonApp(App[None]):
             from .replay_screen import ReplayScreen
             self.push_screen(ReplayScreen(self.initial_replay))
         self.call_after_refresh(self.check_size)
+
+    def hang_up(self, signum: int) -> None:
+        """Save every game open on a screen (to its save and to the autosave), then exit."""
+        from .session import autosave_path
+        for screen in self.screen_stack:
+            session = getattr(screen, "session", None)
+            if session is not None and not session.game.over:
+                with contextlib.suppress(OSError):  # nobody is left to tell; the last autosave stands
+                    session.save(label="terminal closed")
+                    session.save(autosave_path(), "autosave")
+        self.exit(return_code=128 + signum)
 
     def on_ready(self) -> None:
         # Only once the first frame is up: a worker started earlier competes with it for the GIL.

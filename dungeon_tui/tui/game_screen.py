@@ -3,6 +3,7 @@ a worker, one visible decision at a time at the chosen speed."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 from textual import work
 from textual.binding import Binding
@@ -15,7 +16,7 @@ from .event_log import still_listed
 from .map_view import MapView
 from ..engine.presenter import aimed_at, goes_to
 from .saves import saves_dir
-from .session import SPEEDS, Session
+from .session import SPEEDS, Session, autosave_path, why_not_saved
 from .table import TableScreen
 
 SPEED_ORDER = list(SPEEDS)
@@ -56,6 +57,7 @@ class GameScreen(TableScreen):
             self._bindings.bind(verb.key, f"verb({i})", verb.label)
         keys.update(items[cut:])
         self.skipping = False
+        self.save_problem: str | None = None  # why the last autosave failed, while it fails
         self._wake = threading.Event()
         self._finished = False
         self._leaving = False  # the game is over and the player chose to go back to the title
@@ -125,8 +127,26 @@ class GameScreen(TableScreen):
 
     def play(self, action: Action) -> None:
         self.session.play_human(action)
-        self.session.autosave()
+        self.autosave()
         self.kick()
+
+    def autosave(self) -> None:
+        """Autosave; a disk that refuses is said once (and again when it works), never fatal."""
+        problem = self.session.autosave()
+        if problem is not None and problem != self.save_problem:
+            self.notify(f"Autosave failed, {problem}. Playing on; it is tried again after every choice.",
+                        severity="error", timeout=8)
+        elif problem is None and self.save_problem is not None:
+            self.notify("Autosave works again.", timeout=3)
+        self.save_problem = problem
+
+    def save_to(self, path: Path | None, label: str) -> Path | None:
+        """A save the player asked for: where it went, or None after saying why it could not."""
+        try:
+            return self.session.save(path, label)
+        except OSError as err:
+            self.notify(f"The game was not saved: {why_not_saved(err)}.", severity="error", timeout=8)
+            return None
 
     @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
     def run_ai(self) -> None:
@@ -161,7 +181,7 @@ class GameScreen(TableScreen):
         game.play(action, why)
         while game.pending is not None and game.pending.seat == CHANCE:
             s.play_ai_step()
-        s.autosave()
+        self.autosave()
         self.redraw(centre=True)
 
     def ai_burst(self) -> None:
@@ -170,7 +190,7 @@ class GameScreen(TableScreen):
         for _ in range(5000):  # a bound, so the UI answers even in an all-AI game
             if s.play_ai_step() is None:
                 break
-            s.autosave()
+        self.autosave()  # once, before the next human choice is asked
         self.redraw(centre=True)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -181,14 +201,15 @@ class GameScreen(TableScreen):
         if self._finished:
             return
         self._finished = True
-        self.session.autosave()
-        self.session.save(label="finished game")
+        self.autosave()
+        self.save_to(None, "finished game")
 
         def done(what: str | None) -> None:
             if what == "save":
                 game = self.session.game
-                path = self.session.save(saves_dir() / f"record-{self.session.ruleset.id}-{game.seed}.json", "record")
-                self.notify(f"Record saved to {path}", timeout=4)
+                path = self.save_to(saves_dir() / f"record-{self.session.ruleset.id}-{game.seed}.json", "record")
+                if path is not None:
+                    self.notify(f"Record saved to {path}", timeout=4)
             self._leaving = True
             self.app.call_later(self._leave)
         self.app.push_screen(GameOver(self.presenter.summary(self.session.game)), done)
@@ -266,7 +287,7 @@ class GameScreen(TableScreen):
             # the player should look before going on when something happened on the way
             if any(e.kind in self.presenter.walk_stops for e in game.events[seen:]):
                 break
-        self.session.autosave()
+        self.autosave()
         self.kick()
         return True
 
@@ -357,8 +378,9 @@ class GameScreen(TableScreen):
         self.kick()
 
     def action_save(self) -> None:
-        path = self.session.save()
-        self.notify(f"Saved to {path}", timeout=3)
+        path = self.save_to(None, "saved game")
+        if path is not None:
+            self.notify(f"Saved to {path}", timeout=3)
 
     def action_help(self) -> None:
         from .help_screen import HelpScreen
@@ -369,7 +391,7 @@ class GameScreen(TableScreen):
             if yes:
                 self.workers.cancel_group(self, "ai")
                 self._wake.set()
-                self.session.save(label="quit")
-                self.session.save(saves_dir() / "autosave.json", "autosave")
+                if self.save_to(None, "quit") is None or self.save_to(autosave_path(), "autosave") is None:
+                    return  # the game stays open: quitting now would lose it
                 self.app.exit()
         self.app.push_screen(Confirm("Quit the game? It is saved, and Continue resumes it."), done)

@@ -39,7 +39,7 @@ class Options:
 class Session:
     game: Game
     owners: dict[str, str] = field(default_factory=dict)  # seat -> player name, or "AI"
-    last_saved_round: int = 0
+    saved_at: int = -1  # how many decisions the game had when it was last autosaved
     options: Options = field(default_factory=Options)
 
     def __post_init__(self) -> None:
@@ -92,7 +92,6 @@ class Session:
         if keep is None:
             return False
         self.game = self.game.rewound(keep)
-        self.last_saved_round = len(self.game.checkpoints)
         return True
 
     def play_human(self, action: Action) -> None:
@@ -109,13 +108,30 @@ class Session:
         record.save(self.game, path, __version__, self.meta(label))
         return path
 
-    def autosave(self) -> Path | None:
-        """Once per round (each checkpoint): the file `continue` resumes."""
-        rounds = len(self.game.checkpoints)
-        if rounds == self.last_saved_round:
+    def autosave(self) -> str | None:
+        """After every decision, the file Continue resumes: nothing a player did is lost with a
+        closed terminal.  Returns why it could not be written (a full disk, a saves folder that
+        is not a folder), None when it was or nothing is new; a failed autosave is tried again
+        at the next call, and the game goes on either way."""
+        count = len(self.game.decisions)
+        if count == self.saved_at:
             return None
-        self.last_saved_round = rounds
-        return self.save(saves_dir() / "autosave.json", "autosave")
+        try:
+            self.save(autosave_path(), "autosave")
+        except OSError as err:
+            return why_not_saved(err)
+        self.saved_at = count
+        return None
+
+
+def autosave_path() -> Path:
+    return saves_dir() / "autosave.json"
+
+
+def why_not_saved(err: OSError) -> str:
+    """One line for a save the disk refused: which file, and the system's reason."""
+    where = f" {err.filename}" if err.filename else ""
+    return f"could not save{where}: {err.strerror or err}"
 
 
 def new_session(game_id: str, setup: dict[str, Any], seed: int, player: str = "Player",
@@ -141,5 +157,5 @@ def load_session(path: Path) -> Session:
         owners = {seat: "Player" for seat in game.ruleset.seats(game.state) if seat.startswith("hero:")}
     owners.setdefault("dungeon", "AI")
     owners[CHANCE] = "AI"
-    return Session(game, {str(k): str(v) for k, v in owners.items()}, len(game.checkpoints),
+    return Session(game, {str(k): str(v) for k, v in owners.items()}, len(game.decisions),
                    Options.from_json(rec.meta.get("options")))

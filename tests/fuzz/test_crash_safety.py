@@ -71,13 +71,14 @@ else:
     from dungeon_tui.rulesets.heroquest.game import GAME
     game = GAME.new_game({"adventure": "the_trial"}, 21)
 ctl = get("heroquest").ai_controllers()
-saves = 0
+saves = rounds = 0
 while not game.over:
     d = game.pending
     game.play(*(ctl.get(d.seat) or ctl["*"]).choose(game, d))
     if how == "autosave":
-        if len(game.checkpoints) == session.last_saved_round:
+        if len(game.checkpoints) == rounds:  # one autosave a round: enough writes to interrupt
             continue
+        rounds = len(game.checkpoints)
         print(f"saving {game.state_hash()} {len(game.decisions)}", flush=True)
         session.autosave()
     else:
