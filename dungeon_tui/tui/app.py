@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from . import textual_guards
-from .dialogs import TooSmall
+from .dialogs import Confirm, TooSmall
 from .help_screen import HelpScreen
 from .saves import saves_dir
 
@@ -73,11 +73,14 @@ class TitleScreen(Screen[None]):
         if choice == "new":
             app.push_screen(NewGameScreen())
         elif choice == "continue":
-            path = saves_dir() / "autosave.json"
-            if not path.exists():
-                self.notify("Nothing to continue yet: no autosave in " + str(saves_dir()), timeout=4)
-            else:
-                app.open_save(path)
+            from .session import autosaves
+            games = autosaves()
+            if not games:
+                self.notify("Nothing to continue yet: no game in progress in " + str(saves_dir()), timeout=4)
+            elif len(games) == 1:
+                app.open_save(games[0])
+            else:  # every game in progress, the newest first
+                app.push_screen(SavesScreen("continue"))
         elif choice in ("load", "replay"):
             app.push_screen(SavesScreen(choice))
         elif choice == "help":
@@ -220,9 +223,10 @@ def describe(path: Path) -> tuple[str, ...]:
 
 
 class SavesScreen(Screen[None]):
-    """The saves folder as a table; enter loads (or replays) the chosen one."""
+    """The saves folder as a table; enter loads (or replays) the chosen one, delete removes it
+    after asking.  Continue shows only the games in progress (their autosaves)."""
 
-    BINDINGS = [Binding("escape,q", "app.pop_screen", "back")]
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "back"), Binding("delete,d", "delete", "delete")]
     DEFAULT_CSS = "SavesScreen DataTable { height: 1fr; } SavesScreen #where { padding: 0 1; }"
 
     def __init__(self, mode: str) -> None:
@@ -231,16 +235,23 @@ class SavesScreen(Screen[None]):
         self.paths: list[Path] = []
 
     def compose(self) -> ComposeResult:
-        verb = "load" if self.mode == "load" else "replay"
-        yield Static(f"[b]Saved games[/b] in {escape(str(saves_dir()))}: enter to {verb}", id="where")
+        verb = "replay" if self.mode == "replay" else "load"
+        what = "Games in progress" if self.mode == "continue" else "Saved games"
+        yield Static(f"[b]{what}[/b] in {escape(str(saves_dir()))}: enter to {verb}, d to delete", id="where")
         yield DataTable(cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one(DataTable).add_columns("file", "game", "adventure", "party", "turn", "saved")
+        self.fill()
+
+    def fill(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("file", "game", "adventure", "party", "turn", "saved")
+        table.clear()
         folder = saves_dir()
         files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+        if self.mode == "continue":
+            files = [p for p in files if p.name.startswith("autosave")]
         self.paths = files
         for p in files:
             table.add_row(*describe(p))
@@ -248,12 +259,27 @@ class SavesScreen(Screen[None]):
             table.add_row("no saves yet", "", "", "", "", "")
         table.focus()
 
+    def action_delete(self) -> None:
+        row = self.query_one(DataTable).cursor_row
+        if not 0 <= row < len(self.paths):
+            return
+        path = self.paths[row]
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                try:
+                    path.unlink(missing_ok=True)
+                except OSError as err:
+                    self.notify(f"{path.name} was not deleted: {err.strerror or err}", severity="error", timeout=6)
+                self.fill()
+        self.app.push_screen(Confirm(f"Delete {path.name}? It cannot be undone."), done)
+
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
         if message.cursor_row >= len(self.paths):
             return
         app: DungeonApp = self.app  # type: ignore[assignment]
         path = self.paths[message.cursor_row]
-        if self.mode == "load":
+        if self.mode != "replay":
             app.open_save(path)
         else:
             app.open_replay(path)
@@ -294,13 +320,12 @@ class DungeonApp(App[None]):
 
     def hang_up(self, signum: int) -> None:
         """Save every game open on a screen (to its save and to the autosave), then exit."""
-        from .session import autosave_path
         for screen in self.screen_stack:
             session = getattr(screen, "session", None)
             if session is not None and not session.game.over:
                 with contextlib.suppress(OSError):  # nobody is left to tell; the last autosave stands
                     session.save(label="terminal closed")
-                    session.save(autosave_path(), "autosave")
+                    session.save(session.autosave_path(), "autosave")
         self.exit(return_code=128 + signum)
 
     def on_ready(self) -> None:

@@ -16,7 +16,7 @@ from .event_log import still_listed
 from .map_view import MapView
 from ..engine.presenter import aimed_at, goes_to
 from .saves import saves_dir
-from .session import SPEEDS, Session, autosave_path, why_not_saved
+from .session import SPEEDS, Session, why_not_saved
 from .table import TableScreen
 
 SPEED_ORDER = list(SPEEDS)
@@ -201,8 +201,10 @@ class GameScreen(TableScreen):
         if self._finished:
             return
         self._finished = True
-        self.autosave()
-        self.save_to(None, "finished game")
+        if self.save_to(None, "finished game") is not None:
+            self.session.drop_autosave()  # the finished record stands in the saves list instead
+        else:
+            self.autosave()
 
         def done(what: str | None) -> None:
             if what == "save":
@@ -391,7 +393,8 @@ class GameScreen(TableScreen):
             if yes:
                 self.workers.cancel_group(self, "ai")
                 self._wake.set()
-                if self.save_to(None, "quit") is None or self.save_to(autosave_path(), "autosave") is None:
+                if (self.save_to(None, "quit") is None
+                        or self.save_to(self.session.autosave_path(), "autosave") is None):
                     return  # the game stays open: quitting now would lose it
                 self.app.exit()
         self.app.push_screen(Confirm("Quit the game? It is saved, and Continue resumes it."), done)

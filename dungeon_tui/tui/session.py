@@ -41,6 +41,7 @@ class Session:
     owners: dict[str, str] = field(default_factory=dict)  # seat -> player name, or "AI"
     saved_at: int = -1  # how many decisions the game had when it was last autosaved
     options: Options = field(default_factory=Options)
+    autosave_file: Path | None = None  # this game's own autosave (named when first needed)
 
     def __post_init__(self) -> None:
         # Keyframes as the game goes, so undo replays a few dozen decisions, not the whole game.
@@ -108,6 +109,16 @@ class Session:
         record.save(self.game, path, __version__, self.meta(label))
         return path
 
+    def autosave_path(self) -> Path:
+        if self.autosave_file is None:
+            self.autosave_file = new_autosave_name(self.ruleset.id, self.game.seed)
+        return self.autosave_file
+
+    def drop_autosave(self) -> None:
+        """A finished game needs no autosave: its record is in the saves list."""
+        if self.autosave_file is not None:
+            self.autosave_file.unlink(missing_ok=True)
+
     def autosave(self) -> str | None:
         """After every decision, the file Continue resumes: nothing a player did is lost with a
         closed terminal.  Returns why it could not be written (a full disk, a saves folder that
@@ -117,15 +128,30 @@ class Session:
         if count == self.saved_at:
             return None
         try:
-            self.save(autosave_path(), "autosave")
+            self.save(self.autosave_path(), "autosave")
         except OSError as err:
             return why_not_saved(err)
         self.saved_at = count
         return None
 
 
-def autosave_path() -> Path:
-    return saves_dir() / "autosave.json"
+def new_autosave_name(game_id: str, seed: int) -> Path:
+    """A game's own autosave, named so a player knows it and no other game's is overwritten."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = saves_dir() / f"autosave-{game_id}-{seed}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = saves_dir() / f"autosave-{game_id}-{seed}-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+def autosaves() -> list[Path]:
+    """Every autosave in the saves folder, the newest first (Continue offers them)."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(folder.glob("autosave*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
 
 
 def why_not_saved(err: OSError) -> str:
@@ -158,4 +184,5 @@ def load_session(path: Path) -> Session:
     owners.setdefault("dungeon", "AI")
     owners[CHANCE] = "AI"
     return Session(game, {str(k): str(v) for k, v in owners.items()}, len(game.decisions),
-                   Options.from_json(rec.meta.get("options")))
+                   Options.from_json(rec.meta.get("options")),
+                   autosave_file=path if path.name.startswith("autosave") else None)

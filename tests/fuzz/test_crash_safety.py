@@ -66,6 +66,7 @@ if how == "autosave":
     from dungeon_tui.tui.session import new_session
     session = new_session("heroquest", {"adventure": "the_trial"}, 21)
     session.owners = {k: "AI" for k in session.owners}
+    session.autosave_file = target
     game = session.game
 else:
     from dungeon_tui.rulesets.heroquest.game import GAME

@@ -50,7 +50,8 @@ def test_human_turn_save_quit_and_continue(tmp_path):
         return played
 
     played = asyncio.run(run())
-    resumed = load_session(tmp_path / "autosave.json")
+    resumed = load_session(session.autosave_file)
+    assert [p.name for p in tmp_path.glob("autosave*.json")] == [session.autosave_file.name]
     assert len(resumed.game.decisions) == played
     assert resumed.game.state_hash() == session.game.state_hash()
     assert resumed.owners["hero:barbarian"] == "Player" and resumed.owners["dungeon"] == "AI"
@@ -112,7 +113,8 @@ def test_ai_on_every_seat_plays_to_the_game_over_screen(tmp_path):
             await pilot.press("s")  # save the record, then back to the title
             assert await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
     asyncio.run(run())
-    assert (tmp_path / "autosave.json").exists()
+    # the finished game's autosave gives way to its record in the saves list
+    assert not list(tmp_path.glob("autosave*.json")) and (tmp_path / "warhammer-quest-7.json").exists()
     saved = tmp_path / "record-warhammer-quest-7.json"
     rec = record.read(saved)
     assert record.replay(rec, game_from_record).state_hash() == session.game.state_hash()

@@ -27,6 +27,12 @@ from .test_tmux import tmux, wait_screen
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def the_autosave(folder: Path) -> Path:
+    """The one game in progress in a saves folder: its autosave."""
+    (path,) = folder.glob("autosave-*.json")
+    return path
+
+
 async def _play_choices(app, pilot, session, n: int) -> None:
     """Play n human choices with enter on the choices list, waiting for each to be asked."""
     for _ in range(n):
@@ -44,7 +50,7 @@ def test_every_choice_is_autosaved_before_the_next_is_asked(tmp_path):
             app = pilot.app
             await _play_choices(app, pilot, session, 1)
             assert await wait_for(pilot, lambda: session.human_pending() is not None)
-            saved = load_session(tmp_path / "autosave.json")
+            saved = load_session(the_autosave(tmp_path))
             assert len(saved.game.decisions) == len(session.game.decisions)  # no round had to end first
             assert saved.game.state_hash() == session.game.state_hash()
     asyncio.run(run())
@@ -109,21 +115,21 @@ def test_a_full_disk_keeps_the_last_autosave_and_play_goes_on(small_disk, monkey
             app = pilot.app
             await _play_choices(app, pilot, session, 1)
             assert await wait_for(pilot, lambda: session.human_pending() is not None)
-            kept["first"] = len(load_session(small_disk / "autosave.json").game.decisions)
+            kept["first"] = len(load_session(the_autosave(small_disk)).game.decisions)
             filler = fill(small_disk)
             await _play_choices(app, pilot, session, 1)
             said = [n.message for n in app._notifications]
             assert any("Autosave failed" in m and "No space left on device" in m for m in said)
             # the autosave on disk is the last one that could be written, whole
-            assert len(load_session(small_disk / "autosave.json").game.decisions) == kept["first"]
-            assert sorted(p.name for p in small_disk.iterdir()) == ["autosave.json", "filler"]
+            assert len(load_session(the_autosave(small_disk)).game.decisions) == kept["first"]
+            assert sorted(p.name for p in small_disk.iterdir()) == [the_autosave(small_disk).name, "filler"]
             filler.unlink()
             await _play_choices(app, pilot, session, 1)
             assert await wait_for(pilot, lambda: session.human_pending() is not None)
             assert any("Autosave works again" in n.message for n in app._notifications)
             kept["last"] = len(session.game.decisions)
             kept_hash = session.game.state_hash()
-            resumed = load_session(small_disk / "autosave.json")  # Continue resumes at the last choice
+            resumed = load_session(the_autosave(small_disk))  # Continue resumes at the last choice
             assert len(resumed.game.decisions) == kept["last"] and resumed.game.state_hash() == kept_hash
     asyncio.run(run())
 
@@ -189,8 +195,9 @@ def test_sigterm_saves_and_exits_cleanly(tmp_path):
         place_two_warriors(session)
         os.kill(app_pid(session), signal.SIGTERM)
         wait_screen(session, f"EXITED {128 + signal.SIGTERM}")
-        assert placed(tmp_path / "saves" / "autosave.json") == ["Barbarian starts at 2,-2", "Elf starts at 3,-2"]
-        assert sorted(p.name for p in (tmp_path / "saves").iterdir()) == ["autosave.json", "warhammer-quest-42.json"]
+        saves = tmp_path / "saves"
+        assert placed(the_autosave(saves)) == ["Barbarian starts at 2,-2", "Elf starts at 3,-2"]
+        assert sorted(p.name for p in saves.iterdir()) == sorted([the_autosave(saves).name, "warhammer-quest-42.json"])
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
 
@@ -200,7 +207,7 @@ def test_closing_the_terminal_saves_the_game(tmp_path):
     session = start_app(tmp_path)
     place_two_warriors(session)
     pid = app_pid(session)
-    autosave = tmp_path / "saves" / "autosave.json"
+    autosave = the_autosave(tmp_path / "saves")
     autosave.unlink()  # so what is there after the hang-up was written by it
     subprocess.run(["tmux", "kill-session", "-t", session], check=True)  # the terminal goes: SIGHUP
     end = time.monotonic() + 20
@@ -208,3 +215,71 @@ def test_closing_the_terminal_saves_the_game(tmp_path):
         time.sleep(0.1)
     assert not Path(f"/proc/{pid}").exists(), "the app did not exit on SIGHUP"
     assert placed(autosave) == ["Barbarian starts at 2,-2", "Elf starts at 3,-2"]
+
+
+def test_each_game_keeps_its_own_autosave_and_continue_offers_them_all(tmp_path):
+    from dungeon_tui.tui.app import SavesScreen, TitleScreen
+    from dungeon_tui.tui.session import Options, new_session
+
+    first = fp6_session()
+    second = new_session("heroquest", {"adventure": "the_trial"}, 3, options=Options(ai_speed="instant"))
+    for session in (first, second):
+        for _ in range(5):  # a few choices: the first offered for the player, the AI's otherwise
+            if session.play_ai_step() is None:
+                session.play_human(session.game.pending.options[0])
+        assert session.autosave() is None
+    assert first.autosave_file != second.autosave_file and first.autosave_file.exists()
+    assert len(list(tmp_path.glob("autosave-*.json"))) == 2
+
+    async def run():
+        async with DungeonApp().run_test(size=(120, 30)) as pilot:
+            app = pilot.app
+            assert isinstance(app.screen, TitleScreen)
+            await pilot.press("down", "enter")  # Continue
+            assert await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen))
+            assert sorted(app.screen.paths) == sorted([first.autosave_file, second.autosave_file])
+            row = app.screen.paths.index(second.autosave_file)
+            app.screen.query_one("DataTable").move_cursor(row=row)
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert app.screen.session.game.state_hash() == second.game.state_hash()
+    asyncio.run(run())
+
+
+def test_the_saves_list_deletes_a_save_after_asking(tmp_path):
+    from dungeon_tui.tui.app import SavesScreen
+    from dungeon_tui.tui.dialogs import Confirm
+
+    fp6_session().save(tmp_path / "keep.json")
+    fp6_session().save(tmp_path / "drop.json")
+
+    async def run():
+        async with DungeonApp().run_test(size=(120, 30)) as pilot:
+            app = pilot.app
+            await pilot.press("down", "down", "enter")  # Load a saved game
+            assert await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen))
+            screen = app.screen
+            screen.query_one("DataTable").move_cursor(row=screen.paths.index(tmp_path / "drop.json"))
+            await pilot.press("d")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            await pilot.press("n")  # no: nothing happens
+            assert await wait_for(pilot, lambda: app.screen is screen)
+            assert (tmp_path / "drop.json").exists()
+            await pilot.press("d")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+            await pilot.press("y")
+            assert await wait_for(pilot, lambda: not (tmp_path / "drop.json").exists())
+            assert await wait_for(pilot, lambda: screen.paths == [tmp_path / "keep.json"])
+    asyncio.run(run())
+
+
+def test_an_unexpected_error_ends_the_app_with_a_non_zero_status(tmp_path):
+    code = ("from dungeon_tui.cli import run_app\n"
+            "from dungeon_tui.tui.app import DungeonApp\n"
+            "class Broken(DungeonApp):\n"
+            "    def on_ready(self):\n"
+            "        raise RuntimeError('boom')\n"
+            "raise SystemExit(run_app(Broken()))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path)
+    assert done.returncode == 1 and "RuntimeError: boom" in done.stdout + done.stderr

@@ -49,6 +49,6 @@ def test_real_terminal_play_save_quit(tmp_path):
         wait_screen(session, "Quit the game?")
         tmux("send-keys", "-t", session, "y")
         wait_screen(session, "EXITED 0")
-        assert (tmp_path / "saves" / "autosave.json").exists()
+        assert len(list((tmp_path / "saves").glob("autosave-warhammer-quest-42-*.json"))) == 1
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
