@@ -6,6 +6,7 @@ anything wrong becomes a RecordError with a one-line reason, never a traceback.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -84,7 +85,11 @@ def to_json(game: Game, app_version: str, meta: dict[str, Any] | None = None) ->
 def write_atomic(path: Path, text: str) -> None:
     """Temporary file in the same folder, fsync, rename: a crash leaves the old file whole."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # a plain file stands where a folder of the path should be: say which
+        blocker = next(p for p in (path.parent, *path.parent.parents) if p.exists() and not p.is_dir())
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(blocker)) from None
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

@@ -139,6 +139,9 @@ def test_commands_that_write_fail_with_one_line(tmp_path, capsys, small_disk):
     blocker.write_text("x", encoding="utf-8")
     assert cli.main(["simulate", "--game", "heroquest", "--games", "1", "--record", str(blocker / "records")]) == 2
     assert capsys.readouterr().err == f"dungeon-tui: {blocker / 'records'}: Not a directory\n"
+    assert cli.main(["campaign", "new", str(blocker / "party.json"), "--game", "heroquest"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("dungeon-tui: ") and "Not a directory" in err[0]
     fill(small_disk)
     (small_disk / "filler").write_bytes(b"\0" * 10_000)  # leave room for some bytes, not a record
     assert cli.main(["simulate", "--game", "heroquest", "--games", "1", "--record", str(small_disk)]) == 2
