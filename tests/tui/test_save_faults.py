@@ -286,3 +286,20 @@ def test_an_unexpected_error_ends_the_app_with_a_non_zero_status(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=tmp_path)
     assert done.returncode == 1 and "RuntimeError: boom" in done.stdout + done.stderr
+
+
+def test_a_read_only_disk_is_said_and_play_goes_on(small_disk, monkeypatch):
+    monkeypatch.setenv("DUNGEON_TUI_SAVES", str(small_disk))
+    if subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], capture_output=True).returncode != 0:
+        pytest.skip("cannot remount the tmpfs read-only here")
+    session = fp6_session()
+
+    async def run():
+        async with DungeonApp(session).run_test(size=(110, 34)) as pilot:
+            app = pilot.app
+            await _play_choices(app, pilot, session, 2)
+            said = [n.message for n in app._notifications]
+            assert any("Autosave failed" in m and "Read-only file system" in m for m in said)
+            assert isinstance(app.screen, GameScreen) and session.human_pending() is not None
+    asyncio.run(run())
+    assert list(small_disk.iterdir()) == []
