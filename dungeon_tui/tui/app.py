@@ -218,7 +218,9 @@ def describe(path: Path) -> tuple[str, ...]:
     m: dict[str, Any] = rec.meta
     names = game_names()
     party = ",".join(str(p) for p in m.get("party", rec.setup.get("heroes", [])))
-    return (path.name, names.get(rec.ruleset, rec.ruleset), str(m.get("adventure", rec.setup.get("adventure", ""))),
+    # An autosave's file name repeats the game, seed and time the other columns show: keep it short.
+    shown = "autosave" if path.name.startswith("autosave-") else path.name
+    return (shown, names.get(rec.ruleset, rec.ruleset), str(m.get("adventure", rec.setup.get("adventure", ""))),
             party, str(m.get("turn", "")), str(m.get("date", "")) + ("  (over)" if m.get("over") else ""))
 
 
