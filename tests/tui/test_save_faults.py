@@ -11,7 +11,6 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.session import load_session
 
 from .helpers import fp6_session, wait_for
-from .test_tmux import tmux, wait_screen
+from .test_tmux import start_fp6, tmux, wait_screen
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -151,18 +150,6 @@ def test_commands_that_write_fail_with_one_line(tmp_path, capsys, small_disk):
 
 
 # -- real signals to a real app process --------------------------------------------------------
-def start_app(tmp_path: Path) -> str:
-    session = f"dungeon-tui-test-{uuid.uuid4().hex[:8]}"
-    script = Path(sys.executable).parent / "dungeon-tui"
-    program = str(script) if script.exists() else f"PYTHONPATH={ROOT} {sys.executable} -m dungeon_tui"
-    command = (f"cd {tmp_path} && DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} "
-               f"new --adventure fp6 --seed 42; echo EXITED $?; sleep 30")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command],
-                   check=True, env=env)
-    return session
-
-
 def app_pid(session: str) -> int:
     shell = tmux("display", "-p", "-t", session, "#{pane_pid}").strip()
     end = time.monotonic() + 10
@@ -193,7 +180,7 @@ def placed(path: Path) -> list[str]:
 
 @needs_tmux
 def test_sigterm_saves_and_exits_cleanly(tmp_path):
-    session = start_app(tmp_path)
+    session = start_fp6(tmp_path)
     try:
         place_two_warriors(session)
         os.kill(app_pid(session), signal.SIGTERM)
@@ -207,7 +194,7 @@ def test_sigterm_saves_and_exits_cleanly(tmp_path):
 
 @needs_tmux
 def test_closing_the_terminal_saves_the_game(tmp_path):
-    session = start_app(tmp_path)
+    session = start_fp6(tmp_path)
     place_two_warriors(session)
     pid = app_pid(session)
     autosave = the_autosave(tmp_path / "saves")

@@ -28,7 +28,9 @@ def wait_screen(session: str, want: str, seconds: float = 20.0) -> str:
     raise AssertionError(f"{want!r} never appeared; the screen was:\n{screen}")
 
 
-def test_real_terminal_play_save_quit(tmp_path):
+def start_fp6(tmp_path: Path) -> str:
+    """`dungeon-tui new --adventure fp6 --seed 42` in a new tmux session, saving under tmp_path;
+    the shell prints EXITED and the exit status when the program ends."""
     session = f"dungeon-tui-test-{uuid.uuid4().hex[:8]}"
     script = Path(sys.executable).parent / "dungeon-tui"  # the installed program, as a player runs it
     program = str(script) if script.exists() else f"PYTHONPATH={ROOT} {sys.executable} -m dungeon_tui"
@@ -37,6 +39,11 @@ def test_real_terminal_play_save_quit(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command],
                    check=True, env=env)
+    return session
+
+
+def test_real_terminal_play_save_quit(tmp_path):
+    session = start_fp6(tmp_path)
     try:
         wait_screen(session, "Where does the Barbarian start?")
         tmux("send-keys", "-t", session, "Enter")

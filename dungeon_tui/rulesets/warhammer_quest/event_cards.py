@@ -24,6 +24,11 @@ def warriors_on(state: State, sid: str) -> list[Figure]:
     return [w for w in state.heroes() if w.active and state.section_of(w.pos) == sid]
 
 
+def at_the_event(s: State, anchor: str, order: list[Figure]) -> list[Figure]:
+    """Who an event card falls on: the warriors on its section, else every warrior still standing."""
+    return warriors_on(s, anchor) or [warrior for warrior in order if warrior.active]
+
+
 def lowest_roller(game: Game, pool: list[Figure]) -> Procedure:
     """Each rolls a D6; the lowest (ties re-roll) is picked."""
     while len(pool) > 1:
@@ -112,7 +117,7 @@ def encounter(game: Game, anchor: str, order: list[Figure]) -> int:
 def dead_body(game: Game, anchor: str, order: list[Figure]) -> Procedure:
     """The lowest roller opens the bag: gas, a spear trap, or gold."""
     s: State = game.state
-    here = warriors_on(s, anchor) or [w for w in order if w.active]
+    here = at_the_event(s, anchor, order)
     w = yield from lowest_roller(game, here)
     if w is None:
         return 1
@@ -137,7 +142,7 @@ def dead_body(game: Game, anchor: str, order: list[Figure]) -> Procedure:
 def trap(game: Game, anchor: str, order: list[Figure]) -> Procedure:
     """The lowest roller springs it: a blast, a pit, or a guarded treasure."""
     s: State = game.state
-    here = warriors_on(s, anchor) or [w for w in order if w.active]
+    here = at_the_event(s, anchor, order)
     w = yield from lowest_roller(game, here)
     (face,) = yield from roll(game, 1, 6, "whq.event.trap")
     if face == 1:
@@ -162,7 +167,7 @@ def trap(game: Game, anchor: str, order: list[Figure]) -> Procedure:
 def scorpions(game: Game, anchor: str, order: list[Figure]) -> Procedure:
     """A counter-drawn warrior stamps on D6+Strength of the dozen; the rest sting."""
     s: State = game.state
-    here = warriors_on(s, anchor) or [w for w in order if w.active]
+    here = at_the_event(s, anchor, order)
     w = yield from counter_pick(game, here)
     if w is not None:
         (face,) = yield from roll(game, 1, 6, "whq.event.scorpions")
@@ -179,7 +184,7 @@ def scorpions(game: Game, anchor: str, order: list[Figure]) -> Procedure:
 def old_bones(game: Game, anchor: str, order: list[Figure]) -> Procedure:
     """The bones' table: a curse, nothing, gold, or gold and treasure."""
     s: State = game.state
-    here = warriors_on(s, anchor) or [w for w in order if w.active]
+    here = at_the_event(s, anchor, order)
     (face,) = yield from roll(game, 1, 6, "whq.event.old_bones")
     roll_event(game, "whq.event.old_bones", "1d6", [face], outcome=face, text=f"Old bones: {face}.")
     if face == 1:
