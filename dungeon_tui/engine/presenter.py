@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 from collections.abc import Callable
 
-from .game import Action, Decision, Game
+from .game import Action, Decision, Event, Game
 
 Sq = tuple[int, int]
 Cell = tuple[str, str]  # two characters and a role (a mapview component class)
@@ -42,6 +42,7 @@ class Card:
 
     label: str
     plays: Callable[[Action], bool] = field(default=lambda a: False)
+    text: str = ""  # what the card does, in the project's own words: shown when it is selected
 
 
 class Presenter(Protocol):
@@ -66,6 +67,28 @@ class Presenter(Protocol):
     def summary(self, game: Game) -> str: ...
     def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]: ...
     def walks(self, game: Game, decision: Decision | None) -> dict[Sq, list[Sq]]: ...
+    def drawn_card(self, game: Game, event: Event) -> tuple[str, str] | None: ...
+    def preview(self, game: Game, seat: str, action: Action) -> dict[Sq, Cell]: ...
+    def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]: ...
+
+
+class PresenterDefaults:
+    """What a presenter may leave out: a game without drawn cards, previews or lines of sight
+    inherits these and the screens simply show nothing for them."""
+
+    def drawn_card(self, game: Game, event: Event) -> tuple[str, str] | None:
+        """A card the event draws, as (title, what it does), shown until the player dismisses
+        it; None for every other event."""
+        return None
+
+    def preview(self, game: Game, seat: str, action: Action) -> dict[Sq, Cell]:
+        """Cells laid over the map while this choice is highlighted in the list (a tile before
+        it is placed, a figure before it moves)."""
+        return {}
+
+    def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
+        """The squares the hero can see, and the squares of figures it could target now."""
+        return set(), set()
 
 
 def goes_to(action: Action) -> Sq | None:
@@ -116,4 +139,5 @@ def bar(value: int, most: int, width: int = 10) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-__all__ = ["Board", "Card", "Presenter", "Verb", "aimed_at", "bar", "goes_to", "listed", "party_in", "plays"]
+__all__ = ["Board", "Card", "Presenter", "PresenterDefaults", "Verb",
+           "aimed_at", "bar", "goes_to", "listed", "party_in", "plays"]

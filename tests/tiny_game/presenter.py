@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from dungeon_tui.engine.game import Action, Decision, Game
-from dungeon_tui.engine.presenter import Board, Card, Cell, Sq, Verb, aimed_at, bar, deciding_hero, goes_to
+from dungeon_tui.engine.presenter import (
+    Board, Card, Cell, PresenterDefaults, Sq, Verb, aimed_at, bar, deciding_hero, goes_to,
+)
 
 HELP = """[b]Goblin Cellar[/b]
 Each round every hero has two actions: step to a free square beside him, or attack a goblin
@@ -14,7 +16,7 @@ attacks the same way. Slay every goblin to win; the game is lost when every hero
 after 30 rounds."""
 
 
-class GoblinCellarPresenter:
+class GoblinCellarPresenter(PresenterDefaults):
     help = HELP
     legend = "K A heroes   g1 g2 goblins   · floor   * where you may go"
     verbs: tuple[Verb, ...] = ()

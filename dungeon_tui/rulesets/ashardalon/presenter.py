@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from ...engine.presenter import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, party_in, plays
+from ...engine.presenter import (
+    Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, deciding_hero, listed, party_in, plays,
+)
 from .movement import walks
 
 TERRAIN: dict[str, Cell] = {
@@ -146,7 +148,7 @@ def _name(game: Game, table: str, key: str | None) -> str:
     return str(getattr(item, "name", None) or base.replace("_", " "))
 
 
-class AshardalonPresenter:
+class AshardalonPresenter(PresenterDefaults):
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS

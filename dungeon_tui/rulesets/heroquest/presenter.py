@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from ...engine.presenter import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, party_in, plays
+from ...engine.presenter import (
+    Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, deciding_hero, listed, party_in, plays,
+)
 from .heroes import routes
 
 DUNGEON = "dungeon"
@@ -98,7 +100,7 @@ def _edge(a: Sq, b: Sq) -> tuple[Sq, Sq]:
     return (a, b) if a <= b else (b, a)
 
 
-class HeroQuestPresenter:
+class HeroQuestPresenter(PresenterDefaults):
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS

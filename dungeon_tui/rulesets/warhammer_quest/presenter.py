@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Game
-from ...engine.presenter import Board, Card, Cell, Sq, Verb, bar, deciding_hero, listed, plays
+from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, deciding_hero, listed, plays
 
 TERRAIN: dict[str, Cell] = {
     ".": ("· ", "floor"),
@@ -55,7 +55,7 @@ def _hero_dicts(view: dict[str, Any]) -> list[dict[str, Any]]:
     return [figs[h] for h in order if isinstance(figs.get(h), dict)]
 
 
-class WarhammerQuestPresenter:
+class WarhammerQuestPresenter(PresenterDefaults):
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = ()  # every action has a square or a card, or sits in the list
