@@ -103,6 +103,13 @@ def aimed_at(game: Game, action: Action) -> Sq | None:
     return getattr(f, "pos", None) if f is not None else None
 
 
+def aimed_at_other(game: Game, action: Action, hero: str | None) -> Sq | None:
+    """The square of the figure an action targets, unless that figure is the hero choosing: a
+    spell or power on oneself is picked in the list or the cards, never by Enter on one's own
+    square, where the cursor starts and the player presses Enter to reach the list."""
+    return None if hero is not None and action.get("target") == hero else aimed_at(game, action)
+
+
 def deciding_hero(game: Game, decision: Decision | None) -> str | None:
     """The hero a decision is about: the figure it names, else the hero whose seat decides."""
     s = game.state
@@ -140,4 +147,4 @@ def bar(value: int, most: int, width: int = 10) -> str:
 
 
 __all__ = ["Board", "Card", "Presenter", "PresenterDefaults", "Verb",
-           "aimed_at", "bar", "goes_to", "listed", "party_in", "plays"]
+           "aimed_at", "aimed_at_other", "bar", "goes_to", "listed", "party_in", "plays"]

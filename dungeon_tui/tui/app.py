@@ -355,6 +355,12 @@ class DungeonApp(App[None]):
         self.check_size(event.size)
 
     async def on_event(self, event: events.Event) -> None:
+        # A key acts only on the screen and the decision it was pressed for: the game screen
+        # and its dialogs drop keys typed while the AI played or before they were shown.
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            takes = getattr(self.screen, "takes_key", None)
+            if takes is not None and not takes(event):
+                return
         # Textual 8.2.8 starts a text selection on a mouse press at the widget the last frame
         # drew there.  A widget removed since (the footer's keys, rebuilt after every redraw;
         # the keys panel) has no parent, and the selection code crashed on it (found by the

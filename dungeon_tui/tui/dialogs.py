@@ -1,10 +1,12 @@
 """Small screens that come and go: confirm, game over, the hotseat hand-over, a roll's detail,
-choosing one of a few actions, asking for a turn number, and the too-small notice."""
+a drawn card, choosing one of a few actions, asking for a turn number, and the too-small notice."""
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.markup import escape
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -18,6 +20,19 @@ MODAL_CSS = """
     padding: 1 2; border: thick $accent; background: $panel; }}
 {name} Static {{ width: auto; max-width: 100%; }}
 """
+
+
+class FreshKeys:
+    """A screen that only takes keys pressed after it opened: keys typed while the AI played,
+    or meant for the screen before, must not answer it (the app asks `takes_key`)."""
+
+    opened_at = 0.0
+
+    def mark_opened(self) -> None:
+        self.opened_at = time.monotonic()  # the clock Textual stamps key events with (not Windows)
+
+    def takes_key(self, event: events.Key) -> bool:
+        return event.time >= self.opened_at
 
 
 class TextBox(ModalScreen[Any]):
@@ -54,22 +69,30 @@ class GameOver(TextBox):
         super().__init__(summary + "\n\n[b]s[/b] save the record   [b]enter[/b] back to the title")
 
 
-class PassTheKeyboard(Screen[None]):
-    """Hotseat: a full screen (nothing of the table shows) naming whose turn it is."""
+class PassTheKeyboard(FreshKeys, Screen[None]):
+    """Hotseat: a full screen (nothing of the table shows) naming whose turn it is, and what
+    happened since that player's last turn."""
 
     BINDINGS = [Binding("enter,space", "go", "I am ready")]
     DEFAULT_CSS = """
     PassTheKeyboard { align: center middle; }
-    PassTheKeyboard Static { width: auto; padding: 1 4; border: double $accent; text-align: center; }
+    PassTheKeyboard Vertical { width: auto; max-width: 96%; height: auto; max-height: 96%; }
+    PassTheKeyboard #whose { width: auto; padding: 1 4; border: double $accent; text-align: center; }
+    PassTheKeyboard #recap { width: auto; max-width: 100%; padding: 1 2; margin-top: 1;
+        border: round $panel-lighten-2; }
     """
 
-    def __init__(self, player: str, what: str) -> None:
+    def __init__(self, player: str, what: str, recap: list[str] | None = None) -> None:
         super().__init__()
-        self.player, self.what = player, what
+        self.player, self.what, self.recap = player, what, recap or []
+        self.mark_opened()
 
     def compose(self) -> ComposeResult:
-        yield Static(f"[b]{escape(self.player)}[/b], it is your turn\n{escape(self.what)}\n\n"
-                     "press [b]enter[/b] when you have the keyboard")
+        with Vertical():
+            yield Static(f"[b]{escape(self.player)}[/b], it is your turn\n{escape(self.what)}\n\n"
+                         "press [b]enter[/b] when you have the keyboard", id="whose")
+            if self.recap:
+                yield Static("[b]Since your last turn[/b]\n" + "\n".join(escape(x) for x in self.recap), id="recap")
 
     def action_go(self) -> None:
         self.dismiss(None)
@@ -96,7 +119,18 @@ class RollDetail(TextBox):
         super().__init__(roll_detail(data))
 
 
-class Choose(ModalScreen[int | None]):
+class DrawnCard(FreshKeys, TextBox):
+    """A card just drawn (an event, an encounter, a treasure): read it, then any key goes on."""
+
+    BINDINGS = [Binding("enter,space,escape", "answer(None)", "go on")]
+    DEFAULT_CSS = MODAL_CSS.format(name="DrawnCard") + "DrawnCard > Vertical { max-width: 64; }"
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__(f"[b]{escape(title)}[/b]\n\n{escape(text)}\n\n[dim]enter to go on[/dim]")
+        self.mark_opened()
+
+
+class Choose(FreshKeys, ModalScreen[int | None]):
     """Pick one of a few choices (which door, which search); escape picks none."""
 
     BINDINGS = [Binding("escape", "cancel", "cancel")]
@@ -105,6 +139,7 @@ class Choose(ModalScreen[int | None]):
     def __init__(self, question: str, choices: list[str]) -> None:
         super().__init__()
         self.question, self.choices = question, choices
+        self.mark_opened()
 
     def compose(self) -> ComposeResult:
         with Vertical():

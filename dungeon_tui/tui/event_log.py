@@ -68,6 +68,17 @@ class EventLog(OptionList):
         self.add_options(new)
         self.scroll_end(animate=False)
 
+    def rewrap(self) -> None:
+        """Lay the lines out again at the new width (a resize), still showing the newest."""
+        events, self.events = self.events, []
+        self.follow(events)
+
+    def on_focus(self) -> None:
+        # `r` opens the log on its newest line, where the player looks first.
+        if self.option_count:
+            self.highlighted = self.option_count - 1
+        self.call_after_refresh(self.scroll_end, animate=False)
+
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         message.stop()
         if not still_listed(message):

@@ -3,23 +3,31 @@ a worker, one visible decision at a time at the chosen speed."""
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
-from textual import work
+from textual import events, work
 from textual.binding import Binding
 from textual.widgets import OptionList
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
-from .dialogs import Choose, Confirm, GameOver, PassTheKeyboard, TooSmall
-from .event_log import still_listed
+from .dialogs import Choose, Confirm, DrawnCard, GameOver, PassTheKeyboard, TooSmall
+from .event_log import line_of, still_listed
 from .map_view import MapView
-from ..engine.presenter import aimed_at, goes_to
+from ..engine.presenter import aimed_at, aimed_at_other, goes_to
 from .saves import saves_dir
 from .session import SPEEDS, Session, why_not_saved
 from .table import TableScreen
 
 SPEED_ORDER = list(SPEEDS)
+# Keys that never play a move: they work while the AI plays, and whenever they were pressed.
+CONTROL_KEYS = frozenset({"space", "plus", "equals_sign", "minus", "question_mark", "q", "ctrl+s", "ctrl+q",
+                          "ctrl+p", "ctrl+c", "escape", "r", "u", "upper_a", "A", "upper_v", "V"})
+# Keys that only look around the map.
+LOOK_KEYS = frozenset({"up", "down", "left", "right", "h", "j", "k", "l", "home", "end", "pageup", "pagedown",
+                       "1", "2", "3", "4", "6", "7", "8", "9", "tab"})
+RECAP_LINES = 14  # the most a hand-over recaps; the log has the rest
 
 
 class GameScreen(TableScreen):
@@ -31,7 +39,9 @@ class GameScreen(TableScreen):
         Binding("c", "focus('hand')", "cards", id="game.cards"),
         Binding("r", "focus('log')", "log", id="game.log", show=False),
         Binding("escape", "focus('map')", "map", show=False, id="game.map"),
-        Binding("space", "skip", "skip AI", id="game.skip", show=False),
+        Binding("space", "hand_over", "AI plays", id="game.skip"),
+        Binding("A", "seats", "who plays", id="game.seats", show=False),
+        Binding("V", "sight", "sight", id="game.sight", show=False),
         Binding("u", "undo", "undo", id="game.undo"),
         Binding("plus,equals_sign", "speed(1)", "faster", show=False, id="game.faster"),
         Binding("minus", "speed(-1)", "slower", show=False, id="game.slower"),
@@ -58,6 +68,14 @@ class GameScreen(TableScreen):
         keys.update(items[cut:])
         self.skipping = False
         self.save_problem: str | None = None  # why the last autosave failed, while it fails
+        # Keys typed before the decision on offer was shown never answer it.
+        self.offered: Decision | None = None
+        self.offered_at = 0.0
+        self.seen_upto: dict[str, int] = {}  # per player: the events they saw up to (the recap starts there)
+        self.cards_from = len(session.game.events)  # drawn cards after this event are still to show
+        self.cards_open = 0  # the AI waits while a drawn card is read
+        self.centred_on: tuple[str, str | None] | None = None  # the seat and hero the cursor was put on
+        self.sighting = False  # V: the map shows what the active hero can see and target
         self._wake = threading.Event()
         self._finished = False
         self._leaving = False  # the game is over and the player chose to go back to the title
@@ -109,12 +127,25 @@ class GameScreen(TableScreen):
         else:
             self.view_seat = d.seat
             self.redraw(centre=True)
+        recap = self.recap(owner)
 
         def ready(_: None) -> None:
+            self.seen_upto[owner] = len(self.session.game.events)
             if self.session.game.pending is d and self.view_seat != d.seat:
                 self.view_seat = d.seat
-                self.redraw(centre=True)
-        self.app.push_screen(PassTheKeyboard(owner, what), ready)
+            self.redraw(centre=True)  # the decision is offered now: keys from here on answer it
+        self.app.push_screen(PassTheKeyboard(owner, what, recap), ready)
+
+    def recap(self, owner: str) -> list[str]:
+        """What happened since this player last had the keyboard, as the log says it (nothing
+        on their first turn: the table was in front of them)."""
+        start = self.seen_upto.get(owner)
+        if start is None:
+            return []
+        lines = [text.plain for e in self.session.game.events[start:] if (text := line_of(e)) is not None]
+        if len(lines) > RECAP_LINES:
+            lines = [f"… {len(lines) - RECAP_LINES + 1} earlier lines are in the log (r)", *lines[-RECAP_LINES + 1:]]
+        return lines
 
     def current(self) -> tuple[Game, str]:
         return self.session.game, self.view_seat
@@ -122,13 +153,44 @@ class GameScreen(TableScreen):
     def redraw(self, centre: bool = True) -> None:
         d = self.session.human_pending()
         # A decision is offered only on its own seat's view (never the dungeon's behind a hand-over).
-        self.draw(self.session.game, self.view_seat, d if d is not None and d.seat == self.view_seat else None, centre)
+        offered = d if d is not None and d.seat == self.view_seat else None
+        if offered is not None and offered is not self.offered:
+            self.offered_at = time.monotonic()  # Textual stamps key events with this clock (not on Windows)
+        self.offered = offered
+        # The cursor stays where the player left it while the same hero goes on deciding (after
+        # a placement, a walk); it moves to the action when someone else's turn is shown.
+        who = (self.view_seat, self.presenter.hero_of(self.session.game, offered))
+        if offered is not None and who == self.centred_on:
+            centre = False
+        elif centre:
+            self.centred_on = who if offered is not None else None
+        self.draw(self.session.game, self.view_seat, offered, centre)
+        if self.sighting:
+            self.show_sight()
         self.refresh_bindings()
 
     def play(self, action: Action) -> None:
         self.session.play_human(action)
+        self.seen_upto[self.session.owners.get(action.seat, "")] = len(self.session.game.events)
         self.autosave()
         self.kick()
+        self.show_drawn_cards()
+
+    def show_drawn_cards(self, skip: bool = False) -> None:
+        """Cards drawn since the last look, one after another, each until the player goes on;
+        at the fastest AI speed they are only in the log."""
+        game = self.session.game
+        start, self.cards_from = self.cards_from, len(game.events)
+        if skip or self.session.options.ai_speed == "instant":
+            return
+        cards = [c for e in game.events[start:] if (c := self.presenter.drawn_card(game, e)) is not None]
+        for title, text in reversed(cards):  # the first drawn ends on top
+            self.cards_open += 1
+            self.app.push_screen(DrawnCard(title, text), self.card_read)
+
+    def card_read(self, _: object = None) -> None:
+        self.cards_open = max(0, self.cards_open - 1)
+        self._wake.set()
 
     def autosave(self) -> None:
         """Autosave; a disk that refuses is said once (and again when it works), never fatal."""
@@ -157,8 +219,10 @@ class GameScreen(TableScreen):
             d = game.pending
             if d is None or self.session.is_human(d.seat):
                 break
-            if isinstance(self.app.screen, TooSmall):  # nobody can watch: wait for a usable terminal
+            if isinstance(self.app.screen, TooSmall) or self.cards_open:
+                # nobody can watch, or a drawn card is being read: wait
                 self._wake.wait(0.2)
+                self._wake.clear()
                 continue
             delay = SPEEDS[self.session.options.ai_speed]
             if self.skipping or delay == 0:
@@ -183,6 +247,7 @@ class GameScreen(TableScreen):
             s.play_ai_step()
         self.autosave()
         self.redraw(centre=True)
+        self.show_drawn_cards()
 
     def ai_burst(self) -> None:
         """Skip ahead: play every AI decision up to the next human one (or the end) at once."""
@@ -192,6 +257,7 @@ class GameScreen(TableScreen):
                 break
         self.autosave()  # once, before the next human choice is asked
         self.redraw(centre=True)
+        self.show_drawn_cards(skip=True)  # skipping ahead skips the cards too: they are in the log
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state == WorkerState.ERROR:
@@ -228,20 +294,34 @@ class GameScreen(TableScreen):
             self.app.call_later(self._leave)
 
     # -- input -------------------------------------------------------------------------------
-    def _option_for_square(self, sq: tuple[int, int]) -> Action | None:
+    def takes_key(self, event: events.Key) -> bool:
+        """Does this key act now?  The app drops the keys this says no to.  A key acts only on
+        the decision it was pressed for: keys pressed while the AI played, or before the
+        decision on offer was shown (typed ahead, queued during a hand-over), are dropped.
+        Keys that look around or control the game (speed, save, help, the AI) always act."""
+        if event.key in CONTROL_KEYS or event.key in LOOK_KEYS:
+            return True
+        if self.focused is self.query_one("#log"):
+            return True  # reading the log plays nothing
+        return self._decision() is not None and event.time >= self.offered_at
+
+    def _options_for_square(self, sq: tuple[int, int]) -> list[Action]:
+        """The choices lit on a square: a move or placement there, else what aims at the figure
+        there (its attacks first), else what the square stands for (a door or trap beside it,
+        the tile a power covers)."""
         d = self._decision()
         if d is None:
-            return None
-        for a in d.options:
-            if goes_to(a) == sq:
-                return a
+            return []
         game = self.session.game
-        aimed = [a for a in d.options if aimed_at(game, a) == sq]
-        # A figure there: attack it first, then anything else aimed at it.
+        here = [a for a in d.options if goes_to(a) == sq]
+        if here:
+            return here
+        me = self.presenter.hero_of(game, d)
+        aimed = [a for a in d.options if aimed_at_other(game, a, me) == sq]
         if aimed:
-            return next((a for a in aimed if a.kind in self.presenter.aim_kinds), aimed[0])
-        # A door or a trap beside the square: open it, disarm it.
-        return next((a for a in d.options if sq in self.presenter.squares_of(game, self.view_seat, a)), None)
+            attacks = [a for a in aimed if a.kind in self.presenter.aim_kinds]
+            return attacks or aimed
+        return [a for a in d.options if sq in self.presenter.squares_of(game, self.view_seat, a)]
 
     def _decision(self) -> Decision | None:
         """The human decision on offer on the table now (none while a hand-over is pending)."""
@@ -249,27 +329,32 @@ class GameScreen(TableScreen):
         return d if d is not None and d.seat == self.view_seat else None
 
     def action_choose_square(self) -> None:
-        sq = self.query_one(MapView).cursor
-        a = self._option_for_square(sq)
-        d = self._decision()
-        if a is None and d is not None and self.walk(sq):
-            return
-        if a is None and d is not None:  # nothing on this square: the game's default (roll to move)
-            a = next((o for o in d.options if o.kind in self.presenter.on_enter), None)
-        if a is not None:
-            self.play(a)
-        elif d is not None and not self.map_has_choices:
-            # A choice the map cannot show (who takes an item, which power): the list has it.
-            self.query_one("#options", OptionList).focus()
-        elif d is not None:
-            self.notify("Nothing to do on that square; o lists every choice.", timeout=2)
+        """Enter on the map does what is lit on the cursor's square and nothing else; several
+        things lit there (two attacks on one monster): it asks which."""
+        self.choose_on(self.query_one(MapView).cursor)
 
     def on_map_view_square_chosen(self, message: MapView.SquareChosen) -> None:
-        a = self._option_for_square(message.square)
-        if a is not None:
-            self.play(a)
+        self.choose_on(message.square)
+
+    def choose_on(self, sq: tuple[int, int]) -> None:
+        d = self._decision()
+        if d is None:
+            return
+        lit = self._options_for_square(sq)
+        if len(lit) == 1:
+            self.play(lit[0])
+        elif lit:
+            def chosen(n: int | None) -> None:
+                if n is not None and self.session.game.pending is d:
+                    self.play(lit[n])
+            self.app.push_screen(Choose("Which one?", [str(a) for a in lit]), chosen)
+        elif self.walk(sq):
+            pass
+        elif not self.map_has_choices:
+            # A choice the map cannot show (who takes an item, which power): the list has it.
+            self.query_one("#options", OptionList).focus()
         else:
-            self.walk(message.square)
+            self.notify("Nothing to do on that square; o lists every choice.", timeout=2)
 
     def walk(self, sq: tuple[int, int]) -> bool:
         """Walk the hero to a farther square one legal step at a time, stopping early when
@@ -291,6 +376,7 @@ class GameScreen(TableScreen):
                 break
         self.autosave()
         self.kick()
+        self.show_drawn_cards()
         return True
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
@@ -299,18 +385,28 @@ class GameScreen(TableScreen):
             return
         if message.option_list.id == "options":
             self.play(d.options[int(message.option.id)])
-            self.query_one(MapView).focus()
+            self.after_list_choice()
         elif message.option_list.id == "hand":
             card = self.cards[int(message.option.id)]
             uses = [i for i, a in enumerate(d.options) if card.plays(a)]
             if len(uses) == 1:
                 self.play(d.options[uses[0]])
-                self.query_one(MapView).focus()
+                self.after_list_choice()
             elif uses:  # several targets: pick one in the list
                 ol = self.query_one("#options", OptionList)
                 ol.highlighted = uses[0]
                 ol.focus()
                 self.notify("Choose the target in the list.", timeout=2)
+            else:
+                self.notify(f"{card.label.strip()} cannot be used now.", timeout=2)
+
+    def after_list_choice(self) -> None:
+        """Focus stays in the list through a run of choices the map cannot show (a draft, a
+        menu); it goes back to the map when the next choice has squares on it."""
+        if self._decision() is None or self.map_has_choices:
+            self.query_one(MapView).focus()
+        else:
+            self.query_one("#options", OptionList).focus()
 
     def action_next_target(self) -> None:
         d = self._decision()
@@ -355,9 +451,84 @@ class GameScreen(TableScreen):
     async def action_focus(self, what: str) -> None:
         self.query_one(f"#{what}").focus()
 
-    def action_skip(self) -> None:
+    # -- who plays: the AI at a keypress ------------------------------------------------------
+    def handed_seats(self) -> list[str]:
+        return sorted(self.session.handed)
+
+    def action_hand_over(self) -> None:
+        """Space: the AI plays the seat deciding now until space is pressed again; while the AI
+        plays a seat handed to it, space takes it back; while the AI plays its own seats, space
+        skips ahead to the next choice of a player."""
+        s = self.session
+        d = self._decision()
+        if d is not None:
+            s.hand_to_ai(d.seat)
+            self.notify(f"The AI plays {self.seat_name(d.seat)}; space again takes it back.", timeout=3)
+            self.kick()
+            return
+        pending = s.game.pending
+        if s.handed and pending is not None and not s.is_human(pending.seat):
+            names = ", ".join(self.seat_name(x) for x in self.handed_seats())
+            for seat in self.handed_seats():
+                s.take_back(seat)
+            self.notify(f"You play {names} again from the next choice.", timeout=3)
+            self._wake.set()
+            return
         self.skipping = True
         self._wake.set()
+
+    def seat_name(self, seat: str) -> str:
+        """A seat as the player says it: the hero who sits there, or the dungeon's name."""
+        if seat == DUNGEON:
+            return self.presenter.dungeon_player or "the dungeon"
+        state = self.session.game.state
+        hero = next((h for h, x in getattr(state, "seat_of", {}).items() if x == seat), None)
+        if hero is None:
+            return seat
+        return str(getattr(getattr(state, "figures", {}).get(hero), "name", None) or hero)
+
+    def action_seats(self) -> None:
+        """A: every seat, who plays it now; choosing one hands it to the AI or takes it back.
+        The dungeon's seat is listed only when a player was given it (its view shows all)."""
+        s = self.session
+        seats = [x for x in s.ruleset.seats(s.game.state) if x != CHANCE
+                 and (x != DUNGEON or s.owners.get(x, "AI") != "AI")]
+        rows = [f"{self.seat_name(x)}: {s.who_plays(x)}" for x in seats]
+
+        def chosen(n: int | None) -> None:
+            if n is None:
+                return
+            seat = seats[n]
+            if s.is_human(seat):
+                s.hand_to_ai(seat)
+                self.notify(f"The AI plays {self.seat_name(seat)} until you take it back.", timeout=3)
+            else:
+                s.take_back(seat)
+                self.notify(f"{s.owners[seat]} plays {self.seat_name(seat)} from its next choice.", timeout=3)
+            self.workers.cancel_group(self, "ai")
+            self._wake.set()
+            self.kick()
+        self.app.push_screen(Choose("Who plays which seat? Enter switches Player and AI.", rows), chosen)
+
+    # -- what the hero sees ---------------------------------------------------------------------
+    def action_sight(self) -> None:
+        """V: the map dims what the active hero cannot see and marks what it could target; V
+        again (or the next choice) shows the usual map."""
+        self.sighting = not self.sighting and self.hero is not None
+        self.redraw(centre=False)
+        if self.sighting:
+            seen, targets = self.presenter.sight(self.session.game, self.view_seat, self.hero or "")
+            self.notify(f"{len(seen)} squares in sight, {len(targets)} targets; V again to hide.", timeout=3)
+
+    def show_sight(self) -> None:
+        if self.hero is None:
+            return
+        game = self.session.game
+        seen, targets = self.presenter.sight(game, self.view_seat, self.hero)
+        board = self.presenter.board(game, self.view_seat)
+        cells = {sq: (cell if sq in seen or cell[1] in ("hero", "wall") else (cell[0], "fog"))
+                 for sq, cell in board.cells.items()}
+        self.query_one(MapView).show(cells, board.bounds, set(), targets, board.edges)
 
     def action_speed(self, step: int) -> None:
         o = self.session.options
@@ -376,6 +547,7 @@ class GameScreen(TableScreen):
         self.workers.cancel_group(self, "ai")
         self._wake.set()
         s.undo()
+        self.cards_from = len(s.game.events)
         self.notify("Took back your last choice.", timeout=2)
         self.kick()
 

@@ -42,6 +42,9 @@ class Session:
     saved_at: int = -1  # how many decisions the game had when it was last autosaved
     options: Options = field(default_factory=Options)
     autosave_file: Path | None = None  # this game's own autosave (named when first needed)
+    # Seats a player handed to the AI for a while (space, or the seats menu): the AI plays them
+    # until the player takes them back; their owner is kept, so saves still name the player.
+    handed: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         # Keyframes as the game goes, so undo replays a few dozen decisions, not the whole game.
@@ -52,7 +55,24 @@ class Session:
         return ruleset_of(self.game)
 
     def is_human(self, seat: str) -> bool:
-        return self.owners.get(seat, "AI") != "AI"
+        return self.owners.get(seat, "AI") != "AI" and seat not in self.handed
+
+    def hand_to_ai(self, seat: str) -> None:
+        """The AI plays this seat until `take_back`; an AI seat taken by a player stays theirs."""
+        self.handed.add(seat)
+
+    def take_back(self, seat: str) -> None:
+        """A player plays this seat again (an AI seat becomes a player's, named "Player")."""
+        self.handed.discard(seat)
+        if self.owners.get(seat, "AI") == "AI":
+            self.owners[seat] = "Player"
+
+    def who_plays(self, seat: str) -> str:
+        """Who plays a seat now, as the seats menu says it."""
+        owner = self.owners.get(seat, "AI")
+        if seat in self.handed:
+            return f"AI for {owner}"
+        return owner
 
     def human_pending(self) -> Decision | None:
         d = self.game.pending

@@ -6,7 +6,7 @@ from typing import Any
 
 from rich.markup import escape
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -15,25 +15,34 @@ from ..engine.game import Decision, Game
 from .dialogs import RollDetail
 from .event_log import EventLog
 from .map_view import MapView
-from ..engine.presenter import Card, Presenter, aimed_at, goes_to
+from ..engine.presenter import Card, Presenter, aimed_at_other, goes_to
 
 
 class TableScreen(Screen[None]):
+    # The choices keep at least five rows at 120x40 and three at 80x24: the panels above them
+    # scroll (and the party folds away on short terminals) rather than push the list off.
     DEFAULT_CSS = """
     TableScreen #main { height: 1fr; }
     TableScreen MapView { width: 1fr; min-width: 20; }
     TableScreen #side { width: 46; }
+    TableScreen #info { height: auto; max-height: 45%; scrollbar-size-vertical: 1; }
     TableScreen #status { height: auto; background: $boost; padding: 0 1; }
     TableScreen #look { height: auto; padding: 0 1; color: $text-muted; }
     TableScreen #party { height: auto; padding: 0 1; }
     TableScreen #sheet { height: auto; padding: 0 1; border-top: solid $panel-lighten-2; }
     TableScreen #hand { height: auto; max-height: 7; border: none; border-top: solid $panel-lighten-2; }
-    TableScreen #options { height: 1fr; min-height: 3; border: round $accent; }
+    TableScreen #cardtext { height: auto; max-height: 5; padding: 0 1; color: $text-muted; display: none; }
+    TableScreen #options { height: 1fr; min-height: 7; border: round $accent; }
     TableScreen EventLog { height: 25%; min-height: 4; border: round $panel-lighten-2; }
+    TableScreen EventLog:focus-within, TableScreen EventLog:focus { height: 45%; }
     TableScreen.-narrow #side { width: 38; }
     TableScreen.-short #party { display: none; }
+    TableScreen.-short #info { max-height: 50%; }
     TableScreen.-short #hand { max-height: 4; }
+    TableScreen.-short #cardtext { max-height: 3; }
+    TableScreen.-short #options { min-height: 5; }
     TableScreen.-short EventLog { height: 6; }
+    TableScreen.-short EventLog:focus { height: 50%; }
     """
 
     def __init__(self, presenter: Presenter) -> None:
@@ -42,16 +51,20 @@ class TableScreen(Screen[None]):
         self.cards: list[Card] = []
         self.hero: str | None = None
         self.map_has_choices = False  # does any choice on offer have a square on the map?
+        self.shown: tuple[Any, ...] | None = None  # the game, seat, board and lit squares last drawn
+        self.previewing = False  # the map shows a highlighted choice's preview
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             yield MapView(id="map")
             with Vertical(id="side"):
-                yield Static(id="status")
-                yield Static(id="look")
-                yield Static(id="party")
-                yield Static(id="sheet")
+                with VerticalScroll(id="info", can_focus=False):
+                    yield Static(id="status")
+                    yield Static(id="look")
+                    yield Static(id="party")
+                    yield Static(id="sheet")
                 yield OptionList(id="hand")
+                yield Static(id="cardtext")
                 yield OptionList(id="options")
         yield EventLog(id="log")
         yield Footer()
@@ -60,6 +73,7 @@ class TableScreen(Screen[None]):
         # Small terminals keep the active hero's sheet and the choices; the party list goes.
         self.set_class(self.size.width < 100, "-narrow")
         self.set_class(self.size.height < 28, "-short")
+        self.query_one(EventLog).rewrap()
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, game: Game, seat: str, decision: Decision | None, centre: bool = True) -> None:
@@ -68,9 +82,11 @@ class TableScreen(Screen[None]):
         board = p.board(game, seat)
         offered = decision.options if decision else []
         reach = {sq for a in offered if (sq := goes_to(a)) is not None} | set(p.walks(game, decision))
-        targets = {sq for a in offered if (sq := aimed_at(game, a)) is not None}
+        me = p.hero_of(game, decision)
+        targets = {sq for a in offered if (sq := aimed_at_other(game, a, me)) is not None}
         targets |= {sq for a in offered for sq in p.squares_of(game, seat, a)}  # doors to open, traps to disarm
         self.map_has_choices = bool(reach or targets)
+        self.shown = (game, seat, board, reach, targets)
         mv = self.query_one(MapView)
         mv.show(board.cells, board.bounds, reach, targets, board.edges)
         if centre:
@@ -94,8 +110,11 @@ class TableScreen(Screen[None]):
         options = decision.options if decision else []
         for i, card in enumerate(self.cards):
             usable = any(card.plays(a) for a in options)
-            hand.add_option(Option(("● " if usable else "  ") + card.label, id=str(i), disabled=not usable))
+            # Every card can be highlighted, to read what it does; ● marks those usable now.
+            hand.add_option(Option(("● " if usable else "  ") + card.label, id=str(i)))
         hand.display = bool(self.cards)
+        if self.cards:
+            hand.highlighted = min(hand.highlighted or 0, len(self.cards) - 1)
         hand.border_title = "cards (c)" if self.cards else ""
 
     def _options(self, d: Decision | None, game: Game) -> None:
@@ -107,6 +126,46 @@ class TableScreen(Screen[None]):
         ol.border_title = escape(d.prompt)
         ol.add_options([Option(escape(str(a)), id=str(i)) for i, a in enumerate(d.options)])
         ol.highlighted = 0
+        self.previewing = False
+
+    # -- what a highlighted choice or card is ------------------------------------------------
+    def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
+        """A highlighted card says what it does; a highlighted choice says what its card does
+        and shows on the map what it would lay (a tile before it is placed)."""
+        which = message.option_list.id
+        if which not in ("hand", "options") or message.option.id is None or self.shown is None:
+            return
+        game, seat, board, reach, targets = self.shown
+        index = int(message.option.id)
+        if which == "hand":
+            self.card_text(self.cards[index].text if index < len(self.cards) else "")
+            return
+        d = getattr(game, "pending", None)
+        options = d.options if d is not None else []
+        if index < len(options):
+            action = options[index]
+            self.card_text(next((c.text for c in self.cards if c.plays(action) and c.text), ""))
+            self.preview(game, seat, board, reach, targets, action)
+
+    def on_descendant_focus(self, event: Any) -> None:
+        hand = self.query_one("#hand", OptionList)
+        if event.widget is hand and hand.highlighted is not None and hand.highlighted < len(self.cards):
+            self.card_text(self.cards[hand.highlighted].text)
+
+    def card_text(self, text: str) -> None:
+        box = self.query_one("#cardtext", Static)
+        box.update(escape(text))
+        box.display = bool(text)
+
+    def preview(self, game: Game, seat: str, board: Any, reach: set[Any], targets: set[Any], action: Any) -> None:
+        cells = self.presenter.preview(game, seat, action)
+        if not cells and not self.previewing:
+            return
+        self.previewing = bool(cells)
+        x0, y0, x1, y1 = board.bounds
+        for x, y in cells:  # a tile laid beyond the explored edge widens the map while it shows
+            x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+        self.query_one(MapView).show({**board.cells, **cells}, (x0, y0, x1, y1), reach, targets, board.edges)
 
     def current(self) -> tuple[Game, str]:
         """The game shown and the seat whose view it is."""

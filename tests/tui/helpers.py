@@ -53,9 +53,17 @@ def at_first_choice(session, size, body) -> None:
     async def run():
         app = DungeonApp(session)
         async with app.run_test(size=size) as pilot:
-            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            assert await wait_for(pilot, lambda: offers(app))
             await body(app, pilot)
     asyncio.run(run())
+
+
+def offers(app) -> bool:
+    """The game screen is on top and offers the pending decision: keys pressed from now on
+    answer it (keys pressed before it was shown are dropped, as a player's would be)."""
+    screen = app.screen
+    offered = getattr(screen, "offered", None)
+    return offered is not None and offered is screen.session.game.pending
 
 
 async def wait_for(pilot, test, tries: int = 300, pause: float = 0.02) -> bool:

@@ -13,7 +13,7 @@ from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.tui.replay_screen import KEYFRAME_GAP, ReplayScreen
 from dungeon_tui.tui.session import load_session, new_session
 
-from .helpers import all_ai_session, fp6_session, open_new_game_form, screen_text, wait_for
+from .helpers import all_ai_session, fp6_session, offers, open_new_game_form, screen_text, wait_for
 
 
 def test_human_turn_save_quit_and_continue(tmp_path):
@@ -22,7 +22,7 @@ def test_human_turn_save_quit_and_continue(tmp_path):
     async def run():
         app = DungeonApp(session)
         async with app.run_test(size=(110, 34)) as pilot:
-            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            assert await wait_for(pilot, lambda: offers(app))
             assert session.human_pending().prompt == "Where does the Barbarian start?"
             before = len(session.game.decisions)
             await pilot.press("enter")  # the cursor starts on the first square offered
@@ -33,7 +33,7 @@ def test_human_turn_save_quit_and_continue(tmp_path):
             for _ in range(40):
                 if session.game.state.turn >= 2:
                     break
-                assert await wait_for(pilot, lambda: session.human_pending() is not None or session.game.over)
+                assert await wait_for(pilot, lambda: offers(app) or session.game.over)
                 d = session.human_pending()
                 if any(a.kind in ("end", "pass", "done") for a in d.options):
                     await pilot.press("e")
@@ -72,7 +72,7 @@ def test_undo_takes_back_a_choice_but_not_past_a_roll(tmp_path):
     async def run():
         app = DungeonApp(session)
         async with app.run_test(size=(110, 34)) as pilot:
-            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            assert await wait_for(pilot, lambda: offers(app))
             count, digest = len(session.game.decisions), session.game.state_hash()
             await pilot.press("enter")  # place the Barbarian: no dice follow
             assert await wait_for(pilot, lambda: len(session.game.decisions) > count)
@@ -83,7 +83,7 @@ def test_undo_takes_back_a_choice_but_not_past_a_roll(tmp_path):
             assert session.game.state.figures["barbarian"].pos is None
             # Place all four: the power roll follows, so the last placement cannot be taken back.
             while session.game.state.turn == 0:
-                assert await wait_for(pilot, lambda: session.human_pending() is not None)
+                assert await wait_for(pilot, lambda: offers(app))
                 await pilot.press("enter")
                 await pilot.pause(0.05)
             placed = len(session.game.decisions)
@@ -127,7 +127,7 @@ def test_hotseat_names_the_next_player(tmp_path):
     async def run():
         app = DungeonApp(session)
         async with app.run_test(size=(110, 34)) as pilot:
-            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            assert await wait_for(pilot, lambda: offers(app))
             first = session.human_pending().seat
             await pilot.press("enter")
             assert await wait_for(pilot, lambda: isinstance(app.screen, PassTheKeyboard)
@@ -311,7 +311,7 @@ def test_click_a_lit_square_and_play_a_card(tmp_path):
     async def run():
         app = DungeonApp(session)
         async with app.run_test(size=(110, 34)) as pilot:
-            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            assert await wait_for(pilot, lambda: offers(app))
             mv = app.screen.query_one(MapView)
             target = (1, 1)
             assert target in mv.reachable
@@ -324,7 +324,7 @@ def test_click_a_lit_square_and_play_a_card(tmp_path):
             while session.human_pending() is not None and "start" in session.human_pending().prompt:
                 await pilot.press("enter")
                 await pilot.pause(0.05)
-            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            assert await wait_for(pilot, lambda: offers(app))
             assert session.human_pending().prompt == "Cast a spell now?"
             screen = app.screen
             labels = [c.label for c in screen.cards]

@@ -5,12 +5,13 @@ tokens face down (spec §6.2)."""
 import asyncio
 
 from dungeon_tui.tui.app import DungeonApp
+from dungeon_tui.tui.dialogs import Choose
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.rulesets import get
 from dungeon_tui.tui.session import Options, load_session, new_session
 
-from .helpers import (at_first_choice, map_lines, open_new_game_form, pick_game, screen_text, square_text,
+from .helpers import (at_first_choice, offers, map_lines, open_new_game_form, pick_game, screen_text, square_text,
                       wait_for)
 from .test_snapshots import first_choice, shoot
 
@@ -90,7 +91,7 @@ def test_move_with_the_cursor_then_attack_the_new_tiles_monster(tmp_path):
         await pilot.press("right", "right", "right", "up", "enter")
         assert await wait_for(pilot, lambda: quinn.pos == (3, 1))
         await pilot.press("e")  # end the hero phase: a tile and a monster come out east
-        assert await wait_for(pilot, lambda: session.human_pending() is not None
+        assert await wait_for(pilot, lambda: offers(app)
                               and session.human_pending().context.get("figure") == "heskan")
         # The monster card Quinn drew is in his row, and its figure is on the map as m1.
         assert st.rows["quinn"] == ["gibbering_mouther#2"]
@@ -101,7 +102,10 @@ def test_move_with_the_cursor_then_attack_the_new_tiles_monster(tmp_path):
         assert any(a.kind == "attack" for a in session.human_pending().options)
         await pilot.press("tab")  # the cursor jumps to the monster
         assert mv.cursor == mouther.pos
-        await pilot.press("enter")  # attack it
+        await pilot.press("enter")  # attack it: Heskan has several attacks, so the app asks which
+        assert await wait_for(pilot, lambda: isinstance(app.screen, Choose))
+        assert all("attack" in c.lower() or "mouther" in c.lower() for c in app.screen.choices)
+        await pilot.press("enter")
         assert await wait_for(pilot, lambda: any(a.kind == "attack" and a.seat == "hero:heskan"
                                                  for a, _ in session.game.decisions))
         assert any(e.kind == "roll" and "Heskan attacks" in e.data.get("text", "") for e in session.game.events)

@@ -10,7 +10,7 @@ from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.tui.session import SPEEDS, Options, load_session
 
-from .helpers import (at_first_choice, hq_session, map_lines, open_new_game_form, pick_game, screen_text,
+from .helpers import (at_first_choice, offers, hq_session, map_lines, open_new_game_form, pick_game, screen_text,
                       square_text, wait_for)
 
 BIG = (140, 60)  # the whole board fits: every square can be read off the map
@@ -76,7 +76,7 @@ def test_roll_step_open_a_door_save_and_reload(tmp_path):
         assert await wait_for(pilot, lambda: session.game.state.doors["d8"] == "open")
         assert any("//" in line for line in map_lines(app.screen.query_one(MapView)))  # an open door
         await pilot.press("e")  # end the turn
-        assert await wait_for(pilot, lambda: session.human_pending() is not None
+        assert await wait_for(pilot, lambda: offers(app)
                               and session.human_pending().context.get("figure") == "dwarf")
         await pilot.press("ctrl+s")
     at_first_choice(session, (100, 30), turn)
@@ -184,7 +184,7 @@ def test_click_a_lit_square_between_the_walls(tmp_path):
     session = hq_session(3)
 
     async def click(app, pilot):
-        await pilot.press("enter")  # nothing to do on the hero's square: enter rolls to move
+        await pilot.press("m")  # roll to move
         assert await wait_for(pilot, lambda: any(a.kind == "step" for a in session.human_pending().options))
         mv = app.screen.query_one(MapView)
         target = (2, 14)

@@ -20,7 +20,7 @@ from dungeon_tui.tui.app import DungeonApp
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.session import load_session
 
-from .helpers import fp6_session, wait_for
+from .helpers import fp6_session, offers, wait_for
 from .test_tmux import start_fp6, tmux, wait_screen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +35,7 @@ def the_autosave(folder: Path) -> Path:
 async def _play_choices(app, pilot, session, n: int) -> None:
     """Play n human choices with enter on the choices list, waiting for each to be asked."""
     for _ in range(n):
-        assert await wait_for(pilot, lambda: session.human_pending() is not None)
+        assert await wait_for(pilot, lambda: offers(app))
         before = len(session.game.decisions)
         await pilot.press("o", "enter")
         assert await wait_for(pilot, lambda before=before: len(session.game.decisions) > before)
@@ -48,7 +48,7 @@ def test_every_choice_is_autosaved_before_the_next_is_asked(tmp_path):
         async with DungeonApp(session).run_test(size=(110, 34)) as pilot:
             app = pilot.app
             await _play_choices(app, pilot, session, 1)
-            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            assert await wait_for(pilot, lambda: offers(app))
             saved = load_session(the_autosave(tmp_path))
             assert len(saved.game.decisions) == len(session.game.decisions)  # no round had to end first
             assert saved.game.state_hash() == session.game.state_hash()
@@ -113,7 +113,7 @@ def test_a_full_disk_keeps_the_last_autosave_and_play_goes_on(small_disk, monkey
         async with DungeonApp(session).run_test(size=(110, 34)) as pilot:
             app = pilot.app
             await _play_choices(app, pilot, session, 1)
-            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            assert await wait_for(pilot, lambda: offers(app))
             kept["first"] = len(load_session(the_autosave(small_disk)).game.decisions)
             filler = fill(small_disk)
             await _play_choices(app, pilot, session, 1)
@@ -124,7 +124,7 @@ def test_a_full_disk_keeps_the_last_autosave_and_play_goes_on(small_disk, monkey
             assert sorted(p.name for p in small_disk.iterdir()) == [the_autosave(small_disk).name, "filler"]
             filler.unlink()
             await _play_choices(app, pilot, session, 1)
-            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            assert await wait_for(pilot, lambda: offers(app))
             assert any("Autosave works again" in n.message for n in app._notifications)
             kept["last"] = len(session.game.decisions)
             kept_hash = session.game.state_hash()
