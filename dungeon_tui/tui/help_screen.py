@@ -12,16 +12,22 @@ from textual.widgets import Static
 
 KEYS = """[b]Keys in a game[/b]
   arrows, hjkl, numpad   move the cursor on the map (7 9 1 3 or home/pgup/end/pgdn: diagonals)
-  enter, or a click      do what is lit on that square: move, attack what stands there;
-                         nothing to pick on the map (who takes an item): the list
+  enter, or a click      do what is lit on that square: move there, attack what stands there
+                         (asks which when several things are lit); nothing to pick on the
+                         map (who takes an item): enter goes to the list
   tab                    put the cursor on the next target
+  V                      what the active hero can see (the rest dims) and could target
   o                      the list of every choice you have now (enter picks one)
-  c                      your cards: spells and treasure (a ● one can be used now)
-  r                      the log; enter on a ⚄ roll shows its rule, inputs and modifiers
+  c                      your cards: what each does shows below them (● usable now)
+  r                      the log, large, on its newest line; enter on a ⚄ roll explains it
   e                      end the turn, pass, or finish trading
   u                      undo your last choice (not past a roll unless unlimited undo is on)
-  space                  let the AI finish at once;  + and -  AI speed
+  space                  the AI plays your seat until you press space again (while the AI
+                         plays its own side, space skips to your next choice)
+  A                      who plays each seat: hand any seat to the AI or take it back
+  + and -                AI speed (at the fastest, drawn cards are only in the log)
   ctrl+s                 save      q  quit (asks first)      ?  this help      escape  back to the map
+  Keys pressed while the AI plays, or before your choice is shown, are ignored.
 
 [b]Keys in the replay viewer[/b]
   right/l and left/h  one step forward or back    home/end  start and end of the game
