@@ -117,7 +117,7 @@ def no_exploration(state: State, content: Any) -> str | None:
     sid = state.section_at(leader.pos)
     here = content.cards[state.sections[sid].card].name
     if any(state.section_of(m.pos) == sid for m in state.monsters() if m.active):
-        return f"monsters are still in the {here}"
+        return None  # a fight: nobody expects a door to be opened
     ways = [state.doorways[did] for did in state.sections[sid].doorways]
     if not any(d.state == "unexplored" for d in ways):
         if any(d.state == "unexplored" for d in state.doorways.values()):
