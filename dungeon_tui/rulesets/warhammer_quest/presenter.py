@@ -242,7 +242,8 @@ class WarhammerQuestPresenter(PresenterDefaults):
             if not lay:
                 return {}
             out: dict[Sq, Cell] = {(x, y): ("▒▒", "reachable") for x, y, _t in lay["squares"]}
-            out.update(dict.fromkeys(lay["exits"], ("++", "door")))
+            for x, y in lay["exits"]:
+                out[(x, y)] = ("++", "door")
             return out
         if action.kind == "explore":
             door = game.view(seat).get("doorways", {}).get(action.get("door"))
