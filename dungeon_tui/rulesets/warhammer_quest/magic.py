@@ -151,9 +151,8 @@ def window(game: Game, phase: str) -> Procedure:
         if not opts:
             return
         opts.append(Action.make(seat, "pass", text="the Wizard holds his power"))
-        stored = s.power_tokens + ((orb(s) or {}).get("charges", 0))
-        pick = yield Decision(seat, f"Cast a spell now? (power {s.power} this turn, {stored} stored)", opts,
-                              context={"figure": wiz.id, "window": phase})
+        # The power at hand is on the status line ("power 2+4": this turn's roll, then stored).
+        pick = yield Decision(seat, "Cast a spell now?", opts, context={"figure": wiz.id, "window": phase})
         if pick.kind == "pass":
             return
         yield from cast(game, wiz, pick)
