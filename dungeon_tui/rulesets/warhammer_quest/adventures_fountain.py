@@ -20,9 +20,10 @@ class Carried(Hooks):
     def start_of_turn(self, game: Game) -> Procedure:
         s: State = game.state
         if s.turn == 1 and self.item not in s.adv:
-            w = yield from choose_warrior(game, f"Who carries the {self.item}?", "carrier")
+            said = self.item.replace("_", " ")
+            w = yield from choose_warrior(game, f"Who carries the {said}?", "carrier")
             s.adv[self.item] = w.id
-            game.emit("item", target=w.id, text=f"The {w.name} carries the {self.item}.")
+            game.emit("item", target=w.id, text=f"The {w.name} carries the {said}.")
             self.on_carry(game, w)
 
     def on_carry(self, game: Game, warrior: Figure) -> None:

@@ -12,6 +12,7 @@ from .combat import damage_modified
 from .placement import place_monsters, spawn
 from .rolls import dice_value
 from .state import DEAD, LOST, Figure, State
+from .words import plural
 
 
 
@@ -346,7 +347,8 @@ class ReturnStaff(FeatureWin):
                           text=f"Event: {card.name}.")
                 events.count_monster_event(s)
                 for g in card.monsters:
-                    groups.append((g.monster, (yield from dice_value(game, g.count, "whq.event.count", g.monster))))
+                    what = f"the number of {plural(game.content.monsters[g.monster].name)}"
+                    groups.append((g.monster, (yield from dice_value(game, g.count, "whq.event.count", what))))
                 break
         return groups
 

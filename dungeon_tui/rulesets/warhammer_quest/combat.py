@@ -7,6 +7,7 @@ from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import Sq
 from . import stats
 from .state import ACTIVE, DEAD, UNCONSCIOUS, Figure, State
+from .words import The, counted, the
 
 
 # Clockwise ring around a warrior: N, NE, E, SE, S, SW, W, NW.
@@ -27,7 +28,7 @@ def damage_monster(game: Game, monster: Figure, amount: int, killer: Figure | No
     if killer is not None:
         killer.damage_dealt += dealt
     game.emit("damage", target=monster.id, amount=dealt, wounds=monster.wounds,
-              text=f"{monster.name} takes {amount} Wounds ({how}).")
+              text=f"{The(monster.name)} takes {counted(amount, 'Wound')} ({how}).")
     if monster.wounds <= 0:
         kill_monster(game, monster, killer)
         return True
@@ -43,7 +44,7 @@ def kill_monster(game: Game, monster: Figure, killer: Figure | None, gold: bool 
         killer.total_kills += 1
     by = f" by the {killer.name}" if killer is not None else ""
     game.emit("death", target=monster.id, side="monster", killer=killer.id if killer else None,
-              text=f"{monster.name} is slain{by}.")
+              text=f"{The(monster.name)} is slain{by}.")
 
 
 def damage_warrior(game: Game, warrior: Figure, amount: int, how: str) -> None:
@@ -56,7 +57,7 @@ def damage_warrior(game: Game, warrior: Figure, amount: int, how: str) -> None:
     warrior.wounds -= dealt
     warrior.damage_taken += dealt
     game.emit("damage", target=warrior.id, amount=dealt, wounds=warrior.wounds,
-              text=f"The {warrior.name} takes {amount} Wounds ({how}).")
+              text=f"The {warrior.name} takes {counted(amount, 'Wound')} ({how}).")
     if warrior.wounds <= 0 and warrior.status == ACTIVE:
         warrior.status = UNCONSCIOUS
         game.emit("unconscious", target=warrior.id,
@@ -77,7 +78,7 @@ def heal(game: Game, warrior: Figure, amount: int, how: str) -> int:
         warrior.status = ACTIVE
         game.emit("revive", target=warrior.id, text=f"The {warrior.name} gets back up.")
     game.emit("heal", target=warrior.id, amount=gained, wounds=warrior.wounds,
-              text=f"The {warrior.name} heals {gained} Wounds ({how}).")
+              text=f"The {warrior.name} heals {counted(gained, 'Wound')} ({how}).")
     return gained
 
 
@@ -125,7 +126,7 @@ def melee_damage(game: Game, warrior: Figure, monster: Figure) -> Procedure:
         dmg = max(0, face - t_val)
         roll_event(game, "whq.melee.damage", "1d6", [face], inputs={"toughness": t_val},
                    modifiers={"toughness": -t_val}, outcome=dmg,
-                   text=f"Unarmed: {face} - T{t_val} = {dmg} Wounds.")
+                   text=f"Unarmed: {face} - T{t_val} = {counted(dmg, 'Wound')}.")
         return dmg
     if stats.has(c, warrior, "great_axe"):
         faces = yield from roll(game, 2, 6, "whq.dwarf.axe")
@@ -141,7 +142,7 @@ def melee_damage(game: Game, warrior: Figure, monster: Figure) -> Procedure:
         how = f"double {a}: {a}+{b}" if a == b else f"best of {a},{b}: {base}"
         roll_event(game, "whq.dwarf.axe", "2d6", faces, inputs={"strength": s_val, "toughness": t_val},
                    modifiers={"strength": s_val, "toughness": -t_val, **({"weapon": bonus} if bonus else {})},
-                   outcome=dmg, text=f"Great axe, {how} + S{s_val} - T{t_val} = {dmg} Wounds.")
+                   outcome=dmg, text=f"Great axe, {how} + S{s_val} - T{t_val} = {counted(dmg, 'Wound')}.")
         return dmg
     faces = yield from roll(game, weapon.dice, 6, "whq.melee.damage")
     extra = 0
@@ -155,7 +156,7 @@ def melee_damage(game: Game, warrior: Figure, monster: Figure) -> Procedure:
         mods["deathking sword"] = extra
     roll_event(game, "whq.melee.damage", f"{weapon.dice}d6", faces, inputs={"strength": s_val, "toughness": t_val},
                modifiers=mods, outcome=dmg,
-               text=f"{'+'.join(map(str, faces))} + S{s_val} - T{t_val} = {dmg} Wounds.")
+               text=f"{'+'.join(map(str, faces))} + S{s_val} - T{t_val} = {counted(dmg, 'Wound')}.")
     return dmg
 
 
@@ -171,7 +172,7 @@ def warrior_strike(game: Game, warrior: Figure, monster: Figure, deathblow: bool
     hit = auto or natural_test(face, face, need)
     roll_event(game, rule, "1d6", [face], target=need, inputs={"attacker_ws": a_ws, "defender_ws": d_ws},
                modifiers=mods, outcome="hit" if hit else "miss",
-               text=(f"The {warrior.name} (WS{a_ws}) needs {need}+ against the {monster.name} (WS{d_ws}): "
+               text=(f"The {warrior.name} (WS{a_ws}) needs {need}+ against {the(monster.name)} (WS{d_ws}): "
                      f"{face}, {'a hit' if hit else 'a miss'}"
                      f"{' (automatic)' if auto and not natural_test(face, face, need) else ''}."))
     if not hit:

@@ -11,7 +11,9 @@ from ...engine.content import Bundle, load_bundle
 from .models import MODELS
 
 ID = "warhammer-quest"
-RULES_VERSION = "2"  # 2: monster events are counted in the state, not read from the log
+RULES_VERSION = "3"
+# 3: no prompt without a real choice (spells that would do nothing, a boxed-in warrior, unchanged
+#    trades, a lone lantern taker); 2: monster events are counted in the state, not read from the log
 WARRIOR_ORDER = ("barbarian", "dwarf", "elf", "wizard")
 DEFAULT_ADVENTURE = "fp6"  # the spec's suggested first adventure
 

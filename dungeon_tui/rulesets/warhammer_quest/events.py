@@ -10,6 +10,7 @@ from .event_cards import EVENTS, counter_pick
 from .placement import place_monsters
 from .rolls import dice_value
 from .state import DEAD, Figure, State
+from .words import counted, plural
 
 
 
@@ -45,11 +46,14 @@ def resolve(game: Game, anchor: str, targets: list[Figure], context: str, order:
             count_monster_event(s)
             for g in card.monsters:
                 name = c.monsters[g.monster].name
+                g_monster = g.monster
                 if s.adv.get("goblins_as_skaven") and g.monster.startswith(("goblin", "night_goblin")):
                     g_monster = "skaven"
-                else:
-                    g_monster = g.monster
-                n = yield from dice_value(game, g.count, "whq.event.count", f"the number of {name}s")
+                n = yield from dice_value(game, g.count, "whq.event.count", f"the number of {plural(name)}")
+                if g_monster != g.monster:  # the adventure bends the card: say so where it bites
+                    adventure = c.adventures[s.adventure].name
+                    game.emit("info", text=f"{adventure}: goblins are counted as Skaven here, so "
+                                           f"{counted(n, name)} come as {counted(n, 'Skaven')}.")
                 groups.append((g_monster, n, card_id))
             if card.treasure:
                 s.treasure_owed += 1

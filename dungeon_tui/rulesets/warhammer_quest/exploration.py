@@ -1,6 +1,7 @@
 """The dungeon deck and the Exploration Phase: drawing sections and laying them (2.7, 5.7)."""
 from __future__ import annotations
 
+from typing import Any
 
 from ...engine.dice import natural_test, roll, roll_event, shuffled
 from ...engine.game import Action, Decision, Game, Procedure
@@ -42,6 +43,12 @@ def new_pile(state: State, cards: list[str]) -> str:
     return pid
 
 
+def laid(tpl: Any, option: str | None, layout: board.Layout) -> dict[str, Any]:
+    """The squares a way of laying a template covers (with their terrain) and its exit squares."""
+    exits = [sq for spec in (tpl.exits.get(option, []) if option else []) for sq in layout.door(spec)[0]]
+    return {"squares": [[x, y, t] for (x, y), t in layout.squares()], "exits": [list(sq) for sq in exits]}
+
+
 def lay_card(game: Game, card_id: str, came_from: Doorway | None, pile: str | None, seat: str | None) -> Procedure:
     """Lay a drawn card at a doorway (or at the origin for the entrance); returns the section."""
     s: State = game.state
@@ -74,7 +81,9 @@ def lay_card(game: Game, card_id: str, came_from: Doorway | None, pile: str | No
     choice = layouts[0]
     if len(layouts) > 1 and seat is not None:
         opts = [Action.make(seat, "lay", text=f"lay the {card.name}: {name}", option=name) for name, _ in layouts]
-        pick = yield Decision(seat, f"How is the {card.name} laid?", opts, context={"card": card_id})
+        # What each way would lay, so the screen can show it before the choice is made.
+        lays = {name: laid(tpl, name, lay) for name, lay in layouts}
+        pick = yield Decision(seat, f"How is the {card.name} laid?", opts, context={"card": card_id, "lays": lays})
         choice = next(lay for lay in layouts if lay[0] == pick.get("option"))
     section = board.lay_section(s, card_id, card, tpl, choice[0], choice[1], came_from, piles)
     if card.kind == "objective":
@@ -97,6 +106,24 @@ def explorable(state: State) -> list[Doorway]:
         if d.state == "unexplored" and leader.pos in d.squares:
             out.append(d)
     return out
+
+
+def no_exploration(state: State, content: Any) -> str | None:
+    """Why the lantern bearer cannot open a doorway now, for the log (None: nothing to say, as
+    when the lantern has no bearer on the board)."""
+    leader = state.figures.get(state.lantern)
+    if leader is None or not leader.active:
+        return None
+    sid = state.section_at(leader.pos)
+    here = content.cards[state.sections[sid].card].name
+    if any(state.section_of(m.pos) == sid for m in state.monsters() if m.active):
+        return None  # a fight: nobody expects a door to be opened
+    ways = [state.doorways[did] for did in state.sections[sid].doorways]
+    if not any(d.state == "unexplored" for d in ways):
+        if any(d.state == "unexplored" for d in state.doorways.values()):
+            return f"the {here} has no unexplored doorway; the {leader.name} must carry the lantern to one"
+        return None
+    return f"the {leader.name}, with the lantern, is not standing on an unexplored doorway of the {here}"
 
 
 def can_dig(state: State) -> bool:
@@ -143,6 +170,9 @@ def exploration_phase(game: Game) -> Procedure:
             yield from dig(game)
             return
     if not doors:
+        why = no_exploration(s, game.content)
+        if why and s.news("exploration", why):
+            game.emit("info", text=f"No exploration this turn: {why}.")
         return
     seat = s.seat_of[s.lantern]
     opts = [Action.make(seat, "explore", text=f"explore the doorway at {d.squares[0][0]},{d.squares[0][1]}", door=d.id)

@@ -11,6 +11,7 @@ from .sight import sees
 from .spells import SPELLS, Casting
 from .state import ACTIVE, Figure, State
 from .treasure import settle
+from .words import counted
 
 
 SPELL_TYPES = ("attack", "defence", "healing")
@@ -91,18 +92,23 @@ def affordable(state: State, cost: int) -> bool:
     return state.power + state.power_tokens + (stored["charges"] if stored else 0) >= cost
 
 
-def pay(game: Game, cost: int) -> None:
-    """Power first (it is lost at the end of the turn anyway), then the orb, then tokens."""
+def pay(game: Game, cost: int) -> str:
+    """Power first (it is lost at the end of the turn anyway), then the orb, then tokens.
+    Returns where the power came from, for the log ("2 from this turn's roll and 3 tokens")."""
     s: State = game.state
     from_power = min(cost, s.power)
     s.power -= from_power
     cost -= from_power
     stored = orb(s)
+    used = 0
     if stored and cost:
         used = min(cost, stored["charges"])
         stored["charges"] -= used
         cost -= used
     s.power_tokens -= cost
+    parts = ([f"{from_power} from this turn's power roll"] if from_power else []) \
+        + ([f"{used} stored in the Orb of Might"] if used else []) + ([counted(cost, "power token")] if cost else [])
+    return " and ".join(parts) or "no power"
 
 
 def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYPES) -> list[Action]:
@@ -145,6 +151,7 @@ def window(game: Game, phase: str) -> Procedure:
         if not opts:
             return
         opts.append(Action.make(seat, "pass", text="the Wizard holds his power"))
+        # The power at hand is on the status line ("power 2+4": this turn's roll, then stored).
         pick = yield Decision(seat, "Cast a spell now?", opts, context={"figure": wiz.id, "window": phase})
         if pick.kind == "pass":
             return
@@ -174,9 +181,10 @@ def cast(game: Game, warrior: Figure, action: Action) -> Procedure:
         if not free:
             s.power = 0
             return
+        paid = "the Deathstone"
     else:
-        pay(game, sp.cost)
-    game.emit("spell", spell=sid, text=f"The Wizard casts {sp.name} (cost {sp.cost}).")
+        paid = pay(game, sp.cost)
+    game.emit("spell", spell=sid, text=f"The Wizard casts {sp.name} (power {sp.cost}: {paid}).")
     target = s.figures.get(action.get("target")) if action.get("target") else None
     effect = SPELLS[sid].run(game, warrior, sp, target, f"whq.spell.{sid}")
     if effect is not None:

@@ -11,6 +11,7 @@ from . import stats
 from .combat import damage_monster, damage_warrior, kill_monster
 from .shooting import dodge
 from .state import Figure, State
+from .words import The, counted
 
 
 
@@ -37,7 +38,7 @@ def strike(game: Game, monster: Figure, warrior: Figure) -> Procedure:
         (face,) = yield from roll(game, 1, 6, "whq.monster.spider_bite")
         bite = (face + 1) // 2
         roll_event(game, "whq.monster.spider_bite", "1d3", [face], outcome=bite,
-                   text=f"The spider bites the webbed {warrior.name}: {bite} Wounds, no armour helps.")
+                   text=f"The spider bites the webbed {warrior.name}: {counted(bite, 'Wound')}, no armour helps.")
         damage_warrior(game, warrior, bite, "spider bite")
         return
     for _ in range(stats.attacks(c, monster)):
@@ -72,7 +73,7 @@ def one_blow(game: Game, monster: Figure, warrior: Figure, prof: Any) -> Procedu
     roll_event(game, "whq.melee.to_hit", "1d6", [face], target=need if not mods else target,
                inputs={"attacker_ws": a_ws, "defender_ws": d_ws}, modifiers=mods,
                outcome="hit" if hit else "miss",
-               text=(f"The {monster.name} (WS{a_ws}) needs {target}+ against the {warrior.name} (WS{d_ws}): "
+               text=(f"{The(monster.name)} (WS{a_ws}) needs {target}+ against the {warrior.name} (WS{d_ws}): "
                      f"{face}, {'a hit' if hit else 'a miss'}."))
     if not hit:
         return
@@ -87,11 +88,13 @@ def one_blow(game: Game, monster: Figure, warrior: Figure, prof: Any) -> Procedu
     faces = yield from roll(game, prof.damage_dice, 6, "whq.melee.damage")
     s_val = stats.strength(c, monster)
     t_val = stats.toughness(c, warrior)
+    armour = stats.armour_worn(c, warrior)
+    worn = f" (with {' and '.join(armour)})" if armour else ""
     dmg = max(0, sum(faces) + s_val - t_val)
     roll_event(game, "whq.melee.damage", f"{prof.damage_dice}d6", faces,
                inputs={"strength": s_val, "toughness": t_val},
                modifiers={"strength": s_val, "toughness": -t_val}, outcome=dmg,
-               text=f"{'+'.join(map(str, faces))} + S{s_val} - T{t_val} (with armour) = {dmg} Wounds.")
+               text=f"{'+'.join(map(str, faces))} + S{s_val} - T{t_val}{worn} = {counted(dmg, 'Wound')}.")
     if warrior.flags.get("rebound") and dmg > 0:
         (face,) = yield from roll(game, 1, 6, "whq.spell.rebound")
         back = face == 6
@@ -132,7 +135,7 @@ def swarm(game: Game, monster: Figure, warrior: Figure) -> Procedure:
     dmg = max(0, dface + n - t_val)
     roll_event(game, "whq.melee.damage", "1d6", [dface], inputs={"strength": n, "toughness": t_val},
                modifiers={"strength": n, "toughness": -t_val}, outcome=dmg,
-               text=f"{dface} + S{n} - T{t_val} = {dmg} Wounds.")
+               text=f"{dface} + S{n} - T{t_val} = {counted(dmg, 'Wound')}.")
     damage_warrior(game, warrior, dmg, "snotling swarm")
 
 

@@ -14,6 +14,7 @@ from . import board
 from .monster_strikes import strike, valid_target
 from .sight import sees
 from .state import MONSTER, Figure, State
+from .words import The
 
 
 
@@ -103,7 +104,7 @@ def place_monsters(game: Game, groups: list[tuple[str, int]], anchor: str, targe
             if valid_target(s, w) and fig.pos and w.pos and s.grid.adjacent(fig.pos, w.pos):
                 if "swarm" in prof.specials and fig.flags.get("swarmed") == s.turn:
                     continue
-                game.emit("info", text=f"The {fig.name} strikes as it appears!")
+                game.emit("info", text=f"{The(fig.name)} strikes as it appears!")
                 yield from strike(game, fig, w)
     return placed
 

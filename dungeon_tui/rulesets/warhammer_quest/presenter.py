@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Event, Game
+from . import board, sight, stats
 from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, deciding_hero, listed, plays
 
 TERRAIN: dict[str, Cell] = {
@@ -18,15 +19,38 @@ TERRAIN: dict[str, Cell] = {
     "c": ("≈≈", "chasm"),
     "b": ("==", "floor"),
     "s": ("= ", "floor"),
-    "X": ("██", "wall"),  # statues, idols, tombs: solid
+    "X": ("[]", "furniture"),  # statues, idols, tombs: solid
     "H": ("()", "pit"),
     "R": ("%%", "wall"),
 }
+GROUND = {".": "floor", "p": "a pit", "c": "the chasm", "b": "a bridge", "s": "stairs", "X": "a statue, idol or tomb",
+          "H": "the Pit of Despair", "R": "rubble"}
 DARK: Cell = ("░░", "fog")
+WALL: Cell = ("██", "wall")
+# What lies beyond a doorway, drawn in the wall just outside it (so a figure on the doorway
+# never hides it): the way on, the way out, a way shut.
+BEYOND: dict[str, Cell] = {"unexplored": ("++", "door"), "entrance": ("<<", "door"),
+                           "dead_end": ("--", "door"), "sealed": ("--", "door")}
+BARS: Cell = ("##", "door")
+BEYOND_SAID = {"unexplored": "an unexplored doorway", "entrance": "the way out", "dead_end": "a dead end",
+               "sealed": "a sealed doorway"}
+SIDE_STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+NEAR = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+SUBSCRIPT = "₀₁₂₃₄₅₆₇₈₉"
 CONDITIONS = ("webbed", "in_pit", "berserk", "tripped", "levitate", "blessed", "lost")
+# Lasting effects a warrior may hold this turn, as the sheet names them.
+EFFECTS = {"t_mod": "Toughness {:+d}", "s_mod": "Strength {:+d}", "a_mod": "Attacks {:+d}",
+           "a_perm": "Attacks {:+d}", "ws_mod": "Weapon Skill {:+d}", "m_mod": "Move {:+d}",
+           "shielded": "Shield spell", "rebound": "Rebound spell",
+           "life_force": "Life Force spell", "ogre_strength": "Ogre Strength spell", "invisible": "invisible",
+           "auto_hit": "next blow cannot miss", "deathking": "Deathking Sword's fury", "unarmed": "unarmed",
+           "unarmoured": "without armour"}
 
-LEGEND = ("B D E W warriors (B_ unconscious)   o1 g2 M3 monsters   · floor   ░░ unlit   ██ statue   %% rubble   "
-          "+ unexplored doorway   x sealed   : pit   ≈≈ chasm   * where you may go")
+LEGEND = ("B D E W warriors (B_ unconscious)   monsters, a letter and their number: o₁ Orc Warrior, a Orc Archer, "
+          "g Goblin Spearman, n Night Goblin Archer, s Snotling, r Skaven, M Minotaur, x Giant Spider, q Giant Rat, "
+          "v Giant Bat, h Goblin Shaman, e Skaven Engineer, Z Daemon Minotaur   · floor   ░░ unlit   ██ wall   "
+          "++ unexplored doorway   << the way out   -- dead end or sealed   ## portcullis   [] statue, idol or tomb   "
+          "%% rubble   : pit   () Pit of Despair   ≈≈ chasm   == bridge   = stairs   * where you may go")
 
 HELP = """[b]Warhammer Quest in brief[/b]
 Each turn has phases. [b]Power[/b]: the Wizard rolls a die for the turn's magic; a 1 brings an
@@ -47,6 +71,124 @@ friend heals him (potions, healing spells and some treasure can).
 [b]Gold and treasure[/b]: monsters pay gold when the fight is over; Treasure cards are shared
 fairly, and what is left unspent counts at the end. The richest survivor is the winner.
 """
+
+
+def beyond(view: dict[str, Any], floor: set[Sq]) -> dict[Sq, tuple[str, str]]:
+    """The squares just outside each doorway that no section covers, with the doorway's state
+    ("portcullis" when barred) and its section."""
+    out: dict[Sq, tuple[str, str]] = {}
+    for d in view.get("doorways", {}).values():
+        state = "portcullis" if d.get("portcullis") else d["state"]
+        if state not in BEYOND and state != "portcullis":
+            continue
+        dx, dy = SIDE_STEP[d["side"]]
+        for x, y in d["squares"]:
+            sq = (x + dx, y + dy)
+            if sq not in floor:
+                out[sq] = (state, d["section"])
+    return out
+
+
+def doorway_marks(view: dict[str, Any], floor: set[Sq]) -> dict[Sq, Cell]:
+    return {sq: BARS if state == "portcullis" else BEYOND[state] for sq, (state, _sid) in beyond(view, floor).items()}
+
+
+def figure_glyph(glyph: str, f: dict[str, Any]) -> str:
+    """Two characters that never run into a neighbour's: a warrior's capital and a space (an
+    underscore when he is down), a monster's letter and its number as a small digit, the same
+    number its name carries ("Orc Warrior 3" is o₃)."""
+    if f["side"] == "hero":
+        return glyph + ("_" if f["status"] == "unconscious" else " ")
+    number = f["name"].rpartition(" ")[2]
+    return glyph + (SUBSCRIPT[int(number[-1])] if number.isdigit() else " ")
+
+
+def figure_cells(game: Game, view: dict[str, Any]) -> dict[Sq, Cell]:
+    content = game.content
+    glyphs = {k: w.glyph for k, w in content.warriors.items()} | {k: m.glyph for k, m in content.monsters.items()}
+    out: dict[Sq, Cell] = {}
+    for f in view.get("figures", {}).values():
+        if isinstance(f, dict) and f.get("pos") is not None:
+            out[(f["pos"][0], f["pos"][1])] = (figure_glyph(glyphs.get(f["kind"], "?"), f),
+                                               "hero" if f["side"] == "hero" else "monster")
+    return out
+
+
+def section_name(game: Game, view: dict[str, Any], sid: str) -> str:
+    sec = view.get("sections", {}).get(sid)
+    if not isinstance(sec, dict):
+        return "dungeon"
+    name = game.content.cards[sec["card"]].name
+    return name + (" (the objective)" if sid == view.get("objective_section") else "")
+
+
+def place_of(game: Game, view: dict[str, Any], square: Sq) -> str:
+    """The ground under the cursor and the section it belongs to, or the wall or doorway there."""
+    at = f"{square[0]},{square[1]}"
+    terrain = {(x, y): (t, sec) for x, y, t, sec in view.get("terrain", [])}
+    if square in terrain:
+        t, sid = terrain[square]
+        dark = "" if sid in view.get("lit", []) else ", unlit"
+        return f"{at}: {GROUND.get(t, 'floor')} in the {section_name(game, view, sid)}{dark}"
+    marks = beyond(view, set(terrain))
+    if square in marks:
+        state, sid = marks[square]
+        said = "a portcullis" if state == "portcullis" else BEYOND_SAID[state]
+        return f"{at}: {said}, from the {section_name(game, view, sid)}"
+    for dx, dy in NEAR:
+        near = terrain.get((square[0] + dx, square[1] + dy))
+        if near is not None:
+            return f"{at}: the wall of the {section_name(game, view, near[1])}"
+    return at
+
+
+DURATION = {"instant": "at once", "turn": "lasts this turn", "full_turn": "lasts a whole turn",
+            "permanent": "lasts for good"}
+# The warriors' own equipment: its name and what it does.
+EQUIPMENT = {"lantern": ("the lantern", "Lights its bearer's section and those joined to it; its bearer leads."),
+             "rope": ("Rope", "Hauls a friend out of a pit."),
+             "healing_potion": ("Healing Potion", "Heals one warrior back to full Wounds, once."),
+             "hand_of_death_scroll": ("Hand of Death scroll",
+                                      "Read once at a monster in sight: 3D6 Wounds, no Toughness against it.")}
+# Things an adventure gives a warrior to carry (its key in the adventure's counters).
+ADVENTURE_ITEMS = {"cask": "the cask", "kingship_sword": "the Kingship Sword", "container": "the container",
+                   "deathking_sword": "the Deathking Sword"}
+
+
+def uses_left(card: Any, held: dict[str, Any]) -> str:
+    if held.get("spent"):
+        return "spent"
+    if card.use == "charges":
+        return f"{held.get('charges', 0)} left"
+    return {"once": "one use", "adventure": "once per adventure", "permanent": "always",
+            "gold": f"{card.value} gold"}[card.use]
+
+
+def lasting(flags: dict[str, Any]) -> list[str]:
+    """The spells, potions and gifts working on a warrior now."""
+    out = []
+    for key, said in EFFECTS.items():
+        value = flags.get(key)
+        if value:
+            out.append(said.format(value) if "{" in said else said)
+    return out
+
+
+def holdings(game: Game, view: dict[str, Any], hero: str) -> list[str]:
+    """Everything the warrior holds: the lantern, his equipment, his treasure, adventure items."""
+    f = view["figures"][hero]
+    out = ["the lantern"] if view.get("lantern") == hero else []
+    for e in f["equipment"]:
+        if e == "lantern" or (e == "hand_of_death_scroll" and not view.get("adv", {}).get("hand_of_death")):
+            continue
+        out.append(EQUIPMENT.get(e, (e.replace("_", " "), ""))[0])
+    for t in f["treasure"]:
+        card = game.content.treasure.get(t["id"])
+        if card is not None:
+            out.append(f"{card.name} ({uses_left(card, t)})")
+    adv = view.get("adv", {})
+    out += [name for key, name in ADVENTURE_ITEMS.items() if adv.get(key) == hero]
+    return out
 
 
 def _hero_dicts(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -72,33 +214,56 @@ class WarhammerQuestPresenter(PresenterDefaults):
 
     # -- the board -----------------------------------------------------------------------------
     def board(self, game: Game, seat: str) -> Board:
+        """Every section laid so far, lit or not: its floor, the wall round it, what lies beyond
+        each doorway, then the figures on top."""
         view = game.view(seat)
-        content = game.content
-        glyphs = {k: w.glyph for k, w in content.warriors.items()} | {k: m.glyph for k, m in content.monsters.items()}
         cells: dict[Sq, Cell] = {}
         lit = set(view.get("lit", []))
-        xs, ys = [0], [0]
         for x, y, t, sec in view.get("terrain", []):
-            xs.append(x)
-            ys.append(y)
-            cells[(x, y)] = TERRAIN.get(t, TERRAIN["."]) if sec in lit else (DARK if t not in "XcR" else TERRAIN[t])
-        for d in view.get("doorways", {}).values():
-            if d["state"] == "unexplored":
-                for x, y in d["squares"]:
-                    cells[(x, y)] = ("+ ", "door")
-            elif d["state"] in ("sealed", "dead_end"):
-                for x, y in d["squares"]:
-                    cells[(x, y)] = ("x ", "door")
-        for fid, f in view.get("figures", {}).items():
-            if not isinstance(f, dict) or f.get("pos") is None:
-                continue
-            pos = tuple(f["pos"])
-            g = glyphs.get(f["kind"], "?")
-            if f["side"] == "hero":
-                cells[pos] = (g + ("_" if f["status"] == "unconscious" else " "), "hero")
-            else:
-                cells[pos] = (g + fid[-1], "monster")
+            cells[(x, y)] = TERRAIN.get(t, TERRAIN["."]) if sec in lit or t in "XcR" else DARK
+        floor = set(cells)
+        for sq, cell in doorway_marks(view, floor).items():
+            cells.setdefault(sq, cell)  # beyond a doorway unless another section lies there
+        for x, y in floor:
+            for dx, dy in NEAR:
+                cells.setdefault((x + dx, y + dy), WALL)
+        cells.update(figure_cells(game, view))
+        if not cells:
+            return Board({}, (0, 0, 0, 0))
+        xs = [x for x, _ in cells]
+        ys = [y for _, y in cells]
         return Board(cells, (min(xs), min(ys), max(xs), max(ys)))
+
+    def preview(self, game: Game, seat: str, action: Action) -> dict[Sq, Cell]:
+        """A section before it is laid (each way it may go), or the doorway an exploration opens."""
+        d = game.pending
+        if action.kind == "lay" and d is not None:
+            lay = d.context.get("lays", {}).get(action.get("option"))
+            if not lay:
+                return {}
+            out: dict[Sq, Cell] = {(x, y): ("▒▒", "reachable") for x, y, _t in lay["squares"]}
+            for x, y in lay["exits"]:
+                out[(x, y)] = ("++", "door")
+            return out
+        if action.kind == "explore":
+            door = game.view(seat).get("doorways", {}).get(action.get("door"))
+            return dict.fromkeys(door["squares"], ("++", "target")) if isinstance(door, dict) else {}
+        return {}
+
+    def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
+        """What the warrior sees (D12: his section and those joined to it, with a clear line),
+        and the monsters he could fight or shoot now."""
+        s = game.state
+        w = s.figures.get(hero)
+        if w is None or not w.active:
+            return set(), set()
+        home = s.section_at(w.pos)
+        near = [home, *board.joined(s, home)]
+        seen = {sq for sid in near for sq in s.sections[sid].squares if sight.sees(s, w.pos, sq)}
+        foes = {m.square for m in sight.adjacent_monsters(s, w)}
+        if not foes and stats.bow(game.content, w) is not None:
+            foes = {m.square for m in s.monsters() if m.active and m.pos in seen}
+        return seen, foes
 
     def focus(self, game: Game, decision: Decision | None) -> Sq | None:
         """The square to keep centred: the deciding warrior, the acting monster, else the lantern."""
@@ -114,24 +279,20 @@ class WarhammerQuestPresenter(PresenterDefaults):
         return f.pos if f is not None and f.pos is not None else None
 
     def look(self, game: Game, seat: str, square: Sq) -> str:
-        """One line about what the cursor is on: a monster's profile, a warrior, or the ground."""
+        """One line about what the cursor is on: a figure, then the ground and its section."""
         view = game.view(seat)
         c = game.content
+        where = place_of(game, view, square)
         for _fid, f in view.get("figures", {}).items():
             if isinstance(f, dict) and f.get("pos") is not None and tuple(f["pos"]) == square:
                 if f["side"] == "hero":
-                    return f"{f['name']}: {f['wounds']}/{f['max_wounds']} Wounds, {f['status']}"
+                    return f"{f['name']}: {f['wounds']}/{f['max_wounds']} Wounds, {f['status']} · {where}"
                 m = c.monsters[f["kind"]]
                 goes = view["figures"].get(f.get("first_target") or "", {})
                 aim = f", going for the {goes['name']}" if isinstance(goes, dict) and goes.get("name") else ""
                 return (f"{f['name']}: Wounds {f['wounds']}/{f['max_wounds']}, M{m.move} WS{m.ws} S{m.strength} "
-                        f"T{m.toughness} A{m.attacks}{aim}")
-        for x, y, t, sec in view.get("terrain", []):
-            if (x, y) == square:
-                ground = {"p": "a pit", "c": "the chasm", "b": "a bridge", "s": "stairs", "X": "a statue, idol or tomb",
-                          "H": "the Pit of Despair", "R": "rubble"}.get(t, "floor")
-                return f"{square[0]},{square[1]}: {ground}" + ("" if sec in view.get("lit", []) else ", unlit")
-        return f"{square[0]},{square[1]}"
+                        f"T{m.toughness} A{m.attacks}{aim} · {where}")
+        return where
 
     # -- the panels ---------------------------------------------------------------------------
     def status(self, game: Game, seat: str) -> str:
@@ -164,7 +325,11 @@ class WarhammerQuestPresenter(PresenterDefaults):
         if not isinstance(f, dict):
             return ""
         p = c.warriors[f["kind"]]
+        flags = f["flags"]
         pin = f"pinned unless {p.pin_escape}+" if p.pin_escape else "never pinned"
+        if flags.get("pinned") and not flags.get("escaped_pin"):
+            pin = (f"[b]PINNED[/b] by a monster beside him: he breaks away on {p.pin_escape}+ or stays to fight"
+                   if not flags.get("pin_tried") else "[b]PINNED[/b]: he failed to break away and must fight")
         lines = [f"[b]{f['name']}[/b]  {bar(f['wounds'], f['max_wounds'])} {f['wounds']}/{f['max_wounds']} Wounds"
                  + ("" if f["status"] == "active" else f"  [b]{f['status'].upper()}[/b]"),
                  f"M{p.move} WS{p.ws} BS{p.bs}+ S{p.strength} T{p.toughness}"
@@ -172,11 +337,10 @@ class WarhammerQuestPresenter(PresenterDefaults):
                  f"{pin}; gold {f['gold']}"
                  + (f" (+{f['pending_gold']} when the fight ends)" if f["pending_gold"] else "")
                  + f"; kills {f['total_kills']}"]
-        conditions = [k.replace("_", " ") for k in CONDITIONS if f["flags"].get(k)]
-        lines += listed("Conditions", conditions)
-        weapons = ", ".join(w.name for w in p.weapons)
-        lines.append(f"Weapons: {weapons}")
-        lines += listed("Carries", [e.replace("_", " ") for e in f["equipment"]])
+        lines += listed("Conditions", [k.replace("_", " ") for k in CONDITIONS if flags.get(k)])
+        lines += listed("This turn", lasting(flags))
+        lines.append("Weapons: " + ", ".join(w.name for w in p.weapons))
+        lines += listed("Carries", holdings(game, view, hero))
         return "\n".join(lines)
 
     def hand(self, game: Game, seat: str, hero: str) -> list[Card]:
@@ -189,24 +353,32 @@ class WarhammerQuestPresenter(PresenterDefaults):
         if hero == "wizard":
             for sid in view.get("spells", []):
                 sp = c.spells[sid]
-                cards.append(Card(f"✦ {sp.name} · {sp.type}, power {sp.cost}", plays("cast", "spell", sid)))
+                cards.append(Card(f"✦ {sp.name} · {sp.type}, power {sp.cost}", plays("cast", "spell", sid),
+                                  text=f"{sp.text} ({DURATION[sp.duration]})"))
             if view.get("adv", {}).get("hand_of_death"):
-                cards.append(Card("▪ Hand of Death scroll · one use", lambda a: a.kind == "scroll"))
+                cards.append(Card("▪ Hand of Death scroll · one use", lambda a: a.kind == "scroll",
+                                  text=EQUIPMENT["hand_of_death_scroll"][1]))
         for t in f["treasure"]:
             card = c.treasure.get(t["id"])
             if card is None:
                 continue
-            if t.get("spent"):
-                left = "spent"
-            elif card.use == "charges":
-                left = f"{t.get('charges', 0)} left"
-            else:
-                left = {"once": "one use", "adventure": "once per adventure", "permanent": "always",
-                        "gold": f"{card.value} gold"}[card.use]
-            cards.append(Card(f"▪ {card.name} · {left}", plays("use", "item", t["id"])))
+            cards.append(Card(f"▪ {card.name} · {uses_left(card, t)}", plays("use", "item", t["id"]), text=card.text))
         if "healing_potion" in f["equipment"]:
-            cards.append(Card("▪ Healing potion · one use", plays("use", "item", "healing_potion")))
+            cards.append(Card("▪ Healing Potion · one use", plays("use", "item", "healing_potion"),
+                              text=EQUIPMENT["healing_potion"][1]))
         return cards
+
+    def drawn_card(self, game: Game, event: Event) -> tuple[str, str] | None:
+        """An Event card as it is drawn, and a Treasure card as it is found."""
+        c = game.content
+        if event.kind == "event" and event.data.get("card") in c.events:
+            card = c.events[event.data["card"]]
+            return f"Event: {card.name}", card.text
+        if event.kind == "treasure" and event.data.get("card") in c.treasure:
+            t = c.treasure[event.data["card"]]
+            who = game.state.figures.get(event.data.get("to"))
+            return f"Treasure: {t.name}", t.text + (f"\n\nThe {who.name} takes it." if who is not None else "")
+        return None
 
     def walks(self, game: Game, decision: Decision | None) -> dict[Sq, list[Sq]]:
         return {}  # a warrior's move is one choice of a destination already

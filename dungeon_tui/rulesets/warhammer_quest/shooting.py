@@ -8,6 +8,7 @@ from ...engine.game import Game, Procedure
 from . import stats
 from .combat import damage_monster, damage_warrior
 from .state import Figure, State
+from .words import The, counted, the
 
 
 
@@ -19,7 +20,7 @@ def warrior_shoot(game: Game, warrior: Figure, monster: Figure) -> Procedure:
     hit = natural_test(face, face, bs)
     roll_event(game, "whq.missile.to_hit", "1d6", [face], target=bs, inputs={"bs": bs},
                outcome="hit" if hit else "miss",
-               text=f"The {warrior.name} shoots at the {monster.name}, needing {bs}+: {face}, "
+               text=f"The {warrior.name} shoots at {the(monster.name)}, needing {bs}+: {face}, "
                     f"{'a hit' if hit else 'a miss'}.")
     if not hit:
         return
@@ -32,7 +33,7 @@ def warrior_shoot(game: Game, warrior: Figure, monster: Figure) -> Procedure:
         mods["arrow of death"] = 3
     dmg = max(0, dface + s_val + (3 if arrows else 0) - t_val)
     roll_event(game, "whq.missile.damage", "1d6", [dface], inputs={"bow_strength": s_val, "toughness": t_val},
-               modifiers=mods, outcome=dmg, text=f"{dface} + S{s_val} - T{t_val} = {dmg} Wounds.")
+               modifiers=mods, outcome=dmg, text=f"{dface} + S{s_val} - T{t_val} = {counted(dmg, 'Wound')}.")
     monster.flags["provoked"] = True
     damage_monster(game, monster, dmg, warrior, "arrow")
 
@@ -63,7 +64,7 @@ def monster_shot(game: Game, monster: Figure) -> Procedure:
     hit = natural_test(face, face, bs)
     roll_event(game, "whq.missile.to_hit", "1d6", [face], target=bs, inputs={"bs": bs},
                outcome="hit" if hit else "miss",
-               text=f"The {monster.name} looses an arrow, needing {bs}+: {face}, {'a hit' if hit else 'a miss'}.")
+               text=f"{The(monster.name)} looses an arrow, needing {bs}+: {face}, {'a hit' if hit else 'a miss'}.")
     return hit
 
 
@@ -90,7 +91,7 @@ def resolve_volley(game: Game, kind: str, hitters: list[Figure], targets: list[F
             dmg = max(0, face + bow_dmg - t_val)
             roll_event(game, "whq.missile.damage", "1d6", [face], inputs={"bow_strength": bow_dmg, "toughness": t_val},
                        modifiers={"bow strength": bow_dmg, "toughness": -t_val}, outcome=dmg,
-                       text=f"An arrow strikes the {t.name}: {face} + {bow_dmg} - T{t_val} = {dmg} Wounds.")
+                       text=f"An arrow strikes {the(t.name)}: {face} + {bow_dmg} - T{t_val} = {counted(dmg, 'Wound')}.")
             damage_warrior(game, t, dmg, "arrow")
 
 

@@ -62,19 +62,28 @@ def on_a_monster_here(c: Casting) -> list[Action]:
             for m in s.monsters() if m.active and s.section_of(m.pos) == s.section_of(w.pos)]
 
 
+def worth_it(c: Casting, x: Figure) -> bool:
+    """Only casts that would do something are offered, so the Wizard is not asked in vain: a
+    healing spell on a warrior who has lost Wounds, a spell that lasts the turn while monsters
+    are about to fight."""
+    if c.spell.type == "healing" and c.spell.duration == "instant":
+        return x.wounds < x.max_wounds
+    return bool(c.state.monsters())
+
+
 def on_a_warrior(c: Casting) -> list[Action]:
     """A standing warrior; healing may also go to one who has fallen unconscious."""
     return [c.cast(f"cast {c.spell.name} on the {x.name}", target=x.id) for x in c.living
-            if x.status == ACTIVE or c.spell.type == "healing"]
+            if (x.status == ACTIVE or c.spell.type == "healing") and worth_it(c, x)]
 
 
 def on_a_warrior_not_yet_fighting(c: Casting) -> list[Action]:
     return [c.cast(f"cast {c.spell.name} on the {x.name}", target=x.id) for x in c.living
-            if (x.status == ACTIVE or c.spell.type == "healing") and not x.flags.get("attacking")]
+            if (x.status == ACTIVE or c.spell.type == "healing") and not x.flags.get("attacking") and worth_it(c, x)]
 
 
 def on_the_party(c: Casting) -> list[Action]:
-    return [c.cast(f"cast {c.spell.name}")]
+    return [c.cast(f"cast {c.spell.name}")] if any(worth_it(c, x) for x in c.living) else []
 
 
 def under_a_monster_seen(c: Casting) -> list[Action]:

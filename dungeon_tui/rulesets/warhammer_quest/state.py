@@ -154,6 +154,15 @@ class State:
         assert sid is not None, f"{sq} is in no section"
         return sid
 
+    def news(self, topic: str, text: str) -> bool:
+        """Whether a line about a skipped step is news: the log says why once, not every turn
+        while nothing changes."""
+        said = self.adv.setdefault("said", {})
+        if said.get(topic) == text:
+            return False
+        said[topic] = text
+        return True
+
     @property
     def objective(self) -> str:
         """The objective room's section, asked only once it is on the board."""

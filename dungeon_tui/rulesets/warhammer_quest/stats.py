@@ -30,6 +30,14 @@ def toughness(content: Any, fig: Figure, with_armour: bool = True) -> int:
     return t
 
 
+def armour_worn(content: Any, fig: Figure) -> list[str]:
+    """What a warrior wears that adds to his Toughness (named in the log only when there is some)."""
+    if not fig.is_hero or fig.flags.get("unarmoured"):
+        return []
+    worn = ["armour"] if profile(content, fig).armour else []
+    return worn + ["Fur Cloak" for card in fig.treasure if card["id"] == "fur_cloak"]
+
+
 def attacks(content: Any, fig: Figure) -> int:
     a: int = profile(content, fig).attacks + fig.flags.get("a_mod", 0) + fig.flags.get("a_perm", 0)
     if fig.flags.get("berserk"):

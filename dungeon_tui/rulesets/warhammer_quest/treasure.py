@@ -95,6 +95,12 @@ def settle(game: Game) -> Procedure:
         yield from give_cards(game, owed)
 
 
+def holdings(state: State, living: list[Figure]) -> list[Any]:
+    """What a trade could change, as plain data: who holds what, who is hurt, who has the lantern."""
+    return [[w.id, w.wounds < w.max_wounds, sorted(c["id"] for c in w.treasure), sorted(w.equipment)]
+            for w in living] + [state.lantern]
+
+
 def trades(game: Game) -> Procedure:
     """End of turn: with no monster about, the party may pass cards, equipment and the lantern
     between warriors (5.3, 5.4).  The leader's seat enters what the table agrees."""
@@ -105,6 +111,13 @@ def trades(game: Game) -> Procedure:
     if len(living) < 2 or s.leader not in s.seat_of:
         return
     seat = s.seat_of[s.leader]
+    # Asked again only when something the party might pass around has changed since it last
+    # said "no more trades": a find, a fall, a wound, a new lantern bearer.
+    if s.adv.get("trades_seen") == holdings(s, living):
+        if s.news("trades", str(s.adv["trades_seen"])):
+            game.emit("info", text="Nothing has changed hands or hurt anyone since the last trades: the party "
+                                   "goes on without asking again.")
+        return
     for _ in range(20):
         opts = []
         for giver in living:
@@ -126,6 +139,7 @@ def trades(game: Game) -> Procedure:
         opts.append(Action.make(seat, "done", text="no more trades"))
         pick = yield Decision(seat, "End of turn: any trades?", opts)
         if pick.kind == "done":
+            s.adv["trades_seen"] = holdings(s, living)
             return
         taker = s.figures[pick.get("to")]
         item = pick.get("item")

@@ -279,6 +279,12 @@ def pass_lantern(game: Game) -> Procedure:
     if not living:
         return
     holder = s.figures[s.lantern]
+    if len(living) == 1:  # nobody else could take it: no question
+        s.lantern = s.leader = living[0].id
+        game.emit("lantern", to=s.lantern, text=f"The {holder.name} is gone; the {living[0].name}, the only one "
+                                                "left standing, takes the lantern and leads.")
+        check_lost(game)
+        return
     seat = s.seat_of[living[0].id]
     opts = [Action.make(seat, "lantern", text=f"the {w.name} takes the lantern", to=w.id) for w in living]
     pick = yield Decision(seat, f"The {holder.name} is gone. Who takes the lantern?", opts)

@@ -12,6 +12,7 @@ from .combat import berserk_check, ring_next, warrior_strike
 from .shooting import warrior_shoot
 from .sight import adjacent_monsters, check_lost, order, sees
 from .state import ACTIVE, ESCAPED, Figure, State
+from .words import the
 
 __all__ = ["check_lost", "order"]  # the Warriors' Phase order and the light check, used with it
 
@@ -120,6 +121,18 @@ def _may_target(game: Game, warrior: Figure, monster: Figure) -> bool:
     return not (only and monster.id in only and warrior.kind != "barbarian")
 
 
+def nothing_left(game: Game, warrior: Figure) -> str:
+    """Why a warrior has no choice left this turn, as the log says it."""
+    f = warrior.flags
+    if f.get("acted") or f.get("attacking"):
+        return "has done all he can"
+    if f.get("in_pit"):
+        return "is stuck in a pit"
+    if adjacent_monsters(game.state, warrior):
+        return "is pinned and cannot break away or strike"
+    return "is boxed in and has nothing to move to or attack" if not f.get("moved") else "has nothing left to do"
+
+
 def warrior_turn(game: Game, warrior: Figure) -> Procedure:
     s: State = game.state
     f = warrior.flags
@@ -132,6 +145,9 @@ def warrior_turn(game: Game, warrior: Figure) -> Procedure:
             game.emit("info", text=f"The {warrior.name} is caught in a web and cannot act.")
             return
         opts = options(game, warrior)
+        if len(opts) == 1:  # only "end": nothing to ask (the log says why)
+            game.emit("info", text=f"The {warrior.name} {nothing_left(game, warrior)}: his turn ends.")
+            return
         action = yield Decision(s.seat_of[warrior.id], f"{warrior.name}: your turn", opts,
                                 context={"figure": warrior.id})
         kind = action.kind
@@ -232,7 +248,7 @@ def attack(game: Game, warrior: Figure, monster: Figure) -> Procedure:
         nxt = cw if direction else ccw
         if nxt is None:
             break
-        game.emit("info", text=f"Deathblow! The {warrior.name} swings on at the {nxt.name}.")
+        game.emit("info", text=f"Deathblow! The {warrior.name} swings on at {the(nxt.name)}.")
         victim_sq = nxt.pos
         result = yield from warrior_strike(game, warrior, nxt, deathblow=True)
 

@@ -15,6 +15,7 @@ from ....engine.game import Action, Decision, Game
 from ....engine.grid import DIRS8, Sq, chebyshev
 from ..monsters import adjacent_targets, in_reach, next_to_warrior, reach_of, reachable, sees_any, targets
 from ..state import Figure, State
+from ..words import counted
 
 registry = tactics.Registry()
 _tiebreak = SeededChance(salt=0x7AC71C5)
@@ -107,7 +108,7 @@ def _one_on_one(p: Plan, pool: list[Figure]) -> tuple[Figure | None, str]:
     pick = tied[0]
     if len(tied) > 1:
         pick = tied[_tiebreak.uniform(p.game.seed, p.decision_index, 0, len(tied))]
-    why = f"One-on-One: the {pick.name} had {low} attackers, {near} squares"
+    why = f"One-on-One: the {pick.name} had {counted(low, 'attacker')}, {counted(near, 'square')} away"
     if len(tied) > 1:
         why += f" (counter drawn among {len(tied)})"
     return pick, why
@@ -246,7 +247,8 @@ class DungeonAI:
         if m.flags.get("script"):
             script_name = m.flags["script"]
         why = tactics.run(game.content.scripts[script_name], game.content.scripts, registry, plan)
-        return self._match(decision, plan), why
+        # The log reads the script's and the conditions' names as words ("sees target").
+        return self._match(decision, plan), why.replace("_", " ")
 
     @staticmethod
     def _match(decision: Decision, plan: Plan) -> Action:
