@@ -12,6 +12,7 @@ from ...engine.grid import Sq
 from . import board
 from .geometry import cell_of, cell_squares, side_squares
 from .state import Figure, State, squares_of
+from .tile_names import edge_name
 
 
 
@@ -44,7 +45,7 @@ def tiles(s: State) -> Named:
 
 
 def edges(s: State) -> Named:
-    return Named(lambda e: f"{e[1]} edge of {board.tile_label(s, e[0])}", lambda e: side_squares(e[0], e[1]))
+    return Named(lambda e: edge_name(e[1], board.tile_label(s, e[0])), lambda e: side_squares(e[0], e[1]))
 
 
 def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, named: Named) -> Procedure:

@@ -16,6 +16,7 @@ from .items import use
 from .levels import level_up_offer
 from .movement import walks
 from .state import Figure, State
+from .wording import count
 
 
 
@@ -172,9 +173,10 @@ def walk(game: Game, hero: Figure, path: list[Sq]) -> Procedure:
         yield from doors.reveal_along(game, hero)
     hero.flags.pop("walking", None)
     hero.flags["moved"] = True
+    there = cell_of(hero.at)
     game.emit("move", figure=hero.id, to=list(hero.at), steps=len(path),
-              text=f"{hero.name} moves {len(path)} square{'s' * (len(path) != 1)}"
-                   + (f" to {board.tile_label(s, cell_of(hero.at))}." if cell_of(hero.at) != start_cell else "."))
+              text=f"{hero.name} moves {count(len(path), 'square')}"
+                   + (f" onto {board.tile_from(s, there, start_cell)}." if there != start_cell else "."))
 
 
 def collect(game: Game, hero: Figure) -> Procedure:
