@@ -56,7 +56,11 @@ def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, nam
         return None
     best = min(key(x) for x in items)
     tied = [x for x in items if key(x) == best]
-    if len(tied) == 1 or s.options.get("ties", "active_player") == "auto" or s.active is None:
+    if len(tied) == 1:
+        return tied[0]
+    if s.options.get("ties", "auto") == "auto" or s.active is None:
+        game.emit("tie", what=what, text=f"  A tie for {what} between {' and '.join(named.label(x) for x in tied)}: "
+                                         f"{named.label(tied[0])}, first in the fixed order.")
         return tied[0]
     seat = s.seat_of[s.active]
     options = [Action.make(seat, "tie", text=named.label(x), pick=k) for k, x in enumerate(tied)]

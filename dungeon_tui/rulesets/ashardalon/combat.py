@@ -305,7 +305,7 @@ def draw_treasure(game: Game, h: Figure) -> Procedure:
         game.emit("treasure", hero=h.id, text="The treasure deck is empty.")
         return None
     item = item_of(game, card)
-    game.emit("treasure", hero=h.id, card=card, text=f"{h.name} finds {item.name}: {item.text}")
+    game.emit("treasure", hero=h.id, card=card, found=True, text=f"{h.name} finds {item.name}: {item.text}")
     h.items[card] = True  # the finder holds it while he decides who gets it
     heroes = [h] + [o for o in s.heroes() if o is not h and not o.escaped]
     to = h

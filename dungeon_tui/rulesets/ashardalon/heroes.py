@@ -111,6 +111,9 @@ def hero_phase(game: Game, h: Figure) -> Procedure:
     while s.result is None and h.up:
         yield from collect(game, h)  # tokens he stands on or beside, however he got there
         opts = options(game, h, done)
+        if len(opts) == 1:  # only ending is left: no question (the log says why)
+            game.emit("phase", hero=h.id, text=f"{h.name} has nothing left to do: the hero phase ends.")
+            break
         a = yield Decision(s.seat_of[h.id], f"{h.name}'s hero phase", opts,
                            context={"figure": h.id, "done": list(done)})
         if a.kind == "end":

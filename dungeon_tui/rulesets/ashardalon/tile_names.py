@@ -1,4 +1,4 @@
-"""A tile named as a player at the table would name it: "the north half of the start tile",
+"""A tile named as a player at the table would name it: "the start tile's north half",
 "Quinn's tile", "the tile north of Quinn", never its id in the tile deck.
 
 The rules (option texts, events) and the presenter (the line under the cursor) both name
@@ -32,7 +32,7 @@ def tile_name(cell: Cell, start: list[Cell], heroes: list[tuple[str, Cell]]) -> 
     """`start`: the start tile's cells (north half first, as laid); `heroes`: (name, cell) of
     the heroes on the board, the one the names are measured from first (the active hero)."""
     if cell in start:
-        return f"the {_half(cell, start)} half of the start tile" if len(start) == 2 else "the start tile"
+        return f"the start tile's {_half(cell, start)} half" if len(start) == 2 else "the start tile"
     here = next((name for name, c in heroes if c == cell), None)
     if here is not None:
         return f"{here}'s tile"
