@@ -47,7 +47,7 @@ def start_of_phase(game: Game, h: Figure) -> Procedure:
         s.surges -= 1
         h.hp = h.surge
         game.emit("surge", hero=h.id, hp=h.hp, surges=s.surges,
-                  text=f"{h.name} spends a healing surge and stands with {h.hp} HP ({s.surges} surges left).")
+                  text=f"{h.name} spends a healing surge and stands with {h.hp} HP ({count(s.surges, 'surge')} left).")
 
 
 def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
