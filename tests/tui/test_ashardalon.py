@@ -96,7 +96,7 @@ def test_move_with_the_cursor_then_attack_the_new_tiles_monster(tmp_path):
         # The monster card Quinn drew is in his row, and its figure is on the map as m1.
         assert st.rows["quinn"] == ["gibbering_mouther#2"]
         text = screen_text(app)
-        assert "holds gibbering_mouther#2=m1" in text
+        assert "holds Gibbering Mouther (m1)" in text
         mouther = st.figures["gibbering_mouther1"]
         assert square_text(mv, map_lines(mv), mouther.pos) == "m1"
         assert any(a.kind == "attack" for a in session.human_pending().options)
@@ -185,10 +185,12 @@ def test_enter_on_the_map_opens_the_list_when_no_choice_has_a_square(tmp_path):
 
 
 def test_a_tie_the_player_breaks_is_lit_on_the_map(tmp_path):
-    # Seed 1 (AI on every seat up to here): the monster has two heroes beside it and the
-    # active player picks its target (§6.2); each hero's square is lit for that choice.
+    # Seed 1 (AI on every seat up to here): the monster has two heroes beside it and, with the
+    # ties setting asking the players, the active player picks its target (§6.2); each hero's
+    # square is lit for that choice.
     from dungeon_tui.rulesets import get
-    session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 1, options=Options(ai_speed="instant"))
+    session = new_session("ashardalon", {"heroes": ["quinn", "vistra"], "ties": "active_player"}, 1,
+                          options=Options(ai_speed="instant"))
     game, ai = session.game, get("ashardalon").ai_controllers()
     while not (game.pending.options and game.pending.options[0].kind == "tie"):
         d = game.pending

@@ -14,6 +14,7 @@ from .blows import attack_hero
 from .choosing import closest_edge_cell, fixed_order
 from .geometry import Cell, cell_of
 from .state import MONSTER, VILLAGER, Figure, State
+from .tile_names import edge_name
 from .villains import in_play, spawn_villain
 
 # Exits a chamber's goal adds: its tunnel, or the start stairs to carry the hoard out.
@@ -80,7 +81,7 @@ def start_boons(game: Game) -> Procedure:
         if not edges or not s.decks.get("dungeon"):
             continue
         seat = s.seat_of[s.party[0]]
-        options = [Action.make(seat, "explore", text=f"Add a tile at the {sd} edge of {board.tile_label(s, cl)}",
+        options = [Action.make(seat, "explore", text=f"Add a tile at {edge_name(sd, board.tile_label(s, cl))}",
                                cell=list(cl), side=sd) for cl, sd in edges]
         a = yield Decision(seat, f"{boon.replace('_', ' ').title()}: where does the extra tile go?", options,
                            context={"boon": boon})

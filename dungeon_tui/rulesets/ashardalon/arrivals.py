@@ -11,6 +11,8 @@ from .geometry import ROTATION_BEYOND, Cell, PlacedTile, beyond, cell_of, door_k
 from .placing import placed
 from .reactions import monster_arrived
 from .state import MONSTER, Figure, State
+from .tile_names import edge_name
+from .wording import an
 
 
 
@@ -79,7 +81,7 @@ def place_tile(game: Game, tile_id: str, src: Cell, side: str) -> PlacedTile | N
     board.relayout(s, c)
     arrow = "black" if placed.triangle == "black" else "white" if placed.triangle else "no"
     game.emit("tile", tile=tile_id, cells=[list(x) for x in placed.cells], rot=rot,
-              text=f"Tile {tile_id} joins the {side} side of {board.tile_label(s, src)} ({arrow} triangle).")
+              text=f"A new tile ({arrow} triangle) joins {edge_name(side, board.tile_label(s, src))}.")
     if c.tiles.tiles[tile_id].treasure_token:
         drop_treasure_token(game, placed.cells[0])
     return placed
@@ -178,5 +180,5 @@ def spawn(game: Game, card: str, cell: Cell, chamber: bool = False, at: Sq | Non
         s.figures[f.id] = f
         out.append(f)
         game.emit("monster", figure=f.id, card=card, at=list(sq),
-                  text=f"A {m.name} appears on {board.tile_label(s, cell_of(sq))} (AC {m.ac}, HP {m.hp}).")
+                  text=f"{an(m.name)} appears on {board.tile_label(s, cell_of(sq))} (AC {m.ac}, HP {m.hp}).")
     return out

@@ -6,9 +6,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...engine.grid import Sq, spread
-from . import geometry
 from .geometry import Cell, Layout, cell_of
 from .state import Figure, State, squares_of
+from . import geometry, tile_names
 
 FAR = 1 << 20  # "unreachable" as a number, so min() and sorting need no special case
 
@@ -103,14 +103,21 @@ def heroes_on_tile(s: State, figure: Figure) -> list[Figure]:
 
 
 def tile_label(s: State, cell: Cell) -> str:
-    """How the log names a tile: its id, or which half of a two-cell tile."""
-    k = lay(s).cell_tile.get(cell)
-    if k is None:
-        return f"({cell[0]},{cell[1]})"
-    t = s.tiles[k]
-    if len(t.cells) == 2:  # the halves by where they lie: start_n / start_s (§2.9), or _w / _e
-        other = t.cells[1 - t.cells.index(cell)]
-        if other[0] == cell[0]:
-            return t.tile + ("_n" if cell[1] < other[1] else "_s")
-        return t.tile + ("_w" if cell[0] < other[0] else "_e")
-    return t.tile
+    """How a text names a tile: as the players would (the start tile's halves, a hero's tile,
+    or where it lies from the active hero), never by its id in the deck."""
+    return tile_names.tile_name(cell, start_cells(s), hero_cells(s))
+
+
+def tile_from(s: State, cell: Cell, origin: Cell) -> str:
+    """A tile named from where a figure came from: "the tile to the north"."""
+    return tile_names.tile_from(cell, origin, start_cells(s))
+
+
+def start_cells(s: State) -> list[Cell]:
+    return next((list(t.cells) for t in s.tiles if t.tile == "start"), [])
+
+
+def hero_cells(s: State) -> list[tuple[str, Cell]]:
+    """The heroes on the board and their tiles, the active hero first (names are measured from him)."""
+    order = sorted(s.heroes(), key=lambda h: h.id != s.active)
+    return [(h.name, cell_of(h.pos)) for h in order if h.on_board and h.pos is not None]

@@ -12,6 +12,7 @@ from ...engine.grid import Sq
 from . import board
 from .geometry import cell_of, cell_squares, side_squares
 from .state import Figure, State, squares_of
+from .tile_names import edge_name
 
 
 
@@ -44,7 +45,7 @@ def tiles(s: State) -> Named:
 
 
 def edges(s: State) -> Named:
-    return Named(lambda e: f"{e[1]} edge of {board.tile_label(s, e[0])}", lambda e: side_squares(e[0], e[1]))
+    return Named(lambda e: edge_name(e[1], board.tile_label(s, e[0])), lambda e: side_squares(e[0], e[1]))
 
 
 def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, named: Named) -> Procedure:
@@ -55,7 +56,11 @@ def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, nam
         return None
     best = min(key(x) for x in items)
     tied = [x for x in items if key(x) == best]
-    if len(tied) == 1 or s.options.get("ties", "active_player") == "auto" or s.active is None:
+    if len(tied) == 1:
+        return tied[0]
+    if s.options.get("ties", "auto") == "auto" or s.active is None:
+        game.emit("tie", what=what, text=f"  A tie for {what} between {' and '.join(named.label(x) for x in tied)}: "
+                                         f"{named.label(tied[0])}, first in the fixed order.")
         return tied[0]
     seat = s.seat_of[s.active]
     options = [Action.make(seat, "tie", text=named.label(x), pick=k) for k, x in enumerate(tied)]

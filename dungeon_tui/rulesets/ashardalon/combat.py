@@ -187,7 +187,8 @@ def hurt(game: Game, figure: Figure, n: int, source: str) -> Procedure:
         return
     if figure.side == HERO:
         bracers = next((c for c, up in figure.items.items() if up and item_of(game, c).damage_reduction), None)
-        less = f"take {item_of(game, bracers).damage_reduction} less of {n} damage" if bracers is not None else ""
+        cut = item_of(game, bracers).damage_reduction if bracers is not None else 0
+        less = f"take {max(0, n - cut)} damage instead of {n}" if bracers is not None else ""
         if bracers is not None and (yield from ask(game, figure, bracers, less)):
             figure.items[bracers] = False
             n -= item_of(game, bracers).damage_reduction
@@ -305,7 +306,7 @@ def draw_treasure(game: Game, h: Figure) -> Procedure:
         game.emit("treasure", hero=h.id, text="The treasure deck is empty.")
         return None
     item = item_of(game, card)
-    game.emit("treasure", hero=h.id, card=card, text=f"{h.name} finds {item.name}: {item.text}")
+    game.emit("treasure", hero=h.id, card=card, found=True, text=f"{h.name} finds {item.name}: {item.text}")
     h.items[card] = True  # the finder holds it while he decides who gets it
     heroes = [h] + [o for o in s.heroes() if o is not h and not o.escaped]
     to = h

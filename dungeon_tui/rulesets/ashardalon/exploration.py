@@ -14,6 +14,7 @@ from .geometry import Cell, side_squares
 from .items import elven_cloak_holder
 from .powers import wizard_eye_cell
 from .state import Figure, State
+from .tile_names import edge_name
 
 
 
@@ -39,7 +40,7 @@ def explore(game: Game, hero: Figure) -> Procedure:
         cell, side = edges[0]
     else:
         seat = s.seat_of[hero.id]
-        options = [Action.make(seat, "explore", text=f"Explore the {sd} edge of {board.tile_label(s, cl)}",
+        options = [Action.make(seat, "explore", text=f"Explore {edge_name(sd, board.tile_label(s, cl))}",
                                cell=list(cl), side=sd) for cl, sd in edges]
         a = yield Decision(seat, f"{hero.name} stands by several unexplored edges: which one?", options,
                            context={"figure": hero.id})

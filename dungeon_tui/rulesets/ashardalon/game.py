@@ -24,7 +24,7 @@ from .state import HERO, Figure, State
 from .turns import lay_start, procedure
 
 ID = "ashardalon"
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # 2: ties auto by default, a hero phase with nothing left ends itself
 HERO_ORDER = ("quinn", "vistra", "keyleth", "tarak", "heskan")
 
 
@@ -40,8 +40,11 @@ class AshardalonSetup(Setup):
         "recommended loadouts, random draws, or a mapping hero -> {utility, at_will, daily}")
     first: str | None = setting(None, "First player", [("seat order", "seat"), ("roll a d20 each", "roll")],
                                 "a hero of the party, roll (a d20 each) or seat (seat order)")
+    # Ties settle themselves by default (§6.2's fixed order, said in the log): a question per
+    # tie slowed every villain phase for a choice few players care about.
     ties: Literal["active_player", "auto"] = setting(
-        "active_player", "Monster ties", [("the active player picks", "active_player"), ("fixed order", "auto")],
+        "auto", "Monster ties",
+        [("fixed order, said in the log", "auto"), ("the active player picks", "active_player")],
         "who settles a tie between a monster's targets")
 
 

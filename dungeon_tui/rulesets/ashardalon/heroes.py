@@ -16,6 +16,7 @@ from .items import use
 from .levels import level_up_offer
 from .movement import walks
 from .state import Figure, State
+from .wording import count
 
 
 
@@ -46,7 +47,7 @@ def start_of_phase(game: Game, h: Figure) -> Procedure:
         s.surges -= 1
         h.hp = h.surge
         game.emit("surge", hero=h.id, hp=h.hp, surges=s.surges,
-                  text=f"{h.name} spends a healing surge and stands with {h.hp} HP ({s.surges} surges left).")
+                  text=f"{h.name} spends a healing surge and stands with {h.hp} HP ({count(s.surges, 'surge')} left).")
 
 
 def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
@@ -110,6 +111,9 @@ def hero_phase(game: Game, h: Figure) -> Procedure:
     while s.result is None and h.up:
         yield from collect(game, h)  # tokens he stands on or beside, however he got there
         opts = options(game, h, done)
+        if len(opts) == 1:  # only ending is left: no question (the log says why)
+            game.emit("phase", hero=h.id, text=f"{h.name} has nothing left to do: the hero phase ends.")
+            break
         a = yield Decision(s.seat_of[h.id], f"{h.name}'s hero phase", opts,
                            context={"figure": h.id, "done": list(done)})
         if a.kind == "end":
@@ -172,9 +176,10 @@ def walk(game: Game, hero: Figure, path: list[Sq]) -> Procedure:
         yield from doors.reveal_along(game, hero)
     hero.flags.pop("walking", None)
     hero.flags["moved"] = True
+    there = cell_of(hero.at)
     game.emit("move", figure=hero.id, to=list(hero.at), steps=len(path),
-              text=f"{hero.name} moves {len(path)} square{'s' * (len(path) != 1)}"
-                   + (f" to {board.tile_label(s, cell_of(hero.at))}." if cell_of(hero.at) != start_cell else "."))
+              text=f"{hero.name} moves {count(len(path), 'square')}"
+                   + (f" onto {board.tile_from(s, there, start_cell)}." if there != start_cell else "."))
 
 
 def collect(game: Game, hero: Figure) -> Procedure:

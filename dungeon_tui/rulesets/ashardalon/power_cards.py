@@ -106,7 +106,17 @@ def _self_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
     return [Action.make(seat, "power", text=f"{power(game, pid).name}", hero=hero.id, power=pid)]
 
 
-@POWERS("mirror_image", offer=_self_offer)
+def _images_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
+    """Not while all three images still stand: a second casting would add nothing."""
+    return [] if hero.flags.get("mirror_images", 0) >= 3 else _self_offer(game, hero, seat, pid)
+
+
+def _unseen_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action]:
+    """Not on a hero already invisible: it would change nothing."""
+    return [] if hero.flags.get("invisible") else _self_offer(game, hero, seat, pid)
+
+
+@POWERS("mirror_image", offer=_images_offer)
 def _mirror_image(game: Game, hero: Figure, a: Action) -> Procedure:
     """Three images: each monster miss pops one (blows.attack_hero)."""
     spend(game, hero, "mirror_image")
@@ -114,7 +124,7 @@ def _mirror_image(game: Game, hero: Figure, a: Action) -> Procedure:
     yield from ()
 
 
-@POWERS("invisibility", offer=_self_offer)
+@POWERS("invisibility", offer=_unseen_offer)
 def _invisibility(game: Game, hero: Figure, a: Action) -> Procedure:
     """No monster picks him as its closest target (choosing.closest)."""
     spend(game, hero, "invisibility")

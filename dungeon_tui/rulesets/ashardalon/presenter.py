@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Event, Game
 from ...engine.presenter import (
-    Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, deciding_hero, listed, party_in, plays,
+    Board, Card, Cell, PresenterDefaults, Sq, Verb, aimed_at, bar, deciding_hero, listed, party_in, plays,
 )
+from . import powers
 from .movement import walks
+from .state import Figure
+from .tile_names import tile_name
 
 TERRAIN: dict[str, Cell] = {
     ".": ("· ", "floor"),
@@ -138,6 +141,38 @@ def _edge(a: Sq, b: Sq) -> tuple[Sq, Sq]:
 def _tiles(view: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
     """Each placed cell and the tile record filling it."""
     return {(c[0], c[1]): t for t in view.get("tiles", []) for c in t["cells"]}
+
+
+def _tile_name(view: dict[str, Any], cell: tuple[int, int]) -> str:
+    """A tile as the players name it, from the seat's view (the rules name it the same way)."""
+    start = next(([(c[0], c[1]) for c in t["cells"]] for t in view.get("tiles", []) if t.get("tile") == "start"), [])
+    active = view.get("active")
+    heroes = sorted((f for f in party_in(view) if _on_board(f)), key=lambda f: f.get("id") != active)
+    return tile_name(cell, start, [(f["name"], _cell(tuple(f["pos"]))) for f in heroes])
+
+
+CARD_TABLES = ("monsters", "encounters", "villains", "powers", "items", "adventure_encounters")
+
+
+def _card_name(game: Game, card: str) -> str:
+    """Any card's name, whichever deck it comes from (a held row mixes monsters and traps)."""
+    base = card.split("#")[0].split(":")[-1]
+    table = next((tb for tb in CARD_TABLES if base in getattr(game.content, tb, {})), "monsters")
+    return _name(game, table, card)
+
+
+# Lasting effects a hero carries, read from his figure: (flag, how the sheet says it).
+EFFECTS: tuple[tuple[str, Any], ...] = (
+    ("mirror_images", lambda n: f"{n} mirror image{'s' * (n != 1)} (+{2 * n} AC)"),
+    ("invisible", lambda v: "invisible (no monster picks him as closest)"),
+    ("clerics_shield", lambda v: "Cleric's Shield (+2 AC)"),
+    ("objective", lambda v: "carries the objective"),
+    ("in_pit", lambda v: "in a pit"),
+    ("no_move", lambda v: "may not move again this turn"),
+)
+TOKEN_NAMES = {"wizard_eye": "Wizard Eye", "flying_carpet": "Flying Carpet", "flaming_sphere": "Flaming Sphere",
+               "blade_barrier": "blade barrier", "caltrops": "caltrops", "whirling_blades": "Whirling Blades"}
+PREVIEW: Cell = ("▒▒", "reachable")  # where an explored tile will lie (its face is not known yet)
 
 
 def _name(game: Game, table: str, key: str | None) -> str:
@@ -283,8 +318,8 @@ class AshardalonPresenter(PresenterDefaults):
         t = _tiles(view).get(_cell(square))
         if t is None or square not in terrain:
             return f"{where}: no tile here yet"
-        tile = t["tile"] + (f" ({t['triangle']})" if t.get("triangle") else "")
-        parts = [f"{where} {tile} {EXIT_NAMES.get(terrain[square], 'floor')}"]
+        tile = _tile_name(view, _cell(square)) + (f" ({t['triangle']} triangle)" if t.get("triangle") else "")
+        parts = [f"{where} {tile}"] + ([EXIT_NAMES[terrain[square]]] if terrain[square] not in ".#" else [])
         for f in _figures(view).values():
             if _on_board(f) and square in _squares(f):
                 parts.append(self._figure_line(game, view, f))
@@ -336,12 +371,27 @@ class AshardalonPresenter(PresenterDefaults):
         return "\n".join(lines)
 
     def _held(self, game: Game, view: dict[str, Any], hero: str) -> list[str]:
-        """A player's row of held cards, in the order received, with the figures they brought."""
+        """A player's row of held cards by name, in the order received: a monster card with the
+        figures it brought (so two Legion Devil cards read apart), a trap or hazard with its kind."""
         figs = _figures(view)
         out = []
         for card in view.get("rows", {}).get(hero, []):
+            name = _card_name(game, card)
+            base = card.split("#")[0]
+            if base in game.content.encounters:
+                out.append(f"{name} ({self._encounter_type(game, card)})")
+                continue
             on_board = [self.glyph(f)[0] for f in figs.values() if f.get("card") == card and _on_board(f)]
-            out.append(card + (f"={','.join(on_board)}" if on_board else ""))
+            out.append(f"{name} ({', '.join(on_board) if on_board else 'none on the board'})")
+        return out
+
+    def _effects(self, game: Game, view: dict[str, Any], f: dict[str, Any]) -> list[str]:
+        """What lasts on a hero besides conditions and curses: powers' marks and his tokens."""
+        flags = f.get("flags", {})
+        out = [say(flags[key]) for key, say in EFFECTS if flags.get(key)]
+        for tok in view.get("tokens", []):
+            if tok.get("owner") == f.get("id") and tok.get("kind") in TOKEN_NAMES:
+                out.append(f"{TOKEN_NAMES[tok['kind']]} on {_tile_name(view, _cell(tuple(tok['at'])))}")
         return out
 
     def party(self, game: Game, seat: str) -> list[str]:
@@ -376,6 +426,9 @@ class AshardalonPresenter(PresenterDefaults):
                  f"AC {f.get('ac_now', f['ac'])}{bonus} · speed {f.get('speed_now', f.get('speed', 0))}"]
         lines += listed("Conditions", list(f.get("conditions", [])))
         lines += listed("Curses", [_name(game, "encounters", c) for c in f.get("curses", [])])
+        lines += listed("Effects", self._effects(game, view, f))
+        lines += listed("Items", [_name(game, "items", c) + ("" if up else " (used)")
+                                  for c, up in f.get("items", {}).items()])
         lines += listed("Holds", self._held(game, view, hero))
         return "\n".join(lines)
 
@@ -390,11 +443,64 @@ class AshardalonPresenter(PresenterDefaults):
             p = game.content.powers.get(pid)
             kind = p.type.replace("_", "-") if p is not None else "power"
             label = f"✦ {p.name if p else pid} · {kind}" if up else f"✧ {p.name if p else pid} · {kind} · used"
-            cards.append(Card(label, plays_power(pid)))
+            cards.append(Card(label, plays_power(pid), p.text if p is not None else ""))
         for card, up in f.get("items", {}).items():
             name = _name(game, "items", card)
-            cards.append(Card(f"▪ {name}" + ("" if up else " · used"), plays("item", "card", card)))
+            item = game.content.items.get(card.split("#")[0])
+            cards.append(Card(f"▪ {name}" + ("" if up else " · used"), plays("item", "card", card),
+                              str(getattr(item, "text", ""))))
         return cards
+
+    def drawn_card(self, game: Game, event: Event) -> tuple[str, str] | None:
+        """An encounter card as it is drawn, and a treasure as it is found: (title, what it does)."""
+        card = event.data.get("card")
+        if not isinstance(card, str):
+            return None
+        base = card.split("#")[0]
+        if event.kind == "encounter":
+            e = game.content.encounters.get(base) or game.content.adventure_encounters.get(base)
+            if e is None:
+                return None
+            kind = str(getattr(e, "type", "adventure")).replace("_", "-")
+            return (f"{e.name} ({kind})", str(e.text))
+        if event.kind == "treasure" and event.data.get("found"):
+            item = game.content.items.get(base)
+            return (str(item.name), str(item.text)) if item is not None else None
+        return None
+
+    def preview(self, game: Game, seat: str, action: Action) -> dict[Sq, Cell]:
+        """Exploring an edge: the squares the new tile will cover (its face stays hidden until drawn)."""
+        side = action.get("side")
+        cell = action.get("cell")
+        if action.kind != "explore" or side not in STEP or cell is None:
+            return {}
+        return dict.fromkeys(_cell_squares(_beyond((cell[0], cell[1]), side)), PREVIEW)
+
+    def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
+        """Ashardalon has no line of sight: a hero "sees" the tiles his ready powers reach (at
+        least his own), and could aim at the monsters his ready attack powers may target now."""
+        s = game.state
+        f: Figure | None = s.figures.get(hero)
+        if f is None or f.side != "hero" or not f.on_board:
+            return set(), set()
+        ready = [game.content.powers[pid] for pid, up in f.powers.items() if up and pid in game.content.powers]
+        reach = max([p.tiles or 0 for p in ready if p.target in ("monster_within", "monsters_within", "tile_within")],
+                    default=0)
+        cells = set(powers.cells_within(s, f, reach))
+        view = game.view(seat)
+        seen = {(x, y) for x, y, ch in view.get("terrain", []) if ch != "#" and _cell((x, y)) in cells}
+        d = game.pending
+        if d is not None and d.chance is None and deciding_hero(game, d) == hero and d.context.get("figure") == hero:
+            aims = {aimed_at(game, a) for a in d.options if a.kind in ("attack", "item", "power")}
+            return seen, {sq for sq in aims if sq is not None}
+        targets: set[Sq] = set()
+        for p_id, up in f.powers.items():
+            if not up or game.content.powers.get(p_id) is None or game.content.powers[p_id].timing != "action":
+                continue
+            for t in powers.attack_targets(game, f, p_id):
+                foes = [t] if isinstance(t, Figure) else powers.foes_on(s, t)
+                targets.update(q for m in foes for q in _squares(vars(m)))
+        return seen, targets
 
     def summary(self, game: Game) -> str:
         res = game.result or {}
