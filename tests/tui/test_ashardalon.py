@@ -5,7 +5,7 @@ tokens face down (spec §6.2)."""
 import asyncio
 
 from dungeon_tui.tui.app import DungeonApp
-from dungeon_tui.tui.dialogs import Choose
+from dungeon_tui.tui.dialogs import Choose, DrawnCard
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.rulesets import get
@@ -53,6 +53,11 @@ def test_new_game_form_starts_ashardalon_without_a_dungeon_player(tmp_path):
             form.query_one("#set-first").value = "roll"
             form.query_one("#seed").value = "3"
             await pilot.press("ctrl+n")
+            # The treasures the heroes find as the game is set up show as cards, to be read.
+            assert await wait_for(pilot, lambda: isinstance(app.screen, DrawnCard))
+            while isinstance(app.screen, DrawnCard):
+                await pilot.press("enter")
+                await pilot.pause(0.05)
             assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             s = app.screen.session
             assert s.ruleset.id == "ashardalon" and s.game.state.party == ["quinn", "heskan"]

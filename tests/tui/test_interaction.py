@@ -57,6 +57,7 @@ def test_keys_pressed_while_the_ai_plays_are_dropped(tmp_path, monkeypatch):
                 await pilot.press(key)
                 pressed += 1
         assert pressed >= 3
+        session.options.ai_speed = "instant"  # the rest of the AI's stretch at once
         assert await wait_for(pilot, lambda: offers(app), tries=1000)
         await pilot.pause(0.3)
         assert len(human_decisions(session, "hero:barbarian")) == 1  # none of those keys played
