@@ -25,21 +25,19 @@ class TableScreen(Screen[None]):
     TableScreen #main { height: 1fr; }
     TableScreen MapView { width: 1fr; min-width: 20; }
     TableScreen #side { width: 46; }
-    TableScreen #info { height: auto; max-height: 45%; scrollbar-size-vertical: 1; }
+    TableScreen #info { height: 1fr; scrollbar-size-vertical: 1; }
     TableScreen #status { height: auto; background: $boost; padding: 0 1; }
     TableScreen #look { height: auto; padding: 0 1; color: $text-muted; }
     TableScreen #party { height: auto; padding: 0 1; }
     TableScreen #sheet { height: auto; padding: 0 1; border-top: solid $panel-lighten-2; }
-    TableScreen #hand { height: auto; max-height: 7; border: none; border-top: solid $panel-lighten-2; }
-    TableScreen #cardtext { height: auto; max-height: 5; padding: 0 1; color: $text-muted; display: none; }
-    TableScreen #options { height: 1fr; min-height: 7; border: round $accent; }
+    TableScreen #hand { height: auto; max-height: 8; border: none; border-top: solid $panel-lighten-2; }
+    TableScreen #cardtext { height: auto; padding: 0 1; color: $text-muted; display: none; }
+    TableScreen #options { height: auto; min-height: 7; max-height: 50%; border: round $accent; }
     TableScreen EventLog { height: 25%; min-height: 4; border: round $panel-lighten-2; }
-    TableScreen EventLog:focus-within, TableScreen EventLog:focus { height: 45%; }
+    TableScreen EventLog:focus { height: 45%; }
     TableScreen.-narrow #side { width: 38; }
     TableScreen.-short #party { display: none; }
-    TableScreen.-short #info { max-height: 50%; }
-    TableScreen.-short #hand { max-height: 4; }
-    TableScreen.-short #cardtext { max-height: 3; }
+    TableScreen.-short #hand { max-height: 5; }
     TableScreen.-short #options { min-height: 5; }
     TableScreen.-short EventLog { height: 6; }
     TableScreen.-short EventLog:focus { height: 50%; }
@@ -58,13 +56,14 @@ class TableScreen(Screen[None]):
         with Horizontal(id="main"):
             yield MapView(id="map")
             with Vertical(id="side"):
+                # What the table shows scrolls; the choices below it keep their rows.
                 with VerticalScroll(id="info", can_focus=False):
                     yield Static(id="status")
                     yield Static(id="look")
                     yield Static(id="party")
                     yield Static(id="sheet")
-                yield OptionList(id="hand")
-                yield Static(id="cardtext")
+                    yield OptionList(id="hand")
+                    yield Static(id="cardtext")
                 yield OptionList(id="options")
         yield EventLog(id="log")
         yield Footer()
