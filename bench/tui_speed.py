@@ -1,41 +1,55 @@
 """Terminal app speed: time to the first frame (ours and a minimal Textual app, each in a fresh
-process) and from a key to the repainted map on a 60x60 explored map.
+process), from a key to the repainted map, and a whole map redrawn, on a 60x60 explored map.
 
-Prints figures; asserts nothing.  Run: python bench/tui_speed.py [--runs N] [--keys N]
-The key figure is measured with `run_action` (not `pilot.press`, which waits by design): the
-action, then every visible line of the map rendered again, as a repaint does.
+Prints figures; asserts nothing.
+Run: python bench/tui_speed.py [--runs N] [--keys N] [--against OTHER_CHECKOUT]
+
+- Fresh processes run with Python's bytecode cache on (in a temporary folder, after one warm-up
+  run), as an installed program runs: a process that compiles every module of ours each time
+  (PYTHONDONTWRITEBYTECODE=1 and no cache) measures the compiler, not the program.
+- Each figure is given as a ratio to the minimal app measured in the same run: the processes
+  are interleaved (minimal, ours, minimal, ours ...), so a machine busy with other work slows
+  all of them alike.  Wall time and CPU time (the process's, every thread) are both printed.
+- --against runs the same measures on another checkout (for example the tree before a change,
+  `git worktree add /tmp/before <commit>`) in the same interleaved run: before and after side
+  by side against one baseline.
+- The key figure is measured with `run_action` (not `pilot.press`, which waits by design): the
+  action, then every visible line of the map rendered again, as a repaint does.
 """
 from __future__ import annotations
 
 import argparse
-import asyncio
+import json
+import os
 import statistics
 import subprocess
 import sys
-import time
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 FIRST_FRAME = """
 import time
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 import asyncio, os, sys
 sys.path.insert(0, {root!r})
 os.environ["DUNGEON_TUI_SAVES"] = {saves!r}
 {make_app}
 async def main():
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(100):
+        for _ in range(300):
             if hasattr(app, "map_frame") or not hasattr(app, "initial"):
                 break
             await pilot.pause(0.01)
-        print(app.first_frame - t0, getattr(app, "map_frame", app.first_frame) - t0)
+        first, shown = app.first_frame, getattr(app, "map_frame", app.first_frame)
+        print(first[0] - t0, shown[0] - t0, first[1] - c0, shown[1] - c0)
 asyncio.run(main())
 """
 
-MINIMAL_APP = """
+CLOCKS = "(time.perf_counter(), time.process_time())"
+
+MINIMAL_APP = f"""
 from textual.app import App
 from textual.widgets import Static, Footer
 class Minimal(App):
@@ -43,47 +57,35 @@ class Minimal(App):
         yield Static("hello")
         yield Footer()
     def on_ready(self):
-        self.first_frame = time.perf_counter()
+        self.first_frame = {CLOCKS}
 app = Minimal()
 """
 
-OUR_APP = """
+OUR_APP = f"""
 from dungeon_tui.tui.app import DungeonApp
 from dungeon_tui.tui.session import new_session
 class Timed(DungeonApp):
-    def on_ready(self):
-        self.first_frame = time.perf_counter()
+    def on_ready(self):  # DungeonApp's own on_ready runs too (Textual calls each class's handler)
+        self.first_frame = {CLOCKS}
 from dungeon_tui.tui.map_view import MapView
 _render = MapView.render_line
 def render_line(self, y):  # the game's map drawn for the first time: the player sees the game
     if not hasattr(app, "map_frame"):
-        app.map_frame = time.perf_counter()
+        app.map_frame = {CLOCKS}
     return _render(self, y)
 MapView.render_line = render_line
-app = Timed(start=lambda: new_session("warhammer-quest", {"adventure": "fp6"}, 42))  # as `dungeon-tui new` does
+app = Timed(start=lambda: new_session("warhammer-quest", {{"adventure": "fp6"}}, 42))  # as `dungeon-tui new` does
 """
 
-TITLE_APP = """
-from dungeon_tui.tui.app import DungeonApp
-class Timed(DungeonApp):
-    def on_ready(self):
-        self.first_frame = time.perf_counter()
-app = Timed()
-"""
+REPAINT = """
+import asyncio, json, statistics, sys, time
+sys.path.insert(0, {root!r})
+from textual.app import App
+from dungeon_tui.tui.map_view import MapView
 
-
-def first_frame(make_app: str, runs: int, saves: str) -> list[tuple[float, ...]]:
-    code = FIRST_FRAME.format(root=str(ROOT), saves=saves, make_app=make_app)
-    out = []
-    for _ in range(runs):
-        res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-        out.append(tuple(float(x) for x in res.stdout.strip().splitlines()[-1].split()))
-    return out
-
-
-def big_map() -> tuple[dict, tuple[int, int, int, int]]:
-    """A 60x60 explored map: rooms of floor crossed by walls, a few figures and doorways."""
-    cells = {}
+def big_map():
+    # A 60x60 explored map: rooms of floor crossed by walls, a few figures and doorways.
+    cells = {{}}
     for y in range(60):
         for x in range(60):
             if x % 12 == 0 or y % 12 == 0:
@@ -96,22 +98,17 @@ def big_map() -> tuple[dict, tuple[int, int, int, int]]:
         cells[(30 + i, 30)] = (g + " ", "hero")
     return cells, (0, 0, 59, 59)
 
+class MapApp(App):
+    def compose(self):
+        yield MapView(id="map")
 
-async def key_to_repaint(keys: int) -> list[float]:
-    from textual.app import App
-
-    from dungeon_tui.tui.map_view import MapView
-
-    class MapApp(App[None]):
-        def compose(self):
-            yield MapView(id="map")
-
+async def main(keys):
     app = MapApp()
-    times = []
+    times, full = [], []
     async with app.run_test(size=(100, 30)) as pilot:
         mv = app.query_one(MapView)
         cells, bounds = big_map()
-        reach = {(x, y) for x in range(25, 36) for y in range(25, 36) if cells[(x, y)][1] == "floor"}
+        reach = {{(x, y) for x in range(25, 36) for y in range(25, 36) if cells[(x, y)][1] == "floor"}}
         mv.show(cells, bounds, reach)
         mv.move_cursor_to((30, 31))
         mv.focus()
@@ -123,44 +120,75 @@ async def key_to_repaint(keys: int) -> list[float]:
             for y in range(mv.size.height):  # the repaint: every visible line of the map
                 mv.render_line(y)
             times.append(time.perf_counter() - t0)
-        # A redraw of the whole map (a new board after a move in the game) for comparison.
-        full = []
-        for _ in range(20):
+        # A redraw of the whole map (a new board after a move in the game).
+        for _ in range(50):
             t0 = time.perf_counter()
             mv.show(cells, bounds, reach)
             for y in range(mv.size.height):
                 mv.render_line(y)
             full.append(time.perf_counter() - t0)
-    return times, full
+    print(json.dumps({{"keys": times, "full": full}}))
+asyncio.run(main({keys}))
+"""
+
+
+def child_env(cache: str) -> dict[str, str]:
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=cache)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def run(code: str, env: dict[str, str]) -> str:
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    return res.stdout.strip().splitlines()[-1]
+
+
+def first_frames(roots: dict[str, Path], runs: int, saves: str, env: dict[str, str]) -> dict[str, list[list[float]]]:
+    codes = {"minimal": FIRST_FRAME.format(root=str(ROOT), saves=saves, make_app=MINIMAL_APP)}
+    codes |= {name: FIRST_FRAME.format(root=str(root), saves=saves, make_app=OUR_APP) for name, root in roots.items()}
+    for code in codes.values():  # warm-up: the bytecode cache is written once
+        run(code, env)
+    out: dict[str, list[list[float]]] = {name: [] for name in codes}
+    for _ in range(runs):
+        for name, code in codes.items():
+            out[name].append([float(x) for x in run(code, env).split()])
+    return out
+
+
+def med(xs: list[float]) -> float:
+    return statistics.median(xs)
 
 
 def ms(xs: list[float]) -> str:
-    return f"median {statistics.median(xs) * 1000:.2f} ms, max {max(xs) * 1000:.2f} ms"
+    return f"median {med(xs) * 1000:.2f} ms, max {max(xs) * 1000:.2f} ms"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--keys", type=int, default=400)
+    ap.add_argument("--against", type=Path, help="another checkout measured alongside this one")
     args = ap.parse_args()
-    import tempfile
-    with tempfile.TemporaryDirectory() as saves:
-        minimal = first_frame(MINIMAL_APP, args.runs, saves)
-        ours = first_frame(OUR_APP, args.runs, saves)
-        title = first_frame(TITLE_APP, args.runs, saves)
-    base = [m[0] for m in minimal]
-    ready, shown = [o[0] for o in ours], [o[1] for o in ours]
-    print(f"first frame (on_ready), minimal Textual app: {ms(base)} ({args.runs} fresh processes)")
-    plain = [t[0] for t in title]
-    print(f"first frame (on_ready), dungeon-tui (the title): {ms(plain)}; ratio "
-          f"{statistics.median(plain) / statistics.median(base):.2f}x")
-    print(f"first frame (on_ready), dungeon-tui new (the title, the game set up behind it): {ms(ready)}; ratio "
-          f"{statistics.median(ready) / statistics.median(base):.2f}x")
-    print(f"game map first drawn (new game, fp6): {ms(shown)}; "
-          f"ratio {statistics.median(shown) / statistics.median(base):.2f}x")
-    keys, full = asyncio.run(key_to_repaint(args.keys))
-    print(f"key to repainted map (60x60 explored, 100x30 terminal): {ms(keys)} over {args.keys} keys")
-    print(f"whole map redrawn from new cells: {ms(full)}")
+    roots = {"this tree": ROOT} | ({f"against {args.against}": args.against.resolve()} if args.against else {})
+    with tempfile.TemporaryDirectory() as saves, tempfile.TemporaryDirectory() as cache:
+        env = child_env(cache)
+        frames = first_frames(roots, args.runs, saves, env)
+        repaint = {name: json.loads(run(REPAINT.format(root=str(root), keys=args.keys), env))
+                   for name, root in roots.items()}
+    base = frames.pop("minimal")
+    base_wall, base_cpu = med([m[0] for m in base]), med([m[2] for m in base])
+    print(f"minimal Textual app, first frame: wall {base_wall * 1000:.0f} ms, cpu {base_cpu * 1000:.0f} ms "
+          f"(medians of {args.runs} fresh processes, interleaved with the others)")
+    for name, got in frames.items():
+        title_wall, map_wall = med([g[0] for g in got]), med([g[1] for g in got])
+        title_cpu, map_cpu = med([g[2] for g in got]), med([g[3] for g in got])
+        print(f"[{name}] `new` title first frame: wall {title_wall * 1000:.0f} ms ({title_wall / base_wall:.2f}x), "
+              f"cpu {title_cpu * 1000:.0f} ms ({title_cpu / base_cpu:.2f}x)")
+        print(f"[{name}] game map first drawn (fp6): wall {map_wall * 1000:.0f} ms ({map_wall / base_wall:.2f}x), "
+              f"cpu {map_cpu * 1000:.0f} ms ({map_cpu / base_cpu:.2f}x)")
+        print(f"[{name}] key to repainted map (60x60 explored, 100x30): {ms(repaint[name]['keys'])} "
+              f"over {args.keys} keys")
+        print(f"[{name}] whole map redrawn from new cells: {ms(repaint[name]['full'])}")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,18 @@
-"""The map: one ScrollView drawn with the Line API, two columns per square, one cached Strip per row.
+"""The map: one ScrollView drawn with the Line API, one cached Strip per row.
 
-Two layouts: squares side by side (Warhammer Quest, whose walls are squares of their own), or
-squares with a one-character wall column between them and a wall row between square rows
-(HeroQuest, whose walls stand on the edges between squares). In the second layout the board
-gives each edge a glyph and the map works out the corners from the walls that meet there."""
+Two kinds of board: squares side by side (Warhammer Quest, whose walls are squares of their
+own), or squares with a one-character wall column between them and a wall row between square
+rows (HeroQuest and Ashardalon, whose walls stand on the edges between squares).  In the
+second kind the board gives each edge a glyph and the map works out the corners from the
+walls that meet there.
+
+A compact layout fits a whole HeroQuest board beside the side panel: no wall rows (a wall under
+a square underlines it; a gap in the line is an open way) and one column per square unless the
+board fits with two.  Glyphs come in the games' own box-drawing set or in plain ASCII
+(glyphs.py), translated here so that no presenter paints twice.
+
+Rows are built as runs of one style (a Segment per run, not per square): a whole 60x60 map is
+redrawn in a few milliseconds."""
 from __future__ import annotations
 
 from rich.segment import Segment
@@ -14,6 +23,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .glyphs import to_ascii, wants_ascii
+
 Sq = tuple[int, int]
 Edge = tuple[Sq, Sq]  # two orthogonal neighbours, left before right, top before bottom
 ROLES = ("floor", "pit", "chasm", "wall", "fog", "door", "hero", "monster", "cursor", "reachable", "target",
@@ -23,6 +34,34 @@ CORNERS = {(1, 1, 1, 1): "┼", (1, 1, 1, 0): "┤", (1, 1, 0, 1): "├", (1, 0,
            (1, 1, 0, 0): "│", (0, 0, 1, 1): "─", (1, 0, 1, 0): "┘", (1, 0, 0, 1): "└", (0, 1, 1, 0): "┐",
            (0, 1, 0, 1): "┌", (1, 0, 0, 0): "│", (0, 1, 0, 0): "│", (0, 0, 1, 0): "─", (0, 0, 0, 1): "─"}
 WALLISH = ("wall", "door")
+LIT = ("floor", "fog", "door", "pit")  # roles a reachable square's "*" may cover
+BLANK = ("  ", "")
+OPEN_DOOR = "/"  # an edge glyph starting so is an open door: a way through, not a wall, in the compact layout
+# The look of a square: (role, is a target, under the cursor, underlined by a wall beneath it).
+Look = tuple[str, bool, bool, bool]
+
+
+class Line:
+    """A row being built: consecutive pieces of one style become one Segment."""
+
+    __slots__ = ("segs", "style", "texts")
+
+    def __init__(self) -> None:
+        self.segs: list[Segment] = []
+        self.texts: list[str] = []
+        self.style: Style | None = None
+
+    def add(self, text: str, style: Style) -> None:
+        if style is not self.style:
+            if self.texts:
+                self.segs.append(Segment("".join(self.texts), self.style))
+            self.texts, self.style = [], style
+        self.texts.append(text)
+
+    def strip(self) -> Strip:
+        if self.texts:
+            self.segs.append(Segment("".join(self.texts), self.style))
+        return Strip(self.segs)
 
 
 class MapView(ScrollView, can_focus=True, inherit_bindings=False):
@@ -73,37 +112,98 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         self.targets: set[Sq] = set()
         self.cursor: Sq = (0, 0)
         self.edges: dict[Edge, tuple[str, str]] | None = None  # None: squares touch, no wall columns
+        self._ascii = False
+        self._compact = False
+        # The layout (see _lay_out): columns per square, wall columns, the empty margin around a
+        # board without walls, map rows per square row.
+        self._cw, self._wall, self._margin, self._step_y = 2, 0, 2, 1
         self._rows: dict[int, Strip] = {}
-        self._styles: dict[str, Style] = {}
+        self._looks: dict[Look, Style] = {}
+        self._shown: dict[str, str] = {}  # a painted glyph -> what this glyph set and width draw
+        self._plain: dict[tuple[str, str], tuple[str, Style]] = {}  # a cell as drawn where nothing marks it
+        self._marked: set[Sq] = set()  # squares lit, aimed at or under the cursor: drawn one by one
+
+    # -- settings --------------------------------------------------------------------------
+    @property
+    def ascii(self) -> bool:
+        """Plain 7-bit ASCII glyphs instead of the games' box-drawing ones."""
+        return self._ascii
+
+    @ascii.setter
+    def ascii(self, value: bool) -> None:
+        if value != self._ascii:
+            self._ascii = value
+            self._redraw()
+
+    @property
+    def compact(self) -> bool:
+        """No wall rows, and one column per square unless the whole board fits with two."""
+        return self._compact
+
+    @compact.setter
+    def compact(self, value: bool) -> None:
+        if value != self._compact:
+            self._compact = value
+            self._lay_out()
+            self.centre_on_cursor()
+
+    def toggle_compact(self) -> None:
+        self.compact = not self._compact
+
+    def on_mount(self) -> None:
+        # The app's setting (--ascii, the settings screen) if it has one, else the terminal's locale.
+        self.ascii = wants_ascii(getattr(self.app, "ascii_map", None))
+
+    def _redraw(self) -> None:
+        self._rows.clear()
+        self._shown.clear()
+        self._plain.clear()
+        self.refresh()
 
     # -- data in ---------------------------------------------------------------------------
     def show(self, cells: dict[Sq, tuple[str, str]], bounds: tuple[int, int, int, int], reachable: set[Sq],
              targets: set[Sq] | None = None, edges: dict[Edge, tuple[str, str]] | None = None) -> None:
         self.cells, self.bounds, self.reachable, self.targets = cells, bounds, reachable, targets or set()
         self.edges = edges
-        x0, y0, x1, y1 = bounds
-        if edges is None:
-            self.virtual_size = Size((x1 - x0 + 3) * 2, y1 - y0 + 3)
-        else:
-            self.virtual_size = Size((x1 - x0 + 1) * 3 + 1, (y1 - y0 + 1) * 2 + 1)
+        self._marked = self.reachable | self.targets | {self.cursor}
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """Size the squares for the board's kind, the compact flag and the widget's width."""
+        x0, y0, x1, y1 = self.bounds
+        across, down = x1 - x0 + 1, y1 - y0 + 1
+        edged = self.edges is not None
+        wall = 1 if edged else 0
+        cw = 2
+        if self._compact and across * (2 + wall) + wall + (0 if edged else 4) > self.size.width:
+            cw = 1
+        if cw != self._cw:
+            self._shown.clear()
+            self._plain.clear()
+        self._cw, self._wall = cw, wall
+        self._margin = 0 if edged else cw  # a board without walls keeps an empty square around it
+        self._step_y = 2 if edged and not self._compact else 1
+        # Edged boards: a wall (or underline) row above the first square row; others a margin row each side.
+        height = down * self._step_y + (1 if edged else 2)
+        self.virtual_size = Size(across * (cw + wall) + wall + 2 * self._margin, height)
         self._rows.clear()
         self.refresh()
 
     # -- geometry: squares to map cells and back ----------------------------------------------
     def square_col(self, mx: int) -> int:
         """The map column where square column `mx` starts."""
-        return (mx - self.bounds[0] + 1) * 2 if self.edges is None else (mx - self.bounds[0]) * 3 + 1
+        return (mx - self.bounds[0]) * (self._cw + self._wall) + self._wall + self._margin
 
     def square_line(self, my: int) -> int:
         """The map row of square row `my`."""
-        return my - self.bounds[1] + 1 if self.edges is None else (my - self.bounds[1]) * 2 + 1
+        return (my - self.bounds[1]) * self._step_y + 1
 
     def square_at(self, col: int, line: int) -> Sq:
         """The square under a map cell; a wall cell belongs to the square left of or above it."""
         x0, y0 = self.bounds[0], self.bounds[1]
         if self.edges is None:
-            return col // 2 - 1 + x0, line - 1 + y0
-        return max(0, col - 1) // 3 + x0, max(0, line - 1) // 2 + y0
+            return (col - self._margin) // self._cw + x0, line - 1 + y0
+        return max(0, col - 1) // (self._cw + 1) + x0, max(0, line - 1) // self._step_y + y0
 
     def move_cursor_to(self, sq: Sq, centre: bool = True) -> None:
         if sq != self.cursor:
@@ -112,6 +212,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         for row in (self.square_line(self.cursor[1]), self.square_line(sq[1])):
             self._rows.pop(row, None)
         self.cursor = sq
+        self._marked = self.reachable | self.targets | {sq}
         if centre:
             self.centre_on_cursor()
             # The first drawing comes before layout has given the map its size: centre again then.
@@ -123,6 +224,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
                        self.square_line(self.cursor[1]) - self.size.height // 2, animate=False)
 
     def on_resize(self) -> None:
+        if self._compact:  # two columns per square may now fit, or no longer
+            self._lay_out()
         self.centre_on_cursor()
 
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -142,79 +245,142 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def notify_style_update(self) -> None:
         self._rows.clear()
-        self._styles.clear()
+        self._looks.clear()
+        self._plain.clear()
         super().notify_style_update()
 
     # -- drawing -----------------------------------------------------------------------------
-    def _style(self, role: str) -> Style:
-        st = self._styles.get(role)
-        if st is None:
-            st = self._styles[role] = self.get_component_rich_style(f"mapview--{role}") if role else Style()
-        return st
+    def _look(self, look: Look) -> Style:
+        """The style of a role, as a target, under the cursor, underlined: made once per theme."""
+        style = self._looks.get(look)
+        if style is None:
+            role, target, cursor, under = look
+            style = self.rich_style
+            for part, on in ((role, bool(role)), ("target", target), ("cursor", cursor)):
+                if on:
+                    style = style + self.get_component_rich_style(f"mapview--{part}")
+            if under:
+                style = style + Style(underline=True)
+            self._looks[look] = style
+        return style
 
-    def _square(self, sq: Sq) -> Segment:
-        text, role = self.cells.get(sq, ("  ", ""))
-        if sq in self.reachable and role in ("floor", "fog", "door", "pit"):
-            text, role = ("* ", "reachable")
-        style = self.rich_style + self._style(role)
-        if sq in self.targets:
-            style = style + self._style("target")
-        if sq == self.cursor:
-            style = style + self._style("cursor")
-        return Segment(text, style)
+    def _glyph(self, text: str) -> str:
+        """What a painted glyph looks like in this glyph set, cut to the squares' width."""
+        shown = self._shown.get(text)
+        if shown is None:
+            shown = to_ascii(text) if self._ascii else text
+            if self._cw == 1 and len(shown) == 2:
+                shown = shown[0]
+            self._shown[text] = shown
+        return shown
+
+    def _paint(self, sq: Sq, under: bool = False) -> tuple[str, Style]:
+        """A square's text and style: lit where the player may go, marked as a target or the cursor."""
+        text, role = self.cells.get(sq, BLANK)
+        if sq not in self._marked and not under:
+            plain = self._plain.get((text, role))
+            if plain is None:
+                plain = self._plain[(text, role)] = (self._glyph(text), self._look((role, False, False, False)))
+            return plain
+        if role in LIT and sq in self.reachable:
+            text, role = "* ", "reachable"
+        return self._glyph(text), self._look((role, sq in self.targets, sq == self.cursor, under))
+
+    def _grid_row(self, my: int) -> Strip:
+        """A row of a board without walls: the margin, then the squares as runs of one style
+        (the map's busiest loop, written out for speed)."""
+        x0, _, x1, _ = self.bounds
+        cells, plain, marked, paint = self.cells, self._plain, self._marked, self._paint
+        style = self._look(("", False, False, False))
+        segs: list[Segment] = []
+        texts = [" " * self._margin]
+        for mx in range(x0, x1 + 1):
+            sq = (mx, my)
+            got = None if sq in marked else plain.get(cells.get(sq, BLANK))
+            text, st = got if got is not None else paint(sq)
+            if st is not style:
+                segs.append(Segment("".join(texts), style))
+                texts, style = [], st
+            texts.append(text)
+        segs.append(Segment("".join(texts), style))
+        return Strip(segs)
 
     def _row(self, y: int) -> Strip:
         strip = self._rows.get(y)
-        if strip is not None:
-            return strip
-        x0, y0, x1, _ = self.bounds
-        if self.edges is None:
-            my = y0 + y - 1
-            segs = [Segment("  ", self.rich_style)] + [self._square((mx, my)) for mx in range(x0, x1 + 1)]
-        elif y % 2:
-            segs = self._square_row(y0 + y // 2)
-        else:
-            segs = self._wall_row(y0 + y // 2)
-        strip = Strip(Segment.simplify(segs))
-        self._rows[y] = strip
+        if strip is None:
+            x0, y0, x1, _ = self.bounds
+            if self.edges is None:
+                strip = self._grid_row(y0 + y - 1)
+            else:
+                line = Line()
+                if self._compact:
+                    self._underlined_row(line, y0 + y - 1)
+                elif y % 2:
+                    self._square_row(line, y0 + y // 2)
+                else:
+                    self._wall_row(line, y0 + y // 2)
+                strip = line.strip()
+            self._rows[y] = strip
         return strip
 
-    def _edge(self, a: Sq, b: Sq, blank: str) -> Segment:
-        text, role = (self.edges or {}).get((a, b), (blank, ""))
-        return Segment(text, self.rich_style + self._style(role))
+    def _edge(self, a: Sq, b: Sq, blank: str) -> tuple[str, str]:
+        return (self.edges or {}).get((a, b), (blank, ""))
 
-    def _square_row(self, my: int) -> list[Segment]:
+    def _square_row(self, line: Line, my: int) -> None:
         """Squares with the wall column before each and after the last."""
         x0, _, x1, _ = self.bounds
-        segs: list[Segment] = []
         for mx in range(x0, x1 + 1):
-            segs.append(self._edge((mx - 1, my), (mx, my), " "))
-            segs.append(self._square((mx, my)))
-        segs.append(self._edge((x1, my), (x1 + 1, my), " "))
-        return segs
+            text, role = self._edge((mx - 1, my), (mx, my), " ")
+            line.add(self._glyph(text), self._look((role, False, False, False)))
+            line.add(*self._paint((mx, my)))
+        text, role = self._edge((x1, my), (x1 + 1, my), " ")
+        line.add(self._glyph(text), self._look((role, False, False, False)))
 
-    def _wall_row(self, my: int) -> list[Segment]:
+    def _wall_row(self, line: Line, my: int) -> None:
         """The edges above square row `my`, with a corner between every two."""
         x0, _, x1, _ = self.bounds
-        segs: list[Segment] = []
         for mx in range(x0, x1 + 2):
-            segs.append(self._corner(mx, my))
+            text, role = self._corner(mx, my)
+            line.add(self._glyph(text), self._look((role, False, False, False)))
             if mx <= x1:
-                segs.append(self._edge((mx, my - 1), (mx, my), "  "))
-        return segs
+                text, role = self._edge((mx, my - 1), (mx, my), "  ")
+                line.add(self._glyph(text), self._look((role, False, False, False)))
 
-    def _corner(self, mx: int, my: int) -> Segment:
+    def _blocks(self, a: Sq, b: Sq) -> bool:
+        """Whether the edge between two squares is drawn as a line: a wall or a door not open."""
+        text, role = self._edge(a, b, "")
+        return role == "wall" or (role == "door" and not text.startswith(OPEN_DOOR))
+
+    def _underlined_row(self, line: Line, my: int) -> None:
+        """The compact layout: square row `my` (the line above the board when it is the row
+        before the first) with its wall columns, every square and wall cell underlined where a
+        wall runs beneath it."""
+        x0, y0, x1, _ = self.bounds
+        for mx in range(x0, x1 + 2):
+            # The wall cell left of square mx: underlined if the line beneath runs through it.
+            under = self._blocks((mx - 1, my), (mx - 1, my + 1)) or self._blocks((mx, my), (mx, my + 1))
+            text, role = self._edge((mx - 1, my), (mx, my), " ") if my >= y0 else (" ", "")
+            line.add(self._glyph(text), self._look((role if my >= y0 else "wall", False, False, under)))
+            if mx > x1:
+                break
+            under = self._blocks((mx, my), (mx, my + 1))
+            if my < y0:
+                line.add(" " * self._cw, self._look(("wall", False, False, under)))
+            else:
+                line.add(*self._paint((mx, my), under))
+
+    def _corner(self, mx: int, my: int) -> tuple[str, str]:
         """Where the edges left of square column `mx` and above square row `my` meet."""
         edges = self.edges or {}
         around = (edges.get(((mx - 1, my - 1), (mx, my - 1))), edges.get(((mx - 1, my), (mx, my))),
                   edges.get(((mx - 1, my - 1), (mx - 1, my))), edges.get(((mx, my - 1), (mx, my))))
         arms = tuple(int(e is not None and e[1] in WALLISH) for e in around)
         if any(arms):
-            return Segment(CORNERS[arms], self.rich_style + self._style("wall"))  # type: ignore[index]
+            return CORNERS[arms], "wall"  # type: ignore[index]
         fog = next((e for e in around if e is not None and e[1] == "fog"), None)
         if fog is not None:
-            return Segment(fog[0][0], self.rich_style + self._style("fog"))
-        return Segment(" ", self.rich_style)
+            return fog[0][0], "fog"
+        return " ", ""
 
     def _pad(self) -> tuple[int, int]:
         """A map smaller than the view is drawn in its middle rather than in a corner."""
@@ -225,12 +391,14 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         sx, sy = self.scroll_offset
         px, py = self._pad()
         row = y + sy - py
+        base = self._look(("", False, False, False))  # rich_style, worked out once per theme
+        width = self.size.width
         if row < 0 or row >= self.virtual_size.height:
-            return Strip.blank(self.size.width, self.rich_style)
+            return Strip.blank(width, base)
         strip = self._row(row)
         if px:
-            strip = Strip.join([Strip.blank(px, self.rich_style), strip])
-        return strip.crop_extend(sx, sx + self.size.width, self.rich_style)
+            strip = Strip.join([Strip.blank(px, base), strip])
+        return strip.crop_extend(sx, sx + width, base)
 
     def on_click(self, event: object) -> None:
         offset = event.get_content_offset(self)  # type: ignore[attr-defined]
