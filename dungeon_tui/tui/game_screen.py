@@ -558,7 +558,11 @@ class GameScreen(TableScreen):
 
     def action_help(self) -> None:
         from .help_screen import HelpScreen
-        self.app.push_screen(HelpScreen(self.presenter.help, self.presenter.legend, self.presenter.verbs))
+        from .glyphs import to_ascii
+        legend = self.presenter.legend
+        if self.query_one(MapView).ascii:  # the legend names the glyphs the map shows
+            legend = to_ascii(legend)
+        self.app.push_screen(HelpScreen(self.presenter.help, legend, self.presenter.verbs))
 
     def action_quit_game(self) -> None:
         def done(yes: bool | None) -> None:

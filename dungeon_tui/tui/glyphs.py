@@ -26,6 +26,7 @@ ASCII_CHARS = {
     "·": ".", "░": ":", "█": "#", "▓": "#", "▒": "#", "≈": "~", "≡": "=", "▪": "o", "¤": "&", "●": "*",
     "│": "#", "─": "#", "┼": "#", "┤": "#", "├": "#", "┴": "#", "┬": "#", "┘": "#", "└": "#", "┐": "#", "┌": "#",
     "╪": "H", "∩": "n", "▲": "A", "△": "^",
+    **{chr(0x2080 + d): str(d) for d in range(10)},  # a monster's small number (Warhammer Quest's o₃)
 }
 UNKNOWN = "?"  # a character no table knows: still one cell, still visibly something
 

@@ -146,9 +146,19 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             self._compact = value
             self._lay_out()
             self.centre_on_cursor()
+            # The new size is known to the scrollbars only after a refresh: centre again then.
+            self.call_after_refresh(self.centre_on_cursor)
 
     def toggle_compact(self) -> None:
         self.compact = not self._compact
+
+    def fits_in_full(self) -> bool:
+        """Would the board show whole in the full layout (two columns a square, a row for the
+        walls between square rows)?  Boards without walls between squares have one layout."""
+        if self.edges is None:
+            return True
+        x0, y0, x1, y1 = self.bounds
+        return (x1 - x0 + 1) * 3 + 1 <= self.size.width and (y1 - y0 + 1) * 2 + 1 <= self.size.height
 
     def on_mount(self) -> None:
         # The app's setting (--ascii, the settings screen) if it has one, else the terminal's locale.
@@ -360,6 +370,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             # The wall cell left of square mx: underlined if the line beneath runs through it.
             under = self._blocks((mx - 1, my), (mx - 1, my + 1)) or self._blocks((mx, my), (mx, my + 1))
             text, role = self._edge((mx - 1, my), (mx, my), " ") if my >= y0 else (" ", "")
+            if role == "fog" and not text.strip():
+                # Between two unseen squares: fog too, or the unseen part of the board is striped.
+                text = self.cells.get((mx, my), self.cells.get((mx - 1, my), BLANK))[0][:1] or " "
             line.add(self._glyph(text), self._look((role if my >= y0 else "wall", False, False, under)))
             if mx > x1:
                 break

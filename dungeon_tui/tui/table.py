@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.markup import escape
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
@@ -19,6 +20,7 @@ from ..engine.presenter import Card, Presenter, aimed_at_other, goes_to
 
 
 class TableScreen(Screen[None]):
+    BINDINGS = [Binding("M", "map_layout", "map layout", id="table.layout", show=False)]
     # The choices keep at least five rows at 120x40 and three at 80x24: the panels above them
     # scroll (and the party folds away on short terminals) rather than push the list off.
     DEFAULT_CSS = """
@@ -51,6 +53,7 @@ class TableScreen(Screen[None]):
         self.map_has_choices = False  # does any choice on offer have a square on the map?
         self.shown: tuple[Any, ...] | None = None  # the game, seat, board and lit squares last drawn
         self.previewing = False  # the map shows a highlighted choice's preview
+        self.layout_chosen = False  # the player picked the map's layout (M): no more fitting it
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
@@ -73,6 +76,24 @@ class TableScreen(Screen[None]):
         self.set_class(self.size.width < 100, "-narrow")
         self.set_class(self.size.height < 28, "-short")
         self.query_one(EventLog).rewrap()
+        self.call_after_refresh(self.fit_map)
+
+    def fit_map(self) -> None:
+        """A board with walls between squares (HeroQuest) goes compact when it would not show
+        whole in the full layout, until the player chooses a layout with M."""
+        mv = self.query_one(MapView)
+        if not self.layout_chosen and mv.edges is not None and mv.size.width:
+            mv.compact = not mv.fits_in_full()
+
+    def action_map_layout(self) -> None:
+        mv = self.query_one(MapView)
+        if mv.edges is None:
+            self.notify("This game's map has one layout.", timeout=2)
+            return
+        self.layout_chosen = True
+        mv.toggle_compact()
+        self.notify("Compact map: one row a square, walls underlined." if mv.compact else
+                    "Full map: walls between the squares.", timeout=2)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, game: Game, seat: str, decision: Decision | None, centre: bool = True) -> None:
@@ -88,6 +109,8 @@ class TableScreen(Screen[None]):
         self.shown = (game, seat, board, reach, targets)
         mv = self.query_one(MapView)
         mv.show(board.cells, board.bounds, reach, targets, board.edges)
+        if not self.layout_chosen and board.edges is not None:
+            self.call_after_refresh(self.fit_map)
         if centre:
             focus = p.focus(game, decision)
             if focus is None and reach:

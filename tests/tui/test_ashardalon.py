@@ -80,7 +80,8 @@ def test_the_start_tile_and_heroes_are_drawn(tmp_path):
         assert "≡≡" in joined and "░" in joined  # the stairs; unexplored edges all round
         text = screen_text(app)
         assert "healing surges 2" in text and "Quinn's hero phase" in text
-        assert "Sacred Flame" in text and "Staff of the Elements" in text  # powers and items
+        hand = [str(o.prompt) for o in app.screen.query_one("#hand").options]  # scrolled into view by c
+        assert any("Sacred Flame" in x for x in hand) and any("Staff of the Elements" in x for x in hand)
     at_first_choice(session, (120, 40), look)
 
 

@@ -74,7 +74,11 @@ def test_roll_step_open_a_door_save_and_reload(tmp_path):
         assert session.game.state.doors["d8"] == "closed"
         await pilot.press("enter")  # the cursor is on the hero, beside the door: open it
         assert await wait_for(pilot, lambda: session.game.state.doors["d8"] == "open")
-        assert any("//" in line for line in map_lines(app.screen.query_one(MapView)))  # an open door
+        mv = app.screen.query_one(MapView)
+        assert not any("//" in line for line in map_lines(mv))  # compact (the board fits so): a gap
+        await pilot.press("M")  # the full layout: walls between the squares, an open door drawn
+        await pilot.pause()
+        assert not mv.compact and any("//" in line for line in map_lines(mv))
         await pilot.press("e")  # end the turn
         assert await wait_for(pilot, lambda: offers(app)
                               and session.human_pending().context.get("figure") == "dwarf")
@@ -184,6 +188,8 @@ def test_click_a_lit_square_between_the_walls(tmp_path):
     session = hq_session(3)
 
     async def click(app, pilot):
+        app.screen.layout_chosen = True  # the full layout: two columns a square, walls between
+        app.screen.query_one(MapView).compact = False
         await pilot.press("m")  # roll to move
         assert await wait_for(pilot, lambda: any(a.kind == "step" for a in session.human_pending().options))
         mv = app.screen.query_one(MapView)

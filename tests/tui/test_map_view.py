@@ -78,6 +78,11 @@ def run_map(session, size, body, ascii_map=None, messages=None):
             assert await wait_for(pilot, lambda: session.human_pending() is not None
                                   and bool(app.screen.query(MapView)))
             await pilot.pause()
+            # The tests choose the layout themselves (the screen fits HeroQuest's board by going
+            # compact when it would not show whole): they start from the full one.
+            app.screen.layout_chosen = True
+            app.screen.query_one(MapView).compact = False
+            await pilot.pause()
             await body(app, pilot, app.screen.query_one(MapView))
     asyncio.run(run())
 
