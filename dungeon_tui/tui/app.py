@@ -361,11 +361,12 @@ class DungeonApp(App[None]):
 
     def get_css_variables(self) -> dict[str, str]:
         # Under NO_COLOR every colour is grey, and the highlighted row of a list or table (a
-        # background colour) looked like the others: there it is drawn reversed.
+        # background colour) looked like the others: there it is underlined.  (Not reversed:
+        # Textual 8.2.8 drops `reverse` from the styles its lists draw with.)
         variables = super().get_css_variables()
         if self.no_color:
-            variables["block-cursor-text-style"] = "bold reverse"
-            variables["block-cursor-blurred-text-style"] = "reverse"
+            variables["block-cursor-text-style"] = "bold underline"
+            variables["block-cursor-blurred-text-style"] = "underline"
         return variables
 
     def on_mount(self) -> None:
