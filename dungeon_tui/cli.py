@@ -204,7 +204,9 @@ class CampaignTools:
                 raise CliError(f"{resume} is not this campaign's current quest (the party differs)")
         else:
             session = new_session(rs.id, setup, seed, dungeon=dungeon)
-        DungeonApp(session, ascii_map=self.ascii_map).run()
+        app = DungeonApp(session)
+        app.ascii_map = self.ascii_map
+        app.run()
         if not session.game.over:
             path = session.save(saves_dir() / f"campaign-{rs.id}-{session.game.seed}.json", "campaign quest")
             print(f"the quest is not over; resume it with: "
