@@ -1,23 +1,55 @@
 """Many games in a row with AI on every seat: what `simulate` runs, and the seeds `fuzz` shares.
 
 Game i of a run uses a seed derived only from the run's seed and i, so the first games of a
-long run are the games of a short one.  The figures a run adds up are the game's own
-(`Ruleset.tally`), so each game reports in its own words."""
+long run are the games of a short one, and a run shared among processes plays the very games
+one process plays.  The figures a run adds up and the words for how a game ended are the
+game's own (`Ruleset.tally`, `Ruleset.outcome`, `Ruleset.won`)."""
 from __future__ import annotations
 
+import csv
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
-from .engine.contract import Ruleset
+from .engine.contract import Ruleset, ruleset_of
 from .engine.dice import MASK, splitmix64
 from .engine.game import Game
+
+T = TypeVar("T")
+BATCH = 10  # games per task on a worker process: small, so every process stays busy to the end
 
 
 def game_seed(seed: int, i: int) -> int:
     """Game i of a run: its seed depends on the run's seed and i alone."""
     return splitmix64(splitmix64(seed & MASK) ^ i) >> 1
+
+
+def meta_for(game: Game, label: str) -> dict[str, Any]:
+    """What a record of the game keeps besides its decisions: a label, the game's listing, the date."""
+    return {"label": label, **ruleset_of(game).record_meta(game), "date": time.strftime("%Y-%m-%d %H:%M")}
+
+
+@dataclass(frozen=True)
+class Played:
+    """One finished game as a run reports it; small, so a worker process can send it back."""
+
+    index: int  # in the run, from 0
+    seed: int
+    adventure: str
+    party: tuple[str, ...]
+    outcome: str  # the game's own word
+    won: bool
+    figures: dict[str, int]  # the game's tally, in its words
+    decisions: int
+    ms: float
+
+    def row(self) -> dict[str, Any]:
+        """The game as one row of a results table (no time: a row is the same on every run)."""
+        return {"game": self.index + 1, "seed": self.seed, "adventure": self.adventure,
+                "party": " ".join(self.party), "outcome": self.outcome, "won": int(self.won),
+                **self.figures, "decisions": self.decisions}
 
 
 @dataclass
@@ -33,37 +65,95 @@ class Summary:
     decisions: int = 0
     milliseconds: list[float] = field(default_factory=list)
 
-    def add(self, rs: Ruleset[Any, Any], game: Game, ms: float) -> None:
-        result = game.result or {}
-        outcome = str(result.get("outcome", "?"))
-        self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
-        self.wins += rs.won(result)
-        for name, value in rs.tally(game).items():
+    def add(self, played: Played) -> None:
+        self.outcomes[played.outcome] = self.outcomes.get(played.outcome, 0) + 1
+        self.wins += played.won
+        for name, value in played.figures.items():
             self.totals[name] = self.totals.get(name, 0) + value
-        self.decisions += len(game.decisions)
-        self.milliseconds.append(ms)
+        self.decisions += played.decisions
+        self.milliseconds.append(played.ms)
 
-    def lines(self) -> list[str]:
+    def lines(self, timing: bool = True) -> list[str]:
         n = max(1, self.games)
         times = sorted(self.milliseconds)
         median = times[len(times) // 2] if times else 0.0
-        return [f"{self.title}: {self.games} games, seed {self.seed}",
-                "outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(self.outcomes.items())),
-                f"wins {self.wins}, losses {self.games - self.wins}",
-                "per game: " + ", ".join(f"{name} {total / n:.1f}" for name, total in self.totals.items()),
-                f"decisions {self.decisions}; ms per game: median {median:.1f}, mean {sum(times) / n:.1f}"]
+        out = [f"{self.title}: {self.games} games, seed {self.seed}",
+               "outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(self.outcomes.items())),
+               f"the heroes won {self.wins} of {self.games} ({100 * self.wins / n:.0f}%)",
+               "per game: " + ", ".join(f"{name} {total / n:.1f}" for name, total in self.totals.items()),
+               f"decisions {self.decisions}"]
+        if timing:
+            out[-1] += f"; ms per game: median {median:.1f}, mean {sum(times) / n:.1f}"
+        return out
 
 
-def simulate(rs: Ruleset[Any, Any], setup: dict[str, Any], games: int, seed: int, keep_events: bool = False,
-             each: Callable[[int, Game], None] | None = None) -> Summary:
-    """Play `games` games of one setup with AI on every seat; `each` sees every finished game."""
+def play_one(rs: Ruleset[Any, Any], setup: dict[str, Any], seed: int, i: int, record_dir: Path | None,
+             version: str) -> Played:
+    """Game i of a run with AI on every seat; its record goes to `record_dir`, named by its seed."""
+    start = time.perf_counter()
+    game = rs.new_game(setup, game_seed(seed, i))
+    game.keep_events = record_dir is not None
+    game.run(rs.ai_controllers())
+    ms = (time.perf_counter() - start) * 1000
+    if record_dir is not None:
+        from .engine import record
+        record.save(game, record_dir / f"{rs.id}-{game.seed}.json", version, meta_for(game, f"simulated game {i + 1}"))
+    meta = rs.record_meta(game)
+    result = game.result or {}
+    return Played(i, game.seed, str(meta.get("adventure", "")), tuple(str(p) for p in meta.get("party", ())),
+                  rs.outcome(result), rs.won(result), rs.tally(game), len(game.decisions), ms)
+
+
+def play_some(game_id: str, setup: dict[str, Any], seed: int, record_dir: Path | None, version: str,
+              first: int, count: int) -> list[Played]:
+    """Games first..first+count-1 of a run (what a worker process plays)."""
+    from .rulesets import get
+    rs = get(game_id)
+    return [play_one(rs, setup, seed, i, record_dir, version) for i in range(first, first + count)]
+
+
+def in_index_order(task: Callable[..., list[T]], games: int, jobs: int, *args: Any) -> Iterator[list[T]]:
+    """`task(*args, first, count)` over games 0..games-1, yielded in index order: one game at a
+    time here, or batches shared among `jobs` processes, which gives the same results, since a
+    game depends on its index alone."""
+    if jobs <= 1:
+        for i in range(games):
+            yield task(*args, i, 1)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    firsts = list(range(0, games, BATCH))
+    columns = [[arg] * len(firsts) for arg in args]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(task, *columns, firsts, [min(BATCH, games - f) for f in firsts])
+
+
+def simulate(rs: Ruleset[Any, Any], setup: dict[str, Any], games: int, seed: int, jobs: int = 1,
+             record_dir: Path | None = None, version: str = "",
+             each: Callable[[Played], None] | None = None) -> Summary:
+    """Play `games` games of one setup with AI on every seat, on `jobs` processes; `each` sees
+    every finished game, in index order."""
     summary = Summary(rs.title, games, seed)
-    for i in range(games):
-        start = time.perf_counter()
-        game = rs.new_game(setup, game_seed(seed, i))
-        game.keep_events = keep_events
-        game.run(rs.ai_controllers())
-        summary.add(rs, game, (time.perf_counter() - start) * 1000)
-        if each is not None:
-            each(i, game)
+    for batch in in_index_order(play_some, games, jobs, rs.id, setup, seed, record_dir, version):
+        for played in batch:
+            summary.add(played)
+            if each is not None:
+                each(played)
     return summary
+
+
+class ResultsTable:
+    """Per-game results as CSV, one row per game (for balance studies); the columns are the
+    first row's: seed, adventure, party, outcome, the game's own figures, decisions."""
+
+    def __init__(self, path: Path) -> None:
+        self.file = path.open("w", encoding="utf-8", newline="")
+        self.writer: csv.DictWriter[str] | None = None
+
+    def write(self, row: dict[str, Any]) -> None:
+        if self.writer is None:
+            self.writer = csv.DictWriter(self.file, fieldnames=list(row))
+            self.writer.writeheader()
+        self.writer.writerow(row)
+
+    def close(self) -> None:
+        self.file.close()

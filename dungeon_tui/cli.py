@@ -13,7 +13,7 @@ from . import __version__
 from .engine import record as records
 from .engine.content import ContentError
 from .engine.errors import RecordError
-from .engine.contract import Ruleset, SetupError, ruleset_of
+from .engine.contract import Ruleset, SetupError
 from .engine.game import Game
 from .rulesets import DEFAULT as DEFAULT_GAME
 from .rulesets import game_ids
@@ -55,27 +55,33 @@ def setup_from(rs: Ruleset[Any, Any], args: argparse.Namespace) -> dict[str, Any
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .batch import simulate
+    from .batch import ResultsTable, simulate
+    from .progress_bar import ProgressBar
     rs = ruleset_for(args.game)
     setup = setup_from(rs, args)
+    if not 1 <= args.jobs <= 64:
+        raise CliError("--jobs must be between 1 and 64")
     record_dir = Path(args.record) if args.record else None
+    table = ResultsTable(Path(args.csv)) if args.csv else None
+    bar = ProgressBar(args.games)
 
-    def played(i: int, game: Game) -> None:
-        if record_dir is not None:
-            records.save(game, record_dir / f"{rs.id}-{game.seed}.json", __version__,
-                         meta_for(game, f"simulated game {i + 1}"))
+    def played(game: Any) -> None:
         if args.verbose:
-            outcome = (game.result or {}).get("outcome", "?")
-            print(f"game {i + 1}: seed {game.seed} {outcome} in {rs.tally(game).get('turns', 0)} turns, "
-                  f"{len(game.decisions)} decisions")
+            figures = ", ".join(f"{name} {value}" for name, value in game.figures.items())
+            bar.say(f"game {game.index + 1}: seed {game.seed} {game.outcome}; {figures}; {game.decisions} decisions")
+        if table is not None:
+            table.write(game.row())
+        bar.advance()
 
-    summary = simulate(rs, setup, args.games, args.seed, keep_events=bool(args.record), each=played)
+    try:
+        with bar:
+            summary = simulate(rs, setup, args.games, args.seed, jobs=args.jobs, record_dir=record_dir,
+                               version=__version__, each=played)
+    finally:
+        if table is not None:
+            table.close()
     print("\n".join(summary.lines()))
     return 0
-
-
-def meta_for(game: Game, label: str) -> dict[str, Any]:
-    return {"label": label, **ruleset_of(game).record_meta(game), "date": time.strftime("%Y-%m-%d %H:%M")}
 
 
 def log_line(e: Any) -> str:
@@ -91,10 +97,10 @@ def log_line(e: Any) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     rec = records.read(Path(args.file))
-    if not args.headless:
+    if not args.headless and not args.events:  # --events prints, as --headless does
         from .tui.app import DungeonApp
         ruleset_for(rec.ruleset)  # a record of a game this build lacks is one line here
-        return run_app(DungeonApp(replay=rec))
+        return run_app(DungeonApp(replay=rec, ascii_map=args.ascii))
     lines: list[str] = []
     game_holder: dict[str, Game] = {}
 
@@ -166,7 +172,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
                      and args.campaign_command in rs.campaign.commands), with_campaigns[0])
     assert rs.campaign is not None
     try:
-        return rs.campaign.command(args, rs, CampaignTools(args.file))
+        return rs.campaign.command(args, rs, CampaignTools(args.file, getattr(args, "ascii", None)))
     except (campaign_file.CampaignError, ValueError) as err:
         raise CliError(str(err)) from None
 
@@ -174,13 +180,15 @@ def cmd_campaign(args: argparse.Namespace) -> int:
 class CampaignTools:
     """What a game's campaign commands borrow from the command line."""
 
-    def __init__(self, campaign_path: str) -> None:
+    def __init__(self, campaign_path: str, ascii_map: bool | None = None) -> None:
         self.campaign_path = campaign_path
+        self.ascii_map = ascii_map
 
     def say(self, line: str) -> None:
         print(line)
 
     def save_record(self, game: Game, path: Path, label: str) -> None:
+        from .batch import meta_for
         records.save(game, path, __version__, meta_for(game, label))
 
     def play_in_app(self, rs: Ruleset[Any, Any], setup: dict[str, Any], seed: int, dungeon: str,
@@ -196,7 +204,9 @@ class CampaignTools:
                 raise CliError(f"{resume} is not this campaign's current quest (the party differs)")
         else:
             session = new_session(rs.id, setup, seed, dungeon=dungeon)
-        DungeonApp(session).run()
+        app = DungeonApp(session)
+        app.ascii_map = self.ascii_map
+        app.run()
         if not session.game.over:
             path = session.save(saves_dir() / f"campaign-{rs.id}-{session.game.seed}.json", "campaign quest")
             print(f"the quest is not over; resume it with: "
@@ -232,7 +242,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         start = make
     elif getattr(args, "command", None) == "load":
         session = load_session(Path(args.file))
-    return run_app(DungeonApp(session, start=start))
+    return run_app(DungeonApp(session, start=start, ascii_map=getattr(args, "ascii", None)))
 
 
 def run_app(app: Any) -> int:
@@ -276,8 +286,20 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def ascii_option(default: Any) -> argparse.ArgumentParser:
+    """--ascii / --no-ascii for every command that opens the app (unset: the terminal decides)."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--ascii", action=argparse.BooleanOptionalAction, default=default,
+                        help="draw the map with ASCII characters only (default: as the terminal allows)")
+    return parent
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="dungeon-tui", description="Tabletop dungeon games in the terminal.")
+    from .tui.saves import where_saves_go  # the folder only: no Textual, no engine
+    p = argparse.ArgumentParser(prog="dungeon-tui", description="Tabletop dungeon games in the terminal.",
+                                epilog=f"Saves go to {where_saves_go()}.", parents=[ascii_option(None)])
+    # A command's own --ascii keeps what was given before the command when it is not given again.
+    app_opts = [ascii_option(argparse.SUPPRESS)]
     p.add_argument("--version", action="version", version=f"dungeon-tui {__version__}")
     sub = p.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play games with AI on every seat and summarise them")
@@ -291,12 +313,16 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--variant", help="a game's variants, comma-separated (see `dungeon-tui list`)")
     sim.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="a game's setup option, e.g. surges=3 ties=auto powers=random first=roll (Ashardalon)")
-    sim.add_argument("--verbose", action="store_true")
+    sim.add_argument("--jobs", type=int, default=1, help="processes to share the games among (the same results)")
+    sim.add_argument("--csv", metavar="FILE", help="write one row per game (seed, adventure, party, outcome, "
+                     "the game's figures) for balance studies")
+    sim.add_argument("--verbose", action="store_true", help="a line per game")
     sim.set_defaults(func=cmd_simulate)
-    rep = sub.add_parser("replay", help="replay a saved game")
+    rep = sub.add_parser("replay", help="replay a saved game", parents=app_opts)
     rep.add_argument("file")
     rep.add_argument("--headless", action="store_true", help="print the log instead of opening the viewer")
-    rep.add_argument("--events", action="store_true", help="print every event as one JSON object per line")
+    rep.add_argument("--events", action="store_true", help="print every event as one JSON object per line "
+                     "(headless)")
     rep.set_defaults(func=cmd_replay)
     con = sub.add_parser("content", help="content tools")
     con_sub = con.add_subparsers(dest="content_command", required=True)
@@ -313,7 +339,7 @@ def parser() -> argparse.ArgumentParser:
     cnew.add_argument("--heroes", help="comma-separated heroes, e.g. barbarian,wizard")
     cnew.add_argument("--name", help="the campaign's name (HeroQuest; default: the file's name)")
     cnew.add_argument("--force", action="store_true")
-    cplay = cmp_sub.add_parser("play", parents=[game_opt],
+    cplay = cmp_sub.add_parser("play", parents=[game_opt, *app_opts],
                               help="play the next adventure (AI on every seat, or --app to play it yourself)")
     cplay.add_argument("--quest", "--adventure", dest="quest",
                        help="the adventure or quest (HeroQuest: default the next unlocked one)")
@@ -339,7 +365,7 @@ def parser() -> argparse.ArgumentParser:
     for c in (cnew, cplay, cshow, cbuy, cmain, cgive, crep):
         c.set_defaults(func=cmd_campaign, recruit=None)
     cplay.add_argument("--recruit", help="Warhammer Quest: warrior types to recruit for a missing place, e.g. elf")
-    new = sub.add_parser("new", help="start a new game in the terminal app")
+    new = sub.add_parser("new", help="start a new game in the terminal app", parents=app_opts)
     new.add_argument("--game", default=DEFAULT_GAME)
     new.add_argument("--adventure")
     new.add_argument("--heroes")
@@ -363,7 +389,7 @@ def parser() -> argparse.ArgumentParser:
                     help="random legal play on every seat, or the AI with one choice in four random (deeper games)")
     fz.set_defaults(func=cmd_fuzz)
     fz.error = one_line_error("dungeon-tui fuzz")  # type: ignore[method-assign]
-    load = sub.add_parser("load", help="resume a saved game in the terminal app")
+    load = sub.add_parser("load", help="resume a saved game in the terminal app", parents=app_opts)
     load.add_argument("file")
     load.set_defaults(func=cmd_play)
     lst = sub.add_parser("list", help="list the games, adventures and heroes")

@@ -14,7 +14,7 @@ A game subclasses `Ruleset` and fills in:
 - its AI: `controllers()` for the game-master side and the hero companions;
 - its screens: `presenter()`;
 - its checks: `invariants()` for fuzz;
-- its words: `tally()` and `won()` for what `simulate` prints, `record_meta()` for saves;
+- its words: `tally()`, `won()` and `outcome()` for what `simulate` prints, `record_meta()` for saves;
 - optionally `campaign`, for games whose parties carry over between adventures.
 
 The engine knows no game: nothing here names a hero, an action kind or an event kind.
@@ -186,6 +186,11 @@ class Ruleset(ABC, Generic[StateT, ContentT]):
         """The adventure a setup that names none plays."""
         return self.adventures()[0][0]
 
+    def default_heroes(self) -> list[str]:
+        """The party the game is usually played with, which the new-game form offers ticked:
+        every hero, unless the game's usual party is smaller than the most it allows."""
+        return [hero.id for hero in self.heroes()]
+
     def settings(self) -> list[Setting]:
         """The options of `setup_model` the new-game form offers (fields made with `setting()`);
         an option whose default is not among its values (None: "the adventure's") shows its first."""
@@ -265,6 +270,10 @@ class Ruleset(ABC, Generic[StateT, ContentT]):
     @abstractmethod
     def won(self, result: dict[str, Any]) -> bool:
         """Whether a finished game's result is a win for the heroes."""
+
+    def outcome(self, result: dict[str, Any]) -> str:
+        """The game's own word for how a game ended ("victory", "failure"), as `simulate` counts them."""
+        return str(result.get("outcome") or "unfinished")
 
     def record_meta(self, game: Game) -> dict[str, Any]:
         """What a save's listing shows: the adventure, the party, the turn."""

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
+from textual.content import Content
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -24,7 +25,7 @@ from textual.worker import Worker, WorkerState
 from . import textual_guards
 from .dialogs import Confirm, TooSmall
 from .help_screen import HelpScreen
-from .saves import saves_dir
+from .saves import saves_dir, where_saves_go
 
 if TYPE_CHECKING:
     from .session import Session
@@ -57,6 +58,7 @@ class TitleScreen(Screen[None]):
     TitleScreen Vertical { width: 60; height: auto; }
     TitleScreen #art { width: 100%; margin-bottom: 1; }
     TitleScreen OptionList { height: auto; width: 40; }
+    TitleScreen #saves { width: 100%; margin-top: 1; color: $text-muted; }
     """
 
     def compose(self) -> ComposeResult:
@@ -65,6 +67,7 @@ class TitleScreen(Screen[None]):
             yield OptionList(Option("New game", id="new"), Option("Continue", id="continue"),
                              Option("Load a saved game", id="load"), Option("Watch a replay", id="replay"),
                              Option("Help", id="help"), Option("Quit", id="quit"), id="menu")
+            yield Static(f"Saves: {escape(where_saves_go())}", id="saves")
         yield Footer()
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
@@ -103,6 +106,22 @@ def row(*widgets: Any) -> Horizontal:
     return Horizontal(*widgets, classes="row")
 
 
+class TickBox(Checkbox):
+    """A checkbox that reads without colour: `[x]` ticked, `[ ]` not.  Textual's own draws the
+    same X either way and tells them apart by colour alone, which NO_COLOR and monochrome
+    terminals lose."""
+
+    @property
+    def _button(self) -> Content:
+        style = self.get_visual_style("toggle--button")
+        return Content.assemble(("[", style), ("x" if self.value else " ", style), ("]", style), " ")
+
+
+CONTROLLERS = [("Player", "player"), ("AI", "ai")]
+ASCII_CHOICES = [("as the terminal allows", "auto"), ("on", "on"), ("off", "off")]
+ASCII_VALUES: dict[str, bool | None] = {"auto": None, "on": True, "off": False}
+
+
 class NewGameScreen(Screen[None]):
     """Game, adventure, party and who plays each hero, seed, options."""
 
@@ -115,6 +134,9 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .row Label { width: 14; padding: 1 1 0 0; }
     NewGameScreen .row Checkbox { width: 20; }
     NewGameScreen .row Input, NewGameScreen .row Select { width: 1fr; }
+    NewGameScreen .row .controller { width: 14; }
+    NewGameScreen #heading { margin: 1 0 0 0; }
+    NewGameScreen .hint { color: $text-muted; }
     NewGameScreen #start { margin: 1 0; }
     """
 
@@ -126,7 +148,8 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Form():
-            yield Static("[b]New game[/b]   tab moves between fields; ctrl+n or the button starts")
+            yield Static("[b]New game[/b]", id="heading")
+            yield Static("tab moves between fields; ctrl+n or the button starts", classes="hint")
             yield row(Label("Game"), Select([(name, gid) for gid, name in self.games.items()], value=self.game_id,
                                             allow_blank=False, id="game"))
             yield Vertical(*self.game_fields(), id="per-game")
@@ -134,7 +157,9 @@ class NewGameScreen(Screen[None]):
             from .session import SPEEDS
             yield row(Label("AI speed"), Select([(k, k) for k in SPEEDS], value="normal", allow_blank=False,
                                                 id="speed"))
-            yield Checkbox("Unlimited undo (otherwise undo stops at the last roll)", False, id="undo")
+            ascii_now = next(k for k, v in ASCII_VALUES.items() if v == getattr(self.app, "ascii_map", None))
+            yield row(Label("ASCII map"), Select(ASCII_CHOICES, value=ascii_now, allow_blank=False, id="ascii"))
+            yield TickBox("Unlimited undo (otherwise undo stops at the last roll)", False, id="undo")
             yield Button("Start the game", variant="primary", id="start")
         yield Footer()
 
@@ -145,9 +170,12 @@ class NewGameScreen(Screen[None]):
         out: list[Any] = [
             row(Label("Adventure"), Select([(f"{aid}  {label}", aid) for aid, label in rs.adventures()],
                                            value=rs.default_adventure(), allow_blank=False, id="adventure")),
-            Static("Party: tick the heroes; type who plays each (a player's name, or AI).")]
-        out += [row(Checkbox(hero.name, True, id=f"in-{hero.id}"), Input("Player", placeholder="player name or AI",
-                                                                        id=f"who-{hero.id}"))
+            Static("Party: tick who goes, and who plays each: a player (give each player's name for "
+                   "hotseat) or the AI.", classes="hint")]
+        usual = rs.default_heroes()
+        out += [row(TickBox(hero.name, hero.id in usual, id=f"in-{hero.id}"),
+                    Select(CONTROLLERS, value="player", allow_blank=False, id=f"ctl-{hero.id}", classes="controller"),
+                    Input("Player", placeholder="the player's name", id=f"who-{hero.id}"))
                 for hero in rs.heroes()]
         dungeon = rs.presenter().dungeon_player
         if dungeon:
@@ -158,7 +186,7 @@ class NewGameScreen(Screen[None]):
                 for option in rs.settings()]
         if rs.variants():
             out.append(Static("Variants (other editions' rules, off unless ticked):"))
-            out += [Checkbox(label, False, id=f"variant-{vid}") for vid, label in rs.variants()]
+            out += [TickBox(label, False, id=f"variant-{vid}") for vid, label in rs.variants()]
         return out
 
     async def on_select_changed(self, message: Select.Changed) -> None:
@@ -168,6 +196,25 @@ class NewGameScreen(Screen[None]):
             box = self.query_one("#per-game", Vertical)
             await box.remove_children()
             await box.mount_all(self.game_fields())
+        self.show_who_plays()
+
+    def on_mount(self) -> None:
+        self.show_who_plays()
+
+    def on_checkbox_changed(self, message: Checkbox.Changed) -> None:
+        self.show_who_plays()
+
+    def show_who_plays(self) -> None:
+        """A hero left out has no one to play it; a hero the AI plays needs no player's name."""
+        from ..rulesets import get
+        for hero in get(self.game_id).heroes():
+            ticked = self.query(f"#in-{hero.id}")
+            if not ticked:
+                continue  # the fields of another game are being built
+            going = ticked.first(Checkbox).value
+            self.query_one(f"#ctl-{hero.id}", Select).disabled = not going
+            self.query_one(f"#who-{hero.id}", Input).disabled = (
+                not going or self.query_one(f"#ctl-{hero.id}", Select).value == "ai")
 
     def on_button_pressed(self, message: Button.Pressed) -> None:
         self.action_start()
@@ -185,7 +232,8 @@ class NewGameScreen(Screen[None]):
             if self.query_one(f"#in-{hero.id}", Checkbox).value:
                 heroes.append(hero.id)
                 who = self.query_one(f"#who-{hero.id}", Input).value.strip() or "Player"
-                owners[hero.seat] = "AI" if who.lower() == "ai" else who
+                by_ai = self.query_one(f"#ctl-{hero.id}", Select).value == "ai" or who.lower() == "ai"
+                owners[hero.seat] = "AI" if by_ai else who
         from .session import Options, new_session
         options = Options(self.query_one("#undo", Checkbox).value, str(self.query_one("#speed", Select).value))
         try:
@@ -203,8 +251,10 @@ class NewGameScreen(Screen[None]):
         except ValueError as err:
             self.notify(str(err), severity="error", timeout=5)
             return
-        self.app.pop_screen()
-        self.app.start(session)  # type: ignore[attr-defined]
+        app: DungeonApp = self.app  # type: ignore[assignment]
+        app.ascii_map = ASCII_VALUES[str(self.query_one("#ascii", Select).value)]
+        app.pop_screen()
+        app.start(session)
 
 
 def describe(path: Path) -> tuple[str, ...]:
@@ -292,8 +342,12 @@ class DungeonApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True, show=False)]
 
     def __init__(self, session: Session | None = None, replay: Any = None,
-                 ai_speed: str | None = None, start: Callable[[], Session] | None = None) -> None:
+                 ai_speed: str | None = None, start: Callable[[], Session] | None = None,
+                 ascii_map: bool | None = None) -> None:
         super().__init__()
+        # The map in ASCII characters only: True or False as the player chose (--ascii, the
+        # new-game form), None to let the map judge the terminal.  The map widget reads it.
+        self.ascii_map = ascii_map
         self.initial = session
         self.initial_replay = replay
         self.ai_speed = ai_speed
@@ -304,6 +358,16 @@ class DungeonApp(App[None]):
         def __init__(self, session: Session) -> None:
             super().__init__()
             self.session = session
+
+    def get_css_variables(self) -> dict[str, str]:
+        # Under NO_COLOR every colour is grey, and the highlighted row of a list or table (a
+        # background colour) looked like the others: there it is underlined.  (Not reversed:
+        # Textual 8.2.8 drops `reverse` from the styles its lists draw with.)
+        variables = super().get_css_variables()
+        if self.no_color:
+            variables["block-cursor-text-style"] = "bold underline"
+            variables["block-cursor-blurred-text-style"] = "underline"
+        return variables
 
     def on_mount(self) -> None:
         # A closed terminal (SIGHUP) or a polite kill (SIGTERM) saves the game in progress and

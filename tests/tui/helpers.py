@@ -1,14 +1,10 @@
-"""Helpers for app tests: wait for a condition, read the whole screen as text, compare snapshots."""
+"""Helpers for app tests: wait for a condition, read the whole screen as text (for assertions;
+the snapshot tests compare SVG screenshots through pytest-textual-snapshot)."""
 from __future__ import annotations
 
-import difflib
 import io
-import os
-from pathlib import Path
 
 from rich.console import Console
-
-SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
 def fp6_session(**kwargs):
@@ -81,21 +77,6 @@ def screen_text(app) -> str:
                       color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text()
-
-
-def check_snapshot(name: str, text: str) -> None:
-    """Compare with tests/tui/snapshots/<name>.txt; UPDATE_SNAPSHOTS=1 rewrites it."""
-    path = SNAPSHOTS / f"{name}.txt"
-    lines = "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
-    if os.environ.get("UPDATE_SNAPSHOTS") or not path.exists():
-        path.write_text(lines, encoding="utf-8")
-        if not os.environ.get("UPDATE_SNAPSHOTS"):
-            raise AssertionError(f"snapshot {path.name} was missing and has been written; run again")
-        return
-    want = path.read_text(encoding="utf-8")
-    if lines != want:
-        diff = "\n".join(difflib.unified_diff(want.splitlines(), lines.splitlines(), "snapshot", "screen", lineterm=""))
-        raise AssertionError(f"screen differs from snapshot {path.name} (UPDATE_SNAPSHOTS=1 to accept):\n{diff}")
 
 
 def hq_session(seed: int = 3, **kwargs):

@@ -13,7 +13,7 @@ from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.tui.replay_screen import KEYFRAME_GAP, ReplayScreen
 from dungeon_tui.tui.session import load_session, new_session
 
-from .helpers import all_ai_session, fp6_session, offers, open_new_game_form, screen_text, wait_for
+from .helpers import all_ai_session, fp6_session, offers, open_new_game_form, pick_game, screen_text, wait_for
 
 
 def test_human_turn_save_quit_and_continue(tmp_path):
@@ -165,16 +165,87 @@ def test_new_game_form_sets_party_players_and_options(tmp_path):
         async with app.run_test(size=(100, 40)) as pilot:
             form = await open_new_game_form(app, pilot)
             form.query_one("#in-dwarf").value = False
-            form.query_one("#who-elf").value = "AI"
-            form.query_one("#who-wizard").value = "Zoe"
+            form.query_one("#ctl-elf").value = "ai"  # the Player/AI choice beside the hero
+            await pilot.pause()
+            assert form.query_one("#who-elf").disabled and form.query_one("#who-dwarf").disabled
+            assert not form.query_one("#who-wizard").disabled
+            form.query_one("#who-wizard").value = "Zoe"  # a player's name, for hotseat
             form.query_one("#seed").value = "1234"
             form.query_one("#undo").value = True
+            form.query_one("#ascii").value = "on"
             await pilot.press("ctrl+n")
             assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             s = app.screen.session
             assert s.game.seed == 1234 and s.game.state.party == ["barbarian", "elf", "wizard"]
             assert s.owners["hero:elf"] == "AI" and s.owners["hero:wizard"] == "Zoe"
             assert s.owners["hero:barbarian"] == "Player" and s.options.unlimited_undo
+            assert app.ascii_map is True
+    asyncio.run(run())
+
+
+def test_new_game_form_ticks_the_party_each_game_is_usually_played_with(tmp_path):
+    async def run():
+        app = DungeonApp(ascii_map=False)
+        async with app.run_test(size=(100, 40)) as pilot:
+            form = await open_new_game_form(app, pilot)
+            assert form.query_one("#ascii").value == "off"  # as the app was started (--no-ascii)
+            heading = form.query_one("#heading")
+            assert heading.render_line(0).text.rstrip() == "New game"  # the title stands alone
+            ticked = {box.id.removeprefix("in-") for box in form.query("Checkbox") if box.value}
+            assert ticked == {"barbarian", "dwarf", "elf", "wizard"}  # Warhammer Quest: all four
+            await pick_game(app, pilot, "ashardalon", "#in-heskan")
+            ticked = {box.id.removeprefix("in-") for box in form.query("Checkbox") if box.value}
+            assert ticked == {"quinn", "vistra"}  # Ashardalon: two of the five, as one player takes them
+            assert form.query_one("#ctl-heskan").disabled and form.query_one("#who-heskan").disabled
+            form.query_one("#in-heskan").value = True
+            await pilot.pause()
+            assert not form.query_one("#ctl-heskan").disabled and not form.query_one("#who-heskan").disabled
+    asyncio.run(run())
+
+
+def test_ticks_and_the_highlighted_row_read_without_colour(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    def underlined(strip):
+        return "".join(seg.text for seg in strip if seg.style is not None and seg.style.underline).strip()
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(100, 40)) as pilot:
+            menu = app.screen.query_one("#menu")
+            lines = [menu.render_line(y) for y in range(menu.size.height)]
+            assert [underlined(line) for line in lines if underlined(line)] == ["New game"]
+            form = await open_new_game_form(app, pilot)
+            undo = form.query_one("#undo")
+            assert undo.render_line(0).text.split()[:3] == ["[", "]", "Unlimited"]  # [ ]: not ticked
+            undo.value = True
+            await pilot.pause()
+            assert undo.render_line(0).text.split()[:2] == ["[x]", "Unlimited"]
+            await pilot.press("escape", "down", "down", "enter")  # the saves list
+            assert await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen))
+            table = app.screen.query_one("DataTable")
+            assert "no saves yet" in underlined(table.render_line(1))  # the cursor's row
+    asyncio.run(run())
+
+
+def test_without_no_color_the_highlight_is_coloured_not_underlined(tmp_path, monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(100, 40)):
+            menu = app.screen.query_one("#menu")
+            assert not any(seg.style and seg.style.underline for y in range(menu.size.height)
+                           for seg in menu.render_line(y))
+    asyncio.run(run())
+
+
+def test_title_says_where_saves_go(tmp_path):
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(100, 30)):
+            shown = " ".join(str(app.screen.query_one("#saves").render()).split())
+            assert f"Saves: {tmp_path} (named by DUNGEON_TUI_SAVES)" in shown
     asyncio.run(run())
 
 
@@ -322,6 +393,7 @@ def test_click_a_lit_square_and_play_a_card(tmp_path):
             await pilot.click(MapView, offset=offset)
             assert await wait_for(pilot, lambda: session.game.state.figures["barbarian"].pos == target)
             while session.human_pending() is not None and "start" in session.human_pending().prompt:
+                assert await wait_for(pilot, lambda: offers(app))
                 await pilot.press("enter")
                 await pilot.pause(0.05)
             assert await wait_for(pilot, lambda: offers(app))

@@ -48,6 +48,7 @@ def test_new_game_form_starts_ashardalon_without_a_dungeon_player(tmp_path):
             assert form.query_one("#adventure").value == "a_day_in_the_life"
             for hid in ("vistra", "keyleth", "tarak"):
                 form.query_one(f"#in-{hid}").value = False
+            form.query_one("#in-heskan").value = True  # the usual party is Quinn and Vistra
             form.query_one("#who-heskan").value = "Bea"
             form.query_one("#set-surges").value = "3"  # the setup options the ruleset offers
             form.query_one("#set-first").value = "roll"
@@ -164,8 +165,8 @@ def test_save_and_reload_from_the_app(tmp_path):
     at_first_choice(resumed, (120, 40), reopened)
 
 
-def test_ashardalon_first_choice(tmp_path):
-    shoot("ashardalon_day_3", lambda: DungeonApp(ash_session()), first_choice)
+def test_ashardalon_first_choice(snap_compare):
+    shoot(snap_compare, DungeonApp(ash_session()), first_choice)
 
 
 def test_enter_on_the_map_opens_the_list_when_no_choice_has_a_square(tmp_path):

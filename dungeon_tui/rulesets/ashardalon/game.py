@@ -75,8 +75,11 @@ class Ashardalon(Ruleset[State, Content]):
     def default_adventure(self) -> str:
         return "a_day_in_the_life"
 
+    def default_heroes(self) -> list[str]:
+        return ["quinn", "vistra"]  # up to five may go, but one player usually takes two heroes
+
     def settle(self, options: AshardalonSetup, content: Content) -> dict[str, Any]:
-        heroes = choose_party(options.heroes or ["quinn", "vistra"], HERO_ORDER, "hero", most=5)
+        heroes = choose_party(options.heroes or self.default_heroes(), HERO_ORDER, "hero", most=5)
         adventure = options.adventure or self.default_adventure()
         if adventure not in content.adventures:
             raise SetupError(f"unknown adventure {adventure!r}; see `dungeon-tui list --game ashardalon`")
