@@ -347,7 +347,7 @@ def test_9_trapped_chest_in_room_l_of_the_rescue():
     assert dwarf.gold == 35 and sum(s.deck.values()) == deck - 1
 
 
-def test_walk_routes_cross_only_seen_squares():
+def test_walk_routes_keep_to_seen_squares_when_as_short():
     from hq_scenario import door_id
 
     from dungeon_tui.rulesets.heroquest import board

@@ -3,6 +3,8 @@ before or after moving, potions any time; traps, reveals, remains and the succes
 after every step.  An escort takes the same turn with fewer choices."""
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.dice import roll, roll_event
@@ -75,15 +77,57 @@ def hero_path_test(s: State) -> Any:
 
 
 def routes(game: Game, figure: Figure, points: int) -> dict[Sq, list[Sq]]:
-    """Where a plain walk of up to `points` steps over seen squares can end, each with its
+    """Where a plain walk of up to `points` steps can end on a seen square, each with its
     canonical path (no spells, around known traps): the app walks a hero there one legal step
-    at a time."""
+    at a time.  A path keeps to seen squares when that is as short; otherwise it may cross
+    squares nobody has seen yet (the corridor just past an open door, beside the square seen
+    through it), taken as the open floor the heroes would expect them to be.  The walk stops
+    as soon as a step reveals anything, so an unseen square is never walked on blind."""
     s: State = game.state
     may_go = hero_path_test(s)
-    # Only through what the heroes have seen: a route must not give away an unseen blocked square.
-    dist, parent = s.grid.bfs(figure.square, lambda sq: may_go(sq) and board.revealed(s, sq))
-    return {sq: path_back(parent, figure.square, sq)[1:] for sq, d in dist.items()
-            if 1 < d <= points and may_stop(s, figure, sq)}
+    seen = seen_test(s)
+    # Over seen squares only, as the real grid has them: the route a player would pick.
+    dist, parent = s.grid.bfs(figure.square, lambda sq: may_go(sq) and seen(sq))
+    guess, guess_parent = spread_from(figure.square, known_ways(s, seen, may_go))
+    out: dict[Sq, list[Sq]] = {}
+    for sq, d in guess.items():
+        if not (1 < d <= points and seen(sq) and may_stop(s, figure, sq)):
+            continue
+        via = parent if dist.get(sq) == d else guess_parent
+        out[sq] = path_back(via, figure.square, sq)[1:]
+    return out
+
+
+def seen_test(s: State) -> Callable[[Sq], bool]:
+    """Whether a square has been seen (one set for the many squares of a search)."""
+    corridor = set(s.seen_corridor())
+    rooms = set(s.revealed_rooms)
+    return lambda sq: sq in corridor if board.area_of(s, sq) == board.CORRIDOR else board.area_of(s, sq) in rooms
+
+
+def known_ways(s: State, seen: Callable[[Sq], bool], may_go: Callable[[Sq], bool]) -> Callable[[Sq], list[Sq]]:
+    """Steps as the heroes know the board: walls and doors are public, a seen square is what
+    it is, an unseen one is taken for floor (it must not give away a blocked square)."""
+    g = s.grid
+
+    def ways(a: Sq) -> list[Sq]:
+        return [b for dx, dy in DIRS4 if (b := (a[0] + dx, a[1] + dy)) in g.terrain and g.edge_passable(a, b)
+                and (g.floor(b) or not seen(b)) and may_go(b)]
+    return ways
+
+
+def spread_from(start: Sq, ways: Callable[[Sq], list[Sq]]) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+    """Breadth first from `start` (in the order `ways` gives): step counts and parents."""
+    dist, parent = {start: 0}, {}
+    queue = deque([start])
+    while queue:
+        sq = queue.popleft()
+        for nb in ways(sq):
+            if nb not in dist:
+                dist[nb] = dist[sq] + 1
+                parent[nb] = sq
+                queue.append(nb)
+    return dist, parent
 
 
 def weapons(game: Game, figure: Figure) -> list[str]:
