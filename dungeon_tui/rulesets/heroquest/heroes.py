@@ -11,6 +11,7 @@ from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import DIR_NAMES, DIRS4, Sq, path_back
 from . import board, magic, relics, searching, traps
+from .asking import ask
 from .combat import item, strike, weapon_of
 from .doors import announce, door_here, open_door
 from .ending import check_end
@@ -210,6 +211,19 @@ def options(game: Game, figure: Figure, turn: dict[str, Any]) -> list[Action]:
     return out
 
 
+def why_settled(figure: Figure, only: Action, turn: dict[str, Any]) -> str:
+    """What the log says when a hero's turn has one way on and he is not asked."""
+    if only.kind == "end_turn" and only.get("to") is None:
+        return f"{figure.name} has nothing more to do: the turn ends."
+    if only.kind == "end_turn":
+        return f"{figure.name} may not stop on a friend's square: {only.text[len(figure.name) + 1:]}."
+    if only.kind == "pass" and turn["bonus_cast"]:
+        return f"{figure.name} has no second spell to cast."
+    if only.kind == "pass":
+        return f"{figure.name} has no monster within reach for another blow."
+    return f"{only.text}: the only way on."
+
+
 def start_of_turn(game: Game, figure: Figure, turn: dict[str, Any]) -> Procedure:
     """Tempest, then each condition's break-free roll; True when he may play the turn."""
     if figure.flags.pop("tempest", None):
@@ -301,9 +315,10 @@ def hero_turn(game: Game, figure: Figure) -> Procedure:
         return
     while figure.status == ALIVE and figure.pos is not None:
         opts = options(game, figure, t)
-        pick = yield Decision(s.seat_of[figure.id], f"{figure.name}: your turn", opts,
-                              context={"figure": figure.id, "rolled": t["rolled"], "acted": t["acted"],
-                                       "points": t["points"] if t["rolled"] else 12})
+        context = {"figure": figure.id, "rolled": t["rolled"], "acted": t["acted"],
+                   "points": t["points"] if t["rolled"] else 12}
+        pick = yield from ask(game, Decision(s.seat_of[figure.id], f"{figure.name}: your turn", opts, context=context),
+                              why_settled(figure, opts[0], t))
         kind = pick.kind
         if kind != "equip":
             t["start"] = False

@@ -8,6 +8,7 @@ from ...engine.dice import roll, roll_event
 from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from ...engine.grid import DIRS4, Sq
 from . import board, dread, magic
+from .asking import ask
 from .combat import strike
 from .ending import check_end
 from .heroes import adjacent, move_dice
@@ -89,7 +90,9 @@ def activate(game: Game, mover: Figure, allowance: int | None = None) -> Procedu
         context: dict[str, Any] = {"monster": mover.id}
         if commanded:
             context.update(commanded=True, points=allowance or 0)
-        pick = yield Decision(DUNGEON, f"{mover.name} acts", opts, context=context)
+        pick = yield from ask(game, Decision(DUNGEON, f"{mover.name} acts", opts, context=context),
+                              f"{mover.name} can do nothing more this turn." if moved else
+                              f"{mover.name} can neither move nor act, and stays.")
         if pick.kind == "monster_done":
             break
         if pick.kind == "monster_move":
