@@ -20,6 +20,7 @@ from .profiles import search_combined
 from .remains import after_move
 from .rescue import die, rescue
 from .state import ALIVE, DEAD, HERO, LEFT, MONSTER, Figure, State
+from .words import STEP_WORDS, condition_word, counted
 
 STEP_NAMES = dict(zip(DIRS4, DIR_NAMES[:4], strict=True))
 
@@ -164,7 +165,7 @@ def options(game: Game, figure: Figure, turn: dict[str, Any]) -> list[Action]:
         for (dx, dy), name in STEP_NAMES.items():
             to = (figure.square[0] + dx, figure.square[1] + dy)
             if can_step(s, figure, to, turn) and (turn["points"] > 1 or may_stop(s, figure, to)):
-                out.append(Action.make(seat, "step", text=f"{figure.name} steps {name} to {to[0]},{to[1]}",
+                out.append(Action.make(seat, "step", text=f"{figure.name} steps {STEP_WORDS[name]} to {to[0]},{to[1]}",
                                        who=figure.id, to=to))
         for over, land in traps.jumps(game, figure, turn["points"]):
             out.append(Action.make(seat, "jump", text=f"{figure.name} jumps the trap to {land[0]},{land[1]}",
@@ -232,7 +233,8 @@ def start_of_turn(game: Game, figure: Figure, turn: dict[str, Any]) -> Procedure
     for cond in ("asleep", "commanded", "feared"):
         if figure.flags.get(cond) and (yield from magic.mind_save(game, figure, cond, rule="hq.condition.break_free")):
             figure.flags.pop(cond)
-            game.emit("condition_end", figure=figure.id, condition=cond, text=f"{figure.name} is no longer {cond}.")
+            game.emit("condition_end", figure=figure.id, condition=cond,
+                      text=f"{figure.name} is no longer {condition_word(cond)}.")
     if figure.flags.get("asleep") or figure.flags.get("commanded"):
         held = "asleep" if figure.flags.get("asleep") else "under Zargon’s command"
         game.emit("skip", figure=figure.id, text=f"{figure.name} is {held}.")
@@ -262,7 +264,7 @@ def roll_move(game: Game, figure: Figure, turn: dict[str, Any]) -> Procedure:
     turn["rock"] = bool(figure.flags.pop("pass_rock", None))
     turn["veil"] = bool(figure.flags.pop("veil", None))
     roll_event(game, "hq.move.roll", f"{dice}d6", list(faces), outcome=total, inputs={"dice": dice}, modifiers=mods,
-               text=f"{figure.name} rolls {'+'.join(map(str, faces))} to move: {total} squares.")
+               text=f"{figure.name} rolls {'+'.join(map(str, faces))} to move: {counted(total, 'square')}.")
     turn["rolled"], turn["points"] = True, total
 
 

@@ -16,6 +16,7 @@ from .remains import after_move
 from .rescue import rescue
 from .state import ALIVE, HERO, MONSTER, Figure, State
 from .traps import sprung_pit_at
+from .words import counted
 
 
 def hero_side_at(state: State, sq: Sq) -> bool:
@@ -142,7 +143,8 @@ def commanded_turn(game: Game, hero: Figure) -> Procedure:
     dice = move_dice(game, hero)
     faces = yield from roll(game, dice, 6, "hq.move.roll")
     roll_event(game, "hq.move.roll", f"{dice}d6", list(faces), outcome=sum(faces), inputs={"dice": dice},
-               text=f"Zargon moves the commanded {hero.name}: {'+'.join(map(str, faces))} = {sum(faces)} squares.")
+               text=f"Zargon moves the commanded {hero.name}: {'+'.join(map(str, faces))} = "
+                    f"{counted(sum(faces), 'square')}.")
     yield from activate(game, hero, allowance=sum(faces))
 
 
