@@ -186,7 +186,7 @@ def test_courage_adds_two_dice_until_no_monster_is_seen():
     game = run(s, lambda g: hero_turn(g, bar), [[1, 1, 1, 4, 4], [4, 4]],
                heroes=Picks(("attack", {"target": orc.id})))
     att = rolls(game, "hq.combat.attack")[0]
-    assert att["dice"] == "5combat" and att["modifiers"] == {"courage": 2}
+    assert att["dice"] == "5 combat dice" and att["modifiers"] == {"courage": 2}
     assert orc.status == "dead" and "courage" not in bar.flags  # nothing left in sight
 
 
@@ -324,7 +324,7 @@ def test_6_falling_block_in_the_warlocks_cellar():
     picks = Picks(("roll_move", {}), ("step", {"to": (20, 9)}), ("exit", {"to": (21, 9)}))
     game = run(s, lambda g: hero_turn(g, elf), [[3, 3], [1, 4, 3]], heroes=picks)
     (r,) = rolls(game, "hq.trap.falling_block")
-    assert (r["faces"], r["outcome"]) == (["skull", "white_shield", "skull"], 2)
+    assert (r["faces"], r["outcome"]) == (["skull", "white shield", "skull"], 2)
     exits = list(picks.seen[-1]["kinds"])
     assert exits == ["exit", "exit"]  # her seat picks [19,9] or [21,9]
     assert elf.body == 4 and elf.pos == (21, 9) and (20, 9) in s.blocked and not s.grid.floor((20, 9))
@@ -347,7 +347,7 @@ def test_9_trapped_chest_in_room_l_of_the_rescue():
     assert dwarf.gold == 35 and sum(s.deck.values()) == deck - 1
 
 
-def test_walk_routes_cross_only_seen_squares():
+def test_walk_routes_keep_to_seen_squares_when_as_short():
     from hq_scenario import door_id
 
     from dungeon_tui.rulesets.heroquest import board

@@ -17,9 +17,9 @@ def test_1_hero_attack_hq_combat_attack_and_defend_monster():
     game = run(s, lambda g: strike(g, s.figures["barbarian"], orc), [[2, 3, 5], [6, 4]])
     att, dfn = rolls(game)
     assert (att["rule"], att["dice"], att["faces"], att["outcome"]) == (
-        "hq.combat.attack", "3combat", ["skull", "skull", "white_shield"], 2)
+        "hq.combat.attack", "3 combat dice", ["skull", "skull", "white shield"], 2)
     assert (dfn["rule"], dfn["faces"], dfn["outcome"]) == \
-        ("hq.combat.defend_monster", ["black_shield", "white_shield"], 1)
+        ("hq.combat.defend_monster", ["black shield", "white shield"], 1)
     assert orc.status == "dead" and orc.body == 0
 
 
@@ -30,7 +30,7 @@ def test_2_black_shields_never_help_heroes():
     game = run(s, lambda g: strike(g, cw, dwarf), [[1, 1, 2, 6], [6, 4]])
     att, dfn = rolls(game)
     assert att["outcome"] == 3
-    assert (dfn["rule"], dfn["faces"], dfn["outcome"]) == ("hq.combat.defend_hero", ["black_shield", "white_shield"], 1)
+    assert (dfn["rule"], dfn["faces"], dfn["outcome"]) == ("hq.combat.defend_hero", ["black shield", "white shield"], 1)
     assert dwarf.body == 5
 
 
@@ -88,5 +88,5 @@ def test_a_defence_outcome_counts_only_the_hits_it_blocks():
     orc = new_monster_at(s, "orc", (4, 9))
     game = run(s, lambda g: strike(g, s.figures["barbarian"], orc), [[1, 4, 5], [6, 6]])
     dfn = rolls(game, "hq.combat.defend_monster")[0]
-    assert (dfn["faces"], dfn["outcome"], dfn["inputs"]["hits"]) == (["black_shield", "black_shield"], 1, 1)
+    assert (dfn["faces"], dfn["outcome"], dfn["inputs"]["hits"]) == (["black shield", "black shield"], 1, 1)
     assert orc.status == "alive"

@@ -9,8 +9,9 @@ from typing import Any
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game, Procedure
 from .state import DEAD, HERO, Figure, State
+from .words import counted
 
-SKULL, WHITE, BLACK = "skull", "white_shield", "black_shield"
+SKULL, WHITE, BLACK = "skull", "white shield", "black shield"
 
 
 def instantly(act: Callable[..., Any]) -> Callable[..., Procedure]:
@@ -34,9 +35,9 @@ def combat_roll(game: Game, n: int, rule: str, counts: str, *, inputs: dict[str,
     faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()
     words = [face_word(f) for f in faces]
     got = words.count(counts) if most is None else min(most, words.count(counts))
-    roll_event(game, rule, f"{n}combat", words,  # combat dice show words
+    roll_event(game, rule, counted(n, "combat die", "combat dice"), words,  # combat dice show words
                inputs=inputs, modifiers=modifiers, outcome=got,
-               text=text.format(faces=", ".join(words) or "no dice", n=got))
+               text=text.format(faces=", ".join(words) or "no dice", n=got, s="" if got == 1 else "s"))
     return got
 
 
@@ -105,9 +106,9 @@ def strike(game: Game, attacker: Figure, target: Figure, dice: int | None = None
     if dice is None:
         dice, mods = attack_dice(attacker, c, target)
     target.flags["attacked"] = True
-    hits = yield from combat_roll(game, dice, rule, SKULL, inputs={"attacker": attacker.id, "dice": dice},
+    hits = yield from combat_roll(game, dice, rule, SKULL, inputs={"attacker": attacker.name, "dice": dice},
                                   modifiers=mods or {},
-                                  text=f"{attacker.name} attacks {target.name}: {{faces}} = {{n}} hit(s).")
+                                  text=f"{attacker.name} attacks {target.name}: {{faces}} = {{n}} hit{{s}}.")
     if hits == 0:
         return 0
     if target.side == HERO and "defense" in target.potions and target.id in game.state.seat_of:
@@ -118,7 +119,7 @@ def strike(game: Game, attacker: Figure, target: Figure, dice: int | None = None
         target.flags.pop("defense_potion", None)
     else:
         rule_d, shield = "hq.combat.defend_monster", BLACK
-    blocks = yield from combat_roll(game, ddice, rule_d, shield, inputs={"defender": target.id, "dice": ddice,
+    blocks = yield from combat_roll(game, ddice, rule_d, shield, inputs={"defender": target.name, "dice": ddice,
                                                                          "hits": hits},
                                     modifiers=dmods, text=f"{target.name} defends: {{faces}} = {{n}} blocked.",
                                     most=hits)
@@ -153,7 +154,7 @@ def lose_body(game: Game, figure: Figure, n: int, cause: str) -> None:
     figure.damage_taken += before - figure.body
     figure.flags.pop("rock_skin", None)
     game.emit("damage", figure=figure.id, amount=before - figure.body, body=figure.body,
-              text=f"{figure.name} loses {before - figure.body} Body ({cause}); {figure.body} left.")
+              text=f"{figure.name} loses {counted(before - figure.body, 'Body Point')} ({cause}); {figure.body} left.")
     if figure.body == 0 and figure.side != HERO:
         kill_monster(game, figure)
 

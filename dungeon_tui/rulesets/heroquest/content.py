@@ -13,7 +13,9 @@ from .models import MODELS, Quest
 from .quest_check import Names, check_quest
 
 ID = "heroquest"
-RULES_VERSION = "2"  # 2: monsters are named and drawn by their number among their kind
+# 2: monsters are named and drawn by their number among their kind; 3: a decision with one option
+# is played without asking (asking.py)
+RULES_VERSION = "3"
 HERO_ORDER = ("barbarian", "dwarf", "elf", "wizard")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...engine.game import Game
 from . import board, events
 from .state import Figure, State
+from .words import a, counted
 
 
 def door_here(game: Game, figure: Figure) -> list[str]:
@@ -26,5 +27,7 @@ def open_door(game: Game, figure: Figure, door: str, by_spell: bool = False) -> 
 def announce(game: Game, new: list[str]) -> None:
     if new:
         rooms = [r for r in new if r != board.CORRIDOR]
-        parts = ([f"room {', '.join(rooms)}"] if rooms else []) + (["more corridor"] if board.CORRIDOR in new else [])
+        # The board shows no room letters: the log counts the rooms instead of naming them.
+        parts = ([a("room") if len(rooms) == 1 else counted(len(rooms), "room")] if rooms else []) \
+            + (["more corridor"] if board.CORRIDOR in new else [])
         game.emit("reveal", areas=new, text="Revealed: " + " and ".join(parts) + ".")

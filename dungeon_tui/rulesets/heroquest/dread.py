@@ -14,6 +14,7 @@ from .combat import instantly, item, lose_body
 from .profiles import dread_name
 from .searching import free, nearest_free_squares, new_monster
 from .state import HERO, Figure, State
+from .words import condition_word, tally
 
 DIRECTION_NAMES = ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
 # N, NE, E ... clockwise: the order ties are broken in (§6.3).
@@ -197,7 +198,7 @@ def escape_spell(game: Game, monster: Figure, pick: Action, target: Any, name: s
 
 def condition(game: Game, figure: Figure, cond: str) -> None:
     figure.flags[cond] = True
-    game.emit("condition", figure=figure.id, condition=cond, text=f"{figure.name} is {cond}.")
+    game.emit("condition", figure=figure.id, condition=cond, text=f"{figure.name} is {condition_word(cond)}.")
 
 
 def rust(game: Game, hero: Figure) -> Procedure:
@@ -224,7 +225,7 @@ def summon(game: Game, monster: Figure, sp: str) -> Procedure:
     face = (yield from roll(game, 1, 6, rule))[0]
     kinds = SUMMONS[sp][face]
     roll_event(game, rule, "1d6", [face], outcome=len(kinds),
-               text=f"{monster.name} summons: {face} brings {len(kinds)} ({', '.join(kinds)}).")
+               text=f"{monster.name} summons: a {face} brings {tally(game.content.monsters[k].name for k in kinds)}.")
     for kind, sq in zip(kinds, nearest_free_squares(s, monster.square, len(kinds)), strict=False):
         new = new_monster(game, kind, sq)
         new.flags["summoned"] = s.round  # they act from the next round

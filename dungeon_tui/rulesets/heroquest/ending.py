@@ -66,7 +66,9 @@ def check_end(game: Game) -> bool:
         s.result = {"outcome": "failure", "why": f"the quest can no longer be done: {lost}"}
     if s.result is None:
         return False
-    game.emit("game_over", outcome=s.result["outcome"], text=f"Quest over: {s.result['outcome']}. {s.result['why']}.")
+    why = s.result["why"]
+    game.emit("game_over", outcome=s.result["outcome"],
+              text=f"Quest over: {s.result['outcome']}. {why[:1].upper()}{why[1:]}.")
     return True
 
 

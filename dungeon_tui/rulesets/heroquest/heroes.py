@@ -3,12 +3,15 @@ before or after moving, potions any time; traps, reveals, remains and the succes
 after every step.  An escort takes the same turn with fewer choices."""
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import DIR_NAMES, DIRS4, Sq, path_back
 from . import board, magic, relics, searching, traps
+from .asking import ask
 from .combat import item, strike, weapon_of
 from .doors import announce, door_here, open_door
 from .ending import check_end
@@ -17,6 +20,7 @@ from .profiles import search_combined
 from .remains import after_move
 from .rescue import die, rescue
 from .state import ALIVE, DEAD, HERO, LEFT, MONSTER, Figure, State
+from .words import STEP_WORDS, condition_word, counted
 
 STEP_NAMES = dict(zip(DIRS4, DIR_NAMES[:4], strict=True))
 
@@ -75,15 +79,57 @@ def hero_path_test(s: State) -> Any:
 
 
 def routes(game: Game, figure: Figure, points: int) -> dict[Sq, list[Sq]]:
-    """Where a plain walk of up to `points` steps over seen squares can end, each with its
+    """Where a plain walk of up to `points` steps can end on a seen square, each with its
     canonical path (no spells, around known traps): the app walks a hero there one legal step
-    at a time."""
+    at a time.  A path keeps to seen squares when that is as short; otherwise it may cross
+    squares nobody has seen yet (the corridor just past an open door, beside the square seen
+    through it), taken as the open floor the heroes would expect them to be.  The walk stops
+    as soon as a step reveals anything, so an unseen square is never walked on blind."""
     s: State = game.state
     may_go = hero_path_test(s)
-    # Only through what the heroes have seen: a route must not give away an unseen blocked square.
-    dist, parent = s.grid.bfs(figure.square, lambda sq: may_go(sq) and board.revealed(s, sq))
-    return {sq: path_back(parent, figure.square, sq)[1:] for sq, d in dist.items()
-            if 1 < d <= points and may_stop(s, figure, sq)}
+    seen = seen_test(s)
+    # Over seen squares only, as the real grid has them: the route a player would pick.
+    dist, parent = s.grid.bfs(figure.square, lambda sq: may_go(sq) and seen(sq))
+    guess, guess_parent = spread_from(figure.square, known_ways(s, seen, may_go))
+    out: dict[Sq, list[Sq]] = {}
+    for sq, d in guess.items():
+        if not (1 < d <= points and seen(sq) and may_stop(s, figure, sq)):
+            continue
+        via = parent if dist.get(sq) == d else guess_parent
+        out[sq] = path_back(via, figure.square, sq)[1:]
+    return out
+
+
+def seen_test(s: State) -> Callable[[Sq], bool]:
+    """Whether a square has been seen (one set for the many squares of a search)."""
+    corridor = set(s.seen_corridor())
+    rooms = set(s.revealed_rooms)
+    return lambda sq: sq in corridor if board.area_of(s, sq) == board.CORRIDOR else board.area_of(s, sq) in rooms
+
+
+def known_ways(s: State, seen: Callable[[Sq], bool], may_go: Callable[[Sq], bool]) -> Callable[[Sq], list[Sq]]:
+    """Steps as the heroes know the board: walls and doors are public, a seen square is what
+    it is, an unseen one is taken for floor (it must not give away a blocked square)."""
+    g = s.grid
+
+    def ways(a: Sq) -> list[Sq]:
+        return [b for dx, dy in DIRS4 if (b := (a[0] + dx, a[1] + dy)) in g.terrain and g.edge_passable(a, b)
+                and (g.floor(b) or not seen(b)) and may_go(b)]
+    return ways
+
+
+def spread_from(start: Sq, ways: Callable[[Sq], list[Sq]]) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+    """Breadth first from `start` (in the order `ways` gives): step counts and parents."""
+    dist, parent = {start: 0}, {}
+    queue = deque([start])
+    while queue:
+        sq = queue.popleft()
+        for nb in ways(sq):
+            if nb not in dist:
+                dist[nb] = dist[sq] + 1
+                parent[nb] = sq
+                queue.append(nb)
+    return dist, parent
 
 
 def weapons(game: Game, figure: Figure) -> list[str]:
@@ -119,7 +165,7 @@ def options(game: Game, figure: Figure, turn: dict[str, Any]) -> list[Action]:
         for (dx, dy), name in STEP_NAMES.items():
             to = (figure.square[0] + dx, figure.square[1] + dy)
             if can_step(s, figure, to, turn) and (turn["points"] > 1 or may_stop(s, figure, to)):
-                out.append(Action.make(seat, "step", text=f"{figure.name} steps {name} to {to[0]},{to[1]}",
+                out.append(Action.make(seat, "step", text=f"{figure.name} steps {STEP_WORDS[name]} to {to[0]},{to[1]}",
                                        who=figure.id, to=to))
         for over, land in traps.jumps(game, figure, turn["points"]):
             out.append(Action.make(seat, "jump", text=f"{figure.name} jumps the trap to {land[0]},{land[1]}",
@@ -166,6 +212,19 @@ def options(game: Game, figure: Figure, turn: dict[str, Any]) -> list[Action]:
     return out
 
 
+def why_settled(figure: Figure, only: Action, turn: dict[str, Any]) -> str:
+    """What the log says when a hero's turn has one way on and he is not asked."""
+    if only.kind == "end_turn" and only.get("to") is None:
+        return f"{figure.name} has nothing more to do: the turn ends."
+    if only.kind == "end_turn":
+        return f"{figure.name} may not stop on a friend's square: {only.text[len(figure.name) + 1:]}."
+    if only.kind == "pass" and turn["bonus_cast"]:
+        return f"{figure.name} has no second spell to cast."
+    if only.kind == "pass":
+        return f"{figure.name} has no monster within reach for another blow."
+    return f"{only.text}: the only way on."
+
+
 def start_of_turn(game: Game, figure: Figure, turn: dict[str, Any]) -> Procedure:
     """Tempest, then each condition's break-free roll; True when he may play the turn."""
     if figure.flags.pop("tempest", None):
@@ -174,7 +233,8 @@ def start_of_turn(game: Game, figure: Figure, turn: dict[str, Any]) -> Procedure
     for cond in ("asleep", "commanded", "feared"):
         if figure.flags.get(cond) and (yield from magic.mind_save(game, figure, cond, rule="hq.condition.break_free")):
             figure.flags.pop(cond)
-            game.emit("condition_end", figure=figure.id, condition=cond, text=f"{figure.name} is no longer {cond}.")
+            game.emit("condition_end", figure=figure.id, condition=cond,
+                      text=f"{figure.name} is no longer {condition_word(cond)}.")
     if figure.flags.get("asleep") or figure.flags.get("commanded"):
         held = "asleep" if figure.flags.get("asleep") else "under Zargon’s command"
         game.emit("skip", figure=figure.id, text=f"{figure.name} is {held}.")
@@ -204,7 +264,7 @@ def roll_move(game: Game, figure: Figure, turn: dict[str, Any]) -> Procedure:
     turn["rock"] = bool(figure.flags.pop("pass_rock", None))
     turn["veil"] = bool(figure.flags.pop("veil", None))
     roll_event(game, "hq.move.roll", f"{dice}d6", list(faces), outcome=total, inputs={"dice": dice}, modifiers=mods,
-               text=f"{figure.name} rolls {'+'.join(map(str, faces))} to move: {total} squares.")
+               text=f"{figure.name} rolls {'+'.join(map(str, faces))} to move: {counted(total, 'square')}.")
     turn["rolled"], turn["points"] = True, total
 
 
@@ -257,9 +317,10 @@ def hero_turn(game: Game, figure: Figure) -> Procedure:
         return
     while figure.status == ALIVE and figure.pos is not None:
         opts = options(game, figure, t)
-        pick = yield Decision(s.seat_of[figure.id], f"{figure.name}: your turn", opts,
-                              context={"figure": figure.id, "rolled": t["rolled"], "acted": t["acted"],
-                                       "points": t["points"] if t["rolled"] else 12})
+        context = {"figure": figure.id, "rolled": t["rolled"], "acted": t["acted"],
+                   "points": t["points"] if t["rolled"] else 12}
+        pick = yield from ask(game, Decision(s.seat_of[figure.id], f"{figure.name}: your turn", opts, context=context),
+                              why_settled(figure, opts[0], t))
         kind = pick.kind
         if kind != "equip":
             t["start"] = False

@@ -12,6 +12,7 @@ from .combat import instantly, lose_body, strike
 from .doors import open_door
 from .relics import keeps_card
 from .state import ALIVE, HERO, Figure, State
+from .words import counted
 
 GROUPS = ("air", "earth", "fire", "water")
 HEALING = ("heal_body", "water_of_healing")
@@ -68,7 +69,9 @@ def spell_targets(game: Game, figure: Figure, spell: str) -> list[tuple[str, str
     kind = c.spells[spell].target
     out: list[tuple[str, str]] = []
     if kind == "hero":
-        out = [("figure", h.id) for h in s.hero_side() if sees(s, figure, h)]
+        # A healing spell on a hero who has lost nothing would spend the card for nothing.
+        out = [("figure", h.id) for h in s.hero_side() if sees(s, figure, h)
+               and (spell not in HEALING or h.body < h.max_body)]
     elif kind in ("monster", "non_undead_monster", "door_or_monster"):
         for m in s.monsters():
             if kind == "non_undead_monster" and "undead" in c.monsters[m.kind].tags:
@@ -161,8 +164,10 @@ def sleep(game: Game, caster: Figure, target: Figure, spell: str) -> Procedure:
 def heal(game: Game, figure: Figure, amount: int) -> None:
     before = figure.body
     figure.body = min(figure.max_body, figure.body + amount)
-    game.emit("heal", figure=figure.id, amount=figure.body - before,
-              text=f"{figure.name} regains {figure.body - before} Body ({figure.body}).")
+    gained = figure.body - before
+    text = f"{figure.name} regains {counted(gained, 'Body Point')}: {figure.body} of {figure.max_body}." if gained \
+        else f"{figure.name} is already at full Body ({figure.body}): nothing to heal."
+    game.emit("heal", figure=figure.id, amount=gained, text=text)
 
 
 def fire(game: Game, target: Figure, body: int, dice: int, rule: str, what: str) -> Procedure:
@@ -170,9 +175,9 @@ def fire(game: Game, target: Figure, body: int, dice: int, rule: str, what: str)
     faces = yield from roll(game, dice, 6, rule)
     saved = sum(1 for x in faces if x >= 5)
     loss = max(0, body - saved)
-    roll_event(game, rule, f"{dice}d6", faces, target=5, inputs={"figure": target.id, "body": body}, outcome=saved,
+    roll_event(game, rule, f"{dice}d6", faces, target=5, inputs={"figure": target.name, "body": body}, outcome=saved,
                text=f"{target.name} rolls {'+'.join(map(str, faces))} against the {what}: {saved} saved, "
-                    f"{loss} Body lost.")
+                    f"{counted(loss, 'Body Point')} lost.")
     lose_body(game, target, loss, what)
 
 
@@ -181,7 +186,7 @@ def mind_save(game: Game, figure: Figure, what: str, rule: str = "hq.spell.mind_
     n = figure.mind
     faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()
     ok = 6 in faces
-    roll_event(game, rule, f"{n}d6", faces, target=6, inputs={"figure": figure.id, "mind": n}, outcome=ok,
+    roll_event(game, rule, f"{n}d6", faces, target=6, inputs={"figure": figure.name, "mind": n}, outcome=ok,
                text=f"{figure.name} resists the {what} with Mind {n}: {'+'.join(map(str, faces)) or 'no dice'}"
                     f" — {'resisted' if ok else 'no 6'}.")
     return ok

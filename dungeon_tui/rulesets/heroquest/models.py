@@ -97,6 +97,7 @@ class Equipment(Strict):
     orc_attacks: int = Field(1, ge=1, le=3)  # orc's bane: attacks per action against orcs
     mind: int = Field(0, ge=0, le=3)  # talisman of lore
     gold: int = Field(ge=0)
+    text: str = ""  # what it does, for the sheet and the hand
 
 
 class EquipmentFile(Strict):

@@ -8,6 +8,7 @@ from ...engine.dice import roll, roll_event
 from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from ...engine.grid import DIRS4, Sq
 from . import board, dread, magic
+from .asking import ask
 from .combat import strike
 from .ending import check_end
 from .heroes import adjacent, move_dice
@@ -15,6 +16,7 @@ from .remains import after_move
 from .rescue import rescue
 from .state import ALIVE, HERO, MONSTER, Figure, State
 from .traps import sprung_pit_at
+from .words import counted
 
 
 def hero_side_at(state: State, sq: Sq) -> bool:
@@ -89,7 +91,9 @@ def activate(game: Game, mover: Figure, allowance: int | None = None) -> Procedu
         context: dict[str, Any] = {"monster": mover.id}
         if commanded:
             context.update(commanded=True, points=allowance or 0)
-        pick = yield Decision(DUNGEON, f"{mover.name} acts", opts, context=context)
+        pick = yield from ask(game, Decision(DUNGEON, f"{mover.name} acts", opts, context=context),
+                              f"{mover.name} can do nothing more this turn." if moved else
+                              f"{mover.name} can neither move nor act, and stays.")
         if pick.kind == "monster_done":
             break
         if pick.kind == "monster_move":
@@ -139,7 +143,8 @@ def commanded_turn(game: Game, hero: Figure) -> Procedure:
     dice = move_dice(game, hero)
     faces = yield from roll(game, dice, 6, "hq.move.roll")
     roll_event(game, "hq.move.roll", f"{dice}d6", list(faces), outcome=sum(faces), inputs={"dice": dice},
-               text=f"Zargon moves the commanded {hero.name}: {'+'.join(map(str, faces))} = {sum(faces)} squares.")
+               text=f"Zargon moves the commanded {hero.name}: {'+'.join(map(str, faces))} = "
+                    f"{counted(sum(faces), 'square')}.")
     yield from activate(game, hero, allowance=sum(faces))
 
 

@@ -5,6 +5,7 @@ from ...engine.dice import roll, roll_event
 from ...engine.game import Game, Procedure
 from . import magic
 from .state import Figure
+from .words import potion_name
 
 # Potions drunk on one's own turn, and the flag each sets; healing is rolled instead.
 TURN_POTIONS = {"strength": "strength", "heroic_brew": "brew"}
@@ -15,7 +16,7 @@ def drink(game: Game, figure: Figure, index: int) -> Procedure:
     if potion in TURN_POTIONS:
         figure.flags[TURN_POTIONS[potion]] = True
         game.emit("drink", figure=figure.id, potion=potion,
-                  text=f"{figure.name} drinks a {potion.replace('_', ' ')} potion.")
+                  text=f"{figure.name} drinks the {potion_name(game.content, potion)}.")
         return
     # "healing" rolls a red die; "healing:N" (a quest's own potion) heals N.
     _, _, amount_text = potion.partition(":")

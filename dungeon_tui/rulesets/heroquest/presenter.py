@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Event, Game
 from ...engine.presenter import (
     Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, deciding_hero, listed, party_in, plays,
 )
 from .heroes import routes
+from .sight import in_sight, targets_of
+from .words import a, counted, potion_card, potion_name
 
 DUNGEON = "dungeon"
 TERRAIN: dict[str, Cell] = {
@@ -231,20 +233,20 @@ class HeroQuestPresenter(PresenterDefaults):
                 m = c.monsters.get(f["kind"])
                 if f["side"] != "hero" and m is not None:
                     text += f" · move {m.move}"
-                flags = [CONDITIONS[k] for k, v in sorted(f.get("flags", {}).items()) if v and k in CONDITIONS]
+                flags = self._conditions(f)
                 return text + (" · " + ", ".join(flags) if flags else "")
         shown = {(a[0], a[1]): (a[2], a[3]) for a in view.get("areas", [])}
         if square not in shown:
             return f"{where}: not yet seen" if square in c.areas else where
         area, terrain = shown[square]
-        place = "corridor" if area == "corridor" else f"room {area}"
+        place = "corridor" if area == "corridor" else "a room"  # the board shows no room letters
         for piece in view.get("furniture", {}).values():
             if [square[0], square[1]] in [list(q) for q in piece["squares"]]:
                 fur = c.furniture.get(piece["kind"])
-                return f"{where}: {fur.name if fur else piece['kind']} in {place}"
+                return f"{where}: {a(fur.name) if fur else 'furniture'} in {place}"
         for t in view.get("traps", {}).values():
             if tuple(t.get("at") or ()) == square and t.get("state") != "gone":
-                return f"{where}: {t['kind'].replace('_', ' ')} trap ({t['state']}) in {place}"
+                return f"{where}: {a(t['kind'].replace('_', ' '))} trap ({t['state']}) in {place}"
         ground = {"S": "the stairway", "#": "a blocked square", "R": "solid rock"}.get(terrain, "floor")
         return f"{where}: {ground}, {place}"
 
@@ -261,7 +263,7 @@ class HeroQuestPresenter(PresenterDefaults):
         d = game.pending
         turn = ""
         if d is not None and d.context.get("figure") in view.get("figures", {}) and "rolled" in d.context:
-            moves = f"{d.context['points']} moves left" if d.context["rolled"] else "not yet rolled"
+            moves = f"{counted(d.context['points'], 'move')} left" if d.context["rolled"] else "not yet rolled"
             turn = f"\n{moves} · " + ("action taken" if d.context.get("acted") else "action ready")
         return f"[b]{name}[/b]\nround {view.get('round', 0)} · {phase}{left}{eye}{turn}"
 
@@ -293,23 +295,50 @@ class HeroQuestPresenter(PresenterDefaults):
         dice = f.get("dice", {})
         if f.get("side") != "hero":
             m = game.content.monsters.get(f["kind"])
-            return (f"[b]{f['name']}[/b]\nBody {bar(f['body'], f['max_body'])} {f['body']}/{f['max_body']} · "
-                    f"Mind {f['mind']}\nattack {dice.get('attack')} dice · defend {dice.get('defend')} dice"
+            head = (f"[b]{f['name']}[/b]\nBody {bar(f['body'], f['max_body'])} {f['body']}/{f['max_body']} · "
+                    f"Mind {f['mind']}\nattack {_dice(dice.get('attack'))} · defend {_dice(dice.get('defend'))}"
                     + (f" · move {m.move}" if m is not None else ""))
+            return "\n".join([head, *listed("Conditions", self._conditions(f))])
         p = game.content.heroes.get(f["kind"])
         most_mind = p.mind if p is not None else max(1, f["mind"])
         fate = "" if f["status"] == "alive" else f"  [b]{f['status'].upper()}[/b]"
         lines = [f"[b]{f['name']}[/b]{fate} · gold {f.get('gold', 0)} · kills {f.get('kills', 0)}",
                  f"Body {bar(f['body'], f['max_body'])} {f['body']:>2}/{f['max_body']:<2} "
-                 f"attack {dice.get('attack', f.get('attack'))} dice",
+                 f"attack {_dice(dice.get('attack', f.get('attack')))}",
                  f"Mind {bar(f['mind'], most_mind)} {f['mind']:>2}/{most_mind:<2} "
-                 f"defend {dice.get('defend', f.get('defend'))} dice"]
-        # Only conditions: the other flags are the rules' bookkeeping (weapon in hand, relics used ...).
-        conditions = [CONDITIONS[k] for k, v in sorted(f.get("flags", {}).items()) if v and k in CONDITIONS]
-        lines += listed("Conditions", conditions)
-        quest_items = [i.replace("_", " ") for i in f.get("flags", {}).get("items", [])]
-        lines += listed("Carries", [self._item_name(game, e) for e in f.get("equipment", [])] + quest_items)
+                 f"defend {_dice(dice.get('defend', f.get('defend')))}"]
+        lines += listed("Conditions", self._conditions(f))
+        lines += listed("Carries", self.belongings(game, f))
+        lines += listed("Spells", [sp.name if (sp := game.content.spells.get(x)) else x for x in f.get("spells", [])])
         return "\n".join(lines)
+
+    def _conditions(self, f: dict[str, Any]) -> list[str]:
+        # Only conditions: the other flags are the rules' bookkeeping (weapon in hand, relics used ...).
+        return [CONDITIONS[k] for k, v in sorted(f.get("flags", {}).items()) if v and k in CONDITIONS]
+
+    def belongings(self, game: Game, f: dict[str, Any]) -> list[str]:
+        """Everything a hero holds, by name: weapon and armour (the weapon in hand marked),
+        artifacts (those spent this quest marked), quest items, potions."""
+        flags = f.get("flags", {})
+        out = []
+        for e in f.get("equipment", []):
+            name = self._item_name(game, e)
+            if flags.get("main") == e:
+                name += " (in hand)"
+            elif flags.get(f"used:{e}"):
+                name += " (used)"
+            elif e == "spell_ring" and flags.get("spell_ring") in game.content.spells:
+                name += f" (holds {game.content.spells[flags['spell_ring']].name})"
+            out.append(name)
+        out += [i.replace("_", " ") for i in flags.get("items", [])]
+        out += [self._potion(game, p) for p in f.get("potions", [])]
+        return out
+
+    def _potion(self, game: Game, potion: str) -> str:
+        """A potion by its card's name; a quest's own potion of healing says how much it heals."""
+        _, _, amount = potion.partition(":")
+        heals = f" ({counted(int(amount), 'Body Point')})" if amount not in ("", "0") else ""
+        return potion_name(game.content, potion) + heals
 
     def hand(self, game: Game, seat: str, hero: str) -> list[Card]:
         view = game.view(seat)
@@ -319,17 +348,41 @@ class HeroQuestPresenter(PresenterDefaults):
             return []
         cards: list[Card] = []
         for sid in f.get("dread", []):  # a monster's spells: only Zargon's view has them
-            sp = c.dread_spells.get(sid)
-            cards.append(Card(f"✦ {sp.name if sp else sid} · dread", plays("monster_cast", "spell", sid)))
+            ds = c.dread_spells.get(sid)
+            cards.append(Card(f"✦ {ds.name if ds else sid} · dread", plays("monster_cast", "spell", sid),
+                              ds.text if ds else ""))
         for sid in f.get("spells", []):
             sp = c.spells.get(sid)
             label = f"✦ {sp.name} · {sp.group}" if sp is not None else f"✦ {sid}"
-            cards.append(Card(label, plays("cast", "spell", sid)))
+            cards.append(Card(label, plays("cast", "spell", sid), sp.text if sp else ""))
         for i, potion in enumerate(f.get("potions", [])):
-            name, _, amount = str(potion).partition(":")
-            what = f"potion of {name.replace('_', ' ')}" + (f" ({amount} Body)" if amount else "")
-            cards.append(Card(f"▪ {what}", plays("drink", "potion", i)))
+            card = potion_card(c, str(potion))
+            _, _, amount = str(potion).partition(":")
+            text = f"Drink it on your turn, or as you fall, to regain {counted(int(amount), 'Body Point')}." \
+                if amount not in ("", "0") else card.text if card is not None else ""
+            cards.append(Card(f"▪ {self._potion(game, str(potion))}", plays("drink", "potion", i), text))
+        for e in f.get("equipment", []):  # artifacts used from the hand
+            art = c.artifacts.get(e)
+            if art is not None and art.kind == "relic" and not f.get("flags", {}).get(f"used:{e}"):
+                cards.append(Card(f"◆ {art.name}", plays("use", "item", e), art.text))
         return cards
+
+    # -- what the app shows beside the map ------------------------------------------------------
+    def drawn_card(self, game: Game, event: Event) -> tuple[str, str] | None:
+        """A treasure card a search draws, shown until the player dismisses it."""
+        if event.kind != "treasure_card":
+            return None
+        card = game.content.treasure.get(event.data.get("card"))
+        return (card.name, card.text) if card is not None else None
+
+    def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
+        """The squares the figure sees (of those the seat's view shows), and the squares of the
+        figures it could strike or cast at now."""
+        figure = game.state.figures.get(hero)
+        if figure is None or not figure.on_board:
+            return set(), set()
+        shown = {(q[0], q[1]) for q in game.view(seat).get("areas", [])}
+        return in_sight(game.state, figure, shown), targets_of(game, figure, secrets=seat == DUNGEON)
 
     def summary(self, game: Game) -> str:
         res = game.result or {}
@@ -342,6 +395,10 @@ class HeroQuestPresenter(PresenterDefaults):
             lines.append(f"{f['name']:10} {fates.get(f['status'], f['status']):9} {f.get('kills', 0):>5} "
                          f"{f.get('gold', 0):>6} {f.get('damage_dealt', 0):>5} {f.get('damage_taken', 0):>5}")
         return "\n".join(lines)
+
+
+def _dice(n: Any) -> str:
+    return counted(n, "die", "dice") if isinstance(n, int) else f"{n} dice"
 
 
 PRESENTER = HeroQuestPresenter()

@@ -9,6 +9,7 @@ from typing import Any
 from ...engine.effects import Effects, never
 from ...engine.game import Action, Decision, Game, Procedure
 from . import board
+from .asking import ask
 from .remains import gather
 from .searching import nearest_free
 from .state import ALIVE, DEAD, Figure, State
@@ -96,8 +97,9 @@ def name_ring_spell(game: Game) -> Procedure:
             seat = s.seat_of[h.id]
             opts = [Action.make(seat, "ring", text=f"The ring holds {c.spells[sp].name}", who=h.id, spell=sp)
                     for sp in h.spells]
-            pick = yield Decision(seat, f"{h.name}: which spell does the Spell Ring hold?", opts,
-                                  context={"figure": h.id, "ring": h.id})
+            pick = yield from ask(game, Decision(seat, f"{h.name}: which spell does the Spell Ring hold?", opts,
+                                                 context={"figure": h.id, "ring": h.id}),
+                                  f"{h.name} has one spell, so the Spell Ring holds it.")
             h.flags["spell_ring"] = pick.get("spell")
             game.emit("ring", figure=h.id, spell=pick.get("spell"),
                       text=f"{h.name}'s ring will hold {c.spells[pick.get('spell')].name} for a second casting.")

@@ -5,6 +5,7 @@ from typing import Any
 
 from ...engine.game import Action, Decision, Game, Procedure
 from . import magic
+from .asking import ask
 from .potions import drink
 from .remains import destroy_remains, near, take_remains
 from .state import ALIVE, DEAD, HERO, Figure, State
@@ -81,7 +82,9 @@ def die(game: Game, figure: Figure, remains: bool = True) -> Procedure:
         seat = s.seat_of[takers[0].id]
         opts = [Action.make(seat, "take_remains", text=f"{h.name} takes {figure.name}'s belongings", who=h.id)
                 for h in takers]
-        pick = yield Decision(seat, f"Who takes {figure.name}'s belongings?", opts, context={"figure": takers[0].id})
+        pick = yield from ask(game, Decision(seat, f"Who takes {figure.name}'s belongings?", opts,
+                                             context={"figure": takers[0].id}),
+                              f"Only {takers[0].name} is near enough to take {figure.name}'s belongings.")
         take_remains(game, s.figures[pick.get("who")], pile)
     elif any(near(s, m.pos, where) for m in s.monsters()):
         destroy_remains(game, pile)

@@ -12,6 +12,7 @@ from . import board, events
 from .combat import SKULL, combat_roll, instantly, lose_body, strike
 from .profiles import monster_profile
 from .state import ALIVE, MONSTER, Figure, State
+from .words import a
 
 
 def occupied(state: State, sq: Sq) -> bool:
@@ -102,7 +103,7 @@ def spring_furniture_trap(game: Game, figure: Figure, piece_id: str) -> Procedur
     if trap.get("dice"):
         n = yield from combat_roll(game, trap["dice"], "hq.trap.furniture", SKULL,
                                    inputs={"dice": trap["dice"]}, modifiers={},
-                                   text=f"The trap strikes {figure.name}: {{faces}} = {{n}} Body.")
+                                   text=f"The trap strikes {figure.name}: {{faces}} = {{n}} Body Point{{s}}.")
         lose_body(game, figure, n, "a trapped piece of furniture")
     else:
         lose_body(game, figure, trap.get("body_loss") or 1, "a trapped piece of furniture")
@@ -180,7 +181,8 @@ def wandering_monster(game: Game, figure: Figure) -> Procedure:
     if sq is None:
         return
     m = new_monster(game, kind, sq)
-    game.emit("place", figure=m.id, monster=kind, at=list(sq), text=f"A wandering {m.name} appears at {sq[0]},{sq[1]}.")
+    game.emit("place", figure=m.id, monster=kind, at=list(sq),
+              text=f"{m.name}, a wandering monster, appears at {sq[0]},{sq[1]}.")
     if sq in beside:
         yield from strike(game, m, figure)
 
@@ -215,7 +217,7 @@ def search_traps(game: Game, figure: Figure) -> None:
     for _tid, t in sorted(s.traps.items()):
         if t["state"] == "hidden" and tuple(t["at"]) in where:
             t["state"] = "known"
-            found.append(f"{t['kind'].replace('_', ' ')} at {t['at'][0]},{t['at'][1]}")
+            found.append(f"{a(t['kind'].replace('_', ' '))} trap at {t['at'][0]},{t['at'][1]}")
     if area != board.CORRIDOR:
         for piece in game.content.quests[s.quest].furniture:
             trap = s.furniture_traps.get(piece.id)
@@ -236,7 +238,7 @@ def search_secret_doors(game: Game, figure: Figure) -> None:
         if sid not in s.secret_found and (e[0] in where or e[1] in where):
             s.secret_found.append(sid)
             s.doors[sid] = "closed"
-            found.append(f"{e[0][0]},{e[0][1]}-{e[1][0]},{e[1][1]}")
+            found.append(f"{e[0][0]},{e[0][1]}")  # the door's square on this side
     s.searched.setdefault(f"secret:{area}", []).append(figure.id)
     if area == board.CORRIDOR:  # which corridor squares a search has covered (shown, and used by the AI)
         done = s.searched.setdefault("secret:squares", [])
@@ -245,4 +247,5 @@ def search_secret_doors(game: Game, figure: Figure) -> None:
         s.grid = board.build_grid(s, game.content)
     game.emit("search", figure=figure.id, what="secret_doors",
               text=f"{figure.name} searches for secret doors: "
-                   + ("found " + "; ".join(found) if found else "none") + ".")
+                   + (f"found {'one' if len(found) == 1 else len(found)} beside " + "; ".join(found)
+                      if found else "none") + ".")

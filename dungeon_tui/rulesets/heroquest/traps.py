@@ -72,7 +72,7 @@ def drop_block(game: Game, figure: Figure, trap: dict[str, Any], sq: Sq) -> Proc
     s: State = game.state
     trap["state"] = "gone"
     hits = yield from combat_roll(game, 3, "hq.trap.falling_block", SKULL, inputs={}, modifiers={},
-                                  text=f"The ceiling falls on {figure.name}: {{faces}} = {{n}} Body.")
+                                  text=f"The ceiling falls on {figure.name}: {{faces}} = {{n}} Body Point{{s}}.")
     lose_body(game, figure, hits, "a falling block")
     s.blocked.append(sq)
     s.grid = board.build_grid(s, game.content)
