@@ -49,7 +49,6 @@ class Presenter(Protocol):
     help: str
     legend: str
     verbs: tuple[Verb, ...]  # may be empty
-    on_enter: tuple[str, ...]  # kinds enter plays when the cursor's square offers nothing
     dungeon_player: str | None  # the dungeon seat's name if a human may play it (the new-game form asks)
     end_kinds: tuple[str, ...]  # the action kinds `e` plays: ending a turn, a phase, a move
     walk_stops: frozenset[str]  # event kinds that stop a walk of several steps (something came into view)

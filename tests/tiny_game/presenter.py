@@ -20,7 +20,6 @@ class GoblinCellarPresenter(PresenterDefaults):
     help = HELP
     legend = "K A heroes   g1 g2 goblins   · floor   * where you may go"
     verbs: tuple[Verb, ...] = ()
-    on_enter: tuple[str, ...] = ()
     dungeon_player: str | None = "Goblin boss"  # a player may take the goblins (hotseat)
     aim_kinds: tuple[str, ...] = ("attack",)
     walk_kinds: tuple[str, ...] = ()

@@ -187,7 +187,6 @@ class AshardalonPresenter(PresenterDefaults):
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS
-    on_enter: tuple[str, ...] = ()  # enter on an empty square does nothing: ending a phase is e
     dungeon_player: str | None = None  # the villain phase is always played by the rules
     aim_kinds: tuple[str, ...] = ("attack",)
     walk_kinds: tuple[str, ...] = ()  # a move is one choice of square, never a walk of steps

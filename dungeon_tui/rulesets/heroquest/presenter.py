@@ -74,7 +74,7 @@ CONDITIONS = {"asleep": "asleep", "in_pit": "in a pit", "courage": "courage", "s
               "pledged": "next action pledged"}
 
 VERBS = (
-    Verb("m", "roll", ("roll_move",), "roll the red dice to move (enter on the map does it too)"),
+    Verb("m", "roll", ("roll_move",), "roll the red dice to move"),
     Verb("s", "search", ("search_treasure", "search_traps", "search_secret_doors", "search_both"),
          "search for treasure, traps or secret doors (asks which)"),
     Verb("d", "door", ("open_door",), "open a door beside you (or enter on your square)"),
@@ -106,7 +106,6 @@ class HeroQuestPresenter(PresenterDefaults):
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS
-    on_enter: tuple[str, ...] = ("roll_move",)  # enter with nothing on the cursor's square: roll to move
     dungeon_player: str | None = "Zargon"
     aim_kinds: tuple[str, ...] = ("attack", "monster_attack")
     walk_kinds: tuple[str, ...] = ("step",)  # a walk is played one square at a time

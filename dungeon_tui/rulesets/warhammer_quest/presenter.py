@@ -201,7 +201,6 @@ class WarhammerQuestPresenter(PresenterDefaults):
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = ()  # every action has a square or a card, or sits in the list
-    on_enter: tuple[str, ...] = ()
     dungeon_player: str | None = None  # the monsters follow their tactics; nobody plays them
     aim_kinds: tuple[str, ...] = ("attack",)
     walk_kinds: tuple[str, ...] = ()  # a move is one choice of square
