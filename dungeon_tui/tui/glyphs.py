@@ -44,6 +44,11 @@ def terminal_is_utf8(env: Mapping[str, str] | None = None) -> bool:
     """Whether the locale says UTF-8: the first of LC_ALL, LC_CTYPE and LANG that is set decides
     (as the C library does); with none set, UTF-8 is assumed."""
     env = os.environ if env is None else env
+    # Python itself turns a C locale into C.UTF-8 at start (PEP 538) and says so in LC_CTYPE;
+    # the terminal it runs in was set up for the C locale all the same.
+    coerced = env.get("LC_CTYPE", "").lower().replace("-", "") in ("c.utf8", "utf8")
+    if not env.get("LC_ALL") and coerced and env.get("LANG", "C") in ("C", "POSIX"):
+        return False
     for var in ("LC_ALL", "LC_CTYPE", "LANG"):
         value = env.get(var)
         if value:

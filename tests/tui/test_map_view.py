@@ -64,6 +64,8 @@ def test_the_locale_decides_when_the_app_does_not():
     # LC_ALL, then LC_CTYPE, then LANG; an empty one counts as unset.
     assert not terminal_is_utf8({"LC_ALL": "C", "LANG": "en_US.UTF-8"})
     assert terminal_is_utf8({"LC_ALL": "", "LC_CTYPE": "de_DE.UTF-8", "LANG": "C"})
+    # LANG=C as Python sees it after turning the C locale into C.UTF-8 itself (PEP 538)
+    assert not terminal_is_utf8({"LANG": "C", "LC_CTYPE": "C.UTF-8"})
     assert not wants_ascii(None, {"LANG": "en_US.UTF-8"}) and wants_ascii(None, {"LANG": "C"})
     assert wants_ascii(True, {"LANG": "en_US.UTF-8"}) and not wants_ascii(False, {"LANG": "C"})
 

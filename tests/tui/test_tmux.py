@@ -28,13 +28,15 @@ def wait_screen(session: str, want: str, seconds: float = 20.0) -> str:
     raise AssertionError(f"{want!r} never appeared; the screen was:\n{screen}")
 
 
-def start_fp6(tmp_path: Path) -> str:
-    """`dungeon-tui new --adventure fp6 --seed 42` in a new tmux session, saving under tmp_path;
-    the shell prints EXITED and the exit status when the program ends."""
+def start_fp6(tmp_path: Path, locale: str = "") -> str:
+    """`dungeon-tui new --adventure fp6 --seed 42` in a new tmux session, saving under tmp_path
+    (with LANG set to `locale` when given); the shell prints EXITED and the exit status when
+    the program ends."""
     session = f"dungeon-tui-test-{uuid.uuid4().hex[:8]}"
     script = Path(sys.executable).parent / "dungeon-tui"  # the installed program, as a player runs it
     program = str(script) if script.exists() else f"PYTHONPATH={ROOT} {sys.executable} -m dungeon_tui"
-    command = (f"cd {tmp_path} && DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} "
+    lang = f"env -u LC_ALL -u LC_CTYPE LANG={locale} " if locale else ""
+    command = (f"cd {tmp_path} && {lang}DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} "
                f"new --adventure fp6 --seed 42; echo EXITED $?; sleep 30")
     env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command],
@@ -57,5 +59,21 @@ def test_real_terminal_play_save_quit(tmp_path):
         tmux("send-keys", "-t", session, "y")
         wait_screen(session, "EXITED 0")
         assert len(list((tmp_path / "saves").glob("autosave-warhammer-quest-42-*.json"))) == 1
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_a_terminal_without_utf8_gets_the_ascii_map(tmp_path):
+    session = start_fp6(tmp_path, locale="C")
+    try:
+        wait_screen(session, "Where does the Barbarian start?")
+        screen = wait_screen(session, "##++")  # the map is drawn: a wall beside a doorway
+        rows = screen.splitlines()
+        log_top = next(i for i, row in enumerate(rows) if row.startswith("╭"))
+        panel = rows[0].index("Free the Prisoners") - 2  # the side panel's left edge
+        board = "\n".join(row[:panel] for row in rows[:log_top])  # the map: above the log, left of the panel
+        assert "##" in board and "++" in board and "*" in board  # walls, a doorway, where to go
+        assert all(ord(ch) < 128 for ch in board), board
+        assert "Free the Prisoners" in screen
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
