@@ -17,6 +17,7 @@ KEYS = """[b]Keys in a game[/b]
                          map (who takes an item): enter goes to the list
   tab                    put the cursor on the next target
   V                      what the active hero can see (the rest dims) and could target
+  M                      HeroQuest: the compact board (a column a square) or the full one
   o                      the list of every choice you have now (enter picks one)
   c                      your cards: what each does shows below them (● usable now)
   r                      the log, large, on its newest line; enter on a ⚄ roll explains it
