@@ -160,7 +160,9 @@ class TableScreen(Screen[None]):
         game, seat, board, reach, targets = self.shown
         index = int(message.option.id)
         if which == "hand":
-            self.card_text(self.cards[index].text if index < len(self.cards) else "")
+            # Only while the player is in the cards (a rebuilt hand highlights its first card too).
+            if message.option_list.has_focus:
+                self.card_text(self.cards[index].text if index < len(self.cards) else "")
             return
         d = getattr(game, "pending", None)
         options = d.options if d is not None else []
@@ -173,6 +175,10 @@ class TableScreen(Screen[None]):
         hand = self.query_one("#hand", OptionList)
         if event.widget is hand and hand.highlighted is not None and hand.highlighted < len(self.cards):
             self.card_text(self.cards[hand.highlighted].text)
+
+    def on_descendant_blur(self, event: Any) -> None:
+        if event.widget is self.query_one("#hand", OptionList):
+            self.card_text("")  # the text belongs to the card under the highlight, not the table
 
     def card_text(self, text: str) -> None:
         box = self.query_one("#cardtext", Static)

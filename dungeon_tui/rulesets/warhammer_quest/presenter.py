@@ -332,13 +332,16 @@ class WarhammerQuestPresenter(PresenterDefaults):
         lines = [f"[b]{f['name']}[/b]  {bar(f['wounds'], f['max_wounds'])} {f['wounds']}/{f['max_wounds']} Wounds"
                  + ("" if f["status"] == "active" else f"  [b]{f['status'].upper()}[/b]"),
                  f"M{p.move} WS{p.ws} BS{p.bs}+ S{p.strength} T{p.toughness}"
-                 + (f"(+{p.armour} armour)" if p.armour else "") + f" I{p.initiative} A{p.attacks}",
+                 + (f"(+{p.armour} armour)" if p.armour and not flags.get("unarmoured") else "")
+                 + f" I{p.initiative} A{p.attacks}",
                  f"{pin}; gold {f['gold']}"
                  + (f" (+{f['pending_gold']} when the fight ends)" if f["pending_gold"] else "")
                  + f"; kills {f['total_kills']}"]
         lines += listed("Conditions", [k.replace("_", " ") for k in CONDITIONS if flags.get(k)])
         lines += listed("This turn", lasting(flags))
-        lines.append("Weapons: " + ", ".join(w.name for w in p.weapons))
+        weapons = ", ".join(w.name for w in p.weapons)
+        # An adventure that takes the warriors' arms (fp1) leaves them with their fists.
+        lines.append(f"Weapons: none ({weapons} taken)" if flags.get("unarmed") else f"Weapons: {weapons}")
         lines += listed("Carries", holdings(game, view, hero))
         return "\n".join(lines)
 
