@@ -341,13 +341,8 @@ class GameScreen(TableScreen):
         if d is None:
             return
         lit = self._options_for_square(sq)
-        if len(lit) == 1:
-            self.play(lit[0])
-        elif lit:
-            def chosen(n: int | None) -> None:
-                if n is not None and self.session.game.pending is d:
-                    self.play(lit[n])
-            self.app.push_screen(Choose("Which one?", [str(a) for a in lit]), chosen)
+        if lit:
+            self.play_one_of(d, lit, "Which one?")
         elif self.walk(sq):
             pass
         elif not self.map_has_choices:
@@ -440,13 +435,20 @@ class GameScreen(TableScreen):
             return
         verb = self.presenter.verbs[i]
         offered = [a for a in d.options if a.kind in verb.kinds]
-        if len(offered) == 1:
-            self.play(offered[0])
-        elif offered:
-            def chosen(n: int | None) -> None:
-                if n is not None and self.session.game.pending is d:
-                    self.play(offered[n])
-            self.app.push_screen(Choose(f"{verb.label}: which one?", [str(a) for a in offered]), chosen)
+        if offered:
+            self.play_one_of(d, offered, f"{verb.label}: which one?")
+
+    def play_one_of(self, d: Decision, actions: list[Action], question: str) -> None:
+        """Play the action, or ask which when there are several (the decision may have moved on
+        by the time the player answers: then the answer is dropped)."""
+        if len(actions) == 1:
+            self.play(actions[0])
+            return
+
+        def chosen(n: int | None) -> None:
+            if n is not None and self.session.game.pending is d:
+                self.play(actions[n])
+        self.app.push_screen(Choose(question, [str(a) for a in actions]), chosen)
 
     async def action_focus(self, what: str) -> None:
         self.query_one(f"#{what}").focus()
