@@ -1,7 +1,7 @@
 """Every AI decision's reason reads as plain English (issue 16): over a few hundred decisions
 per game, with the AI on every seat, no reason holds a snake_case word, a script's call syntax
-(`attack(that_hero, sword)`), an arrow, or a figure's internal id; the dungeon's reasons name
-the figures they are about.  The same seed gives the same reasons."""
+(`attack(that_hero, sword)`), an arrow, a figure's internal id or a tactics script's name; the
+dungeon's reasons name the figures they are about.  The same seed gives the same reasons."""
 from __future__ import annotations
 
 import re
@@ -42,7 +42,10 @@ def reasons(game_id: str) -> list[tuple[str, str, list[str]]]:
             d = game.pending
             action, why = (ai.get(d.seat) or ai["*"]).choose(game, d)
             if d.chance is None:
+                # The figures' ids, and the tactics scripts' names (as words too: "default melee").
                 ids = [f.id for f in game.state.figures.values() if f.id != f.name]
+                ids += [n for name in getattr(game.content, "scripts", None) or game.content.tactics
+                        for n in (name, name.replace("_", " "))]
                 out.append((d.seat, why, ids))
             game.play(action, why)
     return out
