@@ -3,7 +3,10 @@
 A script is a list of entries; the first whose condition holds fires and its actions run
 in order.  Condition and action names come from a ruleset's `Registry` of primitives,
 plain functions with typed keyword parameters, checked when content loads.  Running a
-script returns the reason for the AI decision: which entry fired and what its actions said.
+script returns the reason for the AI decision: which entry fired and what its actions said,
+in words a player reads.  Each primitive is registered with its label (`says`): a format string
+over its parameters, or a function of the context and parameters, so the log reads "pinned in
+place" or "moves next to the closest hero, Quinn", never a script's own names.
 
 YAML shape::
 
@@ -29,12 +32,20 @@ class TacticsError(ValueError):
     pass
 
 
+# A primitive's words in the log: a format string over its parameters ("within {n} squares"),
+# or a function (context, **parameters) -> str when the words need the state (figures' names).
+Says = str | Callable[..., str]
+
+
 @dataclass
 class Primitive:
     name: str
     fn: Callable[..., Any]
     params: dict[str, Any]  # name -> annotation
     required: tuple[str, ...]
+    says: Says | None = None
+    says_not: Says | None = None  # a condition's words when a script asks for it not to hold
+    defaults: dict[str, Any] = field(default_factory=dict)  # the values a label reads when a script gives none
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -47,34 +58,42 @@ class Registry:
         self.conditions: dict[str, Primitive] = {}
         self.actions: dict[str, Primitive] = {}
 
-    def _wrap(self, fn: Callable[..., Any], name: str | None) -> Primitive:
+    def _wrap(self, fn: Callable[..., Any], name: str | None, says: Says | None,
+              says_not: Says | None = None) -> Primitive:
         sig = inspect.signature(fn, eval_str=True)
         params = list(sig.parameters.values())[1:]  # the first is the context
         return Primitive(name or fn.__name__, fn, {p.name: p.annotation for p in params},
-                         tuple(p.name for p in params if p.default is inspect.Parameter.empty))
+                         tuple(p.name for p in params if p.default is inspect.Parameter.empty), says, says_not,
+                         {p.name: p.default for p in params if p.default is not inspect.Parameter.empty})
 
     @overload
-    def condition(self, fn: F, *, name: str | None = None) -> F: ...
+    def condition(self, fn: F, *, name: str | None = None, says: Says | None = None,
+                  says_not: Says | None = None) -> F: ...
     @overload
-    def condition(self, fn: None = None, *, name: str | None = None) -> Callable[[F], F]: ...
+    def condition(self, fn: None = None, *, name: str | None = None, says: Says | None = None,
+                  says_not: Says | None = None) -> Callable[[F], F]: ...
 
-    def condition(self, fn: F | None = None, *, name: str | None = None) -> F | Callable[[F], F]:
-        """Register a condition word (as `@registry.condition` or `@registry.condition(name=...)`)."""
+    def condition(self, fn: F | None = None, *, name: str | None = None, says: Says | None = None,
+                  says_not: Says | None = None) -> F | Callable[[F], F]:
+        """Register a condition word (as `@registry.condition` or `@registry.condition(says=...)`);
+        `says` is how the log words it when it holds, `says_not` when a script wants it not to."""
         def deco(f: F) -> F:
-            prim = self._wrap(f, name)
+            prim = self._wrap(f, name, says, says_not)
             self.conditions[prim.name] = prim
             return f
         return deco(fn) if fn else deco
 
     @overload
-    def action(self, fn: F, *, name: str | None = None) -> F: ...
+    def action(self, fn: F, *, name: str | None = None, says: Says | None = None) -> F: ...
     @overload
-    def action(self, fn: None = None, *, name: str | None = None) -> Callable[[F], F]: ...
+    def action(self, fn: None = None, *, name: str | None = None, says: Says | None = None) -> Callable[[F], F]: ...
 
-    def action(self, fn: F | None = None, *, name: str | None = None) -> F | Callable[[F], F]:
-        """Register an action word (as `@registry.action` or `@registry.action(name=...)`)."""
+    def action(self, fn: F | None = None, *, name: str | None = None,
+               says: Says | None = None) -> F | Callable[[F], F]:
+        """Register an action word (as `@registry.action` or `@registry.action(says=...)`); an action
+        that returns no words of its own is logged by its `says`."""
         def deco(f: F) -> F:
-            prim = self._wrap(f, name)
+            prim = self._wrap(f, name, says)
             self.actions[prim.name] = prim
             return f
         return deco(fn) if fn else deco
@@ -221,22 +240,46 @@ def _compile_list(body: Any, registry: Registry, where: str, extra: dict[str, An
     return script
 
 
-def _shown(call: Call) -> str:
-    args = ", ".join(str(v) for _, v in call.params)
-    return f"{call.name}({args})" if args else call.name
+def plain(word: Any) -> str:
+    """A script's own name for something as words: "closest_hero" -> "closest hero"."""
+    if isinstance(word, (list, tuple)):
+        return " or ".join(plain(w) for w in word)
+    return str(word).replace("_", " ")
+
+
+def listed(parts: list[str]) -> str:
+    """Words in a list as a sentence has them: "a, b and c"."""
+    return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else "".join(parts)
+
+
+def said(prim: Primitive, call: Call, ctx: Any, negate: bool = False) -> str:
+    """One script step in the log's words: its registered label filled in; a primitive
+    registered without one reads as its name and values in plain words."""
+    if negate:
+        if prim.says_not is None:
+            return "not " + said(prim, call, ctx)
+        says: Says | None = prim.says_not
+    else:
+        says = prim.says
+    params = {**prim.defaults, **dict(call.params)}
+    if says is None:
+        return " ".join([plain(call.name), *(plain(v) for v in params.values())])
+    return says(ctx, **params) if callable(says) else says.format(**params)
 
 
 def choose(script: Script, scripts: dict[str, Script], registry: Registry, ctx: Any) -> tuple[Script, int, str]:
     """The entry that fires (following `default` links to other scripts): the script it is
-    in, its index, and the conditions that held, without running its actions."""
+    in, its index, and the conditions that held in words ("" for a default), without running
+    its actions."""
     for _link in range(8):
         for i, entry in enumerate(script.entries):
-            label = "default"
+            label = ""
             if entry.condition is not None:
                 tests = ((entry.condition, entry.negate), *entry.also)
                 if not all(bool(registry.conditions[c.name].fn(ctx, **dict(c.params))) != neg for c, neg in tests):
                     continue
-                label = " and ".join(("not " if neg else "") + _shown(c) for c, neg in tests)
+                # Worded after all have held: a condition's words may name what it found.
+                label = listed([said(registry.conditions[c.name], c, ctx, neg) for c, neg in tests])
             if entry.goto is not None:
                 script = scripts[entry.goto]
                 break
@@ -245,18 +288,28 @@ def choose(script: Script, scripts: dict[str, Script], registry: Registry, ctx: 
 
 
 def perform(entry: Entry, registry: Registry, ctx: Any) -> list[str]:
-    """Run one entry's actions in order (until the context says stop); what each said."""
+    """Run one entry's actions in order (until the context says stop); what each said (its own
+    words, else its registered label, worded after it ran, else its name in plain words)."""
     notes = []
     for call in entry.calls:
-        said = registry.actions[call.name].fn(ctx, **dict(call.params))
-        if said:
-            notes.append(str(said))
+        prim = registry.actions[call.name]
+        words = prim.fn(ctx, **dict(call.params))
+        if not words:
+            words = said(prim, call, ctx)
+        if words:
+            notes.append(str(words))
         if getattr(ctx, "stop", False):
             break
     return notes
 
 
+def reason(label: str, notes: list[str]) -> str:
+    """The why for the log: what held, then what the actions said ("pinned in place: ...")."""
+    done = "; ".join(notes)
+    return f"{label}: {done}" if label and done else label or done
+
+
 def run(script: Script, scripts: dict[str, Script], registry: Registry, ctx: Any) -> str:
     """Fire the first entry whose condition holds; return the reason for the log."""
     script, i, label = choose(script, scripts, registry, ctx)
-    return f"{script.name}: " + "; ".join([label, *perform(script.entries[i], registry, ctx)])
+    return reason(label, perform(script.entries[i], registry, ctx))

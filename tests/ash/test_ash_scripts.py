@@ -52,7 +52,7 @@ def test_duergar_guard_hits_the_adjacent_hero_not_the_one_across_the_tile():
     s, a, b = dungeon_abc({"vistra": (3, 4), "heskan": (1, 5)})
     guard = monster(s, "duergar_guard", (1, 6))
     game, ctx = act(s, guard, [6])  # 6 + 8 = 14 = Heskan's AC
-    assert ctx["line"] == 1 and "Heskan adjacent" in ctx["reason"]
+    assert ctx["line"] == 1 and "Heskan is adjacent" in ctx["reason"]
     assert defenders(game) == [("Heskan", "warhammer")] and s.figures["heskan"].hp == 5
 
 
@@ -143,7 +143,7 @@ def test_snake_far_away_moves_one_tile_along_the_tile_path():
     s, a, b = dungeon_abc({"vistra": (1, 5)})
     snake = monster(s, "snake", board.lay(s).scorch(b))
     game, ctx = act(s, snake, [])
-    assert ctx["line"] == 2 and "move_tiles" in ctx["reason"]
+    assert ctx["line"] == 2 and "moves 1 tile toward the closest hero, Vistra" in ctx["reason"]
     assert board.cells_of(snake) == [a] and rolls(game) == []
 
 

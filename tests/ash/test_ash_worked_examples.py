@@ -52,7 +52,7 @@ def test_2_grell_bite_miss_damage_then_hit_poisons():
 
     game = run(s, twice, [6, 7])
     assert [t["line"] for t in tactics_lines(game)] == [1, 1]
-    assert all(t["reason"].startswith("Grell line 1: Heskan adjacent") for t in tactics_lines(game))
+    assert all(t["reason"].startswith("Grell, line 1: Heskan is adjacent, so it attacks") for t in tactics_lines(game))
     miss, hit = rolls(game)
     for r, face, outcome in ((miss, 6, "miss"), (hit, 7, "hit")):
         assert r["rule"] == "ash.combat.monster_attack" and r["faces"] == [face]

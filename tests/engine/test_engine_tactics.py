@@ -30,11 +30,73 @@ SCRIPTS = {
 }
 
 
+def test_a_reason_is_the_label_of_what_held_then_what_the_actions_said():
+    """Each primitive's words are written at its registration: a format string over its
+    parameters, or a function of the context; a negated condition has its own words; an action
+    that says nothing of itself is logged by its label; a default entry adds no condition."""
+    words = tactics.Registry()
+
+    @words.condition(says="{who} within {n} squares", says_not="nobody within {n} squares")
+    def within(ctx, n: int, who: str = "a hero") -> bool:
+        return ctx["near"]
+
+    @words.condition(says=lambda ctx: f"{ctx['name']} is hurt")
+    def hurt(ctx) -> bool:
+        return ctx["hurt"]
+
+    @words.action(says=lambda ctx, target: f"moves next to the {tactics.plain(target)}, {ctx['name']}")
+    def move_adjacent(ctx, target: str) -> None:
+        ctx["did"].append("move")
+
+    @words.action
+    def hold_fast(ctx) -> None:  # no label: its name as plain words
+        ctx["did"].append("hold")
+
+    scripts = tactics.compile_scripts({
+        "s": [{"when": [{"within": {"n": 2}}, "hurt"], "do": [{"move_adjacent": {"target": "closest_hero"}}]},
+              {"when": {"within": {"n": 3, "who": "Quinn"}}, "do": ["hold_fast"]},
+              {"default": ["hold_fast"]}],
+    }, words)
+    ctx = {"near": True, "hurt": True, "name": "Quinn", "did": []}
+    assert tactics.run(scripts["s"], scripts, words, ctx) == \
+        "a hero within 2 squares and Quinn is hurt: moves next to the closest hero, Quinn"
+    ctx["hurt"] = False
+    assert tactics.run(scripts["s"], scripts, words, ctx) == "Quinn within 3 squares: hold fast"
+    ctx["near"] = False
+    assert tactics.run(scripts["s"], scripts, words, ctx) == "hold fast"
+    assert ctx["did"] == ["move", "hold", "hold"]
+
+
+def test_a_negated_condition_has_its_own_words_or_a_not():
+    words = tactics.Registry()
+
+    @words.condition(says="provoked", says_not="not yet provoked")
+    def provoked(ctx) -> bool:
+        return ctx["provoked"]
+
+    @words.condition(says="a hero in sight")
+    def sees(ctx) -> bool:
+        return ctx["sees"]
+
+    @words.action
+    def wait(ctx) -> str:
+        return "waits"
+
+    scripts = tactics.compile_scripts({"s": [{"when": "not provoked", "do": ["wait"]},
+                                             {"when": "not sees", "do": ["wait"]}, {"default": ["wait"]}]}, words)
+    assert tactics.run(scripts["s"], scripts, words, {"provoked": False, "sees": True}) == "not yet provoked: waits"
+    assert tactics.run(scripts["s"], scripts, words, {"provoked": True, "sees": False}) == \
+        "not a hero in sight: waits"
+    assert tactics.run(scripts["s"], scripts, words, {"provoked": True, "sees": True}) == "waits"
+    assert tactics.listed(["a", "b", "c"]) == "a, b and c" and tactics.plain(["first_attack", "one_on_one"]) == \
+        "first attack or one on one"
+
+
 def test_first_holding_entry_fires_and_says_why():
     scripts = tactics.compile_scripts(SCRIPTS, reg)
     ctx = {"near": True, "did": []}
     why = tactics.run(scripts["base"], scripts, reg, ctx)
-    assert ctx["did"] == [("strike", 1)] and why == "base: near; strikes at reach 1"
+    assert ctx["did"] == [("strike", 1)] and why == "near: strikes at reach 1"
     ctx = {"near": True, "did": []}
     assert tactics.run(scripts["long"], scripts, reg, ctx).endswith("reach 2") and ctx["did"] == [("strike", 2)]
     ctx = {"near": True, "did": []}

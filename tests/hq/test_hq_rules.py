@@ -198,7 +198,7 @@ def test_dread_lightning_bolt_hits_everyone_on_its_line():
     game = run(s, lambda g: activate(g, warlock), [], dungeon=ScriptedSeat())
     assert s.figures["barbarian"].body == 6 and s.figures["dwarf"].body == 5
     assert warlock.dread == []
-    assert any("cast Lightning Bolt" in e.data.get("why", "") for e in game.events if e.kind == "decision")
+    assert any("casts Lightning Bolt" in e.data.get("why", "") for e in game.events if e.kind == "decision")
 
 
 def test_dread_summon_orcs_places_them_nearest_the_caster():
@@ -315,7 +315,7 @@ def test_dread_escape_takes_a_hurt_caster_to_the_quests_escape_square():
     s.figures["barbarian"].pos = (22, 2)  # beside him in room H
     game = run(s, lambda g: activate(g, grask), [], dungeon=ScriptedSeat())
     assert grask.pos == (15, 3) and grask.placed and "escape" not in grask.dread
-    assert any("cast Escape" in e.data.get("why", "") for e in game.events if e.kind == "decision")
+    assert any("casts Escape" in e.data.get("why", "") for e in game.events if e.kind == "decision")
 
 
 def test_6_falling_block_in_the_warlocks_cellar():

@@ -70,8 +70,8 @@ def test_12_zargon_order_and_scripts_in_room_e():
     assert s.figures["m11"].pos == (7, 8) and s.figures["wizard"].body == 3
     assert s.figures["m10"].pos == (7, 7)
     whys = [e.data["why"] for e in game.events if e.kind == "decision" and e.data["seat"] == "dungeon"]
-    assert any("approach_and_attack weakest: Wizard" in w for w in whys)
-    assert any("advance nearest: Wizard, dist 2" in w for w in whys)
+    assert any("moves in on the weakest foe, Wizard" in w for w in whys)
+    assert any("advances on the nearest foe, Wizard, 2 squares away" in w for w in whys)
 
 
 def new_monster_at(s, kind, sq):

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import Sq
+from ...engine.tactics import listed
 from . import board
 from .geometry import cell_of, cell_squares, side_squares
 from .state import Figure, State, squares_of
@@ -70,14 +71,31 @@ def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, nam
     return tied[action.get("pick")]
 
 
+def closeness(s: State, me: Figure, pool: list[Figure]) -> tuple[list[Figure], dict[str, int]]:
+    """Whom `closest` weighs, in the fixed order (never an invisible hero, §5.1), and how many
+    squares away each is."""
+    cands = fixed_order(s, [h for h in pool if not h.flags.get("invisible") and h.on_board])
+    dist = board.square_distances(s, me) if cands else {}
+    return cands, {h.id: min((dist.get(q, board.FAR) for q in squares_of(h)), default=board.FAR) for h in cands}
+
+
+def closest_said(s: State, me: Figure, pool: list[Figure], what: str) -> str:
+    """`closest`'s pick in words before it is made: "the closest hero, Quinn"; a tie, which is
+    settled when the figure acts, names every one tied."""
+    cands, far = closeness(s, me, pool)
+    if not cands:
+        return f"the {what}, though there is none"
+    best = min(far.values())
+    tied = [h.name for h in cands if far[h.id] == best]
+    return f"the {what}, " + (tied[0] if len(tied) == 1 else "a tie between " + listed(tied))
+
+
 def closest(game: Game, me: Figure, pool: list[Figure], what: str) -> Procedure:
     """The closest by square distance, never an invisible hero (§5.1)."""
     s: State = game.state
-    cands = fixed_order(s, [h for h in pool if not h.flags.get("invisible") and h.on_board])
+    cands, far = closeness(s, me, pool)
     if not cands:
         return None
-    dist = board.square_distances(s, me)
-    far = {h.id: min((dist.get(q, board.FAR) for q in squares_of(h)), default=board.FAR) for h in cands}
 
     def away(hero: Figure) -> str:
         return f"{far[hero.id]} square{'s' * (far[hero.id] != 1)}"

@@ -15,12 +15,13 @@ from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from ...engine.grid import Sq
 from . import board, combat
 from .blows import attack_hero
-from .choosing import SQUARES, closest, fixed_order, holders_from, pick, tiles
+from .choosing import SQUARES, closest, closest_said, fixed_order, holders_from, pick, tiles
 from .exploration import sentry_explore
 from .geometry import Cell, cell_of
 from .placing import placed
 from .reactions import before_monster_attack, monster_activates
 from .state import FOES, HERO, MONSTER, VILLAGER, VILLAIN, Figure, State, squares_of
+from .wording import count
 
 registry = tactics.Registry()
 
@@ -32,7 +33,6 @@ class Ctx:
     attacks: dict[str, Any]
     villager: bool = False  # villagers count real heroes as heroes and monsters as their foes
     pool: list[Figure] = field(default_factory=list)  # the heroes the firing line's condition names
-    why: str = ""
     intents: list[tuple[Any, ...]] = field(default_factory=list)
     stop: bool = False
 
@@ -47,31 +47,76 @@ class Ctx:
     def foes(self) -> list[Figure]:
         return self.s.foes()
 
-    def holds(self, found: list[Figure], why: str) -> bool:
+    def holds(self, found: list[Figure]) -> bool:
         if found:
             self.pool = found
-            self.why = why.format(names=", ".join(f.name for f in found))
         return bool(found)
+
+    def targets(self) -> list[Figure]:
+        """Whom a line's "closest hero" is picked from: those its condition named, else all."""
+        return self.pool or self.heroes()
+
+
+# -- the words of the log: each primitive's label is written at its registration -------------------
+def _found(where: str) -> Any:
+    """A condition's label naming whom it found: "Quinn is adjacent", "Quinn and Vistra are ..."."""
+    def said(ctx: Ctx, **_params: Any) -> str:
+        names = [f.name for f in ctx.pool]
+        return f"{tactics.listed(names)} {'is' if len(names) == 1 else 'are'} " + where.format(**_params)
+    return said
+
+
+def _closest(ctx: Ctx, target: str) -> str:
+    """A line's target in words, with whom it comes to now: "the closest hero, Quinn"."""
+    if target == "closest_monster":
+        return closest_said(ctx.s, ctx.me, ctx.foes(), "closest monster")
+    if target == "closest_hero":
+        return closest_said(ctx.s, ctx.me, ctx.targets(), "closest hero")
+    return {"closest_unexplored_edge_tile": "the closest tile with an unexplored edge",
+            "closest_exit_tile": "the closest exit"}.get(target, "the " + tactics.plain(target))
+
+
+def _attack_said(ctx: Ctx, target: str, attack: str) -> str:
+    weapon = f"with its {tactics.plain(attack)}"
+    if target == "that_hero":
+        return "attacks " + weapon  # the hero the line just moved next to
+    if target == "closest_adjacent_hero":
+        near = [h for h in ctx.pool if board.adjacent(ctx.s, ctx.me, h)] or \
+            [h for h in ctx.heroes() if board.adjacent(ctx.s, ctx.me, h)]
+        return f"attacks {closest_said(ctx.s, ctx.me, near, 'closest adjacent hero')}, {weapon}"
+    if target == "adjacent_monster":
+        near = [m for m in ctx.foes() if board.adjacent(ctx.s, ctx.me, m)]
+        return f"attacks {near[0].name if near else 'the monster beside it'} {weapon}"
+    return f"attacks {_closest(ctx, target)}, {weapon}"
+
+
+def _scope_said(ctx: Ctx, scope: str, tiles: int = 0) -> str:
+    """Whom an attack or damage on all reaches."""
+    if scope == "tile_of_closest_hero":
+        return "every hero on the tile of " + _closest(ctx, "closest_hero")
+    return {"on_tile": "every hero on its tile", "marker_tile": "every hero on its tile",
+            "within_tiles": f"every hero within {count(tiles, 'tile')}", "adjacent": "every hero beside it",
+            "lava_tiles": "every hero on a lava tile"}.get(scope, "every hero " + tactics.plain(scope))
 
 
 def _on_my_tiles(ctx: Ctx, figs: list[Figure]) -> list[Figure]:
     return [f for f in figs if board.same_tile(ctx.me, f)]
 
 
-@registry.condition
+@registry.condition(says=_found("adjacent"))
 def adjacent_to_hero(ctx: Ctx) -> bool:
-    return ctx.holds([h for h in ctx.heroes() if board.adjacent(ctx.s, ctx.me, h)], "{names} adjacent")
+    return ctx.holds([h for h in ctx.heroes() if board.adjacent(ctx.s, ctx.me, h)])
 
 
-@registry.condition
+@registry.condition(says=_found("on its tile"))
 def on_tile_with_hero(ctx: Ctx) -> bool:
-    return ctx.holds(_on_my_tiles(ctx, ctx.heroes()), "{names} on its tile")
+    return ctx.holds(_on_my_tiles(ctx, ctx.heroes()))
 
 
-@registry.condition
+@registry.condition(says=lambda ctx, n: _found(f"within {count(n, 'tile')}")(ctx))
 def hero_within_tiles(ctx: Ctx, n: int) -> bool:
     near = [h for h in ctx.heroes() if board.figure_tiles(ctx.s, ctx.me, h) <= n]
-    return ctx.holds(near, "{names} within " + f"{n} tile{'s' * (n != 1)}")
+    return ctx.holds(near)
 
 
 def _open_edges(ctx: Ctx) -> list[tuple[Cell, str]]:
@@ -79,79 +124,79 @@ def _open_edges(ctx: Ctx) -> list[tuple[Cell, str]]:
     return [e for e in board.lay(ctx.s).unexplored_edges() if e[0] in mine]
 
 
-@registry.condition
+@registry.condition(says="no hero is on its tile, which has an unexplored edge")
 def tile_has_no_hero_and_unexplored_edge(ctx: Ctx) -> bool:
-    if _on_my_tiles(ctx, ctx.heroes()) or not ctx.s.decks.get("dungeon") or not _open_edges(ctx):
-        return False
-    ctx.why = "no hero on its tile and an unexplored edge"
-    return True
+    return not _on_my_tiles(ctx, ctx.heroes()) and bool(ctx.s.decks.get("dungeon")) and bool(_open_edges(ctx))
 
 
-@registry.condition
+@registry.condition(says="its tile has an unexplored edge")
 def tile_has_unexplored_edge(ctx: Ctx) -> bool:
-    if not ctx.s.decks.get("dungeon") or not _open_edges(ctx):
-        return False
-    ctx.why = "an unexplored edge on its tile"
-    return True
+    return bool(ctx.s.decks.get("dungeon")) and bool(_open_edges(ctx))
 
 
-@registry.condition
+@registry.condition(says=lambda ctx, n: _found(f"within {count(n, 'tile')}")(ctx))
 def monster_within_tiles(ctx: Ctx, n: int) -> bool:
     near = [m for m in ctx.foes() if board.figure_tiles(ctx.s, ctx.me, m) <= n]
-    return ctx.holds(near, "{names} within " + f"{n} tile{'s' * (n != 1)}")
+    return ctx.holds(near)
 
 
-@registry.condition
+@registry.condition(says=_found("adjacent"))
 def adjacent_to_monster(ctx: Ctx) -> bool:
-    return ctx.holds([m for m in ctx.foes() if board.adjacent(ctx.s, ctx.me, m)], "{names} adjacent")
+    return ctx.holds([m for m in ctx.foes() if board.adjacent(ctx.s, ctx.me, m)])
 
 
-@registry.action(name="attack")
+# The actions only record intents (carried out after the decision); their labels say them.
+@registry.action(name="attack", says=_attack_said)
 def _attack(ctx: Ctx, target: str, attack: str) -> None:
     ctx.intents.append(("attack", {"target": target, "attack": attack}))
 
 
-@registry.action(name="attack_all")
+@registry.action(name="attack_all", says=lambda ctx, scope, attack, tiles=0:
+                 f"attacks {_scope_said(ctx, scope, tiles)} with its {tactics.plain(attack)}")
 def _attack_all(ctx: Ctx, scope: str, attack: str, tiles: int = 0) -> None:
     ctx.intents.append(("attack_all", {"scope": scope, "attack": attack, "tiles": tiles}))
 
 
-@registry.action(name="move_adjacent")
+@registry.action(name="move_adjacent", says=lambda ctx, target: f"moves next to {_closest(ctx, target)}")
 def _move_adjacent(ctx: Ctx, target: str) -> None:
     ctx.intents.append(("move_adjacent", {"target": target}))
 
 
-@registry.action(name="move_tiles")
+@registry.action(name="move_tiles",
+                 says=lambda ctx, target, n: f"moves {count(n, 'tile')} toward {_closest(ctx, target)}")
 def _move_tiles(ctx: Ctx, target: str, n: int) -> None:
     ctx.intents.append(("move_tiles", {"target": target, "n": n}))
 
 
-@registry.action(name="explore_bottom_tile_and_place_monster")
+@registry.action(name="explore_bottom_tile_and_place_monster",
+                 says="explores its tile's unexplored edge with the dungeon stack's bottom tile, "
+                      "and a monster appears there")
 def _explore(ctx: Ctx) -> None:
     ctx.intents.append(("explore", {}))
 
 
-@registry.action(name="pull_adjacent")
+@registry.action(name="pull_adjacent", says=lambda ctx, target: f"pulls {_closest(ctx, target)} next to it")
 def _pull(ctx: Ctx, target: str) -> None:
     ctx.intents.append(("pull_adjacent", {"target": target}))
 
 
-@registry.action(name="move_marker_tiles")
+@registry.action(name="move_marker_tiles",
+                 says=lambda ctx, target, n: f"moves {count(n, 'tile')} toward {_closest(ctx, target)}")
 def _move_marker(ctx: Ctx, target: str, n: int) -> None:
     ctx.intents.append(("move_marker", {"target": target, "n": n}))
 
 
-@registry.action(name="add_lava_marker")
+@registry.action(name="add_lava_marker", says="spreads its lava to one more tile")
 def _lava(ctx: Ctx) -> None:
     ctx.intents.append(("lava", {}))
 
 
-@registry.action(name="damage_all")
+@registry.action(name="damage_all", says=lambda ctx, scope, n: f"deals {n} damage to {_scope_said(ctx, scope)}")
 def _damage_all(ctx: Ctx, scope: str, n: int) -> None:
     ctx.intents.append(("damage_all", {"scope": scope, "n": n}))
 
 
-@registry.action(name="do_nothing")
+@registry.action(name="do_nothing", says="does nothing")
 def _nothing(ctx: Ctx) -> None:
     ctx.intents.append(("nothing", {}))
 
@@ -356,9 +401,10 @@ def activation(game: Game, me: Figure, key: str, attacks: dict[str, Any]) -> Pro
     ctx = Ctx(game, me, attacks, villager=me.side == VILLAGER)
     ctx.pool = []
     chosen, index, label = tactics.choose(script, game.content.scripts, registry, ctx)
-    tactics.perform(chosen.entries[index], registry, ctx)
-    plan = "; ".join(_show_intent(k, p) for k, p in ctx.intents)
-    why = f"{me.name} line {index + 1}: " + (ctx.why or label) + (f" -> {plan}" if plan else "")
+    plan = ", then ".join(tactics.perform(chosen.entries[index], registry, ctx))
+    # "Grell, line 2: Quinn is within 1 tile, so it moves next to the closest hero, Quinn, then ..."
+    because = f"{label}, so " if label else "no line above applies, so " if index else ""
+    why = f"{me.name}, line {index + 1}: {because}it {plan or 'does nothing'}"
     # The reason (line, why, what) goes beside this in the log; the text only names who acts.
     option = Action.make(DUNGEON, "activate", text=f"{me.name} acts", figure=me.id, line=index + 1)
     yield Decision(DUNGEON, f"{me.name} acts by its tactics", [option],
@@ -369,11 +415,6 @@ def activation(game: Game, me: Figure, key: str, attacks: dict[str, Any]) -> Pro
     if not ctx.pool:
         ctx.pool = ctx.heroes()
     yield from carry_out(game, ctx)
-
-
-def _show_intent(kind: str, p: dict[str, Any]) -> str:
-    args = ", ".join(str(v) for k, v in p.items() if v not in (0, None, ""))
-    return f"{kind}({args})" if args else kind
 
 
 def acting_figures(game: Game, kind: str, side: str) -> list[Figure]:

@@ -156,7 +156,10 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
     s: State = game.state
     own, more = area(s, anchor)
     target_ids = [t.id for t in targets]
-    stages = [("S1", own, [w for w in order if w.id in target_ids]), ("S2", own + more, list(order))]
+    # First beside the warriors the monsters came for, in their own section; then beside any
+    # warrior, the joined sections' squares too (the log says which, in words).
+    stages = [("", own, [w for w in order if w.id in target_ids]),
+              (", the joined sections too", own + more, list(order))]
     for stage, squares, pool in stages:
         while left > 0:
             eligible = [w for w in pool if w.active and w.pos and squares_next_to(s, w, squares)]
@@ -168,12 +171,12 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
                 picks, cup = [], list(eligible)
                 for _ in range(left):
                     picks.append(cup.pop((yield from draw(game, len(cup), "whq.place.counter"))))
-                how = "One-on-One: extra monster, warrior counter drawn"
+                how = "One-on-One: more monsters than warriors, a warrior counter drawn"
             for w in picks:
                 sqs = squares_next_to(s, w, squares)
                 if not sqs or left <= 0:
                     continue
-                sq = yield from choose_square(game, kind, sqs, f"{how} ({stage}): the {w.name}")
+                sq = yield from choose_square(game, kind, sqs, f"{how}{stage}: beside the {w.name}")
                 placed.append(spawn(game, kind, sq, card, phase, w.id))
                 left -= 1
     while left > 0:

@@ -44,7 +44,7 @@ class HeroAI:
                                                  if s.figures[a.get("target")].side == "hero"
                                                  else s.figures[a.get("target")].hp))
             return best, "the most hurt hero, or the weakest monster"
-        return d.options[0], "the first offered choice (fixed order)"
+        return d.options[0], "the first offered choice, in the fixed order"
 
     def cancel(self, game: Game, d: Decision) -> tuple[Action, str]:
         card = d.context.get("encounter")
@@ -96,7 +96,8 @@ class HeroAI:
                                         and self.goal_kind(game, h) == "monster"):
             move = self.best_move(game, h, by_kind["move"])
             if move is not None:
-                return move, f"move toward {self.goal_kind(game, h)}"
+                goal = self.goal_kind(game, h)
+                return move, "move toward " + ("a monster" if goal == "monster" else goal)
         return by_kind["end"][0], "nothing better to do"
 
     def best_heal(self, game: Game, options: list[Action]) -> Action | None:

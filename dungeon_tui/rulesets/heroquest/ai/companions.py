@@ -7,25 +7,26 @@ from .. import board, ending, magic, searching
 from ..doors import door_here
 from ..heroes import adjacent
 from ..state import HERO, Figure
+from ..words import counted
 from .primitives import Plan, advance_to, beside, choose_target, reachable_attack_square, registry
 
 
-@registry.condition
+@registry.condition(says="next to a monster")
 def adjacent_monster(p: Plan) -> bool:
     return p.offered("attack") and any(adjacent(p.s, p.me.square, m.square) for m in p.s.monsters())
 
 
-@registry.condition
+@registry.condition(says="a monster within reach")
 def can_reach_monster(p: Plan) -> bool:
     return any(reachable_attack_square(p, m) is not None for m in p.s.monsters())
 
 
-@registry.condition
+@registry.condition(says="the quest's goal is met", says_not="the quest's goal not yet met")
 def objective_met(p: Plan) -> bool:
     return ending.objective_met(p.game)
 
 
-@registry.condition
+@registry.condition(says="a room still to search for {kind}")
 def room_searchable(p: Plan, kind: str) -> bool:
     s = p.s
     room = board.area_of(s, p.me.square)
@@ -45,7 +46,7 @@ def _quarry(p: Plan) -> Figure | None:
     return m if m is not None and m.placed and m.status == "alive" and m.pos is not None else None
 
 
-@registry.condition
+@registry.condition(says="the quest's quarry is on the board")
 def quarry_known(p: Plan) -> bool:
     m = _quarry(p)
     return m is not None and p.dist(m) is not None
@@ -63,7 +64,7 @@ def hunt_quarry(p: Plan) -> str:
         p.intents.append(("attack", m.id))
         return f"goes for {m.name}, the quest's quarry"
     d = advance_to(p, beside(p, m))
-    return f"closes on {m.name}, the quest's quarry, dist {d}"
+    return f"closes on {m.name}, the quest's quarry" + (f", {counted(d, 'square')} away" if d is not None else "")
 
 
 def _leader(p: Plan) -> Figure | None:
@@ -71,7 +72,7 @@ def _leader(p: Plan) -> Figure | None:
     return next((h for h in p.s.heroes() if h.status == "alive" and h.pos is not None), None)
 
 
-@registry.condition
+@registry.condition(says="more than {n} squares from the party's leader")
 def far_from_party(p: Plan, n: int) -> bool:
     lead = _leader(p)
     if lead is None or lead is p.me:
@@ -81,7 +82,7 @@ def far_from_party(p: Plan, n: int) -> bool:
     return not near or min(near) > n
 
 
-@registry.condition
+@registry.condition(says="leads the party")
 def leads_party(p: Plan) -> bool:
     return _leader(p) is p.me
 
@@ -102,12 +103,13 @@ def follow(p: Plan) -> str:
     return f"waits by {lead.name}"
 
 
-@registry.condition
+@registry.condition(says="an escort")
 def is_escort(p: Plan) -> bool:
     return p.me.kind in p.game.content.escorts
 
 
-@registry.condition
+@registry.condition(says=lambda p, n: f"down to {counted(n, 'Body Point')}" + (" or fewer" if n > 1 else "")
+                    + " with healing to hand")
 def wounded(p: Plan, n: int) -> bool:
     """Body at most n with a healing potion or spell to hand."""
     return p.me.body <= n and p.me.body < p.me.max_body and (
@@ -141,7 +143,12 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
     return None
 
 
-@registry.condition
+# What each kind of spell a hero script asks for is, in words.
+SPELL_KIND_WORDS = {"attack": "an attack spell ready", "heal_friend": "a healing spell ready for a hurt friend",
+                    "courage": "Courage ready with a monster beside him"}
+
+
+@registry.condition(says=lambda p, kind: SPELL_KIND_WORDS.get(kind, f"a {kind.replace('_', ' ')} spell ready"))
 def spell_ready(p: Plan, kind: str) -> bool:
     return p.offered("cast") and _spell_plan(p, kind) is not None
 
@@ -154,10 +161,13 @@ def cast_spell(p: Plan, kind: str) -> str:
         return "no spell"
     sp, tid = plan
     p.intents.append(("cast", {"spell": sp, "target": tid}))
-    return f"cast {p.game.content.spells[sp].name} at {p.s.figures[tid].name}"
+    spell = p.game.content.spells[sp].name
+    if tid == p.me.id:
+        return f"casts {spell} on himself"
+    return f"casts {spell} {'at' if kind == 'attack' else 'on'} {p.s.figures[tid].name}"
 
 
-@registry.condition
+@registry.condition(says=lambda p, name: f"the {p.game.content.artifacts[name].name} to hand")
 def relic_ready(p: Plan, name: str) -> bool:
     return any(a.kind == "use" and a.get("item") == name for a in p.decision.options)
 
@@ -187,12 +197,12 @@ def go_to_stairway(p: Plan) -> str:
     stairs = board.stairway(quest)
     if p.me.pos in stairs:
         p.intents.append(("end", None))
-        return "on the stairway"
+        return "ends his turn on the stairway"
     advance_to(p, stairs)
-    return "back to the stairway"
+    return "heads back to the stairway"
 
 
-@registry.condition
+@registry.condition(says="a way out to the stairway")
 def way_out(p: Plan) -> bool:
     """The stairway can be reached (monsters and known traps bar the way)."""
     dist = p.field()[0]
@@ -213,7 +223,7 @@ def flee(p: Plan) -> str:
 @registry.action
 def search(p: Plan, kind: str) -> str:
     p.intents.append((f"search_{kind}", None))
-    return f"search for {kind}"
+    return f"searches for {kind}"
 
 
 @registry.action
@@ -228,13 +238,13 @@ def explore(p: Plan) -> str:
         return "opens a door"
     goals = [sq for _, e in closed for sq in e if board.revealed(s, sq) and s.grid.floor(sq)]
     if goals and advance_to(p, goals) is not None:
-        return "toward a closed door"
+        return "heads for a closed door"
     # No closed door known: walk to the edge of what has been seen.
     frontier = [sq for sq in s.seen_corridor() if s.grid.floor(sq) and sq != p.me.pos
                 and any(s.grid.floor(nb) and not board.revealed(s, nb) and s.grid.edge_passable(sq, nb)
                         for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
     if frontier and advance_to(p, frontier) is not None:
-        return "toward the unexplored"
+        return "heads into the unexplored"
     known = [m for m in s.monsters() if p.dist(m) is not None]
     if known:  # nothing left to open: go after what is still out there
         t = choose_target(p, known, "nearest")

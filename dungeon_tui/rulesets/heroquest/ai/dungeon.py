@@ -14,14 +14,20 @@ from ..state import HERO, MONSTER, Figure, State
 from .primitives import Plan, advance_to, registry
 
 
-@registry.condition
+def _worth_casting(p: Plan, spell: str) -> str:
+    if spell == "any":
+        return "a dread spell worth casting"
+    return f"{dread_name(p.game.content, p.s.variants, spell)} worth casting"
+
+
+@registry.condition(says=_worth_casting)
 def spell_useful(p: Plan, spell: str) -> bool:
     if p.me.side == HERO:
         return False
     return any(useful(p.game, p.me, sp)[0] for sp in (p.me.dread if spell == "any" else [spell]))
 
 
-@registry.condition
+@registry.condition(says="guarding its post, no hero within {r} squares")
 def guarding(p: Plan, r: int) -> bool:
     if p.me.guard is None or p.me.flags.get("attacked"):
         return False
@@ -31,9 +37,9 @@ def guarding(p: Plan, r: int) -> bool:
 @registry.action
 def return_to_post(p: Plan) -> str:
     if p.me.guard is None or p.me.pos == p.me.guard:
-        return "at the post"
+        return "stays at its post"
     advance_to(p, [p.me.guard])
-    return "back to the post"
+    return "goes back to its post"
 
 
 @registry.action
@@ -54,8 +60,8 @@ def _cast(p: Plan, spells: list[str]) -> str:
             p.intents.append(("monster_cast", {"spell": sp, **aim}))
             target = p.s.figures.get(aim.get("target", ""))
             name = dread_name(p.game.content, p.s.variants, sp)
-            return f"cast {name}" + (f" at {target.name}" if target else "")
-    return "no spell"
+            return f"casts {name}" + (f" at {target.name}" if target else "")
+    return "has no spell worth casting"
 
 
 # -- Zargon's test of each dread spell (§6.3) ------------------------------------------------------

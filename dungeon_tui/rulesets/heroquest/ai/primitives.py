@@ -14,6 +14,7 @@ from .. import monsters as mon
 from ..combat import defend_dice
 from ..heroes import adjacent, hero_path_test, may_stop
 from ..state import HERO, Figure, State
+from ..words import counted
 
 registry = tactics.Registry()
 
@@ -61,6 +62,16 @@ class Plan:
         return int(self.decision.context.get("points", 12))
 
 
+# How a script's `pick` reads in the log: "the weakest foe beside it".
+PICK_WORDS = {"weakest": "weakest", "nearest": "nearest", "least_defended": "least defended",
+              "caster_first": "spellcasting"}
+
+
+def foe_named(p: Plan, pick: str, t: Figure) -> str:
+    """The picked foe with its Body left: "the weakest foe, Orc 3 (1 Body Point)"."""
+    return f"the {PICK_WORDS.get(pick, pick)} foe, {t.name} ({counted(t.body, 'Body Point')})"
+
+
 def weakest(p: Plan, fs: list[Figure]) -> Figure | None:
     c = p.game.content
     order = {fid: i for i, fid in enumerate(p.s.party)}
@@ -106,32 +117,36 @@ def reachable_attack_square(p: Plan, target: Figure) -> Sq | None:
 
 
 # -- conditions -----------------------------------------------------------------------------------
-@registry.condition
+@registry.condition(says="next to a hero")
 def adjacent_hero(p: Plan) -> bool:
     return any(adjacent(p.s, p.me.square, h.square) for h in p.foes())
 
 
-@registry.condition
+@registry.condition(says="a hero within its move")
 def can_reach_hero(p: Plan) -> bool:
     return any(reachable_attack_square(p, h) is not None for h in p.foes())
 
 
-@registry.condition
+@registry.condition(says="sees a hero")
 def sees_hero(p: Plan) -> bool:
     return any(board.targeting_sight(p.s, p.me.square, h.square) for h in p.foes())
 
 
-@registry.condition
+@registry.condition(says="a hero within {n} squares")
 def hero_within(p: Plan, n: int) -> bool:
     return any((d := p.dist(h)) is not None and d <= n for h in p.foes())
 
 
-@registry.condition
+# A quest flag a script waits on, as the log says it has happened.
+FLAG_WORDS = {"alarm": "the alarm has been raised"}
+
+
+@registry.condition(says=lambda p, name: FLAG_WORDS.get(name, f"the quest's {name.replace('_', ' ')} has happened"))
 def flag(p: Plan, name: str) -> bool:
     return bool(p.s.flags.get(name))
 
 
-@registry.condition
+@registry.condition(says=lambda p, n: f"down to {counted(n, 'Body Point')}" + (" or fewer" if n > 1 else ""))
 def body_at_most(p: Plan, n: int) -> bool:
     return p.me.body <= n
 
@@ -143,7 +158,7 @@ def attack(p: Plan, pick: str) -> str:
     if t is None:
         return "nobody adjacent"
     p.intents.append(("attack", t.id))
-    return f"attack {pick}: {t.name}, Body {t.body}"
+    return f"attacks {foe_named(p, pick, t)}"
 
 
 @registry.action
@@ -156,7 +171,7 @@ def approach_and_attack(p: Plan, pick: str) -> str:
     if sq != p.me.pos:
         p.intents.append(("move", sq))
     p.intents.append(("attack", t.id))
-    return f"approach_and_attack {pick}: {t.name}, Body {t.body}"
+    return f"moves in on {foe_named(p, pick, t)}"
 
 
 def advance_to(p: Plan, goals: list[Sq]) -> int | None:
@@ -186,7 +201,8 @@ def advance(p: Plan, pick: str) -> str:
     if t is None:
         return "no way to anyone"
     d = advance_to(p, beside(p, t))
-    return f"advance {pick}: {t.name}, dist {d}"
+    return f"advances on the {PICK_WORDS.get(pick, pick)} foe, {t.name}" + (
+        f", {counted(d, 'square')} away" if d is not None else ", with no way there")
 
 
 @registry.action

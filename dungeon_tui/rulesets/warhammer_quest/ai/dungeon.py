@@ -15,7 +15,7 @@ from ....engine.game import Action, Decision, Game
 from ....engine.grid import DIRS8, Sq, chebyshev
 from ..monsters import adjacent_targets, in_reach, next_to_warrior, reach_of, reachable, sees_any, targets
 from ..state import Figure, State
-from ..words import counted
+from ..words import counted, the
 
 registry = tactics.Registry()
 _tiebreak = SeededChance(salt=0x7AC71C5)
@@ -57,24 +57,24 @@ class Plan:
 
 
 # -- conditions ------------------------------------------------------------------------------
-@registry.condition
+@registry.condition(says="pinned in place")
 def pinned(p: Plan) -> bool:
     return bool(p.m.flags.get("pinned"))
 
 
-@registry.condition
+@registry.condition(says="a warrior in its line of fire")
 def sees_target(p: Plan) -> bool:
     s = p.state
     return not next_to_warrior(s, p.m.square) and sees_any(s, p.m.square, targets(s))
 
 
-@registry.condition
+@registry.condition(says="a line of fire within its move")
 def can_gain_sight(p: Plan) -> bool:
     valid = targets(p.state)
     return any(sees_any(p.state, sq, valid) and not next_to_warrior(p.state, sq) for sq in p.reach)
 
 
-@registry.condition
+@registry.condition(says="its First Attack is still to come")
 def first_attack_pending(p: Plan) -> bool:
     from ..monster_strikes import valid_target
     t = p.m.first_target
@@ -82,12 +82,16 @@ def first_attack_pending(p: Plan) -> bool:
             and valid_target(p.state, p.state.figures[t]))
 
 
-@registry.condition
+@registry.condition(says="provoked", says_not="not yet provoked")
 def provoked(p: Plan) -> bool:
     return bool(p.m.flags.get("provoked"))
 
 
-@registry.condition
+def _locked_on(p: Plan) -> str:
+    return f"still set on {the(p.state.figures[p.m.locked].name)}" if p.m.locked else "set on a warrior"
+
+
+@registry.condition(says=_locked_on)
 def locked_valid(p: Plan) -> bool:
     from ..monster_strikes import valid_target
     return p.m.locked is not None and valid_target(p.state, p.state.figures[p.m.locked])
@@ -108,9 +112,9 @@ def _one_on_one(p: Plan, pool: list[Figure]) -> tuple[Figure | None, str]:
     pick = tied[0]
     if len(tied) > 1:
         pick = tied[_tiebreak.uniform(p.game.seed, p.decision_index, 0, len(tied))]
-    why = f"One-on-One: the {pick.name} had {counted(low, 'attacker')}, {counted(near, 'square')} away"
+    why = f"One-on-One picks {the(pick.name)}, with {counted(low, 'attacker')} and {counted(near, 'square')} away"
     if len(tied) > 1:
-        why += f" (counter drawn among {len(tied)})"
+        why += f", by a counter drawn among {len(tied)}"
     return pick, why
 
 
@@ -119,10 +123,10 @@ def _choose(p: Plan, rule: str) -> str:
     valid = targets(s)
     if rule == "first_attack" and p.m.first_target:
         p.target = s.figures[p.m.first_target]
-        return f"First Attack on the {p.target.name}, who it was placed against"
+        return f"First Attack on {the(p.target.name)}, who it was placed against"
     if rule == "locked" and p.m.locked:
         p.target = s.figures[p.m.locked]
-        return f"keeps on the {p.target.name}"
+        return f"keeps on {the(p.target.name)}"
     if rule == "not_last":
         last = p.m.flags.get("last_target")
         pool = [w for w in valid if w.id != last] or valid
@@ -145,9 +149,9 @@ def attack_adjacent(p: Plan, pick: list[str]) -> str:
         return "nobody adjacent"
     if "first_attack" in pick and p.m.first_target in [w.id for w in adj] and not p.m.flags.get("acted_once"):
         p.target = p.state.figures[p.m.first_target]
-        return f"pinned, strikes its First Attack target the {p.target.name}"
+        return f"strikes its First Attack target, {the(p.target.name)}"
     p.target, why = _one_on_one(p, adj)
-    return "pinned; " + why
+    return why
 
 
 @registry.action
@@ -175,18 +179,18 @@ def move_to_reach(p: Plan, reach: int = 1, within: str | None = None) -> str:
                                   sq[1], sq[0]))
         p.to = good[0]
         if p.to != p.m.pos:
-            return f"moves {squares[p.to]} to reach the {w.name}"
-        return f"already in reach of the {w.name}"
+            return f"moves {counted(squares[p.to], 'square')} to reach {the(w.name)}"
+        return f"already in reach of {the(w.name)}"
     dist = s.grid.distances(w.pos)
     p.to = min(squares, key=lambda sq: (dist.get(sq, 999), squares[sq], sq[1], sq[0]))
-    return f"closes on the {w.name}"
+    return f"closes on {the(w.name)}"
 
 
 @registry.action
 def attack_if_in_reach(p: Plan) -> str:
     if p.target is not None and p.to is not None and in_reach(p.state, p.content, p.m, p.to, p.target):
         p.mode = "attack"
-        return f"attacks the {p.target.name}"
+        return f"attacks {the(p.target.name)}"
     p.target = None
     return "cannot reach anyone this turn"
 
@@ -206,7 +210,7 @@ def move_until_sight(p: Plan) -> str:
     if not good:
         return "finds no line of fire"
     p.to = min(good, key=lambda sq: (p.reach[sq], sq[1], sq[0]))
-    return f"steps {p.reach[p.to]} squares to get a line of fire"
+    return f"steps {counted(p.reach[p.to], 'square')} to get a line of fire"
 
 
 @registry.action
@@ -230,7 +234,9 @@ def flee(p: Plan) -> str:
 
 @registry.action
 def cast(p: Plan, spell: str) -> str:
-    return f"calls on {spell.replace('_', ' ')}"
+    # A spell the scripts name but no card describes: its name in title case ("the Hand of Mork").
+    words = [w if w in ("of", "the") else w.capitalize() for w in spell.split("_")]
+    return f"calls on the {' '.join(words)}"
 
 
 # -- controller ---------------------------------------------------------------------------------------
@@ -247,8 +253,7 @@ class DungeonAI:
         if m.flags.get("script"):
             script_name = m.flags["script"]
         why = tactics.run(game.content.scripts[script_name], game.content.scripts, registry, plan)
-        # The log reads the script's and the conditions' names as words ("sees target").
-        return self._match(decision, plan), why.replace("_", " ")
+        return self._match(decision, plan), why
 
     @staticmethod
     def _match(decision: Decision, plan: Plan) -> Action:
