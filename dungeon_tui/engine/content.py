@@ -14,6 +14,8 @@ from collections.abc import Callable
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from .errors import ContentError as ContentError  # the command line catches it without loading this module
+
 MAX_FILE_BYTES = 2 * 1024 * 1024
 
 try:  # the C loader is the same safe loader, faster
@@ -25,12 +27,6 @@ except AttributeError:  # pragma: no cover - depends on how PyYAML was built
 class Strict(BaseModel):
     """The base of every content model: unknown keys are errors, loaded content never changes."""
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class ContentError(Exception):
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
 
 
 def content_root() -> Path:

@@ -5,22 +5,19 @@ import asyncio
 import contextlib
 import signal
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 from textual.content import Content
-from textual import events, work
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
-from textual.worker import Worker, WorkerState
 
 from . import textual_guards
 from .dialogs import Confirm, TooSmall
@@ -342,8 +339,7 @@ class DungeonApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True, show=False)]
 
     def __init__(self, session: Session | None = None, replay: Any = None,
-                 ai_speed: str | None = None, start: Callable[[], Session] | None = None,
-                 ascii_map: bool | None = None) -> None:
+                 ai_speed: str | None = None, ascii_map: bool | None = None) -> None:
         super().__init__()
         # The map in ASCII characters only: True or False as the player chose (--ascii, the
         # new-game form), None to let the map judge the terminal.  The map widget reads it.
@@ -351,13 +347,6 @@ class DungeonApp(App[None]):
         self.initial = session
         self.initial_replay = replay
         self.ai_speed = ai_speed
-        # A new game made after the first frame: the title shows at once, the game a moment later.
-        self.starter = start
-
-    class SessionReady(Message):
-        def __init__(self, session: Session) -> None:
-            super().__init__()
-            self.session = session
 
     def get_css_variables(self) -> dict[str, str]:
         # Under NO_COLOR every colour is grey, and the highlighted row of a list or table (a
@@ -393,24 +382,6 @@ class DungeonApp(App[None]):
                     session.save(label="terminal closed")
                     session.save(session.autosave_path(), "autosave")
         self.exit(return_code=128 + signum)
-
-    def on_ready(self) -> None:
-        # Only once the first frame is up: a worker started earlier competes with it for the GIL.
-        if self.starter is not None and self.initial is None:
-            self.build_session()
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="setup")
-    def build_session(self) -> None:
-        """The new game's content and setup, off the first frame's path."""
-        assert self.starter is not None
-        self.post_message(self.SessionReady(self.starter()))
-
-    def on_dungeon_app_session_ready(self, message: DungeonApp.SessionReady) -> None:
-        self.start(message.session)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group == "setup" and event.state == WorkerState.ERROR:
-            self.notify(f"The game could not be set up: {event.worker.error}", severity="error", timeout=8)
 
     def on_resize(self, event: events.Resize) -> None:
         # App.size takes the new size only when Textual's resize timer fires, after this
