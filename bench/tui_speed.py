@@ -73,11 +73,12 @@ else:  # a checkout from before play_app: what its cmd_play ran
     else:  # the game set up behind the title
         from dungeon_tui.tui.session import new_session
         app = DungeonApp(start=lambda: new_session("warhammer-quest", {{"adventure": "fp6"}}, 42))
-_ready = type(app).on_ready
+_ready = getattr(type(app), "on_ready", None)
 def on_ready(self):  # Textual calls on_ready once the first frame is up
     if not hasattr(self, "first_frame"):
         self.first_frame = {clocks}
-    _ready(self)
+    if _ready is not None:
+        _ready(self)
 type(app).on_ready = on_ready
 if args.command == "new":
     from dungeon_tui.tui.map_view import MapView

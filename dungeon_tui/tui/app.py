@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import signal
 import time
 from pathlib import Path
@@ -372,6 +373,13 @@ class DungeonApp(App[None]):
             from .replay_screen import ReplayScreen
             self.push_screen(ReplayScreen(self.initial_replay))
         self.call_after_refresh(self.check_size)
+
+    def on_ready(self) -> None:
+        # The first frame is up: the collector, off while the program started (see
+        # cli.play_app), comes back; what start-up made stays for good, so the collector's
+        # passes skip it (gc.freeze) instead of walking it all at the first one.
+        gc.freeze()
+        gc.enable()
 
     def hang_up(self, signum: int) -> None:
         """Save every game open on a screen (to its save and to the autosave), then exit."""
