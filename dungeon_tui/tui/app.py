@@ -366,12 +366,13 @@ class DungeonApp(App[None]):
         for signum in (signal.SIGHUP, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(signum, self.hang_up, signum)
-        self.push_screen(TitleScreen())
         if self.initial is not None:
             self.start(self.initial)
         elif self.initial_replay is not None:
             from .replay_screen import ReplayScreen
             self.push_screen(ReplayScreen(self.initial_replay))
+        else:
+            self.push_screen(TitleScreen())
         self.call_after_refresh(self.check_size)
 
     def on_ready(self) -> None:
@@ -422,6 +423,15 @@ class DungeonApp(App[None]):
         # Nor does it open over the too-small notice: nothing can be used there.
         if not isinstance(self.screen, TooSmall) and not any(isinstance(node, CommandPalette) for node in self._nodes):
             super().action_command_palette()
+
+    def pop_screen(self) -> Any:
+        result = super().pop_screen()
+        if len(self.screen_stack) == 1:
+            # A game or a replay the command line opened had nothing beneath it (the title is
+            # made only now, off the way to the game's first frame): leaving goes to the title,
+            # the app's home, as from a game the title opened.
+            self.push_screen(TitleScreen())
+        return result
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         # Whatever opens while the terminal is too small opens under the notice.

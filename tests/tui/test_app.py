@@ -344,7 +344,8 @@ def test_replay_viewer_seeks_back_from_keyframes(tmp_path):
 
 def test_new_opens_on_the_game_with_the_title_beneath(tmp_path):
     """`dungeon-tui new` sets the game up before the app opens: the first screen the player sees
-    is the game's (never the title), and leaving the game returns to the title."""
+    is the game's (never the title, which is made only when the game is left), and leaving the
+    game returns to the title."""
     from dungeon_tui import cli
     app = cli.play_app(cli.parser().parse_args(["new", "--game", "whq", "--adventure", "fp5", "--seed", "9"]))
     shown = []
@@ -355,7 +356,7 @@ def test_new_opens_on_the_game_with_the_title_beneath(tmp_path):
             assert await wait_for(pilot, lambda: bool(app.screen.query("#status")))
             game = app.screen.session.game
             assert (game.ruleset.id, game.setup["adventure"], game.seed) == ("warhammer-quest", "fp5", 9)
-            assert [type(s) for s in app.screen_stack[-2:]] == [TitleScreen, GameScreen]
+            assert not any(isinstance(s, TitleScreen) for s in app.screen_stack)
             app.screen._leave()  # as after the game is over
             assert await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
     asyncio.run(run())
