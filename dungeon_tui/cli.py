@@ -447,6 +447,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    finally:
+        gc.enable()  # off while the app started (play_app), should it have stopped before its first frame
 
 
 if __name__ == "__main__":

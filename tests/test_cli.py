@@ -194,3 +194,11 @@ def test_new_loads_no_more_than_the_game_needs(tmp_path):
     loaded = [json.loads(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                                         check=True).stdout) for _ in range(2)]
     assert loaded == [["yaml"], []]  # the first run parses the YAML and keeps it; the second reads it
+
+
+def test_the_collector_is_on_again_after_the_app(monkeypatch):
+    """play_app turns the collector off while the program starts; it is never left off."""
+    import gc
+    monkeypatch.setattr(cli, "run_app", lambda app: 0)  # an app that stops before its first frame
+    assert cli.main(["new", "--game", "warhammer-quest"]) == 0
+    assert gc.isenabled()

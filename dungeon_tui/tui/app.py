@@ -378,9 +378,11 @@ class DungeonApp(App[None]):
     def on_ready(self) -> None:
         # The first frame is up: the collector, off while the program started (see
         # cli.play_app), comes back; what start-up made stays for good, so the collector's
-        # passes skip it (gc.freeze) instead of walking it all at the first one.
-        gc.freeze()
-        gc.enable()
+        # passes skip it (gc.freeze) instead of walking it all at the first one.  An app made
+        # otherwise (the tests, a campaign's quest) leaves the collector as it is.
+        if not gc.isenabled():
+            gc.freeze()
+            gc.enable()
 
     def hang_up(self, signum: int) -> None:
         """Save every game open on a screen (to its save and to the autosave), then exit."""

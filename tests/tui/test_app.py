@@ -359,7 +359,13 @@ def test_new_opens_on_the_game_with_the_title_beneath(tmp_path):
             assert not any(isinstance(s, TitleScreen) for s in app.screen_stack)
             app.screen._leave()  # as after the game is over
             assert await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
-    asyncio.run(run())
+    import gc
+    try:
+        asyncio.run(run())
+        assert gc.isenabled()  # off while the program started, on again once the first frame was up
+    finally:
+        gc.unfreeze()  # what the app froze is this test process's, not a program's
+        gc.enable()
     assert shown == [GameScreen]
 
 
