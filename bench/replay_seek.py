@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dungeon_tui.ai.controllers import random_controllers
 from dungeon_tui.batch import game_seed
-from dungeon_tui.cli import make_game
+from dungeon_tui.rulesets import game_from_record as make_game
 from dungeon_tui.engine import record
 from dungeon_tui.rulesets.heroquest.invariants import fuzz_adventures, FUZZ_SHUN
 from dungeon_tui.rulesets.heroquest import turns

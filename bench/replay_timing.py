@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from dungeon_tui.cli import make_game
+from dungeon_tui.rulesets import game_from_record as make_game
 from dungeon_tui.engine import record
 
 

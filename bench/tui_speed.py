@@ -39,7 +39,7 @@ os.environ["DUNGEON_TUI_SAVES"] = {saves!r}
 async def main():
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(300):
-            if hasattr(app, "map_frame") or not hasattr(app, "initial"):
+            if hasattr(app, "first_frame") and (hasattr(app, "map_frame") or not {wait_for_map}):
                 break
             await pilot.pause(0.01)
         first, shown = app.first_frame, getattr(app, "map_frame", app.first_frame)
@@ -61,20 +61,33 @@ class Minimal(App):
 app = Minimal()
 """
 
-OUR_APP = f"""
-from dungeon_tui.tui.app import DungeonApp
-from dungeon_tui.tui.session import new_session
-class Timed(DungeonApp):
-    def on_ready(self):  # DungeonApp's own on_ready runs too (Textual calls each class's handler)
-        self.first_frame = {CLOCKS}
-from dungeon_tui.tui.map_view import MapView
-_render = MapView.render_line
-def render_line(self, y):  # the game's map drawn for the first time: the player sees the game
-    if not hasattr(app, "map_frame"):
-        app.map_frame = {CLOCKS}
-    return _render(self, y)
-MapView.render_line = render_line
-app = Timed(start=lambda: new_session("warhammer-quest", {{"adventure": "fp6"}}, 42))  # as `dungeon-tui new` does
+OUR_APP = """
+from dungeon_tui import cli  # as the program starts: the command line first
+args = cli.parser().parse_args({argv})
+if hasattr(cli, "play_app"):
+    app = cli.play_app(args)  # what `dungeon-tui` and `dungeon-tui new` run
+else:  # a checkout from before play_app: what its cmd_play ran
+    from dungeon_tui.tui.app import DungeonApp
+    if args.command is None:
+        app = DungeonApp()
+    else:  # the game set up behind the title
+        from dungeon_tui.tui.session import new_session
+        app = DungeonApp(start=lambda: new_session("warhammer-quest", {{"adventure": "fp6"}}, 42))
+_ready = getattr(type(app), "on_ready", None)
+def on_ready(self):  # Textual calls on_ready once the first frame is up
+    if not hasattr(self, "first_frame"):
+        self.first_frame = {clocks}
+    if _ready is not None:
+        _ready(self)
+type(app).on_ready = on_ready
+if args.command == "new":
+    from dungeon_tui.tui.map_view import MapView
+    _render = MapView.render_line
+    def render_line(self, y):  # the game's map drawn for the first time: the player sees the game
+        if not hasattr(app, "map_frame"):
+            app.map_frame = {clocks}
+        return _render(self, y)
+    MapView.render_line = render_line
 """
 
 REPAINT = """
@@ -143,15 +156,23 @@ def run(code: str, env: dict[str, str]) -> str:
     return res.stdout.strip().splitlines()[-1]
 
 
+NEW_GAME = ["new", "--game", "warhammer-quest", "--adventure", "fp6", "--seed", "42"]
+
+
 def first_frames(roots: dict[str, Path], runs: int, saves: str, env: dict[str, str]) -> dict[str, list[list[float]]]:
-    codes = {"minimal": FIRST_FRAME.format(root=str(ROOT), saves=saves, make_app=MINIMAL_APP)}
-    codes |= {name: FIRST_FRAME.format(root=str(root), saves=saves, make_app=OUR_APP) for name, root in roots.items()}
-    for code in codes.values():  # warm-up: the bytecode cache is written once
-        run(code, env)
+    """For each checkout: `dungeon-tui` (the title) and `dungeon-tui new` (the game's map)."""
+    def code(root: Path, make_app: str, wait_for_map: bool) -> str:
+        return FIRST_FRAME.format(root=str(root), saves=saves, make_app=make_app, wait_for_map=wait_for_map)
+    codes = {"minimal": code(ROOT, MINIMAL_APP, False)}
+    for name, root in roots.items():
+        codes[f"{name} title"] = code(root, OUR_APP.format(argv=[], clocks=CLOCKS), False)
+        codes[f"{name} new"] = code(root, OUR_APP.format(argv=NEW_GAME, clocks=CLOCKS), True)
+    for text in codes.values():  # warm-up: the bytecode cache is written once
+        run(text, env)
     out: dict[str, list[list[float]]] = {name: [] for name in codes}
     for _ in range(runs):
-        for name, code in codes.items():
-            out[name].append([float(x) for x in run(code, env).split()])
+        for name, text in codes.items():
+            out[name].append([float(x) for x in run(text, env).split()])
     return out
 
 
@@ -179,13 +200,13 @@ def main() -> None:
     base_wall, base_cpu = med([m[0] for m in base]), med([m[2] for m in base])
     print(f"minimal Textual app, first frame: wall {base_wall * 1000:.0f} ms, cpu {base_cpu * 1000:.0f} ms "
           f"(medians of {args.runs} fresh processes, interleaved with the others)")
-    for name, got in frames.items():
-        title_wall, map_wall = med([g[0] for g in got]), med([g[1] for g in got])
-        title_cpu, map_cpu = med([g[2] for g in got]), med([g[3] for g in got])
-        print(f"[{name}] `new` title first frame: wall {title_wall * 1000:.0f} ms ({title_wall / base_wall:.2f}x), "
-              f"cpu {title_cpu * 1000:.0f} ms ({title_cpu / base_cpu:.2f}x)")
-        print(f"[{name}] game map first drawn (fp6): wall {map_wall * 1000:.0f} ms ({map_wall / base_wall:.2f}x), "
-              f"cpu {map_cpu * 1000:.0f} ms ({map_cpu / base_cpu:.2f}x)")
+    for name in roots:
+        title, got = frames[f"{name} title"], frames[f"{name} new"]
+        for what, rows, col in (("title (`dungeon-tui`) first frame", title, 0),
+                                ("`new`: first frame", got, 0), ("`new`: game map first drawn (fp6)", got, 1)):
+            wall, cpu = med([r[col] for r in rows]), med([r[col + 2] for r in rows])
+            print(f"[{name}] {what}: wall {wall * 1000:.0f} ms ({wall / base_wall:.2f}x), "
+                  f"cpu {cpu * 1000:.0f} ms ({cpu / base_cpu:.2f}x)")
         print(f"[{name}] key to repainted map (60x60 explored, 100x30): {ms(repaint[name]['keys'])} "
               f"over {args.keys} keys")
         print(f"[{name}] whole map redrawn from new cells: {ms(repaint[name]['full'])}")

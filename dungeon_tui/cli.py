@@ -2,22 +2,31 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Sequence
 
 from . import __version__
-from .engine import record as records
-from .engine.content import ContentError
-from .engine.errors import RecordError
-from .engine.contract import Ruleset, SetupError
-from .engine.game import Game
-from .rulesets import DEFAULT as DEFAULT_GAME
-from .rulesets import game_ids
-from .rulesets import game_from_record as make_game
+from .engine.errors import ContentError, RecordError
+
+if TYPE_CHECKING:
+    from .engine import record as records
+    from .engine.contract import Ruleset
+    from .engine.game import Game
+
+# Pydantic looks for plugins in every installed package's metadata the first time it builds a
+# model; dungeon-tui uses none, and the search is on the way to the first map.  Set before
+# pydantic loads; a player who wants plugins sets the variable (empty) themselves.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
+# Each command imports what it uses (the engine, a game's rules, the record models, the app),
+# so `dungeon-tui new` loads only what the game needs before its first map is drawn
+# (bench/tui_speed.py measures it).
 
 
 class CliError(Exception):
@@ -35,6 +44,7 @@ def ruleset_for(name: str) -> Ruleset[Any, Any]:
 def setup_from(rs: Ruleset[Any, Any], args: argparse.Namespace) -> dict[str, Any]:
     """The setup options a command line gives (--adventure, --heroes, --variant, --set, --placer),
     checked by the game: a bad one is one line, before anything starts."""
+    from .engine.contract import SetupError
     setup: dict[str, Any] = {}
     if args.adventure:
         setup["adventure"] = args.adventure
@@ -96,6 +106,8 @@ def log_line(e: Any) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from .engine import record as records
+    from .rulesets import game_from_record as make_game
     rec = records.read(Path(args.file))
     if not args.headless and not args.events:  # --events prints, as --headless does
         from .tui.app import DungeonApp
@@ -126,6 +138,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_content(args: argparse.Namespace) -> int:
+    from .rulesets import game_ids
     names = [args.game] if args.game else sorted(game_ids())
     bad = 0
     for name in names:
@@ -140,6 +153,7 @@ def cmd_content(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    from .rulesets import game_ids
     for name in sorted(game_ids()):
         rs = ruleset_for(name)
         print(f"{rs.title} ({name})")
@@ -162,6 +176,7 @@ def cmd_campaign(args: argparse.Namespace) -> int:
     """A campaign of the game `--game` names, else the game whose campaign file it is, else the
     first game whose campaigns have the command."""
     from .engine import campaign_file
+    from .rulesets import game_ids
     games = [ruleset_for(args.game)] if args.game else [ruleset_for(name) for name in game_ids()]
     with_campaigns = [rs for rs in games if rs.campaign is not None]
     if not with_campaigns:
@@ -189,6 +204,7 @@ class CampaignTools:
 
     def save_record(self, game: Game, path: Path, label: str) -> None:
         from .batch import meta_for
+        from .engine import record as records
         records.save(game, path, __version__, meta_for(game, label))
 
     def play_in_app(self, rs: Ruleset[Any, Any], setup: dict[str, Any], seed: int, dungeon: str,
@@ -228,21 +244,32 @@ def settings_from(pairs: list[str]) -> dict[str, Any]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """The terminal app: the title screen, or straight into a new or loaded game."""
-    from .tui.app import DungeonApp
-    from .tui.session import load_session, new_session
-    session: Any = None
-    start: Any = None
-    if getattr(args, "command", None) == "new":
-        rs = ruleset_for(args.game)
-        setup = setup_from(rs, args)  # a bad setup is one line here, before the app opens
-        seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
+    return run_app(play_app(args))
 
-        def make() -> Any:  # the game is set up behind the title's first frame
-            return new_session(rs.id, setup, seed, dungeon=args.dungeon or "AI")
-        start = make
+
+def play_app(args: argparse.Namespace) -> Any:
+    """The app `dungeon-tui`, `new` and `load` open.  A game named on the command line is set up
+    first and the app opens on it (its first frame is the map; the title lies beneath, where
+    leaving the game returns); a bad setup or save is one line here, before the app opens."""
+    # Start-up makes objects that live as long as the program (modules, models, content, the
+    # game): the collector's passes over them found nothing to free and cost about a sixth of
+    # the time to the first map.  The app turns it back on once the first frame is up.
+    gc.disable()
+    from .tui.app import DungeonApp
+    session: Any = None
+    if getattr(args, "command", None) == "new":
+        from .tui.session import new_session
+        rs = ruleset_for(args.game)
+        setup = setup_from(rs, args)
+        seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
+        try:
+            session = new_session(rs.id, setup, seed, dungeon=args.dungeon or "AI")
+        except ValueError as err:  # a setup the game refuses when it deals it out
+            raise CliError(str(err)) from None
     elif getattr(args, "command", None) == "load":
+        from .tui.session import load_session
         session = load_session(Path(args.file))
-    return run_app(DungeonApp(session, start=start, ascii_map=getattr(args, "ascii", None)))
+    return DungeonApp(session, ascii_map=getattr(args, "ascii", None))
 
 
 def run_app(app: Any) -> int:
@@ -366,6 +393,7 @@ def parser() -> argparse.ArgumentParser:
         c.set_defaults(func=cmd_campaign, recruit=None)
     cplay.add_argument("--recruit", help="Warhammer Quest: warrior types to recruit for a missing place, e.g. elf")
     new = sub.add_parser("new", help="start a new game in the terminal app", parents=app_opts)
+    from .rulesets import DEFAULT as DEFAULT_GAME  # the registry's names only: no game is imported
     new.add_argument("--game", default=DEFAULT_GAME)
     new.add_argument("--adventure")
     new.add_argument("--heroes")
@@ -419,6 +447,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    finally:
+        gc.enable()  # off while the app started (play_app), should it have stopped before its first frame
 
 
 if __name__ == "__main__":

@@ -175,3 +175,30 @@ def test_ascii_reaches_the_app(monkeypatch):
     assert cli.main(["--ascii"]) == 0
     assert cli.main(["new", "--game", "warhammer-quest", "--no-ascii"]) == 0
     assert [app.ascii_map for app in opened] == [True, False]
+
+
+def test_new_loads_no_more_than_the_game_needs(tmp_path):
+    """`dungeon-tui new` keeps the campaign commands, the record models and (once the content's
+    parsed copy is kept) the YAML library off the way to the first map.  (HeroQuest's armory
+    reads the campaign files' error words, which bring the record models: not asked here.)"""
+    import json
+    import os
+    import subprocess
+    import sys
+    code = ("import json, sys\n"
+            "from dungeon_tui import cli\n"
+            "cli.play_app(cli.parser().parse_args(['new', '--game', 'whq', '--seed', '3']))\n"
+            "print(json.dumps(sorted(m for m in sys.modules if m == 'yaml' or m.endswith(('.record', '.campaign',\n"
+            "    '.campaign_commands', '.campaign_file')))))\n")
+    env = dict(os.environ, DUNGEON_TUI_CACHE=str(tmp_path), DUNGEON_TUI_SAVES=str(tmp_path / "saves"))
+    loaded = [json.loads(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                                        check=True).stdout) for _ in range(2)]
+    assert loaded == [["yaml"], []]  # the first run parses the YAML and keeps it; the second reads it
+
+
+def test_the_collector_is_on_again_after_the_app(monkeypatch):
+    """play_app turns the collector off while the program starts; it is never left off."""
+    import gc
+    monkeypatch.setattr(cli, "run_app", lambda app: 0)  # an app that stops before its first frame
+    assert cli.main(["new", "--game", "warhammer-quest"]) == 0
+    assert gc.isenabled()

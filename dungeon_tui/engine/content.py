@@ -1,4 +1,5 @@
-"""Content: YAML files validated by a ruleset's pydantic models, and their digest.
+"""Content: YAML files validated by a ruleset's pydantic models, and their digest.  The parsed
+YAML is kept as JSON between runs (content_cache); the models check it every time.
 
 Each error names the file, the YAML path and the problem, for example
 `content/warhammer_quest/monsters.yaml: monsters.skaven.ws: Input should be a valid integer`.
@@ -11,26 +12,17 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
-import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-MAX_FILE_BYTES = 2 * 1024 * 1024
+from . import content_cache
+from .errors import ContentError as ContentError  # the command line catches it without loading this module
 
-try:  # the C loader is the same safe loader, faster
-    SafeLoader: Any = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    SafeLoader = yaml.SafeLoader
+MAX_FILE_BYTES = 2 * 1024 * 1024
 
 
 class Strict(BaseModel):
     """The base of every content model: unknown keys are errors, loaded content never changes."""
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class ContentError(Exception):
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
 
 
 def content_root() -> Path:
@@ -58,15 +50,13 @@ def _where(loc: tuple[Any, ...]) -> str:
     return ".".join(str(p) for p in loc) or "(top)"
 
 
-def load_yaml(path: Path, shown: str) -> tuple[Any, list[str]]:
-    try:
-        raw = path.read_bytes()
-    except OSError as err:
-        return None, [f"{shown}: cannot read ({err.strerror or err})"]
+def parse_yaml(raw: bytes, shown: str) -> tuple[Any, list[str]]:
+    import yaml  # only when the files changed since they were last read (see content_cache)
     if len(raw) > MAX_FILE_BYTES:
         return None, [f"{shown}: file is larger than {MAX_FILE_BYTES} bytes"]
     try:
-        loader = SafeLoader(raw.decode("utf-8"))  # the safe loader only: plain data, no tags
+        # the safe loader only (plain data, no tags); the C one is the same loader, faster
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(raw.decode("utf-8"))
         try:
             return loader.get_single_data(), []
         finally:
@@ -88,27 +78,41 @@ def load_bundle(game_dir: str, models: dict[str, type[BaseModel]],
     root = root or content_root()
     folder = root / game_dir
     bundle = Bundle(game_dir)
-    problems: list[str] = []
+    found: dict[str, list[str]] = {name: [] for name in sorted(models)}  # each file's problems, in file order
     digest = hashlib.sha256()
-    for name in sorted(models):
+    raws: dict[str, bytes] = {}
+    for name in found:
         path = folder / name
-        shown = f"content/{game_dir}/{name}"
         if not path.is_file():
-            problems.append(f"{shown}: file is missing")
+            found[name].append(f"content/{game_dir}/{name}: file is missing")
             continue
-        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
-        data, errs = load_yaml(path, shown)
-        if errs:
-            problems.extend(errs)
+        try:
+            raws[name] = path.read_bytes()
+        except OSError as err:
+            found[name].append(f"content/{game_dir}/{name}: cannot read ({err.strerror or err})")
             continue
+        digest.update(name.encode() + b"\0" + raws[name] + b"\0")
+    full_digest = digest.hexdigest()
+    parsed = None if len(raws) < len(found) else content_cache.read(game_dir, full_digest, list(raws))
+    if parsed is None:
+        parsed = {}
+        for name, raw in raws.items():
+            data, errs = parse_yaml(raw, f"content/{game_dir}/{name}")
+            found[name].extend(errs)
+            if not errs:
+                parsed[name] = data
+        if len(parsed) == len(found):
+            content_cache.write(game_dir, full_digest, parsed)
+    for name, data in parsed.items():
         try:
             bundle.files[name] = models[name].model_validate(data)
         except ValidationError as err:
             for e in err.errors():
-                problems.append(f"{shown}: {_where(e['loc'])}: {e['msg']}")
+                found[name].append(f"content/{game_dir}/{name}: {_where(e['loc'])}: {e['msg']}")
+    problems = [p for name in found for p in found[name]]
     if not problems and check is not None:
         problems.extend(check(bundle))
     if problems:
         raise ContentError(problems)
-    bundle.digest = digest.hexdigest()[:16]
+    bundle.digest = full_digest[:16]
     return bundle

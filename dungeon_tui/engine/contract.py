@@ -119,10 +119,42 @@ class Invariants:
 class Campaign(Protocol):
     """A game whose party carries over between adventures: the `campaign` commands."""
 
-    format: str  # the campaign file's format name, by which a file is known as this game's
-    commands: tuple[str, ...]  # the `campaign` subcommands this game has
+    @property
+    def format(self) -> str:
+        """The campaign file's format name, by which a file is known as this game's."""
+
+    @property
+    def commands(self) -> tuple[str, ...]:
+        """The `campaign` subcommands this game has."""
 
     def command(self, args: Namespace, ruleset: Ruleset[Any, Any], tools: CampaignTools) -> int: ...
+
+
+class CampaignCommands:
+    """A game's `campaign` commands, imported from `module` (its COMMANDS) when the `campaign`
+    command first asks for them: the campaign files' models and the command line's tools
+    stay off the way to a game's first map."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+        self._commands: Campaign | None = None
+
+    def _loaded(self) -> Campaign:
+        if self._commands is None:
+            import importlib
+            self._commands = cast("Campaign", importlib.import_module(self.module).COMMANDS)
+        return self._commands
+
+    @property
+    def format(self) -> str:
+        return self._loaded().format
+
+    @property
+    def commands(self) -> tuple[str, ...]:
+        return self._loaded().commands
+
+    def command(self, args: Namespace, ruleset: Ruleset[Any, Any], tools: CampaignTools) -> int:
+        return self._loaded().command(args, ruleset, tools)
 
 
 class CampaignTools(Protocol):

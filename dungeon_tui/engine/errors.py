@@ -10,3 +10,11 @@ class RecordError(Exception):
         # so the reason stays one harmless line.
         text = str(message)
         super().__init__("".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text))
+
+
+class ContentError(Exception):
+    """A game's content that does not validate: one line per problem, naming file and path."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems

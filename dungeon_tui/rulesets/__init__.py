@@ -5,11 +5,13 @@ screen loads no game."""
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.contract import Ruleset
 from ..engine.errors import RecordError
-from ..engine.game import Game
+
+if TYPE_CHECKING:  # the registry's names load nothing else: the command line reads them first
+    from ..engine.contract import Ruleset
+    from ..engine.game import Game
 
 # id -> (the module holding GAME, other names the command line and old records use).
 # The first game is the one the app and the command line offer first.

@@ -3,24 +3,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import signal
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 from textual.content import Content
-from textual import events, work
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
-from textual.worker import Worker, WorkerState
 
 from . import textual_guards
 from .dialogs import Confirm, TooSmall
@@ -342,8 +340,7 @@ class DungeonApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "quit", priority=True, show=False)]
 
     def __init__(self, session: Session | None = None, replay: Any = None,
-                 ai_speed: str | None = None, start: Callable[[], Session] | None = None,
-                 ascii_map: bool | None = None) -> None:
+                 ai_speed: str | None = None, ascii_map: bool | None = None) -> None:
         super().__init__()
         # The map in ASCII characters only: True or False as the player chose (--ascii, the
         # new-game form), None to let the map judge the terminal.  The map widget reads it.
@@ -351,13 +348,6 @@ class DungeonApp(App[None]):
         self.initial = session
         self.initial_replay = replay
         self.ai_speed = ai_speed
-        # A new game made after the first frame: the title shows at once, the game a moment later.
-        self.starter = start
-
-    class SessionReady(Message):
-        def __init__(self, session: Session) -> None:
-            super().__init__()
-            self.session = session
 
     def get_css_variables(self) -> dict[str, str]:
         # Under NO_COLOR every colour is grey, and the highlighted row of a list or table (a
@@ -376,13 +366,23 @@ class DungeonApp(App[None]):
         for signum in (signal.SIGHUP, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(signum, self.hang_up, signum)
-        self.push_screen(TitleScreen())
         if self.initial is not None:
             self.start(self.initial)
         elif self.initial_replay is not None:
             from .replay_screen import ReplayScreen
             self.push_screen(ReplayScreen(self.initial_replay))
+        else:
+            self.push_screen(TitleScreen())
         self.call_after_refresh(self.check_size)
+
+    def on_ready(self) -> None:
+        # The first frame is up: the collector, off while the program started (see
+        # cli.play_app), comes back; what start-up made stays for good, so the collector's
+        # passes skip it (gc.freeze) instead of walking it all at the first one.  An app made
+        # otherwise (the tests, a campaign's quest) leaves the collector as it is.
+        if not gc.isenabled():
+            gc.freeze()
+            gc.enable()
 
     def hang_up(self, signum: int) -> None:
         """Save every game open on a screen (to its save and to the autosave), then exit."""
@@ -393,24 +393,6 @@ class DungeonApp(App[None]):
                     session.save(label="terminal closed")
                     session.save(session.autosave_path(), "autosave")
         self.exit(return_code=128 + signum)
-
-    def on_ready(self) -> None:
-        # Only once the first frame is up: a worker started earlier competes with it for the GIL.
-        if self.starter is not None and self.initial is None:
-            self.build_session()
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="setup")
-    def build_session(self) -> None:
-        """The new game's content and setup, off the first frame's path."""
-        assert self.starter is not None
-        self.post_message(self.SessionReady(self.starter()))
-
-    def on_dungeon_app_session_ready(self, message: DungeonApp.SessionReady) -> None:
-        self.start(message.session)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group == "setup" and event.state == WorkerState.ERROR:
-            self.notify(f"The game could not be set up: {event.worker.error}", severity="error", timeout=8)
 
     def on_resize(self, event: events.Resize) -> None:
         # App.size takes the new size only when Textual's resize timer fires, after this
@@ -443,6 +425,15 @@ class DungeonApp(App[None]):
         # Nor does it open over the too-small notice: nothing can be used there.
         if not isinstance(self.screen, TooSmall) and not any(isinstance(node, CommandPalette) for node in self._nodes):
             super().action_command_palette()
+
+    def pop_screen(self) -> Any:
+        result = super().pop_screen()
+        if len(self.screen_stack) == 1:
+            # A game or a replay the command line opened had nothing beneath it (the title is
+            # made only now, off the way to the game's first frame): leaving goes to the title,
+            # the app's home, as from a game the title opened.
+            self.push_screen(TitleScreen())
+        return result
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         # Whatever opens while the terminal is too small opens under the notice.

@@ -342,26 +342,38 @@ def test_replay_viewer_seeks_back_from_keyframes(tmp_path):
     asyncio.run(run())
 
 
-def test_a_new_game_is_set_up_behind_the_title(tmp_path):
-    """`dungeon-tui new` hands the app a way to make the game: the title is the first frame,
-    the game follows; a setup that fails says so and leaves the title."""
-    async def run():
-        app = DungeonApp(start=fp6_session)
-        async with app.run_test(size=(100, 30)) as pilot:
-            assert isinstance(app.screen, (TitleScreen, GameScreen))
-            # the setup runs in a thread: give a busy machine time (up to 30 s)
-            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
-                                  and bool(app.screen.query("#status")), tries=1500)
-            await pilot.pause()
+def test_new_opens_on_the_game_with_the_title_beneath(tmp_path):
+    """`dungeon-tui new` sets the game up before the app opens: the first screen the player sees
+    is the game's (never the title, which is made only when the game is left), and leaving the
+    game returns to the title."""
+    from dungeon_tui import cli
+    app = cli.play_app(cli.parser().parse_args(["new", "--game", "whq", "--adventure", "fp5", "--seed", "9"]))
+    shown = []
 
-        def broken():
-            raise ValueError("no such adventure")
-        app = DungeonApp(start=broken)
+    async def run():
         async with app.run_test(size=(100, 30)) as pilot:
-            assert await wait_for(pilot, lambda: any("no such adventure" in str(n.message)
-                                                     for n in app._notifications), tries=1500)
-            assert isinstance(app.screen, TitleScreen)
-    asyncio.run(run())
+            shown.append(type(app.screen))  # the screen of the first frame
+            assert await wait_for(pilot, lambda: bool(app.screen.query("#status")))
+            game = app.screen.session.game
+            assert (game.ruleset.id, game.setup["adventure"], game.seed) == ("warhammer-quest", "fp5", 9)
+            assert not any(isinstance(s, TitleScreen) for s in app.screen_stack)
+            app.screen._leave()  # as after the game is over
+            assert await wait_for(pilot, lambda: isinstance(app.screen, TitleScreen))
+    import gc
+    try:
+        asyncio.run(run())
+        assert gc.isenabled()  # off while the program started, on again once the first frame was up
+    finally:
+        gc.unfreeze()  # what the app froze is this test process's, not a program's
+        gc.enable()
+    assert shown == [GameScreen]
+
+
+def test_new_with_a_setup_the_game_refuses_is_one_line(capsys):
+    from dungeon_tui import cli
+    assert cli.main(["new", "--game", "warhammer-quest", "--adventure", "no_such_place"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no_such_place" in err
 
 
 def test_small_terminal_shows_a_notice(tmp_path):

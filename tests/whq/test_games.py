@@ -11,7 +11,7 @@ import pytest
 
 from dungeon_tui.ai.controllers import random_controllers
 from dungeon_tui.batch import game_seed
-from dungeon_tui.cli import make_game
+from dungeon_tui.rulesets import game_from_record as make_game
 from dungeon_tui.engine import record
 from dungeon_tui.rulesets.warhammer_quest.adventures import PLAYABLE
 from dungeon_tui.rulesets.warhammer_quest.game import GAME

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
+from ...engine.contract import CampaignCommands, Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
 from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.presenter import Presenter
 from . import armory, board, invariants
 from .ai.dungeon import DREAD_TESTS
 from .ai.seat import ScriptedSeat, script_problems
-from .campaign_commands import COMMANDS
 from .combat import attack_dice, defend_dice
 from .content import HERO_ORDER, ID, RULES_VERSION, Content, load_content
 from .dread import DREAD
@@ -39,7 +38,7 @@ class HeroQuest(Ruleset[State, Content]):
     title = "HeroQuest"
     setup_model = HeroQuestSetup
     load = staticmethod(load_content)
-    campaign = COMMANDS
+    campaign = CampaignCommands(f"{__package__}.campaign_commands")
 
     def content_problems(self, content: Content) -> list[str]:
         """Every spell, dread spell, treasure card, relic and quest event step with its effect, and

@@ -5,14 +5,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Literal
 
-from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
+from ...engine.contract import CampaignCommands, Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
 from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.presenter import Presenter
 from . import board, invariants
 from .adventures import RULES
 from .ai.companions import WarriorAI
 from .ai.dungeon import DungeonAI, registry
-from .campaign_commands import COMMANDS
 from .content import DEFAULT_ADVENTURE, ID, RULES_VERSION, WARRIOR_ORDER, Content, read_content
 from .event_cards import EVENTS
 from .items import ITEMS
@@ -43,7 +42,7 @@ class WarhammerQuest(Ruleset[State, Content]):
     title = "Warhammer Quest"
     setup_model = WarhammerQuestSetup
     load = staticmethod(load_content)
-    campaign = COMMANDS
+    campaign = CampaignCommands(f"{__package__}.campaign_commands")
 
     def content_problems(self, content: Content) -> list[str]:
         """Every E card, spell, treasure card, shield and adventure's rules id has its effect, and

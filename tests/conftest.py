@@ -1,0 +1,5 @@
+"""The whole suite: content is parsed from its YAML in every test process (no kept copy in the
+user's cache folder); the cache's own tests name a folder of their own."""
+import os
+
+os.environ["DUNGEON_TUI_CACHE"] = ""
