@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, get_args, get_origin, overload
 from collections.abc import Callable
 
+from .words import listing
+
 
 class TacticsError(ValueError):
     pass
@@ -247,11 +249,6 @@ def plain(word: Any) -> str:
     return str(word).replace("_", " ")
 
 
-def listed(parts: list[str]) -> str:
-    """Words in a list as a sentence has them: "a, b and c"."""
-    return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else "".join(parts)
-
-
 def said(prim: Primitive, call: Call, ctx: Any, negate: bool = False) -> str:
     """One script step in the log's words: its registered label filled in; a primitive
     registered without one reads as its name and values in plain words."""
@@ -279,7 +276,7 @@ def choose(script: Script, scripts: dict[str, Script], registry: Registry, ctx: 
                 if not all(bool(registry.conditions[c.name].fn(ctx, **dict(c.params))) != neg for c, neg in tests):
                     continue
                 # Worded after all have held: a condition's words may name what it found.
-                label = listed([said(registry.conditions[c.name], c, ctx, neg) for c, neg in tests])
+                label = listing([said(registry.conditions[c.name], c, ctx, neg) for c, neg in tests])
             if entry.goto is not None:
                 script = scripts[entry.goto]
                 break

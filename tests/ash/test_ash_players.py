@@ -16,7 +16,8 @@ from dungeon_tui.rulesets.ashardalon.choosing import closest
 from dungeon_tui.rulesets.ashardalon.game import GAME
 from dungeon_tui.rulesets.ashardalon.presenter import PRESENTER as P
 from dungeon_tui.rulesets.ashardalon.tile_names import tile_name
-from dungeon_tui.rulesets.ashardalon.wording import an, count
+from dungeon_tui.engine.words import an
+from dungeon_tui.engine.words import counted as count
 from dungeon_tui.tui.map_view import CORNERS, WALLISH
 
 # What an id looks like in text: a card copy (legion_devil#2), a figure list (=l3), a start

@@ -2,6 +2,7 @@
 import pytest
 
 from dungeon_tui.engine import tactics
+from dungeon_tui.engine.words import listing as words_listing
 
 reg = tactics.Registry()
 
@@ -88,7 +89,7 @@ def test_a_negated_condition_has_its_own_words_or_a_not():
     assert tactics.run(scripts["s"], scripts, words, {"provoked": True, "sees": False}) == \
         "not a hero in sight: waits"
     assert tactics.run(scripts["s"], scripts, words, {"provoked": True, "sees": True}) == "waits"
-    assert tactics.listed(["a", "b", "c"]) == "a, b and c" and tactics.plain(["first_attack", "one_on_one"]) == \
+    assert words_listing(["a", "b", "c"]) == "a, b and c" and tactics.plain(["first_attack", "one_on_one"]) == \
         "first attack or one on one"
 
 

@@ -39,7 +39,8 @@ from dungeon_tui.ai.controllers import mixed_controllers  # noqa: E402
 from dungeon_tui.engine.game import CHANCE, DUNGEON  # noqa: E402
 from dungeon_tui.rulesets.heroquest.game import GAME  # noqa: E402
 from dungeon_tui.rulesets.heroquest.presenter import PRESENTER  # noqa: E402
-from dungeon_tui.rulesets.heroquest.words import a, counted, tally  # noqa: E402
+from dungeon_tui.engine.words import a, counted  # noqa: E402
+from dungeon_tui.rulesets.heroquest.words import tally  # noqa: E402
 
 # What an id looks like: snake_case words, figure/door/trap ids (m23, x5, d8, s1, t1), a hero or
 # monster kind in lower case, a rule id.

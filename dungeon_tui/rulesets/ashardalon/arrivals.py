@@ -12,7 +12,7 @@ from .placing import placed
 from .reactions import monster_arrived
 from .state import MONSTER, Figure, State
 from .tile_names import edge_name
-from .wording import an
+from ...engine.words import an
 
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import Sq
-from ...engine.tactics import listed
+from ...engine.words import listing
 from . import board
 from .geometry import cell_of, cell_squares, side_squares
 from .state import Figure, State, squares_of
@@ -87,7 +87,7 @@ def closest_said(s: State, me: Figure, pool: list[Figure], what: str) -> str:
         return f"the {what}, though there is none"
     best = min(far.values())
     tied = [h.name for h in cands if far[h.id] == best]
-    return f"the {what}, " + (tied[0] if len(tied) == 1 else "a tie between " + listed(tied))
+    return f"the {what}, " + (tied[0] if len(tied) == 1 else "a tie between " + listing(tied))
 
 
 def closest(game: Game, me: Figure, pool: list[Figure], what: str) -> Procedure:

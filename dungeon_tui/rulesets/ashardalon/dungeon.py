@@ -21,7 +21,7 @@ from .geometry import Cell, cell_of
 from .placing import placed
 from .reactions import before_monster_attack, monster_activates
 from .state import FOES, HERO, MONSTER, VILLAGER, VILLAIN, Figure, State, squares_of
-from .wording import count
+from ...engine.words import counted, listing
 
 registry = tactics.Registry()
 
@@ -62,7 +62,7 @@ def _found(where: str) -> Any:
     """A condition's label naming whom it found: "Quinn is adjacent", "Quinn and Vistra are ..."."""
     def said(ctx: Ctx, **_params: Any) -> str:
         names = [f.name for f in ctx.pool]
-        return f"{tactics.listed(names)} {'is' if len(names) == 1 else 'are'} " + where.format(**_params)
+        return f"{listing(names)} {'is' if len(names) == 1 else 'are'} " + where.format(**_params)
     return said
 
 
@@ -95,7 +95,7 @@ def _scope_said(ctx: Ctx, scope: str, tiles: int = 0) -> str:
     if scope == "tile_of_closest_hero":
         return "every hero on the tile of " + _closest(ctx, "closest_hero")
     return {"on_tile": "every hero on its tile", "marker_tile": "every hero on its tile",
-            "within_tiles": f"every hero within {count(tiles, 'tile')}", "adjacent": "every hero beside it",
+            "within_tiles": f"every hero within {counted(tiles, 'tile')}", "adjacent": "every hero beside it",
             "lava_tiles": "every hero on a lava tile"}.get(scope, "every hero " + tactics.plain(scope))
 
 
@@ -113,7 +113,7 @@ def on_tile_with_hero(ctx: Ctx) -> bool:
     return ctx.holds(_on_my_tiles(ctx, ctx.heroes()))
 
 
-@registry.condition(says=lambda ctx, n: _found(f"within {count(n, 'tile')}")(ctx))
+@registry.condition(says=lambda ctx, n: _found(f"within {counted(n, 'tile')}")(ctx))
 def hero_within_tiles(ctx: Ctx, n: int) -> bool:
     near = [h for h in ctx.heroes() if board.figure_tiles(ctx.s, ctx.me, h) <= n]
     return ctx.holds(near)
@@ -134,7 +134,7 @@ def tile_has_unexplored_edge(ctx: Ctx) -> bool:
     return bool(ctx.s.decks.get("dungeon")) and bool(_open_edges(ctx))
 
 
-@registry.condition(says=lambda ctx, n: _found(f"within {count(n, 'tile')}")(ctx))
+@registry.condition(says=lambda ctx, n: _found(f"within {counted(n, 'tile')}")(ctx))
 def monster_within_tiles(ctx: Ctx, n: int) -> bool:
     near = [m for m in ctx.foes() if board.figure_tiles(ctx.s, ctx.me, m) <= n]
     return ctx.holds(near)
@@ -163,7 +163,7 @@ def _move_adjacent(ctx: Ctx, target: str) -> None:
 
 
 @registry.action(name="move_tiles",
-                 says=lambda ctx, target, n: f"moves {count(n, 'tile')} toward {_closest(ctx, target)}")
+                 says=lambda ctx, target, n: f"moves {counted(n, 'tile')} toward {_closest(ctx, target)}")
 def _move_tiles(ctx: Ctx, target: str, n: int) -> None:
     ctx.intents.append(("move_tiles", {"target": target, "n": n}))
 
@@ -181,7 +181,7 @@ def _pull(ctx: Ctx, target: str) -> None:
 
 
 @registry.action(name="move_marker_tiles",
-                 says=lambda ctx, target, n: f"moves {count(n, 'tile')} toward {_closest(ctx, target)}")
+                 says=lambda ctx, target, n: f"moves {counted(n, 'tile')} toward {_closest(ctx, target)}")
 def _move_marker(ctx: Ctx, target: str, n: int) -> None:
     ctx.intents.append(("move_marker", {"target": target, "n": n}))
 

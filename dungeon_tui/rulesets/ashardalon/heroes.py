@@ -16,7 +16,7 @@ from .items import use
 from .levels import level_up_offer
 from .movement import walks
 from .state import Figure, State
-from .wording import count
+from ...engine.words import counted
 
 
 
@@ -47,7 +47,8 @@ def start_of_phase(game: Game, h: Figure) -> Procedure:
         s.surges -= 1
         h.hp = h.surge
         game.emit("surge", hero=h.id, hp=h.hp, surges=s.surges,
-                  text=f"{h.name} spends a healing surge and stands with {h.hp} HP ({count(s.surges, 'surge')} left).")
+                  text=f"{h.name} spends a healing surge and stands with {h.hp} HP "
+                       f"({counted(s.surges, 'surge')} left).")
 
 
 def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
@@ -178,7 +179,7 @@ def walk(game: Game, hero: Figure, path: list[Sq]) -> Procedure:
     hero.flags["moved"] = True
     there = cell_of(hero.at)
     game.emit("move", figure=hero.id, to=list(hero.at), steps=len(path),
-              text=f"{hero.name} moves {count(len(path), 'square')}"
+              text=f"{hero.name} moves {counted(len(path), 'square')}"
                    + (f" onto {board.tile_from(s, there, start_cell)}." if there != start_cell else "."))
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game, Procedure
 from .state import DEAD, HERO, Figure, State
-from .words import counted
+from ...engine.words import counted
 
 SKULL, WHITE, BLACK = "skull", "white shield", "black shield"
 

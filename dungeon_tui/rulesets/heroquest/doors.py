@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...engine.game import Game
 from . import board, events
 from .state import Figure, State
-from .words import a, counted
+from ...engine.words import a, counted
 
 
 def door_here(game: Game, figure: Figure) -> list[str]:

@@ -20,7 +20,8 @@ from .profiles import search_combined
 from .remains import after_move
 from .rescue import die, rescue
 from .state import ALIVE, DEAD, HERO, LEFT, MONSTER, Figure, State
-from .words import STEP_WORDS, condition_word, counted
+from ...engine.words import counted
+from .words import STEP_WORDS, condition_word
 
 STEP_NAMES = dict(zip(DIRS4, DIR_NAMES[:4], strict=True))
 

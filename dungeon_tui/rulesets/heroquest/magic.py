@@ -12,7 +12,7 @@ from .combat import instantly, lose_body, strike
 from .doors import open_door
 from .relics import keeps_card
 from .state import ALIVE, HERO, Figure, State
-from .words import counted
+from ...engine.words import counted
 
 GROUPS = ("air", "earth", "fire", "water")
 HEALING = ("heal_body", "water_of_healing")

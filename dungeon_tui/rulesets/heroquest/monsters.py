@@ -16,7 +16,7 @@ from .remains import after_move
 from .rescue import rescue
 from .state import ALIVE, HERO, MONSTER, Figure, State
 from .traps import sprung_pit_at
-from .words import counted
+from ...engine.words import counted
 
 
 def hero_side_at(state: State, sq: Sq) -> bool:

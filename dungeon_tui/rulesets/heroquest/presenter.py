@@ -16,7 +16,8 @@ from ...engine.presenter import (
 )
 from .heroes import routes
 from .sight import in_sight, targets_of
-from .words import a, counted, potion_card, potion_name
+from ...engine.words import a, counted
+from .words import potion_card, potion_name
 
 DUNGEON = "dungeon"
 TERRAIN: dict[str, Cell] = {

@@ -12,7 +12,7 @@ from . import board, events
 from .combat import SKULL, combat_roll, instantly, lose_body, strike
 from .profiles import monster_profile
 from .state import ALIVE, MONSTER, Figure, State
-from .words import a
+from ...engine.words import a
 
 
 def occupied(state: State, sq: Sq) -> bool:

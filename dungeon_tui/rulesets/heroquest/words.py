@@ -6,26 +6,17 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from ...engine.words import a, counted, listing
+
 STEP_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 # What a condition flag means, as a sentence ends: "Elf is ...", "Elf is no longer ...".
 CONDITION_WORDS = {"asleep": "asleep", "feared": "afraid", "commanded": "under Zargon's command"}
 
 
-def counted(n: int, noun: str, plural: str | None = None) -> str:
-    """'1 Body Point', '3 Body Points', '2 squares' ('plural' for irregular nouns)."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
-
-
-def a(noun: str) -> str:
-    """The noun with its indefinite article: 'an Orc', 'a Goblin'."""
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
-
-
 def tally(names: Iterable[str]) -> str:
     """Names counted in first-seen order: '3 Skeletons and 2 Zombies', 'a Mummy'."""
     counts = Counter(names)
-    parts = [a(n) if k == 1 else counted(k, n) for n, k in counts.items()]
-    return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else "".join(parts)
+    return listing([a(n) if k == 1 else counted(k, n) for n, k in counts.items()])
 
 
 def condition_word(flag: str) -> str:

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import re
 
+from ...engine.words import a
+from ...engine.words import counted as shared_counted
+
+__all__ = ["The", "a", "counted", "plural", "the"]
+
 # Plurals English does not make by adding an s (monster names end in these words).
 IRREGULAR = {"Skaven": "Skaven", "gold": "gold"}
 NUMBERED = re.compile(r" \d+$")
@@ -26,13 +31,8 @@ def plural(word: str) -> str:
 
 
 def counted(n: int, word: str) -> str:
-    """A number and its noun agreeing: "1 Wound", "3 Wounds", "2 Goblin Spearmen"."""
-    return f"{n} {word if n == 1 else plural(word)}"
-
-
-def a(name: str) -> str:
-    """The name with its indefinite article: "an Orc Archer", "a Skaven"."""
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+    """A number and its noun agreeing, with this game's plurals: "1 Wound", "2 Goblin Spearmen"."""
+    return shared_counted(n, word, plural(word))
 
 
 def the(name: str) -> str:

@@ -7,7 +7,7 @@ from .. import board, ending, magic, searching
 from ..doors import door_here
 from ..heroes import adjacent
 from ..state import HERO, Figure
-from ..words import counted
+from ....engine.words import counted
 from .primitives import Plan, advance_to, beside, choose_target, reachable_attack_square, registry
 
 

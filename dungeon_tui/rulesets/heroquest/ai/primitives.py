@@ -14,7 +14,7 @@ from .. import monsters as mon
 from ..combat import defend_dice
 from ..heroes import adjacent, hero_path_test, may_stop
 from ..state import HERO, Figure, State
-from ..words import counted
+from ....engine.words import counted
 
 registry = tactics.Registry()
 
