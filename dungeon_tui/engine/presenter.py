@@ -109,6 +109,16 @@ def aimed_at_other(game: Game, action: Action, hero: str | None) -> Sq | None:
     return None if hero is not None and action.get("target") == hero else aimed_at(game, action)
 
 
+def seated_hero(game: Game, seat: str) -> str | None:
+    """The name of the hero who sits at a seat, as the seats menu says it; None for a seat
+    no hero sits at."""
+    s = game.state
+    hero = next((h for h, x in getattr(s, "seat_of", {}).items() if x == seat), None)
+    if hero is None:
+        return None
+    return str(getattr(getattr(s, "figures", {}).get(hero), "name", None) or hero)
+
+
 def deciding_hero(game: Game, decision: Decision | None) -> str | None:
     """The hero a decision is about: the figure it names, else the hero whose seat decides."""
     s = game.state
@@ -146,4 +156,4 @@ def bar(value: int, most: int, width: int = 10) -> str:
 
 
 __all__ = ["Board", "Card", "Presenter", "PresenterDefaults", "Verb",
-           "aimed_at", "aimed_at_other", "bar", "goes_to", "listed", "party_in", "plays"]
+           "aimed_at", "aimed_at_other", "bar", "goes_to", "listed", "party_in", "plays", "seated_hero"]

@@ -15,7 +15,7 @@ from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
 from .dialogs import Choose, Confirm, DrawnCard, GameOver, PassTheKeyboard, TooSmall
 from .event_log import line_of, still_listed
 from .map_view import MapView
-from ..engine.presenter import aimed_at, aimed_at_other, goes_to
+from ..engine.presenter import aimed_at, aimed_at_other, goes_to, seated_hero
 from .saves import saves_dir
 from .session import SPEEDS, Session, why_not_saved
 from .table import TableScreen
@@ -23,7 +23,7 @@ from .table import TableScreen
 SPEED_ORDER = list(SPEEDS)
 # Keys that never play a move: they work while the AI plays, and whenever they were pressed.
 CONTROL_KEYS = frozenset({"space", "plus", "equals_sign", "minus", "question_mark", "q", "ctrl+s", "ctrl+q",
-                          "ctrl+p", "ctrl+c", "escape", "r", "u", "upper_a", "A", "upper_v", "V"})
+                          "ctrl+p", "ctrl+c", "escape", "r", "u", "A", "V"})
 # Keys that only look around the map.
 LOOK_KEYS = frozenset({"up", "down", "left", "right", "h", "j", "k", "l", "home", "end", "pageup", "pagedown",
                        "1", "2", "3", "4", "6", "7", "8", "9", "tab"})
@@ -483,11 +483,7 @@ class GameScreen(TableScreen):
         """A seat as the player says it: the hero who sits there, or the dungeon's name."""
         if seat == DUNGEON:
             return self.presenter.dungeon_player or "the dungeon"
-        state = self.session.game.state
-        hero = next((h for h, x in getattr(state, "seat_of", {}).items() if x == seat), None)
-        if hero is None:
-            return seat
-        return str(getattr(getattr(state, "figures", {}).get(hero), "name", None) or hero)
+        return seated_hero(self.session.game, seat) or seat
 
     def action_seats(self) -> None:
         """A: every seat, who plays it now; choosing one hands it to the AI or takes it back.
@@ -523,11 +519,10 @@ class GameScreen(TableScreen):
             self.notify(f"{len(seen)} squares in sight, {len(targets)} targets; V again to hide.", timeout=3)
 
     def show_sight(self) -> None:
-        if self.hero is None:
+        if self.hero is None or self.shown is None:
             return
-        game = self.session.game
-        seen, targets = self.presenter.sight(game, self.view_seat, self.hero)
-        board = self.presenter.board(game, self.view_seat)
+        game, seat, board, _, _ = self.shown  # the board just drawn
+        seen, targets = self.presenter.sight(game, seat, self.hero)
         cells = {sq: (cell if sq in seen or cell[1] in ("hero", "wall") else (cell[0], "fog"))
                  for sq, cell in board.cells.items()}
         self.query_one(MapView).show(cells, board.bounds, set(), targets, board.edges)
