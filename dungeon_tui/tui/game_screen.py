@@ -23,7 +23,7 @@ from .table import TableScreen
 SPEED_ORDER = list(SPEEDS)
 # Keys that never play a move: they work while the AI plays, and whenever they were pressed.
 CONTROL_KEYS = frozenset({"space", "plus", "equals_sign", "minus", "question_mark", "q", "ctrl+s", "ctrl+q",
-                          "ctrl+p", "ctrl+c", "escape", "r", "u", "A", "V"})
+                          "ctrl+p", "ctrl+c", "escape", "r", "u", "A", "V", "M"})
 # Keys that only look around the map.
 LOOK_KEYS = frozenset({"up", "down", "left", "right", "h", "j", "k", "l", "home", "end", "pageup", "pagedown",
                        "1", "2", "3", "4", "6", "7", "8", "9", "tab"})
