@@ -61,6 +61,18 @@ class Minimal(App):
 app = Minimal()
 """
 
+# The floor the design sets: content is validated by pydantic, so a game's first map cannot come
+# sooner than a minimal app that first imports pydantic and validates one model.
+PYDANTIC_FIRST = """
+import os
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+from pydantic import BaseModel
+class Floor(BaseModel):
+    name: str
+    moves: list[int] = []
+Floor(name="floor", moves=[1, 2])
+"""
+
 OUR_APP = """
 from dungeon_tui import cli  # as the program starts: the command line first
 args = cli.parser().parse_args({argv})
@@ -163,7 +175,8 @@ def first_frames(roots: dict[str, Path], runs: int, saves: str, env: dict[str, s
     """For each checkout: `dungeon-tui` (the title) and `dungeon-tui new` (the game's map)."""
     def code(root: Path, make_app: str, wait_for_map: bool) -> str:
         return FIRST_FRAME.format(root=str(root), saves=saves, make_app=make_app, wait_for_map=wait_for_map)
-    codes = {"minimal": code(ROOT, MINIMAL_APP, False)}
+    codes = {"minimal": code(ROOT, MINIMAL_APP, False),
+             "minimal + pydantic": code(ROOT, PYDANTIC_FIRST + MINIMAL_APP, False)}
     for name, root in roots.items():
         codes[f"{name} title"] = code(root, OUR_APP.format(argv=[], clocks=CLOCKS), False)
         codes[f"{name} new"] = code(root, OUR_APP.format(argv=NEW_GAME, clocks=CLOCKS), True)
@@ -200,6 +213,10 @@ def main() -> None:
     base_wall, base_cpu = med([m[0] for m in base]), med([m[2] for m in base])
     print(f"minimal Textual app, first frame: wall {base_wall * 1000:.0f} ms, cpu {base_cpu * 1000:.0f} ms "
           f"(medians of {args.runs} fresh processes, interleaved with the others)")
+    floor = frames.pop("minimal + pydantic")
+    wall, cpu = med([m[0] for m in floor]), med([m[2] for m in floor])
+    print(f"minimal app after importing pydantic and validating one model (the design's floor): "
+          f"wall {wall * 1000:.0f} ms ({wall / base_wall:.2f}x), cpu {cpu * 1000:.0f} ms ({cpu / base_cpu:.2f}x)")
     for name in roots:
         title, got = frames[f"{name} title"], frames[f"{name} new"]
         for what, rows, col in (("title (`dungeon-tui`) first frame", title, 0),
