@@ -78,6 +78,10 @@ def test_a_key_typed_before_the_decision_was_shown_is_dropped(tmp_path):
         speed = events.Key("plus", "+")
         speed.time = early.time
         assert screen.takes_key(speed)  # control keys always act
+        for key in ("M", "V", "A"):  # the map's layout, sight and seats only change the view
+            view = events.Key(key, key)
+            view.time = early.time
+            assert screen.takes_key(view), key
     at_first_choice(session, (120, 40), body)
 
 
