@@ -69,14 +69,12 @@ def spell_targets(game: Game, figure: Figure, spell: str) -> list[tuple[str, str
     kind = c.spells[spell].target
     out: list[tuple[str, str]] = []
     if kind == "hero":
-        # A healing spell on a hero who has lost nothing would spend the card for nothing.
-        out = [("figure", h.id) for h in s.hero_side() if sees(s, figure, h)
-               and (spell not in HEALING or h.body < h.max_body)]
+        out = [("figure", h.id) for h in s.hero_side() if sees(s, figure, h) and would_work(s, spell, h)]
     elif kind in ("monster", "non_undead_monster", "door_or_monster"):
         for m in s.monsters():
             if kind == "non_undead_monster" and "undead" in c.monsters[m.kind].tags:
                 continue
-            if sees(s, figure, m):
+            if sees(s, figure, m) and would_work(s, spell, m):
                 out.append(("figure", m.id))
     if kind == "door_or_monster":
         for d, e in board.doors_of(s, c).items():
@@ -85,6 +83,21 @@ def spell_targets(game: Game, figure: Figure, spell: str) -> list[tuple[str, str
                                                                         q) for q in e if s.grid.floor(q)):
                 out.append(("door", d))
     return out
+
+
+def would_work(s: State, spell: str, target: Figure) -> bool:
+    """Whether the spell would change anything for this figure; if not, it is not offered, as
+    the card would be spent for nothing: healing for a hero who has lost nothing, a spell whose
+    mark the figure already bears (a second Rock Skin, Swift Wind, Tempest, Sleep), Courage for
+    a hero who sees no monster (it would fade at once, D23)."""
+    if spell in HEALING:
+        return target.body < target.max_body
+    mark = CONDITIONS.get(spell) or NEXT_MOVE.get(spell) or ("asleep" if spell == "sleep" else None)
+    if mark is not None and target.flags.get(mark):
+        return False
+    if spell == "courage":
+        return any(board.targeting_sight(s, target.square, m.square) for m in s.monsters())
+    return True
 
 
 def cast_options(game: Game, figure: Figure, seat: str) -> list[Action]:

@@ -47,7 +47,8 @@ def dist_to(state: State, figure: Figure, target: Figure, field: dict[Sq, int]) 
 
 
 def free_for(state: State, figure: Figure, sq: Sq) -> bool:
-    return sq == figure.pos or not any(f.pos == sq and f.status == "alive" for f in state.figures.values())
+    """No one else stands there: a hero passing through a friend may not stop, nor strike, there."""
+    return not any(f.pos == sq and f.status == "alive" and f is not figure for f in state.figures.values())
 
 
 def destinations(state: State, monster: Figure, allowance: int | None = None) -> list[Sq]:

@@ -1,0 +1,62 @@
+"""HeroQuest as a new player met it in an hour's play (issue 16): choices that would do nothing
+are not offered, and a hero handed to the AI does not dance on the spot."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from hq_scenario import door_id, trial
+from test_hq_worked_examples import new_monster_at
+
+from dungeon_tui.rulesets.heroquest import magic
+from dungeon_tui.rulesets.heroquest.content import load_content
+
+
+def offered_spells(s, caster: str) -> set[str]:
+    game = SimpleNamespace(state=s, content=load_content())
+    return {str(a) for a in magic.cast_options(game, s.figures[caster], f"hero:{caster}")}
+
+
+def beside_room_e():
+    """The Trial: the wizard in the corridor at room E's open door, the barbarian just inside;
+    room E's goblins taken off the board."""
+    s = trial({"wizard": (7, 9), "barbarian": (7, 8)}, open_doors=[door_id(((7, 8), (7, 9)))])
+    for m in s.monsters():
+        m.placed = False
+    return s
+
+
+def test_a_spell_that_would_do_nothing_is_not_offered():
+    s = beside_room_e()
+    s.figures["wizard"].spells = ["courage", "rock_skin", "swift_wind", "tempest", "sleep"]
+    orc = new_monster_at(s, "orc", (4, 9))
+    before = offered_spells(s, "wizard")
+    assert {"Wizard casts Rock Skin on Barbarian", "Wizard casts Swift Wind on Barbarian",
+            "Wizard casts Tempest on Orc 5", "Wizard casts Sleep on Orc 5",
+            "Wizard casts Courage on Wizard"} <= before
+    # The marks are there already: a second casting would spend the card for nothing.
+    s.figures["barbarian"].flags.update(rock_skin=True, swift_wind=True)
+    orc.flags.update(tempest=True, asleep=True)
+    after = offered_spells(s, "wizard")
+    assert not {"Wizard casts Rock Skin on Barbarian", "Wizard casts Swift Wind on Barbarian",
+                "Wizard casts Tempest on Orc 5", "Wizard casts Sleep on Orc 5"} & after
+    assert "Wizard casts Rock Skin on Wizard" in after
+
+
+def test_courage_is_offered_only_to_a_hero_who_sees_a_monster():
+    # Courage fades the moment its holder sees no monster (D23): with none in sight it is wasted.
+    s = beside_room_e()
+    s.figures["wizard"].spells = ["courage"]
+    assert offered_spells(s, "wizard") == set()
+    new_monster_at(s, "orc", (4, 9))  # down the corridor: the wizard sees it, the barbarian in the room does not
+    assert offered_spells(s, "wizard") == {"Wizard casts Courage on Wizard"}
+
+
+def test_a_hero_passing_through_a_friend_does_not_count_that_square_as_his_to_strike_from():
+    # Handed to the AI, the barbarian stepped onto the elf's square beside Chaos Warrior 3, found
+    # he could not attack from there, stepped back to make room, and so on until his moves ran out.
+    from dungeon_tui.rulesets.heroquest.ai.primitives import Plan, reachable_attack_square
+    s = trial({"barbarian": (6, 9), "elf": (6, 9)})
+    orc = new_monster_at(s, "orc", (5, 9))
+    game = SimpleNamespace(state=s, content=load_content())
+    plan = Plan(game, s.figures["barbarian"], SimpleNamespace(context={"points": 3}, options=[]))
+    assert reachable_attack_square(plan, orc) != (6, 9)
