@@ -154,7 +154,8 @@ class GameScreen(TableScreen):
         d = self.session.human_pending()
         # A decision is offered only on its own seat's view (never the dungeon's behind a hand-over).
         offered = d if d is not None and d.seat == self.view_seat else None
-        if offered is not None and offered is not self.offered:
+        fresh = offered is not None and offered is not self.offered
+        if fresh:
             self.offered_at = time.monotonic()  # Textual stamps key events with this clock (not on Windows)
         self.offered = offered
         # The cursor stays where the player left it while the same hero goes on deciding (after
@@ -165,6 +166,10 @@ class GameScreen(TableScreen):
         elif centre:
             self.centred_on = who if offered is not None else None
         self.draw(self.session.game, self.view_seat, offered, centre)
+        if fresh and self.map_has_choices and self.focused is self.query_one("#options", OptionList):
+            # The list kept the focus through a draft or a menu; a new choice with squares lit
+            # (after m rolled the move) is made on the map, so the arrows and enter go back there.
+            self.query_one(MapView).focus()
         if self.sighting:
             self.show_sight()
         self.refresh_bindings()

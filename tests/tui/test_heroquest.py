@@ -229,3 +229,25 @@ def test_replay_viewer_draws_a_heroquest_record(tmp_path):
             assert app.screen.pos > 0 and not unseen_drawn(app.screen.query_one(MapView), app.screen.game)
     asyncio.run(run())
 
+
+
+def test_after_the_spell_draft_the_roll_key_gives_the_map_back_its_keys(tmp_path):
+    # Found in play: the draft is picked in the list, so the list kept the focus into the
+    # Barbarian's turn; after m the arrows meant for the map moved the list, and enter searched
+    # for traps instead of walking.
+    from dungeon_tui.tui.session import Options, new_session
+    session = new_session("heroquest", {"adventure": "the_trial", "heroes": ["barbarian", "wizard"]}, 5,
+                          options=Options(ai_speed="instant"))
+
+    async def body(app, pilot):
+        screen = app.screen
+        await pilot.press("enter")  # nothing to pick on the map: enter goes to the list
+        for _ in range(3):  # the wizard alone takes three groups
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: offers(app))
+        assert app.focused is screen.query_one("#options")  # the Barbarian's turn: nothing on the map yet
+        await pilot.press("m")
+        assert await wait_for(pilot, lambda: offers(app) and screen.map_has_choices), (
+            [str(a) for a in session.game.pending.options], app.focused)
+        assert await wait_for(pilot, lambda: isinstance(app.focused, MapView))
+    at_first_choice(session, (120, 40), body)
