@@ -380,7 +380,18 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             if my < y0:
                 line.add(" " * self._cw, self._look(("wall", False, False, under)))
             else:
-                line.add(*self._paint((mx, my), under))
+                line.add(*self._door_above((mx, my)) or self._paint((mx, my), under))
+
+    def _door_above(self, sq: Sq) -> tuple[str, Style] | None:
+        """The compact layout has no wall rows: a door not open in the wall under an empty square
+        is drawn on that square, in the line of the wall (else it would read as wall)."""
+        below = (sq[0], sq[1] + 1)
+        text, role = self._edge(sq, below, "")
+        if role != "door" or text.startswith(OPEN_DOOR) or self.cells.get(sq, BLANK)[1] not in ("floor", "fog"):
+            return None
+        # Lit where the hero may step, aimed at or under the cursor: the door keeps that look.
+        role = "reachable" if sq in self.reachable else "door"
+        return self._glyph(text), self._look((role, sq in self.targets, sq == self.cursor, True))
 
     def _corner(self, mx: int, my: int) -> tuple[str, str]:
         """Where the edges left of square column `mx` and above square row `my` meet."""

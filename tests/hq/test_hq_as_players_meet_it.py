@@ -60,3 +60,18 @@ def test_a_hero_passing_through_a_friend_does_not_count_that_square_as_his_to_st
     game = SimpleNamespace(state=s, content=load_content())
     plan = Plan(game, s.figures["barbarian"], SimpleNamespace(context={"points": 3}, options=[]))
     assert reachable_attack_square(plan, orc) != (6, 9)
+
+
+def test_no_furniture_mark_starts_with_a_figure_letter_on_the_compact_board():
+    # Found in play at 120x40: the compact board shows one letter a square, so The Trial's
+    # weapons rack read "W W W" (three Wizards) and its bookcases "B B B" beside the Barbarian.
+    from dungeon_tui.rulesets.heroquest.content import glyph_clashes
+    c = load_content()
+    assert glyph_clashes(c.bundle) == []
+    letters = {x.glyph for x in [*c.heroes.values(), *c.escorts.values(), *c.monsters.values()]}
+    assert not {f.glyph[0] for f in c.furniture.values()} & letters
+    bookcase = SimpleNamespace(glyph="Bk")
+    doctored = {**{k: c.bundle[k] for k in ("heroes.yaml", "monsters.yaml")},
+                "furniture.yaml": SimpleNamespace(furniture={"bookcase": bookcase})}
+    (problem,) = glyph_clashes(doctored)
+    assert problem.startswith("content/heroquest/furniture.yaml: furniture.bookcase.glyph: 'Bk' starts with Barbarian's")

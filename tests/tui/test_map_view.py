@@ -254,3 +254,39 @@ def test_warhammer_quest_map_geometry_round_trips_in_both_layouts():
                 for y in range(y0, y1 + 1):
                     assert mv.square_at(mv.square_col(x), mv.square_line(y)) == (x, y)
     run_map(session, (100, 30), body)
+
+
+def test_compact_shows_a_closed_door_in_a_wall_below_a_square_and_a_gap_once_it_is_open():
+    # Found in play: in the compact board the stairway room's only way out (the door under
+    # [3,17] in The Trial) was the same underline as the wall, so a new player saw no exit.
+    session = hq_session(3)
+
+    async def body(app, pilot, mv):
+        mv.compact = True
+        await pilot.pause()
+        px, py = mv._pad()
+        door, wall = (3, 17), (2, 17)
+
+        def seen(sq):
+            strip = mv.render_line(mv.square_line(sq[1]) + py)
+            col = mv.square_col(sq[0]) + px
+            return strip.text[col], style_at(strip, col)
+        mv.move_cursor_to((10, 5), centre=False)  # away from the door
+        mv._rows.clear()
+        ch, style = seen(door)
+        assert ch == "+" and style.underline  # the door, in the line of the wall
+        ch, style = seen(wall)
+        assert ch == "·" and style.underline  # the wall beside it: floor above a line
+        game = session.game
+        (did,) = [d for d, e in board_doors(game).items() if sorted(e) == [(3, 17), (3, 18)]]
+        game.state.doors[did] = "open"
+        app.screen.redraw(centre=False)
+        await pilot.pause()
+        ch, style = seen(door)
+        assert ch == "·" and not style.underline  # open: a gap in the line
+    run_map(session, (120, 40), body)
+
+
+def board_doors(game):
+    from dungeon_tui.rulesets.heroquest import board
+    return board.doors_of(game.state, game.content)

@@ -56,12 +56,23 @@ def cross_check(bundle: Bundle) -> list[str]:
     for name, quest in sorted(bundle.files.items()):
         if name.startswith("quests/"):
             problems.extend(check_quest(quest, f"{where}/{name}", bundle["board.yaml"], names))
+    problems += glyph_clashes(bundle)
     for vid, v in bundle["variants.yaml"].variants.items():
         problems += [f"{where}/variants.yaml: variants.{vid}.monsters.{k}: unknown monster {k!r}"
                      for k in v.monsters if k not in names.monsters]
         problems += [f"{where}/variants.yaml: variants.{vid}.dread_names.{k}: unknown dread spell {k!r}"
                      for k in v.dread_names if k not in names.dread_spells]
     return problems
+
+
+def glyph_clashes(bundle: Bundle) -> list[str]:
+    """The compact board has one column a square, so a piece of furniture shows by the first
+    letter of its mark: it must not be a figure's letter (a bookcase's B beside the Barbarian)."""
+    he, mo = bundle["heroes.yaml"], bundle["monsters.yaml"]
+    figures = {x.glyph: x.name for x in [*he.heroes.values(), *he.escorts.values(), *mo.monsters.values()]}
+    return [f"content/heroquest/furniture.yaml: furniture.{fid}.glyph: {f.glyph!r} starts with {figures[f.glyph[0]]}'s "
+            f"letter, the only one the compact board shows" for fid, f in bundle["furniture.yaml"].furniture.items()
+            if f.glyph[0] in figures]
 
 
 @lru_cache(maxsize=1)
