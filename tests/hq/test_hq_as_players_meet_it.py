@@ -75,3 +75,15 @@ def test_no_furniture_mark_starts_with_a_figure_letter_on_the_compact_board():
                 "furniture.yaml": SimpleNamespace(furniture={"bookcase": bookcase})}
     (problem,) = glyph_clashes(doctored)
     assert problem.startswith("content/heroquest/furniture.yaml: furniture.bookcase.glyph: 'Bk' starts with Barbarian's")
+
+
+def test_each_spell_group_in_the_draft_names_its_spells():
+    # Found in play: "Wizard takes the air spells" told a new player nothing until it was picked.
+    from dungeon_tui.engine.game import CHANCE
+    from dungeon_tui.rulesets.heroquest.game import GAME
+    game = GAME.new_game({"adventure": "the_trial", "heroes": ["elf", "wizard"]}, 1)
+    while game.pending.seat == CHANCE:
+        game.play(game.pending.options[0])
+    texts = [str(a) for a in game.pending.options]
+    assert texts[0] == "Wizard takes the air spells: Genie, Swift Wind, Tempest"
+    assert "Wizard takes the water spells: Sleep, Veil of Mist, Water of Healing" in texts

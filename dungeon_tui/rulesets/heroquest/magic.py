@@ -3,6 +3,7 @@ the rolls spells share with Zargon's (Mind saves, fire saves, healing)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects
@@ -13,6 +14,9 @@ from .doors import open_door
 from .relics import keeps_card
 from .state import ALIVE, HERO, Figure, State
 from ...engine.words import counted
+
+if TYPE_CHECKING:
+    from .content import Content
 
 GROUPS = ("air", "earth", "fire", "water")
 HEALING = ("heal_body", "water_of_healing")
@@ -36,8 +40,9 @@ def draft(game: Game) -> Procedure:
     for hid in casters:
         for _ in range(picks[hid]):
             seat = s.seat_of[hid]
-            opts = [Action.make(seat, "draft", text=f"{c.heroes[hid].name} takes the {g} spells", who=hid, group=g)
-                    for g in left]
+            # Each choice names the group's spells: a new player does not know what "air" holds.
+            opts = [Action.make(seat, "draft", text=f"{c.heroes[hid].name} takes the {g} spells: {group_spells(c, g)}",
+                                who=hid, group=g) for g in left]
             pick = yield Decision(seat, f"{c.heroes[hid].name}: choose a group of spells", opts,
                                   context={"figure": hid, "draft": hid})
             take(game, hid, pick.get("group"))
@@ -47,6 +52,10 @@ def draft(game: Game) -> Procedure:
             take(game, "wizard", g)
 
 
+def group_spells(c: Content, group: str) -> str:
+    return ", ".join(sp.name for sp in c.spells.values() if sp.group == group)
+
+
 def take(game: Game, hid: str, group: str) -> None:
     s: State = game.state
     f = s.figures[hid]
@@ -54,7 +63,7 @@ def take(game: Game, hid: str, group: str) -> None:
     spells = [sid for sid, sp in game.content.spells.items() if sp.group == group]
     f.spells.extend(spells)
     game.emit("draft", figure=hid, group=group, spells=spells,
-              text=f"{f.name} takes the {group} spells: {', '.join(game.content.spells[x].name for x in spells)}.")
+              text=f"{f.name} takes the {group} spells: {group_spells(game.content, group)}.")
 
 
 # -- targets ---------------------------------------------------------------------------------------
