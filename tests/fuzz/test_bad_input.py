@@ -31,7 +31,7 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 
 def real_record(upto: int = 60) -> dict:
     """A real HeroQuest game (its first `upto` decisions) as record JSON, to tamper with."""
-    game = HQ.new_game({"adventure": "the_trial"}, 12)  # 11 ends in 45 since HQ rules version 3
+    game = HQ.new_game({"adventure": "the_trial"}, 13)  # 11 ends in 45 since HQ rules version 3, 12 in 25 since 4
     ctl = random_controllers(3)
     while not game.over and len(game.decisions) < upto:
         d = game.pending

@@ -15,7 +15,7 @@ from .quest_check import Names, check_quest
 ID = "heroquest"
 # 2: monsters are named and drawn by their number among their kind; 3: a decision with one option
 # is played without asking (asking.py)
-RULES_VERSION = "3"
+RULES_VERSION = "4"
 HERO_ORDER = ("barbarian", "dwarf", "elf", "wizard")
 
 
