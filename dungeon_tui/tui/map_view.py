@@ -373,6 +373,12 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             if role == "fog" and not text.strip():
                 # Between two unseen squares: fog too, or the unseen part of the board is striped.
                 text = self.cells.get((mx, my), self.cells.get((mx - 1, my), BLANK))[0][:1] or " "
+            elif not role and self._cw == 1 and my >= y0:
+                # One column a square keeps only a monster's letter: its number goes in the open
+                # wall column to its right, so "Orc 4" in the log can be found on the board.
+                left, left_role = self.cells.get((mx - 1, my), BLANK)
+                if left_role == "monster" and left[1:].strip():
+                    text, role = left[1:], "monster"
             line.add(self._glyph(text), self._look((role if my >= y0 else "wall", False, False, under)))
             if mx > x1:
                 break

@@ -290,3 +290,26 @@ def test_compact_shows_a_closed_door_in_a_wall_below_a_square_and_a_gap_once_it_
 def board_doors(game):
     from dungeon_tui.rulesets.heroquest import board
     return board.doors_of(game.state, game.content)
+
+
+def test_compact_one_column_board_shows_a_monster_number_in_the_open_wall_column_beside_it():
+    # Found in play: "Dwarf attacks Orc 2" or "Orc 4"? One column a square showed both as "o".
+    session = hq_session(3)
+
+    async def body(app, pilot, mv):
+        mv.compact = True
+        await pilot.pause()
+        assert mv.square_col(1) - mv.square_col(0) == 2  # one column a square
+        px, py = mv._pad()
+        cells = dict(mv.cells)
+        cells[(2, 16)] = ("o4", "monster")  # in the stairway room, nothing to its right but floor
+        cells[(4, 16)] = ("o5", "monster")  # against the room's east wall: the wall stays
+        mv.show(cells, mv.bounds, set(), None, mv.edges)
+        mv.move_cursor_to((10, 5), centre=False)
+        await pilot.pause()
+        row = mv.render_line(mv.square_line(16) + py).text
+        col = mv.square_col(2) + px
+        assert row[col:col + 2] == "o4"
+        col = mv.square_col(4) + px
+        assert row[col] == "o" and row[col + 1] == "│"
+    run_map(session, (120, 40), body)
