@@ -87,3 +87,22 @@ def test_each_spell_group_in_the_draft_names_its_spells():
     texts = [str(a) for a in game.pending.options]
     assert texts[0] == "Wizard takes the air spells: Genie, Swift Wind, Tempest"
     assert "Wizard takes the water spells: Sleep, Veil of Mist, Water of Healing" in texts
+
+
+def test_a_corridor_opening_up_does_not_stop_a_walk_but_a_monster_coming_into_view_does():
+    # Found in play: Enter on a far corridor square walked one step at a time, because each
+    # step along The Trial's corridor revealed a few more squares and every reveal stopped the walk.
+    from hq_scenario import Picks, run
+
+    from dungeon_tui.rulesets.heroquest.heroes import hero_turn
+    from dungeon_tui.rulesets.heroquest.presenter import HeroQuestPresenter
+    s = trial({"dwarf": (8, 18)})
+    orc = s.figures["m23"]  # Orc 4, out of the way at first
+    orc.pos, orc.placed = (12, 14), False  # up the corridor that opens at [12,18]
+    steps = [("step", {"to": sq}) for sq in ((9, 18), (10, 18), (11, 18), (12, 18))]
+    game = run(s, lambda g: hero_turn(g, s.figures["dwarf"]), [[3, 3]], heroes=Picks(("roll_move", {}), *steps))
+    seen = [(e.kind, e.text) for e in game.events if e.kind in ("reveal", "corridor_seen")]
+    assert ("reveal", "Revealed: more corridor, with Orc 4.") in seen
+    assert all(kind == "corridor_seen" for kind, text in seen if "with" not in text) and len(seen) >= 2
+    stops = HeroQuestPresenter.walk_stops
+    assert "reveal" in stops and "corridor_seen" not in stops

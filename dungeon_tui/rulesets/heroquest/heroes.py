@@ -13,7 +13,7 @@ from ...engine.grid import DIR_NAMES, DIRS4, Sq, path_back
 from . import board, magic, relics, searching, traps
 from .asking import ask
 from .combat import item, strike, weapon_of
-from .doors import announce, door_here, open_door
+from .doors import announce, door_here, open_door, reveal
 from .ending import check_end
 from .potions import TURN_POTIONS, drink
 from .profiles import search_combined
@@ -352,7 +352,7 @@ def hero_turn(game: Game, figure: Figure) -> Procedure:
                 t["points"] -= 2
                 ended = yield from traps.jump(game, figure, tuple(pick.get("over")), tuple(pick.get("to")))
             if figure.pos is not None:
-                announce(game, board.reveal_from(s, game.content, figure.pos))
+                reveal(game, figure.pos)
                 after_move(game, figure)
                 magic.check_courage(game)
                 if may_stop(s, figure, figure.pos):
@@ -424,13 +424,13 @@ def action(game: Game, figure: Figure, pick: Action, turn: dict[str, Any]) -> Pr
         searching.search_traps(game, figure)
     if kind in ("search_secret_doors", "search_both"):
         searching.search_secret_doors(game, figure)
-        announce(game, board.reveal_from(s, game.content, figure.square))
+        reveal(game, figure.square)
         return False
     if kind == "disarm":
         which = "furniture" if pick.get("furniture") else "trap"
         ended = yield from traps.disarm(game, figure, which, pick.get(which))
         if figure.pos is not None:
-            announce(game, board.reveal_from(s, game.content, figure.pos))
+            reveal(game, figure.pos)
         return ended
     raise ValueError(f"unknown hero action {kind}")
 

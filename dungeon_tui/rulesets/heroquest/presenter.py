@@ -112,7 +112,8 @@ class HeroQuestPresenter(PresenterDefaults):
     aim_kinds: tuple[str, ...] = ("attack", "monster_attack")
     walk_kinds: tuple[str, ...] = ("step",)  # a walk is played one square at a time
     end_kinds: tuple[str, ...] = ("pass", "end_turn", "monster_done")  # `e`: pass, end the hero's turn, end a monster's
-    # A walk stops when a room or corridor comes into view, a trap springs, a monster is placed,
+    # A walk stops when a room or a monster comes into view (not a corridor opening up step by
+    # step: "corridor_seen"), a trap springs, a monster is placed,
     # dice are rolled, someone is hurt, the escort or an alarm acts, a door opens, remains are found.
     walk_stops: frozenset[str] = frozenset({"reveal", "trap", "place", "roll", "damage", "escort", "alarm", "door",
                                             "remains"})
