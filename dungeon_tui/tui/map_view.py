@@ -371,8 +371,10 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             under = self._blocks((mx - 1, my), (mx - 1, my + 1)) or self._blocks((mx, my), (mx, my + 1))
             text, role = self._edge((mx - 1, my), (mx, my), " ") if my >= y0 else (" ", "")
             if role == "fog" and not text.strip():
-                # Between two unseen squares: fog too, or the unseen part of the board is striped.
-                text = self.cells.get((mx, my), self.cells.get((mx - 1, my), BLANK))[0][:1] or " "
+                # Beside an unseen square: fog too, or the unseen part of the board is striped
+                # (and a seen square's floor dot there reads as one more square seen).
+                sides = (self.cells.get((mx, my), BLANK), self.cells.get((mx - 1, my), BLANK))
+                text = next((c[0][:1] for c in sides if c[1] == "fog"), sides[0][0][:1]) or " "
             elif not role and self._cw == 1 and my >= y0:
                 # One column a square keeps only a monster's letter: its number goes in the open
                 # wall column to its right, so "Orc 4" in the log can be found on the board.

@@ -313,3 +313,25 @@ def test_compact_one_column_board_shows_a_monster_number_in_the_open_wall_column
         col = mv.square_col(4) + px
         assert row[col] == "o" and row[col + 1] == "│"
     run_map(session, (120, 40), body)
+
+
+def test_compact_wall_column_beside_an_unseen_square_is_fog_not_the_seen_square_floor():
+    # Found in play: at the corridor's edge of what was seen, the column between a seen floor
+    # square and an unseen one showed the seen square's dot, so the unseen square looked seen.
+    session = hq_session(3)
+
+    async def body(app, pilot, mv):
+        mv.compact = True
+        await pilot.pause()
+        px, py = mv._pad()
+        cells = dict(mv.cells)
+        cells[(20, 9)], cells[(21, 9)] = ("░░", "fog"), ("· ", "floor")  # unseen to the west, as at [8,9]
+        edges = dict(mv.edges)
+        edges[((20, 9), (21, 9))] = (" ", "fog")
+        mv.show(cells, mv.bounds, set(), None, edges)
+        mv.move_cursor_to((10, 5), centre=False)
+        await pilot.pause()
+        row = mv.render_line(mv.square_line(9) + py).text
+        col = mv.square_col(21) + px
+        assert row[col - 2:col + 1] == "░░·"
+    run_map(session, (120, 40), body)
