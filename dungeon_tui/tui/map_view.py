@@ -377,9 +377,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
                 text = next((c[0][:1] for c in sides if c[1] == "fog"), sides[0][0][:1]) or " "
             elif not role and self._cw == 1 and my >= y0:
                 # One column a square keeps only a monster's letter: its number goes in the open
-                # wall column to its right, so "Orc 4" in the log can be found on the board.
+                # wall column to its right, so "Orc 4" in the log can be found on the board,
+                # unless a figure stands there (glyphs never run together: "o4D").
                 left, left_role = self.cells.get((mx - 1, my), BLANK)
-                if left_role == "monster" and left[1:].strip():
+                if left_role == "monster" and left[1:].strip() \
+                        and self.cells.get((mx, my), BLANK)[1] not in ("hero", "monster"):
                     text, role = left[1:], "monster"
             line.add(self._glyph(text), self._look((role if my >= y0 else "wall", False, False, under)))
             if mx > x1:

@@ -304,6 +304,7 @@ def test_compact_one_column_board_shows_a_monster_number_in_the_open_wall_column
         cells = dict(mv.cells)
         cells[(2, 16)] = ("o4", "monster")  # in the stairway room, nothing to its right but floor
         cells[(4, 16)] = ("o5", "monster")  # against the room's east wall: the wall stays
+        cells[(1, 17)], cells[(2, 17)] = ("o6", "monster"), ("B ", "hero")  # side by side: no "o6B"
         mv.show(cells, mv.bounds, set(), None, mv.edges)
         mv.move_cursor_to((10, 5), centre=False)
         await pilot.pause()
@@ -312,6 +313,9 @@ def test_compact_one_column_board_shows_a_monster_number_in_the_open_wall_column
         assert row[col:col + 2] == "o4"
         col = mv.square_col(4) + px
         assert row[col] == "o" and row[col + 1] == "│"
+        row = mv.render_line(mv.square_line(17) + py).text
+        col = mv.square_col(1) + px
+        assert row[col:col + 3] == "o B"
     run_map(session, (120, 40), body)
 
 
