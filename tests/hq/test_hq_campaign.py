@@ -288,6 +288,7 @@ def test_too_large_and_missing_files(tmp_path):
 def test_campaign_command(tmp_path, capsys):
     f = str(tmp_path / "c.json")
     assert main(["campaign", "new", f, "--game", "heroquest", "--heroes", "dwarf,wizard", "--name", "Band"]) == 0
+    assert capsys.readouterr().out.endswith("for: Dwarf and Wizard\n")  # names, not ids
     assert main(["campaign", "new", f, "--game", "heroquest"]) == 2  # exists
     c = camp.load(f)
     c.hero("dwarf").gold = 400
@@ -310,7 +311,11 @@ def test_campaign_command(tmp_path, capsys):
         assert Path(f).read_bytes() == before
     assert main(["campaign", "play", f, "--seed", "3", "--record", str(tmp_path / "recs")]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("the_trial: ") and "Dwarf" in out
+    assert out.startswith("The Trial: ") and "Dwarf" in out
+    # What a player reads names quests, heroes and items: the ids are only for the commands.
+    assert "the_trial:" not in out  # the history and the changes name the quest
+    assert "the Dwarf bought Tool Kit for 250 gold" in out and "the Dwarf gave the Wizard 100 gold" in out
+    assert "The Trial: " in out.split("recent changes:")[1]
     c = camp.load(f)
     assert len(c.quests) == 1 and c.quests[0].record_path.endswith("heroquest-the_trial-3.json")
     rec = record.read(c.quests[0].record_path)

@@ -324,19 +324,35 @@ def potion_name(potion: str) -> str:
     return str(names.get(kind, kind)) + (f" (heals {amount})" if amount not in ("", "0") else "")
 
 
+def hero_word(kind: object) -> str:
+    """A hero type as the player says it ('dwarf' -> Dwarf); the file keeps the id."""
+    hero = load_content().heroes.get(str(kind))
+    return hero.name if hero is not None else str(kind)
+
+
+def item_word(key: object) -> str:
+    found = combat.item(load_content(), str(key))
+    return str(found.name) if found is not None else str(key)
+
+
+def quest_word(quest: object) -> str:
+    q = load_content().quests.get(str(quest))
+    return q.name if q is not None else str(quest)
+
+
 def log_line(entry: dict[str, LogValue]) -> str:
     kind = entry["kind"]
     if kind == "buy":
-        return f"the {entry['hero']} bought {entry['item']} for {entry['gold']} gold"
+        return f"the {hero_word(entry['hero'])} bought {item_word(entry['item'])} for {entry['gold']} gold"
     if kind == "give":
-        return f"the {entry['from']} gave the {entry['to']} {entry['gold']} gold"
+        return f"the {hero_word(entry['from'])} gave the {hero_word(entry['to'])} {entry['gold']} gold"
     if kind == "replace":
-        return f"a new {entry['with']} took the fallen {entry['hero']}'s place"
+        return f"a new {hero_word(entry['with'])} took the fallen {hero_word(entry['hero'])}'s place"
     if kind == "main":
-        return f"the {entry['hero']} took {entry['item']} in hand"
+        return f"the {hero_word(entry['hero'])} took {item_word(entry['item'])} in hand"
     gold = entry.get("gold") or {}
-    gains = ", ".join(f"{h} {g:+d}" for h, g in gold.items()) if isinstance(gold, dict) else ""
-    return f"{entry.get('quest')}: {entry.get('result')}; gold {gains or 'unchanged'}"
+    gains = ", ".join(f"{hero_word(h)} {g:+d}" for h, g in gold.items()) if isinstance(gold, dict) else ""
+    return f"{quest_word(entry.get('quest'))}: {entry.get('result')}; gold {gains or 'unchanged'}"
 
 
 def describe(campaign: Campaign, recent: int = 6) -> list[str]:
@@ -355,7 +371,7 @@ def describe(campaign: Campaign, recent: int = 6) -> list[str]:
                    for q in quests_in_order() if q in campaign.unlocked]
     lines.append("open quests: " + ("; ".join(open_quests) or "none"))
     lines.append("history:" if campaign.quests else "history: no quest played yet")
-    lines += [f"  {q.date} {q.quest}: {q.result}" + (f" (record {q.record_path})" if q.record_path else "")
+    lines += [f"  {q.date} {quest_word(q.quest)}: {q.result}" + (f" (record {q.record_path})" if q.record_path else "")
               for q in campaign.quests]
     if campaign.log:
         lines.append("recent changes:")

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...engine.campaign_file import CampaignError
 from ...engine.contract import CampaignTools, Ruleset
+from ...engine.words import listing
 from . import campaign as camp
 
 
@@ -24,7 +25,7 @@ class Commands:
                 raise CampaignError(f"{path} exists; pass --force to start it over")
             c = camp.new(args.name or path.stem, args.heroes.split(",") if args.heroes else None)
             camp.save(c, path)
-            tools.say(f"new HeroQuest campaign {path} for: {', '.join(h.hero_type for h in c.party)}")
+            tools.say(f"new HeroQuest campaign {path} for: {listing([camp.hero_word(h.hero_type) for h in c.party])}")
             return 0
         if args.recruit:
             raise CampaignError("--recruit is for Warhammer Quest; a HeroQuest party replaces the fallen "
@@ -39,13 +40,14 @@ class Commands:
             tools.say(f"the {h.name} buys {ruleset.content().equipment[args.item].name}; {h.gold} gold left")
         elif cmd == "main":
             c = camp.set_main(c, args.hero, args.weapon)
-            tools.say(f"the {c.hero(args.hero).name} will start the next quest with {args.weapon} in hand")
+            tools.say(f"the {c.hero(args.hero).name} will start the next quest with {camp.item_word(args.weapon)} in hand")
         elif cmd == "give":
             c = camp.give(c, args.giver, args.taker, args.gold)
             tools.say(f"{args.gold} gold from the {c.hero(args.giver).name} to the {c.hero(args.taker).name}")
         elif cmd == "replace":
             c = camp.replace(c, args.hero, args.with_type)
-            tools.say(f"a new {c.hero(args.with_type).name} joins the party in the fallen {args.hero}'s place")
+            tools.say(f"a new {c.hero(args.with_type).name} joins the party in the fallen "
+                      f"{camp.hero_word(args.hero)}'s place")
         elif cmd == "play":
             setup = camp.setup_for(c, args.quest)
             if args.app or args.resume:
@@ -61,7 +63,7 @@ class Commands:
                 tools.save_record(game, record_path, f"campaign {c.name}")
             c = camp.record_result(c, game, str(record_path) if record_path else None)
             result = game.result or {}
-            tools.say(f"{game.state.quest}: {result.get('outcome')} after {game.state.turn} rounds "
+            tools.say(f"{camp.quest_word(game.state.quest)}: {result.get('outcome')} after {game.state.turn} rounds "
                       f"({result.get('why', '')})")
             tools.say("\n".join(camp.describe(c)[1:]))
         camp.save(c, path)
