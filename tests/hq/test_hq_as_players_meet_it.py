@@ -106,3 +106,15 @@ def test_a_corridor_opening_up_does_not_stop_a_walk_but_a_monster_coming_into_vi
     assert all(kind == "corridor_seen" for kind, text in seen if "with" not in text) and len(seen) >= 2
     stops = HeroQuestPresenter.walk_stops
     assert "reveal" in stops and "corridor_seen" not in stops
+
+
+def test_a_second_weapon_of_the_same_kind_is_not_also_in_hand():
+    # Found in play: the Dwarf took the fallen Barbarian's remains, and his sheet read
+    # "Shortsword (in hand), Broadsword, Dagger, Shortsword (in hand)".
+    from test_hq_presenter import PRESENTER, Shown
+    s = trial({"dwarf": (5, 9)})
+    dwarf = s.figures["dwarf"]
+    dwarf.equipment += ["broadsword", "dagger", "shortsword"]
+    dwarf.flags["main"] = "shortsword"
+    sheet = PRESENTER.sheet(Shown(s), "hero:dwarf", "dwarf")
+    assert sheet.count("(in hand)") == 1 and "Shortsword (in hand), Broadsword, Dagger, Shortsword" in sheet

@@ -323,10 +323,12 @@ class HeroQuestPresenter(PresenterDefaults):
         artifacts (those spent this quest marked), quest items, potions."""
         flags = f.get("flags", {})
         out = []
+        in_hand = flags.get("main")
         for e in f.get("equipment", []):
             name = self._item_name(game, e)
-            if flags.get("main") == e:
+            if in_hand == e:
                 name += " (in hand)"
+                in_hand = None  # a second one of the kind (a fallen friend's) is carried, not held
             elif flags.get(f"used:{e}"):
                 name += " (used)"
             elif e == "spell_ring" and flags.get("spell_ring") in game.content.spells:
