@@ -258,3 +258,23 @@ def test_after_the_spell_draft_the_roll_key_gives_the_map_back_its_keys(tmp_path
             [str(a) for a in session.game.pending.options], app.focused)
         assert await wait_for(pilot, lambda: isinstance(app.focused, MapView))
     at_first_choice(session, (120, 40), body)
+
+
+def test_the_line_about_the_square_under_the_cursor_follows_the_state(tmp_path):
+    # Found in play: after the Dwarf took up the Broadsword the line about his square still said
+    # "2 att" beside a sheet saying "attack 3 dice".
+    session = hq_session()
+
+    async def body(app, pilot):
+        screen = app.screen
+        mv = screen.query_one(MapView)
+        hero = session.game.state.figures["barbarian"]
+        mv.move_cursor_to(hero.square)
+        await pilot.pause()
+        look = screen.query_one("#look")
+        assert "Body 8/8" in str(look.render())
+        hero.body = 5
+        screen.redraw(centre=False)
+        await pilot.pause()
+        assert "Body 5/8" in str(look.render())
+    at_first_choice(session, (120, 40), body)
