@@ -74,7 +74,8 @@ def test_no_furniture_mark_starts_with_a_figure_letter_on_the_compact_board():
     doctored = {**{k: c.bundle[k] for k in ("heroes.yaml", "monsters.yaml")},
                 "furniture.yaml": SimpleNamespace(furniture={"bookcase": bookcase})}
     (problem,) = glyph_clashes(doctored)
-    assert problem.startswith("content/heroquest/furniture.yaml: furniture.bookcase.glyph: 'Bk' starts with Barbarian's")
+    assert problem.startswith("content/heroquest/furniture.yaml: furniture.bookcase.glyph: 'Bk' starts with "
+                              "Barbarian's")
 
 
 def test_each_spell_group_in_the_draft_names_its_spells():

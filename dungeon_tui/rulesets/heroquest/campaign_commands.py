@@ -40,7 +40,8 @@ class Commands:
             tools.say(f"the {h.name} buys {ruleset.content().equipment[args.item].name}; {h.gold} gold left")
         elif cmd == "main":
             c = camp.set_main(c, args.hero, args.weapon)
-            tools.say(f"the {c.hero(args.hero).name} will start the next quest with {camp.item_word(args.weapon)} in hand")
+            weapon = camp.item_word(args.weapon)
+            tools.say(f"the {c.hero(args.hero).name} will start the next quest with {weapon} in hand")
         elif cmd == "give":
             c = camp.give(c, args.giver, args.taker, args.gold)
             tools.say(f"{args.gold} gold from the {c.hero(args.giver).name} to the {c.hero(args.taker).name}")

@@ -38,8 +38,8 @@ OPEN_DOOR = ("/", "//")
 HIDDEN_DOOR = ("?", "??")  # a secret door nobody has found: Zargon's view only
 
 LEGEND = ("B D E W heroes, R Sir Ragnar   g1 o2 s3 monsters   Tb Ch … furniture   · floor   ≡≡ stairway   "
-          "██ blocked   ░░ not yet seen   │ ─ walls (compact board: a line under a square)   + closed door (compact: on "
-          "the square above it)   / open door (compact: a gap)   ^ known trap   "
+          "██ blocked   ░░ not yet seen   │ ─ walls (compact board: a line under a square)   "
+          "+ closed door (compact: on the square above it)   / open door (compact: a gap)   ^ known trap   "
           "() sprung pit   * where you may step")
 
 HELP = """[b]HeroQuest in brief[/b]
