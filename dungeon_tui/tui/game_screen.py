@@ -160,8 +160,11 @@ class GameScreen(TableScreen):
         # The cursor stays where the player left it while the same hero goes on deciding (after
         # a placement, a walk); it moves to the action when someone else's turn is shown.
         who = (self.view_seat, self.presenter.hero_of(self.session.game, offered))
+        pending = self.session.game.pending
         if offered is not None and who == self.centred_on:
             centre = False
+        elif offered is None and pending is not None and pending.seat == CHANCE:
+            centre = False  # the dice rolled for the hero's own blow: nobody else's turn yet
         elif centre:
             self.centred_on = who if offered is not None else None
         self.draw(self.session.game, self.view_seat, offered, centre)
