@@ -11,6 +11,7 @@ from typing import Any
 
 from ...engine.game import Action, Decision, Event, Game
 from . import board, sight, stats
+from .card_words import card_does
 from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, deciding_hero, listed, plays
 
 TERRAIN: dict[str, Cell] = {
@@ -375,7 +376,8 @@ class WarhammerQuestPresenter(PresenterDefaults):
         c = game.content
         if event.kind == "event" and event.data.get("card") in c.events:
             card = c.events[event.data["card"]]
-            return f"Event: {card.name}", card.text
+            names = {mid: m.name for mid, m in c.monsters.items()}
+            return f"Event: {card.name}", f"{card.text}\n\n{card_does(event.data['card'], card, names)}"
         if event.kind == "treasure" and event.data.get("card") in c.treasure:
             t = c.treasure[event.data["card"]]
             who = game.state.figures.get(event.data.get("to"))
