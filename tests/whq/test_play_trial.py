@@ -31,3 +31,57 @@ def test_a_drawn_e_card_says_what_it_does_and_what_follows():
     assert "lowest sets it off" in trap and "1-3 another Event card follows" in trap
     assert "Treasure card" not in drawn("portcullis")[1]  # E cards earn none of their own
     assert "follows at once" in drawn("dead_body")[1]
+
+
+# -- no prompt without a real choice -------------------------------------------------------------
+def prompts_of(s, phase: str) -> list[str]:
+    from dungeon_tui.rulesets.warhammer_quest import magic
+
+    from scenario import run
+    prompts: list[str] = []
+
+    def choose(d):
+        prompts.append(d.prompt)
+        return next(a for a in d.options if a.kind == "pass")
+    run(s, lambda g: magic.window(g, phase), [], choose)
+    return prompts
+
+
+def wizard_in_a_room_with(placed_phase: str):
+    from scenario import monster, room, warrior
+    s = room()
+    s.turn, s.phase = 3, "monsters"
+    warrior(s, "barbarian", (0, 0))
+    warrior(s, "wizard", (1, 1))
+    s.spells, s.power, s.power_tokens = ["shield", "confuse", "life_force"], 6, 6
+    m = monster(s, "minotaur", (3, 3))
+    m.placed_turn, m.placed_phase = 3, placed_phase
+    return s
+
+
+def test_no_spell_that_lasts_the_turn_is_offered_against_monsters_that_will_not_act_in_it():
+    # Monsters placed in this turn's M1 do nothing else this turn: Shield or Confuse now is wasted.
+    assert prompts_of(wizard_in_a_room_with("M1"), "M") == []
+    # A monster from an earlier Event will strike in a moment: the Wizard is asked.
+    s = wizard_in_a_room_with("M1")
+    s.turn = 4
+    assert prompts_of(s, "M") == ["Cast a spell now?"]
+    # At the end of the turn nothing that lasts the turn is worth casting.
+    s = wizard_in_a_room_with("M1")
+    s.turn, s.phase = 4, "end"
+    assert prompts_of(s, "T") == []
+
+
+def test_life_force_is_offered_only_while_the_warriors_fight():
+    from dungeon_tui.engine.game import Game
+    from dungeon_tui.engine.scenario import ScenarioRules
+    from dungeon_tui.rulesets.warhammer_quest import magic
+    from scenario import load_content
+    s = wizard_in_a_room_with("P3")
+    c = load_content()
+    offered = lambda: {a.get("spell") for a in magic.cast_options(  # noqa: E731
+        Game(ScenarioRules(s, lambda g: iter(())), {}, 0, c, c.digest), s.figures["wizard"])}
+    s.phase = "warriors"
+    assert "life_force" in offered()
+    s.phase = "monsters"
+    assert "life_force" not in offered() and "shield" in offered()

@@ -57,18 +57,23 @@ def at_the_wizards_section(c: Casting) -> list[Action]:
 
 
 def on_a_monster_here(c: Casting) -> list[Action]:
+    """A monster on the Wizard's section that will still fight this turn (Confuse lasts the turn)."""
     s, w = c.state, c.wizard
     return [c.cast(f"cast {c.spell.name} on {m.name}", target=m.id)
-            for m in s.monsters() if m.active and s.section_of(m.pos) == s.section_of(w.pos)]
+            for m in s.still_to_act() if s.section_of(m.pos) == s.section_of(w.pos)]
 
 
 def worth_it(c: Casting, x: Figure) -> bool:
     """Only casts that would do something are offered, so the Wizard is not asked in vain: a
-    healing spell on a warrior who has lost Wounds, a spell that lasts the turn while monsters
-    are about to fight."""
+    healing spell on a warrior who has lost Wounds; a spell that lasts the turn while monsters
+    will still fight this turn (not those just placed in the Monsters' Phase, nor at its end);
+    Levitate, which lasts the next turn too, while any monster is about."""
+    s = c.state
     if c.spell.type == "healing" and c.spell.duration == "instant":
         return x.wounds < x.max_wounds
-    return bool(c.state.monsters())
+    if c.spell.duration == "full_turn":
+        return bool(s.monsters())
+    return bool(s.still_to_act())
 
 
 def on_a_warrior(c: Casting) -> list[Action]:
@@ -78,6 +83,9 @@ def on_a_warrior(c: Casting) -> list[Action]:
 
 
 def on_a_warrior_not_yet_fighting(c: Casting) -> list[Action]:
+    """Life Force works on the warrior's own blows: only while the warriors still fight."""
+    if c.state.phase != "warriors":
+        return []
     return [c.cast(f"cast {c.spell.name} on the {x.name}", target=x.id) for x in c.living
             if (x.status == ACTIVE or c.spell.type == "healing") and not x.flags.get("attacking") and worth_it(c, x)]
 
