@@ -85,3 +85,41 @@ def test_life_force_is_offered_only_while_the_warriors_fight():
     assert "life_force" in offered()
     s.phase = "monsters"
     assert "life_force" not in offered() and "shield" in offered()
+
+
+# -- placement in words --------------------------------------------------------------------------
+def place(s, groups, dice):
+    from dungeon_tui.rulesets.warhammer_quest.placement import place_monsters
+    from dungeon_tui.rulesets.warhammer_quest.turns import order
+
+    from scenario import run
+    whys: list[str] = []
+
+    def choose(d):
+        whys.append(d.context.get("why", ""))
+        return d.options[0]
+    heroes = [f for f in s.figures.values() if f.side == "hero"]
+    game = run(s, lambda g: place_monsters(g, groups, "s1", heroes, "m_minotaurs", "M1", order(s, g.content)),
+               dice, choose)
+    return whys, game
+
+
+def test_three_minotaurs_against_four_warriors_are_placed_by_counters_said_as_fewer_monsters():
+    from scenario import room, warrior
+    s = room(9, 9)
+    for kind, pos in {"barbarian": (2, 2), "dwarf": (6, 2), "elf": (2, 6), "wizard": (6, 6)}.items():
+        warrior(s, kind, pos)
+    whys, _ = place(s, [("minotaur", 3)], [0, 0, 0])
+    assert len(whys) == 3 and all("fewer monsters than warriors, a warrior counter drawn" in w for w in whys)
+
+
+def test_monsters_left_without_a_square_are_counted_in_words():
+    from scenario import room, warrior
+    s = room(2, 1)
+    warrior(s, "barbarian", (0, 0))
+    _, game = place(s, [("orc_warrior", 3)], [])
+    assert "No room for 2 more Orc Warriors; they stay away." in [e.text for e in game.events]
+    s = room(2, 1)
+    warrior(s, "barbarian", (0, 0))
+    _, game = place(s, [("orc_warrior", 2)], [])
+    assert "No room for 1 more Orc Warrior; it stays away." in [e.text for e in game.events]
