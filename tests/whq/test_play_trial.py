@@ -123,3 +123,29 @@ def test_monsters_left_without_a_square_are_counted_in_words():
     warrior(s, "barbarian", (0, 0))
     _, game = place(s, [("orc_warrior", 2)], [])
     assert "No room for 1 more Orc Warrior; it stays away." in [e.text for e in game.events]
+
+
+# -- an area spell shows its area and says who else is in it --------------------------------------
+def test_the_pit_of_despair_says_the_wizard_stands_in_it_and_previews_its_four_squares():
+    from dungeon_tui.engine.game import Game
+    from dungeon_tui.engine.scenario import ScenarioRules
+    from dungeon_tui.rulesets.warhammer_quest import magic
+
+    from scenario import load_content, monster, room, warrior
+    s = room()
+    s.turn, s.phase = 2, "warriors"
+    warrior(s, "barbarian", (3, 3))
+    warrior(s, "wizard", (1, 1))
+    monster(s, "minotaur", (1, 0), "1")
+    monster(s, "minotaur", (2, 1), "2")
+    s.spells, s.power, s.power_tokens = ["pit_of_despair", "fireball"], 6, 6
+    c = load_content()
+    game = Game(ScenarioRules(s, lambda g: iter(())), {}, 0, c, c.digest)
+    offered = {str(a): a for a in magic.cast_options(game, s.figures["wizard"])}
+    assert "cast Pit of Despair under Minotaur 1 (the Wizard and Minotaur 2 too)" in offered
+    assert "cast Fireball at Minotaur 1 (Minotaur 2 too)" in offered  # it burns monsters only
+    assert "cast Pit of Despair under Minotaur 2" in offered  # nobody else under it
+    cells = PRESENTER.preview(game, "hero:wizard", offered["cast Pit of Despair under Minotaur 1 (the Wizard and "
+                                                         "Minotaur 2 too)"])
+    assert set(cells) == {(1, 0), (2, 0), (1, 1), (2, 1)}
+    assert cells[(1, 1)][0].startswith("W") and cells[(2, 0)] == ("▒▒", "target")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Event, Game
-from . import board, sight, stats
+from . import board, sight, spells, stats
 from .card_words import card_does
 from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, deciding_hero, listed, plays
 
@@ -26,6 +26,7 @@ TERRAIN: dict[str, Cell] = {
 }
 GROUND = {".": "floor", "p": "a pit", "c": "the chasm", "b": "a bridge", "s": "stairs", "X": "a statue, idol or tomb",
           "H": "the Pit of Despair", "R": "rubble"}
+AREA_SPELLS = ("area", "floor_area")  # spells whose target is a 2x2 of squares, previewed on the map
 DARK: Cell = ("░░", "fog")
 WALL: Cell = ("██", "wall")
 # What lies beyond a doorway, drawn in the wall just outside it (so a figure on the doorway
@@ -235,7 +236,8 @@ class WarhammerQuestPresenter(PresenterDefaults):
         return Board(cells, (min(xs), min(ys), max(xs), max(ys)))
 
     def preview(self, game: Game, seat: str, action: Action) -> dict[Sq, Cell]:
-        """A section before it is laid (each way it may go), or the doorway an exploration opens."""
+        """A section before it is laid (each way it may go), the doorway an exploration opens, or
+        the 2x2 an area spell would strike."""
         d = game.pending
         if action.kind == "lay" and d is not None:
             lay = d.context.get("lays", {}).get(action.get("option"))
@@ -245,6 +247,15 @@ class WarhammerQuestPresenter(PresenterDefaults):
             for x, y in lay["exits"]:
                 out[(x, y)] = ("++", "door")
             return out
+        if action.kind == "cast" and game.content.spells[action.get("spell")].target in AREA_SPELLS:
+            # Fireball's or the Pit's 2x2: who stands there keeps his letter, the rest is marked.
+            view = game.view(seat)
+            target = view.get("figures", {}).get(action.get("target"))
+            if not isinstance(target, dict) or target.get("pos") is None:
+                return {}
+            figures = figure_cells(game, view)
+            return {sq: (figures[sq][0], "target") if sq in figures else ("▒▒", "target")
+                    for sq in spells.area((target["pos"][0], target["pos"][1]))}
         if action.kind == "explore":
             door = game.view(seat).get("doorways", {}).get(action.get("door"))
             return dict.fromkeys(door["squares"], ("++", "target")) if isinstance(door, dict) else {}

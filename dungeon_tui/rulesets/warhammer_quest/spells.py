@@ -10,10 +10,12 @@ from typing import Any
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects
 from ...engine.game import Action, Game, Procedure
+from ...engine.words import listing
 from . import board
 from .combat import damage_monster, heal, kill_monster
 from .rolls import dice_value
-from .state import ACTIVE, DEAD, Figure, State
+from .state import ACTIVE, DEAD, MONSTER, Figure, State
+from .words import the
 
 
 
@@ -45,8 +47,27 @@ SPELLS: Effects[Cast] = Effects("spell")
 
 
 # -- offers --------------------------------------------------------------------------------------
+def area(corner: tuple[int, int]) -> list[tuple[int, int]]:
+    """The 2x2 squares an area spell covers: the target's square and those east and south of it."""
+    return [(corner[0] + dx, corner[1] + dy) for dy in (0, 1) for dx in (0, 1)]
+
+
+def also_caught(c: Casting, target: Figure, monsters_only: bool) -> str:
+    """Who else the area under the target holds, said on the option so no one is caught unawares
+    (the Wizard in his own pit): " (the Wizard and Minotaur 2 too)"."""
+    sqs = area(target.square)
+    others = [f for f in c.state.figures.values() if f is not target and f.on_board and f.pos in sqs
+              and (f.side == MONSTER or not monsters_only)]
+    return f" ({listing([the(f.name) for f in others])} too)" if others else ""
+
+
 def at_a_monster_seen(c: Casting) -> list[Action]:
     return [c.cast(f"cast {c.spell.name} at {m.name}", target=m.id) for m in c.monsters_seen]
+
+
+def at_an_area_seen(c: Casting) -> list[Action]:
+    return [c.cast(f"cast {c.spell.name} at {m.name}{also_caught(c, m, monsters_only=True)}", target=m.id)
+            for m in c.monsters_seen]
 
 
 def at_the_wizards_section(c: Casting) -> list[Action]:
@@ -98,8 +119,8 @@ def under_a_monster_seen(c: Casting) -> list[Action]:
     s = c.state
     if s.adv.get("pits", 0) >= 3:
         return []
-    return [c.cast(f"cast {c.spell.name} under {m.name}", target=m.id) for m in c.monsters_seen
-            if all(s.grid.floor((m.square[0] + dx, m.square[1] + dy)) for dx in (0, 1) for dy in (0, 1))]
+    return [c.cast(f"cast {c.spell.name} under {m.name}{also_caught(c, m, monsters_only=False)}", target=m.id)
+            for m in c.monsters_seen if all(s.grid.floor(sq) for sq in area(m.square))]
 
 
 def on_a_dead_warrior(c: Casting) -> list[Action]:
@@ -118,15 +139,14 @@ def _bolt(game: Game, wizard: Figure, sp: Any, target: Figure, rule: str) -> Pro
     damage_monster(game, target, dmg, wizard, sp.name)
 
 
-@SPELLS("fireball", offer=at_a_monster_seen)
+@SPELLS("fireball", offer=at_an_area_seen)
 def fireball(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Procedure | None:
     return _fireball(game, wizard, sp, target.pos, rule) if target and target.pos else None
 
 
 def _fireball(game: Game, wizard: Figure, sp: Any, corner: tuple[int, int], rule: str) -> Procedure:
     s: State = game.state
-    x0, y0 = corner
-    for m in [f for f in s.monsters() if f.active and f.pos and x0 <= f.pos[0] <= x0 + 1 and y0 <= f.pos[1] <= y0 + 1]:
+    for m in [f for f in s.monsters() if f.active and f.pos in area(corner)]:
         dmg = yield from dice_value(game, "D6", rule, f"the fireball on {m.name}")
         m.flags["provoked"] = True
         damage_monster(game, m, dmg, wizard, sp.name)
@@ -158,8 +178,8 @@ def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Proc
     """A 2x2 hole: each model there falls to its death on 1-2, else scrambles to a free square."""
     s: State = game.state
     s.adv["pits"] = s.adv.get("pits", 0) + 1
-    area = [(corner[0] + dx, corner[1] + dy) for dy in (0, 1) for dx in (0, 1)]
-    for f in [f for f in s.figures.values() if f.pos in area and f.on_board]:
+    hole = area(corner)
+    for f in [f for f in s.figures.values() if f.pos in hole and f.on_board]:
         (face,) = yield from roll(game, 1, 6, rule)
         falls = face <= 2
         roll_event(game, rule, "1d6", [face], target=3, outcome="falls" if falls else "clings",
@@ -167,7 +187,7 @@ def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Proc
         home = s.section_at(f.pos)
         spots = [q for sid in [home, *board.joined(s, home)]
                  for q in sorted(s.sections[sid].squares, key=lambda q: (q[1], q[0]))
-                 if q not in area and s.at(q) is None and s.grid.floor(q)]
+                 if q not in hole and s.at(q) is None and s.grid.floor(q)]
         if falls or not spots:
             if f.is_hero:
                 f.status, f.pos = DEAD, None
@@ -176,7 +196,7 @@ def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Proc
                 kill_monster(game, f, wizard)
         else:
             f.pos = spots[0]
-    for sq in area:
+    for sq in hole:
         s.grid.terrain[sq] = "H"
     s.grid.changed()
 
