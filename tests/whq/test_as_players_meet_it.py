@@ -106,7 +106,7 @@ def test_figures_are_two_characters_that_never_run_together_and_monsters_carry_t
 def test_every_glyph_on_the_map_is_in_the_legend():
     c = load_content()
     for m in c.monsters.values():
-        assert f"{m.glyph} {m.name}" in LEGEND or f"{m.glyph}₁ {m.name}" in LEGEND, m.name
+        assert f"{m.glyph} = {m.name}" in LEGEND or f"{m.glyph}₁ = {m.name}" in LEGEND, m.name
     for board in boards():
         for text, role in board.cells.values():
             shown = text[0] if role in FIGURE_ROLES else text.strip()

@@ -149,3 +149,49 @@ def test_the_pit_of_despair_says_the_wizard_stands_in_it_and_previews_its_four_s
                                                          "Minotaur 2 too)"])
     assert set(cells) == {(1, 0), (2, 0), (1, 1), (2, 1)}
     assert cells[(1, 1)][0].startswith("W") and cells[(2, 0)] == ("▒▒", "target")
+
+
+def test_healing_hands_says_nothing_of_a_warrior_who_was_not_hurt():
+    from dungeon_tui.rulesets.warhammer_quest.spells import SPELLS
+
+    from scenario import load_content, room, run, warrior
+    s = room()
+    warrior(s, "barbarian", (0, 0), wounds=10).wounds = 7
+    warrior(s, "elf", (1, 0), wounds=10)
+    game = run(s, lambda g: iter(SPELLS["healing_hands"].run(g, s.figures["barbarian"], load_content().spells[
+        "healing_hands"], None, "whq.spell.healing_hands") or ()), [])
+    said = [e.text for e in game.events if e.kind == "heal" and e.text]
+    assert said == ["The Barbarian heals 1 Wound (Healing Hands)."]
+
+
+def test_the_healing_potion_is_named_as_its_card_with_an_article():
+    from dungeon_tui.rulesets.warhammer_quest import items
+
+    from scenario import room, run, warrior
+    s = room()
+    warrior(s, "elf", (0, 0)).equipment.append("healing_potion")
+    warrior(s, "wizard", (1, 0)).wounds = 4
+    game = run(s, lambda g: iter(()), [])
+    offered = [a for a in items.options(game, s.figures["elf"]) if a.get("target") == "wizard"]
+    assert [str(a) for a in offered] == ["Elf uses the Healing Potion on the Wizard"]
+    game = run(s, lambda g: items.use(g, s.figures["elf"], offered[0]), [])
+    assert "The Elf uses the Healing Potion." in [e.text for e in game.events]
+
+
+def test_the_look_line_no_longer_sends_a_monster_after_a_dead_warrior():
+    from dungeon_tui.rulesets.warhammer_quest.state import DEAD
+
+    from scenario import monster, room, run, warrior
+    s = room()
+    wizard = warrior(s, "wizard", (0, 0))
+    warrior(s, "barbarian", (4, 4))
+    m = monster(s, "minotaur", (2, 2), "1")
+    m.first_target = "wizard"
+    game = run(s, lambda g: iter(()), [])
+    assert "going for the Wizard" in PRESENTER.look(game, "hero:barbarian", (2, 2))
+    wizard.status, wizard.pos = DEAD, None
+    assert "going for" not in PRESENTER.look(game, "hero:barbarian", (2, 2))
+
+
+def test_a_lone_monster_card_says_beat_it():
+    assert "Beat it and" in drawn("m_minotaur_ambush")[1] and "Beat them and" in drawn("m_skaven")[1]

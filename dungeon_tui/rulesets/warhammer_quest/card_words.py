@@ -43,7 +43,8 @@ def card_does(card_id: str, card: EventCard, names: dict[str, str]) -> str:
     if card_id in E_CARDS:
         lines.append(E_CARDS[card_id])
     if card.treasure:
-        lines.append("Beat them and the party draws a Treasure card.")
+        alone = len(card.monsters) == 1 and card.monsters[0].count in (1, "1")
+        lines.append(f"Beat {'it' if alone else 'them'} and the party draws a Treasure card.")
     if card.draw_another in FOLLOWS:
         lines.append(FOLLOWS[card.draw_another])
     return " ".join(lines)

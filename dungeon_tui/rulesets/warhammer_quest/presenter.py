@@ -48,9 +48,10 @@ EFFECTS = {"t_mod": "Toughness {:+d}", "s_mod": "Strength {:+d}", "a_mod": "Atta
            "auto_hit": "next blow cannot miss", "deathking": "Deathking Sword's fury", "unarmed": "unarmed",
            "unarmoured": "without armour"}
 
-LEGEND = ("B D E W warriors (B_ unconscious)   monsters, a letter and their number: o₁ Orc Warrior, a Orc Archer, "
-          "g Goblin Spearman, n Night Goblin Archer, s Snotling, r Skaven, M Minotaur, x Giant Spider, q Giant Rat, "
-          "v Giant Bat, h Goblin Shaman, e Skaven Engineer, Z Daemon Minotaur   · floor   ░░ unlit   ██ wall   "
+LEGEND = ("B D E W warriors (B_ unconscious)   monsters, a letter and their number: o₁ = Orc Warrior, a = Orc Archer, "
+          "g = Goblin Spearman, n = Night Goblin Archer, s = Snotling, r = Skaven, M = Minotaur, x = Giant Spider, "
+          "q = Giant Rat, v = Giant Bat, h = Goblin Shaman, e = Skaven Engineer, Z = Daemon Minotaur   · floor   "
+          "░░ unlit   ██ wall   "
           "++ unexplored doorway   << the way out   -- dead end or sealed   ## portcullis   [] statue, idol or tomb   "
           "%% rubble   : pit   () Pit of Despair   ≈≈ chasm   == bridge   = stairs   * where you may go")
 
@@ -300,7 +301,9 @@ class WarhammerQuestPresenter(PresenterDefaults):
                     return f"{f['name']}: {f['wounds']}/{f['max_wounds']} Wounds, {f['status']} · {where}"
                 m = c.monsters[f["kind"]]
                 goes = view["figures"].get(f.get("first_target") or "", {})
-                aim = f", going for the {goes['name']}" if isinstance(goes, dict) and goes.get("name") else ""
+                # Its First Attack target, while he is still there to be gone for.
+                aim = f", going for the {goes['name']}" if isinstance(goes, dict) and goes.get("name") \
+                    and goes.get("status") == "active" and goes.get("pos") is not None else ""
                 return (f"{f['name']}: Wounds {f['wounds']}/{f['max_wounds']}, M{m.move} WS{m.ws} S{m.strength} "
                         f"T{m.toughness} A{m.attacks}{aim} · {where}")
         return where
