@@ -195,3 +195,22 @@ def test_the_look_line_no_longer_sends_a_monster_after_a_dead_warrior():
 
 def test_a_lone_monster_card_says_beat_it():
     assert "Beat it and" in drawn("m_minotaur_ambush")[1] and "Beat them and" in drawn("m_skaven")[1]
+
+
+def test_who_takes_a_treasure_card_is_asked_with_the_card_and_what_it_does_at_hand():
+    from dungeon_tui.engine.game import Game
+    from dungeon_tui.engine.scenario import ScenarioRules
+    from dungeon_tui.rulesets.warhammer_quest import treasure
+
+    from scenario import load_content, room, warrior
+    s = room()
+    warrior(s, "barbarian", (0, 0))
+    warrior(s, "elf", (1, 0))
+    s.treasure_deck = ["lightning_fire_ring"]
+    c = load_content()
+    game = Game(ScenarioRules(s, lambda g: treasure.give_cards(g, 1)), {}, 0, c, c.digest)
+    d = game.pending
+    assert d.prompt == "Treasure: Ring of Lightning Fire. Who takes it?"
+    found = [card for card in PRESENTER.hand(game, d.seat, "barbarian") if card.label.startswith("▪ Ring")]
+    assert len(found) == 1 and found[0].text == c.treasure["lightning_fire_ring"].text
+    assert all(found[0].plays(a) for a in d.options)  # highlighting any of the choices shows it

@@ -383,6 +383,12 @@ class WarhammerQuestPresenter(PresenterDefaults):
         if "healing_potion" in f["equipment"]:
             cards.append(Card("▪ Healing Potion · one use", plays("use", "item", "healing_potion"),
                               text=EQUIPMENT["healing_potion"][1]))
+        # A Treasure card just found: who takes it is chosen knowing what it does.
+        d = game.pending
+        found = d.context.get("card") if d is not None and d.seat == seat else None
+        if found in c.treasure and any(a.kind == "give" for a in d.options):
+            cards.append(Card(f"▪ {c.treasure[found].name} · found, to give", plays("give", "card", found),
+                              text=c.treasure[found].text))
         return cards
 
     def drawn_card(self, game: Game, event: Event) -> tuple[str, str] | None:
