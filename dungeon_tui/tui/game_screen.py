@@ -420,9 +420,12 @@ class GameScreen(TableScreen):
 
     def action_end(self) -> None:
         d = self._decision()
+        in_list = self.focused is self.query_one("#options", OptionList)
         for a in d.options if d else []:
             if a.kind in self.presenter.end_kinds:
                 self.play(a)
+                if in_list:  # like a choice made in the list: the next choice with squares gets the map
+                    self.after_list_choice()
                 return
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
