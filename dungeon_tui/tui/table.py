@@ -34,7 +34,8 @@ class TableScreen(Screen[None]):
     TableScreen #sheet { height: auto; padding: 0 1; border-top: solid $panel-lighten-2; }
     TableScreen #hand { height: auto; max-height: 8; border: none; border-top: solid $panel-lighten-2; }
     TableScreen #cardtext { height: auto; padding: 0 1; color: $text-muted; display: none; }
-    TableScreen #options { height: auto; min-height: 7; max-height: 50%; border: round $accent; }
+    TableScreen #options { height: auto; min-height: 7; max-height: 50%; border: round $accent;
+                           scrollbar-gutter: stable; }
     TableScreen EventLog { height: 25%; min-height: 4; border: round $panel-lighten-2; }
     TableScreen EventLog:focus { height: 45%; }
     TableScreen.-narrow #side { width: 38; }

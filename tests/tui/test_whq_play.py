@@ -81,3 +81,27 @@ def test_e_pressed_in_the_list_gives_the_map_back_when_the_next_choice_has_squar
         # his turn": that is how a turn was ended by mistake in the trial).
         assert isinstance(app.focused, MapView)
     at_first_choice(session, (120, 40), body)
+
+
+def test_a_choice_just_too_wide_for_the_list_wraps_after_a_resize(tmp_path):
+    from dungeon_tui.engine.game import Action, Decision
+
+    from .helpers import fp6_session
+    session = fp6_session()
+
+    async def body(app, pilot):
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause(0.2)
+        ol = app.screen.query_one("#options")
+        width = ol.scrollable_content_region.width
+        # As wide as the list would be without its scrollbar: the warning at its end must show.
+        text = "Dwarf moves to 0,-1 (into the dark: Lost!)"
+        text = text.replace("Dwarf", "Dwarf" + " " * (width - 1 - len(text)), 1)
+        options = [Action.make("hero:dwarf", "move", text=text, to=(0, i)) for i in range(30)]
+        app.screen._options(Decision("hero:dwarf", "Dwarf: your turn", options), session.game)
+        await pilot.pause(0.2)
+        lines = [ol.render_line(y).text.strip() for y in range(4)]
+        assert lines[1] == "Lost!)", lines
+    at_first_choice(session, (120, 40), body)
