@@ -214,3 +214,21 @@ def test_who_takes_a_treasure_card_is_asked_with_the_card_and_what_it_does_at_ha
     found = [card for card in PRESENTER.hand(game, d.seat, "barbarian") if card.label.startswith("▪ Ring")]
     assert len(found) == 1 and found[0].text == c.treasure["lightning_fire_ring"].text
     assert all(found[0].plays(a) for a in d.options)  # highlighting any of the choices shows it
+    game.play(d.options[1], "")
+    assert any(e.text.startswith("The Elf takes the Ring of Lightning Fire: ") for e in game.events)
+
+
+def test_an_exploration_names_the_doorway_as_a_player_does_and_its_preview_keeps_the_leader():
+    import re
+
+    game = RS.new_game({"adventure": "fp1"}, 3)
+    ctl = RS.ai_controllers()
+    while game.pending is not None and not any(a.kind == "explore" for a in game.pending.options):
+        d = game.pending
+        game.play(*(ctl.get(d.seat) or ctl["*"]).choose(game, d))
+    d = game.pending
+    explore = next(a for a in d.options if a.kind == "explore")
+    assert re.fullmatch(r"explore the (north|east|south|west) doorway of the [A-Z][\w -]+", str(explore)), explore
+    leader = game.state.figures[game.state.lantern]
+    cells = PRESENTER.preview(game, d.seat, explore)
+    assert leader.square in cells and cells[leader.square][0].startswith(leader.name[0])

@@ -258,8 +258,13 @@ class WarhammerQuestPresenter(PresenterDefaults):
             return {sq: (figures[sq][0], "target") if sq in figures else ("▒▒", "target")
                     for sq in spells.area((target["pos"][0], target["pos"][1]))}
         if action.kind == "explore":
-            door = game.view(seat).get("doorways", {}).get(action.get("door"))
-            return dict.fromkeys(door["squares"], ("++", "target")) if isinstance(door, dict) else {}
+            view = game.view(seat)
+            door = view.get("doorways", {}).get(action.get("door"))
+            if not isinstance(door, dict):
+                return {}
+            figures = figure_cells(game, view)  # the leader standing in the doorway stays in sight
+            return {(x, y): (figures[(x, y)][0], "target") if (x, y) in figures else ("++", "target")
+                    for x, y in door["squares"]}
         return {}
 
     def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
