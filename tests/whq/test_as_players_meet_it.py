@@ -274,6 +274,8 @@ def test_a_wizard_with_no_spell_that_would_do_anything_is_not_asked():
     assert prompts == []  # no monster to fight, nobody hurt
     s.figures["barbarian"].wounds = 5
     prompts, game = asked(lambda g: magic.window(g, "W"), s)
+    assert prompts == []  # no monster about: he heals in his own turn, not before each warrior's
+    prompts, game = asked(lambda g: magic.window(g, "T"), s)
     assert len(prompts) == 1
     offered = magic.cast_options(game, s.figures["wizard"])
     assert {a.get("spell") for a in offered} == {"heal_wounds", "healing_hands"}

@@ -232,3 +232,14 @@ def test_an_exploration_names_the_doorway_as_a_player_does_and_its_preview_keeps
     leader = game.state.figures[game.state.lantern]
     cells = PRESENTER.preview(game, d.seat, explore)
     assert leader.square in cells and cells[leader.square][0].startswith(leader.name[0])
+
+
+def test_with_no_monster_about_the_wizard_is_not_asked_before_each_warriors_turn():
+    from scenario import room, warrior
+    s = room()
+    s.turn, s.phase = 3, "warriors"
+    warrior(s, "barbarian", (0, 0)).wounds = 4
+    warrior(s, "wizard", (1, 1))
+    s.spells, s.power, s.power_tokens = ["healing_hands"], 6, 6
+    assert prompts_of(s, "W") == []  # he heals in his own turn or at the end of the turn
+    assert prompts_of(s, "T") == ["Cast a spell now?"]
