@@ -23,7 +23,7 @@ ASCII_RUNS = {
 # Then every other character.  Walls are '#' whatever their direction, so that '+' and '/' are
 # only ever doors (closed, open) and never the corner of a wall.
 ASCII_CHARS = {
-    "·": ".", "░": ":", "█": "#", "▓": "#", "▒": "#", "≈": "~", "≡": "=", "▪": "o", "¤": "&", "●": "*",
+    "·": ".", "░": ":", "█": "#", "▓": "#", "▒": ",",  # ▒▒ previews a tile to be laid: never a wall "≈": "~", "≡": "=", "▪": "o", "¤": "&", "●": "*",
     "│": "#", "─": "#", "┼": "#", "┤": "#", "├": "#", "┴": "#", "┬": "#", "┘": "#", "└": "#", "┐": "#", "┌": "#",
     "╪": "H", "∩": "n", "▲": "A", "△": "^",
     **{chr(0x2080 + d): str(d) for d in range(10)},  # a monster's small number (Warhammer Quest's o₃)
