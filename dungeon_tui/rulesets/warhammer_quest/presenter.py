@@ -391,7 +391,7 @@ class WarhammerQuestPresenter(PresenterDefaults):
         # A Treasure card just found: who takes it is chosen knowing what it does.
         d = game.pending
         found = d.context.get("card") if d is not None and d.seat == seat else None
-        if found in c.treasure and any(a.kind == "give" for a in d.options):
+        if d is not None and found in c.treasure and any(a.kind == "give" for a in d.options):
             cards.append(Card(f"▪ {c.treasure[found].name} · found, to give", plays("give", "card", found),
                               text=c.treasure[found].text))
         return cards
