@@ -160,8 +160,11 @@ class GameScreen(TableScreen):
         # The cursor stays where the player left it while the same hero goes on deciding (after
         # a placement, a walk); it moves to the action when someone else's turn is shown.
         who = (self.view_seat, self.presenter.hero_of(self.session.game, offered))
+        pending = self.session.game.pending
         if offered is not None and who == self.centred_on:
             centre = False
+        elif offered is None and pending is not None and pending.seat == CHANCE:
+            centre = False  # the dice rolled for the hero's own blow: nobody else's turn yet
         elif centre:
             self.centred_on = who if offered is not None else None
         self.draw(self.session.game, self.view_seat, offered, centre)
@@ -417,9 +420,12 @@ class GameScreen(TableScreen):
 
     def action_end(self) -> None:
         d = self._decision()
+        in_list = self.focused is self.query_one("#options", OptionList)
         for a in d.options if d else []:
             if a.kind in self.presenter.end_kinds:
                 self.play(a)
+                if in_list:  # like a choice made in the list: the next choice with squares gets the map
+                    self.after_list_choice()
                 return
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

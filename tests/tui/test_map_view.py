@@ -254,3 +254,8 @@ def test_warhammer_quest_map_geometry_round_trips_in_both_layouts():
                 for y in range(y0, y1 + 1):
                     assert mv.square_at(mv.square_col(x), mv.square_line(y)) == (x, y)
     run_map(session, (100, 30), body)
+
+
+def test_a_preview_in_ascii_never_reads_as_a_wall():
+    # Warhammer Quest's section and area previews and Ashardalon's tile preview paint ▒▒.
+    assert to_ascii("▒▒") != to_ascii("██") and "#" not in to_ascii("▒▒")
