@@ -491,9 +491,11 @@ class GameScreen(TableScreen):
             return self.presenter.dungeon_player or "the dungeon"
         return seated_hero(self.session.game, seat) or seat
 
-    def action_seats(self) -> None:
+    def action_seats(self, highlight: int = 0) -> None:
         """A: every seat, who plays it now; choosing one hands it to the AI or takes it back.
-        The dungeon's seat is listed only when a player was given it (its view shows all)."""
+        The menu stays open on the seat just switched, so several can be switched in a row;
+        escape closes it.  The dungeon's seat is listed only when a player was given it (its
+        view shows all)."""
         s = self.session
         seats = [x for x in s.ruleset.seats(s.game.state) if x != CHANCE
                  and (x != DUNGEON or s.owners.get(x, "AI") != "AI")]
@@ -505,14 +507,14 @@ class GameScreen(TableScreen):
             seat = seats[n]
             if s.is_human(seat):
                 s.hand_to_ai(seat)
-                self.notify(f"The AI plays {self.seat_name(seat)} until you take it back.", timeout=3)
             else:
                 s.take_back(seat)
-                self.notify(f"{s.owners[seat]} plays {self.seat_name(seat)} from its next choice.", timeout=3)
             self.workers.cancel_group(self, "ai")
             self._wake.set()
             self.kick()
-        self.app.push_screen(Choose("Who plays which seat? Enter switches Player and AI.", rows), chosen)
+            self.action_seats(highlight=n)
+        self.app.push_screen(Choose("Who plays which seat? Enter switches Player and AI; escape closes.", rows,
+                                    highlight), chosen)
 
     # -- what the hero sees ---------------------------------------------------------------------
     def action_sight(self) -> None:

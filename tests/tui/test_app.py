@@ -336,6 +336,9 @@ def test_replay_viewer_seeks_back_from_keyframes(tmp_path):
             viewer.seek(middle)
             assert from_start == []  # resumed from a keyframe, not replayed from the start
             assert viewer.game.decisions[:viewer.frames[0].decisions] == final.decisions[:viewer.frames[0].decisions]
+            # Each decision keeps the words the game gave it, not the record's bare kind(args).
+            assert all(a.text for a, _ in viewer.game.decisions if a.seat != "chance"), \
+                [str(a) for a, _ in viewer.game.decisions if not a.text][:3]
             assert viewer.game.state_hash() == record.replay(rec, game_from_record, upto=middle).state_hash()
             assert [e.to_json() for e in viewer.game.events] == \
                 [e.to_json() for e in record.replay(rec, game_from_record, upto=middle).events]
