@@ -84,7 +84,7 @@ def strike(game: Game, attacker: Model, target: Model, attacks: int) -> Procedur
         for face in faces:
             hit = face != 1 and face >= need
             hits += hit
-            poisoned += hit and face == 6 and attacker.has("poisoned_attacks") and _poison_in_melee(game, attacker)
+            poisoned += hit and face == 6 and poisoned_with(attacker, wid)
             sk_roll(game, "sk.cc.to_hit", [face], target=need, modifiers=mods,
                     inputs={"ws": attacker.ws, "enemy_ws": target.ws}, outcome="hit" if hit else "miss",
                     text=f"{attacker.name} strikes at {target.name}, needing {need}+: rolls {face}, "
@@ -115,7 +115,6 @@ def hit_need(attacker: Model, target: Model) -> tuple[int, dict[str, Any]]:
     return max(2, need), mods
 
 
-def _poison_in_melee(game: Game, model: Model) -> bool:
-    """Poison that the content gives only to a thrown weapon (the Gutter Runner's stars) does not
-    reach its close combat blows."""
-    return not any(getattr(game.content.weapons[w], "poisoned", False) for w in model.weapons)
+def poisoned_with(model: Model, wid: str) -> bool:
+    """Poisoned attacks, with every weapon or only those the profile names (the Gutter Runner's stars)."""
+    return model.has("poisoned_attacks") and (not model.poison_weapons or wid in model.poison_weapons)

@@ -186,6 +186,7 @@ def remove(game: Game, target: Model, why: str) -> Procedure:
     if target.carrying:
         target.carrying = False
         s.objectives["relic_at"] = list(where)
+    s.fallen.append({"model": target.id, "at": list(where), "how": "out_of_action"})
     game.emit("out_of_action", model=target.id, side=target.side, at=list(where),
               text=f"{target.name} is out of action ({why}).")
     return

@@ -43,6 +43,7 @@ class Model:
     shield: int = 0  # a shield's improvement to the save
     rules: list[str] = field(default_factory=list)
     spells: list[str] = field(default_factory=list)
+    poison_weapons: list[str] = field(default_factory=list)  # poisoned with these only (empty: all)
     pos: Sq | None = None
     wounds: int = 0  # left
     status: str = STANDING
@@ -65,6 +66,7 @@ class Model:
     diving: bool = False  # a passed diving charge: +1 S and -1 to the hit need next combat phase
     first_round: bool = False  # charged or was charged this turn
     weapon_choice: str | None = None  # its melee weapon in its current combat
+    panic_phase: int = -1  # the phase in which it took its one panic test
     crit_phase: int = -1  # the phase in which it scored its one critical
     ward_side_turn: int = -1  # warded until the caster's side's turn with this number starts
     carrying: bool = False  # the relic (barrow_tomb)
@@ -120,6 +122,7 @@ class State:
     roles: dict[str, str] = field(default_factory=dict)  # scenario roles: "1" -> defender, ...
     objectives: dict[str, Any] = field(default_factory=dict)  # the scenario's running marks
     points: dict[str, int] = field(default_factory=dict)  # scored by side
+    fallen: list[dict[str, Any]] = field(default_factory=list)  # this phase: out of action or fled a combat
     result: dict[str, Any] | None = None
 
     # -- who is where ----------------------------------------------------------------
