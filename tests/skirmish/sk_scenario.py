@@ -7,11 +7,22 @@ from collections.abc import Callable
 from dungeon_tui.engine.dice import ForcedChance
 from dungeon_tui.engine.game import CHANCE, Game
 from dungeon_tui.engine.scenario import ScenarioRules
+from dungeon_tui.rulesets.skirmish.content import load_content
+from dungeon_tui.rulesets.skirmish.muster import model_of
 from dungeon_tui.rulesets.skirmish.state import Model, State
 
 
-def state(*models: Model) -> State:
-    s = State("border_patrol", ["empire_patrol", "orc_raiders"], {"1": "hero:warband_1", "2": "dungeon"})
+def unit(pid: str, mid: str, at: tuple[int, int] | None, name: str | None = None, **changes: Any) -> Model:
+    """A model of a shipped profile on a square."""
+    out = model_of(load_content(), pid, mid, name, leader=changes.pop("leader", False))
+    out.pos = at
+    for key, value in changes.items():
+        setattr(out, key, value)
+    return out
+
+
+def state(*models: Model, scenario: str = "border_patrol") -> State:
+    s = State(scenario, ["empire_patrol", "orc_raiders"], {"1": "hero:warband_1", "2": "dungeon"})
     for m in models:
         s.models[m.id] = m
     s.starting = {"1": len(s.side_models(1)) or 1, "2": len(s.side_models(2)) or 1}
@@ -48,7 +59,7 @@ class Picks:
 
 def run(s: State, proc: Callable[[Game], Any], dice: list[Any], seats: Any = None, content: Any = None) -> Game:
     """Play `proc` on the state with faces from `dice` in order; every forced face must be used."""
-    game = Game(ScenarioRules(s, proc), {}, 0, content)
+    game = Game(ScenarioRules(s, proc), {}, 0, content or load_content())
     forced = ForcedChance(dice)
     while not game.over:
         assert len(game.decisions) < 5000, "the procedure never ends"

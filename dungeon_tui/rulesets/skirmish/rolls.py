@@ -7,7 +7,8 @@ from typing import Any
 from ...engine.dice import roll
 from ...engine.game import Game, Procedure
 from .state import Model, State
-from .tables import d3, distance
+from .distance import distance
+from .tables import d3
 
 LEADER_REACH = 6  # a model within this distance of its standing leader may use the leader's Ld
 

@@ -60,9 +60,3 @@ def save_need(base: int | None, shield: int, *, strength: int, armour_piercing: 
     need = (base or 7) - shield - int(parry)
     need += max(0, strength - 3) + int(armour_piercing)
     return need if need <= 6 else None
-
-
-def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
-    """d = max(dx, dy) + floor(min(dx, dy) / 2) (§5.1), for ranges and radii."""
-    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
-    return max(dx, dy) + min(dx, dy) // 2
