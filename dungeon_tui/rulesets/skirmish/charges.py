@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine.game import Action, Decision, Game, Procedure
 from .battle import field_of
-from .contact import enemies_touching, in_combat, square_in_contact, touching
+from .contact import contact_zone, enemies_touching, in_combat, touching
 from .distance import distance
 from .fleeing import flee_away, flee_to_edge
 from .movement import Found, destinations, end_squares, walk
@@ -70,8 +70,9 @@ def charge_routes(game: Game, charger: Model) -> Found:
     s: State = game.state
     fld = field_of(game)
     enemies = {m.at for m in s.models.values() if m.on_table and m.side != charger.side}
+    zone = contact_zone(s, fld, charger.side)
     return routes(fld, charger.at, 2 * charger.m, passable=lambda sq: sq not in enemies, drops=True,
-                  stop=lambda sq: square_in_contact(s, fld, sq, charger.side))
+                  stop=lambda sq: sq in zone)
 
 
 def contact_squares(game: Game, charger: Model, target: Model, found: Found) -> list[Sq]:

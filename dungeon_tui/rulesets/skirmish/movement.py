@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
-from .contact import enemies_touching, square_in_contact
+from .contact import contact_zone, enemies_touching, square_in_contact
 from .damage import Hits, wound
 from .distance import distance
 from .paths import path_to, routes
@@ -71,9 +71,10 @@ def destinations(game: Game, model: Model, budget: int | None = None) -> Found:
     s: State = game.state
     field = field_of(game)
     enemies = {m.at for m in s.models.values() if m.on_table and m.side != model.side}
+    zone = contact_zone(s, field, model.side)
 
     def passable(sq: Sq) -> bool:
-        return sq not in enemies and not square_in_contact(s, field, sq, model.side)
+        return sq not in enemies and sq not in zone
 
     return routes(field, model.at, allowance(s, model) if budget is None else budget, passable=passable,
                   drops=model.status != KNOCKED_DOWN)
