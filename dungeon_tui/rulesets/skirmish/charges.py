@@ -83,6 +83,7 @@ def contact_squares(game: Game, charger: Model, target: Model, found: Found) -> 
 
 
 def resolve(game: Game, charger: Model, target: Model, spot: bool) -> Procedure:
+    s: State = game.state
     game.emit("charge", model=charger.id, target=target.id, text=f"{charger.name} charges {target.name}!")
     if spot:
         seen = yield from i_test(game, "sk.move.spot", charger, f"spot {target.name}")
@@ -117,11 +118,12 @@ def resolve(game: Game, charger: Model, target: Model, spot: bool) -> Procedure:
         ic.pos = path[j]
         game.emit("intercept", model=ic.id, to=list(path[j]), frm=list(ic_from),
                   text=f"{ic.name} steps in to intercept {charger.name}.")
-        to = path[j - 1] if j > 0 else charger.at
-        if to == charger.at:
+        found = charge_routes(game, charger)
+        before = [sq for sq in path[:j] if sq in found and s.at(sq) is None]
+        if not before:
             _charged(game, charger)
             return
-        found = charge_routes(game, charger)
+        to = before[-1]
     landings = yield from walk(game, charger, to, found, "charges")
     if landings is None:
         charger.failed_charge = True

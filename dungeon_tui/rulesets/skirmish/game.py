@@ -54,17 +54,18 @@ class Skirmish(Ruleset[State, Content]):
         for band in bands:
             if band not in content.warbands:
                 raise SetupError(f"unknown warband {band!r}; choose from {', '.join(content.warbands)}")
-        return {"adventure": scenario, "heroes": ["warband_1"], "warbands": bands, "magic": bool(options.magic),
-                "swap_roles": bool(options.swap_roles)}
+        return {"adventure": scenario, "heroes": ["warband_1"], "warband_1": bands[0], "warband_2": bands[1],
+                "magic": bool(options.magic), "swap_roles": bool(options.swap_roles)}
 
     def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
         sc = content.scenarios[setup["adventure"]]
         roles = list(sc.roles)
         if setup.get("swap_roles"):
             roles.reverse()
-        s = State(scenario=sc.id, warbands=list(setup["warbands"]), seat_of={"1": SIDE_1, "2": SIDE_2},
+        bands = [setup["warband_1"], setup["warband_2"]]
+        s = State(scenario=sc.id, warbands=bands, seat_of={"1": SIDE_1, "2": SIDE_2},
                   magic=bool(setup.get("magic")), roles={"1": roles[0], "2": roles[1]})
-        for side, band in ((1, setup["warbands"][0]), (2, setup["warbands"][1])):
+        for side, band in ((1, bands[0]), (2, bands[1])):
             for m in muster(content, side, band, s.magic):
                 s.models[m.id] = m
         s.starting = {str(side): len(s.side_models(side)) for side in (1, 2)}

@@ -126,7 +126,7 @@ def walk(game: Game, model: Model, to: Sq, found: Found, why: str = "moves") -> 
             for _ in range(drop // 2):
                 ok = yield from i_test(game, "sk.move.drop", model, f"drop {counted(drop, 'level')}")
                 if not ok:
-                    model.pos = step
+                    model.pos = free_near(game, step, model)
                     yield from fall(game, model, drop)
                     return None
             landings.append(step)
@@ -135,6 +135,19 @@ def walk(game: Game, model: Model, to: Sq, found: Found, why: str = "moves") -> 
               text=f"{model.name} {'runs' if model.ran else why} to {to[0]},{to[1]}.")
     yield from reveal_seen(game)
     return landings
+
+
+def free_near(game: Game, sq: Sq, model: Model) -> Sq:
+    """The square itself when free, else the nearest free square a model may stand on at the
+    same floor (then any floor), lowest y,x on a tie: where a fall or a halted move lands."""
+    s: State = game.state
+    field = field_of(game)
+    here = s.at(sq)
+    if here is None or here is model:
+        return sq
+    floor = field.height_at(sq)
+    spots = [q for q in field.squares() if field.standable(q) and s.at(q) is None]
+    return min(spots, key=lambda q: (distance(q, sq), field.height_at(q) != floor, q[1], q[0]))
 
 
 def climb(game: Game, model: Model, to: Sq) -> Procedure:
