@@ -78,3 +78,145 @@ def test_10_all_alone():
     assert save["target"] == 5 and save["outcome"] == "saved"
     assert rolls(game, "sk.flee.distance")[0]["outcome"] == 7 and rat.fleeing
     assert rat.status != FLED and distance(rat.at, (10, 20)) == 7 and events(game, "flee")
+
+
+def test_3_closest_target_7_plus():
+    from dungeon_tui.rulesets.skirmish.shooting import legal_shots, shoot
+
+    gunner = unit("empire_handgunner", "w1_01", (8, 32))
+    boy_a = unit("orc_boy", "w2_01", (8, 26), name="Orc Boy A")
+    boy_b = unit("orc_arrer_boy", "w2_02", (22, 32), name="Arrer Boy B")
+    s = state(gunner, boy_a, boy_b)
+
+    def proc(g):
+        legal = legal_shots(g, gunner, "handgun")
+        x = next(x for x in legal if x.target is boy_b)
+        yield from shoot(g, gunner, x)
+        return {x.target.name: x.need for x in legal}
+
+    game = run(s, proc, [(5,), (6,), (1, 4)])
+    assert game.result["value"] == {"Orc Boy A": 6, "Arrer Boy B": 5}
+    (hit,) = rolls(game, "sk.shoot.to_hit")
+    assert hit["modifiers"] == {"long range": 1} and hit["outcome"] == "hit" and hit["inputs"] == {"bs": 3}
+    assert rolls(game, "sk.shoot.to_wound")[0]["critical"] and boy_b.status == STUNNED
+
+    archer = unit("orc_arrer_boy", "w2_03", (10, 12), moved=True)
+    sword = unit("empire_swordsman", "w1_02", (10, 28))
+    s = state(archer, sword)
+
+    def far(g):
+        (x,) = legal_shots(g, archer, "bow")
+        yield from shoot(g, archer, x)
+
+    game = run(s, far, [(6,), (5,), (3,)])
+    (hit,) = rolls(game, "sk.shoot.to_hit")
+    assert hit["target"] == 8 and hit["modifiers"] == {"moved": 1, "long range": 1, "hard cover": 2}
+    assert hit["extra"] == 5 and hit["outcome"] == "hit"
+
+
+def _field_with(rows: dict[int, str]):
+    """The content with border_patrol's map replaced by open ground and the given rows."""
+    import dataclasses
+
+    from dungeon_tui.rulesets.skirmish.content import load_content
+
+    c = load_content()
+    sc = c.scenarios["border_patrol"]
+    grid = ["." * 36 for _ in range(36)]
+    for y, row in rows.items():
+        grid[y] = row.ljust(36, ".")
+    return dataclasses.replace(c, scenarios={**c.scenarios, "border_patrol": sc.model_copy(update={"map": grid})})
+
+
+def test_4_drop():
+    from dungeon_tui.rulesets.skirmish.movement import destinations, walk
+
+    content = _field_with({y: "." * 10 + "55555" for y in range(10, 15)})
+
+    def go(g):
+        found = destinations(g, orc)
+        assert found[(15, 12)][0] // 2 == 3  # 3 squares, the drop free
+        return (yield from walk(g, orc, (20, 12), found))
+
+    orc = unit("orc_boy", "w2_01", (11, 12))
+    game = run(state(orc), go, [(2,), (5,), (3,), (3, 1), (4,)], content=content)
+    assert [r["outcome"] for r in rolls(game, "sk.move.drop")] == ["success", "fail"]
+    assert rolls(game, "sk.move.fall_hits")[0]["outcome"] == 2
+    assert [r["target"] for r in rolls(game, "sk.move.fall_wound")] == [3, 3]
+    assert orc.at == (15, 12) and orc.status == STUNNED and game.result["value"] is None
+    orc = unit("orc_boy", "w2_01", (11, 12))
+    game = run(state(orc), go, [(1,), (2,)], content=content)
+    assert orc.at == (20, 12) and game.result["value"] == [(15, 12)]  # 8 - 3 = 5 squares on after the drop
+
+
+def test_5_interception():
+    from sk_scenario import Picks
+
+    from dungeon_tui.rulesets.skirmish.charges import resolve
+
+    sword = unit("empire_swordsman", "w1_01", (10, 30))
+    runner = unit("night_runner", "w2_01", (10, 22))
+    rat = unit("clanrat", "w2_02", (12, 25))
+    s = state(sword, runner, rat, scenario="hold_the_ruin")
+    game = run(s, lambda g: resolve(g, sword, runner, False), [],
+               seats=Picks(("hold", {}), ("choose_destination", {"to": [10, 23]})))
+    assert rat.at == (10, 26) and sword.at == (10, 27) and sword.charged and rat.first_round
+    assert events(game, "intercept")
+
+
+def test_7_heights():
+    from sk_scenario import Picks
+
+    from dungeon_tui.rulesets.skirmish.charges import resolve
+    from dungeon_tui.rulesets.skirmish.combat import fight
+    from dungeon_tui.rulesets.skirmish.turns import move_one
+
+    runner = unit("night_runner", "w2_01", (16, 17))
+    boy = unit("orc_boy", "w1_01", (19, 17))
+    s = state(boy, runner)
+
+    def dive(g):
+        yield from resolve(g, runner, boy, False)
+        yield from fight(g, ["w1_01", "w2_01"])
+
+    game = run(s, dive, [(3,), (5,), (3,), (4,), (1,), (2,)],
+               seats=Picks(("hold", {}), ("choose_destination", {"to": [18, 17]})))
+    assert [r["outcome"] for r in rolls(game, "sk.move.drop")] == ["success", "success"]
+    assert runner.diving and runner.charged
+    (hit,) = rolls(game, "sk.cc.to_hit")
+    assert hit["target"] == 3 and hit["modifiers"] == {"diving charge": -1}
+    (wnd,) = rolls(game, "sk.cc.to_wound")
+    assert wnd["target"] == 4 and wnd["modifiers"] == {"diving charge": 1} and wnd["inputs"]["s"] == 3
+
+    rat = unit("clanrat", "w2_02", (17, 16))
+    game = run(state(unit("empire_captain", "w1_01", (0, 0)), rat, scenario="hold_the_ruin"),
+               lambda g: move_one(g, rat), [(4,)], seats=Picks(("climb", {"to": [18, 16]}), ("stay", {})))
+    assert rat.at == (18, 16) and rolls(game, "sk.move.climb")[0]["outcome"] == "success"
+    assert game.decisions[-1][0].text == "Clanrat stays at the top"  # 5 - 3 = 2 squares were left to walk
+    rat = unit("clanrat", "w2_02", (17, 16))
+    game = run(state(unit("empire_captain", "w1_01", (0, 0)), rat, scenario="hold_the_ruin"),
+               lambda g: move_one(g, rat), [(5,)], seats=Picks(("climb", {"to": [18, 16]})))
+    assert rat.at == (17, 16) and rolls(game, "sk.move.climb")[0]["outcome"] == "fail"
+
+
+def test_12_magic():
+    from sk_scenario import Picks
+
+    from dungeon_tui.rulesets.skirmish.magic import cast
+
+    wizard = unit("empire_battle_wizard", "w1_01", (10, 30))
+    shaman = unit("orc_shaman", "w2_01", (20, 5))
+    boy = unit("orc_boy", "w2_02", (10, 20))
+    s = state(wizard, shaman, boy)
+    game = run(s, lambda g: cast(g, wizard, "bolt", boy), [(3, 4), (2, 3), (5,), (4, 2, 6), (6, 1), (2,)],
+               seats=Picks(("dispel", {})))
+    (c,) = rolls(game, "sk.magic.cast")
+    assert c["target"] == 6 and c["outcome"] == "cast"
+    (d,) = rolls(game, "sk.magic.dispel")
+    assert d["target"] == 7 and d["outcome"] == "fail"
+    assert rolls(game, "sk.magic.hits")[0]["outcome"] == 3
+    wounds = rolls(game, "sk.magic.to_wound")
+    assert [w["outcome"] for w in wounds] == ["wound", "no", "wound"]
+    assert not any(w["critical"] for w in wounds)
+    assert [r["target"] for r in rolls(game, "sk.save.armour")] == [6, 6]
+    assert boy.status == KNOCKED_DOWN

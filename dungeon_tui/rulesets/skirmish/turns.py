@@ -267,7 +267,9 @@ def move_one(game: Game, m: Model) -> Procedure:
         return
     x, y = choice.get("to")
     if choice.kind == "climb":
-        yield from climb_up(game, m, (x, y))
+        rise = ups[(x, y)]
+        if (yield from climb_up(game, m, (x, y))) and m.m - rise > 0:
+            yield from go_on(game, m, m.m - rise)
     else:
         yield from walk(game, m, (x, y), found, "crawls" if m.down else "moves")
     after_move(game, m)
@@ -277,6 +279,22 @@ def move_one(game: Game, m: Model) -> Procedure:
             Action.make(seat, "stay_seen", text=f"{m.name} does not hide", model=m.id)], context={"figure": m.id})
         if again.kind == "hide":
             hide(game, m)
+
+
+def go_on(game: Game, m: Model, left: int) -> Procedure:
+    """What is left of a walk after a climb (§5.1: the climb's cost counts against M)."""
+    s: State = game.state
+    seat = s.seat(m.side)
+    found = destinations(game, m, left)
+    options = [Action.make(seat, "move", text=f"{m.name} moves on to {x},{y}", model=m.id, to=[x, y])
+               for (x, y) in end_squares(game, found)]
+    if not options:
+        return
+    options.append(Action.make(seat, "stay", text=f"{m.name} stays at the top", model=m.id))
+    choice = yield Decision(seat, f"{m.name} has {left} squares left", options, context={"figure": m.id})
+    if choice.kind == "move":
+        x, y = choice.get("to")
+        yield from walk(game, m, (x, y), found)
 
 
 def hide(game: Game, m: Model) -> None:
