@@ -131,7 +131,7 @@ def _field_with(rows: dict[int, str]):
 def test_4_drop():
     from dungeon_tui.rulesets.skirmish.movement import destinations, walk
 
-    content = _field_with({y: "." * 10 + "55555" for y in range(10, 15)})
+    content = _field_with(dict.fromkeys(range(10, 15), "." * 10 + "55555"))
 
     def go(g):
         found = destinations(g, orc)
