@@ -9,6 +9,7 @@ floor(total / 2) <= its allowance.  Models come in as squares; the module holds 
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
@@ -93,8 +94,25 @@ def _step_cost(field: Battlefield, a: Square, b: Square) -> int:
     return cost + (2 if field.obstacle(b) else 0)
 
 
-def _steps(field: Battlefield, a: Square, first: bool, mode: Mode) -> list[Step]:
-    """Every step a model on a may take, in the direction order N, NE, E, ... (leaps last)."""
+# The kinds of step each mode may take (a walk's climb only as its first step).
+_WAYS: dict[str, frozenset[str]] = {
+    "walk": frozenset({"normal", "ladder", "climb", "drop", "leap"}),
+    "run": frozenset({"normal", "ladder", "drop", "leap"}),
+    "charge": frozenset({"normal", "ladder", "drop", "leap"}),
+    "crawl": frozenset({"normal"}),
+    "intercept": frozenset({"normal"}),
+    "flee": frozenset({"normal", "ladder"}),
+}
+
+
+@lru_cache(maxsize=16)
+def _step_table(field: Battlefield) -> dict[Square, tuple[Step, ...]]:
+    """Every step from every walkable square, in the direction order N, NE, E, ... (leaps last):
+    the battlefield never changes, so this is worked out once."""
+    return {sq: tuple(_all_steps(field, sq)) for sq in field.squares() if field.walkable(sq)}
+
+
+def _all_steps(field: Battlefield, a: Square) -> list[Step]:
     out = []
     for b in field.neighbours(a):
         kind = field.step_kind(a, b)
@@ -103,15 +121,13 @@ def _steps(field: Battlefield, a: Square, first: bool, mode: Mode) -> list[Step]
         fa, fb = field.height_at(a) or 0, field.height_at(b) or 0
         if kind == "normal":
             out.append(Step(b, "normal", _step_cost(field, a, b)))
-        elif kind == "ladder" and mode in ("walk", "run", "charge", "flee"):
+        elif kind == "ladder":
             out.append(Step(b, "ladder", 2 + 2 * abs(fb - fa), abs(fb - fa)))
-        elif mode == "walk" and first and kind in ("climb", "drop"):
+        elif kind in ("climb", "drop"):
             out.append(Step(b, "climb", 2 * abs(fb - fa), abs(fb - fa)))
-        if kind == "drop" and mode in ("walk", "run", "charge"):
+        if kind == "drop":
             out.append(Step(b, "drop", 0, fa - fb))
-    if mode in ("walk", "run", "charge"):
-        out.extend(_leaps(field, a))
-    return out
+    return out + _leaps(field, a)
 
 
 def _leaps(field: Battlefield, a: Square) -> list[Step]:
@@ -144,42 +160,61 @@ def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mod
     a charge may end touching one but not pass one.  `goals`: only these squares are wanted
     (a charge's contact squares), the search stops once they are all settled."""
     limit = 2 * allowance + 1
+    ways = _WAYS[mode]
+    table = _step_table(field)
     enemy_at = frozenset(enemies)
     friend_at = frozenset(friends)
     touching = frozenset(sq for e in sorted(enemy_at) for sq in contact_squares(field, e))
+    enters_contact = mode in ("charge", "intercept")
     wanted = None if goals is None else frozenset(goals)
-    best: dict[Square, Route] = {start: Route(0, 0, ())}
+    left = len(wanted) if wanted is not None else -1
+    best: dict[Square, tuple[int, int]] = {start: (0, 0)}
+    came: dict[Square, tuple[Square, Step]] = {}
     heap: list[tuple[int, int, int, Square]] = [(0, 0, 0, start)]
-    settled: dict[Square, Route] = {}
+    settled: list[Square] = []
+    done: set[Square] = set()  # membership only
     order = 0
     while heap:
         cost, tests, _, sq = heapq.heappop(heap)
-        if sq in settled:
+        if sq in done:
             continue
-        route = best[sq]
-        settled[sq] = route
-        if wanted is not None and all(g in settled for g in sorted(wanted)):
-            break
+        done.add(sq)
+        settled.append(sq)
+        if wanted is not None and sq in wanted:
+            left -= 1
+            if left == 0:
+                break
         # A charger stops at the first square touching an enemy; an interceptor may step on.
         if sq != start and sq in touching and mode != "intercept":
             continue
-        for step in _steps(field, sq, sq == start, mode):
+        first = sq == start
+        for step in table.get(sq, ()):
+            if step.way not in ways or (step.way == "climb" and not first):
+                continue
             to = step.to
-            if to in enemy_at or to in settled:
+            if to in done or to in enemy_at or (to in touching and not enters_contact):
                 continue
-            if to in touching and mode not in ("charge", "intercept") and to != start:
-                continue
-            new = Route(cost + step.cost, tests + step.tests, (*route.steps, step))
-            if new.cost > limit:
+            new = (cost + step.cost, tests + step.tests)
+            if new[0] > limit:
                 continue
             old = best.get(to)
-            if old is None or (new.cost, new.tests) < (old.cost, old.tests):
+            if old is None or new < old:
                 best[to] = new
+                came[to] = (sq, step)
                 order += 1
-                heapq.heappush(heap, (new.cost, new.tests, order, to))
+                heapq.heappush(heap, (new[0], new[1], order, to))
     ends = [sq for sq in settled if sq != start and field.standable(sq) and sq not in friend_at
             and (wanted is None or sq in wanted)]
-    return {sq: settled[sq] for sq in sorted(ends, key=lambda s: (s[1], s[0]))}
+    return {sq: _route(sq, best[sq], came) for sq in sorted(ends, key=lambda s: (s[1], s[0]))}
+
+
+def _route(end: Square, score: tuple[int, int], came: dict[Square, tuple[Square, Step]]) -> Route:
+    steps = []
+    sq = end
+    while sq in came:
+        sq, step = came[sq]
+        steps.append(step)
+    return Route(score[0], score[1], tuple(reversed(steps)))
 
 
 def charge_squares(field: Battlefield, start: Square, allowance: int, target: Square, *,
