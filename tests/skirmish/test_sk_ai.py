@@ -116,7 +116,7 @@ def test_one_attack_on_a_stunned_enemy_the_rest_on_the_best_odds():
     splits = [[["w1_01", n], ["w1_02", 3 - n]] for n in range(4)]
     options = [act("allocate_attacks", model="w2_01", split=[p for p in sp if p[1]]) for sp in splits]
     action, why = choose(game, *options, figure="w2_01")
-    assert {t: n for t, n in action.get("split")} == {"w1_01": 1, "w1_02": 2}
+    assert dict(action.get("split")) == {"w1_01": 1, "w1_02": 2}
     assert "1 on Swordsman, 2 on Crossbowman" in why
 
 
