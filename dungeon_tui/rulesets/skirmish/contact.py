@@ -39,6 +39,21 @@ def square_in_contact(s: State, field: Any, sq: Sq, side: int) -> bool:
     return any(e.side != side and e.on_table and touching(field, sq, e.at) for e in s.models.values())
 
 
+def contact_zone(s: State, field: Any, side: int) -> frozenset[Sq]:
+    """Every square on which a model of `side` would touch an enemy (for paths: one look-up a step)."""
+    out = []
+    for e in s.models.values():
+        if e.side == side or not e.on_table:
+            continue
+        x, y = e.at
+        for dx in range(-2, 3):
+            for dy in range(-2, 3):
+                sq = (x + dx, y + dy)
+                if (dx or dy) and field.inside(sq) and touching(field, sq, e.at):
+                    out.append(sq)
+    return frozenset(out)
+
+
 def combats(s: State, field: Any) -> list[list[Model]]:
     """Groups of models linked by contact with enemies, each in id order, ordered by their lowest id."""
     seen: set[str] = set()

@@ -9,7 +9,7 @@ from ...engine.dice import roll
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
-from .contact import square_in_contact
+from .contact import contact_zone
 from .distance import distance
 from .paths import reach
 from .rolls import sk_roll
@@ -32,9 +32,10 @@ def flee_squares(game: Game, model: Model, budget: int, shun_enemies: bool = Fal
     field = field_of(game)
     enemies = {m.at for m in s.models.values() if m.on_table and m.side != model.side}
     friends = {m.at for m in s.models.values() if m.on_table and m.side == model.side and m is not model}
+    zone = contact_zone(s, field, model.side)
 
     def passable(sq: Sq) -> bool:
-        if sq in enemies or square_in_contact(s, field, sq, model.side):
+        if sq in enemies or sq in zone:
             return False
         return not (shun_enemies and any(distance(sq, e) <= 1 for e in enemies))
 

@@ -4,6 +4,7 @@ N may spend up to 2N + 1 half squares (floor(total / 2) <= N)."""
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +23,22 @@ def step_cost(field: Any, a: Sq, b: Sq, kind: str) -> int:
     return cost
 
 
+@lru_cache(maxsize=8)
+def steps(field: Any) -> dict[Sq, tuple[tuple[Sq, str, int], ...]]:
+    """Every square's possible steps (neighbour, kind, cost in half squares; 0 for a drop, whose
+    tests the path counts), in the canonical order N, NE, E, SE, S, SW, W, NW: the battlefield
+    never changes, so this is built once."""
+    out = {}
+    for sq in field.squares():
+        row = []
+        for nb in field.neighbours(sq):
+            kind = field.step_kind(sq, nb)
+            if kind is not None:
+                row.append((nb, kind, 0 if kind in ("drop", "climb") else step_cost(field, sq, nb, kind)))
+        out[sq] = tuple(row)
+    return out
+
+
 def reach(field: Any, start: Sq, allowance: int, *, passable: Callable[[Sq], bool],
           normal_only: bool = True) -> dict[Sq, int]:
     """Every square reachable within the allowance by normal steps and ladders, with its cost in
@@ -37,6 +54,7 @@ def routes(field: Any, start: Sq, allowance: int, *, passable: Callable[[Sq], bo
     NW.  Each square maps to (cost, tests, the square before it).  A path goes on from no square
     `stop` names (a square in contact with an enemy ends a charge)."""
     limit = 2 * allowance + 1
+    table = steps(field)
     best: dict[Sq, tuple[int, int, Sq | None]] = {start: (0, 0, None)}
     todo: list[tuple[int, int, int, Sq]] = [(0, 0, 0, start)]
     order = 0
@@ -44,14 +62,13 @@ def routes(field: Any, start: Sq, allowance: int, *, passable: Callable[[Sq], bo
         cost, tests, _, sq = heapq.heappop(todo)
         if (cost, tests) > best[sq][:2] or (stop is not None and sq != start and stop(sq)):
             continue
-        for nb in field.neighbours(sq):
-            kind = field.step_kind(sq, nb)
-            if kind is None or kind == "climb" or (kind == "drop" and not drops) or not passable(nb):
+        for nb, kind, price in table[sq]:
+            if kind == "climb" or (kind == "drop" and not drops) or not passable(nb):
                 continue
             if kind == "drop":
                 total, more = cost, tests + ((field.height_at(sq) or 0) - (field.height_at(nb) or 0)) // 2
             else:
-                total, more = cost + step_cost(field, sq, nb, kind), tests
+                total, more = cost + price, tests
             if total <= limit and (total, more) < best.get(nb, (1 << 30, 0, None))[:2]:
                 best[nb] = (total, more, sq)
                 order += 1

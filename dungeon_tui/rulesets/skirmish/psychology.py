@@ -119,8 +119,9 @@ def flee_combat(game: Game, model: Model) -> Procedure:
         if not model.standing or not foe.standing:
             continue
         wid = fighting_weapon(game, foe)
-        yield from wound(game, model, Hits("sk.cc.to_wound", f"{foe.name}'s free hit", 1, weapon_strength(game, foe, wid),
-                                           source=foe.id, close_combat=True))
+        hit = Hits("sk.cc.to_wound", f"{foe.name}'s free hit", 1, weapon_strength(game, foe, wid), source=foe.id,
+                   close_combat=True)
+        yield from wound(game, model, hit)
     if model.standing:
         s.fallen.append({"model": model.id, "at": list(at), "how": "fled_combat"})
         yield from flee_away(game, model, foes, "flees the combat")

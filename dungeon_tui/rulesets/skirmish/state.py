@@ -122,6 +122,7 @@ class State:
     roles: dict[str, str] = field(default_factory=dict)  # scenario roles: "1" -> defender, ...
     objectives: dict[str, Any] = field(default_factory=dict)  # the scenario's running marks
     points: dict[str, int] = field(default_factory=dict)  # scored by side
+    no_run: list[str] = field(default_factory=list)  # this turn: models with an enemy within 8
     fallen: list[dict[str, Any]] = field(default_factory=list)  # this phase: out of action or fled a combat
     result: dict[str, Any] | None = None
 

@@ -1,0 +1,300 @@
+"""The battle as one procedure (§3, §4): the roll-off and deployment, then game turns of two
+side turns, each of rout test, rally, movement (charges, compulsory moves, other moves), magic,
+shooting and close combat, with the checks that follow each phase; the scenario decides the end."""
+from __future__ import annotations
+
+from ...engine.dice import roll
+from ...engine.game import Action, Decision, Game, Procedure
+from .battle import field_of
+from .charges import charge_phase
+from .combat import close_combat_phase
+from .distance import distance
+from .fleeing import flee_to_edge
+from .magic import magic_phase
+from .movement import can_hide, climbs, destinations, end_squares, may_move, reveal_seen, run_snapshot, walk
+from .movement import climb as climb_up
+from .objectives import (after_move, check_wipeout, end_of_game_turn, end_of_side_turn, finish, role, scenario,
+                         search, search_actions, side_of_role)
+from .psychology import all_alone, panic_at_rally, panic_end_of_phase
+from .rolls import ld_test, sk_roll
+from .rout import rout_test
+from .seeing import sees
+from .shooting import shooting_phase
+from .sight import hiding_place
+from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
+
+SCOUT_FAR = 10
+
+
+def procedure(game: Game) -> Procedure:
+    s: State = game.state
+    if not game.resuming:
+        yield from setup(game)
+    while s.result is None:
+        s.game_turn += 1
+        game.emit("game_turn", turn=s.game_turn, text=f"Game turn {s.game_turn}.")
+        for side in (s.first_side, 3 - s.first_side):
+            yield from side_turn(game, side)
+            if s.result is not None:
+                break
+        if s.result is None:
+            end_of_game_turn(game)
+        if s.result is None:
+            game.checkpoint(s.game_turn)
+    game.checkpoint(s.game_turn, resumable=False)
+    return s.result
+
+
+# -- setup ------------------------------------------------------------------------------------
+
+def setup(game: Game) -> Procedure:
+    s: State = game.state
+    sc = scenario(game)
+    if sc.first_turn:
+        s.first_side = side_of_role(s, sc.first_turn)
+    else:
+        s.first_side = yield from roll_off(game)
+    if sc.deploy_first:
+        first = side_of_role(s, sc.deploy_first)
+        yield from deploy(game, [first], scouts=False)
+        yield from deploy(game, [3 - first], scouts=False)
+    else:
+        order = [3 - s.first_side, s.first_side]
+        yield from deploy(game, order, scouts=False)
+        yield from deploy(game, order, scouts=True)
+    s.starting = {str(side): len(s.side_models(side)) for side in (1, 2)}
+    yield from reveal_seen(game)
+
+
+def roll_off(game: Game) -> Procedure:
+    """sk.setup.roll_off: a D6 a side, ties rolled again; the winner's seat picks who goes first."""
+    s: State = game.state
+    while True:
+        faces = yield from roll(game, 2, 6, "sk.setup.roll_off")
+        winner = 1 if faces[0] > faces[1] else 2 if faces[1] > faces[0] else None
+        sk_roll(game, "sk.setup.roll_off", list(faces), outcome=winner or "tie",
+                text=f"Roll-off: side 1 rolls {faces[0]}, side 2 rolls {faces[1]}"
+                     + (f"; side {winner} chooses." if winner else "; again."))
+        if winner is not None:
+            break
+    seat = s.seat(winner)
+    choice = yield Decision(seat, "You won the roll-off: take the first turn or the second?", [
+        Action.make(seat, "go_first", text="Take the first turn"),
+        Action.make(seat, "go_second", text="Take the second turn")])
+    return winner if choice.kind == "go_first" else 3 - winner
+
+
+def deploy(game: Game, order: list[int], scouts: bool) -> Procedure:
+    """Alternately one model at a time in the given order of sides (a side with none left lets
+    the other go on); scouts wait for their own round."""
+    s: State = game.state
+    waiting = {side: [m for m in s.side_models(side) if m.has("scout") == scouts and m.pos is None]
+               for side in order}
+    while any(waiting.values()):
+        for side in order:
+            if not waiting[side]:
+                continue
+            model = waiting[side].pop(0)
+            seat = s.seat(side)
+            squares = deploy_squares(game, model)
+            options = [Action.make(seat, "deploy", text=f"Deploy {model.name} at {x},{y}", model=model.id, at=[x, y])
+                       for x, y in squares]
+            choice = yield Decision(seat, f"Deploy {model.name}", options, context={"figure": model.id})
+            x, y = choice.get("at")
+            model.pos = (x, y)
+            game.emit("deploy", model=model.id, at=[x, y], text=f"{model.name} takes the field at {x},{y}.")
+
+
+def deploy_squares(game: Game, model: Model) -> list[Sq]:
+    s: State = game.state
+    fld = field_of(game)
+    zone = [sq for sq in fld.deployment_zone(role(s, model.side)) if s.at(sq) is None]
+    if not model.has("scout"):
+        return zone
+    enemies = s.on_table(3 - model.side)
+    taken = set(zone)
+    extra = []
+    for sq in fld.squares():
+        if sq in taken or not fld.standable(sq) or s.at(sq) is not None or not hiding_place(fld, sq):
+            continue
+        if all(distance(sq, e.at) >= SCOUT_FAR for e in enemies):
+            model.pos = sq
+            seen = any(sees(s, fld, e, model) for e in enemies)
+            model.pos = None
+            if not seen:
+                extra.append(sq)
+    return sorted(zone + extra, key=lambda q: (q[1], q[0]))
+
+
+# -- a side's turn ------------------------------------------------------------------------------
+
+def phase(game: Game, name: str) -> None:
+    s: State = game.state
+    s.phase = name
+    s.phase_no += 1
+    s.fallen = []
+
+
+def side_turn(game: Game, side: int) -> Procedure:
+    s: State = game.state
+    s.active = side
+    s.side_turns += 1
+    for m in s.models.values():
+        m.new_turn()
+    game.emit("side_turn", side=side, text=f"{side_name(game, side)}'s turn.")
+    phase(game, "rout")
+    if not (yield from rout_test(game, side)):
+        finish(game, 3 - side, f"{side_name(game, side)} rout")
+        return
+    phase(game, "rally")
+    yield from rally_phase(game, side)
+    phase(game, "charges")
+    yield from charge_phase(game, side)
+    run_snapshot(s, side)
+    phase(game, "compulsory")
+    for m in s.side_models(side):
+        if m.on_table and m.fleeing and not m.rallied:
+            yield from flee_to_edge(game, m)
+    check_wipeout(game)
+    if s.result is not None:
+        return
+    phase(game, "movement")
+    yield from movement_phase(game, side)
+    if s.magic:
+        phase(game, "magic")
+        yield from magic_phase(game, side)
+        yield from panic_end_of_phase(game)
+    phase(game, "shooting")
+    yield from shooting_and_searching(game, side)
+    yield from panic_end_of_phase(game)
+    if s.result is not None:
+        return
+    phase(game, "close_combat")
+    yield from close_combat_phase(game)
+    yield from all_alone(game, side)
+    yield from panic_end_of_phase(game)
+    end_of_side_turn(game, side)
+    check_wipeout(game)
+
+
+def side_name(game: Game, side: int) -> str:
+    s: State = game.state
+    return str(game.content.warbands[s.warbands[side - 1]].name)
+
+
+def rally_phase(game: Game, side: int) -> Procedure:
+    """Fleeing models test to rally (none when an enemy is strictly nearest); stunned models
+    become knocked down; models knocked down before may stand up or stay down."""
+    s: State = game.state
+    for m in s.side_models(side):
+        if not (m.on_table and m.fleeing):
+            continue
+        if enemy_nearest(s, m):
+            game.emit("note", model=m.id, text=f"{m.name} cannot rally with an enemy nearest.")
+            continue
+        if (yield from ld_test(game, "sk.rally.test", m, "to rally")):
+            m.fleeing, m.rallied = False, True
+            game.emit("rally", model=m.id, text=f"{m.name} rallies.")
+    was_stunned = [m for m in s.side_models(side) if m.on_table and m.status == STUNNED]
+    for m in was_stunned:
+        m.status = KNOCKED_DOWN
+        game.emit("recover", model=m.id, text=f"{m.name} comes round, still on the ground.")
+    seat = s.seat(side)
+    for m in s.side_models(side):
+        if m.on_table and m.status == KNOCKED_DOWN and m not in was_stunned:
+            choice = yield Decision(seat, f"{m.name} is on the ground", [
+                Action.make(seat, "stand_up", text=f"{m.name} stands up", model=m.id),
+                Action.make(seat, "stay_down", text=f"{m.name} stays down", model=m.id)], context={"figure": m.id})
+            if choice.kind == "stand_up":
+                m.status, m.stood_up = "standing", True
+                game.emit("stand_up", model=m.id, text=f"{m.name} gets back on its feet.")
+                yield from reveal_seen(game)
+    yield from panic_at_rally(game, side)
+
+
+def enemy_nearest(s: State, m: Model) -> bool:
+    """§5.8: the nearest model (ignoring fleeing, down and hidden ones) is an enemy and no friend is as near."""
+    others = [o for o in s.models.values() if o is not m and o.standing and not o.fleeing and not o.hidden]
+    if not others:
+        return False
+    best = min(distance(o.at, m.at) for o in others)
+    near = [o for o in others if distance(o.at, m.at) == best]
+    return all(o.side != m.side for o in near)
+
+
+def movement_phase(game: Game, side: int) -> Procedure:
+    """Other moves: the side picks a model, then where it goes (walk, run, climb or crawl), and
+    whether it hides; until it ends the phase."""
+    s: State = game.state
+    seat = s.seat(side)
+    done: list[str] = []
+    while s.result is None:
+        options = []
+        for m in s.side_models(side):
+            if m.id in done or not m.on_table:
+                continue
+            if may_move(game, m):
+                options.append(Action.make(seat, "move_model", text=f"Move {m.name}", model=m.id))
+            if can_hide(game, m) and not m.moved:
+                options.append(Action.make(seat, "hide", text=f"{m.name} hides where it stands", model=m.id))
+        if not options:
+            return
+        options.append(Action.make(seat, "end_movement", text="End the movement phase"))
+        choice = yield Decision(seat, "Movement: choose a model to move", options, context={"phase": "movement"})
+        if choice.kind == "end_movement":
+            return
+        m = s.models[choice.get("model")]
+        done.append(m.id)
+        if choice.kind == "hide":
+            hide(game, m)
+            continue
+        yield from move_one(game, m)
+
+
+def move_one(game: Game, m: Model) -> Procedure:
+    s: State = game.state
+    seat = s.seat(m.side)
+    found = destinations(game, m)
+    ups = climbs(game, m)
+    options = [Action.make(seat, "move", text=f"{m.name} {'crawls' if m.down else 'moves'} to {x},{y}"
+                           + (" (running)" if found[(x, y)][0] // 2 > m.m else ""), model=m.id, to=[x, y])
+               for (x, y) in end_squares(game, found)]
+    options += [Action.make(seat, "climb", text=f"{m.name} climbs to {x},{y} ({rise} levels)", model=m.id, to=[x, y])
+                for (x, y), rise in sorted(ups.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+    options.append(Action.make(seat, "stay", text=f"{m.name} stays where it is", model=m.id))
+    choice = yield Decision(seat, f"Where does {m.name} go?", options, context={"figure": m.id})
+    if choice.kind == "stay":
+        return
+    x, y = choice.get("to")
+    if choice.kind == "climb":
+        yield from climb_up(game, m, (x, y))
+    else:
+        yield from walk(game, m, (x, y), found, "crawls" if m.down else "moves")
+    after_move(game, m)
+    if s.result is None and m.on_table and can_hide(game, m):
+        again = yield Decision(seat, f"Does {m.name} hide here?", [
+            Action.make(seat, "hide", text=f"{m.name} hides", model=m.id),
+            Action.make(seat, "stay_seen", text=f"{m.name} does not hide", model=m.id)], context={"figure": m.id})
+        if again.kind == "hide":
+            hide(game, m)
+
+
+def hide(game: Game, m: Model) -> None:
+    m.hidden = True
+    game.emit("hide", model=m.id, text=f"{m.name} hides.")
+
+
+def shooting_and_searching(game: Game, side: int) -> Procedure:
+    """The shooting phase; in the barrow, a model may search a sarcophagus instead of shooting."""
+    s: State = game.state
+    seat = s.seat(side)
+    while s.result is None:
+        searches = search_actions(game, side, seat)
+        if not searches:
+            break
+        stop = Action.make(seat, "end_searching", text="No more searching")
+        choice = yield Decision(seat, "Search a sarcophagus?", [*searches, stop], context={"phase": "shooting"})
+        if choice.kind == "end_searching":
+            break
+        yield from search(game, s.models[choice.get("model")], choice.get("objective"))
+    yield from shooting_phase(game, side)
