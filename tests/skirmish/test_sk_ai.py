@@ -135,6 +135,6 @@ def test_ward_the_leader_when_it_fights():
 def test_automated_deployment_puts_the_leader_near_the_centre():
     boss = unit("orc_bigboss", "w2_01", None, name="Big Boss", leader=True)
     game = game_of(boss, unit("empire_captain", "w1_01", None, name="Captain"))
-    options = [act("deploy", model="w2_01", at=[x, y]) for y in range(0, 5) for x in range(0, 36)]
+    options = [act("deploy", model="w2_01", at=[x, y]) for y in range(5) for x in range(36)]
     action, why = choose(game, *options, figure="w2_01")
     assert action.get("at") == (17, 4) and "nearest the centre" in why

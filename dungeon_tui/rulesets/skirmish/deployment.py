@@ -75,7 +75,13 @@ def chosen_square(field: Battlefield, role: str, free: Sequence[Square], enemy_s
     if role == "leader":
         return min(free, key=lambda sq: (_centre_offset(field, sq), sq[1], sq[0]))
     if role in ("melee",):
-        return min(free, key=lambda sq: (min(distance(sq, e) for e in enemy_zone), sq[1], sq[0]))
+        rect = field.zones[field.role_of(enemy_side) if isinstance(enemy_side, int) else enemy_side]
+        (x0, y0), (x1, y1) = rect.from_, rect.to
+
+        def to_zone(sq: Square) -> int:  # the nearest point of a rectangle is the square clamped into it
+            return distance(sq, (min(max(sq[0], x0), x1), min(max(sq[1], y0), y1)))
+
+        return min(free, key=lambda sq: (to_zone(sq), sq[1], sq[0]))
     # Shooters and wizards: high ground, then the cover it gives against the middle of the enemy's zone.
     watcher = min(enemy_zone, key=lambda sq: (_centre_offset(field, sq), sq[1], sq[0]))
     seen = blockers or {}

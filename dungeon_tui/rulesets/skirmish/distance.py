@@ -51,9 +51,19 @@ def in_contact(field: Battlefield, a: Square, b: Square) -> bool:
 
 def contact_squares(field: Battlefield, sq: Square) -> list[Square]:
     """The squares a model on `sq` touches, in the order N, NE, E, ... then across obstacles."""
-    near = [n for n in field.neighbours(sq) if in_contact(field, sq, n)]
-    across = [(sq[0] + 2 * dx, sq[1] + 2 * dy) for dx, dy in DIRECTIONS]
-    return near + [s for s in across if field.inside(s) and in_contact(field, sq, s)]
+    return list(_contact_table(field).get(sq, ()))
+
+
+@lru_cache(maxsize=16)
+def _contact_table(field: Battlefield) -> dict[Square, tuple[Square, ...]]:
+    """Who could touch whom, worked out once per battlefield."""
+    table = {}
+    for sq in field.squares():
+        if field.walkable(sq):
+            near = [n for n in field.neighbours(sq) if in_contact(field, sq, n)]
+            across = [(sq[0] + 2 * dx, sq[1] + 2 * dy) for dx, dy in DIRECTIONS]
+            table[sq] = tuple(near + [s for s in across if field.inside(s) and in_contact(field, sq, s)])
+    return table
 
 
 @dataclass(frozen=True)

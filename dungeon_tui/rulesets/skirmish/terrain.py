@@ -33,6 +33,12 @@ class Battlefield:
     buildings: tuple[Building, ...]
     zones: dict[str, Rect]
     roles: tuple[str, str]
+    # Per square, row by row, for sight lines worked out many times a turn: the floor and the
+    # block height in quarter levels, wood or not, and the cover the square's terrain gives.
+    floor_q: tuple[int, ...] = ()
+    block_q: tuple[int, ...] = ()
+    woods: tuple[bool, ...] = ()
+    covers: tuple[str, ...] = ()
 
     # -- squares ---------------------------------------------------------------------------------
 
@@ -221,7 +227,9 @@ def field_from_rows(content: Content, rows: Sequence[str], *, scenario_id: str =
         scenario_id=scenario_id, width=width, height=height, legend=legend, kinds=tuple(kinds),
         floors=tuple(floors), blocks=tuple(blocks),
         objectives={k: (o.at[0], o.at[1]) for k, o in sorted(objectives.items())},
-        buildings=tuple(buildings), zones=dict(zones or {}), roles=roles)
+        buildings=tuple(buildings), zones=dict(zones or {}), roles=roles,
+        floor_q=tuple(4 * (f or 0) for f in floors), block_q=tuple(4 * b for b in blocks),
+        woods=tuple(legend[ch].wood for ch in kinds), covers=tuple(legend[ch].cover for ch in kinds))
 
 
 @lru_cache(maxsize=8)

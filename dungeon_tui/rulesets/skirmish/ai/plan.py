@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
-from ..distance import charge_squares, contact_squares, distance, in_contact, move_options
-from ..seeing import blockers, cover_of, sees
+from ..distance import Route, charge_squares, contact_squares, distance, in_contact, move_options
+from ..seeing import blockers
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
 from ..terrain import Battlefield, Square, battlefield_for
@@ -29,7 +29,8 @@ class Plan:
     stop: bool = False
     picked: dict[str, Model | None] = field(default_factory=dict)  # what each selector found
     intent_spell: str | None = None  # the spell being aimed, for its odds
-    _charges: dict[str, tuple[Square, ...]] | None = None
+    _charges: dict[str, dict[Square, Route]] | None = None
+    _blockers: dict[Square, bool] | None = None
 
     # -- the scene -------------------------------------------------------------------------------
 
@@ -59,17 +60,27 @@ class Plan:
         lead = self.s.leader(self.me.side)
         return lead if lead is not None and lead.on_table and lead is not self.me else None
 
+    def blockers(self) -> dict[Square, bool]:
+        """The models on the table as sight blockers, once per plan (a line leaves out its own
+        two ends, so the viewer and the target never block it)."""
+        if self._blockers is None:
+            self._blockers = blockers(self.s)
+        return self._blockers
+
     def sees(self, viewer: Model, target: Model) -> bool:
-        return sees(self.s, self.field, viewer, target)
+        if target.hidden or not (viewer.on_table and target.on_table):
+            return False
+        return can_see(self.field, viewer.at, target.at, self.blockers(), target_low=not target.standing)
 
     def cover(self, viewer: Model, target: Model) -> str:
-        return cover_of(self.s, self.field, viewer, target)
+        return cover(self.field, viewer.at, target.at, self.blockers(), target_low=not target.standing)
 
     def touching(self, a: Model, b: Model) -> bool:
         return a.on_table and b.on_table and in_contact(self.field, a.at, b.at)
 
     def in_combat(self, model: Model) -> bool:
-        return any(self.touching(model, e) for e in self.s.models.values() if e.side != model.side and e.on_table)
+        near = contact_squares(self.field, model.at)
+        return any(e.side != model.side and e.on_table and e.at in near for e in self.s.models.values())
 
     def offered(self, kind: str) -> list[Action]:
         """The options of the pending decision of this kind for this model."""
@@ -100,23 +111,24 @@ class Plan:
             out = {sq: c for sq, c in out.items() if sq in offered}
         return out
 
-    def charge_ends(self, target: Model) -> tuple[Square, ...]:
-        """Where this model could end a charge at `target` (empty: out of reach)."""
+    def charge_ends(self, target: Model) -> dict[Square, Route]:
+        """Where this model could end a charge at `target`, and how (empty: out of reach)."""
         if self._charges is None:
             self._charges = {}
         if target.id not in self._charges:
-            enemies = self.squares_of(3 - self.me.side)
-            friends = [sq for sq in self.squares_of(self.me.side) if sq != self.me.at]
-            ends = charge_squares(self.field, self.me.at, 2 * self.me.m, target.at, enemies=enemies, friends=friends)
-            self._charges[target.id] = tuple(ends)
+            ends: dict[Square, Route] = {}
+            # Out of reach at once when even a straight run could not touch it.
+            if distance(self.me.at, target.at) <= 2 * self.me.m + 2:
+                enemies = self.squares_of(3 - self.me.side)
+                friends = [sq for sq in self.squares_of(self.me.side) if sq != self.me.at]
+                ends = charge_squares(self.field, self.me.at, 2 * self.me.m, target.at, enemies=enemies,
+                                      friends=friends)
+            self._charges[target.id] = ends
         return self._charges[target.id]
 
     def interceptor(self, target: Model, end: Square) -> Model | None:
         """An enemy other than the target that could step into this model's charge path (§5.3 step 7)."""
-        enemies = self.squares_of(3 - self.me.side)
-        friends = [sq for sq in self.squares_of(self.me.side) if sq != self.me.at]
-        route = charge_squares(self.field, self.me.at, 2 * self.me.m, target.at, enemies=enemies,
-                               friends=friends).get(end)
+        route = self.charge_ends(target).get(end)
         if route is None:
             return None
         path = route.path
@@ -143,13 +155,16 @@ class Plan:
         elif not self.sees(self.me, target):
             return False
         ends = self.charge_ends(target)
-        return bool(ends) and self.interceptor(target, ends[0]) is None
+        if not ends:
+            return False
+        first = min(ends, key=lambda sq: (ends[sq].cost, ends[sq].tests, sq[1], sq[0]))
+        return self.interceptor(target, first) is None
 
     def threatened(self) -> bool:
         """A standing enemy out of combat could charge this model next turn (it sees it and reaches it)."""
         friends = self.squares_of(self.me.side)
         for e in self.standing_enemies():
-            if e.hidden or self.in_combat(e) or distance(e.at, self.me.at) > 2 * e.m + 2:
+            if e.hidden or distance(e.at, self.me.at) > 2 * e.m + 2 or self.in_combat(e):
                 continue
             if self.me.hidden or not self.sees(e, self.me):
                 continue
@@ -162,7 +177,7 @@ class Plan:
     def may_hide_here(self, sq: Square | None = None) -> bool:
         at = sq or self.me.at
         spotters = [(e.at, e.i) for e in self.standing_enemies()]
-        return hidden_ok(self.field, at, spotters, blockers(self.s, self.me))
+        return hidden_ok(self.field, at, spotters, self.blockers())
 
     # -- shooting --------------------------------------------------------------------------------
 
@@ -190,7 +205,7 @@ class Plan:
 
     def need_from(self, sq: Square) -> int:
         """The easiest need it would have from `sq` after walking there (10: no shot)."""
-        seen = blockers(self.s, self.me)
+        seen = self.blockers()
         best = odds.MAX_NEED + 1
         for wid in self.missiles():
             w = self.content.weapons[wid]
@@ -278,8 +293,8 @@ class Plan:
         if not foes:
             return 0
         foe = min(foes, key=lambda e: (distance(e.at, sq), e.id))
-        return COVER_RANK[cover(self.field, foe.at, sq, blockers(self.s, self.me))]
+        return COVER_RANK[cover(self.field, foe.at, sq, self.blockers())]
 
     def seen_by(self, sq: Square) -> int:
-        seen = blockers(self.s, self.me)
+        seen = self.blockers()
         return sum(1 for e in self.standing_enemies() if can_see(self.field, e.at, sq, seen))

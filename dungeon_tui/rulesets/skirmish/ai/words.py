@@ -225,11 +225,13 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
         d = min(distance(sq, g) for g in goals)
         return d if d >= stop else stop + (stop - d)  # nearer than stop_at counts as farther
 
-    def key(sq: Square) -> tuple[int, int, int, int, int]:
+    def key(sq: Square) -> tuple[int, int, int, int]:
         hard = -p.best_cover_against(sq) if cover == "prefer" else 0
-        return (gap(sq), hard, p.seen_by(sq) if cover == "prefer" else 0, sq[1], sq[0])
+        return (hard, p.seen_by(sq) if cover == "prefer" else 0, sq[1], sq[0])
 
-    best = min(sorted(options), key=key)
+    gaps = {sq: gap(sq) for sq in options}
+    nearest = min(gaps.values())
+    best = min((sq for sq in sorted(options) if gaps[sq] == nearest), key=key)
     words = PLACE_WORDS.get(place, place)
     if best == p.me.at:
         p.intents.append(("stay", None))
