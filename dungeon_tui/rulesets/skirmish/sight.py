@@ -65,21 +65,22 @@ def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,
     squares it crosses."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = dx * dx + dy * dy
+    width, floor_q, block_q, woods, covers = field.width, field.floor_q, field.block_q, field.woods, field.covers
+    rise = z_to - z_from
+    base = z_from * length
     blocked: list[Cover] = []
-    woods = 0
+    wood = 0
     for sq in line_squares(a, b):
-        if field.wood(sq):
-            woods += 1
+        at = sq[1] * width + sq[0]
+        if woods[at]:
+            wood += 1
         # The line's height here times `length`: z_from + (z_to - z_from) * t, t the projection.
-        along = (sq[0] - a[0]) * dx + (sq[1] - a[1]) * dy
-        z = z_from * length + (z_to - z_from) * along
-        floor = (field.height_at(sq) or 0) * Q
-        terrain = field.block_height(sq) * Q
-        if terrain * length > z:
-            blocked.append("hard" if floor * length > z else field.cover_of(sq))
-        elif sq in blockers and top(field, sq, blockers[sq]) * length > z:
+        z = base + rise * ((sq[0] - a[0]) * dx + (sq[1] - a[1]) * dy)
+        if block_q[at] * length > z:
+            blocked.append("hard" if floor_q[at] * length > z else covers[at])  # type: ignore[arg-type]
+        elif sq in blockers and (floor_q[at] + (Q if blockers[sq] else Q // 2)) * length > z:
             blocked.append("soft")
-    return blocked, woods
+    return blocked, wood
 
 
 def can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, target_low: bool = False) -> bool:

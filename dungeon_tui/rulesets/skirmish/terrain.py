@@ -3,12 +3,13 @@ water, ladders, buildings, objectives, deployment zones and edges.  It never cha
 models, their states and objectives taken live in the game state."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from .content import Content, load_content
-from .models import Building, Rect, TerrainKind
+from .models import Building, Objective, Rect, TerrainKind
 
 Square = tuple[int, int]  # (x, y): x west to east, y north to south
 Cover = Literal["none", "soft", "hard"]
@@ -32,6 +33,12 @@ class Battlefield:
     buildings: tuple[Building, ...]
     zones: dict[str, Rect]
     roles: tuple[str, str]
+    # Per square, row by row, for sight lines worked out many times a turn: the floor and the
+    # block height in quarter levels, wood or not, and the cover the square's terrain gives.
+    floor_q: tuple[int, ...] = ()
+    block_q: tuple[int, ...] = ()
+    woods: tuple[bool, ...] = ()
+    covers: tuple[str, ...] = ()
 
     # -- squares ---------------------------------------------------------------------------------
 
@@ -177,40 +184,52 @@ class Battlefield:
         return None
 
 def _ladder_floor(kinds: list[str], legend: dict[str, TerrainKind], floors: list[int | None],
-                  x: int, y: int, size: int) -> int:
+                  x: int, y: int, width: int, height: int) -> int:
     """A ladder stands at its lowest orthogonal walkable neighbour's floor (§2.7)."""
-    around = [floors[ny * size + nx] for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
-              if 0 <= nx < size and 0 <= ny < size
-              and legend[kinds[ny * size + nx]].move not in ("impassable", "ladder")]
+    around = [floors[ny * width + nx] for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+              if 0 <= nx < width and 0 <= ny < height
+              and legend[kinds[ny * width + nx]].move not in ("impassable", "ladder")]
     return min((f for f in around if f is not None), default=0)
 
 
 def build(content: Content, scenario_id: str) -> Battlefield:
     sc = content.scenarios[scenario_id]
+    return field_from_rows(content, sc.map, scenario_id=scenario_id, objectives=sc.objectives,
+                           buildings=sc.buildings, zones=sc.zones, roles=sc.roles)
+
+
+def field_from_rows(content: Content, rows: Sequence[str], *, scenario_id: str = "",
+                    objectives: Mapping[str, Objective] | None = None, buildings: Sequence[Building] = (),
+                    zones: Mapping[str, Rect] | None = None,
+                    roles: tuple[str, str] = ("side_1", "side_2")) -> Battlefield:
+    """A battlefield drawn in the legend's characters (a scenario's map, or a small one for a
+    worked example); an objective letter stands on the terrain and floor its entry lists."""
     legend = content.terrain
-    size = len(sc.map)
+    objectives = objectives or {}
+    width, height = len(rows[0]), len(rows)
     kinds: list[str] = []
     floors: list[int | None] = []
-    for row in sc.map:
+    for row in rows:
         for ch in row:
             kind = legend[ch]
-            obj = sc.objectives.get(ch) if kind.move == "objective" else None
+            obj = objectives.get(ch) if kind.move == "objective" else None
             if obj is not None:
-                under = legend[obj.terrain]
                 kinds.append(obj.terrain)
-                floors.append(obj.floor if obj.floor is not None else under.floor)
+                floors.append(obj.floor if obj.floor is not None else legend[obj.terrain].floor)
             else:
                 kinds.append(ch)
                 floors.append(kind.floor)
     for at, ch in enumerate(kinds):
         if legend[ch].move == "ladder":
-            floors[at] = _ladder_floor(kinds, legend, floors, at % size, at // size, size)
+            floors[at] = _ladder_floor(kinds, legend, floors, at % width, at // width, width, height)
     blocks = [(floors[at] or 0) + legend[ch].block for at, ch in enumerate(kinds)]
     return Battlefield(
-        scenario_id=scenario_id, width=size, height=size, legend=legend, kinds=tuple(kinds),
+        scenario_id=scenario_id, width=width, height=height, legend=legend, kinds=tuple(kinds),
         floors=tuple(floors), blocks=tuple(blocks),
-        objectives={k: tuple(o.at) for k, o in sorted(sc.objectives.items())},  # type: ignore[misc]
-        buildings=tuple(sc.buildings), zones=dict(sc.zones), roles=sc.roles)
+        objectives={k: (o.at[0], o.at[1]) for k, o in sorted(objectives.items())},
+        buildings=tuple(buildings), zones=dict(zones or {}), roles=roles,
+        floor_q=tuple(4 * (f or 0) for f in floors), block_q=tuple(4 * b for b in blocks),
+        woods=tuple(legend[ch].wood for ch in kinds), covers=tuple(legend[ch].cover for ch in kinds))
 
 
 @lru_cache(maxsize=8)
