@@ -135,8 +135,8 @@ def test_4_drop():
 
     def go(g):
         found = destinations(g, orc)
-        assert found[(15, 12)][0] // 2 == 3  # 3 squares, the drop free
-        return (yield from walk(g, orc, (20, 12), found))
+        assert found[(15, 12)].squares == 3  # 3 squares, the drop free
+        return (yield from walk(g, orc, found[(20, 12)]))
 
     orc = unit("orc_boy", "w2_01", (11, 12))
     game = run(state(orc), go, [(2,), (5,), (3,), (3, 1), (4,)], content=content)
@@ -190,12 +190,12 @@ def test_7_heights():
 
     rat = unit("clanrat", "w2_02", (17, 16))
     game = run(state(unit("empire_captain", "w1_01", (0, 0)), rat, scenario="hold_the_ruin"),
-               lambda g: move_one(g, rat), [(4,)], seats=Picks(("climb", {"to": [18, 16]}), ("stay", {})))
-    assert rat.at == (18, 16) and rolls(game, "sk.move.climb")[0]["outcome"] == "success"
-    assert game.decisions[-1][0].text == "Clanrat stays at the top"  # 5 - 3 = 2 squares were left to walk
+               lambda g: move_one(g, rat), [(4,)], seats=Picks(("move", {"to": [20, 16]})))
+    assert rat.at == (20, 16) and rolls(game, "sk.move.climb")[0]["outcome"] == "success"  # 3 up, then 2 on
+    assert rat.ran is False
     rat = unit("clanrat", "w2_02", (17, 16))
     game = run(state(unit("empire_captain", "w1_01", (0, 0)), rat, scenario="hold_the_ruin"),
-               lambda g: move_one(g, rat), [(5,)], seats=Picks(("climb", {"to": [18, 16]})))
+               lambda g: move_one(g, rat), [(5,)], seats=Picks(("move", {"to": [18, 16]})))
     assert rat.at == (17, 16) and rolls(game, "sk.move.climb")[0]["outcome"] == "fail"
 
 

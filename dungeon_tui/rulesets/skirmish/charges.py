@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from ...engine.game import Action, Decision, Game, Procedure
 from .battle import field_of
-from .contact import contact_zone, enemies_touching, in_combat, touching
-from .distance import distance
+from .contact import enemies_touching, in_combat
+from .distance import Route, along, charge_squares, contact_squares, distance, move_options, route_toward
 from .fleeing import flee_away, flee_to_edge
-from .movement import Found, destinations, end_squares, walk
-from .paths import path_to, routes
+from .movement import squares_of, walk
 from .psychology import fear_test
 from .rolls import i_test
 from .seeing import sees
@@ -65,21 +64,11 @@ def charge_phase(game: Game, side: int) -> Procedure:
         yield from resolve(game, s.models[choice.get("model")], s.models[choice.get("target")], choice.get("spot"))
 
 
-def charge_routes(game: Game, charger: Model) -> Found:
-    """Paths of cost up to 2M that go on from no square touching an enemy, drops allowed."""
+def charge_ends(game: Game, charger: Model, target: Model) -> dict[Sq, Route]:
+    """The free squares touching the target a charge may end on, each with its canonical route."""
     s: State = game.state
-    fld = field_of(game)
-    enemies = {m.at for m in s.models.values() if m.on_table and m.side != charger.side}
-    zone = contact_zone(s, fld, charger.side)
-    return routes(fld, charger.at, 2 * charger.m, passable=lambda sq: sq not in enemies, drops=True,
-                  stop=lambda sq: sq in zone)
-
-
-def contact_squares(game: Game, charger: Model, target: Model, found: Found) -> list[Sq]:
-    s: State = game.state
-    fld = field_of(game)
-    return [sq for sq in found if sq != charger.at and s.at(sq) is None and fld.standable(sq)
-            and touching(fld, sq, target.at)]
+    enemies, friends = squares_of(s, charger)
+    return charge_squares(field_of(game), charger.at, 2 * charger.m, target.at, enemies=enemies, friends=friends)
 
 
 def resolve(game: Game, charger: Model, target: Model, spot: bool) -> Procedure:
@@ -102,29 +91,29 @@ def resolve(game: Game, charger: Model, target: Model, spot: bool) -> Procedure:
     if not target.on_table or not charger.standing:
         charger.failed_charge = True
         return
-    found = charge_routes(game, charger)
-    ends = contact_squares(game, charger, target, found)
+    ends = charge_ends(game, charger, target)
     if not ends:
         yield from failed(game, charger, target)
         return
-    to = yield from destination(game, charger, target, ends, found)
+    to = yield from destination(game, charger, target, ends)
     if charger.causes_fear and not (yield from fear_test(game, target, charger)):
         target.fear_sixes = True
-    path = path_to(found, to)
-    stop = interception(game, charger, target, path)
+    route = ends[to]
+    stop = interception(game, charger, target, list(route.path))
     if stop is not None:
         j, ic = stop
         ic_from = ic.at
-        ic.pos = path[j]
-        game.emit("intercept", model=ic.id, to=list(path[j]), frm=list(ic_from),
+        ic.pos = route.path[j]
+        game.emit("intercept", model=ic.id, to=list(ic.at), frm=list(ic_from),
                   text=f"{ic.name} steps in to intercept {charger.name}.")
-        found = charge_routes(game, charger)
-        before = [sq for sq in path[:j] if sq in found and s.at(sq) is None]
-        if not before:
+        k = j
+        while k > 0 and s.at(route.path[k - 1]) is not None:
+            k -= 1
+        if k == 0:
             _charged(game, charger)
             return
-        to = before[-1]
-    landings = yield from walk(game, charger, to, found, "charges")
+        route = _first(route, k)
+    landings = yield from walk(game, charger, route, "charges")
     if landings is None:
         charger.failed_charge = True
         return
@@ -169,18 +158,24 @@ def react(game: Game, charger: Model, target: Model) -> Procedure:
         yield from flee_away(game, target, [charger], "flees from the charge")
 
 
-def destination(game: Game, charger: Model, target: Model, ends: list[Sq], found: Found) -> Procedure:
+def destination(game: Game, charger: Model, target: Model, ends: dict[Sq, Route]) -> Procedure:
     s: State = game.state
     seat = s.seat(charger.side)
     if len(ends) == 1:
-        return ends[0]
-    ends = sorted(ends, key=lambda q: (found[q][0], q[1], q[0]))
+        return next(iter(ends))
+    order = sorted(ends, key=lambda q: (ends[q].cost, q[1], q[0]))
     options = [Action.make(seat, "choose_destination", text=f"{charger.name} charges to {sq[0]},{sq[1]}",
-                           model=charger.id, to=list(sq)) for sq in ends]
+                           model=charger.id, to=list(sq)) for sq in order]
     choice = yield Decision(seat, f"{charger.name}: where to meet {target.name}", options,
                             context={"figure": charger.id})
     x, y = choice.get("to")
     return (x, y)
+
+
+def _first(route: Route, k: int) -> Route:
+    """The first k steps of a route."""
+    steps = route.steps[:k]
+    return Route(sum(x.cost for x in steps), sum(x.tests for x in steps), steps)
 
 
 def interception(game: Game, charger: Model, target: Model, path: list[Sq]) -> tuple[int, Model] | None:
@@ -189,11 +184,11 @@ def interception(game: Game, charger: Model, target: Model, path: list[Sq]) -> t
     s: State = game.state
     fld = field_of(game)
     best: tuple[int, int, int, str, Model] | None = None
-    foes = {m.at for m in s.models.values() if m.on_table and m.side != charger.side}
     for ic in s.on_table(target.side):
         if ic is target or not ic.standing or ic.fleeing or ic.hidden or in_combat(s, fld, ic):
             continue
-        near = routes(fld, ic.at, INTERCEPT_REACH, passable=lambda sq: sq not in foes)
+        enemies, friends = squares_of(s, ic)
+        near = move_options(fld, ic.at, INTERCEPT_REACH, mode="intercept", enemies=enemies, friends=friends)
         for j, sq in enumerate(path[:-1]):
             if sq in near and sq != ic.at and s.at(sq) is None and distance(ic.at, sq) <= INTERCEPT_REACH:
                 key = (j, -ic.ws, -ic.wounds, ic.id, ic)
@@ -204,28 +199,35 @@ def interception(game: Game, charger: Model, target: Model, path: list[Sq]) -> t
 
 
 def failed(game: Game, charger: Model, target: Model) -> Procedure:
-    """No square in contact within reach: up to M toward the target; no shooting this turn."""
+    """No square in contact within reach: up to M along the canonical path toward the target
+    (to the last square on it where a model may stop); no shooting this turn."""
+    s: State = game.state
+    fld = field_of(game)
     charger.failed_charge = True
     game.emit("note", model=charger.id, text=f"{charger.name} falls short of {target.name}.")
-    found = destinations(game, charger, charger.m)
-    ends = end_squares(game, found)
-    if ends:
-        to = min(ends, key=lambda sq: (distance(sq, target.at), found[sq][0], sq[1], sq[0]))
-        if to != charger.at and distance(to, target.at) < distance(charger.at, target.at):
-            yield from walk(game, charger, to, found, "stumbles forward")
+    enemies, friends = squares_of(s, charger)
+    goals = [sq for sq in contact_squares(fld, target.at) if fld.standable(sq)]
+    route = route_toward(fld, charger.at, goals, mode="charge", enemies=enemies, friends=friends)
+    if route is not None:
+        part = along(route, charger.m)
+        k = len(part.steps)
+        while k > 0 and (s.at(part.path[k - 1]) is not None or not fld.standable(part.path[k - 1])
+                         or part.path[k - 1] in goals):
+            k -= 1
+        if k:
+            yield from walk(game, charger, _first(part, k), "stumbles forward")
     charger.ran = False
 
 
 def _reach_fleeing(game: Game, charger: Model, target: Model) -> Procedure:
     """A fleeing target: the charger is placed in contact, then the target flees again toward
     the nearest edge before any blow; the charger counts as having charged."""
-    found = charge_routes(game, charger)
-    ends = contact_squares(game, charger, target, found)
+    ends = charge_ends(game, charger, target)
     if not ends:
         yield from failed(game, charger, target)
         return
-    to = yield from destination(game, charger, target, ends, found)
-    landings = yield from walk(game, charger, to, found, "charges")
+    to = yield from destination(game, charger, target, ends)
+    landings = yield from walk(game, charger, ends[to], "charges")
     if landings is not None:
         _charged(game, charger)
         yield from flee_to_edge(game, target)

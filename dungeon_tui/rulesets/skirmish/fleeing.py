@@ -9,9 +9,7 @@ from ...engine.dice import roll
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
-from .contact import contact_zone
-from .distance import distance
-from .paths import reach
+from .distance import distance, move_options
 from .rolls import sk_roll
 from .state import FLED, Model, Sq, State
 
@@ -25,22 +23,13 @@ def flee_distance(game: Game, model: Model) -> Procedure:
     return total
 
 
-def flee_squares(game: Game, model: Model, budget: int, shun_enemies: bool = False) -> dict[Sq, int]:
+def flee_squares(game: Game, model: Model, budget: int) -> list[Sq]:
     """Where a fleeing model may end: normal steps and ladders, through friends, never into
-    contact with an enemy (nor, with `shun_enemies`, next to one)."""
+    contact with an enemy."""
     s: State = game.state
-    field = field_of(game)
-    enemies = {m.at for m in s.models.values() if m.on_table and m.side != model.side}
-    friends = {m.at for m in s.models.values() if m.on_table and m.side == model.side and m is not model}
-    zone = contact_zone(s, field, model.side)
-
-    def passable(sq: Sq) -> bool:
-        if sq in enemies or sq in zone:
-            return False
-        return not (shun_enemies and any(distance(sq, e) <= 1 for e in enemies))
-
-    found = reach(field, model.at, budget, passable=passable, normal_only=True)
-    return {sq: cost for sq, cost in found.items() if sq not in friends and field.standable(sq)}
+    enemies = [m.at for m in s.models.values() if m.on_table and m.side != model.side]
+    friends = [m.at for m in s.models.values() if m.on_table and m.side == model.side and m is not model]
+    return list(move_options(field_of(game), model.at, budget, mode="flee", enemies=enemies, friends=friends))
 
 
 def flee_away(game: Game, model: Model, sources: list[Model], why: str) -> Procedure:
@@ -49,6 +38,9 @@ def flee_away(game: Game, model: Model, sources: list[Model], why: str) -> Proce
     s: State = game.state
     if not model.on_table or model.immune:
         return
+    if model.carrying:
+        model.carrying = False
+        s.objectives["relic_at"] = list(model.at)
     model.fleeing, model.hidden = True, False
     budget = yield from flee_distance(game, model)
     field = field_of(game)
@@ -59,7 +51,6 @@ def flee_away(game: Game, model: Model, sources: list[Model], why: str) -> Proce
             ds = [distance(sq, p) for p in spots]
             return (-min(ds), -sum(ds), _to_edge(field, sq), sq[1], sq[0])
         yield from _arrive(game, model, min(options, key=key), why)
-    _ = s
 
 
 def flee_to_edge(game: Game, model: Model) -> Procedure:
@@ -67,8 +58,8 @@ def flee_to_edge(game: Game, model: Model) -> Procedure:
     s: State = game.state
     budget = yield from flee_distance(game, model)
     field = field_of(game)
-    options = flee_squares(game, model, budget, shun_enemies=True) or flee_squares(game, model, budget)
-    own = field.own_edge(model.side)
+    options = flee_squares(game, model, budget)
+    own = field.own_edge(s.roles[str(model.side)])
     enemies = [m.at for m in s.models.values() if m.on_table and m.side != model.side]
     if options:
         def key(sq: Sq) -> tuple[int, int, int, int, int]:

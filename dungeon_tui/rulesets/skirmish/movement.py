@@ -5,10 +5,9 @@ from __future__ import annotations
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
-from .contact import contact_zone, enemies_touching, square_in_contact
+from .contact import enemies_touching
 from .damage import Hits, wound
-from .distance import distance
-from .paths import path_to, routes
+from .distance import Route, distance, move_options
 from .rolls import i_test, roll_d3
 from .seeing import blockers
 from .sight import hidden_ok
@@ -17,7 +16,6 @@ from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
 RUN_BLOCK = 8  # no running with a standing, unhidden, non-fleeing enemy this near
 UNDEAD_RUN = 6  # undead run only if they start their move this near their standing leader
 CRAWL = 2
-Found = dict[Sq, tuple[int, int, Sq | None]]
 
 
 def allowance(s: State, model: Model) -> int:
@@ -65,104 +63,86 @@ def may_move(game: Game, model: Model) -> bool:
     return all(not e.standing for e in foes)
 
 
-def destinations(game: Game, model: Model, budget: int | None = None) -> Found:
-    """The canonical paths of an ordinary move: through friends, never onto an enemy or into
-    contact with one, drops allowed (a crawl takes normal steps only)."""
+def squares_of(s: State, model: Model) -> tuple[list[Sq], list[Sq]]:
+    """The enemies' squares and the friends' (others than the model), for move_options."""
+    enemies = [m.at for m in s.models.values() if m.on_table and m.side != model.side]
+    friends = [m.at for m in s.models.values() if m.on_table and m.side == model.side and m is not model]
+    return enemies, friends
+
+
+def destinations(game: Game, model: Model) -> dict[Sq, Route]:
+    """Where an ordinary move may end, with its canonical route: a crawl for a knocked-down
+    model, else a walk of M (a climb only as its first step), and a run of 2M when it may run."""
     s: State = game.state
     field = field_of(game)
-    enemies = {m.at for m in s.models.values() if m.on_table and m.side != model.side}
-    zone = contact_zone(s, field, model.side)
-
-    def passable(sq: Sq) -> bool:
-        return sq not in enemies and sq not in zone
-
-    return routes(field, model.at, allowance(s, model) if budget is None else budget, passable=passable,
-                  drops=model.status != KNOCKED_DOWN)
-
-
-def end_squares(game: Game, found: Found) -> list[Sq]:
-    """The squares of `found` a move may end on: free and standable, row by row."""
-    s: State = game.state
-    field = field_of(game)
-    taken = {m.at for m in s.models.values() if m.on_table}
-    return sorted((sq for sq in found if sq not in taken and field.standable(sq)), key=lambda q: (q[1], q[0]))
-
-
-def climbs(game: Game, model: Model) -> dict[Sq, int]:
-    """Climbs from the square it started on (§5.1): a neighbour 2+ levels up, cost its height,
-    not when running (so never beyond M); not for animals."""
-    s: State = game.state
-    field = field_of(game)
-    if model.status != "standing" or model.moved or model.has("animal"):
-        return {}
-    out = {}
-    here = field.height_at(model.at) or 0
-    for nb in field.neighbours(model.at):
-        if field.step_kind(model.at, nb) != "climb" or s.at(nb) or not field.standable(nb):
-            continue
-        if square_in_contact(s, field, nb, model.side):
-            continue
-        rise = (field.height_at(nb) or 0) - here
-        if rise <= (model.m // 2 if model.stood_up else model.m):
-            out[nb] = rise
-    return out
-
-
-def walk(game: Game, model: Model, to: Sq, found: Found, why: str = "moves") -> Procedure:
-    """Along the canonical path: each drop tested, a failure falls onto the landing square and
-    ends the move.  Returns the landing squares of the drops passed, or None after a fall."""
-    field = field_of(game)
-    path = path_to(found, to)
-    start = model.at
-    cost = found[to][0]
-    model.moved = True
-    if cost // 2 > model.m:
-        model.ran = True
-    landings: list[Sq] = []
-    for step in path:
-        here = model.at
-        drop = (field.height_at(here) or 0) - (field.height_at(step) or 0)
-        if drop >= 2 and field.step_kind(here, step) == "drop":
-            for _ in range(drop // 2):
-                ok = yield from i_test(game, "sk.move.drop", model, f"drop {counted(drop, 'level')}")
-                if not ok:
-                    model.pos = free_near(game, step, model)
-                    yield from fall(game, model, drop)
-                    return None
-            landings.append(step)
-        model.pos = step
-    game.emit("move", model=model.id, frm=list(start), to=list(to), run=model.ran,
-              text=f"{model.name} {'runs' if model.ran else why} to {to[0]},{to[1]}.")
-    yield from reveal_seen(game)
-    return landings
+    enemies, friends = squares_of(s, model)
+    if model.status == KNOCKED_DOWN:
+        return move_options(field, model.at, CRAWL, mode="crawl", enemies=enemies, friends=friends)
+    out = move_options(field, model.at, model.m // 2 if model.stood_up else model.m, mode="walk",
+                       enemies=enemies, friends=friends)
+    if may_run(s, model):
+        for sq, route in move_options(field, model.at, 2 * model.m, mode="run", enemies=enemies,
+                                      friends=friends).items():
+            out.setdefault(sq, route)
+    return dict(sorted(out.items(), key=lambda kv: (kv[0][1], kv[0][0])))
 
 
 def free_near(game: Game, sq: Sq, model: Model) -> Sq:
-    """The square itself when free, else the nearest free square a model may stand on at the
-    same floor (then any floor), lowest y,x on a tie: where a fall or a halted move lands."""
+    """The square itself when a model may stand there, else the nearest free square it may stand
+    on at the same floor (then any floor), lowest y,x on a tie: where a fall or a halted move lands."""
     s: State = game.state
     field = field_of(game)
     here = s.at(sq)
-    if here is None or here is model:
+    if field.standable(sq) and (here is None or here is model):
         return sq
     floor = field.height_at(sq)
     spots = [q for q in field.squares() if field.standable(q) and s.at(q) is None]
     return min(spots, key=lambda q: (distance(q, sq), field.height_at(q) != floor, q[1], q[0]))
 
 
-def climb(game: Game, model: Model, to: Sq) -> Procedure:
-    """sk.move.climb: up on a pass; a failed climb up means no move this turn."""
+def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedure:
+    """Along the canonical route, step by step: a climb, a leap and each full 2 levels of a drop
+    test Initiative; a failed climb up ends the move where it stands, any other failure falls.
+    Returns the landing squares of the drops passed, or None when the move was cut short."""
     field = field_of(game)
-    rise = (field.height_at(to) or 0) - (field.height_at(model.at) or 0)
-    ok = yield from i_test(game, "sk.move.climb", model, f"climb {counted(rise, 'level')}")
+    start = model.at
     model.moved = True
-    if ok:
-        start = model.at
-        model.pos = to
-        game.emit("move", model=model.id, frm=list(start), to=list(to), run=False,
-                  text=f"{model.name} climbs to {to[0]},{to[1]}.")
-        yield from reveal_seen(game)
-    return ok
+    model.ran = model.ran or route.squares > model.m
+    landings: list[Sq] = []
+    for step in route.steps:
+        here = model.at
+        levels = (field.height_at(here) or 0) - (field.height_at(step.to) or 0)
+        if step.way == "drop":
+            for _ in range(step.levels // 2):
+                if not (yield from i_test(game, "sk.move.drop", model, f"drop {counted(levels, 'level')}")):
+                    model.pos = free_near(game, step.to, model)
+                    yield from fall(game, model, levels)
+                    return None
+            landings.append(step.to)
+        elif step.way == "climb":
+            up = levels < 0
+            if not (yield from i_test(game, "sk.move.climb", model, f"climb {'up' if up else 'down'} "
+                                      f"{counted(abs(levels), 'level')}")):
+                if up:
+                    game.emit("note", model=model.id, text=f"{model.name} cannot get a grip and stays put.")
+                else:
+                    model.pos = free_near(game, step.to, model)
+                    yield from fall(game, model, levels)
+                return None
+        elif step.way == "leap" and not (yield from i_test(game, "sk.move.leap", model, "leap the gap")):
+            gap = (here[0] + _sign(step.to[0] - here[0]), here[1] + _sign(step.to[1] - here[1]))
+            model.pos = free_near(game, gap, model)
+            yield from fall(game, model, max(0, (field.height_at(here) or 0) - (field.height_at(model.at) or 0)))
+            return None
+        model.pos = step.to
+    game.emit("move", model=model.id, frm=list(start), to=list(model.at), run=model.ran,
+              text=f"{model.name} {'runs' if model.ran else why} to {model.at[0]},{model.at[1]}.")
+    yield from reveal_seen(game)
+    return landings
+
+
+def _sign(n: int) -> int:
+    return (n > 0) - (n < 0)
 
 
 def fall(game: Game, model: Model, levels: int) -> Procedure:

@@ -7,9 +7,9 @@ from typing import Any
 from ...engine.dice import roll
 from ...engine.game import Action, Game, Procedure
 from .battle import field_of
-from .contact import in_combat, touching
+from .contact import in_combat
 from .damage import Hits, wound
-from .distance import distance
+from .distance import distance, in_contact
 from .rolls import sk_roll
 from .state import Model, Sq, State
 
@@ -93,7 +93,7 @@ def unsearched_near(game: Game, model: Model) -> list[str]:
     fld = field_of(game)
     searched = s.objectives.get("searched", [])
     return [k for k, o in sorted(sc.objectives.items())
-            if k not in searched and touching(fld, model.at, (o.at[0], o.at[1]))]
+            if k not in searched and in_contact(fld, model.at, (o.at[0], o.at[1]))]
 
 
 def may_search(game: Game, model: Model) -> bool:

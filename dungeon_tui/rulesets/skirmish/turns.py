@@ -8,11 +8,10 @@ from ...engine.game import Action, Decision, Game, Procedure
 from .battle import field_of
 from .charges import charge_phase
 from .combat import close_combat_phase
-from .distance import distance
+from .distance import Route, distance
 from .fleeing import flee_to_edge
 from .magic import magic_phase
-from .movement import can_hide, climbs, destinations, end_squares, may_move, reveal_seen, run_snapshot, walk
-from .movement import climb as climb_up
+from .movement import can_hide, destinations, may_move, reveal_seen, run_snapshot, walk
 from .objectives import (after_move, check_wipeout, end_of_game_turn, end_of_side_turn, finish, role, scenario,
                          search, search_actions, side_of_role)
 from .psychology import all_alone, panic_at_rally, panic_end_of_phase
@@ -255,23 +254,14 @@ def move_one(game: Game, m: Model) -> Procedure:
     s: State = game.state
     seat = s.seat(m.side)
     found = destinations(game, m)
-    ups = climbs(game, m)
-    options = [Action.make(seat, "move", text=f"{m.name} {'crawls' if m.down else 'moves'} to {x},{y}"
-                           + (" (running)" if found[(x, y)][0] // 2 > m.m else ""), model=m.id, to=[x, y])
-               for (x, y) in end_squares(game, found)]
-    options += [Action.make(seat, "climb", text=f"{m.name} climbs to {x},{y} ({rise} levels)", model=m.id, to=[x, y])
-                for (x, y), rise in sorted(ups.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+    options = [Action.make(seat, "move", text=f"{m.name} {_how(m, route)} to {x},{y}", model=m.id, to=[x, y])
+               for (x, y), route in found.items()]
     options.append(Action.make(seat, "stay", text=f"{m.name} stays where it is", model=m.id))
     choice = yield Decision(seat, f"Where does {m.name} go?", options, context={"figure": m.id})
     if choice.kind == "stay":
         return
     x, y = choice.get("to")
-    if choice.kind == "climb":
-        rise = ups[(x, y)]
-        if (yield from climb_up(game, m, (x, y))) and m.m - rise > 0:
-            yield from go_on(game, m, m.m - rise)
-    else:
-        yield from walk(game, m, (x, y), found, "crawls" if m.down else "moves")
+    yield from walk(game, m, found[(x, y)], "crawls" if m.down else "moves")
     after_move(game, m)
     if s.result is None and m.on_table and can_hide(game, m):
         again = yield Decision(seat, f"Does {m.name} hide here?", [
@@ -281,20 +271,12 @@ def move_one(game: Game, m: Model) -> Procedure:
             hide(game, m)
 
 
-def go_on(game: Game, m: Model, left: int) -> Procedure:
-    """What is left of a walk after a climb (§5.1: the climb's cost counts against M)."""
-    s: State = game.state
-    seat = s.seat(m.side)
-    found = destinations(game, m, left)
-    options = [Action.make(seat, "move", text=f"{m.name} moves on to {x},{y}", model=m.id, to=[x, y])
-               for (x, y) in end_squares(game, found)]
-    if not options:
-        return
-    options.append(Action.make(seat, "stay", text=f"{m.name} stays at the top", model=m.id))
-    choice = yield Decision(seat, f"{m.name} has {left} squares left", options, context={"figure": m.id})
-    if choice.kind == "move":
-        x, y = choice.get("to")
-        yield from walk(game, m, (x, y), found)
+def _how(m: Model, route: Route) -> str:
+    ways = [step.way for step in route.steps]
+    if m.down:
+        return "crawls"
+    verb = "climbs" if "climb" in ways else "leaps" if "leap" in ways else "drops" if "drop" in ways else "moves"
+    return verb + (" (running)" if route.squares > m.m else "")
 
 
 def hide(game: Game, m: Model) -> None:
