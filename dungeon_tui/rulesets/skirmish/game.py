@@ -12,7 +12,7 @@ from . import invariants
 from .content import ID, Content, load_content
 from .muster import muster
 from .presenter import PRESENTER
-from .standin import Advance
+from .ai import controllers, script_problems
 from .state import State
 from .turns import procedure
 
@@ -39,6 +39,10 @@ class Skirmish(Ruleset[State, Content]):
     aliases = ("sk",)
     setup_model = SkirmishSetup
     load = staticmethod(load_content)
+
+    def content_problems(self, content: Content) -> list[str]:
+        """Every tactics script in words the AI knows."""
+        return script_problems(content)
 
     def heroes(self) -> list[Hero]:
         return [Hero("warband_1", "Your warband", SIDE_1)]
@@ -84,8 +88,7 @@ class Skirmish(Ruleset[State, Content]):
         return state.to_dict()
 
     def controllers(self) -> dict[str, Controller]:
-        stand_in = Advance()
-        return {DUNGEON: stand_in, "*": stand_in}
+        return controllers()
 
     def presenter(self) -> Presenter:
         return PRESENTER

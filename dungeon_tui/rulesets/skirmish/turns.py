@@ -8,6 +8,7 @@ from ...engine.game import Action, Decision, Game, Procedure
 from .battle import field_of
 from .charges import charge_phase
 from .combat import close_combat_phase
+from .deployment import deploy_squares, deployment_order, scout_squares
 from .distance import Route, distance
 from .fleeing import flee_to_edge
 from .magic import magic_phase
@@ -17,13 +18,9 @@ from .objectives import (after_move, check_wipeout, end_of_game_turn, end_of_sid
 from .psychology import all_alone, panic_at_rally, panic_end_of_phase
 from .rolls import ld_test, sk_roll
 from .rout import rout_test
-from .seeing import sees
+from .seeing import blockers
 from .shooting import shooting_phase
-from .sight import hiding_place
 from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
-
-SCOUT_FAR = 10
-
 
 def procedure(game: Game) -> Procedure:
     s: State = game.state
@@ -53,14 +50,11 @@ def setup(game: Game) -> Procedure:
         s.first_side = side_of_role(s, sc.first_turn)
     else:
         s.first_side = yield from roll_off(game)
-    if sc.deploy_first:
-        first = side_of_role(s, sc.deploy_first)
-        yield from deploy(game, [first], scouts=False)
-        yield from deploy(game, [3 - first], scouts=False)
-    else:
-        order = [3 - s.first_side, s.first_side]
-        yield from deploy(game, order, scouts=False)
-        yield from deploy(game, order, scouts=True)
+    first = side_of_role(s, sc.deploy_first) if sc.deploy_first else 3 - s.first_side
+    for scouts in (False, True):
+        ids = {side: [m.id for m in s.side_models(side) if m.has("scout") == scouts] for side in (1, 2)}
+        order = deployment_order(ids[first], ids[3 - first], all_first=bool(sc.deploy_first))
+        yield from deploy(game, order)
     s.starting = {str(side): len(s.side_models(side)) for side in (1, 2)}
     yield from reveal_seen(game)
 
@@ -83,46 +77,29 @@ def roll_off(game: Game) -> Procedure:
     return winner if choice.kind == "go_first" else 3 - winner
 
 
-def deploy(game: Game, order: list[int], scouts: bool) -> Procedure:
-    """Alternately one model at a time in the given order of sides (a side with none left lets
-    the other go on); scouts wait for their own round."""
+def deploy(game: Game, order: list[str]) -> Procedure:
+    """Each model in turn on a square its seat picks (§3 steps 3-4)."""
     s: State = game.state
-    waiting = {side: [m for m in s.side_models(side) if m.has("scout") == scouts and m.pos is None]
-               for side in order}
-    while any(waiting.values()):
-        for side in order:
-            if not waiting[side]:
-                continue
-            model = waiting[side].pop(0)
-            seat = s.seat(side)
-            squares = deploy_squares(game, model)
-            options = [Action.make(seat, "deploy", text=f"Deploy {model.name} at {x},{y}", model=model.id, at=[x, y])
-                       for x, y in squares]
-            choice = yield Decision(seat, f"Deploy {model.name}", options, context={"figure": model.id})
-            x, y = choice.get("at")
-            model.pos = (x, y)
-            game.emit("deploy", model=model.id, at=[x, y], text=f"{model.name} takes the field at {x},{y}.")
+    for mid in order:
+        model = s.models[mid]
+        seat = s.seat(model.side)
+        options = [Action.make(seat, "deploy", text=f"Deploy {model.name} at {x},{y}", model=model.id, at=[x, y])
+                   for x, y in deploy_squares_of(game, model)]
+        choice = yield Decision(seat, f"Deploy {model.name}", options, context={"figure": model.id})
+        x, y = choice.get("at")
+        model.pos = (x, y)
+        game.emit("deploy", model=model.id, at=[x, y], text=f"{model.name} takes the field at {x},{y}.")
 
 
-def deploy_squares(game: Game, model: Model) -> list[Sq]:
+def deploy_squares_of(game: Game, model: Model) -> list[Sq]:
     s: State = game.state
     fld = field_of(game)
-    zone = [sq for sq in fld.deployment_zone(role(s, model.side)) if s.at(sq) is None]
+    taken = [m.at for m in s.models.values() if m.on_table]
+    own = role(s, model.side)
     if not model.has("scout"):
-        return zone
-    enemies = s.on_table(3 - model.side)
-    taken = set(zone)
-    extra = []
-    for sq in fld.squares():
-        if sq in taken or not fld.standable(sq) or s.at(sq) is not None or not hiding_place(fld, sq):
-            continue
-        if all(distance(sq, e.at) >= SCOUT_FAR for e in enemies):
-            model.pos = sq
-            seen = any(sees(s, fld, e, model) for e in enemies)
-            model.pos = None
-            if not seen:
-                extra.append(sq)
-    return sorted(zone + extra, key=lambda q: (q[1], q[0]))
+        return deploy_squares(fld, own, taken)
+    enemies = [e.at for e in s.on_table(3 - model.side)]
+    return scout_squares(fld, own, taken, enemies, blockers(s))
 
 
 # -- a side's turn ------------------------------------------------------------------------------
