@@ -18,15 +18,6 @@ UNDEAD_RUN = 6  # undead run only if they start their move this near their stand
 CRAWL = 2
 
 
-def allowance(s: State, model: Model) -> int:
-    """Squares it may spend this turn: a crawl, half M the turn it stood up, M, or 2M running."""
-    if model.status == KNOCKED_DOWN:
-        return CRAWL
-    if model.stood_up:
-        return model.m // 2
-    return 2 * model.m if may_run(s, model) else model.m
-
-
 def may_run(s: State, model: Model) -> bool:
     if model.stood_up or model.carrying or model.id in s.no_run:
         return False
