@@ -126,6 +126,11 @@ class State:
     fallen: list[dict[str, Any]] = field(default_factory=list)  # this phase: out of action or fled a combat
     result: dict[str, Any] | None = None
 
+    @property
+    def turn(self) -> int:
+        """The game turn, as saves and records name it."""
+        return self.game_turn
+
     # -- who is where ----------------------------------------------------------------
     def side_models(self, side: int) -> list[Model]:
         return [m for m in self.models.values() if m.side == side]
