@@ -9,12 +9,10 @@ from functools import lru_cache
 from typing import Literal
 
 from .content import Content, load_content
+from .distance import DIRECTIONS, Square
 from .models import Building, Objective, Rect, TerrainKind
 
-Square = tuple[int, int]  # (x, y): x west to east, y north to south
 Cover = Literal["none", "soft", "hard"]
-# Neighbours in the order the canonical path tries them (§5.3 step 6): N, NE, E, SE, S, SW, W, NW.
-DIRECTIONS: tuple[Square, ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 # How a step between two floors is taken (§5.1): normal (a level or less), by a ladder, a climb
 # (first step of a move only) or a drop (2-6 levels down).
 StepKind = Literal["normal", "ladder", "climb", "drop"]
