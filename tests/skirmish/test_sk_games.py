@@ -55,3 +55,22 @@ def test_unknown_warband_is_one_line():
 
     with pytest.raises(SetupError, match="unknown warband 'elves'"):
         get("sk").normalise_setup({"warband_2": "elves"})
+
+
+def test_the_app_opens_a_battle_at_the_players_first_choice():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.tui.helpers import at_first_choice, screen_text
+    from dungeon_tui.tui.session import Options, new_session
+
+    session = new_session("skirmish", {"adventure": "border_patrol"}, 3, options=Options(ai_speed="instant"))
+
+    async def look(app, pilot):
+        text = screen_text(app)
+        assert "Border Patrol" in text and "Ostland Road Wardens: 12/12 left" in text and "rout test" in text
+        assert "Deploy Empire Captain at 0,31" in text and "▒2" in text  # the hill by the road, its level shown
+        assert "w1_" not in text and "w2_" not in text  # names, never ids
+
+    at_first_choice(session, (140, 45), look)

@@ -220,3 +220,16 @@ def test_12_magic():
     assert not any(w["critical"] for w in wounds)
     assert [r["target"] for r in rolls(game, "sk.save.armour")] == [6, 6]
     assert boy.status == KNOCKED_DOWN
+
+
+def test_10_all_alone_then_no_rally_with_an_enemy_nearest():
+    from dungeon_tui.rulesets.skirmish.turns import rally_phase
+
+    rat = unit("clanrat", "w2_02", (10, 13), fleeing=True)
+    chief = unit("skaven_chieftain", "w2_01", (10, 2), leader=True)
+    sword = unit("empire_swordsman", "w1_01", (10, 16))
+    game = run(state(sword, chief, rat), lambda g: rally_phase(g, 2), [])
+    assert rolls(game, "sk.rally.test") == [] and rat.fleeing  # no test: it flees on toward the edge
+    chief.pos = (10, 11)  # a friend as near as the enemy: it may test
+    game = run(state(sword, chief, rat), lambda g: rally_phase(g, 2), [(3, 3)])
+    assert rolls(game, "sk.rally.test")[0]["outcome"] == "success" and not rat.fleeing and rat.rallied
