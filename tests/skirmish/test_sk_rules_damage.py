@@ -67,3 +67,20 @@ def test_11_rout():
     (r,) = rolls(game)
     assert r["rule"] == "sk.rout.test" and r["target"] == 7 and r["outcome"] == "fail"
     assert r["inputs"]["whose"] == runner.name and game.result["value"] is False
+
+
+def test_edge_slip_a_model_downed_at_a_drop_may_fall():
+    from sk_scenario import unit
+
+    from dungeon_tui.rulesets.skirmish.movement import edge_slip
+
+    rat = unit("clanrat", "w2_01", (18, 16), status=KNOCKED_DOWN)
+    s = state(unit("empire_captain", "w1_01", (0, 0)), rat, scenario="hold_the_ruin")
+    game = run(s, lambda g: edge_slip(g, rat), [(6,), (1,), (1,)])
+    (slip,) = rolls(game, "sk.move.edge_slip")
+    assert slip["outcome"] == "fail" and rat.at == (17, 15)  # a natural 6 fails; the lowest floor, lowest y
+    assert rolls(game, "sk.move.fall_wound")[0]["target"] == 4  # 3 levels: S3 against T3
+    rat = unit("clanrat", "w2_01", (18, 16), status=KNOCKED_DOWN)
+    s = state(unit("empire_captain", "w1_01", (0, 0)), rat, scenario="hold_the_ruin")
+    run(s, lambda g: edge_slip(g, rat), [(4,)])
+    assert rat.at == (18, 16)

@@ -11,6 +11,7 @@ from ...engine.words import counted
 from .battle import field_of
 from .blows import attacks_of, melee_weapons, strike, strikes_last
 from .contact import combats, enemies_touching
+from .movement import edge_slip
 from .rolls import sk_roll
 from .state import Model, State
 
@@ -53,7 +54,10 @@ def fight(game: Game, ids: list[str]) -> Procedure:
         for target_id, n in split:
             target = s.models[target_id]
             if target.on_table:
+                was_down = target.down
                 yield from strike(game, m, target, n)
+                if target.down and not was_down:
+                    yield from edge_slip(game, target)
 
 
 def choose_weapon(game: Game, m: Model) -> Procedure:

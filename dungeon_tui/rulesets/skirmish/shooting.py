@@ -12,6 +12,7 @@ from .blows import poisoned_with
 from .contact import in_combat
 from .damage import Hits, wound
 from .distance import distance
+from .movement import edge_slip
 from .psychology import panic_after_hit
 from .rolls import sk_roll
 from .seeing import cover_of, sees
@@ -167,7 +168,10 @@ def shoot(game: Game, shooter: Model, x: Shot) -> Procedure:
                      + ("a hit." if hit else "a miss."))
     if not hits:
         return
+    was_down = target.down
     harm = yield from wound(game, target, Hits("sk.shoot.to_wound", f"{shooter.name}'s {w.name}", hits,
                                                w.strength or shooter.s, source=shooter.id, poisoned=poisoned,
                                                armour_piercing=w.armour_piercing))
+    if target.down and not was_down:
+        yield from edge_slip(game, target)
     yield from panic_after_hit(game, target, harm.wounds, shooter)
