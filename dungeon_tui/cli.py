@@ -112,6 +112,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not args.headless and not args.events:  # --events prints, as --headless does
         from .tui.app import DungeonApp
         ruleset_for(rec.ruleset)  # a record of a game this build lacks is one line here
+        records.replay(rec, make_game, upto=0)  # so is one of other rules, before the app opens
         return run_app(DungeonApp(replay=rec, ascii_map=args.ascii))
     lines: list[str] = []
     game_holder: dict[str, Game] = {}

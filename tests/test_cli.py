@@ -41,6 +41,18 @@ def test_replay_events_prints_json_lines_without_the_app(tmp_path, monkeypatch, 
     assert capsys.readouterr().out.splitlines() == lines
 
 
+def test_replaying_a_record_of_older_rules_in_the_app_is_one_line_not_a_crash(tmp_path, monkeypatch, capsys):
+    game = get("warhammer-quest").new_game({"adventure": "fp5"}, 7)
+    path = tmp_path / "old.json"
+    record.save(game, path, "test")
+    data = json.loads(path.read_text())
+    data["rules_version"] = "0"
+    path.write_text(json.dumps(data))
+    no_app(monkeypatch)  # refused before the app would open on it
+    assert cli.main(["replay", str(path)]) != 0
+    assert "rules version 0" in capsys.readouterr().err
+
+
 def simulate(capsys, *args):
     assert cli.main(["simulate", *args]) == 0
     return capsys.readouterr().out.splitlines()

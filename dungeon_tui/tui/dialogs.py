@@ -136,9 +136,9 @@ class Choose(FreshKeys, ModalScreen[int | None]):
     BINDINGS = [Binding("escape", "cancel", "cancel")]
     DEFAULT_CSS = MODAL_CSS.format(name="Choose") + "Choose OptionList { height: auto; max-height: 12; width: 60; }"
 
-    def __init__(self, question: str, choices: list[str]) -> None:
+    def __init__(self, question: str, choices: list[str], highlight: int = 0) -> None:
         super().__init__()
-        self.question, self.choices = question, choices
+        self.question, self.choices, self.highlight = question, choices, highlight
         self.mark_opened()
 
     def compose(self) -> ComposeResult:
@@ -148,7 +148,7 @@ class Choose(FreshKeys, ModalScreen[int | None]):
 
     def on_mount(self) -> None:
         choices = self.query_one("#choices", OptionList)
-        choices.highlighted = 0
+        choices.highlighted = min(self.highlight, len(self.choices) - 1)
         choices.focus()
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:

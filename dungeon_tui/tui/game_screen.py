@@ -161,8 +161,11 @@ class GameScreen(TableScreen):
         # The cursor stays where the player left it while the same hero goes on deciding (after
         # a placement, a walk); it moves to the action when someone else's turn is shown.
         who = (self.view_seat, self.presenter.hero_of(self.session.game, offered))
+        pending = self.session.game.pending
         if offered is not None and who == self.centred_on:
             centre = False
+        elif offered is None and pending is not None and pending.seat == CHANCE:
+            centre = False  # the dice rolled for the hero's own blow: nobody else's turn yet
         elif centre:
             self.centred_on = who if offered is not None else None
         self.draw(self.session.game, self.view_seat, offered, centre)
@@ -422,9 +425,12 @@ class GameScreen(TableScreen):
 
     def action_end(self) -> None:
         d = self._decision()
+        in_list = self.focused is self.query_one("#options", OptionList)
         for a in d.options if d else []:
             if a.kind in self.presenter.end_kinds:
                 self.play(a)
+                if in_list:  # like a choice made in the list: the next choice with squares gets the map
+                    self.after_list_choice()
                 return
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -490,9 +496,11 @@ class GameScreen(TableScreen):
             return self.presenter.dungeon_player or "the dungeon"
         return seated_hero(self.session.game, seat) or seat
 
-    def action_seats(self) -> None:
+    def action_seats(self, highlight: int = 0) -> None:
         """A: every seat, who plays it now; choosing one hands it to the AI or takes it back.
-        The dungeon's seat is listed only when a player was given it (its view shows all)."""
+        The menu stays open on the seat just switched, so several can be switched in a row;
+        escape closes it.  The dungeon's seat is listed only when a player was given it (its
+        view shows all)."""
         s = self.session
         seats = [x for x in s.ruleset.seats(s.game.state) if x != CHANCE
                  and (x != DUNGEON or s.owners.get(x, "AI") != "AI")]
@@ -504,14 +512,14 @@ class GameScreen(TableScreen):
             seat = seats[n]
             if s.is_human(seat):
                 s.hand_to_ai(seat)
-                self.notify(f"The AI plays {self.seat_name(seat)} until you take it back.", timeout=3)
             else:
                 s.take_back(seat)
-                self.notify(f"{s.owners[seat]} plays {self.seat_name(seat)} from its next choice.", timeout=3)
             self.workers.cancel_group(self, "ai")
             self._wake.set()
             self.kick()
-        self.app.push_screen(Choose("Who plays which seat? Enter switches Player and AI.", rows), chosen)
+            self.action_seats(highlight=n)
+        self.app.push_screen(Choose("Who plays which seat? Enter switches Player and AI; escape closes.", rows,
+                                    highlight), chosen)
 
     # -- what the hero sees ---------------------------------------------------------------------
     def action_sight(self) -> None:

@@ -23,7 +23,8 @@ ASCII_RUNS = {
 # Then every other character.  Walls are '#' whatever their direction, so that '+' and '/' are
 # only ever doors (closed, open) and never the corner of a wall.
 ASCII_CHARS = {
-    "·": ".", "░": ":", "█": "#", "▓": "#", "▒": "#", "≈": "~", "≡": "=", "▪": "o", "¤": "&", "●": "*",
+    # ▒▒ previews a tile or a section about to be laid, or a spell's area: never read as a wall.
+    "·": ".", "░": ":", "█": "#", "▓": "#", "▒": ",", "≈": "~", "≡": "=", "▪": "o", "¤": "&", "●": "*",
     "│": "#", "─": "#", "┼": "#", "┤": "#", "├": "#", "┴": "#", "┬": "#", "┘": "#", "└": "#", "┐": "#", "┌": "#",
     "╪": "H", "∩": "n", "▲": "A", "△": "^",
     **{chr(0x2080 + d): str(d) for d in range(10)},  # a monster's small number (Warhammer Quest's o₃)

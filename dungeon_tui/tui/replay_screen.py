@@ -17,7 +17,7 @@ from textual.widgets import OptionList
 from textual.worker import Worker, WorkerState
 
 from ..engine import record
-from ..engine.game import CHANCE, Game, Keyframe
+from ..engine.game import CHANCE, Action, Game, Keyframe
 from .dialogs import AskNumber
 from .map_view import MapView
 from .session import SPEEDS
@@ -49,6 +49,9 @@ class ReplayScreen(TableScreen):
         self.file_name = name
         self.make_game = make_game
         self.frames: list[Keyframe] = []  # by decision count; the whole record's once the pass is done
+        # The decisions as the pass played them: each is the game's own offered choice, with the
+        # words the game gave it (a record keeps only kind and arguments).
+        self.played: list[tuple[Action, str]] = []
         self.game: Game = self._fresh_game()
         self.pos = 0
         self.speed = 1
@@ -71,9 +74,9 @@ class ReplayScreen(TableScreen):
 
     # -- keyframes ----------------------------------------------------------------------------------
     class Keyframes(Message):
-        def __init__(self, frames: list[Keyframe]) -> None:
+        def __init__(self, frames: list[Keyframe], played: list[tuple[Action, str]]) -> None:
             super().__init__()
-            self.frames = frames
+            self.frames, self.played = frames, played
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="keyframes")
     def keyframe_pass(self) -> None:
@@ -83,10 +86,11 @@ class ReplayScreen(TableScreen):
             if game.over:
                 break
             game.play(record.action_of(d), d.why)
-        self.post_message(self.Keyframes(game.keyframes))
+        self.post_message(self.Keyframes(game.keyframes, game.decisions))
 
     def on_replay_screen_keyframes(self, message: ReplayScreen.Keyframes) -> None:
         self._keep(message.frames)
+        self.played = message.played
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         # The pass only speeds seeking up: if it fails, seeking replays from the start instead.
@@ -105,6 +109,8 @@ class ReplayScreen(TableScreen):
 
     def _record_decisions(self, n: int) -> list:
         """The first n decisions as the game holds them (for resuming ahead of where it is)."""
+        if len(self.played) >= n:
+            return self.played[:n]
         return [(record.action_of(d), d.why) for d in self.rec.decisions[:n]]
 
     # -- moving through the record -----------------------------------------------------------
@@ -115,7 +121,8 @@ class ReplayScreen(TableScreen):
         # Back, or far enough ahead that a keyframe lies between: start from the keyframe.
         if frame is not None and (pos < self.pos or frame.decisions > self.pos):
             g = self.game
-            decisions = g.decisions if len(g.decisions) >= frame.decisions else self._record_decisions(frame.decisions)
+            fresh = len(self.played) < frame.decisions <= len(g.decisions)
+            decisions = g.decisions if fresh else self._record_decisions(frame.decisions)
             self.game = Game.resume(g.ruleset, g.setup, g.seed, g.content, frame, decisions, g.content_digest)
             self.game.keep_keyframes, self.game.keyframe_gap = True, KEYFRAME_GAP
         elif pos < self.pos:

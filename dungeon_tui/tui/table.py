@@ -34,7 +34,8 @@ class TableScreen(Screen[None]):
     TableScreen #sheet { height: auto; padding: 0 1; border-top: solid $panel-lighten-2; }
     TableScreen #hand { height: auto; max-height: 8; border: none; border-top: solid $panel-lighten-2; }
     TableScreen #cardtext { height: auto; padding: 0 1; color: $text-muted; display: none; }
-    TableScreen #options { height: auto; min-height: 7; max-height: 50%; border: round $accent; }
+    TableScreen #options { height: auto; min-height: 7; max-height: 50%; border: round $accent;
+                           scrollbar-gutter: stable; }
     TableScreen EventLog { height: 25%; min-height: 4; border: round $panel-lighten-2; }
     TableScreen EventLog:focus { height: 45%; }
     TableScreen.-narrow #side { width: 38; }
@@ -117,7 +118,7 @@ class TableScreen(Screen[None]):
                 focus = min(reach, key=lambda q: (q[1], q[0]))
             if focus is not None:
                 mv.move_cursor_to(focus)
-        # What the cursor's square holds changes with the state too (a weapon taken up, a wound).
+        # What lies under the cursor may have changed though the cursor did not move (a blow, a heal).
         self.query_one("#look", Static).update(escape(p.look(game, seat, mv.cursor)))
         self.query_one("#status", Static).update(p.status(game, seat))
         self.query_one("#party", Static).update("\n".join(escape(x) for x in p.party(game, seat)))

@@ -39,6 +39,14 @@ def test_space_hands_the_seat_to_the_ai_and_the_seats_menu_takes_it_back(tmp_pat
         await pilot.press("enter")  # the Barbarian's row: the player takes him back
         assert await wait_for(pilot, lambda: not session.handed)
         assert session.is_human(seat)
+        # The menu stays open on that row, so a second seat is switched in the same visit.
+        assert await wait_for(pilot, lambda: isinstance(app.screen, Choose)
+                              and app.screen.choices[0] == "Barbarian: Player")
+        await pilot.press("down", "enter")
+        assert await wait_for(pilot, lambda: "hero:dwarf" in session.handed)
+        assert await wait_for(pilot, lambda: isinstance(app.screen, Choose) and app.screen.highlight == 1)
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: not isinstance(app.screen, Choose))
     at_first_choice(session, (120, 40), body)
 
 

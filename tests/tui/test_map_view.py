@@ -339,3 +339,8 @@ def test_compact_wall_column_beside_an_unseen_square_is_fog_not_the_seen_square_
         col = mv.square_col(21) + px
         assert row[col - 2:col + 1] == "░░·"
     run_map(session, (120, 40), body)
+
+
+def test_a_preview_in_ascii_never_reads_as_a_wall():
+    # Warhammer Quest's section and area previews and Ashardalon's tile preview paint ▒▒.
+    assert to_ascii("▒▒") != to_ascii("██") and "#" not in to_ascii("▒▒")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Decision, Game, Procedure
 from ...engine.grid import chebyshev
+from ...engine.words import counted
 from . import events
 from .adventures import Hooks, TreasureClear, feature, living, next_to, rules
 from .combat import damage_modified, damage_monster, kill_monster
@@ -126,8 +127,8 @@ class HellsGate(TreasureClear):
                 or warrior.flags.get("moved"):
             return []
         seat = s.seat_of[warrior.id]
-        return [Action.make(seat, "adventure", text=f"Wizard rolls {n} dice to seal the gate", who=warrior.id, dice=n)
-                for n in range(1, 7)]
+        return [Action.make(seat, "adventure", text=f"Wizard rolls {counted(n, 'die', 'dice')} to seal the gate",
+                            who=warrior.id, dice=n) for n in range(1, 7)]
 
     def play_extra(self, game: Game, warrior: Figure, action: Action) -> Procedure:
         s: State = game.state

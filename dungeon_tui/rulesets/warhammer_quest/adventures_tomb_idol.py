@@ -12,7 +12,7 @@ from .combat import damage_modified
 from .placement import place_monsters, spawn
 from .rolls import dice_value
 from .state import DEAD, LOST, Figure, State
-from .words import plural
+from .words import counted, plural
 
 
 
@@ -169,7 +169,7 @@ class DestroyTomb(TreasureClear):
         left = max(0, s.adv.get("tomb_wounds", 12) - dmg)
         s.adv["tomb_wounds"] = left
         roll_event(game, "whq.adv.tc5.hack", "2d6", faces, outcome=dmg, modifiers={"tomb": -3},
-                   text=f"The axe bites for {dmg}; the tomb has {left} Wounds left.")
+                   text=f"The axe bites for {dmg}; the tomb has {counted(left, 'Wound')} left.")
         if left == 0:
             yield from self.win(game, "The tomb is smashed.")
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine.campaign_file import CampaignError
 from ...engine.contract import CampaignTools, Ruleset
+from ...engine.words import counted
 from . import campaign as camp
 
 
@@ -39,7 +40,8 @@ class Commands:
             tools.save_record(game, Path(args.record) / f"{ruleset.id}-{game.seed}.json", f"campaign {path.stem}")
         tools.say(f"{args.quest}: {(game.result or {}).get('outcome')} in {game.state.turn} turns")
         for w in c.warriors:
-            tools.say(f"  {w.name}: {w.gold} gold, {len(w.treasure)} treasure cards, {w.starting_wounds} Wounds")
+            tools.say(f"  {w.name}: {w.gold} gold, {counted(len(w.treasure), 'treasure card')}, "
+                      f"{counted(w.starting_wounds, 'Wound')}")
         return 0
 
 

@@ -77,8 +77,9 @@ def heal(game: Game, warrior: Figure, amount: int, how: str) -> int:
     if warrior.status == UNCONSCIOUS and warrior.wounds > 0:
         warrior.status = ACTIVE
         game.emit("revive", target=warrior.id, text=f"The {warrior.name} gets back up.")
+    # A warrior already at full Wounds (Healing Hands reaches everyone) gets no line in the log.
     game.emit("heal", target=warrior.id, amount=gained, wounds=warrior.wounds,
-              text=f"The {warrior.name} heals {counted(gained, 'Wound')} ({how}).")
+              text=f"The {warrior.name} heals {counted(gained, 'Wound')} ({how})." if gained else "")
     return gained
 
 

@@ -11,7 +11,9 @@ from ...engine.content import Bundle, load_bundle
 from .models import MODELS
 
 ID = "warhammer-quest"
-RULES_VERSION = "3"
+RULES_VERSION = "4"
+# 4: the Wizard is not asked to cast what would do nothing this turn (against monsters placed in
+#    this M1, with no monster about before another warrior's turn, Life Force outside the fight);
 # 3: no prompt without a real choice (spells that would do nothing, a boxed-in warrior, unchanged
 #    trades, a lone lantern taker); 2: monster events are counted in the state, not read from the log
 WARRIOR_ORDER = ("barbarian", "dwarf", "elf", "wizard")

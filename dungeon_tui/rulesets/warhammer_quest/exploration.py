@@ -11,6 +11,8 @@ from .events import unexpected
 from .sight import order
 from .state import Doorway, State
 
+SIDES = {"N": "north", "E": "east", "S": "south", "W": "west"}  # a doorway as the player names it
+
 
 
 def build_deck(game: Game, objective: str) -> Procedure:
@@ -175,7 +177,8 @@ def exploration_phase(game: Game) -> Procedure:
             game.emit("info", text=f"No exploration this turn: {why}.")
         return
     seat = s.seat_of[s.lantern]
-    opts = [Action.make(seat, "explore", text=f"explore the doorway at {d.squares[0][0]},{d.squares[0][1]}", door=d.id)
+    opts = [Action.make(seat, "explore", text=f"explore the {SIDES[d.side]} doorway of the "
+                                              f"{game.content.cards[s.sections[d.section].card].name}", door=d.id)
             for d in doors]
     opts.append(Action.make(seat, "pass", text="do not explore this turn"))
     pick = yield Decision(seat, "Exploration: open a new doorway?", opts)

@@ -63,15 +63,13 @@ def held(user: Figure) -> list[str]:
 
 def options(game: Game, user: Figure) -> list[Action]:
     s: State = game.state
-    c = game.content
     seat = s.seat_of[user.id]
     out: list[Action] = []
     for item in held(user):
         effect = ITEMS.get(item)
         if effect is None or effect.offer is None or effect.offer is never:
             continue
-        name = c.treasure[item].name if item in c.treasure else "healing potion"
-        out += effect.offer(Holding(game, user, seat, item, name))
+        out += effect.offer(Holding(game, user, seat, item, item_name(game, item)))
     return out
 
 
@@ -93,12 +91,17 @@ def _spend(user: Figure, item: str, game: Game) -> None:
             return
 
 
+def item_name(game: Game, item: str) -> str:
+    """A treasure card's name, or the warrior's own Healing Potion, as its card names it."""
+    return game.content.treasure[item].name if item in game.content.treasure else "Healing Potion"
+
+
 def use(game: Game, user: Figure, action: Action) -> Procedure:
     s: State = game.state
     item = action.get("item")
     target = s.figures.get(action.get("target")) if action.get("target") else None
     _spend(user, item, game)
-    game.emit("item", who=user.id, item=item, text=f"The {user.name} uses {item.replace('_', ' ')}.")
+    game.emit("item", who=user.id, item=item, text=f"The {user.name} uses the {item_name(game, item)}.")
     effect = ITEMS[item].run(game, user, item, target, f"whq.item.{item}")
     if effect is not None:
         yield from effect

@@ -144,6 +144,10 @@ def window(game: Game, phase: str) -> Procedure:
     wiz = wizard(s)
     if wiz is None:
         return
+    if phase == "W" and not s.monsters():
+        # Nothing to fight: whatever he might cast waits for his own turn or the turn's end,
+        # rather than asking before every other warrior's turn.
+        return
     types = SPELL_TYPES if phase == "W" else ("defence", "healing")
     seat = s.seat_of[wiz.id]
     while wizard(s) is not None:

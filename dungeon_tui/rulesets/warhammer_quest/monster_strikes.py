@@ -126,7 +126,8 @@ def swarm(game: Game, monster: Figure, warrior: Figure) -> Procedure:
     roll_event(game, "whq.melee.to_hit", "1d6", [face], target=base if not mods else target,
                inputs={"attacker_ws": 1, "defender_ws": stats.ws(c, warrior), "swarm": n}, modifiers=mods,
                outcome="hit" if hit else "miss",
-               text=f"{n} snotlings swarm the {warrior.name}, needing {target}+: {face}, "
+               text=f"{counted(n, 'snotling')} swarm{'s' if n == 1 else ''} the {warrior.name}, "
+                    f"needing {target}+: {face}, "
                     f"{'a hit' if hit else 'a miss'}.")
     if not hit or (yield from dodge(game, warrior)):
         return

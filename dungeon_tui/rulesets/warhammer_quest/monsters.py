@@ -117,7 +117,7 @@ def monsters_phase(game: Game) -> Procedure:
     s: State = game.state
     c = game.content
     s.phase_choice = {}
-    ready = [m for m in s.monsters() if m.active and not (m.placed_turn == s.turn and m.placed_phase == "M1")]
+    ready = [m for m in s.monsters() if not s.placed_this_m1(m)]
     ready.sort(key=lambda m: m.order)
     for m in ready:
         m.flags["pinned"] = is_pinned(s, c, m)

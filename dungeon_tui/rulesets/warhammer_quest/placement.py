@@ -14,7 +14,7 @@ from . import board
 from .monster_strikes import strike, valid_target
 from .sight import sees
 from .state import MONSTER, Figure, State
-from .words import The
+from .words import The, plural
 
 
 
@@ -171,7 +171,7 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
                 picks, cup = [], list(eligible)
                 for _ in range(left):
                     picks.append(cup.pop((yield from draw(game, len(cup), "whq.place.counter"))))
-                how = "One-on-One: more monsters than warriors, a warrior counter drawn"
+                how = "One-on-One: fewer monsters than warriors, a warrior counter drawn"
             for w in picks:
                 sqs = squares_next_to(s, w, squares)
                 if not sqs or left <= 0:
@@ -184,7 +184,9 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
         occ = s.occupied()
         cands = [sq for sq in own if free(s, sq, occ)] or [sq for sq in more if free(s, sq, occ)]
         if not cands or not warriors:
-            game.emit("info", text=f"No room for {left} more {game.content.monsters[kind].name}; they stay away.")
+            name = game.content.monsters[kind].name
+            game.emit("info", text=f"No room for {left} more {name if left == 1 else plural(name)}; "
+                                   f"{'it stays' if left == 1 else 'they stay'} away.")
             return
         cands.sort(key=lambda sq: (min(chebyshev(sq, w.square) for w in warriors), sq[1], sq[0]))
         sq = yield from choose_square(game, kind, cands, "no free square next to a warrior: the nearest empty square")

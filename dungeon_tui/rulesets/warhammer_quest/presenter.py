@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Event, Game
-from . import board, sight, stats
+from . import board, sight, spells, stats
+from .card_words import card_does
 from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, deciding_hero, listed, plays
 
 TERRAIN: dict[str, Cell] = {
@@ -25,6 +26,7 @@ TERRAIN: dict[str, Cell] = {
 }
 GROUND = {".": "floor", "p": "a pit", "c": "the chasm", "b": "a bridge", "s": "stairs", "X": "a statue, idol or tomb",
           "H": "the Pit of Despair", "R": "rubble"}
+AREA_SPELLS = ("area", "floor_area")  # spells whose target is a 2x2 of squares, previewed on the map
 DARK: Cell = ("░░", "fog")
 WALL: Cell = ("██", "wall")
 # What lies beyond a doorway, drawn in the wall just outside it (so a figure on the doorway
@@ -46,9 +48,10 @@ EFFECTS = {"t_mod": "Toughness {:+d}", "s_mod": "Strength {:+d}", "a_mod": "Atta
            "auto_hit": "next blow cannot miss", "deathking": "Deathking Sword's fury", "unarmed": "unarmed",
            "unarmoured": "without armour"}
 
-LEGEND = ("B D E W warriors (B_ unconscious)   monsters, a letter and their number: o₁ Orc Warrior, a Orc Archer, "
-          "g Goblin Spearman, n Night Goblin Archer, s Snotling, r Skaven, M Minotaur, x Giant Spider, q Giant Rat, "
-          "v Giant Bat, h Goblin Shaman, e Skaven Engineer, Z Daemon Minotaur   · floor   ░░ unlit   ██ wall   "
+LEGEND = ("B D E W warriors (B_ unconscious)   monsters, a letter and their number: o₁ = Orc Warrior, a = Orc Archer, "
+          "g = Goblin Spearman, n = Night Goblin Archer, s = Snotling, r = Skaven, M = Minotaur, x = Giant Spider, "
+          "q = Giant Rat, v = Giant Bat, h = Goblin Shaman, e = Skaven Engineer, Z = Daemon Minotaur   · floor   "
+          "░░ unlit   ██ wall   "
           "++ unexplored doorway   << the way out   -- dead end or sealed   ## portcullis   [] statue, idol or tomb   "
           "%% rubble   : pit   () Pit of Despair   ≈≈ chasm   == bridge   = stairs   * where you may go")
 
@@ -234,7 +237,8 @@ class WarhammerQuestPresenter(PresenterDefaults):
         return Board(cells, (min(xs), min(ys), max(xs), max(ys)))
 
     def preview(self, game: Game, seat: str, action: Action) -> dict[Sq, Cell]:
-        """A section before it is laid (each way it may go), or the doorway an exploration opens."""
+        """A section before it is laid (each way it may go), the doorway an exploration opens, or
+        the 2x2 an area spell would strike."""
         d = game.pending
         if action.kind == "lay" and d is not None:
             lay = d.context.get("lays", {}).get(action.get("option"))
@@ -244,9 +248,23 @@ class WarhammerQuestPresenter(PresenterDefaults):
             for x, y in lay["exits"]:
                 out[(x, y)] = ("++", "door")
             return out
+        if action.kind == "cast" and game.content.spells[action.get("spell")].target in AREA_SPELLS:
+            # Fireball's or the Pit's 2x2: who stands there keeps his letter, the rest is marked.
+            view = game.view(seat)
+            target = view.get("figures", {}).get(action.get("target"))
+            if not isinstance(target, dict) or target.get("pos") is None:
+                return {}
+            figures = figure_cells(game, view)
+            return {sq: (figures[sq][0], "target") if sq in figures else ("▒▒", "target")
+                    for sq in spells.area((target["pos"][0], target["pos"][1]))}
         if action.kind == "explore":
-            door = game.view(seat).get("doorways", {}).get(action.get("door"))
-            return dict.fromkeys(door["squares"], ("++", "target")) if isinstance(door, dict) else {}
+            view = game.view(seat)
+            door = view.get("doorways", {}).get(action.get("door"))
+            if not isinstance(door, dict):
+                return {}
+            figures = figure_cells(game, view)  # the leader standing in the doorway stays in sight
+            return {(x, y): (figures[(x, y)][0], "target") if (x, y) in figures else ("++", "target")
+                    for x, y in door["squares"]}
         return {}
 
     def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
@@ -288,7 +306,9 @@ class WarhammerQuestPresenter(PresenterDefaults):
                     return f"{f['name']}: {f['wounds']}/{f['max_wounds']} Wounds, {f['status']} · {where}"
                 m = c.monsters[f["kind"]]
                 goes = view["figures"].get(f.get("first_target") or "", {})
-                aim = f", going for the {goes['name']}" if isinstance(goes, dict) and goes.get("name") else ""
+                # Its First Attack target, while he is still there to be gone for.
+                aim = f", going for the {goes['name']}" if isinstance(goes, dict) and goes.get("name") \
+                    and goes.get("status") == "active" and goes.get("pos") is not None else ""
                 return (f"{f['name']}: Wounds {f['wounds']}/{f['max_wounds']}, M{m.move} WS{m.ws} S{m.strength} "
                         f"T{m.toughness} A{m.attacks}{aim} · {where}")
         return where
@@ -368,6 +388,12 @@ class WarhammerQuestPresenter(PresenterDefaults):
         if "healing_potion" in f["equipment"]:
             cards.append(Card("▪ Healing Potion · one use", plays("use", "item", "healing_potion"),
                               text=EQUIPMENT["healing_potion"][1]))
+        # A Treasure card just found: who takes it is chosen knowing what it does.
+        d = game.pending
+        found = d.context.get("card") if d is not None and d.seat == seat else None
+        if d is not None and found in c.treasure and any(a.kind == "give" for a in d.options):
+            cards.append(Card(f"▪ {c.treasure[found].name} · found, to give", plays("give", "card", found),
+                              text=c.treasure[found].text))
         return cards
 
     def drawn_card(self, game: Game, event: Event) -> tuple[str, str] | None:
@@ -375,7 +401,8 @@ class WarhammerQuestPresenter(PresenterDefaults):
         c = game.content
         if event.kind == "event" and event.data.get("card") in c.events:
             card = c.events[event.data["card"]]
-            return f"Event: {card.name}", card.text
+            names = {mid: m.name for mid, m in c.monsters.items()}
+            return f"Event: {card.name}", f"{card.text}\n\n{card_does(event.data['card'], card, names)}"
         if event.kind == "treasure" and event.data.get("card") in c.treasure:
             t = c.treasure[event.data["card"]]
             who = game.state.figures.get(event.data.get("to"))

@@ -10,10 +10,12 @@ from typing import Any
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects
 from ...engine.game import Action, Game, Procedure
+from ...engine.words import listing
 from . import board
 from .combat import damage_monster, heal, kill_monster
 from .rolls import dice_value
-from .state import ACTIVE, DEAD, Figure, State
+from .state import ACTIVE, DEAD, MONSTER, Figure, State
+from .words import the
 
 
 
@@ -45,8 +47,27 @@ SPELLS: Effects[Cast] = Effects("spell")
 
 
 # -- offers --------------------------------------------------------------------------------------
+def area(corner: tuple[int, int]) -> list[tuple[int, int]]:
+    """The 2x2 squares an area spell covers: the target's square and those east and south of it."""
+    return [(corner[0] + dx, corner[1] + dy) for dy in (0, 1) for dx in (0, 1)]
+
+
+def also_caught(c: Casting, target: Figure, monsters_only: bool) -> str:
+    """Who else the area under the target holds, said on the option so no one is caught unawares
+    (the Wizard in his own pit): " (the Wizard and Minotaur 2 too)"."""
+    sqs = area(target.square)
+    others = [f for f in c.state.figures.values() if f is not target and f.on_board and f.pos in sqs
+              and (f.side == MONSTER or not monsters_only)]
+    return f" ({listing([the(f.name) for f in others])} too)" if others else ""
+
+
 def at_a_monster_seen(c: Casting) -> list[Action]:
     return [c.cast(f"cast {c.spell.name} at {m.name}", target=m.id) for m in c.monsters_seen]
+
+
+def at_an_area_seen(c: Casting) -> list[Action]:
+    return [c.cast(f"cast {c.spell.name} at {m.name}{also_caught(c, m, monsters_only=True)}", target=m.id)
+            for m in c.monsters_seen]
 
 
 def at_the_wizards_section(c: Casting) -> list[Action]:
@@ -57,18 +78,23 @@ def at_the_wizards_section(c: Casting) -> list[Action]:
 
 
 def on_a_monster_here(c: Casting) -> list[Action]:
+    """A monster on the Wizard's section that will still fight this turn (Confuse lasts the turn)."""
     s, w = c.state, c.wizard
     return [c.cast(f"cast {c.spell.name} on {m.name}", target=m.id)
-            for m in s.monsters() if m.active and s.section_of(m.pos) == s.section_of(w.pos)]
+            for m in s.still_to_act() if s.section_of(m.pos) == s.section_of(w.pos)]
 
 
 def worth_it(c: Casting, x: Figure) -> bool:
     """Only casts that would do something are offered, so the Wizard is not asked in vain: a
-    healing spell on a warrior who has lost Wounds, a spell that lasts the turn while monsters
-    are about to fight."""
+    healing spell on a warrior who has lost Wounds; a spell that lasts the turn while monsters
+    will still fight this turn (not those just placed in the Monsters' Phase, nor at its end);
+    Levitate, which lasts the next turn too, while any monster is about."""
+    s = c.state
     if c.spell.type == "healing" and c.spell.duration == "instant":
         return x.wounds < x.max_wounds
-    return bool(c.state.monsters())
+    if c.spell.duration == "full_turn":
+        return bool(s.monsters())
+    return bool(s.still_to_act())
 
 
 def on_a_warrior(c: Casting) -> list[Action]:
@@ -78,6 +104,9 @@ def on_a_warrior(c: Casting) -> list[Action]:
 
 
 def on_a_warrior_not_yet_fighting(c: Casting) -> list[Action]:
+    """Life Force works on the warrior's own blows: only while the warriors still fight."""
+    if c.state.phase != "warriors":
+        return []
     return [c.cast(f"cast {c.spell.name} on the {x.name}", target=x.id) for x in c.living
             if (x.status == ACTIVE or c.spell.type == "healing") and not x.flags.get("attacking") and worth_it(c, x)]
 
@@ -90,8 +119,8 @@ def under_a_monster_seen(c: Casting) -> list[Action]:
     s = c.state
     if s.adv.get("pits", 0) >= 3:
         return []
-    return [c.cast(f"cast {c.spell.name} under {m.name}", target=m.id) for m in c.monsters_seen
-            if all(s.grid.floor((m.square[0] + dx, m.square[1] + dy)) for dx in (0, 1) for dy in (0, 1))]
+    return [c.cast(f"cast {c.spell.name} under {m.name}{also_caught(c, m, monsters_only=False)}", target=m.id)
+            for m in c.monsters_seen if all(s.grid.floor(sq) for sq in area(m.square))]
 
 
 def on_a_dead_warrior(c: Casting) -> list[Action]:
@@ -110,15 +139,14 @@ def _bolt(game: Game, wizard: Figure, sp: Any, target: Figure, rule: str) -> Pro
     damage_monster(game, target, dmg, wizard, sp.name)
 
 
-@SPELLS("fireball", offer=at_a_monster_seen)
+@SPELLS("fireball", offer=at_an_area_seen)
 def fireball(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Procedure | None:
     return _fireball(game, wizard, sp, target.pos, rule) if target and target.pos else None
 
 
 def _fireball(game: Game, wizard: Figure, sp: Any, corner: tuple[int, int], rule: str) -> Procedure:
     s: State = game.state
-    x0, y0 = corner
-    for m in [f for f in s.monsters() if f.active and f.pos and x0 <= f.pos[0] <= x0 + 1 and y0 <= f.pos[1] <= y0 + 1]:
+    for m in [f for f in s.monsters() if f.active and f.pos in area(corner)]:
         dmg = yield from dice_value(game, "D6", rule, f"the fireball on {m.name}")
         m.flags["provoked"] = True
         damage_monster(game, m, dmg, wizard, sp.name)
@@ -150,8 +178,8 @@ def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Proc
     """A 2x2 hole: each model there falls to its death on 1-2, else scrambles to a free square."""
     s: State = game.state
     s.adv["pits"] = s.adv.get("pits", 0) + 1
-    area = [(corner[0] + dx, corner[1] + dy) for dy in (0, 1) for dx in (0, 1)]
-    for f in [f for f in s.figures.values() if f.pos in area and f.on_board]:
+    hole = area(corner)
+    for f in [f for f in s.figures.values() if f.pos in hole and f.on_board]:
         (face,) = yield from roll(game, 1, 6, rule)
         falls = face <= 2
         roll_event(game, rule, "1d6", [face], target=3, outcome="falls" if falls else "clings",
@@ -159,7 +187,7 @@ def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Proc
         home = s.section_at(f.pos)
         spots = [q for sid in [home, *board.joined(s, home)]
                  for q in sorted(s.sections[sid].squares, key=lambda q: (q[1], q[0]))
-                 if q not in area and s.at(q) is None and s.grid.floor(q)]
+                 if q not in hole and s.at(q) is None and s.grid.floor(q)]
         if falls or not spots:
             if f.is_hero:
                 f.status, f.pos = DEAD, None
@@ -168,7 +196,7 @@ def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Proc
                 kill_monster(game, f, wizard)
         else:
             f.pos = spots[0]
-    for sq in area:
+    for sq in hole:
         s.grid.terrain[sq] = "H"
     s.grid.changed()
 

@@ -135,6 +135,17 @@ class State:
     def monsters(self) -> list[Figure]:
         return [f for f in self.figures.values() if f.side == MONSTER and f.pos is not None and f.status == ACTIVE]
 
+    def placed_this_m1(self, monster: Figure) -> bool:
+        """Placed in this turn's M1: it does nothing else this turn (5.5)."""
+        return monster.placed_turn == self.turn and monster.placed_phase == "M1"
+
+    def still_to_act(self) -> list[Figure]:
+        """The monsters that will still act this turn: none once the Monsters' Phase is over,
+        and not those placed in this turn's M1."""
+        if self.phase not in ("power", "warriors", "monsters"):
+            return []
+        return [m for m in self.monsters() if not self.placed_this_m1(m)]
+
     def at(self, sq: Sq) -> Figure | None:
         for f in self.figures.values():
             if f.pos == sq:

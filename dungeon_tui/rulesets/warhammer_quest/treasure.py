@@ -7,6 +7,7 @@ from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game, Procedure
 from .sight import check_lost
 from .state import Figure, State
+from .words import a, counted
 
 
 # Cards found with charges (use: charges): a D6 rolled when found, or a fixed number.
@@ -58,18 +59,19 @@ def give_cards(game: Game, n: int) -> Procedure:
         if card.use == "gold":
             w.gold += card.value
             s.treasure_discard.append(card_id)
-            game.emit("treasure", card=card_id, to=w.id, text=f"The {w.name} finds {card.name}: {card.value} gold.")
+            game.emit("treasure", card=card_id, to=w.id, text=f"The {w.name} finds {a(card.name)}: {card.value} gold.")
             continue
         charges = CHARGES_WHEN_FOUND.get(card_id)
         if charges == "D6":
             rule = f"whq.item.{card_id}"
             (face,) = yield from roll(game, 1, 6, rule)
-            roll_event(game, rule, "1d6", [face], outcome=face, text=f"{card.name} holds {face} charges.")
+            roll_event(game, rule, "1d6", [face], outcome=face,
+                       text=f"The {card.name} holds {counted(face, 'charge')}.")
             entry["charges"] = face
         elif charges is not None:
             entry["charges"] = charges
         w.treasure.append(entry)
-        game.emit("treasure", card=card_id, to=w.id, text=f"The {w.name} takes {card.name}: {card.text}")
+        game.emit("treasure", card=card_id, to=w.id, text=f"The {w.name} takes the {card.name}: {card.text}")
 
 
 def board_clear(state: State) -> bool:

@@ -1,0 +1,300 @@
+"""What one model of the automated side looks at when its script runs (spec §6): the battlefield,
+friends and enemies, sight, reach and odds, all measured exactly on the present state.  A script
+fills `intents` (what the model means to do); the seat then picks the offered action that does it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ....engine.game import Action, Decision, Game
+from ..distance import Route, charge_squares, contact_squares, distance, in_contact, move_options
+from ..seeing import blockers
+from ..sight import can_see, cover, hidden_ok
+from ..state import Model, State
+from ..terrain import Battlefield, Square, battlefield_for
+from . import odds
+
+RUN_BLOCK = 8  # no running with a standing enemy this close (§5.3)
+INTERCEPT_REACH = 2  # an interceptor steps at most this far, onto a path square within 2 (§5.3 step 7)
+COVER_PENALTY = odds.COVER_PENALTY
+COVER_RANK = {"none": 0, "soft": 1, "hard": 2}
+
+
+@dataclass
+class Plan:
+    game: Game
+    me: Model
+    decision: Decision | None = None
+    intents: list[tuple[str, Any]] = field(default_factory=list)
+    stop: bool = False
+    picked: dict[str, Model | None] = field(default_factory=dict)  # what each selector found
+    intent_spell: str | None = None  # the spell being aimed, for its odds
+    _charges: dict[str, dict[Square, Route]] | None = None
+    _blockers: dict[Square, bool] | None = None
+
+    # -- the scene -------------------------------------------------------------------------------
+
+    @property
+    def s(self) -> State:
+        return self.game.state
+
+    @property
+    def content(self) -> Any:
+        return self.game.content
+
+    @property
+    def field(self) -> Battlefield:
+        return battlefield_for(self.game.content, self.s.scenario)
+
+    def enemies(self) -> list[Model]:
+        """Enemies on the table, in id order."""
+        return [m for m in self.s.models.values() if m.side != self.me.side and m.on_table]
+
+    def friends(self) -> list[Model]:
+        return [m for m in self.s.models.values() if m.side == self.me.side and m.on_table and m is not self.me]
+
+    def standing_enemies(self) -> list[Model]:
+        return [e for e in self.enemies() if e.standing and not e.fleeing]
+
+    def leader(self) -> Model | None:
+        lead = self.s.leader(self.me.side)
+        return lead if lead is not None and lead.on_table and lead is not self.me else None
+
+    def blockers(self) -> dict[Square, bool]:
+        """The models on the table as sight blockers, once per plan (a line leaves out its own
+        two ends, so the viewer and the target never block it)."""
+        if self._blockers is None:
+            self._blockers = blockers(self.s)
+        return self._blockers
+
+    def sees(self, viewer: Model, target: Model) -> bool:
+        if target.hidden or not (viewer.on_table and target.on_table):
+            return False
+        return can_see(self.field, viewer.at, target.at, self.blockers(), target_low=not target.standing)
+
+    def cover(self, viewer: Model, target: Model) -> str:
+        return cover(self.field, viewer.at, target.at, self.blockers(), target_low=not target.standing)
+
+    def touching(self, a: Model, b: Model) -> bool:
+        return a.on_table and b.on_table and in_contact(self.field, a.at, b.at)
+
+    def in_combat(self, model: Model) -> bool:
+        near = contact_squares(self.field, model.at)
+        return any(e.side != model.side and e.on_table and e.at in near for e in self.s.models.values())
+
+    def offered(self, kind: str) -> list[Action]:
+        """The options of the pending decision of this kind for this model."""
+        if self.decision is None:
+            return []
+        return [a for a in self.decision.options if a.kind == kind and a.get("model") in (None, self.me.id)]
+
+    # -- reach -----------------------------------------------------------------------------------
+
+    def squares_of(self, side: int) -> list[Square]:
+        return [m.at for m in self.s.models.values() if m.side == side and m.on_table]
+
+    def may_run(self) -> bool:
+        """No standing, non-fleeing, unseen-or-seen enemy (hidden ones excepted) within 8."""
+        return not any(distance(self.me.at, e.at) <= RUN_BLOCK for e in self.standing_enemies() if not e.hidden)
+
+    def moves(self, mode: str) -> dict[Square, int]:
+        """Squares this model may walk (M) or run (2M) to now, with their cost in half-squares; the
+        squares the pending decision offers when it asks where the model goes."""
+        enemies = self.squares_of(3 - self.me.side)
+        friends = [sq for sq in self.squares_of(self.me.side) if sq != self.me.at]
+        allowance = self.me.m * (2 if mode == "run" and self.may_run() else 1)
+        found = move_options(self.field, self.me.at, allowance, mode="run" if allowance > self.me.m else "walk",
+                             enemies=enemies, friends=friends)
+        out = {sq: r.cost for sq, r in found.items()}
+        offered = {tuple(a.get("to")) for a in self.offered("move") + self.offered("climb")}
+        if self.decision is not None and offered:
+            out = {sq: c for sq, c in out.items() if sq in offered}
+        return out
+
+    def charge_ends(self, target: Model) -> dict[Square, Route]:
+        """Where this model could end a charge at `target`, and how (empty: out of reach)."""
+        if self._charges is None:
+            self._charges = {}
+        if target.id not in self._charges:
+            ends: dict[Square, Route] = {}
+            # Out of reach at once when even a straight run could not touch it.
+            if distance(self.me.at, target.at) <= 2 * self.me.m + 2:
+                enemies = self.squares_of(3 - self.me.side)
+                friends = [sq for sq in self.squares_of(self.me.side) if sq != self.me.at]
+                ends = charge_squares(self.field, self.me.at, 2 * self.me.m, target.at, enemies=enemies,
+                                      friends=friends)
+            self._charges[target.id] = ends
+        return self._charges[target.id]
+
+    def interceptor(self, target: Model, end: Square) -> Model | None:
+        """An enemy other than the target that could step into this model's charge path (§5.3 step 7)."""
+        route = self.charge_ends(target).get(end)
+        if route is None:
+            return None
+        path = route.path
+        for e in self.standing_enemies():
+            if e is target or e.hidden or self.in_combat(e):
+                continue
+            near = [sq for sq in path if distance(e.at, sq) <= INTERCEPT_REACH]
+            if not near:
+                continue
+            reach = move_options(self.field, e.at, INTERCEPT_REACH, mode="intercept", goals=near,
+                                 enemies=[self.me.at], friends=[sq for sq in self.squares_of(e.side) if sq != e.at])
+            if reach:
+                return e
+        return None
+
+    def can_charge(self, target: Model) -> bool:
+        """Seen, in reach, no interceptor on the way and no fear test to take (§6 can_charge)."""
+        if target.hidden or (target.causes_fear and not (self.me.immune or self.me.causes_fear)):
+            return False
+        if self.decision is not None and self.decision.options and any(
+                a.kind == "declare_charge" for a in self.decision.options):
+            if not any(a.get("target") == target.id for a in self.offered("declare_charge")):
+                return False
+        elif not self.sees(self.me, target):
+            return False
+        ends = self.charge_ends(target)
+        if not ends:
+            return False
+        first = min(ends, key=lambda sq: (ends[sq].cost, ends[sq].tests, sq[1], sq[0]))
+        return self.interceptor(target, first) is None
+
+    def threatened(self) -> bool:
+        """A standing enemy out of combat could charge this model next turn (it sees it and reaches it)."""
+        friends = self.squares_of(self.me.side)
+        for e in self.standing_enemies():
+            if e.hidden or distance(e.at, self.me.at) > 2 * e.m + 2 or self.in_combat(e):
+                continue
+            if self.me.hidden or not self.sees(e, self.me):
+                continue
+            ends = charge_squares(self.field, e.at, 2 * e.m, self.me.at,
+                                  enemies=friends, friends=[sq for sq in self.squares_of(e.side) if sq != e.at])
+            if ends:
+                return True
+        return False
+
+    def may_hide_here(self, sq: Square | None = None) -> bool:
+        at = sq or self.me.at
+        spotters = [(e.at, e.i) for e in self.standing_enemies()]
+        return hidden_ok(self.field, at, spotters, self.blockers())
+
+    # -- shooting --------------------------------------------------------------------------------
+
+    def missiles(self) -> list[str]:
+        return [w for w in self.me.weapons if self.content.weapons[w].range is not None]
+
+    def targets(self) -> list[tuple[Model, str, int]]:
+        """Enemies this model could shoot now: (target, weapon, need), need at most 9."""
+        out = []
+        for wid in self.missiles():
+            w = self.content.weapons[wid]
+            for e in self.enemies():
+                if e.hidden or distance(self.me.at, e.at) > (w.range or 0) or self.in_combat(e):
+                    continue
+                if not self.sees(self.me, e):
+                    continue
+                need = odds.shot_need(self.content, self.me, e, wid, self.cover(self.me, e))
+                if need <= odds.MAX_NEED:
+                    out.append((e, wid, need))
+        return out
+
+    def need_at(self, target: Model) -> int:
+        """The easiest need this model has on `target` with any missile weapon (10: none)."""
+        return min((n for t, _w, n in self.targets() if t is target), default=odds.MAX_NEED + 1)
+
+    def need_from(self, sq: Square) -> int:
+        """The easiest need it would have from `sq` after walking there (10: no shot)."""
+        seen = self.blockers()
+        best = odds.MAX_NEED + 1
+        for wid in self.missiles():
+            w = self.content.weapons[wid]
+            if w.move_or_fire and sq != self.me.at:
+                continue
+            for e in self.enemies():
+                if e.hidden or distance(sq, e.at) > (w.range or 0) or self.in_combat(e):
+                    continue
+                if not can_see(self.field, sq, e.at, seen, target_low=not e.standing):
+                    continue
+                need = 7 - self.me.bs + COVER_PENALTY[cover(self.field, sq, e.at, seen, target_low=not e.standing)]
+                if not w.thrown:
+                    need += int(sq != self.me.at or self.me.moved) + int(distance(sq, e.at) * 2 > (w.range or 0))
+                best = min(best, max(2, need))
+        return best
+
+    def best_target_name(self) -> str:
+        found = self.targets()
+        if not found:
+            return "nobody"
+        t, _w, _n = min(found, key=lambda x: (x[2], distance(self.me.at, x[0].at), x[0].id))
+        return t.name
+
+    def route_costs(self, squares: list[Square], mode: str) -> dict[Square, int]:
+        enemies = self.squares_of(3 - self.me.side)
+        friends = [sq for sq in self.squares_of(self.me.side) if sq != self.me.at]
+        found = move_options(self.field, self.me.at, 4 * self.me.m, mode=mode,  # type: ignore[arg-type]
+                             enemies=enemies, friends=friends, goals=squares)
+        return {sq: r.cost for sq, r in found.items()}
+
+    def holds_objective(self, m: Model) -> bool:
+        """On, carrying or next to an objective (§6 objective_holder)."""
+        if m.carrying:
+            return True
+        return any(distance(m.at, at) <= 1 for at in self.field.objectives.values())
+
+    # -- the scenario ----------------------------------------------------------------------------
+
+    def role(self) -> str:
+        return str(self.s.roles.get(str(self.me.side), f"side_{self.me.side}"))
+
+    def objective(self) -> tuple[list[Square], int] | None:
+        """The squares this model makes for under its scenario's objective (§7), and how close it
+        stops; None when the scenario gives it none now."""
+        sc = self.content.scenarios[self.s.scenario]
+        marks = self.s.objectives
+        if sc.victory == "loot":
+            left = [(k, (o.at[0], o.at[1])) for k, o in sorted(sc.objectives.items())
+                    if k not in marks.get("looted", [])]
+            if not left:
+                return None
+            if self.role() == "attacker":
+                return [min(left, key=lambda kv: (distance(self.me.at, kv[1]), kv[0]))[1]], 0
+            raiders = self.enemies()
+            if not raiders:
+                return None
+            near = min(left, key=lambda kv: (min(distance(kv[1], e.at) for e in raiders), kv[0]))
+            return [near[1]], 1
+        if sc.victory == "relic":
+            carrier = next((m for m in self.s.models.values() if m.carrying and m.on_table), None)
+            if carrier is self.me:
+                return self.field.own_edge(self.role()), 0
+            if carrier is not None:
+                return [carrier.at], (2 if carrier.side == self.me.side else 1)
+            at = marks.get("relic_at")
+            if at:
+                return [(at[0], at[1])], 0
+            if marks.get("found"):
+                return None
+            unsearched = [(o.at[0], o.at[1]) for k, o in sorted(sc.objectives.items())
+                          if k not in marks.get("searched", [])]
+            spots = [sq for at in unsearched for sq in contact_squares(self.field, at)]
+            return (spots, 0) if spots else None
+        if sc.victory == "hold" and sc.hold:
+            squares = [sq for sq in self.field.building_squares(sc.hold) if self.field.standable(sq)]
+            if self.me.role == "shooter":
+                top = max(self.field.height_at(sq) or 0 for sq in squares)
+                return [sq for sq in squares if (self.field.height_at(sq) or 0) == top], 0
+            return squares, 0
+        return None
+
+    def best_cover_against(self, sq: Square) -> int:
+        """How hard the cover on `sq` is against the nearest standing enemy (0 none ... 2 hard)."""
+        foes = self.standing_enemies()
+        if not foes:
+            return 0
+        foe = min(foes, key=lambda e: (distance(e.at, sq), e.id))
+        return COVER_RANK[cover(self.field, foe.at, sq, self.blockers())]
+
+    def seen_by(self, sq: Square) -> int:
+        seen = self.blockers()
+        return sum(1 for e in self.standing_enemies() if can_see(self.field, e.at, sq, seen))

@@ -1,0 +1,321 @@
+"""The automated warband (spec §6): for each decision it runs the script of the model concerned
+(its role's script for the phase, or the script every model uses for that decision) and picks
+the offered action that carries out the plan.  The reason names the model, its role, the script
+line that fired and what it found, in a player's words."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ....engine import tactics
+from ....engine.game import Action, Decision, Game
+from ..deployment import chosen_square
+from ..distance import distance
+from ..state import Model, State
+from ..terrain import battlefield_for
+from . import odds
+from .plan import Plan
+from .words import registry
+
+ROLE_ORDER = ("melee", "leader", "shooter", "wizard")  # who acts first in a phase (§6)
+_COMPILED: dict[str, dict[str, tactics.Script]] = {}
+# For the charge and move views of a movement script: each entry's line in the script as written.
+_LINES: dict[str, dict[str, list[int | None]]] = {}
+CHARGING = "charge"
+
+
+def scripts(content: Any) -> dict[str, tactics.Script]:
+    """The content's scripts compiled against the words (TacticsError if one is unknown); each
+    movement script also as its charge entries only (step 2a) and as the rest (step 2c)."""
+    compiled = _COMPILED.get(content.digest)
+    if compiled is None:
+        compiled = tactics.compile_scripts(content.tactics, registry, "scripts")
+        lines: dict[str, list[int | None]] = {}
+        for name in sorted(compiled):
+            if name.endswith("_movement"):
+                script = compiled[name]
+                charging = [i for i, e in enumerate(script.entries) if any(c.name == CHARGING for c in e.calls)]
+                moving = [i for i in range(len(script.entries)) if i not in charging]
+                stay = tactics.Entry(None, False, (tactics.Call("no_charge", ()),))
+                compiled[name + ":charges"] = replace(script, entries=[*(script.entries[i] for i in charging), stay])
+                compiled[name + ":moves"] = replace(script, entries=[script.entries[i] for i in moving])
+                lines[name + ":charges"] = [*charging, None]
+                lines[name + ":moves"] = list(moving)
+        _COMPILED[content.digest] = compiled
+        _LINES[content.digest] = lines
+    return compiled
+
+
+def script_problems(content: Any) -> list[str]:
+    """`content check`: a script word the AI does not know, as one line."""
+    try:
+        tactics.compile_scripts(content.tactics, registry, "scripts")
+    except tactics.TacticsError as err:
+        return [f"content/skirmish/tactics.yaml: {err}"]
+    return []
+
+
+class WarbandSeat:
+    """Plays one warband (or both) by the §6 scripts."""
+
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        if not d.options:
+            raise ValueError("nothing to choose from")
+        kinds = {a.kind for a in d.options}
+        for kind, handler in HANDLERS:
+            if kind in kinds:
+                found = handler(self, game, d)
+                if found is not None:
+                    return found
+        return d.options[0], "the first choice offered"
+
+    # -- running a script ------------------------------------------------------------------------
+
+    def run(self, game: Game, d: Decision, me: Model, script_name: str) -> tuple[Plan, str]:
+        compiled = scripts(game.content)
+        plan = Plan(game, me, d)
+        script, i, label = tactics.choose(compiled[script_name], compiled, registry, plan)
+        notes = tactics.perform(script.entries[i], registry, plan)
+        role = script_name.split(":")[0].replace("_", " ")
+        line = _LINES[game.content.digest].get(script_name, [])[i:i + 1] or [i]
+        where = f"line {line[0] + 1}" if line[0] is not None else "no charge"
+        return plan, f"{me.name} ({role}, {where}): {tactics.reason(label, notes)}"
+
+    def role_script(self, game: Game, me: Model, phase: str) -> str | None:
+        return game.content.tactic_roles.get(me.role, {}).get(phase)
+
+    def acting_order(self, game: Game, models: list[Model]) -> list[Model]:
+        s: State = game.state
+
+        def nearest_enemy(m: Model) -> int:
+            return min((distance(m.at, e.at) for e in s.models.values() if e.side != m.side and e.on_table),
+                       default=99)
+
+        return sorted(models, key=lambda m: (ROLE_ORDER.index(m.role) if m.role in ROLE_ORDER else 9,
+                                             nearest_enemy(m), m.id))
+
+    def figure(self, game: Game, d: Decision) -> Model | None:
+        s: State = game.state
+        fid = d.context.get("figure") or next((a.get("model") for a in d.options if a.get("model")), None)
+        m = s.models.get(fid) if fid else None
+        return m if m is not None and m.on_table else None
+
+    # -- the decisions ---------------------------------------------------------------------------
+
+    def charges(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        s: State = game.state
+        chargers = sorted({a.get("model") for a in d.options if a.kind == "declare_charge"})
+        for me in self.acting_order(game, [s.models[c] for c in chargers]):
+            name = self.role_script(game, me, "movement")
+            if name is None:
+                continue
+            plan, why = self.run(game, d, me, name + ":charges")
+            for kind, target in plan.intents:
+                if kind == "declare_charge":
+                    for a in d.options:
+                        if a.kind == "declare_charge" and a.get("model") == me.id and a.get("target") == target:
+                            return a, why
+        return _kind(d, "end_charges"), "no model of the warband has a charge worth making"
+
+    def movement(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        s: State = game.state
+        movers = sorted({a.get("model") for a in d.options if a.kind in ("move_model", "hide")})
+        for me in self.acting_order(game, [s.models[c] for c in movers]):
+            name = self.role_script(game, me, "movement")
+            if name is None:
+                continue
+            plan, why = self.run(game, before_asking(d, me), me, name + ":moves")
+            intents = [k for k, _ in plan.intents]
+            if "move" in intents:
+                return _kind(d, "move_model", me.id), why
+            if "hide" in intents and _kind(d, "hide", me.id, required=False) is not None:
+                return _kind(d, "hide", me.id), why
+        return _kind(d, "end_movement"), "every model of the warband is where it wants to be"
+
+    def where(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        me = self.figure(game, d)
+        if me is None:
+            return None
+        name = self.role_script(game, me, "movement") if not me.down else None
+        if name is None:
+            return _kind(d, "stay", me.id), f"{me.name} stays where it is"
+        plan, why = self.run(game, d, me, name + ":moves")
+        for kind, arg in plan.intents:
+            if kind == "move":
+                for a in d.options:
+                    if a.kind in ("move", "climb") and tuple(a.get("to")) == tuple(arg):
+                        return a, why
+        return _kind(d, "stay", me.id), why
+
+    def hide_here(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        me = self.figure(game, d)
+        if me is None:
+            return None
+        name = self.role_script(game, me, "movement")
+        if name is not None:
+            plan, why = self.run(game, d, me, name + ":moves")
+            if any(k == "hide" for k, _ in plan.intents):
+                return _kind(d, "hide", me.id), why
+        return _kind(d, "stay_seen", me.id), f"{me.name} has no reason to hide"
+
+    def any_role(self, game: Game, d: Decision, decision: str) -> tuple[Plan, str, Model] | None:
+        me = self.figure(game, d)
+        name = game.content.any_role.get(decision)
+        if me is None or name is None:
+            return None
+        plan, why = self.run(game, d, me, name)
+        return plan, why, me
+
+    def charged(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        found = self.any_role(game, d, "charged")
+        if found is None:
+            return None
+        plan, why, me = found
+        want = "stand_and_shoot" if ("stand_and_shoot", None) in plan.intents else "hold"
+        return _kind(d, want, me.id), why
+
+    def destination(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        found = self.any_role(game, d, "destination")
+        if found is None:
+            return None
+        plan, why, _me = found
+        for kind, sq in plan.intents:
+            if kind == "destination":
+                return next(a for a in d.options if tuple(a.get("to")) == sq), why
+        return d.options[0], why
+
+    def magic(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        me = self.figure(game, d)
+        name = self.role_script(game, me, "magic") if me is not None else None
+        if me is None or name is None:
+            return None
+        plan, why = self.run(game, d, me, name)
+        for kind, arg in plan.intents:
+            if kind == "cast":
+                spell, target = arg
+                for a in d.options:
+                    if a.kind == "cast" and a.get("spell") == spell and a.get("target") == target:
+                        return a, why
+        return _kind(d, "pass", me.id), why
+
+    def dispelling(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        return _kind(d, "dispel"), "a wizard always tries to dispel"
+
+    def searching(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        first = _kind(d, "search")
+        s: State = game.state
+        who = s.models[first.get("model")]
+        return first, f"{who.name}: the relic may lie in sarcophagus {first.get('objective')}"
+
+    def shooting(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        s: State = game.state
+        shooters = sorted({a.get("model") for a in d.options if a.kind == "shoot"})
+        for me in self.acting_order(game, [s.models[c] for c in shooters]):
+            name = self.role_script(game, me, "shooting")
+            if name is None:
+                continue
+            plan, why = self.run(game, d, me, name)
+            for kind, target in plan.intents:
+                if kind == "shoot":
+                    return self._best_shot(game, d, me, target), why
+        return _kind(d, "end_shooting"), "no shot is worth taking"
+
+    def _best_shot(self, game: Game, d: Decision, me: Model, target: str) -> Action:
+        """Several shots only if more hits are expected (§6): hits = shots x chance at the need."""
+        shots = [a for a in d.options if a.kind == "shoot" and a.get("model") == me.id and a.get("target") == target]
+        s: State = game.state
+        plan = Plan(game, me, d)
+        victim = s.models[target]
+        cover = plan.cover(me, victim)
+
+        def expected(a: Action) -> float:
+            n = int(a.get("shots") or 1)
+            need = odds.shot_need(game.content, me, victim, a.get("weapon"), cover, n)
+            return n * odds.chance(need)
+
+        return max(shots, key=lambda a: (expected(a), -shots.index(a)))
+
+    def weapon(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        found = self.any_role(game, d, "weapon")
+        if found is None:
+            return None
+        plan, why, _me = found
+        for kind, wid in plan.intents:
+            if kind == "weapon":
+                return next(a for a in d.options if a.get("weapon") == wid), why
+        return d.options[0], why
+
+    def allocation(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        found = self.any_role(game, d, "allocate")
+        if found is None:
+            return None
+        plan, why, _me = found
+        for kind, want in plan.intents:
+            if kind == "split":
+                for a in d.options:
+                    if {str(t): int(n) for t, n in a.get("split")} == want:
+                        return a, why
+        return d.options[0], why
+
+    def rally(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        found = self.any_role(game, d, "down")
+        if found is None:
+            return None
+        plan, why, me = found
+        want = "stay_down" if ("stay_down", None) in plan.intents else "stand_up"
+        return _kind(d, want, me.id), why
+
+    def first_turn(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        return _kind(d, "go_first"), "the warband takes the first turn, to strike first"
+
+    def deploy(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        s: State = game.state
+        me = s.models.get(d.context.get("figure") or d.options[0].get("model"))
+        if me is None:
+            return None
+        field = battlefield_for(game.content, s.scenario)
+        free = [(a.get("at")[0], a.get("at")[1]) for a in d.options if a.kind == "deploy"]
+        enemy_role = s.roles.get(str(3 - me.side), f"side_{3 - me.side}")
+        sq = chosen_square(field, me.role, free, enemy_role)
+        action = next(a for a in d.options if tuple(a.get("at")) == sq)
+        where = {"leader": "nearest the centre", "melee": "nearest the enemy"}.get(me.role, "on high ground in cover")
+        return action, f"{me.name} ({me.role}): deploys {where}, at {sq[0]},{sq[1]}"
+
+
+def before_asking(d: Decision, me: Model) -> Decision:
+    """The decision as a model's script sees it before it is asked where it goes: no squares yet."""
+    return Decision(d.seat, d.prompt, [], context={"figure": me.id})
+
+
+def _kind(d: Decision, kind: str, model: str | None = None, required: bool = True) -> Any:
+    for a in d.options:
+        if a.kind == kind and (model is None or a.get("model") in (None, model)):
+            return a
+    if required:
+        return d.options[0]
+    return None
+
+
+HANDLERS: tuple[tuple[str, Any], ...] = (
+    ("go_first", WarbandSeat.first_turn),
+    ("deploy", WarbandSeat.deploy),
+    ("stand_up", WarbandSeat.rally),
+    ("declare_charge", WarbandSeat.charges),
+    ("end_charges", WarbandSeat.charges),
+    ("stand_and_shoot", WarbandSeat.charged),
+    ("flee", WarbandSeat.charged),
+    ("choose_destination", WarbandSeat.destination),
+    ("move_model", WarbandSeat.movement),
+    ("end_movement", WarbandSeat.movement),
+    ("move", WarbandSeat.where),
+    ("stay", WarbandSeat.where),
+    ("stay_seen", WarbandSeat.hide_here),
+    ("cast", WarbandSeat.magic),
+    ("dispel", WarbandSeat.dispelling),
+    ("search", WarbandSeat.searching),
+    ("shoot", WarbandSeat.shooting),
+    ("end_shooting", WarbandSeat.shooting),
+    ("choose_weapon", WarbandSeat.weapon),
+    ("allocate_attacks", WarbandSeat.allocation),
+    ("hold", WarbandSeat.charged),
+)

@@ -1,0 +1,234 @@
+"""Charges (§5.3, 2a): declared and resolved one at a time: spotting, the charger's fear, the
+target's reaction (hold, stand and shoot, flee), the destination, the target's fear,
+interception, the move with its drops, diving charges, failed charges and fleeing targets."""
+from __future__ import annotations
+
+from ...engine.game import Action, Decision, Game, Procedure
+from .battle import field_of
+from .contact import enemies_touching, in_combat
+from .distance import Route, along, charge_squares, contact_squares, distance, move_options, route_toward
+from .fleeing import flee_away, flee_to_edge
+from .movement import squares_of, walk
+from .psychology import fear_test
+from .rolls import i_test
+from .seeing import sees
+from .shooting import missile_weapons, shoot, valid_shots
+from .state import Model, Sq, State
+
+SPOT_RANGE = 4
+DIVE_REACH = 2
+INTERCEPT_REACH = 2
+
+
+def may_charge(game: Game, m: Model) -> bool:
+    s: State = game.state
+    return (m.standing and not m.fleeing and not m.stood_up and not m.rallied and not m.charged
+            and not m.failed_charge and not m.failed_fear and not m.moved and not m.no_shoot
+            and not in_combat(s, field_of(game), m))
+
+
+def charge_targets(game: Game, m: Model) -> list[tuple[Model, bool]]:
+    """Seen enemies, and unhidden ones within 4 it must first spot: (target, needs a spot test)."""
+    s: State = game.state
+    fld = field_of(game)
+    out = []
+    for e in s.on_table(3 - m.side):
+        if e.hidden:
+            continue
+        if sees(s, fld, m, e):
+            out.append((e, False))
+        elif distance(m.at, e.at) <= SPOT_RANGE:
+            out.append((e, True))
+    return out
+
+
+def charge_phase(game: Game, side: int) -> Procedure:
+    s: State = game.state
+    seat = s.seat(side)
+    while s.result is None:
+        options = []
+        for m in s.side_models(side):
+            if not may_charge(game, m):
+                continue
+            for target, spot in charge_targets(game, m):
+                verb = "spots and charges" if spot else "charges"
+                options.append(Action.make(seat, "declare_charge", text=f"{m.name} {verb} {target.name}",
+                                           model=m.id, target=target.id, spot=spot))
+        if not options:
+            return
+        options.append(Action.make(seat, "end_charges", text="No more charges"))
+        choice = yield Decision(seat, "Charges: declare one, or go on to the other moves", options,
+                                context={"phase": "charges"})
+        if choice.kind == "end_charges":
+            return
+        yield from resolve(game, s.models[choice.get("model")], s.models[choice.get("target")], choice.get("spot"))
+
+
+def charge_ends(game: Game, charger: Model, target: Model) -> dict[Sq, Route]:
+    """The free squares touching the target a charge may end on, each with its canonical route."""
+    s: State = game.state
+    enemies, friends = squares_of(s, charger)
+    return charge_squares(field_of(game), charger.at, 2 * charger.m, target.at, enemies=enemies, friends=friends)
+
+
+def resolve(game: Game, charger: Model, target: Model, spot: bool) -> Procedure:
+    s: State = game.state
+    game.emit("charge", model=charger.id, target=target.id, text=f"{charger.name} charges {target.name}!")
+    if spot:
+        seen = yield from i_test(game, "sk.move.spot", charger, f"spot {target.name}")
+        if not seen:
+            charger.failed_charge = True
+            game.emit("note", model=charger.id, text=f"{charger.name} cannot make out {target.name}: no charge.")
+            return
+    if target.causes_fear and not (yield from fear_test(game, charger, target)):
+        charger.failed_fear = True
+        game.emit("note", model=charger.id, text=f"{charger.name} dares not charge: no move or shot this turn.")
+        return
+    if target.fleeing:
+        yield from _reach_fleeing(game, charger, target)
+        return
+    yield from react(game, charger, target)
+    if not target.on_table or not charger.standing:
+        charger.failed_charge = True
+        return
+    ends = charge_ends(game, charger, target)
+    if not ends:
+        yield from failed(game, charger, target)
+        return
+    to = yield from destination(game, charger, target, ends)
+    if charger.causes_fear and not (yield from fear_test(game, target, charger)):
+        target.fear_sixes = True
+    route = ends[to]
+    stop = interception(game, charger, target, list(route.path))
+    if stop is not None:
+        j, ic = stop
+        ic_from = ic.at
+        ic.pos = route.path[j]
+        game.emit("intercept", model=ic.id, to=list(ic.at), frm=list(ic_from),
+                  text=f"{ic.name} steps in to intercept {charger.name}.")
+        k = j
+        while k > 0 and s.at(route.path[k - 1]) is not None:
+            k -= 1
+        if k == 0:
+            _charged(game, charger)
+            return
+        route = _first(route, k)
+    landings = yield from walk(game, charger, route, "charges")
+    if landings is None:
+        charger.failed_charge = True
+        return
+    charger.ran = False
+    _charged(game, charger)
+    if any(distance(sq, target.at) <= DIVE_REACH for sq in landings) and charger.standing:
+        charger.diving = True
+        game.emit("note", model=charger.id, text=f"{charger.name} makes a diving charge: +1 Strength and +1 to hit.")
+
+
+def _charged(game: Game, charger: Model) -> None:
+    s: State = game.state
+    charger.charged = charger.moved = charger.first_round = True
+    for e in enemies_touching(s, field_of(game), charger):
+        e.first_round = True
+
+
+def react(game: Game, charger: Model, target: Model) -> Procedure:
+    """The reacting seat: hold, stand and shoot, or flee; a target in combat or down only holds."""
+    s: State = game.state
+    if target.down or in_combat(s, field_of(game), target):
+        return
+    seat = s.seat(target.side)
+    options = [Action.make(seat, "hold", text=f"{target.name} holds", model=target.id)]
+    for wid in missile_weapons(game, target):
+        if (target.stood_and_shot or not target.standing or (game.content.weapons[wid].move_or_fire and target.moved)
+                or distance(target.at, charger.at) <= charger.m):
+            continue
+        for x in valid_shots(game, target, wid, charging=charger):
+            if x.shots == 1:
+                options.append(Action.make(seat, "stand_and_shoot", text=f"{target.name} stands and shoots ({x.need}+)",
+                                           model=target.id, weapon=wid))
+    if not target.immune:
+        options.append(Action.make(seat, "flee", text=f"{target.name} flees", model=target.id))
+    choice = yield Decision(seat, f"{target.name} is charged by {charger.name}", options,
+                            context={"figure": target.id, "charger": charger.id})
+    if choice.kind == "stand_and_shoot":
+        target.stood_and_shot = True
+        x = next(x for x in valid_shots(game, target, choice.get("weapon"), charging=charger) if x.shots == 1)
+        yield from shoot(game, target, x)
+    elif choice.kind == "flee":
+        yield from flee_away(game, target, [charger], "flees from the charge")
+
+
+def destination(game: Game, charger: Model, target: Model, ends: dict[Sq, Route]) -> Procedure:
+    s: State = game.state
+    seat = s.seat(charger.side)
+    if len(ends) == 1:
+        return next(iter(ends))
+    order = sorted(ends, key=lambda q: (ends[q].cost, q[1], q[0]))
+    options = [Action.make(seat, "choose_destination", text=f"{charger.name} charges to {sq[0]},{sq[1]}",
+                           model=charger.id, to=list(sq)) for sq in order]
+    choice = yield Decision(seat, f"{charger.name}: where to meet {target.name}", options,
+                            context={"figure": charger.id})
+    x, y = choice.get("to")
+    return (x, y)
+
+
+def _first(route: Route, k: int) -> Route:
+    """The first k steps of a route."""
+    steps = route.steps[:k]
+    return Route(sum(x.cost for x in steps), sum(x.tests for x in steps), steps)
+
+
+def interception(game: Game, charger: Model, target: Model, path: list[Sq]) -> tuple[int, Model] | None:
+    """House D10: the enemy able to step (cost 2 or less) onto the earliest free path square
+    within 2 of it; ties: highest WS, then most wounds, then lowest id."""
+    s: State = game.state
+    fld = field_of(game)
+    best: tuple[int, int, int, str, Model] | None = None
+    for ic in s.on_table(target.side):
+        if ic is target or not ic.standing or ic.fleeing or ic.hidden or in_combat(s, fld, ic):
+            continue
+        enemies, friends = squares_of(s, ic)
+        near = move_options(fld, ic.at, INTERCEPT_REACH, mode="intercept", enemies=enemies, friends=friends)
+        for j, sq in enumerate(path[:-1]):
+            if sq in near and sq != ic.at and s.at(sq) is None and distance(ic.at, sq) <= INTERCEPT_REACH:
+                key = (j, -ic.ws, -ic.wounds, ic.id, ic)
+                if best is None or key[:4] < best[:4]:
+                    best = key
+                break
+    return (best[0], best[4]) if best else None
+
+
+def failed(game: Game, charger: Model, target: Model) -> Procedure:
+    """No square in contact within reach: up to M along the canonical path toward the target
+    (to the last square on it where a model may stop); no shooting this turn."""
+    s: State = game.state
+    fld = field_of(game)
+    charger.failed_charge = True
+    game.emit("note", model=charger.id, text=f"{charger.name} falls short of {target.name}.")
+    enemies, friends = squares_of(s, charger)
+    goals = [sq for sq in contact_squares(fld, target.at) if fld.standable(sq)]
+    route = route_toward(fld, charger.at, goals, mode="charge", enemies=enemies, friends=friends)
+    if route is not None:
+        part = along(route, charger.m)
+        k = len(part.steps)
+        while k > 0 and (s.at(part.path[k - 1]) is not None or not fld.standable(part.path[k - 1])
+                         or part.path[k - 1] in goals):
+            k -= 1
+        if k:
+            yield from walk(game, charger, _first(part, k), "stumbles forward")
+    charger.ran = False
+
+
+def _reach_fleeing(game: Game, charger: Model, target: Model) -> Procedure:
+    """A fleeing target: the charger is placed in contact, then the target flees again toward
+    the nearest edge before any blow; the charger counts as having charged."""
+    ends = charge_ends(game, charger, target)
+    if not ends:
+        yield from failed(game, charger, target)
+        return
+    to = yield from destination(game, charger, target, ends)
+    landings = yield from walk(game, charger, ends[to], "charges")
+    if landings is not None:
+        _charged(game, charger)
+        yield from flee_to_edge(game, target)
+

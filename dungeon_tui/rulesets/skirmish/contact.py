@@ -1,0 +1,39 @@
+"""Who touches whom among the models in play (distance.in_contact says which squares touch),
+and combats as the groups contact links (§5.6)."""
+from __future__ import annotations
+
+from typing import Any
+
+from .distance import in_contact
+from .state import Model, State
+
+
+def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
+    """The enemies on the table in contact with it, standing or down, in id order."""
+    if not model.on_table:
+        return []
+    return [e for e in s.models.values() if e.side != model.side and e.on_table and in_contact(field, model.at, e.at)]
+
+
+def in_combat(s: State, field: Any, model: Model) -> bool:
+    return bool(enemies_touching(s, field, model))
+
+
+def combats(s: State, field: Any) -> list[list[Model]]:
+    """Groups of models linked by contact with enemies, each in id order, ordered by their lowest id."""
+    seen: set[str] = set()
+    groups = []
+    for m in s.models.values():
+        if m.id in seen or not enemies_touching(s, field, m):
+            continue
+        group, todo = [], [m]
+        seen.add(m.id)
+        while todo:
+            cur = todo.pop()
+            group.append(cur)
+            for e in enemies_touching(s, field, cur):
+                if e.id not in seen:
+                    seen.add(e.id)
+                    todo.append(e)
+        groups.append(sorted(group, key=lambda x: x.id))
+    return sorted(groups, key=lambda g: g[0].id)

@@ -1,0 +1,189 @@
+"""Moving models (§5.1, §5.3): allowances, walking and running, crawling, climbing, dropping
+and falling, edge slips, standing up, hiding and being found."""
+from __future__ import annotations
+
+from ...engine.game import Game, Procedure
+from ...engine.words import counted
+from .battle import field_of
+from .contact import enemies_touching
+from .damage import Hits, wound
+from .distance import Route, distance, move_options
+from .rolls import i_test, roll_d3
+from .seeing import blockers
+from .sight import hidden_ok
+from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
+
+RUN_BLOCK = 8  # no running with a standing, unhidden, non-fleeing enemy this near
+UNDEAD_RUN = 6  # undead run only if they start their move this near their standing leader
+CRAWL = 2
+
+
+def may_run(s: State, model: Model) -> bool:
+    if model.stood_up or model.carrying or model.id in s.no_run:
+        return False
+    if model.has("undead"):
+        lead = s.leader(model.side)
+        return bool((lead and lead is not model and lead.standing and distance(lead.at, model.at) <= UNDEAD_RUN)
+                    or lead is model)
+    return True
+
+
+def run_snapshot(s: State, side: int) -> None:
+    """Taken once the charges are resolved (§5.3): who has an enemy within 8 and may not run."""
+    foes = [e for e in s.on_table(3 - side) if e.standing and not e.fleeing and not e.hidden]
+    s.no_run = [m.id for m in s.on_table(side) if any(distance(m.at, e.at) <= RUN_BLOCK for e in foes)]
+
+
+def may_move(game: Game, model: Model) -> bool:
+    """Other moves (§5.3): not in combat (unless only down enemies touch it, or a crawl out),
+    not fleeing, stunned, rallied, after a failed fear test, a charge, or a fall."""
+    s: State = game.state
+    if not model.on_table or model.fleeing or model.status == STUNNED or model.rallied or model.failed_fear:
+        return False
+    if model.charged or model.failed_charge or model.fell or model.moved:
+        return False
+    foes = enemies_touching(s, field_of(game), model)
+    if model.status == KNOCKED_DOWN:
+        if model.stood_up:
+            return False
+        standing = [e for e in foes if e.standing]
+        return all(any(f is not model and f.side == model.side for f in enemies_touching(s, field_of(game), e))
+                   for e in standing)
+    if model.stood_up and foes:
+        return False
+    return all(not e.standing for e in foes)
+
+
+def squares_of(s: State, model: Model) -> tuple[list[Sq], list[Sq]]:
+    """The enemies' squares and the friends' (others than the model), for move_options."""
+    enemies = [m.at for m in s.models.values() if m.on_table and m.side != model.side]
+    friends = [m.at for m in s.models.values() if m.on_table and m.side == model.side and m is not model]
+    return enemies, friends
+
+
+def destinations(game: Game, model: Model) -> dict[Sq, Route]:
+    """Where an ordinary move may end, with its canonical route: a crawl for a knocked-down
+    model, else a walk of M (a climb only as its first step), and a run of 2M when it may run."""
+    s: State = game.state
+    field = field_of(game)
+    enemies, friends = squares_of(s, model)
+    if model.status == KNOCKED_DOWN:
+        return move_options(field, model.at, CRAWL, mode="crawl", enemies=enemies, friends=friends)
+    out = move_options(field, model.at, model.m // 2 if model.stood_up else model.m, mode="walk",
+                       enemies=enemies, friends=friends)
+    if may_run(s, model):
+        for sq, route in move_options(field, model.at, 2 * model.m, mode="run", enemies=enemies,
+                                      friends=friends).items():
+            out.setdefault(sq, route)
+    return dict(sorted(out.items(), key=lambda kv: (kv[0][1], kv[0][0])))
+
+
+def free_near(game: Game, sq: Sq, model: Model) -> Sq:
+    """The square itself when a model may stand there, else the nearest free square it may stand
+    on at the same floor (then any floor), lowest y,x on a tie: where a fall or a halted move lands."""
+    s: State = game.state
+    field = field_of(game)
+    here = s.at(sq)
+    if field.standable(sq) and (here is None or here is model):
+        return sq
+    floor = field.height_at(sq)
+    spots = [q for q in field.squares() if field.standable(q) and s.at(q) is None]
+    return min(spots, key=lambda q: (distance(q, sq), field.height_at(q) != floor, q[1], q[0]))
+
+
+def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedure:
+    """Along the canonical route, step by step: a climb, a leap and each full 2 levels of a drop
+    test Initiative; a failed climb up ends the move where it stands, any other failure falls.
+    Returns the landing squares of the drops passed, or None when the move was cut short."""
+    field = field_of(game)
+    start = model.at
+    model.moved = True
+    model.ran = model.ran or route.squares > model.m
+    landings: list[Sq] = []
+    for step in route.steps:
+        here = model.at
+        levels = (field.height_at(here) or 0) - (field.height_at(step.to) or 0)
+        if step.way == "drop":
+            for _ in range(step.levels // 2):
+                if not (yield from i_test(game, "sk.move.drop", model, f"drop {counted(levels, 'level')}")):
+                    model.pos = free_near(game, step.to, model)
+                    yield from fall(game, model, levels)
+                    return None
+            landings.append(step.to)
+        elif step.way == "climb":
+            up = levels < 0
+            if not (yield from i_test(game, "sk.move.climb", model, f"climb {'up' if up else 'down'} "
+                                      f"{counted(abs(levels), 'level')}")):
+                if up:
+                    game.emit("note", model=model.id, text=f"{model.name} cannot get a grip and stays put.")
+                else:
+                    model.pos = free_near(game, step.to, model)
+                    yield from fall(game, model, levels)
+                return None
+        elif step.way == "leap" and not (yield from i_test(game, "sk.move.leap", model, "leap the gap")):
+            gap = (here[0] + _sign(step.to[0] - here[0]), here[1] + _sign(step.to[1] - here[1]))
+            model.pos = free_near(game, gap, model)
+            yield from fall(game, model, max(0, (field.height_at(here) or 0) - (field.height_at(model.at) or 0)))
+            return None
+        model.pos = step.to
+    game.emit("move", model=model.id, frm=list(start), to=list(model.at), run=model.ran,
+              text=f"{model.name} {'runs' if model.ran else why} to {model.at[0]},{model.at[1]}.")
+    yield from reveal_seen(game)
+    return landings
+
+
+def _sign(n: int) -> int:
+    return (n > 0) - (n < 0)
+
+
+def fall(game: Game, model: Model, levels: int) -> Procedure:
+    """D3 hits at S = levels fallen, no armour save, never critical; no more moving or hiding."""
+    model.fell, model.hidden = True, False
+    game.emit("fall", model=model.id, levels=levels, text=f"{model.name} falls {counted(levels, 'level')}.")
+    hits = yield from roll_d3(game, "sk.move.fall_hits", "the hits of the fall")
+    yield from wound(game, model, Hits("sk.move.fall_wound", "the fall", hits, levels, critical=False, armour=False))
+
+
+def edge_slip(game: Game, model: Model) -> Procedure:
+    """A model that becomes down next to a floor 2+ levels lower tests sk.move.edge_slip; on a
+    failure it falls there (the lowest such floor, then lowest y,x)."""
+    s: State = game.state
+    field = field_of(game)
+    if not model.down:
+        return
+    here = field.height_at(model.at) or 0
+    below = [nb for nb in field.neighbours(model.at)
+             if field.standable(nb) and (field.height_at(nb) or 0) <= here - 2 and s.at(nb) is None]
+    if not below:
+        return
+    ok = yield from i_test(game, "sk.move.edge_slip", model, "keep its footing at the edge")
+    if not ok:
+        to = min(below, key=lambda sq: (field.height_at(sq) or 0, sq[1], sq[0]))
+        model.pos = to
+        yield from fall(game, model, here - (field.height_at(to) or 0))
+
+
+def can_hide(game: Game, model: Model) -> bool:
+    """§5.2: not after running, charging, fleeing or a fall, nor stunned; a hiding place that no
+    standing enemy detects."""
+    s: State = game.state
+    if (not model.on_table or model.hidden or model.ran or model.charged or model.fleeing or model.fell
+            or model.status == STUNNED or model.hid_blocked):
+        return False
+    field = field_of(game)
+    spotters = [(e.at, e.i) for e in s.on_table(3 - model.side) if e.standing]
+    return hidden_ok(field, model.at, spotters, blockers(s, model))
+
+
+def reveal_seen(game: Game) -> Procedure:
+    """Detection after every completed move, stand-up or placement."""
+    s: State = game.state
+    field = field_of(game)
+    for m in s.models.values():
+        if m.hidden and m.on_table:
+            spotters = [(e.at, e.i) for e in s.on_table(3 - m.side) if e.standing]
+            if not hidden_ok(field, m.at, spotters, blockers(s, m)):
+                m.hidden = False
+                game.emit("revealed", model=m.id, text=f"{m.name} is spotted.")
+    return
+    yield

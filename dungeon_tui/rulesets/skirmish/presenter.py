@@ -1,0 +1,186 @@
+"""Warhammer Skirmish as the screens show it: the battlefield with a level digit on every square
+above the ground (heights read without colour), models by side and state, the phase and whose
+turn it is, model sheets and the warband rosters with their rout count."""
+from __future__ import annotations
+
+from ...engine.game import Action, Decision, Game
+from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, goes_to, listed
+from .battle import field_of
+from .distance import distance
+from .seeing import cover_of, sees
+from .sight import can_see
+from .state import KNOCKED_DOWN, STUNNED, Model, State
+
+HELP = """[b]Warhammer Skirmish[/b]
+Two warbands of a dozen models fight over a battlefield of hills, walls, woods and buildings.
+Each side's turn runs: rout test (after losing a quarter of its models), rally, movement
+(charges first, then fleeing models, then every other move), magic (when the option is on),
+shooting, and close combat, in which both sides strike in order of Initiative, chargers first.
+A model brought to no wounds rolls on the injury table: knocked down, stunned or out of action.
+The scenario says how the battle is won; a warband that fails its rout test loses at once."""
+
+LEGEND = ("A-Z your models, a-z the enemy's; second character: _ knocked down, * stunned, ! fleeing, "
+          "? hidden, a digit its level   ·  ground   ▒2 raised floor and its level   ██ wall   "
+          "= low wall   % hedge   ♣ wood   ≈ stream   H ladder   + doorway")
+
+TERRAIN: dict[str, tuple[str, str]] = {
+    ".": ("·", "floor"), "#": ("█", "wall"), "X": ("▓", "wall"), "=": ("=", "furniture"), "%": ("%", "furniture"),
+    "T": ("♣", "fog"), "~": ("≈", "pit"), "H": ("H", "door"), "+": ("+", "door"),
+}
+STATE_MARK = {KNOCKED_DOWN: "_", STUNNED: "*"}
+STATE_WORDS = {"standing": "standing", KNOCKED_DOWN: "knocked down", STUNNED: "stunned",
+               "out_of_action": "out of action", "fled": "fled the field"}
+
+
+def glyph(m: Model, level: int) -> Cell:
+    letter = m.name[:1].upper() if m.side == 1 else m.name[:1].lower()
+    mark = "!" if m.fleeing else "?" if m.hidden else STATE_MARK.get(m.status) or (str(level) if level else " ")
+    return letter + mark, "hero" if m.side == 1 else "monster"
+
+
+class SkirmishPresenter(PresenterDefaults):
+    help = HELP
+    legend = LEGEND
+    verbs: tuple[Verb, ...] = ()
+    dungeon_player: str | None = "The opposing warband"
+    end_kinds: tuple[str, ...] = ("end_movement", "end_shooting", "end_charges", "stay", "pass", "end_searching")
+    walk_stops: frozenset[str] = frozenset()
+    walk_kinds: tuple[str, ...] = ()
+    aim_kinds: tuple[str, ...] = ("declare_charge", "shoot", "cast")
+
+    def board(self, game: Game, seat: str) -> Board:
+        s: State = game.state
+        fld = field_of(game)
+        cells: dict[Sq, Cell] = {}
+        for sq in fld.squares():
+            kind = fld.kind(sq)
+            level = fld.height_at(sq) or 0
+            objective = fld.objective_at(sq)
+            if objective:
+                cells[sq] = (objective + (str(level) if level else " "), "door")
+            elif kind in TERRAIN:
+                ch, role = TERRAIN[kind]
+                cells[sq] = (ch * 2 if role == "wall" else ch + (str(level) if level else " "), role)
+            else:  # a raised floor, its level shown
+                cells[sq] = ("▒" + str(level), "floor")
+        for m in s.models.values():
+            if m.on_table:
+                cells[m.at] = glyph(m, fld.height_at(m.at) or 0)
+        relic = s.objectives.get("relic_at")
+        if relic:
+            cells[(relic[0], relic[1])] = ("R ", "trap")
+        return Board(cells, (0, 0, fld.width - 1, fld.height - 1))
+
+    def status(self, game: Game, seat: str) -> str:
+        s: State = game.state
+        if s.game_turn == 0:
+            return f"{game.content.scenarios[s.scenario].title}  ·  deployment"
+        phase = s.phase.replace("_", " ")
+        return (f"{game.content.scenarios[s.scenario].title}  ·  game turn {s.game_turn}  ·  "
+                f"{_band(game, s.active)}'s turn  ·  {phase}"
+                + (f"  ·  points {s.points.get('1', 0)}-{s.points.get('2', 0)}" if s.points else ""))
+
+    def party(self, game: Game, seat: str) -> list[str]:
+        s: State = game.state
+        out = []
+        for side in (1, 2):
+            start = s.starting.get(str(side), 0)
+            lost = s.lost(side)
+            rout_at = -(-start // 4)
+            out.append(f"{_band(game, side)}: {start - lost}/{start} left, rout test at {rout_at} lost")
+            for m in s.side_models(side):
+                state = "fleeing" if m.fleeing and m.on_table else STATE_WORDS.get(m.status, m.status)
+                out.append(f"  {m.name:22} {bar(m.wounds, m.w, 4)} {m.wounds}/{m.w} {state}")
+        return out
+
+    def hero_of(self, game: Game, decision: Decision | None) -> str | None:
+        if decision is None:
+            return None
+        who = decision.context.get("figure")
+        return str(who) if who in game.state.models else None
+
+    def sheet(self, game: Game, seat: str, hero: str) -> str:
+        s: State = game.state
+        m = s.models.get(hero)
+        if m is None:
+            return ""
+        c = game.content
+        lines = [f"{m.name} ({m.role}{', leader' if m.leader else ''})",
+                 f"M{m.m} WS{m.ws} BS{m.bs} S{m.s} T{m.t} W{m.w} I{m.i} A{m.a} Ld{m.ld}",
+                 f"Wounds {m.wounds}/{m.w}, {STATE_WORDS.get(m.status, m.status)}"
+                 + (", fleeing" if m.fleeing else "") + (", hidden" if m.hidden else "")]
+        lines += listed("Weapons", [c.weapons[w].name for w in m.weapons])
+        lines += listed("Armour", [c.armour[a].name for a in m.armour])
+        lines += listed("Rules", [c.rules[r].name for r in m.rules if r in c.rules])
+        lines += listed("Spells", [c.spells[sp].name for sp in m.spells] if s.magic else [])
+        if m.carrying:
+            lines.append("Carries the relic")
+        return "\n".join(lines)
+
+    def hand(self, game: Game, seat: str, hero: str) -> list[Card]:
+        return []
+
+    def focus(self, game: Game, decision: Decision | None) -> Sq | None:
+        who = decision.context.get("figure") if decision else None
+        m = game.state.models.get(who) if who else None
+        return m.pos if m is not None else None
+
+    def look(self, game: Game, seat: str, square: Sq) -> str:
+        s: State = game.state
+        fld = field_of(game)
+        if not fld.inside(square):
+            return ""
+        level = fld.height_at(square)
+        where = f"{fld.terrain(square).name} at {square[0]},{square[1]}" + (f", level {level}" if level else "")
+        building = fld.building_at(square)
+        if building:
+            where += f", in the {building.replace('_', ' ')}"
+        m = s.at(square)
+        if m is None:
+            return where
+        state = "fleeing" if m.fleeing else STATE_WORDS.get(m.status, m.status)
+        return f"{m.name} of {_band(game, m.side)}, {m.wounds}/{m.w} wounds, {state}; {where}"
+
+    def summary(self, game: Game) -> str:
+        result = game.result or {}
+        winner = result.get("winner")
+        head = f"{_band(game, int(winner))} win" if winner else "A draw"
+        return f"{head}: {result.get('why', '')}."
+
+    def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]:
+        sq = goes_to(action)
+        if sq is not None:
+            return [sq]
+        s: State = game.state
+        for key in ("target", "model"):
+            m = s.models.get(action.get(key)) if action.get(key) else None
+            if m is not None and m.pos is not None:
+                return [m.pos]
+        return []
+
+    def walks(self, game: Game, decision: Decision | None) -> dict[Sq, list[Sq]]:
+        return {}
+
+    def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
+        """The squares the model sees, and the enemies it sees (with their cover in `look`)."""
+        s: State = game.state
+        m = s.models.get(hero)
+        if m is None or not m.on_table:
+            return set(), set()
+        fld = field_of(game)
+        seen = {sq for sq in fld.squares() if fld.walkable(sq) and distance(m.at, sq) <= 24
+                and can_see(fld, m.at, sq, {})}
+        foes = {e.at for e in s.on_table(3 - m.side) if sees(s, fld, m, e)}
+        return seen, foes
+
+    def cover(self, game: Game, viewer: str, target: str) -> str:
+        s: State = game.state
+        return cover_of(s, field_of(game), s.models[viewer], s.models[target])
+
+
+def _band(game: Game, side: int) -> str:
+    s: State = game.state
+    return str(game.content.warbands[s.warbands[side - 1]].name)
+
+
+PRESENTER = SkirmishPresenter()

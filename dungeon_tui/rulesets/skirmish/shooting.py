@@ -1,0 +1,177 @@
+"""The shooting phase (§5.5): who may shoot, at whom (the closest target rule and its
+exceptions), the score needed with every modifier, 7+ shots, several shots, poison, wounds and
+the panic that follows a wound."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field as dfield
+
+from ...engine.dice import roll
+from ...engine.game import Action, Decision, Game, Procedure
+from .battle import field_of
+from .blows import poisoned_with
+from .contact import in_combat
+from .damage import Hits, wound
+from .distance import distance
+from .movement import edge_slip
+from .psychology import panic_after_hit
+from .rolls import sk_roll
+from .seeing import cover_of, sees
+from .state import Model, State
+from .tables import extra_need, shoot_need
+
+COVER_PENALTY = {"none": 0, "soft": 1, "hard": 2}
+MAX_NEED = 9
+HEIGHT_FREE = 3  # a shooter on this floor or higher picks its target freely
+
+
+@dataclass
+class Shot:
+    target: Model
+    weapon: str
+    need: int
+    mods: dict[str, int] = dfield(default_factory=dict)
+    shots: int = 1
+
+
+def missile_weapons(game: Game, model: Model) -> list[str]:
+    return [w for w in model.weapons if game.content.weapons[w].range is not None]
+
+
+def may_shoot(game: Game, model: Model) -> bool:
+    s: State = game.state
+    if not model.standing or model.fleeing or in_combat(s, field_of(game), model):
+        return False
+    return not (model.ran or model.charged or model.failed_charge or model.rallied or model.failed_fear
+                or model.no_shoot or model.searched)
+
+
+def need_for(game: Game, shooter: Model, target: Model, wid: str, shots: int = 1,
+             charging: bool = False) -> tuple[int, dict[str, int]]:
+    s: State = game.state
+    w = game.content.weapons[wid]
+    mods: dict[str, int] = {}
+    if shooter.moved and not w.thrown:
+        mods["moved"] = 1
+    if w.range is not None and distance(shooter.at, target.at) * 2 > w.range and not w.thrown:
+        mods["long range"] = 1
+    cov = cover_of(s, field_of(game), shooter, target)
+    if COVER_PENALTY[cov]:
+        mods[f"{cov} cover"] = COVER_PENALTY[cov]
+    if charging:
+        mods["charging target"] = 1
+    if shots > 1:
+        mods["several shots"] = 1
+    if target.has("large_target"):
+        mods["large target"] = -1
+    return max(2, shoot_need(shooter.bs) + sum(mods.values())), mods
+
+
+def valid_shots(game: Game, shooter: Model, wid: str, charging: Model | None = None) -> list[Shot]:
+    """Seen enemies not in combat, in range, needing 9 or less (one target, a charger, when
+    standing and shooting)."""
+    s: State = game.state
+    fld = field_of(game)
+    w = game.content.weapons[wid]
+    assert w.range is not None
+    pool = [charging] if charging is not None else s.on_table(3 - shooter.side)
+    out = []
+    for t in pool:
+        if not t.on_table or distance(shooter.at, t.at) > w.range or not sees(s, fld, shooter, t):
+            continue
+        if charging is None and in_combat(s, fld, t):
+            continue
+        counts = [1] + ([w.shots] if w.shots > 1 and distance(shooter.at, t.at) <= (w.shots_within or w.range) else [])
+        for n in counts:
+            need, mods = need_for(game, shooter, t, wid, n, charging is not None)
+            if need <= MAX_NEED:
+                out.append(Shot(t, wid, need, mods, n))
+    return out
+
+
+def legal_shots(game: Game, shooter: Model, wid: str) -> list[Shot]:
+    """The closest target rule and its exceptions (§5.5)."""
+    fld = field_of(game)
+    shots = valid_shots(game, shooter, wid)
+    close = [x for x in shots if x.target.standing and not x.target.fleeing]
+    if (fld.height_at(shooter.at) or 0) >= HEIGHT_FREE:
+        home = fld.building_at(shooter.at)
+        inside = [x for x in shots if home is not None and fld.building_at(x.target.at) == home]
+        return inside or shots
+    if not close:
+        return shots
+    nearest_d = min(distance(shooter.at, x.target.at) for x in close)
+    best_need = min(x.need for x in close if distance(shooter.at, x.target.at) == nearest_d and x.shots == 1)
+    return [x for x in shots if x not in close or distance(shooter.at, x.target.at) == nearest_d
+            or min(y.need for y in close if y.target is x.target) < best_need]
+
+
+def shooting_phase(game: Game, side: int) -> Procedure:
+    s: State = game.state
+    seat = s.seat(side)
+    done: list[str] = []
+    while True:
+        options = []
+        for m in s.side_models(side):
+            if m.id in done or not may_shoot(game, m):
+                continue
+            for wid in missile_weapons(game, m):
+                if game.content.weapons[wid].move_or_fire and m.moved:
+                    continue
+                for x in legal_shots(game, m, wid):
+                    options.append(shot_action(game, seat, m, x))
+        if not options:
+            return
+        options.append(Action.make(seat, "end_shooting", text="End the shooting phase"))
+        choice = yield Decision(seat, "Shooting: choose a shot", options, context={"phase": "shooting"})
+        if choice.kind == "end_shooting":
+            return
+        shooter = s.models[choice.get("model")]
+        done.append(shooter.id)
+        shot = next(x for x in legal_shots(game, shooter, choice.get("weapon"))
+                    if x.target.id == choice.get("target") and x.shots == choice.get("shots"))
+        yield from shoot(game, shooter, shot)
+        if s.result is not None:
+            return
+
+
+def shot_action(game: Game, seat: str, m: Model, x: Shot) -> Action:
+    w = game.content.weapons[x.weapon]
+    many = f", {x.shots} shots" if x.shots > 1 else ""
+    return Action.make(seat, "shoot", text=f"{m.name} shoots {x.target.name} with the {w.name} ({x.need}+{many})",
+                       model=m.id, target=x.target.id, weapon=x.weapon, shots=x.shots, need=x.need)
+
+
+def shoot(game: Game, shooter: Model, x: Shot) -> Procedure:
+    """Roll to hit (a 7+ needs a 6 and then a second die), then wound; P1 panic after."""
+    w = game.content.weapons[x.weapon]
+    target = x.target
+    shooter.hidden = False
+    faces = yield from roll(game, x.shots, 6, "sk.shoot.to_hit")
+    hits = poisoned = 0
+    for face in faces:
+        hit = face != 1 and face >= min(x.need, 6)
+        if hit and x.need > 6:
+            (extra,) = yield from roll(game, 1, 6, "sk.shoot.to_hit_extra")
+            hit = extra >= extra_need(x.need)
+            sk_roll(game, "sk.shoot.to_hit", [face], target=x.need, inputs={"bs": shooter.bs}, modifiers=x.mods,
+                    outcome="hit" if hit else "miss", extra=extra,
+                    text=f"{shooter.name} shoots at {target.name}, needing {x.need}: a 6, then {extra} "
+                         f"({extra_need(x.need)}+ needed): " + ("a hit." if hit else "a miss."))
+            hits += hit
+            continue
+        poison = hit and face == 6 and x.need <= 6 and poisoned_with(shooter, x.weapon)
+        hits += hit
+        poisoned += poison
+        sk_roll(game, "sk.shoot.to_hit", [face], target=x.need, inputs={"bs": shooter.bs}, modifiers=x.mods,
+                outcome="hit" if hit else "miss",
+                text=f"{shooter.name} shoots at {target.name}, needing {x.need}+: rolls {face}, "
+                     + ("a hit." if hit else "a miss."))
+    if not hits:
+        return
+    was_down = target.down
+    harm = yield from wound(game, target, Hits("sk.shoot.to_wound", f"{shooter.name}'s {w.name}", hits,
+                                               w.strength or shooter.s, source=shooter.id, poisoned=poisoned,
+                                               armour_piercing=w.armour_piercing))
+    if target.down and not was_down:
+        yield from edge_slip(game, target)
+    yield from panic_after_hit(game, target, harm.wounds, shooter)

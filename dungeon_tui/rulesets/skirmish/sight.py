@@ -1,0 +1,136 @@
+"""Sight, cover, hiding and detection on the battlefield (spec §5.2, house D4, D5, D23).
+
+A line runs from the centre of the viewer's square to the centre of the target's and crosses
+every square it touches (at an exact corner, both squares beside it).  Its height at a crossed
+square is interpolated between the viewer's eye and a point of the target; the square blocks
+it when its terrain, or the top of a model standing on it, is strictly higher.
+
+Models come in as `blockers`: a mapping from each occupied square to whether the model there
+stands tall (a down or hidden model is half as high).  The module holds no game state.  All
+heights are counted in quarter levels so every comparison is exact integer arithmetic.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from .distance import distance
+from .terrain import Battlefield, Cover, Square
+
+Blockers = Mapping[Square, bool]  # square -> the model there is standing (False: down or hidden)
+Q = 4  # quarter levels
+
+
+@lru_cache(maxsize=65536)
+def line_squares(a: Square, b: Square) -> tuple[Square, ...]:
+    """The squares the segment from a's centre to b's touches, from a to b, endpoints excluded;
+    where it passes exactly through a corner, the two squares beside the corner both count."""
+    (x, y), (x1, y1) = a, b
+    nx, ny = abs(x1 - x), abs(y1 - y)
+    sx, sy = (1 if x1 > x else -1), (1 if y1 > y else -1)
+    out: list[Square] = []
+    ix = iy = 0
+    while ix < nx or iy < ny:
+        # Which square edge the line meets next: the vertical one (x), the horizontal one (y) or a corner.
+        ahead = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
+        if ahead == 0:
+            out += [(x + sx, y), (x, y + sy)]
+            x, y, ix, iy = x + sx, y + sy, ix + 1, iy + 1
+        elif ahead < 0:
+            x, ix = x + sx, ix + 1
+        else:
+            y, iy = y + sy, iy + 1
+        out.append((x, y))
+    return tuple(out[:-1])
+
+
+def eye(field: Battlefield, sq: Square) -> int:
+    """The viewer's eye, in quarter levels: a level above its floor (whatever its posture)."""
+    return ((field.height_at(sq) or 0) + 1) * Q
+
+
+def top(field: Battlefield, sq: Square, standing: bool = True) -> int:
+    """The top of a model, in quarter levels: a level above its floor, half that when down or hidden."""
+    return (field.height_at(sq) or 0) * Q + (Q if standing else Q // 2)
+
+
+def mid(field: Battlefield, sq: Square, standing: bool = True) -> int:
+    """The middle of a model, in quarter levels."""
+    return (field.height_at(sq) or 0) * Q + (Q // 2 if standing else Q // 4)
+
+
+def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,
+              blockers: Blockers) -> tuple[list[Cover], int]:
+    """What blocks the line a->b (the cover each blocking square gives) and how many wood
+    squares it crosses."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    width, floor_q, block_q, woods, covers = field.width, field.floor_q, field.block_q, field.woods, field.covers
+    rise = z_to - z_from
+    base = z_from * length
+    blocked: list[Cover] = []
+    wood = 0
+    for sq in line_squares(a, b):
+        at = sq[1] * width + sq[0]
+        if woods[at]:
+            wood += 1
+        # The line's height here times `length`: z_from + (z_to - z_from) * t, t the projection.
+        z = base + rise * ((sq[0] - a[0]) * dx + (sq[1] - a[1]) * dy)
+        if block_q[at] * length > z:
+            blocked.append("hard" if floor_q[at] * length > z else covers[at])  # type: ignore[arg-type]
+        elif sq in blockers and (floor_q[at] + (Q if blockers[sq] else Q // 2)) * length > z:
+            blocked.append("soft")
+    return blocked, wood
+
+
+def can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, target_low: bool = False) -> bool:
+    """The model on a sees the model on b (§5.2): nothing rises above the line from a's eye to
+    b's top, and it crosses at most one wood square.  `target_low`: b is down or hidden."""
+    if a == b:
+        return True
+    blocked, woods = _crossing(field, a, b, eye(field, a), top(field, b, not target_low), blockers)
+    return not blocked and woods <= 1
+
+
+def cover(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, target_low: bool = False) -> Cover:
+    """The cover the model on b has against the model on a (§5.2): by what blocks the line from
+    a's eye to b's middle (a wall, raised floor or low wall: hard; a hedge or a model: soft), a
+    wood crossed or the target in a wood (soft), and a building's upper floor against a shooter
+    below (hard)."""
+    blocked, woods = _crossing(field, a, b, eye(field, a), mid(field, b, not target_low), blockers)
+    fa, fb = field.height_at(a) or 0, field.height_at(b) or 0
+    if "hard" in blocked or (fb >= 2 and fa < fb and field.building_at(b) is not None):
+        return "hard"
+    if blocked or woods or field.wood(b):
+        return "soft"
+    return "none"
+
+
+def hiding_place(field: Battlefield, sq: Square) -> bool:
+    """A square a model may hide on (§5.2): next to a wall, an obstacle or a floor at least a level
+    above its own, or a wood square next to one that is not wood."""
+    own = field.height_at(sq) or 0
+    for n in field.neighbours(sq):
+        floor = field.height_at(n)
+        if field.wall(n) or field.obstacle(n) or (floor is not None and floor >= own + 1):
+            return True
+        if field.wood(sq) and not field.wood(n):
+            return True
+    return False
+
+
+def detects(field: Battlefield, spotter: Square, initiative: int, hidden: Square, blockers: Blockers) -> bool:
+    """A standing enemy on `spotter` finds the model hidden on `hidden` (§5.2): it is within the
+    spotter's Initiative, or (out of a wood) the spotter sees its lowered top over no wood."""
+    if distance(spotter, hidden) <= initiative:
+        return True
+    if field.wood(hidden):
+        return False
+    blocked, woods = _crossing(field, spotter, hidden, eye(field, spotter), top(field, hidden, False), blockers)
+    return not blocked and woods == 0
+
+
+def hidden_ok(field: Battlefield, sq: Square, spotters: Iterable[tuple[Square, int]], blockers: Blockers) -> bool:
+    """A model may hide, or stay hidden, on `sq`: a hiding place that no standing enemy (its
+    square and Initiative, in `spotters`) detects."""
+    return hiding_place(field, sq) and not any(detects(field, s, i, sq, blockers) for s, i in spotters)

@@ -1,0 +1,170 @@
+"""Warhammer Skirmish game state: the models of both warbands with their profiles copied in,
+what each did this turn, and the scenario's running score.  Plain data: keyframes are deep
+copies and the record's hash is of `to_dict()`.  The battlefield itself never changes in play,
+so it is not here (terrain.py builds it from the content)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+Sq = tuple[int, int]
+
+STANDING, KNOCKED_DOWN, STUNNED, OUT_OF_ACTION, FLED = "standing", "knocked_down", "stunned", "out_of_action", "fled"
+DOWN = (KNOCKED_DOWN, STUNNED)
+GONE = (OUT_OF_ACTION, FLED)  # off the table: both count for the rout test
+# How bad each injury is: a model already down keeps the worse of its state and the new one.
+SEVERITY = {STANDING: 0, KNOCKED_DOWN: 1, STUNNED: 2, OUT_OF_ACTION: 3}
+
+# What a model did this turn, or suffered in it: cleared for every model when a side's turn begins.
+TURN_FLAGS = ("moved", "ran", "charged", "failed_charge", "stood_up", "rallied", "failed_fear", "fell",
+              "stood_and_shot", "hid_blocked", "searched", "no_shoot", "fear_sixes", "diving", "first_round")
+
+
+@dataclass
+class Model:
+    id: str  # w1_01 ... : side, then the order of the warband list
+    side: int  # 1 or 2
+    profile: str
+    name: str  # as a player says it: "Orc Boy 2"
+    role: str  # leader, melee, shooter, wizard
+    leader: bool
+    m: int
+    ws: int
+    bs: int
+    s: int
+    t: int
+    w: int  # the profile's Wounds
+    i: int
+    a: int
+    ld: int
+    weapons: list[str] = field(default_factory=list)
+    armour: list[str] = field(default_factory=list)  # what it wears, as the content names it
+    save_base: int | None = None  # its body armour's save (None: no body armour)
+    shield: int = 0  # a shield's improvement to the save
+    rules: list[str] = field(default_factory=list)
+    spells: list[str] = field(default_factory=list)
+    poison_weapons: list[str] = field(default_factory=list)  # poisoned with these only (empty: all)
+    pos: Sq | None = None
+    wounds: int = 0  # left
+    status: str = STANDING
+    fleeing: bool = False
+    hidden: bool = False
+    # this turn (see TURN_FLAGS), and the close combat it fights
+    moved: bool = False
+    ran: bool = False
+    charged: bool = False  # declared a charge that reached contact this turn
+    failed_charge: bool = False
+    stood_up: bool = False
+    rallied: bool = False
+    failed_fear: bool = False  # a charger that failed its fear test: no move or shot
+    fell: bool = False
+    stood_and_shot: bool = False
+    hid_blocked: bool = False
+    searched: bool = False
+    no_shoot: bool = False
+    fear_sixes: bool = False  # failed a fear test as a charge's target: hits fear-causers on 6s only
+    diving: bool = False  # a passed diving charge: +1 S and -1 to the hit need next combat phase
+    first_round: bool = False  # charged or was charged this turn
+    weapon_choice: str | None = None  # its melee weapon in its current combat
+    panic_phase: int = -1  # the phase in which it took its one panic test
+    crit_phase: int = -1  # the phase in which it scored its one critical
+    ward_side_turn: int = -1  # warded until the caster's side's turn with this number starts
+    carrying: bool = False  # the relic (barrow_tomb)
+
+    @property
+    def on_table(self) -> bool:
+        return self.pos is not None and self.status not in GONE
+
+    @property
+    def standing(self) -> bool:
+        return self.on_table and self.status == STANDING
+
+    @property
+    def down(self) -> bool:
+        return self.on_table and self.status in DOWN
+
+    @property
+    def at(self) -> Sq:
+        assert self.pos is not None, f"{self.id} is off the table"
+        return self.pos
+
+    def has(self, rule: str) -> bool:
+        return rule in self.rules
+
+    @property
+    def immune(self) -> bool:
+        """Immune to psychology: passes fear, panic, all alone and dread without rolling."""
+        return self.has("immune_psychology") or self.has("undead")
+
+    @property
+    def causes_fear(self) -> bool:
+        return self.has("cause_fear") or self.has("undead")
+
+    def new_turn(self) -> None:
+        for name in TURN_FLAGS:
+            setattr(self, name, False)
+
+
+@dataclass
+class State:
+    scenario: str
+    warbands: list[str]  # side 1's, side 2's
+    seat_of: dict[str, str]  # "1" / "2" -> seat
+    magic: bool = False
+    models: dict[str, Model] = field(default_factory=dict)
+    starting: dict[str, int] = field(default_factory=dict)  # side -> models at the start
+    game_turn: int = 0
+    first_side: int = 1
+    active: int = 1  # the side whose turn it is
+    side_turns: int = 0  # turns played by either side: ward and other "until" marks count these
+    phase: str = "setup"
+    phase_no: int = 0  # counts phases: one critical per model per phase
+    roles: dict[str, str] = field(default_factory=dict)  # scenario roles: "1" -> defender, ...
+    objectives: dict[str, Any] = field(default_factory=dict)  # the scenario's running marks
+    points: dict[str, int] = field(default_factory=dict)  # scored by side
+    no_run: list[str] = field(default_factory=list)  # this turn: models with an enemy within 8
+    fallen: list[dict[str, Any]] = field(default_factory=list)  # this phase: out of action or fled a combat
+    result: dict[str, Any] | None = None
+
+    @property
+    def turn(self) -> int:
+        """The game turn, as saves and records name it."""
+        return self.game_turn
+
+    # -- who is where ----------------------------------------------------------------
+    def side_models(self, side: int) -> list[Model]:
+        return [m for m in self.models.values() if m.side == side]
+
+    def on_table(self, side: int | None = None) -> list[Model]:
+        return [m for m in self.models.values() if m.on_table and (side is None or m.side == side)]
+
+    def at(self, sq: Sq) -> Model | None:
+        for m in self.models.values():
+            if m.pos == sq and m.on_table:
+                return m
+        return None
+
+    def occupied(self) -> dict[Sq, Model]:
+        return {m.at: m for m in self.models.values() if m.on_table}
+
+    def leader(self, side: int) -> Model | None:
+        return next((m for m in self.side_models(side) if m.leader), None)
+
+    def seat(self, side: int) -> str:
+        return self.seat_of[str(side)]
+
+    def side_of_seat(self, seat: str) -> int | None:
+        return next((int(k) for k, v in self.seat_of.items() if v == seat), None)
+
+    def lost(self, side: int) -> int:
+        """Models out of action or fled off the table."""
+        return sum(1 for m in self.side_models(side) if m.status in GONE)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "models"}
+        out["models"] = {k: {**vars(m), "pos": list(m.pos) if m.pos else None} for k, m in self.models.items()}
+        return out
+
+
+def enemy(side: int) -> int:
+    return 3 - side

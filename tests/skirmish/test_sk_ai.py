@@ -1,0 +1,140 @@
+"""The automated warband (spec §6): situations laid by hand, a decision offered as the rules
+would offer it, and the choice the scripts make, with the reason the log shows."""
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+from sk_scenario import state, unit
+
+from dungeon_tui.engine.game import DUNGEON, Action, Decision
+from dungeon_tui.rulesets.skirmish.ai import controllers, script_problems
+from dungeon_tui.rulesets.skirmish.content import load_content
+
+SEAT = DUNGEON
+IDS = re.compile(r"w\d_\d\d")
+
+
+def game_of(*models, scenario="border_patrol", **marks):
+    s = state(*models, scenario=scenario)
+    s.seat_of = {"1": "hero:warband_1", "2": DUNGEON}
+    s.roles.update(marks.pop("roles", {}))
+    s.objectives.update(marks)
+    return SimpleNamespace(state=s, content=load_content())
+
+
+def act(kind, **args):
+    return Action.make(SEAT, kind, **args)
+
+
+def choose(game, *options, **context):
+    action, why = controllers()[DUNGEON].choose(game, Decision(SEAT, "?", list(options), context=context))
+    assert not IDS.search(why), why  # a player reads models' names, never ids
+    return action, why
+
+
+def test_the_scripts_use_only_known_words():
+    assert script_problems(load_content()) == []
+
+
+def test_melee_charges_the_best_odds():
+    boy = unit("orc_boy", "w2_01", (10, 32), name="Orc Boy")
+    sword = unit("empire_swordsman", "w1_01", (3, 33), name="Swordsman")
+    xbow = unit("empire_crossbowman", "w1_02", (17, 33), name="Crossbowman")
+    game = game_of(boy, sword, xbow)
+    action, why = choose(game, act("declare_charge", model="w2_01", target="w1_01"),
+                         act("declare_charge", model="w2_01", target="w1_02"), act("end_charges"))
+    assert (action.kind, action.get("target")) == ("declare_charge", "w1_02")
+    assert why.startswith("Orc Boy (melee movement, line 2): can charge Crossbowman") and "charges Crossbowman" in why
+
+
+def test_no_charge_at_a_model_that_causes_fear():
+    boy = unit("orc_boy", "w2_01", (10, 32), name="Orc Boy")
+    ghoul = unit("ghoul", "w1_01", (14, 32), name="Ghoul")
+    game = game_of(boy, ghoul)
+    action, why = choose(game, act("declare_charge", model="w2_01", target="w1_01"), act("end_charges"))
+    assert action.kind == "end_charges"
+
+
+def test_an_interceptor_on_the_way_stops_the_charge():
+    boy = unit("orc_boy", "w2_01", (10, 32), name="Orc Boy")
+    xbow = unit("empire_crossbowman", "w1_02", (17, 32), name="Crossbowman")
+    guard = unit("empire_swordsman", "w1_01", (14, 34), name="Swordsman")  # 2 from the path
+    action, _ = choose(game_of(boy, xbow, guard), act("declare_charge", model="w2_01", target="w1_02"),
+                       act("end_charges"))
+    assert action.kind == "end_charges"
+
+
+def test_worked_example_3_shooter_takes_the_easier_shot():
+    # Handgunner (BS3, not moved): Orc Boy A at d 6 behind the low wall (need 6), Arrer Boy B at
+    # d 14 in the open (long range, need 5): B is easier.
+    gunner = unit("empire_handgunner", "w2_01", (11, 1), name="Handgunner")
+    a = unit("orc_boy", "w1_01", (11, 7), name="Orc Boy")          # the low wall at (11,6) before it
+    b = unit("orc_arrer_boy", "w1_02", (25, 1), name="Arrer Boy")
+    game = game_of(gunner, a, b)
+    action, why = choose(game, act("shoot", model="w2_01", target="w1_01", weapon="handgun", shots=1),
+                         act("shoot", model="w2_01", target="w1_02", weapon="handgun", shots=1),
+                         act("end_shooting"))
+    assert action.get("target") == "w1_02"
+    assert "shoots at Arrer Boy (5+)" in why
+
+
+def test_a_threatened_shooter_that_can_hide_holds_and_hides():
+    archer = unit("orc_arrer_boy", "w2_01", (12, 12), name="Arrer Boy")     # by the hedge, seen only from the south
+    sword = unit("empire_swordsman", "w1_01", (12, 4), name="Swordsman")   # north of the hedge, 8 away
+    game = game_of(archer, sword)
+    action, why = choose(game, act("move_model", model="w2_01"), act("hide", model="w2_01"), act("end_movement"))
+    assert action.kind == "hide" and "an enemy could charge it and can hide here" in why
+
+
+def test_the_leader_moves_toward_the_enemy_but_stops_at_ten():
+    boss = unit("orc_bigboss", "w2_01", (17, 2), name="Big Boss", leader=True)
+    sword = unit("empire_swordsman", "w1_01", (17, 20), name="Swordsman")
+    game = game_of(boss, sword)
+    offered = [act("move", model="w2_01", to=[17, y]) for y in range(3, 7)] + [act("stay", model="w2_01")]
+    action, why = choose(game, *offered, figure="w2_01")
+    assert action.get("to") == (17, 6)
+    assert why == "Big Boss (leader movement, line 4): moves toward the nearest enemy, to 17,6"
+
+
+def test_stand_and_shoot_when_allowed():
+    archer = unit("orc_arrer_boy", "w2_01", (10, 32), name="Arrer Boy")
+    sword = unit("empire_swordsman", "w1_01", (10, 25), name="Swordsman")
+    game = game_of(archer, sword)
+    action, _ = choose(game, act("hold", model="w2_01"), act("stand_and_shoot", model="w2_01"),
+                       act("flee", model="w2_01"), figure="w2_01")
+    assert action.kind == "stand_and_shoot"
+    action, _ = choose(game, act("hold", model="w2_01"), act("flee", model="w2_01"), figure="w2_01")
+    assert action.kind == "hold"
+
+
+def test_one_attack_on_a_stunned_enemy_the_rest_on_the_best_odds():
+    boss = unit("orc_bigboss", "w2_01", (10, 32), name="Big Boss", leader=True)
+    down = unit("empire_swordsman", "w1_01", (11, 32), name="Swordsman", status="stunned")
+    xbow = unit("empire_crossbowman", "w1_02", (9, 32), name="Crossbowman")
+    game = game_of(boss, down, xbow)
+    splits = [[["w1_01", n], ["w1_02", 3 - n]] for n in range(4)]
+    options = [act("allocate_attacks", model="w2_01", split=[p for p in sp if p[1]]) for sp in splits]
+    action, why = choose(game, *options, figure="w2_01")
+    assert dict(action.get("split")) == {"w1_01": 1, "w1_02": 2}
+    assert "1 on Swordsman, 2 on Crossbowman" in why
+
+
+def test_ward_the_leader_when_it_fights():
+    shaman = unit("necromancer", "w2_02", (10, 28), name="Necromancer")
+    lord = unit("wight_lord", "w2_01", (10, 32), name="Wight Lord", leader=True)
+    sword = unit("empire_swordsman", "w1_01", (11, 32), name="Swordsman")
+    game = game_of(shaman, lord, sword)
+    action, why = choose(game, act("cast", model="w2_02", spell="ward", target="w2_01"),
+                         act("cast", model="w2_02", spell="dread", target="w1_01"),
+                         act("pass", model="w2_02"), figure="w2_02")
+    assert (action.get("spell"), action.get("target")) == ("ward", "w2_01")
+    assert "Aegis can be cast and its leader is fighting: casts Aegis on Wight Lord" in why
+
+
+def test_automated_deployment_puts_the_leader_near_the_centre():
+    boss = unit("orc_bigboss", "w2_01", None, name="Big Boss", leader=True)
+    game = game_of(boss, unit("empire_captain", "w1_01", None, name="Captain"))
+    options = [act("deploy", model="w2_01", at=[x, y]) for y in range(5) for x in range(36)]
+    action, why = choose(game, *options, figure="w2_01")
+    assert action.get("at") == (17, 4) and "nearest the centre" in why
