@@ -255,6 +255,17 @@ class NewGameScreen(Screen[None]):
         app.start(session)
 
 
+def shown_names(game: str) -> dict[str, str]:
+    """A game's adventures and heroes by their ids, as the saves list names them (a record keeps
+    ids; one saved before a game named them, or kept by another game, shows what it holds)."""
+    from ..rulesets import get
+    try:
+        rs = get(game)
+    except KeyError:
+        return {}
+    return {**dict(rs.adventures()), **{h.id: h.name for h in rs.heroes()}}
+
+
 def describe(path: Path) -> tuple[str, ...]:
     """One row of the saves list; a file that cannot be read says why instead."""
     from ..engine import record  # the record models (pydantic) load with the first save listed
@@ -265,10 +276,12 @@ def describe(path: Path) -> tuple[str, ...]:
         return (path.name, "unreadable", str(err)[:60], "", "", "")
     m: dict[str, Any] = rec.meta
     names = game_names()
-    party = ",".join(str(p) for p in m.get("party", rec.setup.get("heroes", [])))
+    called = shown_names(rec.ruleset)
+    party = ", ".join(called.get(str(p), str(p)) for p in m.get("party", rec.setup.get("heroes", [])))
+    adventure = str(m.get("adventure", rec.setup.get("adventure", "")))
     # An autosave's file name repeats the game, seed and time the other columns show: keep it short.
     shown = "autosave" if path.name.startswith("autosave-") else path.name
-    return (shown, names.get(rec.ruleset, rec.ruleset), str(m.get("adventure", rec.setup.get("adventure", ""))),
+    return (shown, names.get(rec.ruleset, rec.ruleset), called.get(adventure, adventure),
             party, str(m.get("turn", "")), str(m.get("date", "")) + ("  (over)" if m.get("over") else ""))
 
 

@@ -6,6 +6,7 @@ import itertools
 from dungeon_tui.engine import record
 from dungeon_tui.engine.game import CHANCE
 from dungeon_tui.rulesets import game_from_record
+from dungeon_tui.rulesets import get as get_game
 from dungeon_tui.tui.app import DungeonApp, SavesScreen, TitleScreen
 from dungeon_tui.tui.dialogs import GameOver, PassTheKeyboard, TooSmall
 from dungeon_tui.tui.game_screen import GameScreen
@@ -424,3 +425,13 @@ def test_click_a_lit_square_and_play_a_card(tmp_path):
             assert await wait_for(pilot, lambda: any(a.kind == "cast" and a.get("spell") == "freeze"
                                                      for a, _ in session.game.decisions))
     asyncio.run(run())
+
+
+def test_the_saves_list_names_adventures_and_heroes(tmp_path):
+    """A record keeps ids (`fp5`, `barbarian`); the list shows what the players call them."""
+    from dungeon_tui.tui.app import describe
+    _finished_record(tmp_path)
+    row = describe(tmp_path / "done.json")
+    assert row[1] == "Warhammer Quest"
+    assert row[2] != "fp5" and row[2] == dict(get_game("warhammer-quest").adventures())["fp5"]
+    assert row[3] == "Barbarian, Dwarf, Elf, Wizard"
