@@ -138,3 +138,13 @@ def test_automated_deployment_puts_the_leader_near_the_centre():
     options = [act("deploy", model="w2_01", at=[x, y]) for y in range(5) for x in range(36)]
     action, why = choose(game, *options, figure="w2_01")
     assert action.get("at") == (17, 4) and "nearest the centre" in why
+
+
+def test_interceptor_tie_goes_to_the_best_fighter():
+    sword = unit("empire_swordsman", "w1_01", (10, 27), name="Swordsman")
+    rat = unit("clanrat", "w2_02", (12, 25), name="Clanrat")
+    slave = unit("clanrat_slave", "w2_03", (11, 24), name="Slave")
+    action, why = choose(game_of(sword, rat, slave), act("intercept", model="w2_03"), act("intercept", model="w2_02"),
+                         figure="w2_03")
+    assert action.get("model") == "w2_02"
+    assert "Clanrat" in why

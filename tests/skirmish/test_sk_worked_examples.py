@@ -233,3 +233,22 @@ def test_10_all_alone_then_no_rally_with_an_enemy_nearest():
     chief.pos = (10, 11)  # a friend as near as the enemy: it may test
     game = run(state(sword, chief, rat), lambda g: rally_phase(g, 2), [(3, 3)])
     assert rolls(game, "sk.rally.test")[0]["outcome"] == "success" and not rat.fleeing and rat.rallied
+
+
+def test_5_interception_tie_the_reacting_seat_chooses():
+    """§5.3 step 7: two enemies can step onto the same earliest path square (example 5's Clanrat
+    and its mirror image); the reacting seat picks which, here the weaker one."""
+    from sk_scenario import Picks
+
+    from dungeon_tui.rulesets.skirmish.charges import resolve
+
+    sword = unit("empire_swordsman", "w1_01", (25, 30))
+    runner = unit("night_runner", "w2_01", (25, 22))
+    rat = unit("clanrat", "w2_02", (27, 25))
+    slave = unit("clanrat_slave", "w2_03", (23, 25))
+    s = state(sword, runner, rat, slave)
+    seats = Picks(("hold", {}), ("choose_destination", {"to": [25, 23]}), ("intercept", {"model": "w2_03"}))
+    game = run(s, lambda g: resolve(g, sword, runner, False), [], seats=seats)
+    assert not seats.picks  # the tie was asked
+    assert slave.at == (25, 26) and rat.at == (27, 25) and sword.at == (25, 27) and sword.charged
+    assert events(game, "intercept")[0]["model"] == "w2_03"

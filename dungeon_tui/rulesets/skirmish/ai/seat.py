@@ -174,6 +174,16 @@ class WarbandSeat:
         want = "stand_and_shoot" if ("stand_and_shoot", None) in plan.intents else "hold"
         return _kind(d, want, me.id), why
 
+    def interception(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        found = self.any_role(game, d, "intercept")
+        if found is None:
+            return None
+        plan, why, _me = found
+        for kind, mid in plan.intents:
+            if kind == "model":
+                return _kind(d, "intercept", mid), why
+        return d.options[0], why
+
     def destination(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         found = self.any_role(game, d, "destination")
         if found is None:
@@ -305,6 +315,7 @@ HANDLERS: tuple[tuple[str, Any], ...] = (
     ("stand_and_shoot", WarbandSeat.charged),
     ("flee", WarbandSeat.charged),
     ("choose_destination", WarbandSeat.destination),
+    ("intercept", WarbandSeat.interception),
     ("move_model", WarbandSeat.movement),
     ("end_movement", WarbandSeat.movement),
     ("move", WarbandSeat.where),
