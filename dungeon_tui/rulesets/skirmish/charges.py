@@ -72,7 +72,6 @@ def charge_ends(game: Game, charger: Model, target: Model) -> dict[Sq, Route]:
 
 
 def resolve(game: Game, charger: Model, target: Model, spot: bool) -> Procedure:
-    s: State = game.state
     game.emit("charge", model=charger.id, target=target.id, text=f"{charger.name} charges {target.name}!")
     if spot:
         seen = yield from i_test(game, "sk.move.spot", charger, f"spot {target.name}")
