@@ -148,3 +148,16 @@ def test_interceptor_tie_goes_to_the_best_fighter():
                          figure="w2_03")
     assert action.get("model") == "w2_02"
     assert "Clanrat" in why
+
+
+def test_stand_and_shoot_takes_several_shots_only_for_more_hits():
+    runner = unit("night_runner", "w2_01", (20, 24), name="Night Runner")
+    sword = unit("empire_swordsman", "w1_01", (20, 30), name="Swordsman")
+    one = act("stand_and_shoot", model="w2_01", weapon="sling", shots=1, need=3)
+    two = act("stand_and_shoot", model="w2_01", weapon="sling", shots=2, need=4)
+    action, _ = choose(game_of(runner, sword), act("hold", model="w2_01"), one, two, figure="w2_01", charger="w1_01")
+    assert action.get("shots") == 2  # 2 x 1/2 beats 1 x 2/3
+    three = act("stand_and_shoot", model="w2_01", weapon="sling", shots=2, need=6)
+    action, _ = choose(game_of(runner, sword), act("hold", model="w2_01"), one, three, figure="w2_01",
+                       charger="w1_01")
+    assert action.get("shots") == 1

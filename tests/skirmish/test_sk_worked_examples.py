@@ -252,3 +252,22 @@ def test_5_interception_tie_the_reacting_seat_chooses():
     assert not seats.picks  # the tie was asked
     assert slave.at == (25, 26) and rat.at == (27, 25) and sword.at == (25, 27) and sword.charged
     assert events(game, "intercept")[0]["model"] == "w2_03"
+
+
+def test_stand_and_shoot_with_a_sling_fires_two_shots():
+    """§5.3 step 3: a normal shot, several shots included (+1 each), with the one +1 for a
+    charging target.  A Night Runner's sling at a Swordsman charging from d 6: 2 shots need 6+."""
+    from sk_scenario import Picks
+
+    from dungeon_tui.rulesets.skirmish.charges import resolve
+
+    sword = unit("empire_swordsman", "w1_01", (20, 30))
+    runner = unit("night_runner", "w2_01", (20, 24))
+    s = state(sword, runner, scenario="hold_the_ruin")
+    seats = Picks(("stand_and_shoot", {"shots": 2}))
+    game = run(s, lambda g: resolve(g, sword, runner, False), [(6, 2), (4,), (3,), (1,)], seats=seats)
+    assert not seats.picks
+    shots = rolls(game, "sk.shoot.to_hit")
+    assert [r["outcome"] for r in shots] == ["hit", "miss"]
+    assert all(r["target"] == 6 and r["modifiers"] == {"charging target": 1, "several shots": 1} for r in shots)
+    assert sword.status == KNOCKED_DOWN and not sword.charged  # a charger downed stops where it stands

@@ -132,16 +132,17 @@ def react(game: Game, charger: Model, target: Model) -> Procedure:
                 or distance(target.at, charger.at) <= charger.m):
             continue
         for x in valid_shots(game, target, wid, charging=charger):
-            if x.shots == 1:
-                options.append(Action.make(seat, "stand_and_shoot", text=f"{target.name} stands and shoots ({x.need}+)",
-                                           model=target.id, weapon=wid))
+            many = f", {x.shots} shots" if x.shots > 1 else ""
+            options.append(Action.make(seat, "stand_and_shoot", text=f"{target.name} stands and shoots ({x.need}+{many})",
+                                       model=target.id, weapon=wid, shots=x.shots, need=x.need))
     if not target.immune:
         options.append(Action.make(seat, "flee", text=f"{target.name} flees", model=target.id))
     choice = yield Decision(seat, f"{target.name} is charged by {charger.name}", options,
                             context={"figure": target.id, "charger": charger.id})
     if choice.kind == "stand_and_shoot":
         target.stood_and_shot = True
-        x = next(x for x in valid_shots(game, target, choice.get("weapon"), charging=charger) if x.shots == 1)
+        x = next(x for x in valid_shots(game, target, choice.get("weapon"), charging=charger)
+                 if x.shots == choice.get("shots"))
         yield from shoot(game, target, x)
     elif choice.kind == "flee":
         yield from flee_away(game, target, [charger], "flees from the charge")

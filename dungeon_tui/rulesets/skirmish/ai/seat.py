@@ -171,8 +171,10 @@ class WarbandSeat:
         if found is None:
             return None
         plan, why, me = found
-        want = "stand_and_shoot" if ("stand_and_shoot", None) in plan.intents else "hold"
-        return _kind(d, want, me.id), why
+        if ("stand_and_shoot", None) in plan.intents:
+            shots = [a for a in d.options if a.kind == "stand_and_shoot"]
+            return max(shots, key=lambda a: (_expected_hits(a), -shots.index(a))), why
+        return _kind(d, "hold", me.id), why
 
     def interception(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         found = self.any_role(game, d, "intercept")
@@ -290,6 +292,11 @@ class WarbandSeat:
         action = next(a for a in d.options if tuple(a.get("at")) == sq)
         where = {"leader": "nearest the centre", "melee": "nearest the enemy"}.get(me.role, "on high ground in cover")
         return action, f"{me.name} ({me.role}): deploys {where}, at {sq[0]},{sq[1]}"
+
+
+def _expected_hits(a: Action) -> float:
+    """Several shots only if more hits are expected (§6): shots x the chance at the need."""
+    return int(a.get("shots") or 1) * odds.chance(a.get("need"))
 
 
 def before_asking(d: Decision, me: Model) -> Decision:
