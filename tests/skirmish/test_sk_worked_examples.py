@@ -111,7 +111,9 @@ def test_3_closest_target_7_plus():
     game = run(s, far, [(6,), (5,), (3,)])
     (hit,) = rolls(game, "sk.shoot.to_hit")
     assert hit["target"] == 8 and hit["modifiers"] == {"moved": 1, "long range": 1, "hard cover": 2}
-    assert hit["extra"] == 5 and hit["outcome"] == "hit"
+    assert hit["faces"] == [6] and hit["outcome"] == "hit"
+    (extra,) = rolls(game, "sk.shoot.to_hit_extra")  # the second die is its own roll (§9)
+    assert extra["faces"] == [5] and extra["target"] == 5 and extra["outcome"] == "hit"
 
 
 def _field_with(rows: dict[int, str]):
