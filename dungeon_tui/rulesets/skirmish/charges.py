@@ -133,8 +133,8 @@ def react(game: Game, charger: Model, target: Model) -> Procedure:
             continue
         for x in valid_shots(game, target, wid, charging=charger):
             many = f", {x.shots} shots" if x.shots > 1 else ""
-            options.append(Action.make(seat, "stand_and_shoot", text=f"{target.name} stands and shoots ({x.need}+{many})",
-                                       model=target.id, weapon=wid, shots=x.shots, need=x.need))
+            options.append(Action.make(seat, "stand_and_shoot", model=target.id, weapon=wid, shots=x.shots,
+                                       need=x.need, text=f"{target.name} stands and shoots ({x.need}+{many})"))
     if not target.immune:
         options.append(Action.make(seat, "flee", text=f"{target.name} flees", model=target.id))
     choice = yield Decision(seat, f"{target.name} is charged by {charger.name}", options,
