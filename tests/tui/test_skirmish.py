@@ -61,10 +61,8 @@ def test_hotseat_hands_the_keyboard_over_between_the_warbands():
                     if len(handed) == 3:
                         break
                     continue
-                d = session.human_pending()
                 made = len(session.game.decisions)
                 await pilot.press("o", "enter")  # the first choice: take the first turn, or a square
-                assert await wait_for(pilot, lambda: len(session.game.decisions) > made)
-                assert d is not None
+                assert await wait_for(pilot, lambda made=made: len(session.game.decisions) > made)
             assert len(handed) == 3 and handed[0] != handed[1] != handed[2]
     asyncio.run(run())

@@ -24,11 +24,11 @@ The scenario says how the battle is won; a warband that fails its rout test lose
 LEGEND = ("capitals your models, small letters the enemy's (a letter per kind: see its sheet); then "
           "_ knocked down, * stunned, ! fleeing, "
           "? hidden, a digit its level   ·  ground   ▒2 raised floor and its level   ██ wall   "
-          "= low wall   % hedge   ♣ wood   ≈ stream   H ladder   + doorway   ¤ the relic")
+          "= low wall   % hedge   ♣ wood   ≈ stream   ╪╪ ladder   + doorway   ▪A objective A   ¤ the relic")
 
 TERRAIN: dict[str, tuple[str, str]] = {
     ".": ("·", "floor"), "#": ("█", "wall"), "X": ("▓", "wall"), "=": ("=", "furniture"), "%": ("%", "furniture"),
-    "T": ("♣", "fog"), "~": ("≈", "pit"), "H": ("H", "door"), "+": ("+", "door"),
+    "T": ("♣", "fog"), "~": ("≈", "pit"), "H": ("╪", "door"), "+": ("+", "door"),
 }
 STATE_MARK = {KNOCKED_DOWN: "_", STUNNED: "*"}
 STATE_WORDS = {"standing": "standing", KNOCKED_DOWN: "knocked down", STUNNED: "stunned",
@@ -66,8 +66,10 @@ class SkirmishPresenter(PresenterDefaults):
             kind = fld.kind(sq)
             level = fld.height_at(sq) or 0
             objective = fld.objective_at(sq)
-            if objective:
-                cells[sq] = (objective + (str(level) if level else " "), "door")
+            if objective:  # marked apart from the models' letters; its level is in `look`
+                cells[sq] = ("▪" + objective, "door")
+            elif kind == "H":  # a ladder, drawn whole so that no model's letter reads as one
+                cells[sq] = ("╪╪", "door")
             elif kind in TERRAIN:
                 ch, role = TERRAIN[kind]
                 cells[sq] = (ch * 2 if role == "wall" else ch + (str(level) if level else " "), role)
