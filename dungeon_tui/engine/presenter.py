@@ -69,6 +69,8 @@ class Presenter(Protocol):
     def drawn_card(self, game: Game, event: Event) -> tuple[str, str] | None: ...
     def preview(self, game: Game, seat: str, action: Action) -> dict[Sq, Cell]: ...
     def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]: ...
+    def seat_label(self, game: Game, seat: str) -> str | None: ...
+    dungeon_view_secret: bool  # the dungeon seat's view shows what the other seats must not see
 
 
 class PresenterDefaults:
@@ -85,9 +87,16 @@ class PresenterDefaults:
         it is placed, a figure before it moves)."""
         return {}
 
+    dungeon_view_secret = True
+
     def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
         """The squares the hero can see, and the squares of figures it could target now."""
         return set(), set()
+
+    def seat_label(self, game: Game, seat: str) -> str | None:
+        """Who plays a seat, in the game's words, when the game names its seats itself (a
+        warband); None: the screens name the hero who sits there or the dungeon."""
+        return None
 
 
 def goes_to(action: Action) -> Sq | None:

@@ -117,13 +117,15 @@ class GameScreen(TableScreen):
             self.view_seat = d.seat
             self.redraw(centre=True)
             return
-        who = (self.presenter.dungeon_player if to_dungeon else None) or self.presenter.hero_of(s.game, d) or d.seat
+        who = (self.presenter.seat_label(s.game, d.seat) or (self.presenter.dungeon_player if to_dungeon else None)
+               or self.presenter.hero_of(s.game, d) or d.seat)
         what = d.prompt if d.prompt.lower().startswith(str(who).lower()) else f"{who}: {d.prompt}"
         if to_dungeon:
             # The table keeps the heroes' view until the dungeon's player has the keyboard.
             self.view_seat = self.watch_seat()
             self.redraw(centre=True)
-            what += "\nThe next screen shows the whole dungeon: heroes, look away."
+            if self.presenter.dungeon_view_secret:
+                what += "\nThe next screen shows the whole dungeon: heroes, look away."
         else:
             self.view_seat = d.seat
             self.redraw(centre=True)
@@ -492,6 +494,9 @@ class GameScreen(TableScreen):
 
     def seat_name(self, seat: str) -> str:
         """A seat as the player says it: the hero who sits there, or the dungeon's name."""
+        named = self.presenter.seat_label(self.session.game, seat)
+        if named:
+            return named
         if seat == DUNGEON:
             return self.presenter.dungeon_player or "the dungeon"
         return seated_hero(self.session.game, seat) or seat

@@ -138,3 +138,26 @@ def test_automated_deployment_puts_the_leader_near_the_centre():
     options = [act("deploy", model="w2_01", at=[x, y]) for y in range(5) for x in range(36)]
     action, why = choose(game, *options, figure="w2_01")
     assert action.get("at") == (17, 4) and "nearest the centre" in why
+
+
+def test_interceptor_tie_goes_to_the_best_fighter():
+    sword = unit("empire_swordsman", "w1_01", (10, 27), name="Swordsman")
+    rat = unit("clanrat", "w2_02", (12, 25), name="Clanrat")
+    slave = unit("clanrat_slave", "w2_03", (11, 24), name="Slave")
+    action, why = choose(game_of(sword, rat, slave), act("intercept", model="w2_03"), act("intercept", model="w2_02"),
+                         figure="w2_03")
+    assert action.get("model") == "w2_02"
+    assert "Clanrat" in why
+
+
+def test_stand_and_shoot_takes_several_shots_only_for_more_hits():
+    runner = unit("night_runner", "w2_01", (20, 24), name="Night Runner")
+    sword = unit("empire_swordsman", "w1_01", (20, 30), name="Swordsman")
+    one = act("stand_and_shoot", model="w2_01", weapon="sling", shots=1, need=3)
+    two = act("stand_and_shoot", model="w2_01", weapon="sling", shots=2, need=4)
+    action, _ = choose(game_of(runner, sword), act("hold", model="w2_01"), one, two, figure="w2_01", charger="w1_01")
+    assert action.get("shots") == 2  # 2 x 1/2 beats 1 x 2/3
+    three = act("stand_and_shoot", model="w2_01", weapon="sling", shots=2, need=6)
+    action, _ = choose(game_of(runner, sword), act("hold", model="w2_01"), one, three, figure="w2_01",
+                       charger="w1_01")
+    assert action.get("shots") == 1

@@ -84,3 +84,20 @@ def test_edge_slip_a_model_downed_at_a_drop_may_fall():
     s = state(unit("empire_captain", "w1_01", (0, 0)), rat, scenario="hold_the_ruin")
     run(s, lambda g: edge_slip(g, rat), [(4,)])
     assert rat.at == (18, 16)
+
+
+def test_the_relic_carrier_drops_it_when_knocked_down():
+    """§7.3: the carrier drops the relic on its square when down, fleeing or removed.  A Swordsman
+    strikes the carrying Orc Boy down (hit 4, wound 5, save 2 fails, injury 1: knocked down)."""
+    from sk_scenario import events, run, state, unit
+
+    from dungeon_tui.rulesets.skirmish.combat import fight
+
+    sword = unit("empire_swordsman", "w1_01", (10, 20), charged=True, first_round=True)
+    boy = unit("orc_boy", "w2_01", (10, 21), carrying=True, first_round=True)
+    s = state(sword, boy, scenario="barrow_tomb")
+    s.objectives = {"searched": ["A"], "found": True, "relic_at": None}
+    game = run(s, lambda g: fight(g, ["w1_01", "w2_01"]), [(4,), (5,), (2,), (1,)])
+    assert boy.status == KNOCKED_DOWN and not boy.carrying
+    assert s.objectives["relic_at"] == [10, 21]
+    assert events(game, "relic_dropped")[0]["at"] == [10, 21]

@@ -84,3 +84,19 @@ def test_detection_by_initiative_or_sight():
     assert not hidden_ok(f, (12, 12), [((12, 6), 3), ((12, 20), 3)], {})
     # in a wood only Initiative finds a hidden model
     assert not detects(f, (9, 20), 5, (8, 14), {}) and detects(f, (10, 14), 2, (8, 14), {})
+
+
+def test_a_hidden_model_walking_past_a_doorway_is_spotted_on_its_way():
+    """§5.2: it stays hidden only if no square of its path is detected.  An Orc Boy creeps along
+    the farmhouse wall past its open doorway; the Handgunner inside sees the doorway square, not
+    the start or the end, yet the model is revealed."""
+    from sk_scenario import Picks, events, run, state, unit
+
+    from dungeon_tui.rulesets.skirmish.turns import move_one
+
+    boy = unit("orc_boy", "w2_01", (23, 15), hidden=True)
+    gunner = unit("empire_handgunner", "w1_01", (27, 17))
+    game = run(state(gunner, boy), lambda g: move_one(g, boy), [],
+               seats=Picks(("move", {"to": [23, 19]}), ("stay_seen", {})))
+    assert boy.at == (23, 19) and not boy.hidden
+    assert [e["at"] for e in events(game, "revealed")] == [[23, 17]]

@@ -111,7 +111,9 @@ def test_3_closest_target_7_plus():
     game = run(s, far, [(6,), (5,), (3,)])
     (hit,) = rolls(game, "sk.shoot.to_hit")
     assert hit["target"] == 8 and hit["modifiers"] == {"moved": 1, "long range": 1, "hard cover": 2}
-    assert hit["extra"] == 5 and hit["outcome"] == "hit"
+    assert hit["faces"] == [6] and hit["outcome"] == "hit"
+    (extra,) = rolls(game, "sk.shoot.to_hit_extra")  # the second die is its own roll (§9)
+    assert extra["faces"] == [5] and extra["target"] == 5 and extra["outcome"] == "hit"
 
 
 def _field_with(rows: dict[int, str]):
@@ -233,3 +235,41 @@ def test_10_all_alone_then_no_rally_with_an_enemy_nearest():
     chief.pos = (10, 11)  # a friend as near as the enemy: it may test
     game = run(state(sword, chief, rat), lambda g: rally_phase(g, 2), [(3, 3)])
     assert rolls(game, "sk.rally.test")[0]["outcome"] == "success" and not rat.fleeing and rat.rallied
+
+
+def test_5_interception_tie_the_reacting_seat_chooses():
+    """§5.3 step 7: two enemies can step onto the same earliest path square (example 5's Clanrat
+    and its mirror image); the reacting seat picks which, here the weaker one."""
+    from sk_scenario import Picks
+
+    from dungeon_tui.rulesets.skirmish.charges import resolve
+
+    sword = unit("empire_swordsman", "w1_01", (25, 30))
+    runner = unit("night_runner", "w2_01", (25, 22))
+    rat = unit("clanrat", "w2_02", (27, 25))
+    slave = unit("clanrat_slave", "w2_03", (23, 25))
+    s = state(sword, runner, rat, slave)
+    seats = Picks(("hold", {}), ("choose_destination", {"to": [25, 23]}), ("intercept", {"model": "w2_03"}))
+    game = run(s, lambda g: resolve(g, sword, runner, False), [], seats=seats)
+    assert not seats.picks  # the tie was asked
+    assert slave.at == (25, 26) and rat.at == (27, 25) and sword.at == (25, 27) and sword.charged
+    assert events(game, "intercept")[0]["model"] == "w2_03"
+
+
+def test_stand_and_shoot_with_a_sling_fires_two_shots():
+    """§5.3 step 3: a normal shot, several shots included (+1 each), with the one +1 for a
+    charging target.  A Night Runner's sling at a Swordsman charging from d 6: 2 shots need 6+."""
+    from sk_scenario import Picks
+
+    from dungeon_tui.rulesets.skirmish.charges import resolve
+
+    sword = unit("empire_swordsman", "w1_01", (20, 30))
+    runner = unit("night_runner", "w2_01", (20, 24))
+    s = state(sword, runner, scenario="hold_the_ruin")
+    seats = Picks(("stand_and_shoot", {"shots": 2}))
+    game = run(s, lambda g: resolve(g, sword, runner, False), [(6, 2), (4,), (3,), (1,)], seats=seats)
+    assert not seats.picks
+    shots = rolls(game, "sk.shoot.to_hit")
+    assert [r["outcome"] for r in shots] == ["hit", "miss"]
+    assert all(r["target"] == 6 and r["modifiers"] == {"charging target": 1, "several shots": 1} for r in shots)
+    assert sword.status == KNOCKED_DOWN and not sword.charged  # a charger downed stops where it stands

@@ -77,3 +77,40 @@ def test_a_terminal_without_utf8_gets_the_ascii_map(tmp_path):
         assert "Free the Prisoners" in screen
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_skirmish_hotseat_hands_over_in_a_real_terminal(tmp_path):
+    """Two players, one warband each: the program shows the hand-over screen naming the next
+    player and their warband, then the table for them."""
+    session = f"dungeon-tui-test-{uuid.uuid4().hex[:8]}"
+    script = Path(sys.executable).parent / "dungeon-tui"
+    program = str(script) if script.exists() else f"PYTHONPATH={ROOT} {sys.executable} -m dungeon_tui"
+    command = (f"cd {tmp_path} && DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} new --game skirmish "
+               f"--seed 3 --dungeon Zoe; echo EXITED $?; sleep 30")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command], check=True, env=env)
+    try:
+        seen = []
+        for _ in range(8):
+            screen = wait_screen(session, "it is your turn") if not seen else wait_screen(session, "", 1)
+            if "it is your turn" in screen:
+                who = "Zoe" if "Zoe, it is your turn" in screen else "Player"
+                band = "Ironjaw Raiders" if who == "Zoe" else "Ostland Road Wardens"
+                assert band in screen and "w1_" not in screen and "w2_" not in screen
+                seen.append(who)
+                tmux("send-keys", "-t", session, "Enter")
+                time.sleep(1)
+                if len(set(seen)) == 2:
+                    break
+                continue
+            tmux("send-keys", "-t", session, "o")
+            time.sleep(0.3)
+            tmux("send-keys", "-t", session, "Enter")
+            time.sleep(1)
+        assert set(seen) == {"Zoe", "Player"}, seen
+        tmux("send-keys", "-t", session, "q")
+        wait_screen(session, "Quit the game?")
+        tmux("send-keys", "-t", session, "y")
+        wait_screen(session, "EXITED 0")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

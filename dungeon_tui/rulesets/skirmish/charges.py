@@ -72,7 +72,6 @@ def charge_ends(game: Game, charger: Model, target: Model) -> dict[Sq, Route]:
 
 
 def resolve(game: Game, charger: Model, target: Model, spot: bool) -> Procedure:
-    s: State = game.state
     game.emit("charge", model=charger.id, target=target.id, text=f"{charger.name} charges {target.name}!")
     if spot:
         seen = yield from i_test(game, "sk.move.spot", charger, f"spot {target.name}")
@@ -99,20 +98,10 @@ def resolve(game: Game, charger: Model, target: Model, spot: bool) -> Procedure:
     if charger.causes_fear and not (yield from fear_test(game, target, charger)):
         target.fear_sixes = True
     route = ends[to]
-    stop = interception(game, charger, target, list(route.path))
-    if stop is not None:
-        j, ic = stop
-        ic_from = ic.at
-        ic.pos = route.path[j]
-        game.emit("intercept", model=ic.id, to=list(ic.at), frm=list(ic_from),
-                  text=f"{ic.name} steps in to intercept {charger.name}.")
-        k = j
-        while k > 0 and s.at(route.path[k - 1]) is not None:
-            k -= 1
-        if k == 0:
-            _charged(game, charger)
-            return
-        route = _first(route, k)
+    route = yield from intercept(game, charger, target, route, reaches=True)
+    if route is None:  # the interceptor stands in its first step: they fight where it is
+        _charged(game, charger)
+        return
     landings = yield from walk(game, charger, route, "charges")
     if landings is None:
         charger.failed_charge = True
@@ -143,16 +132,17 @@ def react(game: Game, charger: Model, target: Model) -> Procedure:
                 or distance(target.at, charger.at) <= charger.m):
             continue
         for x in valid_shots(game, target, wid, charging=charger):
-            if x.shots == 1:
-                options.append(Action.make(seat, "stand_and_shoot", text=f"{target.name} stands and shoots ({x.need}+)",
-                                           model=target.id, weapon=wid))
+            many = f", {x.shots} shots" if x.shots > 1 else ""
+            options.append(Action.make(seat, "stand_and_shoot", model=target.id, weapon=wid, shots=x.shots,
+                                       need=x.need, text=f"{target.name} stands and shoots ({x.need}+{many})"))
     if not target.immune:
         options.append(Action.make(seat, "flee", text=f"{target.name} flees", model=target.id))
     choice = yield Decision(seat, f"{target.name} is charged by {charger.name}", options,
                             context={"figure": target.id, "charger": charger.id})
     if choice.kind == "stand_and_shoot":
         target.stood_and_shot = True
-        x = next(x for x in valid_shots(game, target, choice.get("weapon"), charging=charger) if x.shots == 1)
+        x = next(x for x in valid_shots(game, target, choice.get("weapon"), charging=charger)
+                 if x.shots == choice.get("shots"))
         yield from shoot(game, target, x)
     elif choice.kind == "flee":
         yield from flee_away(game, target, [charger], "flees from the charge")
@@ -178,24 +168,55 @@ def _first(route: Route, k: int) -> Route:
     return Route(sum(x.cost for x in steps), sum(x.tests for x in steps), steps)
 
 
-def interception(game: Game, charger: Model, target: Model, path: list[Sq]) -> tuple[int, Model] | None:
-    """House D10: the enemy able to step (cost 2 or less) onto the earliest free path square
-    within 2 of it; ties: highest WS, then most wounds, then lowest id."""
+def intercept(game: Game, charger: Model, target: Model, route: Route, reaches: bool) -> Procedure:
+    """Interception along a charge's route (its last square, next to the target, is not open to
+    it when the charge reaches): the route cut short before the interceptor's square, None when
+    the charger meets it where it stands, or the route itself when nobody steps in."""
+    s: State = game.state
+    path = list(route.path)
+    stop = yield from interception(game, charger, target, path[:-1] if reaches else path)
+    if stop is None:
+        return route
+    j, ic = stop
+    ic_from = ic.at
+    ic.pos = path[j]
+    game.emit("intercept", model=ic.id, to=list(ic.at), frm=list(ic_from),
+              text=f"{ic.name} steps in to intercept {charger.name}.")
+    k = j
+    while k > 0 and s.at(path[k - 1]) is not None:
+        k -= 1
+    return _first(route, k) if k else None
+
+
+def interception(game: Game, charger: Model, target: Model, path: list[Sq]) -> Procedure:
+    """§5.3 step 7 (house D10): the enemies able to step (cost 2 or less) onto a free path square
+    within 2 of them, the earliest square winning; between models tied on it the reacting seat
+    chooses.  Returns (the path index, the interceptor) or None."""
     s: State = game.state
     fld = field_of(game)
-    best: tuple[int, int, int, str, Model] | None = None
+    found: list[tuple[int, Model]] = []
     for ic in s.on_table(target.side):
         if ic is target or not ic.standing or ic.fleeing or ic.hidden or in_combat(s, fld, ic):
             continue
         enemies, friends = squares_of(s, ic)
         near = move_options(fld, ic.at, INTERCEPT_REACH, mode="intercept", enemies=enemies, friends=friends)
-        for j, sq in enumerate(path[:-1]):
+        for j, sq in enumerate(path):
             if sq in near and sq != ic.at and s.at(sq) is None and distance(ic.at, sq) <= INTERCEPT_REACH:
-                key = (j, -ic.ws, -ic.wounds, ic.id, ic)
-                if best is None or key[:4] < best[:4]:
-                    best = key
+                found.append((j, ic))
                 break
-    return (best[0], best[4]) if best else None
+    if not found:
+        return None
+    j = min(k for k, _ in found)
+    tied = sorted((ic for k, ic in found if k == j), key=lambda m: m.id)
+    if len(tied) == 1:
+        return j, tied[0]
+    seat = s.seat(target.side)
+    sq = path[j]
+    options = [Action.make(seat, "intercept", text=f"{ic.name} steps in at {sq[0]},{sq[1]}", model=ic.id)
+               for ic in tied]
+    choice = yield Decision(seat, f"Who steps in to intercept {charger.name}?", options,
+                            context={"figure": tied[0].id, "charger": charger.id})
+    return j, s.models[choice.get("model")]
 
 
 def failed(game: Game, charger: Model, target: Model) -> Procedure:
@@ -215,7 +236,12 @@ def failed(game: Game, charger: Model, target: Model) -> Procedure:
                          or part.path[k - 1] in goals):
             k -= 1
         if k:
-            yield from walk(game, charger, _first(part, k), "stumbles forward")
+            part = _first(part, k)
+            cut = yield from intercept(game, charger, target, part, reaches=False)
+            if cut is part:
+                yield from walk(game, charger, part, "stumbles forward")
+            elif cut is None or (yield from walk(game, charger, cut, "charges")) is not None:
+                _charged(game, charger)  # stopped by an interceptor: it fights it as a charger
     charger.ran = False
 
 

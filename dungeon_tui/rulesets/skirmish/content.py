@@ -63,6 +63,10 @@ def _warband_problems(bundle: Bundle) -> list[str]:
         if band.wizard is not None and (band.wizard not in profiles or profiles[band.wizard].role != "wizard"):
             problems.append(f"{where}.{wid}.wizard: {band.wizard!r} is not a wizard profile")
         roster = band.roster()
+        kinds = sorted({p for p in band.roster(magic=True) if p in profiles})
+        letters = [profiles[p].glyph for p in kinds]
+        if len(set(letters)) != len(letters):
+            problems.append(f"{where}.{wid}: two of its profiles share a map letter ({', '.join(letters)})")
         if all(p in profiles for p in roster):
             total = sum(profiles[p].points for p in roster)
             if total != band.points:

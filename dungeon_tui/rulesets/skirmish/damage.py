@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from ...engine.dice import roll
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
+from . import relic
 from .rolls import sk_roll
 from .state import KNOCKED_DOWN, OUT_OF_ACTION, SEVERITY, STANDING, STUNNED, Model, State
 from .tables import injury, save_need, wound_need
@@ -173,6 +174,7 @@ def injure(game: Game, target: Model, dice: int) -> Procedure:
     if SEVERITY[result] > SEVERITY[target.status]:
         target.status = result
         target.hidden = False
+        relic.drop(game, target, STATE_WORDS[result])
         game.emit("downed", model=target.id, status=result, text=f"{target.name} is {STATE_WORDS[result]}.")
     return target.status
 
@@ -182,10 +184,8 @@ def remove(game: Game, target: Model, why: str) -> Procedure:
     s: State = game.state
     where = target.at
     target.status, target.wounds, target.hidden, target.fleeing = OUT_OF_ACTION, 0, False, False
+    relic.drop(game, target, "out of action")
     target.pos = None
-    if target.carrying:
-        target.carrying = False
-        s.objectives["relic_at"] = list(where)
     s.fallen.append({"model": target.id, "at": list(where), "how": "out_of_action"})
     game.emit("out_of_action", model=target.id, side=target.side, at=list(where),
               text=f"{target.name} is out of action ({why}).")

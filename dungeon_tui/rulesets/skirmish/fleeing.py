@@ -10,6 +10,7 @@ from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
 from .distance import distance, move_options
+from . import relic
 from .rolls import sk_roll
 from .state import FLED, Model, Sq, State
 
@@ -35,12 +36,9 @@ def flee_squares(game: Game, model: Model, budget: int) -> list[Sq]:
 def flee_away(game: Game, model: Model, sources: list[Model], why: str) -> Procedure:
     """Flee from `sources`: the square that keeps the nearest of them farthest; ties the largest
     summed distance, then nearest an edge, then lowest y,x."""
-    s: State = game.state
     if not model.on_table or model.immune:
         return
-    if model.carrying:
-        model.carrying = False
-        s.objectives["relic_at"] = list(model.at)
+    relic.drop(game, model, "it flees")
     model.fleeing, model.hidden = True, False
     budget = yield from flee_distance(game, model)
     field = field_of(game)

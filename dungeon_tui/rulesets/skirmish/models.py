@@ -16,6 +16,7 @@ Role = Literal["leader", "melee", "shooter", "wizard"]
 
 class Profile(Strict):
     name: str
+    glyph: str = Field(pattern="^[A-Z]$")  # its letter on the map, unique within a warband
     role: Role
     m: int = Field(ge=0, le=10)
     ws: int = Field(ge=0, le=10)

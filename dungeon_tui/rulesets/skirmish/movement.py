@@ -10,7 +10,7 @@ from .damage import Hits, wound
 from .distance import Route, distance, move_options
 from .rolls import i_test, roll_d3
 from .seeing import blockers
-from .sight import hidden_ok
+from .sight import detects, hidden_ok
 from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
 
 RUN_BLOCK = 8  # no running with a standing, unhidden, non-fleeing enemy this near
@@ -126,6 +126,10 @@ def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedur
             yield from fall(game, model, max(0, (field.height_at(here) or 0) - (field.height_at(model.at) or 0)))
             return None
         model.pos = step.to
+        if model.hidden and spotted_on_the_way(game, model):
+            model.hidden = False
+            game.emit("revealed", model=model.id, at=list(model.at),
+                      text=f"{model.name} is spotted on its way at {model.at[0]},{model.at[1]}.")
     game.emit("move", model=model.id, frm=list(start), to=list(model.at), run=model.ran,
               text=f"{model.name} {'runs' if model.ran else why} to {model.at[0]},{model.at[1]}.")
     yield from reveal_seen(game)
@@ -161,6 +165,15 @@ def edge_slip(game: Game, model: Model) -> Procedure:
         to = min(below, key=lambda sq: (field.height_at(sq) or 0, sq[1], sq[0]))
         model.pos = to
         yield from fall(game, model, here - (field.height_at(to) or 0))
+
+
+def spotted_on_the_way(game: Game, model: Model) -> bool:
+    """§5.2: a hidden model walking stays hidden only if no standing enemy detects it on any
+    square of its path (the end square must also still be a hiding place: reveal_seen)."""
+    s: State = game.state
+    field = field_of(game)
+    return any(detects(field, e.at, e.i, model.at, blockers(s, model))
+               for e in s.on_table(3 - model.side) if e.standing)
 
 
 def can_hide(game: Game, model: Model) -> bool:

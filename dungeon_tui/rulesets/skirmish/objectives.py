@@ -34,6 +34,12 @@ def band_name(game: Game, side: int) -> str:
     return str(game.content.warbands[s.warbands[side - 1]].name)
 
 
+def band_turn(game: Game, side: int) -> str:
+    """"Ironjaw Raiders' turn": a plural name takes the apostrophe alone."""
+    name = band_name(game, side)
+    return f"{name}' turn" if name.endswith("s") else f"{name}'s turn"
+
+
 def finish(game: Game, winner: int | None, why: str) -> None:
     s: State = game.state
     if s.result is not None:

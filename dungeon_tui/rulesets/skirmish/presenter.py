@@ -6,7 +6,9 @@ from __future__ import annotations
 from ...engine.game import Action, Decision, Game
 from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, goes_to, listed
 from .battle import field_of
+from .contact import combats
 from .distance import distance
+from .objectives import band_name, band_turn
 from .seeing import cover_of, sees
 from .sight import can_see
 from .state import KNOCKED_DOWN, STUNNED, Model, State
@@ -19,23 +21,26 @@ shooting, and close combat, in which both sides strike in order of Initiative, c
 A model brought to no wounds rolls on the injury table: knocked down, stunned or out of action.
 The scenario says how the battle is won; a warband that fails its rout test loses at once."""
 
-LEGEND = ("A-Z your models, a-z the enemy's; second character: _ knocked down, * stunned, ! fleeing, "
+LEGEND = ("capitals your models, small letters the enemy's (a letter per kind: see its sheet); then "
+          "_ knocked down, * stunned, ! fleeing, "
           "? hidden, a digit its level   ·  ground   ▒2 raised floor and its level   ██ wall   "
-          "= low wall   % hedge   ♣ wood   ≈ stream   H ladder   + doorway")
+          "= low wall   % hedge   ♣ wood   ≈ stream   ╪╪ ladder   + doorway   ▪A objective A   ¤ the relic")
 
 TERRAIN: dict[str, tuple[str, str]] = {
     ".": ("·", "floor"), "#": ("█", "wall"), "X": ("▓", "wall"), "=": ("=", "furniture"), "%": ("%", "furniture"),
-    "T": ("♣", "fog"), "~": ("≈", "pit"), "H": ("H", "door"), "+": ("+", "door"),
+    "T": ("♣", "fog"), "~": ("≈", "pit"), "H": ("╪", "door"), "+": ("+", "door"),
 }
 STATE_MARK = {KNOCKED_DOWN: "_", STUNNED: "*"}
 STATE_WORDS = {"standing": "standing", KNOCKED_DOWN: "knocked down", STUNNED: "stunned",
                "out_of_action": "out of action", "fled": "fled the field"}
 
 
-def glyph(m: Model, level: int) -> Cell:
-    letter = m.name[:1].upper() if m.side == 1 else m.name[:1].lower()
+def glyph(game: Game, m: Model, level: int, viewer: int) -> Cell:
+    """Its profile's letter, a capital on the viewer's side; then its state, or its level."""
+    letter = game.content.profiles[m.profile].glyph
+    letter = letter if m.side == viewer else letter.lower()
     mark = "!" if m.fleeing else "?" if m.hidden else STATE_MARK.get(m.status) or (str(level) if level else " ")
-    return letter + mark, "hero" if m.side == 1 else "monster"
+    return letter + mark, "hero" if m.side == viewer else "monster"
 
 
 class SkirmishPresenter(PresenterDefaults):
@@ -47,6 +52,11 @@ class SkirmishPresenter(PresenterDefaults):
     walk_stops: frozenset[str] = frozenset()
     walk_kinds: tuple[str, ...] = ()
     aim_kinds: tuple[str, ...] = ("declare_charge", "shoot", "cast")
+    dungeon_view_secret = False  # hidden models' markers are public (§5.2): both sides see one table
+
+    def seat_label(self, game: Game, seat: str) -> str | None:
+        side = game.state.side_of_seat(seat)
+        return band_name(game, side) if side else None
 
     def board(self, game: Game, seat: str) -> Board:
         s: State = game.state
@@ -56,19 +66,23 @@ class SkirmishPresenter(PresenterDefaults):
             kind = fld.kind(sq)
             level = fld.height_at(sq) or 0
             objective = fld.objective_at(sq)
-            if objective:
-                cells[sq] = (objective + (str(level) if level else " "), "door")
+            if objective:  # marked apart from the models' letters; its level is in `look`
+                cells[sq] = ("▪" + objective, "door")
+            elif kind == "H":  # a ladder, drawn whole so that no model's letter reads as one
+                cells[sq] = ("╪╪", "door")
             elif kind in TERRAIN:
                 ch, role = TERRAIN[kind]
                 cells[sq] = (ch * 2 if role == "wall" else ch + (str(level) if level else " "), role)
             else:  # a raised floor, its level shown
                 cells[sq] = ("▒" + str(level), "floor")
+        viewer = s.side_of_seat(seat) or 1
         for m in s.models.values():
             if m.on_table:
-                cells[m.at] = glyph(m, fld.height_at(m.at) or 0)
+                cells[m.at] = glyph(game, m, fld.height_at(m.at) or 0, viewer)
         relic = s.objectives.get("relic_at")
-        if relic:
-            cells[(relic[0], relic[1])] = ("R ", "trap")
+        if relic and s.at((relic[0], relic[1])) is None:  # under a model, its look says so
+            level = fld.height_at((relic[0], relic[1])) or 0
+            cells[(relic[0], relic[1])] = ("¤" + (str(level) if level else " "), "trap")
         return Board(cells, (0, 0, fld.width - 1, fld.height - 1))
 
     def status(self, game: Game, seat: str) -> str:
@@ -77,7 +91,7 @@ class SkirmishPresenter(PresenterDefaults):
             return f"{game.content.scenarios[s.scenario].title}  ·  deployment"
         phase = s.phase.replace("_", " ")
         return (f"{game.content.scenarios[s.scenario].title}  ·  game turn {s.game_turn}  ·  "
-                f"{_band(game, s.active)}'s turn  ·  {phase}"
+                f"{band_turn(game, s.active)}  ·  {phase}"
                 + (f"  ·  points {s.points.get('1', 0)}-{s.points.get('2', 0)}" if s.points else ""))
 
     def party(self, game: Game, seat: str) -> list[str]:
@@ -87,10 +101,14 @@ class SkirmishPresenter(PresenterDefaults):
             start = s.starting.get(str(side), 0)
             lost = s.lost(side)
             rout_at = -(-start // 4)
-            out.append(f"{_band(game, side)}: {start - lost}/{start} left, rout test at {rout_at} lost")
+            out.append(f"{band_name(game, side)}: {start - lost}/{start} left, rout test at {rout_at} lost")
             for m in s.side_models(side):
                 state = "fleeing" if m.fleeing and m.on_table else STATE_WORDS.get(m.status, m.status)
                 out.append(f"  {m.name:22} {bar(m.wounds, m.w, 4)} {m.wounds}/{m.w} {state}")
+        groups = combats(s, field_of(game))
+        if groups:
+            out.append("Combats:")
+            out += [f"  {' · '.join(m.name for m in group)}" for group in groups]
         return out
 
     def hero_of(self, game: Game, decision: Decision | None) -> str | None:
@@ -105,7 +123,7 @@ class SkirmishPresenter(PresenterDefaults):
         if m is None:
             return ""
         c = game.content
-        lines = [f"{m.name} ({m.role}{', leader' if m.leader else ''})",
+        lines = [f"{m.name} ({m.role}{', leader' if m.leader else ''}), {c.profiles[m.profile].glyph} on the map",
                  f"M{m.m} WS{m.ws} BS{m.bs} S{m.s} T{m.t} W{m.w} I{m.i} A{m.a} Ld{m.ld}",
                  f"Wounds {m.wounds}/{m.w}, {STATE_WORDS.get(m.status, m.status)}"
                  + (", fleeing" if m.fleeing else "") + (", hidden" if m.hidden else "")]
@@ -135,16 +153,19 @@ class SkirmishPresenter(PresenterDefaults):
         building = fld.building_at(square)
         if building:
             where += f", in the {building.replace('_', ' ')}"
+        relic = s.objectives.get("relic_at")
+        if relic and tuple(relic) == square:
+            where += "; the relic lies here"
         m = s.at(square)
         if m is None:
             return where
         state = "fleeing" if m.fleeing else STATE_WORDS.get(m.status, m.status)
-        return f"{m.name} of {_band(game, m.side)}, {m.wounds}/{m.w} wounds, {state}; {where}"
+        return f"{m.name} of {band_name(game, m.side)}, {m.wounds}/{m.w} wounds, {state}; {where}"
 
     def summary(self, game: Game) -> str:
         result = game.result or {}
         winner = result.get("winner")
-        head = f"{_band(game, int(winner))} win" if winner else "A draw"
+        head = f"{band_name(game, int(winner))} win" if winner else "A draw"
         return f"{head}: {result.get('why', '')}."
 
     def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]:
@@ -176,11 +197,6 @@ class SkirmishPresenter(PresenterDefaults):
     def cover(self, game: Game, viewer: str, target: str) -> str:
         s: State = game.state
         return cover_of(s, field_of(game), s.models[viewer], s.models[target])
-
-
-def _band(game: Game, side: int) -> str:
-    s: State = game.state
-    return str(game.content.warbands[s.warbands[side - 1]].name)
 
 
 PRESENTER = SkirmishPresenter()

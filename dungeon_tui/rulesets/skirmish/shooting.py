@@ -151,12 +151,16 @@ def shoot(game: Game, shooter: Model, x: Shot) -> Procedure:
     for face in faces:
         hit = face != 1 and face >= min(x.need, 6)
         if hit and x.need > 6:
+            # The shot's outcome is the second die's, so both events are told once it is rolled.
             (extra,) = yield from roll(game, 1, 6, "sk.shoot.to_hit_extra")
             hit = extra >= extra_need(x.need)
             sk_roll(game, "sk.shoot.to_hit", [face], target=x.need, inputs={"bs": shooter.bs}, modifiers=x.mods,
-                    outcome="hit" if hit else "miss", extra=extra,
-                    text=f"{shooter.name} shoots at {target.name}, needing {x.need}: a 6, then {extra} "
-                         f"({extra_need(x.need)}+ needed): " + ("a hit." if hit else "a miss."))
+                    outcome="hit" if hit else "miss",
+                    text=f"{shooter.name} shoots at {target.name}, needing {x.need}: a 6, so a second die decides.")
+            sk_roll(game, "sk.shoot.to_hit_extra", [extra], target=extra_need(x.need), inputs={"need": x.need},
+                    outcome="hit" if hit else "miss",
+                    text=f"The second die for {shooter.name}'s shot rolls {extra} ({extra_need(x.need)}+ needed): "
+                         + ("a hit." if hit else "a miss."))
             hits += hit
             continue
         poison = hit and face == 6 and x.need <= 6 and poisoned_with(shooter, x.weapon)

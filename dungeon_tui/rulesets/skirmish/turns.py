@@ -13,8 +13,8 @@ from .distance import Route, distance
 from .fleeing import flee_to_edge
 from .magic import magic_phase
 from .movement import can_hide, destinations, may_move, reveal_seen, run_snapshot, walk
-from .objectives import (after_move, check_wipeout, end_of_game_turn, end_of_side_turn, finish, role, scenario,
-                         search, search_actions, side_of_role)
+from .objectives import (after_move, band_name, band_turn, check_wipeout, end_of_game_turn, end_of_side_turn,
+                         finish, role, scenario, search, search_actions, side_of_role)
 from .psychology import all_alone, panic_at_rally, panic_end_of_phase
 from .rolls import ld_test, sk_roll
 from .rout import rout_test
@@ -117,10 +117,10 @@ def side_turn(game: Game, side: int) -> Procedure:
     s.side_turns += 1
     for m in s.models.values():
         m.new_turn()
-    game.emit("side_turn", side=side, text=f"{side_name(game, side)}'s turn.")
+    game.emit("side_turn", side=side, text=f"{band_turn(game, side)}.")
     phase(game, "rout")
     if not (yield from rout_test(game, side)):
-        finish(game, 3 - side, f"{side_name(game, side)} rout")
+        finish(game, 3 - side, f"{band_name(game, side)} rout")
         return
     phase(game, "rally")
     yield from rally_phase(game, side)
@@ -151,11 +151,6 @@ def side_turn(game: Game, side: int) -> Procedure:
     yield from panic_end_of_phase(game)
     end_of_side_turn(game, side)
     check_wipeout(game)
-
-
-def side_name(game: Game, side: int) -> str:
-    s: State = game.state
-    return str(game.content.warbands[s.warbands[side - 1]].name)
 
 
 def rally_phase(game: Game, side: int) -> Procedure:

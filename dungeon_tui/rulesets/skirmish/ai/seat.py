@@ -171,8 +171,20 @@ class WarbandSeat:
         if found is None:
             return None
         plan, why, me = found
-        want = "stand_and_shoot" if ("stand_and_shoot", None) in plan.intents else "hold"
-        return _kind(d, want, me.id), why
+        if ("stand_and_shoot", None) in plan.intents:
+            shots = [a for a in d.options if a.kind == "stand_and_shoot"]
+            return max(shots, key=lambda a: (_expected_hits(a), -shots.index(a))), why
+        return _kind(d, "hold", me.id), why
+
+    def interception(self, game: Game, d: Decision) -> tuple[Action, str] | None:
+        found = self.any_role(game, d, "intercept")
+        if found is None:
+            return None
+        plan, why, _me = found
+        for kind, mid in plan.intents:
+            if kind == "model":
+                return _kind(d, "intercept", mid), why
+        return d.options[0], why
 
     def destination(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         found = self.any_role(game, d, "destination")
@@ -282,6 +294,11 @@ class WarbandSeat:
         return action, f"{me.name} ({me.role}): deploys {where}, at {sq[0]},{sq[1]}"
 
 
+def _expected_hits(a: Action) -> float:
+    """Several shots only if more hits are expected (§6): shots x the chance at the need."""
+    return int(a.get("shots") or 1) * odds.chance(a.get("need"))
+
+
 def before_asking(d: Decision, me: Model) -> Decision:
     """The decision as a model's script sees it before it is asked where it goes: no squares yet."""
     return Decision(d.seat, d.prompt, [], context={"figure": me.id})
@@ -305,6 +322,7 @@ HANDLERS: tuple[tuple[str, Any], ...] = (
     ("stand_and_shoot", WarbandSeat.charged),
     ("flee", WarbandSeat.charged),
     ("choose_destination", WarbandSeat.destination),
+    ("intercept", WarbandSeat.interception),
     ("move_model", WarbandSeat.movement),
     ("end_movement", WarbandSeat.movement),
     ("move", WarbandSeat.where),
