@@ -262,7 +262,7 @@ def test_saves_list_shows_metadata_and_loads(tmp_path):
             await pilot.press("down", "down", "enter")  # Load a saved game
             assert await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen))
             text = screen_text(app)
-            assert "warhammer-quest-42.json" in text and "Warhammer Quest" in text and "fp6" in text
+            assert "warhammer-quest-42.json" in text and "Warhammer Quest" in text and "Free the Prisoners" in text
             assert "unreadable" in text  # the broken file says so instead of failing
             row = app.screen.paths.index(tmp_path / "warhammer-quest-42.json")
             app.screen.query_one("DataTable").move_cursor(row=row)
