@@ -107,6 +107,18 @@ class Figure:
         return self.skills.get(skill, 0)
 
 
+def figure_from_card(fid: str, card_id: str, card: Any, name: str, side: str) -> Figure:
+    """A figure with a card's numbers (§2.2)."""
+    stats = dict(card.stats)
+    rats = card.level("swarm") if "swarm" in card.skills else 0
+    pv = rats * RAT_PV if rats else stats["pv"]
+    return Figure(id=fid, card=card_id, name=name, side=side, stats=stats,
+                  armour={z: card.armour.of(z) for z in ("head", "torso", "arms", "legs")},
+                  dmg_melee=card.dmg_melee, dmg_shoot=card.dmg_shoot,
+                  skills={k: card.level(k) for k in card.skills}, spells=list(card.spells), size=card.size,
+                  value=card.value or 0, pv=pv, max_pv=pv, fate=stats["fate"], rats=rats)
+
+
 @dataclass
 class State:
     quest: str
