@@ -9,15 +9,12 @@ module never changes once built.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ...engine.grid import DIRS8
 from .models import TILE
-
-if TYPE_CHECKING:
-    from .content import Content
 
 Square = tuple[int, int]
 WALL = "#"
@@ -146,7 +143,13 @@ class Board:
                     yield (x, y)
 
 
-def board_for(content: Content, quest_id: str) -> Board:
+class HasBoards(Protocol):
+    """The loaded content (content.Content), as far as boards go: no import back to it."""
+    @property
+    def boards(self) -> Mapping[str, Board]: ...
+
+
+def board_for(content: HasBoards, quest_id: str) -> Board:
     """The quest's board, built once when the content loads."""
     return content.boards[quest_id]
 
