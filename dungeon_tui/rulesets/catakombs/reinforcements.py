@@ -10,7 +10,6 @@ from ...engine.dice import roll_event
 from ...engine.game import DUNGEON, Action, Decision, Game
 from .acts import at
 from .dice import d6
-from .paths import walking_distances
 from .state import MASTER, OFF, RAT_PV, STANDING, Figure, Square, State, figure_from_card
 from .terrain import Map
 
@@ -35,40 +34,16 @@ def arrival_square(m: Map, inside: Square) -> Square | None:
     """The entry's inner square, else the nearest free square by walking (ties: y, then x)."""
     if m.free(inside):
         return inside
-    dist = walking_distances(m.board, inside, m.ground)
+    dist = m.distances(inside, m.ground)
     free = [sq for sq in dist if m.free(sq)]
     return min(free, key=lambda sq: (dist[sq], sq[1], sq[0])) if free else None
 
 
-def solo_entry(game: Game) -> Square:
-    """§6.3: the zone with most standing heroes (ties: the entrance, then zone order); the entry
-    whose inner square is nearest by walking to a hero in that zone (ties: y, then x)."""
-    m = Map(game)
-    quest = game.content.quests[m.s.quest]
-    order = {z: n for z, n in quest.zone_order.items()}
-    heroes = [f for f in m.s.hero_side() if f.standing]
-    count: dict[str, int] = {}
-    for h in heroes:
-        for z in m.board.zones_of(h.at):
-            count[z] = count.get(z, 0) + 1
-    entries = list(m.board.entries)
-    if not count:
-        return entries[0].inside
-    zone = min(count, key=lambda z: (-count[z], z != "entrance", order.get(z, 0)))
-    targets = [h.at for h in heroes if zone in m.board.zones_of(h.at)]
-
-    def reach(inside: Square) -> int:
-        dist = walking_distances(m.board, inside, lambda sq: m.ground(sq) or sq in targets)
-        return min((dist[t] for t in targets if t in dist), default=1 << 20)
-    best = min(entries, key=lambda e: (reach(e.inside), e.inside[1], e.inside[0]))
-    return best.inside
-
-
 def choose_entry(game: Game, who: str) -> Generator[Decision, Action, Square]:
-    """Hotseat: the dungeon seat picks the entry; solo: the book's rule picks it."""
+    """The dungeon seat picks the entry (the solo Master by §6.3)."""
     board = Map(game).board
-    if game.state.options.get("mode", "solo") == "solo" or len(board.entries) == 1:
-        return solo_entry(game)
+    if len(board.entries) == 1:
+        return board.entries[0].inside
     options = [Action.make(DUNGEON, "entry", text=f"Bring {who} in by the entry at {at(e.at)}", at=e.inside)
                for e in board.entries]
     choice = yield Decision(DUNGEON, f"Where does {who} come in?", options, context={"ask": "entry"})

@@ -6,23 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...engine.game import Game
+from ...engine.grid import spread
 from .board import Board, board_for
 from .sight import chebyshev, diagonal_ok, targeting_los, terrain_los
 from .state import DOWNED, HERO, Figure, Square, State, key
-
-_BOARDS: dict[tuple[int, str], tuple[object, Board]] = {}
 
 WALLS = frozenset("#R")
 DOOR_SYMBOLS = frozenset("DL")
 
 
 def board_of(game: Game) -> Board:
-    """The quest's board, built once per content and quest (the geometry never changes)."""
-    content, quest = game.content, game.state.quest
-    found = _BOARDS.get((id(content), quest))
-    if found is None or found[0] is not content:
-        found = _BOARDS[(id(content), quest)] = (content, board_for(content, quest))
-    return found[1]
+    return board_for(game.content, game.state.quest)
 
 
 def obstacle_of(s: State, board: Board) -> Callable[[Square], bool]:
@@ -46,9 +40,9 @@ def lava(board: Board, sq: Square) -> bool:
 
 
 def cluttered(s: State, board: Board, sq: Square) -> bool:
-    """A barrel, a chest or the prisoner stands there: no figure may step onto it."""
+    """A barrel or a chest stands there: no figure may step onto it."""
     k = key(sq)
-    return k in s.barrels or k in s.chests or board.symbol(sq) == "P"
+    return k in s.barrels or k in s.chests
 
 
 def ground(s: State, board: Board, sq: Square) -> bool:
@@ -80,6 +74,10 @@ class Map:
     def step_ok(self, a: Square, b: Square) -> bool:
         """One of the 8 steps, allowed by the corner rule."""
         return chebyshev(a, b) == 1 and diagonal_ok(a, b, self.obstacle)
+
+    def distances(self, start: Square, passable: Callable[[Square], bool]) -> dict[Square, int]:
+        """Walking steps from `start` to every square reached through `passable` squares."""
+        return spread([start], lambda sq: (n for n in self.neighbours(sq) if passable(n)))
 
     def neighbours(self, sq: Square) -> list[Square]:
         return [n for n in self.board.neighbours(sq) if self.step_ok(sq, n)]
