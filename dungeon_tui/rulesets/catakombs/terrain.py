@@ -1,0 +1,135 @@
+"""The quest map as it stands now: the board's geometry (board.py, sight.py) with the state's
+doors, barrels, chests, traps and figures laid over it.  What blocks a step, a line of sight,
+who threatens a square, and who may be targeted from where (§5.3, §5.4)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...engine.game import Game
+from .board import Board, board_for
+from .sight import chebyshev, diagonal_ok, targeting_los, terrain_los
+from .state import DOWNED, HERO, Figure, Square, State, key
+
+_BOARDS: dict[tuple[int, str], tuple[object, Board]] = {}
+
+WALLS = frozenset("#R")
+DOOR_SYMBOLS = frozenset("DL")
+
+
+def board_of(game: Game) -> Board:
+    """The quest's board, built once per content and quest (the geometry never changes)."""
+    content, quest = game.content, game.state.quest
+    found = _BOARDS.get((id(content), quest))
+    if found is None or found[0] is not content:
+        found = _BOARDS[(id(content), quest)] = (content, board_for(content, quest))
+    return found[1]
+
+
+def obstacle_of(s: State, board: Board) -> Callable[[Square], bool]:
+    """Walls, pillars and the like, closed or locked doors and a closed secret door (§2.7)."""
+    def obstacle(sq: Square) -> bool:
+        if not board.inside(sq):
+            return True
+        sym = board.symbol(sq)
+        if sym in WALLS:
+            return True
+        if sym in DOOR_SYMBOLS:
+            return s.doors.get(key(sq), "closed") in ("closed", "locked")
+        if sym == "S":
+            return s.secret.get(key(sq), "closed") == "closed"
+        return False
+    return obstacle
+
+
+def lava(board: Board, sq: Square) -> bool:
+    return board.inside(sq) and board.symbol(sq) == "~"
+
+
+def cluttered(s: State, board: Board, sq: Square) -> bool:
+    """A barrel, a chest or the prisoner stands there: no figure may step onto it."""
+    k = key(sq)
+    return k in s.barrels or k in s.chests or board.symbol(sq) == "P"
+
+
+def ground(s: State, board: Board, sq: Square) -> bool:
+    """Floor a figure could stand on if no figure were there (§5.3 'free' but for figures)."""
+    return not obstacle_of(s, board)(sq) and not lava(board, sq) and not cluttered(s, board, sq)
+
+
+def free(s: State, board: Board, sq: Square) -> bool:
+    return ground(s, board, sq) and s.at(sq) is None
+
+
+class Map:
+    """The board and the state together, for one question after another in one action."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.s: State = game.state
+        self.board = board_of(game)
+        self.obstacle = obstacle_of(self.s, self.board)
+        self.figures = self.s.occupied()
+
+    def ground(self, sq: Square) -> bool:
+        return (self.board.inside(sq) and not self.obstacle(sq) and not lava(self.board, sq)
+                and not cluttered(self.s, self.board, sq))
+
+    def free(self, sq: Square) -> bool:
+        return self.ground(sq) and sq not in self.figures
+
+    def step_ok(self, a: Square, b: Square) -> bool:
+        """One of the 8 steps, allowed by the corner rule."""
+        return chebyshev(a, b) == 1 and diagonal_ok(a, b, self.obstacle)
+
+    def neighbours(self, sq: Square) -> list[Square]:
+        return [n for n in self.board.neighbours(sq) if self.step_ok(sq, n)]
+
+    def sees(self, a: Square, b: Square) -> bool:
+        return terrain_los(a, b, self.obstacle)
+
+    def targets(self, viewer: Figure, target: Figure, at: Square | None = None) -> bool:
+        """Targeting LOS from `at` (the viewer's square unless given): terrain, and figures in
+        the way by the size rules (§5.4)."""
+        start = at or viewer.at
+
+        def blocks(sq: Square) -> bool:
+            f = self.figures.get(sq)
+            if f is None or f is viewer or f is target:
+                return False
+            if f.status == DOWNED:
+                return False
+            if f.size == "small" and viewer.size in ("standard", "large"):
+                return False
+            if f.size == "standard" and target.size == "large":
+                return False
+            return not (f.side == viewer.side and viewer.has("shoot_through_crowd"))
+        return targeting_los(start, target.at, self.obstacle, blocks)
+
+    def threatens(self, enemy: Figure, sq: Square) -> bool:
+        """An enemy next to the square who could attack it (§5.3)."""
+        return (enemy.standing and not enemy.webbed and chebyshev(enemy.at, sq) == 1
+                and diagonal_ok(enemy.at, sq, self.obstacle))
+
+    def threats(self, fig: Figure, sq: Square | None = None) -> list[Figure]:
+        """The enemies threatening `fig` on a square: a duellist threatens only his opponent."""
+        where = sq or fig.at
+        return [e for e in self.s.enemies_of(fig)
+                if self.threatens(e, where) and (e.duel is None or e.duel == fig.id)]
+
+    def adjacent_foes(self, fig: Figure) -> list[Figure]:
+        """Enemies it may attack in melee: next to it, by the corner rule, on the board."""
+        return [e for e in self.s.enemies_of(fig)
+                if chebyshev(e.at, fig.at) == 1 and diagonal_ok(fig.at, e.at, self.obstacle)]
+
+    def allies_of(self, fig: Figure) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side == fig.side and f is not fig]
+
+    def trap(self, sq: Square) -> bool:
+        return self.s.traps.get(key(sq), False)
+
+
+def is_hero(fig: Figure) -> bool:
+    return fig.side == HERO
+
+
+__all__ = ["Map", "board_of", "chebyshev", "free", "ground"]
