@@ -7,7 +7,7 @@ from .acts import Steps, act, at, option
 from .checks import test
 from .damage import heal
 from .dice import d6
-from .state import DOWNED, Figure, Square, State, key, square
+from .state import DOWNED, HERO, Figure, Square, State, key, square
 from .terrain import Map, chebyshev
 
 DOOR_PV = 8
@@ -56,8 +56,9 @@ def lock_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
         return []
     out = [option(seat, fig, "pick_lock", f"pick the lock at {at(sq)} (Dexterity against 4)", at=sq)
            for sq in doors_beside(m, fig, "locked")]
-    out += [option(seat, fig, "pick_lock", f"pick the chest's lock at {at(sq)} (Dexterity against 4)", at=sq)
-            for sq in beside(m, fig) if m.s.chests.get(key(sq)) == "locked"]
+    if fig.side == HERO:  # the chests hold the heroes' goal: the Master's figures leave them be
+        out += [option(seat, fig, "pick_lock", f"pick the chest's lock at {at(sq)} (Dexterity against 4)", at=sq)
+                for sq in beside(m, fig) if m.s.chests.get(key(sq)) == "locked"]
     return out
 
 
@@ -173,7 +174,7 @@ def open_chest_at(game: Game, fig: Figure, k: str) -> Steps:
     yield from ()
 
 
-@act("open_chest", 1, chest_offers)
+@act("open_chest", 1, chest_offers, heroes_only=True)
 def open_chest(game: Game, fig: Figure, action: Action) -> Steps:
     yield from open_chest_at(game, fig, key(action.get("at")))
 

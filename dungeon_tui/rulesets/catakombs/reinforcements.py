@@ -66,9 +66,9 @@ def new_swarm(game: Game, card: str, rats: int) -> Figure:
     """A swarm formed from rats arriving together (§5.13)."""
     s: State = game.state
     c = game.content.cards[card]
-    fid = f"rats_{s.next_swarm}"
+    fid = f"{card}s_{s.next_swarm}"
+    fig = figure_from_card(fid, card, c, f"{c.name}s {s.next_swarm}", MASTER)
     s.next_swarm += 1
-    fig = figure_from_card(fid, card, c, f"{c.name} swarm {s.next_swarm - 1}", MASTER)
     fig.rats, fig.pv, fig.status = rats, rats * RAT_PV, OFF
     s.figures[fid] = fig
     s.roster.append(fid)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...engine.game import Game
-from ...engine.grid import spread
 from .board import Board, board_for
+from .paths import walking_distances
 from .sight import chebyshev, diagonal_ok, targeting_los, terrain_los
 from .state import DOWNED, HERO, Figure, Square, State, key
 
@@ -77,7 +77,7 @@ class Map:
 
     def distances(self, start: Square, passable: Callable[[Square], bool]) -> dict[Square, int]:
         """Walking steps from `start` to every square reached through `passable` squares."""
-        return spread([start], lambda sq: (n for n in self.neighbours(sq) if passable(n)))
+        return walking_distances(self.board, start, passable, self.obstacle)
 
     def neighbours(self, sq: Square) -> list[Square]:
         return [n for n in self.board.neighbours(sq) if self.step_ok(sq, n)]
