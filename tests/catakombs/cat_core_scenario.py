@@ -32,6 +32,9 @@ class Picks:
                                           for k, v in args.items()):
                     self.picks.pop(0)
                     return a, "scripted"
+            keep = next((a for a in d.options if a.kind == "keep_fate"), None)
+            if keep is not None:  # fate offers the script does not name are declined
+                return keep, "scripted"
             raise AssertionError(f"{kind} {args} not offered: {[str(a) for a in d.options]}")
         for kind in self.then:
             for a in d.options:
@@ -42,7 +45,7 @@ class Picks:
 
 def run(state: Any, proc: Callable[[Game], Any], dice: list[Any], players: Any = None,
         content: Any = None) -> Game:
-    game = Game(ScenarioRules(state, proc), {}, 0, content)
+    game = Game(ScenarioRules(state, proc, lambda s, seat: s.to_dict()), {}, 0, content)
     forced = ForcedChance(dice)
     players = players or Picks()
     while not game.over:
@@ -55,3 +58,35 @@ def run(state: Any, proc: Callable[[Game], Any], dice: list[Any], players: Any =
 
 def rolls(game: Game, rule: str | None = None) -> list[dict[str, Any]]:
     return [e.data for e in game.events if e.kind == "roll" and (rule is None or e.data["rule"] == rule)]
+
+
+def table(quest: str, placed: dict[str, tuple[int, int]], heroes: list[str] | None = None) -> Any:
+    """A quest's state as laid out, with only the named figures on the board, where given."""
+    from dungeon_tui.rulesets.catakombs.content import load_content
+    from dungeon_tui.rulesets.catakombs.game import GAME
+    c = load_content()
+    setup = GAME.normalise_setup({"adventure": quest, "heroes": heroes or ["torgils", "esterella", "irf"]})
+    s = GAME.new_state(setup, c, 0)
+    s.phase, s.turn = "heroes", 2
+    for fid, f in s.figures.items():
+        if fid in placed:
+            f.pos, f.ap = placed[fid], f.stats["ap"]
+        elif fid != "uncle":
+            f.pos, f.status = None, "dead" if f.side == "hero" else "off"
+    return s
+
+
+def play(state: Any, proc: Callable[[Game], Any], dice: list[Any], *picks: tuple[str, dict[str, Any]],
+         then: tuple[str, ...] = ("keep_fate",)) -> Game:
+    from dungeon_tui.rulesets.catakombs.content import load_content
+    return run(state, proc, dice, Picks(*picks, then=then), load_content())
+
+
+def act(kind: str, fig: Any, **args: Any) -> Callable[[Game], Any]:
+    """A procedure playing one AP action of `fig` as the turn does (paid, then the end checked)."""
+    from dungeon_tui.engine.game import Action
+    from dungeon_tui.rulesets.catakombs.turns import perform
+
+    def proc(game: Game) -> Any:
+        yield from perform(game, fig, Action.make(game.state.seat(fig), kind, figure=fig.id, **args))
+    return proc

@@ -40,8 +40,9 @@ def act(kind: str, cost: int, offers: Offers, heroes_only: bool = False) -> Call
 
 
 def short(fig: Figure) -> str:
-    """A figure's name as the options say it: 'Torgils' for 'Torgils the Dark Wolf'."""
-    return fig.name.split(" the ")[0]
+    """A figure's name as the options say it: 'Torgils' for 'Torgils the Dark Wolf', 'Skell'
+    for 'Skell, champion of the dead'."""
+    return fig.name.split(" the ")[0].split(",")[0]
 
 
 def at(sq: Square) -> str:

@@ -44,6 +44,13 @@ def window_offers(game: Game, fig: Figure, seat: str, budget: int) -> list[Actio
     return [a for a in offers(game, fig, seat, budget) if a.kind != "wait"]
 
 
+def perform(game: Game, fig: Figure, choice: Action) -> Steps:
+    """An AP action: paid, done, and the quest's end checked after it (§5.16)."""
+    fig.ap -= ACTS[choice.kind].cost
+    yield from ACTS[choice.kind].run(game, fig, choice)
+    check_end(game)
+
+
 # -- set-up -----------------------------------------------------------------------------------
 
 def master_setup(game: Game) -> Steps:
@@ -118,9 +125,7 @@ def heroes_act(game: Game) -> Steps:
         elif choice.kind == "end_activation":
             fig.ap = 0
         else:
-            fig.ap -= ACTS[choice.kind].cost
-            yield from ACTS[choice.kind].run(game, fig, choice)
-            check_end(game)
+            yield from perform(game, fig, choice)
         if not fig.standing or fig.ap <= 0 or s.current != fig.id:
             ready = hero_actors(s)
             s.current = ready[0].id if ready else None
@@ -173,9 +178,8 @@ def master_act(game: Game) -> Steps:
         if choice.kind == "end_activation":
             fig.ap = 0
             continue
-        fig.ap -= ACTS[choice.kind].cost
-        yield from ACTS[choice.kind].run(game, fig, choice)
-        if check_end(game):
+        yield from perform(game, fig, choice)
+        if game.state.result is not None:
             return
         yield from window(game, "W2", window_offers, fig)
 
