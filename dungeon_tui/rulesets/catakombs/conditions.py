@@ -25,7 +25,7 @@ def burn(game: Game, fig: Figure, damage: bool = True) -> Steps:
         (pip,) = yield from d6(game, 1, "cat.fire.burn")
         roll_event(game, "cat.fire.burn", "1d6", [pip], outcome=pip, text=f"{fig.name} burns for {pip} PV.")
         yield from lose_pv(game, fig, pip, "fire")
-    if not fig.on_board:
+    if not fig.standing:
         return
     (pip,) = yield from d6(game, 1, "cat.fire.continue")
     fig.burning = pip >= 4

@@ -66,8 +66,8 @@ def land(game: Game, target: Figure, blow: Blow) -> Generator[Decision, Action, 
         target.stun += 1
         game.emit("stun", figure=target.id, text=f"{target.name} is stunned by the blow to the head.")
     yield from lose_pv(game, target, wounds, f"{by}'s blow", attacker)
-    if attacker is None or not target.on_board or target.has("immaterial"):
-        return wounds
+    if attacker is None or target.status != STANDING or target.has("immaterial"):
+        return wounds  # a downed hero loses his fire (D13) and a fallen figure is gone
     if attacker.has("flaming_attack") and not target.burning:
         (pip,) = yield from d6(game, 1, "cat.fire.ignite")
         lit = pip >= 4
@@ -160,6 +160,7 @@ def remove(game: Game, fig: Figure, by: Figure | None) -> None:
     if not fig.rats:
         s.pool.append({"id": fig.id, "card": fig.card, "turn": s.turn})
     fig.status, fig.pos, fig.ap, fig.rats = OFF, None, 0, 0
+    s.flags["struck_down"] = s.flags.get("struck_down", 0) + 1
     clear_conditions(fig)
     fig.attackers = []
     game.emit("removed", figure=fig.id, by=by.id if by else None,

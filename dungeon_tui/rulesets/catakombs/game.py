@@ -19,6 +19,7 @@ from .turns import procedure
 
 RULES_VERSION = "1"
 SWARM_NAMES = "ABCDEFGH"
+OPTIONS = ("unexpected_events", "duels", "critical_hits", "turn_limit", "wait_prompt")  # §5.15
 
 
 class CatakombsSetup(Setup):
@@ -107,17 +108,16 @@ class Catakombs(Ruleset[State, Content]):
         problems = roster_problems(content, cards, options.points)
         if problems:
             raise SetupError(problems[0])
+        if options.wait_prompt not in ("smart", "always"):
+            raise SetupError("wait_prompt is smart or always")
         return {"adventure": quest, "heroes": party, "mode": options.mode, "points": options.points,
-                "roster": cards, "options": {"unexpected_events": options.unexpected_events,
-                                             "duels": options.duels, "critical_hits": options.critical_hits,
-                                             "turn_limit": options.turn_limit, "wait_prompt": options.wait_prompt,
-                                             "mode": options.mode}}
+                "roster": cards, **{k: getattr(options, k) for k in OPTIONS}}
 
     def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
         quest = content.quests[setup["adventure"]]
         board = content.boards[quest_id := setup["adventure"]]
         s = State(quest=quest_id, party=list(setup["heroes"]), seat_of={h: hero_seat(h) for h in setup["heroes"]},
-                  options=dict(setup["options"]))
+                  options={k: setup[k] for k in ("mode", *OPTIONS)})
         for h in s.party:
             s.figures[h] = figure_from_card(h, h, content.cards[h], content.cards[h].name, HERO)
         for fid, cid, rats in roster_figures(content, setup["roster"]):
@@ -169,7 +169,7 @@ class Catakombs(Ruleset[State, Content]):
         s: State = game.state
         return {"turns": s.turn,
                 "heroes dead": sum(1 for h in s.heroes() if h.status == "dead"),
-                "Master figures struck down": sum(1 for e in game.events if e.kind == "removed")}
+                "Master figures struck down": int(s.flags.get("struck_down", 0))}
 
     def won(self, result: dict[str, Any]) -> bool:
         return result.get("outcome") == "victory"

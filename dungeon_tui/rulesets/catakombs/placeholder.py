@@ -4,8 +4,10 @@ and otherwise walk to the quest's objective.  Every answer says why, in plain wo
 from __future__ import annotations
 
 from ...engine.game import Action, Decision, Game
+from ...engine.grid import spread
 from .quests import UNCLE
-from .state import HERO, Figure, Square, State, key
+from .sight import diagonal_ok
+from .state import HERO, Figure, Square, State, square
 from .terrain import Map, chebyshev
 
 ATTACKS = ("power_attack", "melee", "precise_shot", "shoot")
@@ -45,19 +47,22 @@ def toward(game: Game, fig: Figure, options: list[Action]) -> tuple[Action, str]
     if not goals:
         return None
 
+    doors = {square(k) for k, v in m.s.doors.items() if v == "closed"}
+
     def passable(sq: Square) -> bool:
-        return m.ground(sq) or m.s.doors.get(key(sq)) == "closed" or sq in goals
+        return m.ground(sq) or sq in doors
+    # Doors count as open for the way ahead; the goals need not be floor (a chest, a figure).
+    dist = spread(goals, lambda sq: (n for n in m.board.neighbours(sq)
+                                     if passable(n) and diagonal_ok(sq, n, lambda q: m.obstacle(q) and q not in doors)))
+    here = dist.get(fig.at, 1 << 20)
     best: tuple[int, Action] | None = None
-    for goal in goals:
-        dist = m.distances(goal, passable)
-        here = dist.get(fig.at, 1 << 20)
-        for a in options:
-            to = a.get("to") if a.kind in ("walk", "run") else a.get("at") if a.kind == "open_door" else None
-            if to is None:
-                continue
-            d = dist.get(tuple(to), 1 << 20) + (1 if a.kind == "open_door" else 0)
-            if d < here and (best is None or d < best[0]):
-                best = (d, a)
+    for a in options:
+        to = a.get("to") if a.kind in ("walk", "run") else a.get("at") if a.kind == "open_door" else None
+        if to is None:
+            continue
+        d = dist.get(tuple(to), 1 << 20) + (1 if a.kind == "open_door" else 0)
+        if d < here and (best is None or d < best[0]):
+            best = (d, a)
     if best is None:
         return None
     return best[1], f"{best[1].text.split(': ', 1)[-1]}, {best[0]} steps from the goal"

@@ -55,7 +55,8 @@ def bring_back(game: Game, fig: Figure, inside: Square) -> bool:
     sq = arrival_square(Map(game), inside)
     if sq is None:
         return False
-    fig.pos, fig.status, fig.pv = sq, STANDING, fig.max_pv
+    fig.pos, fig.status = sq, STANDING
+    fig.pv = fig.rats * RAT_PV if fig.rats else fig.max_pv
     fig.ap = fig.stats["ap"]
     fig.attackers = []
     game.emit("returns", figure=fig.id, at=list(sq), text=f"{fig.name} comes back at {at(sq)}.")

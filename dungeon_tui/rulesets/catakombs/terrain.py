@@ -4,54 +4,60 @@ who threatens a square, and who may be targeted from where (§5.3, §5.4)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ...engine.game import Game
 from .board import Board, board_for
 from .paths import walking_distances
 from .sight import chebyshev, diagonal_ok, targeting_los, terrain_los
-from .state import DOWNED, HERO, Figure, Square, State, key
+from .state import DOWNED, HERO, Figure, Square, State, key, square
 
-WALLS = frozenset("#R")
-DOOR_SYMBOLS = frozenset("DL")
+WALLS = "#R"
+DOOR_SYMBOLS = "DL"
+SHUT = ("closed", "locked")
+_LAYOUTS: dict[int, tuple[Board, Layout]] = {}
 
 
 def board_of(game: Game) -> Board:
     return board_for(game.content, game.state.quest)
 
 
-def obstacle_of(s: State, board: Board) -> Callable[[Square], bool]:
+@dataclass(frozen=True)
+class Layout:
+    """What never changes on a board: its walls, its lava, the floor under everything else
+    (doors, the secret door, barrels and chests included), and where the doors are."""
+
+    walls: frozenset[Square]
+    lava: frozenset[Square]
+    floor: frozenset[Square]
+    doors: tuple[tuple[Square, str], ...]
+    secret: tuple[tuple[Square, str], ...]
+
+
+def layout(board: Board) -> Layout:
+    """The board's layout, worked out once per board."""
+    found = _LAYOUTS.get(id(board))
+    if found is None or found[0] is not board:
+        walls = frozenset(board.squares(WALLS))
+        lava = frozenset(board.squares("~"))
+        floor = frozenset(sq for sq in board.squares() if sq not in walls and sq not in lava)
+        found = _LAYOUTS[id(board)] = (board, Layout(walls, lava, floor,
+                                                     tuple((sq, key(sq)) for sq in board.squares(DOOR_SYMBOLS)),
+                                                     tuple((sq, key(sq)) for sq in board.squares("S"))))
+    return found[1]
+
+
+def blocked_squares(s: State, board: Board) -> frozenset[Square]:
     """Walls, pillars and the like, closed or locked doors and a closed secret door (§2.7)."""
-    def obstacle(sq: Square) -> bool:
-        if not board.inside(sq):
-            return True
-        sym = board.symbol(sq)
-        if sym in WALLS:
-            return True
-        if sym in DOOR_SYMBOLS:
-            return s.doors.get(key(sq), "closed") in ("closed", "locked")
-        if sym == "S":
-            return s.secret.get(key(sq), "closed") == "closed"
-        return False
-    return obstacle
+    lay = layout(board)
+    shut = [sq for sq, k in lay.doors if s.doors.get(k, "closed") in SHUT]
+    shut += [sq for sq, k in lay.secret if s.secret.get(k, "closed") == "closed"]
+    return lay.walls | frozenset(shut)
 
 
-def lava(board: Board, sq: Square) -> bool:
-    return board.inside(sq) and board.symbol(sq) == "~"
-
-
-def cluttered(s: State, board: Board, sq: Square) -> bool:
-    """A barrel or a chest stands there: no figure may step onto it."""
-    k = key(sq)
-    return k in s.barrels or k in s.chests
-
-
-def ground(s: State, board: Board, sq: Square) -> bool:
-    """Floor a figure could stand on if no figure were there (§5.3 'free' but for figures)."""
-    return not obstacle_of(s, board)(sq) and not lava(board, sq) and not cluttered(s, board, sq)
-
-
-def free(s: State, board: Board, sq: Square) -> bool:
-    return ground(s, board, sq) and s.at(sq) is None
+def obstacle_of(s: State, board: Board) -> Callable[[Square], bool]:
+    blocked = blocked_squares(s, board)
+    return lambda sq: sq in blocked or not board.inside(sq)
 
 
 class Map:
@@ -61,15 +67,22 @@ class Map:
         self.game = game
         self.s: State = game.state
         self.board = board_of(game)
-        self.obstacle = obstacle_of(self.s, self.board)
+        self.blocked = blocked_squares(self.s, self.board)
+        lay = layout(self.board)
+        self.lava = lay.lava
+        things = {square(k) for k in self.s.barrels} | {square(k) for k in self.s.chests}
+        self.floor = lay.floor - self.blocked - things
         self.figures = self.s.occupied()
 
+    def obstacle(self, sq: Square) -> bool:
+        return sq in self.blocked or not self.board.inside(sq)
+
     def ground(self, sq: Square) -> bool:
-        return (self.board.inside(sq) and not self.obstacle(sq) and not lava(self.board, sq)
-                and not cluttered(self.s, self.board, sq))
+        """Floor a figure could stand on if no figure were there (§5.3 'free' but figures)."""
+        return sq in self.floor
 
     def free(self, sq: Square) -> bool:
-        return self.ground(sq) and sq not in self.figures
+        return sq in self.floor and sq not in self.figures
 
     def step_ok(self, a: Square, b: Square) -> bool:
         """One of the 8 steps, allowed by the corner rule."""
@@ -130,4 +143,4 @@ def is_hero(fig: Figure) -> bool:
     return fig.side == HERO
 
 
-__all__ = ["Map", "board_of", "chebyshev", "free", "ground"]
+__all__ = ["Map", "board_of", "chebyshev"]

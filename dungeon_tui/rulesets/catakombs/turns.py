@@ -23,11 +23,11 @@ from .windows import window
 MOVES = ("walk", "run", "pass_ally", "jump")
 
 
-def offers(game: Game, fig: Figure, seat: str, budget: int) -> list[Action]:
+def offers(game: Game, fig: Figure, seat: str, budget: int, m: Map | None = None) -> list[Action]:
     """Every action the figure may pay for now (§5.2), webbed and duelling figures restricted."""
     if not fig.standing or budget <= 0:
         return []
-    m = Map(game)
+    m = m or Map(game)
     if fig.webbed:
         return free_offers(m, fig, seat)
     out: list[Action] = []
@@ -163,9 +163,10 @@ def master_act(game: Game) -> Steps:
     s: State = game.state
     while s.result is None:
         options: list[Action] = []
+        m = Map(game)
         for fig in s.master_figures():
             if fig.standing and fig.ap > 0:
-                options += offers(game, fig, DUNGEON, fig.ap)
+                options += offers(game, fig, DUNGEON, fig.ap, m)
                 options.append(Action.make(DUNGEON, "end_activation", text=f"{short(fig)}: end activation",
                                            figure=fig.id))
         if not any(a.kind != "end_activation" for a in options):
