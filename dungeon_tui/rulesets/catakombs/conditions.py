@@ -53,8 +53,8 @@ def upkeep(game: Game, side: str) -> Steps:
         fig.feared = False
         if side == HERO:
             fig.blessed = 0
-        if fig.status == DOWNED:
-            fig.ap = 0
+        if fig.status == DOWNED or (fig.side == HERO and fig.id not in s.party and not s.flags.get("uncle_joined")):
+            fig.ap = 0  # the downed, and the uncle until he is talked into joining (quest VI)
             continue
         if fig.has("regeneration") and fig.pv < fig.max_pv:
             n = fig.level("regeneration")

@@ -172,7 +172,8 @@ def heal(game: Game, fig: Figure, amount: int, source: str) -> None:
     if fig.status not in (STANDING, DOWNED) or amount <= 0:
         return
     before = fig.pv
-    fig.pv = min(fig.max_pv, fig.pv + amount)
+    most = fig.rats * RAT_PV if fig.rats else fig.max_pv  # a swarm's lost rats stay lost
+    fig.pv = min(most, fig.pv + amount)
     fig.poisoned = False
     raised = fig.status == DOWNED
     if raised:

@@ -17,9 +17,7 @@ ITEM_NAMES = {"barrel": "a barrel", "treasure_gem": "the magic gem"}
 
 def beside(m: Map, fig: Figure) -> list[Square]:
     """Squares next to the figure that it can reach by the corner rule (doors, chests)."""
-    x, y = fig.at
-    return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx or dy)
-            and m.board.inside((x + dx, y + dy)) and m.step_ok(fig.at, (x + dx, y + dy))]
+    return m.neighbours(fig.at)
 
 
 def hands_free(fig: Figure) -> bool:

@@ -95,10 +95,9 @@ class PlaceholderSeat:
 
     def act(self, game: Game, d: Decision) -> tuple[Action, str]:
         s: State = game.state
-        if d.context.get("phase") == "master":
-            figs = [f for f in s.master_figures() if any(a.get("figure") == f.id for a in d.options)]
-        else:
-            figs = [s.figures[d.context["figure"]]]
+        if any(a.kind == "activate" for a in d.options):
+            return d.options[0], f"{s.figures[d.options[0].get('figure')].name} is next in the roster"
+        figs = [s.figures[d.context["figure"]]]
         for fig in figs:
             mine = [a for a in d.options if a.get("figure") == fig.id]
             for kind in (*QUEST_MOVES, "free_self"):

@@ -16,6 +16,7 @@ WALLS = "#R"
 DOOR_SYMBOLS = "DL"
 SHUT = ("closed", "locked")
 _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
+_STEPS: dict[frozenset[Square], dict[Square, tuple[Square, ...]]] = {}
 
 
 def board_of(game: Game) -> Board:
@@ -86,14 +87,26 @@ class Map:
 
     def step_ok(self, a: Square, b: Square) -> bool:
         """One of the 8 steps, allowed by the corner rule."""
-        return chebyshev(a, b) == 1 and diagonal_ok(a, b, self.obstacle)
+        return b in self.steps().get(a, ())
+
+    def steps(self) -> dict[Square, tuple[Square, ...]]:
+        """Each square's neighbours by the corner rule, for the doors as they stand now (kept
+        for as long as the same doors are shut)."""
+        found = _STEPS.get(self.blocked)
+        if found is None:
+            if len(_STEPS) > 64:
+                _STEPS.clear()
+            found = _STEPS[self.blocked] = {
+                sq: tuple(n for n in self.board.neighbours(sq) if diagonal_ok(sq, n, self.obstacle))
+                for sq in self.board.squares()}
+        return found
 
     def distances(self, start: Square, passable: Callable[[Square], bool]) -> dict[Square, int]:
         """Walking steps from `start` to every square reached through `passable` squares."""
         return walking_distances(self.board, start, passable, self.obstacle)
 
     def neighbours(self, sq: Square) -> list[Square]:
-        return [n for n in self.board.neighbours(sq) if self.step_ok(sq, n)]
+        return list(self.steps().get(sq, ()))
 
     def sees(self, a: Square, b: Square) -> bool:
         return terrain_los(a, b, self.obstacle)

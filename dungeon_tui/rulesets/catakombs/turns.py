@@ -159,30 +159,42 @@ def snapshot(game: Game) -> Steps:
 
 
 def master_act(game: Game) -> Steps:
-    """C4-C5: any figure with AP, any action, any order, W2 after each; or the turn ends."""
+    """C4-C5: the Master activates any figure with AP, in any order; the active figure acts,
+    hands back (its AP kept for later), or ends its activation; W2 follows each action."""
     s: State = game.state
+    active: Figure | None = None
     while s.result is None:
-        options: list[Action] = []
-        m = Map(game)
-        for fig in s.master_figures():
-            if fig.standing and fig.ap > 0:
-                options += offers(game, fig, DUNGEON, fig.ap, m)
-                options.append(Action.make(DUNGEON, "end_activation", text=f"{short(fig)}: end activation",
-                                           figure=fig.id))
-        if not any(a.kind != "end_activation" for a in options):
-            return
-        options.append(Action.make(DUNGEON, "end_master_turn", text="End the Master's turn"))
-        choice = yield Decision(DUNGEON, "The Master's figures act", options, context={"phase": "master"})
-        if choice.kind == "end_master_turn":
-            return
-        fig = s.figures[choice.get("figure")]
-        if choice.kind == "end_activation":
-            fig.ap = 0
+        ready = [f for f in s.master_figures() if f.standing and f.ap > 0]
+        if active is None or active not in ready:
+            if not ready:
+                return
+            options = [Action.make(DUNGEON, "activate", text=f"Activate {f.name} ({f.ap} AP)", figure=f.id)
+                       for f in ready]
+            options.append(Action.make(DUNGEON, "end_master_turn", text="End the Master's turn"))
+            choice = yield Decision(DUNGEON, "The Master's turn: which figure acts?", options,
+                                    context={"phase": "master"})
+            if choice.kind == "end_master_turn":
+                return
+            active = s.figures[choice.get("figure")]
             continue
-        yield from perform(game, fig, choice)
-        if game.state.result is not None:
+        options = offers(game, active, DUNGEON, active.ap)
+        options.append(Action.make(DUNGEON, "end_activation", text=f"{short(active)}: end activation",
+                                   figure=active.id))
+        if len(ready) > 1:
+            options.append(Action.make(DUNGEON, "switch_figure", text=f"{short(active)}: hand over, keeping "
+                                       f"{active.ap} AP", figure=active.id))
+        choice = yield Decision(DUNGEON, f"{active.name}: {active.ap} AP left", options,
+                                context={"phase": "master", "figure": active.id})
+        if choice.kind == "end_activation":
+            active.ap = 0
+            continue
+        if choice.kind == "switch_figure":
+            active = None
+            continue
+        yield from perform(game, active, choice)
+        if s.result is not None:
             return
-        yield from window(game, "W2", window_offers, fig)
+        yield from window(game, "W2", window_offers, active)
 
 
 def master_turn(game: Game) -> Steps:
