@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from cat_core_scenario import act, pd, play, rolls, table
 
-from dungeon_tui.engine.game import Action
 from dungeon_tui.rulesets.catakombs.combat import strike
 from dungeon_tui.rulesets.catakombs.conditions import upkeep
 from dungeon_tui.rulesets.catakombs.damage import Blow, land

@@ -3,10 +3,11 @@ without a test, power attacks and precise shots, whirlwind, criticals, crushing 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from ...engine.game import Action, Game
 from .acts import Steps, act, option
-from .checks import test
+from .checks import Result, test
 from .damage import Blow, land
 from .movement import crush
 from .state import DOWNED, Figure, State
@@ -69,6 +70,11 @@ def criticals(game: Game) -> bool:
     return bool(game.state.options.get("critical_hits"))
 
 
+def critical(game: Game, result: Result) -> bool:
+    """§5.15: with the option on, a hit scoring 4 or more over its difficulty adds 10."""
+    return criticals(game) and result.margin >= 4
+
+
 def strike(game: Game, fig: Figure, target: Figure, doubled: bool) -> Steps:
     """One melee attack (§5.5): Melee dice against Defence less one per other attacker."""
     s: State = game.state
@@ -89,21 +95,10 @@ def strike(game: Game, fig: Figure, target: Figure, doubled: bool) -> Steps:
                                  critical=criticals(game))
         if not result.success:
             return
-        blow = Blow(fig, fig.melee_damage, "melee", doubled, criticals(game) and result.margin >= 4,
-                    fig.has("magic_weapon"))
+        blow = Blow(fig, fig.melee_damage, "melee", doubled, critical(game, result), fig.has("magic_weapon"))
     yield from land(game, target, blow)
     if not target.on_board and s.at(where) is None:
         yield from crush(game, fig, where)
-
-
-@act("melee", 1, melee_offers)
-def melee(game: Game, fig: Figure, action: Action) -> Steps:
-    yield from strike(game, fig, game.state.figures[action.get("target")], False)
-
-
-@act("power_attack", 2, power_offers)
-def power_attack(game: Game, fig: Figure, action: Action) -> Steps:
-    yield from strike(game, fig, game.state.figures[action.get("target")], True)
 
 
 @act("whirlwind", 2, whirlwind_offers)
@@ -122,15 +117,21 @@ def shot(game: Game, fig: Figure, target: Figure, doubled: bool) -> Steps:
     result = yield from test(game, fig, "tir", math.ceil(distance / 3), "cat.shoot.hit", modifiers=mods,
                              what=f"a shot at {target.name}, {distance} squares away", critical=criticals(game))
     if result.success:
-        yield from land(game, target, Blow(fig, fig.dmg_shoot or 0, "shoot", doubled,
-                                           criticals(game) and result.margin >= 4, fig.has("magic_weapon")))
+        yield from land(game, target, Blow(fig, fig.dmg_shoot or 0, "shoot", doubled, critical(game, result),
+                                           fig.has("magic_weapon")))
 
 
-@act("shoot", 1, shoot_offers)
-def shoot(game: Game, fig: Figure, action: Action) -> Steps:
-    yield from shot(game, fig, game.state.figures[action.get("target")], False)
+Attack = Callable[[Game, Figure, Figure, bool], Steps]
 
 
-@act("precise_shot", 2, precise_offers)
-def precise_shot(game: Game, fig: Figure, action: Action) -> Steps:
-    yield from shot(game, fig, game.state.figures[action.get("target")], True)
+def at_target(attack: Attack, doubled: bool) -> Callable[[Game, Figure, Action], Steps]:
+    """The action that makes one attack on the figure it names, doubled or not."""
+    def run(game: Game, fig: Figure, action: Action) -> Steps:
+        yield from attack(game, fig, game.state.figures[action.get("target")], doubled)
+    return run
+
+
+act("melee", 1, melee_offers)(at_target(strike, False))
+act("power_attack", 2, power_offers)(at_target(strike, True))
+act("shoot", 1, shoot_offers)(at_target(shot, False))
+act("precise_shot", 2, precise_offers)(at_target(shot, True))

@@ -96,10 +96,10 @@ def lose_pv(game: Game, fig: Figure, wounds: int, cause: str, by: Figure | None 
         kill(game, fig, f"{fig.name} is killed by {cause}.")
         return
     left = fig.pv - wounds
-    if left <= 0 and (fig.side != HERO or fig.id not in s.party):
-        # A Master figure's removal, or a hero-side figure that has no downed state (the uncle).
-        if (yield from cancel_death(game, fig, f"{cause}, which would kill {fig.name}")):
-            return
+    # A Master figure's removal, or the end of a hero-side figure with no downed state (the uncle).
+    if left <= 0 and (fig.side != HERO or fig.id not in s.party) and \
+            (yield from cancel_death(game, fig, f"{cause}, which would kill {fig.name}")):
+        return
     fig.pv = max(0, left)
     if fig.rats:
         rats = math.ceil(fig.pv / RAT_PV)

@@ -74,7 +74,7 @@ def dropped_at(s: State) -> list[str]:
 def take_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not hands_free(fig):
         return []
-    near = beside(m, fig) + [fig.at]
+    near = [*beside(m, fig), fig.at]
     out = [option(seat, fig, "take_item", f"take the barrel at {at(sq)}", item="barrel", at=sq)
            for sq in near if key(sq) in m.s.barrels and "barrel" not in fig.items]
     for d in m.s.dropped:

@@ -34,7 +34,7 @@ def goals_for(game: Game, fig: Figure) -> list[Square]:
     elif quest.objective == "all_escape" and s.secret and all(v == "open" for v in s.secret.values()):
         out = list(m.board.exit_squares)
     elif quest.objective_at is not None:
-        out = [tuple(quest.objective_at)]  # type: ignore[list-item]
+        out = [tuple(quest.objective_at)]
     else:
         out = []
     return out or [e.at for e in s.enemies_of(fig) if e.standing]

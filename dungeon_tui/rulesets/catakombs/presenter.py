@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine.game import Action, Decision, Game
 from ...engine.presenter import (
-    Board, Card, Cell, PresenterDefaults, Sq, Verb, aimed_at, bar, deciding_hero, goes_to, listed,
+    Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, deciding_hero, goes_to, listed, plays,
 )
 from ...engine.words import counted
 from .board import board_for
@@ -176,7 +176,7 @@ class CatakombsPresenter(PresenterDefaults):
     def hand(self, game: Game, seat: str, hero: str) -> list[Card]:
         c = game.content
         f = game.state.figures[hero]
-        return [Card(c.spells[sp].name, lambda a, sp=sp: a.kind == "cast" and a.get("spell") == sp,
+        return [Card(c.spells[sp].name, plays("cast", "spell", sp),
                      text=f"{c.spells[sp].name}: 1 AP, Magic dice; the score sets the effect.") for sp in f.spells]
 
     def focus(self, game: Game, decision: Decision | None) -> Sq | None:
@@ -219,9 +219,7 @@ class CatakombsPresenter(PresenterDefaults):
 
     def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]:
         sq = goes_to(action)
-        if sq is not None:
-            return [sq]
-        return [] if aimed_at(game, action) is None else []
+        return [sq] if sq is not None else []
 
     def walks(self, game: Game, decision: Decision | None) -> dict[Sq, list[Sq]]:
         """Single steps only: every walk is one square."""

@@ -47,7 +47,7 @@ def choose_entry(game: Game, who: str) -> Generator[Decision, Action, Square]:
     options = [Action.make(DUNGEON, "entry", text=f"Bring {who} in by the entry at {at(e.at)}", at=e.inside)
                for e in board.entries]
     choice = yield Decision(DUNGEON, f"Where does {who} come in?", options, context={"ask": "entry"})
-    return tuple(choice.get("at"))  # type: ignore[return-value]
+    return tuple(choice.get("at"))
 
 
 def bring_back(game: Game, fig: Figure, inside: Square) -> bool:

@@ -153,7 +153,8 @@ def snapshot(game: Game) -> Steps:
         (pip,) = yield from d6(game, 1, "cat.solo.inactive")
         fig.inactive_roll = pip
         said = {1: "frenzy: double AP", 6: "stays still"}.get(pip, "wanders")
-        roll_event(game, "cat.solo.inactive", "1d6", [pip], outcome=pip, text=f"{fig.name}, not activated: {pip}, {said}.")
+        roll_event(game, "cat.solo.inactive", "1d6", [pip], outcome=pip,
+                   text=f"{fig.name}, not activated: {pip}, {said}.")
         if pip == 1:
             fig.ap *= 2
 
