@@ -1,0 +1,67 @@
+"""Catakombs in the app, driven by Pilot: the map with its walls, lava and doors; a game with the
+AI on every seat to the game-over screen; a human Catacomb Master handed the keyboard and back."""
+import asyncio
+
+from dungeon_tui.engine.dice import SeededChance
+
+from dungeon_tui.tui.app import DungeonApp
+from dungeon_tui.tui.dialogs import GameOver, PassTheKeyboard
+from dungeon_tui.tui.game_screen import GameScreen
+from dungeon_tui.tui.map_view import MapView
+from dungeon_tui.tui.session import Options, new_session
+
+from .helpers import map_lines, screen_text, wait_for
+
+BIG = (150, 50)
+
+
+def cat_session(**kwargs):
+    kwargs.setdefault("options", Options(ai_speed="instant"))
+    return new_session("catakombs", {"adventure": "lost_treasure", "turn_limit": 2}, 4, **kwargs)
+
+
+def test_ai_on_every_seat_plays_a_quest_to_the_game_over_screen(tmp_path):
+    session = cat_session()
+    for seat in session.owners:
+        session.owners[seat] = "AI"
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=BIG) as pilot:
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameOver), tries=3000)
+            text = app.screen.text
+            assert "DEFEAT" in text or "VICTORY" in text
+            assert "Torgils the Dark Wolf" in text
+    asyncio.run(run())
+
+
+def test_human_master_is_handed_the_keyboard_and_sees_the_dungeon(tmp_path):
+    owners = {f"hero:{h}": "Ann" for h in ("torgils", "esterella", "irf")}
+    session = cat_session(hero_owners=owners, dungeon="Zoe")
+    game = session.game
+    dice = SeededChance()
+    while game.pending.chance is not None or any(a.kind == "deploy" for a in game.pending.options):
+        d = game.pending
+        game.play(*dice.choose(game, d)) if d.chance is not None else game.play(d.options[0], "by the stairs")
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=BIG) as pilot:
+            assert await wait_for(pilot, lambda: session.human_pending() is not None)
+            for _ in range(400):  # the heroes end their activations until the Master's turn comes
+                d = session.human_pending()
+                if isinstance(app.screen, PassTheKeyboard) or (d is not None and d.seat == "dungeon"):
+                    break
+                if isinstance(app.screen, GameScreen) and d is not None:
+                    await pilot.press("e")
+                await pilot.pause(0.02)
+            d = session.human_pending()
+            assert await wait_for(pilot, lambda: isinstance(app.screen, PassTheKeyboard)), (
+                type(app.screen).__name__, d and d.seat, d and [a.kind for a in d.options][:5])
+            assert "Zoe" in screen_text(app)
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            lines = "\n".join(map_lines(app.screen.query_one(MapView)))
+            assert "~~" in lines and "▓▓" in lines  # lava and walls on the map
+            assert session.human_pending().seat == "dungeon"
+    asyncio.run(run())
