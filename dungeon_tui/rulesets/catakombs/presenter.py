@@ -146,10 +146,10 @@ class CatakombsPresenter(PresenterDefaults):
     def party(self, game: Game, seat: str) -> list[str]:
         s: State = game.state
         quest = game.content.quests[s.quest]
-        lines = [f"[b]{quest.title}[/b]", quest.goal, ""]
+        lines = [quest.title, quest.goal, ""]
         lines += [self._figure_line(f) for f in s.figures.values() if f.side == HERO and f.status != "dead"
                   and (f.id in s.party or s.flags.get("uncle_joined") or f.on_board)]
-        lines += ["", "[b]The Master[/b]"] + [self._figure_line(f) for f in s.master_figures()]
+        lines += ["", "The Master"] + [self._figure_line(f) for f in s.master_figures()]
         if s.pool:
             names = [s.figures[e["id"]].name if e["id"] in s.figures else "a rat" for e in s.pool]
             lines += ["", "Off the board: " + ", ".join(names)]
