@@ -63,7 +63,7 @@ def test_blessing_raises_defence_until_the_heroes_upkeep():
     assert torgils.blessed == 1
     game = play(s, lambda g: strike(g, rev, torgils, False), [pd("blank", "blank", "blank")])
     assert rolls(game, "cat.melee.hit")[0]["modifiers"] == {"blessing": 1}
-    play(s, lambda g: upkeep(g, HERO), [pd("I")] * 0 + [])
+    play(s, lambda g: upkeep(g, HERO), [])
     assert torgils.blessed == 0
 
 
@@ -121,3 +121,13 @@ def test_smart_windows_ask_only_when_the_figure_ends_in_sight():
     game = play(s, lambda g: window(g, "W2", window_offers, s.figures["revenant_1"]), [])
     assert not [e for e in game.events if e.kind == "decision"]  # passed for the rest of the turn
     play(s, lambda g: window(g, "W3", window_offers), [], ("pass", {}))  # W3 still comes
+
+
+def test_the_vampire_flies_over_lava_and_is_never_held_back():
+    s = table("lost_treasure", {"vampire": (19, 1), "torgils": (18, 2)})
+    vamp = s.figures["vampire"]
+    game = play(s, lambda g: iter(()), [])
+    runs = {a.get("to"): a for a in offers(game, vamp, "dungeon", 4) if a.kind == "run"}
+    assert (21, 1) in runs and runs[(21, 1)].get("via") == (20, 1)  # (20, 1) is lava
+    play(s, act("run", vamp, via=(20, 1), to=(21, 1)), [])  # no blocking test beside Torgils
+    assert vamp.pos == (21, 1)

@@ -25,9 +25,9 @@ def flies(fig: Figure) -> bool:
     return fig.has("flight") or fig.has("invisible") or fig.has("immaterial")
 
 
-def landing_ok(m: Map, fig: Figure, sq: Square) -> bool:
-    """Where a move may end: free, and for a flyer not lava (it may pass over both)."""
-    return m.free(sq)
+def passes(m: Map, fig: Figure, sq: Square) -> bool:
+    """A square a run may pass through: a free one; for a flyer, lava and figures too (§2.5)."""
+    return m.free(sq) or (flies(fig) and (m.ground(sq) or sq in m.lava))
 
 
 def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -41,7 +41,7 @@ def run_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
         return []
     out: dict[Square, Action] = {}
     for first in m.neighbours(fig.at):
-        if not m.free(first):
+        if not passes(m, fig, first):
             continue
         for second in m.neighbours(first):
             if second != fig.at and second not in out and m.free(second) and chebyshev(second, fig.at) == 2:
@@ -160,7 +160,7 @@ def run(game: Game, fig: Figure, action: Action) -> Steps:
     """Two steps onto free squares; a test before each; a trap under a runner is not dodged."""
     for sq in (action.get("via"), action.get("to")):
         m = Map(game)
-        if not fig.standing or not m.free(sq):
+        if not fig.standing or not (m.free(sq) or (sq == action.get("via") and passes(m, fig, sq))):
             return
         if (yield from blocked(game, fig, m)):
             return
