@@ -127,3 +127,24 @@ def test_the_tomb_king_casts_his_most_harmful_spell_at_a_hero_in_sight():
     action, why = MasterSeat().choose(t, master_decision(t))    # type: ignore[arg-type]
     assert (action.kind, action.get("spell"), action.get("target")) == ("cast", "soul_bolt", "irf")
     assert "a caster" in why and "Irf in sight" in why
+
+
+def hero_decision(t: Table, hid: str) -> Decision:
+    m = Map(t)  # type: ignore[arg-type]
+    fig = t.state.figures[hid]
+    seat = t.state.seat(fig)
+    options = [a for act in ACTS.values() if act.cost <= fig.ap for a in act.offers(m, fig, seat)]
+    options.append(Action.make(seat, "end_activation", figure=hid))
+    return Decision(seat, "?", options, context={"figure": hid})
+
+
+def test_companions_shoot_when_shooting_is_their_best_and_fight_when_pinned():
+    t = table("liberation", {"irf": (2, 12)}, {"revenant_1": ("revenant", (7, 12))})
+    t.state.figures["irf"].ap = 4
+    companion = controllers()["*"]
+    action, why = companion.choose(t, hero_decision(t, "irf"))    # type: ignore[arg-type]
+    assert (action.kind, action.get("target")) == ("shoot", "revenant_1") and why.startswith("Irf: ")
+    t = table("liberation", {"torgils": (2, 12)}, {"revenant_1": ("revenant", (3, 12))})
+    t.state.figures["torgils"].ap = 4
+    action, _ = companion.choose(t, hero_decision(t, "torgils"))    # type: ignore[arg-type]
+    assert (action.kind, action.get("target")) == ("melee", "revenant_1")   # armour 2 <= half of 8
