@@ -255,6 +255,8 @@ TACTICS_WORDS: dict[str, dict[str, dict[str, Any]]] = {
         "ap_at_least": {"n": int},
         "off_board_at_least": {"n": int},
         "not_cast_this_turn": {"spell": str},
+        # hero companions (§6.5)
+        "ally_downed": {}, "quest_action_ready": {}, "lookout": {}, "enemy_within": {"n": int},
     },
     "actions": {
         "free_self": {}, "end_activation": {}, "duel_step": {}, "cast_support": {}, "support_advance": {},
@@ -263,6 +265,8 @@ TACTICS_WORDS: dict[str, dict[str, dict[str, Any]]] = {
         "shoot": {"mode": ("normal", "precise")},
         "cast": {"spell": str},  # a spell id, or most_harmful
         "advance": {"until": ("adjacent", "los", "los_not_adjacent")},
+        # hero companions (§6.5)
+        "heal_downed": {}, "quest_action": {}, "wait": {}, "advance_objective": {},
     },
 }
 
