@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat, setting
-from ...engine.game import DUNGEON, Controller, Game, Procedure
+from ...engine.game import Controller, Game, Procedure
 from ...engine.presenter import Presenter
 from . import invariants
 from .content import ID, Content, content_problems, load_content
-from .placeholder import PlaceholderSeat
+from .seats import controllers
 from .presenter import PRESENTER
 from .quests import UNCLE
 from .spells import SPELLS
@@ -156,8 +156,7 @@ class Catakombs(Ruleset[State, Content]):
         return state.to_dict()
 
     def controllers(self) -> dict[str, Controller]:
-        seat = PlaceholderSeat()
-        return {DUNGEON: seat, "*": seat}
+        return controllers()
 
     def presenter(self) -> Presenter:
         return PRESENTER

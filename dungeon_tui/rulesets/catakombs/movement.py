@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ...engine.dice import roll_event
+from ...engine.dice import draw, roll_event
 from ...engine.game import Action, Decision, Game
 from .acts import Steps, act, at, option
 from .checks import cancel_death, test
@@ -199,6 +199,43 @@ def jump(game: Game, fig: Figure, action: Action) -> Steps:
         yield from move_to(game, fig, middle, dodge=False)
     else:
         game.emit("fall", figure=fig.id, text=f"{fig.name} falls short, back where the jump began.")
+
+
+def wander_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    """The solo Master's idle figure that rolled 2-5 (§6.3) wanders, once a turn."""
+    if fig.side == HERO or fig.activated or not 2 <= fig.inactive_roll <= 5 or fig.wandered or not mobile(fig):
+        return []
+    return [option(seat, fig, "wander", f"wander up to {WANDER} squares", steps=WANDER)]
+
+
+WANDER = 2
+
+
+@act("wander", 1, wander_offers)
+def wander(game: Game, fig: Figure, action: Action) -> Steps:
+    """Chance picks a direction whose first square is free and no trap; the figure walks on
+    straight, up to `steps` squares, stopping before anything that is not (1 AP a square)."""
+    fig.wandered = True
+    m = Map(game)
+    ways = [d for d in DIRECTIONS if clear(m, (fig.at[0] + d[0], fig.at[1] + d[1]), fig.at)]
+    if not ways:
+        game.emit("wander", figure=fig.id, text=f"{fig.name} has nowhere to wander.")
+        return
+    d = ways[(yield from draw(game, len(ways), "cat.solo.wander_dir"))]
+    for i in range(int(action.get("steps"))):
+        m = Map(game)
+        sq = (fig.at[0] + d[0], fig.at[1] + d[1])
+        if not fig.standing or not clear(m, sq, fig.at) or (i and fig.ap <= 0):
+            return
+        if i:
+            fig.ap -= 1
+        if (yield from blocked(game, fig, m)):
+            return
+        yield from move_to(game, fig, sq)
+
+
+def clear(m: Map, sq: Square, start: Square) -> bool:
+    return m.free(sq) and not m.trap(sq) and m.step_ok(start, sq)
 
 
 def crush(game: Game, fig: Figure, sq: Square) -> Steps:

@@ -39,6 +39,29 @@ def arrival_square(m: Map, inside: Square) -> Square | None:
     return min(free, key=lambda sq: (dist[sq], sq[1], sq[0])) if free else None
 
 
+def solo_entry(game: Game) -> Square:
+    """§6.3, the solo Master's entry: the zone with most standing heroes (ties: the entrance,
+    then zone order); the entry whose inner square is nearest by walking to a hero in that
+    zone (ties: y, then x)."""
+    m = Map(game)
+    order = game.content.quests[m.s.quest].zone_order
+    heroes = [f for f in m.s.hero_side() if f.standing]
+    count: dict[str, int] = {}
+    for h in heroes:
+        for z in m.board.zones_of(h.at):
+            count[z] = count.get(z, 0) + 1
+    entries = list(m.board.entries)
+    if not count:
+        return entries[0].inside
+    zone = min(count, key=lambda z: (-count[z], z != "entrance", order.get(z, 0)))
+    targets = [h.at for h in heroes if zone in m.board.zones_of(h.at)]
+
+    def reach(inside: Square) -> int:
+        dist = m.distances(inside, lambda sq: m.ground(sq) or sq in targets)
+        return min((dist[t] for t in targets if t in dist), default=1 << 20)
+    return min(entries, key=lambda e: (reach(e.inside), e.inside[1], e.inside[0])).inside
+
+
 def choose_entry(game: Game, who: str) -> Generator[Decision, Action, Square]:
     """The dungeon seat picks the entry (the solo Master by §6.3)."""
     board = Map(game).board

@@ -70,6 +70,7 @@ class Figure:
     activated: bool = False  # Master figures: the C3 snapshot
     inactive_roll: int = 0  # the solo Master's C3 d6 for a figure not activated (0: none)
     fire_rolled: bool = False  # event 2 burned it this turn: no second burn at upkeep
+    wandered: bool = False  # the solo Master's idle figure has wandered this turn
     duel: str | None = None  # the figure it duels
     passed_windows: bool = False  # took `pass_turn` in this Master turn's windows
 

@@ -145,7 +145,7 @@ def snapshot(game: Game) -> Steps:
     for fig in s.master_figures():
         zones = set(m.board.zones_of(fig.at))
         fig.activated = any(zones & set(m.board.zones_of(a.at)) or m.sees(fig.at, a.at) for a in adversaries)
-        fig.inactive_roll = 0
+        fig.inactive_roll, fig.wandered = 0, False
         if fig.activated and s.flags.get("event_frenzy"):
             fig.ap += 2
         if fig.activated or s.options.get("mode", "solo") != "solo":
