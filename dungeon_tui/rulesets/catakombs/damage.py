@@ -181,5 +181,3 @@ def heal(game: Game, fig: Figure, amount: int, source: str) -> None:
     game.emit("healed", figure=fig.id, amount=fig.pv - before,
               text=f"{source} heals {fig.name} by {fig.pv - before} PV" + (", who stands again." if raised else "."))
 
-
-__all__ = ["DEAD", "Blow", "heal", "land", "lose_pv", "raw_damage"]

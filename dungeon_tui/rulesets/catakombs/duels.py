@@ -3,7 +3,7 @@ in, then fight only each other; no one else may touch them."""
 from __future__ import annotations
 
 from ...engine.game import Action, Game
-from .acts import ACTS, Steps, act, option
+from .acts import Steps, act, option
 from .state import HERO, Figure, State
 from .terrain import Map, chebyshev
 
@@ -54,5 +54,3 @@ def duel_options(m: Map, fig: Figure, options: list[Action]) -> list[Action]:
             out.append(a)
     return out
 
-
-__all__ = ["ACTS", "duel_options"]

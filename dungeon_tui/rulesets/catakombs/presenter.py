@@ -59,7 +59,7 @@ turn, after one of his figures acts."""
 VERBS = (
     Verb("a", "attack", ("melee", "power_attack", "whirlwind"), "attack a figure next to you"),
     Verb("f", "shoot", ("shoot", "precise_shot"), "shoot at a figure in sight"),
-    Verb("c", "cast", ("cast",), "cast a spell"),
+    Verb("m", "magic", ("cast",), "cast a spell (the spells are also under c, the cards)"),
     Verb("d", "door", ("open_door", "close_door", "break_door", "pick_lock", "open_chest"),
          "open, close, break or pick a door or chest next to you"),
     Verb("i", "item", ("take_item", "give_item", "drink_barrel", "give_barrel_to_downed"), "take, give or drink"),

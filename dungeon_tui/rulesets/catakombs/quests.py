@@ -12,10 +12,6 @@ from .terrain import Map
 UNCLE = "uncle"
 
 
-def quest_of(game: Game) -> object:
-    return game.content.quests[game.state.quest]
-
-
 def exit_open(m: Map, sq: object) -> bool:
     return m.board.symbol(sq) != "S" or m.s.secret.get(key(sq)) == "open"  # type: ignore[arg-type]
 

@@ -16,7 +16,7 @@ from .duels import duel_options
 from .events import unexpected
 from .quests import check_end, turn_limit
 from .reinforcements import reinforcements
-from .state import DOWNED, HERO, MASTER, Figure, Square, State
+from .state import DOWNED, HERO, MASTER, Figure, State
 from .terrain import Map, board_of, chebyshev
 from .windows import window
 
@@ -273,5 +273,3 @@ def finish(game: Game) -> dict[str, Any]:
     game.checkpoint(s.turn, resumable=False)
     return result
 
-
-__all__ = ["Square", "offers", "procedure"]
