@@ -76,3 +76,24 @@ def test_the_chance_seat_only_rolls():
         d = game.pending
         assert (d.seat == CHANCE) == (d.chance is not None)
         game.play(*(ai.get(d.seat) or ai["*"]).choose(game, d))
+
+
+def test_the_presenter_draws_the_board_and_names_figures():
+    game = GAME.new_game({"adventure": "lost_treasure"}, 1)
+    ai = GAME.ai_controllers()
+    while game.pending.seat == CHANCE or game.pending.options[0].kind == "deploy":
+        d = game.pending
+        game.play(*(ai.get(d.seat) or ai["*"]).choose(game, d))
+    p = GAME.presenter()
+    seat = game.pending.seat
+    cells = p.board(game, seat).cells
+    assert cells[(19, 3)] == ("~~", "pit") and cells[(24, 4)] == ("[]", "door") and cells[(0, 0)][1] == "wall"
+    assert cells[(30, 13)] == ("[L", "door") and cells[(29, 4)][0] == "▣ "
+    assert "Torgils the Dark Wolf: 4 AP" in p.status(game, seat) and "of 20" in p.status(game, seat)
+    sheet = p.sheet(game, seat, "esterella")
+    assert "Armour: head 0, torso 1, arms 0, legs 0" in sheet and "Freya's healing" in sheet and "fate 2" in sheet
+    assert all(" AP" in a.text or a.kind == "end_heroes_turn" for a in game.pending.options)
+    ids = set(game.state.figures) - {"irf", "skell", "vampire"}  # ids that are also the names' words
+    for a in game.pending.options:
+        assert not any(i in a.text for i in ids), a.text
+    assert "Tomb King" in "\n".join(p.party(game, seat))

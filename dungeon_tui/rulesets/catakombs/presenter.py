@@ -18,6 +18,7 @@ from ...engine.words import counted
 from .board import board_for
 from .checks import STAT_NAMES
 from .state import DOWNED, HERO, ZONES, Figure, State, key
+from .terrain import Map
 
 TERRAIN: dict[str, Cell] = {
     "#": ("▓▓", "wall"), "R": ("⇲⇲", "wall"), ".": ("· ", "floor"), "c": ("∙ ", "floor"), "~": ("~~", "pit"),
@@ -220,6 +221,18 @@ class CatakombsPresenter(PresenterDefaults):
     def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]:
         sq = goes_to(action)
         return [sq] if sq is not None else []
+
+    def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
+        """The squares the hero sees (terrain sight), and the enemies it could shoot or cast at
+        (targeting sight, figures in the way by the size rules)."""
+        s: State = game.state
+        f = s.figures.get(hero)
+        if f is None or f.pos is None:
+            return set(), set()
+        m = Map(game)
+        seen = {sq for sq in m.board.squares() if not m.obstacle(sq) and m.sees(f.at, sq)}
+        targets = {e.at for e in s.enemies_of(f) if e.at in seen and m.targets(f, e)}
+        return seen, targets
 
     def walks(self, game: Game, decision: Decision | None) -> dict[Sq, list[Sq]]:
         """Single steps only: every walk is one square."""
