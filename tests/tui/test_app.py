@@ -150,7 +150,7 @@ def test_new_game_form_is_played_from_the_keyboard_from_its_first_field(tmp_path
         async with app.run_test(size=(100, 40)) as pilot:
             form = await open_new_game_form(app, pilot)
             assert app.focused is form.query_one("#game")  # enter opens the games, no tab first
-            await pilot.press("enter", "up", "up", "up", "enter")  # from Warhammer Quest up past Catakombs to Ashardalon
+            await pilot.press("enter", "up", "up", "up", "enter")  # Warhammer Quest up, past Catakombs, to Ashardalon
             assert await wait_for(pilot, lambda: bool(app.screen.query("#in-quinn")))  # Ashardalon's heroes
             assert app.focused is form.query_one("#game") and app.focused.value == "ashardalon"
             await pilot.press("tab")
