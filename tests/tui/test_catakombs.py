@@ -101,3 +101,24 @@ def test_real_terminal_hands_the_keyboard_to_a_human_master(tmp_path):
         wait_screen(session, "EXITED 0")
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_replay_viewer_steps_through_a_catakombs_record():
+    from pathlib import Path
+
+    from dungeon_tui.engine import record
+    from dungeon_tui.tui.replay_screen import ReplayScreen
+    rec = record.read(Path(__file__).resolve().parents[1] / "records" / "cat-liberation-midgame.json")
+
+    async def run():
+        app = DungeonApp(replay=rec)
+        async with app.run_test(size=BIG) as pilot:
+            assert await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            for _ in range(30):
+                await pilot.press("right")
+            assert app.screen.pos > 0
+            lines = "\n".join(map_lines(app.screen.query_one(MapView)))
+            assert "~~" in lines and "T" in lines  # the lava, and Torgils
+            await pilot.press("end")
+            assert app.screen.pos == len(rec.decisions)
+    asyncio.run(run())
