@@ -131,3 +131,12 @@ def test_the_vampire_flies_over_lava_and_is_never_held_back():
     assert (21, 1) in runs and runs[(21, 1)].get("via") == (20, 1)  # (20, 1) is lava
     play(s, act("run", vamp, via=(20, 1), to=(21, 1)), [])  # no blocking test beside Torgils
     assert vamp.pos == (21, 1)
+
+
+def test_a_human_master_chooses_who_rises():
+    s = table("lost_treasure", {"tomb_king": (25, 4), "irf": (27, 4)})
+    s.options["mode"] = "hotseat"
+    s.pool = [{"id": "revenant_1", "card": "revenant", "turn": 1}, {"id": "skell", "card": "skell", "turn": 1}]
+    play(s, act("cast", s.figures["tomb_king"], spell="raise_dead"), [pd("I*", "I*", "I", "blank")],
+         ("raise", {"index": 1}), ("entry", {}))
+    assert s.figures["revenant_1"].standing and not s.figures["skell"].standing

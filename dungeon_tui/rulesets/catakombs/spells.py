@@ -7,7 +7,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from ...engine.effects import Effects
-from ...engine.game import Action, Decision, Game
+from ...engine.game import DUNGEON, Action, Decision, Game
 from .acts import Steps, act, option
 from .checks import test
 from .damage import Blow, heal, land
@@ -90,8 +90,9 @@ def soul_bolt(game: Game, caster: Figure, target: Figure, band: Any) -> Steps:
 
 @SPELLS("raise_dead")
 def raise_dead(game: Game, caster: Figure, target: Figure | None, band: Any) -> Steps:
-    """Up to n troops from the pool, the most valuable first (rats last, up to 4 as a swarm),
-    placed as reinforcements with 0 AP this turn."""
+    """Up to n troops from the pool (a troop: one figure, or up to 4 rats as a swarm), placed
+    as reinforcements with 0 AP this turn.  A human Master picks them; the solo Master takes
+    the most valuable first, rats last (§6.4)."""
     s: State = game.state
     pool = off_board_troops(s)
     rank = {fid: i for i, fid in enumerate(s.roster)}
@@ -99,7 +100,15 @@ def raise_dead(game: Game, caster: Figure, target: Figure | None, band: Any) -> 
                      key=lambda e: (-s.figures[e["id"]].value, rank.get(e["id"], 0)))
     rats = [e for e in pool if "." in str(e["id"])]
     troops = [[e] for e in figures] + [rats[i:i + 4] for i in range(0, len(rats), 4)]
-    picked = [e for troop in troops[: band.n] for e in troop]
+    picked: list[dict[str, Any]] = []
+    for _ in range(band.n):
+        if len(troops) > 1 and s.options.get("mode") == "hotseat":
+            options = [Action.make(DUNGEON, "raise", text=f"Raise {troop_name(s, troop)}", index=i)
+                       for i, troop in enumerate(troops)]
+            choice = yield Decision(DUNGEON, "Which of the dead rise?", options, context={"ask": "raise"})
+            picked += troops.pop(int(choice.get("index")))
+        elif troops:
+            picked += troops.pop(0)
     if not picked:
         return
     inside = yield from choose_entry(game, "the raised dead")
@@ -108,6 +117,12 @@ def raise_dead(game: Game, caster: Figure, target: Figure | None, band: Any) -> 
     for fid, f in s.figures.items():
         if f.on_board and fid not in before:
             f.ap = 0
+
+
+def troop_name(s: State, troop: list[dict[str, Any]]) -> str:
+    if "." in str(troop[0]["id"]):
+        return f"{len(troop)} rat{'s' if len(troop) > 1 else ''}"
+    return s.figures[troop[0]["id"]].name
 
 
 def cast_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
