@@ -104,7 +104,8 @@ def lose_pv(game: Game, fig: Figure, wounds: int, cause: str, by: Figure | None 
     if fig.rats:
         rats = math.ceil(fig.pv / RAT_PV)
         for _ in range(fig.rats - rats):
-            s.pool.append({"id": f"{fig.id}.rat{len(s.pool)}", "card": fig.card, "turn": s.turn})
+            s.rats_lost += 1
+            s.pool.append({"id": f"{fig.id}.rat{s.rats_lost}", "card": fig.card, "turn": s.turn})
         if rats < fig.rats:
             game.emit("rats_lost", figure=fig.id, text=f"{counted(fig.rats - rats, 'rat')} of {fig.name} "
                       f"{'is' if fig.rats - rats == 1 else 'are'} gone; {rats} left.")
@@ -157,7 +158,7 @@ def remove(game: Game, fig: Figure, by: Figure | None) -> None:
     """A Master figure at 0 PV goes to the off-board pool (a swarm's last rat included)."""
     s: State = game.state
     end_duel(s, fig)
-    if not fig.rats:
+    if not fig.has("swarm"):  # a swarm's rats went to the pool one by one as they fell
         s.pool.append({"id": fig.id, "card": fig.card, "turn": s.turn})
     fig.status, fig.pos, fig.ap, fig.rats = OFF, None, 0, 0
     s.flags["struck_down"] = s.flags.get("struck_down", 0) + 1

@@ -52,5 +52,25 @@ def check_board(game: Any) -> list[str]:
     return out
 
 
+def check_pool(game: Any) -> list[str]:
+    """The off-board pool holds only the Master's figures off the board (lost rats by their
+    swarm), each once; kept points only on heroes; conditions only on figures on the board."""
+    s = game.state
+    out: list[str] = []
+    ids = [str(e["id"]) for e in s.pool]
+    if len(set(ids)) != len(ids):
+        out.append(f"the pool holds a figure twice: {ids}")
+    for fid in ids:
+        f = s.figures.get(fid)
+        if "." not in fid and (f is None or f.side != MASTER or f.on_board):
+            out.append(f"the pool holds {fid}, which is not a Master figure off the board")
+    for f in s.figures.values():
+        if f.reserved and f.side != HERO:
+            out.append(f"{f.name} keeps wait points")
+        if not f.on_board and (f.burning or f.poisoned or f.webbed or f.duel):
+            out.append(f"{f.name} is off the board but still under a condition or in a duel")
+    return out
+
+
 def check(game: Any) -> list[str]:
-    return check_board(game)
+    return check_board(game) + check_pool(game)

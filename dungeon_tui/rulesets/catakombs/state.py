@@ -142,6 +142,7 @@ class State:
     cast_this_turn: dict[str, list[str]] = field(default_factory=dict)  # figure -> spells cast
     flags: dict[str, Any] = field(default_factory=dict)  # quest progress (uncle persuaded, ...)
     next_swarm: int = 1
+    rats_lost: int = 0  # numbers the rats in the pool
     result: dict[str, Any] | None = None
 
     @property
