@@ -220,7 +220,12 @@ class CatakombsPresenter(PresenterDefaults):
 
     def squares_of(self, game: Game, seat: str, action: Action) -> list[Sq]:
         sq = goes_to(action)
-        return [sq] if sq is not None else []
+        if sq is not None:
+            return [sq]
+        # Choosing who acts next is done on the map too: the figure's square.
+        who = game.state.figures.get(action.get("figure") if action.kind == "activate" else
+                                     action.get("target") if action.kind == "switch_hero" else "")
+        return [who.pos] if who is not None and who.pos is not None else []
 
     def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
         """The squares the hero sees (terrain sight), and the enemies it could shoot or cast at
