@@ -140,3 +140,16 @@ def test_a_human_master_chooses_who_rises():
     play(s, act("cast", s.figures["tomb_king"], spell="raise_dead"), [pd("I*", "I*", "I", "blank")],
          ("raise", {"index": 1}), ("entry", {}))
     assert s.figures["revenant_1"].standing and not s.figures["skell"].standing
+
+
+def test_hotseat_swarms_join_and_count_from_the_next_upkeep():
+    s = table("lost_treasure", {"rats_a": (4, 4), "rats_b": (5, 4), "irf": (20, 12)})
+    s.options["mode"] = "hotseat"
+    a, b = s.figures["rats_a"], s.figures["rats_b"]
+    a.rats, a.pv, b.rats, b.pv = 1, 3, 2, 5
+    game = play(s, lambda g: iter(()), [])
+    assert [x.get("target") for x in offers(game, a, "dungeon", 4) if x.kind == "join_swarm"] == ["rats_b"]
+    play(s, act("join_swarm", a, target="rats_b"), [])
+    assert a.status == "merged" and a.pos is None and b.rats == 2 and b.joining == 1
+    play(s, lambda g: upkeep(g, MASTER), [])
+    assert (b.rats, b.pv, b.joining, b.stat("cc")) == (3, 8, 0, 3)

@@ -49,6 +49,8 @@ def fear_test(game: Game, fig: Figure, m: Map) -> Steps:
 def upkeep(game: Game, side: str) -> Steps:
     s: State = game.state
     for fig in side_figures(s, side):
+        if fig.joining:  # the rats that walked in last turn count from now (§5.13)
+            fig.rats, fig.pv, fig.joining = fig.rats + fig.joining, fig.pv + 3 * fig.joining, 0
         fig.attackers = []
         fig.feared = False
         if side == HERO:

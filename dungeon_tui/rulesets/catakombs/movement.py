@@ -10,7 +10,7 @@ from .acts import Steps, act, at, option
 from .checks import cancel_death, test
 from .damage import kill, lose_pv, remove
 from .dice import d6
-from .state import HERO, Figure, Square, State, key
+from .state import HERO, MERGED, Figure, Square, State, key
 from .terrain import Map, chebyshev
 
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
@@ -236,6 +236,34 @@ def wander(game: Game, fig: Figure, action: Action) -> Steps:
 
 def clear(m: Map, sq: Square, start: Square) -> bool:
     return m.free(sq) and not m.trap(sq) and m.step_ok(start, sq)
+
+
+SWARM = 4
+
+
+def join_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    """Hotseat only: a swarm may walk into a damaged friendly swarm's square while the two
+    together hold no more than a full swarm (§5.13)."""
+    if not fig.rats or m.s.options.get("mode") != "hotseat" or not mobile(fig):
+        return []
+    out = []
+    for sq in m.neighbours(fig.at):
+        other = m.figures.get(sq)
+        if (other is not None and other.side == fig.side and other.card == fig.card and other.standing
+                and other.rats + other.joining + fig.rats <= SWARM):
+            out.append(option(seat, fig, "join_swarm", f"join {other.name}", target=other.id))
+    return out
+
+
+@act("join_swarm", 1, join_offers)
+def join_swarm(game: Game, fig: Figure, action: Action) -> Steps:
+    other = game.state.figures[action.get("target")]
+    if (yield from blocked(game, fig, Map(game))):
+        return
+    other.joining += fig.rats
+    game.emit("swarm_joins", figure=fig.id, target=other.id,
+              text=f"{fig.name} join {other.name}: {fig.rats} more from the Master's next turn.")
+    fig.pos, fig.status, fig.rats, fig.pv, fig.ap = None, MERGED, 0, 0, 0
 
 
 def crush(game: Game, fig: Figure, sq: Square) -> Steps:

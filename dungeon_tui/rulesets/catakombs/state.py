@@ -20,6 +20,7 @@ DOWNED: Final = "downed"  # a hero at 0 PV (D13)
 DEAD: Final = "dead"
 OFF: Final = "off"  # a Master figure removed, in the off-board pool
 ESCAPED: Final = "escaped"  # left by an exit, for good
+MERGED: Final = "merged"  # a swarm that walked into another (hotseat): its rats are that swarm's now
 
 STATS: Final = ("cc", "def", "tir", "mag", "str", "pv", "wil", "cha", "agi", "dex", "int", "fate", "ap")
 ZONES: Final = ("head", "torso", "arms", "legs")
@@ -65,6 +66,7 @@ class Figure:
     downed_turn: int = 0  # the turn it fell (dies at the end of the next)
     removed_turn: int = 0  # a Master figure's turn of removal (returns from the round after)
     rats: int = 0  # a swarm: its figures now; 0 for every other figure
+    joining: int = 0  # rats that walked in this turn, counted from the next Master upkeep
     items: list[str] = field(default_factory=list)
     attackers: list[str] = field(default_factory=list)  # distinct melee attackers this side-turn
     activated: bool = False  # Master figures: the C3 snapshot
