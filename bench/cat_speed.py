@@ -1,5 +1,6 @@
 """Catakombs speed: simulated quests with the AI on every seat (the solo Master and the hero
-companions), decisions per second, how much of the time the AI spends choosing, and replay time.
+companions), quests and decisions per second, and the rules alone: the replay of the longest
+game's record (the same decisions, nobody choosing).
 
 Prints figures; asserts nothing.  Run: python bench/cat_speed.py [--games N] [--quest ID]
 """
@@ -8,46 +9,25 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dungeon_tui.batch import game_seed
 from dungeon_tui.rulesets import get
-from replay_timing import best_replay
+from replay_timing import best_replay, simulate_many
 
 GAME = get("catakombs")
 
 
 def run_quest(quest: str, games: int) -> None:
-    times, decisions, thinking, won = [], 0, 0.0, 0
-    longest = None
-    for i in range(games):
-        game = GAME.new_game({"adventure": quest}, game_seed(1, i))
-        game.keep_events = False
-        ctl = GAME.ai_controllers()
-        t0 = time.perf_counter()
-        while not game.over:
-            d = game.pending
-            c0 = time.perf_counter()
-            action, why = (ctl.get(d.seat) or ctl["*"]).choose(game, d)
-            if d.seat != "chance":
-                thinking += time.perf_counter() - c0
-            game.play(action, why)
-        times.append(time.perf_counter() - t0)
-        decisions += len(game.decisions)
-        won += GAME.won(game.result or {})
-        if longest is None or len(game.decisions) > len(longest.decisions):
-            longest = game
+    times, decisions, longest = simulate_many(GAME, {"adventure": quest}, games)
     total = sum(times)
-    print(f"{quest}: {games} games, {won} won; median {statistics.median(times) * 1000:.0f} ms, "
+    print(f"{quest}: {games} games; median {statistics.median(times) * 1000:.0f} ms, "
           f"{games / total:.2f} quests/s, {decisions / total:.0f} decisions/s, "
-          f"AI choosing {100 * thinking / total:.0f}% of the time")
-    if longest is not None:
-        n, best, _ = best_replay(longest)
-        print(f"  replay of its longest record ({n} decisions): {best * 1000:.0f} ms, "
-              f"{1e6 * best / n:.0f} us per decision")
+          f"{1e6 * total / decisions:.0f} us per decision")
+    n, best, _ = best_replay(longest)
+    print(f"  the rules alone, replaying its longest record ({n} decisions): {best * 1000:.0f} ms, "
+          f"{1e6 * best / n:.0f} us per decision")
 
 
 def main() -> None:
