@@ -9,6 +9,7 @@ from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, cho
 from ...engine.game import Controller, Game, Procedure
 from ...engine.presenter import Presenter
 from . import invariants
+from .ai.interpreter import script_problems
 from .content import ID, Content, content_problems, load_content
 from .seats import controllers
 from .presenter import PRESENTER
@@ -82,7 +83,10 @@ class Catakombs(Ruleset[State, Content]):
     load = staticmethod(load_content)
 
     def content_problems(self, content: Content) -> list[str]:
-        return content_problems(content) + SPELLS.problems(content.spells, "content/catakombs/spells.yaml")
+        """The tactics scripts in words the AI knows; every spell with its effect, every effect
+        with its spell."""
+        return (content_problems(content) + script_problems(content)
+                + SPELLS.problems(content.spells, "content/catakombs/spells.yaml"))
 
     def heroes(self) -> list[Hero]:
         c = self.content()
