@@ -97,3 +97,11 @@ def test_the_presenter_draws_the_board_and_names_figures():
     for a in game.pending.options:
         assert not any(i in a.text for i in ids), a.text
     assert "Tomb King" in "\n".join(p.party(game, seat))
+
+
+def test_every_spell_has_its_effect_and_content_is_clean():
+    from dungeon_tui.rulesets.catakombs.spells import SPELLS
+    content = GAME.content()
+    assert SPELLS.ids() == sorted(content.spells) and GAME.content_problems(content) == []
+    assert SPELLS.problems([*content.spells, "fireball"], "spells.yaml") == [
+        "spells.yaml: spell 'fireball' has no effect in the code"]
