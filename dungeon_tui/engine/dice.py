@@ -89,11 +89,13 @@ def shuffled(game: Game, items: list[Any], rule: str) -> Generator[Decision, Act
 
 def roll_event(game: Game, rule: str, dice: str, faces: Sequence[int | str], *,
                target: int | None = None, inputs: dict[str, Any] | None = None,
-               modifiers: dict[str, int] | None = None, outcome: Any = None, text: str = "") -> None:
+               modifiers: dict[str, int] | None = None, outcome: Any = None, text: str = "",
+               **more: Any) -> None:
     """Every roll becomes one structured Roll event (the log, help and tests read these).  A
-    face is a number, or a word where the dice show symbols (HeroQuest's combat dice)."""
+    face is a number, or a word where the dice show symbols (HeroQuest's combat dice); `more`
+    holds a game's own plain fields (a reroll, a critical)."""
     game.emit("roll", rule=rule, dice=dice, faces=list(faces), target=target,
-              inputs=dict(inputs or {}), modifiers=dict(modifiers or {}), outcome=outcome, text=text)
+              inputs=dict(inputs or {}), modifiers=dict(modifiers or {}), outcome=outcome, text=text, **more)
 
 
 def natural_test(face: int, total: int, target: int) -> bool:

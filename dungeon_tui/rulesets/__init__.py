@@ -19,6 +19,7 @@ GAMES: dict[str, tuple[str, tuple[str, ...]]] = {
     "warhammer-quest": ("dungeon_tui.rulesets.warhammer_quest.game", ("whq", "warhammer_quest")),
     "heroquest": ("dungeon_tui.rulesets.heroquest.game", ("hq",)),
     "ashardalon": ("dungeon_tui.rulesets.ashardalon.game", ("wrath-of-ashardalon", "woa")),
+    "catakombs": ("dungeon_tui.rulesets.catakombs.game", ("cat",)),
     "skirmish": ("dungeon_tui.rulesets.skirmish.game", ("sk", "warhammer-skirmish")),
 }
 DEFAULT = next(iter(GAMES))

@@ -34,6 +34,7 @@ RECORDS: dict[str, tuple[str, str, int, int | None]] = {
     "hq-ragnar-midgame": ("heroquest", "rescue_of_sir_ragnar", 1, 600),
     "ash-closed_doors-finished": ("ashardalon", "the_closed_doors", 3, None),
     "ash-day-midgame": ("ashardalon", "a_day_in_the_life", 1, 200),
+    "cat-liberation-midgame": ("catakombs", "liberation", 1, 400),
     "sk-barrow_tomb-finished": ("skirmish", "barrow_tomb", 1, None),
 }
 

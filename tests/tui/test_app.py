@@ -151,8 +151,11 @@ def test_new_game_form_is_played_from_the_keyboard_from_its_first_field(tmp_path
         async with app.run_test(size=(100, 40)) as pilot:
             form = await open_new_game_form(app, pilot)
             assert app.focused is form.query_one("#game")  # enter opens the games, no tab first
-            # the games are listed by title, Warhammer Quest last: down wraps round to Ashardalon, the first
-            await pilot.press("enter", "down", "enter")
+            # The games are listed by title and the arrows go round: down from the game shown
+            # (the first registered) to Ashardalon.
+            games = [value for _, value in form.query_one("#game")._options]
+            steps = (games.index("ashardalon") - games.index(form.query_one("#game").value)) % len(games)
+            await pilot.press("enter", *["down"] * steps, "enter")
             assert await wait_for(pilot, lambda: bool(app.screen.query("#in-quinn")))  # Ashardalon's heroes
             assert app.focused is form.query_one("#game") and app.focused.value == "ashardalon"
             await pilot.press("tab")

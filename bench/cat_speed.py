@@ -1,0 +1,43 @@
+"""Catakombs speed: simulated quests with the AI on every seat (the solo Master and the hero
+companions), quests and decisions per second, and the rules alone: the replay of the longest
+game's record (the same decisions, nobody choosing).
+
+Prints figures; asserts nothing.  Run: python bench/cat_speed.py [--games N] [--quest ID]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dungeon_tui.rulesets import get
+from replay_timing import best_replay, simulate_many
+
+GAME = get("catakombs")
+
+
+def run_quest(quest: str, games: int) -> None:
+    times, decisions, longest = simulate_many(GAME, {"adventure": quest}, games)
+    total = sum(times)
+    print(f"{quest}: {games} games; median {statistics.median(times) * 1000:.0f} ms, "
+          f"{games / total:.2f} quests/s, {decisions / total:.0f} decisions/s, "
+          f"{1e6 * total / decisions:.0f} us per decision")
+    n, best, _ = best_replay(longest)
+    print(f"  the rules alone, replaying its longest record ({n} decisions): {best * 1000:.0f} ms, "
+          f"{1e6 * best / n:.0f} us per decision")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=5)
+    ap.add_argument("--quest", action="append")
+    args = ap.parse_args()
+    for quest in args.quest or [q for q, _ in GAME.adventures()]:
+        run_quest(quest, args.games)
+
+
+if __name__ == "__main__":
+    main()

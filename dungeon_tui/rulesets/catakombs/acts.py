@@ -1,0 +1,55 @@
+"""The AP actions of §5.2 by kind: what each costs, when it is offered, what it does.
+
+Each mechanic module registers its actions here (`@act("walk", 1, offers=...)`); the turn
+flow asks every registered action for its offers to a figure and runs the one chosen.  An
+action's offer and its effect sit together in the module of its rule."""
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.game import Action, Decision, Game
+from .state import Figure, Square
+from .terrain import Map
+
+Steps = Generator[Decision, Action, Any]
+Offers = Callable[[Map, Figure, str], list[Action]]
+Run = Callable[[Game, Figure, Action], Steps]
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    kind: str
+    cost: int
+    offers: Offers
+    run: Run
+    heroes_only: bool = False
+
+
+ACTS: dict[str, Act] = {}
+
+
+def act(kind: str, cost: int, offers: Offers, heroes_only: bool = False) -> Callable[[Run], Run]:
+    def register(run: Run) -> Run:
+        if kind in ACTS:
+            raise ValueError(f"action {kind!r} is registered twice")
+        ACTS[kind] = Act(kind, cost, offers, run, heroes_only)
+        return run
+    return register
+
+
+def short(fig: Figure) -> str:
+    """A figure's name as the options say it: 'Torgils' for 'Torgils the Dark Wolf', 'Skell'
+    for 'Skell, champion of the dead'."""
+    return fig.name.split(" the ")[0].split(",")[0]
+
+
+def at(sq: Square) -> str:
+    return f"{sq[0]},{sq[1]}"
+
+
+def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action:
+    """An offered action: the figure, what it does, and its cost in the label."""
+    cost = ACTS[kind].cost
+    return Action.make(seat, kind, text=f"{short(fig)}: {doing} ({cost} AP)", figure=fig.id, **args)

@@ -1,0 +1,49 @@
+"""Hero companions (spec §6.5): the `hero_companion` script for any hero seat given to the AI,
+on the same interpreter as the Master: free itself, raise a downed ally, do the quest's deed,
+fight (power when the 50 % rule holds), shoot when shooting is its best, else head for the
+objective; Irf waits on the lookout with 2 AP or more and an enemy within 9 squares."""
+from __future__ import annotations
+
+from ....engine.game import Action, Decision, Game
+from .interpreter import run_script
+from .master import side_choice
+from .plan import name
+
+SCRIPT = "hero_companion"
+class CompanionSeat:
+    """A hero seat played by the AI."""
+
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        special = hero_side_choice(game, d)
+        if special is not None:
+            return special
+        fid = d.context.get("figure") or next((a.get("figure") for a in d.options if a.get("figure")), None)
+        me = game.state.figures.get(fid) if fid else None
+        if me is not None and me.standing:
+            action, why = run_script(game, d, me, SCRIPT)
+            if action is not None:
+                return action, f"{name(me)}: {why}"
+        for kind in ("pass", "end_activation", "end_heroes_turn"):
+            found = next((a for a in d.options if a.kind == kind), None)
+            if found is not None:
+                return found, "nothing more worth doing"
+        return d.options[-1], "nothing more worth doing"
+
+
+def hero_side_choice(game: Game, d: Decision) -> tuple[Action, str] | None:
+    kinds = {a.kind for a in d.options}
+    if "use_fate" in kinds:
+        use = next(a for a in d.options if a.kind == "use_fate")
+        keep = next(a for a in d.options if a.kind != "use_fate")
+        doing = str(d.context.get("fate", ""))
+        fig = game.state.figures.get(d.context.get("figure", ""))
+        # Cancel a death always; reroll only with a point to spare for that.
+        if doing.startswith("cancel") or (fig is not None and fig.fate > 1):
+            return use, "a fate point " + ("saves a life" if doing.startswith("cancel") else "for a second try")
+        return keep, "the last fate point is kept against death"
+    if "break_away" in kinds:
+        fig = game.state.figures.get(d.context.get("figure", ""))
+        if fig is not None and fig.pv > 6:
+            return next(a for a in d.options if a.kind == "break_away"), "strong enough to tear free"
+        return next(a for a in d.options if a.kind != "break_away"), "too hurt to risk the wounds"
+    return side_choice(game, d)

@@ -1,0 +1,128 @@
+"""The hero companions' own script words (spec §6.5): raise a downed ally, the quest's deed,
+Irf on the lookout, and heading for the objective."""
+from __future__ import annotations
+
+from ....engine.game import Action
+from ..sight import chebyshev
+from ..state import Figure, Square, key
+from .plan import Plan, name
+from .words import registry
+
+QUEST_DEEDS = ("open_chest", "pick_lock", "decipher", "speech")
+GEM = "treasure_gem"
+
+
+def _offered(p: Plan, *kinds: str) -> list[Action]:
+    d = p.decision
+    if d is None:
+        return []
+    return [a for a in d.options if a.kind in kinds and a.get("figure", p.me.id) == p.me.id]
+
+
+def _downed_allies(p: Plan) -> list[Figure]:
+    return [f for f in p.s.hero_side() if f is not p.me and f.status == "downed"]
+
+
+@registry.condition(says=lambda p: f"{name(_downed_allies(p)[0])} is down" if _downed_allies(p) else "")
+def ally_downed(p: Plan) -> bool:
+    return bool(_downed_allies(p))
+
+
+@registry.action
+def heal_downed(p: Plan) -> str:
+    downed = {f.id for f in _downed_allies(p)}
+    heals = [a for a in _offered(p, "cast") if a.get("target") in downed
+             and p.game.content.spells[a.get("spell")].band(1) is not None
+             and p.game.content.spells[a.get("spell")].downed_ok]
+    heals += [a for a in _offered(p, "give_barrel_to_downed") if a.get("target") in downed]
+    for a in heals:
+        p.want(a.kind, **dict(a.args))
+    if heals:
+        return f"tends {name(p.s.figures[heals[0].get('target')])}"
+    # None in reach yet: go to the first downed ally.
+    fallen = p.s.figures[sorted(downed, key=lambda f: p.s.party.index(f) if f in p.s.party else 99)[0]]
+    goals = [n for n in p.m.neighbours(fallen.at) if p.m.free(n)]
+    words = p.move_along(goals, lambda sq: sq in goals)
+    return f"hurries to {name(fallen)}" if words else ""
+
+
+def _leaving_helps(p: Plan) -> bool:
+    quest = p.game.content.quests[p.s.quest]
+    return (quest.objective == "all_escape" or (quest.objective == "carry_gem_out" and GEM in p.me.items)
+            or (quest.objective == "uncle_out" and p.me.card == "irf_uncle"))
+
+
+@registry.condition(says="the quest's deed is at hand")
+def quest_action_ready(p: Plan) -> bool:
+    if _offered(p, *QUEST_DEEDS):
+        return True
+    if any(a.get("item") == GEM for a in _offered(p, "take_item")):
+        return True
+    return bool(_offered(p, "leave")) and _leaving_helps(p)
+
+
+@registry.action
+def quest_action(p: Plan) -> str:
+    for a in _offered(p, *QUEST_DEEDS):
+        p.want(a.kind, **dict(a.args))
+    for a in _offered(p, "take_item"):
+        if a.get("item") == GEM:
+            p.want(a.kind, **dict(a.args))
+    if _leaving_helps(p):
+        p.want("leave")
+    return "does what the quest asks"
+
+
+@registry.condition(says="on the lookout")
+def lookout(p: Plan) -> bool:
+    return p.me.has("on_the_lookout")
+
+
+@registry.condition(says=lambda p, n: f"an enemy within {n} squares")
+def enemy_within(p: Plan, n: int) -> bool:
+    return any(chebyshev(p.me.at, f.at) <= n for f in p.adversaries())
+
+
+@registry.action(says="waits for the Master's move")
+def wait(p: Plan) -> None:
+    p.want("wait")
+
+
+def objective_goals(p: Plan) -> list[Square]:
+    """Where the quest wants this hero next (§7); [] when it is a fight (quest III)."""
+    s, m = p.s, p.m
+    quest = p.game.content.quests[s.quest]
+    at = m.board.objective_at
+    stairs = list(m.board.exit_squares) or list(m.board.squares("E"))
+    if quest.objective == "uncle_out" and s.flags.get("uncle_persuaded"):
+        return stairs
+    if quest.objective == "carry_gem_out" and (GEM in p.me.items or s.chests.get(key(at or (0, 0))) == "open"):
+        return stairs if GEM in p.me.items else _gem_squares(p)
+    if quest.objective == "all_escape" and at is not None and s.secret.get(key(at)) == "open":
+        return [at]
+    if quest.objective == "uncle_out" and quest.objective_zone:
+        return [sq for sq in m.board.zone_squares(quest.objective_zone) if m.free(sq)]
+    if at is None:
+        return []
+    return [n for n in m.board.neighbours(at) if m.free(n)]
+
+
+def _gem_squares(p: Plan) -> list[Square]:
+    holders = [f.at for f in p.s.hero_side() if GEM in f.items and f is not p.me]
+    dropped = [tuple(d["at"]) for d in p.s.dropped if d.get("item") == GEM]
+    return [n for sq in holders + dropped for n in p.m.board.neighbours(sq)]
+
+
+@registry.action
+def advance_objective(p: Plan) -> str:
+    goals = [g for g in objective_goals(p) if g != p.me.at]
+    if goals and p.me.at not in objective_goals(p):
+        words = p.move_along(goals, lambda sq: sq in goals)
+        if words:
+            return f"heads for the objective ({words})"
+    t = p.target
+    if t is None:
+        return ""
+    goals = [n for n in p.m.neighbours(t.at) if p.m.step_ok(n, t.at)]
+    words = p.move_along(goals, lambda sq: sq in goals)
+    return f"closes on {name(t)} ({words})" if words else ""

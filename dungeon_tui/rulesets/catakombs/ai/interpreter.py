@@ -1,0 +1,69 @@
+"""The tactics interpreter of §6.1 for both sides: compile the content's scripts against the
+AI's words, run a figure's script once, and find the offered action that carries it out."""
+from __future__ import annotations
+
+from typing import Any
+
+from ....engine import tactics
+from ....engine.game import Action, Decision, Game, thaw
+from ..state import Figure
+from . import hero_words  # noqa: F401  (the companions' words join the registry)
+from .plan import Intent, Plan
+from .words import registry
+
+_COMPILED: dict[str, dict[str, tactics.Script]] = {}
+
+
+def scripts(content: Any) -> dict[str, tactics.Script]:
+    """The content's scripts compiled against the AI's words, once per content digest."""
+    compiled = _COMPILED.get(content.digest)
+    if compiled is None:
+        compiled = _COMPILED[content.digest] = tactics.compile_scripts(content.tactics, registry, "scripts")
+    return compiled
+
+
+def script_problems(content: Any) -> list[str]:
+    """`content check`: a script word the AI does not know, one line naming the file."""
+    try:
+        tactics.compile_scripts(content.tactics, registry, "scripts")
+    except tactics.TacticsError as err:
+        return [f"content/catakombs/tactics.yaml: {err}"]
+    return []
+
+
+def fits(action: Action, me: Figure, intent: Intent) -> bool:
+    if action.kind != intent.kind or action.get("figure", me.id) != me.id:
+        return False
+    return all(thaw(action.get(k)) == (list(v) if isinstance(v, tuple) else v) for k, v in intent.args)
+
+
+def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
+    """The first offered action that carries out one of the intents, in the script's order."""
+    for intent in intents:
+        for a in d.options:
+            if fits(a, me, intent):
+                return a
+    return None
+
+
+def run_script(game: Game, d: Decision, me: Figure, script: str) -> tuple[Action | None, str]:
+    """Run the figure's script once: the offered action for what it wants, and the why.
+    Entries whose actions are all illegal here are skipped (§6.1), so later ones get a turn."""
+    compiled = scripts(game.content)
+    current = compiled[script]
+    for _ in range(len(current.entries) + 1):
+        p = Plan(game, me, d)
+        try:
+            chosen, i, label = tactics.choose(current, compiled, registry, p)
+        except tactics.TacticsError:  # every entry left has been tried
+            break
+        notes = tactics.perform(chosen.entries[i], registry, p)
+        why = tactics.reason(label, notes)
+        action = carry_out(d, me, p.intents)
+        if action is not None or p.stop:
+            return action, why
+        # Nothing of this entry can be done here: the script without it.
+        current = tactics.Script(chosen.name, [e for k, e in enumerate(chosen.entries) if k != i], chosen.params)
+        if not current.entries:
+            break
+    return None, "nothing it can do"

@@ -1,0 +1,100 @@
+"""The solo Catacomb Master (spec §6): which figure acts next, its `solo_master` script, and
+the choices outside a figure's actions (fate, a failed block, crushing, entries, raise_dead).
+
+Order (§6.3): figures not roused act first, in roster order; then roused ones, nearest to
+their target first (ties: roster order).  Each spends all its AP before the next starts.
+"""
+from __future__ import annotations
+
+from ....engine.game import Action, Decision, Game, thaw
+from ..reinforcements import solo_entry
+from ..sight import chebyshev
+from ..state import State
+from .interpreter import run_script
+from .plan import FAR, Plan, name
+
+SCRIPT = "solo_master"
+
+
+class MasterSeat:
+    """The dungeon seat in solo play."""
+
+    def __init__(self) -> None:
+        # Figures whose script found nothing to do this turn: (turn, figure id).  A hint only;
+        # the game offers an end of activation to make it part of the record.
+        self._done: set[tuple[int, str]] = set()
+        self._current: tuple[int, str] | None = None
+
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        special = side_choice(game, d)
+        if special is not None:
+            return special
+        s: State = game.state
+        acting = [fid for fid in dict.fromkeys(a.get("figure") for a in d.options) if fid is not None]
+        for fid in self.order(game, acting):
+            me = s.figures[fid]
+            action, why = run_script(game, d, me, SCRIPT)
+            if action is None:
+                end = next((a for a in d.options if a.kind == "end_activation" and a.get("figure") == fid), None)
+                self._done.add((s.turn, fid))
+                if end is not None:
+                    return end, f"{name(me)}: {why}"
+                continue
+            self._current = (s.turn, fid)
+            return action, f"{name(me)}: {why}"
+        rest = [a for a in d.options if a.get("figure") is None]
+        if rest:
+            return rest[0], "every figure has done what its script says"
+        return d.options[0], "the only thing left to do"
+
+    def order(self, game: Game, acting: list[str]) -> list[str]:
+        s: State = game.state
+        turn = s.turn
+        ready = [fid for fid in acting if (turn, fid) not in self._done]
+        if self._current and self._current[0] == turn and self._current[1] in ready:
+            # Each figure spends all its AP before the next starts.
+            ready.remove(self._current[1])
+            ready.insert(0, self._current[1])
+            return ready + [fid for fid in acting if fid not in ready]
+        rank = {fid: i for i, fid in enumerate(s.roster)}
+        calm = sorted((f for f in ready if not s.figures[f].activated), key=lambda f: rank.get(f, FAR))
+        roused = sorted((f for f in ready if s.figures[f].activated),
+                        key=lambda f: (Plan(game, s.figures[f]).target_and_steps()[1], rank.get(f, FAR)))
+        return calm + roused + [fid for fid in acting if fid not in ready]
+
+
+def side_choice(game: Game, d: Decision) -> tuple[Action, str] | None:
+    """Choices outside the script: fate only to cancel a death (§6.4); a failed block is
+    accepted; crush forward only toward the next target; the entry by §6.3; raise the
+    highest-value troop."""
+    kinds = {a.kind for a in d.options}
+    if "use_fate" in kinds:
+        use = next(a for a in d.options if a.kind == "use_fate")
+        keep = next(a for a in d.options if a.kind != "use_fate")
+        if str(d.context.get("fate", "")).startswith("cancel"):
+            return use, "a fate point cancels what would kill it"
+        return keep, "the Master keeps fate points for cancelling a death"
+    if "break_away" in kinds:
+        return next(a for a in d.options if a.kind == "break_away"), "a failed block is accepted: it moves on"
+    if "crush" in kinds:
+        return crush_choice(game, d)
+    if "entry" in kinds:
+        inside = solo_entry(game)
+        best = next((a for a in d.options if tuple(thaw(a.get("at"))) == inside), d.options[0])
+        return best, "the entry nearest the zone with the most heroes"
+    return None
+
+
+def crush_choice(game: Game, d: Decision) -> tuple[Action, str]:
+    go = next(a for a in d.options if a.kind == "crush")
+    stay = next(a for a in d.options if a.kind != "crush")
+    me = game.state.figures[go.get("figure")]
+    to = tuple(thaw(go.get("to")))
+    foes = [f for f in game.state.enemies_of(me) if f.standing]
+    if not foes:
+        return stay, "no enemy left to close on"
+    here = min(chebyshev(me.at, f.at) for f in foes)
+    there = min(chebyshev(to, f.at) for f in foes)
+    if there < here:
+        return go, "crushing forward brings it nearer its next target"
+    return stay, "crushing forward brings it no nearer its next target"

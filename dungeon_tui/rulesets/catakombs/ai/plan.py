@@ -1,0 +1,147 @@
+"""What an AI figure knows when its script runs (spec §6.1): its target, the walking distances
+under its own movement rules, and the actions its script asks for, in order of preference.
+
+A script's actions do not act: each adds an *intent* (an action kind and the arguments the
+offered action must carry).  The seat then plays the first offered action that fits one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ....engine.game import Decision, Game
+from ..acts import short
+from ..paths import path_to, walking_distances
+from ..sight import chebyshev
+from ..state import Figure, Square, State, key
+from ..terrain import Map
+
+TRAP_DETOUR = 40  # steps a path may grow to go round a trap (§6.1: traps avoided if another way exists)
+FAR = 1 << 20
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+
+def name(fig: Figure) -> str:
+    """A figure as a player calls it ('Torgils', 'Revenant 2')."""
+    return short(fig)
+
+
+@dataclass
+class Plan:
+    game: Game
+    me: Figure
+    decision: Decision | None = None
+    intents: list[Intent] = field(default_factory=list)
+    stop: bool = False  # set when the script ends the figure's activation
+
+    def __post_init__(self) -> None:
+        self.s: State = self.game.state
+        self.m = Map(self.game)
+        self._dist: dict[Square, int] | None = None
+        self._target: tuple[Figure | None, int] | None = None
+
+    # -- who and where -----------------------------------------------------------------------
+
+    def adversaries(self) -> list[Figure]:
+        """Standing figures of the other side (downed heroes are no target), party order first,
+        the uncle last (he is not in the party)."""
+        rank = {fid: i for i, fid in enumerate(self.s.party + self.s.roster)}
+        foes = [f for f in self.s.enemies_of(self.me) if f.standing]
+        return sorted(foes, key=lambda f: rank.get(f.id, len(rank)))
+
+    def allies(self) -> list[Figure]:
+        return [f for f in self.m.allies_of(self.me) if f.standing]
+
+    def flies(self) -> bool:
+        return self.me.has("flight")
+
+    def passable(self, sq: Square) -> bool:
+        """A square this figure may walk through: floor, a closed door it can open, its allies'
+        squares (passing them); a flyer also crosses lava and every figure."""
+        m = self.m
+        if not m.board.inside(sq):
+            return False
+        if m.s.doors.get(key(sq)) == "closed":
+            return True
+        if self.flies():
+            return not m.obstacle(sq) and uncluttered(m, sq)
+        if not m.ground(sq):
+            return False
+        other = m.figures.get(sq)
+        return other is None or other.side == self.me.side
+
+    def step_cost(self, sq: Square) -> int:
+        extra = 1 if self.m.s.doors.get(key(sq)) == "closed" else 0  # opening it first
+        if self.m.trap(sq) and not self.flies():
+            extra += TRAP_DETOUR
+        return extra
+
+    def distances(self) -> dict[Square, int]:
+        if self._dist is None:
+            self._dist = walking_distances(self.m.board, self.me.at, self.passable, self.m.obstacle, self.step_cost)
+        return self._dist
+
+    def reach_of(self, foe: Figure) -> int:
+        """Steps to a square from which the foe can be attacked (0 when already there)."""
+        if self.m.step_ok(self.me.at, foe.at):
+            return 0
+        dist = self.distances()
+        spots = [dist[n] for n in self.m.neighbours(foe.at) if n in dist and self.m.step_ok(n, foe.at)]
+        return min(spots, default=FAR)
+
+    def target_and_steps(self) -> tuple[Figure | None, int]:
+        """The nearest standing adversary by walking (ties: lowest PV, party order); none
+        reachable: the nearest by Chebyshev distance."""
+        if self._target is None:
+            foes = self.adversaries()
+            if not foes:
+                self._target = (None, FAR)
+            else:
+                ranked = [(self.reach_of(f), f.pv, i, f) for i, f in enumerate(foes)]
+                steps, _, _, best = min(ranked, key=lambda r: r[:3])
+                if steps >= FAR:
+                    best = min(foes, key=lambda f: (chebyshev(self.me.at, f.at), f.pv, foes.index(f)))
+                self._target = (best, steps)
+        return self._target
+
+    @property
+    def target(self) -> Figure | None:
+        return self.target_and_steps()[0]
+
+    # -- what the script asks for ------------------------------------------------------------
+
+    def want(self, kind: str, **args: Any) -> None:
+        self.intents.append(Intent(kind, tuple(sorted(args.items()))))
+
+    def move_along(self, goals: list[Square], until: Any) -> str:
+        """One move along the fastest path to the nearest goal: open a closed door ahead, pass
+        an ally, run when both steps are free non-trap squares and the first does not meet the
+        goal, else walk.  Returns the words for the log ('' when there is no way)."""
+        m = self.m
+        path = path_to(m.board, self.me.at, goals, self.passable, m.obstacle, self.step_cost)
+        if not path:
+            return ""
+        first = path[0]
+        if m.s.doors.get(key(first)) == "closed":
+            self.want("open_door", at=first)
+            return f"opens the door at {first[0]},{first[1]}"
+        ally = m.figures.get(first)
+        if ally is not None and len(path) > 1:
+            self.want("pass_ally", via=first, to=path[1])
+            return f"slips past {name(ally)}"
+        if (len(path) > 1 and not until(first) and m.free(path[1]) and not m.trap(first)
+                and not m.trap(path[1]) and m.free(first)):
+            self.want("run", via=first, to=path[1])
+        self.want("walk", to=first)
+        return f"{len(path)} steps to go"
+
+
+def uncluttered(m: Map, sq: Square) -> bool:
+    """No barrel, chest or prisoner there (a flyer goes over lava, never through those)."""
+    k = key(sq)
+    return not (k in m.s.barrels or k in m.s.chests or m.board.symbol(sq) == "P")

@@ -1,0 +1,278 @@
+"""The words of the tactics scripts (spec §6.1, §6.5) as engine tactics primitives, each with
+the plain words the log shows ("next to Flavien", "Flavien's armour 4 is over half of 6").
+
+Conditions read the Plan; actions add intents to it (plan.py).  The word list must stay the
+one content checks against (models.TACTICS_WORDS); a test keeps the two the same.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ....engine import tactics
+from ..sight import chebyshev
+from .plan import Plan, name
+
+registry = tactics.Registry()
+EXITS_OPEN = ("leave",)
+
+
+def _target_name(p: Plan) -> str:
+    t = p.target
+    return name(t) if t is not None else "no one"
+
+
+# -- conditions ----------------------------------------------------------------------------
+
+@registry.condition(says="caught in a web")
+def webbed(p: Plan) -> bool:
+    return p.me.webbed > 0
+
+
+@registry.condition(says=lambda p: f"duelling {name(p.s.figures[p.me.duel])}" if p.me.duel else "duelling")
+def in_duel(p: Plan) -> bool:
+    return p.me.duel is not None
+
+
+def _inactive_says(p: Plan, low: int, high: int) -> str:
+    roll = p.me.inactive_roll
+    return {6: f"not roused, rolled {roll}: stays put", 1: f"not roused, rolled {roll}: frenzy"}.get(
+        roll, f"not roused, rolled {roll}: wanders")
+
+
+@registry.condition(says=_inactive_says)
+def inactive_roll(p: Plan, low: int, high: int) -> bool:
+    return not p.me.activated and p.me.inactive_roll > 0 and low <= p.me.inactive_roll <= high
+
+
+@registry.condition(says="no enemy left standing", says_not="an enemy stands")
+def no_target(p: Plan) -> bool:
+    return not p.adversaries()
+
+
+def _primary(p: Plan) -> str:
+    """The highest of melee, shooting and magic (ties in that order; a swarm's bonus counts)."""
+    stats = [("cc", p.me.stat("cc")), ("tir", p.me.stat("tir") if p.me.dmg_shoot is not None else 0),
+             ("mag", p.me.stat("mag"))]
+    return max(stats, key=lambda kv: kv[1])[0]
+
+
+PRIMARY_WORDS = {"cc": "a fighter", "tir": "a shooter", "mag": "a caster"}
+
+
+@registry.condition(says=lambda p, stat: PRIMARY_WORDS[stat])
+def primary(p: Plan, stat: str) -> bool:
+    return _primary(p) == stat
+
+
+@registry.condition(says="knows only support spells")
+def only_support_spells(p: Plan) -> bool:
+    spells = p.game.content.spells
+    return bool(p.me.spells) and all(spells[s].tag == "support" for s in p.me.spells)
+
+
+def _steps_words(p: Plan) -> str:
+    target, steps = p.target_and_steps()
+    if target is None:
+        return "no target"
+    return f"next to {name(target)}" if steps == 0 else f"nearest enemy {name(target)}"
+
+
+@registry.condition(says=_steps_words)
+def can_melee(p: Plan) -> bool:
+    t = p.target
+    return t is not None and p.m.step_ok(p.me.at, t.at)
+
+
+@registry.condition(says=lambda p: f"{name(p.target)} in sight at {chebyshev(p.me.at, p.target.at)} squares"
+                    if p.target else "no target")
+def can_shoot(p: Plan) -> bool:
+    t = p.target
+    return (t is not None and p.me.dmg_shoot is not None and p.me.stat("tir") > 0
+            and chebyshev(p.me.at, t.at) >= 2 and p.m.targets(p.me, t))
+
+
+@registry.condition(says=lambda p: f"{_target_name(p)} in sight")
+def target_in_los(p: Plan) -> bool:
+    t = p.target
+    return t is not None and p.m.targets(p.me, t)
+
+
+def damage_of(p: Plan, kind: str) -> int:
+    return p.me.melee_damage if kind == "melee" else (p.me.dmg_shoot or 0)
+
+
+def _armour_says(p: Plan, kind: str) -> str:
+    t = p.target
+    best = max(t.armour.values()) if t is not None else 0
+    return f"{_target_name(p)}'s armour {best} is over half of {damage_of(p, kind)}"
+
+
+def _armour_not(p: Plan, kind: str) -> str:
+    t = p.target
+    best = max(t.armour.values()) if t is not None else 0
+    return f"{_target_name(p)}'s armour {best} is at most half of {damage_of(p, kind)}"
+
+
+@registry.condition(says=_armour_says, says_not=_armour_not)
+def armour_over_half(p: Plan, kind: str) -> bool:
+    """The 50 % rule (§6.2): worth doubling the damage when the best armour eats over half."""
+    t = p.target
+    return t is not None and 2 * max(t.armour.values()) > damage_of(p, kind)
+
+
+@registry.condition(says=lambda p, n: f"{p.me.ap} AP left")
+def ap_at_least(p: Plan, n: int) -> bool:
+    return p.me.ap >= n
+
+
+def leader_on_board(p: Plan) -> bool:
+    return any(f.has("leader") and f.on_board for f in p.s.figures.values() if f.side == p.me.side)
+
+
+@registry.condition(says=lambda p, n: f"{len(p.s.pool)} of the dead wait off the board")
+def off_board_at_least(p: Plan, n: int) -> bool:
+    return leader_on_board(p) and len(p.s.pool) >= n
+
+
+@registry.condition(says=lambda p, spell: f"{p.game.content.spells[spell].name} not yet cast this turn")
+def not_cast_this_turn(p: Plan, spell: str) -> bool:
+    return spell not in p.s.cast_this_turn.get(p.me.id, [])
+
+
+@registry.condition(says="an enemy is next to it", says_not="no enemy next to it")
+def adjacent_enemy(p: Plan) -> bool:
+    return any(f.standing for f in p.m.adjacent_foes(p.me))
+
+
+# -- actions -------------------------------------------------------------------------------
+
+@registry.action(says="struggles against the web")
+def free_self(p: Plan) -> None:
+    p.want("free_self")
+
+
+@registry.action(says="ends its activation")
+def end_activation(p: Plan) -> None:
+    p.want("end_activation")
+    p.stop = True
+
+
+@registry.action
+def duel_step(p: Plan) -> str:
+    foe = p.s.figures.get(p.me.duel or "")
+    if foe is None or foe.pos is None:
+        return "no duel to fight"
+    if p.m.step_ok(p.me.at, foe.at):
+        best = max(foe.armour.values())
+        if 2 * best > p.me.melee_damage and p.me.ap >= 2:
+            p.want("power_attack", target=foe.id)
+            return f"power attack on {name(foe)}"
+        p.want("melee", target=foe.id)
+        return f"attacks {name(foe)}"
+    goals = [n for n in p.m.neighbours(foe.at) if p.m.step_ok(n, foe.at)]
+    return p.move_along(goals, lambda sq: sq in goals) and f"closes on {name(foe)}"
+
+
+@registry.action(says=lambda p, n: f"wanders up to {n} squares")
+def wander(p: Plan, n: int) -> None:
+    p.want("wander", steps=n)
+
+
+@registry.action
+def melee(p: Plan, mode: str) -> str:
+    t = p.target
+    if t is None:
+        return ""
+    if mode == "power":
+        p.want("power_attack", target=t.id)
+        return f"power attack on {name(t)}"
+    p.want("melee", target=t.id)
+    if not armour_over_half(p, "melee"):
+        return f"{_armour_not(p, 'melee')}: attacks {name(t)}"
+    return f"attacks {name(t)}"
+
+
+@registry.action
+def shoot(p: Plan, mode: str) -> str:
+    t = p.target
+    if t is None:
+        return ""
+    p.want("precise_shot" if mode == "precise" else "shoot", target=t.id)
+    return f"{'a precise shot' if mode == 'precise' else 'shoots'} at {name(t)}"
+
+
+def most_harmful(p: Plan) -> str | None:
+    spells = p.game.content.spells
+    return next((s for s in p.me.spells if spells[s].tag == "harmful"), None)
+
+
+@registry.action
+def cast(p: Plan, spell: str) -> str:
+    sid = most_harmful(p) if spell == "most_harmful" else spell
+    if sid is None:
+        return ""
+    sp = p.game.content.spells[sid]
+    if sp.target == "none":
+        p.want("cast", spell=sid, target=None)
+        return f"casts {sp.name}"
+    t = p.target
+    if t is None:
+        return ""
+    p.want("cast", spell=sid, target=t.id)
+    return f"casts {sp.name} on {name(t)}"
+
+
+@registry.action
+def cast_support(p: Plan) -> str:
+    spells = [s for s in p.me.spells if p.game.content.spells[s].tag == "support"
+              and p.game.content.spells[s].target != "none"]
+    hurt = [a for a in [p.me, *p.allies()] if a.pv < a.max_pv and (a is p.me or p.m.targets(p.me, a))]
+    if not spells or not hurt:
+        return ""
+    ally = max(hurt, key=lambda a: (a.max_pv - a.pv, -hurt.index(a)))
+    for sid in spells:
+        p.want("cast", spell=sid, target=ally.id)
+    return f"helps {name(ally)}"
+
+
+def _advance_goal(p: Plan, until: str) -> tuple[list[Any], Any]:
+    t = p.target
+    assert t is not None
+    m = p.m
+    if until == "adjacent":
+        goals = [n for n in m.neighbours(t.at) if m.step_ok(n, t.at)]
+    else:
+        near = 2 if until == "los_not_adjacent" else 1
+        goals = [sq for sq in p.distances() if chebyshev(sq, t.at) >= near and m.targets(p.me, t, at=sq)]
+    return goals, (lambda sq: sq in goals)
+
+
+@registry.action
+def advance(p: Plan, until: str) -> str:
+    t = p.target
+    if t is None:
+        return ""
+    goals, done = _advance_goal(p, until)
+    words = p.move_along(goals, done)
+    if words:
+        return f"advances on {name(t)} ({words})"
+    # No way to the goal: the reachable square closest to the target (§6.1).
+    spots = sorted(p.distances(), key=lambda sq: (chebyshev(sq, t.at), p.distances()[sq], sq[1], sq[0]))
+    if spots and spots[0] != p.me.at and chebyshev(spots[0], t.at) < chebyshev(p.me.at, t.at):
+        words = p.move_along([spots[0]], lambda sq: sq == spots[0])
+        return f"no way to {name(t)}: edges closer ({words})" if words else ""
+    return ""
+
+
+@registry.action
+def support_advance(p: Plan) -> str:
+    seeing = [a for a in p.allies() if any(p.m.sees(a.at, f.at) for f in p.adversaries())]
+    if not seeing:
+        return ""
+    dist = p.distances()
+    ally = min(seeing, key=lambda a: (min((dist.get(n, 1 << 20) for n in p.m.neighbours(a.at)), default=1 << 20),
+                                      seeing.index(a)))
+    spots = [n for n in p.m.neighbours(ally.at) if p.m.free(n)]
+    hidden = [sq for sq in spots if not any(p.m.sees(f.at, sq) for f in p.adversaries())]
+    words = p.move_along(hidden or spots, lambda sq: sq in (hidden or spots))
+    return f"keeps close to {name(ally)}" if words else ""

@@ -1,0 +1,137 @@
+"""Melee and shooting (§5.5, §5.6): the hit test with multiple combat, immobile targets hit
+without a test, power attacks and precise shots, whirlwind, criticals, crushing forward."""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from ...engine.game import Action, Game
+from .acts import Steps, act, option
+from .checks import Result, test
+from .damage import Blow, land
+from .movement import crush
+from .state import DOWNED, Figure, State
+from .terrain import Map, chebyshev
+
+
+def immobile(target: Figure) -> bool:
+    """Webbed and downed figures are hit without a test (and so never critically)."""
+    return target.webbed > 0 or target.status == DOWNED
+
+
+def may_fight(fig: Figure, target: Figure) -> bool:
+    """No one else may attack a duellist, and a duellist attacks only his opponent (§5.15)."""
+    return fig.duel == target.id if fig.duel or target.duel else True
+
+
+def melee_targets(m: Map, fig: Figure) -> list[Figure]:
+    if not fig.standing or fig.webbed:
+        return []
+    return [t for t in m.adjacent_foes(fig) if may_fight(fig, t)]
+
+
+def melee_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    return [option(seat, fig, "melee", f"attack {t.name}", target=t.id) for t in melee_targets(m, fig)]
+
+
+def power_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    return [option(seat, fig, "power_attack", f"power attack {t.name} (damage x2)", target=t.id)
+            for t in melee_targets(m, fig)]
+
+
+def whirlwind_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    if not fig.has("whirlwind") or fig.duel or len(melee_targets(m, fig)) < 2:
+        return []
+    return [option(seat, fig, "whirlwind", "whirlwind: attack every adjacent enemy")]
+
+
+def shot_range(fig: Figure, target: Figure) -> int:
+    return chebyshev(fig.at, target.at)
+
+
+def shoot_targets(m: Map, fig: Figure) -> list[Figure]:
+    if not fig.standing or fig.webbed or fig.stat("tir") <= 0 or fig.dmg_shoot is None:
+        return []
+    return [t for t in m.s.enemies_of(fig)
+            if shot_range(fig, t) >= 2 and may_fight(fig, t) and m.targets(fig, t)]
+
+
+def shoot_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    return [option(seat, fig, "shoot", f"shoot {t.name} at {shot_range(fig, t)} squares", target=t.id)
+            for t in shoot_targets(m, fig)]
+
+
+def precise_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    return [option(seat, fig, "precise_shot", f"precise shot at {t.name} (damage x2)", target=t.id)
+            for t in shoot_targets(m, fig)]
+
+
+def criticals(game: Game) -> bool:
+    return bool(game.state.options.get("critical_hits"))
+
+
+def critical(game: Game, result: Result) -> bool:
+    """§5.15: with the option on, a hit scoring 4 or more over its difficulty adds 10."""
+    return criticals(game) and result.margin >= 4
+
+
+def strike(game: Game, fig: Figure, target: Figure, doubled: bool) -> Steps:
+    """One melee attack (§5.5): Melee dice against Defence less one per other attacker."""
+    s: State = game.state
+    where = target.at
+    others = [a for a in target.attackers if a != fig.id]
+    if fig.id not in target.attackers:
+        target.attackers.append(fig.id)
+    if immobile(target):
+        game.emit("auto_hit", figure=fig.id, target=target.id,
+                  text=f"{fig.name} strikes {target.name}, who cannot dodge.")
+        blow = Blow(fig, fig.melee_damage, "melee", doubled, magic=fig.has("magic_weapon"))
+    else:
+        mods = {"blessing": target.blessed, "swarm": target.rats - 1 if target.rats else 0,
+                "multiple combat": -len(others)}
+        bonus = 1 if fig.has("chivalrous") and fig.duel == target.id else 0
+        result = yield from test(game, fig, "cc", target.stats["def"], "cat.melee.hit", modifiers=mods,
+                                 dice=fig.stat("cc") + bonus, what=f"an attack on {target.name}",
+                                 critical=criticals(game))
+        if not result.success:
+            return
+        blow = Blow(fig, fig.melee_damage, "melee", doubled, critical(game, result), fig.has("magic_weapon"))
+    yield from land(game, target, blow)
+    if not target.on_board and s.at(where) is None:
+        yield from crush(game, fig, where)
+
+
+@act("whirlwind", 2, whirlwind_offers)
+def whirlwind(game: Game, fig: Figure, action: Action) -> Steps:
+    """A normal attack on each attackable adjacent enemy, each with its own test."""
+    for target in melee_targets(Map(game), fig):
+        if fig.standing and target.on_board:
+            yield from strike(game, fig, target, False)
+
+
+def shot(game: Game, fig: Figure, target: Figure, doubled: bool) -> Steps:
+    """One shot (§5.6): Shooting dice against a third of the range, more when threatened."""
+    m = Map(game)
+    distance = shot_range(fig, target)
+    mods = {"threatened": len(m.threats(fig))}
+    result = yield from test(game, fig, "tir", math.ceil(distance / 3), "cat.shoot.hit", modifiers=mods,
+                             what=f"a shot at {target.name}, {distance} squares away", critical=criticals(game))
+    if result.success:
+        yield from land(game, target, Blow(fig, fig.dmg_shoot or 0, "shoot", doubled, critical(game, result),
+                                           fig.has("magic_weapon")))
+
+
+Attack = Callable[[Game, Figure, Figure, bool], Steps]
+
+
+def at_target(attack: Attack, doubled: bool) -> Callable[[Game, Figure, Action], Steps]:
+    """The action that makes one attack on the figure it names, doubled or not."""
+    def run(game: Game, fig: Figure, action: Action) -> Steps:
+        yield from attack(game, fig, game.state.figures[action.get("target")], doubled)
+    return run
+
+
+act("melee", 1, melee_offers)(at_target(strike, False))
+act("power_attack", 2, power_offers)(at_target(strike, True))
+act("shoot", 1, shoot_offers)(at_target(shot, False))
+act("precise_shot", 2, precise_offers)(at_target(shot, True))

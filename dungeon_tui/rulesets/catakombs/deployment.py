@@ -1,0 +1,56 @@
+"""Where the solo Master's figures start (spec §6.3 "Deployment", the book's rule; D21).
+
+The leader goes to the quest's objective zone, or the zone farthest from the entrance when
+the quest has none.  Troops (a swarm counts as one) are dealt one per zone, nearest zone
+first, round after round, in the order chance shuffled them.  Each takes the free floor square
+nearest the zone's centre (the leader: nearest the objective element).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .board import Board, Square
+from .models import Quest
+from .sight import chebyshev
+
+# Floor a figure may be set up on: plain floor only (not lava, a trap, a cell, stairs, a door
+# or an item's square); link squares are left out too.
+DEPLOY_FLOOR = "."
+
+
+def deploy_squares(board: Board, zone: str) -> list[Square]:
+    return [sq for sq in board.zone_squares(zone) if board.symbol(sq) == DEPLOY_FLOOR and not board.is_link(sq)]
+
+
+def _nearest_free(board: Board, zone: str, aim: Square, taken: set[Square]) -> Square:
+    free = [sq for sq in deploy_squares(board, zone) if sq not in taken]
+    if not free:
+        raise ValueError(f"no free square left in the {zone.replace('_', ' ')}")
+    return min(free, key=lambda sq: (chebyshev(sq, aim), sq[1], sq[0]))
+
+
+def deal_order(quest: Quest) -> list[str]:
+    """The zones troops are dealt to: nearest the entrance first (ties: slot order)."""
+    slots = [s.tile for s in quest.slots]
+    return sorted(quest.zone_order, key=lambda z: (quest.zone_order[z], slots.index(z)))
+
+
+def leader_zone(quest: Quest) -> str:
+    return quest.objective_zone or deal_order(quest)[-1]
+
+
+def solo_deployment(board: Board, quest: Quest, leader: str,
+                    troops_in_order: Sequence[str]) -> list[tuple[str, Square]]:
+    """(figure id, square) for the leader, then each troop in the order given."""
+    taken: set[Square] = set()
+    zone = leader_zone(quest)
+    aim = board.objective_at if quest.objective_zone and board.objective_at else board.zone_centre(zone)
+    placed = [(leader, _nearest_free(board, zone, aim, taken))]
+    taken.add(placed[0][1])
+    zones = deal_order(quest)
+    for i, troop in enumerate(troops_in_order):
+        zone = zones[i % len(zones)]
+        sq = _nearest_free(board, zone, board.zone_centre(zone), taken)
+        taken.add(sq)
+        placed.append((troop, sq))
+    return placed

@@ -1,0 +1,50 @@
+"""Catakombs dice (§2.1): the power die (blank, blank, I, I, I*, I*) and its score, the location
+die (1 head, 2-3 torso, 4-5 arms, 6 legs), and plain d6.  The chance seat rolls six-sided dice;
+this module reads their faces as the game's symbols."""
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from typing import Final
+
+from ...engine.dice import roll
+from ...engine.game import Action, Decision, Game
+
+BLANK: Final = "blank"
+ONE: Final = "I"
+STAR: Final = "I*"  # a bonus face: it counts, and two or more multiply (D1, D2)
+POWER_FACES: Final = (BLANK, BLANK, ONE, ONE, STAR, STAR)
+LOCATION_FACES: Final = ("head", "torso", "torso", "arms", "arms", "legs")
+
+Dice = Generator[Decision, Action, tuple[int, ...]]
+
+
+def power_face(pip: int) -> str:
+    return POWER_FACES[pip - 1]
+
+
+def score(faces: Sequence[str]) -> int:
+    """The test score: every I and I* counts; with two or more I* the count is multiplied by
+    their number (§2.1: [I*, I*, I] = 3 x 2 = 6; a single I* does not multiply)."""
+    counted = sum(1 for f in faces if f != BLANK)
+    stars = sum(1 for f in faces if f == STAR)
+    return counted * stars if stars > 1 else counted
+
+
+def location(pip: int) -> str:
+    return LOCATION_FACES[pip - 1]
+
+
+def power_dice(game: Game, count: int, rule: str) -> Generator[Decision, Action, list[str]]:
+    """Roll `count` power dice; their faces as words."""
+    pips = yield from roll(game, count, 6, rule)
+    return [power_face(p) for p in pips]
+
+
+def location_die(game: Game, rule: str) -> Generator[Decision, Action, tuple[int, str]]:
+    """The location die: its face and the zone it names."""
+    (pip,) = yield from roll(game, 1, 6, rule)
+    return pip, location(pip)
+
+
+def d6(game: Game, count: int, rule: str) -> Generator[Decision, Action, tuple[int, ...]]:
+    return (yield from roll(game, count, 6, rule))

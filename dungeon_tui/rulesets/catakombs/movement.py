@@ -1,0 +1,280 @@
+"""Movement (§5.3, §5.11): walk, run, pass an ally, jump; blocking by threatening enemies;
+traps; lava; crushing forward after a kill."""
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ...engine.dice import draw, roll_event
+from ...engine.game import Action, Decision, Game
+from .acts import Steps, act, at, option
+from .checks import cancel_death, test
+from .damage import kill, lose_pv, remove
+from .dice import d6
+from .state import HERO, MERGED, Figure, Square, State, key
+from .terrain import Map, chebyshev
+
+DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+LONGEST_JUMP = 3  # 2^3 = 8: a longer jump needs more than four dice can score (§2.1)
+
+
+def mobile(fig: Figure) -> bool:
+    return fig.standing and not fig.webbed
+
+
+def flies(fig: Figure) -> bool:
+    return fig.has("flight") or fig.has("invisible") or fig.has("immaterial")
+
+
+def passes(m: Map, fig: Figure, sq: Square) -> bool:
+    """A square a run may pass through: a free one; for a flyer, lava and figures too (§2.5)."""
+    return m.free(sq) or (flies(fig) and (m.ground(sq) or sq in m.lava))
+
+
+def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    if not mobile(fig):
+        return []
+    return [option(seat, fig, "walk", f"walk to {at(n)}", to=n) for n in m.neighbours(fig.at) if m.free(n)]
+
+
+def run_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    if not mobile(fig):
+        return []
+    out: dict[Square, Action] = {}
+    for first in m.neighbours(fig.at):
+        if not passes(m, fig, first):
+            continue
+        for second in m.neighbours(first):
+            if second != fig.at and second not in out and m.free(second) and chebyshev(second, fig.at) == 2:
+                out[second] = option(seat, fig, "run", f"run to {at(second)}", via=first, to=second)
+    return [out[sq] for sq in sorted(out, key=lambda q: (q[1], q[0]))]
+
+
+def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    if not mobile(fig):
+        return []
+    out = []
+    for ally in m.allies_of(fig):
+        mid = ally.at
+        if chebyshev(mid, fig.at) != 1 or not m.step_ok(fig.at, mid) or not m.ground(mid):
+            continue
+        for n in m.neighbours(mid):
+            if n != fig.at and m.free(n):
+                out.append(option(seat, fig, "pass_ally", f"pass {ally.name} to {at(n)}", via=mid, to=n))
+    return out
+
+
+def jump_line(m: Map, fig: Figure, d: tuple[int, int], n: int) -> list[Square] | None:
+    """The skipped squares and the landing of a straight jump over n squares, if allowed."""
+    x, y = fig.at
+    line = [(x + d[0] * i, y + d[1] * i) for i in range(1, n + 2)]
+    prev = fig.at
+    for sq in line:
+        if not m.board.inside(sq) or m.obstacle(sq) or not m.step_ok(prev, sq):
+            return None
+        prev = sq
+    return line if m.free(line[-1]) else None
+
+
+def jump_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    if not mobile(fig) or flies(fig):
+        return []
+    out = []
+    for d in DIRECTIONS:
+        for n in range(1, LONGEST_JUMP + 1):
+            line = jump_line(m, fig, d, n)
+            if line is not None:
+                out.append(option(seat, fig, "jump", f"jump {n} to {at(line[-1])} (difficulty {2 ** n})",
+                                  to=line[-1], over=n))
+    return out
+
+
+def blocked(game: Game, fig: Figure, m: Map) -> Generator[Decision, Action, bool]:
+    """The blocking test before a step or jump (§5.3): True when the figure stays put.  On a
+    failure its seat chooses: take 1D6 wounds (armour ignored) and go, or give up the step."""
+    if flies(fig):
+        return False
+    foes = m.threats(fig)
+    if not foes:
+        return False
+    result = yield from test(game, fig, "agi", len(foes), "cat.move.block", modifiers={},
+                             what="slipping away")
+    if result.success:
+        return False
+    seat = game.state.seat(fig)
+    go = Action.make(seat, "break_away", text=f"{fig.name} moves on and takes 1D6 wounds", figure=fig.id)
+    stay = Action.make(seat, "stay_put", text=f"{fig.name} gives up the move", figure=fig.id)
+    choice = yield Decision(seat, f"{fig.name} is held back", [go, stay], context={"figure": fig.id, "ask": "block"})
+    if choice.kind == "stay_put":
+        game.emit("held", figure=fig.id, text=f"{fig.name} stays put.")
+        return True
+    (pip,) = yield from d6(game, 1, "cat.move.block_wounds")
+    roll_event(game, "cat.move.block_wounds", "1d6", [pip], outcome=pip, text=f"Breaking away costs {pip} PV.")
+    yield from lose_pv(game, fig, pip, "the blows as he breaks away")
+    return not fig.standing
+
+
+def trap_at(game: Game, fig: Figure, sq: Square, dodge: bool) -> Steps:
+    """An active trap goes off under a figure that walks, runs or lands on it (§5.11)."""
+    s: State = game.state
+    if not s.traps.get(key(sq)) or flies(fig):
+        return
+    s.traps[key(sq)] = False
+    game.emit("trap", figure=fig.id, at=list(sq), text=f"A trap goes off under {fig.name}.")
+    if dodge:
+        result = yield from test(game, fig, "agi", 1, "cat.trap.dodge", what="dodging the trap")
+        if result.success:
+            return
+    pips = yield from d6(game, 4, "cat.trap.wounds")
+    roll_event(game, "cat.trap.wounds", "4d6", list(pips), outcome=sum(pips),
+               text=f"The trap deals {'+'.join(map(str, pips))} = {sum(pips)} PV.")
+    yield from lose_pv(game, fig, sum(pips), "the trap")
+
+
+def move_to(game: Game, fig: Figure, sq: Square, *, dodge: bool = True) -> Steps:
+    fig.pos = sq
+    game.emit("moved", figure=fig.id, to=list(sq), text=f"{fig.name} moves to {at(sq)}.")
+    yield from trap_at(game, fig, sq, dodge)
+
+
+def into_lava(game: Game, fig: Figure, start: Square) -> Steps:
+    """Falling into lava kills; a fate point cancels the fall (the figure stays at `start`)."""
+    if (yield from cancel_death(game, fig, "the fall into the lava")):
+        fig.pos = start
+        return
+    if fig.side == HERO:
+        kill(game, fig, f"{fig.name} falls into the lava.")
+    else:
+        remove(game, fig, None)
+        game.emit("lava", figure=fig.id, text=f"{fig.name} falls into the lava.")
+
+
+@act("walk", 1, walk_offers)
+def walk(game: Game, fig: Figure, action: Action) -> Steps:
+    if (yield from blocked(game, fig, Map(game))):
+        return
+    yield from move_to(game, fig, action.get("to"))
+
+
+@act("run", 1, run_offers)
+def run(game: Game, fig: Figure, action: Action) -> Steps:
+    """Two steps onto free squares; a test before each; a trap under a runner is not dodged."""
+    for sq in (action.get("via"), action.get("to")):
+        m = Map(game)
+        if not fig.standing or not (m.free(sq) or (sq == action.get("via") and passes(m, fig, sq))):
+            return
+        if (yield from blocked(game, fig, m)):
+            return
+        yield from move_to(game, fig, sq, dodge=False)
+
+
+@act("pass_ally", 2, pass_offers)
+def pass_ally(game: Game, fig: Figure, action: Action) -> Steps:
+    """Through an ally's square and out beside it: no blocking test for either step."""
+    fig.pos = action.get("via")
+    yield from move_to(game, fig, action.get("to"))
+
+
+@act("jump", 1, jump_offers)
+def jump(game: Game, fig: Figure, action: Action) -> Steps:
+    m = Map(game)
+    start, n = fig.at, int(action.get("over"))
+    d = ((action.get("to")[0] - start[0]) // (n + 1), (action.get("to")[1] - start[1]) // (n + 1))
+    line = [(start[0] + d[0] * i, start[1] + d[1] * i) for i in range(1, n + 2)]
+    if (yield from blocked(game, fig, m)):
+        return
+    if not fig.standing:
+        return
+    result = yield from test(game, fig, "agi", 2 ** n, "cat.move.jump", what=f"a jump over {n}")
+    if result.success:
+        yield from move_to(game, fig, line[-1])
+        return
+    skipped = line[:-1]
+    if any(m.board.symbol(sq) == "~" for sq in skipped):
+        game.emit("fall", figure=fig.id, text=f"{fig.name} falls short, into the lava.")
+        yield from into_lava(game, fig, start)
+        return
+    middle = skipped[(n + 1) // 2 - 1]
+    if m.free(middle):
+        game.emit("fall", figure=fig.id, text=f"{fig.name} falls short, onto {at(middle)}.")
+        yield from move_to(game, fig, middle, dodge=False)
+    else:
+        game.emit("fall", figure=fig.id, text=f"{fig.name} falls short, back where the jump began.")
+
+
+def wander_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    """The solo Master's idle figure that rolled 2-5 (§6.3) wanders, once a turn."""
+    if fig.side == HERO or fig.activated or not 2 <= fig.inactive_roll <= 5 or fig.wandered or not mobile(fig):
+        return []
+    return [option(seat, fig, "wander", f"wander up to {WANDER} squares", steps=WANDER)]
+
+
+WANDER = 2
+
+
+@act("wander", 1, wander_offers)
+def wander(game: Game, fig: Figure, action: Action) -> Steps:
+    """Chance picks a direction whose first square is free and no trap; the figure walks on
+    straight, up to `steps` squares, stopping before anything that is not (1 AP a square)."""
+    fig.wandered = True
+    m = Map(game)
+    ways = [d for d in DIRECTIONS if clear(m, (fig.at[0] + d[0], fig.at[1] + d[1]), fig.at)]
+    if not ways:
+        game.emit("wander", figure=fig.id, text=f"{fig.name} has nowhere to wander.")
+        return
+    d = ways[(yield from draw(game, len(ways), "cat.solo.wander_dir"))]
+    for i in range(int(action.get("steps"))):
+        m = Map(game)
+        sq = (fig.at[0] + d[0], fig.at[1] + d[1])
+        if not fig.standing or not clear(m, sq, fig.at) or (i and fig.ap <= 0):
+            return
+        if i:
+            fig.ap -= 1
+        if (yield from blocked(game, fig, m)):
+            return
+        yield from move_to(game, fig, sq)
+
+
+def clear(m: Map, sq: Square, start: Square) -> bool:
+    return m.free(sq) and not m.trap(sq) and m.step_ok(start, sq)
+
+
+SWARM = 4
+
+
+def join_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    """Hotseat only: a swarm may walk into a damaged friendly swarm's square while the two
+    together hold no more than a full swarm (§5.13)."""
+    if not fig.rats or m.s.options.get("mode") != "hotseat" or not mobile(fig):
+        return []
+    out = []
+    for sq in m.neighbours(fig.at):
+        other = m.figures.get(sq)
+        if (other is not None and other.side == fig.side and other.card == fig.card and other.standing
+                and other.rats + other.joining + fig.rats <= SWARM):
+            out.append(option(seat, fig, "join_swarm", f"join {other.name}", target=other.id))
+    return out
+
+
+@act("join_swarm", 1, join_offers)
+def join_swarm(game: Game, fig: Figure, action: Action) -> Steps:
+    other = game.state.figures[action.get("target")]
+    if (yield from blocked(game, fig, Map(game))):
+        return
+    other.joining += fig.rats
+    game.emit("swarm_joins", figure=fig.id, target=other.id,
+              text=f"{fig.name} join {other.name}: {fig.rats} more from the Master's next turn.")
+    fig.pos, fig.status, fig.rats, fig.pv, fig.ap = None, MERGED, 0, 0, 0
+
+
+def crush(game: Game, fig: Figure, sq: Square) -> Steps:
+    """After a melee kill the attacker may step into the emptied square, free (§5.3)."""
+    m = Map(game)
+    if not fig.standing or not m.free(sq) or not m.step_ok(fig.at, sq):
+        return
+    seat = game.state.seat(fig)
+    go = Action.make(seat, "crush", text=f"{fig.name} steps into {at(sq)}", figure=fig.id, to=sq)
+    stay = Action.make(seat, "hold", text=f"{fig.name} stays", figure=fig.id)
+    choice = yield Decision(seat, f"{fig.name} may crush forward", [go, stay],
+                            context={"figure": fig.id, "ask": "crush"})
+    if choice.kind == "crush":
+        yield from move_to(game, fig, sq)

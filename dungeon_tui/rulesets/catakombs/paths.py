@@ -1,0 +1,86 @@
+"""Walking distances and paths on the board (spec §5.3, §6.1, §6.3).
+
+Steps go to the 8 neighbours under the corner rule.  What may be entered and what counts as an
+obstacle beside a diagonal change in play, so they come in as predicates; an optional `cost`
+adds to a step into a square (the AI counts a closed door +1 for opening it).  Ties are
+settled by the heap order (distance, y, x), so the same board always gives the same path.
+"""
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable
+
+from .board import Board, Square
+from .sight import diagonal_ok
+
+Test = Callable[[Square], bool]
+Cost = Callable[[Square], int]
+SETUP_OBSTACLES = "#DLS"  # walls, closed doors and the closed secret door, as laid out
+# Squares a figure may walk through when the zone order is measured: floor, traps, cells and
+# doors (doors passable, §6.3); not lava, barrels or chests.
+ORDER_WALKABLE = ".E^cDL"
+
+
+def setup_obstacle(board: Board) -> Test:
+    """Obstacles beside a diagonal as the quest is laid out (doors closed)."""
+    return lambda sq: board.symbol(sq) in SETUP_OBSTACLES
+
+
+def _search(board: Board, start: Square, passable: Test, obstacle: Test | None,
+            cost: Cost | None) -> tuple[dict[Square, int], dict[Square, Square]]:
+    blocked = obstacle or setup_obstacle(board)
+    dist = {start: 0}
+    came: dict[Square, Square] = {}
+    heap = [(0, start[1], start[0])]
+    while heap:
+        d, y, x = heapq.heappop(heap)
+        here = (x, y)
+        if dist[here] != d:
+            continue
+        for step in board.neighbours(here):
+            if not passable(step) or not diagonal_ok(here, step, blocked):
+                continue
+            nd = d + 1 + (cost(step) if cost else 0)
+            if nd < dist.get(step, nd + 1):
+                dist[step] = nd
+                came[step] = here
+                heapq.heappush(heap, (nd, step[1], step[0]))
+    return dist, came
+
+
+def walking_distances(board: Board, start: Square, passable: Test, obstacle: Test | None = None,
+                      cost: Cost | None = None) -> dict[Square, int]:
+    """Steps from `start` to every square reachable through `passable` squares (the start
+    itself need not be passable).  `obstacle` defaults to the board as laid out."""
+    return _search(board, start, passable, obstacle, cost)[0]
+
+
+def path_to(board: Board, start: Square, goals: Iterable[Square], passable: Test,
+            obstacle: Test | None = None, cost: Cost | None = None) -> list[Square] | None:
+    """The squares stepped on, in order, to the nearest of `goals` (ties: smaller y, then x);
+    [] when the start is a goal, None when none can be reached."""
+    dist, came = _search(board, start, passable, obstacle, cost)
+    reached = [g for g in goals if g in dist]
+    if not reached:
+        return None
+    goal = min(reached, key=lambda g: (dist[g], g[1], g[0]))
+    path = []
+    while goal != start:
+        path.append(goal)
+        goal = came[goal]
+    return path[::-1]
+
+
+def zone_order(board: Board) -> dict[str, int]:
+    """Each zone's walking distance from the stairs `E` (§6.3 "Zone order"), the entrance left
+    out: doors passable, no jumps, measured to the nearest square of the zone's own tile.  The
+    link squares a zone shares with its neighbour are not counted: the spec's §7 numbers all
+    measure to the tile (counting links would make each one step shorter)."""
+    stairs = next(board.squares("E"))
+    dist = walking_distances(board, stairs, lambda sq: board.symbol(sq) in ORDER_WALKABLE)
+    out: dict[str, int] = {}
+    for zone in board.zone_ids:
+        tile = [dist[sq] for sq in board.zone_squares(zone) if sq in dist and not board.is_link(sq)]
+        if stairs not in board.zone_squares(zone) and tile:
+            out[zone] = min(tile)
+    return out

@@ -1,0 +1,146 @@
+"""Reinforcements (§5.13, §6.3): while the leader is on the board, every Master figure removed
+in an earlier round rolls 5-6 to come back (all come back with event 4) at a reinforcement
+entry, with full PV and AP; rats arriving together form swarms of up to 4."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from ...engine.dice import roll_event
+from ...engine.game import DUNGEON, Action, Decision, Game
+from .acts import at
+from .dice import d6
+from .state import MASTER, OFF, RAT_PV, STANDING, Figure, Square, State, figure_from_card
+from .terrain import Map
+
+SWARM = 4
+
+
+def leader_on_board(s: State) -> bool:
+    return any(f.has("leader") and f.on_board for f in s.master_figures())
+
+
+def origin(entry: dict[str, Any]) -> str:
+    """The figure a pool entry came from (a lost rat names its swarm)."""
+    return str(entry["id"]).split(".")[0]
+
+
+def in_roster_order(s: State, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    rank = {fid: i for i, fid in enumerate(s.roster)}
+    return sorted(entries, key=lambda e: (rank.get(origin(e), len(rank)), s.pool.index(e)))
+
+
+def arrival_square(m: Map, inside: Square) -> Square | None:
+    """The entry's inner square, else the nearest free square by walking (ties: y, then x)."""
+    if m.free(inside):
+        return inside
+    dist = m.distances(inside, m.ground)
+    free = [sq for sq in dist if m.free(sq)]
+    return min(free, key=lambda sq: (dist[sq], sq[1], sq[0])) if free else None
+
+
+def solo_entry(game: Game) -> Square:
+    """§6.3, the solo Master's entry: the zone with most standing heroes (ties: the entrance,
+    then zone order); the entry whose inner square is nearest by walking to a hero in that
+    zone (ties: y, then x)."""
+    m = Map(game)
+    order = game.content.quests[m.s.quest].zone_order
+    heroes = [f for f in m.s.hero_side() if f.standing]
+    count: dict[str, int] = {}
+    for h in heroes:
+        for z in m.board.zones_of(h.at):
+            count[z] = count.get(z, 0) + 1
+    entries = list(m.board.entries)
+    if not count:
+        return entries[0].inside
+    zone = min(count, key=lambda z: (-count[z], z != "entrance", order.get(z, 0)))
+    targets = [h.at for h in heroes if zone in m.board.zones_of(h.at)]
+
+    def reach(inside: Square) -> int:
+        dist = m.distances(inside, lambda sq: m.ground(sq) or sq in targets)
+        return min((dist[t] for t in targets if t in dist), default=1 << 20)
+    return min(entries, key=lambda e: (reach(e.inside), e.inside[1], e.inside[0])).inside
+
+
+def choose_entry(game: Game, who: str) -> Generator[Decision, Action, Square]:
+    """The dungeon seat picks the entry (the solo Master by §6.3)."""
+    board = Map(game).board
+    if len(board.entries) == 1:
+        return board.entries[0].inside
+    options = [Action.make(DUNGEON, "entry", text=f"Bring {who} in by the entry at {at(e.at)}", at=e.inside)
+               for e in board.entries]
+    choice = yield Decision(DUNGEON, f"Where does {who} come in?", options, context={"ask": "entry"})
+    return tuple(choice.get("at"))
+
+
+def bring_back(game: Game, fig: Figure, inside: Square) -> bool:
+    """A figure from the pool at the entry, full PV and AP; False when no square is free."""
+    sq = arrival_square(Map(game), inside)
+    if sq is None:
+        return False
+    fig.pos, fig.status = sq, STANDING
+    fig.pv = fig.rats * RAT_PV if fig.rats else fig.max_pv
+    fig.ap = fig.stats["ap"]
+    fig.attackers = []
+    game.emit("returns", figure=fig.id, at=list(sq), text=f"{fig.name} comes back at {at(sq)}.")
+    return True
+
+
+def new_swarm(game: Game, card: str, rats: int) -> Figure:
+    """A swarm formed from rats arriving together (§5.13)."""
+    s: State = game.state
+    c = game.content.cards[card]
+    fid = f"{card}s_{s.next_swarm}"
+    fig = figure_from_card(fid, card, c, f"{c.name}s {s.next_swarm}", MASTER)
+    s.next_swarm += 1
+    fig.rats, fig.pv, fig.status = rats, rats * RAT_PV, OFF
+    s.figures[fid] = fig
+    s.roster.append(fid)
+    return fig
+
+
+def arrive(game: Game, entries: list[dict[str, Any]], inside: Square) -> None:
+    """Figures from the pool come in at one entry; rats together make swarms of up to 4."""
+    s: State = game.state
+    rats = [e for e in entries if "." in str(e["id"])]
+    for e in entries:
+        if e in rats:
+            continue
+        s.pool.remove(e)
+        if not bring_back(game, s.figures[e["id"]], inside):
+            s.pool.append(e)
+    while rats:
+        group, rats = rats[:SWARM], rats[SWARM:]
+        fig = new_swarm(game, group[0]["card"], len(group))
+        if bring_back(game, fig, inside):
+            for e in group:
+                s.pool.remove(e)
+        else:
+            s.roster.remove(fig.id)
+            del s.figures[fig.id]
+
+
+def reinforcements(game: Game) -> Generator[Decision, Action, None]:
+    """C1: a d6 per figure removed in an earlier round, in roster order; 5-6 returns it."""
+    s: State = game.state
+    if not leader_on_board(s):
+        return
+    due = in_roster_order(s, [e for e in s.pool if e["turn"] < s.turn])
+    if not due:
+        return
+    automatic = bool(s.flags.get("event_return"))
+    back = []
+    for e in due:
+        if automatic:
+            back.append(e)
+            continue
+        (pip,) = yield from d6(game, 1, "cat.reinf.return")
+        ok = pip >= 5
+        name = s.figures[e["id"]].name if e["id"] in s.figures else "a rat"
+        roll_event(game, "cat.reinf.return", "1d6", [pip], target=5, outcome="success" if ok else "fail",
+                   text=f"Reinforcements: {pip} for {name}" + (", who returns." if ok else ", who stays away."))
+        if ok:
+            back.append(e)
+    if back:
+        inside = yield from choose_entry(game, "the reinforcements")
+        arrive(game, back, inside)

@@ -1,0 +1,45 @@
+"""The AI seats as the game offers them: the solo Master's script seat (ai/master.py) answers
+the Master's own choices, and the turn's question of which figure acts next is answered by the
+Master's order of §6.3 (the figures not roused first, in roster order; then the roused ones,
+nearest their target first); the companions (ai/companions.py) set their heroes down by the
+stairs (§3.6) and play by their script."""
+from __future__ import annotations
+
+from ...engine.game import DUNGEON, Action, Controller, Decision, Game
+from .ai import controllers as script_seats
+from .ai.plan import name
+
+ACTIVATE = "activate"
+
+
+class SoloMaster:
+    def __init__(self, seat: Controller) -> None:
+        self.seat = seat
+
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        offered = [a for a in d.options if a.kind == ACTIVATE]
+        if not offered:
+            return self.seat.choose(game, d)
+        ids = [a.get("figure") for a in offered]
+        first = self.seat.order(game, ids)[0]  # type: ignore[attr-defined]
+        fig = game.state.figures[first]
+        roused = "roused" if fig.activated else "not roused"
+        return next(a for a in offered if a.get("figure") == first), f"{name(fig)} acts next ({roused})"
+
+
+class Companion:
+    """A hero seat given to the AI: it sets its hero down on the square nearest the stairs
+    (§3.6; the game offers them nearest first), then plays by its script seat."""
+
+    def __init__(self, seat: Controller) -> None:
+        self.seat = seat
+
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        if d.options and d.options[0].kind == "deploy":
+            return d.options[0], "the free square nearest the stairs"
+        return self.seat.choose(game, d)
+
+
+def controllers() -> dict[str, Controller]:
+    seats = script_seats()
+    return {DUNGEON: SoloMaster(seats[DUNGEON]), "*": Companion(seats["*"])}

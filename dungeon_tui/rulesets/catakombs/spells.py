@@ -1,0 +1,163 @@
+"""Spells (§2.6, §5.8): 1 AP, Magic dice against the lowest band that does something; the
+score (SP) picks the band.  One effect per spell id in the `SPELLS` registry, with the
+targets it may be cast on beside what it does."""
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any
+
+from ...engine.effects import Effects
+from ...engine.game import DUNGEON, Action, Decision, Game
+from .acts import Steps, act, option
+from .checks import test
+from .damage import Blow, heal, land
+from .reinforcements import choose_entry, arrive
+from .state import DOWNED, Figure, State
+from .terrain import Map, chebyshev
+
+# A spell's targets (m, caster, spell) and its effect (game, caster, target, band).
+Targets = Callable[[Map, Figure, Any], list[Figure | None]]
+SPELLS: Effects[Callable[..., Generator[Decision, Action, None]]] = Effects("spell")
+
+
+def in_sight(m: Map, caster: Figure, target: Figure) -> bool:
+    return target is caster or m.targets(caster, target)
+
+
+def untouchable(caster: Figure, target: Figure) -> bool:
+    """No spell may touch a duellist (§5.8), save one in a duel casting on himself."""
+    return target.duel is not None and target is not caster
+
+
+def allies(m: Map, caster: Figure, spell: Any) -> list[Figure | None]:
+    """Self or an ally in sight (a downed one when the spell allows)."""
+    out: list[Figure | None] = []
+    for f in m.s.figures.values():
+        if f.side != caster.side or not f.on_board or untouchable(caster, f):
+            continue
+        if f.status == DOWNED and not spell.downed_ok:
+            continue
+        if spell.target == "self_or_adjacent_ally" and f is not caster and chebyshev(f.at, caster.at) != 1:
+            continue
+        if in_sight(m, caster, f):
+            out.append(f)
+    return out
+
+
+def enemies(m: Map, caster: Figure, spell: Any) -> list[Figure | None]:
+    return [f for f in m.s.enemies_of(caster) if not untouchable(caster, f) and m.targets(caster, f)
+            and not (spell.not_immaterial and f.has("immaterial"))]
+
+
+def nobody(m: Map, caster: Figure, spell: Any) -> list[Figure | None]:
+    return [None] if off_board_troops(m.s) else []
+
+
+def off_board_troops(s: State) -> list[dict[str, Any]]:
+    """The pool but the leader, who never returns."""
+    return [e for e in s.pool if e["id"] not in s.figures or not s.figures[e["id"]].has("leader")]
+
+
+TARGETS: dict[str, Targets] = {"self_or_ally": allies, "self_or_adjacent_ally": allies, "enemy": enemies,
+                               "none": nobody}
+
+
+@SPELLS("freya_healing", "lay_on_hands")
+def healing(game: Game, caster: Figure, target: Figure, band: Any) -> Steps:
+    heal(game, target, band.n, caster.name)
+    yield from ()
+
+
+@SPELLS("entangling_roots")
+def roots(game: Game, caster: Figure, target: Figure, band: Any) -> Steps:
+    target.webbed = max(target.webbed, band.n)
+    game.emit("webbed", figure=target.id, level=target.webbed,
+              text=f"Roots bind {target.name} (level {target.webbed}).")
+    yield from ()
+
+
+@SPELLS("freya_blessing")
+def blessing(game: Game, caster: Figure, target: Figure, band: Any) -> Steps:
+    target.blessed = max(target.blessed, band.n)
+    game.emit("blessed", figure=target.id, text=f"{target.name} is blessed: +{target.blessed} Defence.")
+    yield from ()
+
+
+@SPELLS("soul_bolt")
+def soul_bolt(game: Game, caster: Figure, target: Figure, band: Any) -> Steps:
+    yield from land(game, target, Blow(caster, band.n, "spell", magic=True))
+
+
+@SPELLS("raise_dead")
+def raise_dead(game: Game, caster: Figure, target: Figure | None, band: Any) -> Steps:
+    """Up to n troops from the pool (a troop: one figure, or up to 4 rats as a swarm), placed
+    as reinforcements with 0 AP this turn.  A human Master picks them; the solo Master takes
+    the most valuable first, rats last (§6.4)."""
+    s: State = game.state
+    pool = off_board_troops(s)
+    rank = {fid: i for i, fid in enumerate(s.roster)}
+    figures = sorted((e for e in pool if "." not in str(e["id"])),
+                     key=lambda e: (-s.figures[e["id"]].value, rank.get(e["id"], 0)))
+    rats = [e for e in pool if "." in str(e["id"])]
+    troops = [[e] for e in figures] + [rats[i:i + 4] for i in range(0, len(rats), 4)]
+    picked: list[dict[str, Any]] = []
+    for _ in range(band.n):
+        if len(troops) > 1 and s.options.get("mode") == "hotseat":
+            options = [Action.make(DUNGEON, "raise", text=f"Raise {troop_name(s, troop)}", index=i)
+                       for i, troop in enumerate(troops)]
+            choice = yield Decision(DUNGEON, "Which of the dead rise?", options, context={"ask": "raise"})
+            picked += troops.pop(int(choice.get("index")))
+        elif troops:
+            picked += troops.pop(0)
+    if not picked:
+        return
+    inside = yield from choose_entry(game, "the raised dead")
+    before = {fid for fid, f in s.figures.items() if f.on_board}
+    arrive(game, picked, inside)
+    for fid, f in s.figures.items():
+        if f.on_board and fid not in before:
+            f.ap = 0
+
+
+def troop_name(s: State, troop: list[dict[str, Any]]) -> str:
+    if "." in str(troop[0]["id"]):
+        return f"{len(troop)} rat{'s' if len(troop) > 1 else ''}"
+    return s.figures[troop[0]["id"]].name
+
+
+def cast_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    if not fig.standing or fig.webbed or fig.stat("mag") <= 0:
+        return []
+    out = []
+    for sid in fig.spells:
+        spell = m.game.content.spells[sid]
+        if fig.duel is not None and spell.target != "none" and spell.tag == "harmful":
+            continue
+        for target in TARGETS[spell.target](m, fig, spell):
+            whom = "" if target is None else " on yourself" if target is fig else f" on {target.name}"
+            out.append(option(seat, fig, "cast", f"cast {spell.name}{whom}", spell=sid,
+                              target=None if target is None else target.id))
+    return out
+
+
+def lowest_band(spell: Any) -> int:
+    return min(b.min for b in spell.bands if b.effect != "none")
+
+
+@act("cast", 1, cast_offers)
+def cast(game: Game, fig: Figure, action: Action) -> Steps:
+    s: State = game.state
+    sid = action.get("spell")
+    spell = game.content.spells[sid]
+    target = s.figures.get(action.get("target") or "")
+    s.cast_this_turn.setdefault(fig.id, []).append(sid)
+    result = yield from test(game, fig, "mag", lowest_band(spell), "cat.spell.cast",
+                             what=f"casting {spell.name}")
+    band = spell.band(result.score)
+    if not result.success or band is None or band.effect == "none":
+        game.emit("spell_fails", figure=fig.id, text=f"{spell.name} fails.")
+        return
+    if target is not None and not target.on_board:
+        return
+    yield from SPELLS[sid].run(game, fig, target, band)
+

@@ -1,0 +1,275 @@
+"""The Catakombs procedure (§3, §4): set-up and deployment, then turns of event, heroes and
+Master, with the end checks after every action and at the end of each turn."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.dice import roll_event, shuffled
+from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
+from . import combat, items, movement, spells  # noqa: F401  (their actions register in ACTS)
+from .acts import ACTS, Steps, at, short
+from .conditions import free_offers, upkeep
+from .damage import kill
+from .deployment import solo_deployment
+from .dice import d6
+from .duels import duel_options
+from .events import unexpected
+from .quests import check_end, turn_limit
+from .reinforcements import reinforcements
+from .state import DOWNED, HERO, MASTER, Figure, State
+from .terrain import Map, board_of, chebyshev
+from .windows import window
+
+MOVES = ("walk", "run", "pass_ally", "jump")
+
+
+def offers(game: Game, fig: Figure, seat: str, budget: int, m: Map | None = None) -> list[Action]:
+    """Every action the figure may pay for now (§5.2), webbed and duelling figures restricted."""
+    if not fig.standing or budget <= 0:
+        return []
+    m = m or Map(game)
+    if fig.webbed:
+        return free_offers(m, fig, seat)
+    out: list[Action] = []
+    for act in ACTS.values():
+        if act.cost <= budget and (not act.heroes_only or fig.side == HERO):
+            out += act.offers(m, fig, seat)
+    if fig.duel:
+        out = duel_options(m, fig, out)
+    return out
+
+
+def window_offers(game: Game, fig: Figure, seat: str, budget: int) -> list[Action]:
+    """What a kept point pays for: any action but waiting again."""
+    return [a for a in offers(game, fig, seat, budget) if a.kind != "wait"]
+
+
+def perform(game: Game, fig: Figure, choice: Action) -> Steps:
+    """An AP action: paid, done, and the quest's end checked after it (§5.16)."""
+    fig.ap -= ACTS[choice.kind].cost
+    yield from ACTS[choice.kind].run(game, fig, choice)
+    check_end(game)
+
+
+# -- set-up -----------------------------------------------------------------------------------
+
+def master_setup(game: Game) -> Steps:
+    """§3.5: solo, the troops shuffled and dealt by §6.3; hotseat, the dungeon seat places each
+    figure anywhere outside the entrance zone, never on lava, a trap or in a cell (D33)."""
+    s: State = game.state
+    board = board_of(game)
+    quest = game.content.quests[s.quest]
+    leader = next(fid for fid in s.roster if s.figures[fid].has("leader"))
+    troops = [fid for fid in s.roster if fid != leader]
+    if s.options.get("mode", "solo") == "solo":
+        order = yield from shuffled(game, troops, "cat.setup.troop_order")
+        for fid, sq in solo_deployment(board, quest, leader, order):
+            s.figures[fid].pos = sq
+        return
+    for fid in [leader, *troops]:
+        m = Map(game)
+        fig = s.figures[fid]
+        squares = [sq for sq in board.squares(".") if m.free(sq) and "entrance" not in board.zones_of(sq)]
+        options = [Action.make(DUNGEON, "deploy", text=f"{fig.name} at {at(sq)}", figure=fid, to=sq)
+                   for sq in squares]
+        choice = yield Decision(DUNGEON, f"Where does {fig.name} start?", options, context={"figure": fid})
+        fig.pos = choice.get("to")
+
+
+def hero_setup(game: Game) -> Steps:
+    """§3.6: each hero seat puts its hero on a free floor square of the entrance zone; the
+    squares nearest the stairs come first."""
+    s: State = game.state
+    board = board_of(game)
+    stairs = next(board.squares("E"))
+    for hid in s.party:
+        m = Map(game)
+        squares = sorted((sq for sq in board.zone_squares("entrance") if m.free(sq) and board.symbol(sq) in ".E"),
+                         key=lambda sq: (chebyshev(sq, stairs), sq[1], sq[0]))
+        seat = s.seat_of[hid]
+        fig = s.figures[hid]
+        options = [Action.make(seat, "deploy", text=f"{fig.name} at {at(sq)}", figure=hid, to=sq) for sq in squares]
+        choice = yield Decision(seat, f"Where does {fig.name} start?", options, context={"figure": hid})
+        fig.pos = choice.get("to")
+
+
+# -- the heroes' turn ---------------------------------------------------------------------------
+
+def hero_actors(s: State) -> list[Figure]:
+    """The figures the hero seats move this turn, in party order (a persuaded uncle last)."""
+    return [f for f in s.figures.values() if f.side == HERO and f.standing and f.ap > 0
+            and (f.id in s.party or s.flags.get("uncle_joined"))]
+
+
+def heroes_act(game: Game) -> Steps:
+    """B2: the current hero acts, hands over, ends his activation or the heroes' turn (D17)."""
+    s: State = game.state
+    ready = hero_actors(s)
+    s.current = ready[0].id if ready else None
+    while s.current is not None and s.result is None:
+        fig = s.figures[s.current]
+        seat = s.seat(fig)
+        options = offers(game, fig, seat, fig.ap)
+        options += [Action.make(seat, "switch_hero", text=f"Switch to {o.name} ({o.ap} AP)", figure=fig.id,
+                                target=o.id) for o in hero_actors(s) if o is not fig]
+        options.append(Action.make(seat, "end_activation", text=f"{short(fig)}: end activation ({fig.ap} AP lost)",
+                                   figure=fig.id))
+        options.append(Action.make(seat, "end_heroes_turn", text="End the heroes' turn", figure=fig.id))
+        choice = yield Decision(seat, f"{fig.name}: {fig.ap} AP left", options, context={"figure": fig.id})
+        if choice.kind == "switch_hero":
+            s.current = choice.get("target")
+            continue
+        if choice.kind == "end_heroes_turn":
+            for f in hero_actors(s):
+                f.ap = 0
+        elif choice.kind == "end_activation":
+            fig.ap = 0
+        else:
+            yield from perform(game, fig, choice)
+        if not fig.standing or fig.ap <= 0 or s.current != fig.id:
+            ready = hero_actors(s)
+            s.current = ready[0].id if ready else None
+    s.current = None
+    for f in s.hero_side():
+        f.ap = 0
+
+
+# -- the Master's turn ------------------------------------------------------------------------
+
+def snapshot(game: Game) -> Steps:
+    """C3: a Master figure is activated when a standing adversary is in its zone or its sight
+    (event 3 gives these 2 AP more); the solo Master rolls a d6 for every other figure."""
+    s: State = game.state
+    m = Map(game)
+    adversaries = [f for f in s.hero_side() if f.standing]
+    for fig in s.master_figures():
+        zones = set(m.board.zones_of(fig.at))
+        fig.activated = any(zones & set(m.board.zones_of(a.at)) or m.sees(fig.at, a.at) for a in adversaries)
+        fig.inactive_roll, fig.wandered = 0, False
+        if fig.activated and s.flags.get("event_frenzy"):
+            fig.ap += 2
+        if fig.activated or s.options.get("mode", "solo") != "solo":
+            continue
+        (pip,) = yield from d6(game, 1, "cat.solo.inactive")
+        fig.inactive_roll = pip
+        said = {1: "frenzy: double AP", 6: "stays still"}.get(pip, "wanders")
+        roll_event(game, "cat.solo.inactive", "1d6", [pip], outcome=pip,
+                   text=f"{fig.name}, not activated: {pip}, {said}.")
+        if pip == 1:
+            fig.ap *= 2
+
+
+def master_act(game: Game) -> Steps:
+    """C4-C5: the Master activates any figure with AP, in any order; the active figure acts,
+    hands back (its AP kept for later), or ends its activation; W2 follows each action."""
+    s: State = game.state
+    active: Figure | None = None
+    while s.result is None:
+        ready = [f for f in s.master_figures() if f.standing and f.ap > 0]
+        if active is None or active not in ready:
+            if not ready:
+                return
+            options = [Action.make(DUNGEON, "activate", text=f"Activate {f.name} ({f.ap} AP)", figure=f.id)
+                       for f in ready]
+            options.append(Action.make(DUNGEON, "end_master_turn", text="End the Master's turn"))
+            choice = yield Decision(DUNGEON, "The Master's turn: which figure acts?", options,
+                                    context={"phase": "master"})
+            if choice.kind == "end_master_turn":
+                return
+            active = s.figures[choice.get("figure")]
+            continue
+        options = offers(game, active, DUNGEON, active.ap)
+        options.append(Action.make(DUNGEON, "end_activation", text=f"{short(active)}: end activation",
+                                   figure=active.id))
+        if len(ready) > 1:
+            options.append(Action.make(DUNGEON, "switch_figure", text=f"{short(active)}: hand over, keeping "
+                                       f"{active.ap} AP", figure=active.id))
+        choice = yield Decision(DUNGEON, f"{active.name}: {active.ap} AP left", options,
+                                context={"phase": "master", "figure": active.id})
+        if choice.kind == "end_activation":
+            active.ap = 0
+            continue
+        if choice.kind == "switch_figure":
+            active = None
+            continue
+        yield from perform(game, active, choice)
+        if s.result is not None:
+            return
+        yield from window(game, "W2", window_offers, active)
+
+
+def master_turn(game: Game) -> Steps:
+    s: State = game.state
+    s.phase = "reinforcements"
+    yield from reinforcements(game)
+    s.phase = "master"
+    yield from upkeep(game, MASTER)
+    if check_end(game):
+        return
+    yield from snapshot(game)
+    yield from window(game, "W1", window_offers)
+    if s.result is None:
+        yield from master_act(game)
+    if s.result is None:
+        yield from window(game, "W3", window_offers)
+    for f in s.figures.values():
+        f.reserved = 0 if f.side == HERO else f.reserved
+        f.passed_windows = False
+        if f.side == MASTER:
+            f.ap = 0
+
+
+# -- the turn ----------------------------------------------------------------------------------
+
+def end_of_turn(game: Game) -> Steps:
+    """D: downed heroes whose deadline is this turn die; the win, loss and turn limit."""
+    s: State = game.state
+    for hero in s.heroes():
+        if hero.status == DOWNED and hero.downed_turn + 1 <= s.turn:
+            kill(game, hero, f"{hero.name} dies of the wounds.")
+    if check_end(game):
+        return
+    limit = turn_limit(game)
+    if limit and s.turn >= limit:
+        s.result = {"outcome": "defeat", "why": f"the heroes ran out of time after turn {s.turn}"}
+    yield from ()
+
+
+def procedure(game: Game) -> Procedure:
+    s: State = game.state
+    if not game.resuming:
+        yield from master_setup(game)
+        yield from hero_setup(game)
+    while s.result is None:
+        s.turn += 1
+        s.flags.pop("event_frenzy", None)
+        s.flags.pop("event_return", None)
+        s.cast_this_turn = {}
+        game.emit("turn", turn=s.turn, text=f"Turn {s.turn}.")
+        if s.options.get("unexpected_events") and s.turn >= 2:
+            s.phase = "event"
+            yield from unexpected(game)
+        s.phase = "heroes"
+        yield from upkeep(game, HERO)
+        if not check_end(game):
+            yield from heroes_act(game)
+        if s.result is None:
+            yield from master_turn(game)
+        if s.result is None:
+            s.phase = "end"
+            yield from end_of_turn(game)
+        if s.result is None:
+            game.checkpoint(s.turn)
+    return finish(game)
+
+
+def finish(game: Game) -> dict[str, Any]:
+    s: State = game.state
+    result = dict(s.result or {})
+    result["turn"] = s.turn
+    result["survivors"] = [h.id for h in s.heroes() if h.status in ("standing", "downed", "escaped")]
+    s.result = result
+    s.phase = "over"
+    game.checkpoint(s.turn, resumable=False)
+    return result
+

@@ -1,0 +1,88 @@
+"""Waiting and the interrupt windows of the Master's turn (§5.10): a hero pays 2 AP to keep a
+point, which pays for an action at its normal cost in a window: W1 when the Master's turn
+opens, W2 after each Master action, W3 before it ends.  Irf on the lookout shoots twice."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...engine.game import Action, Decision, Game
+from ...engine.words import counted
+from .acts import ACTS, Steps, act, option
+from .quests import check_end
+from .state import HERO, Figure, State
+from .terrain import Map, chebyshev
+
+SHOTS = ("shoot", "precise_shot")
+Offers = Callable[[Game, Figure, str, int], list[Action]]
+
+
+def wait_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    if fig.side != HERO or fig.id not in m.s.party or not fig.standing or fig.webbed or fig.duel:
+        return []
+    return [option(seat, fig, "wait", f"wait: keep a point for the Master's turn (holds {fig.reserved})")]
+
+
+@act("wait", 2, wait_offers, heroes_only=True)
+def wait(game: Game, fig: Figure, action: Action) -> Steps:
+    fig.reserved += 1
+    game.emit("wait", figure=fig.id, text=f"{fig.name} waits ({counted(fig.reserved, 'point')} kept).")
+    yield from ()
+
+
+def holders(s: State) -> list[Figure]:
+    return [f for f in s.heroes() if f.standing and f.reserved > 0]
+
+
+def concerns(game: Game, hero: Figure, actor: Figure | None) -> bool:
+    """`smart` prompting: a W2 window is offered to a holder only when the figure that just
+    acted ended in his targeting sight or next to any hero."""
+    if actor is None or game.state.options.get("wait_prompt", "smart") == "always":
+        return True
+    if not actor.on_board:
+        return False
+    m = Map(game)
+    return m.targets(hero, actor) or any(chebyshev(h.at, actor.at) == 1 for h in m.s.hero_side() if h.standing)
+
+
+def window(game: Game, name: str, offers: Offers, actor: Figure | None = None) -> Steps:
+    """Each holder, in party order, may act, pass, or (W1, W2) pass for the rest of the turn;
+    after an action the window goes round again until everyone passes."""
+    s: State = game.state
+    passed: list[str] = []
+    while s.result is None:
+        asked = [h for h in holders(s) if h.id not in passed and (name == "W3" or not h.passed_windows)
+                 and (name != "W2" or concerns(game, h, actor))]
+        if not asked:
+            return
+        hero = asked[0]
+        seat = s.seat(hero)
+        options = offers(game, hero, seat, hero.reserved)
+        options.append(Action.make(seat, "pass", text=f"{hero.name} lets the moment go", figure=hero.id))
+        if name != "W3":
+            options.append(Action.make(seat, "pass_turn", text=f"{hero.name} waits for the end of the Master's turn",
+                                       figure=hero.id))
+        choice = yield Decision(seat, f"{hero.name} holds {counted(hero.reserved, 'point')}: act now?", options,
+                                context={"figure": hero.id, "window": name})
+        if choice.kind == "pass":
+            passed.append(hero.id)
+            continue
+        if choice.kind == "pass_turn":
+            hero.passed_windows = True
+            continue
+        hero.reserved -= ACTS[choice.kind].cost
+        yield from ACTS[choice.kind].run(game, hero, choice)
+        if choice.kind in SHOTS and hero.has("on_the_lookout") and hero.standing and not check_end(game):
+            yield from second_shot(game, hero, choice.kind, offers)
+        check_end(game)
+        passed = []
+
+
+def second_shot(game: Game, hero: Figure, kind: str, offers: Offers) -> Steps:
+    """On the lookout: a shot paid with a kept point is made twice, the second target chosen
+    after the first shot."""
+    seat = game.state.seat(hero)
+    shots = [a for a in offers(game, hero, seat, ACTS[kind].cost) if a.kind == kind]
+    if not shots:
+        return
+    choice = yield Decision(seat, f"{hero.name} shoots again", shots, context={"figure": hero.id, "window": "lookout"})
+    yield from ACTS[kind].run(game, hero, choice)

@@ -1,0 +1,150 @@
+"""The solo Master's script and the companions (spec §6): worked example 4 (the 50 % rule),
+the Master's turn order and a few script situations on a laid-out quest, with the actions the
+rules offer (acts.py) and forced states instead of dice."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dungeon_tui.engine.game import DUNGEON, Action, Decision
+from dungeon_tui.rulesets.catakombs import combat, items, movement, spells  # noqa: F401  (their actions register)
+from dungeon_tui.rulesets.catakombs.acts import ACTS
+from dungeon_tui.rulesets.catakombs.ai import controllers
+from dungeon_tui.rulesets.catakombs.ai.interpreter import script_problems
+from dungeon_tui.rulesets.catakombs.ai.master import MasterSeat
+from dungeon_tui.rulesets.catakombs.ai.words import registry
+from dungeon_tui.rulesets.catakombs.content import load_content
+from dungeon_tui.rulesets.catakombs.models import TACTICS_WORDS
+from dungeon_tui.rulesets.catakombs.state import MASTER, HERO, State, figure_from_card
+from dungeon_tui.rulesets.catakombs.terrain import Map
+
+
+@dataclass
+class Table:
+    """Just what the AI reads of a game: the state and the content."""
+    state: Any
+    content: Any
+
+
+def table(quest: str, heroes: dict[str, tuple[int, int]], master: dict[str, tuple[str, tuple[int, int]]]) -> Table:
+    c = load_content()
+    s = State(quest=quest, party=list(heroes), seat_of={h: f"hero{i + 1}" for i, h in enumerate(heroes)})
+    for hid, sq in heroes.items():
+        f = figure_from_card(hid, hid, c.cards[hid], c.cards[hid].name, HERO)
+        f.pos = sq
+        s.figures[hid] = f
+    for fid, (card, sq) in master.items():
+        f = figure_from_card(fid, card, c.cards[card], f"{c.cards[card].name} {fid[-1]}", MASTER)
+        f.pos, f.ap, f.activated = sq, f.stats["ap"], True
+        s.figures[fid] = f
+        s.roster.append(fid)
+    s.phase = "master"
+    return Table(s, c)
+
+
+def master_decision(t: Table) -> Decision:
+    """What the rules offer the Master now: every payable action of each figure, an end of
+    activation for each, and the end of the turn."""
+    m = Map(t)  # type: ignore[arg-type]
+    options: list[Action] = []
+    for fid in t.state.roster:
+        fig = t.state.figures[fid]
+        if not fig.standing or fig.ap <= 0:
+            continue
+        for act in ACTS.values():
+            if act.cost <= fig.ap and not act.heroes_only:
+                options += act.offers(m, fig, DUNGEON)
+        options.append(Action.make(DUNGEON, "end_activation", figure=fid))
+    options.append(Action.make(DUNGEON, "end_master_turn"))
+    return Decision(DUNGEON, "The Master acts", options)
+
+
+def test_the_script_words_are_the_ones_content_checks():
+    assert set(registry.conditions) == set(TACTICS_WORDS["conditions"])
+    assert set(registry.actions) == set(TACTICS_WORDS["actions"])
+    assert script_problems(load_content()) == []
+    assert set(controllers()) == {DUNGEON, "*"}
+
+
+def test_worked_example_4_the_fifty_percent_rule():
+    # An activated revenant (3 AP, melee 6) next to Flavien (best armour 4 > 3): a power attack,
+    # then with 1 AP left a normal attack.
+    t = table("liberation", {"flavien": (10, 12)}, {"revenant_1": ("revenant", (11, 12))})
+    seat = MasterSeat()
+    action, why = seat.choose(t, master_decision(t))    # type: ignore[arg-type]
+    assert (action.kind, action.get("target")) == ("power_attack", "flavien")
+    assert "armour 4 is over half of 6" in why and "Flavien" in why
+    t.state.figures["revenant_1"].ap = 1
+    action, why = seat.choose(t, master_decision(t))    # type: ignore[arg-type]
+    assert (action.kind, action.get("target")) == ("melee", "flavien")
+    # Next to Torgils (best armour 2 <= 3): three normal attacks.
+    t = table("liberation", {"torgils": (10, 12)}, {"revenant_1": ("revenant", (11, 12))})
+    for ap in (3, 2, 1):
+        t.state.figures["revenant_1"].ap = ap
+        action, why = MasterSeat().choose(t, master_decision(t))    # type: ignore[arg-type]
+        assert (action.kind, action.get("target")) == ("melee", "torgils"), ap
+    assert "at most half of 6" in why
+
+
+def test_a_roused_figure_runs_at_its_target_then_walks_the_last_step():
+    t = table("liberation", {"esterella": (2, 12)}, {"revenant_1": ("revenant", (6, 12))})
+    action, why = MasterSeat().choose(t, master_decision(t))    # type: ignore[arg-type]
+    # Three steps to a square beside her; the first nearest one in reading order is (3,11).
+    assert action.kind == "run" and tuple(action.get("to")) == (4, 10)
+    assert why.startswith("Revenant 1: ") and "Esterella" in why
+    t.state.figures["revenant_1"].pos = (4, 10)
+    t.state.figures["revenant_1"].ap = 2
+    action, _ = MasterSeat().choose(t, master_decision(t))    # type: ignore[arg-type]
+    assert action.kind == "walk" and tuple(action.get("to")) == (3, 11)   # a run would overshoot the goal
+
+
+def test_a_figure_not_roused_that_rolled_6_stays_and_the_others_act_first_in_roster_order():
+    t = table("liberation", {"esterella": (2, 12)},
+              {"revenant_1": ("revenant", (6, 12)), "revenant_2": ("revenant", (28, 3))})
+    far = t.state.figures["revenant_2"]
+    far.activated, far.inactive_roll = False, 6
+    action, why = MasterSeat().choose(t, master_decision(t))    # type: ignore[arg-type]
+    assert (action.kind, action.get("figure")) == ("end_activation", "revenant_2")
+    assert "stays put" in why
+
+
+def test_the_master_keeps_fate_for_cancelling_and_accepts_a_failed_block():
+    t = table("liberation", {"esterella": (2, 12)}, {"tomb_king": ("tomb_king", (6, 12))})
+    use = Action.make(DUNGEON, "use_fate", figure="tomb_king")
+    keep = Action.make(DUNGEON, "keep_fate", figure="tomb_king")
+    seat = MasterSeat()
+    reroll = Decision(DUNGEON, "?", [use, keep], context={"figure": "tomb_king", "fate": "roll the spell again"})
+    cancel = Decision(DUNGEON, "?", [use, keep], context={"figure": "tomb_king", "fate": "cancel the blow"})
+    assert seat.choose(t, reroll)[0].kind == "keep_fate"     # type: ignore[arg-type]
+    assert seat.choose(t, cancel)[0].kind == "use_fate"      # type: ignore[arg-type]
+    go = Action.make(DUNGEON, "break_away", figure="tomb_king")
+    stay = Action.make(DUNGEON, "stay_put", figure="tomb_king")
+    assert seat.choose(t, Decision(DUNGEON, "?", [go, stay], context={"ask": "block"}))[0] == go  # type: ignore[arg-type]
+
+
+def test_the_tomb_king_casts_his_most_harmful_spell_at_a_hero_in_sight():
+    t = table("liberation", {"irf": (2, 12)}, {"tomb_king": ("tomb_king", (7, 12))})
+    action, why = MasterSeat().choose(t, master_decision(t))    # type: ignore[arg-type]
+    assert (action.kind, action.get("spell"), action.get("target")) == ("cast", "soul_bolt", "irf")
+    assert "a caster" in why and "Irf in sight" in why
+
+
+def hero_decision(t: Table, hid: str) -> Decision:
+    m = Map(t)  # type: ignore[arg-type]
+    fig = t.state.figures[hid]
+    seat = t.state.seat(fig)
+    options = [a for act in ACTS.values() if act.cost <= fig.ap for a in act.offers(m, fig, seat)]
+    options.append(Action.make(seat, "end_activation", figure=hid))
+    return Decision(seat, "?", options, context={"figure": hid})
+
+
+def test_companions_shoot_when_shooting_is_their_best_and_fight_when_pinned():
+    t = table("liberation", {"irf": (2, 12)}, {"revenant_1": ("revenant", (7, 12))})
+    t.state.figures["irf"].ap = 4
+    companion = controllers()["*"]
+    action, why = companion.choose(t, hero_decision(t, "irf"))    # type: ignore[arg-type]
+    assert (action.kind, action.get("target")) == ("shoot", "revenant_1") and why.startswith("Irf: ")
+    t = table("liberation", {"torgils": (2, 12)}, {"revenant_1": ("revenant", (3, 12))})
+    t.state.figures["torgils"].ap = 4
+    action, _ = companion.choose(t, hero_decision(t, "torgils"))    # type: ignore[arg-type]
+    assert (action.kind, action.get("target")) == ("melee", "revenant_1")   # armour 2 <= half of 8

@@ -1,0 +1,95 @@
+"""The board (spec §2.7-2.8, §7) and sight (§5.3-5.4): zones with their link squares, entries,
+exits, the corner rule and both lines of sight."""
+from __future__ import annotations
+
+from dungeon_tui.rulesets.catakombs.board import Board, Entry, board_for
+from dungeon_tui.rulesets.catakombs.content import load_content
+from dungeon_tui.rulesets.catakombs.sight import chebyshev, diagonal_ok, targeting_los, terrain_los
+
+
+def board(qid):
+    return board_for(load_content(), qid)
+
+
+def walls(b: Board):
+    """Obstacles as at setup: walls, closed doors and the closed secret door."""
+    return lambda sq: b.symbol(sq) in "#DLS"
+
+
+def test_every_quest_board_is_33_by_17_with_eight_zones_and_two_entries():
+    for qid in load_content().quests:
+        b = board(qid)
+        assert (b.width, b.height) == (33, 17) and len(b.zone_ids) == 8 and len(b.entries) == 2, qid
+
+
+def test_zones_tiles_and_link_squares():
+    b = board("end_of_the_reign")   # slots: entrance, guard_room, crypt, ossuary(h) / pillar_hall, ...
+    assert b.zone_ids[:4] == ("entrance", "guard_room", "crypt", "ossuary")
+    assert b.zones_of((1, 4)) == ("entrance",) and b.symbol((1, 4)) == "E"
+    assert b.zones_of((8, 4)) == ("entrance", "guard_room")      # an opening joins two zones
+    assert b.zones_of((16, 4)) == ("guard_room", "crypt") and b.symbol((16, 4)) == "D"
+    assert b.zones_of((4, 8)) == ("entrance", "pillar_hall")    # a link in the middle wall line
+    assert b.zones_of((0, 0)) == () and b.zones_of((2, 2)) == ()   # wall and a pillar
+    assert b.is_link((8, 4)) and not b.is_link((1, 4))
+    assert (8, 4) in b.zone_squares("entrance") and (8, 4) in b.zone_squares("guard_room")
+    assert b.zone_squares("lost_dungeon")[:2] == ((18, 8), (17, 9))   # the trapped link to the crypt first
+    assert b.zone_centre("throne_room") == (28, 12) and b.zone_centre("entrance") == (4, 4)
+    assert b.symbol((-1, 3)) == "#" and not b.inside((33, 0))
+    assert list(b.neighbours((0, 0))) == [(1, 0), (0, 1), (1, 1)]
+
+
+def test_entries_and_exits_per_quest():
+    assert board("end_of_the_reign").entries == (Entry((32, 4), (31, 4)), Entry((28, 16), (28, 15)))
+    assert board("liberation").entries == (Entry((20, 0), (20, 1)), Entry((32, 12), (31, 12)))
+    assert board("lost_treasure").exit_squares == ()
+    assert board("escape").exit_squares == ((32, 4),)     # the secret door; E is no exit in quest IV
+    assert board("burglary").exit_squares == ((1, 4),)
+    assert board("old_fool").exit_squares == ((1, 12),) and board("old_fool").symbol((30, 15)) == "P"
+    assert board("burglary").objective_at == (29, 4) and board("burglary").symbol((29, 4)) == "K"
+
+
+def test_the_corner_rule_counts_obstacles_only():
+    b = board("lost_treasure")
+    ob = walls(b)
+    assert diagonal_ok((1, 1), (2, 2), ob)               # only the squares beside count, not the target
+    assert not diagonal_ok((1, 2), (2, 3), ob)           # the pillar at (2,2) is beside this step
+    assert not diagonal_ok((23, 3), (24, 4), ob)         # into the doorway past the wall's end
+    assert diagonal_ok((18, 3), (19, 2), ob) and b.symbol((19, 3)) == "~"       # lava beside: allowed
+    assert diagonal_ok((21, 6), (22, 5), ob) and b.symbol((22, 6)) == "b"       # a barrel beside: allowed
+    door = {(5, 5)}                                      # a closed door is an obstacle like a wall
+    assert not diagonal_ok((4, 5), (5, 6), door.__contains__) and diagonal_ok((4, 4), (5, 3), door.__contains__)
+    assert diagonal_ok((1, 1), (2, 1), ob)               # orthogonal steps always pass
+
+
+def test_terrain_sight_crosses_insides_and_squeezes_between_touching_corners():
+    b = board("lost_treasure")
+    ob = walls(b)
+    assert terrain_los((1, 4), (9, 4), ob) and not terrain_los((1, 4), (15, 4), ob)   # (10,4) is wall
+    assert not terrain_los((1, 2), (3, 2), ob)           # through the pillar at (2,2)
+    assert not terrain_los((1, 1), (3, 3), ob) and not terrain_los((1, 3), (3, 1), ob)
+    assert terrain_los((17, 4), (23, 4), ob)             # lava never blocks
+    assert terrain_los((21, 6), (23, 6), ob)             # nor a barrel
+    pair = {(1, 0), (0, 1)}.__contains__                 # two obstacles touching at a corner
+    assert not terrain_los((0, 0), (1, 1), pair) and not terrain_los((0, 0), (3, 3), pair)
+    assert terrain_los((0, 0), (1, 1), {(1, 0)}.__contains__)   # one corner touched: sight passes
+    # Down the middle of a shared edge both squares are crossed.
+    assert not terrain_los((0, 0), (2, 1), {(1, 1)}.__contains__)
+    assert not terrain_los((0, 0), (2, 1), {(1, 0)}.__contains__)
+
+
+def test_sight_is_the_same_both_ways():
+    b = board("old_fool")
+    ob = walls(b)
+    sample = [sq for sq in b.squares(".") if sq[0] % 3 == 1 and sq[1] % 2 == 1]
+    for i, a in enumerate(sample):
+        for c in sample[i + 1:]:
+            assert terrain_los(a, c, ob) == terrain_los(c, a, ob), (a, c)
+
+
+def test_targeting_sight_is_also_stopped_by_figures_that_block():
+    ob = set().__contains__   # open ground
+    figure = {(4, 4)}.__contains__
+    assert terrain_los((1, 4), (7, 4), ob) and not targeting_los((1, 4), (7, 4), ob, figure)
+    assert targeting_los((1, 4), (7, 6), ob, figure)     # passes beside the figure
+    assert targeting_los((3, 4), (4, 4), ob, figure)     # the target's own square never blocks
+    assert chebyshev((1, 4), (7, 6)) == 6
