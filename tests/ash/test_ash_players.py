@@ -219,3 +219,21 @@ def test_articles_and_plurals():
     assert an("Orc Archer") == "An Orc Archer" and an("Snake") == "A Snake"
     assert count(1, "square") == "1 square" and count(2, "Kobold") == "2 Kobolds"
     assert count(1, "damage", "damage") == "1 damage" and count(3, "damage", "damage") == "3 damage"
+
+
+def test_figures_of_one_name_read_apart_in_choices_and_ties():
+    """Three Legion Devils next to Vistra: each choice and the tie in the log say which one by
+    its map mark ("Legion Devil (l2)"), and a lone monster keeps its plain name."""
+    s = dungeon({"vistra": (2, 1)})
+    monster(s, "legion_devil", (1, 1), holder="vistra")  # the card brings three: l1, l2, l3
+    monster(s, "grell", (3, 2), holder="vistra")
+    game = run(s, lambda game: closest(game, s.figures["vistra"], s.foes(), "closest monster"), [])
+    sure = [str(a) for a in powers.attack_options(game, s.figures["vistra"], "hero:vistra")
+            if a.get("power") == "sure_strike"]
+    assert sorted(sure) == [f"Sure Strike (at-will) at {x}" for x in
+                            ("Grell", "Legion Devil (l1)", "Legion Devil (l2)", "Legion Devil (l3)")]
+    said = [e.text.strip() for e in game.events if e.kind in ("tie", "tactics")]
+    assert said[0] == ("A tie for closest monster between Legion Devil (l1, 1 square), Legion Devil (l2, 1 square), "
+                       "Legion Devil (l3, 1 square) and Grell (1 square): Legion Devil (l1, 1 square), first in the "
+                       "fixed order.")
+    assert said[1] == "closest monster for Vistra: Legion Devil (l1), 1 square away."

@@ -18,6 +18,7 @@ from ...engine.presenter import (
 from . import powers
 from .movement import walks
 from .state import Figure
+from .marks import mark
 from .tile_names import tile_name
 
 TERRAIN: dict[str, Cell] = {
@@ -37,12 +38,6 @@ UNEXPLORED = ("░", "░░")  # an open side with no tile beyond it yet
 MARKERS: dict[str, Cell] = {"trap": ("^ ", "trap"), "hazard": ("! ", "trap")}
 LAVA: Cell = ("~~", "pit")
 TOKENS: dict[str, Cell] = {"treasure": ("$ ", "furniture")}
-# One letter per monster kind (the names share initials); unknown kinds take their first letter.
-MONSTER_LETTERS = {"cave_bear": "b", "duergar_guard": "d", "gibbering_mouther": "m", "grell": "g",
-                   "human_cultist": "c", "kobold_dragonshield": "k", "legion_devil": "l", "orc_archer": "a",
-                   "orc_smasher": "o", "snake": "s"}
-VILLAIN_LETTERS = {"ashardalon": "A", "bellax": "B", "kraash": "R", "margrath": "M", "meerak": "E",
-                   "otyugh": "O", "rage_drake": "D"}
 PHASES = {"setup": "setting up", "hero": "hero phase", "exploration": "exploration phase",
           "villain": "villain phase", "over": "over"}
 
@@ -195,17 +190,9 @@ class AshardalonPresenter(PresenterDefaults):
 
     # -- the board -----------------------------------------------------------------------------
     def glyph(self, f: dict[str, Any]) -> Cell:
-        side, kind, fid = f.get("side"), str(f.get("kind", "")), str(f.get("id", ""))
-        if side == "hero":
-            return ((f.get("name") or kind or "H")[0].upper() + " ", "hero")
-        digits = "".join(ch for ch in fid if ch.isdigit())
-        if side == "villain":
-            return (VILLAIN_LETTERS.get(kind, kind[:1].upper() or "V") + "!", "monster")
-        if side == "villager":
-            return ("@" + (f.get("name") or kind or "v")[0].lower(), "hero")
-        if side == "object":
-            return ("¤" + (digits[-1:] or " "), "monster")
-        return (MONSTER_LETTERS.get(kind, kind[:1] or "m") + (digits[-1:] or "?"), "monster")
+        side = str(f.get("side", ""))
+        glyph = mark(side, str(f.get("kind", "")), str(f.get("id", "")), str(f.get("name") or ""))
+        return (glyph, "hero" if side in ("hero", "villager") else "monster")
 
     def board(self, game: Game, seat: str) -> Board:
         view = game.view(seat)
