@@ -237,3 +237,31 @@ def test_figures_of_one_name_read_apart_in_choices_and_ties():
                        "Legion Devil (l3, 1 square) and Grell (1 square): Legion Devil (l1, 1 square), first in the "
                        "fixed order.")
     assert said[1] == "closest monster for Vistra: Legion Devil (l1), 1 square away."
+
+
+def test_sifted_cards_counted_an_exclaimed_environment_and_a_disable_roll_name_their_cards():
+    """'1 Aberrant card goes on top' (not 'card(s)'), 'The environment is now Surrounded!'
+    (not '!.'), and a disable roll naming Thieves' Tools and Kobold Trappers, not their ids."""
+    from ash_scenario import events as of_kind, rolls
+
+    from dungeon_tui.rulesets.ashardalon.encounters import encounter
+    from dungeon_tui.rulesets.ashardalon.hazards import disable
+
+    s = dungeon({"quinn": (1, 2)})
+    s.decks["encounter"] = ["unnatural_corruption"]
+    s.decks["monster"] = ["grell#1", "snake#1", "snake#2", "orc_archer#1", "cave_bear#1"]
+    game = run(s, encounter, [])
+    (sift,) = of_kind(game, "sift")
+    assert sift["text"] == "Unnatural Corruption: 1 Aberrant card goes on top of the monster deck, 4 discarded."
+    s = dungeon({"quinn": (1, 2)})
+    s.decks["encounter"] = ["surrounded"]
+    game = run(s, encounter, [])
+    assert [e["text"] for e in of_kind(game, "environment")] == ["The environment is now Surrounded!"]
+    s = dungeon({"tarak": (1, 5)})
+    s.figures["tarak"].items["thieves_tools#1"] = True
+    s.environment = "kobold_trappers"
+    s.markers["poisoned_dart_trap"] = {"at": [2, 6]}
+    s.rows["tarak"].append("poisoned_dart_trap")
+    (r,) = rolls(run(s, lambda g: disable(g, s.figures["tarak"], "poisoned_dart_trap"), [12]))
+    assert r["text"] == ("Tarak works at Poisoned Dart Trap: d20 12 +4 Thieves' Tools -4 Kobold Trappers = 12 vs 10: "
+                         "disabled")

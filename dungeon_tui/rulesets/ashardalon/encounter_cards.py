@@ -82,7 +82,9 @@ def _environment(game: Game, card: str, hero: Figure) -> Procedure:
     if s.environment is not None:
         decks.discard(s, "encounter", s.environment)
     s.environment = card
-    game.emit("environment", card=card, text=f"The environment is now {game.content.encounters[card].name}.")
+    name = game.content.encounters[card].name
+    stop = "" if name.endswith(("!", "?", ".")) else "."  # "Surrounded!" ends its own sentence
+    game.emit("environment", card=card, text=f"The environment is now {name}{stop}")
     yield from ()
     return False
 
