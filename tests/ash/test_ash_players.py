@@ -265,3 +265,12 @@ def test_sifted_cards_counted_an_exclaimed_environment_and_a_disable_roll_name_t
     (r,) = rolls(run(s, lambda g: disable(g, s.figures["tarak"], "poisoned_dart_trap"), [12]))
     assert r["text"] == ("Tarak works at Poisoned Dart Trap: d20 12 +4 Thieves' Tools -4 Kobold Trappers = 12 vs 10: "
                          "disabled")
+
+
+def test_monster_hunt_shows_the_trophies_taken_and_needed():
+    """Monster Hunt is won on a count the table showed nowhere: the status says it (2 a hero + 3)."""
+    game = GAME.new_game({"adventure": "monster_hunt", "heroes": ["quinn", "vistra", "keyleth"]}, 3)
+    game.state.trophies = 4
+    assert "trophies 4 of 9" in P.status(game, "hero:quinn")
+    day = GAME.new_game({"adventure": "a_day_in_the_life", "heroes": ["quinn"]}, 3)
+    assert "trophies" not in P.status(day, "hero:quinn")

@@ -344,6 +344,7 @@ class AshardalonPresenter(PresenterDefaults):
         lines = [f"[b]{adv}[/b]", f"round {view.get('round', 0)} · turn {view.get('turn', 0)} · {who}",
                  f"healing surges {view.get('surges', 0)} · XP {sum(values.values())}"
                  + (f": {', '.join(pile)}" if pile else "")]
+        lines += self._goal(game, view)
         env = view.get("environment")
         if env:
             lines.append(f"environment: {_name(game, 'encounters', env)}")
@@ -355,6 +356,17 @@ class AshardalonPresenter(PresenterDefaults):
             names = {"dungeon": "tiles", "monster": "monsters", "encounter": "encounters"}
             lines.append("left: " + ", ".join(f"{names[k]} {counts[k]}" for k in names if k in counts))
         return "\n".join(lines)
+
+    def _goal(self, game: Game, view: dict[str, Any]) -> list[str]:
+        """How far the party is toward a counted goal (Monster Hunt's trophies), which the
+        table shows nowhere else."""
+        adventure = game.content.adventures.get(view.get("adventure") or "")
+        out = []
+        for goal in getattr(adventure, "victory", []):
+            if goal.kind == "trophies":
+                need = goal.per_hero * len(view.get("party", [])) + goal.plus
+                out.append(f"trophies {view.get('trophies', 0)} of {need} (a monster defeated is a trophy)")
+        return out
 
     def _held(self, game: Game, view: dict[str, Any], hero: str) -> list[str]:
         """A player's row of held cards by name, in the order received: a monster card with the
