@@ -117,6 +117,8 @@ class TableScreen(Screen[None]):
                 focus = min(reach, key=lambda q: (q[1], q[0]))
             if focus is not None:
                 mv.move_cursor_to(focus)
+        # The square under the cursor may have changed under it (a hero walked there, a monster fell).
+        self.query_one("#look", Static).update(escape(p.look(game, seat, mv.cursor)))
         self.query_one("#status", Static).update(p.status(game, seat))
         self.query_one("#party", Static).update("\n".join(escape(x) for x in p.party(game, seat)))
         self.hero = p.hero_of(game, decision) or self.hero

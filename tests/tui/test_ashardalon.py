@@ -218,3 +218,19 @@ def test_a_tie_the_player_breaks_is_lit_on_the_map(tmp_path):
             assert await wait_for(pilot, lambda: len(game.decisions) > made)
             assert game.decisions[made][0] == d.options[1]  # Vistra, whose square it was
     asyncio.run(run())
+
+
+def test_the_line_under_the_cursor_follows_a_move_onto_its_square(tmp_path):
+    """The look line is about the square under the cursor as it is now: after Quinn walks to the
+    square the cursor is on, it names him (issue 16: panels match the state after every step)."""
+    session = ash_session()
+
+    async def play(app, pilot):
+        quinn = session.game.state.figures["quinn"]
+        look = app.screen.query_one("#look")
+        await pilot.press("right", "right", "right", "up")
+        assert "Quinn" not in str(look.render())
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: quinn.pos == (3, 1))
+        assert await wait_for(pilot, lambda: "Q Quinn" in str(look.render()))
+    at_first_choice(session, (120, 40), play)
