@@ -15,7 +15,7 @@ from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
 from .dialogs import Choose, Confirm, DrawnCard, GameOver, PassTheKeyboard, TooSmall
 from .event_log import line_of, still_listed
 from .map_view import MapView
-from ..engine.presenter import aimed_at, aimed_at_other, goes_to, seated_hero
+from ..engine.presenter import aimed_at, aimed_at_other, figure_name, goes_to, seated_hero
 from .saves import saves_dir
 from .session import SPEEDS, Session, why_not_saved
 from .table import TableScreen
@@ -117,7 +117,8 @@ class GameScreen(TableScreen):
             self.view_seat = d.seat
             self.redraw(centre=True)
             return
-        who = (self.presenter.dungeon_player if to_dungeon else None) or self.presenter.hero_of(s.game, d) or d.seat
+        hero = self.presenter.hero_of(s.game, d)
+        who = (self.presenter.dungeon_player if to_dungeon else None) or (hero and figure_name(s.game, hero)) or d.seat
         what = d.prompt if d.prompt.lower().startswith(str(who).lower()) else f"{who}: {d.prompt}"
         if to_dungeon:
             # The table keeps the heroes' view until the dungeon's player has the keyboard.

@@ -234,3 +234,24 @@ def test_the_line_under_the_cursor_follows_a_move_onto_its_square(tmp_path):
         assert await wait_for(pilot, lambda: quinn.pos == (3, 1))
         assert await wait_for(pilot, lambda: "Q Quinn" in str(look.render()))
     at_first_choice(session, (120, 40), play)
+
+
+def test_the_hand_over_names_the_hero_not_his_id(tmp_path):
+    """Hotseat, Ann plays Quinn and Bob Vistra: the screen that hands Bob the keyboard says
+    "Vistra: Who gets the ...?", never the id "vistra:" (issue 16)."""
+    from dungeon_tui.tui.dialogs import PassTheKeyboard
+    session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 3, options=Options(ai_speed="instant"),
+                          hero_owners={"hero:quinn": "Ann", "hero:vistra": "Bob"})
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(12):  # Quinn's treasure card and his choice, then the hand-over to Bob
+                if isinstance(app.screen, PassTheKeyboard):
+                    break
+                await pilot.press("enter")
+                await pilot.pause(0.1)
+            assert isinstance(app.screen, PassTheKeyboard)
+            text = screen_text(app)
+            assert "Bob, it is your turn" in text and "Vistra: Who gets the" in text and "vistra" not in text
+    asyncio.run(run())
