@@ -75,6 +75,11 @@ class PresenterDefaults:
     """What a presenter may leave out: a game without drawn cards, previews or lines of sight
     inherits these and the screens simply show nothing for them."""
 
+    # A board with walls between squares goes compact (no wall rows) when it would not show
+    # whole: right for a fixed board (HeroQuest's).  A dungeon that grows tile by tile says
+    # False: it keeps its walls and scrolls, and M still switches by hand.
+    compact_to_fit: bool = True
+
     def drawn_card(self, game: Game, event: Event) -> tuple[str, str] | None:
         """A card the event draws, as (title, what it does), shown until the player dismisses
         it; None for every other event."""

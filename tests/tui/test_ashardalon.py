@@ -255,3 +255,27 @@ def test_the_hand_over_names_the_hero_not_his_id(tmp_path):
             text = screen_text(app)
             assert "Bob, it is your turn" in text and "Vistra: Who gets the" in text and "vistra" not in text
     asyncio.run(run())
+
+
+def test_the_dungeon_keeps_its_walls_when_it_outgrows_the_map(tmp_path):
+    """Two tiles laid north of the start tile make the dungeon taller than the map at 80x24:
+    Ashardalon's board scrolls in the full layout (tile walls and unexplored edges drawn) rather
+    than going compact, where the walls along a row and the north and south edges to explore
+    would vanish; M still switches."""
+    from dungeon_tui.rulesets.ashardalon import board
+    from dungeon_tui.rulesets.ashardalon.geometry import ROTATION_BEYOND, beyond, lay_out
+    session = ash_session()
+    s, content = session.game.state, session.game.content
+    for cell in ((0, 0), (0, -1)):
+        placed, _ = lay_out(content.tiles, "w01" if cell == (0, 0) else "w03", beyond(cell, "N"), ROTATION_BEYOND["N"])
+        placed.doors = []
+        s.tiles.append(placed)
+    board.relayout(s, content)
+
+    async def look(app, pilot):
+        mv = app.screen.query_one(MapView)
+        await pilot.pause(0.2)
+        assert not mv.fits_in_full() and not mv.compact
+        await pilot.press("M")
+        assert await wait_for(pilot, lambda: mv.compact)
+    at_first_choice(session, (80, 24), look)

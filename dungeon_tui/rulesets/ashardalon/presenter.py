@@ -183,6 +183,7 @@ class AshardalonPresenter(PresenterDefaults):
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS
     dungeon_player: str | None = None  # the villain phase is always played by the rules
+    compact_to_fit = False  # the dungeon grows: its tile walls and unexplored edges stay drawn, it scrolls
     aim_kinds: tuple[str, ...] = ("attack",)
     walk_kinds: tuple[str, ...] = ()  # a move is one choice of square, never a walk of steps
     end_kinds: tuple[str, ...] = ("end",)  # `e`: end the hero phase
