@@ -279,3 +279,20 @@ def test_the_dungeon_keeps_its_walls_when_it_outgrows_the_map(tmp_path):
         await pilot.press("M")
         assert await wait_for(pilot, lambda: mv.compact)
     at_first_choice(session, (80, 24), look)
+
+
+def test_the_log_back_under_the_map_shows_its_newest_line(tmp_path):
+    """r opens the log large; escape puts it back under the map, scrolled to its newest line
+    (it stayed where the large log had been, hiding the last lines)."""
+    from dungeon_tui.tui.event_log import EventLog
+    session = ash_session()
+
+    async def read(app, pilot):
+        log = app.screen.query_one(EventLog)
+        await pilot.press("r")
+        assert await wait_for(pilot, lambda: log.has_focus)
+        await pilot.pause(0.2)
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: not log.has_focus)
+        assert await wait_for(pilot, lambda: log.max_scroll_y > 0 and log.scroll_offset.y == log.max_scroll_y)
+    at_first_choice(session, (120, 40), read)
