@@ -449,7 +449,8 @@ class GameScreen(TableScreen):
         def chosen(n: int | None) -> None:
             if n is not None and self.session.game.pending is d:
                 self.play(actions[n])
-        self.app.push_screen(Choose(question, [str(a) for a in actions]), chosen)
+        texts = [next((c.text for c in self.cards if c.plays(a) and c.text), "") for a in actions]
+        self.app.push_screen(Choose(question, [str(a) for a in actions], texts), chosen)
 
     async def action_focus(self, what: str) -> None:
         self.query_one(f"#{what}").focus()

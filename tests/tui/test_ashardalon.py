@@ -31,6 +31,12 @@ def ash_session(seed: int = 3, heroes=("quinn", "heskan")):
     return session
 
 
+def game_text(session, choice: str) -> str:
+    """The content text of the power or item a choice's words start with."""
+    c = session.game.content
+    return next(x.text for x in [*c.powers.values(), *c.items.values()] if choice.startswith(x.name))
+
+
 def set_up(session):
     """Play the setup's draws up to the first hero's first choice (no app needed)."""
     while session.human_pending() is None and session.play_ai_step() is not None:
@@ -112,6 +118,10 @@ def test_move_with_the_cursor_then_attack_the_new_tiles_monster(tmp_path):
         await pilot.press("enter")  # attack it: Heskan has several attacks, so the app asks which
         assert await wait_for(pilot, lambda: isinstance(app.screen, Choose))
         assert all("attack" in c.lower() or "mouther" in c.lower() for c in app.screen.choices)
+        # What the highlighted power does shows under the choices, as in the cards panel.
+        about = app.screen.query_one("#about")
+        assert app.screen.texts[0] and str(about.render()) == app.screen.texts[0]
+        assert app.screen.texts[0] == game_text(session, app.screen.choices[0])
         await pilot.press("enter")
         assert await wait_for(pilot, lambda: any(a.kind == "attack" and a.seat == "hero:heskan"
                                                  for a, _ in session.game.decisions))
