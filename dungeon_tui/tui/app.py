@@ -265,7 +265,7 @@ def describe(path: Path) -> tuple[str, ...]:
         return (path.name, "unreadable", str(err)[:60], "", "", "")
     m: dict[str, Any] = rec.meta
     names = game_names()
-    party = ",".join(str(p) for p in m.get("party", rec.setup.get("heroes", [])))
+    party = ", ".join(str(p) for p in m.get("party", rec.setup.get("heroes", [])))
     # An autosave's file name repeats the game, seed and time the other columns show: keep it short.
     shown = "autosave" if path.name.startswith("autosave-") else path.name
     return (shown, names.get(rec.ruleset, rec.ruleset), str(m.get("adventure", rec.setup.get("adventure", ""))),

@@ -274,3 +274,9 @@ def test_monster_hunt_shows_the_trophies_taken_and_needed():
     assert "trophies 4 of 9" in P.status(game, "hero:quinn")
     day = GAME.new_game({"adventure": "a_day_in_the_life", "heroes": ["quinn"]}, 3)
     assert "trophies" not in P.status(day, "hero:quinn")
+
+
+def test_the_saves_list_names_the_adventure_and_heroes():
+    """A save's listing reads "Monster Hunt" and "Quinn, Vistra", not monster_hunt and quinn,vistra."""
+    game = GAME.new_game({"adventure": "monster_hunt", "heroes": ["quinn", "vistra"]}, 3)
+    assert GAME.record_meta(game) == {"adventure": "Monster Hunt", "party": ["Quinn", "Vistra"], "turn": 0}
