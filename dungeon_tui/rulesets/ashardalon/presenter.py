@@ -366,7 +366,7 @@ class AshardalonPresenter(PresenterDefaults):
         for goal in getattr(adventure, "victory", []):
             if goal.kind == "trophies":
                 need = goal.per_hero * len(view.get("party", [])) + goal.plus
-                out.append(f"trophies {view.get('trophies', 0)} of {need} (a monster defeated is a trophy)")
+                out.append(f"trophies {view.get('trophies', 0)} of {need}")
         return out
 
     def _held(self, game: Game, view: dict[str, Any], hero: str) -> list[str]:
