@@ -77,6 +77,7 @@ class GameScreen(TableScreen):
         self.centred_on: tuple[str, str | None] | None = None  # the seat and hero the cursor was put on
         self.sighting = False  # V: the map shows what the active hero can see and target
         self._wake = threading.Event()
+        self.kick_after_cards = False  # a hand-over or the end waits for the drawn cards to be read
         self._finished = False
         self._leaving = False  # the game is over and the player chose to go back to the title
 
@@ -99,6 +100,9 @@ class GameScreen(TableScreen):
         if d is None:
             self.view_seat = self.watch_seat()
             self.redraw()
+            if self.cards_open:  # the cards the last choice drew are read before the game ends
+                self.kick_after_cards = True
+                return
             self._finish()
             return
         if not s.is_human(d.seat):
@@ -112,6 +116,10 @@ class GameScreen(TableScreen):
         # Going to or from the dungeon seat always hands over, even to the same name: the
         # dungeon's view shows what the heroes must not see.
         hand_over = to_dungeon != self.last_was_dungeon or (self.last_owner is not None and owner != self.last_owner)
+        if hand_over and self.cards_open:
+            # The player who drew them reads the cards first, then hands the keyboard over.
+            self.kick_after_cards = True
+            return
         self.last_owner, self.last_was_dungeon = owner, to_dungeon
         if not hand_over:
             self.view_seat = d.seat
@@ -174,8 +182,8 @@ class GameScreen(TableScreen):
         self.session.play_human(action)
         self.seen_upto[self.session.owners.get(action.seat, "")] = len(self.session.game.events)
         self.autosave()
+        self.show_drawn_cards()  # first: a hand-over or the game's end waits until they are read
         self.kick()
-        self.show_drawn_cards()
 
     def show_drawn_cards(self, skip: bool = False) -> None:
         """Cards drawn since the last look, one after another, each until the player goes on;
@@ -192,6 +200,9 @@ class GameScreen(TableScreen):
     def card_read(self, _: object = None) -> None:
         self.cards_open = max(0, self.cards_open - 1)
         self._wake.set()
+        if not self.cards_open and self.kick_after_cards:
+            self.kick_after_cards = False
+            self.kick()
 
     def autosave(self) -> None:
         """Autosave; a disk that refuses is said once (and again when it works), never fatal."""

@@ -306,3 +306,27 @@ def test_the_log_back_under_the_map_shows_its_newest_line(tmp_path):
         assert await wait_for(pilot, lambda: not log.has_focus)
         assert await wait_for(pilot, lambda: log.max_scroll_y > 0 and log.scroll_offset.y == log.max_scroll_y)
     at_first_choice(session, (120, 40), read)
+
+
+def test_cards_drawn_before_a_hand_over_are_read_before_it(tmp_path):
+    """Hotseat: Ann's choice makes Vistra draw a treasure card, then Bob decides.  The card
+    shows first and the hand-over after it, never the card on top of "Bob, it is your turn"."""
+    from dungeon_tui.tui.dialogs import PassTheKeyboard
+    session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 3, options=Options(ai_speed="normal"),
+                          hero_owners={"hero:quinn": "Ann", "hero:vistra": "Bob"})
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            seen = []
+            for _ in range(14):
+                stack = app.screen_stack
+                seen.append(type(app.screen).__name__)
+                handing = [k for k, x in enumerate(stack) if isinstance(x, PassTheKeyboard)]
+                assert not handing or all(not isinstance(x, DrawnCard) for x in stack[handing[0]:]), seen
+                if isinstance(app.screen, PassTheKeyboard):
+                    break
+                await pilot.press("enter")
+                await pilot.pause(0.15)
+            assert isinstance(app.screen, PassTheKeyboard) and "DrawnCard" in seen
+    asyncio.run(run())
