@@ -142,7 +142,10 @@ class GameScreen(TableScreen):
             self.seen_upto[owner] = len(self.session.game.events)
             if self.session.game.pending is d and self.view_seat != d.seat:
                 self.view_seat = d.seat
-            self.redraw(centre=True)  # the decision is offered now: keys from here on answer it
+            self.redraw(centre=True)
+            # The decision is offered now: only keys pressed from here on answer it, not the
+            # one that closed the hand-over nor any typed while it was up.
+            self.offered_at = time.monotonic()
         self.app.push_screen(PassTheKeyboard(owner, what, recap), ready)
 
     def recap(self, owner: str) -> list[str]:
@@ -202,7 +205,7 @@ class GameScreen(TableScreen):
         self._wake.set()
         if not self.cards_open and self.kick_after_cards:
             self.kick_after_cards = False
-            self.kick()
+            self.call_later(self.kick)  # once the key that closed the card is done with
 
     def autosave(self) -> None:
         """Autosave; a disk that refuses is said once (and again when it works), never fatal."""

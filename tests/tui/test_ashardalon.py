@@ -330,3 +330,36 @@ def test_cards_drawn_before_a_hand_over_are_read_before_it(tmp_path):
                 await pilot.pause(0.15)
             assert isinstance(app.screen, PassTheKeyboard) and "DrawnCard" in seen
     asyncio.run(run())
+
+
+def test_a_key_from_before_the_hand_over_closed_answers_nothing(tmp_path):
+    """Hotseat: a key stamped before Bob closed his hand-over screen (typed ahead, or the very
+    key that closed it) is dropped; Vistra's choice waits for a key Bob presses afterwards."""
+    from textual import events
+
+    from dungeon_tui.tui.dialogs import PassTheKeyboard
+    session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 3, options=Options(ai_speed="instant"),
+                          hero_owners={"hero:quinn": "Ann", "hero:vistra": "Bob"})
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(12):
+                if isinstance(app.screen, PassTheKeyboard):
+                    break
+                await pilot.press("enter")
+                await pilot.pause(0.1)
+            assert isinstance(app.screen, PassTheKeyboard)
+            await pilot.pause(0.1)
+            before = events.Key("enter", "\r")  # stamped now, while the hand-over is still up
+            await pilot.press("enter")  # Bob takes the keyboard
+            assert await wait_for(pilot, lambda: offers(app))
+            asked, made = session.game.pending, len(session.game.decisions)
+            assert asked.seat == "hero:vistra"
+            app.screen.query_one("#options").focus()  # where enter would pick the first choice
+            app.post_message(before)
+            await pilot.pause(0.3)
+            assert len(session.game.decisions) == made and session.game.pending is asked
+            await pilot.press("enter")  # a key pressed now answers
+            assert await wait_for(pilot, lambda: len(session.game.decisions) > made)
+    asyncio.run(run())
