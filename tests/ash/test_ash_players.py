@@ -280,3 +280,22 @@ def test_the_saves_list_names_the_adventure_and_heroes():
     """A save's listing reads "Monster Hunt" and "Quinn, Vistra", not monster_hunt and quinn,vistra."""
     game = GAME.new_game({"adventure": "monster_hunt", "heroes": ["quinn", "vistra"]}, 3)
     assert GAME.record_meta(game) == {"adventure": "Monster Hunt", "party": ["Quinn", "Vistra"], "turn": 0}
+
+
+def test_blade_barrier_tokens_read_as_one_effect_and_draw_unlike_a_monster():
+    """Five Blade Barrier tokens: the sheet says so once ("5 Blade Barrier tokens on ..."), not
+    five times; each draws as %% (a lone "b" read as a Cave Bear), named in the legend and the
+    line under the cursor."""
+    from ash_scenario import _G
+
+    from dungeon_tui.rulesets.ashardalon.powers import lay_tokens
+
+    s = dungeon({"quinn": (0, 2)})
+    lay_tokens(_G(s), s.figures["quinn"], "blade_barrier", (0, 0), 5)
+    game = run(s, lambda g: iter(()), [])
+    sheet = P.sheet(game, "hero:quinn", "quinn")
+    assert "5 Blade Barrier tokens on the start tile's north half" in sheet and sheet.count("Blade Barrier") == 1
+    spots = [tuple(t["at"]) for t in s.tokens]
+    cells = P.board(game, "hero:quinn").cells
+    assert [cells[q][0] for q in spots] == ["%%"] * 5 and "%% blade barrier" in P.legend
+    assert "Blade Barrier token" in P.look(game, "hero:quinn", spots[0])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Event, Game
+from ...engine.words import counted
 from ...engine.presenter import (
     Board, Card, Cell, PresenterDefaults, Sq, Verb, aimed_at, bar, deciding_hero, listed, party_in, plays,
 )
@@ -37,14 +38,21 @@ DOOR = ("+", "++")
 UNEXPLORED = ("░", "░░")  # an open side with no tile beyond it yet
 MARKERS: dict[str, Cell] = {"trap": ("^ ", "trap"), "hazard": ("! ", "trap")}
 LAVA: Cell = ("~~", "pit")
-TOKENS: dict[str, Cell] = {"treasure": ("$ ", "furniture")}
+# Every token its own glyph, none a letter (a letter and a number are a monster: "b1" a Cave
+# Bear), and each the same in the ASCII set.
+TOKENS: dict[str, Cell] = {"treasure": ("$ ", "furniture"), "objective": ("$!", "furniture"),
+                           "blade_barrier": ("%%", "trap"), "caltrops": (",,", "trap"),
+                           "flaming_sphere": ("{}", "trap"), "wizard_eye": ("<>", "furniture"),
+                           "flying_carpet": ("==", "furniture")}
 PHASES = {"setup": "setting up", "hero": "hero phase", "exploration": "exploration phase",
           "villain": "villain phase", "over": "over"}
 
 LEGEND = ("Q V K T H heroes   b1 g2 o3 … monsters (letter + number)   A! B! … villains   @a villagers   "
           "¤ object   · floor   x scorch mark   ≡≡ stairs   ╪╪ ladder   ∩∩ tunnel   ▓▓ rock   "
           "▲▲ △△ black / white triangle on the tile's entry side   │ ── walls   + door   "
-          "░ unexplored edge   ^ trap   ! hazard   ~~ lava   $ treasure token   * where you may move")
+          "░ unexplored edge   ^ trap   ! hazard   ~~ lava   $ treasure token   $! the objective   "
+          "%% blade barrier   ,, caltrops   {} flaming sphere   <> wizard eye   == flying carpet   "
+          "* where you may move")
 
 HELP = """[b]Wrath of Ashardalon in brief[/b]
 The heroes work together. Each player's turn has three phases: the [b]hero phase[/b] (you act),
@@ -166,7 +174,7 @@ EFFECTS: tuple[tuple[str, Any], ...] = (
     ("no_move", lambda v: "may not move again this turn"),
 )
 TOKEN_NAMES = {"wizard_eye": "Wizard Eye", "flying_carpet": "Flying Carpet", "flaming_sphere": "Flaming Sphere",
-               "blade_barrier": "blade barrier", "caltrops": "caltrops", "whirling_blades": "Whirling Blades"}
+               "blade_barrier": "Blade Barrier", "caltrops": "caltrops", "whirling_blades": "Whirling Blades"}
 PREVIEW: Cell = ("▒▒", "reachable")  # where an explored tile will lie (its face is not known yet)
 
 
@@ -212,8 +220,7 @@ class AshardalonPresenter(PresenterDefaults):
                 cells[tuple(lava["at"])] = LAVA
             cells[tuple(m["at"])] = MARKERS.get(self._encounter_type(game, card), MARKERS["trap"])
         for tok in view.get("tokens", []):
-            unknown = (str(tok.get("kind", "?"))[:1] + " ", "furniture")
-            cells[tuple(tok["at"])] = TOKENS.get(tok.get("kind", ""), unknown)
+            cells[tuple(tok["at"])] = TOKENS.get(tok.get("kind", ""), ("? ", "furniture"))
         for f in _figures(view).values():
             if _on_board(f):
                 for sq in _squares(f):
@@ -318,7 +325,11 @@ class AshardalonPresenter(PresenterDefaults):
         for tok in view.get("tokens", []):
             if tuple(tok["at"]) == square:
                 value = tok.get("value")
-                parts.append(f"{tok.get('kind', 'a')} token" + (f" ({value})" if value is not None else " (face down)"))
+                kind = str(tok.get("kind", ""))
+                if kind in TOKEN_NAMES:  # a power's or an item's token: the owner's, no value
+                    parts.append(f"{TOKEN_NAMES[kind]} token")
+                else:
+                    parts.append(f"{kind} token" + (f" ({value})" if value is not None else " (face down)"))
         return " · ".join(parts)
 
     def _figure_line(self, game: Game, view: dict[str, Any], f: dict[str, Any]) -> str:
@@ -388,9 +399,13 @@ class AshardalonPresenter(PresenterDefaults):
         """What lasts on a hero besides conditions and curses: powers' marks and his tokens."""
         flags = f.get("flags", {})
         out = [say(flags[key]) for key, say in EFFECTS if flags.get(key)]
+        laid: dict[tuple[str, str], int] = {}  # (token, tile) -> how many: five blade tokens are one line
         for tok in view.get("tokens", []):
             if tok.get("owner") == f.get("id") and tok.get("kind") in TOKEN_NAMES:
-                out.append(f"{TOKEN_NAMES[tok['kind']]} on {_tile_name(view, _cell(tuple(tok['at'])))}")
+                where = (TOKEN_NAMES[tok["kind"]], _tile_name(view, _cell(tuple(tok["at"]))))
+                laid[where] = laid.get(where, 0) + 1
+        for (name, tile), n in laid.items():
+            out.append(f"{counted(n, name + ' token')} on {tile}" if n > 1 else f"{name} on {tile}")
         return out
 
     def party(self, game: Game, seat: str) -> list[str]:
