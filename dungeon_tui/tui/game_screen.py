@@ -27,7 +27,13 @@ CONTROL_KEYS = frozenset({"space", "plus", "equals_sign", "minus", "question_mar
 # Keys that only look around the map.
 LOOK_KEYS = frozenset({"up", "down", "left", "right", "h", "j", "k", "l", "home", "end", "pageup", "pagedown",
                        "1", "2", "3", "4", "6", "7", "8", "9", "tab"})
-RECAP_LINES = 14  # the most a hand-over recaps; the log has the rest
+RECAP_LINES = 14  # the fewest lines a hand-over recaps (a short terminal); the log has the rest
+
+
+def recap_lines(height: int) -> int:
+    """How many lines a hand-over's recap shows on a terminal this tall: what the screen holds
+    beside the banner and the frames."""
+    return max(RECAP_LINES, height - 18)
 
 
 class GameScreen(TableScreen):
@@ -154,9 +160,12 @@ class GameScreen(TableScreen):
         start = self.seen_upto.get(owner)
         if start is None:
             return []
-        lines = [text.plain for e in self.session.game.events[start:] if (text := line_of(e)) is not None]
-        if len(lines) > RECAP_LINES:
-            lines = [f"… {len(lines) - RECAP_LINES + 1} earlier lines are in the log (r)", *lines[-RECAP_LINES + 1:]]
+        # What happened, not how the AI weighed it: a reason's indented detail lines stay in the log.
+        lines = [text.plain for e in self.session.game.events[start:]
+                 if (text := line_of(e)) is not None and not text.plain.startswith(" ")]
+        most = recap_lines(self.app.size.height)
+        if len(lines) > most:
+            lines = [f"… {len(lines) - most + 1} earlier lines are in the log (r)", *lines[-most + 1:]]
         return lines
 
     def current(self) -> tuple[Game, str]:

@@ -363,3 +363,25 @@ def test_a_key_from_before_the_hand_over_closed_answers_nothing(tmp_path):
             await pilot.press("enter")  # a key pressed now answers
             assert await wait_for(pilot, lambda: len(session.game.decisions) > made)
     asyncio.run(run())
+
+
+def test_the_hand_over_recap_keeps_what_happened_and_uses_the_screen(tmp_path):
+    """A hand-over recaps what happened, not the AI's weighing (its indented detail lines stay
+    in the log), and at 120x40 shows more than the 14 lines a short terminal holds."""
+    from dungeon_tui.tui.game_screen import RECAP_LINES, recap_lines
+    session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 3, options=Options(ai_speed="instant"),
+                          hero_owners={"hero:quinn": "Ann", "hero:vistra": "Bob"})
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            assert await wait_for(pilot, lambda: offers(app))
+            game, screen = session.game, app.screen
+            screen.seen_upto["Ann"] = len(game.events)
+            for k in range(30):
+                game.emit("tactics", text=f"  closest hero for Grell {k}: Quinn, 2 squares away.")
+                game.emit("damage", text=f"Quinn takes 1 damage ({k}).")
+            recap = screen.recap("Ann")
+            assert not any("closest hero" in line for line in recap)
+            assert len(recap) == recap_lines(40) > RECAP_LINES and recap[-1] == "Quinn takes 1 damage (29)."
+    asyncio.run(run())
