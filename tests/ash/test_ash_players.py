@@ -299,3 +299,19 @@ def test_blade_barrier_tokens_read_as_one_effect_and_draw_unlike_a_monster():
     cells = P.board(game, "hero:quinn").cells
     assert [cells[q][0] for q in spots] == ["%%"] * 5 and "%% blade barrier" in P.legend
     assert "Blade Barrier token" in P.look(game, "hero:quinn", spots[0])
+
+
+def test_two_of_a_kind_never_share_a_map_mark():
+    """The map numbers a monster among those of its kind: the first Grell is g1 and a later one
+    g2, even when ten figures came between them (ids grell1 and grell11: both were "g1")."""
+    s = dungeon({"quinn": (1, 5)})
+    first = monster(s, "grell", (1, 1), copy=1)
+    s.next_id += 10 - 1  # ten figures later, as after some Legion Devils, cultists and snakes
+    second = monster(s, "grell", (2, 6), copy=2)
+    assert first.id[-1] == second.id[-1]
+    game = run(s, lambda g: iter(()), [])
+    cells = P.board(game, "hero:quinn").cells
+    assert (cells[first.pos][0], cells[second.pos][0]) == ("g1", "g2")
+    assert P.look(game, "hero:quinn", second.pos).split(" · ")[1].startswith("g2 Grell")
+    assert "Sacred Flame (at-will) at Grell (g2)" in [str(a) for a in
+                                                      powers.attack_options(game, s.figures["quinn"], "hero:quinn")]

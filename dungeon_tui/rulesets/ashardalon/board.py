@@ -112,7 +112,9 @@ def called(s: State, figure: Figure, *more: str) -> str:
     """A figure's name as a choice or the log says it, with its map mark when another figure
     of that name is on the board ("Legion Devil (l3)"); `more` goes in the same brackets."""
     alike = any(o is not figure and o.on_board and o.name == figure.name for o in s.figures.values())
-    return marks.told_apart(figure.name, marks.mark(figure.side, figure.kind, figure.id, figure.name), alike, *more)
+    kin = [o.id for o in s.figures.values() if o.kind == figure.kind and o.side == figure.side]
+    return marks.told_apart(figure.name, marks.mark(figure.side, figure.kind, figure.id, figure.name, kin), alike,
+                            *more)
 
 
 def tile_from(s: State, cell: Cell, origin: Cell) -> str:

@@ -198,9 +198,11 @@ class AshardalonPresenter(PresenterDefaults):
     walk_stops = frozenset({"place", "roll", "damage", "door"})  # a tile or monster placed, dice, a hurt, a door
 
     # -- the board -----------------------------------------------------------------------------
-    def glyph(self, f: dict[str, Any]) -> Cell:
+    def glyph(self, f: dict[str, Any], figs: dict[str, dict[str, Any]] | None = None) -> Cell:
+        """`figs`: the view's figures, to number a monster among those of its kind."""
         side = str(f.get("side", ""))
-        glyph = mark(side, str(f.get("kind", "")), str(f.get("id", "")), str(f.get("name") or ""))
+        kin = [k for k, g in (figs or {}).items() if g.get("kind") == f.get("kind") and g.get("side") == side]
+        glyph = mark(side, str(f.get("kind", "")), str(f.get("id", "")), str(f.get("name") or ""), kin)
         return (glyph, "hero" if side in ("hero", "villager") else "monster")
 
     def board(self, game: Game, seat: str) -> Board:
@@ -221,10 +223,11 @@ class AshardalonPresenter(PresenterDefaults):
             cells[tuple(m["at"])] = MARKERS.get(self._encounter_type(game, card), MARKERS["trap"])
         for tok in view.get("tokens", []):
             cells[tuple(tok["at"])] = TOKENS.get(tok.get("kind", ""), ("? ", "furniture"))
-        for f in _figures(view).values():
+        figs = _figures(view)
+        for f in figs.values():
             if _on_board(f):
                 for sq in _squares(f):
-                    cells[sq] = self.glyph(f)
+                    cells[sq] = self.glyph(f, figs)
         xs = [x for x, _ in terrain] or [0]
         ys = [y for _, y in terrain] or [0]
         bounds = (min(xs), min(ys), max(xs), max(ys))
@@ -334,7 +337,7 @@ class AshardalonPresenter(PresenterDefaults):
 
     def _figure_line(self, game: Game, view: dict[str, Any], f: dict[str, Any]) -> str:
         ac = f.get("ac_now", f.get("ac"))
-        text = f"{self.glyph(f)[0].strip()} {f['name']} AC {ac} HP {f['hp']}/{f['max_hp']}"
+        text = f"{self.glyph(f, _figures(view))[0].strip()} {f['name']} AC {ac} HP {f['hp']}/{f['max_hp']}"
         if f.get("side") in ("monster", "villain"):
             holder = next((h for h, row in view.get("rows", {}).items() if f.get("card") in row), None)
             if holder is not None:
@@ -391,7 +394,7 @@ class AshardalonPresenter(PresenterDefaults):
             if base in game.content.encounters:
                 out.append(f"{name} ({self._encounter_type(game, card)})")
                 continue
-            on_board = [self.glyph(f)[0] for f in figs.values() if f.get("card") == card and _on_board(f)]
+            on_board = [self.glyph(f, figs)[0] for f in figs.values() if f.get("card") == card and _on_board(f)]
             out.append(f"{name} ({', '.join(on_board) if on_board else 'none on the board'})")
         return out
 
