@@ -27,6 +27,11 @@ CONTROL_KEYS = frozenset({"space", "plus", "equals_sign", "minus", "question_mar
 # Keys that only look around the map.
 LOOK_KEYS = frozenset({"up", "down", "left", "right", "h", "j", "k", "l", "home", "end", "pageup", "pagedown",
                        "1", "2", "3", "4", "6", "7", "8", "9", "tab"})
+# After the AI has played a side (not just rolled dice or drawn cards), a new choice takes keys
+# only this long after it is shown: keys a player was still pressing while the villain phase ran
+# (an "o", an Enter) reach the game a moment after the AI's last step and must not play the next
+# hero phase.
+AI_SETTLE = 0.4  # seconds
 RECAP_LINES = 14  # the fewest lines a hand-over recaps (a short terminal); the log has the rest
 
 
@@ -77,6 +82,7 @@ class GameScreen(TableScreen):
         # Keys typed before the decision on offer was shown never answer it.
         self.offered: Decision | None = None
         self.offered_at = 0.0
+        self.ai_played = False  # the AI played since the last choice was offered (AI_SETTLE)
         self.seen_upto: dict[str, int] = {}  # per player: the events they saw up to (the recap starts there)
         self.cards_from = len(session.game.events)  # drawn cards after this event are still to show
         self.cards_open = 0  # the AI waits while a drawn card is read
@@ -176,7 +182,9 @@ class GameScreen(TableScreen):
         # A decision is offered only on its own seat's view (never the dungeon's behind a hand-over).
         offered = d if d is not None and d.seat == self.view_seat else None
         if offered is not None and offered is not self.offered:
-            self.offered_at = time.monotonic()  # Textual stamps key events with this clock (not on Windows)
+            # Textual stamps key events with this clock (not on Windows).
+            self.offered_at = time.monotonic() + (AI_SETTLE if self.ai_played else 0.0)
+            self.ai_played = False
         self.offered = offered
         # The cursor stays where the player left it while the same hero goes on deciding (after
         # a placement, a walk); it moves to the action when someone else's turn is shown.
@@ -267,6 +275,7 @@ class GameScreen(TableScreen):
         if game is not s.game or game.pending is not d:  # undone meanwhile
             return
         game.play(action, why)
+        self.ai_played = self.ai_played or d.seat != CHANCE
         while game.pending is not None and game.pending.seat == CHANCE:
             s.play_ai_step()
         self.autosave()
@@ -277,8 +286,10 @@ class GameScreen(TableScreen):
         """Skip ahead: play every AI decision up to the next human one (or the end) at once."""
         s = self.session
         for _ in range(5000):  # a bound, so the UI answers even in an all-AI game
-            if s.play_ai_step() is None:
+            played = s.play_ai_step()
+            if played is None:
                 break
+            self.ai_played = self.ai_played or played.seat != CHANCE
         self.autosave()  # once, before the next human choice is asked
         self.redraw(centre=True)
         self.show_drawn_cards(skip=True)  # skipping ahead skips the cards too: they are in the log

@@ -385,3 +385,35 @@ def test_the_hand_over_recap_keeps_what_happened_and_uses_the_screen(tmp_path):
             assert not any("closest hero" in line for line in recap)
             assert len(recap) == recap_lines(40) > RECAP_LINES and recap[-1] == "Quinn takes 1 damage (29)."
     asyncio.run(run())
+
+
+def test_keys_still_pressed_as_the_villain_phase_ends_play_nothing(tmp_path):
+    """Solo: keys that reach the game just after the AI's villain phase (an 'o', an Enter mashed
+    while it ran) do not play the next hero phase; a key pressed a moment later does."""
+    from textual import events
+
+    from dungeon_tui.tui.game_screen import AI_SETTLE
+    session = ash_session()
+
+    async def play(app, pilot):
+        screen, game = app.screen, session.game
+        shown = {}
+
+        def heskan_shown() -> bool:
+            if screen.offered is not None and screen.offered is game.pending and game.pending.seat == "hero:heskan":
+                shown.setdefault("at", screen.offered_at - AI_SETTLE)  # when it was drawn
+                return True
+            return False
+        await pilot.press("e")  # Quinn ends his phase: a tile, a monster, its villain phase, then Heskan
+        assert await wait_for(pilot, heskan_shown, tries=1000)
+        mashed = events.Key("enter", "\r")
+        mashed.time = shown["at"] + AI_SETTLE / 2  # pressed just after Heskan's choice came up
+        assert not screen.takes_key(mashed)
+        later = events.Key("enter", "\r")
+        later.time = shown["at"] + AI_SETTLE + 0.01
+        assert screen.takes_key(later)
+        made = len(game.decisions)
+        assert await wait_for(pilot, lambda: offers(app))
+        await pilot.press("o", "enter")  # a key pressed once the choice has settled plays it
+        assert await wait_for(pilot, lambda: len(game.decisions) > made)
+    at_first_choice(session, (120, 40), play)
