@@ -315,3 +315,18 @@ def test_two_of_a_kind_never_share_a_map_mark():
     assert P.look(game, "hero:quinn", second.pos).split(" · ")[1].startswith("g2 Grell")
     assert "Sacred Flame (at-will) at Grell (g2)" in [str(a) for a in
                                                       powers.attack_options(game, s.figures["quinn"], "hero:quinn")]
+
+
+def test_a_held_card_whose_figures_are_gone_says_which_of_its_name_it_moves():
+    """Vistra holds an Orc Archer card whose figure fell, while Quinn's archer stands: her card
+    still moves it by name (§5.4), so her row says so rather than "none on the board"."""
+    s = dungeon({"quinn": (1, 5), "vistra": (2, 5)})
+    mine = monster(s, "orc_archer", (1, 1), holder="vistra", copy=1)
+    other = monster(s, "orc_archer", (2, 6), holder="quinn", copy=2)
+    mine.pos = None  # defeated
+    game = run(s, lambda g: iter(()), [])
+    rows = P.party(game, "hero:quinn")
+    mark_of = P.board(game, "hero:quinn").cells[other.pos][0]
+    assert f"   holds Orc Archer (none of its own; it moves {mark_of})" in rows
+    other.pos = None
+    assert "   holds Orc Archer (none on the board)" in P.party(game, "hero:quinn")

@@ -395,7 +395,14 @@ class AshardalonPresenter(PresenterDefaults):
                 out.append(f"{name} ({self._encounter_type(game, card)})")
                 continue
             on_board = [self.glyph(f, figs)[0] for f in figs.values() if f.get("card") == card and _on_board(f)]
-            out.append(f"{name} ({', '.join(on_board) if on_board else 'none on the board'})")
+            if on_board:
+                out.append(f"{name} ({', '.join(on_board)})")
+                continue
+            # Its own figures are gone, but a card moves every figure of its name (§5.4).
+            alike = [self.glyph(f, figs)[0] for f in figs.values()
+                     if f.get("name") == name and f.get("side") in ("monster", "villain") and _on_board(f)]
+            out.append(f"{name} (none of its own; it moves {', '.join(alike)})" if alike
+                       else f"{name} (none on the board)")
         return out
 
     def _effects(self, game: Game, view: dict[str, Any], f: dict[str, Any]) -> list[str]:
