@@ -330,3 +330,18 @@ def test_a_held_card_whose_figures_are_gone_says_which_of_its_name_it_moves():
     assert f"   holds Orc Archer (none of its own; it moves {mark_of})" in rows
     other.pos = None
     assert "   holds Orc Archer (none on the board)" in P.party(game, "hero:quinn")
+
+
+def test_a_hazard_with_nobody_on_its_tile_says_it_strikes_no_one():
+    """Cave In acts on a tile the heroes have left: the log says nobody is there, not just that
+    it acted (issue 16: when the game skips something, the log says why)."""
+    from ash_scenario import rolls
+
+    from dungeon_tui.rulesets.ashardalon.dungeon import activate_marker
+
+    s = dungeon({"quinn": (1, 5)})  # the start tile's south half
+    s.markers["cave_in"] = {"at": [1, 1]}  # the north half
+    s.rows["quinn"].append("cave_in")
+    game = run(s, lambda g: activate_marker(g, "cave_in"), [])
+    assert rolls(game) == []
+    assert "Nobody is there: Cave In strikes no one." in [e.text.strip() for e in game.events]
