@@ -6,15 +6,19 @@ from typing import Any
 
 from .distance import distance
 from .sight import can_see, cover
-from .state import Model, State
+from .state import GONE, STANDING, Model, State
 from .terrain import Cover
 
 
 def blockers(s: State, *leave_out: Model) -> dict[tuple[int, int], bool]:
+    """The models on the table (but those left out) by square: True when it stands tall."""
+    # Runs for every look a rule takes: the fields are read directly rather than through the
+    # properties, and models left out are told by identity (a Model's equality compares every field).
+    skip = {id(m) for m in leave_out}
     out = {}
     for m in s.models.values():
-        if m.on_table and m not in leave_out:
-            out[m.at] = m.standing and not m.hidden
+        if m.pos is not None and m.status not in GONE and id(m) not in skip:
+            out[m.pos] = m.status == STANDING and not m.hidden
     return out
 
 
