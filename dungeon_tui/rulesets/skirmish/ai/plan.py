@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
-from ..distance import Route, charge_squares, contact_squares, distance, in_contact, move_options
+from ..distance import Route, charge_squares, contact_squares, distance, move_options, touching
 from ..seeing import blockers
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
@@ -76,10 +76,10 @@ class Plan:
         return cover(self.field, viewer.at, target.at, self.blockers(), target_low=not target.standing)
 
     def touching(self, a: Model, b: Model) -> bool:
-        return a.on_table and b.on_table and in_contact(self.field, a.at, b.at)
+        return a.on_table and b.on_table and b.at in touching(self.field, a.at)
 
     def in_combat(self, model: Model) -> bool:
-        near = contact_squares(self.field, model.at)
+        near = touching(self.field, model.at)
         return any(e.side != model.side and e.on_table and e.at in near for e in self.s.models.values())
 
     def offered(self, kind: str) -> list[Action]:
