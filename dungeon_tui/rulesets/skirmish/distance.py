@@ -49,6 +49,18 @@ def distance(a: Square, b: Square) -> int:
     return max(dx, dy) + min(dx, dy) // 2
 
 
+def nearest_of(goals: tuple[Square, ...]) -> dict[Square, int]:
+    """A table to fill: square -> its distance to the nearest of `goals`.  The places the AI
+    heads for (an edge, a building, the sarcophagi) stay the same all battle, so each square's
+    distance to them is worked out once and kept."""
+    return _nearest_tables(goals)
+
+
+@lru_cache(maxsize=256)
+def _nearest_tables(goals: tuple[Square, ...]) -> dict[Square, int]:
+    return {}
+
+
 def spent(halves: int) -> int:
     """The squares of allowance a cost in half-squares uses."""
     return halves // 2

@@ -9,7 +9,7 @@ from .contact import enemies_touching
 from .damage import Hits, wound
 from .distance import Route, distance, move_options
 from .rolls import i_test, roll_d3
-from .seeing import blockers
+from .seeing import LazyBlockers
 from .sight import hidden_ok
 from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
 
@@ -172,7 +172,7 @@ def can_hide(game: Game, model: Model) -> bool:
         return False
     field = field_of(game)
     spotters = [(e.at, e.i) for e in s.on_table(3 - model.side) if e.standing]
-    return hidden_ok(field, model.at, spotters, blockers(s, model))
+    return hidden_ok(field, model.at, spotters, LazyBlockers(s, model))
 
 
 def reveal_seen(game: Game) -> Procedure:
@@ -182,7 +182,7 @@ def reveal_seen(game: Game) -> Procedure:
     for m in s.models.values():
         if m.hidden and m.on_table:
             spotters = [(e.at, e.i) for e in s.on_table(3 - m.side) if e.standing]
-            if not hidden_ok(field, m.at, spotters, blockers(s, m)):
+            if not hidden_ok(field, m.at, spotters, LazyBlockers(s, m)):
                 m.hidden = False
                 game.emit("revealed", model=m.id, text=f"{m.name} is spotted.")
     return

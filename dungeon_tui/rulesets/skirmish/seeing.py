@@ -2,6 +2,7 @@
 down or hidden model half as tall), and what a model counts as nearest."""
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .distance import distance
@@ -22,16 +23,44 @@ def blockers(s: State, *leave_out: Model) -> dict[tuple[int, int], bool]:
     return out
 
 
+class LazyBlockers(Mapping[tuple[int, int], bool]):
+    """blockers(s, *leave_out), gathered only when a line asks: most lines cross no square where
+    a model could rise above them (sight.py knows which from the terrain alone)."""
+
+    __slots__ = ("s", "leave_out", "found")
+
+    def __init__(self, s: State, *leave_out: Model) -> None:
+        self.s, self.leave_out = s, leave_out
+        self.found: dict[tuple[int, int], bool] | None = None
+
+    def _all(self) -> dict[tuple[int, int], bool]:
+        if self.found is None:
+            self.found = blockers(self.s, *self.leave_out)
+        return self.found
+
+    def get(self, sq: tuple[int, int], default: Any = None) -> Any:
+        return self._all().get(sq, default)
+
+    def __getitem__(self, sq: tuple[int, int]) -> bool:
+        return self._all()[sq]
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
 def sees(s: State, field: Any, viewer: Model, target: Model) -> bool:
     """The viewer sees the target (hidden models are never seen)."""
     if target.hidden or not (viewer.on_table and target.on_table):
         return False
     low = not target.standing
-    return can_see(field, viewer.at, target.at, blockers(s, viewer, target), target_low=low)
+    return can_see(field, viewer.at, target.at, LazyBlockers(s, viewer, target), target_low=low)
 
 
 def cover_of(s: State, field: Any, viewer: Model, target: Model) -> Cover:
-    return cover(field, viewer.at, target.at, blockers(s, viewer, target), target_low=not target.standing)
+    return cover(field, viewer.at, target.at, LazyBlockers(s, viewer, target), target_low=not target.standing)
 
 
 def nearest(models: list[Model], sq: tuple[int, int]) -> Model | None:
