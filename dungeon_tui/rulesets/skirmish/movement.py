@@ -94,14 +94,18 @@ def free_near(game: Game, sq: Sq, model: Model) -> Sq:
 def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedure:
     """Along the canonical route, step by step: a climb, a leap and each full 2 levels of a drop
     test Initiative; a failed climb up ends the move where it stands, any other failure falls.
-    Returns the landing squares of the drops passed, or None when the move was cut short."""
+    Returns the landing squares of the drops passed, or None when the move was cut short.
+
+    A model passes through friends but never shares a square with one: while it crosses a
+    friend's square (where a test may be rolled) it is still shown on the last free square it
+    passed, and a failed climb up from a friend's square leaves it on the nearest free one."""
+    s: State = game.state
     field = field_of(game)
-    start = model.at
+    start = here = model.at
     model.moved = True
     model.ran = model.ran or route.squares > model.m
     landings: list[Sq] = []
     for step in route.steps:
-        here = model.at
         levels = (field.height_at(here) or 0) - (field.height_at(step.to) or 0)
         if step.way == "drop":
             for _ in range(step.levels // 2):
@@ -115,6 +119,7 @@ def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedur
             if not (yield from i_test(game, "sk.move.climb", model, f"climb {'up' if up else 'down'} "
                                       f"{counted(abs(levels), 'level')}")):
                 if up:
+                    model.pos = free_near(game, here, model)
                     game.emit("note", model=model.id, text=f"{model.name} cannot get a grip and stays put.")
                 else:
                     model.pos = free_near(game, step.to, model)
@@ -125,7 +130,10 @@ def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedur
             model.pos = free_near(game, gap, model)
             yield from fall(game, model, max(0, (field.height_at(here) or 0) - (field.height_at(model.at) or 0)))
             return None
-        model.pos = step.to
+        here = step.to
+        if s.at(here) is None:
+            model.pos = here
+    model.pos = here
     game.emit("move", model=model.id, frm=list(start), to=list(model.at), run=model.ran,
               text=f"{model.name} {'runs' if model.ran else why} to {model.at[0]},{model.at[1]}.")
     yield from reveal_seen(game)
