@@ -97,8 +97,9 @@ def main() -> None:
         total["ours"]["cpu"] += ours["cpu"]
         if theirs is not None:
             print(line("against", theirs))
+            same = theirs["decisions"] == ours["decisions"]
             print(f"  ratio   {theirs['cpu'] / ours['cpu']:.1f}x faster (CPU), "
-                  f"{theirs['wall'] / ours['wall']:.1f}x (wall); same decisions: {theirs['decisions'] == ours['decisions']}")
+                  f"{theirs['wall'] / ours['wall']:.1f}x (wall); same decisions: {same}")
             total["against"]["games"] += theirs["games"]
             total["against"]["cpu"] += theirs["cpu"]
     rate = total["ours"]["games"] / total["ours"]["cpu"]

@@ -27,7 +27,7 @@ class LazyBlockers(Mapping[tuple[int, int], bool]):
     """blockers(s, *leave_out), gathered only when a line asks: most lines cross no square where
     a model could rise above them (sight.py knows which from the terrain alone)."""
 
-    __slots__ = ("s", "leave_out", "found")
+    __slots__ = ("found", "leave_out", "s")
 
     def __init__(self, s: State, *leave_out: Model) -> None:
         self.s, self.leave_out = s, leave_out
