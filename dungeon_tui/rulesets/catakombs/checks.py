@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.words import counted
-from .dice import power_dice, score
+from .dice import power_dice, score, worked
 from .state import Figure
 
 STAT_NAMES = {"cc": "Melee", "def": "Defence", "tir": "Shooting", "mag": "Magic", "str": "Strength",
@@ -54,7 +54,7 @@ def test(game: Game, fig: Figure, stat: str, base: int, rule: str, *, modifiers:
         if critical:
             more["critical"] = ok and points - target >= 4
         shown = ", ".join(faces) if faces else "no dice"
-        text = (f"{fig.name} rolls {counted(count, 'power die', 'power dice')} for {doing}: {shown} = {points} "
+        text = (f"{fig.name} rolls {counted(count, 'power die', 'power dice')} for {doing}: {shown} = {worked(faces)} "
                 f"against {target}: {'success' if ok else 'failure'}" + (" (fate reroll)" if again else ""))
         roll_event(game, rule, f"{count}pd", faces, target=target, inputs={"stat": count, "score": points},
                    modifiers=mods, outcome="success" if ok else "fail", text=text, **more)
