@@ -62,6 +62,34 @@ def heal_hurt(p: Plan) -> str:
     return f"heals {name(hurt)}"
 
 
+def _shots(p: Plan) -> list[Figure]:
+    """The enemies this hero may shoot now (the rules' own offers): the leader first (while he
+    stands the dead come back), then the weakest, then the nearest."""
+    seen = {a.get("target") for a in _offered(p, "shoot")}
+    foes = [f for f in p.adversaries() if f.id in seen]
+    return sorted(foes, key=lambda f: (not f.has("leader"), f.pv, chebyshev(p.me.at, f.at), foes.index(f)))
+
+
+@registry.condition(says=lambda p: f"{name(_shots(p)[0])} in its sights" if _shots(p) else "")
+def shot_offered(p: Plan) -> bool:
+    return bool(_shots(p))
+
+
+@registry.action
+def shoot_weakest(p: Plan) -> str:
+    """Any enemy in sight is worth a shot, not only the nearest by walking."""
+    foe = _shots(p)[0]
+    p.want("shoot", target=foe.id)
+    return f"shoots at {name(foe)}"
+
+
+@registry.condition(says=lambda p, n: f"{name(p.target)} {p.target_and_steps()[1]} steps away" if p.target else "")
+def enemy_close(p: Plan, n: int) -> bool:
+    """An enemy it can reach within n steps: the party fights it together rather than running
+    past it for the objective, one hero at a time."""
+    return p.target is not None and p.target_and_steps()[1] <= n
+
+
 @registry.condition(says="no point kept yet")
 def holds_no_point(p: Plan) -> bool:
     return p.me.reserved == 0
