@@ -214,3 +214,19 @@ def test_a_healer_mends_an_ally_at_half_pv_or_less():
     action, why = controllers()["*"].choose(t, hero_decision(t, "esterella"))   # type: ignore[arg-type]
     assert (action.kind, action.get("spell"), action.get("target")) == ("cast", "freya_healing", "torgils")
     assert "Torgils is badly hurt" in why
+
+
+def test_a_shooter_shoots_the_tomb_king_first_when_both_are_in_sight():
+    # A revenant nearer by walking, the Tomb King in sight too: while he stands the dead return.
+    t = table("liberation", {"irf": (2, 12)}, {"revenant_1": ("revenant", (4, 10)), "tomb_king": ("tomb_king", (8, 12))})
+    t.state.figures["irf"].ap = 4
+    action, why = controllers()["*"].choose(t, hero_decision(t, "irf"))    # type: ignore[arg-type]
+    assert (action.kind, action.get("target")) == ("shoot", "tomb_king") and "Tomb King" in why
+
+
+def test_a_fighter_meets_a_near_enemy_before_heading_for_the_objective():
+    # A revenant 4 steps off at (6,12): Torgils closes on it rather than walking for the cell.
+    t = table("liberation", {"torgils": (2, 12)}, {"revenant_1": ("revenant", (6, 12))})
+    t.state.figures["torgils"].ap = 4
+    action, why = controllers()["*"].choose(t, hero_decision(t, "torgils"))    # type: ignore[arg-type]
+    assert action.kind in ("walk", "run") and "advances on Revenant 1" in why
