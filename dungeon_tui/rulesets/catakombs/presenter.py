@@ -104,6 +104,7 @@ class CatakombsPresenter(PresenterDefaults):
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS
     dungeon_player: str | None = "Catacomb Master"
+    dungeon_view_secret = False  # the Master's figures and the board are open to all (no fog)
     end_kinds: tuple[str, ...] = ("end_activation", "end_master_turn", "pass")
     walk_stops = frozenset({"trap", "roll", "hit", "downed", "held"})
     walk_kinds: tuple[str, ...] = ("walk",)
