@@ -54,3 +54,11 @@ def test_the_wait_option_says_what_is_kept():
     assert wait_offers(m, irf, "hero:irf")[0].text.endswith("keep a point for the Master's turn (2 AP)")
     irf.reserved = 1
     assert wait_offers(m, irf, "hero:irf")[0].text.endswith("keep a point for the Master's turn, 1 kept already (2 AP)")
+
+
+def test_a_hero_seat_is_named_by_its_hero_never_its_id():
+    s = table("lost_treasure", {"irf": (3, 4), "torgils": (3, 5)})
+    assert PRESENTER.seat_label(shown(s), s.seat_of["irf"]) == "Irf"  # type: ignore[arg-type]
+    s.seat_of["torgils"] = s.seat_of["irf"]
+    assert PRESENTER.seat_label(shown(s), s.seat_of["irf"]) == "Torgils and Irf"  # type: ignore[arg-type]
+    assert PRESENTER.seat_label(shown(s), "dungeon") is None  # type: ignore[arg-type]

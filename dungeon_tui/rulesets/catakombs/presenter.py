@@ -15,6 +15,7 @@ from ...engine.presenter import (
     Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, deciding_hero, goes_to, listed, plays,
 )
 from ...engine.words import counted
+from .acts import short
 from .board import board_for
 from .checks import STAT_NAMES
 from .state import DOWNED, HERO, ZONES, Figure, State, key
@@ -177,6 +178,13 @@ class CatakombsPresenter(PresenterDefaults):
         if s.pool:
             lines += ["", "Off the board: " + off_board(s)]
         return lines
+
+    def seat_label(self, game: Game, seat: str) -> str | None:
+        """A hero seat by its heroes' names ('Irf', 'Torgils and Irf'), so the hand-over never
+        shows an id; the Master's seat is the Catacomb Master."""
+        s: State = game.state
+        names = [short(s.figures[h]) for h in s.party if s.seat_of.get(h) == seat and h in s.figures]
+        return " and ".join(names) or None
 
     def hero_of(self, game: Game, decision: Decision | None) -> str | None:
         return deciding_hero(game, decision)
