@@ -218,7 +218,8 @@ def test_a_healer_mends_an_ally_at_half_pv_or_less():
 
 def test_a_shooter_shoots_the_tomb_king_first_when_both_are_in_sight():
     # A revenant nearer by walking, the Tomb King in sight too: while he stands the dead return.
-    t = table("liberation", {"irf": (2, 12)}, {"revenant_1": ("revenant", (4, 10)), "tomb_king": ("tomb_king", (8, 12))})
+    t = table("liberation", {"irf": (2, 12)},
+              {"revenant_1": ("revenant", (4, 10)), "tomb_king": ("tomb_king", (8, 12))})
     t.state.figures["irf"].ap = 4
     action, why = controllers()["*"].choose(t, hero_decision(t, "irf"))    # type: ignore[arg-type]
     assert (action.kind, action.get("target")) == ("shoot", "tomb_king") and "Tomb King" in why

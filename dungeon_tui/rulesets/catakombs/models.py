@@ -267,7 +267,8 @@ TACTICS_WORDS: dict[str, dict[str, dict[str, Any]]] = {
         "cast": {"spell": str},  # a spell id, or most_harmful
         "advance": {"until": ("adjacent", "los", "los_not_adjacent")},
         # hero companions (§6.5)
-        "heal_downed": {}, "quest_action": {}, "wait": {}, "advance_objective": {}, "heal_hurt": {}, "shoot_weakest": {},
+        "heal_downed": {}, "quest_action": {}, "wait": {}, "advance_objective": {}, "heal_hurt": {},
+        "shoot_weakest": {},
     },
 }
 
