@@ -182,8 +182,11 @@ def intercept(game: Game, charger: Model, target: Model, route: Route, reaches: 
     ic.pos = path[j]
     game.emit("intercept", model=ic.id, to=list(ic.at), frm=list(ic_from),
               text=f"{ic.name} steps in to intercept {charger.name}.")
+    # The charger stops on the last square before the interceptor where a model may stand: not
+    # on a friend it was passing, nor on a square it was only crossing (a wall it climbs over).
+    fld = field_of(game)
     k = j
-    while k > 0 and s.at(path[k - 1]) is not None:
+    while k > 0 and (s.at(path[k - 1]) is not None or not fld.standable(path[k - 1])):
         k -= 1
     return _first(route, k) if k else None
 
