@@ -123,3 +123,25 @@ def test_replay_viewer_steps_through_a_catakombs_record():
             await pilot.press("end")
             assert app.screen.pos == len(rec.decisions)
     asyncio.run(run())
+
+
+def on_board(session):
+    return sum(h.pos is not None for h in session.game.state.heroes())
+
+
+def test_each_hero_is_placed_with_enter_on_the_map(tmp_path):
+    """The cursor starts each placement on a square the hero may take (it stayed on the hero just
+    placed, where Enter did nothing)."""
+    owners = {f"hero:{h}": "Ann" for h in ("torgils", "esterella", "irf")}
+    session = cat_session(hero_owners=owners)
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=BIG) as pilot:
+            for placed in range(1, 4):
+                assert await wait_for(pilot, lambda: (d := session.human_pending()) is not None
+                                      and d.options[0].kind == "deploy" and app.screen.offered_at > 0)
+                await pilot.pause(0.5)
+                await pilot.press("enter")
+                assert await wait_for(pilot, lambda n=placed: on_board(session) == n), placed
+    asyncio.run(run())

@@ -214,6 +214,8 @@ class CatakombsPresenter(PresenterDefaults):
         s: State = game.state
         fid = decision.context.get("figure") if decision is not None else None
         f = s.figures.get(fid or s.current or "")
+        if f is not None and f.pos is None and decision is not None and decision.options:
+            return None  # a figure still to be placed: the app puts the cursor on its first square
         if f is None or f.pos is None:
             f = next((h for h in s.heroes() if h.pos is not None), None)
         return f.pos if f is not None else None
