@@ -8,7 +8,7 @@ settled by the heap order (distance, y, x), so the same board always gives the s
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 
 from .board import Board, Square
 from .sight import diagonal_ok
@@ -26,26 +26,46 @@ def setup_obstacle(board: Board) -> Test:
     return lambda sq: board.symbol(sq) in SETUP_OBSTACLES
 
 
-def _search(board: Board, start: Square, passable: Test, obstacle: Test | None,
-            cost: Cost | None) -> tuple[dict[Square, int], dict[Square, Square]]:
-    blocked = obstacle or setup_obstacle(board)
+Steps = Mapping[Square, Sequence[Square]]
+Walk = tuple[dict[Square, int], dict[Square, Square]]  # steps to each square, and where from
+
+
+def search(steps: Steps, start: Square, open_squares: Container[Square], extra: Mapping[Square, int]) -> Walk:
+    """The one walking search: `steps` gives each square's neighbours by the corner rule,
+    `open_squares` those that may be entered, `extra` what entering a square costs over the
+    step.  Returns the steps to every square reached and the square each was reached from."""
     dist = {start: 0}
     came: dict[Square, Square] = {}
     heap = [(0, start[1], start[0])]
+    pop, push, no_steps = heapq.heappop, heapq.heappush, ()
     while heap:
-        d, y, x = heapq.heappop(heap)
+        d, y, x = pop(heap)
         here = (x, y)
         if dist[here] != d:
             continue
-        for step in board.neighbours(here):
-            if not passable(step) or not diagonal_ok(here, step, blocked):
+        for step in steps.get(here, no_steps):
+            if step not in open_squares:
                 continue
-            nd = d + 1 + (cost(step) if cost else 0)
+            nd = d + 1 + extra.get(step, 0)
             if nd < dist.get(step, nd + 1):
                 dist[step] = nd
                 came[step] = here
-                heapq.heappush(heap, (nd, step[1], step[0]))
+                push(heap, (nd, step[1], step[0]))
     return dist, came
+
+
+def steps_by_corner_rule(board: Board, obstacle: Test) -> dict[Square, tuple[Square, ...]]:
+    """Each square's neighbours in the board's direction order, less the diagonals the corner
+    rule forbids with these obstacles."""
+    return {sq: tuple(n for n in board.neighbours(sq) if diagonal_ok(sq, n, obstacle)) for sq in board.squares()}
+
+
+def _search(board: Board, start: Square, passable: Test, obstacle: Test | None, cost: Cost | None) -> Walk:
+    # The predicates are pure, so each is asked once per square rather than once per step.
+    steps = steps_by_corner_rule(board, obstacle or setup_obstacle(board))
+    open_squares = {sq for sq in board.squares() if passable(sq)}
+    extra = {sq: cost(sq) for sq in open_squares} if cost else {}
+    return search(steps, start, open_squares, extra)
 
 
 def walking_distances(board: Board, start: Square, passable: Test, obstacle: Test | None = None,
@@ -55,11 +75,10 @@ def walking_distances(board: Board, start: Square, passable: Test, obstacle: Tes
     return _search(board, start, passable, obstacle, cost)[0]
 
 
-def path_to(board: Board, start: Square, goals: Iterable[Square], passable: Test,
-            obstacle: Test | None = None, cost: Cost | None = None) -> list[Square] | None:
-    """The squares stepped on, in order, to the nearest of `goals` (ties: smaller y, then x);
-    [] when the start is a goal, None when none can be reached."""
-    dist, came = _search(board, start, passable, obstacle, cost)
+def route(walk: Walk, start: Square, goals: Iterable[Square]) -> list[Square] | None:
+    """The squares stepped on, in order, to the nearest of `goals` reached by the walk (ties:
+    smaller y, then x); [] when the start is a goal, None when none was reached."""
+    dist, came = walk
     reached = [g for g in goals if g in dist]
     if not reached:
         return None
@@ -69,6 +88,13 @@ def path_to(board: Board, start: Square, goals: Iterable[Square], passable: Test
         path.append(goal)
         goal = came[goal]
     return path[::-1]
+
+
+def path_to(board: Board, start: Square, goals: Iterable[Square], passable: Test,
+            obstacle: Test | None = None, cost: Cost | None = None) -> list[Square] | None:
+    """The squares stepped on, in order, to the nearest of `goals` (ties: smaller y, then x);
+    [] when the start is a goal, None when none can be reached."""
+    return route(_search(board, start, passable, obstacle, cost), start, goals)
 
 
 def zone_order(board: Board) -> dict[str, int]:
