@@ -60,19 +60,22 @@ def steps_by_corner_rule(board: Board, obstacle: Test) -> dict[Square, tuple[Squ
     return {sq: tuple(n for n in board.neighbours(sq) if diagonal_ok(sq, n, obstacle)) for sq in board.squares()}
 
 
-def _search(board: Board, start: Square, passable: Test, obstacle: Test | None, cost: Cost | None) -> Walk:
+def _search(board: Board, start: Square, passable: Test, obstacle: Test | None, cost: Cost | None,
+            steps: Steps | None = None) -> Walk:
     # The predicates are pure, so each is asked once per square rather than once per step.
-    steps = steps_by_corner_rule(board, obstacle or setup_obstacle(board))
+    if steps is None:
+        steps = steps_by_corner_rule(board, obstacle or setup_obstacle(board))
     open_squares = {sq for sq in board.squares() if passable(sq)}
     extra = {sq: cost(sq) for sq in open_squares} if cost else {}
     return search(steps, start, open_squares, extra)
 
 
 def walking_distances(board: Board, start: Square, passable: Test, obstacle: Test | None = None,
-                      cost: Cost | None = None) -> dict[Square, int]:
+                      cost: Cost | None = None, steps: Steps | None = None) -> dict[Square, int]:
     """Steps from `start` to every square reachable through `passable` squares (the start
-    itself need not be passable).  `obstacle` defaults to the board as laid out."""
-    return _search(board, start, passable, obstacle, cost)[0]
+    itself need not be passable).  `obstacle` defaults to the board as laid out; `steps`, when
+    given, is the corner rule's table for those obstacles (terrain.Map keeps one)."""
+    return _search(board, start, passable, obstacle, cost, steps)[0]
 
 
 def route(walk: Walk, start: Square, goals: Iterable[Square]) -> list[Square] | None:
