@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -69,6 +70,32 @@ def test_the_same_seed_gives_the_same_quest_decision_for_decision(adventure):
         game = quest(adventure, row["kind"], row["i"])
         want = {k: row[k] for k in ("decisions", "state_hash", "decisions_hash")}
         assert fingerprint(game) == want, f"{adventure} {row['kind']} quest {row['i']}"
+
+
+FIRST_IMPORTS = {
+    "the ruleset": "from dungeon_tui.rulesets import get; get('catakombs').content()",
+    "the turn's rules": "import dungeon_tui.rulesets.catakombs.turns",
+    "the items": "import dungeon_tui.rulesets.catakombs.items",
+}
+
+
+def test_the_same_seed_gives_the_same_quest_whatever_module_was_imported_first():
+    """A figure's options were listed in the order the mechanic modules registered their
+    actions, so a test or a command that imported one of them first met a different list and
+    a mixed player, picking by position, played another game (acts.OFFER_ORDER fixes it)."""
+    here = Path(__file__).resolve()
+    script = ("import sys; sys.path.insert(0, {tests!r}); {first}; import test_cat_same_quests as t; "
+              "print(t.fingerprint(t.quest('lost_treasure', 'mixed', 0)))")
+    seen = {what: subprocess.run([sys.executable, "-c", script.format(tests=str(here.parent), first=first)],
+                                 capture_output=True, text=True, check=True).stdout
+            for what, first in FIRST_IMPORTS.items()}
+    assert len(set(seen.values())) == 1, seen
+
+
+def test_every_action_has_its_place_in_the_offer_order():
+    from dungeon_tui.rulesets.catakombs import turns  # noqa: F401  (every action registers)
+    from dungeon_tui.rulesets.catakombs.acts import ACTS, OFFER_ORDER
+    assert sorted(ACTS) == sorted(OFFER_ORDER)
 
 
 def write_table() -> None:
