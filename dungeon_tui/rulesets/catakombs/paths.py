@@ -8,7 +8,8 @@ settled by the heap order (distance, y, x), so the same board always gives the s
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 from .board import Board, Square
 from .sight import diagonal_ok
@@ -30,28 +31,63 @@ Steps = Mapping[Square, Sequence[Square]]
 Walk = tuple[dict[Square, int], dict[Square, Square]]  # steps to each square, and where from
 
 
-def search(steps: Steps, start: Square, open_squares: Container[Square], extra: Mapping[Square, int]) -> Walk:
+def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra: Mapping[Square, int]) -> Walk:
     """The one walking search: `steps` gives each square's neighbours by the corner rule,
     `open_squares` those that may be entered, `extra` what entering a square costs over the
-    step.  Returns the steps to every square reached and the square each was reached from."""
-    dist = {start: 0}
-    came: dict[Square, Square] = {}
-    heap = [(0, start[1], start[0])]
-    pop, push, no_steps = heapq.heappop, heapq.heappush, ()
+    step.  Returns the steps to every square reached and the square each was reached from.
+
+    It runs on square numbers in reading order, so one heap key `steps * n + number` orders
+    by (steps, y, x) as the ties are settled (paths.py's docstring)."""
+    squares, number, around = _numbered(steps)
+    n = len(squares)
+    enter = bytearray(n)
+    for sq in open_squares:
+        i = number.get(sq)
+        if i is not None:
+            enter[i] = 1
+    cost = [0] * n
+    for sq, c in extra.items():
+        i = number.get(sq)
+        if i is not None:
+            cost[i] = c
+    first = number[start]
+    dist, came, reached = [-1] * n, [-1] * n, [first]
+    dist[first] = 0
+    heap = [first]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, y, x = pop(heap)
-        here = (x, y)
-        if dist[here] != d:
+        d, i = divmod(pop(heap), n)
+        if dist[i] != d:
             continue
-        for step in steps.get(here, no_steps):
-            if step not in open_squares:
+        for j in around[i]:
+            if not enter[j]:
                 continue
-            nd = d + 1 + extra.get(step, 0)
-            if nd < dist.get(step, nd + 1):
-                dist[step] = nd
-                came[step] = here
-                push(heap, (nd, step[1], step[0]))
-    return dist, came
+            nd = d + 1 + cost[j]
+            dj = dist[j]
+            if dj < 0 or nd < dj:
+                if dj < 0:
+                    reached.append(j)
+                dist[j], came[j] = nd, i
+                push(heap, nd * n + j)
+    return ({squares[i]: dist[i] for i in reached},
+            {squares[i]: squares[came[i]] for i in reached if came[i] >= 0})
+
+
+Numbered = tuple[list[Square], dict[Square, int], list[tuple[int, ...]]]
+_NUMBERED: dict[int, tuple[Steps, Numbered]] = {}
+
+
+def _numbered(steps: Steps) -> Numbered:
+    """The steps table by square numbers (reading order), worked out once per table."""
+    found = _NUMBERED.get(id(steps))
+    if found is None or found[0] is not steps:
+        if len(_NUMBERED) > 64:
+            _NUMBERED.clear()
+        squares = sorted(steps, key=lambda sq: (sq[1], sq[0]))
+        number = {sq: i for i, sq in enumerate(squares)}
+        around = [tuple(number[m] for m in steps[sq] if m in number) for sq in squares]
+        found = _NUMBERED[id(steps)] = (steps, (squares, number, around))
+    return found[1]
 
 
 def steps_by_corner_rule(board: Board, obstacle: Test) -> dict[Square, tuple[Square, ...]]:
