@@ -77,6 +77,11 @@ class PresenterDefaults:
     """What a presenter may leave out: a game without drawn cards, previews or lines of sight
     inherits these and the screens simply show nothing for them."""
 
+    # A board with walls between squares goes compact (no wall rows) when it would not show
+    # whole: right for a fixed board (HeroQuest's).  A dungeon that grows tile by tile says
+    # False: it keeps its walls and scrolls, and M still switches by hand.
+    compact_to_fit: bool = True
+
     def drawn_card(self, game: Game, event: Event) -> tuple[str, str] | None:
         """A card the event draws, as (title, what it does), shown until the player dismisses
         it; None for every other event."""
@@ -121,11 +126,13 @@ def aimed_at_other(game: Game, action: Action, hero: str | None) -> Sq | None:
 def seated_hero(game: Game, seat: str) -> str | None:
     """The name of the hero who sits at a seat, as the seats menu says it; None for a seat
     no hero sits at."""
-    s = game.state
-    hero = next((h for h, x in getattr(s, "seat_of", {}).items() if x == seat), None)
-    if hero is None:
-        return None
-    return str(getattr(getattr(s, "figures", {}).get(hero), "name", None) or hero)
+    hero = next((h for h, x in getattr(game.state, "seat_of", {}).items() if x == seat), None)
+    return None if hero is None else figure_name(game, hero)
+
+
+def figure_name(game: Game, figure: str) -> str:
+    """A figure's name as the players say it ("Vistra"), from its id ("vistra")."""
+    return str(getattr(getattr(game.state, "figures", {}).get(figure), "name", None) or figure)
 
 
 def deciding_hero(game: Game, decision: Decision | None) -> str | None:
@@ -165,4 +172,4 @@ def bar(value: int, most: int, width: int = 10) -> str:
 
 
 __all__ = ["Board", "Card", "Presenter", "PresenterDefaults", "Verb",
-           "aimed_at", "aimed_at_other", "bar", "goes_to", "listed", "party_in", "plays", "seated_hero"]
+           "aimed_at", "aimed_at_other", "bar", "figure_name", "goes_to", "listed", "party_in", "plays", "seated_hero"]

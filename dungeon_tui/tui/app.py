@@ -166,7 +166,7 @@ class NewGameScreen(Screen[None]):
         from ..rulesets import get
         rs = get(self.game_id)
         out: list[Any] = [
-            row(Label("Adventure"), Select([(f"{aid}  {label}", aid) for aid, label in rs.adventures()],
+            row(Label("Adventure"), Select([(label, aid) for aid, label in rs.adventures()],
                                            value=rs.default_adventure(), allow_blank=False, id="adventure")),
             Static("Party: tick who goes, and who plays each: a player (give each player's name for "
                    "hotseat) or the AI.", classes="hint")]

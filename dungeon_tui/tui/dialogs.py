@@ -134,22 +134,35 @@ class Choose(FreshKeys, ModalScreen[int | None]):
     """Pick one of a few choices (which door, which search); escape picks none."""
 
     BINDINGS = [Binding("escape", "cancel", "cancel")]
-    DEFAULT_CSS = MODAL_CSS.format(name="Choose") + "Choose OptionList { height: auto; max-height: 12; width: 60; }"
+    DEFAULT_CSS = MODAL_CSS.format(name="Choose") + (
+        "Choose OptionList { height: auto; max-height: 12; width: 60; }"
+        "Choose #about { width: 60; color: $text-muted; margin-top: 1; }")
 
-    def __init__(self, question: str, choices: list[str], highlight: int = 0) -> None:
+    def __init__(self, question: str, choices: list[str], texts: list[str] | None = None,
+                 highlight: int = 0) -> None:
+        """`texts`: what each choice's card does, shown under the list while it is highlighted;
+        `highlight`: the row the list opens on."""
         super().__init__()
-        self.question, self.choices, self.highlight = question, choices, highlight
+        self.question, self.choices, self.texts, self.highlight = question, choices, texts or [], highlight
         self.mark_opened()
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(escape(self.question))
             yield OptionList(*(Option(escape(c), id=str(i)) for i, c in enumerate(self.choices)), id="choices")
+            yield Static(id="about")
 
     def on_mount(self) -> None:
         choices = self.query_one("#choices", OptionList)
         choices.highlighted = min(self.highlight, len(self.choices) - 1)
         choices.focus()
+
+    def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
+        index = int(message.option.id or 0)
+        text = self.texts[index] if index < len(self.texts) else ""
+        about = self.query_one("#about", Static)
+        about.update(escape(text))
+        about.display = bool(text)
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         self.dismiss(int(message.option.id or 0))

@@ -79,6 +79,10 @@ class EventLog(OptionList):
             self.highlighted = self.option_count - 1
         self.call_after_refresh(self.scroll_end, animate=False)
 
+    def on_blur(self) -> None:
+        # Back to its few lines under the map, the log shows the newest, not where reading stopped.
+        self.call_after_refresh(self.scroll_end, animate=False)
+
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         message.stop()
         if not still_listed(message):

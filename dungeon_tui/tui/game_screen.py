@@ -15,7 +15,7 @@ from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
 from .dialogs import Choose, Confirm, DrawnCard, GameOver, PassTheKeyboard, TooSmall
 from .event_log import line_of, still_listed
 from .map_view import MapView
-from ..engine.presenter import aimed_at, aimed_at_other, goes_to, seated_hero
+from ..engine.presenter import aimed_at, aimed_at_other, figure_name, goes_to, seated_hero
 from .saves import saves_dir
 from .session import SPEEDS, Session, why_not_saved
 from .table import TableScreen
@@ -27,7 +27,18 @@ CONTROL_KEYS = frozenset({"space", "plus", "equals_sign", "minus", "question_mar
 # Keys that only look around the map.
 LOOK_KEYS = frozenset({"up", "down", "left", "right", "h", "j", "k", "l", "home", "end", "pageup", "pagedown",
                        "1", "2", "3", "4", "6", "7", "8", "9", "tab"})
-RECAP_LINES = 14  # the most a hand-over recaps; the log has the rest
+# After the AI has played a side (not just rolled dice or drawn cards), a new choice takes keys
+# only this long after it is shown: keys a player was still pressing while the villain phase ran
+# (an "o", an Enter) reach the game a moment after the AI's last step and must not play the next
+# hero phase.
+AI_SETTLE = 0.4  # seconds
+RECAP_LINES = 14  # the fewest lines a hand-over recaps (a short terminal); the log has the rest
+
+
+def recap_lines(height: int) -> int:
+    """How many lines a hand-over's recap shows on a terminal this tall: what the screen holds
+    beside the banner and the frames."""
+    return max(RECAP_LINES, height - 18)
 
 
 class GameScreen(TableScreen):
@@ -71,12 +82,14 @@ class GameScreen(TableScreen):
         # Keys typed before the decision on offer was shown never answer it.
         self.offered: Decision | None = None
         self.offered_at = 0.0
+        self.ai_played = False  # the AI played since the last choice was offered (AI_SETTLE)
         self.seen_upto: dict[str, int] = {}  # per player: the events they saw up to (the recap starts there)
         self.cards_from = len(session.game.events)  # drawn cards after this event are still to show
         self.cards_open = 0  # the AI waits while a drawn card is read
         self.centred_on: tuple[str, str | None] | None = None  # the seat and hero the cursor was put on
         self.sighting = False  # V: the map shows what the active hero can see and target
         self._wake = threading.Event()
+        self.kick_after_cards = False  # a hand-over or the end waits for the drawn cards to be read
         self._finished = False
         self._leaving = False  # the game is over and the player chose to go back to the title
 
@@ -99,6 +112,9 @@ class GameScreen(TableScreen):
         if d is None:
             self.view_seat = self.watch_seat()
             self.redraw()
+            if self.cards_open:  # the cards the last choice drew are read before the game ends
+                self.kick_after_cards = True
+                return
             self._finish()
             return
         if not s.is_human(d.seat):
@@ -112,13 +128,18 @@ class GameScreen(TableScreen):
         # Going to or from the dungeon seat always hands over, even to the same name: the
         # dungeon's view shows what the heroes must not see.
         hand_over = to_dungeon != self.last_was_dungeon or (self.last_owner is not None and owner != self.last_owner)
+        if hand_over and self.cards_open:
+            # The player who drew them reads the cards first, then hands the keyboard over.
+            self.kick_after_cards = True
+            return
         self.last_owner, self.last_was_dungeon = owner, to_dungeon
         if not hand_over:
             self.view_seat = d.seat
             self.redraw(centre=True)
             return
+        hero = self.presenter.hero_of(s.game, d)
         who = (self.presenter.seat_label(s.game, d.seat) or (self.presenter.dungeon_player if to_dungeon else None)
-               or self.presenter.hero_of(s.game, d) or d.seat)
+               or (hero and figure_name(s.game, hero)) or d.seat)
         what = d.prompt if d.prompt.lower().startswith(str(who).lower()) else f"{who}: {d.prompt}"
         if to_dungeon:
             # The table keeps the heroes' view until the dungeon's player has the keyboard.
@@ -135,7 +156,10 @@ class GameScreen(TableScreen):
             self.seen_upto[owner] = len(self.session.game.events)
             if self.session.game.pending is d and self.view_seat != d.seat:
                 self.view_seat = d.seat
-            self.redraw(centre=True)  # the decision is offered now: keys from here on answer it
+            self.redraw(centre=True)
+            # The decision is offered now: only keys pressed from here on answer it, not the
+            # one that closed the hand-over nor any typed while it was up.
+            self.offered_at = time.monotonic()
         self.app.push_screen(PassTheKeyboard(owner, what, recap), ready)
 
     def recap(self, owner: str) -> list[str]:
@@ -144,9 +168,12 @@ class GameScreen(TableScreen):
         start = self.seen_upto.get(owner)
         if start is None:
             return []
-        lines = [text.plain for e in self.session.game.events[start:] if (text := line_of(e)) is not None]
-        if len(lines) > RECAP_LINES:
-            lines = [f"… {len(lines) - RECAP_LINES + 1} earlier lines are in the log (r)", *lines[-RECAP_LINES + 1:]]
+        # What happened, not how the AI weighed it: a reason's indented detail lines stay in the log.
+        lines = [text.plain for e in self.session.game.events[start:]
+                 if (text := line_of(e)) is not None and not text.plain.startswith(" ")]
+        most = recap_lines(self.app.size.height)
+        if len(lines) > most:
+            lines = [f"… {len(lines) - most + 1} earlier lines are in the log (r)", *lines[-most + 1:]]
         return lines
 
     def current(self) -> tuple[Game, str]:
@@ -158,7 +185,9 @@ class GameScreen(TableScreen):
         offered = d if d is not None and d.seat == self.view_seat else None
         fresh = offered is not None and offered is not self.offered
         if fresh:
-            self.offered_at = time.monotonic()  # Textual stamps key events with this clock (not on Windows)
+            # Textual stamps key events with this clock (not on Windows).
+            self.offered_at = time.monotonic() + (AI_SETTLE if self.ai_played else 0.0)
+            self.ai_played = False
         self.offered = offered
         # The cursor stays where the player left it while the same hero goes on deciding (after
         # a placement, a walk); it moves to the action when someone else's turn is shown.
@@ -183,8 +212,8 @@ class GameScreen(TableScreen):
         self.session.play_human(action)
         self.seen_upto[self.session.owners.get(action.seat, "")] = len(self.session.game.events)
         self.autosave()
+        self.show_drawn_cards()  # first: a hand-over or the game's end waits until they are read
         self.kick()
-        self.show_drawn_cards()
 
     def show_drawn_cards(self, skip: bool = False) -> None:
         """Cards drawn since the last look, one after another, each until the player goes on;
@@ -201,6 +230,9 @@ class GameScreen(TableScreen):
     def card_read(self, _: object = None) -> None:
         self.cards_open = max(0, self.cards_open - 1)
         self._wake.set()
+        if not self.cards_open and self.kick_after_cards:
+            self.kick_after_cards = False
+            self.call_later(self.kick)  # once the key that closed the card is done with
 
     def autosave(self) -> None:
         """Autosave; a disk that refuses is said once (and again when it works), never fatal."""
@@ -253,6 +285,7 @@ class GameScreen(TableScreen):
         if game is not s.game or game.pending is not d:  # undone meanwhile
             return
         game.play(action, why)
+        self.ai_played = self.ai_played or d.seat != CHANCE
         while game.pending is not None and game.pending.seat == CHANCE:
             s.play_ai_step()
         self.autosave()
@@ -263,8 +296,10 @@ class GameScreen(TableScreen):
         """Skip ahead: play every AI decision up to the next human one (or the end) at once."""
         s = self.session
         for _ in range(5000):  # a bound, so the UI answers even in an all-AI game
-            if s.play_ai_step() is None:
+            played = s.play_ai_step()
+            if played is None:
                 break
+            self.ai_played = self.ai_played or played.seat != CHANCE
         self.autosave()  # once, before the next human choice is asked
         self.redraw(centre=True)
         self.show_drawn_cards(skip=True)  # skipping ahead skips the cards too: they are in the log
@@ -461,7 +496,8 @@ class GameScreen(TableScreen):
         def chosen(n: int | None) -> None:
             if n is not None and self.session.game.pending is d:
                 self.play(actions[n])
-        self.app.push_screen(Choose(question, [str(a) for a in actions]), chosen)
+        texts = [next((c.text for c in self.cards if c.plays(a) and c.text), "") for a in actions]
+        self.app.push_screen(Choose(question, [str(a) for a in actions], texts), chosen)
 
     async def action_focus(self, what: str) -> None:
         self.query_one(f"#{what}").focus()
@@ -524,7 +560,7 @@ class GameScreen(TableScreen):
             self.kick()
             self.action_seats(highlight=n)
         self.app.push_screen(Choose("Who plays which seat? Enter switches Player and AI; escape closes.", rows,
-                                    highlight), chosen)
+                                    highlight=highlight), chosen)
 
     # -- what the hero sees ---------------------------------------------------------------------
     def action_sight(self) -> None:

@@ -18,6 +18,7 @@ ASCII_RUNS = {
     "▲▲": "/\\",  # a black triangle (Ashardalon)
     "△△": "^^",  # a white triangle (Ashardalon)
     "≡≡": ">>",  # a stairway, as roguelikes draw stairs
+    "⇲⇲": "<>",  # where the dead come back in (Catakombs' reinforcement entries)
     "…": "...",
 }
 # Then every other character.  Walls are '#' whatever their direction, so that '+' and '/' are
@@ -27,6 +28,7 @@ ASCII_CHARS = {
     "·": ".", "░": ":", "█": "#", "▓": "#", "▒": ",", "≈": "~", "≡": "=", "▪": "o", "¤": "&", "●": "*",
     "│": "#", "─": "#", "┼": "#", "┤": "#", "├": "#", "┴": "#", "┬": "#", "┘": "#", "└": "#", "┐": "#", "┌": "#",
     "╪": "H", "∩": "n", "▲": "A", "△": "^",
+    "∙": ";", "▣": "$", "▤": "%", "□": "_",  # Catakombs: a cell's floor; a chest closed, locked, open
     **{chr(0x2080 + d): str(d) for d in range(10)},  # a monster's small number (Warhammer Quest's o₃)
 }
 UNKNOWN = "?"  # a character no table knows: still one cell, still visibly something

@@ -83,7 +83,8 @@ class TableScreen(Screen[None]):
         """A board with walls between squares (HeroQuest) goes compact when it would not show
         whole in the full layout, until the player chooses a layout with M."""
         mv = self.query_one(MapView)
-        if not self.layout_chosen and mv.edges is not None and mv.size.width:
+        if (not self.layout_chosen and mv.edges is not None and mv.size.width
+                and getattr(self.presenter, "compact_to_fit", True)):
             mv.compact = not mv.fits_in_full()
 
     def action_map_layout(self) -> None:

@@ -219,3 +219,129 @@ def test_articles_and_plurals():
     assert an("Orc Archer") == "An Orc Archer" and an("Snake") == "A Snake"
     assert count(1, "square") == "1 square" and count(2, "Kobold") == "2 Kobolds"
     assert count(1, "damage", "damage") == "1 damage" and count(3, "damage", "damage") == "3 damage"
+
+
+def test_figures_of_one_name_read_apart_in_choices_and_ties():
+    """Three Legion Devils next to Vistra: each choice and the tie in the log say which one by
+    its map mark ("Legion Devil (l2)"), and a lone monster keeps its plain name."""
+    s = dungeon({"vistra": (2, 1)})
+    monster(s, "legion_devil", (1, 1), holder="vistra")  # the card brings three: l1, l2, l3
+    monster(s, "grell", (3, 2), holder="vistra")
+    game = run(s, lambda game: closest(game, s.figures["vistra"], s.foes(), "closest monster"), [])
+    sure = [str(a) for a in powers.attack_options(game, s.figures["vistra"], "hero:vistra")
+            if a.get("power") == "sure_strike"]
+    assert sorted(sure) == [f"Sure Strike (at-will) at {x}" for x in
+                            ("Grell", "Legion Devil (l1)", "Legion Devil (l2)", "Legion Devil (l3)")]
+    said = [e.text.strip() for e in game.events if e.kind in ("tie", "tactics")]
+    assert said[0] == ("A tie for closest monster between Legion Devil (l1, 1 square), Legion Devil (l2, 1 square), "
+                       "Legion Devil (l3, 1 square) and Grell (1 square): Legion Devil (l1, 1 square), first in the "
+                       "fixed order.")
+    assert said[1] == "closest monster for Vistra: Legion Devil (l1), 1 square away."
+
+
+def test_sifted_cards_counted_an_exclaimed_environment_and_a_disable_roll_name_their_cards():
+    """'1 Aberrant card goes on top' (not 'card(s)'), 'The environment is now Surrounded!'
+    (not '!.'), and a disable roll naming Thieves' Tools and Kobold Trappers, not their ids."""
+    from ash_scenario import events as of_kind, rolls
+
+    from dungeon_tui.rulesets.ashardalon.encounters import encounter
+    from dungeon_tui.rulesets.ashardalon.hazards import disable
+
+    s = dungeon({"quinn": (1, 2)})
+    s.decks["encounter"] = ["unnatural_corruption"]
+    s.decks["monster"] = ["grell#1", "snake#1", "snake#2", "orc_archer#1", "cave_bear#1"]
+    game = run(s, encounter, [])
+    (sift,) = of_kind(game, "sift")
+    assert sift["text"] == "Unnatural Corruption: 1 Aberrant card goes on top of the monster deck, 4 discarded."
+    s = dungeon({"quinn": (1, 2)})
+    s.decks["encounter"] = ["surrounded"]
+    game = run(s, encounter, [])
+    assert [e["text"] for e in of_kind(game, "environment")] == ["The environment is now Surrounded!"]
+    s = dungeon({"tarak": (1, 5)})
+    s.figures["tarak"].items["thieves_tools#1"] = True
+    s.environment = "kobold_trappers"
+    s.markers["poisoned_dart_trap"] = {"at": [2, 6]}
+    s.rows["tarak"].append("poisoned_dart_trap")
+    (r,) = rolls(run(s, lambda g: disable(g, s.figures["tarak"], "poisoned_dart_trap"), [12]))
+    assert r["text"] == ("Tarak works at Poisoned Dart Trap: d20 12 +4 Thieves' Tools -4 Kobold Trappers = 12 vs 10: "
+                         "disabled")
+
+
+def test_monster_hunt_shows_the_trophies_taken_and_needed():
+    """Monster Hunt is won on a count the table showed nowhere: the status says it (2 a hero + 3)."""
+    game = GAME.new_game({"adventure": "monster_hunt", "heroes": ["quinn", "vistra", "keyleth"]}, 3)
+    game.state.trophies = 4
+    assert "trophies 4 of 9" in P.status(game, "hero:quinn")
+    day = GAME.new_game({"adventure": "a_day_in_the_life", "heroes": ["quinn"]}, 3)
+    assert "trophies" not in P.status(day, "hero:quinn")
+
+
+def test_the_saves_list_names_the_adventure_and_heroes():
+    """A save's listing reads "Monster Hunt" and "Quinn, Vistra", not monster_hunt and quinn,vistra."""
+    game = GAME.new_game({"adventure": "monster_hunt", "heroes": ["quinn", "vistra"]}, 3)
+    assert GAME.record_meta(game) == {"adventure": "Monster Hunt", "party": ["Quinn", "Vistra"], "turn": 0}
+
+
+def test_blade_barrier_tokens_read_as_one_effect_and_draw_unlike_a_monster():
+    """Five Blade Barrier tokens: the sheet says so once ("5 Blade Barrier tokens on ..."), not
+    five times; each draws as %% (a lone "b" read as a Cave Bear), named in the legend and the
+    line under the cursor."""
+    from ash_scenario import _G
+
+    from dungeon_tui.rulesets.ashardalon.powers import lay_tokens
+
+    s = dungeon({"quinn": (0, 2)})
+    lay_tokens(_G(s), s.figures["quinn"], "blade_barrier", (0, 0), 5)
+    game = run(s, lambda g: iter(()), [])
+    sheet = P.sheet(game, "hero:quinn", "quinn")
+    assert "5 Blade Barrier tokens on the start tile's north half" in sheet and sheet.count("Blade Barrier") == 1
+    spots = [tuple(t["at"]) for t in s.tokens]
+    cells = P.board(game, "hero:quinn").cells
+    assert [cells[q][0] for q in spots] == ["%%"] * 5 and "%% blade barrier" in P.legend
+    assert "Blade Barrier token" in P.look(game, "hero:quinn", spots[0])
+
+
+def test_two_of_a_kind_never_share_a_map_mark():
+    """The map numbers a monster among those of its kind: the first Grell is g1 and a later one
+    g2, even when ten figures came between them (ids grell1 and grell11: both were "g1")."""
+    s = dungeon({"quinn": (1, 5)})
+    first = monster(s, "grell", (1, 1), copy=1)
+    s.next_id += 10 - 1  # ten figures later, as after some Legion Devils, cultists and snakes
+    second = monster(s, "grell", (2, 6), copy=2)
+    assert first.id[-1] == second.id[-1]
+    game = run(s, lambda g: iter(()), [])
+    cells = P.board(game, "hero:quinn").cells
+    assert (cells[first.pos][0], cells[second.pos][0]) == ("g1", "g2")
+    assert P.look(game, "hero:quinn", second.pos).split(" · ")[1].startswith("g2 Grell")
+    assert "Sacred Flame (at-will) at Grell (g2)" in [str(a) for a in
+                                                      powers.attack_options(game, s.figures["quinn"], "hero:quinn")]
+
+
+def test_a_held_card_whose_figures_are_gone_says_which_of_its_name_it_moves():
+    """Vistra holds an Orc Archer card whose figure fell, while Quinn's archer stands: her card
+    still moves it by name (§5.4), so her row says so rather than "none on the board"."""
+    s = dungeon({"quinn": (1, 5), "vistra": (2, 5)})
+    mine = monster(s, "orc_archer", (1, 1), holder="vistra", copy=1)
+    other = monster(s, "orc_archer", (2, 6), holder="quinn", copy=2)
+    mine.pos = None  # defeated
+    game = run(s, lambda g: iter(()), [])
+    rows = P.party(game, "hero:quinn")
+    mark_of = P.board(game, "hero:quinn").cells[other.pos][0]
+    assert f"   holds Orc Archer (none of its own; it moves {mark_of})" in rows
+    other.pos = None
+    assert "   holds Orc Archer (none on the board)" in P.party(game, "hero:quinn")
+
+
+def test_a_hazard_with_nobody_on_its_tile_says_it_strikes_no_one():
+    """Cave In acts on a tile the heroes have left: the log says nobody is there, not just that
+    it acted (issue 16: when the game skips something, the log says why)."""
+    from ash_scenario import rolls
+
+    from dungeon_tui.rulesets.ashardalon.dungeon import activate_marker
+
+    s = dungeon({"quinn": (1, 5)})  # the start tile's south half
+    s.markers["cave_in"] = {"at": [1, 1]}  # the north half
+    s.rows["quinn"].append("cave_in")
+    game = run(s, lambda g: activate_marker(g, "cave_in"), [])
+    assert rolls(game) == []
+    assert "Nobody is there: Cave In strikes no one." in [e.text.strip() for e in game.events]

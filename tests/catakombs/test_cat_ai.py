@@ -113,8 +113,11 @@ def test_the_master_keeps_fate_for_cancelling_and_accepts_a_failed_block():
     use = Action.make(DUNGEON, "use_fate", figure="tomb_king")
     keep = Action.make(DUNGEON, "keep_fate", figure="tomb_king")
     seat = MasterSeat()
-    reroll = Decision(DUNGEON, "?", [use, keep], context={"figure": "tomb_king", "fate": "roll the spell again"})
-    cancel = Decision(DUNGEON, "?", [use, keep], context={"figure": "tomb_king", "fate": "cancel the blow"})
+    # The context's `use` decides, not the words (a reroll's words may well say "cancel").
+    reroll = Decision(DUNGEON, "?", [use, keep], context={"figure": "tomb_king", "fate": "cancel roll again",
+                                                         "use": "reroll"})
+    cancel = Decision(DUNGEON, "?", [use, keep], context={"figure": "tomb_king", "fate": "undo the blow",
+                                                         "use": "cancel"})
     assert seat.choose(t, reroll)[0].kind == "keep_fate"     # type: ignore[arg-type]
     assert seat.choose(t, cancel)[0].kind == "use_fate"      # type: ignore[arg-type]
     go = Action.make(DUNGEON, "break_away", figure="tomb_king")
@@ -148,3 +151,83 @@ def test_companions_shoot_when_shooting_is_their_best_and_fight_when_pinned():
     t.state.figures["torgils"].ap = 4
     action, _ = companion.choose(t, hero_decision(t, "torgils"))    # type: ignore[arg-type]
     assert (action.kind, action.get("target")) == ("melee", "revenant_1")   # armour 2 <= half of 8
+
+
+def test_the_ai_master_raises_the_most_valuable_troop_first():
+    t = table("liberation", {"esterella": (2, 12)}, {"tomb_king": ("tomb_king", (6, 12))})
+    options = [Action.make(DUNGEON, "raise", text="Raise Vampire", index=0),
+               Action.make(DUNGEON, "raise", text="Raise 4 rats", index=1)]
+    action, why = MasterSeat().choose(t, Decision(DUNGEON, "Which of the dead rise?", options,   # type: ignore[arg-type]
+                                                  context={"ask": "raise"}))
+    assert action.get("index") == 0 and "Vampire" in why
+
+
+def window_decision(t: Table, hid: str, window: str) -> Decision:
+    """A kept point's window as windows.py offers it: the hero's actions for 1 point, pass, and
+    (W1, W2) waiting for the end of the Master's turn."""
+    d = hero_decision(t, hid)
+    seat = t.state.seat(t.state.figures[hid])
+    options = [a for a in d.options if a.kind not in ("end_activation", "wait") and ACTS[a.kind].cost <= 1]
+    options.append(Action.make(seat, "pass", figure=hid))
+    if window != "W3":
+        options.append(Action.make(seat, "pass_turn", figure=hid))
+    return Decision(seat, "?", options, context={"figure": hid, "window": window})
+
+
+def test_a_companion_keeps_its_point_for_a_blow_until_the_last_window():
+    # Torgils holds a point, the nearest revenant far off: no walking in W1 or W2, a walk in W3.
+    t = table("liberation", {"torgils": (2, 12)}, {"revenant_1": ("revenant", (12, 12))})
+    torgils = t.state.figures["torgils"]
+    torgils.ap, torgils.reserved = 1, 1
+    companion = controllers()["*"]
+    for window in ("W1", "W2"):
+        action, why = companion.choose(t, window_decision(t, "torgils", window))   # type: ignore[arg-type]
+        assert action.kind == "pass" and "keeps the point" in why
+    action, _ = companion.choose(t, window_decision(t, "torgils", "W3"))   # type: ignore[arg-type]
+    assert action.kind in ("walk", "run", "open_door")
+    # A revenant beside him in W2: the point strikes.
+    t.state.figures["revenant_1"].pos = (3, 12)
+    action, _ = companion.choose(t, window_decision(t, "torgils", "W2"))   # type: ignore[arg-type]
+    assert (action.kind, action.get("target")) == ("melee", "revenant_1")
+
+
+def test_only_a_hero_who_can_heal_goes_to_a_downed_ally():
+    # Irf down beside Torgils, a revenant next to Torgils: Torgils (no heal, no barrel) fights.
+    t = table("liberation", {"torgils": (4, 12), "irf": (3, 12), "esterella": (2, 10)},
+              {"revenant_1": ("revenant", (5, 12))})
+    irf = t.state.figures["irf"]
+    irf.status, irf.pv = "downed", 0
+    t.state.figures["torgils"].ap = t.state.figures["esterella"].ap = 4
+    companion = controllers()["*"]
+    action, _ = companion.choose(t, hero_decision(t, "torgils"))   # type: ignore[arg-type]
+    assert (action.kind, action.get("target")) == ("melee", "revenant_1")
+    # Esterella has Freya's healing: she tends him (cast on Irf, in sight).
+    action, why = companion.choose(t, hero_decision(t, "esterella"))   # type: ignore[arg-type]
+    assert (action.kind, action.get("target")) == ("cast", "irf") and "Irf is down" in why
+
+
+def test_a_healer_mends_an_ally_at_half_pv_or_less():
+    t = table("liberation", {"esterella": (2, 12), "torgils": (4, 12)}, {"revenant_1": ("revenant", (12, 12))})
+    torgils = t.state.figures["torgils"]
+    torgils.pv = torgils.max_pv // 2
+    t.state.figures["esterella"].ap = 4
+    action, why = controllers()["*"].choose(t, hero_decision(t, "esterella"))   # type: ignore[arg-type]
+    assert (action.kind, action.get("spell"), action.get("target")) == ("cast", "freya_healing", "torgils")
+    assert "Torgils is badly hurt" in why
+
+
+def test_a_shooter_shoots_the_tomb_king_first_when_both_are_in_sight():
+    # A revenant nearer by walking, the Tomb King in sight too: while he stands the dead return.
+    t = table("liberation", {"irf": (2, 12)},
+              {"revenant_1": ("revenant", (4, 10)), "tomb_king": ("tomb_king", (8, 12))})
+    t.state.figures["irf"].ap = 4
+    action, why = controllers()["*"].choose(t, hero_decision(t, "irf"))    # type: ignore[arg-type]
+    assert (action.kind, action.get("target")) == ("shoot", "tomb_king") and "Tomb King" in why
+
+
+def test_a_fighter_meets_a_near_enemy_before_heading_for_the_objective():
+    # A revenant 4 steps off at (6,12): Torgils closes on it rather than walking for the cell.
+    t = table("liberation", {"torgils": (2, 12)}, {"revenant_1": ("revenant", (6, 12))})
+    t.state.figures["torgils"].ap = 4
+    action, why = controllers()["*"].choose(t, hero_decision(t, "torgils"))    # type: ignore[arg-type]
+    assert action.kind in ("walk", "run") and "advances on Revenant 1" in why

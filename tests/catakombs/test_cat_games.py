@@ -105,3 +105,22 @@ def test_every_spell_has_its_effect_and_content_is_clean():
     assert SPELLS.ids() == sorted(content.spells) and GAME.content_problems(content) == []
     assert SPELLS.problems([*content.spells, "fireball"], "spells.yaml") == [
         "spells.yaml: spell 'fireball' has no effect in the code"]
+
+
+def test_a_hotseat_master_handed_to_the_ai_sets_up_by_the_solo_rules():
+    # The human Master presses space at set-up: the Tomb King goes by the objective as the solo
+    # rules put him, not on the first square of the list.
+    from dungeon_tui.engine.dice import SeededChance
+    from dungeon_tui.rulesets.catakombs.deployment import solo_deployment
+    from dungeon_tui.rulesets.catakombs.terrain import board_of
+    game = GAME.new_game({"adventure": "liberation", "mode": "hotseat"}, 4)
+    while game.pending.seat == CHANCE:
+        game.play(*SeededChance().choose(game, game.pending))
+    d = game.pending
+    assert d.seat == DUNGEON and d.context["figure"] == "tomb_king"
+    action, why = GAME.ai_controllers()[DUNGEON].choose(game, d)
+    s = game.state
+    squares = dict(solo_deployment(board_of(game), game.content.quests["liberation"], "tomb_king",
+                                   [f for f in s.roster if f != "tomb_king"]))
+    assert tuple(action.get("to")) == squares["tomb_king"] != tuple(d.options[0].get("to"))
+    assert why == "set up in the objective's zone"

@@ -70,3 +70,25 @@ def test_fate_declined_keeps_the_failure():
     s = state_with(irf)
     game = run(s, lambda g: stat_test(g, irf, "dex", 4, "cat.lock.pick"), [pd("blank", "I", "blank")])
     assert irf.fate == 2 and not game.result["value"].success and len(rolls(game)) == 1
+
+
+class Noting(Picks):
+    """Picks that also notes the context of every decision it is asked."""
+
+    def __init__(self, *picks: tuple[str, dict[str, object]]) -> None:
+        super().__init__(*picks)
+        self.asked: list[dict[str, object]] = []
+
+    def choose(self, game, d):  # type: ignore[no-untyped-def]
+        self.asked.append(dict(d.context))
+        return super().choose(game, d)
+
+
+def test_a_fate_decision_says_whether_it_rerolls_or_cancels():
+    from cat_core_scenario import act, run, table
+
+    from dungeon_tui.rulesets.catakombs.content import load_content
+    s = table("lost_treasure", {"esterella": (18, 4)})
+    noting = Noting(("keep_fate", {}), ("use_fate", {}))
+    run(s, act("jump", s.figures["esterella"], to=(21, 4), over=2), [pd("I", "I", "I*")], noting, load_content())
+    assert [c["use"] for c in noting.asked] == ["reroll", "cancel"]

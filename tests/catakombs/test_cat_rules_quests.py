@@ -97,6 +97,18 @@ def test_downed_hero_dies_at_the_end_of_the_next_turn():
     assert irf.status == "dead" and irf.pos is None
 
 
+def test_the_deadline_kills_with_no_fate_offered():
+    # RB: fate cancels "un résultat qui aurait provoqué la mort", a roll's result; dying of the
+    # wounds at the end of the next turn is no roll, so a fate point does not save him.
+    s = table("lost_treasure", {"irf": (3, 4), "torgils": (5, 5)})
+    irf = s.figures["irf"]
+    irf.status, irf.pv, irf.downed_turn, irf.fate = "downed", 0, 2, 2
+    s.turn = 3
+    game = play(s, end_of_turn, [], then=("use_fate",))
+    assert irf.status == "dead" and irf.fate == 2
+    assert not [e for e in game.events if e.kind == "fate"]
+
+
 def test_no_hero_standing_is_the_masters_win():
     s = table("lost_treasure", {"irf": (3, 4), "revenant_1": (4, 4)})
     irf = s.figures["irf"]

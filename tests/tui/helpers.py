@@ -3,6 +3,7 @@ the snapshot tests compare SVG screenshots through pytest-textual-snapshot)."""
 from __future__ import annotations
 
 import io
+import time
 
 from rich.console import Console
 
@@ -56,10 +57,12 @@ def at_first_choice(session, size, body) -> None:
 
 def offers(app) -> bool:
     """The game screen is on top and offers the pending decision: keys pressed from now on
-    answer it (keys pressed before it was shown are dropped, as a player's would be)."""
+    answer it (keys pressed before it was shown, or in the moment after the AI played, are
+    dropped, as a player's would be)."""
     screen = app.screen
     offered = getattr(screen, "offered", None)
-    return offered is not None and offered is screen.session.game.pending
+    return (offered is not None and offered is screen.session.game.pending
+            and time.monotonic() >= getattr(screen, "offered_at", 0.0))
 
 
 async def wait_for(pilot, test, tries: int = 300, pause: float = 0.02) -> bool:

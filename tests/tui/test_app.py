@@ -160,6 +160,8 @@ def test_new_game_form_is_played_from_the_keyboard_from_its_first_field(tmp_path
             assert app.focused is form.query_one("#game") and app.focused.value == "ashardalon"
             await pilot.press("tab")
             assert app.focused is app.screen.query_one("#adventure")
+            shown = [str(label) for label, _ in app.focused._options]
+            assert "Monster Hunt" in shown and not any("_" in label for label in shown)  # names, not ids
     asyncio.run(run())
 
 

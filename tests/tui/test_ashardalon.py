@@ -31,6 +31,12 @@ def ash_session(seed: int = 3, heroes=("quinn", "heskan")):
     return session
 
 
+def game_text(session, choice: str) -> str:
+    """The content text of the power or item a choice's words start with."""
+    c = session.game.content
+    return next(x.text for x in [*c.powers.values(), *c.items.values()] if choice.startswith(x.name))
+
+
 def set_up(session):
     """Play the setup's draws up to the first hero's first choice (no app needed)."""
     while session.human_pending() is None and session.play_ai_step() is not None:
@@ -112,6 +118,10 @@ def test_move_with_the_cursor_then_attack_the_new_tiles_monster(tmp_path):
         await pilot.press("enter")  # attack it: Heskan has several attacks, so the app asks which
         assert await wait_for(pilot, lambda: isinstance(app.screen, Choose))
         assert all("attack" in c.lower() or "mouther" in c.lower() for c in app.screen.choices)
+        # What the highlighted power does shows under the choices, as in the cards panel.
+        about = app.screen.query_one("#about")
+        assert app.screen.texts[0] and str(about.render()) == app.screen.texts[0]
+        assert app.screen.texts[0] == game_text(session, app.screen.choices[0])
         await pilot.press("enter")
         assert await wait_for(pilot, lambda: any(a.kind == "attack" and a.seat == "hero:heskan"
                                                  for a, _ in session.game.decisions))
@@ -218,3 +228,192 @@ def test_a_tie_the_player_breaks_is_lit_on_the_map(tmp_path):
             assert await wait_for(pilot, lambda: len(game.decisions) > made)
             assert game.decisions[made][0] == d.options[1]  # Vistra, whose square it was
     asyncio.run(run())
+
+
+def test_the_line_under_the_cursor_follows_a_move_onto_its_square(tmp_path):
+    """The look line is about the square under the cursor as it is now: after Quinn walks to the
+    square the cursor is on, it names him (issue 16: panels match the state after every step)."""
+    session = ash_session()
+
+    async def play(app, pilot):
+        quinn = session.game.state.figures["quinn"]
+        look = app.screen.query_one("#look")
+        await pilot.press("right", "right", "right", "up")
+        assert "Quinn" not in str(look.render())
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: quinn.pos == (3, 1))
+        assert await wait_for(pilot, lambda: "Q Quinn" in str(look.render()))
+    at_first_choice(session, (120, 40), play)
+
+
+def test_the_hand_over_names_the_hero_not_his_id(tmp_path):
+    """Hotseat, Ann plays Quinn and Bob Vistra: the screen that hands Bob the keyboard says
+    "Vistra: Who gets the ...?", never the id "vistra:" (issue 16)."""
+    from dungeon_tui.tui.dialogs import PassTheKeyboard
+    session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 3, options=Options(ai_speed="instant"),
+                          hero_owners={"hero:quinn": "Ann", "hero:vistra": "Bob"})
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(12):  # Quinn's treasure card and his choice, then the hand-over to Bob
+                if isinstance(app.screen, PassTheKeyboard):
+                    break
+                await pilot.press("enter")
+                await pilot.pause(0.1)
+            assert isinstance(app.screen, PassTheKeyboard)
+            text = screen_text(app)
+            assert "Bob, it is your turn" in text and "Vistra: Who gets the" in text and "vistra" not in text
+    asyncio.run(run())
+
+
+def test_the_dungeon_keeps_its_walls_when_it_outgrows_the_map(tmp_path):
+    """Two tiles laid north of the start tile make the dungeon taller than the map at 80x24:
+    Ashardalon's board scrolls in the full layout (tile walls and unexplored edges drawn) rather
+    than going compact, where the walls along a row and the north and south edges to explore
+    would vanish; M still switches."""
+    from dungeon_tui.rulesets.ashardalon import board
+    from dungeon_tui.rulesets.ashardalon.geometry import ROTATION_BEYOND, beyond, lay_out
+    session = ash_session()
+    s, content = session.game.state, session.game.content
+    for cell in ((0, 0), (0, -1)):
+        placed, _ = lay_out(content.tiles, "w01" if cell == (0, 0) else "w03", beyond(cell, "N"), ROTATION_BEYOND["N"])
+        placed.doors = []
+        s.tiles.append(placed)
+    board.relayout(s, content)
+
+    async def look(app, pilot):
+        mv = app.screen.query_one(MapView)
+        await pilot.pause(0.2)
+        assert not mv.fits_in_full() and not mv.compact
+        await pilot.press("M")
+        assert await wait_for(pilot, lambda: mv.compact)
+    at_first_choice(session, (80, 24), look)
+
+
+def test_the_log_back_under_the_map_shows_its_newest_line(tmp_path):
+    """r opens the log large; escape puts it back under the map, scrolled to its newest line
+    (it stayed where the large log had been, hiding the last lines)."""
+    from dungeon_tui.tui.event_log import EventLog
+    session = ash_session()
+
+    async def read(app, pilot):
+        log = app.screen.query_one(EventLog)
+        await pilot.press("r")
+        assert await wait_for(pilot, lambda: log.has_focus)
+        await pilot.pause(0.2)
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: not log.has_focus)
+        assert await wait_for(pilot, lambda: log.max_scroll_y > 0 and log.scroll_offset.y == log.max_scroll_y)
+    at_first_choice(session, (120, 40), read)
+
+
+def test_cards_drawn_before_a_hand_over_are_read_before_it(tmp_path):
+    """Hotseat: Ann's choice makes Vistra draw a treasure card, then Bob decides.  The card
+    shows first and the hand-over after it, never the card on top of "Bob, it is your turn"."""
+    from dungeon_tui.tui.dialogs import PassTheKeyboard
+    session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 3, options=Options(ai_speed="normal"),
+                          hero_owners={"hero:quinn": "Ann", "hero:vistra": "Bob"})
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            seen = []
+            for _ in range(14):
+                stack = app.screen_stack
+                seen.append(type(app.screen).__name__)
+                handing = [k for k, x in enumerate(stack) if isinstance(x, PassTheKeyboard)]
+                assert not handing or all(not isinstance(x, DrawnCard) for x in stack[handing[0]:]), seen
+                if isinstance(app.screen, PassTheKeyboard):
+                    break
+                await pilot.press("enter")
+                await pilot.pause(0.15)
+            assert isinstance(app.screen, PassTheKeyboard) and "DrawnCard" in seen
+    asyncio.run(run())
+
+
+def test_a_key_from_before_the_hand_over_closed_answers_nothing(tmp_path):
+    """Hotseat: a key stamped before Bob closed his hand-over screen (typed ahead, or the very
+    key that closed it) is dropped; Vistra's choice waits for a key Bob presses afterwards."""
+    from textual import events
+
+    from dungeon_tui.tui.dialogs import PassTheKeyboard
+    session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 3, options=Options(ai_speed="instant"),
+                          hero_owners={"hero:quinn": "Ann", "hero:vistra": "Bob"})
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(12):
+                if isinstance(app.screen, PassTheKeyboard):
+                    break
+                await pilot.press("enter")
+                await pilot.pause(0.1)
+            assert isinstance(app.screen, PassTheKeyboard)
+            await pilot.pause(0.1)
+            before = events.Key("enter", "\r")  # stamped now, while the hand-over is still up
+            await pilot.press("enter")  # Bob takes the keyboard
+            assert await wait_for(pilot, lambda: offers(app))
+            asked, made = session.game.pending, len(session.game.decisions)
+            assert asked.seat == "hero:vistra"
+            app.screen.query_one("#options").focus()  # where enter would pick the first choice
+            app.post_message(before)
+            await pilot.pause(0.3)
+            assert len(session.game.decisions) == made and session.game.pending is asked
+            await pilot.press("enter")  # a key pressed now answers
+            assert await wait_for(pilot, lambda: len(session.game.decisions) > made)
+    asyncio.run(run())
+
+
+def test_the_hand_over_recap_keeps_what_happened_and_uses_the_screen(tmp_path):
+    """A hand-over recaps what happened, not the AI's weighing (its indented detail lines stay
+    in the log), and at 120x40 shows more than the 14 lines a short terminal holds."""
+    from dungeon_tui.tui.game_screen import RECAP_LINES, recap_lines
+    session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 3, options=Options(ai_speed="instant"),
+                          hero_owners={"hero:quinn": "Ann", "hero:vistra": "Bob"})
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            assert await wait_for(pilot, lambda: offers(app))
+            game, screen = session.game, app.screen
+            screen.seen_upto["Ann"] = len(game.events)
+            for k in range(30):
+                game.emit("tactics", text=f"  closest hero for Grell {k}: Quinn, 2 squares away.")
+                game.emit("damage", text=f"Quinn takes 1 damage ({k}).")
+            recap = screen.recap("Ann")
+            assert not any("closest hero" in line for line in recap)
+            assert len(recap) == recap_lines(40) > RECAP_LINES and recap[-1] == "Quinn takes 1 damage (29)."
+    asyncio.run(run())
+
+
+def test_keys_still_pressed_as_the_villain_phase_ends_play_nothing(tmp_path):
+    """Solo: keys that reach the game just after the AI's villain phase (an 'o', an Enter mashed
+    while it ran) do not play the next hero phase; a key pressed a moment later does."""
+    from textual import events
+
+    from dungeon_tui.tui.game_screen import AI_SETTLE
+    session = ash_session()
+
+    async def play(app, pilot):
+        screen, game = app.screen, session.game
+        shown = {}
+
+        def heskan_shown() -> bool:
+            if screen.offered is not None and screen.offered is game.pending and game.pending.seat == "hero:heskan":
+                shown.setdefault("at", screen.offered_at - AI_SETTLE)  # when it was drawn
+                return True
+            return False
+        await pilot.press("e")  # Quinn ends his phase: a tile, a monster, its villain phase, then Heskan
+        assert await wait_for(pilot, heskan_shown, tries=1000)
+        mashed = events.Key("enter", "\r")
+        mashed.time = shown["at"] + AI_SETTLE / 2  # pressed just after Heskan's choice came up
+        assert not screen.takes_key(mashed)
+        later = events.Key("enter", "\r")
+        later.time = shown["at"] + AI_SETTLE + 0.01
+        assert screen.takes_key(later)
+        made = len(game.decisions)
+        assert await wait_for(pilot, lambda: offers(app))
+        await pilot.press("o", "enter")  # a key pressed once the choice has settled plays it
+        assert await wait_for(pilot, lambda: len(game.decisions) > made)
+    at_first_choice(session, (120, 40), play)

@@ -59,6 +59,7 @@ def test_human_master_is_handed_the_keyboard_and_sees_the_dungeon(tmp_path):
             assert await wait_for(pilot, lambda: isinstance(app.screen, PassTheKeyboard)), (
                 type(app.screen).__name__, d and d.seat, d and [a.kind for a in d.options][:5])
             assert "Zoe" in screen_text(app)
+            assert "look away" not in screen_text(app)  # nothing in Catakombs is hidden from the heroes
             await pilot.press("enter")
             assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             lines = "\n".join(map_lines(app.screen.query_one(MapView)))

@@ -9,7 +9,7 @@ from dungeon_tui.engine.presenter import Card, goes_to
 from dungeon_tui.rulesets.warhammer_quest.presenter import WarhammerQuestPresenter
 from dungeon_tui.tui.dialogs import Choose, DrawnCard, PassTheKeyboard
 from dungeon_tui.tui.event_log import EventLog, line_of
-from dungeon_tui.tui.game_screen import RECAP_LINES, GameScreen
+from dungeon_tui.tui.game_screen import GameScreen, recap_lines
 from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.tui.session import SPEEDS, Options
 
@@ -116,11 +116,13 @@ def test_hand_over_recaps_what_happened_since_the_players_last_turn(tmp_path):
         assert app.screen.player == "Ann"
         bobs = [str(a) for a, _ in session.game.decisions[made:] if session.owners.get(a.seat) == "Bob"]
         recap = app.screen.recap
-        since = [t.plain for e in session.game.events[ann_saw:] if (t := line_of(e)) is not None]
+        since = [t.plain for e in session.game.events[ann_saw:]
+                 if (t := line_of(e)) is not None and not t.plain.startswith(" ")]
         assert bobs and any(bobs[0] in line for line in since)  # Bob's placements are among them
         # Many lines since (Bob's Freeze and what it did): the newest, and where the rest are.
-        assert recap[0] == f"… {len(since) - RECAP_LINES + 1} earlier lines are in the log (r)"
-        assert recap[1:] == since[-RECAP_LINES + 1:]
+        most = recap_lines(40)
+        assert recap[0] == f"… {len(since) - most + 1} earlier lines are in the log (r)"
+        assert recap[1:] == since[-most + 1:]
         assert str(app.screen.query_one("#recap").render()).startswith("Since your last turn")
     at_first_choice(session, (120, 40), body)
 

@@ -8,7 +8,7 @@ from typing import Any
 from ...engine.grid import Sq, spread
 from .geometry import Cell, Layout, cell_of
 from .state import Figure, State, squares_of
-from . import geometry, tile_names
+from . import geometry, marks, tile_names
 
 FAR = 1 << 20  # "unreachable" as a number, so min() and sorting need no special case
 
@@ -106,6 +106,15 @@ def tile_label(s: State, cell: Cell) -> str:
     """How a text names a tile: as the players would (the start tile's halves, a hero's tile,
     or where it lies from the active hero), never by its id in the deck."""
     return tile_names.tile_name(cell, start_cells(s), hero_cells(s))
+
+
+def called(s: State, figure: Figure, *more: str) -> str:
+    """A figure's name as a choice or the log says it, with its map mark when another figure
+    of that name is on the board ("Legion Devil (l3)"); `more` goes in the same brackets."""
+    alike = any(o is not figure and o.on_board and o.name == figure.name for o in s.figures.values())
+    kin = [o.id for o in s.figures.values() if o.kind == figure.kind and o.side == figure.side]
+    return marks.told_apart(figure.name, marks.mark(figure.side, figure.kind, figure.id, figure.name, kin), alike,
+                            *more)
 
 
 def tile_from(s: State, cell: Cell, origin: Cell) -> str:

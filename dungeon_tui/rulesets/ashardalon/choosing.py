@@ -60,7 +60,7 @@ def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, nam
     if len(tied) == 1:
         return tied[0]
     if s.options.get("ties", "auto") == "auto" or s.active is None:
-        game.emit("tie", what=what, text=f"  A tie for {what} between {' and '.join(named.label(x) for x in tied)}: "
+        game.emit("tie", what=what, text=f"  A tie for {what} between {listing([named.label(x) for x in tied])}: "
                                          f"{named.label(tied[0])}, first in the fixed order.")
         return tied[0]
     seat = s.seat_of[s.active]
@@ -100,9 +100,9 @@ def closest(game: Game, me: Figure, pool: list[Figure], what: str) -> Procedure:
     def away(hero: Figure) -> str:
         return f"{far[hero.id]} square{'s' * (far[hero.id] != 1)}"
     chosen = yield from pick(game, cands, lambda h: far[h.id], what,
-                             Named(lambda h: f"{h.name} ({away(h)})", squares_of))
+                             Named(lambda h: board.called(s, h, away(h)), squares_of))
     game.emit("tactics", figure=me.id, target=chosen.id,
-              text=f"  {what} for {me.name}: {chosen.name}, {away(chosen)} away.")
+              text=f"  {what} for {me.name}: {board.called(s, chosen)}, {away(chosen)} away.")
     return chosen
 
 

@@ -372,6 +372,8 @@ def carry_out(game: Game, ctx: Ctx) -> Procedure:
                 victims = targets_in_scope(game, ctx, p["scope"], p["tiles"])
             if me.side != "marker":
                 victims = yield from before_monster_attack(game, me, victims)  # Noble Shield
+            if not victims:  # a hazard or trap whose tile the heroes have left: say why nothing happens
+                game.emit("tactics", figure=me.id, text=f"  Nobody is there: {me.name} strikes no one.")
             for h in victims:
                 yield from strike(game, ctx, h, p["attack"])
         elif kind == "move_tiles":

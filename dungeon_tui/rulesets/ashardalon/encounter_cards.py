@@ -82,7 +82,9 @@ def _environment(game: Game, card: str, hero: Figure) -> Procedure:
     if s.environment is not None:
         decks.discard(s, "encounter", s.environment)
     s.environment = card
-    game.emit("environment", card=card, text=f"The environment is now {game.content.encounters[card].name}.")
+    name = game.content.encounters[card].name
+    stop = "" if name.endswith(("!", "?", ".")) else "."  # "Surrounded!" ends its own sentence
+    game.emit("environment", card=card, text=f"The environment is now {name}{stop}")
     yield from ()
     return False
 
@@ -242,7 +244,7 @@ def _scream_of_the_sentry(game: Game, card: str, hero: Figure) -> Procedure:
     s: State = game.state
     foes = s.foes()  # a villain is a monster too (FAQ)
     m = yield from choose(game, "scream", "Scream of the Sentry: near which monster?", foes,
-                          lambda m: f"{m.name} on {board.tile_label(s, cell_of(m.pos))}")
+                          lambda m: f"{board.called(s, m)} on {board.tile_label(s, cell_of(m.pos))}")
     if m is not None:
         yield from bottom_tile_near(game, m)
     return _done(game, card)
@@ -254,7 +256,7 @@ def _quick_advance(game: Game, card: str, hero: Figure) -> Procedure:
     far = [m for m in s.foes() if not any(o.on_board and board.same_tile(m, o) for o in s.heroes())]
     if far and hero.on_board:
         m = yield from choose(game, "advance", "Quick Advance: which monster closes in?", far,
-                              lambda m: f"{m.name} on {board.tile_label(s, cell_of(m.pos))}")
+                              lambda m: f"{board.called(s, m)} on {board.tile_label(s, cell_of(m.pos))}")
         yield from move_tiles(game, Ctx(game, m, {}, pool=[hero]), "closest_hero", 1)
     return _done(game, card)
 
@@ -264,7 +266,7 @@ def _revel_in_destruction(game: Game, card: str, hero: Figure) -> Procedure:
     s: State = game.state
     hurt = [m for m in s.foes() if m.hp < m.max_hp]
     m = yield from choose(game, "revel", "Revel in Destruction: which monster heals?", hurt,
-                          lambda m: f"{m.name} ({m.hp}/{m.max_hp} HP)")
+                          lambda m: board.called(s, m, f"{m.hp}/{m.max_hp} HP"))
     if m is not None:
         m.hp += 1
         game.emit("heal", figure=m.id, text=f"{m.name} regains 1 HP ({m.hp}/{m.max_hp}).")

@@ -8,6 +8,7 @@ from typing import Any
 from ...engine.dice import roll_event, shuffled
 from ...engine.effects import Effects
 from ...engine.game import Action, Decision, Game, Procedure
+from ...engine.words import counted
 from . import board, combat, decks
 from .adventures import adventure_encounter
 from .arrivals import claim_leap_square, long_hallway_extra, new_monster, place_tile
@@ -230,7 +231,8 @@ def sift_monsters(game: Game, keyword: str, why: str) -> Procedure:
         s.drawn.remove(x)
     decks.put_on_top(s, "monster", order)
     keep = order
-    game.emit("sift", text=f"{why}: {len(keep)} {keyword} card(s) go on top of the monster deck, "
+    goes = "goes" if len(keep) == 1 else "go"
+    game.emit("sift", text=f"{why}: {counted(len(keep), keyword + ' card')} {goes} on top of the monster deck, "
                            f"{len(drawn) - len(keep)} discarded.")
 
 

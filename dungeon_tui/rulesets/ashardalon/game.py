@@ -168,6 +168,14 @@ class Ashardalon(Ruleset[State, Content]):
     def won(self, result: dict[str, Any]) -> bool:
         return result.get("outcome") == "victory"
 
+    def record_meta(self, game: Game) -> dict[str, Any]:
+        """The saves list names the adventure and heroes as the players do ("Monster Hunt",
+        "Quinn, Vistra"), not by their ids in the content."""
+        s: State = game.state
+        adventure = game.content.adventures.get(s.adventure)
+        return {"adventure": adventure.name if adventure else s.adventure,
+                "party": [s.figures[h].name if h in s.figures else h for h in s.party], "turn": s.turn}
+
 
 def normalise_powers(c: Content, heroes: list[str], mode: Any) -> Any:
     """`recommended` (§2.1 loadouts), `random` (chance draws per type at setup) or a mapping

@@ -18,15 +18,17 @@ def disable(game: Game, hero: Figure, card: str) -> Procedure:
     s: State = game.state
     e = game.content.encounters[card]
     mods: dict[str, int] = {}
-    bonus = max((i.disable_bonus for _, i in combat.ready_items(game, hero)), default=0)
+    said: dict[str, str] = {}  # each modifier as the roll's line names it: the card that gives it
+    bonus, tools = max(((i.disable_bonus, i.name) for _, i in combat.ready_items(game, hero)), default=(0, ""))
     if bonus:
-        mods["thieves_tools"] = bonus
+        mods["thieves_tools"], said["thieves_tools"] = bonus, tools
     if s.environment and game.content.encounters[s.environment].disable_mod:
         mods[s.environment] = game.content.encounters[s.environment].disable_mod
+        said[s.environment] = game.content.encounters[s.environment].name
     face = yield from combat.d20(game, "ash.trap.disable")
     total = face + sum(mods.values())
     ok = total >= (e.disable or 10)
-    shown = "".join(f" {v:+d} {k.replace('_', ' ')}" for k, v in mods.items())
+    shown = "".join(f" {v:+d} {said[k]}" for k, v in mods.items())
     roll_event(game, "ash.trap.disable", "1d20", (face,), target=e.disable or 10, modifiers=mods,
                outcome="pass" if ok else "fail",
                text=f"{hero.name} works at {e.name}: d20 {face}{shown} = {total} vs {e.disable}: "

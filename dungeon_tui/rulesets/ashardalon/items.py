@@ -232,13 +232,14 @@ def _carpet(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Proced
 def _shot_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
     if kind(o.card) == "throwing_shield" and hero.flags.get("shield_thrown") == game.state.turn:
         return []  # once a turn
-    return [o.act(hero, f"attack {m.name}", target=m.id) for m in _attack_targets(game, hero, o.item.attack.tiles)]
+    return [o.act(hero, f"attack {board.called(game.state, m)}", target=m.id)
+            for m in _attack_targets(game, hero, o.item.attack.tiles)]
 
 
 def _crossbow_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
     if not o.may_move:
         return []
-    return [o.act(hero, f"shoot {m.name} (uses a move)", target=m.id, slot="move")
+    return [o.act(hero, f"shoot {board.called(game.state, m)} (uses a move)", target=m.id, slot="move")
             for m in _attack_targets(game, hero, o.item.attack.tiles)]
 
 
@@ -280,7 +281,8 @@ def _fear(game: Game, hero: Figure, a: Action, card: str, item: Any) -> Procedur
 def _polymorph_offer(game: Game, hero: Figure, o: Offer) -> list[Action]:
     if not o.may_attack:
         return []
-    return [o.act(hero, f"turn the {m.name} into another monster (uses an attack)", target=m.id, slot="attack")
+    return [o.act(hero, f"turn the {board.called(game.state, m)} into another monster (uses an attack)",
+                  target=m.id, slot="attack")
             for m in board.foes_near(game.state, hero, o.item.tiles or 2) if m.side == MONSTER]
 
 

@@ -47,7 +47,8 @@ def choose_square(game: Game, hero: Figure, squares: list[Sq], prompt: str, stay
 
 
 def choose_figure(game: Game, hero: Figure, figs: list[Figure], prompt: str, none: str | None = None) -> Procedure:
-    opts = [Action.make(_seat(game, hero), "target", text=f"{f.name} ({f.hp} HP)", target=f.id) for f in figs]
+    opts = [Action.make(_seat(game, hero), "target", text=board.called(game.state, f, f"{f.hp} HP"), target=f.id)
+            for f in figs]
     if none is not None and opts:
         opts.append(Action.make(_seat(game, hero), "target", text=none, target=None))
     a = yield from choose(game, hero, prompt, opts)

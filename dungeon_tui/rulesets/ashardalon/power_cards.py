@@ -167,7 +167,8 @@ def _command_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Action
     out = []
     for m in s.foes():
         if board.same_tile(hero, m):
-            out += [Action.make(seat, "power", text=f"{power(game, pid).name}: {m.name} to {board.tile_label(s, c)}",
+            out += [Action.make(seat, "power",
+                                text=f"{power(game, pid).name}: {board.called(s, m)} to {board.tile_label(s, c)}",
                                 hero=hero.id, power=pid, target=m.id, tile=list(c))
                     for c in cells_within(s, hero, 2) if c not in board.cells_of(m)]
     return out
@@ -179,7 +180,8 @@ def _diversion_offer(game: Game, hero: Figure, seat: str, pid: str) -> list[Acti
     for m in board.foes_near(s, hero, 3):
         if m.side == OBJECT:
             continue
-        out += [Action.make(seat, "power", text=f"{power(game, pid).name}: {m.name} to {board.tile_label(s, c)}",
+        out += [Action.make(seat, "power",
+                            text=f"{power(game, pid).name}: {board.called(s, m)} to {board.tile_label(s, c)}",
                             hero=hero.id, power=pid, target=m.id, tile=list(c))
                 for c in board.lay(s).tile_neighbours(board.cells_of(m)[0])]
     return out

@@ -117,14 +117,14 @@ def strike_options(game: Game, hero: Figure, seat: str, pid: str) -> list[Action
     p = power(game, pid)
     strike = strike_of(pid)
     if strike.pairs is not None:
-        return [Action.make(seat, "attack", text=f"{p.name} ({p.type}) with {o.name} at {m.name}", hero=hero.id,
-                            power=pid, target=m.id, partner=o.id) for o, m in strike.pairs(game, hero)]
+        return [Action.make(seat, "attack", text=f"{p.name} ({p.type}) with {o.name} at {board.called(s, m)}",
+                            hero=hero.id, power=pid, target=m.id, partner=o.id) for o, m in strike.pairs(game, hero)]
     if p.attack is None and strike.lay is None:
         return []
     out = []
     for t in attack_targets(game, hero, pid):
         if isinstance(t, Figure):
-            what = "the monsters on your tile" if p.target == "monsters_on_tile" else t.name
+            what = "the monsters on your tile" if p.target == "monsters_on_tile" else board.called(s, t)
             out.append(Action.make(seat, "attack", text=f"{p.name} ({p.type.replace('_', '-')}) at {what}",
                                    hero=hero.id, power=pid, target=t.id))
         else:
@@ -209,7 +209,7 @@ def second_target(game: Game, hero: Figure, pid: str, first: Figure, why: str) -
     others = [m for m in attack_targets(game, hero, pid) if isinstance(m, Figure) and m is not first and m.on_board]
     if not others:
         return None
-    options = [Action.make(seat, "target", text=f"Also {m.name}", target=m.id) for m in others]
+    options = [Action.make(seat, "target", text=f"Also {board.called(s, m)}", target=m.id) for m in others]
     options.append(Action.make(seat, "target", text="No second target", target=None))
     a = yield Decision(seat, f"{power(game, pid).name}: {why}", options, context={"figure": hero.id})
     return s.figures.get(a.get("target") or "")
@@ -223,7 +223,8 @@ def _any_on_tile(game: Game, hero: Figure, pid: str, k: int) -> Procedure:
         return None
     if len(here) == 1:
         return here[0]
-    options = [Action.make(seat, "target", text=f"Blow {k} at {m.name} ({m.hp} HP)", target=m.id) for m in here]
+    options = [Action.make(seat, "target", text=f"Blow {k} at {board.called(s, m, f'{m.hp} HP')}", target=m.id)
+               for m in here]
     a = yield Decision(seat, f"{power(game, pid).name}: blow {k} at which monster?", options,
                        context={"figure": hero.id})
     return s.figures[a.get("target")]

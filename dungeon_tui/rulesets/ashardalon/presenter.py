@@ -12,12 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Event, Game
+from ...engine.words import counted
 from ...engine.presenter import (
     Board, Card, Cell, PresenterDefaults, Sq, Verb, aimed_at, bar, deciding_hero, listed, party_in, plays,
 )
 from . import powers
 from .movement import walks
 from .state import Figure
+from .marks import mark
 from .tile_names import tile_name
 
 TERRAIN: dict[str, Cell] = {
@@ -36,20 +38,21 @@ DOOR = ("+", "++")
 UNEXPLORED = ("░", "░░")  # an open side with no tile beyond it yet
 MARKERS: dict[str, Cell] = {"trap": ("^ ", "trap"), "hazard": ("! ", "trap")}
 LAVA: Cell = ("~~", "pit")
-TOKENS: dict[str, Cell] = {"treasure": ("$ ", "furniture")}
-# One letter per monster kind (the names share initials); unknown kinds take their first letter.
-MONSTER_LETTERS = {"cave_bear": "b", "duergar_guard": "d", "gibbering_mouther": "m", "grell": "g",
-                   "human_cultist": "c", "kobold_dragonshield": "k", "legion_devil": "l", "orc_archer": "a",
-                   "orc_smasher": "o", "snake": "s"}
-VILLAIN_LETTERS = {"ashardalon": "A", "bellax": "B", "kraash": "R", "margrath": "M", "meerak": "E",
-                   "otyugh": "O", "rage_drake": "D"}
+# Every token its own glyph, none a letter (a letter and a number are a monster: "b1" a Cave
+# Bear), and each the same in the ASCII set.
+TOKENS: dict[str, Cell] = {"treasure": ("$ ", "furniture"), "objective": ("$!", "furniture"),
+                           "blade_barrier": ("%%", "trap"), "caltrops": (",,", "trap"),
+                           "flaming_sphere": ("{}", "trap"), "wizard_eye": ("<>", "furniture"),
+                           "flying_carpet": ("==", "furniture")}
 PHASES = {"setup": "setting up", "hero": "hero phase", "exploration": "exploration phase",
           "villain": "villain phase", "over": "over"}
 
 LEGEND = ("Q V K T H heroes   b1 g2 o3 … monsters (letter + number)   A! B! … villains   @a villagers   "
           "¤ object   · floor   x scorch mark   ≡≡ stairs   ╪╪ ladder   ∩∩ tunnel   ▓▓ rock   "
           "▲▲ △△ black / white triangle on the tile's entry side   │ ── walls   + door   "
-          "░ unexplored edge   ^ trap   ! hazard   ~~ lava   $ treasure token   * where you may move")
+          "░ unexplored edge   ^ trap   ! hazard   ~~ lava   $ treasure token   $! the objective   "
+          "%% blade barrier   ,, caltrops   {} flaming sphere   <> wizard eye   == flying carpet   "
+          "* where you may move")
 
 HELP = """[b]Wrath of Ashardalon in brief[/b]
 The heroes work together. Each player's turn has three phases: the [b]hero phase[/b] (you act),
@@ -171,7 +174,7 @@ EFFECTS: tuple[tuple[str, Any], ...] = (
     ("no_move", lambda v: "may not move again this turn"),
 )
 TOKEN_NAMES = {"wizard_eye": "Wizard Eye", "flying_carpet": "Flying Carpet", "flaming_sphere": "Flaming Sphere",
-               "blade_barrier": "blade barrier", "caltrops": "caltrops", "whirling_blades": "Whirling Blades"}
+               "blade_barrier": "Blade Barrier", "caltrops": "caltrops", "whirling_blades": "Whirling Blades"}
 PREVIEW: Cell = ("▒▒", "reachable")  # where an explored tile will lie (its face is not known yet)
 
 
@@ -188,24 +191,19 @@ class AshardalonPresenter(PresenterDefaults):
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS
     dungeon_player: str | None = None  # the villain phase is always played by the rules
+    compact_to_fit = False  # the dungeon grows: its tile walls and unexplored edges stay drawn, it scrolls
     aim_kinds: tuple[str, ...] = ("attack",)
     walk_kinds: tuple[str, ...] = ()  # a move is one choice of square, never a walk of steps
     end_kinds: tuple[str, ...] = ("end",)  # `e`: end the hero phase
     walk_stops = frozenset({"place", "roll", "damage", "door"})  # a tile or monster placed, dice, a hurt, a door
 
     # -- the board -----------------------------------------------------------------------------
-    def glyph(self, f: dict[str, Any]) -> Cell:
-        side, kind, fid = f.get("side"), str(f.get("kind", "")), str(f.get("id", ""))
-        if side == "hero":
-            return ((f.get("name") or kind or "H")[0].upper() + " ", "hero")
-        digits = "".join(ch for ch in fid if ch.isdigit())
-        if side == "villain":
-            return (VILLAIN_LETTERS.get(kind, kind[:1].upper() or "V") + "!", "monster")
-        if side == "villager":
-            return ("@" + (f.get("name") or kind or "v")[0].lower(), "hero")
-        if side == "object":
-            return ("¤" + (digits[-1:] or " "), "monster")
-        return (MONSTER_LETTERS.get(kind, kind[:1] or "m") + (digits[-1:] or "?"), "monster")
+    def glyph(self, f: dict[str, Any], figs: dict[str, dict[str, Any]] | None = None) -> Cell:
+        """`figs`: the view's figures, to number a monster among those of its kind."""
+        side = str(f.get("side", ""))
+        kin = [k for k, g in (figs or {}).items() if g.get("kind") == f.get("kind") and g.get("side") == side]
+        glyph = mark(side, str(f.get("kind", "")), str(f.get("id", "")), str(f.get("name") or ""), kin)
+        return (glyph, "hero" if side in ("hero", "villager") else "monster")
 
     def board(self, game: Game, seat: str) -> Board:
         view = game.view(seat)
@@ -224,12 +222,12 @@ class AshardalonPresenter(PresenterDefaults):
                 cells[tuple(lava["at"])] = LAVA
             cells[tuple(m["at"])] = MARKERS.get(self._encounter_type(game, card), MARKERS["trap"])
         for tok in view.get("tokens", []):
-            unknown = (str(tok.get("kind", "?"))[:1] + " ", "furniture")
-            cells[tuple(tok["at"])] = TOKENS.get(tok.get("kind", ""), unknown)
-        for f in _figures(view).values():
+            cells[tuple(tok["at"])] = TOKENS.get(tok.get("kind", ""), ("? ", "furniture"))
+        figs = _figures(view)
+        for f in figs.values():
             if _on_board(f):
                 for sq in _squares(f):
-                    cells[sq] = self.glyph(f)
+                    cells[sq] = self.glyph(f, figs)
         xs = [x for x, _ in terrain] or [0]
         ys = [y for _, y in terrain] or [0]
         bounds = (min(xs), min(ys), max(xs), max(ys))
@@ -330,12 +328,16 @@ class AshardalonPresenter(PresenterDefaults):
         for tok in view.get("tokens", []):
             if tuple(tok["at"]) == square:
                 value = tok.get("value")
-                parts.append(f"{tok.get('kind', 'a')} token" + (f" ({value})" if value is not None else " (face down)"))
+                kind = str(tok.get("kind", ""))
+                if kind in TOKEN_NAMES:  # a power's or an item's token: the owner's, no value
+                    parts.append(f"{TOKEN_NAMES[kind]} token")
+                else:
+                    parts.append(f"{kind} token" + (f" ({value})" if value is not None else " (face down)"))
         return " · ".join(parts)
 
     def _figure_line(self, game: Game, view: dict[str, Any], f: dict[str, Any]) -> str:
         ac = f.get("ac_now", f.get("ac"))
-        text = f"{self.glyph(f)[0].strip()} {f['name']} AC {ac} HP {f['hp']}/{f['max_hp']}"
+        text = f"{self.glyph(f, _figures(view))[0].strip()} {f['name']} AC {ac} HP {f['hp']}/{f['max_hp']}"
         if f.get("side") in ("monster", "villain"):
             holder = next((h for h, row in view.get("rows", {}).items() if f.get("card") in row), None)
             if holder is not None:
@@ -357,6 +359,7 @@ class AshardalonPresenter(PresenterDefaults):
         lines = [f"[b]{adv}[/b]", f"round {view.get('round', 0)} · turn {view.get('turn', 0)} · {who}",
                  f"healing surges {view.get('surges', 0)} · XP {sum(values.values())}"
                  + (f": {', '.join(pile)}" if pile else "")]
+        lines += self._goal(game, view)
         env = view.get("environment")
         if env:
             lines.append(f"environment: {_name(game, 'encounters', env)}")
@@ -369,6 +372,17 @@ class AshardalonPresenter(PresenterDefaults):
             lines.append("left: " + ", ".join(f"{names[k]} {counts[k]}" for k in names if k in counts))
         return "\n".join(lines)
 
+    def _goal(self, game: Game, view: dict[str, Any]) -> list[str]:
+        """How far the party is toward a counted goal (Monster Hunt's trophies), which the
+        table shows nowhere else."""
+        adventure = game.content.adventures.get(view.get("adventure") or "")
+        out = []
+        for goal in getattr(adventure, "victory", []):
+            if goal.kind == "trophies":
+                need = goal.per_hero * len(view.get("party", [])) + goal.plus
+                out.append(f"trophies {view.get('trophies', 0)} of {need}")
+        return out
+
     def _held(self, game: Game, view: dict[str, Any], hero: str) -> list[str]:
         """A player's row of held cards by name, in the order received: a monster card with the
         figures it brought (so two Legion Devil cards read apart), a trap or hazard with its kind."""
@@ -380,17 +394,28 @@ class AshardalonPresenter(PresenterDefaults):
             if base in game.content.encounters:
                 out.append(f"{name} ({self._encounter_type(game, card)})")
                 continue
-            on_board = [self.glyph(f)[0] for f in figs.values() if f.get("card") == card and _on_board(f)]
-            out.append(f"{name} ({', '.join(on_board) if on_board else 'none on the board'})")
+            on_board = [self.glyph(f, figs)[0] for f in figs.values() if f.get("card") == card and _on_board(f)]
+            if on_board:
+                out.append(f"{name} ({', '.join(on_board)})")
+                continue
+            # Its own figures are gone, but a card moves every figure of its name (§5.4).
+            alike = [self.glyph(f, figs)[0] for f in figs.values()
+                     if f.get("name") == name and f.get("side") in ("monster", "villain") and _on_board(f)]
+            out.append(f"{name} (none of its own; it moves {', '.join(alike)})" if alike
+                       else f"{name} (none on the board)")
         return out
 
     def _effects(self, game: Game, view: dict[str, Any], f: dict[str, Any]) -> list[str]:
         """What lasts on a hero besides conditions and curses: powers' marks and his tokens."""
         flags = f.get("flags", {})
         out = [say(flags[key]) for key, say in EFFECTS if flags.get(key)]
+        laid: dict[tuple[str, str], int] = {}  # (token, tile) -> how many: five blade tokens are one line
         for tok in view.get("tokens", []):
             if tok.get("owner") == f.get("id") and tok.get("kind") in TOKEN_NAMES:
-                out.append(f"{TOKEN_NAMES[tok['kind']]} on {_tile_name(view, _cell(tuple(tok['at'])))}")
+                where = (TOKEN_NAMES[tok["kind"]], _tile_name(view, _cell(tuple(tok["at"]))))
+                laid[where] = laid.get(where, 0) + 1
+        for (name, tile), n in laid.items():
+            out.append(f"{counted(n, name + ' token')} on {tile}" if n > 1 else f"{name} on {tile}")
         return out
 
     def party(self, game: Game, seat: str) -> list[str]:

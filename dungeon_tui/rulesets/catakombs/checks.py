@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ...engine.dice import roll_event
 from ...engine.game import Action, Decision, Game
 from ...engine.words import counted
-from .dice import power_dice, score
+from .dice import power_dice, score, worked
 from .state import Figure
 
 STAT_NAMES = {"cc": "Melee", "def": "Defence", "tir": "Shooting", "mag": "Magic", "str": "Strength",
@@ -54,27 +54,31 @@ def test(game: Game, fig: Figure, stat: str, base: int, rule: str, *, modifiers:
         if critical:
             more["critical"] = ok and points - target >= 4
         shown = ", ".join(faces) if faces else "no dice"
-        text = (f"{fig.name} rolls {counted(count, 'power die', 'power dice')} for {doing}: {shown} = {points} "
+        text = (f"{fig.name} rolls {counted(count, 'power die', 'power dice')} for {doing}: {shown} = {worked(faces)} "
                 f"against {target}: {'success' if ok else 'failure'}" + (" (fate reroll)" if again else ""))
         roll_event(game, rule, f"{count}pd", faces, target=target, inputs={"stat": count, "score": points},
                    modifiers=mods, outcome="success" if ok else "fail", text=text, **more)
         result = Result(ok, points, target, tuple(faces))
         if ok or count <= 0 or fig.fate <= 0:
             return result
-        if not (yield from ask_fate(game, fig, f"roll {doing} again")):
+        if not (yield from ask_fate(game, fig, f"roll {doing} again", REROLL)):
             return result
         again = True
 
 
-def ask_fate(game: Game, fig: Figure, doing: str) -> Generator[Decision, Action, bool]:
-    """The figure's seat chooses whether to spend a fate point to `doing`; spent if so."""
+REROLL, CANCEL = "reroll", "cancel"  # the two uses of a fate point (§5.14), as a decision's context says
+
+
+def ask_fate(game: Game, fig: Figure, doing: str, purpose: str) -> Generator[Decision, Action, bool]:
+    """The figure's seat chooses whether to spend a fate point to `doing`; spent if so.  The
+    context's `use` (the `purpose`) says which of the two uses it is, so no seat has to read the words."""
     if fig.fate <= 0:
         return False
     seat = game.state.seat(fig)
     use = Action.make(seat, "use_fate", text=f"Spend a fate point to {doing}", figure=fig.id)
     keep = Action.make(seat, "keep_fate", text="Keep the fate point", figure=fig.id)
     choice = yield Decision(seat, f"{fig.name} has {counted(fig.fate, 'fate point')}: {doing}?", [use, keep],
-                            context={"figure": fig.id, "fate": doing})
+                            context={"figure": fig.id, "fate": doing, "use": purpose})
     if choice.kind != "use_fate":
         return False
     fig.fate -= 1
@@ -84,4 +88,4 @@ def ask_fate(game: Game, fig: Figure, doing: str) -> Generator[Decision, Action,
 
 def cancel_death(game: Game, fig: Figure, what: str) -> Generator[Decision, Action, bool]:
     """A result that would kill `fig` (`what` says it) may be cancelled for a fate point (§5.14)."""
-    return (yield from ask_fate(game, fig, f"cancel {what}"))
+    return (yield from ask_fate(game, fig, f"cancel {what}", CANCEL))

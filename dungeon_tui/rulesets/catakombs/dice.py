@@ -30,6 +30,13 @@ def score(faces: Sequence[str]) -> int:
     return counted * stars if stars > 1 else counted
 
 
+def worked(faces: Sequence[str]) -> str:
+    """The score as the log works it out: '2', or '3 x2 = 6' when two or more I* multiply."""
+    counted = sum(1 for f in faces if f != BLANK)
+    stars = sum(1 for f in faces if f == STAR)
+    return f"{counted} x{stars} = {counted * stars}" if stars > 1 else str(counted)
+
+
 def location(pip: int) -> str:
     return LOCATION_FACES[pip - 1]
 

@@ -257,6 +257,7 @@ TACTICS_WORDS: dict[str, dict[str, dict[str, Any]]] = {
         "not_cast_this_turn": {"spell": str},
         # hero companions (§6.5)
         "ally_downed": {}, "quest_action_ready": {}, "lookout": {}, "enemy_within": {"n": int},
+        "ally_badly_hurt": {}, "holds_no_point": {}, "shot_offered": {}, "enemy_close": {"n": int},
     },
     "actions": {
         "free_self": {}, "end_activation": {}, "duel_step": {}, "cast_support": {}, "support_advance": {},
@@ -266,7 +267,8 @@ TACTICS_WORDS: dict[str, dict[str, dict[str, Any]]] = {
         "cast": {"spell": str},  # a spell id, or most_harmful
         "advance": {"until": ("adjacent", "los", "los_not_adjacent")},
         # hero companions (§6.5)
-        "heal_downed": {}, "quest_action": {}, "wait": {}, "advance_objective": {},
+        "heal_downed": {}, "quest_action": {}, "wait": {}, "advance_objective": {}, "heal_hurt": {},
+        "shoot_weakest": {},
     },
 }
 

@@ -15,6 +15,7 @@ from ...engine.presenter import (
     Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, deciding_hero, goes_to, listed, plays,
 )
 from ...engine.words import counted
+from .acts import short
 from .board import board_for
 from .checks import STAT_NAMES
 from .state import DOWNED, HERO, ZONES, Figure, State, key
@@ -77,11 +78,34 @@ def figure_of(view: dict[str, Any], fid: str) -> dict[str, Any]:
     return dict(view["figures"][fid])
 
 
+EFFECT_WORDS = {"none": "fails", "heal": "heals {n}", "web": "webs, level {n}", "bless": "+{n} Defence",
+                "damage": "{n} damage", "raise": "raises {n}"}
+TARGET_WORDS = {"self_or_ally": "itself or an ally in sight", "self_or_adjacent_ally": "itself or an ally next to it",
+                "enemy": "an enemy in sight", "none": "no target"}
+
+
+def spell_text(spell: Any) -> str:
+    """A spell card as a player reads it: cost, target, and what each score of the Magic dice does."""
+    bands = " · ".join(f"{b.min}" + ("+" if b.max is None else "" if b.max == b.min else f"-{b.max}")
+                       + ": " + EFFECT_WORDS[b.effect].format(n=b.n) for b in spell.bands)
+    extra = "; a downed ally too" if spell.downed_ok else ""
+    extra += "; cures poison" if spell.cures_poison else ""
+    return f"{spell.name}: 1 AP, on {TARGET_WORDS.get(spell.target, spell.target)}{extra}. Magic score {bands}."
+
+
+def off_board(s: State) -> str:
+    """The Master's pool as a player says it: each figure by name, the rats counted."""
+    names = [s.figures[e["id"]].name for e in s.pool if e["id"] in s.figures]
+    rats = sum(1 for e in s.pool if e["id"] not in s.figures)
+    return ", ".join(names + ([counted(rats, "rat")] if rats else []))
+
+
 class CatakombsPresenter(PresenterDefaults):
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS
     dungeon_player: str | None = "Catacomb Master"
+    dungeon_view_secret = False  # the Master's figures and the board are open to all (no fog)
     end_kinds: tuple[str, ...] = ("end_activation", "end_master_turn", "pass")
     walk_stops = frozenset({"trap", "roll", "hit", "downed", "held"})
     walk_kinds: tuple[str, ...] = ("walk",)
@@ -124,8 +148,8 @@ class CatakombsPresenter(PresenterDefaults):
                 cells[(f["pos"][0], f["pos"][1])] = self.glyph(f)
         return Board(cells, (0, 0, b.width - 1, b.height - 1))
 
-    def _figure_line(self, f: Figure) -> str:
-        where = "" if f.pos is None else f" at {f.pos[0]},{f.pos[1]}"
+    def _figure_line(self, f: Figure, where_too: bool = True) -> str:
+        where = "" if f.pos is None or not where_too else f" at {f.pos[0]},{f.pos[1]}"
         state = [] if f.status == "standing" else [f.status]
         state += [w for w, on in (("burning", f.burning), ("poisoned", f.poisoned), ("afraid", f.feared)) if on]
         state += [f"webbed {f.webbed}"] if f.webbed else []
@@ -152,9 +176,15 @@ class CatakombsPresenter(PresenterDefaults):
                   and (f.id in s.party or s.flags.get("uncle_joined") or f.on_board)]
         lines += ["", "The Master"] + [self._figure_line(f) for f in s.master_figures()]
         if s.pool:
-            names = [s.figures[e["id"]].name if e["id"] in s.figures else "a rat" for e in s.pool]
-            lines += ["", "Off the board: " + ", ".join(names)]
+            lines += ["", "Off the board: " + off_board(s)]
         return lines
+
+    def seat_label(self, game: Game, seat: str) -> str | None:
+        """A hero seat by its heroes' names ('Irf', 'Torgils and Irf'), so the hand-over never
+        shows an id; the Master's seat is the Catacomb Master."""
+        s: State = game.state
+        names = [short(s.figures[h]) for h in s.party if s.seat_of.get(h) == seat and h in s.figures]
+        return " and ".join(names) or None
 
     def hero_of(self, game: Game, decision: Decision | None) -> str | None:
         return deciding_hero(game, decision)
@@ -177,8 +207,8 @@ class CatakombsPresenter(PresenterDefaults):
     def hand(self, game: Game, seat: str, hero: str) -> list[Card]:
         c = game.content
         f = game.state.figures[hero]
-        return [Card(c.spells[sp].name, plays("cast", "spell", sp),
-                     text=f"{c.spells[sp].name}: 1 AP, Magic dice; the score sets the effect.") for sp in f.spells]
+        return [Card(c.spells[sp].name, plays("cast", "spell", sp), text=spell_text(c.spells[sp]))
+                for sp in f.spells]
 
     def focus(self, game: Game, decision: Decision | None) -> Sq | None:
         s: State = game.state
@@ -196,7 +226,7 @@ class CatakombsPresenter(PresenterDefaults):
         where = f"{square[0]},{square[1]}"
         f = s.at(square)
         if f is not None:
-            return f"{where}: {self._figure_line(f)}"
+            return f"{where}: {self._figure_line(f, where_too=False)}"
         zones = ", ".join(z.replace("_", " ") for z in b.zones_of(square))
         sym = b.symbol(square)
         what = {"#": "wall", "~": "lava", "E": "stairs", "R": "reinforcement entry", "c": "cell floor",

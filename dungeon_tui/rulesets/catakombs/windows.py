@@ -19,7 +19,8 @@ Offers = Callable[[Game, Figure, str, int], list[Action]]
 def wait_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if fig.side != HERO or fig.id not in m.s.party or not fig.standing or fig.webbed or fig.duel:
         return []
-    return [option(seat, fig, "wait", f"wait: keep a point for the Master's turn (holds {fig.reserved})")]
+    held = f", {fig.reserved} kept already" if fig.reserved else ""
+    return [option(seat, fig, "wait", f"wait: keep a point for the Master's turn{held}")]
 
 
 @act("wait", 2, wait_offers, heroes_only=True)

@@ -1,10 +1,10 @@
-"""Who touches whom among the models in play (distance.in_contact says which squares touch),
+"""Who touches whom among the models in play (distance.touching says which squares touch),
 and combats as the groups contact links (§5.6)."""
 from __future__ import annotations
 
 from typing import Any
 
-from .distance import in_contact
+from .distance import touching
 from .state import Model, State
 
 
@@ -12,7 +12,8 @@ def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
     """The enemies on the table in contact with it, standing or down, in id order."""
     if not model.on_table:
         return []
-    return [e for e in s.models.values() if e.side != model.side and e.on_table and in_contact(field, model.at, e.at)]
+    near = touching(field, model.at)
+    return [e for e in s.models.values() if e.side != model.side and e.on_table and e.at in near]
 
 
 def in_combat(s: State, field: Any, model: Model) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 Square = tuple[int, int]  # (x, y): x west to east, y north to south
@@ -23,6 +23,8 @@ class Battlefield(Protocol):
     """What moves and contact read of the battlefield (terrain.Battlefield), which sits above
     this module in the layers: distances come first, the map builds on them."""
 
+    @property
+    def width(self) -> int: ...  # squares are numbered row by row for the searches
     def inside(self, sq: Square) -> bool: ...
     def squares(self) -> list[Square]: ...
     def height_at(self, sq: Square) -> int | None: ...
@@ -49,6 +51,18 @@ def distance(a: Square, b: Square) -> int:
     return max(dx, dy) + min(dx, dy) // 2
 
 
+def nearest_of(goals: tuple[Square, ...]) -> dict[Square, int]:
+    """A table to fill: square -> its distance to the nearest of `goals`.  The places the AI
+    heads for (an edge, a building, the sarcophagi) stay the same all battle, so each square's
+    distance to them is worked out once and kept."""
+    return _nearest_tables(goals)
+
+
+@lru_cache(maxsize=256)
+def _nearest_tables(goals: tuple[Square, ...]) -> dict[Square, int]:
+    return {}
+
+
 def spent(halves: int) -> int:
     """The squares of allowance a cost in half-squares uses."""
     return halves // 2
@@ -73,6 +87,15 @@ def contact_squares(field: Battlefield, sq: Square) -> list[Square]:
     return list(_contact_table(field).get(sq, ()))
 
 
+def touching(field: Battlefield, sq: Square) -> frozenset[Square]:
+    """The squares a model on `sq` touches, for asking whether another square is one of them
+    (the same answer as in_contact, looked up)."""
+    return _contact_sets(field).get(sq, _NONE)
+
+
+_NONE: frozenset[Square] = frozenset()
+
+
 @lru_cache(maxsize=16)
 def _contact_table(field: Battlefield) -> dict[Square, tuple[Square, ...]]:
     """Who could touch whom, worked out once per battlefield."""
@@ -83,6 +106,11 @@ def _contact_table(field: Battlefield) -> dict[Square, tuple[Square, ...]]:
             across = [(sq[0] + 2 * dx, sq[1] + 2 * dy) for dx, dy in DIRECTIONS]
             table[sq] = tuple(near + [s for s in across if field.inside(s) and in_contact(field, sq, s)])
     return table
+
+
+@lru_cache(maxsize=16)
+def _contact_sets(field: Battlefield) -> dict[Square, frozenset[Square]]:
+    return {sq: frozenset(near) for sq, near in _contact_table(field).items()}
 
 
 @dataclass(frozen=True)
@@ -180,6 +208,49 @@ def _leaps(field: Battlefield, a: Square) -> list[Step]:
     return out
 
 
+@dataclass(frozen=True, eq=False)
+class _Graph:
+    """One battlefield's steps for one mode, squares numbered row by row (y * width + x): what
+    every search reads, built once.  `steps[i]`: (to, cost, tests, is a climb, the Step)."""
+    square: tuple[Square, ...]  # number -> square
+    steps: tuple[tuple[tuple[int, int, int, bool, Step], ...], ...]
+    standable: tuple[bool, ...]
+    contact: tuple[tuple[int, ...], ...]  # the squares a model there touches
+
+
+@lru_cache(maxsize=16)
+def _numbered(field: Battlefield) -> _Graph:
+    """The parts of the graph every mode shares, with each square's steps of every kind."""
+    squares = field.squares()
+    number = {sq: i for i, sq in enumerate(squares)}
+    table = _step_table(field)
+    contacts = _contact_table(field)
+    return _Graph(
+        square=tuple(squares),
+        steps=tuple(tuple((number[st.to], st.cost, st.tests, st.way == "climb", st) for st in table.get(sq, ()))
+                    for sq in squares),
+        standable=tuple(field.standable(sq) for sq in squares),
+        contact=tuple(tuple(number[c] for c in contacts.get(sq, ())) for sq in squares))
+
+
+@lru_cache(maxsize=64)
+def _graph(field: Battlefield, mode: Mode) -> _Graph:
+    base = _numbered(field)
+    ways = _WAYS[mode]
+    return replace(base, steps=tuple(tuple(s for s in steps if s[4].way in ways) for steps in base.steps))
+
+
+# Searches asked again on the same board (the AI's look and the rule's offer of the same move,
+# a charge weighed by the AI then checked by the rules) are answered from a bounded table per
+# battlefield: the same squares in, the same routes out.  Routes are frozen, so they are shared.
+SEARCHES_KEPT = 4096
+
+
+@lru_cache(maxsize=16)
+def _searches(field: Battlefield) -> dict[tuple[object, ...], dict[Square, Route]]:
+    return {}
+
+
 def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
                  enemies: Collection[Square] = (), friends: Collection[Square] = (),
                  goals: Collection[Square] | None = None) -> dict[Square, Route]:
@@ -188,62 +259,82 @@ def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mod
     enemy's square, and (but for a charge or an interception) never a square touching an enemy;
     a charge may end touching one but not pass one.  `goals`: only these squares are wanted
     (a charge's contact squares), the search stops once they are all settled."""
-    limit = 2 * allowance + 1
-    ways = _WAYS[mode]
-    table = _step_table(field)
-    enemy_at = frozenset(enemies)
+    enemy_at = tuple(sorted(set(enemies)))
+    wanted = None if goals is None else tuple(sorted(set(goals)))
+    key = (start, allowance, mode, enemy_at, wanted)
+    kept = _searches(field)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= SEARCHES_KEPT:
+            kept.clear()
+        found = kept[key] = _search(field, start, allowance, mode, enemy_at, wanted)
+    if not friends:
+        return dict(found)
     friend_at = frozenset(friends)
-    touching = frozenset(sq for e in sorted(enemy_at) for sq in contact_squares(field, e))
+    return {sq: route for sq, route in found.items() if sq not in friend_at}
+
+
+def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemies: tuple[Square, ...],
+            goals: tuple[Square, ...] | None) -> dict[Square, Route]:
+    """move_options without the friends (they only keep a move from ending on their squares):
+    Dijkstra on cost, then tests, then the order squares were first reached."""
+    graph = _graph(field, mode)
+    width = field.width
+    limit = 2 * allowance + 1
+    # Squares off the table count for nothing (as they did when squares were looked up by name).
+    enemy_at = {sq[1] * width + sq[0] for sq in enemies if field.inside(sq)}
+    touching = {c for e in enemy_at for c in graph.contact[e]}
     enters_contact = mode in ("charge", "intercept")
-    wanted = None if goals is None else frozenset(goals)
-    left = len(wanted) if wanted is not None else -1
-    best: dict[Square, tuple[int, int]] = {start: (0, 0)}
-    came: dict[Square, tuple[Square, Step]] = {}
-    heap: list[tuple[int, int, int, Square]] = [(0, 0, 0, start)]
-    settled: list[Square] = []
-    done: set[Square] = set()  # membership only
+    stops_at_contact = mode != "intercept"  # a charger stops at the first square touching an enemy
+    wanted = None if goals is None else {sq[1] * width + sq[0] for sq in goals if field.inside(sq)}
+    left = len(goals) if goals is not None else -1  # a goal off the table is never settled
+    first = start[1] * width + start[0]
+    best: dict[int, tuple[int, int]] = {first: (0, 0)}
+    came: dict[int, tuple[int, Step]] = {}
+    heap: list[tuple[int, int, int, int]] = [(0, 0, 0, first)]
+    settled: list[int] = []
+    done: set[int] = set()  # membership only
     order = 0
+    steps, pop, push = graph.steps, heapq.heappop, heapq.heappush
     while heap:
-        cost, tests, _, sq = heapq.heappop(heap)
-        if sq in done:
+        cost, tests, _, at = pop(heap)
+        if at in done:
             continue
-        done.add(sq)
-        settled.append(sq)
-        if wanted is not None and sq in wanted:
+        done.add(at)
+        settled.append(at)
+        if wanted is not None and at in wanted:
             left -= 1
             if left == 0:
                 break
-        # A charger stops at the first square touching an enemy; an interceptor may step on.
-        if sq != start and sq in touching and mode != "intercept":
+        if at != first and stops_at_contact and at in touching:
             continue
-        first = sq == start
-        for step in table.get(sq, ()):
-            if step.way not in ways or (step.way == "climb" and not first):
+        for to, step_cost, step_tests, climb, step in steps[at]:
+            if (climb and at != first) or to in done or to in enemy_at or (to in touching and not enters_contact):
                 continue
-            to = step.to
-            if to in done or to in enemy_at or (to in touching and not enters_contact):
+            new_cost = cost + step_cost
+            if new_cost > limit:
                 continue
-            new = (cost + step.cost, tests + step.tests)
-            if new[0] > limit:
-                continue
+            new = (new_cost, tests + step_tests)
             old = best.get(to)
             if old is None or new < old:
                 best[to] = new
-                came[to] = (sq, step)
+                came[to] = (at, step)
                 order += 1
-                heapq.heappush(heap, (new[0], new[1], order, to))
-    ends = [sq for sq in settled if sq != start and field.standable(sq) and sq not in friend_at
-            and (wanted is None or sq in wanted)]
-    return {sq: _route(sq, best[sq], came) for sq in sorted(ends, key=lambda s: (s[1], s[0]))}
-
-
-def _route(end: Square, score: tuple[int, int], came: dict[Square, tuple[Square, Step]]) -> Route:
-    steps = []
-    sq = end
-    while sq in came:
-        sq, step = came[sq]
-        steps.append(step)
-    return Route(score[0], score[1], tuple(reversed(steps)))
+                push(heap, (new_cost, new[1], order, to))
+    # Each route is its parent's plus one step; a parent is settled before its children.
+    path: dict[int, tuple[Step, ...]] = {first: ()}
+    out: dict[Square, Route] = {}
+    standable, square = graph.standable, graph.square
+    for at in settled:
+        if at == first:
+            continue
+        parent, step = came[at]
+        path[at] = path[parent] + (step,)
+    for at in sorted(settled):  # row by row
+        if at != first and standable[at] and (wanted is None or at in wanted):
+            cost, tests = best[at]
+            out[square[at]] = Route(cost, tests, path[at])
+    return out
 
 
 def charge_squares(field: Battlefield, start: Square, allowance: int, target: Square, *,

@@ -9,7 +9,7 @@ from .contact import enemies_touching
 from .damage import Hits, wound
 from .distance import Route, distance, move_options
 from .rolls import i_test, roll_d3
-from .seeing import blockers
+from .seeing import LazyBlockers
 from .sight import detects, hidden_ok
 from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
 
@@ -94,14 +94,18 @@ def free_near(game: Game, sq: Sq, model: Model) -> Sq:
 def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedure:
     """Along the canonical route, step by step: a climb, a leap and each full 2 levels of a drop
     test Initiative; a failed climb up ends the move where it stands, any other failure falls.
-    Returns the landing squares of the drops passed, or None when the move was cut short."""
+    Returns the landing squares of the drops passed, or None when the move was cut short.
+
+    A model passes through friends but never shares a square with one: while it crosses a
+    friend's square (where a test may be rolled) it is still shown on the last free square it
+    passed, and a failed climb up from a friend's square leaves it on the nearest free one."""
+    s: State = game.state
     field = field_of(game)
-    start = model.at
+    start = here = model.at
     model.moved = True
     model.ran = model.ran or route.squares > model.m
     landings: list[Sq] = []
     for step in route.steps:
-        here = model.at
         levels = (field.height_at(here) or 0) - (field.height_at(step.to) or 0)
         if step.way == "drop":
             for _ in range(step.levels // 2):
@@ -115,6 +119,7 @@ def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedur
             if not (yield from i_test(game, "sk.move.climb", model, f"climb {'up' if up else 'down'} "
                                       f"{counted(abs(levels), 'level')}")):
                 if up:
+                    model.pos = free_near(game, here, model)
                     game.emit("note", model=model.id, text=f"{model.name} cannot get a grip and stays put.")
                 else:
                     model.pos = free_near(game, step.to, model)
@@ -125,11 +130,14 @@ def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedur
             model.pos = free_near(game, gap, model)
             yield from fall(game, model, max(0, (field.height_at(here) or 0) - (field.height_at(model.at) or 0)))
             return None
-        model.pos = step.to
-        if model.hidden and spotted_on_the_way(game, model):
-            model.hidden = False
-            game.emit("revealed", model=model.id, at=list(model.at),
-                      text=f"{model.name} is spotted on its way at {model.at[0]},{model.at[1]}.")
+        here = step.to
+        if s.at(here) is None:
+            model.pos = here
+            if model.hidden and spotted_on_the_way(game, model):
+                model.hidden = False
+                game.emit("revealed", model=model.id, at=list(model.at),
+                          text=f"{model.name} is spotted on its way at {model.at[0]},{model.at[1]}.")
+    model.pos = here
     game.emit("move", model=model.id, frm=list(start), to=list(model.at), run=model.ran,
               text=f"{model.name} {'runs' if model.ran else why} to {model.at[0]},{model.at[1]}.")
     yield from reveal_seen(game)
@@ -172,7 +180,7 @@ def spotted_on_the_way(game: Game, model: Model) -> bool:
     square of its path (the end square must also still be a hiding place: reveal_seen)."""
     s: State = game.state
     field = field_of(game)
-    return any(detects(field, e.at, e.i, model.at, blockers(s, model))
+    return any(detects(field, e.at, e.i, model.at, LazyBlockers(s, model))
                for e in s.on_table(3 - model.side) if e.standing)
 
 
@@ -185,7 +193,7 @@ def can_hide(game: Game, model: Model) -> bool:
         return False
     field = field_of(game)
     spotters = [(e.at, e.i) for e in s.on_table(3 - model.side) if e.standing]
-    return hidden_ok(field, model.at, spotters, blockers(s, model))
+    return hidden_ok(field, model.at, spotters, LazyBlockers(s, model))
 
 
 def reveal_seen(game: Game) -> Procedure:
@@ -195,7 +203,7 @@ def reveal_seen(game: Game) -> Procedure:
     for m in s.models.values():
         if m.hidden and m.on_table:
             spotters = [(e.at, e.i) for e in s.on_table(3 - m.side) if e.standing]
-            if not hidden_ok(field, m.at, spotters, blockers(s, m)):
+            if not hidden_ok(field, m.at, spotters, LazyBlockers(s, m)):
                 m.hidden = False
                 game.emit("revealed", model=m.id, text=f"{m.name} is spotted.")
     return

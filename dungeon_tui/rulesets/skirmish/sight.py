@@ -59,16 +59,29 @@ def mid(field: Battlefield, sq: Square, standing: bool = True) -> int:
     return (field.height_at(sq) or 0) * Q + (Q // 2 if standing else Q // 4)
 
 
-def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,
-              blockers: Blockers) -> tuple[list[Cover], int]:
-    """What blocks the line a->b (the cover each blocking square gives) and how many wood
-    squares it crosses."""
+# A line's terrain part never changes: per battlefield, what the terrain on it gives as cover, the
+# wood squares it crosses and the squares where a model would rise above it, worked out once.
+# Bounded: a long fuzz run meets many lines, and the table starts again when it is full.
+LINES_KEPT = 200_000
+Line = tuple[tuple[Cover, ...], int, tuple[tuple[Square, bool], ...]]
+
+
+@lru_cache(maxsize=16)
+def _lines(field: Battlefield) -> dict[tuple[Square, Square, int, int], Line]:
+    return {}
+
+
+def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> Line:
+    """The terrain that blocks the line a->b (the cover each blocking square gives), how many
+    wood squares it crosses, and the free squares on it where a model would block it: (square,
+    even a down or hidden one)."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = dx * dx + dy * dy
     width, floor_q, block_q, woods, covers = field.width, field.floor_q, field.block_q, field.woods, field.covers
     rise = z_to - z_from
     base = z_from * length
     blocked: list[Cover] = []
+    models: list[tuple[Square, bool]] = []
     wood = 0
     for sq in line_squares(a, b):
         at = sq[1] * width + sq[0]
@@ -78,7 +91,27 @@ def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,
         z = base + rise * ((sq[0] - a[0]) * dx + (sq[1] - a[1]) * dy)
         if block_q[at] * length > z:
             blocked.append("hard" if floor_q[at] * length > z else covers[at])  # type: ignore[arg-type]
-        elif sq in blockers and (floor_q[at] + (Q if blockers[sq] else Q // 2)) * length > z:
+        elif (floor_q[at] + Q) * length > z:
+            models.append((sq, (floor_q[at] + Q // 2) * length > z))
+    return tuple(blocked), wood, tuple(models)
+
+
+def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,
+              blockers: Blockers) -> tuple[list[Cover], int]:
+    """What blocks the line a->b (the cover each blocking square gives: a model's is soft) and
+    how many wood squares it crosses."""
+    lines = _lines(field)
+    key = (a, b, z_from, z_to)
+    found = lines.get(key)
+    if found is None:
+        if len(lines) >= LINES_KEPT:
+            lines.clear()
+        found = lines[key] = _line(field, a, b, z_from, z_to)
+    terrain, wood, models = found
+    blocked = list(terrain)
+    for sq, low in models:
+        standing = blockers.get(sq)
+        if standing is not None and (standing or low):
             blocked.append("soft")
     return blocked, wood
 

@@ -145,8 +145,7 @@ class Battlefield:
         return None
 
     def building_squares(self, name: str) -> list[Square]:
-        b = next(b for b in self.buildings if b.name == name)
-        return [sq for sq in b.squares() if self.walkable(sq)]
+        return list(_building_squares(self, name))
 
     def role_of(self, side: int, swapped: bool = False) -> str:
         """The scenario role of side 1 or 2 (sides swap roles when side 1 picks the other one)."""
@@ -156,7 +155,7 @@ class Battlefield:
         """The squares a side (1 or 2, or a role of the scenario) may deploy on, row by row: its
         zone's walkable squares that are not obstacles.  Which are free is the state's business."""
         role = self.role_of(side) if isinstance(side, int) else side
-        return [sq for sq in self.zones[role].squares() if self.standable(sq)]
+        return list(_zone_squares(self, role))
 
     def own_edge(self, side: int | str) -> list[Square]:
         """A side's own table edge: the edge its zone runs the whole length of (else, for a zone in
@@ -180,6 +179,19 @@ class Battlefield:
             if hit:
                 return name
         return None
+
+# The battlefield never changes, so the squares of its zones and buildings are listed once (the
+# AI and deployment ask for them at every decision).
+@lru_cache(maxsize=64)
+def _zone_squares(field: Battlefield, role: str) -> tuple[Square, ...]:
+    return tuple(sq for sq in field.zones[role].squares() if field.standable(sq))
+
+
+@lru_cache(maxsize=64)
+def _building_squares(field: Battlefield, name: str) -> tuple[Square, ...]:
+    b = next(b for b in field.buildings if b.name == name)
+    return tuple(sq for sq in b.squares() if field.walkable(sq))
+
 
 def _ladder_floor(kinds: list[str], legend: dict[str, TerrainKind], floors: list[int | None],
                   x: int, y: int, width: int, height: int) -> int:

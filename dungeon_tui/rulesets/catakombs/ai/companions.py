@@ -1,7 +1,11 @@
 """Hero companions (spec §6.5): the `hero_companion` script for any hero seat given to the AI,
 on the same interpreter as the Master: free itself, raise a downed ally, do the quest's deed,
 fight (power when the 50 % rule holds), shoot when shooting is its best, else head for the
-objective; Irf waits on the lookout with 2 AP or more and an enemy within 9 squares."""
+objective; Irf waits on the lookout with 2 AP or more and an enemy within 9 squares.
+
+A point kept by waiting is for striking in the Master's turn: in the windows that come round
+again (W1, W2) a companion strikes or lets the moment go, and only in the last one (W3) does it
+spend the point on whatever its script says, as the point is lost after it."""
 from __future__ import annotations
 
 from ....engine.game import Action, Decision, Game
@@ -10,6 +14,10 @@ from .master import side_choice
 from .plan import name
 
 SCRIPT = "hero_companion"
+STRIKES = ("melee", "power_attack", "whirlwind", "shoot", "precise_shot", "cast", "free_self")
+LAST_WINDOW = "W3"
+
+
 class CompanionSeat:
     """A hero seat played by the AI."""
 
@@ -21,8 +29,10 @@ class CompanionSeat:
         me = game.state.figures.get(fid) if fid else None
         if me is not None and me.standing:
             action, why = run_script(game, d, me, SCRIPT)
-            if action is not None:
+            if action is not None and not self.saves_the_point(d, action):
                 return action, f"{name(me)}: {why}"
+            if action is not None:
+                return next(a for a in d.options if a.kind == "pass"), f"{name(me)}: keeps the point for a blow"
         for kind in ("pass", "end_activation", "end_heroes_turn"):
             found = next((a for a in d.options if a.kind == kind), None)
             if found is not None:
@@ -30,16 +40,24 @@ class CompanionSeat:
         return d.options[-1], "nothing more worth doing"
 
 
+    @staticmethod
+    def saves_the_point(d: Decision, action: Action) -> bool:
+        """A kept point is not walked away while the Master's turn may still bring a target."""
+        window = d.context.get("window")
+        return (window is not None and window not in (LAST_WINDOW, "lookout") and action.kind not in STRIKES
+                and any(a.kind == "pass" for a in d.options))
+
+
 def hero_side_choice(game: Game, d: Decision) -> tuple[Action, str] | None:
     kinds = {a.kind for a in d.options}
     if "use_fate" in kinds:
         use = next(a for a in d.options if a.kind == "use_fate")
         keep = next(a for a in d.options if a.kind != "use_fate")
-        doing = str(d.context.get("fate", ""))
+        cancel = d.context.get("use") == "cancel"
         fig = game.state.figures.get(d.context.get("figure", ""))
         # Cancel a death always; reroll only with a point to spare for that.
-        if doing.startswith("cancel") or (fig is not None and fig.fate > 1):
-            return use, "a fate point " + ("saves a life" if doing.startswith("cancel") else "for a second try")
+        if cancel or (fig is not None and fig.fate > 1):
+            return use, "a fate point " + ("saves a life" if cancel else "for a second try")
         return keep, "the last fate point is kept against death"
     if "break_away" in kinds:
         fig = game.state.figures.get(d.context.get("figure", ""))

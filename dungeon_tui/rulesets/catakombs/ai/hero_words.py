@@ -23,9 +23,76 @@ def _downed_allies(p: Plan) -> list[Figure]:
     return [f for f in p.s.hero_side() if f is not p.me and f.status == "downed"]
 
 
+def _healing_spells(p: Plan, downed: bool) -> list[str]:
+    """The healing spells this hero can cast (on a downed ally when `downed`)."""
+    spells = p.game.content.spells
+    if p.me.stat("mag") <= 0:
+        return []
+    return [s for s in p.me.spells if any(b.effect == "heal" for b in spells[s].bands)
+            and (spells[s].downed_ok or not downed)]
+
+
+def can_revive(p: Plan) -> bool:
+    """Only a hero with a healing spell for the downed, or a barrel, can stand a fallen ally up;
+    the others fight on rather than walk to a body they cannot help."""
+    return bool(_healing_spells(p, downed=True)) or "barrel" in p.me.items
+
+
 @registry.condition(says=lambda p: f"{name(_downed_allies(p)[0])} is down" if _downed_allies(p) else "")
 def ally_downed(p: Plan) -> bool:
-    return bool(_downed_allies(p))
+    return bool(_downed_allies(p)) and can_revive(p)
+
+
+def _badly_hurt(p: Plan) -> list[Figure]:
+    """Standing heroes (itself too) at half their PV or less that one of its heals reaches now."""
+    targets = {a.get("target") for a in _offered(p, "cast") if a.get("spell") in _healing_spells(p, downed=False)}
+    return [f for f in p.s.hero_side() if f.standing and 2 * f.pv <= f.max_pv and f.id in targets]
+
+
+@registry.condition(says=lambda p: f"{name(_badly_hurt(p)[0])} is badly hurt" if _badly_hurt(p) else "")
+def ally_badly_hurt(p: Plan) -> bool:
+    return bool(_badly_hurt(p))
+
+
+@registry.action
+def heal_hurt(p: Plan) -> str:
+    hurt = min(_badly_hurt(p), key=lambda f: (f.pv - f.max_pv // 2, p.s.party.index(f.id) if f.id in p.s.party else 9))
+    for sid in _healing_spells(p, downed=False):
+        p.want("cast", spell=sid, target=hurt.id)
+    return f"heals {name(hurt)}"
+
+
+def _shots(p: Plan) -> list[Figure]:
+    """The enemies this hero may shoot now (the rules' own offers): the leader first (while he
+    stands the dead come back), then the weakest, then the nearest."""
+    seen = {a.get("target") for a in _offered(p, "shoot")}
+    foes = [f for f in p.adversaries() if f.id in seen]
+    return sorted(foes, key=lambda f: (not f.has("leader"), f.pv, chebyshev(p.me.at, f.at), foes.index(f)))
+
+
+@registry.condition(says=lambda p: f"{name(_shots(p)[0])} in its sights" if _shots(p) else "")
+def shot_offered(p: Plan) -> bool:
+    return bool(_shots(p))
+
+
+@registry.action
+def shoot_weakest(p: Plan) -> str:
+    """Any enemy in sight is worth a shot, not only the nearest by walking."""
+    foe = _shots(p)[0]
+    p.want("shoot", target=foe.id)
+    return f"shoots at {name(foe)}"
+
+
+@registry.condition(says=lambda p, n: f"{name(p.target)} {p.target_and_steps()[1]} steps away" if p.target else "")
+def enemy_close(p: Plan, n: int) -> bool:
+    """An enemy it can reach within n steps: the party fights it together rather than running
+    past it for the objective, one hero at a time."""
+    return p.target is not None and p.target_and_steps()[1] <= n
+
+
+@registry.condition(says="no point kept yet")
+def holds_no_point(p: Plan) -> bool:
+    return p.me.reserved == 0
 
 
 @registry.action

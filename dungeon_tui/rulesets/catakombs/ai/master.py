@@ -6,10 +6,11 @@ their target first (ties: roster order).  Each spends all its AP before the next
 """
 from __future__ import annotations
 
-from ....engine.game import Action, Decision, Game, thaw
+from ....engine.game import DUNGEON, Action, Decision, Game, thaw
 from ..reinforcements import solo_entry
 from ..sight import chebyshev
 from ..state import State
+from .deploy_choice import deploy_choice
 from .interpreter import run_script
 from .plan import FAR, Plan, name
 
@@ -71,13 +72,17 @@ def side_choice(game: Game, d: Decision) -> tuple[Action, str] | None:
     if "use_fate" in kinds:
         use = next(a for a in d.options if a.kind == "use_fate")
         keep = next(a for a in d.options if a.kind != "use_fate")
-        if str(d.context.get("fate", "")).startswith("cancel"):
+        if d.context.get("use") == "cancel":
             return use, "a fate point cancels what would kill it"
         return keep, "the Master keeps fate points for cancelling a death"
     if "break_away" in kinds:
         return next(a for a in d.options if a.kind == "break_away"), "a failed block is accepted: it moves on"
     if "crush" in kinds:
         return crush_choice(game, d)
+    if "deploy" in kinds and d.seat == DUNGEON:  # a hotseat Master handed to the AI
+        return deploy_choice(game, d)
+    if "raise" in kinds:  # the rules list the dead most valuable first, rats last (§6.4)
+        return d.options[0], f"the most valuable of the dead rise first ({d.options[0].text.removeprefix('Raise ')})"
     if "entry" in kinds:
         inside = solo_entry(game)
         best = next((a for a in d.options if tuple(thaw(a.get("at"))) == inside), d.options[0])

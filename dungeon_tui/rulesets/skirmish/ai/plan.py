@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
-from ..distance import Route, charge_squares, contact_squares, distance, in_contact, move_options
+from ..distance import Route, charge_squares, contact_squares, distance, move_options, touching
 from ..seeing import blockers
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
@@ -22,6 +22,11 @@ COVER_RANK = {"none": 0, "soft": 1, "hard": 2}
 
 @dataclass
 class Plan:
+    """One model's look at the battle for one decision.  Nothing moves while the AI thinks, so
+    what the plan measures of the board (the battlefield, who is where, who fights, the sight
+    blockers, charge reach) is worked out once per plan and kept; the lists it returns are
+    shared and never changed by their readers."""
+
     game: Game
     me: Model
     decision: Decision | None = None
@@ -31,6 +36,10 @@ class Plan:
     intent_spell: str | None = None  # the spell being aimed, for its odds
     _charges: dict[str, dict[Square, Route]] | None = None
     _blockers: dict[Square, bool] | None = None
+    _field: Battlefield | None = None
+    _enemies: list[Model] | None = None
+    _standing_enemies: list[Model] | None = None
+    _fighting: dict[str, bool] = field(default_factory=dict)
 
     # -- the scene -------------------------------------------------------------------------------
 
@@ -44,17 +53,23 @@ class Plan:
 
     @property
     def field(self) -> Battlefield:
-        return battlefield_for(self.game.content, self.s.scenario)
+        if self._field is None:
+            self._field = battlefield_for(self.game.content, self.s.scenario)
+        return self._field
 
     def enemies(self) -> list[Model]:
         """Enemies on the table, in id order."""
-        return [m for m in self.s.models.values() if m.side != self.me.side and m.on_table]
+        if self._enemies is None:
+            self._enemies = [m for m in self.s.models.values() if m.side != self.me.side and m.on_table]
+        return self._enemies
 
     def friends(self) -> list[Model]:
         return [m for m in self.s.models.values() if m.side == self.me.side and m.on_table and m is not self.me]
 
     def standing_enemies(self) -> list[Model]:
-        return [e for e in self.enemies() if e.standing and not e.fleeing]
+        if self._standing_enemies is None:
+            self._standing_enemies = [e for e in self.enemies() if e.standing and not e.fleeing]
+        return self._standing_enemies
 
     def leader(self) -> Model | None:
         lead = self.s.leader(self.me.side)
@@ -76,11 +91,15 @@ class Plan:
         return cover(self.field, viewer.at, target.at, self.blockers(), target_low=not target.standing)
 
     def touching(self, a: Model, b: Model) -> bool:
-        return a.on_table and b.on_table and in_contact(self.field, a.at, b.at)
+        return a.on_table and b.on_table and b.at in touching(self.field, a.at)
 
     def in_combat(self, model: Model) -> bool:
-        near = contact_squares(self.field, model.at)
-        return any(e.side != model.side and e.on_table and e.at in near for e in self.s.models.values())
+        fighting = self._fighting.get(model.id)
+        if fighting is None:
+            near = touching(self.field, model.at)
+            fighting = self._fighting[model.id] = any(e.side != model.side and e.on_table and e.at in near
+                                                      for e in self.s.models.values())
+        return fighting
 
     def offered(self, kind: str) -> list[Action]:
         """The options of the pending decision of this kind for this model."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ....engine.tactics import Registry
-from ..distance import distance
+from ..distance import distance, nearest_of
 from ..state import Model
 from ..tables import wound_need
 from . import odds
@@ -221,8 +221,12 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
         options = {sq: c for sq, c in options.items()
                    if not any(distance(sq, e.at) <= keep_away for e in foes)} or {p.me.at: 0}
 
+    known = nearest_of(tuple(goals))
+
     def gap(sq: Square) -> int:
-        d = min(distance(sq, g) for g in goals)
+        d = known.get(sq)
+        if d is None:
+            d = known[sq] = min(distance(sq, g) for g in goals)
         return d if d >= stop else stop + (stop - d)  # nearer than stop_at counts as farther
 
     def key(sq: Square) -> tuple[int, int, int, int]:
