@@ -28,6 +28,21 @@ class Act:
 
 
 ACTS: dict[str, Act] = {}
+# The order a figure's options are listed in.  Registration order would follow whichever
+# module happened to be imported first (the app, a command, a test), and a seeded random or
+# mixed player picks by position, so the same seed must meet the same list in every process.
+OFFER_ORDER = ("open_door", "close_door", "break_door", "pick_lock", "open_chest", "take_item", "give_item",
+               "drink_barrel", "give_barrel_to_downed", "leave", "decipher", "speech", "cast", "walk", "run",
+               "pass_ally", "jump", "wander", "join_swarm", "whirlwind", "melee", "power_attack", "shoot",
+               "precise_shot", "free_self", "challenge", "wait")
+
+
+def in_offer_order() -> list[Act]:
+    """Every registered action in OFFER_ORDER (one left out of it is an error, not a silence)."""
+    missing = sorted(set(ACTS) - set(OFFER_ORDER))
+    if missing:
+        raise ValueError(f"actions with no place in OFFER_ORDER: {', '.join(missing)}")
+    return [ACTS[k] for k in OFFER_ORDER if k in ACTS]
 
 
 def act(kind: str, cost: int, offers: Offers, heroes_only: bool = False) -> Callable[[Run], Run]:

@@ -8,7 +8,8 @@ settled by the heap order (distance, y, x), so the same board always gives the s
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 from .board import Board, Square
 from .sight import diagonal_ok
@@ -26,40 +27,97 @@ def setup_obstacle(board: Board) -> Test:
     return lambda sq: board.symbol(sq) in SETUP_OBSTACLES
 
 
-def _search(board: Board, start: Square, passable: Test, obstacle: Test | None,
-            cost: Cost | None) -> tuple[dict[Square, int], dict[Square, Square]]:
-    blocked = obstacle or setup_obstacle(board)
-    dist = {start: 0}
-    came: dict[Square, Square] = {}
-    heap = [(0, start[1], start[0])]
+Steps = Mapping[Square, Sequence[Square]]
+Walk = tuple[dict[Square, int], dict[Square, Square]]  # steps to each square, and where from
+
+
+def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra: Mapping[Square, int]) -> Walk:
+    """The one walking search: `steps` gives each square's neighbours by the corner rule,
+    `open_squares` those that may be entered, `extra` what entering a square costs over the
+    step.  Returns the steps to every square reached and the square each was reached from.
+
+    It runs on square numbers in reading order, so one heap key `steps * n + number` orders
+    by (steps, y, x) as the ties are settled (paths.py's docstring)."""
+    squares, number, around = _numbered(steps)
+    n = len(squares)
+    enter = bytearray(n)
+    for sq in open_squares:
+        i = number.get(sq)
+        if i is not None:
+            enter[i] = 1
+    cost = [0] * n
+    for sq, c in extra.items():
+        i = number.get(sq)
+        if i is not None:
+            cost[i] = c
+    first = number[start]
+    dist, came, reached = [-1] * n, [-1] * n, [first]
+    dist[first] = 0
+    heap = [first]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, y, x = heapq.heappop(heap)
-        here = (x, y)
-        if dist[here] != d:
+        d, i = divmod(pop(heap), n)
+        if dist[i] != d:
             continue
-        for step in board.neighbours(here):
-            if not passable(step) or not diagonal_ok(here, step, blocked):
+        for j in around[i]:
+            if not enter[j]:
                 continue
-            nd = d + 1 + (cost(step) if cost else 0)
-            if nd < dist.get(step, nd + 1):
-                dist[step] = nd
-                came[step] = here
-                heapq.heappush(heap, (nd, step[1], step[0]))
-    return dist, came
+            nd = d + 1 + cost[j]
+            dj = dist[j]
+            if dj < 0 or nd < dj:
+                if dj < 0:
+                    reached.append(j)
+                dist[j], came[j] = nd, i
+                push(heap, nd * n + j)
+    return ({squares[i]: dist[i] for i in reached},
+            {squares[i]: squares[came[i]] for i in reached if came[i] >= 0})
+
+
+Numbered = tuple[list[Square], dict[Square, int], list[tuple[int, ...]]]
+_NUMBERED: dict[int, tuple[Steps, Numbered]] = {}
+
+
+def _numbered(steps: Steps) -> Numbered:
+    """The steps table by square numbers (reading order), worked out once per table."""
+    found = _NUMBERED.get(id(steps))
+    if found is None or found[0] is not steps:
+        if len(_NUMBERED) > 64:
+            _NUMBERED.clear()
+        squares = sorted(steps, key=lambda sq: (sq[1], sq[0]))
+        number = {sq: i for i, sq in enumerate(squares)}
+        around = [tuple(number[m] for m in steps[sq] if m in number) for sq in squares]
+        found = _NUMBERED[id(steps)] = (steps, (squares, number, around))
+    return found[1]
+
+
+def steps_by_corner_rule(board: Board, obstacle: Test) -> dict[Square, tuple[Square, ...]]:
+    """Each square's neighbours in the board's direction order, less the diagonals the corner
+    rule forbids with these obstacles."""
+    return {sq: tuple(n for n in board.neighbours(sq) if diagonal_ok(sq, n, obstacle)) for sq in board.squares()}
+
+
+def _search(board: Board, start: Square, passable: Test, obstacle: Test | None, cost: Cost | None,
+            steps: Steps | None = None) -> Walk:
+    # The predicates are pure, so each is asked once per square rather than once per step.
+    if steps is None:
+        steps = steps_by_corner_rule(board, obstacle or setup_obstacle(board))
+    open_squares = {sq for sq in board.squares() if passable(sq)}
+    extra = {sq: cost(sq) for sq in open_squares} if cost else {}
+    return search(steps, start, open_squares, extra)
 
 
 def walking_distances(board: Board, start: Square, passable: Test, obstacle: Test | None = None,
-                      cost: Cost | None = None) -> dict[Square, int]:
+                      cost: Cost | None = None, steps: Steps | None = None) -> dict[Square, int]:
     """Steps from `start` to every square reachable through `passable` squares (the start
-    itself need not be passable).  `obstacle` defaults to the board as laid out."""
-    return _search(board, start, passable, obstacle, cost)[0]
+    itself need not be passable).  `obstacle` defaults to the board as laid out; `steps`, when
+    given, is the corner rule's table for those obstacles (terrain.Map keeps one)."""
+    return _search(board, start, passable, obstacle, cost, steps)[0]
 
 
-def path_to(board: Board, start: Square, goals: Iterable[Square], passable: Test,
-            obstacle: Test | None = None, cost: Cost | None = None) -> list[Square] | None:
-    """The squares stepped on, in order, to the nearest of `goals` (ties: smaller y, then x);
-    [] when the start is a goal, None when none can be reached."""
-    dist, came = _search(board, start, passable, obstacle, cost)
+def route(walk: Walk, start: Square, goals: Iterable[Square]) -> list[Square] | None:
+    """The squares stepped on, in order, to the nearest of `goals` reached by the walk (ties:
+    smaller y, then x); [] when the start is a goal, None when none was reached."""
+    dist, came = walk
     reached = [g for g in goals if g in dist]
     if not reached:
         return None
@@ -69,6 +127,13 @@ def path_to(board: Board, start: Square, goals: Iterable[Square], passable: Test
         path.append(goal)
         goal = came[goal]
     return path[::-1]
+
+
+def path_to(board: Board, start: Square, goals: Iterable[Square], passable: Test,
+            obstacle: Test | None = None, cost: Cost | None = None) -> list[Square] | None:
+    """The squares stepped on, in order, to the nearest of `goals` (ties: smaller y, then x);
+    [] when the start is a goal, None when none can be reached."""
+    return route(_search(board, start, passable, obstacle, cost), start, goals)
 
 
 def zone_order(board: Board) -> dict[str, int]:

@@ -103,7 +103,7 @@ class Map:
 
     def distances(self, start: Square, passable: Callable[[Square], bool]) -> dict[Square, int]:
         """Walking steps from `start` to every square reached through `passable` squares."""
-        return walking_distances(self.board, start, passable, self.obstacle)
+        return walking_distances(self.board, start, passable, self.obstacle, steps=self.steps())
 
     def neighbours(self, sq: Square) -> list[Square]:
         return list(self.steps().get(sq, ()))

@@ -11,12 +11,12 @@ from typing import Any
 
 from ....engine.game import Decision, Game
 from ..acts import short
-from ..paths import path_to, walking_distances
+from ..paths import Walk, route
 from ..sight import chebyshev
 from ..state import Figure, Square, State, key
 from ..terrain import Map
+from .walks import walk_from
 
-TRAP_DETOUR = 40  # steps a path may grow to go round a trap (§6.1: traps avoided if another way exists)
 FAR = 1 << 20
 
 
@@ -42,7 +42,7 @@ class Plan:
     def __post_init__(self) -> None:
         self.s: State = self.game.state
         self.m = Map(self.game)
-        self._dist: dict[Square, int] | None = None
+        self._walk: Walk | None = None
         self._target: tuple[Figure | None, int] | None = None
 
     # -- who and where -----------------------------------------------------------------------
@@ -60,31 +60,14 @@ class Plan:
     def flies(self) -> bool:
         return self.me.has("flight")
 
-    def passable(self, sq: Square) -> bool:
-        """A square this figure may walk through: floor, a closed door it can open, its allies'
-        squares (passing them); a flyer also crosses lava and every figure."""
-        m = self.m
-        if not m.board.inside(sq):
-            return False
-        if m.s.doors.get(key(sq)) == "closed":
-            return True
-        if self.flies():
-            return not m.obstacle(sq) and uncluttered(m, sq)
-        if not m.ground(sq):
-            return False
-        other = m.figures.get(sq)
-        return other is None or other.side == self.me.side
-
-    def step_cost(self, sq: Square) -> int:
-        extra = 1 if self.m.s.doors.get(key(sq)) == "closed" else 0  # opening it first
-        if self.m.trap(sq) and not self.flies():
-            extra += TRAP_DETOUR
-        return extra
+    def walk(self) -> Walk:
+        """Its walk from where it stands, under its own movement rules (walks.py)."""
+        if self._walk is None:
+            self._walk = walk_from(self.m, self.me, self.flies())
+        return self._walk
 
     def distances(self) -> dict[Square, int]:
-        if self._dist is None:
-            self._dist = walking_distances(self.m.board, self.me.at, self.passable, self.m.obstacle, self.step_cost)
-        return self._dist
+        return self.walk()[0]
 
     def reach_of(self, foe: Figure) -> int:
         """Steps to a square from which the foe can be attacked (0 when already there)."""
@@ -123,7 +106,7 @@ class Plan:
         an ally, run when both steps are free non-trap squares and the first does not meet the
         goal, else walk.  Returns the words for the log ('' when there is no way)."""
         m = self.m
-        path = path_to(m.board, self.me.at, goals, self.passable, m.obstacle, self.step_cost)
+        path = route(self.walk(), self.me.at, goals)
         if not path:
             return ""
         first = path[0]
@@ -140,8 +123,3 @@ class Plan:
         self.want("walk", to=first)
         return f"{len(path)} steps to go"
 
-
-def uncluttered(m: Map, sq: Square) -> bool:
-    """No barrel, chest or prisoner there (a flyer goes over lava, never through those)."""
-    k = key(sq)
-    return not (k in m.s.barrels or k in m.s.chests or m.board.symbol(sq) == "P")

@@ -1,0 +1,58 @@
+"""Where an AI figure may walk and what each step costs it (spec §6.1), and the walks from its
+square, shared by every plan made while the board stands the same.
+
+The Master orders its figures by their walking distance to a target before every decision, and
+each figure's script then asks again; a figure's walk depends only on its square, its side,
+whether it flies and the board as it stands (doors, barrels, chests, armed traps and where the
+other side stands), so one search serves until one of those changes.
+"""
+from __future__ import annotations
+
+from ..paths import Walk, search
+from ..state import Figure, Square, square
+from ..terrain import Map
+
+TRAP_DETOUR = 40  # steps a path may grow to go round a trap (§6.1: traps avoided if another way exists)
+_KEPT = 512  # walks remembered; far more than one turn needs
+_WALKS: dict[tuple[object, ...], Walk] = {}
+_ALL: dict[tuple[str, ...], frozenset[Square]] = {}
+
+
+def open_squares(m: Map, fig: Figure, flies: bool) -> frozenset[Square]:
+    """The squares the figure may walk through: floor, a closed door it can open, its allies'
+    squares (passing them); a flyer also crosses lava and every figure, never a barrel, a chest
+    or a prisoner."""
+    closed = {sq for sq in map(square, (k for k, v in m.s.doors.items() if v == "closed")) if m.board.inside(sq)}
+    if flies:
+        everything = _ALL.get(m.board.rows)
+        if everything is None:
+            everything = _ALL[m.board.rows] = frozenset(m.board.squares())
+        cluttered = {square(k) for k in m.s.barrels} | {square(k) for k in m.s.chests} | set(m.board.squares("P"))
+        return frozenset(closed) | (everything - m.blocked - cluttered)
+    foes = {sq for sq, other in m.figures.items() if other.side != fig.side}
+    return frozenset(closed) | (m.floor - foes)
+
+
+def extra_costs(m: Map, flies: bool) -> dict[Square, int]:
+    """What entering a square costs over the step: 1 to open a closed door first, and a long
+    detour's worth for an armed trap (a flyer passes over traps)."""
+    extra = dict.fromkeys(map(square, (k for k, v in m.s.doors.items() if v == "closed")), 1)
+    if not flies:
+        for k, armed in m.s.traps.items():
+            if armed:
+                sq = square(k)
+                extra[sq] = extra.get(sq, 0) + TRAP_DETOUR
+    return extra
+
+
+def walk_from(m: Map, fig: Figure, flies: bool) -> Walk:
+    """The figure's walk from its square (steps to every square it can reach, and where each
+    was reached from); the same board and rules give the same walk, found once."""
+    passable, extra = open_squares(m, fig, flies), extra_costs(m, flies)
+    found_key = (m.board.rows, m.blocked, fig.at, passable, frozenset(extra.items()))
+    walk = _WALKS.get(found_key)
+    if walk is None:
+        if len(_WALKS) >= _KEPT:
+            _WALKS.clear()
+        walk = _WALKS[found_key] = search(m.steps(), fig.at, passable, extra)
+    return walk
