@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 from collections.abc import Callable
 
-from .game import Action, Decision, Event, Game
+from .game import DUNGEON, Action, Decision, Event, Game
 
 Sq = tuple[int, int]
 Cell = tuple[str, str]  # two characters and a role (a mapview component class)
@@ -128,6 +128,17 @@ def seated_hero(game: Game, seat: str) -> str | None:
     no hero sits at."""
     hero = next((h for h, x in getattr(game.state, "seat_of", {}).items() if x == seat), None)
     return None if hero is None else figure_name(game, hero)
+
+
+def seat_name(presenter: Presenter, game: Game, seat: str) -> str:
+    """A seat as the player says it: the game's own label for it, the dungeon's name, or the hero
+    who sits there."""
+    named = presenter.seat_label(game, seat)
+    if named:
+        return named
+    if seat == DUNGEON:
+        return presenter.dungeon_player or "the dungeon"
+    return seated_hero(game, seat) or seat
 
 
 def figure_name(game: Game, figure: str) -> str:

@@ -310,3 +310,32 @@ def run(script: Script, scripts: dict[str, Script], registry: Registry, ctx: Any
     """Fire the first entry whose condition holds; return the reason for the log."""
     script, i, label = choose(script, scripts, registry, ctx)
     return reason(label, perform(script.entries[i], registry, ctx))
+
+
+class ScriptBook:
+    """A game's tactics scripts compiled against its registry once per content digest (the
+    content holds them as written; only the AI knows the words), and the one line `content
+    check` gives for a word the AI does not know.  `then(content, scripts)` adds what a game
+    derives from its compiled scripts, once, before they are kept."""
+
+    def __init__(self, registry: Registry, file: str,
+                 then: Callable[[Any, dict[str, Script]], None] | None = None) -> None:
+        self.registry, self.file, self.then = registry, file, then
+        self._compiled: dict[str, dict[str, Script]] = {}
+
+    def scripts(self, content: Any) -> dict[str, Script]:
+        """The content's scripts compiled (TacticsError if a word is unknown)."""
+        compiled = self._compiled.get(content.digest)
+        if compiled is None:
+            compiled = compile_scripts(content.tactics, self.registry, "scripts")
+            if self.then is not None:
+                self.then(content, compiled)
+            self._compiled[content.digest] = compiled
+        return compiled
+
+    def problems(self, content: Any) -> list[str]:
+        try:
+            compile_scripts(content.tactics, self.registry, "scripts")
+        except TacticsError as err:
+            return [f"{self.file}: {err}"]
+        return []

@@ -13,9 +13,10 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
 from .dialogs import Choose, Confirm, DrawnCard, GameOver, PassTheKeyboard, TooSmall
-from .event_log import line_of, still_listed
+from .event_log import still_listed
 from .map_view import MapView
-from ..engine.presenter import aimed_at, aimed_at_other, figure_name, goes_to, seated_hero
+from ..engine.presenter import aimed_at, aimed_at_other, figure_name, goes_to, seat_name
+from .recap import recap_of
 from .saves import saves_dir
 from .session import SPEEDS, Session, why_not_saved
 from .table import TableScreen
@@ -32,13 +33,6 @@ LOOK_KEYS = frozenset({"up", "down", "left", "right", "h", "j", "k", "l", "home"
 # (an "o", an Enter) reach the game a moment after the AI's last step and must not play the next
 # hero phase.
 AI_SETTLE = 0.4  # seconds
-RECAP_LINES = 14  # the fewest lines a hand-over recaps (a short terminal); the log has the rest
-
-
-def recap_lines(height: int) -> int:
-    """How many lines a hand-over's recap shows on a terminal this tall: what the screen holds
-    beside the banner and the frames."""
-    return max(RECAP_LINES, height - 18)
 
 
 class GameScreen(TableScreen):
@@ -166,15 +160,7 @@ class GameScreen(TableScreen):
         """What happened since this player last had the keyboard, as the log says it (nothing
         on their first turn: the table was in front of them)."""
         start = self.seen_upto.get(owner)
-        if start is None:
-            return []
-        # What happened, not how the AI weighed it: a reason's indented detail lines stay in the log.
-        lines = [text.plain for e in self.session.game.events[start:]
-                 if (text := line_of(e)) is not None and not text.plain.startswith(" ")]
-        most = recap_lines(self.app.size.height)
-        if len(lines) > most:
-            lines = [f"… {len(lines) - most + 1} earlier lines are in the log (r)", *lines[-most + 1:]]
-        return lines
+        return [] if start is None else recap_of(self.session.game.events[start:], self.app.size.height)
 
     def current(self) -> tuple[Game, str]:
         return self.session.game, self.view_seat
@@ -503,9 +489,6 @@ class GameScreen(TableScreen):
         self.query_one(f"#{what}").focus()
 
     # -- who plays: the AI at a keypress ------------------------------------------------------
-    def handed_seats(self) -> list[str]:
-        return sorted(self.session.handed)
-
     def action_hand_over(self) -> None:
         """Space: the AI plays the seat deciding now until space is pressed again; while the AI
         plays a seat handed to it, space takes it back; while the AI plays its own seats, space
@@ -514,28 +497,21 @@ class GameScreen(TableScreen):
         d = self._decision()
         if d is not None:
             s.hand_to_ai(d.seat)
-            self.notify(f"The AI plays {self.seat_name(d.seat)}; space again takes it back.", timeout=3)
+            who = seat_name(self.presenter, s.game, d.seat)
+            self.notify(f"The AI plays {who}; space again takes it back.", timeout=3)
             self.kick()
             return
         pending = s.game.pending
         if s.handed and pending is not None and not s.is_human(pending.seat):
-            names = ", ".join(self.seat_name(x) for x in self.handed_seats())
-            for seat in self.handed_seats():
+            handed = sorted(s.handed)
+            names = ", ".join(seat_name(self.presenter, s.game, x) for x in handed)
+            for seat in handed:
                 s.take_back(seat)
             self.notify(f"You play {names} again from the next choice.", timeout=3)
             self._wake.set()
             return
         self.skipping = True
         self._wake.set()
-
-    def seat_name(self, seat: str) -> str:
-        """A seat as the player says it: the hero who sits there, or the dungeon's name."""
-        named = self.presenter.seat_label(self.session.game, seat)
-        if named:
-            return named
-        if seat == DUNGEON:
-            return self.presenter.dungeon_player or "the dungeon"
-        return seated_hero(self.session.game, seat) or seat
 
     def action_seats(self, highlight: int = 0) -> None:
         """A: every seat, who plays it now; choosing one hands it to the AI or takes it back.
@@ -545,7 +521,7 @@ class GameScreen(TableScreen):
         s = self.session
         seats = [x for x in s.ruleset.seats(s.game.state) if x != CHANCE
                  and (x != DUNGEON or s.owners.get(x, "AI") != "AI")]
-        rows = [f"{self.seat_name(x)}: {s.who_plays(x)}" for x in seats]
+        rows = [f"{seat_name(self.presenter, s.game, x)}: {s.who_plays(x)}" for x in seats]
 
         def chosen(n: int | None) -> None:
             if n is None:
@@ -609,11 +585,8 @@ class GameScreen(TableScreen):
 
     def action_help(self) -> None:
         from .help_screen import HelpScreen
-        from .glyphs import to_ascii
-        legend = self.presenter.legend
-        if self.query_one(MapView).ascii:  # the legend names the glyphs the map shows
-            legend = to_ascii(legend)
-        self.app.push_screen(HelpScreen(self.presenter.help, legend, self.presenter.verbs))
+        p = self.presenter
+        self.app.push_screen(HelpScreen(p.help, p.legend, p.verbs, ascii=self.query_one(MapView).ascii))
 
     def action_quit_game(self) -> None:
         def done(yes: bool | None) -> None:

@@ -10,6 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from .glyphs import to_ascii
+
 KEYS = """[b]Keys in a game[/b]
   arrows, hjkl, numpad   move the cursor on the map (7 9 1 3 or home/pgup/end/pgdn: diagonals)
   enter, or a click      do what is lit on that square: move there, attack what stands there
@@ -47,9 +49,10 @@ class HelpScreen(ModalScreen[None]):
         background: $panel; padding: 0 1; }
     """
 
-    def __init__(self, rules: str = "", legend: str = "", verbs: Sequence[Any] = ()) -> None:
+    def __init__(self, rules: str = "", legend: str = "", verbs: Sequence[Any] = (), ascii: bool = False) -> None:
+        """`ascii`: the map is drawn in ASCII, so the legend names the glyphs in that set."""
         super().__init__()
-        self.rules, self.legend, self.verbs = rules, legend, verbs
+        self.rules, self.legend, self.verbs = rules, to_ascii(legend) if ascii else legend, verbs
 
     def compose(self) -> ComposeResult:
         own = ""

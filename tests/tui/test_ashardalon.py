@@ -368,7 +368,7 @@ def test_a_key_from_before_the_hand_over_closed_answers_nothing(tmp_path):
 def test_the_hand_over_recap_keeps_what_happened_and_uses_the_screen(tmp_path):
     """A hand-over recaps what happened, not the AI's weighing (its indented detail lines stay
     in the log), and at 120x40 shows more than the 14 lines a short terminal holds."""
-    from dungeon_tui.tui.game_screen import RECAP_LINES, recap_lines
+    from dungeon_tui.tui.recap import RECAP_LINES, recap_lines
     session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 3, options=Options(ai_speed="instant"),
                           hero_owners={"hero:quinn": "Ann", "hero:vistra": "Bob"})
 

@@ -9,7 +9,8 @@ from dungeon_tui.engine.presenter import Card, goes_to
 from dungeon_tui.rulesets.warhammer_quest.presenter import WarhammerQuestPresenter
 from dungeon_tui.tui.dialogs import Choose, DrawnCard, PassTheKeyboard
 from dungeon_tui.tui.event_log import EventLog, line_of
-from dungeon_tui.tui.game_screen import GameScreen, recap_lines
+from dungeon_tui.tui.game_screen import GameScreen
+from dungeon_tui.tui.recap import recap_lines
 from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.tui.session import SPEEDS, Options
 

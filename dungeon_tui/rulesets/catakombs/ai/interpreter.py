@@ -2,7 +2,6 @@
 AI's words, run a figure's script once, and find the offered action that carries it out."""
 from __future__ import annotations
 
-from typing import Any
 
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, thaw
@@ -11,24 +10,8 @@ from . import hero_words  # noqa: F401  (the companions' words join the registry
 from .plan import Intent, Plan
 from .words import registry
 
-_COMPILED: dict[str, dict[str, tactics.Script]] = {}
-
-
-def scripts(content: Any) -> dict[str, tactics.Script]:
-    """The content's scripts compiled against the AI's words, once per content digest."""
-    compiled = _COMPILED.get(content.digest)
-    if compiled is None:
-        compiled = _COMPILED[content.digest] = tactics.compile_scripts(content.tactics, registry, "scripts")
-    return compiled
-
-
-def script_problems(content: Any) -> list[str]:
-    """`content check`: a script word the AI does not know, one line naming the file."""
-    try:
-        tactics.compile_scripts(content.tactics, registry, "scripts")
-    except tactics.TacticsError as err:
-        return [f"content/catakombs/tactics.yaml: {err}"]
-    return []
+BOOK = tactics.ScriptBook(registry, "content/catakombs/tactics.yaml")
+scripts, script_problems = BOOK.scripts, BOOK.problems
 
 
 def fits(action: Action, me: Figure, intent: Intent) -> bool:

@@ -15,26 +15,9 @@ from ..state import HERO, Figure, State
 from . import companions, dungeon  # noqa: F401  (their words join the registry)
 from .primitives import Plan, registry
 
-# Compiled scripts by content digest: the content holds them as written, and only the AI
-# knows the words they are written in.
-_COMPILED: dict[str, dict[str, tactics.Script]] = {}
-
-
-def scripts(content: Any) -> dict[str, tactics.Script]:
-    """The content's tactics scripts checked and compiled against the registry (TacticsError if not)."""
-    compiled = _COMPILED.get(content.digest)
-    if compiled is None:
-        compiled = _COMPILED[content.digest] = tactics.compile_scripts(content.tactics, registry, "scripts")
-    return compiled
-
-
-def script_problems(content: Any) -> list[str]:
-    """`content check`: a script using a word the AI does not know, one line."""
-    try:
-        tactics.compile_scripts(content.tactics, registry, "scripts")
-    except tactics.TacticsError as err:
-        return [f"content/heroquest/tactics.yaml: {err}"]
-    return []
+# The content holds the scripts as written; only the AI knows the words they are written in.
+BOOK = tactics.ScriptBook(registry, "content/heroquest/tactics.yaml")
+scripts, script_problems = BOOK.scripts, BOOK.problems
 
 
 # How a plan's intent finds its offered action: the action kinds that carry it out, and the

@@ -18,41 +18,30 @@ from .plan import Plan
 from .words import registry
 
 ROLE_ORDER = ("melee", "leader", "shooter", "wizard")  # who acts first in a phase (§6)
-_COMPILED: dict[str, dict[str, tactics.Script]] = {}
 # For the charge and move views of a movement script: each entry's line in the script as written.
 _LINES: dict[str, dict[str, list[int | None]]] = {}
 CHARGING = "charge"
 
 
-def scripts(content: Any) -> dict[str, tactics.Script]:
-    """The content's scripts compiled against the words (TacticsError if one is unknown); each
-    movement script also as its charge entries only (step 2a) and as the rest (step 2c)."""
-    compiled = _COMPILED.get(content.digest)
-    if compiled is None:
-        compiled = tactics.compile_scripts(content.tactics, registry, "scripts")
-        lines: dict[str, list[int | None]] = {}
-        for name in sorted(compiled):
-            if name.endswith("_movement"):
-                script = compiled[name]
-                charging = [i for i, e in enumerate(script.entries) if any(c.name == CHARGING for c in e.calls)]
-                moving = [i for i in range(len(script.entries)) if i not in charging]
-                stay = tactics.Entry(None, False, (tactics.Call("no_charge", ()),))
-                compiled[name + ":charges"] = replace(script, entries=[*(script.entries[i] for i in charging), stay])
-                compiled[name + ":moves"] = replace(script, entries=[script.entries[i] for i in moving])
-                lines[name + ":charges"] = [*charging, None]
-                lines[name + ":moves"] = list(moving)
-        _COMPILED[content.digest] = compiled
-        _LINES[content.digest] = lines
-    return compiled
+def split_movement(content: Any, compiled: dict[str, tactics.Script]) -> None:
+    """Each movement script also as its charge entries only (step 2a) and as the rest (step
+    2c), with each entry's line in the script as written."""
+    lines: dict[str, list[int | None]] = {}
+    for name in sorted(compiled):
+        if name.endswith("_movement"):
+            script = compiled[name]
+            charging = [i for i, e in enumerate(script.entries) if any(c.name == CHARGING for c in e.calls)]
+            moving = [i for i in range(len(script.entries)) if i not in charging]
+            stay = tactics.Entry(None, False, (tactics.Call("no_charge", ()),))
+            compiled[name + ":charges"] = replace(script, entries=[*(script.entries[i] for i in charging), stay])
+            compiled[name + ":moves"] = replace(script, entries=[script.entries[i] for i in moving])
+            lines[name + ":charges"] = [*charging, None]
+            lines[name + ":moves"] = list(moving)
+    _LINES[content.digest] = lines
 
 
-def script_problems(content: Any) -> list[str]:
-    """`content check`: a script word the AI does not know, as one line."""
-    try:
-        tactics.compile_scripts(content.tactics, registry, "scripts")
-    except tactics.TacticsError as err:
-        return [f"content/skirmish/tactics.yaml: {err}"]
-    return []
+BOOK = tactics.ScriptBook(registry, "content/skirmish/tactics.yaml", then=split_movement)
+scripts, script_problems = BOOK.scripts, BOOK.problems
 
 
 class WarbandSeat:
