@@ -28,7 +28,7 @@ def game_seed(seed: int, i: int) -> int:
 
 def meta_for(game: Game, label: str) -> dict[str, Any]:
     """What a record of the game keeps besides its decisions: a label, the game's listing, the date."""
-    return {"label": label, **ruleset_of(game).record_meta(game), "date": time.strftime("%Y-%m-%d %H:%M")}
+    return {"label": label, **ruleset_of(game).listing(game), "date": time.strftime("%Y-%m-%d %H:%M")}
 
 
 @dataclass(frozen=True)

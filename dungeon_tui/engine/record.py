@@ -76,9 +76,10 @@ def to_json(game: Game, app_version: str, meta: dict[str, Any] | None = None) ->
         "content_digest": game.content_digest,
         "seed": game.seed,
         "setup": game.setup,
+        # Meta before the decisions: the saves list reads a record's head only (`read_head`).
+        "meta": dict(meta or {}),
         "decisions": [{**a.to_json(), "why": why} for a, why in game.decisions],
         "checkpoints": [list(c) for c in game.checkpoints],
-        "meta": dict(meta or {}),
     }
 
 
@@ -132,6 +133,86 @@ def read(path: Path) -> RecordModel:
     except OSError as err:
         raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
     return parse(text, str(path))
+
+
+HEAD_BYTES = 64 * 1024  # a record's head (setup and meta) fits in this; its decisions need not be read
+TAIL_BYTES = 64
+
+
+class RecordHead(BaseModel):
+    """What a list of saves shows of a record: its game, setup and meta, not its decisions."""
+
+    model_config = ConfigDict(extra="ignore")
+    format: str
+    version: int
+    ruleset: str = Field(max_length=64)
+    seed: int = Field(ge=0, lt=1 << 63)
+    setup: dict[str, Any]
+    meta: dict[str, Any] = {}
+
+
+def _leading_keys(text: str) -> dict[str, Any] | None:
+    """The top-level keys of a JSON object up to "decisions", read from the start of `text`
+    one value at a time; None when the object does not start there or `text` ends first."""
+    decoder = json.JSONDecoder()
+    ws = " \t\r\n"
+    i, n = 0, len(text)
+    found: dict[str, Any] = {}
+    while i < n and text[i] in ws:
+        i += 1
+    if i >= n or text[i] != "{":
+        return None
+    i += 1
+    try:
+        while True:
+            while i < n and text[i] in ws + ",":
+                i += 1
+            if i < n and text[i] == "}":
+                return found
+            key, i = decoder.raw_decode(text, i)
+            while i < n and text[i] in ws:
+                i += 1
+            if not isinstance(key, str) or i >= n or text[i] != ":":
+                return None
+            if key == "decisions":
+                return found
+            value, i = decoder.raw_decode(text, i + 1)
+            found[key] = value
+    except (ValueError, RecursionError):  # cut off inside a value, or not JSON at all
+        return None
+
+
+def read_head(path: Path) -> RecordHead:
+    """A record's head without its decisions, for the saves list: the first HEAD_BYTES and the
+    last bytes only (a record written whole ends with "}"; one cut short by a crash does not).
+    A record written before meta came first, or with a head too long, is read in full."""
+    try:
+        size = path.stat().st_size
+        if not path.is_file():
+            raise RecordError(f"{path} is not a file")
+        if size > MAX_BYTES:
+            raise RecordError(f"{path} is {size} bytes; records are at most {MAX_BYTES} bytes")
+        with path.open("rb") as fh:
+            head = fh.read(HEAD_BYTES)
+            fh.seek(max(0, size - TAIL_BYTES))
+            tail = fh.read()
+    except OSError as err:
+        raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
+    found = _leading_keys(head.decode("utf-8", errors="replace"))
+    if found is None or "meta" not in found:
+        return RecordHead.model_validate(read(path).model_dump(exclude={"decisions", "checkpoints"}))
+    if not tail.rstrip().endswith(b"}"):
+        raise RecordError(f"{path} is cut short (not a whole record)")
+    if found.get("format") != FORMAT:
+        raise RecordError(f"{path} is not a dungeon-tui record")
+    version = found.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= FORMAT_VERSION:
+        raise RecordError(f"{path} has record format version {version!r}; this build reads version {FORMAT_VERSION}")
+    try:
+        return RecordHead.model_validate(found)
+    except ValidationError as err:
+        first = err.errors()[0]
+        raise RecordError(f"{path}: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}") from None
 
 
 def parse(text: str, name: str = "record") -> RecordModel:

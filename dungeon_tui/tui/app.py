@@ -267,22 +267,33 @@ def shown_names(game: str) -> dict[str, str]:
 
 
 def describe(path: Path) -> tuple[str, ...]:
-    """One row of the saves list; a file that cannot be read says why instead."""
+    """One row of the saves list; a file that cannot be read says why instead.  The names come
+    from the record's head ("shown", written with it); a record made before that names what it
+    holds through its game, loaded for it."""
     from ..engine import record  # the record models (pydantic) load with the first save listed
     from ..engine.errors import RecordError
     try:
-        rec = record.read(path)
+        rec = record.read_head(path)  # the head only: a list of 1,000 saves opens at once
     except RecordError as err:
         return (path.name, "unreadable", str(err)[:60], "", "", "")
     m: dict[str, Any] = rec.meta
-    names = game_names()
-    called = shown_names(rec.ruleset)
-    party = ", ".join(called.get(str(p), str(p)) for p in m.get("party", rec.setup.get("heroes", [])))
     adventure = str(m.get("adventure", rec.setup.get("adventure", "")))
+    party_ids = [str(p) for p in m.get("party", rec.setup.get("heroes", []))]
+    shown = m.get("shown")
+    if isinstance(shown, dict) and isinstance(shown.get("party"), list):
+        title, adventure_name = str(shown.get("game", rec.ruleset)), str(shown.get("adventure", adventure))
+        party = ", ".join(str(p) for p in shown["party"])
+    else:
+        called = shown_names(rec.ruleset)
+        title = game_names().get(rec.ruleset, rec.ruleset)
+        adventure_name, party = called.get(adventure, adventure), ", ".join(called.get(p, p) for p in party_ids)
     # An autosave's file name repeats the game, seed and time the other columns show: keep it short.
-    shown = "autosave" if path.name.startswith("autosave-") else path.name
-    return (shown, names.get(rec.ruleset, rec.ruleset), called.get(adventure, adventure),
-            party, str(m.get("turn", "")), str(m.get("date", "")) + ("  (over)" if m.get("over") else ""))
+    name = "autosave" if path.name.startswith("autosave-") else path.name
+    return (name, title, adventure_name, party, str(m.get("turn", "")),
+            str(m.get("date", "")) + ("  (over)" if m.get("over") else ""))
+
+
+FIRST_ROWS, MORE_ROWS = 60, 200  # the saves list's first rows, then rows per chunk
 
 
 class SavesScreen(Screen[None]):
@@ -296,6 +307,7 @@ class SavesScreen(Screen[None]):
         super().__init__()
         self.mode = mode
         self.paths: list[Path] = []
+        self.filling = 0  # which fill the chunks being added belong to
 
     def compose(self) -> ComposeResult:
         verb = "replay" if self.mode == "replay" else "load"
@@ -316,11 +328,22 @@ class SavesScreen(Screen[None]):
         if self.mode == "continue":
             files = [p for p in files if p.name.startswith("autosave")]
         self.paths = files
-        for p in files:
-            table.add_row(*describe(p))
+        self.filling += 1  # a chunk still to come from an earlier fill stops at its turn
+        self.add_rows(0, self.filling)
         if not files:
             table.add_row("no saves yet", "", "", "", "", "")
         table.focus()
+
+    def add_rows(self, first: int, filling: int) -> None:
+        """Rows from `first` on, a screenful now and the rest in chunks after each refresh: a
+        folder of 1,000 saves shows its newest at once and stays answering keys while the table
+        measures the others."""
+        if filling != self.filling:
+            return
+        count = FIRST_ROWS if first == 0 else MORE_ROWS
+        self.query_one(DataTable).add_rows(describe(p) for p in self.paths[first:first + count])
+        if first + count < len(self.paths):
+            self.call_after_refresh(self.add_rows, first + count, filling)
 
     def action_delete(self) -> None:
         row = self.query_one(DataTable).cursor_row

@@ -119,7 +119,7 @@ class Session:
         self.game.play(action, "")
 
     def meta(self, label: str) -> dict[str, Any]:
-        return {"label": label, "game": self.ruleset.id, **self.ruleset.record_meta(self.game),
+        return {"label": label, "game": self.ruleset.id, **self.ruleset.listing(self.game),
                 "date": time.strftime("%Y-%m-%d %H:%M"), "owners": self.owners, "options": self.options.to_json(),
                 "over": self.game.over}
 

@@ -3,6 +3,8 @@ new-game form, an AI game to its end, the replay viewer, the too-small notice.""
 import asyncio
 import itertools
 
+import pytest
+
 from dungeon_tui.engine import record
 from dungeon_tui.engine.game import CHANCE
 from dungeon_tui.rulesets import game_from_record
@@ -440,3 +442,43 @@ def test_the_saves_list_names_adventures_and_heroes(tmp_path):
     assert row[1] == "Warhammer Quest"
     assert row[2] != "fp5" and row[2] == dict(get_game("warhammer-quest").adventures())["fp5"]
     assert row[3] == "Barbarian, Dwarf, Elf, Wizard"
+
+
+def test_a_save_names_what_it_holds_in_its_head(tmp_path, monkeypatch):
+    """The saves list reads the names from the record's head, loading no game to find them."""
+    from dungeon_tui.tui import app as app_module
+    path = new_session("heroquest", {"adventure": "the_trial"}, 5).save()
+    monkeypatch.setattr(app_module, "shown_names", lambda game: pytest.fail("no game loaded for names"))
+    row = app_module.describe(path)
+    assert row[1:4] == ("HeroQuest", "The Trial", "Barbarian, Dwarf, Elf, Wizard")
+
+
+def test_a_full_saves_folder_lists_every_save_newest_first(tmp_path):
+    """More saves than the first screenful: the newest rows come first, the rest follow in
+    chunks, each save listed once, and a delete meanwhile lists the folder afresh."""
+    import os
+    from dungeon_tui.tui import app as app_module
+    path = new_session("warhammer-quest", {"adventure": "fp6"}, 42).save()
+    text = path.read_text(encoding="utf-8")
+    count = app_module.FIRST_ROWS + app_module.MORE_ROWS + 15
+    for n in range(count):
+        copy = tmp_path / f"game-{n:03d}.json"
+        copy.write_text(text, encoding="utf-8")
+        os.utime(copy, (1_000_000 + n, 1_000_000 + n))
+    path.unlink()
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(120, 30)) as pilot:
+            app.push_screen(SavesScreen("load"))
+            assert await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.query("DataTable"))
+            table = app.screen.query_one("DataTable")
+            assert await wait_for(pilot, lambda: table.row_count == count)
+            assert table.get_row_at(0)[0] == f"game-{count - 1:03d}.json"
+            assert table.get_row_at(count - 1)[0] == "game-000.json"
+            (tmp_path / "game-000.json").unlink()
+            app.screen.fill()
+            assert await wait_for(pilot, lambda: table.row_count == count - 1)
+            await pilot.pause(0.2)
+            assert table.row_count == count - 1
+    asyncio.run(run())
