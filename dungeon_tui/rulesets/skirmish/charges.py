@@ -4,6 +4,7 @@ interception, the move with its drops, diving charges, failed charges and fleein
 from __future__ import annotations
 
 from ...engine.game import Action, Decision, Game, Procedure
+from . import relic
 from .battle import field_of
 from .contact import enemies_touching, in_combat
 from .distance import Route, along, charge_squares, contact_squares, distance, move_options, route_toward
@@ -103,6 +104,7 @@ def resolve(game: Game, charger: Model, target: Model, spot: bool) -> Procedure:
         _charged(game, charger)
         return
     landings = yield from walk(game, charger, route, "charges")
+    relic.take_up(game, charger)
     if landings is None:
         charger.failed_charge = True
         return
@@ -182,6 +184,7 @@ def intercept(game: Game, charger: Model, target: Model, route: Route, reaches: 
     ic.pos = path[j]
     game.emit("intercept", model=ic.id, to=list(ic.at), frm=list(ic_from),
               text=f"{ic.name} steps in to intercept {charger.name}.")
+    relic.take_up(game, ic)
     # The charger stops on the last square before the interceptor where a model may stand: not
     # on a friend it was passing, nor on a square it was only crossing (a wall it climbs over).
     fld = field_of(game)
@@ -245,6 +248,7 @@ def failed(game: Game, charger: Model, target: Model) -> Procedure:
                 yield from walk(game, charger, part, "stumbles forward")
             elif cut is None or (yield from walk(game, charger, cut, "charges")) is not None:
                 _charged(game, charger)  # stopped by an interceptor: it fights it as a charger
+            relic.take_up(game, charger)
     charger.ran = False
 
 
@@ -257,6 +261,7 @@ def _reach_fleeing(game: Game, charger: Model, target: Model) -> Procedure:
         return
     to = yield from destination(game, charger, target, ends)
     landings = yield from walk(game, charger, ends[to], "charges")
+    relic.take_up(game, charger)
     if landings is not None:
         _charged(game, charger)
         yield from flee_to_edge(game, target)
