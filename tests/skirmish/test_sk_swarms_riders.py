@@ -14,9 +14,9 @@ from dungeon_tui.rulesets.skirmish.muster import model_of
 from dungeon_tui.rulesets.skirmish.shooting import legal_shots, shoot
 from dungeon_tui.rulesets.skirmish.state import KNOCKED_DOWN, OUT_OF_ACTION, STANDING
 
-KNIGHT = dict(name="Road Warden Knight", glyph="K", role="melee", m=8, ws=4, bs=3, s=3, t=3, w=1, i=3, a=1, ld=8,
-              weapons=["hand_weapon"], armour=["light_armour", "shield"], rules=["mounted"], on_foot="warden_on_foot",
-              points=20)
+KNIGHT = {"name": "Road Warden Knight", "glyph": "K", "role": "melee", "m": 8, "ws": 4, "bs": 3, "s": 3, "t": 3,
+          "w": 1, "i": 3, "a": 1, "ld": 8, "weapons": ["hand_weapon"], "armour": ["light_armour", "shield"],
+          "rules": ["mounted"], "on_foot": "warden_on_foot", "points": 20}
 ON_FOOT = {**KNIGHT, "name": "Road Warden", "m": 4, "armour": ["light_armour"], "rules": [], "on_foot": None}
 
 

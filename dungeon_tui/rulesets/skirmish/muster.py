@@ -12,10 +12,10 @@ def _kit(content: Any, pid: str) -> dict[str, Any]:
     p = content.profiles[pid]
     armour = [content.armour[a] for a in p.armour]
     saves = [a.save for a in armour if a.save is not None]
-    return dict(profile=pid, role=p.role, m=p.m, ws=p.ws, bs=p.bs, s=p.s, t=p.t, w=p.w, i=p.i, a=p.a, ld=p.ld,
-                weapons=list(p.weapons), armour=list(p.armour), save_base=min(saves) if saves else None,
-                shield=sum(a.improves for a in armour), rules=list(p.rules), spells=list(p.spells),
-                poison_weapons=list(p.poison_weapons))
+    return {"profile": pid, "role": p.role, "m": p.m, "ws": p.ws, "bs": p.bs, "s": p.s, "t": p.t, "w": p.w,
+            "i": p.i, "a": p.a, "ld": p.ld, "weapons": list(p.weapons), "armour": list(p.armour),
+            "save_base": min(saves) if saves else None, "shield": sum(a.improves for a in armour),
+            "rules": list(p.rules), "spells": list(p.spells), "poison_weapons": list(p.poison_weapons)}
 
 
 def model_of(content: Any, pid: str, mid: str, name: str | None = None, leader: bool = False) -> Model:

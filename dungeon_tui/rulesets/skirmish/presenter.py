@@ -8,10 +8,12 @@ from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, 
 from .battle import field_of
 from .contact import combats
 from .distance import distance
+from .movement import destinations
 from .objectives import band_name, band_turn
 from .seeing import cover_of, sees
 from .sight import can_see
 from .state import KNOCKED_DOWN, STUNNED, Model, State
+from .turns import running
 
 HELP = """[b]Warhammer Skirmish[/b]
 Two warbands of a dozen models fight over a battlefield of hills, walls, woods and buildings.
@@ -24,7 +26,8 @@ The scenario says how the battle is won; a warband that fails its rout test lose
 LEGEND = ("capitals your models, small letters the enemy's (a letter per kind: see its sheet); then "
           "_ knocked down, * stunned, ! fleeing, "
           "? hidden, a digit its level   ·  ground   ▒2 raised floor and its level   ██ wall   "
-          "= low wall   % hedge   ♣ wood   ≈ stream   ╪╪ ladder   + doorway   ▪A objective A   ¤ the relic")
+          "= low wall   % hedge   ♣ wood   ≈ stream   ╪╪ ladder   + doorway   ▪A objective A   ¤ the relic   "
+          "lit for a move: * a square the model walks to, : one it may only run to")
 
 TERRAIN: dict[str, tuple[str, str]] = {
     ".": ("·", "floor"), "#": ("█", "wall"), "X": ("▓", "wall"), "=": ("=", "furniture"), "%": ("%", "furniture"),
@@ -53,6 +56,7 @@ class SkirmishPresenter(PresenterDefaults):
     walk_kinds: tuple[str, ...] = ()
     aim_kinds: tuple[str, ...] = ("declare_charge", "shoot", "cast")
     dungeon_view_secret = False  # hidden models' markers are public (§5.2): both sides see one table
+    has_cards = False  # no cards and no hand of spells: the `c` key would do nothing
 
     def seat_label(self, game: Game, seat: str) -> str | None:
         side = game.state.side_of_seat(seat)
@@ -193,6 +197,22 @@ class SkirmishPresenter(PresenterDefaults):
                 and can_see(fld, m.at, sq, {})}
         foes = {e.at for e in s.on_table(3 - m.side) if sees(s, fld, m, e)}
         return seen, foes
+
+    def far_reach(self, game: Game, seat: str, decision: Decision | None) -> set[Sq]:
+        """Where the model on the move may only run to (lit `:`), apart from where it walks (`*`)."""
+        if decision is None or not any(a.kind == "move" for a in decision.options):
+            return set()
+        m = game.state.models.get(decision.context.get("figure"))
+        if m is None or not m.on_table:
+            return set()
+        return {sq for sq, route in destinations(game, m).items() if running(m, route)}
+
+    def quiet_hand_over(self, game: Game, decision: Decision) -> bool:
+        """Deployment alternates model by model (D27) and hides nothing, so in hotseat the
+        keyboard would change hands at every model: the hand-over screen shows before the first
+        placement only, and each later one passes with the player's name in a notice."""
+        last = game.decisions[-1][0] if game.decisions else None
+        return last is not None and last.kind == "deploy" and any(a.kind == "deploy" for a in decision.options)
 
     def cover(self, game: Game, viewer: str, target: str) -> str:
         s: State = game.state

@@ -247,12 +247,17 @@ def move_one(game: Game, m: Model) -> Procedure:
             hide(game, m)
 
 
+def running(m: Model, route: Route) -> bool:
+    """A move longer than M is a run (§5.3); a crawl never is."""
+    return not m.down and route.squares > m.m
+
+
 def _how(m: Model, route: Route) -> str:
     ways = [step.way for step in route.steps]
     if m.down:
         return "crawls"
     verb = "climbs" if "climb" in ways else "leaps" if "leap" in ways else "drops" if "drop" in ways else "moves"
-    return verb + (" (running)" if route.squares > m.m else "")
+    return verb + (" (running)" if running(m, route) else "")
 
 
 def hide(game: Game, m: Model) -> None:
