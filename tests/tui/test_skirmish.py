@@ -85,15 +85,21 @@ def test_hotseat_hands_the_keyboard_over_between_the_warbands():
     asyncio.run(run())
 
 
-def _solo_at_movement(seed: int = 3):
-    """A solo border patrol played by the AI up to the player's first movement phase, with the
-    first model that may run chosen to move."""
-    from dungeon_tui.rulesets.skirmish.movement import may_run
-
+def _solo_at_choosing(seed: int = 3):
+    """A solo border patrol played by the AI up to the player's first choice of a model to move."""
     session = new_session("skirmish", {"adventure": "border_patrol"}, seed, options=Options(ai_speed="instant"))
     game = session.game
     while not any(a.kind == "move_model" for a in game.pending.options) or game.pending.seat != "hero:warband_1":
         game.play(*session.ai_choice(game.pending))
+    return session
+
+
+def _solo_at_movement(seed: int = 3):
+    """The same, with the first model that may run chosen to move."""
+    from dungeon_tui.rulesets.skirmish.movement import may_run
+
+    session = _solo_at_choosing(seed)
+    game = session.game
     pick = next(a for a in game.pending.options if a.kind == "move_model"
                 and may_run(game.state, game.state.models[a.get("model")]))
     game.play(pick, "test")
@@ -153,4 +159,26 @@ def test_the_footer_shows_no_cards_key_in_skirmish():
             assert app.screen.check_action("focus", ("hand",)) is False
             await pilot.press("c")
             assert app.screen.focused is not app.screen.query_one("#hand")
+    asyncio.run(run())
+
+
+def test_choosing_a_model_shows_the_players_own_models():
+    """Which model moves: the map turns to the first one offered (the warbands start a table
+    apart, and the map shows only part of it at 140x45)."""
+    from dungeon_tui.tui.map_view import MapView
+
+    from .helpers import map_lines, square_text
+
+    session = _solo_at_choosing()
+    first = session.game.state.models[next(a.get("model") for a in session.game.pending.options)]
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(140, 45)) as pilot:
+            assert await wait_for(pilot, lambda: offers(app))
+            await pilot.pause()
+            mv = app.screen.query_one(MapView)
+            assert mv.cursor == first.at
+            drawn = square_text(mv, map_lines(mv), first.at)
+            assert drawn is not None and drawn[0] == session.game.content.profiles[first.profile].glyph
     asyncio.run(run())

@@ -143,7 +143,12 @@ class SkirmishPresenter(PresenterDefaults):
         return []
 
     def focus(self, game: Game, decision: Decision | None) -> Sq | None:
-        who = decision.context.get("figure") if decision else None
+        """The model deciding; else, for a choice among models (which to move, which charges), the
+        first one offered: the warbands start a table apart and the map shows only part of it."""
+        if decision is None:
+            return None
+        who = decision.context.get("figure") or next((a.get("model") for a in decision.options if a.get("model")),
+                                                     None)
         m = game.state.models.get(who) if who else None
         return m.pos if m is not None else None
 
