@@ -12,11 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..engine.game import Decision, Game
+from ..engine.game import CHANCE, DUNGEON, Decision, Game
 from .dialogs import RollDetail
 from .event_log import EventLog
 from .map_view import MapView
-from ..engine.presenter import Card, Presenter, aimed_at_other, goes_to
+from ..engine.presenter import Card, Presenter, aimed_at_other, goes_to, seat_name
 
 
 class TableScreen(Screen[None]):
@@ -149,12 +149,22 @@ class TableScreen(Screen[None]):
         ol = self.query_one("#options", OptionList)
         ol.clear_options()
         if d is None:
-            ol.border_title = "game over" if game.over else "the dungeon is acting…"
+            ol.border_title = "game over" if game.over else self.waiting_for(game)
             return
         ol.border_title = escape(d.prompt)
         ol.add_options([Option(escape(str(a)), id=str(i)) for i, a in enumerate(d.options)])
         ol.highlighted = 0
         self.previewing = False
+
+    def waiting_for(self, game: Game) -> str:
+        """Whom the table waits for while no player chooses, as the game names that seat."""
+        pending = getattr(game, "pending", None)
+        if pending is None or pending.seat == DUNGEON:
+            name = seat_name(self.presenter, game, DUNGEON)
+            return "the dungeon is acting…" if name == "the dungeon" else f"{name}: acting…"
+        if pending.seat == CHANCE:
+            return "rolling the dice…"
+        return f"{seat_name(self.presenter, game, pending.seat)}: acting…"
 
     # -- what a highlighted choice or card is ------------------------------------------------
     def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:

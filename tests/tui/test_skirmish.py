@@ -182,3 +182,12 @@ def test_choosing_a_model_shows_the_players_own_models():
             drawn = square_text(mv, map_lines(mv), first.at)
             assert drawn is not None and drawn[0] == session.game.content.profiles[first.profile].glyph
     asyncio.run(run())
+
+
+def test_while_the_opponent_plays_the_choices_name_its_warband():
+    """No dungeon in Skirmish: while the AI's warband decides, the choices box names it."""
+    session = new_session("skirmish", {"adventure": "border_patrol"}, 3, options=Options(ai_speed="instant"))
+    game = session.game
+    while game.pending.seat != "dungeon":
+        game.play(*session.ai_choice(game.pending))
+    assert GameScreen(session).waiting_for(game) == "Ironjaw Raiders: acting…"
