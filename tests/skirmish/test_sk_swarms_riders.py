@@ -108,3 +108,17 @@ def test_large_target_is_easier_to_shoot():
     game = run(s, proc, [(3,), (1,)])
     (hit,) = rolls(game, "sk.shoot.to_hit")
     assert hit["modifiers"] == {"large target": -1} and hit["target"] == 3 and hit["outcome"] == "hit"
+
+
+def test_log_lines_keep_names_as_written():
+    """A blow's line starts with the striker's name as it is written ("Orc Big Boss's blows", not
+    "Orc big boss's"); a model testing on its own Leadership says so."""
+    from dungeon_tui.rulesets.skirmish.rolls import ld_test
+
+    boss = model("w2_01", "Orc Big Boss", (5, 6), ld=8)
+    sword = model("w1_01", "Empire Swordsman 4", (5, 5))
+    s = state(sword, boss)
+    game = run(s, lambda g: wound(g, sword, Hits("sk.cc.to_wound", "Orc Big Boss's blows", 1, 4)), [(2,)])
+    assert rolls(game, "sk.cc.to_wound")[0]["text"].startswith("Orc Big Boss's blows on Empire Swordsman 4")
+    game = run(s, lambda g: ld_test(g, "sk.rout.test", boss, "for the warband's rout"), [(5, 4)])
+    assert "on its own Leadership 8: 5 + 4 = 9, failed." in rolls(game)[0]["text"]

@@ -191,3 +191,22 @@ def test_while_the_opponent_plays_the_choices_name_its_warband():
     while game.pending.seat != "dungeon":
         game.play(*session.ai_choice(game.pending))
     assert GameScreen(session).waiting_for(game) == "Ironjaw Raiders: acting…"
+
+
+def test_the_roster_fits_the_side_panel():
+    """Each line of the rosters fits the side panel (43 columns of text) and says what is not
+    plain standing; the rout test's threshold has its own line."""
+    session = new_session("skirmish", {"adventure": "border_patrol"}, 3, options=Options(ai_speed="instant"))
+    game = session.game
+    for seat in session.owners:
+        session.owners[seat] = "AI"
+    while game.pending is not None and game.state.lost(1) + game.state.lost(2) < 3:
+        game.play(*session.ai_choice(game.pending))
+    lines = game.ruleset.presenter().party(game, "hero:warband_1")
+    assert all(len(line) <= 43 for line in lines), [line for line in lines if len(line) > 43]
+    assert lines[0] == "Ostland Road Wardens: " + f"{12 - game.state.lost(1)}/12 left"
+    assert lines[1] in ("  tests for rout from 3 lost", "  tests for rout every turn")
+    gone = [m for m in game.state.models.values() if not m.on_table]
+    words = {"out_of_action": "out of action", "fled": "fled the field"}
+    assert gone and all(f"{m.name:21} {words[m.status]}" in lines[n] for m in gone for n in range(len(lines))
+                        if m.name in lines[n])

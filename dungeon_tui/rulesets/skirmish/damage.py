@@ -131,7 +131,7 @@ def _mount_falls(game: Game, target: Model, blows: list[int]) -> list[int]:
 
 def _wound_text(hits: Hits, target: Model, face: int, need: int | None, auto: bool, critical: bool,
                 killing: bool) -> str:
-    head = f"{hits.what.capitalize()} on {target.name}: rolls {face}"
+    head = f"{hits.what[:1].upper()}{hits.what[1:]} on {target.name}: rolls {face}"  # names keep their capitals
     if killing:
         return head + ", a killing blow."
     if critical:

@@ -4,7 +4,7 @@ turn it is, model sheets and the warband rosters with their rout count."""
 from __future__ import annotations
 
 from ...engine.game import Action, Decision, Game
-from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, goes_to, listed
+from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, goes_to, listed
 from .battle import field_of
 from .contact import combats
 from .distance import distance
@@ -38,12 +38,27 @@ STATE_WORDS = {"standing": "standing", KNOCKED_DOWN: "knocked down", STUNNED: "s
                "out_of_action": "out of action", "fled": "fled the field"}
 
 
+def letter_of(game: Game, m: Model, viewer: int) -> str:
+    """Its profile's letter, a capital on the viewer's side."""
+    letter: str = game.content.profiles[m.profile].glyph
+    return letter if m.side == viewer else letter.lower()
+
+
 def glyph(game: Game, m: Model, level: int, viewer: int) -> Cell:
-    """Its profile's letter, a capital on the viewer's side; then its state, or its level."""
-    letter = game.content.profiles[m.profile].glyph
-    letter = letter if m.side == viewer else letter.lower()
+    """Its letter (see letter_of); then its state, or its level."""
+    letter = letter_of(game, m, viewer)
     mark = "!" if m.fleeing else "?" if m.hidden else STATE_MARK.get(m.status) or (str(level) if level else " ")
     return letter + mark, "hero" if m.side == viewer else "monster"
+
+
+def roster_line(game: Game, m: Model, viewer: int) -> str:
+    """One model in its warband's roster, short enough for the side panel (38 columns when the
+    terminal is narrow): its map letter, name, wounds and whatever is not plain standing."""
+    letter = letter_of(game, m, viewer)
+    if not m.on_table:
+        return f"{letter} {m.name:21} {STATE_WORDS.get(m.status, m.status)}"
+    state = "fleeing" if m.fleeing else "hidden" if m.hidden else STATE_WORDS[m.status] if m.down else ""
+    return f"{letter} {m.name:21} {m.wounds}/{m.w} {state}".rstrip()
 
 
 class SkirmishPresenter(PresenterDefaults):
@@ -101,14 +116,15 @@ class SkirmishPresenter(PresenterDefaults):
     def party(self, game: Game, seat: str) -> list[str]:
         s: State = game.state
         out = []
+        viewer = s.side_of_seat(seat) or 1
         for side in (1, 2):
             start = s.starting.get(str(side), 0)
             lost = s.lost(side)
             rout_at = -(-start // 4)
-            out.append(f"{band_name(game, side)}: {start - lost}/{start} left, rout test at {rout_at} lost")
+            out.append(f"{band_name(game, side)}: {start - lost}/{start} left")
+            out.append("  tests for rout every turn" if lost >= rout_at else f"  tests for rout from {rout_at} lost")
             for m in s.side_models(side):
-                state = "fleeing" if m.fleeing and m.on_table else STATE_WORDS.get(m.status, m.status)
-                out.append(f"  {m.name:22} {bar(m.wounds, m.w, 4)} {m.wounds}/{m.w} {state}")
+                out.append(roster_line(game, m, viewer))
         groups = combats(s, field_of(game))
         if groups:
             out.append("Combats:")
