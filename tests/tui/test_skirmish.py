@@ -202,6 +202,9 @@ def test_the_roster_fits_the_side_panel():
         session.owners[seat] = "AI"
     while game.pending is not None and game.state.lost(1) + game.state.lost(2) < 3:
         game.play(*session.ai_choice(game.pending))
+    before = game.ruleset.presenter().party(new_session("skirmish", {"adventure": "border_patrol"}, 3).game,
+                                            "hero:warband_1")
+    assert before[2] == "C Empire Captain        to deploy"
     lines = game.ruleset.presenter().party(game, "hero:warband_1")
     assert all(len(line) <= 43 for line in lines), [line for line in lines if len(line) > 43]
     assert lines[0] == "Ostland Road Wardens: " + f"{12 - game.state.lost(1)}/12 left"

@@ -12,7 +12,7 @@ from .movement import destinations
 from .objectives import band_name, band_turn
 from .seeing import cover_of, sees
 from .sight import can_see
-from .state import KNOCKED_DOWN, STUNNED, Model, State
+from .state import GONE, KNOCKED_DOWN, STUNNED, Model, State
 from .turns import running
 
 HELP = """[b]Warhammer Skirmish[/b]
@@ -56,7 +56,7 @@ def roster_line(game: Game, m: Model, viewer: int) -> str:
     terminal is narrow): its map letter, name, wounds and whatever is not plain standing."""
     letter = letter_of(game, m, viewer)
     if not m.on_table:
-        return f"{letter} {m.name:21} {STATE_WORDS.get(m.status, m.status)}"
+        return f"{letter} {m.name:21} {STATE_WORDS[m.status] if m.status in GONE else 'to deploy'}"
     state = "fleeing" if m.fleeing else "hidden" if m.hidden else STATE_WORDS[m.status] if m.down else ""
     return f"{letter} {m.name:21} {m.wounds}/{m.w} {state}".rstrip()
 
