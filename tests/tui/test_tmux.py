@@ -114,3 +114,44 @@ def test_skirmish_hotseat_hands_over_in_a_real_terminal(tmp_path):
         wait_screen(session, "EXITED 0")
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_skirmish_hotseat_deployment_passes_the_keyboard_with_a_notice(tmp_path):
+    """Deployment alternates model by model and hides nothing: after the first placement's
+    hand-over screen, each placement passes to the other player with a notice naming them."""
+    session = f"dungeon-tui-test-{uuid.uuid4().hex[:8]}"
+    script = Path(sys.executable).parent / "dungeon-tui"
+    program = str(script) if script.exists() else f"PYTHONPATH={ROOT} {sys.executable} -m dungeon_tui"
+    command = (f"cd {tmp_path} && DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} new --game skirmish "
+               f"--seed 3 --dungeon Zoe; echo EXITED $?; sleep 30")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command], check=True, env=env)
+    try:
+        for _ in range(6):  # the roll-off's choice and its hand-overs, up to the first placement's
+            time.sleep(1)
+            screen = tmux("capture-pane", "-p", "-t", session)
+            if "it is your turn" in screen and "Deploy" in screen:
+                break
+            if "it is your turn" in screen:
+                tmux("send-keys", "-t", session, "Enter")
+            elif "take the first tu" in screen:
+                tmux("send-keys", "-t", session, "o")
+                time.sleep(0.3)
+                tmux("send-keys", "-t", session, "Enter")
+        else:
+            raise AssertionError(f"no hand-over before the first placement; the screen was:\n{screen}")
+        tmux("send-keys", "-t", session, "Enter")  # take the keyboard
+        wait_screen(session, "Deploy")
+        for _ in range(4):
+            time.sleep(1)
+            tmux("send-keys", "-t", session, "Enter")  # the model takes the field where the cursor is
+            screen = wait_screen(session, "Your turn")
+            assert "it is your turn" not in screen
+            assert "Zoe: Deploy" in screen or "Player: Deploy" in screen
+            wait_screen(session, "takes the field", 5)
+        tmux("send-keys", "-t", session, "q")
+        wait_screen(session, "Quit the game?")
+        tmux("send-keys", "-t", session, "y")
+        wait_screen(session, "EXITED 0")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
