@@ -122,3 +122,32 @@ def test_log_lines_keep_names_as_written():
     assert rolls(game, "sk.cc.to_wound")[0]["text"].startswith("Orc Big Boss's blows on Empire Swordsman 4")
     game = run(s, lambda g: ld_test(g, "sk.rout.test", boss, "for the warband's rout"), [(5, 4)])
     assert "on its own Leadership 8: 5 + 4 = 9, failed." in rolls(game)[0]["text"]
+
+
+def _charge_of(troll_rules):
+    from dungeon_tui.rulesets.skirmish.charges import resolve
+
+    troll = model("w1_01", "Troll", (8, 23), m=6, w=3, ld=4, rules=troll_rules)
+    boy = unit("orc_boy", "w2_01", (14, 23))
+    s = state(troll, boy)
+    s.roles = {"1": "side_1", "2": "side_2"}
+    return s, troll, boy, lambda g: resolve(g, troll, boy, False)
+
+
+def test_a_large_fear_causing_charger_puts_a_smaller_target_to_flight():
+    """§5.3 step 4: a target that fails its fear test and has a lower unit strength than the
+    charger (a large target's is its Wounds) flees instead of fighting on 6s; the charger
+    reaches it, and it flees again (step 10)."""
+    s, troll, boy, charge = _charge_of(["large_target", "cause_fear"])
+    game = run(s, charge, [(6, 6), (3, 3), (2, 2)])
+    (fear,) = rolls(game, "sk.psy.fear")
+    assert fear["outcome"] == "fail" and fear["inputs"]["whose"] == "Orc Boy"
+    assert [r["outcome"] for r in rolls(game, "sk.flee.distance")] == [6, 4]
+    assert boy.fleeing and not boy.fear_sixes and troll.charged
+
+
+def test_a_fear_causing_charger_of_equal_strength_only_makes_sixes_needed():
+    s, troll, boy, charge = _charge_of(["cause_fear"])
+    game = run(s, charge, [(6, 6)])
+    assert rolls(game, "sk.psy.fear")[0]["outcome"] == "fail"
+    assert boy.fear_sixes and not boy.fleeing and troll.charged and rolls(game, "sk.flee.distance") == []

@@ -10,7 +10,7 @@ from .contact import enemies_touching, in_combat
 from .distance import Route, along, charge_squares, contact_squares, distance, move_options, route_toward
 from .fleeing import flee_away, flee_to_edge
 from .movement import squares_of, walk
-from .psychology import fear_test
+from .psychology import fear_test, unit_strength
 from .rolls import i_test
 from .seeing import sees
 from .shooting import missile_weapons, shoot, valid_shots
@@ -97,6 +97,13 @@ def resolve(game: Game, charger: Model, target: Model, spot: bool) -> Procedure:
         return
     to = yield from destination(game, charger, target, ends)
     if charger.causes_fear and not (yield from fear_test(game, target, charger)):
+        if unit_strength(target) < unit_strength(charger):  # outmatched as well as afraid: it runs
+            yield from flee_away(game, target, [charger], "flees in terror")
+            if target.on_table:
+                yield from _reach_fleeing(game, charger, target)
+            else:
+                charger.failed_charge = True
+            return
         target.fear_sixes = True
     route = ends[to]
     route = yield from intercept(game, charger, target, route, reaches=True)
