@@ -94,6 +94,20 @@ def test_a_mounted_profile_names_its_profile_on_foot():
     problems = cross_check(dataclasses.replace(bundle, files=files))
     assert problems == ["content/skirmish/profiles.yaml: profiles.warden_knight.on_foot: "
                         "'warden_on_foot' is not a profile on foot"]
+    # A rider's profile on foot takes a map letter in its warband too: none may share it.
+    foot = Profile(**{**ON_FOOT, "glyph": "S"})  # the Swordsmen's letter
+    profiles = profiles.model_copy(update={"profiles": {**profiles.profiles, "warden_knight": Profile(**KNIGHT),
+                                                        "warden_on_foot": foot}})
+    warbands = bundle["warbands.yaml"]
+    patrol = warbands.warbands["empire_patrol"]
+    knights = patrol.model_copy(update={"models": [*patrol.models, patrol.models[1].model_copy(
+        update={"profile": "warden_knight"})], "points": patrol.points + 20})
+    warbands = warbands.model_copy(update={"warbands": {**warbands.warbands, "empire_patrol": knights}})
+    files = {**bundle.files, "profiles.yaml": profiles, "warbands.yaml": warbands}
+    problems = cross_check(dataclasses.replace(bundle, files=files))
+    assert [p for p in problems if "map letter" in p] == [
+        "content/skirmish/warbands.yaml: warbands.empire_patrol: two of its profiles share a map letter "
+        "(W, C, X, D, H, M, S, K, S)"]
 
 
 def test_large_target_is_easier_to_shoot():

@@ -67,6 +67,7 @@ def _warband_problems(bundle: Bundle) -> list[str]:
             problems.append(f"{where}.{wid}.wizard: {band.wizard!r} is not a wizard profile")
         roster = band.roster()
         kinds = sorted({p for p in band.roster(magic=True) if p in profiles})
+        kinds = sorted({*kinds, *(f for p in kinds if (f := profiles[p].on_foot) in profiles)})  # riders unhorsed
         letters = [profiles[p].glyph for p in kinds]
         if len(set(letters)) != len(letters):
             problems.append(f"{where}.{wid}: two of its profiles share a map letter ({', '.join(letters)})")
