@@ -70,7 +70,10 @@ class Presenter(Protocol):
     def preview(self, game: Game, seat: str, action: Action) -> dict[Sq, Cell]: ...
     def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]: ...
     def seat_label(self, game: Game, seat: str) -> str | None: ...
+    def far_reach(self, game: Game, seat: str, decision: Decision | None) -> set[Sq]: ...
+    def quiet_hand_over(self, game: Game, decision: Decision) -> bool: ...
     dungeon_view_secret: bool  # the dungeon seat's view shows what the other seats must not see
+    has_cards: bool  # the game has cards or spells in a hand: the `c` key shows
 
 
 class PresenterDefaults:
@@ -93,6 +96,19 @@ class PresenterDefaults:
         return {}
 
     dungeon_view_secret = True
+    has_cards = True
+
+    def far_reach(self, game: Game, seat: str, decision: Decision | None) -> set[Sq]:
+        """Of the squares the choice on offer moves to, those only a longer move reaches (a
+        run, where a walk is the ordinary move): the map lights them with their own mark."""
+        return set()
+
+    def quiet_hand_over(self, game: Game, decision: Decision) -> bool:
+        """Whether this decision passes the keyboard to the other player without the hand-over
+        screen: only where neither view hides anything and the two players take turns so
+        closely that a screen each time is in the way (placing figures one by one).  The
+        prompt still names who decides."""
+        return False
 
     def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
         """The squares the hero can see, and the squares of figures it could target now."""

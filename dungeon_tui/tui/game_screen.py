@@ -122,6 +122,11 @@ class GameScreen(TableScreen):
         # Going to or from the dungeon seat always hands over, even to the same name: the
         # dungeon's view shows what the heroes must not see.
         hand_over = to_dungeon != self.last_was_dungeon or (self.last_owner is not None and owner != self.last_owner)
+        if hand_over and self.quiet_hand_over(d, to_dungeon):
+            # Nothing hidden and turns taken piece by piece: the keyboard passes with a notice.
+            hand_over = False
+            self.notify(f"{owner}: {d.prompt}", title="Your turn", timeout=3)
+            self.seen_upto[owner] = len(s.game.events)
         if hand_over and self.cards_open:
             # The player who drew them reads the cards first, then hands the keyboard over.
             self.kick_after_cards = True
@@ -155,6 +160,11 @@ class GameScreen(TableScreen):
             # one that closed the hand-over nor any typed while it was up.
             self.offered_at = time.monotonic()
         self.app.push_screen(PassTheKeyboard(owner, what, recap), ready)
+
+    def quiet_hand_over(self, d: Decision, to_dungeon: bool) -> bool:
+        if self.cards_open or (to_dungeon != self.last_was_dungeon and self.presenter.dungeon_view_secret):
+            return False
+        return self.presenter.quiet_hand_over(self.session.game, d)
 
     def recap(self, owner: str) -> list[str]:
         """What happened since this player last had the keyboard, as the log says it (nothing
@@ -461,6 +471,8 @@ class GameScreen(TableScreen):
             d = self._decision()
             kinds = self.presenter.verbs[int(parameters[0])].kinds  # type: ignore[call-overload]
             return d is not None and any(a.kind in kinds for a in d.options)
+        if action == "focus" and parameters == ("hand",):  # `c`: only in a game with cards
+            return self.presenter.has_cards
         return True
 
     def action_verb(self, i: int) -> None:

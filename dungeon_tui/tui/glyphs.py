@@ -28,6 +28,7 @@ ASCII_CHARS = {
     "·": ".", "░": ":", "█": "#", "▓": "#", "▒": ",", "≈": "~", "≡": "=", "▪": "o", "¤": "&", "●": "*",
     "│": "#", "─": "#", "┼": "#", "┤": "#", "├": "#", "┴": "#", "┬": "#", "┘": "#", "└": "#", "┐": "#", "┌": "#",
     "╪": "H", "∩": "n", "▲": "A", "△": "^",
+    "♣": "^",  # a wood (Skirmish): not "?", which marks a hidden model there
     "∙": ";", "▣": "$", "▤": "%", "□": "_",  # Catakombs: a cell's floor; a chest closed, locked, open
     **{chr(0x2080 + d): str(d) for d in range(10)},  # a monster's small number (Warhammer Quest's o₃)
 }

@@ -27,7 +27,7 @@ from .glyphs import to_ascii, wants_ascii
 
 Sq = tuple[int, int]
 Edge = tuple[Sq, Sq]  # two orthogonal neighbours, left before right, top before bottom
-ROLES = ("floor", "pit", "chasm", "wall", "fog", "door", "hero", "monster", "cursor", "reachable", "target",
+ROLES = ("floor", "pit", "chasm", "wall", "fog", "door", "hero", "monster", "cursor", "reachable", "far", "target",
          "furniture", "trap")
 # A corner's glyph from the walls that meet there: (up, down, left, right).
 CORNERS = {(1, 1, 1, 1): "┼", (1, 1, 1, 0): "┤", (1, 1, 0, 1): "├", (1, 0, 1, 1): "┴", (0, 1, 1, 1): "┬",
@@ -35,6 +35,8 @@ CORNERS = {(1, 1, 1, 1): "┼", (1, 1, 1, 0): "┤", (1, 1, 0, 1): "├", (1, 0,
            (0, 1, 0, 1): "┌", (1, 0, 0, 0): "│", (0, 1, 0, 0): "│", (0, 0, 1, 0): "─", (0, 0, 0, 1): "─"}
 WALLISH = ("wall", "door")
 LIT = ("floor", "fog", "door", "pit")  # roles a reachable square's "*" may cover
+# A lit square only a longer move reaches (a run): another glyph, so it reads apart without colour.
+REACH, FAR = ("* ", "reachable"), (": ", "far")
 BLANK = ("  ", "")
 OPEN_DOOR = "/"  # an edge glyph starting so is an open door: a way through, not a wall, in the compact layout
 # The look of a square: (role, is a target, under the cursor, underlined by a wall beneath it).
@@ -80,6 +82,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     MapView > .mapview--monster { color: $error; text-style: bold; }
     MapView > .mapview--cursor { text-style: reverse bold; }
     MapView > .mapview--reachable { color: $primary; text-style: bold; }
+    MapView > .mapview--far { color: $secondary; }
     MapView > .mapview--target { text-style: bold underline; }
     MapView > .mapview--furniture { color: $secondary; }
     MapView > .mapview--trap { color: $warning; text-style: bold; }
@@ -109,6 +112,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         self.cells: dict[Sq, tuple[str, str]] = {}
         self.bounds = (0, 0, 0, 0)
         self.reachable: set[Sq] = set()
+        self.far: set[Sq] = set()  # of the reachable squares, those only a longer move reaches
         self.targets: set[Sq] = set()
         self.cursor: Sq = (0, 0)
         self.edges: dict[Edge, tuple[str, str]] | None = None  # None: squares touch, no wall columns
@@ -172,8 +176,10 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     # -- data in ---------------------------------------------------------------------------
     def show(self, cells: dict[Sq, tuple[str, str]], bounds: tuple[int, int, int, int], reachable: set[Sq],
-             targets: set[Sq] | None = None, edges: dict[Edge, tuple[str, str]] | None = None) -> None:
+             targets: set[Sq] | None = None, edges: dict[Edge, tuple[str, str]] | None = None,
+             far: set[Sq] | None = None) -> None:
         self.cells, self.bounds, self.reachable, self.targets = cells, bounds, reachable, targets or set()
+        self.far = far or set()
         self.edges = edges
         self._marked = self.reachable | self.targets | {self.cursor}
         self._lay_out()
@@ -293,7 +299,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
                 plain = self._plain[(text, role)] = (self._glyph(text), self._look((role, False, False, False)))
             return plain
         if role in LIT and sq in self.reachable:
-            text, role = "* ", "reachable"
+            text, role = FAR if sq in self.far else REACH
         return self._glyph(text), self._look((role, sq in self.targets, sq == self.cursor, under))
 
     def _grid_row(self, my: int) -> Strip:

@@ -12,11 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..engine.game import Decision, Game
+from ..engine.game import CHANCE, DUNGEON, Decision, Game
 from .dialogs import RollDetail
 from .event_log import EventLog
 from .map_view import MapView
-from ..engine.presenter import Card, Presenter, aimed_at_other, goes_to
+from ..engine.presenter import Card, Presenter, aimed_at_other, goes_to, seat_name
 
 
 class TableScreen(Screen[None]):
@@ -53,6 +53,7 @@ class TableScreen(Screen[None]):
         self.hero: str | None = None
         self.map_has_choices = False  # does any choice on offer have a square on the map?
         self.shown: tuple[Any, ...] | None = None  # the game, seat, board and lit squares last drawn
+        self.far: set[Any] = set()  # of the lit squares, those only a longer move reaches
         self.previewing = False  # the map shows a highlighted choice's preview
         self.layout_chosen = False  # the player picked the map's layout (M): no more fitting it
 
@@ -109,8 +110,9 @@ class TableScreen(Screen[None]):
         targets |= {sq for a in offered for sq in p.squares_of(game, seat, a)}  # doors to open, traps to disarm
         self.map_has_choices = bool(reach or targets)
         self.shown = (game, seat, board, reach, targets)
+        self.far = p.far_reach(game, seat, decision) & reach
         mv = self.query_one(MapView)
-        mv.show(board.cells, board.bounds, reach, targets, board.edges)
+        mv.show(board.cells, board.bounds, reach, targets, board.edges, self.far)
         if not self.layout_chosen and board.edges is not None:
             self.call_after_refresh(self.fit_map)
         if centre:
@@ -147,12 +149,22 @@ class TableScreen(Screen[None]):
         ol = self.query_one("#options", OptionList)
         ol.clear_options()
         if d is None:
-            ol.border_title = "game over" if game.over else "the dungeon is acting…"
+            ol.border_title = "game over" if game.over else self.waiting_for(game)
             return
         ol.border_title = escape(d.prompt)
         ol.add_options([Option(escape(str(a)), id=str(i)) for i, a in enumerate(d.options)])
         ol.highlighted = 0
         self.previewing = False
+
+    def waiting_for(self, game: Game) -> str:
+        """Whom the table waits for while no player chooses, as the game names that seat."""
+        pending = getattr(game, "pending", None)
+        if pending is None or pending.seat == DUNGEON:
+            name = seat_name(self.presenter, game, DUNGEON)
+            return "the dungeon is acting…" if name == "the dungeon" else f"{name}: acting…"
+        if pending.seat == CHANCE:
+            return "rolling the dice…"
+        return f"{seat_name(self.presenter, game, pending.seat)}: acting…"
 
     # -- what a highlighted choice or card is ------------------------------------------------
     def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
@@ -197,7 +209,8 @@ class TableScreen(Screen[None]):
         x0, y0, x1, y1 = board.bounds
         for x, y in cells:  # a tile laid beyond the explored edge widens the map while it shows
             x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-        self.query_one(MapView).show({**board.cells, **cells}, (x0, y0, x1, y1), reach, targets, board.edges)
+        self.query_one(MapView).show({**board.cells, **cells}, (x0, y0, x1, y1), reach, targets, board.edges,
+                                     self.far)
 
     def current(self) -> tuple[Game, str]:
         """The game shown and the seat whose view it is."""

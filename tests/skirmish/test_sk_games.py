@@ -69,7 +69,7 @@ def test_the_app_opens_a_battle_at_the_players_first_choice():
 
     async def look(app, pilot):
         text = screen_text(app)
-        assert "Border Patrol" in text and "Ostland Road Wardens: 12/12 left" in text and "rout test" in text
+        assert "Border Patrol" in text and "Ostland Road Wardens: 12/12 left" in text and "tests for rout" in text
         assert "Deploy Empire Captain at 0,31" in text and "▒2" in text  # the hill by the road, its level shown
         assert "w1_" not in text and "w2_" not in text  # names, never ids
 

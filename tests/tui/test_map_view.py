@@ -38,7 +38,7 @@ def presenter_glyphs(game: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("game", [*sorted(SESSIONS), "catakombs"])
+@pytest.mark.parametrize("game", [*sorted(SESSIONS), "catakombs", "skirmish"])
 def test_every_glyph_a_presenter_paints_has_an_ascii_form_of_the_same_width(game):
     glyphs = presenter_glyphs(game)
     assert any(not g.isascii() for g in glyphs)  # the game does use box drawing and blocks

@@ -1,6 +1,7 @@
 """Warhammer Skirmish in the app: two players in hotseat hand the keyboard over between the
 warbands, each sees its own models as capitals, and every screen names models and warbands."""
 import asyncio
+import itertools
 
 from dungeon_tui.tui.app import DungeonApp
 from dungeon_tui.tui.dialogs import PassTheKeyboard
@@ -37,14 +38,20 @@ def test_each_player_sees_their_own_models_as_capitals():
 
 
 def test_hotseat_hands_the_keyboard_over_between_the_warbands():
+    """The hand-over screen names the player and the warband; deployment alternates model by
+    model (D27) and hides nothing, so after the first placement the keyboard passes with a
+    notice only, and the screen comes back when the battle begins."""
     session = hotseat()
     names = {"hero:warband_1": "Ann", "dungeon": "Zoe"}
+    notes: list[str] = []
 
     async def run():
         app = DungeonApp(session)
+        app.notify = lambda message, **kw: notes.append(str(message))
         async with app.run_test(size=(140, 45)) as pilot:
-            handed = []
-            for _ in range(12):
+            steps: list[tuple[str, str]] = []  # ("hand-over" or a decision's kind, its seat)
+            while session.game.state.game_turn == 0 or not any(kind == "hand-over" for kind, _ in steps[-3:]):
+                assert len(steps) < 60
                 assert await wait_for(pilot, lambda: offers(app) or isinstance(app.screen, PassTheKeyboard))
                 if isinstance(app.screen, PassTheKeyboard):
                     seat = session.human_pending().seat
@@ -54,15 +61,155 @@ def test_hotseat_hands_the_keyboard_over_between_the_warbands():
                     assert names[seat] in text and BANDS[seat] in text  # the warband, never a seat or an id
                     assert "w1_" not in text and "w2_" not in text and "look away" not in text
                     assert "·" not in text  # nothing of the table shows behind it
-                    handed.append(seat)
+                    steps.append(("hand-over", seat))
                     await pilot.press("enter")
                     assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and offers(app))
                     assert app.screen.view_seat == seat
-                    if len(handed) == 3:
-                        break
                     continue
+                d = session.game.pending
+                steps.append((d.options[0].kind, d.seat))
+                assert app.screen.view_seat == d.seat
                 made = len(session.game.decisions)
                 await pilot.press("o", "enter")  # the first choice: take the first turn, or a square
                 assert await wait_for(pilot, lambda made=made: len(session.game.decisions) > made)
-            assert len(handed) == 3 and handed[0] != handed[1] != handed[2]
+            deploys = [n for n, (kind, _) in enumerate(steps) if kind == "deploy"]
+            placing = steps[deploys[0]:deploys[-1] + 1]
+            assert len(deploys) == 25 and all(kind == "deploy" for kind, _ in placing)
+            assert steps[deploys[0] - 1][0] == "hand-over"  # before the first placement
+            seats = [seat for _, seat in placing]
+            assert sum(a != b for a, b in itertools.pairwise(seats)) == 23  # alternating, 13 orcs to 12 men
+            quiet = [n for n in notes if "Deploy" in n]
+            assert len(quiet) == 23 and all(n.split(":")[0] in ("Ann", "Zoe") for n in quiet)
+            after = steps[deploys[-1] + 1:]
+            assert ("hand-over", "hero:warband_1") in after  # the battle hands the keyboard over again
     asyncio.run(run())
+
+
+def _solo_at_choosing(seed: int = 3):
+    """A solo border patrol played by the AI up to the player's first choice of a model to move."""
+    session = new_session("skirmish", {"adventure": "border_patrol"}, seed, options=Options(ai_speed="instant"))
+    game = session.game
+    while not any(a.kind == "move_model" for a in game.pending.options) or game.pending.seat != "hero:warband_1":
+        game.play(*session.ai_choice(game.pending))
+    return session
+
+
+def _solo_at_movement(seed: int = 3):
+    """The same, with the first model that may run chosen to move."""
+    from dungeon_tui.rulesets.skirmish.movement import may_run
+
+    session = _solo_at_choosing(seed)
+    game = session.game
+    pick = next(a for a in game.pending.options if a.kind == "move_model"
+                and may_run(game.state, game.state.models[a.get("model")]))
+    game.play(pick, "test")
+    return session, game.state.models[pick.get("model")]
+
+
+def test_walk_and_run_squares_are_lit_apart():
+    """`*` where the model walks, `:` where it may only run: apart without colour and in ASCII."""
+    from dungeon_tui.rulesets.skirmish.movement import destinations
+    from dungeon_tui.tui.map_view import MapView
+
+    from .helpers import map_lines, square_text
+
+    session, model = _solo_at_movement()
+    routes = destinations(session.game, model)
+    walks = {sq for sq, r in routes.items() if r.squares <= model.m}
+    runs = set(routes) - walks
+    assert walks and runs
+
+    for ascii_map in (False, True):
+        async def run(ascii_map=ascii_map):
+            app = DungeonApp(session)
+            app.ascii_map = ascii_map
+            async with app.run_test(size=(140, 45)) as pilot:
+                assert await wait_for(pilot, lambda: offers(app))
+                mv = app.screen.query_one(MapView)
+                assert mv.far == runs and set(routes) <= mv.reachable
+                near = min(walks - {model.at}, key=lambda q: (abs(q[0] - model.at[0]) + abs(q[1] - model.at[1]), q))
+                far = min(runs, key=lambda q: (abs(q[0] - model.at[0]) + abs(q[1] - model.at[1]), q))
+                for sq, mark in ((near, "*"), (far, ":")):
+                    mv.move_cursor_to(model.at)
+                    await pilot.pause()
+                    lines = map_lines(mv)
+                    drawn = square_text(mv, lines, sq)
+                    if drawn is None:  # off the view: centre on it, but not under the cursor
+                        mv.move_cursor_to(sq)
+                        mv.move_cursor_to((sq[0], sq[1] - 1), centre=False)
+                        await pilot.pause()
+                        drawn = square_text(mv, map_lines(mv), sq)
+                    assert drawn is not None and drawn[0] == mark, (sq, drawn)
+                    assert all(line.isascii() for line in map_lines(mv)) or not ascii_map
+                help_text = app.screen.presenter.legend
+                assert "* a square the model walks to" in help_text and ": one it may only run to" in help_text
+        asyncio.run(run())
+
+
+def test_the_footer_shows_no_cards_key_in_skirmish():
+    """Skirmish has no cards: its footer offers no `c`, and the key does nothing."""
+    session = new_session("skirmish", {"adventure": "border_patrol"}, 3, options=Options(ai_speed="instant"))
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(140, 45)) as pilot:
+            assert await wait_for(pilot, lambda: offers(app))
+            footer = screen_text(app).rstrip().splitlines()[-1]
+            assert "cards" not in footer and "choices" in footer and "undo" in footer
+            assert app.screen.check_action("focus", ("hand",)) is False
+            await pilot.press("c")
+            assert app.screen.focused is not app.screen.query_one("#hand")
+    asyncio.run(run())
+
+
+def test_choosing_a_model_shows_the_players_own_models():
+    """Which model moves: the map turns to the first one offered (the warbands start a table
+    apart, and the map shows only part of it at 140x45)."""
+    from dungeon_tui.tui.map_view import MapView
+
+    from .helpers import map_lines, square_text
+
+    session = _solo_at_choosing()
+    first = session.game.state.models[next(a.get("model") for a in session.game.pending.options)]
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(140, 45)) as pilot:
+            assert await wait_for(pilot, lambda: offers(app))
+            await pilot.pause()
+            mv = app.screen.query_one(MapView)
+            assert mv.cursor == first.at
+            drawn = square_text(mv, map_lines(mv), first.at)
+            assert drawn is not None and drawn[0] == session.game.content.profiles[first.profile].glyph
+    asyncio.run(run())
+
+
+def test_while_the_opponent_plays_the_choices_name_its_warband():
+    """No dungeon in Skirmish: while the AI's warband decides, the choices box names it."""
+    session = new_session("skirmish", {"adventure": "border_patrol"}, 3, options=Options(ai_speed="instant"))
+    game = session.game
+    while game.pending.seat != "dungeon":
+        game.play(*session.ai_choice(game.pending))
+    assert GameScreen(session).waiting_for(game) == "Ironjaw Raiders: acting…"
+
+
+def test_the_roster_fits_the_side_panel():
+    """Each line of the rosters fits the side panel (43 columns of text) and says what is not
+    plain standing; the rout test's threshold has its own line."""
+    session = new_session("skirmish", {"adventure": "border_patrol"}, 3, options=Options(ai_speed="instant"))
+    game = session.game
+    for seat in session.owners:
+        session.owners[seat] = "AI"
+    while game.pending is not None and game.state.lost(1) + game.state.lost(2) < 3:
+        game.play(*session.ai_choice(game.pending))
+    before = game.ruleset.presenter().party(new_session("skirmish", {"adventure": "border_patrol"}, 3).game,
+                                            "hero:warband_1")
+    assert before[2] == "C Empire Captain        to deploy"
+    lines = game.ruleset.presenter().party(game, "hero:warband_1")
+    assert all(len(line) <= 43 for line in lines), [line for line in lines if len(line) > 43]
+    assert lines[0] == "Ostland Road Wardens: " + f"{12 - game.state.lost(1)}/12 left"
+    assert lines[1] in ("  tests for rout from 3 lost", "  tests for rout every turn")
+    gone = [m for m in game.state.models.values() if not m.on_table]
+    words = {"out_of_action": "out of action", "fled": "fled the field"}
+    assert gone and all(f"{m.name:21} {words[m.status]}" in lines[n] for m in gone for n in range(len(lines))
+                        if m.name in lines[n])

@@ -44,6 +44,26 @@ def start_fp6(tmp_path: Path, locale: str = "") -> str:
     return session
 
 
+def start_skirmish_hotseat(tmp_path: Path) -> str:
+    """`dungeon-tui new --game skirmish --seed 3 --dungeon Zoe` in a new tmux session, 120x40."""
+    session = f"dungeon-tui-test-{uuid.uuid4().hex[:8]}"
+    script = Path(sys.executable).parent / "dungeon-tui"
+    program = str(script) if script.exists() else f"PYTHONPATH={ROOT} {sys.executable} -m dungeon_tui"
+    command = (f"cd {tmp_path} && DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} new --game skirmish "
+               f"--seed 3 --dungeon Zoe; echo EXITED $?; sleep 30")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command], check=True, env=env)
+    return session
+
+
+def quit_program(session: str) -> None:
+    """q, confirm, and the program ends with status 0."""
+    tmux("send-keys", "-t", session, "q")
+    wait_screen(session, "Quit the game?")
+    tmux("send-keys", "-t", session, "y")
+    wait_screen(session, "EXITED 0")
+
+
 def test_real_terminal_play_save_quit(tmp_path):
     session = start_fp6(tmp_path)
     try:
@@ -54,10 +74,7 @@ def test_real_terminal_play_save_quit(tmp_path):
         tmux("send-keys", "-t", session, "C-s")
         wait_screen(session, "Saved to")
         assert (tmp_path / "saves" / "warhammer-quest-42.json").exists()
-        tmux("send-keys", "-t", session, "q")
-        wait_screen(session, "Quit the game?")
-        tmux("send-keys", "-t", session, "y")
-        wait_screen(session, "EXITED 0")
+        quit_program(session)
         assert len(list((tmp_path / "saves").glob("autosave-warhammer-quest-42-*.json"))) == 1
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
@@ -82,13 +99,7 @@ def test_a_terminal_without_utf8_gets_the_ascii_map(tmp_path):
 def test_skirmish_hotseat_hands_over_in_a_real_terminal(tmp_path):
     """Two players, one warband each: the program shows the hand-over screen naming the next
     player and their warband, then the table for them."""
-    session = f"dungeon-tui-test-{uuid.uuid4().hex[:8]}"
-    script = Path(sys.executable).parent / "dungeon-tui"
-    program = str(script) if script.exists() else f"PYTHONPATH={ROOT} {sys.executable} -m dungeon_tui"
-    command = (f"cd {tmp_path} && DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} new --game skirmish "
-               f"--seed 3 --dungeon Zoe; echo EXITED $?; sleep 30")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command], check=True, env=env)
+    session = start_skirmish_hotseat(tmp_path)
     try:
         seen = []
         for _ in range(8):
@@ -108,9 +119,38 @@ def test_skirmish_hotseat_hands_over_in_a_real_terminal(tmp_path):
             tmux("send-keys", "-t", session, "Enter")
             time.sleep(1)
         assert set(seen) == {"Zoe", "Player"}, seen
-        tmux("send-keys", "-t", session, "q")
-        wait_screen(session, "Quit the game?")
-        tmux("send-keys", "-t", session, "y")
-        wait_screen(session, "EXITED 0")
+        quit_program(session)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_skirmish_hotseat_deployment_passes_the_keyboard_with_a_notice(tmp_path):
+    """Deployment alternates model by model and hides nothing: after the first placement's
+    hand-over screen, each placement passes to the other player with a notice naming them."""
+    session = start_skirmish_hotseat(tmp_path)
+    try:
+        for _ in range(6):  # the roll-off's choice and its hand-overs, up to the first placement's
+            time.sleep(1)
+            screen = tmux("capture-pane", "-p", "-t", session)
+            if "it is your turn" in screen and "Deploy" in screen:
+                break
+            if "it is your turn" in screen:
+                tmux("send-keys", "-t", session, "Enter")
+            elif "take the first tu" in screen:
+                tmux("send-keys", "-t", session, "o")
+                time.sleep(0.3)
+                tmux("send-keys", "-t", session, "Enter")
+        else:
+            raise AssertionError(f"no hand-over before the first placement; the screen was:\n{screen}")
+        tmux("send-keys", "-t", session, "Enter")  # take the keyboard
+        wait_screen(session, "Deploy")
+        for _ in range(4):
+            time.sleep(1)
+            tmux("send-keys", "-t", session, "Enter")  # the model takes the field where the cursor is
+            screen = wait_screen(session, "Your turn")
+            assert "it is your turn" not in screen
+            assert "Zoe: Deploy" in screen or "Player: Deploy" in screen
+            wait_screen(session, "takes the field", 5)
+        quit_program(session)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

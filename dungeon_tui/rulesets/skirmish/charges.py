@@ -4,12 +4,13 @@ interception, the move with its drops, diving charges, failed charges and fleein
 from __future__ import annotations
 
 from ...engine.game import Action, Decision, Game, Procedure
+from . import relic
 from .battle import field_of
 from .contact import enemies_touching, in_combat
 from .distance import Route, along, charge_squares, contact_squares, distance, move_options, route_toward
 from .fleeing import flee_away, flee_to_edge
 from .movement import squares_of, walk
-from .psychology import fear_test
+from .psychology import fear_test, unit_strength
 from .rolls import i_test
 from .seeing import sees
 from .shooting import missile_weapons, shoot, valid_shots
@@ -96,6 +97,13 @@ def resolve(game: Game, charger: Model, target: Model, spot: bool) -> Procedure:
         return
     to = yield from destination(game, charger, target, ends)
     if charger.causes_fear and not (yield from fear_test(game, target, charger)):
+        if unit_strength(target) < unit_strength(charger):  # outmatched as well as afraid: it runs
+            yield from flee_away(game, target, [charger], "flees in terror")
+            if target.on_table:
+                yield from _reach_fleeing(game, charger, target)
+            else:
+                charger.failed_charge = True
+            return
         target.fear_sixes = True
     route = ends[to]
     route = yield from intercept(game, charger, target, route, reaches=True)
@@ -103,6 +111,7 @@ def resolve(game: Game, charger: Model, target: Model, spot: bool) -> Procedure:
         _charged(game, charger)
         return
     landings = yield from walk(game, charger, route, "charges")
+    relic.take_up(game, charger)
     if landings is None:
         charger.failed_charge = True
         return
@@ -182,6 +191,7 @@ def intercept(game: Game, charger: Model, target: Model, route: Route, reaches: 
     ic.pos = path[j]
     game.emit("intercept", model=ic.id, to=list(ic.at), frm=list(ic_from),
               text=f"{ic.name} steps in to intercept {charger.name}.")
+    relic.take_up(game, ic)
     # The charger stops on the last square before the interceptor where a model may stand: not
     # on a friend it was passing, nor on a square it was only crossing (a wall it climbs over).
     fld = field_of(game)
@@ -245,6 +255,7 @@ def failed(game: Game, charger: Model, target: Model) -> Procedure:
                 yield from walk(game, charger, part, "stumbles forward")
             elif cut is None or (yield from walk(game, charger, cut, "charges")) is not None:
                 _charged(game, charger)  # stopped by an interceptor: it fights it as a charger
+            relic.take_up(game, charger)
     charger.ran = False
 
 
@@ -257,6 +268,7 @@ def _reach_fleeing(game: Game, charger: Model, target: Model) -> Procedure:
         return
     to = yield from destination(game, charger, target, ends)
     landings = yield from walk(game, charger, ends[to], "charges")
+    relic.take_up(game, charger)
     if landings is not None:
         _charged(game, charger)
         yield from flee_to_edge(game, target)

@@ -45,6 +45,9 @@ def _profile_problems(bundle: Bundle) -> list[str]:
                          for i, v in enumerate(getattr(p, key)) if v not in known]
         problems += [f"{where}.{pid}.poison_weapons.{i}: {v!r} is not among its weapons"
                      for i, v in enumerate(p.poison_weapons) if v not in p.weapons]
+        foot = bundle["profiles.yaml"].profiles.get(p.on_foot or "")
+        if p.on_foot is not None and (foot is None or foot.has("mounted")):
+            problems.append(f"{where}.{pid}.on_foot: {p.on_foot!r} is not a profile on foot")
         if not any(weapons[w].melee for w in p.weapons if w in weapons):
             problems.append(f"{where}.{pid}.weapons: no close combat weapon")
     return problems
@@ -64,6 +67,7 @@ def _warband_problems(bundle: Bundle) -> list[str]:
             problems.append(f"{where}.{wid}.wizard: {band.wizard!r} is not a wizard profile")
         roster = band.roster()
         kinds = sorted({p for p in band.roster(magic=True) if p in profiles})
+        kinds = sorted({*kinds, *(f for p in kinds if (f := profiles[p].on_foot) in profiles)})  # riders unhorsed
         letters = [profiles[p].glyph for p in kinds]
         if len(set(letters)) != len(letters):
             problems.append(f"{where}.{wid}: two of its profiles share a map letter ({', '.join(letters)})")

@@ -10,6 +10,7 @@ from ...engine.dice import roll
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from . import relic
+from .muster import dismount
 from .rolls import sk_roll
 from .state import KNOCKED_DOWN, OUT_OF_ACTION, SEVERITY, STANDING, STUNNED, Model, State
 from .tables import injury, save_need, wound_need
@@ -91,6 +92,8 @@ def wound(game: Game, target: Model, hits: Hits) -> Procedure:
         return harm
     blows = yield from _armour(game, target, hits, blows, saveable)
     blows = yield from _ward(game, target, blows)
+    if blows and target.has("mounted"):
+        blows = _mount_falls(game, target, blows)
     if not blows:
         return harm
     harm.wounds = sum(blows)
@@ -98,25 +101,37 @@ def wound(game: Game, target: Model, hits: Hits) -> Procedure:
         yield from remove(game, target, f"{hits.what} while it lay on the ground")
         harm.status, harm.killed = OUT_OF_ACTION, True
         return harm
-    dice = 0
+    dice = 0  # injury dice: one for each wound that takes the last W or lands at 0 W
     for _ in range(harm.wounds):
-        if target.wounds > 0:
-            target.wounds -= 1
-            dice += target.wounds == 0
-        else:
-            dice += 1
+        dice += target.wounds <= 1
+        target.wounds = max(0, target.wounds - 1)
     game.emit("wounded", model=target.id, wounds=harm.wounds, left=target.wounds,
               text=f"{target.name} loses {counted(harm.wounds, 'wound')} to {hits.what}"
                    + (f" ({target.wounds} left)." if target.wounds else "."))
-    if dice:
+    if target.has("swarm"):  # wounds only, no injury roll; scattered at 0 (§5.7)
+        if not target.wounds:
+            yield from remove(game, target, "the swarm is scattered")
+            harm.status, harm.killed = OUT_OF_ACTION, True
+    elif dice:
         harm.status = yield from injure(game, target, dice)
         harm.killed = harm.status == OUT_OF_ACTION
     return harm
 
 
+def _mount_falls(game: Game, target: Model, blows: list[int]) -> list[int]:
+    """The first unsaved wound on a mounted model kills its mount, with no injury roll; a
+    critical spends both its wounds on the mount (the seed: it "does not affect the rider").
+    What is left of the batch falls on the rider, now on foot.  The rider has lost no wound, so
+    the mount's death is no wound for panic either."""
+    name = target.name
+    dismount(game.content, target)
+    game.emit("dismounted", model=target.id, text=f"{name}'s mount is killed: it fights on foot.")
+    return blows[1:]
+
+
 def _wound_text(hits: Hits, target: Model, face: int, need: int | None, auto: bool, critical: bool,
                 killing: bool) -> str:
-    head = f"{hits.what.capitalize()} on {target.name}: rolls {face}"
+    head = f"{hits.what[:1].upper()}{hits.what[1:]} on {target.name}: rolls {face}"  # names keep their capitals
     if killing:
         return head + ", a killing blow."
     if critical:

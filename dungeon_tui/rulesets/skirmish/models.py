@@ -32,6 +32,7 @@ class Profile(Strict):
     rules: list[str] = []
     poison_weapons: list[str] = []  # poisoned attacks with these weapons only (empty: all of them)
     spells: list[str] = []          # a wizard's known spells (§2.2: fixed in the data)
+    on_foot: str | None = None      # a mounted model's profile once its mount is killed (§5.7)
     points: int = Field(ge=0)
 
     def has(self, rule: str) -> bool:
@@ -41,6 +42,8 @@ class Profile(Strict):
     def _wizard_spells(self) -> Profile:
         if ("wizard_1" in self.rules) != bool(self.spells):
             raise ValueError("a wizard_1 model knows spells, and only a wizard does")
+        if ("mounted" in self.rules) != (self.on_foot is not None):
+            raise ValueError("a mounted model names its on_foot profile, and only a mounted one does")
         return self
 
 

@@ -7,16 +7,30 @@ from typing import Any
 from .state import Model
 
 
-def model_of(content: Any, pid: str, mid: str, name: str | None = None, leader: bool = False) -> Model:
-    """One model of a profile, unhurt, off the table."""
+def _kit(content: Any, pid: str) -> dict[str, Any]:
+    """What a model takes from its profile: characteristics, kit and rules."""
     p = content.profiles[pid]
     armour = [content.armour[a] for a in p.armour]
     saves = [a.save for a in armour if a.save is not None]
-    return Model(id=mid, side=int(mid[1]), profile=pid, name=name or p.name, role=p.role, leader=leader,
-                 m=p.m, ws=p.ws, bs=p.bs, s=p.s, t=p.t, w=p.w, i=p.i, a=p.a, ld=p.ld, weapons=list(p.weapons),
-                 armour=list(p.armour), save_base=min(saves) if saves else None,
-                 shield=sum(a.improves for a in armour), rules=list(p.rules), spells=list(p.spells),
-                 poison_weapons=list(p.poison_weapons), wounds=p.w)
+    return {"profile": pid, "role": p.role, "m": p.m, "ws": p.ws, "bs": p.bs, "s": p.s, "t": p.t, "w": p.w,
+            "i": p.i, "a": p.a, "ld": p.ld, "weapons": list(p.weapons), "armour": list(p.armour),
+            "save_base": min(saves) if saves else None, "shield": sum(a.improves for a in armour),
+            "rules": list(p.rules), "spells": list(p.spells), "poison_weapons": list(p.poison_weapons)}
+
+
+def model_of(content: Any, pid: str, mid: str, name: str | None = None, leader: bool = False) -> Model:
+    """One model of a profile, unhurt, off the table."""
+    kit = _kit(content, pid)
+    return Model(id=mid, side=int(mid[1]), name=name or content.profiles[pid].name, leader=leader,
+                 wounds=kit["w"], **kit)
+
+
+def dismount(content: Any, model: Model) -> None:
+    """A mounted model whose mount is killed fights on as its profile on foot (§5.7): the seed
+    swaps the figure for the matching one on foot, and the rider keeps the wounds it has left."""
+    for key, value in _kit(content, content.profiles[model.profile].on_foot).items():
+        setattr(model, key, value)
+    model.wounds = min(model.wounds, model.w)
 
 
 def muster(content: Any, side: int, warband: str, magic: bool) -> list[Model]:

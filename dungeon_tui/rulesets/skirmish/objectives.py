@@ -6,12 +6,13 @@ from typing import Any
 
 from ...engine.dice import roll
 from ...engine.game import Action, Game, Procedure
+from . import relic
 from .battle import field_of
 from .contact import in_combat
 from .damage import Hits, wound
-from .distance import distance, in_contact
+from .distance import in_contact
 from .rolls import sk_roll
-from .state import Model, Sq, State
+from .state import Model, State
 
 SIDE_WORDS = {1: "Side 1", 2: "Side 2"}
 
@@ -67,11 +68,6 @@ def check_wipeout(game: Game) -> None:
 
 # -- the relic (barrow_tomb) ------------------------------------------------------------------
 
-def relic_at(s: State) -> Sq | None:
-    at = s.objectives.get("relic_at")
-    return (at[0], at[1]) if at else None
-
-
 def carrier(s: State) -> Model | None:
     return next((m for m in s.models.values() if m.carrying and m.on_table), None)
 
@@ -79,15 +75,13 @@ def carrier(s: State) -> Model | None:
 def after_move(game: Game, model: Model) -> None:
     """A standing model picks up a free relic by ending its move on or next to it; a carrier
     ending its move on its own edge wins."""
+    relic.take_up(game, model)
+    carried_off(game, model)
+
+
+def carried_off(game: Game, model: Model) -> None:
     s: State = game.state
-    if scenario(game).victory != "relic" or not model.standing or model.fleeing:
-        return
-    at = relic_at(s)
-    if at is not None and distance(model.at, at) <= 1:
-        model.carrying = True
-        s.objectives["relic_at"] = None
-        game.emit("relic", model=model.id, text=f"{model.name} takes up the relic.")
-    if model.carrying and model.at in field_of(game).own_edge(role(s, model.side)):
+    if model.carrying and model.standing and model.at in field_of(game).own_edge(role(s, model.side)):
         finish(game, model.side, f"{model.name} carries the relic off by its own edge")
 
 

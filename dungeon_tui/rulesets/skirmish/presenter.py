@@ -4,14 +4,16 @@ turn it is, model sheets and the warband rosters with their rout count."""
 from __future__ import annotations
 
 from ...engine.game import Action, Decision, Game
-from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, bar, goes_to, listed
+from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, goes_to, listed
 from .battle import field_of
 from .contact import combats
 from .distance import distance
+from .movement import destinations
 from .objectives import band_name, band_turn
 from .seeing import cover_of, sees
 from .sight import can_see
-from .state import KNOCKED_DOWN, STUNNED, Model, State
+from .state import GONE, KNOCKED_DOWN, STUNNED, Model, State
+from .turns import running
 
 HELP = """[b]Warhammer Skirmish[/b]
 Two warbands of a dozen models fight over a battlefield of hills, walls, woods and buildings.
@@ -24,7 +26,8 @@ The scenario says how the battle is won; a warband that fails its rout test lose
 LEGEND = ("capitals your models, small letters the enemy's (a letter per kind: see its sheet); then "
           "_ knocked down, * stunned, ! fleeing, "
           "? hidden, a digit its level   ·  ground   ▒2 raised floor and its level   ██ wall   "
-          "= low wall   % hedge   ♣ wood   ≈ stream   ╪╪ ladder   + doorway   ▪A objective A   ¤ the relic")
+          "= low wall   % hedge   ♣ wood   ≈ stream   ╪╪ ladder   + doorway   ▪A objective A   ¤ the relic   "
+          "lit for a move: * a square the model walks to, : one it may only run to")
 
 TERRAIN: dict[str, tuple[str, str]] = {
     ".": ("·", "floor"), "#": ("█", "wall"), "X": ("▓", "wall"), "=": ("=", "furniture"), "%": ("%", "furniture"),
@@ -35,12 +38,27 @@ STATE_WORDS = {"standing": "standing", KNOCKED_DOWN: "knocked down", STUNNED: "s
                "out_of_action": "out of action", "fled": "fled the field"}
 
 
+def letter_of(game: Game, m: Model, viewer: int) -> str:
+    """Its profile's letter, a capital on the viewer's side."""
+    letter: str = game.content.profiles[m.profile].glyph
+    return letter if m.side == viewer else letter.lower()
+
+
 def glyph(game: Game, m: Model, level: int, viewer: int) -> Cell:
-    """Its profile's letter, a capital on the viewer's side; then its state, or its level."""
-    letter = game.content.profiles[m.profile].glyph
-    letter = letter if m.side == viewer else letter.lower()
+    """Its letter (see letter_of); then its state, or its level."""
+    letter = letter_of(game, m, viewer)
     mark = "!" if m.fleeing else "?" if m.hidden else STATE_MARK.get(m.status) or (str(level) if level else " ")
     return letter + mark, "hero" if m.side == viewer else "monster"
+
+
+def roster_line(game: Game, m: Model, viewer: int) -> str:
+    """One model in its warband's roster, short enough for the side panel (38 columns when the
+    terminal is narrow): its map letter, name, wounds and whatever is not plain standing."""
+    letter = letter_of(game, m, viewer)
+    if not m.on_table:
+        return f"{letter} {m.name:21} {STATE_WORDS[m.status] if m.status in GONE else 'to deploy'}"
+    state = "fleeing" if m.fleeing else "hidden" if m.hidden else STATE_WORDS[m.status] if m.down else ""
+    return f"{letter} {m.name:21} {m.wounds}/{m.w} {state}".rstrip()
 
 
 class SkirmishPresenter(PresenterDefaults):
@@ -53,6 +71,7 @@ class SkirmishPresenter(PresenterDefaults):
     walk_kinds: tuple[str, ...] = ()
     aim_kinds: tuple[str, ...] = ("declare_charge", "shoot", "cast")
     dungeon_view_secret = False  # hidden models' markers are public (§5.2): both sides see one table
+    has_cards = False  # no cards and no hand of spells: the `c` key would do nothing
 
     def seat_label(self, game: Game, seat: str) -> str | None:
         side = game.state.side_of_seat(seat)
@@ -97,14 +116,15 @@ class SkirmishPresenter(PresenterDefaults):
     def party(self, game: Game, seat: str) -> list[str]:
         s: State = game.state
         out = []
+        viewer = s.side_of_seat(seat) or 1
         for side in (1, 2):
             start = s.starting.get(str(side), 0)
             lost = s.lost(side)
             rout_at = -(-start // 4)
-            out.append(f"{band_name(game, side)}: {start - lost}/{start} left, rout test at {rout_at} lost")
+            out.append(f"{band_name(game, side)}: {start - lost}/{start} left")
+            out.append("  tests for rout every turn" if lost >= rout_at else f"  tests for rout from {rout_at} lost")
             for m in s.side_models(side):
-                state = "fleeing" if m.fleeing and m.on_table else STATE_WORDS.get(m.status, m.status)
-                out.append(f"  {m.name:22} {bar(m.wounds, m.w, 4)} {m.wounds}/{m.w} {state}")
+                out.append(roster_line(game, m, viewer))
         groups = combats(s, field_of(game))
         if groups:
             out.append("Combats:")
@@ -139,7 +159,12 @@ class SkirmishPresenter(PresenterDefaults):
         return []
 
     def focus(self, game: Game, decision: Decision | None) -> Sq | None:
-        who = decision.context.get("figure") if decision else None
+        """The model deciding; else, for a choice among models (which to move, which charges), the
+        first one offered: the warbands start a table apart and the map shows only part of it."""
+        if decision is None:
+            return None
+        who = decision.context.get("figure") or next((a.get("model") for a in decision.options if a.get("model")),
+                                                     None)
         m = game.state.models.get(who) if who else None
         return m.pos if m is not None else None
 
@@ -193,6 +218,22 @@ class SkirmishPresenter(PresenterDefaults):
                 and can_see(fld, m.at, sq, {})}
         foes = {e.at for e in s.on_table(3 - m.side) if sees(s, fld, m, e)}
         return seen, foes
+
+    def far_reach(self, game: Game, seat: str, decision: Decision | None) -> set[Sq]:
+        """Where the model on the move may only run to (lit `:`), apart from where it walks (`*`)."""
+        if decision is None or not any(a.kind == "move" for a in decision.options):
+            return set()
+        m = game.state.models.get(decision.context.get("figure"))
+        if m is None or not m.on_table:
+            return set()
+        return {sq for sq, route in destinations(game, m).items() if running(m, route)}
+
+    def quiet_hand_over(self, game: Game, decision: Decision) -> bool:
+        """Deployment alternates model by model (D27) and hides nothing, so in hotseat the
+        keyboard would change hands at every model: the hand-over screen shows before the first
+        placement only, and each later one passes with the player's name in a notice."""
+        last = game.decisions[-1][0] if game.decisions else None
+        return last is not None and last.kind == "deploy" and any(a.kind == "deploy" for a in decision.options)
 
     def cover(self, game: Game, viewer: str, target: str) -> str:
         s: State = game.state

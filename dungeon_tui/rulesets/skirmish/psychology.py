@@ -25,6 +25,14 @@ def fear_test(game: Game, model: Model, feared: Model) -> Procedure:
     return (yield from ld_test(game, "sk.psy.fear", model, f"fear of {feared.name}"))
 
 
+def unit_strength(model: Model) -> int:
+    """WFB's unit strength, read for one model: a large creature's or a swarm's is its Wounds,
+    a rider's 2, anyone else's 1.  Fear compares it (§5.3 step 4)."""
+    if model.has("large_target") or model.has("swarm"):
+        return model.w
+    return 2 if model.has("mounted") else 1
+
+
 def may_panic(s: State, model: Model) -> bool:
     return model.standing and not model.fleeing and not model.immune and model.panic_phase != s.phase_no
 

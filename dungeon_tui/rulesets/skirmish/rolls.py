@@ -44,8 +44,9 @@ def ld_test(game: Game, rule: str, model: Model, why: str, ld: int | None = None
     faces = yield from roll(game, 2, 6, rule)
     total = sum(faces)
     ok = total <= ld
+    on = "its own" if whose == model.name else f"{whose}'s"
     sk_roll(game, rule, list(faces), target=ld, inputs={"ld": ld, "whose": whose}, outcome="success" if ok else "fail",
-            text=f"{model.name} tests {why} on {whose}'s Leadership {ld}: {faces[0]} + {faces[1]} = {total}, "
+            text=f"{model.name} tests {why} on {on} Leadership {ld}: {faces[0]} + {faces[1]} = {total}, "
                  + ("passed." if ok else "failed."))
     return ok
 

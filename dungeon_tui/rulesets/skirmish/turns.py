@@ -13,8 +13,8 @@ from .distance import Route, distance
 from .fleeing import flee_to_edge
 from .magic import magic_phase
 from .movement import can_hide, destinations, may_move, reveal_seen, run_snapshot, walk
-from .objectives import (after_move, band_name, band_turn, check_wipeout, end_of_game_turn, end_of_side_turn,
-                         finish, role, scenario, search, search_actions, side_of_role)
+from .objectives import (after_move, band_name, band_turn, carried_off, carrier, check_wipeout, end_of_game_turn,
+                         end_of_side_turn, finish, role, scenario, search, search_actions, side_of_role)
 from .psychology import all_alone, panic_at_rally, panic_end_of_phase
 from .rolls import ld_test, sk_roll
 from .rout import rout_test
@@ -126,6 +126,10 @@ def side_turn(game: Game, side: int) -> Procedure:
     yield from rally_phase(game, side)
     phase(game, "charges")
     yield from charge_phase(game, side)
+    if (holder := carrier(s)) is not None:  # a charge or an interception may end on its own edge
+        carried_off(game, holder)
+    if s.result is not None:
+        return
     run_snapshot(s, side)
     phase(game, "compulsory")
     for m in s.side_models(side):
@@ -243,12 +247,17 @@ def move_one(game: Game, m: Model) -> Procedure:
             hide(game, m)
 
 
+def running(m: Model, route: Route) -> bool:
+    """A move longer than M is a run (§5.3); a crawl never is."""
+    return not m.down and route.squares > m.m
+
+
 def _how(m: Model, route: Route) -> str:
     ways = [step.way for step in route.steps]
     if m.down:
         return "crawls"
     verb = "climbs" if "climb" in ways else "leaps" if "leap" in ways else "drops" if "drop" in ways else "moves"
-    return verb + (" (running)" if route.squares > m.m else "")
+    return verb + (" (running)" if running(m, route) else "")
 
 
 def hide(game: Game, m: Model) -> None:
