@@ -36,7 +36,8 @@ def room_searchable(p: Plan, kind: str) -> bool:
         return False
     if kind == "traps":
         return not s.searched.get(f"traps:{room}")
-    return searching.can_search_treasure(p.game, p.me)
+    # A found trap keeps its piece shut (D8): searching there again is a wasted action.
+    return searching.can_search_treasure(p.game, p.me) and searching.shut_piece(p.game, room) is None
 
 
 def _quarry(p: Plan) -> Figure | None:
