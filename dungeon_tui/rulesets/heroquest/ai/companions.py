@@ -5,9 +5,11 @@ from __future__ import annotations
 from ....engine.grid import DIRS4
 from .. import board, ending, magic, searching
 from ..doors import door_here
+from ..combat import attack_dice
 from ..heroes import adjacent
 from ..state import HERO, Figure
-from ....engine.words import counted
+from ....engine.words import counted, listing
+from . import caution
 from .primitives import Plan, advance_to, beside, choose_target, reachable_attack_square, registry
 
 
@@ -36,8 +38,18 @@ def room_searchable(p: Plan, kind: str) -> bool:
         return False
     if kind == "traps":
         return not s.searched.get(f"traps:{room}")
-    # A found trap keeps its piece shut (D8): searching there again is a wasted action.
+    # A found trap keeps its piece shut (D8): searching there again is a wasted action.  A hurt
+    # hero leaves the deck alone (one card in four is a wandering monster) unless the quest's
+    # own item lies in the room.
+    if p.me.body <= 3 and not _quest_item_in(p, room):
+        return False
     return searching.can_search_treasure(p.game, p.me) and searching.shut_piece(p.game, room) is None
+
+
+def _quest_item_in(p: Plan, room: str) -> bool:
+    quest = p.game.content.quests[p.s.quest]
+    item = quest.objective.item if quest.objective.kind == "carry" else None
+    return item is not None and any(t.room == room and any(i.item == item for i in t.items) for t in quest.treasure)
 
 
 def _quarry(p: Plan) -> Figure | None:
@@ -69,8 +81,10 @@ def hunt_quarry(p: Plan) -> str:
 
 
 def _leader(p: Plan) -> Figure | None:
-    """The first hero in turn order still in the dungeon: the others keep close to him."""
-    return next((h for h in p.s.heroes() if h.status == "alive" and h.pos is not None), None)
+    """The first hero in turn order still in the dungeon and fit to fight (else the first one
+    there): the others keep close to him."""
+    there = [h for h in p.s.heroes() if h.status == "alive" and h.pos is not None]
+    return next((h for h in there if not caution.hurt(h, 2)), there[0] if there else None)
 
 
 @registry.condition(says="more than {n} squares from the party's leader")
@@ -138,15 +152,24 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
                         if k == "figure" and s.figures[t].body * 2 <= s.figures[t].max_body]
                 if hurt:
                     return sp, min(hurt, key=lambda h: (h.body, h.id)).id
-    if kind == "courage" and "courage" in p.me.spells and not p.me.flags.get("courage") \
-            and any(adjacent(s, p.me.square, m.square) for m in s.monsters()):
-        return "courage", p.me.id
+    if kind == "courage":  # two more attack dice for the friend in the thick of it who strikes hardest
+        for sp in ("courage", "rock_skin"):
+            if sp not in p.me.spells:
+                continue
+            aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp) if k == "figure"]
+            pressed = [(sum(adjacent(s, h.square, m.square) for m in s.monsters()), h) for h in aims]
+            pressed = [(n, h) for n, h in pressed if n > 0]
+            if pressed:
+                def worth(nh: tuple[int, Figure]) -> tuple[int, int, str]:
+                    n, h = nh
+                    return (attack_dice(h, p.game.content)[0] if sp == "courage" else n, n, h.id)
+                return sp, max(pressed, key=worth)[1].id
     return None
 
 
 # What each kind of spell a hero script asks for is, in words.
 SPELL_KIND_WORDS = {"attack": "an attack spell ready", "heal_friend": "a healing spell ready for a hurt friend",
-                    "courage": "Courage ready with a monster beside him"}
+                    "courage": "Courage or Rock Skin ready for a friend with a monster beside him"}
 
 
 @registry.condition(says=lambda p, kind: SPELL_KIND_WORDS.get(kind, f"a {kind.replace('_', ' ')} spell ready"))
@@ -235,6 +258,9 @@ def explore(p: Plan) -> str:
               and any(board.revealed(s, sq) for sq in e)]
     here = [d for d, e in closed if p.me.pos in e]
     if here:
+        late = caution.stragglers(p, 4)
+        if late and not s.monsters():  # what is behind the door fights the whole party, not him
+            return f"waits for {listing([h.name for h in late])} before opening the door"
         p.intents.append(("open_door", here[0]))
         return "opens a door"
     goals = [sq for _, e in closed for sq in e if board.revealed(s, sq) and s.grid.floor(sq)]
