@@ -11,7 +11,7 @@ from .. import monsters as mon
 from ..combat import attack_dice
 from ..heroes import adjacent, may_stop
 from ..state import ALIVE, Figure
-from .primitives import Plan, attack_squares, choose_target, foe_named, registry
+from .primitives import Plan, advance_to, attack_squares, choose_target, foe_named, registry
 
 
 def healing_potion(me: Figure) -> bool:
@@ -107,7 +107,11 @@ def out_of_reach(p: Plan) -> str | None:
     if obj.kind != "carry" or ending.objective_met(p.game):
         return None
     spot = next((t for t in quest.treasure if any(i.item == obj.item for i in t.items)), None)
-    if spot is None or spot.room in s.special_claimed:
+    if spot is None:
+        return None
+    if spot.room in s.special_claimed:
+        if lying_item(p) is None:
+            return "the quest's treasure was lost with a fallen friend's belongings"
         return None
     if searching.shut_piece(p.game, spot.room) is None or spot.room not in s.revealed_rooms \
             or not s.searched.get(f"traps:{spot.room}"):
@@ -115,6 +119,31 @@ def out_of_reach(p: Plan) -> str | None:
     if any(traps.can_disarm(p.game, h) for h in s.heroes() if h.status == ALIVE and h.pos is not None):
         return None
     return "the trap on the quest's treasure is found and nobody left can disarm it"
+
+
+def lying_item(p: Plan) -> dict | None:
+    """The belongings of a fallen friend that hold the quest's item, where he fell."""
+    obj = p.game.content.quests[p.s.quest].objective
+    if obj.kind != "carry":
+        return None
+    return next((pile for pile in p.s.remains if obj.item in pile["items"]), None)
+
+
+@registry.condition(says=lambda p: f"{lying_item(p)['name']}'s belongings, with the quest's treasure, lie on the floor"
+                    if lying_item(p) else "the quest's treasure on the floor")
+def quest_item_lying(p: Plan) -> bool:
+    return lying_item(p) is not None
+
+
+@registry.action
+def recover_item(p: Plan) -> str:
+    """Walk to where the friend fell: ending a step in sight of it picks his belongings up."""
+    pile = lying_item(p)
+    if pile is None:
+        return "nothing to pick up"
+    at = (pile["at"][0], pile["at"][1])
+    advance_to(p, [at, *[(at[0] + dx, at[1] + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]])
+    return f"goes to take up {pile['name']}'s belongings"
 
 
 @registry.condition(says=lambda p: out_of_reach(p) or "the quest out of reach")
@@ -158,3 +187,4 @@ def close_in(p: Plan, pick: str) -> str:
         ", where no other monster can reach him" if others <= 0 else
         f", where {counted(others, 'other monster')} could reach him" + (" (the safest square beside it)"
                                                                          if len(spots[t.id]) > 1 else ""))
+

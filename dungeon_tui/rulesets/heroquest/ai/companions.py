@@ -9,7 +9,7 @@ from ..combat import attack_dice
 from ..heroes import adjacent
 from ..state import HERO, Figure
 from ....engine.words import counted, listing
-from . import caution
+from . import caution, trapwork
 from .primitives import Plan, advance_to, beside, choose_target, reachable_attack_square, registry
 
 
@@ -43,7 +43,8 @@ def room_searchable(p: Plan, kind: str) -> bool:
     # own item lies in the room.
     if p.me.body <= 3 and not _quest_item_in(p, room):
         return False
-    return searching.can_search_treasure(p.game, p.me) and searching.shut_piece(p.game, room) is None
+    return searching.can_search_treasure(p.game, p.me) and (
+        not s.searched.get(f"traps:{room}") or searching.shut_piece(p.game, room) is None)
 
 
 def _quest_item_in(p: Plan, room: str) -> bool:
@@ -131,7 +132,9 @@ def wounded(p: Plan, n: int) -> bool:
         any(x.startswith("healing") for x in p.me.potions) or any(sp in magic.HEALING for sp in p.me.spells))
 
 
-ATTACK_SPELLS = ("ball_of_flame", "genie", "fire_of_wrath")
+# Spells that take a monster out of the fight: wounds, or a lost turn (Sleep, Tempest) for the
+# one that strikes hardest.
+ATTACK_SPELLS = ("ball_of_flame", "genie", "fire_of_wrath", "sleep", "tempest")
 
 
 def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
@@ -299,5 +302,11 @@ def _seek_secret_door(p: Plan) -> str:
     goals = [sq for r in sorted(unsearched) for sq in s.grid.squares_of(r) if s.grid.floor(sq)] + beside_hidden
     if goals and advance_to(p, goals) is not None:
         return "goes to look for a hidden way"
-    p.intents.append(("search_secret_doors", None))
-    return "looks for a hidden way"
+    if goals or s.monsters():
+        p.intents.append(("search_secret_doors", None))
+        return "looks for a hidden way"
+    room = trapwork.quest_item_room(p)
+    if room is not None and trapwork.known_shut(p, room) is not None and not trapwork.no_disarmer(p):
+        return "waits for the quest's treasure to be disarmed"
+    # Every door opened, every wall searched: the way on is not to be found, so home it is.
+    return "nothing left to open or search: " + flee(p)

@@ -13,15 +13,28 @@ from ..state import ALIVE, MONSTER, Figure, State
 from .primitives import Plan, advance_to, registry
 
 
-def shut_here(p: Plan) -> Any | None:
-    """The trapped piece in his room that keeps its treasure shut, when he is the one to open it."""
-    room = board.area_of(p.s, p.me.square)
-    if room == board.CORRIDOR or not traps.can_disarm(p.game, p.me):
-        return None
-    if any(board.area_of(p.s, m.square) == room for m in p.s.monsters()):
+def known_shut(p: Plan, room: str) -> Any | None:
+    """The found trapped piece keeping a room's treasure shut, with no monster in that room."""
+    if room == board.CORRIDOR or any(board.area_of(p.s, m.square) == room for m in p.s.monsters()):
         return None
     piece = searching.shut_piece(p.game, room)
     return piece if piece is not None and p.s.furniture_traps[piece.id].get("known") else None
+
+
+def quest_item_room(p: Plan) -> str | None:
+    """Where the quest's item lies (the briefing says which piece holds it), if it is a carry quest."""
+    obj = p.game.content.quests[p.s.quest].objective
+    spot = next((t for t in p.game.content.quests[p.s.quest].treasure
+                 if obj.kind == "carry" and any(i.item == obj.item for i in t.items)), None)
+    return spot.room if spot is not None else None
+
+
+def shut_here(p: Plan) -> Any | None:
+    """The trapped piece he should open: in his own room, else the one holding the quest's item."""
+    if not traps.can_disarm(p.game, p.me):
+        return None
+    rooms = [board.area_of(p.s, p.me.square), quest_item_room(p)]
+    return next((piece for r in rooms if r is not None and (piece := known_shut(p, r)) is not None), None)
 
 
 @registry.condition(says=lambda p: f"the trapped {p.game.content.furniture[shut_here(p).kind].name} to open"
