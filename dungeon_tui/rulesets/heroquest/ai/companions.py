@@ -145,8 +145,8 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
             if sp in p.me.spells:
                 aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp) if k == "figure"]
                 aims = [m for m in aims if m.side != HERO]
-                if aims:
-                    t = max(aims, key=lambda m: (m.attack, -m.body, m.id))
+                if aims:  # a caster first (his dread spells strike the whole party), then the hardest hitter
+                    t = max(aims, key=lambda m: (bool(m.dread), m.attack, -m.body, m.id))
                     return sp, t.id
     if kind == "heal_friend":
         for sp in magic.HEALING:
@@ -189,9 +189,14 @@ def cast_spell(p: Plan, kind: str) -> str:
     sp, tid = plan
     p.intents.append(("cast", {"spell": sp, "target": tid}))
     spell = p.game.content.spells[sp].name
-    if tid == p.me.id:
-        return f"casts {spell} on himself"
-    return f"casts {spell} {'at' if kind == 'attack' else 'on'} {p.s.figures[tid].name}"
+    t = p.s.figures[tid]
+    who = "himself" if tid == p.me.id else t.name
+    if kind == "attack":
+        weighed = "a spellcaster" if t.dread else f"the hardest hitter in sight ({counted(t.attack, 'attack die')})"
+        return f"casts {spell} at {who}: {weighed}"
+    if kind == "heal_friend":
+        return f"casts {spell} on {who}: down to {t.body} of {counted(t.max_body, 'Body Point')}"
+    return f"casts {spell} on {who}: {counted(sum(adjacent(p.s, t.square, m.square) for m in p.s.monsters()), 'monster')} beside him"
 
 
 @registry.condition(says=lambda p, name: f"the {p.game.content.artifacts[name].name} to hand")
