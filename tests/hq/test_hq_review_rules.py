@@ -40,7 +40,7 @@ def test_falling_block_leaps_forward_or_back_never_sideways():
     elf = s.figures["elf"]
     picks = Picks(("roll_move", {}), ("step", {"to": (2, 15)}), ("exit", {"to": (3, 15)}))
     game = run(s, lambda g: hero_turn(g, elf), [[3, 3], [4, 4, 4]], heroes=picks)
-    exits = [a for a in picks.seen[-1]["kinds"]]
+    exits = list(picks.seen[-1]["kinds"])
     assert exits == ["exit", "exit"]  # back to 1,15 or on to 3,15; not 2,14 nor 2,16
     assert (r := rolls(game, "hq.trap.falling_block")[0])["outcome"] == 0
     assert elf.pos == (3, 15) and (2, 15) in s.blocked and r["faces"] == ["white shield"] * 3

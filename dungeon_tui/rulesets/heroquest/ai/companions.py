@@ -162,11 +162,9 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
             aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp) if k == "figure"]
             pressed = [(sum(adjacent(s, h.square, m.square) for m in s.monsters()), h) for h in aims]
             pressed = [(n, h) for n, h in pressed if n > 0]
-            if pressed:
-                def worth(nh: tuple[int, Figure]) -> tuple[int, int, str]:
-                    n, h = nh
-                    return (attack_dice(h, p.game.content)[0] if sp == "courage" else n, n, h.id)
-                return sp, max(pressed, key=worth)[1].id
+            if pressed:  # Courage: the hardest hitter; Rock Skin: the one most beset
+                dice = {h.id: attack_dice(h, p.game.content)[0] if sp == "courage" else n for n, h in pressed}
+                return sp, max(pressed, key=lambda nh: (dice[nh[1].id], nh[0], nh[1].id))[1].id
     return None
 
 
@@ -192,11 +190,13 @@ def cast_spell(p: Plan, kind: str) -> str:
     t = p.s.figures[tid]
     who = "himself" if tid == p.me.id else t.name
     if kind == "attack":
-        weighed = "a spellcaster" if t.dread else f"the hardest hitter in sight ({counted(t.attack, 'attack die')})"
+        dice = counted(t.attack, "attack die", "attack dice")
+        weighed = "a spellcaster" if t.dread else f"the hardest hitter in sight ({dice})"
         return f"casts {spell} at {who}: {weighed}"
     if kind == "heal_friend":
         return f"casts {spell} on {who}: down to {t.body} of {counted(t.max_body, 'Body Point')}"
-    return f"casts {spell} on {who}: {counted(sum(adjacent(p.s, t.square, m.square) for m in p.s.monsters()), 'monster')} beside him"
+    beset = sum(adjacent(p.s, t.square, m.square) for m in p.s.monsters())
+    return f"casts {spell} on {who}: {counted(beset, 'monster')} beside him"
 
 
 @registry.condition(says=lambda p, name: f"the {p.game.content.artifacts[name].name} to hand")

@@ -8,7 +8,6 @@ from typing import Any
 from ....engine.game import Action, Game
 from ....engine.grid import Sq
 from .. import board, searching, traps
-from ..heroes import hero_path_test
 from ..state import ALIVE, MONSTER, Figure, State
 from .primitives import Plan, advance_to, registry
 
@@ -37,8 +36,14 @@ def shut_here(p: Plan) -> Any | None:
     return next((piece for r in rooms if r is not None and (piece := known_shut(p, r)) is not None), None)
 
 
-@registry.condition(says=lambda p: f"the trapped {p.game.content.furniture[shut_here(p).kind].name} to open"
-                    if shut_here(p) is not None else "a trapped piece to open")
+def piece_words(p: Plan) -> str:
+    piece = shut_here(p)
+    if piece is None:
+        return "a trapped piece to open"
+    return f"the trapped {p.game.content.furniture[piece.kind].name} to open"
+
+
+@registry.condition(says=piece_words)
 def trapped_piece_here(p: Plan) -> bool:
     return shut_here(p) is not None
 
