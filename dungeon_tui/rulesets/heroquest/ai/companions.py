@@ -145,8 +145,10 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
             if sp in p.me.spells:
                 aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp) if k == "figure"]
                 aims = [m for m in aims if m.side != HERO]
-                if aims:  # a caster first (his dread spells strike the whole party), then the hardest hitter
-                    t = max(aims, key=lambda m: (bool(m.dread), m.attack, -m.body, m.id))
+                if aims:  # the quest's quarry first (spells ignore its shields), then a caster (his
+                    # dread spells strike the whole party), then the hardest hitter
+                    quarry = _quarry(p)
+                    t = max(aims, key=lambda m: (m is quarry, bool(m.dread), m.attack, -m.body, m.id))
                     return sp, t.id
     if kind == "heal_friend":
         for sp in magic.HEALING:
@@ -191,7 +193,8 @@ def cast_spell(p: Plan, kind: str) -> str:
     who = "himself" if tid == p.me.id else t.name
     if kind == "attack":
         dice = counted(t.attack, "attack die", "attack dice")
-        weighed = "a spellcaster" if t.dread else f"the hardest hitter in sight ({dice})"
+        weighed = "the quest's quarry" if t is _quarry(p) else "a spellcaster" if t.dread \
+            else f"the hardest hitter in sight ({dice})"
         return f"casts {spell} at {who}: {weighed}"
     if kind == "heal_friend":
         return f"casts {spell} on {who}: down to {t.body} of {counted(t.max_body, 'Body Point')}"
