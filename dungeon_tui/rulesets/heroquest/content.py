@@ -14,8 +14,10 @@ from .quest_check import Names, check_quest
 
 ID = "heroquest"
 # 2: monsters are named and drawn by their number among their kind; 3: a decision with one option
-# is played without asking (asking.py)
-RULES_VERSION = "4"
+# is played without asking (asking.py); 5: issue 19's rule points (trapped furniture springs
+# only on a room nobody searched for traps, the falling block's leap is forward or back, an
+# opened door reveals what any hero sees, the wandering monster's blow)
+RULES_VERSION = "5"
 HERO_ORDER = ("barbarian", "dwarf", "elf", "wizard")
 
 

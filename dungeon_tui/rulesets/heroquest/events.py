@@ -9,6 +9,7 @@ from ...engine.effects import Effects
 from ...engine.game import Game
 from ...engine.grid import edge
 from . import board
+from .seeing import party_sees
 from .state import HERO, Figure, State
 
 
@@ -62,6 +63,7 @@ def open_all_doors(game: Game, who: Figure, args: dict[str, str]) -> None:
         s.doors[d] = "open"
     s.grid = board.build_grid(s, game.content)
     game.emit("doors", text="Every door in the dungeon swings open.")
+    party_sees(game, who)
 
 
 @STEPS("reveal_all")

@@ -13,7 +13,8 @@ from ...engine.grid import DIR_NAMES, DIRS4, Sq, path_back
 from . import board, magic, relics, searching, traps
 from .asking import ask
 from .combat import item, strike, weapon_of
-from .doors import announce, door_here, open_door, reveal
+from .doors import door_here, open_door
+from .seeing import announce, reveal
 from .ending import check_end
 from .potions import TURN_POTIONS, drink
 from .profiles import search_combined

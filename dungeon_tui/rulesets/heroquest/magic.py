@@ -10,7 +10,7 @@ from ...engine.effects import Effects
 from ...engine.game import Action, Decision, Game, Procedure
 from . import board
 from .combat import instantly, lose_body, strike
-from .doors import open_door
+from .doors import door_words, open_door
 from .relics import keeps_card
 from .state import ALIVE, HERO, Figure, State
 from ...engine.words import counted
@@ -136,7 +136,7 @@ def cast(game: Game, figure: Figure, pick: Action) -> Procedure:
     if pick.get("door"):
         # a genie opens it as if by hand, and the caster sees in
         game.emit("cast", figure=figure.id, spell=spell, door=pick.get("door"),
-                  text=f"{figure.name} casts {name}: a genie opens a door.")
+                  text=f"{figure.name} casts {name}: a genie opens {door_words(game, pick.get('door'))}.")
         open_door(game, figure, pick.get("door"), by_spell=True)
         return
     t = s.figures[pick.get("target")]

@@ -53,19 +53,43 @@ def can_search_treasure(game: Game, figure: Figure) -> bool:
             and figure.id not in s.searched.get(f"treasure:{room}", []))
 
 
+def armed_pieces(game: Game, room: str) -> list[Any]:
+    """The room's pieces of furniture whose trap is still armed."""
+    s: State = game.state
+    return [piece for piece in game.content.quests[s.quest].furniture if piece.room == room
+            and (trap := s.furniture_traps.get(piece.id)) and trap.get("armed")]
+
+
+def shut_piece(game: Game, room: str) -> Any | None:
+    """The armed trapped piece that holds the room's unclaimed special treasure: a search finds
+    nothing there until its trap is disarmed (D8)."""
+    s: State = game.state
+    special = next((t for t in game.content.quests[s.quest].treasure if t.room == room), None)
+    if special is None or room in s.special_claimed:
+        return None
+    return next((piece for piece in armed_pieces(game, room) if piece.id == special.furniture), None)
+
+
 def search_treasure(game: Game, figure: Figure) -> Procedure:
     """Returns True when the searcher's turn ends (a trap or a hazard)."""
     s: State = game.state
     c = game.content
     room = board.area_of(s, figure.square)
     quest = c.quests[s.quest]
-    for piece in quest.furniture:
-        trap = s.furniture_traps.get(piece.id)
-        if piece.room == room and trap and trap.get("armed"):
-            yield from spring_furniture_trap(game, figure, piece.id)
-            return True
-    s.searched.setdefault(f"treasure:{room}", []).append(figure.id)
+    # D8: an armed trap springs only on a room nobody has searched for traps; found, it stays
+    # put and keeps its piece shut until disarmed (RB: disarm it, then search it next turn).
+    armed = armed_pieces(game, room)
+    if armed and not s.searched.get(f"traps:{room}"):
+        yield from spring_furniture_trap(game, figure, armed[0].id)
+        return True
     special = next((t for t in quest.treasure if t.room == room), None)
+    shut = shut_piece(game, room)
+    if shut is not None:
+        game.emit("treasure", figure=figure.id,
+                  text=f"{figure.name} leaves the {c.furniture[shut.kind].name} alone: "
+                       "its trap must be disarmed before it can be searched.")
+        return False
+    s.searched.setdefault(f"treasure:{room}", []).append(figure.id)
     if special is not None and room not in s.special_claimed:
         s.special_claimed.append(room)
         took = []
@@ -168,10 +192,10 @@ def wandering_monster(game: Game, figure: Figure) -> Procedure:
     s: State = game.state
     c = game.content
     kind = c.quests[s.quest].wandering_monster
+    name = c.monsters[kind].name
     beside = sorted((sq for sq in ((figure.square[0] + dx, figure.square[1] + dy) for dx, dy in DIRS4)
                      if free(s, sq) and s.grid.edge_passable(figure.square, sq)), key=lambda q: (q[1], q[0]))
     if len(beside) > 1:  # Zargon chooses where it comes from (his AI: the first in reading order)
-        name = c.monsters[kind].name
         opts = [Action.make(DUNGEON, "place", text=f"The wandering {name} comes at {q[0]},{q[1]}", at=q)
                 for q in beside]
         pick = yield Decision(DUNGEON, f"Where does the wandering {name} appear?", opts, context={"place": kind})
@@ -179,12 +203,18 @@ def wandering_monster(game: Game, figure: Figure) -> Procedure:
     else:
         sq = beside[0] if beside else nearest_free(s, figure.square)
     if sq is None:
+        game.emit("place", figure=figure.id, monster=kind,
+                  text=f"A wandering {name} is drawn, but there is no free square for it anywhere.")
         return
     m = new_monster(game, kind, sq)
     game.emit("place", figure=m.id, monster=kind, at=list(sq),
               text=f"{m.name}, a wandering monster, appears at {sq[0]},{sq[1]}.")
+    # The rulebook has it attack at once (Zargon "lance immédiatement les Dés d'attaque").
     if sq in beside:
         yield from strike(game, m, figure)
+    else:
+        game.emit("place", figure=m.id, text=f"Every square beside {figure.name} is taken or walled off: "
+                  f"{m.name} cannot attack him yet.")
 
 
 def new_monster(game: Game, kind: str, sq: Sq) -> Figure:

@@ -46,9 +46,11 @@ def spring_trap(game: Game, figure: Figure, trap: dict[str, Any], came_from: Sq,
             lose_body(game, figure, 1, "a spear trap")
             return True
         return False
-    # falling block: the square is blocked for good and he is pushed out of it
+    # falling block: the square is blocked for good and he leaps forward or back along the way
+    # he came (RB: "soit avancer, soit reculer"), never sideways
     here = figure.square
-    options = sorted({sq for sq in (came_from, *[(here[0] + dx, here[1] + dy) for dx, dy in DIRS4])
+    ahead = (2 * here[0] - came_from[0], 2 * here[1] - came_from[1])
+    options = sorted({sq for sq in (came_from, ahead)
                       if sq != here and free(s, sq) and s.grid.edge_passable(here, sq)}, key=lambda q: (q[1], q[0]))
     fallback = nearest_free(s, here) if not options else None
     yield from drop_block(game, figure, trap, here)

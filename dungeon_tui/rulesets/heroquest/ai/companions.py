@@ -5,9 +5,11 @@ from __future__ import annotations
 from ....engine.grid import DIRS4
 from .. import board, ending, magic, searching
 from ..doors import door_here
+from ..combat import attack_dice
 from ..heroes import adjacent
 from ..state import HERO, Figure
-from ....engine.words import counted
+from ....engine.words import counted, listing
+from . import caution, trapwork
 from .primitives import Plan, advance_to, beside, choose_target, reachable_attack_square, registry
 
 
@@ -36,7 +38,19 @@ def room_searchable(p: Plan, kind: str) -> bool:
         return False
     if kind == "traps":
         return not s.searched.get(f"traps:{room}")
-    return searching.can_search_treasure(p.game, p.me)
+    # A found trap keeps its piece shut (D8): searching there again is a wasted action.  A hurt
+    # hero leaves the deck alone (one card in four is a wandering monster) unless the quest's
+    # own item lies in the room.
+    if p.me.body <= 3 and not _quest_item_in(p, room):
+        return False
+    return searching.can_search_treasure(p.game, p.me) and (
+        not s.searched.get(f"traps:{room}") or searching.shut_piece(p.game, room) is None)
+
+
+def _quest_item_in(p: Plan, room: str) -> bool:
+    quest = p.game.content.quests[p.s.quest]
+    item = quest.objective.item if quest.objective.kind == "carry" else None
+    return item is not None and any(t.room == room and any(i.item == item for i in t.items) for t in quest.treasure)
 
 
 def _quarry(p: Plan) -> Figure | None:
@@ -68,8 +82,10 @@ def hunt_quarry(p: Plan) -> str:
 
 
 def _leader(p: Plan) -> Figure | None:
-    """The first hero in turn order still in the dungeon: the others keep close to him."""
-    return next((h for h in p.s.heroes() if h.status == "alive" and h.pos is not None), None)
+    """The first hero in turn order still in the dungeon and fit to fight (else the first one
+    there): the others keep close to him."""
+    there = [h for h in p.s.heroes() if h.status == "alive" and h.pos is not None]
+    return next((h for h in there if not caution.hurt(h, 2)), there[0] if there else None)
 
 
 @registry.condition(says="more than {n} squares from the party's leader")
@@ -116,7 +132,9 @@ def wounded(p: Plan, n: int) -> bool:
         any(x.startswith("healing") for x in p.me.potions) or any(sp in magic.HEALING for sp in p.me.spells))
 
 
-ATTACK_SPELLS = ("ball_of_flame", "genie", "fire_of_wrath")
+# Spells that take a monster out of the fight: wounds, or a lost turn (Sleep, Tempest) for the
+# one that strikes hardest.
+ATTACK_SPELLS = ("ball_of_flame", "genie", "fire_of_wrath", "sleep", "tempest")
 
 
 def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
@@ -127,8 +145,10 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
             if sp in p.me.spells:
                 aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp) if k == "figure"]
                 aims = [m for m in aims if m.side != HERO]
-                if aims:
-                    t = max(aims, key=lambda m: (m.attack, -m.body, m.id))
+                if aims:  # the quest's quarry first (spells ignore its shields), then a caster (his
+                    # dread spells strike the whole party), then the hardest hitter
+                    quarry = _quarry(p)
+                    t = max(aims, key=lambda m: (m is quarry, bool(m.dread), m.attack, -m.body, m.id))
                     return sp, t.id
     if kind == "heal_friend":
         for sp in magic.HEALING:
@@ -137,15 +157,22 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
                         if k == "figure" and s.figures[t].body * 2 <= s.figures[t].max_body]
                 if hurt:
                     return sp, min(hurt, key=lambda h: (h.body, h.id)).id
-    if kind == "courage" and "courage" in p.me.spells and not p.me.flags.get("courage") \
-            and any(adjacent(s, p.me.square, m.square) for m in s.monsters()):
-        return "courage", p.me.id
+    if kind == "courage":  # two more attack dice for the friend in the thick of it who strikes hardest
+        for sp in ("courage", "rock_skin"):
+            if sp not in p.me.spells:
+                continue
+            aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp) if k == "figure"]
+            pressed = [(sum(adjacent(s, h.square, m.square) for m in s.monsters()), h) for h in aims]
+            pressed = [(n, h) for n, h in pressed if n > 0]
+            if pressed:  # Courage: the hardest hitter; Rock Skin: the one most beset
+                dice = {h.id: attack_dice(h, p.game.content)[0] if sp == "courage" else n for n, h in pressed}
+                return sp, max(pressed, key=lambda nh: (dice[nh[1].id], nh[0], nh[1].id))[1].id
     return None
 
 
 # What each kind of spell a hero script asks for is, in words.
 SPELL_KIND_WORDS = {"attack": "an attack spell ready", "heal_friend": "a healing spell ready for a hurt friend",
-                    "courage": "Courage ready with a monster beside him"}
+                    "courage": "Courage or Rock Skin ready for a friend with a monster beside him"}
 
 
 @registry.condition(says=lambda p, kind: SPELL_KIND_WORDS.get(kind, f"a {kind.replace('_', ' ')} spell ready"))
@@ -162,9 +189,17 @@ def cast_spell(p: Plan, kind: str) -> str:
     sp, tid = plan
     p.intents.append(("cast", {"spell": sp, "target": tid}))
     spell = p.game.content.spells[sp].name
-    if tid == p.me.id:
-        return f"casts {spell} on himself"
-    return f"casts {spell} {'at' if kind == 'attack' else 'on'} {p.s.figures[tid].name}"
+    t = p.s.figures[tid]
+    who = "himself" if tid == p.me.id else t.name
+    if kind == "attack":
+        dice = counted(t.attack, "attack die", "attack dice")
+        weighed = "the quest's quarry" if t is _quarry(p) else "a spellcaster" if t.dread \
+            else f"the hardest hitter in sight ({dice})"
+        return f"casts {spell} at {who}: {weighed}"
+    if kind == "heal_friend":
+        return f"casts {spell} on {who}: down to {t.body} of {counted(t.max_body, 'Body Point')}"
+    beset = sum(adjacent(p.s, t.square, m.square) for m in p.s.monsters())
+    return f"casts {spell} on {who}: {counted(beset, 'monster')} beside him"
 
 
 @registry.condition(says=lambda p, name: f"the {p.game.content.artifacts[name].name} to hand")
@@ -234,6 +269,9 @@ def explore(p: Plan) -> str:
               and any(board.revealed(s, sq) for sq in e)]
     here = [d for d, e in closed if p.me.pos in e]
     if here:
+        late = caution.stragglers(p, 4)
+        if late and not s.monsters():  # what is behind the door fights the whole party, not him
+            return f"waits for {listing([h.name for h in late])} before opening the door"
         p.intents.append(("open_door", here[0]))
         return "opens a door"
     goals = [sq for _, e in closed for sq in e if board.revealed(s, sq) and s.grid.floor(sq)]
@@ -272,5 +310,11 @@ def _seek_secret_door(p: Plan) -> str:
     goals = [sq for r in sorted(unsearched) for sq in s.grid.squares_of(r) if s.grid.floor(sq)] + beside_hidden
     if goals and advance_to(p, goals) is not None:
         return "goes to look for a hidden way"
-    p.intents.append(("search_secret_doors", None))
-    return "looks for a hidden way"
+    if goals or s.monsters():
+        p.intents.append(("search_secret_doors", None))
+        return "looks for a hidden way"
+    room = trapwork.quest_item_room(p)
+    if room is not None and trapwork.known_shut(p, room) is not None and not trapwork.no_disarmer(p):
+        return "waits for the quest's treasure to be disarmed"
+    # Every door opened, every wall searched: the way on is not to be found, so home it is.
+    return "nothing left to open or search: " + flee(p)

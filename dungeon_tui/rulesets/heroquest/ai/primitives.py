@@ -13,7 +13,7 @@ from .. import board
 from .. import monsters as mon
 from ..combat import defend_dice
 from ..heroes import adjacent, hero_path_test, may_stop
-from ..state import HERO, Figure, State
+from ..state import HERO, MONSTER, Figure, State
 from ....engine.words import counted
 
 registry = tactics.Registry()
@@ -27,6 +27,7 @@ class Plan:
     intents: list[tuple[str, Any]] = field(default_factory=list)
     stop: bool = False
     _field: tuple[dict[Sq, int], dict[Sq, Sq]] | None = None
+    memo: dict[str, Any] = field(default_factory=dict)  # what one decision works out once
 
     @property
     def s(self) -> State:
@@ -48,6 +49,15 @@ class Plan:
             else:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
+
+    def trap_field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+        """A hero's walk that may cross the known traps (to disarm or jump them), for goals the
+        careful walk cannot reach."""
+        memo = self.memo.get("trap_field")
+        if memo is None:
+            held = self.s.squares_held(MONSTER)
+            memo = self.memo["trap_field"] = self.s.grid.bfs(self.me.square, lambda sq: sq not in held)
+        return memo
 
     def dist(self, figure: Figure) -> int | None:
         return mon.dist_to(self.s, self.me, figure, self.field()[0])
@@ -183,6 +193,9 @@ def advance_to(p: Plan, goals: list[Sq]) -> int | None:
         return mon.free_for(p.s, p.me, sq) if p.for_zargon else may_stop(p.s, p.me, sq)
     # Monsters aim at the nearest goal even if taken (§6.1); heroes only at goals they may stand on.
     reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and (p.for_zargon or can_end(g))]
+    if not reach and not p.for_zargon:  # only across a known trap: the seat disarms or jumps it
+        dist, parent = p.trap_field()
+        reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and can_end(g)]
     if not reach:
         return None
     d, y, x = min(reach)

@@ -12,7 +12,7 @@ from .. import magic
 from ..combat import item as combat_item
 from ..heroes import hero_path_test, may_stop
 from ..state import HERO, Figure, State
-from . import companions, dungeon  # noqa: F401  (their words join the registry)
+from . import caution, companions, dungeon, trapwork  # noqa: F401  (their words join the registry)
 from .primitives import Plan, registry
 
 # The content holds the scripts as written; only the AI knows the words they are written in.
@@ -101,7 +101,7 @@ class ScriptedSeat:
                     continue
                 step = self._step_toward(game, me, arg)
                 if step is not None:
-                    return step, why
+                    return step[0], why + (f"; {step[1]}" if step[1] else "")
                 continue
             want = arg if isinstance(arg, dict) else ({INTENT_KEYS[kind]: arg} if kind in INTENT_KEYS else {})
             for k in INTENT_KINDS.get(kind, (kind,)):
@@ -114,27 +114,33 @@ class ScriptedSeat:
         if "step" in by_kind:  # mid-move on a friend's square: on to the nearest square he may stop on
             step = self._step_toward(game, me, lambda sq: may_stop(game.state, me, sq))
             if step is not None:
-                return step, why + "; makes room"
+                return step[0], why + "; makes room"
         return opts[0], why
 
-    def _step_toward(self, game: Game, me: Figure, goal: Any) -> Action | None:
+    def _step_toward(self, game: Game, me: Figure, goal: Any) -> tuple[Action, str] | None:
         """A hero walks one step at a time: roll first, then step along the canonical path to
-        `goal` (a square, or a test: the nearest square passing it, ties in reading order)."""
+        `goal` (a square, or a test: the nearest square passing it, ties in reading order).
+        Where only a known trap stands between, he disarms or jumps it (with the reason)."""
         d = game.pending
         if d is None:
             return None
         rolls = [a for a in d.options if a.kind == "roll_move"]
         if rolls:
-            return rolls[0]
+            return rolls[0], ""
         s = game.state
         dist, parent = s.grid.bfs(me.pos, hero_path_test(s))
         if callable(goal):
             spots = sorted((n, sq[1], sq[0]) for sq, n in dist.items() if n > 0 and goal(sq))
             goal = (spots[0][2], spots[0][1]) if spots else None
+        if goal is not None and goal not in dist:
+            dist, parent = s.grid.bfs(me.pos, trapwork.through_traps(s))
         if goal is None or goal not in dist or goal == me.pos:
             return None
         nxt = path_back(parent, me.square, goal)[1]
+        crossing = trapwork.trap_step(game, me, nxt)
+        if crossing is not None:
+            return crossing
         for a in d.options:
             if a.kind == "step" and tuple(a.get("to")) == nxt:
-                return a
+                return a, ""
         return None

@@ -1,0 +1,195 @@
+"""A companion's caution (issue 19): a badly hurt hero falls back out of the monsters' reach
+instead of leaving the party, the leader waits for the others before opening the next door,
+and the party goes home only when the quest is out of reach.  Everything here reads what the
+heroes' table shows: placed monsters, known traps, the board's walls and doors."""
+from __future__ import annotations
+
+from ....engine.grid import Sq
+from ....engine.words import counted
+from .. import ending, searching, traps
+from .. import monsters as mon
+from ..combat import attack_dice
+from ..heroes import adjacent, may_stop
+from ..state import ALIVE, Figure
+from .primitives import Plan, advance_to, attack_squares, choose_target, foe_named, registry
+
+
+def healing_potion(me: Figure) -> bool:
+    """A healing potion is drunk when he drops to 0 Body (the rescue window): it counts as a
+    life kept in hand, not as a reason to drink early."""
+    return any(x.startswith("healing") for x in me.potions)
+
+
+def hurt(h: Figure, n: int) -> bool:
+    return h.body <= n and h.body < h.max_body and not healing_potion(h)
+
+
+@registry.condition(says=lambda p, n: f"down to {counted(n, 'Body Point')}" + (" or fewer" if n > 1 else "")
+                    + " with no healing potion, and a friend still fit to fight")
+def badly_hurt(p: Plan, n: int) -> bool:
+    """Worth keeping back only while someone else can do the fighting: a party that is all hurt
+    presses on together (falling back then only waits for nothing)."""
+    return hurt(p.me, n) and bool(p.s.monsters()) and any(not hurt(h, n) for h in p.s.heroes()
+                                 if h is not p.me and h.status == ALIVE and h.pos is not None)
+
+
+def threat(p: Plan) -> dict[Sq, int]:
+    """For each square, how many known monsters could walk up and strike there in Zargon's
+    next turn (their move, around the heroes, then one square to strike)."""
+    memo = p.memo.get("threat")
+    if memo is not None:
+        return memo
+    s = p.s
+    out: dict[Sq, int] = {}
+    for m in s.monsters():
+        dist, _ = mon.monster_field(s, m)
+        reach = {sq for sq, d in dist.items() if d <= m.move}
+        struck = set(reach)
+        for sq in reach:
+            for nb in ((sq[0] + 1, sq[1]), (sq[0] - 1, sq[1]), (sq[0], sq[1] + 1), (sq[0], sq[1] - 1)):
+                if adjacent(s, sq, nb):
+                    struck.add(nb)
+        for sq in struck:
+            out[sq] = out.get(sq, 0) + 1
+    p.memo["threat"] = out
+    return out
+
+
+def safest_square(p: Plan) -> Sq:
+    """The square within this turn's move that the fewest monsters can reach, nearest the
+    party's other heroes on a tie (a healer is among them), then the nearest walk."""
+    dist = p.field()[0]
+    danger = threat(p)
+    friends = [h for h in p.s.heroes() if h is not p.me and h.status == ALIVE and h.pos is not None]
+
+    def party_gap(sq: Sq) -> int:
+        return min((abs(sq[0] - h.square[0]) + abs(sq[1] - h.square[1]) for h in friends), default=0)
+    spots = [sq for sq, d in dist.items() if d <= p.allowance() and (sq == p.me.square or may_stop(p.s, p.me, sq))]
+    return min(spots, key=lambda sq: (danger.get(sq, 0), party_gap(sq) > 3, dist[sq], sq[1], sq[0]))
+
+
+@registry.action
+def fall_back(p: Plan) -> str:
+    """Step out of the monsters' reach (no blow is struck at a hero who walks away); strike
+    only where he must stand and fight."""
+    danger = threat(p)
+    here = danger.get(p.me.square, 0)
+    to = safest_square(p) if p.offered("roll_move", "step") else p.me.square
+    hurt = counted(p.me.body, "Body Point")
+    if to != p.me.square and danger.get(to, 0) < here:
+        p.intents.append(("move", to))
+        left = danger.get(to, 0)
+        return f"falls back with {hurt} left: " + (
+            "out of every monster's reach" if not left else f"where {counted(left, 'monster')} could still reach him")
+    foes = [m for m in p.s.monsters() if adjacent(p.s, p.me.square, m.square)]
+    t = choose_target(p, foes, "weakest")
+    if t is not None and p.offered("attack"):
+        p.intents.append(("attack", t.id))
+        return f"has {hurt} left and nowhere safer to go: strikes at {t.name}"
+    return f"keeps out of the way with {hurt} left"
+
+
+@registry.condition(says="too frail to trade blows, with a friend to do it")
+def frail(p: Plan) -> bool:
+    """One attack die (the Wizard): he casts from behind and keeps out of reach while a fitter
+    friend holds the line."""
+    return attack_dice(p.me, p.game.content)[0] <= 1 and p.me.kind in p.game.content.heroes and bool(p.s.monsters()) \
+        and any(not hurt(h, 2) and attack_dice(h, p.game.content)[0] > 1 for h in p.s.heroes()
+                if h is not p.me and h.status == ALIVE and h.pos is not None)
+
+
+# -- going home ------------------------------------------------------------------------------------
+def out_of_reach(p: Plan) -> str | None:
+    """Why the quest can no longer be done by this party, as the heroes can tell, or None."""
+    s = p.s
+    quest = p.game.content.quests[s.quest]
+    obj = quest.objective
+    if obj.kind != "carry" or ending.objective_met(p.game):
+        return None
+    spot = next((t for t in quest.treasure if any(i.item == obj.item for i in t.items)), None)
+    if spot is None:
+        return None
+    if spot.room in s.special_claimed:
+        if lying_item(p) is None:
+            return "the quest's treasure was lost with a fallen friend's belongings"
+        return None
+    if searching.shut_piece(p.game, spot.room) is None or spot.room not in s.revealed_rooms \
+            or not s.searched.get(f"traps:{spot.room}"):
+        return None
+    if any(traps.can_disarm(p.game, h) for h in s.heroes() if h.status == ALIVE and h.pos is not None):
+        return None
+    return "the trap on the quest's treasure is found and nobody left can disarm it"
+
+
+def lying_item(p: Plan) -> dict | None:
+    """The belongings of a fallen friend that hold the quest's item, where he fell."""
+    obj = p.game.content.quests[p.s.quest].objective
+    if obj.kind != "carry":
+        return None
+    return next((pile for pile in p.s.remains if obj.item in pile["items"]), None)
+
+
+def lying_words(p: Plan) -> str:
+    pile = lying_item(p)
+    return "the quest's treasure on the floor" if pile is None else \
+        f"{pile['name']}'s belongings, with the quest's treasure, lie on the floor"
+
+
+@registry.condition(says=lying_words)
+def quest_item_lying(p: Plan) -> bool:
+    return lying_item(p) is not None
+
+
+@registry.action
+def recover_item(p: Plan) -> str:
+    """Walk to where the friend fell: ending a step in sight of it picks his belongings up."""
+    pile = lying_item(p)
+    if pile is None:
+        return "nothing to pick up"
+    at = (pile["at"][0], pile["at"][1])
+    advance_to(p, [at, *[(at[0] + dx, at[1] + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]])
+    return f"goes to take up {pile['name']}'s belongings"
+
+
+@registry.condition(says=lambda p: out_of_reach(p) or "the quest out of reach")
+def quest_out_of_reach(p: Plan) -> bool:
+    return out_of_reach(p) is not None
+
+
+# -- keeping together ------------------------------------------------------------------------------
+def stragglers(p: Plan, n: int) -> list[Figure]:
+    """Friends coming up behind: able to fight, more than n squares' walk away but within one
+    move (a hurt friend keeping back, or one cut off, is not waited for)."""
+    dist = p.field()[0]
+    out = []
+    for h in p.s.heroes():
+        if h is p.me or h.status != ALIVE or h.pos is None or hurt(h, 2):
+            continue
+        d = mon.dist_to(p.s, p.me, h, dist)
+        if d is not None and n < d <= 12:
+            out.append(h)
+    return out
+
+
+# -- closing in ------------------------------------------------------------------------------------
+@registry.action
+def close_in(p: Plan, pick: str) -> str:
+    """Walk up to a monster within this turn's move and strike, from the square the fewest
+    other monsters can reach (a doorway or corridor rather than the middle of their room)."""
+    dist = p.field()[0]
+    danger = threat(p)
+    spots = {m.id: [sq for sq in attack_squares(p, m) if sq in dist and dist[sq] <= p.allowance()]
+             for m in p.s.monsters()}
+    t = choose_target(p, [m for m in p.s.monsters() if spots[m.id]], pick)
+    if t is None:
+        return "nobody in reach"
+    sq = min(spots[t.id], key=lambda q: (danger.get(q, 0), dist[q], q[1], q[0]))
+    if sq != p.me.square:
+        p.intents.append(("move", sq))
+    p.intents.append(("attack", t.id))
+    others = danger.get(sq, 0) - 1
+    return f"moves in on {foe_named(p, pick, t)}" + (
+        ", where no other monster can reach him" if others <= 0 else
+        f", where {counted(others, 'other monster')} could reach him" + (" (the safest square beside it)"
+                                                                         if len(spots[t.id]) > 1 else ""))
+

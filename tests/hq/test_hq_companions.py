@@ -1,0 +1,139 @@
+"""The HeroQuest companions of issue 19 in scripted positions: the hurt friend is healed, the
+caster is struck first, the trap across the way is disarmed or jumped, the hurt hero falls
+back and keeps his potion, and no choice changes when only hidden things change."""
+from __future__ import annotations
+
+from typing import Any
+
+from hq_scenario import run, trial
+from test_hq_worked_examples import new_monster_at
+
+from dungeon_tui.batch import game_seed
+from dungeon_tui.engine.game import Game
+from dungeon_tui.engine.scenario import ScenarioRules
+from dungeon_tui.rulesets import get
+from dungeon_tui.rulesets.heroquest.ai.seat import ScriptedSeat
+from dungeon_tui.rulesets.heroquest.content import load_content
+from dungeon_tui.rulesets.heroquest.game import GAME
+from dungeon_tui.rulesets.heroquest.heroes import hero_turn
+from dungeon_tui.rulesets.heroquest import board
+from dungeon_tui.rulesets.heroquest.state import State
+
+
+def first_choice(s: State, hero: str) -> tuple[Any, str]:
+    """What the companion does first in this hero's turn."""
+    c = load_content()
+    game = Game(ScenarioRules(s, lambda g: hero_turn(g, s.figures[hero]), GAME.view), {}, 0, c, c.digest)
+    return ScriptedSeat().choose(game, game.pending)
+
+
+def test_the_wizard_heals_the_badly_hurt_elf_before_anything_else():
+    s = trial({"wizard": (5, 9), "elf": (6, 9)})
+    s.figures["wizard"].spells = ["ball_of_flame", "water_of_healing"]
+    s.figures["elf"].body = 2
+    action, why = first_choice(s, "wizard")
+    assert (action.kind, action.get("spell"), action.get("target")) == ("cast", "water_of_healing", "elf")
+    assert "casts Water of Healing on Elf: down to 2 of 6 Body Points" in why
+
+
+def test_the_spellcaster_is_struck_before_the_harder_hitting_warrior():
+    s = trial({"wizard": (5, 9)})
+    s.figures["wizard"].spells = ["ball_of_flame"]
+    new_monster_at(s, "chaos_warrior", (3, 9))  # 4 attack dice against the warlock's 3
+    warlock = new_monster_at(s, "chaos_warlock", (8, 9))
+    warlock.dread = ["sleep"]
+    action, why = first_choice(s, "wizard")
+    assert (action.kind, action.get("spell"), action.get("target")) == ("cast", "ball_of_flame", warlock.id)
+    assert f"at {warlock.name}: a spellcaster" in why
+
+
+class Walker:
+    """A hero's seat that only walks to one square, the way the companion walks."""
+
+    def __init__(self, goal: tuple[int, int]) -> None:
+        self.goal, self.seat, self.whys = goal, ScriptedSeat(), []
+
+    def choose(self, game: Game, d: Any) -> tuple[Any, str]:
+        me = game.state.figures[d.context["figure"]]
+        step = self.seat._step_toward(game, me, self.goal)
+        if step is None:
+            return next(a for a in d.options if a.kind == "end_turn"), "there"
+        self.whys.append(step[1])
+        return step
+
+
+def dead_end(hero: str) -> State:
+    """The west corridor of the Trial cut at 0,8: 0,7 is only reached across a known pit at 0,6."""
+    s = trial({hero: (0, 5)})
+    s.blocked.append((0, 8))
+    s.grid = board.build_grid(s, load_content())
+    s.revealed_corridor.extend([(0, 6), (0, 7)])
+    s.traps["tp"] = {"kind": "pit", "at": [0, 6], "state": "known"}
+    return s
+
+
+def test_the_dwarf_disarms_the_known_pit_across_the_only_way():
+    s = dead_end("dwarf")
+    walker = Walker((0, 7))
+    run(s, lambda g: hero_turn(g, s.figures["dwarf"]), [[3, 3], [1]], heroes=walker)
+    assert s.traps["tp"]["state"] == "gone" and s.figures["dwarf"].pos == (0, 6)  # he steps onto it
+    assert "disarms the pit across his way" in walker.whys
+
+
+def test_the_elf_jumps_the_known_pit_across_the_only_way():
+    s = dead_end("elf")
+    walker = Walker((0, 7))
+    run(s, lambda g: hero_turn(g, s.figures["elf"]), [[3, 3], [4]], heroes=walker)
+    assert s.figures["elf"].pos == (0, 7) and s.figures["elf"].body == 6
+    assert "jumps the pit: the only way on crosses it" in walker.whys
+
+
+def test_a_badly_hurt_hero_falls_back_while_a_friend_can_fight_and_keeps_his_potion():
+    s = trial({"barbarian": (5, 9), "dwarf": (2, 9)})
+    new_monster_at(s, "orc", (6, 9))
+    bar = s.figures["barbarian"]
+    bar.body = 2
+    action, why = first_choice(s, "barbarian")
+    assert action.kind == "roll_move" and "falls back with 2 Body Points left" in why
+    bar.potions = ["healing"]  # a potion is a life in hand: he drinks it only as he falls
+    action, why = first_choice(s, "barbarian")
+    assert (action.kind, action.get("target")) == ("attack", next(m.id for m in s.monsters()))
+
+
+def test_a_companion_choice_ignores_what_the_heroes_cannot_see():
+    """Deck order, unrevealed monsters and traps, and the game's own dice play no part."""
+    rs = get("heroquest")
+    setup = rs.normalise_setup({"adventure": "the_trial"})
+    compared = 0
+    for stop in (40, 90, 150, 220):
+        picks = []
+        for hidden in (False, True):
+            game = rs.new_game(setup, game_seed(2026, 3))
+            ai = rs.ai_controllers()
+            while not game.over and len(game.decisions) < stop:
+                d = game.pending
+                action, why = ai.get(d.seat, ai["*"]).choose(game, d)
+                game.play(action, why)
+            while not game.over and not game.pending.seat.startswith("hero:"):
+                d = game.pending
+                action, why = ai.get(d.seat, ai["*"]).choose(game, d)
+                game.play(action, why)
+            if game.over:
+                break
+            s = game.state
+            if hidden:
+                s.deck = dict(reversed(list({k: max(0, v - 1) for k, v in s.deck.items()}.items())))
+                for t in s.traps.values():
+                    if t["state"] == "hidden":
+                        t["kind"] = "spear" if t["kind"] != "spear" else "pit"
+                unseen = [f for f in s.figures.values() if f.side != "hero" and not f.placed and f.pos]
+                for a, b in zip(unseen, unseen[1:] + unseen[:1], strict=True):
+                    a.pos, b.pos = b.pos, a.pos
+                for f in s.furniture_traps.values():
+                    if not f.get("known"):
+                        f["armed"] = not f.get("armed")
+            action, why = ScriptedSeat().choose(game, game.pending)
+            picks.append((str(action), why))
+        assert len(picks) != 2 or picks[0] == picks[1], (stop, picks)
+        compared += len(picks) == 2
+    assert compared >= 3
