@@ -242,7 +242,7 @@ def attack(game: Game, warrior: Figure, monster: Figure) -> Procedure:
                 pick = yield Decision(seat, f"Deathblow! Which way does the {warrior.name}'s blow swing on?", [
                     Action.make(seat, "deathblow", text=f"Swing on clockwise at {the(cw.name)}", clockwise=True),
                     Action.make(seat, "deathblow", text=f"Swing on counter-clockwise at {the(ccw.name)}",
-                                clockwise=False)], context={"attacker": warrior.id})
+                                clockwise=False)], context={"attacker": warrior.id, "from": victim_sq})
                 direction = bool(pick.get("clockwise"))
             else:
                 direction = cw is not None
