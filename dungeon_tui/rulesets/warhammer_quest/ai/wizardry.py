@@ -62,28 +62,38 @@ def _save_the_fallen(game: Game, s: State, casts: list[Action]) -> Choice | None
 
 
 def _blast(game: Game, s: State, casts: list[Action]) -> Choice | None:
-    """Attack spells and the Hand of Death where a kill is likely or the foe is big."""
+    """Attack spells and the Hand of Death where they take the most harm off the board: the
+    share of a foe's life they take, times the harm it does each turn."""
     c = game.content
     best: tuple[float, Action, str] | None = None
     for a in casts:
         tgt = s.figures.get(a.get("target")) if a.get("target") else None
         sid = a.get("spell")
         if a.kind == "scroll" and tgt is not None:
-            # One use only: keep it for a big foe (3D6 fells it) or a foe about to fell a friend.
-            odds = chance_at_least(3, 0, tgt.wounds)
-            worth = odds * menace(c, tgt) * (1.5 if tgt.wounds >= 6 else 0.6)
-            why = f"the Hand of Death on {tgt.name}: {odds:.0%} to fell it"
-        elif sid == "lightning_bolt" and tgt is not None and from_power(game, a):
-            odds = chance_at_least(2, 0, tgt.wounds)
-            worth = odds * menace(c, tgt) * (1.5 if is_archer(c, tgt) else 1.0)
-            why = f"Lightning Bolt on {tgt.name}: {odds:.0%} to kill it" + (", an archer" if is_archer(c, tgt) else "")
-        elif sid in ("fireball", "freeze") and from_power(game, a):
-            foes = [m for m in s.monsters() if m.active]
-            worth = 0.4 * sum(menace(c, m) for m in foes[:4])
+            # One use only: kept for a big foe, where its 3D6 count most.
+            share = min(1.0, 10.5 / max(1, tgt.wounds))
+            worth = share * menace(c, tgt) * (1.0 if tgt.wounds >= 6 else 0.5)
+            why = f"the Hand of Death on {tgt.name}: {chance_at_least(3, 0, tgt.wounds):.0%} to fell it outright"
+        elif not from_power(game, a):
+            continue  # attack spells spend this turn's power only; tokens are kept for lives
+        elif sid == "lightning_bolt" and tgt is not None:
+            worth = min(1.0, 7 / max(1, tgt.wounds)) * menace(c, tgt) * (1.5 if is_archer(c, tgt) else 1.0)
+            why = (f"Lightning Bolt on {tgt.name}: {chance_at_least(2, 0, tgt.wounds):.0%} to kill it"
+                   + (", an archer" if is_archer(c, tgt) else ""))
+        elif sid == "pit_of_despair" and tgt is not None and tgt.pos is not None:
+            hole = [(tgt.pos[0] + dx, tgt.pos[1] + dy) for dx in (0, 1) for dy in (0, 1)]
+            caught = [f for f in s.figures.values() if f.on_board and f.pos in hole]
+            if any(f.is_hero for f in caught):
+                continue  # a friend in the hole could fall with them
+            worth = sum(menace(c, m) for m in caught) / 3
+            why = f"Pit of Despair under {', '.join(m.name for m in caught)}: each falls on a 1 or 2"
+        elif sid in ("fireball", "freeze"):
+            foes = sorted((m for m in s.monsters() if m.active), key=lambda m: -menace(c, m))
+            worth = sum(min(1.0, 3.5 / max(1, m.wounds)) * menace(c, m) for m in foes[:3]) * 0.6
             why = f"{c.spells[sid].name}: {len(foes)} foes in reach"
         else:
             continue
-        if worth >= 0.9 and (best is None or worth > best[0]):
+        if worth >= 1.2 and (best is None or worth > best[0]):
             best = (worth, a, why)
     return (best[1], best[2]) if best else None
 
