@@ -83,7 +83,8 @@ class WarriorAI:
         """Swing the way that holds more foes in a row, the most dangerous counting most."""
         c = game.content
         warrior = s.figures[decision.context["attacker"]]
-        start: Sq = tuple(decision.context["from"])  # type: ignore[assignment]
+        x, y = decision.context["from"]
+        start: Sq = (x, y)
 
         def chain(clockwise: bool) -> tuple[float, list[str]]:
             worth, names, at, fade = 0.0, [], start, 1.0

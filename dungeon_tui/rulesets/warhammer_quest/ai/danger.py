@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....engine.grid import chebyshev
 from ..monster_strikes import valid_target
 from ..sight import sees
 from ..state import Figure, State
@@ -34,8 +35,8 @@ def threats(s: State, content: Any) -> dict[str, float]:
             # A free monster runs at someone: count it, halved, on the nearest warrior it could reach.
             reach = [w for w in targets if w.pos and valid_target(s, w)]
             if reach:
-                w = min(reach, key=lambda x: (max(abs(x.pos[0] - m.pos[0]), abs(x.pos[1] - m.pos[1])), x.id))
-                if max(abs(w.pos[0] - m.pos[0]), abs(w.pos[1] - m.pos[1])) <= content.monsters[m.kind].move + 1:
+                w = min(reach, key=lambda x: (chebyshev(x.square, m.square), x.id))
+                if chebyshev(w.square, m.square) <= content.monsters[m.kind].move + 1:
                     out[w.id] += monster_blow(content, m, w) / 2
     return out
 

@@ -11,10 +11,17 @@ from .. import board, stats
 from ..sight import sees
 from ..state import Figure, State
 from ..warriors import move_options  # the rules' own reach: the squares the options offer
+from ..words import counted
 from .danger import is_archer, peril, threats
 from .odds import menace
 
 Choice = tuple[Action, str]
+
+
+def dest(move: Action) -> Sq:
+    """The square a move action goes to."""
+    x, y = move.get("to")
+    return (x, y)
 
 
 def start(s: State, opts: list[Action]) -> Choice:
@@ -41,7 +48,7 @@ def wants_to_break_away(game: Game, s: State, warrior: Figure) -> str | None:
         return None
     if not _safe_squares(game, s, warrior):
         return None
-    return (f"break away: about {danger[warrior.id]:.0f} Wounds would come at him here, "
+    return (f"break away: about {counted(round(danger[warrior.id]), 'Wound')} would come at him here, "
             f"{warrior.wounds} left, and there is a square out of reach")
 
 
@@ -63,13 +70,13 @@ def _safe_squares(game: Game, s: State, warrior: Figure) -> list[Sq]:
     foes = [m for m in s.monsters() if m.active and m.pos]
     keeps = _lit(s, warrior)
     return [sq for sq in move_options(s, game.content, warrior)
-            if keeps(sq) and not any(s.grid.adjacent(sq, m.pos) for m in foes)
+            if keeps(sq) and not any(s.grid.adjacent(sq, m.square) for m in foes)
             and not _fresh_room(s, sq)]
 
 
 def move(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choice | None:
     keeps = _lit(s, warrior)
-    safe = [a for a in moves if keeps(tuple(a.get("to")))]
+    safe = [a for a in moves if keeps(dest(a))]
     if not safe:
         return None
     foes = [m for m in s.monsters() if m.active and m.pos]
@@ -82,10 +89,10 @@ def _in_a_fight(game: Game, s: State, warrior: Figure, moves: list[Action], foes
     c = game.content
     if warrior.flags.get("escaped_pin"):
         # He broke away to live: as far from the monsters as the light allows, near his friends.
-        away = [a for a in moves if not any(s.grid.adjacent(tuple(a.get("to")), m.pos) for m in foes)
-                and not _fresh_room(s, tuple(a.get("to")))]
+        away = [a for a in moves if not any(s.grid.adjacent(dest(a), m.square) for m in foes)
+                and not _fresh_room(s, dest(a))]
         if away:
-            best = max(away, key=lambda a: (min(chebyshev(tuple(a.get("to")), m.square) for m in foes),
+            best = max(away, key=lambda a: (min(chebyshev(dest(a), m.square) for m in foes),
                                             tuple(-v for v in a.get("to"))))
             return best, "step back out of the monsters' reach"
     if warrior.kind == "wizard" or (stats.bow(c, warrior) is not None and _sees_any(s, warrior, foes)):
@@ -98,15 +105,15 @@ def _in_a_fight(game: Game, s: State, warrior: Figure, moves: list[Action], foes
         return menace(c, m) * (2.0 if is_archer(c, m) else 1.0) * (1 + shield_friend)
     ranked = sorted(foes, key=lambda m: (-worth(m), m.id))
     for m in ranked:
-        beside = [a for a in moves if s.grid.adjacent(tuple(a.get("to")), m.pos) and not _fresh_room(s, tuple(a.get("to")))]
+        beside = [a for a in moves if s.grid.adjacent(dest(a), m.square) and not _fresh_room(s, dest(a))]
         if beside:
-            best = min(beside, key=lambda a: (sum(1 for f in foes if s.grid.adjacent(tuple(a.get("to")), f.pos)),
+            best = min(beside, key=lambda a: (sum(1 for f in foes if s.grid.adjacent(dest(a), f.square)),
                                                a.get("to")))
             what = "the archer" if is_archer(c, m) else "the foe"
             return best, f"close with {what} {m.name}" + (" before it shoots again" if is_archer(c, m) else "")
     near = min(chebyshev(warrior.square, m.square) for m in foes)
-    best = min(moves, key=lambda a: (min(chebyshev(tuple(a.get("to")), m.square) for m in foes), a.get("to")))
-    if min(chebyshev(tuple(best.get("to")), m.square) for m in foes) < near and not _fresh_room(s, tuple(best.get("to"))):
+    best = min(moves, key=lambda a: (min(chebyshev(dest(a), m.square) for m in foes), a.get("to")))
+    if min(chebyshev(dest(best), m.square) for m in foes) < near and not _fresh_room(s, dest(best)):
         return best, "close with the nearest foe"
     return None
 
@@ -124,9 +131,9 @@ def _onward(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choic
         room = s.sections[s.grid.region[leader.pos]]
         if room.kind in ("room", "objective") and room.entered_turn == s.turn and not room.event_done:
             # The leader has just stepped into a room: go in with him, so its monsters are shared out.
-            inside = [a for a in moves if s.grid.region[tuple(a.get("to"))] == room.id]
+            inside = [a for a in moves if s.grid.region[dest(a)] == room.id]
             if inside:
-                best = min(inside, key=lambda a: (chebyshev(tuple(a.get("to")), leader.pos), a.get("to")))
+                best = min(inside, key=lambda a: (chebyshev(dest(a), leader.square), a.get("to")))
                 return best, "into the room beside the leader, so its monsters face us all"
     goal = _goal(s, warrior)
     if not is_leader and leader is not None and leader.active:
@@ -135,19 +142,19 @@ def _onward(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choic
     if goal is None:
         return None
     dist = s.grid.distances(goal)
-    here = dist.get(warrior.pos, 999)
+    here = dist.get(warrior.square, 999)
     if is_leader:
-        options = [a for a in moves if not _fresh_room(s, tuple(a.get("to")))
-                   or _all_can_follow(game, s, warrior, tuple(a.get("to")))]
+        options = [a for a in moves if not _fresh_room(s, dest(a))
+                   or _all_can_follow(game, s, warrior, dest(a))]
     else:
-        options = [a for a in moves if not _fresh_room(s, tuple(a.get("to")))]
+        options = [a for a in moves if not _fresh_room(s, dest(a))]
     if not options:
         return None
     if not is_leader:
         return _close_up(s, warrior, options, dist, here)
-    best = min(options, key=lambda a: (dist.get(tuple(a.get("to")), 999), a.get("to")))
-    if dist.get(tuple(best.get("to")), 999) < here:
-        into = _fresh_room(s, tuple(best.get("to")))
+    best = min(options, key=lambda a: (dist.get(dest(a), 999), a.get("to")))
+    if dist.get(dest(best), 999) < here:
+        into = _fresh_room(s, dest(best))
         return best, ("lead the party into the new room; everyone can follow this turn" if into else
                       "head for " + ("the objective" if goal in objective_squares(s) else "the next doorway"))
     return None
@@ -183,9 +190,9 @@ def _close_up(s: State, warrior: Figure, moves: list[Action], dist: dict[Sq, int
     the Wizard's and the hurt's above all: an Unexpected Event puts its monsters on them."""
     def cost(sq: Sq) -> float:
         return max(0, dist.get(sq, 999) - 2) + _party_exposure(s, warrior, sq)
-    best = min(moves, key=lambda a: (cost(tuple(a.get("to"))), a.get("to")))
-    to = tuple(best.get("to"))
-    if cost(to) >= cost(warrior.pos) - 0.05:
+    best = min(moves, key=lambda a: (cost(dest(a)), a.get("to")))
+    to = dest(best)
+    if cost(to) >= cost(warrior.square) - 0.05:
         return None
     mine = exposure(s, to, warrior)
     return best, f"keep up with the party, on a square open on {mine} side{'s' if mine != 1 else ''}"
@@ -236,11 +243,11 @@ def _goal(s: State, warrior: Figure) -> Sq | None:
         entry = s.doorways[s.sections[cave["section"]].doorways[0]]
         if entry.leads_to:
             out = s.sections[entry.leads_to].squares
-            dist = s.grid.distances(warrior.pos)
+            dist = s.grid.distances(warrior.square)
             return min(out, key=lambda q: (dist.get(q, 999), q))
     leader = s.figures.get(s.lantern)
     if warrior.id != s.lantern and leader is not None and leader.pos is not None:
-        if chebyshev(warrior.pos, leader.pos) <= 2:
+        if chebyshev(warrior.square, leader.pos) <= 2:
             return None
         return leader.pos
     obj = objective_squares(s)

@@ -66,6 +66,9 @@ def use_now(game: Game, warrior: Figure, uses: list[Action]) -> Choice | None:
             return a, "nothing else can heal him: gamble on the Magic Potion"
         elif item in ("invisibility_ring", "potion_of_toughness") and peril(warrior, danger[warrior.id]) >= 0.8:
             return a, f"about {danger[warrior.id]:.0f} Wounds coming at him with {warrior.wounds} left"
+        elif item == "time_freezing_ring" and not warrior.flags.get("attacking") and any(
+                warrior.pos and m.pos and s.grid.adjacent(warrior.pos, m.pos) for m in s.monsters() if m.active):
+            return a, "foes beside him: time stands still and he strikes twice"
         elif item == "flash_powder" and sum(1 for m in s.monsters() if m.active) >= 3:
             return a, "a crowd of foes: every warrior who has not struck yet gains an Attack"
         elif item in ("potion_of_strength", "lucky_talisman", "hell_mace", "amulet_of_power"):
@@ -76,7 +79,7 @@ def use_now(game: Game, warrior: Figure, uses: list[Action]) -> Choice | None:
         elif item in BLASTS:
             tgt = s.figures.get(a.get("target")) if a.get("target") else None
             foes = [m for m in s.monsters() if m.active]
-            if tgt is not None and (tgt.wounds <= BLASTS[item] * 1.2 and menace(c, tgt) >= 3 or tgt.wounds >= 8):
+            if tgt is not None and ((tgt.wounds <= BLASTS[item] * 1.2 and menace(c, tgt) >= 3) or tgt.wounds >= 8):
                 return a, f"the {game.content.treasure[item].name} at {tgt.name}, a dangerous foe"
             if tgt is None and len(foes) >= 3:
                 return a, f"the {game.content.treasure[item].name}: {len(foes)} foes around"
