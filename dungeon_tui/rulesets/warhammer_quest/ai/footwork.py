@@ -91,10 +91,14 @@ def _in_a_fight(game: Game, s: State, warrior: Figure, moves: list[Action], foes
         # He broke away to live: as far from the monsters as the light allows, near his friends.
         away = [a for a in moves if not any(s.grid.adjacent(dest(a), m.square) for m in foes)
                 and not _fresh_room(s, dest(a))]
+        friends = [x.square for x in s.heroes() if x.active and x.id != warrior.id]
         if away:
-            best = max(away, key=lambda a: (min(chebyshev(dest(a), m.square) for m in foes),
-                                            tuple(-v for v in a.get("to"))))
-            return best, "step back out of the monsters' reach"
+            def shelter(a: Action) -> tuple[int, int, Sq]:
+                sq = dest(a)
+                gap = min(3, min(chebyshev(sq, m.square) for m in foes))
+                return -gap, min((chebyshev(sq, f) for f in friends), default=0), sq
+            best = min(away, key=shelter)
+            return best, "step back out of the monsters' reach, behind his friends"
     if warrior.kind == "wizard" or (stats.bow(c, warrior) is not None and _sees_any(s, warrior, foes)):
         return None  # the Wizard fights from behind the others; a bowman shoots from where he stands
     danger = threats(s, c)
@@ -186,13 +190,20 @@ def _party_exposure(s: State, me: Figure, sq: Sq) -> float:
 
 
 def _close_up(s: State, warrior: Figure, moves: list[Action], dist: dict[Sq, int], here: int) -> Choice | None:
-    """Follow on, each step worth giving up for a square where the party shows fewer open sides,
+    """Follow on as far as the leader's way allows (the lantern cannot go on without him), and
+    among the squares that far forward, the one where the party shows the fewest open sides,
     the Wizard's and the hurt's above all: an Unexpected Event puts its monsters on them."""
-    def cost(sq: Sq) -> float:
-        return max(0, dist.get(sq, 999) - 2) + _party_exposure(s, warrior, sq)
-    best = min(moves, key=lambda a: (cost(dest(a)), a.get("to")))
+    doorways = {q for d in s.doorways.values() if d.state == "unexplored" for q in d.squares}
+    moves = [a for a in moves if dest(a) not in doorways]  # the leader must stand there to explore
+    if not moves:
+        return None
+    nearest = min(dist.get(dest(a), 999) for a in moves)
+    front = max(nearest + 1, 2)
+    ahead = [a for a in moves if dist.get(dest(a), 999) <= front]
+    best = min(ahead, key=lambda a: (_party_exposure(s, warrior, dest(a)), dist.get(dest(a), 999), a.get("to")))
     to = dest(best)
-    if cost(to) >= cost(warrior.square) - 0.05:
+    if here <= front and warrior.square not in doorways and \
+            _party_exposure(s, warrior, to) >= _party_exposure(s, warrior, warrior.square) - 0.05:
         return None
     mine = exposure(s, to, warrior)
     return best, f"keep up with the party, on a square open on {mine} side{'s' if mine != 1 else ''}"
