@@ -147,11 +147,9 @@ def _onward(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choic
         return None
     dist = s.grid.distances(goal)
     here = dist.get(warrior.square, 999)
-    if is_leader:
-        options = [a for a in moves if not _fresh_room(s, dest(a))
-                   or _all_can_follow(game, s, warrior, dest(a))]
-    else:
-        options = [a for a in moves if not _fresh_room(s, dest(a))]
+    # The leader steps into a new room when he reaches it (waiting at its door for the others
+    # cost more turns, and Unexpected Events, than it saved); they follow him in at once.
+    options = moves if is_leader else [a for a in moves if not _fresh_room(s, dest(a))]
     if not options:
         return None
     if not is_leader:
@@ -159,7 +157,7 @@ def _onward(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choic
     best = min(options, key=lambda a: (dist.get(dest(a), 999), a.get("to")))
     if dist.get(dest(best), 999) < here:
         into = _fresh_room(s, dest(best))
-        return best, ("lead the party into the new room; everyone can follow this turn" if into else
+        return best, ("lead the party into the new room; the others follow him in" if into else
                       "head for " + ("the objective" if goal in objective_squares(s) else "the next doorway"))
     return None
 
@@ -209,31 +207,19 @@ def _close_up(s: State, warrior: Figure, moves: list[Action], dist: dict[Sq, int
     return best, f"keep up with the party, on a square open on {mine} side{'s' if mine != 1 else ''}"
 
 
-def _all_can_follow(game: Game, s: State, leader: Figure, to: Sq) -> bool:
-    """Every other warrior standing can reach a square of that room this turn."""
-    room = s.grid.region[to]
-    squares = [q for q in s.sections[room].squares if q != to and s.at(q) is None]
-    was = leader.pos
-    leader.pos = to  # look at the followers' ways with the leader where he would stand
-    try:
-        for x in s.heroes():
-            if not x.active or x.id == leader.id or x.flags.get("in_pit") or x.flags.get("webbed"):
-                continue  # he cannot come this turn whatever the leader does
-            reach = move_options(s, game.content, x)
-            if not any(q in reach for q in squares):
-                return False
-        return True
-    finally:
-        leader.pos = was
-
-
 def resting(s: State) -> bool:
-    """Worth a quiet turn or two: someone is below half Wounds and the Wizard holds a healing spell."""
+    """Worth a quiet turn or two: someone is down to a third of his Wounds and the Wizard holds a
+    healing spell (each turn waited risks an Unexpected Event, so only then)."""
     wiz = s.figures.get("wizard")
     if wiz is None or not wiz.active or s.monsters():
         return False
     heals = [sp for sp in s.spells if sp in ("healing_hands", "heal_wounds", "lifebringer")]
-    return bool(heals) and any(x.active and x.wounds * 2 < x.max_wounds for x in s.heroes())
+    if not heals:
+        return False
+    if s.objective_section is not None and not s.sections[s.objective_section].entered:
+        # The objective's fight decides the adventure: go in as whole as the Wizard can make us.
+        return any(x.active and x.wounds * 3 < x.max_wounds * 2 for x in s.heroes())
+    return any(x.active and x.wounds * 3 < x.max_wounds for x in s.heroes())
 
 
 def _fresh_room(s: State, sq: Sq) -> bool:
