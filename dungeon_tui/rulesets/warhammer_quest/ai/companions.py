@@ -52,8 +52,13 @@ class WarriorAI:
             return opts[0], str(decision.context.get("why") or "first legal square")
         if "deathblow" in kinds:
             return self._deathblow(game, s, decision)
-        if "lay" in kinds or "lantern" in kinds:
-            return opts[0], "first choice"
+        if "lantern" in kinds:
+            # The bearer leads and opens each new room: the warrior with the most Wounds left.
+            bearer = max(opts, key=lambda a: (s.figures[a.get("to")].wounds, a.get("to")))
+            name = s.figures[bearer.get("to")].name
+            return bearer, f"the {name} has the most Wounds left to lead with"
+        if "lay" in kinds:
+            return opts[0], "the card's first way round: nothing hidden tells one from the other"
         if decision.context.get("window"):
             casts = [a for a in opts if a.kind in ("cast", "scroll")]
             phase = str(decision.context["window"])
