@@ -141,3 +141,15 @@ def test_hidden_things_never_change_a_companion_choice():
     for i in range(3):
         rs.new_game(rs.normalise_setup({"adventure": "fp6"}), game_seed(2026, i)).run(controllers)
     assert checked[0] > 100
+
+
+def test_the_others_hold_back_while_the_objective_rooms_horde_is_still_to_come():
+    s = room(8, 8)
+    warrior(s, "barbarian", (4, 4))  # the leader, just in
+    dwarf = warrior(s, "dwarf", (1, 1))
+    s.sections["s1"].kind, s.sections["s1"].event_done = "objective", False
+    (action, why), = play(s, lambda g: warrior_turn(g, dwarf), [], upto=1)
+    assert action.kind == "end" and "holds back" in why
+    s.sections["s1"].event_done = True  # once the horde stands, he comes on
+    (action, _), = play(s, lambda g: warrior_turn(g, dwarf), [], upto=1)
+    assert action.kind != "end"

@@ -174,6 +174,8 @@ class WarriorAI:
     def _why_end(game: Game, s: State, warrior: Any) -> str:
         if warrior.flags.get("attacking") or warrior.flags.get("acted"):
             return "has struck his blows"
+        if warrior.id != s.lantern and footwork.holding_back(s):
+            return "holds back: the objective room's monsters come round whoever stands inside or near it"
         if s.monsters():
             if warrior.kind == "wizard":
                 return "stays behind the fighters"
