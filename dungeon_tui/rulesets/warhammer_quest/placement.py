@@ -114,7 +114,7 @@ def _place_archers(game: Game, kind: str, left: int, anchor: str, card: str, pha
     s: State = game.state
     own, more = area(s, anchor)
     for _ in range(left):
-        warriors = [w for w in s.heroes() if w.active and w.pos]
+        warriors = [w for w in s.heroes() if valid_target(s, w, melee=False)]
         occ = s.occupied()
         best: list[tuple[int, Sq]] = []
         for group in (own, more):
@@ -136,7 +136,7 @@ def _place_swarm(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
                  phase: str, placed: list[Figure]) -> Procedure:
     s: State = game.state
     own, more = area(s, anchor)
-    cup = [w for w in targets if w.active]
+    cup = [w for w in targets if valid_target(s, w)]
     while left and cup:
         eligible = [w for w in cup if squares_next_to(s, w, own + more)]
         if not eligible:
@@ -162,25 +162,34 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
               (", the joined sections too", own + more, list(order))]
     for stage, squares, pool in stages:
         while left > 0:
-            eligible = [w for w in pool if w.active and w.pos and squares_next_to(s, w, squares)]
+            # A warrior in a pit, unconscious or invisible is no target (D18): nobody is placed on him.
+            eligible = [w for w in pool if valid_target(s, w) and squares_next_to(s, w, squares)]
             if not eligible:
                 break
             if left >= len(eligible):
-                picks, how = eligible, "One-on-One: one each in turn order"
+                picks, cup, how = eligible, [], "One-on-One: one each in turn order"
             else:
                 picks, cup = [], list(eligible)
                 for _ in range(left):
                     picks.append(cup.pop((yield from draw(game, len(cup), "whq.place.counter"))))
                 how = "One-on-One: fewer monsters than warriors, a warrior counter drawn"
-            for w in picks:
-                sqs = squares_next_to(s, w, squares)
-                if not sqs or left <= 0:
+            for drawn in picks:
+                if left <= 0:
+                    break
+                w: Figure | None = drawn
+                if cup and not squares_next_to(s, drawn, squares):
+                    # His last free square went to a friend's monster: draw another counter from
+                    # those still in the cup (rulebook: "tirez un autre pion").
+                    w = yield from _redraw(game, cup, squares)
+                sqs = squares_next_to(s, w, squares) if w is not None else []
+                if w is None or not sqs:
                     continue
                 sq = yield from choose_square(game, kind, sqs, f"{how}{stage}: beside the {w.name}")
                 placed.append(spawn(game, kind, sq, card, phase, w.id))
                 left -= 1
     while left > 0:
-        warriors = [w for w in s.heroes() if w.active and w.pos]
+        # Beside the nearest warrior it may attack; if none may be, still as near the party as it gets.
+        warriors = [w for w in s.heroes() if valid_target(s, w)] or [w for w in s.heroes() if w.active and w.pos]
         occ = s.occupied()
         cands = [sq for sq in own if free(s, sq, occ)] or [sq for sq in more if free(s, sq, occ)]
         if not cands or not warriors:
@@ -193,3 +202,15 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
         nearest = min(warriors, key=lambda w: (chebyshev(sq, w.square), order.index(w) if w in order else 9))
         placed.append(spawn(game, kind, sq, card, phase, nearest.id))
         left -= 1
+
+
+def _redraw(game: Game, cup: list[Figure], squares: list[Sq]) -> Procedure:
+    """Another counter from the cup, among the warriors who still have a free square beside them;
+    None when no one has (the monster waits for the next round)."""
+    s: State = game.state
+    able = [w for w in cup if squares_next_to(s, w, squares)]
+    if not able:
+        return None
+    w = able[(yield from draw(game, len(able), "whq.place.counter"))]
+    cup.remove(w)
+    return w

@@ -239,9 +239,10 @@ def attack(game: Game, warrior: Figure, monster: Figure) -> Procedure:
         if direction is None:
             if cw and ccw and cw is not ccw:
                 seat = s.seat_of[warrior.id]
-                pick = yield Decision(seat, "Deathblow: which way round?", [
-                    Action.make(seat, "deathblow", text=f"Deathblow clockwise at {cw.name}", clockwise=True),
-                    Action.make(seat, "deathblow", text=f"Deathblow counter-clockwise at {ccw.name}", clockwise=False)])
+                pick = yield Decision(seat, f"Deathblow! Which way does the {warrior.name}'s blow swing on?", [
+                    Action.make(seat, "deathblow", text=f"Swing on clockwise at {the(cw.name)}", clockwise=True),
+                    Action.make(seat, "deathblow", text=f"Swing on counter-clockwise at {the(ccw.name)}",
+                                clockwise=False)], context={"attacker": warrior.id, "from": victim_sq})
                 direction = bool(pick.get("clockwise"))
             else:
                 direction = cw is not None

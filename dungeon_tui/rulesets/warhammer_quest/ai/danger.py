@@ -1,0 +1,46 @@
+"""How much harm waits for each warrior in the coming Monsters' Phase, read off the board as a
+player sees it: monsters beside him strike him (shared when they stand by several), archers that
+see him shoot (shared among everyone they see)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ....engine.grid import chebyshev
+from ..monster_strikes import valid_target
+from ..sight import sees
+from ..state import Figure, State
+from .odds import monster_blow
+
+
+def is_archer(content: Any, monster: Figure) -> bool:
+    return "missile" in content.monsters[monster.kind].specials
+
+
+def threats(s: State, content: Any) -> dict[str, float]:
+    """Expected Wounds each warrior takes in the next Monsters' Phase, if nothing changes."""
+    targets = [w for w in s.heroes() if valid_target(s, w, melee=False)]
+    out = {w.id: 0.0 for w in s.heroes()}
+    for m in s.monsters():
+        if not m.active or m.pos is None:
+            continue
+        near = [w for w in targets if w.pos and s.grid.adjacent(m.pos, w.pos) and valid_target(s, w)]
+        if near:
+            for w in near:
+                out[w.id] += monster_blow(content, m, w) / len(near)
+        elif is_archer(content, m):
+            seen = [w for w in targets if sees(s, m.pos, w.pos)]
+            for w in seen:
+                out[w.id] += monster_blow(content, m, w) / len(seen)
+        else:
+            # A free monster runs at someone: count it, halved, on the nearest warrior it could reach.
+            reach = [w for w in targets if w.pos and valid_target(s, w)]
+            if reach:
+                w = min(reach, key=lambda x: (chebyshev(x.square, m.square), x.id))
+                if chebyshev(w.square, m.square) <= content.monsters[m.kind].move + 1:
+                    out[w.id] += monster_blow(content, m, w) / 2
+    return out
+
+
+def peril(warrior: Figure, threat: float) -> float:
+    """Expected harm against the Wounds he has left: 1 or more means he may well fall."""
+    return threat / max(1, warrior.wounds)

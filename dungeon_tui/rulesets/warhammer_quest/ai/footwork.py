@@ -1,0 +1,281 @@
+"""Where a warrior stands: breaking from a pin when staying would fell him, closing with the
+foe that matters, keeping inside the lantern's light, and walking into a new room only all
+together (the monsters of a room's Event are placed round those inside it)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ....engine.game import Action, Game
+from ....engine.grid import Sq, chebyshev
+from .. import board, stats
+from ..sight import sees
+from ..state import Figure, State
+from ..warriors import move_options  # the rules' own reach: the squares the options offer
+from ..words import counted
+from .danger import is_archer, peril, threats
+from .odds import menace
+
+Choice = tuple[Action, str]
+
+
+def dest(move: Action) -> Sq:
+    """The square a move action goes to."""
+    x, y = move.get("to")
+    return (x, y)
+
+
+def start(s: State, opts: list[Action]) -> Choice:
+    """Stand as near the way on as possible: the leader picks first, so he leads."""
+    doors = [q for d in s.doorways.values() if d.state == "unexplored" for q in d.squares]
+    if not doors:
+        return opts[0], "first free square"
+    dist: dict[Sq, int] = {}
+    for q in doors:
+        for sq, n in s.grid.distances(q).items():
+            dist[sq] = min(n, dist.get(sq, 999))
+    best = min(opts, key=lambda a: (dist.get(tuple(a.get("to") or a.get("at")), 999), a.get("at")))
+    return best, "the free square nearest the way on"
+
+
+def wants_to_break_away(game: Game, s: State, warrior: Figure) -> str | None:
+    """Why the pinned warrior should roll to break away (the roll costs nothing: on a failure he
+    still fights), or None when he is better off fighting where he stands."""
+    c = game.content
+    danger = threats(s, c)
+    risk = peril(warrior, danger.get(warrior.id, 0))
+    fragile = warrior.kind == "wizard" or warrior.wounds * 3 <= warrior.max_wounds
+    if risk < 0.6 and not (fragile and risk >= 0.3):
+        return None
+    if not _safe_squares(game, s, warrior):
+        return None
+    return (f"break away: about {counted(round(danger[warrior.id]), 'Wound')} would come at him here, "
+            f"{warrior.wounds} left, and there is a square out of reach")
+
+
+def _lit(s: State, warrior: Figure) -> Any:
+    others = [x for x in s.heroes() if x.on_board and x.id != warrior.id]
+    is_leader = warrior.id == s.lantern
+    lit_now = board.lit_sections(s)
+
+    def keeps_light(sq: Sq) -> bool:
+        if is_leader:
+            home = s.grid.region[sq]
+            lit = [home, *board.joined(s, home)]
+            return all(s.section_of(x.pos) in lit for x in others)
+        return s.grid.region[sq] in lit_now
+    return keeps_light
+
+
+def _safe_squares(game: Game, s: State, warrior: Figure) -> list[Sq]:
+    foes = [m for m in s.monsters() if m.active and m.pos]
+    keeps = _lit(s, warrior)
+    return [sq for sq in move_options(s, game.content, warrior)
+            if keeps(sq) and not any(s.grid.adjacent(sq, m.square) for m in foes)
+            and not _fresh_room(s, sq)]
+
+
+def move(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choice | None:
+    keeps = _lit(s, warrior)
+    safe = [a for a in moves if keeps(dest(a))]
+    if not safe:
+        return None
+    foes = [m for m in s.monsters() if m.active and m.pos]
+    if foes:
+        return _in_a_fight(game, s, warrior, safe, foes)
+    return _onward(game, s, warrior, safe)
+
+
+def _in_a_fight(game: Game, s: State, warrior: Figure, moves: list[Action], foes: list[Figure]) -> Choice | None:
+    c = game.content
+    if warrior.flags.get("escaped_pin"):
+        # He broke away to live: as far from the monsters as the light allows, near his friends.
+        away = [a for a in moves if not any(s.grid.adjacent(dest(a), m.square) for m in foes)
+                and not _fresh_room(s, dest(a))]
+        friends = [x.square for x in s.heroes() if x.active and x.id != warrior.id]
+        if away:
+            def shelter(a: Action) -> tuple[int, int, Sq]:
+                sq = dest(a)
+                gap = min(3, min(chebyshev(sq, m.square) for m in foes))
+                return -gap, min((chebyshev(sq, f) for f in friends), default=0), sq
+            best = min(away, key=shelter)
+            return best, "step back out of the monsters' reach, behind his friends"
+    if warrior.kind == "wizard" or (stats.bow(c, warrior) is not None and _sees_any(s, warrior, foes)):
+        return None  # the Wizard fights from behind the others; a bowman shoots from where he stands
+    danger = threats(s, c)
+    # The foe worth closing with: archers first, then whoever stands over the friend in most peril.
+    def worth(m: Figure) -> float:
+        friends = [x for x in s.heroes() if x.active and x.pos and m.pos and s.grid.adjacent(x.pos, m.pos)]
+        shield_friend = max((peril(x, danger.get(x.id, 0)) for x in friends), default=0.0)
+        return menace(c, m) * (2.0 if is_archer(c, m) else 1.0) * (1 + shield_friend)
+    ranked = sorted(foes, key=lambda m: (-worth(m), m.id))
+    for m in ranked:
+        beside = [a for a in moves if s.grid.adjacent(dest(a), m.square) and not _fresh_room(s, dest(a))]
+        if beside:
+            best = min(beside, key=lambda a: (sum(1 for f in foes if s.grid.adjacent(dest(a), f.square)),
+                                               a.get("to")))
+            what = "the archer" if is_archer(c, m) else "the foe"
+            return best, f"close with {what} {m.name}" + (" before it shoots again" if is_archer(c, m) else "")
+    near = min(chebyshev(warrior.square, m.square) for m in foes)
+    best = min(moves, key=lambda a: (min(chebyshev(dest(a), m.square) for m in foes), a.get("to")))
+    if min(chebyshev(dest(best), m.square) for m in foes) < near and not _fresh_room(s, dest(best)):
+        return best, "close with the nearest foe"
+    return None
+
+
+def _sees_any(s: State, warrior: Figure, foes: list[Figure]) -> bool:
+    return any(sees(s, warrior.pos, m.pos) for m in foes)
+
+
+def _onward(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choice | None:
+    is_leader = warrior.id == s.lantern
+    if is_leader and resting(s):
+        return None
+    leader = s.figures.get(s.lantern)
+    if not is_leader and leader is not None and leader.pos is not None:
+        room = s.sections[s.grid.region[leader.pos]]
+        if holding_back(s):
+            return None
+        if room.kind == "room" and room.entered_turn == s.turn and not room.event_done:
+            # The leader has just stepped into a room: go in with him, so its monsters are shared out.
+            inside = [a for a in moves if s.grid.region[dest(a)] == room.id]
+            if inside:
+                best = min(inside, key=lambda a: (chebyshev(dest(a), leader.square), a.get("to")))
+                return best, "into the room beside the leader, so its monsters face us all"
+    goal = _goal(s, warrior)
+    if not is_leader and leader is not None and leader.active:
+        # Close up behind the leader towards where he is heading, so all can go in together.
+        goal = _goal(s, leader) or goal
+    if goal is None:
+        return None
+    dist = s.grid.distances(goal)
+    here = dist.get(warrior.square, 999)
+    # The leader steps into a new room when he reaches it (waiting at its door for the others
+    # cost more turns, and Unexpected Events, than it saved); they follow him in at once.
+    options = moves if is_leader else [a for a in moves if not _fresh_room(s, dest(a))]
+    if not options:
+        return None
+    if not is_leader:
+        return _close_up(s, warrior, options, dist, here)
+    best = min(options, key=lambda a: (dist.get(dest(a), 999), a.get("to")))
+    if dist.get(dest(best), 999) < here:
+        into = _fresh_room(s, dest(best))
+        return best, ("lead the party into the new room; the others follow him in" if into else
+                      "head for " + ("the objective" if goal in objective_squares(s) else "the next doorway"))
+    return None
+
+
+def exposure(s: State, sq: Sq, me: Figure, blocked: Sq | None = None) -> int:
+    """Free squares beside `sq` (with `blocked` taken too): One-on-One puts a monster on each,
+    so fewer is safer."""
+    taken = {f.pos for f in s.figures.values() if f.pos is not None and f.id != me.id}
+    return sum(1 for q in s.grid.neighbours(sq) if q not in taken and q != blocked)
+
+
+def frailty(warrior: Figure) -> float:
+    """How much each open side of his square costs: most for the Wizard and the badly hurt."""
+    if warrior.kind == "wizard":
+        return 2.0
+    if warrior.wounds * 2 < warrior.max_wounds:
+        return 1.2
+    return 0.6 if warrior.kind == "elf" else 0.3
+
+
+def _party_exposure(s: State, me: Figure, sq: Sq) -> float:
+    """Open sides of the whole party, weighed by frailty, were `me` to stand on `sq`."""
+    total = frailty(me) * exposure(s, sq, me)
+    for x in s.heroes():
+        if x.id != me.id and x.active and x.pos is not None:
+            total += frailty(x) * exposure(s, x.pos, x, blocked=sq)
+    return total
+
+
+def _close_up(s: State, warrior: Figure, moves: list[Action], dist: dict[Sq, int], here: int) -> Choice | None:
+    """Follow on as far as the leader's way allows (the lantern cannot go on without him), and
+    among the squares that far forward, the one where the party shows the fewest open sides,
+    the Wizard's and the hurt's above all: an Unexpected Event puts its monsters on them."""
+    doorways = {q for d in s.doorways.values() if d.state == "unexplored" for q in d.squares}
+    moves = [a for a in moves if dest(a) not in doorways]  # the leader must stand there to explore
+    if not moves:
+        return None
+    nearest = min(dist.get(dest(a), 999) for a in moves)
+    front = max(nearest + 1, 2)
+    ahead = [a for a in moves if dist.get(dest(a), 999) <= front]
+    best = min(ahead, key=lambda a: (_party_exposure(s, warrior, dest(a)), dist.get(dest(a), 999), a.get("to")))
+    to = dest(best)
+    if here <= front and warrior.square not in doorways and \
+            _party_exposure(s, warrior, to) >= _party_exposure(s, warrior, warrior.square) - 0.05:
+        return None
+    mine = exposure(s, to, warrior)
+    return best, f"keep up with the party, on a square open on {mine} side{'s' if mine != 1 else ''}"
+
+
+def holding_back(s: State) -> bool:
+    """The leader has stepped into the objective room and its monsters are still to come: the
+    others keep out of it and away from its door.  Its horde is placed round those inside and
+    beside the rest, so they come on once it stands (200 fp6 games: 18 wins, not 11)."""
+    leader = s.figures.get(s.lantern)
+    if leader is None or leader.pos is None:
+        return False
+    room = s.sections[s.grid.region[leader.pos]]
+    return room.kind == "objective" and not room.event_done
+
+
+def resting(s: State) -> bool:
+    """Worth a quiet turn or two: someone is down to a third of his Wounds and the Wizard holds a
+    healing spell (each turn waited risks an Unexpected Event, so only then)."""
+    wiz = s.figures.get("wizard")
+    if wiz is None or not wiz.active or s.monsters():
+        return False
+    heals = [sp for sp in s.spells if sp in ("healing_hands", "heal_wounds", "lifebringer")]
+    if not heals:
+        return False
+    if s.objective_section is not None and not s.sections[s.objective_section].entered:
+        # The objective's fight decides the adventure: go in as whole as the Wizard can make us.
+        return any(x.active and x.wounds * 3 < x.max_wounds * 2 for x in s.heroes())
+    return any(x.active and x.wounds * 3 < x.max_wounds for x in s.heroes())
+
+
+def _fresh_room(s: State, sq: Sq) -> bool:
+    sec = s.sections[s.grid.region[sq]]
+    return not sec.entered and sec.kind in ("room", "objective")
+
+
+def objective_squares(s: State) -> list[Sq]:
+    if s.objective_section is None:
+        return []
+    return s.sections[s.objective_section].squares
+
+
+def _goal(s: State, warrior: Figure) -> Sq | None:
+    cave = s.adv.get("cave_in")
+    if cave and s.section_of(warrior.pos) == cave["section"]:
+        # Get out the way we came before the roof finishes falling.
+        entry = s.doorways[s.sections[cave["section"]].doorways[0]]
+        if entry.leads_to:
+            out = s.sections[entry.leads_to].squares
+            dist = s.grid.distances(warrior.square)
+            return min(out, key=lambda q: (dist.get(q, 999), q))
+    leader = s.figures.get(s.lantern)
+    if warrior.id != s.lantern and leader is not None and leader.pos is not None:
+        if chebyshev(warrior.square, leader.pos) <= 2:
+            return None
+        return leader.pos
+    obj = objective_squares(s)
+    if obj:
+        sec = s.sections[s.objective]
+        feats = [sq for name in sorted(sec.features) for sq in sec.features[name]]
+        return (feats or obj)[0] if sec.entered else obj[0]
+    taken = {f.pos for f in s.figures.values() if f.on_board and f.id != warrior.id}
+    doors = [d for d in s.doorways.values() if d.state == "unexplored" and any(q not in taken for q in d.squares)]
+    if not doors and cave and warrior.pos is not None:
+        # Nowhere left to go: stand outside the cave-in's doorway and dig.
+        entry = s.doorways[s.sections[cave["section"]].doorways[0]]
+        outside = s.sections[entry.leads_to].squares if entry.leads_to else []
+        near_door = [q for q in outside if q not in taken and any(chebyshev(q, e) <= 1 for e in entry.squares)]
+        return near_door[0] if near_door else None
+    if not doors or warrior.pos is None:
+        return None
+    # Distances around the others, so a friend in the way counts as the wall he is.
+    dist = s.grid.distances(warrior.pos, lambda q: q not in taken)
+    door = min(doors, key=lambda d: (min(dist.get(q, 999) for q in d.squares), d.id))
+    return min((q for q in door.squares if q not in taken), key=lambda q: (dist.get(q, 999), q))

@@ -1,0 +1,113 @@
+"""What the dice promise, worked out exactly from the profiles the table can read: a monster's
+expected Wounds on a warrior, a warrior's chance to kill a monster.  No dice are rolled here, so
+a companion's choice never depends on what the game's dice will do."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from .. import stats
+from ..state import Figure
+
+
+@lru_cache(maxsize=256)
+def _sums(dice: int) -> tuple[tuple[int, float], ...]:
+    """The chance of each total of `dice` D6."""
+    dist = {0: 1.0}
+    for _ in range(dice):
+        nxt: dict[int, float] = {}
+        for total, p in dist.items():
+            for face in range(1, 7):
+                nxt[total + face] = nxt.get(total + face, 0.0) + p / 6
+        dist = nxt
+    return tuple(sorted(dist.items()))
+
+
+@lru_cache(maxsize=1024)
+def mean_wounds(dice: int, bonus: int) -> float:
+    """Expected max(0, total of `dice` D6 + bonus)."""
+    return sum(p * max(0, total + bonus) for total, p in _sums(dice))
+
+
+@lru_cache(maxsize=1024)
+def chance_at_least(dice: int, bonus: int, wounds: int) -> float:
+    """Chance that `dice` D6 + bonus deal at least `wounds`."""
+    return sum(p for total, p in _sums(dice) if total + bonus >= wounds)
+
+
+@lru_cache(maxsize=256)
+def _axe(bonus: int, wounds: int) -> float:
+    """The Dwarf's great axe: 2D6 keep the higher, a double counts both; double 1 trips."""
+    n = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a == b == 1:
+                continue
+            base = a + b if a == b else max(a, b)
+            n += base + bonus >= wounds
+    return n / 36
+
+
+def hit_chance(need: int) -> float:
+    """A D6 test by the 1-and-6 rule."""
+    return min(5, max(1, 7 - need)) / 6
+
+
+def monster_blow(content: Any, monster: Figure, warrior: Figure) -> float:
+    """Expected Wounds one monster's whole attack deals the warrior this phase."""
+    prof = content.monsters[monster.kind]
+    if warrior.flags.get("in_pit") or warrior.flags.get("invisible") or warrior.flags.get("levitate"):
+        return 0.0
+    need = stats.to_hit(content, stats.ws(content, monster), stats.ws(content, warrior))
+    if warrior.flags.get("tripped"):
+        need = max(2, need - 2)
+    p = 1 / 6 if warrior.flags.get("shielded") else hit_chance(need)
+    if stats.has(content, warrior, "dodge"):
+        p *= 5 / 6
+    if "web" in prof.specials:
+        return p * 2.0  # a web, then bites of D3 that no armour stops
+    if "swarm" in prof.specials:
+        return p * 1.0
+    per = mean_wounds(prof.damage_dice, stats.strength(content, monster) - stats.toughness(content, warrior))
+    return stats.attacks(content, monster) * p * per
+
+
+def kill_chance(content: Any, warrior: Figure, monster: Figure, blows: int | None = None) -> float:
+    """Chance the warrior's attacks this turn (all of them on this monster) kill it."""
+    need = stats.to_hit(content, stats.ws(content, warrior), stats.ws(content, monster))
+    p_hit = 1.0 if warrior.flags.get("auto_hit") else hit_chance(need)
+    p_one = p_hit * one_blow_kills(content, warrior, monster, monster.wounds)
+    n = stats.attacks(content, warrior) if blows is None else blows
+    # Later blows may finish a wounded monster; counting each as a fresh try is close enough.
+    return 1 - (1 - p_one) ** max(1, n)
+
+
+def one_blow_kills(content: Any, warrior: Figure, monster: Figure, wounds: int) -> float:
+    """Chance one hit of the warrior deals at least `wounds`."""
+    t = stats.toughness(content, monster)
+    weapon = stats.melee_weapon(content, warrior)
+    if warrior.flags.get("unarmed") or weapon is None:
+        return chance_at_least(1, -t, wounds)
+    bonus = stats.strength(content, warrior) + warrior.flags.get("weapon_bonus", 0) - t
+    if stats.has(content, warrior, "great_axe"):
+        return _axe(bonus, wounds)
+    return chance_at_least(weapon.dice, bonus, wounds)
+
+
+def shot_kills(content: Any, warrior: Figure, monster: Figure) -> float:
+    """Chance one bow shot kills the monster."""
+    bow = stats.bow(content, warrior)
+    if bow is None:
+        return 0.0
+    bs = content.warriors[warrior.kind].bs or 6
+    return hit_chance(bs) * chance_at_least(bow.dice, (bow.strength or 0) - stats.toughness(content, monster),
+                                            monster.wounds)
+
+
+def menace(content: Any, monster: Figure) -> float:
+    """How much harm a monster does each turn it lives, against an average warrior (T4, WS4)."""
+    prof = content.monsters[monster.kind]
+    dice = prof.bow_damage or prof.damage_dice or 1
+    per = mean_wounds(dice, stats.strength(content, monster) - 4)
+    need = stats.to_hit(content, stats.ws(content, monster), 4)
+    return max(0.5, stats.attacks(content, monster) * hit_chance(need) * per)

@@ -1,0 +1,155 @@
+"""The Warhammer Quest companion in scripted positions (issue 19): the dying friend is healed,
+the archer is shot first, the pinned warrior breaks away, the Wizard wards the warrior likeliest
+to fall, the deathblow swings toward the likelier kills; and nothing hidden changes a choice."""
+from __future__ import annotations
+
+import copy
+
+from scenario import monster, room, warrior
+
+from dungeon_tui.batch import game_seed
+from dungeon_tui.engine.dice import ForcedChance
+from dungeon_tui.engine.game import CHANCE, Game
+from dungeon_tui.engine.scenario import ScenarioRules
+from dungeon_tui.rulesets import get
+from dungeon_tui.rulesets.warhammer_quest import magic
+from dungeon_tui.rulesets.warhammer_quest.ai.companions import WarriorAI
+from dungeon_tui.rulesets.warhammer_quest.game import load_content
+from dungeon_tui.rulesets.warhammer_quest.turns import last_aid
+from dungeon_tui.rulesets.warhammer_quest.warriors import attack, warrior_turn
+
+
+def play(state, proc, dice, upto=None):
+    """Play `proc` with the companion on every seat but chance; returns the (action, why) pairs
+    of the companion's choices, `upto` of them at most."""
+    c = load_content()
+    game = Game(ScenarioRules(state, proc), {}, 0, c, c.digest)
+    forced, ai, chosen = ForcedChance(dice), WarriorAI(), []
+    while not game.over and (upto is None or len(chosen) < upto):
+        d = game.pending
+        action, why = forced.choose(game, d) if d.seat == CHANCE else ai.choose(game, d)
+        if d.seat != CHANCE:
+            chosen.append((action, why))
+        game.play(action, why)
+    assert upto is not None or not forced.outcomes, f"unused forced dice: {forced.outcomes}"
+    return chosen
+
+
+def test_the_dying_friend_is_healed_with_the_last_potion_at_the_end_of_the_turn():
+    s = room()
+    warrior(s, "barbarian", (0, 0))
+    elf = warrior(s, "elf", (1, 0))
+    wiz = warrior(s, "wizard", (3, 3), wounds=8)
+    wiz.wounds, wiz.status = 0, "unconscious"
+    elf.equipment = ["healing_potion"]  # the party's only healing
+    chosen = play(s, last_aid, [])
+    (action, why), = chosen
+    assert (action.kind, action.get("item"), action.get("target")) == ("use", "healing_potion", "wizard")
+    assert "heals the Wizard" in why and "last healing" in why
+    assert wiz.status == "active" and wiz.wounds == wiz.max_wounds
+
+
+def test_a_friend_about_to_fall_is_healed_in_the_warriors_turn():
+    s = room()
+    elf = warrior(s, "elf", (0, 0))
+    dwarf = warrior(s, "dwarf", (3, 3), wounds=12)
+    dwarf.wounds = 2
+    monster(s, "minotaur", (4, 3), "M")
+    elf.equipment = ["healing_potion"]
+    (action, why), = play(s, lambda g: warrior_turn(g, elf), [], upto=1)
+    assert (action.kind, action.get("target")) == ("use", "dwarf")
+    assert "heals the Dwarf" in why and "2 Wounds left" in why
+
+
+def test_the_archer_is_shot_first():
+    s = room(8, 8)
+    elf = warrior(s, "elf", (0, 0))
+    monster(s, "orc_warrior", (4, 4), "W")
+    monster(s, "orc_archer", (6, 6), "A")
+    chosen = play(s, lambda g: warrior_turn(g, elf), [1], upto=1)  # the shot misses on a 1
+    (action, why), = chosen
+    assert (action.kind, action.get("target")) == ("shoot", "A")
+    assert "Orc Archer A" in why and "archer" in why
+
+
+def test_the_pinned_warrior_about_to_fall_breaks_away_and_steps_out_of_reach():
+    s = room(8, 8)
+    barbarian = warrior(s, "barbarian", (3, 3), wounds=12)
+    barbarian.wounds = 2
+    monster(s, "skaven", (3, 2), "A")
+    monster(s, "skaven", (4, 3), "B")
+    # The break-away roll needs 6+: a 6 frees him.
+    chosen = play(s, lambda g: warrior_turn(g, barbarian), [6], upto=2)
+    (escape, why), (step, _) = chosen
+    assert escape.kind == "escape" and "break away" in why and "2 left" in why
+    assert step.kind == "move"
+    to = tuple(step.get("to"))
+    assert all(max(abs(to[0] - m[0]), abs(to[1] - m[1])) > 1 for m in ((3, 2), (4, 3)))
+
+
+def test_before_the_monsters_strike_the_wizard_shields_the_warrior_likeliest_to_fall():
+    s = room(8, 8)
+    wiz = warrior(s, "wizard", (0, 0))
+    warrior(s, "barbarian", (6, 6))
+    elf = warrior(s, "elf", (3, 3), wounds=12)
+    elf.wounds = 5
+    monster(s, "minotaur", (4, 3), "M")
+    s.spells, s.power, s.power_tokens = ["shield", "heal_wounds"], 6, 0
+    s.phase = "monsters"
+    (action, why), = play(s, lambda g: magic.window(g, "M"), [], upto=1)
+    assert (action.kind, action.get("spell"), action.get("target")) == ("cast", "shield", "elf")
+    assert "the Elf" in why and "5 left" in why
+    assert wiz.active
+
+
+def test_the_deathblow_swings_toward_two_whole_foes_rather_than_one_wounded():
+    s = room()
+    dwarf = warrior(s, "dwarf", (2, 2))
+    monster(s, "skaven", (2, 1), "A")            # north: the first victim
+    monster(s, "skaven", (3, 1), "B")            # north-east, clockwise: whole
+    monster(s, "skaven", (3, 2), "C")            # east, clockwise on: whole
+    monster(s, "skaven", (1, 1), "D", wounds=1)  # north-west, counter-clockwise: wounded
+    # A hit (6) and killed (axe 6,5: 6+S3-T3); the sweep's first blow misses (1).
+    chosen = play(s, lambda g: attack(g, dwarf, s.figures["A"]), [6, [6, 5], 1])
+    (sweep, why), = [(a, w) for a, w in chosen if a.kind == "deathblow"]
+    assert sweep.get("clockwise") is True
+    assert "Skaven B, Skaven C" in why
+
+
+def test_hidden_things_never_change_a_companion_choice():
+    """Deck order and the dungeon piles differ; every hero choice of a whole game stays the same."""
+    rs = get("warhammer-quest")
+    ai = WarriorAI()
+    checked = [0]
+
+    class Twin:
+        def choose(self, game, decision):
+            picked = ai.choose(game, decision)
+            s = game.state
+            kept = (s.piles, s.event_deck, s.treasure_deck, s.set_aside)
+            s.piles = {k: list(reversed(v)) for k, v in copy.deepcopy(s.piles).items()}
+            s.event_deck, s.treasure_deck = list(reversed(s.event_deck)), list(reversed(s.treasure_deck))
+            s.set_aside = list(reversed(s.set_aside))
+            try:
+                assert ai.choose(game, decision)[0] == picked[0]
+            finally:
+                s.piles, s.event_deck, s.treasure_deck, s.set_aside = kept
+            checked[0] += 1
+            return picked
+    controllers = rs.ai_controllers()
+    controllers["*"] = Twin()
+    for i in range(3):
+        rs.new_game(rs.normalise_setup({"adventure": "fp6"}), game_seed(2026, i)).run(controllers)
+    assert checked[0] > 100
+
+
+def test_the_others_hold_back_while_the_objective_rooms_horde_is_still_to_come():
+    s = room(8, 8)
+    warrior(s, "barbarian", (4, 4))  # the leader, just in
+    dwarf = warrior(s, "dwarf", (1, 1))
+    s.sections["s1"].kind, s.sections["s1"].event_done = "objective", False
+    (action, why), = play(s, lambda g: warrior_turn(g, dwarf), [], upto=1)
+    assert action.kind == "end" and "holds back" in why
+    s.sections["s1"].event_done = True  # once the horde stands, he comes on
+    (action, _), = play(s, lambda g: warrior_turn(g, dwarf), [], upto=1)
+    assert action.kind != "end"
