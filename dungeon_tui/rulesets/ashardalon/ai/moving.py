@@ -1,0 +1,134 @@
+"""Where a companion walks (issue 19): every square one move can reach is weighed for what the
+hero can do from it (strike a foe, open a tile, stand by a hurt friend he can heal), what it
+costs (Dragon Fear, Walls of Magma, Hidden Snipers), and how far it leaves him from the party."""
+from __future__ import annotations
+
+from typing import Any
+
+from ....engine.game import Action, Game
+from ....engine.grid import Sq, spread
+from .. import board
+from ..adventures import escape_helps, exits
+from ..geometry import cell_of, side_squares
+from ..movement import walks
+from ..state import Figure, State, squares_of
+from .reading import chamber_near, end_cost, in_danger, party_ready, stack_left, step_cost
+
+FAR = 1 << 20
+MAX_FOES_TO_EXPLORE = 99  # measured: holding back costs more encounter cards than the monsters a tile brings
+
+
+def explore_wanted(game: Game, h: Figure) -> tuple[bool, str]:
+    """Whether this hero should end his phase on an unexplored edge: a tile brings a monster,
+    an unexplored turn an encounter card, so he opens one only when the party can take it."""
+    s: State = game.state
+    if not stack_left(s):
+        return False, "no tile left to lay"
+    foes = len(s.foes())
+    if foes > MAX_FOES_TO_EXPLORE:
+        return False, f"{foes} foes already on the board"
+    if in_danger(h):
+        return False, f"{h.name} is down to {h.hp} HP"
+    if chamber_near(game) and not party_ready(game):
+        return False, "the chamber may be next and a friend is badly hurt"
+    return True, "the party can take another tile"
+
+
+def distances_to(grid: Any, goals: set[Sq]) -> dict[Sq, int]:
+    """Steps from every square to the nearest goal, ignoring figures (multi-source search)."""
+    return spread([g for g in sorted(goals, key=lambda q: (q[1], q[0])) if grid.floor(g)], grid.neighbours)
+
+
+def can_strike_from(game: Game, h: Figure, sq: Sq) -> list[Figure]:
+    """Foes a hero standing on `sq` could attack with a ready power (adjacent, or within the
+    tiles a ranged power reaches)."""
+    s: State = game.state
+    lay = board.lay(s)
+    reach = 0
+    for pid, up in h.powers.items():
+        p = game.content.powers[pid]
+        if up and p.attack is not None and p.target in ("monster_within", "monsters_within"):
+            reach = max(reach, p.tiles or 0)
+    near = set(lay.grid.neighbours(sq))
+    out = []
+    tiles = lay.tile_distances([cell_of(sq)]) if reach else {}
+    for m in s.targets():
+        if any(q in near for q in squares_of(m)):
+            out.append(m)
+        elif reach and min((tiles.get(c, FAR) for c in board.cells_of(m)), default=FAR) <= reach:
+            out.append(m)
+    return out
+
+
+def best_move(game: Game, h: Figure, options: list[Action], attack_after: bool,
+              heal_for: Figure | None) -> tuple[Action | None, str]:
+    """The move worth making, or None to stay: scores each reachable square against staying."""
+    s: State = game.state
+    lay = board.lay(s)
+    paths = walks(game, h)
+    foes = s.foes()
+    explore, explore_why = explore_wanted(game, h)
+    edge_sq = {q for c, side in lay.unexplored_edges() for q in side_squares(c, side) if lay.grid.floor(q)}
+    exit_sq = {q for q, ch in lay.terrain.items() if ch in exits(game)} if escape_helps(game, h) else set()
+    tokens = {tuple(t["at"]) for t in s.tokens if t["kind"] in ("treasure", "objective")}
+    if exit_sq:
+        goals, pull = exit_sq, 1.0
+    elif foes:
+        goals = {q for m in foes for q in board.free_adjacent(s, m, but=h)} or \
+            {q for m in foes for p in squares_of(m) for q in lay.grid.neighbours(p)}
+        pull = 0.4
+    elif tokens:
+        goals, pull = {q for t in tokens for q in [t, *lay.grid.neighbours(t)]}, 0.6
+    elif explore:
+        goals, pull = edge_sq, 0.4
+    else:
+        goals, pull = set(), 0.0
+    dist = distances_to(lay.grid, goals) if goals else {}
+    friends = [o for o in s.heroes() if o is not h and o.up]
+
+    def score(sq: Sq, path: list[Sq]) -> float:
+        v = 0.0
+        strike = can_strike_from(game, h, sq) if (attack_after and foes) else []
+        if strike:
+            v += 10 + max(3 - min(m.hp for m in strike), 0)
+        if explore and not attack_after and sq in edge_sq:
+            v += 6
+        elif not explore and not attack_after and sq in edge_sq:
+            v -= 3  # ending along an edge opens it
+        if heal_for is not None and heal_for.pos is not None and heal_for.pos in lay.grid.neighbours(sq):
+            v += 8
+        v -= 3 * (end_cost(game, h, sq) + step_cost(h, path, h.at))
+        if goals:
+            v -= pull * min(dist.get(sq, 40), 40)
+        if friends:
+            gap = min(abs(sq[0] - o.at[0]) + abs(sq[1] - o.at[1]) for o in friends)
+            v -= 0.15 * max(0, gap - 4)
+        return v
+
+    here = score(h.at, [])
+    best, best_v = None, here
+    for a in options:
+        to = tuple(a.get("to"))
+        v = score(to, paths.get(to, []))
+        if v > best_v + 1e-9:
+            best, best_v = a, v
+    if best is None:
+        return None, ""
+    to = tuple(best.get("to"))
+    if exit_sq:
+        why = "toward the exit: getting out wins the adventure"
+    elif attack_after and foes and can_strike_from(game, h, to):
+        why = "into reach of " + ", ".join(board.called(s, m) for m in can_strike_from(game, h, to)[:2])
+    elif heal_for is not None and heal_for.pos is not None and heal_for.pos in lay.grid.neighbours(to):
+        why = f"beside {heal_for.name} to heal him"
+    elif explore and to in edge_sq:
+        why = f"onto an unexplored edge: {explore_why}"
+    elif foes:
+        why = "closer to the foes"
+    else:
+        why = f"closer to the party ({explore_why})"
+    if s.environment in ("walls_of_magma", "hidden_snipers") and end_cost(game, h, to) == 0 and not attack_after:
+        why += f", where the {s.environment.replace('_', ' ')} cannot hurt him"
+    return best, why
+
+
