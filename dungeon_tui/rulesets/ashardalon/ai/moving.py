@@ -12,9 +12,15 @@ from ..adventures import escape_helps, exits
 from ..geometry import cell_of, side_squares
 from ..movement import walks
 from ..state import Figure, State, squares_of
-from .reading import chamber_near, end_cost, in_danger, party_ready, stack_left, step_cost
+from .reading import chamber_goal_foes, chamber_near, end_cost, in_danger, party_ready, stack_left, step_cost
 
 FAR = 1 << 20
+EDGE_PULL = 0.0
+HOLD_WHEN_HURT = False
+HOLD_BEFORE_CHAMBER = False
+STOP_AFTER_CHAMBER = True
+HOLD_SELF_BEFORE_CHAMBER = False
+FOCUS_GOAL = True
 MAX_FOES_TO_EXPLORE = 99  # measured: holding back costs more encounter cards than the monsters a tile brings
 
 
@@ -24,12 +30,16 @@ def explore_wanted(game: Game, h: Figure) -> tuple[bool, str]:
     s: State = game.state
     if not stack_left(s):
         return False, "no tile left to lay"
+    if STOP_AFTER_CHAMBER and s.chamber and chamber_goal_foes(game):
+        return False, "the chamber is open: its foes are the task now"
+    if HOLD_SELF_BEFORE_CHAMBER and chamber_near(game) and h.hp < h.max_hp - 2:
+        return False, f"the chamber may be next and {h.name} has {h.hp} HP"
     foes = len(s.foes())
     if foes > MAX_FOES_TO_EXPLORE:
         return False, f"{foes} foes already on the board"
-    if in_danger(h):
+    if HOLD_WHEN_HURT and in_danger(h):
         return False, f"{h.name} is down to {h.hp} HP"
-    if chamber_near(game) and not party_ready(game):
+    if HOLD_BEFORE_CHAMBER and chamber_near(game) and not party_ready(game):
         return False, "the chamber may be next and a friend is badly hurt"
     return True, "the party can take another tile"
 
@@ -69,13 +79,17 @@ def best_move(game: Game, h: Figure, options: list[Action], attack_after: bool,
     foes = s.foes()
     explore, explore_why = explore_wanted(game, h)
     edge_sq = {q for c, side in lay.unexplored_edges() for q in side_squares(c, side) if lay.grid.floor(q)}
+    goal = chamber_goal_foes(game)
     exit_sq = {q for q, ch in lay.terrain.items() if ch in exits(game)} if escape_helps(game, h) else set()
     tokens = {tuple(t["at"]) for t in s.tokens if t["kind"] in ("treasure", "objective")}
     if exit_sq:
         goals, pull = exit_sq, 1.0
     elif foes:
-        goals = {q for m in foes for q in board.free_adjacent(s, m, but=h)} or \
-            {q for m in foes for p in squares_of(m) for q in lay.grid.neighbours(p)}
+        # The adventure's own foes (its villain, the chamber's guards) draw the party first.
+        key = [m for m in foes if m.id in goal] if FOCUS_GOAL else []
+        chase = key or foes
+        goals = {q for m in chase for q in board.free_adjacent(s, m, but=h)} or \
+            {q for m in chase for p in squares_of(m) for q in lay.grid.neighbours(p)}
         pull = 0.4
     elif tokens:
         goals, pull = {q for t in tokens for q in [t, *lay.grid.neighbours(t)]}, 0.6
@@ -84,13 +98,15 @@ def best_move(game: Game, h: Figure, options: list[Action], attack_after: bool,
     else:
         goals, pull = set(), 0.0
     dist = distances_to(lay.grid, goals) if goals else {}
+    # With foes about, the frontier still pulls: the chamber or the exit lies beyond it.
+    edge_dist = distances_to(lay.grid, edge_sq) if (explore and foes and edge_sq and not exit_sq) else {}
     friends = [o for o in s.heroes() if o is not h and o.up]
 
     def score(sq: Sq, path: list[Sq]) -> float:
         v = 0.0
         strike = can_strike_from(game, h, sq) if (attack_after and foes) else []
         if strike:
-            v += 10 + max(3 - min(m.hp for m in strike), 0)
+            v += 10 + max(3 - min(m.hp for m in strike), 0) + 3 * any(m.id in goal for m in strike)
         if explore and not attack_after and sq in edge_sq:
             v += 6
         elif not explore and not attack_after and sq in edge_sq:
@@ -100,6 +116,8 @@ def best_move(game: Game, h: Figure, options: list[Action], attack_after: bool,
         v -= 3 * (end_cost(game, h, sq) + step_cost(h, path, h.at))
         if goals:
             v -= pull * min(dist.get(sq, 40), 40)
+        if edge_dist:
+            v -= EDGE_PULL * min(edge_dist.get(sq, 40), 40)
         if friends:
             gap = min(abs(sq[0] - o.at[0]) + abs(sq[1] - o.at[1]) for o in friends)
             v -= 0.15 * max(0, gap - 4)

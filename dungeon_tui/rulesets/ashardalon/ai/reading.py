@@ -15,7 +15,7 @@ from ..geometry import cell_of
 from ..state import VILLAIN, Figure, State
 
 HEALS = {"healing_hymn": 2, "lay_on_hands": 2, "dwarven_resilience": 4}
-LOW = 3  # at or under this many HP a hero is one bad villain phase from falling
+LOW = 2  # at or under this many HP a hero is one bad villain phase from falling
 
 
 def heal_amount(game: Game, pid: str | None, heal: Any) -> int:
