@@ -14,7 +14,7 @@ from typing import Any
 
 from ....engine.game import Action, Decision, Game
 from .. import board, combat
-from ..adventures import escape_helps, exit_here
+from ..adventures import escape_helps, exit_here, exits
 from .moving import best_move
 from .reading import HEALS, heal_amount, in_danger
 from .striking import best_attack, damaging, target_pick
@@ -83,6 +83,12 @@ class HeroAI:
         if by_kind.get("disable") and not board.adjacent_foes(s, h):
             return by_kind["disable"][0], "disable the trap: it strikes again every villain phase"
         attacks = [a for a in by_kind.get("attack", []) if damaging(game, a)]
+        running = escape_helps(game, h) and by_kind.get("move") and any(
+            ch in exits(game) for ch in board.lay(s).terrain.values())
+        if running:  # both actions go into the run for the exit
+            move, why = best_move(game, h, by_kind["move"], False, None)
+            if move is not None:
+                return move, "moves " + why
         if attacks:
             return best_attack(game, h, attacks)
         for a in by_kind.get("power", []):

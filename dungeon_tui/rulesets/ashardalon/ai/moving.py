@@ -11,7 +11,7 @@ from .. import board
 from ..adventures import escape_helps, exits
 from ..geometry import cell_of, side_squares
 from ..movement import walks
-from ..state import Figure, State, squares_of
+from ..state import VILLAIN, Figure, State, squares_of
 from .reading import chamber_goal_foes, chamber_near, end_cost, in_danger, party_ready, stack_left, step_cost
 
 FAR = 1 << 20
@@ -82,8 +82,16 @@ def best_move(game: Game, h: Figure, options: list[Action], attack_after: bool,
     goal = chamber_goal_foes(game)
     exit_sq = {q for q, ch in lay.terrain.items() if ch in exits(game)} if escape_helps(game, h) else set()
     tokens = {tuple(t["at"]) for t in s.tokens if t["kind"] in ("treasure", "objective")}
+    # Face-down tokens on a chamber hide the adventure's prize: fetching it beats any fight.
+    carried = any(o.flags.get("objective") for o in s.heroes())
+    prize = set() if carried else {tuple(t["at"]) for t in s.tokens if t.get("face_down")}
+    escort = escorting(game)
     if exit_sq:
         goals, pull = exit_sq, 1.0
+    elif escort:
+        goals, pull = {q for c in board.start_cells(s) for q in lay.floor_squares(c)}, 0.6
+    elif prize:
+        goals, pull = {q for t in prize for q in [t, *lay.grid.neighbours(t)]}, 1.0
     elif foes:
         # The adventure's own foes (its villain, the chamber's guards) draw the party first.
         key = [m for m in foes if m.id in goal] if FOCUS_GOAL else []
@@ -114,6 +122,10 @@ def best_move(game: Game, h: Figure, options: list[Action], attack_after: bool,
         if heal_for is not None and heal_for.pos is not None and heal_for.pos in lay.grid.neighbours(sq):
             v += 8
         v -= 3 * (end_cost(game, h, sq) + step_cost(h, path, h.at))
+        if escort:  # the villagers follow a hero up to a tile away: do not leave them behind
+            v -= 2 * max(0, min(tile_gap(s, sq, f) for f in escort) - 1)
+        if exit_sq:  # running for the exit: a villain beside him on the way ends the run
+            v -= 3 * sum(1 for m in foes if m.side == VILLAIN and beside(m, sq))
         if goals:
             v -= pull * min(dist.get(sq, 40), 40)
         if edge_dist:
@@ -135,6 +147,10 @@ def best_move(game: Game, h: Figure, options: list[Action], attack_after: bool,
     to = tuple(best.get("to"))
     if exit_sq:
         why = "toward the exit: getting out wins the adventure"
+    elif escort:
+        why = "leading the captives back to the stairs"
+    elif prize:
+        why = "toward the face-down tokens: one of them is the prize"
     elif attack_after and foes and can_strike_from(game, h, to):
         why = "into reach of " + ", ".join(board.called(s, m) for m in can_strike_from(game, h, to)[:2])
     elif heal_for is not None and heal_for.pos is not None and heal_for.pos in lay.grid.neighbours(to):
@@ -150,3 +166,20 @@ def best_move(game: Game, h: Figure, options: list[Action], attack_after: bool,
     return best, why
 
 
+
+
+def beside(m: Figure, sq: Sq) -> bool:
+    return any(abs(q[0] - sq[0]) <= 1 and abs(q[1] - sq[1]) <= 1 for q in squares_of(m))
+
+
+def escorting(game: Game) -> list[Figure]:
+    """The freed captives still to lead to the start tile, once their guards are beaten."""
+    s: State = game.state
+    kinds = {v.kind for v in game.content.adventures[s.adventure].victory}
+    if "villagers_rescued" not in kinds or not s.chamber or chamber_goal_foes(game):
+        return []
+    return [f for f in s.villagers() if f.id not in s.rescued]
+
+
+def tile_gap(s: State, sq: Sq, f: Figure) -> int:
+    return board.tile_distance(s, [cell_of(sq)], board.cells_of(f))
