@@ -152,7 +152,7 @@ def best_move(game: Game, h: Figure, options: list[Action], attack_after: bool,
     elif prize:
         why = "toward the face-down tokens: one of them is the prize"
     elif attack_after and foes and can_strike_from(game, h, to):
-        why = "into reach of " + ", ".join(board.called(s, m) for m in can_strike_from(game, h, to)[:2])
+        why = "into reach of " + ", ".join(m.name for m in can_strike_from(game, h, to)[:2])
     elif heal_for is not None and heal_for.pos is not None and heal_for.pos in lay.grid.neighbours(to):
         why = f"beside {heal_for.name} to heal him"
     elif explore and to in edge_sq:

@@ -16,6 +16,13 @@ def hit_chance(game: Game, m: Figure, bonus: int) -> float:
     return min(0.95, max(0.05, (21 - (ac - bonus)) / 20))
 
 
+def threat(game: Game, m: Figure) -> int:
+    """The most damage one of the figure's attacks deals (an archer's arrow, a bear's claws)."""
+    c = game.content
+    card = c.monsters.get(m.kind) or c.villains.get(m.kind)
+    return max((a.damage for a in card.attacks.values()), default=1) if card is not None else 1
+
+
 def targets_of(game: Game, a: Action) -> list[Figure]:
     s = game.state
     if a.get("target"):
@@ -36,8 +43,8 @@ def value(game: Game, a: Action, goal: set[str]) -> tuple[float, list[Figure]]:
         count = p.attack.count
         dealt = chance * per * count + (1 - chance) * p.attack.miss_damage * count
         worth += min(m.hp, dealt)
-        if per * count >= m.hp:  # felled on a hit: one monster fewer to strike back
-            worth += chance * (1.0 + 0.5 * (m.side == VILLAIN))
+        if per * count >= m.hp:  # felled on a hit: the harder it strikes, the more a kill saves
+            worth += chance * (0.5 + 0.5 * threat(game, m) + 0.5 * (m.side == VILLAIN))
         if m.id in goal:
             worth += 0.5 * min(m.hp, dealt)
     return worth, hit
@@ -61,7 +68,7 @@ def best_attack(game: Game, h: Figure, options: list[Action]) -> tuple[Action, s
     best = min(options, key=score)
     p = game.content.powers[best.get("power")]
     hit = targets_of(game, best)
-    names = ", ".join(board.called(s, m) for m in hit) or "nothing"
+    names = ", ".join(m.name for m in hit) or "nothing"
     why = [f"{p.name} at {names}"]
     if any(m.id in goal for m in hit):
         why.append("the adventure is won by felling it")
@@ -97,4 +104,4 @@ def target_pick(game: Game, options: list[Action]) -> tuple[Action, str]:
     f = s.figures[best.get("target")]
     if f.side == "hero":
         return best, f"{f.name} is the most hurt ({f.hp}/{f.max_hp} HP)"
-    return best, f"{board.called(s, f)}: " + ("the adventure's foe" if f.id in goal else f"{f.hp} HP left, the weakest")
+    return best, f"{f.name}: " + ("the adventure's foe" if f.id in goal else f"{f.hp} HP left, the weakest")
