@@ -21,6 +21,7 @@ HOLD_BEFORE_CHAMBER = False
 STOP_AFTER_CHAMBER = True
 HOLD_SELF_BEFORE_CHAMBER = False
 FOCUS_GOAL = True
+CLEAR_BEFORE_CHAMBER = 99  # measured: 0, 1 or 3 all lost more games to encounter cards
 MAX_FOES_TO_EXPLORE = 99  # measured: holding back costs more encounter cards than the monsters a tile brings
 
 
@@ -35,6 +36,8 @@ def explore_wanted(game: Game, h: Figure) -> tuple[bool, str]:
     if HOLD_SELF_BEFORE_CHAMBER and chamber_near(game) and h.hp < h.max_hp - 2:
         return False, f"the chamber may be next and {h.name} has {h.hp} HP"
     foes = len(s.foes())
+    if chamber_near(game) and foes > CLEAR_BEFORE_CHAMBER:
+        return False, f"the chamber may be next: first the {foes} foes already here"
     if foes > MAX_FOES_TO_EXPLORE:
         return False, f"{foes} foes already on the board"
     if HOLD_WHEN_HURT and in_danger(h):

@@ -10,6 +10,8 @@ from .. import board, combat
 from ..state import VILLAIN, Figure
 from .reading import chamber_goal_foes, in_danger
 
+DAILY_THRIFT = 0.35  # a daily's worth against a common monster, before a friend is in danger
+
 
 def hit_chance(game: Game, m: Figure, bonus: int) -> float:
     ac, _ = combat.foe_ac(game, m)
@@ -62,7 +64,7 @@ def best_attack(game: Game, h: Figure, options: list[Action]) -> tuple[Action, s
             big = any(m.id in goal or m.side == VILLAIN or m.hp >= 3 for m in hit)
             # A daily spent on a 1-HP kobold is missing when the villain comes: keep it unless
             # it strikes what matters or a friend is about to fall.
-            worth *= 1.0 if big else (0.8 if pressed else 0.35)
+            worth *= 1.0 if big else (0.8 if pressed else DAILY_THRIFT)
         weakest = min((m.hp for m in hit), default=99)
         return (-worth, weakest, a.get("power"))
     best = min(options, key=score)
