@@ -21,6 +21,7 @@ HOLD_BEFORE_CHAMBER = False
 STOP_AFTER_CHAMBER = True
 HOLD_SELF_BEFORE_CHAMBER = False
 FOCUS_GOAL = True
+COHESION = 0.15
 CLEAR_BEFORE_CHAMBER = 99  # measured: 0, 1 or 3 all lost more games to encounter cards
 MAX_FOES_TO_EXPLORE = 99  # measured: holding back costs more encounter cards than the monsters a tile brings
 
@@ -135,7 +136,7 @@ def best_move(game: Game, h: Figure, options: list[Action], attack_after: bool,
             v -= EDGE_PULL * min(edge_dist.get(sq, 40), 40)
         if friends:
             gap = min(abs(sq[0] - o.at[0]) + abs(sq[1] - o.at[1]) for o in friends)
-            v -= 0.15 * max(0, gap - 4)
+            v -= COHESION * max(0, gap - 4)
         return v
 
     here = score(h.at, [])
