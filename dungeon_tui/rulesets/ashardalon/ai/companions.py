@@ -3,11 +3,13 @@
 
 Heroes cancel event-attacks, traps, hazards and the worst curses when the pile allows; always
 level up; keep their once-a-game healing for a friend who has fallen or is about to (a hero
-lifted from 0 HP before his turn saves a healing surge) and walk beside him to give it; strike
-with at-will powers and keep the daily ones for the chamber, its villain and a friend in danger
-(`striking`); open a tile only when the party can take the monster it brings and is fit for the
-chamber that may be next, stay close together, and mind Dragon Fear, Walls of Magma and Hidden
-Snipers where they walk and end (`moving`).  They read only what the table shows."""
+lifted from 0 HP before his turn saves a healing surge) and walk beside him to give it; clear
+poison at once; disable a trap on their tile; strike with at-will powers, the hard hitters and
+the sure kills first, and keep the daily ones for the chamber, its villain and a friend in
+danger (`striking`); open a tile every turn until the chamber is open, then go for its foes;
+fetch a face-down prize, run for the exit past the villain, lead freed captives to the stairs,
+stay near the party, and mind Dragon Fear, Walls of Magma and Hidden Snipers where they walk
+and end (`moving`).  They read only what the table shows."""
 from __future__ import annotations
 
 from typing import Any
@@ -36,7 +38,7 @@ class HeroAI:
             return self.refuge(game, d)
         if "react" in kinds:
             a = next(a for a in d.options if a.get("use"))
-            return a, "use the reaction: it is free and comes back"
+            return a, "use the reaction while it can help"
         if "target" in kinds and d.options[-1].get("target") is None:
             return d.options[0], "a second target when there is one"
         if "target" in kinds:

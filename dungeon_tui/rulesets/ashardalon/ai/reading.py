@@ -31,14 +31,10 @@ def chamber_goal_foes(game: Game) -> set[str]:
     """The figures whose defeat wins the adventure: its villain, or every chamber monster."""
     s: State = game.state
     adv = game.content.adventures[s.adventure]
-    goal: set[str] = set()
     kinds = {v.kind for v in adv.victory}
-    for f in s.foes():
-        if f.side == VILLAIN and ("villain_defeated" in kinds or "chamber_goal" in kinds
-                                  or "chamber_monsters_defeated" in kinds):
-            goal.add(f.id)
-        elif f.chamber and ("chamber_monsters_defeated" in kinds or "chamber_goal" in kinds):
-            goal.add(f.id)
+    villain_counts = bool(kinds & {"villain_defeated", "chamber_goal", "chamber_monsters_defeated"})
+    guards_count = bool(kinds & {"chamber_monsters_defeated", "chamber_goal"})
+    goal = {f.id for f in s.foes() if (f.side == VILLAIN and villain_counts) or (f.chamber and guards_count)}
     obj = s.chamber.get("object") if s.chamber else None
     if obj:
         goal.add(str(obj))
@@ -47,25 +43,6 @@ def chamber_goal_foes(game: Game) -> set[str]:
 
 def stack_left(s: State) -> int:
     return len(s.decks.get("dungeon", []))
-
-
-def party_ready(game: Game) -> bool:
-    """Whether the party is fit to open a tile that may hold the chamber: nobody close to falling."""
-    s: State = game.state
-    return all(not in_danger(h) for h in s.heroes() if h.on_board)
-
-
-def chamber_near(game: Game) -> bool:
-    """Whether the next tiles may bring the chamber: the adventure put its entrance at a known
-    depth in the stack, and the tiles laid so far say how close it is."""
-    s: State = game.state
-    adv = game.content.adventures[s.adventure]
-    if s.chamber or not any(p.tile.endswith("_entrance") for p in adv.placements):
-        return False
-    laid = sum(1 for t in s.tiles if t.tile != "start")
-    depth = min(p.position + (len(s.party) if p.plus_heroes else 0)
-                for p in adv.placements if p.tile.endswith("_entrance"))
-    return laid >= depth - 2
 
 
 def end_cost(game: Game, h: Figure, sq: Sq) -> int:
