@@ -30,23 +30,3 @@ def test_ai_games_end_and_replay_to_the_same_hash(adventure, heroes):
         assert again.state_hash() == game.state_hash()
         outcomes.append(result["outcome"])
     assert len(outcomes) == 10
-
-
-def companion_goal(adventure: str, quinn, monster_at) -> str:
-    from ash_scenario import dungeon, monster, run
-
-    from dungeon_tui.rulesets.ashardalon.ai.companions import HeroAI
-    s = dungeon({"quinn": quinn}, adventure=adventure)
-    monster(s, "snake", monster_at)
-    game = run(s, lambda g: iter(()), [])
-    return HeroAI().goal_kind(game, s.figures["quinn"])
-
-
-def test_the_companion_explores_rather_than_draw_an_encounter():
-    # Quinn at 1,5 with the start tile's west edge a step away and a snake up north: ending the
-    # phase off an edge costs an encounter card, so he goes to the edge (§5.6, §5.7).
-    assert companion_goal("a_day_in_the_life", (1, 5), (2, 0)) == "an unexplored edge"
-    # Along that edge with the snake beside him, he stays and fights there.
-    assert companion_goal("a_day_in_the_life", (0, 5), (1, 5)) == "monster"
-    # In the monster hunt the monsters are the goal.
-    assert companion_goal("monster_hunt", (1, 5), (2, 0)) == "monster"

@@ -1,25 +1,28 @@
-"""Companion AI for Wrath of Ashardalon hero seats (spec §6.2); the dungeon seat is in `ai.dungeon`.
+"""Companion AI for Wrath of Ashardalon hero seats (spec §6.2, issue 19); the dungeon seat is in
+`ai.dungeon`.
 
-Heroes: cancel event-attacks, traps, hazards and the worst curses when the pile allows; always
-level up; spend the cheapest experience; heal the most hurt; use rerolls and damage-saving
-reactions when offered; keep a find unless another hero lacks its kind of bonus; attack the
-monster with fewest HP left with the best expected damage (free item attacks first); otherwise
-head for the exit when one is known, explore when an edge is within this move (an encounter
-card awaits a hero who does not), else close in on a monster."""
+Heroes cancel event-attacks, traps, hazards and the worst curses when the pile allows; always
+level up; keep their once-a-game healing for a friend who has fallen or is about to (a hero
+lifted from 0 HP before his turn saves a healing surge) and walk beside him to give it; clear
+poison at once; disable a trap on their tile; strike with at-will powers, the hard hitters and
+the sure kills first, and keep the daily ones for the chamber, its villain and a friend in
+danger (`striking`); open a tile every turn until the chamber is open, then go for its foes;
+fetch a face-down prize, run for the exit past the villain, lead freed captives to the stairs,
+stay near the party, and mind Dragon Fear, Walls of Magma and Hidden Snipers where they walk
+and end (`moving`).  They read only what the table shows."""
 from __future__ import annotations
 
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
-from ....engine.grid import Sq, spread
 from .. import board, combat
 from ..adventures import escape_helps, exit_here, exits
-from ..exploration import edges_along
-from ..geometry import side_squares
-from ..movement import walks
+from .moving import best_move
+from .reading import HEALS, heal_amount, in_danger
+from .striking import best_attack, damaging, target_pick
 
 CANCEL_ALWAYS = ("event_attack", "trap", "hazard")
-CANCEL_CURSES = ("cage", "time_leap", "bad_luck")
+CANCEL_CURSES = ("cage", "time_leap", "bad_luck", "dragon_fear")
 
 
 class HeroAI:
@@ -35,15 +38,11 @@ class HeroAI:
             return self.refuge(game, d)
         if "react" in kinds:
             a = next(a for a in d.options if a.get("use"))
-            return a, "use the reaction"
+            return a, "use the reaction while it can help"
         if "target" in kinds and d.options[-1].get("target") is None:
             return d.options[0], "a second target when there is one"
         if "target" in kinds:
-            s = game.state
-            best = min(d.options, key=lambda a: (s.figures[a.get("target")].hp - s.figures[a.get("target")].max_hp
-                                                 if s.figures[a.get("target")].side == "hero"
-                                                 else s.figures[a.get("target")].hp))
-            return best, "the most hurt hero, or the weakest monster"
+            return target_pick(game, d.options)
         return d.options[0], "the first offered choice, in the fixed order"
 
     def cancel(self, game: Game, d: Decision) -> tuple[Action, str]:
@@ -60,11 +59,15 @@ class HeroAI:
         for a in d.options:
             by_kind.setdefault(a.kind, []).append(a)
         h = s.figures[d.context["figure"]]
+        done = d.context.get("done", [])
         if "escape" in by_kind and escape_helps(game, h):
             return by_kind["escape"][0], "on the exit, and leaving serves the adventure"
         heal = self.best_heal(game, by_kind.get("power", []) + by_kind.get("item", []))
         if heal is not None:
-            return heal, "heal the most hurt hero"
+            return heal
+        cure = self.cure(game, h, by_kind.get("power", []) + by_kind.get("item", []), done)
+        if cure is not None:
+            return cure
         items = by_kind.get("item", [])
         for a in by_kind.get("power", []):
             if a.get("power") == "mirror_image" and board.adjacent_foes(s, h):
@@ -72,44 +75,98 @@ class HeroAI:
         for a in items:
             pid = a.get("power")
             if pid and game.content.powers[pid].type == "daily":
-                return a, "ready a spent daily power"
+                return a, f"ready the spent {game.content.powers[pid].name}"
         for a in items:
             if a.get("target") and not a.get("slot"):
                 return a, "a free attack with an item"
         for a in items:
             if str(a.get("card")).startswith("tome_of_experience"):
                 return a, "read the tome: level 2"
-        attacks = [a for a in by_kind.get("attack", []) if self.damaging(game, a)]
+        if by_kind.get("disable") and not board.adjacent_foes(s, h):
+            return by_kind["disable"][0], "disable the trap: it strikes again every villain phase"
+        attacks = [a for a in by_kind.get("attack", []) if damaging(game, a)]
+        running = escape_helps(game, h) and by_kind.get("move") and any(
+            ch in exits(game) for ch in board.lay(s).terrain.values())
+        if running:  # both actions go into the run for the exit
+            move, why = best_move(game, h, by_kind["move"], False, None)
+            if move is not None:
+                return move, "moves " + why
         if attacks:
-            return self.best_attack(game, h, attacks), "attack the weakest monster with the best odds"
-        if by_kind.get("power"):
-            for a in by_kind["power"]:
-                if a.get("power") == "hurled_breath":
-                    return a, "breathe on the monsters"
+            return best_attack(game, h, attacks)
+        for a in by_kind.get("power", []):
+            if a.get("power") == "hurled_breath" and any(
+                    tuple(a.get("tile")) in board.cells_of(m) for m in s.foes()):
+                return a, "breathe on the monsters"
         if by_kind.get("disable"):
-            return by_kind["disable"][0], "disable the trap"
+            return by_kind["disable"][0], "disable the trap: it strikes again every villain phase"
         if by_kind.get("open_cage"):
             return by_kind["open_cage"][0], "force the cage open"
         if by_kind.get("unlock"):
             return by_kind["unlock"][0], "force the locked door"
-        if by_kind.get("move") and not (board.adjacent_foes(s, h) and "attack" in d.context.get("done", [])
-                                        and self.goal_kind(game, h) == "monster"):
-            move = self.best_move(game, h, by_kind["move"])
+        if by_kind.get("move"):
+            attack_after = not done and "dazed" not in h.conditions
+            move, why = best_move(game, h, by_kind["move"], attack_after, self.friend_to_heal(game, h))
             if move is not None:
-                goal = self.goal_kind(game, h)
-                return move, "move toward " + ("a monster" if goal == "monster" else goal)
-        return by_kind["end"][0], "nothing better to do"
+                return move, "moves " + why
+        return by_kind["end"][0], "nothing better to do: " + self.why_stay(game, h)
 
-    def best_heal(self, game: Game, options: list[Action]) -> Action | None:
+    def why_stay(self, game: Game, h: Any) -> str:
         s = game.state
-        best, worst = None, 2
+        if board.adjacent_foes(s, h):
+            return "already beside the foes"
+        return "no move betters where he stands"
+
+    def best_heal(self, game: Game, options: list[Action]) -> tuple[Action, str] | None:
+        """A healing power or item is kept for a hero who has fallen (lifting him saves a
+        surge) or is about to; a heal that would be wasted on a scratch waits."""
+        s = game.state
+        best: tuple[float, Action, str] | None = None
         for a in options:
-            who = s.figures.get(a.get("other") or a.get("hero"))
-            if a.get("power") in ("healing_hymn", "lay_on_hands", "dwarven_resilience") or a.get("heal"):
-                missing = who.max_hp - who.hp if who is not None else 0
-                if missing >= worst:
-                    best, worst = a, missing
-        return best
+            pid = a.get("power")
+            if not (pid in HEALS or a.get("heal")):
+                continue
+            n = heal_amount(game, pid, a.get("heal"))
+            whom = [s.figures[x] for x in (a.get("other"), a.get("hero")) if x and x in s.figures]
+            if pid == "lay_on_hands" or a.get("heal"):
+                whom = whom[:1]
+            if pid == "dwarven_resilience":
+                whom = [s.figures[a.get("hero")]]
+            for who in whom:
+                missing = who.max_hp - who.hp
+                if who.hp <= 0:
+                    worth, why = 100.0 + n, f"{who.name} has fallen: lifting him saves a healing surge"
+                elif in_danger(who):
+                    worth, why = 50.0 + min(n, missing), f"{who.name} is down to {who.hp} HP"
+                else:
+                    continue
+                if best is None or worth > best[0]:
+                    best = (worth, a, why)
+        if best is None:
+            return None
+        return best[1], f"{best[1].text}: {best[2]}"
+
+    def cure(self, game: Game, h: Any, options: list[Action], done: list[str]) -> tuple[Action, str] | None:
+        """Poison bites every turn until a save: clear it at once; clear his own daze before he
+        has acted, so he gets both his actions."""
+        s = game.state
+        for a in options:
+            who = s.figures.get(a.get("other"))
+            if a.get("condition") == "poisoned" and who is not None:
+                return a, f"{a.text}: poison costs {who.name} 1 HP every turn until he shakes it off"
+        for a in options:
+            if a.get("condition") == "dazed" and a.get("other") == h.id and not done:
+                return a, f"{a.text}: dazed, he could only take one action"
+        return None
+
+    def friend_to_heal(self, game: Game, h: Any) -> Any:
+        """A fallen or failing friend this hero could heal if he stood beside him."""
+        s = game.state
+        can = any(up and pid in ("lay_on_hands",) for pid, up in h.powers.items()) or any(
+            up and combat.item_of(game, c).heal for c, up in h.items.items())
+        if not can:
+            return None
+        hurt = [o for o in s.heroes() if o is not h and o.on_board and (o.hp <= 0 or in_danger(o))]
+        return min(hurt, key=lambda o: (o.hp, o.id), default=None)
 
     def refuge(self, game: Game, d: Decision) -> tuple[Action, str]:
         """Lift the most hurt hero out of harm's way when he is down to 2 HP or less."""
@@ -117,7 +174,7 @@ class HeroAI:
         lifts = [a for a in d.options if a.get("other")]
         worst = min(lifts, key=lambda a: s.figures[a.get("other")].hp, default=None)
         if worst is not None and s.figures[worst.get("other")].hp <= 2:
-            return worst, "save the most hurt hero from the villains"
+            return worst, f"save {s.figures[worst.get('other')].name} from the villains"
         return d.options[0], "nobody is in great danger"
 
     def give(self, game: Game, d: Decision) -> tuple[Action, str]:
@@ -137,78 +194,6 @@ class HeroAI:
                 if a.get("hero") != me.id and not has(s.figures[a.get("hero")]):
                     return a, f"{s.figures[a.get('hero')].name} lacks that bonus"
         return keep, "keep the find"
-
-    def damaging(self, game: Game, a: Action) -> bool:
-        p = game.content.powers[a.get("power")]
-        if p.attack is None:
-            return False
-        if p.attack.bonus is None:  # the flaming sphere: worth it with monsters on the tile
-            return bool(a.get("tile")) and any(tuple(a.get("tile")) in board.cells_of(m) for m in game.state.foes())
-        return True
-
-    def best_attack(self, game: Game, h: Any, options: list[Action]) -> Action:
-        s = game.state
-
-        def score(a: Action) -> tuple[float, ...]:
-            p = game.content.powers[a.get("power")]
-            targets = [s.figures[a.get("target")]] if a.get("target") else \
-                [m for m in s.targets() if tuple(a.get("tile")) in board.cells_of(m)]
-            exp = 0.0
-            bonus = p.attack.bonus if p.attack.bonus is not None else 99
-            for m in targets:
-                ac, _ = combat.foe_ac(game, m)
-                chance = min(1.0, max(0.05, (21 - (ac - bonus)) / 20))
-                exp += min(m.hp, chance * p.attack.damage * p.attack.count + (1 - chance) * p.attack.miss_damage)
-            thrift = 0.75 if p.type != "at_will" else 1.0
-            weakest = min((m.hp for m in targets), default=99)
-            return (-exp * thrift, weakest, bonus)
-        return min(options, key=score)
-
-    def goal_kind(self, game: Game, h: Any) -> str:
-        s = game.state
-        lay = board.lay(s)
-        if escape_helps(game, h) and any(ch in exits(game) for ch in lay.terrain.values()):
-            return "the exit"
-        if not s.foes():
-            return "an unexplored edge"
-        if any(v.kind == "trophies" for v in game.content.adventures[s.adventure].victory):
-            return "monster"  # the hunt: the monsters are the goal
-        # A hero who ends his phase without exploring draws an encounter card, which hurts more
-        # than a monster left for later: he heads for an edge within this move (after his
-        # attack, if one is beside him), and stays on one he stands along to fight there.
-        if edges_along(s, h):
-            return "monster" if board.adjacent_foes(s, h) else "an unexplored edge"
-        edge_squares = {q for c, side in lay.unexplored_edges() for q in side_squares(c, side)}
-        return "an unexplored edge" if edge_squares & set(walks(game, h)) else "monster"
-
-    def best_move(self, game: Game, h: Any, options: list[Action]) -> Action | None:
-        s = game.state
-        lay = board.lay(s)
-        goal = self.goal_kind(game, h)
-        if goal == "the exit":
-            targets = {q for q, ch in lay.terrain.items() if ch in exits(game)}
-        elif goal == "monster":
-            targets = {q for m in s.foes() for q in board.free_adjacent(s, m, but=h)}
-            targets |= {q for m in s.foes() for q in lay.grid.neighbours(m.pos)}
-        else:
-            targets = set()
-        if not targets or (edges_along(s, h) == [] and goal == "an unexplored edge"):
-            targets |= {q for c, side in lay.unexplored_edges() for q in side_squares(c, side) if lay.grid.floor(q)}
-        if not targets:
-            return None
-        dist = distances_to(lay.grid, targets)
-        here = dist.get(h.pos, 1 << 20)
-        if goal == "an unexplored edge" and edges_along(s, h):
-            return None  # already along one: exploring happens after the hero phase
-        best = min(options, key=lambda a: (dist.get(tuple(a.get("to")), 1 << 20), a.get("to")[1], a.get("to")[0]))
-        if dist.get(tuple(best.get("to")), 1 << 20) >= here:
-            return None
-        return best
-
-
-def distances_to(grid: Any, goals: set[Sq]) -> dict[Sq, int]:
-    """Steps from every square to the nearest goal, ignoring figures (multi-source search)."""
-    return spread([g for g in sorted(goals, key=lambda q: (q[1], q[0])) if grid.floor(g)], grid.neighbours)
 
 
 __all__ = ["HeroAI", "exit_here"]
