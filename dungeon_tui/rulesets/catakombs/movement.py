@@ -22,28 +22,47 @@ def mobile(fig: Figure) -> bool:
 
 
 def flies(fig: Figure) -> bool:
-    return fig.has("flight") or fig.has("invisible") or fig.has("immaterial")
+    """Over lava, figures and traps without setting them off: flight, and an immaterial figure,
+    which passes through everything (§2.5)."""
+    return fig.has("flight") or fig.has("immaterial")
+
+
+def unblocked(fig: Figure) -> bool:
+    """Never held back by adjacent enemies: flyers, and invisible figures no one sees go (§2.5)."""
+    return flies(fig) or fig.has("invisible")
+
+
+def ghost(fig: Figure) -> bool:
+    """An immaterial figure goes through walls, doors and figures alike (§2.5)."""
+    return fig.has("immaterial")
+
+
+def steps_from(m: Map, fig: Figure, sq: Square) -> list[Square]:
+    """The squares one step from sq: by the corner rule, or all eight for an immaterial figure,
+    which a wall's corner does not stop either."""
+    return list(m.board.neighbours(sq)) if ghost(fig) else m.neighbours(sq)
 
 
 def passes(m: Map, fig: Figure, sq: Square) -> bool:
-    """A square a run may pass through: a free one; for a flyer, lava and figures too (§2.5)."""
-    return m.free(sq) or (flies(fig) and (m.ground(sq) or sq in m.lava))
+    """A square a run may pass through: a free one; for a flyer, lava and figures too; for an
+    immaterial figure any square of the board (§2.5).  Every move still ends on a free square."""
+    return m.free(sq) or (flies(fig) and (m.ground(sq) or sq in m.lava)) or (ghost(fig) and m.board.inside(sq))
 
 
 def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig):
         return []
-    return [option(seat, fig, "walk", f"walk to {at(n)}", to=n) for n in m.neighbours(fig.at) if m.free(n)]
+    return [option(seat, fig, "walk", f"walk to {at(n)}", to=n) for n in steps_from(m, fig, fig.at) if m.free(n)]
 
 
 def run_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig):
         return []
     out: dict[Square, Action] = {}
-    for first in m.neighbours(fig.at):
+    for first in steps_from(m, fig, fig.at):
         if not passes(m, fig, first):
             continue
-        for second in m.neighbours(first):
+        for second in steps_from(m, fig, first):
             if second != fig.at and second not in out and m.free(second) and chebyshev(second, fig.at) == 2:
                 out[second] = option(seat, fig, "run", f"run to {at(second)}", via=first, to=second)
     return [out[sq] for sq in sorted(out, key=lambda q: (q[1], q[0]))]
@@ -91,7 +110,7 @@ def jump_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
 def blocked(game: Game, fig: Figure, m: Map) -> Generator[Decision, Action, bool]:
     """The blocking test before a step or jump (§5.3): True when the figure stays put.  On a
     failure its seat chooses: take 1D6 wounds (armour ignored) and go, or give up the step."""
-    if flies(fig):
+    if unblocked(fig):
         return False
     foes = m.threats(fig)
     if not foes:

@@ -113,7 +113,9 @@ class Map:
 
     def targets(self, viewer: Figure, target: Figure, at: Square | None = None) -> bool:
         """Targeting LOS from `at` (the viewer's square unless given): terrain, and figures in
-        the way by the size rules (§5.4)."""
+        the way by the size rules (§5.4).  No one but itself has an invisible figure in sight."""
+        if not visible(target) and target is not viewer:
+            return False
         start = at or viewer.at
 
         def blocks(sq: Square) -> bool:
@@ -152,8 +154,14 @@ class Map:
         return self.s.traps.get(key(sq), False)
 
 
+def visible(fig: Figure) -> bool:
+    """An invisible figure is in no one's sight and the target of no attack (§2.5; RB: "ne
+    peut être la cible d'aucune attaque")."""
+    return not fig.has("invisible")
+
+
 def is_hero(fig: Figure) -> bool:
     return fig.side == HERO
 
 
-__all__ = ["Map", "board_of", "chebyshev"]
+__all__ = ["Map", "board_of", "chebyshev", "visible"]
