@@ -94,6 +94,14 @@ def jump_line(m: Map, fig: Figure, d: tuple[int, int], n: int) -> list[Square] |
     return line if m.free(line[-1]) else None
 
 
+def worth_a_jump(m: Map, skipped: list[Square]) -> bool:
+    """A jump is offered only over something a walk cannot take or should not: lava, a figure,
+    a barrel or a chest, an armed trap (§5.3 lists what a jump may cross).  Over plain floor a
+    run carries about as far for the same AP with no test (a failed jump falls short), so
+    those jumps would only bury the useful ones in the list."""
+    return any(not m.free(sq) or m.trap(sq) for sq in skipped)
+
+
 def jump_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig) or flies(fig):
         return []
@@ -101,7 +109,7 @@ def jump_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     for d in DIRECTIONS:
         for n in range(1, LONGEST_JUMP + 1):
             line = jump_line(m, fig, d, n)
-            if line is not None:
+            if line is not None and worth_a_jump(m, line[:-1]):
                 out.append(option(seat, fig, "jump", f"jump {n} to {at(line[-1])} (difficulty {2 ** n})",
                                   to=line[-1], over=n))
     return out
