@@ -13,9 +13,10 @@ from dungeon_tui.rulesets.catakombs.ai import controllers
 from dungeon_tui.rulesets.catakombs.ai.interpreter import script_problems
 from dungeon_tui.rulesets.catakombs.ai.master import MasterSeat
 from dungeon_tui.rulesets.catakombs.ai.words import registry
+from dungeon_tui.rulesets.catakombs.board import board_for
 from dungeon_tui.rulesets.catakombs.content import load_content
 from dungeon_tui.rulesets.catakombs.models import TACTICS_WORDS
-from dungeon_tui.rulesets.catakombs.state import MASTER, HERO, State, figure_from_card
+from dungeon_tui.rulesets.catakombs.state import MASTER, HERO, State, figure_from_card, key
 from dungeon_tui.rulesets.catakombs.terrain import Map
 
 
@@ -231,3 +232,23 @@ def test_a_fighter_meets_a_near_enemy_before_heading_for_the_objective():
     t.state.figures["torgils"].ap = 4
     action, why = controllers()["*"].choose(t, hero_decision(t, "torgils"))    # type: ignore[arg-type]
     assert action.kind in ("walk", "run") and "advances on Revenant 1" in why
+
+
+def test_a_companion_jumps_the_lava_when_the_odds_are_good_and_walks_round_when_a_fall_would_kill():
+    # Liberation's lava river cuts its zone in two; the cell lies beyond it.
+    t = table("liberation", {"irf": (19, 10)}, {})
+    t.state.figures["irf"].ap = 4
+    action, why = controllers()["*"].choose(t, hero_decision(t, "irf"))    # type: ignore[arg-type]
+    assert (action.kind, action.get("to"), action.get("over")) == ("jump", (21, 10), 1) and "jumps" in why
+    # With no fate point left, a failed jump over the lava kills: Torgils (Agility 2) goes round.
+    t = table("liberation", {"torgils": (19, 10)}, {})
+    t.state.figures["torgils"].ap, t.state.figures["torgils"].fate = 4, 0
+    board = board_for(t.content, "liberation")
+    t.state.doors = {key(sq): "closed" if board.symbol(sq) == "D" else "locked" for sq in board.squares("DL")}
+    action, _ = controllers()["*"].choose(t, hero_decision(t, "torgils"))    # type: ignore[arg-type]
+    assert action.kind != "jump"
+
+
+def test_leap_odds_are_the_power_dice_odds():
+    from dungeon_tui.rulesets.catakombs.ai.leaps import odds
+    assert odds(1, 2) == 0 and round(odds(2, 2), 3) == 0.444 and round(odds(4, 4), 3) == 0.469

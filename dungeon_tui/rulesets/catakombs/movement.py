@@ -2,7 +2,7 @@
 traps; lava; crushing forward after a kill."""
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 
 from ...engine.dice import draw, roll_event
 from ...engine.game import Action, Decision, Game
@@ -82,36 +82,59 @@ def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     return out
 
 
-def jump_line(m: Map, fig: Figure, d: tuple[int, int], n: int) -> list[Square] | None:
-    """The skipped squares and the landing of a straight jump over n squares, if allowed."""
-    x, y = fig.at
-    line = [(x + d[0] * i, y + d[1] * i) for i in range(1, n + 2)]
-    prev = fig.at
-    for sq in line:
-        if not m.board.inside(sq) or m.obstacle(sq) or not m.step_ok(prev, sq):
-            return None
-        prev = sq
-    return line if m.free(line[-1]) else None
+def jump_lines(m: Map, start: Square) -> tuple[tuple[Square, ...], ...]:
+    """Per direction, the squares a straight jump from `start` may pass over or land on, in
+    order: up to LONGEST_JUMP + 1, cut at the first obstacle or corner the rule forbids (§5.3).
+    Kept for as long as the same doors are shut."""
+    lines = _LINES.get(m.blocked)
+    if lines is None:
+        if len(_LINES) > 64:
+            _LINES.clear()
+        lines = _LINES[m.blocked] = {}
+    found = lines.get(start)
+    if found is None:
+        steps = m.steps()
+        out = []
+        for d in DIRECTIONS:
+            line: list[Square] = []
+            prev = start
+            for i in range(1, LONGEST_JUMP + 2):
+                sq = (start[0] + d[0] * i, start[1] + d[1] * i)
+                if m.obstacle(sq) or sq not in steps.get(prev, ()):
+                    break
+                line.append(sq)
+                prev = sq
+            if len(line) > 1:
+                out.append(tuple(line))
+        found = lines[start] = tuple(out)
+    return found
 
 
-def worth_a_jump(m: Map, skipped: list[Square]) -> bool:
-    """A jump is offered only over something a walk cannot take or should not: lava, a figure,
-    a barrel or a chest, an armed trap (§5.3 lists what a jump may cross).  Over plain floor a
-    run carries about as far for the same AP with no test (a failed jump falls short), so
-    those jumps would only bury the useful ones in the list."""
-    return any(not m.free(sq) or m.trap(sq) for sq in skipped)
+_LINES: dict[frozenset[Square], dict[Square, tuple[tuple[Square, ...], ...]]] = {}
+
+
+def jumps_from(m: Map, start: Square) -> Iterator[tuple[Square, tuple[Square, ...]]]:
+    """The jumps worth offering from `start`: each landing and the squares skipped.  A jump is
+    worth it only over something a walk cannot take or should not: lava, a figure, a barrel or
+    a chest, an armed trap (§5.3 lists what a jump may cross).  Over plain floor a run carries
+    about as far for the same AP with no test (a failed jump falls short), so those jumps
+    would only bury the useful ones in the list.  The landing must be free."""
+    for line in jump_lines(m, start):
+        worth = False
+        for n in range(1, len(line)):
+            skipped = line[n - 1]
+            worth = worth or not m.free(skipped) or m.trap(skipped)
+            if worth and m.free(line[n]):
+                yield line[n], line[:n]
 
 
 def jump_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig) or flies(fig):
         return []
     out = []
-    for d in DIRECTIONS:
-        for n in range(1, LONGEST_JUMP + 1):
-            line = jump_line(m, fig, d, n)
-            if line is not None and worth_a_jump(m, line[:-1]):
-                out.append(option(seat, fig, "jump", f"jump {n} to {at(line[-1])} (difficulty {2 ** n})",
-                                  to=line[-1], over=n))
+    for landing, skipped in jumps_from(m, fig.at):
+        n = len(skipped)
+        out.append(option(seat, fig, "jump", f"jump {n} to {at(landing)} (difficulty {2 ** n})", to=landing, over=n))
     return out
 
 

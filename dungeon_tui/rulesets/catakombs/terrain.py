@@ -74,6 +74,7 @@ class Map:
         things = {square(k) for k in self.s.barrels} | {square(k) for k in self.s.chests}
         self.floor = lay.floor - self.blocked - things
         self.figures = self.s.occupied()
+        self.armed = frozenset(square(k) for k, on in self.s.traps.items() if on)
 
     def obstacle(self, sq: Square) -> bool:
         return sq in self.blocked or not self.board.inside(sq)
@@ -151,7 +152,8 @@ class Map:
         return [f for f in self.figures.values() if f.side == fig.side and f is not fig]
 
     def trap(self, sq: Square) -> bool:
-        return self.s.traps.get(key(sq), False)
+        """An armed trap on the square, as the board stood when this map was made."""
+        return sq in self.armed
 
 
 def visible(fig: Figure) -> bool:

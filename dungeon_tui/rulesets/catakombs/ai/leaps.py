@@ -1,0 +1,110 @@
+"""A hero companion's way with jumps (spec §5.3, §6.5): the walk of walks.py, and besides its
+steps the jumps the rules would offer from each square on the way (over lava, figures, barrels,
+chests and armed traps), each costed from the hero's own card by the odds of its Agility test.
+
+The cost is in steps, the walk's unit: an AP carries a runner two steps, so a jump costs two
+steps for each AP it takes on average (1 / the chance of landing it, a fate reroll counted when
+the companion would spend one), plus what a failure risks: over lava, death (a fate point cancels
+it, so then only the point), else a fall onto a trap in the middle.  The solo Master never jumps
+(D22); this is the heroes' side only, from what their seat sees (cards and board; no dice ahead).
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from functools import lru_cache
+from itertools import product
+
+from ..dice import POWER_FACES, score
+from ..movement import DIRECTIONS, LONGEST_JUMP, jumps_from
+from ..paths import Walk
+from ..state import Figure, Square
+from ..terrain import Map, layout
+from .walks import extra_costs, open_squares
+
+AP_STEPS = 2  # a run: two steps for one AP
+FATE_STEPS = 16  # a fate point spent to live through a fall into the lava (a life kept for later)
+DEATH_STEPS = 400  # no detour is that long: only a way with no other is worth a deadly jump
+TRAP_STEPS = 20  # a fall onto a trap in the middle: 4D6 wounds, no dodge
+_KEPT = 256
+FAR = 1 << 30
+_WALKS: dict[tuple[object, ...], Walk] = {}
+
+
+@lru_cache(maxsize=64)
+def odds(dice: int, difficulty: int) -> float:
+    """The chance that `dice` power dice score `difficulty` or more (every face counted once)."""
+    if dice <= 0:
+        return 0.0
+    hits = sum(1 for faces in product(POWER_FACES, repeat=dice) if score(faces) >= difficulty)
+    return hits / len(POWER_FACES) ** dice
+
+
+def jump_cost(fig: Figure, over: int, lava: bool, trap: bool) -> int | None:
+    """Steps a jump over `over` squares is worth to this hero, None when it cannot land one.
+    Companions reroll a failed test while they have a fate point to spare (companions.py)."""
+    chance = odds(fig.stat("agi"), 2 ** over)
+    if fig.fate > 1:
+        chance = 1 - (1 - chance) ** 2
+    if chance <= 0:
+        return None
+    risk = (FATE_STEPS if fig.fate >= 1 else DEATH_STEPS) if lava else TRAP_STEPS if trap else 0
+    return math.ceil(AP_STEPS / chance) + math.ceil((1 - chance) * risk)
+
+
+def launch_squares(m: Map) -> frozenset[Square]:
+    """The squares from which a jump could be worth it: those with, a few squares off in a
+    straight line, something a walk cannot take (lava, a figure, a barrel or chest, a trap)."""
+    things = m.lava | m.armed | frozenset(m.figures) | (layout_floor(m) - m.floor)
+    return frozenset((x - dx * i, y - dy * i) for x, y in things for dx, dy in DIRECTIONS
+                     for i in range(1, LONGEST_JUMP + 1))
+
+
+def layout_floor(m: Map) -> frozenset[Square]:
+    return layout(m.board).floor - m.blocked
+
+
+def leap_walk(m: Map, fig: Figure) -> Walk:
+    """The companion's steps to every square it can reach, walking or jumping, and where each
+    was reached from (a jump's landing from its take-off).  Ties: the heap order (steps, y, x).
+    The same board and hero give the same walk, found once."""
+    passable, extra = open_squares(m, fig, False), extra_costs(m, False)
+    found_key = (m.board.rows, m.blocked, m.floor, frozenset(m.figures), m.armed, fig.at, passable,
+                 frozenset(extra.items()), fig.stat("agi"), fig.fate)
+    walk = _WALKS.get(found_key)
+    if walk is not None:
+        return walk
+    costs = {(n, lava, trap): jump_cost(fig, n, lava, trap)
+             for n in range(1, LONGEST_JUMP + 1) for lava in (False, True) for trap in (False, True)}
+    take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
+    steps, lava_squares, free = m.steps(), m.lava, m.free
+    start = fig.at
+    dist: dict[Square, int] = {start: 0}
+    came: dict[Square, Square] = {}
+    heap = [(0, start[1], start[0])]
+    push, pop = heapq.heappush, heapq.heappop
+    while heap:
+        d, y, x = pop(heap)
+        sq = (x, y)
+        if dist[sq] != d:
+            continue
+        for nxt in steps[sq]:
+            if nxt in passable:
+                nd = d + 1 + extra.get(nxt, 0)
+                if nd < dist.get(nxt, FAR):
+                    dist[nxt], came[nxt] = nd, sq
+                    push(heap, (nd, nxt[1], nxt[0]))
+        if sq not in take_offs or not (sq == start or free(sq)):  # one takes off only where one stands
+            continue
+        for landing, skipped in jumps_from(m, sq):
+            over = len(skipped)
+            cost = costs[(over, any(s in lava_squares for s in skipped), m.trap(skipped[(over + 1) // 2 - 1]))]
+            if cost is not None:
+                nd = d + cost + extra.get(landing, 0)
+                if nd < dist.get(landing, FAR):
+                    dist[landing], came[landing] = nd, sq
+                    push(heap, (nd, landing[1], landing[0]))
+    if len(_WALKS) >= _KEPT:
+        _WALKS.clear()
+    walk = _WALKS[found_key] = (dist, came)
+    return walk
