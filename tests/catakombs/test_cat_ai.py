@@ -252,3 +252,16 @@ def test_a_companion_jumps_the_lava_when_the_odds_are_good_and_walks_round_when_
 def test_leap_odds_are_the_power_dice_odds():
     from dungeon_tui.rulesets.catakombs.ai.leaps import odds
     assert odds(1, 2) == 0 and round(odds(2, 2), 3) == 0.444 and round(odds(4, 4), 3) == 0.469
+
+
+def test_a_caster_webs_a_free_enemy_not_one_the_roots_already_hold():
+    t = table("liberation", {"esterella": (2, 12)}, {"revenant_1": ("revenant", (5, 12)),
+                                                     "revenant_2": ("revenant", (5, 14))})
+    est = t.state.figures["esterella"]
+    est.ap = 4
+    t.state.figures["revenant_1"].webbed = 2
+    action, why = controllers()["*"].choose(t, hero_decision(t, "esterella"))    # type: ignore[arg-type]
+    assert (action.kind, action.get("spell"), action.get("target")) == ("cast", "entangling_roots", "revenant_2")
+    t.state.figures["revenant_2"].webbed = 1
+    action, _ = controllers()["*"].choose(t, hero_decision(t, "esterella"))    # type: ignore[arg-type]
+    assert action.get("spell") != "entangling_roots"
