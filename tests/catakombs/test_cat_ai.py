@@ -250,7 +250,7 @@ def test_a_companion_jumps_the_lava_when_the_odds_are_good_and_walks_round_when_
 
 
 def test_leap_odds_are_the_power_dice_odds():
-    from dungeon_tui.rulesets.catakombs.ai.leaps import odds
+    from dungeon_tui.rulesets.catakombs.dice import chance as odds
     assert odds(1, 2) == 0 and round(odds(2, 2), 3) == 0.444 and round(odds(4, 4), 3) == 0.469
 
 
@@ -265,3 +265,14 @@ def test_a_caster_webs_a_free_enemy_not_one_the_roots_already_hold():
     t.state.figures["revenant_2"].webbed = 1
     action, _ = controllers()["*"].choose(t, hero_decision(t, "esterella"))    # type: ignore[arg-type]
     assert action.get("spell") != "entangling_roots"
+
+
+def test_the_cell_door_is_broken_by_a_strong_arm_and_picked_by_a_deft_hand():
+    # Liberation's cell door at 30,3: Torgils (Dexterity 1) cannot pick it but breaks it in two
+    # blows; Irf (Dexterity 3, fate to spare) picks it sooner than his four blows would break it.
+    for hero, kind in (("torgils", "break_door"), ("irf", "pick_lock")):
+        t = table("liberation", {hero: (30, 4)}, {})
+        t.state.figures[hero].ap = 4
+        t.state.doors = {"30,3": "locked"}
+        action, why = controllers()["*"].choose(t, hero_decision(t, hero))    # type: ignore[arg-type]
+        assert (action.kind, action.get("at")) == (kind, (30, 3)) and "quest" in why

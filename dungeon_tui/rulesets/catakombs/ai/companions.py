@@ -16,6 +16,10 @@ from .plan import name
 SCRIPT = "hero_companion"
 STRIKES = ("melee", "power_attack", "whirlwind", "shoot", "precise_shot", "cast", "free_self")
 LAST_WINDOW = "W3"
+# Tests whose failure costs more than the AP it took: wounds, a fall, the quest's deed, poison,
+# a web that holds the hero for turns.
+WORTH_A_REROLL = frozenset({"cat.trap.dodge", "cat.move.jump", "cat.quest.decipher", "cat.quest.speech",
+                            "cat.lock.pick", "cat.poison.resist", "cat.web.break"})
 
 
 class CompanionSeat:
@@ -55,10 +59,13 @@ def hero_side_choice(game: Game, d: Decision) -> tuple[Action, str] | None:
         keep = next(a for a in d.options if a.kind != "use_fate")
         cancel = d.context.get("use") == "cancel"
         fig = game.state.figures.get(d.context.get("figure", ""))
-        # Cancel a death always; reroll only with a point to spare for that.
-        if cancel or (fig is not None and fig.fate > 1):
-            return use, "a fate point " + ("saves a life" if cancel else "for a second try")
-        return keep, "the last fate point is kept against death"
+        # Cancel a death always; reroll only with a point to spare for that, and only a test
+        # whose failure costs more than an AP (a missed blow or a fear test is not worth a life).
+        if cancel:
+            return use, "a fate point saves a life"
+        if fig is not None and fig.fate > 1 and d.context.get("rule") in WORTH_A_REROLL:
+            return use, "a fate point for a second try"
+        return keep, "the fate point is kept against death"
     if "break_away" in kinds:
         fig = game.state.figures.get(d.context.get("figure", ""))
         if fig is not None and fig.pv > 6:

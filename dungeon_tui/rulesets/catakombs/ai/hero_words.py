@@ -2,9 +2,13 @@
 Irf on the lookout, and heading for the objective."""
 from __future__ import annotations
 
+import math
+
 from ....engine.game import Action
+from ..items import DOOR_ARMOUR, DOOR_PV, LOCK
 from ..sight import chebyshev
 from ..state import Figure, Square, key
+from .leaps import test_odds
 from .plan import Plan, name
 from .words import registry
 
@@ -131,6 +135,9 @@ def quest_action_ready(p: Plan) -> bool:
 @registry.action
 def quest_action(p: Plan) -> str:
     for a in _offered(p, *QUEST_DEEDS):
+        if a.kind == "pick_lock":
+            _open_a_lock(p, a)
+            continue
         p.want(a.kind, **dict(a.args))
     for a in _offered(p, "take_item"):
         if a.get("item") == GEM:
@@ -138,6 +145,22 @@ def quest_action(p: Plan) -> str:
     if _leaving_helps(p):
         p.want("leave")
     return "does what the quest asks"
+
+
+def _open_a_lock(p: Plan, pick: Action) -> None:
+    """A locked door gives way to a lock pick (Dexterity against 4) or to blows (8 PV, 2 armour):
+    the hero takes whichever it expects to open it with in fewer AP, and never a pick it cannot
+    win (a locked chest is never broken, §5.9)."""
+    odds = test_odds(p.me, "dex", LOCK)
+    picks = 1 / odds if odds > 0 else math.inf
+    sq = pick.get("at")
+    blow = p.me.melee_damage - DOOR_ARMOUR
+    blows = -(-p.s.door_pv.get(key(sq), DOOR_PV) // blow) if blow > 0 else math.inf
+    breaking = [a for a in _offered(p, "break_door") if a.get("at") == sq]
+    if breaking and blows <= picks:
+        p.want("break_door", at=sq)
+    elif odds > 0:
+        p.want("pick_lock", at=sq)
 
 
 @registry.condition(says="on the lookout")

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import heapq
 import math
-from functools import lru_cache
-from itertools import product
 
-from ..dice import POWER_FACES, score
+from ..dice import chance
 from ..movement import DIRECTIONS, LONGEST_JUMP, jumps_from
 from ..paths import Walk
 from ..state import Figure, Square
@@ -31,25 +29,21 @@ FAR = 1 << 30
 _WALKS: dict[tuple[object, ...], Walk] = {}
 
 
-@lru_cache(maxsize=64)
-def odds(dice: int, difficulty: int) -> float:
-    """The chance that `dice` power dice score `difficulty` or more (every face counted once)."""
-    if dice <= 0:
-        return 0.0
-    hits = sum(1 for faces in product(POWER_FACES, repeat=dice) if score(faces) >= difficulty)
-    return hits / len(POWER_FACES) ** dice
-
-
 def jump_cost(fig: Figure, over: int, lava: bool, trap: bool) -> int | None:
     """Steps a jump over `over` squares is worth to this hero, None when it cannot land one.
     Companions reroll a failed test while they have a fate point to spare (companions.py)."""
-    chance = odds(fig.stat("agi"), 2 ** over)
-    if fig.fate > 1:
-        chance = 1 - (1 - chance) ** 2
-    if chance <= 0:
+    odds = test_odds(fig, "agi", 2 ** over)
+    if odds <= 0:
         return None
     risk = (FATE_STEPS if fig.fate >= 1 else DEATH_STEPS) if lava else TRAP_STEPS if trap else 0
-    return math.ceil(AP_STEPS / chance) + math.ceil((1 - chance) * risk)
+    return math.ceil(AP_STEPS / odds) + math.ceil((1 - odds) * risk)
+
+
+def test_odds(fig: Figure, stat: str, difficulty: int) -> float:
+    """The odds the figure passes a test, with the fate reroll a companion takes while it has a
+    point to spare (companions.py)."""
+    odds = chance(fig.stat(stat), difficulty)
+    return 1 - (1 - odds) ** 2 if fig.fate > 1 else odds
 
 
 def launch_squares(m: Map) -> frozenset[Square]:
