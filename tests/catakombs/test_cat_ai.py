@@ -276,3 +276,19 @@ def test_the_cell_door_is_broken_by_a_strong_arm_and_picked_by_a_deft_hand():
         t.state.doors = {"30,3": "locked"}
         action, why = controllers()["*"].choose(t, hero_decision(t, hero))    # type: ignore[arg-type]
         assert (action.kind, action.get("at")) == (kind, (30, 3)) and "quest" in why
+
+
+def test_the_uncle_once_talked_round_makes_for_the_stairs_and_the_heroes_leave_them_to_him():
+    t = table("old_fool", {"torgils": (2, 12)}, {"revenant_1": ("revenant", (6, 10))})
+    c = t.content
+    uncle = figure_from_card("uncle", "irf_uncle", c.cards["irf_uncle"], c.cards["irf_uncle"].name, HERO)
+    uncle.pos, uncle.ap = (3, 12), 3
+    t.state.figures["uncle"] = uncle
+    t.state.seat_of["uncle"] = "hero1"
+    t.state.flags["uncle_joined"] = True
+    action, why = controllers()["*"].choose(t, hero_decision(t, "uncle"))    # type: ignore[arg-type]
+    assert action.kind in ("walk", "run") and "objective" in why   # not at the revenant 4 steps off
+    t.state.figures["torgils"].ap = 4
+    t.state.figures["torgils"].pos = (1, 11)
+    action, _ = controllers()["*"].choose(t, hero_decision(t, "torgils"))    # type: ignore[arg-type]
+    assert action.get("to") != (1, 12)  # the stairs stay free for the uncle
