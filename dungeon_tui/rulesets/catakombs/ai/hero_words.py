@@ -9,12 +9,12 @@ from ..items import DOOR_ARMOUR, DOOR_PV, LOCK
 from ..quests import UNCLE, WORDS
 from ..sight import chebyshev
 from ..state import Figure, Square, key
-from .leaps import test_odds
+from .fate import test_odds
 from .plan import Plan, name
 from .words import registry
 
 QUEST_DEEDS = ("open_chest", "pick_lock", "decipher", "speech")
-WORD_TESTS = {"decipher": "int", "speech": "cha"}
+WORD_TESTS = {"decipher": ("int", "cat.quest.decipher"), "speech": ("cha", "cat.quest.speech")}
 GEM = "treasure_gem"
 
 
@@ -140,7 +140,7 @@ def quest_action(p: Plan) -> str:
     for a in _offered(p, *QUEST_DEEDS):
         if a.kind == "pick_lock":
             _open_a_lock(p, a)
-        elif a.kind not in WORD_TESTS or test_odds(p.me, WORD_TESTS[a.kind], WORDS) > 0:
+        elif a.kind not in WORD_TESTS or test_odds(p.me, *WORD_TESTS[a.kind], WORDS) > 0:
             p.want(a.kind, **dict(a.args))  # never 2 AP on writing or talk it cannot win
     for a in _offered(p, "take_item"):
         if a.get("item") == GEM:
@@ -154,7 +154,7 @@ def _open_a_lock(p: Plan, pick: Action) -> None:
     """A locked door gives way to a lock pick (Dexterity against 4) or to blows (8 PV, 2 armour):
     the hero takes whichever it expects to open it with in fewer AP, and never a pick it cannot
     win (a locked chest is never broken, §5.9)."""
-    odds = test_odds(p.me, "dex", LOCK)
+    odds = test_odds(p.me, "dex", LOCK, "cat.lock.pick")
     picks = 1 / odds if odds > 0 else math.inf
     sq = pick.get("at")
     blow = p.me.melee_damage - DOOR_ARMOUR

@@ -3,8 +3,8 @@ steps the jumps the rules would offer from each square on the way (over lava, fi
 chests and armed traps), each costed from the hero's own card by the odds of its Agility test.
 
 The cost is in steps, the walk's unit: an AP carries a runner two steps, so a jump costs two
-steps for each AP it takes on average (1 / the chance of landing it, a fate reroll counted when
-the companion would spend one), plus what a failure risks: over lava, death (a fate point cancels
+steps for each AP it takes on average (1 / the chance of landing it: a companion keeps its fate
+for lives, not for jumps, fate.py), plus what a failure risks: over lava, death (a fate point cancels
 it, so then only the point), else a fall onto a trap in the middle.  The solo Master never jumps
 (D22); this is the heroes' side only, from what their seat sees (cards and board; no dice ahead).
 """
@@ -13,11 +13,11 @@ from __future__ import annotations
 import heapq
 import math
 
-from ..dice import chance
 from ..movement import DIRECTIONS, LONGEST_JUMP, jumps_from
 from ..paths import Walk
 from ..state import Figure, Square
 from ..terrain import Map, layout
+from .fate import test_odds
 from .walks import extra_costs, open_squares
 
 AP_STEPS = 2  # a run: two steps for one AP
@@ -30,20 +30,12 @@ _WALKS: dict[tuple[object, ...], Walk] = {}
 
 
 def jump_cost(fig: Figure, over: int, lava: bool, trap: bool) -> int | None:
-    """Steps a jump over `over` squares is worth to this hero, None when it cannot land one.
-    Companions reroll a failed test while they have a fate point to spare (companions.py)."""
-    odds = test_odds(fig, "agi", 2 ** over)
+    """Steps a jump over `over` squares is worth to this hero, None when it cannot land one."""
+    odds = test_odds(fig, "agi", 2 ** over, "cat.move.jump")
     if odds <= 0:
         return None
     risk = (FATE_STEPS if fig.fate >= 1 else DEATH_STEPS) if lava else TRAP_STEPS if trap else 0
     return math.ceil(AP_STEPS / odds) + math.ceil((1 - odds) * risk)
-
-
-def test_odds(fig: Figure, stat: str, difficulty: int) -> float:
-    """The odds the figure passes a test, with the fate reroll a companion takes while it has a
-    point to spare (companions.py)."""
-    odds = chance(fig.stat(stat), difficulty)
-    return 1 - (1 - odds) ** 2 if fig.fate > 1 else odds
 
 
 def launch_squares(m: Map) -> frozenset[Square]:
