@@ -292,3 +292,13 @@ def test_the_uncle_once_talked_round_makes_for_the_stairs_and_the_heroes_leave_t
     t.state.figures["torgils"].pos = (1, 11)
     action, _ = controllers()["*"].choose(t, hero_decision(t, "torgils"))    # type: ignore[arg-type]
     assert action.get("to") != (1, 12)  # the stairs stay free for the uncle
+
+
+def test_only_a_hero_who_can_read_it_spends_ap_on_the_secret_writing():
+    # Quest IV's secret door at 32,4: Torgils (Intelligence 1) cannot score 4; Esterella can.
+    for hero, deciphers in (("torgils", False), ("esterella", True)):
+        t = table("escape", {hero: (31, 4)}, {})
+        t.state.figures[hero].ap = 4
+        t.state.secret = {"32,4": "closed"}
+        action, _ = controllers()["*"].choose(t, hero_decision(t, hero))    # type: ignore[arg-type]
+        assert (action.kind == "decipher") == deciphers

@@ -140,7 +140,7 @@ def quest_action(p: Plan) -> str:
     for a in _offered(p, *QUEST_DEEDS):
         if a.kind == "pick_lock":
             _open_a_lock(p, a)
-        elif a.kind not in WORD_TESTS or test_odds(p.me, *WORD_TESTS[a.kind], WORDS) > 0:
+        elif a.kind not in WORD_TESTS or test_odds(p.me, WORD_TESTS[a.kind][0], WORDS, WORD_TESTS[a.kind][1]) > 0:
             p.want(a.kind, **dict(a.args))  # never 2 AP on writing or talk it cannot win
     for a in _offered(p, "take_item"):
         if a.get("item") == GEM:
