@@ -10,11 +10,10 @@ it, so then only the point), else a fall onto a trap in the middle.  The solo Ma
 """
 from __future__ import annotations
 
-import heapq
 import math
 
 from ..movement import DIRECTIONS, LONGEST_JUMP, jumps_from
-from ..paths import Walk
+from ..paths import Walk, search
 from ..state import Figure, Square
 from ..terrain import Map, layout
 from .fate import test_odds
@@ -25,8 +24,9 @@ FATE_STEPS = 16  # a fate point spent to live through a fall into the lava (a li
 DEATH_STEPS = 400  # no detour is that long: only a way with no other is worth a deadly jump
 TRAP_STEPS = 20  # a fall onto a trap in the middle: 4D6 wounds, no dodge
 _KEPT = 256
-FAR = 1 << 30
 _WALKS: dict[tuple[object, ...], Walk] = {}
+_LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
+NO_JUMPS: list[tuple[Square, int]] = []
 
 
 def jump_cost(fig: Figure, over: int, lava: bool, trap: bool) -> int | None:
@@ -39,15 +39,19 @@ def jump_cost(fig: Figure, over: int, lava: bool, trap: bool) -> int | None:
 
 
 def launch_squares(m: Map) -> frozenset[Square]:
-    """The squares from which a jump could be worth it: those with, a few squares off in a
-    straight line, something a walk cannot take (lava, a figure, a barrel or chest, a trap)."""
-    things = m.lava | m.armed | frozenset(m.figures) | (layout_floor(m) - m.floor)
-    return frozenset((x - dx * i, y - dy * i) for x, y in things for dx, dy in DIRECTIONS
-                     for i in range(1, LONGEST_JUMP + 1))
-
-
-def layout_floor(m: Map) -> frozenset[Square]:
-    return layout(m.board).floor - m.blocked
+    """The squares from which a jump could be worth it to a companion: those with, a few
+    squares off in a straight line, lava, a barrel or chest, or an armed trap.  Figures are
+    left out: an ally is passed for 2 AP with no test, and past an enemy the jumper lands next
+    to it all the same (the plan stays a search of the board, not of every figure's shadow)."""
+    found_key = (m.board.rows, m.floor, m.armed)
+    found = _LAUNCHES.get(found_key)
+    if found is None:
+        if len(_LAUNCHES) >= _KEPT:
+            _LAUNCHES.clear()
+        things = m.lava | m.armed | (layout(m.board).floor - m.blocked - m.floor)
+        found = _LAUNCHES[found_key] = frozenset((x - dx * i, y - dy * i) for x, y in things
+                                                 for dx, dy in DIRECTIONS for i in range(1, LONGEST_JUMP + 1))
+    return found
 
 
 def leap_walk(m: Map, fig: Figure) -> Walk:
@@ -63,34 +67,21 @@ def leap_walk(m: Map, fig: Figure) -> Walk:
     costs = {(n, lava, trap): jump_cost(fig, n, lava, trap)
              for n in range(1, LONGEST_JUMP + 1) for lava in (False, True) for trap in (False, True)}
     take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
-    steps, lava_squares, free = m.steps(), m.lava, m.free
-    start = fig.at
-    dist: dict[Square, int] = {start: 0}
-    came: dict[Square, Square] = {}
-    heap = [(0, start[1], start[0])]
-    push, pop = heapq.heappush, heapq.heappop
-    while heap:
-        d, y, x = pop(heap)
-        sq = (x, y)
-        if dist[sq] != d:
-            continue
-        for nxt in steps[sq]:
-            if nxt in passable:
-                nd = d + 1 + extra.get(nxt, 0)
-                if nd < dist.get(nxt, FAR):
-                    dist[nxt], came[nxt] = nd, sq
-                    push(heap, (nd, nxt[1], nxt[0]))
-        if sq not in take_offs or not (sq == start or free(sq)):  # one takes off only where one stands
-            continue
+    lava, start = m.lava, fig.at
+
+    def jumps(sq: Square) -> list[tuple[Square, int]]:
+        if sq not in take_offs or not (sq == start or m.free(sq)):  # one takes off only where one stands
+            return NO_JUMPS
+        out = []
         for landing, skipped in jumps_from(m, sq):
             over = len(skipped)
-            cost = costs[(over, any(s in lava_squares for s in skipped), m.trap(skipped[(over + 1) // 2 - 1]))]
+            cost = costs[(over, any(s in lava for s in skipped), m.trap(skipped[(over + 1) // 2 - 1]))]
             if cost is not None:
-                nd = d + cost + extra.get(landing, 0)
-                if nd < dist.get(landing, FAR):
-                    dist[landing], came[landing] = nd, sq
-                    push(heap, (nd, landing[1], landing[0]))
+                out.append((landing, cost))
+        return out
+
+    walk = search(m.steps(), start, passable, extra, jumps)
     if len(_WALKS) >= _KEPT:
         _WALKS.clear()
-    walk = _WALKS[found_key] = (dist, came)
+    _WALKS[found_key] = walk
     return walk
