@@ -28,7 +28,7 @@ from .glyphs import to_ascii, wants_ascii
 Sq = tuple[int, int]
 Edge = tuple[Sq, Sq]  # two orthogonal neighbours, left before right, top before bottom
 ROLES = ("floor", "pit", "chasm", "wall", "fog", "door", "hero", "monster", "cursor", "reachable", "far", "target",
-         "furniture", "trap")
+         "furniture", "trap", "objective")
 # A corner's glyph from the walls that meet there: (up, down, left, right).
 CORNERS = {(1, 1, 1, 1): "┼", (1, 1, 1, 0): "┤", (1, 1, 0, 1): "├", (1, 0, 1, 1): "┴", (0, 1, 1, 1): "┬",
            (1, 1, 0, 0): "│", (0, 0, 1, 1): "─", (1, 0, 1, 0): "┘", (1, 0, 0, 1): "└", (0, 1, 1, 0): "┐",
@@ -86,6 +86,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     MapView > .mapview--target { text-style: bold underline; }
     MapView > .mapview--furniture { color: $secondary; }
     MapView > .mapview--trap { color: $warning; text-style: bold; }
+    MapView > .mapview--objective { color: $success; background: $success 25%; text-style: bold; }
     """
     BINDINGS = [
         Binding("up,k,8", "cursor(0,-1)", "up", show=False, id="map.up"),

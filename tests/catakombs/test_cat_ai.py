@@ -13,9 +13,10 @@ from dungeon_tui.rulesets.catakombs.ai import controllers
 from dungeon_tui.rulesets.catakombs.ai.interpreter import script_problems
 from dungeon_tui.rulesets.catakombs.ai.master import MasterSeat
 from dungeon_tui.rulesets.catakombs.ai.words import registry
+from dungeon_tui.rulesets.catakombs.board import board_for
 from dungeon_tui.rulesets.catakombs.content import load_content
 from dungeon_tui.rulesets.catakombs.models import TACTICS_WORDS
-from dungeon_tui.rulesets.catakombs.state import MASTER, HERO, State, figure_from_card
+from dungeon_tui.rulesets.catakombs.state import MASTER, HERO, State, figure_from_card, key
 from dungeon_tui.rulesets.catakombs.terrain import Map
 
 
@@ -231,3 +232,73 @@ def test_a_fighter_meets_a_near_enemy_before_heading_for_the_objective():
     t.state.figures["torgils"].ap = 4
     action, why = controllers()["*"].choose(t, hero_decision(t, "torgils"))    # type: ignore[arg-type]
     assert action.kind in ("walk", "run") and "advances on Revenant 1" in why
+
+
+def test_a_companion_jumps_the_lava_when_the_odds_are_good_and_walks_round_when_a_fall_would_kill():
+    # Liberation's lava river cuts its zone in two; the cell lies beyond it.
+    t = table("liberation", {"irf": (19, 10)}, {})
+    t.state.figures["irf"].ap = 4
+    action, why = controllers()["*"].choose(t, hero_decision(t, "irf"))    # type: ignore[arg-type]
+    assert (action.kind, action.get("to"), action.get("over")) == ("jump", (21, 10), 1) and "jumps" in why
+    # With no fate point left, a failed jump over the lava kills: Torgils (Agility 2) goes round.
+    t = table("liberation", {"torgils": (19, 10)}, {})
+    t.state.figures["torgils"].ap, t.state.figures["torgils"].fate = 4, 0
+    board = board_for(t.content, "liberation")
+    t.state.doors = {key(sq): "closed" if board.symbol(sq) == "D" else "locked" for sq in board.squares("DL")}
+    action, _ = controllers()["*"].choose(t, hero_decision(t, "torgils"))    # type: ignore[arg-type]
+    assert action.kind != "jump"
+
+
+def test_leap_odds_are_the_power_dice_odds():
+    from dungeon_tui.rulesets.catakombs.dice import chance as odds
+    assert odds(1, 2) == 0 and round(odds(2, 2), 3) == 0.444 and round(odds(4, 4), 3) == 0.469
+
+
+def test_a_caster_webs_a_free_enemy_not_one_the_roots_already_hold():
+    t = table("liberation", {"esterella": (2, 12)}, {"revenant_1": ("revenant", (5, 12)),
+                                                     "revenant_2": ("revenant", (5, 14))})
+    est = t.state.figures["esterella"]
+    est.ap = 4
+    t.state.figures["revenant_1"].webbed = 2
+    action, why = controllers()["*"].choose(t, hero_decision(t, "esterella"))    # type: ignore[arg-type]
+    assert (action.kind, action.get("spell"), action.get("target")) == ("cast", "entangling_roots", "revenant_2")
+    t.state.figures["revenant_2"].webbed = 1
+    action, _ = controllers()["*"].choose(t, hero_decision(t, "esterella"))    # type: ignore[arg-type]
+    assert action.get("spell") != "entangling_roots"
+
+
+def test_the_cell_door_is_broken_by_a_strong_arm_and_picked_by_a_deft_hand():
+    # Liberation's cell door at 30,3: Torgils (Dexterity 1) cannot pick it but breaks it in two
+    # blows; Irf (Dexterity 3, fate to spare) picks it sooner than his four blows would break it.
+    for hero, kind in (("torgils", "break_door"), ("irf", "pick_lock")):
+        t = table("liberation", {hero: (30, 4)}, {})
+        t.state.figures[hero].ap = 4
+        t.state.doors = {"30,3": "locked"}
+        action, why = controllers()["*"].choose(t, hero_decision(t, hero))    # type: ignore[arg-type]
+        assert (action.kind, action.get("at")) == (kind, (30, 3)) and "quest" in why
+
+
+def test_the_uncle_once_talked_round_makes_for_the_stairs_and_the_heroes_leave_them_to_him():
+    t = table("old_fool", {"torgils": (2, 12)}, {"revenant_1": ("revenant", (6, 10))})
+    c = t.content
+    uncle = figure_from_card("uncle", "irf_uncle", c.cards["irf_uncle"], c.cards["irf_uncle"].name, HERO)
+    uncle.pos, uncle.ap = (3, 12), 3
+    t.state.figures["uncle"] = uncle
+    t.state.seat_of["uncle"] = "hero1"
+    t.state.flags["uncle_joined"] = True
+    action, why = controllers()["*"].choose(t, hero_decision(t, "uncle"))    # type: ignore[arg-type]
+    assert action.kind in ("walk", "run") and "objective" in why   # not at the revenant 4 steps off
+    t.state.figures["torgils"].ap = 4
+    t.state.figures["torgils"].pos = (1, 11)
+    action, _ = controllers()["*"].choose(t, hero_decision(t, "torgils"))    # type: ignore[arg-type]
+    assert action.get("to") != (1, 12)  # the stairs stay free for the uncle
+
+
+def test_only_a_hero_who_can_read_it_spends_ap_on_the_secret_writing():
+    # Quest IV's secret door at 32,4: Torgils (Intelligence 1) cannot score 4; Esterella can.
+    for hero, deciphers in (("torgils", False), ("esterella", True)):
+        t = table("escape", {hero: (31, 4)}, {})
+        t.state.figures[hero].ap = 4
+        t.state.secret = {"32,4": "closed"}
+        action, _ = controllers()["*"].choose(t, hero_decision(t, hero))    # type: ignore[arg-type]
+        assert (action.kind == "decipher") == deciphers

@@ -62,3 +62,20 @@ def test_a_hero_seat_is_named_by_its_hero_never_its_id():
     s.seat_of["torgils"] = s.seat_of["irf"]
     assert PRESENTER.seat_label(shown(s), s.seat_of["irf"]) == "Torgils and Irf"  # type: ignore[arg-type]
     assert PRESENTER.seat_label(shown(s), "dungeon") is None  # type: ignore[arg-type]
+
+
+def test_the_prisoner_has_his_own_mark_and_colour_in_ascii_too():
+    from dungeon_tui.rulesets import get
+    from dungeon_tui.tui.glyphs import to_ascii
+    game = get("catakombs").new_game({"adventure": "liberation"}, 1)
+    board = PRESENTER.board(game, game.pending.seat)
+    text, role = board.cells[(30, 1)]
+    assert role == "objective" and to_ascii(text) == "P " and "P the prisoner" in to_ascii(PRESENTER.legend)
+    assert "prisoner" in PRESENTER.look(game, game.pending.seat, (30, 1))
+    # Quest VI's uncle is a figure on that square; once he walks out it is cell floor again.
+    game = get("catakombs").new_game({"adventure": "old_fool"}, 1)
+    uncle = game.state.figures["uncle"]
+    board = PRESENTER.board(game, game.pending.seat)
+    assert board.cells[uncle.at][0] == "u "
+    where, uncle.pos = uncle.at, None
+    assert PRESENTER.board(game, game.pending.seat).cells[where] == ("∙ ", "floor")

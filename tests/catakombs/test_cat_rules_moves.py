@@ -26,10 +26,24 @@ def test_passing_an_ally_takes_no_blocking_test():
 
 
 def test_a_jump_over_one_square():
-    s = table("lost_treasure", {"esterella": (18, 1)})
+    s = table("lost_treasure", {"esterella": (19, 1)})
     est = s.figures["esterella"]
-    game = play(s, act("jump", est, to=(20, 1), over=1), [pd("I", "I", "blank")])
-    assert rolls(game, "cat.move.jump")[0]["target"] == 2 and est.pos == (20, 1)
+    game = play(s, act("jump", est, to=(21, 1), over=1), [pd("I", "I", "blank")])
+    assert rolls(game, "cat.move.jump")[0]["target"] == 2 and est.pos == (21, 1)
+
+
+def test_jumps_are_offered_only_over_what_a_walk_cannot_take():
+    def jumps(s, fig):
+        game = play(s, lambda g: iter(()), [])
+        return {(a.get("to"), a.get("over")) for a in offers(game, fig, "heroes", fig.ap) if a.kind == "jump"}
+    s = table("lost_treasure", {"irf": (4, 4)})
+    assert jumps(s, s.figures["irf"]) == set()  # open floor all round: a run does as well
+    s = table("lost_treasure", {"irf": (19, 1)})
+    assert ((21, 1), 1) in jumps(s, s.figures["irf"])  # over the lava
+    s = table("lost_treasure", {"irf": (4, 4), "torgils": (5, 4), "revenant_1": (6, 4)})
+    assert jumps(s, s.figures["irf"]) == {((7, 4), 2), ((8, 4), 3)}  # over the two figures
+    s = table("lost_treasure", {"irf": (12, 6)})
+    assert {((12, 9), 2)} <= jumps(s, s.figures["irf"])  # over the trap at 12,8 (and 12,7 before it)
 
 
 def test_a_run_gives_up_its_second_step_when_held():

@@ -61,7 +61,7 @@ def test(game: Game, fig: Figure, stat: str, base: int, rule: str, *, modifiers:
         result = Result(ok, points, target, tuple(faces))
         if ok or count <= 0 or fig.fate <= 0:
             return result
-        if not (yield from ask_fate(game, fig, f"roll {doing} again", REROLL)):
+        if not (yield from ask_fate(game, fig, f"roll {doing} again", REROLL, rule)):
             return result
         again = True
 
@@ -69,16 +69,18 @@ def test(game: Game, fig: Figure, stat: str, base: int, rule: str, *, modifiers:
 REROLL, CANCEL = "reroll", "cancel"  # the two uses of a fate point (§5.14), as a decision's context says
 
 
-def ask_fate(game: Game, fig: Figure, doing: str, purpose: str) -> Generator[Decision, Action, bool]:
+def ask_fate(game: Game, fig: Figure, doing: str, purpose: str, rule: str | None = None
+             ) -> Generator[Decision, Action, bool]:
     """The figure's seat chooses whether to spend a fate point to `doing`; spent if so.  The
-    context's `use` (the `purpose`) says which of the two uses it is, so no seat has to read the words."""
+    context's `use` (the `purpose`) says which of the two uses it is, and `rule` which test a
+    reroll is for, so no seat has to read the words."""
     if fig.fate <= 0:
         return False
     seat = game.state.seat(fig)
     use = Action.make(seat, "use_fate", text=f"Spend a fate point to {doing}", figure=fig.id)
     keep = Action.make(seat, "keep_fate", text="Keep the fate point", figure=fig.id)
     choice = yield Decision(seat, f"{fig.name} has {counted(fig.fate, 'fate point')}: {doing}?", [use, keep],
-                            context={"figure": fig.id, "fate": doing, "use": purpose})
+                            context={"figure": fig.id, "fate": doing, "use": purpose, "rule": rule})
     if choice.kind != "use_fate":
         return False
     fig.fate -= 1

@@ -11,7 +11,7 @@ from .checks import Result, test
 from .damage import Blow, land
 from .movement import crush
 from .state import DOWNED, Figure, State
-from .terrain import Map, chebyshev
+from .terrain import Map, chebyshev, visible
 
 
 def immobile(target: Figure) -> bool:
@@ -27,7 +27,7 @@ def may_fight(fig: Figure, target: Figure) -> bool:
 def melee_targets(m: Map, fig: Figure) -> list[Figure]:
     if not fig.standing or fig.webbed:
         return []
-    return [t for t in m.adjacent_foes(fig) if may_fight(fig, t)]
+    return [t for t in m.adjacent_foes(fig) if may_fight(fig, t) and visible(t)]
 
 
 def melee_offers(m: Map, fig: Figure, seat: str) -> list[Action]:

@@ -9,7 +9,7 @@ from .checks import test
 from .damage import heal, lose_pv
 from .dice import d6
 from .state import DOWNED, HERO, Figure, State
-from .terrain import Map
+from .terrain import Map, visible
 
 
 def side_figures(s: State, side: str) -> list[Figure]:
@@ -35,7 +35,8 @@ def burn(game: Game, fig: Figure, damage: bool = True) -> Steps:
 
 def fear_test(game: Game, fig: Figure, m: Map) -> Steps:
     """Tested once against the highest fear among the enemies it sees (terrain LOS)."""
-    levels = [e.level("fear") for e in m.s.enemies_of(fig) if e.standing and e.has("fear") and m.sees(fig.at, e.at)]
+    levels = [e.level("fear") for e in m.s.enemies_of(fig)
+              if e.standing and e.has("fear") and visible(e) and m.sees(fig.at, e.at)]
     if not levels:
         return
     dice = 0 if fig.has("fearful") else None

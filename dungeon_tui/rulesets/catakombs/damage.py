@@ -81,6 +81,11 @@ def land(game: Game, target: Figure, blow: Blow) -> Generator[Decision, Action, 
             target.poisoned = True
             target.stun += 1  # D18: poison stuns once, when it takes hold
             game.emit("poisoned", figure=target.id, text=f"{target.name} is poisoned.")
+    if attacker.has("web_attack") and blow.kind == "melee" and target.status == STANDING:
+        # RB: a melee hit webs, wounds or not; the web holds at the stronger of two levels.
+        target.webbed = max(target.webbed, attacker.level("web_attack"))
+        game.emit("webbed", figure=target.id, level=target.webbed,
+                  text=f"{by} webs {target.name} (level {target.webbed}).")
     return wounds
 
 

@@ -4,6 +4,8 @@ this module reads their faces as the game's symbols."""
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from functools import lru_cache
+from itertools import product
 from typing import Final
 
 from ...engine.dice import roll
@@ -28,6 +30,16 @@ def score(faces: Sequence[str]) -> int:
     counted = sum(1 for f in faces if f != BLANK)
     stars = sum(1 for f in faces if f == STAR)
     return counted * stars if stars > 1 else counted
+
+
+@lru_cache(maxsize=64)
+def chance(dice: int, difficulty: int) -> float:
+    """The odds that `dice` power dice score `difficulty` or more, every face counted once (the
+    AI's own reckoning from a card; the rules only ever roll)."""
+    if dice <= 0:
+        return 0.0
+    hits = sum(1 for faces in product(POWER_FACES, repeat=dice) if score(faces) >= difficulty)
+    return hits / len(POWER_FACES) ** dice
 
 
 def worked(faces: Sequence[str]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine.game import Action, Game
 from .acts import Steps, act, option
 from .state import HERO, Figure, State
-from .terrain import Map, chebyshev
+from .terrain import Map, chebyshev, visible
 
 CLOSING = ("walk", "run", "pass_ally", "open_door")
 FIGHTING = ("melee", "power_attack")
@@ -17,6 +17,7 @@ def challenge_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     zones = set(m.board.zones_of(fig.at))
     return [option(seat, fig, "challenge", f"challenge {e.name} to a duel", target=e.id)
             for e in m.s.enemies_of(fig) if e.standing and e.duel is None and e.stat("cc") >= fig.stat("cc")
+            and visible(e)  # a duel is fought blow for blow: never with a foe no one may attack
             and (m.targets(fig, e) or zones & set(m.board.zones_of(e.at)))]
 
 

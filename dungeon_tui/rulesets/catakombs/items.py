@@ -12,6 +12,7 @@ from .terrain import Map, chebyshev
 
 DOOR_PV = 8
 DOOR_ARMOUR = 2
+LOCK = 4  # a lock's difficulty for Dexterity (§5.2)
 ITEM_NAMES = {"barrel": "a barrel", "treasure_gem": "the magic gem"}
 
 
@@ -149,7 +150,7 @@ def break_door(game: Game, fig: Figure, action: Action) -> Steps:
 def pick_lock(game: Game, fig: Figure, action: Action) -> Steps:
     s: State = game.state
     k = key(action.get("at"))
-    result = yield from test(game, fig, "dex", 4, "cat.lock.pick", what="picking the lock")
+    result = yield from test(game, fig, "dex", LOCK, "cat.lock.pick", what="picking the lock")
     if not result.success:
         return
     if k in s.chests:

@@ -2,7 +2,7 @@
 traps; lava; crushing forward after a kill."""
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 
 from ...engine.dice import draw, roll_event
 from ...engine.game import Action, Decision, Game
@@ -22,28 +22,47 @@ def mobile(fig: Figure) -> bool:
 
 
 def flies(fig: Figure) -> bool:
-    return fig.has("flight") or fig.has("invisible") or fig.has("immaterial")
+    """Over lava, figures and traps without setting them off: flight, and an immaterial figure,
+    which passes through everything (§2.5)."""
+    return fig.has("flight") or fig.has("immaterial")
+
+
+def unblocked(fig: Figure) -> bool:
+    """Never held back by adjacent enemies: flyers, and invisible figures no one sees go (§2.5)."""
+    return flies(fig) or fig.has("invisible")
+
+
+def ghost(fig: Figure) -> bool:
+    """An immaterial figure goes through walls, doors and figures alike (§2.5)."""
+    return fig.has("immaterial")
+
+
+def steps_from(m: Map, fig: Figure, sq: Square) -> list[Square]:
+    """The squares one step from sq: by the corner rule, or all eight for an immaterial figure,
+    which a wall's corner does not stop either."""
+    return list(m.board.neighbours(sq)) if ghost(fig) else m.neighbours(sq)
 
 
 def passes(m: Map, fig: Figure, sq: Square) -> bool:
-    """A square a run may pass through: a free one; for a flyer, lava and figures too (§2.5)."""
-    return m.free(sq) or (flies(fig) and (m.ground(sq) or sq in m.lava))
+    """A square a run may pass through: a free one; for a flyer, lava and figures too; for an
+    immaterial figure any square of the board (§2.5).  Every move still ends on a free square."""
+    return m.free(sq) or (flies(fig) and (m.ground(sq) or sq in m.lava)) or (ghost(fig) and m.board.inside(sq))
 
 
 def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig):
         return []
-    return [option(seat, fig, "walk", f"walk to {at(n)}", to=n) for n in m.neighbours(fig.at) if m.free(n)]
+    return [option(seat, fig, "walk", f"walk to {at(n)}", to=n) for n in steps_from(m, fig, fig.at) if m.free(n)]
 
 
 def run_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig):
         return []
     out: dict[Square, Action] = {}
-    for first in m.neighbours(fig.at):
+    for first in steps_from(m, fig, fig.at):
         if not passes(m, fig, first):
             continue
-        for second in m.neighbours(first):
+        for second in steps_from(m, fig, first):
             if second != fig.at and second not in out and m.free(second) and chebyshev(second, fig.at) == 2:
                 out[second] = option(seat, fig, "run", f"run to {at(second)}", via=first, to=second)
     return [out[sq] for sq in sorted(out, key=lambda q: (q[1], q[0]))]
@@ -63,35 +82,66 @@ def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     return out
 
 
-def jump_line(m: Map, fig: Figure, d: tuple[int, int], n: int) -> list[Square] | None:
-    """The skipped squares and the landing of a straight jump over n squares, if allowed."""
-    x, y = fig.at
-    line = [(x + d[0] * i, y + d[1] * i) for i in range(1, n + 2)]
-    prev = fig.at
-    for sq in line:
-        if not m.board.inside(sq) or m.obstacle(sq) or not m.step_ok(prev, sq):
-            return None
-        prev = sq
-    return line if m.free(line[-1]) else None
+def jump_lines(m: Map, start: Square) -> tuple[tuple[Square, ...], ...]:
+    """Per direction, the squares a straight jump from `start` may pass over or land on, in
+    order: up to LONGEST_JUMP + 1, cut at the first obstacle or corner the rule forbids (§5.3).
+    Kept for as long as the same doors are shut."""
+    lines = _LINES.get(m.blocked)
+    if lines is None:
+        if len(_LINES) > 64:
+            _LINES.clear()
+        lines = _LINES[m.blocked] = {}
+    found = lines.get(start)
+    if found is None:
+        steps = m.steps()
+        out = []
+        for d in DIRECTIONS:
+            line: list[Square] = []
+            prev = start
+            for i in range(1, LONGEST_JUMP + 2):
+                sq = (start[0] + d[0] * i, start[1] + d[1] * i)
+                if m.obstacle(sq) or sq not in steps.get(prev, ()):
+                    break
+                line.append(sq)
+                prev = sq
+            if len(line) > 1:
+                out.append(tuple(line))
+        found = lines[start] = tuple(out)
+    return found
+
+
+_LINES: dict[frozenset[Square], dict[Square, tuple[tuple[Square, ...], ...]]] = {}
+
+
+def jumps_from(m: Map, start: Square) -> Iterator[tuple[Square, tuple[Square, ...]]]:
+    """The jumps worth offering from `start`: each landing and the squares skipped.  A jump is
+    worth it only over something a walk cannot take or should not: lava, a figure, a barrel or
+    a chest, an armed trap (§5.3 lists what a jump may cross).  Over plain floor a run carries
+    about as far for the same AP with no test (a failed jump falls short), so those jumps
+    would only bury the useful ones in the list.  The landing must be free."""
+    for line in jump_lines(m, start):
+        worth = False
+        for n in range(1, len(line)):
+            skipped = line[n - 1]
+            worth = worth or not m.free(skipped) or m.trap(skipped)
+            if worth and m.free(line[n]):
+                yield line[n], line[:n]
 
 
 def jump_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig) or flies(fig):
         return []
     out = []
-    for d in DIRECTIONS:
-        for n in range(1, LONGEST_JUMP + 1):
-            line = jump_line(m, fig, d, n)
-            if line is not None:
-                out.append(option(seat, fig, "jump", f"jump {n} to {at(line[-1])} (difficulty {2 ** n})",
-                                  to=line[-1], over=n))
+    for landing, skipped in jumps_from(m, fig.at):
+        n = len(skipped)
+        out.append(option(seat, fig, "jump", f"jump {n} to {at(landing)} (difficulty {2 ** n})", to=landing, over=n))
     return out
 
 
 def blocked(game: Game, fig: Figure, m: Map) -> Generator[Decision, Action, bool]:
     """The blocking test before a step or jump (§5.3): True when the figure stays put.  On a
     failure its seat chooses: take 1D6 wounds (armour ignored) and go, or give up the step."""
-    if flies(fig):
+    if unblocked(fig):
         return False
     foes = m.threats(fig)
     if not foes:

@@ -29,12 +29,16 @@ def setup_obstacle(board: Board) -> Test:
 
 Steps = Mapping[Square, Sequence[Square]]
 Walk = tuple[dict[Square, int], dict[Square, Square]]  # steps to each square, and where from
+Leaps = Callable[[Square], Iterable[tuple[Square, int]]]  # from a square: each landing, its cost
 
 
-def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra: Mapping[Square, int]) -> Walk:
+def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra: Mapping[Square, int],
+           leaps: Leaps | None = None) -> Walk:
     """The one walking search: `steps` gives each square's neighbours by the corner rule,
     `open_squares` those that may be entered, `extra` what entering a square costs over the
-    step.  Returns the steps to every square reached and the square each was reached from.
+    step; `leaps`, when given, the moves beyond a step from a square reached (a companion's
+    jumps: each landing and its cost in steps, the landing's `extra` added).  Returns the
+    steps to every square reached and the square each was reached from.
 
     It runs on square numbers in reading order, so one heap key `steps * n + number` orders
     by (steps, y, x) as the ties are settled (paths.py's docstring)."""
@@ -63,6 +67,17 @@ def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra
             if not enter[j]:
                 continue
             nd = d + 1 + cost[j]
+            dj = dist[j]
+            if dj < 0 or nd < dj:
+                if dj < 0:
+                    reached.append(j)
+                dist[j], came[j] = nd, i
+                push(heap, nd * n + j)
+        if leaps is None:
+            continue
+        for landing, far in leaps(squares[i]):
+            j = number[landing]
+            nd = d + far + cost[j]
             dj = dist[j]
             if dj < 0 or nd < dj:
                 if dj < 0:

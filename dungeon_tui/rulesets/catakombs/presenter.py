@@ -23,9 +23,12 @@ from .terrain import Map
 
 TERRAIN: dict[str, Cell] = {
     "#": ("▓▓", "wall"), "R": ("⇲⇲", "wall"), ".": ("· ", "floor"), "c": ("∙ ", "floor"), "~": ("~~", "pit"),
-    "E": ("≡≡", "furniture"), "P": ("· ", "floor"), "b": ("· ", "floor"), "C": ("· ", "floor"),
+    "E": ("≡≡", "furniture"), "P": ("∙ ", "floor"), "b": ("· ", "floor"), "C": ("· ", "floor"),
     "K": ("· ", "floor"), "^": ("· ", "floor"),
 }
+# The prisoner of quest II is no figure, only the square he is held on: the quest's goal, so it
+# gets a mark and a colour of its own.  The uncle of quest VI stands there as a figure instead.
+PRISONER: Cell = ("P ", "objective")
 DOORS: dict[str, Cell] = {"closed": ("[]", "door"), "locked": ("[L", "door"), "open": ("/ ", "door"),
                           "broken": ("x ", "floor")}
 LETTERS = {"revenant": "r", "skell": "s", "vampire": "v", "tomb_king": "k", "rat": "m"}
@@ -33,7 +36,8 @@ STAT_ORDER = ("cc", "def", "tir", "mag", "str", "wil", "cha", "agi", "dex", "int
 
 LEGEND = ("T E I F heroes   u the uncle   k tomb king  r1 revenants  s skell  v vampire  mA rats (swarm)   "
           "▓▓ wall   ~~ lava   [] closed door   [L locked door   / open door   x broken door   "
-          "≡≡ stairs   ⇲⇲ reinforcement entry   oo barrel   ▣ chest   ▤ locked chest   ^ trap   ∙ cell floor")
+          "≡≡ stairs   ⇲⇲ reinforcement entry   oo barrel   ▣ chest   ▤ locked chest   ^ trap   ∙ cell floor   "
+          "P the prisoner")
 
 HELP = """[b]Catakombs Dark Reign in brief[/b]
 Each turn the heroes act, then the Catacomb Master. Every figure has [b]action points[/b] (AP) to
@@ -131,6 +135,8 @@ class CatakombsPresenter(PresenterDefaults):
                 cells[sq] = DOORS[s.doors.get(k, "closed")]
             elif sym == "S":
                 cells[sq] = ("▓▓", "wall") if s.secret.get(k) == "closed" else ("/ ", "door")
+            elif sym == "P" and "uncle" not in s.figures:
+                cells[sq] = PRISONER
             else:
                 cells[sq] = TERRAIN.get(sym, ("· ", "floor"))
             if k in s.barrels:
@@ -233,7 +239,8 @@ class CatakombsPresenter(PresenterDefaults):
         sym = b.symbol(square)
         what = {"#": "wall", "~": "lava", "E": "stairs", "R": "reinforcement entry", "c": "cell floor",
                 "D": f"door ({s.doors.get(key(square))})", "L": f"cell door ({s.doors.get(key(square))})",
-                "S": "secret door" if s.secret.get(key(square)) == "open" else "wall"}.get(sym, "floor")
+                "S": "secret door" if s.secret.get(key(square)) == "open" else "wall",
+                "P": "cell floor" if "uncle" in s.figures else "the prisoner, held in his cell"}.get(sym, "floor")
         if key(square) in s.barrels:
             what = "a barrel"
         if key(square) in s.chests:

@@ -10,6 +10,7 @@ from .state import DEAD, ESCAPED, HERO, Figure, State, key
 from .terrain import Map
 
 UNCLE = "uncle"
+WORDS = 4  # the difficulty of deciphering the writing and of talking the uncle round (§7.4, §7.6)
 
 
 def exit_open(m: Map, sq: object) -> bool:
@@ -50,7 +51,7 @@ def leave(game: Game, fig: Figure, action: Action) -> Steps:
 
 @act("decipher", 2, decipher_offers)
 def decipher(game: Game, fig: Figure, action: Action) -> Steps:
-    result = yield from test(game, fig, "int", 4, "cat.quest.decipher", what="deciphering the secret door")
+    result = yield from test(game, fig, "int", WORDS, "cat.quest.decipher", what="deciphering the secret door")
     if result.success:
         game.state.secret[key(action.get("at"))] = "open"
         game.emit("door", at=list(action.get("at")), state="open", text="The secret door swings open.")
@@ -60,7 +61,7 @@ def decipher(game: Game, fig: Figure, action: Action) -> Steps:
 def speech(game: Game, fig: Figure, action: Action) -> Steps:
     s: State = game.state
     uncle = s.figures[UNCLE]
-    result = yield from test(game, fig, "cha", 4, "cat.quest.speech", what=f"persuading {uncle.name}")
+    result = yield from test(game, fig, "cha", WORDS, "cat.quest.speech", what=f"persuading {uncle.name}")
     if not result.success:
         return
     s.flags["uncle_joined"] = True

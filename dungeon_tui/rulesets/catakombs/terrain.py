@@ -74,6 +74,7 @@ class Map:
         things = {square(k) for k in self.s.barrels} | {square(k) for k in self.s.chests}
         self.floor = lay.floor - self.blocked - things
         self.figures = self.s.occupied()
+        self.armed = frozenset(square(k) for k, on in self.s.traps.items() if on)
 
     def obstacle(self, sq: Square) -> bool:
         return sq in self.blocked or not self.board.inside(sq)
@@ -113,7 +114,9 @@ class Map:
 
     def targets(self, viewer: Figure, target: Figure, at: Square | None = None) -> bool:
         """Targeting LOS from `at` (the viewer's square unless given): terrain, and figures in
-        the way by the size rules (§5.4)."""
+        the way by the size rules (§5.4).  No one but itself has an invisible figure in sight."""
+        if not visible(target) and target is not viewer:
+            return False
         start = at or viewer.at
 
         def blocks(sq: Square) -> bool:
@@ -149,11 +152,18 @@ class Map:
         return [f for f in self.figures.values() if f.side == fig.side and f is not fig]
 
     def trap(self, sq: Square) -> bool:
-        return self.s.traps.get(key(sq), False)
+        """An armed trap on the square, as the board stood when this map was made."""
+        return sq in self.armed
+
+
+def visible(fig: Figure) -> bool:
+    """An invisible figure is in no one's sight and the target of no attack (§2.5; RB: "ne
+    peut être la cible d'aucune attaque")."""
+    return not fig.has("invisible")
 
 
 def is_hero(fig: Figure) -> bool:
     return fig.side == HERO
 
 
-__all__ = ["Map", "board_of", "chebyshev"]
+__all__ = ["Map", "board_of", "chebyshev", "visible"]

@@ -17,7 +17,7 @@ from .events import unexpected
 from .quests import check_end, turn_limit
 from .reinforcements import reinforcements
 from .state import DOWNED, HERO, MASTER, Figure, State
-from .terrain import Map, board_of, chebyshev
+from .terrain import Map, board_of, chebyshev, visible
 from .windows import window
 
 MOVES = ("walk", "run", "pass_ally", "jump")
@@ -144,7 +144,8 @@ def snapshot(game: Game) -> Steps:
     adversaries = [f for f in s.hero_side() if f.standing]
     for fig in s.master_figures():
         zones = set(m.board.zones_of(fig.at))
-        fig.activated = any(zones & set(m.board.zones_of(a.at)) or m.sees(fig.at, a.at) for a in adversaries)
+        fig.activated = any(zones & set(m.board.zones_of(a.at)) or (visible(a) and m.sees(fig.at, a.at))
+                            for a in adversaries)
         fig.inactive_roll, fig.wandered = 0, False
         if fig.activated and s.flags.get("event_frenzy"):
             fig.ap += 2

@@ -9,6 +9,7 @@ spend the point on whatever its script says, as the point is lost after it."""
 from __future__ import annotations
 
 from ....engine.game import Action, Decision, Game
+from .fate import rerolls
 from .interpreter import run_script
 from .master import side_choice
 from .plan import name
@@ -16,8 +17,6 @@ from .plan import name
 SCRIPT = "hero_companion"
 STRIKES = ("melee", "power_attack", "whirlwind", "shoot", "precise_shot", "cast", "free_self")
 LAST_WINDOW = "W3"
-
-
 class CompanionSeat:
     """A hero seat played by the AI."""
 
@@ -55,10 +54,12 @@ def hero_side_choice(game: Game, d: Decision) -> tuple[Action, str] | None:
         keep = next(a for a in d.options if a.kind != "use_fate")
         cancel = d.context.get("use") == "cancel"
         fig = game.state.figures.get(d.context.get("figure", ""))
-        # Cancel a death always; reroll only with a point to spare for that.
-        if cancel or (fig is not None and fig.fate > 1):
-            return use, "a fate point " + ("saves a life" if cancel else "for a second try")
-        return keep, "the last fate point is kept against death"
+        # Cancel a death always; reroll only what is worth a point that could save a life (fate.py).
+        if cancel:
+            return use, "a fate point saves a life"
+        if fig is not None and rerolls(fig, d.context.get("rule")):
+            return use, "a fate point for a second try"
+        return keep, "the fate point is kept against death"
     if "break_away" in kinds:
         fig = game.state.figures.get(d.context.get("figure", ""))
         if fig is not None and fig.pv > 6:

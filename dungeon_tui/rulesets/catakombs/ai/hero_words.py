@@ -2,13 +2,19 @@
 Irf on the lookout, and heading for the objective."""
 from __future__ import annotations
 
+import math
+
 from ....engine.game import Action
+from ..items import DOOR_ARMOUR, DOOR_PV, LOCK
+from ..quests import UNCLE, WORDS
 from ..sight import chebyshev
 from ..state import Figure, Square, key
+from .fate import test_odds
 from .plan import Plan, name
 from .words import registry
 
 QUEST_DEEDS = ("open_chest", "pick_lock", "decipher", "speech")
+WORD_TESTS = {"decipher": ("int", "cat.quest.decipher"), "speech": ("cha", "cat.quest.speech")}
 GEM = "treasure_gem"
 
 
@@ -86,8 +92,9 @@ def shoot_weakest(p: Plan) -> str:
 @registry.condition(says=lambda p, n: f"{name(p.target)} {p.target_and_steps()[1]} steps away" if p.target else "")
 def enemy_close(p: Plan, n: int) -> bool:
     """An enemy it can reach within n steps: the party fights it together rather than running
-    past it for the objective, one hero at a time."""
-    return p.target is not None and p.target_and_steps()[1] <= n
+    past it for the objective, one hero at a time.  The uncle (no hero, 12 PV, the quest lost
+    with him) never goes looking for a fight: he makes for the stairs."""
+    return p.target is not None and p.target_and_steps()[1] <= n and p.me.id in p.s.party
 
 
 @registry.condition(says="no point kept yet")
@@ -131,13 +138,32 @@ def quest_action_ready(p: Plan) -> bool:
 @registry.action
 def quest_action(p: Plan) -> str:
     for a in _offered(p, *QUEST_DEEDS):
-        p.want(a.kind, **dict(a.args))
+        if a.kind == "pick_lock":
+            _open_a_lock(p, a)
+        elif a.kind not in WORD_TESTS or test_odds(p.me, WORD_TESTS[a.kind][0], WORDS, WORD_TESTS[a.kind][1]) > 0:
+            p.want(a.kind, **dict(a.args))  # never 2 AP on writing or talk it cannot win
     for a in _offered(p, "take_item"):
         if a.get("item") == GEM:
             p.want(a.kind, **dict(a.args))
     if _leaving_helps(p):
         p.want("leave")
     return "does what the quest asks"
+
+
+def _open_a_lock(p: Plan, pick: Action) -> None:
+    """A locked door gives way to a lock pick (Dexterity against 4) or to blows (8 PV, 2 armour):
+    the hero takes whichever it expects to open it with in fewer AP, and never a pick it cannot
+    win (a locked chest is never broken, §5.9)."""
+    odds = test_odds(p.me, "dex", LOCK, "cat.lock.pick")
+    picks = 1 / odds if odds > 0 else math.inf
+    sq = pick.get("at")
+    blow = p.me.melee_damage - DOOR_ARMOUR
+    blows = -(-p.s.door_pv.get(key(sq), DOOR_PV) // blow) if blow > 0 else math.inf
+    breaking = [a for a in _offered(p, "break_door") if a.get("at") == sq]
+    if breaking and blows <= picks:
+        p.want("break_door", at=sq)
+    elif odds > 0:
+        p.want("pick_lock", at=sq)
 
 
 @registry.condition(says="on the lookout")
@@ -161,8 +187,12 @@ def objective_goals(p: Plan) -> list[Square]:
     quest = p.game.content.quests[s.quest]
     at = m.board.objective_at
     stairs = list(m.board.exit_squares) or list(m.board.squares("E"))
-    if quest.objective == "uncle_out" and s.flags.get("uncle_persuaded"):
-        return stairs
+    if quest.objective == "uncle_out" and s.flags.get("uncle_joined"):
+        uncle = s.figures.get(UNCLE)
+        if p.me.id == UNCLE or uncle is None or not uncle.on_board:
+            return stairs
+        # The heroes escort him: beside him, and never on the stairs he must reach.
+        return [n for n in m.neighbours(uncle.at) if m.free(n) and n not in stairs]
     if quest.objective == "carry_gem_out" and (GEM in p.me.items or s.chests.get(key(at or (0, 0))) == "open"):
         return stairs if GEM in p.me.items else _gem_squares(p)
     if quest.objective == "all_escape" and at is not None and s.secret.get(key(at)) == "open":

@@ -13,8 +13,9 @@ from ....engine.game import Decision, Game
 from ..acts import short
 from ..paths import Walk, route
 from ..sight import chebyshev
-from ..state import Figure, Square, State, key
+from ..state import HERO, Figure, Square, State, key
 from ..terrain import Map
+from .leaps import leap_walk
 from .walks import walk_from
 
 FAR = 1 << 20
@@ -61,9 +62,11 @@ class Plan:
         return self.me.has("flight")
 
     def walk(self) -> Walk:
-        """Its walk from where it stands, under its own movement rules (walks.py)."""
+        """Its walk from where it stands, under its own movement rules (walks.py); a hero
+        companion's counts the jumps worth their odds (leaps.py; the Master never jumps, D22)."""
         if self._walk is None:
-            self._walk = walk_from(self.m, self.me, self.flies())
+            leaps = self.me.side == HERO and not self.flies()
+            self._walk = leap_walk(self.m, self.me) if leaps else walk_from(self.m, self.me, self.flies())
         return self._walk
 
     def distances(self) -> dict[Square, int]:
@@ -110,6 +113,10 @@ class Plan:
         if not path:
             return ""
         first = path[0]
+        if chebyshev(self.me.at, first) > 1:  # a hero companion's jump (leaps.py)
+            over = chebyshev(self.me.at, first) - 1
+            self.want("jump", to=first, over=over)
+            return f"jumps over {over} to {first[0]},{first[1]}"
         if m.s.doors.get(key(first)) == "closed":
             self.want("open_door", at=first)
             return f"opens the door at {first[0]},{first[1]}"
@@ -117,7 +124,8 @@ class Plan:
         if ally is not None and len(path) > 1:
             self.want("pass_ally", via=first, to=path[1])
             return f"slips past {name(ally)}"
-        if (len(path) > 1 and not until(first) and m.free(path[1]) and not m.trap(first)
+        if (len(path) > 1 and not until(first) and chebyshev(first, path[1]) == 1 and m.free(path[1])
+                and not m.trap(first)
                 and not m.trap(path[1]) and m.free(first)):
             self.want("run", via=first, to=path[1])
         self.want("walk", to=first)

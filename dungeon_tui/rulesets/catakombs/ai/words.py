@@ -10,6 +10,7 @@ from typing import Any
 
 from ....engine import tactics
 from ..sight import chebyshev
+from ..state import Figure
 from .plan import Plan, name
 
 registry = tactics.Registry()
@@ -216,10 +217,25 @@ def cast(p: Plan, spell: str) -> str:
         p.want("cast", spell=sid, target=None)
         return f"casts {sp.name}"
     t = p.target
+    if t is not None and webs(sp):
+        t = unwebbed_in_sight(p, t)
     if t is None:
         return ""
     p.want("cast", spell=sid, target=t.id)
     return f"casts {sp.name} on {name(t)}"
+
+
+def webs(spell: Any) -> bool:
+    return any(b.effect == "web" for b in spell.bands)
+
+
+def unwebbed_in_sight(p: Plan, first: Figure) -> Figure | None:
+    """Who a web is worth casting on: the target unless a web already holds it, else the
+    nearest adversary in sight that is free; a second web on the webbed wastes the AP."""
+    if not first.webbed:
+        return first
+    free = [f for f in p.adversaries() if not f.webbed and p.m.targets(p.me, f)]
+    return min(free, key=lambda f: (chebyshev(p.me.at, f.at), free.index(f)), default=None)
 
 
 @registry.action

@@ -1,0 +1,87 @@
+"""A hero companion's way with jumps (spec §5.3, §6.5): the walk of walks.py, and besides its
+steps the jumps the rules would offer from each square on the way (over lava, figures, barrels,
+chests and armed traps), each costed from the hero's own card by the odds of its Agility test.
+
+The cost is in steps, the walk's unit: an AP carries a runner two steps, so a jump costs two
+steps for each AP it takes on average (1 / the chance of landing it: a companion keeps its fate
+for lives, not for jumps, fate.py), plus what a failure risks: over lava, death (a fate point cancels
+it, so then only the point), else a fall onto a trap in the middle.  The solo Master never jumps
+(D22); this is the heroes' side only, from what their seat sees (cards and board; no dice ahead).
+"""
+from __future__ import annotations
+
+import math
+
+from ..movement import DIRECTIONS, LONGEST_JUMP, jumps_from
+from ..paths import Walk, search
+from ..state import Figure, Square
+from ..terrain import Map, layout
+from .fate import test_odds
+from .walks import extra_costs, open_squares
+
+AP_STEPS = 2  # a run: two steps for one AP
+FATE_STEPS = 16  # a fate point spent to live through a fall into the lava (a life kept for later)
+DEATH_STEPS = 400  # no detour is that long: only a way with no other is worth a deadly jump
+TRAP_STEPS = 20  # a fall onto a trap in the middle: 4D6 wounds, no dodge
+_KEPT = 256
+_WALKS: dict[tuple[object, ...], Walk] = {}
+_LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
+NO_JUMPS: list[tuple[Square, int]] = []
+
+
+def jump_cost(fig: Figure, over: int, lava: bool, trap: bool) -> int | None:
+    """Steps a jump over `over` squares is worth to this hero, None when it cannot land one."""
+    odds = test_odds(fig, "agi", 2 ** over, "cat.move.jump")
+    if odds <= 0:
+        return None
+    risk = (FATE_STEPS if fig.fate >= 1 else DEATH_STEPS) if lava else TRAP_STEPS if trap else 0
+    return math.ceil(AP_STEPS / odds) + math.ceil((1 - odds) * risk)
+
+
+def launch_squares(m: Map) -> frozenset[Square]:
+    """The squares from which a jump could be worth it to a companion: those with, a few
+    squares off in a straight line, lava, a barrel or chest, or an armed trap.  Figures are
+    left out: an ally is passed for 2 AP with no test, and past an enemy the jumper lands next
+    to it all the same (the plan stays a search of the board, not of every figure's shadow)."""
+    found_key = (m.board.rows, m.floor, m.armed)
+    found = _LAUNCHES.get(found_key)
+    if found is None:
+        if len(_LAUNCHES) >= _KEPT:
+            _LAUNCHES.clear()
+        things = m.lava | m.armed | (layout(m.board).floor - m.blocked - m.floor)
+        found = _LAUNCHES[found_key] = frozenset((x - dx * i, y - dy * i) for x, y in things
+                                                 for dx, dy in DIRECTIONS for i in range(1, LONGEST_JUMP + 1))
+    return found
+
+
+def leap_walk(m: Map, fig: Figure) -> Walk:
+    """The companion's steps to every square it can reach, walking or jumping, and where each
+    was reached from (a jump's landing from its take-off).  Ties: the heap order (steps, y, x).
+    The same board and hero give the same walk, found once."""
+    passable, extra = open_squares(m, fig, False), extra_costs(m, False)
+    found_key = (m.board.rows, m.blocked, m.floor, frozenset(m.figures), m.armed, fig.at, passable,
+                 frozenset(extra.items()), fig.stat("agi"), fig.fate)
+    walk = _WALKS.get(found_key)
+    if walk is not None:
+        return walk
+    costs = {(n, lava, trap): jump_cost(fig, n, lava, trap)
+             for n in range(1, LONGEST_JUMP + 1) for lava in (False, True) for trap in (False, True)}
+    take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
+    lava, start = m.lava, fig.at
+
+    def jumps(sq: Square) -> list[tuple[Square, int]]:
+        if sq not in take_offs or not (sq == start or m.free(sq)):  # one takes off only where one stands
+            return NO_JUMPS
+        out = []
+        for landing, skipped in jumps_from(m, sq):
+            over = len(skipped)
+            cost = costs[(over, any(s in lava for s in skipped), m.trap(skipped[(over + 1) // 2 - 1]))]
+            if cost is not None:
+                out.append((landing, cost))
+        return out
+
+    walk = search(m.steps(), start, passable, extra, jumps)
+    if len(_WALKS) >= _KEPT:
+        _WALKS.clear()
+    _WALKS[found_key] = walk
+    return walk
