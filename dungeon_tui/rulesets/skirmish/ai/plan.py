@@ -8,11 +8,11 @@ from typing import Any
 
 from ....engine.game import Action, Decision, Game
 from ..distance import Route, charge_squares, contact_squares, distance, move_options, touching
-from ..seeing import blockers
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
 from ..terrain import Battlefield, Square, battlefield_for
 from . import odds
+from .board import Board, board_of
 
 RUN_BLOCK = 8  # no running with a standing enemy this close (§5.3)
 INTERCEPT_REACH = 2  # an interceptor steps at most this far, onto a path square within 2 (§5.3 step 7)
@@ -35,11 +35,11 @@ class Plan:
     picked: dict[str, Model | None] = field(default_factory=dict)  # what each selector found
     intent_spell: str | None = None  # the spell being aimed, for its odds
     _charges: dict[str, dict[Square, Route]] | None = None
-    _blockers: dict[Square, bool] | None = None
+    _board: Board | None = None
     _field: Battlefield | None = None
     _enemies: list[Model] | None = None
     _standing_enemies: list[Model] | None = None
-    _fighting: dict[str, bool] = field(default_factory=dict)
+    _offered: dict[str, list[Action]] | None = None
 
     # -- the scene -------------------------------------------------------------------------------
 
@@ -75,29 +75,49 @@ class Plan:
         lead = self.s.leader(self.me.side)
         return lead if lead is not None and lead.on_table and lead is not self.me else None
 
+    @property
+    def board(self) -> Board:
+        """What is kept of the board as it stands (shared with the other plans made on it)."""
+        if self._board is None:
+            self._board = board_of(self.game)
+        return self._board
+
     def blockers(self) -> dict[Square, bool]:
-        """The models on the table as sight blockers, once per plan (a line leaves out its own
-        two ends, so the viewer and the target never block it)."""
-        if self._blockers is None:
-            self._blockers = blockers(self.s)
-        return self._blockers
+        """The models on the table as sight blockers (a line leaves out its own two ends, so the
+        viewer and the target never block it)."""
+        return self.board.blockers
 
     def sees(self, viewer: Model, target: Model) -> bool:
         if target.hidden or not (viewer.on_table and target.on_table):
             return False
-        return can_see(self.field, viewer.at, target.at, self.blockers(), target_low=not target.standing)
+        return self.sees_square(viewer.at, target.at, not target.standing)
+
+    def sees_square(self, a: Square, b: Square, low: bool = False) -> bool:
+        """A model on a sees one on b (low: down or hidden), with the models as they stand."""
+        seen = self.board.sight
+        found = seen.get((a, b, low))
+        if found is None:
+            found = seen[(a, b, low)] = can_see(self.field, a, b, self.board.blockers, target_low=low)
+        return found
 
     def cover(self, viewer: Model, target: Model) -> str:
-        return cover(self.field, viewer.at, target.at, self.blockers(), target_low=not target.standing)
+        return self.cover_at(viewer.at, target.at, not target.standing)
+
+    def cover_at(self, a: Square, b: Square, low: bool = False) -> str:
+        kept = self.board.cover
+        found = kept.get((a, b, low))
+        if found is None:
+            found = kept[(a, b, low)] = cover(self.field, a, b, self.board.blockers, target_low=low)
+        return found
 
     def touching(self, a: Model, b: Model) -> bool:
         return a.on_table and b.on_table and b.at in touching(self.field, a.at)
 
     def in_combat(self, model: Model) -> bool:
-        fighting = self._fighting.get(model.id)
+        fighting = self.board.fighting.get(model.id)
         if fighting is None:
             near = touching(self.field, model.at)
-            fighting = self._fighting[model.id] = any(e.side != model.side and e.on_table and e.at in near
+            fighting = self.board.fighting[model.id] = any(e.side != model.side and e.on_table and e.at in near
                                                       for e in self.s.models.values())
         return fighting
 
@@ -105,7 +125,12 @@ class Plan:
         """The options of the pending decision of this kind for this model."""
         if self.decision is None:
             return []
-        return [a for a in self.decision.options if a.kind == kind and a.get("model") in (None, self.me.id)]
+        if self._offered is None:
+            self._offered = {}
+            for a in self.decision.options:
+                if a.get("model") in (None, self.me.id):
+                    self._offered.setdefault(a.kind, []).append(a)
+        return list(self._offered.get(kind, ()))
 
     # -- reach -----------------------------------------------------------------------------------
 
@@ -173,6 +198,14 @@ class Plan:
                 return False
         elif not self.sees(self.me, target):
             return False
+        kept = self.board.charge_reach
+        reach = kept.get((self.me.id, target.id))
+        if reach is None:
+            reach = kept[(self.me.id, target.id)] = self._reaches(target)
+        return reach
+
+    def _reaches(self, target: Model) -> bool:
+        """A charge at `target` can end touching it with no interceptor on the cheapest way."""
         ends = self.charge_ends(target)
         if not ends:
             return False
@@ -181,6 +214,13 @@ class Plan:
 
     def threatened(self) -> bool:
         """A standing enemy out of combat could charge this model next turn (it sees it and reaches it)."""
+        kept = self.board.threat
+        found = kept.get(self.me.id)
+        if found is None:
+            found = kept[self.me.id] = self._threatened()
+        return found
+
+    def _threatened(self) -> bool:
         friends = self.squares_of(self.me.side)
         for e in self.standing_enemies():
             if e.hidden or distance(e.at, self.me.at) > 2 * e.m + 2 or self.in_combat(e):
@@ -224,7 +264,6 @@ class Plan:
 
     def need_from(self, sq: Square) -> int:
         """The easiest need it would have from `sq` after walking there (10: no shot)."""
-        seen = self.blockers()
         best = odds.MAX_NEED + 1
         for wid in self.missiles():
             w = self.content.weapons[wid]
@@ -233,9 +272,9 @@ class Plan:
             for e in self.enemies():
                 if e.hidden or distance(sq, e.at) > (w.range or 0) or self.in_combat(e):
                     continue
-                if not can_see(self.field, sq, e.at, seen, target_low=not e.standing):
+                if not self.sees_square(sq, e.at, not e.standing):
                     continue
-                need = 7 - self.me.bs + COVER_PENALTY[cover(self.field, sq, e.at, seen, target_low=not e.standing)]
+                need = 7 - self.me.bs + COVER_PENALTY[self.cover_at(sq, e.at, not e.standing)]
                 if not w.thrown:
                     need += int(sq != self.me.at or self.me.moved) + int(distance(sq, e.at) * 2 > (w.range or 0))
                 best = min(best, max(2, need))
@@ -308,12 +347,18 @@ class Plan:
 
     def best_cover_against(self, sq: Square) -> int:
         """How hard the cover on `sq` is against the nearest standing enemy (0 none ... 2 hard)."""
-        foes = self.standing_enemies()
-        if not foes:
-            return 0
-        foe = min(foes, key=lambda e: (distance(e.at, sq), e.id))
-        return COVER_RANK[cover(self.field, foe.at, sq, self.blockers())]
+        kept = self.board.cover_against
+        rank = kept.get((self.me.side, sq))
+        if rank is None:
+            foes = self.standing_enemies()
+            foe = min(foes, key=lambda e: (distance(e.at, sq), e.id), default=None)
+            rank = kept[(self.me.side, sq)] = 0 if foe is None else COVER_RANK[self.cover_at(foe.at, sq)]
+        return rank
 
     def seen_by(self, sq: Square) -> int:
-        seen = self.blockers()
-        return sum(1 for e in self.standing_enemies() if can_see(self.field, e.at, sq, seen))
+        kept = self.board.seen_by
+        count = kept.get((self.me.side, sq))
+        if count is None:
+            count = kept[(self.me.side, sq)] = sum(1 for e in self.standing_enemies()
+                                                   if self.sees_square(e.at, sq))
+        return count

@@ -1,0 +1,54 @@
+"""What the automated side has measured of one arrangement of the models, shared by every plan
+made on it.  Between two moves the AI asks the same questions many times (each model's script
+runs at each decision, the movement decision and the "where" decision after it look at the
+same board), so the answers that depend only on where the models stand and how (standing,
+down, hidden, fleeing) are kept until any of that changes.  Each game keeps its last board."""
+from __future__ import annotations
+
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from ....engine.game import Game
+from ..seeing import blockers
+from ..state import State
+from ..terrain import Square
+
+# Each model's square, state, hiding and fleeing: everything a kept answer depends on besides
+# the battlefield and the models' profiles, which never change during a battle.
+BoardKey = tuple[tuple[Square | None, str, bool, bool], ...]
+
+
+class Board:
+    """The answers kept for one arrangement; each table is filled as the plans ask."""
+
+    __slots__ = ("blockers", "charge_reach", "cover", "cover_against", "fighting", "seen_by", "sight",
+                 "threat")
+
+    def __init__(self, s: State) -> None:
+        self.blockers: dict[Square, bool] = blockers(s)
+        self.sight: dict[tuple[Square, Square, bool], bool] = {}  # (viewer, target, target low)
+        self.cover: dict[tuple[Square, Square, bool], str] = {}
+        self.fighting: dict[str, bool] = {}  # model id -> in contact with an enemy
+        self.cover_against: dict[tuple[int, Square], int] = {}  # (side, square) -> rank
+        self.seen_by: dict[tuple[int, Square], int] = {}  # (side, square) -> standing enemies seeing it
+        self.charge_reach: dict[tuple[str, str], bool] = {}  # (charger, target) -> reaches, unintercepted
+        self.threat: dict[str, bool] = {}  # model id -> an enemy could charge it
+
+
+_BOARDS: WeakKeyDictionary[Game, tuple[BoardKey, Board]] = WeakKeyDictionary()
+
+
+def board_key(s: State) -> BoardKey:
+    return tuple((m.pos, m.status, m.hidden, m.fleeing) for m in s.models.values())
+
+
+def board_of(game: Game) -> Board:
+    """The board as it stands now: the kept one when no model has moved or changed since."""
+    s: Any = game.state
+    key = board_key(s)
+    kept = _BOARDS.get(game)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    board = Board(s)
+    _BOARDS[game] = (key, board)
+    return board
