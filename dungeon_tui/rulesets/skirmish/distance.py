@@ -259,7 +259,12 @@ def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mod
     enemy's square, and (but for a charge or an interception) never a square touching an enemy;
     a charge may end touching one but not pass one.  `goals`: only these squares are wanted
     (a charge's contact squares), the search stops once they are all settled."""
-    enemy_at = tuple(sorted(set(enemies)))
+    # An enemy matters only if its square or a square touching it (at most 2 squares off) could
+    # be reached: every square a move reaches is within `allowance` squares of the start on
+    # both axes.  Leaving the others out of the key lets a search be reused while they move.
+    x, y = start
+    near = allowance + 2
+    enemy_at = tuple(sorted({e for e in enemies if abs(e[0] - x) <= near and abs(e[1] - y) <= near}))
     wanted = None if goals is None else tuple(sorted(set(goals)))
     key = (start, allowance, mode, enemy_at, wanted)
     kept = _searches(field)

@@ -142,6 +142,16 @@ def cover(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, targe
 def hiding_place(field: Battlefield, sq: Square) -> bool:
     """A square a model may hide on (§5.2): next to a wall, an obstacle or a floor at least a level
     above its own, or a wood square next to one that is not wood."""
+    return sq in _hiding_places(field)
+
+
+@lru_cache(maxsize=16)
+def _hiding_places(field: Battlefield) -> frozenset[Square]:
+    """The terrain never changes: every hiding place of a battlefield, worked out once."""
+    return frozenset(sq for sq in field.squares() if _hiding_place(field, sq))
+
+
+def _hiding_place(field: Battlefield, sq: Square) -> bool:
     own = field.height_at(sq) or 0
     for n in field.neighbours(sq):
         floor = field.height_at(n)

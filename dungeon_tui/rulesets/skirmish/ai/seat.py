@@ -76,9 +76,10 @@ class WarbandSeat:
     def acting_order(self, game: Game, models: list[Model]) -> list[Model]:
         s: State = game.state
 
+        placed = [(e.side, e.at) for e in s.models.values() if e.on_table]
+
         def nearest_enemy(m: Model) -> int:
-            return min((distance(m.at, e.at) for e in s.models.values() if e.side != m.side and e.on_table),
-                       default=99)
+            return min((distance(m.at, at) for side, at in placed if side != m.side), default=99)
 
         return sorted(models, key=lambda m: (ROLE_ORDER.index(m.role) if m.role in ROLE_ORDER else 9,
                                              nearest_enemy(m), m.id))
