@@ -2,11 +2,12 @@
 down or hidden model half as tall), and what a model counts as nearest."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 from .distance import distance
-from .sight import can_see, cover
+from .sight import KeptLines, can_see, cover
 from .state import GONE, STANDING, Model, State
 from .terrain import Cover
 
@@ -23,32 +24,31 @@ def blockers(s: State, *leave_out: Model) -> dict[tuple[int, int], bool]:
     return out
 
 
-class LazyBlockers(Mapping[tuple[int, int], bool]):
-    """blockers(s, *leave_out), gathered only when a line asks: most lines cross no square where
-    a model could rise above them (sight.py knows which from the terrain alone)."""
+# Each state's last arrangement of the models (square, state, hiding) and its lines: kept until a
+# model moves, falls, hides or is revealed.  By the state's id, dropped when the state goes.
+Arrangement = tuple[tuple[tuple[int, int] | None, str, bool], ...]
+_KEPT: dict[int, tuple[weakref.ref[State], Arrangement, KeptLines]] = {}
 
-    __slots__ = ("found", "leave_out", "s")
 
-    def __init__(self, s: State, *leave_out: Model) -> None:
-        self.s, self.leave_out = s, leave_out
-        self.found: dict[tuple[int, int], bool] | None = None
+def sightlines(s: State) -> KeptLines:
+    """Every model on the table as a blocker, keeping each line's answer while no model moves or
+    changes.  A line never crosses its own two ends, so the viewer and the target, though in
+    the table, never block it."""
+    key = tuple((m.pos, m.status, m.hidden) for m in s.models.values())
+    kept = _KEPT.get(id(s))
+    if kept is not None and kept[0]() is s and kept[1] == key:
+        return kept[2]
+    lines = KeptLines(blockers(s))
+    _KEPT[id(s)] = (weakref.ref(s, _forget(id(s))), key, lines)
+    return lines
 
-    def _all(self) -> dict[tuple[int, int], bool]:
-        if self.found is None:
-            self.found = blockers(self.s, *self.leave_out)
-        return self.found
 
-    def get(self, sq: tuple[int, int], default: Any = None) -> Any:
-        return self._all().get(sq, default)
-
-    def __getitem__(self, sq: tuple[int, int]) -> bool:
-        return self._all()[sq]
-
-    def __iter__(self) -> Iterator[tuple[int, int]]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
+def _forget(number: int) -> Callable[[weakref.ref[State]], None]:
+    def gone(ref: weakref.ref[State]) -> None:
+        kept = _KEPT.get(number)
+        if kept is not None and kept[0] is ref:
+            del _KEPT[number]
+    return gone
 
 
 def sees(s: State, field: Any, viewer: Model, target: Model) -> bool:
@@ -56,11 +56,11 @@ def sees(s: State, field: Any, viewer: Model, target: Model) -> bool:
     if target.hidden or not (viewer.on_table and target.on_table):
         return False
     low = not target.standing
-    return can_see(field, viewer.at, target.at, LazyBlockers(s, viewer, target), target_low=low)
+    return can_see(field, viewer.at, target.at, sightlines(s), target_low=low)
 
 
 def cover_of(s: State, field: Any, viewer: Model, target: Model) -> Cover:
-    return cover(field, viewer.at, target.at, LazyBlockers(s, viewer, target), target_low=not target.standing)
+    return cover(field, viewer.at, target.at, sightlines(s), target_low=not target.standing)
 
 
 def nearest(models: list[Model], sq: tuple[int, int]) -> Model | None:

@@ -21,6 +21,19 @@ Blockers = Mapping[Square, bool]  # square -> the model there is standing (False
 Q = 4  # quarter levels
 
 
+class KeptLines(dict[Square, bool]):
+    """Blockers that also keep what each line crossing them was found to cross: the rules and
+    the AI look along the same lines many times while no model moves (seeing.sightlines makes
+    one per arrangement of the models), and a line's answer depends only on the terrain and
+    the blockers."""
+
+    __slots__ = ("crossings",)
+
+    def __init__(self, blockers: Mapping[Square, bool]) -> None:
+        super().__init__(blockers)
+        self.crossings: dict[tuple[Square, Square, int, int], tuple[tuple[Cover, ...], int]] = {}
+
+
 @lru_cache(maxsize=65536)
 def line_squares(a: Square, b: Square) -> tuple[Square, ...]:
     """The squares the segment from a's centre to b's touches, from a to b, endpoints excluded;
@@ -97,23 +110,36 @@ def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> L
 
 
 def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,
-              blockers: Blockers) -> tuple[list[Cover], int]:
+              blockers: Blockers) -> tuple[tuple[Cover, ...], int]:
     """What blocks the line a->b (the cover each blocking square gives: a model's is soft) and
     how many wood squares it crosses."""
-    lines = _lines(field)
     key = (a, b, z_from, z_to)
+    if type(blockers) is KeptLines:
+        kept = blockers.crossings
+        seen = kept.get(key)
+        if seen is None:
+            seen = kept[key] = _crossing_now(field, key, blockers)
+        return seen
+    return _crossing_now(field, key, blockers)
+
+
+def _crossing_now(field: Battlefield, key: tuple[Square, Square, int, int],
+                  blockers: Blockers) -> tuple[tuple[Cover, ...], int]:
+    lines = _lines(field)
     found = lines.get(key)
     if found is None:
         if len(lines) >= LINES_KEPT:
             lines.clear()
-        found = lines[key] = _line(field, a, b, z_from, z_to)
+        found = lines[key] = _line(field, *key)
     terrain, wood, models = found
+    if not models:
+        return terrain, wood
     blocked = list(terrain)
     for sq, low in models:
         standing = blockers.get(sq)
         if standing is not None and (standing or low):
             blocked.append("soft")
-    return blocked, wood
+    return tuple(blocked), wood
 
 
 def can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, target_low: bool = False) -> bool:

@@ -9,7 +9,8 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from ....engine.game import Game
-from ..seeing import blockers
+from ..seeing import sightlines
+from ..sight import KeptLines
 from ..state import State
 from ..terrain import Square
 
@@ -25,7 +26,7 @@ class Board:
                  "threat")
 
     def __init__(self, s: State) -> None:
-        self.blockers: dict[Square, bool] = blockers(s)
+        self.blockers: KeptLines = sightlines(s)
         self.sight: dict[tuple[Square, Square, bool], bool] = {}  # (viewer, target, target low)
         self.cover: dict[tuple[Square, Square, bool], str] = {}
         self.fighting: dict[str, bool] = {}  # model id -> in contact with an enemy
