@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from .distance import distance
@@ -28,13 +29,14 @@ def blockers(s: State, *leave_out: Model) -> dict[tuple[int, int], bool]:
 # model moves, falls, hides or is revealed.  By the state's id, dropped when the state goes.
 Arrangement = tuple[tuple[tuple[int, int] | None, str, bool], ...]
 _KEPT: dict[int, tuple[weakref.ref[State], Arrangement, KeptLines]] = {}
+_ARRANGED = attrgetter("pos", "status", "hidden")
 
 
 def sightlines(s: State) -> KeptLines:
     """Every model on the table as a blocker, keeping each line's answer while no model moves or
     changes.  A line never crosses its own two ends, so the viewer and the target, though in
     the table, never block it."""
-    key = tuple((m.pos, m.status, m.hidden) for m in s.models.values())
+    key = tuple(map(_ARRANGED, s.models.values()))
     kept = _KEPT.get(id(s))
     if kept is not None and kept[0]() is s and kept[1] == key:
         return kept[2]

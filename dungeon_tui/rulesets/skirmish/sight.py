@@ -27,11 +27,13 @@ class KeptLines(dict[Square, bool]):
     one per arrangement of the models), and a line's answer depends only on the terrain and
     the blockers."""
 
-    __slots__ = ("crossings",)
+    __slots__ = ("covers", "crossings", "sight")
 
     def __init__(self, blockers: Mapping[Square, bool]) -> None:
         super().__init__(blockers)
         self.crossings: dict[tuple[Square, Square, int, int], tuple[tuple[Cover, ...], int]] = {}
+        self.sight: dict[tuple[Square, Square, bool], bool] = {}  # can_see: (a, b, target low)
+        self.covers: dict[tuple[Square, Square, bool], Cover] = {}  # cover: (a, b, target low)
 
 
 @lru_cache(maxsize=65536)
@@ -147,6 +149,16 @@ def can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, tar
     b's top, and it crosses at most one wood square.  `target_low`: b is down or hidden."""
     if a == b:
         return True
+    if type(blockers) is KeptLines:
+        kept = blockers.sight
+        seen = kept.get((a, b, target_low))
+        if seen is None:
+            seen = kept[(a, b, target_low)] = _can_see(field, a, b, blockers, target_low)
+        return seen
+    return _can_see(field, a, b, blockers, target_low)
+
+
+def _can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, target_low: bool) -> bool:
     blocked, woods = _crossing(field, a, b, eye(field, a), top(field, b, not target_low), blockers)
     return not blocked and woods <= 1
 
@@ -156,6 +168,16 @@ def cover(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, targe
     a's eye to b's middle (a wall, raised floor or low wall: hard; a hedge or a model: soft), a
     wood crossed or the target in a wood (soft), and a building's upper floor against a shooter
     below (hard)."""
+    if type(blockers) is KeptLines:
+        kept = blockers.covers
+        found = kept.get((a, b, target_low))
+        if found is None:
+            found = kept[(a, b, target_low)] = _cover(field, a, b, blockers, target_low)
+        return found
+    return _cover(field, a, b, blockers, target_low)
+
+
+def _cover(field: Battlefield, a: Square, b: Square, blockers: Blockers, target_low: bool) -> Cover:
     blocked, woods = _crossing(field, a, b, eye(field, a), mid(field, b, not target_low), blockers)
     fa, fb = field.height_at(a) or 0, field.height_at(b) or 0
     if "hard" in blocked or (fb >= 2 and fa < fb and field.building_at(b) is not None):

@@ -5,6 +5,7 @@ same board), so the answers that depend only on where the models stand and how (
 down, hidden, fleeing) are kept until any of that changes.  Each game keeps its last board."""
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -22,25 +23,31 @@ BoardKey = tuple[tuple[Square | None, str, bool, bool], ...]
 class Board:
     """The answers kept for one arrangement; each table is filled as the plans ask."""
 
-    __slots__ = ("blockers", "charge_reach", "cover", "cover_against", "fighting", "seen_by", "sight",
-                 "threat")
+    __slots__ = ("state", "blockers", "charge_reach", "cover_against", "fighting", "nearest_enemy", "need_from",
+                 "seen_by", "targets", "threat")
 
     def __init__(self, s: State) -> None:
+        self.state = s  # the models the kept answers name
         self.blockers: KeptLines = sightlines(s)
-        self.sight: dict[tuple[Square, Square, bool], bool] = {}  # (viewer, target, target low)
-        self.cover: dict[tuple[Square, Square, bool], str] = {}
         self.fighting: dict[str, bool] = {}  # model id -> in contact with an enemy
         self.cover_against: dict[tuple[int, Square], int] = {}  # (side, square) -> rank
         self.seen_by: dict[tuple[int, Square], int] = {}  # (side, square) -> standing enemies seeing it
         self.charge_reach: dict[tuple[str, str], bool] = {}  # (charger, target) -> reaches, unintercepted
         self.threat: dict[str, bool] = {}  # model id -> an enemy could charge it
+        self.nearest_enemy: dict[str, int] = {}  # model id -> how far its nearest enemy is
+        # (model id, it moved this turn) -> its shots now / its easiest need from a square
+        self.targets: dict[tuple[str, bool], list[tuple[Any, str, int]]] = {}
+        self.need_from: dict[tuple[str, bool, Square], int] = {}
 
 
 _BOARDS: WeakKeyDictionary[Game, tuple[BoardKey, Board]] = WeakKeyDictionary()
 
 
+_ARRANGED = attrgetter("pos", "status", "hidden", "fleeing")
+
+
 def board_key(s: State) -> BoardKey:
-    return tuple((m.pos, m.status, m.hidden, m.fleeing) for m in s.models.values())
+    return tuple(map(_ARRANGED, s.models.values()))
 
 
 def board_of(game: Game) -> Board:
@@ -48,7 +55,7 @@ def board_of(game: Game) -> Board:
     s: Any = game.state
     key = board_key(s)
     kept = _BOARDS.get(game)
-    if kept is not None and kept[0] == key:
+    if kept is not None and kept[0] == key and kept[1].state is s:
         return kept[1]
     board = Board(s)
     _BOARDS[game] = (key, board)

@@ -94,21 +94,13 @@ class Plan:
 
     def sees_square(self, a: Square, b: Square, low: bool = False) -> bool:
         """A model on a sees one on b (low: down or hidden), with the models as they stand."""
-        seen = self.board.sight
-        found = seen.get((a, b, low))
-        if found is None:
-            found = seen[(a, b, low)] = can_see(self.field, a, b, self.board.blockers, target_low=low)
-        return found
+        return can_see(self.field, a, b, self.board.blockers, target_low=low)
 
     def cover(self, viewer: Model, target: Model) -> str:
         return self.cover_at(viewer.at, target.at, not target.standing)
 
     def cover_at(self, a: Square, b: Square, low: bool = False) -> str:
-        kept = self.board.cover
-        found = kept.get((a, b, low))
-        if found is None:
-            found = kept[(a, b, low)] = cover(self.field, a, b, self.board.blockers, target_low=low)
-        return found
+        return cover(self.field, a, b, self.board.blockers, target_low=low)
 
     def touching(self, a: Model, b: Model) -> bool:
         return a.on_table and b.on_table and b.at in touching(self.field, a.at)
@@ -244,7 +236,14 @@ class Plan:
         return [w for w in self.me.weapons if self.content.weapons[w].range is not None]
 
     def targets(self) -> list[tuple[Model, str, int]]:
-        """Enemies this model could shoot now: (target, weapon, need), need at most 9."""
+        """Enemies this model could shoot now: (target, weapon, need), need at most 9 (shared)."""
+        kept = self.board.targets
+        found = kept.get((self.me.id, self.me.moved))
+        if found is None:
+            found = kept[(self.me.id, self.me.moved)] = self._targets()
+        return found
+
+    def _targets(self) -> list[tuple[Model, str, int]]:
         out = []
         for wid in self.missiles():
             w = self.content.weapons[wid]
@@ -264,6 +263,13 @@ class Plan:
 
     def need_from(self, sq: Square) -> int:
         """The easiest need it would have from `sq` after walking there (10: no shot)."""
+        kept = self.board.need_from
+        found = kept.get((self.me.id, self.me.moved, sq))
+        if found is None:
+            found = kept[(self.me.id, self.me.moved, sq)] = self._need_from(sq)
+        return found
+
+    def _need_from(self, sq: Square) -> int:
         best = odds.MAX_NEED + 1
         for wid in self.missiles():
             w = self.content.weapons[wid]
