@@ -53,16 +53,17 @@ def _forget(number: int) -> Callable[[weakref.ref[State]], None]:
     return gone
 
 
-def sees(s: State, field: Any, viewer: Model, target: Model) -> bool:
-    """The viewer sees the target (hidden models are never seen)."""
+def sees(s: State, field: Any, viewer: Model, target: Model, lines: KeptLines | None = None) -> bool:
+    """The viewer sees the target (hidden models are never seen).  `lines`: sightlines(s), when
+    the caller looks many times before anything moves."""
     if target.hidden or not (viewer.on_table and target.on_table):
         return False
     low = not target.standing
-    return can_see(field, viewer.at, target.at, sightlines(s), target_low=low)
+    return can_see(field, viewer.at, target.at, sightlines(s) if lines is None else lines, target_low=low)
 
 
-def cover_of(s: State, field: Any, viewer: Model, target: Model) -> Cover:
-    return cover(field, viewer.at, target.at, sightlines(s), target_low=not target.standing)
+def cover_of(s: State, field: Any, viewer: Model, target: Model, lines: KeptLines | None = None) -> Cover:
+    return cover(field, viewer.at, target.at, sightlines(s) if lines is None else lines, target_low=not target.standing)
 
 
 def nearest(models: list[Model], sq: tuple[int, int]) -> Model | None:

@@ -36,13 +36,20 @@ class KeptLines(dict[Square, bool]):
         self.covers: dict[tuple[Square, Square, bool], Cover] = {}  # cover: (a, b, target low)
 
 
-@lru_cache(maxsize=65536)
 def line_squares(a: Square, b: Square) -> tuple[Square, ...]:
     """The squares the segment from a's centre to b's touches, from a to b, endpoints excluded;
     where it passes exactly through a corner, the two squares beside the corner both count."""
-    (x, y), (x1, y1) = a, b
-    nx, ny = abs(x1 - x), abs(y1 - y)
-    sx, sy = (1 if x1 > x else -1), (1 if y1 > y else -1)
+    x, y = a
+    return tuple((x + u, y + v) for u, v in _offsets(b[0] - x, b[1] - y))
+
+
+@lru_cache(maxsize=8192)
+def _offsets(dx: int, dy: int) -> tuple[Square, ...]:
+    """line_squares from (0, 0) to (dx, dy): a line's squares depend only on how far apart its
+    ends are, so one table serves every line of the same shape anywhere on the table."""
+    x = y = 0
+    nx, ny = abs(dx), abs(dy)
+    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
     out: list[Square] = []
     ix = iy = 0
     while ix < nx or iy < ny:
@@ -98,12 +105,14 @@ def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> L
     blocked: list[Cover] = []
     models: list[tuple[Square, bool]] = []
     wood = 0
-    for sq in line_squares(a, b):
+    x0, y0 = a
+    for u, v in _offsets(dx, dy):
+        sq = (x0 + u, y0 + v)
         at = sq[1] * width + sq[0]
         if woods[at]:
             wood += 1
         # The line's height here times `length`: z_from + (z_to - z_from) * t, t the projection.
-        z = base + rise * ((sq[0] - a[0]) * dx + (sq[1] - a[1]) * dy)
+        z = base + rise * (u * dx + v * dy)
         if block_q[at] * length > z:
             blocked.append("hard" if floor_q[at] * length > z else covers[at])  # type: ignore[arg-type]
         elif (floor_q[at] + Q) * length > z:
