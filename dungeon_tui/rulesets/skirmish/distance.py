@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 from collections.abc import Collection
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field as datafield, replace
 from typing import Literal, Protocol
 
 Square = tuple[int, int]  # (x, y): x west to east, y north to south
@@ -134,6 +134,14 @@ class Route:
     cost: int  # half-squares
     tests: int
     steps: tuple[Step, ...]
+    # The kinds of step it takes, one bit each (_WAY_BITS), as the search found them; -1: not known.
+    ways: int = datafield(default=-1, compare=False)
+
+    def takes(self, way: StepWay) -> bool:
+        """Some step of the route is of this kind (the offers name a climb, a leap or a drop)."""
+        if self.ways >= 0:
+            return bool(self.ways & _WAY_BITS[way])
+        return any(step.way == way for step in self.steps)
 
     @property
     def squares(self) -> int:
@@ -151,6 +159,7 @@ def _step_cost(field: Battlefield, a: Square, b: Square) -> int:
     return cost + (2 if field.obstacle(b) else 0)
 
 
+_WAY_BITS: dict[str, int] = {"normal": 1, "ladder": 2, "climb": 4, "drop": 8, "leap": 16}
 # The kinds of step each mode may take (a walk's climb only as its first step).
 _WAYS: dict[str, frozenset[str]] = {
     "walk": frozenset({"normal", "ladder", "climb", "drop", "leap"}),
@@ -328,17 +337,19 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
                 push(heap, (new_cost, new[1], order, to))
     # Each route is its parent's plus one step; a parent is settled before its children.
     path: dict[int, tuple[Step, ...]] = {first: ()}
+    ways: dict[int, int] = {first: 0}
     out: dict[Square, Route] = {}
-    standable, square = graph.standable, graph.square
+    standable, square, bits = graph.standable, graph.square, _WAY_BITS
     for at in settled:
         if at == first:
             continue
         parent, step = came[at]
         path[at] = path[parent] + (step,)
+        ways[at] = ways[parent] | bits[step.way]
     for at in sorted(settled):  # row by row
         if at != first and standable[at] and (wanted is None or at in wanted):
             cost, tests = best[at]
-            out[square[at]] = Route(cost, tests, path[at])
+            out[square[at]] = Route(cost, tests, path[at], ways[at])
     return out
 
 

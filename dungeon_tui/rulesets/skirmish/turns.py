@@ -248,8 +248,9 @@ def move_one(game: Game, m: Model) -> Procedure:
 def _how(m: Model, route: Route) -> str:
     if m.down:
         return "crawls"
-    ways = {step.way for step in route.steps}
-    verb = "climbs" if "climb" in ways else "leaps" if "leap" in ways else "drops" if "drop" in ways else "moves"
+    takes = route.takes
+    verb = ("climbs" if takes("climb") else "leaps" if takes("leap") else "drops" if takes("drop")
+            else "moves")
     return verb + (" (running)" if route.squares > m.m else "")
 
 
