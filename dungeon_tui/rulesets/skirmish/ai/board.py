@@ -23,8 +23,18 @@ BoardKey = tuple[tuple[Square | None, str, bool, bool], ...]
 class Board:
     """The answers kept for one arrangement; each table is filled as the plans ask."""
 
-    __slots__ = ("state", "blockers", "charge_reach", "cover_against", "fighting", "nearest_enemy", "need_from",
-                 "seen_by", "targets", "threat")
+    __slots__ = (
+        "blockers",
+        "charge_reach",
+        "cover_against",
+        "fighting",
+        "nearest_enemy",
+        "need_from",
+        "seen_by",
+        "state",
+        "targets",
+        "threat",
+    )
 
     def __init__(self, s: State) -> None:
         self.state = s  # the models the kept answers name
