@@ -3,9 +3,9 @@ down or hidden model half as tall), and what a model counts as nearest."""
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from operator import attrgetter
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .distance import distance
 from .sight import KeptLines, can_see, cover
@@ -25,10 +25,36 @@ def blockers(s: State, *leave_out: Model) -> dict[tuple[int, int], bool]:
     return out
 
 
-# Each state's last arrangement of the models (square, state, hiding) and its lines: kept until a
-# model moves, falls, hides or is revealed.  By the state's id, dropped when the state goes.
-Arrangement = tuple[tuple[tuple[int, int] | None, str, bool], ...]
-_KEPT: dict[int, tuple[weakref.ref[State], Arrangement, KeptLines]] = {}
+T = TypeVar("T")
+
+
+class PerArrangement(Generic[T]):
+    """For each game state, the one thing last made for the arrangement of its models (a key
+    the caller reads off them), made again when the key changes.  By the state's id, dropped
+    when the state goes: keyframes and loaded copies are states of their own."""
+
+    def __init__(self, make: Callable[[State], T]) -> None:
+        self.make = make
+        self.kept: dict[int, tuple[weakref.ref[State], Hashable, T]] = {}
+
+    def get(self, s: State, key: Hashable) -> T:
+        kept = self.kept.get(id(s))
+        if kept is not None and kept[0]() is s and kept[1] == key:
+            return kept[2]
+        made = self.make(s)
+        self.kept[id(s)] = (weakref.ref(s, self._forget(id(s))), key, made)
+        return made
+
+    def _forget(self, number: int) -> Callable[[weakref.ref[State]], None]:
+        def gone(ref: weakref.ref[State]) -> None:
+            kept = self.kept.get(number)
+            if kept is not None and kept[0] is ref:
+                del self.kept[number]
+        return gone
+
+
+# Lines are kept until a model moves, falls, hides or is revealed.
+_LINES = PerArrangement(lambda s: KeptLines(blockers(s)))
 _ARRANGED = attrgetter("pos", "status", "hidden")
 
 
@@ -36,21 +62,7 @@ def sightlines(s: State) -> KeptLines:
     """Every model on the table as a blocker, keeping each line's answer while no model moves or
     changes.  A line never crosses its own two ends, so the viewer and the target, though in
     the table, never block it."""
-    key = tuple(map(_ARRANGED, s.models.values()))
-    kept = _KEPT.get(id(s))
-    if kept is not None and kept[0]() is s and kept[1] == key:
-        return kept[2]
-    lines = KeptLines(blockers(s))
-    _KEPT[id(s)] = (weakref.ref(s, _forget(id(s))), key, lines)
-    return lines
-
-
-def _forget(number: int) -> Callable[[weakref.ref[State]], None]:
-    def gone(ref: weakref.ref[State]) -> None:
-        kept = _KEPT.get(number)
-        if kept is not None and kept[0] is ref:
-            del _KEPT[number]
-    return gone
+    return _LINES.get(s, tuple(map(_ARRANGED, s.models.values())))
 
 
 def sees(s: State, field: Any, viewer: Model, target: Model, lines: KeptLines | None = None) -> bool:

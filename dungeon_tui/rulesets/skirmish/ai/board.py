@@ -2,22 +2,17 @@
 made on it.  Between two moves the AI asks the same questions many times (each model's script
 runs at each decision, the movement decision and the "where" decision after it look at the
 same board), so the answers that depend only on where the models stand and how (standing,
-down, hidden, fleeing) are kept until any of that changes.  Each game keeps its last board."""
+down, hidden, fleeing) are kept until any of that changes.  Each game state keeps its last board."""
 from __future__ import annotations
 
 from operator import attrgetter
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from ....engine.game import Game
-from ..seeing import sightlines
+from ..seeing import PerArrangement, sightlines
 from ..sight import KeptLines
 from ..state import State
 from ..terrain import Square
-
-# Each model's square, state, hiding and fleeing: everything a kept answer depends on besides
-# the battlefield and the models' profiles, which never change during a battle.
-BoardKey = tuple[tuple[Square | None, str, bool, bool], ...]
 
 
 class Board:
@@ -31,13 +26,11 @@ class Board:
         "nearest_enemy",
         "need_from",
         "seen_by",
-        "state",
         "targets",
         "threat",
     )
 
     def __init__(self, s: State) -> None:
-        self.state = s  # the models the kept answers name
         self.blockers: KeptLines = sightlines(s)
         self.fighting: dict[str, bool] = {}  # model id -> in contact with an enemy
         self.cover_against: dict[tuple[int, Square], int] = {}  # (side, square) -> rank
@@ -50,23 +43,13 @@ class Board:
         self.need_from: dict[tuple[str, bool, Square], int] = {}
 
 
-_BOARDS: WeakKeyDictionary[Game, tuple[BoardKey, Board]] = WeakKeyDictionary()
-
-
+# Kept by each model's square, state, hiding and fleeing: everything a kept answer depends on
+# besides the battlefield and the models' profiles, which never change during a battle.
+_BOARDS = PerArrangement(Board)
 _ARRANGED = attrgetter("pos", "status", "hidden", "fleeing")
-
-
-def board_key(s: State) -> BoardKey:
-    return tuple(map(_ARRANGED, s.models.values()))
 
 
 def board_of(game: Game) -> Board:
     """The board as it stands now: the kept one when no model has moved or changed since."""
     s: Any = game.state
-    key = board_key(s)
-    kept = _BOARDS.get(game)
-    if kept is not None and kept[0] == key and kept[1].state is s:
-        return kept[1]
-    board = Board(s)
-    _BOARDS[game] = (key, board)
-    return board
+    return _BOARDS.get(s, tuple(map(_ARRANGED, s.models.values())))
