@@ -10,7 +10,7 @@ from .damage import Hits, wound
 from .distance import Route, distance, move_options
 from .rolls import i_test, roll_d3
 from .seeing import sightlines
-from .sight import detects, hidden_ok
+from .sight import detects, hidden_ok, hiding_place
 from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
 
 RUN_BLOCK = 8  # no running with a standing, unhidden, non-fleeing enemy this near
@@ -180,8 +180,8 @@ def spotted_on_the_way(game: Game, model: Model) -> bool:
     square of its path (the end square must also still be a hiding place: reveal_seen)."""
     s: State = game.state
     field = field_of(game)
-    return any(detects(field, e.at, e.i, model.at, sightlines(s))
-               for e in s.on_table(3 - model.side) if e.standing)
+    lines = sightlines(s)
+    return any(detects(field, e.at, e.i, model.at, lines) for e in s.on_table(3 - model.side) if e.standing)
 
 
 def can_hide(game: Game, model: Model) -> bool:
@@ -192,6 +192,8 @@ def can_hide(game: Game, model: Model) -> bool:
             or model.status == STUNNED or model.hid_blocked):
         return False
     field = field_of(game)
+    if not hiding_place(field, model.at):  # asked for every model at every step of the phase
+        return False
     spotters = [(e.at, e.i) for e in s.on_table(3 - model.side) if e.standing]
     return hidden_ok(field, model.at, spotters, sightlines(s))
 
