@@ -5,8 +5,9 @@ same board), so the answers that depend only on where the models stand and how (
 down, hidden, fleeing) are kept until any of that changes.  Each game state keeps its last board."""
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from ....engine.game import Game
 from ..seeing import PerArrangement, sightlines
@@ -53,3 +54,14 @@ def board_of(game: Game) -> Board:
     """The board as it stands now: the kept one when no model has moved or changed since."""
     s: Any = game.state
     return _BOARDS.get(s, tuple(map(_ARRANGED, s.models.values())))
+
+
+V = TypeVar("V")
+
+
+def kept(table: dict[Any, V], key: Hashable, make: Callable[[], V]) -> V:
+    """The answer kept in one of a board's tables, worked out and kept the first time it is asked."""
+    found = table.get(key)
+    if found is None:
+        found = table[key] = make()
+    return found

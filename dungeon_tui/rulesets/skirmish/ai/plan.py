@@ -12,7 +12,7 @@ from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
 from ..terrain import Battlefield, Square, battlefield_for
 from . import odds
-from .board import Board, board_of
+from .board import Board, board_of, kept
 
 RUN_BLOCK = 8  # no running with a standing enemy this close (§5.3)
 INTERCEPT_REACH = 2  # an interceptor steps at most this far, onto a path square within 2 (§5.3 step 7)
@@ -190,11 +190,7 @@ class Plan:
                 return False
         elif not self.sees(self.me, target):
             return False
-        kept = self.board.charge_reach
-        reach = kept.get((self.me.id, target.id))
-        if reach is None:
-            reach = kept[(self.me.id, target.id)] = self._reaches(target)
-        return reach
+        return kept(self.board.charge_reach, (self.me.id, target.id), lambda: self._reaches(target))
 
     def _reaches(self, target: Model) -> bool:
         """A charge at `target` can end touching it with no interceptor on the cheapest way."""
@@ -206,11 +202,7 @@ class Plan:
 
     def threatened(self) -> bool:
         """A standing enemy out of combat could charge this model next turn (it sees it and reaches it)."""
-        kept = self.board.threat
-        found = kept.get(self.me.id)
-        if found is None:
-            found = kept[self.me.id] = self._threatened()
-        return found
+        return kept(self.board.threat, self.me.id, self._threatened)
 
     def _threatened(self) -> bool:
         friends = self.squares_of(self.me.side)
@@ -237,11 +229,7 @@ class Plan:
 
     def targets(self) -> list[tuple[Model, str, int]]:
         """Enemies this model could shoot now: (target, weapon, need), need at most 9 (shared)."""
-        kept = self.board.targets
-        found = kept.get((self.me.id, self.me.moved))
-        if found is None:
-            found = kept[(self.me.id, self.me.moved)] = self._targets()
-        return found
+        return kept(self.board.targets, (self.me.id, self.me.moved), self._targets)
 
     def _targets(self) -> list[tuple[Model, str, int]]:
         out = []
@@ -263,11 +251,7 @@ class Plan:
 
     def need_from(self, sq: Square) -> int:
         """The easiest need it would have from `sq` after walking there (10: no shot)."""
-        kept = self.board.need_from
-        found = kept.get((self.me.id, self.me.moved, sq))
-        if found is None:
-            found = kept[(self.me.id, self.me.moved, sq)] = self._need_from(sq)
-        return found
+        return kept(self.board.need_from, (self.me.id, self.me.moved, sq), lambda: self._need_from(sq))
 
     def _need_from(self, sq: Square) -> int:
         best = odds.MAX_NEED + 1
@@ -353,18 +337,13 @@ class Plan:
 
     def best_cover_against(self, sq: Square) -> int:
         """How hard the cover on `sq` is against the nearest standing enemy (0 none ... 2 hard)."""
-        kept = self.board.cover_against
-        rank = kept.get((self.me.side, sq))
-        if rank is None:
-            foes = self.standing_enemies()
-            foe = min(foes, key=lambda e: (distance(e.at, sq), e.id), default=None)
-            rank = kept[(self.me.side, sq)] = 0 if foe is None else COVER_RANK[self.cover_at(foe.at, sq)]
-        return rank
+        return kept(self.board.cover_against, (self.me.side, sq), lambda: self._cover_against(sq))
+
+    def _cover_against(self, sq: Square) -> int:
+        foe = min(self.standing_enemies(), key=lambda e: (distance(e.at, sq), e.id), default=None)
+        return 0 if foe is None else COVER_RANK[self.cover_at(foe.at, sq)]
 
     def seen_by(self, sq: Square) -> int:
-        kept = self.board.seen_by
-        count = kept.get((self.me.side, sq))
-        if count is None:
-            count = kept[(self.me.side, sq)] = sum(1 for e in self.standing_enemies()
-                                                   if self.sees_square(e.at, sq))
-        return count
+        """How many standing enemies see a model on `sq`."""
+        return kept(self.board.seen_by, (self.me.side, sq),
+                    lambda: sum(1 for e in self.standing_enemies() if self.sees_square(e.at, sq)))
