@@ -12,7 +12,7 @@ from .fleeing import flee_away, flee_to_edge
 from .movement import squares_of, walk
 from .psychology import fear_test, unit_strength
 from .rolls import i_test
-from .seeing import sees
+from .seeing import sees, sightlines
 from .shooting import missile_weapons, shoot, valid_shots
 from .state import Model, Sq, State
 
@@ -33,10 +33,11 @@ def charge_targets(game: Game, m: Model) -> list[tuple[Model, bool]]:
     s: State = game.state
     fld = field_of(game)
     out = []
+    lines = sightlines(s)
     for e in s.on_table(3 - m.side):
         if e.hidden:
             continue
-        if sees(s, fld, m, e):
+        if sees(s, fld, m, e, lines):
             out.append((e, False))
         elif distance(m.at, e.at) <= SPOT_RANGE:
             out.append((e, True))

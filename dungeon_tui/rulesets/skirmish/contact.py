@@ -13,7 +13,8 @@ def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
     if not model.on_table:
         return []
     near = touching(field, model.at)
-    return [e for e in s.models.values() if e.side != model.side and e.on_table and e.at in near]
+    # Asked for every model at every step of the movement phase: the square is the rarest match.
+    return [e for e in s.models.values() if e.pos in near and e.side != model.side and e.on_table]
 
 
 def in_combat(s: State, field: Any, model: Model) -> bool:

@@ -4,6 +4,7 @@ comes in as a collection, the order as lists of model ids."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 
 from .distance import distance
 from .sight import Blockers, can_see, cover
@@ -84,6 +85,22 @@ def chosen_square(field: Battlefield, role: str, free: Sequence[Square], enemy_s
         return min(free, key=lambda sq: (to_zone(sq), sq[1], sq[0]))
     # Shooters and wizards: high ground, then the cover it gives against the middle of the enemy's zone.
     watcher = min(enemy_zone, key=lambda sq: (_centre_offset(field, sq), sq[1], sq[0]))
-    seen = blockers or {}
-    return min(free, key=lambda sq: (-(field.height_at(sq) or 0),
-                                     -_COVER_RANK[cover(field, watcher, sq, seen)], sq[1], sq[0]))
+    if blockers:
+        return min(free, key=lambda sq: (-(field.height_at(sq) or 0),
+                                         -_COVER_RANK[cover(field, watcher, sq, blockers)], sq[1], sq[0]))
+    ranks = _terrain_cover(field, watcher)
+
+    def rank(sq: Square) -> int:
+        found = ranks.get(sq)
+        if found is None:
+            found = ranks[sq] = _COVER_RANK[cover(field, watcher, sq, {})]
+        return found
+
+    return min(free, key=lambda sq: (-(field.height_at(sq) or 0), -rank(sq), sq[1], sq[0]))
+
+
+@lru_cache(maxsize=64)
+def _terrain_cover(field: Battlefield, watcher: Square) -> dict[Square, int]:
+    """A table to fill: the cover the terrain alone gives each square against `watcher` (with no
+    models in the way it never changes; the automated side deploys by it every battle)."""
+    return {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 from collections.abc import Collection
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field as datafield, replace
 from typing import Literal, Protocol
 
 Square = tuple[int, int]  # (x, y): x west to east, y north to south
@@ -134,6 +134,14 @@ class Route:
     cost: int  # half-squares
     tests: int
     steps: tuple[Step, ...]
+    # The kinds of step it takes, one bit each (_WAY_BITS), as the search found them; -1: not known.
+    ways: int = datafield(default=-1, compare=False)
+
+    def takes(self, way: StepWay) -> bool:
+        """Some step of the route is of this kind (the offers name a climb, a leap or a drop)."""
+        if self.ways >= 0:
+            return bool(self.ways & _WAY_BITS[way])
+        return any(step.way == way for step in self.steps)
 
     @property
     def squares(self) -> int:
@@ -151,6 +159,7 @@ def _step_cost(field: Battlefield, a: Square, b: Square) -> int:
     return cost + (2 if field.obstacle(b) else 0)
 
 
+_WAY_BITS: dict[str, int] = {"normal": 1, "ladder": 2, "climb": 4, "drop": 8, "leap": 16}
 # The kinds of step each mode may take (a walk's climb only as its first step).
 _WAYS: dict[str, frozenset[str]] = {
     "walk": frozenset({"normal", "ladder", "climb", "drop", "leap"}),
@@ -259,7 +268,12 @@ def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mod
     enemy's square, and (but for a charge or an interception) never a square touching an enemy;
     a charge may end touching one but not pass one.  `goals`: only these squares are wanted
     (a charge's contact squares), the search stops once they are all settled."""
-    enemy_at = tuple(sorted(set(enemies)))
+    # An enemy matters only if its square or a square touching it (at most 2 squares off) could
+    # be reached: every square a move reaches is within `allowance` squares of the start on
+    # both axes.  Leaving the others out of the key lets a search be reused while they move.
+    x, y = start
+    near = allowance + 2
+    enemy_at = tuple(sorted({e for e in enemies if abs(e[0] - x) <= near and abs(e[1] - y) <= near}))
     wanted = None if goals is None else tuple(sorted(set(goals)))
     key = (start, allowance, mode, enemy_at, wanted)
     kept = _searches(field)
@@ -323,17 +337,19 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
                 push(heap, (new_cost, new[1], order, to))
     # Each route is its parent's plus one step; a parent is settled before its children.
     path: dict[int, tuple[Step, ...]] = {first: ()}
+    ways: dict[int, int] = {first: 0}
     out: dict[Square, Route] = {}
-    standable, square = graph.standable, graph.square
+    standable, square, bits = graph.standable, graph.square, _WAY_BITS
     for at in settled:
         if at == first:
             continue
         parent, step = came[at]
         path[at] = path[parent] + (step,)
+        ways[at] = ways[parent] | bits[step.way]
     for at in sorted(settled):  # row by row
         if at != first and standable[at] and (wanted is None or at in wanted):
             cost, tests = best[at]
-            out[square[at]] = Route(cost, tests, path[at])
+            out[square[at]] = Route(cost, tests, path[at], ways[at])
     return out
 
 

@@ -9,7 +9,7 @@ from ...engine.dice import roll
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
-from .distance import distance, move_options
+from .distance import distance, move_options, nearest_of
 from . import relic
 from .rolls import sk_roll
 from .state import FLED, Model, Sq, State
@@ -60,8 +60,12 @@ def flee_to_edge(game: Game, model: Model) -> Procedure:
     own = field.own_edge(s.roles[str(model.side)])
     enemies = [m.at for m in s.models.values() if m.on_table and m.side != model.side]
     if options:
+        to_own = nearest_of(tuple(own))  # kept per edge: each square's way home is asked every flight
+
         def key(sq: Sq) -> tuple[int, int, int, int, int]:
-            home = min(distance(sq, e) for e in own)
+            home = to_own.get(sq)
+            if home is None:
+                home = to_own[sq] = min(distance(sq, e) for e in own)
             far = min((distance(sq, e) for e in enemies), default=0)
             return (_to_edge(field, sq), home, -far, sq[1], sq[0])
         yield from _arrive(game, model, min(options, key=key), "flees for the edge")

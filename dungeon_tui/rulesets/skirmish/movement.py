@@ -9,8 +9,8 @@ from .contact import enemies_touching
 from .damage import Hits, wound
 from .distance import Route, distance, move_options
 from .rolls import i_test, roll_d3
-from .seeing import LazyBlockers
-from .sight import detects, hidden_ok
+from .seeing import sightlines
+from .sight import detects, hidden_ok, hiding_place
 from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
 
 RUN_BLOCK = 8  # no running with a standing, unhidden, non-fleeing enemy this near
@@ -180,8 +180,8 @@ def spotted_on_the_way(game: Game, model: Model) -> bool:
     square of its path (the end square must also still be a hiding place: reveal_seen)."""
     s: State = game.state
     field = field_of(game)
-    return any(detects(field, e.at, e.i, model.at, LazyBlockers(s, model))
-               for e in s.on_table(3 - model.side) if e.standing)
+    lines = sightlines(s)
+    return any(detects(field, e.at, e.i, model.at, lines) for e in s.on_table(3 - model.side) if e.standing)
 
 
 def can_hide(game: Game, model: Model) -> bool:
@@ -192,8 +192,10 @@ def can_hide(game: Game, model: Model) -> bool:
             or model.status == STUNNED or model.hid_blocked):
         return False
     field = field_of(game)
+    if not hiding_place(field, model.at):  # asked for every model at every step of the phase
+        return False
     spotters = [(e.at, e.i) for e in s.on_table(3 - model.side) if e.standing]
-    return hidden_ok(field, model.at, spotters, LazyBlockers(s, model))
+    return hidden_ok(field, model.at, spotters, sightlines(s))
 
 
 def reveal_seen(game: Game) -> Procedure:
@@ -203,7 +205,7 @@ def reveal_seen(game: Game) -> Procedure:
     for m in s.models.values():
         if m.hidden and m.on_table:
             spotters = [(e.at, e.i) for e in s.on_table(3 - m.side) if e.standing]
-            if not hidden_ok(field, m.at, spotters, LazyBlockers(s, m)):
+            if not hidden_ok(field, m.at, spotters, sightlines(s)):
                 m.hidden = False
                 game.emit("revealed", model=m.id, text=f"{m.name} is spotted.")
     return

@@ -2,11 +2,13 @@
 down or hidden model half as tall), and what a model counts as nearest."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+import weakref
+from collections.abc import Callable, Hashable
+from operator import attrgetter
+from typing import Any, Generic, TypeVar
 
 from .distance import distance
-from .sight import can_see, cover
+from .sight import KeptLines, can_see, cover
 from .state import GONE, STANDING, Model, State
 from .terrain import Cover
 
@@ -23,44 +25,57 @@ def blockers(s: State, *leave_out: Model) -> dict[tuple[int, int], bool]:
     return out
 
 
-class LazyBlockers(Mapping[tuple[int, int], bool]):
-    """blockers(s, *leave_out), gathered only when a line asks: most lines cross no square where
-    a model could rise above them (sight.py knows which from the terrain alone)."""
-
-    __slots__ = ("found", "leave_out", "s")
-
-    def __init__(self, s: State, *leave_out: Model) -> None:
-        self.s, self.leave_out = s, leave_out
-        self.found: dict[tuple[int, int], bool] | None = None
-
-    def _all(self) -> dict[tuple[int, int], bool]:
-        if self.found is None:
-            self.found = blockers(self.s, *self.leave_out)
-        return self.found
-
-    def get(self, sq: tuple[int, int], default: Any = None) -> Any:
-        return self._all().get(sq, default)
-
-    def __getitem__(self, sq: tuple[int, int]) -> bool:
-        return self._all()[sq]
-
-    def __iter__(self) -> Iterator[tuple[int, int]]:
-        return iter(self._all())
-
-    def __len__(self) -> int:
-        return len(self._all())
+T = TypeVar("T")
 
 
-def sees(s: State, field: Any, viewer: Model, target: Model) -> bool:
-    """The viewer sees the target (hidden models are never seen)."""
+class PerArrangement(Generic[T]):
+    """For each game state, the one thing last made for the arrangement of its models (a key
+    the caller reads off them), made again when the key changes.  By the state's id, dropped
+    when the state goes: keyframes and loaded copies are states of their own."""
+
+    def __init__(self, make: Callable[[State], T]) -> None:
+        self.make = make
+        self.kept: dict[int, tuple[weakref.ref[State], Hashable, T]] = {}
+
+    def get(self, s: State, key: Hashable) -> T:
+        kept = self.kept.get(id(s))
+        if kept is not None and kept[0]() is s and kept[1] == key:
+            return kept[2]
+        made = self.make(s)
+        self.kept[id(s)] = (weakref.ref(s, self._forget(id(s))), key, made)
+        return made
+
+    def _forget(self, number: int) -> Callable[[weakref.ref[State]], None]:
+        def gone(ref: weakref.ref[State]) -> None:
+            kept = self.kept.get(number)
+            if kept is not None and kept[0] is ref:
+                del self.kept[number]
+        return gone
+
+
+# Lines are kept until a model moves, falls, hides or is revealed.
+_LINES = PerArrangement(lambda s: KeptLines(blockers(s)))
+_ARRANGED = attrgetter("pos", "status", "hidden")
+
+
+def sightlines(s: State) -> KeptLines:
+    """Every model on the table as a blocker, keeping each line's answer while no model moves or
+    changes.  A line never crosses its own two ends, so the viewer and the target, though in
+    the table, never block it."""
+    return _LINES.get(s, tuple(map(_ARRANGED, s.models.values())))
+
+
+def sees(s: State, field: Any, viewer: Model, target: Model, lines: KeptLines | None = None) -> bool:
+    """The viewer sees the target (hidden models are never seen).  `lines`: sightlines(s), when
+    the caller looks many times before anything moves."""
     if target.hidden or not (viewer.on_table and target.on_table):
         return False
     low = not target.standing
-    return can_see(field, viewer.at, target.at, LazyBlockers(s, viewer, target), target_low=low)
+    return can_see(field, viewer.at, target.at, sightlines(s) if lines is None else lines, target_low=low)
 
 
-def cover_of(s: State, field: Any, viewer: Model, target: Model) -> Cover:
-    return cover(field, viewer.at, target.at, LazyBlockers(s, viewer, target), target_low=not target.standing)
+def cover_of(s: State, field: Any, viewer: Model, target: Model, lines: KeptLines | None = None) -> Cover:
+    return cover(field, viewer.at, target.at, sightlines(s) if lines is None else lines, target_low=not target.standing)
 
 
 def nearest(models: list[Model], sq: tuple[int, int]) -> Model | None:

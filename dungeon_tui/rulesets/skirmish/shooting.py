@@ -15,7 +15,7 @@ from .distance import distance
 from .movement import edge_slip
 from .psychology import panic_after_hit
 from .rolls import sk_roll
-from .seeing import cover_of, sees
+from .seeing import cover_of, sees, sightlines
 from .state import Model, State
 from .tables import extra_need, shoot_need
 
@@ -75,8 +75,9 @@ def valid_shots(game: Game, shooter: Model, wid: str, charging: Model | None = N
     assert w.range is not None
     pool = [charging] if charging is not None else s.on_table(3 - shooter.side)
     out = []
+    lines = sightlines(s)
     for t in pool:
-        if not t.on_table or distance(shooter.at, t.at) > w.range or not sees(s, fld, shooter, t):
+        if not t.on_table or distance(shooter.at, t.at) > w.range or not sees(s, fld, shooter, t, lines):
             continue
         if charging is None and in_combat(s, fld, t):
             continue

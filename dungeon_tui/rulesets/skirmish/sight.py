@@ -21,13 +21,35 @@ Blockers = Mapping[Square, bool]  # square -> the model there is standing (False
 Q = 4  # quarter levels
 
 
-@lru_cache(maxsize=65536)
+class KeptLines(dict[Square, bool]):
+    """Blockers that also keep what each line crossing them was found to cross: the rules and
+    the AI look along the same lines many times while no model moves (seeing.sightlines makes
+    one per arrangement of the models), and a line's answer depends only on the terrain and
+    the blockers."""
+
+    __slots__ = ("covers", "crossings", "sight")
+
+    def __init__(self, blockers: Mapping[Square, bool]) -> None:
+        super().__init__(blockers)
+        self.crossings: dict[tuple[Square, Square, int, int], tuple[tuple[Cover, ...], int]] = {}
+        self.sight: dict[tuple[Square, Square, bool], bool] = {}  # can_see: (a, b, target low)
+        self.covers: dict[tuple[Square, Square, bool], Cover] = {}  # cover: (a, b, target low)
+
+
 def line_squares(a: Square, b: Square) -> tuple[Square, ...]:
     """The squares the segment from a's centre to b's touches, from a to b, endpoints excluded;
     where it passes exactly through a corner, the two squares beside the corner both count."""
-    (x, y), (x1, y1) = a, b
-    nx, ny = abs(x1 - x), abs(y1 - y)
-    sx, sy = (1 if x1 > x else -1), (1 if y1 > y else -1)
+    x, y = a
+    return tuple((x + u, y + v) for u, v in _offsets(b[0] - x, b[1] - y))
+
+
+@lru_cache(maxsize=8192)
+def _offsets(dx: int, dy: int) -> tuple[Square, ...]:
+    """line_squares from (0, 0) to (dx, dy): a line's squares depend only on how far apart its
+    ends are, so one table serves every line of the same shape anywhere on the table."""
+    x = y = 0
+    nx, ny = abs(dx), abs(dy)
+    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
     out: list[Square] = []
     ix = iy = 0
     while ix < nx or iy < ny:
@@ -83,12 +105,14 @@ def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> L
     blocked: list[Cover] = []
     models: list[tuple[Square, bool]] = []
     wood = 0
-    for sq in line_squares(a, b):
+    x0, y0 = a
+    for u, v in _offsets(dx, dy):
+        sq = (x0 + u, y0 + v)
         at = sq[1] * width + sq[0]
         if woods[at]:
             wood += 1
         # The line's height here times `length`: z_from + (z_to - z_from) * t, t the projection.
-        z = base + rise * ((sq[0] - a[0]) * dx + (sq[1] - a[1]) * dy)
+        z = base + rise * (u * dx + v * dy)
         if block_q[at] * length > z:
             blocked.append("hard" if floor_q[at] * length > z else covers[at])  # type: ignore[arg-type]
         elif (floor_q[at] + Q) * length > z:
@@ -97,23 +121,36 @@ def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> L
 
 
 def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,
-              blockers: Blockers) -> tuple[list[Cover], int]:
+              blockers: Blockers) -> tuple[tuple[Cover, ...], int]:
     """What blocks the line a->b (the cover each blocking square gives: a model's is soft) and
     how many wood squares it crosses."""
-    lines = _lines(field)
     key = (a, b, z_from, z_to)
+    if type(blockers) is KeptLines:
+        kept = blockers.crossings
+        seen = kept.get(key)
+        if seen is None:
+            seen = kept[key] = _crossing_now(field, key, blockers)
+        return seen
+    return _crossing_now(field, key, blockers)
+
+
+def _crossing_now(field: Battlefield, key: tuple[Square, Square, int, int],
+                  blockers: Blockers) -> tuple[tuple[Cover, ...], int]:
+    lines = _lines(field)
     found = lines.get(key)
     if found is None:
         if len(lines) >= LINES_KEPT:
             lines.clear()
-        found = lines[key] = _line(field, a, b, z_from, z_to)
+        found = lines[key] = _line(field, *key)
     terrain, wood, models = found
+    if not models:
+        return terrain, wood
     blocked = list(terrain)
     for sq, low in models:
         standing = blockers.get(sq)
         if standing is not None and (standing or low):
             blocked.append("soft")
-    return blocked, wood
+    return tuple(blocked), wood
 
 
 def can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, target_low: bool = False) -> bool:
@@ -121,6 +158,16 @@ def can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, tar
     b's top, and it crosses at most one wood square.  `target_low`: b is down or hidden."""
     if a == b:
         return True
+    if type(blockers) is KeptLines:
+        kept = blockers.sight
+        seen = kept.get((a, b, target_low))
+        if seen is None:
+            seen = kept[(a, b, target_low)] = _can_see(field, a, b, blockers, target_low)
+        return seen
+    return _can_see(field, a, b, blockers, target_low)
+
+
+def _can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, target_low: bool) -> bool:
     blocked, woods = _crossing(field, a, b, eye(field, a), top(field, b, not target_low), blockers)
     return not blocked and woods <= 1
 
@@ -130,6 +177,16 @@ def cover(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, targe
     a's eye to b's middle (a wall, raised floor or low wall: hard; a hedge or a model: soft), a
     wood crossed or the target in a wood (soft), and a building's upper floor against a shooter
     below (hard)."""
+    if type(blockers) is KeptLines:
+        kept = blockers.covers
+        found = kept.get((a, b, target_low))
+        if found is None:
+            found = kept[(a, b, target_low)] = _cover(field, a, b, blockers, target_low)
+        return found
+    return _cover(field, a, b, blockers, target_low)
+
+
+def _cover(field: Battlefield, a: Square, b: Square, blockers: Blockers, target_low: bool) -> Cover:
     blocked, woods = _crossing(field, a, b, eye(field, a), mid(field, b, not target_low), blockers)
     fa, fb = field.height_at(a) or 0, field.height_at(b) or 0
     if "hard" in blocked or (fb >= 2 and fa < fb and field.building_at(b) is not None):
@@ -142,6 +199,16 @@ def cover(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, targe
 def hiding_place(field: Battlefield, sq: Square) -> bool:
     """A square a model may hide on (§5.2): next to a wall, an obstacle or a floor at least a level
     above its own, or a wood square next to one that is not wood."""
+    return sq in _hiding_places(field)
+
+
+@lru_cache(maxsize=16)
+def _hiding_places(field: Battlefield) -> frozenset[Square]:
+    """The terrain never changes: every hiding place of a battlefield, worked out once."""
+    return frozenset(sq for sq in field.squares() if _hiding_place(field, sq))
+
+
+def _hiding_place(field: Battlefield, sq: Square) -> bool:
     own = field.height_at(sq) or 0
     for n in field.neighbours(sq):
         floor = field.height_at(n)

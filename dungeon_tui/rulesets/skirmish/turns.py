@@ -83,7 +83,8 @@ def deploy(game: Game, order: list[str]) -> Procedure:
     for mid in order:
         model = s.models[mid]
         seat = s.seat(model.side)
-        options = [Action.make(seat, "deploy", text=f"Deploy {model.name} at {x},{y}", model=model.id, at=[x, y])
+        # Built as Action.make would build them: a zone holds a hundred squares or more.
+        options = [Action(seat, "deploy", (("at", (x, y)), ("model", model.id)), f"Deploy {model.name} at {x},{y}")
                    for x, y in deploy_squares_of(game, model)]
         choice = yield Decision(seat, f"Deploy {model.name}", options, context={"figure": model.id})
         x, y = choice.get("at")
@@ -230,7 +231,8 @@ def move_one(game: Game, m: Model) -> Procedure:
     s: State = game.state
     seat = s.seat(m.side)
     found = destinations(game, m)
-    options = [Action.make(seat, "move", text=f"{m.name} {_how(m, route)} to {x},{y}", model=m.id, to=[x, y])
+    # About a hundred squares at each move: each action is built as Action.make would build it.
+    options = [Action(seat, "move", (("model", m.id), ("to", (x, y))), f"{m.name} {_how(m, route)} to {x},{y}")
                for (x, y), route in found.items()]
     options.append(Action.make(seat, "stay", text=f"{m.name} stays where it is", model=m.id))
     choice = yield Decision(seat, f"Where does {m.name} go?", options, context={"figure": m.id})
@@ -253,10 +255,11 @@ def running(m: Model, route: Route) -> bool:
 
 
 def _how(m: Model, route: Route) -> str:
-    ways = [step.way for step in route.steps]
     if m.down:
         return "crawls"
-    verb = "climbs" if "climb" in ways else "leaps" if "leap" in ways else "drops" if "drop" in ways else "moves"
+    takes = route.takes
+    verb = ("climbs" if takes("climb") else "leaps" if takes("leap") else "drops" if takes("drop")
+            else "moves")
     return verb + (" (running)" if running(m, route) else "")
 
 

@@ -8,11 +8,11 @@ from typing import Any
 
 from ....engine.game import Action, Decision, Game
 from ..distance import Route, charge_squares, contact_squares, distance, move_options, touching
-from ..seeing import blockers
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
 from ..terrain import Battlefield, Square, battlefield_for
 from . import odds
+from .board import Board, board_of, kept
 
 RUN_BLOCK = 8  # no running with a standing enemy this close (§5.3)
 INTERCEPT_REACH = 2  # an interceptor steps at most this far, onto a path square within 2 (§5.3 step 7)
@@ -35,11 +35,11 @@ class Plan:
     picked: dict[str, Model | None] = field(default_factory=dict)  # what each selector found
     intent_spell: str | None = None  # the spell being aimed, for its odds
     _charges: dict[str, dict[Square, Route]] | None = None
-    _blockers: dict[Square, bool] | None = None
+    _board: Board | None = None
     _field: Battlefield | None = None
     _enemies: list[Model] | None = None
     _standing_enemies: list[Model] | None = None
-    _fighting: dict[str, bool] = field(default_factory=dict)
+    _offered: dict[str, list[Action]] | None = None
 
     # -- the scene -------------------------------------------------------------------------------
 
@@ -75,29 +75,41 @@ class Plan:
         lead = self.s.leader(self.me.side)
         return lead if lead is not None and lead.on_table and lead is not self.me else None
 
+    @property
+    def board(self) -> Board:
+        """What is kept of the board as it stands (shared with the other plans made on it)."""
+        if self._board is None:
+            self._board = board_of(self.game)
+        return self._board
+
     def blockers(self) -> dict[Square, bool]:
-        """The models on the table as sight blockers, once per plan (a line leaves out its own
-        two ends, so the viewer and the target never block it)."""
-        if self._blockers is None:
-            self._blockers = blockers(self.s)
-        return self._blockers
+        """The models on the table as sight blockers (a line leaves out its own two ends, so the
+        viewer and the target never block it)."""
+        return self.board.blockers
 
     def sees(self, viewer: Model, target: Model) -> bool:
         if target.hidden or not (viewer.on_table and target.on_table):
             return False
-        return can_see(self.field, viewer.at, target.at, self.blockers(), target_low=not target.standing)
+        return self.sees_square(viewer.at, target.at, not target.standing)
+
+    def sees_square(self, a: Square, b: Square, low: bool = False) -> bool:
+        """A model on a sees one on b (low: down or hidden), with the models as they stand."""
+        return can_see(self.field, a, b, self.board.blockers, target_low=low)
 
     def cover(self, viewer: Model, target: Model) -> str:
-        return cover(self.field, viewer.at, target.at, self.blockers(), target_low=not target.standing)
+        return self.cover_at(viewer.at, target.at, not target.standing)
+
+    def cover_at(self, a: Square, b: Square, low: bool = False) -> str:
+        return cover(self.field, a, b, self.board.blockers, target_low=low)
 
     def touching(self, a: Model, b: Model) -> bool:
         return a.on_table and b.on_table and b.at in touching(self.field, a.at)
 
     def in_combat(self, model: Model) -> bool:
-        fighting = self._fighting.get(model.id)
+        fighting = self.board.fighting.get(model.id)
         if fighting is None:
             near = touching(self.field, model.at)
-            fighting = self._fighting[model.id] = any(e.side != model.side and e.on_table and e.at in near
+            fighting = self.board.fighting[model.id] = any(e.side != model.side and e.on_table and e.at in near
                                                       for e in self.s.models.values())
         return fighting
 
@@ -105,7 +117,12 @@ class Plan:
         """The options of the pending decision of this kind for this model."""
         if self.decision is None:
             return []
-        return [a for a in self.decision.options if a.kind == kind and a.get("model") in (None, self.me.id)]
+        if self._offered is None:
+            self._offered = {}
+            for a in self.decision.options:
+                if a.get("model") in (None, self.me.id):
+                    self._offered.setdefault(a.kind, []).append(a)
+        return list(self._offered.get(kind, ()))
 
     # -- reach -----------------------------------------------------------------------------------
 
@@ -173,6 +190,10 @@ class Plan:
                 return False
         elif not self.sees(self.me, target):
             return False
+        return kept(self.board.charge_reach, (self.me.id, target.id), lambda: self._reaches(target))
+
+    def _reaches(self, target: Model) -> bool:
+        """A charge at `target` can end touching it with no interceptor on the cheapest way."""
         ends = self.charge_ends(target)
         if not ends:
             return False
@@ -181,6 +202,9 @@ class Plan:
 
     def threatened(self) -> bool:
         """A standing enemy out of combat could charge this model next turn (it sees it and reaches it)."""
+        return kept(self.board.threat, self.me.id, self._threatened)
+
+    def _threatened(self) -> bool:
         friends = self.squares_of(self.me.side)
         for e in self.standing_enemies():
             if e.hidden or distance(e.at, self.me.at) > 2 * e.m + 2 or self.in_combat(e):
@@ -204,7 +228,10 @@ class Plan:
         return [w for w in self.me.weapons if self.content.weapons[w].range is not None]
 
     def targets(self) -> list[tuple[Model, str, int]]:
-        """Enemies this model could shoot now: (target, weapon, need), need at most 9."""
+        """Enemies this model could shoot now: (target, weapon, need), need at most 9 (shared)."""
+        return kept(self.board.targets, (self.me.id, self.me.moved), self._targets)
+
+    def _targets(self) -> list[tuple[Model, str, int]]:
         out = []
         for wid in self.missiles():
             w = self.content.weapons[wid]
@@ -224,7 +251,9 @@ class Plan:
 
     def need_from(self, sq: Square) -> int:
         """The easiest need it would have from `sq` after walking there (10: no shot)."""
-        seen = self.blockers()
+        return kept(self.board.need_from, (self.me.id, self.me.moved, sq), lambda: self._need_from(sq))
+
+    def _need_from(self, sq: Square) -> int:
         best = odds.MAX_NEED + 1
         for wid in self.missiles():
             w = self.content.weapons[wid]
@@ -233,9 +262,9 @@ class Plan:
             for e in self.enemies():
                 if e.hidden or distance(sq, e.at) > (w.range or 0) or self.in_combat(e):
                     continue
-                if not can_see(self.field, sq, e.at, seen, target_low=not e.standing):
+                if not self.sees_square(sq, e.at, not e.standing):
                     continue
-                need = 7 - self.me.bs + COVER_PENALTY[cover(self.field, sq, e.at, seen, target_low=not e.standing)]
+                need = 7 - self.me.bs + COVER_PENALTY[self.cover_at(sq, e.at, not e.standing)]
                 if not w.thrown:
                     need += int(sq != self.me.at or self.me.moved) + int(distance(sq, e.at) * 2 > (w.range or 0))
                 best = min(best, max(2, need))
@@ -308,12 +337,13 @@ class Plan:
 
     def best_cover_against(self, sq: Square) -> int:
         """How hard the cover on `sq` is against the nearest standing enemy (0 none ... 2 hard)."""
-        foes = self.standing_enemies()
-        if not foes:
-            return 0
-        foe = min(foes, key=lambda e: (distance(e.at, sq), e.id))
-        return COVER_RANK[cover(self.field, foe.at, sq, self.blockers())]
+        return kept(self.board.cover_against, (self.me.side, sq), lambda: self._cover_against(sq))
+
+    def _cover_against(self, sq: Square) -> int:
+        foe = min(self.standing_enemies(), key=lambda e: (distance(e.at, sq), e.id), default=None)
+        return 0 if foe is None else COVER_RANK[self.cover_at(foe.at, sq)]
 
     def seen_by(self, sq: Square) -> int:
-        seen = self.blockers()
-        return sum(1 for e in self.standing_enemies() if can_see(self.field, e.at, sq, seen))
+        """How many standing enemies see a model on `sq`."""
+        return kept(self.board.seen_by, (self.me.side, sq),
+                    lambda: sum(1 for e in self.standing_enemies() if self.sees_square(e.at, sq)))

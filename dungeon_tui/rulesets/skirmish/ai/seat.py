@@ -14,6 +14,7 @@ from ..distance import distance
 from ..state import Model, State
 from ..terrain import battlefield_for
 from . import odds
+from .board import board_of
 from .plan import Plan
 from .words import registry
 
@@ -76,9 +77,14 @@ class WarbandSeat:
     def acting_order(self, game: Game, models: list[Model]) -> list[Model]:
         s: State = game.state
 
+        placed = [(e.side, e.at) for e in s.models.values() if e.on_table]
+        kept = board_of(game).nearest_enemy
+
         def nearest_enemy(m: Model) -> int:
-            return min((distance(m.at, e.at) for e in s.models.values() if e.side != m.side and e.on_table),
-                       default=99)
+            found = kept.get(m.id)
+            if found is None:
+                found = kept[m.id] = min((distance(m.at, at) for side, at in placed if side != m.side), default=99)
+            return found
 
         return sorted(models, key=lambda m: (ROLE_ORDER.index(m.role) if m.role in ROLE_ORDER else 9,
                                              nearest_enemy(m), m.id))

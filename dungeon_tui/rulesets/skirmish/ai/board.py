@@ -1,0 +1,67 @@
+"""What the automated side has measured of one arrangement of the models, shared by every plan
+made on it.  Between two moves the AI asks the same questions many times (each model's script
+runs at each decision, the movement decision and the "where" decision after it look at the
+same board), so the answers that depend only on where the models stand and how (standing,
+down, hidden, fleeing) are kept until any of that changes.  Each game state keeps its last board."""
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from operator import attrgetter
+from typing import Any, TypeVar
+
+from ....engine.game import Game
+from ..seeing import PerArrangement, sightlines
+from ..sight import KeptLines
+from ..state import State
+from ..terrain import Square
+
+
+class Board:
+    """The answers kept for one arrangement; each table is filled as the plans ask."""
+
+    __slots__ = (
+        "blockers",
+        "charge_reach",
+        "cover_against",
+        "fighting",
+        "nearest_enemy",
+        "need_from",
+        "seen_by",
+        "targets",
+        "threat",
+    )
+
+    def __init__(self, s: State) -> None:
+        self.blockers: KeptLines = sightlines(s)
+        self.fighting: dict[str, bool] = {}  # model id -> in contact with an enemy
+        self.cover_against: dict[tuple[int, Square], int] = {}  # (side, square) -> rank
+        self.seen_by: dict[tuple[int, Square], int] = {}  # (side, square) -> standing enemies seeing it
+        self.charge_reach: dict[tuple[str, str], bool] = {}  # (charger, target) -> reaches, unintercepted
+        self.threat: dict[str, bool] = {}  # model id -> an enemy could charge it
+        self.nearest_enemy: dict[str, int] = {}  # model id -> how far its nearest enemy is
+        # (model id, it moved this turn) -> its shots now / its easiest need from a square
+        self.targets: dict[tuple[str, bool], list[tuple[Any, str, int]]] = {}
+        self.need_from: dict[tuple[str, bool, Square], int] = {}
+
+
+# Kept by each model's square, state, hiding and fleeing: everything a kept answer depends on
+# besides the battlefield and the models' profiles, which never change during a battle.
+_BOARDS = PerArrangement(Board)
+_ARRANGED = attrgetter("pos", "status", "hidden", "fleeing")
+
+
+def board_of(game: Game) -> Board:
+    """The board as it stands now: the kept one when no model has moved or changed since."""
+    s: Any = game.state
+    return _BOARDS.get(s, tuple(map(_ARRANGED, s.models.values())))
+
+
+V = TypeVar("V")
+
+
+def kept(table: dict[Any, V], key: Hashable, make: Callable[[], V]) -> V:
+    """The answer kept in one of a board's tables, worked out and kept the first time it is asked."""
+    found = table.get(key)
+    if found is None:
+        found = table[key] = make()
+    return found

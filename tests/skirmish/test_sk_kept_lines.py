@@ -1,0 +1,37 @@
+"""Lines kept while nothing moves (seeing.sightlines): the same answers as a fresh look, and a
+fresh look once a model moves, goes down or hides; a line's squares by its offset."""
+from __future__ import annotations
+
+from sk_scenario import model, state
+
+from dungeon_tui.rulesets.skirmish.content import load_content
+from dungeon_tui.rulesets.skirmish.seeing import cover_of, sees, sightlines
+from dungeon_tui.rulesets.skirmish.sight import line_squares
+from dungeon_tui.rulesets.skirmish.terrain import battlefield_for
+
+
+def test_kept_lines_follow_the_models_in_the_way():
+    f = battlefield_for(load_content(), "border_patrol")
+    viewer, target = model("w1_01", "Watcher", (25, 30)), model("w2_01", "Target", (25, 26))
+    blocker = model("w1_02", "Blocker", (25, 28))
+    s = state(viewer, target, blocker)
+    assert cover_of(s, f, viewer, target) == "soft"  # a standing model in the way
+    assert sightlines(s) is sightlines(s)  # nothing moved: the same kept lines
+    blocker.status = "knocked_down"  # lying down, it is below the line
+    assert cover_of(s, f, viewer, target) == "none"
+    blocker.status, blocker.pos = "standing", (20, 28)  # up again, but out of the way
+    assert cover_of(s, f, viewer, target) == "none"
+    blocker.pos = (25, 28)  # back in the way
+    assert cover_of(s, f, viewer, target) == "soft"
+    assert sees(s, f, viewer, target)
+    target.status = "knocked_down"  # now hidden behind the standing model
+    assert not sees(s, f, viewer, target)
+    blocker.hidden, blocker.status = True, "standing"  # a hidden model is as low as a down one
+    target.status = "standing"
+    assert cover_of(s, f, viewer, target) == "none"
+
+
+def test_a_line_has_the_same_squares_wherever_it_starts():
+    assert line_squares((5, 5), (8, 6)) == tuple((5 + x, 5 + y) for x, y in line_squares((0, 0), (3, 1)))
+    assert line_squares((9, 2), (7, 6)) == tuple((9 + x, 2 + y) for x, y in line_squares((0, 0), (-2, 4)))
+    assert line_squares((3, 3), (3, 3)) == ()
