@@ -10,11 +10,10 @@ from .acts import Steps, act, at, option
 from .checks import cancel_death, test
 from .damage import kill, lose_pv, remove
 from .dice import d6
+from .passages import DIRECTIONS
 from .state import HERO, MERGED, Figure, Square, State, key
 from .terrain import Map, chebyshev
 
-DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-LONGEST_JUMP = 3  # 2^3 = 8: a longer jump needs more than four dice can score (§2.1)
 
 
 def mobile(fig: Figure) -> bool:
@@ -37,16 +36,19 @@ def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
 
 
 def run_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    """Each free square two steps away, through the first neighbour (in direction order) the
+    run may pass."""
     if not mobile(fig):
         return []
-    out: dict[Square, Action] = {}
-    for first in m.neighbours(fig.at):
-        if not passes(m, fig, first):
+    out = []
+    flyer = flies(fig)
+    for second, firsts in m.passages.runs(fig.at):
+        if not m.free(second):
             continue
-        for second in m.neighbours(first):
-            if second != fig.at and second not in out and m.free(second) and chebyshev(second, fig.at) == 2:
-                out[second] = option(seat, fig, "run", f"run to {at(second)}", via=first, to=second)
-    return [out[sq] for sq in sorted(out, key=lambda q: (q[1], q[0]))]
+        via = next((sq for sq in firsts if m.free(sq) or (flyer and (m.ground(sq) or sq in m.lava))), None)
+        if via is not None:
+            out.append(option(seat, fig, "run", f"run to {at(second)}", via=via, to=second))
+    return out
 
 
 def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -63,28 +65,17 @@ def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     return out
 
 
-def jump_line(m: Map, fig: Figure, d: tuple[int, int], n: int) -> list[Square] | None:
-    """The skipped squares and the landing of a straight jump over n squares, if allowed."""
-    x, y = fig.at
-    line = [(x + d[0] * i, y + d[1] * i) for i in range(1, n + 2)]
-    prev = fig.at
-    for sq in line:
-        if not m.board.inside(sq) or m.obstacle(sq) or not m.step_ok(prev, sq):
-            return None
-        prev = sq
-    return line if m.free(line[-1]) else None
-
-
 def jump_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    """Straight over 1 to 3 squares onto a free one, every square on the way open and each
+    step allowed by the corner rule."""
     if not mobile(fig) or flies(fig):
         return []
     out = []
-    for d in DIRECTIONS:
-        for n in range(1, LONGEST_JUMP + 1):
-            line = jump_line(m, fig, d, n)
-            if line is not None:
-                out.append(option(seat, fig, "jump", f"jump {n} to {at(line[-1])} (difficulty {2 ** n})",
-                                  to=line[-1], over=n))
+    for line in m.passages.jump_lines(fig.at):
+        for n in range(1, len(line)):
+            if m.free(line[n]):
+                out.append(option(seat, fig, "jump", f"jump {n} to {at(line[n])} (difficulty {2 ** n})",
+                                  to=line[n], over=n))
     return out
 
 

@@ -8,15 +8,20 @@ from dataclasses import dataclass
 
 from ...engine.game import Game
 from .board import Board, board_for
+from .passages import Passages, passages
 from .paths import walking_distances
-from .sight import chebyshev, diagonal_ok, targeting_los, terrain_los
+from .sight import box_corner, chebyshev, clear_line, diagonal_ok, line_shape, targeting_los, terrain_los
 from .state import DOWNED, HERO, Figure, Square, State, key, square
 
 WALLS = "#R"
 DOOR_SYMBOLS = "DL"
 SHUT = ("closed", "locked")
 _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
-_STEPS: dict[frozenset[Square], dict[Square, tuple[Square, ...]]] = {}
+# The ground as the doors, barrels and chests stand: (the board, its passages, the free floor).
+# They change a few times a quest while a map is asked for at every offer and plan.
+Ground = tuple[Board, Passages, frozenset[Square]]
+_GROUNDS: dict[tuple[object, ...], Ground] = {}
+_KEPT = 256
 
 
 def board_of(game: Game) -> Board:
@@ -66,14 +71,20 @@ class Map:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.s: State = game.state
-        self.board = board_of(game)
-        self.blocked = blocked_squares(self.s, self.board)
-        lay = layout(self.board)
-        self.lava = lay.lava
-        things = {square(k) for k in self.s.barrels} | {square(k) for k in self.s.chests}
-        self.floor = lay.floor - self.blocked - things
-        self.figures = self.s.occupied()
+        s: State = game.state
+        self.s = s
+        self.board = board = board_of(game)
+        ground_key = (id(board), tuple(s.doors.items()), tuple(s.secret.items()), tuple(s.barrels), tuple(s.chests))
+        ground = _GROUNDS.get(ground_key)
+        if ground is None or ground[0] is not board:
+            if len(_GROUNDS) >= _KEPT:
+                _GROUNDS.clear()
+            ground = _GROUNDS[ground_key] = _ground(s, board)
+        _, self.passages, self.floor = ground
+        self.blocked = self.passages.blocked
+        self.lava = layout(board).lava
+        self.figures = s.occupied()
+        self._figure_bits: int | None = None
 
     def obstacle(self, sq: Square) -> bool:
         return sq in self.blocked or not self.board.inside(sq)
@@ -90,16 +101,8 @@ class Map:
         return b in self.steps().get(a, ())
 
     def steps(self) -> dict[Square, tuple[Square, ...]]:
-        """Each square's neighbours by the corner rule, for the doors as they stand now (kept
-        for as long as the same doors are shut)."""
-        found = _STEPS.get(self.blocked)
-        if found is None:
-            if len(_STEPS) > 64:
-                _STEPS.clear()
-            found = _STEPS[self.blocked] = {
-                sq: tuple(n for n in self.board.neighbours(sq) if diagonal_ok(sq, n, self.obstacle))
-                for sq in self.board.squares()}
-        return found
+        """Each square's neighbours by the corner rule, for the doors as they stand now."""
+        return self.passages.steps
 
     def distances(self, start: Square, passable: Callable[[Square], bool]) -> dict[Square, int]:
         """Walking steps from `start` to every square reached through `passable` squares."""
@@ -108,8 +111,20 @@ class Map:
     def neighbours(self, sq: Square) -> list[Square]:
         return list(self.steps().get(sq, ()))
 
+    def on_board(self, a: Square, b: Square) -> bool:
+        return self.board.inside(a) and self.board.inside(b)
+
     def sees(self, a: Square, b: Square) -> bool:
+        if self.on_board(a, b):
+            return clear_line(self.board.width, a, b, self.passages.bits)
         return terrain_los(a, b, self.obstacle)
+
+    def figure_bits(self) -> int:
+        """The squares figures stand on, as bits (passages.py's numbering)."""
+        if self._figure_bits is None:
+            width = self.board.width
+            self._figure_bits = sum(1 << (sq[1] * width + sq[0]) for sq in self.figures if self.board.inside(sq))
+        return self._figure_bits
 
     def targets(self, viewer: Figure, target: Figure, at: Square | None = None) -> bool:
         """Targeting LOS from `at` (the viewer's square unless given): terrain, and figures in
@@ -127,7 +142,16 @@ class Map:
             if f.size == "standard" and target.size == "large":
                 return False
             return not (f.side == viewer.side and viewer.has("shoot_through_crowd"))
-        return targeting_los(start, target.at, self.obstacle, blocks)
+        end = target.at
+        if not self.on_board(start, end):
+            return targeting_los(start, end, self.obstacle, blocks)
+        width = self.board.width
+        if not clear_line(width, start, end, self.passages.bits):
+            return False
+        # Only a figure on a crossed square may block: most lines cross none.
+        corner = box_corner(width, start, end)
+        crossed = (self.figure_bits() >> corner) & line_shape(width, start, end)[0]
+        return not crossed or not any(blocks(sq) for sq in self.figures if _bit(crossed, sq, width, corner))
 
     def threatens(self, enemy: Figure, sq: Square) -> bool:
         """An enemy next to the square who could attack it (§5.3)."""
@@ -150,6 +174,19 @@ class Map:
 
     def trap(self, sq: Square) -> bool:
         return self.s.traps.get(key(sq), False)
+
+
+def _ground(s: State, board: Board) -> Ground:
+    """The board's passages and free floor (no barrel or chest) as the state's things stand."""
+    blocked = blocked_squares(s, board)
+    things = {square(k) for k in s.barrels} | {square(k) for k in s.chests}
+    return board, passages(board, blocked), layout(board).floor - blocked - things
+
+
+def _bit(bits: int, sq: Square, width: int, corner: int) -> bool:
+    """Whether a square's bit is set in bits counted from bit number `corner`."""
+    at = sq[1] * width + sq[0] - corner
+    return 0 <= sq[0] < width and at >= 0 and bool((bits >> at) & 1)
 
 
 def is_hero(fig: Figure) -> bool:
