@@ -3,6 +3,7 @@ doors, barrels, chests, traps and figures laid over it.  What blocks a step, a l
 who threatens a square, and who may be targeted from where (§5.3, §5.4)."""
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -17,11 +18,13 @@ WALLS = "#R"
 DOOR_SYMBOLS = "DL"
 SHUT = ("closed", "locked")
 _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
-# The ground as the doors, barrels and chests stand: (the board, its passages, the free floor).
-# They change a few times a quest while a map is asked for at every offer and plan.
-Ground = tuple[Board, Passages, frozenset[Square]]
+# The ground as the doors, barrels and chests stand: (the board, its passages, the free floor,
+# a number no other ground gets).  They change a few times a quest while a map is asked for at
+# every offer and plan.
+Ground = tuple[Board, Passages, frozenset[Square], int]
 _GROUNDS: dict[tuple[object, ...], Ground] = {}
 _KEPT = 256
+_GROUND_NUMBERS = itertools.count()
 
 
 def board_of(game: Game) -> Board:
@@ -80,11 +83,14 @@ class Map:
             if len(_GROUNDS) >= _KEPT:
                 _GROUNDS.clear()
             ground = _GROUNDS[ground_key] = _ground(s, board)
-        _, self.passages, self.floor = ground
+        _, self.passages, self.floor, self.ground_number = ground
         self.blocked = self.passages.blocked
         self.lava = layout(board).lava
         self.figures = s.occupied()
         self._figure_bits: int | None = None
+        # Answers worked out from this map by whoever asks (the AI's targets), kept as long as
+        # the map: a map is made for one moment of the game.
+        self.found: dict[tuple[str, str], object] = {}
 
     def obstacle(self, sq: Square) -> bool:
         return sq in self.blocked or not self.board.inside(sq)
@@ -180,7 +186,7 @@ def _ground(s: State, board: Board) -> Ground:
     """The board's passages and free floor (no barrel or chest) as the state's things stand."""
     blocked = blocked_squares(s, board)
     things = {square(k) for k in s.barrels} | {square(k) for k in s.chests}
-    return board, passages(board, blocked), layout(board).floor - blocked - things
+    return board, passages(board, blocked), layout(board).floor - blocked - things, next(_GROUND_NUMBERS)
 
 
 def _bit(bits: int, sq: Square, width: int, corner: int) -> bool:

@@ -38,10 +38,11 @@ class Plan:
     decision: Decision | None = None
     intents: list[Intent] = field(default_factory=list)
     stop: bool = False  # set when the script ends the figure's activation
+    shared: Map | None = None  # the map of this moment when another plan made one (one decision's plans)
 
     def __post_init__(self) -> None:
         self.s: State = self.game.state
-        self.m = Map(self.game)
+        self.m = self.shared if self.shared is not None else Map(self.game)
         self._walk: Walk | None = None
         self._target: tuple[Figure | None, int] | None = None
 
@@ -81,6 +82,9 @@ class Plan:
         """The nearest standing adversary by walking (ties: lowest PV, party order); none
         reachable: the nearest by Chebyshev distance."""
         if self._target is None:
+            # Every plan on the same map ranks a figure's adversaries the same way.
+            self._target = self.m.found.get(("target", self.me.id))  # type: ignore[assignment]
+        if self._target is None:
             foes = self.adversaries()
             if not foes:
                 self._target = (None, FAR)
@@ -90,6 +94,7 @@ class Plan:
                 if steps >= FAR:
                     best = min(foes, key=lambda f: (chebyshev(self.me.at, f.at), f.pv, foes.index(f)))
                 self._target = (best, steps)
+            self.m.found[("target", self.me.id)] = self._target
         return self._target
 
     @property
