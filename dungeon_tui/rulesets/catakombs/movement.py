@@ -2,7 +2,8 @@
 traps; lava; crushing forward after a kill."""
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
+from typing import Any
 
 from ...engine.dice import draw, roll_event
 from ...engine.game import Action, Decision, Game
@@ -29,25 +30,52 @@ def passes(m: Map, fig: Figure, sq: Square) -> bool:
     return m.free(sq) or (flies(fig) and (m.ground(sq) or sq in m.lava))
 
 
+OFFERS_KEPT = 4096  # figure-and-square entries a passages table keeps (a quest needs a few hundred)
+
+
+def offered_moves(m: Map, fig: Figure, seat: str, kind: str, moves: Callable[[], list[list[Any]]]) -> list[list[Any]]:
+    """The figure's `kind` moves from its square, each [square(s)..., its action or None until
+    first offered], worked out once per figure, square and door arrangement."""
+    found_key = (kind, seat, fig.id, fig.name, fig.at)
+    found = m.passages.offered.get(found_key)
+    if found is None:
+        if len(m.passages.offered) >= OFFERS_KEPT:
+            m.passages.offered.clear()
+        found = m.passages.offered[found_key] = moves()
+    return found
+
+
 def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig):
         return []
-    return [option(seat, fig, "walk", f"walk to {at(n)}", to=n) for n in m.neighbours(fig.at) if m.free(n)]
+    out = []
+    for move in offered_moves(m, fig, seat, "walk", lambda: [[n, None] for n in m.neighbours(fig.at)]):
+        if m.free(move[0]):
+            if move[1] is None:
+                move[1] = option(seat, fig, "walk", f"walk to {at(move[0])}", to=move[0])
+            out.append(move[1])
+    return out
 
 
 def run_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
-    """Each free square two steps away, through the first neighbour (in direction order) the
-    run may pass."""
+    """Each free square two steps away (reading order), through the first of its first steps
+    (the start's neighbours in order) the run may pass."""
     if not mobile(fig):
         return []
     out = []
     flyer = flies(fig)
-    for second, firsts in m.passages.runs(fig.at):
+    runs = offered_moves(m, fig, seat, "run", lambda: [[second, [[first, None] for first in firsts]]
+                                                       for second, firsts in m.passages.runs(fig.at)])
+    for second, vias in runs:
         if not m.free(second):
             continue
-        via = next((sq for sq in firsts if m.free(sq) or (flyer and (m.ground(sq) or sq in m.lava))), None)
-        if via is not None:
-            out.append(option(seat, fig, "run", f"run to {at(second)}", via=via, to=second))
+        for via in vias:
+            first = via[0]
+            if m.free(first) or (flyer and (m.ground(first) or first in m.lava)):
+                if via[1] is None:
+                    via[1] = option(seat, fig, "run", f"run to {at(second)}", via=first, to=second)
+                out.append(via[1])
+                break
     return out
 
 
@@ -71,11 +99,15 @@ def jump_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig) or flies(fig):
         return []
     out = []
-    for line in m.passages.jump_lines(fig.at):
-        for n in range(1, len(line)):
-            if m.free(line[n]):
-                out.append(option(seat, fig, "jump", f"jump {n} to {at(line[n])} (difficulty {2 ** n})",
-                                  to=line[n], over=n))
+    jumps = offered_moves(m, fig, seat, "jump", lambda: [[line[n], n, None] for line in m.passages.jump_lines(fig.at)
+                                                         for n in range(1, len(line))])
+    for move in jumps:
+        landing, n = move[0], move[1]
+        if m.free(landing):
+            if move[2] is None:
+                move[2] = option(seat, fig, "jump", f"jump {n} to {at(landing)} (difficulty {2 ** n})",
+                                 to=landing, over=n)
+            out.append(move[2])
     return out
 
 
