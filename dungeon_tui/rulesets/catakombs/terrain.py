@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ...engine.game import Game
 from .board import Board, board_for
 from .passages import Passages, passages
-from .paths import walking_distances
+from .paths import search, walking_distances
 from .sight import box_corner, chebyshev, clear_line, diagonal_ok, line_shape, targeting_los, terrain_los
 from .state import DOWNED, HERO, Figure, Square, State, key, square
 
@@ -110,8 +111,11 @@ class Map:
         """Each square's neighbours by the corner rule, for the doors as they stand now."""
         return self.passages.steps
 
-    def distances(self, start: Square, passable: Callable[[Square], bool]) -> dict[Square, int]:
-        """Walking steps from `start` to every square reached through `passable` squares."""
+    def distances(self, start: Square, passable: Callable[[Square], bool] | AbstractSet[Square]) -> dict[Square, int]:
+        """Walking steps from `start` to every square reached through `passable` squares (a
+        test, or the squares themselves when the caller has them as a set)."""
+        if isinstance(passable, AbstractSet):
+            return search(self.steps(), start, passable, {})[0]
         return walking_distances(self.board, start, passable, self.obstacle, steps=self.steps())
 
     def neighbours(self, sq: Square) -> list[Square]:

@@ -89,7 +89,10 @@ class Plan:
             if not foes:
                 self._target = (None, FAR)
             else:
-                ranked = [(self.reach_of(f), f.pv, i, f) for i, f in enumerate(foes)]
+                # A foe it can strike from where it stands is 0 steps away and every other at
+                # least 1, so then no walk is needed to rank them.
+                close = [(0, f.pv, i, f) for i, f in enumerate(foes) if self.m.step_ok(self.me.at, f.at)]
+                ranked = close or [(self.reach_of(f), f.pv, i, f) for i, f in enumerate(foes)]
                 steps, _, _, best = min(ranked, key=lambda r: r[:3])
                 if steps >= FAR:
                     best = min(foes, key=lambda f: (chebyshev(self.me.at, f.at), f.pv, foes.index(f)))
