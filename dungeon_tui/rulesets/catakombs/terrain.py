@@ -140,28 +140,45 @@ class Map:
         """Targeting LOS from `at` (the viewer's square unless given): terrain, and figures in
         the way by the size rules (§5.4)."""
         start = at or viewer.at
-
-        def blocks(sq: Square) -> bool:
-            f = self.figures.get(sq)
-            if f is None or f is viewer or f is target:
-                return False
-            if f.status == DOWNED:
-                return False
-            if f.size == "small" and viewer.size in ("standard", "large"):
-                return False
-            if f.size == "standard" and target.size == "large":
-                return False
-            return not (f.side == viewer.side and viewer.has("shoot_through_crowd"))
         end = target.at
         if not self.on_board(start, end):
-            return targeting_los(start, end, self.obstacle, blocks)
+            return targeting_los(start, end, self.obstacle, lambda sq: self.blocks(viewer, target, sq))
+        return self._clear_shot(viewer, target, start, end)
+
+    def targets_from(self, viewer: Figure, target: Figure, squares: list[Square]) -> list[Square]:
+        """The squares, in their order, from which the viewer would have the target in sight
+        (what `targets` says of each, asked in one go)."""
+        end = target.at
+        inside = self.board.inside
+        if not inside(end):
+            return [sq for sq in squares if self.targets(viewer, target, at=sq)]
+        return [sq for sq in squares if (self._clear_shot(viewer, target, sq, end) if inside(sq)
+                                         else self.targets(viewer, target, at=sq))]
+
+    def _clear_shot(self, viewer: Figure, target: Figure, start: Square, end: Square) -> bool:
         width = self.board.width
-        if not clear_line(width, start, end, self.passages.bits):
+        corner = box_corner(width, start, end)
+        mask, corners = line_shape(width, start, end)
+        near = self.passages.bits >> corner
+        if near & mask or any((near >> p) & (near >> q) & 1 for p, q in corners):
             return False
         # Only a figure on a crossed square may block: most lines cross none.
-        corner = box_corner(width, start, end)
-        crossed = (self.figure_bits() >> corner) & line_shape(width, start, end)[0]
-        return not crossed or not any(blocks(sq) for sq in self.figures if _bit(crossed, sq, width, corner))
+        crossed = (self.figure_bits() >> corner) & mask
+        return not crossed or not any(self.blocks(viewer, target, sq) for sq in self.figures
+                                      if _bit(crossed, sq, width, corner))
+
+    def blocks(self, viewer: Figure, target: Figure, sq: Square) -> bool:
+        """Whether a figure on sq is in the way of the viewer's shot at the target (§5.4)."""
+        f = self.figures.get(sq)
+        if f is None or f is viewer or f is target:
+            return False
+        if f.status == DOWNED:
+            return False
+        if f.size == "small" and viewer.size in ("standard", "large"):
+            return False
+        if f.size == "standard" and target.size == "large":
+            return False
+        return not (f.side == viewer.side and viewer.has("shoot_through_crowd"))
 
     def threatens(self, enemy: Figure, sq: Square) -> bool:
         """An enemy next to the square who could attack it (§5.3)."""

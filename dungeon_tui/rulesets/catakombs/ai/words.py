@@ -243,7 +243,7 @@ def _advance_goal(p: Plan, until: str) -> tuple[list[Any], Any]:
         goals = [n for n in m.neighbours(t.at) if m.step_ok(n, t.at)]
     else:
         near = 2 if until == "los_not_adjacent" else 1
-        goals = [sq for sq in p.distances() if chebyshev(sq, t.at) >= near and m.targets(p.me, t, at=sq)]
+        goals = m.targets_from(p.me, t, [sq for sq in p.distances() if chebyshev(sq, t.at) >= near])
     return goals, (lambda sq: sq in goals)
 
 
