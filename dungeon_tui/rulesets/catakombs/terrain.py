@@ -89,8 +89,8 @@ class Map:
         self.lava = layout(board).lava
         self.figures = s.occupied()
         self._figure_bits: int | None = None
-        # Answers worked out from this map by whoever asks (the AI's targets), kept as long as
-        # the map: a map is made for one moment of the game.
+        # Answers worked out from this map by whoever asks (who may be struck or shot, the AI's
+        # targets), kept as long as the map: a map is made for one moment of the game.
         self.found: dict[tuple[str, str], object] = {}
 
     def obstacle(self, sq: Square) -> bool:
