@@ -30,18 +30,22 @@ def passes(m: Map, fig: Figure, sq: Square) -> bool:
     return m.free(sq) or (flies(fig) and (m.ground(sq) or sq in m.lava))
 
 
-OFFERS_KEPT = 4096  # figure-and-square entries a passages table keeps (a quest needs a few hundred)
+# The moves offered a figure on a square with the ground as it stands (by the ground's number),
+# each action made the first time it is offered: a figure is offered the same walks again and
+# again while it stands there.  Bounded, so a long run's memory stays flat.
+_OFFERED: dict[tuple[object, ...], list[list[Any]]] = {}
+OFFERS_KEPT = 4096
 
 
 def offered_moves(m: Map, fig: Figure, seat: str, kind: str, moves: Callable[[], list[list[Any]]]) -> list[list[Any]]:
     """The figure's `kind` moves from its square, each [square(s)..., its action or None until
-    first offered], worked out once per figure, square and door arrangement."""
-    found_key = (kind, seat, fig.id, fig.name, fig.at)
-    found = m.passages.offered.get(found_key)
+    first offered], worked out once per figure, square and ground."""
+    found_key = (m.ground_number, kind, seat, fig.id, fig.name, fig.at)
+    found = _OFFERED.get(found_key)
     if found is None:
-        if len(m.passages.offered) >= OFFERS_KEPT:
-            m.passages.offered.clear()
-        found = m.passages.offered[found_key] = moves()
+        if len(_OFFERED) >= OFFERS_KEPT:
+            _OFFERED.clear()
+        found = _OFFERED[found_key] = moves()
     return found
 
 

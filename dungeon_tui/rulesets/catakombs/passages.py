@@ -9,7 +9,6 @@ are read in the board's direction order, so they list what a square-by-square ch
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from .board import Board
 from .sight import chebyshev, diagonal_ok
@@ -32,10 +31,6 @@ class Passages:
     steps: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
     _jumps: dict[Square, tuple[tuple[Square, ...], ...]] = field(default_factory=dict)
     _runs: dict[Square, Runs] = field(default_factory=dict)
-    # The moves movement.py has offered a figure on a square through these passages, each
-    # action made the first time it is offered (a figure is offered the same walks again and
-    # again while it stands there).
-    offered: dict[tuple[object, ...], list[list[Any]]] = field(default_factory=dict)
 
     def obstacle(self, sq: Square) -> bool:
         return sq in self.blocked or not self.board.inside(sq)
