@@ -64,7 +64,23 @@ def at(sq: Square) -> str:
     return f"{sq[0]},{sq[1]}"
 
 
+_SHORT: dict[str, str] = {}
+_PLAIN = (str, int, bool, float, type(None))
+
+
 def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action:
     """An offered action: the figure, what it does, and its cost in the label."""
-    cost = ACTS[kind].cost
-    return Action.make(seat, kind, text=f"{short(fig)}: {doing} ({cost} AP)", figure=fig.id, **args)
+    named = _SHORT.get(fig.name)
+    if named is None:
+        named = _SHORT[fig.name] = short(fig)
+    text = f"{named}: {doing} ({ACTS[kind].cost} AP)"
+    args["figure"] = fig.id
+    for v in args.values():
+        if type(v) is tuple:
+            for part in v:
+                if type(part) not in _PLAIN:
+                    return Action.make(seat, kind, text=text, **args)
+        elif type(v) not in _PLAIN:
+            return Action.make(seat, kind, text=text, **args)
+    # Plain values and squares as tuples: Action.make would only sort them.
+    return Action(seat, kind, tuple(sorted(args.items())), text)

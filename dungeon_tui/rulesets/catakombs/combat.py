@@ -27,7 +27,11 @@ def may_fight(fig: Figure, target: Figure) -> bool:
 def melee_targets(m: Map, fig: Figure) -> list[Figure]:
     if not fig.standing or fig.webbed:
         return []
-    return [t for t in m.adjacent_foes(fig) if may_fight(fig, t) and visible(t)]
+    # Asked for the attack, the power attack and the whirlwind offers alike: once per map.
+    found = m.found.get(("melee", fig.id))
+    if found is None:
+        found = m.found[("melee", fig.id)] = [t for t in m.adjacent_foes(fig) if may_fight(fig, t) and visible(t)]
+    return list(found)  # type: ignore[call-overload]
 
 
 def melee_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -52,8 +56,11 @@ def shot_range(fig: Figure, target: Figure) -> int:
 def shoot_targets(m: Map, fig: Figure) -> list[Figure]:
     if not fig.standing or fig.webbed or fig.stat("tir") <= 0 or fig.dmg_shoot is None:
         return []
-    return [t for t in m.s.enemies_of(fig)
-            if shot_range(fig, t) >= 2 and may_fight(fig, t) and m.targets(fig, t)]
+    found = m.found.get(("shoot", fig.id))  # the shot and the precise shot offers alike
+    if found is None:
+        found = m.found[("shoot", fig.id)] = [t for t in m.s.enemies_of(fig)
+                                              if shot_range(fig, t) >= 2 and may_fight(fig, t) and m.targets(fig, t)]
+    return list(found)  # type: ignore[call-overload]
 
 
 def shoot_offers(m: Map, fig: Figure, seat: str) -> list[Action]:

@@ -32,7 +32,7 @@ def challenge(game: Game, fig: Figure, action: Action) -> Steps:
 
 
 def walking_gap(m: Map, a: Figure, b: Figure, start: tuple[int, int] | None = None) -> int:
-    dist = m.distances(b.at, lambda sq: m.free(sq) or sq == (start or a.at))
+    dist = m.distances(b.at, (m.floor - m.figures.keys()) | {start or a.at})
     return dist.get(start or a.at, 1 << 20)
 
 

@@ -2,7 +2,8 @@
 traps; lava; crushing forward after a kill."""
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
+from typing import Any
 
 from ...engine.dice import draw, roll_event
 from ...engine.game import Action, Decision, Game
@@ -10,11 +11,10 @@ from .acts import Steps, act, at, option
 from .checks import cancel_death, test
 from .damage import kill, lose_pv, remove
 from .dice import d6
+from .passages import DIRECTIONS
 from .state import HERO, MERGED, Figure, Square, State, key
 from .terrain import Map, chebyshev
 
-DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-LONGEST_JUMP = 3  # 2^3 = 8: a longer jump needs more than four dice can score (§2.1)
 
 
 def mobile(fig: Figure) -> bool:
@@ -49,23 +49,66 @@ def passes(m: Map, fig: Figure, sq: Square) -> bool:
     return m.free(sq) or (flies(fig) and (m.ground(sq) or sq in m.lava)) or (ghost(fig) and m.board.inside(sq))
 
 
+# The moves offered a figure on a square with the ground as it stands (by the ground's number),
+# each action made the first time it is offered: a figure is offered the same walks again and
+# again while it stands there.  Bounded, so a long run's memory stays flat.
+_OFFERED: dict[tuple[object, ...], list[list[Any]]] = {}
+OFFERS_KEPT = 4096
+
+
+def offered_moves(m: Map, fig: Figure, seat: str, kind: str, moves: Callable[[], list[list[Any]]]) -> list[list[Any]]:
+    """The figure's `kind` moves from its square, each [square(s)..., its action or None until
+    first offered], worked out once per figure, square and ground."""
+    found_key = (m.ground_number, kind, seat, fig.id, fig.name, fig.at)
+    found = _OFFERED.get(found_key)
+    if found is None:
+        if len(_OFFERED) >= OFFERS_KEPT:
+            _OFFERED.clear()
+        found = _OFFERED[found_key] = moves()
+    return found
+
+
 def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig):
         return []
-    return [option(seat, fig, "walk", f"walk to {at(n)}", to=n) for n in steps_from(m, fig, fig.at) if m.free(n)]
+    out = []
+    for move in offered_moves(m, fig, seat, "walk", lambda: [[n, None] for n in steps_from(m, fig, fig.at)]):
+        if m.free(move[0]):
+            if move[1] is None:
+                move[1] = option(seat, fig, "walk", f"walk to {at(move[0])}", to=move[0])
+            out.append(move[1])
+    return out
 
 
 def run_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    """Each free square two steps away (reading order), through the first of its first steps
+    (the start's neighbours in order) the run may pass."""
     if not mobile(fig):
         return []
-    out: dict[Square, Action] = {}
-    for first in steps_from(m, fig, fig.at):
-        if not passes(m, fig, first):
+    if ghost(fig):  # through walls: the passages' runs do not hold for it
+        ahead: dict[Square, Action] = {}
+        for first in steps_from(m, fig, fig.at):
+            if not passes(m, fig, first):
+                continue
+            for second in steps_from(m, fig, first):
+                if second != fig.at and second not in ahead and m.free(second) and chebyshev(second, fig.at) == 2:
+                    ahead[second] = option(seat, fig, "run", f"run to {at(second)}", via=first, to=second)
+        return [ahead[sq] for sq in sorted(ahead, key=lambda q: (q[1], q[0]))]
+    out = []
+    flyer = flies(fig)
+    runs = offered_moves(m, fig, seat, "run", lambda: [[second, [[first, None] for first in firsts]]
+                                                       for second, firsts in m.passages.runs(fig.at)])
+    for second, vias in runs:
+        if not m.free(second):
             continue
-        for second in steps_from(m, fig, first):
-            if second != fig.at and second not in out and m.free(second) and chebyshev(second, fig.at) == 2:
-                out[second] = option(seat, fig, "run", f"run to {at(second)}", via=first, to=second)
-    return [out[sq] for sq in sorted(out, key=lambda q: (q[1], q[0]))]
+        for via in vias:
+            first = via[0]
+            if m.free(first) or (flyer and (m.ground(first) or first in m.lava)):
+                if via[1] is None:
+                    via[1] = option(seat, fig, "run", f"run to {at(second)}", via=first, to=second)
+                out.append(via[1])
+                break
+    return out
 
 
 def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -84,33 +127,9 @@ def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
 
 def jump_lines(m: Map, start: Square) -> tuple[tuple[Square, ...], ...]:
     """Per direction, the squares a straight jump from `start` may pass over or land on, in
-    order: up to LONGEST_JUMP + 1, cut at the first obstacle or corner the rule forbids (§5.3).
-    Kept for as long as the same doors are shut."""
-    lines = _LINES.get(m.blocked)
-    if lines is None:
-        if len(_LINES) > 64:
-            _LINES.clear()
-        lines = _LINES[m.blocked] = {}
-    found = lines.get(start)
-    if found is None:
-        steps = m.steps()
-        out = []
-        for d in DIRECTIONS:
-            line: list[Square] = []
-            prev = start
-            for i in range(1, LONGEST_JUMP + 2):
-                sq = (start[0] + d[0] * i, start[1] + d[1] * i)
-                if m.obstacle(sq) or sq not in steps.get(prev, ()):
-                    break
-                line.append(sq)
-                prev = sq
-            if len(line) > 1:
-                out.append(tuple(line))
-        found = lines[start] = tuple(out)
-    return found
-
-
-_LINES: dict[frozenset[Square], dict[Square, tuple[tuple[Square, ...], ...]]] = {}
+    order: up to LONGEST_JUMP + 1, cut at the first obstacle or corner the rule forbids (§5.3);
+    the map's passages keep them for as long as the same doors are shut."""
+    return m.passages.jump_lines(start)
 
 
 def jumps_from(m: Map, start: Square) -> Iterator[tuple[Square, tuple[Square, ...]]]:
@@ -129,6 +148,8 @@ def jumps_from(m: Map, start: Square) -> Iterator[tuple[Square, tuple[Square, ..
 
 
 def jump_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    """Straight over 1 to 3 squares onto a free one, every square on the way open and each
+    step allowed by the corner rule."""
     if not mobile(fig) or flies(fig):
         return []
     out = []

@@ -7,7 +7,6 @@ settled by the heap order (distance, y, x), so the same board always gives the s
 """
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
@@ -40,50 +39,58 @@ def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra
     jumps: each landing and its cost in steps, the landing's `extra` added).  Returns the
     steps to every square reached and the square each was reached from.
 
-    It runs on square numbers in reading order, so one heap key `steps * n + number` orders
-    by (steps, y, x) as the ties are settled (paths.py's docstring)."""
+    It runs on square numbers in reading order, a bucket of squares per distance, each bucket
+    taken in number order: the squares are settled by (steps, y, x) as the ties are settled
+    (paths.py's docstring), as a heap keyed so would."""
     squares, number, around = _numbered(steps)
     n = len(squares)
     enter = bytearray(n)
+    where = number.get
     for sq in open_squares:
-        i = number.get(sq)
+        i = where(sq)
         if i is not None:
             enter[i] = 1
-    cost = [0] * n
+    cost = [1] * n
     for sq, c in extra.items():
-        i = number.get(sq)
+        i = where(sq)
         if i is not None:
-            cost[i] = c
+            cost[i] = 1 + c
     first = number[start]
     dist, came, reached = [-1] * n, [-1] * n, [first]
     dist[first] = 0
-    heap = [first]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, i = divmod(pop(heap), n)
-        if dist[i] != d:
-            continue
-        for j in around[i]:
-            if not enter[j]:
+    buckets: list[list[int]] = [[first]]
+    d = 0
+    while d < len(buckets):
+        layer = buckets[d]
+        layer.sort()
+        for i in layer:
+            if dist[i] != d:  # reached again more cheaply since it was put here
                 continue
-            nd = d + 1 + cost[j]
-            dj = dist[j]
-            if dj < 0 or nd < dj:
-                if dj < 0:
-                    reached.append(j)
-                dist[j], came[j] = nd, i
-                push(heap, nd * n + j)
-        if leaps is None:
-            continue
-        for landing, far in leaps(squares[i]):
-            j = number[landing]
-            nd = d + far + cost[j]
-            dj = dist[j]
-            if dj < 0 or nd < dj:
-                if dj < 0:
-                    reached.append(j)
-                dist[j], came[j] = nd, i
-                push(heap, nd * n + j)
+            for j in around[i]:
+                if enter[j]:
+                    nd = d + cost[j]
+                    dj = dist[j]
+                    if dj < 0 or nd < dj:
+                        if dj < 0:
+                            reached.append(j)
+                        dist[j], came[j] = nd, i
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(j)
+            if leaps is None:
+                continue
+            for landing, far in leaps(squares[i]):
+                j = number[landing]
+                nd = d + far + cost[j] - 1  # cost[j] holds the step's 1: a leap costs `far` instead
+                dj = dist[j]
+                if dj < 0 or nd < dj:
+                    if dj < 0:
+                        reached.append(j)
+                    dist[j], came[j] = nd, i
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(j)
+        d += 1
     return ({squares[i]: dist[i] for i in reached},
             {squares[i]: squares[came[i]] for i in reached if came[i] >= 0})
 

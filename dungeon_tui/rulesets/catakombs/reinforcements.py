@@ -34,7 +34,7 @@ def arrival_square(m: Map, inside: Square) -> Square | None:
     """The entry's inner square, else the nearest free square by walking (ties: y, then x)."""
     if m.free(inside):
         return inside
-    dist = m.distances(inside, m.ground)
+    dist = m.distances(inside, m.floor)
     free = [sq for sq in dist if m.free(sq)]
     return min(free, key=lambda sq: (dist[sq], sq[1], sq[0])) if free else None
 
@@ -57,7 +57,7 @@ def solo_entry(game: Game) -> Square:
     targets = [h.at for h in heroes if zone in m.board.zones_of(h.at)]
 
     def reach(inside: Square) -> int:
-        dist = m.distances(inside, lambda sq: m.ground(sq) or sq in targets)
+        dist = m.distances(inside, m.floor | set(targets))
         return min((dist[t] for t in targets if t in dist), default=1 << 20)
     return min(entries, key=lambda e: (reach(e.inside), e.inside[1], e.inside[0])).inside
 

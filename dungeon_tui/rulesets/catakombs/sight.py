@@ -73,3 +73,41 @@ def terrain_los(a: Square, b: Square, obstacle: Test) -> bool:
 def targeting_los(a: Square, b: Square, obstacle: Test, blocks: Test) -> bool:
     """Sight for shots and spells: terrain sight, and no blocking figure's square crossed."""
     return terrain_los(a, b, obstacle) and not any(blocks(sq) for sq in crossing(a, b)[0])
+
+
+# -- the same questions on bits ----------------------------------------------------------------
+# A map keeps its blocking squares as one integer, square (x, y) at bit y * width + x, so a line
+# is clear when its crossed squares' bits miss them.  The squares a line crosses depend only on
+# its direction and length, so each line shape is worked out once, from the top left corner of
+# the box the line spans, and moved into place by a shift.
+
+Shape = tuple[int, tuple[tuple[int, int], ...]]
+_SHAPES: dict[tuple[int, int, int], Shape] = {}
+
+
+def line_shape(width: int, a: Square, b: Square) -> Shape:
+    """The crossed squares of a-b as bits from the corner of its box, and the corner pairs it
+    passes exactly between as bit numbers from there."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    found = _SHAPES.get((width, dx, dy))
+    if found is None:
+        ox, oy = max(0, -dx), max(0, -dy)
+        inside, corners = crossing((ox, oy), (ox + dx, oy + dy))
+        mask = 0
+        for x, y in inside:
+            mask |= 1 << (y * width + x)
+        found = _SHAPES[(width, dx, dy)] = (
+            mask, tuple((p[1] * width + p[0], q[1] * width + q[0]) for p, q in corners))
+    return found
+
+
+def box_corner(width: int, a: Square, b: Square) -> int:
+    """The bit number of the top left corner of the box a line a-b spans."""
+    return min(a[1], b[1]) * width + min(a[0], b[0])
+
+
+def clear_line(width: int, a: Square, b: Square, blocked: int) -> bool:
+    """terrain_los for two squares on the board, with the obstacles given as bits."""
+    mask, corners = line_shape(width, a, b)
+    near = blocked >> box_corner(width, a, b)
+    return not near & mask and not any((near >> p) & (near >> q) & 1 for p, q in corners)

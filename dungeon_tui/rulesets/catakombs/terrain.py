@@ -3,20 +3,29 @@ doors, barrels, chests, traps and figures laid over it.  What blocks a step, a l
 who threatens a square, and who may be targeted from where (§5.3, §5.4)."""
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ...engine.game import Game
 from .board import Board, board_for
-from .paths import walking_distances
-from .sight import chebyshev, diagonal_ok, targeting_los, terrain_los
+from .passages import Passages, passages
+from .paths import search, walking_distances
+from .sight import box_corner, chebyshev, clear_line, diagonal_ok, line_shape, targeting_los, terrain_los
 from .state import DOWNED, HERO, Figure, Square, State, key, square
 
 WALLS = "#R"
 DOOR_SYMBOLS = "DL"
 SHUT = ("closed", "locked")
 _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
-_STEPS: dict[frozenset[Square], dict[Square, tuple[Square, ...]]] = {}
+# The ground as the doors, barrels and chests stand: (the board, its passages, the free floor,
+# a number no other ground gets).  They change a few times a quest while a map is asked for at
+# every offer and plan.
+Ground = tuple[Board, Passages, frozenset[Square], int]
+_GROUNDS: dict[tuple[object, ...], Ground] = {}
+_KEPT = 256
+_GROUND_NUMBERS = itertools.count()
 
 
 def board_of(game: Game) -> Board:
@@ -66,15 +75,24 @@ class Map:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.s: State = game.state
-        self.board = board_of(game)
-        self.blocked = blocked_squares(self.s, self.board)
-        lay = layout(self.board)
-        self.lava = lay.lava
-        things = {square(k) for k in self.s.barrels} | {square(k) for k in self.s.chests}
-        self.floor = lay.floor - self.blocked - things
-        self.figures = self.s.occupied()
-        self.armed = frozenset(square(k) for k, on in self.s.traps.items() if on)
+        s: State = game.state
+        self.s = s
+        self.board = board = board_of(game)
+        ground_key = (id(board), tuple(s.doors.items()), tuple(s.secret.items()), tuple(s.barrels), tuple(s.chests))
+        ground = _GROUNDS.get(ground_key)
+        if ground is None or ground[0] is not board:
+            if len(_GROUNDS) >= _KEPT:
+                _GROUNDS.clear()
+            ground = _GROUNDS[ground_key] = _ground(s, board)
+        _, self.passages, self.floor, self.ground_number = ground
+        self.blocked = self.passages.blocked
+        self.lava = layout(board).lava
+        self.figures = s.occupied()
+        self.armed = frozenset(square(k) for k, on in s.traps.items() if on)
+        self._figure_bits: int | None = None
+        # Answers worked out from this map by whoever asks (who may be struck or shot, the AI's
+        # targets), kept as long as the map: a map is made for one moment of the game.
+        self.found: dict[tuple[str, str], object] = {}
 
     def obstacle(self, sq: Square) -> bool:
         return sq in self.blocked or not self.board.inside(sq)
@@ -91,26 +109,33 @@ class Map:
         return b in self.steps().get(a, ())
 
     def steps(self) -> dict[Square, tuple[Square, ...]]:
-        """Each square's neighbours by the corner rule, for the doors as they stand now (kept
-        for as long as the same doors are shut)."""
-        found = _STEPS.get(self.blocked)
-        if found is None:
-            if len(_STEPS) > 64:
-                _STEPS.clear()
-            found = _STEPS[self.blocked] = {
-                sq: tuple(n for n in self.board.neighbours(sq) if diagonal_ok(sq, n, self.obstacle))
-                for sq in self.board.squares()}
-        return found
+        """Each square's neighbours by the corner rule, for the doors as they stand now."""
+        return self.passages.steps
 
-    def distances(self, start: Square, passable: Callable[[Square], bool]) -> dict[Square, int]:
-        """Walking steps from `start` to every square reached through `passable` squares."""
+    def distances(self, start: Square, passable: Callable[[Square], bool] | AbstractSet[Square]) -> dict[Square, int]:
+        """Walking steps from `start` to every square reached through `passable` squares (a
+        test, or the squares themselves when the caller has them as a set)."""
+        if isinstance(passable, AbstractSet):
+            return search(self.steps(), start, passable, {})[0]
         return walking_distances(self.board, start, passable, self.obstacle, steps=self.steps())
 
     def neighbours(self, sq: Square) -> list[Square]:
         return list(self.steps().get(sq, ()))
 
+    def on_board(self, a: Square, b: Square) -> bool:
+        return self.board.inside(a) and self.board.inside(b)
+
     def sees(self, a: Square, b: Square) -> bool:
+        if self.on_board(a, b):
+            return clear_line(self.board.width, a, b, self.passages.bits)
         return terrain_los(a, b, self.obstacle)
+
+    def figure_bits(self) -> int:
+        """The squares figures stand on, as bits (passages.py's numbering)."""
+        if self._figure_bits is None:
+            width = self.board.width
+            self._figure_bits = sum(1 << (sq[1] * width + sq[0]) for sq in self.figures if self.board.inside(sq))
+        return self._figure_bits
 
     def targets(self, viewer: Figure, target: Figure, at: Square | None = None) -> bool:
         """Targeting LOS from `at` (the viewer's square unless given): terrain, and figures in
@@ -118,19 +143,45 @@ class Map:
         if not visible(target) and target is not viewer:
             return False
         start = at or viewer.at
+        end = target.at
+        if not self.on_board(start, end):
+            return targeting_los(start, end, self.obstacle, lambda sq: self.blocks(viewer, target, sq))
+        return self._clear_shot(viewer, target, start, end)
 
-        def blocks(sq: Square) -> bool:
-            f = self.figures.get(sq)
-            if f is None or f is viewer or f is target:
-                return False
-            if f.status == DOWNED:
-                return False
-            if f.size == "small" and viewer.size in ("standard", "large"):
-                return False
-            if f.size == "standard" and target.size == "large":
-                return False
-            return not (f.side == viewer.side and viewer.has("shoot_through_crowd"))
-        return targeting_los(start, target.at, self.obstacle, blocks)
+    def targets_from(self, viewer: Figure, target: Figure, squares: list[Square]) -> list[Square]:
+        """The squares, in their order, from which the viewer would have the target in sight
+        (what `targets` says of each, asked in one go)."""
+        end = target.at
+        inside = self.board.inside
+        if not inside(end):
+            return [sq for sq in squares if self.targets(viewer, target, at=sq)]
+        return [sq for sq in squares if (self._clear_shot(viewer, target, sq, end) if inside(sq)
+                                         else self.targets(viewer, target, at=sq))]
+
+    def _clear_shot(self, viewer: Figure, target: Figure, start: Square, end: Square) -> bool:
+        width = self.board.width
+        corner = box_corner(width, start, end)
+        mask, corners = line_shape(width, start, end)
+        near = self.passages.bits >> corner
+        if near & mask or any((near >> p) & (near >> q) & 1 for p, q in corners):
+            return False
+        # Only a figure on a crossed square may block: most lines cross none.
+        crossed = (self.figure_bits() >> corner) & mask
+        return not crossed or not any(self.blocks(viewer, target, sq) for sq in self.figures
+                                      if _bit(crossed, sq, width, corner))
+
+    def blocks(self, viewer: Figure, target: Figure, sq: Square) -> bool:
+        """Whether a figure on sq is in the way of the viewer's shot at the target (§5.4)."""
+        f = self.figures.get(sq)
+        if f is None or f is viewer or f is target:
+            return False
+        if f.status == DOWNED:
+            return False
+        if f.size == "small" and viewer.size in ("standard", "large"):
+            return False
+        if f.size == "standard" and target.size == "large":
+            return False
+        return not (f.side == viewer.side and viewer.has("shoot_through_crowd"))
 
     def threatens(self, enemy: Figure, sq: Square) -> bool:
         """An enemy next to the square who could attack it (§5.3)."""
@@ -160,6 +211,19 @@ def visible(fig: Figure) -> bool:
     """An invisible figure is in no one's sight and the target of no attack (§2.5; RB: "ne
     peut être la cible d'aucune attaque")."""
     return not fig.has("invisible")
+
+
+def _ground(s: State, board: Board) -> Ground:
+    """The board's passages and free floor (no barrel or chest) as the state's things stand."""
+    blocked = blocked_squares(s, board)
+    things = {square(k) for k in s.barrels} | {square(k) for k in s.chests}
+    return board, passages(board, blocked), layout(board).floor - blocked - things, next(_GROUND_NUMBERS)
+
+
+def _bit(bits: int, sq: Square, width: int, corner: int) -> bool:
+    """Whether a square's bit is set in bits counted from bit number `corner`."""
+    at = sq[1] * width + sq[0] - corner
+    return 0 <= sq[0] < width and at >= 0 and bool((bits >> at) & 1)
 
 
 def is_hero(fig: Figure) -> bool:

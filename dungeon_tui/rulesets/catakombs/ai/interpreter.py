@@ -6,6 +6,7 @@ from __future__ import annotations
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, thaw
 from ..state import Figure
+from ..terrain import Map
 from . import hero_words  # noqa: F401  (the companions' words join the registry)
 from .plan import Intent, Plan
 from .words import registry
@@ -29,13 +30,15 @@ def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
     return None
 
 
-def run_script(game: Game, d: Decision, me: Figure, script: str) -> tuple[Action | None, str]:
+def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None = None) -> tuple[Action | None, str]:
     """Run the figure's script once: the offered action for what it wants, and the why.
-    Entries whose actions are all illegal here are skipped (§6.1), so later ones get a turn."""
+    Entries whose actions are all illegal here are skipped (§6.1), so later ones get a turn.
+    `m`, the map of this moment if the caller has made one, serves every try."""
+    m = m or Map(game)
     compiled = scripts(game.content)
     current = compiled[script]
     for _ in range(len(current.entries) + 1):
-        p = Plan(game, me, d)
+        p = Plan(game, me, d, shared=m)
         try:
             chosen, i, label = tactics.choose(current, compiled, registry, p)
         except tactics.TacticsError:  # every entry left has been tried

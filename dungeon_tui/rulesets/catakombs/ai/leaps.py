@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import math
 
-from ..movement import DIRECTIONS, LONGEST_JUMP, jumps_from
+from ..movement import jumps_from
+from ..passages import DIRECTIONS, LONGEST_JUMP
 from ..paths import Walk, search
 from ..state import Figure, Square
 from ..terrain import Map, layout

@@ -10,6 +10,7 @@ from ....engine.game import DUNGEON, Action, Decision, Game, thaw
 from ..reinforcements import solo_entry
 from ..sight import chebyshev
 from ..state import State
+from ..terrain import Map
 from .deploy_choice import deploy_choice
 from .interpreter import run_script
 from .plan import FAR, Plan, name
@@ -32,9 +33,10 @@ class MasterSeat:
             return special
         s: State = game.state
         acting = [fid for fid in dict.fromkeys(a.get("figure") for a in d.options) if fid is not None]
-        for fid in self.order(game, acting):
+        m = Map(game)  # the board of this moment, for every figure's plan
+        for fid in self.order(game, acting, m):
             me = s.figures[fid]
-            action, why = run_script(game, d, me, SCRIPT)
+            action, why = run_script(game, d, me, SCRIPT, m)
             if action is None:
                 end = next((a for a in d.options if a.kind == "end_activation" and a.get("figure") == fid), None)
                 self._done.add((s.turn, fid))
@@ -48,7 +50,7 @@ class MasterSeat:
             return rest[0], "every figure has done what its script says"
         return d.options[0], "the only thing left to do"
 
-    def order(self, game: Game, acting: list[str]) -> list[str]:
+    def order(self, game: Game, acting: list[str], m: Map | None = None) -> list[str]:
         s: State = game.state
         turn = s.turn
         ready = [fid for fid in acting if (turn, fid) not in self._done]
@@ -58,9 +60,10 @@ class MasterSeat:
             ready.insert(0, self._current[1])
             return ready + [fid for fid in acting if fid not in ready]
         rank = {fid: i for i, fid in enumerate(s.roster)}
+        m = m or Map(game)
         calm = sorted((f for f in ready if not s.figures[f].activated), key=lambda f: rank.get(f, FAR))
         roused = sorted((f for f in ready if s.figures[f].activated),
-                        key=lambda f: (Plan(game, s.figures[f]).target_and_steps()[1], rank.get(f, FAR)))
+                        key=lambda f: (Plan(game, s.figures[f], shared=m).target_and_steps()[1], rank.get(f, FAR)))
         return calm + roused + [fid for fid in acting if fid not in ready]
 
 

@@ -39,10 +39,11 @@ class Plan:
     decision: Decision | None = None
     intents: list[Intent] = field(default_factory=list)
     stop: bool = False  # set when the script ends the figure's activation
+    shared: Map | None = None  # the map of this moment when another plan made one (one decision's plans)
 
     def __post_init__(self) -> None:
         self.s: State = self.game.state
-        self.m = Map(self.game)
+        self.m = self.shared if self.shared is not None else Map(self.game)
         self._walk: Walk | None = None
         self._target: tuple[Figure | None, int] | None = None
 
@@ -84,15 +85,22 @@ class Plan:
         """The nearest standing adversary by walking (ties: lowest PV, party order); none
         reachable: the nearest by Chebyshev distance."""
         if self._target is None:
+            # Every plan on the same map ranks a figure's adversaries the same way.
+            self._target = self.m.found.get(("target", self.me.id))  # type: ignore[assignment]
+        if self._target is None:
             foes = self.adversaries()
             if not foes:
                 self._target = (None, FAR)
             else:
-                ranked = [(self.reach_of(f), f.pv, i, f) for i, f in enumerate(foes)]
+                # A foe it can strike from where it stands is 0 steps away and every other at
+                # least 1, so then no walk is needed to rank them.
+                close = [(0, f.pv, i, f) for i, f in enumerate(foes) if self.m.step_ok(self.me.at, f.at)]
+                ranked = close or [(self.reach_of(f), f.pv, i, f) for i, f in enumerate(foes)]
                 steps, _, _, best = min(ranked, key=lambda r: r[:3])
                 if steps >= FAR:
                     best = min(foes, key=lambda f: (chebyshev(self.me.at, f.at), f.pv, foes.index(f)))
                 self._target = (best, steps)
+            self.m.found[("target", self.me.id)] = self._target
         return self._target
 
     @property

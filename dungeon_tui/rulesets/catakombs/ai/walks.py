@@ -47,12 +47,16 @@ def extra_costs(m: Map, flies: bool) -> dict[Square, int]:
 
 def walk_from(m: Map, fig: Figure, flies: bool) -> Walk:
     """The figure's walk from its square (steps to every square it can reach, and where each
-    was reached from); the same board and rules give the same walk, found once."""
-    passable, extra = open_squares(m, fig, flies), extra_costs(m, flies)
-    found_key = (m.board.rows, m.blocked, fig.at, passable, frozenset(extra.items()))
+    was reached from); the same board and rules give the same walk, found once.  The ground
+    (doors, barrels, chests) and, for a walker, where its foes stand and the armed traps are all
+    that open_squares and extra_costs read besides its square."""
+    found_key: tuple[object, ...] = (m.ground_number, fig.at, flies)
+    if not flies:
+        found_key += (frozenset(sq for sq, other in m.figures.items() if other.side != fig.side),
+                      tuple(k for k, armed in m.s.traps.items() if armed))
     walk = _WALKS.get(found_key)
     if walk is None:
         if len(_WALKS) >= _KEPT:
             _WALKS.clear()
-        walk = _WALKS[found_key] = search(m.steps(), fig.at, passable, extra)
+        walk = _WALKS[found_key] = search(m.steps(), fig.at, open_squares(m, fig, flies), extra_costs(m, flies))
     return walk

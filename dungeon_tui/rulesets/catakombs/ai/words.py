@@ -259,7 +259,8 @@ def _advance_goal(p: Plan, until: str) -> tuple[list[Any], Any]:
         goals = [n for n in m.neighbours(t.at) if m.step_ok(n, t.at)]
     else:
         near = 2 if until == "los_not_adjacent" else 1
-        goals = [sq for sq in p.distances() if chebyshev(sq, t.at) >= near and m.targets(p.me, t, at=sq)]
+        there = t.at
+        goals = m.targets_from(p.me, t, [sq for sq in p.distances() if chebyshev(sq, there) >= near])
     return goals, (lambda sq: sq in goals)
 
 
@@ -273,7 +274,8 @@ def advance(p: Plan, until: str) -> str:
     if words:
         return f"advances on {name(t)} ({words})"
     # No way to the goal: the reachable square closest to the target (§6.1).
-    spots = sorted(p.distances(), key=lambda sq: (chebyshev(sq, t.at), p.distances()[sq], sq[1], sq[0]))
+    dist, there = p.distances(), t.at
+    spots = sorted(dist, key=lambda sq: (chebyshev(sq, there), dist[sq], sq[1], sq[0]))
     if spots and spots[0] != p.me.at and chebyshev(spots[0], t.at) < chebyshev(p.me.at, t.at):
         words = p.move_along([spots[0]], lambda sq: sq == spots[0])
         return f"no way to {name(t)}: edges closer ({words})" if words else ""

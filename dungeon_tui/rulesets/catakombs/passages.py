@@ -1,0 +1,84 @@
+"""The board's passages with its doors as they stand: which squares block, the corner rule's
+steps, the straight lines a jump may take and the squares a run may reach in two steps.
+
+All of it depends only on the board and the squares that block (walls, closed and locked
+doors, a closed secret door), which change a few times a quest, so it is worked out once per
+such board and shared by every offer and plan until a door changes (terrain.Map).  The tables
+are read in the board's direction order, so they list what a square-by-square check would.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import Board
+from .sight import chebyshev, diagonal_ok
+from .state import Square
+
+# The eight straight lines, in the order jumps are offered and wanderers pick a way.
+DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+LONGEST_JUMP = 3  # 2^3 = 8: a longer jump needs more than four dice can score (§2.1)
+
+Runs = tuple[tuple[Square, tuple[Square, ...]], ...]
+_KEPT = 64  # door arrangements remembered; a quest meets a few dozen
+_PASSAGES: dict[tuple[int, frozenset[Square]], Passages] = {}
+
+
+@dataclass
+class Passages:
+    board: Board
+    blocked: frozenset[Square]
+    bits: int = 0  # the blocked squares as bits, square (x, y) at bit y * width + x
+    steps: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
+    _jumps: dict[Square, tuple[tuple[Square, ...], ...]] = field(default_factory=dict)
+    _runs: dict[Square, Runs] = field(default_factory=dict)
+
+    def obstacle(self, sq: Square) -> bool:
+        return sq in self.blocked or not self.board.inside(sq)
+
+    def jump_lines(self, start: Square) -> tuple[tuple[Square, ...], ...]:
+        """For each jump direction in order, the squares ahead that a jump may cross or land
+        on (up to LONGEST_JUMP + 1): inside the board, no obstacle, each step allowed by the
+        corner rule; the line stops at the first square that fails."""
+        found = self._jumps.get(start)
+        if found is None:
+            lines = []
+            for dx, dy in DIRECTIONS:
+                line: list[Square] = []
+                prev = start
+                for i in range(1, LONGEST_JUMP + 2):
+                    sq = (start[0] + dx * i, start[1] + dy * i)
+                    if self.obstacle(sq) or sq not in self.steps.get(prev, ()):
+                        break
+                    line.append(sq)
+                    prev = sq
+                lines.append(tuple(line))
+            found = self._jumps[start] = tuple(lines)
+        return found
+
+    def runs(self, start: Square) -> Runs:
+        """The squares two steps away (in reading order), each with the first steps that lead
+        to it, in the order of the start's neighbours."""
+        found = self._runs.get(start)
+        if found is None:
+            via: dict[Square, list[Square]] = {}
+            for first in self.steps.get(start, ()):
+                for second in self.steps.get(first, ()):
+                    if chebyshev(second, start) == 2:
+                        via.setdefault(second, []).append(first)
+            found = self._runs[start] = tuple((sq, tuple(via[sq])) for sq in sorted(via, key=lambda q: (q[1], q[0])))
+        return found
+
+
+def passages(board: Board, blocked: frozenset[Square]) -> Passages:
+    """The board's passages for these blocking squares, worked out once."""
+    key = (id(board), blocked)
+    found = _PASSAGES.get(key)
+    if found is None or found.board is not board:
+        if len(_PASSAGES) >= _KEPT:
+            _PASSAGES.clear()
+        found = Passages(board, blocked)
+        found.bits = sum(1 << (sq[1] * board.width + sq[0]) for sq in blocked if board.inside(sq))
+        found.steps = {sq: tuple(n for n in board.neighbours(sq) if diagonal_ok(sq, n, found.obstacle))
+                       for sq in board.squares()}
+        _PASSAGES[key] = found
+    return found
