@@ -129,7 +129,9 @@ def test_skirmish_hotseat_deployment_passes_the_keyboard_with_a_notice(tmp_path)
     hand-over screen, each placement passes to the other player with a notice naming them."""
     session = start_skirmish_hotseat(tmp_path)
     try:
-        for _ in range(6):  # the roll-off's choice and its hand-overs, up to the first placement's
+        # The roll-off's choice and its hand-overs, up to the first placement's; a loaded
+        # machine may be slow to take a key, so the loop asks again.
+        for _ in range(20):
             time.sleep(1)
             screen = tmux("capture-pane", "-p", "-t", session)
             if "it is your turn" in screen and "Deploy" in screen:
