@@ -59,6 +59,18 @@ def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra
     dist, came, reached = [-1] * n, [-1] * n, [first]
     dist[first] = 0
     buckets: list[list[int]] = [[first]]
+
+    def reach(j: int, nd: int, i: int) -> None:
+        """Square j is nd steps away through i, if that is nearer than known."""
+        dj = dist[j]
+        if dj < 0 or nd < dj:
+            if dj < 0:
+                reached.append(j)
+            dist[j], came[j] = nd, i
+            while len(buckets) <= nd:
+                buckets.append([])
+            buckets[nd].append(j)
+
     d = 0
     while d < len(buckets):
         layer = buckets[d]
@@ -68,28 +80,11 @@ def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra
                 continue
             for j in around[i]:
                 if enter[j]:
-                    nd = d + cost[j]
-                    dj = dist[j]
-                    if dj < 0 or nd < dj:
-                        if dj < 0:
-                            reached.append(j)
-                        dist[j], came[j] = nd, i
-                        while len(buckets) <= nd:
-                            buckets.append([])
-                        buckets[nd].append(j)
-            if leaps is None:
-                continue
-            for landing, far in leaps(squares[i]):
-                j = number[landing]
-                nd = d + far + cost[j] - 1  # cost[j] holds the step's 1: a leap costs `far` instead
-                dj = dist[j]
-                if dj < 0 or nd < dj:
-                    if dj < 0:
-                        reached.append(j)
-                    dist[j], came[j] = nd, i
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(j)
+                    reach(j, d + cost[j], i)
+            if leaps is not None:
+                for landing, far in leaps(squares[i]):
+                    j = number[landing]
+                    reach(j, d + far + cost[j] - 1, i)  # cost[j] holds a step's 1: a leap costs `far` instead
         d += 1
     return ({squares[i]: dist[i] for i in reached},
             {squares[i]: squares[came[i]] for i in reached if came[i] >= 0})
