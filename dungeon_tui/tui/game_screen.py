@@ -15,11 +15,12 @@ from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
 from .dialogs import Choose, Confirm, DrawnCard, GameOver, PassTheKeyboard, TooSmall
 from .event_log import still_listed
 from .map_view import MapView
-from ..engine.presenter import aimed_at, aimed_at_other, figure_name, goes_to, seat_name
+from ..engine.presenter import aimed_at, aimed_at_other, figure_name, goes_to
 from .recap import recap_of
 from .saves import saves_dir
 from .session import SPEEDS, Session, why_not_saved
 from .table import TableScreen
+from .who_plays import WhoPlays
 
 SPEED_ORDER = list(SPEEDS)
 # Keys that never play a move: they work while the AI plays, and whenever they were pressed.
@@ -35,7 +36,7 @@ LOOK_KEYS = frozenset({"up", "down", "left", "right", "h", "j", "k", "l", "home"
 AI_SETTLE = 0.4  # seconds
 
 
-class GameScreen(TableScreen):
+class GameScreen(TableScreen, WhoPlays):
     BINDINGS = [
         Binding("enter", "choose_square", "do it", id="game.choose"),
         Binding("tab", "next_target", "next target", id="game.target", show=False),
@@ -247,6 +248,10 @@ class GameScreen(TableScreen):
         except OSError as err:
             self.notify(f"The game was not saved: {why_not_saved(err)}.", severity="error", timeout=8)
             return None
+
+    def stop_ai(self) -> None:
+        """The AI's worker stops where it is (undo, a seat switched, leaving)."""
+        self.workers.cancel_group(self, "ai")
 
     @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
     def run_ai(self) -> None:
@@ -500,56 +505,6 @@ class GameScreen(TableScreen):
     async def action_focus(self, what: str) -> None:
         self.query_one(f"#{what}").focus()
 
-    # -- who plays: the AI at a keypress ------------------------------------------------------
-    def action_hand_over(self) -> None:
-        """Space: the AI plays the seat deciding now until space is pressed again; while the AI
-        plays a seat handed to it, space takes it back; while the AI plays its own seats, space
-        skips ahead to the next choice of a player."""
-        s = self.session
-        d = self._decision()
-        if d is not None:
-            s.hand_to_ai(d.seat)
-            who = seat_name(self.presenter, s.game, d.seat)
-            self.notify(f"The AI plays {who}; space again takes it back.", timeout=3)
-            self.kick()
-            return
-        pending = s.game.pending
-        if s.handed and pending is not None and not s.is_human(pending.seat):
-            handed = sorted(s.handed)
-            names = ", ".join(seat_name(self.presenter, s.game, x) for x in handed)
-            for seat in handed:
-                s.take_back(seat)
-            self.notify(f"You play {names} again from the next choice.", timeout=3)
-            self._wake.set()
-            return
-        self.skipping = True
-        self._wake.set()
-
-    def action_seats(self, highlight: int = 0) -> None:
-        """A: every seat, who plays it now; choosing one hands it to the AI or takes it back.
-        The menu stays open on the seat just switched, so several can be switched in a row;
-        escape closes it.  The dungeon's seat is listed only when a player was given it (its
-        view shows all)."""
-        s = self.session
-        seats = [x for x in s.ruleset.seats(s.game.state) if x != CHANCE
-                 and (x != DUNGEON or s.owners.get(x, "AI") != "AI")]
-        rows = [f"{seat_name(self.presenter, s.game, x)}: {s.who_plays(x)}" for x in seats]
-
-        def chosen(n: int | None) -> None:
-            if n is None:
-                return
-            seat = seats[n]
-            if s.is_human(seat):
-                s.hand_to_ai(seat)
-            else:
-                s.take_back(seat)
-            self.workers.cancel_group(self, "ai")
-            self._wake.set()
-            self.kick()
-            self.action_seats(highlight=n)
-        self.app.push_screen(Choose("Who plays which seat? Enter switches Player and AI; escape closes.", rows,
-                                    highlight=highlight), chosen)
-
     # -- what the hero sees ---------------------------------------------------------------------
     def action_sight(self) -> None:
         """V: the map dims what the active hero cannot see and marks what it could target; V
@@ -583,7 +538,7 @@ class GameScreen(TableScreen):
                 "a roll or a draw came after your last choice (unlimited undo is off)"
             self.notify(f"Cannot undo: {why}.", timeout=3)
             return
-        self.workers.cancel_group(self, "ai")
+        self.stop_ai()
         self._wake.set()
         s.undo()
         self.cards_from = len(s.game.events)
@@ -603,7 +558,7 @@ class GameScreen(TableScreen):
     def action_quit_game(self) -> None:
         def done(yes: bool | None) -> None:
             if yes:
-                self.workers.cancel_group(self, "ai")
+                self.stop_ai()
                 self._wake.set()
                 if (self.save_to(None, "quit") is None
                         or self.save_to(self.session.autosave_path(), "autosave") is None):
