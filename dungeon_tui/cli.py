@@ -389,10 +389,11 @@ def parser() -> argparse.ArgumentParser:
     cgive.add_argument("--gold", type=int, required=True)
     crep = cmp_sub.add_parser("replace", parents=[game_opt], help="a new hero for a fallen one (HeroQuest)")
     crep.add_argument("--hero", required=True, help="the fallen hero's type")
-    crep.add_argument("--with", dest="with_type", required=True, help="the new hero's type, not in the party")
+    crep.add_argument("--with", dest="with_type", required=True, help="the new hero's type, not in the party, or nobody to go on without")
     for c in (cnew, cplay, cshow, cbuy, cmain, cgive, crep):
         c.set_defaults(func=cmd_campaign, recruit=None)
-    cplay.add_argument("--recruit", help="Warhammer Quest: warrior types to recruit for a missing place, e.g. elf")
+    cplay.add_argument("--recruit", help="Warhammer Quest: warrior types to recruit for a missing place, e.g. elf, "
+                       "or nobody to go on without the fallen")
     new = sub.add_parser("new", help="start a new game in the terminal app", parents=app_opts)
     from .rulesets import DEFAULT as DEFAULT_GAME  # the registry's names only: no game is imported
     new.add_argument("--game", default=DEFAULT_GAME)

@@ -33,6 +33,7 @@ from .game import CHANCE, DUNGEON, Controller, Game, Procedure
 
 if TYPE_CHECKING:
     from argparse import Namespace
+    from pathlib import Path
 
     from .presenter import Presenter
 
@@ -116,8 +117,34 @@ class Invariants:
     shun: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class ArmoryItem:
+    """One thing a campaign's party may buy between adventures, as the app lists it."""
+
+    key: str
+    name: str
+    price: int
+    users: str  # who may use it, in words ("anyone but the Wizard")
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignPage:
+    """What the app shows of a campaign file between adventures, in the player's words; the
+    ids go back to the game's campaign methods unchanged."""
+
+    name: str
+    lines: tuple[str, ...]  # the party's sheets, the open adventures and what was played so far
+    adventures: tuple[tuple[str, str], ...]  # (id, shown): what the party may play now, the next first
+    fallen: tuple[tuple[str, str], ...]  # (type, shown): fallen, their place not yet settled
+    newcomers: tuple[tuple[str, str], ...]  # (type, shown): who may take a fallen hero's place
+    heroes: tuple[tuple[str, str, int], ...]  # (type, shown, gold): the living party
+    armory: tuple[ArmoryItem, ...] = ()
+
+
 class Campaign(Protocol):
-    """A game whose party carries over between adventures: the `campaign` commands."""
+    """A game whose party carries over between adventures: the `campaign` commands, and what
+    the app's campaign screens ask of a campaign file (each write is atomic and made only when
+    the change is whole; a CampaignError is one line and leaves the file as it was)."""
 
     @property
     def format(self) -> str:
@@ -128,6 +155,22 @@ class Campaign(Protocol):
         """The `campaign` subcommands this game has."""
 
     def command(self, args: Namespace, ruleset: Ruleset[Any, Any], tools: CampaignTools) -> int: ...
+
+    def open(self, path: Path, name: str, heroes: list[str]) -> str:
+        """A new campaign file (refused when one is there); the line that says so."""
+
+    def page(self, path: Path) -> CampaignPage: ...
+
+    def settle(self, path: Path, fallen: str, newcomer: str | None) -> str:
+        """A fallen hero's place: `newcomer` takes it, or nobody (None)."""
+
+    def buy(self, path: Path, hero: str, item: str) -> str: ...
+
+    def setup(self, path: Path, adventure: str) -> dict[str, Any]:
+        """The next adventure's setup, or a CampaignError (a fallen hero's place unsettled, say)."""
+
+    def fold(self, path: Path, game: Game, record_path: str | None) -> str:
+        """A finished adventure folded into the file; one line saying how it went."""
 
 
 class CampaignCommands:
@@ -155,6 +198,24 @@ class CampaignCommands:
 
     def command(self, args: Namespace, ruleset: Ruleset[Any, Any], tools: CampaignTools) -> int:
         return self._loaded().command(args, ruleset, tools)
+
+    def open(self, path: Path, name: str, heroes: list[str]) -> str:
+        return self._loaded().open(path, name, heroes)
+
+    def page(self, path: Path) -> CampaignPage:
+        return self._loaded().page(path)
+
+    def settle(self, path: Path, fallen: str, newcomer: str | None) -> str:
+        return self._loaded().settle(path, fallen, newcomer)
+
+    def buy(self, path: Path, hero: str, item: str) -> str:
+        return self._loaded().buy(path, hero, item)
+
+    def setup(self, path: Path, adventure: str) -> dict[str, Any]:
+        return self._loaded().setup(path, adventure)
+
+    def fold(self, path: Path, game: Game, record_path: str | None) -> str:
+        return self._loaded().fold(path, game, record_path)
 
 
 class CampaignTools(Protocol):

@@ -6,6 +6,7 @@ import threading
 import time
 from pathlib import Path
 
+from rich.markup import escape
 from textual import events, work
 from textual.binding import Binding
 from textual.widgets import OptionList
@@ -313,10 +314,18 @@ class GameScreen(TableScreen, WhoPlays):
         if self._finished:
             return
         self._finished = True
-        if self.save_to(None, "finished game") is not None:
+        finished = self.save_to(None, "finished game")
+        if finished is not None:
             self.session.drop_autosave()  # the finished record stands in the saves list instead
         else:
             self.autosave()
+        summary = self.presenter.summary(self.session.game)
+        if self.session.campaign is not None:
+            from .campaigns import fold_into_campaign
+            said, folded = fold_into_campaign(self.session, finished)
+            summary += f"\n\nCampaign: {escape(said)}"
+            if not folded:
+                self.notify(said, severity="error", timeout=8)
 
         def done(what: str | None) -> None:
             if what == "save":
@@ -326,7 +335,7 @@ class GameScreen(TableScreen, WhoPlays):
                     self.notify(f"Record saved to {path}", timeout=4)
             self._leaving = True
             self.app.call_later(self._leave)
-        self.app.push_screen(GameOver(self.presenter.summary(self.session.game)), done)
+        self.app.push_screen(GameOver(summary), done)
 
     def _leave(self) -> None:
         # Pop this screen only.  A screen opened over it meanwhile (the command palette) would

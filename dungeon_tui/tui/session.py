@@ -45,6 +45,9 @@ class Session:
     # Seats a player handed to the AI for a while (space, or the seats menu): the AI plays them
     # until the player takes them back; their owner is kept, so saves still name the player.
     handed: set[str] = field(default_factory=set)
+    # A campaign's adventure: the campaign file its result goes into when it ends (kept in its
+    # saves, so a game resumed with Continue or Load still goes back to its campaign).
+    campaign: Path | None = None
 
     def __post_init__(self) -> None:
         # Keyframes as the game goes, so undo replays a few dozen decisions, not the whole game.
@@ -121,7 +124,7 @@ class Session:
     def meta(self, label: str) -> dict[str, Any]:
         return {"label": label, "game": self.ruleset.id, **self.ruleset.listing(self.game),
                 "date": time.strftime("%Y-%m-%d %H:%M"), "owners": self.owners, "options": self.options.to_json(),
-                "over": self.game.over}
+                "over": self.game.over} | ({"campaign": str(self.campaign)} if self.campaign else {})
 
     def save(self, path: Path | None = None, label: str = "saved game") -> Path:
         path = path or saves_dir() / f"{self.ruleset.id}-{self.game.seed}.json"
@@ -203,6 +206,8 @@ def load_session(path: Path) -> Session:
         owners = {seat: "Player" for seat in game.ruleset.seats(game.state) if seat.startswith("hero:")}
     owners.setdefault("dungeon", "AI")
     owners[CHANCE] = "AI"
+    campaign = rec.meta.get("campaign")
     return Session(game, {str(k): str(v) for k, v in owners.items()}, len(game.decisions),
                    Options.from_json(rec.meta.get("options")),
-                   autosave_file=path if path.name.startswith("autosave") else None)
+                   autosave_file=path if path.name.startswith("autosave") else None,
+                   campaign=Path(campaign) if isinstance(campaign, str) and campaign else None)
