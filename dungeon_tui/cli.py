@@ -265,6 +265,7 @@ def play_app(args: argparse.Namespace) -> Any:
         seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
         try:
             session = new_session(rs.id, setup, seed, dungeon=args.dungeon or "AI")
+            session.options.dice = args.dice
         except ValueError as err:  # a setup the game refuses when it deals it out
             raise CliError(str(err)) from None
     elif getattr(args, "command", None) == "load":
@@ -389,7 +390,8 @@ def parser() -> argparse.ArgumentParser:
     cgive.add_argument("--gold", type=int, required=True)
     crep = cmp_sub.add_parser("replace", parents=[game_opt], help="a new hero for a fallen one (HeroQuest)")
     crep.add_argument("--hero", required=True, help="the fallen hero's type")
-    crep.add_argument("--with", dest="with_type", required=True, help="the new hero's type, not in the party, or nobody to go on without")
+    crep.add_argument("--with", dest="with_type", required=True,
+                      help="the new hero's type, not in the party, or nobody to go on without")
     for c in (cnew, cplay, cshow, cbuy, cmain, cgive, crep):
         c.set_defaults(func=cmd_campaign, recruit=None)
     cplay.add_argument("--recruit", help="Warhammer Quest: warrior types to recruit for a missing place, e.g. elf, "
@@ -403,6 +405,8 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="a game's setup option, e.g. surges=3 ties=auto powers=random first=roll (Ashardalon)")
     new.add_argument("--variant", help="a game's variants, comma-separated (see `dungeon-tui list`)")
+    new.add_argument("--dice", choices=["app", "mine", "all"], default="app",
+                     help="who rolls: the app; you, for your heroes' rolls (typed in); or you, for every roll")
     new.add_argument("--dungeon", metavar="NAME", help="a player's name for the dungeon seat (HeroQuest's Zargon) "
                      "in hotseat; default: the AI")
     new.set_defaults(func=cmd_play)

@@ -60,12 +60,14 @@ class ForcedChance:
         return spec.action(int(value)), "forced"
 
 
-def roll(game: Game, count: int, sides: int, rule: str) -> Generator[Decision, Action, tuple[int, ...]]:
-    """Ask the chance seat for `count` dice; returns the faces."""
-    spec = Chance("dice", count, sides, rule)
+def roll(game: Game, count: int, sides: int, rule: str,
+         faces: tuple[str, ...] = ()) -> Generator[Decision, Action, tuple[int, ...]]:
+    """Ask the chance seat for `count` dice; returns the faces (numbers; `faces` names what
+    each shows where the die has symbols, for players who type their own rolls)."""
+    spec = Chance("dice", count, sides, rule, faces)
     action = yield Decision(CHANCE, f"roll {count}d{sides} for {rule}", chance=spec)
-    faces: tuple[int, ...] = action.get("faces")
-    return faces
+    rolled: tuple[int, ...] = action.get("faces")
+    return rolled
 
 
 def draw(game: Game, n: int, rule: str) -> Generator[Decision, Action, int]:

@@ -87,6 +87,9 @@ class Chance:
     count: int = 1  # number of dice
     sides: int = 6  # faces per die, or the number of cards for a draw
     rule: str = ""
+    # What each face shows where the die has symbols (HeroQuest's combat dice, Catakombs' power
+    # dice), face 1 first; empty for numbered dice.  Only players typing their own rolls read it.
+    faces: tuple[str, ...] = ()
 
     def legal(self, action: Action) -> bool:
         if action.seat != CHANCE or action.kind != self.kind:

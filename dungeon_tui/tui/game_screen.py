@@ -113,6 +113,9 @@ class GameScreen(TableScreen, WhoPlays):
                 return
             self._finish()
             return
+        if s.must_type(d):
+            self.ask_roll(d)
+            return
         if not s.is_human(d.seat):
             self.view_seat = self.watch_seat()
             self.redraw(centre=True)
@@ -162,6 +165,30 @@ class GameScreen(TableScreen, WhoPlays):
             # one that closed the hand-over nor any typed while it was up.
             self.offered_at = time.monotonic()
         self.app.push_screen(PassTheKeyboard(owner, what, recap), ready)
+
+    def ask_roll(self, d: Decision) -> None:
+        """Dice rolled at the table: the player whose roll it is types the faces (escape: the
+        app rolls it)."""
+        from .typed_roll import TypeRoll
+        s = self.session
+        assert d.chance is not None
+        seat = s.roller() or d.seat
+        who = s.owners.get(seat, "") if s.is_human(seat) else (self.presenter.dungeon_player or "The monsters")
+        # What the roll is for: the choice that led to it ("Barbarian rolls to move").
+        led = next((a.text for a, _why in reversed(s.game.decisions) if a.seat != CHANCE), "")
+        self.redraw(centre=False)
+
+        def typed(action: Action | None) -> None:
+            game = self.session.game
+            if game.pending is not d:  # undone or changed meanwhile
+                self.kick()
+                return
+            self.session.play_typed(action)
+            self.autosave()
+            self.redraw(centre=False)
+            self.show_drawn_cards()
+            self.kick()
+        self.app.push_screen(TypeRoll(who or seat, d.chance, led), typed)
 
     def quiet_hand_over(self, d: Decision, to_dungeon: bool) -> bool:
         if self.cards_open or (to_dungeon != self.last_was_dungeon and self.presenter.dungeon_view_secret):
@@ -261,7 +288,7 @@ class GameScreen(TableScreen, WhoPlays):
         while not worker.is_cancelled:
             game = self.session.game
             d = game.pending
-            if d is None or self.session.is_human(d.seat):
+            if d is None or self.session.stops_for(d):
                 break
             if isinstance(self.app.screen, TooSmall) or self.cards_open:
                 # nobody can watch, or a drawn card is being read: wait
@@ -288,7 +315,7 @@ class GameScreen(TableScreen, WhoPlays):
             return
         game.play(action, why)
         self.ai_played = self.ai_played or d.seat != CHANCE
-        while game.pending is not None and game.pending.seat == CHANCE:
+        while game.pending is not None and game.pending.seat == CHANCE and not s.must_type(game.pending):
             s.play_ai_step()
         self.autosave()
         self.redraw(centre=True)

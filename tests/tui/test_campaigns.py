@@ -3,6 +3,7 @@ app whose end goes back into the campaign file, a fallen hero's place asked befo
 quest; and the same questions on the command line."""
 import asyncio
 import json
+from pathlib import Path
 
 from dungeon_tui.cli import main
 from dungeon_tui.engine.game import CHANCE
@@ -59,7 +60,7 @@ def test_new_campaign_armory_and_a_quest_folded_back(tmp_path):
             assert await wait_for(pilot, lambda: "Tool Kit" in screen_text(app))
             # The next quest, played by the AI to its end, goes back into the campaign file.
             app.screen.play("the_trial")
-            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and bool(app.screen.query("MapView")))
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.query("MapView"))
             session = app.screen.session
             assert session.campaign == path and session.game.setup["sheets"]["dwarf"]["equipment"][-1] == "tool_kit"
             for seat in list(session.owners):
@@ -74,7 +75,8 @@ def test_new_campaign_armory_and_a_quest_folded_back(tmp_path):
     path, game = asyncio.run(run())
     c = hq_camp.load(path)
     assert [q.quest for q in c.quests] == ["the_trial"] and c.quests[0].result == game.result["outcome"]
-    assert c.quests[0].record_path and json.loads(open(c.quests[0].record_path).read())["meta"]["campaign"] == str(path)
+    kept = json.loads(Path(c.quests[0].record_path).read_text())
+    assert kept["meta"]["campaign"] == str(path)
 
 
 def test_a_fallen_hero_is_asked_about_before_the_next_quest(tmp_path):

@@ -85,7 +85,7 @@ class Commands:
         taken = {h.hero_type for h in c.living()}
         wizards = listing([h.name for h in content.heroes.values() if h.wizard]) or "wizards"
         return CampaignPage(
-            name=c.name, lines=tuple(camp.describe(c, recent=10)),
+            name=c.name, lines=tuple(camp.describe(c, recent=10)[1:]),
             adventures=tuple((q, camp.quest_word(q)) for q in quests),
             fallen=tuple((h.hero_type, camp.hero_word(h.hero_type)) for h in c.fallen()),
             newcomers=tuple((t, camp.hero_word(t)) for t in HERO_ORDER if t not in taken),

@@ -28,11 +28,14 @@ def face_word(n: int) -> str:
     return SKULL if n <= 3 else WHITE if n <= 5 else BLACK
 
 
+COMBAT_FACES = tuple(face_word(n) for n in range(1, 7))  # what a combat die shows, face 1 first
+
+
 def combat_roll(game: Game, n: int, rule: str, counts: str, *, inputs: dict[str, Any],
                 modifiers: dict[str, int], text: str, most: int | None = None) -> Procedure:
     """Roll n combat dice; the outcome is how many show `counts` (no more than `most`: a
     defence blocks at most the hits it faces)."""
-    faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()
+    faces: tuple[int, ...] = (yield from roll(game, n, 6, rule, COMBAT_FACES)) if n > 0 else ()
     words = [face_word(f) for f in faces]
     got = words.count(counts) if most is None else min(most, words.count(counts))
     roll_event(game, rule, counted(n, "combat die", "combat dice"), words,  # combat dice show words
