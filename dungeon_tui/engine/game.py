@@ -90,6 +90,9 @@ class Chance:
     # What each face shows where the die has symbols (HeroQuest's combat dice, Catakombs' power
     # dice), face 1 first; empty for numbered dice.  Only players typing their own rolls read it.
     faces: tuple[str, ...] = ()
+    # Who rolls these dice at a real table (a defending hero's player in the monsters' turn),
+    # where that is not the seat whose choice led to the roll; None: that seat.
+    by: str | None = None
 
     def legal(self, action: Action) -> bool:
         if action.seat != CHANCE or action.kind != self.kind:

@@ -172,7 +172,7 @@ class GameScreen(TableScreen, WhoPlays):
         from .typed_roll import TypeRoll
         s = self.session
         assert d.chance is not None
-        seat = s.roller() or d.seat
+        seat = d.chance.by or s.roller() or d.seat
         who = s.owners.get(seat, "") if s.is_human(seat) else (self.presenter.dungeon_player or "The monsters")
         # What the roll is for: the choice that led to it ("Barbarian rolls to move").
         led = next((a.text for a, _why in reversed(s.game.decisions) if a.seat != CHANCE), "")

@@ -95,7 +95,7 @@ class Session:
             return False
         if self.options.dice == "all":
             return True
-        seat = self.roller()
+        seat = d.chance.by or self.roller()
         return seat is not None and self.is_human(seat)
 
     def stops_for(self, d: Decision) -> bool:

@@ -88,3 +88,24 @@ def test_escape_lets_the_app_roll_and_the_app_setting_never_asks():
     assert every.must_type(every.game.pending)
     every.options.dice = "mine"
     assert not every.must_type(every.game.pending)
+
+
+def test_a_defending_heros_player_rolls_the_defence_in_the_monsters_turn():
+    """HeroQuest: a monster's attack dice are the monsters' (the app rolls them with `mine`);
+    the hero it attacks defends with dice their player rolls."""
+    session = to_the_barbarians_turn("mine")
+    asked: dict[str, bool] = {}
+    for _ in range(4000):
+        d = session.game.pending
+        if d is None or "hq.combat.defend_hero" in asked:
+            break
+        if d.chance is not None:
+            asked.setdefault(d.chance.rule, session.must_type(d))
+            if d.chance.rule == "hq.combat.attack" and session.roller() == "dungeon":
+                asked["monster attack typed"] = session.must_type(d)
+            session.play_typed(None)  # the app rolls, as escape asks
+        else:
+            action, why = session.ai_choice(d)  # the AI stands in for the players
+            session.game.play(action, why)
+    assert asked["hq.combat.defend_hero"] is True and asked["monster attack typed"] is False
+    assert asked["hq.move.roll"] is True
