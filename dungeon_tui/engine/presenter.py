@@ -74,6 +74,8 @@ class Presenter(Protocol):
     def quiet_hand_over(self, game: Game, decision: Decision) -> bool: ...
     dungeon_view_secret: bool  # the dungeon seat's view shows what the other seats must not see
     has_cards: bool  # the game has cards or spells in a hand: the `c` key shows
+    table_kinds: dict[str, str]  # event kinds that change a real board: place, move, remove, note
+    hero_article: str  # "the " where the game says "the Elf"
 
 
 class PresenterDefaults:
@@ -97,6 +99,10 @@ class PresenterDefaults:
 
     dungeon_view_secret = True
     has_cards = True
+    # For play at a real table (engine/table_steps.py): the event kinds that change the board
+    # and how (place, move, remove, note), and the article before a hero's name ("the ").
+    table_kinds: dict[str, str] = {}
+    hero_article = ""
 
     def far_reach(self, game: Game, seat: str, decision: Decision | None) -> set[Sq]:
         """Of the squares the choice on offer moves to, those only a longer move reaches (a

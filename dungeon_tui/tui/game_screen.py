@@ -21,12 +21,13 @@ from .recap import recap_of
 from .saves import saves_dir
 from .session import SPEEDS, Session, why_not_saved
 from .table import TableScreen
+from .table_play import TablePlay
 from .who_plays import WhoPlays
 
 SPEED_ORDER = list(SPEEDS)
 # Keys that never play a move: they work while the AI plays, and whenever they were pressed.
 CONTROL_KEYS = frozenset({"space", "plus", "equals_sign", "minus", "question_mark", "q", "ctrl+s", "ctrl+q",
-                          "ctrl+p", "ctrl+c", "escape", "r", "u", "A", "V", "M"})
+                          "ctrl+p", "ctrl+c", "escape", "r", "u", "A", "V", "M", "T"})
 # Keys that only look around the map.
 LOOK_KEYS = frozenset({"up", "down", "left", "right", "h", "j", "k", "l", "home", "end", "pageup", "pagedown",
                        "1", "2", "3", "4", "6", "7", "8", "9", "tab"})
@@ -37,7 +38,7 @@ LOOK_KEYS = frozenset({"up", "down", "left", "right", "h", "j", "k", "l", "home"
 AI_SETTLE = 0.4  # seconds
 
 
-class GameScreen(TableScreen, WhoPlays):
+class GameScreen(TableScreen, WhoPlays, TablePlay):
     BINDINGS = [
         Binding("enter", "choose_square", "do it", id="game.choose"),
         Binding("tab", "next_target", "next target", id="game.target", show=False),
@@ -49,6 +50,7 @@ class GameScreen(TableScreen, WhoPlays):
         Binding("space", "hand_over", "AI plays", id="game.skip"),
         Binding("A", "seats", "who plays", id="game.seats", show=False),
         Binding("V", "sight", "sight", id="game.sight", show=False),
+        Binding("T", "table_steps", "at the table", id="game.table", show=False),
         Binding("u", "undo", "undo", id="game.undo"),
         Binding("plus,equals_sign", "speed(1)", "faster", show=False, id="game.faster"),
         Binding("minus", "speed(-1)", "slower", show=False, id="game.slower"),
@@ -87,6 +89,10 @@ class GameScreen(TableScreen, WhoPlays):
         self._wake = threading.Event()
         self.kick_after_cards = False  # a hand-over or the end waits for the drawn cards to be read
         self._finished = False
+        self.table_seen = len(session.game.events) if session.game.decisions else 0  # a new game's set-up is shown
+        if session.game.decisions and session.options.dice != "app":
+            from ..engine.table_steps import positions
+            self.table_positions = positions(session.game)
         self._leaving = False  # the game is over and the player chose to go back to the title
 
     def on_mount(self) -> None:
@@ -105,6 +111,8 @@ class GameScreen(TableScreen, WhoPlays):
         """Look at what is pending: the end, a human's choice, or the AI's turn to act."""
         s = self.session
         d = s.game.pending
+        if (d is None or s.stops_for(d)) and self.show_table_steps():
+            return  # kick again once they are read
         if d is None:
             self.view_seat = self.watch_seat()
             self.redraw()
@@ -165,30 +173,6 @@ class GameScreen(TableScreen, WhoPlays):
             # one that closed the hand-over nor any typed while it was up.
             self.offered_at = time.monotonic()
         self.app.push_screen(PassTheKeyboard(owner, what, recap), ready)
-
-    def ask_roll(self, d: Decision) -> None:
-        """Dice rolled at the table: the player whose roll it is types the faces (escape: the
-        app rolls it)."""
-        from .typed_roll import TypeRoll
-        s = self.session
-        assert d.chance is not None
-        seat = d.chance.by or s.roller() or d.seat
-        who = s.owners.get(seat, "") if s.is_human(seat) else (self.presenter.dungeon_player or "The monsters")
-        # What the roll is for: the choice that led to it ("Barbarian rolls to move").
-        led = next((a.text for a, _why in reversed(s.game.decisions) if a.seat != CHANCE), "")
-        self.redraw(centre=False)
-
-        def typed(action: Action | None) -> None:
-            game = self.session.game
-            if game.pending is not d:  # undone or changed meanwhile
-                self.kick()
-                return
-            self.session.play_typed(action)
-            self.autosave()
-            self.redraw(centre=False)
-            self.show_drawn_cards()
-            self.kick()
-        self.app.push_screen(TypeRoll(who or seat, d.chance, led), typed)
 
     def quiet_hand_over(self, d: Decision, to_dungeon: bool) -> bool:
         if self.cards_open or (to_dungeon != self.last_was_dungeon and self.presenter.dungeon_view_secret):

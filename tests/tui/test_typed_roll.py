@@ -8,7 +8,7 @@ from dungeon_tui.engine.typed_dice import TYPED
 from dungeon_tui.rulesets import game_from_record
 from dungeon_tui.tui.app import DungeonApp
 from dungeon_tui.tui.session import Options, load_session, new_session
-from dungeon_tui.tui.typed_roll import TypeRoll
+from dungeon_tui.tui.table_play import TypeRoll
 
 from .helpers import screen_text, wait_for
 
@@ -109,3 +109,28 @@ def test_a_defending_heros_player_rolls_the_defence_in_the_monsters_turn():
             session.game.play(action, why)
     assert asked["hq.combat.defend_hero"] is True and asked["monster attack typed"] is False
     assert asked["hq.move.roll"] is True
+
+
+def test_the_board_instructions_come_before_the_next_choice():
+    """After the AI has played the Barbarian's turn, the steps for the real board come up
+    before the Dwarf's player is asked anything; T shows them again."""
+    from dungeon_tui.tui.table_play import AtTheTable
+    session = to_the_barbarians_turn("mine")
+    session.owners["hero:barbarian"] = "AI"
+
+    async def run():
+        app = DungeonApp(session)
+        async with app.run_test(size=(120, 40)) as pilot:
+            assert await wait_for(pilot, lambda: isinstance(app.screen, AtTheTable), tries=1500)
+            steps = app.screen.steps
+            assert await wait_for(pilot, lambda: "AT THE TABLE" in screen_text(app))
+            assert any(s.startswith("Move Barbarian from 1,14 to ") for s in steps), steps
+            assert session.game.pending.prompt.startswith("Dwarf")  # asked only once they are read
+            await pilot.pause(0.05)
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: not isinstance(app.screen, AtTheTable))
+            await pilot.pause(0.05)
+            await pilot.press("T")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, AtTheTable))
+            assert app.screen.steps == steps
+    asyncio.run(run())

@@ -187,6 +187,7 @@ def _name(game: Game, table: str, key: str | None) -> str:
 
 
 class AshardalonPresenter(PresenterDefaults):
+    table_kinds = {"tile": "note", "monster": "place", "place": "move", "move": "move", "defeat": "remove"}
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS

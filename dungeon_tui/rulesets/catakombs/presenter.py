@@ -105,6 +105,7 @@ def off_board(s: State) -> str:
 
 
 class CatakombsPresenter(PresenterDefaults):
+    table_kinds = {"moved": "move", "returns": "place", "removed": "remove", "door": "note"}
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS

@@ -105,6 +105,8 @@ def _edge(a: Sq, b: Sq) -> tuple[Sq, Sq]:
 
 
 class HeroQuestPresenter(PresenterDefaults):
+    table_kinds = {"move": "move", "death": "remove", "door": "note", "reveal": "place"}
+    hero_article = "the "
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS

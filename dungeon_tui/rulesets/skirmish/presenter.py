@@ -62,6 +62,7 @@ def roster_line(game: Game, m: Model, viewer: int) -> str:
 
 
 class SkirmishPresenter(PresenterDefaults):
+    table_kinds = {"deploy": "place", "move": "move", "out_of_action": "remove", "downed": "note"}
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = ()

@@ -201,6 +201,8 @@ def _hero_dicts(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 class WarhammerQuestPresenter(PresenterDefaults):
+    table_kinds = {"move": "move", "place": "place", "death": "remove", "explore": "note"}
+    hero_article = "the "
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = ()  # every action has a square or a card, or sits in the list
