@@ -156,20 +156,20 @@ class Campaign(Protocol):
 
     def command(self, args: Namespace, ruleset: Ruleset[Any, Any], tools: CampaignTools) -> int: ...
 
-    def open(self, path: Path, name: str, heroes: list[str]) -> str:
+    def open(self, ruleset: Ruleset[Any, Any], path: Path, name: str, heroes: list[str]) -> str:
         """A new campaign file (refused when one is there); the line that says so."""
 
-    def page(self, path: Path) -> CampaignPage: ...
+    def page(self, ruleset: Ruleset[Any, Any], path: Path) -> CampaignPage: ...
 
-    def settle(self, path: Path, fallen: str, newcomer: str | None) -> str:
+    def settle(self, ruleset: Ruleset[Any, Any], path: Path, fallen: str, newcomer: str | None) -> str:
         """A fallen hero's place: `newcomer` takes it, or nobody (None)."""
 
-    def buy(self, path: Path, hero: str, item: str) -> str: ...
+    def buy(self, ruleset: Ruleset[Any, Any], path: Path, hero: str, item: str) -> str: ...
 
-    def setup(self, path: Path, adventure: str) -> dict[str, Any]:
+    def setup(self, ruleset: Ruleset[Any, Any], path: Path, adventure: str) -> dict[str, Any]:
         """The next adventure's setup, or a CampaignError (a fallen hero's place unsettled, say)."""
 
-    def fold(self, path: Path, game: Game, record_path: str | None) -> str:
+    def fold(self, ruleset: Ruleset[Any, Any], path: Path, game: Game, record_path: str | None) -> str:
         """A finished adventure folded into the file; one line saying how it went."""
 
 
@@ -199,23 +199,23 @@ class CampaignCommands:
     def command(self, args: Namespace, ruleset: Ruleset[Any, Any], tools: CampaignTools) -> int:
         return self._loaded().command(args, ruleset, tools)
 
-    def open(self, path: Path, name: str, heroes: list[str]) -> str:
-        return self._loaded().open(path, name, heroes)
+    def open(self, ruleset: Ruleset[Any, Any], path: Path, name: str, heroes: list[str]) -> str:
+        return self._loaded().open(ruleset, path, name, heroes)
 
-    def page(self, path: Path) -> CampaignPage:
-        return self._loaded().page(path)
+    def page(self, ruleset: Ruleset[Any, Any], path: Path) -> CampaignPage:
+        return self._loaded().page(ruleset, path)
 
-    def settle(self, path: Path, fallen: str, newcomer: str | None) -> str:
-        return self._loaded().settle(path, fallen, newcomer)
+    def settle(self, ruleset: Ruleset[Any, Any], path: Path, fallen: str, newcomer: str | None) -> str:
+        return self._loaded().settle(ruleset, path, fallen, newcomer)
 
-    def buy(self, path: Path, hero: str, item: str) -> str:
-        return self._loaded().buy(path, hero, item)
+    def buy(self, ruleset: Ruleset[Any, Any], path: Path, hero: str, item: str) -> str:
+        return self._loaded().buy(ruleset, path, hero, item)
 
-    def setup(self, path: Path, adventure: str) -> dict[str, Any]:
-        return self._loaded().setup(path, adventure)
+    def setup(self, ruleset: Ruleset[Any, Any], path: Path, adventure: str) -> dict[str, Any]:
+        return self._loaded().setup(ruleset, path, adventure)
 
-    def fold(self, path: Path, game: Game, record_path: str | None) -> str:
-        return self._loaded().fold(path, game, record_path)
+    def fold(self, ruleset: Ruleset[Any, Any], path: Path, game: Game, record_path: str | None) -> str:
+        return self._loaded().fold(ruleset, path, game, record_path)
 
 
 class CampaignTools(Protocol):

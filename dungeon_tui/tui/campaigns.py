@@ -100,7 +100,7 @@ class CampaignsScreen(Screen[None]):
                 options.append(Option(f"{escape(path.name)}: not a campaign file", disabled=True))
                 continue
             try:
-                page = book(rs).page(path)
+                page = book(rs).page(rs, path)
             except CampaignError as err:
                 options.append(Option(escape(f"{path.name}: {err}"), disabled=True))
                 continue
@@ -174,7 +174,7 @@ class NewCampaignScreen(Screen[None]):
         path = file_for(name)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            said = book(rs).open(path, name, heroes)
+            said = book(rs).open(rs, path, name, heroes)
         except (CampaignError, ValueError, OSError) as err:
             self.notify(str(err), severity="error", timeout=6)
             return
@@ -219,7 +219,7 @@ class CampaignScreen(Screen[None]):
     def refresh_page(self) -> None:
         from ..engine.campaign_file import CampaignError
         try:
-            self.page = book(self.ruleset).page(self.path)
+            self.page = book(self.ruleset).page(self.ruleset, self.path)
         except CampaignError as err:
             self.notify(str(err), severity="error", timeout=6)
             self.app.pop_screen()
@@ -276,7 +276,8 @@ class CampaignScreen(Screen[None]):
             if i is None:
                 return
             try:
-                said = book(self.ruleset).settle(self.path, fallen, newcomers[i][0] if i < len(newcomers) else None)
+                newcomer = newcomers[i][0] if i < len(newcomers) else None
+                said = book(self.ruleset).settle(self.ruleset, self.path, fallen, newcomer)
             except CampaignError as err:
                 self.notify(str(err), severity="error", timeout=6)
                 return
@@ -298,7 +299,7 @@ class CampaignScreen(Screen[None]):
             if i is None:
                 return
             try:
-                said = book(self.ruleset).buy(self.path, heroes[i][0], item)
+                said = book(self.ruleset).buy(self.ruleset, self.path, heroes[i][0], item)
             except CampaignError as err:
                 self.notify(str(err), severity="error", timeout=6)
                 return
@@ -314,7 +315,7 @@ class CampaignScreen(Screen[None]):
             self.settle(self.page.fallen[0][0], then=adventure)
             return
         try:
-            setup = book(self.ruleset).setup(self.path, adventure)
+            setup = book(self.ruleset).setup(self.ruleset, self.path, adventure)
             session = new_session(self.game_id, setup, int(time.time()) % 1_000_000)
         except (CampaignError, ValueError) as err:
             self.notify(str(err), severity="error", timeout=6)
@@ -332,6 +333,6 @@ def fold_into_campaign(session: Any, record_path: Path | None) -> tuple[str, boo
     if rs.campaign is None:
         return f"{rs.title} has no campaigns", False
     try:
-        return rs.campaign.fold(path, session.game, str(record_path) if record_path else None), True
+        return rs.campaign.fold(rs, path, session.game, str(record_path) if record_path else None), True
     except (CampaignError, OSError) as err:
         return f"the campaign {path.name} was not updated: {err}", False

@@ -25,7 +25,8 @@ class Commands:
         if cmd == "new":
             if path.exists() and not args.force:
                 raise CampaignError(f"{path} exists; pass --force to start it over")
-            tools.say(self.open(path, args.name or path.stem, args.heroes.split(",") if args.heroes else [], True))
+            heroes = args.heroes.split(",") if args.heroes else []
+            tools.say(self.open(ruleset, path, args.name or path.stem, heroes, True))
             return 0
         if args.recruit:
             raise CampaignError("--recruit is for Warhammer Quest; a HeroQuest party replaces the fallen "
@@ -34,10 +35,10 @@ class Commands:
             tools.say("\n".join(camp.describe(camp.load(path))))
             return 0
         if cmd == "buy":
-            tools.say(self.buy(path, args.hero, args.item))
+            tools.say(self.buy(ruleset, path, args.hero, args.item))
             return 0
         if cmd == "replace":
-            tools.say(self.settle(path, args.hero, None if args.with_type == camp.NOBODY else args.with_type))
+            tools.say(self.settle(ruleset, path, args.hero, None if args.with_type == camp.NOBODY else args.with_type))
             return 0
         c = camp.load(path)
         if cmd == "main":
@@ -60,21 +61,21 @@ class Commands:
             if args.record:
                 record_path = Path(args.record) / f"{ruleset.id}-{game.state.quest}-{game.seed}.json"
                 tools.save_record(game, record_path, f"campaign {c.name}")
-            tools.say(self.fold(path, game, str(record_path) if record_path else None))
+            tools.say(self.fold(ruleset, path, game, str(record_path) if record_path else None))
             tools.say("\n".join(camp.describe(camp.load(path))[1:]))
             return 0
         camp.save(c, path)
         return 0
 
     # -- what the app's campaign screens ask ---------------------------------------------
-    def open(self, path: Path, name: str, heroes: list[str], force: bool = False) -> str:
+    def open(self, ruleset: Ruleset[Any, Any], path: Path, name: str, heroes: list[str], force: bool = False) -> str:
         if path.exists() and not force:
             raise CampaignError(f"{path} exists already")
         c = camp.new(name, heroes or None)
         camp.save(c, path)
         return f"new HeroQuest campaign {path} for: {listing([camp.hero_word(h.hero_type) for h in c.party])}"
 
-    def page(self, path: Path) -> CampaignPage:
+    def page(self, ruleset: Ruleset[Any, Any], path: Path) -> CampaignPage:
         c = camp.load(path)
         content = load_content()
         try:
@@ -94,21 +95,21 @@ class Commands:
                                     f"anyone but the {wizards}" if eq.not_wizard else "anyone")
                          for key, eq in content.equipment.items()))
 
-    def settle(self, path: Path, fallen: str, newcomer: str | None) -> str:
+    def settle(self, ruleset: Ruleset[Any, Any], path: Path, fallen: str, newcomer: str | None) -> str:
         c = camp.replace(camp.load(path), fallen, newcomer or camp.NOBODY)
         camp.save(c, path)
         return camp.log_line(c.log[-1])
 
-    def buy(self, path: Path, hero: str, item: str) -> str:
+    def buy(self, ruleset: Ruleset[Any, Any], path: Path, hero: str, item: str) -> str:
         c = camp.buy(camp.load(path), hero, item)
         camp.save(c, path)
         h = c.hero(hero)
         return f"the {h.name} buys {load_content().equipment[item].name}; {h.gold} gold left"
 
-    def setup(self, path: Path, adventure: str) -> dict[str, Any]:
+    def setup(self, ruleset: Ruleset[Any, Any], path: Path, adventure: str) -> dict[str, Any]:
         return camp.setup_for(camp.load(path), adventure)
 
-    def fold(self, path: Path, game: Game, record_path: str | None) -> str:
+    def fold(self, ruleset: Ruleset[Any, Any], path: Path, game: Game, record_path: str | None) -> str:
         c = camp.record_result(camp.load(path), game, record_path)
         camp.save(c, path)
         result = game.result or {}

@@ -12,7 +12,6 @@ from ...engine.game import Game
 from ...engine.words import counted, listing
 from . import campaign as camp
 from .content import WARRIOR_ORDER
-from .game import WarhammerQuest, load_content
 
 
 class Commands:
@@ -24,7 +23,7 @@ class Commands:
         if args.campaign_command == "new":
             if path.exists() and not args.force:
                 raise CampaignError(f"{path} exists; pass --force to start it over")
-            tools.say(self.open(path, "", args.heroes.split(",") if args.heroes else [], True))
+            tools.say(self.open(ruleset, path, "", args.heroes.split(",") if args.heroes else [], True))
             return 0
         if args.campaign_command != "play":
             raise CampaignError(f"campaign {args.campaign_command} is for HeroQuest campaigns (--game heroquest)")
@@ -46,44 +45,44 @@ class Commands:
         return 0
 
     # -- what the app's campaign screens ask ---------------------------------------------
-    def open(self, path: Path, name: str, heroes: list[str], force: bool = False) -> str:
+    def open(self, ruleset: Ruleset[Any, Any], path: Path, name: str, heroes: list[str], force: bool = False) -> str:
         if path.exists() and not force:
             raise CampaignError(f"{path} exists already")
-        party = WarhammerQuest().normalise_setup({"heroes": heroes or None})["heroes"]  # checked as a setup is
+        party = ruleset.normalise_setup({"heroes": heroes or None})["heroes"]  # checked as a setup is
         camp.save(camp.Campaign(recruits=party), path)
         return f"new campaign {path} for: {', '.join(party)}"
 
-    def page(self, path: Path) -> CampaignPage:
+    def page(self, ruleset: Ruleset[Any, Any], path: Path) -> CampaignPage:
         c = camp.load(path)
-        content = load_content()
+        content = ruleset.content()
         taken = {w.type for w in c.warriors} | set(c.recruits)
-        adventures = WarhammerQuest().adventures()
+        adventures = ruleset.adventures()
         return CampaignPage(
             name=path.stem, lines=tuple(camp.describe(c, content)), adventures=tuple(adventures),
             fallen=tuple((t, content.warriors[t].name) for t in c.fallen if t in content.warriors),
             newcomers=tuple((t, content.warriors[t].name) for t in WARRIOR_ORDER if t not in taken),
             heroes=tuple((w.type, w.name, w.gold) for w in c.warriors))
 
-    def settle(self, path: Path, fallen: str, newcomer: str | None) -> str:
+    def settle(self, ruleset: Ruleset[Any, Any], path: Path, fallen: str, newcomer: str | None) -> str:
         c = camp.load(path)
         if fallen not in c.fallen:
             raise CampaignError(f"no fallen {fallen} to replace (fallen: {', '.join(c.fallen) or 'nobody'})")
         c = camp.recruit(c, [newcomer or camp.NOBODY])
         camp.save(c, path)
-        names = load_content().warriors
+        names = ruleset.content().warriors
         return (f"a new {names[newcomer].name} will join at the next adventure" if newcomer
                 else "the party goes on without a new warrior")
 
-    def buy(self, path: Path, hero: str, item: str) -> str:
+    def buy(self, ruleset: Ruleset[Any, Any], path: Path, hero: str, item: str) -> str:
         raise CampaignError("a Warhammer Quest party buys nothing between adventures here (no settlement yet)")
 
-    def setup(self, path: Path, adventure: str) -> dict[str, Any]:
+    def setup(self, ruleset: Ruleset[Any, Any], path: Path, adventure: str) -> dict[str, Any]:
         return camp.setup_for(camp.load(path), adventure)
 
-    def fold(self, path: Path, game: Game, record_path: str | None) -> str:
+    def fold(self, ruleset: Ruleset[Any, Any], path: Path, game: Game, record_path: str | None) -> str:
         c = camp.record_result(camp.load(path), game)
         camp.save(c, path)
-        content = load_content()
+        content = ruleset.content()
         lost = [content.warriors[t].name for t in c.fallen if t in content.warriors]
         outcome = (game.result or {}).get("outcome")
         return (f"{camp.adventure_word(content, game.state.adventure)}: {outcome} in {game.state.turn} turns"
