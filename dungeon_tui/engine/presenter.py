@@ -72,6 +72,7 @@ class Presenter(Protocol):
     def seat_label(self, game: Game, seat: str) -> str | None: ...
     def far_reach(self, game: Game, seat: str, decision: Decision | None) -> set[Sq]: ...
     def quiet_hand_over(self, game: Game, decision: Decision) -> bool: ...
+    def objective(self, game: Game, seat: str) -> str: ...
     dungeon_view_secret: bool  # the dungeon seat's view shows what the other seats must not see
     has_cards: bool  # the game has cards or spells in a hand: the `c` key shows
 
@@ -109,6 +110,11 @@ class PresenterDefaults:
         closely that a screen each time is in the way (placing figures one by one).  The
         prompt still names who decides."""
         return False
+
+    def objective(self, game: Game, seat: str) -> str:
+        """What the adventure asks of the players, in a few lines (the plain mode's
+        `objective`); empty: the status line says the adventure instead."""
+        return ""
 
     def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
         """The squares the hero can see, and the squares of figures it could target now."""

@@ -1,0 +1,96 @@
+"""The active figure's surroundings in words, read off the presenter's map model: what stands
+next to it, what it can see and how far, and the ways out.  Generic: every game's board gives
+cells with roles (hero, monster, door, wall ...) and a one-line look at any square."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.game import Game
+from ..engine.presenter import Board, Presenter, Sq, figure_name
+from ..engine.words import counted, listing
+
+# Neighbours in the order a player names them round a square (y grows southwards on every board).
+AROUND = ((0, -1, "north"), (1, -1, "north-east"), (1, 0, "east"), (1, 1, "south-east"),
+          (0, 1, "south"), (-1, 1, "south-west"), (-1, 0, "west"), (-1, -1, "north-west"))
+FIGURES = ("hero", "monster")
+FEATURES = ("door", "objective", "trap", "furniture", "pit", "chasm")
+
+
+def way(dx: int, dy: int) -> str:
+    """How far and which way: "3 squares east and 2 north"."""
+    steps = [(abs(dx), "east" if dx > 0 else "west")] if dx else []
+    steps += [(abs(dy), "south" if dy > 0 else "north")] if dy else []
+    if not steps:
+        return "here"
+    said = [f"{counted(n, 'square')} {where}" if i == 0 else f"{n} {where}" for i, (n, where) in enumerate(steps)]
+    return listing(said)
+
+
+def square_of(game: Game, presenter: Presenter, hero: str | None, decision: Any) -> Sq | None:
+    """Where the active figure stands: its own square, else the square the table centres on."""
+    figure = getattr(game.state, "figures", {}).get(hero) if hero else None
+    pos = getattr(figure, "pos", None)
+    if isinstance(pos, tuple) and len(pos) == 2:
+        return pos
+    return presenter.focus(game, decision)
+
+
+def walled(board: Board, a: Sq, b: Sq) -> str | None:
+    """The role of what stands on the edge between two squares (a wall, a door), if anything."""
+    if board.edges is None:
+        return None
+    key = (a, b) if (a[1], a[0]) <= (b[1], b[0]) else (b, a)
+    cell = board.edges.get(key)
+    return cell[1] if cell is not None and cell[0].strip() else None
+
+
+def surroundings(presenter: Presenter, game: Game, seat: str, hero: str | None, decision: Any) -> list[str]:
+    here = square_of(game, presenter, hero, decision)
+    board = presenter.board(game, seat)
+    if here is None:
+        who = figure_name(game, hero) if hero else "Nobody"
+        placed = sorted((sq for sq, cell in board.cells.items() if cell[1] in FIGURES), key=lambda q: (q[1], q[0]))
+        return [f"{who} is not on the board yet.",
+                *(f"On the map at {x},{y}: {presenter.look(game, seat, (x, y))}." for x, y in placed[:12])]
+    x, y = here
+    out = [f"At {x},{y}: {presenter.look(game, seat, here)}"]
+    walls, beside = [], []
+    for dx, dy, name in AROUND:
+        sq = (x + dx, y + dy)
+        edge = walled(board, here, sq) if dx == 0 or dy == 0 else None
+        cell = board.cells.get(sq)
+        if edge in ("wall",) or (cell is None and board.edges is None) or (cell is not None and cell[1] == "wall"):
+            walls.append(name)
+        elif edge == "door":
+            beside.append(f"{name}: a door, then {presenter.look(game, seat, sq)}")
+        elif cell is not None and cell[1] in FIGURES + FEATURES:
+            beside.append(f"{name}: {presenter.look(game, seat, sq)}")
+    out += [f"Next to you, {line}." for line in beside] or ["Nobody and nothing next to you."]
+    if walls:
+        out.append(f"Walls to the {listing(walls)}.")
+    seen, _targets = presenter.sight(game, seat, hero) if hero else (set(), set())
+    shown = seen or set(board.cells)  # a game that keeps no line of sight: what the map shows
+    near = {(x + dx, y + dy) for dx, dy, _ in AROUND}
+    def far(role_of: tuple[str, ...]) -> list[Sq]:
+        return sorted((sq for sq, cell in board.cells.items()
+                       if cell[1] in role_of and sq in shown and sq not in near and sq != here),
+                      key=lambda sq: (max(abs(sq[0] - x), abs(sq[1] - y)), sq[1], sq[0]))
+    what = "In sight" if seen else "On the map"
+    figures = far(FIGURES)
+    out += [f"{what}: {presenter.look(game, seat, sq)}, {way(sq[0] - x, sq[1] - y)}." for sq in figures[:12]]
+    if len(figures) > 12:
+        out.append(f"And {counted(len(figures) - 12, 'more figure')} farther off.")
+    doors = far(("door",)) + [sq for sq in edge_doors(board) if sq in shown and sq not in near]
+    out += [f"Way out: {presenter.look(game, seat, sq)}, {way(sq[0] - x, sq[1] - y)}." for sq in doors[:8]]
+    if not doors:
+        out.append("No door or way out in sight.")
+    things = far(("objective", "trap", "furniture"))
+    out += [f"Also: {presenter.look(game, seat, sq)}, {way(sq[0] - x, sq[1] - y)}." for sq in things[:8]]
+    return out
+
+
+def edge_doors(board: Board) -> list[Sq]:
+    """The squares beside doors on edges (a board whose doors stand between squares)."""
+    if board.edges is None:
+        return []
+    return sorted({pair[0] for pair, cell in board.edges.items() if cell[1] == "door"}, key=lambda q: (q[1], q[0]))
