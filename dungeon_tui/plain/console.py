@@ -19,7 +19,7 @@ class Console:
 
     def ask(self, prompt: str = "") -> str | None:
         """The next answer typed, or None when input has ended (the player closed it)."""
-        self.write.write(plain(prompt) + "> " if prompt else "> ")
+        self.write.write(f"{plain(prompt)} > " if prompt else "> ")
         self.write.flush()
         line = self.read.readline()
         if not line:

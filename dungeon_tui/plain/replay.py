@@ -86,7 +86,8 @@ class PlainReplay:
             said = self.reader.answer(word, rest)
             if said is not None:
                 say(*said)
-            elif word in ("", "next", "n"):
+                continue
+            if word in ("", "next", "n"):
                 self.step()
             elif word in ("back", "b"):
                 self.go(self.stops[max(0, bisect.bisect_left(self.stops, self.pos) - 1)])

@@ -80,8 +80,9 @@ def surroundings(presenter: Presenter, game: Game, seat: str, hero: str | None, 
     out += [f"{what}: {presenter.look(game, seat, sq)}, {way(sq[0] - x, sq[1] - y)}." for sq in figures[:12]]
     if len(figures) > 12:
         out.append(f"And {counted(len(figures) - 12, 'more figure')} farther off.")
-    doors = far(("door",)) + [sq for sq in edge_doors(board) if sq in shown and sq not in near]
-    out += [f"Way out: {presenter.look(game, seat, sq)}, {way(sq[0] - x, sq[1] - y)}." for sq in doors[:8]]
+    doors = [(sq, presenter.look(game, seat, sq)) for sq in far(("door",))]
+    doors += [(sq, f"a door beside {presenter.look(game, seat, sq)}") for sq in edge_doors(board) if sq in shown]
+    out += [f"Way out: {said}, {way(sq[0] - x, sq[1] - y)}." for sq, said in doors[:8]]
     if not doors:
         out.append("No door or way out in sight.")
     things = far(("objective", "trap", "furniture"))

@@ -104,6 +104,10 @@ class SkirmishPresenter(PresenterDefaults):
             cells[(relic[0], relic[1])] = ("¤" + (str(level) if level else " "), "trap")
         return Board(cells, (0, 0, fld.width - 1, fld.height - 1))
 
+    def objective(self, game: Game, seat: str) -> str:
+        scenario = game.content.scenarios[game.state.scenario]
+        return f"{scenario.title}: {scenario.text}"
+
     def status(self, game: Game, seat: str) -> str:
         s: State = game.state
         if s.game_turn == 0:
