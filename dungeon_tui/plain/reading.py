@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.game import Decision, Game
-from ..engine.presenter import Presenter, figure_name, seat_name
+from ..engine.presenter import Presenter, seat_name
 from .answers import pick
 from .surroundings import surroundings
 from .words import lines_of, roll_lines, told
@@ -59,17 +59,17 @@ class Reader:
 
     def sheet(self, t: Table, rest: str) -> list[str]:
         who = t.hero
+        named = t.presenter.figures(t.game, t.seat)
         if rest:
-            figures = list(getattr(t.game.state, "figures", {}))
-            names = [figure_name(t.game, f) for f in figures]
-            found = pick(rest, names)
+            figures = list(named)
+            found = pick(rest, [named[f][0] for f in figures])
             if found.index is None:
                 return [found.problem.replace("no choice and no command", "nobody")]
             who = figures[found.index]
         if who is None:
             return ["Nobody is active: sheet NAME names one (party lists them)."]
         return lines_of(t.presenter.sheet(t.game, t.seat, who), markup=True) or \
-            [f"{figure_name(t.game, who)} has no sheet to show."]
+            [f"{named.get(who, (who, None))[0]} has no sheet to show."]
 
     def cards(self, t: Table, rest: str) -> list[str]:
         hand = t.presenter.hand(t.game, t.seat, t.hero) if t.hero else []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.presenter import Board, Presenter, Sq, figure_name
+from ..engine.presenter import Board, Presenter, Sq
 from ..engine.words import counted, listing
 
 # Neighbours in the order a player names them round a square (y grows southwards on every board).
@@ -26,13 +26,16 @@ def way(dx: int, dy: int) -> str:
     return listing(said)
 
 
-def square_of(game: Game, presenter: Presenter, hero: str | None, decision: Any) -> Sq | None:
+def square_of(presenter: Presenter, game: Game, seat: str, hero: str | None, decision: Any) -> Sq | None:
     """Where the active figure stands: its own square, else the square the table centres on."""
-    figure = getattr(game.state, "figures", {}).get(hero) if hero else None
-    pos = getattr(figure, "pos", None)
-    if isinstance(pos, tuple) and len(pos) == 2:
-        return pos
-    return presenter.focus(game, decision)
+    _name, pos = presenter.figures(game, seat).get(hero or "", ("", None))
+    return pos if pos is not None else presenter.focus(game, decision)
+
+
+def at(square: Sq, said: str) -> str:
+    """What a look says, with the square unless it names it already."""
+    x, y = square
+    return said if f"{x},{y}" in said else f"at {x},{y}: {said}"
 
 
 def walled(board: Board, a: Sq, b: Sq) -> str | None:
@@ -45,15 +48,16 @@ def walled(board: Board, a: Sq, b: Sq) -> str | None:
 
 
 def surroundings(presenter: Presenter, game: Game, seat: str, hero: str | None, decision: Any) -> list[str]:
-    here = square_of(game, presenter, hero, decision)
+    here = square_of(presenter, game, seat, hero, decision)
     board = presenter.board(game, seat)
     if here is None:
-        who = figure_name(game, hero) if hero else "Nobody"
+        who = presenter.figures(game, seat).get(hero or "", ("Nobody", None))[0]
         placed = sorted((sq for sq, cell in board.cells.items() if cell[1] in FIGURES), key=lambda q: (q[1], q[0]))
         return [f"{who} is not on the board yet.",
-                *(f"On the map at {x},{y}: {presenter.look(game, seat, (x, y))}." for x, y in placed[:12])]
+                *(f"On the map: {at(sq, presenter.look(game, seat, sq))}." for sq in placed[:12])]
     x, y = here
-    out = [f"At {x},{y}: {presenter.look(game, seat, here)}"]
+    said = at(here, presenter.look(game, seat, here))
+    out = [("Here, " if said.startswith("at ") else "Here: ") + said]
     walls, beside = [], []
     for dx, dy, name in AROUND:
         sq = (x + dx, y + dy)
@@ -84,7 +88,7 @@ def surroundings(presenter: Presenter, game: Game, seat: str, hero: str | None, 
     doors += [(sq, f"a door beside {presenter.look(game, seat, sq)}") for sq in edge_doors(board) if sq in shown]
     out += [f"Way out: {said}, {way(sq[0] - x, sq[1] - y)}." for sq, said in doors[:8]]
     if not doors:
-        out.append("No door or way out in sight.")
+        out.append("No door farther off in sight.")
     things = far(("objective", "trap", "furniture"))
     out += [f"Also: {presenter.look(game, seat, sq)}, {way(sq[0] - x, sq[1] - y)}." for sq in things[:8]]
     return out

@@ -141,6 +141,10 @@ class SkirmishPresenter(PresenterDefaults):
         who = decision.context.get("figure")
         return str(who) if who in game.state.models else None
 
+    def figures(self, game: Game, seat: str) -> dict[str, tuple[str, Sq | None]]:
+        # Both warbands stand on one open table (hidden models' markers are public).
+        return {mid: (m.name, m.pos) for mid, m in game.state.models.items()}
+
     def sheet(self, game: Game, seat: str, hero: str) -> str:
         s: State = game.state
         m = s.models.get(hero)
