@@ -9,6 +9,7 @@ from typing import Any
 from ..engine import record
 from ..engine.contract import ruleset_of
 from ..engine.game import CHANCE, DUNGEON, Game
+from ..engine.words import counted
 from .console import Console
 from .reading import READING_HELP, Reader, Table
 from .words import lines_of, told
@@ -72,7 +73,7 @@ class PlainReplay:
 
     def run(self) -> None:
         say = self.console.say
-        say(f"Replay of {self.name or 'a record'}: {self.total} decisions. Type help for the commands.",
+        say(f"Replay of {self.name or 'a record'}: {counted(self.total, 'decision')}. Type help for the commands.",
             *lines_of(self.presenter.status(self.game, self.seat), markup=True))
         say(*told(self.game.events, self.table().who))
         while True:
