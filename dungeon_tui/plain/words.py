@@ -56,7 +56,10 @@ def event_lines(event: Event, who: Callable[[str], str] | None = None) -> list[s
         return []
     said = lines_of(event.text)
     if event.kind == "roll" and said:
-        said[0] = "Roll: " + said[0]
+        d = event.data
+        faces = ", ".join(str(f) for f in d.get("faces", []))
+        said[0] = f"Roll: {said[0]}"
+        said[-1] += " " + plain(f"Rule {d.get('rule', '')}, faces {faces}, result {d.get('outcome')}.")
     return said
 
 

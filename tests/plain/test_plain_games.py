@@ -30,7 +30,7 @@ def test_heroquest_spell_draft_by_name_and_number(tmp_path):
 def test_warhammer_quest_placement_by_square(tmp_path):
     s = fresh("warhammer-quest")
     lines = played(s, "0,0", "3", "look", "roll")
-    assert "Roll: The Barbarian starts with 2+9 = 11 Wounds." in lines
+    assert "Roll: The Barbarian starts with 2+9 = 11 Wounds. Rule whq.setup.wounds, faces 2, result 11." in lines
     assert "Barbarian: Where does the Barbarian start?" in lines
     assert chosen(s) == ["Barbarian starts at 0,0", "Elf starts at 0,2"]
     looked = after(lines, "Wizard: Where does the Wizard start?")
@@ -72,7 +72,7 @@ def test_catakombs_deployment_then_a_look_and_a_monster_sheet():
 def test_skirmish_roll_off_by_name_and_the_ai_says_why():
     s = fresh("skirmish")
     lines = played(s, "second", "1", "sheet big boss")
-    assert "Roll: Roll-off: side 1 rolls 5, side 2 rolls 4; side 1 chooses." in lines
+    assert any(line.startswith("Roll: Roll-off: side 1 rolls 5, side 2 rolls 4; side 1 chooses. Rule ") for line in lines)
     assert chosen(s) == ["Take the second turn", "Deploy Empire Captain at 0,31"]
     # the opposing warband deploys on its own and says why
     assert ("Ironjaw Raiders chose: Deploy Orc Big Boss at 17,4. Why: Orc Big Boss (leader): deploys nearest "

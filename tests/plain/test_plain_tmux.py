@@ -62,31 +62,33 @@ def assert_plain(session: str) -> None:
 
 
 def test_plain_mode_in_a_real_terminal(tmp_path):
-    session = start(tmp_path, "--plain new --game heroquest --seed 5")
+    sessions = [start(tmp_path, "--plain new --game heroquest --seed 5")]
     try:
-        wait_for(session, "4. Wizard takes the water spells")
-        answer(session, "2")  # by number: the earth spells
-        wait_for(session, "Elf: choose a group of spells")
-        answer(session, "water")  # by name
-        wait_for(session, "Barbarian: your turn")
-        answer(session, "look")
-        screen = wait_for(session, "Walls to the north and west.")
+        first = sessions[0]
+        wait_for(first, "4. Wizard takes the water spells")
+        answer(first, "2")  # by number: the earth spells
+        wait_for(first, "Elf: choose a group of spells")
+        answer(first, "water")  # by name
+        wait_for(first, "Barbarian: your turn")
+        answer(first, "look")
+        screen = wait_for(first, "Walls to the north and west.")
         assert "Chose: Wizard takes the earth spells: Heal Body, Pass Through Rock, Rock Skin" in screen
         assert "Chose: Elf takes the water spells: Sleep, Veil of Mist, Water of Healing" in screen
         assert "Next to you, east: Dwarf: Body 7/7" in screen
-        answer(session, "save tmuxed")
-        wait_for(session, f"Saved to {tmp_path / 'saves' / 'tmuxed.json'}")
-        answer(session, "quit")
-        wait_for(session, "EXITED 0")
-        assert_plain(session)
-    finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
-    session = start(tmp_path, f"--plain load {tmp_path / 'saves' / 'tmuxed.json'}")
-    try:
-        screen = wait_for(session, "Barbarian: your turn")
+        answer(first, "save tmuxed")
+        wait_for(first, f"Saved to {tmp_path / 'saves' / 'tmuxed.json'}")
+        answer(first, "quit")
+        wait_for(first, "EXITED 0")
+        assert_plain(first)
+        # The first session stays (its shell sleeps) while the second starts: the tmux server
+        # would otherwise be on its way out when asked for a new session.
+        sessions.append(start(tmp_path, f"--plain load {tmp_path / 'saves' / 'tmuxed.json'}"))
+        second = sessions[1]
+        screen = wait_for(second, "Barbarian: your turn")
         assert "Resumed. The last lines of the log:" in screen
-        answer(session, "quit")
-        wait_for(session, "EXITED 0")
-        assert_plain(session)
+        answer(second, "quit")
+        wait_for(second, "EXITED 0")
+        assert_plain(second)
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        for session in sessions:
+            subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
