@@ -20,6 +20,7 @@ PLAY_HELP = (
     "save [name]: save the game (to the saves folder, under the name if given)",
     "undo: take back your last choice",
     "wait on, wait off: stop after each AI decision until Enter, or let the AI play on",
+    "seats: who plays each seat",
     "quit: save and leave (Continue resumes the game)",
     "help: these commands",
 )
@@ -156,6 +157,10 @@ class PlainGame:
             return []
         if word == "save":
             return [self.save(rest)]
+        if word == "seats":
+            game = self.game
+            return [f"{seat_name(self.presenter, game, seat)}: {self.session.who_plays(seat)}"
+                    for seat in self.session.ruleset.seats(game.state) if seat != CHANCE]
         if word == "undo":
             if not self.session.undo():
                 why = "nothing of yours to take back" if self.session.options.unlimited_undo else \

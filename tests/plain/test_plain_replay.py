@@ -15,7 +15,7 @@ from dungeon_tui.tui.session import new_session
 def recorded(tmp_path):
     """Twelve decisions of a HeroQuest game, the AI on every hero seat too, saved."""
     s = new_session("heroquest", {}, 5)
-    s.owners = {seat: "AI" for seat in s.owners}
+    s.owners = dict.fromkeys(s.owners, "AI")
     for _ in range(12):
         s.play_ai_step()
     path = tmp_path / "hq.json"

@@ -36,4 +36,5 @@ def test_a_roll_reads_with_its_rule_faces_and_outcome():
             "target": 4, "modifiers": {"Sword": 1}, "outcome": "hit"}
     assert roll_lines(data) == ["Rule whq.melee.to_hit: The Elf hits the Orc.", "Dice 1d6, faces 5.", "Needed 4.",
                                 "Modifier Sword +1.", "Outcome: hit."]
-    assert event_lines(Event("roll", data)) == ["Roll: The Elf hits the Orc. Rule whq.melee.to_hit, faces 5, result hit."]
+    assert event_lines(Event("roll", data)) == \
+        ["Roll: The Elf hits the Orc. Rule whq.melee.to_hit, faces 5, result hit."]
