@@ -103,15 +103,19 @@ class PlainGame:
         """In hotseat, the keyboard passes with a line; False when input ended."""
         owner = self.session.owners.get(d.seat, "")
         to_dungeon = d.seat == DUNGEON
-        changed = to_dungeon != self.last_was_dungeon or (self.last_owner is not None and owner != self.last_owner)
+        # Going to or from the dungeon seat always hands over, even to the same name, when its
+        # view shows what the heroes must not know.
+        crossing = to_dungeon != self.last_was_dungeon
+        changed = crossing or (self.last_owner is not None and owner != self.last_owner)
         self.last_owner, self.last_was_dungeon = owner, to_dungeon
         if not changed:
             return True
-        if not to_dungeon and self.presenter.quiet_hand_over(self.game, d):
-            self.console.say(f"{owner}'s turn.")  # nothing hidden: no need to wait for Enter
+        secret = self.presenter.dungeon_view_secret
+        if not (crossing and secret) and self.presenter.quiet_hand_over(self.game, d):
+            self.console.say(f"{owner}'s turn.")  # nothing hidden, turns piece by piece: no Enter
             return True
         warn = " Heroes, stop listening: the dungeon's view tells what you must not know." \
-            if to_dungeon and self.presenter.dungeon_view_secret else ""
+            if to_dungeon and secret else ""
         return self.console.ask(f"Pass to {owner}, then press Enter.{warn}") is not None
 
     def offer(self, d: Decision) -> None:

@@ -134,3 +134,12 @@ def test_wait_on_stops_after_each_ai_decision():
     lines = played(s, "wait on", "second", "1", "")
     assert "> The AI stops after each decision until Enter." in lines
     assert any(line.startswith("Enter to go on > ") for line in lines)
+
+
+def test_hotseat_deployment_passes_piece_by_piece_without_waiting():
+    from dungeon_tui.tui.session import new_session
+    s = new_session("skirmish", {}, 5, dungeon="Zoe")
+    lines = played(s, "second", "0,31", "0,0", "1,31")
+    assert "Zoe's turn." in lines and "Player's turn." in lines  # nothing hidden: no Enter asked
+    assert chosen(s) == ["Take the second turn", "Deploy Empire Captain at 0,31", "Deploy Orc Big Boss at 0,0",
+                         "Deploy Empire Duelist at 1,31"]
