@@ -3,9 +3,9 @@ next to it, what it can see and how far, and the ways out.  Generic: every game'
 cells with roles (hero, monster, door, wall ...) and a one-line look at any square."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
-from ..engine.game import Game
+from ..engine.game import Decision, Game
 from ..engine.presenter import Board, Presenter, Sq
 from ..engine.words import counted, listing
 
@@ -26,7 +26,7 @@ def way(dx: int, dy: int) -> str:
     return listing(said)
 
 
-def square_of(presenter: Presenter, game: Game, seat: str, hero: str | None, decision: Any) -> Sq | None:
+def square_of(presenter: Presenter, game: Game, seat: str, hero: str | None, decision: Decision | None) -> Sq | None:
     """Where the active figure stands: its own square, else the square the table centres on."""
     _name, pos = presenter.figures(game, seat).get(hero or "", ("", None))
     return pos if pos is not None else presenter.focus(game, decision)
@@ -47,7 +47,10 @@ def walled(board: Board, a: Sq, b: Sq) -> str | None:
     return cell[1] if cell is not None and cell[0].strip() else None
 
 
-def surroundings(presenter: Presenter, game: Game, seat: str, hero: str | None, decision: Any) -> list[str]:
+def surroundings(presenter: Presenter, game: Game, seat: str, hero: str | None,
+                 decision: Decision | None) -> list[str]:
+    """What `look` says: where the active figure stands, what is next to it, then what lies
+    farther off, nearest first."""
     here = square_of(presenter, game, seat, hero, decision)
     board = presenter.board(game, seat)
     if here is None:
@@ -55,42 +58,53 @@ def surroundings(presenter: Presenter, game: Game, seat: str, hero: str | None, 
         placed = sorted((sq for sq, cell in board.cells.items() if cell[1] in FIGURES), key=lambda q: (q[1], q[0]))
         return [f"{who} is not on the board yet.",
                 *(f"On the map: {at(sq, presenter.look(game, seat, sq))}." for sq in placed[:12])]
-    x, y = here
     said = at(here, presenter.look(game, seat, here))
-    out = [("Here, " if said.startswith("at ") else "Here: ") + said]
-    walls, beside = [], []
+    seen, _targets = presenter.sight(game, seat, hero) if hero else (set(), set())
+    return [("Here, " if said.startswith("at ") else "Here: ") + said,
+            *beside(presenter, game, seat, board, here), *afar(presenter, game, seat, board, here, seen)]
+
+
+def beside(presenter: Presenter, game: Game, seat: str, board: Board, here: Sq) -> list[str]:
+    """The eight squares round the figure: who and what stands there, and where the walls are."""
+    x, y = here
+    walls, things = [], []
     for dx, dy, name in AROUND:
         sq = (x + dx, y + dy)
         edge = walled(board, here, sq) if dx == 0 or dy == 0 else None
         cell = board.cells.get(sq)
-        if edge in ("wall",) or (cell is None and board.edges is None) or (cell is not None and cell[1] == "wall"):
+        if edge == "wall" or (cell is None and board.edges is None) or (cell is not None and cell[1] == "wall"):
             walls.append(name)
         elif edge == "door":
-            beside.append(f"{name}: a door, then {presenter.look(game, seat, sq)}")
+            things.append(f"{name}: a door, then {presenter.look(game, seat, sq)}")
         elif cell is not None and cell[1] in FIGURES + FEATURES:
-            beside.append(f"{name}: {presenter.look(game, seat, sq)}")
-    out += [f"Next to you, {line}." for line in beside] or ["Nobody and nothing next to you."]
-    if walls:
-        out.append(f"Walls to the {listing(walls)}.")
-    seen, _targets = presenter.sight(game, seat, hero) if hero else (set(), set())
-    shown = seen or set(board.cells)  # a game that keeps no line of sight: what the map shows
-    near = {(x + dx, y + dy) for dx, dy, _ in AROUND}
-    def far(role_of: tuple[str, ...]) -> list[Sq]:
-        return sorted((sq for sq, cell in board.cells.items()
-                       if cell[1] in role_of and sq in shown and sq not in near and sq != here),
-                      key=lambda sq: (max(abs(sq[0] - x), abs(sq[1] - y)), sq[1], sq[0]))
-    what = "In sight" if seen else "On the map"
+            things.append(f"{name}: {presenter.look(game, seat, sq)}")
+    out = [f"Next to you, {line}." for line in things] or ["Nobody and nothing next to you."]
+    return out + ([f"Walls to the {listing(walls)}."] if walls else [])
+
+
+def afar(presenter: Presenter, game: Game, seat: str, board: Board, here: Sq, seen: set[Sq]) -> list[str]:
+    """Figures, ways out and things farther off, nearest first, each with how far and which way:
+    those the figure sees, or in a game without lines of sight, those the map shows."""
+    x, y = here
+    shown = seen or set(board.cells)
+    near = {(x + dx, y + dy) for dx, dy, _ in AROUND} | {here}
+
+    def nearest(squares: Iterable[Sq]) -> list[Sq]:
+        return sorted(squares, key=lambda sq: (max(abs(sq[0] - x), abs(sq[1] - y)), sq[1], sq[0]))
+
+    def far(roles: tuple[str, ...]) -> list[Sq]:
+        return nearest(sq for sq, cell in board.cells.items() if cell[1] in roles and sq in shown and sq not in near)
+
+    def said(sq: Sq, what: str) -> str:
+        return f"{what}, {way(sq[0] - x, sq[1] - y)}."
     figures = far(FIGURES)
-    out += [f"{what}: {presenter.look(game, seat, sq)}, {way(sq[0] - x, sq[1] - y)}." for sq in figures[:12]]
+    out = [said(sq, f"{'In sight' if seen else 'On the map'}: {presenter.look(game, seat, sq)}") for sq in figures[:12]]
     if len(figures) > 12:
         out.append(f"And {counted(len(figures) - 12, 'more figure')} farther off.")
-    doors = [(sq, presenter.look(game, seat, sq)) for sq in far(("door",))]
-    doors += [(sq, f"a door beside {presenter.look(game, seat, sq)}") for sq in edge_doors(board) if sq in shown]
-    out += [f"Way out: {said}, {way(sq[0] - x, sq[1] - y)}." for sq, said in doors[:8]]
-    if not doors:
-        out.append("No door farther off in sight.")
-    things = far(("objective", "trap", "furniture"))
-    out += [f"Also: {presenter.look(game, seat, sq)}, {way(sq[0] - x, sq[1] - y)}." for sq in things[:8]]
+    doors = {sq: presenter.look(game, seat, sq) for sq in far(("door",))}
+    doors |= {sq: f"a door beside {presenter.look(game, seat, sq)}" for sq in edge_doors(board) if sq in shown}
+    out += [said(sq, f"Way out: {doors[sq]}") for sq in nearest(doors)[:8]] or ["No door farther off in sight."]
+    out += [said(sq, f"Also: {presenter.look(game, seat, sq)}") for sq in far(("objective", "trap", "furniture"))[:8]]
     return out
 
 
@@ -98,4 +112,4 @@ def edge_doors(board: Board) -> list[Sq]:
     """The squares beside doors on edges (a board whose doors stand between squares)."""
     if board.edges is None:
         return []
-    return sorted({pair[0] for pair, cell in board.edges.items() if cell[1] == "door"}, key=lambda q: (q[1], q[0]))
+    return list(dict.fromkeys(pair[0] for pair, cell in board.edges.items() if cell[1] == "door"))
