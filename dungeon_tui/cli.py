@@ -111,7 +111,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     rec = records.read(Path(args.file))
     if not args.headless and not args.events and plain_mode(args):
         from .plain.start import replay
-        return replay(Path(args.file))
+        ruleset_for(rec.ruleset)  # a record of a game this build lacks is one line here
+        return replay(rec, Path(args.file).name)
     if not args.headless and not args.events:  # --events prints, as --headless does
         from .tui.app import DungeonApp
         ruleset_for(rec.ruleset)  # a record of a game this build lacks is one line here
@@ -271,6 +272,8 @@ def cmd_settings(args: argparse.Namespace) -> int:
             raise CliError(str(err)) from None
         print(f"{args.key} is {args.value} (kept in {path})")
         return 0
+    if args.key is not None and args.key not in settings.KNOWN:
+        raise CliError(f"unknown setting {args.key!r}; the settings are {', '.join(settings.KNOWN)}")
     for key, value in settings.read().items():
         if args.key in (None, key):
             print(f"{key} {value}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import bisect
 from pathlib import Path
-from typing import Any
 
 from ..engine import record
 from ..engine.contract import ruleset_of
@@ -52,13 +51,17 @@ class PlainReplay:
 
     @classmethod
     def of_file(cls, path: Path, console: Console) -> PlainReplay:
+        return cls.of_record(record.read(path), console, path.name)
+
+    @classmethod
+    def of_record(cls, rec: record.RecordModel, console: Console, name: str) -> PlainReplay:
         from ..rulesets import game_from_record
 
-        def build(rec: Any) -> Game:
+        def build(rec: record.RecordModel) -> Game:
             game = game_from_record(rec)
             game.keep_keyframes, game.keyframe_gap = True, KEYFRAME_GAP
             return game
-        return cls(record.replay(record.read(path), build), console, path.name)
+        return cls(record.replay(rec, build), console, name)
 
     @property
     def total(self) -> int:

@@ -1,7 +1,6 @@
 """Where the command line opens the plain mode: the title, a game, or a replay."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from .console import Console
@@ -18,7 +17,8 @@ def play(session: Any = None, resumed: bool = False) -> int:
     return 0
 
 
-def replay(path: Path) -> int:
+def replay(rec: Any, name: str) -> int:
+    """A record already read (and its game known) stepped through in lines."""
     from .replay import PlainReplay
-    PlainReplay.of_file(path, Console()).run()
+    PlainReplay.of_record(rec, Console(), name).run()
     return 0

@@ -86,3 +86,11 @@ def test_plain_replay_steps_a_record(monkeypatch, capsys, tmp_path):
     out = capsys.readouterr().out
     assert "Replay of heroquest-5.json: 1 decision." in out
     assert "Decision 1 of 1. The end." in out
+
+
+def test_plain_replay_of_a_game_this_build_lacks_is_one_line(capsys, tmp_path):
+    bad = tmp_path / "other.json"
+    bad.write_text(json.dumps({"format": "dungeon-tui-record", "version": 1, "ruleset": "chess", "seed": 1,
+                               "setup": {}, "decisions": []}))
+    assert cli.main(["--plain", "replay", str(bad)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
