@@ -94,3 +94,14 @@ def test_plain_replay_of_a_game_this_build_lacks_is_one_line(capsys, tmp_path):
                                "setup": {}, "decisions": []}))
     assert cli.main(["--plain", "replay", str(bad)]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_continue_on_the_title_resumes_the_game_left(monkeypatch, capsys):
+    typed(monkeypatch, "earth", "quit")
+    cli.main(["--plain", "new", "--game", "heroquest", "--seed", "5"])
+    capsys.readouterr()
+    typed(monkeypatch, "continue", "quit", "quit")
+    assert cli.main(["--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "Chose: Wizard takes the earth spells: Heal Body, Pass Through Rock, Rock Skin" in out
+    assert "Elf: choose a group of spells" in out
