@@ -109,6 +109,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .engine import record as records
     from .rulesets import game_from_record as make_game
     rec = records.read(Path(args.file))
+    if not args.headless and not args.events and plain_mode(args):
+        from .plain.start import replay
+        ruleset_for(rec.ruleset)  # a record of a game this build lacks is one line here
+        return replay(rec, Path(args.file).name)
     if not args.headless and not args.events:  # --events prints, as --headless does
         from .tui.app import DungeonApp
         ruleset_for(rec.ruleset)  # a record of a game this build lacks is one line here
@@ -245,7 +249,35 @@ def settings_from(pairs: list[str]) -> dict[str, Any]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """The terminal app: the title screen, or straight into a new or loaded game."""
+    if plain_mode(args):
+        from .plain.start import play
+        return play(session_from(args), resumed=getattr(args, "command", None) == "load")
     return run_app(play_app(args))
+
+
+def plain_mode(args: argparse.Namespace) -> bool:
+    """--plain or --no-plain, else the saved setting."""
+    if getattr(args, "plain", None) is not None:
+        return bool(args.plain)
+    from .settings import read
+    return read()["plain"] == "on"
+
+
+def cmd_settings(args: argparse.Namespace) -> int:
+    from . import settings
+    if args.value is not None:
+        try:
+            path = settings.write(args.key, args.value)
+        except ValueError as err:
+            raise CliError(str(err)) from None
+        print(f"{args.key} is {args.value} (kept in {path})")
+        return 0
+    if args.key is not None and args.key not in settings.KNOWN:
+        raise CliError(f"unknown setting {args.key!r}; the settings are {', '.join(settings.KNOWN)}")
+    for key, value in settings.read().items():
+        if args.key in (None, key):
+            print(f"{key} {value}")
+    return 0
 
 
 def play_app(args: argparse.Namespace) -> Any:
@@ -257,6 +289,11 @@ def play_app(args: argparse.Namespace) -> Any:
     # the time to the first map.  The app turns it back on once the first frame is up.
     gc.disable()
     from .tui.app import DungeonApp
+    return DungeonApp(session_from(args), ascii_map=getattr(args, "ascii", None))
+
+
+def session_from(args: argparse.Namespace) -> Any:
+    """The game `new` sets up or `load` reads (a bad setup or save is one line); None for the title."""
     session: Any = None
     if getattr(args, "command", None) == "new":
         from .tui.session import new_session
@@ -271,7 +308,7 @@ def play_app(args: argparse.Namespace) -> Any:
     elif getattr(args, "command", None) == "load":
         from .tui.session import load_session
         session = load_session(Path(args.file))
-    return DungeonApp(session, ascii_map=getattr(args, "ascii", None))
+    return session
 
 
 def run_app(app: Any) -> int:
@@ -330,6 +367,8 @@ def parser() -> argparse.ArgumentParser:
     # A command's own --ascii keeps what was given before the command when it is not given again.
     app_opts = [ascii_option(argparse.SUPPRESS)]
     p.add_argument("--version", action="version", version=f"dungeon-tui {__version__}")
+    p.add_argument("--plain", action=argparse.BooleanOptionalAction, default=None,
+                   help="play in plain lines for a screen reader: no map, no panels (default: the plain setting)")
     sub = p.add_subparsers(dest="command")
     sim = sub.add_parser("simulate", help="play games with AI on every seat and summarise them")
     sim.add_argument("--game", required=True)
@@ -426,6 +465,10 @@ def parser() -> argparse.ArgumentParser:
     load = sub.add_parser("load", help="resume a saved game in the terminal app", parents=app_opts)
     load.add_argument("file")
     load.set_defaults(func=cmd_play)
+    st = sub.add_parser("settings", help="show the settings kept between runs, or keep one: settings plain on")
+    st.add_argument("key", nargs="?")
+    st.add_argument("value", nargs="?")
+    st.set_defaults(func=cmd_settings)
     lst = sub.add_parser("list", help="list the games, adventures and heroes")
     lst.set_defaults(func=cmd_list)
     return p

@@ -164,6 +164,10 @@ class CatakombsPresenter(PresenterDefaults):
         state += [f"{f.rats} rats"] if f.rats else []
         return f"{f.name}{where}: {f.pv}/{f.max_pv} PV, {f.ap} AP" + (f" ({', '.join(state)})" if state else "")
 
+    def objective(self, game: Game, seat: str) -> str:
+        quest = game.content.quests[game.state.quest]
+        return f"{quest.title}: {quest.goal}"
+
     def status(self, game: Game, seat: str) -> str:
         s: State = game.state
         quest = game.content.quests[s.quest]

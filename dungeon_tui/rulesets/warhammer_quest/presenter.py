@@ -325,6 +325,10 @@ class WarhammerQuestPresenter(PresenterDefaults):
         tokens = f"+{s.power_tokens}" if s.power_tokens else ""
         return f"[b]{name}[/b]\nturn {s.turn} · {phase} · power {s.power}{tokens}"
 
+    def objective(self, game: Game, seat: str) -> str:
+        adv = game.content.adventures.get(game.state.adventure)
+        return "" if adv is None else f"{adv.name}: {adv.goal}\nReward: {adv.reward}"
+
     def party(self, game: Game, seat: str) -> list[str]:
         view = game.view(seat)
         c = game.content
