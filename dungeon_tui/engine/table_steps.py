@@ -1,39 +1,61 @@
 """What to do on a real board after the app has played: short instructions ("Place Orc 4 on
-7,17, next to the Elf"), read from the events a game emits.
+7,17, next to the Elf"), read from the events a game emits and the figures a view shows.
 
 A game's presenter says which of its event kinds change the board and how (`table_kinds`:
 place, move, remove, or note for anything else worth saying, such as a door or a new tile);
 the rest is read from the fields events share across games: the figure under `figure`,
 `model` or `target`, where it went under `to` or `at`, where from under `frm`, and the names
 of figures a reveal brought in under `appeared`.  Moves of one figure in a row are one step.
-Words only: nothing here decides a rule."""
+Figures are as the presenter's `figures()` gives them (id -> name and square), so nothing a
+view hides is told; comparing them with where they stood before tells the moves no event
+names (a hero's steps, one decision each) and figures that came into view.  Words only:
+nothing here decides a rule."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .game import Event, Game
+from .game import Event
 
 Sq = tuple[int, int]
+Figures = dict[str, tuple[str, Sq | None]]  # id -> (name, square or None off the board)
 NEAR = 3  # a hero farther than this is no help in finding a square
 
 
-def table_steps(game: Game, events: Iterable[Event], kinds: dict[str, str], article: str = "",
-                skip: frozenset[str] = frozenset(), before: dict[str, Sq | None] | None = None) -> list[str]:
-    """The instructions for these events, in order; `article` goes before a hero's name where the
-    game says "the Elf" rather than "Vistra"; moves of the figures in `skip` (the players' own,
-    which they moved themselves) are left out.  `before`: where every figure stood before these
-    events (`positions`), so moves no event tells of (a hero's steps, made one decision each)
-    are told too, after the rest."""
+def table_steps(events: Iterable[Event], kinds: dict[str, str], figures: Figures, heroes: Sequence[str] = (),
+                article: str = "", skip: frozenset[str] = frozenset(), before: Figures | None = None) -> list[str]:
+    """The instructions for these events, in order, then those the figures' squares tell.
+    `heroes`: the ids used as landmarks; `article` goes before a hero's name where the game says
+    "the Elf" rather than "Vistra"; the figures in `skip` (the players' own, which they moved
+    themselves) are left out; `before`: the figures before these events."""
     events = list(events)
     steps: list[str] = []
-    # Where a figure a reveal brought in stood before it moved in these same events (the state
-    # shows only where it is now).
+
+    def name(fid: str) -> str:
+        return figures.get(fid, (fid, None))[0]
+
+    def near(at: Sq | None, fid: str | None) -> str:
+        """', next to the Elf' or ', 3 squares from the Elf': the nearest hero as a landmark."""
+        best: tuple[int, str] | None = None
+        for hid in heroes:
+            hname, pos = figures.get(hid, (hid, None))
+            if pos is None or at is None or hid == fid:
+                continue
+            d = max(abs(pos[0] - at[0]), abs(pos[1] - at[1]))
+            if best is None or d < best[0]:
+                best = (d, hname)
+        if best is None or not 1 <= best[0] <= NEAR:
+            return ""
+        who = f"{article}{best[1]}"
+        return f", next to {who}" if best[0] == 1 else f", {best[0]} squares from {who}"
+
+    # Where a figure a reveal brought in stood before it moved in these same events.
     started: dict[str, Sq] = {}
     for event in events:
         frm = sq(event.data.get("frm"))
         if kinds.get(event.kind) == "move" and frm is not None and isinstance(event.data.get("figure"), str):
-            started.setdefault(name_of(game, event.data["figure"]), frm)
+            started.setdefault(name(event.data["figure"]), frm)
+    by_name = dict(figures.values())
     moving: tuple[str, Sq | None, Sq, int] | None = None  # figure, first square, last square, moves
 
     def close_move() -> None:
@@ -41,16 +63,19 @@ def table_steps(game: Game, events: Iterable[Event], kinds: dict[str, str], arti
         if moving is not None:
             fid, frm, to, count = moving
             came = f" from {square(frm)}" if frm is not None and frm != to else ""
-            steps.append(f"Move {name_of(game, fid)}{came} to {square(to)}{near(game, to, fid, article)}"
+            steps.append(f"Move {name(fid)}{came} to {square(to)}{near(to, fid)}"
                          + (f" ({count} steps)" if count > 1 and frm is None else "") + ".")
             moving = None
 
+    told: set[str] = set()
     for event in events:
         verb = kinds.get(event.kind)
         if verb is None:
             continue
         data = event.data
-        fid = next((str(data[k]) for k in ("figure", "model", "target") if isinstance(data.get(k), str)), None)
+        fid = figure_of(data)
+        if verb != "note" and fid is not None:
+            told.add(fid)
         to = sq(data.get("to")) or sq(data.get("at"))
         if verb == "move" and fid in skip:
             continue
@@ -64,35 +89,34 @@ def table_steps(game: Game, events: Iterable[Event], kinds: dict[str, str], arti
         close_move()
         if verb == "place" and isinstance(data.get("appeared"), list):
             for n in map(str, data["appeared"]):
-                at = started.get(n) or where_named(game, n)
-                steps.append(f"Place {n} on {square(at)}{near(game, at, None, article)}." if at else f"Place {n}.")
+                at = started.get(n) or by_name.get(n)
+                told.update(f for f, (fname, _pos) in figures.items() if fname == n)
+                steps.append(f"Place {n} on {square(at)}{near(at, None)}." if at else f"Place {n}.")
         elif verb == "place" and fid is not None and to is not None:
-            steps.append(f"Place {name_of(game, fid)} on {square(to)}{near(game, to, fid, article)}.")
+            steps.append(f"Place {name(fid)} on {square(to)}{near(to, fid)}.")
         elif verb == "remove" and fid is not None:
-            steps.append(f"Remove {name_of(game, fid)} from the board.")
+            steps.append(f"Remove {name(fid)} from the board.")
         elif event.text.strip():
             steps.append(event.text.strip())
     close_move()
     if before is not None:
-        told = {str(e.data.get(k)) for e in events if kinds.get(e.kind, "note") != "note"
-                for k in ("figure", "model", "target")}
-        for fid, now in positions(game).items():
-            was = before.get(fid)
+        for fid, (fname, now) in figures.items():
+            was = before.get(fid, (fname, None))[1]
             if now == was or fid in told or fid in skip:
                 continue
             if was is None:
-                steps.append(f"Place {name_of(game, fid)} on {square(now)}{near(game, now, fid, article)}.")
+                steps.append(f"Place {fname} on {square(now)}{near(now, fid)}.")
             elif now is None:
-                steps.append(f"Remove {name_of(game, fid)} from the board.")
+                steps.append(f"Remove {fname} from the board.")
             else:
-                steps.append(f"Move {name_of(game, fid)} from {square(was)} to {square(now)}"
-                             f"{near(game, now, fid, article)}.")
+                steps.append(f"Move {fname} from {square(was)} to {square(now)}{near(now, fid)}.")
+        steps += [f"Remove {fname} from the board." for fid, (fname, was) in before.items()
+                  if was is not None and fid not in figures and fid not in told]
     return steps
 
 
-def positions(game: Game) -> dict[str, Sq | None]:
-    """Where every figure stands now (None: off the board), for `table_steps(before=...)`."""
-    return {fid: sq(getattr(f, "pos", None)) for fid, f in pieces(game).items()}
+def figure_of(data: dict[str, Any]) -> str | None:
+    return next((str(data[k]) for k in ("figure", "model", "target") if isinstance(data.get(k), str)), None)
 
 
 def sq(value: Any) -> Sq | None:
@@ -103,40 +127,3 @@ def sq(value: Any) -> Sq | None:
 
 def square(at: Sq | None) -> str:
     return "?" if at is None else f"{at[0]},{at[1]}"
-
-
-def pieces(game: Game) -> dict[str, Any]:
-    """The game's figures by id, whatever the game calls them."""
-    for field in ("figures", "models"):
-        found = getattr(game.state, field, None)
-        if isinstance(found, dict):
-            return found
-    return {}
-
-
-def name_of(game: Game, fid: str) -> str:
-    return str(getattr(pieces(game).get(fid), "name", None) or fid)
-
-
-def where_named(game: Game, name: str) -> Sq | None:
-    return next((sq(getattr(f, "pos", None)) for f in pieces(game).values() if getattr(f, "name", None) == name), None)
-
-
-def near(game: Game, at: Sq | None, fid: str | None, article: str) -> str:
-    """', next to the Elf' or ', 3 squares from the Elf': the nearest hero as a landmark."""
-    if at is None:
-        return ""
-    figures = pieces(game)
-    best: tuple[int, str] | None = None
-    for hid in getattr(game.state, "party", []) or []:
-        hero = figures.get(hid)
-        pos = sq(getattr(hero, "pos", None))
-        if hero is None or pos is None or hid == fid:
-            continue
-        d = max(abs(pos[0] - at[0]), abs(pos[1] - at[1]))
-        if best is None or d < best[0]:
-            best = (d, str(getattr(hero, "name", hid)))
-    if best is None or not 1 <= best[0] <= NEAR:
-        return ""
-    who = f"{article}{best[1]}"
-    return f", next to {who}" if best[0] == 1 else f", {best[0]} squares from {who}"

@@ -91,8 +91,7 @@ class GameScreen(TableScreen, WhoPlays, TablePlay):
         self._finished = False
         self.table_seen = len(session.game.events) if session.game.decisions else 0  # a new game's set-up is shown
         if session.game.decisions and session.options.dice != "app":
-            from ..engine.table_steps import positions
-            self.table_positions = positions(session.game)
+            self.table_figures = self.presenter.figures(session.game, self.view_seat)
         self._leaving = False  # the game is over and the player chose to go back to the title
 
     def on_mount(self) -> None:

@@ -106,13 +106,14 @@ class TablePlay:
     # The events whose board changes were last shown as instructions, and those instructions
     # (T shows them again).
     table_seen: int
-    table_positions: dict[str, tuple[int, int] | None] | None = None  # where figures stood then
+    table_figures: dict[str, tuple[str, tuple[int, int] | None]] | None = None  # the figures then
     table_shown: list[str] = []
     if TYPE_CHECKING:
         @property
         def app(self) -> App[None]: ...
 
         def kick(self) -> None: ...
+        def watch_seat(self) -> str: ...
         def redraw(self, centre: bool = True) -> None: ...
         def autosave(self) -> None: ...
         def show_drawn_cards(self, skip: bool = False) -> None: ...
@@ -124,13 +125,15 @@ class TablePlay:
         s = self.session
         if s.options.dice == "app" or len(s.game.events) == self.table_seen:
             return False
-        from ..engine.table_steps import positions, table_steps
+        from ..engine.table_steps import table_steps
         events = s.game.events[self.table_seen:]
         self.table_seen = len(s.game.events)
-        own = frozenset(h for h, seat in getattr(s.game.state, "seat_of", {}).items() if s.is_human(seat))
-        steps = table_steps(s.game, events, self.presenter.table_kinds, self.presenter.hero_article, own,
-                            self.table_positions)
-        self.table_positions = positions(s.game)
+        seats = getattr(s.game.state, "seat_of", {})
+        own = frozenset(h for h, seat in seats.items() if s.is_human(seat))
+        figures = self.presenter.figures(s.game, self.watch_seat())
+        steps = table_steps(events, self.presenter.table_kinds, figures, list(seats), self.presenter.hero_article,
+                            own, self.table_figures)
+        self.table_figures = figures
         if not steps:
             return False
         self.table_shown = steps
