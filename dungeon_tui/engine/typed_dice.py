@@ -54,3 +54,14 @@ def face_of(spec: Chance, token: str) -> int:
 def initials(name: str) -> str:
     """'white shield' -> 'ws'."""
     return "".join(part[0] for part in name.split())
+
+
+def legend(spec: Chance) -> str:
+    """What may be typed for each face: 'skull (s), white shield (w or ws), black shield (b or bs)'."""
+    if not spec.faces:
+        return f"each die's number, 1 to {spec.sides}"
+    out = []
+    for word in dict.fromkeys(face_words(spec)):
+        short = {word[0].lower(), initials(word).lower()} - {word.lower()}
+        out.append(f"{word} ({' or '.join(sorted(short))})" if short else word)
+    return ", ".join(out)

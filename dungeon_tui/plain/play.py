@@ -7,7 +7,9 @@ import re
 from ..engine.game import CHANCE, DUNGEON, Decision, Game
 from ..engine.presenter import seat_name
 from ..tui.saves import saves_dir
+from ..engine.typed_dice import TypedFacesError, legend, parse_faces
 from ..tui.session import Session, why_not_saved
+from ..tui.table_watch import TableWatch
 from .answers import pick
 from .console import Console
 from .reading import READING_HELP, Reader, Table
@@ -21,6 +23,7 @@ PLAY_HELP = (
     "undo: take back your last choice",
     "wait on, wait off: stop after each AI decision until Enter, or let the AI play on",
     "seats: who plays each seat",
+    "table: rolling your own dice, what to do on the real board again",
     "quit: save and leave (Continue resumes the game)",
     "help: these commands",
 )
@@ -39,6 +42,7 @@ class PlainGame:
         self.hero: str | None = None
         self.save_problem: str | None = None
         self.reader = Reader(self.table)
+        self.table_watch = TableWatch(session, self.watch_seat())
 
     @property
     def game(self) -> Game:
@@ -68,9 +72,16 @@ class PlainGame:
         while True:
             self.tell()
             d = self.game.pending
+            if d is None or self.session.stops_for(d):
+                self.at_the_table()
             if d is None:
                 self.finish()
                 return
+            if self.session.must_type(d):
+                if not self.type_roll(d):
+                    self.leave()
+                    return
+                continue
             if not self.session.is_human(d.seat):
                 self.ai_step()
                 if self.wait and d.seat != CHANCE and self.console.ask("Enter to go on") is None:
@@ -98,6 +109,37 @@ class PlainGame:
         self.session.play_ai_step()
         if self.session.human_pending() is not None or self.game.over:
             self.autosave()  # once before a player's choice, as the app does
+
+    def at_the_table(self) -> None:
+        """Rolling their own dice, the players move the real figures: what to do, once the app
+        has played."""
+        steps = self.table_watch.news(self.watch_seat())
+        if steps:
+            self.console.say("At the table:", *(f"{i}. {step}" for i, step in enumerate(steps, 1)))
+
+    def type_roll(self, d: Decision) -> bool:
+        """The faces of a roll made with real dice, asked until they fit the dice (`app`: the
+        app rolls this one); False when input ended."""
+        spec = d.chance
+        assert spec is not None
+        who = self.session.roll_owner(d) or self.presenter.dungeon_player or "The monsters"
+        dice = f"{spec.count} {'die' if spec.count == 1 else 'dice'}"
+        self.console.say(f"{who}: roll {dice} for {spec.rule}. Type the faces: {legend(spec)}; "
+                         "or app to let the app roll them.")
+        while True:
+            answer = self.console.ask()
+            if answer is None:
+                return False
+            if answer.strip().lower() == "app":
+                self.session.play_typed(None)
+                break
+            try:
+                self.session.play_typed(parse_faces(spec, answer))
+                break
+            except TypedFacesError as err:
+                self.console.say(f"{err}. Type the faces again.")
+        self.autosave()
+        return True
 
     def hand_over(self, d: Decision) -> bool:
         """In hotseat, the keyboard passes with a line; False when input ended."""
@@ -161,6 +203,10 @@ class PlainGame:
             return []
         if word == "save":
             return [self.save(rest)]
+        if word == "table":
+            shown = self.table_watch.shown
+            return (["At the table:", *(f"{i}. {step}" for i, step in enumerate(shown, 1))] if shown
+                    else ["Nothing to do on the board yet."])
         if word == "seats":
             game = self.game
             return [f"{seat_name(self.presenter, game, seat)}: {self.session.who_plays(seat)}"

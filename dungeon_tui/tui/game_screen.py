@@ -22,6 +22,7 @@ from .saves import saves_dir
 from .session import SPEEDS, Session, why_not_saved
 from .table import TableScreen
 from .table_play import TablePlay
+from .table_watch import TableWatch
 from .who_plays import WhoPlays
 
 SPEED_ORDER = list(SPEEDS)
@@ -89,9 +90,7 @@ class GameScreen(TableScreen, WhoPlays, TablePlay):
         self._wake = threading.Event()
         self.kick_after_cards = False  # a hand-over or the end waits for the drawn cards to be read
         self._finished = False
-        self.table_seen = len(session.game.events) if session.game.decisions else 0  # a new game's set-up is shown
-        if session.game.decisions and session.options.dice != "app":
-            self.table_figures = self.presenter.figures(session.game, self.view_seat)
+        self.table_watch = TableWatch(session, self.view_seat)
         self._leaving = False  # the game is over and the player chose to go back to the title
 
     def on_mount(self) -> None:

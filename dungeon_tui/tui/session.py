@@ -98,6 +98,11 @@ class Session:
         seat = d.chance.by or self.roller()
         return seat is not None and self.is_human(seat)
 
+    def roll_owner(self, d: Decision) -> str:
+        """The player who rolls these dice at the table; empty when the AI's side rolls them."""
+        seat = (d.chance.by if d.chance is not None else None) or self.roller() or d.seat
+        return self.owners.get(seat, "") if self.is_human(seat) else ""
+
     def stops_for(self, d: Decision) -> bool:
         """Does the game wait for a player here (a choice, or dice to type)?"""
         return self.is_human(d.seat) or self.must_type(d)

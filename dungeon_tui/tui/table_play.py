@@ -13,24 +13,14 @@ from textual.widgets import Input, Static
 
 from ..engine.game import CHANCE, Action, Chance, Decision
 from ..engine.presenter import Presenter
-from ..engine.typed_dice import TypedFacesError, face_words, initials, parse_faces
+from ..engine.typed_dice import TypedFacesError, legend, parse_faces
 from .dialogs import MODAL_CSS, FreshKeys
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from .session import Session
-
-
-def legend(spec: Chance) -> str:
-    """What may be typed for each face: 'skull (s), white shield (w or ws), black shield (b or bs)'."""
-    if not spec.faces:
-        return f"each die's number, 1 to {spec.sides}"
-    out = []
-    for word in dict.fromkeys(face_words(spec)):
-        short = {word[0].lower(), initials(word).lower()} - {word.lower()}
-        out.append(f"{word} ({' or '.join(sorted(short))})" if short else word)
-    return ", ".join(out)
+    from .table_watch import TableWatch
 
 
 class TypeRoll(FreshKeys, ModalScreen[Action | None]):
@@ -103,11 +93,7 @@ class TablePlay:
 
     session: Session
     presenter: Presenter
-    # The events whose board changes were last shown as instructions, and those instructions
-    # (T shows them again).
-    table_seen: int
-    table_figures: dict[str, tuple[str, tuple[int, int] | None]] | None = None  # the figures then
-    table_shown: list[str] = []
+    table_watch: TableWatch  # what the players last saw of the board
     if TYPE_CHECKING:
         @property
         def app(self) -> App[None]: ...
@@ -122,27 +108,15 @@ class TablePlay:
     def show_table_steps(self) -> bool:
         """At a real table (the players roll their own dice): what to do on the board since the
         last look, before the next choice is asked.  True when shown; kick comes again after."""
-        s = self.session
-        if s.options.dice == "app" or len(s.game.events) == self.table_seen:
-            return False
-        from ..engine.table_steps import table_steps
-        events = s.game.events[self.table_seen:]
-        self.table_seen = len(s.game.events)
-        seats = getattr(s.game.state, "seat_of", {})
-        own = frozenset(h for h, seat in seats.items() if s.is_human(seat))
-        figures = self.presenter.figures(s.game, self.watch_seat())
-        steps = table_steps(events, self.presenter.table_kinds, figures, list(seats), self.presenter.hero_article,
-                            own, self.table_figures)
-        self.table_figures = figures
+        steps = self.table_watch.news(self.watch_seat())
         if not steps:
             return False
-        self.table_shown = steps
         self.app.push_screen(AtTheTable(steps), lambda _: self.kick())
         return True
 
     def action_table_steps(self) -> None:
-        if self.table_shown:
-            self.app.push_screen(AtTheTable(self.table_shown))
+        if self.table_watch.shown:
+            self.app.push_screen(AtTheTable(self.table_watch.shown))
         else:
             self.notify("Nothing to do on the board yet.", timeout=3)
 
@@ -151,8 +125,7 @@ class TablePlay:
         app rolls it)."""
         s = self.session
         assert d.chance is not None
-        seat = d.chance.by or s.roller() or d.seat
-        who = s.owners.get(seat, "") if s.is_human(seat) else (self.presenter.dungeon_player or "The monsters")
+        who = s.roll_owner(d) or self.presenter.dungeon_player or "The monsters"
         # What the roll is for: the choice that led to it ("Barbarian rolls to move").
         led = next((a.text for a, _why in reversed(s.game.decisions) if a.seat != CHANCE), "")
         self.redraw(centre=False)
@@ -167,5 +140,5 @@ class TablePlay:
             self.redraw(centre=False)
             self.show_drawn_cards()
             self.kick()
-        self.app.push_screen(TypeRoll(who or seat, d.chance, led), typed)
+        self.app.push_screen(TypeRoll(who, d.chance, led), typed)
 
