@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine.errors import RecordError
 from ..tui.saves import saves_dir, where_saves_go
-from ..tui.session import Options, autosaves, load_session, new_session
+from ..tui.session import DICE, Options, autosaves, load_session, new_session
 from .answers import pick
 from .console import Console
 
@@ -147,9 +147,11 @@ def new_game(form: Form) -> Any:
     seed_said = form.text(f"Seed? Enter for {default_seed}")
     seed = int(seed_said) if seed_said.isdigit() else default_seed
     undo = form.one("Undo?", ["stops at the last roll or draw", "unlimited"], 0) == 1
+    dice = list(DICE)[form.one("Dice?", list(DICE.values()), 0)]
     try:
         setup = rs.normalise_setup(asked)
-        return new_session(rs.id, setup, seed, hero_owners=owners, options=Options(undo, "instant"), dungeon=dungeon)
+        return new_session(rs.id, setup, seed, hero_owners=owners, options=Options(undo, "instant", dice),
+                           dungeon=dungeon)
     except ValueError as err:
         form.console.say(f"That game cannot start: {err}")
         return None
