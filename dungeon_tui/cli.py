@@ -139,6 +139,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_content(args: argparse.Namespace) -> int:
+    from .engine import packs
     from .rulesets import game_ids
     names = [args.game] if args.game else sorted(game_ids())
     bad = 0
@@ -149,8 +150,56 @@ def cmd_content(args: argparse.Namespace) -> int:
             print(p)
         bad += len(problems)
         if not problems:
-            print(f"{rs.id}: all content is valid (digest {rs.digest(rs.content())})")
+            content = rs.content()
+            used = "".join(f", with pack {p['name']} {p['version']}" for p in packs.stamps(content))
+            print(f"{rs.id}: all content is valid{used} (digest {rs.digest(content)})")
     return 1 if bad else 0
+
+
+def offer_packs(folders: list[str]) -> None:
+    """The packs this run may use: those --content names (a bad one stops the command), then
+    the player's own folder's (a bad one is skipped with a line on stderr, and changes nothing)."""
+    from .engine import packs
+    from .rulesets import game_ids
+    games = {packs.game_folder(g) for g in game_ids()}
+    named = [packs.read(Path(folder), games) for folder in folders]
+    kept_here = packs.data_folder()
+    if kept_here is None or not kept_here.is_dir():
+        packs.offer(named)
+        return
+    own = []
+    for folder in sorted(p for p in kept_here.iterdir() if not p.name.startswith(".")):
+        try:
+            pack = packs.read(folder, games)
+            packs.offer([pack])  # alone, so its own problems are its own
+            problems = [line for g in pack.games for line in ruleset_for(g.replace("_", "-")).check()]
+        except ContentError as err:
+            problems = err.problems
+        if problems:
+            print(f"dungeon-tui: content pack {folder} is skipped: {problems[0]}", file=sys.stderr)
+        else:
+            own.append(pack)
+    packs.offer(named + own)
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    """One JSON Schema file per kind of content file: <game>.<file>.schema.json (quests/*.yaml
+    share quests.schema.json), and pack.schema.json."""
+    from .engine import packs
+    from .engine.content import schemas
+    from .rulesets import game_ids
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = 0
+    for name in [args.game] if args.game else sorted(game_ids()):
+        rs = ruleset_for(name)
+        for kind, schema in schemas(packs.game_folder(rs.id), rs.content()).items():
+            (out / kind).write_text(json.dumps(schema, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+            written += 1
+    (out / "pack.schema.json").write_text(
+        json.dumps(packs.PackFile.model_json_schema(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"{written + 1} schemas written to {out}")
+    return 0
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -322,15 +371,26 @@ def ascii_option(default: Any) -> argparse.ArgumentParser:
     return parent
 
 
+def content_option(default: Any) -> argparse.ArgumentParser:
+    """--content DIR (again for more) for every command that plays or checks content."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--content", action="append", default=default, metavar="DIR",
+                        help="a content pack's folder: its adventures, quests, heroes and monsters join "
+                             "the game's (docs/content.md)")
+    return parent
+
+
 def parser() -> argparse.ArgumentParser:
     from .tui.saves import where_saves_go  # the folder only: no Textual, no engine
     p = argparse.ArgumentParser(prog="dungeon-tui", description="Tabletop dungeon games in the terminal.",
-                                epilog=f"Saves go to {where_saves_go()}.", parents=[ascii_option(None)])
+                                epilog=f"Saves go to {where_saves_go()}.",
+                                parents=[ascii_option(None), content_option(None)])
     # A command's own --ascii keeps what was given before the command when it is not given again.
-    app_opts = [ascii_option(argparse.SUPPRESS)]
+    app_opts = [ascii_option(argparse.SUPPRESS), content_option(argparse.SUPPRESS)]
+    packs_opt = [content_option(argparse.SUPPRESS)]
     p.add_argument("--version", action="version", version=f"dungeon-tui {__version__}")
     sub = p.add_subparsers(dest="command")
-    sim = sub.add_parser("simulate", help="play games with AI on every seat and summarise them")
+    sim = sub.add_parser("simulate", help="play games with AI on every seat and summarise them", parents=packs_opt)
     sim.add_argument("--game", required=True)
     sim.add_argument("--adventure", help="an adventure id (see list), or random to draw one as the rulebook does")
     sim.add_argument("--heroes", help="comma-separated warriors, e.g. barbarian,elf")
@@ -354,9 +414,14 @@ def parser() -> argparse.ArgumentParser:
     rep.set_defaults(func=cmd_replay)
     con = sub.add_parser("content", help="content tools")
     con_sub = con.add_subparsers(dest="content_command", required=True)
-    chk = con_sub.add_parser("check", help="validate the YAML content")
+    chk = con_sub.add_parser("check", help="validate the YAML content (and the packs --content names)",
+                             parents=packs_opt)
     chk.add_argument("--game")
     chk.set_defaults(func=cmd_content)
+    sch = con_sub.add_parser("schema", help="write the JSON Schema of every content file, for an editor")
+    sch.add_argument("--game")
+    sch.add_argument("--out", default="content-schema", metavar="DIR", help="the folder (default: content-schema)")
+    sch.set_defaults(func=cmd_schema)
     cmp = sub.add_parser("campaign", help="campaigns: a party whose gold and gear carry over between adventures")
     cmp_sub = cmp.add_subparsers(dest="campaign_command", required=True)
     game_opt = argparse.ArgumentParser(add_help=False)
@@ -432,6 +497,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         args.func = cmd_play
     try:
+        offer_packs(getattr(args, "content", None) or [])
         return int(args.func(args) or 0)
     except (CliError, RecordError) as err:
         print(f"dungeon-tui: {err}", file=sys.stderr)

@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from . import packs
 from .errors import RecordError as RecordError  # callers know it as record.RecordError too
 from .game import Action, Game, IllegalAction
 
@@ -77,7 +78,7 @@ def to_json(game: Game, app_version: str, meta: dict[str, Any] | None = None) ->
         "seed": game.seed,
         "setup": game.setup,
         # Meta before the decisions: the saves list reads a record's head only (`read_head`).
-        "meta": dict(meta or {}),
+        "meta": {**({"packs": used} if (used := packs.stamps(game.content)) else {}), **(meta or {})},
         "decisions": [{**a.to_json(), "why": why} for a, why in game.decisions],
         "checkpoints": [list(c) for c in game.checkpoints],
     }
