@@ -188,7 +188,11 @@ class Ruleset(ABC, Generic[StateT, ContentT]):
 
     # -- content -----------------------------------------------------------------------
     def content(self) -> ContentT:
-        return type(self).load()  # type: ignore[no-any-return]
+        content = type(self).load()
+        if content_packs.stale(content, content_packs.game_folder(self.id)):  # other packs than it was loaded with
+            getattr(type(self).load, "cache_clear", lambda: None)()
+            content = type(self).load()
+        return content  # type: ignore[no-any-return]
 
     def digest(self, content: ContentT) -> str:
         return str(getattr(content, "digest", ""))
@@ -277,8 +281,7 @@ class Ruleset(ABC, Generic[StateT, ContentT]):
     def new_game(self, setup: dict[str, Any], seed: int, packs: list[Any] | None = None) -> Game:
         """A game of every content pack offered, or of the packs a record names (`packs`, its
         meta's list; a pack missing is a PackError)."""
-        if content_packs.select(content_packs.game_folder(self.id), packs):
-            getattr(type(self).load, "cache_clear", lambda: None)()
+        content_packs.select(content_packs.game_folder(self.id), packs)
         content = self.content()
         return Game(self, self.normalise_setup(setup), seed, content, self.digest(content))
 

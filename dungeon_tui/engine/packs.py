@@ -253,14 +253,12 @@ def for_game(game_dir: str) -> tuple[Pack, ...]:
     return tuple(p for p in _offered if game_dir in p.games)
 
 
-def select(game_dir: str, stamps: Any) -> bool:
-    """Load the game with exactly the packs a record names (None: every pack offered); True when
-    that changes the game's packs, so its cached content must be loaded again.  A pack named but
-    not offered, or offered with other files, is one line."""
-    before = for_game(game_dir)
+def select(game_dir: str, stamps: Any) -> None:
+    """Load the game with exactly the packs a record names (None: every pack offered).  A pack
+    named but not offered, or offered with other files, is one line."""
     if stamps is None:
         _chosen.pop(game_dir, None)
-        return for_game(game_dir) != before
+        return
     if not isinstance(stamps, list) or not all(isinstance(s, dict) for s in stamps):
         raise PackError("the record's meta.packs is not a list of packs")
     chosen = []
@@ -275,7 +273,12 @@ def select(game_dir: str, stamps: Any) -> bool:
                             f"the one loaded from {pack.shown} is {pack.version} (digest {pack.digest})")
         chosen.append(pack)
     _chosen[game_dir] = tuple(sorted(chosen, key=lambda p: p.name))
-    return _chosen[game_dir] != before
+
+
+def stale(content: Any, game_dir: str) -> bool:
+    """Whether a game's loaded content has other packs than it should have now."""
+    bundle = getattr(content, "bundle", content)
+    return tuple(p.digest for p in getattr(bundle, "packs", ())) != tuple(p.digest for p in for_game(game_dir))
 
 
 def stamps(content: Any) -> list[dict[str, str]]:
