@@ -166,7 +166,7 @@ def _files(root: Path, shown: str) -> dict[str, bytes]:
             if entry.name.endswith(NOTES):
                 continue
             if not entry.name.endswith(".yaml"):
-                raise PackError(f"{where}: a pack holds .yaml files only (and notes in .md or .txt)")
+                raise PackError(f"{where}: a file that is not .yaml (a pack holds folders, .yaml files, and notes in .md or .txt)")
             if len(found) >= MAX_FILES:
                 raise PackError(f"{shown}: more than {MAX_FILES} files")
             if info.st_size > MAX_FILE_BYTES:
