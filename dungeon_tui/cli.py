@@ -159,18 +159,22 @@ def cmd_content(args: argparse.Namespace) -> int:
 def offer_packs(folders: list[str]) -> None:
     """The packs this run may use: those --content names (a bad one stops the command), then
     the player's own folder's (a bad one is skipped with a line on stderr, and changes nothing)."""
+    from .engine import pack_folder
+    if not folders and not pack_folder.has_packs():
+        if "dungeon_tui.engine.packs" in sys.modules:  # offered by an earlier command of this process
+            sys.modules["dungeon_tui.engine.packs"].offer([])
+        return
     from .engine import packs
     from .rulesets import game_ids
     games = {packs.game_folder(g) for g in game_ids()}
     named = [packs.read(Path(folder), games) for folder in folders]
-    kept_here = packs.data_folder()
-    if kept_here is None or not kept_here.is_dir():
-        packs.offer(named)
-        return
+    kept_here = pack_folder.data_folder() if pack_folder.has_packs() else None
     own = []
-    for folder in sorted(p for p in kept_here.iterdir() if not p.name.startswith(".")):
+    for folder in sorted(p for p in kept_here.iterdir() if not p.name.startswith(".")) if kept_here else ():
         try:
             pack = packs.read(folder, games)
+            if any(p.name == pack.name for p in named):
+                continue  # the copy --content names is the one wanted (a new version being made)
             packs.offer([pack])  # alone, so its own problems are its own
             problems = [line for g in pack.games for line in ruleset_for(g.replace("_", "-")).check()]
         except ContentError as err:

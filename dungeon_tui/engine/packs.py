@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import ContentError
+from .pack_folder import ENV as ENV, data_folder as data_folder  # where the player's own are
 
 MAX_FILE_BYTES = 256 * 1024  # the largest installed file is under 100 KB
 MAX_TOTAL_BYTES = 2 * 1024 * 1024
@@ -35,7 +36,6 @@ MAX_FILES = 200
 MAX_DEPTH = 32  # nesting of the data in one file
 MAX_FOLDER_DEPTH = 4  # my-pack/heroquest/quests/x.yaml is 3
 NOTES = (".md", ".txt")  # a pack's own notes, never read
-ENV = "DUNGEON_TUI_PACKS"
 
 
 class PackError(ContentError):
@@ -77,16 +77,6 @@ class Pack:
 def game_folder(game: str) -> str:
     """A game's folder in content/ (and in a pack) from its id: warhammer-quest -> warhammer_quest."""
     return game.replace("-", "_")
-
-
-def data_folder() -> Path | None:
-    """The player's own packs: DUNGEON_TUI_PACKS when set (set but empty: none), else the
-    platform's folder for a user's data (platformdirs: ~/.local/share/dungeon-tui/packs)."""
-    named = os.environ.get(ENV)
-    if named is not None:
-        return Path(named) if named else None
-    import platformdirs
-    return Path(platformdirs.user_data_dir("dungeon-tui", appauthor=False)) / "packs"
 
 
 # -- reading a pack ------------------------------------------------------------------------
@@ -149,7 +139,8 @@ def _files(root: Path, shown: str) -> dict[str, bytes]:
             except (OSError, RuntimeError):
                 raise PackError(f"{where}: a link to nothing") from None
             if not real.is_relative_to(root):
-                raise PackError(f"{where}: a link out of the pack's folder (to {real}); a pack keeps all its files inside")
+                raise PackError(f"{where}: a link out of the pack's folder (to {real}); "
+                                "a pack keeps all its files inside")
             try:
                 info = real.stat()
             except OSError as err:
@@ -166,7 +157,8 @@ def _files(root: Path, shown: str) -> dict[str, bytes]:
             if entry.name.endswith(NOTES):
                 continue
             if not entry.name.endswith(".yaml"):
-                raise PackError(f"{where}: a file that is not .yaml (a pack holds folders, .yaml files, and notes in .md or .txt)")
+                raise PackError(f"{where}: a file that is not .yaml "
+                                "(a pack holds folders, .yaml files, and notes in .md or .txt)")
             if len(found) >= MAX_FILES:
                 raise PackError(f"{shown}: more than {MAX_FILES} files")
             if info.st_size > MAX_FILE_BYTES:
@@ -204,7 +196,7 @@ def read(folder: Path, games: set[str] | None = None) -> Pack:
         path = ".".join(str(p) for p in first["loc"]) or "(top)"
         raise PackError(f"{shown}/pack.yaml: {path}: {first['msg']}") from None
     folders = [game_folder(g) for g in head.games]
-    for g, name in zip(folders, head.games):
+    for g, name in zip(folders, head.games, strict=True):
         if games is not None and g not in games:
             raise PackError(f"{shown}/pack.yaml: games: unknown game {name!r}; known: {', '.join(sorted(games))}")
     data: dict[str, Any] = {}
@@ -236,7 +228,8 @@ def offer(packs: list[Pack]) -> None:
     seen: dict[str, Pack] = {}
     for pack in packs:
         if pack.name in seen:
-            raise PackError(f"{pack.where('pack.yaml')}: name: {pack.name!r} is the name of {seen[pack.name].shown} too")
+            raise PackError(f"{pack.where('pack.yaml')}: name: {pack.name!r} is the name of "
+                            f"{seen[pack.name].shown} too")
         seen[pack.name] = pack
     _offered[:] = sorted(packs, key=lambda p: p.name)
     _chosen.clear()

@@ -38,7 +38,8 @@ def test_example_pack_checks_plays_and_replays_only_with_itself(game, folder, na
     assert f"with pack {name} 1.0" in capsys.readouterr().out
 
     seed = 1 if game != "ashardalon" else 3  # the dire wolf's card comes up in this game
-    sim = ["simulate", "--game", game, "--games", "1", "--seed", str(seed), "--record", str(tmp_path), "--content", pack]
+    sim = ["simulate", "--game", game, "--games", "1", "--seed", str(seed), "--record", str(tmp_path),
+           "--content", pack]
     assert cli.main(sim + (["--adventure", adventure] if adventure else [])) == 0
     capsys.readouterr()
     (path,) = tmp_path.glob("*.json")
@@ -90,7 +91,8 @@ def test_a_record_without_packs_replays_the_installed_game_while_a_pack_is_offer
     shutil.copytree(EXAMPLES / "hq-orc-captain", pack)
     (pack / "heroquest" / "monsters.yaml").write_text(
         "monsters:\n  orc: {name: Orc, glyph: o, move: 8, attack: 6, defend: 6, body: 3, mind: 2, tags: [orc]}\n")
-    (pack / "pack.yaml").write_text((pack / "pack.yaml").read_text() + "replaces: ['heroquest/monsters.yaml: monsters.orc']\n")
+    with (pack / "pack.yaml").open("a") as fh:
+        fh.write("replaces: ['heroquest/monsters.yaml: monsters.orc']\n")
     assert cli.main(["replay", str(path), "--headless", "--content", str(pack)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == f"final state hash {game.state_hash()}"
 

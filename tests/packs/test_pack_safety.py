@@ -74,7 +74,8 @@ def test_too_many_files(pack, capsys):
 
 def test_deep_nesting(pack, capsys):
     (pack / "heroquest" / "monsters.yaml").write_text("monsters: " + "[" * 200 + "]" * 200 + "\n")
-    assert refused(pack, capsys) == f"{pack}/heroquest/monsters.yaml: line 1: nested deeper than {packs.MAX_DEPTH} levels"
+    assert refused(pack, capsys) == f"{pack}/heroquest/monsters.yaml: line 1: nested deeper than " \
+                                   f"{packs.MAX_DEPTH} levels"
 
 
 def test_an_alias_bomb(pack, capsys):
@@ -141,6 +142,11 @@ def test_files_outside_the_games_folders_and_unknown_games(pack, capsys):
 
 # -- what the models and checks say about a pack's data ---------------------------------------
 
+def replaces(pack, what):
+    with (pack / "pack.yaml").open("a") as fh:
+        fh.write(f"replaces: [{what!r}]\n")
+
+
 def problems_of(pack, capsys):
     capsys.readouterr()
     assert cli.main(["content", "check", "--game", "heroquest", "--content", str(pack)]) == 1
@@ -164,7 +170,8 @@ def test_a_cross_file_error_names_the_pack_file(pack, capsys):
 def test_an_id_that_clashes_is_refused_naming_both_files(pack, capsys):
     (pack / "heroquest" / "monsters.yaml").write_text(
         "monsters:\n  orc: {name: Orc, glyph: o, move: 8, attack: 6, defend: 6, body: 3, mind: 2}\n")
-    shutil.copy(pack / "heroquest" / "quests" / "the_orc_captain.yaml", pack / "heroquest" / "quests" / "the_trial.yaml")
+    quests = pack / "heroquest" / "quests"
+    shutil.copy(quests / "the_orc_captain.yaml", quests / "the_trial.yaml")
     assert problems_of(pack, capsys) == [
         f"{pack}/heroquest/monsters.yaml: monsters.orc: clashes with content/heroquest/monsters.yaml "
         f"(pack.yaml may list it under replaces)",
@@ -177,7 +184,7 @@ def test_a_pack_replaces_what_it_says_it_replaces(pack, capsys):
         "monsters:\n  orc: {name: Orc, glyph: o, move: 8, attack: 6, defend: 6, body: 3, mind: 2}\n")
     os.remove(pack / "heroquest" / "quests" / "the_orc_captain.yaml")
     shutil.rmtree(pack / "heroquest" / "quests")
-    (pack / "pack.yaml").write_text((pack / "pack.yaml").read_text() + "replaces: ['heroquest/monsters.yaml: monsters.orc']\n")
+    replaces(pack, "heroquest/monsters.yaml: monsters.orc")
     assert cli.main(["content", "check", "--game", "heroquest", "--content", str(pack)]) == 0
     assert get("heroquest").content().monsters["orc"].attack == 6
     packs.offer([])
@@ -185,7 +192,7 @@ def test_a_pack_replaces_what_it_says_it_replaces(pack, capsys):
 
 
 def test_replacing_what_is_not_there_is_refused(pack, capsys):
-    (pack / "pack.yaml").write_text((pack / "pack.yaml").read_text() + "replaces: ['heroquest/monsters.yaml: monsters.troll']\n")
+    replaces(pack, "heroquest/monsters.yaml: monsters.troll")
     assert problems_of(pack, capsys) == [f"{pack}/pack.yaml: replaces: 'heroquest/monsters.yaml: monsters.troll' "
                                          f"names nothing the pack holds that the game has already"]
 
@@ -206,6 +213,7 @@ def test_the_players_own_folder_adds_good_packs_and_skips_bad_ones(pack, tmp_pat
     monkeypatch.setenv(packs.ENV, str(own))
     assert cli.main(["content", "check", "--game", "heroquest"]) == 0
     out = capsys.readouterr()
-    assert out.err.splitlines() == [f"dungeon-tui: content pack {own}/bad is skipped: {own}/bad/heroquest/monsters.yaml: "
-                                    f"line 1: anchors and aliases (& and *) are not allowed in a pack"]
+    assert out.err.splitlines() == [f"dungeon-tui: content pack {own}/bad is skipped: "
+                                    f"{own}/bad/heroquest/monsters.yaml: line 1: anchors and aliases (& and *) "
+                                    f"are not allowed in a pack"]
     assert "with pack orc-captain 1.0" in out.out
