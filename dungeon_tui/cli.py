@@ -156,9 +156,10 @@ def cmd_content(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
-def offer_packs(folders: list[str]) -> None:
-    """The packs this run may use: those --content names (a bad one stops the command), then
-    the player's own folder's (a bad one is skipped with a line on stderr, and changes nothing)."""
+def offer_packs(folders: list[str], check: bool = True) -> None:
+    """The packs this run may use: those --content names (a bad one stops the command, unless it
+    is `content check`, which says all that is wrong), then the player's own folder's (a bad one
+    is skipped with a line on stderr, and changes nothing)."""
     from .engine import pack_folder
     if not folders and not pack_folder.has_packs():
         if "dungeon_tui.engine.packs" in sys.modules:  # offered by an earlier command of this process
@@ -183,6 +184,13 @@ def offer_packs(folders: list[str]) -> None:
             print(f"dungeon-tui: content pack {folder} is skipped: {problems[0]}", file=sys.stderr)
         else:
             own.append(pack)
+    packs.offer(named)
+    # What the models cannot see (a new spell or power without the code behind it) stops the
+    # command here, before a game meets it.
+    problems = [line for g in sorted({g for p in named for g in p.games}) if check
+                for line in ruleset_for(g.replace("_", "-")).check()]
+    if problems:
+        raise ContentError(problems)
     packs.offer(named + own)
 
 
@@ -501,7 +509,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         args.func = cmd_play
     try:
-        offer_packs(getattr(args, "content", None) or [])
+        offer_packs(getattr(args, "content", None) or [], check=args.func is not cmd_content)
         return int(args.func(args) or 0)
     except (CliError, RecordError) as err:
         print(f"dungeon-tui: {err}", file=sys.stderr)

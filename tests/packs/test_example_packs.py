@@ -89,8 +89,8 @@ def test_a_record_without_packs_replays_the_installed_game_while_a_pack_is_offer
     # the pack replaces the orc: a replay that took it would go otherwise
     pack = tmp_path / "pack"
     shutil.copytree(EXAMPLES / "hq-orc-captain", pack)
-    (pack / "heroquest" / "monsters.yaml").write_text(
-        "monsters:\n  orc: {name: Orc, glyph: o, move: 8, attack: 6, defend: 6, body: 3, mind: 2, tags: [orc]}\n")
+    with (pack / "heroquest" / "monsters.yaml").open("a") as fh:
+        fh.write("  orc: {name: Orc, glyph: o, move: 8, attack: 6, defend: 6, body: 3, mind: 2, tags: [orc]}\n")
     with (pack / "pack.yaml").open("a") as fh:
         fh.write("replaces: ['heroquest/monsters.yaml: monsters.orc']\n")
     assert cli.main(["replay", str(path), "--headless", "--content", str(pack)]) == 0

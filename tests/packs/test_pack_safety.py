@@ -217,3 +217,12 @@ def test_the_players_own_folder_adds_good_packs_and_skips_bad_ones(pack, tmp_pat
                                     f"{own}/bad/heroquest/monsters.yaml: line 1: anchors and aliases (& and *) "
                                     f"are not allowed in a pack"]
     assert "with pack orc-captain 1.0" in out.out
+
+
+def test_a_new_spell_without_the_code_behind_it_stops_a_new_game(pack, capsys, monkeypatch):
+    monkeypatch.setattr(cli, "run_app", lambda app: pytest.fail("the app was opened"))
+    (pack / "heroquest" / "spells.yaml").write_text(
+        "spells:\n  frost_bite: {name: Frost Bite, group: water, target: monster, text: Ice bites.}\n")
+    assert cli.main(["new", "--game", "heroquest", "--content", str(pack)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err and all("frost_bite" in line for line in err)
