@@ -111,3 +111,23 @@ def test_content_schema_writes_one_schema_per_kind_of_file(tmp_path, capsys):
     assert {"id", "name", "monsters", "objective"} <= set(quest["properties"])
     pack = json.loads((tmp_path / "pack.schema.json").read_text())
     assert set(pack["required"]) == {"name", "version", "games"}
+
+
+def test_new_and_load_open_the_app_on_a_packs_quest_and_refuse_it_without(tmp_path, capsys, monkeypatch):
+    opened = []
+    monkeypatch.setattr(cli, "run_app", lambda app: opened.append(app) or 0)
+    pack = str(EXAMPLES / "hq-orc-captain")
+    assert cli.main(["--content", pack, "new", "--game", "heroquest", "--adventure", "the_orc_captain",
+                     "--seed", "4"]) == 0
+    game = opened[-1].initial.game
+    assert game.setup["adventure"] == "the_orc_captain"
+    game.run(get("heroquest").ai_controllers())
+    path = tmp_path / "save.json"
+    opened[-1].initial.save(path, "test")
+    assert cli.main(["load", str(path), "--content", pack]) == 0
+    assert opened[-1].initial.game.state_hash() == game.state_hash()
+    capsys.readouterr()
+    assert cli.main(["load", str(path)]) == 2
+    assert "content pack 'orc-captain' 1.0, which is not loaded" in capsys.readouterr().err
+    assert cli.main(["new", "--game", "heroquest", "--adventure", "the_orc_captain"]) == 2
+    assert "unknown" in capsys.readouterr().err and len(opened) == 2
