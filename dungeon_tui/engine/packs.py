@@ -33,6 +33,7 @@ from .pack_folder import ENV as ENV, data_folder as data_folder  # where the pla
 MAX_FILE_BYTES = 256 * 1024  # the largest installed file is under 100 KB
 MAX_TOTAL_BYTES = 2 * 1024 * 1024
 MAX_FILES = 200
+MAX_ENTRIES = 1000  # files and folders of any kind, notes and hidden ones too
 MAX_DEPTH = 32  # nesting of the data in one file
 MAX_FOLDER_DEPTH = 4  # my-pack/heroquest/quests/x.yaml is 3
 NOTES = (".md", ".txt")  # a pack's own notes, never read
@@ -121,14 +122,21 @@ def _files(root: Path, shown: str) -> dict[str, bytes]:
     """Every .yaml file under `root`, read whole, by its path inside the pack; one line for a
     link that leaves the folder, anything but plain files and folders, or a limit passed."""
     found: dict[str, bytes] = {}
-    total = 0
+    total = seen = 0
     stack: list[tuple[Path, str, int]] = [(root, "", 0)]
     while stack:
         folder, prefix, depth = stack.pop()
+        entries = []
         try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            with os.scandir(folder) as listing:
+                for entry in listing:  # counted as they come: a folder of a million names stops early
+                    seen += 1
+                    if seen > MAX_ENTRIES:
+                        raise PackError(f"{shown}: more than {MAX_ENTRIES} files and folders")
+                    entries.append(entry)
         except OSError as err:
             raise PackError(f"{shown}/{prefix or '.'}: cannot read the folder ({err.strerror or err})") from None
+        entries.sort(key=lambda e: e.name)
         for entry in entries:
             if entry.name.startswith("."):
                 continue  # .git and an editor's own files

@@ -226,3 +226,9 @@ def test_a_new_spell_without_the_code_behind_it_stops_a_new_game(pack, capsys, m
     assert cli.main(["new", "--game", "heroquest", "--content", str(pack)]) == 2
     err = capsys.readouterr().err.splitlines()
     assert err and all("frost_bite" in line for line in err)
+
+
+def test_too_many_names(pack, capsys):
+    for i in range(packs.MAX_ENTRIES):
+        (pack / "heroquest" / f"empty{i}").mkdir()
+    assert refused(pack, capsys) == f"{pack}: more than {packs.MAX_ENTRIES} files and folders"
