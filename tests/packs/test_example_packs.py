@@ -131,3 +131,16 @@ def test_new_and_load_open_the_app_on_a_packs_quest_and_refuse_it_without(tmp_pa
     assert "content pack 'orc-captain' 1.0, which is not loaded" in capsys.readouterr().err
     assert cli.main(["new", "--game", "heroquest", "--adventure", "the_orc_captain"]) == 2
     assert "unknown" in capsys.readouterr().err and len(opened) == 2
+
+
+def test_simulate_shares_a_packs_games_among_processes_started_afresh(tmp_path, capsys, monkeypatch):
+    import multiprocessing
+    from concurrent import futures
+    spawning = multiprocessing.get_context("spawn")
+    real_pool = futures.ProcessPoolExecutor
+    monkeypatch.setattr(futures, "ProcessPoolExecutor", lambda **kw: real_pool(mp_context=spawning, **kw))
+    pack = str(EXAMPLES / "sk-short-patrol")
+    assert cli.main(["simulate", "--game", "skirmish", "--adventure", "short_patrol", "--games", "2", "--jobs", "2",
+                     "--record", str(tmp_path), "--content", pack]) == 0
+    named = [json.loads(p.read_text())["meta"]["packs"][0]["name"] for p in tmp_path.glob("*.json")]
+    assert named == ["short-patrol", "short-patrol"]
