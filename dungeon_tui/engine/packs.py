@@ -116,6 +116,8 @@ def parse(raw: bytes, shown: str) -> Any:
         raise PackError(f"{shown}: YAML syntax error{where}: {err.problem}") from None
     except (yaml.YAMLError, RecursionError) as err:
         raise PackError(f"{shown}: cannot parse YAML ({type(err).__name__})") from None
+    except ValueError as err:  # a number too long to convert, a date that is no date
+        raise PackError(f"{shown}: cannot read a value ({err})") from None
 
 
 def _files(root: Path, shown: str) -> dict[str, bytes]:

@@ -232,3 +232,8 @@ def test_too_many_names(pack, capsys):
     for i in range(packs.MAX_ENTRIES):
         (pack / "heroquest" / f"empty{i}").mkdir()
     assert refused(pack, capsys) == f"{pack}: more than {packs.MAX_ENTRIES} files and folders"
+
+
+def test_a_number_too_long_to_read(pack, capsys):
+    (pack / "heroquest" / "monsters.yaml").write_text("monsters: " + "9" * 5000 + "\n")
+    assert refused(pack, capsys).startswith(f"{pack}/heroquest/monsters.yaml: cannot read a value (Exceeds the limit")
