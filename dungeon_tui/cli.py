@@ -170,14 +170,16 @@ def offer_packs(folders: list[str], check: bool = True) -> None:
     games = {packs.game_folder(g) for g in game_ids()}
     named = [packs.read(Path(folder), games) for folder in folders]
     kept_here = pack_folder.data_folder() if pack_folder.has_packs() else None
-    own = []
+    own: list[packs.Pack] = []
     for folder in sorted(p for p in kept_here.iterdir() if not p.name.startswith(".")) if kept_here else ():
         try:
             pack = packs.read(folder, games)
             if any(p.name == pack.name for p in named):
                 continue  # the copy --content names is the one wanted (a new version being made)
+            twin = next((p for p in own if p.name == pack.name), None)
             packs.offer([pack])  # alone, so its own problems are its own
-            problems = [line for g in pack.games for line in ruleset_for(g.replace("_", "-")).check()]
+            problems = [f"{folder}/pack.yaml: name: {pack.name!r} is the name of {twin.shown} too"] if twin else \
+                [line for g in pack.games for line in ruleset_for(g.replace("_", "-")).check()]
         except ContentError as err:
             problems = err.problems
         if problems:

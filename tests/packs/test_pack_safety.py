@@ -217,6 +217,10 @@ def test_the_players_own_folder_adds_good_packs_and_skips_bad_ones(pack, tmp_pat
                                     f"{own}/bad/heroquest/monsters.yaml: line 1: anchors and aliases (& and *) "
                                     f"are not allowed in a pack"]
     assert "with pack orc-captain 1.0" in out.out
+    shutil.copytree(pack, own / "twin")  # a second copy of the good pack, under the same name
+    assert cli.main(["content", "check", "--game", "heroquest"]) == 0
+    assert f"dungeon-tui: content pack {own}/twin is skipped: {own}/twin/pack.yaml: name: 'orc-captain' is the " \
+           f"name of {own}/good too" in capsys.readouterr().err.splitlines()
 
 
 def test_a_new_spell_without_the_code_behind_it_stops_a_new_game(pack, capsys, monkeypatch):
