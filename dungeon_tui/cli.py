@@ -156,63 +156,12 @@ def cmd_content(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
-def offer_packs(folders: list[str], check: bool = True) -> None:
-    """The packs this run may use: those --content names (a bad one stops the command, unless it
-    is `content check`, which says all that is wrong), then the player's own folder's (a bad one
-    is skipped with a line on stderr, and changes nothing)."""
-    from .engine import pack_folder
-    if not folders and not pack_folder.has_packs():
-        if "dungeon_tui.engine.packs" in sys.modules:  # offered by an earlier command of this process
-            sys.modules["dungeon_tui.engine.packs"].offer([])
-        return
-    from .engine import packs
-    from .rulesets import game_ids
-    games = {packs.game_folder(g) for g in game_ids()}
-    named = [packs.read(Path(folder), games) for folder in folders]
-    kept_here = pack_folder.data_folder() if pack_folder.has_packs() else None
-    own: list[packs.Pack] = []
-    for folder in sorted(p for p in kept_here.iterdir() if not p.name.startswith(".")) if kept_here else ():
-        try:
-            pack = packs.read(folder, games)
-            if any(p.name == pack.name for p in named):
-                continue  # the copy --content names is the one wanted (a new version being made)
-            twin = next((p for p in own if p.name == pack.name), None)
-            packs.offer([pack])  # alone, so its own problems are its own
-            problems = [f"{folder}/pack.yaml: name: {pack.name!r} is the name of {twin.shown} too"] if twin else \
-                [line for g in pack.games for line in ruleset_for(g.replace("_", "-")).check()]
-        except ContentError as err:
-            problems = err.problems
-        if problems:
-            print(f"dungeon-tui: content pack {folder} is skipped: {problems[0]}", file=sys.stderr)
-        else:
-            own.append(pack)
-    packs.offer(named)
-    # What the models cannot see (a new spell or power without the code behind it) stops the
-    # command here, before a game meets it.
-    problems = [line for g in sorted({g for p in named for g in p.games}) if check
-                for line in ruleset_for(g.replace("_", "-")).check()]
-    if problems:
-        raise ContentError(problems)
-    packs.offer(named + own)
-
-
 def cmd_schema(args: argparse.Namespace) -> int:
-    """One JSON Schema file per kind of content file: <game>.<file>.schema.json (quests/*.yaml
-    share quests.schema.json), and pack.schema.json."""
-    from .engine import packs
-    from .engine.content import schemas
+    from .pack_commands import write_schemas
     from .rulesets import game_ids
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    written = 0
-    for name in [args.game] if args.game else sorted(game_ids()):
-        rs = ruleset_for(name)
-        for kind, schema in schemas(packs.game_folder(rs.id), rs.content()).items():
-            (out / kind).write_text(json.dumps(schema, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-            written += 1
-    (out / "pack.schema.json").write_text(
-        json.dumps(packs.PackFile.model_json_schema(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"{written + 1} schemas written to {out}")
+    count = write_schemas([ruleset_for(name) for name in ([args.game] if args.game else sorted(game_ids()))],
+                          Path(args.out))
+    print(f"{count} schemas written to {args.out}")
     return 0
 
 
@@ -511,6 +460,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         args.func = cmd_play
     try:
+        from .pack_commands import offer_packs
         offer_packs(getattr(args, "content", None) or [], check=args.func is not cmd_content)
         return int(args.func(args) or 0)
     except (CliError, RecordError) as err:
