@@ -121,9 +121,12 @@ def in_index_order(task: Callable[..., list[T]], games: int, jobs: int, *args: A
             yield task(*args, i, 1)
         return
     from concurrent.futures import ProcessPoolExecutor
+
+    from .engine import packs
     firsts = list(range(0, games, BATCH))
     columns = [[arg] * len(firsts) for arg in args]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # A worker started afresh (spawn, forkserver) has not read the content packs: it is handed them.
+    with ProcessPoolExecutor(max_workers=jobs, initializer=packs.offer, initargs=(packs.offered(),)) as pool:
         yield from pool.map(task, *columns, firsts, [min(BATCH, games - f) for f in firsts])
 
 

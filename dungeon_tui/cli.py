@@ -143,6 +143,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_content(args: argparse.Namespace) -> int:
+    from .engine import packs
     from .rulesets import game_ids
     names = [args.game] if args.game else sorted(game_ids())
     bad = 0
@@ -153,8 +154,19 @@ def cmd_content(args: argparse.Namespace) -> int:
             print(p)
         bad += len(problems)
         if not problems:
-            print(f"{rs.id}: all content is valid (digest {rs.digest(rs.content())})")
+            content = rs.content()
+            used = "".join(f", with pack {p['name']} {p['version']}" for p in packs.stamps(content))
+            print(f"{rs.id}: all content is valid{used} (digest {rs.digest(content)})")
     return 1 if bad else 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .pack_commands import write_schemas
+    from .rulesets import game_ids
+    count = write_schemas([ruleset_for(name) for name in ([args.game] if args.game else sorted(game_ids()))],
+                          Path(args.out))
+    print(f"{count} schemas written to {args.out}")
+    return 0
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -360,17 +372,28 @@ def ascii_option(default: Any) -> argparse.ArgumentParser:
     return parent
 
 
+def content_option(default: Any) -> argparse.ArgumentParser:
+    """--content DIR (again for more) for every command that plays or checks content."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--content", action="append", default=default, metavar="DIR",
+                        help="a content pack's folder: its adventures, quests, heroes and monsters join "
+                             "the game's (docs/content.md)")
+    return parent
+
+
 def parser() -> argparse.ArgumentParser:
     from .tui.saves import where_saves_go  # the folder only: no Textual, no engine
     p = argparse.ArgumentParser(prog="dungeon-tui", description="Tabletop dungeon games in the terminal.",
-                                epilog=f"Saves go to {where_saves_go()}.", parents=[ascii_option(None)])
+                                epilog=f"Saves go to {where_saves_go()}.",
+                                parents=[ascii_option(None), content_option(None)])
     # A command's own --ascii keeps what was given before the command when it is not given again.
-    app_opts = [ascii_option(argparse.SUPPRESS)]
+    app_opts = [ascii_option(argparse.SUPPRESS), content_option(argparse.SUPPRESS)]
+    packs_opt = [content_option(argparse.SUPPRESS)]
     p.add_argument("--version", action="version", version=f"dungeon-tui {__version__}")
     p.add_argument("--plain", action=argparse.BooleanOptionalAction, default=None,
                    help="play in plain lines for a screen reader: no map, no panels (default: the plain setting)")
     sub = p.add_subparsers(dest="command")
-    sim = sub.add_parser("simulate", help="play games with AI on every seat and summarise them")
+    sim = sub.add_parser("simulate", help="play games with AI on every seat and summarise them", parents=packs_opt)
     sim.add_argument("--game", required=True)
     sim.add_argument("--adventure", help="an adventure id (see list), or random to draw one as the rulebook does")
     sim.add_argument("--heroes", help="comma-separated warriors, e.g. barbarian,elf")
@@ -394,9 +417,14 @@ def parser() -> argparse.ArgumentParser:
     rep.set_defaults(func=cmd_replay)
     con = sub.add_parser("content", help="content tools")
     con_sub = con.add_subparsers(dest="content_command", required=True)
-    chk = con_sub.add_parser("check", help="validate the YAML content")
+    chk = con_sub.add_parser("check", help="validate the YAML content (and the packs --content names)",
+                             parents=packs_opt)
     chk.add_argument("--game")
     chk.set_defaults(func=cmd_content)
+    sch = con_sub.add_parser("schema", help="write the JSON Schema of every content file, for an editor")
+    sch.add_argument("--game")
+    sch.add_argument("--out", default="content-schema", metavar="DIR", help="the folder (default: content-schema)")
+    sch.set_defaults(func=cmd_schema)
     cmp = sub.add_parser("campaign", help="campaigns: a party whose gold and gear carry over between adventures")
     cmp_sub = cmp.add_subparsers(dest="campaign_command", required=True)
     game_opt = argparse.ArgumentParser(add_help=False)
@@ -480,6 +508,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         args.func = cmd_play
     try:
+        from .pack_commands import offer_packs
+        offer_packs(getattr(args, "content", None) or [], check=args.func is not cmd_content)
         return int(args.func(args) or 0)
     except (CliError, RecordError) as err:
         print(f"dungeon-tui: {err}", file=sys.stderr)

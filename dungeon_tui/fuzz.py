@@ -222,8 +222,11 @@ def batches_here(game_id: str, games: int, seed: int, max_decisions: int, save_e
 def batches_in_pool(game_id: str, games: int, seed: int, max_decisions: int, save_every: int, players: str,
                     jobs: int) -> Iterator[list[Played]]:
     from concurrent.futures import ProcessPoolExecutor
+
+    from .engine import packs
     firsts = list(range(0, games, BATCH))
     n = len(firsts)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # A worker started afresh (spawn, forkserver) has not read the content packs: it is handed them.
+    with ProcessPoolExecutor(max_workers=jobs, initializer=packs.offer, initargs=(packs.offered(),)) as pool:
         yield from pool.map(play_batch, [game_id] * n, firsts, [min(BATCH, games - f) for f in firsts],
                             [seed] * n, [max_decisions] * n, [save_every] * n, [players] * n)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cas
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from . import packs as content_packs
 from .content import ContentError
 from .game import CHANCE, DUNGEON, Controller, Game, Procedure
 
@@ -248,7 +249,11 @@ class Ruleset(ABC, Generic[StateT, ContentT]):
 
     # -- content -----------------------------------------------------------------------
     def content(self) -> ContentT:
-        return type(self).load()  # type: ignore[no-any-return]
+        content = type(self).load()
+        if content_packs.stale(content, content_packs.game_folder(self.id)):  # other packs than it was loaded with
+            getattr(type(self).load, "cache_clear", lambda: None)()
+            content = type(self).load()
+        return content  # type: ignore[no-any-return]
 
     def digest(self, content: ContentT) -> str:
         return str(getattr(content, "digest", ""))
@@ -259,6 +264,7 @@ class Ruleset(ABC, Generic[StateT, ContentT]):
 
     def check(self) -> list[str]:
         """Load the content afresh; every problem, one line each (none when it is valid)."""
+        content_packs.select(content_packs.game_folder(self.id), None)
         getattr(type(self).load, "cache_clear", lambda: None)()
         try:
             content = self.content()
@@ -333,7 +339,10 @@ class Ruleset(ABC, Generic[StateT, ContentT]):
     def view(self, state: StateT, seat: str) -> Any:
         """What one seat may know; only the dungeon seat sees hidden things."""
 
-    def new_game(self, setup: dict[str, Any], seed: int) -> Game:
+    def new_game(self, setup: dict[str, Any], seed: int, packs: list[Any] | None = None) -> Game:
+        """A game of every content pack offered, or of the packs a record names (`packs`, its
+        meta's list; a pack missing is a PackError)."""
+        content_packs.select(content_packs.game_folder(self.id), packs)
         content = self.content()
         return Game(self, self.normalise_setup(setup), seed, content, self.digest(content))
 
