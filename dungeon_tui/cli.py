@@ -314,7 +314,7 @@ def session_from(args: argparse.Namespace) -> Any:
         seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
         try:
             session = new_session(rs.id, setup, seed, dungeon=args.dungeon or "AI")
-            session.options.dice = args.dice
+            session.options.dice, session.options.draws = args.dice, args.draws
         except ValueError as err:  # a setup the game refuses when it deals it out
             raise CliError(str(err)) from None
     elif getattr(args, "command", None) == "load":
@@ -474,6 +474,8 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("--variant", help="a game's variants, comma-separated (see `dungeon-tui list`)")
     new.add_argument("--dice", choices=["app", "mine", "all"], default="app",
                      help="who rolls: the app; you, for your heroes' rolls (typed in); or you, for every roll")
+    new.add_argument("--draws", choices=["app", "mine"], default="app",
+                     help="who draws from the decks: the app, or you from your own cards (you name each card)")
     new.add_argument("--dungeon", metavar="NAME", help="a player's name for the dungeon seat (HeroQuest's Zargon) "
                      "in hotseat; default: the AI")
     new.set_defaults(func=cmd_play)

@@ -71,11 +71,12 @@ def roll(game: Game, count: int, sides: int, rule: str, faces: tuple[str, ...] =
     return rolled
 
 
-def draw(game: Game, n: int, rule: str) -> Generator[Decision, Action, int]:
-    """Ask the chance seat to pick one of n (a card from a pile, a counter from a cup)."""
+def draw(game: Game, n: int, rule: str, names: tuple[str, ...] = ()) -> Generator[Decision, Action, int]:
+    """Ask the chance seat to pick one of n (a card from a pile, a counter from a cup); `names`,
+    the cards in pile order, lets players who draw from their own deck name the card."""
     if n <= 1:
         return 0
-    spec = Chance("draw", 1, n, rule)
+    spec = Chance("draw", 1, n, rule, names)
     action = yield Decision(CHANCE, f"draw one of {n} for {rule}", chance=spec)
     index: int = action.get("index")
     return index

@@ -88,7 +88,8 @@ class Chance:
     sides: int = 6  # faces per die, or the number of cards for a draw
     rule: str = ""
     # What each face shows where the die has symbols (HeroQuest's combat dice, Catakombs' power
-    # dice), face 1 first; empty for numbered dice.  Only players typing their own rolls read it.
+    # dice), face 1 first, empty for numbered dice; for a draw, the name of each card in pile
+    # order.  Only players typing their own rolls and draws read it.
     faces: tuple[str, ...] = ()
     # Who rolls these dice at a real table (a defending hero's player in the monsters' turn),
     # where that is not the seat whose choice led to the roll; None: that seat.

@@ -1,8 +1,9 @@
-"""Dice rolled at the table and typed in: the faces a player types, checked against the dice
-asked for.  A face is its number, or where the die has symbols its word, the word's first
-letters, or any part of it that only one face starts with ("s s w": two skulls and a white
-shield).  The chance seat's answer is then the same action an app roll makes, so a game with
-typed dice records, replays and undoes like any other."""
+"""Dice rolled and cards drawn at the table, typed in: the faces a player types, checked
+against the dice asked for, or the name of the card drawn from the player's own deck.  A face
+is its number, or where the die has symbols its word, the word's first letters, or any part of
+it that only one face starts with ("s s w": two skulls and a white shield).  The chance
+seat's answer is then the same action an app roll or draw makes, so a game played so records,
+replays and undoes like any other."""
 from __future__ import annotations
 
 from .game import Action, Chance
@@ -65,3 +66,31 @@ def legend(spec: Chance) -> str:
         short = {word[0].lower(), initials(word).lower()} - {word.lower()}
         out.append(f"{word} ({' or '.join(sorted(short))})" if short else word)
     return ", ".join(out)
+
+
+def parse_answer(spec: Chance, typed: str) -> Action:
+    """The chance action for a typed roll or a named card."""
+    return parse_card(spec, typed) if spec.kind == "draw" else parse_faces(spec, typed)
+
+
+def parse_card(spec: Chance, typed: str) -> Action:
+    """The draw that takes the card named (its whole name, or a part only one card's name
+    starts with); the first of several copies, which are alike."""
+    word = " ".join(typed.lower().split())
+    names = [n.lower() for n in spec.faces]
+    if not word:
+        raise TypedFacesError("type the name of the card you drew")
+    if word in names:
+        return spec.action(names.index(word))
+    starts = sorted({n for n in names if n.startswith(word)})
+    if len(starts) == 1:
+        return spec.action(names.index(starts[0]))
+    if starts:
+        more = " ..." if len(starts) > 4 else ""
+        raise TypedFacesError(f"{typed.strip()!r} could be {' or '.join(starts[:4])}{more}; type more of it")
+    raise TypedFacesError(f"no {typed.strip()!r} is left in this deck")
+
+
+def card_legend(spec: Chance) -> str:
+    """The cards left in the deck, each name once."""
+    return ", ".join(sorted(dict.fromkeys(spec.faces)))

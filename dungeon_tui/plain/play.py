@@ -7,7 +7,7 @@ import re
 from ..engine.game import CHANCE, DUNGEON, Decision, Game
 from ..engine.presenter import seat_name
 from ..tui.saves import saves_dir
-from ..engine.typed_dice import TypedFacesError, legend, parse_faces
+from ..engine.typed_dice import TypedFacesError, card_legend, legend, parse_answer
 from ..tui.session import Session, why_not_saved
 from ..tui.table_watch import TableWatch
 from .answers import pick
@@ -123,9 +123,13 @@ class PlainGame:
         spec = d.chance
         assert spec is not None
         who = self.session.roll_owner(d) or self.presenter.dungeon_player or "The monsters"
-        dice = f"{spec.count} {'die' if spec.count == 1 else 'dice'}"
-        self.console.say(f"{who}: roll {dice} for {spec.rule}. Type the faces: {legend(spec)}; "
-                         "or app to let the app roll them.")
+        if spec.kind == "draw":
+            self.console.say(f"{who}: draw a card for {spec.rule}. Name the card drawn (cards left: "
+                             f"{card_legend(spec)}); or app to let the app draw it.")
+        else:
+            dice = f"{spec.count} {'die' if spec.count == 1 else 'dice'}"
+            self.console.say(f"{who}: roll {dice} for {spec.rule}. Type the faces: {legend(spec)}; "
+                             "or app to let the app roll them.")
         while True:
             answer = self.console.ask()
             if answer is None:
@@ -134,10 +138,10 @@ class PlainGame:
                 self.session.play_typed(None)
                 break
             try:
-                self.session.play_typed(parse_faces(spec, answer))
+                self.session.play_typed(parse_answer(spec, answer))
                 break
             except TypedFacesError as err:
-                self.console.say(f"{err}. Type the faces again.")
+                self.console.say(f"{err}. Type it again.")
         self.autosave()
         return True
 

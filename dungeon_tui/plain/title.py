@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine.errors import RecordError
 from ..tui.saves import saves_dir, where_saves_go
-from ..tui.session import DICE, Options, autosaves, load_session, new_session
+from ..tui.session import DICE, DRAWS, Options, autosaves, load_session, new_session
 from .answers import pick
 from .console import Console
 
@@ -148,9 +148,10 @@ def new_game(form: Form) -> Any:
     seed = int(seed_said) if seed_said.isdigit() else default_seed
     undo = form.one("Undo?", ["stops at the last roll or draw", "unlimited"], 0) == 1
     dice = list(DICE)[form.one("Dice?", list(DICE.values()), 0)]
+    draws = list(DRAWS)[form.one("Decks?", list(DRAWS.values()), 0)]
     try:
         setup = rs.normalise_setup(asked)
-        return new_session(rs.id, setup, seed, hero_owners=owners, options=Options(undo, "instant", dice),
+        return new_session(rs.id, setup, seed, hero_owners=owners, options=Options(undo, "instant", dice, draws),
                            dungeon=dungeon)
     except ValueError as err:
         form.console.say(f"That game cannot start: {err}")

@@ -150,9 +150,11 @@ class NewGameScreen(Screen[None]):
                                                 id="speed"))
             ascii_now = next(k for k, v in ASCII_VALUES.items() if v == getattr(self.app, "ascii_map", None))
             yield row(Label("ASCII map"), Select(ASCII_CHOICES, value=ascii_now, allow_blank=False, id="ascii"))
-            from .session import DICE
+            from .session import DICE, DRAWS
             yield row(Label("Dice"), Select([(shown, key) for key, shown in DICE.items()], value="app",
                                             allow_blank=False, id="dice"))
+            yield row(Label("Decks"), Select([(shown, key) for key, shown in DRAWS.items()], value="app",
+                                             allow_blank=False, id="draws"))
             yield TickBox("Unlimited undo (otherwise undo stops at the last roll)", False, id="undo")
             yield Button("Start the game", variant="primary", id="start")
         yield Footer()
@@ -230,7 +232,7 @@ class NewGameScreen(Screen[None]):
                 owners[hero.seat] = "AI" if by_ai else who
         from .session import Options, new_session
         options = Options(self.query_one("#undo", Checkbox).value, str(self.query_one("#speed", Select).value),
-                          str(self.query_one("#dice", Select).value))
+                          str(self.query_one("#dice", Select).value), str(self.query_one("#draws", Select).value))
         try:
             seed = int(self.query_one("#seed", Input).value)
             variants = [vid for vid, _ in rs.variants() if self.query_one(f"#variant-{vid}", Checkbox).value]

@@ -23,6 +23,8 @@ SPEEDS = {"slow": 0.8, "normal": 0.3, "fast": 0.08, "instant": 0.0}
 # Who rolls the dice: the app; the players at the table for their own heroes' rolls (typed in);
 # or the players for every roll, the monsters' too.
 DICE = {"app": "the app rolls", "mine": "I roll for my heroes", "all": "I roll every die"}
+# Who draws from the decks: the app, or the players from their own cards (they name the card).
+DRAWS = {"app": "the app draws", "mine": "I draw from my own decks"}
 
 
 @dataclass
@@ -30,16 +32,18 @@ class Options:
     unlimited_undo: bool = False  # else undo stops at the last roll or draw
     ai_speed: str = "normal"
     dice: str = "app"
+    draws: str = "app"
 
     def to_json(self) -> dict[str, Any]:
-        return {"unlimited_undo": self.unlimited_undo, "ai_speed": self.ai_speed, "dice": self.dice}
+        return {"unlimited_undo": self.unlimited_undo, "ai_speed": self.ai_speed, "dice": self.dice,
+                "draws": self.draws}
 
     @classmethod
     def from_json(cls, data: Any) -> Options:
         data = data if isinstance(data, dict) else {}
-        speed, dice = data.get("ai_speed"), data.get("dice")
+        speed, dice, draws = data.get("ai_speed"), data.get("dice"), data.get("draws")
         return cls(bool(data.get("unlimited_undo", False)), speed if speed in SPEEDS else "normal",
-                   dice if dice in DICE else "app")
+                   dice if dice in DICE else "app", draws if draws in DRAWS else "app")
 
 
 @dataclass
@@ -90,8 +94,13 @@ class Session:
         return next((a.seat for a, _why in reversed(self.game.decisions) if a.seat != CHANCE), None)
 
     def must_type(self, d: Decision) -> bool:
-        """Does a player type this roll's faces (the dice setting), rather than the app roll it?"""
-        if d.chance is None or d.chance.kind != "dice" or self.options.dice == "app":
+        """Does a player type this roll's faces (the dice setting), or name the card drawn (the
+        draws setting, for the decks whose cards the game names), rather than the app?"""
+        if d.chance is None:
+            return False
+        if d.chance.kind == "draw":
+            return self.options.draws == "mine" and bool(d.chance.faces)
+        if d.chance.kind != "dice" or self.options.dice == "app":
             return False
         if self.options.dice == "all":
             return True
@@ -102,6 +111,11 @@ class Session:
         """The player who rolls these dice at the table; empty when the AI's side rolls them."""
         seat = (d.chance.by if d.chance is not None else None) or self.roller() or d.seat
         return self.owners.get(seat, "") if self.is_human(seat) else ""
+
+    @property
+    def at_table(self) -> bool:
+        """The players roll or draw for themselves: they move the real figures too."""
+        return self.options.dice != "app" or self.options.draws != "app"
 
     def stops_for(self, d: Decision) -> bool:
         """Does the game wait for a player here (a choice, or dice to type)?"""

@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 
 from ..engine.game import CHANCE, Action, Chance, Decision
 from ..engine.presenter import Presenter
-from ..engine.typed_dice import TypedFacesError, legend, parse_faces
+from ..engine.typed_dice import TypedFacesError, card_legend, legend, parse_answer
 from .dialogs import MODAL_CSS, FreshKeys
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class TypeRoll(FreshKeys, ModalScreen[Action | None]):
     BINDINGS = [Binding("escape", "app_rolls", "the app rolls this one")]
     DEFAULT_CSS = MODAL_CSS.format(name="TypeRoll") + (
         "TypeRoll Input { width: 60; } TypeRoll #problem { color: $error; width: 60; }"
-        "TypeRoll #about { color: $text-muted; width: 60; }")
+        "TypeRoll #about { color: $text-muted; width: 60; } TypeRoll Static { max-width: 60; }")
 
     def __init__(self, who: str, spec: Chance, context: str) -> None:
         super().__init__()
@@ -38,22 +38,28 @@ class TypeRoll(FreshKeys, ModalScreen[Action | None]):
         self.mark_opened()
 
     def compose(self) -> ComposeResult:
-        dice = f"{self.spec.count} {'die' if self.spec.count == 1 else 'dice'}"
+        spec = self.spec
+        if spec.kind == "draw":
+            what, how, hint = "draw a card", f"Name the card drawn. Cards left: {card_legend(spec)}", "the card's name"
+        else:
+            what = f"roll {spec.count} {'die' if spec.count == 1 else 'dice'}"
+            how, hint = f"Type the faces: {legend(spec)}", "faces, separated by spaces"
         with Vertical():
-            yield Static(f"[b]{escape(self.who)}: roll {dice}[/b] ({escape(self.spec.rule)})")
+            yield Static(f"[b]{escape(self.who)}: {what}[/b] ({escape(spec.rule)})")
             if self.context:
                 yield Static(escape(self.context), id="about")
-            yield Static(f"Type the faces: {escape(legend(self.spec))}")
-            yield Input(placeholder="faces, separated by spaces", id="faces")
+            yield Static(escape(how))
+            yield Input(placeholder=hint, id="faces")
             yield Static("", id="problem")
-            yield Static("enter: done   escape: the app rolls this one", id="keys")
+            yield Static(f"enter: done   escape: the app {'draws' if spec.kind == 'draw' else 'rolls'} this one",
+                         id="keys")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         try:
-            action = parse_faces(self.spec, message.value)
+            action = parse_answer(self.spec, message.value)
         except TypedFacesError as err:
             self.query_one("#problem", Static).update(escape(str(err)))
             message.input.value = ""

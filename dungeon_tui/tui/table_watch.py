@@ -30,7 +30,7 @@ class TableWatch:
         presenter = s.ruleset.presenter()
         if self.seen > len(events):  # an undo rewound the game: look again from here
             self.seen, self.before = len(events), presenter.figures(game, seat)
-        if s.options.dice == "app" or len(events) == self.seen:
+        if not s.at_table or len(events) == self.seen:
             return []
         seats = getattr(game.state, "seat_of", {})
         own = frozenset(h for h, x in seats.items() if s.is_human(x))

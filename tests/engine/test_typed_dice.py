@@ -3,7 +3,7 @@ one face starts with; a wrong count or an impossible face is one line."""
 import pytest
 
 from dungeon_tui.engine.game import Chance
-from dungeon_tui.engine.typed_dice import TypedFacesError, parse_faces
+from dungeon_tui.engine.typed_dice import TypedFacesError, parse_answer, parse_faces
 from dungeon_tui.rulesets.catakombs.dice import LOCATION_FACES, POWER_FACES
 from dungeon_tui.rulesets.heroquest.combat import COMBAT_FACES
 
@@ -44,3 +44,41 @@ def test_typed_faces_refused_with_one_line(spec, typed, says):
     with pytest.raises(TypedFacesError) as err:
         parse_faces(spec, typed)
     assert says in str(err.value) and "\n" not in str(err.value)
+
+
+DECK = Chance("draw", 1, 4, "hq.treasure.draw", ("Potion of Healing", "Gold", "Potion of Healing", "Wandering Monster"))
+
+
+@pytest.mark.parametrize("typed, index", [("gold", 1), ("Potion", 0), ("w", 3), ("  potion   of healing ", 0)])
+def test_a_named_card_is_the_first_of_its_copies(typed, index):
+    assert parse_answer(DECK, typed).get("index") == index
+
+
+@pytest.mark.parametrize("typed, says", [("", "type the name of the card you drew"),
+                                         ("sword", "no 'sword' is left in this deck")])
+def test_a_card_not_in_the_deck_is_one_line(typed, says):
+    with pytest.raises(TypedFacesError, match=says):
+        parse_answer(DECK, typed)
+
+
+def test_the_players_name_the_treasure_card_they_drew():
+    """HeroQuest with the players' own decks: the treasure draw asks for the card, and the card
+    named is the card drawn; with the app's decks it never asks."""
+    from dungeon_tui.engine.typed_dice import TYPED
+    from dungeon_tui.tui.session import Options, new_session
+    session = new_session("heroquest", {"adventure": "the_trial"}, 5, options=Options(draws="mine"))
+    for _ in range(400):
+        d = session.game.pending
+        if d.chance is not None and d.chance.rule == "hq.treasure.draw":
+            break
+        action, why = session.ai_choice(d) if d.chance is None else (None, "")
+        session.game.play(action, why) if action is not None else session.play_typed(None)
+    d = session.game.pending
+    assert session.must_type(d) and len(d.chance.faces) == d.chance.sides
+    wanted = d.chance.faces[-1]
+    session.play_typed(parse_answer(d.chance, wanted))
+    drawn = next(e for e in reversed(session.game.events) if e.kind == "treasure_card")
+    assert f"draws {wanted}:" in drawn.text
+    assert [why for _a, why in session.game.decisions].count(TYPED) == 1
+    session.options.draws = "app"
+    assert not session.must_type(d)

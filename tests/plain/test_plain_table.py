@@ -20,8 +20,8 @@ def test_typed_roll_in_lines_then_the_board():
     ask = next(i for i, line in enumerate(lines) if "roll 2 dice for hq.move.roll" in line)
     assert lines[ask] == ("Player: roll 2 dice for hq.move.roll. Type the faces: each die's number, 1 to 6; "
                           "or app to let the app roll them.")
-    assert "9 is not a face of a d6. Type the faces again." in lines  # asked again, nothing played
-    assert "type each die's number, 1 to 6; 'four' is not one. Type the faces again." in lines
+    assert "9 is not a face of a d6. Type it again." in lines  # asked again, nothing played
+    assert "type each die's number, 1 to 6; 'four' is not one. Type it again." in lines
     typed = [a for a, why in s.game.decisions if why == TYPED]
     assert [a.get("faces") for a in typed] == [(3, 4)]
     assert any(line.startswith("Roll: Barbarian rolls 3+4 to move: 7 squares.") for line in lines)

@@ -140,7 +140,7 @@ def draw_card(game: Game, figure: Figure) -> Procedure:
     if not pile:
         game.emit("treasure", figure=figure.id, text="The treasure deck is empty.")
         return False
-    cid = pile[(yield from draw(game, len(pile), "hq.treasure.draw"))]
+    cid = pile[(yield from draw(game, len(pile), "hq.treasure.draw", tuple(c.treasure[p].name for p in pile)))]
     card = c.treasure[cid]
     if card.kept:
         s.deck[cid] -= 1

@@ -25,7 +25,8 @@ def draw_event(game: Game) -> Procedure:
     if not s.event_deck:
         s.event_deck, s.event_discard = sorted(s.event_discard), []
         game.emit("info", text="The Event deck is shuffled anew from its discards.")
-    i = yield from draw(game, len(s.event_deck), "whq.event.draw")
+    names = tuple(game.content.events[e].name for e in s.event_deck)
+    i = yield from draw(game, len(s.event_deck), "whq.event.draw", names)
     card = s.event_deck.pop(i)
     s.event_discard.append(card)
     return card

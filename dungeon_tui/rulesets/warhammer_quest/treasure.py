@@ -21,7 +21,8 @@ def draw_treasure(game: Game) -> Procedure:
             game.emit("info", text="The Treasure deck is empty.")
             return None
         s.treasure_deck, s.treasure_discard = sorted(s.treasure_discard), []
-    i = yield from draw(game, len(s.treasure_deck), "whq.treasure.draw")
+    names = tuple(game.content.treasure[t].name for t in s.treasure_deck)
+    i = yield from draw(game, len(s.treasure_deck), "whq.treasure.draw", names)
     return s.treasure_deck.pop(i)
 
 
