@@ -9,8 +9,9 @@ there, so it never reads an unrevealed room).
 
 Own dice only.  A future's chance seat is a private stream derived from the game's seed, the
 decision's index and the future's number, never the game's own dice, so the lookahead cannot
-know what the dice will do.  The same future number is used for every option weighed (common
-random numbers): two options are compared on the same luck.
+know what the dice will do.  Every option weighed meets the same futures' dice, counted per
+rule (common random numbers): two options are compared on the same luck, which the few
+futures a decision can afford need.
 
 Forking.  A game cannot be copied: its rules are a generator, paused mid-procedure.  A future
 is the game resumed from its last keyframe (`Game.resume`: one deep copy of the state) with
@@ -22,6 +23,7 @@ game holds is touched.
 """
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -41,6 +43,7 @@ class Hooks(Protocol):
     widest: int  # at most this many options weighed, the default's first choice among them
     horizon: int  # a future ends after this many round boundaries (or at the end of the game)
     longest: int  # and after this many decisions at most
+    margin: float  # another option must beat the default's by this much (the futures are few)
     measure: str  # what the score counts, as the reason says it ("Wounds kept, a foe slain worth 3")
 
     def candidates(self, game: Game, decision: Decision, first: Action) -> list[Action]:
@@ -75,6 +78,36 @@ class Private:
         return self.dice.uniform(self.seed, 0, self.k, n)
 
 
+class FutureDice:
+    """A future's chance seat.  The k-th roll for a rule asked after a seat's choice is a pure
+    function of the game's seed, the salt, the rule, the seat and k, so two futures of
+    different options meet the same luck where they roll for the same thing (the monsters'
+    second blow hits in both or in neither, whether or not a warrior swung first)."""
+
+    def __init__(self, salt: int) -> None:
+        self.dice, self.counts = SeededChance(salt), dict[str, int]()
+
+    def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
+        spec = decision.chance
+        assert spec is not None, "the chance seat only answers chance decisions"
+        key = f"{spec.rule} {asker(game)}"
+        count = self.counts.get(key, 0)
+        self.counts[key] = count + 1
+        seed = game.seed ^ zlib.crc32(key.encode())
+        if spec.kind == "dice":
+            return spec.action(tuple(1 + self.dice.uniform(seed, count, k, spec.sides)
+                                     for k in range(spec.count))), "the lookahead's own dice"
+        return spec.action(self.dice.uniform(seed, count, 0, spec.sides)), "the lookahead's own draw"
+
+
+def asker(game: Game) -> str:
+    """The seat whose choice led to this roll: the last one not the chance seat's."""
+    for action, _ in reversed(game.decisions[-40:]):
+        if action.seat != CHANCE:
+            return action.seat
+    return CHANCE
+
+
 def future_salt(index: int, number: int) -> int:
     return splitmix64((SALT ^ (index << 12) ^ number) & MASK)
 
@@ -101,7 +134,7 @@ class Lookahead:
                            / self.hooks.futures) for a in options]
         mean_first = next(w.mean for w in weighed if w.action == first)
         best = max(weighed, key=lambda w: w.mean)
-        if best.mean <= mean_first + 1e-9:
+        if best.mean <= mean_first + self.hooks.margin:
             best = next(w for w in weighed if w.action == first)
         rest = [w for w in weighed if w.action != best.action]
         other = max(rest, key=lambda w: w.mean)
@@ -143,7 +176,7 @@ class Lookahead:
         seen: list[bool] = []
         game.keep_events = False
         game.listeners.append(lambda event: seen.append(True) if self.hooks.reveals(event) else None)
-        controllers: dict[str, Any] = {**self.others(), CHANCE: SeededChance(salt)}
+        controllers: dict[str, Any] = {**self.others(), CHANCE: FutureDice(salt)}
         game.play(action)
         rounds = len(game.checkpoints) + self.hooks.horizon
         steps = 0

@@ -1,8 +1,8 @@
 """Warhammer Quest's hooks for the lookahead companion (`engine/lookahead.py`): which of a
 warrior's options are weighed, how well the party stands, and what a future may not read.
 
-Weighed: a warrior's turn (each blow and shot by target, breaking away, an item, a spell,
-ending the turn, beside the default's own move) and the Wizard's power windows.  A future
+Weighed: a warrior's turn (each blow and shot by target, breaking away, ending the turn,
+beside the default's own choice).  A future
 ends at the round's end or when a new section is laid (the dungeon deck's order is hidden:
 a future stops before it could read it).  The event and treasure decks are drawn by index at
 the moment of drawing, so the futures' own dice already re-draw them."""
@@ -13,8 +13,13 @@ from collections.abc import Callable
 from ....engine.game import DUNGEON, Action, Controller, Decision, Event, Game
 from ....engine.lookahead import Lookahead
 from ..state import ACTIVE, UNCONSCIOUS, State
+from .odds import menace
 
-WEIGHED = ("attack", "shoot", "escape", "use", "cast", "scroll", "end", "pass")
+# Weighed only in a fight: where to strike, whether to break away.  Spells, items and the
+# Wizard's power keep their worth beyond one round and moves lead to what a round cannot see
+# (the objective), so those stay the default companion's; ending the turn beside a foe only
+# when the default would.
+WEIGHED = ("attack", "shoot", "escape")
 
 
 class WarhammerQuestHooks:
@@ -22,10 +27,12 @@ class WarhammerQuestHooks:
     widest = 4
     horizon = 1
     longest = 400
-    measure = "Wounds kept, a foe slain worth 3, a fallen warrior costing 10"
+    margin = 1.0
+    measure = ("Wounds kept, less two rounds of harm from each foe left, 10 for a fallen warrior, "
+               "6 for one in a pit")
 
     def candidates(self, game: Game, decision: Decision, first: Action) -> list[Action]:
-        if not (decision.context.get("figure") or decision.context.get("window")):
+        if not decision.context.get("figure") or first.kind not in (*WEIGHED, "end"):
             return []
         out = [first]
         for a in decision.options:
@@ -46,10 +53,14 @@ class WarhammerQuestHooks:
         kept = 0.0
         for w in s.heroes():
             if w.status == ACTIVE:
-                kept += w.wounds
-            elif w.status != UNCONSCIOUS:
+                kept += w.wounds - (6 if w.flags.get("in_pit") else 0)
+            elif w.status == UNCONSCIOUS:
+                kept -= 5
+            else:
                 kept -= 10
-        standing = sum(3 * m.wounds / max(1, m.max_wounds) for m in s.monsters())
+        # A foe left standing costs about two of its rounds of harm, a hurt one a little less.
+        c = game.content
+        standing = sum(menace(c, m) * (1.5 + 0.5 * m.wounds / max(1, m.max_wounds)) for m in s.monsters())
         return kept - standing
 
 
