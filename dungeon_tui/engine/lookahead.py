@@ -50,15 +50,17 @@ class Hooks(Protocol):
         """The options worth weighing, `first` (the default companion's) among them; fewer than
         two means the default's choice stands without a look ahead."""
 
-    def conceal(self, game: Game, pick: Callable[[int], int]) -> None:
+    def conceal(self, game: Game, pick: Callable[[int], int]) -> Any:
         """Re-draw in a future's state what a hero seat cannot see (the order of a deck), with
-        `pick(n)`, a private draw of one of n."""
+        `pick(n)`, a private draw of one of n; returns what the seat knew at the fork (the foes
+        in sight), which `score` is given."""
 
     def reveals(self, event: Event) -> bool:
         """An event that shows what no hero could know before (a new room): the future stops."""
 
-    def score(self, game: Game) -> float:
-        """How well the party stands, in the words of `measure`; a won or lost game dominates."""
+    def score(self, game: Game, known: Any) -> float:
+        """How well the party stands, in the words of `measure`, counting only foes of `known`;
+        a won or lost game dominates."""
 
 
 @dataclass(slots=True)
@@ -172,7 +174,7 @@ class Lookahead:
         """Play `action` and one short future after it, on dice of the lookahead's own."""
         game = self.fork(shadow)
         salt = future_salt(index, number)
-        self.hooks.conceal(game, Private(game.seed, salt ^ 0x5A17))
+        known = self.hooks.conceal(game, Private(game.seed, salt ^ 0x5A17))
         seen: list[bool] = []
         game.keep_events = False
         game.listeners.append(lambda event: seen.append(True) if self.hooks.reveals(event) else None)
@@ -187,7 +189,7 @@ class Lookahead:
             picked, _ = controller.choose(game, decision)
             game.play(picked)
             steps += 1
-        return self.hooks.score(game)
+        return self.hooks.score(game, known)
 
 
 class CompanionLevels:

@@ -41,12 +41,13 @@ class WarhammerQuestHooks:
         return out if len(out) > 1 else []
 
     def conceal(self, game: Game, pick: Callable[[int], int]) -> None:
-        """Nothing to re-draw: futures stop before the dungeon deck is read."""
+        """Nothing to re-draw: futures stop before the dungeon deck is read, and every monster
+        in play is on the table for all to see."""
 
     def reveals(self, event: Event) -> bool:
         return event.kind == "explore"
 
-    def score(self, game: Game) -> float:
+    def score(self, game: Game, known: None) -> float:
         s: State = game.state
         if game.over:
             return 1000.0 if (game.result or {}).get("outcome") == "win" else -1000.0
