@@ -38,7 +38,7 @@ class AshardalonHooks:
         for deck in HIDDEN_ORDER:
             cards = s.decks.get(deck)
             if cards:
-                rest = list(cards)
+                rest = sorted(cards)  # from what the deck holds, never from its hidden order
                 cards[:] = [rest.pop(pick(len(rest))) for _ in range(len(rest))]
 
     def reveals(self, event: Event) -> bool:

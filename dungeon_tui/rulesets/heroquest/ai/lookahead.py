@@ -2,8 +2,9 @@
 options are weighed, how well the party stands, and what a future may not read.
 
 Weighed: which foe a hero strikes, when the default would strike.  What the heroes cannot see
-is taken out of every future: hidden traps are gone and unknown trapped furniture is harmless
-(the seat cannot tell them from a safe square), a future stops as soon as a room or a monster
+is taken out of every future: hidden traps are gone, unknown trapped furniture is harmless and
+the monsters not yet seen are off the board (the seat cannot tell their rooms and squares from
+empty ones; the companions' own rules of thumb read some of them), a future stops as soon as a room or a monster
 comes into sight, and only the foes in sight at the fork are counted.  The treasure deck is
 drawn by index at the moment of drawing, so the futures' own dice re-draw it."""
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable
 
 from ....engine.game import DUNGEON, Action, Controller, Decision, Event, Game
 from ....engine.lookahead import Lookahead
-from ..state import ALIVE, HERO, State
+from ..state import ALIVE, HERO, MONSTER, State
 
 
 class HeroQuestHooks:
@@ -38,6 +39,9 @@ class HeroQuestHooks:
         for trap in s.furniture_traps.values():
             if not trap.get("known"):
                 trap["armed"] = False
+        for fig in s.figures.values():
+            if fig.side == MONSTER and not fig.placed:
+                fig.pos = None  # the quest book's monsters the heroes have not seen: none in a future
         return frozenset(m.id for m in s.monsters())
 
     def reveals(self, event: Event) -> bool:

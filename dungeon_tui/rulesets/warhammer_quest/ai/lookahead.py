@@ -5,7 +5,7 @@ Weighed: a warrior's turn (each blow and shot by target, breaking away, ending t
 beside the default's own choice).  A future
 ends at the round's end or when a new section is laid (the dungeon deck's order is hidden:
 a future stops before it could read it).  The event and treasure decks are drawn by index at
-the moment of drawing, so the futures' own dice already re-draw them."""
+the moment of drawing, so the futures' own dice re-draw them from the cards they hold."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -41,8 +41,12 @@ class WarhammerQuestHooks:
         return out if len(out) > 1 else []
 
     def conceal(self, game: Game, pick: Callable[[int], int]) -> None:
-        """Nothing to re-draw: futures stop before the dungeon deck is read, and every monster
-        in play is on the table for all to see."""
+        """The event and treasure decks are drawn by index; their order, hidden, is put back
+        to what anyone knows (which cards they hold).  Futures stop before the dungeon deck is
+        read, and every monster in play is on the table for all to see."""
+        s: State = game.state
+        s.event_deck.sort()
+        s.treasure_deck.sort()
 
     def reveals(self, event: Event) -> bool:
         return event.kind == "explore"
