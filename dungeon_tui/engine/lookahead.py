@@ -204,6 +204,12 @@ class CompanionLevels:
         return level.choose(game, decision)
 
 
+def with_lookahead(default: Controller, others: Callable[[], dict[str, Controller]], hooks: Hooks) -> CompanionLevels:
+    """The hero seats' controller of a game with a lookahead level: `others` makes the default
+    AI of every seat (the game-master's under DUNGEON, the heroes' under "*") for the futures."""
+    return CompanionLevels(default, **{LOOKAHEAD: Lookahead(default, others, hooks)})
+
+
 def companion_setting() -> Any:
     """The setup option that picks the hero companions' level (games with a lookahead level)."""
     return setting("default", "Companions", [("quick (the default)", "default"),

@@ -9,13 +9,13 @@ from typing import Any, Literal
 from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat, setting
 from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.grid import Sq
-from ...engine.lookahead import LOOKAHEAD, CompanionLevels, companion_of, companion_setting
+from ...engine.lookahead import companion_of, companion_setting, with_lookahead
 from ...engine.presenter import Presenter
 from . import board, combat, invariants
 from .adventures import ADVENTURE_CARDS
 from .ai.companions import HeroAI
 from .ai.dungeon import DungeonSeat
-from .ai.lookahead import lookahead
+from .ai.lookahead import AshardalonHooks
 from .combat import ITEMS
 from .content import WHERE, Content, load_content
 from .encounters import ENCOUNTERS
@@ -154,8 +154,8 @@ class Ashardalon(Ruleset[State, Content]):
         return data
 
     def controllers(self) -> dict[str, Controller]:
-        default = HeroAI()
-        return {DUNGEON: DungeonSeat(), "*": CompanionLevels(default, **{LOOKAHEAD: lookahead(default, DungeonSeat, HeroAI)})}
+        return {DUNGEON: DungeonSeat(), "*": with_lookahead(
+            HeroAI(), lambda: {DUNGEON: DungeonSeat(), "*": HeroAI()}, AshardalonHooks())}
 
     def presenter(self) -> Presenter:
         return PRESENTER

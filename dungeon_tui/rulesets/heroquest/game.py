@@ -6,11 +6,11 @@ from typing import Any, Literal
 
 from ...engine.contract import CampaignCommands, Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
 from ...engine.game import DUNGEON, Controller, Game, Procedure
-from ...engine.lookahead import LOOKAHEAD, CompanionLevels, companion_of, companion_setting
+from ...engine.lookahead import companion_of, companion_setting, with_lookahead
 from ...engine.presenter import Presenter
 from . import armory, board, invariants
 from .ai.dungeon import DREAD_TESTS
-from .ai.lookahead import lookahead
+from .ai.lookahead import HeroQuestHooks
 from .ai.seat import ScriptedSeat, script_problems
 from .combat import attack_dice, defend_dice
 from .content import HERO_ORDER, ID, RULES_VERSION, Content, load_content
@@ -161,7 +161,8 @@ class HeroQuest(Ruleset[State, Content]):
 
     def controllers(self) -> dict[str, Controller]:
         seat = ScriptedSeat()  # Zargon and the hero companions both play by tactics scripts
-        return {DUNGEON: seat, "*": CompanionLevels(seat, **{LOOKAHEAD: lookahead(seat, ScriptedSeat)})}
+        return {DUNGEON: seat, "*": with_lookahead(
+            seat, lambda: {DUNGEON: ScriptedSeat(), "*": ScriptedSeat()}, HeroQuestHooks())}
 
     def presenter(self) -> Presenter:
         return PRESENTER

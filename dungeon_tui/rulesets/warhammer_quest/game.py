@@ -7,13 +7,13 @@ from typing import Any, Literal
 
 from ...engine.contract import CampaignCommands, Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
 from ...engine.game import DUNGEON, Controller, Game, Procedure
-from ...engine.lookahead import LOOKAHEAD, CompanionLevels, companion_of, companion_setting
+from ...engine.lookahead import companion_of, companion_setting, with_lookahead
 from ...engine.presenter import Presenter
 from . import board, invariants
 from .adventures import RULES
 from .ai.companions import WarriorAI
 from .ai.dungeon import DungeonAI, registry
-from .ai.lookahead import lookahead
+from .ai.lookahead import WarhammerQuestHooks
 from .content import DEFAULT_ADVENTURE, ID, RULES_VERSION, WARRIOR_ORDER, Content, read_content
 from .event_cards import EVENTS
 from .items import ITEMS
@@ -121,9 +121,8 @@ class WarhammerQuest(Ruleset[State, Content]):
         return data
 
     def controllers(self) -> dict[str, Controller]:
-        default = WarriorAI()
-        return {DUNGEON: DungeonAI(),
-                "*": CompanionLevels(default, **{LOOKAHEAD: lookahead(default, DungeonAI, WarriorAI)})}
+        return {DUNGEON: DungeonAI(), "*": with_lookahead(
+            WarriorAI(), lambda: {DUNGEON: DungeonAI(), "*": WarriorAI()}, WarhammerQuestHooks())}
 
     def presenter(self) -> Presenter:
         return PRESENTER

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ....engine.game import DUNGEON, Action, Controller, Decision, Event, Game
-from ....engine.lookahead import Lookahead
+from ....engine.game import Action, Decision, Event, Game
 from ..state import State
 
 HIDDEN_ORDER = ("monster", "encounter", "treasure")
@@ -51,6 +50,3 @@ class AshardalonHooks:
         kept = sum(h.hp if h.hp > 0 else -10 for h in s.heroes()) + 4 * s.surges
         return kept - sum(f.hp + 2 for f in s.foes())
 
-
-def lookahead(default: Controller, dungeon: Callable[[], Controller], hero: Callable[[], Controller]) -> Lookahead:
-    return Lookahead(default, lambda: {DUNGEON: dungeon(), "*": hero()}, AshardalonHooks())

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ....engine.game import DUNGEON, Action, Controller, Decision, Event, Game
-from ....engine.lookahead import Lookahead
+from ....engine.game import Action, Decision, Event, Game
 from ..state import ALIVE, HERO, MONSTER, State
 
 
@@ -55,6 +54,3 @@ class HeroQuestHooks:
         standing = sum(m.body + 0.4 * m.attack for m in s.monsters() if m.id in known)
         return kept - standing
 
-
-def lookahead(default: Controller, seat: Callable[[], Controller]) -> Lookahead:
-    return Lookahead(default, lambda: {DUNGEON: seat(), "*": seat()}, HeroQuestHooks())

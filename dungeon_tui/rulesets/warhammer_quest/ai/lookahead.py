@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ....engine.game import DUNGEON, Action, Controller, Decision, Event, Game
-from ....engine.lookahead import Lookahead
+from ....engine.game import Action, Decision, Event, Game
 from ..state import ACTIVE, UNCONSCIOUS, State
 from .odds import menace
 
@@ -68,6 +67,3 @@ class WarhammerQuestHooks:
         standing = sum(menace(c, m) * (1.5 + 0.5 * m.wounds / max(1, m.max_wounds)) for m in s.monsters())
         return kept - standing
 
-
-def lookahead(default: Controller, dungeon: Callable[[], Controller], hero: Callable[[], Controller]) -> Lookahead:
-    return Lookahead(default, lambda: {DUNGEON: dungeon(), "*": hero()}, WarhammerQuestHooks())
