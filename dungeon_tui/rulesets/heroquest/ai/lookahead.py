@@ -16,7 +16,7 @@ from ..state import ALIVE, HERO, MONSTER, State
 
 
 class HeroQuestHooks:
-    futures = 4
+    futures = 8
     widest = 3
     horizon = 1
     longest = 300
