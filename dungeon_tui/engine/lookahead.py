@@ -2,7 +2,9 @@
 each sensible option with the default AI on every seat, and takes the option whose futures
 left the party best off.
 
-Every game uses this one player through a few hooks of its own (`Hooks`): which options are
+It lives in the engine, not in `dungeon_tui/ai`, because the games' controllers are made in
+their own packages, which may import the engine and nothing else of ours.  Every game uses
+this one player through a few hooks of its own (`Hooks`): which options are
 worth weighing, how good a position is for the party, what in the game's state a hero seat
 cannot see (re-drawn in every future), and which events show something new (a future stops
 there, so it never reads an unrevealed room).
