@@ -6,6 +6,7 @@ games `dungeon-tui simulate` plays.  "ms per hero decision" is the companions' o
 hero seats' `choose`), not the rules'.  Prints figures; asserts nothing.
 
 Run: python bench/win_rates.py [--game G] [--games 200] [--seed 2026] [--only ADVENTURE]
+     [--companion lookahead]   (the companions' level: the setup's `companion` option)
 """
 from __future__ import annotations
 
@@ -72,12 +73,15 @@ def main() -> None:
     ap.add_argument("--only", help="only this adventure")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--companion", default="default", help="the companions' level (default, lookahead)")
     args = ap.parse_args()
-    print(f"AI on every seat, {args.games} games each, seed {args.seed}")
+    print(f"AI on every seat, {args.games} games each, seed {args.seed}, companion {args.companion}")
     print(f"{'game':16} {'adventure':28} {'wins':>10} {'ms/hero decision':>17} {'ms/game':>9}")
     for game_id, label, setup in ROWS:
         if (args.game and get(args.game).id != game_id) or (args.only and args.only != label):
             continue
+        if args.companion != "default":
+            setup = {**setup, "companion": args.companion}
         wins, per_decision, per_game = row(game_id, setup, args.games, args.seed)
         print(f"{game_id:16} {label:28} {wins:4}/{args.games:<4} ({100 * wins / args.games:3.0f}%)"
               f" {per_decision:10.2f} {per_game:10.1f}", flush=True)

@@ -9,11 +9,13 @@ from typing import Any, Literal
 from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat, setting
 from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.grid import Sq
+from ...engine.lookahead import companion_of, companion_setting, with_lookahead
 from ...engine.presenter import Presenter
 from . import board, combat, invariants
 from .adventures import ADVENTURE_CARDS
 from .ai.companions import HeroAI
 from .ai.dungeon import DungeonSeat
+from .ai.lookahead import AshardalonHooks
 from .combat import ITEMS
 from .content import WHERE, Content, load_content
 from .encounters import ENCOUNTERS
@@ -46,6 +48,7 @@ class AshardalonSetup(Setup):
         "auto", "Monster ties",
         [("fixed order, said in the log", "auto"), ("the active player picks", "active_player")],
         "who settles a tie between a monster's targets")
+    companion: Literal["default", "lookahead"] = companion_setting()
 
 
 class Ashardalon(Ruleset[State, Content]):
@@ -91,7 +94,7 @@ class Ashardalon(Ruleset[State, Content]):
             if first != "roll" and first not in heroes:
                 raise SetupError(f"first must be one of the party ({', '.join(heroes)}) or roll")
             out["first"] = first
-        return out
+        return {**out, **companion_of(options)}
 
     def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
         s = State(adventure=setup["adventure"], party=list(setup["heroes"]),
@@ -151,7 +154,8 @@ class Ashardalon(Ruleset[State, Content]):
         return data
 
     def controllers(self) -> dict[str, Controller]:
-        return {DUNGEON: DungeonSeat(), "*": HeroAI()}
+        return {DUNGEON: DungeonSeat(), "*": with_lookahead(
+            HeroAI(), lambda: {DUNGEON: DungeonSeat(), "*": HeroAI()}, AshardalonHooks())}
 
     def presenter(self) -> Presenter:
         return PRESENTER

@@ -2,13 +2,15 @@
 what has been revealed; Zargon sees all), its AI, screens, checks and words."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ...engine.contract import CampaignCommands, Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
 from ...engine.game import DUNGEON, Controller, Game, Procedure
+from ...engine.lookahead import companion_of, companion_setting, with_lookahead
 from ...engine.presenter import Presenter
 from . import armory, board, invariants
 from .ai.dungeon import DREAD_TESTS
+from .ai.lookahead import HeroQuestHooks
 from .ai.seat import ScriptedSeat, script_problems
 from .combat import attack_dice, defend_dice
 from .content import HERO_ORDER, ID, RULES_VERSION, Content, load_content
@@ -28,6 +30,7 @@ class HeroQuestSetup(Setup):
     """Other editions' rules to play by; a campaign's party sheets (§5.13)."""
 
     quest: str | None = None  # the older name of `adventure`
+    companion: Literal["default", "lookahead"] = companion_setting()
     variants: list[str] | None = None
     sheets: Any = None  # checked by armory.parse_sheets, whose errors name the sheet
 
@@ -78,6 +81,7 @@ class HeroQuest(Ruleset[State, Content]):
             raise SetupError(f"variants must be a list of: {', '.join(sorted(content.variants))}")
         if variants:
             out["variants"] = sorted(set(variants))
+        out.update(companion_of(options))
         if options.sheets is None:
             return out
         # A campaign's party snapshot (§5.13): the record carries it, so replays need no campaign file.
@@ -157,7 +161,8 @@ class HeroQuest(Ruleset[State, Content]):
 
     def controllers(self) -> dict[str, Controller]:
         seat = ScriptedSeat()  # Zargon and the hero companions both play by tactics scripts
-        return {DUNGEON: seat, "*": seat}
+        return {DUNGEON: seat, "*": with_lookahead(
+            seat, lambda: {DUNGEON: ScriptedSeat(), "*": ScriptedSeat()}, HeroQuestHooks())}
 
     def presenter(self) -> Presenter:
         return PRESENTER

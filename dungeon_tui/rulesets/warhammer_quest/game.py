@@ -7,11 +7,13 @@ from typing import Any, Literal
 
 from ...engine.contract import CampaignCommands, Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
 from ...engine.game import DUNGEON, Controller, Game, Procedure
+from ...engine.lookahead import companion_of, companion_setting, with_lookahead
 from ...engine.presenter import Presenter
 from . import board, invariants
 from .adventures import RULES
 from .ai.companions import WarriorAI
 from .ai.dungeon import DungeonAI, registry
+from .ai.lookahead import WarhammerQuestHooks
 from .content import DEFAULT_ADVENTURE, ID, RULES_VERSION, WARRIOR_ORDER, Content, read_content
 from .event_cards import EVENTS
 from .items import ITEMS
@@ -34,6 +36,7 @@ class WarhammerQuestSetup(Setup):
     placer: Literal["dungeon_ai", "rotating_player"] | None = None
     wounds: dict[str, int] | None = None
     carry: dict[str, Any] | None = None
+    companion: Literal["default", "lookahead"] = companion_setting()
 
 
 class WarhammerQuest(Ruleset[State, Content]):
@@ -87,7 +90,7 @@ class WarhammerQuest(Ruleset[State, Content]):
             out["placer"] = "rotating_player"
         if options.carry:
             out["carry"] = {k: v for k, v in options.carry.items() if k in heroes}
-        return out
+        return {**out, **companion_of(options)}
 
     def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:
         s = State(adventure=setup["adventure"], party=list(setup["heroes"]),
@@ -118,7 +121,8 @@ class WarhammerQuest(Ruleset[State, Content]):
         return data
 
     def controllers(self) -> dict[str, Controller]:
-        return {DUNGEON: DungeonAI(), "*": WarriorAI()}
+        return {DUNGEON: DungeonAI(), "*": with_lookahead(
+            WarriorAI(), lambda: {DUNGEON: DungeonAI(), "*": WarriorAI()}, WarhammerQuestHooks())}
 
     def presenter(self) -> Presenter:
         return PRESENTER
