@@ -81,27 +81,37 @@ def targeting_sight(state: State, a: Sq, b: Sq) -> bool:
 def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
     """Reveal every room with a square in terrain sight, and each seen corridor square; place
     the monsters found there.  Returns what was newly revealed (room letters, 'corridor')."""
-    grid = state.grid
-    rock = set(content.rock[state.quest])
-    new: list[str] = []
+    rooms, corridor = seen_from(state, content, sq)
     seen_rooms = set(state.revealed_rooms)
+    new = [room for room in rooms if room not in seen_rooms]
+    state.revealed_rooms.extend(new)
     seen_corr = set(map(tuple, state.revealed_corridor))
-    # Sight only crosses walls at open doors: only areas joined to his by open doors can be seen.
-    near = joined_areas(state, content, area_of(state, sq))
-    for room, squares in content.room_squares.items():
-        if room in seen_rooms or room in rock or room not in near:
-            continue
-        if any(grid.line_of_sight(sq, t) for t in squares):
-            state.revealed_rooms.append(room)
-            new.append(room)
-    fresh = [t for t in content.corridor_squares if t not in seen_corr and grid.line_of_sight(sq, t)] \
-        if CORRIDOR in near else []
+    fresh = [t for t in corridor if t not in seen_corr]
     if fresh:
         state.revealed_corridor.extend(fresh)
         new.append(CORRIDOR)
     if new:
         place_revealed(state)
     return new
+
+
+def seen_from(state: State, content: Any, sq: Sq) -> tuple[list[str], list[Sq]]:
+    """The rooms (in the quest's order) with a square in terrain sight of `sq`, and the corridor
+    squares in sight.  Kept with the grid: it depends only on the board as it stands, and a
+    hero looks again from the same squares many times before the next door opens."""
+    key = ("seen_from", sq)
+    found: tuple[list[str], list[Sq]] | None = state.grid.memo.get(key)
+    if found is not None:
+        return found
+    grid = state.grid
+    rock = content.rock[state.quest]
+    # Sight only crosses walls at open doors: only areas joined to his by open doors can be seen.
+    near = joined_areas(state, content, area_of(state, sq))
+    rooms = [room for room, squares in content.room_squares.items()
+             if room in near and room not in rock and any(grid.line_of_sight(sq, t) for t in squares)]
+    corridor = [t for t in content.corridor_squares if grid.line_of_sight(sq, t)] if CORRIDOR in near else []
+    found = state.grid.memo[key] = (rooms, corridor)
+    return found
 
 
 def joined_areas(state: State, content: Any, start: str) -> set[str]:
