@@ -79,6 +79,19 @@ class Grid:
                     if callable(f.default_factory) else f.default)
         return new
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (a keyframe) without the caches, as a deep copy; the sight bits, one
+        integer, go along (they are dear to make again)."""
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.compare}
+        out["_sight_mask"] = self._sight_mask
+        return out
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for f in fields(self):
+            setattr(self, f.name, data[f.name] if f.name in data else
+                    f.default_factory() if callable(f.default_factory) else f.default)
+        self._slow_looks = LOOKS_BEFORE_BITS if self._sight_mask is not None else 0
+
     # -- building --------------------------------------------------------------------------
     def changed(self) -> None:
         """Forget cached neighbours and sight; call after changing terrain, walls or doors directly."""
