@@ -13,11 +13,27 @@ FLOOR, STAIRS, FURNITURE, BLOCKED, ROCK = ".", "S", "F", "#", "R"
 
 
 def door_edges(quest: Any) -> dict[str, tuple[Sq, Sq]]:
-    return {f"d{i + 1}": edge(tuple(a), tuple(b)) for i, (a, b) in enumerate(quest.doors)}
+    """The quest's doors by id (the same dict each time: read it, never change it)."""
+    return _edges(quest, "doors", "d")
 
 
 def secret_edges(quest: Any) -> dict[str, tuple[Sq, Sq]]:
-    return {f"s{i + 1}": edge(tuple(a), tuple(b)) for i, (a, b) in enumerate(quest.secret_doors)}
+    return _edges(quest, "secret_doors", "s")
+
+
+# (id of a quest, which doors) -> (the quest, its edges): rules ask for a quest's doors at every
+# step; the quest is kept with them so its id cannot be taken by another.
+_EDGES: dict[tuple[int, str], tuple[Any, dict[str, tuple[Sq, Sq]]]] = {}
+
+
+def _edges(quest: Any, which: str, prefix: str) -> dict[str, tuple[Sq, Sq]]:
+    kept = _EDGES.get((id(quest), which))
+    if kept is None or kept[0] is not quest:
+        if len(_EDGES) > 1000:  # content loaded again and again (tests): start afresh
+            _EDGES.clear()
+        kept = _EDGES[(id(quest), which)] = (quest, {f"{prefix}{i + 1}": edge(tuple(a), tuple(b))
+                                                     for i, (a, b) in enumerate(getattr(quest, which))})
+    return kept[1]
 
 
 def doors_of(state: State, content: Any, hidden: bool = False) -> dict[str, tuple[Sq, Sq]]:
