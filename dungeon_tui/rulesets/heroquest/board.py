@@ -119,15 +119,52 @@ def seen_from(state: State, content: Any, sq: Sq) -> tuple[list[str], list[Sq]]:
     found: tuple[list[str], list[Sq]] | None = state.grid.memo.get(key)
     if found is not None:
         return found
-    grid = state.grid
-    rock = content.rock[state.quest]
+    sight = state.grid.line_of_sight
+    rooms_in_view, corridor_in_view = could_see(content, state.quest, sq)
     # Sight only crosses walls at open doors: only areas joined to his by open doors can be seen.
     near = joined_areas(state, content, area_of(state, sq))
-    rooms = [room for room, squares in content.room_squares.items()
-             if room in near and room not in rock and any(grid.line_of_sight(sq, t) for t in squares)]
-    corridor = [t for t in content.corridor_squares if grid.line_of_sight(sq, t)] if CORRIDOR in near else []
+    rooms = [room for room, squares in rooms_in_view if room in near and any(sight(sq, t) for t in squares)]
+    corridor = [t for t in corridor_in_view if sight(sq, t)] if CORRIDOR in near else []
     found = state.grid.memo[key] = (rooms, corridor)
     return found
+
+
+def could_see(content: Any, quest: str, sq: Sq) -> tuple[list[tuple[str, list[Sq]]], list[Sq]]:
+    """What `sq` sees with every door of the quest open (secret ones too) and no block laid: the
+    rooms, each with its squares in sight, and the corridor squares in sight.  Opening doors
+    and laying blocks never lets sight further than that, so a look from `sq` need test only
+    these.  Made once per quest and square in a process (games replayed and simulated share it)."""
+    key = (id(content), quest, sq)
+    kept = _COULD_SEE.get(key)
+    if kept is not None and kept[0] is content:
+        return kept[1]
+    grid = _open_grid(content, quest)
+    sight = grid.line_of_sight
+    rock = content.rock[quest]
+    rooms = [(room, seen) for room, squares in content.room_squares.items() if room not in rock
+             if (seen := [t for t in squares if sight(sq, t)])]
+    found = (rooms, [t for t in content.corridor_squares if sight(sq, t)])
+    if len(_COULD_SEE) > 20_000:  # many quests' squares in one process: start afresh
+        _COULD_SEE.clear()
+    _COULD_SEE[key] = (content, found)
+    return found
+
+
+_COULD_SEE: dict[tuple[int, str, Sq], tuple[Any, tuple[list[tuple[str, list[Sq]]], list[Sq]]]] = {}
+_OPEN_GRIDS: dict[tuple[int, str], tuple[Any, Grid]] = {}
+
+
+def _open_grid(content: Any, quest: str) -> Grid:
+    """The quest's board with every door open, secret ones too, and no block laid."""
+    kept = _OPEN_GRIDS.get((id(content), quest))
+    if kept is None or kept[0] is not content:
+        q = content.quests[quest]
+        ghost = State(quest=quest, party=[], seat_of={}, secret_found=list(secret_edges(q)),
+                      doors=dict.fromkeys([*door_edges(q), *secret_edges(q)], "open"))
+        if len(_OPEN_GRIDS) > 200:
+            _OPEN_GRIDS.clear()
+        kept = _OPEN_GRIDS[(id(content), quest)] = (content, build_grid(ghost, content))
+    return kept[1]
 
 
 def joined_areas(state: State, content: Any, start: str) -> set[str]:
