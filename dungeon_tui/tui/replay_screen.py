@@ -19,6 +19,7 @@ from textual.worker import Worker, WorkerState
 from ..engine import record
 from ..engine.game import CHANCE, Action, Game, Keyframe
 from .dialogs import AskNumber
+from .event_log import EventLog
 from .map_view import MapView
 from .session import SPEEDS
 from .table import TableScreen
@@ -69,6 +70,7 @@ class ReplayScreen(TableScreen):
         self.query_one("#hand", OptionList).can_focus = False
         self.query_one("#options", OptionList).can_focus = False
         self.set_focus(None)  # the viewer's keys belong to the screen, not to the log
+        self.query_one(EventLog).one_story = True
         self._show()
         self.keyframe_pass()
 
