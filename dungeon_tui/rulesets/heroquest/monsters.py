@@ -29,8 +29,18 @@ def monster_at(state: State, sq: Sq) -> bool:
 
 def monster_field(state: State, monster: Figure) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
     """Where a monster can walk: through other monsters, never through hero-side figures."""
-    heroes = state.squares_held(HERO) - {monster.pos}
-    return state.grid.bfs(monster.square, lambda sq: sq not in heroes)
+    held = state.squares_held(HERO)
+    # Kept while the heroes stand still and no door opens: the order of activation and each
+    # monster's move (and the AI) ask for the same fields through the whole dungeon phase.
+    key = tuple(sorted(held))
+    kept = state.grid.memo.get("monster_fields")
+    if kept is None or kept[0] != key:
+        kept = state.grid.memo["monster_fields"] = (key, {})
+    found: tuple[dict[Sq, int], dict[Sq, Sq]] | None = kept[1].get(monster.pos)
+    if found is None:
+        heroes = held - {monster.pos}
+        found = kept[1][monster.square] = state.grid.bfs(monster.square, lambda sq: sq not in heroes)
+    return found
 
 
 def dist_to(state: State, figure: Figure, target: Figure, field: dict[Sq, int]) -> int | None:
