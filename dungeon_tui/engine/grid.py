@@ -62,8 +62,8 @@ class Grid:
     _near: dict[Sq, list[Sq]] = field(default_factory=dict, repr=False, compare=False)
     # Sight through each edge asked so far: sight lines cross the same edges over and over.
     _sight: dict[tuple[Sq, Sq], bool] = field(default_factory=dict, repr=False, compare=False)
-    # A ruleset's own answers for this arrangement of the map (what a square sees, say),
-    # forgotten with the caches above when the map changes.
+    # Answers for this arrangement of the map (a region's squares; a ruleset's own, such as
+    # what a square sees), forgotten with the caches above when the map changes.
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     # Sight as bits (see `_sight_bits`), made once a map has been looked across often enough.
     _sight_mask: tuple[int, int, int, int] | None = field(default=None, repr=False, compare=False)
@@ -365,7 +365,11 @@ class Grid:
 
     # -- sections ---------------------------------------------------------------------------------
     def squares_of(self, region: str) -> list[Sq]:
-        return sorted((sq for sq, r in self.region.items() if r == region), key=lambda s: (s[1], s[0]))
+        kept = self.memo.get(("squares_of", region))  # regions change only with the map
+        if kept is None:
+            kept = self.memo[("squares_of", region)] = sorted(
+                (sq for sq, r in self.region.items() if r == region), key=lambda s: (s[1], s[0]))
+        return list(kept)
 
     def bounds(self) -> tuple[int, int, int, int]:
         xs = [s[0] for s in self.terrain] or [0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.grid import Grid, Sq, edge
-from .state import HERO, State
+from .state import ALIVE, HERO, State
 
 CORRIDOR = "corridor"
 # Terrain letters on the grid: floor, stairway, furniture, blocked tile, rock.
@@ -90,8 +90,24 @@ def terrain_sight(state: State, a: Sq, b: Sq) -> bool:
     return state.grid.line_of_sight(a, b)
 
 
-def targeting_sight(state: State, a: Sq, b: Sq) -> bool:
-    return state.grid.line_of_sight(a, b, blocker=lambda sq: state.at(sq) is not None)
+def targeting_sight(state: State, a: Sq, b: Sq, standing: set[Sq] | None = None) -> bool:
+    """Sight that figures between block; `standing` (from `standing_squares`) when the caller
+    looks along many lines with nobody moving."""
+    if standing is not None:
+        return state.grid.line_of_sight(a, b, blocker=standing.__contains__)
+    found: list[set[Sq]] = []
+
+    def blocker(sq: Sq) -> bool:  # asked only when the walls leave the line clear
+        if not found:
+            found.append(standing_squares(state))
+        return sq in found[0]
+    return state.grid.line_of_sight(a, b, blocker=blocker)
+
+
+def standing_squares(state: State) -> set[Sq]:
+    """The squares `State.at` finds a figure on."""
+    return {f.pos for f in state.figures.values()
+            if f.pos is not None and f.status == ALIVE and (f.side == HERO or f.placed)}
 
 
 def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:

@@ -64,7 +64,9 @@ def free_for(state: State, figure: Figure, sq: Sq) -> bool:
 def destinations(state: State, monster: Figure, allowance: int | None = None) -> list[Sq]:
     field, _ = monster_field(state, monster)
     most = monster.move if allowance is None else allowance
-    return sorted((sq for sq, d in field.items() if 0 < d <= most and free_for(state, monster, sq)),
+    # `free_for` for every square at once: the squares anyone else alive stands on.
+    taken = {f.pos for f in state.figures.values() if f.status == "alive" and f is not monster}
+    return sorted((sq for sq, d in field.items() if 0 < d <= most and sq not in taken),
                   key=lambda q: (q[1], q[0]))
 
 
