@@ -57,7 +57,14 @@ class Action:
     def make(cls, seat: str, kind: str, text: str = "", **args: Any) -> Action:
         items = [(k, v if v is None or type(v) in _PLAIN else freeze(v)) for k, v in args.items()]
         items.sort()
-        return cls(seat, kind, tuple(items), text)
+        # The fields set through their slots: a frozen dataclass's own __init__ goes through
+        # object.__setattr__ by name, twice as slow, and rules make several actions a step.
+        action = _new(cls)
+        _SET_SEAT(action, seat)
+        _SET_KIND(action, kind)
+        _SET_ARGS(action, tuple(items))
+        _SET_TEXT(action, text)
+        return action
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.args:
@@ -77,6 +84,10 @@ class Action:
             return self.text
         inner = ", ".join(f"{k}={thaw(v)}" for k, v in self.args)
         return f"{self.kind}({inner})"
+
+
+_new = object.__new__
+_SET_SEAT, _SET_KIND, _SET_ARGS, _SET_TEXT = (vars(Action)[name].__set__ for name in ("seat", "kind", "args", "text"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,11 +273,15 @@ class Game:
         decision = self._pending
         if decision is None:
             raise IllegalAction("the game is over")
-        if not decision.legal(action):
-            raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}")
         if decision.chance is None:
-            # Take the offered instance so the canonical text comes from the ruleset.
-            action = decision.options[decision.options.index(action)]
+            # Take the offered instance so the canonical text comes from the ruleset (found in
+            # one pass: `Decision.legal` would look it up, then `index` again).
+            try:
+                action = decision.options[decision.options.index(action)]
+            except ValueError:
+                raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}") from None
+        elif not decision.chance.legal(action):
+            raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}")
         else:
             action = decision.chance.action(action.get("faces") if action.kind == "dice" else action.get("index"))
         self.decisions.append((action, why))
