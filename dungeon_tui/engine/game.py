@@ -27,10 +27,12 @@ class IllegalAction(ValueError):
 
 def freeze(value: Any) -> Any:
     """JSON value -> hashable value (lists become tuples, dicts sorted item tuples)."""
-    if type(value) is tuple and all(type(v) in _PLAIN for v in value):
-        return value
-    if type(value) is list and all(type(v) in _PLAIN for v in value):  # a square, a list of ids
-        return tuple(value)
+    kind = type(value)
+    if kind is tuple or kind is list:  # a square, a list of ids: most often plain all through
+        for v in value:
+            if type(v) not in _PLAIN:
+                return tuple(freeze(v) for v in value)
+        return value if kind is tuple else tuple(value)
     if isinstance(value, list | tuple):
         return tuple(freeze(v) for v in value)
     if isinstance(value, dict):
