@@ -87,7 +87,8 @@ def main() -> None:
             for name, root in roots.items():
                 for key, row in run(root, args.runs, paths).items():
                     old = found[name].get(key)
-                    found[name][key] = row if old is None else [*row[:2], min(old[2], row[2]), min(old[3], row[3]), row[4]]
+                    found[name][key] = row if old is None else \
+                        [*row[:2], min(old[2], row[2]), min(old[3], row[3]), row[4]]
     head = "record, decisions: first / best replay in decisions per CPU second"
     print(head + (f" ({args.against} -> this checkout)" if args.against else ""))
     for key, (_, n, first, best_, digest) in found["this"].items():

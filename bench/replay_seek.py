@@ -30,7 +30,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 HERE = Path(__file__).resolve()
 
@@ -130,14 +131,12 @@ async def app_figures(path: Path, runs: int) -> dict[str, Any]:
         out["viewer: all keyframes in, after opening"] = (time.process_time() - c0, time.perf_counter() - t0)
         worst = (0.0, 0.0)
         for frm, to in ((0, n), (n, n // 2), (n // 2, n), (n, n - 1), (n, 0), (n // 3, 2 * n // 3)):
-            def go(frm: int = frm, to: int = to) -> None:
+            times: list[tuple[float, float]] = []
+            for _ in range(runs):
                 viewer.seek(frm)
                 c0, t0 = time.process_time(), time.perf_counter()
                 viewer.seek(to)
                 times.append((time.process_time() - c0, time.perf_counter() - t0))
-            times: list[tuple[float, float]] = []
-            for _ in range(runs):
-                go()
             pair = (min(t[0] for t in times), min(t[1] for t in times))
             worst = max(worst, pair)
         out["viewer: slowest seek, drawing included"] = worst

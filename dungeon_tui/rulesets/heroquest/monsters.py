@@ -33,10 +33,11 @@ def monster_field(state: State, monster: Figure) -> tuple[dict[Sq, int], dict[Sq
     # Kept while the heroes stand still and no door opens: the order of activation and each
     # monster's move (and the AI) ask for the same fields through the whole dungeon phase.
     key = tuple(sorted(held))
-    kept = state.grid.memo.get("monster_fields")
+    kept: tuple[tuple[Sq, ...], dict[Sq, tuple[dict[Sq, int], dict[Sq, Sq]]]] | None = \
+        state.grid.memo.get("monster_fields")
     if kept is None or kept[0] != key:
         kept = state.grid.memo["monster_fields"] = (key, {})
-    found: tuple[dict[Sq, int], dict[Sq, Sq]] | None = kept[1].get(monster.pos)
+    found = kept[1].get(monster.square)
     if found is None:
         heroes = held - {monster.pos}
         found = kept[1][monster.square] = state.grid.bfs(monster.square, lambda sq: sq not in heroes)
