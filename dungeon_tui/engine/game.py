@@ -224,6 +224,9 @@ class Game:
         self.keyframe_gap = 0  # at least this many decisions between two keyframes (copies cost)
         self.keyframes: list[Keyframe] = []
         self.resuming = False  # the procedure starts from a keyframe's state, not a new game
+        # False for a game only looked at (the replay viewer's): its checkpoints keep no state
+        # hash, the dearest part of a round boundary, as nothing checks or saves them.
+        self.hashes = True
         self._proc = ruleset.procedure(self)
         self._advance(None)
 
@@ -243,6 +246,7 @@ class Game:
         game.keep_events, game.listeners, game.result = True, [], None
         game._fresh, game._pending = [], None
         game.keep_keyframes, game.keyframe_gap, game.keyframes, game.resuming = False, 0, [], True
+        game.hashes = True
         game._proc = ruleset.procedure(game)
         game._advance(None)
         game.resuming = False
@@ -313,7 +317,7 @@ class Game:
     def checkpoint(self, round_no: int, resumable: bool = True) -> str:
         """A state hash for the record at a round boundary; `resumable` says the procedure can
         go on from here when started with `resuming` (not so for the final checkpoint)."""
-        digest = self.state_hash()
+        digest = self.state_hash() if self.hashes else ""
         self.checkpoints.append((len(self.decisions), round_no, digest))
         last = self.keyframes[-1].decisions if self.keyframes else -(1 << 30)
         if resumable and self.keep_keyframes and len(self.decisions) - last >= self.keyframe_gap:

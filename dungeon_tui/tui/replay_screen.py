@@ -116,6 +116,7 @@ class ReplayScreen(TableScreen):
     def _fresh_game(self) -> Game:
         game = record.replay(self.rec, self.make_game, upto=0)
         game.keep_keyframes, game.keyframe_gap = True, KEYFRAME_GAP
+        game.hashes = False  # the viewer checks nothing and saves nothing
         return game
 
     def _record_decisions(self, n: int) -> list:
@@ -135,7 +136,7 @@ class ReplayScreen(TableScreen):
             fresh = len(self.played) < frame.decisions <= len(g.decisions)
             decisions = g.decisions if fresh else self._record_decisions(frame.decisions)
             self.game = Game.resume(g.ruleset, g.setup, g.seed, g.content, frame, decisions, g.content_digest)
-            self.game.keep_keyframes, self.game.keyframe_gap = True, KEYFRAME_GAP
+            self.game.keep_keyframes, self.game.keyframe_gap, self.game.hashes = True, KEYFRAME_GAP, False
         elif pos < self.pos:
             self.game = self._fresh_game()
         for d in self.rec.decisions[len(self.game.decisions):pos]:
