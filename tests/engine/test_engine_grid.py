@@ -126,6 +126,8 @@ def test_sight_from_bits_is_the_line_walked_square_by_square():
         assert g._sight_mask is not None
         assert [g.line_of_sight(a, b, standing.__contains__) for a in squares for b in squares] == walked_past
         assert not g.line_of_sight(squares[0], (40, 40)) and not g.line_of_sight((40, 40), squares[0])
+        for a in squares[::5]:  # one look across many squares: the same answers, in order
+            assert g.in_sight(a, [*squares, (40, 40)]) == [b for b in squares if g._walk_sight(a, b, None)]
 
 
 def test_a_door_set_on_a_map_with_bits_changes_them_as_a_fresh_map_would():

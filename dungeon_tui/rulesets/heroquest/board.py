@@ -135,12 +135,12 @@ def seen_from(state: State, content: Any, sq: Sq) -> tuple[list[str], list[Sq]]:
     found: tuple[list[str], list[Sq]] | None = state.grid.memo.get(key)
     if found is not None:
         return found
-    sight = state.grid.line_of_sight
+    in_sight = state.grid.in_sight
     rooms_in_view, corridor_in_view = could_see(content, state.quest, sq)
     # Sight only crosses walls at open doors: only areas joined to his by open doors can be seen.
     near = joined_areas(state, content, area_of(state, sq))
-    rooms = [room for room, squares in rooms_in_view if room in near and any(sight(sq, t) for t in squares)]
-    corridor = [t for t in corridor_in_view if sight(sq, t)] if CORRIDOR in near else []
+    rooms = [room for room, squares in rooms_in_view if room in near and in_sight(sq, squares)]
+    corridor = in_sight(sq, corridor_in_view) if CORRIDOR in near else []
     found = state.grid.memo[key] = (rooms, corridor)
     return found
 
@@ -154,12 +154,11 @@ def could_see(content: Any, quest: str, sq: Sq) -> tuple[list[tuple[str, list[Sq
     kept = _COULD_SEE.get(key)
     if kept is not None and kept[0] is content:
         return kept[1]
-    grid = _open_grid(content, quest)
-    sight = grid.line_of_sight
+    in_sight = _open_grid(content, quest).in_sight
     rock = content.rock[quest]
     rooms = [(room, seen) for room, squares in content.room_squares.items() if room not in rock
-             if (seen := [t for t in squares if sight(sq, t)])]
-    found = (rooms, [t for t in content.corridor_squares if sight(sq, t)])
+             if (seen := in_sight(sq, squares))]
+    found = (rooms, in_sight(sq, content.corridor_squares))
     if len(_COULD_SEE) > 20_000:  # many quests' squares in one process: start afresh
         _COULD_SEE.clear()
     _COULD_SEE[key] = (content, found)
