@@ -44,15 +44,6 @@ def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
     region = state.grid.region
     sections = state.sections
     home = region[warrior.pos]
-    allowance = stats.move(content, warrior)
-    # Asked again at each of the warrior's choices, and by the AI: kept with the map (which
-    # forgets it when squares or walls change) for as long as nothing else it reads changes.
-    key = (warrior.pos, allowance, frozenset(occupied), state.adv.get("free_climb"),
-           tuple((sid, sec.entered, sec.caved_in) for sid, sec in sections.items()))
-    kept: dict[Any, dict[Sq, int]] = state.grid.memo.setdefault("move_options", {})
-    found = kept.get(key)
-    if found is not None:
-        return dict(found)
 
     def can_enter(sq: Sq) -> bool:
         # A caved-in section can never be entered again, only left.
@@ -62,12 +53,9 @@ def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
         ra = region[a]
         return ra == home or sections[ra].entered or region[b] == ra
 
-    reach = state.grid.reachable(warrior.pos, allowance, can_enter, step_cost(state), step_ok)
+    reach = state.grid.reachable(warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
     reach.pop(warrior.pos, None)
-    if len(kept) > 64:  # a long stay on one map: keep the memo small
-        kept.clear()
-    kept[key] = reach
-    return dict(reach)
+    return reach
 
 
 
