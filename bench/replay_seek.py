@@ -1,43 +1,49 @@
-"""Replay and seek time in long records (about 1,000 and 5,000 decisions), done the way the
-replay viewer does it: a step forward plays the next decisions on the game it holds; a step
+"""Replay, seek and load time in long records (about 1,000 and 5,000 decisions), done the way
+the replay viewer does it: a step forward plays the next decisions on the game it holds; a step
 back (or a jump to a turn behind) resumes from the nearest keyframe (a state copy kept at each
-round boundary by a background pass) and plays on; without keyframes it replays from the start
-(both are printed).
+round boundary by a background pass) and plays on; without keyframes it replays from the start.
 
 The records are HeroQuest games: a 1,000-decision one cut from an AI game, a 5,000-decision
 one cut from a game with random (but never quitting) heroes.  No quest runs that long under the
-rules (a quest ends after 200 rounds, about 3,500 decisions at most), so this process raises
+rules (a quest ends after 200 rounds, about 3,500 decisions at most), so these processes raise
 that limit to 1,000 rounds, for making and replaying the record alike: the cost of a decision
 is what is measured, and it does not depend on the round limit.
-Prints figures; asserts nothing.  Run: python bench/replay_seek.py [--runs N] [--app]
---app also times the viewer's own seek in the app, drawing included (not the terminal paint).
+
+Each figure is the best of --runs, in CPU time of the measuring process (one core; a machine
+busy with other work inflates wall time, not this) and wall time.  The records are made once,
+by this checkout; `--against DIR` measures another checkout (for example the tree before a
+change, `git archive <commit> | tar -x -C /tmp/before`) on the same records in the same run,
+each checkout in a fresh process, one after the other.
+Prints figures; asserts nothing.
+Run: python bench/replay_seek.py [--runs N] [--app] [--against DIR]
+--app also times the viewer (its opening pass, its seeks with the table drawn after them) and
+loading a save to the first drawing of its map, in the app at 100x30 (not the terminal paint).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from collections.abc import Callable
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from dungeon_tui.ai.controllers import random_controllers
-from dungeon_tui.batch import game_seed
-from dungeon_tui.rulesets import game_from_record as make_game
-from dungeon_tui.engine import record
-from dungeon_tui.rulesets.heroquest.invariants import fuzz_adventures, FUZZ_SHUN
-from dungeon_tui.rulesets.heroquest import turns
-from dungeon_tui.rulesets.heroquest.game import GAME
-
-turns.MAX_ROUNDS = 1000  # see above: a bench-only limit, so one game runs 5,000 decisions
+HERE = Path(__file__).resolve()
 
 
-def long_record(decisions: int, folder: Path) -> record.RecordModel:
+def long_record(decisions: int, folder: Path) -> Path:
     """The first game (AI heroes, then random ones, quests in turn) that runs at least
     `decisions` long, cut there and saved: a mid-game save of exactly that length."""
+    from dungeon_tui.ai.controllers import random_controllers
+    from dungeon_tui.batch import game_seed
+    from dungeon_tui.engine import record
+    from dungeon_tui.rulesets.heroquest.game import GAME
+    from dungeon_tui.rulesets.heroquest.invariants import FUZZ_SHUN, fuzz_adventures
     for i in range(20):
         quest = fuzz_adventures()[i % len(fuzz_adventures())]
         game = GAME.new_game({"adventure": quest}, game_seed(1, i))
@@ -49,108 +55,172 @@ def long_record(decisions: int, folder: Path) -> record.RecordModel:
         if len(game.decisions) == decisions:
             path = folder / f"hq-{decisions}.json"
             record.save(game, path, "bench", {"adventure": quest})
-            return record.read(path)
+            return path
     raise SystemExit(f"no game reached {decisions} decisions")
 
 
-def best(runs: int, fn) -> float:
-    out = float("inf")
+def best(runs: int, fn: Callable[[], Any]) -> tuple[float, float]:
+    """(best CPU seconds, best wall seconds) of `runs` calls."""
+    cpu = wall = float("inf")
     for _ in range(runs):
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         fn()
-        out = min(out, time.perf_counter() - t0)
-    return out
+        cpu, wall = min(cpu, time.process_time() - c0), min(wall, time.perf_counter() - t0)
+    return cpu, wall
 
 
-def engine_figures(rec: record.RecordModel, runs: int) -> None:
-    n = len(rec.decisions)
-    full = best(runs, lambda: record.replay(rec, make_game))
-    print(f"{n} decisions ({os.path.getsize(rec.meta['path']) // 1024} KB): full replay with hash checks "
-          f"{full * 1000:.0f} ms ({n / full:.0f} decisions/s)")
-
-    def forward(to: int) -> float:
-        times = []
-        for _ in range(runs):
-            game = record.replay(rec, make_game, upto=0)  # a viewer just opened, at the start
-            t0 = time.perf_counter()
-            for d in rec.decisions[:to]:
-                game.play(record.action_of(d), d.why)
-            times.append(time.perf_counter() - t0)
-        return min(times)
-    keyframe_figures(rec, runs)
-    back_mid = best(runs, lambda: record.replay(rec, make_game, upto=n // 2, check=False))
-    print(f"  seek start -> middle {forward(n // 2) * 1000:.0f} ms, start -> end {forward(n) * 1000:.0f} ms, "
-          f"end -> middle (replays from the start) {back_mid * 1000:.0f} ms, "
-          f"one step back near the end "
-          f"{best(runs, lambda: record.replay(rec, make_game, upto=n - 1, check=False)) * 1000:.0f} ms")
-
-
-def keyframe_figures(rec: record.RecordModel, runs: int) -> None:
-    """What the viewer does since keyframes: one pass keeping a state copy per round, then a
-    seek resumes from the nearest keyframe before the target and plays on."""
+def engine_figures(path: Path, runs: int) -> dict[str, Any]:
+    from dungeon_tui.engine import record
     from dungeon_tui.engine.game import Game
+    from dungeon_tui.rulesets import game_from_record as make_game
+    out: dict[str, Any] = {}
+    c0, t0 = time.process_time(), time.perf_counter()
+    rec = record.read(path)
+    out["read"] = (time.process_time() - c0, time.perf_counter() - t0)
     n = len(rec.decisions)
-    t0 = time.perf_counter()
-    game = record.replay(rec, make_game, upto=0)
-    game.keep_keyframes = True
-    for d in rec.decisions:
-        game.play(record.action_of(d), d.why)
-    pass_time = time.perf_counter() - t0
-    frames = game.keyframes
+    c0, t0 = time.process_time(), time.perf_counter()
+    record.replay(rec, make_game)
+    out["first full replay"] = (time.process_time() - c0, time.perf_counter() - t0)  # the process's first
+    out["full replay"] = best(runs, lambda: record.replay(rec, make_game))
+
+    def forward(to: int) -> None:
+        game = record.replay(rec, make_game, upto=0)  # a viewer just opened, at the start
+        for d in rec.decisions[:to]:
+            game.play(record.action_of(d), d.why)
+    out["start -> end, no keyframes"] = best(runs, lambda: forward(n))
+
+    frames: list[Any] = []
+
+    def gather() -> Game:  # the viewer's opening pass: one keyframe per round, 40 decisions apart
+        game = record.replay(rec, make_game, upto=0)
+        game.keep_keyframes, game.keyframe_gap = True, 40
+        for d in rec.decisions:
+            game.play(record.action_of(d), d.why)
+        frames[:] = game.keyframes
+        return game
+    out["keyframe pass"] = best(runs, gather)
+    game = gather()
 
     def seek(to: int) -> None:
         frame = max((f for f in frames if f.decisions <= to), key=lambda f: f.decisions)
         g = Game.resume(game.ruleset, game.setup, game.seed, game.content, frame, game.decisions)
         for d in rec.decisions[frame.decisions:to]:
             g.play(record.action_of(d), d.why)
-    worst = max(best(runs, lambda k=k: seek(k)) for k in range(n // 10, n, n // 10))
-    print(f"  keyframes: the pass keeping {len(frames)} of them {pass_time * 1000:.0f} ms; seek to the middle "
-          f"{best(runs, lambda: seek(n // 2)) * 1000:.1f} ms, one step back near the end "
-          f"{best(runs, lambda: seek(n - 1)) * 1000:.1f} ms, slowest of ten seeks {worst * 1000:.1f} ms")
+    seeks = [best(runs, lambda k=k: seek(k)) for k in range(n // 10, n, n // 10)]
+    out["slowest of ten seeks from keyframes"] = max(seeks)
+    out["decisions"] = n
+    return out
 
 
-async def app_figures(rec: record.RecordModel, runs: int) -> None:
-    """The viewer's seek, drawing the table after it, in the app at 100x30."""
+async def app_figures(path: Path, runs: int) -> dict[str, Any]:
+    """The viewer in the app at 100x30: its opening pass, then seeks with the table drawn."""
+    from dungeon_tui.engine import record
     from dungeon_tui.tui.app import DungeonApp
     from dungeon_tui.tui.replay_screen import ReplayScreen
+    out: dict[str, Any] = {}
+    rec = record.read(path)
+    c0, t0 = time.process_time(), time.perf_counter()  # opening: from the app made with the record
     app = DungeonApp(replay=rec)
     async with app.run_test(size=(100, 30)) as pilot:
         while not isinstance(app.screen, ReplayScreen):
-            await pilot.pause(0.01)
+            await pilot.pause(0.005)
         viewer = app.screen
         n = viewer.total
-        t0 = time.perf_counter()
-        while not viewer.frames:  # the background keyframe pass
-            await pilot.pause(0.05)
-        print(f"  in the viewer: keyframes ready {time.perf_counter() - t0:.1f} s after opening")
-        marks = {}
-        for label, pos in (("start -> end", n), ("end -> middle", n // 2), ("middle -> end", n),
-                           ("end -> one step back", n - 1), ("-> start", 0)):
-            times = []
+        while not getattr(viewer, "pass_done", bool(viewer.frames)):  # older viewers hand all over at once
+            await pilot.pause(0.005)
+        out["viewer: all keyframes in, after opening"] = (time.process_time() - c0, time.perf_counter() - t0)
+        worst = (0.0, 0.0)
+        for frm, to in ((0, n), (n, n // 2), (n // 2, n), (n, n - 1), (n, 0), (n // 3, 2 * n // 3)):
+            times: list[tuple[float, float]] = []
             for _ in range(runs):
-                viewer.seek({"start -> end": 0, "end -> middle": n, "middle -> end": n // 2,
-                             "end -> one step back": n, "-> start": n}[label])
-                t0 = time.perf_counter()
-                viewer.seek(pos)
-                times.append(time.perf_counter() - t0)
-            marks[label] = min(times)
-        print("  in the viewer, drawing included: " + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in marks.items()))
+                viewer.seek(frm)
+                c0, t0 = time.process_time(), time.perf_counter()
+                viewer.seek(to)
+                times.append((time.process_time() - c0, time.perf_counter() - t0))
+            pair = (min(t[0] for t in times), min(t[1] for t in times))
+            worst = max(worst, pair)
+        out["viewer: slowest seek, drawing included"] = worst
+    return out
+
+
+async def load_figures(path: Path) -> dict[str, Any]:
+    """Loading a save (read, replay) to the first drawing of its map, as Load or
+    `dungeon-tui load` does, with the game's content already read."""
+    from dungeon_tui.tui.app import DungeonApp
+    from dungeon_tui.tui.map_view import MapView
+    from dungeon_tui.tui.session import load_session
+    drawn: list[tuple[float, float]] = []
+    render = MapView.render_line
+
+    def render_line(self: Any, y: int) -> Any:
+        if not drawn:
+            drawn.append((time.process_time(), time.perf_counter()))
+        return render(self, y)
+    MapView.render_line = render_line  # type: ignore[method-assign]
+    c0, t0 = time.process_time(), time.perf_counter()
+    app = DungeonApp(load_session(path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        while not drawn:
+            await pilot.pause(0.005)
+    MapView.render_line = render  # type: ignore[method-assign]
+    return {"load to the drawn map": (drawn[0][0] - c0, drawn[0][1] - t0)}
+
+
+def child(root: Path, records: Path, runs: int, app: bool) -> None:
+    """Measure one checkout: print one JSON line of figures per record."""
+    sys.path.insert(0, str(root))
+    from dungeon_tui.rulesets.heroquest import turns
+    from dungeon_tui.rulesets.heroquest.game import GAME
+    turns.MAX_ROUNDS = 1000  # see above: a bench-only limit, so one game runs 5,000 decisions
+    GAME.content()
+    for size in (1000, 5000):
+        path = records / f"hq-{size}.json"
+        figures = engine_figures(path, runs)
+        if app:
+            figures.update(asyncio.run(app_figures(path, runs)))
+            figures.update(asyncio.run(load_figures(path)))
+        print(json.dumps({"size": size, "bytes": path.stat().st_size, **figures}), flush=True)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--app", action="store_true")
+    ap.add_argument("--against", type=Path, help="another checkout measured on the same records")
+    ap.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--records", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
-    GAME.content()
+    if args.child:
+        child(args.child, args.records, args.runs, args.app)
+        return
+    roots = {"this": HERE.parents[1]}
+    if args.against:
+        roots = {"against": args.against.resolve(), **roots}
     with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "DUNGEON_TUI_SAVES": tmp}
         os.environ["DUNGEON_TUI_SAVES"] = tmp
+        sys.path.insert(0, str(HERE.parents[1]))
+        from dungeon_tui.rulesets.heroquest import turns
+        turns.MAX_ROUNDS = 1000
         for size in (1000, 5000):
-            rec = long_record(size, Path(tmp))
-            rec.meta["path"] = str(Path(tmp) / f"hq-{size}.json")
-            engine_figures(rec, args.runs)
-            if args.app:
-                asyncio.run(app_figures(rec, args.runs))
+            long_record(size, Path(tmp))
+        results: dict[str, list[dict[str, Any]]] = {}
+        for name, root in roots.items():
+            cmd = [sys.executable, str(HERE), "--child", str(root), "--records", tmp, "--runs", str(args.runs)]
+            done = subprocess.run(cmd + (["--app"] if args.app else []), env=env, cwd=root,
+                                  capture_output=True, text=True, check=True)
+            results[name] = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    for i, size in enumerate((1000, 5000)):
+        first = results["this"][i]
+        print(f"{size} decisions ({first['bytes'] // 1024} KB), CPU ms (wall ms)"
+              + (f": {args.against} -> this checkout" if args.against else ""))
+        for key, value in first.items():
+            if key in ("size", "bytes", "decisions"):
+                continue
+            shown = [f"{r[i][key][0] * 1000:.1f} ({r[i][key][1] * 1000:.0f})" if key in r[i] else "-"
+                     for r in results.values()]
+            rate = f", {size / value[0]:,.0f} decisions/s" if "replay" in key else ""
+            print(f"  {key}: {' -> '.join(shown)}{rate}")
 
 
 if __name__ == "__main__":

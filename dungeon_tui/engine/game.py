@@ -7,9 +7,9 @@ them through a fresh procedure rebuilds the exact state.
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
+import pickle
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from collections.abc import Callable, Generator, Iterable
@@ -27,10 +27,12 @@ class IllegalAction(ValueError):
 
 def freeze(value: Any) -> Any:
     """JSON value -> hashable value (lists become tuples, dicts sorted item tuples)."""
-    if type(value) is tuple and all(type(v) in _PLAIN for v in value):
-        return value
-    if type(value) is list and all(type(v) in _PLAIN for v in value):  # a square, a list of ids
-        return tuple(value)
+    kind = type(value)
+    if kind is tuple or kind is list:  # a square, a list of ids: most often plain all through
+        for v in value:
+            if type(v) not in _PLAIN:
+                return tuple(freeze(v) for v in value)
+        return value if kind is tuple else tuple(value)
     if isinstance(value, list | tuple):
         return tuple(freeze(v) for v in value)
     if isinstance(value, dict):
@@ -57,7 +59,14 @@ class Action:
     def make(cls, seat: str, kind: str, text: str = "", **args: Any) -> Action:
         items = [(k, v if v is None or type(v) in _PLAIN else freeze(v)) for k, v in args.items()]
         items.sort()
-        return cls(seat, kind, tuple(items), text)
+        # The fields set through their slots: a frozen dataclass's own __init__ goes through
+        # object.__setattr__ by name, twice as slow, and rules make several actions a step.
+        action = _new(cls)
+        _SET_SEAT(action, seat)
+        _SET_KIND(action, kind)
+        _SET_ARGS(action, tuple(items))
+        _SET_TEXT(action, text)
+        return action
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.args:
@@ -77,6 +86,10 @@ class Action:
             return self.text
         inner = ", ".join(f"{k}={thaw(v)}" for k, v in self.args)
         return f"{self.kind}({inner})"
+
+
+_new = object.__new__
+_SET_SEAT, _SET_KIND, _SET_ARGS, _SET_TEXT = (vars(Action)[name].__set__ for name in ("seat", "kind", "args", "text"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,13 +159,23 @@ class Event:
 
 @dataclass(slots=True)
 class Keyframe:
-    """The game at a round boundary: decisions made so far, the state (a private copy), the
-    checkpoints and events up to it."""
+    """The game at a round boundary: decisions made so far, the state (kept pickled: a private
+    copy, and each reading of `state` another), the checkpoints and events up to it."""
 
     decisions: int
-    state: Any
+    frozen: bytes
     checkpoints: list[tuple[int, int, str]]
     events: list[Event]
+
+    @property
+    def state(self) -> Any:
+        return pickle.loads(self.frozen)
+
+
+def freeze_state(state: Any) -> bytes:
+    """A state as bytes to copy it from: pickling and reading back is several times quicker than
+    a deep copy (states are plain data, and a map pickles without its caches)."""
+    return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
 
 
 class Controller(Protocol):
@@ -208,6 +231,9 @@ class Game:
         self.keyframe_gap = 0  # at least this many decisions between two keyframes (copies cost)
         self.keyframes: list[Keyframe] = []
         self.resuming = False  # the procedure starts from a keyframe's state, not a new game
+        # False for a game only looked at (the replay viewer's): its checkpoints keep no state
+        # hash, the dearest part of a round boundary, as nothing checks or saves them.
+        self.hashes = True
         self._proc = ruleset.procedure(self)
         self._advance(None)
 
@@ -220,13 +246,14 @@ class Game:
         game = cls.__new__(cls)
         game.ruleset, game.setup, game.seed, game.content = ruleset, setup, seed, content
         game.content_digest = content_digest
-        game.state = copy.deepcopy(frame.state)
+        game.state = frame.state
         game.decisions = list(decisions[:frame.decisions])
         game.checkpoints = list(frame.checkpoints)
         game.events = list(frame.events)
         game.keep_events, game.listeners, game.result = True, [], None
         game._fresh, game._pending = [], None
         game.keep_keyframes, game.keyframe_gap, game.keyframes, game.resuming = False, 0, [], True
+        game.hashes = True
         game._proc = ruleset.procedure(game)
         game._advance(None)
         game.resuming = False
@@ -259,11 +286,15 @@ class Game:
         decision = self._pending
         if decision is None:
             raise IllegalAction("the game is over")
-        if not decision.legal(action):
-            raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}")
         if decision.chance is None:
-            # Take the offered instance so the canonical text comes from the ruleset.
-            action = decision.options[decision.options.index(action)]
+            # Take the offered instance so the canonical text comes from the ruleset (found in
+            # one pass: `Decision.legal` would look it up, then `index` again).
+            try:
+                action = decision.options[decision.options.index(action)]
+            except ValueError:
+                raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}") from None
+        elif not decision.chance.legal(action):
+            raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}")
         else:
             action = decision.chance.action(action.get("faces") if action.kind == "dice" else action.get("index"))
         self.decisions.append((action, why))
@@ -293,11 +324,11 @@ class Game:
     def checkpoint(self, round_no: int, resumable: bool = True) -> str:
         """A state hash for the record at a round boundary; `resumable` says the procedure can
         go on from here when started with `resuming` (not so for the final checkpoint)."""
-        digest = self.state_hash()
+        digest = self.state_hash() if self.hashes else ""
         self.checkpoints.append((len(self.decisions), round_no, digest))
         last = self.keyframes[-1].decisions if self.keyframes else -(1 << 30)
         if resumable and self.keep_keyframes and len(self.decisions) - last >= self.keyframe_gap:
-            self.keyframes.append(Keyframe(len(self.decisions), copy.deepcopy(self.state),
+            self.keyframes.append(Keyframe(len(self.decisions), freeze_state(self.state),
                                            list(self.checkpoints), list(self.events)))
         return digest
 

@@ -62,6 +62,12 @@ class Grid:
     _near: dict[Sq, list[Sq]] = field(default_factory=dict, repr=False, compare=False)
     # Sight through each edge asked so far: sight lines cross the same edges over and over.
     _sight: dict[tuple[Sq, Sq], bool] = field(default_factory=dict, repr=False, compare=False)
+    # Answers for this arrangement of the map (a region's squares; a ruleset's own, such as
+    # what a square sees), forgotten with the caches above when the map changes.
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    # Sight as bits (see `_sight_bits`), made once a map has been looked across often enough.
+    _sight_mask: tuple[int, int, int, int] | None = field(default=None, repr=False, compare=False)
+    _slow_looks: int = field(default=0, repr=False, compare=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Grid:
         """A copy of the map without the caches: state copies (keyframes) stay small and cheap."""
@@ -69,14 +75,30 @@ class Grid:
         memo[id(self)] = new
         for f in fields(self):
             value = getattr(self, f.name)
-            setattr(new, f.name, copy.deepcopy(value, memo) if f.compare else type(value)())
+            setattr(new, f.name, copy.deepcopy(value, memo) if f.compare else f.default_factory()
+                    if callable(f.default_factory) else f.default)
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (a keyframe) without the caches, as a deep copy; the sight bits, one
+        integer, go along (they are dear to make again)."""
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.compare}
+        out["_sight_mask"] = self._sight_mask
+        return out
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for f in fields(self):
+            setattr(self, f.name, data[f.name] if f.name in data else
+                    f.default_factory() if callable(f.default_factory) else f.default)
+        self._slow_looks = LOOKS_BEFORE_BITS if self._sight_mask is not None else 0
 
     # -- building --------------------------------------------------------------------------
     def changed(self) -> None:
         """Forget cached neighbours and sight; call after changing terrain, walls or doors directly."""
         self._near.clear()
         self._sight.clear()
+        self.memo.clear()
+        self._sight_mask, self._slow_looks = None, 0
 
     def add_square(self, sq: Sq, terrain: str, region: str) -> None:
         self.changed()
@@ -84,8 +106,25 @@ class Grid:
         self.region[sq] = region
 
     def set_door(self, a: Sq, b: Sq, state: str = OPEN) -> None:
-        self.changed()
+        if self._sight_mask is None:
+            self.changed()
+            self.doors[edge(a, b)] = state
+            return
+        # A door opening mid-game: only what passes near its edge changes, so the squares
+        # around it are worked out again, not the whole map.
         self.doors[edge(a, b)] = state
+        self._sight.pop((a, b), None)
+        self._sight.pop((b, a), None)
+        self.memo.clear()
+        x0, y0, width, blocked = self._sight_mask
+        around = sorted({(p[0] + dx, p[1] + dy) for p in (a, b) for dx in (-1, 0, 1) for dy in (-1, 0, 1)})
+        for p in around:
+            self._near.pop(p, None)
+        for p in around:
+            if p in self.terrain:
+                at = ((p[1] - y0) * width + p[0] - x0) * _BITS
+                blocked = blocked & ~(_SQUARE << at) | self._square_bits(p) << at
+        self._sight_mask = (x0, y0, width, blocked)
 
     def add_link(self, a: Sq, b: Sq) -> None:
         self.changed()
@@ -235,6 +274,80 @@ class Grid:
         and squares between the ends for which `blocker` says so (figures, for some rules)."""
         if a == b:
             return True
+        if b not in self.terrain:
+            return False
+        table = self._sight_mask
+        if table is None or a not in self.terrain:
+            self._slow_looks += 1
+            if self._slow_looks < LOOKS_BEFORE_BITS or a not in self.terrain:
+                return self._walk_sight(a, b, blocker)
+            table = self._sight_mask = self._sight_bits()
+        x0, y0, width, blocked = table
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
+        line = _LINES.get((width, dx, dy))
+        if line is None:
+            line = _line_bits(width, dx, dy)
+        lo, mask, between = line
+        if blocked >> (((ay - y0) * width + ax - x0) * _BITS + lo) & mask:
+            return False
+        return blocker is None or not any(blocker((ax + rx, ay + ry)) for rx, ry in between)
+
+    def in_sight(self, a: Sq, targets: Iterable[Sq]) -> list[Sq]:
+        """The targets in sight of `a` (`line_of_sight` without a blocker), in their order: one
+        look across many squares, the map's bits made at once and read in one loop."""
+        if a not in self.terrain:
+            return [t for t in targets if self.line_of_sight(a, t)]
+        table = self._sight_mask
+        if table is None:
+            table = self._sight_mask = self._sight_bits()
+        x0, y0, width, blocked = table
+        ax, ay = a
+        base = ((ay - y0) * width + ax - x0) * _BITS
+        terrain, lines = self.terrain, _LINES
+        out = []
+        for t in targets:
+            if t == a:
+                out.append(t)
+                continue
+            if t not in terrain:
+                continue
+            dx, dy = t[0] - ax, t[1] - ay
+            line = lines.get((width, dx, dy)) or _line_bits(width, dx, dy)
+            if not blocked >> (base + line[0]) & line[1]:
+                out.append(t)
+        return out
+
+    def _sight_bits(self) -> tuple[int, int, int, int]:
+        """The map as one integer, `_BITS` bits a square in rows of `width`: bit d set when
+        sight cannot pass from the square in direction DIRS8[d], the last bit when the square
+        is opaque (or off the map).  A line of sight is then a mask of the bits it must find
+        clear, the same for every line of its direction and length (`_line_bits`)."""
+        x0, y0, x1, y1 = self.bounds()
+        x0, y0 = x0 - 1, y0 - 1  # a border of off-map squares, so no line leaves the box
+        width, height = x1 - x0 + 2, y1 - y0 + 2
+        off_map = _OPAQUE if len(self.terrain) < width * height else 0
+        blocked = 0
+        for y in range(y0, y0 + height):
+            for x in range(x0, x0 + width):
+                p = (x, y)
+                bits = self._square_bits(p) if p in self.terrain else off_map
+                if bits:
+                    blocked |= bits << (((y - y0) * width + x - x0) * _BITS)
+        return x0, y0, width, blocked
+
+    def _square_bits(self, p: Sq) -> int:
+        """The sight bits of one square of the map."""
+        bits = 0 if self._clear(p) else _OPAQUE
+        x, y = p
+        for d, (dx, dy) in enumerate(DIRS8):
+            n = (x + dx, y + dy)
+            if not (self._corner_open(p, n) if dx and dy else self._sight_edge(p, n)):
+                bits |= 1 << d
+        return bits
+
+    def _walk_sight(self, a: Sq, b: Sq, blocker: Callable[[Sq], bool] | None) -> bool:
+        """`line_of_sight` square by square along the line."""
         dx, dy = b[0] - a[0], b[1] - a[1]
         nx, ny = abs(dx), abs(dy)
         sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
@@ -277,12 +390,53 @@ class Grid:
 
     # -- sections ---------------------------------------------------------------------------------
     def squares_of(self, region: str) -> list[Sq]:
-        return sorted((sq for sq, r in self.region.items() if r == region), key=lambda s: (s[1], s[0]))
+        kept = self.memo.get(("squares_of", region))  # regions change only with the map
+        if kept is None:
+            kept = self.memo[("squares_of", region)] = sorted(
+                (sq for sq, r in self.region.items() if r == region), key=lambda s: (s[1], s[0]))
+        return list(kept)
 
     def bounds(self) -> tuple[int, int, int, int]:
         xs = [s[0] for s in self.terrain] or [0]
         ys = [s[1] for s in self.terrain] or [0]
         return min(xs), min(ys), max(xs), max(ys)
+
+
+# Lines of sight looked at on one map before it is worth making its bits (`Grid._sight_bits`).
+LOOKS_BEFORE_BITS = 200
+_BITS = 9  # per square: the eight directions sight may leave it by, and whether it is opaque
+_OPAQUE = 1 << 8
+_SQUARE = (1 << _BITS) - 1
+# (row width, dx, dy) -> (lowest bit, the bits a line must find clear from there, the squares
+# between its ends): the same steps as `_walk_sight`, worked out once per shape.
+_LINES: dict[tuple[int, int, int], tuple[int, int, tuple[Sq, ...]]] = {}
+
+
+def _line_bits(width: int, dx: int, dy: int) -> tuple[int, int, tuple[Sq, ...]]:
+    nx, ny = abs(dx), abs(dy)
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    x = y = ix = iy = 0
+    bits: list[int] = []
+    between: list[Sq] = []
+    while ix < nx or iy < ny:
+        px, py = x, y
+        dec = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
+        if dec == 0:
+            x, y, ix, iy = x + sx, y + sy, ix + 1, iy + 1
+        elif dec < 0:
+            x, ix = x + sx, ix + 1
+        else:
+            y, iy = y + sy, iy + 1
+        bits.append((py * width + px) * _BITS + DIRS8.index((x - px, y - py)))
+        if (x, y) != (dx, dy):
+            bits.append((y * width + x) * _BITS + 8)
+            between.append((x, y))
+    lo = min(bits)
+    found = (lo, sum(1 << (bit - lo) for bit in bits), tuple(between))
+    if len(_LINES) > 100_000:  # many maps of many widths in one process: start again
+        _LINES.clear()
+    _LINES[(width, dx, dy)] = found
+    return found
 
 
 def spread(starts: Iterable[Any], neighbours: Callable[[Any], Iterable[Any]]) -> dict[Any, int]:

@@ -9,6 +9,9 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 from ..engine.game import CHANCE, Event
 
 KEEP = 400  # lines kept on screen; the whole story is in the record
+# Lines laid out when the replay viewer jumps back: each costs its wrapping, and a seek should
+# draw within a frame or two.  Stepping on from there adds lines up to KEEP again.
+KEEP_AFTER_JUMP = 60
 
 
 def line_of(event: Event) -> Text | None:
@@ -51,11 +54,20 @@ class EventLog(OptionList):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.events: list[Event] = []
         self.shown = 0
+        # Set by the replay viewer: every list it shows tells one story (its games all replay
+        # one record), so a longer list goes on from the lines already laid out.
+        self.one_story = False
 
     def follow(self, events: list[Event]) -> None:
         """Add what happened since the last call (or start over if the list was replaced)."""
-        if events is not self.events or len(events) < self.shown:
-            self.events, self.shown = events, max(0, len(events) - KEEP)
+        replaced = events is not self.events or len(events) < self.shown
+        goes_on = self.one_story and len(events) >= self.shown
+        self.events = events
+        if replaced and not goes_on:
+            self.shown = max(0, len(events) - (KEEP_AFTER_JUMP if self.one_story else KEEP))
+            self.clear_options()
+        elif self.one_story and len(events) - self.shown > KEEP_AFTER_JUMP:  # a jump ahead
+            self.shown = len(events) - KEEP_AFTER_JUMP
             self.clear_options()
         new = [Option(text, id=str(i)) for i in range(self.shown, len(events))
                if (text := line_of(events[i])) is not None]

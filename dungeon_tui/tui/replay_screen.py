@@ -19,12 +19,14 @@ from textual.worker import Worker, WorkerState
 from ..engine import record
 from ..engine.game import CHANCE, Action, Game, Keyframe
 from .dialogs import AskNumber
+from .event_log import EventLog
 from .map_view import MapView
 from .session import SPEEDS
 from .table import TableScreen
 
 PLAY_SPEEDS = [s for s in SPEEDS.values() if s > 0] + [0.02]
 KEYFRAME_GAP = 40  # decisions at least between keyframes: a seek replays at most about this many
+PASS_BATCH = 1000  # decisions the opening pass plays between two handings-over of its keyframes
 
 
 class ReplayScreen(TableScreen):
@@ -49,6 +51,7 @@ class ReplayScreen(TableScreen):
         self.file_name = name
         self.make_game = make_game
         self.frames: list[Keyframe] = []  # by decision count; the whole record's once the pass is done
+        self.pass_done = False
         # The decisions as the pass played them: each is the game's own offered choice, with the
         # words the game gave it (a record keeps only kind and arguments).
         self.played: list[tuple[Action, str]] = []
@@ -69,28 +72,36 @@ class ReplayScreen(TableScreen):
         self.query_one("#hand", OptionList).can_focus = False
         self.query_one("#options", OptionList).can_focus = False
         self.set_focus(None)  # the viewer's keys belong to the screen, not to the log
+        self.query_one(EventLog).one_story = True
         self._show()
         self.keyframe_pass()
 
     # -- keyframes ----------------------------------------------------------------------------------
     class Keyframes(Message):
-        def __init__(self, frames: list[Keyframe], played: list[tuple[Action, str]]) -> None:
+        def __init__(self, frames: list[Keyframe], played: list[tuple[Action, str]], done: bool) -> None:
             super().__init__()
-            self.frames, self.played = frames, played
+            self.frames, self.played, self.done = frames, played, done
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="keyframes")
     def keyframe_pass(self) -> None:
-        """Play the whole record once on a game of its own, keeping a keyframe per round."""
+        """Play the whole record once on a game of its own, keeping a keyframe per round.  The
+        keyframes go to the screen as they gather (every PASS_BATCH decisions), so a seek
+        into the part already played is quick before the pass is through a long record."""
         game = self._fresh_game()
-        for d in self.rec.decisions:
+        sent = 0
+        for i, d in enumerate(self.rec.decisions, 1):
             if game.over:
                 break
             game.play(record.action_of(d), d.why)
-        self.post_message(self.Keyframes(game.keyframes, game.decisions))
+            if i % PASS_BATCH == 0 and len(game.keyframes) > sent:
+                self.post_message(self.Keyframes(game.keyframes[sent:], list(game.decisions), False))
+                sent = len(game.keyframes)
+        self.post_message(self.Keyframes(game.keyframes[sent:], game.decisions, True))
 
     def on_replay_screen_keyframes(self, message: ReplayScreen.Keyframes) -> None:
         self._keep(message.frames)
         self.played = message.played
+        self.pass_done = message.done
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         # The pass only speeds seeking up: if it fails, seeking replays from the start instead.
@@ -105,6 +116,7 @@ class ReplayScreen(TableScreen):
     def _fresh_game(self) -> Game:
         game = record.replay(self.rec, self.make_game, upto=0)
         game.keep_keyframes, game.keyframe_gap = True, KEYFRAME_GAP
+        game.hashes = False  # the viewer checks nothing and saves nothing
         return game
 
     def _record_decisions(self, n: int) -> list:
@@ -124,7 +136,7 @@ class ReplayScreen(TableScreen):
             fresh = len(self.played) < frame.decisions <= len(g.decisions)
             decisions = g.decisions if fresh else self._record_decisions(frame.decisions)
             self.game = Game.resume(g.ruleset, g.setup, g.seed, g.content, frame, decisions, g.content_digest)
-            self.game.keep_keyframes, self.game.keyframe_gap = True, KEYFRAME_GAP
+            self.game.keep_keyframes, self.game.keyframe_gap, self.game.hashes = True, KEYFRAME_GAP, False
         elif pos < self.pos:
             self.game = self._fresh_game()
         for d in self.rec.decisions[len(self.game.decisions):pos]:

@@ -1,4 +1,7 @@
 """Grid: steps, the no-diagonal-past-a-wall rule, regions and doors, portals, paths, sight."""
+import copy
+import pickle
+
 from dungeon_tui.engine.grid import Grid
 
 
@@ -87,3 +90,67 @@ def test_a_copy_of_the_grid_is_the_same_map_without_the_caches():
     assert c == g and c.walls is not g.walls and c.terrain is not g.terrain
     assert c._sight == {} and c._near == {}  # keyframes copy the map, not what was worked out
     assert not c.line_of_sight((0, 0), (4, 0)) and c.neighbours((0, 0)) == g.neighbours((0, 0))
+
+
+def random_map(seed, corner):
+    """A 9x7 map with holes, opaque squares, walls, regions and doors in every state."""
+    import random
+    r = random.Random(seed)
+    g = Grid(region_walls=r.random() < 0.7, opaque=frozenset({"#"}), corner=corner)
+    for y in range(7):
+        for x in range(9):
+            if r.random() < 0.9:
+                g.add_square((x, y), "#" if r.random() < 0.12 else ".", "ab"[x >= 4] if y < 4 else "c")
+    squares = sorted(g.terrain)
+    for _ in range(12):
+        a = r.choice(squares)
+        b = (a[0] + 1, a[1]) if r.random() < 0.5 else (a[0], a[1] + 1)
+        if r.random() < 0.5:
+            g.walls.add((a, b))
+        else:
+            g.set_door(a, b, r.choice(["open", "closed"]))
+    g.changed()
+    return g, squares, r
+
+
+def test_sight_from_bits_is_the_line_walked_square_by_square():
+    # Past LOOKS_BEFORE_BITS looks a map answers from its bits: every pair, with and without
+    # figures in the way, must get the walk's answer, on maps of both corner rules.
+    for seed in range(24):
+        g, squares, r = random_map(seed, "either" if seed % 2 else "both")
+        standing = set(r.sample(squares, 6))
+        walked = [g._walk_sight(a, b, None) for a in squares for b in squares]
+        walked_past = [g._walk_sight(a, b, standing.__contains__) for a in squares for b in squares]
+        g._slow_looks = 10 ** 6
+        assert [g.line_of_sight(a, b) for a in squares for b in squares] == walked
+        assert g._sight_mask is not None
+        assert [g.line_of_sight(a, b, standing.__contains__) for a in squares for b in squares] == walked_past
+        assert not g.line_of_sight(squares[0], (40, 40)) and not g.line_of_sight((40, 40), squares[0])
+        for a in squares[::5]:  # one look across many squares: the same answers, in order
+            assert g.in_sight(a, [*squares, (40, 40)]) == [b for b in squares if g._walk_sight(a, b, None)]
+
+
+def test_a_door_set_on_a_map_with_bits_changes_them_as_a_fresh_map_would():
+    for seed in range(12):
+        g, squares, r = random_map(seed, "either")
+        g._slow_looks = 10 ** 6
+        g.line_of_sight(squares[0], squares[-1])  # the bits are made
+        for _ in range(6):
+            a = r.choice(squares)
+            b = (a[0] + 1, a[1]) if r.random() < 0.5 else (a[0], a[1] + 1)
+            g.neighbours(a)
+            g.set_door(a, b, r.choice(["open", "closed", "open"]))
+            fresh = copy.deepcopy(g)
+            assert g._sight_mask == fresh._sight_bits()
+            assert all(g.neighbours(p) == fresh.neighbours(p) for p in squares)
+            assert all(g.line_of_sight(p, q) == g._walk_sight(p, q, None) for p in squares for q in squares)
+
+
+def test_a_pickled_grid_keeps_its_map_and_sight_bits_not_its_other_caches():
+    g, squares, _ = random_map(3, "either")
+    g._slow_looks = 10 ** 6
+    g.line_of_sight(squares[0], squares[-1])
+    g.memo["x"] = 1
+    again = pickle.loads(pickle.dumps(g))
+    assert again == g and again._sight_mask == g._sight_mask
+    assert again.memo == {} and again._sight == {} and again._near == {}

@@ -59,3 +59,14 @@ def test_rewound_is_the_game_replayed_to_that_point_from_its_last_keyframe(game_
     assert [f.decisions for f in back.keyframes] == [f.decisions for f in game.keyframes if f.decisions <= keep]
     back.replay_actions(game.decisions[keep:])  # and it plays on to the same end
     assert back.state_hash() == game.state_hash() and back.result == game.result
+
+
+def test_a_game_only_looked_at_keeps_no_hashes_and_plays_the_same():
+    rs = get("heroquest")
+    game = rs.new_game({}, 6)
+    game.run(rs.ai_controllers())
+    looked = rs.new_game({}, 6)
+    looked.hashes = False
+    looked.replay_actions(game.decisions)
+    assert [c[:2] for c in looked.checkpoints] == [c[:2] for c in game.checkpoints]
+    assert {c[2] for c in looked.checkpoints} == {""} and looked.state_hash() == game.state_hash()

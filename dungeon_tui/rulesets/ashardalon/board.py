@@ -39,8 +39,14 @@ def figure_tiles(s: State, figure: Figure, g: Figure) -> int:
 
 def square_distances(s: State, figure: Figure | Sq) -> dict[Sq, int]:
     """Steps from a figure (any of its squares) or a square to every square, ignoring figures."""
-    starts = squares_of(figure) if isinstance(figure, Figure) else [figure]
-    return spread(starts, lay(s).grid.neighbours)
+    starts = tuple(squares_of(figure)) if isinstance(figure, Figure) else (figure,)
+    # Kept with the layout's grid (a new layout each time a tile or door changes it): the
+    # villains ask the same distances several times a phase.  Read them, never change them.
+    grid = lay(s).grid
+    found: dict[Sq, int] | None = grid.memo.get(("spread", starts))
+    if found is None:
+        found = grid.memo[("spread", starts)] = spread(starts, grid.neighbours)
+    return found
 
 
 def adjacent(s: State, figure: Figure, g: Figure) -> bool:

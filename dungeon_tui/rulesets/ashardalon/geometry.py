@@ -151,8 +151,12 @@ class Layout:
 
     def tile_distances(self, starts: Iterable[Cell]) -> dict[Cell, int]:
         """Fewest hops from any start cell to every reachable placed cell."""
-        firsts = [c for c in sorted(set(starts), key=lambda c: (c[1], c[0])) if c in self.cell_tile]
-        return spread(firsts, self.tile_neighbours)
+        firsts = tuple(c for c in sorted(set(starts), key=lambda c: (c[1], c[0])) if c in self.cell_tile)
+        # Kept with the layout, which is made afresh whenever a tile or a door changes it.
+        found: dict[Cell, int] | None = self.grid.memo.get(("tiles", firsts))
+        if found is None:
+            found = self.grid.memo[("tiles", firsts)] = spread(firsts, self.tile_neighbours)
+        return found
 
     def unexplored_edges(self) -> list[tuple[Cell, str]]:
         """Open sides without a door whose neighbour cell is empty, by cell (j, i) then N E S W."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.grid import Grid, Sq, edge
-from .state import HERO, State
+from .state import ALIVE, HERO, State
 
 CORRIDOR = "corridor"
 # Terrain letters on the grid: floor, stairway, furniture, blocked tile, rock.
@@ -13,11 +13,27 @@ FLOOR, STAIRS, FURNITURE, BLOCKED, ROCK = ".", "S", "F", "#", "R"
 
 
 def door_edges(quest: Any) -> dict[str, tuple[Sq, Sq]]:
-    return {f"d{i + 1}": edge(tuple(a), tuple(b)) for i, (a, b) in enumerate(quest.doors)}
+    """The quest's doors by id (the same dict each time: read it, never change it)."""
+    return _edges(quest, "doors", "d")
 
 
 def secret_edges(quest: Any) -> dict[str, tuple[Sq, Sq]]:
-    return {f"s{i + 1}": edge(tuple(a), tuple(b)) for i, (a, b) in enumerate(quest.secret_doors)}
+    return _edges(quest, "secret_doors", "s")
+
+
+# (id of a quest, which doors) -> (the quest, its edges): rules ask for a quest's doors at every
+# step; the quest is kept with them so its id cannot be taken by another.
+_EDGES: dict[tuple[int, str], tuple[Any, dict[str, tuple[Sq, Sq]]]] = {}
+
+
+def _edges(quest: Any, which: str, prefix: str) -> dict[str, tuple[Sq, Sq]]:
+    kept = _EDGES.get((id(quest), which))
+    if kept is None or kept[0] is not quest:
+        if len(_EDGES) > 1000:  # content loaded again and again (tests): start afresh
+            _EDGES.clear()
+        kept = _EDGES[(id(quest), which)] = (quest, {f"{prefix}{i + 1}": edge(tuple(a), tuple(b))
+                                                     for i, (a, b) in enumerate(getattr(quest, which))})
+    return kept[1]
 
 
 def doors_of(state: State, content: Any, hidden: bool = False) -> dict[str, tuple[Sq, Sq]]:
@@ -74,34 +90,96 @@ def terrain_sight(state: State, a: Sq, b: Sq) -> bool:
     return state.grid.line_of_sight(a, b)
 
 
-def targeting_sight(state: State, a: Sq, b: Sq) -> bool:
-    return state.grid.line_of_sight(a, b, blocker=lambda sq: state.at(sq) is not None)
+def targeting_sight(state: State, a: Sq, b: Sq, standing: set[Sq] | None = None) -> bool:
+    """Sight that figures between block; `standing` (from `standing_squares`) when the caller
+    looks along many lines with nobody moving."""
+    if standing is not None:
+        return state.grid.line_of_sight(a, b, blocker=standing.__contains__)
+    found: list[set[Sq]] = []
+
+    def blocker(sq: Sq) -> bool:  # asked only when the walls leave the line clear
+        if not found:
+            found.append(standing_squares(state))
+        return sq in found[0]
+    return state.grid.line_of_sight(a, b, blocker=blocker)
+
+
+def standing_squares(state: State) -> set[Sq]:
+    """The squares `State.at` finds a figure on."""
+    return {f.pos for f in state.figures.values()
+            if f.pos is not None and f.status == ALIVE and (f.side == HERO or f.placed)}
 
 
 def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
     """Reveal every room with a square in terrain sight, and each seen corridor square; place
     the monsters found there.  Returns what was newly revealed (room letters, 'corridor')."""
-    grid = state.grid
-    rock = set(content.rock[state.quest])
-    new: list[str] = []
+    rooms, corridor = seen_from(state, content, sq)
     seen_rooms = set(state.revealed_rooms)
+    new = [room for room in rooms if room not in seen_rooms]
+    state.revealed_rooms.extend(new)
     seen_corr = set(map(tuple, state.revealed_corridor))
-    # Sight only crosses walls at open doors: only areas joined to his by open doors can be seen.
-    near = joined_areas(state, content, area_of(state, sq))
-    for room, squares in content.room_squares.items():
-        if room in seen_rooms or room in rock or room not in near:
-            continue
-        if any(grid.line_of_sight(sq, t) for t in squares):
-            state.revealed_rooms.append(room)
-            new.append(room)
-    fresh = [t for t in content.corridor_squares if t not in seen_corr and grid.line_of_sight(sq, t)] \
-        if CORRIDOR in near else []
+    fresh = [t for t in corridor if t not in seen_corr]
     if fresh:
         state.revealed_corridor.extend(fresh)
         new.append(CORRIDOR)
     if new:
         place_revealed(state)
     return new
+
+
+def seen_from(state: State, content: Any, sq: Sq) -> tuple[list[str], list[Sq]]:
+    """The rooms (in the quest's order) with a square in terrain sight of `sq`, and the corridor
+    squares in sight.  Kept with the grid: it depends only on the board as it stands, and a
+    hero looks again from the same squares many times before the next door opens."""
+    key = ("seen_from", sq)
+    found: tuple[list[str], list[Sq]] | None = state.grid.memo.get(key)
+    if found is not None:
+        return found
+    in_sight = state.grid.in_sight
+    rooms_in_view, corridor_in_view = could_see(content, state.quest, sq)
+    # Sight only crosses walls at open doors: only areas joined to his by open doors can be seen.
+    near = joined_areas(state, content, area_of(state, sq))
+    rooms = [room for room, squares in rooms_in_view if room in near and in_sight(sq, squares)]
+    corridor = in_sight(sq, corridor_in_view) if CORRIDOR in near else []
+    found = state.grid.memo[key] = (rooms, corridor)
+    return found
+
+
+def could_see(content: Any, quest: str, sq: Sq) -> tuple[list[tuple[str, list[Sq]]], list[Sq]]:
+    """What `sq` sees with every door of the quest open (secret ones too) and no block laid: the
+    rooms, each with its squares in sight, and the corridor squares in sight.  Opening doors
+    and laying blocks never lets sight further than that, so a look from `sq` need test only
+    these.  Made once per quest and square in a process (games replayed and simulated share it)."""
+    key = (id(content), quest, sq)
+    kept = _COULD_SEE.get(key)
+    if kept is not None and kept[0] is content:
+        return kept[1]
+    in_sight = _open_grid(content, quest).in_sight
+    rock = content.rock[quest]
+    rooms = [(room, seen) for room, squares in content.room_squares.items() if room not in rock
+             if (seen := in_sight(sq, squares))]
+    found = (rooms, in_sight(sq, content.corridor_squares))
+    if len(_COULD_SEE) > 20_000:  # many quests' squares in one process: start afresh
+        _COULD_SEE.clear()
+    _COULD_SEE[key] = (content, found)
+    return found
+
+
+_COULD_SEE: dict[tuple[int, str, Sq], tuple[Any, tuple[list[tuple[str, list[Sq]]], list[Sq]]]] = {}
+_OPEN_GRIDS: dict[tuple[int, str], tuple[Any, Grid]] = {}
+
+
+def _open_grid(content: Any, quest: str) -> Grid:
+    """The quest's board with every door open, secret ones too, and no block laid."""
+    kept = _OPEN_GRIDS.get((id(content), quest))
+    if kept is None or kept[0] is not content:
+        q = content.quests[quest]
+        ghost = State(quest=quest, party=[], seat_of={}, secret_found=list(secret_edges(q)),
+                      doors=dict.fromkeys([*door_edges(q), *secret_edges(q)], "open"))
+        if len(_OPEN_GRIDS) > 200:
+            _OPEN_GRIDS.clear()
+        kept = _OPEN_GRIDS[(id(content), quest)] = (content, build_grid(ghost, content))
+    return kept[1]
 
 
 def joined_areas(state: State, content: Any, start: str) -> set[str]:

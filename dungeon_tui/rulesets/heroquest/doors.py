@@ -23,7 +23,7 @@ def door_words(game: Game, door: str) -> str:
 def open_door(game: Game, figure: Figure, door: str, by_spell: bool = False) -> None:
     s: State = game.state
     s.doors[door] = "open"
-    s.grid = board.build_grid(s, game.content)
+    s.grid.set_door(*board.doors_of(s, game.content)[door], state="open")
     if not by_spell:
         game.emit("door", figure=figure.id, door=door, text=f"{figure.name} opens {door_words(game, door)}.")
     party_sees(game, figure)

@@ -29,7 +29,8 @@ SUMMONS = {
 
 
 def seen_heroes(s: State, monster: Figure) -> list[Figure]:
-    return [h for h in s.hero_side() if board.targeting_sight(s, monster.square, h.square)]
+    standing = board.standing_squares(s)
+    return [h for h in s.hero_side() if board.targeting_sight(s, monster.square, h.square, standing)]
 
 
 def metal_items(game: Game, hero: Figure) -> list[str]:

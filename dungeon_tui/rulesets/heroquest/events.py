@@ -59,9 +59,9 @@ def set_flag(game: Game, who: Figure, args: dict[str, str]) -> None:
 @STEPS("open_all_doors")
 def open_all_doors(game: Game, who: Figure, args: dict[str, str]) -> None:
     s: State = game.state
-    for d in board.door_edges(game.content.quests[s.quest]):
+    for d, e in board.door_edges(game.content.quests[s.quest]).items():
         s.doors[d] = "open"
-    s.grid = board.build_grid(s, game.content)
+        s.grid.set_door(*e, state="open")
     game.emit("doors", text="Every door in the dungeon swings open.")
     party_sees(game, who)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects
 from ...engine.game import Action, Decision, Game, Procedure
+from ...engine.grid import Sq
 from . import board
 from .combat import instantly, lose_body, strike
 from .doors import door_words, open_door
@@ -67,8 +68,8 @@ def take(game: Game, hid: str, group: str) -> None:
 
 
 # -- targets ---------------------------------------------------------------------------------------
-def sees(state: State, a: Figure, b: Figure) -> bool:
-    return a is b or board.targeting_sight(state, a.square, b.square)
+def sees(state: State, a: Figure, b: Figure, standing: set[Sq] | None = None) -> bool:
+    return a is b or board.targeting_sight(state, a.square, b.square, standing)
 
 
 def spell_targets(game: Game, figure: Figure, spell: str) -> list[tuple[str, str]]:
@@ -77,13 +78,14 @@ def spell_targets(game: Game, figure: Figure, spell: str) -> list[tuple[str, str
     c = game.content
     kind = c.spells[spell].target
     out: list[tuple[str, str]] = []
+    standing = board.standing_squares(s)
     if kind == "hero":
-        out = [("figure", h.id) for h in s.hero_side() if sees(s, figure, h) and would_work(s, spell, h)]
+        out = [("figure", h.id) for h in s.hero_side() if sees(s, figure, h, standing) and would_work(s, spell, h)]
     elif kind in ("monster", "non_undead_monster", "door_or_monster"):
         for m in s.monsters():
             if kind == "non_undead_monster" and "undead" in c.monsters[m.kind].tags:
                 continue
-            if sees(s, figure, m) and would_work(s, spell, m):
+            if sees(s, figure, m, standing) and would_work(s, spell, m):
                 out.append(("figure", m.id))
     if kind == "door_or_monster":
         for d, e in board.doors_of(s, c).items():

@@ -29,8 +29,19 @@ def monster_at(state: State, sq: Sq) -> bool:
 
 def monster_field(state: State, monster: Figure) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
     """Where a monster can walk: through other monsters, never through hero-side figures."""
-    heroes = state.squares_held(HERO) - {monster.pos}
-    return state.grid.bfs(monster.square, lambda sq: sq not in heroes)
+    held = state.squares_held(HERO)
+    # Kept while the heroes stand still and no door opens: the order of activation and each
+    # monster's move (and the AI) ask for the same fields through the whole dungeon phase.
+    key = tuple(sorted(held))
+    kept: tuple[tuple[Sq, ...], dict[Sq, tuple[dict[Sq, int], dict[Sq, Sq]]]] | None = \
+        state.grid.memo.get("monster_fields")
+    if kept is None or kept[0] != key:
+        kept = state.grid.memo["monster_fields"] = (key, {})
+    found = kept[1].get(monster.square)
+    if found is None:
+        heroes = held - {monster.pos}
+        found = kept[1][monster.square] = state.grid.bfs(monster.square, lambda sq: sq not in heroes)
+    return found
 
 
 def dist_to(state: State, figure: Figure, target: Figure, field: dict[Sq, int]) -> int | None:
@@ -54,7 +65,9 @@ def free_for(state: State, figure: Figure, sq: Sq) -> bool:
 def destinations(state: State, monster: Figure, allowance: int | None = None) -> list[Sq]:
     field, _ = monster_field(state, monster)
     most = monster.move if allowance is None else allowance
-    return sorted((sq for sq, d in field.items() if 0 < d <= most and free_for(state, monster, sq)),
+    # `free_for` for every square at once: the squares anyone else alive stands on.
+    taken = {f.pos for f in state.figures.values() if f.status == "alive" and f is not monster}
+    return sorted((sq for sq, d in field.items() if 0 < d <= most and sq not in taken),
                   key=lambda q: (q[1], q[0]))
 
 

@@ -268,13 +268,12 @@ def search_secret_doors(game: Game, figure: Figure) -> None:
         if sid not in s.secret_found and (e[0] in where or e[1] in where):
             s.secret_found.append(sid)
             s.doors[sid] = "closed"
+            s.grid.set_door(*e, state="closed")
             found.append(f"{e[0][0]},{e[0][1]}")  # the door's square on this side
     s.searched.setdefault(f"secret:{area}", []).append(figure.id)
     if area == board.CORRIDOR:  # which corridor squares a search has covered (shown, and used by the AI)
         done = s.searched.setdefault("secret:squares", [])
         done.extend(k for k in (f"{x},{y}" for x, y in squares) if k not in done)
-    if found:
-        s.grid = board.build_grid(s, game.content)
     game.emit("search", figure=figure.id, what="secret_doors",
               text=f"{figure.name} searches for secret doors: "
                    + (f"found {'one' if len(found) == 1 else len(found)} beside " + "; ".join(found)

@@ -97,12 +97,14 @@ class State:
         return [f for f in self.figures.values() if f.side == HERO and f.on_board]
 
     def monsters(self) -> list[Figure]:
-        return [f for f in self.figures.values() if f.side == MONSTER and f.on_board and f.placed]
+        # `placed` first: most of a quest's monsters wait unplaced, and this is asked at every step.
+        return [f for f in self.figures.values()
+                if f.placed and f.side == MONSTER and f.pos is not None and f.status == ALIVE]
 
     def at(self, sq: Sq, but: Figure | None = None) -> Figure | None:
         """The figure on a square (other than `but`: a hero may be passing through a friend)."""
         for f in self.figures.values():
-            if f.pos == sq and f is not but and f.status == ALIVE and (f.side == HERO or f.placed):
+            if f.pos == sq and f.status == ALIVE and f is not but and (f.side == HERO or f.placed):
                 return f
         return None
 
