@@ -3,13 +3,14 @@ never read what the heroes cannot see, it picks better than the default where th
 the level is a setup option that leaves records as they were."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from dungeon_tui.engine.contract import SetupError
-from dungeon_tui.engine.game import Game
+from dungeon_tui.engine.game import Game, freeze_state
 from dungeon_tui.engine.lookahead import LOOKAHEAD, Lookahead
 from dungeon_tui.rulesets import get
 
@@ -54,7 +55,10 @@ def hidden_changed(game: Game, la: Lookahead, change: Callable[[Any, Any], None]
     """Change what the heroes cannot see now in the state every future starts from (the last
     round boundary's)."""
     shadow = la.shadow(game)
-    change(shadow.keyframes[-1].state, game.state)
+    frame = shadow.keyframes[-1]
+    state = frame.state  # a copy of the kept state: changed, then kept in its place
+    change(state, game.state)
+    shadow.keyframes[-1] = dataclasses.replace(frame, frozen=freeze_state(state))
 
 
 def whq_hidden(s: Any, now: Any) -> None:

@@ -45,9 +45,9 @@ def test_plain_title_offers_its_choices_by_number(monkeypatch, capsys):
 
 
 def test_the_title_new_game_form_asks_its_questions(monkeypatch, capsys, tmp_path):
-    # HeroQuest, its first quest, the usual party, all played by Player, Zargon by the AI,
+    # HeroQuest, its first quest, the usual party, all played by Player, Zargon by the AI, the quick companions,
     # seed 5, the usual undo, the app's dice; then one choice and quit, then quit the title.
-    typed(monkeypatch, "1", "heroquest", "", "", "", "", "", "", "", "", "5", "", "", "", "air", "quit", "quit")
+    typed(monkeypatch, "1", "heroquest", "", "", "", "", "", "", "", "", "", "5", "", "", "", "air", "quit", "quit")
     assert cli.main(["--plain"]) == 0
     out = capsys.readouterr().out
     assert "Which game?" in out and "Which adventure?" in out and "Who goes?" in out
