@@ -206,6 +206,27 @@ class Map:
         """An armed trap on the square, as the board stood when this map was made."""
         return sq in self.armed
 
+    def snapshot(self) -> Snapshot:
+        return Snapshot(self.passages, self.floor, frozenset(self.figures), self.armed)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the jumps from a square read of a map (its passages, the free floor, the squares
+    figures stand on, the armed traps) without the game: a companion's walk keeps one for as
+    long as the walk is remembered (ai/leaps.py), and a map would keep the whole game alive."""
+
+    passages: Passages
+    floor: frozenset[Square]
+    standing: frozenset[Square]
+    armed: frozenset[Square]
+
+    def free(self, sq: Square) -> bool:
+        return sq in self.floor and sq not in self.standing
+
+    def trap(self, sq: Square) -> bool:
+        return sq in self.armed
+
 
 def visible(fig: Figure) -> bool:
     """An invisible figure is in no one's sight and the target of no attack (§2.5; RB: "ne
@@ -230,4 +251,4 @@ def is_hero(fig: Figure) -> bool:
     return fig.side == HERO
 
 
-__all__ = ["Map", "board_of", "chebyshev", "visible"]
+__all__ = ["Map", "Snapshot", "board_of", "chebyshev", "visible"]

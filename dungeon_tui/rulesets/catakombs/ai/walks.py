@@ -8,13 +8,13 @@ other side stands), so one search serves until one of those changes.
 """
 from __future__ import annotations
 
-from ..paths import Walk, search
+from ..paths import Search
 from ..state import Figure, Square, square
 from ..terrain import Map
 
 TRAP_DETOUR = 40  # steps a path may grow to go round a trap (§6.1: traps avoided if another way exists)
 _KEPT = 512  # walks remembered; far more than one turn needs
-_WALKS: dict[tuple[object, ...], Walk] = {}
+_WALKS: dict[tuple[object, ...], Search] = {}
 _ALL: dict[tuple[str, ...], frozenset[Square]] = {}
 
 
@@ -45,9 +45,10 @@ def extra_costs(m: Map, flies: bool) -> dict[Square, int]:
     return extra
 
 
-def walk_from(m: Map, fig: Figure, flies: bool) -> Walk:
+def walk_from(m: Map, fig: Figure, flies: bool) -> Search:
     """The figure's walk from its square (steps to every square it can reach, and where each
-    was reached from); the same board and rules give the same walk, found once.  The ground
+    was reached from, settled as far as asked); the same board and rules give the same walk,
+    found once.  The ground
     (doors, barrels, chests) and, for a walker, where its foes stand and the armed traps are all
     that open_squares and extra_costs read besides its square."""
     found_key: tuple[object, ...] = (m.ground_number, fig.at, flies)
@@ -58,5 +59,5 @@ def walk_from(m: Map, fig: Figure, flies: bool) -> Walk:
     if walk is None:
         if len(_WALKS) >= _KEPT:
             _WALKS.clear()
-        walk = _WALKS[found_key] = search(m.steps(), fig.at, open_squares(m, fig, flies), extra_costs(m, flies))
+        walk = _WALKS[found_key] = Search(m.steps(), fig.at, open_squares(m, fig, flies), extra_costs(m, flies))
     return walk
