@@ -37,7 +37,7 @@ class Search:
     entering a square costs over the step; `leaps`, when given, the moves beyond a step from a
     square reached (a companion's jumps: each landing and its cost in steps, the landing's
     `extra` added).  `walk()` gives the steps to every square reached and the square each was
-    reached from; `steps_to` and `route` settle only as far as the squares they ask about, and
+    reached from; `nearest` and `route` settle only as far as the goals they ask about, and
     a later question resumes where the last one stopped (most goals are a few steps off).
 
     It runs on square numbers in reading order, a bucket of squares per distance, each bucket
@@ -120,22 +120,35 @@ class Search:
                           {squares[i]: squares[came[i]] for i in reached if came[i] >= 0})
         return self._walk
 
-    def nearest(self, goals: Iterable[Square]) -> tuple[Square, int] | None:
-        """The nearest of `goals` reached and its steps (ties: smaller y, then x), settling no
-        further than it; None when none can be reached."""
-        number, dist = self._number, self._dist
-        wanted = [i for i in map(number.get, goals) if i is not None]
-        if not wanted:
-            return None
+    def _first(self, goal: Callable[[int], bool]) -> int | None:
+        """The number of the first square settled, in (steps, y, x) order, that is a goal;
+        None when none can be reached.  Settles no further than it."""
+        buckets, dist = self._buckets, self._dist
+        d = 0
         while True:
-            # Squares at most `taken` steps away are settled; any goal not yet among them is farther.
-            taken = self._taken
-            settled = [(dist[i], i) for i in wanted if 0 <= dist[i] <= taken]
-            if settled:
-                d, i = min(settled)
-                return self._squares[i], d
-            if not self._take():
+            while self._taken < d and self._take():
+                pass
+            if d >= len(buckets):
                 return None
+            # Every square d steps away is now in bucket d with its final distance.
+            layer = buckets[d]
+            layer.sort()
+            for i in layer:
+                if dist[i] == d and goal(i):
+                    return i
+            d += 1
+
+    def nearest(self, goals: Iterable[Square] | Callable[[Square], bool]) -> tuple[Square, int] | None:
+        """The nearest goal reached and its steps (ties: smaller y, then x), settling no further
+        than it; None when none can be reached.  `goals` lists the goals or tells one."""
+        squares = self._squares
+        if callable(goals):
+            is_goal = goals
+            i = self._first(lambda i: is_goal(squares[i]))
+        else:
+            wanted = {i for i in map(self._number.get, goals) if i is not None}
+            i = self._first(wanted.__contains__) if wanted else None
+        return None if i is None else (squares[i], self._dist[i])
 
     def settled(self, sq: Square) -> int | None:
         """Steps to the square if the search has already settled it, None if not (yet)."""
@@ -143,14 +156,9 @@ class Search:
         d = -1 if i is None else self._dist[i]
         return d if 0 <= d <= self._taken else None
 
-    def steps_to(self, goals: Iterable[Square]) -> int | None:
-        """Steps to the nearest of `goals`, None when none can be reached."""
-        found = self.nearest(goals)
-        return None if found is None else found[1]
-
-    def route(self, goals: Iterable[Square]) -> list[Square] | None:
-        """The squares stepped on, in order, to the nearest of `goals` (ties: smaller y, then
-        x); [] when the start is a goal, None when none can be reached."""
+    def route(self, goals: Iterable[Square] | Callable[[Square], bool]) -> list[Square] | None:
+        """The squares stepped on, in order, to the nearest goal (as `nearest`); [] when the
+        start is a goal, None when none can be reached."""
         found = self.nearest(goals)
         if found is None:
             return None

@@ -148,15 +148,13 @@ class Map:
             return targeting_los(start, end, self.obstacle, lambda sq: self.blocks(viewer, target, sq))
         return self._clear_shot(viewer, target, start, end)
 
-    def targets_from(self, viewer: Figure, target: Figure, squares: list[Square]) -> list[Square]:
-        """The squares, in their order, from which the viewer would have the target in sight
-        (what `targets` says of each, asked in one go)."""
-        end = target.at
+    def shot_from(self, viewer: Figure, target: Figure, sq: Square) -> bool:
+        """Whether the viewer would have the target in sight from the square (as `targets`,
+        by the bits when both squares are on the board)."""
         inside = self.board.inside
-        if not inside(end):
-            return [sq for sq in squares if self.targets(viewer, target, at=sq)]
-        return [sq for sq in squares if (self._clear_shot(viewer, target, sq, end) if inside(sq)
-                                         else self.targets(viewer, target, at=sq))]
+        if inside(target.at) and inside(sq):
+            return self._clear_shot(viewer, target, sq, target.at)
+        return self.targets(viewer, target, at=sq)
 
     def _clear_shot(self, viewer: Figure, target: Figure, start: Square, end: Square) -> bool:
         width = self.board.width

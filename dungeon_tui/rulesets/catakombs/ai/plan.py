@@ -7,6 +7,7 @@ offered action must carry).  The seat then plays the first offered action that f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from ....engine.game import Decision, Game
@@ -104,15 +105,20 @@ class Plan:
 
     def _nearest_by_walking(self, foes: list[Figure]) -> list[tuple[int, int, int, Figure]]:
         """The foes nearest by walking to a square from which each can be attacked, with their
-        steps, PV and party rank; [] when none can be reached.  The walk settles only as far
-        as the nearest: every foe as near is then settled too, and every other is farther."""
+        steps, PV and party rank; [] when none can be reached."""
+        steps, near = self.nearest_groups([self.spots(f) for f in foes])
+        return [(steps, foes[i].pv, i, foes[i]) for i in near]
+
+    def nearest_groups(self, groups: list[list[Square]]) -> tuple[int, list[int]]:
+        """Steps to the nearest square of any group and, in order, the groups with a square
+        that near; (FAR, []) when none can be reached.  The walk settles only as far as the
+        nearest: every square as near is then settled too, and every other is farther."""
         walk = self.walk()
-        spots = [self.spots(f) for f in foes]
-        found = walk.nearest(sq for each in spots for sq in each)
+        found = walk.nearest([sq for group in groups for sq in group])
         if found is None:
-            return []
+            return FAR, []
         steps = found[1]
-        return [(steps, f.pv, i, f) for i, f in enumerate(foes) if any(walk.settled(sq) == steps for sq in spots[i])]
+        return steps, [i for i, group in enumerate(groups) if any(walk.settled(sq) == steps for sq in group)]
 
     @property
     def target(self) -> Figure | None:
@@ -123,10 +129,11 @@ class Plan:
     def want(self, kind: str, **args: Any) -> None:
         self.intents.append(Intent(kind, tuple(sorted(args.items()))))
 
-    def move_along(self, goals: list[Square], until: Any) -> str:
-        """One move along the fastest path to the nearest goal: open a closed door ahead, pass
-        an ally, run when both steps are free non-trap squares and the first does not meet the
-        goal, else walk.  Returns the words for the log ('' when there is no way)."""
+    def move_along(self, goals: list[Square] | Callable[[Square], bool], until: Callable[[Square], bool]) -> str:
+        """One move along the fastest path to the nearest goal (`goals` lists them or tells
+        one): open a closed door ahead, pass an ally, run when both steps are free non-trap
+        squares and the first does not meet the goal, else walk.  Returns the words for the log
+        ('' when there is no way)."""
         m = self.m
         path = self.walk().route(goals)
         if not path:
