@@ -146,9 +146,21 @@ class Search:
             is_goal = goals
             i = self._first(lambda i: is_goal(squares[i]))
         else:
-            wanted = {i for i in map(self._number.get, goals) if i is not None}
-            i = self._first(wanted.__contains__) if wanted else None
+            i = self._first_of([i for i in map(self._number.get, goals) if i is not None])
         return None if i is None else (squares[i], self._dist[i])
+
+    def _first_of(self, wanted: list[int]) -> int | None:
+        """`_first` for goals listed by number: their distances are read, not the buckets
+        scanned, so a walk already settled that far answers at once."""
+        dist = self._dist
+        while wanted:
+            taken = self._taken
+            settled = [(dist[i], i) for i in wanted if 0 <= dist[i] <= taken]
+            if settled:
+                return min(settled)[1]
+            if not self._take():
+                return None
+        return None
 
     def settled(self, sq: Square) -> int | None:
         """Steps to the square if the search has already settled it, None if not (yet)."""
