@@ -7,6 +7,7 @@ game's own (`Ruleset.tally`, `Ruleset.outcome`, `Ruleset.won`)."""
 from __future__ import annotations
 
 import csv
+import gc
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -87,6 +88,20 @@ class Summary:
         return out
 
 
+def collect_less() -> None:
+    """For a process that plays game after game (simulate, fuzz, the speed scripts): what is
+    loaded by now (content, tables) is put out of the garbage collector's reach, and it runs
+    less often.  A game makes and drops many small objects, few of them cycles, while the
+    caches of moves and walks keep many alive, so the default thresholds had the collector
+    walking the same long-lived objects over and over: about an eighth of a Catakombs quest's
+    time (bench/README.md).  Run as simulate's and fuzz's worker processes start (--jobs 2 or
+    more) and by the speed scripts, never by the app or a library call; outcomes do not depend
+    on it."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
+
+
 def play_one(rs: Ruleset[Any, Any], setup: dict[str, Any], seed: int, i: int, record_dir: Path | None,
              version: str) -> Played:
     """Game i of a run with AI on every seat; its record goes to `record_dir`, named by its seed."""
@@ -123,7 +138,7 @@ def in_index_order(task: Callable[..., list[T]], games: int, jobs: int, *args: A
     from concurrent.futures import ProcessPoolExecutor
     firsts = list(range(0, games, BATCH))
     columns = [[arg] * len(firsts) for arg in args]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=collect_less) as pool:
         yield from pool.map(task, *columns, firsts, [min(BATCH, games - f) for f in firsts])
 
 

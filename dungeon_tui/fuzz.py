@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 
 from . import __version__
 from .ai.controllers import mixed_controllers, random_controllers
-from .batch import game_seed
+from .batch import collect_less, game_seed
 from .engine import record
 from .engine.errors import RecordError
 from .engine.contract import Ruleset
@@ -253,6 +253,6 @@ def batches_in_pool(game_id: str, games: int, seed: int, max_decisions: int, sav
     from concurrent.futures import ProcessPoolExecutor
     firsts = list(range(0, games, BATCH))
     n = len(firsts)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=collect_less) as pool:
         yield from pool.map(play_batch, [game_id] * n, firsts, [min(BATCH, games - f) for f in firsts],
                             [seed] * n, [max_decisions] * n, [save_every] * n, [players] * n)
