@@ -45,27 +45,17 @@ class Search:
     (paths.py's docstring), as a heap keyed so would.  Every move costs at least a step, so
     once the buckets below d are taken, every square d steps away is in bucket d with its
     final distance and the square it was reached from: stopping there and resuming later
-    gives what one search to the end would.  `leaps` must read only what stands still while
-    the search lives (a map of one moment)."""
+    gives what one search to the end would.  `ground` (`terrain`) says which squares may be
+    entered and at what cost; `leaps` must read only what stands still while the search lives
+    (a map of one moment)."""
 
     __slots__ = ("_around", "_buckets", "_came", "_cost", "_dist", "_enter", "_leaps", "_number", "_reached",
                  "_squares", "_taken", "_walk")
 
-    def __init__(self, steps: Steps, start: Square, open_squares: AbstractSet[Square], extra: Mapping[Square, int],
-                 leaps: Leaps | None = None) -> None:
+    def __init__(self, steps: Steps, start: Square, ground: Terrain, leaps: Leaps | None = None) -> None:
         squares, number, around = _numbered(steps)
         n = len(squares)
-        enter = bytearray(n)
-        where = number.get
-        for sq in open_squares:
-            i = where(sq)
-            if i is not None:
-                enter[i] = 1
-        cost = [1] * n
-        for sq, c in extra.items():
-            i = where(sq)
-            if i is not None:
-                cost[i] = 1 + c
+        enter, cost = ground
         first = number[start]
         self._squares, self._number, self._around = squares, number, around
         self._enter, self._cost, self._leaps = enter, cost, leaps
@@ -187,7 +177,30 @@ def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra
            leaps: Leaps | None = None) -> Walk:
     """The whole walk of a `Search` to the end: the steps to every square reached and the
     square each was reached from."""
-    return Search(steps, start, open_squares, extra, leaps).walk()
+    return Search(steps, start, terrain(steps, open_squares, extra), leaps).walk()
+
+
+# By square number (paths._numbered): whether a square may be entered, and what entering it costs
+# (a step's 1 and its `extra`).  Shared by every search over the same ground; none changes it.
+Terrain = tuple[bytearray, list[int]]
+
+
+def terrain(steps: Steps, open_squares: AbstractSet[Square], extra: Mapping[Square, int]) -> Terrain:
+    """The squares that may be entered and what entering each costs, by square number."""
+    squares, number, _ = _numbered(steps)
+    n = len(squares)
+    enter = bytearray(n)
+    where = number.get
+    for sq in open_squares:
+        i = where(sq)
+        if i is not None:
+            enter[i] = 1
+    cost = [1] * n
+    for sq, c in extra.items():
+        i = where(sq)
+        if i is not None:
+            cost[i] = 1 + c
+    return enter, cost
 
 
 Numbered = tuple[list[Square], dict[Square, int], list[tuple[int, ...]]]

@@ -90,6 +90,7 @@ class Map:
         self.figures = s.occupied()
         self.armed = frozenset(square(k) for k, on in s.traps.items() if on)
         self._figure_bits: int | None = None
+        self._standing: frozenset[Square] | None = None
         # Answers worked out from this map by whoever asks (who may be struck or shot, the AI's
         # targets), kept as long as the map: a map is made for one moment of the game.
         self.found: dict[tuple[str, str], object] = {}
@@ -204,8 +205,14 @@ class Map:
         """An armed trap on the square, as the board stood when this map was made."""
         return sq in self.armed
 
+    def figure_squares(self) -> frozenset[Square]:
+        """The squares figures stand on."""
+        if self._standing is None:
+            self._standing = frozenset(self.figures)
+        return self._standing
+
     def snapshot(self) -> Snapshot:
-        return Snapshot(self.passages, self.floor, frozenset(self.figures), self.armed)
+        return Snapshot(self.passages, self.floor, self.figure_squares(), self.armed)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from ..paths import Search
 from ..state import Figure, Square
 from ..terrain import Map, layout
 from .fate import test_odds
-from .walks import extra_costs, open_squares
+from .walks import ground_for, ground_key
 
 AP_STEPS = 2  # a run: two steps for one AP
 FATE_STEPS = 16  # a fate point spent to live through a fall into the lava (a life kept for later)
@@ -60,9 +60,10 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     was reached from (a jump's landing from its take-off), settled as far as asked.  Ties: the
     heap order (steps, y, x).  The same board and hero give the same walk, found once; the
     jumps read only this map, a moment's snapshot, so a search resumed later finds the same."""
-    passable, extra = open_squares(m, fig, False), extra_costs(m, False)
-    found_key = (m.board.rows, m.blocked, m.floor, frozenset(m.figures), m.armed, fig.at, passable,
-                 frozenset(extra.items()), fig.stat("agi"), fig.fate)
+    # The walk's ground (walks.py), every figure's square (a take-off and a landing must be free)
+    # and the hero's odds.
+    on = ground_key(m, fig, False)
+    found_key = (*on, m.figure_squares(), fig.at, fig.stat("agi"), fig.fate)
     walk = _WALKS.get(found_key)
     if walk is not None:
         return walk
@@ -82,7 +83,7 @@ def leap_walk(m: Map, fig: Figure) -> Search:
                 out.append((landing, cost))
         return out
 
-    walk = Search(m.steps(), start, passable, extra, jumps)
+    walk = Search(m.steps(), start, ground_for(m, fig, False, on), jumps)
     if len(_WALKS) >= _KEPT:
         _WALKS.clear()
     _WALKS[found_key] = walk
