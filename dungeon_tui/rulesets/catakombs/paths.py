@@ -50,7 +50,7 @@ class Search:
     (a map of one moment)."""
 
     __slots__ = ("_around", "_buckets", "_came", "_cost", "_dist", "_enter", "_leaps", "_number", "_reached",
-                 "_squares", "_taken", "_walk")
+                 "_squares", "_taken", "_walk", "found")
 
     def __init__(self, steps: Steps, start: Square, ground: Terrain, leaps: Leaps | None = None) -> None:
         squares, number, around = _numbered(steps)
@@ -64,6 +64,9 @@ class Search:
         self._buckets: list[list[int]] = [[first]]
         self._taken = 0  # buckets below this one have been taken: every square that near is settled
         self._walk: Walk | None = None
+        # Answers worked out from this walk by whoever asks (the AI's ranking of foes), kept as
+        # long as the walk is.
+        self.found: dict[object, object] = {}
 
     def _take(self) -> bool:
         """Take the next bucket (settle its squares' neighbours); False when none is left."""

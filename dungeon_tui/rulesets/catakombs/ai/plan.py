@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ....engine.game import Decision, Game
 from ..acts import short
@@ -105,9 +105,16 @@ class Plan:
 
     def _nearest_by_walking(self, foes: list[Figure]) -> list[tuple[int, int, int, Figure]]:
         """The foes nearest by walking to a square from which each can be attacked, with their
-        steps, PV and party rank; [] when none can be reached."""
-        steps, near = self.nearest_groups([self.spots(f) for f in foes])
-        return [(steps, foes[i].pv, i, foes[i]) for i in near]
+        steps, PV and party rank; [] when none can be reached.  Kept with the walk for foes
+        standing where they stood (the walk is of the same board), as it is asked again at
+        every decision while the figure waits its turn."""
+        found = self.walk().found
+        key = ("nearest foes", *((f.id, f.at, f.pv) for f in foes))
+        near = found.get(key)
+        if near is None:
+            near = found[key] = self.nearest_groups([self.spots(f) for f in foes])
+        steps, which = cast(tuple[int, list[int]], near)
+        return [(steps, foes[i].pv, i, foes[i]) for i in which]
 
     def nearest_groups(self, groups: list[list[Square]]) -> tuple[int, list[int]]:
         """Steps to the nearest square of any group and, in order, the groups with a square
