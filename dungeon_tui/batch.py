@@ -102,6 +102,14 @@ def collect_less() -> None:
     gc.set_threshold(10_000, 10, 10)
 
 
+def start_worker(offered: list[Any]) -> None:
+    """A worker process of simulate or fuzz as it starts: handed the content packs offered to
+    the run, and the collector set as collect_less says."""
+    from .engine import packs
+    packs.offer(offered)
+    collect_less()
+
+
 def play_one(rs: Ruleset[Any, Any], setup: dict[str, Any], seed: int, i: int, record_dir: Path | None,
              version: str) -> Played:
     """Game i of a run with AI on every seat; its record goes to `record_dir`, named by its seed."""
@@ -136,9 +144,12 @@ def in_index_order(task: Callable[..., list[T]], games: int, jobs: int, *args: A
             yield task(*args, i, 1)
         return
     from concurrent.futures import ProcessPoolExecutor
+
+    from .engine import packs
     firsts = list(range(0, games, BATCH))
     columns = [[arg] * len(firsts) for arg in args]
-    with ProcessPoolExecutor(max_workers=jobs, initializer=collect_less) as pool:
+    # A worker started afresh (spawn, forkserver) has not read the content packs: it is handed them.
+    with ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(packs.offered(),)) as pool:
         yield from pool.map(task, *columns, firsts, [min(BATCH, games - f) for f in firsts])
 
 

@@ -109,6 +109,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .engine import record as records
     from .rulesets import game_from_record as make_game
     rec = records.read(Path(args.file))
+    if not args.headless and not args.events and plain_mode(args):
+        from .plain.start import replay
+        ruleset_for(rec.ruleset)  # a record of a game this build lacks is one line here
+        return replay(rec, Path(args.file).name)
     if not args.headless and not args.events:  # --events prints, as --headless does
         from .tui.app import DungeonApp
         ruleset_for(rec.ruleset)  # a record of a game this build lacks is one line here
@@ -139,6 +143,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_content(args: argparse.Namespace) -> int:
+    from .engine import packs
     from .rulesets import game_ids
     names = [args.game] if args.game else sorted(game_ids())
     bad = 0
@@ -149,8 +154,19 @@ def cmd_content(args: argparse.Namespace) -> int:
             print(p)
         bad += len(problems)
         if not problems:
-            print(f"{rs.id}: all content is valid (digest {rs.digest(rs.content())})")
+            content = rs.content()
+            used = "".join(f", with pack {p['name']} {p['version']}" for p in packs.stamps(content))
+            print(f"{rs.id}: all content is valid{used} (digest {rs.digest(content)})")
     return 1 if bad else 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .pack_commands import write_schemas
+    from .rulesets import game_ids
+    count = write_schemas([ruleset_for(name) for name in ([args.game] if args.game else sorted(game_ids()))],
+                          Path(args.out))
+    print(f"{count} schemas written to {args.out}")
+    return 0
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -245,7 +261,35 @@ def settings_from(pairs: list[str]) -> dict[str, Any]:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """The terminal app: the title screen, or straight into a new or loaded game."""
+    if plain_mode(args):
+        from .plain.start import play
+        return play(session_from(args), resumed=getattr(args, "command", None) == "load")
     return run_app(play_app(args))
+
+
+def plain_mode(args: argparse.Namespace) -> bool:
+    """--plain or --no-plain, else the saved setting."""
+    if getattr(args, "plain", None) is not None:
+        return bool(args.plain)
+    from .settings import read
+    return read()["plain"] == "on"
+
+
+def cmd_settings(args: argparse.Namespace) -> int:
+    from . import settings
+    if args.value is not None:
+        try:
+            path = settings.write(args.key, args.value)
+        except ValueError as err:
+            raise CliError(str(err)) from None
+        print(f"{args.key} is {args.value} (kept in {path})")
+        return 0
+    if args.key is not None and args.key not in settings.KNOWN:
+        raise CliError(f"unknown setting {args.key!r}; the settings are {', '.join(settings.KNOWN)}")
+    for key, value in settings.read().items():
+        if args.key in (None, key):
+            print(f"{key} {value}")
+    return 0
 
 
 def play_app(args: argparse.Namespace) -> Any:
@@ -257,6 +301,11 @@ def play_app(args: argparse.Namespace) -> Any:
     # the time to the first map.  The app turns it back on once the first frame is up.
     gc.disable()
     from .tui.app import DungeonApp
+    return DungeonApp(session_from(args), ascii_map=getattr(args, "ascii", None))
+
+
+def session_from(args: argparse.Namespace) -> Any:
+    """The game `new` sets up or `load` reads (a bad setup or save is one line); None for the title."""
     session: Any = None
     if getattr(args, "command", None) == "new":
         from .tui.session import new_session
@@ -265,12 +314,13 @@ def play_app(args: argparse.Namespace) -> Any:
         seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
         try:
             session = new_session(rs.id, setup, seed, dungeon=args.dungeon or "AI")
+            session.options.dice = args.dice
         except ValueError as err:  # a setup the game refuses when it deals it out
             raise CliError(str(err)) from None
     elif getattr(args, "command", None) == "load":
         from .tui.session import load_session
         session = load_session(Path(args.file))
-    return DungeonApp(session, ascii_map=getattr(args, "ascii", None))
+    return session
 
 
 def run_app(app: Any) -> int:
@@ -322,15 +372,28 @@ def ascii_option(default: Any) -> argparse.ArgumentParser:
     return parent
 
 
+def content_option(default: Any) -> argparse.ArgumentParser:
+    """--content DIR (again for more) for every command that plays or checks content."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--content", action="append", default=default, metavar="DIR",
+                        help="a content pack's folder: its adventures, quests, heroes and monsters join "
+                             "the game's (docs/content.md)")
+    return parent
+
+
 def parser() -> argparse.ArgumentParser:
     from .tui.saves import where_saves_go  # the folder only: no Textual, no engine
     p = argparse.ArgumentParser(prog="dungeon-tui", description="Tabletop dungeon games in the terminal.",
-                                epilog=f"Saves go to {where_saves_go()}.", parents=[ascii_option(None)])
+                                epilog=f"Saves go to {where_saves_go()}.",
+                                parents=[ascii_option(None), content_option(None)])
     # A command's own --ascii keeps what was given before the command when it is not given again.
-    app_opts = [ascii_option(argparse.SUPPRESS)]
+    app_opts = [ascii_option(argparse.SUPPRESS), content_option(argparse.SUPPRESS)]
+    packs_opt = [content_option(argparse.SUPPRESS)]
     p.add_argument("--version", action="version", version=f"dungeon-tui {__version__}")
+    p.add_argument("--plain", action=argparse.BooleanOptionalAction, default=None,
+                   help="play in plain lines for a screen reader: no map, no panels (default: the plain setting)")
     sub = p.add_subparsers(dest="command")
-    sim = sub.add_parser("simulate", help="play games with AI on every seat and summarise them")
+    sim = sub.add_parser("simulate", help="play games with AI on every seat and summarise them", parents=packs_opt)
     sim.add_argument("--game", required=True)
     sim.add_argument("--adventure", help="an adventure id (see list), or random to draw one as the rulebook does")
     sim.add_argument("--heroes", help="comma-separated warriors, e.g. barbarian,elf")
@@ -354,9 +417,14 @@ def parser() -> argparse.ArgumentParser:
     rep.set_defaults(func=cmd_replay)
     con = sub.add_parser("content", help="content tools")
     con_sub = con.add_subparsers(dest="content_command", required=True)
-    chk = con_sub.add_parser("check", help="validate the YAML content")
+    chk = con_sub.add_parser("check", help="validate the YAML content (and the packs --content names)",
+                             parents=packs_opt)
     chk.add_argument("--game")
     chk.set_defaults(func=cmd_content)
+    sch = con_sub.add_parser("schema", help="write the JSON Schema of every content file, for an editor")
+    sch.add_argument("--game")
+    sch.add_argument("--out", default="content-schema", metavar="DIR", help="the folder (default: content-schema)")
+    sch.set_defaults(func=cmd_schema)
     cmp = sub.add_parser("campaign", help="campaigns: a party whose gold and gear carry over between adventures")
     cmp_sub = cmp.add_subparsers(dest="campaign_command", required=True)
     game_opt = argparse.ArgumentParser(add_help=False)
@@ -389,10 +457,12 @@ def parser() -> argparse.ArgumentParser:
     cgive.add_argument("--gold", type=int, required=True)
     crep = cmp_sub.add_parser("replace", parents=[game_opt], help="a new hero for a fallen one (HeroQuest)")
     crep.add_argument("--hero", required=True, help="the fallen hero's type")
-    crep.add_argument("--with", dest="with_type", required=True, help="the new hero's type, not in the party")
+    crep.add_argument("--with", dest="with_type", required=True,
+                      help="the new hero's type, not in the party, or nobody to go on without")
     for c in (cnew, cplay, cshow, cbuy, cmain, cgive, crep):
         c.set_defaults(func=cmd_campaign, recruit=None)
-    cplay.add_argument("--recruit", help="Warhammer Quest: warrior types to recruit for a missing place, e.g. elf")
+    cplay.add_argument("--recruit", help="Warhammer Quest: warrior types to recruit for a missing place, e.g. elf, "
+                       "or nobody to go on without the fallen")
     new = sub.add_parser("new", help="start a new game in the terminal app", parents=app_opts)
     from .rulesets import DEFAULT as DEFAULT_GAME  # the registry's names only: no game is imported
     new.add_argument("--game", default=DEFAULT_GAME)
@@ -402,6 +472,8 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                      help="a game's setup option, e.g. surges=3 ties=auto powers=random first=roll (Ashardalon)")
     new.add_argument("--variant", help="a game's variants, comma-separated (see `dungeon-tui list`)")
+    new.add_argument("--dice", choices=["app", "mine", "all"], default="app",
+                     help="who rolls: the app; you, for your heroes' rolls (typed in); or you, for every roll")
     new.add_argument("--dungeon", metavar="NAME", help="a player's name for the dungeon seat (HeroQuest's Zargon) "
                      "in hotseat; default: the AI")
     new.set_defaults(func=cmd_play)
@@ -421,6 +493,10 @@ def parser() -> argparse.ArgumentParser:
     load = sub.add_parser("load", help="resume a saved game in the terminal app", parents=app_opts)
     load.add_argument("file")
     load.set_defaults(func=cmd_play)
+    st = sub.add_parser("settings", help="show the settings kept between runs, or keep one: settings plain on")
+    st.add_argument("key", nargs="?")
+    st.add_argument("value", nargs="?")
+    st.set_defaults(func=cmd_settings)
     lst = sub.add_parser("list", help="list the games, adventures and heroes")
     lst.set_defaults(func=cmd_list)
     return p
@@ -432,6 +508,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         args.func = cmd_play
     try:
+        from .pack_commands import offer_packs
+        offer_packs(getattr(args, "content", None) or [], check=args.func is not cmd_content)
         return int(args.func(args) or 0)
     except (CliError, RecordError) as err:
         print(f"dungeon-tui: {err}", file=sys.stderr)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 
 from . import __version__
 from .ai.controllers import mixed_controllers, random_controllers
-from .batch import collect_less, game_seed
+from .batch import game_seed, start_worker
 from .engine import record
 from .engine.errors import RecordError
 from .engine.contract import Ruleset
@@ -251,8 +251,11 @@ def batches_here(game_id: str, games: int, seed: int, max_decisions: int, save_e
 def batches_in_pool(game_id: str, games: int, seed: int, max_decisions: int, save_every: int, players: str,
                     jobs: int) -> Iterator[list[Played]]:
     from concurrent.futures import ProcessPoolExecutor
+
+    from .engine import packs
     firsts = list(range(0, games, BATCH))
     n = len(firsts)
-    with ProcessPoolExecutor(max_workers=jobs, initializer=collect_less) as pool:
+    # A worker started afresh (spawn, forkserver) has not read the content packs: it is handed them.
+    with ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(packs.offered(),)) as pool:
         yield from pool.map(play_batch, [game_id] * n, firsts, [min(BATCH, games - f) for f in firsts],
                             [seed] * n, [max_decisions] * n, [save_every] * n, [players] * n)

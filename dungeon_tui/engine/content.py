@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from . import content_cache
+from . import content_cache, packs as content_packs
 from .errors import ContentError as ContentError  # the command line catches it without loading this module
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -41,6 +41,8 @@ class Bundle:
     game: str
     files: dict[str, BaseModel] = field(default_factory=dict)
     digest: str = ""
+    packs: tuple[content_packs.Pack, ...] = ()  # the players' packs laid over the installed files
+    models: dict[str, type[BaseModel]] = field(default_factory=dict)  # each file's model (`content schema`)
 
     def __getitem__(self, name: str) -> Any:
         return self.files[name]
@@ -103,16 +105,39 @@ def load_bundle(game_dir: str, models: dict[str, type[BaseModel]],
                 parsed[name] = data
         if len(parsed) == len(found):
             content_cache.write(game_dir, full_digest, parsed)
-    for name, data in parsed.items():
+    installed = f"content/{game_dir}"
+    bundle.packs = content_packs.for_game(game_dir)
+    merged = content_packs.merge(game_dir, models, parsed, bundle.packs, installed)
+    bundle.models = merged.models
+    for name, data in merged.parsed.items():
         try:
-            bundle.files[name] = models[name].model_validate(data)
+            bundle.files[name] = merged.models[name].model_validate(data)
         except ValidationError as err:
             for e in err.errors():
-                found[name].append(f"content/{game_dir}/{name}: {_where(e['loc'])}: {e['msg']}")
-    problems = [p for name in found for p in found[name]]
+                shown = merged.shown(name, e["loc"], f"{installed}/{name}")
+                found.setdefault(name, []).append(f"{shown}: {_where(e['loc'])}: {e['msg']}")
+    problems = merged.problems + [p for name in found for p in found[name]]
     if not problems and check is not None:
-        problems.extend(check(bundle))
+        problems.extend(merged.relabel(line, installed + "/") for line in check(bundle))
     if problems:
         raise ContentError(problems)
+    if bundle.packs:  # another game than the installed one: another digest
+        full_digest = hashlib.sha256(full_digest.encode() + b"".join(
+            p.digest.encode() + b"\0" for p in bundle.packs)).hexdigest()
     bundle.digest = full_digest[:16]
     return bundle
+
+
+def schemas(game_dir: str, content: Any) -> dict[str, dict[str, Any]]:
+    """The JSON Schema of each kind of file of a game's content, by the name it is written
+    under: <game>.<file>.schema.json; the files a folder holds one to a file (quests/*.yaml)
+    share <game>.<folder>.schema.json.  A pack's file that adds to a table has no key it must
+    hold: <game>.<file>.pack.schema.json."""
+    bundle = getattr(content, "bundle", content)
+    out: dict[str, dict[str, Any]] = {}
+    for name, model in sorted(bundle.models.items()):
+        kind = name.rsplit("/", 1)[0] if "/" in name else name.removesuffix(".yaml")
+        schema = out[f"{game_dir}.{kind}.schema.json"] = model.model_json_schema()
+        if "/" not in name:  # a pack's file of this kind holds only the tables it adds to
+            out[f"{game_dir}.{kind}.pack.schema.json"] = {k: v for k, v in schema.items() if k != "required"}
+    return out

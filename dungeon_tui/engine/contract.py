@@ -28,11 +28,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cas
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from . import packs as content_packs
 from .content import ContentError
 from .game import CHANCE, DUNGEON, Controller, Game, Procedure
 
 if TYPE_CHECKING:
     from argparse import Namespace
+    from pathlib import Path
 
     from .presenter import Presenter
 
@@ -116,8 +118,34 @@ class Invariants:
     shun: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class ArmoryItem:
+    """One thing a campaign's party may buy between adventures, as the app lists it."""
+
+    key: str
+    name: str
+    price: int
+    users: str  # who may use it, in words ("anyone but the Wizard")
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignPage:
+    """What the app shows of a campaign file between adventures, in the player's words; the
+    ids go back to the game's campaign methods unchanged."""
+
+    name: str
+    lines: tuple[str, ...]  # the party's sheets, the open adventures and what was played so far
+    adventures: tuple[tuple[str, str], ...]  # (id, shown): what the party may play now, the next first
+    fallen: tuple[tuple[str, str], ...]  # (type, shown): fallen, their place not yet settled
+    newcomers: tuple[tuple[str, str], ...]  # (type, shown): who may take a fallen hero's place
+    heroes: tuple[tuple[str, str, int], ...]  # (type, shown, gold): the living party
+    armory: tuple[ArmoryItem, ...] = ()
+
+
 class Campaign(Protocol):
-    """A game whose party carries over between adventures: the `campaign` commands."""
+    """A game whose party carries over between adventures: the `campaign` commands, and what
+    the app's campaign screens ask of a campaign file (each write is atomic and made only when
+    the change is whole; a CampaignError is one line and leaves the file as it was)."""
 
     @property
     def format(self) -> str:
@@ -128,6 +156,22 @@ class Campaign(Protocol):
         """The `campaign` subcommands this game has."""
 
     def command(self, args: Namespace, ruleset: Ruleset[Any, Any], tools: CampaignTools) -> int: ...
+
+    def open(self, ruleset: Ruleset[Any, Any], path: Path, name: str, heroes: list[str]) -> str:
+        """A new campaign file (refused when one is there); the line that says so."""
+
+    def page(self, ruleset: Ruleset[Any, Any], path: Path) -> CampaignPage: ...
+
+    def settle(self, ruleset: Ruleset[Any, Any], path: Path, fallen: str, newcomer: str | None) -> str:
+        """A fallen hero's place: `newcomer` takes it, or nobody (None)."""
+
+    def buy(self, ruleset: Ruleset[Any, Any], path: Path, hero: str, item: str) -> str: ...
+
+    def setup(self, ruleset: Ruleset[Any, Any], path: Path, adventure: str) -> dict[str, Any]:
+        """The next adventure's setup, or a CampaignError (a fallen hero's place unsettled, say)."""
+
+    def fold(self, ruleset: Ruleset[Any, Any], path: Path, game: Game, record_path: str | None) -> str:
+        """A finished adventure folded into the file; one line saying how it went."""
 
 
 class CampaignCommands:
@@ -155,6 +199,24 @@ class CampaignCommands:
 
     def command(self, args: Namespace, ruleset: Ruleset[Any, Any], tools: CampaignTools) -> int:
         return self._loaded().command(args, ruleset, tools)
+
+    def open(self, ruleset: Ruleset[Any, Any], path: Path, name: str, heroes: list[str]) -> str:
+        return self._loaded().open(ruleset, path, name, heroes)
+
+    def page(self, ruleset: Ruleset[Any, Any], path: Path) -> CampaignPage:
+        return self._loaded().page(ruleset, path)
+
+    def settle(self, ruleset: Ruleset[Any, Any], path: Path, fallen: str, newcomer: str | None) -> str:
+        return self._loaded().settle(ruleset, path, fallen, newcomer)
+
+    def buy(self, ruleset: Ruleset[Any, Any], path: Path, hero: str, item: str) -> str:
+        return self._loaded().buy(ruleset, path, hero, item)
+
+    def setup(self, ruleset: Ruleset[Any, Any], path: Path, adventure: str) -> dict[str, Any]:
+        return self._loaded().setup(ruleset, path, adventure)
+
+    def fold(self, ruleset: Ruleset[Any, Any], path: Path, game: Game, record_path: str | None) -> str:
+        return self._loaded().fold(ruleset, path, game, record_path)
 
 
 class CampaignTools(Protocol):
@@ -187,7 +249,11 @@ class Ruleset(ABC, Generic[StateT, ContentT]):
 
     # -- content -----------------------------------------------------------------------
     def content(self) -> ContentT:
-        return type(self).load()  # type: ignore[no-any-return]
+        content = type(self).load()
+        if content_packs.stale(content, content_packs.game_folder(self.id)):  # other packs than it was loaded with
+            getattr(type(self).load, "cache_clear", lambda: None)()
+            content = type(self).load()
+        return content  # type: ignore[no-any-return]
 
     def digest(self, content: ContentT) -> str:
         return str(getattr(content, "digest", ""))
@@ -198,6 +264,7 @@ class Ruleset(ABC, Generic[StateT, ContentT]):
 
     def check(self) -> list[str]:
         """Load the content afresh; every problem, one line each (none when it is valid)."""
+        content_packs.select(content_packs.game_folder(self.id), None)
         getattr(type(self).load, "cache_clear", lambda: None)()
         try:
             content = self.content()
@@ -272,7 +339,10 @@ class Ruleset(ABC, Generic[StateT, ContentT]):
     def view(self, state: StateT, seat: str) -> Any:
         """What one seat may know; only the dungeon seat sees hidden things."""
 
-    def new_game(self, setup: dict[str, Any], seed: int) -> Game:
+    def new_game(self, setup: dict[str, Any], seed: int, packs: list[Any] | None = None) -> Game:
+        """A game of every content pack offered, or of the packs a record names (`packs`, its
+        meta's list; a pack missing is a PackError)."""
+        content_packs.select(content_packs.game_folder(self.id), packs)
         content = self.content()
         return Game(self, self.normalise_setup(setup), seed, content, self.digest(content))
 

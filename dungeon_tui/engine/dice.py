@@ -60,12 +60,15 @@ class ForcedChance:
         return spec.action(int(value)), "forced"
 
 
-def roll(game: Game, count: int, sides: int, rule: str) -> Generator[Decision, Action, tuple[int, ...]]:
-    """Ask the chance seat for `count` dice; returns the faces."""
-    spec = Chance("dice", count, sides, rule)
+def roll(game: Game, count: int, sides: int, rule: str, faces: tuple[str, ...] = (),
+         by: str | None = None) -> Generator[Decision, Action, tuple[int, ...]]:
+    """Ask the chance seat for `count` dice; returns the faces (numbers).  For players who roll
+    their own dice: `faces` names what each face shows where the die has symbols, `by` the seat
+    that rolls them at the table when it is not the one whose choice led here."""
+    spec = Chance("dice", count, sides, rule, faces, by)
     action = yield Decision(CHANCE, f"roll {count}d{sides} for {rule}", chance=spec)
-    faces: tuple[int, ...] = action.get("faces")
-    return faces
+    rolled: tuple[int, ...] = action.get("faces")
+    return rolled
 
 
 def draw(game: Game, n: int, rule: str) -> Generator[Decision, Action, int]:

@@ -87,6 +87,12 @@ class Chance:
     count: int = 1  # number of dice
     sides: int = 6  # faces per die, or the number of cards for a draw
     rule: str = ""
+    # What each face shows where the die has symbols (HeroQuest's combat dice, Catakombs' power
+    # dice), face 1 first; empty for numbered dice.  Only players typing their own rolls read it.
+    faces: tuple[str, ...] = ()
+    # Who rolls these dice at a real table (a defending hero's player in the monsters' turn),
+    # where that is not the seat whose choice led to the roll; None: that seat.
+    by: str | None = None
 
     def legal(self, action: Action) -> bool:
         if action.seat != CHANCE or action.kind != self.kind:

@@ -72,8 +72,12 @@ class Presenter(Protocol):
     def seat_label(self, game: Game, seat: str) -> str | None: ...
     def far_reach(self, game: Game, seat: str, decision: Decision | None) -> set[Sq]: ...
     def quiet_hand_over(self, game: Game, decision: Decision) -> bool: ...
+    def objective(self, game: Game, seat: str) -> str: ...
+    def figures(self, game: Game, seat: str) -> dict[str, tuple[str, Sq | None]]: ...
     dungeon_view_secret: bool  # the dungeon seat's view shows what the other seats must not see
     has_cards: bool  # the game has cards or spells in a hand: the `c` key shows
+    table_kinds: dict[str, str]  # event kinds that change a real board: place, move, remove, note
+    hero_article: str  # "the " where the game says "the Elf"
 
 
 class PresenterDefaults:
@@ -97,6 +101,10 @@ class PresenterDefaults:
 
     dungeon_view_secret = True
     has_cards = True
+    # For play at a real table (engine/table_steps.py): the event kinds that change the board
+    # and how (place, move, remove, note), and the article before a hero's name ("the ").
+    table_kinds: dict[str, str] = {}
+    hero_article = ""
 
     def far_reach(self, game: Game, seat: str, decision: Decision | None) -> set[Sq]:
         """Of the squares the choice on offer moves to, those only a longer move reaches (a
@@ -109,6 +117,24 @@ class PresenterDefaults:
         closely that a screen each time is in the way (placing figures one by one).  The
         prompt still names who decides."""
         return False
+
+    def objective(self, game: Game, seat: str) -> str:
+        """What the adventure asks of the players, in a few lines (the plain mode's
+        `objective`); empty: the status line says the adventure instead."""
+        return ""
+
+    def figures(self, game: Game, seat: str) -> dict[str, tuple[str, Sq | None]]:
+        """Every figure this seat's view shows, by id: its name as the players say it, and its
+        square (None while off the board).  Read from the view's `figures`; a game whose view
+        keeps them elsewhere says so itself."""
+        view = game.view(seat)
+        figs = view.get("figures", {}) if isinstance(view, dict) else {}
+        out: dict[str, tuple[str, Sq | None]] = {}
+        for fid, f in figs.items():
+            if isinstance(f, dict):
+                pos = f.get("pos")
+                out[str(fid)] = (str(f.get("name") or fid), (pos[0], pos[1]) if pos is not None else None)
+        return out
 
     def sight(self, game: Game, seat: str, hero: str) -> tuple[set[Sq], set[Sq]]:
         """The squares the hero can see, and the squares of figures it could target now."""

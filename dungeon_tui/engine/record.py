@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from . import packs
 from .errors import RecordError as RecordError  # callers know it as record.RecordError too
 from .game import Action, Game, IllegalAction
 
@@ -67,6 +68,10 @@ def _depth(value: Any, limit: int) -> int:
 
 
 def to_json(game: Game, app_version: str, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    # The content packs the game was played with are its own to say, whatever a caller passes.
+    kept = {k: v for k, v in (meta or {}).items() if k != "packs"}
+    if used := packs.stamps(game.content):
+        kept = {"packs": used, **kept}
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -77,7 +82,7 @@ def to_json(game: Game, app_version: str, meta: dict[str, Any] | None = None) ->
         "seed": game.seed,
         "setup": game.setup,
         # Meta before the decisions: the saves list reads a record's head only (`read_head`).
-        "meta": dict(meta or {}),
+        "meta": kept,
         "decisions": [{**a.to_json(), "why": why} for a, why in game.decisions],
         "checkpoints": [list(c) for c in game.checkpoints],
     }

@@ -64,7 +64,11 @@ def game_from_record(rec: Any) -> Game:
         rs = get(rec.ruleset)
     except KeyError as err:
         raise RecordError(f"the record is for a game this build does not have: {err.args[0]}") from None
+    from ..engine.packs import PackError
     try:
-        return rs.new_game(rec.setup, rec.seed)
+        # exactly the content packs the record was made with (none for a record that names none)
+        return rs.new_game(rec.setup, rec.seed, packs=rec.meta.get("packs") or [])
+    except PackError as err:
+        raise RecordError(err.problems[0]) from None
     except (ValueError, KeyError, TypeError) as err:
         raise RecordError(f"the record's setup is not valid: {err}") from None

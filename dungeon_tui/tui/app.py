@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
-from textual.content import Content
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -24,6 +23,7 @@ from . import textual_guards
 from .dialogs import Confirm, TooSmall
 from .help_screen import HelpScreen
 from .saves import saves_dir, where_saves_go
+from .tick_box import TickBox
 
 if TYPE_CHECKING:
     from .session import Session
@@ -63,7 +63,8 @@ class TitleScreen(Screen[None]):
         with Vertical():
             yield Static(TITLE_ART, id="art")
             yield OptionList(Option("New game", id="new"), Option("Continue", id="continue"),
-                             Option("Load a saved game", id="load"), Option("Watch a replay", id="replay"),
+                             Option("Load a saved game", id="load"), Option("Campaigns", id="campaigns"),
+                             Option("Watch a replay", id="replay"),
                              Option("Help", id="help"), Option("Quit", id="quit"), id="menu")
             yield Static(f"Saves: {escape(where_saves_go())}", id="saves")
         yield Footer()
@@ -82,6 +83,9 @@ class TitleScreen(Screen[None]):
                 app.open_save(games[0])
             else:  # every game in progress, the newest first
                 app.push_screen(SavesScreen("continue"))
+        elif choice == "campaigns":
+            from .campaigns import CampaignsScreen
+            app.push_screen(CampaignsScreen())
         elif choice in ("load", "replay"):
             app.push_screen(SavesScreen(choice))
         elif choice == "help":
@@ -102,17 +106,6 @@ class Form(VerticalScroll, can_focus=False):
 
 def row(*widgets: Any) -> Horizontal:
     return Horizontal(*widgets, classes="row")
-
-
-class TickBox(Checkbox):
-    """A checkbox that reads without colour: `[x]` ticked, `[ ]` not.  Textual's own draws the
-    same X either way and tells them apart by colour alone, which NO_COLOR and monochrome
-    terminals lose."""
-
-    @property
-    def _button(self) -> Content:
-        style = self.get_visual_style("toggle--button")
-        return Content.assemble(("[", style), ("x" if self.value else " ", style), ("]", style), " ")
 
 
 CONTROLLERS = [("Player", "player"), ("AI", "ai")]
@@ -157,6 +150,9 @@ class NewGameScreen(Screen[None]):
                                                 id="speed"))
             ascii_now = next(k for k, v in ASCII_VALUES.items() if v == getattr(self.app, "ascii_map", None))
             yield row(Label("ASCII map"), Select(ASCII_CHOICES, value=ascii_now, allow_blank=False, id="ascii"))
+            from .session import DICE
+            yield row(Label("Dice"), Select([(shown, key) for key, shown in DICE.items()], value="app",
+                                            allow_blank=False, id="dice"))
             yield TickBox("Unlimited undo (otherwise undo stops at the last roll)", False, id="undo")
             yield Button("Start the game", variant="primary", id="start")
         yield Footer()
@@ -233,7 +229,8 @@ class NewGameScreen(Screen[None]):
                 by_ai = self.query_one(f"#ctl-{hero.id}", Select).value == "ai" or who.lower() == "ai"
                 owners[hero.seat] = "AI" if by_ai else who
         from .session import Options, new_session
-        options = Options(self.query_one("#undo", Checkbox).value, str(self.query_one("#speed", Select).value))
+        options = Options(self.query_one("#undo", Checkbox).value, str(self.query_one("#speed", Select).value),
+                          str(self.query_one("#dice", Select).value))
         try:
             seed = int(self.query_one("#seed", Input).value)
             variants = [vid for vid, _ in rs.variants() if self.query_one(f"#variant-{vid}", Checkbox).value]

@@ -6,6 +6,7 @@ import threading
 import time
 from pathlib import Path
 
+from rich.markup import escape
 from textual import events, work
 from textual.binding import Binding
 from textual.widgets import OptionList
@@ -20,12 +21,14 @@ from .recap import recap_of
 from .saves import saves_dir
 from .session import SPEEDS, Session, why_not_saved
 from .table import TableScreen
+from .table_play import TablePlay
+from .table_watch import TableWatch
 from .who_plays import WhoPlays
 
 SPEED_ORDER = list(SPEEDS)
 # Keys that never play a move: they work while the AI plays, and whenever they were pressed.
 CONTROL_KEYS = frozenset({"space", "plus", "equals_sign", "minus", "question_mark", "q", "ctrl+s", "ctrl+q",
-                          "ctrl+p", "ctrl+c", "escape", "r", "u", "A", "V", "M"})
+                          "ctrl+p", "ctrl+c", "escape", "r", "u", "A", "V", "M", "T"})
 # Keys that only look around the map.
 LOOK_KEYS = frozenset({"up", "down", "left", "right", "h", "j", "k", "l", "home", "end", "pageup", "pagedown",
                        "1", "2", "3", "4", "6", "7", "8", "9", "tab"})
@@ -36,7 +39,7 @@ LOOK_KEYS = frozenset({"up", "down", "left", "right", "h", "j", "k", "l", "home"
 AI_SETTLE = 0.4  # seconds
 
 
-class GameScreen(TableScreen, WhoPlays):
+class GameScreen(TableScreen, WhoPlays, TablePlay):
     BINDINGS = [
         Binding("enter", "choose_square", "do it", id="game.choose"),
         Binding("tab", "next_target", "next target", id="game.target", show=False),
@@ -48,6 +51,7 @@ class GameScreen(TableScreen, WhoPlays):
         Binding("space", "hand_over", "AI plays", id="game.skip"),
         Binding("A", "seats", "who plays", id="game.seats", show=False),
         Binding("V", "sight", "sight", id="game.sight", show=False),
+        Binding("T", "table_steps", "at the table", id="game.table", show=False),
         Binding("u", "undo", "undo", id="game.undo"),
         Binding("plus,equals_sign", "speed(1)", "faster", show=False, id="game.faster"),
         Binding("minus", "speed(-1)", "slower", show=False, id="game.slower"),
@@ -86,6 +90,7 @@ class GameScreen(TableScreen, WhoPlays):
         self._wake = threading.Event()
         self.kick_after_cards = False  # a hand-over or the end waits for the drawn cards to be read
         self._finished = False
+        self.table_watch = TableWatch(session, self.view_seat)
         self._leaving = False  # the game is over and the player chose to go back to the title
 
     def on_mount(self) -> None:
@@ -104,6 +109,8 @@ class GameScreen(TableScreen, WhoPlays):
         """Look at what is pending: the end, a human's choice, or the AI's turn to act."""
         s = self.session
         d = s.game.pending
+        if (d is None or s.stops_for(d)) and self.show_table_steps():
+            return  # kick again once they are read
         if d is None:
             self.view_seat = self.watch_seat()
             self.redraw()
@@ -111,6 +118,9 @@ class GameScreen(TableScreen, WhoPlays):
                 self.kick_after_cards = True
                 return
             self._finish()
+            return
+        if s.must_type(d):
+            self.ask_roll(d)
             return
         if not s.is_human(d.seat):
             self.view_seat = self.watch_seat()
@@ -260,7 +270,7 @@ class GameScreen(TableScreen, WhoPlays):
         while not worker.is_cancelled:
             game = self.session.game
             d = game.pending
-            if d is None or self.session.is_human(d.seat):
+            if d is None or self.session.stops_for(d):
                 break
             if isinstance(self.app.screen, TooSmall) or self.cards_open:
                 # nobody can watch, or a drawn card is being read: wait
@@ -287,7 +297,7 @@ class GameScreen(TableScreen, WhoPlays):
             return
         game.play(action, why)
         self.ai_played = self.ai_played or d.seat != CHANCE
-        while game.pending is not None and game.pending.seat == CHANCE:
+        while game.pending is not None and game.pending.seat == CHANCE and not s.must_type(game.pending):
             s.play_ai_step()
         self.autosave()
         self.redraw(centre=True)
@@ -313,10 +323,18 @@ class GameScreen(TableScreen, WhoPlays):
         if self._finished:
             return
         self._finished = True
-        if self.save_to(None, "finished game") is not None:
+        finished = self.save_to(None, "finished game")
+        if finished is not None:
             self.session.drop_autosave()  # the finished record stands in the saves list instead
         else:
             self.autosave()
+        summary = self.presenter.summary(self.session.game)
+        if self.session.campaign is not None:
+            from .campaigns import fold_into_campaign
+            said, folded = fold_into_campaign(self.session, finished)
+            summary += f"\n\nCampaign: {escape(said)}"
+            if not folded:
+                self.notify(said, severity="error", timeout=8)
 
         def done(what: str | None) -> None:
             if what == "save":
@@ -326,7 +344,7 @@ class GameScreen(TableScreen, WhoPlays):
                     self.notify(f"Record saved to {path}", timeout=4)
             self._leaving = True
             self.app.call_later(self._leave)
-        self.app.push_screen(GameOver(self.presenter.summary(self.session.game)), done)
+        self.app.push_screen(GameOver(summary), done)
 
     def _leave(self) -> None:
         # Pop this screen only.  A screen opened over it meanwhile (the command palette) would

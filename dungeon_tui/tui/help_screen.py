@@ -28,6 +28,7 @@ KEYS = """[b]Keys in a game[/b]
   space                  the AI plays your seat until you press space again (while the AI
                          plays its own side, space skips to your next choice)
   A                      who plays each seat: hand any seat to the AI or take it back
+  T                      rolling your own dice: what to do on the real board, shown again
   + and -                AI speed (at the fastest, drawn cards are only in the log)
   ctrl+s                 save      q  quit (asks first)      ?  this help      escape  back to the map
   Keys pressed while the AI plays, or before your choice is shown, are ignored.

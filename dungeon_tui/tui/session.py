@@ -20,19 +20,26 @@ UNDO_KEYFRAME_GAP = 40  # decisions at least between two keyframes kept for undo
 SPEEDS = {"slow": 0.8, "normal": 0.3, "fast": 0.08, "instant": 0.0}
 
 
+# Who rolls the dice: the app; the players at the table for their own heroes' rolls (typed in);
+# or the players for every roll, the monsters' too.
+DICE = {"app": "the app rolls", "mine": "I roll for my heroes", "all": "I roll every die"}
+
+
 @dataclass
 class Options:
     unlimited_undo: bool = False  # else undo stops at the last roll or draw
     ai_speed: str = "normal"
+    dice: str = "app"
 
     def to_json(self) -> dict[str, Any]:
-        return {"unlimited_undo": self.unlimited_undo, "ai_speed": self.ai_speed}
+        return {"unlimited_undo": self.unlimited_undo, "ai_speed": self.ai_speed, "dice": self.dice}
 
     @classmethod
     def from_json(cls, data: Any) -> Options:
         data = data if isinstance(data, dict) else {}
-        speed = data.get("ai_speed")
-        return cls(bool(data.get("unlimited_undo", False)), speed if speed in SPEEDS else "normal")
+        speed, dice = data.get("ai_speed"), data.get("dice")
+        return cls(bool(data.get("unlimited_undo", False)), speed if speed in SPEEDS else "normal",
+                   dice if dice in DICE else "app")
 
 
 @dataclass
@@ -45,6 +52,9 @@ class Session:
     # Seats a player handed to the AI for a while (space, or the seats menu): the AI plays them
     # until the player takes them back; their owner is kept, so saves still name the player.
     handed: set[str] = field(default_factory=set)
+    # A campaign's adventure: the campaign file its result goes into when it ends (kept in its
+    # saves, so a game resumed with Continue or Load still goes back to its campaign).
+    campaign: Path | None = None
 
     def __post_init__(self) -> None:
         # Keyframes as the game goes, so undo replays a few dozen decisions, not the whole game.
@@ -74,6 +84,39 @@ class Session:
             return f"AI for {owner}"
         return owner
 
+    def roller(self) -> str | None:
+        """The seat whose roll this is at the table: the one whose decision led to it (a
+        hero's attack, the monsters' turn)."""
+        return next((a.seat for a, _why in reversed(self.game.decisions) if a.seat != CHANCE), None)
+
+    def must_type(self, d: Decision) -> bool:
+        """Does a player type this roll's faces (the dice setting), rather than the app roll it?"""
+        if d.chance is None or d.chance.kind != "dice" or self.options.dice == "app":
+            return False
+        if self.options.dice == "all":
+            return True
+        seat = d.chance.by or self.roller()
+        return seat is not None and self.is_human(seat)
+
+    def roll_owner(self, d: Decision) -> str:
+        """The player who rolls these dice at the table; empty when the AI's side rolls them."""
+        seat = (d.chance.by if d.chance is not None else None) or self.roller() or d.seat
+        return self.owners.get(seat, "") if self.is_human(seat) else ""
+
+    def stops_for(self, d: Decision) -> bool:
+        """Does the game wait for a player here (a choice, or dice to type)?"""
+        return self.is_human(d.seat) or self.must_type(d)
+
+    def play_typed(self, action: Action | None) -> None:
+        """A roll's faces as a player typed them; None: the app rolls this one after all."""
+        from ..engine.typed_dice import TYPED
+        d = self.game.pending
+        if action is None and d is not None:
+            action, why = self.ai_choice(d)
+            self.game.play(action, why)
+        elif action is not None:
+            self.game.play(action, TYPED)
+
     def human_pending(self) -> Decision | None:
         d = self.game.pending
         return d if d is not None and self.is_human(d.seat) else None
@@ -87,7 +130,7 @@ class Session:
     def play_ai_step(self) -> Decision | None:
         """Play one decision of a non-human seat; returns it (None if a human must decide)."""
         d = self.game.pending
-        if d is None or self.is_human(d.seat):
+        if d is None or self.stops_for(d):
             return None
         action, why = self.ai_choice(d)
         self.game.play(action, why)
@@ -99,10 +142,11 @@ class Session:
 
         Without unlimited undo a roll or a draw that came after it cannot be taken back: the
         dice have been seen."""
+        from ..engine.typed_dice import TYPED
         decisions = self.game.decisions
         for i in range(len(decisions) - 1, -1, -1):
             seat = decisions[i][0].seat
-            if self.is_human(seat):
+            if self.is_human(seat) or decisions[i][1] == TYPED:  # a mistyped roll can be typed again
                 return i
             if seat == CHANCE and not self.options.unlimited_undo:
                 return None
@@ -121,7 +165,7 @@ class Session:
     def meta(self, label: str) -> dict[str, Any]:
         return {"label": label, "game": self.ruleset.id, **self.ruleset.listing(self.game),
                 "date": time.strftime("%Y-%m-%d %H:%M"), "owners": self.owners, "options": self.options.to_json(),
-                "over": self.game.over}
+                "over": self.game.over} | ({"campaign": str(self.campaign)} if self.campaign else {})
 
     def save(self, path: Path | None = None, label: str = "saved game") -> Path:
         path = path or saves_dir() / f"{self.ruleset.id}-{self.game.seed}.json"
@@ -203,6 +247,8 @@ def load_session(path: Path) -> Session:
         owners = {seat: "Player" for seat in game.ruleset.seats(game.state) if seat.startswith("hero:")}
     owners.setdefault("dungeon", "AI")
     owners[CHANCE] = "AI"
+    campaign = rec.meta.get("campaign")
     return Session(game, {str(k): str(v) for k, v in owners.items()}, len(game.decisions),
                    Options.from_json(rec.meta.get("options")),
-                   autosave_file=path if path.name.startswith("autosave") else None)
+                   autosave_file=path if path.name.startswith("autosave") else None,
+                   campaign=Path(campaign) if isinstance(campaign, str) and campaign else None)

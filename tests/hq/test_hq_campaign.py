@@ -174,6 +174,13 @@ def test_record_result_heals_keeps_loot_and_retires_the_dead():
     taken = [e for e in game.events if e.kind == "remains" and "Dwarf" in e.text]
     assert holders == (["dwarf"] if game.state.figures["dwarf"].status != "dead" else
                        [f.id for f in game.state.heroes() if "tool_kit" in f.equipment] if taken else [])
+    fallen = [h.hero_type for h in after.fallen()]
+    assert fallen  # played() made sure someone fell
+    with pytest.raises(CampaignError, match=f"the {camp.hero_word(fallen[0])} has fallen"):
+        camp.setup_for(after, "the_trial")  # their place is asked about, never assumed
+    for hero in fallen:
+        after = camp.replace(after, hero, "nobody")
+    assert camp.log_line(after.log[-1]).startswith("the party went on without the fallen ")
     nxt = GAME.new_game(camp.setup_for(after, "the_trial"), 1)
     assert nxt.state.party == [h.hero_type for h in after.living()]
     for fig in nxt.state.heroes():

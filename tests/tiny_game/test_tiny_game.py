@@ -129,3 +129,22 @@ def test_no_file_of_the_engine_the_app_or_the_command_line_names_it():
              if any(name in p.read_text(encoding="utf-8").lower() for name in ("goblin-cellar", "goblin_cellar",
                                                                               "goblincellar", "tiny_game"))]
     assert named == []
+
+
+def test_it_plays_to_the_end_in_the_plain_mode(tmp_path):
+    """A game the plain mode never heard of: its presenter's words, then the end and its record."""
+    import io
+
+    from dungeon_tui.plain.console import Console
+    from dungeon_tui.plain.play import PlainGame
+    from dungeon_tui.tui.session import new_session
+
+    session = new_session("goblin-cellar", {"adventure": "small_cellar"}, 5)
+    session.owners = dict.fromkeys(session.owners, "AI")
+    out = io.StringIO()
+    PlainGame(session, Console(io.StringIO(""), out)).run()
+    lines = out.getvalue().splitlines()
+    assert session.game.over
+    assert "The game is over." in lines
+    assert f"The record is saved to {tmp_path / 'goblin-cellar-5.json'}; replay shows it again." in lines
+    assert any(" chose: " in line and ". Why: " in line for line in lines)  # the AI says why

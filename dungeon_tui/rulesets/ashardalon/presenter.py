@@ -187,6 +187,7 @@ def _name(game: Game, table: str, key: str | None) -> str:
 
 
 class AshardalonPresenter(PresenterDefaults):
+    table_kinds = {"tile": "note", "monster": "place", "place": "move", "move": "move", "defeat": "remove"}
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS
@@ -348,6 +349,10 @@ class AshardalonPresenter(PresenterDefaults):
         return text + (" · " + ", ".join(flags) if flags else "")
 
     # -- the panels ---------------------------------------------------------------------------
+    def objective(self, game: Game, seat: str) -> str:
+        adv = game.content.adventures.get(game.view(seat).get("adventure"))
+        return "" if adv is None else f"{adv.name}: {adv.text}"
+
     def status(self, game: Game, seat: str) -> str:
         view = game.view(seat)
         adv = _name(game, "adventures", view.get("adventure"))

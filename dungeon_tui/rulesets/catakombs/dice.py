@@ -55,13 +55,13 @@ def location(pip: int) -> str:
 
 def power_dice(game: Game, count: int, rule: str) -> Generator[Decision, Action, list[str]]:
     """Roll `count` power dice; their faces as words."""
-    pips = yield from roll(game, count, 6, rule)
+    pips = yield from roll(game, count, 6, rule, POWER_FACES)
     return [power_face(p) for p in pips]
 
 
 def location_die(game: Game, rule: str) -> Generator[Decision, Action, tuple[int, str]]:
     """The location die: its face and the zone it names."""
-    (pip,) = yield from roll(game, 1, 6, rule)
+    (pip,) = yield from roll(game, 1, 6, rule, LOCATION_FACES)
     return pip, location(pip)
 
 

@@ -105,6 +105,7 @@ def off_board(s: State) -> str:
 
 
 class CatakombsPresenter(PresenterDefaults):
+    table_kinds = {"moved": "move", "returns": "place", "removed": "remove", "door": "note"}
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS
@@ -162,6 +163,10 @@ class CatakombsPresenter(PresenterDefaults):
         state += [f"blessed +{f.blessed}"] if f.blessed else []
         state += [f"{f.rats} rats"] if f.rats else []
         return f"{f.name}{where}: {f.pv}/{f.max_pv} PV, {f.ap} AP" + (f" ({', '.join(state)})" if state else "")
+
+    def objective(self, game: Game, seat: str) -> str:
+        quest = game.content.quests[game.state.quest]
+        return f"{quest.title}: {quest.goal}"
 
     def status(self, game: Game, seat: str) -> str:
         s: State = game.state

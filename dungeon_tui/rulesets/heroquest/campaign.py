@@ -97,6 +97,10 @@ class Campaign(BaseModel):
     def living(self) -> list[PartyHero]:
         return [h for h in self.party if h.status == ALIVE]
 
+    def fallen(self) -> list[PartyHero]:
+        """Heroes who fell in a quest and whose place is not yet settled."""
+        return [h for h in self.party if h.status == DEAD]
+
     def hero(self, hero_type: str) -> PartyHero:
         """The living hero of that type; CampaignError names the party otherwise."""
         for h in self.party:
@@ -178,6 +182,13 @@ def setup_for(campaign: Campaign, quest: str | None = None) -> dict[str, Any]:
         raise CampaignError(f"unknown quest {quest!r}; see `dungeon-tui list`")
     if quest not in campaign.unlocked:
         raise CampaignError(f"{quest} is not unlocked yet; open: {', '.join(campaign.unlocked) or 'none'}")
+    fallen = campaign.fallen()
+    if fallen:
+        # A fallen hero's place is the players' choice (§5.13): a new hero, or none.  Asked,
+        # never assumed, so a party does not go on one short without anyone deciding it.
+        who = fallen[0].hero_type
+        raise CampaignError(f"the {hero_word(who)} has fallen: replace them first (campaign replace --hero {who} "
+                            f"--with TYPE), or go on without them (--with nobody)")
     living = sorted(campaign.living(), key=lambda h: HERO_ORDER.index(h.hero_type))  # turn order (§3)
     if not living:
         raise CampaignError("the party has no living heroes; replace the fallen first (campaign replace)")
@@ -281,16 +292,23 @@ def give(campaign: Campaign, giver: str, taker: str, gold: int) -> Campaign:
     return out
 
 
+NOBODY: Final = "nobody"  # `replace ... --with nobody`: the party goes on without a new hero
+
+
 def replace(campaign: Campaign, dead_type: str, new_type: str) -> Campaign:
     """A fallen hero retires; a new hero of a type not in the party takes the place (table
-    values, starting kit, no gold)."""
+    values, starting kit, no gold), or nobody does."""
     out = campaign.model_copy(deep=True)
     dead = next((h for h in out.party if h.hero_type == dead_type and h.status == DEAD), None)
     if dead is None:
         fallen = ", ".join(h.hero_type for h in out.party if h.status == DEAD) or "nobody"
         raise CampaignError(f"no fallen {dead_type} to replace (fallen: {fallen})")
+    if new_type == NOBODY:
+        dead.status = RETIRED
+        out.log.append({"kind": "replace", "hero": dead_type, "with": None})
+        return out
     if new_type not in HERO_ORDER:
-        raise CampaignError(f"unknown hero {new_type!r}; choose from {', '.join(HERO_ORDER)}")
+        raise CampaignError(f"unknown hero {new_type!r}; choose from {', '.join(HERO_ORDER)} or {NOBODY}")
     if new_type in [h.hero_type for h in out.living()]:
         raise CampaignError(f"the party already has a living {new_type}; choose a type not in the party")
     dead.status = RETIRED
@@ -346,6 +364,8 @@ def log_line(entry: dict[str, LogValue]) -> str:
         return f"the {hero_word(entry['hero'])} bought {item_word(entry['item'])} for {entry['gold']} gold"
     if kind == "give":
         return f"the {hero_word(entry['from'])} gave the {hero_word(entry['to'])} {entry['gold']} gold"
+    if kind == "replace" and entry.get("with") is None:
+        return f"the party went on without the fallen {hero_word(entry['hero'])}"
     if kind == "replace":
         return f"a new {hero_word(entry['with'])} took the fallen {hero_word(entry['hero'])}'s place"
     if kind == "main":

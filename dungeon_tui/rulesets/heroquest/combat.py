@@ -7,7 +7,7 @@ from functools import wraps
 from typing import Any
 
 from ...engine.dice import roll, roll_event
-from ...engine.game import Action, Decision, Game, Procedure
+from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from .state import DEAD, HERO, Figure, State
 from ...engine.words import counted
 
@@ -28,11 +28,16 @@ def face_word(n: int) -> str:
     return SKULL if n <= 3 else WHITE if n <= 5 else BLACK
 
 
+COMBAT_FACES = tuple(face_word(n) for n in range(1, 7))  # what a combat die shows, face 1 first
+
+
 def combat_roll(game: Game, n: int, rule: str, counts: str, *, inputs: dict[str, Any],
-                modifiers: dict[str, int], text: str, most: int | None = None) -> Procedure:
+                modifiers: dict[str, int], text: str, most: int | None = None,
+                by: Figure | None = None) -> Procedure:
     """Roll n combat dice; the outcome is how many show `counts` (no more than `most`: a
-    defence blocks at most the hits it faces)."""
-    faces: tuple[int, ...] = (yield from roll(game, n, 6, rule)) if n > 0 else ()
+    defence blocks at most the hits it faces).  `by`: the figure whose player rolls them."""
+    seat = None if by is None else game.state.seat_of.get(by.id, DUNGEON)
+    faces: tuple[int, ...] = (yield from roll(game, n, 6, rule, COMBAT_FACES, seat)) if n > 0 else ()
     words = [face_word(f) for f in faces]
     got = words.count(counts) if most is None else min(most, words.count(counts))
     roll_event(game, rule, counted(n, "combat die", "combat dice"), words,  # combat dice show words
@@ -122,7 +127,7 @@ def strike(game: Game, attacker: Figure, target: Figure, dice: int | None = None
     blocks = yield from combat_roll(game, ddice, rule_d, shield, inputs={"defender": target.name, "dice": ddice,
                                                                          "hits": hits},
                                     modifiers=dmods, text=f"{target.name} defends: {{faces}} = {{n}} blocked.",
-                                    most=hits)
+                                    most=hits, by=target)
     damage = hits - blocks
     lose_body(game, target, damage, f"{attacker.name}'s attack")
     attacker.damage_dealt += damage

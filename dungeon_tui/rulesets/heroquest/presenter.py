@@ -105,6 +105,8 @@ def _edge(a: Sq, b: Sq) -> tuple[Sq, Sq]:
 
 
 class HeroQuestPresenter(PresenterDefaults):
+    table_kinds = {"move": "move", "death": "remove", "door": "note", "reveal": "place"}
+    hero_article = "the "
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = VERBS
@@ -253,6 +255,10 @@ class HeroQuestPresenter(PresenterDefaults):
         return f"{where}: {ground}, {place}"
 
     # -- the panels ---------------------------------------------------------------------------
+    def objective(self, game: Game, seat: str) -> str:
+        q = game.content.quests.get(game.view(seat).get("quest"))
+        return "" if q is None else f"{q.name}: {q.briefing}"
+
     def status(self, game: Game, seat: str) -> str:
         view = game.view(seat)
         q = game.content.quests.get(view.get("quest"))

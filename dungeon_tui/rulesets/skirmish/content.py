@@ -144,7 +144,9 @@ def cross_check(bundle: Bundle) -> list[str]:
 @lru_cache(maxsize=1)
 def load_content() -> Content:
     bundle = load_bundle("skirmish", MODELS, cross_check)
-    scenarios = {m.id: m for m in (bundle[f"scenarios/{s}.yaml"] for s in SCENARIOS)}
+    boxed = [f"scenarios/{s}.yaml" for s in SCENARIOS]  # the box's order first, then a pack's own
+    named = boxed + sorted(n for n, m in bundle.files.items() if isinstance(m, Scenario) and n not in boxed)
+    scenarios = {m.id: m for m in (bundle[n] for n in named)}
     tactics = bundle["tactics.yaml"]
     return Content(
         bundle=bundle, profiles=bundle["profiles.yaml"].profiles, warbands=bundle["warbands.yaml"].warbands,

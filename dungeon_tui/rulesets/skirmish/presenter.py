@@ -62,6 +62,7 @@ def roster_line(game: Game, m: Model, viewer: int) -> str:
 
 
 class SkirmishPresenter(PresenterDefaults):
+    table_kinds = {"deploy": "place", "move": "move", "out_of_action": "remove", "downed": "note"}
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = ()
@@ -104,6 +105,10 @@ class SkirmishPresenter(PresenterDefaults):
             cells[(relic[0], relic[1])] = ("¤" + (str(level) if level else " "), "trap")
         return Board(cells, (0, 0, fld.width - 1, fld.height - 1))
 
+    def objective(self, game: Game, seat: str) -> str:
+        scenario = game.content.scenarios[game.state.scenario]
+        return f"{scenario.title}: {scenario.text}"
+
     def status(self, game: Game, seat: str) -> str:
         s: State = game.state
         if s.game_turn == 0:
@@ -136,6 +141,10 @@ class SkirmishPresenter(PresenterDefaults):
             return None
         who = decision.context.get("figure")
         return str(who) if who in game.state.models else None
+
+    def figures(self, game: Game, seat: str) -> dict[str, tuple[str, Sq | None]]:
+        # Both warbands stand on one open table (hidden models' markers are public).
+        return {mid: (m.name, m.pos) for mid, m in game.state.models.items()}
 
     def sheet(self, game: Game, seat: str, hero: str) -> str:
         s: State = game.state

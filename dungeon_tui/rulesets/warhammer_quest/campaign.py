@@ -15,6 +15,7 @@ from ...engine import campaign_file
 from ...engine.campaign_file import CampaignError
 
 FORMAT = "dungeon-tui-whq-campaign"
+NOBODY = "nobody"  # `--recruit nobody`: the party goes on without a new warrior
 __all__ = ["Campaign", "CampaignError", "load", "record_result", "save", "setup_for"]
 
 
@@ -35,6 +36,9 @@ class Campaign(BaseModel):
     warriors: list[CampaignWarrior] = Field(default_factory=list, max_length=4)
     recruits: list[str] = Field(default_factory=list,
                                 max_length=4)  # join at the next adventure (fresh Wounds roll, 0 gold)
+    # Warriors who died or were lost in the last adventure, until the players say who (if
+    # anyone) takes their place: a party never goes on one short without being asked.
+    fallen: list[str] = Field(default_factory=list, max_length=4)
     adventures: list[dict[str, Any]] = Field(default_factory=list, max_length=10_000)
 
 
@@ -48,6 +52,10 @@ def save(campaign: Campaign, path: Path) -> None:
 
 def setup_for(campaign: Campaign, adventure: str) -> dict[str, Any]:
     """A game setup carrying the living warriors with their Wounds, gold and treasure."""
+    if campaign.fallen:
+        who = campaign.fallen[0]
+        raise CampaignError(f"the {who} fell in the last adventure: recruit a warrior in their place "
+                            f"(--recruit TYPE), or go on without (--recruit {NOBODY})")
     living = [w for w in campaign.warriors if w.alive]
     recruits = [r for r in campaign.recruits if r not in [w.type for w in living]]
     if not living and not recruits:
@@ -59,6 +67,15 @@ def setup_for(campaign: Campaign, adventure: str) -> dict[str, Any]:
         "carry": {w.type: {"gold": w.gold, "treasure": [{k: v for k, v in card.items() if k != "spent"}
                                                           for card in w.treasure]} for w in living},
     }
+
+
+def recruit(campaign: Campaign, types: list[str]) -> Campaign:
+    """New warriors to join at the next adventure (`nobody`: none); the fallen are settled."""
+    out = campaign.model_copy(deep=True)
+    joining = [t for t in types if t != NOBODY]
+    out.recruits = sorted(set(out.recruits) | set(joining))
+    out.fallen = []
+    return out
 
 
 def record_result(campaign: Campaign, game: Any) -> Campaign:
@@ -76,8 +93,33 @@ def record_result(campaign: Campaign, game: Any) -> Campaign:
         entry.gold = fig.gold
         entry.treasure = [dict(card) for card in fig.treasure]
         entry.alive = fig.status not in ("dead", "lost")
+    out.fallen = [w.type for w in out.warriors if not w.alive]
     out.warriors = [w for w in out.warriors if w.alive]
     out.recruits = []
     out.adventures.append({"adventure": s.adventure, "outcome": (s.result or {}).get("outcome", "?"),
                            "turns": s.turn, "seed": game.seed})
     return out
+
+
+def describe(campaign: Campaign, content: Any) -> list[str]:
+    """The party, who joins next, the fallen and the adventures played, as lines of text."""
+    lines = []
+    for w in campaign.warriors:
+        cards = [content.treasure[t["id"]].name if t.get("id") in content.treasure else str(t.get("id"))
+                 for t in w.treasure]
+        lines.append(f"  {w.name}: {w.starting_wounds} Wounds, {w.gold} gold; treasure: {', '.join(cards) or 'none'}")
+    if campaign.recruits:
+        lines.append("joining at the next adventure: "
+                     + ", ".join(content.warriors[r].name for r in campaign.recruits if r in content.warriors))
+    if campaign.fallen:
+        lines.append("fallen in the last adventure: "
+                     + ", ".join(content.warriors[t].name for t in campaign.fallen if t in content.warriors))
+    lines.append("adventures played:" if campaign.adventures else "adventures played: none yet")
+    lines += [f"  {adventure_word(content, a.get('adventure'))}: {a.get('outcome')} in {a.get('turns')} turns"
+              for a in campaign.adventures]
+    return lines
+
+
+def adventure_word(content: Any, adventure: object) -> str:
+    found = content.adventures.get(str(adventure))
+    return str(found.name) if found is not None else str(adventure)

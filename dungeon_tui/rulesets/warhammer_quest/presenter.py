@@ -201,6 +201,8 @@ def _hero_dicts(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 class WarhammerQuestPresenter(PresenterDefaults):
+    table_kinds = {"move": "move", "place": "place", "death": "remove", "explore": "note"}
+    hero_article = "the "
     help = HELP
     legend = LEGEND
     verbs: tuple[Verb, ...] = ()  # every action has a square or a card, or sits in the list
@@ -322,6 +324,10 @@ class WarhammerQuestPresenter(PresenterDefaults):
                  "exploration": "exploration", "end": "end of turn"}.get(s.phase, s.phase)
         tokens = f"+{s.power_tokens}" if s.power_tokens else ""
         return f"[b]{name}[/b]\nturn {s.turn} · {phase} · power {s.power}{tokens}"
+
+    def objective(self, game: Game, seat: str) -> str:
+        adv = game.content.adventures.get(game.state.adventure)
+        return "" if adv is None else f"{adv.name}: {adv.goal}\nReward: {adv.reward}"
 
     def party(self, game: Game, seat: str) -> list[str]:
         view = game.view(seat)

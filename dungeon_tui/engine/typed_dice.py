@@ -1,0 +1,67 @@
+"""Dice rolled at the table and typed in: the faces a player types, checked against the dice
+asked for.  A face is its number, or where the die has symbols its word, the word's first
+letters, or any part of it that only one face starts with ("s s w": two skulls and a white
+shield).  The chance seat's answer is then the same action an app roll makes, so a game with
+typed dice records, replays and undoes like any other."""
+from __future__ import annotations
+
+from .game import Action, Chance
+
+TYPED = "typed at the table"  # the record's reason for a typed roll: the record says which were typed
+
+
+class TypedFacesError(ValueError):
+    """What is wrong with the typed faces, in one line."""
+
+
+def face_words(spec: Chance) -> list[str]:
+    """The words a player may type for each face of this die, face 1 first."""
+    if spec.faces:
+        return list(spec.faces)
+    return [str(n) for n in range(1, spec.sides + 1)]
+
+
+def parse_faces(spec: Chance, typed: str) -> Action:
+    """The chance action for what was typed; TypedFacesError when the count or a face is wrong."""
+    tokens = typed.replace(",", " ").split()
+    if len(tokens) != spec.count:
+        raise TypedFacesError(f"{spec.count} {'die' if spec.count == 1 else 'dice'} to type, got {len(tokens)}")
+    return spec.action(tuple(face_of(spec, token) for token in tokens))
+
+
+def face_of(spec: Chance, token: str) -> int:
+    if token.isdigit():
+        n = int(token)
+        if 1 <= n <= spec.sides:
+            return n
+        raise TypedFacesError(f"{token} is not a face of a d{spec.sides}")
+    if not spec.faces:
+        raise TypedFacesError(f"type each die's number, 1 to {spec.sides}; {token!r} is not one")
+    word = token.lower()
+    names = [f.lower() for f in spec.faces]
+    exact = [i for i, name in enumerate(names) if name == word]
+    if exact:
+        return exact[0] + 1
+    starts = {name for name in names if name.startswith(word) or initials(name) == word}
+    if len(starts) == 1:
+        return names.index(starts.pop()) + 1
+    shown = ", ".join(dict.fromkeys(spec.faces))
+    if starts:
+        raise TypedFacesError(f"{token!r} could be {' or '.join(sorted(starts))}; type more of it")
+    raise TypedFacesError(f"{token!r} is not a face of this die ({shown})")
+
+
+def initials(name: str) -> str:
+    """'white shield' -> 'ws'."""
+    return "".join(part[0] for part in name.split())
+
+
+def legend(spec: Chance) -> str:
+    """What may be typed for each face: 'skull (s), white shield (w or ws), black shield (b or bs)'."""
+    if not spec.faces:
+        return f"each die's number, 1 to {spec.sides}"
+    out = []
+    for word in dict.fromkeys(face_words(spec)):
+        short = {word[0].lower(), initials(word).lower()} - {word.lower()}
+        out.append(f"{word} ({' or '.join(sorted(short))})" if short else word)
+    return ", ".join(out)

@@ -1,0 +1,79 @@
+"""Instructions for a real board after the app has played: places with the nearest hero as a
+landmark, a figure's moves in a row as one, removals, notes, the players' own moves left out,
+and moves no event tells of read from where the figures stood."""
+from dungeon_tui.engine.game import Event
+from dungeon_tui.engine.table_steps import table_steps
+from dungeon_tui.rulesets import get
+
+HQ = get("heroquest")
+HEROES = ["barbarian", "dwarf", "elf", "wizard"]
+
+
+def ev(kind, **data):
+    return Event(kind, data)
+
+
+def test_heroquest_steps_read_as_instructions():
+    p = HQ.presenter()
+    # The Barbarian on 1,14, the Dwarf on 2,14, the Elf on 1,15, the Wizard on 2,15; Skeleton 1
+    # has come to 3,15, Skeleton 2 stands on 3,2.
+    figures = {"barbarian": ("Barbarian", (1, 14)), "dwarf": ("Dwarf", (2, 14)), "elf": ("Elf", (1, 15)),
+               "wizard": ("Wizard", (2, 15)), "m1": ("Skeleton 1", (3, 15)), "m2": ("Skeleton 2", (3, 2))}
+    events = [
+        ev("reveal", appeared=["Skeleton 1", "Skeleton 2"], text="Revealed: a room, with Skeleton 1 and Skeleton 2."),
+        ev("move", figure="m1", frm=[3, 13], to=[3, 14], text="Skeleton 1 moves to 3,14."),
+        ev("move", figure="m1", frm=[3, 14], to=[3, 15], text="Skeleton 1 moves to 3,15."),
+        ev("roll", rule="hq.combat.attack", text="Skeleton 1 attacks the Dwarf."),
+        ev("move", figure="barbarian", frm=[1, 14], to=[1, 13], text="Barbarian moves to 1,13."),
+        ev("death", figure="m2", text="Skeleton 2 is slain."),
+        ev("door", figure="dwarf", door="d8", text="Dwarf opens the door between 3,17 and 3,18."),
+    ]
+    assert table_steps(events, p.table_kinds, figures, HEROES, p.hero_article, frozenset({"barbarian"})) == [
+        "Place Skeleton 1 on 3,13, next to the Dwarf.",  # where it stood before its moves here
+        "Place Skeleton 2 on 3,2.",  # no hero within 3 squares: no landmark
+        "Move Skeleton 1 from 3,13 to 3,15, next to the Dwarf.",  # two steps, one instruction
+        "Remove Skeleton 2 from the board.",
+        "Dwarf opens the door between 3,17 and 3,18.",
+    ]
+    # Without the players' own figures left out, the Barbarian's move is one more step.
+    assert "Move Barbarian from 1,14 to 1,13, next to the Dwarf." in table_steps(
+        events, p.table_kinds, figures, HEROES, "the ")
+
+
+def test_moves_no_event_tells_of_come_from_where_figures_stood():
+    """A HeroQuest hero walks one decision a step, with no move event; a monster comes into
+    view and another leaves it: the figures before and after tell it."""
+    game = HQ.new_game({"adventure": "the_trial"}, 3)
+    p = HQ.presenter()
+    before = p.figures(game, "hero:barbarian")
+    assert before["elf"] == ("Elf", (1, 15)) and "m1" not in before  # the view shows no unrevealed monster
+    after = dict(before)
+    after["elf"] = ("Elf", (2, 16))
+    after["m9"] = ("Orc 1", (3, 16))
+    door = ev("door", figure="elf", door="d8", text="Elf opens the door between 3,17 and 3,18.")
+    assert table_steps([door], p.table_kinds, after, HEROES, p.hero_article, before=before) == [
+        "Elf opens the door between 3,17 and 3,18.", "Move Elf from 1,15 to 2,16, next to the Wizard.",
+        "Place Orc 1 on 3,16, next to the Elf."]
+    assert table_steps([door], p.table_kinds, after, HEROES, p.hero_article, frozenset({"elf"}), before) == [
+        "Elf opens the door between 3,17 and 3,18.", "Place Orc 1 on 3,16, next to the Elf."]
+
+
+def test_each_game_names_its_board_changes():
+    """A few decisions of every game with the AI on every seat give instructions, in words."""
+    for gid, decisions in (("warhammer-quest", 400), ("catakombs", 200), ("skirmish", 120), ("ashardalon", 600)):
+        rs = get(gid)
+        game = rs.new_game({}, 3)
+        ai = rs.ai_controllers()
+        p = rs.presenter()
+        seat = next((s for s in rs.seats(game.state) if s.startswith("hero:")), rs.seats(game.state)[0])
+        before = p.figures(game, seat)
+        for _ in range(decisions):
+            if game.over:
+                break
+            d = game.pending
+            game.play(*(ai.get(d.seat) or ai["*"]).choose(game, d))
+        heroes = list(getattr(game.state, "seat_of", {}))
+        steps = table_steps(game.events, p.table_kinds, p.figures(game, seat), heroes, p.hero_article, before=before)
+        assert steps, gid
+        assert all(s.endswith(".") and "{" not in s and "None" not in s for s in steps), (gid, steps[:5])
+        assert any(s.startswith(("Place ", "Move ")) for s in steps), (gid, steps[:5])
