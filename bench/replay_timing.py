@@ -25,10 +25,17 @@ def best_replay(game: Any, runs: int = 3) -> tuple[int, float, str]:
     return len(rec.decisions), best, again.state_hash()
 
 
+_COLLECTING_LESS: list[bool] = []
+
+
 def simulate_many(ruleset: Any, setup: dict[str, Any], games: int) -> tuple[list[float], int, Any]:
     """Play `games` AI games of one setup (the seeds `simulate` uses): each game's seconds, the
     decisions in all, and the longest game."""
-    from dungeon_tui.batch import game_seed
+    from dungeon_tui.batch import collect_less, game_seed
+    if not _COLLECTING_LESS:
+        ruleset.content()
+        collect_less()  # as simulate's and fuzz's workers do, once
+        _COLLECTING_LESS.append(True)
     times, decisions, longest = [], 0, None
     for i in range(games):
         t0 = time.perf_counter()

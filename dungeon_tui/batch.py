@@ -7,6 +7,7 @@ game's own (`Ruleset.tally`, `Ruleset.outcome`, `Ruleset.won`)."""
 from __future__ import annotations
 
 import csv
+import gc
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -87,6 +88,28 @@ class Summary:
         return out
 
 
+def collect_less() -> None:
+    """For a process that plays game after game (simulate, fuzz, the speed scripts): what is
+    loaded by now (content, tables) is put out of the garbage collector's reach, and it runs
+    less often.  A game makes and drops many small objects, few of them cycles, while the
+    caches of moves and walks keep many alive, so the default thresholds had the collector
+    walking the same long-lived objects over and over: about an eighth of a Catakombs quest's
+    time (bench/README.md).  Run as simulate's and fuzz's worker processes start (--jobs 2 or
+    more) and by the speed scripts, never by the app or a library call; outcomes do not depend
+    on it."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
+
+
+def start_worker(offered: list[Any]) -> None:
+    """A worker process of simulate or fuzz as it starts: handed the content packs offered to
+    the run, and the collector set as collect_less says."""
+    from .engine import packs
+    packs.offer(offered)
+    collect_less()
+
+
 def play_one(rs: Ruleset[Any, Any], setup: dict[str, Any], seed: int, i: int, record_dir: Path | None,
              version: str) -> Played:
     """Game i of a run with AI on every seat; its record goes to `record_dir`, named by its seed."""
@@ -126,7 +149,7 @@ def in_index_order(task: Callable[..., list[T]], games: int, jobs: int, *args: A
     firsts = list(range(0, games, BATCH))
     columns = [[arg] * len(firsts) for arg in args]
     # A worker started afresh (spawn, forkserver) has not read the content packs: it is handed them.
-    with ProcessPoolExecutor(max_workers=jobs, initializer=packs.offer, initargs=(packs.offered(),)) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(packs.offered(),)) as pool:
         yield from pool.map(task, *columns, firsts, [min(BATCH, games - f) for f in firsts])
 
 

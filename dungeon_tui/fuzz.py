@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 
 from . import __version__
 from .ai.controllers import mixed_controllers, random_controllers
-from .batch import game_seed
+from .batch import game_seed, start_worker
 from .engine import record
 from .engine.errors import RecordError
 from .engine.contract import Ruleset
@@ -74,19 +74,48 @@ class Report:
         return out
 
 
-def save_load_identity(game: Game, path: Path) -> str | None:
-    """Save, read and replay: a problem, or None when the copy has the same state hash."""
-    from .rulesets import game_from_record
-    record.save(game, path, __version__, {"label": "fuzz"})
-    try:
-        again = record.replay(record.read(path), game_from_record)
-    except RecordError as err:
-        return f"save/load: the saved game does not load: {err}"
-    if again.state_hash() != game.state_hash():
-        return f"save/load: state hash {again.state_hash()} after loading differs from {game.state_hash()}"
-    if len(again.decisions) != len(game.decisions) or again.over != game.over:
-        return "save/load: the loaded game is at a different point"
-    return None
+class SaveLoad:
+    """Save, read and replay one game, again and again as it goes on: a problem, or None when
+    the copy has the same state hash.
+
+    A save in the middle of a game replays on the copy the last save made, from where that
+    one stopped, when the new record starts as the last one did (same game, same first
+    decisions): what a replay from the start would check, each decision legal and every
+    checkpoint's hash, is still checked, but the first decisions are not played again at every
+    save (that made a long game's fuzz quadratic).  The last save of a game is replayed from
+    the start, so a copy that only plays the same when made by pieces shows up too."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.last: tuple[record.RecordModel, Game] | None = None
+
+    def __call__(self, game: Game, final: bool = False) -> str | None:
+        from .rulesets import game_from_record
+        record.save(game, self.path, __version__, {"label": "fuzz"})
+        try:
+            rec = record.read(self.path)
+            if not final and self.last is not None and continues(self.last[0], rec):
+                again = record.play_on(rec, self.last[1], len(self.last[0].decisions))
+            else:
+                again = record.replay(rec, game_from_record)
+        except RecordError as err:
+            self.last = None
+            return f"save/load: the saved game does not load: {err}"
+        self.last = (rec, again)
+        if again.state_hash() != game.state_hash():
+            return f"save/load: state hash {again.state_hash()} after loading differs from {game.state_hash()}"
+        if len(again.decisions) != len(game.decisions) or again.over != game.over:
+            return "save/load: the loaded game is at a different point"
+        return None
+
+
+def continues(before: record.RecordModel, after: record.RecordModel) -> bool:
+    """Whether `after` is the record of the same game as `before`, played on: the same head and
+    the same first decisions."""
+    head = {"decisions", "checkpoints"}
+    return (len(after.decisions) >= len(before.decisions)
+            and before.model_dump(exclude=head) == after.model_dump(exclude=head)
+            and after.decisions[:len(before.decisions)] == before.decisions)
 
 
 PLAYERS = ("random", "mixed")  # random legal play on every seat; or the AI, one choice in four random
@@ -113,7 +142,7 @@ def fuzz_game(game_id: str, i: int, seed: int, max_decisions: int, save_every: i
     shun = rs.invariants().shun
     controllers = (mixed_controllers(rs, gseed ^ 0xF022, shun) if players == "mixed"
                    else random_controllers(gseed ^ 0xF022, shun))
-    path = workdir / f"fuzz-{i}.json"
+    save_load = SaveLoad(workdir / f"fuzz-{i}.json")
     while not game.over:
         n = len(game.decisions)
         if n >= max_decisions:
@@ -131,13 +160,13 @@ def fuzz_game(game_id: str, i: int, seed: int, max_decisions: int, save_every: i
         try:
             problems = check(game)
             if not problems and save_every and n % save_every == 0:
-                problem = save_load_identity(game, path)
+                problem = save_load(game)
                 problems = [problem] if problem else []
         except Exception as err:  # noqa: BLE001
             problems = [f"invariant check crashed: {type(err).__name__}: {err}"]
         if problems:
             return game, adventure, fail(n, "; ".join(problems)), False
-    problem = save_load_identity(game, path)
+    problem = save_load(game, final=True)
     return game, adventure, fail(len(game.decisions), problem) if problem else [], False
 
 
@@ -227,6 +256,6 @@ def batches_in_pool(game_id: str, games: int, seed: int, max_decisions: int, sav
     firsts = list(range(0, games, BATCH))
     n = len(firsts)
     # A worker started afresh (spawn, forkserver) has not read the content packs: it is handed them.
-    with ProcessPoolExecutor(max_workers=jobs, initializer=packs.offer, initargs=(packs.offered(),)) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(packs.offered(),)) as pool:
         yield from pool.map(play_batch, [game_id] * n, firsts, [min(BATCH, games - f) for f in firsts],
                             [seed] * n, [max_decisions] * n, [save_every] * n, [players] * n)

@@ -259,23 +259,25 @@ def replay(record: RecordModel, make_game: Callable[[RecordModel], Game], upto: 
     if game.ruleset.rules_version != record.rules_version:
         raise RecordError(f"record was made with {record.ruleset} rules version {record.rules_version}; "
                           f"this build has {game.ruleset.rules_version}")
+    return play_on(record, game, 0, upto, check)
+
+
+def play_on(record: RecordModel, game: Game, done: int, upto: int | None = None, check: bool = True) -> Game:
+    """Play the recorded decisions after the first `done` (the first `upto` in all) on a game
+    that has played those `done`: one replayed from this record, or from an earlier save of the
+    same game whose decisions this record starts with (the caller makes sure).  What a replay
+    from the start would check is checked: each decision is legal, and every checkpoint the
+    game has made, those of the first `done` included, has the record's hash."""
     # A ruleset may checkpoint twice after one decision (the last round, then the end): keep
     # every checkpoint of a decision count, in order, and compare the k-th with the k-th.
     expected: dict[int, list[str]] = {}
     for at_, _round, digest_ in record.checkpoints if check else ():
         expected.setdefault(at_, []).append(digest_)
     count_at: dict[int, int] = {}
-    decisions = record.decisions if upto is None else record.decisions[:upto]
     seen = 0
-    for i, d in enumerate(decisions):
-        if game.over:
-            raise RecordError(f"decision {i + 1} comes after the end of the game")
-        try:
-            game.play(action_of(d), d.why)
-        except IllegalAction as err:
-            raise RecordError(f"decision {i + 1} is not legal here: {err}") from None
-        except (TypeError, ValueError, KeyError) as err:
-            raise RecordError(f"decision {i + 1} is malformed: {err}") from None
+
+    def compare() -> None:
+        nonlocal seen
         while seen < len(game.checkpoints):
             at, round_no, digest = game.checkpoints[seen]
             seen += 1
@@ -284,4 +286,19 @@ def replay(record: RecordModel, make_game: Callable[[RecordModel], Game], upto: 
             if k < len(wants) and wants[k] != digest:
                 raise RecordError(f"desync at round {round_no}: state hash {digest} differs from "
                                   f"the record's {wants[k]}")
+
+    if done:  # the checkpoints of the decisions played before
+        compare()
+    decisions = record.decisions if upto is None else record.decisions[:upto]
+    for i in range(done, len(decisions)):
+        d = decisions[i]
+        if game.over:
+            raise RecordError(f"decision {i + 1} comes after the end of the game")
+        try:
+            game.play(action_of(d), d.why)
+        except IllegalAction as err:
+            raise RecordError(f"decision {i + 1} is not legal here: {err}") from None
+        except (TypeError, ValueError, KeyError) as err:
+            raise RecordError(f"decision {i + 1} is malformed: {err}") from None
+        compare()
     return game

@@ -93,3 +93,24 @@ def test_targeting_sight_is_also_stopped_by_figures_that_block():
     assert targeting_los((1, 4), (7, 6), ob, figure)     # passes beside the figure
     assert targeting_los((3, 4), (4, 4), ob, figure)     # the target's own square never blocks
     assert chebyshev((1, 4), (7, 6)) == 6
+
+
+def test_passages_made_from_the_last_arrangement_are_those_made_afresh():
+    # passages() works out again only the steps beside a square whose blocking changed since
+    # the last arrangement (a door opened or shut); random walls and doors over a quest board,
+    # one arrangement after another (a seeded generator of the test's own), against the corner
+    # rule square by square.
+    import random
+
+    from dungeon_tui.rulesets.catakombs.passages import passages
+    from dungeon_tui.rulesets.catakombs.paths import steps_by_corner_rule
+
+    b = board_for(load_content(), "burglary")
+    squares = list(b.squares())
+    rng = random.Random(3)
+    blocked = frozenset(rng.sample(squares, 60))
+    for _ in range(30):
+        blocked = blocked ^ frozenset(rng.sample(squares, rng.randint(1, 4)))
+        made = passages(b, blocked)
+        assert made.steps == steps_by_corner_rule(b, lambda sq, blocked=blocked: sq in blocked or not b.inside(sq))
+        assert list(made.steps) == list(b.squares())

@@ -72,3 +72,40 @@ def test_the_leader_stands_by_the_objective_element():
     c = load_content()
     placed = dict(solo_deployment(board_for(c, "lost_treasure"), c.quests["lost_treasure"], "tomb_king", []))
     assert placed == {"tomb_king": (29, 3)}    # next to the chest at (29,4): ties go to the smaller y, then x
+
+
+def test_a_search_settled_only_as_far_as_asked_answers_as_the_whole_search_would():
+    # The AI's walks stop at the nearest goal and resume when asked for more (paths.Search):
+    # the nearest goal, its steps, the route to it and, at the end, the whole walk must be what
+    # one search to the end gives, whatever was asked before.  Random floors, door costs and
+    # leaps (a seeded generator of the test's own) over a quest board.
+    import random
+
+    from dungeon_tui.rulesets.catakombs.paths import Search, route, search, steps_by_corner_rule, terrain
+    from dungeon_tui.rulesets.catakombs.sight import chebyshev
+
+    b = board_for(load_content(), "escape")
+    steps = steps_by_corner_rule(b, lambda sq: b.symbol(sq) in "#R")
+    squares = list(b.squares())
+    rng = random.Random(7)
+    for _ in range(60):
+        open_squares = {sq for sq in squares if rng.random() < 0.8}
+        extra = {sq: rng.choice((1, 40)) for sq in rng.sample(squares, 30)}
+        landings = {sq: [(n, rng.randint(2, 5)) for n in rng.sample(squares, 2) if chebyshev(n, sq) <= 4]
+                    for sq in rng.sample(squares, 40)}
+
+        def leaps(sq, landings=landings):
+            return landings.get(sq, [])
+
+        start = rng.choice(squares)
+        whole = search(steps, start, open_squares, extra, leaps)
+        lazy = Search(steps, start, terrain(steps, open_squares, extra), leaps)
+        for _ in range(4):
+            goals = rng.sample(squares, rng.randint(1, 6))
+            reached = [g for g in goals if g in whole[0]]
+            want = min(reached, key=lambda g: (whole[0][g], g[1], g[0])) if reached else None
+            assert lazy.nearest(goals) == (None if want is None else (want, whole[0][want]))
+            assert lazy.route(goals) == route(whole, start, goals)
+            for g in goals:
+                assert lazy.settled(g) in (None, whole[0].get(g))
+        assert lazy.walk() == whole

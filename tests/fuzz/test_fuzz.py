@@ -176,3 +176,40 @@ def test_a_hero_passing_a_friend_while_the_dice_decide_is_not_stopping_there():
     assert s.figures["barbarian"].pos == s.figures["wizard"].pos == (4, 9)
     assert game.pending.chance.rule == "hq.trap.jump" and game.decisions[-1][0].kind == "jump"
     assert hq_invariants.hero_mid_turn(game) == "barbarian" and hq_invariants.check(game) == []
+
+
+def test_a_save_in_the_middle_replays_on_from_the_last_and_still_finds_a_copy_that_differs(tmp_path):
+    # The fuzz's save/load check goes on from the copy its last save made (fuzz.SaveLoad), so a
+    # long game no longer replays its first decisions at every save; the copy must still be
+    # compared: one altered behind the check's back shows up at the next save, and a record of
+    # another game is replayed from the start.
+    from dungeon_tui.ai.controllers import random_controllers
+    from dungeon_tui.engine import record
+    from dungeon_tui.rulesets import game_from_record
+    from dungeon_tui.rulesets.heroquest.game import GAME
+
+    game = GAME.new_game({"adventure": "the_trial"}, 8)  # 126 decisions
+    players = random_controllers(8 ^ 0xF022)
+    check = fuzz.SaveLoad(tmp_path / "g.json")
+
+    def play(n):
+        for _ in range(n):
+            d = game.pending
+            action, why = (players.get(d.seat) or players["*"]).choose(game, d)
+            game.play(action, why)
+
+    play(40)
+    assert check(game) is None
+    first_rec, copy = check.last
+    play(40)
+    assert check(game) is None
+    assert check.last[1] is copy and len(copy.decisions) == 80  # played on, not made again
+    # The copy played on gives what a replay of the whole record from the start gives.
+    assert record.replay(check.last[0], game_from_record).state_hash() == copy.state_hash()
+    assert fuzz.continues(first_rec, check.last[0]) and not fuzz.continues(check.last[0], first_rec)
+    copy.state.round += 1  # the copy no longer the game's
+    play(40)
+    assert "differs" in check(game)
+    other = GAME.new_game({"adventure": "the_trial"}, 12)
+    record.save(other, tmp_path / "other.json", "test")
+    assert not fuzz.continues(first_rec, record.read(tmp_path / "other.json"))

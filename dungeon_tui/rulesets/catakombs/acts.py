@@ -37,12 +37,18 @@ OFFER_ORDER = ("open_door", "close_door", "break_door", "pick_lock", "open_chest
                "precise_shot", "free_self", "challenge", "wait")
 
 
+_ORDERED: list[tuple[int, list[Act]]] = []  # (actions registered then, them in order), asked at every offer
+
+
 def in_offer_order() -> list[Act]:
     """Every registered action in OFFER_ORDER (one left out of it is an error, not a silence)."""
+    if _ORDERED and _ORDERED[0][0] == len(ACTS):  # actions are only ever added
+        return _ORDERED[0][1]
     missing = sorted(set(ACTS) - set(OFFER_ORDER))
     if missing:
         raise ValueError(f"actions with no place in OFFER_ORDER: {', '.join(missing)}")
-    return [ACTS[k] for k in OFFER_ORDER if k in ACTS]
+    _ORDERED[:] = [(len(ACTS), [ACTS[k] for k in OFFER_ORDER if k in ACTS])]
+    return _ORDERED[0][1]
 
 
 def act(kind: str, cost: int, offers: Offers, heroes_only: bool = False) -> Callable[[Run], Run]:

@@ -13,7 +13,7 @@ from .damage import kill, lose_pv, remove
 from .dice import d6
 from .passages import DIRECTIONS
 from .state import HERO, MERGED, Figure, Square, State, key
-from .terrain import Map, chebyshev
+from .terrain import Map, Snapshot, chebyshev
 
 
 
@@ -125,14 +125,14 @@ def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     return out
 
 
-def jump_lines(m: Map, start: Square) -> tuple[tuple[Square, ...], ...]:
+def jump_lines(m: Map | Snapshot, start: Square) -> tuple[tuple[Square, ...], ...]:
     """Per direction, the squares a straight jump from `start` may pass over or land on, in
     order: up to LONGEST_JUMP + 1, cut at the first obstacle or corner the rule forbids (§5.3);
     the map's passages keep them for as long as the same doors are shut."""
     return m.passages.jump_lines(start)
 
 
-def jumps_from(m: Map, start: Square) -> Iterator[tuple[Square, tuple[Square, ...]]]:
+def jumps_from(m: Map | Snapshot, start: Square) -> Iterator[tuple[Square, tuple[Square, ...]]]:
     """The jumps worth offering from `start`: each landing and the squares skipped.  A jump is
     worth it only over something a walk cannot take or should not: lava, a figure, a barrel or
     a chest, an armed trap (§5.3 lists what a jump may cross).  Over plain floor a run carries

@@ -69,8 +69,13 @@ class Passages:
         return found
 
 
+_LAST: dict[int, Passages] = {}  # per board, the passages made last: the next differs by a door or two
+
+
 def passages(board: Board, blocked: frozenset[Square]) -> Passages:
-    """The board's passages for these blocking squares, worked out once."""
+    """The board's passages for these blocking squares, worked out once.  A square's steps
+    depend only on which of the squares around it block (the corner rule), so a new arrangement
+    takes the last one's steps and works out again only those beside a square that changed."""
     key = (id(board), blocked)
     found = _PASSAGES.get(key)
     if found is None or found.board is not board:
@@ -78,7 +83,19 @@ def passages(board: Board, blocked: frozenset[Square]) -> Passages:
             _PASSAGES.clear()
         found = Passages(board, blocked)
         found.bits = sum(1 << (sq[1] * board.width + sq[0]) for sq in blocked if board.inside(sq))
-        found.steps = {sq: tuple(n for n in board.neighbours(sq) if diagonal_ok(sq, n, found.obstacle))
-                       for sq in board.squares()}
-        _PASSAGES[key] = found
+        last = _LAST.get(id(board))
+        if last is None or last.board is not board:
+            found.steps = {sq: _steps(board, sq, found) for sq in board.squares()}
+        else:
+            found.steps = dict(last.steps)
+            for changed in blocked ^ last.blocked:
+                for sq in (changed, *board.neighbours(changed)):
+                    if sq in found.steps:
+                        found.steps[sq] = _steps(board, sq, found)
+        _PASSAGES[key] = _LAST[id(board)] = found
     return found
+
+
+def _steps(board: Board, sq: Square, found: Passages) -> tuple[Square, ...]:
+    """The square's neighbours in the board's direction order, less the diagonals the corner rule forbids."""
+    return tuple(n for n in board.neighbours(sq) if diagonal_ok(sq, n, found.obstacle))

@@ -31,48 +31,62 @@ Walk = tuple[dict[Square, int], dict[Square, Square]]  # steps to each square, a
 Leaps = Callable[[Square], Iterable[tuple[Square, int]]]  # from a square: each landing, its cost
 
 
-def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra: Mapping[Square, int],
-           leaps: Leaps | None = None) -> Walk:
-    """The one walking search: `steps` gives each square's neighbours by the corner rule,
-    `open_squares` those that may be entered, `extra` what entering a square costs over the
-    step; `leaps`, when given, the moves beyond a step from a square reached (a companion's
-    jumps: each landing and its cost in steps, the landing's `extra` added).  Returns the
-    steps to every square reached and the square each was reached from.
+class Search:
+    """The one walking search, settled only as far as it is asked: `steps` gives each square's
+    neighbours by the corner rule, `open_squares` those that may be entered, `extra` what
+    entering a square costs over the step; `leaps`, when given, the moves beyond a step from a
+    square reached (a companion's jumps: each landing and its cost in steps, the landing's
+    `extra` added).  `walk()` gives the steps to every square reached and the square each was
+    reached from; `nearest` and `route` settle only as far as the goals they ask about, and
+    a later question resumes where the last one stopped (most goals are a few steps off).
 
     It runs on square numbers in reading order, a bucket of squares per distance, each bucket
     taken in number order: the squares are settled by (steps, y, x) as the ties are settled
-    (paths.py's docstring), as a heap keyed so would."""
-    squares, number, around = _numbered(steps)
-    n = len(squares)
-    enter = bytearray(n)
-    where = number.get
-    for sq in open_squares:
-        i = where(sq)
-        if i is not None:
-            enter[i] = 1
-    cost = [1] * n
-    for sq, c in extra.items():
-        i = where(sq)
-        if i is not None:
-            cost[i] = 1 + c
-    first = number[start]
-    dist, came, reached = [-1] * n, [-1] * n, [first]
-    dist[first] = 0
-    buckets: list[list[int]] = [[first]]
+    (paths.py's docstring), as a heap keyed so would.  Every move costs at least a step, so
+    once the buckets below d are taken, every square d steps away is in bucket d with its
+    final distance and the square it was reached from: stopping there and resuming later
+    gives what one search to the end would.  `ground` (`terrain`) says which squares may be
+    entered and at what cost; `leaps` must read only what stands still while the search lives
+    (a map of one moment)."""
 
-    def reach(j: int, nd: int, i: int) -> None:
-        """Square j is nd steps away through i, if that is nearer than known."""
-        dj = dist[j]
-        if dj < 0 or nd < dj:
-            if dj < 0:
-                reached.append(j)
-            dist[j], came[j] = nd, i
-            while len(buckets) <= nd:
-                buckets.append([])
-            buckets[nd].append(j)
+    __slots__ = ("_around", "_buckets", "_came", "_cost", "_dist", "_enter", "_leaps", "_number", "_reached",
+                 "_squares", "_taken", "_walk", "found")
 
-    d = 0
-    while d < len(buckets):
+    def __init__(self, steps: Steps, start: Square, ground: Terrain, leaps: Leaps | None = None) -> None:
+        squares, number, around = _numbered(steps)
+        n = len(squares)
+        enter, cost = ground
+        first = number[start]
+        self._squares, self._number, self._around = squares, number, around
+        self._enter, self._cost, self._leaps = enter, cost, leaps
+        self._dist, self._came, self._reached = [-1] * n, [-1] * n, [first]
+        self._dist[first] = 0
+        self._buckets: list[list[int]] = [[first]]
+        self._taken = 0  # buckets below this one have been taken: every square that near is settled
+        self._walk: Walk | None = None
+        # Answers worked out from this walk by whoever asks (the AI's ranking of foes), kept as
+        # long as the walk is.
+        self.found: dict[object, object] = {}
+
+    def _take(self) -> bool:
+        """Take the next bucket (settle its squares' neighbours); False when none is left."""
+        buckets, d = self._buckets, self._taken
+        if d >= len(buckets):
+            return False
+        dist, came, reached, cost, enter = self._dist, self._came, self._reached, self._cost, self._enter
+        squares, number, around, leaps = self._squares, self._number, self._around, self._leaps
+
+        def reach(j: int, nd: int, i: int) -> None:
+            """Square j is nd steps away through i, if that is nearer than known."""
+            dj = dist[j]
+            if dj < 0 or nd < dj:
+                if dj < 0:
+                    reached.append(j)
+                dist[j], came[j] = nd, i
+                while len(buckets) <= nd:
+                    buckets.append([])
+                buckets[nd].append(j)
+
         layer = buckets[d]
         layer.sort()
         for i in layer:
@@ -85,9 +99,111 @@ def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra
                 for landing, far in leaps(squares[i]):
                     j = number[landing]
                     reach(j, d + far + cost[j] - 1, i)  # cost[j] holds a step's 1: a leap costs `far` instead
-        d += 1
-    return ({squares[i]: dist[i] for i in reached},
-            {squares[i]: squares[came[i]] for i in reached if came[i] >= 0})
+        self._taken = d + 1
+        return True
+
+    def walk(self) -> Walk:
+        """The steps to every square reached and the square each was reached from."""
+        if self._walk is None:
+            while self._take():
+                pass
+            squares, dist, came = self._squares, self._dist, self._came
+            reached = self._reached
+            self._walk = ({squares[i]: dist[i] for i in reached},
+                          {squares[i]: squares[came[i]] for i in reached if came[i] >= 0})
+        return self._walk
+
+    def _first(self, goal: Callable[[int], bool]) -> int | None:
+        """The number of the first square settled, in (steps, y, x) order, that is a goal;
+        None when none can be reached.  Settles no further than it."""
+        buckets, dist = self._buckets, self._dist
+        d = 0
+        while True:
+            while self._taken < d and self._take():
+                pass
+            if d >= len(buckets):
+                return None
+            # Every square d steps away is now in bucket d with its final distance.
+            layer = buckets[d]
+            layer.sort()
+            for i in layer:
+                if dist[i] == d and goal(i):
+                    return i
+            d += 1
+
+    def nearest(self, goals: Iterable[Square] | Callable[[Square], bool]) -> tuple[Square, int] | None:
+        """The nearest goal reached and its steps (ties: smaller y, then x), settling no further
+        than it; None when none can be reached.  `goals` lists the goals or tells one."""
+        squares = self._squares
+        if callable(goals):
+            is_goal = goals
+            i = self._first(lambda i: is_goal(squares[i]))
+        else:
+            i = self._first_of([i for i in map(self._number.get, goals) if i is not None])
+        return None if i is None else (squares[i], self._dist[i])
+
+    def _first_of(self, wanted: list[int]) -> int | None:
+        """`_first` for goals listed by number: their distances are read, not the buckets
+        scanned, so a walk already settled that far answers at once."""
+        dist = self._dist
+        while wanted:
+            taken = self._taken
+            settled = [(dist[i], i) for i in wanted if 0 <= dist[i] <= taken]
+            if settled:
+                return min(settled)[1]
+            if not self._take():
+                return None
+        return None
+
+    def settled(self, sq: Square) -> int | None:
+        """Steps to the square if the search has already settled it, None if not (yet)."""
+        i = self._number.get(sq)
+        d = -1 if i is None else self._dist[i]
+        return d if 0 <= d <= self._taken else None
+
+    def route(self, goals: Iterable[Square] | Callable[[Square], bool]) -> list[Square] | None:
+        """The squares stepped on, in order, to the nearest goal (as `nearest`); [] when the
+        start is a goal, None when none can be reached."""
+        found = self.nearest(goals)
+        if found is None:
+            return None
+        squares, came = self._squares, self._came
+        i = self._number[found[0]]
+        path = []
+        while came[i] >= 0:
+            path.append(squares[i])
+            i = came[i]
+        return path[::-1]
+
+
+def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra: Mapping[Square, int],
+           leaps: Leaps | None = None) -> Walk:
+    """The whole walk of a `Search` to the end: the steps to every square reached and the
+    square each was reached from."""
+    return Search(steps, start, terrain(steps, open_squares, extra), leaps).walk()
+
+
+# By square number (paths._numbered): whether a square may be entered, and what entering it costs
+# (a step's 1 and its `extra`).  Shared by every search over the same ground; none changes it.
+Terrain = tuple[bytearray, list[int]]
+
+
+def terrain(steps: Steps, open_squares: AbstractSet[Square], extra: Mapping[Square, int]) -> Terrain:
+    """The squares that may be entered and what entering each costs, by square number."""
+    squares, number, _ = _numbered(steps)
+    n = len(squares)
+    enter = bytearray(n)
+    where = number.get
+    for sq in open_squares:
+        i = where(sq)
+        if i is not None:
+            enter[i] = 1
+    cost = [1] * n
+    for sq, c in extra.items():
+        i = where(sq)
+        if i is not None:
+            cost[i] = 1 + c
+    return enter, cost
 
 
 Numbered = tuple[list[Square], dict[Square, int], list[tuple[int, ...]]]

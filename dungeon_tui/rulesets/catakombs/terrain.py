@@ -90,6 +90,7 @@ class Map:
         self.figures = s.occupied()
         self.armed = frozenset(square(k) for k, on in s.traps.items() if on)
         self._figure_bits: int | None = None
+        self._standing: frozenset[Square] | None = None
         # Answers worked out from this map by whoever asks (who may be struck or shot, the AI's
         # targets), kept as long as the map: a map is made for one moment of the game.
         self.found: dict[tuple[str, str], object] = {}
@@ -148,15 +149,13 @@ class Map:
             return targeting_los(start, end, self.obstacle, lambda sq: self.blocks(viewer, target, sq))
         return self._clear_shot(viewer, target, start, end)
 
-    def targets_from(self, viewer: Figure, target: Figure, squares: list[Square]) -> list[Square]:
-        """The squares, in their order, from which the viewer would have the target in sight
-        (what `targets` says of each, asked in one go)."""
-        end = target.at
+    def shot_from(self, viewer: Figure, target: Figure, sq: Square) -> bool:
+        """Whether the viewer would have the target in sight from the square (as `targets`,
+        by the bits when both squares are on the board)."""
         inside = self.board.inside
-        if not inside(end):
-            return [sq for sq in squares if self.targets(viewer, target, at=sq)]
-        return [sq for sq in squares if (self._clear_shot(viewer, target, sq, end) if inside(sq)
-                                         else self.targets(viewer, target, at=sq))]
+        if inside(target.at) and inside(sq):
+            return self._clear_shot(viewer, target, sq, target.at)
+        return self.targets(viewer, target, at=sq)
 
     def _clear_shot(self, viewer: Figure, target: Figure, start: Square, end: Square) -> bool:
         width = self.board.width
@@ -206,6 +205,33 @@ class Map:
         """An armed trap on the square, as the board stood when this map was made."""
         return sq in self.armed
 
+    def figure_squares(self) -> frozenset[Square]:
+        """The squares figures stand on."""
+        if self._standing is None:
+            self._standing = frozenset(self.figures)
+        return self._standing
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(self.passages, self.floor, self.figure_squares(), self.armed)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the jumps from a square read of a map (its passages, the free floor, the squares
+    figures stand on, the armed traps) without the game: a companion's walk keeps one for as
+    long as the walk is remembered (ai/leaps.py), and a map would keep the whole game alive."""
+
+    passages: Passages
+    floor: frozenset[Square]
+    standing: frozenset[Square]
+    armed: frozenset[Square]
+
+    def free(self, sq: Square) -> bool:
+        return sq in self.floor and sq not in self.standing
+
+    def trap(self, sq: Square) -> bool:
+        return sq in self.armed
+
 
 def visible(fig: Figure) -> bool:
     """An invisible figure is in no one's sight and the target of no attack (§2.5; RB: "ne
@@ -230,4 +256,4 @@ def is_hero(fig: Figure) -> bool:
     return fig.side == HERO
 
 
-__all__ = ["Map", "board_of", "chebyshev", "visible"]
+__all__ = ["Map", "Snapshot", "board_of", "chebyshev", "visible"]

@@ -14,18 +14,18 @@ import math
 
 from ..movement import jumps_from
 from ..passages import DIRECTIONS, LONGEST_JUMP
-from ..paths import Walk, search
+from ..paths import Search
 from ..state import Figure, Square
 from ..terrain import Map, layout
 from .fate import test_odds
-from .walks import extra_costs, open_squares
+from .walks import ground_for, ground_key
 
 AP_STEPS = 2  # a run: two steps for one AP
 FATE_STEPS = 16  # a fate point spent to live through a fall into the lava (a life kept for later)
 DEATH_STEPS = 400  # no detour is that long: only a way with no other is worth a deadly jump
 TRAP_STEPS = 20  # a fall onto a trap in the middle: 4D6 wounds, no dodge
 _KEPT = 256
-_WALKS: dict[tuple[object, ...], Walk] = {}
+_WALKS: dict[tuple[object, ...], Search] = {}
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
 NO_JUMPS: list[tuple[Square, int]] = []
 
@@ -55,33 +55,35 @@ def launch_squares(m: Map) -> frozenset[Square]:
     return found
 
 
-def leap_walk(m: Map, fig: Figure) -> Walk:
+def leap_walk(m: Map, fig: Figure) -> Search:
     """The companion's steps to every square it can reach, walking or jumping, and where each
-    was reached from (a jump's landing from its take-off).  Ties: the heap order (steps, y, x).
-    The same board and hero give the same walk, found once."""
-    passable, extra = open_squares(m, fig, False), extra_costs(m, False)
-    found_key = (m.board.rows, m.blocked, m.floor, frozenset(m.figures), m.armed, fig.at, passable,
-                 frozenset(extra.items()), fig.stat("agi"), fig.fate)
+    was reached from (a jump's landing from its take-off), settled as far as asked.  Ties: the
+    heap order (steps, y, x).  The same board and hero give the same walk, found once; the
+    jumps read only this map, a moment's snapshot, so a search resumed later finds the same."""
+    # The walk's ground (walks.py), every figure's square (a take-off and a landing must be free)
+    # and the hero's odds.
+    on = ground_key(m, fig, False)
+    found_key = (*on, m.figure_squares(), fig.at, fig.stat("agi"), fig.fate)
     walk = _WALKS.get(found_key)
     if walk is not None:
         return walk
     costs = {(n, lava, trap): jump_cost(fig, n, lava, trap)
              for n in range(1, LONGEST_JUMP + 1) for lava in (False, True) for trap in (False, True)}
     take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
-    lava, start = m.lava, fig.at
+    lava, start, board = m.lava, fig.at, m.snapshot()
 
     def jumps(sq: Square) -> list[tuple[Square, int]]:
-        if sq not in take_offs or not (sq == start or m.free(sq)):  # one takes off only where one stands
+        if sq not in take_offs or not (sq == start or board.free(sq)):  # one takes off only where one stands
             return NO_JUMPS
         out = []
-        for landing, skipped in jumps_from(m, sq):
+        for landing, skipped in jumps_from(board, sq):
             over = len(skipped)
-            cost = costs[(over, any(s in lava for s in skipped), m.trap(skipped[(over + 1) // 2 - 1]))]
+            cost = costs[(over, any(s in lava for s in skipped), board.trap(skipped[(over + 1) // 2 - 1]))]
             if cost is not None:
                 out.append((landing, cost))
         return out
 
-    walk = search(m.steps(), start, passable, extra, jumps)
+    walk = Search(m.steps(), start, ground_for(m, fig, False, on), jumps)
     if len(_WALKS) >= _KEPT:
         _WALKS.clear()
     _WALKS[found_key] = walk

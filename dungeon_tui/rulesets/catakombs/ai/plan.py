@@ -7,11 +7,12 @@ offered action must carry).  The seat then plays the first offered action that f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from ....engine.game import Decision, Game
 from ..acts import short
-from ..paths import Walk, route
+from ..paths import Search
 from ..sight import chebyshev
 from ..state import HERO, Figure, Square, State, key
 from ..terrain import Map
@@ -44,7 +45,7 @@ class Plan:
     def __post_init__(self) -> None:
         self.s: State = self.game.state
         self.m = self.shared if self.shared is not None else Map(self.game)
-        self._walk: Walk | None = None
+        self._walk: Search | None = None
         self._target: tuple[Figure | None, int] | None = None
 
     # -- who and where -----------------------------------------------------------------------
@@ -62,24 +63,22 @@ class Plan:
     def flies(self) -> bool:
         return self.me.has("flight")
 
-    def walk(self) -> Walk:
+    def walk(self) -> Search:
         """Its walk from where it stands, under its own movement rules (walks.py); a hero
-        companion's counts the jumps worth their odds (leaps.py; the Master never jumps, D22)."""
+        companion's counts the jumps worth their odds (leaps.py; the Master never jumps, D22).
+        It settles only as far as it is asked."""
         if self._walk is None:
             leaps = self.me.side == HERO and not self.flies()
             self._walk = leap_walk(self.m, self.me) if leaps else walk_from(self.m, self.me, self.flies())
         return self._walk
 
     def distances(self) -> dict[Square, int]:
-        return self.walk()[0]
+        """Steps to every square it can reach (the whole search)."""
+        return self.walk().walk()[0]
 
-    def reach_of(self, foe: Figure) -> int:
-        """Steps to a square from which the foe can be attacked (0 when already there)."""
-        if self.m.step_ok(self.me.at, foe.at):
-            return 0
-        dist = self.distances()
-        spots = [dist[n] for n in self.m.neighbours(foe.at) if n in dist and self.m.step_ok(n, foe.at)]
-        return min(spots, default=FAR)
+    def spots(self, foe: Figure) -> list[Square]:
+        """The squares from which the foe can be attacked."""
+        return [n for n in self.m.neighbours(foe.at) if self.m.step_ok(n, foe.at)]
 
     def target_and_steps(self) -> tuple[Figure | None, int]:
         """The nearest standing adversary by walking (ties: lowest PV, party order); none
@@ -95,13 +94,38 @@ class Plan:
                 # A foe it can strike from where it stands is 0 steps away and every other at
                 # least 1, so then no walk is needed to rank them.
                 close = [(0, f.pv, i, f) for i, f in enumerate(foes) if self.m.step_ok(self.me.at, f.at)]
-                ranked = close or [(self.reach_of(f), f.pv, i, f) for i, f in enumerate(foes)]
-                steps, _, _, best = min(ranked, key=lambda r: r[:3])
-                if steps >= FAR:
-                    best = min(foes, key=lambda f: (chebyshev(self.me.at, f.at), f.pv, foes.index(f)))
+                ranked = close or self._nearest_by_walking(foes)
+                if ranked:
+                    steps, _, _, best = min(ranked, key=lambda r: r[:3])
+                else:
+                    steps, best = FAR, min(foes, key=lambda f: (chebyshev(self.me.at, f.at), f.pv, foes.index(f)))
                 self._target = (best, steps)
             self.m.found[("target", self.me.id)] = self._target
         return self._target
+
+    def _nearest_by_walking(self, foes: list[Figure]) -> list[tuple[int, int, int, Figure]]:
+        """The foes nearest by walking to a square from which each can be attacked, with their
+        steps, PV and party rank; [] when none can be reached.  Kept with the walk for foes
+        standing where they stood (the walk is of the same board), as it is asked again at
+        every decision while the figure waits its turn."""
+        found = self.walk().found
+        key = ("nearest foes", *((f.id, f.at, f.pv) for f in foes))
+        near = found.get(key)
+        if near is None:
+            near = found[key] = self.nearest_groups([self.spots(f) for f in foes])
+        steps, which = cast(tuple[int, list[int]], near)
+        return [(steps, foes[i].pv, i, foes[i]) for i in which]
+
+    def nearest_groups(self, groups: list[list[Square]]) -> tuple[int, list[int]]:
+        """Steps to the nearest square of any group and, in order, the groups with a square
+        that near; (FAR, []) when none can be reached.  The walk settles only as far as the
+        nearest: every square as near is then settled too, and every other is farther."""
+        walk = self.walk()
+        found = walk.nearest([sq for group in groups for sq in group])
+        if found is None:
+            return FAR, []
+        steps = found[1]
+        return steps, [i for i, group in enumerate(groups) if any(walk.settled(sq) == steps for sq in group)]
 
     @property
     def target(self) -> Figure | None:
@@ -112,12 +136,13 @@ class Plan:
     def want(self, kind: str, **args: Any) -> None:
         self.intents.append(Intent(kind, tuple(sorted(args.items()))))
 
-    def move_along(self, goals: list[Square], until: Any) -> str:
-        """One move along the fastest path to the nearest goal: open a closed door ahead, pass
-        an ally, run when both steps are free non-trap squares and the first does not meet the
-        goal, else walk.  Returns the words for the log ('' when there is no way)."""
+    def move_along(self, goals: list[Square] | Callable[[Square], bool], until: Callable[[Square], bool]) -> str:
+        """One move along the fastest path to the nearest goal (`goals` lists them or tells
+        one): open a closed door ahead, pass an ally, run when both steps are free non-trap
+        squares and the first does not meet the goal, else walk.  Returns the words for the log
+        ('' when there is no way)."""
         m = self.m
-        path = route(self.walk(), self.me.at, goals)
+        path = self.walk().route(goals)
         if not path:
             return ""
         first = path[0]

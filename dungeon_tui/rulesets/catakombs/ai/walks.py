@@ -8,14 +8,15 @@ other side stands), so one search serves until one of those changes.
 """
 from __future__ import annotations
 
-from ..paths import Walk, search
+from ..paths import Search, Terrain, terrain
 from ..state import Figure, Square, square
 from ..terrain import Map
 
 TRAP_DETOUR = 40  # steps a path may grow to go round a trap (§6.1: traps avoided if another way exists)
 _KEPT = 512  # walks remembered; far more than one turn needs
-_WALKS: dict[tuple[object, ...], Walk] = {}
+_WALKS: dict[tuple[object, ...], Search] = {}
 _ALL: dict[tuple[str, ...], frozenset[Square]] = {}
+_GROUNDS: dict[tuple[object, ...], Terrain] = {}
 
 
 def open_squares(m: Map, fig: Figure, flies: bool) -> frozenset[Square]:
@@ -45,18 +46,37 @@ def extra_costs(m: Map, flies: bool) -> dict[Square, int]:
     return extra
 
 
-def walk_from(m: Map, fig: Figure, flies: bool) -> Walk:
+def ground_key(m: Map, fig: Figure, flies: bool) -> tuple[object, ...]:
+    """All that open_squares and extra_costs read: the ground (doors, barrels, chests) and, for
+    a walker, where its foes stand and the armed traps."""
+    if flies:
+        return (m.ground_number, True)
+    foes = m.found.get(("foes of", fig.side))
+    if foes is None:
+        foes = m.found["foes of", fig.side] = frozenset(sq for sq, other in m.figures.items() if other.side != fig.side)
+    return (m.ground_number, False, foes, m.armed)
+
+
+def ground_for(m: Map, fig: Figure, flies: bool, found_key: tuple[object, ...]) -> Terrain:
+    """Where the figure may walk and what each step costs it, as a search reads them: one for
+    every figure of a side that walks (or flies) while the board stands the same."""
+    ground = _GROUNDS.get(found_key)
+    if ground is None:
+        if len(_GROUNDS) >= _KEPT:
+            _GROUNDS.clear()
+        ground = _GROUNDS[found_key] = terrain(m.steps(), open_squares(m, fig, flies), extra_costs(m, flies))
+    return ground
+
+
+def walk_from(m: Map, fig: Figure, flies: bool) -> Search:
     """The figure's walk from its square (steps to every square it can reach, and where each
-    was reached from); the same board and rules give the same walk, found once.  The ground
-    (doors, barrels, chests) and, for a walker, where its foes stand and the armed traps are all
-    that open_squares and extra_costs read besides its square."""
-    found_key: tuple[object, ...] = (m.ground_number, fig.at, flies)
-    if not flies:
-        found_key += (frozenset(sq for sq, other in m.figures.items() if other.side != fig.side),
-                      tuple(k for k, armed in m.s.traps.items() if armed))
+    was reached from, settled as far as asked); the same board and rules give the same walk,
+    found once."""
+    on = ground_key(m, fig, flies)
+    found_key = (*on, fig.at)
     walk = _WALKS.get(found_key)
     if walk is None:
         if len(_WALKS) >= _KEPT:
             _WALKS.clear()
-        walk = _WALKS[found_key] = search(m.steps(), fig.at, open_squares(m, fig, flies), extra_costs(m, flies))
+        walk = _WALKS[found_key] = Search(m.steps(), fig.at, ground_for(m, fig, flies, on))
     return walk

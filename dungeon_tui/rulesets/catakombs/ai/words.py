@@ -6,11 +6,12 @@ one content checks against (models.TACTICS_WORDS); a test keeps the two the same
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ....engine import tactics
 from ..sight import chebyshev
-from ..state import Figure
+from ..state import Figure, Square
 from .plan import Plan, name
 
 registry = tactics.Registry()
@@ -251,17 +252,17 @@ def cast_support(p: Plan) -> str:
     return f"helps {name(ally)}"
 
 
-def _advance_goal(p: Plan, until: str) -> tuple[list[Any], Any]:
+def _advance_goal(p: Plan, until: str) -> Callable[[Square], bool]:
+    """Whether a square is one to advance to: next to the target (by the corner rule), or with
+    it in sight at least one or two squares off."""
     t = p.target
     assert t is not None
     m = p.m
     if until == "adjacent":
-        goals = [n for n in m.neighbours(t.at) if m.step_ok(n, t.at)]
-    else:
-        near = 2 if until == "los_not_adjacent" else 1
-        there = t.at
-        goals = m.targets_from(p.me, t, [sq for sq in p.distances() if chebyshev(sq, there) >= near])
-    return goals, (lambda sq: sq in goals)
+        return {n for n in m.neighbours(t.at) if m.step_ok(n, t.at)}.__contains__
+    near = 2 if until == "los_not_adjacent" else 1
+    there = t.at
+    return lambda sq: chebyshev(sq, there) >= near and m.shot_from(p.me, t, sq)
 
 
 @registry.action
@@ -269,8 +270,8 @@ def advance(p: Plan, until: str) -> str:
     t = p.target
     if t is None:
         return ""
-    goals, done = _advance_goal(p, until)
-    words = p.move_along(goals, done)
+    goal = _advance_goal(p, until)
+    words = p.move_along(goal, goal)
     if words:
         return f"advances on {name(t)} ({words})"
     # No way to the goal: the reachable square closest to the target (§6.1).
@@ -287,9 +288,8 @@ def support_advance(p: Plan) -> str:
     seeing = [a for a in p.allies() if any(p.m.sees(a.at, f.at) for f in p.adversaries())]
     if not seeing:
         return ""
-    dist = p.distances()
-    ally = min(seeing, key=lambda a: (min((dist.get(n, 1 << 20) for n in p.m.neighbours(a.at)), default=1 << 20),
-                                      seeing.index(a)))
+    near = p.nearest_groups([p.m.neighbours(a.at) for a in seeing])[1]
+    ally = seeing[near[0] if near else 0]  # the nearest, or the first when none can be reached
     spots = [n for n in p.m.neighbours(ally.at) if p.m.free(n)]
     hidden = [sq for sq in spots if not any(p.m.sees(f.at, sq) for f in p.adversaries())]
     words = p.move_along(hidden or spots, lambda sq: sq in (hidden or spots))
