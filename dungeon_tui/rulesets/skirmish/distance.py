@@ -139,9 +139,17 @@ class Route:
 
     def takes(self, way: StepWay) -> bool:
         """Some step of the route is of this kind (the offers name a climb, a leap or a drop)."""
+        return bool(self.kinds & _WAY_BITS[way])
+
+    @property
+    def kinds(self) -> int:
+        """The kinds of step it takes, one bit each."""
         if self.ways >= 0:
-            return bool(self.ways & _WAY_BITS[way])
-        return any(step.way == way for step in self.steps)
+            return self.ways
+        bits = 0
+        for step in self.steps:
+            bits |= _WAY_BITS[step.way]
+        return bits
 
     @property
     def squares(self) -> int:
@@ -303,38 +311,53 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     wanted = None if goals is None else {sq[1] * width + sq[0] for sq in goals if field.inside(sq)}
     left = len(goals) if goals is not None else -1  # a goal off the table is never settled
     first = start[1] * width + start[0]
-    best: dict[int, tuple[int, int]] = {first: (0, 0)}
+    # Dijkstra with a bucket per (cost, tests), keyed cost << 10 | tests (a path never takes a
+    # thousand tests): costs are small integers, so the heap holds the few keys in use, not every
+    # square pushed, and each bucket is taken in the order its squares were reached.
+    best: dict[int, int] = {first: 0}
     came: dict[int, tuple[int, Step]] = {}
-    heap: list[tuple[int, int, int, int]] = [(0, 0, 0, first)]
+    keys: list[int] = [0]
+    buckets: dict[int, list[int]] = {0: [first]}
     settled: list[int] = []
     done: set[int] = set()  # membership only
-    order = 0
     steps, pop, push = graph.steps, heapq.heappop, heapq.heappush
-    while heap:
-        cost, tests, _, at = pop(heap)
-        if at in done:
-            continue
-        done.add(at)
-        settled.append(at)
-        if wanted is not None and at in wanted:
-            left -= 1
-            if left == 0:
-                break
-        if at != first and stops_at_contact and at in touching:
-            continue
-        for to, step_cost, step_tests, climb, step in steps[at]:
-            if (climb and at != first) or to in done or to in enemy_at or (to in touching and not enters_contact):
+    limit_key = (limit + 1) << 10
+    while keys:
+        key = pop(keys)
+        bucket = buckets.pop(key)
+        for at in bucket:  # grows while it is read when a free step (a drop) reaches the same key
+            if at in done:
                 continue
-            new_cost = cost + step_cost
-            if new_cost > limit:
+            done.add(at)
+            settled.append(at)
+            if wanted is not None and at in wanted:
+                left -= 1
+                if left == 0:
+                    break
+            if at != first and stops_at_contact and at in touching:
                 continue
-            new = (new_cost, tests + step_tests)
-            old = best.get(to)
-            if old is None or new < old:
-                best[to] = new
-                came[to] = (at, step)
-                order += 1
-                push(heap, (new_cost, new[1], order, to))
+            for to, step_cost, step_tests, climb, step in steps[at]:
+                if (climb and at != first) or to in done or to in enemy_at or (to in touching and not enters_contact):
+                    continue
+                new = key + (step_cost << 10) + step_tests
+                if new >= limit_key:
+                    continue
+                old = best.get(to)
+                if old is None or new < old:
+                    best[to] = new
+                    came[to] = (at, step)
+                    if new == key:
+                        bucket.append(to)
+                        continue
+                    found = buckets.get(new)
+                    if found is None:
+                        buckets[new] = [to]
+                        push(keys, new)
+                    else:
+                        found.append(to)
+        else:
+            continue
+        break
     # Each route is its parent's plus one step; a parent is settled before its children.
     path: dict[int, tuple[Step, ...]] = {first: ()}
     ways: dict[int, int] = {first: 0}
@@ -348,8 +371,8 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
         ways[at] = ways[parent] | bits[step.way]
     for at in sorted(settled):  # row by row
         if at != first and standable[at] and (wanted is None or at in wanted):
-            cost, tests = best[at]
-            out[square[at]] = Route(cost, tests, path[at], ways[at])
+            key = best[at]
+            out[square[at]] = Route(key >> 10, key & 1023, path[at], ways[at])
     return out
 
 

@@ -3,6 +3,8 @@ side turns, each of rout test, rally, movement (charges, compulsory moves, other
 shooting and close combat, with the checks that follow each phase; the scenario decides the end."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...engine.dice import roll
 from ...engine.game import Action, Decision, Game, Procedure
 from .battle import field_of
@@ -232,7 +234,8 @@ def move_one(game: Game, m: Model) -> Procedure:
     seat = s.seat(m.side)
     found = destinations(game, m)
     # About a hundred squares at each move: each action is built as Action.make would build it.
-    options = [Action(seat, "move", (("model", m.id), ("to", (x, y))), f"{m.name} {_how(m, route)} to {x},{y}")
+    name, mid = m.name, m.id
+    options = [Action(seat, "move", (("model", mid), ("to", (x, y))), f"{name} {_how(m, route)} to {x},{y}")
                for (x, y), route in found.items()]
     options.append(Action.make(seat, "stay", text=f"{m.name} stays where it is", model=m.id))
     choice = yield Decision(seat, f"Where does {m.name} go?", options, context={"figure": m.id})
@@ -257,10 +260,16 @@ def running(m: Model, route: Route) -> bool:
 def _how(m: Model, route: Route) -> str:
     if m.down:
         return "crawls"
-    takes = route.takes
-    verb = ("climbs" if takes("climb") else "leaps" if takes("leap") else "drops" if takes("drop")
+    return _verb(route.kinds) + (" (running)" if running(m, route) else "")
+
+
+@lru_cache(maxsize=64)
+def _verb(kinds: int) -> str:
+    """The verb a move's offer names, by the kinds of step its route takes (the hundred offers
+    of one move share a handful of these)."""
+    takes = Route(0, 0, (), kinds).takes
+    return ("climbs" if takes("climb") else "leaps" if takes("leap") else "drops" if takes("drop")
             else "moves")
-    return verb + (" (running)" if running(m, route) else "")
 
 
 def hide(game: Game, m: Model) -> None:
