@@ -47,8 +47,13 @@ StepWay = Literal["normal", "ladder", "climb", "drop", "leap"]
 def distance(a: Square, b: Square) -> int:
     """d = max(dx, dy) + floor(min(dx, dy) / 2): whole inches, within 6% of the true distance,
     height ignored.  "Within N" is d <= N."""
-    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
-    return max(dx, dy) + min(dx, dy) // 2
+    # Asked a million times a battle: written without abs(), max() and min() calls.
+    dx, dy = a[0] - b[0], a[1] - b[1]
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    return dx + dy // 2 if dx >= dy else dy + dx // 2
 
 
 def nearest_of(goals: tuple[Square, ...]) -> dict[Square, int]:

@@ -27,13 +27,15 @@ class KeptLines(dict[Square, bool]):
     one per arrangement of the models), and a line's answer depends only on the terrain and
     the blockers."""
 
-    __slots__ = ("covers", "crossings", "sight")
+    __slots__ = ("covers", "crossings", "hiding", "sight")
 
     def __init__(self, blockers: Mapping[Square, bool]) -> None:
         super().__init__(blockers)
         self.crossings: dict[tuple[Square, Square, int, int], tuple[tuple[Cover, ...], int]] = {}
         self.sight: dict[tuple[Square, Square, bool], bool] = {}  # can_see: (a, b, target low)
         self.covers: dict[tuple[Square, Square, bool], Cover] = {}  # cover: (a, b, target low)
+        # hiding on a square out of sight of one side's standing models: (square, side) -> may hide
+        self.hiding: dict[tuple[Square, int], bool] = {}
 
 
 def line_squares(a: Square, b: Square) -> tuple[Square, ...]:

@@ -213,7 +213,7 @@ def movement_phase(game: Game, side: int) -> Procedure:
                 continue
             if may_move(game, m):
                 options.append(Action.make(seat, "move_model", text=f"Move {m.name}", model=m.id))
-            if can_hide(game, m) and not m.moved:
+            if not m.moved and can_hide(game, m):
                 options.append(Action.make(seat, "hide", text=f"{m.name} hides where it stands", model=m.id))
         if not options:
             return

@@ -77,13 +77,14 @@ class WarbandSeat:
     def acting_order(self, game: Game, models: list[Model]) -> list[Model]:
         s: State = game.state
 
-        placed = [(e.side, e.at) for e in s.models.values() if e.on_table]
         kept = board_of(game).nearest_enemy
 
         def nearest_enemy(m: Model) -> int:
             found = kept.get(m.id)
             if found is None:
-                found = kept[m.id] = min((distance(m.at, at) for side, at in placed if side != m.side), default=99)
+                at = m.at
+                found = kept[m.id] = min((distance(at, e.pos) for e in s.models.values()  # type: ignore[arg-type]
+                                          if e.side != m.side and e.on_table), default=99)
             return found
 
         return sorted(models, key=lambda m: (ROLE_ORDER.index(m.role) if m.role in ROLE_ORDER else 9,
