@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 from collections.abc import Collection
-from dataclasses import dataclass, field as datafield, replace
+from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 Square = tuple[int, int]  # (x, y): x west to east, y north to south
@@ -133,14 +133,58 @@ class Step:
         return 1 if self.way in ("climb", "leap") else 0
 
 
-@dataclass(frozen=True)
+# A search's tree: each square reached (by number) -> the square it was reached from, and the step.
+_Tree = tuple[dict[int, int], dict[int, "Step"]]
+
+
 class Route:
-    """The canonical way to a square: lowest cost, then fewest tests (§5.3 step 6)."""
-    cost: int  # half-squares
-    tests: int
-    steps: tuple[Step, ...]
-    # The kinds of step it takes, one bit each (_WAY_BITS), as the search found them; -1: not known.
-    ways: int = datafield(default=-1, compare=False)
+    """The canonical way to a square: lowest cost, then fewest tests (§5.3 step 6).
+
+    A route a search found reads its steps off the search's tree when first asked: most routes
+    offered are never walked, and a route's own tuple of steps, kept with thousands of others,
+    is work for the garbage collector at every full pass."""
+
+    __slots__ = ("_end", "_steps", "_tree", "cost", "tests", "ways")
+
+    def __init__(self, cost: int, tests: int, steps: tuple[Step, ...], ways: int = -1) -> None:
+        self.cost = cost  # half-squares
+        self.tests = tests
+        # The kinds of step it takes, one bit each (_WAY_BITS), as the search found them; -1: not known.
+        self.ways = ways
+        self._steps: tuple[Step, ...] | None = steps
+        self._tree: _Tree | None = None
+        self._end = -1
+
+    @classmethod
+    def found(cls, cost: int, tests: int, ways: int, tree: _Tree, end: int) -> Route:
+        """The route a search found to square number `end`, its steps left in the search's tree."""
+        route = cls.__new__(cls)
+        route.cost, route.tests, route.ways = cost, tests, ways
+        route._steps, route._tree, route._end = None, tree, end
+        return route
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        if self._steps is None:
+            assert self._tree is not None
+            parent, via = self._tree
+            back, at = [], self._end
+            while at in via:
+                back.append(via[at])
+                at = parent[at]
+            self._steps = tuple(reversed(back))
+        return self._steps
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Route):
+            return NotImplemented
+        return (self.cost, self.tests, self.steps) == (other.cost, other.tests, other.steps)
+
+    def __hash__(self) -> int:
+        return hash((self.cost, self.tests, self.steps))
+
+    def __repr__(self) -> str:
+        return f"Route(cost={self.cost}, tests={self.tests}, steps={self.steps})"
 
     def takes(self, way: StepWay) -> bool:
         """Some step of the route is of this kind (the offers name a climb, a leap or a drop)."""
@@ -320,7 +364,8 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     # thousand tests): costs are small integers, so the heap holds the few keys in use, not every
     # square pushed, and each bucket is taken in the order its squares were reached.
     best: dict[int, int] = {first: 0}
-    came: dict[int, tuple[int, Step]] = {}
+    parent: dict[int, int] = {}  # the square each was reached from, and by which step
+    via: dict[int, Step] = {}
     keys: list[int] = [0]
     buckets: dict[int, list[int]] = {0: [first]}
     settled: list[int] = []
@@ -350,7 +395,8 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
                 old = best.get(to)
                 if old is None or new < old:
                     best[to] = new
-                    came[to] = (at, step)
+                    parent[to] = at
+                    via[to] = step
                     if new == key:
                         bucket.append(to)
                         continue
@@ -363,21 +409,18 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
         else:
             continue
         break
-    # Each route is its parent's plus one step; a parent is settled before its children.
-    path: dict[int, tuple[Step, ...]] = {first: ()}
+    # Each route's kinds of step are its parent's and its last step's; a parent is settled before its children.
     ways: dict[int, int] = {first: 0}
     out: dict[Square, Route] = {}
-    standable, square, bits = graph.standable, graph.square, _WAY_BITS
+    standable, square, bits, found = graph.standable, graph.square, _WAY_BITS, Route.found
     for at in settled:
-        if at == first:
-            continue
-        parent, step = came[at]
-        path[at] = path[parent] + (step,)
-        ways[at] = ways[parent] | bits[step.way]
+        if at != first:
+            ways[at] = ways[parent[at]] | bits[via[at].way]
+    tree = (parent, via)
     for at in sorted(settled):  # row by row
         if at != first and standable[at] and (wanted is None or at in wanted):
             key = best[at]
-            out[square[at]] = Route(key >> 10, key & 1023, path[at], ways[at])
+            out[square[at]] = found(key >> 10, key & 1023, ways[at], tree, at)
     return out
 
 
@@ -400,7 +443,8 @@ def route_toward(field: Battlefield, start: Square, goals: Collection[Square], *
     found = move_options(field, start, reach, mode=mode, enemies=enemies, friends=friends, goals=goals)
     if not found:
         return None
-    return min(found.values(), key=lambda r: (r.cost, r.tests, r.path[-1][1], r.path[-1][0]))
+    # A route ends on its own square: the tie goes to the lowest y, x.
+    return min(found.items(), key=lambda kv: (kv[1].cost, kv[1].tests, kv[0][1], kv[0][0]))[1]
 
 
 def along(route: Route, allowance: int) -> Route:

@@ -187,7 +187,6 @@ def spotted_on_the_way(game: Game, model: Model) -> bool:
 def can_hide(game: Game, model: Model) -> bool:
     """§5.2: not after running, charging, fleeing or a fall, nor stunned; a hiding place that no
     standing enemy detects."""
-    s: State = game.state
     if (not model.on_table or model.hidden or model.ran or model.charged or model.fleeing or model.fell
             or model.status == STUNNED or model.hid_blocked):
         return False
@@ -213,9 +212,8 @@ def reveal_seen(game: Game) -> Procedure:
     """Detection after every completed move, stand-up or placement."""
     s: State = game.state
     for m in s.models.values():
-        if m.hidden and m.on_table:
-            if not unspotted(game, m.at, m.side):
-                m.hidden = False
-                game.emit("revealed", model=m.id, text=f"{m.name} is spotted.")
+        if m.hidden and m.on_table and not unspotted(game, m.at, m.side):
+            m.hidden = False
+            game.emit("revealed", model=m.id, text=f"{m.name} is spotted.")
     return
     yield
