@@ -317,6 +317,34 @@ def _searches(field: Battlefield) -> dict[tuple[object, ...], dict[Square, Route
     return {}
 
 
+@lru_cache(maxsize=16)
+def _wholes(field: Battlefield) -> dict[tuple[object, ...], _Whole]:
+    """Searches that settled every square they could reach, by start, allowance, mode and enemies."""
+    return {}
+
+
+@dataclass(frozen=True, eq=False)
+class _Whole:
+    """A search that ran until nothing more could be reached: every square it settled with its
+    key (cost << 10 | tests) and kinds of step, and its tree.  A search for some goals from the
+    same start among the same enemies settles the same squares the same way until it stops, so
+    its routes are read off this one (a charger weighing several targets searches once when
+    the first search found some contact square out of reach)."""
+    graph: _Graph
+    first: int
+    best: dict[int, int]
+    ways: dict[int, int]
+    tree: _Tree
+
+    def routes(self, wanted: Collection[int] | None) -> dict[Square, Route]:
+        """The routes to the squares wanted (None: all) a model may stand on, row by row."""
+        found, best, ways, tree, standable, square = Route.found, self.best, self.ways, self.tree, \
+            self.graph.standable, self.graph.square
+        return {square[at]: found(best[at] >> 10, best[at] & 1023, ways[at], tree, at)
+                for at in sorted(best if wanted is None else (w for w in wanted if w in best))
+                if at != self.first and standable[at]}
+
+
 def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
                  enemies: Collection[Square] = (), friends: Collection[Square] = (),
                  goals: Collection[Square] | None = None) -> dict[Square, Route]:
@@ -336,19 +364,34 @@ def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mod
     kept = _searches(field)
     found = kept.get(key)
     if found is None:
+        wholes = _wholes(field)
         if len(kept) >= SEARCHES_KEPT:
             kept.clear()
-        found = kept[key] = _search(field, start, allowance, mode, enemy_at, wanted)
+            wholes.clear()
+        whole = wholes.get(key[:4])
+        if whole is None:
+            found, whole = _search(field, start, allowance, mode, enemy_at, wanted)
+            if whole is not None:
+                wholes[key[:4]] = whole
+        else:
+            found = whole.routes(None if wanted is None else _numbers(field, wanted))
+        kept[key] = found
     if not friends:
         return dict(found)
     friend_at = frozenset(friends)
     return {sq: route for sq, route in found.items() if sq not in friend_at}
 
 
+def _numbers(field: Battlefield, squares: Collection[Square]) -> list[int]:
+    """The squares on the table by number (row by row: y * width + x)."""
+    return [sq[1] * field.width + sq[0] for sq in squares if field.inside(sq)]
+
+
 def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemies: tuple[Square, ...],
-            goals: tuple[Square, ...] | None) -> dict[Square, Route]:
+            goals: tuple[Square, ...] | None) -> tuple[dict[Square, Route], _Whole | None]:
     """move_options without the friends (they only keep a move from ending on their squares):
-    Dijkstra on cost, then tests, then the order squares were first reached."""
+    Dijkstra on cost, then tests, then the order squares were first reached.  Also the whole
+    search when it ran until nothing more could be reached (None when it stopped at its goals)."""
     graph = _graph(field, mode)
     width = field.width
     limit = 2 * allowance + 1
@@ -357,7 +400,7 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     touching = {c for e in enemy_at for c in graph.contact[e]}
     enters_contact = mode in ("charge", "intercept")
     stops_at_contact = mode != "intercept"  # a charger stops at the first square touching an enemy
-    wanted = None if goals is None else {sq[1] * width + sq[0] for sq in goals if field.inside(sq)}
+    wanted = None if goals is None else set(_numbers(field, goals))
     left = len(goals) if goals is not None else -1  # a goal off the table is never settled
     first = start[1] * width + start[0]
     # Dijkstra with a bucket per (cost, tests), keyed cost << 10 | tests (a path never takes a
@@ -372,6 +415,7 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     done: set[int] = set()  # membership only
     steps, pop, push = graph.steps, heapq.heappop, heapq.heappush
     limit_key = (limit + 1) << 10
+    whole = True  # till it stops at its goals
     while keys:
         key = pop(keys)
         bucket = buckets.pop(key)
@@ -408,6 +452,7 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
                         found.append(to)
         else:
             continue
+        whole = False
         break
     # Each route's kinds of step are its parent's and its last step's; a parent is settled before its children.
     ways: dict[int, int] = {first: 0}
@@ -421,7 +466,7 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
         if at != first and standable[at] and (wanted is None or at in wanted):
             key = best[at]
             out[square[at]] = found(key >> 10, key & 1023, ways[at], tree, at)
-    return out
+    return out, (_Whole(graph, first, best, ways, tree) if whole else None)
 
 
 def charge_squares(field: Battlefield, start: Square, allowance: int, target: Square, *,
