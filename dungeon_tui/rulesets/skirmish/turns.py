@@ -233,10 +233,7 @@ def move_one(game: Game, m: Model) -> Procedure:
     s: State = game.state
     seat = s.seat(m.side)
     found = destinations(game, m)
-    # About a hundred squares at each move: each action is built as Action.make would build it.
-    name, mid = m.name, m.id
-    options = [Action(seat, "move", (("model", mid), ("to", (x, y))), f"{name} {_how(m, route)} to {x},{y}")
-               for (x, y), route in found.items()]
+    options = move_offers(seat, m, found)
     options.append(Action.make(seat, "stay", text=f"{m.name} stays where it is", model=m.id))
     choice = yield Decision(seat, f"Where does {m.name} go?", options, context={"figure": m.id})
     if choice.kind == "stay":
@@ -257,10 +254,18 @@ def running(m: Model, route: Route) -> bool:
     return not m.down and route.squares > m.m
 
 
-def _how(m: Model, route: Route) -> str:
+def move_offers(seat: str, m: Model, found: dict[Sq, Route]) -> list[Action]:
+    """An offer for each square the model may move to, saying how it gets there.  About a
+    hundred at each move: each action is built as Action.make would build it, and the verb is
+    looked up by the kinds of step the route takes (what running(m, route) and the verb say)."""
+    name, mid = m.name, m.id
     if m.down:
-        return "crawls"
-    return _verb(route.kinds) + (" (running)" if running(m, route) else "")
+        return [Action(seat, "move", (("model", mid), ("to", (x, y))), f"{name} crawls to {x},{y}")
+                for (x, y), route in found.items()]
+    walk = 2 * m.m + 1  # a route costing more half-squares than this is a run
+    return [Action(seat, "move", (("model", mid), ("to", (x, y))),
+                   f"{name} {_verb(route.kinds)}{' (running)' if route.cost > walk else ''} to {x},{y}")
+            for (x, y), route in found.items()]
 
 
 @lru_cache(maxsize=64)

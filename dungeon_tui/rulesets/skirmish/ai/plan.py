@@ -141,11 +141,10 @@ class Plan:
         allowance = self.me.m * (2 if mode == "run" and self.may_run() else 1)
         found = move_options(self.field, self.me.at, allowance, mode="run" if allowance > self.me.m else "walk",
                              enemies=enemies, friends=friends)
-        out = {sq: r.cost for sq, r in found.items()}
         offered = {tuple(a.get("to")) for a in self.offered("move") + self.offered("climb")}
         if self.decision is not None and offered:
-            out = {sq: c for sq, c in out.items() if sq in offered}
-        return out
+            return {sq: r.cost for sq, r in found.items() if sq in offered}
+        return {sq: r.cost for sq, r in found.items()}
 
     def charge_ends(self, target: Model) -> dict[Square, Route]:
         """Where this model could end a charge at `target`, and how (empty: out of reach)."""
