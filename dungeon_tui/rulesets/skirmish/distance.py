@@ -323,7 +323,7 @@ def _wholes(field: Battlefield) -> dict[tuple[object, ...], _Whole]:
     return {}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False)
 class _Whole:
     """A search that ran until nothing more could be reached: every square it settled with its
     key (cost << 10 | tests) and kinds of step, and its tree.  A search for some goals from the
@@ -335,14 +335,24 @@ class _Whole:
     best: dict[int, int]
     ways: dict[int, int]
     tree: _Tree
+    _ends: list[int] | None = None
+
+    def ends(self) -> list[int]:
+        """The squares (by number, row by row) a move may end on: every one settled but the start
+        where a model may stand (worked out once)."""
+        if self._ends is None:
+            standable, first = self.graph.standable, self.first
+            self._ends = [at for at in sorted(self.best) if at != first and standable[at]]
+        return self._ends
 
     def routes(self, wanted: Collection[int] | None) -> dict[Square, Route]:
         """The routes to the squares wanted (None: all) a model may stand on, row by row."""
         found, best, ways, tree, standable, square = Route.found, self.best, self.ways, self.tree, \
             self.graph.standable, self.graph.square
+        if wanted is None:
+            return {square[at]: found(best[at] >> 10, best[at] & 1023, ways[at], tree, at) for at in self.ends()}
         return {square[at]: found(best[at] >> 10, best[at] & 1023, ways[at], tree, at)
-                for at in sorted(best if wanted is None else (w for w in wanted if w in best))
-                if at != self.first and standable[at]}
+                for at in sorted(w for w in wanted if w in best) if at != self.first and standable[at]}
 
 
 def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
@@ -353,33 +363,63 @@ def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mod
     enemy's square, and (but for a charge or an interception) never a square touching an enemy;
     a charge may end touching one but not pass one.  `goals`: only these squares are wanted
     (a charge's contact squares), the search stops once they are all settled."""
-    # An enemy matters only if its square or a square touching it (at most 2 squares off) could
-    # be reached: every square a move reaches is within `allowance` squares of the start on
-    # both axes.  Leaving the others out of the key lets a search be reused while they move.
-    x, y = start
-    near = allowance + 2
-    enemy_at = tuple(sorted({e for e in enemies if abs(e[0] - x) <= near and abs(e[1] - y) <= near}))
-    wanted = None if goals is None else tuple(sorted(set(goals)))
-    key = (start, allowance, mode, enemy_at, wanted)
+    key = _key(start, allowance, mode, enemies, goals)
     kept = _searches(field)
     found = kept.get(key)
     if found is None:
-        wholes = _wholes(field)
         if len(kept) >= SEARCHES_KEPT:
             kept.clear()
-            wholes.clear()
-        whole = wholes.get(key[:4])
+        whole = _wholes(field).get(key[:4])
         if whole is None:
-            found, whole = _search(field, start, allowance, mode, enemy_at, wanted)
-            if whole is not None:
-                wholes[key[:4]] = whole
-        else:
-            found = whole.routes(None if wanted is None else _numbers(field, wanted))
+            found, whole = _search(field, *key)
+        if found is None:
+            assert whole is not None
+            found = whole.routes(None if key[4] is None else _numbers(field, key[4]))
         kept[key] = found
     if not friends:
         return dict(found)
     friend_at = frozenset(friends)
     return {sq: route for sq, route in found.items() if sq not in friend_at}
+
+
+def move_costs(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
+               enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> dict[Square, int]:
+    """move_options' squares with each route's cost in half-squares, row by row, without making
+    the routes (the AI weighs every square a model could reach; the rules make the offers)."""
+    whole = _whole(field, _key(start, allowance, mode, enemies, None))
+    friend_at = frozenset(friends)
+    square, best = whole.graph.square, whole.best
+    return {square[at]: best[at] >> 10 for at in whole.ends() if square[at] not in friend_at}
+
+
+def reachable(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
+              enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> list[Square]:
+    """move_options' squares alone, row by row (where a fleeing model may end)."""
+    whole = _whole(field, _key(start, allowance, mode, enemies, None))
+    friend_at = frozenset(friends)
+    square = whole.graph.square
+    return [square[at] for at in whole.ends() if square[at] not in friend_at]
+
+
+def _key(start: Square, allowance: int, mode: Mode, enemies: Collection[Square],
+         goals: Collection[Square] | None) -> tuple[Square, int, Mode, tuple[Square, ...], tuple[Square, ...] | None]:
+    """What a search depends on: the start, the allowance, the mode, the enemies that matter and
+    the goals.  An enemy matters only if its square or a square touching it (at most 2 squares
+    off) could be reached: every square a move reaches is within `allowance` squares of the
+    start on both axes.  Leaving the others out lets a search be reused while they move."""
+    x, y = start
+    near = allowance + 2
+    enemy_at = tuple(sorted({e for e in enemies if abs(e[0] - x) <= near and abs(e[1] - y) <= near}))
+    return start, allowance, mode, enemy_at, None if goals is None else tuple(sorted(set(goals)))
+
+
+def _whole(field: Battlefield, key: tuple[Square, int, Mode, tuple[Square, ...], None]) -> _Whole:
+    """The whole search for a key without goals, kept."""
+    whole = _wholes(field).get(key[:4])
+    if whole is None:
+        _found, whole = _search(field, *key)
+        assert whole is not None
+    return whole
 
 
 def _numbers(field: Battlefield, squares: Collection[Square]) -> list[int]:
@@ -388,10 +428,11 @@ def _numbers(field: Battlefield, squares: Collection[Square]) -> list[int]:
 
 
 def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemies: tuple[Square, ...],
-            goals: tuple[Square, ...] | None) -> tuple[dict[Square, Route], _Whole | None]:
+            goals: tuple[Square, ...] | None) -> tuple[dict[Square, Route] | None, _Whole | None]:
     """move_options without the friends (they only keep a move from ending on their squares):
-    Dijkstra on cost, then tests, then the order squares were first reached.  Also the whole
-    search when it ran until nothing more could be reached (None when it stopped at its goals)."""
+    Dijkstra on cost, then tests, then the order squares were first reached.  The routes to
+    the goals, and the whole search (kept) when it ran until nothing more could be reached
+    (None when it stopped at its goals); no routes without goals, the whole search makes them."""
     graph = _graph(field, mode)
     width = field.width
     limit = 2 * allowance + 1
@@ -462,11 +503,19 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
         if at != first:
             ways[at] = ways[parent[at]] | bits[via[at].way]
     tree = (parent, via)
+    kept = _Whole(graph, first, best, ways, tree) if whole else None
+    if kept is not None:
+        wholes = _wholes(field)
+        if len(wholes) >= SEARCHES_KEPT:
+            wholes.clear()
+        wholes[(start, allowance, mode, enemies)] = kept
+        if wanted is None:  # the routes are made from it when asked for
+            return None, kept
     for at in sorted(settled):  # row by row
         if at != first and standable[at] and (wanted is None or at in wanted):
             key = best[at]
             out[square[at]] = found(key >> 10, key & 1023, ways[at], tree, at)
-    return out, (_Whole(graph, first, best, ways, tree) if whole else None)
+    return out, kept
 
 
 def charge_squares(field: Battlefield, start: Square, allowance: int, target: Square, *,

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
-from ..distance import Route, charge_squares, contact_squares, distance, move_options, touching
+from ..distance import Route, charge_squares, contact_squares, distance, move_costs, move_options, touching
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
 from ..terrain import Battlefield, Square, battlefield_for
@@ -139,12 +139,12 @@ class Plan:
         enemies = self.squares_of(3 - self.me.side)
         friends = [sq for sq in self.squares_of(self.me.side) if sq != self.me.at]
         allowance = self.me.m * (2 if mode == "run" and self.may_run() else 1)
-        found = move_options(self.field, self.me.at, allowance, mode="run" if allowance > self.me.m else "walk",
-                             enemies=enemies, friends=friends)
+        found = move_costs(self.field, self.me.at, allowance, mode="run" if allowance > self.me.m else "walk",
+                           enemies=enemies, friends=friends)
         offered = {tuple(a.get("to")) for a in self.offered("move") + self.offered("climb")}
         if self.decision is not None and offered:
-            return {sq: r.cost for sq, r in found.items() if sq in offered}
-        return {sq: r.cost for sq, r in found.items()}
+            return {sq: cost for sq, cost in found.items() if sq in offered}
+        return found
 
     def charge_ends(self, target: Model) -> dict[Square, Route]:
         """Where this model could end a charge at `target`, and how (empty: out of reach)."""
