@@ -29,6 +29,7 @@ def deployment_order(first: Sequence[str], second: Sequence[str], *, all_first: 
 
 def deploy_squares(field: Battlefield, side: int | str, taken: Collection[Square]) -> list[Square]:
     """The free squares of a side's zone a model may be set up on, row by row."""
+    taken = set(taken)  # asked of each of a zone's hundreds of squares
     return [sq for sq in field.deployment_zone(side) if sq not in taken]
 
 

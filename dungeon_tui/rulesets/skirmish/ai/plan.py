@@ -252,7 +252,7 @@ class Plan:
         """The easiest need it would have from `sq` after walking there (10: no shot)."""
         return kept(self.board.need_from, (self.me.id, self.me.moved, sq), lambda: self._need_from(sq))
 
-    def _need_from(self, sq: Square) -> int:
+    def _need_from(self, sq: Square, sighted: bool = True) -> int:
         best = odds.MAX_NEED + 1
         for wid in self.missiles():
             w = self.content.weapons[wid]
@@ -261,13 +261,19 @@ class Plan:
             for e in self.enemies():
                 if e.hidden or distance(sq, e.at) > (w.range or 0) or self.in_combat(e):
                     continue
-                if not self.sees_square(sq, e.at, not e.standing):
+                if sighted and not self.sees_square(sq, e.at, not e.standing):
                     continue
-                need = 7 - self.me.bs + COVER_PENALTY[self.cover_at(sq, e.at, not e.standing)]
+                cover = COVER_PENALTY[self.cover_at(sq, e.at, not e.standing)] if sighted else 0
+                need = 7 - self.me.bs + cover
                 if not w.thrown:
                     need += int(sq != self.me.at or self.me.moved) + int(distance(sq, e.at) * 2 > (w.range or 0))
                 best = min(best, max(2, need))
         return best
+
+    def need_floor(self, sq: Square) -> int:
+        """A need no shot from `sq` can beat: need_from's without looking along the lines (as if
+        every enemy in range were seen in the open).  Cheap: no sight line is drawn."""
+        return self._need_from(sq, sighted=False)
 
     def best_target_name(self) -> str:
         found = self.targets()

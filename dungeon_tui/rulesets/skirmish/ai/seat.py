@@ -282,10 +282,13 @@ class WarbandSeat:
         if me is None:
             return None
         field = battlefield_for(game.content, s.scenario)
-        free = [(a.get("at")[0], a.get("at")[1]) for a in d.options if a.kind == "deploy"]
+        offers: dict[tuple[int, int], Action] = {}  # the first offer of each square, by square
+        for a in d.options:
+            if a.kind == "deploy":
+                offers.setdefault(tuple(a.get("at")), a)
         enemy_role = s.roles.get(str(3 - me.side), f"side_{3 - me.side}")
-        sq = chosen_square(field, me.role, free, enemy_role)
-        action = next(a for a in d.options if tuple(a.get("at")) == sq)
+        sq = chosen_square(field, me.role, list(offers), enemy_role)
+        action = offers[sq]
         where = {"leader": "nearest the centre", "melee": "nearest the enemy"}.get(me.role, "on high ground in cover")
         return action, f"{me.name} ({me.role}): deploys {where}, at {sq[0]},{sq[1]}"
 

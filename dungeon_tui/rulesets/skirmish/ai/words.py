@@ -273,11 +273,22 @@ def firing_spot(p: Plan, keep_away: int = 0) -> str:
     if keep_away:
         options = {sq: c for sq, c in options.items()
                    if not any(distance(sq, e.at) <= keep_away for e in foes)} or {p.me.at: 0}
-    scored = {sq: p.need_from(sq) for sq in sorted(options)}
-    easiest = min(scored.values())
+    # The squares by the best need a shot from there could have, each looked along only while it
+    # could still match the easiest shot found: the rest cannot be among the easiest.
+    floors = {sq: p.need_floor(sq) for sq in options}
+    scored: dict[Square, int] = {}
+    easiest = odds.MAX_NEED + 1
+    for sq in sorted(options, key=lambda sq: floors[sq]):
+        if floors[sq] > easiest:
+            break
+        scored[sq] = p.need_from(sq)
+        easiest = min(easiest, scored[sq])
+    if easiest > odds.MAX_NEED:  # no shot from anywhere it could walk to
+        p.intents.append(("stay", None))
+        return "no better place to shoot from"
     # Cover is weighed only among the squares with the easiest shot.
     best = min((sq for sq in scored if scored[sq] == easiest), key=lambda sq: (-p.best_cover_against(sq), sq[1], sq[0]))
-    if best == p.me.at or scored[best] > odds.MAX_NEED:
+    if best == p.me.at:
         p.intents.append(("stay", None))
         return "no better place to shoot from"
     p.intents.append(("move", best))
