@@ -34,6 +34,9 @@ class Plan:
     stop: bool = False
     picked: dict[str, Model | None] = field(default_factory=dict)  # what each selector found
     intent_spell: str | None = None  # the spell being aimed, for its odds
+    # It asked whether the model could hide where it stands without a decision offering it
+    # (the answer a decision asking where it goes would not give the same way).
+    asked_hiding: bool = False
     _charges: dict[str, dict[Square, Route]] | None = None
     _board: Board | None = None
     _field: Battlefield | None = None
@@ -217,6 +220,7 @@ class Plan:
         return False
 
     def may_hide_here(self, sq: Square | None = None) -> bool:
+        self.asked_hiding = True
         at = sq or self.me.at
         spotters = [(e.at, e.i) for e in self.standing_enemies()]
         return hidden_ok(self.field, at, spotters, self.blockers())
