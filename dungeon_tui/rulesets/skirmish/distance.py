@@ -401,8 +401,11 @@ def reachable(field: Battlefield, start: Square, allowance: int, *, mode: Mode =
     return [square[at] for at in whole.ends() if square[at] not in friend_at]
 
 
+_Key = tuple[Square, int, Mode, tuple[Square, ...], tuple[Square, ...] | None]
+
+
 def _key(start: Square, allowance: int, mode: Mode, enemies: Collection[Square],
-         goals: Collection[Square] | None) -> tuple[Square, int, Mode, tuple[Square, ...], tuple[Square, ...] | None]:
+         goals: Collection[Square] | None) -> _Key:
     """What a search depends on: the start, the allowance, the mode, the enemies that matter and
     the goals.  An enemy matters only if its square or a square touching it (at most 2 squares
     off) could be reached: every square a move reaches is within `allowance` squares of the
@@ -413,7 +416,7 @@ def _key(start: Square, allowance: int, mode: Mode, enemies: Collection[Square],
     return start, allowance, mode, enemy_at, None if goals is None else tuple(sorted(set(goals)))
 
 
-def _whole(field: Battlefield, key: tuple[Square, int, Mode, tuple[Square, ...], None]) -> _Whole:
+def _whole(field: Battlefield, key: _Key) -> _Whole:
     """The whole search for a key without goals, kept."""
     whole = _wholes(field).get(key[:4])
     if whole is None:
@@ -498,7 +501,7 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     # Each route's kinds of step are its parent's and its last step's; a parent is settled before its children.
     ways: dict[int, int] = {first: 0}
     out: dict[Square, Route] = {}
-    standable, square, bits, found = graph.standable, graph.square, _WAY_BITS, Route.found
+    standable, square, bits, make_route = graph.standable, graph.square, _WAY_BITS, Route.found
     for at in settled:
         if at != first:
             ways[at] = ways[parent[at]] | bits[via[at].way]
@@ -514,7 +517,7 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     for at in sorted(settled):  # row by row
         if at != first and standable[at] and (wanted is None or at in wanted):
             key = best[at]
-            out[square[at]] = found(key >> 10, key & 1023, ways[at], tree, at)
+            out[square[at]] = make_route(key >> 10, key & 1023, ways[at], tree, at)
     return out, kept
 
 
