@@ -3,9 +3,11 @@ seats, for each scenario (the seeds `simulate` uses), decisions per second, and 
 goes (cProfile's top entries, `--profile`).  `--against DIR` plays the same battles with another
 checkout (`git archive <commit> | tar -x -C DIR`) in a child process, scenario by scenario
 interleaved with ours, and prints the ratio: read ratios on a busy machine, not times.
+`--replay`: instead, each scenario's first battle replayed from its saved record (best of
+three), in decisions per second.
 
 Prints figures; asserts nothing.  Run: python bench/skirmish_speed.py [--games 20]
-[--scenario border_patrol] [--against /tmp/before] [--profile]
+[--scenario border_patrol] [--against /tmp/before] [--profile] [--replay]
 """
 from __future__ import annotations
 
@@ -40,6 +42,19 @@ def battles(scenario: str, games: int) -> dict[str, Any]:
             "median_ms": statistics.median(walls) * 1000, "decisions": decisions}
 
 
+def replays(scenario: str, games: int) -> dict[str, Any]:
+    """The scenario's first battle (the seed `simulate` uses) replayed from its saved record."""
+    sys.path.insert(0, str(HERE.parent))
+    from replay_timing import best_replay
+    from dungeon_tui.batch import game_seed
+    from dungeon_tui.rulesets.skirmish.game import GAME
+    game = GAME.new_game({"adventure": scenario}, game_seed(1, 0))
+    game.run(GAME.ai_controllers())
+    decisions, best, _hash = best_replay(game, 3)
+    return {"scenario": scenario, "games": 1, "wall": best, "cpu": best, "median_ms": best * 1000,
+            "decisions": decisions}
+
+
 def line(who: str, r: dict[str, Any]) -> str:
     return (f"  {who:<7} {r['games'] / r['cpu']:6.1f} battles/s of CPU ({r['games'] / r['wall']:5.1f} wall), "
             f"median {r['median_ms']:6.0f} ms, {r['decisions'] / r['cpu']:7.0f} decisions/s, "
@@ -48,8 +63,9 @@ def line(who: str, r: dict[str, Any]) -> str:
 
 def elsewhere(tree: str, scenario: str, games: int) -> dict[str, Any]:
     """The same battles played by another checkout, in a fresh process."""
+    more = ["--replay"] if "--replay" in sys.argv else []
     out = subprocess.run([sys.executable, str(HERE), "--tree", tree, "--json", "--scenario", scenario,
-                          "--games", str(games)], capture_output=True, text=True, check=True)
+                          "--games", str(games), *more], capture_output=True, text=True, check=True)
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
@@ -72,14 +88,16 @@ def main() -> None:
     ap.add_argument("--scenario", choices=SCENARIOS, help="one scenario (default: all four)")
     ap.add_argument("--against", help="another checkout to measure in the same run")
     ap.add_argument("--profile", action="store_true", help="cProfile's top entries instead of the figures")
+    ap.add_argument("--replay", action="store_true", help="replay decisions per second instead of battles")
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--tree", help=argparse.SUPPRESS)  # the child process of --against: import from here
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     sys.path.insert(0, str(Path(args.tree).resolve() if args.tree else HERE.parents[1]))
     scenarios = [args.scenario] if args.scenario else list(SCENARIOS)
+    measure = replays if args.replay else battles
     if args.json:
-        print(json.dumps(battles(scenarios[0], args.games)))
+        print(json.dumps(measure(scenarios[0], args.games)))
         return
     if args.profile:
         profile(args.games, scenarios, args.top)
@@ -91,7 +109,7 @@ def main() -> None:
     for scenario in scenarios:
         print(scenario)
         theirs = elsewhere(args.against, scenario, args.games) if args.against else None
-        ours = battles(scenario, args.games)
+        ours = measure(scenario, args.games)
         print(line("now", ours))
         total["ours"]["games"] += ours["games"]
         total["ours"]["cpu"] += ours["cpu"]

@@ -18,7 +18,8 @@ CHANCE = "chance"
 DUNGEON = "dungeon"
 
 
-_PLAIN = (str, int, bool, float)
+# A set: an action is made for every option of every decision, and a set answers `in` at once.
+_PLAIN = frozenset((str, int, bool, float))
 
 
 class IllegalAction(ValueError):

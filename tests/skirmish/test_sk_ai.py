@@ -161,3 +161,30 @@ def test_stand_and_shoot_takes_several_shots_only_for_more_hits():
     action, _ = choose(game_of(runner, sword), act("hold", model="w2_01"), one, three, figure="w2_01",
                        charger="w1_01")
     assert action.get("shots") == 1
+
+
+def test_where_it_goes_is_what_a_fresh_plan_would_choose():
+    """The 'where does it go' decision reuses the plan that chose the model (same board, the
+    square offered): at every such decision of whole battles a seat that never saw the
+    movement decision chooses the same square for the same reason."""
+    from dungeon_tui.batch import game_seed
+    from dungeon_tui.rulesets.skirmish.ai import WarbandSeat
+    from dungeon_tui.rulesets.skirmish.game import GAME
+
+    seat = WarbandSeat()
+    checked = 0
+
+    class Checking:
+        def choose(self, game, d):
+            nonlocal checked
+            found = seat.choose(game, d)
+            if any(a.kind == "move" for a in d.options):
+                assert WarbandSeat().choose(game, d) == found
+                checked += 1
+            return found
+
+    for scenario in ("border_patrol", "hold_the_ruin"):
+        game = GAME.new_game({"adventure": scenario}, game_seed(11, 0))
+        game.keep_events = False
+        game.run({**GAME.ai_controllers(), DUNGEON: Checking(), "*": Checking()})
+    assert checked > 20

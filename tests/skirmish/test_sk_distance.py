@@ -121,3 +121,48 @@ def test_a_failed_charge_walks_m_along_the_canonical_path():
     route = route_toward(f, (10, 30), contact_squares(f, (10, 10)), mode="charge", enemies=[(10, 10)])
     assert route is not None and route.path[-1] == (10, 11)
     assert along(route, 4).path == ((10, 29), (10, 28), (10, 27), (10, 26))
+
+
+def _forget_searches(field):
+    from dungeon_tui.rulesets.skirmish import distance as dist
+    dist._searches(field).clear()
+    dist._wholes(field).clear()
+
+
+def test_kept_whole_searches_answer_as_a_fresh_search_would():
+    """A charge's goals read off a whole search kept from the same start among the same enemies,
+    the AI's costs and a fleeing model's squares (no routes made) are what a fresh search finds:
+    the same squares, costs, tests and steps, row by row."""
+    from dungeon_tui.rulesets.skirmish.distance import charge_squares, move_costs, reachable
+    field = battlefield_for(load_content(), "hold_the_ruin")
+    enemies, friends = [(10, 12), (11, 12), (14, 16)], [(9, 9)]
+    starts = [sq for sq in [(8, 8), (10, 6), (12, 9), (6, 14), (15, 11)] if field.standable(sq)]
+    assert starts
+    for start in starts:
+        for target in enemies:
+            _forget_searches(field)
+            fresh = charge_squares(field, start, 8, target, enemies=enemies, friends=friends)
+            _forget_searches(field)
+            move_options(field, start, 8, mode="charge", enemies=enemies)  # the whole search, kept
+            derived = charge_squares(field, start, 8, target, enemies=enemies, friends=friends)
+            assert list(derived) == list(fresh)
+            assert [(r.cost, r.tests, r.steps) for r in derived.values()] == \
+                [(r.cost, r.tests, r.steps) for r in fresh.values()]
+        _forget_searches(field)
+        routes = move_options(field, start, 8, mode="run", enemies=enemies, friends=friends)
+        _forget_searches(field)
+        assert move_costs(field, start, 8, mode="run", enemies=enemies, friends=friends) == \
+            {sq: r.cost for sq, r in routes.items()}
+        _forget_searches(field)
+        assert reachable(field, start, 9, mode="flee", enemies=enemies, friends=friends) == \
+            list(move_options(field, start, 9, mode="flee", enemies=enemies, friends=friends))
+
+
+def test_a_route_reads_its_steps_off_its_search():
+    """A route found by a search gives the same steps, path and kinds of step as one made whole."""
+    from dungeon_tui.rulesets.skirmish.distance import Route
+    f = drawn("...", "===", "...")
+    route = move_options(f, (1, 0), 3)[(1, 2)]
+    made = Route(route.cost, route.tests, route.steps)
+    assert made == route and hash(made) == hash(route) and made.path == route.path == ((1, 1), (1, 2))
+    assert made.kinds == route.kinds and not route.takes("climb")

@@ -3,7 +3,7 @@ side puts each model (§6 `deploy`).  Pure geometry over the battlefield: which 
 comes in as a collection, the order as lists of model ids."""
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 
 from .distance import distance
@@ -29,6 +29,7 @@ def deployment_order(first: Sequence[str], second: Sequence[str], *, all_first: 
 
 def deploy_squares(field: Battlefield, side: int | str, taken: Collection[Square]) -> list[Square]:
     """The free squares of a side's zone a model may be set up on, row by row."""
+    taken = set(taken)  # asked of each of a zone's hundreds of squares
     return [sq for sq in field.deployment_zone(side) if sq not in taken]
 
 
@@ -72,35 +73,49 @@ def chosen_square(field: Battlefield, role: str, free: Sequence[Square], enemy_s
     the lowest y, then x."""
     if not free:
         raise ValueError("no free square to deploy on")
-    enemy_zone = field.deployment_zone(enemy_side)
-    if role == "leader":
-        return min(free, key=lambda sq: (_centre_offset(field, sq), sq[1], sq[0]))
-    if role in ("melee",):
+    kind = role if role in ("leader", "melee") else "other"
+    if kind == "other" and blockers:
+        watcher = _watcher(field, enemy_side)
+        return min(free, key=lambda sq: (-(field.height_at(sq) or 0),
+                                         -_COVER_RANK[cover(field, watcher, sq, blockers)], sq[1], sq[0]))
+    # Without models in the way a square's rank never changes: each is ranked once per
+    # battlefield, role and enemy zone (the automated side deploys by it every battle).
+    ranks = _ranks(field, kind, enemy_side)
+    ranked = _ranking(field, kind, enemy_side)
+
+    def rank(sq: Square) -> tuple[int, ...]:
+        found = ranks.get(sq)
+        if found is None:
+            found = ranks[sq] = ranked(sq)
+        return found
+
+    return min(free, key=rank)
+
+
+def _watcher(field: Battlefield, enemy_side: int | str) -> Square:
+    """The middle of the enemy's zone, where shooters look for cover from."""
+    return min(field.deployment_zone(enemy_side), key=lambda sq: (_centre_offset(field, sq), sq[1], sq[0]))
+
+
+@lru_cache(maxsize=64)
+def _ranking(field: Battlefield, kind: str, enemy_side: int | str) -> Callable[[Square], tuple[int, ...]]:
+    """A square's rank for the role (the lowest is chosen), with no models in the way."""
+    if kind == "leader":
+        return lambda sq: (_centre_offset(field, sq), sq[1], sq[0])
+    if kind == "melee":
         rect = field.zones[field.role_of(enemy_side) if isinstance(enemy_side, int) else enemy_side]
         (x0, y0), (x1, y1) = rect.from_, rect.to
 
         def to_zone(sq: Square) -> int:  # the nearest point of a rectangle is the square clamped into it
             return distance(sq, (min(max(sq[0], x0), x1), min(max(sq[1], y0), y1)))
 
-        return min(free, key=lambda sq: (to_zone(sq), sq[1], sq[0]))
+        return lambda sq: (to_zone(sq), sq[1], sq[0])
     # Shooters and wizards: high ground, then the cover it gives against the middle of the enemy's zone.
-    watcher = min(enemy_zone, key=lambda sq: (_centre_offset(field, sq), sq[1], sq[0]))
-    if blockers:
-        return min(free, key=lambda sq: (-(field.height_at(sq) or 0),
-                                         -_COVER_RANK[cover(field, watcher, sq, blockers)], sq[1], sq[0]))
-    ranks = _terrain_cover(field, watcher)
-
-    def rank(sq: Square) -> int:
-        found = ranks.get(sq)
-        if found is None:
-            found = ranks[sq] = _COVER_RANK[cover(field, watcher, sq, {})]
-        return found
-
-    return min(free, key=lambda sq: (-(field.height_at(sq) or 0), -rank(sq), sq[1], sq[0]))
+    watcher = _watcher(field, enemy_side)
+    return lambda sq: (-(field.height_at(sq) or 0), -_COVER_RANK[cover(field, watcher, sq, {})], sq[1], sq[0])
 
 
 @lru_cache(maxsize=64)
-def _terrain_cover(field: Battlefield, watcher: Square) -> dict[Square, int]:
-    """A table to fill: the cover the terrain alone gives each square against `watcher` (with no
-    models in the way it never changes; the automated side deploys by it every battle)."""
+def _ranks(field: Battlefield, kind: str, enemy_side: int | str) -> dict[Square, tuple[int, ...]]:
+    """A table to fill: each square's rank for a kind of model against an enemy zone."""
     return {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 from collections.abc import Collection
-from dataclasses import dataclass, field as datafield, replace
+from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 Square = tuple[int, int]  # (x, y): x west to east, y north to south
@@ -47,8 +47,13 @@ StepWay = Literal["normal", "ladder", "climb", "drop", "leap"]
 def distance(a: Square, b: Square) -> int:
     """d = max(dx, dy) + floor(min(dx, dy) / 2): whole inches, within 6% of the true distance,
     height ignored.  "Within N" is d <= N."""
-    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
-    return max(dx, dy) + min(dx, dy) // 2
+    # Asked a million times a battle: written without abs(), max() and min() calls.
+    dx, dy = a[0] - b[0], a[1] - b[1]
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    return dx + dy // 2 if dx >= dy else dy + dx // 2
 
 
 def nearest_of(goals: tuple[Square, ...]) -> dict[Square, int]:
@@ -128,20 +133,72 @@ class Step:
         return 1 if self.way in ("climb", "leap") else 0
 
 
-@dataclass(frozen=True)
+# A search's tree: each square reached (by number) -> the square it was reached from, and the step.
+_Tree = tuple[dict[int, int], dict[int, "Step"]]
+
+
 class Route:
-    """The canonical way to a square: lowest cost, then fewest tests (§5.3 step 6)."""
-    cost: int  # half-squares
-    tests: int
-    steps: tuple[Step, ...]
-    # The kinds of step it takes, one bit each (_WAY_BITS), as the search found them; -1: not known.
-    ways: int = datafield(default=-1, compare=False)
+    """The canonical way to a square: lowest cost, then fewest tests (§5.3 step 6).
+
+    A route a search found reads its steps off the search's tree when first asked: most routes
+    offered are never walked, and a route's own tuple of steps, kept with thousands of others,
+    is work for the garbage collector at every full pass."""
+
+    __slots__ = ("_end", "_steps", "_tree", "cost", "tests", "ways")
+
+    def __init__(self, cost: int, tests: int, steps: tuple[Step, ...], ways: int = -1) -> None:
+        self.cost = cost  # half-squares
+        self.tests = tests
+        # The kinds of step it takes, one bit each (_WAY_BITS), as the search found them; -1: not known.
+        self.ways = ways
+        self._steps: tuple[Step, ...] | None = steps
+        self._tree: _Tree | None = None
+        self._end = -1
+
+    @classmethod
+    def found(cls, cost: int, tests: int, ways: int, tree: _Tree, end: int) -> Route:
+        """The route a search found to square number `end`, its steps left in the search's tree."""
+        route = cls.__new__(cls)
+        route.cost, route.tests, route.ways = cost, tests, ways
+        route._steps, route._tree, route._end = None, tree, end
+        return route
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        if self._steps is None:
+            assert self._tree is not None
+            parent, via = self._tree
+            back, at = [], self._end
+            while at in via:
+                back.append(via[at])
+                at = parent[at]
+            self._steps = tuple(reversed(back))
+        return self._steps
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Route):
+            return NotImplemented
+        return (self.cost, self.tests, self.steps) == (other.cost, other.tests, other.steps)
+
+    def __hash__(self) -> int:
+        return hash((self.cost, self.tests, self.steps))
+
+    def __repr__(self) -> str:
+        return f"Route(cost={self.cost}, tests={self.tests}, steps={self.steps})"
 
     def takes(self, way: StepWay) -> bool:
         """Some step of the route is of this kind (the offers name a climb, a leap or a drop)."""
+        return bool(self.kinds & _WAY_BITS[way])
+
+    @property
+    def kinds(self) -> int:
+        """The kinds of step it takes, one bit each."""
         if self.ways >= 0:
-            return bool(self.ways & _WAY_BITS[way])
-        return any(step.way == way for step in self.steps)
+            return self.ways
+        bits = 0
+        for step in self.steps:
+            bits |= _WAY_BITS[step.way]
+        return bits
 
     @property
     def squares(self) -> int:
@@ -260,6 +317,44 @@ def _searches(field: Battlefield) -> dict[tuple[object, ...], dict[Square, Route
     return {}
 
 
+@lru_cache(maxsize=16)
+def _wholes(field: Battlefield) -> dict[tuple[object, ...], _Whole]:
+    """Searches that settled every square they could reach, by start, allowance, mode and enemies."""
+    return {}
+
+
+@dataclass(eq=False)
+class _Whole:
+    """A search that ran until nothing more could be reached: every square it settled with its
+    key (cost << 10 | tests) and kinds of step, and its tree.  A search for some goals from the
+    same start among the same enemies settles the same squares the same way until it stops, so
+    its routes are read off this one (a charger weighing several targets searches once when
+    the first search found some contact square out of reach)."""
+    graph: _Graph
+    first: int
+    best: dict[int, int]
+    ways: dict[int, int]
+    tree: _Tree
+    _ends: list[int] | None = None
+
+    def ends(self) -> list[int]:
+        """The squares (by number, row by row) a move may end on: every one settled but the start
+        where a model may stand (worked out once)."""
+        if self._ends is None:
+            standable, first = self.graph.standable, self.first
+            self._ends = [at for at in sorted(self.best) if at != first and standable[at]]
+        return self._ends
+
+    def routes(self, wanted: Collection[int] | None) -> dict[Square, Route]:
+        """The routes to the squares wanted (None: all) a model may stand on, row by row."""
+        found, best, ways, tree, standable, square = Route.found, self.best, self.ways, self.tree, \
+            self.graph.standable, self.graph.square
+        if wanted is None:
+            return {square[at]: found(best[at] >> 10, best[at] & 1023, ways[at], tree, at) for at in self.ends()}
+        return {square[at]: found(best[at] >> 10, best[at] & 1023, ways[at], tree, at)
+                for at in sorted(w for w in wanted if w in best) if at != self.first and standable[at]}
+
+
 def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
                  enemies: Collection[Square] = (), friends: Collection[Square] = (),
                  goals: Collection[Square] | None = None) -> dict[Square, Route]:
@@ -268,30 +363,79 @@ def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mod
     enemy's square, and (but for a charge or an interception) never a square touching an enemy;
     a charge may end touching one but not pass one.  `goals`: only these squares are wanted
     (a charge's contact squares), the search stops once they are all settled."""
-    # An enemy matters only if its square or a square touching it (at most 2 squares off) could
-    # be reached: every square a move reaches is within `allowance` squares of the start on
-    # both axes.  Leaving the others out of the key lets a search be reused while they move.
-    x, y = start
-    near = allowance + 2
-    enemy_at = tuple(sorted({e for e in enemies if abs(e[0] - x) <= near and abs(e[1] - y) <= near}))
-    wanted = None if goals is None else tuple(sorted(set(goals)))
-    key = (start, allowance, mode, enemy_at, wanted)
+    key = _key(start, allowance, mode, enemies, goals)
     kept = _searches(field)
     found = kept.get(key)
     if found is None:
         if len(kept) >= SEARCHES_KEPT:
             kept.clear()
-        found = kept[key] = _search(field, start, allowance, mode, enemy_at, wanted)
+        whole = _wholes(field).get(key[:4])
+        if whole is None:
+            found, whole = _search(field, *key)
+        if found is None:
+            assert whole is not None
+            found = whole.routes(None if key[4] is None else _numbers(field, key[4]))
+        kept[key] = found
     if not friends:
         return dict(found)
     friend_at = frozenset(friends)
     return {sq: route for sq, route in found.items() if sq not in friend_at}
 
 
+def move_costs(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
+               enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> dict[Square, int]:
+    """move_options' squares with each route's cost in half-squares, row by row, without making
+    the routes (the AI weighs every square a model could reach; the rules make the offers)."""
+    whole = _whole(field, _key(start, allowance, mode, enemies, None))
+    friend_at = frozenset(friends)
+    square, best = whole.graph.square, whole.best
+    return {square[at]: best[at] >> 10 for at in whole.ends() if square[at] not in friend_at}
+
+
+def reachable(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
+              enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> list[Square]:
+    """move_options' squares alone, row by row (where a fleeing model may end)."""
+    whole = _whole(field, _key(start, allowance, mode, enemies, None))
+    friend_at = frozenset(friends)
+    square = whole.graph.square
+    return [square[at] for at in whole.ends() if square[at] not in friend_at]
+
+
+_Key = tuple[Square, int, Mode, tuple[Square, ...], tuple[Square, ...] | None]
+
+
+def _key(start: Square, allowance: int, mode: Mode, enemies: Collection[Square],
+         goals: Collection[Square] | None) -> _Key:
+    """What a search depends on: the start, the allowance, the mode, the enemies that matter and
+    the goals.  An enemy matters only if its square or a square touching it (at most 2 squares
+    off) could be reached: every square a move reaches is within `allowance` squares of the
+    start on both axes.  Leaving the others out lets a search be reused while they move."""
+    x, y = start
+    near = allowance + 2
+    enemy_at = tuple(sorted({e for e in enemies if abs(e[0] - x) <= near and abs(e[1] - y) <= near}))
+    return start, allowance, mode, enemy_at, None if goals is None else tuple(sorted(set(goals)))
+
+
+def _whole(field: Battlefield, key: _Key) -> _Whole:
+    """The whole search for a key without goals, kept."""
+    whole = _wholes(field).get(key[:4])
+    if whole is None:
+        _found, whole = _search(field, *key)
+        assert whole is not None
+    return whole
+
+
+def _numbers(field: Battlefield, squares: Collection[Square]) -> list[int]:
+    """The squares on the table by number (row by row: y * width + x)."""
+    return [sq[1] * field.width + sq[0] for sq in squares if field.inside(sq)]
+
+
 def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemies: tuple[Square, ...],
-            goals: tuple[Square, ...] | None) -> dict[Square, Route]:
+            goals: tuple[Square, ...] | None) -> tuple[dict[Square, Route] | None, _Whole | None]:
     """move_options without the friends (they only keep a move from ending on their squares):
-    Dijkstra on cost, then tests, then the order squares were first reached."""
+    Dijkstra on cost, then tests, then the order squares were first reached.  The routes to
+    the goals, and the whole search (kept) when it ran until nothing more could be reached
+    (None when it stopped at its goals); no routes without goals, the whole search makes them."""
     graph = _graph(field, mode)
     width = field.width
     limit = 2 * allowance + 1
@@ -300,57 +444,81 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     touching = {c for e in enemy_at for c in graph.contact[e]}
     enters_contact = mode in ("charge", "intercept")
     stops_at_contact = mode != "intercept"  # a charger stops at the first square touching an enemy
-    wanted = None if goals is None else {sq[1] * width + sq[0] for sq in goals if field.inside(sq)}
+    wanted = None if goals is None else set(_numbers(field, goals))
     left = len(goals) if goals is not None else -1  # a goal off the table is never settled
     first = start[1] * width + start[0]
-    best: dict[int, tuple[int, int]] = {first: (0, 0)}
-    came: dict[int, tuple[int, Step]] = {}
-    heap: list[tuple[int, int, int, int]] = [(0, 0, 0, first)]
+    # Dijkstra with a bucket per (cost, tests), keyed cost << 10 | tests (a path never takes a
+    # thousand tests): costs are small integers, so the heap holds the few keys in use, not every
+    # square pushed, and each bucket is taken in the order its squares were reached.
+    best: dict[int, int] = {first: 0}
+    parent: dict[int, int] = {}  # the square each was reached from, and by which step
+    via: dict[int, Step] = {}
+    keys: list[int] = [0]
+    buckets: dict[int, list[int]] = {0: [first]}
     settled: list[int] = []
     done: set[int] = set()  # membership only
-    order = 0
     steps, pop, push = graph.steps, heapq.heappop, heapq.heappush
-    while heap:
-        cost, tests, _, at = pop(heap)
-        if at in done:
-            continue
-        done.add(at)
-        settled.append(at)
-        if wanted is not None and at in wanted:
-            left -= 1
-            if left == 0:
-                break
-        if at != first and stops_at_contact and at in touching:
-            continue
-        for to, step_cost, step_tests, climb, step in steps[at]:
-            if (climb and at != first) or to in done or to in enemy_at or (to in touching and not enters_contact):
+    limit_key = (limit + 1) << 10
+    whole = True  # till it stops at its goals
+    while keys:
+        key = pop(keys)
+        bucket = buckets.pop(key)
+        for at in bucket:  # grows while it is read when a free step (a drop) reaches the same key
+            if at in done:
                 continue
-            new_cost = cost + step_cost
-            if new_cost > limit:
+            done.add(at)
+            settled.append(at)
+            if wanted is not None and at in wanted:
+                left -= 1
+                if left == 0:
+                    break
+            if at != first and stops_at_contact and at in touching:
                 continue
-            new = (new_cost, tests + step_tests)
-            old = best.get(to)
-            if old is None or new < old:
-                best[to] = new
-                came[to] = (at, step)
-                order += 1
-                push(heap, (new_cost, new[1], order, to))
-    # Each route is its parent's plus one step; a parent is settled before its children.
-    path: dict[int, tuple[Step, ...]] = {first: ()}
+            for to, step_cost, step_tests, climb, step in steps[at]:
+                if (climb and at != first) or to in done or to in enemy_at or (to in touching and not enters_contact):
+                    continue
+                new = key + (step_cost << 10) + step_tests
+                if new >= limit_key:
+                    continue
+                old = best.get(to)
+                if old is None or new < old:
+                    best[to] = new
+                    parent[to] = at
+                    via[to] = step
+                    if new == key:
+                        bucket.append(to)
+                        continue
+                    found = buckets.get(new)
+                    if found is None:
+                        buckets[new] = [to]
+                        push(keys, new)
+                    else:
+                        found.append(to)
+        else:
+            continue
+        whole = False
+        break
+    # Each route's kinds of step are its parent's and its last step's; a parent is settled before its children.
     ways: dict[int, int] = {first: 0}
     out: dict[Square, Route] = {}
-    standable, square, bits = graph.standable, graph.square, _WAY_BITS
+    standable, square, bits, make_route = graph.standable, graph.square, _WAY_BITS, Route.found
     for at in settled:
-        if at == first:
-            continue
-        parent, step = came[at]
-        path[at] = path[parent] + (step,)
-        ways[at] = ways[parent] | bits[step.way]
+        if at != first:
+            ways[at] = ways[parent[at]] | bits[via[at].way]
+    tree = (parent, via)
+    kept = _Whole(graph, first, best, ways, tree) if whole else None
+    if kept is not None:
+        wholes = _wholes(field)
+        if len(wholes) >= SEARCHES_KEPT:
+            wholes.clear()
+        wholes[(start, allowance, mode, enemies)] = kept
+        if wanted is None:  # the routes are made from it when asked for
+            return None, kept
     for at in sorted(settled):  # row by row
         if at != first and standable[at] and (wanted is None or at in wanted):
-            cost, tests = best[at]
-            out[square[at]] = Route(cost, tests, path[at], ways[at])
-    return out
+            key = best[at]
+            out[square[at]] = make_route(key >> 10, key & 1023, ways[at], tree, at)
+    return out, kept
 
 
 def charge_squares(field: Battlefield, start: Square, allowance: int, target: Square, *,
@@ -372,7 +540,8 @@ def route_toward(field: Battlefield, start: Square, goals: Collection[Square], *
     found = move_options(field, start, reach, mode=mode, enemies=enemies, friends=friends, goals=goals)
     if not found:
         return None
-    return min(found.values(), key=lambda r: (r.cost, r.tests, r.path[-1][1], r.path[-1][0]))
+    # A route ends on its own square: the tie goes to the lowest y, x.
+    return min(found.items(), key=lambda kv: (kv[1].cost, kv[1].tests, kv[0][1], kv[0][0]))[1]
 
 
 def along(route: Route, allowance: int) -> Route:

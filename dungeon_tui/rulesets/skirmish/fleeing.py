@@ -9,7 +9,7 @@ from ...engine.dice import roll
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
-from .distance import distance, move_options, nearest_of
+from .distance import distance, nearest_of, reachable
 from . import relic
 from .rolls import sk_roll
 from .state import FLED, Model, Sq, State
@@ -30,7 +30,7 @@ def flee_squares(game: Game, model: Model, budget: int) -> list[Sq]:
     s: State = game.state
     enemies = [m.at for m in s.models.values() if m.on_table and m.side != model.side]
     friends = [m.at for m in s.models.values() if m.on_table and m.side == model.side and m is not model]
-    return list(move_options(field_of(game), model.at, budget, mode="flee", enemies=enemies, friends=friends))
+    return reachable(field_of(game), model.at, budget, mode="flee", enemies=enemies, friends=friends)
 
 
 def flee_away(game: Game, model: Model, sources: list[Model], why: str) -> Procedure:

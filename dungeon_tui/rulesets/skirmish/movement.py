@@ -187,26 +187,33 @@ def spotted_on_the_way(game: Game, model: Model) -> bool:
 def can_hide(game: Game, model: Model) -> bool:
     """§5.2: not after running, charging, fleeing or a fall, nor stunned; a hiding place that no
     standing enemy detects."""
-    s: State = game.state
     if (not model.on_table or model.hidden or model.ran or model.charged or model.fleeing or model.fell
             or model.status == STUNNED or model.hid_blocked):
         return False
-    field = field_of(game)
-    if not hiding_place(field, model.at):  # asked for every model at every step of the phase
+    if not hiding_place(field_of(game), model.at):  # asked for every model at every step of the phase
         return False
-    spotters = [(e.at, e.i) for e in s.on_table(3 - model.side) if e.standing]
-    return hidden_ok(field, model.at, spotters, sightlines(s))
+    return unspotted(game, model.at, model.side)
+
+
+def unspotted(game: Game, sq: Sq, side: int) -> bool:
+    """A model of `side` may hide, or stay hidden, on `sq`: no standing enemy detects it there.
+    Kept with the sight lines until a model moves or changes (the movement phase asks it of
+    every model at every step)."""
+    s: State = game.state
+    lines = sightlines(s)
+    found = lines.hiding.get((sq, side))
+    if found is None:
+        spotters = [(e.at, e.i) for e in s.on_table(3 - side) if e.standing]
+        found = lines.hiding[(sq, side)] = hidden_ok(field_of(game), sq, spotters, lines)
+    return found
 
 
 def reveal_seen(game: Game) -> Procedure:
     """Detection after every completed move, stand-up or placement."""
     s: State = game.state
-    field = field_of(game)
     for m in s.models.values():
-        if m.hidden and m.on_table:
-            spotters = [(e.at, e.i) for e in s.on_table(3 - m.side) if e.standing]
-            if not hidden_ok(field, m.at, spotters, sightlines(s)):
-                m.hidden = False
-                game.emit("revealed", model=m.id, text=f"{m.name} is spotted.")
+        if m.hidden and m.on_table and not unspotted(game, m.at, m.side):
+            m.hidden = False
+            game.emit("revealed", model=m.id, text=f"{m.name} is spotted.")
     return
     yield

@@ -27,13 +27,15 @@ class KeptLines(dict[Square, bool]):
     one per arrangement of the models), and a line's answer depends only on the terrain and
     the blockers."""
 
-    __slots__ = ("covers", "crossings", "sight")
+    __slots__ = ("covers", "crossings", "hiding", "sight")
 
     def __init__(self, blockers: Mapping[Square, bool]) -> None:
         super().__init__(blockers)
         self.crossings: dict[tuple[Square, Square, int, int], tuple[tuple[Cover, ...], int]] = {}
         self.sight: dict[tuple[Square, Square, bool], bool] = {}  # can_see: (a, b, target low)
         self.covers: dict[tuple[Square, Square, bool], Cover] = {}  # cover: (a, b, target low)
+        # hiding on a square out of sight of one side's standing models: (square, side) -> may hide
+        self.hiding: dict[tuple[Square, int], bool] = {}
 
 
 def line_squares(a: Square, b: Square) -> tuple[Square, ...]:
@@ -106,18 +108,25 @@ def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> L
     models: list[tuple[Square, bool]] = []
     wood = 0
     x0, y0 = a
-    for u, v in _offsets(dx, dy):
-        sq = (x0 + u, y0 + v)
-        at = sq[1] * width + sq[0]
+    first = y0 * width + x0
+    for u, v, step, along in _shape(dx, dy, width):
+        at = first + step
         if woods[at]:
             wood += 1
         # The line's height here times `length`: z_from + (z_to - z_from) * t, t the projection.
-        z = base + rise * (u * dx + v * dy)
+        z = base + rise * along
         if block_q[at] * length > z:
             blocked.append("hard" if floor_q[at] * length > z else covers[at])  # type: ignore[arg-type]
         elif (floor_q[at] + Q) * length > z:
-            models.append((sq, (floor_q[at] + Q // 2) * length > z))
+            models.append(((x0 + u, y0 + v), (floor_q[at] + Q // 2) * length > z))
     return tuple(blocked), wood, tuple(models)
+
+
+@lru_cache(maxsize=8192)
+def _shape(dx: int, dy: int, width: int) -> tuple[tuple[int, int, int, int], ...]:
+    """A line's squares from (0, 0) to (dx, dy) with, for each, how far on its number lies on a
+    table `width` squares wide and its projection on the line (u * dx + v * dy)."""
+    return tuple((u, v, v * width + u, u * dx + v * dy) for u, v in _offsets(dx, dy))
 
 
 def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,

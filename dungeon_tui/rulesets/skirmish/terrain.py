@@ -37,6 +37,9 @@ class Battlefield:
     block_q: tuple[int, ...] = ()
     woods: tuple[bool, ...] = ()
     covers: tuple[str, ...] = ()
+    # Per square, row by row: how its terrain is crossed (the legend's `move`), read by every
+    # step, contact and hiding table a battlefield builds once.
+    moves: tuple[str, ...] = ()
 
     # -- squares ---------------------------------------------------------------------------------
 
@@ -59,33 +62,33 @@ class Battlefield:
 
     def height_at(self, sq: Square) -> int | None:
         """The floor a model stands on there, in levels; None for a wall."""
-        return self.floors[self._at(sq)]
+        return self.floors[sq[1] * self.width + sq[0]]
 
     def walkable(self, sq: Square) -> bool:
-        return self.inside(sq) and self.floors[self._at(sq)] is not None
+        return self.inside(sq) and self.floors[sq[1] * self.width + sq[0]] is not None
 
     def standable(self, sq: Square) -> bool:
         """A model may end a move here (and deploy here, when no model is on it)."""
-        return self.walkable(sq) and not self.obstacle(sq)
+        return self.walkable(sq) and self.moves[sq[1] * self.width + sq[0]] != "obstacle"
 
     def wall(self, sq: Square) -> bool:
-        return self.inside(sq) and self.terrain(sq).move == "impassable"
+        return self.inside(sq) and self.moves[sq[1] * self.width + sq[0]] == "impassable"
 
     def obstacle(self, sq: Square) -> bool:
-        return self.terrain(sq).move == "obstacle"
+        return self.moves[sq[1] * self.width + sq[0]] == "obstacle"
 
     def difficult(self, sq: Square) -> bool:
         """Wood or water: each step into it costs double."""
-        return self.terrain(sq).move == "difficult"
+        return self.moves[sq[1] * self.width + sq[0]] == "difficult"
 
     def wood(self, sq: Square) -> bool:
-        return self.terrain(sq).wood
+        return self.woods[sq[1] * self.width + sq[0]]
 
     def water(self, sq: Square) -> bool:
         return self.difficult(sq) and not self.wood(sq)
 
     def ladder(self, sq: Square) -> bool:
-        return self.terrain(sq).move == "ladder"
+        return self.moves[sq[1] * self.width + sq[0]] == "ladder"
 
     def block_height(self, sq: Square) -> int:
         """How high the terrain of the square stops a line of sight, in levels from the ground."""
@@ -239,7 +242,8 @@ def field_from_rows(content: Content, rows: Sequence[str], *, scenario_id: str =
         objectives={k: (o.at[0], o.at[1]) for k, o in sorted(objectives.items())},
         buildings=tuple(buildings), zones=dict(zones or {}), roles=roles,
         floor_q=tuple(4 * (f or 0) for f in floors), block_q=tuple(4 * b for b in blocks),
-        woods=tuple(legend[ch].wood for ch in kinds), covers=tuple(legend[ch].cover for ch in kinds))
+        woods=tuple(legend[ch].wood for ch in kinds), covers=tuple(legend[ch].cover for ch in kinds),
+        moves=tuple(legend[ch].move for ch in kinds))
 
 
 @lru_cache(maxsize=8)

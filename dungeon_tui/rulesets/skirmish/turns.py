@@ -3,6 +3,8 @@ side turns, each of rout test, rally, movement (charges, compulsory moves, other
 shooting and close combat, with the checks that follow each phase; the scenario decides the end."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...engine.dice import roll
 from ...engine.game import Action, Decision, Game, Procedure
 from .battle import field_of
@@ -211,7 +213,7 @@ def movement_phase(game: Game, side: int) -> Procedure:
                 continue
             if may_move(game, m):
                 options.append(Action.make(seat, "move_model", text=f"Move {m.name}", model=m.id))
-            if can_hide(game, m) and not m.moved:
+            if not m.moved and can_hide(game, m):
                 options.append(Action.make(seat, "hide", text=f"{m.name} hides where it stands", model=m.id))
         if not options:
             return
@@ -231,9 +233,7 @@ def move_one(game: Game, m: Model) -> Procedure:
     s: State = game.state
     seat = s.seat(m.side)
     found = destinations(game, m)
-    # About a hundred squares at each move: each action is built as Action.make would build it.
-    options = [Action(seat, "move", (("model", m.id), ("to", (x, y))), f"{m.name} {_how(m, route)} to {x},{y}")
-               for (x, y), route in found.items()]
+    options = move_offers(seat, m, found)
     options.append(Action.make(seat, "stay", text=f"{m.name} stays where it is", model=m.id))
     choice = yield Decision(seat, f"Where does {m.name} go?", options, context={"figure": m.id})
     if choice.kind == "stay":
@@ -254,13 +254,27 @@ def running(m: Model, route: Route) -> bool:
     return not m.down and route.squares > m.m
 
 
-def _how(m: Model, route: Route) -> str:
+def move_offers(seat: str, m: Model, found: dict[Sq, Route]) -> list[Action]:
+    """An offer for each square the model may move to, saying how it gets there.  About a
+    hundred at each move: each action is built as Action.make would build it, and the verb is
+    looked up by the kinds of step the route takes (what running(m, route) and the verb say)."""
+    name, mid = m.name, m.id
     if m.down:
-        return "crawls"
-    takes = route.takes
-    verb = ("climbs" if takes("climb") else "leaps" if takes("leap") else "drops" if takes("drop")
+        return [Action(seat, "move", (("model", mid), ("to", (x, y))), f"{name} crawls to {x},{y}")
+                for (x, y), route in found.items()]
+    walk = 2 * m.m + 1  # a route costing more half-squares than this is a run
+    return [Action(seat, "move", (("model", mid), ("to", (x, y))),
+                   f"{name} {_verb(route.kinds)}{' (running)' if route.cost > walk else ''} to {x},{y}")
+            for (x, y), route in found.items()]
+
+
+@lru_cache(maxsize=64)
+def _verb(kinds: int) -> str:
+    """The verb a move's offer names, by the kinds of step its route takes (the hundred offers
+    of one move share a handful of these)."""
+    takes = Route(0, 0, (), kinds).takes
+    return ("climbs" if takes("climb") else "leaps" if takes("leap") else "drops" if takes("drop")
             else "moves")
-    return verb + (" (running)" if running(m, route) else "")
 
 
 def hide(game: Game, m: Model) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
-from ..distance import Route, charge_squares, contact_squares, distance, move_options, touching
+from ..distance import Route, charge_squares, contact_squares, distance, move_costs, move_options, touching
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
 from ..terrain import Battlefield, Square, battlefield_for
@@ -34,6 +34,9 @@ class Plan:
     stop: bool = False
     picked: dict[str, Model | None] = field(default_factory=dict)  # what each selector found
     intent_spell: str | None = None  # the spell being aimed, for its odds
+    # It asked whether the model could hide where it stands without a decision offering it
+    # (the answer a decision asking where it goes would not give the same way).
+    asked_hiding: bool = False
     _charges: dict[str, dict[Square, Route]] | None = None
     _board: Board | None = None
     _field: Battlefield | None = None
@@ -139,13 +142,12 @@ class Plan:
         enemies = self.squares_of(3 - self.me.side)
         friends = [sq for sq in self.squares_of(self.me.side) if sq != self.me.at]
         allowance = self.me.m * (2 if mode == "run" and self.may_run() else 1)
-        found = move_options(self.field, self.me.at, allowance, mode="run" if allowance > self.me.m else "walk",
-                             enemies=enemies, friends=friends)
-        out = {sq: r.cost for sq, r in found.items()}
+        found = move_costs(self.field, self.me.at, allowance, mode="run" if allowance > self.me.m else "walk",
+                           enemies=enemies, friends=friends)
         offered = {tuple(a.get("to")) for a in self.offered("move") + self.offered("climb")}
         if self.decision is not None and offered:
-            out = {sq: c for sq, c in out.items() if sq in offered}
-        return out
+            return {sq: cost for sq, cost in found.items() if sq in offered}
+        return found
 
     def charge_ends(self, target: Model) -> dict[Square, Route]:
         """Where this model could end a charge at `target`, and how (empty: out of reach)."""
@@ -218,6 +220,7 @@ class Plan:
         return False
 
     def may_hide_here(self, sq: Square | None = None) -> bool:
+        self.asked_hiding = True
         at = sq or self.me.at
         spotters = [(e.at, e.i) for e in self.standing_enemies()]
         return hidden_ok(self.field, at, spotters, self.blockers())
@@ -253,7 +256,7 @@ class Plan:
         """The easiest need it would have from `sq` after walking there (10: no shot)."""
         return kept(self.board.need_from, (self.me.id, self.me.moved, sq), lambda: self._need_from(sq))
 
-    def _need_from(self, sq: Square) -> int:
+    def _need_from(self, sq: Square, sighted: bool = True) -> int:
         best = odds.MAX_NEED + 1
         for wid in self.missiles():
             w = self.content.weapons[wid]
@@ -262,13 +265,19 @@ class Plan:
             for e in self.enemies():
                 if e.hidden or distance(sq, e.at) > (w.range or 0) or self.in_combat(e):
                     continue
-                if not self.sees_square(sq, e.at, not e.standing):
+                if sighted and not self.sees_square(sq, e.at, not e.standing):
                     continue
-                need = 7 - self.me.bs + COVER_PENALTY[self.cover_at(sq, e.at, not e.standing)]
+                cover = COVER_PENALTY[self.cover_at(sq, e.at, not e.standing)] if sighted else 0
+                need = 7 - self.me.bs + cover
                 if not w.thrown:
                     need += int(sq != self.me.at or self.me.moved) + int(distance(sq, e.at) * 2 > (w.range or 0))
                 best = min(best, max(2, need))
         return best
+
+    def need_floor(self, sq: Square) -> int:
+        """A need no shot from `sq` can beat: need_from's without looking along the lines (as if
+        every enemy in range were seen in the open).  Cheap: no sight line is drawn."""
+        return self._need_from(sq, sighted=False)
 
     def best_target_name(self) -> str:
         found = self.targets()

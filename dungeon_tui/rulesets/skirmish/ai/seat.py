@@ -48,6 +48,10 @@ scripts, script_problems = BOOK.scripts, BOOK.problems
 class WarbandSeat:
     """Plays one warband (or both) by the §6 scripts."""
 
+    # The plan that chose which model moves, for the "where does it go" decision that follows
+    # on the same board: (board, model id, plan, reason).
+    _planned: tuple[Any, str, Plan, str] | None = None
+
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
         if not d.options:
             raise ValueError("nothing to choose from")
@@ -77,13 +81,14 @@ class WarbandSeat:
     def acting_order(self, game: Game, models: list[Model]) -> list[Model]:
         s: State = game.state
 
-        placed = [(e.side, e.at) for e in s.models.values() if e.on_table]
         kept = board_of(game).nearest_enemy
 
         def nearest_enemy(m: Model) -> int:
             found = kept.get(m.id)
             if found is None:
-                found = kept[m.id] = min((distance(m.at, at) for side, at in placed if side != m.side), default=99)
+                at = m.at
+                found = kept[m.id] = min((distance(at, e.pos) for e in s.models.values()  # type: ignore[arg-type]
+                                          if e.side != m.side and e.on_table), default=99)
             return found
 
         return sorted(models, key=lambda m: (ROLE_ORDER.index(m.role) if m.role in ROLE_ORDER else 9,
@@ -122,6 +127,7 @@ class WarbandSeat:
             plan, why = self.run(game, before_asking(d, me), me, name + ":moves")
             intents = [k for k, _ in plan.intents]
             if "move" in intents:
+                self._planned = (board_of(game), me.id, plan, why)
                 return _kind(d, "move_model", me.id), why
             if "hide" in intents and _kind(d, "hide", me.id, required=False) is not None:
                 return _kind(d, "hide", me.id), why
@@ -134,13 +140,16 @@ class WarbandSeat:
         name = self.role_script(game, me, "movement") if not me.down else None
         if name is None:
             return _kind(d, "stay", me.id), f"{me.name} stays where it is"
+        planned, self._planned = self._planned, None
+        if planned is not None and planned[0] is board_of(game) and planned[1] == me.id \
+                and not planned[2].asked_hiding:
+            # The same script on the same board with fewer squares to choose from (those offered):
+            # when the square it chose is offered, it is chosen again, for the same reason.
+            found = _offered_move(d, planned[2])
+            if found is not None:
+                return found, planned[3]
         plan, why = self.run(game, d, me, name + ":moves")
-        for kind, arg in plan.intents:
-            if kind == "move":
-                for a in d.options:
-                    if a.kind in ("move", "climb") and tuple(a.get("to")) == tuple(arg):
-                        return a, why
-        return _kind(d, "stay", me.id), why
+        return _offered_move(d, plan) or _kind(d, "stay", me.id), why
 
     def hide_here(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         me = self.figure(game, d)
@@ -281,10 +290,13 @@ class WarbandSeat:
         if me is None:
             return None
         field = battlefield_for(game.content, s.scenario)
-        free = [(a.get("at")[0], a.get("at")[1]) for a in d.options if a.kind == "deploy"]
+        offers: dict[tuple[int, int], Action] = {}  # the first offer of each square, by square
+        for a in d.options:
+            if a.kind == "deploy":
+                offers.setdefault(tuple(a.get("at")), a)
         enemy_role = s.roles.get(str(3 - me.side), f"side_{3 - me.side}")
-        sq = chosen_square(field, me.role, free, enemy_role)
-        action = next(a for a in d.options if tuple(a.get("at")) == sq)
+        sq = chosen_square(field, me.role, list(offers), enemy_role)
+        action = offers[sq]
         where = {"leader": "nearest the centre", "melee": "nearest the enemy"}.get(me.role, "on high ground in cover")
         return action, f"{me.name} ({me.role}): deploys {where}, at {sq[0]},{sq[1]}"
 
@@ -292,6 +304,16 @@ class WarbandSeat:
 def _expected_hits(a: Action) -> float:
     """Several shots only if more hits are expected (§6): shots x the chance at the need."""
     return int(a.get("shots") or 1) * odds.chance(a.get("need"))
+
+
+def _offered_move(d: Decision, plan: Plan) -> Action | None:
+    """The offered move to the square the plan heads for, if any."""
+    for kind, arg in plan.intents:
+        if kind == "move":
+            for a in d.options:
+                if a.kind in ("move", "climb") and tuple(a.get("to")) == tuple(arg):
+                    return a
+    return None
 
 
 def before_asking(d: Decision, me: Model) -> Decision:

@@ -229,13 +229,9 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
             d = known[sq] = min(distance(sq, g) for g in goals)
         return d if d >= stop else stop + (stop - d)  # nearer than stop_at counts as farther
 
-    def key(sq: Square) -> tuple[int, int, int, int]:
-        hard = -p.best_cover_against(sq) if cover == "prefer" else 0
-        return (hard, p.seen_by(sq) if cover == "prefer" else 0, sq[1], sq[0])
-
     gaps = {sq: gap(sq) for sq in options}
     nearest = min(gaps.values())
-    best = min((sq for sq in sorted(options) if gaps[sq] == nearest), key=key)
+    best = _best_placed(p, [sq for sq in sorted(options) if gaps[sq] == nearest], cover == "prefer")
     words = PLACE_WORDS.get(place, place)
     if best == p.me.at:
         p.intents.append(("stay", None))
@@ -243,6 +239,29 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
     p.intents.append(("move", best))
     running = options[best] // 2 > p.me.m
     return f"{'runs' if running else 'moves'} toward {words}, to {best[0]},{best[1]}"
+
+
+def _best_placed(p: Plan, squares: list[Square], prefer_cover: bool) -> Square:
+    """The square with the hardest cover against the nearest enemy, then the fewest enemies
+    seeing it, then the lowest y, x; without preferring cover the lowest y, x.  Each measure is
+    taken only of the squares still in the running."""
+    squares = sorted(squares, key=lambda sq: (sq[1], sq[0]))
+    if not prefer_cover:
+        return squares[0]
+    hardest = {sq: p.best_cover_against(sq) for sq in squares}
+    top = max(hardest.values())
+    fewest: Square | None = None
+    least = 0
+    for sq in squares:
+        if hardest[sq] != top:
+            continue
+        seen = p.seen_by(sq)
+        if fewest is None or seen < least:
+            fewest, least = sq, seen
+            if seen == 0:  # none can do better, and the squares come row by row
+                break
+    assert fewest is not None
+    return fewest
 
 
 @registry.action(says="looks for a firing spot")
@@ -254,9 +273,22 @@ def firing_spot(p: Plan, keep_away: int = 0) -> str:
     if keep_away:
         options = {sq: c for sq, c in options.items()
                    if not any(distance(sq, e.at) <= keep_away for e in foes)} or {p.me.at: 0}
-    scored = {sq: p.need_from(sq) for sq in sorted(options)}
-    best = min(scored, key=lambda sq: (scored[sq], -p.best_cover_against(sq), sq[1], sq[0]))
-    if best == p.me.at or scored[best] > odds.MAX_NEED:
+    # The squares by the best need a shot from there could have, each looked along only while it
+    # could still match the easiest shot found: the rest cannot be among the easiest.
+    floors = {sq: p.need_floor(sq) for sq in options}
+    scored: dict[Square, int] = {}
+    easiest = odds.MAX_NEED + 1
+    for sq in sorted(options, key=lambda sq: floors[sq]):
+        if floors[sq] > easiest:
+            break
+        scored[sq] = p.need_from(sq)
+        easiest = min(easiest, scored[sq])
+    if easiest > odds.MAX_NEED:  # no shot from anywhere it could walk to
+        p.intents.append(("stay", None))
+        return "no better place to shoot from"
+    # Cover is weighed only among the squares with the easiest shot.
+    best = min((sq for sq in scored if scored[sq] == easiest), key=lambda sq: (-p.best_cover_against(sq), sq[1], sq[0]))
+    if best == p.me.at:
         p.intents.append(("stay", None))
         return "no better place to shoot from"
     p.intents.append(("move", best))
