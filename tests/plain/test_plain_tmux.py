@@ -43,7 +43,7 @@ def start(tmp_path: Path, arguments: str) -> str:
     program = str(script) if script.exists() else f"PYTHONPATH={ROOT} {sys.executable} -m dungeon_tui"
     command = (f"cd {tmp_path} && DUNGEON_TUI_SAVES={tmp_path / 'saves'} DUNGEON_TUI_SETTINGS= "
                f"{program} {arguments}; echo EXITED $?; sleep 30")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
+    env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "200", "-y", "50", command],
                    check=True, env=env)
     tmux("set-option", "-t", session, "history-limit", "5000")

@@ -89,7 +89,7 @@ def test_real_terminal_hands_the_keyboard_to_a_human_master(tmp_path):
     program = str(script) if script.exists() else f"PYTHONPATH={root} {sys.executable} -m dungeon_tui"
     command = (f"cd {tmp_path} && DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} new --game catakombs "
                f"--adventure lost_treasure --seed 4 --set mode=hotseat --dungeon Zoe; echo EXITED $?; sleep 30")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
+    env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "150", "-y", "45", command],
                    check=True, env=env)
     try:

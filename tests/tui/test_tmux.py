@@ -38,7 +38,7 @@ def start_fp6(tmp_path: Path, locale: str = "") -> str:
     lang = f"env -u LC_ALL -u LC_CTYPE LANG={locale} " if locale else ""
     command = (f"cd {tmp_path} && {lang}DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} "
                f"new --adventure fp6 --seed 42; echo EXITED $?; sleep 30")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
+    env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command],
                    check=True, env=env)
     return session
@@ -51,7 +51,7 @@ def start_skirmish_hotseat(tmp_path: Path) -> str:
     program = str(script) if script.exists() else f"PYTHONPATH={ROOT} {sys.executable} -m dungeon_tui"
     command = (f"cd {tmp_path} && DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} new --game skirmish "
                f"--seed 3 --dungeon Zoe; echo EXITED $?; sleep 30")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TMUX")}
+    env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command], check=True, env=env)
     return session
 
