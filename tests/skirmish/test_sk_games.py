@@ -74,3 +74,16 @@ def test_the_app_opens_a_battle_at_the_players_first_choice():
         assert "w1_" not in text and "w2_" not in text  # names, never ids
 
     at_first_choice(session, (140, 45), look)
+
+
+def test_a_model_sheet_names_each_role_once():
+    """A leader whose role is "leader" reads "(leader)", not "(leader, leader)"; the others
+    read their role alone."""
+    from dungeon_tui.rulesets import get
+    rs = get("skirmish")
+    game = rs.new_game({}, 3)
+    p = rs.presenter()
+    firsts = {m.id: p.sheet(game, "side:1", m.id).splitlines()[0] for m in game.state.models.values()}
+    leader = next(m for m in game.state.models.values() if m.leader)
+    assert firsts[leader.id].startswith(f"{leader.name} (leader), ")
+    assert all("leader, leader" not in line for line in firsts.values())

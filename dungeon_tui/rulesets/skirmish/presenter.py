@@ -152,7 +152,8 @@ class SkirmishPresenter(PresenterDefaults):
         if m is None:
             return ""
         c = game.content
-        lines = [f"{m.name} ({m.role}{', leader' if m.leader else ''}), {c.profiles[m.profile].glyph} on the map",
+        roles = m.role + (", leader" if m.leader and m.role != "leader" else "")  # a leader's role is often "leader"
+        lines = [f"{m.name} ({roles}), {c.profiles[m.profile].glyph} on the map",
                  f"M{m.m} WS{m.ws} BS{m.bs} S{m.s} T{m.t} W{m.w} I{m.i} A{m.a} Ld{m.ld}",
                  f"Wounds {m.wounds}/{m.w}, {STATE_WORDS.get(m.status, m.status)}"
                  + (", fleeing" if m.fleeing else "") + (", hidden" if m.hidden else "")]
