@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pickle
+import pickle  # in-memory copies of our own states only (keyframes); never read from a file
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from collections.abc import Callable, Generator, Iterable

@@ -94,3 +94,12 @@ def parse_card(spec: Chance, typed: str) -> Action:
 def card_legend(spec: Chance) -> str:
     """The cards left in the deck, each name once."""
     return ", ".join(sorted(dict.fromkeys(spec.faces)))
+
+
+def asking(spec: Chance) -> tuple[str, str, str]:
+    """How a front end asks for this roll or draw: what to do ("roll 2 dice"), how to answer
+    (the faces or the cards left), and the app's verb when it does it instead ("rolls")."""
+    if spec.kind == "draw":
+        return "draw a card", f"Name the card drawn. Cards left: {card_legend(spec)}", "draws"
+    return (f"roll {spec.count} {'die' if spec.count == 1 else 'dice'}", f"Type the faces: {legend(spec)}",
+            "rolls")

@@ -7,7 +7,7 @@ import re
 from ..engine.game import CHANCE, DUNGEON, Decision, Game
 from ..engine.presenter import seat_name
 from ..tui.saves import saves_dir
-from ..engine.typed_dice import TypedFacesError, card_legend, legend, parse_answer
+from ..engine.typed_dice import TypedFacesError, asking, parse_answer
 from ..tui.session import Session, why_not_saved
 from ..tui.table_watch import TableWatch
 from .answers import pick
@@ -123,13 +123,9 @@ class PlainGame:
         spec = d.chance
         assert spec is not None
         who = self.session.roll_owner(d) or self.presenter.dungeon_player or "The monsters"
-        if spec.kind == "draw":
-            self.console.say(f"{who}: draw a card for {spec.rule}. Name the card drawn (cards left: "
-                             f"{card_legend(spec)}); or app to let the app draw it.")
-        else:
-            dice = f"{spec.count} {'die' if spec.count == 1 else 'dice'}"
-            self.console.say(f"{who}: roll {dice} for {spec.rule}. Type the faces: {legend(spec)}; "
-                             "or app to let the app roll them.")
+        what, how, _verb = asking(spec)
+        it = "draw it" if spec.kind == "draw" else "roll them"
+        self.console.say(f"{who}: {what} for {spec.rule}. {how}; or app to let the app {it}.")
         while True:
             answer = self.console.ask()
             if answer is None:

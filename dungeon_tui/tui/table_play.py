@@ -13,7 +13,7 @@ from textual.widgets import Input, Static
 
 from ..engine.game import CHANCE, Action, Chance, Decision
 from ..engine.presenter import Presenter
-from ..engine.typed_dice import TypedFacesError, card_legend, legend, parse_answer
+from ..engine.typed_dice import TypedFacesError, asking, parse_answer
 from .dialogs import MODAL_CSS, FreshKeys
 
 if TYPE_CHECKING:
@@ -39,11 +39,8 @@ class TypeRoll(FreshKeys, ModalScreen[Action | None]):
 
     def compose(self) -> ComposeResult:
         spec = self.spec
-        if spec.kind == "draw":
-            what, how, hint = "draw a card", f"Name the card drawn. Cards left: {card_legend(spec)}", "the card's name"
-        else:
-            what = f"roll {spec.count} {'die' if spec.count == 1 else 'dice'}"
-            how, hint = f"Type the faces: {legend(spec)}", "faces, separated by spaces"
+        what, how, verb = asking(spec)
+        hint = "the card's name" if spec.kind == "draw" else "faces, separated by spaces"
         with Vertical():
             yield Static(f"[b]{escape(self.who)}: {what}[/b] ({escape(spec.rule)})")
             if self.context:
@@ -51,8 +48,7 @@ class TypeRoll(FreshKeys, ModalScreen[Action | None]):
             yield Static(escape(how))
             yield Input(placeholder=hint, id="faces")
             yield Static("", id="problem")
-            yield Static(f"enter: done   escape: the app {'draws' if spec.kind == 'draw' else 'rolls'} this one",
-                         id="keys")
+            yield Static(f"enter: done   escape: the app {verb} this one", id="keys")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -71,27 +71,16 @@ def test_human_master_is_handed_the_keyboard_and_sees_the_dungeon(tmp_path):
 def test_real_terminal_hands_the_keyboard_to_a_human_master(tmp_path):
     """`dungeon-tui new --game catakombs --set mode=hotseat --dungeon Zoe` in tmux: the Master
     places his figures first (the book's order), so Zoe is handed the keyboard at once."""
-    import os
     import shutil
     import subprocess
-    import sys
-    import uuid
-    from pathlib import Path
 
     import pytest
 
-    from .test_tmux import tmux, wait_screen
+    from .test_tmux import start_program, tmux, wait_screen
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed")
-    session = f"dungeon-tui-test-{uuid.uuid4().hex[:8]}"
-    script = Path(sys.executable).parent / "dungeon-tui"
-    root = Path(__file__).resolve().parents[2]
-    program = str(script) if script.exists() else f"PYTHONPATH={root} {sys.executable} -m dungeon_tui"
-    command = (f"cd {tmp_path} && DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} new --game catakombs "
-               f"--adventure lost_treasure --seed 4 --set mode=hotseat --dungeon Zoe; echo EXITED $?; sleep 30")
-    env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "150", "-y", "45", command],
-                   check=True, env=env)
+    session = start_program(tmp_path, "new --game catakombs --adventure lost_treasure --seed 4 --set mode=hotseat "
+                            "--dungeon Zoe", (150, 45))
     try:
         wait_screen(session, "Zoe")
         tmux("send-keys", "-t", session, "Enter")

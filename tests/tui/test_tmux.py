@@ -28,32 +28,31 @@ def wait_screen(session: str, want: str, seconds: float = 20.0) -> str:
     raise AssertionError(f"{want!r} never appeared; the screen was:\n{screen}")
 
 
-def start_fp6(tmp_path: Path, locale: str = "") -> str:
-    """`dungeon-tui new --adventure fp6 --seed 42` in a new tmux session, saving under tmp_path
-    (with LANG set to `locale` when given); the shell prints EXITED and the exit status when
-    the program ends."""
+def start_program(tmp_path: Path, arguments: str, size: tuple[int, int], before: str = "") -> str:
+    """`dungeon-tui ARGUMENTS` in a new tmux session of `size`, saving under tmp_path (`before`:
+    words put in front of the command, such as an environment); the shell prints EXITED and the
+    exit status when the program ends."""
     session = f"dungeon-tui-test-{uuid.uuid4().hex[:8]}"
     script = Path(sys.executable).parent / "dungeon-tui"  # the installed program, as a player runs it
     program = str(script) if script.exists() else f"PYTHONPATH={ROOT} {sys.executable} -m dungeon_tui"
-    lang = f"env -u LC_ALL -u LC_CTYPE LANG={locale} " if locale else ""
-    command = (f"cd {tmp_path} && {lang}DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} "
-               f"new --adventure fp6 --seed 42; echo EXITED $?; sleep 30")
+    command = (f"cd {tmp_path} && {before}DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} {arguments}; "
+               "echo EXITED $?; sleep 30")
     env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command],
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", str(size[0]), "-y", str(size[1]), command],
                    check=True, env=env)
     return session
 
 
+def start_fp6(tmp_path: Path, locale: str = "") -> str:
+    """`dungeon-tui new --adventure fp6 --seed 42` in a new tmux session, saving under tmp_path
+    (with LANG set to `locale` when given)."""
+    lang = f"env -u LC_ALL -u LC_CTYPE LANG={locale} " if locale else ""
+    return start_program(tmp_path, "new --adventure fp6 --seed 42", (100, 30), lang)
+
+
 def start_skirmish_hotseat(tmp_path: Path) -> str:
     """`dungeon-tui new --game skirmish --seed 3 --dungeon Zoe` in a new tmux session, 120x40."""
-    session = f"dungeon-tui-test-{uuid.uuid4().hex[:8]}"
-    script = Path(sys.executable).parent / "dungeon-tui"
-    program = str(script) if script.exists() else f"PYTHONPATH={ROOT} {sys.executable} -m dungeon_tui"
-    command = (f"cd {tmp_path} && DUNGEON_TUI_SAVES={tmp_path / 'saves'} {program} new --game skirmish "
-               f"--seed 3 --dungeon Zoe; echo EXITED $?; sleep 30")
-    env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command], check=True, env=env)
-    return session
+    return start_program(tmp_path, "new --game skirmish --seed 3 --dungeon Zoe", (120, 40))
 
 
 def quit_program(session: str) -> None:

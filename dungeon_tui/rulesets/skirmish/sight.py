@@ -11,6 +11,7 @@ heights are counted in quarter levels so every comparison is exact integer arith
 """
 from __future__ import annotations
 
+from typing import Any, cast
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
@@ -168,12 +169,17 @@ def can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, tar
     if a == b:
         return True
     if type(blockers) is KeptLines:
-        kept = blockers.sight
-        seen = kept.get((a, b, target_low))
-        if seen is None:
-            seen = kept[(a, b, target_low)] = _can_see(field, a, b, blockers, target_low)
-        return seen
+        return _kept(blockers.sight, _can_see, field, a, b, blockers, target_low)
     return _can_see(field, a, b, blockers, target_low)
+
+
+def _kept(table: dict[Any, Any], work: Any, field: Battlefield, a: Square, b: Square, blockers: Blockers,
+          target_low: bool) -> Any:
+    """A line's answer from the kept lines, worked out the first time it is asked."""
+    found = table.get((a, b, target_low))
+    if found is None:
+        found = table[(a, b, target_low)] = work(field, a, b, blockers, target_low)
+    return found
 
 
 def _can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, target_low: bool) -> bool:
@@ -187,11 +193,7 @@ def cover(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, targe
     wood crossed or the target in a wood (soft), and a building's upper floor against a shooter
     below (hard)."""
     if type(blockers) is KeptLines:
-        kept = blockers.covers
-        found = kept.get((a, b, target_low))
-        if found is None:
-            found = kept[(a, b, target_low)] = _cover(field, a, b, blockers, target_low)
-        return found
+        return cast(Cover, _kept(blockers.covers, _cover, field, a, b, blockers, target_low))
     return _cover(field, a, b, blockers, target_low)
 
 
