@@ -71,6 +71,9 @@ def parse_yaml(raw: bytes, shown: str) -> tuple[Any, list[str]]:
         return None, [f"{shown}: YAML syntax error{line}: {err.problem}"]
     except (yaml.YAMLError, RecursionError) as err:
         return None, [f"{shown}: cannot parse YAML ({type(err).__name__})"]
+    except ValueError:
+        # the loader turns a digit string into an int; Python refuses one over 4,300 digits
+        return None, [f"{shown}: a number too long to read"]
 
 
 def load_bundle(game_dir: str, models: dict[str, type[BaseModel]],

@@ -42,3 +42,10 @@ def test_syntax_error_and_missing_file(tmp_path):
         load_bundle("g", {"beasts.yaml": Beasts}, root=tmp_path)
     with pytest.raises(ContentError, match=r"other\.yaml: file is missing"):
         load_bundle("g", {"other.yaml": Beasts}, root=tmp_path)
+
+
+def test_a_number_too_long_is_one_problem_not_a_traceback(tmp_path):
+    write(tmp_path, "beasts:\n  rat: {name: Rat, wounds: " + "9" * 5000 + "}\n")
+    with pytest.raises(ContentError) as err:
+        load_bundle("g", {"beasts.yaml": Beasts}, root=tmp_path)
+    assert err.value.problems == ["content/g/beasts.yaml: a number too long to read"]
