@@ -13,6 +13,7 @@ from ..tui.table_watch import TableWatch
 from .answers import pick
 from .console import Console
 from .reading import READING_HELP, Reader, Table
+from .seats import SEATS_HELP, hand_to_ai, take_back
 from .words import event_lines, lines_of
 
 RESUMED_LINES = 10  # the log lines a loaded game says before its first choice
@@ -23,6 +24,7 @@ PLAY_HELP = (
     "undo: take back your last choice",
     "wait on, wait off: stop after each AI decision until Enter, or let the AI play on",
     "seats: who plays each seat",
+    *SEATS_HELP,
     "table: rolling your own dice, what to do on the real board again",
     "quit: save and leave (Continue resumes the game)",
     "help: these commands",
@@ -83,6 +85,9 @@ class PlainGame:
                     return
                 continue
             if not self.session.is_human(d.seat):
+                if d.seat in self.session.handed and self.console.typed_ahead():
+                    self.console.say(*take_back(self.session, self.presenter, ""))
+                    continue
                 self.ai_step()
                 if self.wait and d.seat != CHANCE and self.console.ask("Enter to go on") is None:
                     self.leave()
@@ -183,8 +188,8 @@ class PlainGame:
                 said = self.command(word, rest, d)
             if said is not None:
                 self.console.say(*said)
-                if self.game.pending is not d:  # undone: the choice on offer is another now
-                    return True
+                if self.game.pending is not d or not self.session.is_human(d.seat):
+                    return True  # undone, or handed to the AI: the choice on offer is another now
                 continue
             found = pick(answer, [str(a) for a in d.options])
             if found.index is None:
@@ -211,6 +216,10 @@ class PlainGame:
             game = self.game
             return [f"{seat_name(self.presenter, game, seat)}: {self.session.who_plays(seat)}"
                     for seat in self.session.ruleset.seats(game.state) if seat != CHANCE]
+        if word == "ai":
+            return hand_to_ai(self.session, self.presenter, rest, d)
+        if word == "me":
+            return take_back(self.session, self.presenter, rest)
         if word == "undo":
             if not self.session.undo():
                 why = "nothing of yours to take back" if self.session.options.unlimited_undo else \
