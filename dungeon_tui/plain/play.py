@@ -12,6 +12,7 @@ from ..tui.session import Session, why_not_saved
 from ..tui.table_watch import TableWatch
 from .answers import pick
 from .console import Console
+from .folding import Group, group_holding, short_list
 from .reading import READING_HELP, Reader, Table
 from .seats import SEATS_HELP, hand_to_ai, take_back
 from .words import event_lines, lines_of
@@ -19,7 +20,8 @@ from .words import event_lines, lines_of
 RESUMED_LINES = 10  # the log lines a loaded game says before its first choice
 PLAY_HELP = (
     "a number or the start of a choice's name: make that choice",
-    "choices: the choices again",
+    "choices: the choices again (a long list comes folded into groups)",
+    "list N: every choice of the folded group that holds choice N (its squares row by row)",
     "save [name]: save the game (to the saves folder, under the name if given)",
     "undo: take back your last choice",
     "wait on, wait off: stop after each AI decision until Enter, or let the AI play on",
@@ -45,6 +47,7 @@ class PlainGame:
         self.save_problem: str | None = None
         self.reader = Reader(self.table)
         self.table_watch = TableWatch(session, self.watch_seat())
+        self.folded: list[Group] = []  # the groups the choices on offer were folded into
 
     @property
     def game(self) -> Game:
@@ -168,7 +171,18 @@ class PlainGame:
     def offer(self, d: Decision) -> None:
         who = seat_name(self.presenter, self.game, d.seat)
         prompt = d.prompt if d.prompt.lower().startswith(who.lower()) else f"{who}: {d.prompt}"
-        self.console.say(prompt, *(f"{i}. {a}" for i, a in enumerate(d.options, 1)))
+        lines, self.folded = short_list([str(a) for a in d.options], [a.kind for a in d.options])
+        self.console.say(prompt, *lines)
+
+    def open_group(self, rest: str) -> list[str]:
+        """`list N`: the folded group holding choice N in full."""
+        if not self.folded:
+            return ["Every choice is in the list already (choices says it again)."]
+        group = group_holding(self.folded, int(rest)) if rest.isdigit() else None
+        if group is None:
+            firsts = ", ".join(str(g.first) for g in self.folded)
+            return [f"list takes the number of a folded group: {firsts}."]
+        return group.opened()
 
     def choose(self, d: Decision) -> bool:
         """Ask until a choice is made; False when the player quits or input ends."""
@@ -203,6 +217,8 @@ class PlainGame:
     def command(self, word: str, rest: str, d: Decision) -> list[str] | None:
         if word == "help":
             return ["Commands:", *PLAY_HELP, *READING_HELP]
+        if word == "list" and rest:
+            return self.open_group(rest)
         if word in ("choices", "list"):
             self.offer(d)
             return []
