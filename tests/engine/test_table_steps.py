@@ -77,3 +77,62 @@ def test_each_game_names_its_board_changes():
         assert steps, gid
         assert all(s.endswith(".") and "{" not in s and "None" not in s for s in steps), (gid, steps[:5])
         assert any(s.startswith(("Place ", "Move ")) for s in steps), (gid, steps[:5])
+
+
+def test_steps_come_in_the_order_they_happened():
+    """A Zargon turn after the AI's Elf has walked: the Elf's steps (no event, read from where the
+    figures stood at each decision) come first, then Orc 1's move, its attack (no step), Orc 2's
+    move, and the Elf's next steps after them, not all the figures' moves at the end."""
+    from dungeon_tui.engine.table_steps import table_story
+    p = HQ.presenter()
+    start = {"barbarian": ("Barbarian", (1, 14)), "elf": ("Elf", (1, 15)), "m1": ("Orc 1", (6, 15)),
+             "m2": ("Orc 2", (6, 17))}
+    walked = start | {"elf": ("Elf", (3, 15))}
+    orc1 = walked | {"m1": ("Orc 1", (4, 15))}
+    orc2 = orc1 | {"m2": ("Orc 2", (4, 16))}
+    again = orc2 | {"elf": ("Elf", (3, 14))}
+    chunks = [
+        ([], {**start, "elf": ("Elf", (2, 15))}),  # the Elf's first step
+        ([], walked),  # and its second: one instruction
+        ([ev("move", figure="m1", frm=[6, 15], to=[4, 15], text="Orc 1 moves to 4,15.")], orc1),
+        ([ev("roll", rule="hq.combat.attack", text="Orc 1 attacks the Elf.")], orc1),
+        ([ev("move", figure="m2", frm=[6, 17], to=[4, 16], text="Orc 2 moves to 4,16.")], orc2),
+        ([], again),
+    ]
+    assert table_story(chunks, p.table_kinds, HEROES, p.hero_article, frozenset({"barbarian"}), start) == [
+        "Move Elf from 1,15 to 3,15, 2 squares from the Barbarian.",
+        "Move Orc 1 from 6,15 to 4,15, next to the Elf.",
+        "Move Orc 2 from 6,17 to 4,16, next to the Elf.",
+        "Move Elf from 3,15 to 3,14, 2 squares from the Barbarian.",
+    ]
+    # A figure that walks away and back needs no instruction.
+    assert table_story([([], walked), ([], start)], p.table_kinds, HEROES, p.hero_article, before=start) == []
+
+
+def test_a_watched_heroquest_game_tells_a_zargon_turn_in_order():
+    """The players roll their own Barbarian's dice; the AI plays the other heroes and Zargon: at
+    the Barbarian's next choice the table hears Chaos Warrior 4 move (then attack him), then
+    Fimir 3 move, as they happened."""
+    from dungeon_tui.tui.session import new_session
+    from dungeon_tui.tui.table_watch import TableWatch
+    s = new_session("heroquest", {}, 1)
+    s.options.dice = "mine"
+    for seat in ("hero:dwarf", "hero:elf", "hero:wizard"):
+        s.owners[seat] = "AI"
+    watch = TableWatch(s, "hero:barbarian")
+    told = []
+    while len(s.game.decisions) < 254:
+        d = s.game.pending
+        if s.stops_for(d):
+            told.append(watch.news("hero:barbarian"))
+            s.play_typed(None) if s.must_type(d) else s.game.play(*s.ai_choice(d))
+        else:
+            s.play_ai_step()
+    said = [e.data.get("action") for e in s.game.events if e.kind == "decision"]
+    turn = ["Chaos Warrior 4 moves to 12,14", "Chaos Warrior 4 attacks Barbarian", "4d6 = 5+4+6+5",
+            "Fimir 3 moves to 14,15"]
+    at = said.index(turn[0])
+    assert said[at:at + 4] == turn
+    assert watch.news("hero:barbarian") == ["Move Chaos Warrior 4 from 16,15 to 12,14, next to the Barbarian.",
+                                            "Move Fimir 3 from 17,14 to 14,15, next to the Barbarian."]
+    assert sum(len(steps) for steps in told) > 10
