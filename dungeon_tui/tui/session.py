@@ -244,11 +244,14 @@ def new_session(game_id: str, setup: dict[str, Any], seed: int, player: str = "P
     """A new game; `dungeon` is who plays the dungeon seat (Zargon): "AI" or a player's name."""
     from ..rulesets import get
     rs = get(game_id)
+    options = options or Options()
+    if options.draws == "mine" and rs.decks_at_table:  # the game asks for the cards it would draw unasked
+        setup = {**setup, rs.decks_at_table: True}
     game = rs.new_game(setup, seed)
     owners = {seat: (hero_owners or {}).get(seat, player) for seat in rs.seats(game.state) if seat.startswith("hero:")}
     owners["dungeon"] = "AI" if dungeon.strip().lower() in ("", "ai") else dungeon.strip()
     owners[CHANCE] = "AI"
-    return Session(game, owners, options=options or Options())
+    return Session(game, owners, options=options)
 
 
 def load_session(path: Path) -> Session:
