@@ -110,7 +110,12 @@ class Session:
     def roll_owner(self, d: Decision) -> str:
         """The player who rolls these dice at the table; empty when the AI's side rolls them."""
         seat = (d.chance.by if d.chance is not None else None) or self.roller() or d.seat
-        return self.owners.get(seat, "") if self.is_human(seat) else ""
+        if self.is_human(seat):
+            return self.owners.get(seat, "")
+        if d.chance is not None and d.chance.kind == "draw" and self.options.draws == "mine":
+            # The decks are the players' own: one of them draws, for the monsters' side too.
+            return next((self.owners[x] for x in self.ruleset.seats(self.game.state) if self.is_human(x)), "")
+        return ""
 
     @property
     def at_table(self) -> bool:
