@@ -97,6 +97,7 @@ def table_story(chunks: Sequence[Chunk], kinds: dict[str, str], heroes: Sequence
             if kinds.get(event.kind) == "move" and frm is not None and isinstance(event.data.get("figure"), str):
                 started.setdefault(name(event.data["figure"]), frm)
         by_name = dict(figures.values())
+        standing = {fid: at for fid, (_n, at) in (was_before or {}).items() if at is not None}
         told: set[str] = set()
         for event in events:
             verb = kinds.get(event.kind)
@@ -110,7 +111,10 @@ def table_story(chunks: Sequence[Chunk], kinds: dict[str, str], heroes: Sequence
             if verb == "move" and fid in skip:
                 continue
             if verb == "move" and fid is not None and to is not None:
-                moved(fid, sq(data.get("frm")), to)
+                # Where it stood, when the event does not say: the square it was last seen on
+                # (so three Legion Devils moving read apart: "from -3,1", "from -3,0").
+                moved(fid, sq(data.get("frm")) or standing.get(fid), to)
+                standing[fid] = to
                 continue
             close_move()
             if verb == "place" and isinstance(data.get("appeared"), list):

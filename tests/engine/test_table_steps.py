@@ -136,3 +136,16 @@ def test_a_watched_heroquest_game_tells_a_zargon_turn_in_order():
     assert watch.news("hero:barbarian") == ["Move Chaos Warrior 4 from 16,15 to 12,14, next to the Barbarian.",
                                             "Move Fimir 3 from 17,14 to 14,15, next to the Barbarian."]
     assert sum(len(steps) for steps in told) > 10
+
+
+def test_a_move_event_without_its_start_square_reads_from_where_the_figure_stood():
+    """Ashardalon's three Legion Devils move with events that name only where they go: each
+    step says where it came from, so the players know which figure to move."""
+    from dungeon_tui.engine.table_steps import table_story
+    p = get("ashardalon").presenter()
+    start = {"quinn": ("Quinn", (0, 2)), "l1": ("Legion Devil", (-3, 1)), "l2": ("Legion Devil", (-3, 0))}
+    after = start | {"l1": ("Legion Devil", (-1, 1)), "l2": ("Legion Devil", (-1, 2))}
+    chunks = [([ev("move", figure="l1", to=[-1, 1], text="")], start | {"l1": after["l1"]}),
+              ([ev("move", figure="l2", to=[-1, 2], text="")], after)]
+    assert table_story(chunks, p.table_kinds, ["quinn"], p.hero_article, before=start) == [
+        "Move Legion Devil from -3,1 to -1,1, next to Quinn.", "Move Legion Devil from -3,0 to -1,2, next to Quinn."]
