@@ -28,13 +28,14 @@ class Console:
             return None
         return line.rstrip("\r\n")
 
-    def typed_ahead(self) -> bool:
-        """Was a line typed while the program was busy (Enter pressed while the AI plays)?  Read
-        from a terminal only: piped answers are all there at once and wait their turn."""
+    def typed_ahead(self, wait: float = 0.0) -> bool:
+        """Was a line typed while the program was busy (Enter pressed while the AI plays), or
+        within `wait` seconds?  Read from a terminal only: piped answers are all there at once
+        and wait their turn."""
         try:
             if not self.read.isatty():
                 return False
-            ready, _w, _x = select.select([self.read], [], [], 0)
+            ready, _w, _x = select.select([self.read], [], [], wait)
         except (OSError, ValueError):
             return False
         if ready:

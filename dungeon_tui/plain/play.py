@@ -8,7 +8,7 @@ from ..engine.game import CHANCE, DUNGEON, Decision, Game
 from ..engine.presenter import seat_name
 from ..tui.saves import saves_dir
 from ..engine.typed_dice import TypedFacesError, asking, parse_answer
-from ..tui.session import Session, why_not_saved
+from ..tui.session import SPEEDS, Session, why_not_saved
 from ..tui.table_watch import TableWatch
 from .answers import pick
 from .console import Console
@@ -17,6 +17,7 @@ from .reading import READING_HELP, Reader, Table
 from .seats import SEATS_HELP, hand_to_ai, take_back
 from .words import event_lines, lines_of
 
+HANDED_PAUSE = 0.15  # seconds at least between two decisions of a seat handed to the AI
 RESUMED_LINES = 10  # the log lines a loaded game says before its first choice
 PLAY_HELP = (
     "a number or the start of a choice's name: make that choice",
@@ -88,7 +89,10 @@ class PlainGame:
                     return
                 continue
             if not self.session.is_human(d.seat):
-                if d.seat in self.session.handed and self.console.typed_ahead():
+                # A seat handed to the AI plays at the AI's speed (a moment at least), so Enter
+                # can take it back before the whole game has gone by.
+                pause = max(SPEEDS[self.session.options.ai_speed], HANDED_PAUSE)
+                if d.seat in self.session.handed and self.console.typed_ahead(pause):
                     self.console.say(*take_back(self.session, self.presenter, ""))
                     continue
                 self.ai_step()
