@@ -175,7 +175,9 @@ class Session:
         keep = self.undo_point()
         if keep is None:
             return False
-        self.game = self.game.rewound(keep)
+        game = self.game.rewound(keep)
+        game.listeners = list(self.game.listeners)  # what watched the game (the table) watches on
+        self.game = game
         return True
 
     def play_human(self, action: Action) -> None:

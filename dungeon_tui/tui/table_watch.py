@@ -35,12 +35,15 @@ class TableWatch:
         if self.watched is not None and self.on_event in self.watched.listeners:
             self.watched.listeners.remove(self.on_event)
         self.watched, self.marks = game, []
-        game.listeners.append(self.on_event)
+        if self.on_event not in game.listeners:  # an undo's game may have it already
+            game.listeners.append(self.on_event)
 
     def on_event(self, event: Event) -> None:
-        game = self.watched
-        if event.kind != "decision" or game is None or not self.session.at_table:
+        if event.kind != "decision" or not self.session.at_table:
             return
+        game = self.session.game
+        if game is not self.watched:  # an undo's game, which the session gave this listener
+            self.watched, self.marks = game, []
         if len(game.events) - 1 > self.seen:  # the decision the players last looked at needs no mark
             self.marks.append((len(game.events) - 1, self.session.ruleset.presenter().figures(game, self.seat)))
 

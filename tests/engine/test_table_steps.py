@@ -149,3 +149,30 @@ def test_a_move_event_without_its_start_square_reads_from_where_the_figure_stood
               ([ev("move", figure="l2", to=[-1, 2], text="")], after)]
     assert table_story(chunks, p.table_kinds, ["quinn"], p.hero_article, before=start) == [
         "Move Legion Devil from -3,1 to -1,1, next to Quinn.", "Move Legion Devil from -3,0 to -1,2, next to Quinn."]
+
+
+def test_the_watch_goes_on_reading_the_figures_after_an_undo():
+    from dungeon_tui.tui.session import new_session
+    from dungeon_tui.tui.table_watch import TableWatch
+    s = new_session("heroquest", {}, 5)
+    s.options.dice = "mine"
+    for seat in ("hero:dwarf", "hero:elf", "hero:wizard"):
+        s.owners[seat] = "AI"
+
+    def to_the_barbarian():
+        while not s.is_human(s.game.pending.seat) or s.game.pending.chance is not None:
+            d = s.game.pending
+            s.play_typed(None) if s.must_type(d) else s.game.play(*s.ai_choice(d))
+
+    watch = TableWatch(s, "hero:barbarian")
+    to_the_barbarian()
+    watch.news("hero:barbarian")
+    ends = next(a for a in s.game.pending.options if a.kind == "end_turn")
+    s.play_human(ends)
+    assert s.undo() and watch.on_event in s.game.listeners  # the undo's game is watched too
+    watch.news("hero:barbarian")
+    s.play_human(ends)
+    to_the_barbarian()
+    assert len(watch.marks) > 3  # the figures were read at each decision of the AI's heroes and Zargon
+    watch.news("hero:barbarian")
+    assert watch.marks == []  # read into the steps, then let go
