@@ -308,13 +308,13 @@ def session_from(args: argparse.Namespace) -> Any:
     """The game `new` sets up or `load` reads (a bad setup or save is one line); None for the title."""
     session: Any = None
     if getattr(args, "command", None) == "new":
-        from .tui.session import new_session
+        from .tui.session import Options, new_session
         rs = ruleset_for(args.game)
         setup = setup_from(rs, args)
         seed = args.seed if args.seed is not None else int(time.time()) % 1_000_000
         try:
-            session = new_session(rs.id, setup, seed, dungeon=args.dungeon or "AI")
-            session.options.dice, session.options.draws = args.dice, args.draws
+            session = new_session(rs.id, setup, seed, dungeon=args.dungeon or "AI",
+                                  options=Options(dice=args.dice, draws=args.draws))
         except ValueError as err:  # a setup the game refuses when it deals it out
             raise CliError(str(err)) from None
     elif getattr(args, "command", None) == "load":

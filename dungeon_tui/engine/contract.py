@@ -242,6 +242,10 @@ class Ruleset(ABC, Generic[StateT, ContentT]):
     aliases: ClassVar[tuple[str, ...]] = ()
     setup_model: ClassVar[type[Setup]] = Setup
     campaign: Campaign | None = None
+    # The setup option (a bool) that has the game ask the chance seat for each card it draws
+    # from a deck shuffled at set-up, naming the cards left, so players drawing from their own
+    # decks name the card (the Decks setting `mine` sets it); None where draws ask already.
+    decks_at_table: ClassVar[str | None] = None
 
     # The game's content loader, cached (functools.lru_cache) so every game shares one copy;
     # it raises ContentError naming file, path and problem.

@@ -1,6 +1,7 @@
 """Lines out, answers in: the plain mode's only contact with the terminal."""
 from __future__ import annotations
 
+import select
 import sys
 from typing import TextIO
 
@@ -26,3 +27,17 @@ class Console:
             self.write.write("\n")
             return None
         return line.rstrip("\r\n")
+
+    def typed_ahead(self, wait: float = 0.0) -> bool:
+        """Was a line typed while the program was busy (Enter pressed while the AI plays), or
+        within `wait` seconds?  Read from a terminal only: piped answers are all there at once
+        and wait their turn."""
+        try:
+            if not self.read.isatty():
+                return False
+            ready, _w, _x = select.select([self.read], [], [], wait)
+        except (OSError, ValueError):
+            return False
+        if ready:
+            self.read.readline()
+        return bool(ready)

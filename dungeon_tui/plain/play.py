@@ -8,21 +8,26 @@ from ..engine.game import CHANCE, DUNGEON, Decision, Game
 from ..engine.presenter import seat_name
 from ..tui.saves import saves_dir
 from ..engine.typed_dice import TypedFacesError, asking, parse_answer
-from ..tui.session import Session, why_not_saved
+from ..tui.session import SPEEDS, Session, why_not_saved
 from ..tui.table_watch import TableWatch
 from .answers import pick
 from .console import Console
+from .folding import Group, group_holding, short_list
 from .reading import READING_HELP, Reader, Table
+from .seats import SEATS_HELP, hand_to_ai, take_back
 from .words import event_lines, lines_of
 
+HANDED_PAUSE = 0.15  # seconds at least between two decisions of a seat handed to the AI
 RESUMED_LINES = 10  # the log lines a loaded game says before its first choice
 PLAY_HELP = (
     "a number or the start of a choice's name: make that choice",
-    "choices: the choices again",
+    "choices: the choices again (a long list comes folded into groups)",
+    "list N: every choice of the folded group that holds choice N (its squares row by row)",
     "save [name]: save the game (to the saves folder, under the name if given)",
     "undo: take back your last choice",
     "wait on, wait off: stop after each AI decision until Enter, or let the AI play on",
     "seats: who plays each seat",
+    *SEATS_HELP,
     "table: rolling your own dice, what to do on the real board again",
     "quit: save and leave (Continue resumes the game)",
     "help: these commands",
@@ -43,6 +48,7 @@ class PlainGame:
         self.save_problem: str | None = None
         self.reader = Reader(self.table)
         self.table_watch = TableWatch(session, self.watch_seat())
+        self.folded: list[Group] = []  # the groups the choices on offer were folded into
 
     @property
     def game(self) -> Game:
@@ -83,6 +89,12 @@ class PlainGame:
                     return
                 continue
             if not self.session.is_human(d.seat):
+                # A seat handed to the AI plays at the AI's speed (a moment at least), so Enter
+                # can take it back before the whole game has gone by.
+                pause = max(SPEEDS[self.session.options.ai_speed], HANDED_PAUSE)
+                if d.seat in self.session.handed and self.console.typed_ahead(pause):
+                    self.console.say(*take_back(self.session, self.presenter, ""))
+                    continue
                 self.ai_step()
                 if self.wait and d.seat != CHANCE and self.console.ask("Enter to go on") is None:
                     self.leave()
@@ -163,7 +175,18 @@ class PlainGame:
     def offer(self, d: Decision) -> None:
         who = seat_name(self.presenter, self.game, d.seat)
         prompt = d.prompt if d.prompt.lower().startswith(who.lower()) else f"{who}: {d.prompt}"
-        self.console.say(prompt, *(f"{i}. {a}" for i, a in enumerate(d.options, 1)))
+        lines, self.folded = short_list([str(a) for a in d.options], [a.kind for a in d.options])
+        self.console.say(prompt, *lines)
+
+    def open_group(self, rest: str) -> list[str]:
+        """`list N`: the folded group holding choice N in full."""
+        if not self.folded:
+            return ["Every choice is in the list already (choices says it again)."]
+        group = group_holding(self.folded, int(rest)) if rest.isdigit() else None
+        if group is None:
+            firsts = ", ".join(str(g.first) for g in self.folded)
+            return [f"list takes the number of a folded group: {firsts}."]
+        return group.opened()
 
     def choose(self, d: Decision) -> bool:
         """Ask until a choice is made; False when the player quits or input ends."""
@@ -183,8 +206,8 @@ class PlainGame:
                 said = self.command(word, rest, d)
             if said is not None:
                 self.console.say(*said)
-                if self.game.pending is not d:  # undone: the choice on offer is another now
-                    return True
+                if self.game.pending is not d or not self.session.is_human(d.seat):
+                    return True  # undone, or handed to the AI: the choice on offer is another now
                 continue
             found = pick(answer, [str(a) for a in d.options])
             if found.index is None:
@@ -198,6 +221,8 @@ class PlainGame:
     def command(self, word: str, rest: str, d: Decision) -> list[str] | None:
         if word == "help":
             return ["Commands:", *PLAY_HELP, *READING_HELP]
+        if word == "list" and rest:
+            return self.open_group(rest)
         if word in ("choices", "list"):
             self.offer(d)
             return []
@@ -211,6 +236,10 @@ class PlainGame:
             game = self.game
             return [f"{seat_name(self.presenter, game, seat)}: {self.session.who_plays(seat)}"
                     for seat in self.session.ruleset.seats(game.state) if seat != CHANCE]
+        if word == "ai":
+            return hand_to_ai(self.session, self.presenter, rest, d)
+        if word == "me":
+            return take_back(self.session, self.presenter, rest)
         if word == "undo":
             if not self.session.undo():
                 why = "nothing of yours to take back" if self.session.options.unlimited_undo else \

@@ -49,7 +49,7 @@ def event_lines(event: Event, who: Callable[[str], str] | None = None) -> list[s
         action = str(event.data.get("action", ""))
         chooser = who(seat) if who is not None else ""
         named = chooser and not action.lower().startswith(chooser.lower())  # "Barbarian ends the turn" names him
-        line = (f"{chooser} chose: " if named else "Chose: ") + action
+        line = (f"{chooser[:1].upper()}{chooser[1:]} chose: " if named else "Chose: ") + action  # "The dungeon chose"
         line += f". Why: {head.strip()}" if head.strip() else ""
         return [plain(line), *(p for d in detail if (p := plain(d)))]
     if not event.text:
@@ -59,7 +59,8 @@ def event_lines(event: Event, who: Callable[[str], str] | None = None) -> list[s
         d = event.data
         faces = ", ".join(str(f) for f in d.get("faces", []))
         said[0] = f"Roll: {said[0]}"
-        said[-1] += " " + plain(f"Rule {d.get('rule', '')}, faces {faces}, result {d.get('outcome')}.")
+        stop = "" if said[-1].endswith((".", "!", "?")) else "."
+        said[-1] += stop + " " + plain(f"Rule {d.get('rule', '')}, faces {faces}, result {d.get('outcome')}.")
     return said
 
 

@@ -110,7 +110,12 @@ class Session:
     def roll_owner(self, d: Decision) -> str:
         """The player who rolls these dice at the table; empty when the AI's side rolls them."""
         seat = (d.chance.by if d.chance is not None else None) or self.roller() or d.seat
-        return self.owners.get(seat, "") if self.is_human(seat) else ""
+        if self.is_human(seat):
+            return self.owners.get(seat, "")
+        if d.chance is not None and d.chance.kind == "draw" and self.options.draws == "mine":
+            # The decks are the players' own: one of them draws, for the monsters' side too.
+            return next((self.owners[x] for x in self.ruleset.seats(self.game.state) if self.is_human(x)), "")
+        return ""
 
     @property
     def at_table(self) -> bool:
@@ -170,7 +175,9 @@ class Session:
         keep = self.undo_point()
         if keep is None:
             return False
-        self.game = self.game.rewound(keep)
+        game = self.game.rewound(keep)
+        game.listeners = list(self.game.listeners)  # what watched the game (the table) watches on
+        self.game = game
         return True
 
     def play_human(self, action: Action) -> None:
@@ -244,11 +251,14 @@ def new_session(game_id: str, setup: dict[str, Any], seed: int, player: str = "P
     """A new game; `dungeon` is who plays the dungeon seat (Zargon): "AI" or a player's name."""
     from ..rulesets import get
     rs = get(game_id)
+    options = options or Options()
+    if options.draws == "mine" and rs.decks_at_table:  # the game asks for the cards it would draw unasked
+        setup = {**setup, rs.decks_at_table: True}
     game = rs.new_game(setup, seed)
     owners = {seat: (hero_owners or {}).get(seat, player) for seat in rs.seats(game.state) if seat.startswith("hero:")}
     owners["dungeon"] = "AI" if dungeon.strip().lower() in ("", "ai") else dungeon.strip()
     owners[CHANCE] = "AI"
-    return Session(game, owners, options=options or Options())
+    return Session(game, owners, options=options)
 
 
 def load_session(path: Path) -> Session:

@@ -77,3 +77,102 @@ def test_each_game_names_its_board_changes():
         assert steps, gid
         assert all(s.endswith(".") and "{" not in s and "None" not in s for s in steps), (gid, steps[:5])
         assert any(s.startswith(("Place ", "Move ")) for s in steps), (gid, steps[:5])
+
+
+def test_steps_come_in_the_order_they_happened():
+    """A Zargon turn after the AI's Elf has walked: the Elf's steps (no event, read from where the
+    figures stood at each decision) come first, then Orc 1's move, its attack (no step), Orc 2's
+    move, and the Elf's next steps after them, not all the figures' moves at the end."""
+    from dungeon_tui.engine.table_steps import table_story
+    p = HQ.presenter()
+    start = {"barbarian": ("Barbarian", (1, 14)), "elf": ("Elf", (1, 15)), "m1": ("Orc 1", (6, 15)),
+             "m2": ("Orc 2", (6, 17))}
+    walked = start | {"elf": ("Elf", (3, 15))}
+    orc1 = walked | {"m1": ("Orc 1", (4, 15))}
+    orc2 = orc1 | {"m2": ("Orc 2", (4, 16))}
+    again = orc2 | {"elf": ("Elf", (3, 14))}
+    chunks = [
+        ([], {**start, "elf": ("Elf", (2, 15))}),  # the Elf's first step
+        ([], walked),  # and its second: one instruction
+        ([ev("move", figure="m1", frm=[6, 15], to=[4, 15], text="Orc 1 moves to 4,15.")], orc1),
+        ([ev("roll", rule="hq.combat.attack", text="Orc 1 attacks the Elf.")], orc1),
+        ([ev("move", figure="m2", frm=[6, 17], to=[4, 16], text="Orc 2 moves to 4,16.")], orc2),
+        ([], again),
+    ]
+    assert table_story(chunks, p.table_kinds, HEROES, p.hero_article, frozenset({"barbarian"}), start) == [
+        "Move Elf from 1,15 to 3,15, 2 squares from the Barbarian.",
+        "Move Orc 1 from 6,15 to 4,15, next to the Elf.",
+        "Move Orc 2 from 6,17 to 4,16, next to the Elf.",
+        "Move Elf from 3,15 to 3,14, 2 squares from the Barbarian.",
+    ]
+    # A figure that walks away and back needs no instruction.
+    assert table_story([([], walked), ([], start)], p.table_kinds, HEROES, p.hero_article, before=start) == []
+
+
+def test_a_watched_heroquest_game_tells_a_zargon_turn_in_order():
+    """The players roll their own Barbarian's dice; the AI plays the other heroes and Zargon: at
+    the Barbarian's next choice the table hears Chaos Warrior 4 move (then attack him), then
+    Fimir 3 move, as they happened."""
+    from dungeon_tui.tui.session import new_session
+    from dungeon_tui.tui.table_watch import TableWatch
+    s = new_session("heroquest", {}, 1)
+    s.options.dice = "mine"
+    for seat in ("hero:dwarf", "hero:elf", "hero:wizard"):
+        s.owners[seat] = "AI"
+    watch = TableWatch(s, "hero:barbarian")
+    told = []
+    while len(s.game.decisions) < 254:
+        d = s.game.pending
+        if s.stops_for(d):
+            told.append(watch.news("hero:barbarian"))
+            s.play_typed(None) if s.must_type(d) else s.game.play(*s.ai_choice(d))
+        else:
+            s.play_ai_step()
+    said = [e.data.get("action") for e in s.game.events if e.kind == "decision"]
+    turn = ["Chaos Warrior 4 moves to 12,14", "Chaos Warrior 4 attacks Barbarian", "4d6 = 5+4+6+5",
+            "Fimir 3 moves to 14,15"]
+    at = said.index(turn[0])
+    assert said[at:at + 4] == turn
+    assert watch.news("hero:barbarian") == ["Move Chaos Warrior 4 from 16,15 to 12,14, next to the Barbarian.",
+                                            "Move Fimir 3 from 17,14 to 14,15, next to the Barbarian."]
+    assert sum(len(steps) for steps in told) > 10
+
+
+def test_a_move_event_without_its_start_square_reads_from_where_the_figure_stood():
+    """Ashardalon's three Legion Devils move with events that name only where they go: each
+    step says where it came from, so the players know which figure to move."""
+    from dungeon_tui.engine.table_steps import table_story
+    p = get("ashardalon").presenter()
+    start = {"quinn": ("Quinn", (0, 2)), "l1": ("Legion Devil", (-3, 1)), "l2": ("Legion Devil", (-3, 0))}
+    after = start | {"l1": ("Legion Devil", (-1, 1)), "l2": ("Legion Devil", (-1, 2))}
+    chunks = [([ev("move", figure="l1", to=[-1, 1], text="")], start | {"l1": after["l1"]}),
+              ([ev("move", figure="l2", to=[-1, 2], text="")], after)]
+    assert table_story(chunks, p.table_kinds, ["quinn"], p.hero_article, before=start) == [
+        "Move Legion Devil from -3,1 to -1,1, next to Quinn.", "Move Legion Devil from -3,0 to -1,2, next to Quinn."]
+
+
+def test_the_watch_goes_on_reading_the_figures_after_an_undo():
+    from dungeon_tui.tui.session import new_session
+    from dungeon_tui.tui.table_watch import TableWatch
+    s = new_session("heroquest", {}, 5)
+    s.options.dice = "mine"
+    for seat in ("hero:dwarf", "hero:elf", "hero:wizard"):
+        s.owners[seat] = "AI"
+
+    def to_the_barbarian():
+        while not s.is_human(s.game.pending.seat) or s.game.pending.chance is not None:
+            d = s.game.pending
+            s.play_typed(None) if s.must_type(d) else s.game.play(*s.ai_choice(d))
+
+    watch = TableWatch(s, "hero:barbarian")
+    to_the_barbarian()
+    watch.news("hero:barbarian")
+    ends = next(a for a in s.game.pending.options if a.kind == "end_turn")
+    s.play_human(ends)
+    assert s.undo() and watch.on_event in s.game.listeners  # the undo's game is watched too
+    watch.news("hero:barbarian")
+    s.play_human(ends)
+    to_the_barbarian()
+    assert len(watch.marks) > 3  # the figures were read at each decision of the AI's heroes and Zargon
+    watch.news("hero:barbarian")
+    assert watch.marks == []  # read into the steps, then let go

@@ -41,3 +41,13 @@ def test_the_board_after_the_app_has_played():
     # `table` says the same steps again
     again = [i for i, line in enumerate(lines) if line == "At the table:"]
     assert len(again) == 2 and lines[again[0] + 1] == lines[again[1] + 1]
+
+
+def test_a_warriors_starting_wounds_are_rolled_by_his_player():
+    s = fresh("warhammer-quest")
+    s.options.dice = "mine"
+    lines = [line.removeprefix("> ") for line in played(s, "3")]
+    assert lines[lines.index("Type help for the commands.") + 1].startswith(
+        "Player: roll 1 die for whq.setup.wounds. Type the faces")
+    assert "Roll: The Barbarian starts with 3+9 = 12 Wounds. Rule whq.setup.wounds, faces 3, result 12." in lines
+    assert [a.get("faces") for a, why in s.game.decisions if why == TYPED] == [(3,)]

@@ -92,3 +92,24 @@ def test_plain_mode_in_a_real_terminal(tmp_path):
     finally:
         for session in sessions:
             subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def test_a_seat_handed_to_the_ai_and_taken_back_in_a_real_terminal(tmp_path):
+    session = start(tmp_path, "--plain new --game heroquest --seed 5")
+    try:
+        wait_for(session, "4. Wizard takes the water spells")
+        answer(session, "water")
+        wait_for(session, "Elf: choose a group of spells")
+        answer(session, "earth")
+        wait_for(session, "Barbarian: your turn")
+        answer(session, "ai")
+        wait_for(session, "The AI plays Barbarian now")
+        screen = wait_for(session, "Dwarf: your turn")
+        assert "Chose: Barbarian " in screen and "Why: " in screen  # the AI played the Barbarian's turn
+        answer(session, "me")
+        wait_for(session, "You play Barbarian again.")
+        answer(session, "quit")
+        wait_for(session, "EXITED 0")
+        assert_plain(session)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

@@ -38,3 +38,12 @@ def test_a_roll_reads_with_its_rule_faces_and_outcome():
                                 "Modifier Sword +1.", "Outcome: hit."]
     assert event_lines(Event("roll", data)) == \
         ["Roll: The Elf hits the Orc. Rule whq.melee.to_hit, faces 5, result hit."]
+
+
+def test_a_sentence_starts_with_a_capital_and_ends_before_the_rule():
+    e = Event("decision", {"seat": "dungeon", "action": "Snake acts", "why": "closest hero"})
+    assert event_lines(e, lambda seat: "the dungeon") == ["The dungeon chose: Snake acts. Why: closest hero"]
+    data = {"rule": "ash.combat.monster_attack", "text": "Snake attacks Quinn: d20 18 +7 = 25 vs AC 16: hit",
+            "dice": "1d20", "faces": [18], "outcome": "hit"}
+    assert event_lines(Event("roll", data)) == ["Roll: Snake attacks Quinn: d20 18 +7 = 25 vs AC 16: hit. "
+                                                "Rule ash.combat.monster_attack, faces 18, result hit."]

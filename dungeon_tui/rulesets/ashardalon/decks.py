@@ -1,13 +1,18 @@
 """Ordered hidden decks (spec §3, §9): the chance seat shuffles, drawing takes the top card,
-an empty deck takes its discards back shuffled."""
+an empty deck takes its discards back shuffled.  Players who draw from their own decks (the
+setup's `own_decks`) draw the Monster, Encounter and Treasure cards at the table: the chance
+seat then picks the card from those left, by name, instead of taking the app's top card."""
 from __future__ import annotations
 
 
-from ...engine.dice import shuffled
+from ...engine.dice import draw as draw_one, shuffled
 from ...engine.game import Game, Procedure
 from .state import State
 
 RESHUFFLED = ("monster", "encounter", "treasure")  # the dungeon stack and chamber stacks never refill
+# The decks of named cards a player draws from at the table, and the content table naming them
+# (the dungeon tiles are templates without names: the app keeps drawing those).
+AT_TABLE = {"monster": "monsters", "encounter": "encounters", "treasure": "items"}
 # How the log names each pile, and what it holds.
 SHOWN = {"dungeon": ("dungeon tile stack", "tiles"), "treasure_tokens": ("bag of treasure tokens", "tokens"),
          "door": ("pile of door tokens", "tokens"), "chamber_tiles": ("chamber's tile stack", "tiles"),
@@ -33,6 +38,10 @@ def draw(game: Game, deck: str, bottom: bool = False) -> Procedure:
         cards = s.decks[deck]
     if not cards:
         return None
+    if deck in AT_TABLE and game.setup.get("own_decks"):
+        table = getattr(game.content, AT_TABLE[deck])
+        names = tuple(str(table[kind_of(card)].name) for card in cards)
+        return cards.pop((yield from draw_one(game, len(cards), f"ash.deck.draw.{deck}", names)))
     return cards.pop(-1 if bottom else 0)
 
 

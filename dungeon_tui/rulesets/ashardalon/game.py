@@ -49,11 +49,15 @@ class AshardalonSetup(Setup):
         [("fixed order, said in the log", "auto"), ("the active player picks", "active_player")],
         "who settles a tie between a monster's targets")
     companion: Literal["default", "lookahead"] = companion_setting()
+    # Set by the Decks setting `mine` (not offered on its own): each Monster, Encounter and
+    # Treasure card is drawn by the chance seat from the cards left, so a player names it.
+    own_decks: bool = False
 
 
 class Ashardalon(Ruleset[State, Content]):
     id = ID
     rules_version = RULES_VERSION
+    decks_at_table = "own_decks"
     title = "Wrath of Ashardalon"
     setup_model = AshardalonSetup
     load = staticmethod(load_content)
@@ -94,6 +98,8 @@ class Ashardalon(Ruleset[State, Content]):
             if first != "roll" and first not in heroes:
                 raise SetupError(f"first must be one of the party ({', '.join(heroes)}) or roll")
             out["first"] = first
+        if options.own_decks:  # kept only when chosen, so the app's records stay as they were
+            out["own_decks"] = True
         return {**out, **companion_of(options)}
 
     def new_state(self, setup: dict[str, Any], content: Content, seed: int) -> State:

@@ -23,10 +23,11 @@ def setup_wizard(game: Game) -> Procedure:
     for kind in SPELL_TYPES:
         pool = sorted(sid for sid, sp in c.spells.items() if sp.type == kind)
         s.spells.append(pool[(yield from draw(game, len(pool), "whq.setup.spells"))])
-    (face,) = yield from roll(game, 1, 6, "whq.setup.power_tokens")
+    seat = s.seat_of.get("wizard")  # his player rolls them at a real table
+    (face,) = yield from roll(game, 1, 6, "whq.setup.power_tokens", by=seat)
     faces = [face]
     if face == 1:
-        (face,) = yield from roll(game, 1, 6, "whq.setup.power_tokens")
+        (face,) = yield from roll(game, 1, 6, "whq.setup.power_tokens", by=seat)
         faces.append(face)
     s.power_tokens = face
     roll_event(game, "whq.setup.power_tokens", "1d6", faces, outcome=face,

@@ -29,10 +29,11 @@ def roll_wounds(game: Game, warrior: Figure) -> Procedure:
     """whq.setup.wounds: D6 + base, a first 1 re-rolled once."""
     expr = game.content.warriors[warrior.kind].wounds
     base = int(expr.split("+")[1]) if "+" in expr else 0
-    (face,) = yield from roll(game, 1, 6, "whq.setup.wounds")
+    seat = game.state.seat_of.get(warrior.id)  # the warrior's player rolls them at a real table
+    (face,) = yield from roll(game, 1, 6, "whq.setup.wounds", by=seat)
     faces = [face]
     if face == 1:
-        (face,) = yield from roll(game, 1, 6, "whq.setup.wounds")
+        (face,) = yield from roll(game, 1, 6, "whq.setup.wounds", by=seat)
         faces.append(face)
     total = face + base
     roll_event(game, "whq.setup.wounds", "1d6", faces, inputs={"base": base}, modifiers={"base": base},
