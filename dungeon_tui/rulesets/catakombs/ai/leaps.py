@@ -72,8 +72,8 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
     lava, start, board = m.lava, fig.at, m.snapshot()
 
-    def jumps(sq: Square) -> list[tuple[Square, int]]:
-        if sq not in take_offs or not (sq == start or board.free(sq)):  # one takes off only where one stands
+    def jumps(sq: Square) -> list[tuple[Square, int]]:  # asked only from the take-offs
+        if not (sq == start or board.free(sq)):  # one takes off only where one stands
             return NO_JUMPS
         out = []
         for landing, skipped in jumps_from(board, sq):
@@ -83,7 +83,7 @@ def leap_walk(m: Map, fig: Figure) -> Search:
                 out.append((landing, cost))
         return out
 
-    walk = Search(m.steps(), start, ground_for(m, fig, False, on), jumps)
+    walk = Search(m.steps(), start, ground_for(m, fig, False, on), jumps, take_offs)
     if len(_WALKS) >= _KEPT:
         _WALKS.clear()
     _WALKS[found_key] = walk
