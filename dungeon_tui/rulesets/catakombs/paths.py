@@ -169,6 +169,18 @@ class Search:
                 return None
         return None
 
+    def within(self, goals: Iterable[Square], steps: int) -> bool:
+        """Whether any goal is at most `steps` away, settling no further than that (a square
+        no farther than the buckets taken has its final distance)."""
+        number, dist = self._number, self._dist
+        wanted = [i for i in map(number.get, goals) if i is not None]
+        while True:
+            sure = min(self._taken, steps)
+            if any(0 <= dist[i] <= sure for i in wanted):
+                return True
+            if self._taken >= steps or not self._take():
+                return False
+
     def settled(self, sq: Square) -> int | None:
         """Steps to the square if the search has already settled it, None if not (yet)."""
         i = self._number.get(sq)

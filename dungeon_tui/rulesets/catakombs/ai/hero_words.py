@@ -94,7 +94,7 @@ def enemy_close(p: Plan, n: int) -> bool:
     """An enemy it can reach within n steps: the party fights it together rather than running
     past it for the objective, one hero at a time.  The uncle (no hero, 12 PV, the quest lost
     with him) never goes looking for a fight: he makes for the stairs."""
-    return p.target is not None and p.target_and_steps()[1] <= n and p.me.id in p.s.party
+    return p.me.id in p.s.party and p.foe_within(n)
 
 
 @registry.condition(says="no point kept yet")

@@ -52,10 +52,35 @@ class Plan:
 
     def adversaries(self) -> list[Figure]:
         """Standing figures of the other side (downed heroes are no target), party order first,
-        the uncle last (he is not in the party)."""
-        rank = {fid: i for i, fid in enumerate(self.s.party + self.s.roster)}
-        foes = [f for f in self.s.enemies_of(self.me) if f.standing]
-        return sorted(foes, key=lambda f: rank.get(f.id, len(rank)))
+        the uncle last (he is not in the party).  The same for a side's every plan on one map
+        (asked by most conditions of every try): callers must not change the list."""
+        found = self.m.found.get(("adversaries", self.me.side))
+        if found is None:
+            rank = {fid: i for i, fid in enumerate(self.s.party + self.s.roster)}
+            foes = [f for f in self.s.enemies_of(self.me) if f.standing]
+            found = self.m.found["adversaries", self.me.side] = sorted(foes, key=lambda f: rank.get(f.id, len(rank)))
+        return cast(list[Figure], found)
+
+    def strikes_from_here(self) -> bool:
+        """Whether an adversary can be struck from where it stands, which makes it the target
+        (0 steps): known without ranking the others by walking."""
+        if self._target is not None or ("target", self.me.id) in self.m.found:
+            target = self.target
+            return target is not None and self.m.step_ok(self.me.at, target.at)
+        at, step_ok = self.me.at, self.m.step_ok
+        return any(step_ok(at, f.at) for f in self.adversaries())
+
+    def foe_within(self, steps: int) -> bool:
+        """Whether the target is at most `steps` away by walking: the walk settles no farther
+        than that to say no (the target's full ranking may need it to go farther)."""
+        if self._target is not None or ("target", self.me.id) in self.m.found:
+            return self.target is not None and self.target_and_steps()[1] <= steps
+        foes = self.adversaries()
+        if not foes:
+            return False
+        if self.strikes_from_here():
+            return True
+        return self.walk().within([sq for f in foes for sq in self.spots(f)], steps)
 
     def allies(self) -> list[Figure]:
         return [f for f in self.m.allies_of(self.me) if f.standing]

@@ -52,7 +52,15 @@ def no_target(p: Plan) -> bool:
 
 
 def _primary(p: Plan) -> str:
-    """The highest of melee, shooting and magic (ties in that order; a swarm's bonus counts)."""
+    """The highest of melee, shooting and magic (ties in that order; a swarm's bonus counts);
+    worked out once per figure and map (asked by most entries of a script)."""
+    found = p.m.found.get(("primary", p.me.id))
+    if found is None:
+        found = p.m.found["primary", p.me.id] = _highest(p)
+    return str(found)
+
+
+def _highest(p: Plan) -> str:
     stats = [("cc", p.me.stat("cc")), ("tir", p.me.stat("tir") if p.me.dmg_shoot is not None else 0),
              ("mag", p.me.stat("mag"))]
     return max(stats, key=lambda kv: kv[1])[0]
@@ -81,8 +89,7 @@ def _steps_words(p: Plan) -> str:
 
 @registry.condition(says=_steps_words)
 def can_melee(p: Plan) -> bool:
-    t = p.target
-    return t is not None and p.m.step_ok(p.me.at, t.at)
+    return p.strikes_from_here()
 
 
 @registry.condition(says=lambda p: f"{name(p.target)} in sight at {chebyshev(p.me.at, p.target.at)} squares"
