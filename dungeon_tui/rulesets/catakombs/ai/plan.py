@@ -102,8 +102,12 @@ class Plan:
         return self.walk().walk()[0]
 
     def spots(self, foe: Figure) -> list[Square]:
-        """The squares from which the foe can be attacked."""
-        return [n for n in self.m.neighbours(foe.at) if self.m.step_ok(n, foe.at)]
+        """The squares from which the foe can be attacked (the same for every plan on a map;
+        callers must not change the list)."""
+        found = self.m.found.get(("spots", foe.id))
+        if found is None:
+            found = self.m.found["spots", foe.id] = [n for n in self.m.neighbours(foe.at) if self.m.step_ok(n, foe.at)]
+        return cast(list[Square], found)
 
     def target_and_steps(self) -> tuple[Figure | None, int]:
         """The nearest standing adversary by walking (ties: lowest PV, party order); none
