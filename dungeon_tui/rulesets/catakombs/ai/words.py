@@ -278,7 +278,10 @@ def advance(p: Plan, until: str) -> str:
     if t is None:
         return ""
     goal = _advance_goal(p, until)
-    words = p.move_along(goal, goal)
+    # Squares next to the target are listed, so the walk reads their steps instead of testing
+    # every square it settles.
+    goals = p.spots(t) if until == "adjacent" else goal
+    words = p.move_along(goals, goal)
     if words:
         return f"advances on {name(t)} ({words})"
     # No way to the goal: the reachable square closest to the target (§6.1).
