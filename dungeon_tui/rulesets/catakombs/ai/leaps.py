@@ -40,6 +40,21 @@ def jump_cost(fig: Figure, over: int, lava: bool, trap: bool) -> int | None:
     return math.ceil(AP_STEPS / odds) + math.ceil((1 - odds) * risk)
 
 
+_COSTS: dict[tuple[int, int], dict[tuple[int, bool, bool], int | None]] = {}
+
+
+def jump_costs(fig: Figure) -> dict[tuple[int, bool, bool], int | None]:
+    """`jump_cost` for every length, over lava or not, a trap in the middle or not: it reads
+    only the hero's Agility and fate points, so it is worked out once for each pair."""
+    odds_key = (fig.stat("agi"), fig.fate)
+    found = _COSTS.get(odds_key)
+    if found is None:
+        found = _COSTS[odds_key] = {(n, lava, trap): jump_cost(fig, n, lava, trap)
+                                    for n in range(1, LONGEST_JUMP + 1) for lava in (False, True)
+                                    for trap in (False, True)}
+    return found
+
+
 def launch_squares(m: Map) -> frozenset[Square]:
     """The squares from which a jump could be worth it to a companion: those with, a few
     squares off in a straight line, lava, a barrel or chest, or an armed trap.  Figures are
@@ -68,8 +83,7 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     walk = _WALKS.get(found_key)
     if walk is not None:
         return walk
-    costs = {(n, lava, trap): jump_cost(fig, n, lava, trap)
-             for n in range(1, LONGEST_JUMP + 1) for lava in (False, True) for trap in (False, True)}
+    costs = jump_costs(fig)
     take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
     lava, start, board = m.lava, fig.at, m.snapshot()
     lines, standing = m.passages.line_bits, m.figure_bits()

@@ -7,7 +7,7 @@ offered action must carry).  The seat then plays the first offered action that f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from ....engine.game import Decision, Game
@@ -67,8 +67,8 @@ class Plan:
         if self._target is not None or ("target", self.me.id) in self.m.found:
             target = self.target
             return target is not None and self.m.step_ok(self.me.at, target.at)
-        at, step_ok = self.me.at, self.m.step_ok
-        return any(step_ok(at, f.at) for f in self.adversaries())
+        around = self.m.steps().get(self.me.at, ())
+        return any(f.at in around for f in self.adversaries())
 
     def foe_within(self, steps: int) -> bool:
         """Whether the target is at most `steps` away by walking: the walk settles no farther
@@ -101,13 +101,9 @@ class Plan:
         """Steps to every square it can reach (the whole search)."""
         return self.walk().walk()[0]
 
-    def spots(self, foe: Figure) -> list[Square]:
-        """The squares from which the foe can be attacked (the same for every plan on a map;
-        callers must not change the list)."""
-        found = self.m.found.get(("spots", foe.id))
-        if found is None:
-            found = self.m.found["spots", foe.id] = [n for n in self.m.neighbours(foe.at) if self.m.step_ok(n, foe.at)]
-        return cast(list[Square], found)
+    def spots(self, foe: Figure) -> tuple[Square, ...]:
+        """The squares from which the foe can be attacked."""
+        return self.m.passages.strike_squares(foe.at)
 
     def target_and_steps(self) -> tuple[Figure | None, int]:
         """The nearest standing adversary by walking (ties: lowest PV, party order); none
@@ -145,7 +141,7 @@ class Plan:
         steps, which = cast(tuple[int, list[int]], near)
         return [(steps, foes[i].pv, i, foes[i]) for i in which]
 
-    def nearest_groups(self, groups: list[list[Square]]) -> tuple[int, list[int]]:
+    def nearest_groups(self, groups: Sequence[Sequence[Square]]) -> tuple[int, list[int]]:
         """Steps to the nearest square of any group and, in order, the groups with a square
         that near; (FAR, []) when none can be reached.  The walk settles only as far as the
         nearest: every square as near is then settled too, and every other is farther."""

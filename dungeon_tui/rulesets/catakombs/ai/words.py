@@ -286,9 +286,9 @@ def advance(p: Plan, until: str) -> str:
         return f"advances on {name(t)} ({words})"
     # No way to the goal: the reachable square closest to the target (§6.1).
     dist, there = p.distances(), t.at
-    spots = sorted(dist, key=lambda sq: (chebyshev(sq, there), dist[sq], sq[1], sq[0]))
-    if spots and spots[0] != p.me.at and chebyshev(spots[0], t.at) < chebyshev(p.me.at, t.at):
-        words = p.move_along([spots[0]], lambda sq: sq == spots[0])
+    best = min(dist, key=lambda sq: (chebyshev(sq, there), dist[sq], sq[1], sq[0]), default=None)
+    if best is not None and best != p.me.at and chebyshev(best, t.at) < chebyshev(p.me.at, t.at):
+        words = p.move_along([best], lambda sq: sq == best)
         return f"no way to {name(t)}: edges closer ({words})" if words else ""
     return ""
 
