@@ -157,29 +157,36 @@ class Search:
         return None if i is None else (squares[i], self._dist[i])
 
     def _first_of(self, wanted: list[int]) -> int | None:
-        """`_first` for goals listed by number: their distances are read, not the buckets
-        scanned, so a walk already settled that far answers at once."""
-        dist = self._dist
-        while wanted:
-            taken = self._taken
-            settled = [(dist[i], i) for i in wanted if 0 <= dist[i] <= taken]
-            if settled:
-                return min(settled)[1]
-            if not self._take():
+        """`_first` for goals listed by number, a bucket at a time: once the buckets below d
+        are taken, a goal in bucket d is d steps away (had it been nearer, an earlier bucket
+        would have held it), so the lowest-numbered goal there is the one."""
+        goals = set(wanted)
+        buckets = self._buckets
+        d = 0
+        while goals:
+            while self._taken < d and self._take():
+                pass
+            if d >= len(buckets):
                 return None
+            hits = goals.intersection(buckets[d])
+            if hits:
+                return min(hits)
+            d += 1
         return None
 
     def within(self, goals: Iterable[Square], steps: int) -> bool:
-        """Whether any goal is at most `steps` away, settling no further than that (a square
-        no farther than the buckets taken has its final distance)."""
-        number, dist = self._number, self._dist
-        wanted = [i for i in map(number.get, goals) if i is not None]
-        while True:
-            sure = min(self._taken, steps)
-            if any(0 <= dist[i] <= sure for i in wanted):
-                return True
-            if self._taken >= steps or not self._take():
+        """Whether any goal is at most `steps` away, settling no further than that (read a
+        bucket at a time, as `_first_of`)."""
+        wanted = {i for i in map(self._number.get, goals) if i is not None}
+        buckets = self._buckets
+        for d in range(steps + 1):
+            while self._taken < d and self._take():
+                pass
+            if d >= len(buckets):
                 return False
+            if not wanted.isdisjoint(buckets[d]):
+                return True
+        return False
 
     def settled(self, sq: Square) -> int | None:
         """Steps to the square if the search has already settled it, None if not (yet)."""

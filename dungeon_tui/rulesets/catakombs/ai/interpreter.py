@@ -25,7 +25,7 @@ def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
     """The first offered action that carries out one of the intents, in the script's order."""
     for intent in intents:
         for a in d.options:
-            if fits(a, me, intent):
+            if a.kind == intent.kind and fits(a, me, intent):  # the kind first: most are not
                 return a
     return None
 
