@@ -9,7 +9,7 @@ from ..state import Figure
 from ..terrain import Map
 from . import hero_words  # noqa: F401  (the companions' words join the registry)
 from .plan import Intent, Plan
-from .words import registry
+from .words import best_stat, registry
 
 BOOK = tactics.ScriptBook(registry, "content/catakombs/tactics.yaml")
 scripts, script_problems = BOOK.scripts, BOOK.problems
@@ -30,13 +30,30 @@ def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
     return None
 
 
+_FOR_STAT: dict[tuple[int, str], tuple[tactics.Script, tactics.Script]] = {}
+
+
+def for_best_stat(script: tactics.Script, best: str) -> tactics.Script:
+    """The script less its entries that ask for another best stat than the figure's (`primary`,
+    not negated): they can never fire for it, and a script tried for a figure asks most of its
+    conditions of entries for the other two kinds of fighter."""
+    found = _FOR_STAT.get((id(script), best))
+    if found is None or found[0] is not script:
+        def other(entry: tactics.Entry) -> bool:
+            tests = ((entry.condition, entry.negate), *entry.also) if entry.condition is not None else ()
+            return any(c.name == "primary" and not neg and dict(c.params)["stat"] != best for c, neg in tests)
+        found = _FOR_STAT[(id(script), best)] = (
+            script, tactics.Script(script.name, [e for e in script.entries if not other(e)], script.params))
+    return found[1]
+
+
 def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None = None) -> tuple[Action | None, str]:
     """Run the figure's script once: the offered action for what it wants, and the why.
     Entries whose actions are all illegal here are skipped (§6.1), so later ones get a turn.
     `m`, the map of this moment if the caller has made one, serves every try."""
     m = m or Map(game)
     compiled = scripts(game.content)
-    current = compiled[script]
+    current = for_best_stat(compiled[script], best_stat(Plan(game, me, d, shared=m)))
     for _ in range(len(current.entries) + 1):
         p = Plan(game, me, d, shared=m)
         try:

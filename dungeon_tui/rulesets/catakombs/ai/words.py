@@ -51,7 +51,7 @@ def no_target(p: Plan) -> bool:
     return not p.adversaries()
 
 
-def _primary(p: Plan) -> str:
+def best_stat(p: Plan) -> str:
     """The highest of melee, shooting and magic (ties in that order; a swarm's bonus counts);
     worked out once per figure and map (asked by most entries of a script)."""
     found = p.m.found.get(("primary", p.me.id))
@@ -71,7 +71,7 @@ PRIMARY_WORDS = {"cc": "a fighter", "tir": "a shooter", "mag": "a caster"}
 
 @registry.condition(says=lambda p, stat: PRIMARY_WORDS[stat])
 def primary(p: Plan, stat: str) -> bool:
-    return _primary(p) == stat
+    return best_stat(p) == stat
 
 
 @registry.condition(says="knows only support spells")
