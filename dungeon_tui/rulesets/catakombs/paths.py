@@ -103,7 +103,8 @@ class Search:
 
     def _leap_from(self, i: int, d: int) -> None:
         """Reach the landings of the leaps from square i, settled d steps away."""
-        dist, came, reached, cost, number, buckets = self._dist, self._came, self._reached, self._cost, self._number, self._buckets
+        dist, came, reached, cost = self._dist, self._came, self._reached, self._cost
+        number, buckets = self._number, self._buckets
         assert self._leaps is not None
         for landing, far in self._leaps(self._squares[i]):
             j = number[landing]

@@ -161,7 +161,7 @@ class Plan:
     def want(self, kind: str, **args: Any) -> None:
         self.intents.append(Intent(kind, tuple(sorted(args.items()))))
 
-    def move_along(self, goals: list[Square] | Callable[[Square], bool], until: Callable[[Square], bool]) -> str:
+    def move_along(self, goals: Sequence[Square] | Callable[[Square], bool], until: Callable[[Square], bool]) -> str:
         """One move along the fastest path to the nearest goal (`goals` lists them or tells
         one): open a closed door ahead, pass an ally, run when both steps are free non-trap
         squares and the first does not meet the goal, else walk.  Returns the words for the log
