@@ -31,6 +31,8 @@ class Passages:
     steps: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
     _jumps: dict[Square, tuple[tuple[Square, ...], ...]] = field(default_factory=dict)
     _runs: dict[Square, Runs] = field(default_factory=dict)
+    _line_bits: dict[Square, int] = field(default_factory=dict)
+    _strikes: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
 
     def obstacle(self, sq: Square) -> bool:
         return sq in self.blocked or not self.board.inside(sq)
@@ -53,6 +55,25 @@ class Passages:
                     prev = sq
                 lines.append(tuple(line))
             found = self._jumps[start] = tuple(lines)
+        return found
+
+    def strike_squares(self, sq: Square) -> tuple[Square, ...]:
+        """The squares one step from `sq` by the corner rule, from which a figure there could be
+        struck in melee, in the direction order."""
+        found = self._strikes.get(sq)
+        if found is None:
+            steps = self.steps
+            found = self._strikes[sq] = tuple(n for n in steps.get(sq, ()) if sq in steps.get(n, ()))
+        return found
+
+    def line_bits(self, start: Square) -> int:
+        """The square and every square on its jump lines, as bits (`bits`' numbering): all
+        that says whether the jumps from it are the same when figures stand elsewhere."""
+        found = self._line_bits.get(start)
+        if found is None:
+            width = self.board.width
+            found = self._line_bits[start] = sum(
+                1 << (y * width + x) for x, y in {start, *(sq for line in self.jump_lines(start) for sq in line)})
         return found
 
     def runs(self, start: Square) -> Runs:

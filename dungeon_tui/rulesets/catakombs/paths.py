@@ -36,7 +36,8 @@ class Search:
     neighbours by the corner rule, `open_squares` those that may be entered, `extra` what
     entering a square costs over the step; `leaps`, when given, the moves beyond a step from a
     square reached (a companion's jumps: each landing and its cost in steps, the landing's
-    `extra` added).  `walk()` gives the steps to every square reached and the square each was
+    `extra` added), asked only from the `launches` squares when those are given (a leap from
+    any other must be none).  `walk()` gives the steps to every square reached and the square each was
     reached from; `nearest` and `route` settle only as far as the goals they ask about, and
     a later question resumes where the last one stopped (most goals are a few steps off).
 
@@ -49,16 +50,19 @@ class Search:
     entered and at what cost; `leaps` must read only what stands still while the search lives
     (a map of one moment)."""
 
-    __slots__ = ("_around", "_buckets", "_came", "_cost", "_dist", "_enter", "_leaps", "_number", "_reached",
+    __slots__ = ("_around", "_buckets", "_came", "_cost", "_dist", "_enter", "_launch", "_leaps", "_number", "_reached",
                  "_squares", "_taken", "_walk", "found")
 
-    def __init__(self, steps: Steps, start: Square, ground: Terrain, leaps: Leaps | None = None) -> None:
+    def __init__(self, steps: Steps, start: Square, ground: Terrain, leaps: Leaps | None = None,
+                 launches: frozenset[Square] | None = None) -> None:
         squares, number, around = _numbered(steps)
         n = len(squares)
         enter, cost = ground
         first = number[start]
         self._squares, self._number, self._around = squares, number, around
         self._enter, self._cost, self._leaps = enter, cost, leaps
+        # The squares leaps are asked from (all when `launches` does not narrow them), by number.
+        self._launch = None if leaps is None else _marked(steps, launches)
         self._dist, self._came, self._reached = [-1] * n, [-1] * n, [first]
         self._dist[first] = 0
         self._buckets: list[list[int]] = [[first]]
@@ -74,11 +78,37 @@ class Search:
         if d >= len(buckets):
             return False
         dist, came, reached, cost, enter = self._dist, self._came, self._reached, self._cost, self._enter
-        squares, number, around, leaps = self._squares, self._number, self._around, self._leaps
+        layer = buckets[d]
+        layer.sort()
+        # A square j is reached at nd through i when that is nearer than known; the test is
+        # written out in the loops below rather than called, as it runs for every step looked at
+        # (most of a search's time).
+        for i in layer:
+            if dist[i] != d:  # reached again more cheaply since it was put here
+                continue
+            for j in self._around[i]:
+                if enter[j]:
+                    nd, dj = d + cost[j], dist[j]
+                    if dj < 0 or nd < dj:
+                        if dj < 0:
+                            reached.append(j)
+                        dist[j], came[j] = nd, i
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(j)
+            if self._launch is not None and self._launch[i]:
+                self._leap_from(i, d)
+        self._taken = d + 1
+        return True
 
-        def reach(j: int, nd: int, i: int) -> None:
-            """Square j is nd steps away through i, if that is nearer than known."""
-            dj = dist[j]
+    def _leap_from(self, i: int, d: int) -> None:
+        """Reach the landings of the leaps from square i, settled d steps away."""
+        dist, came, reached, cost = self._dist, self._came, self._reached, self._cost
+        number, buckets = self._number, self._buckets
+        assert self._leaps is not None
+        for landing, far in self._leaps(self._squares[i]):
+            j = number[landing]
+            nd, dj = d + far + cost[j] - 1, dist[j]  # cost[j] holds a step's 1: a leap costs `far` instead
             if dj < 0 or nd < dj:
                 if dj < 0:
                     reached.append(j)
@@ -86,21 +116,6 @@ class Search:
                 while len(buckets) <= nd:
                     buckets.append([])
                 buckets[nd].append(j)
-
-        layer = buckets[d]
-        layer.sort()
-        for i in layer:
-            if dist[i] != d:  # reached again more cheaply since it was put here
-                continue
-            for j in around[i]:
-                if enter[j]:
-                    reach(j, d + cost[j], i)
-            if leaps is not None:
-                for landing, far in leaps(squares[i]):
-                    j = number[landing]
-                    reach(j, d + far + cost[j] - 1, i)  # cost[j] holds a step's 1: a leap costs `far` instead
-        self._taken = d + 1
-        return True
 
     def walk(self) -> Walk:
         """The steps to every square reached and the square each was reached from."""
@@ -143,17 +158,36 @@ class Search:
         return None if i is None else (squares[i], self._dist[i])
 
     def _first_of(self, wanted: list[int]) -> int | None:
-        """`_first` for goals listed by number: their distances are read, not the buckets
-        scanned, so a walk already settled that far answers at once."""
-        dist = self._dist
-        while wanted:
-            taken = self._taken
-            settled = [(dist[i], i) for i in wanted if 0 <= dist[i] <= taken]
-            if settled:
-                return min(settled)[1]
-            if not self._take():
+        """`_first` for goals listed by number, a bucket at a time: once the buckets below d
+        are taken, a goal in bucket d is d steps away (had it been nearer, an earlier bucket
+        would have held it), so the lowest-numbered goal there is the one."""
+        goals = set(wanted)
+        buckets = self._buckets
+        d = 0
+        while goals:
+            while self._taken < d and self._take():
+                pass
+            if d >= len(buckets):
                 return None
+            hits = goals.intersection(buckets[d])
+            if hits:
+                return min(hits)
+            d += 1
         return None
+
+    def within(self, goals: Iterable[Square], steps: int) -> bool:
+        """Whether any goal is at most `steps` away, settling no further than that (read a
+        bucket at a time, as `_first_of`)."""
+        wanted = {i for i in map(self._number.get, goals) if i is not None}
+        buckets = self._buckets
+        for d in range(steps + 1):
+            while self._taken < d and self._take():
+                pass
+            if d >= len(buckets):
+                return False
+            if not wanted.isdisjoint(buckets[d]):
+                return True
+        return False
 
     def settled(self, sq: Square) -> int | None:
         """Steps to the square if the search has already settled it, None if not (yet)."""
@@ -204,6 +238,25 @@ def terrain(steps: Steps, open_squares: AbstractSet[Square], extra: Mapping[Squa
         if i is not None:
             cost[i] = 1 + c
     return enter, cost
+
+
+_MARKED: dict[tuple[int, int], tuple[Steps, frozenset[Square] | None, bytearray]] = {}
+
+
+def _marked(steps: Steps, squares: frozenset[Square] | None) -> bytearray:
+    """The squares (all when None) as flags by square number, worked out once per table and set."""
+    found = _MARKED.get((id(steps), id(squares)))
+    if found is None or found[0] is not steps or found[1] is not squares:
+        if len(_MARKED) > 256:
+            _MARKED.clear()
+        _, number, _ = _numbered(steps)
+        marks = bytearray(len(number)) if squares is not None else bytearray(b"\x01" * len(number))
+        for sq in squares or ():
+            i = number.get(sq)
+            if i is not None:
+                marks[i] = 1
+        found = _MARKED[id(steps), id(squares)] = (steps, squares, marks)
+    return found[2]
 
 
 Numbered = tuple[list[Square], dict[Square, int], list[tuple[int, ...]]]

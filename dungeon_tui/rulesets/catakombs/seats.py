@@ -21,7 +21,7 @@ class SoloMaster:
         if not offered:
             return self.seat.choose(game, d)
         ids = [a.get("figure") for a in offered]
-        first = self.seat.order(game, ids)[0]  # type: ignore[attr-defined]
+        first = self.seat.first(game, ids)  # type: ignore[attr-defined]
         fig = game.state.figures[first]
         roused = "roused" if fig.activated else "not roused"
         return next(a for a in offered if a.get("figure") == first), f"{name(fig)} acts next ({roused})"

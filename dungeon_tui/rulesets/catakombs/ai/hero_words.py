@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from ....engine.game import Action
+from ..board import Board
 from ..items import DOOR_ARMOUR, DOOR_PV, LOCK
 from ..quests import UNCLE, WORDS
 from ..sight import chebyshev
@@ -94,7 +95,7 @@ def enemy_close(p: Plan, n: int) -> bool:
     """An enemy it can reach within n steps: the party fights it together rather than running
     past it for the objective, one hero at a time.  The uncle (no hero, 12 PV, the quest lost
     with him) never goes looking for a fight: he makes for the stairs."""
-    return p.target is not None and p.target_and_steps()[1] <= n and p.me.id in p.s.party
+    return p.me.id in p.s.party and p.foe_within(n)
 
 
 @registry.condition(says="no point kept yet")
@@ -186,7 +187,7 @@ def objective_goals(p: Plan) -> list[Square]:
     s, m = p.s, p.m
     quest = p.game.content.quests[s.quest]
     at = m.board.objective_at
-    stairs = list(m.board.exit_squares) or list(m.board.squares("E"))
+    stairs = _stairs(m.board)
     if quest.objective == "uncle_out" and s.flags.get("uncle_joined"):
         uncle = s.figures.get(UNCLE)
         if p.me.id == UNCLE or uncle is None or not uncle.on_board:
@@ -204,6 +205,18 @@ def objective_goals(p: Plan) -> list[Square]:
     return [n for n in m.board.neighbours(at) if m.free(n)]
 
 
+_STAIRS: dict[int, tuple[Board, list[Square]]] = {}
+
+
+def _stairs(board: Board) -> list[Square]:
+    """Where the heroes leave the board (the stairs unless the quest names other exits), found
+    once per board: asked at every step a companion takes."""
+    found = _STAIRS.get(id(board))
+    if found is None or found[0] is not board:
+        found = _STAIRS[id(board)] = (board, list(board.exit_squares) or list(board.squares("E")))
+    return list(found[1])
+
+
 def _gem_squares(p: Plan) -> list[Square]:
     holders = [f.at for f in p.s.hero_side() if GEM in f.items and f is not p.me]
     dropped = [tuple(d["at"]) for d in p.s.dropped if d.get("item") == GEM]
@@ -212,8 +225,9 @@ def _gem_squares(p: Plan) -> list[Square]:
 
 @registry.action
 def advance_objective(p: Plan) -> str:
-    goals = [g for g in objective_goals(p) if g != p.me.at]
-    if goals and p.me.at not in objective_goals(p):
+    wanted = objective_goals(p)
+    goals = [g for g in wanted if g != p.me.at]
+    if goals and p.me.at not in wanted:
         words = p.move_along(goals, lambda sq: sq in goals)
         if words:
             return f"heads for the objective ({words})"

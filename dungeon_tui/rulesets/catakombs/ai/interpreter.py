@@ -9,7 +9,7 @@ from ..state import Figure
 from ..terrain import Map
 from . import hero_words  # noqa: F401  (the companions' words join the registry)
 from .plan import Intent, Plan
-from .words import registry
+from .words import best_stat, registry
 
 BOOK = tactics.ScriptBook(registry, "content/catakombs/tactics.yaml")
 scripts, script_problems = BOOK.scripts, BOOK.problems
@@ -25,9 +25,26 @@ def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
     """The first offered action that carries out one of the intents, in the script's order."""
     for intent in intents:
         for a in d.options:
-            if fits(a, me, intent):
+            if a.kind == intent.kind and fits(a, me, intent):  # the kind first: most are not
                 return a
     return None
+
+
+_FOR_STAT: dict[tuple[int, str], tuple[tactics.Script, tactics.Script]] = {}
+
+
+def for_best_stat(script: tactics.Script, best: str) -> tactics.Script:
+    """The script less its entries that ask for another best stat than the figure's (`primary`,
+    not negated): they can never fire for it, and a script tried for a figure asks most of its
+    conditions of entries for the other two kinds of fighter."""
+    found = _FOR_STAT.get((id(script), best))
+    if found is None or found[0] is not script:
+        def other(entry: tactics.Entry) -> bool:
+            tests = ((entry.condition, entry.negate), *entry.also) if entry.condition is not None else ()
+            return any(c.name == "primary" and not neg and dict(c.params)["stat"] != best for c, neg in tests)
+        found = _FOR_STAT[(id(script), best)] = (
+            script, tactics.Script(script.name, [e for e in script.entries if not other(e)], script.params))
+    return found[1]
 
 
 def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None = None) -> tuple[Action | None, str]:
@@ -36,7 +53,7 @@ def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None =
     `m`, the map of this moment if the caller has made one, serves every try."""
     m = m or Map(game)
     compiled = scripts(game.content)
-    current = compiled[script]
+    current = for_best_stat(compiled[script], best_stat(Plan(game, me, d, shared=m)))
     for _ in range(len(current.entries) + 1):
         p = Plan(game, me, d, shared=m)
         try:

@@ -27,6 +27,7 @@ TRAP_STEPS = 20  # a fall onto a trap in the middle: 4D6 wounds, no dodge
 _KEPT = 256
 _WALKS: dict[tuple[object, ...], Search] = {}
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
+_JUMPS: dict[tuple[object, ...], dict[tuple[Square, int], list[tuple[Square, int]]]] = {}
 NO_JUMPS: list[tuple[Square, int]] = []
 
 
@@ -37,6 +38,21 @@ def jump_cost(fig: Figure, over: int, lava: bool, trap: bool) -> int | None:
         return None
     risk = (FATE_STEPS if fig.fate >= 1 else DEATH_STEPS) if lava else TRAP_STEPS if trap else 0
     return math.ceil(AP_STEPS / odds) + math.ceil((1 - odds) * risk)
+
+
+_COSTS: dict[tuple[int, int], dict[tuple[int, bool, bool], int | None]] = {}
+
+
+def jump_costs(fig: Figure) -> dict[tuple[int, bool, bool], int | None]:
+    """`jump_cost` for every length, over lava or not, a trap in the middle or not: it reads
+    only the hero's Agility and fate points, so it is worked out once for each pair."""
+    odds_key = (fig.stat("agi"), fig.fate)
+    found = _COSTS.get(odds_key)
+    if found is None:
+        found = _COSTS[odds_key] = {(n, lava, trap): jump_cost(fig, n, lava, trap)
+                                    for n in range(1, LONGEST_JUMP + 1) for lava in (False, True)
+                                    for trap in (False, True)}
+    return found
 
 
 def launch_squares(m: Map) -> frozenset[Square]:
@@ -67,23 +83,35 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     walk = _WALKS.get(found_key)
     if walk is not None:
         return walk
-    costs = {(n, lava, trap): jump_cost(fig, n, lava, trap)
-             for n in range(1, LONGEST_JUMP + 1) for lava in (False, True) for trap in (False, True)}
+    costs = jump_costs(fig)
     take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
     lava, start, board = m.lava, fig.at, m.snapshot()
+    lines, standing = m.passages.line_bits, m.figure_bits()
+    # The jumps from a square read the ground, the armed traps, the hero's odds and which squares
+    # on its lines figures stand on: kept by those, so the next walk, one step on (most of the
+    # board's figures where they stood), finds them made.
+    kept_key = (m.ground_number, m.armed, fig.stat("agi"), fig.fate)
+    kept = _JUMPS.get(kept_key)
+    if kept is None:
+        if len(_JUMPS) >= _KEPT:
+            _JUMPS.clear()
+        kept = _JUMPS[kept_key] = {}
 
-    def jumps(sq: Square) -> list[tuple[Square, int]]:
-        if sq not in take_offs or not (sq == start or board.free(sq)):  # one takes off only where one stands
+    def jumps(sq: Square) -> list[tuple[Square, int]]:  # asked only from the take-offs
+        if not (sq == start or board.free(sq)):  # one takes off only where one stands
             return NO_JUMPS
-        out = []
-        for landing, skipped in jumps_from(board, sq):
-            over = len(skipped)
-            cost = costs[(over, any(s in lava for s in skipped), board.trap(skipped[(over + 1) // 2 - 1]))]
-            if cost is not None:
-                out.append((landing, cost))
+        here = (sq, standing & lines(sq))
+        out = kept.get(here)
+        if out is None:
+            out = kept[here] = []
+            for landing, skipped in jumps_from(board, sq):
+                over = len(skipped)
+                cost = costs[(over, any(s in lava for s in skipped), board.trap(skipped[(over + 1) // 2 - 1]))]
+                if cost is not None:
+                    out.append((landing, cost))
         return out
 
-    walk = Search(m.steps(), start, ground_for(m, fig, False, on), jumps)
+    walk = Search(m.steps(), start, ground_for(m, fig, False, on), jumps, take_offs)
     if len(_WALKS) >= _KEPT:
         _WALKS.clear()
     _WALKS[found_key] = walk

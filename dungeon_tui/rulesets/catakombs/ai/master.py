@@ -6,6 +6,8 @@ their target first (ties: roster order).  Each spends all its AP before the next
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....engine.game import DUNGEON, Action, Decision, Game, thaw
 from ..reinforcements import solo_entry
 from ..sight import chebyshev
@@ -34,7 +36,7 @@ class MasterSeat:
         s: State = game.state
         acting = [fid for fid in dict.fromkeys(a.get("figure") for a in d.options) if fid is not None]
         m = Map(game)  # the board of this moment, for every figure's plan
-        for fid in self.order(game, acting, m):
+        for fid in self._ordered(game, acting, m):  # ranked lazily: the first usually acts
             me = s.figures[fid]
             action, why = run_script(game, d, me, SCRIPT, m)
             if action is None:
@@ -51,6 +53,14 @@ class MasterSeat:
         return d.options[0], "the only thing left to do"
 
     def order(self, game: Game, acting: list[str], m: Map | None = None) -> list[str]:
+        return list(self._ordered(game, acting, m))
+
+    def first(self, game: Game, acting: list[str]) -> str:
+        """The figure that acts next: the first of `order`, the roused ones ranked by walking
+        only when no figure that is not roused is still to act (they come first)."""
+        return next(self._ordered(game, acting))
+
+    def _ordered(self, game: Game, acting: list[str], m: Map | None = None) -> Iterator[str]:
         s: State = game.state
         turn = s.turn
         ready = [fid for fid in acting if (turn, fid) not in self._done]
@@ -58,13 +68,14 @@ class MasterSeat:
             # Each figure spends all its AP before the next starts.
             ready.remove(self._current[1])
             ready.insert(0, self._current[1])
-            return ready + [fid for fid in acting if fid not in ready]
+            yield from ready + [fid for fid in acting if fid not in ready]
+            return
         rank = {fid: i for i, fid in enumerate(s.roster)}
+        yield from sorted((f for f in ready if not s.figures[f].activated), key=lambda f: rank.get(f, FAR))
         m = m or Map(game)
-        calm = sorted((f for f in ready if not s.figures[f].activated), key=lambda f: rank.get(f, FAR))
-        roused = sorted((f for f in ready if s.figures[f].activated),
-                        key=lambda f: (Plan(game, s.figures[f], shared=m).target_and_steps()[1], rank.get(f, FAR)))
-        return calm + roused + [fid for fid in acting if fid not in ready]
+        yield from sorted((f for f in ready if s.figures[f].activated),
+                          key=lambda f: (Plan(game, s.figures[f], shared=m).target_and_steps()[1], rank.get(f, FAR)))
+        yield from [fid for fid in acting if fid not in ready]
 
 
 def side_choice(game: Game, d: Decision) -> tuple[Action, str] | None:

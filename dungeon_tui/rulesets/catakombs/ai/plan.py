@@ -7,7 +7,7 @@ offered action must carry).  The seat then plays the first offered action that f
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from ....engine.game import Decision, Game
@@ -52,10 +52,35 @@ class Plan:
 
     def adversaries(self) -> list[Figure]:
         """Standing figures of the other side (downed heroes are no target), party order first,
-        the uncle last (he is not in the party)."""
-        rank = {fid: i for i, fid in enumerate(self.s.party + self.s.roster)}
-        foes = [f for f in self.s.enemies_of(self.me) if f.standing]
-        return sorted(foes, key=lambda f: rank.get(f.id, len(rank)))
+        the uncle last (he is not in the party).  The same for a side's every plan on one map
+        (asked by most conditions of every try): callers must not change the list."""
+        found = self.m.found.get(("adversaries", self.me.side))
+        if found is None:
+            rank = {fid: i for i, fid in enumerate(self.s.party + self.s.roster)}
+            foes = [f for f in self.s.enemies_of(self.me) if f.standing]
+            found = self.m.found["adversaries", self.me.side] = sorted(foes, key=lambda f: rank.get(f.id, len(rank)))
+        return cast(list[Figure], found)
+
+    def strikes_from_here(self) -> bool:
+        """Whether an adversary can be struck from where it stands, which makes it the target
+        (0 steps): known without ranking the others by walking."""
+        if self._target is not None or ("target", self.me.id) in self.m.found:
+            target = self.target
+            return target is not None and self.m.step_ok(self.me.at, target.at)
+        around = self.m.steps().get(self.me.at, ())
+        return any(f.at in around for f in self.adversaries())
+
+    def foe_within(self, steps: int) -> bool:
+        """Whether the target is at most `steps` away by walking: the walk settles no farther
+        than that to say no (the target's full ranking may need it to go farther)."""
+        if self._target is not None or ("target", self.me.id) in self.m.found:
+            return self.target is not None and self.target_and_steps()[1] <= steps
+        foes = self.adversaries()
+        if not foes:
+            return False
+        if self.strikes_from_here():
+            return True
+        return self.walk().within([sq for f in foes for sq in self.spots(f)], steps)
 
     def allies(self) -> list[Figure]:
         return [f for f in self.m.allies_of(self.me) if f.standing]
@@ -76,9 +101,9 @@ class Plan:
         """Steps to every square it can reach (the whole search)."""
         return self.walk().walk()[0]
 
-    def spots(self, foe: Figure) -> list[Square]:
+    def spots(self, foe: Figure) -> tuple[Square, ...]:
         """The squares from which the foe can be attacked."""
-        return [n for n in self.m.neighbours(foe.at) if self.m.step_ok(n, foe.at)]
+        return self.m.passages.strike_squares(foe.at)
 
     def target_and_steps(self) -> tuple[Figure | None, int]:
         """The nearest standing adversary by walking (ties: lowest PV, party order); none
@@ -116,7 +141,7 @@ class Plan:
         steps, which = cast(tuple[int, list[int]], near)
         return [(steps, foes[i].pv, i, foes[i]) for i in which]
 
-    def nearest_groups(self, groups: list[list[Square]]) -> tuple[int, list[int]]:
+    def nearest_groups(self, groups: Sequence[Sequence[Square]]) -> tuple[int, list[int]]:
         """Steps to the nearest square of any group and, in order, the groups with a square
         that near; (FAR, []) when none can be reached.  The walk settles only as far as the
         nearest: every square as near is then settled too, and every other is farther."""
@@ -136,7 +161,7 @@ class Plan:
     def want(self, kind: str, **args: Any) -> None:
         self.intents.append(Intent(kind, tuple(sorted(args.items()))))
 
-    def move_along(self, goals: list[Square] | Callable[[Square], bool], until: Callable[[Square], bool]) -> str:
+    def move_along(self, goals: Sequence[Square] | Callable[[Square], bool], until: Callable[[Square], bool]) -> str:
         """One move along the fastest path to the nearest goal (`goals` lists them or tells
         one): open a closed door ahead, pass an ally, run when both steps are free non-trap
         squares and the first does not meet the goal, else walk.  Returns the words for the log

@@ -51,8 +51,16 @@ def no_target(p: Plan) -> bool:
     return not p.adversaries()
 
 
-def _primary(p: Plan) -> str:
-    """The highest of melee, shooting and magic (ties in that order; a swarm's bonus counts)."""
+def best_stat(p: Plan) -> str:
+    """The highest of melee, shooting and magic (ties in that order; a swarm's bonus counts);
+    worked out once per figure and map (asked by most entries of a script)."""
+    found = p.m.found.get(("primary", p.me.id))
+    if found is None:
+        found = p.m.found["primary", p.me.id] = _highest(p)
+    return str(found)
+
+
+def _highest(p: Plan) -> str:
     stats = [("cc", p.me.stat("cc")), ("tir", p.me.stat("tir") if p.me.dmg_shoot is not None else 0),
              ("mag", p.me.stat("mag"))]
     return max(stats, key=lambda kv: kv[1])[0]
@@ -63,7 +71,7 @@ PRIMARY_WORDS = {"cc": "a fighter", "tir": "a shooter", "mag": "a caster"}
 
 @registry.condition(says=lambda p, stat: PRIMARY_WORDS[stat])
 def primary(p: Plan, stat: str) -> bool:
-    return _primary(p) == stat
+    return best_stat(p) == stat
 
 
 @registry.condition(says="knows only support spells")
@@ -81,8 +89,7 @@ def _steps_words(p: Plan) -> str:
 
 @registry.condition(says=_steps_words)
 def can_melee(p: Plan) -> bool:
-    t = p.target
-    return t is not None and p.m.step_ok(p.me.at, t.at)
+    return p.strikes_from_here()
 
 
 @registry.condition(says=lambda p: f"{name(p.target)} in sight at {chebyshev(p.me.at, p.target.at)} squares"
@@ -271,14 +278,17 @@ def advance(p: Plan, until: str) -> str:
     if t is None:
         return ""
     goal = _advance_goal(p, until)
-    words = p.move_along(goal, goal)
+    # Squares next to the target are listed, so the walk reads their steps instead of testing
+    # every square it settles.
+    goals = p.spots(t) if until == "adjacent" else goal
+    words = p.move_along(goals, goal)
     if words:
         return f"advances on {name(t)} ({words})"
     # No way to the goal: the reachable square closest to the target (§6.1).
     dist, there = p.distances(), t.at
-    spots = sorted(dist, key=lambda sq: (chebyshev(sq, there), dist[sq], sq[1], sq[0]))
-    if spots and spots[0] != p.me.at and chebyshev(spots[0], t.at) < chebyshev(p.me.at, t.at):
-        words = p.move_along([spots[0]], lambda sq: sq == spots[0])
+    best = min(dist, key=lambda sq: (chebyshev(sq, there), dist[sq], sq[1], sq[0]), default=None)
+    if best is not None and best != p.me.at and chebyshev(best, t.at) < chebyshev(p.me.at, t.at):
+        words = p.move_along([best], lambda sq: sq == best)
         return f"no way to {name(t)}: edges closer ({words})" if words else ""
     return ""
 
