@@ -60,14 +60,28 @@ class Action:
     def make(cls, seat: str, kind: str, text: str = "", **args: Any) -> Action:
         items = [(k, v if v is None or type(v) in _PLAIN else freeze(v)) for k, v in args.items()]
         items.sort()
-        # The fields set through their slots: a frozen dataclass's own __init__ goes through
-        # object.__setattr__ by name, twice as slow, and rules make several actions a step.
+        return cls.sorted_plain(seat, kind, text, tuple(items))
+
+    @classmethod
+    def sorted_plain(cls, seat: str, kind: str, text: str, args: tuple[tuple[str, Any], ...]) -> Action:
+        """An action from arguments already as `make` would leave them (plain or frozen values,
+        sorted by name): a ruleset that knows its arguments are plain skips their checking.
+        The fields are set through their slots: a frozen dataclass's own __init__ goes through
+        object.__setattr__ by name, twice as slow, and rules make several actions a step."""
         action = _new(cls)
         _SET_SEAT(action, seat)
         _SET_KIND(action, kind)
-        _SET_ARGS(action, tuple(items))
+        _SET_ARGS(action, args)
         _SET_TEXT(action, text)
         return action
+
+    def __eq__(self, other: object) -> bool:
+        """Seat, kind and arguments (never the text).  Written out, not the dataclass's tuple
+        comparison: a replayed choice is compared with the options before it in the list, and
+        those mostly differ already in kind."""
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.kind == other.kind and self.args == other.args and self.seat == other.seat
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.args:

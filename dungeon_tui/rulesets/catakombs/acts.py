@@ -51,6 +51,20 @@ def in_offer_order() -> list[Act]:
     return _ORDERED[0][1]
 
 
+_PAYABLE: dict[tuple[int, int, bool], list[Offers]] = {}  # (actions registered, budget, hero) -> offers
+
+
+def payable_offers(budget: int, hero: bool) -> list[Offers]:
+    """The offers of every action a figure with `budget` AP may pay for, in OFFER_ORDER (the
+    heroes' own actions for a hero only): the same few lists at every offer, made once."""
+    found_key = (len(ACTS), budget, hero)
+    found = _PAYABLE.get(found_key)
+    if found is None:
+        found = _PAYABLE[found_key] = [a.offers for a in in_offer_order()
+                                       if a.cost <= budget and (not a.heroes_only or hero)]
+    return found
+
+
 def act(kind: str, cost: int, offers: Offers, heroes_only: bool = False) -> Callable[[Run], Run]:
     def register(run: Run) -> Run:
         if kind in ACTS:
@@ -89,4 +103,4 @@ def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action
         elif type(v) not in _PLAIN:
             return Action.make(seat, kind, text=text, **args)
     # Plain values and squares as tuples: Action.make would only sort them.
-    return Action(seat, kind, tuple(sorted(args.items())), text)
+    return Action.sorted_plain(seat, kind, text, tuple(sorted(args.items())))

@@ -72,8 +72,9 @@ def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig):
         return []
     out = []
+    floor, figures = m.floor, m.figures  # m.free, read inline: asked for every move of every offer
     for move in offered_moves(m, fig, seat, "walk", lambda: [[n, None] for n in steps_from(m, fig, fig.at)]):
-        if m.free(move[0]):
+        if move[0] in floor and move[0] not in figures:
             if move[1] is None:
                 move[1] = option(seat, fig, "walk", f"walk to {at(move[0])}", to=move[0])
             out.append(move[1])
@@ -98,12 +99,13 @@ def run_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     flyer = flies(fig)
     runs = offered_moves(m, fig, seat, "run", lambda: [[second, [[first, None] for first in firsts]]
                                                        for second, firsts in m.passages.runs(fig.at)])
+    floor, figures, lava = m.floor, m.figures, m.lava  # m.free and m.ground, read inline
     for second, vias in runs:
-        if not m.free(second):
+        if second not in floor or second in figures:
             continue
         for via in vias:
             first = via[0]
-            if m.free(first) or (flyer and (m.ground(first) or first in m.lava)):
+            if (first in floor and first not in figures) or (flyer and (first in floor or first in lava)):
                 if via[1] is None:
                     via[1] = option(seat, fig, "run", f"run to {at(second)}", via=first, to=second)
                 out.append(via[1])

@@ -177,7 +177,8 @@ class State:
         return None
 
     def occupied(self) -> dict[Square, Figure]:
-        return {f.pos: f for f in self.figures.values() if f.pos is not None and f.on_board}
+        # `on_board` written out: a map asks at every offer.
+        return {f.pos: f for f in self.figures.values() if f.pos is not None and f.status in (STANDING, DOWNED)}
 
     def seat(self, fig: Figure) -> str:
         return self.seat_of.get(fig.id, DUNGEON)

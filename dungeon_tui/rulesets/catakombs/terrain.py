@@ -13,7 +13,7 @@ from .board import Board, board_for
 from .passages import Passages, passages
 from .paths import search, walking_distances
 from .sight import box_corner, chebyshev, clear_line, diagonal_ok, line_shape, targeting_los, terrain_los
-from .state import DOWNED, HERO, Figure, Square, State, key, square
+from .state import DOWNED, HERO, MASTER, Figure, Square, State, key, square
 
 WALLS = "#R"
 DOOR_SYMBOLS = "DL"
@@ -26,6 +26,8 @@ Ground = tuple[Board, Passages, frozenset[Square], int]
 _GROUNDS: dict[tuple[object, ...], Ground] = {}
 _KEPT = 256
 _GROUND_NUMBERS = itertools.count()
+# The armed traps' squares per arrangement of the traps (a handful a quest): read by every map.
+_ARMED: dict[tuple[tuple[str, bool], ...], frozenset[Square]] = {}
 
 
 def board_of(game: Game) -> Board:
@@ -88,9 +90,20 @@ class Map:
         self.blocked = self.passages.blocked
         self.lava = layout(board).lava
         self.figures = s.occupied()
-        self.armed = frozenset(square(k) for k, on in s.traps.items() if on)
+        traps = tuple(s.traps.items())
+        armed = _ARMED.get(traps)
+        if armed is None:
+            if len(_ARMED) >= _KEPT:
+                _ARMED.clear()
+            armed = _ARMED[traps] = frozenset(square(k) for k, on in traps if on)
+        self.armed = armed
         self._figure_bits: int | None = None
         self._standing: frozenset[Square] | None = None
+        self._foes: dict[str, list[Figure]] = {}
+        self._allies: dict[str, list[Figure]] = {}
+        # Targeting sight by (viewer, target, from, to): the offers of shots and spells and the
+        # AI's scripts ask the same pairs again and again of one map.
+        self._sight: dict[tuple[str, str, Square, Square], bool] = {}
         # Answers worked out from this map by whoever asks (who may be struck or shot, the AI's
         # targets), kept as long as the map: a map is made for one moment of the game.
         self.found: dict[tuple[str, str], object] = {}
@@ -145,9 +158,15 @@ class Map:
             return False
         start = at or viewer.at
         end = target.at
-        if not self.on_board(start, end):
-            return targeting_los(start, end, self.obstacle, lambda sq: self.blocks(viewer, target, sq))
-        return self._clear_shot(viewer, target, start, end)
+        found_key = (viewer.id, target.id, start, end)
+        found = self._sight.get(found_key)
+        if found is None:
+            if not self.on_board(start, end):
+                found = targeting_los(start, end, self.obstacle, lambda sq: self.blocks(viewer, target, sq))
+            else:
+                found = self._clear_shot(viewer, target, start, end)
+            self._sight[found_key] = found
+        return found
 
     def shot_from(self, viewer: Figure, target: Figure, sq: Square) -> bool:
         """Whether the viewer would have the target in sight from the square (as `targets`,
@@ -194,12 +213,27 @@ class Map:
                 if self.threatens(e, where) and (e.duel is None or e.duel == fig.id)]
 
     def adjacent_foes(self, fig: Figure) -> list[Figure]:
-        """Enemies it may attack in melee: next to it, by the corner rule, on the board."""
-        return [e for e in self.s.enemies_of(fig)
-                if chebyshev(e.at, fig.at) == 1 and diagonal_ok(fig.at, e.at, self.obstacle)]
+        """Enemies it may attack in melee: next to it, by the corner rule, on the board (the
+        corner rule's steps from its square are exactly those squares)."""
+        near = self.passages.steps.get(fig.at, ())
+        return [e for e in self.foes(fig) if e.pos in near]
+
+    def foes(self, fig: Figure) -> list[Figure]:
+        """The figure's enemies on the board as this map found them, in the state's order
+        (`State.enemies_of`, asked once per side and map; not to be changed by the caller)."""
+        found = self._foes.get(fig.side)
+        if found is None:
+            side = MASTER if fig.side == HERO else HERO
+            found = self._foes[fig.side] = [f for f in self.s.figures.values() if f.side == side and f.on_board]
+        return found
 
     def allies_of(self, fig: Figure) -> list[Figure]:
-        return [f for f in self.figures.values() if f.side == fig.side and f is not fig]
+        """The figure's allies on the board as this map found them (asked by several offers
+        of one figure; a fresh list each time, as callers may keep it)."""
+        found = self._allies.get(fig.id)
+        if found is None:
+            found = self._allies[fig.id] = [f for f in self.figures.values() if f.side == fig.side and f is not fig]
+        return list(found)
 
     def trap(self, sq: Square) -> bool:
         """An armed trap on the square, as the board stood when this map was made."""
@@ -231,6 +265,20 @@ class Snapshot:
 
     def trap(self, sq: Square) -> bool:
         return sq in self.armed
+
+
+_SQUARES: dict[tuple[str, ...], dict[Square, str]] = {}
+
+
+def squares_of(keys: tuple[str, ...]) -> dict[Square, str]:
+    """The squares of state keys ("x,y"), each with its key: for the state's doors and chests,
+    whose keys stay the same all quest (only their states change), read once."""
+    found = _SQUARES.get(keys)
+    if found is None:
+        if len(_SQUARES) >= _KEPT:
+            _SQUARES.clear()
+        found = _SQUARES[keys] = {square(k): k for k in keys}
+    return found
 
 
 def visible(fig: Figure) -> bool:

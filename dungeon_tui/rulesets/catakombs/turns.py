@@ -7,7 +7,7 @@ from typing import Any
 from ...engine.dice import roll_event, shuffled
 from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from . import combat, items, movement, spells  # noqa: F401  (their actions register in ACTS)
-from .acts import ACTS, Steps, at, in_offer_order, short
+from .acts import ACTS, Steps, at, payable_offers, short
 from .conditions import free_offers, upkeep
 from .damage import kill
 from .deployment import solo_deployment
@@ -31,9 +31,8 @@ def offers(game: Game, fig: Figure, seat: str, budget: int, m: Map | None = None
     if fig.webbed:
         return free_offers(m, fig, seat)
     out: list[Action] = []
-    for act in in_offer_order():
-        if act.cost <= budget and (not act.heroes_only or fig.side == HERO):
-            out += act.offers(m, fig, seat)
+    for offers_of in payable_offers(budget, fig.side == HERO):
+        out += offers_of(m, fig, seat)
     if fig.duel:
         out = duel_options(m, fig, out)
     return out
