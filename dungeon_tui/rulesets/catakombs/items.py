@@ -108,7 +108,7 @@ def take_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
 
 
 def give_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
-    if not hands_free(fig) or fig.duel:
+    if not hands_free(fig) or fig.duel or not fig.items:
         return []
     out = []
     for ally in m.allies_of(fig):

@@ -118,9 +118,10 @@ def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig):
         return []
     out = []
+    near = m.passages.steps.get(fig.at, ())  # one step away by the corner rule
     for ally in m.allies_of(fig):
         mid = ally.at
-        if chebyshev(mid, fig.at) != 1 or not m.step_ok(fig.at, mid) or not m.ground(mid):
+        if mid not in near or not m.ground(mid):
             continue
         for n in m.neighbours(mid):
             if n != fig.at and m.free(n):

@@ -4,7 +4,7 @@ who threatens a square, and who may be targeted from where (§5.3, §5.4)."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -132,6 +132,24 @@ class Map:
         if isinstance(passable, AbstractSet):
             return search(self.steps(), start, passable, {})[0]
         return walking_distances(self.board, start, passable, self.obstacle, steps=self.steps())
+
+    def rings(self, start: Square, open_squares: AbstractSet[Square]) -> Iterator[list[Square]]:
+        """The squares reached from `start` through `open_squares`, one ring of equal walking
+        steps at a time (1 step, 2 steps...): a question the nearest ring answers stops the walk
+        there, where `distances` walks the whole dungeon."""
+        steps = self.passages.steps
+        seen = {start}
+        ring = [start]
+        while ring:
+            ahead = []
+            for sq in ring:
+                for n in steps.get(sq, ()):
+                    if n not in seen and n in open_squares:
+                        seen.add(n)
+                        ahead.append(n)
+            if ahead:
+                yield ahead
+            ring = ahead
 
     def neighbours(self, sq: Square) -> list[Square]:
         return list(self.steps().get(sq, ()))

@@ -166,7 +166,8 @@ def master_act(game: Game) -> Steps:
     active: Figure | None = None
     while s.result is None:
         ready = [f for f in s.master_figures() if f.standing and f.ap > 0]
-        if active is None or active not in ready:
+        # By identity: `in` would compare a figure with every other field by field.
+        if active is None or not any(f is active for f in ready):
             if not ready:
                 return
             options = [Action.make(DUNGEON, "activate", text=f"Activate {f.name} ({f.ap} AP)", figure=f.id)
