@@ -156,6 +156,58 @@ class Decision:
             return self.chance.legal(action)
         return action in self.options
 
+    def offered(self, action: Action) -> Action | None:
+        """The option equal to `action` (the ruleset's instance, with its words), or None."""
+        options = self.options
+        try:
+            return options[options.index(action)]
+        except ValueError:
+            return None
+
+
+_OPTIONS = vars(Decision)["options"]  # the slot under LazyDecision's property
+
+
+def _played() -> list[Action]:
+    raise RuntimeError("the options of a decision played without them being read were never made, "
+                       "and the state has moved on since")
+
+
+class LazyDecision(Decision):
+    """A decision whose options are made the first time anyone reads `options` (by `make`,
+    then kept), so every reader sees the one list in the one order.  A choice played before
+    that (a replay, where no one reads them) is checked by `find` alone: the ruleset's promise
+    is that `find(action)` is the element of `make()` equal to `action`, or None, made from
+    the same state, and that it costs a fraction of the whole list.  Once played that way, the
+    options are never made (the state they came from is gone): reading them is an error."""
+
+    __slots__ = ("_find", "_make")
+
+    def __init__(self, seat: str, prompt: str, make: Callable[[], list[Action]],
+                 find: Callable[[Action], Action | None], context: dict[str, Any] | None = None) -> None:
+        Decision.__init__(self, seat, prompt, [], None, {} if context is None else context)
+        self._make: Callable[[], list[Action]] | None = make
+        self._find = find
+
+    @property
+    def options(self) -> list[Action]:
+        if self._make is not None:
+            _OPTIONS.__set__(self, self._make())
+            self._make = None
+        return _OPTIONS.__get__(self)  # type: ignore[no-any-return]
+
+    @options.setter
+    def options(self, value: list[Action]) -> None:
+        _OPTIONS.__set__(self, value)
+
+    def offered(self, action: Action) -> Action | None:
+        if self._make is None:
+            return Decision.offered(self, action)
+        found = self._find(action)
+        if found is not None:
+            self._make = _played
+        return found
+
 
 @dataclass(slots=True)
 class Event:
@@ -303,11 +355,12 @@ class Game:
             raise IllegalAction("the game is over")
         if decision.chance is None:
             # Take the offered instance so the canonical text comes from the ruleset (found in
-            # one pass: `Decision.legal` would look it up, then `index` again).
-            try:
-                action = decision.options[decision.options.index(action)]
-            except ValueError:
-                raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}") from None
+            # one pass: `Decision.legal` would look it up, then `index` again; a LazyDecision's
+            # options not read by anyone are not made at all).
+            offered = decision.offered(action)
+            if offered is None:
+                raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}")
+            action = offered
         elif not decision.chance.legal(action):
             raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}")
         else:

@@ -9,13 +9,17 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, LazyDecision
 from .state import Figure, Square
 from .terrain import Map
 
 Steps = Generator[Decision, Action, Any]
 Offers = Callable[[Map, Figure, str], list[Action]]
 Run = Callable[[Game, Figure, Action], Steps]
+# A figure's offers for a budget (turns.offers and the like), and the one of them equal to an
+# action, found by making only the offers of its kind.
+FigureOffers = Callable[[Game, Figure, str, int], list[Action]]
+FindOffer = Callable[[Game, Figure, str, int, Action], Action | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,3 +108,17 @@ def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action
             return Action.make(seat, kind, text=text, **args)
     # Plain values and squares as tuples: Action.make would only sort them.
     return Action.sorted_plain(seat, kind, text, tuple(sorted(args.items())))
+
+
+def figure_choice(game: Game, fig: Figure, seat: str, budget: int, offers: FigureOffers, find: FindOffer,
+                  extras: list[Action], prompt: str, context: dict[str, Any]) -> LazyDecision:
+    """The seat's choice among the figure's offers and then the `extras` (ending, switching,
+    passing), the offers made only when someone reads them: a replayed choice is checked by
+    making the offers of its kind alone (half the rules' time went into offers no one read)."""
+    def make() -> list[Action]:
+        return offers(game, fig, seat, budget) + extras
+
+    def find_one(action: Action) -> Action | None:
+        found = find(game, fig, seat, budget, action) if action.kind in ACTS else None
+        return found if found is not None else next((a for a in extras if a == action), None)
+    return LazyDecision(seat, prompt, make, find_one, context)

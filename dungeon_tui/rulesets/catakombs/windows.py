@@ -3,17 +3,15 @@ point, which pays for an action at its normal cost in a window: W1 when the Mast
 opens, W2 after each Master action, W3 before it ends.  Irf on the lookout shoots twice."""
 from __future__ import annotations
 
-from collections.abc import Callable
 
 from ...engine.game import Action, Decision, Game
 from ...engine.words import counted
-from .acts import ACTS, Steps, act, option
+from .acts import ACTS, FigureOffers, FindOffer, Steps, act, figure_choice, option
 from .quests import check_end
 from .state import HERO, Figure, State
 from .terrain import Map, chebyshev
 
 SHOTS = ("shoot", "precise_shot")
-Offers = Callable[[Game, Figure, str, int], list[Action]]
 
 
 def wait_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -45,7 +43,7 @@ def concerns(game: Game, hero: Figure, actor: Figure | None) -> bool:
     return m.targets(hero, actor) or any(chebyshev(h.at, actor.at) == 1 for h in m.s.hero_side() if h.standing)
 
 
-def window(game: Game, name: str, offers: Offers, actor: Figure | None = None) -> Steps:
+def window(game: Game, name: str, offers: FigureOffers, find: FindOffer, actor: Figure | None = None) -> Steps:
     """Each holder, in party order, may act, pass, or (W1, W2) pass for the rest of the turn;
     after an action the window goes round again until everyone passes."""
     s: State = game.state
@@ -57,13 +55,13 @@ def window(game: Game, name: str, offers: Offers, actor: Figure | None = None) -
             return
         hero = asked[0]
         seat = s.seat(hero)
-        options = offers(game, hero, seat, hero.reserved)
-        options.append(Action.make(seat, "pass", text=f"{hero.name} lets the moment go", figure=hero.id))
+        extras = [Action.make(seat, "pass", text=f"{hero.name} lets the moment go", figure=hero.id)]
         if name != "W3":
-            options.append(Action.make(seat, "pass_turn", text=f"{hero.name} waits for the end of the Master's turn",
-                                       figure=hero.id))
-        choice = yield Decision(seat, f"{hero.name} holds {counted(hero.reserved, 'point')}: act now?", options,
-                                context={"figure": hero.id, "window": name})
+            extras.append(Action.make(seat, "pass_turn", text=f"{hero.name} waits for the end of the Master's turn",
+                                      figure=hero.id))
+        choice = yield figure_choice(game, hero, seat, hero.reserved, offers, find, extras,
+                                     f"{hero.name} holds {counted(hero.reserved, 'point')}: act now?",
+                                     {"figure": hero.id, "window": name})
         if choice.kind == "pass":
             passed.append(hero.id)
             continue
@@ -78,7 +76,7 @@ def window(game: Game, name: str, offers: Offers, actor: Figure | None = None) -
         passed = []
 
 
-def second_shot(game: Game, hero: Figure, kind: str, offers: Offers) -> Steps:
+def second_shot(game: Game, hero: Figure, kind: str, offers: FigureOffers) -> Steps:
     """On the lookout: a shot paid with a kept point is made twice, the second target chosen
     after the first shot."""
     seat = game.state.seat(hero)
