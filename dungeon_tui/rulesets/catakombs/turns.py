@@ -218,7 +218,7 @@ def master_act(game: Game) -> Steps:
         yield from perform(game, active, choice)
         if s.result is not None:
             return
-        yield from window(game, "W2", window_offers, window_offered, active)
+        yield from window(game, "W2", window_offers, active, find=window_offered)
 
 
 def master_turn(game: Game) -> Steps:
@@ -230,11 +230,11 @@ def master_turn(game: Game) -> Steps:
     if check_end(game):
         return
     yield from snapshot(game)
-    yield from window(game, "W1", window_offers, window_offered)
+    yield from window(game, "W1", window_offers, find=window_offered)
     if s.result is None:
         yield from master_act(game)
     if s.result is None:
-        yield from window(game, "W3", window_offers, window_offered)
+        yield from window(game, "W3", window_offers, find=window_offered)
     for f in s.figures.values():
         f.reserved = 0 if f.side == HERO else f.reserved
         f.passed_windows = False

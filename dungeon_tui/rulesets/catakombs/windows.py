@@ -43,9 +43,13 @@ def concerns(game: Game, hero: Figure, actor: Figure | None) -> bool:
     return m.targets(hero, actor) or any(chebyshev(h.at, actor.at) == 1 for h in m.s.hero_side() if h.standing)
 
 
-def window(game: Game, name: str, offers: FigureOffers, find: FindOffer, actor: Figure | None = None) -> Steps:
+def window(game: Game, name: str, offers: FigureOffers, actor: Figure | None = None,
+           find: FindOffer | None = None) -> Steps:
     """Each holder, in party order, may act, pass, or (W1, W2) pass for the rest of the turn;
-    after an action the window goes round again until everyone passes."""
+    after an action the window goes round again until everyone passes.  `find` picks a
+    replayed choice out of `offers` more cheaply than making them all (see figure_choice)."""
+    if find is None:
+        find = whole_list(offers)
     s: State = game.state
     passed: list[str] = []
     while s.result is None:
@@ -74,6 +78,13 @@ def window(game: Game, name: str, offers: FigureOffers, find: FindOffer, actor: 
             yield from second_shot(game, hero, choice.kind, offers)
         check_end(game)
         passed = []
+
+
+def whole_list(offers: FigureOffers) -> FindOffer:
+    """A finder that makes every offer and looks the action up among them."""
+    def find(game: Game, fig: Figure, seat: str, budget: int, action: Action) -> Action | None:
+        return next((a for a in offers(game, fig, seat, budget) if a == action), None)
+    return find
 
 
 def second_shot(game: Game, hero: Figure, kind: str, offers: FigureOffers) -> Steps:
