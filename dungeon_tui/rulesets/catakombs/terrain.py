@@ -98,6 +98,7 @@ class Map:
             armed = _ARMED[traps] = frozenset(square(k) for k, on in traps if on)
         self.armed = armed
         self._figure_bits: int | None = None
+        self._lines: dict[tuple[Square, Square], int] | None = None
         self._standing: frozenset[Square] | None = None
         self._foes: dict[str, list[Figure]] = {}
         self._allies: dict[str, list[Figure]] = {}
@@ -196,15 +197,22 @@ class Map:
 
     def _clear_shot(self, viewer: Figure, target: Figure, start: Square, end: Square) -> bool:
         width = self.board.width
-        corner = box_corner(width, start, end)
-        mask, corners = line_shape(width, start, end)
-        near = self.passages.bits >> corner
-        if near & mask or any((near >> p) & (near >> q) & 1 for p, q in corners):
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = lines_of(self.ground_number)
+        line = lines.get((start, end))
+        if line is None:
+            corner = box_corner(width, start, end)
+            mask, corners = line_shape(width, start, end)
+            near = self.passages.bits >> corner
+            blocked = near & mask or any((near >> p) & (near >> q) & 1 for p, q in corners)
+            line = lines[(start, end)] = -1 if blocked else mask << corner
+        if line < 0:
             return False
         # Only a figure on a crossed square may block: most lines cross none.
-        crossed = (self.figure_bits() >> corner) & mask
+        crossed = self.figure_bits() & line
         return not crossed or not any(self.blocks(viewer, target, sq) for sq in self.figures
-                                      if _bit(crossed, sq, width, corner))
+                                      if _bit(crossed, sq, width, 0))
 
     def blocks(self, viewer: Figure, target: Figure, sq: Square) -> bool:
         """Whether a figure on sq is in the way of the viewer's shot at the target (§5.4)."""
@@ -283,6 +291,22 @@ class Snapshot:
 
     def trap(self, sq: Square) -> bool:
         return sq in self.armed
+
+
+# Per ground (its number), each line of sight asked so far: the crossed squares as bits in
+# place (square (x, y) at bit y * width + x), or -1 when the ground itself blocks it.  The same
+# lines are asked at offer after offer and by the AI's plans while the doors stay as they are.
+_LINES: dict[int, dict[tuple[Square, Square], int]] = {}
+_LINES_KEPT = 50_000  # lines per ground, so a long run's memory stays flat
+
+
+def lines_of(ground_number: int) -> dict[tuple[Square, Square], int]:
+    found = _LINES.get(ground_number)
+    if found is None or len(found) >= _LINES_KEPT:
+        if len(_LINES) >= _KEPT:
+            _LINES.clear()
+        found = _LINES[ground_number] = {}
+    return found
 
 
 _SQUARES: dict[tuple[str, ...], dict[Square, str]] = {}
