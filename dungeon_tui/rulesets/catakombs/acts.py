@@ -92,6 +92,15 @@ _SHORT: dict[str, str] = {}
 _PLAIN = (str, int, bool, float, type(None))
 
 
+def turn_choice(seat: str, kind: str, text: str, figure: str | None = None, target: str | None = None) -> Action:
+    """A choice about the turn itself (activate, switch, end, pass), by a figure's id and its
+    target's: plain strings, so built without Action.make's checking (several a decision)."""
+    args: tuple[tuple[str, Any], ...] = () if figure is None else (("figure", figure),)
+    if target is not None:
+        args += (("target", target),)
+    return Action.sorted_plain(seat, kind, text, args)
+
+
 def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action:
     """An offered action: the figure, what it does, and its cost in the label."""
     named = _SHORT.get(fig.name)

@@ -7,7 +7,7 @@ from typing import Any
 from ...engine.dice import roll_event, shuffled
 from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from . import combat, items, movement, spells  # noqa: F401  (their actions register in ACTS)
-from .acts import ACTS, Steps, at, figure_choice, payable_offers, short
+from .acts import ACTS, Steps, at, figure_choice, payable_offers, short, turn_choice
 from .conditions import free_offers, upkeep
 from .damage import kill
 from .deployment import solo_deployment
@@ -132,11 +132,10 @@ def heroes_act(game: Game) -> Steps:
     while s.current is not None and s.result is None:
         fig = s.figures[s.current]
         seat = s.seat(fig)
-        extras = [Action.make(seat, "switch_hero", text=f"Switch to {o.name} ({o.ap} AP)", figure=fig.id,
-                              target=o.id) for o in hero_actors(s) if o is not fig]
-        extras.append(Action.make(seat, "end_activation", text=f"{short(fig)}: end activation ({fig.ap} AP lost)",
-                                  figure=fig.id))
-        extras.append(Action.make(seat, "end_heroes_turn", text="End the heroes' turn", figure=fig.id))
+        extras = [turn_choice(seat, "switch_hero", f"Switch to {o.name} ({o.ap} AP)", fig.id, o.id)
+                  for o in hero_actors(s) if o is not fig]
+        extras.append(turn_choice(seat, "end_activation", f"{short(fig)}: end activation ({fig.ap} AP lost)", fig.id))
+        extras.append(turn_choice(seat, "end_heroes_turn", "End the heroes' turn", fig.id))
         choice = yield figure_choice(game, fig, seat, fig.ap, offers, offered, extras,
                                      f"{fig.name}: {fig.ap} AP left", {"figure": fig.id})
         if choice.kind == "switch_hero":
@@ -194,19 +193,18 @@ def master_act(game: Game) -> Steps:
         if active is None or not any(f is active for f in ready):
             if not ready:
                 return
-            options = [Action.make(DUNGEON, "activate", text=f"Activate {f.name} ({f.ap} AP)", figure=f.id)
-                       for f in ready]
-            options.append(Action.make(DUNGEON, "end_master_turn", text="End the Master's turn"))
+            options = [turn_choice(DUNGEON, "activate", f"Activate {f.name} ({f.ap} AP)", f.id) for f in ready]
+            options.append(turn_choice(DUNGEON, "end_master_turn", "End the Master's turn"))
             choice = yield Decision(DUNGEON, "The Master's turn: which figure acts?", options,
                                     context={"phase": "master"})
             if choice.kind == "end_master_turn":
                 return
             active = s.figures[choice.get("figure")]
             continue
-        extras = [Action.make(DUNGEON, "end_activation", text=f"{short(active)}: end activation", figure=active.id)]
+        extras = [turn_choice(DUNGEON, "end_activation", f"{short(active)}: end activation", active.id)]
         if len(ready) > 1:
-            extras.append(Action.make(DUNGEON, "switch_figure", text=f"{short(active)}: hand over, keeping "
-                                      f"{active.ap} AP", figure=active.id))
+            extras.append(turn_choice(DUNGEON, "switch_figure", f"{short(active)}: hand over, keeping "
+                                      f"{active.ap} AP", active.id))
         choice = yield figure_choice(game, active, DUNGEON, active.ap, offers, offered, extras,
                                      f"{active.name}: {active.ap} AP left", {"phase": "master", "figure": active.id})
         if choice.kind == "end_activation":

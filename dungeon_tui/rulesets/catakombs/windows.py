@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...engine.game import Action, Decision, Game
 from ...engine.words import counted
-from .acts import ACTS, FigureOffers, FindOffer, Steps, act, figure_choice, option
+from .acts import ACTS, FigureOffers, FindOffer, Steps, act, figure_choice, option, turn_choice
 from .quests import check_end
 from .state import HERO, Figure, State
 from .terrain import Map, chebyshev
@@ -59,10 +59,10 @@ def window(game: Game, name: str, offers: FigureOffers, actor: Figure | None = N
             return
         hero = asked[0]
         seat = s.seat(hero)
-        extras = [Action.make(seat, "pass", text=f"{hero.name} lets the moment go", figure=hero.id)]
+        extras = [turn_choice(seat, "pass", f"{hero.name} lets the moment go", hero.id)]
         if name != "W3":
-            extras.append(Action.make(seat, "pass_turn", text=f"{hero.name} waits for the end of the Master's turn",
-                                      figure=hero.id))
+            extras.append(turn_choice(seat, "pass_turn", f"{hero.name} waits for the end of the Master's turn",
+                                      hero.id))
         choice = yield figure_choice(game, hero, seat, hero.reserved, offers, find, extras,
                                      f"{hero.name} holds {counted(hero.reserved, 'point')}: act now?",
                                      {"figure": hero.id, "window": name})
