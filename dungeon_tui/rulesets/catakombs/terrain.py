@@ -20,9 +20,9 @@ DOOR_SYMBOLS = "DL"
 SHUT = ("closed", "locked")
 _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
 # The ground as the doors, barrels and chests stand: (the board, its passages, the free floor,
-# a number no other ground gets).  They change a few times a quest while a map is asked for at
+# a number no other ground gets, the board's lava).  They change a few times a quest while a map is asked for at
 # every offer and plan.
-Ground = tuple[Board, Passages, frozenset[Square], int]
+Ground = tuple[Board, Passages, frozenset[Square], int, frozenset[Square]]  # ... and the lava
 _GROUNDS: dict[tuple[object, ...], Ground] = {}
 _KEPT = 256
 _GROUND_NUMBERS = itertools.count()
@@ -79,16 +79,15 @@ class Map:
         self.game = game
         s: State = game.state
         self.s = s
-        self.board = board = board_of(game)
+        self.board = board = game.content.boards[s.quest]  # board_of, read inline
         ground_key = (id(board), tuple(s.doors.items()), tuple(s.secret.items()), tuple(s.barrels), tuple(s.chests))
         ground = _GROUNDS.get(ground_key)
         if ground is None or ground[0] is not board:
             if len(_GROUNDS) >= _KEPT:
                 _GROUNDS.clear()
             ground = _GROUNDS[ground_key] = _ground(s, board)
-        _, self.passages, self.floor, self.ground_number = ground
+        _, self.passages, self.floor, self.ground_number, self.lava = ground
         self.blocked = self.passages.blocked
-        self.lava = layout(board).lava
         self.figures = s.occupied()
         traps = tuple(s.traps.items())
         armed = _ARMED.get(traps)
@@ -100,8 +99,6 @@ class Map:
         self._figure_bits: int | None = None
         self._lines: dict[tuple[Square, Square], int] | None = None
         self._standing: frozenset[Square] | None = None
-        self._foes: dict[str, list[Figure]] = {}
-        self._allies: dict[str, list[Figure]] = {}
         # Targeting sight by (viewer, target, from, to): the offers of shots and spells and the
         # AI's scripts ask the same pairs again and again of one map.
         self._sight: dict[tuple[str, str, Square, Square], bool] = {}
@@ -247,19 +244,20 @@ class Map:
     def foes(self, fig: Figure) -> list[Figure]:
         """The figure's enemies on the board as this map found them, in the state's order
         (`State.enemies_of`, asked once per side and map; not to be changed by the caller)."""
-        found = self._foes.get(fig.side)
+        found = self.found.get(("foes", fig.side))
         if found is None:
             side = MASTER if fig.side == HERO else HERO
-            found = self._foes[fig.side] = [f for f in self.s.figures.values() if f.side == side and f.on_board]
-        return found
+            found = self.found["foes", fig.side] = [f for f in self.s.figures.values() if f.side == side and f.on_board]
+        return found  # type: ignore[return-value]
 
     def allies_of(self, fig: Figure) -> list[Figure]:
         """The figure's allies on the board as this map found them (asked by several offers
         of one figure; a fresh list each time, as callers may keep it)."""
-        found = self._allies.get(fig.id)
+        found = self.found.get(("allies", fig.id))
         if found is None:
-            found = self._allies[fig.id] = [f for f in self.figures.values() if f.side == fig.side and f is not fig]
-        return list(found)
+            found = self.found["allies", fig.id] = [f for f in self.figures.values()
+                                                    if f.side == fig.side and f is not fig]
+        return list(found)  # type: ignore[call-overload]
 
     def trap(self, sq: Square) -> bool:
         """An armed trap on the square, as the board stood when this map was made."""
@@ -333,7 +331,8 @@ def _ground(s: State, board: Board) -> Ground:
     """The board's passages and free floor (no barrel or chest) as the state's things stand."""
     blocked = blocked_squares(s, board)
     things = {square(k) for k in s.barrels} | {square(k) for k in s.chests}
-    return board, passages(board, blocked), layout(board).floor - blocked - things, next(_GROUND_NUMBERS)
+    lay = layout(board)
+    return board, passages(board, blocked), lay.floor - blocked - things, next(_GROUND_NUMBERS), lay.lava
 
 
 def _bit(bits: int, sq: Square, width: int, corner: int) -> bool:
