@@ -134,11 +134,13 @@ class Chance:
         return isinstance(pick, int) and not isinstance(pick, bool) and 0 <= pick < self.sides
 
     def action(self, outcome: Any) -> Action:
+        # Built from the one plain argument directly (Action.make would only check it): a
+        # replay makes one for every roll.
         if self.kind == "dice":
             faces = tuple(outcome)
-            return Action.make(CHANCE, "dice", text=f"{self.count}d{self.sides} = "
-                               + "+".join(str(f) for f in faces), faces=faces)
-        return Action.make(CHANCE, "draw", text=f"draw {outcome + 1} of {self.sides}", index=outcome)
+            return Action.sorted_plain(CHANCE, "dice", f"{self.count}d{self.sides} = " + "+".join(map(str, faces)),
+                                       (("faces", faces),))
+        return Action.sorted_plain(CHANCE, "draw", f"draw {outcome + 1} of {self.sides}", (("index", outcome),))
 
 
 @dataclass(slots=True)
