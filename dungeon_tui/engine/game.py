@@ -60,14 +60,28 @@ class Action:
     def make(cls, seat: str, kind: str, text: str = "", **args: Any) -> Action:
         items = [(k, v if v is None or type(v) in _PLAIN else freeze(v)) for k, v in args.items()]
         items.sort()
-        # The fields set through their slots: a frozen dataclass's own __init__ goes through
-        # object.__setattr__ by name, twice as slow, and rules make several actions a step.
+        return cls.sorted_plain(seat, kind, text, tuple(items))
+
+    @classmethod
+    def sorted_plain(cls, seat: str, kind: str, text: str, args: tuple[tuple[str, Any], ...]) -> Action:
+        """An action from arguments already as `make` would leave them (plain or frozen values,
+        sorted by name): a ruleset that knows its arguments are plain skips their checking.
+        The fields are set through their slots: a frozen dataclass's own __init__ goes through
+        object.__setattr__ by name, twice as slow, and rules make several actions a step."""
         action = _new(cls)
         _SET_SEAT(action, seat)
         _SET_KIND(action, kind)
-        _SET_ARGS(action, tuple(items))
+        _SET_ARGS(action, args)
         _SET_TEXT(action, text)
         return action
+
+    def __eq__(self, other: object) -> bool:
+        """Seat, kind and arguments (never the text).  Written out, not the dataclass's tuple
+        comparison: a replayed choice is compared with the options before it in the list, and
+        those mostly differ already in kind."""
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.kind == other.kind and self.args == other.args and self.seat == other.seat
 
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.args:
@@ -120,11 +134,13 @@ class Chance:
         return isinstance(pick, int) and not isinstance(pick, bool) and 0 <= pick < self.sides
 
     def action(self, outcome: Any) -> Action:
+        # Built from the one plain argument directly (Action.make would only check it): a
+        # replay makes one for every roll.
         if self.kind == "dice":
             faces = tuple(outcome)
-            return Action.make(CHANCE, "dice", text=f"{self.count}d{self.sides} = "
-                               + "+".join(str(f) for f in faces), faces=faces)
-        return Action.make(CHANCE, "draw", text=f"draw {outcome + 1} of {self.sides}", index=outcome)
+            return Action.sorted_plain(CHANCE, "dice", f"{self.count}d{self.sides} = " + "+".join(map(str, faces)),
+                                       (("faces", faces),))
+        return Action.sorted_plain(CHANCE, "draw", f"draw {outcome + 1} of {self.sides}", (("index", outcome),))
 
 
 @dataclass(slots=True)
@@ -141,6 +157,58 @@ class Decision:
         if self.chance is not None:
             return self.chance.legal(action)
         return action in self.options
+
+    def offered(self, action: Action) -> Action | None:
+        """The option equal to `action` (the ruleset's instance, with its words), or None."""
+        options = self.options
+        try:
+            return options[options.index(action)]
+        except ValueError:
+            return None
+
+
+_OPTIONS = vars(Decision)["options"]  # the slot under LazyDecision's property
+
+
+def _played() -> list[Action]:
+    raise RuntimeError("the options of a decision played without them being read were never made, "
+                       "and the state has moved on since")
+
+
+class LazyDecision(Decision):
+    """A decision whose options are made the first time anyone reads `options` (by `make`,
+    then kept), so every reader sees the one list in the one order.  A choice played before
+    that (a replay, where no one reads them) is checked by `find` alone: the ruleset's promise
+    is that `find(action)` is the element of `make()` equal to `action`, or None, made from
+    the same state, and that it costs a fraction of the whole list.  Once played that way, the
+    options are never made (the state they came from is gone): reading them is an error."""
+
+    __slots__ = ("_find", "_make")
+
+    def __init__(self, seat: str, prompt: str, make: Callable[[], list[Action]],
+                 find: Callable[[Action], Action | None], context: dict[str, Any] | None = None) -> None:
+        Decision.__init__(self, seat, prompt, [], None, {} if context is None else context)
+        self._make: Callable[[], list[Action]] | None = make
+        self._find = find
+
+    @property
+    def options(self) -> list[Action]:
+        if self._make is not None:
+            _OPTIONS.__set__(self, self._make())
+            self._make = None
+        return _OPTIONS.__get__(self)  # type: ignore[no-any-return]
+
+    @options.setter
+    def options(self, value: list[Action]) -> None:
+        _OPTIONS.__set__(self, value)
+
+    def offered(self, action: Action) -> Action | None:
+        if self._make is None:
+            return Decision.offered(self, action)
+        found = self._find(action)
+        if found is not None:
+            self._make = _played
+        return found
 
 
 @dataclass(slots=True)
@@ -289,11 +357,12 @@ class Game:
             raise IllegalAction("the game is over")
         if decision.chance is None:
             # Take the offered instance so the canonical text comes from the ruleset (found in
-            # one pass: `Decision.legal` would look it up, then `index` again).
-            try:
-                action = decision.options[decision.options.index(action)]
-            except ValueError:
-                raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}") from None
+            # one pass: `Decision.legal` would look it up, then `index` again; a LazyDecision's
+            # options not read by anyone are not made at all).
+            offered = decision.offered(action)
+            if offered is None:
+                raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}")
+            action = offered
         elif not decision.chance.legal(action):
             raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}")
         else:

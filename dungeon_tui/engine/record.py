@@ -249,7 +249,7 @@ def parse(text: str, name: str = "record") -> RecordModel:
 
 
 def action_of(d: DecisionModel) -> Action:
-    return Action.from_json({"seat": d.seat, "kind": d.kind, "args": d.args})
+    return Action.make(d.seat, d.kind, **d.args)  # Action.from_json, without its dict
 
 
 def replay(record: RecordModel, make_game: Callable[[RecordModel], Game], upto: int | None = None,

@@ -9,13 +9,17 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import Action, Decision, Game, LazyDecision
 from .state import Figure, Square
 from .terrain import Map
 
 Steps = Generator[Decision, Action, Any]
 Offers = Callable[[Map, Figure, str], list[Action]]
 Run = Callable[[Game, Figure, Action], Steps]
+# A figure's offers for a budget (turns.offers and the like), and the one of them equal to an
+# action, found by making only the offers of its kind.
+FigureOffers = Callable[[Game, Figure, str, int], list[Action]]
+FindOffer = Callable[[Game, Figure, str, int, Action], Action | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +55,20 @@ def in_offer_order() -> list[Act]:
     return _ORDERED[0][1]
 
 
+_PAYABLE: dict[tuple[int, int, bool], list[Offers]] = {}  # (actions registered, budget, hero) -> offers
+
+
+def payable_offers(budget: int, hero: bool) -> list[Offers]:
+    """The offers of every action a figure with `budget` AP may pay for, in OFFER_ORDER (the
+    heroes' own actions for a hero only): the same few lists at every offer, made once."""
+    found_key = (len(ACTS), budget, hero)
+    found = _PAYABLE.get(found_key)
+    if found is None:
+        found = _PAYABLE[found_key] = [a.offers for a in in_offer_order()
+                                       if a.cost <= budget and (not a.heroes_only or hero)]
+    return found
+
+
 def act(kind: str, cost: int, offers: Offers, heroes_only: bool = False) -> Callable[[Run], Run]:
     def register(run: Run) -> Run:
         if kind in ACTS:
@@ -74,6 +92,15 @@ _SHORT: dict[str, str] = {}
 _PLAIN = (str, int, bool, float, type(None))
 
 
+def turn_choice(seat: str, kind: str, text: str, figure: str | None = None, target: str | None = None) -> Action:
+    """A choice about the turn itself (activate, switch, end, pass), by a figure's id and its
+    target's: plain strings, so built without Action.make's checking (several a decision)."""
+    args: tuple[tuple[str, Any], ...] = () if figure is None else (("figure", figure),)
+    if target is not None:
+        args += (("target", target),)
+    return Action.sorted_plain(seat, kind, text, args)
+
+
 def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action:
     """An offered action: the figure, what it does, and its cost in the label."""
     named = _SHORT.get(fig.name)
@@ -89,4 +116,18 @@ def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action
         elif type(v) not in _PLAIN:
             return Action.make(seat, kind, text=text, **args)
     # Plain values and squares as tuples: Action.make would only sort them.
-    return Action(seat, kind, tuple(sorted(args.items())), text)
+    return Action.sorted_plain(seat, kind, text, tuple(sorted(args.items())))
+
+
+def figure_choice(game: Game, fig: Figure, seat: str, budget: int, offers: FigureOffers, find: FindOffer,
+                  extras: list[Action], prompt: str, context: dict[str, Any]) -> LazyDecision:
+    """The seat's choice among the figure's offers and then the `extras` (ending, switching,
+    passing), the offers made only when someone reads them: a replayed choice is checked by
+    making the offers of its kind alone (half the rules' time went into offers no one read)."""
+    def make() -> list[Action]:
+        return offers(game, fig, seat, budget) + extras
+
+    def find_one(action: Action) -> Action | None:
+        found = find(game, fig, seat, budget, action) if action.kind in ACTS else None
+        return found if found is not None else next((a for a in extras if a == action), None)
+    return LazyDecision(seat, prompt, make, find_one, context)

@@ -33,10 +33,14 @@ def burn(game: Game, fig: Figure, damage: bool = True) -> Steps:
                text=f"{pip}: the flames on {fig.name} " + ("burn on." if fig.burning else "go out."))
 
 
-def fear_test(game: Game, fig: Figure, m: Map) -> Steps:
-    """Tested once against the highest fear among the enemies it sees (terrain LOS)."""
-    levels = [e.level("fear") for e in m.s.enemies_of(fig)
-              if e.standing and e.has("fear") and visible(e) and m.sees(fig.at, e.at)]
+def fear_test(game: Game, fig: Figure, m: Map | None = None) -> Steps:
+    """Tested once against the highest fear among the enemies it sees (terrain LOS); the map
+    made only when an enemy causes fear (most quests' upkeeps meet none)."""
+    fearsome = [e for e in game.state.enemies_of(fig) if e.standing and e.has("fear") and visible(e)]
+    if not fearsome:
+        return
+    m = m or Map(game)
+    levels = [e.level("fear") for e in fearsome if m.sees(fig.at, e.at)]
     if not levels:
         return
     dice = 0 if fig.has("fearful") else None
@@ -76,7 +80,7 @@ def upkeep(game: Game, side: str) -> Steps:
             continue
         fig.ap = max(0, fig.stats["ap"] - fig.stun)
         fig.stun = 0
-        yield from fear_test(game, fig, Map(game))
+        yield from fear_test(game, fig)
 
 
 def free_offers(m: Map, fig: Figure, seat: str) -> list[Action]:

@@ -8,7 +8,7 @@ from .checks import test
 from .damage import heal
 from .dice import d6
 from .state import DOWNED, HERO, Figure, Square, State, key, square
-from .terrain import Map, chebyshev
+from .terrain import Map, chebyshev, squares_of
 
 DOOR_PV = 8
 DOOR_ARMOUR = 2
@@ -26,7 +26,23 @@ def hands_free(fig: Figure) -> bool:
 
 
 def doors_beside(m: Map, fig: Figure, *states: str) -> list[Square]:
-    return [sq for sq in beside(m, fig) if m.s.doors.get(key(sq)) in states]
+    doors = m.s.doors
+    return [sq for sq, k in things_beside(m, fig, "doors", doors) if doors[k] in states]
+
+
+def chests_beside(m: Map, fig: Figure, state: str) -> list[Square]:
+    chests = m.s.chests
+    return [sq for sq, k in things_beside(m, fig, "chests", chests) if chests[k] == state]
+
+
+def things_beside(m: Map, fig: Figure, what: str, things: dict[str, str]) -> list[tuple[Square, str]]:
+    """The squares beside the figure (by the corner rule) holding one of the state's doors or
+    chests, with their keys: found once per map, asked by several offers."""
+    found = m.found.get((what, fig.id))
+    if found is None:
+        keys = squares_of(tuple(things))
+        found = m.found[(what, fig.id)] = [(sq, keys[sq]) for sq in beside(m, fig) if sq in keys]
+    return found  # type: ignore[return-value]
 
 
 def open_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -57,7 +73,7 @@ def lock_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
            for sq in doors_beside(m, fig, "locked")]
     if fig.side == HERO:  # the chests hold the heroes' goal: the Master's figures leave them be
         out += [option(seat, fig, "pick_lock", f"pick the chest's lock at {at(sq)} (Dexterity against 4)", at=sq)
-                for sq in beside(m, fig) if m.s.chests.get(key(sq)) == "locked"]
+                for sq in chests_beside(m, fig, "locked")]
     return out
 
 
@@ -65,7 +81,7 @@ def chest_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not hands_free(fig):
         return []
     return [option(seat, fig, "open_chest", f"open the chest at {at(sq)}", at=sq)
-            for sq in beside(m, fig) if m.s.chests.get(key(sq)) == "closed"]
+            for sq in chests_beside(m, fig, "closed")]
 
 
 def dropped_at(s: State) -> list[str]:
@@ -76,8 +92,9 @@ def take_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not hands_free(fig):
         return []
     near = [*beside(m, fig), fig.at]
+    barrels = m.s.barrels if "barrel" not in fig.items else ()
     out = [option(seat, fig, "take_item", f"take the barrel at {at(sq)}", item="barrel", at=sq)
-           for sq in near if key(sq) in m.s.barrels and "barrel" not in fig.items]
+           for sq in near if barrels and key(sq) in barrels]
     for d in m.s.dropped:
         sq = (d["at"][0], d["at"][1])
         if sq in near and (d["item"] != "barrel" or "barrel" not in fig.items):
@@ -91,7 +108,7 @@ def take_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
 
 
 def give_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
-    if not hands_free(fig) or fig.duel:
+    if not hands_free(fig) or fig.duel or not fig.items:
         return []
     out = []
     for ally in m.allies_of(fig):

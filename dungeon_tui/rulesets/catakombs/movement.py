@@ -2,7 +2,7 @@
 traps; lava; crushing forward after a kill."""
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Container, Generator, Iterator
 from typing import Any
 
 from ...engine.dice import draw, roll_event
@@ -49,22 +49,21 @@ def passes(m: Map, fig: Figure, sq: Square) -> bool:
     return m.free(sq) or (flies(fig) and (m.ground(sq) or sq in m.lava)) or (ghost(fig) and m.board.inside(sq))
 
 
-# The moves offered a figure on a square with the ground as it stands (by the ground's number),
-# each action made the first time it is offered: a figure is offered the same walks again and
-# again while it stands there.  Bounded, so a long run's memory stays flat.
-_OFFERED: dict[tuple[object, ...], list[list[Any]]] = {}
-OFFERS_KEPT = 4096
+# Each figure's moves made so far, by where they lead (a walk's square, a run's two, a jump's
+# landing and length): the same move is offered from wherever the figure stands next to it, so
+# its action is made once.  Bounded, so a long run's memory stays flat.
+_MOVES: dict[tuple[str, str, str, str], dict[Any, Action]] = {}
+MOVES_KEPT = 2048
 
 
-def offered_moves(m: Map, fig: Figure, seat: str, kind: str, moves: Callable[[], list[list[Any]]]) -> list[list[Any]]:
-    """The figure's `kind` moves from its square, each [square(s)..., its action or None until
-    first offered], worked out once per figure, square and ground."""
-    found_key = (m.ground_number, kind, seat, fig.id, fig.name, fig.at)
-    found = _OFFERED.get(found_key)
-    if found is None:
-        if len(_OFFERED) >= OFFERS_KEPT:
-            _OFFERED.clear()
-        found = _OFFERED[found_key] = moves()
+def made_moves(fig: Figure, seat: str, kind: str) -> dict[Any, Action]:
+    """The figure's `kind` actions made so far (its name is in their words)."""
+    found_key = (kind, seat, fig.id, fig.name)
+    found = _MOVES.get(found_key)
+    if found is None or len(found) >= MOVES_KEPT:
+        if len(_MOVES) >= MOVES_KEPT:
+            _MOVES.clear()
+        found = _MOVES[found_key] = {}
     return found
 
 
@@ -72,11 +71,14 @@ def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig):
         return []
     out = []
-    for move in offered_moves(m, fig, seat, "walk", lambda: [[n, None] for n in steps_from(m, fig, fig.at)]):
-        if m.free(move[0]):
-            if move[1] is None:
-                move[1] = option(seat, fig, "walk", f"walk to {at(move[0])}", to=move[0])
-            out.append(move[1])
+    made = made_moves(fig, seat, "walk")
+    floor, figures = m.floor, m.figures  # m.free, read inline: asked for every move of every offer
+    for to in (m.board.neighbours(fig.at) if ghost(fig) else m.passages.steps.get(fig.at, ())):
+        if to in floor and to not in figures:
+            action = made.get(to)
+            if action is None:
+                action = made[to] = option(seat, fig, "walk", f"walk to {at(to)}", to=to)
+            out.append(action)
     return out
 
 
@@ -96,17 +98,18 @@ def run_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
         return [ahead[sq] for sq in sorted(ahead, key=lambda q: (q[1], q[0]))]
     out = []
     flyer = flies(fig)
-    runs = offered_moves(m, fig, seat, "run", lambda: [[second, [[first, None] for first in firsts]]
-                                                       for second, firsts in m.passages.runs(fig.at)])
-    for second, vias in runs:
-        if not m.free(second):
+    made = made_moves(fig, seat, "run")
+    floor, figures, lava = m.floor, m.figures, m.lava  # m.free and m.ground, read inline
+    for second, firsts in m.passages.runs(fig.at):
+        if second not in floor or second in figures:
             continue
-        for via in vias:
-            first = via[0]
-            if m.free(first) or (flyer and (m.ground(first) or first in m.lava)):
-                if via[1] is None:
-                    via[1] = option(seat, fig, "run", f"run to {at(second)}", via=first, to=second)
-                out.append(via[1])
+        for first in firsts:
+            if (first in floor and first not in figures) or (flyer and (first in floor or first in lava)):
+                action = made.get((first, second))
+                if action is None:
+                    action = made[(first, second)] = option(seat, fig, "run", f"run to {at(second)}",
+                                                            via=first, to=second)
+                out.append(action)
                 break
     return out
 
@@ -115,9 +118,10 @@ def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig):
         return []
     out = []
+    near = m.passages.steps.get(fig.at, ())  # one step away by the corner rule
     for ally in m.allies_of(fig):
         mid = ally.at
-        if chebyshev(mid, fig.at) != 1 or not m.step_ok(fig.at, mid) or not m.ground(mid):
+        if mid not in near or not m.ground(mid):
             continue
         for n in m.neighbours(mid):
             if n != fig.at and m.free(n):
@@ -138,13 +142,18 @@ def jumps_from(m: Map | Snapshot, start: Square) -> Iterator[tuple[Square, tuple
     a chest, an armed trap (§5.3 lists what a jump may cross).  Over plain floor a run carries
     about as far for the same AP with no test (a failed jump falls short), so those jumps
     would only bury the useful ones in the list.  The landing must be free."""
+    # m.free and m.trap read inline: the AI's leaps ask this of every square they reach.
+    floor, armed = m.floor, m.armed
+    standing: Container[Square] = m.figures if isinstance(m, Map) else m.standing
     for line in jump_lines(m, start):
         worth = False
         for n in range(1, len(line)):
             skipped = line[n - 1]
-            worth = worth or not m.free(skipped) or m.trap(skipped)
-            if worth and m.free(line[n]):
-                yield line[n], line[:n]
+            worth = worth or skipped not in floor or skipped in standing or skipped in armed
+            if worth:
+                landing = line[n]
+                if landing in floor and landing not in standing:
+                    yield landing, line[:n]
 
 
 def jump_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -153,9 +162,14 @@ def jump_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig) or flies(fig):
         return []
     out = []
+    made = made_moves(fig, seat, "jump")
     for landing, skipped in jumps_from(m, fig.at):
         n = len(skipped)
-        out.append(option(seat, fig, "jump", f"jump {n} to {at(landing)} (difficulty {2 ** n})", to=landing, over=n))
+        action = made.get((landing, n))
+        if action is None:
+            action = made[(landing, n)] = option(seat, fig, "jump", f"jump {n} to {at(landing)} (difficulty {2 ** n})",
+                                                 to=landing, over=n)
+        out.append(action)
     return out
 
 

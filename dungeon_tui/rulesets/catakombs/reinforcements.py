@@ -34,9 +34,11 @@ def arrival_square(m: Map, inside: Square) -> Square | None:
     """The entry's inner square, else the nearest free square by walking (ties: y, then x)."""
     if m.free(inside):
         return inside
-    dist = m.distances(inside, m.floor)
-    free = [sq for sq in dist if m.free(sq)]
-    return min(free, key=lambda sq: (dist[sq], sq[1], sq[0])) if free else None
+    for ring in m.rings(inside, m.floor):
+        free = [sq for sq in ring if m.free(sq)]
+        if free:
+            return min(free, key=lambda sq: (sq[1], sq[0]))
+    return None
 
 
 def solo_entry(game: Game) -> Square:
@@ -57,8 +59,13 @@ def solo_entry(game: Game) -> Square:
     targets = [h.at for h in heroes if zone in m.board.zones_of(h.at)]
 
     def reach(inside: Square) -> int:
-        dist = m.distances(inside, m.floor | set(targets))
-        return min((dist[t] for t in targets if t in dist), default=1 << 20)
+        goals = set(targets)
+        if inside in goals:
+            return 0
+        for steps, ring in enumerate(m.rings(inside, m.floor | goals), 1):
+            if not goals.isdisjoint(ring):
+                return steps
+        return 1 << 20
     return min(entries, key=lambda e: (reach(e.inside), e.inside[1], e.inside[0])).inside
 
 

@@ -21,6 +21,7 @@ DEAD: Final = "dead"
 OFF: Final = "off"  # a Master figure removed, in the off-board pool
 ESCAPED: Final = "escaped"  # left by an exit, for good
 MERGED: Final = "merged"  # a swarm that walked into another (hotseat): its rats are that swarm's now
+ON_BOARD: Final = (STANDING, DOWNED)  # the statuses of a figure on the board
 
 STATS: Final = ("cc", "def", "tir", "mag", "str", "pv", "wil", "cha", "agi", "dex", "int", "fate", "ap")
 ZONES: Final = ("head", "torso", "arms", "legs")
@@ -92,7 +93,7 @@ class Figure:
 
     @property
     def on_board(self) -> bool:
-        return self.pos is not None and self.status in (STANDING, DOWNED)
+        return self.pos is not None and self.status in ON_BOARD
 
     @property
     def standing(self) -> bool:
@@ -177,7 +178,8 @@ class State:
         return None
 
     def occupied(self) -> dict[Square, Figure]:
-        return {f.pos: f for f in self.figures.values() if f.pos is not None and f.on_board}
+        # `on_board` written out: a map asks at every offer.
+        return {f.pos: f for f in self.figures.values() if f.status in ON_BOARD and f.pos is not None}
 
     def seat(self, fig: Figure) -> str:
         return self.seat_of.get(fig.id, DUNGEON)

@@ -4,7 +4,7 @@ who threatens a square, and who may be targeted from where (§5.3, §5.4)."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -13,19 +13,21 @@ from .board import Board, board_for
 from .passages import Passages, passages
 from .paths import search, walking_distances
 from .sight import box_corner, chebyshev, clear_line, diagonal_ok, line_shape, targeting_los, terrain_los
-from .state import DOWNED, HERO, Figure, Square, State, key, square
+from .state import DOWNED, HERO, MASTER, Figure, Square, State, key, square
 
 WALLS = "#R"
 DOOR_SYMBOLS = "DL"
 SHUT = ("closed", "locked")
 _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
 # The ground as the doors, barrels and chests stand: (the board, its passages, the free floor,
-# a number no other ground gets).  They change a few times a quest while a map is asked for at
+# a number no other ground gets, the board's lava).  They change a few times a quest while a map is asked for at
 # every offer and plan.
-Ground = tuple[Board, Passages, frozenset[Square], int]
+Ground = tuple[Board, Passages, frozenset[Square], int, frozenset[Square]]  # ... and the lava
 _GROUNDS: dict[tuple[object, ...], Ground] = {}
 _KEPT = 256
 _GROUND_NUMBERS = itertools.count()
+# The armed traps' squares per arrangement of the traps (a handful a quest): read by every map.
+_ARMED: dict[tuple[tuple[str, bool], ...], frozenset[Square]] = {}
 
 
 def board_of(game: Game) -> Board:
@@ -77,20 +79,29 @@ class Map:
         self.game = game
         s: State = game.state
         self.s = s
-        self.board = board = board_of(game)
+        self.board = board = game.content.boards[s.quest]  # board_of, read inline
         ground_key = (id(board), tuple(s.doors.items()), tuple(s.secret.items()), tuple(s.barrels), tuple(s.chests))
         ground = _GROUNDS.get(ground_key)
         if ground is None or ground[0] is not board:
             if len(_GROUNDS) >= _KEPT:
                 _GROUNDS.clear()
             ground = _GROUNDS[ground_key] = _ground(s, board)
-        _, self.passages, self.floor, self.ground_number = ground
+        _, self.passages, self.floor, self.ground_number, self.lava = ground
         self.blocked = self.passages.blocked
-        self.lava = layout(board).lava
         self.figures = s.occupied()
-        self.armed = frozenset(square(k) for k, on in s.traps.items() if on)
+        traps = tuple(s.traps.items())
+        armed = _ARMED.get(traps)
+        if armed is None:
+            if len(_ARMED) >= _KEPT:
+                _ARMED.clear()
+            armed = _ARMED[traps] = frozenset(square(k) for k, on in traps if on)
+        self.armed = armed
         self._figure_bits: int | None = None
+        self._lines: dict[tuple[Square, Square], int] | None = None
         self._standing: frozenset[Square] | None = None
+        # Targeting sight by (viewer, target, from, to): the offers of shots and spells and the
+        # AI's scripts ask the same pairs again and again of one map.
+        self._sight: dict[tuple[str, str, Square, Square], bool] = {}
         # Answers worked out from this map by whoever asks (who may be struck or shot, the AI's
         # targets), kept as long as the map: a map is made for one moment of the game.
         self.found: dict[tuple[str, str], object] = {}
@@ -120,6 +131,24 @@ class Map:
             return search(self.steps(), start, passable, {})[0]
         return walking_distances(self.board, start, passable, self.obstacle, steps=self.steps())
 
+    def rings(self, start: Square, open_squares: AbstractSet[Square]) -> Iterator[list[Square]]:
+        """The squares reached from `start` through `open_squares`, one ring of equal walking
+        steps at a time (1 step, 2 steps...): a question the nearest ring answers stops the walk
+        there, where `distances` walks the whole dungeon."""
+        steps = self.passages.steps
+        seen = {start}
+        ring = [start]
+        while ring:
+            ahead = []
+            for sq in ring:
+                for n in steps.get(sq, ()):
+                    if n not in seen and n in open_squares:
+                        seen.add(n)
+                        ahead.append(n)
+            if ahead:
+                yield ahead
+            ring = ahead
+
     def neighbours(self, sq: Square) -> list[Square]:
         return list(self.steps().get(sq, ()))
 
@@ -145,9 +174,15 @@ class Map:
             return False
         start = at or viewer.at
         end = target.at
-        if not self.on_board(start, end):
-            return targeting_los(start, end, self.obstacle, lambda sq: self.blocks(viewer, target, sq))
-        return self._clear_shot(viewer, target, start, end)
+        found_key = (viewer.id, target.id, start, end)
+        found = self._sight.get(found_key)
+        if found is None:
+            if not self.on_board(start, end):
+                found = targeting_los(start, end, self.obstacle, lambda sq: self.blocks(viewer, target, sq))
+            else:
+                found = self._clear_shot(viewer, target, start, end)
+            self._sight[found_key] = found
+        return found
 
     def shot_from(self, viewer: Figure, target: Figure, sq: Square) -> bool:
         """Whether the viewer would have the target in sight from the square (as `targets`,
@@ -159,15 +194,22 @@ class Map:
 
     def _clear_shot(self, viewer: Figure, target: Figure, start: Square, end: Square) -> bool:
         width = self.board.width
-        corner = box_corner(width, start, end)
-        mask, corners = line_shape(width, start, end)
-        near = self.passages.bits >> corner
-        if near & mask or any((near >> p) & (near >> q) & 1 for p, q in corners):
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = lines_of(self.ground_number)
+        line = lines.get((start, end))
+        if line is None:
+            corner = box_corner(width, start, end)
+            mask, corners = line_shape(width, start, end)
+            near = self.passages.bits >> corner
+            blocked = near & mask or any((near >> p) & (near >> q) & 1 for p, q in corners)
+            line = lines[(start, end)] = -1 if blocked else mask << corner
+        if line < 0:
             return False
         # Only a figure on a crossed square may block: most lines cross none.
-        crossed = (self.figure_bits() >> corner) & mask
+        crossed = self.figure_bits() & line
         return not crossed or not any(self.blocks(viewer, target, sq) for sq in self.figures
-                                      if _bit(crossed, sq, width, corner))
+                                      if _bit(crossed, sq, width, 0))
 
     def blocks(self, viewer: Figure, target: Figure, sq: Square) -> bool:
         """Whether a figure on sq is in the way of the viewer's shot at the target (§5.4)."""
@@ -194,12 +236,28 @@ class Map:
                 if self.threatens(e, where) and (e.duel is None or e.duel == fig.id)]
 
     def adjacent_foes(self, fig: Figure) -> list[Figure]:
-        """Enemies it may attack in melee: next to it, by the corner rule, on the board."""
-        return [e for e in self.s.enemies_of(fig)
-                if chebyshev(e.at, fig.at) == 1 and diagonal_ok(fig.at, e.at, self.obstacle)]
+        """Enemies it may attack in melee: next to it, by the corner rule, on the board (the
+        corner rule's steps from its square are exactly those squares)."""
+        near = self.passages.steps.get(fig.at, ())
+        return [e for e in self.foes(fig) if e.pos in near]
+
+    def foes(self, fig: Figure) -> list[Figure]:
+        """The figure's enemies on the board as this map found them, in the state's order
+        (`State.enemies_of`, asked once per side and map; not to be changed by the caller)."""
+        found = self.found.get(("foes", fig.side))
+        if found is None:
+            side = MASTER if fig.side == HERO else HERO
+            found = self.found["foes", fig.side] = [f for f in self.s.figures.values() if f.side == side and f.on_board]
+        return found  # type: ignore[return-value]
 
     def allies_of(self, fig: Figure) -> list[Figure]:
-        return [f for f in self.figures.values() if f.side == fig.side and f is not fig]
+        """The figure's allies on the board as this map found them (asked by several offers
+        of one figure; a fresh list each time, as callers may keep it)."""
+        found = self.found.get(("allies", fig.id))
+        if found is None:
+            found = self.found["allies", fig.id] = [f for f in self.figures.values()
+                                                    if f.side == fig.side and f is not fig]
+        return list(found)  # type: ignore[call-overload]
 
     def trap(self, sq: Square) -> bool:
         """An armed trap on the square, as the board stood when this map was made."""
@@ -233,6 +291,36 @@ class Snapshot:
         return sq in self.armed
 
 
+# Per ground (its number), each line of sight asked so far: the crossed squares as bits in
+# place (square (x, y) at bit y * width + x), or -1 when the ground itself blocks it.  The same
+# lines are asked at offer after offer and by the AI's plans while the doors stay as they are.
+_LINES: dict[int, dict[tuple[Square, Square], int]] = {}
+_LINES_KEPT = 50_000  # lines per ground, so a long run's memory stays flat
+
+
+def lines_of(ground_number: int) -> dict[tuple[Square, Square], int]:
+    found = _LINES.get(ground_number)
+    if found is None or len(found) >= _LINES_KEPT:
+        if len(_LINES) >= _KEPT:
+            _LINES.clear()
+        found = _LINES[ground_number] = {}
+    return found
+
+
+_SQUARES: dict[tuple[str, ...], dict[Square, str]] = {}
+
+
+def squares_of(keys: tuple[str, ...]) -> dict[Square, str]:
+    """The squares of state keys ("x,y"), each with its key: for the state's doors and chests,
+    whose keys stay the same all quest (only their states change), read once."""
+    found = _SQUARES.get(keys)
+    if found is None:
+        if len(_SQUARES) >= _KEPT:
+            _SQUARES.clear()
+        found = _SQUARES[keys] = {square(k): k for k in keys}
+    return found
+
+
 def visible(fig: Figure) -> bool:
     """An invisible figure is in no one's sight and the target of no attack (§2.5; RB: "ne
     peut être la cible d'aucune attaque")."""
@@ -243,7 +331,8 @@ def _ground(s: State, board: Board) -> Ground:
     """The board's passages and free floor (no barrel or chest) as the state's things stand."""
     blocked = blocked_squares(s, board)
     things = {square(k) for k in s.barrels} | {square(k) for k in s.chests}
-    return board, passages(board, blocked), layout(board).floor - blocked - things, next(_GROUND_NUMBERS)
+    lay = layout(board)
+    return board, passages(board, blocked), lay.floor - blocked - things, next(_GROUND_NUMBERS), lay.lava
 
 
 def _bit(bits: int, sq: Square, width: int, corner: int) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 from ...engine.dice import roll_event, shuffled
 from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from . import combat, items, movement, spells  # noqa: F401  (their actions register in ACTS)
-from .acts import ACTS, Steps, at, in_offer_order, short
+from .acts import ACTS, Steps, at, figure_choice, payable_offers, short, turn_choice
 from .conditions import free_offers, upkeep
 from .damage import kill
 from .deployment import solo_deployment
@@ -31,17 +31,40 @@ def offers(game: Game, fig: Figure, seat: str, budget: int, m: Map | None = None
     if fig.webbed:
         return free_offers(m, fig, seat)
     out: list[Action] = []
-    for act in in_offer_order():
-        if act.cost <= budget and (not act.heroes_only or fig.side == HERO):
-            out += act.offers(m, fig, seat)
+    for offers_of in payable_offers(budget, fig.side == HERO):
+        out += offers_of(m, fig, seat)
     if fig.duel:
         out = duel_options(m, fig, out)
     return out
 
 
+def offered(game: Game, fig: Figure, seat: str, budget: int, action: Action) -> Action | None:
+    """The element of `offers(game, fig, seat, budget)` equal to `action`, or None, by the same
+    rules but making only the offers of the action's kind (each kind's offers are of that kind
+    alone, and a duellist's are filtered one by one)."""
+    act = ACTS.get(action.kind)
+    if act is None or not fig.standing or budget <= 0:
+        return None
+    m = Map(game)
+    if fig.webbed:
+        found = free_offers(m, fig, seat) if act.kind == "free_self" else []
+    elif act.cost > budget or (act.heroes_only and fig.side != HERO):
+        return None
+    else:
+        found = act.offers(m, fig, seat)
+        if fig.duel:
+            found = duel_options(m, fig, found)
+    return next((a for a in found if a == action), None)
+
+
 def window_offers(game: Game, fig: Figure, seat: str, budget: int) -> list[Action]:
     """What a kept point pays for: any action but waiting again."""
     return [a for a in offers(game, fig, seat, budget) if a.kind != "wait"]
+
+
+def window_offered(game: Game, fig: Figure, seat: str, budget: int, action: Action) -> Action | None:
+    """`offered` among the window's offers."""
+    return None if action.kind == "wait" else offered(game, fig, seat, budget, action)
 
 
 def perform(game: Game, fig: Figure, choice: Action) -> Steps:
@@ -109,13 +132,12 @@ def heroes_act(game: Game) -> Steps:
     while s.current is not None and s.result is None:
         fig = s.figures[s.current]
         seat = s.seat(fig)
-        options = offers(game, fig, seat, fig.ap)
-        options += [Action.make(seat, "switch_hero", text=f"Switch to {o.name} ({o.ap} AP)", figure=fig.id,
-                                target=o.id) for o in hero_actors(s) if o is not fig]
-        options.append(Action.make(seat, "end_activation", text=f"{short(fig)}: end activation ({fig.ap} AP lost)",
-                                   figure=fig.id))
-        options.append(Action.make(seat, "end_heroes_turn", text="End the heroes' turn", figure=fig.id))
-        choice = yield Decision(seat, f"{fig.name}: {fig.ap} AP left", options, context={"figure": fig.id})
+        extras = [turn_choice(seat, "switch_hero", f"Switch to {o.name} ({o.ap} AP)", fig.id, o.id)
+                  for o in hero_actors(s) if o is not fig]
+        extras.append(turn_choice(seat, "end_activation", f"{short(fig)}: end activation ({fig.ap} AP lost)", fig.id))
+        extras.append(turn_choice(seat, "end_heroes_turn", "End the heroes' turn", fig.id))
+        choice = yield figure_choice(game, fig, seat, fig.ap, offers, offered, extras,
+                                     f"{fig.name}: {fig.ap} AP left", {"figure": fig.id})
         if choice.kind == "switch_hero":
             s.current = choice.get("target")
             continue
@@ -167,26 +189,24 @@ def master_act(game: Game) -> Steps:
     active: Figure | None = None
     while s.result is None:
         ready = [f for f in s.master_figures() if f.standing and f.ap > 0]
-        if active is None or active not in ready:
+        # By identity: `in` would compare a figure with every other field by field.
+        if active is None or not any(f is active for f in ready):
             if not ready:
                 return
-            options = [Action.make(DUNGEON, "activate", text=f"Activate {f.name} ({f.ap} AP)", figure=f.id)
-                       for f in ready]
-            options.append(Action.make(DUNGEON, "end_master_turn", text="End the Master's turn"))
+            options = [turn_choice(DUNGEON, "activate", f"Activate {f.name} ({f.ap} AP)", f.id) for f in ready]
+            options.append(turn_choice(DUNGEON, "end_master_turn", "End the Master's turn"))
             choice = yield Decision(DUNGEON, "The Master's turn: which figure acts?", options,
                                     context={"phase": "master"})
             if choice.kind == "end_master_turn":
                 return
             active = s.figures[choice.get("figure")]
             continue
-        options = offers(game, active, DUNGEON, active.ap)
-        options.append(Action.make(DUNGEON, "end_activation", text=f"{short(active)}: end activation",
-                                   figure=active.id))
+        extras = [turn_choice(DUNGEON, "end_activation", f"{short(active)}: end activation", active.id)]
         if len(ready) > 1:
-            options.append(Action.make(DUNGEON, "switch_figure", text=f"{short(active)}: hand over, keeping "
-                                       f"{active.ap} AP", figure=active.id))
-        choice = yield Decision(DUNGEON, f"{active.name}: {active.ap} AP left", options,
-                                context={"phase": "master", "figure": active.id})
+            extras.append(turn_choice(DUNGEON, "switch_figure", f"{short(active)}: hand over, keeping "
+                                      f"{active.ap} AP", active.id))
+        choice = yield figure_choice(game, active, DUNGEON, active.ap, offers, offered, extras,
+                                     f"{active.name}: {active.ap} AP left", {"phase": "master", "figure": active.id})
         if choice.kind == "end_activation":
             active.ap = 0
             continue
@@ -196,7 +216,7 @@ def master_act(game: Game) -> Steps:
         yield from perform(game, active, choice)
         if s.result is not None:
             return
-        yield from window(game, "W2", window_offers, active)
+        yield from window(game, "W2", window_offers, active, find=window_offered)
 
 
 def master_turn(game: Game) -> Steps:
@@ -208,11 +228,11 @@ def master_turn(game: Game) -> Steps:
     if check_end(game):
         return
     yield from snapshot(game)
-    yield from window(game, "W1", window_offers)
+    yield from window(game, "W1", window_offers, find=window_offered)
     if s.result is None:
         yield from master_act(game)
     if s.result is None:
-        yield from window(game, "W3", window_offers)
+        yield from window(game, "W3", window_offers, find=window_offered)
     for f in s.figures.values():
         f.reserved = 0 if f.side == HERO else f.reserved
         f.passed_windows = False

@@ -3,17 +3,15 @@ point, which pays for an action at its normal cost in a window: W1 when the Mast
 opens, W2 after each Master action, W3 before it ends.  Irf on the lookout shoots twice."""
 from __future__ import annotations
 
-from collections.abc import Callable
 
 from ...engine.game import Action, Decision, Game
 from ...engine.words import counted
-from .acts import ACTS, Steps, act, option
+from .acts import ACTS, FigureOffers, FindOffer, Steps, act, figure_choice, option, turn_choice
 from .quests import check_end
 from .state import HERO, Figure, State
 from .terrain import Map, chebyshev
 
 SHOTS = ("shoot", "precise_shot")
-Offers = Callable[[Game, Figure, str, int], list[Action]]
 
 
 def wait_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -45,9 +43,13 @@ def concerns(game: Game, hero: Figure, actor: Figure | None) -> bool:
     return m.targets(hero, actor) or any(chebyshev(h.at, actor.at) == 1 for h in m.s.hero_side() if h.standing)
 
 
-def window(game: Game, name: str, offers: Offers, actor: Figure | None = None) -> Steps:
+def window(game: Game, name: str, offers: FigureOffers, actor: Figure | None = None,
+           find: FindOffer | None = None) -> Steps:
     """Each holder, in party order, may act, pass, or (W1, W2) pass for the rest of the turn;
-    after an action the window goes round again until everyone passes."""
+    after an action the window goes round again until everyone passes.  `find` picks a
+    replayed choice out of `offers` more cheaply than making them all (see figure_choice)."""
+    if find is None:
+        find = whole_list(offers)
     s: State = game.state
     passed: list[str] = []
     while s.result is None:
@@ -57,13 +59,13 @@ def window(game: Game, name: str, offers: Offers, actor: Figure | None = None) -
             return
         hero = asked[0]
         seat = s.seat(hero)
-        options = offers(game, hero, seat, hero.reserved)
-        options.append(Action.make(seat, "pass", text=f"{hero.name} lets the moment go", figure=hero.id))
+        extras = [turn_choice(seat, "pass", f"{hero.name} lets the moment go", hero.id)]
         if name != "W3":
-            options.append(Action.make(seat, "pass_turn", text=f"{hero.name} waits for the end of the Master's turn",
-                                       figure=hero.id))
-        choice = yield Decision(seat, f"{hero.name} holds {counted(hero.reserved, 'point')}: act now?", options,
-                                context={"figure": hero.id, "window": name})
+            extras.append(turn_choice(seat, "pass_turn", f"{hero.name} waits for the end of the Master's turn",
+                                      hero.id))
+        choice = yield figure_choice(game, hero, seat, hero.reserved, offers, find, extras,
+                                     f"{hero.name} holds {counted(hero.reserved, 'point')}: act now?",
+                                     {"figure": hero.id, "window": name})
         if choice.kind == "pass":
             passed.append(hero.id)
             continue
@@ -78,7 +80,14 @@ def window(game: Game, name: str, offers: Offers, actor: Figure | None = None) -
         passed = []
 
 
-def second_shot(game: Game, hero: Figure, kind: str, offers: Offers) -> Steps:
+def whole_list(offers: FigureOffers) -> FindOffer:
+    """A finder that makes every offer and looks the action up among them."""
+    def find(game: Game, fig: Figure, seat: str, budget: int, action: Action) -> Action | None:
+        return next((a for a in offers(game, fig, seat, budget) if a == action), None)
+    return find
+
+
+def second_shot(game: Game, hero: Figure, kind: str, offers: FigureOffers) -> Steps:
     """On the lookout: a shot paid with a kept point is made twice, the second target chosen
     after the first shot."""
     seat = game.state.seat(hero)
