@@ -12,7 +12,7 @@ import heapq
 from collections import deque
 from dataclasses import dataclass, field, fields
 from typing import Any
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 Sq = tuple[int, int]
 Edge = tuple[Sq, Sq]
@@ -232,21 +232,48 @@ class Grid:
                     heapq.heappush(heap, (total, nb))
         return None
 
-    def bfs(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+    def bfs(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None,
+            avoid: Collection[Sq] = ()) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
         """Breadth first in neighbour order (N, E, S, W, then diagonals): step counts and parents,
-        so walking the parents back from a square gives the first shortest path found."""
+        so walking the parents back from a square gives the first shortest path found.  Squares
+        in `avoid` (or failing `can_enter`) are never entered; the start always counts."""
         dist = {start: 0}
         parent: dict[Sq, Sq] = {}
-        queue = deque([start])
-        while queue:
-            sq = queue.popleft()
-            for nb in self.neighbours(sq):
-                if nb in dist or (can_enter is not None and not can_enter(nb)):
-                    continue
-                dist[nb] = dist[sq] + 1
-                parent[nb] = sq
-                queue.append(nb)
+        near = self._near
+        # Ring by ring (each in the order it was found): the order of a first-in-first-out
+        # queue, without one.
+        ring, steps = [start], 0
+        while ring:
+            steps += 1
+            outer: list[Sq] = []
+            for sq in ring:
+                nbs = near.get(sq)
+                if nbs is None:
+                    nbs = self.neighbours(sq)
+                for nb in nbs:
+                    if nb in dist or nb in avoid or (can_enter is not None and not can_enter(nb)):
+                        continue
+                    dist[nb] = steps
+                    parent[nb] = sq
+                    outer.append(nb)
+            ring = outer
         return dist, parent
+
+    def walks(self, start: Sq, avoid: frozenset[Sq]) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+        """`bfs(start, avoid=avoid)` kept in the memo while the map and `avoid` stand as they
+        are: an AI asks for the same walks again and again within a turn (the answers are
+        shared: never change them)."""
+        kept: dict[frozenset[Sq], dict[Sq, tuple[dict[Sq, int], dict[Sq, Sq]]]] = \
+            self.memo.setdefault("walks", {})
+        by_start = kept.get(avoid)
+        if by_start is None:
+            if len(kept) >= WALKS_KEPT:  # the oldest first (dicts keep their order)
+                del kept[next(iter(kept))]
+            by_start = kept[avoid] = {}
+        found = by_start.get(start)
+        if found is None:
+            found = by_start[start] = self.bfs(start, avoid=avoid)
+        return found
 
     def distances(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None) -> dict[Sq, int]:
         """Step counts from start to every square reachable at all."""
@@ -404,6 +431,9 @@ class Grid:
 
 # Lines of sight looked at on one map before it is worth making its bits (`Grid._sight_bits`).
 LOOKS_BEFORE_BITS = 200
+# How many sets of avoided squares `Grid.walks` keeps walks for (figures move: older sets are
+# rarely asked again).
+WALKS_KEPT = 8
 _BITS = 9  # per square: the eight directions sight may leave it by, and whether it is opaque
 _OPAQUE = 1 << 8
 _SQUARE = (1 << _BITS) - 1

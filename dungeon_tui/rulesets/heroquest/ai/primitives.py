@@ -12,11 +12,17 @@ from ....engine.grid import DIRS4, Sq, path_back
 from .. import board
 from .. import monsters as mon
 from ..combat import defend_dice
-from ..heroes import adjacent, hero_path_test, may_stop
+from ..heroes import adjacent, hero_path_avoid, may_stop
 from ..state import HERO, MONSTER, Figure, State
 from ....engine.words import counted
 
 registry = tactics.Registry()
+
+
+def past_traps(s: State) -> frozenset[Sq]:
+    """What a hero's walk that may cross a known trap (to disarm or jump it) must still avoid:
+    the monsters."""
+    return frozenset(s.squares_held(MONSTER))
 
 
 @dataclass
@@ -45,7 +51,7 @@ class Plan:
     def field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
         if self._field is None:
             if not self.for_zargon:
-                self._field = self.s.grid.bfs(self.me.square, hero_path_test(self.s))
+                self._field = self.s.grid.walks(self.me.square, hero_path_avoid(self.s))
             else:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
@@ -55,8 +61,7 @@ class Plan:
         careful walk cannot reach."""
         memo = self.memo.get("trap_field")
         if memo is None:
-            held = self.s.squares_held(MONSTER)
-            memo = self.memo["trap_field"] = self.s.grid.bfs(self.me.square, lambda sq: sq not in held)
+            memo = self.memo["trap_field"] = self.s.grid.walks(self.me.square, past_traps(self.s))
         return memo
 
     def dist(self, figure: Figure) -> int | None:
