@@ -17,9 +17,9 @@ from pathlib import Path
 
 from against import run_against, tree
 
-tree()
-from dungeon_tui.rulesets.ashardalon.game import GAME  # noqa: E402  (from the checkout measured)
-from replay_timing import best_replay, simulate_many  # noqa: E402
+tree()  # the checkout measured goes first on the import path, before the game is imported
+from dungeon_tui.rulesets.ashardalon.game import GAME
+from replay_timing import best_replay, simulate_many
 
 
 def main() -> None:

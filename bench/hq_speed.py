@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from pathlib import Path
 
 from against import run_against, tree
 
-tree()
-from dungeon_tui.batch import game_seed  # noqa: E402  (from the checkout measured)
-from dungeon_tui.rulesets.heroquest.game import GAME  # noqa: E402
-from replay_timing import best_replay  # noqa: E402
+tree()  # the checkout measured goes first on the import path, before the game is imported
+from dungeon_tui.batch import game_seed
+from dungeon_tui.rulesets.heroquest.game import GAME
+from replay_timing import best_replay
 
 QUESTS = ("the_trial", "rescue_of_sir_ragnar", "warlocks_cellar", "crypt_of_the_bone_lantern")
 

@@ -8,7 +8,7 @@ from typing import Any
 from ....engine.game import Action, Game
 from ....engine.grid import Sq
 from .. import board, searching, traps
-from ..state import ALIVE, MONSTER, Figure, State
+from ..state import ALIVE, Figure, State
 from .primitives import Plan, advance_to, registry
 
 
