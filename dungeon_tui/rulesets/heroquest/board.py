@@ -2,6 +2,7 @@
 the stairway; the two kinds of sight (§5.3) and what seeing reveals (§5.4)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.grid import Grid, Sq, edge
@@ -214,18 +215,29 @@ def reveal_area(state: State, content: Any, sq: Sq) -> list[str]:
 
 
 def revealed(state: State, sq: Sq) -> bool:
-    area = state.grid.region.get(sq)
-    if area is None:
-        return False
-    if area == CORRIDOR:
-        return sq in set(map(tuple, state.revealed_corridor))
-    return area in state.revealed_rooms
+    return revealed_test(state)(sq)
+
+
+def revealed_test(state: State) -> Callable[[Sq], bool]:
+    """`revealed` for many squares with nothing revealed between (what has been seen gathered
+    once, not for each square)."""
+    region = state.grid.region.get
+    corridor = set(map(tuple, state.revealed_corridor))
+    rooms = set(state.revealed_rooms)
+
+    def test(sq: Sq) -> bool:
+        area = region(sq)
+        if area is None:
+            return False
+        return sq in corridor if area == CORRIDOR else area in rooms
+    return test
 
 
 def place_revealed(state: State) -> list[str]:
     placed = []
+    seen = revealed_test(state)
     for f in state.figures.values():
-        if f.side != HERO and not f.placed and f.pos is not None and revealed(state, f.pos):
+        if f.side != HERO and not f.placed and f.pos is not None and seen(f.pos):
             f.placed = True
             placed.append(f.id)
     return placed

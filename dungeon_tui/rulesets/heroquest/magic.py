@@ -88,8 +88,9 @@ def spell_targets(game: Game, figure: Figure, spell: str) -> list[tuple[str, str
             if sees(s, figure, m, standing) and would_work(s, spell, m):
                 out.append(("figure", m.id))
     if kind == "door_or_monster":
+        seen = board.revealed_test(s)
         for d, e in board.doors_of(s, c).items():
-            if s.doors.get(d, "closed") == "closed" and any(board.revealed(s, q) for q in e) \
+            if s.doors.get(d, "closed") == "closed" and any(seen(q) for q in e) \
                     and any(q == figure.square or board.targeting_sight(s, figure.square,
                                                                         q) for q in e if s.grid.floor(q)):
                 out.append(("door", d))

@@ -2,7 +2,9 @@
 played by the AI."""
 from __future__ import annotations
 
-from ....engine.grid import DIRS4
+from collections.abc import Callable
+
+from ....engine.grid import DIRS4, Sq
 from .. import board, ending, magic, searching
 from ..doors import door_here
 from ..combat import attack_dice
@@ -265,8 +267,9 @@ def search(p: Plan, kind: str) -> str:
 def explore(p: Plan) -> str:
     """Walk to the nearest known closed door and open it; else look for secret doors."""
     s = p.s
+    seen = board.revealed_test(s)
     closed = [(d, e) for d, e in board.doors_of(s, p.game.content).items() if s.doors.get(d, "closed") == "closed"
-              and any(board.revealed(s, sq) for sq in e)]
+              and any(seen(sq) for sq in e)]
     here = [d for d, e in closed if p.me.pos in e]
     if here:
         late = caution.stragglers(p, 4)
@@ -274,13 +277,11 @@ def explore(p: Plan) -> str:
             return f"waits for {listing([h.name for h in late])} before opening the door"
         p.intents.append(("open_door", here[0]))
         return "opens a door"
-    goals = [sq for _, e in closed for sq in e if board.revealed(s, sq) and s.grid.floor(sq)]
+    goals = [sq for _, e in closed for sq in e if seen(sq) and s.grid.floor(sq)]
     if goals and advance_to(p, goals) is not None:
         return "heads for a closed door"
     # No closed door known: walk to the edge of what has been seen.
-    frontier = [sq for sq in s.seen_corridor() if s.grid.floor(sq) and sq != p.me.pos
-                and any(s.grid.floor(nb) and not board.revealed(s, nb) and s.grid.edge_passable(sq, nb)
-                        for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    frontier = [sq for sq in _seen_edge(p, seen) if sq != p.me.pos]
     if frontier and advance_to(p, frontier) is not None:
         return "heads into the unexplored"
     known = [m for m in s.monsters() if p.dist(m) is not None]
@@ -290,6 +291,22 @@ def explore(p: Plan) -> str:
             advance_to(p, beside(p, t))
             return f"hunts {t.name}"
     return _seek_secret_door(p)
+
+
+def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
+    """The seen corridor squares with an unseen square a step away.  Kept with the map until
+    more is seen (what has been seen only grows) or a door opens: every hero walking on asks."""
+    s = p.s
+    key = (len(s.revealed_corridor), len(s.revealed_rooms))
+    kept = s.grid.memo.get("seen_edge")
+    if kept is not None and kept[0] == key:
+        return list(kept[1])
+    g = s.grid
+    edge = [sq for sq in s.seen_corridor() if g.floor(sq)
+            and any(g.floor(nb) and not seen(nb) and g.edge_passable(sq, nb)
+                    for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    g.memo["seen_edge"] = (key, edge)
+    return list(edge)
 
 
 def _seek_secret_door(p: Plan) -> str:
