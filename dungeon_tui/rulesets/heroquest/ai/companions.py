@@ -139,13 +139,21 @@ def wounded(p: Plan, n: int) -> bool:
 ATTACK_SPELLS = ("ball_of_flame", "genie", "fire_of_wrath", "sleep", "tempest")
 
 
+def _sight(p: Plan) -> Callable[[Figure], bool]:
+    """Whom he sees to aim a spell at, for all the spells a decision weighs."""
+    found = p.memo.get("sight")
+    if found is None:
+        found = p.memo["sight"] = magic.sight_of(p.s, p.me)
+    return found
+
+
 def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
     """(spell, target id) for a kind of spell worth casting now."""
     s = p.s
     if kind == "attack":
         for sp in ATTACK_SPELLS:
             if sp in p.me.spells:
-                aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp) if k == "figure"]
+                aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp, _sight(p)) if k == "figure"]
                 aims = [m for m in aims if m.side != HERO]
                 if aims:  # the quest's quarry first (spells ignore its shields), then a caster (his
                     # dread spells strike the whole party), then the hardest hitter
@@ -155,7 +163,7 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
     if kind == "heal_friend":
         for sp in magic.HEALING:
             if sp in p.me.spells:
-                hurt = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp)
+                hurt = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp, _sight(p))
                         if k == "figure" and s.figures[t].body * 2 <= s.figures[t].max_body]
                 if hurt:
                     return sp, min(hurt, key=lambda h: (h.body, h.id)).id
@@ -163,7 +171,7 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
         for sp in ("courage", "rock_skin"):
             if sp not in p.me.spells:
                 continue
-            aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp) if k == "figure"]
+            aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp, _sight(p)) if k == "figure"]
             pressed = [(sum(adjacent(s, h.square, m.square) for m in s.monsters()), h) for h in aims]
             pressed = [(n, h) for n, h in pressed if n > 0]
             if pressed:  # Courage: the hardest hitter; Rock Skin: the one most beset
