@@ -121,14 +121,32 @@ def beside(p: Plan, target: Figure) -> list[Sq]:
     return out
 
 
+def taken(p: Plan) -> set[Sq]:
+    """The squares anyone else alive stands on (`free_for` for many squares at once)."""
+    found: set[Sq] | None = p.memo.get("taken")
+    if found is None:
+        found = p.memo["taken"] = {f.pos for f in p.s.figures.values()
+                                   if f.pos is not None and f.status == "alive" and f is not p.me}
+    return found
+
+
 def attack_squares(p: Plan, target: Figure) -> list[Sq]:
-    return [sq for sq in beside(p, target) if mon.free_for(p.s, p.me, sq)]
+    held = taken(p)
+    return [sq for sq in beside(p, target) if sq not in held]
 
 
 def reachable_attack_square(p: Plan, target: Figure) -> Sq | None:
+    """The nearest free square beside the target within this move (ties in reading order);
+    asked of every foe by several conditions of one decision, so worked out once each."""
+    key = f"attack_square:{target.id}"
+    if key in p.memo:
+        found: Sq | None = p.memo[key]
+        return found
     dist, _ = p.field()
-    ok = [(dist[sq], sq[1], sq[0]) for sq in attack_squares(p, target) if sq in dist and dist[sq] <= p.allowance()]
-    return (min(ok)[2], min(ok)[1]) if ok else None
+    most = p.allowance()
+    ok = [(dist[sq], sq[1], sq[0]) for sq in attack_squares(p, target) if sq in dist and dist[sq] <= most]
+    found = p.memo[key] = (min(ok)[2], min(ok)[1]) if ok else None
+    return found
 
 
 # -- conditions -----------------------------------------------------------------------------------
