@@ -175,6 +175,15 @@ class Grid:
         self._near[a] = out
         return out
 
+    def keep_neighbours(self, before: Grid, same: Callable[[Sq], bool]) -> None:
+        """Take over the neighbours `before` found for the squares `same` says are laid out
+        alike in both maps, with everything around them (a map built again after a small
+        change: its new neighbours would come out the same)."""
+        near = self._near
+        for sq, found in before._near.items():
+            if sq not in near and same(sq):
+                near[sq] = found
+
     def adjacent(self, a: Sq, b: Sq) -> bool:
         return b in self.neighbours(a)
 

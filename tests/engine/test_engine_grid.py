@@ -154,3 +154,32 @@ def test_a_pickled_grid_keeps_its_map_and_sight_bits_not_its_other_caches():
     again = pickle.loads(pickle.dumps(g))
     assert again == g and again._sight_mask == g._sight_mask
     assert again.memo == {} and again._sight == {} and again._near == {}
+
+
+def queue_bfs(g, start, avoid):
+    """Breadth first with a first-in-first-out queue, as `bfs` was written before it went ring
+    by ring: the same step counts and the same parents."""
+    from collections import deque
+    dist, parent, queue = {start: 0}, {}, deque([start])
+    while queue:
+        sq = queue.popleft()
+        for nb in g.neighbours(sq):
+            if nb not in dist and nb not in avoid:
+                dist[nb], parent[nb] = dist[sq] + 1, sq
+                queue.append(nb)
+    return dist, parent
+
+
+def test_bfs_ring_by_ring_finds_the_queues_counts_and_parents_and_walks_keep_them_per_map():
+    for seed in range(16):
+        g, squares, r = random_map(seed, "either")
+        avoid = frozenset(r.sample(squares, 8))
+        for start in squares[::4]:
+            want = queue_bfs(g, start, avoid)
+            assert g.bfs(start, avoid=avoid) == want
+            assert g.bfs(start, lambda sq, held=avoid: sq not in held) == want
+            assert g.walks(start, avoid) == want and g.walks(start, avoid) is g.walks(start, avoid)
+        # A door opening forgets the kept walks: they are walked again on the changed map.
+        a = r.choice(squares)
+        g.set_door(a, (a[0] + 1, a[1]), "open")
+        assert all(g.walks(s, avoid) == queue_bfs(g, s, avoid) for s in squares[::4])

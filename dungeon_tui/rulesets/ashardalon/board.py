@@ -14,7 +14,7 @@ FAR = 1 << 20  # "unreachable" as a number, so min() and sorting need no special
 
 
 def relayout(s: State, content: Any) -> Layout:
-    s.layout = geometry.build(content.tiles, s.tiles, list(s.doors))
+    s.layout = geometry.build(content.tiles, s.tiles, list(s.doors), before=s.layout)
     return s.layout
 
 

@@ -192,7 +192,10 @@ class Layout:
         return False
 
 
-def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]) -> Layout:
+def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str],
+          before: Layout | None = None) -> Layout:
+    """The layout of the placed tiles; `before`, the layout this one replaces (a tile more, a
+    door opened), lends its grid's neighbours where nothing around them changed."""
     terrain: dict[Sq, str] = {}
     cell_tile: dict[Cell, int] = {}
     open_sides: dict[Cell, list[str]] = {}
@@ -222,7 +225,41 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
                 elif s not in open_sides[c]:  # the neighbour's own closed side walls it from there
                     g.walls.add(edge(sq, across(sq, s)))
     g.changed()
+    if before is not None:
+        _keep_neighbours(before, lay)
     return lay
+
+
+def _cell_looks(lay: Layout, c: Cell) -> Any:
+    """Everything of one cell the steps out of its squares depend on: its squares, open sides,
+    and on each side whether the same tile goes on and whether a door stands there."""
+    k = lay.cell_tile.get(c)
+    if k is None:
+        return None
+    return (tuple(lay.terrain.get(sq) for sq in cell_squares(c)), tuple(lay.open_sides[c]),
+            tuple((lay.cell_tile.get(beyond(c, s)) == k, _door_between(lay, c, s)) for s in SIDES))
+
+
+def _keep_neighbours(before: Layout, after: Layout) -> None:
+    """A square's neighbours depend on its own cell and the eight around it: where those look
+    the same as before, the old grid's neighbours stand (a new layout is made at every tile and
+    door, and working out every square's neighbours again was a quarter of a villain phase)."""
+    looks: dict[tuple[int, Cell], Any] = {}
+
+    def looked(k: int, lay: Layout, c: Cell) -> Any:
+        if (k, c) not in looks:
+            looks[(k, c)] = _cell_looks(lay, c)
+        return looks[(k, c)]
+    alike: dict[Cell, bool] = {}
+
+    def same(sq: Sq) -> bool:
+        c = cell_of(sq)
+        found = alike.get(c)
+        if found is None:
+            found = alike[c] = all(looked(0, before, n) == looked(1, after, n)
+                                   for n in ((c[0] + dx, c[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)))
+        return found
+    after.grid.keep_neighbours(before.grid, same)
 
 
 def _door_between(lay: Layout, c: Cell, s: str) -> bool:
