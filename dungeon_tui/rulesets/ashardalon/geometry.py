@@ -126,6 +126,8 @@ class Layout:
     open_sides: dict[Cell, list[str]]
     closed_doors: set[str]  # door keys still standing
     grid: Grid
+    # Per cell, everything the steps out of its squares depend on (see `_keep_neighbours`).
+    looks: dict[Cell, Any] = field(default_factory=dict)
 
     def placed(self, cell: Cell) -> bool:
         return cell in self.cell_tile
@@ -214,50 +216,42 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
         g.add_square(sq, ch, f"{cell_of(sq)[0]},{cell_of(sq)[1]}")
     # Closed sides are full edge walls; door tokens are closed doors on open sides.
     for c in sorted(cell_tile, key=lambda c: (c[1], c[0])):
+        p = placed[cell_tile[c]]
+        sides: list[bool | None] = []
         for s in SIDES:
             other = beyond(c, s)
             if other in cell_tile and cell_tile[other] == cell_tile[c]:
+                sides.append(None)
                 continue
             door = _door_between(lay, c, s)
+            sides.append(door)
             for sq in side_squares(c, s):
                 if door:
                     g.set_door(sq, across(sq, s), "closed")
                 elif s not in open_sides[c]:  # the neighbour's own closed side walls it from there
                     g.walls.add(edge(sq, across(sq, s)))
+        # Its squares (the tile, its turn and where it lies), its open sides, and on each side
+        # the same tile going on (None) or whether a door stands there.
+        lay.looks[c] = (p.tile, p.rot, p.cells[0], tuple(open_sides[c]), tuple(sides))
     g.changed()
     if before is not None:
         _keep_neighbours(before, lay)
     return lay
 
 
-def _cell_looks(lay: Layout, c: Cell) -> Any:
-    """Everything of one cell the steps out of its squares depend on: its squares, open sides,
-    and on each side whether the same tile goes on and whether a door stands there."""
-    k = lay.cell_tile.get(c)
-    if k is None:
-        return None
-    return (tuple(lay.terrain.get(sq) for sq in cell_squares(c)), tuple(lay.open_sides[c]),
-            tuple((lay.cell_tile.get(beyond(c, s)) == k, _door_between(lay, c, s)) for s in SIDES))
-
-
 def _keep_neighbours(before: Layout, after: Layout) -> None:
     """A square's neighbours depend on its own cell and the eight around it: where those look
     the same as before, the old grid's neighbours stand (a new layout is made at every tile and
     door, and working out every square's neighbours again was a quarter of a villain phase)."""
-    looks: dict[tuple[int, Cell], Any] = {}
-
-    def looked(k: int, lay: Layout, c: Cell) -> Any:
-        if (k, c) not in looks:
-            looks[(k, c)] = _cell_looks(lay, c)
-        return looks[(k, c)]
+    old, new = before.looks.get, after.looks.get
     alike: dict[Cell, bool] = {}
 
     def same(sq: Sq) -> bool:
         c = cell_of(sq)
         found = alike.get(c)
         if found is None:
-            found = alike[c] = all(looked(0, before, n) == looked(1, after, n)
-                                   for n in ((c[0] + dx, c[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)))
+            found = alike[c] = all(old(n) == new(n) for n in ((c[0] + dx, c[1] + dy)
+                                                           for dy in (-1, 0, 1) for dx in (-1, 0, 1)))
         return found
     after.grid.keep_neighbours(before.grid, same)
 
