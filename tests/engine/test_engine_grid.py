@@ -183,3 +183,13 @@ def test_bfs_ring_by_ring_finds_the_queues_counts_and_parents_and_walks_keep_the
         a = r.choice(squares)
         g.set_door(a, (a[0] + 1, a[1]), "open")
         assert all(g.walks(s, avoid) == queue_bfs(g, s, avoid) for s in squares[::4])
+
+
+def test_steps_from_several_starts_is_spread_over_the_neighbours_in_the_same_order():
+    from dungeon_tui.engine.grid import spread
+    for seed in range(12):
+        g, squares, r = random_map(seed, "both")
+        starts = r.sample(squares, 3)
+        want = spread(starts, g.neighbours)
+        assert list(g.steps_from(starts).items()) == list(want.items())
+        assert list(g.bfs(starts[0])[0].items()) == list(spread([starts[0]], g.neighbours).items())

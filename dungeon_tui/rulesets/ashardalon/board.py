@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...engine.grid import Sq, spread
+from ...engine.grid import Sq
 from .geometry import Cell, Layout, cell_of
 from .state import Figure, State, squares_of
 from . import geometry, marks, tile_names
@@ -45,7 +45,7 @@ def square_distances(s: State, figure: Figure | Sq) -> dict[Sq, int]:
     grid = lay(s).grid
     found: dict[Sq, int] | None = grid.memo.get(("spread", starts))
     if found is None:
-        found = grid.memo[("spread", starts)] = spread(starts, grid.neighbours)
+        found = grid.memo[("spread", starts)] = grid.steps_from(starts)
     return found
 
 

@@ -240,19 +240,22 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
 
 
 def _keep_neighbours(before: Layout, after: Layout) -> None:
-    """A square's neighbours depend on its own cell and the eight around it: where those look
-    the same as before, the old grid's neighbours stand (a new layout is made at every tile and
-    door, and working out every square's neighbours again was a quarter of a villain phase)."""
+    """A square's neighbours depend on the squares around it and the walls and doors between
+    them, so on the cells those lie in (its own alone, away from the cell's border): where all
+    of them look as before, the old grid's neighbours stand (a new layout is made at every tile
+    and door, and working out every square's neighbours again was a quarter of a villain phase)."""
     old, new = before.looks.get, after.looks.get
     alike: dict[Cell, bool] = {}
 
-    def same(sq: Sq) -> bool:
-        c = cell_of(sq)
+    def cell_alike(c: Cell) -> bool:
         found = alike.get(c)
         if found is None:
-            found = alike[c] = all(old(n) == new(n) for n in ((c[0] + dx, c[1] + dy)
-                                                           for dy in (-1, 0, 1) for dx in (-1, 0, 1)))
+            found = alike[c] = old(c) == new(c)
         return found
+
+    def same(sq: Sq) -> bool:
+        x, y = sq
+        return all(cell_alike(((x + dx) // 4, (y + dy) // 4)) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
     after.grid.keep_neighbours(before.grid, same)
 
 
