@@ -242,12 +242,13 @@ class Grid:
         return None
 
     def bfs(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None,
-            avoid: Collection[Sq] = ()) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+            avoid: Collection[Sq] = (), most: int = 1 << 30) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
         """Breadth first in neighbour order (N, E, S, W, then diagonals): step counts and parents,
         so walking the parents back from a square gives the first shortest path found.  Squares
-        in `avoid` (or failing `can_enter`) are never entered; the start always counts."""
+        in `avoid` (or failing `can_enter`) are never entered; the start always counts.  With
+        `most`, only the squares that many steps away or nearer (the same counts and parents)."""
         parent: dict[Sq, Sq] = {}
-        return self._rings((start,), avoid, can_enter, parent), parent
+        return self._rings((start,), avoid, can_enter, parent, most), parent
 
     def steps_from(self, starts: Iterable[Sq]) -> dict[Sq, int]:
         """Steps from the nearest of several starts to every square reachable, ignoring figures
@@ -255,7 +256,7 @@ class Grid:
         return self._rings(tuple(starts), (), None, None)
 
     def _rings(self, starts: tuple[Sq, ...], avoid: Collection[Sq], can_enter: Callable[[Sq], bool] | None,
-               parent: dict[Sq, Sq] | None) -> dict[Sq, int]:
+               parent: dict[Sq, Sq] | None, most: int = 1 << 30) -> dict[Sq, int]:
         """Breadth first ring by ring (each in the order it was found): the order of a
         first-in-first-out queue, without one."""
         dist: dict[Sq, int] = {}
@@ -263,7 +264,7 @@ class Grid:
             dist.setdefault(sq, 0)
         near = self._near
         ring, steps = list(dist), 0
-        while ring:
+        while ring and steps < most:
             steps += 1
             outer: list[Sq] = []
             for sq in ring:

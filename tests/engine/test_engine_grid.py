@@ -193,3 +193,15 @@ def test_steps_from_several_starts_is_spread_over_the_neighbours_in_the_same_ord
         want = spread(starts, g.neighbours)
         assert list(g.steps_from(starts).items()) == list(want.items())
         assert list(g.bfs(starts[0])[0].items()) == list(spread([starts[0]], g.neighbours).items())
+
+
+def test_bfs_no_further_than_most_steps_is_the_whole_walk_cut_short():
+    for seed in range(8):
+        g, squares, r = random_map(seed, "either")
+        avoid = frozenset(r.sample(squares, 5))
+        for start in squares[::6]:
+            dist, parent = g.bfs(start, avoid=avoid)
+            for most in (0, 1, 3):
+                near, near_parent = g.bfs(start, avoid=avoid, most=most)
+                assert list(near.items()) == [(sq, d) for sq, d in dist.items() if d <= most]
+                assert near_parent == {sq: p for sq, p in parent.items() if sq in near}

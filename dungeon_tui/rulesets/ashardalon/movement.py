@@ -21,6 +21,6 @@ def walks(game: Game, hero: Figure, steps: int | None = None) -> dict[Sq, list[S
     blocked = {q for f in s.figures.values() if f.on_board and f.side != "hero" for q in squares_of(f)}
     heroes = {f.pos for f in s.heroes() if f.on_board and f is not hero}
     g = board.lay(s).grid
-    dist, parent = g.bfs(hero.at, avoid=blocked)
     n = speed(game, hero) if steps is None else steps
+    dist, parent = g.bfs(hero.at, avoid=blocked, most=n)  # no further than he may go
     return {q: path_back(parent, hero.at, q)[1:] for q, d in dist.items() if 0 < d <= n and q not in heroes}
