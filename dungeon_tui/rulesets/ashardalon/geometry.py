@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ...engine.grid import Grid, Sq, edge, spread
@@ -30,9 +31,15 @@ def turn_side(side: str, rot: int) -> str:
 
 def rotate_rows(rows: list[str], rot: int) -> list[str]:
     """Turn a template clockwise: (row, col) -> (col, R - 1 - row) per quarter turn."""
+    return list(_turned(tuple(rows), rot))
+
+
+@lru_cache(maxsize=512)
+def _turned(rows: tuple[str, ...], rot: int) -> tuple[str, ...]:
+    # Kept: the layout is made again at every tile and door, each tile turned as laid.
     for _ in range(rot // 90 % 4):
         r = len(rows)
-        rows = ["".join(rows[r - 1 - k][c] for k in range(r)) for c in range(len(rows[0]))]
+        rows = tuple("".join(rows[r - 1 - k][c] for k in range(r)) for c in range(len(rows[0])))
     return rows
 
 
@@ -212,8 +219,10 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
     g = lay.grid
     g.impassable = frozenset({ROCK})
     g.step_corner = "either"  # [H D27] one wall-clear L-path is enough for a diagonal
+    # Straight into the map, which is told it changed once, at the end (`Grid.changed`).
     for sq, ch in sorted(terrain.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        g.add_square(sq, ch, f"{cell_of(sq)[0]},{cell_of(sq)[1]}")
+        g.terrain[sq] = ch
+        g.region[sq] = f"{sq[0] // 4},{sq[1] // 4}"
     # Closed sides are full edge walls; door tokens are closed doors on open sides.
     for c in sorted(cell_tile, key=lambda c: (c[1], c[0])):
         p = placed[cell_tile[c]]
@@ -227,7 +236,7 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
             sides.append(door)
             for sq in side_squares(c, s):
                 if door:
-                    g.set_door(sq, across(sq, s), "closed")
+                    g.doors[edge(sq, across(sq, s))] = "closed"
                 elif s not in open_sides[c]:  # the neighbour's own closed side walls it from there
                     g.walls.add(edge(sq, across(sq, s)))
         # Its squares (the tile, its turn and where it lies), its open sides, and on each side
