@@ -135,6 +135,8 @@ class Layout:
     grid: Grid
     # Per cell, everything the steps out of its squares depend on (see `_keep_neighbours`).
     looks: dict[Cell, Any] = field(default_factory=dict)
+    # The cells each cell joins, as asked (a layout never changes: a new one is made).
+    _joined: dict[Cell, list[Cell]] = field(default_factory=dict, repr=False, compare=False)
 
     def placed(self, cell: Cell) -> bool:
         return cell in self.cell_tile
@@ -156,7 +158,10 @@ class Layout:
         return self.side_open(a, side) and self.side_open(b, OPPOSITE[side])
 
     def tile_neighbours(self, cell: Cell) -> list[Cell]:
-        return [beyond(cell, s) for s in SIDES if self.connected(cell, s)]
+        found = self._joined.get(cell)
+        if found is None:
+            found = self._joined[cell] = [beyond(cell, s) for s in SIDES if self.connected(cell, s)]
+        return found
 
     def tile_distances(self, starts: Iterable[Cell]) -> dict[Cell, int]:
         """Fewest hops from any start cell to every reachable placed cell."""
