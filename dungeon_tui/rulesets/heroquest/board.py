@@ -118,7 +118,7 @@ def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
     seen_rooms = set(state.revealed_rooms)
     new = [room for room in rooms if room not in seen_rooms]
     state.revealed_rooms.extend(new)
-    seen_corr = set(map(tuple, state.revealed_corridor))
+    seen_corr = seen_corridor(state)
     fresh = [t for t in corridor if t not in seen_corr]
     if fresh:
         state.revealed_corridor.extend(fresh)
@@ -218,11 +218,26 @@ def revealed(state: State, sq: Sq) -> bool:
     return revealed_test(state)(sq)
 
 
+def seen_corridor(state: State) -> set[Sq]:
+    """The revealed corridor squares as a set (never to be changed by the caller), kept with
+    the map and brought up to date as more is seen: every step asks, and the list only grows."""
+    seen = state.revealed_corridor
+    kept: tuple[int, set[Sq]] | None = state.grid.memo.get("seen_corridor")
+    if kept is None or kept[0] > len(seen):
+        kept = (0, set())
+    if kept[0] < len(seen):
+        # map(tuple): a keyframe's may be lists
+        kept[1].update(map(tuple, seen[kept[0]:]))  # type: ignore[arg-type]
+        kept = (len(seen), kept[1])
+    state.grid.memo["seen_corridor"] = kept
+    return kept[1]
+
+
 def revealed_test(state: State) -> Callable[[Sq], bool]:
     """`revealed` for many squares with nothing revealed between (what has been seen gathered
     once, not for each square)."""
     region = state.grid.region.get
-    corridor = set(map(tuple, state.revealed_corridor))
+    corridor = seen_corridor(state)
     rooms = set(state.revealed_rooms)
 
     def test(sq: Sq) -> bool:
