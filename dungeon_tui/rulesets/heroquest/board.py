@@ -38,8 +38,11 @@ def _edges(quest: Any, which: str, prefix: str) -> dict[str, tuple[Sq, Sq]]:
 
 
 def doors_of(state: State, content: Any, hidden: bool = False) -> dict[str, tuple[Sq, Sq]]:
-    """The quest's doors with the secret doors found so far (`hidden`: every secret door too)."""
+    """The quest's doors with the secret doors found so far (`hidden`: every secret door too).
+    Read it, never change it: with no secret door in it, it is `door_edges` itself."""
     quest = content.quests[state.quest]
+    if not state.secret_found and not hidden:  # the common case, asked at every step
+        return door_edges(quest)
     return door_edges(quest) | {k: e for k, e in secret_edges(quest).items() if hidden or k in state.secret_found}
 
 
