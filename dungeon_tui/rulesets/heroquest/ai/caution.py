@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from ....engine.grid import Sq
 from ....engine.words import counted
-from .. import board, ending, searching, traps
+from .. import ending, searching, traps
 from .. import monsters as mon
 from ..combat import attack_dice
-from ..heroes import adjacent, may_stop
+from ..heroes import adjacent
 from ..state import ALIVE, HERO, Figure
-from .primitives import Plan, advance_to, attack_squares, choose_target, foe_named, registry
+from .primitives import Plan, advance_to, attack_squares, choose_target, foe_named, registry, stop_ok
 
 
 def healing_potion(me: Figure) -> bool:
@@ -73,11 +73,8 @@ def safest_square(p: Plan) -> Sq:
 
     def party_gap(sq: Sq) -> int:
         return min((abs(sq[0] - h.square[0]) + abs(sq[1] - h.square[1]) for h in friends), default=0)
-    # Only a square someone stands on can forbid stopping (`may_stop`).
-    standing = board.standing_squares(p.s)
     most = p.allowance()
-    spots = [sq for sq, d in dist.items() if d <= most and (sq == p.me.square or sq not in standing
-                                                            or may_stop(p.s, p.me, sq))]
+    spots = [sq for sq, d in dist.items() if d <= most and (sq == p.me.square or stop_ok(p, sq))]
     return min(spots, key=lambda sq: (danger.get(sq, 0), party_gap(sq) > 3, dist[sq], sq[1], sq[0]))
 
 

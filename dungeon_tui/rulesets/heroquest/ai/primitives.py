@@ -130,6 +130,15 @@ def taken(p: Plan) -> set[Sq]:
     return found
 
 
+def stop_ok(p: Plan, sq: Sq) -> bool:
+    """`may_stop` for the acting figure, asked of many squares: only a square someone stands on
+    can forbid it (those gathered once a decision)."""
+    standing: set[Sq] | None = p.memo.get("standing")
+    if standing is None:
+        standing = p.memo["standing"] = board.standing_squares(p.s)
+    return sq not in standing or may_stop(p.s, p.me, sq)
+
+
 def attack_squares(p: Plan, target: Figure) -> list[Sq]:
     held = taken(p)
     return [sq for sq in beside(p, target) if sq not in held]
@@ -213,7 +222,7 @@ def advance_to(p: Plan, goals: list[Sq]) -> int | None:
     dist, parent = p.field()
     # Heroes may end on a friend's square on the stairway or in a sprung pit; monsters never share.
     def can_end(sq: Sq) -> bool:
-        return mon.free_for(p.s, p.me, sq) if p.for_zargon else may_stop(p.s, p.me, sq)
+        return sq not in taken(p) if p.for_zargon else stop_ok(p, sq)
     # Monsters aim at the nearest goal even if taken (§6.1); heroes only at goals they may stand on.
     reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and (p.for_zargon or can_end(g))]
     if not reach and not p.for_zargon:  # only across a known trap: the seat disarms or jumps it
