@@ -257,29 +257,7 @@ class Grid:
 
     def _rings(self, starts: tuple[Sq, ...], avoid: Collection[Sq], can_enter: Callable[[Sq], bool] | None,
                parent: dict[Sq, Sq] | None, most: int = 1 << 30) -> dict[Sq, int]:
-        """Breadth first ring by ring (each in the order it was found): the order of a
-        first-in-first-out queue, without one."""
-        dist: dict[Sq, int] = {}
-        for sq in starts:
-            dist.setdefault(sq, 0)
-        near = self._near
-        ring, steps = list(dist), 0
-        while ring and steps < most:
-            steps += 1
-            outer: list[Sq] = []
-            for sq in ring:
-                nbs = near.get(sq)
-                if nbs is None:
-                    nbs = self.neighbours(sq)
-                for nb in nbs:
-                    if nb in dist or nb in avoid or (can_enter is not None and not can_enter(nb)):
-                        continue
-                    dist[nb] = steps
-                    if parent is not None:
-                        parent[nb] = sq
-                    outer.append(nb)
-            ring = outer
-        return dist
+        return Spreading(self, starts, avoid, can_enter, parent).grow(most)
 
     def walks(self, start: Sq, avoid: frozenset[Sq]) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
         """`bfs(start, avoid=avoid)` kept in the memo while the map and `avoid` stand as they
@@ -489,6 +467,53 @@ def _line_bits(width: int, dx: int, dy: int) -> tuple[int, int, tuple[Sq, ...]]:
         _LINES.clear()
     _LINES[(width, dx, dy)] = found
     return found
+
+
+class Spreading:
+    """Breadth first from the nearest of several starts, ring by ring (each in the order it was
+    found: the order of a first-in-first-out queue, without one), only as far as asked: `get`
+    gives a square's steps as the whole search would, growing rings until it is found, for
+    callers that ask about a few squares near the starts.  Squares in `avoid` (or failing
+    `can_enter`) are never entered; `parent`, when given, gets each square's parent.  (A map
+    that changes must not be asked through an old one.)"""
+
+    def __init__(self, grid: Grid, starts: Iterable[Sq], avoid: Collection[Sq] = (),
+                 can_enter: Callable[[Sq], bool] | None = None, parent: dict[Sq, Sq] | None = None) -> None:
+        self._grid, self._avoid, self._can_enter, self._parent = grid, avoid, can_enter, parent
+        self.dist: dict[Sq, int] = {}
+        for sq in starts:
+            self.dist.setdefault(sq, 0)
+        self._ring, self._steps = list(self.dist), 0
+
+    def get(self, sq: Sq, default: int) -> int:
+        dist = self.dist
+        while sq not in dist and self._ring:
+            self.grow(self._steps + 1)
+        return dist.get(sq, default)
+
+    def grow(self, most: int = 1 << 30) -> dict[Sq, int]:
+        """Every square up to `most` steps away (all there are by default): the counts so far."""
+        dist, parent, avoid, can_enter = self.dist, self._parent, self._avoid, self._can_enter
+        grid = self._grid
+        near = grid._near
+        ring, steps = self._ring, self._steps
+        while ring and steps < most:
+            steps += 1
+            outer: list[Sq] = []
+            for sq in ring:
+                nbs = near.get(sq)
+                if nbs is None:
+                    nbs = grid.neighbours(sq)
+                for nb in nbs:
+                    if nb in dist or nb in avoid or (can_enter is not None and not can_enter(nb)):
+                        continue
+                    dist[nb] = steps
+                    if parent is not None:
+                        parent[nb] = sq
+                    outer.append(nb)
+            ring = outer
+        self._ring, self._steps = ring, steps
+        return dist
 
 
 def spread(starts: Iterable[Any], neighbours: Callable[[Any], Iterable[Any]]) -> dict[Any, int]:

@@ -205,3 +205,15 @@ def test_bfs_no_further_than_most_steps_is_the_whole_walk_cut_short():
                 near, near_parent = g.bfs(start, avoid=avoid, most=most)
                 assert list(near.items()) == [(sq, d) for sq, d in dist.items() if d <= most]
                 assert near_parent == {sq: p for sq, p in parent.items() if sq in near}
+
+
+def test_spreading_as_far_as_asked_gives_the_whole_searchs_steps():
+    from dungeon_tui.engine.grid import Spreading
+    for seed in range(12):
+        g, squares, r = random_map(seed, "either")
+        starts = r.sample(squares, 2)
+        whole = g.steps_from(starts)
+        lazy = Spreading(g, starts)
+        asked = r.sample([*squares, (40, 40)], len(squares) // 2) + [(40, 40)]
+        assert [lazy.get(sq, -1) for sq in asked] == [whole.get(sq, -1) for sq in asked]
+        assert list(lazy.grow().items()) == list(whole.items())
