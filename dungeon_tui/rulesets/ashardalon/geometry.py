@@ -214,9 +214,7 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
     cell_tile: dict[Cell, int] = {}
     open_sides: dict[Cell, list[str]] = {}
     for k, p in enumerate(placed):
-        entry = p.cells[0]
-        _, squares = lay_out(tiles_file, p.tile, entry, p.rot)
-        terrain.update(squares)
+        terrain.update(_tile_squares(tiles_file, p.tile, p.cells[0], p.rot))
         for c in p.cells:
             cell_tile[c] = k
             open_sides[c] = p.open_sides[c]
@@ -225,9 +223,14 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
     g.impassable = frozenset({ROCK})
     g.step_corner = "either"  # [H D27] one wall-clear L-path is enough for a diagonal
     # Straight into the map, which is told it changed once, at the end (`Grid.changed`).
+    names: dict[Cell, str] = {}
     for sq, ch in sorted(terrain.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         g.terrain[sq] = ch
-        g.region[sq] = f"{sq[0] // 4},{sq[1] // 4}"
+        c = (sq[0] // 4, sq[1] // 4)
+        name = names.get(c)
+        if name is None:
+            name = names[c] = f"{c[0]},{c[1]}"
+        g.region[sq] = name
     # Closed sides are full edge walls; door tokens are closed doors on open sides.
     for c in sorted(cell_tile, key=lambda c: (c[1], c[0])):
         p = placed[cell_tile[c]]
@@ -253,23 +256,36 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
     return lay
 
 
+# (tile, entry cell, turn) -> (the tiles file, that tile's squares laid there): every layout lays
+# every placed tile again.  The file is kept with them so another content's tiles never match.
+_LAID: dict[tuple[str, Cell, int], tuple[Any, dict[Sq, str]]] = {}
+
+
+def _tile_squares(tiles_file: Any, tile: str, entry: Cell, rot: int) -> dict[Sq, str]:
+    """`lay_out`'s squares (read them, never change them)."""
+    key = (tile, entry, rot)
+    kept = _LAID.get(key)
+    if kept is None or kept[0] is not tiles_file:
+        if len(_LAID) > 1024:  # many games in one process: start again (a few MB at most)
+            _LAID.clear()
+        kept = _LAID[key] = (tiles_file, lay_out(tiles_file, tile, entry, rot)[1])
+    return kept[1]
+
+
 def _keep_neighbours(before: Layout, after: Layout) -> None:
     """A square's neighbours depend on the squares around it and the walls and doors between
     them, so on the cells those lie in (its own alone, away from the cell's border): where all
     of them look as before, the old grid's neighbours stand (a new layout is made at every tile
     and door, and working out every square's neighbours again was a quarter of a villain phase)."""
     old, new = before.looks.get, after.looks.get
-    alike: dict[Cell, bool] = {}
-
-    def cell_alike(c: Cell) -> bool:
-        found = alike.get(c)
-        if found is None:
-            found = alike[c] = old(c) == new(c)
-        return found
+    changed = {c for c in [*before.looks, *after.looks] if old(c) != new(c)}
+    near_changed = {(c[0] + dx, c[1] + dy) for c in changed for dy in (-1, 0, 1) for dx in (-1, 0, 1)}
 
     def same(sq: Sq) -> bool:
         x, y = sq
-        return all(cell_alike(((x + dx) // 4, (y + dy) // 4)) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+        if (x // 4, y // 4) not in near_changed:  # nothing changed within a cell of it
+            return True
+        return all(((x + dx) // 4, (y + dy) // 4) not in changed for dy in (-1, 0, 1) for dx in (-1, 0, 1))
     after.grid.keep_neighbours(before.grid, same)
 
 
