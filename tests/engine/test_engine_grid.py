@@ -214,6 +214,6 @@ def test_spreading_as_far_as_asked_gives_the_whole_searchs_steps():
         starts = r.sample(squares, 2)
         whole = g.steps_from(starts)
         lazy = Spreading(g, starts)
-        asked = r.sample([*squares, (40, 40)], len(squares) // 2) + [(40, 40)]
+        asked = [*r.sample([*squares, (40, 40)], len(squares) // 2), (40, 40)]
         assert [lazy.get(sq, -1) for sq in asked] == [whole.get(sq, -1) for sq in asked]
         assert list(lazy.grow().items()) == list(whole.items())
