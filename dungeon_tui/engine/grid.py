@@ -12,7 +12,7 @@ import heapq
 from collections import deque
 from dataclasses import dataclass, field, fields
 from typing import Any
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 Sq = tuple[int, int]
 Edge = tuple[Sq, Sq]
@@ -175,6 +175,15 @@ class Grid:
         self._near[a] = out
         return out
 
+    def keep_neighbours(self, before: Grid, same: Callable[[Sq], bool]) -> None:
+        """Take over the neighbours `before` found for the squares `same` says are laid out
+        alike in both maps, with everything around them (a map built again after a small
+        change: its new neighbours would come out the same)."""
+        near = self._near
+        for sq, found in before._near.items():
+            if sq not in near and same(sq):
+                near[sq] = found
+
     def adjacent(self, a: Sq, b: Sq) -> bool:
         return b in self.neighbours(a)
 
@@ -232,21 +241,39 @@ class Grid:
                     heapq.heappush(heap, (total, nb))
         return None
 
-    def bfs(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+    def bfs(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None,
+            avoid: Collection[Sq] = (), most: int = 1 << 30) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
         """Breadth first in neighbour order (N, E, S, W, then diagonals): step counts and parents,
-        so walking the parents back from a square gives the first shortest path found."""
-        dist = {start: 0}
+        so walking the parents back from a square gives the first shortest path found.  Squares
+        in `avoid` (or failing `can_enter`) are never entered; the start always counts.  With
+        `most`, only the squares that many steps away or nearer (the same counts and parents)."""
         parent: dict[Sq, Sq] = {}
-        queue = deque([start])
-        while queue:
-            sq = queue.popleft()
-            for nb in self.neighbours(sq):
-                if nb in dist or (can_enter is not None and not can_enter(nb)):
-                    continue
-                dist[nb] = dist[sq] + 1
-                parent[nb] = sq
-                queue.append(nb)
-        return dist, parent
+        return self._rings((start,), avoid, can_enter, parent, most), parent
+
+    def steps_from(self, starts: Iterable[Sq]) -> dict[Sq, int]:
+        """Steps from the nearest of several starts to every square reachable, ignoring figures
+        (`spread` over this map's neighbours, in the same order, quicker)."""
+        return self._rings(tuple(starts), (), None, None)
+
+    def _rings(self, starts: tuple[Sq, ...], avoid: Collection[Sq], can_enter: Callable[[Sq], bool] | None,
+               parent: dict[Sq, Sq] | None, most: int = 1 << 30) -> dict[Sq, int]:
+        return Spreading(self, starts, avoid, can_enter, parent).grow(most)
+
+    def walks(self, start: Sq, avoid: frozenset[Sq]) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+        """`bfs(start, avoid=avoid)` kept in the memo while the map and `avoid` stand as they
+        are: an AI asks for the same walks again and again within a turn (the answers are
+        shared: never change them)."""
+        kept: dict[frozenset[Sq], dict[Sq, tuple[dict[Sq, int], dict[Sq, Sq]]]] = \
+            self.memo.setdefault("walks", {})
+        by_start = kept.get(avoid)
+        if by_start is None:
+            if len(kept) >= WALKS_KEPT:  # the oldest first (dicts keep their order)
+                del kept[next(iter(kept))]
+            by_start = kept[avoid] = {}
+        found = by_start.get(start)
+        if found is None:
+            found = by_start[start] = self.bfs(start, avoid=avoid)
+        return found
 
     def distances(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None) -> dict[Sq, int]:
         """Step counts from start to every square reachable at all."""
@@ -404,6 +431,9 @@ class Grid:
 
 # Lines of sight looked at on one map before it is worth making its bits (`Grid._sight_bits`).
 LOOKS_BEFORE_BITS = 200
+# How many sets of avoided squares `Grid.walks` keeps walks for (figures move: older sets are
+# rarely asked again).
+WALKS_KEPT = 8
 _BITS = 9  # per square: the eight directions sight may leave it by, and whether it is opaque
 _OPAQUE = 1 << 8
 _SQUARE = (1 << _BITS) - 1
@@ -437,6 +467,53 @@ def _line_bits(width: int, dx: int, dy: int) -> tuple[int, int, tuple[Sq, ...]]:
         _LINES.clear()
     _LINES[(width, dx, dy)] = found
     return found
+
+
+class Spreading:
+    """Breadth first from the nearest of several starts, ring by ring (each in the order it was
+    found: the order of a first-in-first-out queue, without one), only as far as asked: `get`
+    gives a square's steps as the whole search would, growing rings until it is found, for
+    callers that ask about a few squares near the starts.  Squares in `avoid` (or failing
+    `can_enter`) are never entered; `parent`, when given, gets each square's parent.  (A map
+    that changes must not be asked through an old one.)"""
+
+    def __init__(self, grid: Grid, starts: Iterable[Sq], avoid: Collection[Sq] = (),
+                 can_enter: Callable[[Sq], bool] | None = None, parent: dict[Sq, Sq] | None = None) -> None:
+        self._grid, self._avoid, self._can_enter, self._parent = grid, avoid, can_enter, parent
+        self.dist: dict[Sq, int] = {}
+        for sq in starts:
+            self.dist.setdefault(sq, 0)
+        self._ring, self._steps = list(self.dist), 0
+
+    def get(self, sq: Sq, default: int) -> int:
+        dist = self.dist
+        while sq not in dist and self._ring:
+            self.grow(self._steps + 1)
+        return dist.get(sq, default)
+
+    def grow(self, most: int = 1 << 30) -> dict[Sq, int]:
+        """Every square up to `most` steps away (all there are by default): the counts so far."""
+        dist, parent, avoid, can_enter = self.dist, self._parent, self._avoid, self._can_enter
+        grid = self._grid
+        near = grid._near
+        ring, steps = self._ring, self._steps
+        while ring and steps < most:
+            steps += 1
+            outer: list[Sq] = []
+            for sq in ring:
+                nbs = near.get(sq)
+                if nbs is None:
+                    nbs = grid.neighbours(sq)
+                for nb in nbs:
+                    if nb in dist or nb in avoid or (can_enter is not None and not can_enter(nb)):
+                        continue
+                    dist[nb] = steps
+                    if parent is not None:
+                        parent[nb] = sq
+                    outer.append(nb)
+            ring = outer
+        self._ring, self._steps = ring, steps
+        return dist
 
 
 def spread(starts: Iterable[Any], neighbours: Callable[[Any], Iterable[Any]]) -> dict[Any, int]:

@@ -30,3 +30,33 @@ def test_ai_games_end_and_replay_to_the_same_hash(adventure, heroes):
         assert again.state_hash() == game.state_hash()
         outcomes.append(result["outcome"])
     assert len(outcomes) == 10
+
+
+@pytest.mark.parametrize("adventure", ["the_closed_doors", "sneaky_endeavor"])
+def test_a_new_layout_keeps_only_neighbours_a_fresh_one_would_find(adventure):
+    """Each new layout (a tile placed, a door opened) takes over the old grid's neighbours
+    where nothing around them changed: every one it took over is what the map built afresh
+    finds, through whole AI games with tiles placed and doors opened."""
+    from dungeon_tui.rulesets.ashardalon import geometry
+    ctl = get("ashardalon").ai_controllers()
+    layouts = taken_over = 0
+    for seed in range(3):
+        game = GAME.new_game({"adventure": adventure, "heroes": ["quinn", "vistra", "keyleth"]}, seed)
+        game.keep_events = False
+        seen = game.state.layout
+        while not game.over:
+            d = game.pending
+            game.play((ctl.get(d.seat) or ctl["*"]).choose(game, d)[0])
+            lay = game.state.layout
+            if lay is seen:
+                continue
+            layouts += 1
+            kept = dict(lay.grid._near)
+            taken_over += len(kept)
+            fresh = geometry.build(GAME.content().tiles, game.state.tiles, list(game.state.doors)).grid
+            assert all(found == fresh.neighbours(sq) for sq, found in kept.items())
+            # Ask every square so the next layout has neighbours to take over.
+            for sq in lay.terrain:
+                lay.grid.neighbours(sq)
+            seen = lay
+    assert layouts > 10 and taken_over > 1000

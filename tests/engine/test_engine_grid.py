@@ -154,3 +154,66 @@ def test_a_pickled_grid_keeps_its_map_and_sight_bits_not_its_other_caches():
     again = pickle.loads(pickle.dumps(g))
     assert again == g and again._sight_mask == g._sight_mask
     assert again.memo == {} and again._sight == {} and again._near == {}
+
+
+def queue_bfs(g, start, avoid):
+    """Breadth first with a first-in-first-out queue, as `bfs` was written before it went ring
+    by ring: the same step counts and the same parents."""
+    from collections import deque
+    dist, parent, queue = {start: 0}, {}, deque([start])
+    while queue:
+        sq = queue.popleft()
+        for nb in g.neighbours(sq):
+            if nb not in dist and nb not in avoid:
+                dist[nb], parent[nb] = dist[sq] + 1, sq
+                queue.append(nb)
+    return dist, parent
+
+
+def test_bfs_ring_by_ring_finds_the_queues_counts_and_parents_and_walks_keep_them_per_map():
+    for seed in range(16):
+        g, squares, r = random_map(seed, "either")
+        avoid = frozenset(r.sample(squares, 8))
+        for start in squares[::4]:
+            want = queue_bfs(g, start, avoid)
+            assert g.bfs(start, avoid=avoid) == want
+            assert g.bfs(start, lambda sq, held=avoid: sq not in held) == want
+            assert g.walks(start, avoid) == want and g.walks(start, avoid) is g.walks(start, avoid)
+        # A door opening forgets the kept walks: they are walked again on the changed map.
+        a = r.choice(squares)
+        g.set_door(a, (a[0] + 1, a[1]), "open")
+        assert all(g.walks(s, avoid) == queue_bfs(g, s, avoid) for s in squares[::4])
+
+
+def test_steps_from_several_starts_is_spread_over_the_neighbours_in_the_same_order():
+    from dungeon_tui.engine.grid import spread
+    for seed in range(12):
+        g, squares, r = random_map(seed, "both")
+        starts = r.sample(squares, 3)
+        want = spread(starts, g.neighbours)
+        assert list(g.steps_from(starts).items()) == list(want.items())
+        assert list(g.bfs(starts[0])[0].items()) == list(spread([starts[0]], g.neighbours).items())
+
+
+def test_bfs_no_further_than_most_steps_is_the_whole_walk_cut_short():
+    for seed in range(8):
+        g, squares, r = random_map(seed, "either")
+        avoid = frozenset(r.sample(squares, 5))
+        for start in squares[::6]:
+            dist, parent = g.bfs(start, avoid=avoid)
+            for most in (0, 1, 3):
+                near, near_parent = g.bfs(start, avoid=avoid, most=most)
+                assert list(near.items()) == [(sq, d) for sq, d in dist.items() if d <= most]
+                assert near_parent == {sq: p for sq, p in parent.items() if sq in near}
+
+
+def test_spreading_as_far_as_asked_gives_the_whole_searchs_steps():
+    from dungeon_tui.engine.grid import Spreading
+    for seed in range(12):
+        g, squares, r = random_map(seed, "either")
+        starts = r.sample(squares, 2)
+        whole = g.steps_from(starts)
+        lazy = Spreading(g, starts)
+        asked = [*r.sample([*squares, (40, 40)], len(squares) // 2), (40, 40)]
+        assert [lazy.get(sq, -1) for sq in asked] == [whole.get(sq, -1) for sq in asked]
+        assert list(lazy.grow().items()) == list(whole.items())

@@ -70,3 +70,15 @@ def test_a_saved_heroquest_game_replays_to_the_same_hash(tmp_path):
     again = record.replay(record.read(path), game_from_record)
     assert again.state_hash() == game.state_hash() and again.over
     assert GAME.view(again.state, DUNGEON)["figures"].keys() == GAME.view(game.state, DUNGEON)["figures"].keys()
+
+
+def test_the_kept_seen_corridor_is_the_revealed_list_at_every_step():
+    """`board.seen_corridor` is kept with the map and brought up to date as squares are seen
+    (doors opening clear it): at every step of AI games it holds exactly the revealed list."""
+    def check(game):
+        s = game.state
+        assert board.seen_corridor(s) == {tuple(sq) for sq in s.revealed_corridor}
+    for quest in ("crypt_of_the_bone_lantern", "warlocks_cellar"):
+        game = GAME.new_game({"adventure": quest}, 5)
+        play(game, get("heroquest").ai_controllers(), check)
+        assert len(game.state.revealed_corridor) > 20

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...engine.grid import Sq, spread
+from ...engine.grid import Spreading, Sq
 from .geometry import Cell, Layout, cell_of
 from .state import Figure, State, squares_of
 from . import geometry, marks, tile_names
@@ -14,7 +14,7 @@ FAR = 1 << 20  # "unreachable" as a number, so min() and sorting need no special
 
 
 def relayout(s: State, content: Any) -> Layout:
-    s.layout = geometry.build(content.tiles, s.tiles, list(s.doors))
+    s.layout = geometry.build(content.tiles, s.tiles, list(s.doors), before=s.layout)
     return s.layout
 
 
@@ -37,15 +37,16 @@ def figure_tiles(s: State, figure: Figure, g: Figure) -> int:
     return tile_distance(s, cells_of(figure), cells_of(g))
 
 
-def square_distances(s: State, figure: Figure | Sq) -> dict[Sq, int]:
-    """Steps from a figure (any of its squares) or a square to every square, ignoring figures."""
+def square_distances(s: State, figure: Figure | Sq) -> Spreading:
+    """Steps from a figure (any of its squares) or a square to any square (`get`), ignoring
+    figures: worked out only as far as asked, since the squares asked about are near."""
     starts = tuple(squares_of(figure)) if isinstance(figure, Figure) else (figure,)
     # Kept with the layout's grid (a new layout each time a tile or door changes it): the
-    # villains ask the same distances several times a phase.  Read them, never change them.
+    # villains ask the same distances several times a phase.
     grid = lay(s).grid
-    found: dict[Sq, int] | None = grid.memo.get(("spread", starts))
+    found: Spreading | None = grid.memo.get(("spread", starts))
     if found is None:
-        found = grid.memo[("spread", starts)] = spread(starts, grid.neighbours)
+        found = grid.memo[("spread", starts)] = Spreading(grid, starts)
     return found
 
 

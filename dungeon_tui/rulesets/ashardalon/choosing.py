@@ -75,7 +75,9 @@ def closeness(s: State, me: Figure, pool: list[Figure]) -> tuple[list[Figure], d
     """Whom `closest` weighs, in the fixed order (never an invisible hero, §5.1), and how many
     squares away each is."""
     cands = fixed_order(s, [h for h in pool if not h.flags.get("invisible") and h.on_board])
-    dist = board.square_distances(s, me) if cands else {}
+    if not cands:
+        return cands, {}
+    dist = board.square_distances(s, me)
     return cands, {h.id: min((dist.get(q, board.FAR) for q in squares_of(h)), default=board.FAR) for h in cands}
 
 

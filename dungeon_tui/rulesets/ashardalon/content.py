@@ -203,10 +203,14 @@ class Content:
         return self.bundle.digest
 
     def __getattr__(self, name: str) -> Any:
-        # heroes, powers, monsters, ... : the table of that name in whichever file holds it
+        # heroes, powers, monsters, ... : the table of that name in whichever file holds it,
+        # kept on the instance once found (the rules ask tens of thousands of times a game;
+        # the content never changes)
         for file, table in TABLES.items():
             if name in table:
-                return getattr(self.bundle[file], name)
+                found = getattr(self.bundle[file], name)
+                object.__setattr__(self, name, found)
+                return found
         if name == "tiles_file":
             return self.bundle["tiles.yaml"]
         raise AttributeError(name)

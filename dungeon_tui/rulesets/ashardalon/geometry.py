@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ...engine.grid import Grid, Sq, edge, spread
@@ -30,9 +31,15 @@ def turn_side(side: str, rot: int) -> str:
 
 def rotate_rows(rows: list[str], rot: int) -> list[str]:
     """Turn a template clockwise: (row, col) -> (col, R - 1 - row) per quarter turn."""
+    return list(_turned(tuple(rows), rot))
+
+
+@lru_cache(maxsize=512)
+def _turned(rows: tuple[str, ...], rot: int) -> tuple[str, ...]:
+    # Kept: the layout is made again at every tile and door, each tile turned as laid.
     for _ in range(rot // 90 % 4):
         r = len(rows)
-        rows = ["".join(rows[r - 1 - k][c] for k in range(r)) for c in range(len(rows[0]))]
+        rows = tuple("".join(rows[r - 1 - k][c] for k in range(r)) for c in range(len(rows[0])))
     return rows
 
 
@@ -126,6 +133,10 @@ class Layout:
     open_sides: dict[Cell, list[str]]
     closed_doors: set[str]  # door keys still standing
     grid: Grid
+    # Per cell, everything the steps out of its squares depend on (see `_keep_neighbours`).
+    looks: dict[Cell, Any] = field(default_factory=dict)
+    # The cells each cell joins, as asked (a layout never changes: a new one is made).
+    _joined: dict[Cell, list[Cell]] = field(default_factory=dict, repr=False, compare=False)
 
     def placed(self, cell: Cell) -> bool:
         return cell in self.cell_tile
@@ -147,7 +158,10 @@ class Layout:
         return self.side_open(a, side) and self.side_open(b, OPPOSITE[side])
 
     def tile_neighbours(self, cell: Cell) -> list[Cell]:
-        return [beyond(cell, s) for s in SIDES if self.connected(cell, s)]
+        found = self._joined.get(cell)
+        if found is None:
+            found = self._joined[cell] = [beyond(cell, s) for s in SIDES if self.connected(cell, s)]
+        return found
 
     def tile_distances(self, starts: Iterable[Cell]) -> dict[Cell, int]:
         """Fewest hops from any start cell to every reachable placed cell."""
@@ -192,14 +206,15 @@ class Layout:
         return False
 
 
-def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]) -> Layout:
+def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str],
+          before: Layout | None = None) -> Layout:
+    """The layout of the placed tiles; `before`, the layout this one replaces (a tile more, a
+    door opened), lends its grid's neighbours where nothing around them changed."""
     terrain: dict[Sq, str] = {}
     cell_tile: dict[Cell, int] = {}
     open_sides: dict[Cell, list[str]] = {}
     for k, p in enumerate(placed):
-        entry = p.cells[0]
-        _, squares = lay_out(tiles_file, p.tile, entry, p.rot)
-        terrain.update(squares)
+        terrain.update(_tile_squares(tiles_file, p.tile, p.cells[0], p.rot))
         for c in p.cells:
             cell_tile[c] = k
             open_sides[c] = p.open_sides[c]
@@ -207,22 +222,71 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
     g = lay.grid
     g.impassable = frozenset({ROCK})
     g.step_corner = "either"  # [H D27] one wall-clear L-path is enough for a diagonal
+    # Straight into the map, which is told it changed once, at the end (`Grid.changed`).
+    names: dict[Cell, str] = {}
     for sq, ch in sorted(terrain.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        g.add_square(sq, ch, f"{cell_of(sq)[0]},{cell_of(sq)[1]}")
+        g.terrain[sq] = ch
+        c = (sq[0] // 4, sq[1] // 4)
+        name = names.get(c)
+        if name is None:
+            name = names[c] = f"{c[0]},{c[1]}"
+        g.region[sq] = name
     # Closed sides are full edge walls; door tokens are closed doors on open sides.
     for c in sorted(cell_tile, key=lambda c: (c[1], c[0])):
+        p = placed[cell_tile[c]]
+        sides: list[bool | None] = []
         for s in SIDES:
             other = beyond(c, s)
             if other in cell_tile and cell_tile[other] == cell_tile[c]:
+                sides.append(None)
                 continue
             door = _door_between(lay, c, s)
+            sides.append(door)
             for sq in side_squares(c, s):
                 if door:
-                    g.set_door(sq, across(sq, s), "closed")
+                    g.doors[edge(sq, across(sq, s))] = "closed"
                 elif s not in open_sides[c]:  # the neighbour's own closed side walls it from there
                     g.walls.add(edge(sq, across(sq, s)))
+        # Its squares (the tile, its turn and where it lies), its open sides, and on each side
+        # the same tile going on (None) or whether a door stands there.
+        lay.looks[c] = (p.tile, p.rot, p.cells[0], tuple(open_sides[c]), tuple(sides))
     g.changed()
+    if before is not None:
+        _keep_neighbours(before, lay)
     return lay
+
+
+# (tile, entry cell, turn) -> (the tiles file, that tile's squares laid there): every layout lays
+# every placed tile again.  The file is kept with them so another content's tiles never match.
+_LAID: dict[tuple[str, Cell, int], tuple[Any, dict[Sq, str]]] = {}
+
+
+def _tile_squares(tiles_file: Any, tile: str, entry: Cell, rot: int) -> dict[Sq, str]:
+    """`lay_out`'s squares (read them, never change them)."""
+    key = (tile, entry, rot)
+    kept = _LAID.get(key)
+    if kept is None or kept[0] is not tiles_file:
+        if len(_LAID) > 1024:  # many games in one process: start again (a few MB at most)
+            _LAID.clear()
+        kept = _LAID[key] = (tiles_file, lay_out(tiles_file, tile, entry, rot)[1])
+    return kept[1]
+
+
+def _keep_neighbours(before: Layout, after: Layout) -> None:
+    """A square's neighbours depend on the squares around it and the walls and doors between
+    them, so on the cells those lie in (its own alone, away from the cell's border): where all
+    of them look as before, the old grid's neighbours stand (a new layout is made at every tile
+    and door, and working out every square's neighbours again was a quarter of a villain phase)."""
+    old, new = before.looks.get, after.looks.get
+    changed = {c for c in [*before.looks, *after.looks] if old(c) != new(c)}
+    near_changed = {(c[0] + dx, c[1] + dy) for c in changed for dy in (-1, 0, 1) for dx in (-1, 0, 1)}
+
+    def same(sq: Sq) -> bool:
+        x, y = sq
+        if (x // 4, y // 4) not in near_changed:  # nothing changed within a cell of it
+            return True
+        return all(((x + dx) // 4, (y + dy) // 4) not in changed for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+    after.grid.keep_neighbours(before.grid, same)
 
 
 def _door_between(lay: Layout, c: Cell, s: str) -> bool:

@@ -1,6 +1,8 @@
 """How far a hero moves in one move slot, and where to (spec §5.2)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.game import Game
 from ...engine.grid import Sq, path_back
 from . import board, combat
@@ -18,9 +20,19 @@ def walks(game: Game, hero: Figure, steps: int | None = None) -> dict[Sq, list[S
     s: State = game.state
     if not hero.on_board or "cage" in hero.curses or hero.flags.get("no_move"):
         return {}
-    blocked = {q for f in s.figures.values() if f.on_board and f.side != "hero" for q in squares_of(f)}
-    heroes = {f.pos for f in s.heroes() if f.on_board and f is not hero}
+    blocked = frozenset(q for f in s.figures.values() if f.on_board and f.side != "hero" for q in squares_of(f))
+    heroes = frozenset(f.pos for f in s.heroes() if f.on_board and f is not hero)
     g = board.lay(s).grid
-    dist, parent = g.bfs(hero.at, lambda q: q not in blocked)
     n = speed(game, hero) if steps is None else steps
-    return {q: path_back(parent, hero.at, q)[1:] for q, d in dist.items() if 0 < d <= n and q not in heroes}
+    # Kept with the layout while nobody moves: the hero's options, the companion weighing them
+    # and the move itself each ask (the answer is shared: never change it).
+    key = (hero.at, n, blocked, heroes)
+    kept: dict[Any, dict[Sq, list[Sq]]] = g.memo.setdefault("hero_walks", {})
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= 8:  # the oldest first: figures have moved on since
+            del kept[next(iter(kept))]
+        dist, parent = g.bfs(hero.at, avoid=blocked, most=n)  # no further than he may go
+        found = kept[key] = {q: path_back(parent, hero.at, q)[1:] for q, d in dist.items()
+                             if 0 < d <= n and q not in heroes}
+    return found

@@ -2,6 +2,7 @@
 the stairway; the two kinds of sight (§5.3) and what seeing reveals (§5.4)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.grid import Grid, Sq, edge
@@ -37,8 +38,11 @@ def _edges(quest: Any, which: str, prefix: str) -> dict[str, tuple[Sq, Sq]]:
 
 
 def doors_of(state: State, content: Any, hidden: bool = False) -> dict[str, tuple[Sq, Sq]]:
-    """The quest's doors with the secret doors found so far (`hidden`: every secret door too)."""
+    """The quest's doors with the secret doors found so far (`hidden`: every secret door too).
+    Read it, never change it: with no secret door in it, it is `door_edges` itself."""
     quest = content.quests[state.quest]
+    if not state.secret_found and not hidden:  # the common case, asked at every step
+        return door_edges(quest)
     return door_edges(quest) | {k: e for k, e in secret_edges(quest).items() if hidden or k in state.secret_found}
 
 
@@ -117,7 +121,7 @@ def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
     seen_rooms = set(state.revealed_rooms)
     new = [room for room in rooms if room not in seen_rooms]
     state.revealed_rooms.extend(new)
-    seen_corr = set(map(tuple, state.revealed_corridor))
+    seen_corr = seen_corridor(state)
     fresh = [t for t in corridor if t not in seen_corr]
     if fresh:
         state.revealed_corridor.extend(fresh)
@@ -214,18 +218,44 @@ def reveal_area(state: State, content: Any, sq: Sq) -> list[str]:
 
 
 def revealed(state: State, sq: Sq) -> bool:
-    area = state.grid.region.get(sq)
-    if area is None:
-        return False
-    if area == CORRIDOR:
-        return sq in set(map(tuple, state.revealed_corridor))
-    return area in state.revealed_rooms
+    return revealed_test(state)(sq)
+
+
+def seen_corridor(state: State) -> set[Sq]:
+    """The revealed corridor squares as a set (never to be changed by the caller), kept with
+    the map and brought up to date as more is seen: every step asks, and the list only grows."""
+    seen = state.revealed_corridor
+    kept: tuple[int, set[Sq]] | None = state.grid.memo.get("seen_corridor")
+    if kept is None or kept[0] > len(seen):
+        kept = (0, set())
+    if kept[0] < len(seen):
+        # map(tuple): a keyframe's may be lists
+        kept[1].update(map(tuple, seen[kept[0]:]))  # type: ignore[arg-type]
+        kept = (len(seen), kept[1])
+    state.grid.memo["seen_corridor"] = kept
+    return kept[1]
+
+
+def revealed_test(state: State) -> Callable[[Sq], bool]:
+    """`revealed` for many squares with nothing revealed between (what has been seen gathered
+    once, not for each square)."""
+    region = state.grid.region.get
+    corridor = seen_corridor(state)
+    rooms = set(state.revealed_rooms)
+
+    def test(sq: Sq) -> bool:
+        area = region(sq)
+        if area is None:
+            return False
+        return sq in corridor if area == CORRIDOR else area in rooms
+    return test
 
 
 def place_revealed(state: State) -> list[str]:
     placed = []
+    seen = revealed_test(state)
     for f in state.figures.values():
-        if f.side != HERO and not f.placed and f.pos is not None and revealed(state, f.pos):
+        if f.side != HERO and not f.placed and f.pos is not None and seen(f.pos):
             f.placed = True
             placed.append(f.id)
     return placed

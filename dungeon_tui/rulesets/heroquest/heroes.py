@@ -73,10 +73,15 @@ def may_stop(s: State, figure: Figure, sq: Sq) -> bool:
                                                        or traps.sprung_pit_at(s, sq))
 
 
+def hero_path_avoid(s: State) -> frozenset[Sq]:
+    """Where a hero's planned path may not go: through monsters or the traps he knows of."""
+    return frozenset(s.squares_held(MONSTER)).union(
+        tuple(t["at"]) for t in s.traps.values() if t["state"] in ("known", "sprung"))
+
+
 def hero_path_test(s: State) -> Any:
-    """Where a hero's planned path may go: not through monsters or the traps he knows of (one
-    test for the many squares of a search)."""
-    avoid = s.squares_held(MONSTER) | {tuple(t["at"]) for t in s.traps.values() if t["state"] in ("known", "sprung")}
+    """Where a hero's planned path may go (one test for the many squares of a search)."""
+    avoid = hero_path_avoid(s)
     return lambda sq: sq not in avoid
 
 

@@ -72,24 +72,42 @@ def sees(state: State, a: Figure, b: Figure, standing: set[Sq] | None = None) ->
     return a is b or board.targeting_sight(state, a.square, b.square, standing)
 
 
-def spell_targets(game: Game, figure: Figure, spell: str) -> list[tuple[str, str]]:
-    """(kind, id) pairs a spell may aim at now: ("figure", id) or ("door", id)."""
+def sight_of(s: State, figure: Figure) -> Callable[[Figure], bool]:
+    """Whether `figure` sees another to aim a spell at it, each answer worked out once: a hero's
+    spells ask it of the same figures, spell after spell, with nobody moving between."""
+    standing = board.standing_squares(s)
+    found: dict[str, bool] = {}
+
+    def test(t: Figure) -> bool:
+        seen = found.get(t.id)
+        if seen is None:
+            seen = found[t.id] = sees(s, figure, t, standing)
+        return seen
+    return test
+
+
+def spell_targets(game: Game, figure: Figure, spell: str,
+                  sight: Callable[[Figure], bool] | None = None) -> list[tuple[str, str]]:
+    """(kind, id) pairs a spell may aim at now: ("figure", id) or ("door", id).  `sight` (from
+    `sight_of`) when asking for several spells with nobody moving between."""
     s: State = game.state
     c = game.content
     kind = c.spells[spell].target
     out: list[tuple[str, str]] = []
-    standing = board.standing_squares(s)
+    if sight is None:
+        sight = sight_of(s, figure)
     if kind == "hero":
-        out = [("figure", h.id) for h in s.hero_side() if sees(s, figure, h, standing) and would_work(s, spell, h)]
+        out = [("figure", h.id) for h in s.hero_side() if sight(h) and would_work(s, spell, h)]
     elif kind in ("monster", "non_undead_monster", "door_or_monster"):
         for m in s.monsters():
             if kind == "non_undead_monster" and "undead" in c.monsters[m.kind].tags:
                 continue
-            if sees(s, figure, m, standing) and would_work(s, spell, m):
+            if sight(m) and would_work(s, spell, m):
                 out.append(("figure", m.id))
     if kind == "door_or_monster":
+        seen = board.revealed_test(s)
         for d, e in board.doors_of(s, c).items():
-            if s.doors.get(d, "closed") == "closed" and any(board.revealed(s, q) for q in e) \
+            if s.doors.get(d, "closed") == "closed" and any(seen(q) for q in e) \
                     and any(q == figure.square or board.targeting_sight(s, figure.square,
                                                                         q) for q in e if s.grid.floor(q)):
                 out.append(("door", d))
@@ -114,8 +132,9 @@ def would_work(s: State, spell: str, target: Figure) -> bool:
 def cast_options(game: Game, figure: Figure, seat: str) -> list[Action]:
     c = game.content
     out = []
+    sight = sight_of(game.state, figure)
     for sp in figure.spells:
-        for kind, tid in spell_targets(game, figure, sp):
+        for kind, tid in spell_targets(game, figure, sp, sight):
             if kind == "door":
                 out.append(Action.make(seat, "cast", text=f"{figure.name} casts {c.spells[sp].name} on a door",
                                        who=figure.id, spell=sp, door=tid))

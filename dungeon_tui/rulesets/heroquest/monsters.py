@@ -30,18 +30,10 @@ def monster_at(state: State, sq: Sq) -> bool:
 def monster_field(state: State, monster: Figure) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
     """Where a monster can walk: through other monsters, never through hero-side figures."""
     held = state.squares_held(HERO)
+    held.discard(monster.square)
     # Kept while the heroes stand still and no door opens: the order of activation and each
     # monster's move (and the AI) ask for the same fields through the whole dungeon phase.
-    key = tuple(sorted(held))
-    kept: tuple[tuple[Sq, ...], dict[Sq, tuple[dict[Sq, int], dict[Sq, Sq]]]] | None = \
-        state.grid.memo.get("monster_fields")
-    if kept is None or kept[0] != key:
-        kept = state.grid.memo["monster_fields"] = (key, {})
-    found = kept[1].get(monster.square)
-    if found is None:
-        heroes = held - {monster.pos}
-        found = kept[1][monster.square] = state.grid.bfs(monster.square, lambda sq: sq not in heroes)
-    return found
+    return state.grid.walks(monster.square, frozenset(held))
 
 
 def dist_to(state: State, figure: Figure, target: Figure, field: dict[Sq, int]) -> int | None:

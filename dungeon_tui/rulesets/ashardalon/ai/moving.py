@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....engine.game import Action, Game
-from ....engine.grid import Sq, spread
+from ....engine.grid import Sq
 from .. import board
 from ..adventures import escape_helps, exits
 from ..geometry import cell_of, side_squares
@@ -35,7 +35,7 @@ def explore_wanted(game: Game, h: Figure) -> tuple[bool, str]:
 
 def distances_to(grid: Any, goals: set[Sq]) -> dict[Sq, int]:
     """Steps from every square to the nearest goal, ignoring figures (multi-source search)."""
-    return spread([g for g in sorted(goals, key=lambda q: (q[1], q[0])) if grid.floor(g)], grid.neighbours)
+    return grid.steps_from(g for g in sorted(goals, key=lambda q: (q[1], q[0])) if grid.floor(g))
 
 
 def can_strike_from(game: Game, h: Figure, sq: Sq) -> list[Figure]:

@@ -9,9 +9,9 @@ from ....engine.words import counted
 from .. import ending, searching, traps
 from .. import monsters as mon
 from ..combat import attack_dice
-from ..heroes import adjacent, may_stop
-from ..state import ALIVE, Figure
-from .primitives import Plan, advance_to, attack_squares, choose_target, foe_named, registry
+from ..heroes import adjacent
+from ..state import ALIVE, HERO, Figure
+from .primitives import Plan, advance_to, attack_squares, choose_target, foe_named, registry, stop_ok
 
 
 def healing_potion(me: Figure) -> bool:
@@ -40,8 +40,16 @@ def threat(p: Plan) -> dict[Sq, int]:
     if memo is not None:
         return memo
     s = p.s
+    monsters = s.monsters()
+    # The same while no figure moves and no door opens: a hero asks it step after step until
+    # someone moves (the last answer kept with the map).
+    key = (tuple((m.square, m.move) for m in monsters), frozenset(s.squares_held(HERO)))
+    kept = s.grid.memo.get("threat")
+    if kept is not None and kept[0] == key:
+        p.memo["threat"] = kept[1]
+        return kept[1]
     out: dict[Sq, int] = {}
-    for m in s.monsters():
+    for m in monsters:
         dist, _ = mon.monster_field(s, m)
         reach = {sq for sq, d in dist.items() if d <= m.move}
         struck = set(reach)
@@ -52,6 +60,7 @@ def threat(p: Plan) -> dict[Sq, int]:
         for sq in struck:
             out[sq] = out.get(sq, 0) + 1
     p.memo["threat"] = out
+    s.grid.memo["threat"] = (key, out)
     return out
 
 
@@ -64,7 +73,8 @@ def safest_square(p: Plan) -> Sq:
 
     def party_gap(sq: Sq) -> int:
         return min((abs(sq[0] - h.square[0]) + abs(sq[1] - h.square[1]) for h in friends), default=0)
-    spots = [sq for sq, d in dist.items() if d <= p.allowance() and (sq == p.me.square or may_stop(p.s, p.me, sq))]
+    most = p.allowance()
+    spots = [sq for sq, d in dist.items() if d <= most and (sq == p.me.square or stop_ok(p, sq))]
     return min(spots, key=lambda sq: (danger.get(sq, 0), party_gap(sq) > 3, dist[sq], sq[1], sq[0]))
 
 

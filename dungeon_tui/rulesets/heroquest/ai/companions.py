@@ -2,7 +2,9 @@
 played by the AI."""
 from __future__ import annotations
 
-from ....engine.grid import DIRS4
+from collections.abc import Callable
+
+from ....engine.grid import DIRS4, Sq
 from .. import board, ending, magic, searching
 from ..doors import door_here
 from ..combat import attack_dice
@@ -137,13 +139,21 @@ def wounded(p: Plan, n: int) -> bool:
 ATTACK_SPELLS = ("ball_of_flame", "genie", "fire_of_wrath", "sleep", "tempest")
 
 
+def _sight(p: Plan) -> Callable[[Figure], bool]:
+    """Whom he sees to aim a spell at, for all the spells a decision weighs."""
+    found = p.memo.get("sight")
+    if found is None:
+        found = p.memo["sight"] = magic.sight_of(p.s, p.me)
+    return found
+
+
 def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
     """(spell, target id) for a kind of spell worth casting now."""
     s = p.s
     if kind == "attack":
         for sp in ATTACK_SPELLS:
             if sp in p.me.spells:
-                aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp) if k == "figure"]
+                aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp, _sight(p)) if k == "figure"]
                 aims = [m for m in aims if m.side != HERO]
                 if aims:  # the quest's quarry first (spells ignore its shields), then a caster (his
                     # dread spells strike the whole party), then the hardest hitter
@@ -153,7 +163,7 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
     if kind == "heal_friend":
         for sp in magic.HEALING:
             if sp in p.me.spells:
-                hurt = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp)
+                hurt = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp, _sight(p))
                         if k == "figure" and s.figures[t].body * 2 <= s.figures[t].max_body]
                 if hurt:
                     return sp, min(hurt, key=lambda h: (h.body, h.id)).id
@@ -161,7 +171,7 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
         for sp in ("courage", "rock_skin"):
             if sp not in p.me.spells:
                 continue
-            aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp) if k == "figure"]
+            aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp, _sight(p)) if k == "figure"]
             pressed = [(sum(adjacent(s, h.square, m.square) for m in s.monsters()), h) for h in aims]
             pressed = [(n, h) for n, h in pressed if n > 0]
             if pressed:  # Courage: the hardest hitter; Rock Skin: the one most beset
@@ -265,8 +275,9 @@ def search(p: Plan, kind: str) -> str:
 def explore(p: Plan) -> str:
     """Walk to the nearest known closed door and open it; else look for secret doors."""
     s = p.s
+    seen = board.revealed_test(s)
     closed = [(d, e) for d, e in board.doors_of(s, p.game.content).items() if s.doors.get(d, "closed") == "closed"
-              and any(board.revealed(s, sq) for sq in e)]
+              and any(seen(sq) for sq in e)]
     here = [d for d, e in closed if p.me.pos in e]
     if here:
         late = caution.stragglers(p, 4)
@@ -274,13 +285,11 @@ def explore(p: Plan) -> str:
             return f"waits for {listing([h.name for h in late])} before opening the door"
         p.intents.append(("open_door", here[0]))
         return "opens a door"
-    goals = [sq for _, e in closed for sq in e if board.revealed(s, sq) and s.grid.floor(sq)]
+    goals = [sq for _, e in closed for sq in e if seen(sq) and s.grid.floor(sq)]
     if goals and advance_to(p, goals) is not None:
         return "heads for a closed door"
     # No closed door known: walk to the edge of what has been seen.
-    frontier = [sq for sq in s.seen_corridor() if s.grid.floor(sq) and sq != p.me.pos
-                and any(s.grid.floor(nb) and not board.revealed(s, nb) and s.grid.edge_passable(sq, nb)
-                        for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    frontier = [sq for sq in _seen_edge(p, seen) if sq != p.me.pos]
     if frontier and advance_to(p, frontier) is not None:
         return "heads into the unexplored"
     known = [m for m in s.monsters() if p.dist(m) is not None]
@@ -290,6 +299,22 @@ def explore(p: Plan) -> str:
             advance_to(p, beside(p, t))
             return f"hunts {t.name}"
     return _seek_secret_door(p)
+
+
+def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
+    """The seen corridor squares with an unseen square a step away.  Kept with the map until
+    more is seen (what has been seen only grows) or a door opens: every hero walking on asks."""
+    s = p.s
+    key = (len(s.revealed_corridor), len(s.revealed_rooms))
+    kept = s.grid.memo.get("seen_edge")
+    if kept is not None and kept[0] == key:
+        return list(kept[1])
+    g = s.grid
+    edge = [sq for sq in s.seen_corridor() if g.floor(sq)
+            and any(g.floor(nb) and not seen(nb) and g.edge_passable(sq, nb)
+                    for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    g.memo["seen_edge"] = (key, edge)
+    return list(edge)
 
 
 def _seek_secret_door(p: Plan) -> str:

@@ -12,11 +12,17 @@ from ....engine.grid import DIRS4, Sq, path_back
 from .. import board
 from .. import monsters as mon
 from ..combat import defend_dice
-from ..heroes import adjacent, hero_path_test, may_stop
+from ..heroes import adjacent, hero_path_avoid, may_stop
 from ..state import HERO, MONSTER, Figure, State
 from ....engine.words import counted
 
 registry = tactics.Registry()
+
+
+def past_traps(s: State) -> frozenset[Sq]:
+    """What a hero's walk that may cross a known trap (to disarm or jump it) must still avoid:
+    the monsters."""
+    return frozenset(s.squares_held(MONSTER))
 
 
 @dataclass
@@ -45,7 +51,7 @@ class Plan:
     def field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
         if self._field is None:
             if not self.for_zargon:
-                self._field = self.s.grid.bfs(self.me.square, hero_path_test(self.s))
+                self._field = self.s.grid.walks(self.me.square, hero_path_avoid(self.s))
             else:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
@@ -55,8 +61,7 @@ class Plan:
         careful walk cannot reach."""
         memo = self.memo.get("trap_field")
         if memo is None:
-            held = self.s.squares_held(MONSTER)
-            memo = self.memo["trap_field"] = self.s.grid.bfs(self.me.square, lambda sq: sq not in held)
+            memo = self.memo["trap_field"] = self.s.grid.walks(self.me.square, past_traps(self.s))
         return memo
 
     def dist(self, figure: Figure) -> int | None:
@@ -116,14 +121,41 @@ def beside(p: Plan, target: Figure) -> list[Sq]:
     return out
 
 
+def taken(p: Plan) -> set[Sq]:
+    """The squares anyone else alive stands on (`free_for` for many squares at once)."""
+    found: set[Sq] | None = p.memo.get("taken")
+    if found is None:
+        found = p.memo["taken"] = {f.pos for f in p.s.figures.values()
+                                   if f.pos is not None and f.status == "alive" and f is not p.me}
+    return found
+
+
+def stop_ok(p: Plan, sq: Sq) -> bool:
+    """`may_stop` for the acting figure, asked of many squares: only a square someone stands on
+    can forbid it (those gathered once a decision)."""
+    standing: set[Sq] | None = p.memo.get("standing")
+    if standing is None:
+        standing = p.memo["standing"] = board.standing_squares(p.s)
+    return sq not in standing or may_stop(p.s, p.me, sq)
+
+
 def attack_squares(p: Plan, target: Figure) -> list[Sq]:
-    return [sq for sq in beside(p, target) if mon.free_for(p.s, p.me, sq)]
+    held = taken(p)
+    return [sq for sq in beside(p, target) if sq not in held]
 
 
 def reachable_attack_square(p: Plan, target: Figure) -> Sq | None:
+    """The nearest free square beside the target within this move (ties in reading order);
+    asked of every foe by several conditions of one decision, so worked out once each."""
+    key = f"attack_square:{target.id}"
+    if key in p.memo:
+        found: Sq | None = p.memo[key]
+        return found
     dist, _ = p.field()
-    ok = [(dist[sq], sq[1], sq[0]) for sq in attack_squares(p, target) if sq in dist and dist[sq] <= p.allowance()]
-    return (min(ok)[2], min(ok)[1]) if ok else None
+    most = p.allowance()
+    ok = [(dist[sq], sq[1], sq[0]) for sq in attack_squares(p, target) if sq in dist and dist[sq] <= most]
+    found = p.memo[key] = (min(ok)[2], min(ok)[1]) if ok else None
+    return found
 
 
 # -- conditions -----------------------------------------------------------------------------------
@@ -190,7 +222,7 @@ def advance_to(p: Plan, goals: list[Sq]) -> int | None:
     dist, parent = p.field()
     # Heroes may end on a friend's square on the stairway or in a sprung pit; monsters never share.
     def can_end(sq: Sq) -> bool:
-        return mon.free_for(p.s, p.me, sq) if p.for_zargon else may_stop(p.s, p.me, sq)
+        return sq not in taken(p) if p.for_zargon else stop_ok(p, sq)
     # Monsters aim at the nearest goal even if taken (§6.1); heroes only at goals they may stand on.
     reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and (p.for_zargon or can_end(g))]
     if not reach and not p.for_zargon:  # only across a known trap: the seat disarms or jumps it

@@ -8,7 +8,7 @@ from typing import Any
 from ....engine.game import Action, Game
 from ....engine.grid import Sq
 from .. import board, searching, traps
-from ..state import ALIVE, MONSTER, Figure, State
+from ..state import ALIVE, Figure, State
 from .primitives import Plan, advance_to, registry
 
 
@@ -70,12 +70,6 @@ def no_disarmer(p: Plan) -> bool:
 
 
 # -- a known trap across the way ---------------------------------------------------------------------
-def through_traps(s: State) -> Any:
-    """A planned path that may cross a known trap (to be disarmed or jumped), never a monster."""
-    held = s.squares_held(MONSTER)
-    return lambda sq: sq not in held
-
-
 def trap_step(game: Game, me: Figure, nxt: Sq) -> tuple[Action, str] | None:
     """He is about to cross a known trap at `nxt`: disarm it if he can (the Dwarf fails only on a
     black shield), else jump it (a skull in two springs it), else None (he walks in)."""
