@@ -25,6 +25,12 @@ class Battlefield(Protocol):
 
     @property
     def width(self) -> int: ...  # squares are numbered row by row for the searches
+    @property
+    def height(self) -> int: ...
+    @property
+    def floors(self) -> tuple[int | None, ...]: ...  # row by row, None: a wall
+    @property
+    def moves(self) -> tuple[str, ...]: ...  # row by row: how each square is crossed
     def inside(self, sq: Square) -> bool: ...
     def squares(self) -> list[Square]: ...
     def height_at(self, sq: Square) -> int | None: ...
@@ -103,13 +109,28 @@ _NONE: frozenset[Square] = frozenset()
 
 @lru_cache(maxsize=16)
 def _contact_table(field: Battlefield) -> dict[Square, tuple[Square, ...]]:
-    """Who could touch whom, worked out once per battlefield."""
+    """Who could touch whom, worked out once per battlefield: what in_contact says of each
+    square's neighbours, then of the squares two away in a straight line, read straight off the
+    battlefield's floors and crossings."""
+    width, height, floors, moves = field.width, field.height, field.floors, field.moves
     table = {}
-    for sq in field.squares():
-        if field.walkable(sq):
-            near = [n for n in field.neighbours(sq) if in_contact(field, sq, n)]
-            across = [(sq[0] + 2 * dx, sq[1] + 2 * dy) for dx, dy in DIRECTIONS]
-            table[sq] = tuple(near + [s for s in across if field.inside(s) and in_contact(field, sq, s)])
+    for y in range(height):
+        for x in range(width):
+            own = floors[y * width + x]
+            if own is None:
+                continue
+            near, across = [], []
+            for dx, dy in DIRECTIONS:
+                for gap, into in ((1, near), (2, across)):
+                    bx, by = x + gap * dx, y + gap * dy
+                    if not (0 <= bx < width and 0 <= by < height):
+                        continue
+                    floor = floors[by * width + bx]
+                    if floor is None or not -1 <= floor - own <= 1:
+                        continue
+                    if gap == 1 or moves[(y + dy) * width + x + dx] == "obstacle":
+                        into.append((bx, by))
+            table[(x, y)] = tuple(near + across)
     return table
 
 
@@ -209,11 +230,26 @@ class Route:
         return tuple(s.to for s in self.steps)
 
 
-def _step_cost(field: Battlefield, a: Square, b: Square) -> int:
-    cost = 2 if a[0] == b[0] or a[1] == b[1] else 3
-    if field.difficult(b):
+def step_way(fa: int, fb: int, straight: bool, ladder: bool) -> str | None:
+    """How a model steps from a floor of `fa` to a neighbouring one of `fb` (§5.1), the corners
+    of walls aside: a level or less is a normal step; more needs a ladder (orthogonal, `ladder`:
+    either square holds one), a climb (up) or a drop (2-6 levels down); None: it cannot."""
+    rise = fb - fa
+    if -1 <= rise <= 1:
+        return "normal"
+    if ladder and straight:
+        return "ladder"
+    if rise >= 2:
+        return "climb"
+    return "drop" if rise >= -6 else None
+
+
+def _step_cost(straight: bool, into: str) -> int:
+    """A normal step's cost in half-squares into a square crossed as `into` (the legend's move)."""
+    cost = 2 if straight else 3
+    if into == "difficult":
         cost *= 2
-    return cost + (2 if field.obstacle(b) else 0)
+    return cost + 2 if into == "obstacle" else cost
 
 
 _WAY_BITS: dict[str, int] = {"normal": 1, "ladder": 2, "climb": 4, "drop": 8, "leap": 16}
@@ -231,26 +267,41 @@ _WAYS: dict[str, frozenset[str]] = {
 @lru_cache(maxsize=16)
 def _step_table(field: Battlefield) -> dict[Square, tuple[Step, ...]]:
     """Every step from every walkable square, in the direction order N, NE, E, ... (leaps last):
-    the battlefield never changes, so this is worked out once."""
-    return {sq: tuple(_all_steps(field, sq)) for sq in field.squares() if field.walkable(sq)}
-
-
-def _all_steps(field: Battlefield, a: Square) -> list[Step]:
-    out = []
-    for b in field.neighbours(a):
-        kind = field.step_kind(a, b)
-        if kind is None:
-            continue
-        fa, fb = field.height_at(a) or 0, field.height_at(b) or 0
-        if kind == "normal":
-            out.append(Step(b, "normal", _step_cost(field, a, b)))
-        elif kind == "ladder":
-            out.append(Step(b, "ladder", 2 + 2 * abs(fb - fa), abs(fb - fa)))
-        elif kind in ("climb", "drop"):
-            out.append(Step(b, "climb", 2 * abs(fb - fa), abs(fb - fa)))
-        if kind == "drop":
-            out.append(Step(b, "drop", 0, fa - fb))
-    return out + _leaps(field, a)
+    the battlefield never changes, so this is worked out once.  Read straight off the
+    battlefield's per-square floors and crossings (the battlefield's `step_kind`, square by
+    square, without a call per question): every scenario's first battle in a process builds it."""
+    width, height, floors, moves = field.width, field.height, field.floors, field.moves
+    table: dict[Square, tuple[Step, ...]] = {}
+    for y in range(height):
+        for x in range(width):
+            fa = floors[y * width + x]
+            if fa is None:
+                continue
+            a_ladder = moves[y * width + x] == "ladder"
+            out: list[Step] = []
+            for dx, dy in DIRECTIONS:
+                bx, by = x + dx, y + dy
+                if not (0 <= bx < width and 0 <= by < height):
+                    continue
+                at = by * width + bx
+                fb = floors[at]
+                if fb is None:
+                    continue
+                straight = dx == 0 or dy == 0
+                # A diagonal step may not slip past the corner of a wall.
+                if not straight and (moves[y * width + bx] == "impassable" or moves[by * width + x] == "impassable"):
+                    continue
+                way, levels = step_way(fa, fb, straight, a_ladder or moves[at] == "ladder"), abs(fb - fa)
+                if way == "normal":
+                    out.append(Step((bx, by), "normal", _step_cost(straight, moves[at])))
+                elif way == "ladder":
+                    out.append(Step((bx, by), "ladder", 2 + 2 * levels, levels))
+                elif way is not None:  # a climb, or a drop, which may also be climbed down
+                    out.append(Step((bx, by), "climb", 2 * levels, levels))
+                    if way == "drop":
+                        out.append(Step((bx, by), "drop", 0, levels))
+            table[(x, y)] = tuple(out + _leaps(field, (x, y)) if fa >= 2 else out)
+    return table
 
 
 def _leaps(field: Battlefield, a: Square) -> list[Step]:
