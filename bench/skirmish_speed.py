@@ -120,14 +120,14 @@ def main() -> None:
         if theirs is not None:
             print(line("against", theirs))
             same = theirs["decisions"] == ours["decisions"]
-            print(f"  ratio   {theirs["cpu"] / ours["cpu"]:.2f}x faster (CPU), "
+            print(f"  ratio   {theirs['cpu'] / ours['cpu']:.2f}x faster (CPU), "
                   f"{theirs['wall'] / ours['wall']:.1f}x (wall); same decisions: {same}")
             total["against"]["games"] += theirs["games"]
             total["against"]["cpu"] += theirs["cpu"]
     rate = total["ours"]["games"] / total["ours"]["cpu"]
     print(f"all scenarios: {rate:.1f} battles/s of CPU" + (
         f", against {total['against']['games'] / total['against']['cpu']:.1f}: "
-        f"{total["against"]["cpu"] / total["ours"]["cpu"]:.2f}x" if args.against else ""))
+        f"{total['against']['cpu'] / total['ours']['cpu']:.2f}x" if args.against else ""))
 
 
 if __name__ == "__main__":

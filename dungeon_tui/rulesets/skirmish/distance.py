@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
@@ -60,6 +60,23 @@ def distance(a: Square, b: Square) -> int:
     if dy < 0:
         dy = -dy
     return dx + dy // 2 if dx >= dy else dy + dx // 2
+
+
+def nearest_distance(sq: Square, squares: Iterable[Square], none: int = 999) -> int:
+    """The distance from `sq` to the nearest of `squares` (`none` when there are none): the AI
+    asks it of every square a model could move to, so distance() is written out in the loop."""
+    x, y = sq
+    best = none
+    for bx, by in squares:
+        dx, dy = x - bx, y - by
+        if dx < 0:
+            dx = -dx
+        if dy < 0:
+            dy = -dy
+        d = dx + dy // 2 if dx >= dy else dy + dx // 2
+        if d < best:
+            best = d
+    return best
 
 
 def nearest_of(goals: tuple[Square, ...]) -> dict[Square, int]:

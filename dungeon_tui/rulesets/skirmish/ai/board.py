@@ -27,6 +27,7 @@ class Board:
         "nearest_enemy",
         "need_from",
         "seen_by",
+        "squares",
         "targets",
         "threat",
     )
@@ -42,6 +43,8 @@ class Board:
         # (model id, it moved this turn) -> its shots now / its easiest need from a square
         self.targets: dict[tuple[str, bool], list[tuple[Any, str, int]]] = {}
         self.need_from: dict[tuple[str, bool, Square], int] = {}
+        # side -> the squares of its models on the table, in id order (every search's enemies and friends)
+        self.squares: dict[int, list[Square]] = {}
 
 
 # Kept by each model's square, state, hiding and fleeing: everything a kept answer depends on

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
-from ..distance import Route, charge_squares, contact_squares, distance, move_costs, move_options, touching
+from ..distance import (Route, charge_squares, contact_squares, distance, move_costs, move_options,
+                        nearest_distance, touching)
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
 from ..terrain import Battlefield, Square, battlefield_for
@@ -18,6 +19,9 @@ RUN_BLOCK = 8  # no running with a standing enemy this close (§5.3)
 INTERCEPT_REACH = 2  # an interceptor steps at most this far, onto a path square within 2 (§5.3 step 7)
 COVER_PENALTY = odds.COVER_PENALTY
 COVER_RANK = {"none": 0, "soft": 1, "hard": 2}
+# A missile weapon as a plan weighs shots: range, thrown, fires only without moving, the enemies
+# it could be shot at (square, down) and their squares.
+_Missile = tuple[int, bool, bool, list[tuple[Square, bool]], list[Square]]
 
 
 @dataclass
@@ -43,6 +47,7 @@ class Plan:
     _enemies: list[Model] | None = None
     _standing_enemies: list[Model] | None = None
     _offered: dict[str, list[Action]] | None = None
+    _shots: list[_Missile] | None = None
 
     # -- the scene -------------------------------------------------------------------------------
 
@@ -130,7 +135,11 @@ class Plan:
     # -- reach -----------------------------------------------------------------------------------
 
     def squares_of(self, side: int) -> list[Square]:
-        return [m.at for m in self.s.models.values() if m.side == side and m.on_table]
+        """The squares of the side's models on the table, in id order (shared: never changed)."""
+        found = self.board.squares.get(side)
+        if found is None:
+            found = self.board.squares[side] = [m.at for m in self.s.models.values() if m.side == side and m.on_table]
+        return found
 
     def may_run(self) -> bool:
         """No standing, non-fleeing, unseen-or-seen enemy (hidden ones excepted) within 8."""
@@ -256,28 +265,54 @@ class Plan:
         """The easiest need it would have from `sq` after walking there (10: no shot)."""
         return kept(self.board.need_from, (self.me.id, self.me.moved, sq), lambda: self._need_from(sq))
 
-    def _need_from(self, sq: Square, sighted: bool = True) -> int:
+    def _need_from(self, sq: Square) -> int:
         best = odds.MAX_NEED + 1
-        for wid in self.missiles():
-            w = self.content.weapons[wid]
-            if w.move_or_fire and sq != self.me.at:
+        # No line can give a need below the floor's, so the lines stop being drawn once one does
+        # (the nearest enemies first: the floor is the nearest's need in the open).
+        floor = self.need_floor(sq)
+        here, me = sq == self.me.at, self.me
+        for reach, thrown, fixed, foes, _squares in self._shooting():
+            if fixed and not here:
                 continue
-            for e in self.enemies():
-                if e.hidden or distance(sq, e.at) > (w.range or 0) or self.in_combat(e):
+            for d, at, low in sorted((distance(sq, at), at, low) for at, low in foes):
+                if d > reach:
+                    break
+                if not self.sees_square(sq, at, low):
                     continue
-                if sighted and not self.sees_square(sq, e.at, not e.standing):
-                    continue
-                cover = COVER_PENALTY[self.cover_at(sq, e.at, not e.standing)] if sighted else 0
-                need = 7 - self.me.bs + cover
-                if not w.thrown:
-                    need += int(sq != self.me.at or self.me.moved) + int(distance(sq, e.at) * 2 > (w.range or 0))
+                need = 7 - me.bs + COVER_PENALTY[self.cover_at(sq, at, low)]
+                if not thrown:
+                    need += int(not here or me.moved) + int(d * 2 > reach)
                 best = min(best, max(2, need))
+                if best <= floor:
+                    return best
         return best
 
     def need_floor(self, sq: Square) -> int:
         """A need no shot from `sq` can beat: need_from's without looking along the lines (as if
-        every enemy in range were seen in the open).  Cheap: no sight line is drawn."""
-        return self._need_from(sq, sighted=False)
+        every enemy in range were seen in the open).  Cheap: no sight line is drawn; a need
+        grows with the distance, so only the nearest enemy that could be shot counts."""
+        best = odds.MAX_NEED + 1
+        here, me = sq == self.me.at, self.me
+        for reach, thrown, fixed, _foes, squares in self._shooting():
+            if fixed and not here:
+                continue
+            near = nearest_distance(sq, squares)
+            if near > reach:
+                continue
+            need = 7 - me.bs if thrown else 7 - me.bs + int(not here or me.moved) + int(near * 2 > reach)
+            best = min(best, max(2, need))
+        return best
+
+    def _shooting(self) -> list[_Missile]:
+        """Each missile weapon's range, whether it is thrown and whether it may only fire when
+        the model has not moved, with the enemies it could be shot at (not hidden, not fighting):
+        their squares and whether they are down, and their squares alone; worked out once per plan."""
+        if self._shots is None:
+            foes = [(e.at, not e.standing) for e in self.enemies() if not e.hidden and not self.in_combat(e)]
+            squares = [at for at, _low in foes]
+            self._shots = [(w.range or 0, w.thrown, w.move_or_fire, foes, squares)
+                           for w in (self.content.weapons[wid] for wid in self.missiles())]
+        return self._shots
 
     def best_target_name(self) -> str:
         found = self.targets()
