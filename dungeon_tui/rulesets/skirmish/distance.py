@@ -66,7 +66,7 @@ def nearest_distance(sq: Square, squares: Iterable[Square], none: int = 999) -> 
     """The distance from `sq` to the nearest of `squares` (`none` when there are none): the AI
     asks it of every square a model could move to, so distance() is written out in the loop."""
     x, y = sq
-    best = none
+    best = _FAR
     for bx, by in squares:
         dx, dy = x - bx, y - by
         if dx < 0:
@@ -76,7 +76,10 @@ def nearest_distance(sq: Square, squares: Iterable[Square], none: int = 999) -> 
         d = dx + dy // 2 if dx >= dy else dy + dx // 2
         if d < best:
             best = d
-    return best
+    return none if best == _FAR else best
+
+
+_FAR = 1 << 30  # farther than any two squares
 
 
 def nearest_of(goals: tuple[Square, ...]) -> dict[Square, int]:
@@ -345,9 +348,11 @@ def _leaps(field: Battlefield, a: Square) -> list[Step]:
 @dataclass(frozen=True, eq=False)
 class _Graph:
     """One battlefield's steps for one mode, squares numbered row by row (y * width + x): what
-    every search reads, built once.  `steps[i]`: (to, cost, tests, is a climb, the Step)."""
+    every search reads, built once.  `steps[i]`: (to, cost << 10 | tests, the Step), the key a
+    search adds; `later[i]`: the same without climbs (a climb only as a move's first step)."""
     square: tuple[Square, ...]  # number -> square
-    steps: tuple[tuple[tuple[int, int, int, bool, Step], ...], ...]
+    steps: tuple[tuple[tuple[int, int, Step], ...], ...]
+    later: tuple[tuple[tuple[int, int, Step], ...], ...]
     standable: tuple[bool, ...]
     contact: tuple[tuple[int, ...], ...]  # the squares a model there touches
 
@@ -359,19 +364,23 @@ def _numbered(field: Battlefield) -> _Graph:
     number = {sq: i for i, sq in enumerate(squares)}
     table = _step_table(field)
     contacts = _contact_table(field)
+    steps = tuple(tuple((number[st.to], (st.cost << 10) + st.tests, st) for st in table.get(sq, ())) for sq in squares)
     return _Graph(
-        square=tuple(squares),
-        steps=tuple(tuple((number[st.to], st.cost, st.tests, st.way == "climb", st) for st in table.get(sq, ()))
-                    for sq in squares),
+        square=tuple(squares), steps=steps, later=_no_climbs(steps),
         standable=tuple(field.standable(sq) for sq in squares),
         contact=tuple(tuple(number[c] for c in contacts.get(sq, ())) for sq in squares))
+
+
+def _no_climbs(steps: tuple[tuple[tuple[int, int, Step], ...], ...]) -> tuple[tuple[tuple[int, int, Step], ...], ...]:
+    return tuple(tuple(s for s in out if s[2].way != "climb") for out in steps)
 
 
 @lru_cache(maxsize=64)
 def _graph(field: Battlefield, mode: Mode) -> _Graph:
     base = _numbered(field)
     ways = _WAYS[mode]
-    return replace(base, steps=tuple(tuple(s for s in steps if s[4].way in ways) for steps in base.steps))
+    steps = tuple(tuple(s for s in out if s[2].way in ways) for out in base.steps)
+    return replace(base, steps=steps, later=_no_climbs(steps))
 
 
 # Searches asked again on the same board (the AI's look and the rule's offer of the same move,
@@ -510,11 +519,15 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     # Squares off the table count for nothing (as they did when squares were looked up by name).
     enemy_at = {sq[1] * width + sq[0] for sq in enemies if field.inside(sq)}
     touching = {c for e in enemy_at for c in graph.contact[e]}
-    enters_contact = mode in ("charge", "intercept")
-    stops_at_contact = mode != "intercept"  # a charger stops at the first square touching an enemy
+    # A charger stops at the first square touching an enemy; only a charge or an interception enters one.
+    stop_at = touching if mode != "intercept" else set()
     wanted = None if goals is None else set(_numbers(field, goals))
     left = len(goals) if goals is not None else -1  # a goal off the table is never settled
     first = start[1] * width + start[0]
+    # The squares no step may enter: those settled, the enemies' and (but for a charge or an
+    # interception) those touching an enemy; the start is settled first, wherever it is.
+    closed = enemy_at | touching if mode not in ("charge", "intercept") else set(enemy_at)
+    closed.discard(first)
     # Dijkstra with a bucket per (cost, tests), keyed cost << 10 | tests (a path never takes a
     # thousand tests): costs are small integers, so the heap holds the few keys in use, not every
     # square pushed, and each bucket is taken in the order its squares were reached.
@@ -524,28 +537,27 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     keys: list[int] = [0]
     buckets: dict[int, list[int]] = {0: [first]}
     settled: list[int] = []
-    done: set[int] = set()  # membership only
-    steps, pop, push = graph.steps, heapq.heappop, heapq.heappush
+    steps, later, pop, push = graph.steps, graph.later, heapq.heappop, heapq.heappush
     limit_key = (limit + 1) << 10
     whole = True  # till it stops at its goals
     while keys:
         key = pop(keys)
         bucket = buckets.pop(key)
         for at in bucket:  # grows while it is read when a free step (a drop) reaches the same key
-            if at in done:
+            if at in closed:
                 continue
-            done.add(at)
+            closed.add(at)
             settled.append(at)
             if wanted is not None and at in wanted:
                 left -= 1
                 if left == 0:
                     break
-            if at != first and stops_at_contact and at in touching:
+            if at in stop_at and at != first:
                 continue
-            for to, step_cost, step_tests, climb, step in steps[at]:
-                if (climb and at != first) or to in done or to in enemy_at or (to in touching and not enters_contact):
+            for to, add, step in later[at] if at != first else steps[at]:
+                if to in closed:
                     continue
-                new = key + (step_cost << 10) + step_tests
+                new = key + add
                 if new >= limit_key:
                     continue
                 old = best.get(to)
