@@ -69,6 +69,18 @@ class Action:
         _SET_TEXT(action, text)
         return action
 
+    @classmethod
+    def built(cls, seat: str, kind: str, args: tuple[tuple[str, Any], ...], text: str = "") -> Action:
+        """An action whose arguments are already as make leaves them (sorted by name, plain or
+        frozen values): for rules that offer a hundred actions of one shape at a step (every
+        square a model may move to), built without make's checks nor the dataclass __init__."""
+        action = _new(cls)
+        _SET_SEAT(action, seat)
+        _SET_KIND(action, kind)
+        _SET_ARGS(action, args)
+        _SET_TEXT(action, text)
+        return action
+
     def get(self, key: str, default: Any = None) -> Any:
         for k, v in self.args:
             if k == key:

@@ -86,7 +86,8 @@ def deploy(game: Game, order: list[str]) -> Procedure:
         model = s.models[mid]
         seat = s.seat(model.side)
         # Built as Action.make would build them: a zone holds a hundred squares or more.
-        options = [Action(seat, "deploy", (("at", (x, y)), ("model", model.id)), f"Deploy {model.name} at {x},{y}")
+        built, name, mid = Action.built, model.name, model.id
+        options = [built(seat, "deploy", (("at", (x, y)), ("model", mid)), f"Deploy {name} at {x},{y}")
                    for x, y in deploy_squares_of(game, model)]
         choice = yield Decision(seat, f"Deploy {model.name}", options, context={"figure": model.id})
         x, y = choice.get("at")
@@ -258,13 +259,13 @@ def move_offers(seat: str, m: Model, found: dict[Sq, Route]) -> list[Action]:
     """An offer for each square the model may move to, saying how it gets there.  About a
     hundred at each move: each action is built as Action.make would build it, and the verb is
     looked up by the kinds of step the route takes (what running(m, route) and the verb say)."""
-    name, mid = m.name, m.id
+    name, mid, built = m.name, m.id, Action.built
     if m.down:
-        return [Action(seat, "move", (("model", mid), ("to", (x, y))), f"{name} crawls to {x},{y}")
+        return [built(seat, "move", (("model", mid), ("to", (x, y))), f"{name} crawls to {x},{y}")
                 for (x, y), route in found.items()]
     walk = 2 * m.m + 1  # a route costing more half-squares than this is a run
-    return [Action(seat, "move", (("model", mid), ("to", (x, y))),
-                   f"{name} {_verb(route.kinds)}{' (running)' if route.cost > walk else ''} to {x},{y}")
+    return [built(seat, "move", (("model", mid), ("to", (x, y))),
+                  f"{name} {_verb(route.kinds)}{' (running)' if route.cost > walk else ''} to {x},{y}")
             for (x, y), route in found.items()]
 
 

@@ -48,6 +48,7 @@ class Plan:
     _standing_enemies: list[Model] | None = None
     _offered: dict[str, list[Action]] | None = None
     _shots: list[_Missile] | None = None
+    _charging: bool | None = None
 
     # -- the scene -------------------------------------------------------------------------------
 
@@ -195,13 +196,19 @@ class Plan:
         """Seen, in reach, no interceptor on the way and no fear test to take (§6 can_charge)."""
         if target.hidden or (target.causes_fear and not (self.me.immune or self.me.causes_fear)):
             return False
-        if self.decision is not None and self.decision.options and any(
-                a.kind == "declare_charge" for a in self.decision.options):
+        if self.decision is not None and self._charge_offers():
             if not any(a.get("target") == target.id for a in self.offered("declare_charge")):
                 return False
         elif not self.sees(self.me, target):
             return False
         return kept(self.board.charge_reach, (self.me.id, target.id), lambda: self._reaches(target))
+
+    def _charge_offers(self) -> bool:
+        """The pending decision offers some model a charge (asked for every enemy weighed)."""
+        if self._charging is None:
+            assert self.decision is not None
+            self._charging = any(a.kind == "declare_charge" for a in self.decision.options)
+        return self._charging
 
     def _reaches(self, target: Model) -> bool:
         """A charge at `target` can end touching it with no interceptor on the cheapest way."""
