@@ -464,18 +464,18 @@ def move_costs(field: Battlefield, start: Square, allowance: int, *, mode: Mode 
     """move_options' squares with each route's cost in half-squares, row by row, without making
     the routes (the AI weighs every square a model could reach; the rules make the offers)."""
     whole = _whole(field, _key(start, allowance, mode, enemies, None))
-    friend_at = frozenset(friends)
+    friend_at = set(_numbers(field, friends))
     square, best = whole.graph.square, whole.best
-    return {square[at]: best[at] >> 10 for at in whole.ends() if square[at] not in friend_at}
+    return {square[at]: best[at] >> 10 for at in whole.ends() if at not in friend_at}
 
 
 def reachable(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
               enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> list[Square]:
     """move_options' squares alone, row by row (where a fleeing model may end)."""
     whole = _whole(field, _key(start, allowance, mode, enemies, None))
-    friend_at = frozenset(friends)
+    friend_at = set(_numbers(field, friends))
     square = whole.graph.square
-    return [square[at] for at in whole.ends() if square[at] not in friend_at]
+    return [square[at] for at in whole.ends() if at not in friend_at]
 
 
 _Key = tuple[Square, int, Mode, tuple[Square, ...], tuple[Square, ...] | None]

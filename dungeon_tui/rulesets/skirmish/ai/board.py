@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from ....engine.game import Game
 from ..seeing import PerArrangement, sightlines
 from ..sight import KeptLines
-from ..state import State
+from ..state import Model, State
 from ..terrain import Square
 
 
@@ -24,6 +24,7 @@ class Board:
         "charge_reach",
         "cover_against",
         "fighting",
+        "models",
         "nearest_enemy",
         "need_from",
         "seen_by",
@@ -43,8 +44,23 @@ class Board:
         # (model id, it moved this turn) -> its shots now / its easiest need from a square
         self.targets: dict[tuple[str, bool], list[tuple[Any, str, int]]] = {}
         self.need_from: dict[tuple[str, bool, Square], int] = {}
-        # side -> the squares of its models on the table, in id order (every search's enemies and friends)
+        # side -> its models on the table and their squares, in id order (every search's enemies and friends)
+        self.models: dict[int, list[Model]] = {}
         self.squares: dict[int, list[Square]] = {}
+
+    def side(self, s: State, side: int) -> list[Model]:
+        """The side's models on the table, in id order (shared: never changed by its readers)."""
+        found = self.models.get(side)
+        if found is None:
+            found = self.models[side] = s.on_table(side)
+        return found
+
+    def squares_of(self, s: State, side: int) -> list[Square]:
+        """The squares of the side's models on the table, in id order (shared)."""
+        found = self.squares.get(side)
+        if found is None:
+            found = self.squares[side] = [m.at for m in self.side(s, side)]
+        return found
 
 
 # Kept by each model's square, state, hiding and fleeing: everything a kept answer depends on

@@ -69,7 +69,7 @@ class Plan:
     def enemies(self) -> list[Model]:
         """Enemies on the table, in id order."""
         if self._enemies is None:
-            self._enemies = [m for m in self.s.models.values() if m.side != self.me.side and m.on_table]
+            self._enemies = self.board.side(self.s, 3 - self.me.side)
         return self._enemies
 
     def friends(self) -> list[Model]:
@@ -118,8 +118,8 @@ class Plan:
         fighting = self.board.fighting.get(model.id)
         if fighting is None:
             near = touching(self.field, model.at)
-            fighting = self.board.fighting[model.id] = any(e.side != model.side and e.on_table and e.at in near
-                                                      for e in self.s.models.values())
+            fighting = self.board.fighting[model.id] = any(
+                sq in near for sq in self.board.squares_of(self.s, 3 - model.side))
         return fighting
 
     def offered(self, kind: str) -> list[Action]:
@@ -137,10 +137,7 @@ class Plan:
 
     def squares_of(self, side: int) -> list[Square]:
         """The squares of the side's models on the table, in id order (shared: never changed)."""
-        found = self.board.squares.get(side)
-        if found is None:
-            found = self.board.squares[side] = [m.at for m in self.s.models.values() if m.side == side and m.on_table]
-        return found
+        return self.board.squares_of(self.s, side)
 
     def may_run(self) -> bool:
         """No standing, non-fleeing, unseen-or-seen enemy (hidden ones excepted) within 8."""
