@@ -15,7 +15,7 @@ from .distance import distance
 from .movement import edge_slip
 from .psychology import panic_after_hit
 from .rolls import sk_roll
-from .seeing import cover_of, sees, sightlines
+from .seeing import arrangement, cover_of, sees, sightlines
 from .state import Model, State
 from .tables import extra_need, shoot_need
 
@@ -110,15 +110,24 @@ def shooting_phase(game: Game, side: int) -> Procedure:
     s: State = game.state
     seat = s.seat(side)
     done: list[str] = []
+    # A model's shots depend on where the models stand and how (and its own moves, fixed by now):
+    # after a shot that changed none of that (a miss, a wound), the others' shots are the same.
+    shots: dict[tuple[str, str], list[Shot]] = {}
+    arranged = None
     while True:
         options = []
+        if (now := arrangement(s)) != arranged:
+            shots, arranged = {}, now
         for m in s.side_models(side):
             if m.id in done or not may_shoot(game, m):
                 continue
             for wid in missile_weapons(game, m):
                 if game.content.weapons[wid].move_or_fire and m.moved:
                     continue
-                for x in legal_shots(game, m, wid):
+                found = shots.get((m.id, wid))
+                if found is None:
+                    found = shots[(m.id, wid)] = legal_shots(game, m, wid)
+                for x in found:
                     options.append(shot_action(game, seat, m, x))
         if not options:
             return
@@ -128,7 +137,7 @@ def shooting_phase(game: Game, side: int) -> Procedure:
             return
         shooter = s.models[choice.get("model")]
         done.append(shooter.id)
-        shot = next(x for x in legal_shots(game, shooter, choice.get("weapon"))
+        shot = next(x for x in shots[(shooter.id, choice.get("weapon"))]
                     if x.target.id == choice.get("target") and x.shots == choice.get("shots"))
         yield from shoot(game, shooter, shot)
         if s.result is not None:

@@ -6,11 +6,10 @@ down, hidden, fleeing) are kept until any of that changes.  Each game state keep
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from operator import attrgetter
 from typing import Any, TypeVar
 
 from ....engine.game import Game
-from ..seeing import PerArrangement, sightlines
+from ..seeing import PerArrangement, arrangement, sightlines
 from ..sight import KeptLines
 from ..state import Model, State
 from ..terrain import Square
@@ -66,13 +65,12 @@ class Board:
 # Kept by each model's square, state, hiding and fleeing: everything a kept answer depends on
 # besides the battlefield and the models' profiles, which never change during a battle.
 _BOARDS = PerArrangement(Board)
-_ARRANGED = attrgetter("pos", "status", "hidden", "fleeing")
 
 
 def board_of(game: Game) -> Board:
     """The board as it stands now: the kept one when no model has moved or changed since."""
     s: Any = game.state
-    return _BOARDS.get(s, tuple(map(_ARRANGED, s.models.values())))
+    return _BOARDS.get(s, arrangement(s))
 
 
 V = TypeVar("V")
