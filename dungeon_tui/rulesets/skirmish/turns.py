@@ -86,9 +86,9 @@ def deploy(game: Game, order: list[str]) -> Procedure:
         model = s.models[mid]
         seat = s.seat(model.side)
         # Built as Action.make would build them: a zone holds a hundred squares or more.
-        built, name, mid = Action.built, model.name, model.id
-        options = [built(seat, "deploy", (("at", (x, y)), ("model", mid)), f"Deploy {name} at {x},{y}")
-                   for x, y in deploy_squares_of(game, model)]
+        built, name, who = Action.built, model.name, ("model", model.id)
+        options = [built(seat, "deploy", (("at", sq), who), f"Deploy {name} at {sq[0]},{sq[1]}")
+                   for sq in deploy_squares_of(game, model)]
         choice = yield Decision(seat, f"Deploy {model.name}", options, context={"figure": model.id})
         x, y = choice.get("at")
         model.pos = (x, y)
@@ -259,14 +259,13 @@ def move_offers(seat: str, m: Model, found: dict[Sq, Route]) -> list[Action]:
     """An offer for each square the model may move to, saying how it gets there.  About a
     hundred at each move: each action is built as Action.make would build it, and the verb is
     looked up by the kinds of step the route takes (what running(m, route) and the verb say)."""
-    name, mid, built = m.name, m.id, Action.built
+    name, who, built = m.name, ("model", m.id), Action.built
     if m.down:
-        return [built(seat, "move", (("model", mid), ("to", (x, y))), f"{name} crawls to {x},{y}")
-                for (x, y), route in found.items()]
+        return [built(seat, "move", (who, ("to", sq)), f"{name} crawls to {sq[0]},{sq[1]}") for sq in found]
     walk = 2 * m.m + 1  # a route costing more half-squares than this is a run
-    return [built(seat, "move", (("model", mid), ("to", (x, y))),
-                  f"{name} {_verb(route.kinds)}{' (running)' if route.cost > walk else ''} to {x},{y}")
-            for (x, y), route in found.items()]
+    return [built(seat, "move", (who, ("to", sq)),
+                  f"{name} {_verb(route.kinds)}{' (running)' if route.cost > walk else ''} to {sq[0]},{sq[1]}")
+            for sq, route in found.items()]
 
 
 @lru_cache(maxsize=64)
