@@ -139,7 +139,8 @@ def _contact_table(field: Battlefield) -> dict[Square, tuple[Square, ...]]:
             own = floors[y * width + x]
             if own is None:
                 continue
-            near, across = [], []
+            near: list[Square] = []
+            across: list[Square] = []
             for dx, dy in DIRECTIONS:
                 for gap, into in ((1, near), (2, across)):
                     bx, by = x + gap * dx, y + gap * dy
@@ -410,9 +411,18 @@ class _Whole:
     graph: _Graph
     first: int
     best: dict[int, int]
-    ways: dict[int, int]
+    settled: list[int]  # in the order the search settled them: a parent before its children
     tree: _Tree
     _ends: list[int] | None = None
+    _ways: dict[int, int] | None = None
+
+    @property
+    def ways(self) -> dict[int, int]:
+        """Each square's kinds of step on its way, worked out when routes are first made (the
+        AI's costs and a flight's squares never ask)."""
+        if self._ways is None:
+            self._ways = _ways_of(self.settled, self.tree, self.first)
+        return self._ways
 
     def ends(self) -> list[int]:
         """The squares (by number, row by row) a move may end on: every one settled but the start
@@ -558,10 +568,7 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
                 if to in closed:
                     continue
                 new = key + add
-                if new >= limit_key:
-                    continue
-                old = best.get(to)
-                if old is None or new < old:
+                if new < limit_key and new < best.get(to, limit_key):
                     best[to] = new
                     parent[to] = at
                     via[to] = step
@@ -578,15 +585,8 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
             continue
         whole = False
         break
-    # Each route's kinds of step are its parent's and its last step's; a parent is settled before its children.
-    ways: dict[int, int] = {first: 0}
-    out: dict[Square, Route] = {}
-    standable, square, bits, make_route = graph.standable, graph.square, _WAY_BITS, Route.found
-    for at in settled:
-        if at != first:
-            ways[at] = ways[parent[at]] | bits[via[at].way]
     tree = (parent, via)
-    kept = _Whole(graph, first, best, ways, tree) if whole else None
+    kept = _Whole(graph, first, best, settled, tree) if whole else None
     if kept is not None:
         wholes = _wholes(field)
         if len(wholes) >= SEARCHES_KEPT:
@@ -594,11 +594,24 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
         wholes[(start, allowance, mode, enemies)] = kept
         if wanted is None:  # the routes are made from it when asked for
             return None, kept
+    out: dict[Square, Route] = {}
+    standable, square, make_route = graph.standable, graph.square, Route.found
+    ways = kept.ways if kept is not None else _ways_of(settled, tree, first)
     for at in sorted(settled):  # row by row
         if at != first and standable[at] and (wanted is None or at in wanted):
             key = best[at]
             out[square[at]] = make_route(key >> 10, key & 1023, ways[at], tree, at)
     return out, kept
+
+
+def _ways_of(settled: list[int], tree: _Tree, first: int) -> dict[int, int]:
+    """Each settled square's kinds of step on its way: its parent's and its last step's."""
+    parent, via = tree
+    ways, bits = {first: 0}, _WAY_BITS
+    for at in settled:
+        if at != first:
+            ways[at] = ways[parent[at]] | bits[via[at].way]
+    return ways
 
 
 def charge_squares(field: Battlefield, start: Square, allowance: int, target: Square, *,
