@@ -12,9 +12,10 @@ import heapq
 from functools import lru_cache
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 Square = tuple[int, int]  # (x, y): x west to east, y north to south
+V = TypeVar("V")
 # Neighbours in the order the canonical path tries them (§5.3 step 6): N, NE, E, SE, S, SW, W, NW.
 DIRECTIONS: tuple[Square, ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
@@ -415,6 +416,7 @@ class _Whole:
     tree: _Tree
     _ends: list[int] | None = None
     _ways: dict[int, int] | None = None
+    _costs: dict[Square, int] | None = None
 
     @property
     def ways(self) -> dict[int, int]:
@@ -431,6 +433,14 @@ class _Whole:
             standable, first = self.graph.standable, self.first
             self._ends = [at for at in sorted(self.best) if at != first and standable[at]]
         return self._ends
+
+    def costs(self) -> dict[Square, int]:
+        """Each square a move may end on and its cost in half-squares, row by row (kept: the
+        AI weighs a model's moves again on every board where no enemy near it moved)."""
+        if self._costs is None:
+            square, best = self.graph.square, self.best
+            self._costs = {square[at]: best[at] >> 10 for at in self.ends()}
+        return self._costs
 
     def routes(self, wanted: Collection[int] | None) -> dict[Square, Route]:
         """The routes to the squares wanted (None: all) a model may stand on, row by row."""
@@ -463,20 +473,23 @@ def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mod
             assert whole is not None
             found = whole.routes(None if key[4] is None else _numbers(field, key[4]))
         kept[key] = found
-    if not friends:
-        return dict(found)
-    friend_at = frozenset(friends)
-    return {sq: route for sq, route in found.items() if sq not in friend_at}
+    return _without(found, friends)
+
+
+def _without(found: dict[Square, V], friends: Collection[Square]) -> dict[Square, V]:
+    """A copy of a search's answer without the friends' squares (in the same order): a copy,
+    then the few friends taken out, rather than every square tested."""
+    out = dict(found)
+    for sq in friends:
+        out.pop(sq, None)
+    return out
 
 
 def move_costs(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
                enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> dict[Square, int]:
     """move_options' squares with each route's cost in half-squares, row by row, without making
     the routes (the AI weighs every square a model could reach; the rules make the offers)."""
-    whole = _whole(field, _key(start, allowance, mode, enemies, None))
-    friend_at = set(_numbers(field, friends))
-    square, best = whole.graph.square, whole.best
-    return {square[at]: best[at] >> 10 for at in whole.ends() if at not in friend_at}
+    return _without(_whole(field, _key(start, allowance, mode, enemies, None)).costs(), friends)
 
 
 def reachable(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",

@@ -102,7 +102,10 @@ def legal_shots(game: Game, shooter: Model, wid: str) -> list[Shot]:
         return shots
     nearest_d = min(distance(shooter.at, x.target.at) for x in close)
     best_need = min(x.need for x in close if distance(shooter.at, x.target.at) == nearest_d and x.shots == 1)
-    return [x for x in shots if x not in close or distance(shooter.at, x.target.at) == nearest_d
+    # The shots are told apart by identity (no two are alike): a Shot's equality compares its
+    # target's every field.
+    near = {id(x) for x in close}
+    return [x for x in shots if id(x) not in near or distance(shooter.at, x.target.at) == nearest_d
             or min(y.need for y in close if y.target is x.target) < best_need]
 
 

@@ -265,15 +265,17 @@ class Plan:
         """The easiest need this model has on `target` with any missile weapon (10: none)."""
         return min((n for t, _w, n in self.targets() if t is target), default=odds.MAX_NEED + 1)
 
-    def need_from(self, sq: Square) -> int:
-        """The easiest need it would have from `sq` after walking there (10: no shot)."""
-        return kept(self.board.need_from, (self.me.id, self.me.moved, sq), lambda: self._need_from(sq))
+    def need_from(self, sq: Square, floor: int | None = None) -> int:
+        """The easiest need it would have from `sq` after walking there (10: no shot); `floor`:
+        need_floor(sq), when the caller has it."""
+        return kept(self.board.need_from, (self.me.id, self.me.moved, sq), lambda: self._need_from(sq, floor))
 
-    def _need_from(self, sq: Square) -> int:
+    def _need_from(self, sq: Square, floor: int | None) -> int:
         best = odds.MAX_NEED + 1
         # No line can give a need below the floor's, so the lines stop being drawn once one does
         # (the nearest enemies first: the floor is the nearest's need in the open).
-        floor = self.need_floor(sq)
+        if floor is None:
+            floor = self.need_floor(sq)
         here, me = sq == self.me.at, self.me
         for reach, thrown, fixed, foes, _squares in self._shooting():
             if fixed and not here:
