@@ -75,13 +75,16 @@ def valid_shots(game: Game, shooter: Model, wid: str, charging: Model | None = N
     assert w.range is not None
     pool = [charging] if charging is not None else s.on_table(3 - shooter.side)
     out = []
-    lines = sightlines(s)
+    lines, at = sightlines(s), shooter.at
     for t in pool:
-        if not t.on_table or distance(shooter.at, t.at) > w.range or not sees(s, fld, shooter, t, lines):
+        if not t.on_table:
+            continue
+        far = distance(at, t.at)
+        if far > w.range or not sees(s, fld, shooter, t, lines):
             continue
         if charging is None and in_combat(s, fld, t):
             continue
-        counts = [1] + ([w.shots] if w.shots > 1 and distance(shooter.at, t.at) <= (w.shots_within or w.range) else [])
+        counts = [1] + ([w.shots] if w.shots > 1 and far <= (w.shots_within or w.range) else [])
         for n in counts:
             need, mods = need_for(game, shooter, t, wid, n, charging is not None)
             if need <= MAX_NEED:
