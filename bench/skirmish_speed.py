@@ -6,8 +6,13 @@ interleaved with ours, and prints the ratio: read ratios on a busy machine, not 
 `--replay`: instead, each scenario's first battle replayed from its saved record (best of
 three), in decisions per second.
 
+The battles run with the garbage collector as simulate's and fuzz's worker processes set it
+(`batch.collect_less`: what is loaded by then frozen, passes less often), as the other speed
+scripts run theirs; `--collect-as-usual` leaves it as a fresh process has it (the figures
+before 2026-11-26's fourth pass were taken that way).
+
 Prints figures; asserts nothing.  Run: python bench/skirmish_speed.py [--games 20]
-[--scenario border_patrol] [--against /tmp/before] [--profile] [--replay]
+[--scenario border_patrol] [--against /tmp/before] [--profile] [--replay] [--collect-as-usual]
 """
 from __future__ import annotations
 
