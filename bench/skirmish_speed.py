@@ -6,8 +6,13 @@ interleaved with ours, and prints the ratio: read ratios on a busy machine, not 
 `--replay`: instead, each scenario's first battle replayed from its saved record (best of
 three), in decisions per second.
 
+The battles run with the garbage collector as simulate's and fuzz's worker processes set it
+(`batch.collect_less`: what is loaded by then frozen, passes less often), as the other speed
+scripts run theirs; `--collect-as-usual` leaves it as a fresh process has it (the figures
+before 2026-11-26's fourth pass were taken that way).
+
 Prints figures; asserts nothing.  Run: python bench/skirmish_speed.py [--games 20]
-[--scenario border_patrol] [--against /tmp/before] [--profile] [--replay]
+[--scenario border_patrol] [--against /tmp/before] [--profile] [--replay] [--collect-as-usual]
 """
 from __future__ import annotations
 
@@ -26,9 +31,11 @@ SCENARIOS = ("border_patrol", "defend_the_village", "barrow_tomb", "hold_the_rui
 
 def battles(scenario: str, games: int) -> dict[str, Any]:
     """`games` battles of one scenario back to back: wall and CPU seconds, decisions, medians."""
-    from dungeon_tui.batch import game_seed
+    from dungeon_tui.batch import collect_less, game_seed
     from dungeon_tui.rulesets.skirmish.game import GAME
     GAME.content()
+    if "--collect-as-usual" not in sys.argv:
+        collect_less()  # as simulate's and fuzz's workers do (and replay_timing.simulate_many)
     walls, cpus, decisions = [], [], 0
     for i in range(games):
         wall, cpu = time.perf_counter(), time.process_time()
@@ -63,7 +70,7 @@ def line(who: str, r: dict[str, Any]) -> str:
 
 def elsewhere(tree: str, scenario: str, games: int) -> dict[str, Any]:
     """The same battles played by another checkout, in a fresh process."""
-    more = ["--replay"] if "--replay" in sys.argv else []
+    more = [flag for flag in ("--replay", "--collect-as-usual") if flag in sys.argv]
     out = subprocess.run([sys.executable, str(HERE), "--tree", tree, "--json", "--scenario", scenario,
                           "--games", str(games), *more], capture_output=True, text=True, check=True)
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
@@ -90,6 +97,8 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true", help="cProfile's top entries instead of the figures")
     ap.add_argument("--replay", action="store_true", help="replay decisions per second instead of battles")
     ap.add_argument("--top", type=int, default=25)
+    ap.add_argument("--collect-as-usual", action="store_true",
+                    help="leave the garbage collector as a fresh process has it (default: collect_less)")
     ap.add_argument("--tree", help=argparse.SUPPRESS)  # the child process of --against: import from here
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -116,14 +125,14 @@ def main() -> None:
         if theirs is not None:
             print(line("against", theirs))
             same = theirs["decisions"] == ours["decisions"]
-            print(f"  ratio   {theirs['cpu'] / ours['cpu']:.1f}x faster (CPU), "
+            print(f"  ratio   {theirs['cpu'] / ours['cpu']:.2f}x faster (CPU), "
                   f"{theirs['wall'] / ours['wall']:.1f}x (wall); same decisions: {same}")
             total["against"]["games"] += theirs["games"]
             total["against"]["cpu"] += theirs["cpu"]
     rate = total["ours"]["games"] / total["ours"]["cpu"]
     print(f"all scenarios: {rate:.1f} battles/s of CPU" + (
         f", against {total['against']['games'] / total['against']['cpu']:.1f}: "
-        f"{total['against']['cpu'] / total['ours']['cpu']:.1f}x" if args.against else ""))
+        f"{total['against']['cpu'] / total['ours']['cpu']:.2f}x" if args.against else ""))
 
 
 if __name__ == "__main__":

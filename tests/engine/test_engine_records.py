@@ -126,3 +126,11 @@ def test_atomic_write_replaces_whole_file(tmp_path):
     record.write_atomic(path, "one")
     record.write_atomic(path, "two")
     assert path.read_text() == "two" and len(list(tmp_path.iterdir())) == 1
+
+
+def test_an_action_built_from_sorted_plain_arguments_is_the_one_make_gives():
+    made = Action.make("side_1", "move", text="Orc Boy 2 moves to 3,4", to=(3, 4), model="w1_02")
+    built = Action.sorted_plain("side_1", "move", "Orc Boy 2 moves to 3,4", (("model", "w1_02"), ("to", (3, 4))))
+    assert built == made and hash(built) == hash(made)
+    assert (built.seat, built.kind, built.args, built.text) == (made.seat, made.kind, made.args, made.text)
+    assert built.to_json() == made.to_json() and Action.from_json(built.to_json()) == made

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dungeon_tui.rulesets.skirmish.content import load_content
 from dungeon_tui.rulesets.skirmish.distance import (along, charge_squares, contact_squares, distance,
-                                                    in_contact, move_options, route_toward)
+                                                    in_contact, move_options, nearest_distance, route_toward)
 from dungeon_tui.rulesets.skirmish.terrain import battlefield_for, field_from_rows
 
 
@@ -166,3 +166,11 @@ def test_a_route_reads_its_steps_off_its_search():
     made = Route(route.cost, route.tests, route.steps)
     assert made == route and hash(made) == hash(route) and made.path == route.path == ((1, 1), (1, 2))
     assert made.kinds == route.kinds and not route.takes("climb")
+
+
+def test_nearest_distance_is_the_least_distance_to_any_square_and_none_without_squares():
+    squares = [(10, 10), (3, 7), (0, 0)]
+    assert nearest_distance((4, 4), squares) == min(distance((4, 4), sq) for sq in squares) == 3
+    assert nearest_distance((10, 10), squares) == 0
+    assert nearest_distance((4, 4), []) == 999 and nearest_distance((4, 4), [], none=0) == 0
+    assert nearest_distance((4, 4), [(30, 4)], none=0) == 26  # `none` only when there are none

@@ -12,9 +12,10 @@ from .fleeing import flee_away, flee_to_edge
 from .movement import squares_of, walk
 from .psychology import fear_test, unit_strength
 from .rolls import i_test
-from .seeing import sees, sightlines
+from .seeing import sightlines
+from .sight import can_see
 from .shooting import missile_weapons, shoot, valid_shots
-from .state import Model, Sq, State
+from .state import STANDING, Model, Sq, State
 
 SPOT_RANGE = 4
 DIVE_REACH = 2
@@ -32,14 +33,15 @@ def charge_targets(game: Game, m: Model) -> list[tuple[Model, bool]]:
     """Seen enemies, and unhidden ones within 4 it must first spot: (target, needs a spot test)."""
     s: State = game.state
     fld = field_of(game)
-    out = []
-    lines = sightlines(s)
+    out: list[tuple[Model, bool]] = []
+    lines, at, looks = sightlines(s), m.at, m.on_table
     for e in s.on_table(3 - m.side):
         if e.hidden:
             continue
-        if sees(s, fld, m, e, lines):
+        # What seeing.sees asks, the target on the table: the rules ask it at every charge.
+        if looks and can_see(fld, at, e.at, lines, target_low=e.status != STANDING):
             out.append((e, False))
-        elif distance(m.at, e.at) <= SPOT_RANGE:
+        elif distance(at, e.at) <= SPOT_RANGE:
             out.append((e, True))
     return out
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar
 
 Square = tuple[int, int]  # (x, y): x west to east, y north to south
+V = TypeVar("V")
 # Neighbours in the order the canonical path tries them (§5.3 step 6): N, NE, E, SE, S, SW, W, NW.
 DIRECTIONS: tuple[Square, ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
@@ -25,6 +26,12 @@ class Battlefield(Protocol):
 
     @property
     def width(self) -> int: ...  # squares are numbered row by row for the searches
+    @property
+    def height(self) -> int: ...
+    @property
+    def floors(self) -> tuple[int | None, ...]: ...  # row by row, None: a wall
+    @property
+    def moves(self) -> tuple[str, ...]: ...  # row by row: how each square is crossed
     def inside(self, sq: Square) -> bool: ...
     def squares(self) -> list[Square]: ...
     def height_at(self, sq: Square) -> int | None: ...
@@ -54,6 +61,26 @@ def distance(a: Square, b: Square) -> int:
     if dy < 0:
         dy = -dy
     return dx + dy // 2 if dx >= dy else dy + dx // 2
+
+
+def nearest_distance(sq: Square, squares: Iterable[Square], none: int = 999) -> int:
+    """The distance from `sq` to the nearest of `squares` (`none` when there are none): the AI
+    asks it of every square a model could move to, so distance() is written out in the loop."""
+    x, y = sq
+    best = _FAR
+    for bx, by in squares:
+        dx, dy = x - bx, y - by
+        if dx < 0:
+            dx = -dx
+        if dy < 0:
+            dy = -dy
+        d = dx + dy // 2 if dx >= dy else dy + dx // 2
+        if d < best:
+            best = d
+    return none if best == _FAR else best
+
+
+_FAR = 1 << 30  # farther than any two squares
 
 
 def nearest_of(goals: tuple[Square, ...]) -> dict[Square, int]:
@@ -103,13 +130,29 @@ _NONE: frozenset[Square] = frozenset()
 
 @lru_cache(maxsize=16)
 def _contact_table(field: Battlefield) -> dict[Square, tuple[Square, ...]]:
-    """Who could touch whom, worked out once per battlefield."""
+    """Who could touch whom, worked out once per battlefield: what in_contact says of each
+    square's neighbours, then of the squares two away in a straight line, read straight off the
+    battlefield's floors and crossings."""
+    width, height, floors, moves = field.width, field.height, field.floors, field.moves
     table = {}
-    for sq in field.squares():
-        if field.walkable(sq):
-            near = [n for n in field.neighbours(sq) if in_contact(field, sq, n)]
-            across = [(sq[0] + 2 * dx, sq[1] + 2 * dy) for dx, dy in DIRECTIONS]
-            table[sq] = tuple(near + [s for s in across if field.inside(s) and in_contact(field, sq, s)])
+    for y in range(height):
+        for x in range(width):
+            own = floors[y * width + x]
+            if own is None:
+                continue
+            near: list[Square] = []
+            across: list[Square] = []
+            for dx, dy in DIRECTIONS:
+                for gap, into in ((1, near), (2, across)):
+                    bx, by = x + gap * dx, y + gap * dy
+                    if not (0 <= bx < width and 0 <= by < height):
+                        continue
+                    floor = floors[by * width + bx]
+                    if floor is None or not -1 <= floor - own <= 1:
+                        continue
+                    if gap == 1 or moves[(y + dy) * width + x + dx] == "obstacle":
+                        into.append((bx, by))
+            table[(x, y)] = tuple(near + across)
     return table
 
 
@@ -209,11 +252,26 @@ class Route:
         return tuple(s.to for s in self.steps)
 
 
-def _step_cost(field: Battlefield, a: Square, b: Square) -> int:
-    cost = 2 if a[0] == b[0] or a[1] == b[1] else 3
-    if field.difficult(b):
+def step_way(fa: int, fb: int, straight: bool, ladder: bool) -> str | None:
+    """How a model steps from a floor of `fa` to a neighbouring one of `fb` (§5.1), the corners
+    of walls aside: a level or less is a normal step; more needs a ladder (orthogonal, `ladder`:
+    either square holds one), a climb (up) or a drop (2-6 levels down); None: it cannot."""
+    rise = fb - fa
+    if -1 <= rise <= 1:
+        return "normal"
+    if ladder and straight:
+        return "ladder"
+    if rise >= 2:
+        return "climb"
+    return "drop" if rise >= -6 else None
+
+
+def _step_cost(straight: bool, into: str) -> int:
+    """A normal step's cost in half-squares into a square crossed as `into` (the legend's move)."""
+    cost = 2 if straight else 3
+    if into == "difficult":
         cost *= 2
-    return cost + (2 if field.obstacle(b) else 0)
+    return cost + 2 if into == "obstacle" else cost
 
 
 _WAY_BITS: dict[str, int] = {"normal": 1, "ladder": 2, "climb": 4, "drop": 8, "leap": 16}
@@ -231,26 +289,41 @@ _WAYS: dict[str, frozenset[str]] = {
 @lru_cache(maxsize=16)
 def _step_table(field: Battlefield) -> dict[Square, tuple[Step, ...]]:
     """Every step from every walkable square, in the direction order N, NE, E, ... (leaps last):
-    the battlefield never changes, so this is worked out once."""
-    return {sq: tuple(_all_steps(field, sq)) for sq in field.squares() if field.walkable(sq)}
-
-
-def _all_steps(field: Battlefield, a: Square) -> list[Step]:
-    out = []
-    for b in field.neighbours(a):
-        kind = field.step_kind(a, b)
-        if kind is None:
-            continue
-        fa, fb = field.height_at(a) or 0, field.height_at(b) or 0
-        if kind == "normal":
-            out.append(Step(b, "normal", _step_cost(field, a, b)))
-        elif kind == "ladder":
-            out.append(Step(b, "ladder", 2 + 2 * abs(fb - fa), abs(fb - fa)))
-        elif kind in ("climb", "drop"):
-            out.append(Step(b, "climb", 2 * abs(fb - fa), abs(fb - fa)))
-        if kind == "drop":
-            out.append(Step(b, "drop", 0, fa - fb))
-    return out + _leaps(field, a)
+    the battlefield never changes, so this is worked out once.  Read straight off the
+    battlefield's per-square floors and crossings (the battlefield's `step_kind`, square by
+    square, without a call per question): every scenario's first battle in a process builds it."""
+    width, height, floors, moves = field.width, field.height, field.floors, field.moves
+    table: dict[Square, tuple[Step, ...]] = {}
+    for y in range(height):
+        for x in range(width):
+            fa = floors[y * width + x]
+            if fa is None:
+                continue
+            a_ladder = moves[y * width + x] == "ladder"
+            out: list[Step] = []
+            for dx, dy in DIRECTIONS:
+                bx, by = x + dx, y + dy
+                if not (0 <= bx < width and 0 <= by < height):
+                    continue
+                at = by * width + bx
+                fb = floors[at]
+                if fb is None:
+                    continue
+                straight = dx == 0 or dy == 0
+                # A diagonal step may not slip past the corner of a wall.
+                if not straight and (moves[y * width + bx] == "impassable" or moves[by * width + x] == "impassable"):
+                    continue
+                way, levels = step_way(fa, fb, straight, a_ladder or moves[at] == "ladder"), abs(fb - fa)
+                if way == "normal":
+                    out.append(Step((bx, by), "normal", _step_cost(straight, moves[at])))
+                elif way == "ladder":
+                    out.append(Step((bx, by), "ladder", 2 + 2 * levels, levels))
+                elif way is not None:  # a climb, or a drop, which may also be climbed down
+                    out.append(Step((bx, by), "climb", 2 * levels, levels))
+                    if way == "drop":
+                        out.append(Step((bx, by), "drop", 0, levels))
+            table[(x, y)] = tuple(out + _leaps(field, (x, y)) if fa >= 2 else out)
+    return table
 
 
 def _leaps(field: Battlefield, a: Square) -> list[Step]:
@@ -277,9 +350,11 @@ def _leaps(field: Battlefield, a: Square) -> list[Step]:
 @dataclass(frozen=True, eq=False)
 class _Graph:
     """One battlefield's steps for one mode, squares numbered row by row (y * width + x): what
-    every search reads, built once.  `steps[i]`: (to, cost, tests, is a climb, the Step)."""
+    every search reads, built once.  `steps[i]`: (to, cost << 10 | tests, the Step), the key a
+    search adds; `later[i]`: the same without climbs (a climb only as a move's first step)."""
     square: tuple[Square, ...]  # number -> square
-    steps: tuple[tuple[tuple[int, int, int, bool, Step], ...], ...]
+    steps: tuple[tuple[tuple[int, int, Step], ...], ...]
+    later: tuple[tuple[tuple[int, int, Step], ...], ...]
     standable: tuple[bool, ...]
     contact: tuple[tuple[int, ...], ...]  # the squares a model there touches
 
@@ -291,19 +366,23 @@ def _numbered(field: Battlefield) -> _Graph:
     number = {sq: i for i, sq in enumerate(squares)}
     table = _step_table(field)
     contacts = _contact_table(field)
+    steps = tuple(tuple((number[st.to], (st.cost << 10) + st.tests, st) for st in table.get(sq, ())) for sq in squares)
     return _Graph(
-        square=tuple(squares),
-        steps=tuple(tuple((number[st.to], st.cost, st.tests, st.way == "climb", st) for st in table.get(sq, ()))
-                    for sq in squares),
+        square=tuple(squares), steps=steps, later=_no_climbs(steps),
         standable=tuple(field.standable(sq) for sq in squares),
         contact=tuple(tuple(number[c] for c in contacts.get(sq, ())) for sq in squares))
+
+
+def _no_climbs(steps: tuple[tuple[tuple[int, int, Step], ...], ...]) -> tuple[tuple[tuple[int, int, Step], ...], ...]:
+    return tuple(tuple(s for s in out if s[2].way != "climb") for out in steps)
 
 
 @lru_cache(maxsize=64)
 def _graph(field: Battlefield, mode: Mode) -> _Graph:
     base = _numbered(field)
     ways = _WAYS[mode]
-    return replace(base, steps=tuple(tuple(s for s in steps if s[4].way in ways) for steps in base.steps))
+    steps = tuple(tuple(s for s in out if s[2].way in ways) for out in base.steps)
+    return replace(base, steps=steps, later=_no_climbs(steps))
 
 
 # Searches asked again on the same board (the AI's look and the rule's offer of the same move,
@@ -333,9 +412,19 @@ class _Whole:
     graph: _Graph
     first: int
     best: dict[int, int]
-    ways: dict[int, int]
+    settled: list[int]  # in the order the search settled them: a parent before its children
     tree: _Tree
     _ends: list[int] | None = None
+    _ways: dict[int, int] | None = None
+    _costs: dict[Square, int] | None = None
+
+    @property
+    def ways(self) -> dict[int, int]:
+        """Each square's kinds of step on its way, worked out when routes are first made (the
+        AI's costs and a flight's squares never ask)."""
+        if self._ways is None:
+            self._ways = _ways_of(self.settled, self.tree, self.first)
+        return self._ways
 
     def ends(self) -> list[int]:
         """The squares (by number, row by row) a move may end on: every one settled but the start
@@ -344,6 +433,14 @@ class _Whole:
             standable, first = self.graph.standable, self.first
             self._ends = [at for at in sorted(self.best) if at != first and standable[at]]
         return self._ends
+
+    def costs(self) -> dict[Square, int]:
+        """Each square a move may end on and its cost in half-squares, row by row (kept: the
+        AI weighs a model's moves again on every board where no enemy near it moved)."""
+        if self._costs is None:
+            square, best = self.graph.square, self.best
+            self._costs = {square[at]: best[at] >> 10 for at in self.ends()}
+        return self._costs
 
     def routes(self, wanted: Collection[int] | None) -> dict[Square, Route]:
         """The routes to the squares wanted (None: all) a model may stand on, row by row."""
@@ -376,29 +473,32 @@ def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mod
             assert whole is not None
             found = whole.routes(None if key[4] is None else _numbers(field, key[4]))
         kept[key] = found
-    if not friends:
-        return dict(found)
-    friend_at = frozenset(friends)
-    return {sq: route for sq, route in found.items() if sq not in friend_at}
+    return _without(found, friends)
+
+
+def _without(found: dict[Square, V], friends: Collection[Square]) -> dict[Square, V]:
+    """A copy of a search's answer without the friends' squares (in the same order): a copy,
+    then the few friends taken out, rather than every square tested."""
+    out = dict(found)
+    for sq in friends:
+        out.pop(sq, None)
+    return out
 
 
 def move_costs(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
                enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> dict[Square, int]:
     """move_options' squares with each route's cost in half-squares, row by row, without making
     the routes (the AI weighs every square a model could reach; the rules make the offers)."""
-    whole = _whole(field, _key(start, allowance, mode, enemies, None))
-    friend_at = frozenset(friends)
-    square, best = whole.graph.square, whole.best
-    return {square[at]: best[at] >> 10 for at in whole.ends() if square[at] not in friend_at}
+    return _without(_whole(field, _key(start, allowance, mode, enemies, None)).costs(), friends)
 
 
 def reachable(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
               enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> list[Square]:
     """move_options' squares alone, row by row (where a fleeing model may end)."""
     whole = _whole(field, _key(start, allowance, mode, enemies, None))
-    friend_at = frozenset(friends)
+    friend_at = set(_numbers(field, friends))
     square = whole.graph.square
-    return [square[at] for at in whole.ends() if square[at] not in friend_at]
+    return [square[at] for at in whole.ends() if at not in friend_at]
 
 
 _Key = tuple[Square, int, Mode, tuple[Square, ...], tuple[Square, ...] | None]
@@ -442,11 +542,15 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     # Squares off the table count for nothing (as they did when squares were looked up by name).
     enemy_at = {sq[1] * width + sq[0] for sq in enemies if field.inside(sq)}
     touching = {c for e in enemy_at for c in graph.contact[e]}
-    enters_contact = mode in ("charge", "intercept")
-    stops_at_contact = mode != "intercept"  # a charger stops at the first square touching an enemy
+    # A charger stops at the first square touching an enemy; only a charge or an interception enters one.
+    stop_at = touching if mode != "intercept" else set()
     wanted = None if goals is None else set(_numbers(field, goals))
     left = len(goals) if goals is not None else -1  # a goal off the table is never settled
     first = start[1] * width + start[0]
+    # The squares no step may enter: those settled, the enemies' and (but for a charge or an
+    # interception) those touching an enemy; the start is settled first, wherever it is.
+    closed = enemy_at | touching if mode not in ("charge", "intercept") else set(enemy_at)
+    closed.discard(first)
     # Dijkstra with a bucket per (cost, tests), keyed cost << 10 | tests (a path never takes a
     # thousand tests): costs are small integers, so the heap holds the few keys in use, not every
     # square pushed, and each bucket is taken in the order its squares were reached.
@@ -456,32 +560,28 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     keys: list[int] = [0]
     buckets: dict[int, list[int]] = {0: [first]}
     settled: list[int] = []
-    done: set[int] = set()  # membership only
-    steps, pop, push = graph.steps, heapq.heappop, heapq.heappush
+    steps, later, pop, push = graph.steps, graph.later, heapq.heappop, heapq.heappush
     limit_key = (limit + 1) << 10
     whole = True  # till it stops at its goals
     while keys:
         key = pop(keys)
         bucket = buckets.pop(key)
         for at in bucket:  # grows while it is read when a free step (a drop) reaches the same key
-            if at in done:
+            if at in closed:
                 continue
-            done.add(at)
+            closed.add(at)
             settled.append(at)
             if wanted is not None and at in wanted:
                 left -= 1
                 if left == 0:
                     break
-            if at != first and stops_at_contact and at in touching:
+            if at in stop_at and at != first:
                 continue
-            for to, step_cost, step_tests, climb, step in steps[at]:
-                if (climb and at != first) or to in done or to in enemy_at or (to in touching and not enters_contact):
+            for to, add, step in later[at] if at != first else steps[at]:
+                if to in closed:
                     continue
-                new = key + (step_cost << 10) + step_tests
-                if new >= limit_key:
-                    continue
-                old = best.get(to)
-                if old is None or new < old:
+                new = key + add
+                if new < limit_key and new < best.get(to, limit_key):
                     best[to] = new
                     parent[to] = at
                     via[to] = step
@@ -498,15 +598,8 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
             continue
         whole = False
         break
-    # Each route's kinds of step are its parent's and its last step's; a parent is settled before its children.
-    ways: dict[int, int] = {first: 0}
-    out: dict[Square, Route] = {}
-    standable, square, bits, make_route = graph.standable, graph.square, _WAY_BITS, Route.found
-    for at in settled:
-        if at != first:
-            ways[at] = ways[parent[at]] | bits[via[at].way]
     tree = (parent, via)
-    kept = _Whole(graph, first, best, ways, tree) if whole else None
+    kept = _Whole(graph, first, best, settled, tree) if whole else None
     if kept is not None:
         wholes = _wholes(field)
         if len(wholes) >= SEARCHES_KEPT:
@@ -514,11 +607,24 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
         wholes[(start, allowance, mode, enemies)] = kept
         if wanted is None:  # the routes are made from it when asked for
             return None, kept
+    out: dict[Square, Route] = {}
+    standable, square, make_route = graph.standable, graph.square, Route.found
+    ways = kept.ways if kept is not None else _ways_of(settled, tree, first)
     for at in sorted(settled):  # row by row
         if at != first and standable[at] and (wanted is None or at in wanted):
             key = best[at]
             out[square[at]] = make_route(key >> 10, key & 1023, ways[at], tree, at)
     return out, kept
+
+
+def _ways_of(settled: list[int], tree: _Tree, first: int) -> dict[int, int]:
+    """Each settled square's kinds of step on its way: its parent's and its last step's."""
+    parent, via = tree
+    ways, bits = {first: 0}, _WAY_BITS
+    for at in settled:
+        if at != first:
+            ways[at] = ways[parent[at]] | bits[via[at].way]
+    return ways
 
 
 def charge_squares(field: Battlefield, start: Square, allowance: int, target: Square, *,

@@ -9,7 +9,7 @@ from ...engine.dice import roll
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
-from .distance import distance, nearest_of, reachable
+from .distance import distance, nearest_distance, nearest_of, reachable
 from . import relic
 from .rolls import sk_roll
 from .state import FLED, Model, Sq, State
@@ -66,7 +66,7 @@ def flee_to_edge(game: Game, model: Model) -> Procedure:
             home = to_own.get(sq)
             if home is None:
                 home = to_own[sq] = min(distance(sq, e) for e in own)
-            far = min((distance(sq, e) for e in enemies), default=0)
+            far = nearest_distance(sq, enemies, none=0)
             return (_to_edge(field, sq), home, -far, sq[1], sq[0])
         yield from _arrive(game, model, min(options, key=key), "flees for the edge")
 

@@ -2,6 +2,8 @@
 and falling, edge slips, standing up, hiding and being found."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
@@ -61,6 +63,9 @@ def squares_of(s: State, model: Model) -> tuple[list[Sq], list[Sq]]:
     return enemies, friends
 
 
+_ROW_BY_ROW = itemgetter(1, 0)  # a square's (y, x)
+
+
 def destinations(game: Game, model: Model) -> dict[Sq, Route]:
     """Where an ordinary move may end, with its canonical route: a crawl for a knocked-down
     model, else a walk of M (a climb only as its first step), and a run of 2M when it may run."""
@@ -71,11 +76,12 @@ def destinations(game: Game, model: Model) -> dict[Sq, Route]:
         return move_options(field, model.at, CRAWL, mode="crawl", enemies=enemies, friends=friends)
     out = move_options(field, model.at, model.m // 2 if model.stood_up else model.m, mode="walk",
                        enemies=enemies, friends=friends)
-    if may_run(s, model):
-        for sq, route in move_options(field, model.at, 2 * model.m, mode="run", enemies=enemies,
-                                      friends=friends).items():
-            out.setdefault(sq, route)
-    return dict(sorted(out.items(), key=lambda kv: (kv[0][1], kv[0][0])))
+    if not may_run(s, model):
+        return out  # row by row, as move_options gives it
+    for sq, route in move_options(field, model.at, 2 * model.m, mode="run", enemies=enemies,
+                                  friends=friends).items():
+        out.setdefault(sq, route)
+    return {sq: out[sq] for sq in sorted(out, key=_ROW_BY_ROW)}
 
 
 def free_near(game: Game, sq: Sq, model: Model) -> Sq:

@@ -58,6 +58,15 @@ _LINES = PerArrangement(lambda s: KeptLines(blockers(s)))
 _ARRANGED = attrgetter("pos", "status", "hidden")
 
 
+_POSED = attrgetter("pos", "status", "hidden", "fleeing")
+
+
+def arrangement(s: State) -> tuple[Hashable, ...]:
+    """Where each model stands and how (its state, hidden, fleeing): what the answers kept
+    between two moves depend on besides the battlefield and the models' profiles."""
+    return tuple(map(_POSED, s.models.values()))
+
+
 def sightlines(s: State) -> KeptLines:
     """Every model on the table as a blocker, keeping each line's answer while no model moves or
     changes.  A line never crosses its own two ends, so the viewer and the target, though in

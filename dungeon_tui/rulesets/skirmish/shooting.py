@@ -15,7 +15,7 @@ from .distance import distance
 from .movement import edge_slip
 from .psychology import panic_after_hit
 from .rolls import sk_roll
-from .seeing import cover_of, sees, sightlines
+from .seeing import arrangement, cover_of, sees, sightlines
 from .state import Model, State
 from .tables import extra_need, shoot_need
 
@@ -75,13 +75,16 @@ def valid_shots(game: Game, shooter: Model, wid: str, charging: Model | None = N
     assert w.range is not None
     pool = [charging] if charging is not None else s.on_table(3 - shooter.side)
     out = []
-    lines = sightlines(s)
+    lines, at = sightlines(s), shooter.at
     for t in pool:
-        if not t.on_table or distance(shooter.at, t.at) > w.range or not sees(s, fld, shooter, t, lines):
+        if not t.on_table:
+            continue
+        far = distance(at, t.at)
+        if far > w.range or not sees(s, fld, shooter, t, lines):
             continue
         if charging is None and in_combat(s, fld, t):
             continue
-        counts = [1] + ([w.shots] if w.shots > 1 and distance(shooter.at, t.at) <= (w.shots_within or w.range) else [])
+        counts = [1] + ([w.shots] if w.shots > 1 and far <= (w.shots_within or w.range) else [])
         for n in counts:
             need, mods = need_for(game, shooter, t, wid, n, charging is not None)
             if need <= MAX_NEED:
@@ -102,7 +105,10 @@ def legal_shots(game: Game, shooter: Model, wid: str) -> list[Shot]:
         return shots
     nearest_d = min(distance(shooter.at, x.target.at) for x in close)
     best_need = min(x.need for x in close if distance(shooter.at, x.target.at) == nearest_d and x.shots == 1)
-    return [x for x in shots if x not in close or distance(shooter.at, x.target.at) == nearest_d
+    # The shots are told apart by identity (no two are alike): a Shot's equality compares its
+    # target's every field.
+    near = {id(x) for x in close}
+    return [x for x in shots if id(x) not in near or distance(shooter.at, x.target.at) == nearest_d
             or min(y.need for y in close if y.target is x.target) < best_need]
 
 
@@ -110,15 +116,24 @@ def shooting_phase(game: Game, side: int) -> Procedure:
     s: State = game.state
     seat = s.seat(side)
     done: list[str] = []
+    # A model's shots depend on where the models stand and how (and its own moves, fixed by now):
+    # after a shot that changed none of that (a miss, a wound), the others' shots are the same.
+    shots: dict[tuple[str, str], list[Shot]] = {}
+    arranged = None
     while True:
         options = []
+        if (now := arrangement(s)) != arranged:
+            shots, arranged = {}, now
         for m in s.side_models(side):
             if m.id in done or not may_shoot(game, m):
                 continue
             for wid in missile_weapons(game, m):
                 if game.content.weapons[wid].move_or_fire and m.moved:
                     continue
-                for x in legal_shots(game, m, wid):
+                found = shots.get((m.id, wid))
+                if found is None:
+                    found = shots[(m.id, wid)] = legal_shots(game, m, wid)
+                for x in found:
                     options.append(shot_action(game, seat, m, x))
         if not options:
             return
@@ -128,7 +143,7 @@ def shooting_phase(game: Game, side: int) -> Procedure:
             return
         shooter = s.models[choice.get("model")]
         done.append(shooter.id)
-        shot = next(x for x in legal_shots(game, shooter, choice.get("weapon"))
+        shot = next(x for x in shots[(shooter.id, choice.get("weapon"))]
                     if x.target.id == choice.get("target") and x.shots == choice.get("shots"))
         yield from shoot(game, shooter, shot)
         if s.result is not None:

@@ -15,7 +15,7 @@ from typing import Any, cast
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
-from .distance import distance
+from .distance import DIRECTIONS, distance
 from .terrain import Battlefield, Cover, Square
 
 Blockers = Mapping[Square, bool]  # square -> the model there is standing (False: down or hidden)
@@ -215,19 +215,26 @@ def hiding_place(field: Battlefield, sq: Square) -> bool:
 
 @lru_cache(maxsize=16)
 def _hiding_places(field: Battlefield) -> frozenset[Square]:
-    """The terrain never changes: every hiding place of a battlefield, worked out once."""
-    return frozenset(sq for sq in field.squares() if _hiding_place(field, sq))
-
-
-def _hiding_place(field: Battlefield, sq: Square) -> bool:
-    own = field.height_at(sq) or 0
-    for n in field.neighbours(sq):
-        floor = field.height_at(n)
-        if field.wall(n) or field.obstacle(n) or (floor is not None and floor >= own + 1):
-            return True
-        if field.wood(sq) and not field.wood(n):
-            return True
-    return False
+    """The terrain never changes: every hiding place of a battlefield, worked out once, read
+    straight off its per-square floors, crossings and woods (every scenario's first battle in a
+    process builds it)."""
+    width, height, floors, moves, woods = field.width, field.height, field.floors, field.moves, field.woods
+    found = []
+    for y in range(height):
+        for x in range(width):
+            own, in_wood = (floors[y * width + x] or 0) + 1, woods[y * width + x]
+            for dx, dy in DIRECTIONS:
+                nx, ny = x + dx, y + dy
+                if not (0 <= nx < width and 0 <= ny < height):
+                    continue
+                at = ny * width + nx
+                floor = floors[at]
+                # Next to a wall, an obstacle or a floor at least a level up, or a wood's edge.
+                if moves[at] in ("impassable", "obstacle") or (floor is not None and floor >= own) \
+                        or (in_wood and not woods[at]):
+                    found.append((x, y))
+                    break
+    return frozenset(found)
 
 
 def detects(field: Battlefield, spotter: Square, initiative: int, hidden: Square, blockers: Blockers) -> bool:

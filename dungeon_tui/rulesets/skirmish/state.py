@@ -136,7 +136,10 @@ class State:
         return [m for m in self.models.values() if m.side == side]
 
     def on_table(self, side: int | None = None) -> list[Model]:
-        return [m for m in self.models.values() if m.on_table and (side is None or m.side == side)]
+        # Model.on_table read directly: the rules and the AI ask this many times a decision.
+        if side is None:
+            return [m for m in self.models.values() if m.pos is not None and m.status not in GONE]
+        return [m for m in self.models.values() if m.side == side and m.pos is not None and m.status not in GONE]
 
     def at(self, sq: Sq) -> Model | None:
         for m in self.models.values():

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, cast
 
 from .content import Content, load_content
-from .distance import DIRECTIONS, Square
+from .distance import DIRECTIONS, Square, step_way
 from .models import Building, Objective, Rect, TerrainKind
 
 Cover = Literal["none", "soft", "hard"]
@@ -123,14 +123,7 @@ class Battlefield:
             return None
         fa, fb = self.height_at(a), self.height_at(b)
         assert fa is not None and fb is not None
-        rise = fb - fa
-        if abs(rise) <= 1:
-            return "normal"
-        if (self.ladder(a) or self.ladder(b)) and (a[0] == b[0] or a[1] == b[1]):
-            return "ladder"
-        if rise >= 2:
-            return "climb"
-        return "drop" if rise >= -6 else None
+        return cast(StepKind | None, step_way(fa, fb, a[0] == b[0] or a[1] == b[1], self.ladder(a) or self.ladder(b)))
 
     # -- places ----------------------------------------------------------------------------------
 

@@ -86,8 +86,9 @@ def deploy(game: Game, order: list[str]) -> Procedure:
         model = s.models[mid]
         seat = s.seat(model.side)
         # Built as Action.make would build them: a zone holds a hundred squares or more.
-        options = [Action(seat, "deploy", (("at", (x, y)), ("model", model.id)), f"Deploy {model.name} at {x},{y}")
-                   for x, y in deploy_squares_of(game, model)]
+        built, name, who = Action.sorted_plain, model.name, ("model", model.id)
+        options = [built(seat, "deploy", f"Deploy {name} at {sq[0]},{sq[1]}", (("at", sq), who))
+                   for sq in deploy_squares_of(game, model)]
         choice = yield Decision(seat, f"Deploy {model.name}", options, context={"figure": model.id})
         x, y = choice.get("at")
         model.pos = (x, y)
@@ -258,14 +259,14 @@ def move_offers(seat: str, m: Model, found: dict[Sq, Route]) -> list[Action]:
     """An offer for each square the model may move to, saying how it gets there.  About a
     hundred at each move: each action is built as Action.make would build it, and the verb is
     looked up by the kinds of step the route takes (what running(m, route) and the verb say)."""
-    name, mid = m.name, m.id
+    name, who, built = m.name, ("model", m.id), Action.sorted_plain
     if m.down:
-        return [Action(seat, "move", (("model", mid), ("to", (x, y))), f"{name} crawls to {x},{y}")
-                for (x, y), route in found.items()]
+        return [built(seat, "move", f"{name} crawls to {sq[0]},{sq[1]}", (who, ("to", sq))) for sq in found]
     walk = 2 * m.m + 1  # a route costing more half-squares than this is a run
-    return [Action(seat, "move", (("model", mid), ("to", (x, y))),
-                   f"{name} {_verb(route.kinds)}{' (running)' if route.cost > walk else ''} to {x},{y}")
-            for (x, y), route in found.items()]
+    return [built(seat, "move",
+                  f"{name} {_verb(route.kinds)}{' (running)' if route.cost > walk else ''} to {sq[0]},{sq[1]}",
+                  (who, ("to", sq)))
+            for sq, route in found.items()]
 
 
 @lru_cache(maxsize=64)

@@ -6,13 +6,12 @@ down, hidden, fleeing) are kept until any of that changes.  Each game state keep
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from operator import attrgetter
 from typing import Any, TypeVar
 
 from ....engine.game import Game
-from ..seeing import PerArrangement, sightlines
+from ..seeing import PerArrangement, arrangement, sightlines
 from ..sight import KeptLines
-from ..state import State
+from ..state import Model, State
 from ..terrain import Square
 
 
@@ -24,9 +23,11 @@ class Board:
         "charge_reach",
         "cover_against",
         "fighting",
+        "models",
         "nearest_enemy",
         "need_from",
         "seen_by",
+        "squares",
         "targets",
         "threat",
     )
@@ -42,18 +43,34 @@ class Board:
         # (model id, it moved this turn) -> its shots now / its easiest need from a square
         self.targets: dict[tuple[str, bool], list[tuple[Any, str, int]]] = {}
         self.need_from: dict[tuple[str, bool, Square], int] = {}
+        # side -> its models on the table and their squares, in id order (every search's enemies and friends)
+        self.models: dict[int, list[Model]] = {}
+        self.squares: dict[int, list[Square]] = {}
+
+    def side(self, s: State, side: int) -> list[Model]:
+        """The side's models on the table, in id order (shared: never changed by its readers)."""
+        found = self.models.get(side)
+        if found is None:
+            found = self.models[side] = s.on_table(side)
+        return found
+
+    def squares_of(self, s: State, side: int) -> list[Square]:
+        """The squares of the side's models on the table, in id order (shared)."""
+        found = self.squares.get(side)
+        if found is None:
+            found = self.squares[side] = [m.at for m in self.side(s, side)]
+        return found
 
 
 # Kept by each model's square, state, hiding and fleeing: everything a kept answer depends on
 # besides the battlefield and the models' profiles, which never change during a battle.
 _BOARDS = PerArrangement(Board)
-_ARRANGED = attrgetter("pos", "status", "hidden", "fleeing")
 
 
 def board_of(game: Game) -> Board:
     """The board as it stands now: the kept one when no model has moved or changed since."""
     s: Any = game.state
-    return _BOARDS.get(s, tuple(map(_ARRANGED, s.models.values())))
+    return _BOARDS.get(s, arrangement(s))
 
 
 V = TypeVar("V")

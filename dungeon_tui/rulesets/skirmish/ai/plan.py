@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
-from ..distance import Route, charge_squares, contact_squares, distance, move_costs, move_options, touching
+from ..distance import (Route, charge_squares, contact_squares, distance, move_costs, move_options,
+                        nearest_distance, touching)
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
 from ..terrain import Battlefield, Square, battlefield_for
@@ -18,6 +19,9 @@ RUN_BLOCK = 8  # no running with a standing enemy this close (§5.3)
 INTERCEPT_REACH = 2  # an interceptor steps at most this far, onto a path square within 2 (§5.3 step 7)
 COVER_PENALTY = odds.COVER_PENALTY
 COVER_RANK = {"none": 0, "soft": 1, "hard": 2}
+# A missile weapon as a plan weighs shots: range, thrown, fires only without moving, the enemies
+# it could be shot at (square, down) and their squares.
+_Missile = tuple[int, bool, bool, list[tuple[Square, bool]], list[Square]]
 
 
 @dataclass
@@ -43,6 +47,8 @@ class Plan:
     _enemies: list[Model] | None = None
     _standing_enemies: list[Model] | None = None
     _offered: dict[str, list[Action]] | None = None
+    _shots: list[_Missile] | None = None
+    _charging: bool | None = None
 
     # -- the scene -------------------------------------------------------------------------------
 
@@ -63,7 +69,7 @@ class Plan:
     def enemies(self) -> list[Model]:
         """Enemies on the table, in id order."""
         if self._enemies is None:
-            self._enemies = [m for m in self.s.models.values() if m.side != self.me.side and m.on_table]
+            self._enemies = self.board.side(self.s, 3 - self.me.side)
         return self._enemies
 
     def friends(self) -> list[Model]:
@@ -112,8 +118,8 @@ class Plan:
         fighting = self.board.fighting.get(model.id)
         if fighting is None:
             near = touching(self.field, model.at)
-            fighting = self.board.fighting[model.id] = any(e.side != model.side and e.on_table and e.at in near
-                                                      for e in self.s.models.values())
+            fighting = self.board.fighting[model.id] = any(
+                sq in near for sq in self.board.squares_of(self.s, 3 - model.side))
         return fighting
 
     def offered(self, kind: str) -> list[Action]:
@@ -130,7 +136,8 @@ class Plan:
     # -- reach -----------------------------------------------------------------------------------
 
     def squares_of(self, side: int) -> list[Square]:
-        return [m.at for m in self.s.models.values() if m.side == side and m.on_table]
+        """The squares of the side's models on the table, in id order (shared: never changed)."""
+        return self.board.squares_of(self.s, side)
 
     def may_run(self) -> bool:
         """No standing, non-fleeing, unseen-or-seen enemy (hidden ones excepted) within 8."""
@@ -186,13 +193,19 @@ class Plan:
         """Seen, in reach, no interceptor on the way and no fear test to take (§6 can_charge)."""
         if target.hidden or (target.causes_fear and not (self.me.immune or self.me.causes_fear)):
             return False
-        if self.decision is not None and self.decision.options and any(
-                a.kind == "declare_charge" for a in self.decision.options):
+        if self.decision is not None and self._charge_offers():
             if not any(a.get("target") == target.id for a in self.offered("declare_charge")):
                 return False
         elif not self.sees(self.me, target):
             return False
         return kept(self.board.charge_reach, (self.me.id, target.id), lambda: self._reaches(target))
+
+    def _charge_offers(self) -> bool:
+        """The pending decision offers some model a charge (asked for every enemy weighed)."""
+        if self._charging is None:
+            assert self.decision is not None
+            self._charging = any(a.kind == "declare_charge" for a in self.decision.options)
+        return self._charging
 
     def _reaches(self, target: Model) -> bool:
         """A charge at `target` can end touching it with no interceptor on the cheapest way."""
@@ -252,32 +265,60 @@ class Plan:
         """The easiest need this model has on `target` with any missile weapon (10: none)."""
         return min((n for t, _w, n in self.targets() if t is target), default=odds.MAX_NEED + 1)
 
-    def need_from(self, sq: Square) -> int:
-        """The easiest need it would have from `sq` after walking there (10: no shot)."""
-        return kept(self.board.need_from, (self.me.id, self.me.moved, sq), lambda: self._need_from(sq))
+    def need_from(self, sq: Square, floor: int | None = None) -> int:
+        """The easiest need it would have from `sq` after walking there (10: no shot); `floor`:
+        need_floor(sq), when the caller has it."""
+        return kept(self.board.need_from, (self.me.id, self.me.moved, sq), lambda: self._need_from(sq, floor))
 
-    def _need_from(self, sq: Square, sighted: bool = True) -> int:
+    def _need_from(self, sq: Square, floor: int | None) -> int:
         best = odds.MAX_NEED + 1
-        for wid in self.missiles():
-            w = self.content.weapons[wid]
-            if w.move_or_fire and sq != self.me.at:
+        # No line can give a need below the floor's, so the lines stop being drawn once one does
+        # (the nearest enemies first: the floor is the nearest's need in the open).
+        if floor is None:
+            floor = self.need_floor(sq)
+        here, me = sq == self.me.at, self.me
+        for reach, thrown, fixed, foes, _squares in self._shooting():
+            if fixed and not here:
                 continue
-            for e in self.enemies():
-                if e.hidden or distance(sq, e.at) > (w.range or 0) or self.in_combat(e):
+            for d, at, low in sorted((distance(sq, at), at, low) for at, low in foes):
+                if d > reach:
+                    break
+                if not self.sees_square(sq, at, low):
                     continue
-                if sighted and not self.sees_square(sq, e.at, not e.standing):
-                    continue
-                cover = COVER_PENALTY[self.cover_at(sq, e.at, not e.standing)] if sighted else 0
-                need = 7 - self.me.bs + cover
-                if not w.thrown:
-                    need += int(sq != self.me.at or self.me.moved) + int(distance(sq, e.at) * 2 > (w.range or 0))
+                need = 7 - me.bs + COVER_PENALTY[self.cover_at(sq, at, low)]
+                if not thrown:
+                    need += int(not here or me.moved) + int(d * 2 > reach)
                 best = min(best, max(2, need))
+                if best <= floor:
+                    return best
         return best
 
     def need_floor(self, sq: Square) -> int:
         """A need no shot from `sq` can beat: need_from's without looking along the lines (as if
-        every enemy in range were seen in the open).  Cheap: no sight line is drawn."""
-        return self._need_from(sq, sighted=False)
+        every enemy in range were seen in the open).  Cheap: no sight line is drawn; a need
+        grows with the distance, so only the nearest enemy that could be shot counts."""
+        best = odds.MAX_NEED + 1
+        here, me = sq == self.me.at, self.me
+        for reach, thrown, fixed, _foes, squares in self._shooting():
+            if fixed and not here:
+                continue
+            near = nearest_distance(sq, squares)
+            if near > reach:
+                continue
+            need = 7 - me.bs if thrown else 7 - me.bs + int(not here or me.moved) + int(near * 2 > reach)
+            best = min(best, max(2, need))
+        return best
+
+    def _shooting(self) -> list[_Missile]:
+        """Each missile weapon's range, whether it is thrown and whether it may only fire when
+        the model has not moved, with the enemies it could be shot at (not hidden, not fighting):
+        their squares and whether they are down, and their squares alone; worked out once per plan."""
+        if self._shots is None:
+            foes = [(e.at, not e.standing) for e in self.enemies() if not e.hidden and not self.in_combat(e)]
+            squares = [at for at, _low in foes]
+            self._shots = [(w.range or 0, w.thrown, w.move_or_fire, foes, squares)
+                           for w in (self.content.weapons[wid] for wid in self.missiles())]
+        return self._shots
 
     def best_target_name(self) -> str:
         found = self.targets()

@@ -10,7 +10,7 @@ from typing import Any
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game
 from ..deployment import chosen_square
-from ..distance import distance
+from ..distance import nearest_distance
 from ..state import Model, State
 from ..terrain import battlefield_for
 from . import odds
@@ -81,14 +81,13 @@ class WarbandSeat:
     def acting_order(self, game: Game, models: list[Model]) -> list[Model]:
         s: State = game.state
 
-        kept = board_of(game).nearest_enemy
+        board = board_of(game)
+        kept = board.nearest_enemy
 
         def nearest_enemy(m: Model) -> int:
             found = kept.get(m.id)
             if found is None:
-                at = m.at
-                found = kept[m.id] = min((distance(at, e.pos) for e in s.models.values()  # type: ignore[arg-type]
-                                          if e.side != m.side and e.on_table), default=99)
+                found = kept[m.id] = nearest_distance(m.at, board.squares_of(s, 3 - m.side), none=99)
             return found
 
         return sorted(models, key=lambda m: (ROLE_ORDER.index(m.role) if m.role in ROLE_ORDER else 9,

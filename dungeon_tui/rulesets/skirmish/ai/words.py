@@ -281,7 +281,7 @@ def firing_spot(p: Plan, keep_away: int = 0) -> str:
     for sq in sorted(options, key=lambda sq: floors[sq]):
         if floors[sq] > easiest:
             break
-        scored[sq] = p.need_from(sq)
+        scored[sq] = p.need_from(sq, floors[sq])
         easiest = min(easiest, scored[sq])
     if easiest > odds.MAX_NEED:  # no shot from anywhere it could walk to
         p.intents.append(("stay", None))
