@@ -183,7 +183,7 @@ def test_where_it_goes_is_what_a_fresh_plan_would_choose():
                 checked += 1
             return found
 
-    for scenario in ("border_patrol", "hold_the_ruin"):
+    for scenario in ("border_patrol", "hold_the_ruin", "barrow_tomb"):
         game = GAME.new_game({"adventure": scenario}, game_seed(11, 0))
         game.keep_events = False
         game.run({**GAME.ai_controllers(), DUNGEON: Checking(), "*": Checking()})
