@@ -144,7 +144,9 @@ class WarbandSeat:
                 continue
             plan, why = found
             intents = [k for k, _ in plan.intents]
-            if "move" in intents:
+            # A model offered only to hide (it may not move this turn) never takes another
+            # model's option in its place.
+            if "move" in intents and _kind(d, "move_model", me.id, required=False) is not None:
                 self._planned = (board_of(game), me.id, plan, why)
                 return _kind(d, "move_model", me.id), why
             if "hide" in intents and _kind(d, "hide", me.id, required=False) is not None:
