@@ -17,15 +17,16 @@ def tmux(*args: str) -> str:
     return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
 
 
-def wait_screen(session: str, want: str, seconds: float = 20.0) -> str:
+def wait_screen(session: str, want: str, seconds: float = 20.0, *, among: tuple[str, ...] = ()) -> str:
+    """The screen once `want` (or any of `among`) shows on it."""
     end = time.monotonic() + seconds
     screen = ""
     while time.monotonic() < end:
         screen = tmux("capture-pane", "-p", "-t", session)
-        if want in screen:
+        if any(w in screen for w in among or (want,)):
             return screen
         time.sleep(0.1)
-    raise AssertionError(f"{want!r} never appeared; the screen was:\n{screen}")
+    raise AssertionError(f"{among or want!r} never appeared; the screen was:\n{screen}")
 
 
 def start_program(tmp_path: Path, arguments: str, size: tuple[int, int], before: str = "") -> str:
@@ -152,6 +153,63 @@ def test_skirmish_hotseat_deployment_passes_the_keyboard_with_a_notice(tmp_path)
             assert "it is your turn" not in screen
             assert "Zoe: Deploy" in screen or "Player: Deploy" in screen
             wait_screen(session, "takes the field", 5)
+        quit_program(session)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def settled_screen(session: str, before: str, seconds: float = 20.0) -> str:
+    """The screen once it differs from `before` and has stopped changing for a moment (a key
+    taken and its redraw done): the test waits for what the program shows, never a fixed time."""
+    end = time.monotonic() + seconds
+    screen = last = before
+    steady = 0
+    while time.monotonic() < end:
+        screen = tmux("capture-pane", "-p", "-t", session)
+        steady = steady + 1 if screen == last and screen != before else 0
+        if steady >= 3:
+            return screen
+        last = screen
+        time.sleep(0.1)
+    raise AssertionError(f"the screen never settled after a key; it was:\n{screen}")
+
+
+def test_skirmish_hotseat_charge_passes_the_keyboard_without_hand_over_screens(tmp_path):
+    """A charge in hotseat: the charged side answers and the charger goes on, with no
+    hand-over screen either way (nothing is hidden); the choices box names the warband that
+    decides.  Every step waits for the text the program shows."""
+    session = start_skirmish_hotseat(tmp_path)
+    try:
+        screen = wait_screen(session, "it is your turn")
+        for _ in range(120):  # the roll-off, 25 placements and their hand-overs, up to a charge
+            if "turn  ·  charges" in screen and "it is your turn" not in screen:  # the status line
+                break
+            if "it is your turn" in screen:
+                keys = ["Enter"]
+            elif "take the first tu" in screen.lower():
+                keys = ["o", "Enter"]
+            else:
+                keys = ["Enter"]  # a model takes the field where the cursor is
+            for key in keys:
+                tmux("send-keys", "-t", session, key)
+                screen = settled_screen(session, screen)
+        else:
+            raise AssertionError(f"no charge was offered; the screen was:\n{screen}")
+        tmux("send-keys", "-t", session, "o")
+        screen = settled_screen(session, screen)
+        tmux("send-keys", "-t", session, "Enter")  # the first charge offered
+        bands = ("Ostland Road Wardens", "Ironjaw Raiders")
+        # The choices box names the warband that decides (its title cut at the box's width).
+        screen = wait_screen(session, "", among=tuple(f"{b}: React" for b in bands))
+        assert "it is your turn" not in screen
+        other = next(b for b in bands if f"{b}: React" in screen)
+        charger = next(b for b in bands if b != other)
+        tmux("send-keys", "-t", session, "o")
+        screen = settled_screen(session, screen)
+        tmux("send-keys", "-t", session, "Enter")  # hold
+        screen = wait_screen(session, "holds")
+        screen = wait_screen(session, f"{charger}: ")
+        assert "it is your turn" not in screen
         quit_program(session)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
