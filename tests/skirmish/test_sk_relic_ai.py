@@ -19,6 +19,13 @@ def tomb(*models, **marks):
     return game_of(*models, scenario=TOMB, roles={"1": "side_1", "2": "side_2"}, **{**HIDDEN, **marks})
 
 
+def goes_to(game, mid, squares):
+    """Where the model goes among the offered squares (or stays), and why."""
+    offered = [act("move", model=mid, to=list(sq)) for sq in squares]
+    action, why = choose(game, *offered, act("stay", model=mid), figure=mid)
+    return action.get("to"), why
+
+
 def test_the_carrier_makes_no_charge_even_at_a_tempting_target():
     boss = unit("orc_bigboss", "w2_01", (24, 17), name="Big Boss", leader=True, carrying=True)
     xbow = unit("empire_crossbowman", "w1_01", (20, 17), name="Crossbowman")  # easy prey, 4 away
@@ -34,9 +41,8 @@ def test_the_carrier_walks_the_relic_toward_its_own_edge():
     action, why = choose(game, act("move_model", model="w2_01"), act("end_movement"))
     assert action.kind == "move_model"
     # Side 2 deploys in columns 32-35: its own edge is the east one, x = 35.
-    offered = [act("move", model="w2_01", to=[x, 17]) for x in (20, 21, 22, 23, 25, 26, 27, 28)]
-    action, why = choose(game, *offered, act("stay", model="w2_01"), figure="w2_01")
-    assert action.get("to") == (28, 17)
+    to, why = goes_to(game, "w2_01", [(x, 17) for x in (20, 21, 22, 23, 25, 26, 27, 28)])
+    assert to == (28, 17)
     assert why == ("Big Boss (relic movement, line 1): it carries the relic: "
                    "moves toward its own table edge, to 28,17")
 
@@ -47,9 +53,8 @@ def test_a_free_relic_in_reach_is_taken_up_before_any_charge():
     game = tomb(boy, sword, found=True, searched=["A"], relic_at=[28, 10])
     action, _ = choose(game, act("declare_charge", model="w2_01", target="w1_01"), act("end_charges"))
     assert action.kind == "end_charges"
-    offered = [act("move", model="w2_01", to=[x, 10]) for x in (25, 26, 27, 28)]
-    action, why = choose(game, *offered, act("stay", model="w2_01"), figure="w2_01")
-    assert action.get("to") == (28, 10)
+    to, why = goes_to(game, "w2_01", [(x, 10) for x in (25, 26, 27, 28)])
+    assert to == (28, 10)
     assert why == ("Orc Boy (relic movement, line 3): the relic lies within its reach: "
                    "moves to 28,10 and takes up the relic lying at 28,10")
 
@@ -69,9 +74,8 @@ def test_an_enemy_carrier_is_charged_before_the_best_odds():
 def test_with_the_relic_hidden_the_leader_runs_for_the_nearest_sarcophagus():
     boss = unit("orc_bigboss", "w2_01", (30, 16), name="Big Boss", leader=True)
     game = tomb(boss, unit("empire_swordsman", "w1_01", (2, 16), name="Swordsman"))
-    offered = [act("move", model="w2_01", to=[x, 16]) for x in range(22, 30)]
-    action, why = choose(game, *offered, act("stay", model="w2_01"), figure="w2_01")
-    assert action.get("to") == (22, 16)
+    to, why = goes_to(game, "w2_01", [(x, 16) for x in range(22, 30)])
+    assert to == (22, 16)
     assert why == ("Big Boss (leader movement, line 2): the scenario's objective calls and no enemy within 12: "
                    "runs toward sarcophagus B at 19,16, to 22,16 (the relic is still hidden)")
 
