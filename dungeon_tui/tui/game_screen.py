@@ -16,7 +16,7 @@ from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
 from .dialogs import Choose, Confirm, DrawnCard, GameOver, PassTheKeyboard, TooSmall
 from .event_log import still_listed
 from .map_view import MapView
-from ..engine.presenter import aimed_at, aimed_at_other, figure_name, goes_to
+from ..engine.presenter import aimed_at, aimed_at_other, figure_name, goes_to, seat_name
 from .recap import recap_of
 from .saves import saves_dir
 from .session import SPEEDS, Session, why_not_saved
@@ -136,8 +136,11 @@ class GameScreen(TableScreen, WhoPlays, TablePlay):
         if hand_over and self.quiet_hand_over(d, to_dungeon):
             # Nothing hidden and turns taken piece by piece: the keyboard passes with a notice.
             hand_over = False
-            self.notify(f"{owner}: {d.prompt}", title="Your turn", timeout=3)
+            self.decider = seat_name(self.presenter, s.game, d.seat)
+            self.notify(f"{owner}: {d.prompt}", title=f"Your turn, {self.decider}", timeout=3)
             self.seen_upto[owner] = len(s.game.events)
+        elif hand_over:
+            self.decider = None  # the hand-over screen names them
         if hand_over and self.cards_open:
             # The player who drew them reads the cards first, then hands the keyboard over.
             self.kick_after_cards = True

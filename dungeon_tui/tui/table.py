@@ -56,6 +56,8 @@ class TableScreen(Screen[None]):
         self.far: set[Any] = set()  # of the lit squares, those only a longer move reaches
         self.previewing = False  # the map shows a highlighted choice's preview
         self.layout_chosen = False  # the player picked the map's layout (M): no more fitting it
+        # Who decides, named on the choices box when the keyboard passed without a hand-over screen.
+        self.decider: str | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
@@ -151,7 +153,8 @@ class TableScreen(Screen[None]):
         if d is None:
             ol.border_title = "game over" if game.over else self.waiting_for(game)
             return
-        ol.border_title = escape(d.prompt)
+        named = self.decider and not d.prompt.lower().startswith(self.decider.lower())
+        ol.border_title = escape(f"{self.decider}: {d.prompt}" if named else d.prompt)
         ol.add_options([Option(escape(str(a)), id=str(i)) for i, a in enumerate(d.options)])
         ol.highlighted = 0
         self.previewing = False

@@ -72,7 +72,7 @@ def test_catakombs_deployment_then_a_look_and_a_monster_sheet():
 def test_skirmish_roll_off_by_name_and_the_ai_says_why():
     s = fresh("skirmish")
     lines = played(s, "second", "1", "sheet big boss")
-    roll_off = "Roll: Roll-off: side 1 rolls 5, side 2 rolls 4; side 1 chooses. Rule "
+    roll_off = "Roll: Roll-off: Ostland Road Wardens roll 5, Ironjaw Raiders roll 4; Ostland Road Wardens choose. Rule "
     assert any(line.startswith(roll_off) for line in lines)
     assert chosen(s) == ["Take the second turn", "Deploy Empire Captain at 0,31"]
     # the opposing warband deploys on its own and says why

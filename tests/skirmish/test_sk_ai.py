@@ -183,8 +183,20 @@ def test_where_it_goes_is_what_a_fresh_plan_would_choose():
                 checked += 1
             return found
 
-    for scenario in ("border_patrol", "hold_the_ruin"):
+    for scenario in ("border_patrol", "hold_the_ruin", "barrow_tomb"):
         game = GAME.new_game({"adventure": scenario}, game_seed(11, 0))
         game.keep_events = False
         game.run({**GAME.ai_controllers(), DUNGEON: Checking(), "*": Checking()})
     assert checked > 20
+
+
+def test_a_model_offered_only_to_hide_never_takes_another_models_move():
+    """A model that may not move this turn (only hiding is offered for it) but whose script
+    would move it is passed over: the next model's own script decides, with its own reason."""
+    near = unit("orc_boy", "w2_01", (10, 20), name="Orc Boy 1")  # acts first: nearer the enemy
+    far = unit("orc_boy", "w2_02", (10, 30), name="Orc Boy 2")
+    sword = unit("empire_swordsman", "w1_01", (10, 5), name="Swordsman")
+    action, why = choose(game_of(near, far, sword), act("move_model", model="w2_02"),
+                         act("hide", model="w2_01"), act("end_movement"))
+    assert (action.kind, action.get("model")) == ("move_model", "w2_02")
+    assert why.startswith("Orc Boy 2 (melee movement")

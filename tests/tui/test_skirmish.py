@@ -154,6 +154,8 @@ def test_the_footer_shows_no_cards_key_in_skirmish():
         app = DungeonApp(session)
         async with app.run_test(size=(140, 45)) as pilot:
             assert await wait_for(pilot, lambda: offers(app))
+            # The footer's keys once drawn (a loaded machine may draw it a frame later).
+            assert await wait_for(pilot, lambda: "choices" in screen_text(app).rstrip().splitlines()[-1])
             footer = screen_text(app).rstrip().splitlines()[-1]
             assert "cards" not in footer and "choices" in footer and "undo" in footer
             assert app.screen.check_action("focus", ("hand",)) is False
@@ -213,3 +215,73 @@ def test_the_roster_fits_the_side_panel():
     words = {"out_of_action": "out of action", "fled": "fled the field"}
     assert gone and all(f"{m.name:21} {words[m.status]}" in lines[n] for m in gone for n in range(len(lines))
                         if m.name in lines[n])
+
+
+def _hotseat_at_a_charge(seed: int = 3):
+    """A hotseat border patrol, both warbands deployed by the AI, up to Ann's first chance to
+    declare a charge (the table hands the keyboard to her when it opens)."""
+    session = hotseat(seed)
+    game = session.game
+    while not (game.pending.seat == "hero:warband_1" and any(a.kind == "declare_charge" for a in game.pending.options)):
+        game.play(*session.ai_choice(game.pending))
+    return session
+
+
+def test_a_charge_in_hotseat_passes_the_keyboard_without_hand_over_screens():
+    """Nothing is hidden (§5.2), so when Ann's model charges, Zoe answers for the charged model
+    and Ann goes on with no hand-over screen either way: a notice names the player, and the
+    choices box names the warband that decides ("Ironjaw Raiders: React to the charge ...")."""
+    session = _hotseat_at_a_charge()
+    notes: list[tuple[str, str]] = []
+
+    async def run():
+        app = DungeonApp(session)
+        app.notify = lambda message, title="", **kw: notes.append((str(title), str(message)))
+        async with app.run_test(size=(140, 45)) as pilot:
+            if await wait_for(pilot, lambda: isinstance(app.screen, PassTheKeyboard), tries=50):
+                await pilot.press("enter")  # Ann takes the keyboard for her turn
+            assert await wait_for(pilot, lambda: offers(app))
+            screen = app.screen
+            charge = next(a for a in session.game.pending.options if a.kind == "declare_charge")
+            screen.play(charge)
+            assert await wait_for(pilot, lambda: offers(app) and session.game.pending.seat == "dungeon")
+            assert isinstance(app.screen, GameScreen), "a hand-over screen for the charged side"
+            d = session.game.pending
+            assert {a.kind for a in d.options} >= {"hold", "flee"}
+            title = str(app.screen.query_one("#options").border_title)
+            assert title.startswith("Ironjaw Raiders: React to the charge (Empire Captain charges ")
+            assert notes[-1] == ("Your turn, Ironjaw Raiders", f"Zoe: {d.prompt}")
+            assert app.screen.view_seat == "dungeon"
+            screen.play(next(a for a in d.options if a.kind == "hold"))
+            assert await wait_for(pilot, lambda: offers(app) and session.game.pending.seat == "hero:warband_1")
+            assert isinstance(app.screen, GameScreen), "a hand-over screen back to the charging side"
+            assert notes[-1][0] == "Your turn, Ostland Road Wardens" and notes[-1][1].startswith("Ann: ")
+            assert str(app.screen.query_one("#options").border_title).startswith("Ostland Road Wardens: ")
+    asyncio.run(run())
+
+
+def test_the_hand_over_screen_shows_only_when_a_side_begins_its_turn():
+    """Over whole battles (AI on both seats), each time the keyboard would change hands after the
+    deployment: the screen when the new player's side has begun its turn since the other last
+    chose; a notice for an answer in the other side's turn (a reaction, an interceptor, a dispel,
+    blows in a close combat) and for the keyboard coming back."""
+    from dungeon_tui.batch import game_seed
+    from dungeon_tui.rulesets.skirmish.game import GAME
+
+    p = GAME.presenter()
+    seen = {"screen": 0, "quiet": 0}
+    for scenario in ("border_patrol", "barrow_tomb"):
+        game = GAME.new_game({"adventure": scenario, "magic": True}, game_seed(5, 0))
+        ai = GAME.ai_controllers()
+        last_seat, last_events = None, 0
+        while not game.over:
+            d = game.pending
+            if d.seat != "chance":
+                if last_seat is not None and d.seat != last_seat and game.state.side_turns:
+                    began = any(e.kind == "side_turn" for e in game.events[last_events:])
+                    quiet = p.quiet_hand_over(game, d)
+                    assert quiet != began, (scenario, len(game.decisions), d.prompt)
+                    seen["quiet" if quiet else "screen"] += 1
+                last_seat, last_events = d.seat, len(game.events)
+            game.play(*ai.get(d.seat, ai["*"]).choose(game, d))
+    assert seen["screen"] >= 5 and seen["quiet"] >= 5, seen

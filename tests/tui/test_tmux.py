@@ -17,15 +17,16 @@ def tmux(*args: str) -> str:
     return subprocess.run(["tmux", *args], check=True, capture_output=True, text=True).stdout
 
 
-def wait_screen(session: str, want: str, seconds: float = 20.0) -> str:
+def wait_screen(session: str, want: str, seconds: float = 20.0, *, among: tuple[str, ...] = ()) -> str:
+    """The screen once `want` (or any of `among`) shows on it."""
     end = time.monotonic() + seconds
     screen = ""
     while time.monotonic() < end:
         screen = tmux("capture-pane", "-p", "-t", session)
-        if want in screen:
+        if any(w in screen for w in among or (want,)):
             return screen
         time.sleep(0.1)
-    raise AssertionError(f"{want!r} never appeared; the screen was:\n{screen}")
+    raise AssertionError(f"{among or want!r} never appeared; the screen was:\n{screen}")
 
 
 def start_program(tmp_path: Path, arguments: str, size: tuple[int, int], before: str = "") -> str:
@@ -101,23 +102,24 @@ def test_skirmish_hotseat_hands_over_in_a_real_terminal(tmp_path):
     session = start_skirmish_hotseat(tmp_path)
     try:
         seen = []
+        screen = wait_screen(session, "it is your turn")
         for _ in range(8):
-            screen = wait_screen(session, "it is your turn") if not seen else wait_screen(session, "", 1)
             if "it is your turn" in screen:
                 who = "Zoe" if "Zoe, it is your turn" in screen else "Player"
                 band = "Ironjaw Raiders" if who == "Zoe" else "Ostland Road Wardens"
                 assert band in screen and "w1_" not in screen and "w2_" not in screen
                 seen.append(who)
-                tmux("send-keys", "-t", session, "Enter")
-                time.sleep(1)
                 if len(set(seen)) == 2:
                     break
-                continue
-            tmux("send-keys", "-t", session, "o")
-            time.sleep(0.3)
-            tmux("send-keys", "-t", session, "Enter")
-            time.sleep(1)
+                keys = ["Enter"]
+            else:
+                keys = ["o", "Enter"]  # the first choice: the first turn, or a square
+            for key in keys:
+                tmux("send-keys", "-t", session, key)
+                screen = settled_screen(session, screen)
         assert set(seen) == {"Zoe", "Player"}, seen
+        tmux("send-keys", "-t", session, "Enter")  # take the keyboard: the table takes keys again
+        settled_screen(session, screen)
         quit_program(session)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
@@ -128,30 +130,88 @@ def test_skirmish_hotseat_deployment_passes_the_keyboard_with_a_notice(tmp_path)
     hand-over screen, each placement passes to the other player with a notice naming them."""
     session = start_skirmish_hotseat(tmp_path)
     try:
-        # The roll-off's choice and its hand-overs, up to the first placement's; a loaded
-        # machine may be slow to take a key, so the loop asks again.
+        # The roll-off's choice and its hand-overs, up to the first placement's: each key
+        # waits for the screen it brings.
+        screen = wait_screen(session, "it is your turn")
         for _ in range(20):
-            time.sleep(1)
-            screen = tmux("capture-pane", "-p", "-t", session)
             if "it is your turn" in screen and "Deploy" in screen:
                 break
             if "it is your turn" in screen:
-                tmux("send-keys", "-t", session, "Enter")
+                keys = ["Enter"]
             elif "take the first tu" in screen.lower():  # the prompt, or the choice when the prompt is cut
-                tmux("send-keys", "-t", session, "o")
-                time.sleep(0.3)
-                tmux("send-keys", "-t", session, "Enter")
+                keys = ["o", "Enter"]
+            else:
+                raise AssertionError(f"neither a hand-over nor the roll-off's choice:\n{screen}")
+            for key in keys:
+                tmux("send-keys", "-t", session, key)
+                screen = settled_screen(session, screen)
         else:
             raise AssertionError(f"no hand-over before the first placement; the screen was:\n{screen}")
         tmux("send-keys", "-t", session, "Enter")  # take the keyboard
-        wait_screen(session, "Deploy")
+        screen = wait_screen(session, "Deploy")
         for _ in range(4):
-            time.sleep(1)
             tmux("send-keys", "-t", session, "Enter")  # the model takes the field where the cursor is
-            screen = wait_screen(session, "Your turn")
+            screen = wait_screen(session, "takes the field")
+            screen = wait_screen(session, "", among=("Zoe: Deploy", "Player: Deploy"))  # the notice
             assert "it is your turn" not in screen
-            assert "Zoe: Deploy" in screen or "Player: Deploy" in screen
-            wait_screen(session, "takes the field", 5)
+            screen = settled_screen(session, screen)
+        quit_program(session)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+def settled_screen(session: str, before: str, seconds: float = 20.0) -> str:
+    """The screen once it differs from `before` and has stopped changing for a moment (a key
+    taken and its redraw done): the test waits for what the program shows, never a fixed time."""
+    end = time.monotonic() + seconds
+    screen = last = before
+    steady = 0
+    while time.monotonic() < end:
+        screen = tmux("capture-pane", "-p", "-t", session)
+        steady = steady + 1 if screen == last and screen != before else 0
+        if steady >= 3:
+            return screen
+        last = screen
+        time.sleep(0.1)
+    raise AssertionError(f"the screen never settled after a key; it was:\n{screen}")
+
+
+def test_skirmish_hotseat_charge_passes_the_keyboard_without_hand_over_screens(tmp_path):
+    """A charge in hotseat: the charged side answers and the charger goes on, with no
+    hand-over screen either way (nothing is hidden); the choices box names the warband that
+    decides.  Every step waits for the text the program shows."""
+    session = start_skirmish_hotseat(tmp_path)
+    try:
+        screen = wait_screen(session, "it is your turn")
+        for _ in range(120):  # the roll-off, 25 placements and their hand-overs, up to a charge
+            if "turn  ·  charges" in screen and "it is your turn" not in screen:  # the status line
+                break
+            if "it is your turn" in screen:
+                keys = ["Enter"]
+            elif "take the first tu" in screen.lower():
+                keys = ["o", "Enter"]
+            else:
+                keys = ["Enter"]  # a model takes the field where the cursor is
+            for key in keys:
+                tmux("send-keys", "-t", session, key)
+                screen = settled_screen(session, screen)
+        else:
+            raise AssertionError(f"no charge was offered; the screen was:\n{screen}")
+        tmux("send-keys", "-t", session, "o")
+        screen = settled_screen(session, screen)
+        tmux("send-keys", "-t", session, "Enter")  # the first charge offered
+        bands = ("Ostland Road Wardens", "Ironjaw Raiders")
+        # The choices box names the warband that decides (its title cut at the box's width).
+        screen = wait_screen(session, "", among=tuple(f"{b}: React" for b in bands))
+        assert "it is your turn" not in screen
+        other = next(b for b in bands if f"{b}: React" in screen)
+        charger = next(b for b in bands if b != other)
+        tmux("send-keys", "-t", session, "o")
+        screen = settled_screen(session, screen)
+        tmux("send-keys", "-t", session, "Enter")  # hold
+        screen = wait_screen(session, "holds")
+        screen = wait_screen(session, f"{charger}: ")
+        assert "it is your turn" not in screen
         quit_program(session)
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)

@@ -149,7 +149,7 @@ def react(game: Game, charger: Model, target: Model) -> Procedure:
                                        need=x.need, text=f"{target.name} stands and shoots ({x.need}+{many})"))
     if not target.immune:
         options.append(Action.make(seat, "flee", text=f"{target.name} flees", model=target.id))
-    choice = yield Decision(seat, f"{target.name} is charged by {charger.name}", options,
+    choice = yield Decision(seat, f"React to the charge ({charger.name} charges {target.name})", options,
                             context={"figure": target.id, "charger": charger.id})
     if choice.kind == "stand_and_shoot":
         target.stood_and_shot = True

@@ -27,6 +27,7 @@ class Content:
     tactics: dict[str, Any]  # the scripts as written; the AI compiles them with its words
     tactic_roles: dict[str, dict[str, str]]  # role -> phase -> script
     any_role: dict[str, str]  # decision -> script
+    scenario_movement: dict[str, str]  # kind of victory -> the movement script read before the role's
 
     @property
     def digest(self) -> str:
@@ -123,8 +124,9 @@ def _tactics_problems(bundle: Bundle) -> list[str]:
     where = f"{WHERE}/tactics.yaml: "
     problems = [f"{where}roles.{role}.{phase}: unknown script {s!r}"
                 for role, phases in tactics.roles.items() for phase, s in phases.items() if s not in tactics.scripts]
-    problems += [f"{where}any_role.{k}: unknown script {s!r}" for k, s in tactics.any_role.items()
-                 if s not in tactics.scripts]
+    for key in ("any_role", "scenario_movement"):
+        problems += [f"{where}{key}.{k}: unknown script {s!r}" for k, s in getattr(tactics, key).items()
+                     if s not in tactics.scripts]
     used = {p.role for p in bundle["profiles.yaml"].profiles.values()}
     problems += [f"{where}roles: no scripts for role {r!r}" for r in sorted(used) if r not in tactics.roles]
     return problems
@@ -154,4 +156,5 @@ def load_content() -> Content:
         rules=bundle["rules.yaml"].rules, spells=bundle["spells.yaml"].spells,
         terrain=bundle["terrain.yaml"].legend, scenarios=scenarios, tactics=tactics.scripts,
         tactic_roles={r: dict(p) for r, p in tactics.roles.items()}, any_role=dict(tactics.any_role),
+        scenario_movement=dict(tactics.scenario_movement),
     )

@@ -255,6 +255,8 @@ class Scenario(Strict):
 class TacticsFile(Strict):
     roles: dict[Role, dict[Literal["movement", "shooting", "magic"], str]]
     any_role: dict[str, str]
+    # A scenario's own movement script by its kind of victory, read before the role's (§7).
+    scenario_movement: dict[Victory, str] = {}
     scripts: dict[str, Any]  # checked against the AI's words by `content check`
 
 

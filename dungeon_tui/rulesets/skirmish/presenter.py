@@ -3,7 +3,7 @@ above the ground (heights read without colour), models by side and state, the ph
 turn it is, model sheets and the warband rosters with their rout count."""
 from __future__ import annotations
 
-from ...engine.game import Action, Decision, Game
+from ...engine.game import CHANCE, Action, Decision, Game
 from ...engine.presenter import Board, Card, Cell, PresenterDefaults, Sq, Verb, goes_to, listed
 from .battle import field_of
 from .contact import combats
@@ -59,6 +59,12 @@ def roster_line(game: Game, m: Model, viewer: int) -> str:
         return f"{letter} {m.name:21} {STATE_WORDS[m.status] if m.status in GONE else 'to deploy'}"
     state = "fleeing" if m.fleeing else "hidden" if m.hidden else STATE_WORDS[m.status] if m.down else ""
     return f"{letter} {m.name:21} {m.wounds}/{m.w} {state}".rstrip()
+
+
+# A side's answers in the other side's turn (§5.3 charge reactions and interceptions, the
+# dispel of §5.4), and the choices of a close combat in which both sides fight (§5.6).
+REACTIONS = frozenset({"hold", "stand_and_shoot", "flee", "intercept", "dispel", "let_pass"})
+FIGHTING = frozenset({"choose_weapon", "allocate_attacks"})
 
 
 class SkirmishPresenter(PresenterDefaults):
@@ -239,11 +245,25 @@ class SkirmishPresenter(PresenterDefaults):
         return {sq for sq, route in destinations(game, m).items() if running(m, route)}
 
     def quiet_hand_over(self, game: Game, decision: Decision) -> bool:
-        """Deployment alternates model by model (D27) and hides nothing, so in hotseat the
-        keyboard would change hands at every model: the hand-over screen shows before the first
-        placement only, and each later one passes with the player's name in a notice."""
-        last = game.decisions[-1][0] if game.decisions else None
-        return last is not None and last.kind == "deploy" and any(a.kind == "deploy" for a in decision.options)
+        """Nothing on the table is hidden from either side (§5.2: hidden models' markers are
+        public), so the hand-over screen shows only where a player takes the keyboard for a
+        turn of their own, with the recap of the other's.  Deployment alternates model by model
+        (D27): the screen shows before the first placement only.  In the middle of a side's turn
+        the other side answers (a charged model's reaction, an interceptor, a dispel, its
+        models' blows in the close combat both sides fight) and the keyboard comes back: each
+        of these passes with a notice and the choices box naming the warband that decides."""
+        last = next((a for a, _why in reversed(game.decisions) if a.seat != CHANCE), None)
+        if last is None:
+            return False
+        kinds = {a.kind for a in decision.options}
+        if last.kind == "deploy" and "deploy" in kinds:
+            return True
+        s: State = game.state
+        if not s.side_turns:
+            return False  # the roll-off and the deployment's first placement: a screen each
+        if decision.seat != s.seat(s.active):
+            return True  # the other side answers in this side's turn
+        return last.kind in REACTIONS or (last.kind in FIGHTING and bool(kinds & FIGHTING))
 
     def cover(self, game: Game, viewer: str, target: str) -> str:
         s: State = game.state

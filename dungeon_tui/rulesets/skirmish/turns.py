@@ -67,9 +67,10 @@ def roll_off(game: Game) -> Procedure:
     while True:
         faces = yield from roll(game, 2, 6, "sk.setup.roll_off")
         winner = 1 if faces[0] > faces[1] else 2 if faces[1] > faces[0] else None
+        # The warbands by name, as the players call them (not "side 1").
         sk_roll(game, "sk.setup.roll_off", list(faces), outcome=winner or "tie",
-                text=f"Roll-off: side 1 rolls {faces[0]}, side 2 rolls {faces[1]}"
-                     + (f"; side {winner} chooses." if winner else "; again."))
+                text=f"Roll-off: {band_name(game, 1)} roll {faces[0]}, {band_name(game, 2)} roll {faces[1]}"
+                     + (f"; {band_name(game, winner)} choose." if winner else "; again."))
         if winner is not None:
             break
     seat = s.seat(winner)

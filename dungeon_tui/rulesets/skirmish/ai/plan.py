@@ -7,8 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
-from ..distance import (Route, charge_squares, contact_squares, distance, move_costs, move_options,
-                        nearest_distance, touching)
+from ..distance import Route, charge_squares, distance, move_costs, move_options, nearest_distance, touching
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
 from ..terrain import Battlefield, Square, battlefield_for
@@ -41,6 +40,8 @@ class Plan:
     # It asked whether the model could hide where it stands without a decision offering it
     # (the answer a decision asking where it goes would not give the same way).
     asked_hiding: bool = False
+    # The scenario's script had nothing to say for this model: its role's script decides.
+    by_role: bool = False
     _charges: dict[str, dict[Square, Route]] | None = None
     _board: Board | None = None
     _field: Battlefield | None = None
@@ -347,7 +348,7 @@ class Plan:
 
     def objective(self) -> tuple[list[Square], int] | None:
         """The squares this model makes for under its scenario's objective (§7), and how close it
-        stops; None when the scenario gives it none now."""
+        stops; None when the scenario gives it none now.  The barrow's relic is `objective.py`'s."""
         sc = self.content.scenarios[self.s.scenario]
         marks = self.s.objectives
         if sc.victory == "loot":
@@ -362,21 +363,6 @@ class Plan:
                 return None
             near = min(left, key=lambda kv: (min(distance(kv[1], e.at) for e in raiders), kv[0]))
             return [near[1]], 1
-        if sc.victory == "relic":
-            carrier = next((m for m in self.s.models.values() if m.carrying and m.on_table), None)
-            if carrier is self.me:
-                return self.field.own_edge(self.role()), 0
-            if carrier is not None:
-                return [carrier.at], (2 if carrier.side == self.me.side else 1)
-            at = marks.get("relic_at")
-            if at:
-                return [(at[0], at[1])], 0
-            if marks.get("found"):
-                return None
-            unsearched = [(o.at[0], o.at[1]) for k, o in sorted(sc.objectives.items())
-                          if k not in marks.get("searched", [])]
-            spots = [sq for at in unsearched for sq in contact_squares(self.field, at)]
-            return (spots, 0) if spots else None
         if sc.victory == "hold" and sc.hold:
             squares = [sq for sq in self.field.building_squares(sc.hold) if self.field.standable(sq)]
             if self.me.role == "shooter":

@@ -78,6 +78,24 @@ class WarbandSeat:
     def role_script(self, game: Game, me: Model, phase: str) -> str | None:
         return game.content.tactic_roles.get(me.role, {}).get(phase)
 
+    def movement_plan(self, game: Game, d: Decision, me: Model, part: str) -> tuple[Plan, str] | None:
+        """The model's movement script for step 2a (`part` "charges") or 2c ("moves"): the
+        scenario's own first (§7: the barrow's relic), then its role's when the scenario's leaves
+        the model to it.  A model the scenario's script moves (a carrier, a model taking up the
+        relic) makes no charge."""
+        s: State = game.state
+        first = game.content.scenario_movement.get(game.content.scenarios[s.scenario].victory)
+        if first is not None:
+            plan, why = self.run(game, d, me, first + ":moves")
+            if not plan.by_role:
+                return plan, why
+            if part == "charges":
+                plan, why = self.run(game, d, me, first + ":charges")
+                if any(kind == "declare_charge" for kind, _ in plan.intents):
+                    return plan, why
+        name = self.role_script(game, me, "movement")
+        return None if name is None else self.run(game, d, me, f"{name}:{part}")
+
     def acting_order(self, game: Game, models: list[Model]) -> list[Model]:
         s: State = game.state
 
@@ -105,10 +123,10 @@ class WarbandSeat:
         s: State = game.state
         chargers = sorted({a.get("model") for a in d.options if a.kind == "declare_charge"})
         for me in self.acting_order(game, [s.models[c] for c in chargers]):
-            name = self.role_script(game, me, "movement")
-            if name is None:
+            found = self.movement_plan(game, d, me, "charges")
+            if found is None:
                 continue
-            plan, why = self.run(game, d, me, name + ":charges")
+            plan, why = found
             for kind, target in plan.intents:
                 if kind == "declare_charge":
                     for a in d.options:
@@ -120,12 +138,14 @@ class WarbandSeat:
         s: State = game.state
         movers = sorted({a.get("model") for a in d.options if a.kind in ("move_model", "hide")})
         for me in self.acting_order(game, [s.models[c] for c in movers]):
-            name = self.role_script(game, me, "movement")
-            if name is None:
+            found = self.movement_plan(game, before_asking(d, me), me, "moves")
+            if found is None:
                 continue
-            plan, why = self.run(game, before_asking(d, me), me, name + ":moves")
+            plan, why = found
             intents = [k for k, _ in plan.intents]
-            if "move" in intents:
+            # A model offered only to hide (it may not move this turn) never takes another
+            # model's option in its place.
+            if "move" in intents and _kind(d, "move_model", me.id, required=False) is not None:
                 self._planned = (board_of(game), me.id, plan, why)
                 return _kind(d, "move_model", me.id), why
             if "hide" in intents and _kind(d, "hide", me.id, required=False) is not None:
@@ -144,19 +164,22 @@ class WarbandSeat:
                 and not planned[2].asked_hiding:
             # The same script on the same board with fewer squares to choose from (those offered):
             # when the square it chose is offered, it is chosen again, for the same reason.
-            found = _offered_move(d, planned[2])
-            if found is not None:
-                return found, planned[3]
-        plan, why = self.run(game, d, me, name + ":moves")
+            again = _offered_move(d, planned[2])
+            if again is not None:
+                return again, planned[3]
+        found = self.movement_plan(game, d, me, "moves")
+        if found is None:
+            return _kind(d, "stay", me.id), f"{me.name} stays where it is"
+        plan, why = found
         return _offered_move(d, plan) or _kind(d, "stay", me.id), why
 
     def hide_here(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         me = self.figure(game, d)
         if me is None:
             return None
-        name = self.role_script(game, me, "movement")
-        if name is not None:
-            plan, why = self.run(game, d, me, name + ":moves")
+        found = self.movement_plan(game, d, me, "moves")
+        if found is not None:
+            plan, why = found
             if any(k == "hide" for k, _ in plan.intents):
                 return _kind(d, "hide", me.id), why
         return _kind(d, "stay_seen", me.id), f"{me.name} has no reason to hide"
@@ -217,10 +240,18 @@ class WarbandSeat:
         return _kind(d, "dispel"), "a wizard always tries to dispel"
 
     def searching(self, game: Game, d: Decision) -> tuple[Action, str] | None:
-        first = _kind(d, "search")
+        """Each model that may search runs the search script (§7.3: instead of shooting); when
+        none searches, the shooting scripts decide."""
         s: State = game.state
-        who = s.models[first.get("model")]
-        return first, f"{who.name}: the relic may lie in sarcophagus {first.get('objective')}"
+        name = game.content.any_role.get("search")
+        searchers = sorted({a.get("model") for a in d.options if a.kind == "search"})
+        for me in self.acting_order(game, [s.models[c] for c in searchers]) if name else []:
+            plan, why = self.run(game, d, me, name)
+            for kind, letter in plan.intents:
+                if kind == "search":
+                    return next(a for a in d.options if a.kind == "search" and a.get("model") == me.id
+                                and a.get("objective") == letter), why
+        return None
 
     def shooting(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         s: State = game.state

@@ -9,7 +9,8 @@ from ....engine.tactics import Registry
 from ..distance import distance, nearest_of
 from ..state import Model
 from ..tables import wound_need
-from . import odds
+from . import objective, odds
+from .objective import Goal
 from .plan import COVER_RANK, Plan
 
 registry = Registry()
@@ -48,17 +49,31 @@ SELECTORS: dict[str, Callable[[Plan, list[Model]], Model | None]] = {
                                    default=None),
     "best_to_hit": lambda p, ms: min(ms, key=lambda m: (p.need_at(m), distance(p.me.at, m.at), *_tie(m)),
                                      default=None),
-    "objective_holder": lambda p, ms: min((m for m in ms if p.holds_objective(m)),
+    "objective_holder": lambda p, ms: min((m for m in ms if _holds_objective(p, m)),
                                           key=lambda m: (distance(p.me.at, m.at), *_tie(m)), default=None),
     "largest_group": lambda p, ms: min(ms, key=lambda m: (-_group(p, m), *_tie(m)), default=None),
     "lowest_ld": lambda p, ms: min(ms, key=lambda m: (m.ld, *_tie(m)), default=None),
     "spell_odds": lambda p, ms: min(ms, key=lambda m: (-_spell_odds(p, m), *_tie(m)), default=None),
     "highest_ws": lambda p, ms: min(ms, key=lambda m: (-m.ws, -m.wounds, m.id), default=None),
     "leader": lambda p, ms: next((m for m in ms if m.leader), None),
+    "relic_carrier": lambda p, ms: next((m for m in ms if m.carrying), None),
 }
 PICK_WORDS = {"nearest": "the nearest", "best_odds": "the best odds", "best_to_hit": "the easiest shot",
               "objective_holder": "on the objective", "largest_group": "the largest group",
+              "relic_carrier": "who carries the relic",
               "lowest_ld": "the lowest Leadership", "leader": "its leader", "highest_ws": "the best fighter"}
+
+
+def goal(p: Plan) -> Goal | None:
+    """Where the scenario sends this model now (§7), with the words the log reads."""
+    if objective.relic_scenario(p):
+        return objective.relic_goal(p)
+    found = p.objective()
+    return Goal(found[0], found[1], "the objective") if found is not None else None
+
+
+def _holds_objective(p: Plan, m: Model) -> bool:
+    return objective.holds_relic_goal(p, m) if objective.relic_scenario(p) else p.holds_objective(m)
 
 
 def choose_model(p: Plan, how: str, among: list[Model]) -> Model | None:
@@ -135,7 +150,7 @@ def far_from_leader(p: Plan, n: int) -> bool:
 
 @registry.condition(says="the scenario's objective calls", says_not="no objective calls")
 def objective_active(p: Plan) -> bool:
-    return p.objective() is not None
+    return goal(p) is not None
 
 
 @registry.condition(says="can hide here", says_not="cannot hide here")
@@ -180,7 +195,8 @@ def no_charge(p: Plan) -> str:
 def _place(p: Plan, place: str) -> tuple[list[Square], int] | None:
     """The squares a place names and how close the model stops by default."""
     if place == "objective":
-        return p.objective()
+        found = goal(p)
+        return (found.squares, found.stop) if found is not None else None
     if place == "nearest_enemy":
         foes = [e for e in p.enemies() if not e.hidden]
         near = choose_model(p, "nearest", foes)
@@ -209,9 +225,14 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
     """The reachable square nearest the place but not nearer than stop_at; ties: harder cover,
     fewer enemies seeing it, lowest y, x (§6).  It stays put when nothing is better."""
     where = _place(p, place)
+    words, why = PLACE_WORDS.get(place, place), ""
+    if place == "objective" and where is not None:
+        found = goal(p)
+        assert found is not None
+        words, why = found.place, f" ({found.why})" if found.why else ""
     if where is None:
         p.intents.append(("stay", None))
-        return f"nowhere to go ({PLACE_WORDS.get(place, place)} is gone)"
+        return f"nowhere to go ({words} is gone)"
     goals, default_stop = where
     stop = max(stop_at, default_stop)
     options = p.moves(mode)
@@ -232,13 +253,12 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
     gaps = {sq: gap(sq) for sq in options}
     nearest = min(gaps.values())
     best = _best_placed(p, [sq for sq in sorted(options) if gaps[sq] == nearest], cover == "prefer")
-    words = PLACE_WORDS.get(place, place)
     if best == p.me.at:
         p.intents.append(("stay", None))
-        return f"stays where it is, as near {words} as it can be"
+        return f"stays where it is, as near {words} as it can be{why}"
     p.intents.append(("move", best))
     running = options[best] // 2 > p.me.m
-    return f"{'runs' if running else 'moves'} toward {words}, to {best[0]},{best[1]}"
+    return f"{'runs' if running else 'moves'} toward {words}, to {best[0]},{best[1]}{why}"
 
 
 def _best_placed(p: Plan, squares: list[Square], prefer_cover: bool) -> Square:
@@ -340,15 +360,61 @@ def pass_(p: Plan) -> str:
     return ""
 
 
+def _searchable(p: Plan) -> list[str]:
+    """The sarcophagi this model may search now (the decision offers it)."""
+    return [str(a.get("objective")) for a in p.offered("search")]
+
+
+@registry.condition(says=lambda p: f"next to sarcophagus {' or '.join(_searchable(p))}, not yet searched",
+                    says_not="no sarcophagus to search")
+def may_search(p: Plan) -> bool:
+    return bool(_searchable(p))
+
+
 @registry.action(says="searches the sarcophagus")
 def search(p: Plan) -> str:
-    p.intents.append(("search", None))
-    return ""
+    """The first sarcophagus offered (by letter); the score the relic needs there (§7.3)."""
+    letters = _searchable(p)
+    if not letters:
+        p.intents.append(("pass", None))
+        return "nothing to search"
+    sc = p.content.scenarios[p.s.scenario]
+    needs = sc.search_needs
+    need = needs[min(len(p.s.objectives.get("searched", [])), len(needs) - 1)]
+    p.intents.append(("search", letters[0]))
+    odds_words = "the relic is surely there" if need <= 1 else f"the relic on {need}+"
+    return f"searches sarcophagus {letters[0]} ({odds_words})"
 
 
-@registry.action(says="picks up the relic")
+@registry.condition(says="it carries the relic", says_not="it carries nothing")
+def carrying_relic(p: Plan) -> bool:
+    return p.me.carrying
+
+
+@registry.condition(says=lambda p: "the relic lies within its reach", says_not="the relic is out of its reach")
+def can_take_relic(p: Plan) -> bool:
+    return bool(objective.relic_takings(p))
+
+
+@registry.action(says="takes up the relic")
 def pick_up(p: Plan) -> str:
-    p.intents.append(("move", p.objective()[0][0] if p.objective() else p.me.at))  # type: ignore[index]
+    """End a move on or next to the free relic (§7.3): the nearest such square to it, then the
+    cheapest way, then the lowest y, x."""
+    takings = objective.relic_takings(p)
+    lying = objective.free_relic(p)
+    if not takings or lying is None:
+        p.intents.append(("stay", None))
+        return "the relic is out of its reach"
+    best = min(takings, key=lambda sq: (distance(sq, lying), takings[sq], sq[1], sq[0]))
+    p.intents.append(("move", best))
+    how = "runs" if takings[best] // 2 > p.me.m else "moves"
+    return f"{how} to {best[0]},{best[1]} and takes up the relic lying at {lying[0]},{lying[1]}"
+
+
+@registry.action(says="")
+def by_role(p: Plan) -> str:
+    """Nothing of the scenario's for this model now: its role's own script decides."""
+    p.by_role = True
     return ""
 
 
