@@ -186,6 +186,8 @@ class Grid:
         """Squares reachable within `allowance` movement and their cost (start included).
         `step_ok(a, b)` may forbid particular steps (a ruleset's own movement limits);
         `jumps` adds moves of a given cost that only this mover may make (a leap)."""
+        if cost is None and step_ok is None and not jumps:
+            return self._steps(start, allowance, can_enter)
         best = {start: 0}
         heap = [(0, start)]
         while heap:
@@ -204,6 +206,27 @@ class Grid:
                 if total <= allowance and total < best.get(nb, 1 << 30):
                     best[nb] = total
                     heapq.heappush(heap, (total, nb))
+        return best
+
+    def _steps(self, start: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None) -> dict[Sq, int]:
+        """`reachable` when every step costs 1: breadth first, a whole count of steps at a time,
+        each count's squares taken in the order of their coordinates, as the heap there takes
+        them, so the answer is the same dict in the same order, without the heap's cost."""
+        best = {start: 0}
+        layer = [start]
+        steps = 0
+        near = self._near
+        while layer and steps < allowance:
+            steps += 1
+            found = []
+            for sq in layer:
+                for nb in near.get(sq) or self.neighbours(sq):
+                    if nb in best or (can_enter is not None and not can_enter(nb)):
+                        continue
+                    best[nb] = steps
+                    found.append(nb)
+            found.sort()
+            layer = found
         return best
 
     def path(self, start: Sq, goal: Sq, can_enter: Callable[[Sq], bool] | None = None,
@@ -249,8 +272,15 @@ class Grid:
         return dist, parent
 
     def distances(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None) -> dict[Sq, int]:
-        """Step counts from start to every square reachable at all."""
-        return self.reachable(start, 1 << 20, can_enter)
+        """Step counts from start to every square reachable at all.  Without `can_enter` they
+        depend on the map alone and are kept in `memo` until it changes (the AI asks for the
+        same squares again and again in one turn): the dict is shared, read it, never change it."""
+        if can_enter is not None:
+            return self._steps(start, 1 << 20, can_enter)
+        kept = self.memo.get(("distances", start))
+        if kept is None:
+            kept = self.memo[("distances", start)] = self._steps(start, 1 << 20, None)
+        return kept  # type: ignore[no-any-return]
 
     # -- line of sight ------------------------------------------------------------------------
     def _sight_edge(self, a: Sq, b: Sq) -> bool:
