@@ -186,8 +186,8 @@ class Grid:
         """Squares reachable within `allowance` movement and their cost (start included).
         `step_ok(a, b)` may forbid particular steps (a ruleset's own movement limits);
         `jumps` adds moves of a given cost that only this mover may make (a leap)."""
-        if cost is None and step_ok is None and not jumps:
-            return self._steps(start, allowance, can_enter)
+        if cost is None and not jumps:
+            return self._steps(start, allowance, can_enter, step_ok)
         best = {start: 0}
         heap = [(0, start)]
         while heap:
@@ -208,7 +208,8 @@ class Grid:
                     heapq.heappush(heap, (total, nb))
         return best
 
-    def _steps(self, start: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None) -> dict[Sq, int]:
+    def _steps(self, start: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None,
+               step_ok: Callable[[Sq, Sq], bool] | None = None) -> dict[Sq, int]:
         """`reachable` when every step costs 1: breadth first, a whole count of steps at a time,
         each count's squares taken in the order of their coordinates, as the heap there takes
         them, so the answer is the same dict in the same order, without the heap's cost."""
@@ -221,7 +222,8 @@ class Grid:
             found = []
             for sq in layer:
                 for nb in near.get(sq) or self.neighbours(sq):
-                    if nb in best or (can_enter is not None and not can_enter(nb)):
+                    if nb in best or (can_enter is not None and not can_enter(nb)) or (
+                            step_ok is not None and not step_ok(sq, nb)):
                         continue
                     best[nb] = steps
                     found.append(nb)
@@ -280,7 +282,7 @@ class Grid:
         kept = self.memo.get(("distances", start))
         if kept is None:
             kept = self.memo[("distances", start)] = self._steps(start, 1 << 20, None)
-        return kept  # type: ignore[no-any-return]
+        return kept
 
     # -- line of sight ------------------------------------------------------------------------
     def _sight_edge(self, a: Sq, b: Sq) -> bool:
