@@ -3,8 +3,10 @@ player sees it: monsters beside him strike him (shared when they stand by severa
 see him shoot (shared among everyone they see)."""
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
+from ....engine.game import Game
 from ....engine.grid import chebyshev
 from ..monster_strikes import valid_target
 from ..sight import sees
@@ -40,6 +42,23 @@ def threats(s: State, content: Any) -> dict[str, float]:
             w = min(struck, key=lambda x: (chebyshev(x.square, m.square), x.id))
             if chebyshev(w.square, m.square) <= content.monsters[m.kind].move + 1:
                 out[w.id] += monster_blow(content, m, w) / 2
+    return out
+
+
+# The last game asked about, weakly (a finished game is not kept alive by it), its decisions
+# played then, and its threats.
+_KEPT: list[Any] = [None, -1, None]
+
+
+def danger_now(game: Game) -> dict[str, float]:
+    """`threats` on the board as it stands, worked out once per decision: one choice asks in
+    several places (items, spells, blows, breaking away) and the board does not change while a
+    seat chooses.  The dict is shared: read it, never change it."""
+    ref, played, kept = _KEPT
+    if ref is not None and ref() is game and played == len(game.decisions):
+        return kept
+    out = threats(game.state, game.content)
+    _KEPT[:] = [weakref.ref(game), len(game.decisions), out]
     return out
 
 
