@@ -465,7 +465,10 @@ def _line_bits(width: int, dx: int, dy: int) -> tuple[int, int, tuple[Sq, ...]]:
             between.append((x, y))
     lo = min(bits)
     found = (lo, sum(1 << (bit - lo) for bit in bits), tuple(between))
-    if len(_LINES) > 100_000:  # many maps of many widths in one process: start again
+    # Many maps of many widths in one process (a Warhammer Quest dungeon's width changes with
+    # every section): start again when full.  A long line's mask on a wide map is a big integer,
+    # so 100,000 shapes could come to tens of MB; 20,000 stay a few MB (bench/README.md, "Memory").
+    if len(_LINES) > 20_000:
         _LINES.clear()
     _LINES[(width, dx, dy)] = found
     return found
