@@ -13,6 +13,7 @@ every game's final state hash); a difference is printed as MISMATCH.
 
 Prints figures; asserts nothing.  Run from the repository root:
 python bench/jobs_scaling.py [--game catakombs] [--runs 2] [--scale 1.0] [--only simulate|fuzz]
+[--tree /tmp/before]
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def run(command: str, game: str, games: int, jobs: int, tmp: Path) -> tuple[float, float, str]:
+def run(command: str, game: str, games: int, jobs: int, tmp: Path, tree: Path = ROOT) -> tuple[float, float, str]:
     """(wall seconds, CPU seconds of the command and its workers, a digest of its results)."""
     table = tmp / f"{command}-{game}-{jobs}.csv"
     args = [sys.executable, "-m", "dungeon_tui", command, "--game", game, "--games", str(games),
@@ -45,7 +46,7 @@ def run(command: str, game: str, games: int, jobs: int, tmp: Path) -> tuple[floa
     if command == "simulate":
         args += ["--csv", str(table)]
     cpu0, t0 = children_cpu(), time.perf_counter()
-    out = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, check=False)
+    out = subprocess.run(args, cwd=tree, capture_output=True, text=True, check=False)
     wall, cpu = time.perf_counter() - t0, children_cpu() - cpu0
     if out.returncode not in (0, 1):  # fuzz says 1 when a game failed: a finding, still a result
         raise SystemExit(f"{' '.join(args)} failed:\n{out.stderr}")
@@ -63,6 +64,8 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=2)
     ap.add_argument("--scale", type=float, default=1.0, help="games per run, times the defaults")
     ap.add_argument("--only", choices=["simulate", "fuzz"], default="")
+    ap.add_argument("--tree", type=Path, default=ROOT, help="the checkout whose command line is run "
+                    "(another one's `python -m dungeon_tui`, to measure it the same way)")
     args = ap.parse_args()
     games = [args.game] if args.game else list(GAMES)
     commands = [args.only] if args.only else ["simulate", "fuzz"]
@@ -81,7 +84,7 @@ def main() -> None:
                 digests: set[str] = set()
                 for _ in range(args.runs):
                     for jobs in (1, 2):
-                        wall, cpu, digest = run(command, game, n, jobs, tmp)
+                        wall, cpu, digest = run(command, game, n, jobs, tmp, args.tree)
                         walls[jobs] += wall
                         cpus[jobs] += cpu
                         digests.add(digest)
