@@ -19,7 +19,6 @@ from .engine.dice import MASK, splitmix64
 from .engine.game import Game
 
 T = TypeVar("T")
-BATCH = 10  # games per task on a worker process: small, so every process stays busy to the end
 
 
 def game_seed(seed: int, i: int) -> int:
@@ -127,30 +126,36 @@ def play_one(rs: Ruleset[Any, Any], setup: dict[str, Any], seed: int, i: int, re
                   rs.outcome(result), rs.won(result), rs.tally(game), len(game.decisions), ms)
 
 
-def play_some(game_id: str, setup: dict[str, Any], seed: int, record_dir: Path | None, version: str,
-              first: int, count: int) -> list[Played]:
-    """Games first..first+count-1 of a run (what a worker process plays)."""
+def play_game(game_id: str, setup: dict[str, Any], seed: int, record_dir: Path | None, version: str,
+              i: int) -> Played:
+    """Game i of a run (what a worker process plays)."""
     from .rulesets import get
-    rs = get(game_id)
-    return [play_one(rs, setup, seed, i, record_dir, version) for i in range(first, first + count)]
+    return play_one(get(game_id), setup, seed, i, record_dir, version)
 
 
-def in_index_order(task: Callable[..., list[T]], games: int, jobs: int, *args: Any) -> Iterator[list[T]]:
-    """`task(*args, first, count)` over games 0..games-1, yielded in index order: one game at a
-    time here, or batches shared among `jobs` processes, which gives the same results, since a
-    game depends on its index alone."""
+def in_index_order(rs: Ruleset[Any, Any], task: Callable[..., T], games: int, jobs: int,
+                   *args: Any) -> Iterator[T]:
+    """`task(*args, i)` for games i = 0..games-1 of `rs`, yielded in index order: here, or
+    shared among `jobs` processes, which gives the same results, since a game depends on its
+    index alone.
+
+    A worker is handed one game at a time: a game takes tens of milliseconds or more and
+    handing one over a fraction of one, so batches saved nothing, while a run of a few batches
+    could not be shared evenly and the last batch kept one core busy alone at the end (a fuzz
+    run of 25 games or fewer was one batch, on one core).  The content is read here first: a
+    worker forked after it starts with it."""
     if jobs <= 1:
         for i in range(games):
-            yield task(*args, i, 1)
+            yield task(*args, i)
         return
     from concurrent.futures import ProcessPoolExecutor
+    from itertools import repeat
 
     from .engine import packs
-    firsts = list(range(0, games, BATCH))
-    columns = [[arg] * len(firsts) for arg in args]
+    rs.content()
     # A worker started afresh (spawn, forkserver) has not read the content packs: it is handed them.
     with ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(packs.offered(),)) as pool:
-        yield from pool.map(task, *columns, firsts, [min(BATCH, games - f) for f in firsts])
+        yield from pool.map(task, *(repeat(arg) for arg in args), range(games))
 
 
 def simulate(rs: Ruleset[Any, Any], setup: dict[str, Any], games: int, seed: int, jobs: int = 1,
@@ -159,11 +164,10 @@ def simulate(rs: Ruleset[Any, Any], setup: dict[str, Any], games: int, seed: int
     """Play `games` games of one setup with AI on every seat, on `jobs` processes; `each` sees
     every finished game, in index order."""
     summary = Summary(rs.title, games, seed)
-    for batch in in_index_order(play_some, games, jobs, rs.id, setup, seed, record_dir, version):
-        for played in batch:
-            summary.add(played)
-            if each is not None:
-                each(played)
+    for played in in_index_order(rs, play_game, games, jobs, rs.id, setup, seed, record_dir, version):
+        summary.add(played)
+        if each is not None:
+            each(played)
     return summary
 
 

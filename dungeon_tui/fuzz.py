@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 
 from . import __version__
 from .ai.controllers import mixed_controllers, random_controllers
-from .batch import game_seed, start_worker
+from .batch import game_seed, in_index_order
 from .engine import record
 from .engine.errors import RecordError
 from .engine.contract import Ruleset
@@ -190,17 +190,15 @@ def play(game_id: str, i: int, seed: int, max_decisions: int, save_every: int, c
     return Played(len(game.decisions), game.state_hash(), outcome, capped, tuple(failures))
 
 
-def play_batch(game_id: str, first: int, count: int, seed: int, max_decisions: int,
-               save_every: int, players: str) -> list[Played]:
-    """Games first..first+count-1 with the ruleset's own invariants (run in a worker process)."""
+def play_alone(game_id: str, seed: int, max_decisions: int, save_every: int, players: str, i: int) -> Played:
+    """Game i with the ruleset's own invariants, its saves in a folder of its own (what a
+    worker process plays)."""
     check = get(game_id).invariants().check
     with tempfile.TemporaryDirectory(prefix="dungeon-tui-fuzz-") as tmp:
-        return [play(game_id, i, seed, max_decisions, save_every, check, Path(tmp), players)
-                for i in range(first, first + count)]
+        return play(game_id, i, seed, max_decisions, save_every, check, Path(tmp), players)
 
 
 Progress = Callable[[int, int], None]  # (games done, failures so far)
-BATCH = 25  # games per worker task: small, so every core stays busy to the end of a run
 
 
 def run(game: str | Ruleset[Any, Any], games: int, seed: int = 1, max_decisions: int = 5000, save_every: int = 250,
@@ -208,9 +206,9 @@ def run(game: str | Ruleset[Any, Any], games: int, seed: int = 1, max_decisions:
         players: str = "random") -> Report:
     """Fuzz `games` games of one game (its ruleset, or its id); `check` replaces the ruleset's invariants (tests).
 
-    With `jobs` > 1 the games are shared out in batches among that many processes.  Each game
-    is a function of (seed, its index) alone and batches are tallied in index order, so the
-    report is the same whatever the number of jobs.
+    With `jobs` > 1 the games are shared out among that many processes (`in_index_order`).
+    Each game is a function of (seed, its index) alone and games are tallied in index order, so
+    the report is the same whatever the number of jobs.
     """
     game_id = get(game).id if isinstance(game, str) else game.id
     if check is not None and jobs > 1:
@@ -219,13 +217,12 @@ def run(game: str | Ruleset[Any, Any], games: int, seed: int = 1, max_decisions:
         raise ValueError(f"players must be one of {', '.join(PLAYERS)}")
     report = Report(game_id, games, seed, max_decisions, save_every, players)
     start = time.perf_counter()
-    args = (game_id, games, seed, max_decisions, save_every, players)
-    done = 0
-    for batch in (batches_in_pool(*args, jobs) if jobs > 1 else
-                  batches_here(*args, check or get(game_id).invariants().check)):
-        for played in batch:
-            tally(report, played)
-        done += len(batch)
+    games_played = (in_index_order(get(game_id), play_alone, games, jobs, game_id, seed, max_decisions, save_every,
+                                   players) if jobs > 1 else
+                    played_here(game_id, games, seed, max_decisions, save_every, players,
+                                check or get(game_id).invariants().check))
+    for done, played in enumerate(games_played, 1):
+        tally(report, played)
         if progress:
             progress(done, len(report.failures))
     report.seconds = time.perf_counter() - start
@@ -241,21 +238,9 @@ def tally(report: Report, played: Played) -> None:
         report.outcomes[played.outcome] = report.outcomes.get(played.outcome, 0) + 1
 
 
-def batches_here(game_id: str, games: int, seed: int, max_decisions: int, save_every: int, players: str,
-                 check: Check) -> Iterator[list[Played]]:
+def played_here(game_id: str, games: int, seed: int, max_decisions: int, save_every: int, players: str,
+                check: Check) -> Iterator[Played]:
+    """The games one after the other in this process (with `check`, which may be a test's own)."""
     with tempfile.TemporaryDirectory(prefix="dungeon-tui-fuzz-") as tmp:
         for i in range(games):
-            yield [play(game_id, i, seed, max_decisions, save_every, check, Path(tmp), players)]
-
-
-def batches_in_pool(game_id: str, games: int, seed: int, max_decisions: int, save_every: int, players: str,
-                    jobs: int) -> Iterator[list[Played]]:
-    from concurrent.futures import ProcessPoolExecutor
-
-    from .engine import packs
-    firsts = list(range(0, games, BATCH))
-    n = len(firsts)
-    # A worker started afresh (spawn, forkserver) has not read the content packs: it is handed them.
-    with ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(packs.offered(),)) as pool:
-        yield from pool.map(play_batch, [game_id] * n, firsts, [min(BATCH, games - f) for f in firsts],
-                            [seed] * n, [max_decisions] * n, [save_every] * n, [players] * n)
+            yield play(game_id, i, seed, max_decisions, save_every, check, Path(tmp), players)

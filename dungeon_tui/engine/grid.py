@@ -195,6 +195,8 @@ class Grid:
         """Squares reachable within `allowance` movement and their cost (start included).
         `step_ok(a, b)` may forbid particular steps (a ruleset's own movement limits);
         `jumps` adds moves of a given cost that only this mover may make (a leap)."""
+        if cost is None and not jumps:
+            return self._steps(start, allowance, can_enter, step_ok)
         best = {start: 0}
         heap = [(0, start)]
         while heap:
@@ -213,6 +215,29 @@ class Grid:
                 if total <= allowance and total < best.get(nb, 1 << 30):
                     best[nb] = total
                     heapq.heappush(heap, (total, nb))
+        return best
+
+    def _steps(self, start: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None,
+               step_ok: Callable[[Sq, Sq], bool] | None = None) -> dict[Sq, int]:
+        """`reachable` when every step costs 1: breadth first, a whole count of steps at a time,
+        each count's squares taken in the order of their coordinates, as the heap there takes
+        them, so the answer is the same dict in the same order, without the heap's cost."""
+        best = {start: 0}
+        layer = [start]
+        steps = 0
+        near = self._near
+        while layer and steps < allowance:
+            steps += 1
+            found = []
+            for sq in layer:
+                for nb in near.get(sq) or self.neighbours(sq):
+                    if nb in best or (can_enter is not None and not can_enter(nb)) or (
+                            step_ok is not None and not step_ok(sq, nb)):
+                        continue
+                    best[nb] = steps
+                    found.append(nb)
+            found.sort()
+            layer = found
         return best
 
     def path(self, start: Sq, goal: Sq, can_enter: Callable[[Sq], bool] | None = None,
@@ -276,8 +301,15 @@ class Grid:
         return found
 
     def distances(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None) -> dict[Sq, int]:
-        """Step counts from start to every square reachable at all."""
-        return self.reachable(start, 1 << 20, can_enter)
+        """Step counts from start to every square reachable at all.  Without `can_enter` they
+        depend on the map alone and are kept in `memo` until it changes (the AI asks for the
+        same squares again and again in one turn): the dict is shared, read it, never change it."""
+        if can_enter is not None:
+            return self._steps(start, 1 << 20, can_enter)
+        kept = self.memo.get(("distances", start))
+        if kept is None:
+            kept = self.memo[("distances", start)] = self._steps(start, 1 << 20, None)
+        return kept
 
     # -- line of sight ------------------------------------------------------------------------
     def _sight_edge(self, a: Sq, b: Sq) -> bool:
@@ -463,7 +495,10 @@ def _line_bits(width: int, dx: int, dy: int) -> tuple[int, int, tuple[Sq, ...]]:
             between.append((x, y))
     lo = min(bits)
     found = (lo, sum(1 << (bit - lo) for bit in bits), tuple(between))
-    if len(_LINES) > 100_000:  # many maps of many widths in one process: start again
+    # Many maps of many widths in one process (a Warhammer Quest dungeon's width changes with
+    # every section): start again when full.  A long line's mask on a wide map is a big integer,
+    # so 100,000 shapes could come to tens of MB; 20,000 stay a few MB (bench/README.md, "Memory").
+    if len(_LINES) > 20_000:
         _LINES.clear()
     _LINES[(width, dx, dy)] = found
     return found

@@ -120,19 +120,20 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
         return []
     seat = s.seat_of[warrior.id]
     out = []
+    castable = [(sid, c.spells[sid], offer) for sid in s.spells if (offer := SPELLS[sid].offer) is not None
+                and c.spells[sid].type in types and affordable(s, c.spells[sid].cost)]
+    hand_of_death = s.adv.get("hand_of_death") and "attack" in types
+    if not castable and not hand_of_death:
+        return []  # the usual case outside his turn: what he sees is not worth working out
     monsters_seen = [m for m in s.monsters() if m.active and sees(s, warrior.pos, m.pos)]
     living = [x for x in s.heroes() if x.on_board]
-    for sid in s.spells:
-        sp = c.spells[sid]
-        if sp.type in types and affordable(s, sp.cost):
-            offer = SPELLS[sid].offer
-            if offer is not None:
-                out += offer(Casting(game, warrior, seat, sid, sp, monsters_seen, living))
+    for sid, sp, offer in castable:
+        out += offer(Casting(game, warrior, seat, sid, sp, monsters_seen, living))
     if any(c["id"] == "deathstone" for c in warrior.treasure):
         out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
                        a.text + " (with the Deathstone)")
                 for a in out if a.kind == "cast"]
-    if s.adv.get("hand_of_death") and "attack" in types:
+    if hand_of_death:
         for m in monsters_seen:
             out.append(Action.make(seat, "scroll", text=f"read the Hand of Death at {m.name}", target=m.id))
     return out

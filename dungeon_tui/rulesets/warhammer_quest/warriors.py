@@ -24,12 +24,15 @@ def can_be_pinned(content: Any, warrior: Figure) -> bool:
 
 
 def step_cost(state: State) -> Any:
-    """Climbing out of a pit costs 2 movement (D31), unless the adventure waives it."""
+    """Climbing out of a pit costs 2 movement (D31), unless the adventure waives it; None (every
+    step 1, which the grid counts faster) when there is no pit on the map."""
     terrain = state.grid.terrain
     free = state.adv.get("free_climb")
+    if free or "p" not in terrain.values():
+        return None
 
     def cost(a: Sq, b: Sq) -> int:
-        return 2 if terrain.get(a) == "p" and terrain.get(b) != "p" and not free else 1
+        return 2 if terrain.get(a) == "p" and terrain.get(b) != "p" else 1
     return cost
 
 

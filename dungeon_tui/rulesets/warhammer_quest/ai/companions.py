@@ -15,7 +15,7 @@ from ....engine.grid import Sq
 from ..combat import ring_next
 from ..state import State
 from . import footwork, tending, wizardry
-from .danger import is_archer, peril, threats
+from .danger import danger_now, is_archer, peril
 from .odds import kill_chance, menace, shot_kills
 
 Choice = tuple[Action, str]
@@ -143,7 +143,7 @@ class WarriorAI:
     def _strike(self, game: Game, s: State, warrior: Any, attacks: list[Action]) -> Choice:
         """The adjacent foe whose death spares the party most: odds to kill times its harm."""
         c = game.content
-        danger = threats(s, c)
+        danger = danger_now(game)
         blows = max(1, warrior.flags.get("attacks_left", 0)) if warrior.flags.get("attacking") else None
 
         def worth(a: Action) -> tuple[float, str]:

@@ -3,8 +3,10 @@ player sees it: monsters beside him strike him (shared when they stand by severa
 see him shoot (shared among everyone they see)."""
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
+from ....engine.game import Game
 from ....engine.grid import chebyshev
 from ..monster_strikes import valid_target
 from ..sight import sees
@@ -18,12 +20,16 @@ def is_archer(content: Any, monster: Figure) -> bool:
 
 def threats(s: State, content: Any) -> dict[str, float]:
     """Expected Wounds each warrior takes in the next Monsters' Phase, if nothing changes."""
-    targets = [w for w in s.heroes() if valid_target(s, w, melee=False)]
-    out = {w.id: 0.0 for w in s.heroes()}
+    heroes = s.heroes()
+    targets = [w for w in heroes if valid_target(s, w, melee=False)]
+    # those a blow may reach, in the same order (asked once here, not once per monster)
+    struck = [w for w in targets if w.pos and valid_target(s, w)]
+    out = {w.id: 0.0 for w in heroes}
+    adjacent = s.grid.adjacent
     for m in s.monsters():
         if not m.active or m.pos is None:
             continue
-        near = [w for w in targets if w.pos and s.grid.adjacent(m.pos, w.pos) and valid_target(s, w)]
+        near = [w for w in struck if w.pos and adjacent(m.pos, w.pos)]
         if near:
             for w in near:
                 out[w.id] += monster_blow(content, m, w) / len(near)
@@ -31,13 +37,28 @@ def threats(s: State, content: Any) -> dict[str, float]:
             seen = [w for w in targets if sees(s, m.pos, w.pos)]
             for w in seen:
                 out[w.id] += monster_blow(content, m, w) / len(seen)
-        else:
+        elif struck:
             # A free monster runs at someone: count it, halved, on the nearest warrior it could reach.
-            reach = [w for w in targets if w.pos and valid_target(s, w)]
-            if reach:
-                w = min(reach, key=lambda x: (chebyshev(x.square, m.square), x.id))
-                if chebyshev(w.square, m.square) <= content.monsters[m.kind].move + 1:
-                    out[w.id] += monster_blow(content, m, w) / 2
+            w = min(struck, key=lambda x: (chebyshev(x.square, m.square), x.id))
+            if chebyshev(w.square, m.square) <= content.monsters[m.kind].move + 1:
+                out[w.id] += monster_blow(content, m, w) / 2
+    return out
+
+
+# The last game asked about, weakly (a finished game is not kept alive by it), its decisions
+# played then, and its threats.
+_KEPT: list[Any] = [None, -1, None]
+
+
+def danger_now(game: Game) -> dict[str, float]:
+    """`threats` on the board as it stands, worked out once per decision: one choice asks in
+    several places (items, spells, blows, breaking away) and the board does not change while a
+    seat chooses.  The dict is shared: read it, never change it."""
+    ref, played, kept = _KEPT
+    if ref is not None and ref() is game and played == len(game.decisions):
+        return kept
+    out = threats(game.state, game.content)
+    _KEPT[:] = [weakref.ref(game), len(game.decisions), out]
     return out
 
 

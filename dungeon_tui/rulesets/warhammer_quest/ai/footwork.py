@@ -12,7 +12,7 @@ from ..sight import sees
 from ..state import Figure, State
 from ..warriors import move_options  # the rules' own reach: the squares the options offer
 from ..words import counted
-from .danger import is_archer, peril, threats
+from .danger import danger_now, is_archer, peril
 from .odds import menace
 
 Choice = tuple[Action, str]
@@ -40,8 +40,7 @@ def start(s: State, opts: list[Action]) -> Choice:
 def wants_to_break_away(game: Game, s: State, warrior: Figure) -> str | None:
     """Why the pinned warrior should roll to break away (the roll costs nothing: on a failure he
     still fights), or None when he is better off fighting where he stands."""
-    c = game.content
-    danger = threats(s, c)
+    danger = danger_now(game)
     risk = peril(warrior, danger.get(warrior.id, 0))
     fragile = warrior.kind == "wizard" or warrior.wounds * 3 <= warrior.max_wounds
     if risk < 0.6 and not (fragile and risk >= 0.3):
@@ -101,7 +100,7 @@ def _in_a_fight(game: Game, s: State, warrior: Figure, moves: list[Action], foes
             return best, "step back out of the monsters' reach, behind his friends"
     if warrior.kind == "wizard" or (stats.bow(c, warrior) is not None and _sees_any(s, warrior, foes)):
         return None  # the Wizard fights from behind the others; a bowman shoots from where he stands
-    danger = threats(s, c)
+    danger = danger_now(game)
     # The foe worth closing with: archers first, then whoever stands over the friend in most peril.
     def worth(m: Figure) -> float:
         friends = [x for x in s.heroes() if x.active and x.pos and m.pos and s.grid.adjacent(x.pos, m.pos)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ....engine.game import Action, Game
 from ..items import HEAL_ONE
 from ..state import UNCONSCIOUS, Figure, State
-from .danger import peril, threats
+from .danger import danger_now, peril
 from .odds import menace
 
 Choice = tuple[Action, str]
@@ -36,9 +36,11 @@ def aid(game: Game, opts: list[Action]) -> Choice:
 
 def use_now(game: Game, warrior: Figure, uses: list[Action]) -> Choice | None:
     """An item worth using in the warrior's own turn, or None."""
+    if not uses:
+        return None
     s: State = game.state
     c = game.content
-    danger = threats(s, c)
+    danger = danger_now(game)
     fallen = [a for a in uses if a.get("item") in HEAL_ONE and a.get("target")
               and s.figures[a.get("target")].status == UNCONSCIOUS]
     if fallen:

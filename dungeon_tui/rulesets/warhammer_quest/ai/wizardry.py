@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ....engine.game import Action, Game
 from ..state import UNCONSCIOUS, State
-from .danger import is_archer, threats
+from .danger import danger_now, is_archer
 from .odds import chance_at_least, menace
 
 Choice = tuple[Action, str]
@@ -109,7 +109,7 @@ def _ward(game: Game, s: State, casts: list[Action]) -> Choice | None:
     """Before the monsters strike: the spell that spares the most Wounds, a ward on whoever is
     likeliest to fall or a heal; tokens only go to keep a warrior standing."""
     c = game.content
-    danger = threats(s, c)
+    danger = danger_now(game)
     best: tuple[float, Action, str] | None = None
     for a in casts:
         sid = a.get("spell")
