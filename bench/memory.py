@@ -4,6 +4,7 @@ Plays Warhammer Quest adventures (or HeroQuest quests) with the AI on every seat
 other as `simulate` does, and prints VmRSS from /proc/self/status every `--every` games, with the
 growth per game between the first sample and the last.  Linux only.  Prints figures; asserts
 nothing.  Run: python bench/memory.py [--games 1000] [--every 100] [--game warhammer-quest]
+[--adventure a,b,...]
 """
 from __future__ import annotations
 
@@ -31,15 +32,16 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--every", type=int, default=100)
     ap.add_argument("--game", default="warhammer-quest")
-    ap.add_argument("--adventure", default="")
+    ap.add_argument("--adventure", default="", help="one adventure, or several separated by commas played in turn")
     args = ap.parse_args()
     rs = get(args.game)
-    setup = {"adventure": args.adventure} if args.adventure else {}
+    adventures = [a for a in args.adventure.split(",") if a]
     rs.content()
     print(f"{rs.title}, {args.games} games with AI on every seat; RSS at start {rss_kb() / 1024:.1f} MB")
     samples = []
     t0 = time.perf_counter()
     for i in range(1, args.games + 1):
+        setup = {"adventure": adventures[i % len(adventures)]} if adventures else {}
         game = rs.new_game(setup, game_seed(1, i))
         game.keep_events = False  # as simulate does without --record
         game.run(rs.ai_controllers())

@@ -388,15 +388,19 @@ def _graph(field: Battlefield, mode: Mode) -> _Graph:
 # Searches asked again on the same board (the AI's look and the rule's offer of the same move,
 # a charge weighed by the AI then checked by the rules) are answered from a bounded table per
 # battlefield: the same squares in, the same routes out.  Routes are frozen, so they are shared.
-SEARCHES_KEPT = 4096
+# Four battlefields' tables (fuzz plays the scenarios in turn), 512 searches each (about 40 KB a
+# search): 4,096 for every battlefield grew a 400-battle run to 436 MB.  A battle makes about
+# 300, and the next battle on the same field still finds its first turns' searches here; fewer
+# (256, or one battlefield's tables) cost a fuzz run a quarter of its speed.
+SEARCHES_KEPT = 512
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _searches(field: Battlefield) -> dict[tuple[object, ...], dict[Square, Route]]:
     return {}
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _wholes(field: Battlefield) -> dict[tuple[object, ...], _Whole]:
     """Searches that settled every square they could reach, by start, allowance, mode and enemies."""
     return {}

@@ -86,12 +86,14 @@ def mid(field: Battlefield, sq: Square, standing: bool = True) -> int:
 
 # A line's terrain part never changes: per battlefield, what the terrain on it gives as cover, the
 # wood squares it crosses and the squares where a model would rise above it, worked out once.
-# Bounded: a long fuzz run meets many lines, and the table starts again when it is full.
-LINES_KEPT = 200_000
+# Bounded: a long fuzz run meets many lines, and the table starts again when it is full.  A
+# battle asks about 3,000; each line kept is about 550 bytes, so 10,000 keep a few battles'
+# lines in 6 MB, for four battlefields (200,000 for each grew a long run by hundreds of MB).
+LINES_KEPT = 10_000
 Line = tuple[tuple[Cover, ...], int, tuple[tuple[Square, bool], ...]]
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
 def _lines(field: Battlefield) -> dict[tuple[Square, Square, int, int], Line]:
     return {}
 
