@@ -23,7 +23,7 @@ def _offered(p: Plan, *kinds: str) -> list[Action]:
     d = p.decision
     if d is None:
         return []
-    return [a for a in d.options if a.kind in kinds and a.get("figure", p.me.id) == p.me.id]
+    return [a for a in d.offers_of(*kinds) if a.get("figure", p.me.id) == p.me.id]
 
 
 def _downed_allies(p: Plan) -> list[Figure]:

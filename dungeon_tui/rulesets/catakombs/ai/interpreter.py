@@ -24,8 +24,8 @@ def fits(action: Action, me: Figure, intent: Intent) -> bool:
 def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
     """The first offered action that carries out one of the intents, in the script's order."""
     for intent in intents:
-        for a in d.options:
-            if a.kind == intent.kind and fits(a, me, intent):  # the kind first: most are not
+        for a in d.offers_of(intent.kind):  # only the offers of its kind are made
+            if fits(a, me, intent):
                 return a
     return None
 
