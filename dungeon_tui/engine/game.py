@@ -193,7 +193,7 @@ class LazyDecision(Decision):
     `of_kinds(kinds)` equals `make()` filtered by those kinds, in order, with the same words.
     Those lists are kept, so a choice taken from one is found in it when played."""
 
-    __slots__ = ("_find", "_make", "_of_kinds", "_kinds")
+    __slots__ = ("_find", "_kinds", "_make", "_of_kinds")
 
     def __init__(self, seat: str, prompt: str, make: Callable[[], list[Action]],
                  find: Callable[[Action], Action | None], context: dict[str, Any] | None = None,
