@@ -11,7 +11,7 @@ from typing import Any
 
 from ...engine.game import Action, Decision, Game, LazyDecision
 from .state import Figure, Square
-from .terrain import Map
+from .terrain import Map, map_for
 
 Steps = Generator[Decision, Action, Any]
 Offers = Callable[[Map, Figure, str], list[Action]]
@@ -141,13 +141,10 @@ def figure_choice(game: Game, fig: Figure, seat: str, budget: int, offers: Figur
 
     if of_kinds is None:
         return LazyDecision(seat, prompt, make, find_one, context)
-    maps: list[Map] = []  # the one map of this moment, made at the first kind asked of the offers
 
     def some(kinds: tuple[str, ...]) -> list[Action]:
-        out: list[Action] = []
-        if any(k in ACTS for k in kinds):
-            if not maps:
-                maps.append(Map(game))
-            out = of_kinds(game, fig, seat, budget, kinds, maps[0])
+        # On the map of this decision's moment, which the AI's plans read too.
+        out = of_kinds(game, fig, seat, budget, kinds, map_for(game, decision)) if any(k in ACTS for k in kinds) else []
         return out + [a for a in extras if a.kind in kinds]
-    return LazyDecision(seat, prompt, make, find_one, context, some)
+    decision = LazyDecision(seat, prompt, make, find_one, context, some)
+    return decision

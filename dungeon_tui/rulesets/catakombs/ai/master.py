@@ -12,7 +12,7 @@ from ....engine.game import DUNGEON, Action, Decision, Game, LazyDecision, thaw
 from ..reinforcements import solo_entry
 from ..sight import chebyshev
 from ..state import State
-from ..terrain import Map
+from ..terrain import Map, map_for
 from .deploy_choice import deploy_choice
 from .interpreter import run_script
 from .plan import FAR, Plan, name
@@ -39,7 +39,7 @@ class MasterSeat:
             acting = [lone]  # a figure's choice of action (acts.figure_choice): its options are all its own
         else:
             acting = [fid for fid in dict.fromkeys(a.get("figure") for a in d.options) if fid is not None]
-        m = Map(game)  # the board of this moment, for every figure's plan
+        m = map_for(game, d)  # the board of this moment, for every figure's plan (and the offers)
         for fid in self._ordered(game, acting, m):  # ranked lazily: the first usually acts
             me = s.figures[fid]
             action, why = run_script(game, d, me, SCRIPT, m)
