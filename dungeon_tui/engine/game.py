@@ -166,6 +166,11 @@ class Decision:
         except ValueError:
             return None
 
+    def offers_of(self, *kinds: str) -> list[Action]:
+        """The options of these kinds, in the options' order (a player asking for one kind of
+        action reads no more than that: see LazyDecision)."""
+        return [a for a in self.options if a.kind in kinds]
+
 
 _OPTIONS = vars(Decision)["options"]  # the slot under LazyDecision's property
 
@@ -181,15 +186,23 @@ class LazyDecision(Decision):
     that (a replay, where no one reads them) is checked by `find` alone: the ruleset's promise
     is that `find(action)` is the element of `make()` equal to `action`, or None, made from
     the same state, and that it costs a fraction of the whole list.  Once played that way, the
-    options are never made (the state they came from is gone): reading them is an error."""
+    options are never made (the state they came from is gone): reading them is an error.
 
-    __slots__ = ("_find", "_make")
+    A player who wants only some kinds of action (an AI whose script asks for a walk) reads
+    `offers_of(kinds)`, made by `of_kinds` when the ruleset gives one: its promise is that
+    `of_kinds(kinds)` equals `make()` filtered by those kinds, in order, with the same words.
+    Those lists are kept, so a choice taken from one is found in it when played."""
+
+    __slots__ = ("_find", "_kinds", "_make", "_of_kinds")
 
     def __init__(self, seat: str, prompt: str, make: Callable[[], list[Action]],
-                 find: Callable[[Action], Action | None], context: dict[str, Any] | None = None) -> None:
+                 find: Callable[[Action], Action | None], context: dict[str, Any] | None = None,
+                 of_kinds: Callable[[tuple[str, ...]], list[Action]] | None = None) -> None:
         Decision.__init__(self, seat, prompt, [], None, {} if context is None else context)
         self._make: Callable[[], list[Action]] | None = make
         self._find = find
+        self._of_kinds = of_kinds
+        self._kinds: dict[tuple[str, ...], list[Action]] = {}
 
     @property
     def options(self) -> list[Action]:
@@ -202,10 +215,24 @@ class LazyDecision(Decision):
     def options(self, value: list[Action]) -> None:
         _OPTIONS.__set__(self, value)
 
+    def offers_of(self, *kinds: str) -> list[Action]:
+        if self._make is None or self._of_kinds is None:
+            return Decision.offers_of(self, *kinds)
+        found = self._kinds.get(kinds)
+        if found is None:
+            found = self._kinds[kinds] = self._of_kinds(kinds)
+        return found
+
     def offered(self, action: Action) -> Action | None:
         if self._make is None:
             return Decision.offered(self, action)
-        found = self._find(action)
+        found = None
+        for kinds, made in self._kinds.items():  # a choice read from offers_of: no making again
+            if action.kind in kinds:
+                found = next((a for a in made if a == action), None)
+                break
+        else:
+            found = self._find(action)
         if found is not None:
             self._make = _played
         return found

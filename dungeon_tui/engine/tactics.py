@@ -268,12 +268,20 @@ def choose(script: Script, scripts: dict[str, Script], registry: Registry, ctx: 
     """The entry that fires (following `default` links to other scripts): the script it is
     in, its index, and the conditions that held in words ("" for a default), without running
     its actions."""
+    conditions = registry.conditions
     for _link in range(8):
         for i, entry in enumerate(script.entries):
             label = ""
             if entry.condition is not None:
                 tests = ((entry.condition, entry.negate), *entry.also)
-                if not all(bool(registry.conditions[c.name].fn(ctx, **dict(c.params))) != neg for c, neg in tests):
+                # Written out (not all() over a generator): asked of ~30 entries a decision.
+                held = True
+                for c, neg in tests:
+                    fn = conditions[c.name].fn
+                    if bool(fn(ctx, **dict(c.params)) if c.params else fn(ctx)) == neg:
+                        held = False
+                        break
+                if not held:
                     continue
                 # Worded after all have held: a condition's words may name what it found.
                 label = listing([said(registry.conditions[c.name], c, ctx, neg) for c, neg in tests])

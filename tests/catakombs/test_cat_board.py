@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dungeon_tui.rulesets.catakombs.board import Board, Entry, board_for
 from dungeon_tui.rulesets.catakombs.content import load_content
-from dungeon_tui.rulesets.catakombs.sight import chebyshev, diagonal_ok, targeting_los, terrain_los
+from dungeon_tui.rulesets.catakombs.sight import chebyshev, crossing, diagonal_ok, targeting_los, terrain_los
 
 
 def board(qid):
@@ -114,3 +114,21 @@ def test_passages_made_from_the_last_arrangement_are_those_made_afresh():
         made = passages(b, blocked)
         assert made.steps == steps_by_corner_rule(b, lambda sq, blocked=blocked: sq in blocked or not b.inside(sq))
         assert list(made.steps) == list(b.squares())
+
+
+def crossed_by_scanning(a: tuple[int, int], b: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The squares a-b crosses, every square of its box tested (what `crossing` narrows)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    inside = [(dx * (x - a[0]) + dy * (y - a[1]), (x, y))
+              for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1)
+              for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1)
+              if (x, y) not in (a, b) and 2 * abs(dx * (y - a[1]) - dy * (x - a[0])) < abs(dx) + abs(dy)]
+    return tuple(sq for _, sq in sorted(inside))
+
+
+def test_a_line_crosses_the_squares_a_scan_of_its_whole_box_finds():
+    for a in ((0, 0), (32, 16), (5, 9)):
+        for dx in range(-32, 33):
+            for dy in range(-16, 17):
+                b = (a[0] + dx, a[1] + dy)
+                assert crossing.__wrapped__(a, b)[0] == crossed_by_scanning(a, b), (a, b)

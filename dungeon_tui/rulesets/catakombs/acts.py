@@ -11,7 +11,7 @@ from typing import Any
 
 from ...engine.game import Action, Decision, Game, LazyDecision
 from .state import Figure, Square
-from .terrain import Map
+from .terrain import Map, map_for
 
 Steps = Generator[Decision, Action, Any]
 Offers = Callable[[Map, Figure, str], list[Action]]
@@ -20,6 +20,9 @@ Run = Callable[[Game, Figure, Action], Steps]
 # action, found by making only the offers of its kind.
 FigureOffers = Callable[[Game, Figure, str, int], list[Action]]
 FindOffer = Callable[[Game, Figure, str, int, Action], Action | None]
+# The figure's offers of some kinds alone, on a map of this moment: equal to its FigureOffers
+# filtered by kind, in order (what an AI reads when its script wants a walk or a blow).
+KindOffers = Callable[[Game, Figure, str, int, tuple[str, ...], Map], list[Action]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,17 +58,20 @@ def in_offer_order() -> list[Act]:
     return _ORDERED[0][1]
 
 
-_PAYABLE: dict[tuple[int, int, bool], list[Offers]] = {}  # (actions registered, budget, hero) -> offers
+# (actions registered, budget, hero, the kinds asked or None for all) -> offers
+_PAYABLE: dict[tuple[int, int, bool, tuple[str, ...] | None], list[Offers]] = {}
 
 
-def payable_offers(budget: int, hero: bool) -> list[Offers]:
+def payable_offers(budget: int, hero: bool, kinds: tuple[str, ...] | None = None) -> list[Offers]:
     """The offers of every action a figure with `budget` AP may pay for, in OFFER_ORDER (the
-    heroes' own actions for a hero only): the same few lists at every offer, made once."""
-    found_key = (len(ACTS), budget, hero)
+    heroes' own actions for a hero only; of the `kinds` only if given): the same few lists at
+    every offer, made once."""
+    found_key = (len(ACTS), budget, hero, kinds)
     found = _PAYABLE.get(found_key)
     if found is None:
         found = _PAYABLE[found_key] = [a.offers for a in in_offer_order()
-                                       if a.cost <= budget and (not a.heroes_only or hero)]
+                                       if a.cost <= budget and (not a.heroes_only or hero)
+                                       and (kinds is None or a.kind in kinds)]
     return found
 
 
@@ -120,14 +126,25 @@ def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action
 
 
 def figure_choice(game: Game, fig: Figure, seat: str, budget: int, offers: FigureOffers, find: FindOffer,
-                  extras: list[Action], prompt: str, context: dict[str, Any]) -> LazyDecision:
+                  extras: list[Action], prompt: str, context: dict[str, Any],
+                  of_kinds: KindOffers | None = None) -> LazyDecision:
     """The seat's choice among the figure's offers and then the `extras` (ending, switching,
     passing), the offers made only when someone reads them: a replayed choice is checked by
-    making the offers of its kind alone (half the rules' time went into offers no one read)."""
+    making the offers of its kind alone (half the rules' time went into offers no one read),
+    and an AI asking for some kinds (`of_kinds`, if given) has only those made, on one map."""
     def make() -> list[Action]:
         return offers(game, fig, seat, budget) + extras
 
     def find_one(action: Action) -> Action | None:
         found = find(game, fig, seat, budget, action) if action.kind in ACTS else None
         return found if found is not None else next((a for a in extras if a == action), None)
-    return LazyDecision(seat, prompt, make, find_one, context)
+
+    if of_kinds is None:
+        return LazyDecision(seat, prompt, make, find_one, context)
+
+    def some(kinds: tuple[str, ...]) -> list[Action]:
+        # On the map of this decision's moment, which the AI's plans read too.
+        out = of_kinds(game, fig, seat, budget, kinds, map_for(game, decision)) if any(k in ACTS for k in kinds) else []
+        return out + [a for a in extras if a.kind in kinds]
+    decision = LazyDecision(seat, prompt, make, find_one, context, some)
+    return decision

@@ -17,7 +17,7 @@ class SoloMaster:
         self.seat = seat
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
-        offered = [a for a in d.options if a.kind == ACTIVATE]
+        offered = d.offers_of(ACTIVATE)
         if not offered:
             return self.seat.choose(game, d)
         ids = [a.get("figure") for a in offered]
@@ -35,7 +35,8 @@ class Companion:
         self.seat = seat
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
-        if d.options and d.options[0].kind == "deploy":
+        # A choice of squares lists only them: asked by kind, a figure's offers are not made.
+        if d.offers_of("deploy") and d.options[0].kind == "deploy":
             return d.options[0], "the free square nearest the stairs"
         return self.seat.choose(game, d)
 

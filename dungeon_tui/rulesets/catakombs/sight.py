@@ -41,8 +41,16 @@ def crossing(a: Square, b: Square) -> tuple[tuple[Square, ...], tuple[tuple[Squa
     # Doubled to stay in whole numbers; equality means the line only touches a corner.
     reach = abs(dx) + abs(dy)
     inside: list[tuple[int, Square]] = []
+    x0, x1 = min(a[0], b[0]), max(a[0], b[0])
     for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
-        for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
+        lo, hi = x0, x1
+        if dy:
+            # Only the squares near the line's own x on this row can pass the test: the window
+            # holds every x within reach / 2|dy| (+2 for rounding) of it, the test decides.
+            centre = a[0] + dx * (y - a[1]) // dy
+            spread = reach // (2 * abs(dy)) + 2
+            lo, hi = max(x0, centre - spread), min(x1, centre + spread)
+        for x in range(lo, hi + 1):
             if (x, y) in (a, b):
                 continue
             if 2 * abs(dx * (y - a[1]) - dy * (x - a[0])) < reach:

@@ -30,6 +30,22 @@ _GROUND_NUMBERS = itertools.count()
 _ARMED: dict[tuple[tuple[str, bool], ...], frozenset[Square]] = {}
 
 
+_WAITING: list[tuple[object, Map]] = []  # the decision last asked of, and the map of its moment
+
+
+def map_for(game: Game, decision: object) -> Map:
+    """The map of the moment `decision` waits at, one for all who read it (the offers asked by
+    kind, the AI's plans): nothing moves while a decision waits.  Kept for the last decision
+    asked of, by identity (held here, so no other decision can take its id)."""
+    if _WAITING:
+        waiting, m = _WAITING[0]
+        if waiting is decision and m.game is game:
+            return m
+    m = Map(game)
+    _WAITING[:] = [(decision, m)]
+    return m
+
+
 def board_of(game: Game) -> Board:
     return board_for(game.content, game.state.quest)
 

@@ -23,19 +23,27 @@ from .windows import window
 MOVES = ("walk", "run", "pass_ally", "jump")
 
 
-def offers(game: Game, fig: Figure, seat: str, budget: int, m: Map | None = None) -> list[Action]:
-    """Every action the figure may pay for now (§5.2), webbed and duelling figures restricted."""
+def offers(game: Game, fig: Figure, seat: str, budget: int, m: Map | None = None,
+           kinds: tuple[str, ...] | None = None) -> list[Action]:
+    """Every action the figure may pay for now (§5.2), webbed and duelling figures restricted;
+    of the `kinds` alone if given (the same offers in the same order, the others not made)."""
     if not fig.standing or budget <= 0:
         return []
     m = m or Map(game)
     if fig.webbed:
-        return free_offers(m, fig, seat)
+        freeing = free_offers(m, fig, seat)
+        return freeing if kinds is None else [a for a in freeing if a.kind in kinds]
     out: list[Action] = []
-    for offers_of in payable_offers(budget, fig.side == HERO):
+    for offers_of in payable_offers(budget, fig.side == HERO, kinds):
         out += offers_of(m, fig, seat)
     if fig.duel:
-        out = duel_options(m, fig, out)
+        out = duel_options(m, fig, out)  # one by one: the same whether all kinds or some
     return out
+
+
+def offers_of_kinds(game: Game, fig: Figure, seat: str, budget: int, kinds: tuple[str, ...], m: Map) -> list[Action]:
+    """`offers` of some kinds alone (acts.KindOffers)."""
+    return offers(game, fig, seat, budget, m, kinds)
 
 
 def offered(game: Game, fig: Figure, seat: str, budget: int, action: Action) -> Action | None:
@@ -60,6 +68,12 @@ def offered(game: Game, fig: Figure, seat: str, budget: int, action: Action) -> 
 def window_offers(game: Game, fig: Figure, seat: str, budget: int) -> list[Action]:
     """What a kept point pays for: any action but waiting again."""
     return [a for a in offers(game, fig, seat, budget) if a.kind != "wait"]
+
+
+def window_offers_of_kinds(game: Game, fig: Figure, seat: str, budget: int, kinds: tuple[str, ...],
+                           m: Map) -> list[Action]:
+    """`window_offers` of some kinds alone."""
+    return offers(game, fig, seat, budget, m, tuple(k for k in kinds if k != "wait"))
 
 
 def window_offered(game: Game, fig: Figure, seat: str, budget: int, action: Action) -> Action | None:
@@ -137,7 +151,7 @@ def heroes_act(game: Game) -> Steps:
         extras.append(turn_choice(seat, "end_activation", f"{short(fig)}: end activation ({fig.ap} AP lost)", fig.id))
         extras.append(turn_choice(seat, "end_heroes_turn", "End the heroes' turn", fig.id))
         choice = yield figure_choice(game, fig, seat, fig.ap, offers, offered, extras,
-                                     f"{fig.name}: {fig.ap} AP left", {"figure": fig.id})
+                                     f"{fig.name}: {fig.ap} AP left", {"figure": fig.id}, offers_of_kinds)
         if choice.kind == "switch_hero":
             s.current = choice.get("target")
             continue
@@ -206,7 +220,8 @@ def master_act(game: Game) -> Steps:
             extras.append(turn_choice(DUNGEON, "switch_figure", f"{short(active)}: hand over, keeping "
                                       f"{active.ap} AP", active.id))
         choice = yield figure_choice(game, active, DUNGEON, active.ap, offers, offered, extras,
-                                     f"{active.name}: {active.ap} AP left", {"phase": "master", "figure": active.id})
+                                     f"{active.name}: {active.ap} AP left", {"phase": "master", "figure": active.id},
+                                     offers_of_kinds)
         if choice.kind == "end_activation":
             active.ap = 0
             continue
@@ -216,7 +231,7 @@ def master_act(game: Game) -> Steps:
         yield from perform(game, active, choice)
         if s.result is not None:
             return
-        yield from window(game, "W2", window_offers, active, find=window_offered)
+        yield from window(game, "W2", window_offers, active, find=window_offered, of_kinds=window_offers_of_kinds)
 
 
 def master_turn(game: Game) -> Steps:
@@ -228,11 +243,11 @@ def master_turn(game: Game) -> Steps:
     if check_end(game):
         return
     yield from snapshot(game)
-    yield from window(game, "W1", window_offers, find=window_offered)
+    yield from window(game, "W1", window_offers, find=window_offered, of_kinds=window_offers_of_kinds)
     if s.result is None:
         yield from master_act(game)
     if s.result is None:
-        yield from window(game, "W3", window_offers, find=window_offered)
+        yield from window(game, "W3", window_offers, find=window_offered, of_kinds=window_offers_of_kinds)
     for f in s.figures.values():
         f.reserved = 0 if f.side == HERO else f.reserved
         f.passed_windows = False

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...engine.game import Action, Decision, Game
 from ...engine.words import counted
-from .acts import ACTS, FigureOffers, FindOffer, Steps, act, figure_choice, option, turn_choice
+from .acts import ACTS, FigureOffers, FindOffer, KindOffers, Steps, act, figure_choice, option, turn_choice
 from .quests import check_end
 from .state import HERO, Figure, State
 from .terrain import Map, chebyshev
@@ -44,7 +44,7 @@ def concerns(game: Game, hero: Figure, actor: Figure | None) -> bool:
 
 
 def window(game: Game, name: str, offers: FigureOffers, actor: Figure | None = None,
-           find: FindOffer | None = None) -> Steps:
+           find: FindOffer | None = None, of_kinds: KindOffers | None = None) -> Steps:
     """Each holder, in party order, may act, pass, or (W1, W2) pass for the rest of the turn;
     after an action the window goes round again until everyone passes.  `find` picks a
     replayed choice out of `offers` more cheaply than making them all (see figure_choice)."""
@@ -65,7 +65,7 @@ def window(game: Game, name: str, offers: FigureOffers, actor: Figure | None = N
                                       hero.id))
         choice = yield figure_choice(game, hero, seat, hero.reserved, offers, find, extras,
                                      f"{hero.name} holds {counted(hero.reserved, 'point')}: act now?",
-                                     {"figure": hero.id, "window": name})
+                                     {"figure": hero.id, "window": name}, of_kinds)
         if choice.kind == "pass":
             passed.append(hero.id)
             continue

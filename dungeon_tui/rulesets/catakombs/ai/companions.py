@@ -11,7 +11,7 @@ from __future__ import annotations
 from ....engine.game import Action, Decision, Game
 from .fate import rerolls
 from .interpreter import run_script
-from .master import side_choice
+from .master import kinds_among, side_choice
 from .plan import name
 
 SCRIPT = "hero_companion"
@@ -31,11 +31,11 @@ class CompanionSeat:
             if action is not None and not self.saves_the_point(d, action):
                 return action, f"{name(me)}: {why}"
             if action is not None:
-                return next(a for a in d.options if a.kind == "pass"), f"{name(me)}: keeps the point for a blow"
+                return d.offers_of("pass")[0], f"{name(me)}: keeps the point for a blow"
         for kind in ("pass", "end_activation", "end_heroes_turn"):
-            found = next((a for a in d.options if a.kind == kind), None)
-            if found is not None:
-                return found, "nothing more worth doing"
+            found = d.offers_of(kind)
+            if found:
+                return found[0], "nothing more worth doing"
         return d.options[-1], "nothing more worth doing"
 
 
@@ -44,11 +44,11 @@ class CompanionSeat:
         """A kept point is not walked away while the Master's turn may still bring a target."""
         window = d.context.get("window")
         return (window is not None and window not in (LAST_WINDOW, "lookout") and action.kind not in STRIKES
-                and any(a.kind == "pass" for a in d.options))
+                and bool(d.offers_of("pass")))
 
 
 def hero_side_choice(game: Game, d: Decision) -> tuple[Action, str] | None:
-    kinds = {a.kind for a in d.options}
+    kinds = kinds_among(d, "use_fate", "break_away")
     if "use_fate" in kinds:
         use = next(a for a in d.options if a.kind == "use_fate")
         keep = next(a for a in d.options if a.kind != "use_fate")

@@ -23,7 +23,7 @@ def _offered(p: Plan, *kinds: str) -> list[Action]:
     d = p.decision
     if d is None:
         return []
-    return [a for a in d.options if a.kind in kinds and a.get("figure", p.me.id) == p.me.id]
+    return [a for a in d.offers_of(*kinds) if a.get("figure", p.me.id) == p.me.id]
 
 
 def _downed_allies(p: Plan) -> list[Figure]:
@@ -52,8 +52,12 @@ def ally_downed(p: Plan) -> bool:
 
 def _badly_hurt(p: Plan) -> list[Figure]:
     """Standing heroes (itself too) at half their PV or less that one of its heals reaches now."""
-    targets = {a.get("target") for a in _offered(p, "cast") if a.get("spell") in _healing_spells(p, downed=False)}
-    return [f for f in p.s.hero_side() if f.standing and 2 * f.pv <= f.max_pv and f.id in targets]
+    hurt = [f for f in p.s.hero_side() if f.standing and 2 * f.pv <= f.max_pv]
+    heals = _healing_spells(p, downed=False) if hurt else []
+    if not heals:  # the spells' offers (a sight line to every ally) are made only if one may heal
+        return []
+    targets = {a.get("target") for a in _offered(p, "cast") if a.get("spell") in heals}
+    return [f for f in hurt if f.id in targets]
 
 
 @registry.condition(says=lambda p: f"{name(_badly_hurt(p)[0])} is badly hurt" if _badly_hurt(p) else "")
@@ -133,7 +137,7 @@ def quest_action_ready(p: Plan) -> bool:
         return True
     if any(a.get("item") == GEM for a in _offered(p, "take_item")):
         return True
-    return bool(_offered(p, "leave")) and _leaving_helps(p)
+    return _leaving_helps(p) and bool(_offered(p, "leave"))
 
 
 @registry.action

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, thaw
 from ..state import Figure
-from ..terrain import Map
+from ..terrain import Map, map_for
 from . import hero_words  # noqa: F401  (the companions' words join the registry)
 from .plan import Intent, Plan
 from .words import best_stat, registry
@@ -24,8 +24,8 @@ def fits(action: Action, me: Figure, intent: Intent) -> bool:
 def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
     """The first offered action that carries out one of the intents, in the script's order."""
     for intent in intents:
-        for a in d.options:
-            if a.kind == intent.kind and fits(a, me, intent):  # the kind first: most are not
+        for a in d.offers_of(intent.kind):  # only the offers of its kind are made
+            if fits(a, me, intent):
                 return a
     return None
 
@@ -51,7 +51,7 @@ def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None =
     """Run the figure's script once: the offered action for what it wants, and the why.
     Entries whose actions are all illegal here are skipped (§6.1), so later ones get a turn.
     `m`, the map of this moment if the caller has made one, serves every try."""
-    m = m or Map(game)
+    m = m or map_for(game, d)
     compiled = scripts(game.content)
     current = for_best_stat(compiled[script], best_stat(Plan(game, me, d, shared=m)))
     for _ in range(len(current.entries) + 1):

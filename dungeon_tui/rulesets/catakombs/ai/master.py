@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ....engine.game import DUNGEON, Action, Decision, Game, thaw
+from ....engine.game import DUNGEON, Action, Decision, Game, LazyDecision, thaw
 from ..reinforcements import solo_entry
 from ..sight import chebyshev
 from ..state import State
-from ..terrain import Map
+from ..terrain import Map, map_for
 from .deploy_choice import deploy_choice
 from .interpreter import run_script
 from .plan import FAR, Plan, name
@@ -34,13 +34,17 @@ class MasterSeat:
         if special is not None:
             return special
         s: State = game.state
-        acting = [fid for fid in dict.fromkeys(a.get("figure") for a in d.options) if fid is not None]
-        m = Map(game)  # the board of this moment, for every figure's plan
+        lone = d.context.get("figure")
+        if isinstance(d, LazyDecision) and lone is not None:
+            acting = [lone]  # a figure's choice of action (acts.figure_choice): its options are all its own
+        else:
+            acting = [fid for fid in dict.fromkeys(a.get("figure") for a in d.options) if fid is not None]
+        m = map_for(game, d)  # the board of this moment, for every figure's plan (and the offers)
         for fid in self._ordered(game, acting, m):  # ranked lazily: the first usually acts
             me = s.figures[fid]
             action, why = run_script(game, d, me, SCRIPT, m)
             if action is None:
-                end = next((a for a in d.options if a.kind == "end_activation" and a.get("figure") == fid), None)
+                end = next((a for a in d.offers_of("end_activation") if a.get("figure") == fid), None)
                 self._done.add((s.turn, fid))
                 if end is not None:
                     return end, f"{name(me)}: {why}"
@@ -78,11 +82,20 @@ class MasterSeat:
         yield from [fid for fid in acting if fid not in ready]
 
 
+SIDE_KINDS = ("use_fate", "break_away", "crush", "deploy", "raise", "entry")
+
+
+def kinds_among(d: Decision, *kinds: str) -> set[str]:
+    """Which of these kinds the decision offers, asked by kind: a figure's choice of action,
+    which offers none of the side choices, makes none of its offers to say so."""
+    return {a.kind for a in d.offers_of(*kinds)}
+
+
 def side_choice(game: Game, d: Decision) -> tuple[Action, str] | None:
     """Choices outside the script: fate only to cancel a death (§6.4); a failed block is
     accepted; crush forward only toward the next target; the entry by §6.3; raise the
     highest-value troop."""
-    kinds = {a.kind for a in d.options}
+    kinds = kinds_among(d, *SIDE_KINDS)
     if "use_fate" in kinds:
         use = next(a for a in d.options if a.kind == "use_fate")
         keep = next(a for a in d.options if a.kind != "use_fate")
