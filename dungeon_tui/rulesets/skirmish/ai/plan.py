@@ -4,6 +4,7 @@ fills `intents` (what the model means to do); the seat then picks the offered ac
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
@@ -43,13 +44,10 @@ class Plan:
     # The scenario's script had nothing to say for this model: its role's script decides.
     by_role: bool = False
     _charges: dict[str, dict[Square, Route]] | None = None
-    _board: Board | None = None
-    _field: Battlefield | None = None
     _enemies: list[Model] | None = None
     _standing_enemies: list[Model] | None = None
     _offered: dict[str, list[Action]] | None = None
     _shots: list[_Missile] | None = None
-    _charging: bool | None = None
 
     # -- the scene -------------------------------------------------------------------------------
 
@@ -61,11 +59,10 @@ class Plan:
     def content(self) -> Any:
         return self.game.content
 
-    @property
+    # Kept on the plan once made (read as a plain attribute after): asked at every line looked along.
+    @cached_property
     def field(self) -> Battlefield:
-        if self._field is None:
-            self._field = battlefield_for(self.game.content, self.s.scenario)
-        return self._field
+        return battlefield_for(self.game.content, self.s.scenario)
 
     def enemies(self) -> list[Model]:
         """Enemies on the table, in id order."""
@@ -85,12 +82,10 @@ class Plan:
         lead = self.s.leader(self.me.side)
         return lead if lead is not None and lead.on_table and lead is not self.me else None
 
-    @property
+    @cached_property
     def board(self) -> Board:
         """What is kept of the board as it stands (shared with the other plans made on it)."""
-        if self._board is None:
-            self._board = board_of(self.game)
-        return self._board
+        return board_of(self.game)
 
     def blockers(self) -> dict[Square, bool]:
         """The models on the table as sight blockers (a line leaves out its own two ends, so the
@@ -194,19 +189,21 @@ class Plan:
         """Seen, in reach, no interceptor on the way and no fear test to take (§6 can_charge)."""
         if target.hidden or (target.causes_fear and not (self.me.immune or self.me.causes_fear)):
             return False
-        if self.decision is not None and self._charge_offers():
-            if not any(a.get("target") == target.id for a in self.offered("declare_charge")):
+        offered = self.offered_charges
+        if offered is not None:
+            if target.id not in offered:
                 return False
         elif not self.sees(self.me, target):
             return False
         return kept(self.board.charge_reach, (self.me.id, target.id), lambda: self._reaches(target))
 
-    def _charge_offers(self) -> bool:
-        """The pending decision offers some model a charge (asked for every enemy weighed)."""
-        if self._charging is None:
-            assert self.decision is not None
-            self._charging = any(a.kind == "declare_charge" for a in self.decision.options)
-        return self._charging
+    @cached_property
+    def offered_charges(self) -> frozenset[str] | None:
+        """The targets the pending decision offers this model a charge at; None when it offers
+        no model a charge (asked for every enemy weighed, so worked out once)."""
+        if self.decision is None or not any(a.kind == "declare_charge" for a in self.decision.options):
+            return None
+        return frozenset(a.get("target") for a in self.offered("declare_charge"))
 
     def _reaches(self, target: Model) -> bool:
         """A charge at `target` can end touching it with no interceptor on the cheapest way."""
