@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 from collections.abc import Iterable, Mapping
+from collections import defaultdict
 from functools import lru_cache
 
 from .distance import DIRECTIONS, distance
@@ -45,7 +46,7 @@ class KeptLines(dict[Square, bool]):
             self.sight: dict[tuple[Square, Square, bool], bool] = {}  # can_see: (a, b, target low)
             self.covers: dict[tuple[Square, Square, bool], Cover] = {}  # cover: (a, b, target low)
             # square -> the crossings kept whose answer a model there would change
-            self.through: dict[Square, list[tuple[Square, Square, int, int]]] = {}
+            self.through: defaultdict[Square, list[tuple[Square, Square, int, int]]] = defaultdict(list)
             return
         self.crossings, self.sight, self.covers, self.through = last.crossings, last.sight, last.covers, last.through
         changed = [sq for sq, tall in self.items() if last.get(sq) is not tall]
@@ -67,11 +68,7 @@ class KeptLines(dict[Square, bool]):
         self.crossings[key] = found
         through = self.through
         for sq, _low in models:
-            kept = through.get(sq)
-            if kept is None:
-                through[sq] = [key]
-            else:
-                kept.append(key)
+            through[sq].append(key)
 
 
 def line_squares(a: Square, b: Square) -> tuple[Square, ...]:
@@ -210,7 +207,12 @@ def can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, tar
     if a == b:
         return True
     if type(blockers) is KeptLines:
-        return _kept(blockers.sight, _can_see, field, a, b, blockers, target_low)
+        # The kept answer read here rather than through _kept: the rules and the AI ask it
+        # some six thousand times a battle, most of them answered from the table.
+        found = blockers.sight.get((a, b, target_low))
+        if found is None:
+            found = blockers.sight[(a, b, target_low)] = _can_see(field, a, b, blockers, target_low)
+        return found
     return _can_see(field, a, b, blockers, target_low)
 
 
