@@ -72,7 +72,7 @@ def board_of(game: Game) -> Board:
     s: Any = game.state
     pending = getattr(game, "pending", None)  # a test's stand-in for a game has none
     if pending is not None and _LAST[0] is pending and _LAST[1] is s:
-        return _LAST[2]  # type: ignore[no-any-return]
+        return _LAST[2]
     board = _BOARDS.get(s, arrangement(s))
     _LAST[:] = [pending, s, board]
     return board
