@@ -4,7 +4,6 @@ fills `intents` (what the model means to do); the seat then picks the offered ac
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
@@ -22,6 +21,9 @@ COVER_RANK = {"none": 0, "soft": 1, "hard": 2}
 # A missile weapon as a plan weighs shots: range, thrown, fires only without moving, the enemies
 # it could be shot at (square, down) and their squares.
 _Missile = tuple[int, bool, bool, list[tuple[Square, bool]], list[Square]]
+
+
+_UNASKED = object()  # a plan's offered charges not yet worked out
 
 
 @dataclass
@@ -44,6 +46,9 @@ class Plan:
     # The scenario's script had nothing to say for this model: its role's script decides.
     by_role: bool = False
     _charges: dict[str, dict[Square, Route]] | None = None
+    _board: Board | None = None
+    _field: Battlefield | None = None
+    _charging: frozenset[str] | object | None = _UNASKED  # see offered_charges
     _enemies: list[Model] | None = None
     _standing_enemies: list[Model] | None = None
     _offered: dict[str, list[Action]] | None = None
@@ -59,10 +64,11 @@ class Plan:
     def content(self) -> Any:
         return self.game.content
 
-    # Kept on the plan once made (read as a plain attribute after): asked at every line looked along.
-    @cached_property
+    @property
     def field(self) -> Battlefield:
-        return battlefield_for(self.game.content, self.s.scenario)
+        if self._field is None:
+            self._field = battlefield_for(self.game.content, self.s.scenario)
+        return self._field
 
     def enemies(self) -> list[Model]:
         """Enemies on the table, in id order."""
@@ -82,10 +88,12 @@ class Plan:
         lead = self.s.leader(self.me.side)
         return lead if lead is not None and lead.on_table and lead is not self.me else None
 
-    @cached_property
+    @property
     def board(self) -> Board:
         """What is kept of the board as it stands (shared with the other plans made on it)."""
-        return board_of(self.game)
+        if self._board is None:
+            self._board = board_of(self.game)
+        return self._board
 
     def blockers(self) -> dict[Square, bool]:
         """The models on the table as sight blockers (a line leaves out its own two ends, so the
@@ -189,7 +197,7 @@ class Plan:
         """Seen, in reach, no interceptor on the way and no fear test to take (§6 can_charge)."""
         if target.hidden or (target.causes_fear and not (self.me.immune or self.me.causes_fear)):
             return False
-        offered = self.offered_charges
+        offered = self.offered_charges()
         if offered is not None:
             if target.id not in offered:
                 return False
@@ -197,13 +205,13 @@ class Plan:
             return False
         return kept(self.board.charge_reach, (self.me.id, target.id), lambda: self._reaches(target))
 
-    @cached_property
     def offered_charges(self) -> frozenset[str] | None:
         """The targets the pending decision offers this model a charge at; None when it offers
         no model a charge (asked for every enemy weighed, so worked out once)."""
-        if self.decision is None or not any(a.kind == "declare_charge" for a in self.decision.options):
-            return None
-        return frozenset(a.get("target") for a in self.offered("declare_charge"))
+        if self._charging is _UNASKED:
+            offers = self.decision is not None and any(a.kind == "declare_charge" for a in self.decision.options)
+            self._charging = frozenset(a.get("target") for a in self.offered("declare_charge")) if offers else None
+        return self._charging  # type: ignore[return-value]
 
     def _reaches(self, target: Model) -> bool:
         """A charge at `target` can end touching it with no interceptor on the cheapest way."""
