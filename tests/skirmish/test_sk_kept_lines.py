@@ -35,3 +35,34 @@ def test_a_line_has_the_same_squares_wherever_it_starts():
     assert line_squares((5, 5), (8, 6)) == tuple((5 + x, 5 + y) for x, y in line_squares((0, 0), (3, 1)))
     assert line_squares((9, 2), (7, 6)) == tuple((9 + x, 2 + y) for x, y in line_squares((0, 0), (-2, 4)))
     assert line_squares((3, 3), (3, 3)) == ()
+
+
+def test_lines_handed_on_between_moves_answer_as_a_fresh_look():
+    """Each move hands the kept lines on, dropping those over a square that changed: after a
+    run of moves, falls and hidings, every answer matches a look with no kept lines at all."""
+    import random
+
+    from dungeon_tui.rulesets.skirmish.seeing import blockers
+    from dungeon_tui.rulesets.skirmish.sight import can_see, cover
+
+    f = battlefield_for(load_content(), "border_patrol")
+    rng = random.Random(7)  # the test's own sequence of moves, the same every run
+    free = [sq for sq in f.squares() if f.standable(sq)]
+    models = [model(f"w{1 + i % 2}_{i:02}", f"M{i}", rng.choice(free)) for i in range(10)]
+    s = state(*models)
+    looks = rng.sample(free, 12)
+    for _move in range(40):
+        m = rng.choice(models)
+        change = rng.random()
+        if change < 0.6:
+            m.pos = rng.choice(free)
+        elif change < 0.8:
+            m.status = "standing" if m.status != "standing" else "knocked_down"
+        else:
+            m.hidden = not m.hidden
+        kept, plain = sightlines(s), blockers(s)
+        for a in looks:
+            for b in looks:
+                for low in (False, True):
+                    assert can_see(f, a, b, kept, target_low=low) == can_see(f, a, b, plain, target_low=low)
+                    assert cover(f, a, b, kept, target_low=low) == cover(f, a, b, plain, target_low=low)

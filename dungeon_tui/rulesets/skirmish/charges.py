@@ -13,7 +13,7 @@ from .movement import squares_of, walk
 from .psychology import fear_test, unit_strength
 from .rolls import i_test
 from .seeing import sightlines
-from .sight import can_see
+from .sight import KeptLines, can_see
 from .shooting import missile_weapons, shoot, valid_shots
 from .state import STANDING, Model, Sq, State
 
@@ -29,12 +29,13 @@ def may_charge(game: Game, m: Model) -> bool:
             and not in_combat(s, field_of(game), m))
 
 
-def charge_targets(game: Game, m: Model) -> list[tuple[Model, bool]]:
-    """Seen enemies, and unhidden ones within 4 it must first spot: (target, needs a spot test)."""
+def charge_targets(game: Game, m: Model, lines: KeptLines | None = None) -> list[tuple[Model, bool]]:
+    """Seen enemies, and unhidden ones within 4 it must first spot: (target, needs a spot test).
+    `lines`: sightlines(s), when the caller asks of every model before anything moves."""
     s: State = game.state
     fld = field_of(game)
     out: list[tuple[Model, bool]] = []
-    lines, at, looks = sightlines(s), m.at, m.on_table
+    lines, at, looks = sightlines(s) if lines is None else lines, m.at, m.on_table
     for e in s.on_table(3 - m.side):
         if e.hidden:
             continue
@@ -51,10 +52,11 @@ def charge_phase(game: Game, side: int) -> Procedure:
     seat = s.seat(side)
     while s.result is None:
         options = []
+        lines = sightlines(s)  # nothing moves while the offers are made
         for m in s.side_models(side):
             if not may_charge(game, m):
                 continue
-            for target, spot in charge_targets(game, m):
+            for target, spot in charge_targets(game, m, lines):
                 verb = "spots and charges" if spot else "charges"
                 options.append(Action.make(seat, "declare_charge", text=f"{m.name} {verb} {target.name}",
                                            model=m.id, target=target.id, spot=spot))

@@ -12,9 +12,10 @@ def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
     """The enemies on the table in contact with it, standing or down, in id order."""
     if not model.on_table:
         return []
-    near = touching(field, model.at)
-    # Asked for every model at every step of the movement phase: the square is the rarest match.
-    return [e for e in s.models.values() if e.pos in near and e.side != model.side and e.on_table]
+    near, side = touching(field, model.at), model.side
+    # Asked for every model at every step of the movement phase: the side first (a number
+    # compared, where a square is hashed to be looked up), then the square, the rarest match.
+    return [e for e in s.models.values() if e.side != side and e.pos in near and e.on_table]
 
 
 def in_combat(s: State, field: Any, model: Model) -> bool:

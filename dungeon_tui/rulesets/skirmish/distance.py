@@ -379,8 +379,17 @@ def _no_climbs(steps: tuple[tuple[tuple[int, int, Step], ...], ...]) -> tuple[tu
 
 @lru_cache(maxsize=64)
 def _graph(field: Battlefield, mode: Mode) -> _Graph:
+    return _graph_of(field, _WAYS[mode])
+
+
+@lru_cache(maxsize=64)
+def _graph_of(field: Battlefield, ways: frozenset[str]) -> _Graph:
+    """The graph of the steps of these kinds: modes taking the same kinds of step share one (a
+    run and a charge; a crawl and an interception), and a walk, taking every kind, is the whole
+    graph: every scenario's first battle in a process builds them."""
     base = _numbered(field)
-    ways = _WAYS[mode]
+    if all(st[2].way in ways for out in base.steps for st in out):
+        return base
     steps = tuple(tuple(s for s in out if s[2].way in ways) for out in base.steps)
     return replace(base, steps=steps, later=_no_climbs(steps))
 

@@ -30,10 +30,11 @@ T = TypeVar("T")
 
 class PerArrangement(Generic[T]):
     """For each game state, the one thing last made for the arrangement of its models (a key
-    the caller reads off them), made again when the key changes.  By the state's id, dropped
+    the caller reads off them), made again when the key changes (`make` is handed the state and
+    the thing made for its last arrangement, if any, to take over what still holds).  By the state's id, dropped
     when the state goes: keyframes and loaded copies are states of their own."""
 
-    def __init__(self, make: Callable[[State], T]) -> None:
+    def __init__(self, make: Callable[[State, T | None], T]) -> None:
         self.make = make
         self.kept: dict[int, tuple[weakref.ref[State], Hashable, T]] = {}
 
@@ -41,7 +42,7 @@ class PerArrangement(Generic[T]):
         kept = self.kept.get(id(s))
         if kept is not None and kept[0]() is s and kept[1] == key:
             return kept[2]
-        made = self.make(s)
+        made = self.make(s, kept[2] if kept is not None and kept[0]() is s else None)
         self.kept[id(s)] = (weakref.ref(s, self._forget(id(s))), key, made)
         return made
 
@@ -54,7 +55,7 @@ class PerArrangement(Generic[T]):
 
 
 # Lines are kept until a model moves, falls, hides or is revealed.
-_LINES = PerArrangement(lambda s: KeptLines(blockers(s)))
+_LINES = PerArrangement(lambda s, last: KeptLines(blockers(s), last))
 _ARRANGED = attrgetter("pos", "status", "hidden")
 
 

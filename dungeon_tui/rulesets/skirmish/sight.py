@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 from collections.abc import Iterable, Mapping
+from collections import defaultdict
 from functools import lru_cache
 
 from .distance import DIRECTIONS, distance
@@ -26,17 +27,48 @@ class KeptLines(dict[Square, bool]):
     """Blockers that also keep what each line crossing them was found to cross: the rules and
     the AI look along the same lines many times while no model moves (seeing.sightlines makes
     one per arrangement of the models), and a line's answer depends only on the terrain and
-    the blockers."""
+    the blockers on its own squares.
 
-    __slots__ = ("covers", "crossings", "hiding", "sight")
+    `last`: the kept lines of the same game state's arrangement before this one.  Its answers
+    are taken over (its tables are handed on, not copied: nothing asks the old arrangement
+    again) but for the lines over a square where a model came, went or changed its height:
+    a move changes two squares, and most lines cross neither."""
 
-    def __init__(self, blockers: Mapping[Square, bool]) -> None:
+    __slots__ = ("covers", "crossings", "hiding", "sight", "through")
+
+    def __init__(self, blockers: Mapping[Square, bool], last: KeptLines | None = None) -> None:
         super().__init__(blockers)
-        self.crossings: dict[tuple[Square, Square, int, int], tuple[tuple[Cover, ...], int]] = {}
-        self.sight: dict[tuple[Square, Square, bool], bool] = {}  # can_see: (a, b, target low)
-        self.covers: dict[tuple[Square, Square, bool], Cover] = {}  # cover: (a, b, target low)
         # hiding on a square out of sight of one side's standing models: (square, side) -> may hide
+        # (never handed on: it depends on where the spotters stand, not only on the lines)
         self.hiding: dict[tuple[Square, int], bool] = {}
+        if last is None or len(last.crossings) >= LINES_KEPT:
+            self.crossings: dict[tuple[Square, Square, int, int], tuple[tuple[Cover, ...], int]] = {}
+            self.sight: dict[tuple[Square, Square, bool], bool] = {}  # can_see: (a, b, target low)
+            self.covers: dict[tuple[Square, Square, bool], Cover] = {}  # cover: (a, b, target low)
+            # square -> the crossings kept whose answer a model there would change
+            self.through: defaultdict[Square, list[tuple[Square, Square, int, int]]] = defaultdict(list)
+            return
+        self.crossings, self.sight, self.covers, self.through = last.crossings, last.sight, last.covers, last.through
+        changed = [sq for sq, tall in self.items() if last.get(sq) is not tall]
+        changed += [sq for sq in last if sq not in self]
+        crossings, sight, covers, through = self.crossings, self.sight, self.covers, self.through
+        for sq in changed:
+            for key in through.pop(sq, ()):
+                if crossings.pop(key, None) is not None:
+                    # What was read off that crossing: either posture of the target (the
+                    # crossing of the other may still hold; it is simply looked along again).
+                    ends = key[0], key[1]
+                    for low in (False, True):
+                        sight.pop((*ends, low), None)
+                        covers.pop((*ends, low), None)
+
+    def keep(self, key: tuple[Square, Square, int, int], models: tuple[tuple[Square, bool], ...],
+             found: tuple[tuple[Cover, ...], int]) -> None:
+        """A crossing kept, under each square on it where a model would change it."""
+        self.crossings[key] = found
+        through = self.through
+        for sq, _low in models:
+            through[sq].append(key)
 
 
 def line_squares(a: Square, b: Square) -> tuple[Square, ...]:
@@ -138,23 +170,29 @@ def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,
     how many wood squares it crosses."""
     key = (a, b, z_from, z_to)
     if type(blockers) is KeptLines:
-        kept = blockers.crossings
-        seen = kept.get(key)
+        seen = blockers.crossings.get(key)
         if seen is None:
-            seen = kept[key] = _crossing_now(field, key, blockers)
+            line = _terrain(field, key)
+            seen = _crossing_now(line, blockers)
+            blockers.keep(key, line[2], seen)
         return seen
-    return _crossing_now(field, key, blockers)
+    return _crossing_now(_terrain(field, key), blockers)
 
 
-def _crossing_now(field: Battlefield, key: tuple[Square, Square, int, int],
-                  blockers: Blockers) -> tuple[tuple[Cover, ...], int]:
+def _terrain(field: Battlefield, key: tuple[Square, Square, int, int]) -> Line:
+    """A line's terrain part, kept per battlefield."""
     lines = _lines(field)
     found = lines.get(key)
     if found is None:
         if len(lines) >= LINES_KEPT:
             lines.clear()
         found = lines[key] = _line(field, *key)
-    terrain, wood, models = found
+    return found
+
+
+def _crossing_now(line: Line, blockers: Blockers) -> tuple[tuple[Cover, ...], int]:
+    """A line's terrain part with the models standing on it."""
+    terrain, wood, models = line
     if not models:
         return terrain, wood
     blocked = list(terrain)
@@ -171,7 +209,12 @@ def can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, tar
     if a == b:
         return True
     if type(blockers) is KeptLines:
-        return _kept(blockers.sight, _can_see, field, a, b, blockers, target_low)
+        # The kept answer read here rather than through _kept: the rules and the AI ask it
+        # some six thousand times a battle, most of them answered from the table.
+        found = blockers.sight.get((a, b, target_low))
+        if found is None:
+            found = blockers.sight[(a, b, target_low)] = _can_see(field, a, b, blockers, target_low)
+        return found
     return _can_see(field, a, b, blockers, target_low)
 
 

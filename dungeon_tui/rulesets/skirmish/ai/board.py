@@ -64,13 +64,24 @@ class Board:
 
 # Kept by each model's square, state, hiding and fleeing: everything a kept answer depends on
 # besides the battlefield and the models' profiles, which never change during a battle.
-_BOARDS = PerArrangement(Board)
+_BOARDS = PerArrangement(lambda s, _last: Board(s))
 
 
 def board_of(game: Game) -> Board:
     """The board as it stands now: the kept one when no model has moved or changed since."""
     s: Any = game.state
-    return _BOARDS.get(s, arrangement(s))
+    pending = getattr(game, "pending", None)  # a test's stand-in for a game has none
+    if pending is not None and _LAST[0] is pending and _LAST[1] is s:
+        return _LAST[2]
+    board = _BOARDS.get(s, arrangement(s))
+    _LAST[:] = [pending, s, board]
+    return board
+
+
+# The decision pending when a board was last asked for, its game state and the board: only
+# playing a decision moves a model, so while the same one waits (the movement decision's
+# plans ask several times) the models need not be read again to know the board still holds.
+_LAST: list[Any] = [None, None, None]
 
 
 V = TypeVar("V")

@@ -23,6 +23,9 @@ COVER_RANK = {"none": 0, "soft": 1, "hard": 2}
 _Missile = tuple[int, bool, bool, list[tuple[Square, bool]], list[Square]]
 
 
+_UNASKED = object()  # a plan's offered charges not yet worked out
+
+
 @dataclass
 class Plan:
     """One model's look at the battle for one decision.  Nothing moves while the AI thinks, so
@@ -45,11 +48,11 @@ class Plan:
     _charges: dict[str, dict[Square, Route]] | None = None
     _board: Board | None = None
     _field: Battlefield | None = None
+    _charging: frozenset[str] | object | None = _UNASKED  # see offered_charges
     _enemies: list[Model] | None = None
     _standing_enemies: list[Model] | None = None
     _offered: dict[str, list[Action]] | None = None
     _shots: list[_Missile] | None = None
-    _charging: bool | None = None
 
     # -- the scene -------------------------------------------------------------------------------
 
@@ -194,19 +197,21 @@ class Plan:
         """Seen, in reach, no interceptor on the way and no fear test to take (§6 can_charge)."""
         if target.hidden or (target.causes_fear and not (self.me.immune or self.me.causes_fear)):
             return False
-        if self.decision is not None and self._charge_offers():
-            if not any(a.get("target") == target.id for a in self.offered("declare_charge")):
+        offered = self.offered_charges()
+        if offered is not None:
+            if target.id not in offered:
                 return False
         elif not self.sees(self.me, target):
             return False
         return kept(self.board.charge_reach, (self.me.id, target.id), lambda: self._reaches(target))
 
-    def _charge_offers(self) -> bool:
-        """The pending decision offers some model a charge (asked for every enemy weighed)."""
-        if self._charging is None:
-            assert self.decision is not None
-            self._charging = any(a.kind == "declare_charge" for a in self.decision.options)
-        return self._charging
+    def offered_charges(self) -> frozenset[str] | None:
+        """The targets the pending decision offers this model a charge at; None when it offers
+        no model a charge (asked for every enemy weighed, so worked out once)."""
+        if self._charging is _UNASKED:
+            offers = self.decision is not None and any(a.kind == "declare_charge" for a in self.decision.options)
+            self._charging = frozenset(a.get("target") for a in self.offered("declare_charge")) if offers else None
+        return self._charging  # type: ignore[return-value]
 
     def _reaches(self, target: Model) -> bool:
         """A charge at `target` can end touching it with no interceptor on the cheapest way."""

@@ -19,6 +19,7 @@ from .plan import Plan
 from .words import registry
 
 ROLE_ORDER = ("melee", "leader", "shooter", "wizard")  # who acts first in a phase (§6)
+_RANK = {role: i for i, role in enumerate(ROLE_ORDER)}  # a role's place in ROLE_ORDER, looked up
 # For the charge and move views of a movement script: each entry's line in the script as written.
 _LINES: dict[str, dict[str, list[int | None]]] = {}
 CHARGING = "charge"
@@ -108,7 +109,7 @@ class WarbandSeat:
                 found = kept[m.id] = nearest_distance(m.at, board.squares_of(s, 3 - m.side), none=99)
             return found
 
-        return sorted(models, key=lambda m: (ROLE_ORDER.index(m.role) if m.role in ROLE_ORDER else 9,
+        return sorted(models, key=lambda m: (_RANK.get(m.role, 9),
                                              nearest_enemy(m), m.id))
 
     def figure(self, game: Game, d: Decision) -> Model | None:
