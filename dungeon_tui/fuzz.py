@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 
 from . import __version__
 from .ai.controllers import mixed_controllers, random_controllers
-from .batch import game_seed, in_index_order
+from .batch import collecting_less, game_seed, in_index_order
 from .engine import record
 from .engine.errors import RecordError
 from .engine.contract import Ruleset
@@ -241,6 +241,6 @@ def tally(report: Report, played: Played) -> None:
 def played_here(game_id: str, games: int, seed: int, max_decisions: int, save_every: int, players: str,
                 check: Check) -> Iterator[Played]:
     """The games one after the other in this process (with `check`, which may be a test's own)."""
-    with tempfile.TemporaryDirectory(prefix="dungeon-tui-fuzz-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="dungeon-tui-fuzz-") as tmp, collecting_less():
         for i in range(games):
             yield play(game_id, i, seed, max_decisions, save_every, check, Path(tmp), players)
