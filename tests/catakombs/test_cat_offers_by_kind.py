@@ -1,5 +1,6 @@
 """A figure's choice of action asked by kind (what the AI reads) is the whole list filtered by
-kind, in order, with the same words; and the AI, asking only by kind, never has a figure's whole
+kind, in order, with the same words; the finder a replay uses finds each offer and nothing else;
+and the AI, asking only by kind, never has a figure's whole
 list made.  Checked at every figure's choice of a game of every quest by the AI, and by mixed
 players with every optional rule (they duel, and a duellist's offers are filtered)."""
 from __future__ import annotations
@@ -82,3 +83,43 @@ def test_the_ai_never_has_a_figures_whole_list_made(monkeypatch: pytest.MonkeyPa
     game.run(GAME.ai_controllers())
     assert game.result is not None and len(game.decisions) > 300
     assert made == []
+
+
+class CheckingFind:
+    """Wraps the seats: at every figure's choice, the finder a replay uses (`find`, which makes
+    only the played kind's offers) returns each element of the whole list, with its words, and
+    nothing for the options of the decision before, unless the whole list holds them too."""
+
+    def __init__(self, seats: dict[str, Any]) -> None:
+        self.seats = seats
+        self.found = self.refused = 0
+        self.before: list[Action] = []
+
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        if isinstance(d, LazyDecision):
+            find = d._find
+            everything = d.options
+            for a in everything:
+                got = find(a)
+                assert got is not None and (str(got), got.text) == (str(a), a.text), (a, d.prompt)
+                self.found += 1
+            for a in self.before:
+                if a not in everything:
+                    assert find(a) is None, (a, d.prompt)
+                    self.refused += 1
+            self.before = everything
+        seat = self.seats.get(d.seat) or self.seats["*"]
+        return seat.choose(game, d)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("play", ["ai", "mixed-options-0"])
+@pytest.mark.parametrize("quest", QUESTS)
+def test_the_replays_finder_finds_each_offer_and_nothing_else(quest: str, play: str) -> None:
+    extra, i, mixed = PLAYS[play]
+    seed = game_seed(7, i)
+    game = GAME.new_game({"adventure": quest, **extra}, seed)
+    game.keep_events = False
+    checking = CheckingFind(mixed_controllers(GAME, seed ^ 0xF022, GAME.invariants().shun) if mixed
+                            else GAME.ai_controllers())
+    game.run({"*": checking})
+    assert game.result is not None and checking.found > 1000 and checking.refused > 100
