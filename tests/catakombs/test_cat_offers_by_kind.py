@@ -1,8 +1,8 @@
 """A figure's choice of action asked by kind (what the AI reads) is the whole list filtered by
 kind, in order, with the same words; the finder a replay uses finds each offer and nothing else;
-and the AI, asking only by kind, never has a figure's whole
-list made.  Checked at every figure's choice of a game of every quest by the AI, and by mixed
-players with every optional rule (they duel, and a duellist's offers are filtered)."""
+and the AI, asking only by kind, never has a figure's whole list made.  Checked at every
+figure's choice of a game of every quest by the AI, and by mixed players with every optional
+rule (they duel, and a duellist's offers are filtered)."""
 from __future__ import annotations
 
 from typing import Any
