@@ -78,6 +78,7 @@ class Search:
         if d >= len(buckets):
             return False
         dist, came, reached, cost, enter = self._dist, self._came, self._reached, self._cost, self._enter
+        around, launch = self._around, self._launch
         layer = buckets[d]
         layer.sort()
         # A square j is reached at nd through i when that is nearer than known; the test is
@@ -86,7 +87,7 @@ class Search:
         for i in layer:
             if dist[i] != d:  # reached again more cheaply since it was put here
                 continue
-            for j in self._around[i]:
+            for j in around[i]:
                 if enter[j]:
                     nd, dj = d + cost[j], dist[j]
                     if dj < 0 or nd < dj:
@@ -96,7 +97,7 @@ class Search:
                         while len(buckets) <= nd:
                             buckets.append([])
                         buckets[nd].append(j)
-            if self._launch is not None and self._launch[i]:
+            if launch is not None and launch[i]:
                 self._leap_from(i, d)
         self._taken = d + 1
         return True
