@@ -51,8 +51,22 @@ class Search:
     entered and at what cost; `leaps` must read only what stands still while the search lives
     (a map of one moment)."""
 
-    __slots__ = ("_around", "_buckets", "_came", "_cost", "_dist", "_step", "_launch", "_leaps", "_number", "_reached",
-                 "_squares", "_taken", "_walk", "found")
+    __slots__ = (
+        "_around",
+        "_buckets",
+        "_came",
+        "_cost",
+        "_dist",
+        "_launch",
+        "_leaps",
+        "_number",
+        "_reached",
+        "_squares",
+        "_step",
+        "_taken",
+        "_walk",
+        "found",
+    )
 
     def __init__(self, steps: Steps, start: Square, ground: Terrain, leaps: Leaps | None = None,
                  launches: frozenset[Square] | None = None) -> None:
