@@ -28,14 +28,24 @@ def best_replay(game: Any, runs: int = 3) -> tuple[int, float, str]:
 _COLLECTING_LESS: list[bool] = []
 
 
+def prepare(ruleset: Any) -> None:
+    """What a process does once before its first game, as simulate's and fuzz's workers do: the
+    content loaded, the collector told to collect less, the AI's modules imported (compiled,
+    when no bytecode is written).  A speed script calls it before its clock starts, so the
+    first quest it times is not charged with the process's setting up."""
+    from dungeon_tui.batch import collect_less
+    if not _COLLECTING_LESS:
+        ruleset.content()
+        ruleset.ai_controllers()
+        collect_less()
+        _COLLECTING_LESS.append(True)
+
+
 def simulate_many(ruleset: Any, setup: dict[str, Any], games: int) -> tuple[list[float], int, Any]:
     """Play `games` AI games of one setup (the seeds `simulate` uses): each game's seconds, the
     decisions in all, and the longest game."""
-    from dungeon_tui.batch import collect_less, game_seed
-    if not _COLLECTING_LESS:
-        ruleset.content()
-        collect_less()  # as simulate's and fuzz's workers do, once
-        _COLLECTING_LESS.append(True)
+    from dungeon_tui.batch import game_seed
+    prepare(ruleset)
     times, decisions, longest = [], 0, None
     for i in range(games):
         t0 = time.perf_counter()

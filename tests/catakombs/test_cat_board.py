@@ -132,3 +132,20 @@ def test_a_line_crosses_the_squares_a_scan_of_its_whole_box_finds():
             for dy in range(-16, 17):
                 b = (a[0] + dx, a[1] + dy)
                 assert crossing.__wrapped__(a, b)[0] == crossed_by_scanning(a, b), (a, b)
+
+
+def test_a_line_in_its_box_crosses_what_it_crosses_drawn_there():
+    # box_crossing mirrors the lines going right and down, at most as steep as the diagonal:
+    # every other direction must cross the same squares and corner pairs as drawn directly.
+    from dungeon_tui.rulesets.catakombs.sight import box_crossing
+
+    def pairs(corners):
+        return {frozenset(pair) for pair in corners}
+
+    for dx in range(-32, 33):
+        for dy in range(-32, 33):
+            ox, oy = max(0, -dx), max(0, -dy)
+            inside, corners = crossing.__wrapped__((ox, oy), (ox + dx, oy + dy))
+            mirrored, mirrored_corners = box_crossing(dx, dy)
+            assert sorted(mirrored) == sorted(inside), (dx, dy)
+            assert pairs(mirrored_corners) == pairs(corners) and len(mirrored_corners) == len(corners), (dx, dy)

@@ -19,6 +19,7 @@ SETUP_OBSTACLES = "#DLS"  # walls, closed doors and the closed secret door, as l
 # Squares a figure may walk through when the zone order is measured: floor, traps, cells and
 # doors (doors passable, §6.3); not lava, barrels or chests.
 ORDER_WALKABLE = ".E^cDL"
+FAR = 1 << 40  # farther than any walk: not reached, or not to be entered
 
 
 def setup_obstacle(board: Board) -> Test:
@@ -50,20 +51,34 @@ class Search:
     entered and at what cost; `leaps` must read only what stands still while the search lives
     (a map of one moment)."""
 
-    __slots__ = ("_around", "_buckets", "_came", "_cost", "_dist", "_enter", "_launch", "_leaps", "_number", "_reached",
-                 "_squares", "_taken", "_walk", "found")
+    __slots__ = (
+        "_around",
+        "_buckets",
+        "_came",
+        "_cost",
+        "_dist",
+        "_launch",
+        "_leaps",
+        "_number",
+        "_reached",
+        "_squares",
+        "_step",
+        "_taken",
+        "_walk",
+        "found",
+    )
 
     def __init__(self, steps: Steps, start: Square, ground: Terrain, leaps: Leaps | None = None,
                  launches: frozenset[Square] | None = None) -> None:
         squares, number, around = _numbered(steps)
         n = len(squares)
-        enter, cost = ground
+        step, cost = ground
         first = number[start]
         self._squares, self._number, self._around = squares, number, around
-        self._enter, self._cost, self._leaps = enter, cost, leaps
+        self._step, self._cost, self._leaps = step, cost, leaps
         # The squares leaps are asked from (all when `launches` does not narrow them), by number.
         self._launch = None if leaps is None else _marked(steps, launches)
-        self._dist, self._came, self._reached = [-1] * n, [-1] * n, [first]
+        self._dist, self._came, self._reached = [FAR] * n, [-1] * n, [first]
         self._dist[first] = 0
         self._buckets: list[list[int]] = [[first]]
         self._taken = 0  # buckets below this one have been taken: every square that near is settled
@@ -77,26 +92,27 @@ class Search:
         buckets, d = self._buckets, self._taken
         if d >= len(buckets):
             return False
-        dist, came, reached, cost, enter = self._dist, self._came, self._reached, self._cost, self._enter
+        dist, came, reached, step = self._dist, self._came, self._reached, self._step
+        around, launch = self._around, self._launch
         layer = buckets[d]
         layer.sort()
         # A square j is reached at nd through i when that is nearer than known; the test is
         # written out in the loops below rather than called, as it runs for every step looked at
-        # (most of a search's time).
+        # (most of a search's time).  A square that may not be entered costs FAR to step into
+        # and one not reached yet is FAR away, so one comparison says both.
         for i in layer:
             if dist[i] != d:  # reached again more cheaply since it was put here
                 continue
-            for j in self._around[i]:
-                if enter[j]:
-                    nd, dj = d + cost[j], dist[j]
-                    if dj < 0 or nd < dj:
-                        if dj < 0:
-                            reached.append(j)
-                        dist[j], came[j] = nd, i
-                        while len(buckets) <= nd:
-                            buckets.append([])
-                        buckets[nd].append(j)
-            if self._launch is not None and self._launch[i]:
+            for j in around[i]:
+                nd = d + step[j]
+                if nd < dist[j]:
+                    if dist[j] == FAR:
+                        reached.append(j)
+                    dist[j], came[j] = nd, i
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(j)
+            if launch is not None and launch[i]:
                 self._leap_from(i, d)
         self._taken = d + 1
         return True
@@ -109,8 +125,8 @@ class Search:
         for landing, far in self._leaps(self._squares[i]):
             j = number[landing]
             nd, dj = d + far + cost[j] - 1, dist[j]  # cost[j] holds a step's 1: a leap costs `far` instead
-            if dj < 0 or nd < dj:
-                if dj < 0:
+            if nd < dj:
+                if dj == FAR:
                     reached.append(j)
                 dist[j], came[j] = nd, i
                 while len(buckets) <= nd:
@@ -192,8 +208,8 @@ class Search:
     def settled(self, sq: Square) -> int | None:
         """Steps to the square if the search has already settled it, None if not (yet)."""
         i = self._number.get(sq)
-        d = -1 if i is None else self._dist[i]
-        return d if 0 <= d <= self._taken else None
+        d = FAR if i is None else self._dist[i]
+        return d if d <= self._taken else None
 
     def route(self, goals: Iterable[Square] | Callable[[Square], bool]) -> list[Square] | None:
         """The squares stepped on, in order, to the nearest goal (as `nearest`); [] when the
@@ -217,27 +233,29 @@ def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra
     return Search(steps, start, terrain(steps, open_squares, extra), leaps).walk()
 
 
-# By square number (paths._numbered): whether a square may be entered, and what entering it costs
-# (a step's 1 and its `extra`).  Shared by every search over the same ground; none changes it.
-Terrain = tuple[bytearray, list[int]]
+# By square number (paths._numbered): what a step into a square costs (FAR when it may not be
+# entered), and what entering it costs (a step's 1 and its `extra`: a leap's landing, which the
+# leaps have already found open).  Shared by every search over the same ground; none changes it.
+Terrain = tuple[list[int], list[int]]
 
 
 def terrain(steps: Steps, open_squares: AbstractSet[Square], extra: Mapping[Square, int]) -> Terrain:
-    """The squares that may be entered and what entering each costs, by square number."""
+    """What a step into each square costs (FAR when it may not be entered) and what entering
+    each costs, by square number."""
     squares, number, _ = _numbered(steps)
     n = len(squares)
-    enter = bytearray(n)
     where = number.get
-    for sq in open_squares:
-        i = where(sq)
-        if i is not None:
-            enter[i] = 1
     cost = [1] * n
     for sq, c in extra.items():
         i = where(sq)
         if i is not None:
             cost[i] = 1 + c
-    return enter, cost
+    step = [FAR] * n
+    for sq in open_squares:
+        i = where(sq)
+        if i is not None:
+            step[i] = cost[i]
+    return step, cost
 
 
 _MARKED: dict[tuple[int, int], tuple[Steps, frozenset[Square] | None, bytearray]] = {}

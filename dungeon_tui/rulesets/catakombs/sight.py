@@ -99,14 +99,35 @@ def line_shape(width: int, a: Square, b: Square) -> Shape:
     dx, dy = b[0] - a[0], b[1] - a[1]
     found = _SHAPES.get((width, dx, dy))
     if found is None:
-        ox, oy = max(0, -dx), max(0, -dy)
-        inside, corners = crossing((ox, oy), (ox + dx, oy + dy))
+        inside, corners = box_crossing(dx, dy)
         mask = 0
         for x, y in inside:
             mask |= 1 << (y * width + x)
         found = _SHAPES[(width, dx, dy)] = (
             mask, tuple((p[1] * width + p[0], q[1] * width + q[0]) for p, q in corners))
     return found
+
+
+def box_crossing(dx: int, dy: int) -> tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]:
+    """`crossing` of a line dx, dy long drawn in its own box (its top left corner at 0, 0): the
+    squares crossed and the corner pairs passed between, in no promised order.  A line and its
+    mirror images cross the mirrored squares, so only lines going right and down, at most as
+    steep as the diagonal, are worked out (a fresh process would otherwise make a thousand or
+    two shapes, each a scan of its box), the rest mirrored from them."""
+    w, h = abs(dx), abs(dy)
+    inside, corners = _flat_crossing(max(w, h), min(w, h))
+    if w < h:  # steep: the flat line's squares across the diagonal
+        inside = tuple((y, x) for x, y in inside)
+        corners = tuple(((p[1], p[0]), (q[1], q[0])) for p, q in corners)
+    if dx * dy < 0:  # rising: the falling line's squares mirrored left to right (either end first, the same squares)
+        inside = tuple((w - x, y) for x, y in inside)
+        corners = tuple(((w - p[0], p[1]), (w - q[0], q[1])) for p, q in corners)
+    return inside, corners
+
+
+@lru_cache(maxsize=4096)
+def _flat_crossing(w: int, h: int) -> tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]:
+    return crossing.__wrapped__((0, 0), (w, h))
 
 
 def box_corner(width: int, a: Square, b: Square) -> int:

@@ -161,15 +161,17 @@ class State:
 
     def hero_side(self) -> list[Figure]:
         """Heroes and the uncle once he is on the board, in party order (the uncle last)."""
-        return [f for f in self.figures.values() if f.side == HERO and f.on_board]
+        # `on_board` written out here and below: asked many times at every decision.
+        return [f for f in self.figures.values() if f.side == HERO and f.pos is not None and f.status in ON_BOARD]
 
     def master_figures(self) -> list[Figure]:
         """The Master's figures on the board, in roster order."""
-        return [f for fid in self.roster if (f := self.figures[fid]).on_board]
+        figures = self.figures
+        return [f for fid in self.roster if (f := figures[fid]).pos is not None and f.status in ON_BOARD]
 
     def enemies_of(self, fig: Figure) -> list[Figure]:
         side = MASTER if fig.side == HERO else HERO
-        return [f for f in self.figures.values() if f.side == side and f.on_board]
+        return [f for f in self.figures.values() if f.side == side and f.pos is not None and f.status in ON_BOARD]
 
     def at(self, sq: Square) -> Figure | None:
         for f in self.figures.values():

@@ -13,7 +13,7 @@ from .board import Board, board_for
 from .passages import Passages, passages
 from .paths import search, walking_distances
 from .sight import box_corner, chebyshev, clear_line, diagonal_ok, line_shape, targeting_los, terrain_los
-from .state import DOWNED, HERO, MASTER, Figure, Square, State, key, square
+from .state import DOWNED, HERO, MASTER, STANDING, Figure, Square, State, key, square
 
 WALLS = "#R"
 DOOR_SYMBOLS = "DL"
@@ -242,8 +242,10 @@ class Map:
 
     def threatens(self, enemy: Figure, sq: Square) -> bool:
         """An enemy next to the square who could attack it (§5.3)."""
-        return (enemy.standing and not enemy.webbed and chebyshev(enemy.at, sq) == 1
-                and diagonal_ok(enemy.at, sq, self.obstacle))
+        # `standing` and `chebyshev` written out: asked of every enemy for every square a move offers.
+        at = enemy.pos
+        return (at is not None and enemy.status == STANDING and not enemy.webbed
+                and max(abs(at[0] - sq[0]), abs(at[1] - sq[1])) == 1 and diagonal_ok(at, sq, self.obstacle))
 
     def threats(self, fig: Figure, sq: Square | None = None) -> list[Figure]:
         """The enemies threatening `fig` on a square: a duellist threatens only his opponent."""

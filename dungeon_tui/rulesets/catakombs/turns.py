@@ -16,7 +16,7 @@ from .duels import duel_options
 from .events import unexpected
 from .quests import check_end, turn_limit
 from .reinforcements import reinforcements
-from .state import DOWNED, HERO, MASTER, Figure, State
+from .state import DOWNED, HERO, MASTER, STANDING, Figure, State
 from .terrain import Map, board_of, chebyshev, visible
 from .windows import window
 
@@ -202,7 +202,8 @@ def master_act(game: Game) -> Steps:
     s: State = game.state
     active: Figure | None = None
     while s.result is None:
-        ready = [f for f in s.master_figures() if f.standing and f.ap > 0]
+        # On the board already, so `standing` is its status alone.
+        ready = [f for f in s.master_figures() if f.status == STANDING and f.ap > 0]
         # By identity: `in` would compare a figure with every other field by field.
         if active is None or not any(f is active for f in ready):
             if not ready:
