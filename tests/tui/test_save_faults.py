@@ -207,6 +207,24 @@ def test_closing_the_terminal_saves_the_game(tmp_path):
     assert placed(autosave) == ["Barbarian starts at 2,-2", "Elf starts at 3,-2"]
 
 
+@needs_tmux
+def test_every_closed_terminal_ends_its_program(tmp_path):
+    """The terminal closed as soon as the first question shows, four times over: each program
+    saves and ends.  Textual's shutdown could wait for ever to write to the closed terminal (3
+    runs in 8 left the program behind), so the app ends itself once its games are saved."""
+    for n in range(4):
+        where = tmp_path / str(n)
+        where.mkdir()
+        session = start_fp6(where)
+        wait_screen(session, "Where does the Barbarian start?")
+        pid = app_pid(session)
+        subprocess.run(["tmux", "kill-session", "-t", session], check=True)
+        end = time.monotonic() + 20
+        while time.monotonic() < end and Path(f"/proc/{pid}").exists():
+            time.sleep(0.1)
+        assert not Path(f"/proc/{pid}").exists(), f"run {n}: the program was left running"
+        assert (where / "saves" / "warhammer-quest-42.json").exists()
+
 def test_each_game_keeps_its_own_autosave_and_continue_offers_them_all(tmp_path):
     from dungeon_tui.tui.app import SavesScreen, TitleScreen
     from dungeon_tui.tui.session import Options, new_session
