@@ -78,5 +78,10 @@ def write_table() -> None:
 
 
 if __name__ == "__main__":
+    # Writing is the only thing this does: any argument (even --help) is refused rather than
+    # taken as leave to rewrite the table.
+    if sys.argv[1:]:
+        sys.exit(f"usage: python {sys.argv[0]} (no arguments): plays the same battles on this tree "
+                 "and writes their table anew")
     write_table()
     sys.exit(0)
