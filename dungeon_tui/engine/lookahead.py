@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .contract import setting
+from .contract import ruleset_of, setting
 from .dice import MASK, SeededChance, splitmix64
 from .game import CHANCE, Action, Controller, Decision, Event, Game
 
@@ -61,8 +61,18 @@ class Hooks(Protocol):
         """An event that shows what no hero could know before (a new room): the future stops."""
 
     def score(self, game: Game, known: Any) -> float:
-        """How well the party stands, in the words of `measure`, counting only foes of `known`;
-        a won or lost game dominates."""
+        """How well the party stands in a game still going, in the words of `measure`, counting
+        only foes of `known` (a won or lost game is scored by the engine: see `FINISHED`)."""
+
+
+FINISHED = 1000.0  # a won future scores this, a lost one its negative: more than any standing
+
+
+def alongside(decision: Decision, first: Action, kinds: tuple[str, ...],
+              keep: Callable[[Action], bool] = lambda a: True) -> list[Action]:
+    """`first` (the default's choice) and the decision's other options of these kinds that
+    `keep` accepts, in their order: what the hooks' `candidates` mostly weigh."""
+    return [first, *(a for a in decision.options if a.kind in kinds and a != first and keep(a))]
 
 
 @dataclass(slots=True)
@@ -191,6 +201,8 @@ class Lookahead:
             picked, _ = controller.choose(game, decision)
             game.play(picked)
             steps += 1
+        if game.over:
+            return FINISHED if ruleset_of(game).won(game.result or {}) else -FINISHED
         return self.hooks.score(game, known)
 
 

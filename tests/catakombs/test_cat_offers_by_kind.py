@@ -56,16 +56,22 @@ OPTIONS = {"unexpected_events": True, "duels": True, "critical_hits": True}
 PLAYS = {"ai": ({}, 0, False), "mixed-options-0": (OPTIONS, 0, True), "mixed-options-1": (OPTIONS, 1, True)}
 
 
-@pytest.mark.parametrize("play", list(PLAYS))
-@pytest.mark.parametrize("quest", QUESTS)
-def test_offers_by_kind_are_the_whole_list_filtered_in_order(quest: str, play: str) -> None:
+def played(quest: str, play: str, wrap: Any) -> tuple[Game, Any]:
+    """A game of `quest` played by the AI or mixed players (PLAYS) through `wrap`, the checker."""
     extra, i, mixed = PLAYS[play]
     seed = game_seed(7, i)
     game = GAME.new_game({"adventure": quest, **extra}, seed)
     game.keep_events = False
-    checking = Checking(mixed_controllers(GAME, seed ^ 0xF022, GAME.invariants().shun) if mixed
-                        else GAME.ai_controllers())
+    checking = wrap(mixed_controllers(GAME, seed ^ 0xF022, GAME.invariants().shun) if mixed
+                    else GAME.ai_controllers())
     game.run({"*": checking})
+    return game, checking
+
+
+@pytest.mark.parametrize("play", list(PLAYS))
+@pytest.mark.parametrize("quest", QUESTS)
+def test_offers_by_kind_are_the_whole_list_filtered_in_order(quest: str, play: str) -> None:
+    game, checking = played(quest, play, Checking)
     assert game.result is not None and checking.checked > 50
 
 
@@ -115,11 +121,5 @@ class CheckingFind:
 @pytest.mark.parametrize("play", ["ai", "mixed-options-0"])
 @pytest.mark.parametrize("quest", QUESTS)
 def test_the_replays_finder_finds_each_offer_and_nothing_else(quest: str, play: str) -> None:
-    extra, i, mixed = PLAYS[play]
-    seed = game_seed(7, i)
-    game = GAME.new_game({"adventure": quest, **extra}, seed)
-    game.keep_events = False
-    checking = CheckingFind(mixed_controllers(GAME, seed ^ 0xF022, GAME.invariants().shun) if mixed
-                            else GAME.ai_controllers())
-    game.run({"*": checking})
+    game, checking = played(quest, play, CheckingFind)
     assert game.result is not None and checking.found > 1000 and checking.refused > 100

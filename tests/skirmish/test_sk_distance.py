@@ -3,8 +3,8 @@ battlefields and the scenario maps, with the spec's worked examples that concern
 from __future__ import annotations
 
 from dungeon_tui.rulesets.skirmish.content import load_content
-from dungeon_tui.rulesets.skirmish.distance import (along, charge_squares, contact_squares, distance,
-                                                    in_contact, move_options, nearest_distance, route_toward)
+from dungeon_tui.rulesets.skirmish.distance import contact_squares, distance, in_contact, nearest_distance
+from dungeon_tui.rulesets.skirmish.moves import along, charge_squares, move_options, route_toward
 from dungeon_tui.rulesets.skirmish.terrain import battlefield_for, field_from_rows
 
 
@@ -124,7 +124,7 @@ def test_a_failed_charge_walks_m_along_the_canonical_path():
 
 
 def _forget_searches(field):
-    from dungeon_tui.rulesets.skirmish import distance as dist
+    from dungeon_tui.rulesets.skirmish import moves as dist
     dist._searches(field).clear()
     dist._wholes(field).clear()
 
@@ -133,7 +133,7 @@ def test_kept_whole_searches_answer_as_a_fresh_search_would():
     """A charge's goals read off a whole search kept from the same start among the same enemies,
     the AI's costs and a fleeing model's squares (no routes made) are what a fresh search finds:
     the same squares, costs, tests and steps, row by row."""
-    from dungeon_tui.rulesets.skirmish.distance import charge_squares, move_costs, reachable
+    from dungeon_tui.rulesets.skirmish.moves import charge_squares, move_costs, reachable
     field = battlefield_for(load_content(), "hold_the_ruin")
     enemies, friends = [(10, 12), (11, 12), (14, 16)], [(9, 9)]
     starts = [sq for sq in [(8, 8), (10, 6), (12, 9), (6, 14), (15, 11)] if field.standable(sq)]
@@ -160,7 +160,7 @@ def test_kept_whole_searches_answer_as_a_fresh_search_would():
 
 def test_a_route_reads_its_steps_off_its_search():
     """A route found by a search gives the same steps, path and kinds of step as one made whole."""
-    from dungeon_tui.rulesets.skirmish.distance import Route
+    from dungeon_tui.rulesets.skirmish.moves import Route
     f = drawn("...", "===", "...")
     route = move_options(f, (1, 0), 3)[(1, 2)]
     made = Route(route.cost, route.tests, route.steps)

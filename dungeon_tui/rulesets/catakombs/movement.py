@@ -13,7 +13,7 @@ from .damage import kill, lose_pv, remove
 from .dice import d6
 from .passages import DIRECTIONS
 from .state import HERO, MERGED, Figure, Square, State, key
-from .terrain import Map, Snapshot, chebyshev
+from .terrain import Map, Snapshot, chebyshev, kept_inner
 
 
 
@@ -58,13 +58,7 @@ MOVES_KEPT = 2048
 
 def made_moves(fig: Figure, seat: str, kind: str) -> dict[Any, Action]:
     """The figure's `kind` actions made so far (its name is in their words)."""
-    found_key = (kind, seat, fig.id, fig.name)
-    found = _MOVES.get(found_key)
-    if found is None or len(found) >= MOVES_KEPT:
-        if len(_MOVES) >= MOVES_KEPT:
-            _MOVES.clear()
-        found = _MOVES[found_key] = {}
-    return found
+    return kept_inner(_MOVES, (kind, seat, fig.id, fig.name), MOVES_KEPT, MOVES_KEPT)
 
 
 def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:

@@ -7,7 +7,7 @@ settled by the heap order (distance, y, x), so the same board always gives the s
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
 from .board import Board, Square
@@ -147,19 +147,25 @@ class Search:
     def _first(self, goal: Callable[[int], bool]) -> int | None:
         """The number of the first square settled, in (steps, y, x) order, that is a goal;
         None when none can be reached.  Settles no further than it."""
-        buckets, dist = self._buckets, self._dist
-        d = 0
-        while True:
-            while self._taken < d and self._take():
-                pass
-            if d >= len(buckets):
-                return None
-            # Every square d steps away is now in bucket d with its final distance.
-            layer = buckets[d]
+        dist = self._dist
+        for d, layer in self._layers():
             layer.sort()
             for i in layer:
                 if dist[i] == d and goal(i):
                     return i
+        return None
+
+    def _layers(self, most: int | None = None) -> Iterator[tuple[int, list[int]]]:
+        """Bucket d for d = 0, 1, ... (up to `most`), each once every square d steps away is in
+        it with its final distance (the buckets below taken); ends where the search does."""
+        buckets = self._buckets
+        d = 0
+        while most is None or d <= most:
+            while self._taken < d and self._take():
+                pass
+            if d >= len(buckets):
+                return
+            yield d, buckets[d]
             d += 1
 
     def nearest(self, goals: Iterable[Square] | Callable[[Square], bool]) -> tuple[Square, int] | None:
@@ -178,32 +184,18 @@ class Search:
         are taken, a goal in bucket d is d steps away (had it been nearer, an earlier bucket
         would have held it), so the lowest-numbered goal there is the one."""
         goals = set(wanted)
-        buckets = self._buckets
-        d = 0
-        while goals:
-            while self._taken < d and self._take():
-                pass
-            if d >= len(buckets):
-                return None
-            hits = goals.intersection(buckets[d])
-            if hits:
-                return min(hits)
-            d += 1
+        if goals:
+            for _d, layer in self._layers():
+                hits = goals.intersection(layer)
+                if hits:
+                    return min(hits)
         return None
 
     def within(self, goals: Iterable[Square], steps: int) -> bool:
         """Whether any goal is at most `steps` away, settling no further than that (read a
         bucket at a time, as `_first_of`)."""
         wanted = {i for i in map(self._number.get, goals) if i is not None}
-        buckets = self._buckets
-        for d in range(steps + 1):
-            while self._taken < d and self._take():
-                pass
-            if d >= len(buckets):
-                return False
-            if not wanted.isdisjoint(buckets[d]):
-                return True
-        return False
+        return any(not wanted.isdisjoint(layer) for _d, layer in self._layers(steps))
 
     def settled(self, sq: Square) -> int | None:
         """Steps to the square if the search has already settled it, None if not (yet)."""

@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from ...engine.game import Game
 from .board import Board, board_for
@@ -25,6 +26,8 @@ _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
 Ground = tuple[Board, Passages, frozenset[Square], int, frozenset[Square]]  # ... and the lava
 _GROUNDS: dict[tuple[object, ...], Ground] = {}
 _KEPT = 256
+K = TypeVar("K")
+V = TypeVar("V")
 _GROUND_NUMBERS = itertools.count()
 # The armed traps' squares per arrangement of the traps (a handful a quest): read by every map.
 _ARMED: dict[tuple[tuple[str, bool], ...], frozenset[Square]] = {}
@@ -317,11 +320,17 @@ _LINES_KEPT = 50_000  # lines per ground, so a long run's memory stays flat
 
 
 def lines_of(ground_number: int) -> dict[tuple[Square, Square], int]:
-    found = _LINES.get(ground_number)
-    if found is None or len(found) >= _LINES_KEPT:
-        if len(_LINES) >= _KEPT:
-            _LINES.clear()
-        found = _LINES[ground_number] = {}
+    return kept_inner(_LINES, ground_number, _LINES_KEPT, _KEPT)
+
+
+def kept_inner(tables: dict[K, dict[Any, V]], key: K, most_each: int, most: int) -> dict[Any, V]:
+    """The table kept under `key`, made anew when it is missing or holds `most_each` entries;
+    all of them start again once there are `most`: a long run's memory stays flat."""
+    found = tables.get(key)
+    if found is None or len(found) >= most_each:
+        if len(tables) >= most:
+            tables.clear()
+        found = tables[key] = {}
     return found
 
 

@@ -7,7 +7,8 @@ from ...engine.game import Action, Decision, Game, Procedure
 from . import relic
 from .battle import field_of
 from .contact import enemies_touching, in_combat
-from .distance import Route, along, charge_squares, contact_squares, distance, move_options, route_toward
+from .distance import contact_squares, distance
+from .moves import Route, along, charge_squares, move_options, route_toward
 from .fleeing import flee_away, flee_to_edge
 from .movement import squares_of, walk
 from .psychology import fear_test, unit_strength

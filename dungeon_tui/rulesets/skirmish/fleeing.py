@@ -9,7 +9,8 @@ from ...engine.dice import roll
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
-from .distance import distance, nearest_distance, nearest_of, reachable
+from .distance import distance, nearest_distance, nearest_of
+from .moves import reachable
 from . import relic
 from .rolls import sk_roll
 from .state import FLED, Model, Sq, State

@@ -9,7 +9,8 @@ from ...engine.words import counted
 from .battle import field_of
 from .contact import enemies_touching
 from .damage import Hits, wound
-from .distance import Route, distance, move_options
+from .distance import distance
+from .moves import Route, move_options
 from .rolls import i_test, roll_d3
 from .seeing import sightlines
 from .sight import detects, hidden_ok, hiding_place

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from collections import defaultdict
 from functools import lru_cache
 
-from .distance import DIRECTIONS, distance
+from .distance import around, distance
 from .terrain import Battlefield, Cover, Square
 
 Blockers = Mapping[Square, bool]  # square -> the model there is standing (False: down or hidden)
@@ -265,14 +265,11 @@ def _hiding_places(field: Battlefield) -> frozenset[Square]:
     process builds it)."""
     width, height, floors, moves, woods = field.width, field.height, field.floors, field.moves, field.woods
     found = []
+    neighbours = around(width, height)
     for y in range(height):
         for x in range(width):
             own, in_wood = (floors[y * width + x] or 0) + 1, woods[y * width + x]
-            for dx, dy in DIRECTIONS:
-                nx, ny = x + dx, y + dy
-                if not (0 <= nx < width and 0 <= ny < height):
-                    continue
-                at = ny * width + nx
+            for _dx, _dy, at in neighbours[y * width + x]:
                 floor = floors[at]
                 # Next to a wall, an obstacle or a floor at least a level up, or a wood's edge.
                 if moves[at] in ("impassable", "obstacle") or (floor is not None and floor >= own) \

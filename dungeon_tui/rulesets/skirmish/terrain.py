@@ -9,7 +9,8 @@ from functools import lru_cache
 from typing import Literal, cast
 
 from .content import Content, load_content
-from .distance import DIRECTIONS, Square, step_way
+from .distance import DIRECTIONS, Square
+from .moves import step_way
 from .models import Building, Objective, Rect, TerrainKind
 
 Cover = Literal["none", "soft", "hard"]

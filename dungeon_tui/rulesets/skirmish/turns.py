@@ -11,7 +11,8 @@ from .battle import field_of
 from .charges import charge_phase
 from .combat import close_combat_phase
 from .deployment import deploy_squares, deployment_order, scout_squares
-from .distance import Route, distance
+from .distance import distance
+from .moves import Route
 from .fleeing import flee_to_edge
 from .magic import magic_phase
 from .movement import can_hide, destinations, may_move, reveal_seen, run_snapshot, walk

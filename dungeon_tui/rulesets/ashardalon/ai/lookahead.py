@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ....engine.game import Action, Decision, Event, Game
+from ....engine.lookahead import alongside
 from ..state import State
 
 HIDDEN_ORDER = ("monster", "encounter", "treasure")
@@ -28,9 +29,8 @@ class AshardalonHooks:
         if not decision.context.get("figure") or first.kind != "attack":
             return []
         powers = game.content.powers
-        at_will = [a for a in decision.options if a.kind == "attack" and a != first and a.get("target")
-                   and powers[a.get("power")].type == "at_will"]
-        return [first, *at_will]
+        return alongside(decision, first, ("attack",),
+                         lambda a: bool(a.get("target")) and powers[a.get("power")].type == "at_will")
 
     def conceal(self, game: Game, pick: Callable[[int], int]) -> None:
         s: State = game.state
@@ -45,8 +45,6 @@ class AshardalonHooks:
 
     def score(self, game: Game, known: None) -> float:
         s: State = game.state
-        if game.over:
-            return 1000.0 if (game.result or {}).get("outcome") == "victory" else -1000.0
         kept = sum(h.hp if h.hp > 0 else -10 for h in s.heroes()) + 4 * s.surges
         return kept - sum(f.hp + 2 for f in s.foes())
 

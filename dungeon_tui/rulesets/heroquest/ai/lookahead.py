@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ....engine.game import Action, Decision, Event, Game
+from ....engine.lookahead import alongside
 from ..state import ALIVE, HERO, MONSTER, State
 
 
@@ -28,7 +29,7 @@ class HeroQuestHooks:
         me = s.figures.get(str(decision.context.get("figure") or ""))
         if me is None or me.side != HERO or first.kind != "attack":
             return []
-        return [first, *(a for a in decision.options if a.kind == "attack" and a != first)]
+        return alongside(decision, first, ("attack",))
 
     def conceal(self, game: Game, pick: Callable[[int], int]) -> frozenset[str]:
         s: State = game.state
@@ -48,8 +49,6 @@ class HeroQuestHooks:
 
     def score(self, game: Game, known: frozenset[str]) -> float:
         s: State = game.state
-        if game.over:
-            return 1000.0 if (game.result or {}).get("outcome") == "success" else -1000.0
         kept = sum(h.body if h.status == ALIVE else -8 for h in s.heroes())
         standing = sum(m.body + 0.4 * m.attack for m in s.monsters() if m.id in known)
         return kept - standing

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
-from ..distance import Route, charge_squares, distance, move_costs, move_options, nearest_distance, touching
+from ..distance import distance, nearest_distance, touching
+from ..moves import Route, charge_squares, move_costs, move_options
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
 from ..terrain import Battlefield, Square, battlefield_for

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ....engine.game import Action, Decision, Event, Game
+from ....engine.lookahead import alongside
 from ..state import ACTIVE, UNCONSCIOUS, State
 from .odds import menace
 
@@ -33,11 +34,7 @@ class WarhammerQuestHooks:
     def candidates(self, game: Game, decision: Decision, first: Action) -> list[Action]:
         if not decision.context.get("figure") or first.kind not in (*WEIGHED, "end"):
             return []
-        out = [first]
-        for a in decision.options:
-            if a.kind in WEIGHED and a not in out:
-                out.append(a)
-        return out if len(out) > 1 else []
+        return alongside(decision, first, WEIGHED)
 
     def conceal(self, game: Game, pick: Callable[[int], int]) -> None:
         """The event and treasure decks are drawn by index; their order, hidden, is put back
@@ -52,8 +49,6 @@ class WarhammerQuestHooks:
 
     def score(self, game: Game, known: None) -> float:
         s: State = game.state
-        if game.over:
-            return 1000.0 if (game.result or {}).get("outcome") == "win" else -1000.0
         kept = 0.0
         for w in s.heroes():
             if w.status == ACTIVE:
