@@ -6,7 +6,9 @@ seat's answer is then the same action an app roll or draw makes, so a game playe
 replays and undoes like any other."""
 from __future__ import annotations
 
-from .game import Action, Chance
+from collections.abc import Sequence
+
+from .game import CHANCE, Action, Chance
 
 TYPED = "typed at the table"  # the record's reason for a typed roll: the record says which were typed
 
@@ -94,6 +96,12 @@ def parse_card(spec: Chance, typed: str) -> Action:
 def card_legend(spec: Chance) -> str:
     """The cards left in the deck, each name once."""
     return ", ".join(sorted(dict.fromkeys(spec.faces)))
+
+
+def led_to(decisions: Sequence[tuple[Action, str]]) -> str:
+    """What a roll or draw is for, as the players last saw it: the last choice made by a seat
+    other than chance ("Barbarian rolls to move"); empty before any."""
+    return next((a.text for a, _why in reversed(decisions) if a.seat != CHANCE), "")
 
 
 def asking(spec: Chance) -> tuple[str, str, str]:

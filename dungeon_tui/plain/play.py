@@ -7,7 +7,7 @@ import re
 from ..engine.game import CHANCE, DUNGEON, Decision, Game
 from ..engine.presenter import seat_name
 from ..tui.saves import saves_dir
-from ..engine.typed_dice import TypedFacesError, asking, parse_answer
+from ..engine.typed_dice import TypedFacesError, asking, led_to, parse_answer
 from ..tui.session import SPEEDS, Session, why_not_saved
 from ..tui.table_watch import TableWatch
 from .answers import pick
@@ -137,7 +137,9 @@ class PlainGame:
         who = self.session.roll_owner(d) or self.presenter.dungeon_player or "The monsters"
         what, how, _verb = asking(spec)
         it = "draw it" if spec.kind == "draw" else "roll them"
-        self.console.say(f"{who}: {what} for {spec.rule}. {how}; or app to let the app {it}.")
+        led = led_to(self.game.decisions)  # what the roll is for, as the app's dialog says it
+        about = f"{led}; rule {spec.rule}" if led else f"rule {spec.rule}"
+        self.console.say(f"{who}: {what} ({about}). {how}; or app to let the app {it}.")
         while True:
             answer = self.console.ask()
             if answer is None:

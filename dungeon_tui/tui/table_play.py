@@ -11,9 +11,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from ..engine.game import CHANCE, Action, Chance, Decision
+from ..engine.game import Action, Chance, Decision
 from ..engine.presenter import Presenter
-from ..engine.typed_dice import TypedFacesError, asking, parse_answer
+from ..engine.typed_dice import TypedFacesError, asking, led_to, parse_answer
 from .dialogs import MODAL_CSS, FreshKeys
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class TypeRoll(FreshKeys, ModalScreen[Action | None]):
         what, how, verb = asking(spec)
         hint = "the card's name" if spec.kind == "draw" else "faces, separated by spaces"
         with Vertical():
-            yield Static(f"[b]{escape(self.who)}: {what}[/b] ({escape(spec.rule)})")
+            yield Static(f"[b]{escape(self.who)}: {what}[/b] (rule {escape(spec.rule)})")
             if self.context:
                 yield Static(escape(self.context), id="about")
             yield Static(escape(how))
@@ -129,7 +129,7 @@ class TablePlay:
         assert d.chance is not None
         who = s.roll_owner(d) or self.presenter.dungeon_player or "The monsters"
         # What the roll is for: the choice that led to it ("Barbarian rolls to move").
-        led = next((a.text for a, _why in reversed(s.game.decisions) if a.seat != CHANCE), "")
+        led = led_to(s.game.decisions)
         self.redraw(centre=False)
 
         def typed(action: Action | None) -> None:

@@ -17,8 +17,8 @@ def test_typed_roll_in_lines_then_the_board():
     s.options.dice = "mine"
     s.owners["hero:dwarf"] = s.owners["hero:elf"] = s.owners["hero:wizard"] = "AI"
     lines = [line.removeprefix("> ") for line in played(s, "rolls to move", "9 1", "3 four", "3 4", "table")]
-    ask = next(i for i, line in enumerate(lines) if "roll 2 dice for hq.move.roll" in line)
-    assert lines[ask] == ("Player: roll 2 dice for hq.move.roll. Type the faces: each die's number, 1 to 6; "
+    ask = next(i for i, line in enumerate(lines) if "roll 2 dice (Barbarian rolls" in line)
+    assert lines[ask] == ("Player: roll 2 dice (Barbarian rolls to move; rule hq.move.roll). Type the faces: each die's number, 1 to 6; "
                           "or app to let the app roll them.")
     assert "9 is not a face of a d6. Type it again." in lines  # asked again, nothing played
     assert "type each die's number, 1 to 6; 'four' is not one. Type it again." in lines
@@ -48,6 +48,6 @@ def test_a_warriors_starting_wounds_are_rolled_by_his_player():
     s.options.dice = "mine"
     lines = [line.removeprefix("> ") for line in played(s, "3")]
     assert lines[lines.index("Type help for the commands.") + 1].startswith(
-        "Player: roll 1 die for whq.setup.wounds. Type the faces")
+        "Player: roll 1 die (rule whq.setup.wounds). Type the faces")
     assert "Roll: The Barbarian starts with 3+9 = 12 Wounds. Rule whq.setup.wounds, faces 3, result 12." in lines
     assert [a.get("faces") for a, why in s.game.decisions if why == TYPED] == [(3,)]
