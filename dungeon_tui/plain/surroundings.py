@@ -54,10 +54,10 @@ def surroundings(presenter: Presenter, game: Game, seat: str, hero: str | None,
     here = square_of(presenter, game, seat, hero, decision)
     board = presenter.board(game, seat)
     if here is None:
-        who = presenter.figures(game, seat).get(hero or "", ("Nobody", None))[0]
+        who = presenter.figures(game, seat).get(hero or "", ("", None))[0]
         placed = sorted((sq for sq, cell in board.cells.items() if cell[1] in FIGURES), key=lambda q: (q[1], q[0]))
-        return [f"{who} is not on the board yet.",
-                *(f"On the map: {at(sq, presenter.look(game, seat, sq))}." for sq in placed[:12])]
+        head = f"{who} is not on the board yet." if who else "No figure of yours is on the board yet."
+        return [head, *(f"On the map: {at(sq, presenter.look(game, seat, sq))}." for sq in placed[:12])]
     said = at(here, presenter.look(game, seat, here))
     seen, _targets = presenter.sight(game, seat, hero) if hero else (set(), set())
     return [("Here, " if said.startswith("at ") else "Here: ") + said,
@@ -102,14 +102,24 @@ def afar(presenter: Presenter, game: Game, seat: str, board: Board, here: Sq, se
     if len(figures) > 12:
         out.append(f"And {counted(len(figures) - 12, 'more figure')} farther off.")
     doors = {sq: presenter.look(game, seat, sq) for sq in far(("door",))}
-    doors |= {sq: f"a door beside {presenter.look(game, seat, sq)}" for sq in edge_doors(board) if sq in shown}
+    doors |= {sq: f"a door on the {side} side of the square"
+              for sq, side in edge_doors(board, here).items() if sq in shown}
     out += [said(sq, f"Way out: {doors[sq]}") for sq in nearest(doors)[:8]] or ["No door farther off in sight."]
     out += [said(sq, f"Also: {presenter.look(game, seat, sq)}") for sq in far(("objective", "trap", "furniture"))[:8]]
     return out
 
 
-def edge_doors(board: Board) -> list[Sq]:
-    """The squares beside doors on edges (a board whose doors stand between squares)."""
+def edge_doors(board: Board, here: Sq) -> dict[Sq, str]:
+    """Doors on edges (a board whose doors stand between squares), each by the square on the
+    near side and which side of it the door is on.  The figure's own doors are left to `beside`,
+    which names them with what lies through them."""
     if board.edges is None:
-        return []
-    return list(dict.fromkeys(pair[0] for pair, cell in board.edges.items() if cell[1] == "door"))
+        return {}
+    found: dict[Sq, str] = {}
+    for pair, cell in board.edges.items():
+        if cell[1] != "door" or here in pair:
+            continue
+        a, b = sorted(pair, key=lambda sq: (max(abs(sq[0] - here[0]), abs(sq[1] - here[1])), sq[1], sq[0]))
+        side = next(name for dx, dy, name in AROUND if (a[0] + dx, a[1] + dy) == b)
+        found.setdefault(a, side)
+    return found

@@ -18,7 +18,8 @@ def test_typed_roll_in_lines_then_the_board():
     s.owners["hero:dwarf"] = s.owners["hero:elf"] = s.owners["hero:wizard"] = "AI"
     lines = [line.removeprefix("> ") for line in played(s, "rolls to move", "9 1", "3 four", "3 4", "table")]
     ask = next(i for i, line in enumerate(lines) if "roll 2 dice (Barbarian rolls" in line)
-    assert lines[ask] == ("Player: roll 2 dice (Barbarian rolls to move; rule hq.move.roll). Type the faces: each die's number, 1 to 6; "
+    assert lines[ask] == ("Player: roll 2 dice (Barbarian rolls to move; rule hq.move.roll). "
+                          "Type the faces: each die's number, 1 to 6; "
                           "or app to let the app roll them.")
     assert "9 is not a face of a d6. Type it again." in lines  # asked again, nothing played
     assert "type each die's number, 1 to 6; 'four' is not one. Type it again." in lines

@@ -55,4 +55,12 @@ def test_a_wall_or_door_on_an_edge_between_squares_counts_too():
     said = surroundings(Cellar(edges), None, "hero:knight", "knight", None)
     assert "Next to you, east: a door, then Goblin 1." in said
     assert "Walls to the north, north-east, south, south-west, west and north-west." in said
-    assert "Way out: a door beside Knight, here." in said
+    # The door beside the Knight is told once, with what lies through it, not again as "a way
+    # out ... here" with the Knight's own look.
+    assert not [line for line in said if "Knight" in line and "door" in line]
+
+
+def test_a_door_on_an_edge_farther_off_is_told_by_its_side_of_the_nearer_square():
+    edges = {((3, 3), (4, 3)): ("++", "door"), ((1, 1), (2, 1)): ("++", "door")}
+    said = surroundings(Cellar(edges), None, "hero:knight", "knight", None)
+    assert "Way out: a door on the east side of the square, 2 squares east and 2 south." in said
