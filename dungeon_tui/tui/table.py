@@ -34,6 +34,7 @@ class TableScreen(Screen[None]):
     TableScreen #sheet { height: auto; padding: 0 1; border-top: solid $panel-lighten-2; }
     TableScreen #hand { height: auto; max-height: 8; border: none; border-top: solid $panel-lighten-2; }
     TableScreen #cardtext { height: auto; padding: 0 1; color: $text-muted; display: none; }
+    TableScreen #prompt { height: auto; padding: 0 1; color: $accent; text-style: bold; display: none; }
     TableScreen #options { height: auto; min-height: 7; max-height: 50%; border: round $accent;
                            scrollbar-gutter: stable; }
     TableScreen EventLog { height: 25%; min-height: 4; border: round $panel-lighten-2; }
@@ -71,6 +72,7 @@ class TableScreen(Screen[None]):
                     yield Static(id="sheet")
                     yield OptionList(id="hand")
                     yield Static(id="cardtext")
+                yield Static(id="prompt")
                 yield OptionList(id="options")
         yield EventLog(id="log")
         yield Footer()
@@ -151,13 +153,27 @@ class TableScreen(Screen[None]):
         ol = self.query_one("#options", OptionList)
         ol.clear_options()
         if d is None:
+            self.query_one("#prompt", Static).display = False
             ol.border_title = "game over" if game.over else self.waiting_for(game)
             return
         named = self.decider and not d.prompt.lower().startswith(self.decider.lower())
-        ol.border_title = escape(f"{self.decider}: {d.prompt}" if named else d.prompt)
+        self.ask(f"{self.decider}: {d.prompt}" if named else d.prompt, self.decider if named else None)
         ol.add_options([Option(escape(str(a)), id=str(i)) for i, a in enumerate(d.options)])
         ol.highlighted = 0
         self.previewing = False
+
+    def ask(self, question: str, decider: str | None = None) -> None:
+        """The question on the choices box's border; one too long for the border is written
+        whole, wrapped, above the box, and the border keeps the part before its details."""
+        ol = self.query_one("#options", OptionList)
+        prompt = self.query_one("#prompt", Static)
+        room = (self.query_one("#side").size.width or 46) - 6  # the corners and a space each side
+        fits = len(question) <= room
+        prompt.display = not fits
+        prompt.update("" if fits else escape(question))
+        head = question.split(" (")[0]
+        short = head if len(head) <= room else f"{decider}: choose" if decider else "choose"
+        ol.border_title = escape(question if fits else short)
 
     def waiting_for(self, game: Game) -> str:
         """Whom the table waits for while no player chooses, as the game names that seat."""
