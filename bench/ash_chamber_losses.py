@@ -85,7 +85,7 @@ def main() -> None:
         if fell:
             print("  villagers fallen, by player-turns after the chamber opened: " + ", ".join(
                 f"{k}: {v}" for k, v in sorted(fell.items())))
-        for why, count in ends.most_common(6):
+        for why, count in ends.most_common(12):
             print(f"  {count:4}  {why}")
 
 
