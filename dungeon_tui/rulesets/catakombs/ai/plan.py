@@ -150,7 +150,7 @@ class Plan:
         if found is None:
             return FAR, []
         steps = found[1]
-        return steps, [i for i, group in enumerate(groups) if any(walk.settled(sq) == steps for sq in group)]
+        return steps, [i for i, group in enumerate(groups) if walk.any_at(group, steps)]
 
     @property
     def target(self) -> Figure | None:
