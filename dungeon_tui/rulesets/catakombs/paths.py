@@ -20,7 +20,6 @@ SETUP_OBSTACLES = "#DLS"  # walls, closed doors and the closed secret door, as l
 # Squares a figure may walk through when the zone order is measured: floor, traps, cells and
 # doors (doors passable, §6.3); not lava, barrels or chests.
 ORDER_WALKABLE = ".E^cDL"
-FAR = 1 << 40  # farther than any walk: not reached, or not to be entered
 
 
 def setup_obstacle(board: Board) -> Test:
@@ -57,17 +56,17 @@ class Search:
 
     __slots__ = (
         "_buckets",
-        "_cost",
+        "_costs",
+        "_every",
+        "_classes",
         "_grid",
         "_launch",
         "_leaped",
         "_leaps",
-        "_open",
         "_pending",
         "_reached",
         "_settled",
         "_start",
-        "_step",
         "_taken",
         "_walk",
         "found",
@@ -77,8 +76,7 @@ class Search:
                  launches: frozenset[Square] | None = None) -> None:
         grid = self._grid = _grid(steps)
         first = grid.number[start]
-        self._step, self._cost = ground
-        self._open = _classes(ground)
+        self._every, self._classes, self._costs = ground
         self._leaps = leaps
         # The squares leaps are asked from (all when `launches` does not narrow them), as bits.
         self._launch = 0 if leaps is None else _marked(steps, launches)
@@ -109,11 +107,10 @@ class Search:
                 part = here & mask
                 if part:
                     ahead |= part << offset if offset > 0 else part >> -offset
-            every, classes = self._open
-            new = ahead & every & ~self._reached
+            new = ahead & self._every & ~self._reached
             if new:
                 self._reached |= new
-                for cost, mask in classes:
+                for cost, mask in self._classes:
                     part = new & mask
                     if part:
                         nd = d + cost
@@ -122,7 +119,7 @@ class Search:
                         buckets[nd] |= part
             if self._pending:
                 self._pending &= ~here  # settled now
-                nearer = ahead & self._pending
+                nearer = ahead & self._pending & self._every
                 if nearer:  # a step may come nearer than a leap did
                     self._stepped_into(nearer, d)
             launch = here & self._launch
@@ -136,12 +133,12 @@ class Search:
     def _stepped_into(self, squares: int, d: int) -> None:
         """Squares reached by a leap and not yet settled, now a step from a square d away:
         the step's way wins when it is shorter (an equal one came later)."""
-        buckets, step, leaped = self._buckets, self._step, self._leaped
+        buckets, costs, leaped = self._buckets, self._costs, self._leaped
         while squares:
             low = squares & -squares
             squares ^= low
             j = low.bit_length() - 1
-            nd, known = d + step[j], leaped[j][2]
+            nd, known = d + costs.get(j, 1), leaped[j][2]
             if nd < known:
                 buckets[known] &= ~low
                 buckets[nd] |= low
@@ -150,11 +147,11 @@ class Search:
 
     def _leap_from(self, i: int, d: int) -> None:
         """Reach the landings of the leaps from square i, settled d steps away."""
-        buckets, cost, number = self._buckets, self._cost, self._grid.number
+        buckets, costs, number = self._buckets, self._costs, self._grid.number
         assert self._leaps is not None
         for landing, far in self._leaps(self._grid.squares[i]):  # type: ignore[arg-type]
             j = number[landing]
-            nd = d + far + cost[j] - 1  # cost[j] holds a step's 1: a leap costs `far` instead
+            nd = d + far + costs.get(j, 1) - 1  # the cost holds a step's 1: a leap costs `far` instead
             bit = 1 << j
             if self._reached & bit:
                 if self._settled & bit:
@@ -177,7 +174,7 @@ class Search:
         leap = self._leaped.get(j)
         if leap is not None:
             return leap[0], leap[1]
-        before = dj - self._step[j]
+        before = dj - self._costs.get(j, 1)
         came = self._buckets[before] & self._grid.incoming[j]
         return (came & -came).bit_length() - 1, before
 
@@ -222,12 +219,10 @@ class Search:
             d += 1
 
     def _mask(self, goals: Iterable[Square]) -> int:
-        number = self._grid.number
+        bit = self._grid.bit.get
         out = 0
         for sq in goals:
-            i = number.get(sq)
-            if i is not None:
-                out |= 1 << i
+            out |= bit(sq, 0)
         return out
 
     def nearest(self, goals: Iterable[Square] | Callable[[Square], bool]) -> tuple[Square, int] | None:
@@ -299,52 +294,37 @@ def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra
     return Search(steps, start, terrain(steps, open_squares, extra), leaps).walk()
 
 
-# By square number (paths._grid): what a step into a square costs (FAR when it may not be
-# entered), and what entering it costs (a step's 1 and its `extra`: a leap's landing, which the
-# leaps have already found open).  Shared by every search over the same ground; none changes it.
-Terrain = tuple[list[int], list[int]]
+# A ground as a search reads it (paths._grid's numbering): the squares that may be entered as
+# bits, those of each cost of a step into them, and what entering a square costs where that is
+# not a step's 1 (a leap's landing, which the leaps have already found open, reads it too).
+# Shared by every search over the same ground; none changes it.
+Terrain = tuple[int, tuple[tuple[int, int], ...], dict[int, int]]
 
 
 def terrain(steps: Steps, open_squares: AbstractSet[Square], extra: Mapping[Square, int]) -> Terrain:
-    """What a step into each square costs (FAR when it may not be entered) and what entering
-    each costs, by square number."""
-    number = _grid(steps).number
-    n = len(_grid(steps).squares)
-    where = number.get
-    cost = [1] * n
+    """The squares that may be entered, by the cost of a step into them, and what entering
+    each costs where it is more than a step, by square number."""
+    grid = _grid(steps)
+    where = grid.number.get
+    costs = {}
     for sq, c in extra.items():
         i = where(sq)
-        if i is not None:
-            cost[i] = 1 + c
-    step = [FAR] * n
+        if i is not None and c:
+            costs[i] = 1 + c
+    bits = bytearray((len(grid.squares) + 7) >> 3)
     for sq in open_squares:
         i = where(sq)
         if i is not None:
-            step[i] = cost[i]
-    return step, cost
-
-
-# A ground's squares as bits: its step list, and every square that may be entered and those of
-# each step cost, kept by the step list's id for as long as it lives.
-_COSTS: dict[int, tuple[list[int], tuple[int, tuple[tuple[int, int], ...]]]] = {}
-
-
-def _classes(ground: Terrain) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """The squares that may be entered, and those of each step cost, as bits."""
-    step = ground[0]
-    found = _COSTS.get(id(step))
-    if found is None or found[0] is not step:
-        if len(_COSTS) > 1024:
-            _COSTS.clear()
-        by_cost: dict[int, int] = {}
-        for i, c in enumerate(step):
-            if c < FAR:
-                by_cost[c] = by_cost.get(c, 0) | 1 << i
-        every = 0
-        for mask in by_cost.values():
-            every |= mask
-        found = _COSTS[id(step)] = (step, (every, tuple(sorted(by_cost.items()))))
-    return found[1]
+            bits[i >> 3] |= 1 << (i & 7)
+    every = int.from_bytes(bits, "little")
+    by_cost: dict[int, int] = {}
+    for i, c in costs.items():
+        if every >> i & 1:
+            by_cost[c] = by_cost.get(c, 0) | 1 << i
+    dearer = 0
+    for mask in by_cost.values():
+        dearer |= mask
+    return every, ((1, every & ~dearer), *sorted(by_cost.items())), costs
 
 
 _MARKED: dict[tuple[int, int], tuple[Steps, frozenset[Square] | None, int]] = {}
@@ -374,6 +354,7 @@ class Grid:
     number and the squares that may step that way, and per square those that step into it."""
 
     number: dict[Square, int]
+    bit: dict[Square, int]  # 1 << its number
     squares: list[Square | None]
     directions: tuple[tuple[int, int], ...]
     incoming: list[int]
@@ -405,7 +386,7 @@ def _grid(steps: Steps) -> Grid:
                 if j is not None:
                     ways[j - i] = ways.get(j - i, 0) | 1 << i
                     incoming[j] |= 1 << i
-        found = _GRIDS[id(steps)] = (steps, Grid(number, squares, tuple(sorted(ways.items())), incoming))
+        found = _GRIDS[id(steps)] = (steps, Grid(number, {sq: 1 << i for sq, i in number.items()}, squares, tuple(sorted(ways.items())), incoming))
     return found[1]
 
 
