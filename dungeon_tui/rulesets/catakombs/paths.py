@@ -218,16 +218,19 @@ class Search:
             yield d, buckets[d]
             d += 1
 
-    def _mask(self, goals: Iterable[Square]) -> int:
+    def _mask(self, goals: Iterable[Square] | int) -> int:
+        if isinstance(goals, int):
+            return goals
         bit = self._grid.bit.get
         out = 0
         for sq in goals:
             out |= bit(sq, 0)
         return out
 
-    def nearest(self, goals: Iterable[Square] | Callable[[Square], bool]) -> tuple[Square, int] | None:
+    def nearest(self, goals: Iterable[Square] | int | Callable[[Square], bool]) -> tuple[Square, int] | None:
         """The nearest goal reached and its steps (ties: smaller y, then x), settling no further
-        than it; None when none can be reached.  `goals` lists the goals or tells one."""
+        than it; None when none can be reached.  `goals` lists the goals (or is their `bits`)
+        or tells one."""
         squares = self._grid.squares
         if callable(goals):
             is_goal = goals
@@ -246,7 +249,7 @@ class Search:
                     return (hits & -hits).bit_length() - 1, d
         return None
 
-    def within(self, goals: Iterable[Square], steps: int) -> bool:
+    def within(self, goals: Iterable[Square] | int, steps: int) -> bool:
         """Whether any goal is at most `steps` away, settling no further than that."""
         wanted = self._mask(goals)
         return bool(wanted) and any(wanted & layer for _d, layer in self._layers(steps))
@@ -301,22 +304,16 @@ def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra
 Terrain = tuple[int, tuple[tuple[int, int], ...], dict[int, int]]
 
 
-def terrain(steps: Steps, open_squares: AbstractSet[Square], extra: Mapping[Square, int]) -> Terrain:
-    """The squares that may be entered, by the cost of a step into them, and what entering
-    each costs where it is more than a step, by square number."""
-    grid = _grid(steps)
-    where = grid.number.get
+def terrain(steps: Steps, open_squares: AbstractSet[Square] | int, extra: Mapping[Square, int]) -> Terrain:
+    """The squares that may be entered (or their `bits`), by the cost of a step into them,
+    and what entering each costs where it is more than a step, by square number."""
+    where = _grid(steps).number.get
     costs = {}
     for sq, c in extra.items():
         i = where(sq)
         if i is not None and c:
             costs[i] = 1 + c
-    bits = bytearray((len(grid.squares) + 7) >> 3)
-    for sq in open_squares:
-        i = where(sq)
-        if i is not None:
-            bits[i >> 3] |= 1 << (i & 7)
-    every = int.from_bytes(bits, "little")
+    every = open_squares if isinstance(open_squares, int) else bits(steps, open_squares)
     by_cost: dict[int, int] = {}
     for i, c in costs.items():
         if every >> i & 1:
@@ -325,6 +322,18 @@ def terrain(steps: Steps, open_squares: AbstractSet[Square], extra: Mapping[Squa
     for mask in by_cost.values():
         dearer |= mask
     return every, ((1, every & ~dearer), *sorted(by_cost.items())), costs
+
+
+def bits(steps: Steps, squares: Iterable[Square]) -> int:
+    """The squares as bits in the numbering of the table's grid (those not in it left out)."""
+    grid = _grid(steps)
+    where = grid.number.get
+    out = bytearray((len(grid.squares) + 7) >> 3)
+    for sq in squares:
+        i = where(sq)
+        if i is not None:
+            out[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(out, "little")
 
 
 _MARKED: dict[tuple[int, int], tuple[Steps, frozenset[Square] | None, int]] = {}
