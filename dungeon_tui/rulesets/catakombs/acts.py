@@ -145,7 +145,8 @@ def figure_choice(game: Game, fig: Figure, seat: str, budget: int, offers: Figur
 
     def some(kinds: tuple[str, ...]) -> list[Action]:
         # On the map of this decision's moment, which the AI's plans read too.
-        out = of_kinds(game, fig, seat, budget, kinds, map_for(game, waiting())) if any(k in ACTS for k in kinds) else []
+        asked = any(k in ACTS for k in kinds)
+        out = of_kinds(game, fig, seat, budget, kinds, map_for(game, waiting())) if asked else []
         return out + [a for a in extras if a.kind in kinds]
     decision = LazyDecision(seat, prompt, make, find_one, context, some)
     # Held weakly: the decision holds `some`, and a closure holding the decision back would make

@@ -56,9 +56,9 @@ class Search:
 
     __slots__ = (
         "_buckets",
+        "_classes",
         "_costs",
         "_every",
-        "_classes",
         "_grid",
         "_launch",
         "_leaped",
@@ -395,7 +395,8 @@ def _grid(steps: Steps) -> Grid:
                 if j is not None:
                     ways[j - i] = ways.get(j - i, 0) | 1 << i
                     incoming[j] |= 1 << i
-        found = _GRIDS[id(steps)] = (steps, Grid(number, {sq: 1 << i for sq, i in number.items()}, squares, tuple(sorted(ways.items())), incoming))
+        grid = Grid(number, {sq: 1 << i for sq, i in number.items()}, squares, tuple(sorted(ways.items())), incoming)
+        found = _GRIDS[id(steps)] = (steps, grid)
     return found[1]
 
 
