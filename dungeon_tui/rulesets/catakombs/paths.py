@@ -218,7 +218,8 @@ class Search:
             yield d, buckets[d]
             d += 1
 
-    def _mask(self, goals: Iterable[Square] | int) -> int:
+    def bits(self, goals: Iterable[Square] | int) -> int:
+        """The squares as bits in this search's numbering (bits are taken as they are)."""
         if isinstance(goals, int):
             return goals
         bit = self._grid.bit.get
@@ -236,7 +237,7 @@ class Search:
             is_goal = goals
             found = self._first(lambda i: is_goal(squares[i]))  # type: ignore[arg-type]
         else:
-            found = self._first_of(self._mask(goals))
+            found = self._first_of(self.bits(goals))
         return None if found is None else (squares[found[0]], found[1])  # type: ignore[return-value]
 
     def _first_of(self, wanted: int) -> tuple[int, int] | None:
@@ -251,7 +252,7 @@ class Search:
 
     def within(self, goals: Iterable[Square] | int, steps: int) -> bool:
         """Whether any goal is at most `steps` away, settling no further than that."""
-        wanted = self._mask(goals)
+        wanted = self.bits(goals)
         return bool(wanted) and any(wanted & layer for _d, layer in self._layers(steps))
 
     def settled(self, sq: Square) -> int | None:
@@ -262,10 +263,10 @@ class Search:
         bit, buckets = 1 << i, self._buckets
         return next((d for d in range(min(self._taken + 1, len(buckets))) if buckets[d] & bit), None)
 
-    def any_at(self, squares: Iterable[Square], steps: int) -> bool:
+    def any_at(self, squares: Iterable[Square] | int, steps: int) -> bool:
         """Whether any of the squares is settled exactly `steps` away."""
         buckets = self._buckets
-        return steps <= self._taken and steps < len(buckets) and bool(buckets[steps] & self._mask(squares))
+        return steps <= self._taken and steps < len(buckets) and bool(buckets[steps] & self.bits(squares))
 
     def route(self, goals: Iterable[Square] | Callable[[Square], bool]) -> list[Square] | None:
         """The squares stepped on, in order, to the nearest goal (as `nearest`); [] when the

@@ -152,11 +152,15 @@ class Plan:
         that near; (FAR, []) when none can be reached.  The walk settles only as far as the
         nearest: every square as near is then settled too, and every other is farther."""
         walk = self.walk()
-        found = walk.nearest([sq for group in groups for sq in group])
+        masks = [walk.bits(group) for group in groups]
+        anywhere = 0
+        for mask in masks:
+            anywhere |= mask
+        found = walk.nearest(anywhere)
         if found is None:
             return FAR, []
         steps = found[1]
-        return steps, [i for i, group in enumerate(groups) if walk.any_at(group, steps)]
+        return steps, [i for i, mask in enumerate(masks) if walk.any_at(mask, steps)]
 
     @property
     def target(self) -> Figure | None:
