@@ -175,8 +175,10 @@ class Search:
         if leap is not None:
             return leap[0], leap[1]
         before = dj - self._costs.get(j, 1)
-        came = self._buckets[before] & self._grid.incoming[j]
-        return (came & -came).bit_length() - 1, before
+        layer = self._buckets[before]
+        came = min(j - offset for offset, mask in self._grid.directions
+                   if j >= offset and (layer & mask) >> (j - offset) & 1)
+        return came, before
 
     def walk(self) -> Walk:
         """The steps to every square reached and the square each was reached from."""
@@ -359,18 +361,20 @@ def _marked(steps: Steps, squares: frozenset[Square] | None) -> int:
 @dataclass(frozen=True)
 class Grid:
     """A steps table on its grid: each square's number (its place in reading order on the
-    table's bounding box, so the lowest number is the first in (y, x) order), the square of
-    each number (None where the box has none), per direction of a step the offset of its
-    number and the squares that may step that way, and per square those that step into it."""
+    table's bounding box, so the lowest number is the first in (y, x) order) and bit, the
+    square of each number (None where the box has none), and per direction of a step the
+    offset of its number and the squares that may step that way."""
 
     number: dict[Square, int]
     bit: dict[Square, int]  # 1 << its number
     squares: list[Square | None]
     directions: tuple[tuple[int, int], ...]
-    incoming: list[int]
 
 
 _GRIDS: dict[int, tuple[Steps, Grid]] = {}
+# The numbering of a set of squares, shared by the tables over them (one per arrangement of
+# the doors, all over the same board).
+_PLACES: dict[frozenset[Square], tuple[dict[Square, int], dict[Square, int], list[Square | None]]] = {}
 
 
 def _grid(steps: Steps) -> Grid:
@@ -379,26 +383,32 @@ def _grid(steps: Steps) -> Grid:
     if found is None or found[0] is not steps:
         if len(_GRIDS) > 64:
             _GRIDS.clear()
-        xs = [sq[0] for sq in steps]
-        ys = [sq[1] for sq in steps]
-        left, top = min(xs, default=0), min(ys, default=0)
-        width = max(xs, default=0) - left + 1
-        height = max(ys, default=0) - top + 1
-        number = {sq: (sq[1] - top) * width + sq[0] - left for sq in sorted(steps, key=lambda sq: (sq[1], sq[0]))}
-        squares: list[Square | None] = [None] * (width * height)
-        for sq, i in number.items():
-            squares[i] = sq
+        number, bit, squares = _places(frozenset(steps))
         ways: dict[int, int] = {}
-        incoming = [0] * len(squares)
         for sq, i in number.items():
             for n in steps[sq]:
                 j = number.get(n)
                 if j is not None:
                     ways[j - i] = ways.get(j - i, 0) | 1 << i
-                    incoming[j] |= 1 << i
-        grid = Grid(number, {sq: 1 << i for sq, i in number.items()}, squares, tuple(sorted(ways.items())), incoming)
-        found = _GRIDS[id(steps)] = (steps, grid)
+        found = _GRIDS[id(steps)] = (steps, Grid(number, bit, squares, tuple(sorted(ways.items()))))
     return found[1]
+
+
+def _places(keys: frozenset[Square]) -> tuple[dict[Square, int], dict[Square, int], list[Square | None]]:
+    """Each square's number and bit on the squares' bounding box, and the square of each number."""
+    found = _PLACES.get(keys)
+    if found is None:
+        if len(_PLACES) > 16:
+            _PLACES.clear()
+        left, top = min((sq[0] for sq in keys), default=0), min((sq[1] for sq in keys), default=0)
+        width = max((sq[0] for sq in keys), default=0) - left + 1
+        height = max((sq[1] for sq in keys), default=0) - top + 1
+        number = {sq: (sq[1] - top) * width + sq[0] - left for sq in sorted(keys, key=lambda sq: (sq[1], sq[0]))}
+        squares: list[Square | None] = [None] * (width * height)
+        for sq, i in number.items():
+            squares[i] = sq
+        found = _PLACES[keys] = (number, {sq: 1 << i for sq, i in number.items()}, squares)
+    return found
 
 
 def steps_by_corner_rule(board: Board, obstacle: Test) -> dict[Square, tuple[Square, ...]]:
