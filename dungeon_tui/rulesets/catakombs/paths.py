@@ -176,9 +176,12 @@ class Search:
             return leap[0], leap[1]
         before = dj - self._costs.get(j, 1)
         layer = self._buckets[before]
-        came = min(j - offset for offset, mask in self._grid.directions
-                   if j >= offset and (layer & mask) >> (j - offset) & 1)
-        return came, before
+        # The directions go from the largest offset down, so the first square found is the
+        # lowest-numbered.
+        for offset, mask in self._grid.directions:
+            if j >= offset and (layer & mask) >> (j - offset) & 1:
+                return j - offset, before
+        raise AssertionError("a square reached by a step has a square it came from")
 
     def walk(self) -> Walk:
         """The steps to every square reached and the square each was reached from."""
@@ -363,7 +366,7 @@ class Grid:
     """A steps table on its grid: each square's number (its place in reading order on the
     table's bounding box, so the lowest number is the first in (y, x) order) and bit, the
     square of each number (None where the box has none), and per direction of a step the
-    offset of its number and the squares that may step that way."""
+    offset of its number and the squares that may step that way (the largest offset first)."""
 
     number: dict[Square, int]
     bit: dict[Square, int]  # 1 << its number
@@ -390,7 +393,7 @@ def _grid(steps: Steps) -> Grid:
                 j = number.get(n)
                 if j is not None:
                     ways[j - i] = ways.get(j - i, 0) | 1 << i
-        found = _GRIDS[id(steps)] = (steps, Grid(number, bit, squares, tuple(sorted(ways.items()))))
+        found = _GRIDS[id(steps)] = (steps, Grid(number, bit, squares, tuple(sorted(ways.items(), reverse=True))))
     return found[1]
 
 
