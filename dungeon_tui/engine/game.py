@@ -193,7 +193,9 @@ class LazyDecision(Decision):
     `of_kinds(kinds)` equals `make()` filtered by those kinds, in order, with the same words.
     Those lists are kept, so a choice taken from one is found in it when played."""
 
-    __slots__ = ("_find", "_kinds", "_make", "_of_kinds")
+    # Weakly referable: a ruleset's `of_kinds` may need to name the decision it belongs to
+    # (Catakombs keys the map of the moment by it), and holding it strongly would make a cycle.
+    __slots__ = ("__weakref__", "_find", "_kinds", "_make", "_of_kinds")
 
     def __init__(self, seat: str, prompt: str, make: Callable[[], list[Action]],
                  find: Callable[[Action], Action | None], context: dict[str, Any] | None = None,

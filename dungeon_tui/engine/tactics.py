@@ -105,6 +105,12 @@ class Registry:
 class Call:
     name: str
     params: tuple[tuple[str, Any], ...]
+    # The params as keyword arguments, made once: a script's conditions are asked tens of
+    # times a decision.  Callers must not change it.
+    kwargs: dict[str, Any] = field(init=False, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kwargs", dict(self.params))
 
 
 @dataclass(frozen=True)
@@ -278,7 +284,7 @@ def choose(script: Script, scripts: dict[str, Script], registry: Registry, ctx: 
                 held = True
                 for c, neg in tests:
                     fn = conditions[c.name].fn
-                    if bool(fn(ctx, **dict(c.params)) if c.params else fn(ctx)) == neg:
+                    if bool(fn(ctx, **c.kwargs) if c.params else fn(ctx)) == neg:
                         held = False
                         break
                 if not held:
@@ -298,7 +304,7 @@ def perform(entry: Entry, registry: Registry, ctx: Any) -> list[str]:
     notes = []
     for call in entry.calls:
         prim = registry.actions[call.name]
-        words = prim.fn(ctx, **dict(call.params))
+        words = prim.fn(ctx, **call.kwargs)
         if not words:
             words = said(prim, call, ctx)
         if words:

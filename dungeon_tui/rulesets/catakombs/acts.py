@@ -5,6 +5,7 @@ flow asks every registered action for its offers to a figure and runs the one ch
 action's offer and its effect sit together in the module of its rule."""
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
@@ -144,7 +145,12 @@ def figure_choice(game: Game, fig: Figure, seat: str, budget: int, offers: Figur
 
     def some(kinds: tuple[str, ...]) -> list[Action]:
         # On the map of this decision's moment, which the AI's plans read too.
-        out = of_kinds(game, fig, seat, budget, kinds, map_for(game, decision)) if any(k in ACTS for k in kinds) else []
+        asked = any(k in ACTS for k in kinds)
+        out = of_kinds(game, fig, seat, budget, kinds, map_for(game, waiting())) if asked else []
         return out + [a for a in extras if a.kind in kinds]
     decision = LazyDecision(seat, prompt, make, find_one, context, some)
+    # Held weakly: the decision holds `some`, and a closure holding the decision back would make
+    # each one a cycle, freed only by the garbage collector (a few hundred a quest, with their
+    # offers: most of a quest's collections).
+    waiting = weakref.ref(decision)
     return decision

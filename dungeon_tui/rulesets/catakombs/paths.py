@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 
 from .board import Board, Square
 from .sight import diagonal_ok
@@ -19,7 +20,6 @@ SETUP_OBSTACLES = "#DLS"  # walls, closed doors and the closed secret door, as l
 # Squares a figure may walk through when the zone order is measured: floor, traps, cells and
 # doors (doors passable, §6.3); not lava, barrels or chests.
 ORDER_WALKABLE = ".E^cDL"
-FAR = 1 << 40  # farther than any walk: not reached, or not to be entered
 
 
 def setup_obstacle(board: Board) -> Test:
@@ -34,35 +34,39 @@ Leaps = Callable[[Square], Iterable[tuple[Square, int]]]  # from a square: each 
 
 class Search:
     """The one walking search, settled only as far as it is asked: `steps` gives each square's
-    neighbours by the corner rule, `open_squares` those that may be entered, `extra` what
-    entering a square costs over the step; `leaps`, when given, the moves beyond a step from a
-    square reached (a companion's jumps: each landing and its cost in steps, the landing's
-    `extra` added), asked only from the `launches` squares when those are given (a leap from
-    any other must be none).  `walk()` gives the steps to every square reached and the square each was
-    reached from; `nearest` and `route` settle only as far as the goals they ask about, and
+    neighbours by the corner rule, `ground` (`terrain`) which squares may be entered and at
+    what cost; `leaps`, when given, the moves beyond a step from a square reached (a
+    companion's jumps: each landing and its cost in steps, at least 2, the landing's entering
+    cost added), asked only from the `launches` squares when those are given (a leap from any
+    other must be none).  `walk()` gives the steps to every square reached and the square each
+    was reached from; `nearest` and `route` settle only as far as the goals they ask about, and
     a later question resumes where the last one stopped (most goals are a few steps off).
 
-    It runs on square numbers in reading order, a bucket of squares per distance, each bucket
-    taken in number order: the squares are settled by (steps, y, x) as the ties are settled
-    (paths.py's docstring), as a heap keyed so would.  Every move costs at least a step, so
-    once the buckets below d are taken, every square d steps away is in bucket d with its
-    final distance and the square it was reached from: stopping there and resuming later
-    gives what one search to the end would.  `ground` (`terrain`) says which squares may be
-    entered and at what cost; `leaps` must read only what stands still while the search lives
-    (a map of one moment)."""
+    It runs on sets of squares as the bits of one number (a square's bit is its place in
+    reading order on the table's grid, `_grid`), a set per distance: the squares d steps away
+    are found all at once, from those d - 1 away and less, a shift of the set per direction
+    (what a step into a square costs is the square's own, so the first time a square is met is
+    at its least distance, but for the leaps).  The squares are settled by (steps, y, x) as the
+    ties are settled (paths.py's docstring), as a heap keyed so would: the square a step came
+    from is the first in reading order at the distance before it, worked out when asked
+    (`_came`); a leap's take-off is kept as it is found.  Every move costs at least a step, so
+    once the sets below d are taken, every square d steps away is in set d: stopping there and
+    resuming later gives what one search to the end would.  `leaps` must read only what stands
+    still while the search lives (a map of one moment)."""
 
     __slots__ = (
-        "_around",
         "_buckets",
-        "_came",
-        "_cost",
-        "_dist",
+        "_classes",
+        "_costs",
+        "_every",
+        "_grid",
         "_launch",
+        "_leaped",
         "_leaps",
-        "_number",
+        "_pending",
         "_reached",
-        "_squares",
-        "_step",
+        "_settled",
+        "_start",
         "_taken",
         "_walk",
         "found",
@@ -70,94 +74,145 @@ class Search:
 
     def __init__(self, steps: Steps, start: Square, ground: Terrain, leaps: Leaps | None = None,
                  launches: frozenset[Square] | None = None) -> None:
-        squares, number, around = _numbered(steps)
-        n = len(squares)
-        step, cost = ground
-        first = number[start]
-        self._squares, self._number, self._around = squares, number, around
-        self._step, self._cost, self._leaps = step, cost, leaps
-        # The squares leaps are asked from (all when `launches` does not narrow them), by number.
-        self._launch = None if leaps is None else _marked(steps, launches)
-        self._dist, self._came, self._reached = [FAR] * n, [-1] * n, [first]
-        self._dist[first] = 0
-        self._buckets: list[list[int]] = [[first]]
-        self._taken = 0  # buckets below this one have been taken: every square that near is settled
+        grid = self._grid = _grid(steps)
+        first = grid.number[start]
+        self._every, self._classes, self._costs = ground
+        self._leaps = leaps
+        # The squares leaps are asked from (all when `launches` does not narrow them), as bits.
+        self._launch = 0 if leaps is None else _marked(steps, launches)
+        self._start = first
+        self._buckets: list[int] = [1 << first]  # the squares d steps away (so far, past those taken)
+        self._reached = 1 << first  # every square in a set
+        self._taken = 0  # sets below this one have been taken: every square that near is settled
+        # Squares reached by a leap: (take-off, its distance) while that is the least way known,
+        # and, of those, the ones not yet settled; the squares settled.
+        self._leaped: dict[int, tuple[int, int, int]] = {}  # ... and the landing's distance
+        self._pending = 0
+        self._settled = 0
         self._walk: Walk | None = None
         # Answers worked out from this walk by whoever asks (the AI's ranking of foes), kept as
         # long as the walk is.
         self.found: dict[object, object] = {}
 
     def _take(self) -> bool:
-        """Take the next bucket (settle its squares' neighbours); False when none is left."""
+        """Take the next set (reach its squares' neighbours); False when none is left."""
         buckets, d = self._buckets, self._taken
         if d >= len(buckets):
             return False
-        dist, came, reached, step = self._dist, self._came, self._reached, self._step
-        around, launch = self._around, self._launch
-        layer = buckets[d]
-        layer.sort()
-        # A square j is reached at nd through i when that is nearer than known; the test is
-        # written out in the loops below rather than called, as it runs for every step looked at
-        # (most of a search's time).  A square that may not be entered costs FAR to step into
-        # and one not reached yet is FAR away, so one comparison says both.
-        for i in layer:
-            if dist[i] != d:  # reached again more cheaply since it was put here
-                continue
-            for j in around[i]:
-                nd = d + step[j]
-                if nd < dist[j]:
-                    if dist[j] == FAR:
-                        reached.append(j)
-                    dist[j], came[j] = nd, i
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(j)
-            if launch is not None and launch[i]:
-                self._leap_from(i, d)
+        here = buckets[d]
+        if here:
+            self._settled |= here
+            ahead = 0
+            for offset, mask in self._grid.directions:
+                part = here & mask
+                if part:
+                    ahead |= part << offset if offset > 0 else part >> -offset
+            new = ahead & self._every & ~self._reached
+            if new:
+                self._reached |= new
+                for cost, mask in self._classes:
+                    part = new & mask
+                    if part:
+                        nd = d + cost
+                        while len(buckets) <= nd:
+                            buckets.append(0)
+                        buckets[nd] |= part
+            if self._pending:
+                self._pending &= ~here  # settled now
+                nearer = ahead & self._pending & self._every
+                if nearer:  # a step may come nearer than a leap did
+                    self._stepped_into(nearer, d)
+            launch = here & self._launch
+            while launch:
+                low = launch & -launch
+                launch ^= low
+                self._leap_from(low.bit_length() - 1, d)
         self._taken = d + 1
         return True
 
+    def _stepped_into(self, squares: int, d: int) -> None:
+        """Squares reached by a leap and not yet settled, now a step from a square d away:
+        the step's way wins when it is shorter (an equal one came later)."""
+        buckets, costs, leaped = self._buckets, self._costs, self._leaped
+        while squares:
+            low = squares & -squares
+            squares ^= low
+            j = low.bit_length() - 1
+            nd, known = d + costs.get(j, 1), leaped[j][2]
+            if nd < known:
+                buckets[known] &= ~low
+                buckets[nd] |= low
+                self._pending &= ~low
+                del leaped[j]
+
     def _leap_from(self, i: int, d: int) -> None:
         """Reach the landings of the leaps from square i, settled d steps away."""
-        dist, came, reached, cost = self._dist, self._came, self._reached, self._cost
-        number, buckets = self._number, self._buckets
+        buckets, costs, number = self._buckets, self._costs, self._grid.number
         assert self._leaps is not None
-        for landing, far in self._leaps(self._squares[i]):
+        for landing, far in self._leaps(self._grid.squares[i]):  # type: ignore[arg-type]
             j = number[landing]
-            nd, dj = d + far + cost[j] - 1, dist[j]  # cost[j] holds a step's 1: a leap costs `far` instead
-            if nd < dj:
-                if dj == FAR:
-                    reached.append(j)
-                dist[j], came[j] = nd, i
-                while len(buckets) <= nd:
-                    buckets.append([])
-                buckets[nd].append(j)
+            nd = d + far + costs.get(j, 1) - 1  # the cost holds a step's 1: a leap costs `far` instead
+            bit = 1 << j
+            if self._reached & bit:
+                if self._settled & bit:
+                    continue
+                leap = self._leaped.get(j) if self._pending & bit else None
+                known = leap[2] if leap is not None else next(e for e in range(d + 1, len(buckets)) if buckets[e] & bit)
+                if nd >= known:
+                    continue
+                buckets[known] &= ~bit
+            self._reached |= bit
+            while len(buckets) <= nd:
+                buckets.append(0)
+            buckets[nd] |= bit
+            self._leaped[j] = (i, d, nd)
+            self._pending |= bit
+
+    def _came(self, j: int, dj: int) -> tuple[int, int]:
+        """The square j (dj steps away) was reached from, and its distance: a leap's take-off
+        as kept, else the first square in reading order a step before it."""
+        leap = self._leaped.get(j)
+        if leap is not None:
+            return leap[0], leap[1]
+        before = dj - self._costs.get(j, 1)
+        layer = self._buckets[before]
+        # The directions go from the largest offset down, so the first square found is the
+        # lowest-numbered.
+        for offset, mask in self._grid.directions:
+            if j >= offset and (layer & mask) >> (j - offset) & 1:
+                return j - offset, before
+        raise AssertionError("a square reached by a step has a square it came from")
 
     def walk(self) -> Walk:
         """The steps to every square reached and the square each was reached from."""
         if self._walk is None:
             while self._take():
                 pass
-            squares, dist, came = self._squares, self._dist, self._came
-            reached = self._reached
-            self._walk = ({squares[i]: dist[i] for i in reached},
-                          {squares[i]: squares[came[i]] for i in reached if came[i] >= 0})
+            squares, start = self._grid.squares, self._start
+            dist: dict[Square, int] = {}
+            came: dict[Square, Square] = {}
+            for d, layer in enumerate(self._buckets):
+                for i in _bits(layer):
+                    sq = squares[i]
+                    assert sq is not None
+                    dist[sq] = d
+                    if i != start:
+                        came[sq] = squares[self._came(i, d)[0]]  # type: ignore[assignment]
+            self._walk = (dist, came)
         return self._walk
 
-    def _first(self, goal: Callable[[int], bool]) -> int | None:
-        """The number of the first square settled, in (steps, y, x) order, that is a goal;
+    def _first(self, goal: Callable[[int], bool]) -> tuple[int, int] | None:
+        """The first square settled, in (steps, y, x) order, that is a goal, and its steps;
         None when none can be reached.  Settles no further than it."""
-        dist = self._dist
         for d, layer in self._layers():
-            layer.sort()
-            for i in layer:
-                if dist[i] == d and goal(i):
-                    return i
+            for i in _bits(layer):
+                if goal(i):
+                    return i, d
         return None
 
-    def _layers(self, most: int | None = None) -> Iterator[tuple[int, list[int]]]:
-        """Bucket d for d = 0, 1, ... (up to `most`), each once every square d steps away is in
-        it with its final distance (the buckets below taken); ends where the search does."""
+    def _layers(self, most: int | None = None) -> Iterator[tuple[int, int]]:
+        """Set d for d = 0, 1, ... (up to `most`), each once every square d steps away is in
+        it (the sets below taken); ends where the search does."""
         buckets = self._buckets
         d = 0
         while most is None or d <= most:
@@ -168,40 +223,55 @@ class Search:
             yield d, buckets[d]
             d += 1
 
-    def nearest(self, goals: Iterable[Square] | Callable[[Square], bool]) -> tuple[Square, int] | None:
+    def bits(self, goals: Iterable[Square] | int) -> int:
+        """The squares as bits in this search's numbering (bits are taken as they are)."""
+        if isinstance(goals, int):
+            return goals
+        bit = self._grid.bit.get
+        out = 0
+        for sq in goals:
+            out |= bit(sq, 0)
+        return out
+
+    def nearest(self, goals: Iterable[Square] | int | Callable[[Square], bool]) -> tuple[Square, int] | None:
         """The nearest goal reached and its steps (ties: smaller y, then x), settling no further
-        than it; None when none can be reached.  `goals` lists the goals or tells one."""
-        squares = self._squares
+        than it; None when none can be reached.  `goals` lists the goals (or is their `bits`)
+        or tells one."""
+        squares = self._grid.squares
         if callable(goals):
             is_goal = goals
-            i = self._first(lambda i: is_goal(squares[i]))
+            found = self._first(lambda i: is_goal(squares[i]))  # type: ignore[arg-type]
         else:
-            i = self._first_of([i for i in map(self._number.get, goals) if i is not None])
-        return None if i is None else (squares[i], self._dist[i])
+            found = self._first_of(self.bits(goals))
+        return None if found is None else (squares[found[0]], found[1])  # type: ignore[return-value]
 
-    def _first_of(self, wanted: list[int]) -> int | None:
-        """`_first` for goals listed by number, a bucket at a time: once the buckets below d
-        are taken, a goal in bucket d is d steps away (had it been nearer, an earlier bucket
-        would have held it), so the lowest-numbered goal there is the one."""
-        goals = set(wanted)
-        if goals:
-            for _d, layer in self._layers():
-                hits = goals.intersection(layer)
+    def _first_of(self, wanted: int) -> tuple[int, int] | None:
+        """`_first` for goals given as bits: once the sets below d are taken, a goal in set d
+        is d steps away, and the first in reading order is the lowest bit."""
+        if wanted:
+            for d, layer in self._layers():
+                hits = wanted & layer
                 if hits:
-                    return min(hits)
+                    return (hits & -hits).bit_length() - 1, d
         return None
 
-    def within(self, goals: Iterable[Square], steps: int) -> bool:
-        """Whether any goal is at most `steps` away, settling no further than that (read a
-        bucket at a time, as `_first_of`)."""
-        wanted = {i for i in map(self._number.get, goals) if i is not None}
-        return any(not wanted.isdisjoint(layer) for _d, layer in self._layers(steps))
+    def within(self, goals: Iterable[Square] | int, steps: int) -> bool:
+        """Whether any goal is at most `steps` away, settling no further than that."""
+        wanted = self.bits(goals)
+        return bool(wanted) and any(wanted & layer for _d, layer in self._layers(steps))
 
     def settled(self, sq: Square) -> int | None:
         """Steps to the square if the search has already settled it, None if not (yet)."""
-        i = self._number.get(sq)
-        d = FAR if i is None else self._dist[i]
-        return d if d <= self._taken else None
+        i = self._grid.number.get(sq)
+        if i is None or not self._reached >> i & 1:
+            return None
+        bit, buckets = 1 << i, self._buckets
+        return next((d for d in range(min(self._taken + 1, len(buckets))) if buckets[d] & bit), None)
+
+    def any_at(self, squares: Iterable[Square] | int, steps: int) -> bool:
+        """Whether any of the squares is settled exactly `steps` away."""
+        buckets = self._buckets
+        return steps <= self._taken and steps < len(buckets) and bool(buckets[steps] & self.bits(squares))
 
     def route(self, goals: Iterable[Square] | Callable[[Square], bool]) -> list[Square] | None:
         """The squares stepped on, in order, to the nearest goal (as `nearest`); [] when the
@@ -209,13 +279,21 @@ class Search:
         found = self.nearest(goals)
         if found is None:
             return None
-        squares, came = self._squares, self._came
-        i = self._number[found[0]]
+        squares, start = self._grid.squares, self._start
+        i, d = self._grid.number[found[0]], found[1]
         path = []
-        while came[i] >= 0:
+        while i != start:
             path.append(squares[i])
-            i = came[i]
-        return path[::-1]
+            i, d = self._came(i, d)
+        return path[::-1]  # type: ignore[return-value]
+
+
+def _bits(layer: int) -> Iterator[int]:
+    """The numbers of a set's squares, lowest first."""
+    while layer:
+        low = layer & -layer
+        layer ^= low
+        yield low.bit_length() - 1
 
 
 def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra: Mapping[Square, int],
@@ -225,65 +303,115 @@ def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra
     return Search(steps, start, terrain(steps, open_squares, extra), leaps).walk()
 
 
-# By square number (paths._numbered): what a step into a square costs (FAR when it may not be
-# entered), and what entering it costs (a step's 1 and its `extra`: a leap's landing, which the
-# leaps have already found open).  Shared by every search over the same ground; none changes it.
-Terrain = tuple[list[int], list[int]]
+# A ground as a search reads it (paths._grid's numbering): the squares that may be entered as
+# bits, those of each cost of a step into them, and what entering a square costs where that is
+# not a step's 1 (a leap's landing, which the leaps have already found open, reads it too).
+# Shared by every search over the same ground; none changes it.
+Terrain = tuple[int, tuple[tuple[int, int], ...], dict[int, int]]
 
 
-def terrain(steps: Steps, open_squares: AbstractSet[Square], extra: Mapping[Square, int]) -> Terrain:
-    """What a step into each square costs (FAR when it may not be entered) and what entering
-    each costs, by square number."""
-    squares, number, _ = _numbered(steps)
-    n = len(squares)
-    where = number.get
-    cost = [1] * n
+def terrain(steps: Steps, open_squares: AbstractSet[Square] | int, extra: Mapping[Square, int]) -> Terrain:
+    """The squares that may be entered (or their `bits`), by the cost of a step into them,
+    and what entering each costs where it is more than a step, by square number."""
+    where = _grid(steps).number.get
+    costs = {}
     for sq, c in extra.items():
         i = where(sq)
-        if i is not None:
-            cost[i] = 1 + c
-    step = [FAR] * n
-    for sq in open_squares:
+        if i is not None and c:
+            costs[i] = 1 + c
+    every = open_squares if isinstance(open_squares, int) else bits(steps, open_squares)
+    by_cost: dict[int, int] = {}
+    for i, c in costs.items():
+        if every >> i & 1:
+            by_cost[c] = by_cost.get(c, 0) | 1 << i
+    dearer = 0
+    for mask in by_cost.values():
+        dearer |= mask
+    return every, ((1, every & ~dearer), *sorted(by_cost.items())), costs
+
+
+def bits(steps: Steps, squares: Iterable[Square]) -> int:
+    """The squares as bits in the numbering of the table's grid (those not in it left out)."""
+    grid = _grid(steps)
+    where = grid.number.get
+    out = bytearray((len(grid.squares) + 7) >> 3)
+    for sq in squares:
         i = where(sq)
         if i is not None:
-            step[i] = cost[i]
-    return step, cost
+            out[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(out, "little")
 
 
-_MARKED: dict[tuple[int, int], tuple[Steps, frozenset[Square] | None, bytearray]] = {}
+_MARKED: dict[tuple[int, int], tuple[Steps, frozenset[Square] | None, int]] = {}
 
 
-def _marked(steps: Steps, squares: frozenset[Square] | None) -> bytearray:
-    """The squares (all when None) as flags by square number, worked out once per table and set."""
+def _marked(steps: Steps, squares: frozenset[Square] | None) -> int:
+    """The squares (all when None) as bits, worked out once per table and set."""
     found = _MARKED.get((id(steps), id(squares)))
     if found is None or found[0] is not steps or found[1] is not squares:
         if len(_MARKED) > 256:
             _MARKED.clear()
-        _, number, _ = _numbered(steps)
-        marks = bytearray(len(number)) if squares is not None else bytearray(b"\x01" * len(number))
-        for sq in squares or ():
+        number = _grid(steps).number
+        marks = 0
+        for sq in number if squares is None else squares:
             i = number.get(sq)
             if i is not None:
-                marks[i] = 1
+                marks |= 1 << i
         found = _MARKED[id(steps), id(squares)] = (steps, squares, marks)
     return found[2]
 
 
-Numbered = tuple[list[Square], dict[Square, int], list[tuple[int, ...]]]
-_NUMBERED: dict[int, tuple[Steps, Numbered]] = {}
+@dataclass(frozen=True)
+class Grid:
+    """A steps table on its grid: each square's number (its place in reading order on the
+    table's bounding box, so the lowest number is the first in (y, x) order) and bit, the
+    square of each number (None where the box has none), and per direction of a step the
+    offset of its number and the squares that may step that way (the largest offset first)."""
+
+    number: dict[Square, int]
+    bit: dict[Square, int]  # 1 << its number
+    squares: list[Square | None]
+    directions: tuple[tuple[int, int], ...]
 
 
-def _numbered(steps: Steps) -> Numbered:
-    """The steps table by square numbers (reading order), worked out once per table."""
-    found = _NUMBERED.get(id(steps))
+_GRIDS: dict[int, tuple[Steps, Grid]] = {}
+# The numbering of a set of squares, shared by the tables over them (one per arrangement of
+# the doors, all over the same board).
+_PLACES: dict[frozenset[Square], tuple[dict[Square, int], dict[Square, int], list[Square | None]]] = {}
+
+
+def _grid(steps: Steps) -> Grid:
+    """The steps table on its grid, worked out once per table."""
+    found = _GRIDS.get(id(steps))
     if found is None or found[0] is not steps:
-        if len(_NUMBERED) > 64:
-            _NUMBERED.clear()
-        squares = sorted(steps, key=lambda sq: (sq[1], sq[0]))
-        number = {sq: i for i, sq in enumerate(squares)}
-        around = [tuple(number[m] for m in steps[sq] if m in number) for sq in squares]
-        found = _NUMBERED[id(steps)] = (steps, (squares, number, around))
+        if len(_GRIDS) > 64:
+            _GRIDS.clear()
+        number, bit, squares = _places(frozenset(steps))
+        ways: dict[int, int] = {}
+        for sq, i in number.items():
+            for n in steps[sq]:
+                j = number.get(n)
+                if j is not None:
+                    ways[j - i] = ways.get(j - i, 0) | 1 << i
+        found = _GRIDS[id(steps)] = (steps, Grid(number, bit, squares, tuple(sorted(ways.items(), reverse=True))))
     return found[1]
+
+
+def _places(keys: frozenset[Square]) -> tuple[dict[Square, int], dict[Square, int], list[Square | None]]:
+    """Each square's number and bit on the squares' bounding box, and the square of each number."""
+    found = _PLACES.get(keys)
+    if found is None:
+        if len(_PLACES) > 16:
+            _PLACES.clear()
+        left, top = min((sq[0] for sq in keys), default=0), min((sq[1] for sq in keys), default=0)
+        width = max((sq[0] for sq in keys), default=0) - left + 1
+        height = max((sq[1] for sq in keys), default=0) - top + 1
+        number = {sq: (sq[1] - top) * width + sq[0] - left for sq in sorted(keys, key=lambda sq: (sq[1], sq[0]))}
+        squares: list[Square | None] = [None] * (width * height)
+        for sq, i in number.items():
+            squares[i] = sq
+        found = _PLACES[keys] = (number, {sq: 1 << i for sq, i in number.items()}, squares)
+    return found
 
 
 def steps_by_corner_rule(board: Board, obstacle: Test) -> dict[Square, tuple[Square, ...]]:

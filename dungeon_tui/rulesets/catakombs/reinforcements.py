@@ -10,6 +10,7 @@ from ...engine.dice import roll_event
 from ...engine.game import DUNGEON, Action, Decision, Game
 from .acts import at
 from .dice import d6
+from .paths import Search, terrain
 from .state import MASTER, OFF, RAT_PV, STANDING, Figure, Square, State, figure_from_card
 from .terrain import Map
 
@@ -57,15 +58,13 @@ def solo_entry(game: Game) -> Square:
         return entries[0].inside
     zone = min(count, key=lambda z: (-count[z], z != "entrance", order.get(z, 0)))
     targets = [h.at for h in heroes if zone in m.board.zones_of(h.at)]
+    # Walking through the floor and the targets' squares, a step costing 1: one ground for
+    # every entry's search, each stopping at the nearest target.
+    ground = terrain(m.steps(), m.floor | set(targets), {})
 
     def reach(inside: Square) -> int:
-        goals = set(targets)
-        if inside in goals:
-            return 0
-        for steps, ring in enumerate(m.rings(inside, m.floor | goals), 1):
-            if not goals.isdisjoint(ring):
-                return steps
-        return 1 << 20
+        found = Search(m.steps(), inside, ground).nearest(targets)
+        return 1 << 20 if found is None else found[1]
     return min(entries, key=lambda e: (reach(e.inside), e.inside[1], e.inside[0])).inside
 
 

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from ....engine.game import Decision, Game
 from ..acts import short
-from ..paths import Search
+from ..paths import Search, bits
 from ..sight import chebyshev
 from ..state import HERO, Figure, Square, State, key
 from ..terrain import Map
@@ -80,7 +80,13 @@ class Plan:
             return False
         if self.strikes_from_here():
             return True
-        return self.walk().within([sq for f in foes for sq in self.spots(f)], steps)
+        # The squares from which its adversaries can be struck, as bits: the same for every
+        # figure of its side on this map.
+        spots = self.m.found.get(("adversaries' spots", self.me.side))
+        if spots is None:
+            spots = self.m.found["adversaries' spots", self.me.side] = bits(
+                self.m.steps(), (sq for f in foes for sq in self.spots(f)))
+        return self.walk().within(cast(int, spots), steps)
 
     def allies(self) -> list[Figure]:
         return [f for f in self.m.allies_of(self.me) if f.standing]
@@ -146,11 +152,15 @@ class Plan:
         that near; (FAR, []) when none can be reached.  The walk settles only as far as the
         nearest: every square as near is then settled too, and every other is farther."""
         walk = self.walk()
-        found = walk.nearest([sq for group in groups for sq in group])
+        masks = [walk.bits(group) for group in groups]
+        anywhere = 0
+        for mask in masks:
+            anywhere |= mask
+        found = walk.nearest(anywhere)
         if found is None:
             return FAR, []
         steps = found[1]
-        return steps, [i for i, group in enumerate(groups) if any(walk.settled(sq) == steps for sq in group)]
+        return steps, [i for i, mask in enumerate(masks) if walk.any_at(mask, steps)]
 
     @property
     def target(self) -> Figure | None:

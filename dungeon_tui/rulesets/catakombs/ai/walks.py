@@ -8,30 +8,40 @@ other side stands), so one search serves until one of those changes.
 """
 from __future__ import annotations
 
-from ..paths import Search, Terrain, terrain
+from ..paths import Search, Terrain, bits, terrain
 from ..state import Figure, Square, square
 from ..terrain import Map
 
 TRAP_DETOUR = 40  # steps a path may grow to go round a trap (§6.1: traps avoided if another way exists)
 _KEPT = 512  # walks remembered; far more than one turn needs
 _WALKS: dict[tuple[object, ...], Search] = {}
-_ALL: dict[tuple[str, ...], frozenset[Square]] = {}
 _GROUNDS: dict[tuple[object, ...], Terrain] = {}
+# The squares walked or flown over whoever stands where, as bits (paths.bits), by the ground's
+# number and whether it flies: (walkers) the free floor, (flyers) every square but the
+# blocked ones, barrels, chests and prisoners.
+_UNDER: dict[tuple[int, bool], int] = {}
 
 
-def open_squares(m: Map, fig: Figure, flies: bool) -> frozenset[Square]:
-    """The squares the figure may walk through: floor, a closed door it can open, its allies'
-    squares (passing them); a flyer also crosses lava and every figure, never a barrel, a chest
-    or a prisoner."""
-    closed = {sq for sq in map(square, (k for k, v in m.s.doors.items() if v == "closed")) if m.board.inside(sq)}
+def open_squares(m: Map, fig: Figure, flies: bool) -> int:
+    """The squares the figure may walk through, as bits: floor, a closed door it can open, its
+    allies' squares (passing them); a flyer also crosses lava and every figure, never a
+    barrel, a chest or a prisoner."""
+    steps = m.steps()
+    closed = bits(steps, (sq for sq in map(square, (k for k, v in m.s.doors.items() if v == "closed"))
+                          if m.board.inside(sq)))
+    under = _UNDER.get((m.ground_number, flies))
+    if under is None:
+        if len(_UNDER) >= _KEPT:
+            _UNDER.clear()
+        if flies:
+            cluttered = {square(k) for k in m.s.barrels} | {square(k) for k in m.s.chests} | set(m.board.squares("P"))
+            under = bits(steps, (sq for sq in m.board.squares() if sq not in m.blocked and sq not in cluttered))
+        else:
+            under = bits(steps, m.floor)
+        _UNDER[m.ground_number, flies] = under
     if flies:
-        everything = _ALL.get(m.board.rows)
-        if everything is None:
-            everything = _ALL[m.board.rows] = frozenset(m.board.squares())
-        cluttered = {square(k) for k in m.s.barrels} | {square(k) for k in m.s.chests} | set(m.board.squares("P"))
-        return frozenset(closed) | (everything - m.blocked - cluttered)
-    foes = {sq for sq, other in m.figures.items() if other.side != fig.side}
-    return frozenset(closed) | (m.floor - foes)
+        return closed | under
+    return closed | (under & ~bits(steps, (sq for sq, other in m.figures.items() if other.side != fig.side)))
 
 
 def extra_costs(m: Map, flies: bool) -> dict[Square, int]:
