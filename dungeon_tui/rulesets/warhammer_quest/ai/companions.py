@@ -113,6 +113,11 @@ class WarriorAI:
             by_kind.setdefault(a.kind, []).append(a)
         if "rope" in by_kind:
             return by_kind["rope"][0], "a friend is stuck in a pit: haul him out"
+        if "escape" in by_kind and footwork.in_cave_in(s, warrior):
+            return by_kind["escape"][0], "break away: the roof of this section is coming down"
+        out = footwork.leave_cave_in(game, s, warrior, by_kind.get("move", []))
+        if out:
+            return out
         deed = self._deed(warrior, by_kind.get("adventure", []))
         if deed:
             return deed
