@@ -69,7 +69,7 @@ def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Action]) ->
     where the lantern still reaches."""
     if not in_cave_in(s, warrior) or not moves:
         return None
-    cave = s.adv["cave_in"]["section"]
+    cave = s.section_of(warrior.pos)
     keeps = _lit(s, warrior)
     out = [a for a in moves if s.section_of(dest(a)) != cave and keeps(dest(a))]
     if out:
