@@ -59,8 +59,9 @@ def wants_to_break_away(game: Game, s: State, warrior: Figure) -> str | None:
 
 
 def in_cave_in(s: State, warrior: Figure) -> bool:
+    """He stands on the section whose roof is coming down."""
     cave = s.adv.get("cave_in")
-    return bool(cave) and warrior.pos is not None and s.section_of(warrior.pos) == cave["section"]
+    return cave is not None and warrior.pos is not None and s.section_of(warrior.pos) == cave["section"]
 
 
 def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choice | None:
