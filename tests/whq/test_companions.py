@@ -15,6 +15,7 @@ from dungeon_tui.engine.scenario import ScenarioRules
 from dungeon_tui.rulesets import get
 from dungeon_tui.rulesets.warhammer_quest import magic
 from dungeon_tui.rulesets.warhammer_quest.ai.companions import WarriorAI
+from dungeon_tui.rulesets.warhammer_quest.ai.shelter import foes_reaching
 from dungeon_tui.rulesets.warhammer_quest.game import load_content
 from dungeon_tui.rulesets.warhammer_quest.state import Doorway, Section
 from dungeon_tui.rulesets.warhammer_quest.turns import last_aid
@@ -204,3 +205,17 @@ def test_a_pinned_warrior_under_a_cave_in_tries_to_break_away_and_leaves():
     (escape, why), (step, _) = play(s, lambda g: warrior_turn(g, dwarf), [5], upto=2)
     assert escape.kind == "escape" and "roof" in why
     assert step.kind == "move" and s.section_of(tuple(step.get("to"))) == "s2"
+
+
+def test_a_monster_held_by_a_friend_reaches_only_beside_itself_and_a_free_one_wherever_it_walks():
+    s = room(8, 8)
+    warrior(s, "barbarian", (0, 0))
+    wiz = warrior(s, "wizard", (2, 2))
+    monster(s, "skaven", (1, 0), "A")  # beside the Barbarian: held there
+    monster(s, "skaven", (7, 7), "B")  # free, Move 5
+    c = load_content()
+    game = Game(ScenarioRules(s, lambda g: iter(())), {}, 0, c, c.digest)
+    harm = foes_reaching(game, s, wiz, [(6, 0), (0, 7), (3, 3), (2, 1)])
+    assert harm[(6, 0)] == harm[(0, 7)] == 0  # too far for B, not beside A
+    assert harm[(3, 3)] > 0                    # B walks up beside him
+    assert harm[(2, 1)] == 2 * harm[(3, 3)]    # beside A, and B walks up too

@@ -1,6 +1,7 @@
-"""Where a warrior stands: breaking from a pin when staying would fell him, closing with the
-foe that matters, keeping inside the lantern's light, and walking into a new room only all
-together (the monsters of a room's Event are placed round those inside it)."""
+"""Where a warrior stands: breaking from a pin when staying would fell him, out from under a
+cave-in before its roof comes down, closing with the foe that matters, keeping inside the
+lantern's light, and walking into a new room only all together (the monsters of a room's Event
+are placed round those inside it)."""
 from __future__ import annotations
 
 from typing import Any

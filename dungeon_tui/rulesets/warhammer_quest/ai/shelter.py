@@ -1,10 +1,10 @@
-"""Behind the line: where a warrior about to fall is out of every monster's reach.
+"""Out of reach: which monsters could come at a warrior on each square he might step to.
 
-A monster beside a warrior who stays in the fight is pinned there for the Monsters' Phase; the
+A monster beside a warrior who stays in the fight is held there for the Monsters' Phase; the
 others walk their Move through free squares to whoever they choose (One-on-One picks the one
-with fewest attackers, so a lone hurt warrior in the open draws them).  A square no free monster
-can get beside, with friends and walls between, is where a good player puts his hurt warrior:
-the fighters in front take the blows while he mends or shoots."""
+with the fewest attackers, so a warrior alone in the open draws them).  A square that no free
+monster can get beside, with friends and walls between, is where a warrior who broke away, or
+who leaves a caving section, is safest."""
 from __future__ import annotations
 
 from ....engine.game import Game
