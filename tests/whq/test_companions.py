@@ -1,6 +1,7 @@
 """The Warhammer Quest companion in scripted positions (issue 19): the dying friend is healed,
 the archer is shot first, the pinned warrior breaks away, the Wizard wards the warrior likeliest
-to fall, the deathblow swings toward the likelier kills; and nothing hidden changes a choice."""
+to fall, the deathblow swings toward the likelier kills, the party gets out from under a cave-in;
+and nothing hidden changes a choice."""
 from __future__ import annotations
 
 import copy
@@ -14,7 +15,9 @@ from dungeon_tui.engine.scenario import ScenarioRules
 from dungeon_tui.rulesets import get
 from dungeon_tui.rulesets.warhammer_quest import magic
 from dungeon_tui.rulesets.warhammer_quest.ai.companions import WarriorAI
+from dungeon_tui.rulesets.warhammer_quest.ai.shelter import foes_reaching
 from dungeon_tui.rulesets.warhammer_quest.game import load_content
+from dungeon_tui.rulesets.warhammer_quest.state import Doorway, Section
 from dungeon_tui.rulesets.warhammer_quest.turns import last_aid
 from dungeon_tui.rulesets.warhammer_quest.warriors import attack, warrior_turn
 
@@ -153,3 +156,66 @@ def test_the_others_hold_back_while_the_objective_rooms_horde_is_still_to_come()
     s.sections["s1"].event_done = True  # once the horde stands, he comes on
     (action, _), = play(s, lambda g: warrior_turn(g, dwarf), [], upto=1)
     assert action.kind != "end"
+
+
+def caving_corridor():
+    """s1, a corridor two squares wide (y 0-5) whose roof is coming down, entered from s2 to
+    its south (y 6-9) through an open doorway."""
+    s = room(2, 6)
+    s.sections["s1"].kind = "corridor"
+    below = [(x, y) for y in range(6, 10) for x in range(2)]
+    for sq in below:
+        s.grid.add_square(sq, ".", "s2")
+    s.sections["s2"] = Section("s2", "passageway_1", "corridor", below, entered=True)
+    for x in range(2):
+        s.grid.set_door((x, 5), (x, 6), "open")
+    s.doorways["s1.entry"] = Doorway("s1.entry", "s1", [(0, 5), (1, 5)], "S", None, state="entry", leads_to="s2")
+    s.doorways["s2.d0"] = Doorway("s2.d0", "s2", [(0, 6), (1, 6)], "N", None, state="explored", leads_to="s1")
+    s.sections["s1"].doorways.append("s1.entry")
+    s.sections["s2"].doorways.append("s2.d0")
+    s.sections["s1"].caved_in = True
+    s.adv["cave_in"] = {"section": "s1", "deadline": s.turn + 1}
+    return s
+
+
+def test_a_warrior_under_a_cave_in_walks_out_of_the_section_before_anything_else():
+    s = caving_corridor()
+    warrior(s, "barbarian", (0, 7))  # the leader, already out
+    dwarf = warrior(s, "dwarf", (1, 3))
+    (action, why), = play(s, lambda g: warrior_turn(g, dwarf), [], upto=1)
+    assert action.kind == "move" and s.section_of(tuple(action.get("to"))) == "s2"
+    assert "roof" in why
+
+
+def test_a_warrior_too_deep_in_a_cave_in_gets_as_near_the_way_out_as_he_can():
+    s = caving_corridor()
+    warrior(s, "barbarian", (0, 6))
+    elf = warrior(s, "elf", (0, 0))  # six rows from the doorway, moves 4
+    (action, why), = play(s, lambda g: warrior_turn(g, elf), [], upto=1)
+    assert action.kind == "move" and tuple(action.get("to"))[1] == 4
+    assert "way out" in why
+
+
+def test_a_pinned_warrior_under_a_cave_in_tries_to_break_away_and_leaves():
+    s = caving_corridor()
+    warrior(s, "barbarian", (0, 7))
+    dwarf = warrior(s, "dwarf", (1, 4))
+    monster(s, "orc_warrior", (1, 3), "O")  # he is hale: only the roof makes him leave
+    # The Dwarf breaks away on 5+: a 5 frees him.
+    (escape, why), (step, _) = play(s, lambda g: warrior_turn(g, dwarf), [5], upto=2)
+    assert escape.kind == "escape" and "roof" in why
+    assert step.kind == "move" and s.section_of(tuple(step.get("to"))) == "s2"
+
+
+def test_a_monster_held_by_a_friend_reaches_only_beside_itself_and_a_free_one_wherever_it_walks():
+    s = room(8, 8)
+    warrior(s, "barbarian", (0, 0))
+    wiz = warrior(s, "wizard", (2, 2))
+    monster(s, "skaven", (1, 0), "A")  # beside the Barbarian: held there
+    monster(s, "skaven", (7, 7), "B")  # free, Move 5
+    c = load_content()
+    game = Game(ScenarioRules(s, lambda g: iter(())), {}, 0, c, c.digest)
+    harm = foes_reaching(game, s, wiz, [(6, 0), (0, 7), (3, 3), (2, 1)])
+    assert harm[(6, 0)] == harm[(0, 7)] == 0  # too far for B, not beside A
+    assert harm[(3, 3)] > 0                    # B walks up beside him
+    assert harm[(2, 1)] == 2 * harm[(3, 3)]    # beside A, and B walks up too

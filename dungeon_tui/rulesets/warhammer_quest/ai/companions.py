@@ -3,7 +3,8 @@
 It reads only what the table shows (the board, the warriors' sheets and packs, the monsters in
 play), never a pile, a deck or the dice to come.  Each choice weighs the expected harm on every
 warrior (`danger`), the odds of a blow or a spell (`odds`), and then: lift the fallen, ward or
-heal the one likeliest to fall (`wizardry`, `tending`), break from a pin that would fell him,
+heal the one likeliest to fall (`wizardry`, `tending`), get out from under a cave-in, break from
+a pin that would fell him to where the fewest monsters can follow (`shelter`),
 strike the foe whose death spares the most Wounds (archers first), and walk into a new room
 only all together (`footwork`)."""
 from __future__ import annotations
@@ -113,6 +114,11 @@ class WarriorAI:
             by_kind.setdefault(a.kind, []).append(a)
         if "rope" in by_kind:
             return by_kind["rope"][0], "a friend is stuck in a pit: haul him out"
+        if "escape" in by_kind and footwork.in_cave_in(s, warrior):
+            return by_kind["escape"][0], "break away: the roof of this section is coming down"
+        out = footwork.leave_cave_in(game, s, warrior, by_kind.get("move", []))
+        if out:
+            return out
         deed = self._deed(warrior, by_kind.get("adventure", []))
         if deed:
             return deed

@@ -1,6 +1,7 @@
-"""Where a warrior stands: breaking from a pin when staying would fell him, closing with the
-foe that matters, keeping inside the lantern's light, and walking into a new room only all
-together (the monsters of a room's Event are placed round those inside it)."""
+"""Where a warrior stands: breaking from a pin when staying would fell him, out from under a
+cave-in before its roof comes down, closing with the foe that matters, keeping inside the
+lantern's light, and walking into a new room only all together (the monsters of a room's Event
+are placed round those inside it)."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,6 +13,7 @@ from ..sight import sees
 from ..state import Figure, State
 from ..warriors import move_options  # the rules' own reach: the squares the options offer
 from ..words import counted
+from . import shelter
 from .danger import danger_now, is_archer, peril
 from .odds import menace
 
@@ -37,18 +39,57 @@ def start(s: State, opts: list[Action]) -> Choice:
     return best, "the free square nearest the way on"
 
 
+def in_peril(game: Game, warrior: Figure) -> bool:
+    """The blows waiting for him could well fell him: most of his Wounds, or a third of them
+    for the Wizard and the badly hurt."""
+    risk = peril(warrior, danger_now(game).get(warrior.id, 0))
+    fragile = warrior.kind == "wizard" or warrior.wounds * 3 <= warrior.max_wounds
+    return risk >= 0.6 or (fragile and risk >= 0.3)
+
+
 def wants_to_break_away(game: Game, s: State, warrior: Figure) -> str | None:
     """Why the pinned warrior should roll to break away (the roll costs nothing: on a failure he
     still fights), or None when he is better off fighting where he stands."""
-    danger = danger_now(game)
-    risk = peril(warrior, danger.get(warrior.id, 0))
-    fragile = warrior.kind == "wizard" or warrior.wounds * 3 <= warrior.max_wounds
-    if risk < 0.6 and not (fragile and risk >= 0.3):
+    if not in_peril(game, warrior):
         return None
     if not _safe_squares(game, s, warrior):
         return None
+    danger = danger_now(game)
     return (f"break away: about {counted(round(danger[warrior.id]), 'Wound')} would come at him here, "
             f"{warrior.wounds} left, and there is a square out of reach")
+
+
+def in_cave_in(s: State, warrior: Figure) -> bool:
+    """He stands on the section whose roof is coming down."""
+    cave = s.adv.get("cave_in")
+    return cave is not None and warrior.pos is not None and s.section_of(warrior.pos) == cave["section"]
+
+
+def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choice | None:
+    """The roof of his section is coming down (whoever is still on it at the end of the next
+    turn is buried): out by any open doorway before anything else, fight or no fight, and
+    where the lantern still reaches."""
+    if not in_cave_in(s, warrior) or not moves:
+        return None
+    cave = s.section_of(warrior.pos)
+    keeps = _lit(s, warrior)
+    out = [a for a in moves if s.section_of(dest(a)) != cave and keeps(dest(a))]
+    if out:
+        harm = shelter.foes_reaching(game, s, warrior, [dest(a) for a in out]) if s.monsters() else {}
+        best = min(out, key=lambda a: (harm.get(dest(a), 0.0), _fresh_room(s, dest(a)), a.get("to")))
+        return best, "out of the caving section before the roof comes down"
+    # Too far to get out this turn: as near the nearest way out as he can (on the map alone:
+    # friends in the way step out of it in their own turns).
+    reach = s.grid.distances(warrior.square)
+    outside = [sq for sq in reach if s.section_of(sq) != cave and keeps(sq)]
+    if not outside:
+        return None
+    goal = min(outside, key=lambda q: (reach[q], q))
+    to_goal = s.grid.distances(goal)
+    best = min(moves, key=lambda a: (to_goal.get(dest(a), 999), a.get("to")))
+    if to_goal.get(dest(best), 999) >= to_goal.get(warrior.square, 999):
+        return None
+    return best, "toward the way out of the caving section: the roof is coming down"
 
 
 def _lit(s: State, warrior: Figure) -> Any:
@@ -92,11 +133,13 @@ def _in_a_fight(game: Game, s: State, warrior: Figure, moves: list[Action], foes
                 and not _fresh_room(s, dest(a))]
         friends = [x.square for x in s.heroes() if x.active and x.id != warrior.id]
         if away:
-            def shelter(a: Action) -> tuple[int, int, Sq]:
+            harm = shelter.foes_reaching(game, s, warrior, [dest(a) for a in away])
+
+            def cover(a: Action) -> tuple[float, int, int, Sq]:
                 sq = dest(a)
                 gap = min(3, min(chebyshev(sq, m.square) for m in foes))
-                return -gap, min((chebyshev(sq, f) for f in friends), default=0), sq
-            best = min(away, key=shelter)
+                return harm[sq], -gap, min((chebyshev(sq, f) for f in friends), default=0), sq
+            best = min(away, key=cover)
             return best, "step back out of the monsters' reach, behind his friends"
     if warrior.kind == "wizard" or (stats.bow(c, warrior) is not None and _sees_any(s, warrior, foes)):
         return None  # the Wizard fights from behind the others; a bowman shoots from where he stands
