@@ -174,8 +174,9 @@ def hero_choice(game: Game, figure: Figure, turn: dict[str, Any],
     jumps = Offers(frozenset(("jump",)), lambda: jump_offers(game, figure, seat, turn))
     return grouped_choice(seat, prompt, [
         Offers(frozenset(("equip",)), lambda: equip_offers(game, figure, seat, turn)),
-        Offers(frozenset(("roll_move",)), lambda: [] if turn["rolled"] else [
-            Action.make(seat, "roll_move", text=f"{figure.name} rolls to move", who=figure.id)]),
+        Offers(frozenset(("roll_move",)), keys=lambda: () if turn["rolled"] else ("roll",),
+               build=lambda _: Action.sorted_plain(seat, "roll_move", f"{figure.name} rolls to move",
+                                                   (("who", figure.id),)), key_of=lambda _: "roll"),
         steps,
         jumps,
         Offers(frozenset(("open_door",)), lambda: [
@@ -184,8 +185,9 @@ def hero_choice(game: Game, figure: Figure, turn: dict[str, Any],
         Offers(_ACTIONS, lambda: action_offers(game, figure, seat, turn)),
         Offers(frozenset(("use",)), lambda: relics.options(game, figure, seat)),
         Offers(frozenset(("drink",)), lambda: drink_offers(game, figure, seat, turn)),
-        Offers(frozenset(("end_turn", "leave")), lambda: end_offers(game, figure, seat, turn, lambda: bool(
-            step_squares(s, figure, turn) or jump_offers(game, figure, seat, turn)))),
+        Offers(frozenset(("end_turn", "leave")), keys=lambda: ends(game, figure, turn, lambda: bool(
+            step_squares(s, figure, turn) or jump_offers(game, figure, seat, turn))),
+            build=lambda how: end_offer(seat, figure, turn, how), key_of=end_of),
     ], context, _CHEAP_FIRST)
 
 
@@ -272,21 +274,33 @@ def drink_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) ->
     return out
 
 
-def end_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any],
-               may_move: Callable[[], bool]) -> list[Action]:
+def ends(game: Game, figure: Figure, turn: dict[str, Any], may_move: Callable[[], bool]) -> list[str]:
+    """How the hero may end his turn: "end" where he stands, "leave" by the stairway, or "back"
+    to the last square he could stop on when stranded on a friend's with no step left (a
+    reveal can block the way on)."""
     s: State = game.state
     if may_stop(s, figure, figure.square):
-        out = [Action.make(seat, "end_turn", text=f"{figure.name} ends the turn", who=figure.id)]
         if s.grid.terrain.get(figure.square) == board.STAIRS and is_hero(game, figure):
-            out.append(Action.make(seat, "leave", text=f"{figure.name} leaves the dungeon", who=figure.id))
-        return out
-    if may_move():
-        return []
-    # Stranded on a friend's square (a reveal can block the way on): he goes back to the
-    # last square he could have stopped on rather than share one.
+            return ["end", "leave"]
+        return ["end"]
+    return [] if may_move() else ["back"]
+
+
+def end_offer(seat: str, figure: Figure, turn: dict[str, Any], how: str) -> Action:
+    if how == "end":
+        return Action.sorted_plain(seat, "end_turn", f"{figure.name} ends the turn", (("who", figure.id),))
+    if how == "leave":
+        return Action.sorted_plain(seat, "leave", f"{figure.name} leaves the dungeon", (("who", figure.id),))
     back = turn["last_stop"]
-    return [Action.make(seat, "end_turn", text=f"{figure.name} steps back to {back[0]},{back[1]} and ends the turn",
-                        who=figure.id, to=back)]
+    return Action.make(seat, "end_turn", text=f"{figure.name} steps back to {back[0]},{back[1]} and ends the turn",
+                       who=figure.id, to=back)
+
+
+def end_of(action: Action) -> str:
+    """The key of `ends` that an end of turn answers to."""
+    if action.kind == "leave":
+        return "leave"
+    return "end" if action.get("to") is None else "back"
 
 
 def why_settled(figure: Figure, only: Action, turn: dict[str, Any]) -> str:
