@@ -16,7 +16,7 @@ from .combat import item, strike, weapon_of
 from .doors import door_here, open_door
 from .seeing import announce, reveal
 from .ending import check_end
-from .offers import Offers, grouped_choice
+from ...engine.offers import Offers, grouped_choice
 from .potions import TURN_POTIONS, drink
 from .profiles import search_combined
 from .remains import after_move
@@ -149,10 +149,6 @@ _ACTIONS = frozenset(("attack", "cast", "search_treasure", "search_both", "searc
 # The groups a count of the options reads first (see hero_choice's order): each costs little,
 # and two options between them (an end of turn and a step, say) settle that the hero is asked.
 _CHEAP_FIRST = (8, 1, 2, 7, 0, 3, 4, 6, 5)
-
-
-def options(game: Game, figure: Figure, turn: dict[str, Any]) -> list[Action]:
-    return hero_choice(game, figure, turn, {})[0].options
 
 
 def hero_choice(game: Game, figure: Figure, turn: dict[str, Any],

@@ -12,7 +12,7 @@ from .asking import ask
 from .combat import strike
 from .ending import check_end
 from .heroes import adjacent, move_dice
-from .offers import Offers, grouped_choice
+from ...engine.offers import Offers, grouped_choice
 from .remains import after_move
 from .rescue import rescue
 from .state import ALIVE, HERO, MONSTER, Figure, State

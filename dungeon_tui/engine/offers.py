@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.game import Action, LazyDecision
+from .game import Action, LazyDecision
 
 
 @dataclass(slots=True)
@@ -26,6 +26,17 @@ class Offers:
     keys: Callable[[], Sequence[Hashable]] | None = None
     build: Callable[[Any], Action] | None = None
     key_of: Callable[[Action], Any] | None = None
+
+
+def kept(make: Callable[[], Any]) -> Callable[[], Any]:
+    """`make`, made once: what several groups of one decision ask alike."""
+    made: list[Any] = []
+
+    def once() -> Any:
+        if not made:
+            made.append(make())
+        return made[0]
+    return once
 
 
 class _Group:
