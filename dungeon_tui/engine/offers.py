@@ -8,7 +8,7 @@ actions.  Whoever reads the options (a player, the AI) gets the whole list, in t
 groups are given, exactly as if it had been made at once."""
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ class Offers:
 
     kinds: frozenset[str] | None
     make: Callable[[], list[Action]] | None = None
-    keys: Callable[[], Sequence[Hashable]] | None = None
+    keys: Callable[[], Sequence[Any]] | None = None
     build: Callable[[Any], Action] | None = None
     key_of: Callable[[Action], Any] | None = None
 
@@ -46,10 +46,10 @@ class _Group:
 
     def __init__(self, offers: Offers) -> None:
         self.offers = offers
-        self._keys: Sequence[Hashable] | None = None
+        self._keys: Sequence[Any] | None = None
         self._actions: list[Action] | None = None
 
-    def keys(self) -> Sequence[Hashable]:
+    def keys(self) -> Sequence[Any]:
         if self._keys is None:
             assert self.offers.keys is not None
             self._keys = self.offers.keys()
@@ -72,10 +72,7 @@ class _Group:
         o = self.offers
         if self._actions is None and o.key_of is not None and o.build is not None:
             key = o.key_of(action)
-            try:
-                if key not in self.keys():
-                    return None
-            except TypeError:  # not hashable: a malformed choice, offered by no key
+            if key not in self.keys():  # compared, not hashed: a malformed key is simply not there
                 return None
             made = o.build(key)
             return made if made == action else None

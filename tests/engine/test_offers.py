@@ -59,6 +59,6 @@ def test_an_attack_is_found_in_its_group_and_a_stranger_nowhere() -> None:
 
 
 def test_the_only_option_is_found_by_counting() -> None:
-    decision, only = grouped_choice("hero", "your turn", [Offers(frozenset(("step",)), lambda: []),
+    decision, only = grouped_choice("hero", "your turn", [Offers(frozenset(("step",)), list),
                                                           Offers(frozenset(("end",)), lambda: [act("end")])], {})
     assert only is not None and only.kind == "end" and only.text == decision.options[0].text
