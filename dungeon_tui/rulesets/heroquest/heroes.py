@@ -57,13 +57,14 @@ def attack_targets(game: Game, figure: Figure) -> list[Figure]:
     return out
 
 
-def can_step(s: State, figure: Figure, to: Sq, turn: dict[str, Any]) -> bool:
+def can_step(s: State, figure: Figure, to: Sq, turn: dict[str, Any], monsters: set[Sq]) -> bool:
+    """Whether the hero may step to `to`; `monsters`: the squares monsters stand on."""
     if turn.get("rock"):  # Pass Through Rock: walls, closed doors and rock do not stop him
         if s.grid.terrain.get(to) not in (board.FLOOR, board.STAIRS, board.ROCK):
             return False
     elif not s.grid.floor(to) or not s.grid.edge_passable(figure.square, to):
         return False
-    return bool(turn.get("veil")) or not s.side_at(to, MONSTER)
+    return bool(turn.get("veil")) or to not in monsters
 
 
 def may_stop(s: State, figure: Figure, sq: Sq) -> bool:
@@ -214,7 +215,8 @@ def step_squares(s: State, figure: Figure, turn: dict[str, Any]) -> list[Sq]:
     if not turn["rolled"] or turn["points"] <= 0:
         return []
     x, y = figure.square
-    return [to for dx, dy in DIRS4 if can_step(s, figure, to := (x + dx, y + dy), turn)
+    monsters = s.squares_held(MONSTER)  # once for the four squares, not a scan of the figures each
+    return [to for dx, dy in DIRS4 if can_step(s, figure, to := (x + dx, y + dy), turn, monsters)
             and (turn["points"] > 1 or may_stop(s, figure, to))]
 
 
