@@ -2,9 +2,11 @@
 attack+move or move+move; dazed: one), free powers and items, then the end-of-phase rolls."""
 from __future__ import annotations
 
+from collections.abc import Callable
 
 from ...engine.dice import roll_event
-from ...engine.game import Action, Decision, Game, Procedure
+from ...engine.game import Action, Game, LazyDecision, Procedure
+from ...engine.offers import Offers, grouped_choice, kept
 from ...engine.grid import Sq
 from . import board, combat, doors, encounters, powers
 from .adventures import check_end, exit_here, take_token
@@ -52,27 +54,49 @@ def start_of_phase(game: Game, h: Figure) -> Procedure:
 
 
 def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
+    return phase_choice(game, h, done)[0].options
+
+
+# Power offers make attacks or free powers; the other groups one kind each (see phase_choice).
+_POWERS = frozenset(("attack", "power"))
+# The groups a count reads first: the end is always there, so the count asks only whether
+# anything else is, cheapest first (the powers and items, each card its own offer, last).
+_CHEAP_FIRST = (9, 7, 6, 8, 2, 3, 1, 5, 4, 0)
+
+
+def phase_choice(game: Game, h: Figure, done: list[str]) -> tuple[LazyDecision, Action | None]:
+    """The hero's decision in his phase, its options made by kind when read (a replayed move
+    makes that one move, not one for each square in reach, nor the powers' and items' offers),
+    and its only option when it has just one (the end of the phase)."""
     s: State = game.state
     seat = s.seat_of[h.id]
     may_move, may_attack = slots_open(h, done)
-    out: list[Action] = []
-    if may_attack:
-        out += powers.attack_options(game, h, seat)
-        out += trap_options(game, h, seat)
-        out += doors.unlock_options(game, h, seat) + encounters.slot_options(game, h, seat)
-    out += powers.free_options(game, h, seat, may_move)
-    out += item_options(game, h, seat, may_move, may_attack)
-    if may_move:
-        for sq, path in sorted(walks(game, h).items(), key=lambda kv: (kv[0][1], kv[0][0])):
-            steps = f"{len(path)} step{'s' * (len(path) > 1)}"
-            out.append(Action.make(seat, "move", text=f"Move to {sq[0]},{sq[1]} ({steps})", hero=h.id, to=list(sq)))
-    if exit_here(game, h):
-        out.append(Action.make(seat, "escape", text=f"{h.name} climbs out of the dungeon", hero=h.id))
-    if h.flags.get("objective"):  # A9: the carrier may pass the prize to a hero beside him (free)
-        out += [Action.make(seat, "hand_over", text=f"Hand the objective to {o.name}", hero=h.id, other=o.id)
-                for o in s.heroes() if o is not h and o.up and board.adjacent(s, h, o)]
-    out.append(Action.make(seat, "end", text="End the hero phase", hero=h.id))
-    return out
+    reach = kept(lambda: walks(game, h) if may_move else {})
+
+    def move_to(sq: Sq) -> Action:
+        n = len(reach()[sq])
+        return Action.make(seat, "move", text=f"Move to {sq[0]},{sq[1]} ({n} step{'s' * (n > 1)})", hero=h.id,
+                           to=list(sq))
+
+    def if_attack(make: Callable[[], list[Action]]) -> Callable[[], list[Action]]:
+        return make if may_attack else list
+    return grouped_choice(seat, f"{h.name}'s hero phase", [
+        Offers(_POWERS, if_attack(lambda: powers.attack_options(game, h, seat))),
+        Offers(frozenset(("disable",)), if_attack(lambda: trap_options(game, h, seat))),
+        Offers(frozenset(("unlock",)), if_attack(lambda: doors.unlock_options(game, h, seat))),
+        Offers(frozenset(("open_cage",)), if_attack(lambda: encounters.slot_options(game, h, seat))),
+        Offers(_POWERS, lambda: powers.free_options(game, h, seat, may_move)),
+        Offers(frozenset(("item",)), lambda: item_options(game, h, seat, may_move, may_attack)),
+        Offers(frozenset(("move",)), keys=lambda: sorted(reach(), key=lambda q: (q[1], q[0])), build=move_to,
+               key_of=lambda a: a.get("to")),
+        Offers(frozenset(("escape",)), lambda: [Action.make(seat, "escape", text=f"{h.name} climbs out of the dungeon",
+                                                            hero=h.id)] if exit_here(game, h) else []),
+        # A9: the carrier may pass the prize to a hero beside him (free)
+        Offers(frozenset(("hand_over",)), lambda: [] if not h.flags.get("objective") else [
+            Action.make(seat, "hand_over", text=f"Hand the objective to {o.name}", hero=h.id, other=o.id)
+            for o in s.heroes() if o is not h and o.up and board.adjacent(s, h, o)]),
+        Offers(frozenset(("end",)), lambda: [Action.make(seat, "end", text="End the hero phase", hero=h.id)]),
+    ], {"figure": h.id, "done": list(done)}, _CHEAP_FIRST)
 
 
 def trap_options(game: Game, hero: Figure, seat: str) -> list[Action]:
@@ -111,12 +135,11 @@ def hero_phase(game: Game, h: Figure) -> Procedure:
     powers.began_adjacent(game, h)
     while s.result is None and h.up:
         yield from collect(game, h)  # tokens he stands on or beside, however he got there
-        opts = options(game, h, done)
-        if len(opts) == 1:  # only ending is left: no question (the log says why)
+        decision, only = phase_choice(game, h, done)
+        if only is not None:  # only ending is left: no question (the log says why)
             game.emit("phase", hero=h.id, text=f"{h.name} has nothing left to do: the hero phase ends.")
             break
-        a = yield Decision(s.seat_of[h.id], f"{h.name}'s hero phase", opts,
-                           context={"figure": h.id, "done": list(done)})
+        a = yield decision
         if a.kind == "end":
             break
         if a.kind == "escape":

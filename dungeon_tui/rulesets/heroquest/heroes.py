@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine.dice import roll, roll_event
-from ...engine.game import Action, Decision, Game, Procedure
+from ...engine.game import Action, Game, LazyDecision, Procedure
 from ...engine.grid import DIR_NAMES, DIRS4, Sq, path_back
 from . import board, magic, relics, searching, traps
 from .asking import ask
@@ -16,6 +16,7 @@ from .combat import item, strike, weapon_of
 from .doors import door_here, open_door
 from .seeing import announce, reveal
 from .ending import check_end
+from ...engine.offers import Offers, grouped_choice
 from .potions import TURN_POTIONS, drink
 from .profiles import search_combined
 from .remains import after_move
@@ -56,13 +57,14 @@ def attack_targets(game: Game, figure: Figure) -> list[Figure]:
     return out
 
 
-def can_step(s: State, figure: Figure, to: Sq, turn: dict[str, Any]) -> bool:
+def can_step(s: State, figure: Figure, to: Sq, turn: dict[str, Any], monsters: set[Sq]) -> bool:
+    """Whether the hero may step to `to`; `monsters`: the squares monsters stand on."""
     if turn.get("rock"):  # Pass Through Rock: walls, closed doors and rock do not stop him
         if s.grid.terrain.get(to) not in (board.FLOOR, board.STAIRS, board.ROCK):
             return False
     elif not s.grid.floor(to) or not s.grid.edge_passable(figure.square, to):
         return False
-    return bool(turn.get("veil")) or not s.side_at(to, MONSTER)
+    return bool(turn.get("veil")) or to not in monsters
 
 
 def may_stop(s: State, figure: Figure, sq: Sq) -> bool:
@@ -143,61 +145,123 @@ def weapons(game: Game, figure: Figure) -> list[str]:
     return [e for e in figure.equipment if (eq := item(game.content, e)) is not None and eq.kind == "weapon"]
 
 
-def options(game: Game, figure: Figure, turn: dict[str, Any]) -> list[Action]:
+_ACTIONS = frozenset(("attack", "cast", "search_treasure", "search_both", "search_traps", "search_secret_doors",
+                      "disarm"))
+# The groups a count of the options reads first (see hero_choice's order): each costs little,
+# and two options between them (an end of turn and a step, say) settle that the hero is asked.
+_CHEAP_FIRST = (8, 1, 2, 7, 0, 3, 4, 6, 5)
+
+
+def hero_choice(game: Game, figure: Figure, turn: dict[str, Any],
+                context: dict[str, Any]) -> tuple[LazyDecision, Action | None]:
+    """The hero's decision in his turn, its options made by kind when read (a replayed step
+    makes that one step; the attacks and spells, by targeting sight, cost most and are seldom
+    what was chosen), and its only option if it has just one."""
     s: State = game.state
     seat = s.seat_of[figure.id]
-    hero = is_hero(game, figure)
-    out = []
+    prompt = f"{figure.name}: your turn"
     if turn["bonus_cast"]:  # the Wand of Magic: a second, different spell in the same action
-        out += [a for a in magic.cast_options(game, figure, seat) if a.get("spell") != turn["bonus_cast"]]
-        out.append(Action.make(seat, "pass", text=f"{figure.name} casts nothing more", who=figure.id))
-        return out
+        return grouped_choice(seat, prompt, [Offers(None, lambda: [
+            a for a in magic.cast_options(game, figure, seat) if a.get("spell") != turn["bonus_cast"]]
+            + [Action.make(seat, "pass", text=f"{figure.name} casts nothing more", who=figure.id)])], context)
     if turn["bonus_attacks"]:  # heroic brew or orc's bane: the action's further blows
-        for m in attack_targets(game, figure):
-            if turn["bonus_attacks"] == "orcs" and "orc" not in game.content.monsters[m.kind].tags:
-                continue
-            out.append(Action.make(seat, "attack", text=f"{figure.name} strikes again at {m.name}", who=figure.id,
-                                   target=m.id))
-        out.append(Action.make(seat, "pass", text=f"{figure.name} strikes no more", who=figure.id))
-        return out
+        return grouped_choice(seat, prompt, [Offers(None, lambda: bonus_attacks(game, figure, seat, turn))], context)
+    steps = Offers(frozenset(("step",)), keys=lambda: step_squares(s, figure, turn),
+                   build=lambda to: step_offer(seat, figure, to), key_of=lambda a: a.get("to"))
+    jumps = Offers(frozenset(("jump",)), lambda: jump_offers(game, figure, seat, turn))
+    return grouped_choice(seat, prompt, [
+        Offers(frozenset(("equip",)), lambda: equip_offers(game, figure, seat, turn)),
+        Offers(frozenset(("roll_move",)), keys=lambda: () if turn["rolled"] else ("roll",),
+               build=lambda _: Action.sorted_plain(seat, "roll_move", f"{figure.name} rolls to move",
+                                                   (("who", figure.id),)), key_of=lambda _: "roll"),
+        steps,
+        jumps,
+        Offers(frozenset(("open_door",)), lambda: [
+            Action.make(seat, "open_door", text=f"{figure.name} opens the door", who=figure.id, door=d)
+            for d in door_here(game, figure)]),
+        Offers(_ACTIONS, lambda: action_offers(game, figure, seat, turn)),
+        Offers(frozenset(("use",)), lambda: relics.options(game, figure, seat)),
+        Offers(frozenset(("drink",)), lambda: drink_offers(game, figure, seat, turn)),
+        Offers(frozenset(("end_turn", "leave")), keys=lambda: ends(game, figure, turn, lambda: bool(
+            step_squares(s, figure, turn) or jump_offers(game, figure, seat, turn))),
+            build=lambda how: end_offer(seat, figure, turn, how), key_of=end_of),
+    ], context, _CHEAP_FIRST)
+
+
+def bonus_attacks(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:
+    out = []
+    for m in attack_targets(game, figure):
+        if turn["bonus_attacks"] == "orcs" and "orc" not in game.content.monsters[m.kind].tags:
+            continue
+        out.append(Action.make(seat, "attack", text=f"{figure.name} strikes again at {m.name}", who=figure.id,
+                               target=m.id))
+    out.append(Action.make(seat, "pass", text=f"{figure.name} strikes no more", who=figure.id))
+    return out
+
+
+def equip_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:
+    out: list[Action] = []
     if turn["start"] and len(weapons(game, figure)) > 1:
         main = weapon_of(figure, game.content)
         for w in weapons(game, figure):
             if item(game.content, w) is not main:
                 out.append(Action.make(seat, "equip", text=f"{figure.name} takes up the {item(game.content, w).name}",
                                        who=figure.id, weapon=w))
-    if not turn["rolled"]:
-        out.append(Action.make(seat, "roll_move", text=f"{figure.name} rolls to move", who=figure.id))
-    elif turn["points"] > 0:
-        for (dx, dy), name in STEP_NAMES.items():
-            to = (figure.square[0] + dx, figure.square[1] + dy)
-            if can_step(s, figure, to, turn) and (turn["points"] > 1 or may_stop(s, figure, to)):
-                out.append(Action.make(seat, "step", text=f"{figure.name} steps {STEP_WORDS[name]} to {to[0]},{to[1]}",
-                                       who=figure.id, to=to))
-        for over, land in traps.jumps(game, figure, turn["points"]):
-            out.append(Action.make(seat, "jump", text=f"{figure.name} jumps the trap to {land[0]},{land[1]}",
-                                   who=figure.id, to=land, over=over))
-    for d in door_here(game, figure):
-        out.append(Action.make(seat, "open_door", text=f"{figure.name} opens the door", who=figure.id, door=d))
-    if not turn["acted"] and hero and may_stop(s, figure, figure.square):
-        for m in attack_targets(game, figure):
-            out.append(Action.make(seat, "attack", text=f"{figure.name} attacks {m.name}", who=figure.id, target=m.id))
-        out += magic.cast_options(game, figure, seat)
-        if searching.can_search_treasure(game, figure):
-            out.append(Action.make(seat, "search_treasure", text=f"{figure.name} searches for treasure", who=figure.id))
-        if not searching.sees_monster(s, figure):
-            if search_combined(game.content, s.variants):
-                out.append(Action.make(seat, "search_both", text=f"{figure.name} searches for traps and secret doors",
-                                       who=figure.id))
-            else:
-                out.append(Action.make(seat, "search_traps", text=f"{figure.name} searches for traps", who=figure.id))
-                out.append(Action.make(seat, "search_secret_doors", text=f"{figure.name} searches for secret doors",
-                                       who=figure.id))
-        for kind, tid in traps.disarmable(game, figure):
-            what = "trapped furniture" if kind == "furniture" else s.traps[tid]["kind"].replace("_", " ")
-            out.append(Action.make(seat, "disarm", text=f"{figure.name} tries to disarm the {what}",
-                                   who=figure.id, **{kind: tid}))
-    out += relics.options(game, figure, seat)
+    return out
+
+
+def step_squares(s: State, figure: Figure, turn: dict[str, Any]) -> list[Sq]:
+    """Where the hero may step now (north, east, south, west)."""
+    if not turn["rolled"] or turn["points"] <= 0:
+        return []
+    x, y = figure.square
+    monsters = s.squares_held(MONSTER)  # once for the four squares, not a scan of the figures each
+    return [to for dx, dy in DIRS4 if can_step(s, figure, to := (x + dx, y + dy), turn, monsters)
+            and (turn["points"] > 1 or may_stop(s, figure, to))]
+
+
+def step_offer(seat: str, figure: Figure, to: Sq) -> Action:
+    name = STEP_NAMES[(to[0] - figure.square[0], to[1] - figure.square[1])]
+    # The arguments as Action.make sorts them (a square of ints is plain): a replay makes one a step.
+    return Action.sorted_plain(seat, "step", f"{figure.name} steps {STEP_WORDS[name]} to {to[0]},{to[1]}",
+                               (("to", to), ("who", figure.id)))
+
+
+def jump_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:
+    if not turn["rolled"] or turn["points"] <= 0:
+        return []
+    return [Action.make(seat, "jump", text=f"{figure.name} jumps the trap to {land[0]},{land[1]}",
+                        who=figure.id, to=land, over=over) for over, land in traps.jumps(game, figure, turn["points"])]
+
+
+def action_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:
+    """The turn's one action, if he has it still and may stop where he stands."""
+    s: State = game.state
+    out: list[Action] = []
+    if turn["acted"] or not is_hero(game, figure) or not may_stop(s, figure, figure.square):
+        return out
+    for m in attack_targets(game, figure):
+        out.append(Action.make(seat, "attack", text=f"{figure.name} attacks {m.name}", who=figure.id, target=m.id))
+    out += magic.cast_options(game, figure, seat)
+    if searching.can_search_treasure(game, figure):
+        out.append(Action.make(seat, "search_treasure", text=f"{figure.name} searches for treasure", who=figure.id))
+    if not searching.sees_monster(s, figure):
+        if search_combined(game.content, s.variants):
+            out.append(Action.make(seat, "search_both", text=f"{figure.name} searches for traps and secret doors",
+                                   who=figure.id))
+        else:
+            out.append(Action.make(seat, "search_traps", text=f"{figure.name} searches for traps", who=figure.id))
+            out.append(Action.make(seat, "search_secret_doors", text=f"{figure.name} searches for secret doors",
+                                   who=figure.id))
+    for kind, tid in traps.disarmable(game, figure):
+        what = "trapped furniture" if kind == "furniture" else s.traps[tid]["kind"].replace("_", " ")
+        out.append(Action.make(seat, "disarm", text=f"{figure.name} tries to disarm the {what}",
+                               who=figure.id, **{kind: tid}))
+    return out
+
+
+def drink_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:
+    out: list[Action] = []
     for i, p in enumerate(figure.potions):
         if p.startswith("healing") and figure.body < figure.max_body:
             out.append(Action.make(seat, "drink", text=f"{figure.name} drinks a potion of healing", who=figure.id,
@@ -205,18 +269,36 @@ def options(game: Game, figure: Figure, turn: dict[str, Any]) -> list[Action]:
         elif p in TURN_POTIONS and not turn["acted"] and not figure.flags.get(TURN_POTIONS[p]):
             name = game.content.treasure[f"potion_of_{p}" if p == "strength" else p].name
             out.append(Action.make(seat, "drink", text=f"{figure.name} drinks the {name}", who=figure.id, potion=i))
-    if may_stop(s, figure, figure.square):
-        out.append(Action.make(seat, "end_turn", text=f"{figure.name} ends the turn", who=figure.id))
-        if s.grid.terrain.get(figure.square) == board.STAIRS and hero:
-            out.append(Action.make(seat, "leave", text=f"{figure.name} leaves the dungeon", who=figure.id))
-    elif not any(a.kind in ("step", "jump") for a in out):
-        # Stranded on a friend's square (a reveal can block the way on): he goes back to the
-        # last square he could have stopped on rather than share one.
-        back = turn["last_stop"]
-        out.append(Action.make(seat, "end_turn",
-                               text=f"{figure.name} steps back to {back[0]},{back[1]} and ends the turn",
-                               who=figure.id, to=back))
     return out
+
+
+def ends(game: Game, figure: Figure, turn: dict[str, Any], may_move: Callable[[], bool]) -> list[str]:
+    """How the hero may end his turn: "end" where he stands, "leave" by the stairway, or "back"
+    to the last square he could stop on when stranded on a friend's with no step left (a
+    reveal can block the way on)."""
+    s: State = game.state
+    if may_stop(s, figure, figure.square):
+        if s.grid.terrain.get(figure.square) == board.STAIRS and is_hero(game, figure):
+            return ["end", "leave"]
+        return ["end"]
+    return [] if may_move() else ["back"]
+
+
+def end_offer(seat: str, figure: Figure, turn: dict[str, Any], how: str) -> Action:
+    if how == "end":
+        return Action.sorted_plain(seat, "end_turn", f"{figure.name} ends the turn", (("who", figure.id),))
+    if how == "leave":
+        return Action.sorted_plain(seat, "leave", f"{figure.name} leaves the dungeon", (("who", figure.id),))
+    back = turn["last_stop"]
+    return Action.make(seat, "end_turn", text=f"{figure.name} steps back to {back[0]},{back[1]} and ends the turn",
+                       who=figure.id, to=back)
+
+
+def end_of(action: Action) -> str:
+    """The key of `ends` that an end of turn answers to."""
+    if action.kind == "leave":
+        return "leave"
+    return "end" if action.get("to") is None else "back"
 
 
 def why_settled(figure: Figure, only: Action, turn: dict[str, Any]) -> str:
@@ -323,11 +405,10 @@ def hero_turn(game: Game, figure: Figure) -> Procedure:
     if not (yield from start_of_turn(game, figure, t)):
         return
     while figure.status == ALIVE and figure.pos is not None:
-        opts = options(game, figure, t)
         context = {"figure": figure.id, "rolled": t["rolled"], "acted": t["acted"],
                    "points": t["points"] if t["rolled"] else 12}
-        pick = yield from ask(game, Decision(s.seat_of[figure.id], f"{figure.name}: your turn", opts, context=context),
-                              why_settled(figure, opts[0], t))
+        decision, only = hero_choice(game, figure, t, context)
+        pick = yield from ask(game, decision, lambda lone: why_settled(figure, lone, t), only)
         kind = pick.kind
         if kind != "equip":
             t["start"] = False

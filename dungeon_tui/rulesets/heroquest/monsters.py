@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.dice import roll, roll_event
-from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
+from ...engine.game import DUNGEON, Action, Game, Procedure
 from ...engine.grid import DIRS4, Sq
 from . import board, dread, magic
 from .asking import ask
 from .combat import strike
 from .ending import check_end
 from .heroes import adjacent, move_dice
+from ...engine.offers import Offers, grouped_choice
 from .remains import after_move
 from .rescue import rescue
 from .state import ALIVE, HERO, MONSTER, Figure, State
@@ -72,6 +73,27 @@ def activation_order(state: State) -> list[Figure]:
     return sorted(state.monsters(), key=key)
 
 
+def activation_offers(game: Game, mover: Figure, allowance: int | None, acted: bool, moved: bool) -> list[Offers]:
+    """Zargon's options for one figure, by kind: attacks, dread spells, moves (one a square,
+    a replayed move making only its own), and the end of the activation."""
+    s: State = game.state
+    commanded = mover.side == HERO
+
+    def attacks() -> list[Action]:
+        return [Action.make(DUNGEON, "monster_attack", text=f"{mover.name} attacks {h.name}", who=mover.id, target=h.id)
+                for h in s.hero_side() if h is not mover and adjacent(s, mover.square, h.square)]
+
+    def move_to(q: Sq) -> Action:
+        return Action.make(DUNGEON, "monster_move", text=f"{mover.name} moves to {q[0]},{q[1]}", who=mover.id, to=q)
+    return [Offers(frozenset(("monster_attack",)), lambda: [] if acted else attacks()),
+            Offers(frozenset(("monster_cast",)), lambda: [] if acted or commanded else dread.options(game, mover)),
+            Offers(frozenset(("monster_move",)), keys=lambda: [] if moved else destinations(s, mover, allowance),
+                   build=move_to, key_of=lambda a: a.get("to")),
+            Offers(frozenset(("monster_done",)), lambda: [Action.make(
+                DUNGEON, "monster_done", text=f"{mover.name} stays" if not moved else f"{mover.name} is done",
+                who=mover.id)])]
+
+
 def activate(game: Game, mover: Figure, allowance: int | None = None) -> Procedure:
     """One figure's activation for Zargon: a monster, or a commanded hero (`allowance` = his
     rolled move).  Move and one action (attack or dread spell), in either order, not split."""
@@ -79,27 +101,14 @@ def activate(game: Game, mover: Figure, allowance: int | None = None) -> Procedu
     commanded = mover.side == HERO
     moved = acted = False
     while mover.pos is not None and not (moved and acted):
-        opts: list[Action] = []
-        if not acted:
-            for h in s.hero_side():
-                if h is not mover and adjacent(s, mover.square, h.square):
-                    opts.append(Action.make(DUNGEON, "monster_attack", text=f"{mover.name} attacks {h.name}",
-                                            who=mover.id, target=h.id))
-            if not commanded:
-                opts += dread.options(game, mover)
-        if not moved:
-            opts += [Action.make(DUNGEON, "monster_move", text=f"{mover.name} moves to {q[0]},{q[1]}",
-                                 who=mover.id, to=q)
-                     for q in destinations(s, mover, allowance)]
-        opts.append(Action.make(DUNGEON, "monster_done",
-                                text=f"{mover.name} stays" if not moved else f"{mover.name} is done",
-                                who=mover.id))
         context: dict[str, Any] = {"monster": mover.id}
         if commanded:
             context.update(commanded=True, points=allowance or 0)
-        pick = yield from ask(game, Decision(DUNGEON, f"{mover.name} acts", opts, context=context),
+        decision, only = grouped_choice(DUNGEON, f"{mover.name} acts", activation_offers(
+            game, mover, allowance, acted=acted, moved=moved), context, (3, 2, 0, 1))
+        pick = yield from ask(game, decision,
                               f"{mover.name} can do nothing more this turn." if moved else
-                              f"{mover.name} can neither move nor act, and stays.")
+                              f"{mover.name} can neither move nor act, and stays.", only)
         if pick.kind == "monster_done":
             break
         if pick.kind == "monster_move":

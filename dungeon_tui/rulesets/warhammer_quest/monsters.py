@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
+from ...engine.game import DUNGEON, Action, Decision, Game, LazyDecision, Procedure
 from ...engine.grid import Sq, chebyshev
 from .monster_strikes import strike, valid_target
 from .shooting import monster_shot, resolve_volley
@@ -62,35 +62,54 @@ def next_to_warrior(state: State, sq: Sq) -> bool:
     return any(w.on_board and w.pos and state.grid.adjacent(sq, w.pos) for w in state.heroes())
 
 
-def plan_options(game: Game, monster: Figure) -> list[Action]:
+def plan_choice(game: Game, monster: Figure) -> Decision | None:
+    """The monster's plan (where it ends its move, and whom it attacks or shoots from there),
+    None when it has none.  The plans from each square are made when read: a replayed plan is
+    checked by making its own square's alone (a monster may reach dozens of squares, each
+    with its attacks and a line of sight for a volley)."""
     s: State = game.state
     c = game.content
-    valid = targets(s)
+    context = {"monster": monster.id}
+    prompt = f"{monster.name} acts"
     if monster.flags.get("pinned"):
-        return [Action.make(DUNGEON, "strike", text=f"{monster.name} attacks the {w.name}", who=monster.id, target=w.id)
-                for w in adjacent_targets(s, monster)]
-    opts = []
+        opts = [Action.make(DUNGEON, "strike", text=f"{monster.name} attacks the {w.name}", who=monster.id,
+                            target=w.id) for w in adjacent_targets(s, monster)]
+        return Decision(DUNGEON, prompt, opts, context=context) if opts else None
+    valid = targets(s)
     missile = "missile" in c.monsters[monster.kind].specials
     reach = reachable(s, c, monster)
-    for sq in sorted(reach, key=lambda q: (q[1], q[0])):
+    if not reach:
+        return None
+
+    def plans_from(sq: Sq) -> list[Action]:
         where = "stays" if sq == monster.pos else f"moves to {sq[0]},{sq[1]}"
-        opts.append(Action.make(DUNGEON, "act", text=f"{monster.name} {where}", who=monster.id, to=sq))
+        out = [Action.make(DUNGEON, "act", text=f"{monster.name} {where}", who=monster.id, to=sq)]
         for w in valid:
             if in_reach(s, c, monster, sq, w):
-                opts.append(Action.make(DUNGEON, "act", text=f"{monster.name} {where} and attacks the {w.name}",
-                                        who=monster.id, to=sq, target=w.id))
+                out.append(Action.make(DUNGEON, "act", text=f"{monster.name} {where} and attacks the {w.name}",
+                                       who=monster.id, to=sq, target=w.id))
         if missile and not next_to_warrior(s, sq) and sees_any(s, sq, valid):
-            opts.append(Action.make(DUNGEON, "act", text=f"{monster.name} {where} and shoots", who=monster.id, to=sq,
-                                    mode="volley"))
-    return opts
+            out.append(Action.make(DUNGEON, "act", text=f"{monster.name} {where} and shoots", who=monster.id, to=sq,
+                                   mode="volley"))
+        return out
+
+    def make() -> list[Action]:
+        return [a for sq in sorted(reach, key=lambda q: (q[1], q[0])) for a in plans_from(sq)]
+
+    def find(action: Action) -> Action | None:
+        to = action.get("to")
+        if action.kind != "act" or type(to) is not tuple or to not in reach:
+            return None
+        return next((a for a in plans_from(to) if a == action), None)
+    return LazyDecision(DUNGEON, prompt, make, find, context)
 
 
 def activate(game: Game, monster: Figure, volley: dict[str, list[Figure]]) -> Procedure:
     s: State = game.state
-    opts = plan_options(game, monster)
-    if not opts:
+    decision = plan_choice(game, monster)
+    if decision is None:
         return
-    action = yield Decision(DUNGEON, f"{monster.name} acts", opts, context={"monster": monster.id})
+    action = yield decision
     monster.flags["acted_once"] = True
     target = action.get("target")
     if action.kind == "act":

@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.dice import natural_test, roll, roll_event
-from ...engine.game import Action, Decision, Game, Procedure
+from ...engine.game import Action, Decision, Game, LazyDecision, Procedure
+from ...engine.offers import Offers, grouped_choice, kept
 from ...engine.grid import Sq
 from . import board, hazards, items, magic, stats
 from .adventures import hooks_for
@@ -70,49 +71,65 @@ def entrance_exit_squares(state: State) -> list[Sq]:
     return []
 
 
-def options(game: Game, warrior: Figure) -> list[Action]:
-    """The actions the warrior's seat may take now."""
+# The groups (see warrior_choice's order) a count reads first: the end is always there, so the
+# count asks only whether anything else is, cheapest first.
+_CHEAP_FIRST = (9, 0, 3, 1, 8, 5, 6, 7, 2, 4)
+
+
+def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | None]:
+    """The warrior's decision, its options made by kind when read (a replayed move makes that
+    one move), and its only option when it has just one (the end of his turn)."""
     s: State = game.state
     c = game.content
     seat = s.seat_of[warrior.id]
     f = warrior.flags
-    opts: list[Action] = []
-    adj = adjacent_monsters(s, warrior)
     attacking = f.get("attacking")
-    if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking:
-        opts.append(Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id))
+    adj = kept(lambda: adjacent_monsters(s, warrior))
     may_move = not f.get("moved") and not attacking and not f.get("acted") and not f.get("in_pit") \
         and not (f.get("pinned") and not f.get("escaped_pin")) and not f.get("levitate")
-    if may_move:
-        lit_now = board.lit_sections(s)
-        carries_light = warrior.id == s.lantern  # the lantern bearer takes the light with him
-        for sq in sorted(move_options(s, c, warrior), key=lambda q: (q[1], q[0])):
-            tag = "" if carries_light or s.grid.region[sq] in lit_now else " (into the dark: Lost!)"
-            # Built directly: args already in key order, and this is the hottest loop of a replay.
-            opts.append(Action(seat, "move", (("to", sq), ("who", warrior.id)),
-                               f"{warrior.name} moves to {sq[0]},{sq[1]}{tag}"))
-        if warrior.pos in entrance_exit_squares(s) and not adj and not _way_out_barred(s):
-            opts.append(Action.make(seat, "leave", text=f"{warrior.name} leaves the dungeon by the entrance",
-                                    who=warrior.id))
-    if not f.get("acted") and not f.get("in_pit") and not f.get("levitate") and not f.get("frenzied"):
-        if f.get("attacks_left", 0) > 0 or not attacking:
-            for m in adj:
-                if _may_target(game, warrior, m):
-                    opts.append(Action.make(seat, "attack", text=f"{warrior.name} attacks {m.name}", who=warrior.id,
-                                            target=m.id))
-        if not attacking and not adj and stats.bow(c, warrior) is not None:
-            for m in s.monsters():
-                if m.active and m.pos and sees(s, warrior.pos, m.pos) and _may_target(game, warrior, m):
-                    opts.append(Action.make(seat, "shoot", text=f"{warrior.name} shoots at {m.name}", who=warrior.id,
-                                            target=m.id))
-    if not f.get("webbed"):
-        opts.extend(magic.cast_options(game, warrior))
-        opts.extend(items.options(game, warrior))
-        opts.extend(hazards.options(game, warrior))
-    for extra in hooks_for(game).extra_options(game, warrior):
-        opts.append(extra)
-    opts.append(Action.make(seat, "end", text=f"{warrior.name} ends his turn", who=warrior.id))
-    return opts
+    may_fight = not f.get("acted") and not f.get("in_pit") and not f.get("levitate") and not f.get("frenzied")
+    lit = kept(lambda: board.lit_sections(s))
+
+    def move_to(sq: Sq) -> Action:
+        tag = "" if warrior.id == s.lantern or s.grid.region[sq] in lit() else " (into the dark: Lost!)"
+        # Built directly: args already in key order, and this is the hottest loop of a replay.
+        return Action(seat, "move", (("to", sq), ("who", warrior.id)), f"{warrior.name} moves to {sq[0]},{sq[1]}{tag}")
+
+    def leave() -> list[Action]:
+        if may_move and warrior.pos in entrance_exit_squares(s) and not adj() and not _way_out_barred(s):
+            return [Action.make(seat, "leave", text=f"{warrior.name} leaves the dungeon by the entrance",
+                                who=warrior.id)]
+        return []
+
+    def attacks() -> list[Action]:
+        if not may_fight or not (f.get("attacks_left", 0) > 0 or not attacking):
+            return []
+        return [Action.make(seat, "attack", text=f"{warrior.name} attacks {m.name}", who=warrior.id, target=m.id)
+                for m in adj() if _may_target(game, warrior, m)]
+
+    def shots() -> list[Action]:
+        if not may_fight or attacking or adj() or stats.bow(c, warrior) is None:
+            return []
+        return [Action.make(seat, "shoot", text=f"{warrior.name} shoots at {m.name}", who=warrior.id, target=m.id)
+                for m in s.monsters() if m.active and m.pos and sees(s, warrior.pos, m.pos)
+                and _may_target(game, warrior, m)]
+    free = not f.get("webbed")
+    return grouped_choice(seat, f"{warrior.name}: your turn", [
+        Offers(frozenset(("escape",)), lambda: [
+            Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)]
+            if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking else []),
+        Offers(frozenset(("move",)), keys=lambda: sorted(move_options(s, c, warrior), key=lambda q: (q[1], q[0]))
+               if may_move else [], build=move_to, key_of=lambda a: a.get("to")),
+        Offers(frozenset(("leave",)), leave),
+        Offers(frozenset(("attack",)), attacks),
+        Offers(frozenset(("shoot",)), shots),
+        Offers(None, lambda: magic.cast_options(game, warrior) if free else []),
+        Offers(frozenset(("use",)), lambda: items.options(game, warrior) if free else []),
+        Offers(frozenset(("rope", "unbar")), lambda: hazards.options(game, warrior) if free else []),
+        Offers(None, lambda: list(hooks_for(game).extra_options(game, warrior))),
+        Offers(frozenset(("end",)), lambda: [
+            Action.make(seat, "end", text=f"{warrior.name} ends his turn", who=warrior.id)]),
+    ], {"figure": warrior.id}, _CHEAP_FIRST)
 
 
 def _way_out_barred(state: State) -> bool:
@@ -147,12 +164,11 @@ def warrior_turn(game: Game, warrior: Figure) -> Procedure:
         if f.get("webbed"):
             game.emit("info", text=f"The {warrior.name} is caught in a web and cannot act.")
             return
-        opts = options(game, warrior)
-        if len(opts) == 1:  # only "end": nothing to ask (the log says why)
+        decision, only = warrior_choice(game, warrior)
+        if only is not None:  # only "end": nothing to ask (the log says why)
             game.emit("info", text=f"The {warrior.name} {nothing_left(game, warrior)}: his turn ends.")
             return
-        action = yield Decision(s.seat_of[warrior.id], f"{warrior.name}: your turn", opts,
-                                context={"figure": warrior.id})
+        action = yield decision
         kind = action.kind
         if kind == "end":
             return

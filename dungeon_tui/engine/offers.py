@@ -1,0 +1,113 @@
+"""A decision's options in groups by kind, each group made only when someone reads it.
+
+A replay reads no options: it only checks that the recorded choice was offered, which the
+group of its kind answers alone (and a keyed group, such as the squares a figure may step or
+move to, by making the one action asked about).  Whether the seat is asked at all (two options
+or more) is settled by counting the cheap groups first, counting keys rather than making
+actions.  Whoever reads the options (a player, the AI) gets the whole list, in the order the
+groups are given, exactly as if it had been made at once."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .game import Action, LazyDecision
+
+
+@dataclass(slots=True)
+class Offers:
+    """One group: the kinds it may hold (None: any kind) and how to make its actions.
+    `keys` and `build`, when given, make a keyed group: one action per key, in key order,
+    found by building only the key the choice names (`key_of`)."""
+
+    kinds: frozenset[str] | None
+    make: Callable[[], list[Action]] | None = None
+    keys: Callable[[], Sequence[Any]] | None = None
+    build: Callable[[Any], Action] | None = None
+    key_of: Callable[[Action], Any] | None = None
+
+
+def kept(make: Callable[[], Any]) -> Callable[[], Any]:
+    """`make`, made once: what several groups of one decision ask alike."""
+    made: list[Any] = []
+
+    def once() -> Any:
+        if not made:
+            made.append(make())
+        return made[0]
+    return once
+
+
+class _Group:
+    """A group as one decision reads it: each of its lists made at most once."""
+
+    __slots__ = ("_actions", "_keys", "offers")
+
+    def __init__(self, offers: Offers) -> None:
+        self.offers = offers
+        self._keys: Sequence[Any] | None = None
+        self._actions: list[Action] | None = None
+
+    def keys(self) -> Sequence[Any]:
+        if self._keys is None:
+            assert self.offers.keys is not None
+            self._keys = self.offers.keys()
+        return self._keys
+
+    def actions(self) -> list[Action]:
+        if self._actions is None:
+            o = self.offers
+            if o.make is not None:
+                self._actions = o.make()
+            else:
+                assert o.build is not None
+                self._actions = [o.build(k) for k in self.keys()]
+        return self._actions
+
+    def size(self) -> int:
+        return len(self.keys()) if self._actions is None and self.offers.keys is not None else len(self.actions())
+
+    def find(self, action: Action) -> Action | None:
+        o = self.offers
+        if self._actions is None and o.key_of is not None and o.build is not None:
+            key = o.key_of(action)
+            if key not in self.keys():  # compared, not hashed: a malformed key is simply not there
+                return None
+            made = o.build(key)
+            return made if made == action else None
+        for a in self.actions():
+            if a == action:
+                return a
+        return None
+
+
+def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[str, Any],
+                   count_order: Sequence[int] | None = None) -> tuple[LazyDecision, Action | None]:
+    """The decision over these groups, and its only option when it has exactly one (then
+    nobody is asked: see asking.ask).  `count_order` lists the groups cheapest first."""
+    groups = [_Group(o) for o in offers]
+
+    def make() -> list[Action]:
+        return [a for g in groups for a in g.actions()]
+
+    def find(action: Action) -> Action | None:
+        for g in groups:
+            kinds = g.offers.kinds
+            if kinds is None or action.kind in kinds:
+                found = g.find(action)
+                if found is not None:
+                    return found
+        return None
+
+    count = 0
+    lone: _Group | None = None
+    for i in count_order if count_order is not None else range(len(groups)):
+        size = groups[i].size()
+        count += size
+        if count > 1:
+            break
+        if size:
+            lone = groups[i]
+    only = lone.actions()[0] if count == 1 and lone is not None else None
+    return LazyDecision(seat, prompt, make, find, context), only

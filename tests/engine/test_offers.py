@@ -1,0 +1,64 @@
+"""Grouped offers (engine/offers.py): the options read whole are the groups in order; a played
+choice is found in its kind's group alone (a keyed group building only the key asked about);
+the only option is found by counting, cheapest groups first, without making the others."""
+from __future__ import annotations
+
+import pytest
+
+from dungeon_tui.engine.game import Action
+from dungeon_tui.engine.offers import Offers, grouped_choice
+
+
+def act(kind: str, **args: object) -> Action:
+    return Action.make("hero", kind, text=f"{kind} {args}", **args)
+
+
+def offers(made: list[str]) -> list[Offers]:
+    """A step group keyed by square, an attack group, an end; `made` notes what was made."""
+    def steps() -> list[tuple[int, int]]:
+        made.append("step keys")
+        return [(1, 2), (2, 1)]
+
+    def step(to: tuple[int, int]) -> Action:
+        made.append(f"step {to}")
+        return act("step", to=to)
+
+    def attacks() -> list[Action]:
+        made.append("attacks")
+        return [act("attack", target="orc"), act("attack", target="goblin")]
+    return [Offers(frozenset(("step",)), keys=steps, build=step, key_of=lambda a: a.get("to")),
+            Offers(frozenset(("attack",)), attacks),
+            Offers(frozenset(("end",)), lambda: [act("end")])]
+
+
+def test_the_options_are_the_groups_in_order() -> None:
+    decision, only = grouped_choice("hero", "your turn", offers([]), {})
+    assert only is None
+    assert [(a.kind, a.args) for a in decision.options] == [
+        ("step", (("to", (1, 2)),)), ("step", (("to", (2, 1)),)), ("attack", (("target", "orc"),)),
+        ("attack", (("target", "goblin"),)), ("end", ())]
+
+
+def test_a_played_step_builds_that_step_alone() -> None:
+    made: list[str] = []
+    decision, _ = grouped_choice("hero", "your turn", offers(made), {}, (2, 0, 1))
+    found = decision.offered(Action.make("hero", "step", to=[2, 1]))
+    assert found is not None and found.text == "step {'to': (2, 1)}"
+    assert made == ["step keys", "step (2, 1)"]  # counted by keys (end, steps: two), no attack made
+    assert decision.offered(Action.make("hero", "step", to=[5, 5])) is None
+    with pytest.raises(RuntimeError):
+        _ = decision.options  # played without its options: the state they came from is gone
+
+
+def test_an_attack_is_found_in_its_group_and_a_stranger_nowhere() -> None:
+    made: list[str] = []
+    decision, _ = grouped_choice("hero", "your turn", offers(made), {}, (2, 0, 1))
+    assert decision.offered(Action.make("hero", "attack", target="dragon")) is None
+    assert decision.offered(Action.make("hero", "attack", target="goblin")) is not None
+    assert "step (1, 2)" not in made
+
+
+def test_the_only_option_is_found_by_counting() -> None:
+    decision, only = grouped_choice("hero", "your turn", [Offers(frozenset(("step",)), list),
+                                                          Offers(frozenset(("end",)), lambda: [act("end")])], {})
+    assert only is not None and only.kind == "end" and only.text == decision.options[0].text
