@@ -5,11 +5,16 @@ that one offer alone; the squares themselves are in the decision's context ("squ
 the rules worked them out, for a player who weighs them all."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from ...engine.game import Action, LazyDecision
+from .movement import Reach
 from .moves import Route
 from .state import Model, Sq
+
+# The routes to some squares of a move's reach (None: all), made when asked for.
+Routes = Callable[[Iterable[Sq] | None], dict[Sq, Route]]
 
 
 def deploy_choice(seat: str, model: Model, squares: list[Sq]) -> LazyDecision:
@@ -40,12 +45,13 @@ def deploy_choice(seat: str, model: Model, squares: list[Sq]) -> LazyDecision:
     return LazyDecision(seat, f"Deploy {name}", make, find, {"figure": model.id, "squares": squares}, of_kinds)
 
 
-def move_choice(seat: str, m: Model, found: dict[Sq, Route]) -> LazyDecision:
-    """Where `m` goes: a square of `found` (with the route that takes it there), or stay."""
+def move_choice(seat: str, m: Model, found: Reach, routes: Routes) -> LazyDecision:
+    """Where `m` goes: a square `found` (the rules' `reach`), or stay.  `routes(squares)` makes
+    the routes to those squares (None: all), which the offers' words are read from."""
     stay = Action.make(seat, "stay", text=f"{m.name} stays where it is", model=m.id)
 
     def make() -> list[Action]:
-        return [*move_offers(seat, m, found), stay]
+        return [*move_offers(seat, m, routes(None)), stay]
 
     def find(action: Action) -> Action | None:
         if action.kind == "stay":
@@ -53,13 +59,14 @@ def move_choice(seat: str, m: Model, found: dict[Sq, Route]) -> LazyDecision:
         to = action.get("to")
         if action.kind != "move" or not isinstance(to, tuple) or to not in found:
             return None
-        offer = move_offers(seat, m, {to: found[to]})[0]
+        offer = move_offers(seat, m, routes([to]))[0]
         return offer if offer == action else None
 
     def of_kinds(kinds: tuple[str, ...]) -> list[Action]:
-        return [*(move_offers(seat, m, found) if "move" in kinds else ()), *((stay,) if "stay" in kinds else ())]
+        return [*(move_offers(seat, m, routes(None)) if "move" in kinds else ()), *((stay,) if "stay" in kinds else ())]
 
-    return LazyDecision(seat, f"Where does {m.name} go?", make, find, {"figure": m.id, "destinations": found}, of_kinds)
+    return LazyDecision(seat, f"Where does {m.name} go?", make, find, {"figure": m.id, "destinations": found},
+                        of_kinds)
 
 
 def running(m: Model, route: Route) -> bool:

@@ -12,7 +12,7 @@ from .deployment import deploy_squares, deployment_order, scout_squares
 from .distance import distance
 from .fleeing import flee_to_edge
 from .magic import magic_phase
-from .movement import can_hide, destinations, may_move, reveal_seen, run_snapshot, walk
+from .movement import can_hide, may_move, reach, reveal_seen, routes_to, run_snapshot, walk
 from .objectives import (after_move, band_name, band_turn, carried_off, carrier, check_wipeout, end_of_game_turn,
                          end_of_side_turn, finish, role, scenario, search, search_actions, side_of_role)
 from .psychology import all_alone, panic_at_rally, panic_end_of_phase
@@ -228,12 +228,12 @@ def movement_phase(game: Game, side: int) -> Procedure:
 def move_one(game: Game, m: Model) -> Procedure:
     s: State = game.state
     seat = s.seat(m.side)
-    found = destinations(game, m)
-    choice = yield move_choice(seat, m, found)
+    found = reach(game, m)
+    choice = yield move_choice(seat, m, found, lambda squares: routes_to(game, m, found, squares))
     if choice.kind == "stay":
         return
-    x, y = choice.get("to")
-    yield from walk(game, m, found[(x, y)], "crawls" if m.down else "moves")
+    to = tuple(choice.get("to"))
+    yield from walk(game, m, routes_to(game, m, found, [to])[to], "crawls" if m.down else "moves")
     after_move(game, m)
     if s.result is None and m.on_table and can_hide(game, m):
         again = yield Decision(seat, f"Does {m.name} hide here?", [
