@@ -159,8 +159,11 @@ class Plan:
         allowance = self.me.m * (2 if mode == "run" and self.may_run() else 1)
         found = move_costs(self.field, self.me.at, allowance, mode="run" if allowance > self.me.m else "walk",
                            enemies=enemies, friends=friends)
-        # The squares the rules offer (square_offers.move_choice), not their hundred offers.
+        # The squares the rules offer (square_offers.move_choice), not their hundred offers; a
+        # decision holding its offers as a list, read from them.
         offered = self.decision.context.get("destinations") if self.decision is not None else None
+        if offered is None and self.decision is not None:
+            offered = {tuple(a.get("to")) for a in self.offered("move")}
         if offered:
             return {sq: cost for sq, cost in found.items() if sq in offered}
         return found
