@@ -171,6 +171,12 @@ class Decision:
         action reads no more than that: see LazyDecision)."""
         return [a for a in self.options if a.kind in kinds]
 
+    def offer_for(self, action: Action) -> Action | None:
+        """The option equal to `action`, or None, as `offered` finds it but without choosing
+        it (a player who knows what it wants, asking whether it is offered and in what words:
+        on a LazyDecision nothing else is made)."""
+        return Decision.offered(self, action)
+
 
 _OPTIONS = vars(Decision)["options"]  # the slot under LazyDecision's property
 
@@ -191,7 +197,8 @@ class LazyDecision(Decision):
     A player who wants only some kinds of action (an AI whose script asks for a walk) reads
     `offers_of(kinds)`, made by `of_kinds` when the ruleset gives one: its promise is that
     `of_kinds(kinds)` equals `make()` filtered by those kinds, in order, with the same words.
-    Those lists are kept, so a choice taken from one is found in it when played."""
+    Those lists are kept, so a choice taken from one is found in it when played.  A player who
+    knows the one action it wants asks `offer_for(action)`: `find` alone, choosing nothing."""
 
     # Weakly referable: a ruleset's `of_kinds` may need to name the decision it belongs to
     # (Catakombs keys the map of the moment by it), and holding it strongly would make a cycle.
@@ -228,16 +235,18 @@ class LazyDecision(Decision):
     def offered(self, action: Action) -> Action | None:
         if self._make is None:
             return Decision.offered(self, action)
-        found = None
-        for kinds, made in self._kinds.items():  # a choice read from offers_of: no making again
-            if action.kind in kinds:
-                found = next((a for a in made if a == action), None)
-                break
-        else:
-            found = self._find(action)
+        found = self.offer_for(action)
         if found is not None:
             self._make = _played
         return found
+
+    def offer_for(self, action: Action) -> Action | None:
+        if self._make is None:
+            return Decision.offered(self, action)
+        for kinds, made in self._kinds.items():  # a choice read from offers_of: no making again
+            if action.kind in kinds:
+                return next((a for a in made if a == action), None)
+        return self._find(action)
 
 
 @dataclass(slots=True)

@@ -57,10 +57,12 @@ def charge_phase(game: Game, side: int) -> Procedure:
         for m in s.side_models(side):
             if not may_charge(game, m):
                 continue
+            # Built as Action.make would build them (plain arguments, sorted by name): the
+            # offers are made again after every charge declared.
             for target, spot in charge_targets(game, m, lines):
                 verb = "spots and charges" if spot else "charges"
-                options.append(Action.make(seat, "declare_charge", text=f"{m.name} {verb} {target.name}",
-                                           model=m.id, target=target.id, spot=spot))
+                options.append(Action.sorted_plain(seat, "declare_charge", f"{m.name} {verb} {target.name}",
+                                                   (("model", m.id), ("spot", spot), ("target", target.id))))
         if not options:
             return
         options.append(Action.make(seat, "end_charges", text="No more charges"))

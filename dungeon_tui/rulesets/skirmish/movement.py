@@ -2,6 +2,7 @@
 and falling, edge slips, standing up, hiding and being found."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import itemgetter
 
 from ...engine.game import Game, Procedure
@@ -10,7 +11,7 @@ from .battle import field_of
 from .contact import enemies_touching
 from .damage import Hits, wound
 from .distance import distance
-from .moves import Route, move_options
+from .moves import Mode, Route, move_costs, move_options
 from .rolls import i_test, roll_d3
 from .seeing import sightlines
 from .sight import detects, hidden_ok, hiding_place
@@ -67,22 +68,50 @@ def squares_of(s: State, model: Model) -> tuple[list[Sq], list[Sq]]:
 _ROW_BY_ROW = itemgetter(1, 0)  # a square's (y, x)
 
 
-def destinations(game: Game, model: Model) -> dict[Sq, Route]:
-    """Where an ordinary move may end, with its canonical route: a crawl for a knocked-down
-    model, else a walk of M (a climb only as its first step), and a run of 2M when it may run."""
+# Where a move may end: each square with the move (mode, allowance) whose search reached it.
+Reach = dict[Sq, tuple[Mode, int]]
+
+
+def reach(game: Game, model: Model) -> Reach:
+    """Where an ordinary move may end: a crawl for a knocked-down model, else a walk of M (a
+    climb only as its first step), and a run of 2M when it may run; row by row.  The squares
+    alone, from the searches' kept costs: the routes are made for the square taken
+    (`routes_to`), and for every square only when the offers are read."""
     s: State = game.state
     field = field_of(game)
     enemies, friends = squares_of(s, model)
     if model.status == KNOCKED_DOWN:
-        return move_options(field, model.at, CRAWL, mode="crawl", enemies=enemies, friends=friends)
-    out = move_options(field, model.at, model.m // 2 if model.stood_up else model.m, mode="walk",
-                       enemies=enemies, friends=friends)
+        crawling: tuple[Mode, int] = ("crawl", CRAWL)
+        return dict.fromkeys(move_costs(field, model.at, CRAWL, mode="crawl", enemies=enemies, friends=friends),
+                             crawling)
+    walking: tuple[Mode, int] = ("walk", model.m // 2 if model.stood_up else model.m)
+    out = dict.fromkeys(move_costs(field, model.at, walking[1], mode="walk", enemies=enemies, friends=friends),
+                        walking)
     if not may_run(s, model):
-        return out  # row by row, as move_options gives it
-    for sq, route in move_options(field, model.at, 2 * model.m, mode="run", enemies=enemies,
-                                  friends=friends).items():
-        out.setdefault(sq, route)
+        return out  # row by row, as move_costs gives it
+    running: tuple[Mode, int] = ("run", 2 * model.m)
+    for sq in move_costs(field, model.at, 2 * model.m, mode="run", enemies=enemies, friends=friends):
+        out.setdefault(sq, running)
     return {sq: out[sq] for sq in sorted(out, key=_ROW_BY_ROW)}
+
+
+def routes_to(game: Game, model: Model, found: Reach, squares: Iterable[Sq] | None = None) -> dict[Sq, Route]:
+    """The canonical routes to these squares of `found` (None: all of them), in its order: one
+    search's answer for the squares each move reached (read off its kept search)."""
+    wanted = found if squares is None else {sq: found[sq] for sq in squares}
+    enemies, friends = squares_of(game.state, model)
+    field = field_of(game)
+    routes: dict[Sq, Route] = {}
+    for mode, allowance in dict.fromkeys(wanted.values()):
+        goals = [sq for sq, how in wanted.items() if how == (mode, allowance)]
+        routes.update(move_options(field, model.at, allowance, mode=mode, enemies=enemies, friends=friends,
+                                   goals=goals))
+    return {sq: routes[sq] for sq in wanted}
+
+
+def destinations(game: Game, model: Model) -> dict[Sq, Route]:
+    """Where an ordinary move may end (`reach`), with its canonical route."""
+    return routes_to(game, model, reach(game, model))
 
 
 def free_near(game: Game, sq: Sq, model: Model) -> Sq:

@@ -13,7 +13,7 @@ from .objectives import band_name, band_turn
 from .seeing import cover_of, sees
 from .sight import can_see
 from .state import GONE, KNOCKED_DOWN, STUNNED, Model, State
-from .turns import running
+from .square_offers import running
 
 HELP = """[b]Warhammer Skirmish[/b]
 Two warbands of a dozen models fight over a battlefield of hills, walls, woods and buildings.

@@ -3,8 +3,6 @@ side turns, each of rout test, rally, movement (charges, compulsory moves, other
 shooting and close combat, with the checks that follow each phase; the scenario decides the end."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ...engine.dice import roll
 from ...engine.game import Action, Decision, Game, Procedure
 from .battle import field_of
@@ -12,10 +10,9 @@ from .charges import charge_phase
 from .combat import close_combat_phase
 from .deployment import deploy_squares, deployment_order, scout_squares
 from .distance import distance
-from .moves import Route
 from .fleeing import flee_to_edge
 from .magic import magic_phase
-from .movement import can_hide, destinations, may_move, reveal_seen, run_snapshot, walk
+from .movement import can_hide, may_move, reach, reveal_seen, routes_to, run_snapshot, walk
 from .objectives import (after_move, band_name, band_turn, carried_off, carrier, check_wipeout, end_of_game_turn,
                          end_of_side_turn, finish, role, scenario, search, search_actions, side_of_role)
 from .psychology import all_alone, panic_at_rally, panic_end_of_phase
@@ -23,6 +20,7 @@ from .rolls import ld_test, sk_roll
 from .rout import rout_test
 from .seeing import blockers
 from .shooting import shooting_phase
+from .square_offers import deploy_choice, move_choice
 from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
 
 def procedure(game: Game) -> Procedure:
@@ -86,12 +84,7 @@ def deploy(game: Game, order: list[str]) -> Procedure:
     s: State = game.state
     for mid in order:
         model = s.models[mid]
-        seat = s.seat(model.side)
-        # Built as Action.make would build them: a zone holds a hundred squares or more.
-        built, name, who = Action.sorted_plain, model.name, ("model", model.id)
-        options = [built(seat, "deploy", f"Deploy {name} at {sq[0]},{sq[1]}", (("at", sq), who))
-                   for sq in deploy_squares_of(game, model)]
-        choice = yield Decision(seat, f"Deploy {model.name}", options, context={"figure": model.id})
+        choice = yield deploy_choice(s.seat(model.side), model, deploy_squares_of(game, model))
         x, y = choice.get("at")
         model.pos = (x, y)
         game.emit("deploy", model=model.id, at=[x, y], text=f"{model.name} takes the field at {x},{y}.")
@@ -235,14 +228,12 @@ def movement_phase(game: Game, side: int) -> Procedure:
 def move_one(game: Game, m: Model) -> Procedure:
     s: State = game.state
     seat = s.seat(m.side)
-    found = destinations(game, m)
-    options = move_offers(seat, m, found)
-    options.append(Action.make(seat, "stay", text=f"{m.name} stays where it is", model=m.id))
-    choice = yield Decision(seat, f"Where does {m.name} go?", options, context={"figure": m.id})
+    found = reach(game, m)
+    choice = yield move_choice(seat, m, found, lambda squares: routes_to(game, m, found, squares))
     if choice.kind == "stay":
         return
-    x, y = choice.get("to")
-    yield from walk(game, m, found[(x, y)], "crawls" if m.down else "moves")
+    to = tuple(choice.get("to"))
+    yield from walk(game, m, routes_to(game, m, found, [to])[to], "crawls" if m.down else "moves")
     after_move(game, m)
     if s.result is None and m.on_table and can_hide(game, m):
         again = yield Decision(seat, f"Does {m.name} hide here?", [
@@ -250,34 +241,6 @@ def move_one(game: Game, m: Model) -> Procedure:
             Action.make(seat, "stay_seen", text=f"{m.name} does not hide", model=m.id)], context={"figure": m.id})
         if again.kind == "hide":
             hide(game, m)
-
-
-def running(m: Model, route: Route) -> bool:
-    """A move longer than M is a run (§5.3); a crawl never is."""
-    return not m.down and route.squares > m.m
-
-
-def move_offers(seat: str, m: Model, found: dict[Sq, Route]) -> list[Action]:
-    """An offer for each square the model may move to, saying how it gets there.  About a
-    hundred at each move: each action is built as Action.make would build it, and the verb is
-    looked up by the kinds of step the route takes (what running(m, route) and the verb say)."""
-    name, who, built = m.name, ("model", m.id), Action.sorted_plain
-    if m.down:
-        return [built(seat, "move", f"{name} crawls to {sq[0]},{sq[1]}", (who, ("to", sq))) for sq in found]
-    walk = 2 * m.m + 1  # a route costing more half-squares than this is a run
-    return [built(seat, "move",
-                  f"{name} {_verb(route.kinds)}{' (running)' if route.cost > walk else ''} to {sq[0]},{sq[1]}",
-                  (who, ("to", sq)))
-            for sq, route in found.items()]
-
-
-@lru_cache(maxsize=64)
-def _verb(kinds: int) -> str:
-    """The verb a move's offer names, by the kinds of step its route takes (the hundred offers
-    of one move share a handful of these)."""
-    takes = Route(0, 0, (), kinds).takes
-    return ("climbs" if takes("climb") else "leaps" if takes("leap") else "drops" if takes("drop")
-            else "moves")
 
 
 def hide(game: Game, m: Model) -> None:

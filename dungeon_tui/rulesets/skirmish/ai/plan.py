@@ -133,10 +133,13 @@ class Plan:
             return []
         if self._offered is None:
             self._offered = {}
-            for a in self.decision.options:
-                if a.get("model") in (None, self.me.id):
-                    self._offered.setdefault(a.kind, []).append(a)
-        return list(self._offered.get(kind, ()))
+        found = self._offered.get(kind)
+        if found is None:
+            # Asked by kind: a decision whose offers are made when read (where a model goes)
+            # makes none of them to say it offers no shot.
+            me = self.me.id
+            found = self._offered[kind] = [a for a in self.decision.offers_of(kind) if a.get("model") in (None, me)]
+        return list(found)
 
     # -- reach -----------------------------------------------------------------------------------
 
@@ -156,8 +159,12 @@ class Plan:
         allowance = self.me.m * (2 if mode == "run" and self.may_run() else 1)
         found = move_costs(self.field, self.me.at, allowance, mode="run" if allowance > self.me.m else "walk",
                            enemies=enemies, friends=friends)
-        offered = {tuple(a.get("to")) for a in self.offered("move") + self.offered("climb")}
-        if self.decision is not None and offered:
+        # The squares the rules offer (square_offers.move_choice), not their hundred offers; a
+        # decision holding its offers as a list, read from them.
+        offered = self.decision.context.get("destinations") if self.decision is not None else None
+        if offered is None and self.decision is not None:
+            offered = {tuple(a.get("to")) for a in self.offered("move")}
+        if offered:
             return {sq: cost for sq, cost in found.items() if sq in offered}
         return found
 
@@ -210,7 +217,7 @@ class Plan:
         """The targets the pending decision offers this model a charge at; None when it offers
         no model a charge (asked for every enemy weighed, so worked out once)."""
         if self._charging is _UNASKED:
-            offers = self.decision is not None and any(a.kind == "declare_charge" for a in self.decision.options)
+            offers = self.decision is not None and bool(self.decision.offers_of("declare_charge"))
             self._charging = frozenset(a.get("target") for a in self.offered("declare_charge")) if offers else None
         return self._charging  # type: ignore[return-value]
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ....engine import tactics
-from ....engine.game import Action, Decision, Game
+from ....engine.game import Action, Decision, Game, LazyDecision
 from ..deployment import chosen_square
 from ..distance import nearest_distance
 from ..state import Model, State
@@ -54,9 +54,14 @@ class WarbandSeat:
     _planned: tuple[Any, str, Plan, str] | None = None
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
-        if not d.options:
+        if isinstance(d, LazyDecision):
+            # A choice of a square (square_offers): the squares are in its context, and only
+            # the offer the plan picks is made.
+            kinds = {"deploy"} if "squares" in d.context else {"move"}
+        elif not d.options:
             raise ValueError("nothing to choose from")
-        kinds = {a.kind for a in d.options}
+        else:
+            kinds = {a.kind for a in d.options}
         for kind, handler in HANDLERS:
             if kind in kinds:
                 found = handler(self, game, d)
@@ -165,14 +170,14 @@ class WarbandSeat:
                 and not planned[2].asked_hiding:
             # The same script on the same board with fewer squares to choose from (those offered):
             # when the square it chose is offered, it is chosen again, for the same reason.
-            again = _offered_move(d, planned[2])
+            again = _offered_move(d, me, planned[2])
             if again is not None:
                 return again, planned[3]
         found = self.movement_plan(game, d, me, "moves")
         if found is None:
             return _kind(d, "stay", me.id), f"{me.name} stays where it is"
         plan, why = found
-        return _offered_move(d, plan) or _kind(d, "stay", me.id), why
+        return _offered_move(d, me, plan) or _kind(d, "stay", me.id), why
 
     def hide_here(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         me = self.figure(game, d)
@@ -321,13 +326,14 @@ class WarbandSeat:
         if me is None:
             return None
         field = battlefield_for(game.content, s.scenario)
-        offers: dict[tuple[int, int], Action] = {}  # the first offer of each square, by square
-        for a in d.options:
-            if a.kind == "deploy":
-                offers.setdefault(tuple(a.get("at")), a)
+        squares = d.context.get("squares")
+        if squares is None:  # offers made as a list: each square once, in the order offered
+            squares = list(dict.fromkeys(tuple(a.get("at")) for a in d.options if a.kind == "deploy"))
         enemy_role = s.roles.get(str(3 - me.side), f"side_{3 - me.side}")
-        sq = chosen_square(field, me.role, list(offers), enemy_role)
-        action = offers[sq]
+        sq = chosen_square(field, me.role, list(squares), enemy_role)
+        action = d.offer_for(Action.make(d.seat, "deploy", at=sq, model=me.id))
+        if action is None:
+            return None
         where = {"leader": "nearest the centre", "melee": "nearest the enemy"}.get(me.role, "on high ground in cover")
         return action, f"{me.name} ({me.role}): deploys {where}, at {sq[0]},{sq[1]}"
 
@@ -337,24 +343,24 @@ def _expected_hits(a: Action) -> float:
     return int(a.get("shots") or 1) * odds.chance(a.get("need"))
 
 
-def _offered_move(d: Decision, plan: Plan) -> Action | None:
-    """The offered move to the square the plan heads for, if any."""
+def _offered_move(d: Decision, me: Model, plan: Plan) -> Action | None:
+    """The offered move to the square the plan heads for, if any (that offer alone is made)."""
     for kind, arg in plan.intents:
         if kind == "move":
-            for a in d.options:
-                if a.kind in ("move", "climb") and tuple(a.get("to")) == tuple(arg):
-                    return a
+            found = d.offer_for(Action.make(d.seat, "move", model=me.id, to=tuple(arg)))
+            if found is not None:
+                return found
     return None
 
 
 def before_asking(d: Decision, me: Model) -> Decision:
     """The decision as a model's script sees it before it is asked where it goes: no squares yet."""
-    return Decision(d.seat, d.prompt, [], context={"figure": me.id})
+    return Decision(d.seat, d.prompt, [], context={"figure": me.id, "before_asking": True})
 
 
 def _kind(d: Decision, kind: str, model: str | None = None, required: bool = True) -> Any:
-    for a in d.options:
-        if a.kind == kind and (model is None or a.get("model") in (None, model)):
+    for a in d.offers_of(kind):
+        if model is None or a.get("model") in (None, model):
             return a
     if required:
         return d.options[0]

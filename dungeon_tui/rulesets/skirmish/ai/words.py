@@ -155,7 +155,8 @@ def objective_active(p: Plan) -> bool:
 
 @registry.condition(says="can hide here", says_not="cannot hide here")
 def can_hide(p: Plan) -> bool:
-    return bool(p.offered("hide")) if p.decision is not None and p.decision.options else p.may_hide_here()
+    asking = p.decision is not None and not p.decision.context.get("before_asking")
+    return bool(p.offered("hide")) if asking else p.may_hide_here()
 
 
 @registry.condition(says=lambda p, spell: f"{p.content.spells[spell].name} can be cast")

@@ -1,0 +1,142 @@
+"""A choice of a square (where a model deploys, where it moves: square_offers.py) asked by kind
+is the whole list filtered by kind, in order, with the same words; the squares in the decision's
+context are the offered squares, in order; the finder a replay uses finds each offer and nothing
+else; the AI's `offer_for` finds the offer it asks for without choosing it; and the AI never has
+a whole list made.  Checked at every choice of a square of a battle of each scenario by the AI,
+and by mixed players (one choice in four random)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from dungeon_tui.ai.controllers import mixed_controllers
+from dungeon_tui.batch import game_seed
+from dungeon_tui.engine import game as engine
+from dungeon_tui.engine.game import Action, Decision, Game, LazyDecision
+from dungeon_tui.rulesets.skirmish.game import GAME
+
+SCENARIOS = [sid for sid, _ in GAME.adventures()]
+# Each kind a choice of a square offers, both together, and kinds the AI asks of any decision.
+ASKED = [("deploy",), ("move",), ("stay",), ("move", "stay"), ("hide",), ("declare_charge",), ("shoot",)]
+
+
+def words(actions: list[Action]) -> list[tuple[str, str]]:
+    return [(str(a), a.text) for a in actions]
+
+
+def placed(a: Action) -> tuple[int, int]:
+    return tuple(a.get("at") if a.kind == "deploy" else a.get("to"))  # type: ignore[return-value]
+
+
+class Checking:
+    """Wraps the seats: at every choice of a square, asks it by kind first, then reads the whole
+    list and compares; then lets the seat choose (from the whole list, equal by the promise)."""
+
+    def __init__(self, seats: dict[str, Any]) -> None:
+        self.seats = seats
+        self.checked = 0
+
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        if isinstance(d, LazyDecision):
+            by_kind = {kinds: d.offers_of(*kinds) for kinds in ASKED}
+            everything = d.options
+            for kinds, found in by_kind.items():
+                assert words(found) == words([a for a in everything if a.kind in kinds]), (kinds, d.prompt)
+            squares = d.context.get("squares", d.context.get("destinations"))
+            assert [placed(a) for a in everything if a.kind in ("deploy", "move")] == list(squares), d.prompt
+            assert {a.get("model") for a in everything} == {d.context["figure"]}, d.prompt
+            self.checked += 1
+        seat = self.seats.get(d.seat) or self.seats["*"]
+        return seat.choose(game, d)  # type: ignore[no-any-return]
+
+
+class CheckingFind:
+    """Wraps the seats: at every choice of a square, the finder a replay uses returns each element
+    of the whole list, with its words, and nothing for the offers of the choice before (another
+    model's squares), unless the whole list holds them too."""
+
+    def __init__(self, seats: dict[str, Any]) -> None:
+        self.seats = seats
+        self.found = self.refused = 0
+        self.before: list[Action] = []
+
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        if isinstance(d, LazyDecision):
+            find = d._find
+            everything = d.options
+            for a in everything:
+                got = find(a)
+                assert got is not None and (str(got), got.text) == (str(a), a.text), (a, d.prompt)
+                self.found += 1
+            for a in self.before:
+                if a not in everything:
+                    assert find(a) is None, (a, d.prompt)
+                    self.refused += 1
+            self.before = everything
+        seat = self.seats.get(d.seat) or self.seats["*"]
+        return seat.choose(game, d)  # type: ignore[no-any-return]
+
+
+PLAYS = {"ai": False, "mixed": True}
+
+
+def played(scenario: str, play: str, wrap: Any) -> tuple[Game, Any]:
+    seed = game_seed(5, 0)
+    game = GAME.new_game({"adventure": scenario}, seed)
+    game.keep_events = False
+    checking = wrap(mixed_controllers(GAME, seed ^ 0xF022, GAME.invariants().shun) if PLAYS[play]
+                    else GAME.ai_controllers())
+    game.run({"*": checking})
+    return game, checking
+
+
+@pytest.mark.parametrize("play", list(PLAYS))
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_offers_by_kind_are_the_whole_list_filtered_in_order(scenario: str, play: str) -> None:
+    game, checking = played(scenario, play, Checking)
+    assert game.result is not None and checking.checked > 20
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_replays_finder_finds_each_offer_and_nothing_else(scenario: str) -> None:
+    game, checking = played(scenario, "ai", CheckingFind)
+    assert game.result is not None and checking.found > 1000 and checking.refused > 100
+
+
+def test_offer_for_finds_the_offer_in_its_words_and_chooses_nothing() -> None:
+    """Asked before the list is made, `offer_for` gives the ruleset's offer (its words), None for
+    a square not offered, and leaves the decision to be read and played as before."""
+    game = GAME.new_game({"adventure": "border_patrol"}, game_seed(5, 0))
+    d = game.pending
+    while not (isinstance(d, LazyDecision) and "squares" in d.context):
+        # Falling faces, so the roll-off has a winner.
+        game.play(d.options[0] if d.chance is None else d.chance.action(range(d.chance.count, 0, -1)))
+        d = game.pending
+    model = d.context["figure"]
+    sq = d.context["squares"][3]
+    asked = d.offer_for(Action.make(d.seat, "deploy", at=sq, model=model))
+    assert asked is not None and asked.text.endswith(f"at {sq[0]},{sq[1]}")
+    assert d.offer_for(Action.make(d.seat, "deploy", at=(-1, -1), model=model)) is None
+    assert d.offer_for(Action.make(d.seat, "deploy", at=sq, model=model + "x")) is None
+    whole = d.options  # still made: nothing was chosen
+    assert words([asked]) == words([whole[3]])
+    game.play(asked)
+    assert game.state.models[model].pos == sq
+
+
+def test_the_ai_never_has_a_whole_list_of_squares_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[str] = []
+    whole = LazyDecision.options
+
+    def reading(d: LazyDecision) -> list[Action]:
+        if d._make is not None and d._make is not engine._played:
+            made.append(d.prompt)
+        return whole.fget(d)  # type: ignore[no-any-return]
+    monkeypatch.setattr(LazyDecision, "options", property(reading, whole.fset))
+    for scenario in SCENARIOS:
+        game = GAME.new_game({"adventure": scenario}, game_seed(5, 1))
+        game.keep_events = False
+        game.run(GAME.ai_controllers())
+        assert game.result is not None and len(game.decisions) > 100
+    assert made == []
