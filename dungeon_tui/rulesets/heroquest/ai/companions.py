@@ -276,22 +276,24 @@ def explore(p: Plan) -> str:
     """Walk to the nearest known closed door and open it; else look for secret doors."""
     s = p.s
     seen = board.revealed_test(s)
-    closed = [(d, e) for d, e in board.doors_of(s, p.game.content).items() if s.doors.get(d, "closed") == "closed"
-              and any(seen(sq) for sq in e)]
-    here = [d for d, e in closed if p.me.pos in e]
+    closed = known_doors(p)
+    best = max((size for _, _, size in closed), default=0)
+    lair = [(d, e) for d, e, size in closed if size == best]
+    frontier = [sq for sq in _seen_edge(p, seen) if sq != p.me.pos]
+    if frontier and advance_to(p, frontier) is not None:
+        return "looks down the corridor before opening a door"
+    here = [d for d, e in lair if p.me.pos in e]
+    behind = f"the largest unopened room ({counted(best, 'square')})" if best else "a room already seen"
     if here:
         late = caution.stragglers(p, 4)
         if late and not s.monsters():  # what is behind the door fights the whole party, not him
-            return f"waits for {listing([h.name for h in late])} before opening the door"
+            return f"waits for {listing([h.name for h in late])} before opening the door to {behind}"
         p.intents.append(("open_door", here[0]))
-        return "opens a door"
-    goals = [sq for _, e in closed for sq in e if seen(sq) and s.grid.floor(sq)]
-    if goals and advance_to(p, goals) is not None:
-        return "heads for a closed door"
-    # No closed door known: walk to the edge of what has been seen.
-    frontier = [sq for sq in _seen_edge(p, seen) if sq != p.me.pos]
-    if frontier and advance_to(p, frontier) is not None:
-        return "heads into the unexplored"
+        return f"opens the door to {behind}"
+    for doors, why in ((lair, f"heads for the door to {behind}"), ([(d, e) for d, e, _ in closed], "heads for a closed door")):
+        goals = [sq for _, e in doors for sq in e if seen(sq) and s.grid.floor(sq)]
+        if goals and advance_to(p, goals) is not None:
+            return why
     known = [m for m in s.monsters() if p.dist(m) is not None]
     if known:  # nothing left to open: go after what is still out there
         t = choose_target(p, known, "nearest")
@@ -299,6 +301,22 @@ def explore(p: Plan) -> str:
             advance_to(p, beside(p, t))
             return f"hunts {t.name}"
     return _seek_secret_door(p)
+
+
+def known_doors(p: Plan) -> list[tuple[str, tuple[Sq, Sq], int]]:
+    """The closed doors the party has seen, each with the size of the unseen room behind it (0
+    where both sides are seen).  The board's rooms are printed for all to see; a quest's quarry
+    or treasure most often waits in its largest rooms, so the leader opens those first and leaves
+    a small side room (and the monsters it would wake) shut."""
+    s = p.s
+    seen = board.revealed_test(s)
+    out = []
+    for d, e in board.doors_of(s, p.game.content).items():
+        if s.doors.get(d, "closed") != "closed" or not any(seen(sq) for sq in e):
+            continue
+        rooms = {a for sq in e if (a := board.area_of(s, sq)) != board.CORRIDOR and a not in s.revealed_rooms}
+        out.append((d, e, sum(len(s.grid.squares_of(r)) for r in rooms)))
+    return out
 
 
 def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
