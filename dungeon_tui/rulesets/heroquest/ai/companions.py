@@ -30,7 +30,7 @@ def objective_met(p: Plan) -> bool:
     return ending.objective_met(p.game)
 
 
-@registry.condition(says="a room still to search for {kind}")
+@registry.condition(says=lambda p, kind: f"a room still to search for {kind.replace('_', ' ')}")
 def room_searchable(p: Plan, kind: str) -> bool:
     s = p.s
     room = board.area_of(s, p.me.square)
@@ -38,8 +38,8 @@ def room_searchable(p: Plan, kind: str) -> bool:
         return False
     if not p.offered(f"search_{kind}", "search_both"):  # e.g. passing through a friend: no action here
         return False
-    if kind == "traps":
-        return not s.searched.get(f"traps:{room}")
+    if kind in ("traps", "secret_doors"):
+        return not s.searched.get(f"{kind.split('_')[0]}:{room}")
     # A found trap keeps its piece shut (D8): searching there again is a wasted action.  A hurt
     # hero leaves the deck alone (one card in four is a wandering monster) unless the quest's
     # own item lies in the room.
@@ -111,7 +111,12 @@ def follow(p: Plan) -> str:
     lead = _leader(p)
     if lead is None:
         return "nobody to follow"
-    here = door_here(p.game, p.me)
+    # A door he stands at is opened only onto what has been seen, or where the leader can be
+    # reached no other way: an unseen room wakes its monsters against whoever stands there,
+    # and which room to open is the leader's choice (issue 19: The Trial's parties opened a
+    # side room full of Chaos Warriors on the way to Verag).
+    unseen = {d for d, _, size in known_doors(p) if size}
+    here = [d for d in door_here(p.game, p.me) if d not in unseen or p.dist(lead) is None]
     if here:
         p.intents.append(("open_door", here[0]))
         return "opens the door he stands at"
@@ -268,32 +273,33 @@ def flee(p: Plan) -> str:
 @registry.action
 def search(p: Plan, kind: str) -> str:
     p.intents.append((f"search_{kind}", None))
-    return f"searches for {kind}"
+    return f"searches for {kind.replace('_', ' ')}"
 
 
 @registry.action
 def explore(p: Plan) -> str:
-    """Walk to the nearest known closed door and open it; else look for secret doors."""
+    """Look down every seen corridor first, then open the door to the largest unseen room (a
+    smaller one where no way leads to the largest); else look for secret doors."""
     s = p.s
     seen = board.revealed_test(s)
     closed = known_doors(p)
     best = max((size for _, _, size in closed), default=0)
-    lair = [(d, e) for d, e, size in closed if size == best]
     frontier = [sq for sq in _seen_edge(p, seen) if sq != p.me.pos]
-    if frontier and advance_to(p, frontier) is not None:
+    if frontier and advance_to(p, frontier) is not None:  # more doors may show further on
         return "looks down the corridor before opening a door"
-    here = [d for d, e in lair if p.me.pos in e]
-    behind = f"the largest unopened room ({counted(best, 'square')})" if best else "a room already seen"
-    if here:
-        late = caution.stragglers(p, 4)
-        if late and not s.monsters():  # what is behind the door fights the whole party, not him
-            return f"waits for {listing([h.name for h in late])} before opening the door to {behind}"
-        p.intents.append(("open_door", here[0]))
-        return f"opens the door to {behind}"
-    for doors, why in ((lair, f"heads for the door to {behind}"), ([(d, e) for d, e, _ in closed], "heads for a closed door")):
+    largest = f"the largest unopened room ({counted(best, 'square')})" if best else "a room already seen"
+    for doors, behind in (([(d, e) for d, e, size in closed if size == best], largest),
+                          ([(d, e) for d, e, _ in closed], "a smaller room")):
+        here = [d for d, e in doors if p.me.pos in e]
+        if here:
+            late = caution.stragglers(p, 4)
+            if late and not s.monsters():  # what is behind the door fights the whole party, not him
+                return f"waits for {listing([h.name for h in late])} before opening the door to {behind}"
+            p.intents.append(("open_door", here[0]))
+            return f"opens the door to {behind}"
         goals = [sq for _, e in doors for sq in e if seen(sq) and s.grid.floor(sq)]
         if goals and advance_to(p, goals) is not None:
-            return why
+            return f"heads for the door to {behind}"
     known = [m for m in s.monsters() if p.dist(m) is not None]
     if known:  # nothing left to open: go after what is still out there
         t = choose_target(p, known, "nearest")
