@@ -115,8 +115,10 @@ def follow(p: Plan) -> str:
     # reached no other way: an unseen room wakes its monsters against whoever stands there,
     # and which room to open is the leader's choice (issue 19: The Trial's parties opened a
     # side room full of Chaos Warriors on the way to Verag).
-    unseen = {d for d, _, size in known_doors(p) if size}
-    here = [d for d in door_here(p.game, p.me) if d not in unseen or p.dist(lead) is None]
+    here = door_here(p.game, p.me)
+    if here:
+        unseen = {d for d, _, size in known_doors(p) if size}
+        here = [d for d in here if d not in unseen or p.dist(lead) is None]
     if here:
         p.intents.append(("open_door", here[0]))
         return "opens the door he stands at"
