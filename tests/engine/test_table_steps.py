@@ -110,9 +110,10 @@ def test_steps_come_in_the_order_they_happened():
 
 
 def test_a_watched_heroquest_game_tells_a_zargon_turn_in_order():
-    """The players roll their own Barbarian's dice; the AI plays the other heroes and Zargon: at
-    the Barbarian's next choice the table hears Chaos Warrior 4 move (then attack him), then
-    Fimir 3 move, as they happened."""
+    """The players roll their own Barbarian's dice; the AI plays the other heroes and Zargon: as
+    the Barbarian rolls his defence the table hears the Elf and the Wizard walk, the Dwarf fall,
+    then Chaos Warrior 1 and Chaos Warrior 2 move up to him (the second strikes), as they
+    happened."""
     from dungeon_tui.tui.session import new_session
     from dungeon_tui.tui.table_watch import TableWatch
     s = new_session("heroquest", {}, 1)
@@ -121,7 +122,7 @@ def test_a_watched_heroquest_game_tells_a_zargon_turn_in_order():
         s.owners[seat] = "AI"
     watch = TableWatch(s, "hero:barbarian")
     told = []
-    while len(s.game.decisions) < 254:
+    while len(s.game.decisions) < 429:
         d = s.game.pending
         if s.stops_for(d):
             told.append(watch.news("hero:barbarian"))
@@ -129,12 +130,14 @@ def test_a_watched_heroquest_game_tells_a_zargon_turn_in_order():
         else:
             s.play_ai_step()
     said = [e.data.get("action") for e in s.game.events if e.kind == "decision"]
-    turn = ["Chaos Warrior 4 moves to 12,14", "Chaos Warrior 4 attacks Barbarian", "4d6 = 5+4+6+5",
-            "Fimir 3 moves to 14,15"]
-    at = said.index(turn[0])
-    assert said[at:at + 4] == turn
-    assert watch.news("hero:barbarian") == ["Move Chaos Warrior 4 from 16,15 to 12,14, next to the Barbarian.",
-                                            "Move Fimir 3 from 17,14 to 14,15, next to the Barbarian."]
+    turn = ["Chaos Warrior 1 moves to 14,9", "Chaos Warrior 2 moves to 15,8", "Chaos Warrior 2 attacks Barbarian",
+            "4d6 = 2+4+4+5"]
+    assert said[-4:] == turn
+    assert watch.news("hero:barbarian") == [
+        "Move Elf from 13,15 to 11,18.", "Move Wizard from 13,13 to 13,18, 2 squares from the Elf.",
+        "Remove Dwarf from the board.",
+        "Move Chaos Warrior 1 from 14,10 to 14,9, next to the Barbarian.",
+        "Move Chaos Warrior 2 from 15,9 to 15,8, next to the Barbarian."]
     assert sum(len(steps) for steps in told) > 10
 
 

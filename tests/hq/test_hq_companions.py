@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from hq_scenario import run, trial
+import pytest
+
+from hq_scenario import door_id, run, trial
 from test_hq_worked_examples import new_monster_at
 
 from dungeon_tui.batch import game_seed
@@ -100,10 +102,12 @@ def test_a_badly_hurt_hero_falls_back_while_a_friend_can_fight_and_keeps_his_pot
     assert (action.kind, action.get("target")) == ("attack", next(m.id for m in s.monsters()))
 
 
-def test_a_companion_choice_ignores_what_the_heroes_cannot_see():
-    """Deck order, unrevealed monsters and traps, and the game's own dice play no part."""
+@pytest.mark.parametrize("quest", ["the_trial", "crypt_of_the_bone_lantern"])
+def test_a_companion_choice_ignores_what_the_heroes_cannot_see(quest: str):
+    """Deck order, unrevealed monsters and traps, and the game's own dice play no part (the
+    Crypt too: its secret doors and the rooms the leader picks to open)."""
     rs = get("heroquest")
-    setup = rs.normalise_setup({"adventure": "the_trial"})
+    setup = rs.normalise_setup({"adventure": quest})
     compared = 0
     for stop in (40, 90, 150, 220):
         picks = []
@@ -137,3 +141,54 @@ def test_a_companion_choice_ignores_what_the_heroes_cannot_see():
         assert len(picks) != 2 or picks[0] == picks[1], (stop, picks)
         compared += len(picks) == 2
     assert compared >= 3
+
+
+def quiet(heroes: dict[str, tuple[int, int]]) -> State:
+    """The Trial with these heroes and no monster in sight (the corridor's orc gone)."""
+    s = trial(heroes)
+    for m in s.monsters():
+        m.placed = False
+    return s
+
+
+def test_a_follower_at_a_door_onto_an_unseen_room_leaves_it_shut():
+    """Which room to wake is the leader's choice: the Dwarf beside the door of room T keeps
+    with the Barbarian instead of opening it (The Trial's parties lost most to that room)."""
+    s = quiet({"barbarian": (13, 12), "dwarf": (13, 14)})
+    assert "T" not in s.revealed_rooms
+    action, why = first_choice(s, "dwarf")
+    assert action.kind != "open_door" and "Barbarian" in why
+    s.figures["dwarf"].pos = (13, 15)  # standing at the door itself
+    action, why = first_choice(s, "dwarf")
+    assert action.kind != "open_door" and "Barbarian" in why
+
+
+def test_the_leader_looks_down_the_corridor_before_opening_a_door():
+    s = quiet({"barbarian": (13, 15)})
+    action, why = first_choice(s, "barbarian")
+    assert action.kind == "roll_move" and "looks down the corridor before opening a door" in why
+
+
+def test_the_leader_opens_the_largest_unseen_room_first():
+    """Every corridor seen: room K's door (30 squares, where Verag waits) before room T's (20),
+    though T's door is the one he stands at."""
+    s = quiet({"barbarian": (13, 15)})
+    s.revealed_corridor.extend(sq for sq, a in s.grid.region.items() if a == board.CORRIDOR
+                               and sq not in s.revealed_corridor)
+    action, why = first_choice(s, "barbarian")
+    assert action.kind == "roll_move" and "heads for the door to the largest unopened room (30 squares)" in why
+    s.figures["barbarian"].pos = (16, 9)  # at K's door
+    action, why = first_choice(s, "barbarian")
+    assert (action.kind, action.get("door")) == ("open_door", door_id(((15, 9), (16, 9))))
+    assert "opens the door to the largest unopened room (30 squares)" in why
+
+
+def test_a_cleared_room_is_searched_for_secret_doors_before_moving_on():
+    s = trial({"barbarian": (2, 15)})  # the stairway room, no monster in it
+    s.searched["traps:O"] = ["barbarian"]
+    s.searched["treasure:O"] = ["barbarian"]
+    action, why = first_choice(s, "barbarian")
+    assert action.kind == "search_secret_doors" and "searches for secret doors" in why
+    s.searched["secret:O"] = ["barbarian"]
+    action, why = first_choice(s, "barbarian")
+    assert action.kind != "search_secret_doors"

@@ -30,7 +30,7 @@ def objective_met(p: Plan) -> bool:
     return ending.objective_met(p.game)
 
 
-@registry.condition(says="a room still to search for {kind}")
+@registry.condition(says=lambda p, kind: f"a room still to search for {kind.replace('_', ' ')}")
 def room_searchable(p: Plan, kind: str) -> bool:
     s = p.s
     room = board.area_of(s, p.me.square)
@@ -38,8 +38,8 @@ def room_searchable(p: Plan, kind: str) -> bool:
         return False
     if not p.offered(f"search_{kind}", "search_both"):  # e.g. passing through a friend: no action here
         return False
-    if kind == "traps":
-        return not s.searched.get(f"traps:{room}")
+    if kind in ("traps", "secret_doors"):
+        return not s.searched.get(f"{kind.split('_')[0]}:{room}")
     # A found trap keeps its piece shut (D8): searching there again is a wasted action.  A hurt
     # hero leaves the deck alone (one card in four is a wandering monster) unless the quest's
     # own item lies in the room.
@@ -111,7 +111,14 @@ def follow(p: Plan) -> str:
     lead = _leader(p)
     if lead is None:
         return "nobody to follow"
+    # A door he stands at is opened only onto what has been seen, or where the leader can be
+    # reached no other way: an unseen room wakes its monsters against whoever stands there,
+    # and which room to open is the leader's choice (issue 19: The Trial's parties opened a
+    # side room full of Chaos Warriors on the way to Verag).
     here = door_here(p.game, p.me)
+    if here:
+        unseen = {d for d, _, size in known_doors(p) if size}
+        here = [d for d in here if d not in unseen or p.dist(lead) is None]
     if here:
         p.intents.append(("open_door", here[0]))
         return "opens the door he stands at"
@@ -268,30 +275,33 @@ def flee(p: Plan) -> str:
 @registry.action
 def search(p: Plan, kind: str) -> str:
     p.intents.append((f"search_{kind}", None))
-    return f"searches for {kind}"
+    return f"searches for {kind.replace('_', ' ')}"
 
 
 @registry.action
 def explore(p: Plan) -> str:
-    """Walk to the nearest known closed door and open it; else look for secret doors."""
+    """Look down every seen corridor first, then open the door to the largest unseen room (a
+    smaller one where no way leads to the largest); else look for secret doors."""
     s = p.s
     seen = board.revealed_test(s)
-    closed = [(d, e) for d, e in board.doors_of(s, p.game.content).items() if s.doors.get(d, "closed") == "closed"
-              and any(seen(sq) for sq in e)]
-    here = [d for d, e in closed if p.me.pos in e]
-    if here:
-        late = caution.stragglers(p, 4)
-        if late and not s.monsters():  # what is behind the door fights the whole party, not him
-            return f"waits for {listing([h.name for h in late])} before opening the door"
-        p.intents.append(("open_door", here[0]))
-        return "opens a door"
-    goals = [sq for _, e in closed for sq in e if seen(sq) and s.grid.floor(sq)]
-    if goals and advance_to(p, goals) is not None:
-        return "heads for a closed door"
-    # No closed door known: walk to the edge of what has been seen.
+    closed = known_doors(p)
+    best = max((size for _, _, size in closed), default=0)
     frontier = [sq for sq in _seen_edge(p, seen) if sq != p.me.pos]
-    if frontier and advance_to(p, frontier) is not None:
-        return "heads into the unexplored"
+    if frontier and advance_to(p, frontier) is not None:  # more doors may show further on
+        return "looks down the corridor before opening a door"
+    largest = f"the largest unopened room ({counted(best, 'square')})" if best else "a room already seen"
+    for doors, behind in (([(d, e) for d, e, size in closed if size == best], largest),
+                          ([(d, e) for d, e, _ in closed], "a smaller room")):
+        here = [d for d, e in doors if p.me.pos in e]
+        if here:
+            late = caution.stragglers(p, 4)
+            if late and not s.monsters():  # what is behind the door fights the whole party, not him
+                return f"waits for {listing([h.name for h in late])} before opening the door to {behind}"
+            p.intents.append(("open_door", here[0]))
+            return f"opens the door to {behind}"
+        goals = [sq for _, e in doors for sq in e if seen(sq) and s.grid.floor(sq)]
+        if goals and advance_to(p, goals) is not None:
+            return f"heads for the door to {behind}"
     known = [m for m in s.monsters() if p.dist(m) is not None]
     if known:  # nothing left to open: go after what is still out there
         t = choose_target(p, known, "nearest")
@@ -299,6 +309,22 @@ def explore(p: Plan) -> str:
             advance_to(p, beside(p, t))
             return f"hunts {t.name}"
     return _seek_secret_door(p)
+
+
+def known_doors(p: Plan) -> list[tuple[str, tuple[Sq, Sq], int]]:
+    """The closed doors the party has seen, each with the size of the unseen room behind it (0
+    where both sides are seen).  The board's rooms are printed for all to see; a quest's quarry
+    or treasure most often waits in its largest rooms, so the leader opens those first and leaves
+    a small side room (and the monsters it would wake) shut."""
+    s = p.s
+    seen = board.revealed_test(s)
+    out = []
+    for d, e in board.doors_of(s, p.game.content).items():
+        if s.doors.get(d, "closed") != "closed" or not any(seen(sq) for sq in e):
+            continue
+        rooms = {a for sq in e if (a := board.area_of(s, sq)) != board.CORRIDOR and a not in s.revealed_rooms}
+        out.append((d, e, sum(len(s.grid.squares_of(r)) for r in rooms)))
+    return out
 
 
 def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
