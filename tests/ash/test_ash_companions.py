@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from ash_scenario import add_tile, dungeon, monster, run, villain
 
-from dungeon_tui.engine.game import Decision
+from dungeon_tui.engine.game import Action, Decision
 from dungeon_tui.rulesets import get
-from dungeon_tui.rulesets.ashardalon import heroes
+from dungeon_tui.rulesets.ashardalon import board, heroes
 from dungeon_tui.rulesets.ashardalon.ai.companions import HeroAI
 from dungeon_tui.rulesets.ashardalon.game import GAME
 from dungeon_tui.rulesets.ashardalon.geometry import side_squares
@@ -140,3 +140,48 @@ def test_the_choice_does_not_change_with_what_the_table_cannot_see():
                 checked += 1
             game.play(*choice)
     assert checked >= 120
+
+
+def card_decision(s, kind, picks, **context):
+    """A card's own question as encounters.choose asks it: one option per pick."""
+    seat = s.seat_of[s.active]
+    options = [Action.make(seat, kind, text=f"pick {k}", pick=k) for k in range(len(picks))]
+    return Decision(seat, "a card asks", options, context={"choice": kind, "picks": picks, **context})
+
+
+def test_a_wandering_monster_is_put_on_the_tile_farthest_from_the_party():
+    s = dungeon({"quinn": (1, 1)})  # on the start tile's north half
+    far = add_tile(s, "w04", (0, 1), "E")
+    game = run(s, lambda g: iter(()), [])
+    a, why = HeroAI().choose(game, card_decision(s, "wander", [(0, 1), far, (0, 0)]))
+    assert a.get("pick") == 1
+    assert "2 tiles from the nearest hero" in why
+
+
+def test_the_scroll_sends_a_monster_away_only_when_it_is_near_a_hero():
+    s = dungeon({"quinn": (1, 1)})
+    far = add_tile(s, "w04", (0, 1), "E")
+    m = monster(s, "snake", (2, 5))  # on the start tile's south half, a tile from Quinn
+    game = run(s, lambda g: iter(()), [])
+    seat = s.seat_of["quinn"]
+    options = [Action.make(seat, "scroll", text="Let it act", tile=None),
+               Action.make(seat, "scroll", text="beside him", tile=[0, 1]),
+               Action.make(seat, "scroll", text="away", tile=list(far))]
+    d = Decision(seat, "scroll", options, context={"figure": "quinn", "monster": m.id})
+    a, why = HeroAI().choose(game, d)
+    assert tuple(a.get("tile")) == far and "2 tiles from the party" in why
+    m.pos = board.place_square(s, far)  # two tiles off, it cannot reach him this time
+    a, why = HeroAI().choose(game, d)
+    assert a.get("tile") is None and "keeps the scroll" in why
+
+
+def test_a_thief_takes_a_spent_item_before_a_ready_one():
+    s = dungeon({"quinn": (1, 5)})
+    s.figures["quinn"].items = {"box_of_caltrops#1": True, "potion_of_healing#1": False}
+    game = run(s, lambda g: iter(()), [])
+    picks = sorted(s.figures["quinn"].items)
+    a, why = HeroAI().choose(game, card_decision(s, "thief", picks))
+    assert picks[a.get("pick")] == "potion_of_healing#1" and "spent" in why
+    s.figures["quinn"].items["potion_of_healing#1"] = True  # both ready: the last found goes
+    a, why = HeroAI().choose(game, card_decision(s, "thief", picks))
+    assert picks[a.get("pick")] == "potion_of_healing#1" and "last found" in why

@@ -124,7 +124,8 @@ def choose(game: Game, kind: str, prompt: str, items: list[Any], show: Callable[
         return items[0]
     seat = s.seat_of[s.active]
     options = [Action.make(seat, kind, text=show(x), pick=k) for k, x in enumerate(items)]
-    a = yield Decision(seat, prompt, options, context={"choice": kind})
+    # The items themselves ride along for a companion to weigh (a decision's context is not recorded).
+    a = yield Decision(seat, prompt, options, context={"choice": kind, "picks": items})
     return items[a.get("pick")]
 
 

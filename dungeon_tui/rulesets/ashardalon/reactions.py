@@ -88,7 +88,8 @@ def monster_activates(game: Game, monster: Figure) -> Procedure:
                          tile=list(c))
              for c in cells if board.place_square(s, c, but=monster, size=monster.flags.get("size", 1)) is not None]
     a = yield Decision(seat, f"{h.name} may read the Scroll of Monster Control", opts,
-                       context={"figure": h.id, "reaction": "scroll_of_monster_control"})
+                       context={"figure": h.id, "reaction": "scroll_of_monster_control",
+                                "monster": monster.id})
     if a.get("tile") is None:
         return False
     del h.items[scroll]

@@ -17,6 +17,7 @@ from typing import Any
 from ....engine.game import Action, Decision, Game
 from .. import board, combat
 from ..adventures import escape_helps, exit_here, exits
+from . import card_choices
 from .moving import best_move
 from .reading import HEALS, heal_amount, in_danger
 from .striking import best_attack, damaging, target_pick
@@ -43,6 +44,9 @@ class HeroAI:
             return d.options[0], "a second target when there is one"
         if "target" in kinds:
             return target_pick(game, d.options)
+        asked = card_choices.choose(game, d)
+        if asked is not None:
+            return asked
         return d.options[0], "the first offered choice, in the fixed order"
 
     def cancel(self, game: Game, d: Decision) -> tuple[Action, str]:
