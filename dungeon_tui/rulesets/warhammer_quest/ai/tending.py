@@ -3,6 +3,7 @@ treasures (potions, rings, bombs) where they change a fight."""
 from __future__ import annotations
 
 from ....engine.game import Action, Game
+from ....engine.words import counted
 from ..items import HEAL_ONE
 from ..state import UNCONSCIOUS, Figure, State
 from .danger import danger_now, peril
@@ -53,7 +54,7 @@ def use_now(game: Game, warrior: Figure, uses: list[Action]) -> Choice | None:
             full = HEAL_ONE[item] is None
             # A full-heal potion waits until most Wounds are gone; 2D6 ones when 7 would not be wasted.
             if peril(tgt, danger.get(tgt.id, 0)) >= 0.8 and missing >= (6 if not full else tgt.max_wounds // 2):
-                return a, (f"heals the {tgt.name}: {tgt.wounds} Wounds left and about "
+                return a, (f"heals the {tgt.name}: {counted(tgt.wounds, 'Wound')} left and about "
                            f"{danger[tgt.id]:.0f} coming at him")
             if tgt.wounds * 4 <= tgt.max_wounds and (missing >= 7 or full):
                 return a, f"heals the {tgt.name}: down to {tgt.wounds} of {tgt.max_wounds} Wounds"

@@ -6,6 +6,7 @@ before the monsters strike, on the warrior most likely to fall; healing raises t
 from __future__ import annotations
 
 from ....engine.game import Action, Game
+from ....engine.words import counted
 from ..state import UNCONSCIOUS, State
 from .danger import danger_now, is_archer
 from .odds import chance_at_least, menace
@@ -129,7 +130,7 @@ def _ward(game: Game, s: State, casts: list[Action]) -> Choice | None:
             x = min(victims, key=lambda v: (v.wounds, v.id))
             per = menace(c, tgt) / max(1, c.monsters[tgt.kind].attacks)
             spared = per * (1.5 if danger.get(x.id, 0) >= x.wounds else 1.0)
-            why = f"Confuse {tgt.name}: one blow less on the {x.name} ({x.wounds} Wounds left)"
+            why = f"Confuse {tgt.name}: one blow less on the {x.name} ({counted(x.wounds, 'Wound')} left)"
         elif sid == "heal_wounds" and tgt is not None and tgt.on_board:
             missing = tgt.max_wounds - tgt.wounds
             spared = min(3.5, missing) * (1.2 if danger.get(tgt.id, 0) >= tgt.wounds else 0.8)
@@ -137,7 +138,7 @@ def _ward(game: Game, s: State, casts: list[Action]) -> Choice | None:
         elif sid in ("healing_hands", "lifebringer"):
             hurt = [x for x in s.heroes() if x.on_board and x.wounds < x.max_wounds]
             spared = (1.0 if sid == "healing_hands" else 2.5) * len(hurt)
-            why = f"{c.spells[sid].name}: {len(hurt)} friends hurt"
+            why = f"{c.spells[sid].name}: {counted(len(hurt), 'friend')} hurt"
         if spared <= 0:
             continue
         needs_tokens = not from_power(game, a)
