@@ -448,6 +448,9 @@ def parser() -> argparse.ArgumentParser:
     cbuy = cmp_sub.add_parser("buy", parents=[game_opt], help="a hero buys from the armory (HeroQuest)")
     cbuy.add_argument("--hero", required=True)
     cbuy.add_argument("--item", required=True)
+    cshop = cmp_sub.add_parser("shop", parents=[game_opt],
+                               help="the companion buys from the armory for a hero, or every hero (HeroQuest)")
+    cshop.add_argument("--hero", help="the hero's type (default: every living hero)")
     cmain = cmp_sub.add_parser("main", parents=[game_opt], help="the weapon a hero starts with in hand (HeroQuest)")
     cmain.add_argument("--hero", required=True)
     cmain.add_argument("--weapon", required=True)
@@ -459,7 +462,7 @@ def parser() -> argparse.ArgumentParser:
     crep.add_argument("--hero", required=True, help="the fallen hero's type")
     crep.add_argument("--with", dest="with_type", required=True,
                       help="the new hero's type, not in the party, or nobody to go on without")
-    for c in (cnew, cplay, cshow, cbuy, cmain, cgive, crep):
+    for c in (cnew, cplay, cshow, cbuy, cshop, cmain, cgive, crep):
         c.set_defaults(func=cmd_campaign, recruit=None)
     cplay.add_argument("--recruit", help="Warhammer Quest: warrior types to recruit for a missing place, e.g. elf, "
                        "or nobody to go on without the fallen")

@@ -167,6 +167,9 @@ class Campaign(Protocol):
 
     def buy(self, ruleset: Ruleset[Any, Any], path: Path, hero: str, item: str) -> str: ...
 
+    def shop(self, ruleset: Ruleset[Any, Any], path: Path, hero: str | None) -> list[str]:
+        """The companion buys for one hero (or every living one when None); a line per hero."""
+
     def setup(self, ruleset: Ruleset[Any, Any], path: Path, adventure: str) -> dict[str, Any]:
         """The next adventure's setup, or a CampaignError (a fallen hero's place unsettled, say)."""
 
@@ -211,6 +214,9 @@ class CampaignCommands:
 
     def buy(self, ruleset: Ruleset[Any, Any], path: Path, hero: str, item: str) -> str:
         return self._loaded().buy(ruleset, path, hero, item)
+
+    def shop(self, ruleset: Ruleset[Any, Any], path: Path, hero: str | None) -> list[str]:
+        return self._loaded().shop(ruleset, path, hero)
 
     def setup(self, ruleset: Ruleset[Any, Any], path: Path, adventure: str) -> dict[str, Any]:
         return self._loaded().setup(ruleset, path, adventure)

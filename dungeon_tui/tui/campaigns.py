@@ -238,6 +238,7 @@ class CampaignScreen(Screen[None]):
                 options.append(Option("Play another adventure...", id="pick"))
         if page.armory:
             options.append(Option("Buy from the armory (the list below)", id="armory"))
+            options.append(Option("Let the companions shop for a hero...", id="shop"))
         options.append(Option("Back", id="back"))
         actions.add_options(options)
         actions.highlighted = 0
@@ -264,6 +265,26 @@ class CampaignScreen(Screen[None]):
                                  lambda i: None if i is None else self.play(self.page.adventures[i][0]))
         elif choice == "armory":
             self.query_one("#armory", DataTable).focus()
+        elif choice == "shop":
+            self.shop()
+
+    def shop(self) -> None:
+        """The companion's buying for a hero the player picks (or every hero), each line shown."""
+        from ..engine.campaign_file import CampaignError
+        heroes = list(self.page.heroes)
+        choices = [f"{n} ({gold} gold)" for _t, n, gold in heroes] + ["every hero"]
+
+        def chosen(i: int | None) -> None:
+            if i is None:
+                return
+            try:
+                said = book(self.ruleset).shop(self.ruleset, self.path, heroes[i][0] if i < len(heroes) else None)
+            except CampaignError as err:
+                self.notify(str(err), severity="error", timeout=6)
+                return
+            self.notify("\n".join(said), timeout=8)
+            self.refresh_page()
+        self.app.push_screen(Choose("Who lets the companion shop for him?", choices), chosen)
 
     def settle(self, fallen: str, then: str | None = None) -> None:
         """Ask who takes a fallen hero's place (or nobody); then play `then`, if given."""

@@ -377,3 +377,28 @@ def test_campaign_quest_played_in_the_app_then_resumed(tmp_path, monkeypatch, ca
     other = str(tmp_path / "other.json")
     assert main(["campaign", "new", other, "--game", "heroquest", "--heroes", "dwarf"]) == 0
     assert main(["campaign", "play", other, "--resume", save]) == 2  # not that campaign's party
+
+
+def test_the_companion_shops_for_defence_first_then_saves_for_what_it_wants(tmp_path, capsys):
+    """`campaign shop`: a helmet and a shield before a third attack die, chain mail last; a
+    piece he cannot afford stops the list (he saves for it); the Wizard buys nothing."""
+    f = tmp_path / "c.json"
+    camp.save(rich(camp.new("t"), dwarf=430, elf=100, wizard=900), f)
+    assert main(["campaign", "shop", str(f)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    c = camp.load(f)
+    assert c.hero("dwarf").equipment == ["shortsword", "helmet", "shield"] and c.hero("dwarf").gold == 155
+    assert said[1] == ("the Dwarf buys a Helmet: one more defence die, for 125 gold (305 left); buys a Shield: "
+                       "one more defence die, for 150 gold (155 left); saves for a Broadsword: 3 attack dice "
+                       "(250 gold; he has 155)")
+    assert c.hero("elf").gold == 100 and "saves for a Helmet" in said[2]
+    assert c.hero("wizard").gold == 900
+    assert said[3] == "the Wizard buys nothing: the armory has nothing that betters him"
+    assert [e["item"] for e in c.log if e["kind"] == "buy"] == ["helmet", "shield"]
+    c.hero("dwarf").gold = 800
+    camp.save(c, f)
+    assert main(["campaign", "shop", str(f), "--hero", "dwarf"]) == 0
+    c = camp.load(f)
+    assert c.hero("dwarf").equipment[-2:] == ["broadsword", "chain_mail"]
+    assert c.hero("dwarf").main_weapon == "broadsword"
+    assert c.hero("dwarf").gold == 50

@@ -132,3 +132,30 @@ def test_the_command_line_asks_too(tmp_path, capsys):
     assert main(["campaign", "play", str(w), "--adventure", "fp6"]) == 2
     assert "--recruit nobody" in capsys.readouterr().err
     assert main(["campaign", "play", str(w), "--adventure", "fp6", "--recruit", "nobody"]) == 0
+
+
+def test_the_companion_shops_for_a_hero_from_the_campaign_screen(tmp_path):
+    path = tmp_path / "campaigns" / "c.json"
+    path.parent.mkdir()
+    c = hq_camp.new("Shopping", ["barbarian", "dwarf"])
+    c.hero("dwarf").gold = 300
+    hq_camp.save(c, path)
+    notes: list[str] = []
+
+    async def run():
+        app = DungeonApp()
+        app.notify = lambda message, **kw: notes.append(str(message))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await to_campaigns(app, pilot)
+            await pilot.press("down", "enter")  # the one campaign file
+            assert await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen))
+            assert await wait_for(pilot, lambda: "Let the companions shop" in screen_text(app))
+            app.screen.shop()
+            assert await wait_for(pilot, lambda: isinstance(app.screen, Choose))
+            assert app.screen.choices == ["Barbarian (0 gold)", "Dwarf (300 gold)", "every hero"]
+            await pilot.press("down", "enter")  # the Dwarf
+            assert await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and bool(notes))
+    asyncio.run(run())
+    assert hq_camp.load(path).hero("dwarf").equipment == ["shortsword", "helmet", "shield"]
+    assert notes[-1].startswith("the Dwarf buys a Helmet: one more defence die, for 125 gold (175 left); buys a Shield")
+    assert notes[-1].endswith("saves for a Broadsword: 3 attack dice (250 gold; he has 25)")

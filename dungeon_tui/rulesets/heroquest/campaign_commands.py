@@ -12,12 +12,13 @@ from ...engine.contract import ArmoryItem, CampaignPage, CampaignTools, Ruleset
 from ...engine.game import Game
 from ...engine.words import listing
 from . import campaign as camp
+from .ai.shopping import shopping_list
 from .content import HERO_ORDER, load_content
 
 
 class Commands:
     format: str = camp.FORMAT
-    commands: tuple[str, ...] = ("new", "play", "show", "buy", "main", "give", "replace")
+    commands: tuple[str, ...] = ("new", "play", "show", "buy", "shop", "main", "give", "replace")
 
     def command(self, args: Namespace, ruleset: Ruleset[Any, Any], tools: CampaignTools) -> int:
         path = Path(args.file)
@@ -36,6 +37,9 @@ class Commands:
             return 0
         if cmd == "buy":
             tools.say(self.buy(ruleset, path, args.hero, args.item))
+            return 0
+        if cmd == "shop":
+            tools.say("\n".join(self.shop(ruleset, path, args.hero)))
             return 0
         if cmd == "replace":
             tools.say(self.settle(ruleset, path, args.hero, None if args.with_type == camp.NOBODY else args.with_type))
@@ -105,6 +109,21 @@ class Commands:
         camp.save(c, path)
         h = c.hero(hero)
         return f"the {h.name} buys {load_content().equipment[item].name}; {h.gold} gold left"
+
+    def shop(self, ruleset: Ruleset[Any, Any], path: Path, hero: str | None) -> list[str]:
+        """The companion's buying for one hero or every living one, written at once; a line
+        for each hero saying what he bought and why, or what he saves for."""
+        c = camp.load(path)
+        content = load_content()
+        lines = []
+        for h in [c.hero(hero)] if hero else c.living():
+            keys, said = shopping_list(content.heroes[h.hero_type], h.equipment + h.artifacts, h.main_weapon,
+                                       h.gold, content)
+            for key in keys:
+                c = camp.buy(c, h.hero_type, key)
+            lines.append(f"the {h.name} " + "; ".join(said))
+        camp.save(c, path)
+        return lines
 
     def setup(self, ruleset: Ruleset[Any, Any], path: Path, adventure: str) -> dict[str, Any]:
         return camp.setup_for(camp.load(path), adventure)

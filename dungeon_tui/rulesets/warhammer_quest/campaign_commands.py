@@ -76,6 +76,9 @@ class Commands:
     def buy(self, ruleset: Ruleset[Any, Any], path: Path, hero: str, item: str) -> str:
         raise CampaignError("a Warhammer Quest party buys nothing between adventures here (no settlement yet)")
 
+    def shop(self, ruleset: Ruleset[Any, Any], path: Path, hero: str | None) -> list[str]:
+        raise CampaignError("a Warhammer Quest party buys nothing between adventures here (no settlement yet)")
+
     def setup(self, ruleset: Ruleset[Any, Any], path: Path, adventure: str) -> dict[str, Any]:
         return camp.setup_for(camp.load(path), adventure)
 
