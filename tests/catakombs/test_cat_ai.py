@@ -10,6 +10,7 @@ from dungeon_tui.engine.game import DUNGEON, Action, Decision
 from dungeon_tui.rulesets.catakombs import combat, items, movement, spells  # noqa: F401  (their actions register)
 from dungeon_tui.rulesets.catakombs.acts import ACTS
 from dungeon_tui.rulesets.catakombs.ai import controllers
+from dungeon_tui.rulesets.catakombs.ai.companions import CompanionSeat
 from dungeon_tui.rulesets.catakombs.ai.interpreter import script_problems
 from dungeon_tui.rulesets.catakombs.ai.master import MasterSeat
 from dungeon_tui.rulesets.catakombs.ai.words import registry
@@ -302,3 +303,31 @@ def test_only_a_hero_who_can_read_it_spends_ap_on_the_secret_writing():
         t.state.secret = {"32,4": "closed"}
         action, _ = controllers()["*"].choose(t, hero_decision(t, hero))    # type: ignore[arg-type]
         assert (action.kind == "decipher") == deciphers
+
+
+def test_a_companion_with_the_way_blocked_lets_a_later_friend_go_first():
+    """The three heroes stand in a row in the entrance, Torgils behind the others: with
+    nothing to do yet, he hands over to Esterella (his AP kept) instead of losing them; the
+    last hero in party order never hands back, so the turn cannot go round in circles."""
+    from dungeon_tui.rulesets import get
+    rs = get("catakombs")
+    setup = {"adventure": "lost_treasure", "heroes": ["torgils", "esterella", "irf"]}
+    game = rs.new_game(setup, 685973)
+    chance = rs.ai_controllers()["chance"]
+    spots = {"torgils": (1, 1), "esterella": (2, 1), "irf": (3, 1)}
+    while game.pending.seat == "chance" or game.pending.options[0].kind == "deploy":
+        d = game.pending
+        if d.seat == "chance":
+            picked = chance.choose(game, d)
+            game.play(picked[0] if isinstance(picked, tuple) else picked)
+        else:
+            fid = d.context["figure"]
+            game.play(next(a for a in d.options if a.get("to") == spots[fid]))
+    d = game.pending
+    assert d.context["figure"] == "torgils" and game.state.figures["torgils"].ap == 4
+    companion = controllers()["*"]
+    action, why = companion.choose(game, d)  # type: ignore[arg-type]
+    assert (action.kind, action.get("target")) == ("switch_hero", "esterella")
+    assert why == "Torgils: nothing to do yet: lets Esterella the Healer go first, keeping 4 AP"
+    # Irf, last in party order, is offered nobody to hand over to: he would end his activation.
+    assert CompanionSeat.let_a_friend_go_first(game, d, game.state.figures["irf"]) is None

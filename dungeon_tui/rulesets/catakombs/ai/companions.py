@@ -9,6 +9,7 @@ spend the point on whatever its script says, as the point is lost after it."""
 from __future__ import annotations
 
 from ....engine.game import Action, Decision, Game
+from ..state import Figure
 from .fate import rerolls
 from .interpreter import run_script
 from .master import kinds_among, side_choice
@@ -32,11 +33,30 @@ class CompanionSeat:
                 return action, f"{name(me)}: {why}"
             if action is not None:
                 return d.offers_of("pass")[0], f"{name(me)}: keeps the point for a blow"
+        if me is not None and me.standing and me.ap > 0:
+            later = self.let_a_friend_go_first(game, d, me)
+            if later is not None:
+                return later
         for kind in ("pass", "end_activation", "end_heroes_turn"):
             found = d.offers_of(kind)
             if found:
                 return found[0], "nothing more worth doing"
         return d.options[-1], "nothing more worth doing"
+
+    @staticmethod
+    def let_a_friend_go_first(game: Game, d: Decision, me: Figure) -> tuple[Action, str] | None:
+        """Nothing to do yet (a friend in the way, say): hand over to a friend later in party
+        order who still has AP, keeping this hero's AP for when the way is clear.  Only later
+        friends, so two stuck heroes never hand the turn back and forth: the last ends his
+        activation and the first in order comes back with what is left."""
+        order = [f.id for f in game.state.hero_side()]
+        mine = order.index(me.id) if me.id in order else len(order)
+        for a in d.offers_of("switch_hero"):
+            target = a.get("target")
+            if target in order and order.index(target) > mine:
+                friend = game.state.figures[target]
+                return a, f"{name(me)}: nothing to do yet: lets {friend.name} go first, keeping {me.ap} AP"
+        return None
 
 
     @staticmethod
