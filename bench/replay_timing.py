@@ -41,9 +41,10 @@ def prepare(ruleset: Any) -> None:
         _COLLECTING_LESS.append(True)
 
 
-def simulate_many(ruleset: Any, setup: dict[str, Any], games: int) -> tuple[list[float], int, Any]:
+def simulate_many(ruleset: Any, setup: dict[str, Any], games: int, hashes: bool = True) -> tuple[list[float], int, Any]:
     """Play `games` AI games of one setup (the seeds `simulate` uses): each game's seconds, the
-    decisions in all, and the longest game."""
+    decisions in all, and the longest game.  `hashes=False` plays them as `simulate` does
+    without --record: no state hash at the rounds' checkpoints (the longest then has none)."""
     from dungeon_tui.batch import game_seed
     prepare(ruleset)
     times, decisions, longest = [], 0, None
@@ -51,6 +52,7 @@ def simulate_many(ruleset: Any, setup: dict[str, Any], games: int) -> tuple[list
         t0 = time.perf_counter()
         game = ruleset.new_game(setup, game_seed(1, i))
         game.keep_events = False
+        game.hashes = hashes
         game.run(ruleset.ai_controllers())
         times.append(time.perf_counter() - t0)
         decisions += len(game.decisions)

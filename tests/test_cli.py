@@ -78,6 +78,25 @@ def test_simulate_on_two_processes_plays_the_same_games(tmp_path, capsys):
         assert without_date(tmp_path / "one" / name) == without_date(tmp_path / "two" / name)
 
 
+def test_simulate_hashes_the_rounds_only_for_a_record(tmp_path, monkeypatch):
+    # Nothing reads a round's state hash but a record (and its replay): a game simulated
+    # without one skips them and plays the same game.
+    from dungeon_tui.batch import play_one
+    from dungeon_tui.engine.game import Game
+    from dungeon_tui.rulesets import game_from_record
+    hashed = []
+    state_hash = Game.state_hash
+    monkeypatch.setattr(Game, "state_hash", lambda game: hashed.append(1) or state_hash(game))
+    rs = get("catakombs")
+    bare = play_one(rs, {"adventure": "escape"}, 1, 0, None, "test")
+    assert not hashed
+    kept = play_one(rs, {"adventure": "escape"}, 1, 0, tmp_path, "test")
+    assert hashed and bare.row() == kept.row()
+    rec = record.read(tmp_path / f"catakombs-{kept.seed}.json")
+    assert rec.checkpoints and all(digest for _, _, digest in rec.checkpoints)
+    record.replay(rec, game_from_record)  # checks every round's hash
+
+
 def test_simulate_csv_has_a_row_per_game_in_the_games_words(tmp_path, capsys):
     out = simulate(capsys, "--game", "warhammer-quest", "--games", "5", "--seed", "4", "--adventure", "random",
                    "--csv", str(tmp_path / "g.csv"))

@@ -120,6 +120,13 @@ class Entry:
     calls: tuple[Call, ...]
     goto: str | None = None  # default: another script
     also: tuple[tuple[Call, bool], ...] = ()  # more conditions that must all hold (a `when` list)
+    # Every condition with its negation, the first first (none for a default), made once:
+    # `choose` reads them at ~30 entries a decision.
+    tests: tuple[tuple[Call, bool], ...] = field(init=False, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        tests = () if self.condition is None else ((self.condition, self.negate), *self.also)
+        object.__setattr__(self, "tests", tests)
 
 
 @dataclass
@@ -279,7 +286,7 @@ def choose(script: Script, scripts: dict[str, Script], registry: Registry, ctx: 
         for i, entry in enumerate(script.entries):
             label = ""
             if entry.condition is not None:
-                tests = ((entry.condition, entry.negate), *entry.also)
+                tests = entry.tests
                 # Written out (not all() over a generator): asked of ~30 entries a decision.
                 held = True
                 for c, neg in tests:

@@ -149,3 +149,12 @@ def test_a_line_in_its_box_crosses_what_it_crosses_drawn_there():
             mirrored, mirrored_corners = box_crossing(dx, dy)
             assert sorted(mirrored) == sorted(inside), (dx, dy)
             assert pairs(mirrored_corners) == pairs(corners) and len(mirrored_corners) == len(corners), (dx, dy)
+
+
+def test_a_flat_line_listed_by_columns_crosses_what_the_scan_finds():
+    # The lines box_crossing works out are listed column by column: the same squares in the
+    # same order, and the same corner pairs, as the scan of the box that `crossing` makes.
+    from dungeon_tui.rulesets.catakombs.sight import _flat_crossing
+    for w in range(48):
+        for h in range(w + 1):
+            assert _flat_crossing.__wrapped__(w, h) == crossing.__wrapped__((0, 0), (w, h)), (w, h)

@@ -56,6 +56,12 @@ def crossing(a: Square, b: Square) -> tuple[tuple[Square, ...], tuple[tuple[Squa
             if 2 * abs(dx * (y - a[1]) - dy * (x - a[0])) < reach:
                 inside.append((dx * (x - a[0]) + dy * (y - a[1]), (x, y)))
     inside.sort()
+    return tuple(sq for _, sq in inside), _corners(a, dx, dy)
+
+
+def _corners(a: Square, dx: int, dy: int) -> tuple[tuple[Square, Square], ...]:
+    """The pairs of squares a line from a, dx and dy long, passes exactly between at a shared
+    corner."""
     corners: list[tuple[Square, Square]] = []
     sx, sy = _sign(dx), _sign(dy)
     if sx and sy:
@@ -69,7 +75,7 @@ def crossing(a: Square, b: Square) -> tuple[tuple[Square, ...], tuple[tuple[Squa
             k = num // abs(dx)
             before_x, before_y = a[0] + sx * (j - 1) // 2, a[1] + sy * (k - 1) // 2
             corners.append(((before_x + sx, before_y), (before_x, before_y + sy)))
-    return tuple(sq for _, sq in inside), tuple(corners)
+    return tuple(corners)
 
 
 def terrain_los(a: Square, b: Square, obstacle: Test) -> bool:
@@ -127,7 +133,21 @@ def box_crossing(dx: int, dy: int) -> tuple[tuple[Square, ...], tuple[tuple[Squa
 
 @lru_cache(maxsize=4096)
 def _flat_crossing(w: int, h: int) -> tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]:
-    return crossing.__wrapped__((0, 0), (w, h))
+    """`crossing` of (0, 0)-(w, h), w >= h >= 0, by columns: the test |w*y - h*x| < (w + h) / 2
+    holds, in column x, for the whole numbers y strictly between (2hx - w - h) / 2w and
+    (2hx + w + h) / 2w, so these are listed, not tested (a fresh process makes a few hundred
+    shapes, the scan of each box was most of a first quest's sight)."""
+    if w == 0:
+        return (), ()
+    reach, across = w + h, 2 * w
+    inside = []
+    for x in range(w + 1):
+        mid = 2 * h * x
+        for y in range(max(0, (mid - reach) // across + 1), min(h, -((-mid - reach) // across) - 1) + 1):
+            inside.append((w * x + h * y, (x, y)))
+    inside.sort()
+    ends = ((0, 0), (w, h))
+    return tuple(sq for _, sq in inside if sq not in ends), _corners((0, 0), w, h)
 
 
 def box_corner(width: int, a: Square, b: Square) -> int:

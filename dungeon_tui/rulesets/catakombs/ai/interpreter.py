@@ -40,8 +40,7 @@ def for_best_stat(script: tactics.Script, best: str) -> tactics.Script:
     found = _FOR_STAT.get((id(script), best))
     if found is None or found[0] is not script:
         def other(entry: tactics.Entry) -> bool:
-            tests = ((entry.condition, entry.negate), *entry.also) if entry.condition is not None else ()
-            return any(c.name == "primary" and not neg and dict(c.params)["stat"] != best for c, neg in tests)
+            return any(c.name == "primary" and not neg and c.kwargs["stat"] != best for c, neg in entry.tests)
         found = _FOR_STAT[(id(script), best)] = (
             script, tactics.Script(script.name, [e for e in script.entries if not other(e)], script.params))
     return found[1]
