@@ -234,7 +234,7 @@ def _numbered(field: Battlefield) -> _Graph:
         square=tuple(squares), steps=steps, later=_no_climbs(steps),
         standable=tuple(field.standable(sq) for sq in squares),
         contact=tuple(tuple(number[c] for c in contacts.get(sq, ())) for sq in squares),
-        metric=_metric(squares, steps))
+        metric=_metric(steps))
 
 
 def _least(a: Square, b: Square) -> int:
@@ -244,10 +244,13 @@ def _least(a: Square, b: Square) -> int:
     return 2 * max(dx, dy) + min(dx, dy)
 
 
-def _metric(squares: list[Square] | tuple[Square, ...], steps: tuple[tuple[tuple[int, int, Step], ...], ...]) -> bool:
+def _metric(steps: tuple[tuple[tuple[int, int, Step], ...], ...]) -> bool:
     """No step cheaper than _least over the squares it crosses: then _least bounds every route
-    from below, and a goal beyond it is out of reach before any search."""
-    return all(st.cost >= _least(sq, st.to) for sq, out in zip(squares, steps, strict=True) for _n, _k, st in out)
+    from below, and a goal beyond it is out of reach before any search.  Every kind of step but
+    a drop costs at least that (a normal step 2 or 3, more into wood or water or over an
+    obstacle; a ladder or a climb 4 or more, straight; a leap as many squares as it crosses);
+    a drop is free."""
+    return not any(st[2].way == "drop" for out in steps for st in out)
 
 
 def _no_climbs(steps: tuple[tuple[tuple[int, int, Step], ...], ...]) -> tuple[tuple[tuple[int, int, Step], ...], ...]:
@@ -268,7 +271,7 @@ def _graph_of(field: Battlefield, ways: frozenset[str]) -> _Graph:
     if all(st[2].way in ways for out in base.steps for st in out):
         return base
     steps = tuple(tuple(s for s in out if s[2].way in ways) for out in base.steps)
-    return replace(base, steps=steps, later=_no_climbs(steps), metric=_metric(base.square, steps))
+    return replace(base, steps=steps, later=_no_climbs(steps), metric=_metric(steps))
 
 
 # Searches asked again on the same board (the AI's look and the rule's offer of the same move,
@@ -316,18 +319,28 @@ class _Spread:
         closed.discard(first)
         self.blocked = frozenset(closed)  # never settled
         self.closed = closed
-        self.best: dict[int, int] = {first: 0}
+        # Each square's best key so far, by number, while the search runs: unseen ones at the
+        # limit, blocked ones -1.  A step into a settled square (its key no more than the one
+        # being settled) or a blocked one is never better, so the inner loop tests nothing else.
+        # Once the search has ended, the settled squares' keys alone (a table a square).
+        self.best: list[int] | dict[int, int] = [(self.limit + 1) << 10] * len(graph.square)
+        for at in closed:
+            self.best[at] = -1
+        self.best[first] = 0
         self.settled: list[int] = []  # in the order settled: a parent before its children
         self.tree: _Tree = ({}, {})  # the square each was reached from, and by which step
         self.done = False  # nothing more can be reached
         self._ways: dict[int, int] = {first: 0}
+        self._watch: set[int] = set()  # the goals a caller waits for: the only squares yielded
         self._run = self._spread(stop_at)
         self._ends: list[int] | None = None
         self._costs: dict[Square, int] | None = None
 
     def _spread(self, stop_at: set[int]) -> Iterator[int]:
-        """Settle square after square, each yielded before its steps are taken."""
-        closed, best, settled, first = self.closed, self.best, self.settled, self.first
+        """Settle square after square, each watched one yielded before its steps are taken."""
+        closed, settled, first, watch = self.closed, self.settled, self.first, self._watch
+        best = self.best
+        assert isinstance(best, list)
         parent, via = self.tree
         # Dijkstra with a bucket per (cost, tests), keyed cost << 10 | tests (a path never takes a
         # thousand tests): costs are small integers, so the heap holds the few keys in use, not
@@ -335,23 +348,21 @@ class _Spread:
         keys: list[int] = [0]
         buckets: dict[int, list[int]] = {0: [first]}
         steps, later, pop, push = self.graph.steps, self.graph.later, heapq.heappop, heapq.heappush
-        limit_key = (self.limit + 1) << 10
         while keys:
             key = pop(keys)
             bucket = buckets.pop(key)
             for at in bucket:  # grows while it is read when a free step (a drop) reaches the same key
-                if at in closed:
+                if best[at] != key or at in closed:  # reached again more cheaply, or settled
                     continue
                 closed.add(at)
                 settled.append(at)
-                yield at
+                if at in watch:
+                    yield at
                 if at in stop_at and at != first:
                     continue
                 for to, add, step in later[at] if at != first else steps[at]:
-                    if to in closed:
-                        continue
                     new = key + add
-                    if new < limit_key and new < best.get(to, limit_key):
+                    if new < best[to]:
                         best[to] = new
                         parent[to] = at
                         via[to] = step
@@ -364,6 +375,7 @@ class _Spread:
                             push(keys, new)
                         else:
                             found.append(to)
+        self.best = {at: best[at] for at in settled}
 
     def whole(self) -> _Spread:
         """Settled to the end."""
@@ -377,15 +389,15 @@ class _Spread:
         """Settle on until every goal wanted that a route could reach is settled."""
         if self.done:
             return
-        closed = self.closed
-        left = {at for at in wanted if at not in closed and _may_settle(self, at)}
+        closed, left = self.closed, self._watch
+        left.update(at for at in wanted if at not in closed and _may_settle(self, at))
         if not left:
             return
         for at in self._run:
-            if at in left:
-                left.discard(at)
-                if not left:
-                    return
+            left.discard(at)
+            if not left:
+                return
+        left.clear()
         self.done = True
 
     @property
@@ -405,7 +417,7 @@ class _Spread:
         settled but the start where a model may stand (worked out once)."""
         if self._ends is None:
             standable, first = self.graph.standable, self.first
-            self._ends = [at for at in sorted(self.whole().best) if at != first and standable[at]]
+            self._ends = [at for at in sorted(self.whole().settled) if at != first and standable[at]]
         return self._ends
 
     def costs(self) -> dict[Square, int]:
@@ -426,7 +438,7 @@ class _Spread:
         self.reach(wanted)
         ways, closed, first = self.ways, self.closed, self.first
         return {square[at]: found(best[at] >> 10, best[at] & 1023, ways[at], tree, at)
-                for at in sorted(wanted) if at in best and at in closed and at != first and standable[at]}
+                for at in sorted(wanted) if at in closed and at not in self.blocked and at != first and standable[at]}
 
 
 def _may_settle(spread: _Spread, at: int) -> bool:
