@@ -126,7 +126,7 @@ def test_a_failed_charge_walks_m_along_the_canonical_path():
 def _forget_searches(field):
     from dungeon_tui.rulesets.skirmish import moves as dist
     dist._searches(field).clear()
-    dist._spreads(field).clear()
+    dist._wholes(field).clear()
 
 
 def test_kept_whole_searches_answer_as_a_fresh_search_would():
@@ -158,10 +158,11 @@ def test_kept_whole_searches_answer_as_a_fresh_search_would():
             list(move_options(field, start, 9, mode="flee", enemies=enemies, friends=friends))
 
 
-def test_a_search_continued_for_other_goals_answers_as_a_fresh_search_would():
-    """One charger's search, asked for one target's contact squares and then continued for the
-    next (some out of reach, some with an enemy on them), gives each the routes a fresh search
-    gives it: the same squares, costs, tests and steps, row by row, and then the same whole."""
+def test_charge_searches_asked_one_after_another_answer_as_fresh_searches_would():
+    """One charger's searches for several targets asked in turn (some out of reach, some with
+    an enemy on a contact square: kept whole searches answer the later ones) give each the
+    routes a fresh search gives it: the same squares, costs, tests and steps, row by row; and a
+    whole search made after them is the one made first."""
     from dungeon_tui.rulesets.skirmish.moves import charge_squares, move_costs
     for scenario in ("border_patrol", "hold_the_ruin", "defend_the_village"):
         field = battlefield_for(load_content(), scenario)
@@ -185,7 +186,7 @@ def test_a_search_continued_for_other_goals_answers_as_a_fresh_search_would():
                 _forget_searches(field)
             whole = move_costs(field, start, 8, mode="charge", enemies=enemies)
             _forget_searches(field)
-            for target in enemies[:1]:  # a search stopped at its goals, then run to its end
+            for target in enemies[:1]:  # a search for some goals, then the whole one
                 charge_squares(field, start, 8, target, enemies=enemies)
             assert move_costs(field, start, 8, mode="charge", enemies=enemies) == whole
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
@@ -218,8 +218,6 @@ class _Graph:
     later: tuple[tuple[tuple[int, int, Step], ...], ...]
     standable: tuple[bool, ...]
     contact: tuple[tuple[int, ...], ...]  # the squares a model there touches
-    # Every step costs at least a straight walk over the same squares (_least): no free drop.
-    metric: bool = False
 
 
 @lru_cache(maxsize=16)
@@ -233,24 +231,7 @@ def _numbered(field: Battlefield) -> _Graph:
     return _Graph(
         square=tuple(squares), steps=steps, later=_no_climbs(steps),
         standable=tuple(field.standable(sq) for sq in squares),
-        contact=tuple(tuple(number[c] for c in contacts.get(sq, ())) for sq in squares),
-        metric=_metric(steps))
-
-
-def _least(a: Square, b: Square) -> int:
-    """The least a move from `a` to `b` can cost in half-squares on a graph where no step costs
-    less than a straight walk over open ground: 3 a diagonal, 2 a straight square."""
-    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
-    return 2 * max(dx, dy) + min(dx, dy)
-
-
-def _metric(steps: tuple[tuple[tuple[int, int, Step], ...], ...]) -> bool:
-    """No step cheaper than _least over the squares it crosses: then _least bounds every route
-    from below, and a goal beyond it is out of reach before any search.  Every kind of step but
-    a drop costs at least that (a normal step 2 or 3, more into wood or water or over an
-    obstacle; a ladder or a climb 4 or more, straight; a leap as many squares as it crosses);
-    a drop is free."""
-    return not any(st[2].way == "drop" for out in steps for st in out)
+        contact=tuple(tuple(number[c] for c in contacts.get(sq, ())) for sq in squares))
 
 
 def _no_climbs(steps: tuple[tuple[tuple[int, int, Step], ...], ...]) -> tuple[tuple[tuple[int, int, Step], ...], ...]:
@@ -271,7 +252,7 @@ def _graph_of(field: Battlefield, ways: frozenset[str]) -> _Graph:
     if all(st[2].way in ways for out in base.steps for st in out):
         return base
     steps = tuple(tuple(s for s in out if s[2].way in ways) for out in base.steps)
-    return replace(base, steps=steps, later=_no_climbs(steps), metric=_metric(steps))
+    return replace(base, steps=steps, later=_no_climbs(steps))
 
 
 # Searches asked again on the same board (the AI's look and the rule's offer of the same move,
@@ -290,134 +271,41 @@ def _searches(field: Battlefield) -> dict[tuple[object, ...], dict[Square, Route
 
 
 @lru_cache(maxsize=4)
-def _spreads(field: Battlefield) -> dict[tuple[object, ...], _Spread]:
-    """The searches by start, allowance, mode and enemies, each settled as far as it was asked."""
+def _wholes(field: Battlefield) -> dict[tuple[object, ...], _Whole]:
+    """Searches that settled every square they could reach, by start, allowance, mode and enemies."""
     return {}
 
 
-class _Spread:
-    """One search from a start among the same enemies (Dijkstra on cost, then tests, then the
-    order squares were first reached), settling squares only as far as it is asked: the squares
-    settle in the same order whatever goals are asked of it, so a charger weighing several
-    targets, or a target weighed by the AI and then by the rules, continues one search rather
-    than starting again, and a goal no search could settle stops nothing short of the end."""
-
-    def __init__(self, graph: _Graph, field: Battlefield, start: Square, allowance: int, mode: Mode,
-                 enemies: tuple[Square, ...]) -> None:
-        width = field.width
-        self.graph, self.start = graph, start
-        self.limit = 2 * allowance + 1
-        # Squares off the table count for nothing (as they did when squares were looked up by name).
-        enemy_at = {sq[1] * width + sq[0] for sq in enemies if field.inside(sq)}
-        touching = {c for e in enemy_at for c in graph.contact[e]}
-        # A charger stops at the first square touching an enemy; only a charge or an interception enters one.
-        stop_at = touching if mode != "intercept" else set()
-        self.first = first = start[1] * width + start[0]
-        # The squares no step may enter: those settled, the enemies' and (but for a charge or an
-        # interception) those touching an enemy; the start is settled first, wherever it is.
-        closed = enemy_at | touching if mode not in ("charge", "intercept") else set(enemy_at)
-        closed.discard(first)
-        self.blocked = frozenset(closed)  # never settled
-        self.closed = closed
-        # Each square's best key so far, by number, while the search runs: unseen ones at the
-        # limit, blocked ones -1.  A step into a settled square (its key no more than the one
-        # being settled) or a blocked one is never better, so the inner loop tests nothing else.
-        # Once the search has ended, the settled squares' keys alone (a table a square).
-        self.best: list[int] | dict[int, int] = [(self.limit + 1) << 10] * len(graph.square)
-        for at in closed:
-            self.best[at] = -1
-        self.best[first] = 0
-        self.settled: list[int] = []  # in the order settled: a parent before its children
-        self.tree: _Tree = ({}, {})  # the square each was reached from, and by which step
-        self.done = False  # nothing more can be reached
-        self._ways: dict[int, int] = {first: 0}
-        self._watch: set[int] = set()  # the goals a caller waits for: the only squares yielded
-        self._run = self._spread(stop_at)
-        self._ends: list[int] | None = None
-        self._costs: dict[Square, int] | None = None
-
-    def _spread(self, stop_at: set[int]) -> Iterator[int]:
-        """Settle square after square, each watched one yielded before its steps are taken."""
-        closed, settled, first, watch = self.closed, self.settled, self.first, self._watch
-        best = self.best
-        assert isinstance(best, list)
-        parent, via = self.tree
-        # Dijkstra with a bucket per (cost, tests), keyed cost << 10 | tests (a path never takes a
-        # thousand tests): costs are small integers, so the heap holds the few keys in use, not
-        # every square pushed, and each bucket is taken in the order its squares were reached.
-        keys: list[int] = [0]
-        buckets: dict[int, list[int]] = {0: [first]}
-        steps, later, pop, push = self.graph.steps, self.graph.later, heapq.heappop, heapq.heappush
-        while keys:
-            key = pop(keys)
-            bucket = buckets.pop(key)
-            for at in bucket:  # grows while it is read when a free step (a drop) reaches the same key
-                if best[at] != key or at in closed:  # reached again more cheaply, or settled
-                    continue
-                closed.add(at)
-                settled.append(at)
-                if at in watch:
-                    yield at
-                if at in stop_at and at != first:
-                    continue
-                for to, add, step in later[at] if at != first else steps[at]:
-                    new = key + add
-                    if new < best[to]:
-                        best[to] = new
-                        parent[to] = at
-                        via[to] = step
-                        if new == key:
-                            bucket.append(to)
-                            continue
-                        found = buckets.get(new)
-                        if found is None:
-                            buckets[new] = [to]
-                            push(keys, new)
-                        else:
-                            found.append(to)
-        self.best = {at: best[at] for at in settled}
-
-    def whole(self) -> _Spread:
-        """Settled to the end."""
-        if not self.done:
-            for _at in self._run:
-                pass
-            self.done = True
-        return self
-
-    def reach(self, wanted: set[int]) -> None:
-        """Settle on until every goal wanted that a route could reach is settled."""
-        if self.done:
-            return
-        closed, left = self.closed, self._watch
-        left.update(at for at in wanted if at not in closed and _may_settle(self, at))
-        if not left:
-            return
-        for at in self._run:
-            left.discard(at)
-            if not left:
-                return
-        left.clear()
-        self.done = True
+@dataclass(eq=False)
+class _Whole:
+    """A search that ran until nothing more could be reached: every square it settled with its
+    key (cost << 10 | tests) and kinds of step, and its tree.  A search for some goals from the
+    same start among the same enemies settles the same squares the same way until it stops, so
+    its routes are read off this one (a charger weighing several targets searches once when
+    the first search found some contact square out of reach)."""
+    graph: _Graph
+    first: int
+    best: dict[int, int]
+    settled: list[int]  # in the order the search settled them: a parent before its children
+    tree: _Tree
+    _ends: list[int] | None = None
+    _ways: dict[int, int] | None = None
+    _costs: dict[Square, int] | None = None
 
     @property
     def ways(self) -> dict[int, int]:
-        """Each settled square's kinds of step on its way: its parent's and its last step's
-        (worked out for the squares settled since last asked; the AI's costs never ask)."""
-        ways, settled = self._ways, self.settled
-        if len(ways) < len(settled):  # the start's is there from the first
-            parent, via = self.tree
-            bits = _WAY_BITS
-            for at in settled[len(ways):]:
-                ways[at] = ways[parent[at]] | bits[via[at].way]
-        return ways
+        """Each square's kinds of step on its way, worked out when routes are first made (the
+        AI's costs and a flight's squares never ask)."""
+        if self._ways is None:
+            self._ways = _ways_of(self.settled, self.tree, self.first)
+        return self._ways
 
     def ends(self) -> list[int]:
-        """The squares (by number, row by row) a whole search's move may end on: every one
-        settled but the start where a model may stand (worked out once)."""
+        """The squares (by number, row by row) a move may end on: every one settled but the start
+        where a model may stand (worked out once)."""
         if self._ends is None:
             standable, first = self.graph.standable, self.first
-            self._ends = [at for at in sorted(self.whole().settled) if at != first and standable[at]]
+            self._ends = [at for at in sorted(self.best) if at != first and standable[at]]
         return self._ends
 
     def costs(self) -> dict[Square, int]:
@@ -428,24 +316,14 @@ class _Spread:
             self._costs = {square[at]: best[at] >> 10 for at in self.ends()}
         return self._costs
 
-    def routes(self, wanted: set[int] | None) -> dict[Square, Route]:
+    def routes(self, wanted: Collection[int] | None) -> dict[Square, Route]:
         """The routes to the squares wanted (None: all) a model may stand on, row by row."""
-        found, best, tree, standable, square = Route.found, self.best, self.tree, self.graph.standable, \
-            self.graph.square
+        found, best, ways, tree, standable, square = Route.found, self.best, self.ways, self.tree, \
+            self.graph.standable, self.graph.square
         if wanted is None:
-            ways = self.whole().ways
             return {square[at]: found(best[at] >> 10, best[at] & 1023, ways[at], tree, at) for at in self.ends()}
-        self.reach(wanted)
-        ways, closed, first = self.ways, self.closed, self.first
         return {square[at]: found(best[at] >> 10, best[at] & 1023, ways[at], tree, at)
-                for at in sorted(wanted) if at in closed and at not in self.blocked and at != first and standable[at]}
-
-
-def _may_settle(spread: _Spread, at: int) -> bool:
-    """A goal a search could still settle: not closed to it (an enemy stands there), not
-    beyond the least a route could cost (on a battlefield with no free drop)."""
-    graph = spread.graph
-    return at not in spread.blocked and not (graph.metric and _least(spread.start, graph.square[at]) > spread.limit)
+                for at in sorted(w for w in wanted if w in best) if at != self.first and standable[at]}
 
 
 def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
@@ -455,14 +333,19 @@ def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mod
     canonical route, row by row.  It steps through friends but ends on none, never enters an
     enemy's square, and (but for a charge or an interception) never a square touching an enemy;
     a charge may end touching one but not pass one.  `goals`: only these squares are wanted
-    (a charge's contact squares), the search settles no more than it needs for them."""
+    (a charge's contact squares), the search stops once they are all settled."""
     key = _key(start, allowance, mode, enemies, goals)
     kept = _searches(field)
     found = kept.get(key)
     if found is None:
         if len(kept) >= SEARCHES_KEPT:
             kept.clear()
-        found = _spread(field, key).routes(None if key[4] is None else set(_numbers(field, key[4])))
+        whole = _wholes(field).get(key[:4])
+        if whole is None:
+            found, whole = _search(field, *key)
+        if found is None:
+            assert whole is not None
+            found = whole.routes(None if key[4] is None else _numbers(field, key[4]))
         kept[key] = found
     return _without(found, friends)
 
@@ -480,16 +363,16 @@ def move_costs(field: Battlefield, start: Square, allowance: int, *, mode: Mode 
                enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> dict[Square, int]:
     """move_options' squares with each route's cost in half-squares, row by row, without making
     the routes (the AI weighs every square a model could reach; the rules make the offers)."""
-    return _without(_spread(field, _key(start, allowance, mode, enemies, None)).costs(), friends)
+    return _without(_whole(field, _key(start, allowance, mode, enemies, None)).costs(), friends)
 
 
 def reachable(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
               enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> list[Square]:
     """move_options' squares alone, row by row (where a fleeing model may end)."""
-    spread = _spread(field, _key(start, allowance, mode, enemies, None))
+    whole = _whole(field, _key(start, allowance, mode, enemies, None))
     friend_at = set(_numbers(field, friends))
-    square = spread.graph.square
-    return [square[at] for at in spread.ends() if at not in friend_at]
+    square = whole.graph.square
+    return [square[at] for at in whole.ends() if at not in friend_at]
 
 
 _Key = tuple[Square, int, Mode, tuple[Square, ...], tuple[Square, ...] | None]
@@ -507,21 +390,119 @@ def _key(start: Square, allowance: int, mode: Mode, enemies: Collection[Square],
     return start, allowance, mode, enemy_at, None if goals is None else tuple(sorted(set(goals)))
 
 
-def _spread(field: Battlefield, key: _Key) -> _Spread:
-    """The search for a key's start, allowance, mode and enemies, kept (goals aside)."""
-    spreads = _spreads(field)
-    spread = spreads.get(key[:4])
-    if spread is None:
-        if len(spreads) >= SEARCHES_KEPT:
-            spreads.clear()
-        start, allowance, mode, enemies = key[:4]
-        spread = spreads[key[:4]] = _Spread(_graph(field, mode), field, start, allowance, mode, enemies)
-    return spread
+def _whole(field: Battlefield, key: _Key) -> _Whole:
+    """The whole search for a key without goals, kept."""
+    whole = _wholes(field).get(key[:4])
+    if whole is None:
+        _found, whole = _search(field, *key)
+        assert whole is not None
+    return whole
 
 
 def _numbers(field: Battlefield, squares: Collection[Square]) -> list[int]:
     """The squares on the table by number (row by row: y * width + x)."""
     return [sq[1] * field.width + sq[0] for sq in squares if field.inside(sq)]
+
+
+def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemies: tuple[Square, ...],
+            goals: tuple[Square, ...] | None) -> tuple[dict[Square, Route] | None, _Whole | None]:
+    """move_options without the friends (they only keep a move from ending on their squares):
+    Dijkstra on cost, then tests, then the order squares were first reached.  The routes to
+    the goals, and the whole search (kept) when it ran until nothing more could be reached
+    (None when it stopped at its goals); no routes without goals, the whole search makes them."""
+    graph = _graph(field, mode)
+    width = field.width
+    limit = 2 * allowance + 1
+    # Squares off the table count for nothing (as they did when squares were looked up by name).
+    enemy_at = {sq[1] * width + sq[0] for sq in enemies if field.inside(sq)}
+    touching = {c for e in enemy_at for c in graph.contact[e]}
+    # A charger stops at the first square touching an enemy; only a charge or an interception enters one.
+    stop_at = touching if mode != "intercept" else set()
+    wanted = None if goals is None else set(_numbers(field, goals))
+    left = len(goals) if goals is not None else -1  # a goal off the table is never settled
+    first = start[1] * width + start[0]
+    # The squares no step may enter: those settled, the enemies' and (but for a charge or an
+    # interception) those touching an enemy; the start is settled first, wherever it is.
+    closed = enemy_at | touching if mode not in ("charge", "intercept") else set(enemy_at)
+    closed.discard(first)
+    # Dijkstra with a bucket per (cost, tests), keyed cost << 10 | tests (a path never takes a
+    # thousand tests): costs are small integers, so the heap holds the few keys in use, not every
+    # square pushed, and each bucket is taken in the order its squares were reached.
+    # Each square's best key so far, by number: unseen ones at the limit, closed ones -1 (so no
+    # step into a settled or closed square is better: the inner loop tests nothing else).
+    limit_key = (limit + 1) << 10
+    best = [limit_key] * len(graph.square)
+    for at in closed:
+        best[at] = -1
+    best[first] = 0
+    parent: dict[int, int] = {}  # the square each was reached from, and by which step
+    via: dict[int, Step] = {}
+    keys: list[int] = [0]
+    buckets: dict[int, list[int]] = {0: [first]}
+    settled: list[int] = []
+    steps, later, pop, push = graph.steps, graph.later, heapq.heappop, heapq.heappush
+    whole = True  # till it stops at its goals
+    while keys:
+        key = pop(keys)
+        bucket = buckets.pop(key)
+        for at in bucket:  # grows while it is read when a free step (a drop) reaches the same key
+            if best[at] != key or at in closed:  # reached again more cheaply since, or settled
+                continue
+            closed.add(at)
+            settled.append(at)
+            if wanted is not None and at in wanted:
+                left -= 1
+                if left == 0:
+                    break
+            if at in stop_at and at != first:
+                continue
+            for to, add, step in later[at] if at != first else steps[at]:
+                new = key + add
+                if new < best[to]:
+                    best[to] = new
+                    parent[to] = at
+                    via[to] = step
+                    if new == key:
+                        bucket.append(to)
+                        continue
+                    found = buckets.get(new)
+                    if found is None:
+                        buckets[new] = [to]
+                        push(keys, new)
+                    else:
+                        found.append(to)
+        else:
+            continue
+        whole = False
+        break
+    tree = (parent, via)
+    # A kept whole search keeps the settled squares' keys alone, not a list the size of the table.
+    kept = _Whole(graph, first, {at: best[at] for at in settled}, settled, tree) if whole else None
+    if kept is not None:
+        wholes = _wholes(field)
+        if len(wholes) >= SEARCHES_KEPT:
+            wholes.clear()
+        wholes[(start, allowance, mode, enemies)] = kept
+        if wanted is None:  # the routes are made from it when asked for
+            return None, kept
+    out: dict[Square, Route] = {}
+    standable, square, make_route = graph.standable, graph.square, Route.found
+    ways = kept.ways if kept is not None else _ways_of(settled, tree, first)
+    for at in sorted(settled):  # row by row
+        if at != first and standable[at] and (wanted is None or at in wanted):
+            key = best[at]
+            out[square[at]] = make_route(key >> 10, key & 1023, ways[at], tree, at)
+    return out, kept
+
+
+def _ways_of(settled: list[int], tree: _Tree, first: int) -> dict[int, int]:
+    """Each settled square's kinds of step on its way: its parent's and its last step's."""
+    parent, via = tree
+    ways, bits = {first: 0}, _WAY_BITS
+    for at in settled:
+        if at != first:
+            ways[at] = ways[parent[at]] | bits[via[at].way]
+    return ways
 
 
 def charge_squares(field: Battlefield, start: Square, allowance: int, target: Square, *,
