@@ -158,6 +158,39 @@ def test_kept_whole_searches_answer_as_a_fresh_search_would():
             list(move_options(field, start, 9, mode="flee", enemies=enemies, friends=friends))
 
 
+def test_charge_searches_asked_one_after_another_answer_as_fresh_searches_would():
+    """One charger's searches for several targets asked in turn (some out of reach, some with
+    an enemy on a contact square: kept whole searches answer the later ones) give each the
+    routes a fresh search gives it: the same squares, costs, tests and steps, row by row; and a
+    whole search made after them is the one made first."""
+    from dungeon_tui.rulesets.skirmish.moves import charge_squares, move_costs
+    for scenario in ("border_patrol", "hold_the_ruin", "defend_the_village"):
+        field = battlefield_for(load_content(), scenario)
+        standable = [sq for sq in field.squares() if field.standable(sq)]
+        starts = standable[:: max(1, len(standable) // 12)][:12]
+        for start in starts:
+            x, y = start
+            enemies = [sq for sq in [(x + 3, y + 1), (x + 4, y + 1), (x - 6, y + 2), (x + 1, y - 9), (x + 12, y)]
+                       if field.standable(sq)]
+            fresh = {}
+            for target in enemies:
+                _forget_searches(field)
+                fresh[target] = charge_squares(field, start, 8, target, enemies=enemies)
+            _forget_searches(field)
+            for order in (enemies, enemies[::-1]):
+                for target in order:
+                    asked = charge_squares(field, start, 8, target, enemies=enemies)
+                    assert list(asked) == list(fresh[target])
+                    assert [(r.cost, r.tests, r.steps) for r in asked.values()] == \
+                        [(r.cost, r.tests, r.steps) for r in fresh[target].values()]
+                _forget_searches(field)
+            whole = move_costs(field, start, 8, mode="charge", enemies=enemies)
+            _forget_searches(field)
+            for target in enemies[:1]:  # a search for some goals, then the whole one
+                charge_squares(field, start, 8, target, enemies=enemies)
+            assert move_costs(field, start, 8, mode="charge", enemies=enemies) == whole
+
+
 def test_a_route_reads_its_steps_off_its_search():
     """A route found by a search gives the same steps, path and kinds of step as one made whole."""
     from dungeon_tui.rulesets.skirmish.moves import Route

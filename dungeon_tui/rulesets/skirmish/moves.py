@@ -428,20 +428,25 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     # Dijkstra with a bucket per (cost, tests), keyed cost << 10 | tests (a path never takes a
     # thousand tests): costs are small integers, so the heap holds the few keys in use, not every
     # square pushed, and each bucket is taken in the order its squares were reached.
-    best: dict[int, int] = {first: 0}
+    # Each square's best key so far, by number: unseen ones at the limit, closed ones -1 (so no
+    # step into a settled or closed square is better: the inner loop tests nothing else).
+    limit_key = (limit + 1) << 10
+    best = [limit_key] * len(graph.square)
+    for at in closed:
+        best[at] = -1
+    best[first] = 0
     parent: dict[int, int] = {}  # the square each was reached from, and by which step
     via: dict[int, Step] = {}
     keys: list[int] = [0]
     buckets: dict[int, list[int]] = {0: [first]}
     settled: list[int] = []
     steps, later, pop, push = graph.steps, graph.later, heapq.heappop, heapq.heappush
-    limit_key = (limit + 1) << 10
     whole = True  # till it stops at its goals
     while keys:
         key = pop(keys)
         bucket = buckets.pop(key)
         for at in bucket:  # grows while it is read when a free step (a drop) reaches the same key
-            if at in closed:
+            if best[at] != key or at in closed:  # reached again more cheaply since, or settled
                 continue
             closed.add(at)
             settled.append(at)
@@ -452,10 +457,8 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
             if at in stop_at and at != first:
                 continue
             for to, add, step in later[at] if at != first else steps[at]:
-                if to in closed:
-                    continue
                 new = key + add
-                if new < limit_key and new < best.get(to, limit_key):
+                if new < best[to]:
                     best[to] = new
                     parent[to] = at
                     via[to] = step
@@ -473,7 +476,8 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
         whole = False
         break
     tree = (parent, via)
-    kept = _Whole(graph, first, best, settled, tree) if whole else None
+    # A kept whole search keeps the settled squares' keys alone, not a list the size of the table.
+    kept = _Whole(graph, first, {at: best[at] for at in settled}, settled, tree) if whole else None
     if kept is not None:
         wholes = _wholes(field)
         if len(wholes) >= SEARCHES_KEPT:
