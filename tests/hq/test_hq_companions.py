@@ -211,6 +211,18 @@ def test_the_leader_leaves_a_corridor_end_far_from_every_known_door():
     assert "looks down the corridor before opening a door" in why
 
 
+def test_a_feared_dwarf_does_not_lead_while_the_elf_can_fight():
+    """Fear leaves the Dwarf one attack die, so he keeps out of the fight: the Elf leads instead
+    of waiting by him (four Cellar parties in 100 stood so until the game's last round)."""
+    s = quiet({"dwarf": (13, 12), "elf": (9, 12)})
+    s.figures["dwarf"].flags["feared"] = True
+    action, why = first_choice(s, "elf")
+    assert why.startswith("leads the party") and "Dwarf" not in why
+    s.figures["dwarf"].flags["feared"] = False
+    action, why = first_choice(s, "elf")
+    assert "Dwarf" in why
+
+
 def test_a_cleared_room_is_searched_for_secret_doors_before_moving_on():
     s = trial({"barbarian": (2, 15)})  # the stairway room, no monster in it
     s.searched["traps:O"] = ["barbarian"]
