@@ -183,6 +183,46 @@ def test_the_leader_opens_the_largest_unseen_room_first():
     assert "opens the door to the largest unopened room (30 squares)" in why
 
 
+def cellar_out_of_room_r(hidden: set[tuple[int, int]]) -> State:
+    """The Warlock's Cellar, no monster in sight, the Barbarian just out of room R's north door,
+    every corridor square seen but `hidden`."""
+    r_door = next(d for d, e in board.door_edges(load_content().quests["warlocks_cellar"]).items()
+                  if sorted(e) == [(18, 9), (18, 10)])
+    s = trial({"barbarian": (18, 9)}, [r_door], quest="warlocks_cellar")
+    for m in s.monsters():
+        m.placed = False
+    s.revealed_rooms.extend(r for r in ("S", "R") if r not in s.revealed_rooms)
+    s.revealed_corridor.extend(sq for sq, a in s.grid.region.items() if a == board.CORRIDOR
+                               and sq not in s.revealed_corridor and sq not in hidden)
+    return s
+
+
+def test_the_leader_leaves_a_corridor_end_far_from_every_known_door():
+    """The board's west edge unseen: the corridor ends there lie more than 9 squares from any
+    door he knows, so he goes for room T's door (20 squares) instead of walking round the board
+    (the Cellar's parties walked every corridor first); an end beside room F's door he looks
+    down."""
+    west = {sq for sq in board.build_grid(trial({}, quest="warlocks_cellar"), load_content()).region
+            if sq[0] <= 3}
+    action, why = first_choice(cellar_out_of_room_r(west), "barbarian")
+    assert action.kind == "roll_move" and "heads for the door to the largest unopened room (20 squares)" in why
+    s = cellar_out_of_room_r(west | {(10, 6), (11, 6), (12, 6)})  # 13,6 is a step from F's door
+    action, why = first_choice(s, "barbarian")
+    assert "looks down the corridor before opening a door" in why
+
+
+def test_a_feared_dwarf_does_not_lead_while_the_elf_can_fight():
+    """Fear leaves the Dwarf one attack die, so he keeps out of the fight: the Elf leads instead
+    of waiting by him (four Cellar parties in 100 stood so until the game's last round)."""
+    s = quiet({"dwarf": (13, 12), "elf": (9, 12)})
+    s.figures["dwarf"].flags["feared"] = True
+    action, why = first_choice(s, "elf")
+    assert why.startswith("leads the party") and "Dwarf" not in why
+    s.figures["dwarf"].flags["feared"] = False
+    action, why = first_choice(s, "elf")
+    assert "Dwarf" in why
+
+
 def test_a_cleared_room_is_searched_for_secret_doors_before_moving_on():
     s = trial({"barbarian": (2, 15)})  # the stairway room, no monster in it
     s.searched["traps:O"] = ["barbarian"]
