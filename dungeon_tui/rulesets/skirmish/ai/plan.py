@@ -291,10 +291,13 @@ class Plan:
         if floor is None:
             floor = self.need_floor(sq)
         here, me = sq == self.me.at, self.me
+        ranked: list[tuple[int, Square, bool]] | None = None  # every weapon shoots at the same foes
         for reach, thrown, fixed, foes, _squares in self._shooting():
             if fixed and not here:
                 continue
-            for d, at, low in sorted((distance(sq, at), at, low) for at, low in foes):
+            if ranked is None:
+                ranked = sorted((distance(sq, at), at, low) for at, low in foes)
+            for d, at, low in ranked:
                 if d > reach:
                     break
                 if not self.sees_square(sq, at, low):
