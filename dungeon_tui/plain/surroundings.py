@@ -3,7 +3,7 @@ next to it, what it can see and how far, and the ways out.  Generic: every game'
 cells with roles (hero, monster, door, wall ...) and a one-line look at any square."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..engine.game import Decision, Game
 from ..engine.presenter import Board, Presenter, Sq
@@ -24,6 +24,13 @@ def way(dx: int, dy: int) -> str:
         return "here"
     said = [f"{counted(n, 'square')} {where}" if i == 0 else f"{n} {where}" for i, (n, where) in enumerate(steps)]
     return listing(said)
+
+
+def nearest_first(here: Sq) -> Callable[[Sq], tuple[int, int, int]]:
+    """The order squares are told in: the nearest to `here` first (in moves, diagonals counting
+    one), then row by row."""
+    x, y = here
+    return lambda sq: (max(abs(sq[0] - x), abs(sq[1] - y)), sq[1], sq[0])
 
 
 def square_of(presenter: Presenter, game: Game, seat: str, hero: str | None, decision: Decision | None) -> Sq | None:
@@ -90,7 +97,7 @@ def afar(presenter: Presenter, game: Game, seat: str, board: Board, here: Sq, se
     near = {(x + dx, y + dy) for dx, dy, _ in AROUND} | {here}
 
     def nearest(squares: Iterable[Sq]) -> list[Sq]:
-        return sorted(squares, key=lambda sq: (max(abs(sq[0] - x), abs(sq[1] - y)), sq[1], sq[0]))
+        return sorted(squares, key=nearest_first(here))
 
     def far(roles: tuple[str, ...]) -> list[Sq]:
         return nearest(sq for sq, cell in board.cells.items() if cell[1] in roles and sq in shown and sq not in near)
@@ -119,7 +126,7 @@ def edge_doors(board: Board, here: Sq) -> dict[Sq, str]:
     for pair, cell in board.edges.items():
         if cell[1] != "door" or here in pair:
             continue
-        a, b = sorted(pair, key=lambda sq: (max(abs(sq[0] - here[0]), abs(sq[1] - here[1])), sq[1], sq[0]))
+        a, b = sorted(pair, key=nearest_first(here))
         side = next(name for dx, dy, name in AROUND if (a[0] + dx, a[1] + dy) == b)
         found.setdefault(a, side)
     return found

@@ -25,6 +25,8 @@ from .saves import saves_dir
 from .tick_box import TickBox
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..engine.contract import Campaign, Ruleset
 
 
@@ -270,25 +272,30 @@ class CampaignScreen(Screen[None]):
 
     def shop(self) -> None:
         """The companion's buying for a hero the player picks (or every hero), each line shown."""
-        from ..engine.campaign_file import CampaignError
         heroes = list(self.page.heroes)
         choices = [f"{n} ({gold} gold)" for _t, n, gold in heroes] + ["every hero"]
 
         def chosen(i: int | None) -> None:
-            if i is None:
-                return
-            try:
-                said = book(self.ruleset).shop(self.ruleset, self.path, heroes[i][0] if i < len(heroes) else None)
-            except CampaignError as err:
-                self.notify(str(err), severity="error", timeout=6)
-                return
-            self.notify("\n".join(said), timeout=8)
-            self.refresh_page()
+            if i is not None:
+                hero = heroes[i][0] if i < len(heroes) else None
+                self.change(lambda: "\n".join(book(self.ruleset).shop(self.ruleset, self.path, hero)), timeout=8)
         self.app.push_screen(Choose("Who lets the companion shop for him?", choices), chosen)
+
+    def change(self, make: Callable[[], str], timeout: float = 4) -> bool:
+        """One change to the campaign file: what it says is shown and the page read again, or
+        its refusal is shown and nothing changes.  True when it was made."""
+        from ..engine.campaign_file import CampaignError
+        try:
+            said = make()
+        except CampaignError as err:
+            self.notify(str(err), severity="error", timeout=6)
+            return False
+        self.notify(said, timeout=timeout)
+        self.refresh_page()
+        return True
 
     def settle(self, fallen: str, then: str | None = None) -> None:
         """Ask who takes a fallen hero's place (or nobody); then play `then`, if given."""
-        from ..engine.campaign_file import CampaignError
         shown = dict(self.page.fallen)[fallen]
         newcomers = list(self.page.newcomers)
         choices = [f"a new {name}" for _k, name in newcomers] + ["nobody: go on without"]
@@ -296,20 +303,13 @@ class CampaignScreen(Screen[None]):
         def chosen(i: int | None) -> None:
             if i is None:
                 return
-            try:
-                newcomer = newcomers[i][0] if i < len(newcomers) else None
-                said = book(self.ruleset).settle(self.ruleset, self.path, fallen, newcomer)
-            except CampaignError as err:
-                self.notify(str(err), severity="error", timeout=6)
-                return
-            self.notify(said, timeout=4)
-            self.refresh_page()
-            if then is not None:
+            newcomer = newcomers[i][0] if i < len(newcomers) else None
+            if self.change(lambda: book(self.ruleset).settle(self.ruleset, self.path, fallen, newcomer)) \
+                    and then is not None:
                 self.play(then)
         self.app.push_screen(Choose(f"The {shown} has fallen. Who takes their place?", choices), chosen)
 
     def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
-        from ..engine.campaign_file import CampaignError
         item = str(message.row_key.value)
         heroes = list(self.page.heroes)
         if not heroes:
@@ -317,15 +317,8 @@ class CampaignScreen(Screen[None]):
         name = next(i.name for i in self.page.armory if i.key == item)
 
         def chosen(i: int | None) -> None:
-            if i is None:
-                return
-            try:
-                said = book(self.ruleset).buy(self.ruleset, self.path, heroes[i][0], item)
-            except CampaignError as err:
-                self.notify(str(err), severity="error", timeout=6)
-                return
-            self.notify(said, timeout=4)
-            self.refresh_page()
+            if i is not None:
+                self.change(lambda: book(self.ruleset).buy(self.ruleset, self.path, heroes[i][0], item))
         self.app.push_screen(Choose(f"Who buys the {name}?", [f"{n} ({gold} gold)" for _t, n, gold in heroes]), chosen)
 
     def play(self, adventure: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from offer_promises import CheckingFind, words
 
 from dungeon_tui.ai.controllers import mixed_controllers
 from dungeon_tui.batch import game_seed
@@ -24,10 +25,6 @@ TURN_KINDS = ("switch_hero", "end_activation", "end_heroes_turn", "switch_figure
 # Each kind alone, and the groups the AI asks together.
 ASKED = [(k,) for k in OFFER_ORDER + TURN_KINDS] + [QUEST_DEEDS, SIDE_KINDS, ("walk", "run"),
                                                     ("melee", "end_activation", "shoot")]
-
-
-def words(actions: list[Action]) -> list[tuple[str, str]]:
-    return [(str(a), a.text) for a in actions]
 
 
 class Checking:
@@ -89,33 +86,6 @@ def test_the_ai_never_has_a_figures_whole_list_made(monkeypatch: pytest.MonkeyPa
     game.run(GAME.ai_controllers())
     assert game.result is not None and len(game.decisions) > 300
     assert made == []
-
-
-class CheckingFind:
-    """Wraps the seats: at every figure's choice, the finder a replay uses (`find`, which makes
-    only the played kind's offers) returns each element of the whole list, with its words, and
-    nothing for the options of the decision before, unless the whole list holds them too."""
-
-    def __init__(self, seats: dict[str, Any]) -> None:
-        self.seats = seats
-        self.found = self.refused = 0
-        self.before: list[Action] = []
-
-    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
-        if isinstance(d, LazyDecision):
-            find = d._find
-            everything = d.options
-            for a in everything:
-                got = find(a)
-                assert got is not None and (str(got), got.text) == (str(a), a.text), (a, d.prompt)
-                self.found += 1
-            for a in self.before:
-                if a not in everything:
-                    assert find(a) is None, (a, d.prompt)
-                    self.refused += 1
-            self.before = everything
-        seat = self.seats.get(d.seat) or self.seats["*"]
-        return seat.choose(game, d)  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("play", ["ai", "mixed-options-0"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from offer_promises import CheckingFind, words
 
 from dungeon_tui.ai.controllers import mixed_controllers
 from dungeon_tui.batch import game_seed
@@ -19,10 +20,6 @@ from dungeon_tui.rulesets.skirmish.game import GAME
 SCENARIOS = [sid for sid, _ in GAME.adventures()]
 # Each kind a choice of a square offers, both together, and kinds the AI asks of any decision.
 ASKED = [("deploy",), ("move",), ("stay",), ("move", "stay"), ("hide",), ("declare_charge",), ("shoot",)]
-
-
-def words(actions: list[Action]) -> list[tuple[str, str]]:
-    return [(str(a), a.text) for a in actions]
 
 
 def placed(a: Action) -> tuple[int, int]:
@@ -47,33 +44,6 @@ class Checking:
             assert [placed(a) for a in everything if a.kind in ("deploy", "move")] == list(squares), d.prompt
             assert {a.get("model") for a in everything} == {d.context["figure"]}, d.prompt
             self.checked += 1
-        seat = self.seats.get(d.seat) or self.seats["*"]
-        return seat.choose(game, d)  # type: ignore[no-any-return]
-
-
-class CheckingFind:
-    """Wraps the seats: at every choice of a square, the finder a replay uses returns each element
-    of the whole list, with its words, and nothing for the offers of the choice before (another
-    model's squares), unless the whole list holds them too."""
-
-    def __init__(self, seats: dict[str, Any]) -> None:
-        self.seats = seats
-        self.found = self.refused = 0
-        self.before: list[Action] = []
-
-    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
-        if isinstance(d, LazyDecision):
-            find = d._find
-            everything = d.options
-            for a in everything:
-                got = find(a)
-                assert got is not None and (str(got), got.text) == (str(a), a.text), (a, d.prompt)
-                self.found += 1
-            for a in self.before:
-                if a not in everything:
-                    assert find(a) is None, (a, d.prompt)
-                    self.refused += 1
-            self.before = everything
         seat = self.seats.get(d.seat) or self.seats["*"]
         return seat.choose(game, d)  # type: ignore[no-any-return]
 

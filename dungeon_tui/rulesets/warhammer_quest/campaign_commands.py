@@ -14,6 +14,9 @@ from . import campaign as camp
 from .content import WARRIOR_ORDER
 
 
+NO_SETTLEMENT = "a Warhammer Quest party buys nothing between adventures here (no settlement yet)"
+
+
 class Commands:
     format: str = camp.FORMAT
     commands: tuple[str, ...] = ("new", "play")
@@ -74,10 +77,10 @@ class Commands:
                 else "the party goes on without a new warrior")
 
     def buy(self, ruleset: Ruleset[Any, Any], path: Path, hero: str, item: str) -> str:
-        raise CampaignError("a Warhammer Quest party buys nothing between adventures here (no settlement yet)")
+        raise CampaignError(NO_SETTLEMENT)
 
     def shop(self, ruleset: Ruleset[Any, Any], path: Path, hero: str | None) -> list[str]:
-        raise CampaignError("a Warhammer Quest party buys nothing between adventures here (no settlement yet)")
+        raise CampaignError(NO_SETTLEMENT)
 
     def setup(self, ruleset: Ruleset[Any, Any], path: Path, adventure: str) -> dict[str, Any]:
         return camp.setup_for(camp.load(path), adventure)

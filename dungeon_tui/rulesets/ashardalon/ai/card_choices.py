@@ -18,8 +18,9 @@ from ..state import State
 Choice = tuple[Action, str]
 
 
-def party_cells(s: State) -> list[Cell]:
-    return [c for h in board.standing_heroes(s) if h.on_board for c in board.cells_of(h)]
+def party_cells(s: State, but: str = "") -> list[Cell]:
+    """The tiles the standing heroes are on (leaving out the hero `but`)."""
+    return [c for h in board.standing_heroes(s) if h.on_board and h.id != but for c in board.cells_of(h)]
 
 
 def tiles_from_party(s: State, cells: Iterable[Cell]) -> int:
@@ -41,9 +42,10 @@ def farthest(s: State, d: Decision, cells_of_pick: Callable[[Any], list[Cell]], 
 
 def landing(s: State, options: list[Action], cell_of_option: Callable[[Action], Cell], who: str) -> Choice:
     """Where a hero is put: the tile with the fewest monsters, then the nearest to a friend."""
+    friends = party_cells(s, but=who)
+
     def cost(a: Action) -> tuple[int, int]:
         c = cell_of_option(a)
-        friends = [x for h in board.standing_heroes(s) if h.on_board and h.id != who for x in board.cells_of(h)]
         return foes_on(s, c), board.tile_distance(s, [c], friends)
     best = min(options, key=cost)
     foes, near = cost(best)

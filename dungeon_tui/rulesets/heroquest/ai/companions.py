@@ -318,7 +318,7 @@ def explore(p: Plan) -> str:
     return _seek_secret_door(p)
 
 
-# How far (in squares, as the crow flies) the leader looks down a corridor away from the doors
+# How far (in squares along the rows and columns) the leader looks down a corridor away from the doors
 # he already knows.  A corner near a door may hide a better one (The Trial: Verag's door is seen
 # only past the corner beyond room T's), but a corridor that runs on past blank walls is a long
 # walk that opens nothing: the Warlock's Cellar's parties walked round the whole board before

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..armory import buy_problem
+from ..armory import best_weapon, buy_problem
 from ..combat import item
 
 WISHES = ("helmet", "shield", "broadsword", "chain_mail")
@@ -28,8 +28,8 @@ def shopping_list(hero: Any, owned: list[str], main: str | None, gold: int,
     """The armory keys this hero buys, in order, and a line for each purchase and for what he
     saves for or why he buys nothing; `hero` is the hero table's entry."""
     held = item(content, main) if main else None
-    best_dice = max((eq.dice for k in owned if (eq := item(content, k)) is not None and eq.kind == "weapon"),
-                    default=0)
+    best = best_weapon(hero, owned, content, None)
+    best_dice = item(content, best).dice if best else 0
     bought: list[str] = []
     said: list[str] = []
     for key in WISHES:
