@@ -7,12 +7,12 @@ them through a fresh procedure rebuilds the exact state.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import pickle  # in-memory copies of our own states only (keyframes); never read from a file
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from collections.abc import Callable, Generator, Iterable
+
+from .canonical import canonical_hash as canonical_hash  # its home before engine/canonical.py
 
 CHANCE = "chance"
 DUNGEON = "dungeon"
@@ -306,11 +306,6 @@ class Rules(Protocol):
     def state_dict(self, state: Any) -> dict[str, Any]: ...
     def view(self, state: Any, seat: str) -> Any: ...
     def seats(self, state: Any) -> list[str]: ...
-
-
-def canonical_hash(data: Any) -> str:
-    blob = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
 class Game:
