@@ -52,17 +52,17 @@ def check_end(game: Game) -> bool:
     s: State = game.state
     if s.result is not None:
         return True
-    stairs = set(board.stairway(game.content.quests[s.quest]))
     heroes = s.heroes()
-    lost = failed_objective(game)
-    if objective_met(game) and any(f.status == ALIVE and f.pos in stairs for f in required_figures(game)):
+    # Asked after every step: the stairway and the failed objective only when they can matter.
+    if objective_met(game) and any(f.status == ALIVE and f.pos in board.stairway(game.content.quests[s.quest])
+                                   for f in required_figures(game)):
         s.result = {"outcome": "success", "why": "the quest is done and the heroes are back at the stairway"}
         pay_reward(game)
     elif all(h.status == DEAD for h in heroes):
         s.result = {"outcome": "failure", "why": "every hero has fallen"}
     elif all(h.status in (DEAD, LEFT) for h in heroes):
         s.result = {"outcome": "failure", "why": "the heroes left the dungeon with the quest undone"}
-    elif lost:
+    elif lost := failed_objective(game):
         s.result = {"outcome": "failure", "why": f"the quest can no longer be done: {lost}"}
     if s.result is None:
         return False

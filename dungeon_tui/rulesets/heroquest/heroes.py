@@ -16,7 +16,7 @@ from .combat import item, strike, weapon_of
 from .doors import door_here, open_door
 from .seeing import announce, reveal
 from .ending import check_end
-from ...engine.offers import Offers, grouped_choice
+from ...engine.offers import Offers, grouped_choice, kept
 from .potions import TURN_POTIONS, drink
 from .profiles import search_combined
 from .remains import after_move
@@ -145,11 +145,10 @@ def weapons(game: Game, figure: Figure) -> list[str]:
     return [e for e in figure.equipment if (eq := item(game.content, e)) is not None and eq.kind == "weapon"]
 
 
-_ACTIONS = frozenset(("attack", "cast", "search_treasure", "search_both", "search_traps", "search_secret_doors",
-                      "disarm"))
 # The groups a count of the options reads first (see hero_choice's order): each costs little,
 # and two options between them (an end of turn and a step, say) settle that the hero is asked.
-_CHEAP_FIRST = (8, 1, 2, 7, 0, 3, 4, 6, 5)
+# The action's kinds come last, the searches before the attacks and spells (targeting sight).
+_CHEAP_FIRST = (12, 1, 2, 11, 0, 3, 4, 10, 7, 8, 9, 5, 6)
 
 
 def hero_choice(game: Game, figure: Figure, turn: dict[str, Any],
@@ -179,7 +178,7 @@ def hero_choice(game: Game, figure: Figure, turn: dict[str, Any],
         Offers(frozenset(("open_door",)), lambda: [
             Action.make(seat, "open_door", text=f"{figure.name} opens the door", who=figure.id, door=d)
             for d in door_here(game, figure)]),
-        Offers(_ACTIONS, lambda: action_offers(game, figure, seat, turn)),
+        *action_groups(game, figure, seat, turn),
         Offers(frozenset(("use",)), lambda: relics.options(game, figure, seat)),
         Offers(frozenset(("drink",)), lambda: drink_offers(game, figure, seat, turn)),
         Offers(frozenset(("end_turn", "leave")), keys=lambda: ends(game, figure, turn, lambda: bool(
@@ -234,30 +233,46 @@ def jump_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> 
                         who=figure.id, to=land, over=over) for over, land in traps.jumps(game, figure, turn["points"])]
 
 
-def action_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:
-    """The turn's one action, if he has it still and may stop where he stands."""
+def action_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Offers]:
+    """The turn's one action, if he has it still and may stop where he stands, by kind in the
+    order the options list them: attacks, spells, treasure, searches, disarming (a replayed
+    search asks no targeting sight of the attacks and spells)."""
     s: State = game.state
-    out: list[Action] = []
-    if turn["acted"] or not is_hero(game, figure) or not may_stop(s, figure, figure.square):
-        return out
-    for m in attack_targets(game, figure):
-        out.append(Action.make(seat, "attack", text=f"{figure.name} attacks {m.name}", who=figure.id, target=m.id))
-    out += magic.cast_options(game, figure, seat)
-    if searching.can_search_treasure(game, figure):
-        out.append(Action.make(seat, "search_treasure", text=f"{figure.name} searches for treasure", who=figure.id))
-    if not searching.sees_monster(s, figure):
+    able = kept(lambda: not turn["acted"] and is_hero(game, figure) and may_stop(s, figure, figure.square))
+
+    def attacks() -> list[Action]:
+        return [Action.make(seat, "attack", text=f"{figure.name} attacks {m.name}", who=figure.id, target=m.id)
+                for m in attack_targets(game, figure)]
+
+    def treasure() -> list[Action]:
+        return [Action.make(seat, "search_treasure", text=f"{figure.name} searches for treasure", who=figure.id)
+                ] if searching.can_search_treasure(game, figure) else []
+
+    def searches() -> list[Action]:
+        if searching.sees_monster(s, figure):
+            return []
         if search_combined(game.content, s.variants):
-            out.append(Action.make(seat, "search_both", text=f"{figure.name} searches for traps and secret doors",
-                                   who=figure.id))
-        else:
-            out.append(Action.make(seat, "search_traps", text=f"{figure.name} searches for traps", who=figure.id))
-            out.append(Action.make(seat, "search_secret_doors", text=f"{figure.name} searches for secret doors",
-                                   who=figure.id))
-    for kind, tid in traps.disarmable(game, figure):
-        what = "trapped furniture" if kind == "furniture" else s.traps[tid]["kind"].replace("_", " ")
-        out.append(Action.make(seat, "disarm", text=f"{figure.name} tries to disarm the {what}",
-                               who=figure.id, **{kind: tid}))
-    return out
+            return [Action.make(seat, "search_both", text=f"{figure.name} searches for traps and secret doors",
+                                who=figure.id)]
+        return [Action.make(seat, "search_traps", text=f"{figure.name} searches for traps", who=figure.id),
+                Action.make(seat, "search_secret_doors", text=f"{figure.name} searches for secret doors",
+                            who=figure.id)]
+
+    def disarms() -> list[Action]:
+        out = []
+        for kind, tid in traps.disarmable(game, figure):
+            what = "trapped furniture" if kind == "furniture" else s.traps[tid]["kind"].replace("_", " ")
+            out.append(Action.make(seat, "disarm", text=f"{figure.name} tries to disarm the {what}",
+                                   who=figure.id, **{kind: tid}))
+        return out
+
+    def when_able(make: Callable[[], list[Action]]) -> Callable[[], list[Action]]:
+        return lambda: make() if able() else []
+    return [Offers(frozenset(("attack",)), when_able(attacks)),
+            Offers(frozenset(("cast",)), when_able(lambda: magic.cast_options(game, figure, seat))),
+            Offers(frozenset(("search_treasure",)), when_able(treasure)),
+            Offers(frozenset(("search_both", "search_traps", "search_secret_doors")), when_able(searches)),
+            Offers(frozenset(("disarm",)), when_able(disarms))]
 
 
 def drink_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:
