@@ -28,9 +28,11 @@ def monster_at(state: State, sq: Sq) -> bool:
     return state.side_at(sq, MONSTER)
 
 
-def monster_field(state: State, monster: Figure) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
-    """Where a monster can walk: through other monsters, never through hero-side figures."""
-    held = state.squares_held(HERO)
+def monster_field(state: State, monster: Figure,
+                  heroes_held: set[Sq] | None = None) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+    """Where a monster can walk: through other monsters, never through hero-side figures
+    (`heroes_held`: their squares, when the caller has them already)."""
+    held = state.squares_held(HERO) if heroes_held is None else set(heroes_held)
     held.discard(monster.square)
     # Kept while the heroes stand still and no door opens: the order of activation and each
     # monster's move (and the AI) ask for the same fields through the whole dungeon phase.
@@ -65,9 +67,12 @@ def destinations(state: State, monster: Figure, allowance: int | None = None) ->
 
 
 def activation_order(state: State) -> list[Figure]:
+    heroes = state.hero_side()  # once for every monster: nobody moves while the order is made
+    held = {h.square for h in heroes}
+
     def key(m: Figure) -> tuple[int, int]:
-        field, _ = monster_field(state, m)
-        ds = [d for h in state.hero_side() if (d := dist_to(state, m, h, field)) is not None]
+        field, _ = monster_field(state, m, held)
+        ds = [d for h in heroes if (d := dist_to(state, m, h, field)) is not None]
         num = int("".join(ch for ch in m.id if ch.isdigit()) or 0)
         return (min(ds) if ds else 1 << 20, num)
     return sorted(state.monsters(), key=key)
