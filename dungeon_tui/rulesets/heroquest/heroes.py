@@ -16,7 +16,7 @@ from .combat import item, strike, weapon_of
 from .doors import door_here, open_door
 from .seeing import announce, reveal
 from .ending import check_end
-from ...engine.offers import Offers, grouped_choice, kept
+from ...engine.offers import Offers, grouped_choice
 from .potions import TURN_POTIONS, drink
 from .profiles import search_combined
 from .remains import after_move
@@ -151,11 +151,12 @@ def weapons(game: Game, figure: Figure) -> list[str]:
 _CHEAP_FIRST = (12, 1, 2, 11, 0, 3, 4, 10, 7, 8, 9, 5, 6)
 
 
-def hero_choice(game: Game, figure: Figure, turn: dict[str, Any],
-                context: dict[str, Any]) -> tuple[LazyDecision, Action | None]:
+def hero_choice(game: Game, figure: Figure, turn: dict[str, Any], context: dict[str, Any],
+                made: dict[str, list[Offers]] | None = None) -> tuple[LazyDecision, Action | None]:
     """The hero's decision in his turn, its options made by kind when read (a replayed step
     makes that one step; the attacks and spells, by targeting sight, cost most and are seldom
-    what was chosen), and its only option if it has just one."""
+    what was chosen), and its only option if it has just one.  `made` keeps the groups from
+    one decision of the turn to the next, by seat (see hero_groups)."""
     s: State = game.state
     seat = s.seat_of[figure.id]
     prompt = f"{figure.name}: your turn"
@@ -165,16 +166,27 @@ def hero_choice(game: Game, figure: Figure, turn: dict[str, Any],
             + [Action.make(seat, "pass", text=f"{figure.name} casts nothing more", who=figure.id)])], context)
     if turn["bonus_attacks"]:  # heroic brew or orc's bane: the action's further blows
         return grouped_choice(seat, prompt, [Offers(None, lambda: bonus_attacks(game, figure, seat, turn))], context)
-    steps = Offers(frozenset(("step",)), keys=lambda: step_squares(s, figure, turn),
-                   build=lambda to: step_offer(seat, figure, to), key_of=lambda a: a.get("to"))
-    jumps = Offers(frozenset(("jump",)), lambda: jump_offers(game, figure, seat, turn))
-    return grouped_choice(seat, prompt, [
+    groups = None if made is None else made.get(seat)
+    if groups is None:
+        groups = hero_groups(game, figure, seat, turn)
+        if made is not None:
+            made[seat] = groups
+    return grouped_choice(seat, prompt, groups, context, _CHEAP_FIRST)
+
+
+def hero_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Offers]:
+    """The groups of the hero's decision, in the order the options list them.  Each reads the
+    turn and the board when it is read, never when made, so one list serves every decision of
+    his turn (made again only if his seat changes: an escort handed on)."""
+    s: State = game.state
+    return [
         Offers(frozenset(("equip",)), lambda: equip_offers(game, figure, seat, turn)),
         Offers(frozenset(("roll_move",)), keys=lambda: () if turn["rolled"] else ("roll",),
                build=lambda _: Action.sorted_plain(seat, "roll_move", f"{figure.name} rolls to move",
                                                    (("who", figure.id),)), key_of=lambda _: "roll"),
-        steps,
-        jumps,
+        Offers(frozenset(("step",)), keys=lambda: step_squares(s, figure, turn),
+               build=lambda to: step_offer(seat, figure, to), key_of=lambda a: a.get("to")),
+        Offers(frozenset(("jump",)), lambda: jump_offers(game, figure, seat, turn)),
         Offers(frozenset(("open_door",)), lambda: [
             Action.make(seat, "open_door", text=f"{figure.name} opens the door", who=figure.id, door=d)
             for d in door_here(game, figure)]),
@@ -184,7 +196,7 @@ def hero_choice(game: Game, figure: Figure, turn: dict[str, Any],
         Offers(frozenset(("end_turn", "leave")), keys=lambda: ends(game, figure, turn, lambda: bool(
             step_squares(s, figure, turn) or jump_offers(game, figure, seat, turn))),
             build=lambda how: end_offer(seat, figure, turn, how), key_of=end_of),
-    ], context, _CHEAP_FIRST)
+    ]
 
 
 def bonus_attacks(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:
@@ -238,7 +250,9 @@ def action_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -
     order the options list them: attacks, spells, treasure, searches, disarming (a replayed
     search asks no targeting sight of the attacks and spells)."""
     s: State = game.state
-    able = kept(lambda: not turn["acted"] and is_hero(game, figure) and may_stop(s, figure, figure.square))
+
+    def able() -> bool:  # asked again by each group read: they are seldom read at all
+        return not turn["acted"] and is_hero(game, figure) and may_stop(s, figure, figure.square)
 
     def attacks() -> list[Action]:
         return [Action.make(seat, "attack", text=f"{figure.name} attacks {m.name}", who=figure.id, target=m.id)
@@ -419,10 +433,11 @@ def hero_turn(game: Game, figure: Figure) -> Procedure:
                          "rock": False, "veil": False, "last_stop": figure.pos}
     if not (yield from start_of_turn(game, figure, t)):
         return
+    made: dict[str, list[Offers]] = {}  # the decision's groups, made once a turn (hero_choice)
     while figure.status == ALIVE and figure.pos is not None:
         context = {"figure": figure.id, "rolled": t["rolled"], "acted": t["acted"],
                    "points": t["points"] if t["rolled"] else 12}
-        decision, only = hero_choice(game, figure, t, context)
+        decision, only = hero_choice(game, figure, t, context, made)
         pick = yield from ask(game, decision, lambda lone: why_settled(figure, lone, t), only)
         kind = pick.kind
         if kind != "equip":
