@@ -52,18 +52,26 @@ class RecordModel(BaseModel):
 
 
 def _depth(value: Any, limit: int) -> int:
-    """Depth of nested JSON, checked iteratively so deep input cannot blow the stack."""
-    stack = [(value, 1)]
-    deepest = 0
-    while stack:
-        item, d = stack.pop()
-        deepest = max(deepest, d)
-        if d > limit:
-            return d
-        if isinstance(item, dict):
-            stack.extend((v, d + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, d + 1) for v in item)
+    """Depth of nested JSON (a value inside a container one deeper than it), checked level by
+    level so deep input cannot blow the stack; only containers are walked (a record's thousands
+    of numbers and words are counted with their container, not one by one)."""
+    if type(value) is not dict and type(value) is not list:
+        return 1
+    level, depth = [value], 1
+    deepest = 1
+    while level:
+        if depth > limit:
+            return depth
+        deeper = []
+        for item in level:
+            children = item.values() if type(item) is dict else item
+            inner = [v for v in children if type(v) is dict or type(v) is list]
+            if len(inner) < len(children):
+                deepest = depth + 1  # a plain value one level down
+            deeper += inner
+        if deeper:
+            deepest = max(deepest, depth + 1)
+        level, depth = deeper, depth + 1
     return deepest
 
 
@@ -255,11 +263,28 @@ def action_of(d: DecisionModel) -> Action:
 def replay(record: RecordModel, make_game: Callable[[RecordModel], Game], upto: int | None = None,
            check: bool = True) -> Game:
     """Rebuild the game by playing the recorded decisions (the first `upto` of them)."""
+    return play_on(record, _made(record, make_game), 0, upto, check)
+
+
+def load(record: RecordModel, make_game: Callable[[RecordModel], Game]) -> Game:
+    """The game a save holds, to play on: as `replay` (every decision and checkpoint checked),
+    but from the last keyframe this app kept of the game (engine/keyframe_cache.py) when the
+    record agrees with it, so a long save is not played again from the start."""
+    from . import keyframe_cache
+    game = _made(record, make_game)
+    resumed = keyframe_cache.resume_for_load(record, game)
+    if resumed is None:
+        return play_on(record, game, 0)
+    return play_on(record, resumed, len(resumed.decisions))
+
+
+def _made(record: RecordModel, make_game: Callable[[RecordModel], Game]) -> Game:
+    """A fresh game for the record, refused when the record's rules are not this build's."""
     game = make_game(record)
     if game.ruleset.rules_version != record.rules_version:
         raise RecordError(f"record was made with {record.ruleset} rules version {record.rules_version}; "
                           f"this build has {game.ruleset.rules_version}")
-    return play_on(record, game, 0, upto, check)
+    return game
 
 
 def play_on(record: RecordModel, game: Game, done: int, upto: int | None = None, check: bool = True) -> Game:

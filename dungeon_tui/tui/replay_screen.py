@@ -16,7 +16,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList
 from textual.worker import Worker, WorkerState
 
-from ..engine import record
+from ..engine import keyframe_cache, record
 from ..engine.game import CHANCE, Action, Game, Keyframe
 from .dialogs import AskNumber
 from .event_log import EventLog
@@ -74,7 +74,12 @@ class ReplayScreen(TableScreen):
         self.set_focus(None)  # the viewer's keys belong to the screen, not to the log
         self.query_one(EventLog).one_story = True
         self._show()
-        self.keyframe_pass()
+        kept = keyframe_cache.read("view", self.game, self.rec.decisions)
+        if kept is not None and len(kept[1]) == self.total:  # this record seen before: no pass
+            self.frames, self.played = kept
+            self.pass_done = True
+        else:
+            self.keyframe_pass()
 
     # -- keyframes ----------------------------------------------------------------------------------
     class Keyframes(Message):
@@ -97,6 +102,7 @@ class ReplayScreen(TableScreen):
                 self.post_message(self.Keyframes(game.keyframes[sent:], list(game.decisions), False))
                 sent = len(game.keyframes)
         self.post_message(self.Keyframes(game.keyframes[sent:], game.decisions, True))
+        keyframe_cache.write("view", game, game.keyframes, game.decisions)  # for the next opening
 
     def on_replay_screen_keyframes(self, message: ReplayScreen.Keyframes) -> None:
         self._keep(message.frames)
