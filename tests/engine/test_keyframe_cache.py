@@ -150,7 +150,9 @@ def test_the_viewers_keyframes_come_back_whole_and_only_for_the_same_decisions(c
     assert played == game.decisions
     assert [(f.decisions, f.frozen, f.checkpoints) for f in frames] == \
         [(f.decisions, f.frozen, f.checkpoints) for f in game.keyframes]
-    assert [[e.to_json() for e in f.events] for f in frames] == [[e.to_json() for e in f.events] for f in game.keyframes]
+    def events(fs):
+        return [[e.to_json() for e in f.events] for f in fs]
+    assert events(frames) == events(game.keyframes)
     changed = edit_record(tmp_path / "save.json", lambda d: d["decisions"][5].update(why="another reason"))
     assert keyframe_cache.read("view", game, changed.decisions) is None
     assert keyframe_cache.read("view", game, rec.decisions[:10]) is None  # a shorter record
