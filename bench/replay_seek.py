@@ -186,6 +186,31 @@ async def load_figures(path: Path) -> dict[str, Any]:
     return out
 
 
+async def floor_figures(runs: int) -> dict[str, Any]:
+    """Textual's floor in the same process: a minimal app (a line of text and a footer) at
+    100x30, from made to its first frame (`on_ready`), best of `runs`."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Footer, Static
+
+    class Minimal(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("hello")
+            yield Footer()
+
+        def on_ready(self) -> None:
+            self.first_frame = (time.process_time(), time.perf_counter())
+
+    best_pair = (float("inf"), float("inf"))
+    for _ in range(runs):
+        c0, t0 = time.process_time(), time.perf_counter()
+        app = Minimal()
+        async with app.run_test(size=(100, 30)) as pilot:
+            while not hasattr(app, "first_frame"):
+                await pilot.pause(0.005)
+        best_pair = min(best_pair, (app.first_frame[0] - c0, app.first_frame[1] - t0))
+    return {"a minimal Textual app to its first frame (the floor)": best_pair}
+
+
 def child(root: Path, records: Path, runs: int, app: bool) -> None:
     """Measure one checkout: print one JSON line of figures per record."""
     sys.path.insert(0, str(root))
@@ -199,6 +224,7 @@ def child(root: Path, records: Path, runs: int, app: bool) -> None:
         if app:
             figures.update(asyncio.run(app_figures(path, runs)))
             figures.update(asyncio.run(load_figures(path)))
+            figures.update(asyncio.run(floor_figures(runs)))
         print(json.dumps({"size": size, "bytes": path.stat().st_size, **figures}), flush=True)
 
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import copyreg
 import functools
-import gc
 import hashlib
 import io
 import json
@@ -37,11 +36,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import content_cache
+from . import collector, content_cache
 from .game import Action, Event, Game, Keyframe, canonical_hash
 
 FORMAT = 1  # what a kept file holds; a new number leaves the old files unread
-KEEP_FILES = 64  # the folder keeps the newest files only: a cache, not an archive
+# The folder keeps the newest files only, as many and as big as these: a cache, not an archive
+# (a 5,000-decision game's keyframes are 3 MB, its last one 1.2 MB).
+KEEP_FILES = 64
+KEEP_BYTES = 64 * 1024 * 1024
 
 # A decision as the record writes it: seat, kind, arguments, reason.
 Mark = tuple[str, str, dict[str, Any], str]
@@ -128,10 +130,14 @@ def write(kind: str, game: Game, frames: list[Keyframe], played: Sequence[tuple[
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-        kept = sorted(path.parent.glob("*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
         mine = path.name.split("-")[:2]  # the same game's copies by another build: never read again
-        for old in kept[KEEP_FILES:] + [p for p in kept[:KEEP_FILES] if p != path and p.name.split("-")[:2] == mine]:
-            old.unlink(missing_ok=True)
+        total = 0
+        newest_first = sorted(((p.stat(), p) for p in path.parent.glob("*.pickle")),
+                              key=lambda sp: sp[0].st_mtime_ns, reverse=True)
+        for n, (st, old) in enumerate(newest_first):
+            total += st.st_size
+            if old != path and (n >= KEEP_FILES or total > KEEP_BYTES or old.name.split("-")[:2] == mine):
+                old.unlink(missing_ok=True)
     except OSError:
         return
 
@@ -142,18 +148,12 @@ def read(kind: str, game: Game, decisions: Sequence[Any]) -> tuple[list[Keyframe
     path = _path(kind, game)
     if path is None:
         return None
-    collecting = gc.isenabled()
     try:
-        # Without the collector for this one read: the 100,000 objects of a long game's
-        # events and decisions would set it off again and again (12 ms read, not 30-50).
-        gc.disable()
-        fmt, heads, checkpoints, events, played, kept_marks = pickle.loads(path.read_bytes())
-        frames = [Keyframe(at, frozen, checkpoints[:c], events[:e]) for at, frozen, c, e in heads]
+        with collector.paused():  # a long game's events and decisions: 100,000 objects at once
+            fmt, heads, checkpoints, events, played, kept_marks = pickle.loads(path.read_bytes())
+            frames = [Keyframe(at, frozen, checkpoints[:c], events[:e]) for at, frozen, c, e in heads]
     except Exception:  # noqa: BLE001 - a cache: a file cut short or unreadable is only a miss
         return None
-    finally:
-        if collecting:
-            gc.enable()
     if fmt != FORMAT or not frames or len(played) < frames[-1].decisions or len(decisions) < len(played):
         return None
     if kept_marks != record_marks(decisions[:len(played)]):

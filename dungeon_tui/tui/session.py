@@ -284,13 +284,15 @@ def new_session(game_id: str, setup: dict[str, Any], seed: int, player: str = "P
 def load_session(path: Path) -> Session:
     from ..rulesets import game_from_record as make_game
     from ..engine import record
-    rec = record.read(path)
+    from ..engine import collector
 
     def undoable(r: record.RecordModel) -> Game:  # keyframes from the start, for undo and the cache
         game = make_game(r)
         game.keep_keyframes, game.keyframe_gap = True, UNDO_KEYFRAME_GAP
         return game
-    game = record.load(rec, undoable)
+    with collector.paused():
+        rec = record.read(path)
+        game = record.load(rec, undoable)
     owners = dict(rec.meta.get("owners") or {})
     if not owners:
         owners = {seat: "Player" for seat in game.ruleset.seats(game.state) if seat.startswith("hero:")}

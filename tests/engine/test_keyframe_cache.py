@@ -156,3 +156,19 @@ def test_the_viewers_keyframes_come_back_whole_and_only_for_the_same_decisions(c
     changed = edit_record(tmp_path / "save.json", lambda d: d["decisions"][5].update(why="another reason"))
     assert keyframe_cache.read("view", game, changed.decisions) is None
     assert keyframe_cache.read("view", game, rec.decisions[:10]) is None  # a shorter record
+
+
+def test_the_folder_keeps_the_newest_files_within_its_bounds(cache, monkeypatch):
+    import time
+    monkeypatch.setattr(keyframe_cache, "KEEP_FILES", 3)
+    game = played_game()
+    frame = game.keyframes[-1]
+    for seed in range(5):  # five games of their own
+        game.seed = seed
+        keyframe_cache.write("load", game, [frame], game.decisions[:frame.decisions])
+        time.sleep(0.02)  # the files' times tell the newest
+    assert len(list(cache.glob("*.pickle"))) == 3
+    game.seed = 4
+    assert keyframe_cache._path("load", game).exists()
+    game.seed = 0
+    assert not keyframe_cache._path("load", game).exists()
