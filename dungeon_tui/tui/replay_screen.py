@@ -16,7 +16,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList
 from textual.worker import Worker, WorkerState
 
-from ..engine import keyframe_cache, record
+from ..engine import collector, keyframe_cache, record
 from ..engine.game import CHANCE, Action, Game, Keyframe
 from .dialogs import AskNumber
 from .event_log import EventLog
@@ -94,13 +94,16 @@ class ReplayScreen(TableScreen):
         into the part already played is quick before the pass is through a long record."""
         game = self._fresh_game()
         sent = 0
-        for i, d in enumerate(self.rec.decisions, 1):
-            if game.over:
-                break
-            game.play(record.action_of(d), d.why)
-            if i % PASS_BATCH == 0 and len(game.keyframes) > sent:
-                self.post_message(self.Keyframes(game.keyframes[sent:], list(game.decisions), False))
-                sent = len(game.keyframes)
+        # The collector paused for the pass, as for a load: its states, events and keyframes
+        # are made in one go, and its passes over them were a sixth of the viewer's opening.
+        with collector.paused():
+            for i, d in enumerate(self.rec.decisions, 1):
+                if game.over:
+                    break
+                game.play(record.action_of(d), d.why)
+                if i % PASS_BATCH == 0 and len(game.keyframes) > sent:
+                    self.post_message(self.Keyframes(game.keyframes[sent:], list(game.decisions), False))
+                    sent = len(game.keyframes)
         self.post_message(self.Keyframes(game.keyframes[sent:], game.decisions, True))
         keyframe_cache.write("view", game, game.keyframes, game.decisions)  # for the next opening
 
