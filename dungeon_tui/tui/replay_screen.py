@@ -52,6 +52,7 @@ class ReplayScreen(TableScreen):
         self.make_game = make_game
         self.frames: list[Keyframe] = []  # by decision count; the whole record's once the pass is done
         self.pass_done = False
+        self.frames_kept = False  # the keyframes are in the cache (read from it, or written)
         # The decisions as the pass played them: each is the game's own offered choice, with the
         # words the game gave it (a record keeps only kind and arguments).
         self.played: list[tuple[Action, str]] = []
@@ -77,9 +78,17 @@ class ReplayScreen(TableScreen):
         kept = keyframe_cache.read("view", self.game, self.rec.decisions)
         if kept is not None and len(kept[1]) == self.total:  # this record seen before: no pass
             self.frames, self.played = kept
-            self.pass_done = True
+            self.pass_done = self.frames_kept = True
         else:
             self.keyframe_pass()
+
+    def on_unmount(self) -> None:
+        """The pass's keyframes kept for the next opening of this record: written on leaving,
+        not as the pass ends, where pickling them (50-100 ms for 5,000 decisions) would slow
+        the first seeks."""
+        if self.pass_done and not self.frames_kept:
+            self.frames_kept = True
+            keyframe_cache.write("view", self.game, self.frames, self.played)
 
     # -- keyframes ----------------------------------------------------------------------------------
     class Keyframes(Message):
@@ -105,7 +114,6 @@ class ReplayScreen(TableScreen):
                     self.post_message(self.Keyframes(game.keyframes[sent:], list(game.decisions), False))
                     sent = len(game.keyframes)
         self.post_message(self.Keyframes(game.keyframes[sent:], game.decisions, True))
-        keyframe_cache.write("view", game, game.keyframes, game.decisions)  # for the next opening
 
     def on_replay_screen_keyframes(self, message: ReplayScreen.Keyframes) -> None:
         self._keep(message.frames)
