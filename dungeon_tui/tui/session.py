@@ -61,6 +61,7 @@ class Session:
     campaign: Path | None = None
     kept_frame: Keyframe | None = field(default=None, compare=False, repr=False)  # the last kept in the cache
     kept_whole: bool = field(default=False, compare=False, repr=False)  # every keyframe kept, at the end
+    frames_from_start: bool = field(default=True, compare=False, repr=False)  # False: loaded, its keyframes few
 
     def __post_init__(self) -> None:
         # Keyframes as the game goes, so undo replays a few dozen decisions, not the whole game.
@@ -209,8 +210,8 @@ class Session:
         if frames[-1] is not self.kept_frame:
             keyframe_cache.write("load", self.game, frames[-1:], self.game.decisions[:frames[-1].decisions])
             self.kept_frame = frames[-1]
-        # Whole only when the first frame is the game's first round (not a game resumed later on).
-        if self.game.over and not self.kept_whole and frames[0].decisions == self.game.checkpoints[0][0]:
+        # Every keyframe only for a game that kept one a round since its start (not a loaded one).
+        if self.game.over and not self.kept_whole and self.frames_from_start:
             keyframe_cache.write("view", self.game, frames, self.game.decisions)
             self.kept_whole = True
 
@@ -286,9 +287,12 @@ def load_session(path: Path) -> Session:
     from ..engine import record
     from ..engine import collector
 
-    def undoable(r: record.RecordModel) -> Game:  # keyframes from the start, for undo and the cache
+    def undoable(r: record.RecordModel) -> Game:
+        # A replayed game keeps keyframes near its end only (undo and the cache need no more;
+        # one every 40 decisions cost 5% of the replay); the Session then keeps them as usual.
         game = make_game(r)
-        game.keep_keyframes, game.keyframe_gap = True, UNDO_KEYFRAME_GAP
+        game.keep_keyframes = True
+        game.keyframe_gap = max(UNDO_KEYFRAME_GAP, len(r.decisions) - 4 * UNDO_KEYFRAME_GAP)
         return game
     with collector.paused():
         rec = record.read(path)
@@ -302,4 +306,5 @@ def load_session(path: Path) -> Session:
     return Session(game, {str(k): str(v) for k, v in owners.items()}, len(game.decisions),
                    Options.from_json(rec.meta.get("options")),
                    autosave_file=path if path.name.startswith("autosave") else None,
-                   campaign=Path(campaign) if isinstance(campaign, str) and campaign else None)
+                   campaign=Path(campaign) if isinstance(campaign, str) and campaign else None,
+                   frames_from_start=False)
