@@ -1,6 +1,6 @@
 """Keyframes kept between runs, so loading a long save or watching a long record again needs
-no replay from the start (issue 20: a 5,000-decision save replayed in about 350 ms of the 300
-the load may take).
+no replay from the start (issue 20: replaying a 5,000-decision save alone takes longer than
+the 300 ms a load may take).
 
 A record stays the whole truth: it holds decisions and hashes only, and a record made
 anywhere loads by replaying it, as before.  What is kept here is this app's own copy of the
@@ -20,7 +20,8 @@ saves time.
 
 Two kinds per game: "load" (the last keyframe of a game being played in the app, written as
 its autosaves go when a new round has been reached) and "view" (every keyframe of a record
-the replay viewer went through once).
+the replay viewer went through once, or of a game played in the app to its end).  A kept copy
+is only as safe as the cache folder: the same trust as the program's own files.
 """
 from __future__ import annotations
 
