@@ -25,12 +25,18 @@ ENV = "DUNGEON_TUI_CACHE"
 FORMAT = 1  # what a kept file holds; a new number leaves the old files unread
 
 
-def folder() -> Path | None:
+def root() -> Path | None:
+    """The app's cache folder (None: no cache); content and kept keyframes have their own in it."""
     named = os.environ.get(ENV)
     if named is not None:
-        return Path(named) / "content" if named else None
+        return Path(named) if named else None
     import platformdirs
-    return Path(platformdirs.user_cache_dir("dungeon-tui", appauthor=False)) / "content"
+    return Path(platformdirs.user_cache_dir("dungeon-tui", appauthor=False))
+
+
+def folder() -> Path | None:
+    where = root()
+    return None if where is None else where / "content"
 
 
 def _path(game_dir: str, digest: str) -> Path | None:

@@ -19,12 +19,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from . import packs
 from .errors import RecordError as RecordError  # callers know it as record.RecordError too
 from .game import Action, Game, IllegalAction
+# The file's checks and the saves list's head live where pydantic is not loaded; callers know
+# them as record.* too.
+from .record_head import FORMAT as FORMAT
+from .record_head import FORMAT_VERSION as FORMAT_VERSION
+from .record_head import HEAD_BYTES as HEAD_BYTES
+from .record_head import MAX_BYTES as MAX_BYTES
+from .record_head import MAX_DEPTH as MAX_DEPTH
+from .record_head import RecordHead as RecordHead
+from .record_head import parse_json, read_text
+from .record_head import read_head as read_head
 
-FORMAT = "dungeon-tui-record"
-
-FORMAT_VERSION = 1
-MAX_BYTES = 32 * 1024 * 1024
-MAX_DEPTH = 64
 MAX_DECISIONS = 2_000_000
 
 
@@ -49,22 +54,6 @@ class RecordModel(BaseModel):
     decisions: list[DecisionModel] = Field(max_length=MAX_DECISIONS)
     checkpoints: list[tuple[int, int, str]] = []
     meta: dict[str, Any] = {}
-
-
-def _depth(value: Any, limit: int) -> int:
-    """Depth of nested JSON, checked iteratively so deep input cannot blow the stack."""
-    stack = [(value, 1)]
-    deepest = 0
-    while stack:
-        item, d = stack.pop()
-        deepest = max(deepest, d)
-        if d > limit:
-            return d
-        if isinstance(item, dict):
-            stack.extend((v, d + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, d + 1) for v in item)
-    return deepest
 
 
 def to_json(game: Game, app_version: str, meta: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -122,124 +111,11 @@ def save(game: Game, path: Path, app_version: str, meta: dict[str, Any] | None =
 
 def read(path: Path) -> RecordModel:
     """Read and validate a record file without replaying it."""
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-    except OSError as err:
-        raise RecordError(f"cannot open {path}: {err.strerror or err}") from None
-    if not path.is_file():
-        raise RecordError(f"{path} is not a file")
-    if size > MAX_BYTES:
-        raise RecordError(f"{path} is {size} bytes; records are at most {MAX_BYTES} bytes")
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not UTF-8 text, so not a record") from None
-    except OSError as err:
-        raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
-    return parse(text, str(path))
-
-
-HEAD_BYTES = 64 * 1024  # a record's head (setup and meta) fits in this; its decisions need not be read
-TAIL_BYTES = 64
-
-
-class RecordHead(BaseModel):
-    """What a list of saves shows of a record: its game, setup and meta, not its decisions."""
-
-    model_config = ConfigDict(extra="ignore")
-    format: str
-    version: int
-    ruleset: str = Field(max_length=64)
-    seed: int = Field(ge=0, lt=1 << 63)
-    setup: dict[str, Any]
-    meta: dict[str, Any] = {}
-
-
-def _leading_keys(text: str) -> dict[str, Any] | None:
-    """The top-level keys of a JSON object up to "decisions", read from the start of `text`
-    one value at a time; None when the object does not start there or `text` ends first."""
-    decoder = json.JSONDecoder()
-    ws = " \t\r\n"
-    i, n = 0, len(text)
-    found: dict[str, Any] = {}
-    while i < n and text[i] in ws:
-        i += 1
-    if i >= n or text[i] != "{":
-        return None
-    i += 1
-    try:
-        while True:
-            while i < n and text[i] in ws + ",":
-                i += 1
-            if i < n and text[i] == "}":
-                return found
-            key, i = decoder.raw_decode(text, i)
-            while i < n and text[i] in ws:
-                i += 1
-            if not isinstance(key, str) or i >= n or text[i] != ":":
-                return None
-            if key == "decisions":
-                return found
-            value, i = decoder.raw_decode(text, i + 1)
-            found[key] = value
-    except (ValueError, RecursionError):  # cut off inside a value, or not JSON at all
-        return None
-
-
-def read_head(path: Path) -> RecordHead:
-    """A record's head without its decisions, for the saves list: the first HEAD_BYTES and the
-    last bytes only (a record written whole ends with "}"; one cut short by a crash does not).
-    A record written before meta came first, or with a head too long, is read in full."""
-    try:
-        size = path.stat().st_size
-        if not path.is_file():
-            raise RecordError(f"{path} is not a file")
-        if size > MAX_BYTES:
-            raise RecordError(f"{path} is {size} bytes; records are at most {MAX_BYTES} bytes")
-        with path.open("rb") as fh:
-            head = fh.read(HEAD_BYTES)
-            fh.seek(max(0, size - TAIL_BYTES))
-            tail = fh.read()
-    except OSError as err:
-        raise RecordError(f"cannot read {path}: {err.strerror or err}") from None
-    found = _leading_keys(head.decode("utf-8", errors="replace"))
-    if found is None or "meta" not in found:
-        return RecordHead.model_validate(read(path).model_dump(exclude={"decisions", "checkpoints"}))
-    if not tail.rstrip().endswith(b"}"):
-        raise RecordError(f"{path} is cut short (not a whole record)")
-    if found.get("format") != FORMAT:
-        raise RecordError(f"{path} is not a dungeon-tui record")
-    version = found.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= FORMAT_VERSION:
-        raise RecordError(f"{path} has record format version {version!r}; this build reads version {FORMAT_VERSION}")
-    try:
-        return RecordHead.model_validate(found)
-    except ValidationError as err:
-        first = err.errors()[0]
-        raise RecordError(f"{path}: {'.'.join(str(p) for p in first['loc'])}: {first['msg']}") from None
+    return parse(read_text(path), str(path))
 
 
 def parse(text: str, name: str = "record") -> RecordModel:
-    if not text.strip():
-        raise RecordError(f"{name} is empty")
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise RecordError(f"{name} is nested too deeply (limit {MAX_DEPTH})") from None
-    except json.JSONDecodeError as err:
-        raise RecordError(f"{name} is not valid JSON ({err.msg} at line {err.lineno})") from None
-    except ValueError as err:  # e.g. an integer too long to convert
-        raise RecordError(f"{name} is not valid JSON ({err})") from None
-    if _depth(data, MAX_DEPTH) > MAX_DEPTH:
-        raise RecordError(f"{name} is nested too deeply (limit {MAX_DEPTH})")
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"{name} is not a dungeon-tui record")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError(f"{name} has record format version {version!r}, not a whole number")
-    if version > FORMAT_VERSION or version < 1:
-        raise RecordError(f"{name} has record format version {version!r}; this build reads version {FORMAT_VERSION}")
+    data = parse_json(text, name)
     try:
         return RecordModel.model_validate(data)
     except ValidationError as err:
@@ -255,11 +131,28 @@ def action_of(d: DecisionModel) -> Action:
 def replay(record: RecordModel, make_game: Callable[[RecordModel], Game], upto: int | None = None,
            check: bool = True) -> Game:
     """Rebuild the game by playing the recorded decisions (the first `upto` of them)."""
+    return play_on(record, _made(record, make_game), 0, upto, check)
+
+
+def load(record: RecordModel, make_game: Callable[[RecordModel], Game]) -> Game:
+    """The game a save holds, to play on: as `replay` (every decision and checkpoint checked),
+    but from the last keyframe this app kept of the game (engine/keyframe_cache.py) when the
+    record agrees with it, so a long save is not played again from the start."""
+    from . import keyframe_cache
+    game = _made(record, make_game)
+    resumed = keyframe_cache.resume_for_load(record, game)
+    if resumed is None:
+        return play_on(record, game, 0)
+    return play_on(record, resumed, len(resumed.decisions))
+
+
+def _made(record: RecordModel, make_game: Callable[[RecordModel], Game]) -> Game:
+    """A fresh game for the record, refused when the record's rules are not this build's."""
     game = make_game(record)
     if game.ruleset.rules_version != record.rules_version:
         raise RecordError(f"record was made with {record.ruleset} rules version {record.rules_version}; "
                           f"this build has {game.ruleset.rules_version}")
-    return play_on(record, game, 0, upto, check)
+    return game
 
 
 def play_on(record: RecordModel, game: Game, done: int, upto: int | None = None, check: bool = True) -> Game:

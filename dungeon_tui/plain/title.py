@@ -99,11 +99,11 @@ def saved_games() -> list[Path]:
 
 
 def which_save(form: Form, paths: list[Path]) -> Path:
-    from ..engine import record
+    from ..engine.record_head import read_head
     rows = []
     for path in paths[:LISTED_SAVES]:
         try:
-            head = record.read_head(path)
+            head = read_head(path)
             shown: dict[str, Any] = head.meta["shown"] if isinstance(head.meta.get("shown"), dict) else {}
             what = ", ".join(str(x) for x in (shown.get("game", head.ruleset), shown.get("adventure", ""),
                                                f"turn {head.meta.get('turn', '')}", head.meta.get("date", "")) if x)

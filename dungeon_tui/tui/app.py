@@ -271,10 +271,10 @@ def describe(path: Path) -> tuple[str, ...]:
     """One row of the saves list; a file that cannot be read says why instead.  The names come
     from the record's head ("shown", written with it); a record made before that names what it
     holds through its game, loaded for it."""
-    from ..engine import record  # the record models (pydantic) load with the first save listed
     from ..engine.errors import RecordError
+    from ..engine.record_head import read_head  # not the record models: pydantic is not loaded
     try:
-        rec = record.read_head(path)  # the head only: a list of 1,000 saves opens at once
+        rec = read_head(path)  # the head only: a list of 1,000 saves opens at once
     except RecordError as err:
         return (path.name, "unreadable", str(err)[:60], "", "", "")
     m: dict[str, Any] = rec.meta
@@ -513,11 +513,12 @@ class DungeonApp(App[None]):
         self.start(session)
 
     def open_replay(self, path: Path) -> None:
-        from ..engine import record
+        from ..engine import collector, record
         from ..engine.errors import RecordError
         from .replay_screen import ReplayScreen
         try:
-            rec = record.read(path)
+            with collector.paused():
+                rec = record.read(path)
             screen = ReplayScreen(rec, path.name)
         except (RecordError, KeyError) as err:
             self.notify(str(err), severity="error", timeout=6)

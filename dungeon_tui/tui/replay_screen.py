@@ -16,7 +16,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList
 from textual.worker import Worker, WorkerState
 
-from ..engine import record
+from ..engine import collector, keyframe_cache, record
 from ..engine.game import CHANCE, Action, Game, Keyframe
 from .dialogs import AskNumber
 from .event_log import EventLog
@@ -52,6 +52,7 @@ class ReplayScreen(TableScreen):
         self.make_game = make_game
         self.frames: list[Keyframe] = []  # by decision count; the whole record's once the pass is done
         self.pass_done = False
+        self.frames_kept = False  # the keyframes are in the cache (read from it, or written)
         # The decisions as the pass played them: each is the game's own offered choice, with the
         # words the game gave it (a record keeps only kind and arguments).
         self.played: list[tuple[Action, str]] = []
@@ -74,7 +75,20 @@ class ReplayScreen(TableScreen):
         self.set_focus(None)  # the viewer's keys belong to the screen, not to the log
         self.query_one(EventLog).one_story = True
         self._show()
-        self.keyframe_pass()
+        kept = keyframe_cache.read("view", self.game, self.rec.decisions)
+        if kept is not None and len(kept[1]) == self.total:  # this record seen before: no pass
+            self.frames, self.played = kept
+            self.pass_done = self.frames_kept = True
+        else:
+            self.keyframe_pass()
+
+    def on_unmount(self) -> None:
+        """The pass's keyframes kept for the next opening of this record: written on leaving,
+        not as the pass ends, where pickling them (50-100 ms for 5,000 decisions) would slow
+        the first seeks."""
+        if self.pass_done and not self.frames_kept:
+            self.frames_kept = True
+            keyframe_cache.write("view", self.game, self.frames, self.played)
 
     # -- keyframes ----------------------------------------------------------------------------------
     class Keyframes(Message):
@@ -89,13 +103,16 @@ class ReplayScreen(TableScreen):
         into the part already played is quick before the pass is through a long record."""
         game = self._fresh_game()
         sent = 0
-        for i, d in enumerate(self.rec.decisions, 1):
-            if game.over:
-                break
-            game.play(record.action_of(d), d.why)
-            if i % PASS_BATCH == 0 and len(game.keyframes) > sent:
-                self.post_message(self.Keyframes(game.keyframes[sent:], list(game.decisions), False))
-                sent = len(game.keyframes)
+        # The collector paused for the pass, as for a load: its states, events and keyframes
+        # are made in one go, and its passes over them were a sixth of the viewer's opening.
+        with collector.paused():
+            for i, d in enumerate(self.rec.decisions, 1):
+                if game.over:
+                    break
+                game.play(record.action_of(d), d.why)
+                if i % PASS_BATCH == 0 and len(game.keyframes) > sent:
+                    self.post_message(self.Keyframes(game.keyframes[sent:], list(game.decisions), False))
+                    sent = len(game.keyframes)
         self.post_message(self.Keyframes(game.keyframes[sent:], game.decisions, True))
 
     def on_replay_screen_keyframes(self, message: ReplayScreen.Keyframes) -> None:

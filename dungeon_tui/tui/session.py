@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import __version__
 from ..engine.contract import Ruleset, ruleset_of
-from ..engine.game import CHANCE, Action, Decision, Game
+from ..engine.game import CHANCE, Action, Decision, Game, Keyframe
 from .saves import saves_dir
 
 HUMAN = "human"
@@ -59,6 +59,9 @@ class Session:
     # A campaign's adventure: the campaign file its result goes into when it ends (kept in its
     # saves, so a game resumed with Continue or Load still goes back to its campaign).
     campaign: Path | None = None
+    kept_frame: Keyframe | None = field(default=None, compare=False, repr=False)  # the last kept in the cache
+    kept_whole: bool = field(default=False, compare=False, repr=False)  # every keyframe kept, at the end
+    frames_from_start: bool = field(default=True, compare=False, repr=False)  # False: loaded, its keyframes few
 
     def __post_init__(self) -> None:
         # Keyframes as the game goes, so undo replays a few dozen decisions, not the whole game.
@@ -192,7 +195,25 @@ class Session:
         path = path or saves_dir() / f"{self.ruleset.id}-{self.game.seed}.json"
         from ..engine import record  # pydantic stays off the first frame's path
         record.save(self.game, path, __version__, self.meta(label))
+        self.keep_keyframe()
         return path
+
+    def keep_keyframe(self) -> None:
+        """Keyframes into the cache (engine/keyframe_cache.py): the last one whenever a round
+        has been reached since, so loading this game again starts from it; and every one when
+        the game is over, so watching its record needs no pass over it first (the replay
+        viewer's keyframes are these, one a round at least 40 decisions apart)."""
+        frames = self.game.keyframes
+        if not frames or not self.game.hashes:
+            return
+        from ..engine import keyframe_cache
+        if frames[-1] is not self.kept_frame:
+            keyframe_cache.write("load", self.game, frames[-1:], self.game.decisions[:frames[-1].decisions])
+            self.kept_frame = frames[-1]
+        # Every keyframe only for a game that kept one a round since its start (not a loaded one).
+        if self.game.over and not self.kept_whole and self.frames_from_start:
+            keyframe_cache.write("view", self.game, frames, self.game.decisions)
+            self.kept_whole = True
 
     def autosave_path(self) -> Path:
         if self.autosave_file is None:
@@ -264,8 +285,18 @@ def new_session(game_id: str, setup: dict[str, Any], seed: int, player: str = "P
 def load_session(path: Path) -> Session:
     from ..rulesets import game_from_record as make_game
     from ..engine import record
-    rec = record.read(path)
-    game = record.replay(rec, make_game)
+    from ..engine import collector
+
+    def undoable(r: record.RecordModel) -> Game:
+        # A replayed game keeps keyframes near its end only (undo and the cache need no more;
+        # one every 40 decisions cost 5% of the replay); the Session then keeps them as usual.
+        game = make_game(r)
+        game.keep_keyframes = True
+        game.keyframe_gap = max(UNDO_KEYFRAME_GAP, len(r.decisions) - 4 * UNDO_KEYFRAME_GAP)
+        return game
+    with collector.paused():
+        rec = record.read(path)
+        game = record.load(rec, undoable)
     owners = dict(rec.meta.get("owners") or {})
     if not owners:
         owners = {seat: "Player" for seat in game.ruleset.seats(game.state) if seat.startswith("hero:")}
@@ -275,4 +306,5 @@ def load_session(path: Path) -> Session:
     return Session(game, {str(k): str(v) for k, v in owners.items()}, len(game.decisions),
                    Options.from_json(rec.meta.get("options")),
                    autosave_file=path if path.name.startswith("autosave") else None,
-                   campaign=Path(campaign) if isinstance(campaign, str) and campaign else None)
+                   campaign=Path(campaign) if isinstance(campaign, str) and campaign else None,
+                   frames_from_start=False)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from dungeon_tui.engine import record
+from dungeon_tui.engine import record, record_head
 from tests.engine.test_engine_records import toy_game
 
 
@@ -17,13 +17,13 @@ def saved(tmp_path, name="g.json", meta=None):
 def test_head_matches_the_full_read_without_reading_the_decisions(tmp_path, monkeypatch):
     path = saved(tmp_path)
     full = record.read(path)
-    monkeypatch.setattr(record, "read", lambda p: pytest.fail("the head needs no full read"))
+    monkeypatch.setattr(record_head, "read_text", lambda p: pytest.fail("the head needs no full read"))
     head = record.read_head(path)
     assert (head.ruleset, head.seed, head.setup, head.meta) == (full.ruleset, full.seed, full.setup, full.meta)
 
 
 def test_a_head_longer_than_the_first_bytes_falls_back_to_a_full_read(tmp_path, monkeypatch):
-    monkeypatch.setattr(record, "HEAD_BYTES", 40)
+    monkeypatch.setattr(record_head, "HEAD_BYTES", 40)
     path = saved(tmp_path)
     assert record.read_head(path).meta["turn"] == 2
 
@@ -54,3 +54,15 @@ def test_a_folder_named_like_a_save_is_unreadable_not_a_traceback(tmp_path):
     (tmp_path / "folder.json").mkdir()
     with pytest.raises(record.RecordError, match="not a file"):
         record.read_head(tmp_path / "folder.json")
+
+
+def test_the_saves_list_reads_heads_without_the_record_models(tmp_path):
+    """Reading heads (the saves list, Continue, the plain title) never loads pydantic: the
+    import alone was a third of the list's first rows."""
+    import subprocess
+    import sys
+    saved(tmp_path, meta={"turn": 2, "shown": {"game": "Toy", "adventure": "A walk", "party": ["Ann"]}})
+    code = ("import sys; from pathlib import Path; from dungeon_tui.tui.app import describe; "
+            f"row = describe(Path({str(tmp_path / 'g.json')!r})); "
+            "assert row[1] != 'unreadable', row; assert 'pydantic' not in sys.modules, 'pydantic loaded'")
+    subprocess.run([sys.executable, "-c", code], check=True, env={"DUNGEON_TUI_CACHE": "", "PATH": ""})

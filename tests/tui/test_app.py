@@ -354,6 +354,73 @@ def test_replay_viewer_seeks_back_from_keyframes(tmp_path):
     asyncio.run(run())
 
 
+def test_a_game_saved_in_the_app_loads_from_its_last_keyframe(tmp_path, monkeypatch):
+    """The app keeps its game's last keyframe as it saves (engine/keyframe_cache.py): loading the
+    save plays only the decisions after it, into the very game saved; a game loaded by a replay
+    keeps a keyframe near its end (undo, and its own saves keep it)."""
+    from dungeon_tui.engine.game import Game
+    monkeypatch.setenv("DUNGEON_TUI_CACHE", str(tmp_path / "cache"))
+    session = new_session("warhammer-quest", {"adventure": "fp5"}, 7)
+    seats = get_game("warhammer-quest").ai_controllers()
+    for _ in range(300):
+        d = session.game.pending
+        session.game.play(*(seats.get(d.seat) or seats["*"]).choose(session.game, d))
+    path = session.save(tmp_path / "mid.json", "saved game")
+    after = len(session.game.decisions) - session.game.keyframes[-1].decisions
+    played: list = []
+    monkeypatch.setattr(Game, "play", lambda self, a, why="", _play=Game.play: played.append(a) or _play(self, a, why))
+    loaded = load_session(path)
+    assert len(played) == after < 80
+    assert loaded.game.state_hash() == session.game.state_hash()
+    assert loaded.game.decisions == session.game.decisions and loaded.game.keep_keyframes
+    monkeypatch.setenv("DUNGEON_TUI_CACHE", "")
+    played.clear()
+    replayed = load_session(path)  # no cache: the whole record, with a keyframe near its end
+    assert len(played) == 300 and replayed.game.state_hash() == session.game.state_hash()
+    assert 300 - 4 * 40 <= replayed.game.keyframes[-1].decisions < 300
+    assert replayed.game.keyframe_gap == 40
+
+
+@pytest.mark.parametrize("kept_by", ["the viewer", "the app's game"])
+def test_replay_viewer_opened_again_starts_from_the_kept_keyframes(tmp_path, monkeypatch, kept_by):
+    """A record the viewer went through once, or the record of a game played to its end in the
+    app, opens with every keyframe in (engine/keyframe_cache.py): no pass over it, and a seek
+    from a kept keyframe lands on the very state and log a replay gives."""
+    monkeypatch.setenv("DUNGEON_TUI_CACHE", str(tmp_path / "cache"))
+    session = new_session("warhammer-quest", {"adventure": "fp5"}, 7)
+    session.game.run(get_game("warhammer-quest").ai_controllers())
+    path = session.save(tmp_path / "done.json", "finished game")
+    rec = record.read(path)
+    if kept_by == "the viewer":  # as a record made elsewhere: only the viewer's own pass keeps them
+        for kept in (tmp_path / "cache" / "keyframes").glob("view-*"):
+            kept.unlink()
+    passes: list[int] = []
+
+    async def watch(count: bool) -> None:
+        app = DungeonApp(replay=rec)
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            viewer = app.screen
+            assert await wait_for(pilot, lambda: viewer.pass_done, tries=500)
+            if not count:
+                await app.workers.wait_for_complete()
+                return
+            middle = viewer.frames[len(viewer.frames) // 2].decisions + 1
+            viewer.seek(middle)
+            again = record.replay(rec, game_from_record, upto=middle)
+            assert viewer.game.state_hash() == again.state_hash()
+            assert [e.to_json() for e in viewer.game.events] == [e.to_json() for e in again.events]
+            assert all(a.text for a, _ in viewer.game.decisions if a.seat != "chance")
+            await pilot.press("end")
+            assert viewer.game.state_hash() == session.game.state_hash()
+    if kept_by == "the viewer":
+        asyncio.run(watch(False))  # the first opening: the pass, kept at its end
+    real_pass = ReplayScreen.keyframe_pass
+    monkeypatch.setattr(ReplayScreen, "keyframe_pass", lambda self: passes.append(1) or real_pass(self))
+    asyncio.run(watch(True))
+    assert passes == []  # no pass at this opening
+
+
 def test_new_opens_on_the_game_with_the_title_beneath(tmp_path):
     """`dungeon-tui new` sets the game up before the app opens: the first screen the player sees
     is the game's (never the title, which is made only when the game is left), and leaving the
