@@ -175,10 +175,10 @@ def in_index_order(rs: Ruleset[Any, Any], task: Callable[..., T], games: int, jo
     # Everything loaded by now is frozen before the workers fork: a worker's collector then
     # never walks (and so never writes to) the objects it shares with this process, which would
     # copy their pages one by one (copy-on-write) in each worker.
-    with collecting_less():
-        # A worker started afresh (spawn, forkserver) has not read the content packs: it is handed them.
-        with ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(packs.offered(),)) as pool:
-            yield from pool.map(task, *(repeat(arg) for arg in args), range(games))
+    # A worker started afresh (spawn, forkserver) has not read the content packs: it is handed them.
+    with collecting_less(), ProcessPoolExecutor(max_workers=jobs, initializer=start_worker,
+                                                initargs=(packs.offered(),)) as pool:
+        yield from pool.map(task, *(repeat(arg) for arg in args), range(games))
 
 
 def simulate(rs: Ruleset[Any, Any], setup: dict[str, Any], games: int, seed: int, jobs: int = 1,

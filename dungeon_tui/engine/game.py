@@ -7,7 +7,9 @@ them through a fresh procedure rebuilds the exact state.
 """
 from __future__ import annotations
 
-import pickle  # in-memory copies of our own states only (keyframes); never read from a file
+import io
+import pickle  # copies of our own states (keyframes): read back by `thaw_state`, which admits our state classes only
+import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 from collections.abc import Callable, Generator, Iterable
@@ -276,13 +278,42 @@ class Keyframe:
 
     @property
     def state(self) -> Any:
-        return pickle.loads(self.frozen)
+        return thaw_state(self.frozen)
 
 
 def freeze_state(state: Any) -> bytes:
     """A state as bytes to copy it from: pickling and reading back is several times quicker than
     a deep copy (states are plain data, and a map pickles without its caches)."""
     return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+
+
+def kept_action(seat: str, kind: str, text: str, args: tuple[tuple[str, Any], ...]) -> Action:
+    """An action read back from the keyframe cache: a plain function, because a pickled
+    classmethod is read back through getattr, which `thaw_state` cannot admit."""
+    return Action.sorted_plain(seat, kind, text, args)
+
+
+# Where the classes of a kept state live: the engine's game and grid, and each game's state
+# (and Ashardalon's tile layout).  Nothing else is data.
+_STATE_MODULE = re.compile(r"dungeon_tui\.(engine\.(game|grid)|rulesets\.\w+\.(state|geometry))")
+
+
+class _Thaw(pickle.Unpickler):
+    """Reads back what `freeze_state` (and the keyframe cache) wrote, and nothing else: a kept
+    state may come from the user's cache folder (engine/keyframe_cache.py), so a pickle that
+    names any other callable (the classic os.system) is refused rather than run."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if _STATE_MODULE.fullmatch(module):
+            found = super().find_class(module, name)
+            if isinstance(found, type) or found is kept_action:
+                return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not part of a kept state")
+
+
+def thaw_state(data: bytes) -> Any:
+    """A state (or keyframes) back from `freeze_state`'s bytes; only our own state classes."""
+    return _Thaw(io.BytesIO(data)).load()
 
 
 class Controller(Protocol):

@@ -5,10 +5,12 @@ the 300 ms a load may take).
 A record stays the whole truth: it holds decisions and hashes only, and a record made
 anywhere loads by replaying it, as before.  What is kept here is this app's own copy of the
 states it reached (`Keyframe`s, pickled), in the user's cache folder, which only this app
-writes: never a save's bytes, which may come from a stranger (records are never pickles).  A
-kept copy is found by the game (ruleset, rules version, content digest, seed, setup) and by a
-stamp of this build's code, so another version of the code never reads it; and it is used
-only when it agrees with the record read:
+writes: never a save's bytes, which may come from a stranger (records are never pickles).  It
+is read back by `game.thaw_state`, which admits our own state classes and nothing else, so a
+file planted there cannot call anything as it is read.  A kept copy is found by the game
+(ruleset, rules version, content digest, seed, setup) and by a stamp of this build's code, so
+another version of the code never reads it; and it is used only when it agrees with the
+record read:
 - the decisions before the keyframe are the record's own, word for word (seat, kind,
   arguments, reason);
 - for a load, the keyframe's checkpoints are the record's first ones, and its state hashes to
@@ -38,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from . import collector, content_cache
-from .game import Action, Event, Game, Keyframe, canonical_hash
+from .game import Action, Event, Game, Keyframe, canonical_hash, kept_action, thaw_state
 
 FORMAT = 1  # what a kept file holds; a new number leaves the old files unread
 # The folder keeps the newest files only, as many and as big as these: a cache, not an archive
@@ -103,7 +105,7 @@ def _event(e: Event) -> tuple[Any, ...]:
 
 
 def _action(a: Action) -> tuple[Any, ...]:
-    return Action.sorted_plain, (a.seat, a.kind, a.text, a.args)
+    return kept_action, (a.seat, a.kind, a.text, a.args)
 
 
 def write(kind: str, game: Game, frames: list[Keyframe], played: Sequence[tuple[Action, str]]) -> None:
@@ -151,8 +153,10 @@ def read(kind: str, game: Game, decisions: Sequence[Any]) -> tuple[list[Keyframe
         return None
     try:
         with collector.paused():  # a long game's events and decisions: 100,000 objects at once
-            fmt, heads, checkpoints, events, played, kept_marks = pickle.loads(path.read_bytes())
+            fmt, heads, checkpoints, events, played, kept_marks = thaw_state(path.read_bytes())
             frames = [Keyframe(at, frozen, checkpoints[:c], events[:e]) for at, frozen, c, e in heads]
+            for frame in frames:  # each state read back once here (0.15 ms): one naming anything
+                thaw_state(frame.frozen)  # but our state classes is refused now, not at a seek
     except Exception:  # noqa: BLE001 - a cache: a file cut short or unreadable is only a miss
         return None
     if fmt != FORMAT or not frames or len(played) < frames[-1].decisions or len(decisions) < len(played):

@@ -172,3 +172,34 @@ def test_the_folder_keeps_the_newest_files_within_its_bounds(cache, monkeypatch)
     assert keyframe_cache._path("load", game).exists()
     game.seed = 0
     assert not keyframe_cache._path("load", game).exists()
+
+
+class _Planted:
+    """What a stranger could plant in the cache folder: a pickle that calls something of its
+    choosing as it is read (here `open`, which makes a file)."""
+
+    def __init__(self, where) -> None:
+        self.where = str(where)
+
+    def __reduce__(self):
+        return open, (self.where, "w")
+
+
+@pytest.mark.parametrize("where", ["the file", "a kept state"])
+def test_a_kept_file_that_names_anything_but_our_state_classes_is_refused_unread(cache, tmp_path, monkeypatch, where):
+    game = played_game()
+    rec = save(game, tmp_path / "save.json")
+    path = kept_file(cache)
+    marker = tmp_path / "planted"
+    if where == "the file":
+        path.write_bytes(pickle.dumps(_Planted(marker)))
+    else:
+        fmt, heads, *rest = pickle.loads(path.read_bytes())
+        heads[-1] = (heads[-1][0], pickle.dumps(_Planted(marker)), *heads[-1][2:])
+        path.write_bytes(pickle.dumps((fmt, heads, *rest)))
+    played = replays(monkeypatch)
+    loaded = record.load(rec, game_from_record)
+    assert not marker.exists()
+    assert len(played) == len(rec.decisions)  # a miss: the record replayed from the start
+    monkeypatch.undo()
+    same_game(loaded, game)
