@@ -10,9 +10,10 @@ from __future__ import annotations
 import copy
 import heapq
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from typing import Any
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 
 Sq = tuple[int, int]
 Edge = tuple[Sq, Sq]
@@ -182,6 +183,23 @@ class Grid:
         near = self._near
         for sq, found in before._near.items():
             if sq not in near and same(sq):
+                near[sq] = found
+
+    @contextmanager
+    def changing_near(self, around: Iterable[Sq]) -> Iterator[None]:
+        """Changes made inside (squares added, doors set, links made) that touch only the squares
+        `around`: they forget every cache as usual, and afterwards the neighbours found before
+        are handed back for every square more than one square from all of `around`.  A square's
+        neighbours depend only on the squares within one of it (their terrain and regions, the
+        edges between them) and its own links (both ends of a new link belong in `around`), so
+        those come out the same (a new dungeon section would otherwise have every square's
+        neighbours worked out again)."""
+        before = dict(self._near)
+        yield
+        close = {(x + dx, y + dy) for x, y in around for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        near = self._near
+        for sq, found in before.items():
+            if sq not in near and sq not in close:
                 near[sq] = found
 
     def adjacent(self, a: Sq, b: Sq) -> bool:

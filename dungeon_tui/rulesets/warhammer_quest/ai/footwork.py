@@ -4,6 +4,7 @@ lantern's light, and walking into a new room only all together (the monsters of 
 are placed round those inside it)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ....engine.game import Action, Game
@@ -206,11 +207,18 @@ def _onward(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choic
     return None
 
 
-def exposure(s: State, sq: Sq, me: Figure, blocked: Sq | None = None) -> int:
+def exposure(s: State, sq: Sq, me: Figure, blocked: Sq | None = None,
+             taken: set[Sq] | None = None) -> int:
     """Free squares beside `sq` (with `blocked` taken too): One-on-One puts a monster on each,
-    so fewer is safer."""
-    taken = {f.pos for f in s.figures.values() if f.pos is not None and f.id != me.id}
+    so fewer is safer.  `taken`: the squares the others stand on, when the caller has them."""
+    if taken is None:
+        taken = _others(s, me)
     return sum(1 for q in s.grid.neighbours(sq) if q not in taken and q != blocked)
+
+
+def _others(s: State, me: Figure) -> set[Sq]:
+    """The squares every figure but `me` stands on."""
+    return {f.pos for f in s.figures.values() if f.pos is not None and f.id != me.id}
 
 
 def frailty(warrior: Figure) -> float:
@@ -222,13 +230,19 @@ def frailty(warrior: Figure) -> float:
     return 0.6 if warrior.kind == "elf" else 0.3
 
 
-def _party_exposure(s: State, me: Figure, sq: Sq) -> float:
-    """Open sides of the whole party, weighed by frailty, were `me` to stand on `sq`."""
-    total = frailty(me) * exposure(s, sq, me)
-    for x in s.heroes():
-        if x.id != me.id and x.active and x.pos is not None:
-            total += frailty(x) * exposure(s, x.pos, x, blocked=sq)
-    return total
+def _party_exposure(s: State, me: Figure) -> Callable[[Sq], float]:
+    """Open sides of the whole party, weighed by frailty, were `me` to stand on a square: the
+    figures stand still while he weighs his squares, so what the others take is found once."""
+    mine = frailty(me), _others(s, me)
+    friends = [(x, frailty(x), _others(s, x)) for x in s.heroes()
+               if x.id != me.id and x.active and x.pos is not None]
+
+    def were_he_on(sq: Sq) -> float:
+        total = mine[0] * exposure(s, sq, me, taken=mine[1])
+        for x, frail, taken in friends:
+            total += frail * exposure(s, x.square, x, blocked=sq, taken=taken)
+        return total
+    return were_he_on
 
 
 def _close_up(s: State, warrior: Figure, moves: list[Action], dist: dict[Sq, int], here: int) -> Choice | None:
@@ -242,10 +256,11 @@ def _close_up(s: State, warrior: Figure, moves: list[Action], dist: dict[Sq, int
     nearest = min(dist.get(dest(a), 999) for a in moves)
     front = max(nearest + 1, 2)
     ahead = [a for a in moves if dist.get(dest(a), 999) <= front]
-    best = min(ahead, key=lambda a: (_party_exposure(s, warrior, dest(a)), dist.get(dest(a), 999), a.get("to")))
+    party_exposure = _party_exposure(s, warrior)
+    best = min(ahead, key=lambda a: (party_exposure(dest(a)), dist.get(dest(a), 999), a.get("to")))
     to = dest(best)
     if here <= front and warrior.square not in doorways and \
-            _party_exposure(s, warrior, to) >= _party_exposure(s, warrior, warrior.square) - 0.05:
+            party_exposure(to) >= party_exposure(warrior.square) - 0.05:
         return None
     mine = exposure(s, to, warrior)
     return best, f"keep up with the party, on a square open on {mine} side{'s' if mine != 1 else ''}"
