@@ -11,7 +11,7 @@ from typing import Any
 
 from ....engine import tactics
 from ....engine.dice import SeededChance
-from ....engine.game import Action, Decision, Game
+from ....engine.game import Action, Decision, Game, LazyDecision
 from ....engine.grid import DIRS8, Sq, chebyshev
 from ..monsters import adjacent_targets, in_reach, next_to_warrior, reach_of, reachable, sees_any, targets
 from ..state import Figure, State
@@ -257,6 +257,10 @@ class DungeonAI:
 
     @staticmethod
     def _match(decision: Decision, plan: Plan) -> Action:
+        """The option the plan names: its square with its attack or volley, else its square
+        alone, else staying put, else the first."""
+        if isinstance(decision, LazyDecision):
+            return _named(decision, plan)
         opts = decision.options
         target = plan.target.id if plan.target is not None else None
         if opts and opts[0].kind == "strike":
@@ -277,3 +281,23 @@ class DungeonAI:
             if a.get("to") == plan.m.pos and a.get("target") is None and a.get("mode") is None:
                 return a
         return opts[0]
+
+
+def _named(decision: LazyDecision, plan: Plan) -> Action:
+    """`_match` on a plan made when read (monsters.plan_choice): each option it would look
+    for is asked for by itself (`offer_for`, the plans from its square alone), so the plans
+    from every square the monster reaches are never all made."""
+    m = plan.m
+    to = tuple(plan.to) if plan.to is not None else m.pos
+    extra: dict[str, Any] = {}
+    if plan.mode == "volley":
+        extra["mode"] = "volley"
+    elif plan.mode == "attack" and plan.target is not None:
+        extra["target"] = plan.target.id
+    for want in (Action.make(decision.seat, "act", who=m.id, to=to, **extra),
+                 Action.make(decision.seat, "act", who=m.id, to=to),
+                 Action.make(decision.seat, "act", who=m.id, to=m.pos)):
+        found = decision.offer_for(want)
+        if found is not None:
+            return found
+    return decision.options[0]
