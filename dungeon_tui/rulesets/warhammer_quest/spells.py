@@ -28,8 +28,12 @@ class Casting:
     seat: str
     sid: str
     spell: Any
-    monsters_seen: list[Figure]
+    seen: Callable[[], list[Figure]]  # the monsters the Wizard sees, worked out when first asked
     living: list[Figure]
+
+    @property
+    def monsters_seen(self) -> list[Figure]:
+        return self.seen()
 
     @property
     def state(self) -> State:

@@ -25,23 +25,36 @@ def threats(s: State, content: Any) -> dict[str, float]:
     # those a blow may reach, in the same order (asked once here, not once per monster)
     struck = [w for w in targets if w.pos and valid_target(s, w)]
     out = {w.id: 0.0 for w in heroes}
-    adjacent = s.grid.adjacent
+    neighbours = s.grid.neighbours
+    blows: dict[tuple[Any, ...], float] = {}
+
+    def blow(m: Figure, w: Figure) -> float:
+        # Monsters of a kind strike alike unless a spell or a potion marks one apart: the
+        # key holds all of the monster that monster_blow reads (its kind and these flags).
+        f = m.flags
+        key = (m.kind, f.get("ws_mod", 0), f.get("s_mod", 0), f.get("a_mod", 0), f.get("a_perm", 0),
+               bool(f.get("berserk")), w.id)
+        found = blows.get(key)
+        if found is None:
+            found = blows[key] = monster_blow(content, m, w)
+        return found
     for m in s.monsters():
         if not m.active or m.pos is None:
             continue
-        near = [w for w in struck if w.pos and adjacent(m.pos, w.pos)]
+        beside = neighbours(m.pos)
+        near = [w for w in struck if w.pos and w.pos in beside]  # grid.adjacent(m.pos, w.pos)
         if near:
             for w in near:
-                out[w.id] += monster_blow(content, m, w) / len(near)
+                out[w.id] += blow(m, w) / len(near)
         elif is_archer(content, m):
             seen = [w for w in targets if sees(s, m.pos, w.pos)]
             for w in seen:
-                out[w.id] += monster_blow(content, m, w) / len(seen)
+                out[w.id] += blow(m, w) / len(seen)
         elif struck:
             # A free monster runs at someone: count it, halved, on the nearest warrior it could reach.
             w = min(struck, key=lambda x: (chebyshev(x.square, m.square), x.id))
             if chebyshev(w.square, m.square) <= content.monsters[m.kind].move + 1:
-                out[w.id] += monster_blow(content, m, w) / 2
+                out[w.id] += blow(m, w) / 2
     return out
 
 

@@ -32,6 +32,7 @@ class Plan:
     stop: bool = False
     _reach: dict[Sq, int] | None = field(default=None, repr=False)
     _dist: dict[Sq, int] | None = field(default=None, repr=False)
+    _beside: set[Sq] | None = field(default=None, repr=False)
 
     @property
     def state(self) -> State:
@@ -47,6 +48,15 @@ class Plan:
         if self._reach is None:
             self._reach = reachable(self.state, self.content, self.m)
         return self._reach
+
+    @property
+    def beside_reach(self) -> set[Sq]:
+        """Every square a step from a square in its reach: where a warrior stands that it can
+        get beside this turn (a blow of reach 1 lands exactly there)."""
+        if self._beside is None:
+            neighbours = self.state.grid.neighbours
+            self._beside = {q for sq in self.reach for q in neighbours(sq)}
+        return self._beside
 
     def distance(self, warrior: Figure) -> int:
         """Path length ignoring figures (spec: 'nearest' = shortest path ignoring models)."""
@@ -101,7 +111,10 @@ def locked_valid(p: Plan) -> bool:
 def _one_on_one(p: Plan, pool: list[Figure]) -> tuple[Figure | None, str]:
     s = p.state
     counts = {w.id: sum(1 for t in s.phase_choice.values() if t == w.id) for w in pool}
-    reachable_now = [w for w in pool if any(in_reach(s, p.content, p.m, sq, w) for sq in p.reach)]
+    if reach_of(p.content, p.m) == 1:  # in_reach is then a step from one of its squares
+        reachable_now = [w for w in pool if w.pos is not None and w.pos in p.beside_reach]
+    else:
+        reachable_now = [w for w in pool if any(in_reach(s, p.content, p.m, sq, w) for sq in p.reach)]
     candidates = reachable_now or pool
     if not candidates:
         return None, "no warrior to attack"
