@@ -98,11 +98,16 @@ def _lit(s: State, warrior: Figure) -> Any:
     is_leader = warrior.id == s.lantern
     lit_now = board.lit_sections(s)
 
+    keeps_from: dict[str, bool] = {}  # the leader's answer is the same for every square of a section
+
     def keeps_light(sq: Sq) -> bool:
         if is_leader:
             home = s.grid.region[sq]
-            lit = [home, *board.joined(s, home)]
-            return all(s.section_of(x.pos) in lit for x in others)
+            kept = keeps_from.get(home)
+            if kept is None:
+                lit = [home, *board.joined(s, home)]
+                kept = keeps_from[home] = all(s.section_of(x.pos) in lit for x in others)
+            return kept
         return s.grid.region[sq] in lit_now
     return keeps_light
 
@@ -332,7 +337,29 @@ def _goal(s: State, warrior: Figure) -> Sq | None:
         return near_door[0] if near_door else None
     if not doors or warrior.pos is None:
         return None
-    # Distances around the others, so a friend in the way counts as the wall he is.
-    dist = s.grid.distances(warrior.pos, lambda q: q not in taken)
+    # Distances around the others, so a friend in the way counts as the wall he is (only
+    # as far as the last free square of those doorways: nothing further is asked).
+    dist = _steps_until(s, warrior.pos, taken, {q for d in doors for q in d.squares if q not in taken})
     door = min(doors, key=lambda d: (min(dist.get(q, 999) for q in d.squares), d.id))
     return min((q for q in door.squares if q not in taken), key=lambda q: (dist.get(q, 999), q))
+
+
+def _steps_until(s: State, start: Sq, taken: set[Sq], wanted: set[Sq]) -> dict[Sq, int]:
+    """`grid.distances(start, lambda q: q not in taken)` as far as the ring that finds the last
+    of `wanted` (the counts found are the same: breadth first, one ring of steps at a time)."""
+    best = {start: 0}
+    left = wanted - {start}
+    ring = [start]
+    neighbours = s.grid.neighbours
+    steps = 0
+    while ring and left:
+        steps += 1
+        found = []
+        for sq in ring:
+            for nb in neighbours(sq):
+                if nb not in best and nb not in taken:
+                    best[nb] = steps
+                    found.append(nb)
+                    left.discard(nb)
+        ring = found
+    return best
