@@ -236,3 +236,28 @@ def test_changing_near_keeps_the_neighbours_far_from_the_change_and_finds_the_re
     for sq in sorted(fresh.terrain):
         assert g.neighbours(sq) == fresh.neighbours(sq), sq
     assert g.distances((0, 1)) == fresh.distances((0, 1))
+
+
+def test_neighbours_are_the_squares_can_step_allows_in_direction_order():
+    import random
+    from dungeon_tui.engine.grid import DIRS4, DIRS8
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = Grid(impassable=frozenset({"c"}), step_corner=rng.choice(["both", "either"]),
+                 diagonal_moves=seed % 5 != 0, region_walls=seed % 3 != 0)
+        for x in range(6):
+            for y in range(5):
+                if rng.random() < 0.85:
+                    g.add_square((x, y), rng.choice(".....c"), rng.choice("ab"))
+        squares = sorted(g.terrain)
+        for _ in range(8):
+            a = rng.choice(squares)
+            b = (a[0] + rng.choice((-1, 0, 1)), a[1] + rng.choice((-1, 0, 1)))
+            if rng.random() < 0.5:
+                g.walls.add((min(a, b), max(a, b)))
+            else:
+                g.set_door(a, b, rng.choice(["open", "closed"]))
+        g.changed()
+        for a in squares:
+            dirs = DIRS8 if g.diagonal_moves else DIRS4
+            assert g.neighbours(a) == [b for d in dirs if g.can_step(a, b := (a[0] + d[0], a[1] + d[1]))], (seed, a)
