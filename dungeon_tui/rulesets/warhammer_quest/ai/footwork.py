@@ -22,8 +22,11 @@ Choice = tuple[Action, str]
 
 
 def dest(move: Action) -> Sq:
-    """The square a move action goes to."""
-    x, y = move.get("to")
+    """The square a move action goes to (its first argument: "to" sorts before "who")."""
+    key, to = move.args[0]
+    if key != "to":
+        to = move.get("to")
+    x, y = to
     return (x, y)
 
 
