@@ -129,8 +129,9 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
     # Only the spells cast at a monster look for those he sees (a line of sight each).
     seen = kept(lambda: [m for m in s.monsters() if m.active and sees(s, warrior.pos, m.pos)])
     living = [x for x in s.heroes() if x.on_board]
+    acting = kept(s.still_to_act)
     for sid, sp, offer in castable:
-        out += offer(Casting(game, warrior, seat, sid, sp, seen, living))
+        out += offer(Casting(game, warrior, seat, sid, sp, seen, living, acting))
     if any(c["id"] == "deathstone" for c in warrior.treasure):
         out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
                        a.text + " (with the Deathstone)")
