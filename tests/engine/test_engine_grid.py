@@ -260,4 +260,5 @@ def test_neighbours_are_the_squares_can_step_allows_in_direction_order():
         g.changed()
         for a in squares:
             dirs = DIRS8 if g.diagonal_moves else DIRS4
-            assert g.neighbours(a) == [b for d in dirs if g.can_step(a, b := (a[0] + d[0], a[1] + d[1]))], (seed, a)
+            beside = [(a[0] + dx, a[1] + dy) for dx, dy in dirs]
+            assert g.neighbours(a) == [b for b in beside if g.can_step(a, b)], (seed, a)
