@@ -81,7 +81,16 @@ def plan_choice(game: Game, monster: Figure) -> Decision | None:
     if not reach:
         return None
 
+    made: dict[Sq, list[Action]] = {}
+
     def plans_from(sq: Sq) -> list[Action]:
+        # Made once a square: the AI asks for its plan's square, then the play finds it there.
+        found = made.get(sq)
+        if found is None:
+            found = made[sq] = _plans_from(sq)
+        return found
+
+    def _plans_from(sq: Sq) -> list[Action]:
         where = "stays" if sq == monster.pos else f"moves to {sq[0]},{sq[1]}"
         out = [Action.make(DUNGEON, "act", text=f"{monster.name} {where}", who=monster.id, to=sq)]
         for w in valid:
