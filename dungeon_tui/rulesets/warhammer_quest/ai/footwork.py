@@ -347,7 +347,7 @@ def _goal(s: State, warrior: Figure) -> Sq | None:
     return min((q for q in door.squares if q not in taken), key=lambda q: (dist.get(q, 999), q))
 
 
-def _steps_until(s: State, start: Sq, taken: set[Sq], wanted: set[Sq]) -> dict[Sq, int]:
+def _steps_until(s: State, start: Sq, taken: set[Sq | None], wanted: set[Sq]) -> dict[Sq, int]:
     """`grid.distances(start, lambda q: q not in taken)` as far as the ring that finds the last
     of `wanted` (the counts found are the same: breadth first, one ring of steps at a time)."""
     best = {start: 0}
