@@ -11,32 +11,31 @@ from ....engine.grid import chebyshev
 from ..monster_strikes import valid_target
 from ..sight import sees
 from ..state import Figure, State
-from .odds import monster_blow
+from .odds import blow_key, monster_blow
 
 
 def is_archer(content: Any, monster: Figure) -> bool:
     return "missile" in content.monsters[monster.kind].specials
 
 
-def threats(s: State, content: Any) -> dict[str, float]:
-    """Expected Wounds each warrior takes in the next Monsters' Phase, if nothing changes."""
+def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None = None) -> dict[str, float]:
+    """Expected Wounds each warrior takes in the next Monsters' Phase, if nothing changes.
+    `blows`: the expected blows already worked out in this game, by `blow_key`."""
     heroes = s.heroes()
     targets = [w for w in heroes if valid_target(s, w, melee=False)]
     # those a blow may reach, in the same order (asked once here, not once per monster)
     struck = [w for w in targets if w.pos and valid_target(s, w)]
     out = {w.id: 0.0 for w in heroes}
     neighbours = s.grid.neighbours
-    blows: dict[tuple[Any, ...], float] = {}
+    known: dict[tuple[Any, ...], float] = {} if blows is None else blows
 
     def blow(m: Figure, w: Figure) -> float:
-        # Monsters of a kind strike alike unless a spell or a potion marks one apart: the
-        # key holds all of the monster that monster_blow reads (its kind and these flags).
-        f = m.flags
-        key = (m.kind, f.get("ws_mod", 0), f.get("s_mod", 0), f.get("a_mod", 0), f.get("a_perm", 0),
-               bool(f.get("berserk")), w.id)
-        found = blows.get(key)
+        # Monsters of a kind strike alike unless a spell or a potion marks one apart, and a
+        # warrior is struck alike until his flags or gear change: the key is all that counts.
+        key = blow_key(m, w)
+        found = known.get(key)
         if found is None:
-            found = blows[key] = monster_blow(content, m, w)
+            found = known[key] = monster_blow(content, m, w)
         return found
     for m in s.monsters():
         if not m.active or m.pos is None:
@@ -59,19 +58,22 @@ def threats(s: State, content: Any) -> dict[str, float]:
 
 
 # The last game asked about, weakly (a finished game is not kept alive by it), its decisions
-# played then, and its threats.
-_KEPT: list[Any] = [None, -1, None]
+# played then, its threats, and its expected blows (the same pairs come round all game long).
+_KEPT: list[Any] = [None, -1, None, None]
 
 
 def danger_now(game: Game) -> dict[str, float]:
     """`threats` on the board as it stands, worked out once per decision: one choice asks in
     several places (items, spells, blows, breaking away) and the board does not change while a
     seat chooses.  The dict is shared: read it, never change it."""
-    ref, played, kept = _KEPT
-    if ref is not None and ref() is game and played == len(game.decisions):
+    ref, played, kept, blows = _KEPT
+    same_game = ref is not None and ref() is game
+    if same_game and played == len(game.decisions):
         return kept
-    out = threats(game.state, game.content)
-    _KEPT[:] = [weakref.ref(game), len(game.decisions), out]
+    if not same_game:
+        blows = {}
+    out = threats(game.state, game.content, blows)
+    _KEPT[:] = [weakref.ref(game), len(game.decisions), out, blows]
     return out
 
 
