@@ -10,9 +10,10 @@ from __future__ import annotations
 import copy
 import heapq
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from typing import Any
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 
 Sq = tuple[int, int]
 Edge = tuple[Sq, Sq]
@@ -167,12 +168,41 @@ class Grid:
         cached = self._near.get(a)
         if cached is not None:
             return cached
-        dirs = DIRS8 if self.diagonal_moves else DIRS4
-        out = [b for d in dirs if self.can_step(a, b := (a[0] + d[0], a[1] + d[1]))]
+        out = self._steps_out(a)
         for b in self.links.get(a, ()):
             if self.floor(b):  # a link is its own way through, whatever regions it joins
                 out.append(b)
         self._near[a] = out
+        return out
+
+    def _steps_out(self, a: Sq) -> list[Sq]:
+        """`can_step(a, b)` for each square b beside a, in direction order, with its lookups
+        written out: a map's neighbours are found again after each change to it."""
+        terrain, impassable = self.terrain, self.impassable
+        edge_open, through = self._edge_open, self.move_doors
+        either = self.step_corner == "either"
+        ax, ay = a
+        out = []
+        for dx, dy in DIRS8 if self.diagonal_moves else DIRS4:
+            b = (ax + dx, ay + dy)
+            t = terrain.get(b)
+            if t is None or t in impassable:
+                continue
+            if dx == 0 or dy == 0:
+                if edge_open(a, b, through):
+                    out.append(b)
+                continue
+            m = (b[0], ay)
+            t = terrain.get(m)
+            via1 = t is not None and t not in impassable and edge_open(a, m, through) and edge_open(m, b, through)
+            if via1 == either:  # "either" passes on one route, "both" fails on one
+                if via1:
+                    out.append(b)
+                continue
+            m = (ax, b[1])
+            t = terrain.get(m)
+            if t is not None and t not in impassable and edge_open(a, m, through) and edge_open(m, b, through):
+                out.append(b)
         return out
 
     def keep_neighbours(self, before: Grid, same: Callable[[Sq], bool]) -> None:
@@ -182,6 +212,23 @@ class Grid:
         near = self._near
         for sq, found in before._near.items():
             if sq not in near and same(sq):
+                near[sq] = found
+
+    @contextmanager
+    def changing_near(self, around: Iterable[Sq]) -> Iterator[None]:
+        """Changes made inside (squares added, doors set, links made) that touch only the squares
+        `around`: they forget every cache as usual, and afterwards the neighbours found before
+        are handed back for every square more than one square from all of `around`.  A square's
+        neighbours depend only on the squares within one of it (their terrain and regions, the
+        edges between them) and its own links (both ends of a new link belong in `around`), so
+        those come out the same (a new dungeon section would otherwise have every square's
+        neighbours worked out again)."""
+        before = dict(self._near)
+        yield
+        close = {(x + dx, y + dy) for x, y in around for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        near = self._near
+        for sq, found in before.items():
+            if sq not in near and sq not in close:
                 near[sq] = found
 
     def adjacent(self, a: Sq, b: Sq) -> bool:
@@ -229,13 +276,20 @@ class Grid:
         while layer and steps < allowance:
             steps += 1
             found = []
-            for sq in layer:
-                for nb in near.get(sq) or self.neighbours(sq):
-                    if nb in best or (can_enter is not None and not can_enter(nb)) or (
-                            step_ok is not None and not step_ok(sq, nb)):
-                        continue
-                    best[nb] = steps
-                    found.append(nb)
+            if can_enter is None and step_ok is None:  # the map alone (`distances`)
+                for sq in layer:
+                    for nb in near.get(sq) or self.neighbours(sq):
+                        if nb not in best:
+                            best[nb] = steps
+                            found.append(nb)
+            else:
+                for sq in layer:
+                    for nb in near.get(sq) or self.neighbours(sq):
+                        if nb in best or (can_enter is not None and not can_enter(nb)) or (
+                                step_ok is not None and not step_ok(sq, nb)):
+                            continue
+                        best[nb] = steps
+                        found.append(nb)
             found.sort()
             layer = found
         return best

@@ -217,3 +217,48 @@ def test_spreading_as_far_as_asked_gives_the_whole_searchs_steps():
         asked = [*r.sample([*squares, (40, 40)], len(squares) // 2), (40, 40)]
         assert [lazy.get(sq, -1) for sq in asked] == [whole.get(sq, -1) for sq in asked]
         assert list(lazy.grow().items()) == list(whole.items())
+
+
+def test_changing_near_keeps_the_neighbours_far_from_the_change_and_finds_the_rest_afresh():
+    g = block(4, 3, "a")
+    everywhere = {sq: list(g.neighbours(sq)) for sq in sorted(g.terrain)}
+    far = g._near[(0, 1)]
+    with g.changing_near([(4, y) for y in range(3)] + [(3, 1)]):
+        block(2, 3, "b", g, ox=4)  # a new room beside the old one
+        g.set_door((3, 1), (4, 1), "open")
+    # Only the squares two or more from the change keep what was found before (the very
+    # same list); the rest are worked out again when asked.
+    assert g._near == {sq: found for sq, found in everywhere.items() if sq[0] <= 1}
+    assert g._near[(0, 1)] is far
+    fresh = block(4, 3, "a")
+    block(2, 3, "b", fresh, ox=4)
+    fresh.set_door((3, 1), (4, 1), "open")
+    for sq in sorted(fresh.terrain):
+        assert g.neighbours(sq) == fresh.neighbours(sq), sq
+    assert g.distances((0, 1)) == fresh.distances((0, 1))
+
+
+def test_neighbours_are_the_squares_can_step_allows_in_direction_order():
+    import random
+    from dungeon_tui.engine.grid import DIRS4, DIRS8
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = Grid(impassable=frozenset({"c"}), step_corner=rng.choice(["both", "either"]),
+                 diagonal_moves=seed % 5 != 0, region_walls=seed % 3 != 0)
+        for x in range(6):
+            for y in range(5):
+                if rng.random() < 0.85:
+                    g.add_square((x, y), rng.choice(".....c"), rng.choice("ab"))
+        squares = sorted(g.terrain)
+        for _ in range(8):
+            a = rng.choice(squares)
+            b = (a[0] + rng.choice((-1, 0, 1)), a[1] + rng.choice((-1, 0, 1)))
+            if rng.random() < 0.5:
+                g.walls.add((min(a, b), max(a, b)))
+            else:
+                g.set_door(a, b, rng.choice(["open", "closed"]))
+        g.changed()
+        for a in squares:
+            dirs = DIRS8 if g.diagonal_moves else DIRS4
+            beside = [(a[0] + dx, a[1] + dy) for dx, dy in dirs]
+            assert g.neighbours(a) == [b for b in beside if g.can_step(a, b)], (seed, a)

@@ -219,3 +219,23 @@ def test_a_monster_held_by_a_friend_reaches_only_beside_itself_and_a_free_one_wh
     assert harm[(6, 0)] == harm[(0, 7)] == 0  # too far for B, not beside A
     assert harm[(3, 3)] > 0                    # B walks up beside him
     assert harm[(2, 1)] == 2 * harm[(3, 3)]    # beside A, and B walks up too
+
+
+def test_the_threats_kept_from_earlier_decisions_are_the_threats_worked_out_afresh():
+    """The expected blows a game's companions keep (by `blow_key`) give at every decision the
+    very threats worked out from nothing, through hurts, spells, potions and pits."""
+    from dungeon_tui.rulesets.warhammer_quest.ai.danger import danger_now, threats
+    rs = get("warhammer-quest")
+    checked = [0]
+
+    class Checked(WarriorAI):
+        def choose(self, game, decision):
+            if decision.context.get("figure") and game.state.monsters():
+                assert danger_now(game) == threats(game.state, game.content)
+                checked[0] += 1
+            return super().choose(game, decision)
+    controllers = rs.ai_controllers()
+    controllers["*"] = Checked()
+    for i in range(3):
+        rs.new_game(rs.normalise_setup({"adventure": "fp6"}), game_seed(2027, i)).run(controllers)
+    assert checked[0] > 100

@@ -106,8 +106,12 @@ def lay_section(state: State, card_id: str, card: Any, tpl: Template, option: st
     state.next_section += 1
     grid = state.grid
     squares = layout.squares()
-    for sq, terrain in squares:
-        grid.add_square(sq, terrain, sid)
+    # The map changes only on the new squares and the doorway it joins: the rest keeps the
+    # neighbours found so far.
+    with grid.changing_near([sq for sq, _ in squares] + (came_from.squares if came_from else [])):
+        for sq, terrain in squares:
+            grid.add_square(sq, terrain, sid)
+        _join(grid, came_from, layout.door(tpl.entry)[0])
     section = Section(sid, card_id, card.kind, [sq for sq, _ in squares], facing=layout.facing,
                       mirrored=layout.mirrored)
     for name, locs in tpl.features.items():
@@ -123,13 +127,6 @@ def lay_section(state: State, card_id: str, card: Any, tpl: Template, option: st
         came_from.state = "explored"
         came_from.leads_to = sid
         entry.leads_to = came_from.section
-        a = sorted(came_from.squares, key=lambda s: lateral(s, came_from.side))
-        b = sorted(entry_sqs, key=lambda s: lateral(s, came_from.side))
-        for sa, sb in zip(a, b, strict=False):
-            if step(sa, came_from.side) == sb:
-                grid.set_door(sa, sb, "open")
-            else:  # a portal: linked for movement and light, never sight
-                grid.add_link(sa, sb)
     exits = tpl.exits.get(option, []) if option else []
     for i, spec in enumerate(exits):
         sqs, side = layout.door(spec)
@@ -139,6 +136,19 @@ def lay_section(state: State, card_id: str, card: Any, tpl: Template, option: st
         state.doorways[d.id] = d
         section.doorways.append(d.id)
     return section
+
+
+def _join(grid: Grid, came_from: Doorway | None, entry_sqs: list[Sq]) -> None:
+    """The doorway explored opens onto the new section's entry (a portal links them instead)."""
+    if came_from is None:
+        return
+    a = sorted(came_from.squares, key=lambda s: lateral(s, came_from.side))
+    b = sorted(entry_sqs, key=lambda s: lateral(s, came_from.side))
+    for sa, sb in zip(a, b, strict=False):
+        if step(sa, came_from.side) == sb:
+            grid.set_door(sa, sb, "open")
+        else:  # a portal: linked for movement and light, never sight
+            grid.add_link(sa, sb)
 
 
 def joined(state: State, sid: str) -> list[str]:

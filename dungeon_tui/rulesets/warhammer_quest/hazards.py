@@ -14,10 +14,12 @@ def _entry(s: State, sid: str) -> Any:
     return s.doorways[s.sections[sid].doorways[0]]
 
 
-def stuck_in_pits(s: State) -> bool:
+def stuck_in_pits(s: State, heroes: list[Figure] | None = None) -> bool:
     """Every warrior still in play lies in a pit, none can haul another out with a rope, and no
-    Wizard is there to cast Levitate: no warrior can move, fight or be attacked again."""
-    standing = [w for w in s.heroes() if w.pos is not None and w.status in (ACTIVE, UNCONSCIOUS)]
+    Wizard is there to cast Levitate: no warrior can move, fight or be attacked again.
+    `heroes`: `s.heroes()`, when the caller has them."""
+    standing = [w for w in (s.heroes() if heroes is None else heroes)
+                if w.pos is not None and w.status in (ACTIVE, UNCONSCIOUS)]
     if not standing or not all(w.flags.get("in_pit") for w in standing):
         return False
     if any(w.kind == "wizard" and w.active and "levitate" in s.spells for w in standing):

@@ -5,6 +5,7 @@ from typing import Any
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game, Procedure
+from ...engine.offers import kept
 from .combat import damage_monster
 from .rolls import dice_value
 from .sight import sees
@@ -125,16 +126,18 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
     hand_of_death = s.adv.get("hand_of_death") and "attack" in types
     if not castable and not hand_of_death:
         return []  # the usual case outside his turn: what he sees is not worth working out
-    monsters_seen = [m for m in s.monsters() if m.active and sees(s, warrior.pos, m.pos)]
+    # Only the spells cast at a monster look for those he sees (a line of sight each).
+    seen = kept(lambda: [m for m in s.monsters() if m.active and sees(s, warrior.pos, m.pos)])
     living = [x for x in s.heroes() if x.on_board]
+    acting = kept(s.still_to_act)
     for sid, sp, offer in castable:
-        out += offer(Casting(game, warrior, seat, sid, sp, monsters_seen, living))
+        out += offer(Casting(game, warrior, seat, sid, sp, seen, living, acting))
     if any(c["id"] == "deathstone" for c in warrior.treasure):
         out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
                        a.text + " (with the Deathstone)")
                 for a in out if a.kind == "cast"]
     if hand_of_death:
-        for m in monsters_seen:
+        for m in seen():
             out.append(Action.make(seat, "scroll", text=f"read the Hand of Death at {m.name}", target=m.id))
     return out
 

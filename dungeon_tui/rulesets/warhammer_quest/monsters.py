@@ -34,12 +34,16 @@ def targets(state: State) -> list[Figure]:
     return [w for w in state.heroes() if valid_target(state, w)]
 
 
-def adjacent_targets(state: State, monster: Figure) -> list[Figure]:
-    return [w for w in targets(state) if monster.pos and w.pos and state.grid.adjacent(monster.pos, w.pos)]
+def adjacent_targets(state: State, monster: Figure, valid: list[Figure] | None = None) -> list[Figure]:
+    """The warriors the monster may strike where it stands; `valid`: `targets(state)`, when the
+    caller has it (nothing has changed since)."""
+    return [w for w in (targets(state) if valid is None else valid)
+            if monster.pos and w.pos and state.grid.adjacent(monster.pos, w.pos)]
 
 
-def is_pinned(state: State, content: Any, monster: Figure) -> bool:
-    return "never_pinned" not in content.monsters[monster.kind].specials and bool(adjacent_targets(state, monster))
+def is_pinned(state: State, content: Any, monster: Figure, valid: list[Figure] | None = None) -> bool:
+    return "never_pinned" not in content.monsters[monster.kind].specials and \
+        bool(adjacent_targets(state, monster, valid))
 
 
 def reachable(state: State, content: Any, monster: Figure) -> dict[Sq, int]:
@@ -81,7 +85,16 @@ def plan_choice(game: Game, monster: Figure) -> Decision | None:
     if not reach:
         return None
 
+    made: dict[Sq, list[Action]] = {}
+
     def plans_from(sq: Sq) -> list[Action]:
+        # Made once a square: the AI asks for its plan's square, then the play finds it there.
+        found = made.get(sq)
+        if found is None:
+            found = made[sq] = _plans_from(sq)
+        return found
+
+    def _plans_from(sq: Sq) -> list[Action]:
         where = "stays" if sq == monster.pos else f"moves to {sq[0]},{sq[1]}"
         out = [Action.make(DUNGEON, "act", text=f"{monster.name} {where}", who=monster.id, to=sq)]
         for w in valid:
@@ -138,10 +151,11 @@ def monsters_phase(game: Game) -> Procedure:
     s.phase_choice = {}
     ready = [m for m in s.monsters() if not s.placed_this_m1(m)]
     ready.sort(key=lambda m: m.order)
+    valid = targets(s)  # the warriors stand as they are until the first monster acts
     for m in ready:
-        m.flags["pinned"] = is_pinned(s, c, m)
+        m.flags["pinned"] = is_pinned(s, c, m, valid)
     pinned = [m for m in ready if m.flags["pinned"]]
-    pinned.sort(key=lambda m: (len(adjacent_targets(s, m)) > 1, m.order))
+    pinned.sort(key=lambda m: (len(adjacent_targets(s, m, valid)) > 1, m.order))
     for m in pinned:
         if m.active and s.result is None:
             yield from activate(game, m, {})

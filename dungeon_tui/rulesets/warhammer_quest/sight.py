@@ -12,9 +12,10 @@ from .state import LOST, Figure, State
 
 def order(state: State, content: Any) -> list[Figure]:
     """Leader first, then Initiative descending; ties in the house order (D25)."""
-    rest = [w for w in state.heroes() if w.id != state.leader]
+    heroes = state.heroes()
+    rest = [w for w in heroes if w.id != state.leader]
     rest.sort(key=lambda w: (-content.warriors[w.kind].initiative, content.warriors[w.kind].tie_rank))
-    lead = [w for w in state.heroes() if w.id == state.leader]
+    lead = [w for w in heroes if w.id == state.leader]
     return lead + rest
 
 

@@ -28,8 +28,15 @@ class Casting:
     seat: str
     sid: str
     spell: Any
-    monsters_seen: list[Figure]
+    seen: Callable[[], list[Figure]]  # the monsters the Wizard sees, worked out when first asked
     living: list[Figure]
+    # The monsters still to act this turn (state.still_to_act), found once for every spell
+    # and warrior weighed, when first asked.
+    acting: Callable[[], list[Figure]]
+
+    @property
+    def monsters_seen(self) -> list[Figure]:
+        return self.seen()
 
     @property
     def state(self) -> State:
@@ -81,7 +88,7 @@ def on_a_monster_here(c: Casting) -> list[Action]:
     """A monster on the Wizard's section that will still fight this turn (Confuse lasts the turn)."""
     s, w = c.state, c.wizard
     return [c.cast(f"cast {c.spell.name} on {m.name}", target=m.id)
-            for m in s.still_to_act() if s.section_of(m.pos) == s.section_of(w.pos)]
+            for m in c.acting() if s.section_of(m.pos) == s.section_of(w.pos)]
 
 
 def worth_it(c: Casting, x: Figure) -> bool:
@@ -94,7 +101,7 @@ def worth_it(c: Casting, x: Figure) -> bool:
         return x.wounds < x.max_wounds
     if c.spell.duration == "full_turn":
         return bool(s.monsters())
-    return bool(s.still_to_act())
+    return bool(c.acting())
 
 
 def on_a_warrior(c: Casting) -> list[Action]:

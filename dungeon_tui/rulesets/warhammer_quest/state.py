@@ -133,7 +133,8 @@ class State:
         return [f for f in self.figures.values() if f.side == HERO]
 
     def monsters(self) -> list[Figure]:
-        return [f for f in self.figures.values() if f.side == MONSTER and f.pos is not None and f.status == ACTIVE]
+        # The slain pile up in `figures` (pos None): asked about first, they are passed over at once.
+        return [f for f in self.figures.values() if f.pos is not None and f.side == MONSTER and f.status == ACTIVE]
 
     def placed_this_m1(self, monster: Figure) -> bool:
         """Placed in this turn's M1: it does nothing else this turn (5.5)."""

@@ -298,7 +298,7 @@ def check_end(game: Game) -> None:
     s: State = game.state
     heroes = s.heroes()
     hooks_for(game).check_end(game)
-    if hazards.stuck_in_pits(s):
+    if hazards.stuck_in_pits(s, heroes):
         # House rule: nothing can change then but the turn count (monsters cannot reach a
         # warrior in a pit), so the adventure fails at once instead of at the turn limit.
         raise GameOver({"outcome": "failure", "why": "Every warrior left is stuck in a pit with nobody to "

@@ -93,7 +93,8 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
     def move_to(sq: Sq) -> Action:
         tag = "" if warrior.id == s.lantern or s.grid.region[sq] in lit() else " (into the dark: Lost!)"
         # Built directly: args already in key order, and this is the hottest loop of a replay.
-        return Action(seat, "move", (("to", sq), ("who", warrior.id)), f"{warrior.name} moves to {sq[0]},{sq[1]}{tag}")
+        return Action.sorted_plain(seat, "move", f"{warrior.name} moves to {sq[0]},{sq[1]}{tag}",
+                                   (("to", sq), ("who", warrior.id)))
 
     def leave() -> list[Action]:
         if may_move and warrior.pos in entrance_exit_squares(s) and not adj() and not _way_out_barred(s):

@@ -152,17 +152,19 @@ class WarriorAI:
         danger = danger_now(game)
         blows = max(1, warrior.flags.get("attacks_left", 0)) if warrior.flags.get("attacking") else None
 
+        odds: dict[str, tuple[float, float]] = {}  # per foe: the chance to kill it, its harm
+
         def worth(a: Action) -> tuple[float, str]:
             m = s.figures[a.get("target")]
             friends = [x for x in s.heroes() if x.active and x.pos and m.pos and s.grid.adjacent(x.pos, m.pos)]
             guard = max((peril(x, danger.get(x.id, 0)) for x in friends if x.id != warrior.id), default=0.0)
-            p = kill_chance(c, warrior, m, blows)
-            return p * menace(c, m) * (1.5 if is_archer(c, m) else 1.0) * (1 + guard) + 0.01 * menace(c, m), m.id
+            p, harm = odds[m.id] = kill_chance(c, warrior, m, blows), menace(c, m)
+            return p * harm * (1.5 if is_archer(c, m) else 1.0) * (1 + guard) + 0.01 * harm, m.id
         best = max(attacks, key=worth)
         m = s.figures[best.get("target")]
-        p = kill_chance(c, warrior, m, blows)
+        p, harm = odds[m.id]
         return best, f"attack {m.name}: {p:.0%} to kill it" + (", an archer" if is_archer(c, m) else "") + (
-            f", it hits for about {menace(c, m):.0f}" if menace(c, m) >= 2 else "")
+            f", it hits for about {harm:.0f}" if harm >= 2 else "")
 
     def _shoot(self, game: Game, s: State, warrior: Any, shots: list[Action]) -> Choice:
         c = game.content

@@ -11,54 +11,69 @@ from ....engine.grid import chebyshev
 from ..monster_strikes import valid_target
 from ..sight import sees
 from ..state import Figure, State
-from .odds import monster_blow
+from .odds import blow_key, monster_blow
 
 
 def is_archer(content: Any, monster: Figure) -> bool:
     return "missile" in content.monsters[monster.kind].specials
 
 
-def threats(s: State, content: Any) -> dict[str, float]:
-    """Expected Wounds each warrior takes in the next Monsters' Phase, if nothing changes."""
+def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None = None) -> dict[str, float]:
+    """Expected Wounds each warrior takes in the next Monsters' Phase, if nothing changes.
+    `blows`: the expected blows already worked out in this game, by `blow_key`."""
     heroes = s.heroes()
     targets = [w for w in heroes if valid_target(s, w, melee=False)]
     # those a blow may reach, in the same order (asked once here, not once per monster)
     struck = [w for w in targets if w.pos and valid_target(s, w)]
     out = {w.id: 0.0 for w in heroes}
-    adjacent = s.grid.adjacent
+    neighbours = s.grid.neighbours
+    known: dict[tuple[Any, ...], float] = {} if blows is None else blows
+
+    def blow(m: Figure, w: Figure) -> float:
+        # Monsters of a kind strike alike unless a spell or a potion marks one apart, and a
+        # warrior is struck alike until his flags or gear change: the key is all that counts.
+        key = blow_key(m, w)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = monster_blow(content, m, w)
+        return found
     for m in s.monsters():
         if not m.active or m.pos is None:
             continue
-        near = [w for w in struck if w.pos and adjacent(m.pos, w.pos)]
+        beside = neighbours(m.pos)
+        near = [w for w in struck if w.pos and w.pos in beside]  # grid.adjacent(m.pos, w.pos)
         if near:
             for w in near:
-                out[w.id] += monster_blow(content, m, w) / len(near)
+                out[w.id] += blow(m, w) / len(near)
         elif is_archer(content, m):
             seen = [w for w in targets if sees(s, m.pos, w.pos)]
             for w in seen:
-                out[w.id] += monster_blow(content, m, w) / len(seen)
+                out[w.id] += blow(m, w) / len(seen)
         elif struck:
             # A free monster runs at someone: count it, halved, on the nearest warrior it could reach.
             w = min(struck, key=lambda x: (chebyshev(x.square, m.square), x.id))
             if chebyshev(w.square, m.square) <= content.monsters[m.kind].move + 1:
-                out[w.id] += monster_blow(content, m, w) / 2
+                out[w.id] += blow(m, w) / 2
     return out
 
 
 # The last game asked about, weakly (a finished game is not kept alive by it), its decisions
-# played then, and its threats.
-_KEPT: list[Any] = [None, -1, None]
+# played then, its threats, and its expected blows (the same pairs come round all game long).
+_KEPT: list[Any] = [None, -1, None, None]
 
 
 def danger_now(game: Game) -> dict[str, float]:
     """`threats` on the board as it stands, worked out once per decision: one choice asks in
     several places (items, spells, blows, breaking away) and the board does not change while a
     seat chooses.  The dict is shared: read it, never change it."""
-    ref, played, kept = _KEPT
-    if ref is not None and ref() is game and played == len(game.decisions):
+    ref, played, kept, blows = _KEPT
+    same_game = ref is not None and ref() is game
+    if same_game and played == len(game.decisions):
         return kept
-    out = threats(game.state, game.content)
-    _KEPT[:] = [weakref.ref(game), len(game.decisions), out]
+    if not same_game:
+        blows = {}
+    out = threats(game.state, game.content, blows)
+    _KEPT[:] = [weakref.ref(game), len(game.decisions), out, blows]
     return out
 
 

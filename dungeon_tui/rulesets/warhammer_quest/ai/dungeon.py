@@ -11,7 +11,7 @@ from typing import Any
 
 from ....engine import tactics
 from ....engine.dice import SeededChance
-from ....engine.game import Action, Decision, Game
+from ....engine.game import Action, Decision, Game, LazyDecision
 from ....engine.grid import DIRS8, Sq, chebyshev
 from ..monsters import adjacent_targets, in_reach, next_to_warrior, reach_of, reachable, sees_any, targets
 from ..state import Figure, State
@@ -32,6 +32,7 @@ class Plan:
     stop: bool = False
     _reach: dict[Sq, int] | None = field(default=None, repr=False)
     _dist: dict[Sq, int] | None = field(default=None, repr=False)
+    _beside: set[Sq] | None = field(default=None, repr=False)
 
     @property
     def state(self) -> State:
@@ -47,6 +48,15 @@ class Plan:
         if self._reach is None:
             self._reach = reachable(self.state, self.content, self.m)
         return self._reach
+
+    @property
+    def beside_reach(self) -> set[Sq]:
+        """Every square a step from a square in its reach: where a warrior stands that it can
+        get beside this turn (a blow of reach 1 lands exactly there)."""
+        if self._beside is None:
+            neighbours = self.state.grid.neighbours
+            self._beside = {q for sq in self.reach for q in neighbours(sq)}
+        return self._beside
 
     def distance(self, warrior: Figure) -> int:
         """Path length ignoring figures (spec: 'nearest' = shortest path ignoring models)."""
@@ -101,7 +111,10 @@ def locked_valid(p: Plan) -> bool:
 def _one_on_one(p: Plan, pool: list[Figure]) -> tuple[Figure | None, str]:
     s = p.state
     counts = {w.id: sum(1 for t in s.phase_choice.values() if t == w.id) for w in pool}
-    reachable_now = [w for w in pool if any(in_reach(s, p.content, p.m, sq, w) for sq in p.reach)]
+    if reach_of(p.content, p.m) == 1:  # in_reach is then a step from one of its squares
+        reachable_now = [w for w in pool if w.pos is not None and w.pos in p.beside_reach]
+    else:
+        reachable_now = [w for w in pool if any(in_reach(s, p.content, p.m, sq, w) for sq in p.reach)]
     candidates = reachable_now or pool
     if not candidates:
         return None, "no warrior to attack"
@@ -257,6 +270,10 @@ class DungeonAI:
 
     @staticmethod
     def _match(decision: Decision, plan: Plan) -> Action:
+        """The option the plan names: its square with its attack or volley, else its square
+        alone, else staying put, else the first."""
+        if isinstance(decision, LazyDecision):
+            return _named(decision, plan)
         opts = decision.options
         target = plan.target.id if plan.target is not None else None
         if opts and opts[0].kind == "strike":
@@ -277,3 +294,23 @@ class DungeonAI:
             if a.get("to") == plan.m.pos and a.get("target") is None and a.get("mode") is None:
                 return a
         return opts[0]
+
+
+def _named(decision: LazyDecision, plan: Plan) -> Action:
+    """`_match` on a plan made when read (monsters.plan_choice): each option it would look
+    for is asked for by itself (`offer_for`, the plans from its square alone), so the plans
+    from every square the monster reaches are never all made."""
+    m = plan.m
+    to = tuple(plan.to) if plan.to is not None else m.pos
+    extra: dict[str, Any] = {}
+    if plan.mode == "volley":
+        extra["mode"] = "volley"
+    elif plan.mode == "attack" and plan.target is not None:
+        extra["target"] = plan.target.id
+    for want in (Action.make(decision.seat, "act", who=m.id, to=to, **extra),
+                 Action.make(decision.seat, "act", who=m.id, to=to),
+                 Action.make(decision.seat, "act", who=m.id, to=m.pos)):
+        found = decision.offer_for(want)
+        if found is not None:
+            return found
+    return decision.options[0]

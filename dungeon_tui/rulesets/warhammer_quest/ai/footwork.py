@@ -4,6 +4,7 @@ lantern's light, and walking into a new room only all together (the monsters of 
 are placed round those inside it)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ....engine.game import Action, Game
@@ -21,8 +22,11 @@ Choice = tuple[Action, str]
 
 
 def dest(move: Action) -> Sq:
-    """The square a move action goes to."""
-    x, y = move.get("to")
+    """The square a move action goes to (its first argument: "to" sorts before "who")."""
+    key, to = move.args[0]
+    if key != "to":
+        to = move.get("to")
+    x, y = to
     return (x, y)
 
 
@@ -97,11 +101,16 @@ def _lit(s: State, warrior: Figure) -> Any:
     is_leader = warrior.id == s.lantern
     lit_now = board.lit_sections(s)
 
+    keeps_from: dict[str, bool] = {}  # the leader's answer is the same for every square of a section
+
     def keeps_light(sq: Sq) -> bool:
         if is_leader:
             home = s.grid.region[sq]
-            lit = [home, *board.joined(s, home)]
-            return all(s.section_of(x.pos) in lit for x in others)
+            kept = keeps_from.get(home)
+            if kept is None:
+                lit = [home, *board.joined(s, home)]
+                kept = keeps_from[home] = all(s.section_of(x.pos) in lit for x in others)
+            return kept
         return s.grid.region[sq] in lit_now
     return keeps_light
 
@@ -206,11 +215,18 @@ def _onward(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choic
     return None
 
 
-def exposure(s: State, sq: Sq, me: Figure, blocked: Sq | None = None) -> int:
+def exposure(s: State, sq: Sq, me: Figure, blocked: Sq | None = None,
+             taken: set[Sq] | None = None) -> int:
     """Free squares beside `sq` (with `blocked` taken too): One-on-One puts a monster on each,
-    so fewer is safer."""
-    taken = {f.pos for f in s.figures.values() if f.pos is not None and f.id != me.id}
+    so fewer is safer.  `taken`: the squares the others stand on, when the caller has them."""
+    if taken is None:
+        taken = _others(s, me)
     return sum(1 for q in s.grid.neighbours(sq) if q not in taken and q != blocked)
+
+
+def _others(s: State, me: Figure) -> set[Sq]:
+    """The squares every figure but `me` stands on."""
+    return {f.pos for f in s.figures.values() if f.pos is not None and f.id != me.id}
 
 
 def frailty(warrior: Figure) -> float:
@@ -222,13 +238,19 @@ def frailty(warrior: Figure) -> float:
     return 0.6 if warrior.kind == "elf" else 0.3
 
 
-def _party_exposure(s: State, me: Figure, sq: Sq) -> float:
-    """Open sides of the whole party, weighed by frailty, were `me` to stand on `sq`."""
-    total = frailty(me) * exposure(s, sq, me)
-    for x in s.heroes():
-        if x.id != me.id and x.active and x.pos is not None:
-            total += frailty(x) * exposure(s, x.pos, x, blocked=sq)
-    return total
+def _party_exposure(s: State, me: Figure) -> Callable[[Sq], float]:
+    """Open sides of the whole party, weighed by frailty, were `me` to stand on a square: the
+    figures stand still while he weighs his squares, so what the others take is found once."""
+    mine = frailty(me), _others(s, me)
+    friends = [(x, frailty(x), _others(s, x)) for x in s.heroes()
+               if x.id != me.id and x.active and x.pos is not None]
+
+    def were_he_on(sq: Sq) -> float:
+        total = mine[0] * exposure(s, sq, me, taken=mine[1])
+        for x, frail, taken in friends:
+            total += frail * exposure(s, x.square, x, blocked=sq, taken=taken)
+        return total
+    return were_he_on
 
 
 def _close_up(s: State, warrior: Figure, moves: list[Action], dist: dict[Sq, int], here: int) -> Choice | None:
@@ -242,10 +264,11 @@ def _close_up(s: State, warrior: Figure, moves: list[Action], dist: dict[Sq, int
     nearest = min(dist.get(dest(a), 999) for a in moves)
     front = max(nearest + 1, 2)
     ahead = [a for a in moves if dist.get(dest(a), 999) <= front]
-    best = min(ahead, key=lambda a: (_party_exposure(s, warrior, dest(a)), dist.get(dest(a), 999), a.get("to")))
+    party_exposure = _party_exposure(s, warrior)
+    best = min(ahead, key=lambda a: (party_exposure(dest(a)), dist.get(dest(a), 999), a.get("to")))
     to = dest(best)
     if here <= front and warrior.square not in doorways and \
-            _party_exposure(s, warrior, to) >= _party_exposure(s, warrior, warrior.square) - 0.05:
+            party_exposure(to) >= party_exposure(warrior.square) - 0.05:
         return None
     mine = exposure(s, to, warrior)
     return best, f"keep up with the party, on a square open on {mine} side{'s' if mine != 1 else ''}"
@@ -317,7 +340,29 @@ def _goal(s: State, warrior: Figure) -> Sq | None:
         return near_door[0] if near_door else None
     if not doors or warrior.pos is None:
         return None
-    # Distances around the others, so a friend in the way counts as the wall he is.
-    dist = s.grid.distances(warrior.pos, lambda q: q not in taken)
+    # Distances around the others, so a friend in the way counts as the wall he is (only
+    # as far as the last free square of those doorways: nothing further is asked).
+    dist = _steps_until(s, warrior.pos, taken, {q for d in doors for q in d.squares if q not in taken})
     door = min(doors, key=lambda d: (min(dist.get(q, 999) for q in d.squares), d.id))
     return min((q for q in door.squares if q not in taken), key=lambda q: (dist.get(q, 999), q))
+
+
+def _steps_until(s: State, start: Sq, taken: set[Sq | None], wanted: set[Sq]) -> dict[Sq, int]:
+    """`grid.distances(start, lambda q: q not in taken)` as far as the ring that finds the last
+    of `wanted` (the counts found are the same: breadth first, one ring of steps at a time)."""
+    best = {start: 0}
+    left = wanted - {start}
+    ring = [start]
+    neighbours = s.grid.neighbours
+    steps = 0
+    while ring and left:
+        steps += 1
+        found = []
+        for sq in ring:
+            for nb in neighbours(sq):
+                if nb not in best and nb not in taken:
+                    best[nb] = steps
+                    found.append(nb)
+                    left.discard(nb)
+        ring = found
+    return best

@@ -72,6 +72,17 @@ def monster_blow(content: Any, monster: Figure, warrior: Figure) -> float:
     return stats.attacks(content, monster) * p * per
 
 
+def blow_key(monster: Figure, warrior: Figure) -> tuple[Any, ...]:
+    """Everything of the pair `monster_blow` reads, besides the content: two pairs alike have
+    the same expected blow, so a game's companions work each out once (keep the two in step)."""
+    m, w = monster.flags, warrior.flags
+    return (monster.kind, monster.side, m.get("ws_mod", 0), m.get("s_mod", 0), m.get("a_mod", 0), m.get("a_perm", 0),
+            bool(m.get("berserk")), warrior.kind, warrior.side, bool(w.get("in_pit")), bool(w.get("invisible")),
+            bool(w.get("levitate")), bool(w.get("tripped")), bool(w.get("shielded")), w.get("ws_mod", 0),
+            w.get("t_mod", 0), bool(w.get("unarmoured")),
+            sum(1 for card in warrior.treasure if card["id"] == "fur_cloak"))
+
+
 def kill_chance(content: Any, warrior: Figure, monster: Figure, blows: int | None = None) -> float:
     """Chance the warrior's attacks this turn (all of them on this monster) kill it."""
     need = stats.to_hit(content, stats.ws(content, warrior), stats.ws(content, monster))

@@ -41,7 +41,6 @@ def use_now(game: Game, warrior: Figure, uses: list[Action]) -> Choice | None:
         return None
     s: State = game.state
     c = game.content
-    danger = danger_now(game)
     fallen = [a for a in uses if a.get("item") in HEAL_ONE and a.get("target")
               and s.figures[a.get("target")].status == UNCONSCIOUS]
     if fallen:
@@ -53,9 +52,11 @@ def use_now(game: Game, warrior: Figure, uses: list[Action]) -> Choice | None:
             missing = tgt.max_wounds - tgt.wounds
             full = HEAL_ONE[item] is None
             # A full-heal potion waits until most Wounds are gone; 2D6 ones when 7 would not be wasted.
-            if peril(tgt, danger.get(tgt.id, 0)) >= 0.8 and missing >= (6 if not full else tgt.max_wounds // 2):
+            # (the danger is worked out only when an item asks: it is the same all decision long)
+            if peril(tgt, danger_now(game).get(tgt.id, 0)) >= 0.8 and \
+                    missing >= (6 if not full else tgt.max_wounds // 2):
                 return a, (f"heals the {tgt.name}: {counted(tgt.wounds, 'Wound')} left and about "
-                           f"{danger[tgt.id]:.0f} coming at him")
+                           f"{danger_now(game)[tgt.id]:.0f} coming at him")
             if tgt.wounds * 4 <= tgt.max_wounds and (missing >= 7 or full):
                 return a, f"heals the {tgt.name}: down to {tgt.wounds} of {tgt.max_wounds} Wounds"
     here = [x for x in s.heroes() if x.on_board and warrior.pos and s.section_of(x.pos) == s.section_of(warrior.pos)]
@@ -67,8 +68,9 @@ def use_now(game: Game, warrior: Figure, uses: list[Action]) -> Choice | None:
                 return a, f"the Incense heals everyone in this section ({missing} Wounds to win back)"
         elif item == "magic_potion" and warrior.wounds * 4 <= warrior.max_wounds and not healing_left(s):
             return a, "nothing else can heal him: gamble on the Magic Potion"
-        elif item in ("invisibility_ring", "potion_of_toughness") and peril(warrior, danger[warrior.id]) >= 0.8:
-            return a, f"about {danger[warrior.id]:.0f} Wounds coming at him with {warrior.wounds} left"
+        elif item in ("invisibility_ring", "potion_of_toughness") and \
+                peril(warrior, danger_now(game)[warrior.id]) >= 0.8:
+            return a, f"about {danger_now(game)[warrior.id]:.0f} Wounds coming at him with {warrior.wounds} left"
         elif item == "time_freezing_ring" and not warrior.flags.get("attacking") and any(
                 warrior.pos and m.pos and s.grid.adjacent(warrior.pos, m.pos) for m in s.monsters() if m.active):
             return a, "foes beside him: time stands still and he strikes twice"
