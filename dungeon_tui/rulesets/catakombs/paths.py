@@ -273,7 +273,7 @@ class Search:
         buckets = self._buckets
         return steps <= self._taken and steps < len(buckets) and bool(buckets[steps] & self.bits(squares))
 
-    def route(self, goals: Iterable[Square] | Callable[[Square], bool]) -> list[Square] | None:
+    def route(self, goals: Iterable[Square] | int | Callable[[Square], bool]) -> list[Square] | None:
         """The squares stepped on, in order, to the nearest goal (as `nearest`); [] when the
         start is a goal, None when none can be reached."""
         found = self.nearest(goals)

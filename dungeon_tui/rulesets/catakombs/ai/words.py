@@ -178,8 +178,7 @@ def duel_step(p: Plan) -> str:
             return f"power attack on {name(foe)}"
         p.want("melee", target=foe.id)
         return f"attacks {name(foe)}"
-    goals = [n for n in p.m.neighbours(foe.at) if p.m.step_ok(n, foe.at)]
-    return p.move_along(goals, lambda sq: sq in goals) and f"closes on {name(foe)}"
+    return p.move_along(p.spot_bits(foe), p.spots(foe).__contains__) and f"closes on {name(foe)}"
 
 
 @registry.action(says=lambda p, n: f"wanders up to {n} squares")
@@ -280,7 +279,7 @@ def advance(p: Plan, until: str) -> str:
     goal = _advance_goal(p, until)
     # Squares next to the target are listed, so the walk reads their steps instead of testing
     # every square it settles.
-    goals = p.spots(t) if until == "adjacent" else goal
+    goals = p.spot_bits(t) if until == "adjacent" else goal
     words = p.move_along(goals, goal)
     if words:
         return f"advances on {name(t)} ({words})"
