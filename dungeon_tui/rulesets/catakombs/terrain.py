@@ -13,7 +13,7 @@ from ...engine.game import Game
 from .board import Board, board_for
 from .passages import Passages, passages
 from .paths import search, walking_distances
-from .sight import box_corner, chebyshev, clear_line, diagonal_ok, line_shape, targeting_los, terrain_los
+from .sight import chebyshev, crossed, diagonal_ok, targeting_los, terrain_los
 from .state import DOWNED, HERO, MASTER, STANDING, Figure, Square, State, key, square
 
 WALLS = "#R"
@@ -176,7 +176,7 @@ class Map:
 
     def sees(self, a: Square, b: Square) -> bool:
         if self.on_board(a, b):
-            return clear_line(self.board.width, a, b, self.passages.bits)
+            return self._line(a, b) >= 0
         return terrain_los(a, b, self.obstacle)
 
     def figure_bits(self) -> int:
@@ -211,20 +211,23 @@ class Map:
             return self._clear_shot(viewer, target, sq, target.at)
         return self.targets(viewer, target, at=sq)
 
-    def _clear_shot(self, viewer: Figure, target: Figure, start: Square, end: Square) -> bool:
-        width = self.board.width
+    def _line(self, start: Square, end: Square) -> int:
+        """The squares a line between two squares on the board crosses, as bits, or -1 when
+        the terrain blocks it (sight.crossed), kept per ground: sight and shots ask the same
+        lines again and again while the doors stand."""
         lines = self._lines
         if lines is None:
             lines = self._lines = lines_of(self.ground_number)
         line = lines.get((start, end))
         if line is None:
-            corner = box_corner(width, start, end)
-            mask, corners = line_shape(width, start, end)
-            near = self.passages.bits >> corner
-            blocked = near & mask or any((near >> p) & (near >> q) & 1 for p, q in corners)
-            line = lines[(start, end)] = -1 if blocked else mask << corner
+            line = lines[(start, end)] = crossed(self.board.width, start, end, self.passages.bits)
+        return line
+
+    def _clear_shot(self, viewer: Figure, target: Figure, start: Square, end: Square) -> bool:
+        line = self._line(start, end)
         if line < 0:
             return False
+        width = self.board.width
         # Only a figure on a crossed square may block: most lines cross none.
         crossed = self.figure_bits() & line
         return not crossed or not any(self.blocks(viewer, target, sq) for sq in self.figures

@@ -155,8 +155,9 @@ class Plan:
 
     def nearest_groups(self, groups: Sequence[Sequence[Square] | int]) -> tuple[int, list[int]]:
         """Steps to the nearest square of any group (its squares, or their `bits`) and, in
-        order, the groups with a square that near; (FAR, []) when none can be reached.  The walk settles only as far as the
-        nearest: every square as near is then settled too, and every other is farther."""
+        order, the groups with a square that near; (FAR, []) when none can be reached.  The walk
+        settles only as far as the nearest: every square as near is then settled too, and every
+        other is farther."""
         walk = self.walk()
         masks = [walk.bits(group) for group in groups]
         anywhere = 0
@@ -177,7 +178,8 @@ class Plan:
     def want(self, kind: str, **args: Any) -> None:
         self.intents.append(Intent(kind, tuple(sorted(args.items()))))
 
-    def move_along(self, goals: Sequence[Square] | int | Callable[[Square], bool], until: Callable[[Square], bool]) -> str:
+    def move_along(self, goals: Sequence[Square] | int | Callable[[Square], bool],
+                   until: Callable[[Square], bool]) -> str:
         """One move along the fastest path to the nearest goal (`goals` lists them, is their
         bits or tells one): open a closed door ahead, pass an ally, run when both steps are free
         non-trap squares and the first does not meet the goal, else walk.  Returns the words for the log
