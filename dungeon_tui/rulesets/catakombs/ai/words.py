@@ -265,7 +265,7 @@ def _advance_goal(p: Plan, until: str) -> Callable[[Square], bool]:
     assert t is not None
     m = p.m
     if until == "adjacent":
-        return {n for n in m.neighbours(t.at) if m.step_ok(n, t.at)}.__contains__
+        return p.spots(t).__contains__
     near = 2 if until == "los_not_adjacent" else 1
     there = t.at
     return lambda sq: chebyshev(sq, there) >= near and m.shot_from(p.me, t, sq)
