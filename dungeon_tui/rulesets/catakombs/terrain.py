@@ -99,22 +99,14 @@ class Map:
         s: State = game.state
         self.s = s
         self.board = board = game.content.boards[s.quest]  # board_of, read inline
-        ground_key = (id(board), tuple(s.doors.items()), tuple(s.secret.items()), tuple(s.barrels), tuple(s.chests))
-        ground = _GROUNDS.get(ground_key)
-        if ground is None or ground[0] is not board:
-            if len(_GROUNDS) >= _KEPT:
-                _GROUNDS.clear()
-            ground = _GROUNDS[ground_key] = _ground(s, board)
-        _, self.passages, self.floor, self.ground_number, self.lava = ground
+        last = _LAST
+        if not (last and last[0] is board and last[1] == s.doors and last[2] == s.secret
+                and last[3] == s.barrels and last[4] == s.chests.keys() and last[5] == s.traps):
+            last = _last_ground(s, board)
+        _, self.passages, self.floor, self.ground_number, self.lava = last[6]
         self.blocked = self.passages.blocked
         self.figures = s.occupied()
-        traps = tuple(s.traps.items())
-        armed = _ARMED.get(traps)
-        if armed is None:
-            if len(_ARMED) >= _KEPT:
-                _ARMED.clear()
-            armed = _ARMED[traps] = frozenset(square(k) for k, on in traps if on)
-        self.armed = armed
+        self.armed = last[7]
         self._figure_bits: int | None = None
         self._lines: dict[tuple[Square, Square], int] | None = None
         self._standing: frozenset[Square] | None = None
@@ -355,6 +347,30 @@ def visible(fig: Figure) -> bool:
     """An invisible figure is in no one's sight and the target of no attack (§2.5; RB: "ne
     peut être la cible d'aucune attaque")."""
     return not fig.has("invisible")
+
+
+# The last map's ground and armed traps with what they were read from (copies): a map is made
+# for every offer and plan, and most follow one on the same ground, which is then known by
+# comparing the state's few doors, barrels, chests and traps with these, no key made.
+_LAST: list[Any] = []
+
+
+def _last_ground(s: State, board: Board) -> list[Any]:
+    """The ground and armed traps of the state as it stands, kept as `_LAST`."""
+    ground_key = (id(board), tuple(s.doors.items()), tuple(s.secret.items()), tuple(s.barrels), tuple(s.chests))
+    ground = _GROUNDS.get(ground_key)
+    if ground is None or ground[0] is not board:
+        if len(_GROUNDS) >= _KEPT:
+            _GROUNDS.clear()
+        ground = _GROUNDS[ground_key] = _ground(s, board)
+    traps = tuple(s.traps.items())
+    armed = _ARMED.get(traps)
+    if armed is None:
+        if len(_ARMED) >= _KEPT:
+            _ARMED.clear()
+        armed = _ARMED[traps] = frozenset(square(k) for k, on in traps if on)
+    _LAST[:] = [board, dict(s.doors), dict(s.secret), list(s.barrels), set(s.chests), dict(s.traps), ground, armed]
+    return _LAST
 
 
 def _ground(s: State, board: Board) -> Ground:
