@@ -67,8 +67,13 @@ class Plan:
         if self._target is not None or ("target", self.me.id) in self.m.found:
             target = self.target
             return target is not None and self.m.step_ok(self.me.at, target.at)
-        around = self.m.steps().get(self.me.at, ())
-        return any(f.at in around for f in self.adversaries())
+        around = self.m.passages.steps.get(self.me.at, ())
+        # Written out (no any() over a generator), and `pos` for `at`: adversaries stand on the
+        # board.  Asked by most conditions of a script.
+        for f in self.adversaries():
+            if f.pos in around:
+                return True
+        return False
 
     def foe_within(self, steps: int) -> bool:
         """Whether the target is at most `steps` away by walking: the walk settles no farther
@@ -146,7 +151,7 @@ class Plan:
         standing where they stood (the walk is of the same board), as it is asked again at
         every decision while the figure waits its turn."""
         found = self.walk().found
-        key = ("nearest foes", *((f.id, f.at, f.pv) for f in foes))
+        key = ("nearest foes", *[(f.id, f.pos) for f in foes])  # standing foes: `pos` is `at`
         near = found.get(key)
         if near is None:
             near = found[key] = self.nearest_groups([self.spot_bits(f) for f in foes])
