@@ -206,12 +206,16 @@ class Search:
             self._walk = (dist, came)
         return self._walk
 
-    def _first(self, goal: Callable[[int], bool]) -> tuple[int, int] | None:
-        """The first square settled, in (steps, y, x) order, that is a goal, and its steps;
-        None when none can be reached.  Settles no further than it."""
+    def _first(self, goal: Callable[[Square], bool]) -> tuple[int, int] | None:
+        """The first square settled, in (steps, y, x) order, that is a goal, and its number
+        and steps; None when none can be reached.  Settles no further than it."""
+        squares = self._grid.squares
         for d, layer in self._layers():
-            for i in _bits(layer):
-                if goal(i):
+            while layer:  # `_bits` written out: the goal is asked of every square on the way
+                low = layer & -layer
+                layer ^= low
+                i = low.bit_length() - 1
+                if goal(squares[i]):  # type: ignore[arg-type]
                     return i, d
         return None
 
@@ -244,8 +248,7 @@ class Search:
         or tells one."""
         squares = self._grid.squares
         if callable(goals):
-            is_goal = goals
-            found = self._first(lambda i: is_goal(squares[i]))  # type: ignore[arg-type]
+            found = self._first(goals)
         else:
             found = self._first_of(self.bits(goals))
         return None if found is None else (squares[found[0]], found[1])  # type: ignore[return-value]

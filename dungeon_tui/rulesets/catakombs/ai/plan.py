@@ -68,12 +68,7 @@ class Plan:
             target = self.target
             return target is not None and self.m.step_ok(self.me.at, target.at)
         around = self.m.passages.steps.get(self.me.at, ())
-        # Written out (no any() over a generator), and `pos` for `at`: adversaries stand on the
-        # board.  Asked by most conditions of a script.
-        for f in self.adversaries():
-            if f.pos in around:
-                return True
-        return False
+        return any(f.pos in around for f in self.adversaries())  # `pos` for `at`: they stand on the board
 
     def foe_within(self, steps: int) -> bool:
         """Whether the target is at most `steps` away by walking: the walk settles no farther
