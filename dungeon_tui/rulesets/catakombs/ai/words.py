@@ -61,9 +61,10 @@ def best_stat(p: Plan) -> str:
 
 
 def _highest(p: Plan) -> str:
-    stats = [("cc", p.me.stat("cc")), ("tir", p.me.stat("tir") if p.me.dmg_shoot is not None else 0),
-             ("mag", p.me.stat("mag"))]
-    return max(stats, key=lambda kv: kv[1])[0]
+    me = p.me
+    cc, mag = me.stat("cc"), me.stat("mag")
+    tir = me.stat("tir") if me.dmg_shoot is not None else 0
+    return "cc" if cc >= tir and cc >= mag else "tir" if tir >= mag else "mag"  # ties: the first
 
 
 PRIMARY_WORDS = {"cc": "a fighter", "tir": "a shooter", "mag": "a caster"}
