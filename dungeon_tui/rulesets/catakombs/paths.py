@@ -253,20 +253,28 @@ class Search:
             found = self._first_of(self.bits(goals))
         return None if found is None else (squares[found[0]], found[1])  # type: ignore[return-value]
 
-    def _first_of(self, wanted: int) -> tuple[int, int] | None:
-        """`_first` for goals given as bits: once the sets below d are taken, a goal in set d
-        is d steps away, and the first in reading order is the lowest bit."""
-        if wanted:
-            for d, layer in self._layers():
-                hits = wanted & layer
-                if hits:
-                    return (hits & -hits).bit_length() - 1, d
+    def _first_of(self, wanted: int, most: int | None = None) -> tuple[int, int] | None:
+        """`_first` for goals given as bits (up to `most` steps away): once the sets below d
+        are taken, a goal in set d is d steps away, and the first in reading order is the
+        lowest bit.  `_layers` written out: asked a few times every decision."""
+        if not wanted:
+            return None
+        buckets = self._buckets
+        d = 0
+        while most is None or d <= most:
+            while self._taken < d and self._take():
+                pass
+            if d >= len(buckets):
+                return None
+            hits = wanted & buckets[d]
+            if hits:
+                return (hits & -hits).bit_length() - 1, d
+            d += 1
         return None
 
     def within(self, goals: Iterable[Square] | int, steps: int) -> bool:
         """Whether any goal is at most `steps` away, settling no further than that."""
-        wanted = self.bits(goals)
-        return bool(wanted) and any(wanted & layer for _d, layer in self._layers(steps))
+        return self._first_of(self.bits(goals), steps) is not None
 
     def settled(self, sq: Square) -> int | None:
         """Steps to the square if the search has already settled it, None if not (yet)."""
