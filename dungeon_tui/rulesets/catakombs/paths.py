@@ -155,8 +155,8 @@ class Search:
         """Reach the landings of the leaps from square i, settled d steps away."""
         buckets = self._buckets
         assert self._leaps is not None
-        for j, far in self._leaps(i):
-            nd = d + far
+        for j, added in self._leaps(i):
+            nd = d + added
             bit = 1 << j
             if self._reached & bit:
                 if self._settled & bit:
