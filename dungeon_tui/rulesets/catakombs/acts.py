@@ -144,10 +144,17 @@ def figure_choice(game: Game, fig: Figure, seat: str, budget: int, offers: Figur
         return LazyDecision(seat, prompt, make, find_one, context)
 
     def some(kinds: tuple[str, ...]) -> list[Action]:
-        # On the map of this decision's moment, which the AI's plans read too.
-        asked = any(k in ACTS for k in kinds)
-        out = of_kinds(game, fig, seat, budget, kinds, map_for(game, waiting())) if asked else []
-        return out + [a for a in extras if a.kind in kinds]
+        # On the map of this decision's moment, which the AI's plans read too.  Written out
+        # (no any() over a generator): the scripts ask a few thousand times a quest.
+        out: list[Action] = []
+        for k in kinds:
+            if k in ACTS:
+                out = of_kinds(game, fig, seat, budget, kinds, map_for(game, waiting()))
+                break
+        for a in extras:
+            if a.kind in kinds:
+                out = [*out, a]
+        return out
     decision = LazyDecision(seat, prompt, make, find_one, context, some)
     # Held weakly: the decision holds `some`, and a closure holding the decision back would make
     # each one a cycle, freed only by the garbage collector (a few hundred a quest, with their

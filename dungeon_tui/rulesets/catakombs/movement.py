@@ -50,8 +50,9 @@ def passes(m: Map, fig: Figure, sq: Square) -> bool:
 
 
 # Each figure's moves made so far, by where they lead (a walk's square, a run's two, a jump's
-# landing and length): the same move is offered from wherever the figure stands next to it, so
-# its action is made once.  Bounded, so a long run's memory stays flat.
+# landing and length, a pass's ally and squares; a wander has one): the same move is offered
+# from wherever the figure stands next to it, so its action is made once.  Bounded, so a long
+# run's memory stays flat.
 _MOVES: dict[tuple[str, str, str, str], dict[Any, Action]] = {}
 MOVES_KEPT = 2048
 
@@ -112,6 +113,7 @@ def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not mobile(fig):
         return []
     out = []
+    made = made_moves(fig, seat, "pass_ally")
     near = m.passages.steps.get(fig.at, ())  # one step away by the corner rule
     for ally in m.allies_of(fig):
         mid = ally.at
@@ -119,7 +121,11 @@ def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
             continue
         for n in m.neighbours(mid):
             if n != fig.at and m.free(n):
-                out.append(option(seat, fig, "pass_ally", f"pass {ally.name} to {at(n)}", via=mid, to=n))
+                action = made.get((ally.name, mid, n))
+                if action is None:
+                    action = made[(ally.name, mid, n)] = option(
+                        seat, fig, "pass_ally", f"pass {ally.name} to {at(n)}", via=mid, to=n)
+                out.append(action)
     return out
 
 
@@ -284,7 +290,11 @@ def wander_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     """The solo Master's idle figure that rolled 2-5 (§6.3) wanders, once a turn."""
     if fig.side == HERO or fig.activated or not 2 <= fig.inactive_roll <= 5 or fig.wandered or not mobile(fig):
         return []
-    return [option(seat, fig, "wander", f"wander up to {WANDER} squares", steps=WANDER)]
+    made = made_moves(fig, seat, "wander")
+    action = made.get(WANDER)
+    if action is None:
+        action = made[WANDER] = option(seat, fig, "wander", f"wander up to {WANDER} squares", steps=WANDER)
+    return [action]
 
 
 WANDER = 2

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .board import Board
+from .paths import bits as square_bits
 from .sight import chebyshev, diagonal_ok
 from .state import Square
 
@@ -33,6 +34,7 @@ class Passages:
     _runs: dict[Square, Runs] = field(default_factory=dict)
     _line_bits: dict[Square, int] = field(default_factory=dict)
     _strikes: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
+    _strike_bits: dict[Square, int] = field(default_factory=dict)
 
     def obstacle(self, sq: Square) -> bool:
         return sq in self.blocked or not self.board.inside(sq)
@@ -64,6 +66,14 @@ class Passages:
         if found is None:
             steps = self.steps
             found = self._strikes[sq] = tuple(n for n in steps.get(sq, ()) if sq in steps.get(n, ()))
+        return found
+
+    def strike_bits(self, sq: Square) -> int:
+        """`strike_squares` as bits in the walking searches' numbering (paths.bits): the AI
+        ranks its foes by them at every decision, and the squares stand as long as the doors."""
+        found = self._strike_bits.get(sq)
+        if found is None:
+            found = self._strike_bits[sq] = square_bits(self.steps, self.strike_squares(sq))
         return found
 
     def line_bits(self, start: Square) -> int:

@@ -30,6 +30,9 @@ def setup_obstacle(board: Board) -> Test:
 Steps = Mapping[Square, Sequence[Square]]
 Walk = tuple[dict[Square, int], dict[Square, Square]]  # steps to each square, and where from
 Leaps = Callable[[Square], Iterable[tuple[Square, int]]]  # from a square: each landing, its cost
+# The same by square numbers (a Search's `_grid`): from a square's number, each landing's number
+# and the steps it adds, its entering cost included (what `_leap_from` adds to the take-off's).
+NumberedLeaps = Callable[[int], Iterable[tuple[int, int]]]
 
 
 class Search:
@@ -52,7 +55,8 @@ class Search:
     (`_came`); a leap's take-off is kept as it is found.  Every move costs at least a step, so
     once the sets below d are taken, every square d steps away is in set d: stopping there and
     resuming later gives what one search to the end would.  `leaps` must read only what stands
-    still while the search lives (a map of one moment)."""
+    still while the search lives (a map of one moment).  `numbered_leaps`, given instead of
+    `leaps`, are the same by square numbers (`NumberedLeaps`): the companions' own, kept made."""
 
     __slots__ = (
         "_buckets",
@@ -73,13 +77,15 @@ class Search:
     )
 
     def __init__(self, steps: Steps, start: Square, ground: Terrain, leaps: Leaps | None = None,
-                 launches: frozenset[Square] | None = None) -> None:
+                 launches: frozenset[Square] | None = None, numbered_leaps: NumberedLeaps | None = None) -> None:
         grid = self._grid = _grid(steps)
         first = grid.number[start]
         self._every, self._classes, self._costs = ground
-        self._leaps = leaps
+        if leaps is not None:
+            numbered_leaps = _numbered(leaps, grid, self._costs)
+        self._leaps = numbered_leaps
         # The squares leaps are asked from (all when `launches` does not narrow them), as bits.
-        self._launch = 0 if leaps is None else _marked(steps, launches)
+        self._launch = 0 if numbered_leaps is None else _marked(steps, launches)
         self._start = first
         self._buckets: list[int] = [1 << first]  # the squares d steps away (so far, past those taken)
         self._reached = 1 << first  # every square in a set
@@ -147,11 +153,10 @@ class Search:
 
     def _leap_from(self, i: int, d: int) -> None:
         """Reach the landings of the leaps from square i, settled d steps away."""
-        buckets, costs, number = self._buckets, self._costs, self._grid.number
+        buckets = self._buckets
         assert self._leaps is not None
-        for landing, far in self._leaps(self._grid.squares[i]):  # type: ignore[arg-type]
-            j = number[landing]
-            nd = d + far + costs.get(j, 1) - 1  # the cost holds a step's 1: a leap costs `far` instead
+        for j, added in self._leaps(i):
+            nd = d + added
             bit = 1 << j
             if self._reached & bit:
                 if self._settled & bit:
@@ -201,12 +206,16 @@ class Search:
             self._walk = (dist, came)
         return self._walk
 
-    def _first(self, goal: Callable[[int], bool]) -> tuple[int, int] | None:
-        """The first square settled, in (steps, y, x) order, that is a goal, and its steps;
-        None when none can be reached.  Settles no further than it."""
+    def _first(self, goal: Callable[[Square], bool]) -> tuple[int, int] | None:
+        """The first square settled, in (steps, y, x) order, that is a goal, and its number
+        and steps; None when none can be reached.  Settles no further than it."""
+        squares = self._grid.squares
         for d, layer in self._layers():
-            for i in _bits(layer):
-                if goal(i):
+            while layer:  # `_bits` written out: the goal is asked of every square on the way
+                low = layer & -layer
+                layer ^= low
+                i = low.bit_length() - 1
+                if goal(squares[i]):  # type: ignore[arg-type]
                     return i, d
         return None
 
@@ -239,26 +248,33 @@ class Search:
         or tells one."""
         squares = self._grid.squares
         if callable(goals):
-            is_goal = goals
-            found = self._first(lambda i: is_goal(squares[i]))  # type: ignore[arg-type]
+            found = self._first(goals)
         else:
             found = self._first_of(self.bits(goals))
         return None if found is None else (squares[found[0]], found[1])  # type: ignore[return-value]
 
-    def _first_of(self, wanted: int) -> tuple[int, int] | None:
-        """`_first` for goals given as bits: once the sets below d are taken, a goal in set d
-        is d steps away, and the first in reading order is the lowest bit."""
-        if wanted:
-            for d, layer in self._layers():
-                hits = wanted & layer
-                if hits:
-                    return (hits & -hits).bit_length() - 1, d
+    def _first_of(self, wanted: int, most: int | None = None) -> tuple[int, int] | None:
+        """`_first` for goals given as bits (up to `most` steps away): once the sets below d
+        are taken, a goal in set d is d steps away, and the first in reading order is the
+        lowest bit.  `_layers` written out: asked a few times every decision."""
+        if not wanted:
+            return None
+        buckets = self._buckets
+        d = 0
+        while most is None or d <= most:
+            while self._taken < d and self._take():
+                pass
+            if d >= len(buckets):
+                return None
+            hits = wanted & buckets[d]
+            if hits:
+                return (hits & -hits).bit_length() - 1, d
+            d += 1
         return None
 
     def within(self, goals: Iterable[Square] | int, steps: int) -> bool:
         """Whether any goal is at most `steps` away, settling no further than that."""
-        wanted = self.bits(goals)
-        return bool(wanted) and any(wanted & layer for _d, layer in self._layers(steps))
+        return self._first_of(self.bits(goals), steps) is not None
 
     def settled(self, sq: Square) -> int | None:
         """Steps to the square if the search has already settled it, None if not (yet)."""
@@ -273,7 +289,7 @@ class Search:
         buckets = self._buckets
         return steps <= self._taken and steps < len(buckets) and bool(buckets[steps] & self.bits(squares))
 
-    def route(self, goals: Iterable[Square] | Callable[[Square], bool]) -> list[Square] | None:
+    def route(self, goals: Iterable[Square] | int | Callable[[Square], bool]) -> list[Square] | None:
         """The squares stepped on, in order, to the nearest goal (as `nearest`); [] when the
         start is a goal, None when none can be reached."""
         found = self.nearest(goals)
@@ -286,6 +302,17 @@ class Search:
             path.append(squares[i])
             i, d = self._came(i, d)
         return path[::-1]  # type: ignore[return-value]
+
+
+def _numbered(leaps: Leaps, grid: Grid, costs: dict[int, int]) -> NumberedLeaps:
+    """Leaps by squares as a search reads them, by numbers: a landing adds its leap's steps and
+    its entering cost less the step's 1 that the cost holds (a leap costs `far` instead)."""
+    number, squares = grid.number, grid.squares
+
+    def by_number(i: int) -> list[tuple[int, int]]:
+        return [(number[landing], far + costs.get(number[landing], 1) - 1)
+                for landing, far in leaps(squares[i])]  # type: ignore[arg-type]
+    return by_number
 
 
 def _bits(layer: int) -> Iterator[int]:
@@ -395,6 +422,11 @@ def _grid(steps: Steps) -> Grid:
                     ways[j - i] = ways.get(j - i, 0) | 1 << i
         found = _GRIDS[id(steps)] = (steps, Grid(number, bit, squares, tuple(sorted(ways.items(), reverse=True))))
     return found[1]
+
+
+def grid_numbers(steps: Steps) -> Grid:
+    """The steps table on its grid (square numbers as the searches over it count them)."""
+    return _grid(steps)
 
 
 def _places(keys: frozenset[Square]) -> tuple[dict[Square, int], dict[Square, int], list[Square | None]]:

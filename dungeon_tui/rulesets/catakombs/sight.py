@@ -155,8 +155,12 @@ def box_corner(width: int, a: Square, b: Square) -> int:
     return min(a[1], b[1]) * width + min(a[0], b[0])
 
 
-def clear_line(width: int, a: Square, b: Square, blocked: int) -> bool:
-    """terrain_los for two squares on the board, with the obstacles given as bits."""
+def crossed(width: int, a: Square, b: Square, blocked: int) -> int:
+    """terrain_los for two squares on the board, with the obstacles given as bits: the squares
+    the line crosses as bits, or -1 when the terrain blocks it."""
+    corner = box_corner(width, a, b)
     mask, corners = line_shape(width, a, b)
-    near = blocked >> box_corner(width, a, b)
-    return not near & mask and not any((near >> p) & (near >> q) & 1 for p, q in corners)
+    near = blocked >> corner
+    if near & mask or any((near >> p) & (near >> q) & 1 for p, q in corners):
+        return -1
+    return mask << corner

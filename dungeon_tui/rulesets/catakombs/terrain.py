@@ -13,7 +13,7 @@ from ...engine.game import Game
 from .board import Board, board_for
 from .passages import Passages, passages
 from .paths import search, walking_distances
-from .sight import box_corner, chebyshev, clear_line, diagonal_ok, line_shape, targeting_los, terrain_los
+from .sight import chebyshev, crossed, diagonal_ok, targeting_los, terrain_los
 from .state import DOWNED, HERO, MASTER, STANDING, Figure, Square, State, key, square
 
 WALLS = "#R"
@@ -99,22 +99,14 @@ class Map:
         s: State = game.state
         self.s = s
         self.board = board = game.content.boards[s.quest]  # board_of, read inline
-        ground_key = (id(board), tuple(s.doors.items()), tuple(s.secret.items()), tuple(s.barrels), tuple(s.chests))
-        ground = _GROUNDS.get(ground_key)
-        if ground is None or ground[0] is not board:
-            if len(_GROUNDS) >= _KEPT:
-                _GROUNDS.clear()
-            ground = _GROUNDS[ground_key] = _ground(s, board)
-        _, self.passages, self.floor, self.ground_number, self.lava = ground
+        last = _LAST
+        if not (last and last[0] is board and last[1] == s.doors and last[2] == s.secret
+                and last[3] == s.barrels and last[4] == s.chests.keys() and last[5] == s.traps):
+            last = _last_ground(s, board)
+        _, self.passages, self.floor, self.ground_number, self.lava = last[6]
         self.blocked = self.passages.blocked
         self.figures = s.occupied()
-        traps = tuple(s.traps.items())
-        armed = _ARMED.get(traps)
-        if armed is None:
-            if len(_ARMED) >= _KEPT:
-                _ARMED.clear()
-            armed = _ARMED[traps] = frozenset(square(k) for k, on in traps if on)
-        self.armed = armed
+        self.armed = last[7]
         self._figure_bits: int | None = None
         self._lines: dict[tuple[Square, Square], int] | None = None
         self._standing: frozenset[Square] | None = None
@@ -137,7 +129,7 @@ class Map:
 
     def step_ok(self, a: Square, b: Square) -> bool:
         """One of the 8 steps, allowed by the corner rule."""
-        return b in self.steps().get(a, ())
+        return b in self.passages.steps.get(a, ())  # `steps` read inline: asked at every offer
 
     def steps(self) -> dict[Square, tuple[Square, ...]]:
         """Each square's neighbours by the corner rule, for the doors as they stand now."""
@@ -176,7 +168,7 @@ class Map:
 
     def sees(self, a: Square, b: Square) -> bool:
         if self.on_board(a, b):
-            return clear_line(self.board.width, a, b, self.passages.bits)
+            return self._line(a, b) >= 0
         return terrain_los(a, b, self.obstacle)
 
     def figure_bits(self) -> int:
@@ -211,20 +203,23 @@ class Map:
             return self._clear_shot(viewer, target, sq, target.at)
         return self.targets(viewer, target, at=sq)
 
-    def _clear_shot(self, viewer: Figure, target: Figure, start: Square, end: Square) -> bool:
-        width = self.board.width
+    def _line(self, start: Square, end: Square) -> int:
+        """The squares a line between two squares on the board crosses, as bits, or -1 when
+        the terrain blocks it (sight.crossed), kept per ground: sight and shots ask the same
+        lines again and again while the doors stand."""
         lines = self._lines
         if lines is None:
             lines = self._lines = lines_of(self.ground_number)
         line = lines.get((start, end))
         if line is None:
-            corner = box_corner(width, start, end)
-            mask, corners = line_shape(width, start, end)
-            near = self.passages.bits >> corner
-            blocked = near & mask or any((near >> p) & (near >> q) & 1 for p, q in corners)
-            line = lines[(start, end)] = -1 if blocked else mask << corner
+            line = lines[(start, end)] = crossed(self.board.width, start, end, self.passages.bits)
+        return line
+
+    def _clear_shot(self, viewer: Figure, target: Figure, start: Square, end: Square) -> bool:
+        line = self._line(start, end)
         if line < 0:
             return False
+        width = self.board.width
         # Only a figure on a crossed square may block: most lines cross none.
         crossed = self.figure_bits() & line
         return not crossed or not any(self.blocks(viewer, target, sq) for sq in self.figures
@@ -352,6 +347,30 @@ def visible(fig: Figure) -> bool:
     """An invisible figure is in no one's sight and the target of no attack (§2.5; RB: "ne
     peut être la cible d'aucune attaque")."""
     return not fig.has("invisible")
+
+
+# The last map's ground and armed traps with what they were read from (copies): a map is made
+# for every offer and plan, and most follow one on the same ground, which is then known by
+# comparing the state's few doors, barrels, chests and traps with these, no key made.
+_LAST: list[Any] = []
+
+
+def _last_ground(s: State, board: Board) -> list[Any]:
+    """The ground and armed traps of the state as it stands, kept as `_LAST`."""
+    ground_key = (id(board), tuple(s.doors.items()), tuple(s.secret.items()), tuple(s.barrels), tuple(s.chests))
+    ground = _GROUNDS.get(ground_key)
+    if ground is None or ground[0] is not board:
+        if len(_GROUNDS) >= _KEPT:
+            _GROUNDS.clear()
+        ground = _GROUNDS[ground_key] = _ground(s, board)
+    traps = tuple(s.traps.items())
+    armed = _ARMED.get(traps)
+    if armed is None:
+        if len(_ARMED) >= _KEPT:
+            _ARMED.clear()
+        armed = _ARMED[traps] = frozenset(square(k) for k, on in traps if on)
+    _LAST[:] = [board, dict(s.doors), dict(s.secret), list(s.barrels), set(s.chests), dict(s.traps), ground, armed]
+    return _LAST
 
 
 def _ground(s: State, board: Board) -> Ground:

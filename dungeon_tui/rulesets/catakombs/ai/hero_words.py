@@ -238,6 +238,5 @@ def advance_objective(p: Plan) -> str:
     t = p.target
     if t is None:
         return ""
-    goals = [n for n in p.m.neighbours(t.at) if p.m.step_ok(n, t.at)]
-    words = p.move_along(goals, lambda sq: sq in goals)
+    words = p.move_along(p.spot_bits(t), p.spots(t).__contains__)
     return f"closes on {name(t)} ({words})" if words else ""

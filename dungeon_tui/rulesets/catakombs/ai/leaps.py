@@ -14,7 +14,7 @@ import math
 
 from ..movement import jumps_from
 from ..passages import DIRECTIONS, LONGEST_JUMP
-from ..paths import Search
+from ..paths import Search, grid_numbers
 from ..state import Figure, Square
 from ..terrain import Map, layout
 from .fate import test_odds
@@ -27,8 +27,8 @@ TRAP_STEPS = 20  # a fall onto a trap in the middle: 4D6 wounds, no dodge
 _KEPT = 256
 _WALKS: dict[tuple[object, ...], Search] = {}
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
-_JUMPS: dict[tuple[object, ...], dict[tuple[Square, int], list[tuple[Square, int]]]] = {}
-NO_JUMPS: list[tuple[Square, int]] = []
+_JUMPS: dict[tuple[object, ...], dict[tuple[int, int], list[tuple[int, int]]]] = {}
+NO_JUMPS: list[tuple[int, int]] = []
 
 
 def jump_cost(fig: Figure, over: int, lava: bool, trap: bool) -> int | None:
@@ -87,9 +87,14 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
     lava, start, board = m.lava, fig.at, m.snapshot()
     lines, standing = m.passages.line_bits, m.figure_bits()
+    steps = m.steps()
+    ground = ground_for(m, fig, False, on)
+    places, entering = grid_numbers(steps), ground[2]
     # The jumps from a square read the ground, the armed traps, the hero's odds and which squares
     # on its lines figures stand on: kept by those, so the next walk, one step on (most of the
-    # board's figures where they stood), finds them made.
+    # board's figures where they stood), finds them made.  Each landing is kept by its number in
+    # the search and with the steps the search adds for it (its entering cost, which the ground
+    # and the armed traps fix, less a step's 1, added to the jump's).
     kept_key = (m.ground_number, m.armed, fig.stat("agi"), fig.fate)
     kept = _JUMPS.get(kept_key)
     if kept is None:
@@ -97,21 +102,24 @@ def leap_walk(m: Map, fig: Figure) -> Search:
             _JUMPS.clear()
         kept = _JUMPS[kept_key] = {}
 
-    def jumps(sq: Square) -> list[tuple[Square, int]]:  # asked only from the take-offs
+    def jumps(i: int) -> list[tuple[int, int]]:  # asked only from the take-offs
+        sq = places.squares[i]
+        assert sq is not None
         if not (sq == start or board.free(sq)):  # one takes off only where one stands
             return NO_JUMPS
-        here = (sq, standing & lines(sq))
+        here = (i, standing & lines(sq))
         out = kept.get(here)
         if out is None:
             out = kept[here] = []
             for landing, skipped in jumps_from(board, sq):
                 over = len(skipped)
-                cost = costs[(over, any(s in lava for s in skipped), board.trap(skipped[(over + 1) // 2 - 1]))]
+                cost = costs[(over, not lava.isdisjoint(skipped), board.trap(skipped[(over + 1) // 2 - 1]))]
                 if cost is not None:
-                    out.append((landing, cost))
+                    j = places.number[landing]
+                    out.append((j, cost + entering.get(j, 1) - 1))
         return out
 
-    walk = Search(m.steps(), start, ground_for(m, fig, False, on), jumps, take_offs)
+    walk = Search(steps, start, ground, launches=take_offs, numbered_leaps=jumps)
     if len(_WALKS) >= _KEPT:
         _WALKS.clear()
     _WALKS[found_key] = walk

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from ....engine.game import Decision, Game
 from ..acts import short
-from ..paths import Search, bits
+from ..paths import Search
 from ..sight import chebyshev
 from ..state import HERO, Figure, Square, State, key
 from ..terrain import Map
@@ -67,8 +67,8 @@ class Plan:
         if self._target is not None or ("target", self.me.id) in self.m.found:
             target = self.target
             return target is not None and self.m.step_ok(self.me.at, target.at)
-        around = self.m.steps().get(self.me.at, ())
-        return any(f.at in around for f in self.adversaries())
+        around = self.m.passages.steps.get(self.me.at, ())
+        return any(f.pos in around for f in self.adversaries())  # `pos` for `at`: they stand on the board
 
     def foe_within(self, steps: int) -> bool:
         """Whether the target is at most `steps` away by walking: the walk settles no farther
@@ -84,8 +84,10 @@ class Plan:
         # figure of its side on this map.
         spots = self.m.found.get(("adversaries' spots", self.me.side))
         if spots is None:
-            spots = self.m.found["adversaries' spots", self.me.side] = bits(
-                self.m.steps(), (sq for f in foes for sq in self.spots(f)))
+            spots = 0
+            for f in foes:
+                spots |= self.spot_bits(f)
+            self.m.found["adversaries' spots", self.me.side] = spots
         return self.walk().within(cast(int, spots), steps)
 
     def allies(self) -> list[Figure]:
@@ -110,6 +112,10 @@ class Plan:
     def spots(self, foe: Figure) -> tuple[Square, ...]:
         """The squares from which the foe can be attacked."""
         return self.m.passages.strike_squares(foe.at)
+
+    def spot_bits(self, foe: Figure) -> int:
+        """`spots` as bits (paths.bits): what a walk's questions read, kept with the doors."""
+        return self.m.passages.strike_bits(foe.at)
 
     def target_and_steps(self) -> tuple[Figure | None, int]:
         """The nearest standing adversary by walking (ties: lowest PV, party order); none
@@ -140,17 +146,18 @@ class Plan:
         standing where they stood (the walk is of the same board), as it is asked again at
         every decision while the figure waits its turn."""
         found = self.walk().found
-        key = ("nearest foes", *((f.id, f.at, f.pv) for f in foes))
+        key = ("nearest foes", *[(f.id, f.pos) for f in foes])  # standing foes: `pos` is `at`
         near = found.get(key)
         if near is None:
-            near = found[key] = self.nearest_groups([self.spots(f) for f in foes])
+            near = found[key] = self.nearest_groups([self.spot_bits(f) for f in foes])
         steps, which = cast(tuple[int, list[int]], near)
         return [(steps, foes[i].pv, i, foes[i]) for i in which]
 
-    def nearest_groups(self, groups: Sequence[Sequence[Square]]) -> tuple[int, list[int]]:
-        """Steps to the nearest square of any group and, in order, the groups with a square
-        that near; (FAR, []) when none can be reached.  The walk settles only as far as the
-        nearest: every square as near is then settled too, and every other is farther."""
+    def nearest_groups(self, groups: Sequence[Sequence[Square] | int]) -> tuple[int, list[int]]:
+        """Steps to the nearest square of any group (its squares, or their `bits`) and, in
+        order, the groups with a square that near; (FAR, []) when none can be reached.  The walk
+        settles only as far as the nearest: every square as near is then settled too, and every
+        other is farther."""
         walk = self.walk()
         masks = [walk.bits(group) for group in groups]
         anywhere = 0
@@ -171,10 +178,11 @@ class Plan:
     def want(self, kind: str, **args: Any) -> None:
         self.intents.append(Intent(kind, tuple(sorted(args.items()))))
 
-    def move_along(self, goals: Sequence[Square] | Callable[[Square], bool], until: Callable[[Square], bool]) -> str:
-        """One move along the fastest path to the nearest goal (`goals` lists them or tells
-        one): open a closed door ahead, pass an ally, run when both steps are free non-trap
-        squares and the first does not meet the goal, else walk.  Returns the words for the log
+    def move_along(self, goals: Sequence[Square] | int | Callable[[Square], bool],
+                   until: Callable[[Square], bool]) -> str:
+        """One move along the fastest path to the nearest goal (`goals` lists them, is their
+        bits or tells one): open a closed door ahead, pass an ally, run when both steps are free
+        non-trap squares and the first does not meet the goal, else walk.  Returns the words for the log
         ('' when there is no way)."""
         m = self.m
         path = self.walk().route(goals)

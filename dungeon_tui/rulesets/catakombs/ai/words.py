@@ -61,9 +61,10 @@ def best_stat(p: Plan) -> str:
 
 
 def _highest(p: Plan) -> str:
-    stats = [("cc", p.me.stat("cc")), ("tir", p.me.stat("tir") if p.me.dmg_shoot is not None else 0),
-             ("mag", p.me.stat("mag"))]
-    return max(stats, key=lambda kv: kv[1])[0]
+    me = p.me
+    cc, mag = me.stat("cc"), me.stat("mag")
+    tir = me.stat("tir") if me.dmg_shoot is not None else 0
+    return "cc" if cc >= tir and cc >= mag else "tir" if tir >= mag else "mag"  # ties: the first
 
 
 PRIMARY_WORDS = {"cc": "a fighter", "tir": "a shooter", "mag": "a caster"}
@@ -178,8 +179,7 @@ def duel_step(p: Plan) -> str:
             return f"power attack on {name(foe)}"
         p.want("melee", target=foe.id)
         return f"attacks {name(foe)}"
-    goals = [n for n in p.m.neighbours(foe.at) if p.m.step_ok(n, foe.at)]
-    return p.move_along(goals, lambda sq: sq in goals) and f"closes on {name(foe)}"
+    return p.move_along(p.spot_bits(foe), p.spots(foe).__contains__) and f"closes on {name(foe)}"
 
 
 @registry.action(says=lambda p, n: f"wanders up to {n} squares")
@@ -266,7 +266,7 @@ def _advance_goal(p: Plan, until: str) -> Callable[[Square], bool]:
     assert t is not None
     m = p.m
     if until == "adjacent":
-        return {n for n in m.neighbours(t.at) if m.step_ok(n, t.at)}.__contains__
+        return p.spots(t).__contains__
     near = 2 if until == "los_not_adjacent" else 1
     there = t.at
     return lambda sq: chebyshev(sq, there) >= near and m.shot_from(p.me, t, sq)
@@ -280,7 +280,7 @@ def advance(p: Plan, until: str) -> str:
     goal = _advance_goal(p, until)
     # Squares next to the target are listed, so the walk reads their steps instead of testing
     # every square it settles.
-    goals = p.spots(t) if until == "adjacent" else goal
+    goals = p.spot_bits(t) if until == "adjacent" else goal
     words = p.move_along(goals, goal)
     if words:
         return f"advances on {name(t)} ({words})"
