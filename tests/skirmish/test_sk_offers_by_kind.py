@@ -35,12 +35,12 @@ class Checking:
         self.checked = 0
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
-        if isinstance(d, LazyDecision):
+        squares = d.context.get("squares", d.context.get("destinations"))
+        if isinstance(d, LazyDecision) and squares is not None:
             by_kind = {kinds: d.offers_of(*kinds) for kinds in ASKED}
             everything = d.options
             for kinds, found in by_kind.items():
                 assert words(found) == words([a for a in everything if a.kind in kinds]), (kinds, d.prompt)
-            squares = d.context.get("squares", d.context.get("destinations"))
             assert [placed(a) for a in everything if a.kind in ("deploy", "move")] == list(squares), d.prompt
             assert {a.get("model") for a in everything} == {d.context["figure"]}, d.prompt
             self.checked += 1
@@ -100,7 +100,8 @@ def test_the_ai_never_has_a_whole_list_of_squares_made(monkeypatch: pytest.Monke
     whole = LazyDecision.options
 
     def reading(d: LazyDecision) -> list[Action]:
-        if d._make is not None and d._make is not engine._played:
+        square = "squares" in d.context or "destinations" in d.context  # not a phase's choice of a model
+        if square and d._make is not None and d._make is not engine._played:
             made.append(d.prompt)
         return whole.fget(d)  # type: ignore[no-any-return]
     monkeypatch.setattr(LazyDecision, "options", property(reading, whole.fset))
@@ -110,3 +111,32 @@ def test_the_ai_never_has_a_whole_list_of_squares_made(monkeypatch: pytest.Monke
         game.run(GAME.ai_controllers())
         assert game.result is not None and len(game.decisions) > 100
     assert made == []
+
+
+class CheckingModels:
+    """Wraps the seats: at every phase's choice of a model (phase_offers.py), before the list is
+    made, the finder a replay uses is asked for every model's move and hide (made by kind: the
+    model's other offers are not made); it finds exactly those the whole list holds, in its words."""
+
+    def __init__(self, seats: dict[str, Any]) -> None:
+        self.seats = seats
+        self.found = self.refused = 0
+
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        if isinstance(d, LazyDecision) and d.context.get("phase") == "movement":
+            asked = [Action.make(d.seat, kind, model=mid) for mid in game.state.models for kind in ("move_model", "hide")]
+            got = [d._find(a) for a in asked]
+            everything = d.options
+            for a, found in zip(asked, got):
+                offered = next((o for o in everything if o == a), None)
+                assert words([found] if found else []) == words([offered] if offered else []), (a, d.prompt)
+                self.found += found is not None
+                self.refused += found is None
+        seat = self.seats.get(d.seat) or self.seats["*"]
+        return seat.choose(game, d)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_movement_choice_finds_a_models_move_or_hide_by_kind(scenario: str) -> None:
+    game, checking = played(scenario, "ai", CheckingModels)
+    assert game.result is not None and checking.found > 50 and checking.refused > 50

@@ -54,7 +54,7 @@ class WarbandSeat:
     _planned: tuple[Any, str, Plan, str] | None = None
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
-        if isinstance(d, LazyDecision):
+        if isinstance(d, LazyDecision) and ("squares" in d.context or "destinations" in d.context):
             # A choice of a square (square_offers): the squares are in its context, and only
             # the offer the plan picks is made.
             kinds = {"deploy"} if "squares" in d.context else {"move"}
