@@ -15,7 +15,7 @@ from .moves import Mode, Route, move_costs, move_options
 from .rolls import i_test, roll_d3
 from .seeing import sightlines
 from .sight import detects, hidden_ok, hiding_place
-from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
+from .state import GONE, KNOCKED_DOWN, STUNNED, Model, Sq, State
 
 RUN_BLOCK = 8  # no running with a standing, unhidden, non-fleeing enemy this near
 UNDEAD_RUN = 6  # undead run only if they start their move this near their standing leader
@@ -60,8 +60,13 @@ def may_move(game: Game, model: Model) -> bool:
 
 def squares_of(s: State, model: Model) -> tuple[list[Sq], list[Sq]]:
     """The enemies' squares and the friends' (others than the model), for move_options."""
-    enemies = [m.at for m in s.models.values() if m.on_table and m.side != model.side]
-    friends = [m.at for m in s.models.values() if m.on_table and m.side == model.side and m is not model]
+    # One pass, Model.on_table read directly: asked at every move, charge and route made.
+    enemies: list[Sq] = []
+    friends: list[Sq] = []
+    side = model.side
+    for m in s.models.values():
+        if m.pos is not None and m.status not in GONE and m is not model:
+            (friends if m.side == side else enemies).append(m.pos)
     return enemies, friends
 
 
