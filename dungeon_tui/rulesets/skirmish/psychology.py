@@ -69,6 +69,8 @@ def panic_after_hit(game: Game, model: Model, wounds: int, shooter: Model) -> Pr
 def panic_end_of_phase(game: Game) -> Procedure:
     """P2 and P4, in id order: a friend within 6 went out of action, or fled a combat, this phase."""
     s: State = game.state
+    if not s.fallen:  # most phases: no one to panic for, so no model is asked
+        return
     for model in list(s.models.values()):
         if not may_panic(s, model):
             continue

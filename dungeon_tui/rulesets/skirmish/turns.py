@@ -3,6 +3,8 @@ side turns, each of rout test, rally, movement (charges, compulsory moves, other
 shooting and close combat, with the checks that follow each phase; the scenario decides the end."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...engine.dice import roll
 from ...engine.game import Action, Decision, Game, Procedure
 from .battle import field_of
@@ -12,6 +14,7 @@ from .deployment import deploy_squares, deployment_order, scout_squares
 from .distance import distance
 from .fleeing import flee_to_edge
 from .magic import magic_phase
+from .moves import Route
 from .movement import can_hide, may_move, reach, reveal_seen, routes_to, run_snapshot, walk
 from .objectives import (after_move, band_name, band_turn, carried_off, carrier, check_wipeout, end_of_game_turn,
                          end_of_side_turn, finish, role, scenario, search, search_actions, side_of_role)
@@ -234,11 +237,18 @@ def move_one(game: Game, m: Model) -> Procedure:
     s: State = game.state
     seat = s.seat(m.side)
     found = reach(game, m)
-    choice = yield move_choice(seat, m, found, lambda squares: routes_to(game, m, found, squares))
+    made: dict[Sq, Route] = {}  # the routes the offers were read from: the one taken is walked
+
+    def routes(squares: Iterable[Sq] | None) -> dict[Sq, Route]:
+        got = routes_to(game, m, found, squares)
+        made.update(got)
+        return got
+    choice = yield move_choice(seat, m, found, routes)
     if choice.kind == "stay":
         return
     to = tuple(choice.get("to"))
-    yield from walk(game, m, routes_to(game, m, found, [to])[to], "crawls" if m.down else "moves")
+    route = made.get(to) or routes_to(game, m, found, [to])[to]
+    yield from walk(game, m, route, "crawls" if m.down else "moves")
     after_move(game, m)
     if s.result is None and m.on_table and can_hide(game, m):
         again = yield Decision(seat, f"Does {m.name} hide here?", [
