@@ -17,10 +17,12 @@ ModelOffers = Callable[[Model, str | None], list[Action]]
 
 
 def model_choice(seat: str, prompt: str, models: list[Model], offers: ModelOffers, end: Action,
-                 context: dict[str, Any]) -> LazyDecision | None:
+                 context: dict[str, Any], kinds: tuple[str, ...] = ()) -> LazyDecision | None:
     """The decision among `models`' offers and `end`, or None when no model has an offer (the
     phase is over without asking).  `offers(m, kind)` must give, for a kind, exactly the offers
-    of that kind that `offers(m, None)` lists, in order, with the same words."""
+    of that kind that `offers(m, None)` lists, in order, with the same words.  `kinds`: the
+    kinds a model may be offered, cheapest first, when whether anything is offered is settled
+    sooner by asking for them one at a time (a move before a hiding place out of sight)."""
     made: dict[str, list[Action]] = {}
 
     def of(m: Model) -> list[Action]:
@@ -29,7 +31,8 @@ def model_choice(seat: str, prompt: str, models: list[Model], offers: ModelOffer
             found = made[m.id] = offers(m, None)
         return found
 
-    if not any(of(m) for m in models):  # stops at the first model with an offer
+    # Stops at the first model with an offer.
+    if not (any(offers(m, kind) for kind in kinds for m in models) if kinds else any(of(m) for m in models)):
         return None
     by_id = {m.id: m for m in models}
 

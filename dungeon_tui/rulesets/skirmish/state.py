@@ -108,8 +108,11 @@ class Model:
         return self.has("cause_fear") or self.has("undead")
 
     def new_turn(self) -> None:
-        for name in TURN_FLAGS:
-            setattr(self, name, False)
+        # Every flag at once (each model, each side turn): the fields are plain attributes.
+        self.__dict__.update(_CLEARED)
+
+
+_CLEARED = dict.fromkeys(TURN_FLAGS, False)
 
 
 @dataclass

@@ -219,7 +219,7 @@ def movement_phase(game: Game, side: int) -> Procedure:
     while s.result is None:
         models = [m for m in s.side_models(side) if m.id not in done and m.on_table]
         decision = model_choice(seat, "Movement: choose a model to move", models, offers, end,
-                                {"phase": "movement"})
+                                {"phase": "movement"}, ("move_model", "hide"))
         if decision is None:
             return
         choice = yield decision
