@@ -16,6 +16,7 @@ from dungeon_tui.batch import game_seed
 from dungeon_tui.engine import game as engine
 from dungeon_tui.engine.game import Action, Decision, Game, LazyDecision
 from dungeon_tui.rulesets.skirmish.game import GAME
+from dungeon_tui.rulesets.skirmish.phase_offers import ModelChoice
 
 SCENARIOS = [sid for sid, _ in GAME.adventures()]
 # Each kind a choice of a square offers, both together, and kinds the AI asks of any decision.
@@ -124,10 +125,11 @@ class CheckingModels:
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
         if isinstance(d, LazyDecision) and d.context.get("phase") == "movement":
-            asked = [Action.make(d.seat, kind, model=mid) for mid in game.state.models for kind in ("move_model", "hide")]
+            asked = [Action.make(d.seat, kind, model=mid) for mid in game.state.models
+                     for kind in ("move_model", "hide")]
             got = [d._find(a) for a in asked]
             everything = d.options
-            for a, found in zip(asked, got):
+            for a, found in zip(asked, got, strict=True):
                 offered = next((o for o in everything if o == a), None)
                 assert words([found] if found else []) == words([offered] if offered else []), (a, d.prompt)
                 self.found += found is not None
@@ -140,3 +142,32 @@ class CheckingModels:
 def test_the_movement_choice_finds_a_models_move_or_hide_by_kind(scenario: str) -> None:
     game, checking = played(scenario, "ai", CheckingModels)
     assert game.result is not None and checking.found > 50 and checking.refused > 50
+
+
+class CheckingByModel:
+    """Wraps the seats: at every phase's choice of a model, its offers model by model (what the AI
+    reads, in its acting order) are the whole list's offers naming that model, in order, with
+    the same words, and the kinds it says it holds are those of the whole list."""
+
+    def __init__(self, seats: dict[str, Any]) -> None:
+        self.seats = seats
+        self.checked = 0
+
+    def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
+        if isinstance(d, ModelChoice):
+            by_model = {mid: d.offers_by(mid) for mid in reversed(d.models)}  # asked out of order
+            holds = {kind: d.offers_any(kind) for kind in ("declare_charge", "move_model", "hide", "shoot")}
+            everything = d.options
+            for mid, offers in by_model.items():
+                assert words(offers) == words([a for a in everything if a.get("model") == mid]), (mid, d.prompt)
+            assert holds == {kind: any(a.kind == kind for a in everything) for kind in holds}, d.prompt
+            assert d.offers_by("nobody") == [] and everything[-1] == d.end
+            self.checked += 1
+        seat = self.seats.get(d.seat) or self.seats["*"]
+        return seat.choose(game, d)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_phase_choice_of_a_model_offers_model_by_model_as_the_whole_list(scenario: str) -> None:
+    game, checking = played(scenario, "ai", CheckingByModel)
+    assert game.result is not None and checking.checked > 20

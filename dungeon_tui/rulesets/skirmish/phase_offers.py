@@ -16,8 +16,34 @@ from .state import Model
 ModelOffers = Callable[[Model, str | None], list[Action]]
 
 
+class ModelChoice(LazyDecision):
+    """A phase's choice of a model: the decision, and its offers model by model for a player who
+    weighs the models one at a time (the AI, in its acting order) and so stops at the one it
+    picks.  `offers_by(mid)` is the whole list's offers naming that model, in order, with the
+    same words; `offers_any(kind)` whether the whole list holds that kind."""
+
+    __slots__ = ("_figures", "_of", "end", "models")
+
+    def __init__(self, seat: str, prompt: str, models: list[Model], of: Callable[[Model], list[Action]],
+                 end: Action, find: Callable[[Action], Action | None], context: dict[str, Any]) -> None:
+        def make() -> list[Action]:
+            return [*(a for m in models for a in of(m)), end]
+        LazyDecision.__init__(self, seat, prompt, make, find, context)
+        self._of = of
+        self._figures = {m.id: m for m in models}
+        self.models = list(self._figures)  # those that may be offered something, in order
+        self.end = end
+
+    def offers_by(self, mid: str) -> list[Action]:
+        m = self._figures.get(mid)
+        return [] if m is None else self._of(m)
+
+    def offers_any(self, kind: str) -> bool:
+        return kind == self.end.kind or any(a.kind == kind for m in self._figures.values() for a in self._of(m))
+
+
 def model_choice(seat: str, prompt: str, models: list[Model], offers: ModelOffers, end: Action,
-                 context: dict[str, Any], kinds: tuple[str, ...] = ()) -> LazyDecision | None:
+                 context: dict[str, Any], kinds: tuple[str, ...] = ()) -> ModelChoice | None:
     """The decision among `models`' offers and `end`, or None when no model has an offer (the
     phase is over without asking).  `offers(m, kind)` must give, for a kind, exactly the offers
     of that kind that `offers(m, None)` lists, in order, with the same words.  `kinds`: the
@@ -36,9 +62,6 @@ def model_choice(seat: str, prompt: str, models: list[Model], offers: ModelOffer
         return None
     by_id = {m.id: m for m in models}
 
-    def make() -> list[Action]:
-        return [*(a for m in models for a in of(m)), end]
-
     def find(action: Action) -> Action | None:
         if action == end:
             return end
@@ -50,4 +73,4 @@ def model_choice(seat: str, prompt: str, models: list[Model], offers: ModelOffer
                 return a
         return None
 
-    return LazyDecision(seat, prompt, make, find, context)
+    return ModelChoice(seat, prompt, models, of, end, find, context)
