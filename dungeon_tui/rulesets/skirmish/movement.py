@@ -95,8 +95,11 @@ def reach(game: Game, model: Model) -> Reach:
     if not may_run(s, model):
         return out  # row by row, as move_costs gives it
     running: tuple[Mode, int] = ("run", 2 * model.m)
-    for sq in move_costs(field, model.at, 2 * model.m, mode="run", enemies=enemies, friends=friends):
+    run = move_costs(field, model.at, 2 * model.m, mode="run", enemies=enemies, friends=friends)
+    for sq in run:
         out.setdefault(sq, running)
+    if len(out) == len(run):  # the run reaches every square the walk does: its order is the union's
+        return {sq: out[sq] for sq in run}
     return {sq: out[sq] for sq in sorted(out, key=_ROW_BY_ROW)}
 
 
