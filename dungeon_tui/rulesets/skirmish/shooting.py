@@ -39,11 +39,11 @@ def missile_weapons(game: Game, model: Model) -> list[str]:
 
 
 def may_shoot(game: Game, model: Model) -> bool:
-    s: State = game.state
-    if not model.standing or model.fleeing or in_combat(s, field_of(game), model):
+    # The flags first: contact is looked for only when nothing else rules the model out.
+    if not model.standing or model.fleeing or model.ran or model.charged or model.failed_charge \
+            or model.rallied or model.failed_fear or model.no_shoot or model.searched:
         return False
-    return not (model.ran or model.charged or model.failed_charge or model.rallied or model.failed_fear
-                or model.no_shoot or model.searched)
+    return not in_combat(game.state, field_of(game), model)
 
 
 def need_for(game: Game, shooter: Model, target: Model, wid: str, shots: int = 1,
@@ -124,10 +124,11 @@ def shooting_phase(game: Game, side: int) -> Procedure:
     end = Action.make(seat, "end_shooting", text="End the shooting phase")
 
     def offers(m: Model, _kind: str | None) -> list[Action]:
-        if not may_shoot(game, m):
+        weapons = missile_weapons(game, m)
+        if not weapons or not may_shoot(game, m):
             return []
         out = []
-        for wid in missile_weapons(game, m):
+        for wid in weapons:
             if game.content.weapons[wid].move_or_fire and m.moved:
                 continue
             found = shots.get((m.id, wid))
