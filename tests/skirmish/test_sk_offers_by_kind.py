@@ -3,7 +3,9 @@ is the whole list filtered by kind, in order, with the same words; the squares i
 context are the offered squares, in order; the finder a replay uses finds each offer and nothing
 else; the AI's `offer_for` finds the offer it asks for without choosing it; and the AI never has
 a whole list made.  Checked at every choice of a square of a battle of each scenario by the AI,
-and by mixed players (one choice in four random)."""
+and by mixed players (one choice in four random).  A phase's choice of a model (phase_offers.py)
+is lazy too: its finder finds a model's move or hide by kind, and its offers model by model are
+the whole list's."""
 from __future__ import annotations
 
 from typing import Any
