@@ -4,15 +4,15 @@ the offered action that carries out the plan.  The reason names the model, its r
 line that fired and what it found, in a player's words."""
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, LazyDecision
 from ..deployment import chosen_square
-from ..phase_offers import ModelChoice
 from ..distance import nearest_distance
+from ..phase_offers import ModelChoice
 from ..state import Model, State
 from ..terrain import battlefield_for
 from . import odds
