@@ -11,6 +11,7 @@ from .distance import contact_squares, distance
 from .moves import Route, along, charge_squares, move_options, route_toward
 from .fleeing import flee_away, flee_to_edge
 from .movement import squares_of, walk
+from .phase_offers import model_choice
 from .psychology import fear_test, unit_strength
 from .rolls import i_test
 from .seeing import sightlines
@@ -51,23 +52,25 @@ def charge_targets(game: Game, m: Model, lines: KeptLines | None = None) -> list
 def charge_phase(game: Game, side: int) -> Procedure:
     s: State = game.state
     seat = s.seat(side)
+    end = Action.make(seat, "end_charges", text="No more charges")
     while s.result is None:
-        options = []
         lines = sightlines(s)  # nothing moves while the offers are made
-        for m in s.side_models(side):
+
+        def offers(m: Model, _kind: str | None, lines: KeptLines = lines) -> list[Action]:
             if not may_charge(game, m):
-                continue
+                return []
             # Built as Action.make would build them (plain arguments, sorted by name): the
             # offers are made again after every charge declared.
-            for target, spot in charge_targets(game, m, lines):
-                verb = "spots and charges" if spot else "charges"
-                options.append(Action.sorted_plain(seat, "declare_charge", f"{m.name} {verb} {target.name}",
-                                                   (("model", m.id), ("spot", spot), ("target", target.id))))
-        if not options:
+            return [Action.sorted_plain(seat, "declare_charge",
+                                        f"{m.name} {'spots and charges' if spot else 'charges'} {target.name}",
+                                        (("model", m.id), ("spot", spot), ("target", target.id)))
+                    for target, spot in charge_targets(game, m, lines)]
+
+        decision = model_choice(seat, "Charges: declare one, or go on to the other moves", s.side_models(side),
+                                offers, end, {"phase": "charges"})
+        if decision is None:
             return
-        options.append(Action.make(seat, "end_charges", text="No more charges"))
-        choice = yield Decision(seat, "Charges: declare one, or go on to the other moves", options,
-                                context={"phase": "charges"})
+        choice = yield decision
         if choice.kind == "end_charges":
             return
         yield from resolve(game, s.models[choice.get("model")], s.models[choice.get("target")], choice.get("spot"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .distance import touching
-from .state import Model, State
+from .state import GONE, Model, State
 
 
 def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
@@ -15,7 +15,8 @@ def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
     near, side = touching(field, model.at), model.side
     # Asked for every model at every step of the movement phase: the side first (a number
     # compared, where a square is hashed to be looked up), then the square, the rarest match.
-    return [e for e in s.models.values() if e.side != side and e.pos in near and e.on_table]
+    # (A square in `near` is a square: on the table unless out of action or fled.)
+    return [e for e in s.models.values() if e.side != side and e.pos in near and e.status not in GONE]
 
 
 def in_combat(s: State, field: Any, model: Model) -> bool:

@@ -15,7 +15,7 @@ from .moves import Mode, Route, move_costs, move_options
 from .rolls import i_test, roll_d3
 from .seeing import sightlines
 from .sight import detects, hidden_ok, hiding_place
-from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
+from .state import GONE, KNOCKED_DOWN, STUNNED, Model, Sq, State
 
 RUN_BLOCK = 8  # no running with a standing, unhidden, non-fleeing enemy this near
 UNDEAD_RUN = 6  # undead run only if they start their move this near their standing leader
@@ -60,8 +60,13 @@ def may_move(game: Game, model: Model) -> bool:
 
 def squares_of(s: State, model: Model) -> tuple[list[Sq], list[Sq]]:
     """The enemies' squares and the friends' (others than the model), for move_options."""
-    enemies = [m.at for m in s.models.values() if m.on_table and m.side != model.side]
-    friends = [m.at for m in s.models.values() if m.on_table and m.side == model.side and m is not model]
+    # One pass, Model.on_table read directly: asked at every move, charge and route made.
+    enemies: list[Sq] = []
+    friends: list[Sq] = []
+    side = model.side
+    for m in s.models.values():
+        if m.pos is not None and m.status not in GONE and m is not model:
+            (friends if m.side == side else enemies).append(m.pos)
     return enemies, friends
 
 
@@ -90,8 +95,11 @@ def reach(game: Game, model: Model) -> Reach:
     if not may_run(s, model):
         return out  # row by row, as move_costs gives it
     running: tuple[Mode, int] = ("run", 2 * model.m)
-    for sq in move_costs(field, model.at, 2 * model.m, mode="run", enemies=enemies, friends=friends):
+    run = move_costs(field, model.at, 2 * model.m, mode="run", enemies=enemies, friends=friends)
+    for sq in run:
         out.setdefault(sq, running)
+    if len(out) == len(run):  # the run reaches every square the walk does: its order is the union's
+        return {sq: out[sq] for sq in run}
     return {sq: out[sq] for sq in sorted(out, key=_ROW_BY_ROW)}
 
 

@@ -69,6 +69,8 @@ def panic_after_hit(game: Game, model: Model, wounds: int, shooter: Model) -> Pr
 def panic_end_of_phase(game: Game) -> Procedure:
     """P2 and P4, in id order: a friend within 6 went out of action, or fled a combat, this phase."""
     s: State = game.state
+    if not s.fallen:  # most phases: no one to panic for, so no model is asked
+        return
     for model in list(s.models.values()):
         if not may_panic(s, model):
             continue
@@ -106,10 +108,10 @@ def all_alone(game: Game, side: int) -> Procedure:
     for model in s.side_models(side):
         if not model.standing or model.fleeing:
             continue
-        foes = [e for e in enemies_touching(s, field, model) if e.standing]
-        friends = [f for f in s.side_models(side) if f is not model and f.standing and not f.fleeing
-                   and distance(f.at, model.at) <= ALONE_NEAR]
-        if len(foes) < 2 or friends:
+        if sum(e.standing for e in enemies_touching(s, field, model)) < 2:
+            continue  # the friends near are looked for only when it is outnumbered
+        if any(f is not model and f.standing and not f.fleeing and distance(f.at, model.at) <= ALONE_NEAR
+               for f in s.side_models(side)):
             continue
         ok = yield from ld_test(game, "sk.psy.all_alone", model, "being all alone")
         if not ok:

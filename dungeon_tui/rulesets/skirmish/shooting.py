@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field as dfield
 
 from ...engine.dice import roll
-from ...engine.game import Action, Decision, Game, Procedure
+from ...engine.game import Action, Game, Procedure
 from .battle import field_of
 from .blows import poisoned_with
 from .contact import in_combat
 from .damage import Hits, wound
 from .distance import distance
 from .movement import edge_slip
+from .phase_offers import model_choice
 from .psychology import panic_after_hit
 from .rolls import sk_roll
 from .seeing import arrangement, cover_of, sees, sightlines
@@ -38,11 +39,11 @@ def missile_weapons(game: Game, model: Model) -> list[str]:
 
 
 def may_shoot(game: Game, model: Model) -> bool:
-    s: State = game.state
-    if not model.standing or model.fleeing or in_combat(s, field_of(game), model):
+    # The flags first: contact is looked for only when nothing else rules the model out.
+    if not model.standing or model.fleeing or model.ran or model.charged or model.failed_charge \
+            or model.rallied or model.failed_fear or model.no_shoot or model.searched:
         return False
-    return not (model.ran or model.charged or model.failed_charge or model.rallied or model.failed_fear
-                or model.no_shoot or model.searched)
+    return not in_combat(game.state, field_of(game), model)
 
 
 def need_for(game: Game, shooter: Model, target: Model, wid: str, shots: int = 1,
@@ -120,25 +121,30 @@ def shooting_phase(game: Game, side: int) -> Procedure:
     # after a shot that changed none of that (a miss, a wound), the others' shots are the same.
     shots: dict[tuple[str, str], list[Shot]] = {}
     arranged = None
+    end = Action.make(seat, "end_shooting", text="End the shooting phase")
+
+    def offers(m: Model, _kind: str | None) -> list[Action]:
+        weapons = missile_weapons(game, m)
+        if not weapons or not may_shoot(game, m):
+            return []
+        out = []
+        for wid in weapons:
+            if game.content.weapons[wid].move_or_fire and m.moved:
+                continue
+            found = shots.get((m.id, wid))
+            if found is None:
+                found = shots[(m.id, wid)] = legal_shots(game, m, wid)
+            out += [shot_action(game, seat, m, x) for x in found]
+        return out
+
     while True:
-        options = []
         if (now := arrangement(s)) != arranged:
             shots, arranged = {}, now
-        for m in s.side_models(side):
-            if m.id in done or not may_shoot(game, m):
-                continue
-            for wid in missile_weapons(game, m):
-                if game.content.weapons[wid].move_or_fire and m.moved:
-                    continue
-                found = shots.get((m.id, wid))
-                if found is None:
-                    found = shots[(m.id, wid)] = legal_shots(game, m, wid)
-                for x in found:
-                    options.append(shot_action(game, seat, m, x))
-        if not options:
+        decision = model_choice(seat, "Shooting: choose a shot", [m for m in s.side_models(side) if m.id not in done],
+                                offers, end, {"phase": "shooting"})
+        if decision is None:
             return
-        options.append(Action.make(seat, "end_shooting", text="End the shooting phase"))
-        choice = yield Decision(seat, "Shooting: choose a shot", options, context={"phase": "shooting"})
+        choice = yield decision
         if choice.kind == "end_shooting":
             return
         shooter = s.models[choice.get("model")]

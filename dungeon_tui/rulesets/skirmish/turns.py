@@ -3,6 +3,8 @@ side turns, each of rout test, rally, movement (charges, compulsory moves, other
 shooting and close combat, with the checks that follow each phase; the scenario decides the end."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...engine.dice import roll
 from ...engine.game import Action, Decision, Game, Procedure
 from .battle import field_of
@@ -12,9 +14,11 @@ from .deployment import deploy_squares, deployment_order, scout_squares
 from .distance import distance
 from .fleeing import flee_to_edge
 from .magic import magic_phase
+from .moves import Route
 from .movement import can_hide, may_move, reach, reveal_seen, routes_to, run_snapshot, walk
 from .objectives import (after_move, band_name, band_turn, carried_off, carrier, check_wipeout, end_of_game_turn,
                          end_of_side_turn, finish, role, scenario, search, search_actions, side_of_role)
+from .phase_offers import model_choice
 from .psychology import all_alone, panic_at_rally, panic_end_of_phase
 from .rolls import ld_test, sk_roll
 from .rout import rout_test
@@ -202,19 +206,23 @@ def movement_phase(game: Game, side: int) -> Procedure:
     s: State = game.state
     seat = s.seat(side)
     done: list[str] = []
+    end = Action.make(seat, "end_movement", text="End the movement phase")
+
+    def offers(m: Model, kind: str | None) -> list[Action]:
+        out = []
+        if kind in (None, "move_model") and may_move(game, m):
+            out.append(Action.make(seat, "move_model", text=f"Move {m.name}", model=m.id))
+        if kind in (None, "hide") and not m.moved and can_hide(game, m):
+            out.append(Action.make(seat, "hide", text=f"{m.name} hides where it stands", model=m.id))
+        return out
+
     while s.result is None:
-        options = []
-        for m in s.side_models(side):
-            if m.id in done or not m.on_table:
-                continue
-            if may_move(game, m):
-                options.append(Action.make(seat, "move_model", text=f"Move {m.name}", model=m.id))
-            if not m.moved and can_hide(game, m):
-                options.append(Action.make(seat, "hide", text=f"{m.name} hides where it stands", model=m.id))
-        if not options:
+        models = [m for m in s.side_models(side) if m.id not in done and m.on_table]
+        decision = model_choice(seat, "Movement: choose a model to move", models, offers, end,
+                                {"phase": "movement"}, ("move_model", "hide"))
+        if decision is None:
             return
-        options.append(Action.make(seat, "end_movement", text="End the movement phase"))
-        choice = yield Decision(seat, "Movement: choose a model to move", options, context={"phase": "movement"})
+        choice = yield decision
         if choice.kind == "end_movement":
             return
         m = s.models[choice.get("model")]
@@ -229,11 +237,18 @@ def move_one(game: Game, m: Model) -> Procedure:
     s: State = game.state
     seat = s.seat(m.side)
     found = reach(game, m)
-    choice = yield move_choice(seat, m, found, lambda squares: routes_to(game, m, found, squares))
+    made: dict[Sq, Route] = {}  # the routes the offers were read from: the one taken is walked
+
+    def routes(squares: Iterable[Sq] | None) -> dict[Sq, Route]:
+        got = routes_to(game, m, found, squares)
+        made.update(got)
+        return got
+    choice = yield move_choice(seat, m, found, routes)
     if choice.kind == "stay":
         return
     to = tuple(choice.get("to"))
-    yield from walk(game, m, routes_to(game, m, found, [to])[to], "crawls" if m.down else "moves")
+    route = made.get(to) or routes_to(game, m, found, [to])[to]
+    yield from walk(game, m, route, "crawls" if m.down else "moves")
     after_move(game, m)
     if s.result is None and m.on_table and can_hide(game, m):
         again = yield Decision(seat, f"Does {m.name} hide here?", [

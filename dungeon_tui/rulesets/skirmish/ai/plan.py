@@ -9,6 +9,7 @@ from typing import Any
 from ....engine.game import Action, Decision, Game
 from ..distance import distance, nearest_distance, touching
 from ..moves import Route, charge_squares, move_costs, move_options
+from ..phase_offers import ModelChoice
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
 from ..terrain import Battlefield, Square, battlefield_for
@@ -137,8 +138,12 @@ class Plan:
         if found is None:
             # Asked by kind: a decision whose offers are made when read (where a model goes)
             # makes none of them to say it offers no shot.
-            me = self.me.id
-            found = self._offered[kind] = [a for a in self.decision.offers_of(kind) if a.get("model") in (None, me)]
+            me, d = self.me.id, self.decision
+            if isinstance(d, ModelChoice):  # this model's offers alone: no other model's made
+                found = [a for a in (*d.offers_by(me), d.end) if a.kind == kind]
+            else:
+                found = [a for a in d.offers_of(kind) if a.get("model") in (None, me)]
+            self._offered[kind] = found
         return list(found)
 
     # -- reach -----------------------------------------------------------------------------------
@@ -217,7 +222,9 @@ class Plan:
         """The targets the pending decision offers this model a charge at; None when it offers
         no model a charge (asked for every enemy weighed, so worked out once)."""
         if self._charging is _UNASKED:
-            offers = self.decision is not None and bool(self.decision.offers_of("declare_charge"))
+            d = self.decision
+            offers = d is not None and (d.offers_any("declare_charge") if isinstance(d, ModelChoice)
+                                        else bool(d.offers_of("declare_charge")))
             self._charging = frozenset(a.get("target") for a in self.offered("declare_charge")) if offers else None
         return self._charging  # type: ignore[return-value]
 

@@ -4,6 +4,7 @@ the offered action that carries out the plan.  The reason names the model, its r
 line that fired and what it found, in a player's words."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -11,6 +12,7 @@ from ....engine import tactics
 from ....engine.game import Action, Decision, Game, LazyDecision
 from ..deployment import chosen_square
 from ..distance import nearest_distance
+from ..phase_offers import ModelChoice
 from ..state import Model, State
 from ..terrain import battlefield_for
 from . import odds
@@ -54,10 +56,14 @@ class WarbandSeat:
     _planned: tuple[Any, str, Plan, str] | None = None
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
-        if isinstance(d, LazyDecision):
+        if isinstance(d, LazyDecision) and ("squares" in d.context or "destinations" in d.context):
             # A choice of a square (square_offers): the squares are in its context, and only
             # the offer the plan picks is made.
             kinds = {"deploy"} if "squares" in d.context else {"move"}
+        elif isinstance(d, ModelChoice):
+            # A phase's choice of a model: its handler, named by the end of the phase (every kind
+            # it offers has the same one), weighs the models one at a time (see offered_models).
+            kinds = {d.end.kind}
         elif not d.options:
             raise ValueError("nothing to choose from")
         else:
@@ -117,6 +123,21 @@ class WarbandSeat:
         return sorted(models, key=lambda m: (_RANK.get(m.role, 9),
                                              nearest_enemy(m), m.id))
 
+    def offered_models(self, game: Game, d: Decision, kinds: tuple[str, ...]) -> Iterator[tuple[Model, list[Action]]]:
+        """The models the decision offers these kinds, in acting order, each with its offers.  A
+        phase's choice of a model (ModelChoice) makes a model's offers only when its turn to be
+        weighed comes: the models after the one chosen are never asked."""
+        s: State = game.state
+        if isinstance(d, ModelChoice):
+            for me in self.acting_order(game, [s.models[mid] for mid in d.models if s.models[mid].on_table]):
+                offers = [a for a in d.offers_by(me.id) if a.kind in kinds]
+                if offers:
+                    yield me, offers
+            return
+        offered = sorted({a.get("model") for a in d.options if a.kind in kinds})
+        for me in self.acting_order(game, [s.models[c] for c in offered]):
+            yield me, [a for a in d.options if a.kind in kinds and a.get("model") == me.id]
+
     def figure(self, game: Game, d: Decision) -> Model | None:
         s: State = game.state
         fid = d.context.get("figure") or next((a.get("model") for a in d.options if a.get("model")), None)
@@ -126,24 +147,20 @@ class WarbandSeat:
     # -- the decisions ---------------------------------------------------------------------------
 
     def charges(self, game: Game, d: Decision) -> tuple[Action, str] | None:
-        s: State = game.state
-        chargers = sorted({a.get("model") for a in d.options if a.kind == "declare_charge"})
-        for me in self.acting_order(game, [s.models[c] for c in chargers]):
+        for me, offers in self.offered_models(game, d, ("declare_charge",)):
             found = self.movement_plan(game, d, me, "charges")
             if found is None:
                 continue
             plan, why = found
             for kind, target in plan.intents:
                 if kind == "declare_charge":
-                    for a in d.options:
-                        if a.kind == "declare_charge" and a.get("model") == me.id and a.get("target") == target:
+                    for a in offers:
+                        if a.kind == "declare_charge" and a.get("target") == target:
                             return a, why
         return _kind(d, "end_charges"), "no model of the warband has a charge worth making"
 
     def movement(self, game: Game, d: Decision) -> tuple[Action, str] | None:
-        s: State = game.state
-        movers = sorted({a.get("model") for a in d.options if a.kind in ("move_model", "hide")})
-        for me in self.acting_order(game, [s.models[c] for c in movers]):
+        for me, _offers in self.offered_models(game, d, ("move_model", "hide")):
             found = self.movement_plan(game, before_asking(d, me), me, "moves")
             if found is None:
                 continue
@@ -260,21 +277,20 @@ class WarbandSeat:
         return None
 
     def shooting(self, game: Game, d: Decision) -> tuple[Action, str] | None:
-        s: State = game.state
-        shooters = sorted({a.get("model") for a in d.options if a.kind == "shoot"})
-        for me in self.acting_order(game, [s.models[c] for c in shooters]):
+        for me, offers in self.offered_models(game, d, ("shoot",)):
             name = self.role_script(game, me, "shooting")
             if name is None:
                 continue
             plan, why = self.run(game, d, me, name)
             for kind, target in plan.intents:
                 if kind == "shoot":
-                    return self._best_shot(game, d, me, target), why
+                    return self._best_shot(game, d, me, target, offers), why
         return _kind(d, "end_shooting"), "no shot is worth taking"
 
-    def _best_shot(self, game: Game, d: Decision, me: Model, target: str) -> Action:
-        """Several shots only if more hits are expected (§6): hits = shots x chance at the need."""
-        shots = [a for a in d.options if a.kind == "shoot" and a.get("model") == me.id and a.get("target") == target]
+    def _best_shot(self, game: Game, d: Decision, me: Model, target: str, offers: list[Action]) -> Action:
+        """Several shots only if more hits are expected (§6): hits = shots x chance at the need.
+        `offers`: the model's shots offered."""
+        shots = [a for a in offers if a.get("target") == target]
         s: State = game.state
         plan = Plan(game, me, d)
         victim = s.models[target]
@@ -359,6 +375,11 @@ def before_asking(d: Decision, me: Model) -> Decision:
 
 
 def _kind(d: Decision, kind: str, model: str | None = None, required: bool = True) -> Any:
+    if isinstance(d, ModelChoice):  # by model, the whole list not made
+        found = next((a for a in (*d.offers_by(model), d.end) if a.kind == kind), None) if model \
+            else (d.end if d.end.kind == kind else None)
+        if found is not None or not required:
+            return found
     for a in d.offers_of(kind):
         if model is None or a.get("model") in (None, model):
             return a
