@@ -17,7 +17,8 @@ from .primitives import Plan, advance_to, beside, choose_target, reachable_attac
 
 @registry.condition(says="next to a monster")
 def adjacent_monster(p: Plan) -> bool:
-    return p.offered("attack") and any(adjacent(p.s, p.me.square, m.square) for m in p.s.monsters())
+    # The board first: whether an attack is offered makes the turn's actions (spells and all).
+    return any(adjacent(p.s, p.me.square, m.square) for m in p.s.monsters()) and p.offered("attack")
 
 
 @registry.condition(says="a monster within reach")
@@ -36,17 +37,18 @@ def room_searchable(p: Plan, kind: str) -> bool:
     room = board.area_of(s, p.me.square)
     if room == board.CORRIDOR or any(board.area_of(s, m.square) == room for m in s.monsters()):
         return False
-    if not p.offered(f"search_{kind}", "search_both"):  # e.g. passing through a friend: no action here
-        return False
+    # Asked last (e.g. passing through a friend: no action here): it makes the turn's actions.
+    def offered() -> bool:
+        return p.offered(f"search_{kind}", "search_both")
     if kind in ("traps", "secret_doors"):
-        return not s.searched.get(f"{kind.split('_')[0]}:{room}")
+        return not s.searched.get(f"{kind.split('_')[0]}:{room}") and offered()
     # A found trap keeps its piece shut (D8): searching there again is a wasted action.  A hurt
     # hero leaves the deck alone (one card in four is a wandering monster) unless the quest's
     # own item lies in the room.
     if p.me.body <= 3 and not _quest_item_in(p, room):
         return False
     return searching.can_search_treasure(p.game, p.me) and (
-        not s.searched.get(f"traps:{room}") or searching.shut_piece(p.game, room) is None)
+        not s.searched.get(f"traps:{room}") or searching.shut_piece(p.game, room) is None) and offered()
 
 
 def _quest_item_in(p: Plan, room: str) -> bool:
@@ -199,7 +201,9 @@ SPELL_KIND_WORDS = {"attack": "an attack spell ready", "heal_friend": "a healing
 
 @registry.condition(says=lambda p, kind: SPELL_KIND_WORDS.get(kind, f"a {kind.replace('_', ' ')} spell ready"))
 def spell_ready(p: Plan, kind: str) -> bool:
-    return p.offered("cast") and _spell_plan(p, kind) is not None
+    # The plan first: whether a spell is offered makes the turn's every action (all his
+    # spells' targets, doors and all), while a plan most often finds nothing worth casting.
+    return bool(p.me.spells) and _spell_plan(p, kind) is not None and p.offered("cast")
 
 
 # -- actions --------------------------------------------------------------------------------------
@@ -226,7 +230,7 @@ def cast_spell(p: Plan, kind: str) -> str:
 
 @registry.condition(says=lambda p, name: f"the {p.game.content.artifacts[name].name} to hand")
 def relic_ready(p: Plan, name: str) -> bool:
-    return any(a.kind == "use" and a.get("item") == name for a in p.decision.options)
+    return any(a.get("item") == name for a in p.decision.offers_of("use"))
 
 
 @registry.action

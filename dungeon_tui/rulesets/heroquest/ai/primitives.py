@@ -69,7 +69,7 @@ class Plan:
 
     def offered(self, *kinds: str) -> bool:
         """Whether the decision offers an action of these kinds (a plan needs one to be carried out)."""
-        return any(a.kind in kinds for a in self.decision.options)
+        return bool(self.decision.offers_of(*kinds))  # only the groups of these kinds are made
 
     def allowance(self) -> int:
         if self.me.side != HERO:
