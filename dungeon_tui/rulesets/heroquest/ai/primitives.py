@@ -3,6 +3,7 @@ script fills in, and the words both sides use.  A primitive plans (where to go, 
 strike); the seat then picks the offered action that carries the plan out."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,7 @@ from ..combat import defend_dice
 from ..heroes import adjacent, hero_path_avoid, may_stop
 from ..state import HERO, MONSTER, Figure, State
 from ....engine.words import counted
+from .walking import walk
 
 registry = tactics.Registry()
 
@@ -32,7 +34,7 @@ class Plan:
     decision: Decision
     intents: list[tuple[str, Any]] = field(default_factory=list)
     stop: bool = False
-    _field: tuple[dict[Sq, int], dict[Sq, Sq]] | None = None
+    _field: tuple[Mapping[Sq, int], dict[Sq, Sq]] | None = None
     memo: dict[str, Any] = field(default_factory=dict)  # what one decision works out once
 
     @property
@@ -48,20 +50,22 @@ class Plan:
     def foes(self) -> list[Figure]:
         return [h for h in self.s.hero_side() if h is not self.me] if self.for_zargon else self.s.monsters()
 
-    def field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+    def field(self) -> tuple[Mapping[Sq, int], dict[Sq, Sq]]:
+        """Steps to every square the figure can walk to, and their parents (a hero's grown
+        only as far as asked: see walking.py)."""
         if self._field is None:
             if not self.for_zargon:
-                self._field = self.s.grid.walks(self.me.square, hero_path_avoid(self.s))
+                self._field = walk(self.s.grid, self.me.square, hero_path_avoid(self.s))
             else:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
 
-    def trap_field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+    def trap_field(self) -> tuple[Mapping[Sq, int], dict[Sq, Sq]]:
         """A hero's walk that may cross the known traps (to disarm or jump them), for goals the
         careful walk cannot reach."""
         memo = self.memo.get("trap_field")
         if memo is None:
-            memo = self.memo["trap_field"] = self.s.grid.walks(self.me.square, past_traps(self.s))
+            memo = self.memo["trap_field"] = walk(self.s.grid, self.me.square, past_traps(self.s))
         return memo
 
     def dist(self, figure: Figure) -> int | None:

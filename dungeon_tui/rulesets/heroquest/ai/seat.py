@@ -14,6 +14,7 @@ from ..heroes import hero_path_avoid, may_stop
 from ..state import HERO, Figure, State
 from . import caution, companions, dungeon, trapwork  # noqa: F401  (their words join the registry)
 from .primitives import Plan, past_traps, registry
+from .walking import walk
 
 # The content holds the scripts as written; only the AI knows the words they are written in.
 BOOK = tactics.ScriptBook(registry, "content/heroquest/tactics.yaml")
@@ -130,12 +131,12 @@ class ScriptedSeat:
         if rolls:
             return rolls[0], ""
         s = game.state
-        dist, parent = s.grid.walks(me.pos, hero_path_avoid(s))
+        dist, parent = walk(s.grid, me.square, hero_path_avoid(s))
         if callable(goal):
             spots = sorted((n, sq[1], sq[0]) for sq, n in dist.items() if n > 0 and goal(sq))
             goal = (spots[0][2], spots[0][1]) if spots else None
         if goal is not None and goal not in dist:
-            dist, parent = s.grid.walks(me.pos, past_traps(s))
+            dist, parent = walk(s.grid, me.square, past_traps(s))
         if goal is None or goal not in dist or goal == me.pos:
             return None
         nxt = path_back(parent, me.square, goal)[1]
