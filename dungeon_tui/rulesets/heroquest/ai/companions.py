@@ -12,6 +12,7 @@ from ..heroes import adjacent
 from ..state import HERO, Figure
 from ....engine.words import counted, listing
 from . import caution, trapwork
+from .walking import within
 from .primitives import Plan, advance_to, beside, choose_target, reachable_attack_square, registry
 
 
@@ -102,9 +103,8 @@ def far_from_party(p: Plan, n: int) -> bool:
     lead = _leader(p)
     if lead is None or lead is p.me:
         return False
-    dist = p.field()[0]
-    near = [d for sq in [lead.square, *beside(p, lead)] if (d := dist.get(sq)) is not None]
-    return not near or min(near) > n
+    dist = p.field()[0]  # a walk grows no further than n
+    return all(within(dist, sq, n) is None for sq in [lead.square, *beside(p, lead)])
 
 
 @registry.condition(says="leads the party")

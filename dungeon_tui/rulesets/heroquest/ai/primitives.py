@@ -16,7 +16,7 @@ from ..combat import defend_dice
 from ..heroes import adjacent, hero_path_avoid, may_stop
 from ..state import HERO, MONSTER, Figure, State
 from ....engine.words import counted
-from .walking import walk
+from .walking import nearest, walk, within
 
 registry = tactics.Registry()
 
@@ -157,7 +157,7 @@ def reachable_attack_square(p: Plan, target: Figure) -> Sq | None:
         return found
     dist, _ = p.field()
     most = p.allowance()
-    ok = [(dist[sq], sq[1], sq[0]) for sq in attack_squares(p, target) if sq in dist and dist[sq] <= most]
+    ok = [(d, sq[1], sq[0]) for sq in attack_squares(p, target) if (d := within(dist, sq, most)) is not None]
     found = p.memo[key] = (min(ok)[2], min(ok)[1]) if ok else None
     return found
 
@@ -228,13 +228,13 @@ def advance_to(p: Plan, goals: list[Sq]) -> int | None:
     def can_end(sq: Sq) -> bool:
         return sq not in taken(p) if p.for_zargon else stop_ok(p, sq)
     # Monsters aim at the nearest goal even if taken (§6.1); heroes only at goals they may stand on.
-    reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and (p.for_zargon or can_end(g))]
-    if not reach and not p.for_zargon:  # only across a known trap: the seat disarms or jumps it
+    found = nearest(dist, goals, (lambda g: True) if p.for_zargon else can_end)
+    if found is None and not p.for_zargon:  # only across a known trap: the seat disarms or jumps it
         dist, parent = p.trap_field()
-        reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and can_end(g)]
-    if not reach:
+        found = nearest(dist, goals, can_end)
+    if found is None:
         return None
-    d, y, x = min(reach)
+    d, y, x = found
     path = path_back(parent, p.me.square, (x, y))
     steps = min(p.allowance(), len(path) - 1)
     for i in range(steps, 0, -1):
