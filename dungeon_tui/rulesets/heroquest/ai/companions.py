@@ -92,10 +92,14 @@ def _leader(p: Plan) -> Figure | None:
     there): the others keep close to him.  A one-die hero in the lead keeps out of the fight
     (`frail`) while his friends wait by him: in the Warlock's Cellar four parties in 100 stood
     so until the game's last round."""
+    if "leader" in p.memo:  # asked by several words of one decision (nobody moves between)
+        kept: Figure | None = p.memo["leader"]
+        return kept
     there = [h for h in p.s.heroes() if h.status == "alive" and h.pos is not None]
     fit = [h for h in there if not caution.hurt(h, 2)]
     fighter = next((h for h in fit if attack_dice(h, p.game.content)[0] > 1), None)
-    return fighter or (fit[0] if fit else there[0] if there else None)
+    found = p.memo["leader"] = fighter or (fit[0] if fit else there[0] if there else None)
+    return found
 
 
 @registry.condition(says="more than {n} squares from the party's leader")
