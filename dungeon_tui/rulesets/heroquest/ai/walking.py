@@ -7,6 +7,7 @@ the whole search gives, and paths walked back from them are the same."""
 from __future__ import annotations
 
 from collections.abc import Callable, ItemsView, Iterator, Mapping
+from itertools import islice
 
 from ....engine.grid import Grid, Spreading, Sq
 
@@ -60,15 +61,17 @@ class Walk(Mapping[Sq, int]):
         goals = [g for g in goals if g in self._area and (g not in self._avoid or g == self._start)]
         if not goals:
             return None
-        dist = self._spread.dist
-        while True:
-            found = [(d, g[1], g[0]) for g in goals if (d := dist.get(g)) is not None and ok(g)]
-            if found:
-                return min(found)
+        dist, wanted = self._spread.dist, set(goals)
+        found = [(d, g[1], g[0]) for g in goals if (d := dist.get(g)) is not None and ok(g)]
+        while not found:
             size = len(dist)
             self._spread.grow(dist[next(reversed(dist))] + 1)  # one ring past the outermost
             if len(dist) == size:
                 return None
+            # The new ring is the last of the dict: a goal in it, and the goals are read again.
+            if any(sq in wanted for sq in islice(reversed(dist), len(dist) - size)):
+                found = [(d, g[1], g[0]) for g in goals if (d := dist.get(g)) is not None and ok(g)]
+        return min(found)
 
     def items(self) -> ItemsView[Sq, int]:
         """Every square the walk reaches (the whole search)."""
