@@ -27,6 +27,7 @@ INTENT_KINDS = {"attack": ("monster_attack", "attack"), "search_traps": ("search
                 "search_secret_doors": ("search_secret_doors", "search_both")}
 # Decisions settled by a fixed choice when they offer nothing else (see _fixed).
 FIXED_ORDER = ("take_remains", "exit", "place")
+FIXED_KINDS = ("draft", "ring", "rust", *FIXED_ORDER)  # every kind a fixed preference reads
 INTENT_KEYS = {"attack": "target", "open_door": "door", "use": "item", "drink": "potion"}
 
 
@@ -65,6 +66,8 @@ class ScriptedSeat:
 
     def _fixed(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         c = game.content
+        if not d.offers_of(*FIXED_KINDS):  # a figure's turn: only a dying or defending hero's choice is fixed
+            return self._fixed_by_context(d)
         if d.offers_of("draft"):
             prefs = c.heroes[d.context["draft"]].draft
             best = min(d.options, key=lambda a: prefs.index(a.get("group")) if a.get("group") in prefs else 9)
@@ -72,13 +75,9 @@ class ScriptedSeat:
         if d.offers_of("ring"):
             best = next((a for a in d.options if a.get("spell") in magic.HEALING), d.options[0])
             return best, "the ring keeps the spell most likely to save a life"
-        if d.context.get("dying"):
-            save = [a for a in d.options if a.kind in ("drink", "cast")]
-            if save:
-                return save[0], "anything to stay alive"
-            return d.options[-1], "nothing can save him"
-        if d.context.get("defending"):
-            return next(a for a in d.options if a.kind == "drink"), "a blow is coming: drink the potion of defence"
+        fixed = self._fixed_by_context(d)
+        if fixed is not None:
+            return fixed
         if d.offers_of("rust"):
             best = max(d.options, key=lambda a: (combat_item(c, a.get("item")).gold, a.get("item")))
             return best, "rust the priciest metal item"
@@ -87,6 +86,17 @@ class ScriptedSeat:
             why = {"take_remains": "the first in turn order", "exit": "the first free square",
                    "place": "the first free square beside him, in reading order"}
             return d.options[0], why[d.options[0].kind]
+        return None
+
+    @staticmethod
+    def _fixed_by_context(d: Decision) -> tuple[Action, str] | None:
+        if d.context.get("dying"):
+            save = [a for a in d.options if a.kind in ("drink", "cast")]
+            if save:
+                return save[0], "anything to stay alive"
+            return d.options[-1], "nothing can save him"
+        if d.context.get("defending"):
+            return next(a for a in d.options if a.kind == "drink"), "a blow is coming: drink the potion of defence"
         return None
 
     def _carry_out(self, game: Game, d: Decision, me: Figure, intents: list[tuple[str, Any]],
