@@ -242,7 +242,8 @@ def cast_spell(p: Plan, kind: str) -> str:
 
 @registry.condition(says=lambda p, name: f"the {p.game.content.artifacts[name].name} to hand")
 def relic_ready(p: Plan, name: str) -> bool:
-    return any(a.get("item") == name for a in p.decision.offers_of("use"))
+    # Only a relic he carries is offered (relics.options): the pack first, the offers after.
+    return name in p.me.equipment and any(a.get("item") == name for a in p.decision.offers_of("use"))
 
 
 @registry.action
