@@ -91,6 +91,13 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
     def make() -> list[Action]:
         return [a for g in groups for a in g.actions()]
 
+    def of_kinds(kinds: tuple[str, ...]) -> list[Action]:
+        # Only the groups that may hold these kinds are made (LazyDecision.offers_of's promise:
+        # `make()` filtered by kind, in order; a group made here is not made again by `make`).
+        want = frozenset(kinds)
+        return [a for g in groups if g.offers.kinds is None or not g.offers.kinds.isdisjoint(want)
+                for a in g.actions() if a.kind in want]
+
     def find(action: Action) -> Action | None:
         for g in groups:
             kinds = g.offers.kinds
@@ -110,4 +117,4 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
         if size:
             lone = groups[i]
     only = lone.actions()[0] if count == 1 and lone is not None else None
-    return LazyDecision(seat, prompt, make, find, context), only
+    return LazyDecision(seat, prompt, make, find, context, of_kinds), only

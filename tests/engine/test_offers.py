@@ -62,3 +62,22 @@ def test_the_only_option_is_found_by_counting() -> None:
     decision, only = grouped_choice("hero", "your turn", [Offers(frozenset(("step",)), list),
                                                           Offers(frozenset(("end",)), lambda: [act("end")])], {})
     assert only is not None and only.kind == "end" and only.text == decision.options[0].text
+
+
+def test_offers_of_a_kind_make_only_the_groups_that_may_hold_it() -> None:
+    made: list[str] = []
+    decision, _ = grouped_choice("hero", "your turn", offers(made), {}, (2, 0, 1))
+    made.clear()  # what counting made
+    assert [a.args for a in decision.offers_of("end")] == [()]
+    assert made == []  # the end group was made by counting; steps and attacks untouched
+    assert [a.get("to") for a in decision.offers_of("step")] == [(1, 2), (2, 1)]
+    assert "attacks" not in made
+    chosen = decision.offers_of("step")[1]
+    assert decision.offered(chosen) is chosen  # a choice read by kind is played without the rest
+
+
+def test_offers_of_kinds_are_the_options_filtered_in_order() -> None:
+    decision, _ = grouped_choice("hero", "your turn", offers([]), {})
+    by_kind = decision.offers_of("end", "attack")
+    assert by_kind == [a for a in decision.options if a.kind in ("end", "attack")]
+    assert [a.kind for a in by_kind] == ["attack", "attack", "end"]

@@ -66,10 +66,13 @@ def test_a_saves_folder_that_is_a_file_never_ends_the_game(tmp_path, monkeypatch
             app = pilot.app
             await _play_choices(app, pilot, session, 2)  # two autosaves refused
             await pilot.press("ctrl+s")  # and a save asked for
-            await pilot.pause(0.2)
-            said = [n.message for n in app._notifications]
-            assert any("Autosave failed, could not save" in m and "Not a directory" in m for m in said)
-            assert any(m.startswith("The game was not saved: could not save") for m in said)
+
+            def said() -> list[str]:
+                return [n.message for n in app._notifications]
+            # Waited for, not a fixed pause: on a loaded machine the refusal can take longer.
+            await wait_for(pilot, lambda: any(m.startswith("The game was not saved") for m in said()))
+            assert any("Autosave failed, could not save" in m and "Not a directory" in m for m in said())
+            assert any(m.startswith("The game was not saved: could not save") for m in said())
             assert isinstance(app.screen, GameScreen)  # still playing
             await _play_choices(app, pilot, session, 1)
     asyncio.run(run())

@@ -2,6 +2,7 @@
 as one or two decisions of the dungeon seat (move then attack, or attack then move)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...engine.dice import roll, roll_event
@@ -39,7 +40,7 @@ def monster_field(state: State, monster: Figure,
     return state.grid.walks(monster.square, frozenset(held))
 
 
-def dist_to(state: State, figure: Figure, target: Figure, field: dict[Sq, int]) -> int | None:
+def dist_to(state: State, figure: Figure, target: Figure, field: Mapping[Sq, int]) -> int | None:
     """Steps to the nearest square adjacent to the target (0 if already adjacent)."""
     best = None
     for dx, dy in DIRS4:

@@ -12,12 +12,14 @@ from ..heroes import adjacent
 from ..state import HERO, Figure
 from ....engine.words import counted, listing
 from . import caution, trapwork
+from .walking import within
 from .primitives import Plan, advance_to, beside, choose_target, reachable_attack_square, registry
 
 
 @registry.condition(says="next to a monster")
 def adjacent_monster(p: Plan) -> bool:
-    return p.offered("attack") and any(adjacent(p.s, p.me.square, m.square) for m in p.s.monsters())
+    # The board first: whether an attack is offered makes the turn's actions (spells and all).
+    return any(adjacent(p.s, p.me.square, m.square) for m in p.s.monsters()) and p.offered("attack")
 
 
 @registry.condition(says="a monster within reach")
@@ -36,17 +38,18 @@ def room_searchable(p: Plan, kind: str) -> bool:
     room = board.area_of(s, p.me.square)
     if room == board.CORRIDOR or any(board.area_of(s, m.square) == room for m in s.monsters()):
         return False
-    if not p.offered(f"search_{kind}", "search_both"):  # e.g. passing through a friend: no action here
-        return False
+    # Asked last (e.g. passing through a friend: no action here): it makes the turn's actions.
+    def offered() -> bool:
+        return p.offered(f"search_{kind}", "search_both")
     if kind in ("traps", "secret_doors"):
-        return not s.searched.get(f"{kind.split('_')[0]}:{room}")
+        return not s.searched.get(f"{kind.split('_')[0]}:{room}") and offered()
     # A found trap keeps its piece shut (D8): searching there again is a wasted action.  A hurt
     # hero leaves the deck alone (one card in four is a wandering monster) unless the quest's
     # own item lies in the room.
     if p.me.body <= 3 and not _quest_item_in(p, room):
         return False
     return searching.can_search_treasure(p.game, p.me) and (
-        not s.searched.get(f"traps:{room}") or searching.shut_piece(p.game, room) is None)
+        not s.searched.get(f"traps:{room}") or searching.shut_piece(p.game, room) is None) and offered()
 
 
 def _quest_item_in(p: Plan, room: str) -> bool:
@@ -89,10 +92,14 @@ def _leader(p: Plan) -> Figure | None:
     there): the others keep close to him.  A one-die hero in the lead keeps out of the fight
     (`frail`) while his friends wait by him: in the Warlock's Cellar four parties in 100 stood
     so until the game's last round."""
+    if "leader" in p.memo:  # asked by several words of one decision (nobody moves between)
+        kept: Figure | None = p.memo["leader"]
+        return kept
     there = [h for h in p.s.heroes() if h.status == "alive" and h.pos is not None]
     fit = [h for h in there if not caution.hurt(h, 2)]
     fighter = next((h for h in fit if attack_dice(h, p.game.content)[0] > 1), None)
-    return fighter or (fit[0] if fit else there[0] if there else None)
+    found = p.memo["leader"] = fighter or (fit[0] if fit else there[0] if there else None)
+    return found
 
 
 @registry.condition(says="more than {n} squares from the party's leader")
@@ -100,9 +107,8 @@ def far_from_party(p: Plan, n: int) -> bool:
     lead = _leader(p)
     if lead is None or lead is p.me:
         return False
-    dist = p.field()[0]
-    near = [d for sq in [lead.square, *beside(p, lead)] if (d := dist.get(sq)) is not None]
-    return not near or min(near) > n
+    dist = p.field()[0]  # a walk grows no further than n
+    return all(within(dist, sq, n) is None for sq in [lead.square, *beside(p, lead)])
 
 
 @registry.condition(says="leads the party")
@@ -162,6 +168,14 @@ def _sight(p: Plan) -> Callable[[Figure], bool]:
 def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
     """(spell, target id) for a kind of spell worth casting now."""
     s = p.s
+    # What no target in sight could change is looked at before anyone's sight: a monster on the
+    # board, a figure at half Body or less, a hero with a monster beside him.
+    if kind == "attack" and not s.monsters():
+        return None
+    if kind == "heal_friend" and not any(f.body * 2 <= f.max_body for f in s.figures.values() if f.pos is not None):
+        return None
+    if kind == "courage" and not any(adjacent(s, h.square, m.square) for m in s.monsters() for h in s.hero_side()):
+        return None
     if kind == "attack":
         for sp in ATTACK_SPELLS:
             if sp in p.me.spells:
@@ -199,7 +213,9 @@ SPELL_KIND_WORDS = {"attack": "an attack spell ready", "heal_friend": "a healing
 
 @registry.condition(says=lambda p, kind: SPELL_KIND_WORDS.get(kind, f"a {kind.replace('_', ' ')} spell ready"))
 def spell_ready(p: Plan, kind: str) -> bool:
-    return p.offered("cast") and _spell_plan(p, kind) is not None
+    # The plan first: whether a spell is offered makes the turn's every action (all his
+    # spells' targets, doors and all), while a plan most often finds nothing worth casting.
+    return bool(p.me.spells) and _spell_plan(p, kind) is not None and p.offered("cast")
 
 
 # -- actions --------------------------------------------------------------------------------------
@@ -226,7 +242,8 @@ def cast_spell(p: Plan, kind: str) -> str:
 
 @registry.condition(says=lambda p, name: f"the {p.game.content.artifacts[name].name} to hand")
 def relic_ready(p: Plan, name: str) -> bool:
-    return any(a.kind == "use" and a.get("item") == name for a in p.decision.options)
+    # Only a relic he carries is offered (relics.options): the pack first, the offers after.
+    return name in p.me.equipment and any(a.get("item") == name for a in p.decision.offers_of("use"))
 
 
 @registry.action

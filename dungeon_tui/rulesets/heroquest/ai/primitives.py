@@ -3,6 +3,7 @@ script fills in, and the words both sides use.  A primitive plans (where to go, 
 strike); the seat then picks the offered action that carries the plan out."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,7 @@ from ..combat import defend_dice
 from ..heroes import adjacent, hero_path_avoid, may_stop
 from ..state import HERO, MONSTER, Figure, State
 from ....engine.words import counted
+from .walking import nearest, walk, within
 
 registry = tactics.Registry()
 
@@ -32,7 +34,7 @@ class Plan:
     decision: Decision
     intents: list[tuple[str, Any]] = field(default_factory=list)
     stop: bool = False
-    _field: tuple[dict[Sq, int], dict[Sq, Sq]] | None = None
+    _field: tuple[Mapping[Sq, int], dict[Sq, Sq]] | None = None
     memo: dict[str, Any] = field(default_factory=dict)  # what one decision works out once
 
     @property
@@ -48,20 +50,22 @@ class Plan:
     def foes(self) -> list[Figure]:
         return [h for h in self.s.hero_side() if h is not self.me] if self.for_zargon else self.s.monsters()
 
-    def field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+    def field(self) -> tuple[Mapping[Sq, int], dict[Sq, Sq]]:
+        """Steps to every square the figure can walk to, and their parents (a hero's grown
+        only as far as asked: see walking.py)."""
         if self._field is None:
             if not self.for_zargon:
-                self._field = self.s.grid.walks(self.me.square, hero_path_avoid(self.s))
+                self._field = walk(self.s.grid, self.me.square, hero_path_avoid(self.s))
             else:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
 
-    def trap_field(self) -> tuple[dict[Sq, int], dict[Sq, Sq]]:
+    def trap_field(self) -> tuple[Mapping[Sq, int], dict[Sq, Sq]]:
         """A hero's walk that may cross the known traps (to disarm or jump them), for goals the
         careful walk cannot reach."""
         memo = self.memo.get("trap_field")
         if memo is None:
-            memo = self.memo["trap_field"] = self.s.grid.walks(self.me.square, past_traps(self.s))
+            memo = self.memo["trap_field"] = walk(self.s.grid, self.me.square, past_traps(self.s))
         return memo
 
     def dist(self, figure: Figure) -> int | None:
@@ -69,7 +73,7 @@ class Plan:
 
     def offered(self, *kinds: str) -> bool:
         """Whether the decision offers an action of these kinds (a plan needs one to be carried out)."""
-        return any(a.kind in kinds for a in self.decision.options)
+        return bool(self.decision.offers_of(*kinds))  # only the groups of these kinds are made
 
     def allowance(self) -> int:
         if self.me.side != HERO:
@@ -153,7 +157,7 @@ def reachable_attack_square(p: Plan, target: Figure) -> Sq | None:
         return found
     dist, _ = p.field()
     most = p.allowance()
-    ok = [(dist[sq], sq[1], sq[0]) for sq in attack_squares(p, target) if sq in dist and dist[sq] <= most]
+    ok = [(d, sq[1], sq[0]) for sq in attack_squares(p, target) if (d := within(dist, sq, most)) is not None]
     found = p.memo[key] = (min(ok)[2], min(ok)[1]) if ok else None
     return found
 
@@ -224,13 +228,13 @@ def advance_to(p: Plan, goals: list[Sq]) -> int | None:
     def can_end(sq: Sq) -> bool:
         return sq not in taken(p) if p.for_zargon else stop_ok(p, sq)
     # Monsters aim at the nearest goal even if taken (§6.1); heroes only at goals they may stand on.
-    reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and (p.for_zargon or can_end(g))]
-    if not reach and not p.for_zargon:  # only across a known trap: the seat disarms or jumps it
+    found = nearest(dist, goals, (lambda g: True) if p.for_zargon else can_end)
+    if found is None and not p.for_zargon:  # only across a known trap: the seat disarms or jumps it
         dist, parent = p.trap_field()
-        reach = [(dist[g], g[1], g[0]) for g in goals if g in dist and can_end(g)]
-    if not reach:
+        found = nearest(dist, goals, can_end)
+    if found is None:
         return None
-    d, y, x = min(reach)
+    d, y, x = found
     path = path_back(parent, p.me.square, (x, y))
     steps = min(p.allowance(), len(path) - 1)
     for i in range(steps, 0, -1):

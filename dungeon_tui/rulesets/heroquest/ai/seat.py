@@ -14,6 +14,7 @@ from ..heroes import hero_path_avoid, may_stop
 from ..state import HERO, Figure, State
 from . import caution, companions, dungeon, trapwork  # noqa: F401  (their words join the registry)
 from .primitives import Plan, past_traps, registry
+from .walking import walk
 
 # The content holds the scripts as written; only the AI knows the words they are written in.
 BOOK = tactics.ScriptBook(registry, "content/heroquest/tactics.yaml")
@@ -24,6 +25,9 @@ scripts, script_problems = BOOK.scripts, BOOK.problems
 # argument a bare intent value must match.
 INTENT_KINDS = {"attack": ("monster_attack", "attack"), "search_traps": ("search_traps", "search_both"),
                 "search_secret_doors": ("search_secret_doors", "search_both")}
+# Decisions settled by a fixed choice when they offer nothing else (see _fixed).
+FIXED_ORDER = ("take_remains", "exit", "place")
+FIXED_KINDS = ("draft", "ring", "rust", *FIXED_ORDER)  # every kind a fixed preference reads
 INTENT_KEYS = {"attack": "target", "open_door": "door", "use": "item", "drink": "potion"}
 
 
@@ -37,8 +41,9 @@ class ScriptedSeat:
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
         s: State = game.state
-        if not d.options:
-            raise ValueError("nothing to choose from")
+        # The options are read by kind (`offers_of`): a hero's walk makes its steps, not his
+        # attacks and spells (a decision's whole list only where a fixed preference or the last
+        # fallback needs it).  A decision asked of a seat offers two options or more.
         special = self._fixed(game, d)
         if special is not None:
             return special
@@ -61,14 +66,30 @@ class ScriptedSeat:
 
     def _fixed(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         c = game.content
-        kinds = {a.kind for a in d.options}
-        if "draft" in kinds:
+        if not d.offers_of(*FIXED_KINDS):  # a figure's turn: only a dying or defending hero's choice is fixed
+            return self._fixed_by_context(d)
+        if d.offers_of("draft"):
             prefs = c.heroes[d.context["draft"]].draft
             best = min(d.options, key=lambda a: prefs.index(a.get("group")) if a.get("group") in prefs else 9)
             return best, f"prefers the {best.get('group')} spells"
-        if "ring" in kinds:
+        if d.offers_of("ring"):
             best = next((a for a in d.options if a.get("spell") in magic.HEALING), d.options[0])
             return best, "the ring keeps the spell most likely to save a life"
+        fixed = self._fixed_by_context(d)
+        if fixed is not None:
+            return fixed
+        if d.offers_of("rust"):
+            best = max(d.options, key=lambda a: (combat_item(c, a.get("item")).gold, a.get("item")))
+            return best, "rust the priciest metal item"
+        # Every option one of these kinds (none of them offered: some other kind is).
+        if d.offers_of(*FIXED_ORDER) and {a.kind for a in d.options} <= set(FIXED_ORDER):
+            why = {"take_remains": "the first in turn order", "exit": "the first free square",
+                   "place": "the first free square beside him, in reading order"}
+            return d.options[0], why[d.options[0].kind]
+        return None
+
+    @staticmethod
+    def _fixed_by_context(d: Decision) -> tuple[Action, str] | None:
         if d.context.get("dying"):
             save = [a for a in d.options if a.kind in ("drink", "cast")]
             if save:
@@ -76,26 +97,15 @@ class ScriptedSeat:
             return d.options[-1], "nothing can save him"
         if d.context.get("defending"):
             return next(a for a in d.options if a.kind == "drink"), "a blow is coming: drink the potion of defence"
-        if "rust" in kinds:
-            best = max(d.options, key=lambda a: (combat_item(c, a.get("item")).gold, a.get("item")))
-            return best, "rust the priciest metal item"
-        if kinds <= {"take_remains", "exit", "place"}:
-            why = {"take_remains": "the first in turn order", "exit": "the first free square",
-                   "place": "the first free square beside him, in reading order"}
-            return d.options[0], why[d.options[0].kind]
         return None
 
     def _carry_out(self, game: Game, d: Decision, me: Figure, intents: list[tuple[str, Any]],
                    why: str) -> tuple[Action, str]:
-        opts = d.options
-        by_kind: dict[str, list[Action]] = {}
-        for a in opts:
-            by_kind.setdefault(a.kind, []).append(a)
         zargon = me.side != HERO or bool(d.context.get("commanded"))
         for kind, arg in intents:
             if kind == "move":
                 if zargon:
-                    for a in by_kind.get("monster_move", []):
+                    for a in d.offers_of("monster_move"):
                         if tuple(a.get("to")) == tuple(arg):
                             return a, why
                     continue
@@ -105,17 +115,20 @@ class ScriptedSeat:
                 continue
             want = arg if isinstance(arg, dict) else ({INTENT_KEYS[kind]: arg} if kind in INTENT_KEYS else {})
             for k in INTENT_KINDS.get(kind, (kind,)):
-                for a in by_kind.get(k, []):
+                for a in d.offers_of(k):
                     if all(thaw(a.get(key)) == v for key, v in want.items()):
                         return a, why
         for fallback in ("monster_done", "end_turn", "pass", "die"):
-            if fallback in by_kind:
-                return by_kind[fallback][0], why
-        if "step" in by_kind:  # mid-move on a friend's square: on to the nearest square he may stop on
+            found = d.offers_of(fallback)
+            if found:
+                return found[0], why
+        if d.offers_of("step"):  # mid-move on a friend's square: on to the nearest square he may stop on
             step = self._step_toward(game, me, lambda sq: may_stop(game.state, me, sq))
             if step is not None:
                 return step[0], why + "; makes room"
-        return opts[0], why
+        if not d.options:
+            raise ValueError("nothing to choose from")
+        return d.options[0], why
 
     def _step_toward(self, game: Game, me: Figure, goal: Any) -> tuple[Action, str] | None:
         """A hero walks one step at a time: roll first, then step along the canonical path to
@@ -124,23 +137,23 @@ class ScriptedSeat:
         d = game.pending
         if d is None:
             return None
-        rolls = [a for a in d.options if a.kind == "roll_move"]
+        rolls = d.offers_of("roll_move")
         if rolls:
             return rolls[0], ""
         s = game.state
-        dist, parent = s.grid.walks(me.pos, hero_path_avoid(s))
+        dist, parent = walk(s.grid, me.square, hero_path_avoid(s))
         if callable(goal):
             spots = sorted((n, sq[1], sq[0]) for sq, n in dist.items() if n > 0 and goal(sq))
             goal = (spots[0][2], spots[0][1]) if spots else None
         if goal is not None and goal not in dist:
-            dist, parent = s.grid.walks(me.pos, past_traps(s))
+            dist, parent = walk(s.grid, me.square, past_traps(s))
         if goal is None or goal not in dist or goal == me.pos:
             return None
         nxt = path_back(parent, me.square, goal)[1]
         crossing = trapwork.trap_step(game, me, nxt)
         if crossing is not None:
             return crossing
-        for a in d.options:
-            if a.kind == "step" and tuple(a.get("to")) == nxt:
+        for a in d.offers_of("step"):
+            if tuple(a.get("to")) == nxt:
                 return a, ""
         return None

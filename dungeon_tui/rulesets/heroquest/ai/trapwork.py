@@ -54,7 +54,7 @@ def disarm_piece(p: Plan) -> str:
     if piece is None:
         return "nothing to disarm"
     name = p.game.content.furniture[piece.kind].name
-    if p.offered("disarm") and any(a.get("furniture") == piece.id for a in p.decision.options):
+    if any(a.get("furniture") == piece.id for a in p.decision.offers_of("disarm")):
         p.intents.append(("disarm", {"furniture": piece.id}))
         how = "his own hands" if p.game.content.heroes[p.me.kind].disarms else "his tool kit"
         return f"disarms the {name} with {how}: its trap keeps the room's treasure shut"
@@ -82,10 +82,10 @@ def trap_step(game: Game, me: Figure, nxt: Sq) -> tuple[Action, str] | None:
     if tid is None:
         return None
     kind = "sprung pit" if s.traps[tid]["state"] == "sprung" else s.traps[tid]["kind"].replace("_", " ")
-    for a in d.options:
-        if a.kind == "disarm" and a.get("trap") == tid:
+    for a in d.offers_of("disarm"):
+        if a.get("trap") == tid:
             return a, f"disarms the {kind} across his way"
-    for a in d.options:
-        if a.kind == "jump" and tuple(a.get("over")) == nxt:
+    for a in d.offers_of("jump"):
+        if tuple(a.get("over")) == nxt:
             return a, f"jumps the {kind}: the only way on crosses it"
     return None
