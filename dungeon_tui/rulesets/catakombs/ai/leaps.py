@@ -16,7 +16,7 @@ from ..movement import jumps_from
 from ..passages import DIRECTIONS, LONGEST_JUMP
 from ..paths import Search
 from ..state import Figure, Square
-from ..terrain import Map, layout
+from ..terrain import Map, kept_inner, layout
 from .fate import test_odds
 from .walks import ground_for, ground_key
 
@@ -25,6 +25,9 @@ FATE_STEPS = 16  # a fate point spent to live through a fall into the lava (a li
 DEATH_STEPS = 400  # no detour is that long: only a way with no other is worth a deadly jump
 TRAP_STEPS = 20  # a fall onto a trap in the middle: 4D6 wounds, no dodge
 _KEPT = 256
+# Jumps kept per ground and hero odds: keyed by the figures standing on a take-off's lines, so a
+# long run meets ever more of them; the table starts again when full (memory stays flat).
+JUMPS_KEPT = 4096
 _WALKS: dict[tuple[object, ...], Search] = {}
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
 _JUMPS: dict[tuple[object, ...], dict[tuple[Square, int], list[tuple[Square, int]]]] = {}
@@ -91,11 +94,7 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     # on its lines figures stand on: kept by those, so the next walk, one step on (most of the
     # board's figures where they stood), finds them made.
     kept_key = (m.ground_number, m.armed, fig.stat("agi"), fig.fate)
-    kept = _JUMPS.get(kept_key)
-    if kept is None:
-        if len(_JUMPS) >= _KEPT:
-            _JUMPS.clear()
-        kept = _JUMPS[kept_key] = {}
+    kept = kept_inner(_JUMPS, kept_key, JUMPS_KEPT, _KEPT)
 
     def jumps(sq: Square) -> list[tuple[Square, int]]:  # asked only from the take-offs
         if not (sq == start or board.free(sq)):  # one takes off only where one stands
