@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from ..movement import jumps_from
-from ..passages import DIRECTIONS, LONGEST_JUMP
+from ..passages import DIRECTIONS, LONGEST_JUMP, shared
 from ..paths import Search
 from ..state import Figure, Square
 from ..terrain import Map, kept_inner, layout
@@ -30,8 +30,8 @@ _KEPT = 256
 JUMPS_KEPT = 4096
 _WALKS: dict[tuple[object, ...], Search] = {}
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
-_JUMPS: dict[tuple[object, ...], dict[tuple[Square, int], list[tuple[Square, int]]]] = {}
-NO_JUMPS: list[tuple[Square, int]] = []
+_JUMPS: dict[tuple[object, ...], dict[tuple[Square, int], tuple[tuple[Square, int], ...]]] = {}
+NO_JUMPS: tuple[tuple[Square, int], ...] = ()
 
 
 def jump_cost(fig: Figure, over: int, lava: bool, trap: bool) -> int | None:
@@ -96,18 +96,20 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     kept_key = (m.ground_number, m.armed, fig.stat("agi"), fig.fate)
     kept = kept_inner(_JUMPS, kept_key, JUMPS_KEPT, _KEPT)
 
-    def jumps(sq: Square) -> list[tuple[Square, int]]:  # asked only from the take-offs
+    def jumps(sq: Square) -> tuple[tuple[Square, int], ...]:  # asked only from the take-offs
         if not (sq == start or board.free(sq)):  # one takes off only where one stands
             return NO_JUMPS
         here = (sq, standing & lines(sq))
         out = kept.get(here)
         if out is None:
-            out = kept[here] = []
+            made = []
             for landing, skipped in jumps_from(board, sq):
                 over = len(skipped)
                 cost = costs[(over, any(s in lava for s in skipped), board.trap(skipped[(over + 1) // 2 - 1]))]
                 if cost is not None:
-                    out.append((landing, cost))
+                    made.append((landing, cost))
+            # Most figures standing elsewhere leave a take-off the same jumps: one copy of them.
+            out = kept[here] = shared(tuple(made))
         return out
 
     walk = Search(m.steps(), start, ground_for(m, fig, False, on), jumps, take_offs)
