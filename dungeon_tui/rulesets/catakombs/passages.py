@@ -87,7 +87,8 @@ class Passages:
                 for second in self.steps.get(first, ()):
                     if chebyshev(second, start) == 2:
                         via.setdefault(second, []).append(first)
-            found = self._runs[start] = shared(tuple((sq, tuple(via[sq])) for sq in sorted(via, key=lambda q: (q[1], q[0]))))
+            ordered = sorted(via, key=lambda q: (q[1], q[0]))
+            found = self._runs[start] = shared(tuple((sq, tuple(via[sq])) for sq in ordered))
         return found
 
 

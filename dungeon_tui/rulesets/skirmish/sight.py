@@ -144,7 +144,7 @@ def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> L
     wood = 0
     first = a[1] * width + a[0]
     steps, alongs = _shape(dx, dy, width)
-    for step, along in zip(steps, alongs):
+    for step, along in zip(steps, alongs, strict=True):
         at = first + step
         if woods[at]:
             wood += 1
