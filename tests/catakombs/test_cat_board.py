@@ -116,6 +116,22 @@ def test_passages_made_from_the_last_arrangement_are_those_made_afresh():
         assert list(made.steps) == list(b.squares())
 
 
+
+def test_door_arrangements_share_the_jump_lines_and_runs_a_door_leaves_the_same():
+    # Each arrangement of the doors has its passages; a square far from the door that changed
+    # has the same jump lines and runs in both, kept once (memory), and a square beside it its own.
+    from dungeon_tui.rulesets.catakombs.passages import passages
+
+    b = board_for(load_content(), "burglary")
+    door = next(iter(b.squares("D")))
+    shut = frozenset(b.squares("#RDLS"))
+    both = passages(b, shut), passages(b, shut - {door})
+    far = next(sq for sq in b.squares() if sq not in shut and chebyshev(sq, door) > 5)
+    assert both[0].jump_lines(far) is both[1].jump_lines(far)
+    assert both[0].runs(far) is both[1].runs(far)
+    beside = next(sq for sq in b.neighbours(door) if sq not in shut)
+    assert both[0].jump_lines(beside) != both[1].jump_lines(beside)
+
 def crossed_by_scanning(a: tuple[int, int], b: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     """The squares a-b crosses, every square of its box tested (what `crossing` narrows)."""
     dx, dy = b[0] - a[0], b[1] - a[1]

@@ -37,6 +37,23 @@ def test_a_line_has_the_same_squares_wherever_it_starts():
     assert line_squares((3, 3), (3, 3)) == ()
 
 
+
+def test_a_kept_line_shape_numbers_the_squares_of_the_line_in_order():
+    # A shape keeps each square as how far on its number lies on the table, with its projection
+    # on the line; the numbers read back are line_squares', and equal numbers are one object.
+    from dungeon_tui.rulesets.skirmish.sight import _shape
+
+    width = 40
+    for a, b in (((5, 5), (8, 6)), ((20, 30), (3, 2)), ((0, 39), (39, 0)), ((7, 7), (7, 1))):
+        first = a[1] * width + a[0]
+        steps, alongs = _shape(b[0] - a[0], b[1] - a[1], width)
+        squares = tuple(((first + n) % width, (first + n) // width) for n in steps)
+        assert squares == line_squares(a, b)
+        assert list(alongs) == [(x - a[0]) * (b[0] - a[0]) + (y - a[1]) * (b[1] - a[1]) for x, y in squares]
+    one, other = _shape(30, 20, width), _shape(31, 21, width)
+    common = [(n, m) for n in one[0] for m in other[0] if n == m and n > 256]
+    assert common and all(n is m for n, m in common)
+
 def test_lines_handed_on_between_moves_answer_as_a_fresh_look():
     """Each move hands the kept lines on, dropping those over a square that changed: after a
     run of moves, falls and hidings, every answer matches a look with no kept lines at all."""

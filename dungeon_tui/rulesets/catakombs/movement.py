@@ -53,13 +53,16 @@ def passes(m: Map, fig: Figure, sq: Square) -> bool:
 # landing and length, a pass's ally and squares; a wander has one): the same move is offered
 # from wherever the figure stands next to it, so its action is made once.  Bounded, so a long
 # run's memory stays flat.
+# The figures (by kind of move) are bounded apart from their moves: a quest has a few dozen, and
+# thousands of them (each with hundreds of moves) grew a long run of every quest in turn by ~10 MB.
 _MOVES: dict[tuple[str, str, str, str], dict[Any, Action]] = {}
 MOVES_KEPT = 2048
+FIGURES_KEPT = 256
 
 
 def made_moves(fig: Figure, seat: str, kind: str) -> dict[Any, Action]:
     """The figure's `kind` actions made so far (its name is in their words)."""
-    return kept_inner(_MOVES, (kind, seat, fig.id, fig.name), MOVES_KEPT, MOVES_KEPT)
+    return kept_inner(_MOVES, (kind, seat, fig.id, fig.name), MOVES_KEPT, FIGURES_KEPT)
 
 
 def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:

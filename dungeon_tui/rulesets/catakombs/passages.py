@@ -9,6 +9,7 @@ are read in the board's direction order, so they list what a square-by-square ch
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .board import Board
 from .paths import bits as square_bits
@@ -56,7 +57,7 @@ class Passages:
                     line.append(sq)
                     prev = sq
                 lines.append(tuple(line))
-            found = self._jumps[start] = tuple(lines)
+            found = self._jumps[start] = shared(tuple(lines))
         return found
 
     def strike_squares(self, sq: Square) -> tuple[Square, ...]:
@@ -96,8 +97,28 @@ class Passages:
                 for second in self.steps.get(first, ()):
                     if chebyshev(second, start) == 2:
                         via.setdefault(second, []).append(first)
-            found = self._runs[start] = tuple((sq, tuple(via[sq])) for sq in sorted(via, key=lambda q: (q[1], q[0])))
+            ordered = sorted(via, key=lambda q: (q[1], q[0]))
+            found = self._runs[start] = shared(tuple((sq, tuple(via[sq])) for sq in ordered))
         return found
+
+
+# One copy of each square's jump lines and runs for all the door arrangements that give the same:
+# a door changes the few squares beside it, and each arrangement kept its own copy of the rest
+# (about 170 KB an arrangement; a run of every quest in turn keeps dozens).  Compared by value
+# (squares), so the copy shared is the same whichever board made it first.
+_SHARED: dict[tuple[object, ...], tuple[object, ...]] = {}
+_SHARED_KEPT = 65_536
+T = TypeVar("T", bound=tuple[object, ...])
+
+
+def shared(found: T) -> T:
+    """The one kept copy equal to `found`, which becomes it if none is."""
+    kept = _SHARED.get(found)
+    if kept is None:
+        if len(_SHARED) >= _SHARED_KEPT:
+            _SHARED.clear()
+        kept = _SHARED[found] = found
+    return kept  # type: ignore[return-value]
 
 
 _LAST: dict[int, Passages] = {}  # per board, the passages made last: the next differs by a door or two

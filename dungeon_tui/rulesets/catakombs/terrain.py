@@ -311,7 +311,10 @@ class Snapshot:
 # place (square (x, y) at bit y * width + x), or -1 when the ground itself blocks it.  The same
 # lines are asked at offer after offer and by the AI's plans while the doors stay as they are.
 _LINES: dict[int, dict[tuple[Square, Square], int]] = {}
-_LINES_KEPT = 50_000  # lines per ground, so a long run's memory stays flat
+# Lines per ground, so a long run's memory stays flat: a line found again costs a shape looked
+# up and a shift, and 50,000 (of a few hundred bytes each, for up to 256 grounds) let a long run
+# of every quest in turn keep tens of MB of them.
+_LINES_KEPT = 8_192
 
 
 def lines_of(ground_number: int) -> dict[tuple[Square, Square], int]:
@@ -362,6 +365,7 @@ def _last_ground(s: State, board: Board) -> list[Any]:
     if ground is None or ground[0] is not board:
         if len(_GROUNDS) >= _KEPT:
             _GROUNDS.clear()
+            _LINES.clear()  # kept by ground number, and no ground gets its old number back
         ground = _GROUNDS[ground_key] = _ground(s, board)
     traps = tuple(s.traps.items())
     armed = _ARMED.get(traps)

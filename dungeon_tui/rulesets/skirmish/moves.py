@@ -263,6 +263,7 @@ def _graph_of(field: Battlefield, ways: frozenset[str]) -> _Graph:
 # 300, and the next battle on the same field still finds its first turns' searches here; fewer
 # (256, or one battlefield's tables) cost a fuzz run a quarter of its speed.
 SEARCHES_KEPT = 512
+_KEYS: dict[int, int] = {}  # one object for each key (cost << 10 | tests) a kept search holds
 
 
 @lru_cache(maxsize=4)
@@ -476,8 +477,15 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
         whole = False
         break
     tree = (parent, via)
-    # A kept whole search keeps the settled squares' keys alone, not a list the size of the table.
-    kept = _Whole(graph, first, {at: best[at] for at in settled}, settled, tree) if whole else None
+    # A kept whole search keeps the settled squares' keys alone, not a list the size of the table,
+    # each key one shared number (_KEYS): a key is at least 1024, a fresh object of its own
+    # otherwise, and the same few dozen costs and tests recur in every search (a seventh of a
+    # kept search's memory).
+    if whole:
+        shared = _KEYS.setdefault
+        kept: _Whole | None = _Whole(graph, first, {at: shared(best[at], best[at]) for at in settled}, settled, tree)
+    else:
+        kept = None
     if kept is not None:
         wholes = _wholes(field)
         if len(wholes) >= SEARCHES_KEPT:

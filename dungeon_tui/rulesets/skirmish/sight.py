@@ -78,10 +78,10 @@ def line_squares(a: Square, b: Square) -> tuple[Square, ...]:
     return tuple((x + u, y + v) for u, v in _offsets(b[0] - x, b[1] - y))
 
 
-@lru_cache(maxsize=8192)
 def _offsets(dx: int, dy: int) -> tuple[Square, ...]:
     """line_squares from (0, 0) to (dx, dy): a line's squares depend only on how far apart its
-    ends are, so one table serves every line of the same shape anywhere on the table."""
+    ends are.  Not kept: the rules read lines through `_shape`, which keeps its own table (two
+    tables of the same shapes were 4 MB more for one battlefield)."""
     x = y = 0
     nx, ny = abs(dx), abs(dy)
     sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
@@ -142,9 +142,9 @@ def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> L
     blocked: list[Cover] = []
     models: list[tuple[Square, bool]] = []
     wood = 0
-    x0, y0 = a
-    first = y0 * width + x0
-    for u, v, step, along in _shape(dx, dy, width):
+    first = a[1] * width + a[0]
+    steps, alongs = _shape(dx, dy, width)
+    for step, along in zip(steps, alongs, strict=True):
         at = first + step
         if woods[at]:
             wood += 1
@@ -153,15 +153,26 @@ def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> L
         if block_q[at] * length > z:
             blocked.append("hard" if floor_q[at] * length > z else covers[at])  # type: ignore[arg-type]
         elif (floor_q[at] + Q) * length > z:
-            models.append(((x0 + u, y0 + v), (floor_q[at] + Q // 2) * length > z))
+            # Every square of a line between two squares on the table is on it, so its number says where.
+            models.append(((at % width, at // width), (floor_q[at] + Q // 2) * length > z))
     return tuple(blocked), wood, tuple(models)
 
 
+# One object for each number the shapes hold: the same offsets and projections recur in line
+# after line, and a number above 256 is otherwise a fresh object in each.
+_NUMBERS: dict[int, int] = {}
+
+
 @lru_cache(maxsize=8192)
-def _shape(dx: int, dy: int, width: int) -> tuple[tuple[int, int, int, int], ...]:
-    """A line's squares from (0, 0) to (dx, dy) with, for each, how far on its number lies on a
-    table `width` squares wide and its projection on the line (u * dx + v * dy)."""
-    return tuple((u, v, v * width + u, u * dx + v * dy) for u, v in _offsets(dx, dy))
+def _shape(dx: int, dy: int, width: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A line's squares from (0, 0) to (dx, dy) as how far on each one's number lies on a table
+    `width` squares wide, and each one's projection on the line (u * dx + v * dy), in order.
+    Two tuples of shared numbers rather than a tuple per square: a battlefield's two thousand
+    shapes came to 7 MB that way, now about a fifth of it."""
+    offsets = _offsets(dx, dy)
+    number = _NUMBERS.setdefault
+    return (tuple(number(n, n) for n in (v * width + u for u, v in offsets)),
+            tuple(number(n, n) for n in (u * dx + v * dy for u, v in offsets)))
 
 
 def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,

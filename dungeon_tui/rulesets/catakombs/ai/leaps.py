@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 
 from ..movement import jumps_from
-from ..passages import DIRECTIONS, LONGEST_JUMP
+from ..passages import DIRECTIONS, LONGEST_JUMP, shared
 from ..paths import Search, grid_numbers
 from ..state import Figure, Square
-from ..terrain import Map, layout
+from ..terrain import Map, kept_inner, layout
 from .fate import test_odds
 from .walks import ground_for, ground_key
 
@@ -25,10 +25,13 @@ FATE_STEPS = 16  # a fate point spent to live through a fall into the lava (a li
 DEATH_STEPS = 400  # no detour is that long: only a way with no other is worth a deadly jump
 TRAP_STEPS = 20  # a fall onto a trap in the middle: 4D6 wounds, no dodge
 _KEPT = 256
+# Jumps kept per ground and hero odds: keyed by the figures standing on a take-off's lines, so a
+# long run meets ever more of them; the table starts again when full (memory stays flat).
+JUMPS_KEPT = 4096
 _WALKS: dict[tuple[object, ...], Search] = {}
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
-_JUMPS: dict[tuple[object, ...], dict[tuple[int, int], list[tuple[int, int]]]] = {}
-NO_JUMPS: list[tuple[int, int]] = []
+_JUMPS: dict[tuple[object, ...], dict[tuple[int, int], tuple[tuple[int, int], ...]]] = {}
+NO_JUMPS: tuple[tuple[int, int], ...] = ()
 
 
 def jump_cost(fig: Figure, over: int, lava: bool, trap: bool) -> int | None:
@@ -96,13 +99,9 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     # the search and with the steps the search adds for it (its entering cost, which the ground
     # and the armed traps fix, less a step's 1, added to the jump's).
     kept_key = (m.ground_number, m.armed, fig.stat("agi"), fig.fate)
-    kept = _JUMPS.get(kept_key)
-    if kept is None:
-        if len(_JUMPS) >= _KEPT:
-            _JUMPS.clear()
-        kept = _JUMPS[kept_key] = {}
+    kept = kept_inner(_JUMPS, kept_key, JUMPS_KEPT, _KEPT)
 
-    def jumps(i: int) -> list[tuple[int, int]]:  # asked only from the take-offs
+    def jumps(i: int) -> tuple[tuple[int, int], ...]:  # asked only from the take-offs
         sq = places.squares[i]
         assert sq is not None
         if not (sq == start or board.free(sq)):  # one takes off only where one stands
@@ -110,13 +109,15 @@ def leap_walk(m: Map, fig: Figure) -> Search:
         here = (i, standing & lines(sq))
         out = kept.get(here)
         if out is None:
-            out = kept[here] = []
+            made = []
             for landing, skipped in jumps_from(board, sq):
                 over = len(skipped)
                 cost = costs[(over, not lava.isdisjoint(skipped), board.trap(skipped[(over + 1) // 2 - 1]))]
                 if cost is not None:
                     j = places.number[landing]
-                    out.append((j, cost + entering.get(j, 1) - 1))
+                    made.append((j, cost + entering.get(j, 1) - 1))
+            # Most figures standing elsewhere leave a take-off the same jumps: one copy of them.
+            out = kept[here] = shared(tuple(made))
         return out
 
     walk = Search(steps, start, ground, launches=take_offs, numbered_leaps=jumps)
