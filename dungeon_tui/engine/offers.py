@@ -19,13 +19,16 @@ from .game import Action, LazyDecision
 class Offers:
     """One group: the kinds it may hold (None: any kind) and how to make its actions.
     `keys` and `build`, when given, make a keyed group: one action per key, in key order,
-    found by building only the key the choice names (`key_of`)."""
+    found by building only the key the choice names (`key_of`).  `holds`, when given, says
+    whether a choice of the group's kinds may be in it at all (one card's offers among many
+    of one kind): a choice it refuses is looked for elsewhere without making the group."""
 
     kinds: frozenset[str] | None
     make: Callable[[], list[Action]] | None = None
     keys: Callable[[], Sequence[Any]] | None = None
     build: Callable[[Any], Action] | None = None
     key_of: Callable[[Action], Any] | None = None
+    holds: Callable[[Action], bool] | None = None
 
 
 def kept(make: Callable[[], Any]) -> Callable[[], Any]:
@@ -93,8 +96,8 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
 
     def find(action: Action) -> Action | None:
         for g in groups:
-            kinds = g.offers.kinds
-            if kinds is None or action.kind in kinds:
+            kinds, holds = g.offers.kinds, g.offers.holds
+            if (kinds is None or action.kind in kinds) and (holds is None or holds(action)):
                 found = g.find(action)
                 if found is not None:
                     return found

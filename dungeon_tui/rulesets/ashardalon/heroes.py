@@ -59,9 +59,14 @@ def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
 
 # Power offers make attacks or free powers; the other groups one kind each (see phase_choice).
 _POWERS = frozenset(("attack", "power"))
-# The groups a count reads first: the end is always there, so the count asks only whether
-# anything else is, cheapest first (the powers and items, each card its own offer, last).
-_CHEAP_FIRST = (9, 7, 6, 8, 2, 3, 1, 5, 4, 0)
+# The groups after the attack powers' (one each) a count reads first: the end is always there,
+# so the count asks only whether anything else is, cheapest first (the powers and items, each
+# card its own offer, last; the attack powers after them all).
+_CHEAP_FIRST = (8, 6, 5, 7, 1, 2, 0, 4, 3)
+
+
+def _by_power(pid: str) -> Callable[[Action], bool]:
+    return lambda a: a.get("power") == pid
 
 
 def phase_choice(game: Game, h: Figure, done: list[str]) -> tuple[LazyDecision, Action | None]:
@@ -80,8 +85,16 @@ def phase_choice(game: Game, h: Figure, done: list[str]) -> tuple[LazyDecision, 
 
     def if_attack(make: Callable[[], list[Action]]) -> Callable[[], list[Action]]:
         return make if may_attack else list
+
+    def strikes(pid: str) -> Callable[[], list[Action]]:
+        return lambda: powers.offer_of(pid)(game, h, seat, pid)
+    # Each ready attack power its own group (together powers.attack_options, in its order),
+    # so that a replayed attack makes only its own card's offers.
+    cards = [Offers(_POWERS, strikes(pid), holds=_by_power(pid))
+             for pid in (powers.action_powers(game, h) if may_attack else ())]
+    first = len(cards)
     return grouped_choice(seat, f"{h.name}'s hero phase", [
-        Offers(_POWERS, if_attack(lambda: powers.attack_options(game, h, seat))),
+        *cards,
         Offers(frozenset(("disable",)), if_attack(lambda: trap_options(game, h, seat))),
         Offers(frozenset(("unlock",)), if_attack(lambda: doors.unlock_options(game, h, seat))),
         Offers(frozenset(("open_cage",)), if_attack(lambda: encounters.slot_options(game, h, seat))),
@@ -96,7 +109,7 @@ def phase_choice(game: Game, h: Figure, done: list[str]) -> tuple[LazyDecision, 
             Action.make(seat, "hand_over", text=f"Hand the objective to {o.name}", hero=h.id, other=o.id)
             for o in s.heroes() if o is not h and o.up and board.adjacent(s, h, o)]),
         Offers(frozenset(("end",)), lambda: [Action.make(seat, "end", text="End the hero phase", hero=h.id)]),
-    ], {"figure": h.id, "done": list(done)}, _CHEAP_FIRST)
+    ], {"figure": h.id, "done": list(done)}, [first + i for i in _CHEAP_FIRST] + list(range(first)))
 
 
 def trap_options(game: Game, hero: Figure, seat: str) -> list[Action]:

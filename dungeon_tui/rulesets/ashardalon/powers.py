@@ -133,11 +133,15 @@ def strike_options(game: Game, hero: Figure, seat: str, pid: str) -> list[Action
     return out
 
 
+def action_powers(game: Game, hero: Figure) -> list[str]:
+    """The hero's ready action powers, in the order his attack slot offers them."""
+    return [pid for pid, up in hero.powers.items() if up and power(game, pid).timing == "action"]
+
+
 def attack_options(game: Game, hero: Figure, seat: str) -> list[Action]:
     out = []
-    for pid, up in hero.powers.items():
-        if up and power(game, pid).timing == "action":
-            out += offer_of(pid)(game, hero, seat, pid)
+    for pid in action_powers(game, hero):
+        out += offer_of(pid)(game, hero, seat, pid)
     return out
 
 
