@@ -17,7 +17,7 @@ from .items import card_options, offering
 from .items import options as item_opts
 from .items import use
 from .levels import level_up_offer
-from .movement import walks
+from .movement import can_walk, walks
 from .state import Figure, State
 from ...engine.words import counted
 
@@ -102,7 +102,7 @@ def phase_choice(game: Game, h: Figure, done: list[str]) -> tuple[LazyDecision, 
         (8, Offers(_POWERS, lambda: powers.free_options(game, h, seat, may_move))),
         *[(7, Offers(_ITEM, uses(card), holds=_holding("card", card))) for card in offering(h)],
         (2, Offers(frozenset(("move",)), keys=lambda: sorted(reach(), key=lambda q: (q[1], q[0])), build=move_to,
-                   key_of=lambda a: a.get("to"))),
+                   key_of=lambda a: a.get("to"), some=lambda: may_move and can_walk(game, h))),
         (1, Offers(frozenset(("escape",)), lambda: [Action.make(seat, "escape", text=f"{h.name} climbs out of the "
                                                                                    f"dungeon", hero=h.id)]
                    if exit_here(game, h) else [])),

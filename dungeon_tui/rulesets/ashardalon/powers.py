@@ -19,7 +19,7 @@ from ...engine.grid import Sq
 from . import board, combat
 from .combat import ask
 from .geometry import Cell, cell_of
-from .movement import walks
+from .movement import can_walk
 from .placing import BITING, _seat
 from .state import Figure, State
 
@@ -367,4 +367,4 @@ def began_adjacent(game: Game, hero: Figure) -> None:
 
 
 def ready_to_walk(game: Game, hero: Figure) -> bool:
-    return bool(walks(game, hero))
+    return can_walk(game, hero)
