@@ -19,13 +19,19 @@ from .game import Action, LazyDecision
 class Offers:
     """One group: the kinds it may hold (None: any kind) and how to make its actions.
     `keys` and `build`, when given, make a keyed group: one action per key, in key order,
-    found by building only the key the choice names (`key_of`)."""
+    found by building only the key the choice names (`key_of`).  `holds`, when given, says
+    whether a choice of the group's kinds may be in it at all (one card's offers among many
+    of one kind): a choice it refuses is looked for elsewhere without making the group.
+    `some`, when given, says whether the group has any action at all, more cheaply than
+    counting them: a count that has found one option already asks it instead."""
 
     kinds: frozenset[str] | None
     make: Callable[[], list[Action]] | None = None
     keys: Callable[[], Sequence[Any]] | None = None
     build: Callable[[Any], Action] | None = None
     key_of: Callable[[Action], Any] | None = None
+    holds: Callable[[Action], bool] | None = None
+    some: Callable[[], bool] | None = None
 
 
 def kept(make: Callable[[], Any]) -> Callable[[], Any]:
@@ -100,8 +106,8 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
 
     def find(action: Action) -> Action | None:
         for g in groups:
-            kinds = g.offers.kinds
-            if kinds is None or action.kind in kinds:
+            kinds, holds = g.offers.kinds, g.offers.holds
+            if (kinds is None or action.kind in kinds) and (holds is None or holds(action)):
                 found = g.find(action)
                 if found is not None:
                     return found
@@ -110,6 +116,12 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
     count = 0
     lone: _Group | None = None
     for i in count_order if count_order is not None else range(len(groups)):
+        some = groups[i].offers.some
+        if count and some is not None:  # one option found: whether there is another settles it
+            if some():
+                count += 1
+                break
+            continue
         size = groups[i].size()
         count += size
         if count > 1:

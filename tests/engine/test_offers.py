@@ -81,3 +81,40 @@ def test_offers_of_kinds_are_the_options_filtered_in_order() -> None:
     by_kind = decision.offers_of("end", "attack")
     assert by_kind == [a for a in decision.options if a.kind in ("end", "attack")]
     assert [a.kind for a in by_kind] == ["attack", "attack", "end"]
+
+def cards(made: list[str], walk: bool) -> list[Offers]:
+    """Two cards' attack groups (each naming its card), a step group that can say whether it
+    has any step without listing them, an end."""
+    def card(name: str) -> Offers:
+        def make() -> list[Action]:
+            made.append(name)
+            return [act("attack", card=name, target="orc"), act("attack", card=name, target="imp")]
+        return Offers(frozenset(("attack",)), make, holds=lambda a: a.get("card") == name)
+
+    def steps() -> list[Action]:
+        made.append("steps")
+        return [act("step", to=(1, 2)), act("step", to=(2, 1))] if walk else []
+
+    def some() -> bool:
+        made.append("some")
+        return walk
+    return [card("axe"), card("bow"), Offers(frozenset(("step",)), steps, some=some),
+            Offers(frozenset(("end",)), lambda: [act("end")])]
+
+
+def test_a_card_s_choice_makes_that_card_s_group_alone() -> None:
+    made: list[str] = []
+    decision, only = grouped_choice("hero", "your turn", cards(made, True), {}, (3, 2, 0, 1))
+    assert only is None and made == ["some"]  # the end, then "is there a step?": yes, two options
+    found = decision.offered(Action.make("hero", "attack", card="bow", target="imp"))
+    assert found is not None and found.text.startswith("attack") and made == ["some", "bow"]
+
+
+def test_some_stands_in_for_a_count_once_an_option_is_found() -> None:
+    made: list[str] = []
+    _, only = grouped_choice("hero", "your turn", cards(made, False), {}, (3, 2, 0, 1))
+    assert only is None and made == ["some", "axe"]  # no step: the axe's two attacks counted
+    made.clear()
+    decision, _ = grouped_choice("hero", "your turn", cards(made, True), {}, (2, 3, 0, 1))
+    assert made == ["steps"]  # counted first, before any option: `some` cannot settle it
+    assert [a.kind for a in decision.options] == ["attack"] * 4 + ["step", "step", "end"]

@@ -283,9 +283,14 @@ def _keep_neighbours(before: Layout, after: Layout) -> None:
 
     def same(sq: Sq) -> bool:
         x, y = sq
-        if (x // 4, y // 4) not in near_changed:  # nothing changed within a cell of it
+        cx, cy = x // 4, y // 4
+        if (cx, cy) not in near_changed:  # nothing changed within a cell of it
             return True
-        return all(((x + dx) // 4, (y + dy) // 4) not in changed for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+        # The cells its 3x3 block of squares touches: its own, and the next one over where it
+        # lies on that edge of its cell (x - 1 and x + 1 fall in cells cx - 1 and cx + 1 just so).
+        xs = range(cx - (x % 4 == 0), cx + (x % 4 == 3) + 1)
+        ys = range(cy - (y % 4 == 0), cy + (y % 4 == 3) + 1)
+        return all((i, j) not in changed for j in ys for i in xs)
     after.grid.keep_neighbours(before.grid, same)
 
 

@@ -13,10 +13,11 @@ from .adventures import check_end, exit_here, take_token
 from .encounters import end_roll
 from .geometry import cell_of
 from .hazards import climb_out, disable, entered_square, in_pit, start_of_turn
+from .items import card_options, offering
 from .items import options as item_opts
 from .items import use
 from .levels import level_up_offer
-from .movement import walks
+from .movement import can_walk, walks
 from .state import Figure, State
 from ...engine.words import counted
 
@@ -59,15 +60,18 @@ def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
 
 # Power offers make attacks or free powers; the other groups one kind each (see phase_choice).
 _POWERS = frozenset(("attack", "power"))
-# The groups a count reads first: the end is always there, so the count asks only whether
-# anything else is, cheapest first (the powers and items, each card its own offer, last).
-_CHEAP_FIRST = (9, 7, 6, 8, 2, 3, 1, 5, 4, 0)
+_ITEM = frozenset(("item",))
+
+
+def _holding(arg: str, value: str) -> Callable[[Action], bool]:
+    """A card's own group: its offers all name it (`power=` or `card=`)."""
+    return lambda a: a.get(arg) == value
 
 
 def phase_choice(game: Game, h: Figure, done: list[str]) -> tuple[LazyDecision, Action | None]:
     """The hero's decision in his phase, its options made by kind when read (a replayed move
-    makes that one move, not one for each square in reach, nor the powers' and items' offers),
-    and its only option when it has just one (the end of the phase)."""
+    makes that one move, not one for each square in reach; a replayed power or item only its
+    own card's offers), and its only option when it has just one (the end of the phase)."""
     s: State = game.state
     seat = s.seat_of[h.id]
     may_move, may_attack = slots_open(h, done)
@@ -80,23 +84,37 @@ def phase_choice(game: Game, h: Figure, done: list[str]) -> tuple[LazyDecision, 
 
     def if_attack(make: Callable[[], list[Action]]) -> Callable[[], list[Action]]:
         return make if may_attack else list
-    return grouped_choice(seat, f"{h.name}'s hero phase", [
-        Offers(_POWERS, if_attack(lambda: powers.attack_options(game, h, seat))),
-        Offers(frozenset(("disable",)), if_attack(lambda: trap_options(game, h, seat))),
-        Offers(frozenset(("unlock",)), if_attack(lambda: doors.unlock_options(game, h, seat))),
-        Offers(frozenset(("open_cage",)), if_attack(lambda: encounters.slot_options(game, h, seat))),
-        Offers(_POWERS, lambda: powers.free_options(game, h, seat, may_move)),
-        Offers(frozenset(("item",)), lambda: item_options(game, h, seat, may_move, may_attack)),
-        Offers(frozenset(("move",)), keys=lambda: sorted(reach(), key=lambda q: (q[1], q[0])), build=move_to,
-               key_of=lambda a: a.get("to")),
-        Offers(frozenset(("escape",)), lambda: [Action.make(seat, "escape", text=f"{h.name} climbs out of the dungeon",
-                                                            hero=h.id)] if exit_here(game, h) else []),
+
+    def strikes(pid: str) -> Callable[[], list[Action]]:
+        return lambda: powers.offer_of(pid)(game, h, seat, pid)
+
+    def uses(card: str) -> Callable[[], list[Action]]:
+        return lambda: card_options(game, h, seat, card, may_move, may_attack)
+    # (how early a count reads it, the group), in the order the options are listed.  The end is
+    # always there, so a count asks only whether anything else is, cheapest first: the cards
+    # (each its own group, in powers.attack_options' and items.options' order) last.
+    ranked = [
+        *[(9, Offers(_POWERS, strikes(pid), holds=_holding("power", pid)))
+          for pid in (powers.action_powers(game, h) if may_attack else ())],
+        (6, Offers(frozenset(("disable",)), if_attack(lambda: trap_options(game, h, seat)))),
+        (4, Offers(frozenset(("unlock",)), if_attack(lambda: doors.unlock_options(game, h, seat)))),
+        (5, Offers(frozenset(("open_cage",)), if_attack(lambda: encounters.slot_options(game, h, seat)))),
+        (8, Offers(_POWERS, lambda: powers.free_options(game, h, seat, may_move))),
+        *[(7, Offers(_ITEM, uses(card), holds=_holding("card", card))) for card in offering(h)],
+        (2, Offers(frozenset(("move",)), keys=lambda: sorted(reach(), key=lambda q: (q[1], q[0])), build=move_to,
+                   key_of=lambda a: a.get("to"), some=lambda: may_move and can_walk(game, h))),
+        (1, Offers(frozenset(("escape",)), lambda: [Action.make(seat, "escape", text=f"{h.name} climbs out of the "
+                                                                                   f"dungeon", hero=h.id)]
+                   if exit_here(game, h) else [])),
         # A9: the carrier may pass the prize to a hero beside him (free)
-        Offers(frozenset(("hand_over",)), lambda: [] if not h.flags.get("objective") else [
+        (3, Offers(frozenset(("hand_over",)), lambda: [] if not h.flags.get("objective") else [
             Action.make(seat, "hand_over", text=f"Hand the objective to {o.name}", hero=h.id, other=o.id)
-            for o in s.heroes() if o is not h and o.up and board.adjacent(s, h, o)]),
-        Offers(frozenset(("end",)), lambda: [Action.make(seat, "end", text="End the hero phase", hero=h.id)]),
-    ], {"figure": h.id, "done": list(done)}, _CHEAP_FIRST)
+            for o in s.heroes() if o is not h and o.up and board.adjacent(s, h, o)])),
+        (0, Offers(frozenset(("end",)), lambda: [Action.make(seat, "end", text="End the hero phase", hero=h.id)])),
+    ]
+    order = sorted(range(len(ranked)), key=lambda i: ranked[i][0])  # stable: cards in their order
+    return grouped_choice(seat, f"{h.name}'s hero phase", [o for _, o in ranked], {"figure": h.id, "done": list(done)},
+                          order)
 
 
 def trap_options(game: Game, hero: Figure, seat: str) -> list[Action]:

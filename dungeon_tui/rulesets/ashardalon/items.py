@@ -32,11 +32,23 @@ def _attack_targets(game: Game, hero: Figure, tiles: int) -> list[Figure]:
 def options(game: Game, hero: Figure, seat: str, may_move: bool, may_attack: bool) -> list[Action]:
     """What the hero's ready items offer now, each by its own offer in `ITEMS`."""
     out: list[Action] = []
-    for card, up in hero.items.items():
-        effect = ITEMS.get(kind(card))
-        if up and effect is not None and effect.offer not in (None, never):  # reactions are offered where they trigger
-            out += effect.offer(game, hero, Offer(seat, card, combat.item_of(game, card), may_move, may_attack))
+    for card in offering(hero):
+        out += card_options(game, hero, seat, card, may_move, may_attack)
     return out
+
+
+def offering(hero: Figure) -> list[str]:
+    """The hero's ready item cards with an offer, in the order `options` offers them (reactions
+    are offered where they trigger)."""
+    return [card for card, up in hero.items.items()
+            if up and (effect := ITEMS.get(kind(card))) is not None and effect.offer not in (None, never)]
+
+
+def card_options(game: Game, hero: Figure, seat: str, card: str, may_move: bool, may_attack: bool) -> list[Action]:
+    """What one of `offering`'s cards offers now (each action names the card)."""
+    offer = ITEMS[kind(card)].offer
+    assert offer is not None
+    return offer(game, hero, Offer(seat, card, combat.item_of(game, card), may_move, may_attack))
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,11 @@
 """How far a hero moves in one move slot, and where to (spec §5.2)."""
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from ...engine.game import Game
-from ...engine.grid import Sq, path_back
+from ...engine.grid import Grid, Spreading, Sq, path_back
 from . import board, combat
 from .state import Figure, State, squares_of
 
@@ -17,22 +18,53 @@ def walks(game: Game, hero: Figure, steps: int | None = None) -> dict[Sq, list[S
     """Where one move slot can end, each with its path: up to speed (or `steps`) steps, never
     through a monster or villager, past heroes but not ending on one (§5.2).  A hero who took
     the dwarven hammer's still-footed bonus may not move this phase."""
+    terms = _terms(game, hero, steps)
+    if terms is None:
+        return {}
+    g, kept, key = terms
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= 8:  # the oldest first: figures have moved on since
+            del kept[next(iter(kept))]
+        at, n, blocked, heroes = key
+        dist, parent = g.bfs(at, avoid=blocked, most=n)  # no further than he may go
+        found = kept[key] = {q: path_back(parent, at, q)[1:] for q, d in dist.items()
+                             if 0 < d <= n and q not in heroes}
+    return found
+
+
+def can_walk(game: Game, hero: Figure) -> bool:
+    """Whether `walks` has anywhere to go: ring by ring only until a square he may end on (a
+    count of his options asks no more, and most of his choices are not moves)."""
+    terms = _terms(game, hero, None)
+    if terms is None:
+        return False
+    g, kept, key = terms
+    found = kept.get(key)
+    if found is not None:
+        return bool(found)
+    at, n, blocked, heroes = key
+    rings = Spreading(g, (at,), blocked)
+    seen = 1
+    for k in range(1, n + 1):
+        dist = rings.grow(k)
+        if len(dist) == seen:  # nowhere further to go
+            return False
+        if any(q not in heroes for q in islice(dist, seen, None)):  # this ring's squares (dicts keep order)
+            return True
+        seen = len(dist)
+    return False
+
+
+def _terms(game: Game, hero: Figure, steps: int | None) -> tuple[Grid, dict[Any, dict[Sq, list[Sq]]], Any] | None:
+    """What a hero's walks depend on (None: he may not move), with where they are kept."""
     s: State = game.state
     if not hero.on_board or "cage" in hero.curses or hero.flags.get("no_move"):
-        return {}
+        return None
     blocked = frozenset(q for f in s.figures.values() if f.on_board and f.side != "hero" for q in squares_of(f))
     heroes = frozenset(f.pos for f in s.heroes() if f.on_board and f is not hero)
     g = board.lay(s).grid
     n = speed(game, hero) if steps is None else steps
     # Kept with the layout while nobody moves: the hero's options, the companion weighing them
     # and the move itself each ask (the answer is shared: never change it).
-    key = (hero.at, n, blocked, heroes)
-    kept: dict[Any, dict[Sq, list[Sq]]] = g.memo.setdefault("hero_walks", {})
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= 8:  # the oldest first: figures have moved on since
-            del kept[next(iter(kept))]
-        dist, parent = g.bfs(hero.at, avoid=blocked, most=n)  # no further than he may go
-        found = kept[key] = {q: path_back(parent, hero.at, q)[1:] for q, d in dist.items()
-                             if 0 < d <= n and q not in heroes}
-    return found
+    return g, g.memo.setdefault("hero_walks", {}), (hero.at, n, blocked, heroes)

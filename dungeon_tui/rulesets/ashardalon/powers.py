@@ -19,7 +19,7 @@ from ...engine.grid import Sq
 from . import board, combat
 from .combat import ask
 from .geometry import Cell, cell_of
-from .movement import walks
+from .movement import can_walk
 from .placing import BITING, _seat
 from .state import Figure, State
 
@@ -133,11 +133,15 @@ def strike_options(game: Game, hero: Figure, seat: str, pid: str) -> list[Action
     return out
 
 
+def action_powers(game: Game, hero: Figure) -> list[str]:
+    """The hero's ready action powers, in the order his attack slot offers them."""
+    return [pid for pid, up in hero.powers.items() if up and power(game, pid).timing == "action"]
+
+
 def attack_options(game: Game, hero: Figure, seat: str) -> list[Action]:
     out = []
-    for pid, up in hero.powers.items():
-        if up and power(game, pid).timing == "action":
-            out += offer_of(pid)(game, hero, seat, pid)
+    for pid in action_powers(game, hero):
+        out += offer_of(pid)(game, hero, seat, pid)
     return out
 
 
@@ -363,4 +367,4 @@ def began_adjacent(game: Game, hero: Figure) -> None:
 
 
 def ready_to_walk(game: Game, hero: Figure) -> bool:
-    return bool(walks(game, hero))
+    return can_walk(game, hero)
