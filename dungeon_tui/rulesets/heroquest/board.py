@@ -2,6 +2,7 @@
 the stairway; the two kinds of sight (§5.3) and what seeing reveals (§5.4)."""
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -84,6 +85,31 @@ def build_grid(state: State, content: Any) -> Grid:
     for did, e in doors_of(state, content).items():
         grid.set_door(*e, state=state.doors.get(did, "closed"))
     return grid
+
+
+def starting_grid(state: State, content: Any) -> Grid:
+    """`build_grid` for a quest as it starts, made once a process: its sight bits, worked out
+    from every square of the board, cost more than a short replay's every hero step.  Each
+    game gets its own copy (pickled, as a keyframe keeps it: the bits go along, the caches
+    start empty); the key is everything `build_grid` reads of the state."""
+    key = (id(content), state.quest, tuple(map(tuple, state.blocked)), tuple(sorted(state.doors.items())),
+           tuple(state.secret_found))
+    kept = _STARTING_GRIDS.get(key)
+    if kept is None or kept[0] is not content:
+        grid = build_grid(state, content)
+        start = next(iter(grid.terrain), None)
+        if start is not None:
+            grid.in_sight(start, ())  # makes the sight bits the first look would make
+        if len(_STARTING_GRIDS) > 100:
+            _STARTING_GRIDS.clear()
+        kept = _STARTING_GRIDS[key] = (content, pickle.dumps(grid, pickle.HIGHEST_PROTOCOL))
+    grid = pickle.loads(kept[1])
+    assert isinstance(grid, Grid)
+    return grid
+
+
+# (id of the content, the quest, blocks, doors, secret doors found) -> (the content, the grid pickled)
+_STARTING_GRIDS: dict[tuple[Any, ...], tuple[Any, bytes]] = {}
 
 
 def area_of(state: State, sq: Sq) -> str:
