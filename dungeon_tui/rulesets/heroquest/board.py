@@ -143,6 +143,11 @@ def standing_squares(state: State) -> set[Sq]:
 def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
     """Reveal every room with a square in terrain sight, and each seen corridor square; place
     the monsters found there.  Returns what was newly revealed (room letters, 'corridor')."""
+    return reveal_placing(state, content, sq)[0]
+
+
+def reveal_placing(state: State, content: Any, sq: Sq) -> tuple[list[str], list[str]]:
+    """`reveal_from`, and the ids of the monsters it placed (none when nothing new is seen)."""
     rooms, corridor = seen_from(state, content, sq)
     seen_rooms = set(state.revealed_rooms)
     new = [room for room in rooms if room not in seen_rooms]
@@ -152,9 +157,7 @@ def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
     if fresh:
         state.revealed_corridor.extend(fresh)
         new.append(CORRIDOR)
-    if new:
-        place_revealed(state)
-    return new
+    return new, place_revealed(state) if new else []
 
 
 def seen_from(state: State, content: Any, sq: Sq) -> tuple[list[str], list[Sq]]:
