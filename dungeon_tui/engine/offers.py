@@ -92,41 +92,48 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
                    count_order: Sequence[int] | None = None) -> tuple[LazyDecision, Action | None]:
     """The decision over these groups, and its only option when it has exactly one (then
     nobody is asked: see asking.ask).  `count_order` lists the groups cheapest first."""
-    groups = [_Group(o) for o in offers]
+    # Each group made when first read: a decision reads two or three of a dozen.
+    made: list[_Group | None] = [None] * len(offers)
+
+    def group(i: int) -> _Group:
+        g = made[i]
+        if g is None:
+            g = made[i] = _Group(offers[i])
+        return g
 
     def make() -> list[Action]:
-        return [a for g in groups for a in g.actions()]
+        return [a for i in range(len(offers)) for a in group(i).actions()]
 
     def of_kinds(kinds: tuple[str, ...]) -> list[Action]:
         # Only the groups that may hold these kinds are made (LazyDecision.offers_of's promise:
         # `make()` filtered by kind, in order; a group made here is not made again by `make`).
         want = frozenset(kinds)
-        return [a for g in groups if g.offers.kinds is None or not g.offers.kinds.isdisjoint(want)
-                for a in g.actions() if a.kind in want]
+        return [a for i, o in enumerate(offers) if o.kinds is None or not o.kinds.isdisjoint(want)
+                for a in group(i).actions() if a.kind in want]
 
     def find(action: Action) -> Action | None:
-        for g in groups:
-            kinds, holds = g.offers.kinds, g.offers.holds
-            if (kinds is None or action.kind in kinds) and (holds is None or holds(action)):
-                found = g.find(action)
+        kind = action.kind
+        for i, o in enumerate(offers):
+            if (o.kinds is None or kind in o.kinds) and (o.holds is None or o.holds(action)):
+                found = group(i).find(action)
                 if found is not None:
                     return found
         return None
 
     count = 0
     lone: _Group | None = None
-    for i in count_order if count_order is not None else range(len(groups)):
-        some = groups[i].offers.some
+    for i in count_order if count_order is not None else range(len(offers)):
+        some = offers[i].some
         if count and some is not None:  # one option found: whether there is another settles it
             if some():
                 count += 1
                 break
             continue
-        size = groups[i].size()
+        size = group(i).size()
         count += size
         if count > 1:
             break
         if size:
-            lone = groups[i]
+            lone = group(i)
     only = lone.actions()[0] if count == 1 and lone is not None else None
     return LazyDecision(seat, prompt, make, find, context, of_kinds), only

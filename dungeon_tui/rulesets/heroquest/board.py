@@ -2,6 +2,7 @@
 the stairway; the two kinds of sight (§5.3) and what seeing reveals (§5.4)."""
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -86,6 +87,31 @@ def build_grid(state: State, content: Any) -> Grid:
     return grid
 
 
+def starting_grid(state: State, content: Any) -> Grid:
+    """`build_grid` for a quest as it starts, made once a process: its sight bits, worked out
+    from every square of the board, cost more than a short replay's every hero step.  Each
+    game gets its own copy (pickled, as a keyframe keeps it: the bits go along, the caches
+    start empty); the key is everything `build_grid` reads of the state."""
+    key = (id(content), state.quest, tuple(map(tuple, state.blocked)), tuple(sorted(state.doors.items())),
+           tuple(state.secret_found))
+    kept = _STARTING_GRIDS.get(key)
+    if kept is None or kept[0] is not content:
+        grid = build_grid(state, content)
+        start = next(iter(grid.terrain), None)
+        if start is not None:
+            grid.in_sight(start, ())  # makes the sight bits the first look would make
+        if len(_STARTING_GRIDS) > 100:
+            _STARTING_GRIDS.clear()
+        kept = _STARTING_GRIDS[key] = (content, pickle.dumps(grid, pickle.HIGHEST_PROTOCOL))
+    grid = pickle.loads(kept[1])
+    assert isinstance(grid, Grid)
+    return grid
+
+
+# (id of the content, the quest, blocks, doors, secret doors found) -> (the content, the grid pickled)
+_STARTING_GRIDS: dict[tuple[Any, ...], tuple[Any, bytes]] = {}
+
+
 def area_of(state: State, sq: Sq) -> str:
     return state.grid.region.get(sq, CORRIDOR)
 
@@ -117,6 +143,11 @@ def standing_squares(state: State) -> set[Sq]:
 def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
     """Reveal every room with a square in terrain sight, and each seen corridor square; place
     the monsters found there.  Returns what was newly revealed (room letters, 'corridor')."""
+    return reveal_placing(state, content, sq)[0]
+
+
+def reveal_placing(state: State, content: Any, sq: Sq) -> tuple[list[str], list[str]]:
+    """`reveal_from`, and the ids of the monsters it placed (none when nothing new is seen)."""
     rooms, corridor = seen_from(state, content, sq)
     seen_rooms = set(state.revealed_rooms)
     new = [room for room in rooms if room not in seen_rooms]
@@ -126,9 +157,7 @@ def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
     if fresh:
         state.revealed_corridor.extend(fresh)
         new.append(CORRIDOR)
-    if new:
-        place_revealed(state)
-    return new
+    return new, place_revealed(state) if new else []
 
 
 def seen_from(state: State, content: Any, sq: Sq) -> tuple[list[str], list[Sq]]:

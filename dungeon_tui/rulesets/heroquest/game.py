@@ -114,7 +114,7 @@ class HeroQuest(Ruleset[State, Content]):
         s.furniture_traps = {p.id: {"armed": True, "body_loss": p.trap.body_loss, "dice": p.trap.dice}
                              for p in quest.furniture if p.trap is not None}
         s.deck = {cid: card.copies for cid, card in sorted(content.treasure.items())}
-        s.grid = board.build_grid(s, content)
+        s.grid = board.starting_grid(s, content)
         return s
 
     def procedure(self, game: Game) -> Procedure:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import DUNGEON, Action, Game, Procedure
-from ...engine.grid import DIRS4, Sq
+from ...engine.grid import DIRS4, Spreading, Sq
 from . import board, dread, magic
 from .asking import ask
 from .combat import strike
@@ -59,8 +59,12 @@ def free_for(state: State, figure: Figure, sq: Sq) -> bool:
 
 
 def destinations(state: State, monster: Figure, allowance: int | None = None) -> list[Sq]:
-    field, _ = monster_field(state, monster)
     most = monster.move if allowance is None else allowance
+    held = state.squares_held(HERO)
+    held.discard(monster.square)
+    # Only as far as it may go, not the whole map (`monster_field`'s counts up to `most`): a
+    # replayed move asks this of every monster that walks.
+    field = Spreading(state.grid, (monster.square,), held).grow(most)
     # `free_for` for every square at once: the squares anyone else alive stands on.
     taken = {f.pos for f in state.figures.values() if f.status == "alive" and f is not monster}
     return sorted((sq for sq, d in field.items() if 0 < d <= most and sq not in taken),
@@ -68,14 +72,26 @@ def destinations(state: State, monster: Figure, allowance: int | None = None) ->
 
 
 def activation_order(state: State) -> list[Figure]:
+    """Nearest to a hero first (steps to a square beside one, as `dist_to` counts them), then
+    by number."""
     heroes = state.hero_side()  # once for every monster: nobody moves while the order is made
     held = {h.square for h in heroes}
+    grid = state.grid
+    # One search outwards from every square beside a hero, not one from each monster: a walk
+    # read backwards is a walk (doors and walls stop both ways, only hero-side squares are
+    # never entered), so its count at a monster's square is that monster's `dist_to`.
+    beside = [sq for h in heroes for dx, dy in DIRS4
+              if (sq := (h.square[0] + dx, h.square[1] + dy)) not in held and grid.floor(sq)
+              and grid.edge_passable(sq, h.square)]
+    toward = Spreading(grid, beside, held)
 
     def key(m: Figure) -> tuple[int, int]:
-        field, _ = monster_field(state, m, held)
-        ds = [d for h in heroes if (d := dist_to(state, m, h, field)) is not None]
         num = int("".join(ch for ch in m.id if ch.isdigit()) or 0)
-        return (min(ds) if ds else 1 << 20, num)
+        if m.square in held or not grid.floor(m.square):  # a veiled hero on its square; never found
+            field, _ = monster_field(state, m, held)
+            ds = [d for h in heroes if (d := dist_to(state, m, h, field)) is not None]
+            return (min(ds) if ds else 1 << 20, num)
+        return (toward.get(m.square, 1 << 20), num)
     return sorted(state.monsters(), key=key)
 
 

@@ -20,9 +20,12 @@ def party_sees(game: Game, first: Figure) -> None:
 def reveal(game: Game, sq: tuple[int, int]) -> None:
     """Reveal what can be seen from a square, and say what came into view."""
     s: State = game.state
-    before = {m.id for m in s.monsters()}
-    new = board.reveal_from(s, game.content, sq)
-    announce(game, new, [m.name for m in s.monsters() if m.id not in before])
+    # Only the monsters placed by this look can have appeared: nobody else moves or falls here,
+    # and a step that brings nothing new into view (most of them) asks nothing of the figures.
+    new, placed = board.reveal_placing(s, game.content, sq)
+    if new:
+        appeared = set(placed)
+        announce(game, new, [m.name for m in s.monsters() if m.id in appeared])
 
 
 def announce(game: Game, new: list[str], appeared: list[str] | None = None) -> None:

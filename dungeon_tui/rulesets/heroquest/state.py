@@ -120,8 +120,10 @@ class State:
 
     def side_at(self, sq: Sq, side: str) -> bool:
         """Whether a figure of that side stands there (a veiled hero may share a monster's square)."""
-        return any(f.pos == sq and f.side == side and f.status == ALIVE and (side == HERO or f.placed)
-                   for f in self.figures.values())
+        for f in self.figures.values():  # a loop, not any() over a generator: asked at every step
+            if f.pos == sq and f.side == side and f.status == ALIVE and (side == HERO or f.placed):
+                return True
+        return False
 
     def seen_corridor(self) -> list[Sq]:
         """The revealed corridor squares as squares (a keyframe may hold them as lists)."""
