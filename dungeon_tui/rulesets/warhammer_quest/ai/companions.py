@@ -118,22 +118,26 @@ class WarriorAI:
         """His own turn: each kind of option is read only when the choice comes to it (the
         same choice as reading them all first: each kind's offers are in the options' order)."""
         of = decision.offers_of
-        rope = of("rope")
-        if rope:
-            return rope[0], "a friend is stuck in a pit: haul him out"
-        escape = of("escape")
+        # What every turn reads before it may strike or move, asked in one go (cheap groups);
+        # the strikes, shots and moves below only when the choice comes to them.
+        by_kind: dict[str, list[Action]] = {}
+        for a in of("rope", "escape", "adventure", "use", "cast", "scroll"):
+            by_kind.setdefault(a.kind, []).append(a)
+        if "rope" in by_kind:
+            return by_kind["rope"][0], "a friend is stuck in a pit: haul him out"
+        escape = by_kind.get("escape")
         if escape and footwork.in_cave_in(s, warrior):
             return escape[0], "break away: the roof of this section is coming down"
         out = footwork.leave_cave_in(game, s, warrior, of("move")) if footwork.in_cave_in(s, warrior) else None
         if out:
             return out
-        deed = self._deed(warrior, of("adventure"))
+        deed = self._deed(warrior, by_kind.get("adventure", []))
         if deed:
             return deed
-        item = tending.use_now(game, warrior, of("use"))
+        item = tending.use_now(game, warrior, by_kind.get("use", []))
         if item:
             return item
-        cast = wizardry.pick(game, of("cast") + of("scroll"), "own")
+        cast = wizardry.pick(game, by_kind.get("cast", []) + by_kind.get("scroll", []), "own")
         if cast:
             return cast
         if escape:
