@@ -10,16 +10,17 @@ from ...engine.game import Game, Procedure
 from . import stats
 from .combat import damage_monster, damage_warrior, kill_monster
 from .shooting import dodge
-from .state import Figure, State
+from .state import ACTIVE, HERO, Figure, State
 from .words import The, counted
 
 
 
 def valid_target(state: State, warrior: Figure, melee: bool = True) -> bool:
     """A warrior monsters may attack: conscious, on the board, not in a pit or invisible (D18)."""
-    f = warrior.flags
-    if not warrior.is_hero or not warrior.active:
+    # is_hero and active written out: monsters and companions ask this of every warrior, often.
+    if warrior.side != HERO or warrior.pos is None or warrior.status != ACTIVE:
         return False
+    f = warrior.flags
     if f.get("in_pit") or f.get("invisible"):
         return False
     return not (melee and f.get("levitate"))

@@ -43,8 +43,11 @@ class Casting:
         state: State = self.game.state
         return state
 
-    def cast(self, text: str, **args: Any) -> Action:
-        return Action.make(self.seat, "cast", text=text, spell=self.sid, **args)
+    def cast(self, text: str, target: str | None = None) -> Action:
+        # Built as `Action.make` would (arguments sorted: spell, then target): a window or a
+        # turn of the Wizard's makes every cast on offer, and replays make them too.
+        args = (("spell", self.sid),) if target is None else (("spell", self.sid), ("target", target))
+        return Action.sorted_plain(self.seat, "cast", text, args)
 
 
 Offer = Callable[[Casting], list[Action]]

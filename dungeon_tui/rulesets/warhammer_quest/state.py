@@ -65,6 +65,58 @@ class Figure:
         return self.pos is not None and self.status == ACTIVE
 
 
+class Figures(dict[str, Figure]):
+    """The figures by id, knowing which are warriors and which monsters may still stand: the
+    slain pile up here, so a scan of every figure costs more as the adventure goes on.  Any
+    change to the dict itself forgets both lists; a slain monster (DEAD is final: nothing
+    raises a monster) is dropped at the next look after its death."""
+
+    _sides: tuple[list[Figure], list[Figure]] | None = None
+
+    def sides(self) -> tuple[list[Figure], list[Figure]]:
+        """The warriors, and the monsters not slain, in the figures' order."""
+        if self._sides is None:
+            vals = self.values()
+            self._sides = ([f for f in vals if f.side == HERO],
+                           [f for f in vals if f.side == MONSTER and f.status != DEAD])
+        return self._sides
+
+    def forget(self) -> None:
+        self._sides = None
+
+    def __setitem__(self, key: str, value: Figure) -> None:
+        self._sides = None
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self._sides = None
+        dict.__delitem__(self, key)
+
+    def pop(self, *args: Any) -> Any:
+        self._sides = None
+        return dict.pop(self, *args)
+
+    def popitem(self) -> tuple[str, Figure]:
+        self._sides = None
+        return dict.popitem(self)
+
+    def clear(self) -> None:
+        self._sides = None
+        dict.clear(self)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self._sides = None
+        dict.update(self, *args, **kwargs)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self._sides = None
+        return dict.setdefault(self, key, default)
+
+    def __ior__(self, other: Any) -> Any:  # type: ignore[misc]  # |= must forget too
+        self._sides = None
+        return dict.__ior__(self, other)
+
+
 @dataclass
 class Doorway:
     """An opening of a section: its two squares inside, the side it faces, where it leads."""
@@ -103,7 +155,7 @@ class State:
     seat_of: dict[str, str]  # warrior id -> seat id
     turn: int = 0
     phase: str = "setup"
-    figures: dict[str, Figure] = field(default_factory=dict)
+    figures: dict[str, Figure] = field(default_factory=Figures)
     sections: dict[str, Section] = field(default_factory=dict)
     doorways: dict[str, Doorway] = field(default_factory=dict)
     piles: dict[str, list[str]] = field(default_factory=dict)
@@ -128,13 +180,26 @@ class State:
     result: dict[str, Any] | None = None
     grid: Grid = field(default_factory=Grid)
 
+    def __post_init__(self) -> None:
+        if type(self.figures) is not Figures:
+            self.figures = Figures(self.figures)
+
     # -- queries used everywhere ---------------------------------------------------------
     def heroes(self) -> list[Figure]:
-        return [f for f in self.figures.values() if f.side == HERO]
+        figs = self.figures
+        if type(figs) is not Figures:  # a plain dict put in by hand: every figure looked at
+            return [f for f in figs.values() if f.side == HERO]
+        return list(figs.sides()[0])
 
     def monsters(self) -> list[Figure]:
-        # The slain pile up in `figures` (pos None): asked about first, they are passed over at once.
-        return [f for f in self.figures.values() if f.pos is not None and f.side == MONSTER and f.status == ACTIVE]
+        figs = self.figures
+        if type(figs) is not Figures:
+            return [f for f in figs.values() if f.pos is not None and f.side == MONSTER and f.status == ACTIVE]
+        kept = figs.sides()[1]
+        out = [f for f in kept if f.pos is not None and f.status == ACTIVE]
+        if len(out) < len(kept) and any(f.status == DEAD for f in kept):
+            figs.forget()  # someone was slain since: the next look leaves him out
+        return out
 
     def placed_this_m1(self, monster: Figure) -> bool:
         """Placed in this turn's M1: it does nothing else this turn (5.5)."""

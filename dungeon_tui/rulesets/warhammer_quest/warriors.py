@@ -124,10 +124,10 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
         Offers(frozenset(("leave",)), leave),
         Offers(frozenset(("attack",)), attacks),
         Offers(frozenset(("shoot",)), shots),
-        Offers(None, lambda: magic.cast_options(game, warrior) if free else []),
+        Offers(frozenset(("cast", "scroll")), lambda: magic.cast_options(game, warrior) if free else []),
         Offers(frozenset(("use",)), lambda: items.options(game, warrior) if free else []),
         Offers(frozenset(("rope", "unbar")), lambda: hazards.options(game, warrior) if free else []),
-        Offers(None, lambda: list(hooks_for(game).extra_options(game, warrior))),
+        Offers(frozenset(("adventure",)), lambda: list(hooks_for(game).extra_options(game, warrior))),
         Offers(frozenset(("end",)), lambda: [
             Action.make(seat, "end", text=f"{warrior.name} ends his turn", who=warrior.id)]),
     ], {"figure": warrior.id}, _CHEAP_FIRST)

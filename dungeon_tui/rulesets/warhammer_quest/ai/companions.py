@@ -21,24 +21,29 @@ from .odds import kill_chance, menace, shot_kills
 
 Choice = tuple[Action, str]
 
+# The kinds that tell a decision other than a warrior's own turn (none of them is among his).
+_SET_KINDS = ("give", "done", "dig", "explore", "life", "chalice", "start", "place", "deathblow", "lantern", "lay")
+
 
 class WarriorAI:
     def choose(self, game: Game, decision: Decision) -> Choice:
-        opts = decision.options
-        kinds = {a.kind for a in opts}
+        # Only the kinds the checks below name are asked for: a warrior's own turn holds none
+        # of them, so his options are read kind by kind in `_turn`, each group made when asked.
+        kinds = {a.kind for a in decision.offers_of(*_SET_KINDS)}
         s: State = game.state
         if "give" in kinds:
-            return self._give(game, opts)
+            return self._give(game, decision.options)
         if decision.context.get("aid"):
-            return tending.aid(game, opts)
+            return tending.aid(game, decision.options)
         if "done" in kinds:  # end-of-turn trades: companions keep what they were given
-            return next(a for a in opts if a.kind == "done"), "no trade needed"
+            return decision.offers_of("done")[0], "no trade needed"
         if "dig" in kinds:
-            return next(a for a in opts if a.kind == "dig"), "no other way on: dig"
+            return decision.offers_of("dig")[0], "no other way on: dig"
         if "explore" in kinds:
             if footwork.resting(s):
-                return next(a for a in opts if a.kind == "pass"), "rest: the Wizard can heal the wounded first"
-            return next(a for a in opts if a.kind == "explore"), "explore onward while the section is quiet"
+                return decision.offers_of("pass")[0], "rest: the Wizard can heal the wounded first"
+            return decision.offers_of("explore")[0], "explore onward while the section is quiet"
+        opts = decision.options if kinds else []
         if "life" in kinds:
             most = min(opts, key=lambda a: (s.figures[a.get("to")].wounds - s.figures[a.get("to")].max_wounds,
                                             s.figures[a.get("to")].wounds))
@@ -61,14 +66,15 @@ class WarriorAI:
         if "lay" in kinds:
             return opts[0], "the card's first way round: nothing hidden tells one from the other"
         if decision.context.get("window"):
+            opts = decision.options
             casts = [a for a in opts if a.kind in ("cast", "scroll")]
             phase = str(decision.context["window"])
             picked = wizardry.pick(game, casts, phase)
             return picked or (next(a for a in opts if a.kind == "pass"), self._hold_why(s, phase))
         who = decision.context.get("figure")
         if who is None:
-            return opts[0], "first choice"
-        return self._turn(game, s, s.figures[who], opts)
+            return decision.options[0], "first choice"
+        return self._turn(game, s, s.figures[who], decision)
 
     @staticmethod
     def _hold_why(s: State, phase: str) -> str:
@@ -108,15 +114,21 @@ class WarriorAI:
         (worth, names), best = max(scored, key=lambda t: (t[0][0], bool(t[1].get("clockwise"))))
         return best, f"swing on toward {', '.join(names)}: the likeliest kills, the worst foes first"
 
-    def _turn(self, game: Game, s: State, warrior: Any, opts: list[Action]) -> Choice:
+    def _turn(self, game: Game, s: State, warrior: Any, decision: Decision) -> Choice:
+        """His own turn: each kind of option is read only when the choice comes to it (the
+        same choice as reading them all first: each kind's offers are in the options' order)."""
+        of = decision.offers_of
+        # What every turn reads before it may strike or move, asked in one go (cheap groups);
+        # the strikes, shots and moves below only when the choice comes to them.
         by_kind: dict[str, list[Action]] = {}
-        for a in opts:
+        for a in of("rope", "escape", "adventure", "use", "cast", "scroll"):
             by_kind.setdefault(a.kind, []).append(a)
         if "rope" in by_kind:
             return by_kind["rope"][0], "a friend is stuck in a pit: haul him out"
-        if "escape" in by_kind and footwork.in_cave_in(s, warrior):
-            return by_kind["escape"][0], "break away: the roof of this section is coming down"
-        out = footwork.leave_cave_in(game, s, warrior, by_kind.get("move", []))
+        escape = by_kind.get("escape")
+        if escape and footwork.in_cave_in(s, warrior):
+            return escape[0], "break away: the roof of this section is coming down"
+        out = footwork.leave_cave_in(game, s, warrior, of("move")) if footwork.in_cave_in(s, warrior) else None
         if out:
             return out
         deed = self._deed(warrior, by_kind.get("adventure", []))
@@ -128,23 +140,26 @@ class WarriorAI:
         cast = wizardry.pick(game, by_kind.get("cast", []) + by_kind.get("scroll", []), "own")
         if cast:
             return cast
-        if "escape" in by_kind:
+        if escape:
             why = footwork.wants_to_break_away(game, s, warrior)
             if why:
-                return by_kind["escape"][0], why
-        if warrior.flags.get("escaped_pin") and "move" in by_kind:
-            move = footwork.move(game, s, warrior, by_kind["move"])
+                return escape[0], why
+        if warrior.flags.get("escaped_pin"):
+            move = footwork.move(game, s, warrior, of("move")) if of("move") else None
             if move:
                 return move
-        if "attack" in by_kind:
-            return self._strike(game, s, warrior, by_kind["attack"])
-        if "shoot" in by_kind:
-            return self._shoot(game, s, warrior, by_kind["shoot"])
-        if "move" in by_kind:
-            move = footwork.move(game, s, warrior, by_kind["move"])
+        attacks = of("attack")
+        if attacks:
+            return self._strike(game, s, warrior, attacks)
+        shots = of("shoot")
+        if shots:
+            return self._shoot(game, s, warrior, shots)
+        moves = of("move")
+        if moves:
+            move = footwork.move(game, s, warrior, moves)
             if move:
                 return move
-        return by_kind["end"][0], self._why_end(game, s, warrior)
+        return of("end")[0], self._why_end(game, s, warrior)
 
     def _strike(self, game: Game, s: State, warrior: Any, attacks: list[Action]) -> Choice:
         """The adjacent foe whose death spares the party most: odds to kill times its harm."""
