@@ -56,7 +56,7 @@ def passes(m: Map, fig: Figure, sq: Square) -> bool:
 # The figures (by kind of move) are bounded apart from their moves: a quest has a few dozen, and
 # thousands of them (each with hundreds of moves) grew a long run of every quest in turn by ~10 MB.
 _MOVES: dict[tuple[str, str, str, str], dict[Any, Action]] = {}
-MOVES_KEPT = 2048
+MOVES_KEPT = 512  # per figure and kind: 2,048 grew a run of 1,000 quests to 74 MB, 512 keeps it at 60 at the same speed
 FIGURES_KEPT = 256
 
 

@@ -315,10 +315,13 @@ _LINES: dict[int, dict[tuple[Square, Square], int]] = {}
 # up and a shift, and 50,000 (of a few hundred bytes each, for up to 256 grounds) let a long run
 # of every quest in turn keep tens of MB of them.
 _LINES_KEPT = 8_192
+# Grounds whose lines are kept: a quest's doors make a few grounds at a time, and 256 of them
+# (each with up to 8,192 lines) let a run of 1,000 quests keep growing past 80 MB.
+_LINE_GROUNDS_KEPT = 32
 
 
 def lines_of(ground_number: int) -> dict[tuple[Square, Square], int]:
-    return kept_inner(_LINES, ground_number, _LINES_KEPT, _KEPT)
+    return kept_inner(_LINES, ground_number, _LINES_KEPT, _LINE_GROUNDS_KEPT)
 
 
 def kept_inner(tables: dict[K, dict[Any, V]], key: K, most_each: int, most: int) -> dict[Any, V]:

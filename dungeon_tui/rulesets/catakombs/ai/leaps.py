@@ -28,6 +28,7 @@ _KEPT = 256
 # Jumps kept per ground and hero odds: keyed by the figures standing on a take-off's lines, so a
 # long run meets ever more of them; the table starts again when full (memory stays flat).
 JUMPS_KEPT = 4096
+JUMP_GROUNDS_KEPT = 32  # grounds and odds whose jumps are kept (256 kept growing a long run)
 _WALKS: dict[tuple[object, ...], Search] = {}
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
 _JUMPS: dict[tuple[object, ...], dict[tuple[int, int], tuple[tuple[int, int], ...]]] = {}
@@ -99,7 +100,7 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     # the search and with the steps the search adds for it (its entering cost, which the ground
     # and the armed traps fix, less a step's 1, added to the jump's).
     kept_key = (m.ground_number, m.armed, fig.stat("agi"), fig.fate)
-    kept = kept_inner(_JUMPS, kept_key, JUMPS_KEPT, _KEPT)
+    kept = kept_inner(_JUMPS, kept_key, JUMPS_KEPT, JUMP_GROUNDS_KEPT)
 
     def jumps(i: int) -> tuple[tuple[int, int], ...]:  # asked only from the take-offs
         sq = places.squares[i]
