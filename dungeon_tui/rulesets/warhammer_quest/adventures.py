@@ -128,6 +128,11 @@ class Hooks:
     def after_action(self, game: Game) -> None:
         pass
 
+    def before_warrior_choice(self, game: Game) -> None:
+        """Bookkeeping done as a warrior is asked what he does (`warriors.warrior_choice`):
+        here, in the rules, never in a query such as `can_act`, which runs only when someone
+        reads the options (the AI does, a replay does not)."""
+
     def after_move(self, game: Game, warrior: Figure) -> Procedure:
         yield from _nothing()
 
@@ -289,12 +294,16 @@ class FeatureWin(Hooks):
 class SwordOfElectors(FeatureWin):
     """ic6: D6+S 7+ pulls the sword; a failure costs 3D6 and waits until all have tried."""
 
-    def can_act(self, game: Game, warrior: Figure) -> bool:
+    def before_warrior_choice(self, game: Game) -> None:
+        # Once every living warrior has tried, all may try again.  Done as each warrior is asked,
+        # as the options were once all made then: the states (and hashes) are those of before.
         tried = game.state.adv.setdefault("tried", [])
         living = [x.id for x in game.state.heroes() if x.active]
         if all(x in tried for x in living):
             tried.clear()
-        return super().can_act(game, warrior) and warrior.id not in tried
+
+    def can_act(self, game: Game, warrior: Figure) -> bool:
+        return super().can_act(game, warrior) and warrior.id not in game.state.adv.get("tried", ())
 
     def adventure_action(self, game: Game, warrior: Figure) -> Procedure:
         from .stats import strength

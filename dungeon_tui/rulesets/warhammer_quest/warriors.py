@@ -82,6 +82,7 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
     s: State = game.state
     c = game.content
     seat = s.seat_of[warrior.id]
+    hooks_for(game).before_warrior_choice(game)
     f = warrior.flags
     attacking = f.get("attacking")
     adj = kept(lambda: adjacent_monsters(s, warrior))
