@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from dungeon_tui.ai.controllers import mixed_controllers
 from dungeon_tui.engine.game import Action, Decision, Game, LazyDecision
+
+
+def played_through(rules: Any, setup: dict[str, Any], seed: int, mixed: bool, wrap: Any) -> tuple[Game, Any]:
+    """A whole game of `setup`, the AI or mixed players (as fuzz has them) on every seat, seen
+    through `wrap`, the checker: the game and the checker."""
+    game = rules.new_game(setup, seed)
+    game.keep_events = False
+    checking = wrap(mixed_controllers(rules, seed ^ 0xF022, rules.invariants().shun) if mixed
+                    else rules.ai_controllers())
+    game.run({"*": checking})
+    return game, checking
 
 
 def words(actions: list[Action]) -> list[tuple[str, str]]:

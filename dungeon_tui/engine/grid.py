@@ -1,4 +1,5 @@
-"""Squares, edge walls, doors, sections, neighbours, paths and line of sight.
+"""Squares, edge walls, doors, sections, neighbours, paths and line of sight (the breadth-first
+searches themselves are engine/spreading.py's).
 
 Coordinates are (x, y) with x growing east and y growing south.  Every iteration order here
 is fixed (direction order, sorted squares, heap of tuples) so results never depend on
@@ -9,13 +10,14 @@ from __future__ import annotations
 
 import copy
 import heapq
-from collections import deque
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from typing import Any
 from collections.abc import Callable, Collection, Iterable, Iterator
 
-Sq = tuple[int, int]
+from .spreading import Spreading
+from .spreading import Sq as Sq  # a square, (x, y): named where the searches are, known as grid.Sq
+
 Edge = tuple[Sq, Sq]
 
 # N, E, S, W, NE, SE, SW, NW: the order placement and tie-breaks use.
@@ -556,77 +558,6 @@ def _line_bits(width: int, dx: int, dy: int) -> tuple[int, int, tuple[Sq, ...]]:
         _LINES.clear()
     _LINES[(width, dx, dy)] = found
     return found
-
-
-class Spreading:
-    """Breadth first from the nearest of several starts, ring by ring (each in the order it was
-    found: the order of a first-in-first-out queue, without one), only as far as asked: `get`
-    gives a square's steps as the whole search would, growing rings until it is found, for
-    callers that ask about a few squares near the starts.  Squares in `avoid` (or failing
-    `can_enter`) are never entered; `parent`, when given, gets each square's parent.  (A map
-    that changes must not be asked through an old one.)"""
-
-    def __init__(self, grid: Grid, starts: Iterable[Sq], avoid: Collection[Sq] = (),
-                 can_enter: Callable[[Sq], bool] | None = None, parent: dict[Sq, Sq] | None = None) -> None:
-        self._grid, self._avoid, self._can_enter, self._parent = grid, avoid, can_enter, parent
-        self.dist: dict[Sq, int] = {}
-        for sq in starts:
-            self.dist.setdefault(sq, 0)
-        self._ring, self._steps = list(self.dist), 0
-
-    def get(self, sq: Sq, default: int) -> int:
-        dist = self.dist
-        while sq not in dist and self._ring:
-            self.grow(self._steps + 1)
-        return dist.get(sq, default)
-
-    def grow(self, most: int = 1 << 30) -> dict[Sq, int]:
-        """Every square up to `most` steps away (all there are by default): the counts so far."""
-        dist, parent, avoid, can_enter = self.dist, self._parent, self._avoid, self._can_enter
-        grid = self._grid
-        near = grid._near
-        ring, steps = self._ring, self._steps
-        while ring and steps < most:
-            steps += 1
-            outer: list[Sq] = []
-            for sq in ring:
-                nbs = near.get(sq)
-                if nbs is None:
-                    nbs = grid.neighbours(sq)
-                for nb in nbs:
-                    if nb in dist or nb in avoid or (can_enter is not None and not can_enter(nb)):
-                        continue
-                    dist[nb] = steps
-                    if parent is not None:
-                        parent[nb] = sq
-                    outer.append(nb)
-            ring = outer
-        self._ring, self._steps = ring, steps
-        return dist
-
-
-def spread(starts: Iterable[Any], neighbours: Callable[[Any], Iterable[Any]]) -> dict[Any, int]:
-    """Steps from the nearest of several starts to everything reachable (breadth first; the
-    starts in the order given, so equal distances never depend on hashing)."""
-    dist: dict[Any, int] = {}
-    for x in starts:
-        dist.setdefault(x, 0)
-    queue = deque(dist)
-    while queue:
-        x = queue.popleft()
-        for n in neighbours(x):
-            if n not in dist:
-                dist[n] = dist[x] + 1
-                queue.append(n)
-    return dist
-
-
-def path_back(parent: dict[Sq, Sq], start: Sq, goal: Sq) -> list[Sq]:
-    """start..goal along the parents a `bfs` left."""
-    out = [goal]
-    while out[-1] != start:
-        out.append(parent[out[-1]])
-    return out[::-1]
 
 
 def row_major(squares: Iterable[Sq]) -> list[Sq]:

@@ -110,8 +110,10 @@ def save(game: Game, path: Path, app_version: str, meta: dict[str, Any] | None =
 
 
 def read(path: Path) -> RecordModel:
-    """Read and validate a record file without replaying it."""
-    return parse(read_text(path), str(path))
+    """Read and validate a record file without replaying it (the collector paused: a long
+    record's decisions are tens of thousands of objects made in one go, nothing to free)."""
+    with collector.paused():
+        return parse(read_text(path), str(path))
 
 
 def parse(text: str, name: str = "record") -> RecordModel:

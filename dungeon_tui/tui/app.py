@@ -513,12 +513,11 @@ class DungeonApp(App[None]):
         self.start(session)
 
     def open_replay(self, path: Path) -> None:
-        from ..engine import collector, record
+        from ..engine import record
         from ..engine.errors import RecordError
         from .replay_screen import ReplayScreen
         try:
-            with collector.paused():
-                rec = record.read(path)
+            rec = record.read(path)
             screen = ReplayScreen(rec, path.name)
         except (RecordError, KeyError) as err:
             self.notify(str(err), severity="error", timeout=6)

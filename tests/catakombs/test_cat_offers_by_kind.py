@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from offer_promises import CheckingFind, words
+from offer_promises import CheckingFind, played_through, words
 
-from dungeon_tui.ai.controllers import mixed_controllers
 from dungeon_tui.batch import game_seed
 from dungeon_tui.engine import game as engine
 from dungeon_tui.engine.game import Action, Decision, Game, LazyDecision
@@ -56,13 +55,7 @@ PLAYS = {"ai": ({}, 0, False), "mixed-options-0": (OPTIONS, 0, True), "mixed-opt
 def played(quest: str, play: str, wrap: Any) -> tuple[Game, Any]:
     """A game of `quest` played by the AI or mixed players (PLAYS) through `wrap`, the checker."""
     extra, i, mixed = PLAYS[play]
-    seed = game_seed(7, i)
-    game = GAME.new_game({"adventure": quest, **extra}, seed)
-    game.keep_events = False
-    checking = wrap(mixed_controllers(GAME, seed ^ 0xF022, GAME.invariants().shun) if mixed
-                    else GAME.ai_controllers())
-    game.run({"*": checking})
-    return game, checking
+    return played_through(GAME, {"adventure": quest, **extra}, game_seed(7, i), mixed, wrap)
 
 
 @pytest.mark.parametrize("play", list(PLAYS))

@@ -186,7 +186,7 @@ def test_bfs_ring_by_ring_finds_the_queues_counts_and_parents_and_walks_keep_the
 
 
 def test_steps_from_several_starts_is_spread_over_the_neighbours_in_the_same_order():
-    from dungeon_tui.engine.grid import spread
+    from dungeon_tui.engine.spreading import spread
     for seed in range(12):
         g, squares, r = random_map(seed, "both")
         starts = r.sample(squares, 3)
@@ -208,7 +208,7 @@ def test_bfs_no_further_than_most_steps_is_the_whole_walk_cut_short():
 
 
 def test_spreading_as_far_as_asked_gives_the_whole_searchs_steps():
-    from dungeon_tui.engine.grid import Spreading
+    from dungeon_tui.engine.spreading import Spreading
     for seed in range(12):
         g, squares, r = random_map(seed, "either")
         starts = r.sample(squares, 2)

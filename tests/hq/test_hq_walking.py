@@ -3,7 +3,7 @@ parents of the whole breadth-first search, wherever the game stands."""
 from __future__ import annotations
 
 from dungeon_tui.batch import game_seed
-from dungeon_tui.engine.grid import path_back
+from dungeon_tui.engine.spreading import path_back
 from dungeon_tui.rulesets.heroquest.ai.walking import Walk, nearest, within
 from dungeon_tui.rulesets.heroquest.game import GAME
 from dungeon_tui.rulesets.heroquest.heroes import hero_path_avoid

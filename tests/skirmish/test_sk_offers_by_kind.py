@@ -11,9 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from offer_promises import CheckingFind, words
+from offer_promises import CheckingFind, played_through, words
 
-from dungeon_tui.ai.controllers import mixed_controllers
 from dungeon_tui.batch import game_seed
 from dungeon_tui.engine import game as engine
 from dungeon_tui.engine.game import Action, Decision, Game, LazyDecision
@@ -55,13 +54,7 @@ PLAYS = {"ai": False, "mixed": True}
 
 
 def played(scenario: str, play: str, wrap: Any) -> tuple[Game, Any]:
-    seed = game_seed(5, 0)
-    game = GAME.new_game({"adventure": scenario}, seed)
-    game.keep_events = False
-    checking = wrap(mixed_controllers(GAME, seed ^ 0xF022, GAME.invariants().shun) if PLAYS[play]
-                    else GAME.ai_controllers())
-    game.run({"*": checking})
-    return game, checking
+    return played_through(GAME, {"adventure": scenario}, game_seed(5, 0), PLAYS[play], wrap)
 
 
 @pytest.mark.parametrize("play", list(PLAYS))

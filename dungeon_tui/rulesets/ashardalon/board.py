@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...engine.grid import Spreading, Sq
+from ...engine.grid import Sq
+from ...engine.spreading import Spreading
 from .geometry import Cell, Layout, cell_of
 from .state import Figure, State, squares_of
 from . import geometry, marks, tile_names

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ...engine.grid import Grid, Sq, edge, spread
+from ...engine.grid import Grid, Sq, edge
+from ...engine.spreading import spread
 
 Cell = tuple[int, int]
 SIDES = ("N", "E", "S", "W")

@@ -5,7 +5,8 @@ from itertools import islice
 from typing import Any
 
 from ...engine.game import Game
-from ...engine.grid import Grid, Spreading, Sq, path_back
+from ...engine.grid import Grid, Sq
+from ...engine.spreading import Spreading, path_back
 from . import board, combat
 from .state import Figure, State, squares_of
 

@@ -2,10 +2,10 @@
 the stairway; the two kinds of sight (§5.3) and what seeing reveals (§5.4)."""
 from __future__ import annotations
 
-import pickle
 from collections.abc import Callable
 from typing import Any
 
+from ...engine.game import freeze_state, thaw_state
 from ...engine.grid import Grid, Sq, edge
 from .state import ALIVE, HERO, State
 
@@ -90,7 +90,7 @@ def build_grid(state: State, content: Any) -> Grid:
 def starting_grid(state: State, content: Any) -> Grid:
     """`build_grid` for a quest as it starts, made once a process: its sight bits, worked out
     from every square of the board, cost more than a short replay's every hero step.  Each
-    game gets its own copy (pickled, as a keyframe keeps it: the bits go along, the caches
+    game gets its own copy (frozen and thawed, as a keyframe keeps it: the bits go along, the caches
     start empty); the key is everything `build_grid` reads of the state."""
     key = (id(content), state.quest, tuple(map(tuple, state.blocked)), tuple(sorted(state.doors.items())),
            tuple(state.secret_found))
@@ -102,8 +102,8 @@ def starting_grid(state: State, content: Any) -> Grid:
             grid.in_sight(start, ())  # makes the sight bits the first look would make
         if len(_STARTING_GRIDS) > 100:
             _STARTING_GRIDS.clear()
-        kept = _STARTING_GRIDS[key] = (content, pickle.dumps(grid, pickle.HIGHEST_PROTOCOL))
-    grid = pickle.loads(kept[1])
+        kept = _STARTING_GRIDS[key] = (content, freeze_state(grid))
+    grid = thaw_state(kept[1])
     assert isinstance(grid, Grid)
     return grid
 

@@ -9,7 +9,8 @@ from typing import Any
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Game, LazyDecision, Procedure
-from ...engine.grid import DIR_NAMES, DIRS4, Sq, path_back
+from ...engine.grid import DIR_NAMES, DIRS4, Sq
+from ...engine.spreading import path_back
 from . import board, magic, relics, searching, traps
 from .asking import ask
 from .combat import item, strike, weapon_of

@@ -7,7 +7,8 @@ from typing import Any
 
 from ...engine.dice import roll, roll_event
 from ...engine.game import DUNGEON, Action, Game, Procedure
-from ...engine.grid import DIRS4, Spreading, Sq
+from ...engine.grid import DIRS4, Sq
+from ...engine.spreading import Spreading
 from . import board, dread, magic
 from .asking import ask
 from .combat import strike

@@ -9,7 +9,8 @@ from typing import Any
 
 from ....engine import tactics
 from ....engine.game import Decision, Game
-from ....engine.grid import DIRS4, Sq, path_back
+from ....engine.grid import DIRS4, Sq
+from ....engine.spreading import path_back
 from .. import board
 from .. import monsters as mon
 from ..combat import defend_dice

@@ -7,7 +7,7 @@ from typing import Any
 
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, thaw
-from ....engine.grid import path_back
+from ....engine.spreading import path_back
 from .. import magic
 from ..combat import item as combat_item
 from ..heroes import hero_path_avoid, may_stop

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, ItemsView, Iterator, Mapping
 from itertools import islice
 
-from ....engine.grid import Grid, Spreading, Sq
+from ....engine.grid import Grid, Sq
+from ....engine.spreading import Spreading
 
 # How many (start, avoid) walks one map keeps: a round's heroes and their few steps back.
 KEPT = 16
