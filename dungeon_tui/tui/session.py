@@ -284,7 +284,7 @@ def new_session(game_id: str, setup: dict[str, Any], seed: int, player: str = "P
 
 def load_session(path: Path) -> Session:
     from ..rulesets import game_from_record as make_game
-    from ..engine import record
+    from ..engine import collector, record
 
     def undoable(r: record.RecordModel) -> Game:
         # A replayed game keeps keyframes near its end only (undo and the cache need no more;
@@ -293,8 +293,11 @@ def load_session(path: Path) -> Session:
         game.keep_keyframes = True
         game.keyframe_gap = max(UNDO_KEYFRAME_GAP, len(r.decisions) - 4 * UNDO_KEYFRAME_GAP)
         return game
-    rec = record.read(path)  # both pause the collector while they make a long game's objects
-    game = record.load(rec, undoable)
+    # Read and load each pause the collector; paused across both too, or its first pass after
+    # the read walks every object the record made (measured: 20 ms more on 5,000 decisions).
+    with collector.paused():
+        rec = record.read(path)
+        game = record.load(rec, undoable)
     owners = dict(rec.meta.get("owners") or {})
     if not owners:
         owners = {seat: "Player" for seat in game.ruleset.seats(game.state) if seat.startswith("hero:")}
