@@ -35,11 +35,12 @@ def test_ai_games_end_and_replay_to_the_same_hash(adventure, heroes):
 @pytest.mark.parametrize("adventure", ["the_closed_doors", "sneaky_endeavor"])
 def test_a_new_layout_keeps_only_neighbours_a_fresh_one_would_find(adventure):
     """Each new layout (a tile placed, a door opened) takes over the old grid's neighbours
-    where nothing around them changed: every one it took over is what the map built afresh
-    finds, through whole AI games with tiles placed and doors opened."""
+    where nothing around them changed, and the old squares when it only adds tiles: every
+    neighbour it took over is what the map built afresh finds, and so are its squares, walls
+    and doors, through whole AI games with tiles placed and doors opened."""
     from dungeon_tui.rulesets.ashardalon import geometry
     ctl = get("ashardalon").ai_controllers()
-    layouts = taken_over = 0
+    layouts = taken_over = grown = 0
     for seed in range(3):
         game = GAME.new_game({"adventure": adventure, "heroes": ["quinn", "vistra", "keyleth"]}, seed)
         game.keep_events = False
@@ -53,10 +54,17 @@ def test_a_new_layout_keeps_only_neighbours_a_fresh_one_would_find(adventure):
             layouts += 1
             kept = dict(lay.grid._near)
             taken_over += len(kept)
-            fresh = geometry.build(GAME.content().tiles, game.state.tiles, list(game.state.doors)).grid
+            afresh = geometry.build(GAME.content().tiles, game.state.tiles, list(game.state.doors))
+            fresh = afresh.grid
             assert all(found == fresh.neighbours(sq) for sq, found in kept.items())
+            # Its squares laid on the old ones and its walls and doors are the map's built afresh.
+            assert list(lay.terrain.items()) == list(afresh.terrain.items())
+            assert lay.grid.terrain == fresh.terrain and lay.grid.region == fresh.region
+            assert lay.grid.walls == fresh.walls and list(lay.grid.doors.items()) == list(fresh.doors.items())
+            assert lay.looks == afresh.looks and lay.shut == afresh.shut
+            grown += lay.laid[:-1] == seen.laid[:len(lay.laid) - 1] and len(lay.laid) > len(seen.laid)
             # Ask every square so the next layout has neighbours to take over.
             for sq in lay.terrain:
                 lay.grid.neighbours(sq)
             seen = lay
-    assert layouts > 10 and taken_over > 1000
+    assert layouts > 10 and taken_over > 1000 and grown > 10

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ...engine.grid import Grid, Sq, edge
+from ...engine.grid import Edge, Grid, Sq, edge
 from ...engine.spreading import spread
 
 Cell = tuple[int, int]
@@ -138,6 +138,13 @@ class Layout:
     looks: dict[Cell, Any] = field(default_factory=dict)
     # The cells each cell joins, as asked (a layout never changes: a new one is made).
     _joined: dict[Cell, list[Cell]] = field(default_factory=dict, repr=False, compare=False)
+    # Each placed tile as (tile, entry cell, turn), in order: what the squares were laid from.
+    laid: tuple[tuple[str, Cell, int], ...] = ()
+    # The closed doors as (cell, side), read without making their keys again.
+    shut: set[tuple[Cell, str]] = field(default_factory=set, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.shut = {parse_door(k) for k in self.closed_doors}
 
     def placed(self, cell: Cell) -> bool:
         return cell in self.cell_tile
@@ -146,9 +153,7 @@ class Layout:
         """Open in the tile's shape and not shut by a door token on either face."""
         if side not in self.open_sides.get(cell, ()):
             return False
-        other = beyond(cell, side)
-        return door_key(cell, side) not in self.closed_doors and \
-            door_key(other, OPPOSITE[side]) not in self.closed_doors
+        return (cell, side) not in self.shut and (beyond(cell, side), OPPOSITE[side]) not in self.shut
 
     def connected(self, a: Cell, side: str) -> bool:
         b = beyond(a, side)
@@ -210,51 +215,98 @@ class Layout:
 def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str],
           before: Layout | None = None) -> Layout:
     """The layout of the placed tiles; `before`, the layout this one replaces (a tile more, a
-    door opened), lends its grid's neighbours where nothing around them changed."""
-    terrain: dict[Sq, str] = {}
+    door opened), lends its squares when its tiles are the first of these (so only the new
+    tiles are laid) and its grid's neighbours where nothing around them changed."""
+    laid = tuple((p.tile, p.cells[0], p.rot) for p in placed)
     cell_tile: dict[Cell, int] = {}
     open_sides: dict[Cell, list[str]] = {}
     for k, p in enumerate(placed):
-        terrain.update(_tile_squares(tiles_file, p.tile, p.cells[0], p.rot))
         for c in p.cells:
             cell_tile[c] = k
             open_sides[c] = p.open_sides[c]
-    lay = Layout(terrain, cell_tile, open_sides, set(closed_doors), Grid(region_walls=False))
+    lay = Layout({}, cell_tile, open_sides, set(closed_doors), Grid(region_walls=False), laid=laid)
     g = lay.grid
     g.impassable = frozenset({ROCK})
     g.step_corner = "either"  # [H D27] one wall-clear L-path is enough for a diagonal
-    # Straight into the map, which is told it changed once, at the end (`Grid.changed`).
-    names: dict[Cell, str] = {}
-    for sq, ch in sorted(terrain.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        g.terrain[sq] = ch
-        c = (sq[0] // 4, sq[1] // 4)
-        name = names.get(c)
-        if name is None:
-            name = names[c] = f"{c[0]},{c[1]}"
-        g.region[sq] = name
+    # The squares: the tiles `before` laid already, then each new one (a grid's squares are
+    # looked up, never listed in order, so the order they went in is of no account).
+    kept = 0
+    if before is not None and before.laid == laid[:len(before.laid)]:
+        kept = len(before.laid)
+        lay.terrain.update(before.terrain)
+        g.terrain.update(before.grid.terrain)
+        g.region.update(before.grid.region)
+    for tile, entry, rot in laid[kept:]:
+        squares = _tile_squares(tiles_file, tile, entry, rot)
+        lay.terrain.update(squares)
+        g.terrain.update(squares)
+        g.region.update(_regions(squares))
     # Closed sides are full edge walls; door tokens are closed doors on open sides.
-    for c in sorted(cell_tile, key=lambda c: (c[1], c[0])):
+    shut = lay.shut
+    for c in sorted(cell_tile, key=_reading):
         p = placed[cell_tile[c]]
+        here = cell_tile[c]
         sides: list[bool | None] = []
         for s in SIDES:
-            other = beyond(c, s)
-            if other in cell_tile and cell_tile[other] == cell_tile[c]:
+            other = (c[0] + STEP[s][0], c[1] + STEP[s][1])
+            if cell_tile.get(other) == here:
                 sides.append(None)
-                continue
-            door = _door_between(lay, c, s)
-            sides.append(door)
-            for sq in side_squares(c, s):
-                if door:
-                    g.doors[edge(sq, across(sq, s))] = "closed"
-                elif s not in open_sides[c]:  # the neighbour's own closed side walls it from there
-                    g.walls.add(edge(sq, across(sq, s)))
+            else:
+                sides.append((c, s) in shut or (other, OPPOSITE[s]) in shut)
         # Its squares (the tile, its turn and where it lies), its open sides, and on each side
         # the same tile going on (None) or whether a door stands there.
-        lay.looks[c] = (p.tile, p.rot, p.cells[0], tuple(open_sides[c]), tuple(sides))
+        look = lay.looks[c] = (p.tile, p.rot, p.cells[0], tuple(open_sides[c]), tuple(sides))
+        walls, doors = _edges(c, look[3], look[4])
+        g.walls.update(walls)
+        for e in doors:
+            g.doors[e] = "closed"
     g.changed()
     if before is not None:
         _keep_neighbours(before, lay)
     return lay
+
+
+def _reading(c: Cell) -> tuple[int, int]:
+    return (c[1], c[0])
+
+
+# (cell, its open sides, its sides as `build` reads them) -> (the edges walled, the edges a
+# closed door stands on), in the order `build` adds them: the same few cells are laid again at
+# every tile and door.
+_EDGES: dict[tuple[Cell, tuple[str, ...], tuple[bool | None, ...]], tuple[list[Edge], list[Edge]]] = {}
+
+
+def _edges(c: Cell, opened: tuple[str, ...], sides: tuple[bool | None, ...]) -> tuple[list[Edge], list[Edge]]:
+    key = (c, opened, sides)
+    found = _EDGES.get(key)
+    if found is None:
+        walls: list[Edge] = []
+        doors: list[Edge] = []
+        for s, door in zip(SIDES, sides):
+            if door is None:
+                continue
+            for sq in side_squares(c, s):
+                if door:
+                    doors.append(edge(sq, across(sq, s)))
+                elif s not in opened:  # the neighbour's own closed side walls it from there
+                    walls.append(edge(sq, across(sq, s)))
+        if len(_EDGES) > 4096:  # many games in one process: start again
+            _EDGES.clear()
+        found = _EDGES[key] = (walls, doors)
+    return found
+
+
+# A tile's squares -> each square's region (its cell, "i,j"), kept beside `_LAID`'s squares.
+_REGIONS: dict[int, tuple[dict[Sq, str], dict[Sq, str]]] = {}
+
+
+def _regions(squares: dict[Sq, str]) -> dict[Sq, str]:
+    kept = _REGIONS.get(id(squares))
+    if kept is None or kept[0] is not squares:
+        if len(_REGIONS) > 1024:
+            _REGIONS.clear()
+        kept = _REGIONS[id(squares)] = (squares, {sq: f"{sq[0] // 4},{sq[1] // 4}" for sq in squares})
+    return kept[1]
 
 
 # (tile, entry cell, turn) -> (the tiles file, that tile's squares laid there): every layout lays
@@ -293,7 +345,3 @@ def _keep_neighbours(before: Layout, after: Layout) -> None:
         ys = range(cy - (y % 4 == 0), cy + (y % 4 == 3) + 1)
         return all((i, j) not in changed for j in ys for i in xs)
     after.grid.keep_neighbours(before.grid, same)
-
-
-def _door_between(lay: Layout, c: Cell, s: str) -> bool:
-    return door_key(c, s) in lay.closed_doors or door_key(beyond(c, s), OPPOSITE[s]) in lay.closed_doors
