@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ash_scenario import _G, Picks, add_tile, dungeon, events, monster, rolls, run
 
-from dungeon_tui.rulesets.ashardalon import board, combat, heroes
+from dungeon_tui.rulesets.ashardalon import board, combat, heroes, movement
 from dungeon_tui.rulesets.ashardalon.arrivals import claim_leap_square
 from dungeon_tui.rulesets.ashardalon.dungeon import activate_marker
 from dungeon_tui.rulesets.ashardalon.encounters import (
@@ -39,7 +39,7 @@ def test_cage_minus_two_ac_no_move_and_an_attack_slot_on_the_tile_opens_it():
     run(s, encounter, [])
     tarak, quinn, vistra = (s.figures[h] for h in ("tarak", "quinn", "vistra"))
     assert tarak.curses == ["cage"] and combat.hero_ac(_G(s), tarak) == (12, {"cage": -2})
-    assert heroes.walks(_G(s), tarak) == {}
+    assert movement.walks(_G(s), tarak) == {}
     g = _G(s)
     assert [(x.kind, x.get("other")) for x in slot_options(g, tarak, "hero:tarak")] == [("open_cage", "tarak")]
     assert [(x.kind, x.get("other")) for x in slot_options(g, quinn, "hero:quinn")] == [("open_cage", "tarak")]

@@ -25,6 +25,9 @@ def lay(s: State) -> Layout:
 
 
 def cells_of(figure: Figure) -> list[Cell]:
+    pos = figure.pos
+    if pos is not None and figure.flags.get("size", 1) != 2:  # one square: one cell
+        return [(pos[0] // 4, pos[1] // 4)]
     return sorted({cell_of(q) for q in squares_of(figure)}, key=lambda c: (c[1], c[0]))
 
 
@@ -120,6 +123,8 @@ def called(s: State, figure: Figure, *more: str) -> str:
     """A figure's name as a choice or the log says it, with its map mark when another figure
     of that name is on the board ("Legion Devil (l3)"); `more` goes in the same brackets."""
     alike = any(o is not figure and o.on_board and o.name == figure.name for o in s.figures.values())
+    if not alike:  # the mark goes unsaid
+        return marks.told_apart(figure.name, "", alike, *more)
     kin = [o.id for o in s.figures.values() if o.kind == figure.kind and o.side == figure.side]
     return marks.told_apart(figure.name, marks.mark(figure.side, figure.kind, figure.id, figure.name, kin), alike,
                             *more)

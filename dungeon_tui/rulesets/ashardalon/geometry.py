@@ -171,21 +171,27 @@ class Layout:
 
     def tile_distances(self, starts: Iterable[Cell]) -> dict[Cell, int]:
         """Fewest hops from any start cell to every reachable placed cell."""
-        firsts = tuple(c for c in sorted(set(starts), key=lambda c: (c[1], c[0])) if c in self.cell_tile)
-        # Kept with the layout, which is made afresh whenever a tile or a door changes it.
-        found: dict[Cell, int] | None = self.grid.memo.get(("tiles", firsts))
+        # Kept with the layout, which is made afresh whenever a tile or a door changes it: by
+        # the starts as asked (a figure's cells, most often), and by the search they come to.
+        memo = self.grid.memo
+        asked = ("tiles asked", starts if type(starts) is tuple else tuple(starts))
+        found: dict[Cell, int] | None = memo.get(asked)
         if found is None:
-            found = self.grid.memo[("tiles", firsts)] = spread(firsts, self.tile_neighbours)
+            firsts = tuple(c for c in sorted(set(asked[1]), key=_reading) if c in self.cell_tile)
+            found = memo.get(("tiles", firsts))
+            if found is None:
+                found = memo[("tiles", firsts)] = spread(firsts, self.tile_neighbours)
+            memo[asked] = found
         return found
 
     def unexplored_edges(self) -> list[tuple[Cell, str]]:
         """Open sides without a door whose neighbour cell is empty, by cell (j, i) then N E S W."""
-        out = []
-        for c in sorted(self.cell_tile, key=lambda c: (c[1], c[0])):
-            for s in SIDES:
-                if beyond(c, s) not in self.cell_tile and self.side_open(c, s):
-                    out.append((c, s))
-        return out
+        kept: list[tuple[Cell, str]] | None = self.grid.memo.get("unexplored edges")  # the layout's own
+        if kept is None:
+            kept = self.grid.memo["unexplored edges"] = [
+                (c, s) for c in sorted(self.cell_tile, key=_reading) for s in SIDES
+                if beyond(c, s) not in self.cell_tile and self.side_open(c, s)]
+        return list(kept)
 
     def scorch(self, cell: Cell) -> Sq | None:
         for sq in cell_squares(cell):

@@ -17,7 +17,7 @@ from .items import card_options, offering
 from .items import options as item_opts
 from .items import use
 from .levels import level_up_offer
-from .movement import can_walk, walks
+from .movement import can_walk, ends, path_to
 from .state import Figure, State
 from ...engine.words import counted
 
@@ -75,10 +75,10 @@ def phase_choice(game: Game, h: Figure, done: list[str]) -> tuple[LazyDecision, 
     s: State = game.state
     seat = s.seat_of[h.id]
     may_move, may_attack = slots_open(h, done)
-    reach = kept(lambda: walks(game, h) if may_move else {})
+    reach = kept(lambda: ends(game, h) if may_move else {})
 
     def move_to(sq: Sq) -> Action:
-        n = len(reach()[sq])
+        n = reach()[sq]
         return Action.make(seat, "move", text=f"Move to {sq[0]},{sq[1]} ({n} step{'s' * (n > 1)})", hero=h.id,
                            to=list(sq))
 
@@ -167,7 +167,7 @@ def hero_phase(game: Game, h: Figure) -> Procedure:
             return
         if a.kind == "move":
             done.append("move")
-            yield from walk(game, h, walks(game, h)[tuple(a.get("to"))])
+            yield from walk(game, h, path_to(game, h, tuple(a.get("to"))))
         elif a.kind == "attack":
             done.append("attack")
             yield from powers.attack_with(game, h, a)

@@ -1,6 +1,7 @@
 """How far a hero moves in one move slot, and where to (spec §5.2)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
@@ -19,9 +20,45 @@ def walks(game: Game, hero: Figure, steps: int | None = None) -> dict[Sq, list[S
     """Where one move slot can end, each with its path: up to speed (or `steps`) steps, never
     through a monster or villager, past heroes but not ending on one (§5.2).  A hero who took
     the dwarven hammer's still-footed bonus may not move this phase."""
+    found = _reach(game, hero, steps)
+    if found is None:
+        return {}
+    if found.paths is None:
+        found.paths = {q: path_back(found.parent, found.at, q)[1:] for q in found.ends}
+    return found.paths
+
+
+def ends(game: Game, hero: Figure) -> dict[Sq, int]:
+    """`walks`' squares with the steps to each, without their paths (a replayed move asks one)."""
+    found = _reach(game, hero, None)
+    return {} if found is None else found.ends
+
+
+def path_to(game: Game, hero: Figure, sq: Sq) -> list[Sq]:
+    """`walks(game, hero)[sq]`: the one path."""
+    found = _reach(game, hero, None)
+    if found is None or sq not in found.ends:
+        raise KeyError(sq)
+    if found.paths is not None:
+        return found.paths[sq]
+    return path_back(found.parent, found.at, sq)[1:]
+
+
+@dataclass(slots=True)
+class _Reach:
+    """A hero's walks as kept: where he may end and in how many steps, the search's parents,
+    and the paths once someone asks for all of them."""
+
+    at: Sq
+    ends: dict[Sq, int]
+    parent: dict[Sq, Sq]
+    paths: dict[Sq, list[Sq]] | None = None
+
+
+def _reach(game: Game, hero: Figure, steps: int | None) -> _Reach | None:
     terms = _terms(game, hero, steps)
     if terms is None:
-        return {}
+        return None
     g, kept, key = terms
     found = kept.get(key)
     if found is None:
@@ -29,8 +66,7 @@ def walks(game: Game, hero: Figure, steps: int | None = None) -> dict[Sq, list[S
             del kept[next(iter(kept))]
         at, n, blocked, heroes = key
         dist, parent = g.bfs(at, avoid=blocked, most=n)  # no further than he may go
-        found = kept[key] = {q: path_back(parent, at, q)[1:] for q, d in dist.items()
-                             if 0 < d <= n and q not in heroes}
+        found = kept[key] = _Reach(at, {q: d for q, d in dist.items() if 0 < d <= n and q not in heroes}, parent)
     return found
 
 
@@ -43,7 +79,7 @@ def can_walk(game: Game, hero: Figure) -> bool:
     g, kept, key = terms
     found = kept.get(key)
     if found is not None:
-        return bool(found)
+        return bool(found.ends)
     at, n, blocked, heroes = key
     rings = Spreading(g, (at,), blocked)
     seen = 1
@@ -57,7 +93,7 @@ def can_walk(game: Game, hero: Figure) -> bool:
     return False
 
 
-def _terms(game: Game, hero: Figure, steps: int | None) -> tuple[Grid, dict[Any, dict[Sq, list[Sq]]], Any] | None:
+def _terms(game: Game, hero: Figure, steps: int | None) -> tuple[Grid, dict[Any, _Reach], Any] | None:
     """What a hero's walks depend on (None: he may not move), with where they are kept."""
     s: State = game.state
     if not hero.on_board or "cage" in hero.curses or hero.flags.get("no_move"):
