@@ -40,7 +40,7 @@ def test_a_new_layout_keeps_only_neighbours_a_fresh_one_would_find(adventure):
     and doors, through whole AI games with tiles placed and doors opened."""
     from dungeon_tui.rulesets.ashardalon import geometry
     ctl = get("ashardalon").ai_controllers()
-    layouts = taken_over = grown = 0
+    layouts = taken_over = grown = joined = 0
     for seed in range(3):
         game = GAME.new_game({"adventure": adventure, "heroes": ["quinn", "vistra", "keyleth"]}, seed)
         game.keep_events = False
@@ -62,9 +62,14 @@ def test_a_new_layout_keeps_only_neighbours_a_fresh_one_would_find(adventure):
             assert lay.grid.terrain == fresh.terrain and lay.grid.region == fresh.region
             assert lay.grid.walls == fresh.walls and list(lay.grid.doors.items()) == list(fresh.doors.items())
             assert lay.looks == afresh.looks and lay.shut == afresh.shut
+            # The tiles each tile joins, taken over or found: as the map built afresh finds them.
+            assert all(found == afresh.tile_neighbours(c) for c, found in lay._joined.items())
+            joined += len(lay._joined)
+            for c in lay.cell_tile:
+                lay.tile_neighbours(c)
             grown += lay.laid[:-1] == seen.laid[:len(lay.laid) - 1] and len(lay.laid) > len(seen.laid)
             # Ask every square so the next layout has neighbours to take over.
             for sq in lay.terrain:
                 lay.grid.neighbours(sq)
             seen = lay
-    assert layouts > 10 and taken_over > 1000 and grown > 10
+    assert layouts > 10 and taken_over > 1000 and grown > 10 and joined > 100

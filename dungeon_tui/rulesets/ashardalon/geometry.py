@@ -102,17 +102,11 @@ def parse_door(key: str) -> tuple[Cell, str]:
 
 
 def lay_out(tiles_file: Any, tile_id: str, entry: Cell, rot: int) -> tuple[PlacedTile, dict[Sq, str]]:
-    """A tile turned `rot` with its entry cell at `entry`: the placed record and its squares."""
+    """A tile turned `rot` with its entry cell at `entry`: the placed record and its squares
+    (shared with every layout that lays it so: read them, never change them)."""
     t = tiles_file.tiles[tile_id]
-    rows = rotate_rows(list(tiles_file.templates[t.template].rows), rot)
-    cells = [entry]
-    if t.cells == 2:
-        # The second half lies beyond the entry half, away from the side the tile joins.
-        away = turn_side("N", rot)
-        cells.append(beyond(entry, away))
-    x0 = 4 * min(c[0] for c in cells)
-    y0 = 4 * min(c[1] for c in cells)
-    squares = {(x0 + x, y0 + y): ch for y, row in enumerate(rows) for x, ch in enumerate(row)}
+    cells = _cells(t, entry, rot)
+    squares = _tile_squares(tiles_file, tile_id, entry, rot)
     shape = [turn_side(s, rot) for s in tiles_file.shapes[t.shape]]
     open_sides: dict[Cell, list[str]] = {}
     for c in cells:
@@ -123,6 +117,24 @@ def lay_out(tiles_file: Any, tile_id: str, entry: Cell, rot: int) -> tuple[Place
         open_sides[c] = [s for s in SIDES if s in sides]
     doors = [door_key(entry, turn_side(s, rot)) for s in t.doors] if t.cells == 1 else []
     return PlacedTile(tile_id, cells, rot, t.triangle, open_sides, doors), squares
+
+
+def _cells(t: Any, entry: Cell, rot: int) -> list[Cell]:
+    cells = [entry]
+    if t.cells == 2:
+        # The second half lies beyond the entry half, away from the side the tile joins.
+        away = turn_side("N", rot)
+        cells.append(beyond(entry, away))
+    return cells
+
+
+def _squares(tiles_file: Any, tile_id: str, entry: Cell, rot: int) -> dict[Sq, str]:
+    t = tiles_file.tiles[tile_id]
+    rows = rotate_rows(list(tiles_file.templates[t.template].rows), rot)
+    cells = _cells(t, entry, rot)
+    x0 = 4 * min(c[0] for c in cells)
+    y0 = 4 * min(c[1] for c in cells)
+    return {(x0 + x, y0 + y): ch for y, row in enumerate(rows) for x, ch in enumerate(row)}
 
 
 @dataclass
@@ -321,13 +333,13 @@ _LAID: dict[tuple[str, Cell, int], tuple[Any, dict[Sq, str]]] = {}
 
 
 def _tile_squares(tiles_file: Any, tile: str, entry: Cell, rot: int) -> dict[Sq, str]:
-    """`lay_out`'s squares (read them, never change them)."""
+    """A tile's squares laid there (read them, never change them)."""
     key = (tile, entry, rot)
     kept = _LAID.get(key)
     if kept is None or kept[0] is not tiles_file:
         if len(_LAID) > 1024:  # many games in one process: start again (a few MB at most)
             _LAID.clear()
-        kept = _LAID[key] = (tiles_file, lay_out(tiles_file, tile, entry, rot)[1])
+        kept = _LAID[key] = (tiles_file, _squares(tiles_file, tile, entry, rot))
     return kept[1]
 
 
@@ -351,3 +363,11 @@ def _keep_neighbours(before: Layout, after: Layout) -> None:
         ys = range(cy - (y % 4 == 0), cy + (y % 4 == 3) + 1)
         return all((i, j) not in changed for j in ys for i in xs)
     after.grid.keep_neighbours(before.grid, same)
+    # Which cells a cell joins depends on it and the four beside it alone (`connected`).
+    joined = after._joined
+    for c, found in before._joined.items():
+        if c not in changed and not any((c[0] + d[0], c[1] + d[1]) in changed for d in _STEPS):
+            joined[c] = found
+
+
+_STEPS = tuple(STEP[s] for s in SIDES)
