@@ -43,6 +43,14 @@ class Spreading:
             self.grow(self._steps + 1)
         return dist.get(sq, default)
 
+    def reach_any(self, targets: Collection[Sq]) -> dict[Sq, int]:
+        """Rings grown until one of `targets` is among them (or there is nowhere further to go):
+        the counts so far, which hold every target as near as the nearest one."""
+        dist = self.dist
+        while self._ring and not any(q in dist for q in targets):
+            self.grow(self._steps + 1)
+        return dist
+
     def grow(self, most: int = 1 << 30) -> dict[Sq, int]:
         """Every square up to `most` steps away (all there are by default): the counts so far."""
         dist, parent, avoid, can_enter = self.dist, self._parent, self._avoid, self._can_enter

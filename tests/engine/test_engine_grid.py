@@ -219,6 +219,24 @@ def test_spreading_as_far_as_asked_gives_the_whole_searchs_steps():
         assert list(lazy.grow().items()) == list(whole.items())
 
 
+def test_spreading_to_the_nearest_target_has_the_steps_of_every_target_as_near():
+    from dungeon_tui.engine.spreading import Spreading
+    for seed in range(12):
+        g, squares, r = random_map(seed, "either")
+        start = r.choice(squares)
+        whole = g.steps_from([start])
+        targets = [*r.sample(squares, 3), (40, 40)]  # one off the map, never reached
+        lazy = Spreading(g, [start])
+        if seed % 2:
+            lazy.grow(2)  # grown some way already
+        reached = lazy.reach_any(targets)
+        near = min((whole[q] for q in targets if q in whole), default=None)
+        assert {q: reached[q] for q in targets if q in reached} == \
+            {q: whole[q] for q in targets if q in whole and (near is None or whole[q] <= max(near, 2 * (seed % 2)))}
+        assert all(whole[q] == d for q, d in reached.items())
+        assert list(lazy.grow().items()) == list(whole.items())
+
+
 def test_changing_near_keeps_the_neighbours_far_from_the_change_and_finds_the_rest_afresh():
     g = block(4, 3, "a")
     everywhere = {sq: list(g.neighbours(sq)) for sq in sorted(g.terrain)}

@@ -122,7 +122,8 @@ def tile_label(s: State, cell: Cell) -> str:
 def called(s: State, figure: Figure, *more: str) -> str:
     """A figure's name as a choice or the log says it, with its map mark when another figure
     of that name is on the board ("Legion Devil (l3)"); `more` goes in the same brackets."""
-    alike = any(o is not figure and o.on_board and o.name == figure.name for o in s.figures.values())
+    name = figure.name
+    alike = any(o.name == name and o is not figure and o.on_board for o in s.figures.values())
     if not alike:  # the mark goes unsaid
         return marks.told_apart(figure.name, "", alike, *more)
     kin = [o.id for o in s.figures.values() if o.kind == figure.kind and o.side == figure.side]

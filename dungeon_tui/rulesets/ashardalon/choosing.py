@@ -73,11 +73,12 @@ def pick(game: Game, items: list[Any], key: Callable[[Any], Any], what: str, nam
 
 def closeness(s: State, me: Figure, pool: list[Figure]) -> tuple[list[Figure], dict[str, int]]:
     """Whom `closest` weighs, in the fixed order (never an invisible hero, §5.1), and how many
-    squares away each is."""
+    squares away each of the nearest is; the others are further and count as `board.FAR` (only
+    the nearest are picked or named: the search goes no further than they are)."""
     cands = fixed_order(s, [h for h in pool if not h.flags.get("invisible") and h.on_board])
     if not cands:
         return cands, {}
-    dist = board.square_distances(s, me)
+    dist = board.square_distances(s, me).reach_any([q for h in cands for q in squares_of(h)])
     return cands, {h.id: min((dist.get(q, board.FAR) for q in squares_of(h)), default=board.FAR) for h in cands}
 
 
