@@ -56,6 +56,11 @@ def square_distances(s: State, figure: Figure | Sq) -> Spreading:
 
 def adjacent(s: State, figure: Figure, g: Figure) -> bool:
     grid = lay(s).grid
+    a, b = figure.pos, g.pos
+    if a is None or b is None:
+        return False
+    if figure.flags.get("size", 1) != 2 and g.flags.get("size", 1) != 2:  # a square each (most are)
+        return b != a and b in grid.neighbours(a)
     mine = squares_of(figure)
     return any(q in grid.neighbours(p) for p in mine for q in squares_of(g) if q not in mine)
 
