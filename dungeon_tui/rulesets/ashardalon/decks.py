@@ -4,6 +4,7 @@ setup's `own_decks`) draw the Monster, Encounter and Treasure cards at the table
 seat then picks the card from those left, by name, instead of taking the app's top card."""
 from __future__ import annotations
 
+from functools import lru_cache
 
 from ...engine.dice import draw as draw_one, shuffled
 from ...engine.game import Game, Procedure
@@ -53,6 +54,7 @@ def put_on_top(s: State, deck: str, cards: list[str]) -> None:
     s.decks[deck] = list(cards) + s.decks.setdefault(deck, [])
 
 
+@lru_cache(maxsize=4096)  # asked of the same few dozen cards all game
 def kind_of(card: str) -> str:
     """A card instance id is its kind and copy number: grell#2 -> grell."""
     return card.split("#")[0]

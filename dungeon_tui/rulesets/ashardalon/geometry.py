@@ -217,9 +217,13 @@ class Layout:
     def placement_order(self, cell: Cell) -> list[Sq]:
         """The cell's floor squares from the scorch outward (the centre when it has none)
         [H D5, D26]; ties in reading order."""
-        anchor = self.scorch(cell)
-        cx, cy = (anchor[0], anchor[1]) if anchor else (4 * cell[0] + 1.5, 4 * cell[1] + 1.5)
-        return sorted(self.floor_squares(cell), key=lambda q: ((q[0] - cx) ** 2 + (q[1] - cy) ** 2, q[1], q[0]))
+        kept: list[Sq] | None = self.grid.memo.get(("placement", cell))  # the layout's own, asked often
+        if kept is None:
+            anchor = self.scorch(cell)
+            cx, cy = (anchor[0], anchor[1]) if anchor else (4 * cell[0] + 1.5, 4 * cell[1] + 1.5)
+            kept = self.grid.memo[("placement", cell)] = sorted(
+                self.floor_squares(cell), key=lambda q: ((q[0] - cx) ** 2 + (q[1] - cy) ** 2, q[1], q[0]))
+        return list(kept)
 
     def along_wall(self, sq: Sq) -> bool:
         """Whether a square shares a full edge with rock or an edge wall (walls_of_magma)."""
