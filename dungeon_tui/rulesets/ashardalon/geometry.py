@@ -354,18 +354,9 @@ def _keep_neighbours(before: Layout, after: Layout) -> None:
     and door, and working out every square's neighbours again was a quarter of a villain phase)."""
     old, new = before.looks.get, after.looks.get
     changed = {c for c in [*before.looks, *after.looks] if old(c) != new(c)}
-    near_changed = {(c[0] + dx, c[1] + dy) for c in changed for dy in (-1, 0, 1) for dx in (-1, 0, 1)}
-
-    def same(sq: Sq) -> bool:
-        x, y = sq
-        cx, cy = x // 4, y // 4
-        if (cx, cy) not in near_changed:  # nothing changed within a cell of it
-            return True
-        # The cells its 3x3 block of squares touches: its own, and the next one over where it
-        # lies on that edge of its cell (x - 1 and x + 1 fall in cells cx - 1 and cx + 1 just so).
-        xs = range(cx - (x % 4 == 0), cx + (x % 4 == 3) + 1)
-        ys = range(cy - (y % 4 == 0), cy + (y % 4 == 3) + 1)
-        return all((i, j) not in changed for j in ys for i in xs)
+    # The squares whose 3x3 block touches a changed cell: those within one square of it.
+    moved = {(x, y) for i, j in changed for y in range(4 * j - 1, 4 * j + 5) for x in range(4 * i - 1, 4 * i + 5)}
+    same = (before.grid.terrain.keys() - moved).__contains__  # asked of every square kept: no Python call
     after.grid.keep_neighbours(before.grid, same)
     # Which cells a cell joins depends on it and the four beside it alone (`connected`).
     joined = after._joined
