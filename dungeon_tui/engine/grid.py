@@ -216,6 +216,17 @@ class Grid:
             if sq not in near and same(sq):
                 near[sq] = found
 
+    def keep_neighbours_but(self, before: Grid, moved: Collection[Sq]) -> None:
+        """`keep_neighbours` for every square but those in `moved`: the same, and a plain copy
+        when this map has found no neighbours of its own yet (a map just built)."""
+        near = self._near
+        if near:
+            self.keep_neighbours(before, lambda sq: sq not in moved)
+            return
+        near.update(before._near)
+        for sq in near.keys() & moved:
+            del near[sq]
+
     @contextmanager
     def changing_near(self, around: Iterable[Sq]) -> Iterator[None]:
         """Changes made inside (squares added, doors set, links made) that touch only the squares

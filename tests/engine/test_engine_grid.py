@@ -237,6 +237,22 @@ def test_spreading_to_the_nearest_target_has_the_steps_of_every_target_as_near()
         assert list(lazy.grow().items()) == list(whole.items())
 
 
+def test_keep_neighbours_but_takes_over_every_square_but_those_named():
+    old = block(4, 3, "a")
+    for sq in sorted(old.terrain):
+        old.neighbours(sq)
+    moved = {(3, y) for y in range(3)} | {(9, 9)}  # one never asked
+    new = block(4, 3, "a")
+    new.keep_neighbours_but(old, moved)  # nothing found yet: a copy, less the moved
+    assert new._near == {sq: found for sq, found in old._near.items() if sq not in moved}
+    assert new._near[(0, 0)] is old._near[(0, 0)]
+    again = block(4, 3, "a")
+    mine = again.neighbours((1, 1))
+    again.keep_neighbours_but(old, moved)  # its own kept, the rest taken over
+    assert again._near[(1, 1)] is mine
+    assert again._near.keys() == new._near.keys()
+
+
 def test_changing_near_keeps_the_neighbours_far_from_the_change_and_finds_the_rest_afresh():
     g = block(4, 3, "a")
     everywhere = {sq: list(g.neighbours(sq)) for sq in sorted(g.terrain)}

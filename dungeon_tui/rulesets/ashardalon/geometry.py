@@ -356,8 +356,7 @@ def _keep_neighbours(before: Layout, after: Layout) -> None:
     changed = {c for c in [*before.looks, *after.looks] if old(c) != new(c)}
     # The squares whose 3x3 block touches a changed cell: those within one square of it.
     moved = {(x, y) for i, j in changed for y in range(4 * j - 1, 4 * j + 5) for x in range(4 * i - 1, 4 * i + 5)}
-    same = (before.grid.terrain.keys() - moved).__contains__  # asked of every square kept: no Python call
-    after.grid.keep_neighbours(before.grid, same)
+    after.grid.keep_neighbours_but(before.grid, moved)
     # Which cells a cell joins depends on it and the four beside it alone (`connected`).
     joined = after._joined
     for c, found in before._joined.items():
