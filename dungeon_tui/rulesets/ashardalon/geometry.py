@@ -304,7 +304,7 @@ def _edges(c: Cell, opened: tuple[str, ...], sides: tuple[bool | None, ...]) -> 
     if found is None:
         walls: list[Edge] = []
         doors: list[Edge] = []
-        for s, door in zip(SIDES, sides):
+        for s, door in zip(SIDES, sides, strict=True):
             if door is None:
                 continue
             for sq in side_squares(c, s):
