@@ -11,6 +11,7 @@ from .geometry import Layout, PlacedTile
 
 HERO, MONSTER, VILLAIN, VILLAGER, OBJECT = "hero", "monster", "villain", "villager", "object"
 FOES = (MONSTER, VILLAIN)  # what heroes attack (objects too, by tile attacks and choice)
+_TARGETS = (*FOES, OBJECT)
 
 
 @dataclass
@@ -122,8 +123,7 @@ class State:
 
     def targets(self) -> list[Figure]:
         """What a hero may attack: monsters, villains and objects on the board."""
-        return sorted((f for f in self.figures.values() if f.side in (*FOES, OBJECT) and f.on_board),
-                      key=lambda f: f.order)
+        return sorted((f for f in self.figures.values() if f.side in _TARGETS and f.on_board), key=lambda f: f.order)
 
     def villagers(self) -> list[Figure]:
         return sorted((f for f in self.figures.values() if f.side == VILLAGER and f.on_board), key=lambda f: f.order)
