@@ -168,18 +168,8 @@ def window(game: Game, phase: str) -> Procedure:
         # Nothing to fight: whatever he might cast waits for his own turn or the turn's end,
         # rather than asking before every other warrior's turn.
         return
-    types = SPELL_TYPES if phase == "W" else ("defence", "healing")
-    seat = s.seat_of[wiz.id]
     while wizard(s) is not None:
-        groups = cast_offers(game, wiz, types)
-        if not groups:
-            return
-        hold = Action.make(seat, "pass", text="the Wizard holds his power")
-        groups.append(Offers(_PASS, lambda hold=hold: [hold]))
-        # The power at hand is on the status line ("power 2+4": this turn's roll, then stored).
-        # Counted with the pass first: any cast at all makes two options, and he is asked.
-        decision, only = grouped_choice(seat, "Cast a spell now?", groups, {"figure": wiz.id, "window": phase},
-                                        (len(groups) - 1, *range(len(groups) - 1)))
+        decision, only = window_choice(game, wiz, phase)
         if only is not None:  # the pass alone: nothing worth casting
             return
         pick = yield decision
@@ -187,6 +177,21 @@ def window(game: Game, phase: str) -> Procedure:
             return
         yield from cast(game, wiz, pick)
         yield from settle(game)
+
+
+def window_choice(game: Game, wiz: Figure, phase: str) -> tuple[Decision, Action | None]:
+    """The window's decision (its casts, then the pass) and, when he has nothing to cast, the
+    pass as its only option: counted with the pass first, any cast at all makes two options."""
+    types = SPELL_TYPES if phase == "W" else ("defence", "healing")
+    seat = game.state.seat_of[wiz.id]
+    groups = cast_offers(game, wiz, types)
+    hold = Action.make(seat, "pass", text="the Wizard holds his power")
+    if not groups:
+        return Decision(seat, "Cast a spell now?", [hold]), hold
+    groups.append(Offers(_PASS, lambda: [hold]))
+    # The power at hand is on the status line ("power 2+4": this turn's roll, then stored).
+    return grouped_choice(seat, "Cast a spell now?", groups, {"figure": wiz.id, "window": phase},
+                          (len(groups) - 1, *range(len(groups) - 1)))
 
 
 def cast(game: Game, warrior: Figure, action: Action) -> Procedure:

@@ -1,6 +1,7 @@
 """The Warriors' Phase: each warrior escapes a pin, moves, then fights, shoots or acts."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.dice import natural_test, roll, roll_event
@@ -44,6 +45,28 @@ def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
     (D15): no step leads out of such a section again, so nothing beyond it is reached."""
     if warrior.pos is None:
         return {}
+    can_enter, step_ok = _move_limits(state, warrior)
+    reach = state.grid.reachable(warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
+    reach.pop(warrior.pos, None)
+    return reach
+
+
+def can_move(state: State, content: Any, warrior: Figure) -> bool:
+    """Whether `move_options` has any square, asking only his first steps: every square
+    reached is reached through one of them, so there is one exactly when a first step is
+    allowed and within his Move."""
+    if warrior.pos is None:
+        return False
+    can_enter, step_ok = _move_limits(state, warrior)
+    allowance = stats.move(content, warrior)
+    cost = step_cost(state)
+    here = warrior.pos
+    return any(can_enter(nb) and step_ok(here, nb) and (cost(here, nb) if cost else 1) <= allowance
+               for nb in state.grid.neighbours(here))
+
+
+def _move_limits(state: State, warrior: Figure) -> tuple[Callable[[Sq], bool], Callable[[Sq, Sq], bool]]:
+    """Where a move may step: (the squares he may enter, the steps he may take)."""
     occupied = state.occupied()
     region = state.grid.region
     sections = state.sections
@@ -56,10 +79,7 @@ def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
     def step_ok(a: Sq, b: Sq) -> bool:
         ra = region[a]
         return ra == home or sections[ra].entered or region[b] == ra
-
-    reach = state.grid.reachable(warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
-    reach.pop(warrior.pos, None)
-    return reach
+    return can_enter, step_ok
 
 
 
@@ -121,7 +141,8 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
             Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)]
             if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking else []),
         Offers(frozenset(("move",)), keys=lambda: sorted(move_options(s, c, warrior), key=lambda q: (q[1], q[0]))
-               if may_move else [], build=move_to, key_of=lambda a: a.get("to")),
+               if may_move else [], build=move_to, key_of=lambda a: a.get("to"),
+               some=lambda: may_move and can_move(s, c, warrior)),
         Offers(frozenset(("leave",)), leave),
         Offers(frozenset(("attack",)), attacks),
         Offers(frozenset(("shoot",)), shots),
