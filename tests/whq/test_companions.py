@@ -222,7 +222,7 @@ def test_a_monster_held_by_a_friend_reaches_only_beside_itself_and_a_free_one_wh
 
 
 def test_the_threats_kept_from_earlier_decisions_are_the_threats_worked_out_afresh():
-    """The expected blows a game's companions keep (by `blow_key`) give at every decision the
+    """The expected blows a game's companions keep (by `striker_key` and `struck_key`) give at every decision the
     very threats worked out from nothing, through hurts, spells, potions and pits."""
     from dungeon_tui.rulesets.warhammer_quest.ai.danger import danger_now, threats
     rs = get("warhammer-quest")

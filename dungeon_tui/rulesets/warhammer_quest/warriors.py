@@ -91,9 +91,13 @@ def entrance_exit_squares(state: State) -> list[Sq]:
     return []
 
 
-# The groups (see warrior_choice's order) a count reads first: the end is always there, so the
-# count asks only whether anything else is, cheapest first.
-_CHEAP_FIRST = (9, 0, 3, 1, 8, 5, 6, 7, 2, 4)
+def _cheap_first(casts: int) -> tuple[int, ...]:
+    """The groups (see warrior_choice's order, with `casts` groups of the Wizard's casts) a
+    count reads first: the end is always there, so the count asks only whether anything else
+    is, cheapest first: the end, escape, attacks, moves, the adventure's, the casts, items,
+    ropes, leaving, shots."""
+    n = casts
+    return (8 + n, 0, 3, 1, 7 + n, *range(5, 5 + n), 5 + n, 6 + n, 2, 4)
 
 
 def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | None]:
@@ -136,6 +140,8 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
                 for m in s.monsters() if m.active and m.pos and sees(s, warrior.pos, m.pos)
                 and _may_target(game, warrior, m)]
     free = not f.get("webbed")
+    # The Wizard's casts spell by spell: a replayed cast makes only its own spell's.
+    casts = magic.cast_offers(game, warrior) if free else []
     return grouped_choice(seat, f"{warrior.name}: your turn", [
         Offers(frozenset(("escape",)), lambda: [
             Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)]
@@ -146,13 +152,13 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
         Offers(frozenset(("leave",)), leave),
         Offers(frozenset(("attack",)), attacks),
         Offers(frozenset(("shoot",)), shots),
-        Offers(frozenset(("cast", "scroll")), lambda: magic.cast_options(game, warrior) if free else []),
+        *casts,
         Offers(frozenset(("use",)), lambda: items.options(game, warrior) if free else []),
         Offers(frozenset(("rope", "unbar")), lambda: hazards.options(game, warrior) if free else []),
         Offers(frozenset(("adventure",)), lambda: list(hooks_for(game).extra_options(game, warrior))),
         Offers(frozenset(("end",)), lambda: [
             Action.make(seat, "end", text=f"{warrior.name} ends his turn", who=warrior.id)]),
-    ], {"figure": warrior.id}, _CHEAP_FIRST)
+    ], {"figure": warrior.id}, _cheap_first(len(casts)))
 
 
 def _way_out_barred(state: State) -> bool:

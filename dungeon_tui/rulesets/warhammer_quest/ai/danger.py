@@ -11,7 +11,7 @@ from ....engine.grid import chebyshev
 from ..monster_strikes import valid_target
 from ..sight import sees
 from ..state import Figure, State
-from .odds import blow_key, monster_blow
+from .odds import monster_blow, struck_key, striker_key
 
 
 def is_archer(content: Any, monster: Figure) -> bool:
@@ -20,7 +20,7 @@ def is_archer(content: Any, monster: Figure) -> bool:
 
 def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None = None) -> dict[str, float]:
     """Expected Wounds each warrior takes in the next Monsters' Phase, if nothing changes.
-    `blows`: the expected blows already worked out in this game, by `blow_key`."""
+    `blows`: the expected blows already worked out in this game, by the pair's keys (`striker_key`, `struck_key`)."""
     heroes = s.heroes()
     targets = [w for w in heroes if valid_target(s, w, melee=False)]
     # those a blow may reach, in the same order (asked once here, not once per monster)
@@ -28,11 +28,13 @@ def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None =
     out = {w.id: 0.0 for w in heroes}
     neighbours = s.grid.neighbours
     known: dict[tuple[Any, ...], float] = {} if blows is None else blows
+    # Each figure's half of the key found once here, whoever it is paired with.
+    struck_keys = {w.id: struck_key(w) for w in targets}
 
-    def blow(m: Figure, w: Figure) -> float:
+    def blow(m: Figure, mkey: tuple[Any, ...], w: Figure) -> float:
         # Monsters of a kind strike alike unless a spell or a potion marks one apart, and a
         # warrior is struck alike until his flags or gear change: the key is all that counts.
-        key = blow_key(m, w)
+        key = (mkey, struck_keys[w.id])
         found = known.get(key)
         if found is None:
             found = known[key] = monster_blow(content, m, w)
@@ -43,17 +45,19 @@ def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None =
         beside = neighbours(m.pos)
         near = [w for w in struck if w.pos and w.pos in beside]  # grid.adjacent(m.pos, w.pos)
         if near:
+            mkey = striker_key(m)
             for w in near:
-                out[w.id] += blow(m, w) / len(near)
+                out[w.id] += blow(m, mkey, w) / len(near)
         elif is_archer(content, m):
             seen = [w for w in targets if sees(s, m.pos, w.pos)]
+            mkey = striker_key(m)
             for w in seen:
-                out[w.id] += blow(m, w) / len(seen)
+                out[w.id] += blow(m, mkey, w) / len(seen)
         elif struck:
             # A free monster runs at someone: count it, halved, on the nearest warrior it could reach.
             w = min(struck, key=lambda x: (chebyshev(x.square, m.square), x.id))
             if chebyshev(w.square, m.square) <= content.monsters[m.kind].move + 1:
-                out[w.id] += blow(m, w) / 2
+                out[w.id] += blow(m, striker_key(m), w) / 2
     return out
 
 
