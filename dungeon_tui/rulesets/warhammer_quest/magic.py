@@ -5,7 +5,7 @@ from typing import Any
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game, Procedure
-from ...engine.offers import Offers, grouped_choice, kept
+from ...engine.offers import kept
 from .combat import damage_monster
 from .rolls import dice_value
 from .sight import sees
@@ -115,17 +115,12 @@ def pay(game: Game, cost: int) -> str:
 
 def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYPES) -> list[Action]:
     """Spells of the given types the Wizard may cast now, each with its target (5.12)."""
-    return [a for group in cast_offers(game, warrior, types) if group.make is not None for a in group.make()]
-
-
-def cast_offers(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYPES) -> list[Offers]:
-    """`cast_options` in groups, in its order: each spell's casts, then the same casts paid by
-    the Deathstone, then the Hand of Death.  A replayed cast makes only the spell it names."""
     s: State = game.state
     c = game.content
     if warrior.id != "wizard" or wizard(s) is None:
         return []
     seat = s.seat_of[warrior.id]
+    out = []
     castable = [(sid, c.spells[sid], offer) for sid in s.spells if (offer := SPELLS[sid].offer) is not None
                 and c.spells[sid].type in types and affordable(s, c.spells[sid].cost)]
     hand_of_death = s.adv.get("hand_of_death") and "attack" in types
@@ -135,31 +130,21 @@ def cast_offers(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYPE
     seen = kept(lambda: [m for m in s.monsters() if m.active and sees(s, warrior.pos, m.pos)])
     living = [x for x in s.heroes() if x.on_board]
     acting = kept(s.still_to_act)
-    spells = [kept(lambda sid=sid, sp=sp, offer=offer: offer(Casting(game, warrior, seat, sid, sp, seen, living,
-                                                                     acting)))
-              for sid, sp, offer in castable]
-    out = [Offers(_CAST, spell, holds=lambda a, sid=sid: a.get("spell") == sid and not a.get("deathstone"))
-           for (sid, _, _), spell in zip(castable, spells)]
-    if any(card["id"] == "deathstone" for card in warrior.treasure):
-        out.append(Offers(_CAST, lambda: [
-            Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))), a.text + " (with the Deathstone)")
-            for spell in spells for a in spell()], holds=lambda a: bool(a.get("deathstone"))))
+    for sid, sp, offer in castable:
+        out += offer(Casting(game, warrior, seat, sid, sp, seen, living, acting))
+    if any(c["id"] == "deathstone" for c in warrior.treasure):
+        out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
+                       a.text + " (with the Deathstone)")
+                for a in out if a.kind == "cast"]
     if hand_of_death:
-        out.append(Offers(_SCROLL, lambda: [
-            Action.make(seat, "scroll", text=f"read the Hand of Death at {m.name}", target=m.id) for m in seen()]))
+        for m in seen():
+            out.append(Action.make(seat, "scroll", text=f"read the Hand of Death at {m.name}", target=m.id))
     return out
-
-
-_CAST = frozenset(("cast",))
-_SCROLL = frozenset(("scroll",))
-_PASS = frozenset(("pass",))
 
 
 def window(game: Game, phase: str) -> Procedure:
     """A moment when the Wizard may cast outside his own turn (5.12): attack spells during any
-    warrior's turn, the others before the monsters act.  The Wizard's seat casts or passes.
-    Its casts are made when read, spell by spell: whether to ask at all stops at the first
-    spell with a cast on offer, and a replayed cast makes only its own spell's."""
+    warrior's turn, the others before the monsters act.  The Wizard's seat casts or passes."""
     s: State = game.state
     wiz = wizard(s)
     if wiz is None:
@@ -168,30 +153,19 @@ def window(game: Game, phase: str) -> Procedure:
         # Nothing to fight: whatever he might cast waits for his own turn or the turn's end,
         # rather than asking before every other warrior's turn.
         return
+    types = SPELL_TYPES if phase == "W" else ("defence", "healing")
+    seat = s.seat_of[wiz.id]
     while wizard(s) is not None:
-        decision, only = window_choice(game, wiz, phase)
-        if only is not None:  # the pass alone: nothing worth casting
+        opts = cast_options(game, wiz, types)
+        if not opts:
             return
-        pick = yield decision
+        opts.append(Action.make(seat, "pass", text="the Wizard holds his power"))
+        # The power at hand is on the status line ("power 2+4": this turn's roll, then stored).
+        pick = yield Decision(seat, "Cast a spell now?", opts, context={"figure": wiz.id, "window": phase})
         if pick.kind == "pass":
             return
         yield from cast(game, wiz, pick)
         yield from settle(game)
-
-
-def window_choice(game: Game, wiz: Figure, phase: str) -> tuple[Decision, Action | None]:
-    """The window's decision (its casts, then the pass) and, when he has nothing to cast, the
-    pass as its only option: counted with the pass first, any cast at all makes two options."""
-    types = SPELL_TYPES if phase == "W" else ("defence", "healing")
-    seat = game.state.seat_of[wiz.id]
-    groups = cast_offers(game, wiz, types)
-    hold = Action.make(seat, "pass", text="the Wizard holds his power")
-    if not groups:
-        return Decision(seat, "Cast a spell now?", [hold]), hold
-    groups.append(Offers(_PASS, lambda: [hold]))
-    # The power at hand is on the status line ("power 2+4": this turn's roll, then stored).
-    return grouped_choice(seat, "Cast a spell now?", groups, {"figure": wiz.id, "window": phase},
-                          (len(groups) - 1, *range(len(groups) - 1)))
 
 
 def cast(game: Game, warrior: Figure, action: Action) -> Procedure:

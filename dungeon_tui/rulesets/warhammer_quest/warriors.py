@@ -1,7 +1,6 @@
 """The Warriors' Phase: each warrior escapes a pin, moves, then fights, shoots or acts."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ...engine.dice import natural_test, roll, roll_event
@@ -45,28 +44,6 @@ def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
     (D15): no step leads out of such a section again, so nothing beyond it is reached."""
     if warrior.pos is None:
         return {}
-    can_enter, step_ok = _move_limits(state, warrior)
-    reach = state.grid.reachable(warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
-    reach.pop(warrior.pos, None)
-    return reach
-
-
-def can_move(state: State, content: Any, warrior: Figure) -> bool:
-    """Whether `move_options` has any square, asking only his first steps: every square
-    reached is reached through one of them, so there is one exactly when a first step is
-    allowed and within his Move."""
-    if warrior.pos is None:
-        return False
-    can_enter, step_ok = _move_limits(state, warrior)
-    allowance = stats.move(content, warrior)
-    cost = step_cost(state)
-    here = warrior.pos
-    return any(can_enter(nb) and step_ok(here, nb) and (cost(here, nb) if cost else 1) <= allowance
-               for nb in state.grid.neighbours(here))
-
-
-def _move_limits(state: State, warrior: Figure) -> tuple[Callable[[Sq], bool], Callable[[Sq, Sq], bool]]:
-    """Where a move may step: (the squares he may enter, the steps he may take)."""
     occupied = state.occupied()
     region = state.grid.region
     sections = state.sections
@@ -79,7 +56,10 @@ def _move_limits(state: State, warrior: Figure) -> tuple[Callable[[Sq], bool], C
     def step_ok(a: Sq, b: Sq) -> bool:
         ra = region[a]
         return ra == home or sections[ra].entered or region[b] == ra
-    return can_enter, step_ok
+
+    reach = state.grid.reachable(warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
+    reach.pop(warrior.pos, None)
+    return reach
 
 
 
@@ -91,13 +71,9 @@ def entrance_exit_squares(state: State) -> list[Sq]:
     return []
 
 
-def _cheap_first(casts: int) -> tuple[int, ...]:
-    """The groups (see warrior_choice's order, with `casts` groups of the Wizard's casts) a
-    count reads first: the end is always there, so the count asks only whether anything else
-    is, cheapest first: the end, escape, attacks, moves, the adventure's, the casts, items,
-    ropes, leaving, shots."""
-    n = casts
-    return (8 + n, 0, 3, 1, 7 + n, *range(5, 5 + n), 5 + n, 6 + n, 2, 4)
+# The groups (see warrior_choice's order) a count reads first: the end is always there, so the
+# count asks only whether anything else is, cheapest first.
+_CHEAP_FIRST = (9, 0, 3, 1, 8, 5, 6, 7, 2, 4)
 
 
 def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | None]:
@@ -140,25 +116,22 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
                 for m in s.monsters() if m.active and m.pos and sees(s, warrior.pos, m.pos)
                 and _may_target(game, warrior, m)]
     free = not f.get("webbed")
-    # The Wizard's casts spell by spell: a replayed cast makes only its own spell's.
-    casts = magic.cast_offers(game, warrior) if free else []
     return grouped_choice(seat, f"{warrior.name}: your turn", [
         Offers(frozenset(("escape",)), lambda: [
             Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)]
             if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking else []),
         Offers(frozenset(("move",)), keys=lambda: sorted(move_options(s, c, warrior), key=lambda q: (q[1], q[0]))
-               if may_move else [], build=move_to, key_of=lambda a: a.get("to"),
-               some=lambda: may_move and can_move(s, c, warrior)),
+               if may_move else [], build=move_to, key_of=lambda a: a.get("to")),
         Offers(frozenset(("leave",)), leave),
         Offers(frozenset(("attack",)), attacks),
         Offers(frozenset(("shoot",)), shots),
-        *casts,
+        Offers(frozenset(("cast", "scroll")), lambda: magic.cast_options(game, warrior) if free else []),
         Offers(frozenset(("use",)), lambda: items.options(game, warrior) if free else []),
         Offers(frozenset(("rope", "unbar")), lambda: hazards.options(game, warrior) if free else []),
         Offers(frozenset(("adventure",)), lambda: list(hooks_for(game).extra_options(game, warrior))),
         Offers(frozenset(("end",)), lambda: [
             Action.make(seat, "end", text=f"{warrior.name} ends his turn", who=warrior.id)]),
-    ], {"figure": warrior.id}, _cheap_first(len(casts)))
+    ], {"figure": warrior.id}, _CHEAP_FIRST)
 
 
 def _way_out_barred(state: State) -> bool:
