@@ -102,8 +102,8 @@ def _board(s: State, struck_keys: Keys, striker_keys: Keys) -> tuple[Any, ...]:
     if token is None:
         token = memo[_MAP] = object()
     return (token, tuple((d.state, d.leads_to) for d in s.doorways.values()),
-            tuple((w.id, w.pos, w.status, key) for w, key in zip(s.heroes(), struck_keys.values())),
-            tuple((m.id, m.pos, key) for m, key in zip(s.monsters(), striker_keys.values())))
+            tuple((w.id, w.pos, w.status, key) for w, key in zip(s.heroes(), struck_keys.values(), strict=True)),
+            tuple((m.id, m.pos, key) for m, key in zip(s.monsters(), striker_keys.values(), strict=True)))
 
 
 _MAP = ("whq.danger", "map")
