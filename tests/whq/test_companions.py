@@ -225,8 +225,9 @@ def test_the_threats_kept_from_earlier_decisions_are_the_threats_worked_out_afre
     """The expected blows a game's companions keep (by `striker_key` and `struck_key`), and the
     threats kept while the board is as it was, give at every decision the very threats worked
     out from nothing, through hurts, spells, potions, pits and new sections, in set and random
-    adventures."""
+    adventures; so does each monster's menace, kept by `striker_key`."""
     from dungeon_tui.rulesets.warhammer_quest.ai.danger import danger_now, threats
+    from dungeon_tui.rulesets.warhammer_quest.ai.odds import _menace, menace
     rs = get("warhammer-quest")
     checked = [0]
 
@@ -234,6 +235,8 @@ def test_the_threats_kept_from_earlier_decisions_are_the_threats_worked_out_afre
         def choose(self, game, decision):
             if game.state.monsters():
                 assert danger_now(game) == threats(game.state, game.content)
+                for m in game.state.monsters():  # the menace kept by kind and marks, afresh
+                    assert menace(game.content, m) == _menace(game.content, m)
                 checked[0] += 1
             return super().choose(game, decision)
     controllers = rs.ai_controllers()

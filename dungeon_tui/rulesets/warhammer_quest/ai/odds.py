@@ -123,7 +123,25 @@ def shot_kills(content: Any, warrior: Figure, monster: Figure) -> float:
 
 
 def menace(content: Any, monster: Figure) -> float:
-    """How much harm a monster does each turn it lives, against an average warrior (T4, WS4)."""
+    """How much harm a monster does each turn it lives, against an average warrior (T4, WS4).
+    Kept by the monster's `striker_key` (all of it that counts here) for the content last asked
+    about: a companion weighs the same few kinds of monster again and again."""
+    if _MENACE[0] is not content:
+        _MENACE[:] = [content, {}]
+    known: dict[tuple[Any, ...], float] = _MENACE[1]
+    key = striker_key(monster)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _menace(content, monster)
+    return found
+
+
+# The content `menace` last worked for (a process plays one game's content at a time) and its
+# answers by `striker_key`.
+_MENACE: list[Any] = [None, {}]
+
+
+def _menace(content: Any, monster: Figure) -> float:
     prof = content.monsters[monster.kind]
     dice = prof.bow_damage or prof.damage_dice or 1
     per = mean_wounds(dice, stats.strength(content, monster) - 4)
