@@ -90,7 +90,7 @@ def danger_now(game: Game) -> dict[str, float]:
     if now != board:
         kept = threats(s, game.content, blows, (struck_keys, striker_keys))
     _KEPT[:] = [weakref.ref(game), len(game.decisions), kept, blows, now]
-    return kept  # type: ignore[no-any-return]
+    return kept
 
 
 def _board(s: State, struck_keys: Keys, striker_keys: Keys) -> tuple[Any, ...]:
