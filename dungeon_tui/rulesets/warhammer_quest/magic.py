@@ -9,7 +9,7 @@ from ...engine.offers import kept
 from .combat import damage_monster
 from .rolls import dice_value
 from .sight import sees
-from .spells import SPELLS, Casting
+from .spells import SPELLS, Casting, figures_standing
 from .state import ACTIVE, Figure, State
 from .treasure import settle
 from .words import counted
@@ -130,8 +130,9 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
     seen = kept(lambda: [m for m in s.monsters() if m.active and sees(s, warrior.pos, m.pos)])
     living = [x for x in s.heroes() if x.on_board]
     acting = kept(s.still_to_act)
+    standing = kept(lambda: figures_standing(s))
     for sid, sp, offer in castable:
-        out += offer(Casting(game, warrior, seat, sid, sp, seen, living, acting))
+        out += offer(Casting(game, warrior, seat, sid, sp, seen, living, acting, standing))
     if any(c["id"] == "deathstone" for c in warrior.treasure):
         out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
                        a.text + " (with the Deathstone)")
