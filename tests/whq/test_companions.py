@@ -222,20 +222,26 @@ def test_a_monster_held_by_a_friend_reaches_only_beside_itself_and_a_free_one_wh
 
 
 def test_the_threats_kept_from_earlier_decisions_are_the_threats_worked_out_afresh():
-    """The expected blows a game's companions keep (by `blow_key`) give at every decision the
-    very threats worked out from nothing, through hurts, spells, potions and pits."""
+    """The expected blows a game's companions keep (by `striker_key` and `struck_key`), and the
+    threats kept while the board is as it was, give at every decision the very threats worked
+    out from nothing, through hurts, spells, potions, pits and new sections, in set and random
+    adventures; so does each monster's menace, kept by `striker_key`."""
     from dungeon_tui.rulesets.warhammer_quest.ai.danger import danger_now, threats
+    from dungeon_tui.rulesets.warhammer_quest.ai.odds import _menace, menace
     rs = get("warhammer-quest")
     checked = [0]
 
     class Checked(WarriorAI):
         def choose(self, game, decision):
-            if decision.context.get("figure") and game.state.monsters():
+            if game.state.monsters():
                 assert danger_now(game) == threats(game.state, game.content)
+                for m in game.state.monsters():  # the menace kept by kind and marks, afresh
+                    assert menace(game.content, m) == _menace(game.content, m)
                 checked[0] += 1
             return super().choose(game, decision)
     controllers = rs.ai_controllers()
     controllers["*"] = Checked()
-    for i in range(3):
-        rs.new_game(rs.normalise_setup({"adventure": "fp6"}), game_seed(2027, i)).run(controllers)
-    assert checked[0] > 100
+    for adventure in ("fp6", "random"):
+        for i in range(3):
+            rs.new_game(rs.normalise_setup({"adventure": adventure}), game_seed(2027, i)).run(controllers)
+    assert checked[0] > 300

@@ -9,7 +9,7 @@ from ...engine.offers import kept
 from .combat import damage_monster
 from .rolls import dice_value
 from .sight import sees
-from .spells import SPELLS, Casting
+from .spells import SPELLS, Casting, figures_standing
 from .state import ACTIVE, Figure, State
 from .treasure import settle
 from .words import counted
@@ -90,8 +90,13 @@ def orb(state: State) -> dict[str, Any] | None:
 
 
 def affordable(state: State, cost: int) -> bool:
+    return power_at_hand(state) >= cost
+
+
+def power_at_hand(state: State) -> int:
+    """This turn's power, the tokens and what the Orb of Might stores: the most a spell may cost."""
     stored = orb(state)
-    return state.power + state.power_tokens + (stored["charges"] if stored else 0) >= cost
+    return state.power + state.power_tokens + (stored["charges"] if stored else 0)
 
 
 def pay(game: Game, cost: int) -> str:
@@ -121,8 +126,9 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
         return []
     seat = s.seat_of[warrior.id]
     out = []
+    at_hand = power_at_hand(s)  # looked up once for every spell in his hand
     castable = [(sid, c.spells[sid], offer) for sid in s.spells if (offer := SPELLS[sid].offer) is not None
-                and c.spells[sid].type in types and affordable(s, c.spells[sid].cost)]
+                and c.spells[sid].type in types and c.spells[sid].cost <= at_hand]
     hand_of_death = s.adv.get("hand_of_death") and "attack" in types
     if not castable and not hand_of_death:
         return []  # the usual case outside his turn: what he sees is not worth working out
@@ -130,8 +136,9 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
     seen = kept(lambda: [m for m in s.monsters() if m.active and sees(s, warrior.pos, m.pos)])
     living = [x for x in s.heroes() if x.on_board]
     acting = kept(s.still_to_act)
+    standing = kept(lambda: figures_standing(s))
     for sid, sp, offer in castable:
-        out += offer(Casting(game, warrior, seat, sid, sp, seen, living, acting))
+        out += offer(Casting(game, warrior, seat, sid, sp, seen, living, acting, standing))
     if any(c["id"] == "deathstone" for c in warrior.treasure):
         out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
                        a.text + " (with the Deathstone)")

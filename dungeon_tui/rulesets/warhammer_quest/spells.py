@@ -33,6 +33,9 @@ class Casting:
     # The monsters still to act this turn (state.still_to_act), found once for every spell
     # and warrior weighed, when first asked.
     acting: Callable[[], list[Figure]]
+    # The figures on the board by square, each with its place in the figures' order
+    # (`figures_standing`), found once for every target an area spell weighs, when first asked.
+    standing: Callable[[], dict[tuple[int, int], list[tuple[int, Figure]]]]
 
     @property
     def monsters_seen(self) -> list[Figure]:
@@ -65,10 +68,21 @@ def area(corner: tuple[int, int]) -> list[tuple[int, int]]:
 def also_caught(c: Casting, target: Figure, monsters_only: bool) -> str:
     """Who else the area under the target holds, said on the option so no one is caught unawares
     (the Wizard in his own pit): " (the Wizard and Minotaur 2 too)"."""
-    sqs = area(target.square)
-    others = [f for f in c.state.figures.values() if f is not target and f.on_board and f.pos in sqs
-              and (f.side == MONSTER or not monsters_only)]
+    standing = c.standing()
+    # In the figures' order, as a look over every figure would list them.
+    hits = sorted((hit for sq in area(target.square) for hit in standing.get(sq, ())), key=lambda h: h[0])
+    others = [f for _, f in hits if f is not target and (f.side == MONSTER or not monsters_only)]
     return f" ({listing([the(f.name) for f in others])} too)" if others else ""
+
+
+def figures_standing(state: State) -> dict[tuple[int, int], list[tuple[int, Figure]]]:
+    """The figures on the board by square, each with its place in the figures' order."""
+    out: dict[tuple[int, int], list[tuple[int, Figure]]] = {}
+    for i, f in enumerate(state.figures.values()):
+        if f.on_board:
+            assert f.pos is not None
+            out.setdefault(f.pos, []).append((i, f))
+    return out
 
 
 def at_a_monster_seen(c: Casting) -> list[Action]:

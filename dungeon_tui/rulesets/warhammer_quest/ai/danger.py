@@ -11,16 +11,21 @@ from ....engine.grid import chebyshev
 from ..monster_strikes import valid_target
 from ..sight import sees
 from ..state import Figure, State
-from .odds import blow_key, monster_blow
+from .odds import monster_blow, struck_key, striker_key
 
 
 def is_archer(content: Any, monster: Figure) -> bool:
     return "missile" in content.monsters[monster.kind].specials
 
 
-def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None = None) -> dict[str, float]:
+Keys = dict[str, tuple[Any, ...]]
+
+
+def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None = None,
+            keys: tuple[Keys, Keys] | None = None) -> dict[str, float]:
     """Expected Wounds each warrior takes in the next Monsters' Phase, if nothing changes.
-    `blows`: the expected blows already worked out in this game, by `blow_key`."""
+    `blows`: the expected blows already worked out in this game, by the pair's keys;
+    `keys`: each warrior's `struck_key` and each monster's `striker_key`, when found already."""
     heroes = s.heroes()
     targets = [w for w in heroes if valid_target(s, w, melee=False)]
     # those a blow may reach, in the same order (asked once here, not once per monster)
@@ -28,11 +33,13 @@ def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None =
     out = {w.id: 0.0 for w in heroes}
     neighbours = s.grid.neighbours
     known: dict[tuple[Any, ...], float] = {} if blows is None else blows
+    # Each figure's half of the key found once, whoever it is paired with.
+    struck_keys, striker_keys = keys if keys is not None else ({w.id: struck_key(w) for w in targets}, None)
 
-    def blow(m: Figure, w: Figure) -> float:
+    def blow(m: Figure, mkey: tuple[Any, ...], w: Figure) -> float:
         # Monsters of a kind strike alike unless a spell or a potion marks one apart, and a
         # warrior is struck alike until his flags or gear change: the key is all that counts.
-        key = blow_key(m, w)
+        key = (mkey, struck_keys[w.id])
         found = known.get(key)
         if found is None:
             found = known[key] = monster_blow(content, m, w)
@@ -42,39 +49,64 @@ def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None =
             continue
         beside = neighbours(m.pos)
         near = [w for w in struck if w.pos and w.pos in beside]  # grid.adjacent(m.pos, w.pos)
+        mkey = striker_keys[m.id] if striker_keys is not None else striker_key(m)
         if near:
             for w in near:
-                out[w.id] += blow(m, w) / len(near)
+                out[w.id] += blow(m, mkey, w) / len(near)
         elif is_archer(content, m):
             seen = [w for w in targets if sees(s, m.pos, w.pos)]
             for w in seen:
-                out[w.id] += blow(m, w) / len(seen)
+                out[w.id] += blow(m, mkey, w) / len(seen)
         elif struck:
             # A free monster runs at someone: count it, halved, on the nearest warrior it could reach.
             w = min(struck, key=lambda x: (chebyshev(x.square, m.square), x.id))
             if chebyshev(w.square, m.square) <= content.monsters[m.kind].move + 1:
-                out[w.id] += blow(m, w) / 2
+                out[w.id] += blow(m, mkey, w) / 2
     return out
 
 
 # The last game asked about, weakly (a finished game is not kept alive by it), its decisions
-# played then, its threats, and its expected blows (the same pairs come round all game long).
-_KEPT: list[Any] = [None, -1, None, None]
+# played then, its threats, its expected blows (the same pairs come round all game long), and
+# the board they were read from.
+_KEPT: list[Any] = [None, -1, None, None, None]
 
 
 def danger_now(game: Game) -> dict[str, float]:
     """`threats` on the board as it stands, worked out once per decision: one choice asks in
     several places (items, spells, blows, breaking away) and the board does not change while a
-    seat chooses.  The dict is shared: read it, never change it."""
-    ref, played, kept, blows = _KEPT
+    seat chooses; and kept from an earlier decision while the board is as it was then (about
+    half of them: a window, then the turn it comes before).  The dict is shared: read it,
+    never change it."""
+    ref, played, kept, blows, board = _KEPT
     same_game = ref is not None and ref() is game
     if same_game and played == len(game.decisions):
         return kept
     if not same_game:
-        blows = {}
-    out = threats(game.state, game.content, blows)
-    _KEPT[:] = [weakref.ref(game), len(game.decisions), out, blows]
-    return out
+        blows, board = {}, None
+    s = game.state
+    struck_keys = {w.id: struck_key(w) for w in s.heroes()}
+    striker_keys = {m.id: striker_key(m) for m in s.monsters()}
+    now = _board(s, struck_keys, striker_keys)
+    if now != board:
+        kept = threats(s, game.content, blows, (struck_keys, striker_keys))
+    _KEPT[:] = [weakref.ref(game), len(game.decisions), kept, blows, now]
+    return kept
+
+
+def _board(s: State, struck_keys: Keys, striker_keys: Keys) -> tuple[Any, ...]:
+    """Everything `threats` reads: the map as it is laid (a token in the grid's memo, which a
+    change to the map empties), the doorways (sight passes between sections they join), and
+    every warrior and monster on it with his square, status and his half of a blow's key."""
+    memo = s.grid.memo
+    token = memo.get(_MAP)
+    if token is None:
+        token = memo[_MAP] = object()
+    return (token, tuple((d.state, d.leads_to) for d in s.doorways.values()),
+            tuple((w.id, w.pos, w.status, key) for w, key in zip(s.heroes(), struck_keys.values(), strict=True)),
+            tuple((m.id, m.pos, key) for m, key in zip(s.monsters(), striker_keys.values(), strict=True)))
+
+
+_MAP = ("whq.danger", "map")
 
 
 def peril(warrior: Figure, threat: float) -> float:

@@ -242,13 +242,22 @@ def _party_exposure(s: State, me: Figure) -> Callable[[Sq], float]:
     """Open sides of the whole party, weighed by frailty, were `me` to stand on a square: the
     figures stand still while he weighs his squares, so what the others take is found once."""
     mine = frailty(me), _others(s, me)
-    friends = [(x, frailty(x), _others(s, x)) for x in s.heroes()
-               if x.id != me.id and x.active and x.pos is not None]
+    # Each friend's open sides as he stands, and which of them `me` would take by standing
+    # there (counted, as `exposure` counts them): his square then costs one side less.
+    friends = []
+    for x in s.heroes():
+        if x.id != me.id and x.active and x.pos is not None:
+            taken = _others(s, x)
+            open_sides: dict[Sq, int] = {}
+            for q in s.grid.neighbours(x.square):
+                if q not in taken:
+                    open_sides[q] = open_sides.get(q, 0) + 1
+            friends.append((frailty(x), sum(open_sides.values()), open_sides))
 
     def were_he_on(sq: Sq) -> float:
         total = mine[0] * exposure(s, sq, me, taken=mine[1])
-        for x, frail, taken in friends:
-            total += frail * exposure(s, x.square, x, blocked=sq, taken=taken)
+        for frail, sides, open_sides in friends:
+            total += frail * (sides - open_sides.get(sq, 0))
         return total
     return were_he_on
 

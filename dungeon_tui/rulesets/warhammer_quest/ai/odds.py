@@ -72,12 +72,19 @@ def monster_blow(content: Any, monster: Figure, warrior: Figure) -> float:
     return stats.attacks(content, monster) * p * per
 
 
-def blow_key(monster: Figure, warrior: Figure) -> tuple[Any, ...]:
-    """Everything of the pair `monster_blow` reads, besides the content: two pairs alike have
-    the same expected blow, so a game's companions work each out once (keep the two in step)."""
-    m, w = monster.flags, warrior.flags
+def striker_key(monster: Figure) -> tuple[Any, ...]:
+    """The monster's half of everything of a pair `monster_blow` reads, besides the content
+    (`struck_key` the warrior's): two pairs alike have the same expected blow, so a game's
+    companions work each out once (keep the keys in step with `monster_blow`)."""
+    m = monster.flags
     return (monster.kind, monster.side, m.get("ws_mod", 0), m.get("s_mod", 0), m.get("a_mod", 0), m.get("a_perm", 0),
-            bool(m.get("berserk")), warrior.kind, warrior.side, bool(w.get("in_pit")), bool(w.get("invisible")),
+            bool(m.get("berserk")))
+
+
+def struck_key(warrior: Figure) -> tuple[Any, ...]:
+    """The warrior's half of the key (see `striker_key`)."""
+    w = warrior.flags
+    return (warrior.kind, warrior.side, bool(w.get("in_pit")), bool(w.get("invisible")),
             bool(w.get("levitate")), bool(w.get("tripped")), bool(w.get("shielded")), w.get("ws_mod", 0),
             w.get("t_mod", 0), bool(w.get("unarmoured")),
             sum(1 for card in warrior.treasure if card["id"] == "fur_cloak"))
@@ -116,7 +123,25 @@ def shot_kills(content: Any, warrior: Figure, monster: Figure) -> float:
 
 
 def menace(content: Any, monster: Figure) -> float:
-    """How much harm a monster does each turn it lives, against an average warrior (T4, WS4)."""
+    """How much harm a monster does each turn it lives, against an average warrior (T4, WS4).
+    Kept by the monster's `striker_key` (all of it that counts here) for the content last asked
+    about: a companion weighs the same few kinds of monster again and again."""
+    if _MENACE[0] is not content:
+        _MENACE[:] = [content, {}]
+    known: dict[tuple[Any, ...], float] = _MENACE[1]
+    key = striker_key(monster)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _menace(content, monster)
+    return found
+
+
+# The content `menace` last worked for (a process plays one game's content at a time) and its
+# answers by `striker_key`.
+_MENACE: list[Any] = [None, {}]
+
+
+def _menace(content: Any, monster: Figure) -> float:
     prof = content.monsters[monster.kind]
     dice = prof.bow_damage or prof.damage_dice or 1
     per = mean_wounds(dice, stats.strength(content, monster) - 4)

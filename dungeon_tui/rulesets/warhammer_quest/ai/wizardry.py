@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ....engine.game import Action, Game
 from ....engine.words import counted
-from ..state import UNCONSCIOUS, State
+from ..state import UNCONSCIOUS, Figure, State
 from .danger import danger_now, is_archer
 from .odds import chance_at_least, menace
 
@@ -69,37 +69,52 @@ def _blast(game: Game, s: State, casts: list[Action]) -> Choice | None:
     """Attack spells and the Hand of Death where they take the most harm off the board: the
     share of a foe's life they take, times the harm it does each turn."""
     c = game.content
-    best: tuple[float, Action, str] | None = None
+    # The words are made for the chosen cast alone (`_blast_why`): the target and who else is
+    # caught or in reach, kept with its worth.
+    best: tuple[float, Action, Figure | None, list[Figure]] | None = None
     for a in casts:
         tgt = s.figures.get(a.get("target")) if a.get("target") else None
         sid = a.get("spell")
+        group: list[Figure] = []
         if a.kind == "scroll" and tgt is not None:
             # One use only: kept for a big foe, where its 3D6 count most.
             share = min(1.0, 10.5 / max(1, tgt.wounds))
             worth = share * menace(c, tgt) * (1.0 if tgt.wounds >= 6 else 0.5)
-            why = f"the Hand of Death on {tgt.name}: {chance_at_least(3, 0, tgt.wounds):.0%} to fell it outright"
         elif not from_power(game, a):
             continue  # attack spells spend this turn's power only; tokens are kept for lives
         elif sid == "lightning_bolt" and tgt is not None:
             worth = min(1.0, 7 / max(1, tgt.wounds)) * menace(c, tgt) * (1.5 if is_archer(c, tgt) else 1.0)
-            why = (f"Lightning Bolt on {tgt.name}: {chance_at_least(2, 0, tgt.wounds):.0%} to kill it"
-                   + (", an archer" if is_archer(c, tgt) else ""))
         elif sid == "pit_of_despair" and tgt is not None and tgt.pos is not None:
             hole = [(tgt.pos[0] + dx, tgt.pos[1] + dy) for dx in (0, 1) for dy in (0, 1)]
-            caught = [f for f in s.figures.values() if f.on_board and f.pos in hole]
-            if any(f.is_hero for f in caught):
+            group = [f for f in s.figures.values() if f.on_board and f.pos in hole]
+            if any(f.is_hero for f in group):
                 continue  # a friend in the hole could fall with them
-            worth = sum(menace(c, m) for m in caught) / 3
-            why = f"Pit of Despair under {', '.join(m.name for m in caught)}: each falls on a 1 or 2"
+            worth = sum(menace(c, m) for m in group) / 3
         elif sid in ("fireball", "freeze"):
-            foes = sorted((m for m in s.monsters() if m.active), key=lambda m: -menace(c, m))
-            worth = sum(min(1.0, 3.5 / max(1, m.wounds)) * menace(c, m) for m in foes[:3]) * 0.6
-            why = f"{c.spells[sid].name}: {len(foes)} foes in reach"
+            group = sorted((m for m in s.monsters() if m.active), key=lambda m: -menace(c, m))
+            worth = sum(min(1.0, 3.5 / max(1, m.wounds)) * menace(c, m) for m in group[:3]) * 0.6
         else:
             continue
         if worth >= BLAST_AT and (best is None or worth > best[0]):
-            best = (worth, a, why)
-    return (best[1], best[2]) if best else None
+            best = (worth, a, tgt, group)
+    if best is None:
+        return None
+    _, a, tgt, group = best
+    return a, _blast_why(game, a, tgt, group)
+
+
+def _blast_why(game: Game, a: Action, tgt: Figure | None, group: list[Figure]) -> str:
+    """Why `_blast` chose this cast: `group` holds those a pit catches, or the foes in reach."""
+    c = game.content
+    sid = a.get("spell")
+    if a.kind == "scroll" and tgt is not None:
+        return f"the Hand of Death on {tgt.name}: {chance_at_least(3, 0, tgt.wounds):.0%} to fell it outright"
+    if sid == "lightning_bolt" and tgt is not None:
+        return (f"Lightning Bolt on {tgt.name}: {chance_at_least(2, 0, tgt.wounds):.0%} to kill it"
+                + (", an archer" if is_archer(c, tgt) else ""))
+    if sid == "pit_of_despair":
+        return f"Pit of Despair under {', '.join(m.name for m in group)}: each falls on a 1 or 2"
+    return f"{c.spells[sid].name}: {len(group)} foes in reach"
 
 
 # What share of the harm coming at a warrior each defence spell takes away, roughly.

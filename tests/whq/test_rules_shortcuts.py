@@ -1,0 +1,76 @@
+"""What the rules work out a shorter way is what the long way gives, at every decision of whole
+AI games: an area spell's cast names whoever else its squares hold, in the figures' order, as a
+look over every figure does; the free squares a monster may be placed on beside a warrior are
+those `can_step` allows."""
+from __future__ import annotations
+
+from dungeon_tui.batch import game_seed
+from dungeon_tui.engine.grid import DIRS8
+from dungeon_tui.engine.words import listing
+from dungeon_tui.rulesets import get
+from dungeon_tui.rulesets.warhammer_quest.ai.companions import WarriorAI
+from dungeon_tui.rulesets.warhammer_quest.magic import cast_options
+from dungeon_tui.rulesets.warhammer_quest.placement import free, squares_next_to
+from dungeon_tui.rulesets.warhammer_quest.spells import area
+from dungeon_tui.rulesets.warhammer_quest.state import MONSTER
+from dungeon_tui.rulesets.warhammer_quest.words import the
+
+AREA_SPELLS = {"fireball": True, "pit_of_despair": False}  # spell: only monsters named
+
+
+def _caught(s, target, monsters_only: bool) -> str:
+    sqs = area(target.square)
+    others = [f for f in s.figures.values() if f is not target and f.on_board and f.pos in sqs
+              and (f.side == MONSTER or not monsters_only)]
+    return f" ({listing([the(f.name) for f in others])} too)" if others else ""
+
+
+def test_an_area_spell_names_those_it_would_catch_as_a_look_over_every_figure_does():
+    rs = get("warhammer-quest")
+    checked = {"casts": 0, "named": 0}
+
+    class Checked(WarriorAI):
+        def choose(self, game, decision):
+            s = game.state
+            wiz = s.figures.get("wizard")
+            if wiz is not None and (decision.context.get("window") or decision.context.get("figure") == "wizard"):
+                for a in cast_options(game, wiz):
+                    monsters_only = AREA_SPELLS.get(a.get("spell"))
+                    if a.kind == "cast" and monsters_only is not None and a.get("target"):
+                        words = _caught(s, s.figures[a.get("target")], monsters_only)
+                        assert a.text.endswith(words) and (words or not a.text.endswith(" too)"))
+                        checked["casts"] += 1
+                        checked["named"] += bool(words)
+            return super().choose(game, decision)
+    controllers = rs.ai_controllers()
+    controllers["*"] = Checked()
+    for adventure in ("fp6", "random"):
+        for i in range(8):
+            rs.new_game(rs.normalise_setup({"adventure": adventure}), game_seed(11, i)).run(controllers)
+    assert checked["casts"] > 50 and checked["named"] > 5
+
+
+def test_the_squares_beside_a_warrior_for_placing_are_those_a_step_reaches():
+    rs = get("warhammer-quest")
+    checked = [0, 0]  # warriors looked at, squares found
+
+    class Checked(WarriorAI):
+        def choose(self, game, decision):
+            s = game.state
+            everywhere = sorted(s.grid.terrain)
+            occupied = s.occupied()
+            for w in s.heroes():
+                if w.pos is None:
+                    continue
+                beside = [(w.pos[0] + dx, w.pos[1] + dy) for dx, dy in DIRS8]
+                assert squares_next_to(s, w, everywhere) == [
+                    sq for sq in beside if free(s, sq, occupied) and s.grid.can_step(w.pos, sq)]
+                checked[0] += 1
+                checked[1] += len(squares_next_to(s, w, everywhere))
+            return super().choose(game, decision)
+    controllers = rs.ai_controllers()
+    controllers["*"] = Checked()
+    for adventure in ("fp6", "random"):
+        for i in range(3):
+            rs.new_game(rs.normalise_setup({"adventure": adventure}), game_seed(11, i)).run(controllers)
+    assert checked[0] > 1000 and checked[1] > 3000
