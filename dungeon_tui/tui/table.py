@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..engine.game import CHANCE, DUNGEON, Decision, Game
 from .dialogs import RollDetail
 from .event_log import EventLog
+from .keys_footer import KeysFooter
 from .map_view import MapView
 from ..engine.presenter import Card, Presenter, aimed_at_other, goes_to, seat_name
 
@@ -75,7 +76,7 @@ class TableScreen(Screen[None]):
                 yield Static(id="prompt")
                 yield OptionList(id="options")
         yield EventLog(id="log")
-        yield Footer()
+        yield KeysFooter()
 
     def on_resize(self) -> None:
         # Small terminals keep the active hero's sheet and the choices; the party list goes.
