@@ -86,3 +86,51 @@ def test_the_terminal_size_the_table_has_already_is_not_laid_out_again():
         assert await wait_for(pilot, lambda: screen.has_class("-narrow") and screen.has_class("-short"))
         assert (80, 24) in layouts
     at_first_choice(fp6_session(), (100, 30), body)
+
+
+def test_a_seek_far_past_the_opening_pass_waits_for_its_keyframes(tmp_path, monkeypatch):
+    """End pressed as the viewer opens: rather than play the whole record beside the pass
+    (each slowing the other), the seek waits for the pass's keyframes and goes on from there."""
+    from dungeon_tui.engine import record
+    from dungeon_tui.rulesets import get
+    from dungeon_tui.tui.app import DungeonApp
+    from dungeon_tui.tui.replay_screen import FAR, ReplayScreen
+    from dungeon_tui.tui.session import new_session
+    game = new_session("warhammer-quest", {"adventure": "fp5"}, 7).game
+    game.run(get("warhammer-quest").ai_controllers())
+    record.save(game, tmp_path / "done.json", "test")
+    rec = record.read(tmp_path / "done.json")
+    n = len(rec.decisions)
+    assert n > 2 * FAR
+    passes = []
+    # The pass started by hand below, so the test says when its keyframes arrive.
+    monkeypatch.setattr(ReplayScreen, "keyframe_pass", lambda self: passes.append(self))
+
+    async def run():
+        app = DungeonApp(replay=rec)
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and passes)
+            viewer = app.screen
+            assert viewer.passing
+            viewer.seek(FAR // 2)  # near: played at once
+            assert viewer.pos == FAR // 2 and viewer.wanted is None
+            viewer.seek(n)  # far: waits
+            assert viewer.pos == FAR // 2 and viewer.wanted == n
+            pass_game = viewer._fresh_game()
+            for d in rec.decisions[:n // 2]:
+                pass_game.play(record.action_of(d), d.why)
+            viewer.post_message(ReplayScreen.Keyframes(list(pass_game.keyframes), list(pass_game.decisions), False))
+            await pilot.pause(0.1)
+            assert viewer.wanted == n and viewer.pos == FAR // 2  # not there yet: still waiting
+            sent = len(pass_game.keyframes)
+            for d in rec.decisions[n // 2:]:
+                pass_game.play(record.action_of(d), d.why)
+            viewer.post_message(ReplayScreen.Keyframes(pass_game.keyframes[sent:], pass_game.decisions, True))
+            assert await wait_for(pilot, lambda: viewer.pos == n)
+            assert viewer.wanted is None and not viewer.passing and viewer.game.over
+            assert viewer.game.state_hash() == game.state_hash()
+            # From the last keyframe, not from the start: the game shown resumed late in the record.
+            assert viewer.frames[-1].decisions > n // 2
+            viewer.seek(0)
+            assert viewer.pos == 0 and viewer.wanted is None
+    asyncio.run(run())
