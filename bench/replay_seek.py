@@ -17,9 +17,10 @@ each checkout in a fresh process, one after the other.
 Prints figures; asserts nothing.
 Run: python bench/replay_seek.py [--runs N] [--app] [--against DIR]
 --app also times the viewer (its table first drawn, its opening pass, its seeks with the table
-drawn after them, then the same record opened again) and loading a save to the first drawing of its map (then the
-app's own save of that game, as Continue and Load find it), in the app at 100x30 (not the
-terminal paint).  The app's cache folder is the run's own, so every run starts cold.
+drawn after them, the same record opened again, End pressed as the table is first drawn) and
+loading a save to the first drawing of its map (then the app's own save of that game, as
+Continue and Load find it), in the app at 100x30 (not the terminal paint).  The app's cache
+folder is the run's own, so every run starts cold.
 """
 from __future__ import annotations
 
@@ -164,6 +165,26 @@ async def app_figures(path: Path, runs: int) -> dict[str, Any]:
         while not getattr(viewer, "pass_done", bool(viewer.frames)):
             await pilot.pause(0.005)
         out["viewer opened again: all keyframes in"] = (time.process_time() - c0, time.perf_counter() - t0)
+    # End pressed at the table's first drawing, no keyframes kept (no cache): the player seeks
+    # before the opening pass is through.
+    cache = os.environ.get("DUNGEON_TUI_CACHE")
+    os.environ["DUNGEON_TUI_CACHE"] = ""
+    MapView.render_line = render_line  # type: ignore[method-assign]
+    drawn.clear()
+    c0, t0 = time.process_time(), time.perf_counter()
+    app = DungeonApp(replay=rec)
+    async with app.run_test(size=(100, 30)) as pilot:
+        while not drawn or not isinstance(app.screen, ReplayScreen):
+            await pilot.pause(0.005)
+        viewer = app.screen
+        viewer.action_jump(-1)
+        while viewer.pos != viewer.total:
+            await pilot.pause(0.005)
+        out["viewer: End pressed at the table's first drawing, there"] = (
+            time.process_time() - c0, time.perf_counter() - t0)
+    MapView.render_line = render  # type: ignore[method-assign]
+    if cache is not None:
+        os.environ["DUNGEON_TUI_CACHE"] = cache
     return out
 
 
