@@ -34,6 +34,9 @@ FAR = 200
 
 
 class ReplayScreen(TableScreen):
+    # Nothing takes the focus when the viewer opens (its keys belong to the screen): Textual
+    # otherwise focused the log on resuming the screen, after on_mount, and it opened large.
+    AUTO_FOCUS = ""
     BINDINGS = [
         Binding("right,l", "step(1)", "step", id="replay.forward", priority=True),
         Binding("left,h", "step(-1)", "back", id="replay.back", priority=True),
