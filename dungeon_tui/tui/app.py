@@ -18,12 +18,13 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, DataTable, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from . import textual_guards
 from .dialogs import Confirm, TooSmall
 from .help_screen import HelpScreen
+from .keys_footer import KeysFooter
 from .saves import saves_dir, where_saves_go
 from .tick_box import TickBox
 
@@ -69,7 +70,7 @@ class TitleScreen(Screen[None]):
                              Option("Watch a replay", id="replay"),
                              Option("Help", id="help"), Option("Quit", id="quit"), id="menu")
             yield Static(f"Saves: {escape(where_saves_go())}", id="saves")
-        yield Footer()
+        yield KeysFooter()
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         app: DungeonApp = self.app  # type: ignore[assignment]
@@ -159,7 +160,7 @@ class NewGameScreen(Screen[None]):
                                              allow_blank=False, id="draws"))
             yield TickBox("Unlimited undo (otherwise undo stops at the last roll)", False, id="undo")
             yield Button("Start the game", variant="primary", id="start")
-        yield Footer()
+        yield KeysFooter()
 
     def game_fields(self) -> list[Any]:
         """The fields that depend on the game: adventure, party and players, setup options."""
@@ -315,7 +316,7 @@ class SavesScreen(Screen[None]):
         what = "Games in progress" if self.mode == "continue" else "Saved games"
         yield Static(f"[b]{what}[/b] in {escape(str(saves_dir()))}: enter to {verb}, d to delete", id="where")
         yield DataTable(cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).add_columns("file", "game", "adventure", "party", "turn", "saved")

@@ -17,10 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, DataTable, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from .dialogs import Choose
+from .keys_footer import KeysFooter
 from .saves import saves_dir
 from .tick_box import TickBox
 
@@ -83,7 +84,7 @@ class CampaignsScreen(Screen[None]):
                          "to the next")
             yield Static(f"in {escape(str(campaigns_dir()))}", id="where")
             yield OptionList(id="campaigns")
-        yield Footer()
+        yield KeysFooter()
 
     def on_screen_resume(self) -> None:  # also when first shown
         self.fill()
@@ -149,7 +150,7 @@ class NewCampaignScreen(Screen[None]):
             yield Static("Party (one to four):")
             yield Vertical(*self.party_boxes(), id="party")
             yield Button("Start the campaign", variant="primary", id="start")
-        yield Footer()
+        yield KeysFooter()
 
     def party_boxes(self) -> list[Any]:
         from ..rulesets import get
@@ -213,7 +214,7 @@ class CampaignScreen(Screen[None]):
         with Vertical(id="side"):
             yield OptionList(id="actions")
             yield DataTable(cursor_type="row", zebra_stripes=True, id="armory")
-        yield Footer()
+        yield KeysFooter()
 
     def on_screen_resume(self) -> None:  # also when first shown
         self.refresh_page()

@@ -53,31 +53,53 @@ class EventLog(OptionList):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.events: list[Event] = []
-        self.shown = 0
+        self.shown = 0  # events[:shown] have been looked at
+        self.first = 0  # the first event the list may show a line of
         # Set by the replay viewer: every list it shows tells one story (its games all replay
         # one record), so a longer list goes on from the lines already laid out.
         self.one_story = False
 
     def follow(self, events: list[Event]) -> None:
-        """Add what happened since the last call (or start over if the list was replaced)."""
+        """Add what happened since the last call (or start over if the list was replaced).  A
+        list started over (a game loaded, an undo) lays out its newest lines (KEEP_AFTER_JUMP)
+        before the screen is next drawn and the older ones (up to KEEP) after it: laying out
+        hundreds of lines was a fifth of a loaded game's first frame."""
         replaced = events is not self.events or len(events) < self.shown
         goes_on = self.one_story and len(events) >= self.shown
         self.events = events
         if replaced and not goes_on:
-            self.shown = max(0, len(events) - (KEEP_AFTER_JUMP if self.one_story else KEEP))
+            self.shown = max(0, len(events) - KEEP_AFTER_JUMP)
             self.clear_options()
+            self.first = self.shown
+            if not self.one_story and self.shown > 0:
+                self.call_after_refresh(self.list_older)
         elif self.one_story and len(events) - self.shown > KEEP_AFTER_JUMP:  # a jump ahead
             self.shown = len(events) - KEEP_AFTER_JUMP
             self.clear_options()
-        new = [Option(text, id=str(i)) for i in range(self.shown, len(events))
-               if (text := line_of(events[i])) is not None]
+            self.first = self.shown
+        new = self.lines_of(self.shown, len(events))
         self.shown = len(events)
         if not new:
             return
         if self.option_count + len(new) > KEEP * 2:
             self.clear_options()
             new = new[-KEEP:]
+            self.first = int(new[0].id or 0)
         self.add_options(new)
+        self.scroll_end(animate=False)
+
+    def lines_of(self, start: int, end: int) -> list[Option]:
+        return [Option(text, id=str(i)) for i in range(start, end) if (text := line_of(self.events[i])) is not None]
+
+    def list_older(self) -> None:
+        """The older lines a list started over left out, up to KEEP events back (the viewer's
+        log keeps its few: it grows as the record is stepped through)."""
+        start = max(0, self.shown - KEEP)
+        if self.one_story or start >= self.first or not self.is_attached:
+            return
+        self.clear_options()
+        self.add_options(self.lines_of(start, self.shown))
+        self.first = start
         self.scroll_end(animate=False)
 
     def rewrap(self) -> None:

@@ -26,10 +26,17 @@ from .table import TableScreen
 
 PLAY_SPEEDS = [s for s in SPEEDS.values() if s > 0] + [0.02]
 KEYFRAME_GAP = 40  # decisions at least between keyframes: a seek replays at most about this many
-PASS_BATCH = 1000  # decisions the opening pass plays between two handings-over of its keyframes
+PASS_BATCH = 250  # decisions the opening pass plays between two handings-over of its keyframes
+# A seek that would play more decisions than this past what the opening pass has handed over
+# waits for the pass to get there instead: both playing the same decisions, each slowed the
+# other (one Python thread runs at a time), and the seek landed later than the pass.
+FAR = 200
 
 
 class ReplayScreen(TableScreen):
+    # Nothing takes the focus when the viewer opens (its keys belong to the screen): Textual
+    # otherwise focused the log on resuming the screen, after on_mount, and it opened large.
+    AUTO_FOCUS = ""
     BINDINGS = [
         Binding("right,l", "step(1)", "step", id="replay.forward", priority=True),
         Binding("left,h", "step(-1)", "back", id="replay.back", priority=True),
@@ -52,6 +59,8 @@ class ReplayScreen(TableScreen):
         self.make_game = make_game
         self.frames: list[Keyframe] = []  # by decision count; the whole record's once the pass is done
         self.pass_done = False
+        self.passing = False  # the opening pass is running
+        self.wanted: int | None = None  # a seek waiting for the pass to hand over keyframes past it
         self.frames_kept = False  # the keyframes are in the cache (read from it, or written)
         # The decisions as the pass played them: each is the game's own offered choice, with the
         # words the game gave it (a record keeps only kind and arguments).
@@ -80,6 +89,7 @@ class ReplayScreen(TableScreen):
             self.frames, self.played = kept
             self.pass_done = self.frames_kept = True
         else:
+            self.passing = True
             self.keyframe_pass()
 
     def on_unmount(self) -> None:
@@ -119,11 +129,17 @@ class ReplayScreen(TableScreen):
         self._keep(message.frames)
         self.played = message.played
         self.pass_done = message.done
+        self.passing = not message.done
+        if self.wanted is not None and (message.done or len(self.played) >= self.wanted):
+            self.seek(self.wanted)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         # The pass only speeds seeking up: if it fails, seeking replays from the start instead.
         if event.worker.group == "keyframes" and event.state == WorkerState.ERROR:
+            self.passing = False
             self.notify("Seeking back will replay from the start (no keyframes).", timeout=3)
+            if self.wanted is not None:
+                self.seek(self.wanted)
 
     def _keep(self, frames: list[Keyframe]) -> None:
         have = {f.decisions for f in self.frames}
@@ -148,7 +164,14 @@ class ReplayScreen(TableScreen):
         i = bisect.bisect_right([f.decisions for f in self.frames], pos)
         frame = self.frames[i - 1] if i > 0 else None
         # Back, or far enough ahead that a keyframe lies between: start from the keyframe.
-        if frame is not None and (pos < self.pos or frame.decisions > self.pos):
+        from_frame = frame is not None and (pos < self.pos or frame.decisions > self.pos)
+        start = frame.decisions if frame is not None and from_frame else self.pos if pos >= self.pos else 0
+        if self.passing and pos > len(self.played) and pos - start > FAR:
+            self.wanted = pos  # played from the keyframe the pass hands over past it
+            self._show()
+            return
+        self.wanted = None
+        if frame is not None and from_frame:
             g = self.game
             fresh = len(self.played) < frame.decisions <= len(g.decisions)
             decisions = g.decisions if fresh else self._record_decisions(frame.decisions)
@@ -240,7 +263,8 @@ class ReplayScreen(TableScreen):
         playing = "playing" if self._timer is not None else "paused"
         last = self.game.decisions[-1] if self.game.decisions else None
         ol = self.query_one("#options", OptionList)
-        ol.border_title = f"replay {self.pos}/{self.total} · {playing}"
+        seeking = f" · going to {self.wanted}…" if self.wanted is not None else ""
+        ol.border_title = f"replay {self.pos}/{self.total} · {playing}{seeking}"
         ol.clear_options()
         if last is not None:
             ol.add_option(f"last: {last[0]}" + (f" ({last[1]})" if last[1] else ""))

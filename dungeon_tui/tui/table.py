@@ -5,16 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from rich.markup import escape
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..engine.game import CHANCE, DUNGEON, Decision, Game
 from .dialogs import RollDetail
 from .event_log import EventLog
+from .keys_footer import KeysFooter
 from .map_view import MapView
 from ..engine.presenter import Card, Presenter, aimed_at_other, goes_to, seat_name
 
@@ -75,14 +77,19 @@ class TableScreen(Screen[None]):
                 yield Static(id="prompt")
                 yield OptionList(id="options")
         yield EventLog(id="log")
-        yield Footer()
+        yield KeysFooter()
 
-    def on_resize(self) -> None:
+    async def _on_resize(self, event: events.Resize) -> None:
         # Small terminals keep the active hero's sheet and the choices; the party list goes.
         self.set_class(self.size.width < 100, "-narrow")
         self.set_class(self.size.height < 28, "-short")
         self.query_one(EventLog).rewrap()
         self.call_after_refresh(self.fit_map)
+        if self.is_attached and event.size == self._compositor.size:
+            # The terminal's size again, as laid out already: Textual sends it once more when
+            # the app starts (the driver's first size after the app's own), and Screen's own
+            # handler laid out and drew the whole table again (19 ms of the viewer's opening).
+            event.prevent_default()
 
     def fit_map(self) -> None:
         """A board with walls between squares (HeroQuest) goes compact when it would not show
