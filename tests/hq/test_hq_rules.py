@@ -84,6 +84,29 @@ def test_7_jump_fails_on_a_skull_into_the_pit():
     assert len(picks.seen) == 2  # the fall ends the turn
 
 
+def test_7_no_jump_over_a_pit_someone_stands_in():
+    # Found by the mixed fuzz (seed 96, game 98, the Warlock's Cellar): the Barbarian jumped a
+    # sprung pit an Orc stood in, failed, and fell onto the Orc's square.  A monster there cannot
+    # be passed and a friend there leaves no room to fall, so no jump is offered; once the pit is
+    # empty it is.
+    s = trial({"barbarian": (5, 9), "elf": (1, 9)})
+    add_trap(s, "t1", "pit", (4, 9), "sprung")
+    orc = new_monster_at(s, "orc", (4, 9))
+    bar = s.figures["barbarian"]
+    picks = Picks(("roll_move", {}))
+    run(s, lambda g: hero_turn(g, bar), [[2, 3]], heroes=picks)
+    assert "step" in picks.seen[1]["kinds"] and "jump" not in picks.seen[1]["kinds"]
+    s.figures["elf"].pos = (4, 9)
+    orc.status = "dead"
+    picks = Picks(("roll_move", {}))
+    run(s, lambda g: hero_turn(g, bar), [[2, 3]], heroes=picks)
+    assert "jump" not in picks.seen[1]["kinds"]
+    s.figures["elf"].pos = (1, 9)
+    picks = Picks(("roll_move", {}), ("jump", {"to": (3, 9)}))
+    run(s, lambda g: hero_turn(g, bar), [[2, 3], [4]], heroes=picks)
+    assert bar.pos == (3, 9)
+
+
 def test_8_dwarf_disarms_a_pit_and_stands_on_it():
     s = trial({"dwarf": (5, 9)})
     add_trap(s, "t1", "pit", (4, 9), "known")

@@ -8,7 +8,7 @@ from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from ...engine.grid import DIRS4, Sq
 from . import board
 from .combat import BLACK, SKULL, combat_roll, lose_body
-from .searching import free, nearest_free
+from .searching import free, nearest_free, occupied
 from .state import Figure, State
 
 
@@ -92,7 +92,10 @@ def jumps(game: Game, figure: Figure, points: int) -> list[tuple[Sq, Sq]]:
         land = (over[0] + dx, over[1] + dy)
         t = trap_at(s, over)
         known = (t is not None and t["state"] == "known") or sprung_pit_at(s, over)
-        if known and s.grid.edge_passable(figure.square, over) and s.grid.edge_passable(over, land) and free(s, land):
+        # Nobody may stand on the trap: a monster cannot be passed, and a failed jump falls onto
+        # the square (found by fuzz: a Barbarian fell into a pit a monster stood in).
+        if (known and s.grid.edge_passable(figure.square, over) and s.grid.edge_passable(over, land)
+                and not occupied(s, over) and free(s, land)):
             out.append((over, land))
     return out
 
