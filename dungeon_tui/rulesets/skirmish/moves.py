@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
-from collections.abc import Collection
-from dataclasses import dataclass, replace
+from collections.abc import Collection, Sequence
+from array import array
+from dataclasses import dataclass, field as dfield, replace
 from typing import Literal, TypeVar
 
-from .distance import DIRECTIONS, Battlefield, Square, around, contact_squares, contact_table, spent
+from .distance import DIRECTIONS, Battlefield, Square, around, contact_squares, contact_table, grid_squares, spent
 
 V = TypeVar("V")
 # walk: every kind of step, a climb only as the first; run and charge: no climb (§5.3, D9);
@@ -30,6 +31,11 @@ class Step:
     way: StepWay
     cost: int  # half-squares
     levels: int = 0  # levels climbed, dropped or leapt... the height that makes a test or a fall
+    # The number (row by row) of the square the step is taken from, for the battlefield's own
+    # steps (-1 otherwise): a search's tree keeps the step by which it reached each square, and
+    # reads the square before from it (a second table per search, of the squares before, was a
+    # sixth of a long run's memory).  Not part of what a step is: routes compare without it.
+    origin: int = dfield(default=-1, compare=False, repr=False)
 
     @property
     def tests(self) -> int:
@@ -39,8 +45,9 @@ class Step:
         return 1 if self.way in ("climb", "leap") else 0
 
 
-# A search's tree: each square reached (by number) -> the square it was reached from, and the step.
-_Tree = tuple[dict[int, int], dict[int, "Step"]]
+# A search's tree: each square reached (by number) -> the step it was reached by (whose origin
+# is the square before).
+_Tree = dict[int, "Step"]
 
 
 class Route:
@@ -73,11 +80,12 @@ class Route:
     def steps(self) -> tuple[Step, ...]:
         if self._steps is None:
             assert self._tree is not None
-            parent, via = self._tree
+            via = self._tree
             back, at = [], self._end
             while at in via:
-                back.append(via[at])
-                at = parent[at]
+                step = via[at]
+                back.append(step)
+                at = step.origin
             self._steps = tuple(reversed(back))
         return self._steps
 
@@ -156,16 +164,17 @@ def _step_table(field: Battlefield) -> dict[Square, tuple[Step, ...]]:
     battlefield's per-square floors and crossings (the battlefield's `step_kind`, square by
     square, without a call per question): every scenario's first battle in a process builds it."""
     width, height, floors, moves = field.width, field.height, field.floors, field.moves
-    neighbours = around(width, height)
+    neighbours, squares = around(width, height), grid_squares(width, height)
     table: dict[Square, tuple[Step, ...]] = {}
     for y in range(height):
         for x in range(width):
-            fa = floors[y * width + x]
+            here = y * width + x
+            fa = floors[here]
             if fa is None:
                 continue
-            a_ladder = moves[y * width + x] == "ladder"
+            a_ladder = moves[here] == "ladder"
             out: list[Step] = []
-            for dx, dy, at in neighbours[y * width + x]:
+            for dx, dy, at in neighbours[here]:
                 bx, by = x + dx, y + dy
                 fb = floors[at]
                 if fb is None:
@@ -175,19 +184,20 @@ def _step_table(field: Battlefield) -> dict[Square, tuple[Step, ...]]:
                 if not straight and (moves[y * width + bx] == "impassable" or moves[by * width + x] == "impassable"):
                     continue
                 way, levels = step_way(fa, fb, straight, a_ladder or moves[at] == "ladder"), abs(fb - fa)
+                to = squares[at]  # the table's one tuple for the square, not one per step
                 if way == "normal":
-                    out.append(Step((bx, by), "normal", _step_cost(straight, moves[at])))
+                    out.append(Step(to, "normal", _step_cost(straight, moves[at]), 0, here))
                 elif way == "ladder":
-                    out.append(Step((bx, by), "ladder", 2 + 2 * levels, levels))
+                    out.append(Step(to, "ladder", 2 + 2 * levels, levels, here))
                 elif way is not None:  # a climb, or a drop, which may also be climbed down
-                    out.append(Step((bx, by), "climb", 2 * levels, levels))
+                    out.append(Step(to, "climb", 2 * levels, levels, here))
                     if way == "drop":
-                        out.append(Step((bx, by), "drop", 0, levels))
-            table[(x, y)] = tuple(out + _leaps(field, (x, y)) if fa >= 2 else out)
+                        out.append(Step(to, "drop", 0, levels, here))
+            table[squares[here]] = tuple(out + _leaps(field, squares[here], here) if fa >= 2 else out)
     return table
 
 
-def _leaps(field: Battlefield, a: Square) -> list[Step]:
+def _leaps(field: Battlefield, a: Square, origin: int) -> list[Step]:
     """Leaps from a floor of 2 or more straight over 1-3 squares lying at least 2 levels below
     the take-off, to a floor within a level of it (§5.1)."""
     take_off = field.height_at(a) or 0
@@ -203,7 +213,7 @@ def _leaps(field: Battlefield, a: Square) -> list[Step]:
             land = (a[0] + (gap + 1) * dx, a[1] + (gap + 1) * dy)
             floor = field.height_at(land) if field.inside(land) else None
             if floor is not None and abs(floor - take_off) <= 1 and not field.obstacle(land):
-                out.append(Step(land, "leap", one * (gap + 1) * (2 if field.difficult(land) else 1), 0))
+                out.append(Step(land, "leap", one * (gap + 1) * (2 if field.difficult(land) else 1), 0, origin))
                 break
     return out
 
@@ -223,13 +233,15 @@ class _Graph:
 @lru_cache(maxsize=16)
 def _numbered(field: Battlefield) -> _Graph:
     """The parts of the graph every mode shares, with each square's steps of every kind."""
-    squares = field.squares()
+    squares = grid_squares(field.width, field.height)
     number = {sq: i for i, sq in enumerate(squares)}
     table = _step_table(field)
     contacts = contact_table(field)
-    steps = tuple(tuple((number[st.to], (st.cost << 10) + st.tests, st) for st in table.get(sq, ())) for sq in squares)
+    shared = _KEYS.setdefault  # a step's key (cost << 10 | tests): one object for each, not one per step
+    steps = tuple(tuple((number[st.to], shared((st.cost << 10) + st.tests, (st.cost << 10) + st.tests), st)
+                        for st in table.get(sq, ())) for sq in squares)
     return _Graph(
-        square=tuple(squares), steps=steps, later=_no_climbs(steps),
+        square=squares, steps=steps, later=_no_climbs(steps),
         standable=tuple(field.standable(sq) for sq in squares),
         contact=tuple(tuple(number[c] for c in contacts.get(sq, ())) for sq in squares))
 
@@ -287,7 +299,9 @@ class _Whole:
     graph: _Graph
     first: int
     best: dict[int, int]
-    settled: list[int]  # in the order the search settled them: a parent before its children
+    # In the order the search settled them (a parent before its children), two bytes each:
+    # read only to work out each square's kinds of step.
+    settled: Sequence[int]
     tree: _Tree
     _ends: list[int] | None = None
     _ways: dict[int, int] | None = None
@@ -436,8 +450,7 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     for at in closed:
         best[at] = -1
     best[first] = 0
-    parent: dict[int, int] = {}  # the square each was reached from, and by which step
-    via: dict[int, Step] = {}
+    via: dict[int, Step] = {}  # the step each square was reached by (from its origin)
     keys: list[int] = [0]
     buckets: dict[int, list[int]] = {0: [first]}
     settled: list[int] = []
@@ -461,7 +474,6 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
                 new = key + add
                 if new < best[to]:
                     best[to] = new
-                    parent[to] = at
                     via[to] = step
                     if new == key:
                         bucket.append(to)
@@ -476,14 +488,15 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
             continue
         whole = False
         break
-    tree = (parent, via)
+    tree = via
     # A kept whole search keeps the settled squares' keys alone, not a list the size of the table,
     # each key one shared number (_KEYS): a key is at least 1024, a fresh object of its own
     # otherwise, and the same few dozen costs and tests recur in every search (a seventh of a
     # kept search's memory).
     if whole:
         shared = _KEYS.setdefault
-        kept: _Whole | None = _Whole(graph, first, {at: shared(best[at], best[at]) for at in settled}, settled, tree)
+        kept: _Whole | None = _Whole(graph, first, {at: shared(best[at], best[at]) for at in settled},
+                                     array("H", settled), tree)
     else:
         kept = None
     if kept is not None:
@@ -503,13 +516,14 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     return out, kept
 
 
-def _ways_of(settled: list[int], tree: _Tree, first: int) -> dict[int, int]:
+def _ways_of(settled: Sequence[int], tree: _Tree, first: int) -> dict[int, int]:
     """Each settled square's kinds of step on its way: its parent's and its last step's."""
-    parent, via = tree
+    via = tree
     ways, bits = {first: 0}, _WAY_BITS
     for at in settled:
         if at != first:
-            ways[at] = ways[parent[at]] | bits[via[at].way]
+            step = via[at]
+            ways[at] = ways[step.origin] | bits[step.way]
     return ways
 
 
