@@ -90,16 +90,16 @@ def reach(game: Game, model: Model) -> Reach:
         return dict.fromkeys(move_costs(field, model.at, CRAWL, mode="crawl", enemies=enemies, friends=friends),
                              crawling)
     walking: tuple[Mode, int] = ("walk", model.m // 2 if model.stood_up else model.m)
-    out = dict.fromkeys(move_costs(field, model.at, walking[1], mode="walk", enemies=enemies, friends=friends),
-                        walking)
+    walk = move_costs(field, model.at, walking[1], mode="walk", enemies=enemies, friends=friends)
     if not may_run(s, model):
-        return out  # row by row, as move_costs gives it
+        return dict.fromkeys(walk, walking)  # row by row, as move_costs gives it
     running: tuple[Mode, int] = ("run", 2 * model.m)
-    run = move_costs(field, model.at, 2 * model.m, mode="run", enemies=enemies, friends=friends)
-    for sq in run:
-        out.setdefault(sq, running)
-    if len(out) == len(run):  # the run reaches every square the walk does: its order is the union's
-        return {sq: out[sq] for sq in run}
+    out = dict.fromkeys(move_costs(field, model.at, 2 * model.m, mode="run", enemies=enemies, friends=friends),
+                        running)
+    ran = len(out)
+    out.update(dict.fromkeys(walk, walking))  # a square the walk reaches is a walk's
+    if len(out) == ran:  # the run reaches every square the walk does: its order (row by row) is the union's
+        return out
     return {sq: out[sq] for sq in sorted(out, key=_ROW_BY_ROW)}
 
 

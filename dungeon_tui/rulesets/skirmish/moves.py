@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import heapq
 from functools import lru_cache
-from collections.abc import Collection, Sequence
-from array import array
+from collections.abc import Collection
 from dataclasses import dataclass, field as dfield, replace
 from typing import Literal, TypeVar
 
@@ -62,7 +61,7 @@ class Route:
     def __init__(self, cost: int, tests: int, steps: tuple[Step, ...], ways: int = -1) -> None:
         self.cost = cost  # half-squares
         self.tests = tests
-        # The kinds of step it takes, one bit each (_WAY_BITS), as the search found them; -1: not known.
+        # The kinds of step it takes, one bit each (_WAY_BITS); -1: not worked out yet.
         self.ways = ways
         self._steps: tuple[Step, ...] | None = steps
         self._tree: _Tree | None = None
@@ -107,12 +106,22 @@ class Route:
     @property
     def kinds(self) -> int:
         """The kinds of step it takes, one bit each."""
-        if self.ways >= 0:
-            return self.ways
-        bits = 0
-        for step in self.steps:
-            bits |= _WAY_BITS[step.way]
-        return bits
+        if self.ways < 0:
+            # Read off the search's tree without making the steps (a hundred routes offered at a
+            # move name their verb by it; few are walked), then kept.
+            bits, ways = 0, _WAY_BITS
+            if self._steps is None:
+                assert self._tree is not None
+                via, at = self._tree, self._end
+                while at in via:
+                    step = via[at]
+                    bits |= ways[step.way]
+                    at = step.origin
+            else:
+                for step in self._steps:
+                    bits |= ways[step.way]
+            self.ways = bits
+        return self.ways
 
     @property
     def squares(self) -> int:
@@ -292,28 +301,18 @@ def _wholes(field: Battlefield) -> dict[tuple[object, ...], _Whole]:
 @dataclass(eq=False)
 class _Whole:
     """A search that ran until nothing more could be reached: every square it settled with its
-    key (cost << 10 | tests) and kinds of step, and its tree.  A search for some goals from the
+    key (cost << 10 | tests), and its tree.  A route's kinds of step are read off its own steps
+    when asked (a table of every square's kinds, kept with each search, was a twentieth of a
+    long run's memory, and the rules and the AI ask it of the one route taken).  A search for some goals from the
     same start among the same enemies settles the same squares the same way until it stops, so
     its routes are read off this one (a charger weighing several targets searches once when
     the first search found some contact square out of reach)."""
     graph: _Graph
     first: int
     best: dict[int, int]
-    # In the order the search settled them (a parent before its children), two bytes each:
-    # read only to work out each square's kinds of step.
-    settled: Sequence[int]
     tree: _Tree
     _ends: list[int] | None = None
-    _ways: dict[int, int] | None = None
     _costs: dict[Square, int] | None = None
-
-    @property
-    def ways(self) -> dict[int, int]:
-        """Each square's kinds of step on its way, worked out when routes are first made (the
-        AI's costs and a flight's squares never ask)."""
-        if self._ways is None:
-            self._ways = _ways_of(self.settled, self.tree, self.first)
-        return self._ways
 
     def ends(self) -> list[int]:
         """The squares (by number, row by row) a move may end on: every one settled but the start
@@ -333,11 +332,11 @@ class _Whole:
 
     def routes(self, wanted: Collection[int] | None) -> dict[Square, Route]:
         """The routes to the squares wanted (None: all) a model may stand on, row by row."""
-        found, best, ways, tree, standable, square = Route.found, self.best, self.ways, self.tree, \
-            self.graph.standable, self.graph.square
+        found, best, tree, standable, square = Route.found, self.best, self.tree, self.graph.standable, \
+            self.graph.square
         if wanted is None:
-            return {square[at]: found(best[at] >> 10, best[at] & 1023, ways[at], tree, at) for at in self.ends()}
-        return {square[at]: found(best[at] >> 10, best[at] & 1023, ways[at], tree, at)
+            return {square[at]: found(best[at] >> 10, best[at] & 1023, -1, tree, at) for at in self.ends()}
+        return {square[at]: found(best[at] >> 10, best[at] & 1023, -1, tree, at)
                 for at in sorted(w for w in wanted if w in best) if at != self.first and standable[at]}
 
 
@@ -495,8 +494,7 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     # kept search's memory).
     if whole:
         shared = _KEYS.setdefault
-        kept: _Whole | None = _Whole(graph, first, {at: shared(best[at], best[at]) for at in settled},
-                                     array("H", settled), tree)
+        kept: _Whole | None = _Whole(graph, first, {at: shared(best[at], best[at]) for at in settled}, tree)
     else:
         kept = None
     if kept is not None:
@@ -508,23 +506,11 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
             return None, kept
     out: dict[Square, Route] = {}
     standable, square, make_route = graph.standable, graph.square, Route.found
-    ways = kept.ways if kept is not None else _ways_of(settled, tree, first)
     for at in sorted(settled):  # row by row
         if at != first and standable[at] and (wanted is None or at in wanted):
             key = best[at]
-            out[square[at]] = make_route(key >> 10, key & 1023, ways[at], tree, at)
+            out[square[at]] = make_route(key >> 10, key & 1023, -1, tree, at)
     return out, kept
-
-
-def _ways_of(settled: Sequence[int], tree: _Tree, first: int) -> dict[int, int]:
-    """Each settled square's kinds of step on its way: its parent's and its last step's."""
-    via = tree
-    ways, bits = {first: 0}, _WAY_BITS
-    for at in settled:
-        if at != first:
-            step = via[at]
-            ways[at] = ways[step.origin] | bits[step.way]
-    return ways
 
 
 def charge_squares(field: Battlefield, start: Square, allowance: int, target: Square, *,
