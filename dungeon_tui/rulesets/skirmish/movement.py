@@ -149,6 +149,9 @@ def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedur
     model.moved = True
     model.ran = model.ran or route.squares > model.m
     landings: list[Sq] = []
+    # Where the others stand, looked at once: no one else moves while it walks (a test's roll
+    # is the only thing asked on the way).
+    taken = {m.pos for m in s.models.values() if m is not model and m.pos is not None and m.status not in GONE}
     for step in route.steps:
         levels = (field.height_at(here) or 0) - (field.height_at(step.to) or 0)
         if step.way == "drop":
@@ -175,7 +178,7 @@ def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedur
             yield from fall(game, model, max(0, (field.height_at(here) or 0) - (field.height_at(model.at) or 0)))
             return None
         here = step.to
-        if s.at(here) is None:
+        if here not in taken:
             model.pos = here
             if model.hidden and spotted_on_the_way(game, model):
                 model.hidden = False

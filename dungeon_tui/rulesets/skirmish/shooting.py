@@ -17,6 +17,7 @@ from .phase_offers import model_choice
 from .psychology import panic_after_hit
 from .rolls import sk_roll
 from .seeing import arrangement, cover_of, sees, sightlines
+from .sight import KeptLines
 from .state import Model, State
 from .tables import extra_need, shoot_need
 
@@ -47,7 +48,9 @@ def may_shoot(game: Game, model: Model) -> bool:
 
 
 def need_for(game: Game, shooter: Model, target: Model, wid: str, shots: int = 1,
-             charging: bool = False) -> tuple[int, dict[str, int]]:
+             charging: bool = False, lines: KeptLines | None = None) -> tuple[int, dict[str, int]]:
+    """The score the shot needs and its modifiers.  `lines`: sightlines(s), when the caller
+    has them (asked for every target of every shooter while nothing moves)."""
     s: State = game.state
     w = game.content.weapons[wid]
     mods: dict[str, int] = {}
@@ -55,7 +58,7 @@ def need_for(game: Game, shooter: Model, target: Model, wid: str, shots: int = 1
         mods["moved"] = 1
     if w.range is not None and distance(shooter.at, target.at) * 2 > w.range and not w.thrown:
         mods["long range"] = 1
-    cov = cover_of(s, field_of(game), shooter, target)
+    cov = cover_of(s, field_of(game), shooter, target, lines)
     if COVER_PENALTY[cov]:
         mods[f"{cov} cover"] = COVER_PENALTY[cov]
     if charging:
@@ -87,7 +90,7 @@ def valid_shots(game: Game, shooter: Model, wid: str, charging: Model | None = N
             continue
         counts = [1] + ([w.shots] if w.shots > 1 and far <= (w.shots_within or w.range) else [])
         for n in counts:
-            need, mods = need_for(game, shooter, t, wid, n, charging is not None)
+            need, mods = need_for(game, shooter, t, wid, n, charging is not None, lines)
             if need <= MAX_NEED:
                 out.append(Shot(t, wid, need, mods, n))
     return out

@@ -20,7 +20,6 @@ Routes = Callable[[Iterable[Sq] | None], dict[Sq, Route]]
 def deploy_choice(seat: str, model: Model, squares: list[Sq]) -> LazyDecision:
     """Where `model` takes the field, among `squares` (in the order they are offered)."""
     name, who, built = model.name, ("model", model.id), Action.sorted_plain
-    places: set[Sq] | None = None
 
     def offer(sq: Sq) -> Action:
         # Built as Action.make would build it: plain arguments, sorted by name.
@@ -30,13 +29,12 @@ def deploy_choice(seat: str, model: Model, squares: list[Sq]) -> LazyDecision:
         return [offer(sq) for sq in squares]
 
     def find(action: Action) -> Action | None:
-        nonlocal places
         if action.kind != "deploy" or action.seat != seat:
             return None
         at = action.get("at")
-        if places is None:
-            places = set(squares)
-        found = offer(at) if isinstance(at, tuple) and at in places else None
+        # Looked for along the list (in C): asked once or twice a decision, a set of its
+        # hundreds of squares cost more than the look.
+        found = offer(at) if isinstance(at, tuple) and at in squares else None
         return found if found == action else None
 
     def of_kinds(kinds: tuple[str, ...]) -> list[Action]:
