@@ -10,9 +10,9 @@ from .state import GONE, Model, State
 
 def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
     """The enemies on the table in contact with it, standing or down, in id order."""
-    if not model.on_table:
+    if model.pos is None or model.status in GONE:  # Model.on_table, read directly
         return []
-    near, side = touching(field, model.at), model.side
+    near, side = touching(field, model.pos), model.side
     # Asked for every model at every step of the movement phase: the side first (a number
     # compared, where a square is hashed to be looked up), then the square, the rarest match.
     # (A square in `near` is a square: on the table unless out of action or fled.)

@@ -81,7 +81,7 @@ def valid_shots(game: Game, shooter: Model, wid: str, charging: Model | None = N
     out = []
     lines, at = sightlines(s), shooter.at
     for t in pool:
-        if not t.on_table:
+        if charging is not None and not t.on_table:  # the pool of enemies is on the table
             continue
         far = distance(at, t.at)
         if far > w.range or not sees(s, fld, shooter, t, lines):
@@ -162,8 +162,10 @@ def shooting_phase(game: Game, side: int) -> Procedure:
 def shot_action(game: Game, seat: str, m: Model, x: Shot) -> Action:
     w = game.content.weapons[x.weapon]
     many = f", {x.shots} shots" if x.shots > 1 else ""
-    return Action.make(seat, "shoot", text=f"{m.name} shoots {x.target.name} with the {w.name} ({x.need}+{many})",
-                       model=m.id, target=x.target.id, weapon=x.weapon, shots=x.shots, need=x.need)
+    # Built as Action.make would build it (plain arguments, sorted by name).
+    return Action.sorted_plain(seat, "shoot", f"{m.name} shoots {x.target.name} with the {w.name} ({x.need}+{many})",
+                               (("model", m.id), ("need", x.need), ("shots", x.shots), ("target", x.target.id),
+                                ("weapon", x.weapon)))
 
 
 def shoot(game: Game, shooter: Model, x: Shot) -> Procedure:

@@ -46,7 +46,7 @@ def deploy_choice(seat: str, model: Model, squares: list[Sq]) -> LazyDecision:
 def move_choice(seat: str, m: Model, found: Reach, routes: Routes) -> LazyDecision:
     """Where `m` goes: a square `found` (the rules' `reach`), or stay.  `routes(squares)` makes
     the routes to those squares (None: all), which the offers' words are read from."""
-    stay = Action.make(seat, "stay", text=f"{m.name} stays where it is", model=m.id)
+    stay = Action.sorted_plain(seat, "stay", f"{m.name} stays where it is", (("model", m.id),))
 
     def make() -> list[Action]:
         return [*move_offers(seat, m, routes(None)), stay]
