@@ -11,7 +11,7 @@ from .battle import field_of
 from .contact import enemies_touching
 from .damage import Hits, wound
 from .distance import distance
-from .moves import Mode, Route, move_costs, move_options
+from .moves import Mode, Route, move_ends, move_options
 from .rolls import i_test, roll_d3
 from .seeing import sightlines
 from .sight import detects, hidden_ok, hiding_place
@@ -87,17 +87,15 @@ def reach(game: Game, model: Model) -> Reach:
     enemies, friends = squares_of(s, model)
     if model.status == KNOCKED_DOWN:
         crawling: tuple[Mode, int] = ("crawl", CRAWL)
-        return dict.fromkeys(move_costs(field, model.at, CRAWL, mode="crawl", enemies=enemies, friends=friends),
-                             crawling)
+        return move_ends(field, model.at, CRAWL, crawling, mode="crawl", enemies=enemies, friends=friends)
     walking: tuple[Mode, int] = ("walk", model.m // 2 if model.stood_up else model.m)
-    walk = move_costs(field, model.at, walking[1], mode="walk", enemies=enemies, friends=friends)
+    walk = move_ends(field, model.at, walking[1], walking, mode="walk", enemies=enemies, friends=friends)
     if not may_run(s, model):
-        return dict.fromkeys(walk, walking)  # row by row, as move_costs gives it
+        return walk  # row by row, as the search gives it
     running: tuple[Mode, int] = ("run", 2 * model.m)
-    out = dict.fromkeys(move_costs(field, model.at, 2 * model.m, mode="run", enemies=enemies, friends=friends),
-                        running)
+    out = move_ends(field, model.at, 2 * model.m, running, mode="run", enemies=enemies, friends=friends)
     ran = len(out)
-    out.update(dict.fromkeys(walk, walking))  # a square the walk reaches is a walk's
+    out.update(walk)  # a square the walk reaches is a walk's
     if len(out) == ran:  # the run reaches every square the walk does: its order (row by row) is the union's
         return out
     return {sq: out[sq] for sq in sorted(out, key=_ROW_BY_ROW)}

@@ -126,8 +126,12 @@ def shooting_phase(game: Game, side: int) -> Procedure:
     arranged = None
     end = Action.make(seat, "end_shooting", text="End the shooting phase")
 
+    armed: dict[str, list[str]] = {}  # each model's missile weapons, asked at every shot of the phase
+
     def offers(m: Model, _kind: str | None) -> list[Action]:
-        weapons = missile_weapons(game, m)
+        weapons = armed.get(m.id)
+        if weapons is None:
+            weapons = armed[m.id] = missile_weapons(game, m)
         if not weapons or not may_shoot(game, m):
             return []
         out = []
