@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .distance import touching
+from .distance import contact_table, touching
 from .state import GONE, Model, State
 
 
@@ -25,17 +25,28 @@ def in_combat(s: State, field: Any, model: Model) -> bool:
 
 def combats(s: State, field: Any) -> list[list[Model]]:
     """Groups of models linked by contact with enemies, each in id order, ordered by their lowest id."""
+    # Who stands where, once (one model a square: fuzz checks it), and each model's enemies
+    # read off the squares it touches, rather than every model asked of every model.
+    placed = {m.pos: m for m in s.models.values() if m.pos is not None and m.status not in GONE}
+    near = contact_table(field)
+
+    def foes(m: Model) -> list[Model]:
+        if m.pos is None or m.status in GONE:
+            return []
+        side = m.side
+        return [e for sq in near.get(m.pos, ()) if (e := placed.get(sq)) is not None and e.side != side]
+
     seen: set[str] = set()
     groups = []
     for m in s.models.values():
-        if m.id in seen or not enemies_touching(s, field, m):
+        if m.id in seen or not foes(m):
             continue
         group, todo = [], [m]
         seen.add(m.id)
         while todo:
             cur = todo.pop()
             group.append(cur)
-            for e in enemies_touching(s, field, cur):
+            for e in foes(cur):
                 if e.id not in seen:
                     seen.add(e.id)
                     todo.append(e)
