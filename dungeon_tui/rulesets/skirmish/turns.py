@@ -165,7 +165,7 @@ def rally_phase(game: Game, side: int) -> Procedure:
     become knocked down; models knocked down before may stand up or stay down."""
     s: State = game.state
     for m in s.side_models(side):
-        if not (m.on_table and m.fleeing):
+        if not (m.fleeing and m.on_table):  # fleeing first: the rarer, and a plain field
             continue
         if enemy_nearest(s, m):
             game.emit("note", model=m.id, text=f"{m.name} cannot rally with an enemy nearest.")
