@@ -20,7 +20,15 @@ def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
 
 
 def in_combat(s: State, field: Any, model: Model) -> bool:
-    return bool(enemies_touching(s, field, model))
+    """Some enemy touches it: enemies_touching, stopping at the first."""
+    if model.pos is None or model.status in GONE:
+        return False
+    near, side = touching(field, model.pos), model.side
+    # A plain loop: any() over a generator pays a resumption for every model asked.
+    for e in s.models.values():  # noqa: SIM110
+        if e.side != side and e.pos in near and e.status not in GONE:
+            return True
+    return False
 
 
 def combats(s: State, field: Any) -> list[list[Model]]:
