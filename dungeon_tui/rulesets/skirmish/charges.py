@@ -220,12 +220,17 @@ def interception(game: Game, charger: Model, target: Model, path: list[Sq]) -> P
     fld = field_of(game)
     found: list[tuple[int, Model]] = []
     for ic in s.on_table(target.side):
-        if ic is target or not ic.standing or ic.fleeing or ic.hidden or in_combat(s, fld, ic):
+        if ic is target or not ic.standing or ic.fleeing or ic.hidden:
+            continue
+        # The path squares within its reach first: a model far from the path is not searched.
+        at = ic.at
+        close = [j for j, sq in enumerate(path) if sq != at and distance(at, sq) <= INTERCEPT_REACH]
+        if not close or in_combat(s, fld, ic):
             continue
         enemies, friends = squares_of(s, ic)
-        near = move_options(fld, ic.at, INTERCEPT_REACH, mode="intercept", enemies=enemies, friends=friends)
-        for j, sq in enumerate(path):
-            if sq in near and sq != ic.at and s.at(sq) is None and distance(ic.at, sq) <= INTERCEPT_REACH:
+        near = move_options(fld, at, INTERCEPT_REACH, mode="intercept", enemies=enemies, friends=friends)
+        for j in close:
+            if path[j] in near and s.at(path[j]) is None:
                 found.append((j, ic))
                 break
     if not found:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .distance import touching
+from .distance import contact_table, touching
 from .state import GONE, Model, State
 
 
 def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
     """The enemies on the table in contact with it, standing or down, in id order."""
-    if not model.on_table:
+    if model.pos is None or model.status in GONE:  # Model.on_table, read directly
         return []
-    near, side = touching(field, model.at), model.side
+    near, side = touching(field, model.pos), model.side
     # Asked for every model at every step of the movement phase: the side first (a number
     # compared, where a square is hashed to be looked up), then the square, the rarest match.
     # (A square in `near` is a square: on the table unless out of action or fled.)
@@ -20,22 +20,41 @@ def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
 
 
 def in_combat(s: State, field: Any, model: Model) -> bool:
-    return bool(enemies_touching(s, field, model))
+    """Some enemy touches it: enemies_touching, stopping at the first."""
+    if model.pos is None or model.status in GONE:
+        return False
+    near, side = touching(field, model.pos), model.side
+    # A plain loop: any() over a generator pays a resumption for every model asked.
+    for e in s.models.values():  # noqa: SIM110
+        if e.side != side and e.pos in near and e.status not in GONE:
+            return True
+    return False
 
 
 def combats(s: State, field: Any) -> list[list[Model]]:
     """Groups of models linked by contact with enemies, each in id order, ordered by their lowest id."""
+    # Who stands where, once (one model a square: fuzz checks it), and each model's enemies
+    # read off the squares it touches, rather than every model asked of every model.
+    placed = {m.pos: m for m in s.models.values() if m.pos is not None and m.status not in GONE}
+    near = contact_table(field)
+
+    def foes(m: Model) -> list[Model]:
+        if m.pos is None or m.status in GONE:
+            return []
+        side = m.side
+        return [e for sq in near.get(m.pos, ()) if (e := placed.get(sq)) is not None and e.side != side]
+
     seen: set[str] = set()
     groups = []
     for m in s.models.values():
-        if m.id in seen or not enemies_touching(s, field, m):
+        if m.id in seen or not foes(m):
             continue
         group, todo = [], [m]
         seen.add(m.id)
         while todo:
             cur = todo.pop()
             group.append(cur)
-            for e in enemies_touching(s, field, cur):
+            for e in foes(cur):
                 if e.id not in seen:
                     seen.add(e.id)
                     todo.append(e)

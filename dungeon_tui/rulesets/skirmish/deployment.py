@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
+from itertools import filterfalse
 
 from .distance import distance
 from .sight import Blockers, can_see, cover
@@ -29,8 +30,8 @@ def deployment_order(first: Sequence[str], second: Sequence[str], *, all_first: 
 
 def deploy_squares(field: Battlefield, side: int | str, taken: Collection[Square]) -> list[Square]:
     """The free squares of a side's zone a model may be set up on, row by row."""
-    taken = set(taken)  # asked of each of a zone's hundreds of squares
-    return [sq for sq in field.deployment_zone(side) if sq not in taken]
+    # Asked of each of a zone's hundreds of squares, in one pass written in C.
+    return list(filterfalse(set(taken).__contains__, field.deployment_zone(side)))
 
 
 def sheltered(field: Battlefield, sq: Square) -> bool:

@@ -63,13 +63,19 @@ def flee_to_edge(game: Game, model: Model) -> Procedure:
     if options:
         to_own = nearest_of(tuple(own))  # kept per edge: each square's way home is asked every flight
 
-        def key(sq: Sq) -> tuple[int, int, int, int, int]:
+        def nearest(sq: Sq) -> tuple[int, int]:
             home = to_own.get(sq)
             if home is None:
                 home = to_own[sq] = min(distance(sq, e) for e in own)
-            far = nearest_distance(sq, enemies, none=0)
-            return (_to_edge(field, sq), home, -far, sq[1], sq[0])
-        yield from _arrive(game, model, min(options, key=key), "flees for the edge")
+            return _to_edge(field, sq), home
+
+        # The least of (to the edge, home, -far from enemies, y, x): the enemies are looked at
+        # only for the squares nearest the edge and home (the first two decide most flights).
+        nearness = [nearest(sq) for sq in options]
+        least = min(nearness)
+        tied = [sq for sq, near in zip(options, nearness, strict=True) if near == least]
+        to = min(tied, key=lambda sq: (-nearest_distance(sq, enemies, none=0), sq[1], sq[0]))
+        yield from _arrive(game, model, to, "flees for the edge")
 
 
 def _to_edge(field: Any, sq: Sq) -> int:

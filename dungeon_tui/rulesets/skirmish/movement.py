@@ -11,7 +11,7 @@ from .battle import field_of
 from .contact import enemies_touching
 from .damage import Hits, wound
 from .distance import distance
-from .moves import Mode, Route, move_costs, move_options
+from .moves import Mode, Route, move_ends, move_options
 from .rolls import i_test, roll_d3
 from .seeing import sightlines
 from .sight import detects, hidden_ok, hiding_place
@@ -87,19 +87,17 @@ def reach(game: Game, model: Model) -> Reach:
     enemies, friends = squares_of(s, model)
     if model.status == KNOCKED_DOWN:
         crawling: tuple[Mode, int] = ("crawl", CRAWL)
-        return dict.fromkeys(move_costs(field, model.at, CRAWL, mode="crawl", enemies=enemies, friends=friends),
-                             crawling)
+        return move_ends(field, model.at, CRAWL, crawling, mode="crawl", enemies=enemies, friends=friends)
     walking: tuple[Mode, int] = ("walk", model.m // 2 if model.stood_up else model.m)
-    out = dict.fromkeys(move_costs(field, model.at, walking[1], mode="walk", enemies=enemies, friends=friends),
-                        walking)
+    walk = move_ends(field, model.at, walking[1], walking, mode="walk", enemies=enemies, friends=friends)
     if not may_run(s, model):
-        return out  # row by row, as move_costs gives it
+        return walk  # row by row, as the search gives it
     running: tuple[Mode, int] = ("run", 2 * model.m)
-    run = move_costs(field, model.at, 2 * model.m, mode="run", enemies=enemies, friends=friends)
-    for sq in run:
-        out.setdefault(sq, running)
-    if len(out) == len(run):  # the run reaches every square the walk does: its order is the union's
-        return {sq: out[sq] for sq in run}
+    out = move_ends(field, model.at, 2 * model.m, running, mode="run", enemies=enemies, friends=friends)
+    ran = len(out)
+    out.update(walk)  # a square the walk reaches is a walk's
+    if len(out) == ran:  # the run reaches every square the walk does: its order (row by row) is the union's
+        return out
     return {sq: out[sq] for sq in sorted(out, key=_ROW_BY_ROW)}
 
 
@@ -149,6 +147,9 @@ def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedur
     model.moved = True
     model.ran = model.ran or route.squares > model.m
     landings: list[Sq] = []
+    # Where the others stand, looked at once: no one else moves while it walks (a test's roll
+    # is the only thing asked on the way).
+    taken = {m.pos for m in s.models.values() if m is not model and m.pos is not None and m.status not in GONE}
     for step in route.steps:
         levels = (field.height_at(here) or 0) - (field.height_at(step.to) or 0)
         if step.way == "drop":
@@ -175,7 +176,7 @@ def walk(game: Game, model: Model, route: Route, why: str = "moves") -> Procedur
             yield from fall(game, model, max(0, (field.height_at(here) or 0) - (field.height_at(model.at) or 0)))
             return None
         here = step.to
-        if s.at(here) is None:
+        if here not in taken:
             model.pos = here
             if model.hidden and spotted_on_the_way(game, model):
                 model.hidden = False

@@ -10,10 +10,10 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 from collections.abc import Collection
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field as dfield, replace
 from typing import Literal, TypeVar
 
-from .distance import DIRECTIONS, Battlefield, Square, around, contact_squares, contact_table, spent
+from .distance import DIRECTIONS, Battlefield, Square, around, contact_squares, contact_table, grid_squares, spent
 
 V = TypeVar("V")
 # walk: every kind of step, a climb only as the first; run and charge: no climb (§5.3, D9);
@@ -30,6 +30,11 @@ class Step:
     way: StepWay
     cost: int  # half-squares
     levels: int = 0  # levels climbed, dropped or leapt... the height that makes a test or a fall
+    # The number (row by row) of the square the step is taken from, for the battlefield's own
+    # steps (-1 otherwise): a search's tree keeps the step by which it reached each square, and
+    # reads the square before from it (a second table per search, of the squares before, was a
+    # sixth of a long run's memory).  Not part of what a step is: routes compare without it.
+    origin: int = dfield(default=-1, compare=False, repr=False)
 
     @property
     def tests(self) -> int:
@@ -39,8 +44,9 @@ class Step:
         return 1 if self.way in ("climb", "leap") else 0
 
 
-# A search's tree: each square reached (by number) -> the square it was reached from, and the step.
-_Tree = tuple[dict[int, int], dict[int, "Step"]]
+# A search's tree: each square reached (by number) -> the step it was reached by (whose origin
+# is the square before).
+_Tree = dict[int, "Step"]
 
 
 class Route:
@@ -55,7 +61,7 @@ class Route:
     def __init__(self, cost: int, tests: int, steps: tuple[Step, ...], ways: int = -1) -> None:
         self.cost = cost  # half-squares
         self.tests = tests
-        # The kinds of step it takes, one bit each (_WAY_BITS), as the search found them; -1: not known.
+        # The kinds of step it takes, one bit each (_WAY_BITS); -1: not worked out yet.
         self.ways = ways
         self._steps: tuple[Step, ...] | None = steps
         self._tree: _Tree | None = None
@@ -73,11 +79,12 @@ class Route:
     def steps(self) -> tuple[Step, ...]:
         if self._steps is None:
             assert self._tree is not None
-            parent, via = self._tree
+            via = self._tree
             back, at = [], self._end
             while at in via:
-                back.append(via[at])
-                at = parent[at]
+                step = via[at]
+                back.append(step)
+                at = step.origin
             self._steps = tuple(reversed(back))
         return self._steps
 
@@ -99,12 +106,22 @@ class Route:
     @property
     def kinds(self) -> int:
         """The kinds of step it takes, one bit each."""
-        if self.ways >= 0:
-            return self.ways
-        bits = 0
-        for step in self.steps:
-            bits |= _WAY_BITS[step.way]
-        return bits
+        if self.ways < 0:
+            # Read off the search's tree without making the steps (a hundred routes offered at a
+            # move name their verb by it; few are walked), then kept.
+            bits, ways = 0, _WAY_BITS
+            if self._steps is None:
+                assert self._tree is not None
+                via, at = self._tree, self._end
+                while at in via:
+                    step = via[at]
+                    bits |= ways[step.way]
+                    at = step.origin
+            else:
+                for step in self._steps:
+                    bits |= ways[step.way]
+            self.ways = bits
+        return self.ways
 
     @property
     def squares(self) -> int:
@@ -156,16 +173,17 @@ def _step_table(field: Battlefield) -> dict[Square, tuple[Step, ...]]:
     battlefield's per-square floors and crossings (the battlefield's `step_kind`, square by
     square, without a call per question): every scenario's first battle in a process builds it."""
     width, height, floors, moves = field.width, field.height, field.floors, field.moves
-    neighbours = around(width, height)
+    neighbours, squares = around(width, height), grid_squares(width, height)
     table: dict[Square, tuple[Step, ...]] = {}
     for y in range(height):
         for x in range(width):
-            fa = floors[y * width + x]
+            here = y * width + x
+            fa = floors[here]
             if fa is None:
                 continue
-            a_ladder = moves[y * width + x] == "ladder"
+            a_ladder = moves[here] == "ladder"
             out: list[Step] = []
-            for dx, dy, at in neighbours[y * width + x]:
+            for dx, dy, at in neighbours[here]:
                 bx, by = x + dx, y + dy
                 fb = floors[at]
                 if fb is None:
@@ -175,19 +193,20 @@ def _step_table(field: Battlefield) -> dict[Square, tuple[Step, ...]]:
                 if not straight and (moves[y * width + bx] == "impassable" or moves[by * width + x] == "impassable"):
                     continue
                 way, levels = step_way(fa, fb, straight, a_ladder or moves[at] == "ladder"), abs(fb - fa)
+                to = squares[at]  # the table's one tuple for the square, not one per step
                 if way == "normal":
-                    out.append(Step((bx, by), "normal", _step_cost(straight, moves[at])))
+                    out.append(Step(to, "normal", _step_cost(straight, moves[at]), 0, here))
                 elif way == "ladder":
-                    out.append(Step((bx, by), "ladder", 2 + 2 * levels, levels))
+                    out.append(Step(to, "ladder", 2 + 2 * levels, levels, here))
                 elif way is not None:  # a climb, or a drop, which may also be climbed down
-                    out.append(Step((bx, by), "climb", 2 * levels, levels))
+                    out.append(Step(to, "climb", 2 * levels, levels, here))
                     if way == "drop":
-                        out.append(Step((bx, by), "drop", 0, levels))
-            table[(x, y)] = tuple(out + _leaps(field, (x, y)) if fa >= 2 else out)
+                        out.append(Step(to, "drop", 0, levels, here))
+            table[squares[here]] = tuple(out + _leaps(field, squares[here], here) if fa >= 2 else out)
     return table
 
 
-def _leaps(field: Battlefield, a: Square) -> list[Step]:
+def _leaps(field: Battlefield, a: Square, origin: int) -> list[Step]:
     """Leaps from a floor of 2 or more straight over 1-3 squares lying at least 2 levels below
     the take-off, to a floor within a level of it (§5.1)."""
     take_off = field.height_at(a) or 0
@@ -203,7 +222,7 @@ def _leaps(field: Battlefield, a: Square) -> list[Step]:
             land = (a[0] + (gap + 1) * dx, a[1] + (gap + 1) * dy)
             floor = field.height_at(land) if field.inside(land) else None
             if floor is not None and abs(floor - take_off) <= 1 and not field.obstacle(land):
-                out.append(Step(land, "leap", one * (gap + 1) * (2 if field.difficult(land) else 1), 0))
+                out.append(Step(land, "leap", one * (gap + 1) * (2 if field.difficult(land) else 1), 0, origin))
                 break
     return out
 
@@ -223,13 +242,15 @@ class _Graph:
 @lru_cache(maxsize=16)
 def _numbered(field: Battlefield) -> _Graph:
     """The parts of the graph every mode shares, with each square's steps of every kind."""
-    squares = field.squares()
+    squares = grid_squares(field.width, field.height)
     number = {sq: i for i, sq in enumerate(squares)}
     table = _step_table(field)
     contacts = contact_table(field)
-    steps = tuple(tuple((number[st.to], (st.cost << 10) + st.tests, st) for st in table.get(sq, ())) for sq in squares)
+    shared = _KEYS.setdefault  # a step's key (cost << 10 | tests): one object for each, not one per step
+    steps = tuple(tuple((number[st.to], shared((st.cost << 10) + st.tests, (st.cost << 10) + st.tests), st)
+                        for st in table.get(sq, ())) for sq in squares)
     return _Graph(
-        square=tuple(squares), steps=steps, later=_no_climbs(steps),
+        square=squares, steps=steps, later=_no_climbs(steps),
         standable=tuple(field.standable(sq) for sq in squares),
         contact=tuple(tuple(number[c] for c in contacts.get(sq, ())) for sq in squares))
 
@@ -280,26 +301,18 @@ def _wholes(field: Battlefield) -> dict[tuple[object, ...], _Whole]:
 @dataclass(eq=False)
 class _Whole:
     """A search that ran until nothing more could be reached: every square it settled with its
-    key (cost << 10 | tests) and kinds of step, and its tree.  A search for some goals from the
+    key (cost << 10 | tests), and its tree.  A route's kinds of step are read off its own steps
+    when asked (a table of every square's kinds, kept with each search, was a twentieth of a
+    long run's memory, and the rules and the AI ask it of the one route taken).  A search for some goals from the
     same start among the same enemies settles the same squares the same way until it stops, so
     its routes are read off this one (a charger weighing several targets searches once when
     the first search found some contact square out of reach)."""
     graph: _Graph
     first: int
     best: dict[int, int]
-    settled: list[int]  # in the order the search settled them: a parent before its children
     tree: _Tree
     _ends: list[int] | None = None
-    _ways: dict[int, int] | None = None
     _costs: dict[Square, int] | None = None
-
-    @property
-    def ways(self) -> dict[int, int]:
-        """Each square's kinds of step on its way, worked out when routes are first made (the
-        AI's costs and a flight's squares never ask)."""
-        if self._ways is None:
-            self._ways = _ways_of(self.settled, self.tree, self.first)
-        return self._ways
 
     def ends(self) -> list[int]:
         """The squares (by number, row by row) a move may end on: every one settled but the start
@@ -319,11 +332,11 @@ class _Whole:
 
     def routes(self, wanted: Collection[int] | None) -> dict[Square, Route]:
         """The routes to the squares wanted (None: all) a model may stand on, row by row."""
-        found, best, ways, tree, standable, square = Route.found, self.best, self.ways, self.tree, \
-            self.graph.standable, self.graph.square
+        found, best, tree, standable, square = Route.found, self.best, self.tree, self.graph.standable, \
+            self.graph.square
         if wanted is None:
-            return {square[at]: found(best[at] >> 10, best[at] & 1023, ways[at], tree, at) for at in self.ends()}
-        return {square[at]: found(best[at] >> 10, best[at] & 1023, ways[at], tree, at)
+            return {square[at]: found(best[at] >> 10, best[at] & 1023, -1, tree, at) for at in self.ends()}
+        return {square[at]: found(best[at] >> 10, best[at] & 1023, -1, tree, at)
                 for at in sorted(w for w in wanted if w in best) if at != self.first and standable[at]}
 
 
@@ -367,6 +380,17 @@ def move_costs(field: Battlefield, start: Square, allowance: int, *, mode: Mode 
     return _without(_whole(field, _key(start, allowance, mode, enemies, None)).costs(), friends)
 
 
+def move_ends(field: Battlefield, start: Square, allowance: int, value: V, *, mode: Mode = "walk",
+              enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> dict[Square, V]:
+    """move_costs' squares, row by row, each with `value` (the rules' reach tells a walk's from a
+    run's): made from the kept costs' table, without a copy of it (a dict made from a dict
+    takes its keys' hashes along)."""
+    out = dict.fromkeys(_whole(field, _key(start, allowance, mode, enemies, None)).costs(), value)
+    for sq in friends:
+        out.pop(sq, None)
+    return out
+
+
 def reachable(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
               enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> list[Square]:
     """move_options' squares alone, row by row (where a fleeing model may end)."""
@@ -387,7 +411,9 @@ def _key(start: Square, allowance: int, mode: Mode, enemies: Collection[Square],
     start on both axes.  Leaving the others out lets a search be reused while they move."""
     x, y = start
     near = allowance + 2
-    enemy_at = tuple(sorted({e for e in enemies if abs(e[0] - x) <= near and abs(e[1] - y) <= near}))
+    # Compared as ranges, without abs() calls: asked of every enemy at every move and charge.
+    x0, x1, y0, y1 = x - near, x + near, y - near, y + near
+    enemy_at = tuple(sorted({e for e in enemies if x0 <= e[0] <= x1 and y0 <= e[1] <= y1}))
     return start, allowance, mode, enemy_at, None if goals is None else tuple(sorted(set(goals)))
 
 
@@ -436,8 +462,7 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     for at in closed:
         best[at] = -1
     best[first] = 0
-    parent: dict[int, int] = {}  # the square each was reached from, and by which step
-    via: dict[int, Step] = {}
+    via: dict[int, Step] = {}  # the step each square was reached by (from its origin)
     keys: list[int] = [0]
     buckets: dict[int, list[int]] = {0: [first]}
     settled: list[int] = []
@@ -461,7 +486,6 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
                 new = key + add
                 if new < best[to]:
                     best[to] = new
-                    parent[to] = at
                     via[to] = step
                     if new == key:
                         bucket.append(to)
@@ -476,14 +500,14 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
             continue
         whole = False
         break
-    tree = (parent, via)
+    tree = via
     # A kept whole search keeps the settled squares' keys alone, not a list the size of the table,
     # each key one shared number (_KEYS): a key is at least 1024, a fresh object of its own
     # otherwise, and the same few dozen costs and tests recur in every search (a seventh of a
     # kept search's memory).
     if whole:
         shared = _KEYS.setdefault
-        kept: _Whole | None = _Whole(graph, first, {at: shared(best[at], best[at]) for at in settled}, settled, tree)
+        kept: _Whole | None = _Whole(graph, first, {at: shared(best[at], best[at]) for at in settled}, tree)
     else:
         kept = None
     if kept is not None:
@@ -495,22 +519,11 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
             return None, kept
     out: dict[Square, Route] = {}
     standable, square, make_route = graph.standable, graph.square, Route.found
-    ways = kept.ways if kept is not None else _ways_of(settled, tree, first)
     for at in sorted(settled):  # row by row
         if at != first and standable[at] and (wanted is None or at in wanted):
             key = best[at]
-            out[square[at]] = make_route(key >> 10, key & 1023, ways[at], tree, at)
+            out[square[at]] = make_route(key >> 10, key & 1023, -1, tree, at)
     return out, kept
-
-
-def _ways_of(settled: list[int], tree: _Tree, first: int) -> dict[int, int]:
-    """Each settled square's kinds of step on its way: its parent's and its last step's."""
-    parent, via = tree
-    ways, bits = {first: 0}, _WAY_BITS
-    for at in settled:
-        if at != first:
-            ways[at] = ways[parent[at]] | bits[via[at].way]
-    return ways
 
 
 def charge_squares(field: Battlefield, start: Square, allowance: int, target: Square, *,

@@ -25,12 +25,14 @@ class ModelChoice(LazyDecision):
     __slots__ = ("_figures", "_of", "end", "models")
 
     def __init__(self, seat: str, prompt: str, models: list[Model], of: Callable[[Model], list[Action]],
-                 end: Action, find: Callable[[Action], Action | None], context: dict[str, Any]) -> None:
+                 end: Action, find: Callable[[Action], Action | None], context: dict[str, Any],
+                 figures: dict[str, Model] | None = None) -> None:
         def make() -> list[Action]:
             return [*(a for m in models for a in of(m)), end]
         LazyDecision.__init__(self, seat, prompt, make, find, context)
         self._of = of
-        self._figures = {m.id: m for m in models}
+        # `figures`: the models by id, when the caller has made that table already.
+        self._figures = {m.id: m for m in models} if figures is None else figures
         self.models = list(self._figures)  # those that may be offered something, in order
         self.end = end
 
@@ -73,4 +75,4 @@ def model_choice(seat: str, prompt: str, models: list[Model], offers: ModelOffer
                 return a
         return None
 
-    return ModelChoice(seat, prompt, models, of, end, find, context)
+    return ModelChoice(seat, prompt, models, of, end, find, context, by_id)

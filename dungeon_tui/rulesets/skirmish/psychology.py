@@ -93,7 +93,8 @@ def panic_at_rally(game: Game, side: int) -> Procedure:
     for model in s.side_models(side):
         if not may_panic(s, model):
             continue
-        friend = next((f for f in s.side_models(side) if f is not model and f.on_table and f.fleeing
+        # Fleeing asked first: the rarest, and a plain field (each model asks of every friend).
+        friend = next((f for f in s.side_models(side) if f.fleeing and f is not model and f.on_table
                        and stirs_panic(model, f) and distance(f.at, model.at) <= FLEEING_NEAR), None)
         if friend is not None:
             foe = nearest(s.on_table(3 - side), friend.at)

@@ -78,10 +78,11 @@ def sightlines(s: State) -> KeptLines:
 def sees(s: State, field: Any, viewer: Model, target: Model, lines: KeptLines | None = None) -> bool:
     """The viewer sees the target (hidden models are never seen).  `lines`: sightlines(s), when
     the caller looks many times before anything moves."""
-    if target.hidden or not (viewer.on_table and target.on_table):
+    # Model.on_table and standing read directly: asked of every target of every shooter.
+    if target.hidden or viewer.pos is None or viewer.status in GONE or target.pos is None or target.status in GONE:
         return False
-    low = not target.standing
-    return can_see(field, viewer.at, target.at, sightlines(s) if lines is None else lines, target_low=low)
+    return can_see(field, viewer.pos, target.pos, sightlines(s) if lines is None else lines,
+                   target_low=target.status != STANDING)
 
 
 def cover_of(s: State, field: Any, viewer: Model, target: Model, lines: KeptLines | None = None) -> Cover:

@@ -17,6 +17,7 @@ from .phase_offers import model_choice
 from .psychology import panic_after_hit
 from .rolls import sk_roll
 from .seeing import arrangement, cover_of, sees, sightlines
+from .sight import KeptLines
 from .state import Model, State
 from .tables import extra_need, shoot_need
 
@@ -38,16 +39,29 @@ def missile_weapons(game: Game, model: Model) -> list[str]:
     return [w for w in model.weapons if game.content.weapons[w].range is not None]
 
 
-def may_shoot(game: Game, model: Model) -> bool:
+def may_shoot(game: Game, model: Model, fighting: dict[str, bool] | None = None) -> bool:
+    """`fighting`: who is in combat, kept by the caller while no model moves (see valid_shots)."""
     # The flags first: contact is looked for only when nothing else rules the model out.
     if not model.standing or model.fleeing or model.ran or model.charged or model.failed_charge \
             or model.rallied or model.failed_fear or model.no_shoot or model.searched:
         return False
-    return not in_combat(game.state, field_of(game), model)
+    return not _fights(game, model, fighting)
+
+
+def _fights(game: Game, model: Model, fighting: dict[str, bool] | None) -> bool:
+    """in_combat, looked up in `fighting` (model id -> in combat) when the caller keeps one."""
+    if fighting is None:
+        return in_combat(game.state, field_of(game), model)
+    found = fighting.get(model.id)
+    if found is None:
+        found = fighting[model.id] = in_combat(game.state, field_of(game), model)
+    return found
 
 
 def need_for(game: Game, shooter: Model, target: Model, wid: str, shots: int = 1,
-             charging: bool = False) -> tuple[int, dict[str, int]]:
+             charging: bool = False, lines: KeptLines | None = None) -> tuple[int, dict[str, int]]:
+    """The score the shot needs and its modifiers.  `lines`: sightlines(s), when the caller
+    has them (asked for every target of every shooter while nothing moves)."""
     s: State = game.state
     w = game.content.weapons[wid]
     mods: dict[str, int] = {}
@@ -55,7 +69,7 @@ def need_for(game: Game, shooter: Model, target: Model, wid: str, shots: int = 1
         mods["moved"] = 1
     if w.range is not None and distance(shooter.at, target.at) * 2 > w.range and not w.thrown:
         mods["long range"] = 1
-    cov = cover_of(s, field_of(game), shooter, target)
+    cov = cover_of(s, field_of(game), shooter, target, lines)
     if COVER_PENALTY[cov]:
         mods[f"{cov} cover"] = COVER_PENALTY[cov]
     if charging:
@@ -67,9 +81,11 @@ def need_for(game: Game, shooter: Model, target: Model, wid: str, shots: int = 1
     return max(2, shoot_need(shooter.bs) + sum(mods.values())), mods
 
 
-def valid_shots(game: Game, shooter: Model, wid: str, charging: Model | None = None) -> list[Shot]:
+def valid_shots(game: Game, shooter: Model, wid: str, charging: Model | None = None,
+                fighting: dict[str, bool] | None = None) -> list[Shot]:
     """Seen enemies not in combat, in range, needing 9 or less (one target, a charger, when
-    standing and shooting)."""
+    standing and shooting).  `fighting`: who is in combat (model id -> bool), kept by a caller
+    that asks for every shooter while no model moves (each target is asked of by each)."""
     s: State = game.state
     fld = field_of(game)
     w = game.content.weapons[wid]
@@ -78,25 +94,25 @@ def valid_shots(game: Game, shooter: Model, wid: str, charging: Model | None = N
     out = []
     lines, at = sightlines(s), shooter.at
     for t in pool:
-        if not t.on_table:
+        if charging is not None and not t.on_table:  # the pool of enemies is on the table
             continue
         far = distance(at, t.at)
         if far > w.range or not sees(s, fld, shooter, t, lines):
             continue
-        if charging is None and in_combat(s, fld, t):
+        if charging is None and _fights(game, t, fighting):
             continue
         counts = [1] + ([w.shots] if w.shots > 1 and far <= (w.shots_within or w.range) else [])
         for n in counts:
-            need, mods = need_for(game, shooter, t, wid, n, charging is not None)
+            need, mods = need_for(game, shooter, t, wid, n, charging is not None, lines)
             if need <= MAX_NEED:
                 out.append(Shot(t, wid, need, mods, n))
     return out
 
 
-def legal_shots(game: Game, shooter: Model, wid: str) -> list[Shot]:
-    """The closest target rule and its exceptions (§5.5)."""
+def legal_shots(game: Game, shooter: Model, wid: str, fighting: dict[str, bool] | None = None) -> list[Shot]:
+    """The closest target rule and its exceptions (§5.5).  `fighting`: as valid_shots."""
     fld = field_of(game)
-    shots = valid_shots(game, shooter, wid)
+    shots = valid_shots(game, shooter, wid, None, fighting)
     close = [x for x in shots if x.target.standing and not x.target.fleeing]
     if (fld.height_at(shooter.at) or 0) >= HEIGHT_FREE:
         home = fld.building_at(shooter.at)
@@ -120,12 +136,17 @@ def shooting_phase(game: Game, side: int) -> Procedure:
     # A model's shots depend on where the models stand and how (and its own moves, fixed by now):
     # after a shot that changed none of that (a miss, a wound), the others' shots are the same.
     shots: dict[tuple[str, str], list[Shot]] = {}
+    fighting: dict[str, bool] = {}  # who is in combat: the shooters and their targets, asked of each
     arranged = None
     end = Action.make(seat, "end_shooting", text="End the shooting phase")
 
+    armed: dict[str, list[str]] = {}  # each model's missile weapons, asked at every shot of the phase
+
     def offers(m: Model, _kind: str | None) -> list[Action]:
-        weapons = missile_weapons(game, m)
-        if not weapons or not may_shoot(game, m):
+        weapons = armed.get(m.id)
+        if weapons is None:
+            weapons = armed[m.id] = missile_weapons(game, m)
+        if not weapons or not may_shoot(game, m, fighting):
             return []
         out = []
         for wid in weapons:
@@ -133,13 +154,13 @@ def shooting_phase(game: Game, side: int) -> Procedure:
                 continue
             found = shots.get((m.id, wid))
             if found is None:
-                found = shots[(m.id, wid)] = legal_shots(game, m, wid)
+                found = shots[(m.id, wid)] = legal_shots(game, m, wid, fighting)
             out += [shot_action(game, seat, m, x) for x in found]
         return out
 
     while True:
         if (now := arrangement(s)) != arranged:
-            shots, arranged = {}, now
+            shots, fighting, arranged = {}, {}, now
         decision = model_choice(seat, "Shooting: choose a shot", [m for m in s.side_models(side) if m.id not in done],
                                 offers, end, {"phase": "shooting"})
         if decision is None:
@@ -159,8 +180,10 @@ def shooting_phase(game: Game, side: int) -> Procedure:
 def shot_action(game: Game, seat: str, m: Model, x: Shot) -> Action:
     w = game.content.weapons[x.weapon]
     many = f", {x.shots} shots" if x.shots > 1 else ""
-    return Action.make(seat, "shoot", text=f"{m.name} shoots {x.target.name} with the {w.name} ({x.need}+{many})",
-                       model=m.id, target=x.target.id, weapon=x.weapon, shots=x.shots, need=x.need)
+    # Built as Action.make would build it (plain arguments, sorted by name).
+    return Action.sorted_plain(seat, "shoot", f"{m.name} shoots {x.target.name} with the {w.name} ({x.need}+{many})",
+                               (("model", m.id), ("need", x.need), ("shots", x.shots), ("target", x.target.id),
+                                ("weapon", x.weapon)))
 
 
 def shoot(game: Game, shooter: Model, x: Shot) -> Procedure:

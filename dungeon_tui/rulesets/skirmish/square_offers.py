@@ -20,7 +20,6 @@ Routes = Callable[[Iterable[Sq] | None], dict[Sq, Route]]
 def deploy_choice(seat: str, model: Model, squares: list[Sq]) -> LazyDecision:
     """Where `model` takes the field, among `squares` (in the order they are offered)."""
     name, who, built = model.name, ("model", model.id), Action.sorted_plain
-    places: set[Sq] | None = None
 
     def offer(sq: Sq) -> Action:
         # Built as Action.make would build it: plain arguments, sorted by name.
@@ -30,13 +29,12 @@ def deploy_choice(seat: str, model: Model, squares: list[Sq]) -> LazyDecision:
         return [offer(sq) for sq in squares]
 
     def find(action: Action) -> Action | None:
-        nonlocal places
         if action.kind != "deploy" or action.seat != seat:
             return None
         at = action.get("at")
-        if places is None:
-            places = set(squares)
-        found = offer(at) if isinstance(at, tuple) and at in places else None
+        # Looked for along the list (in C): asked once or twice a decision, a set of its
+        # hundreds of squares cost more than the look.
+        found = offer(at) if isinstance(at, tuple) and at in squares else None
         return found if found == action else None
 
     def of_kinds(kinds: tuple[str, ...]) -> list[Action]:
@@ -48,7 +46,7 @@ def deploy_choice(seat: str, model: Model, squares: list[Sq]) -> LazyDecision:
 def move_choice(seat: str, m: Model, found: Reach, routes: Routes) -> LazyDecision:
     """Where `m` goes: a square `found` (the rules' `reach`), or stay.  `routes(squares)` makes
     the routes to those squares (None: all), which the offers' words are read from."""
-    stay = Action.make(seat, "stay", text=f"{m.name} stays where it is", model=m.id)
+    stay = Action.sorted_plain(seat, "stay", f"{m.name} stays where it is", (("model", m.id),))
 
     def make() -> list[Action]:
         return [*move_offers(seat, m, routes(None)), stay]

@@ -161,7 +161,7 @@ class State:
         return {m.at: m for m in self.models.values() if m.on_table}
 
     def leader(self, side: int) -> Model | None:
-        return next((m for m in self.side_models(side) if m.leader), None)
+        return next((m for m in self.models.values() if m.side == side and m.leader), None)
 
     def seat(self, side: int) -> str:
         return self.seat_of[str(side)]

@@ -25,7 +25,7 @@ from .rout import rout_test
 from .seeing import blockers
 from .shooting import shooting_phase
 from .square_offers import deploy_choice, move_choice
-from .state import KNOCKED_DOWN, STUNNED, Model, Sq, State
+from .state import GONE, KNOCKED_DOWN, STUNNED, Model, Sq, State
 
 def procedure(game: Game) -> Procedure:
     s: State = game.state
@@ -97,7 +97,7 @@ def deploy(game: Game, order: list[str]) -> Procedure:
 def deploy_squares_of(game: Game, model: Model) -> list[Sq]:
     s: State = game.state
     fld = field_of(game)
-    taken = [m.at for m in s.models.values() if m.on_table]
+    taken = [m.pos for m in s.models.values() if m.pos is not None and m.status not in GONE]
     own = role(s, model.side)
     if not model.has("scout"):
         return deploy_squares(fld, own, taken)
@@ -165,7 +165,7 @@ def rally_phase(game: Game, side: int) -> Procedure:
     become knocked down; models knocked down before may stand up or stay down."""
     s: State = game.state
     for m in s.side_models(side):
-        if not (m.on_table and m.fleeing):
+        if not (m.fleeing and m.on_table):  # fleeing first: the rarer, and a plain field
             continue
         if enemy_nearest(s, m):
             game.emit("note", model=m.id, text=f"{m.name} cannot rally with an enemy nearest.")
@@ -209,15 +209,17 @@ def movement_phase(game: Game, side: int) -> Procedure:
     end = Action.make(seat, "end_movement", text="End the movement phase")
 
     def offers(m: Model, kind: str | None) -> list[Action]:
+        # Built as Action.make would build them (one plain argument): asked at every step.
         out = []
         if kind in (None, "move_model") and may_move(game, m):
-            out.append(Action.make(seat, "move_model", text=f"Move {m.name}", model=m.id))
+            out.append(Action.sorted_plain(seat, "move_model", f"Move {m.name}", (("model", m.id),)))
         if kind in (None, "hide") and not m.moved and can_hide(game, m):
-            out.append(Action.make(seat, "hide", text=f"{m.name} hides where it stands", model=m.id))
+            out.append(Action.sorted_plain(seat, "hide", f"{m.name} hides where it stands", (("model", m.id),)))
         return out
 
     while s.result is None:
-        models = [m for m in s.side_models(side) if m.id not in done and m.on_table]
+        models = [m for m in s.models.values()
+                  if m.side == side and m.pos is not None and m.status not in GONE and m.id not in done]
         decision = model_choice(seat, "Movement: choose a model to move", models, offers, end,
                                 {"phase": "movement"}, ("move_model", "hide"))
         if decision is None:
