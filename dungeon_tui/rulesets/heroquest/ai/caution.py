@@ -29,7 +29,7 @@ def hurt(h: Figure, n: int) -> bool:
 def badly_hurt(p: Plan, n: int) -> bool:
     """Worth keeping back only while someone else can do the fighting: a party that is all hurt
     presses on together (falling back then only waits for nothing)."""
-    return hurt(p.me, n) and bool(p.s.monsters()) and any(not hurt(h, n) for h in p.s.heroes()
+    return hurt(p.me, n) and bool(p.monsters()) and any(not hurt(h, n) for h in p.s.heroes()
                                  if h is not p.me and h.status == ALIVE and h.pos is not None)
 
 
@@ -40,7 +40,7 @@ def threat(p: Plan) -> dict[Sq, int]:
     if memo is not None:
         return memo
     s = p.s
-    monsters = s.monsters()
+    monsters = p.monsters()
     # The same while no figure moves and no door opens: a hero asks it step after step until
     # someone moves (the last answer kept with the map).
     key = (tuple((m.square, m.move) for m in monsters), frozenset(s.squares_held(HERO)))
@@ -91,7 +91,7 @@ def fall_back(p: Plan) -> str:
         left = danger.get(to, 0)
         return f"falls back with {hurt} left: " + (
             "out of every monster's reach" if not left else f"where {counted(left, 'monster')} could still reach him")
-    foes = [m for m in p.s.monsters() if adjacent(p.s, p.me.square, m.square)]
+    foes = [m for m in p.monsters() if adjacent(p.s, p.me.square, m.square)]
     t = choose_target(p, foes, "weakest")
     if t is not None and p.offered("attack"):
         p.intents.append(("attack", t.id))
@@ -103,7 +103,7 @@ def fall_back(p: Plan) -> str:
 def frail(p: Plan) -> bool:
     """One attack die (the Wizard): he casts from behind and keeps out of reach while a fitter
     friend holds the line."""
-    return attack_dice(p.me, p.game.content)[0] <= 1 and p.me.kind in p.game.content.heroes and bool(p.s.monsters()) \
+    return attack_dice(p.me, p.game.content)[0] <= 1 and p.me.kind in p.game.content.heroes and bool(p.monsters()) \
         and any(not hurt(h, 2) and attack_dice(h, p.game.content)[0] > 1 for h in p.s.heroes()
                 if h is not p.me and h.status == ALIVE and h.pos is not None)
 
@@ -189,8 +189,8 @@ def close_in(p: Plan, pick: str) -> str:
     dist = p.field()[0]
     danger = threat(p)
     spots = {m.id: [sq for sq in attack_squares(p, m) if sq in dist and dist[sq] <= p.allowance()]
-             for m in p.s.monsters()}
-    t = choose_target(p, [m for m in p.s.monsters() if spots[m.id]], pick)
+             for m in p.monsters()}
+    t = choose_target(p, [m for m in p.monsters() if spots[m.id]], pick)
     if t is None:
         return "nobody in reach"
     sq = min(spots[t.id], key=lambda q: (danger.get(q, 0), dist[q], q[1], q[0]))

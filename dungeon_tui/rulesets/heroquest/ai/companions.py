@@ -19,12 +19,12 @@ from .primitives import Plan, advance_to, beside, choose_target, reachable_attac
 @registry.condition(says="next to a monster")
 def adjacent_monster(p: Plan) -> bool:
     # The board first: whether an attack is offered makes the turn's actions (spells and all).
-    return any(adjacent(p.s, p.me.square, m.square) for m in p.s.monsters()) and p.offered("attack")
+    return any(adjacent(p.s, p.me.square, m.square) for m in p.monsters()) and p.offered("attack")
 
 
 @registry.condition(says="a monster within reach")
 def can_reach_monster(p: Plan) -> bool:
-    return any(reachable_attack_square(p, m) is not None for m in p.s.monsters())
+    return any(reachable_attack_square(p, m) is not None for m in p.monsters())
 
 
 @registry.condition(says="the quest's goal is met", says_not="the quest's goal not yet met")
@@ -36,7 +36,7 @@ def objective_met(p: Plan) -> bool:
 def room_searchable(p: Plan, kind: str) -> bool:
     s = p.s
     room = board.area_of(s, p.me.square)
-    if room == board.CORRIDOR or any(board.area_of(s, m.square) == room for m in s.monsters()):
+    if room == board.CORRIDOR or any(board.area_of(s, m.square) == room for m in p.monsters()):
         return False
     # Asked last (e.g. passing through a friend: no action here): it makes the turn's actions.
     def offered() -> bool:
@@ -170,11 +170,11 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
     s = p.s
     # What no target in sight could change is looked at before anyone's sight: a monster on the
     # board, a figure at half Body or less, a hero with a monster beside him.
-    if kind == "attack" and not s.monsters():
+    if kind == "attack" and not p.monsters():
         return None
     if kind == "heal_friend" and not any(f.body * 2 <= f.max_body for f in s.figures.values() if f.pos is not None):
         return None
-    if kind == "courage" and not any(adjacent(s, h.square, m.square) for m in s.monsters() for h in s.hero_side()):
+    if kind == "courage" and not any(adjacent(s, h.square, m.square) for m in p.monsters() for h in s.hero_side()):
         return None
     if kind == "attack":
         for sp in ATTACK_SPELLS:
@@ -198,7 +198,7 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
             if sp not in p.me.spells:
                 continue
             aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp, _sight(p)) if k == "figure"]
-            pressed = [(sum(adjacent(s, h.square, m.square) for m in s.monsters()), h) for h in aims]
+            pressed = [(sum(adjacent(s, h.square, m.square) for m in p.monsters()), h) for h in aims]
             pressed = [(n, h) for n, h in pressed if n > 0]
             if pressed:  # Courage: the hardest hitter; Rock Skin: the one most beset
                 dice = {h.id: attack_dice(h, p.game.content)[0] if sp == "courage" else n for n, h in pressed}
@@ -236,7 +236,7 @@ def cast_spell(p: Plan, kind: str) -> str:
         return f"casts {spell} at {who}: {weighed}"
     if kind == "heal_friend":
         return f"casts {spell} on {who}: down to {t.body} of {counted(t.max_body, 'Body Point')}"
-    beset = sum(adjacent(p.s, t.square, m.square) for m in p.s.monsters())
+    beset = sum(adjacent(p.s, t.square, m.square) for m in p.monsters())
     return f"casts {spell} on {who}: {counted(beset, 'monster')} beside him"
 
 
@@ -319,14 +319,14 @@ def explore(p: Plan) -> str:
         here = [d for d, e in doors if p.me.pos in e]
         if here:
             late = caution.stragglers(p, 4)
-            if late and not s.monsters():  # what is behind the door fights the whole party, not him
+            if late and not p.monsters():  # what is behind the door fights the whole party, not him
                 return f"waits for {listing([h.name for h in late])} before opening the door to {behind}"
             p.intents.append(("open_door", here[0]))
             return f"opens the door to {behind}"
         goals = [sq for _, e in doors for sq in e if seen(sq) and s.grid.floor(sq)]
         if goals and advance_to(p, goals) is not None:
             return f"heads for the door to {behind}"
-    known = [m for m in s.monsters() if p.dist(m) is not None]
+    known = [m for m in p.monsters() if p.dist(m) is not None]
     if known:  # nothing left to open: go after what is still out there
         t = choose_target(p, known, "nearest")
         if t is not None:
@@ -401,7 +401,7 @@ def _seek_secret_door(p: Plan) -> str:
     goals = [sq for r in sorted(unsearched) for sq in s.grid.squares_of(r) if s.grid.floor(sq)] + beside_hidden
     if goals and advance_to(p, goals) is not None:
         return "goes to look for a hidden way"
-    if goals or s.monsters():
+    if goals or p.monsters():
         p.intents.append(("search_secret_doors", None))
         return "looks for a hidden way"
     room = trapwork.quest_item_room(p)
