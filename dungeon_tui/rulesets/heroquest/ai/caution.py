@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ....engine.grid import Sq
 from ....engine.words import counted
-from .. import ending, searching, traps
+from .. import searching, traps
 from .. import monsters as mon
 from ..combat import attack_dice
 from ..heroes import adjacent
@@ -114,7 +114,7 @@ def out_of_reach(p: Plan) -> str | None:
     s = p.s
     quest = p.game.content.quests[s.quest]
     obj = quest.objective
-    if obj.kind != "carry" or ending.objective_met(p.game):
+    if obj.kind != "carry" or p.objective_met():
         return None
     spot = next((t for t in quest.treasure if any(i.item == obj.item for i in t.items)), None)
     if spot is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ....engine.grid import DIRS4, Sq
-from .. import board, ending, magic, searching
+from .. import board, magic, searching
 from ..doors import door_here
 from ..combat import attack_dice
 from ..heroes import adjacent
@@ -29,7 +29,7 @@ def can_reach_monster(p: Plan) -> bool:
 
 @registry.condition(says="the quest's goal is met", says_not="the quest's goal not yet met")
 def objective_met(p: Plan) -> bool:
-    return ending.objective_met(p.game)
+    return p.objective_met()
 
 
 @registry.condition(says=lambda p, kind: f"a room still to search for {kind.replace('_', ' ')}")

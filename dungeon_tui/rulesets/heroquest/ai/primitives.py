@@ -11,7 +11,7 @@ from ....engine import tactics
 from ....engine.game import Decision, Game
 from ....engine.grid import DIRS4, Sq
 from ....engine.spreading import path_back
-from .. import board
+from .. import board, ending
 from .. import monsters as mon
 from ..combat import defend_dice
 from ..heroes import adjacent, hero_path_avoid, may_stop
@@ -49,6 +49,13 @@ class Plan:
         found: list[Figure] | None = self.memo.get("monsters")
         if found is None:
             found = self.memo["monsters"] = self.s.monsters()
+        return found
+
+    def objective_met(self) -> bool:
+        """`ending.objective_met` once a decision: the script asks it twice, going home once more."""
+        found: bool | None = self.memo.get("objective_met")
+        if found is None:
+            found = self.memo["objective_met"] = ending.objective_met(self.game)
         return found
 
     def path_avoid(self) -> frozenset[Sq]:

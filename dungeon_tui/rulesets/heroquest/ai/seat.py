@@ -11,10 +11,9 @@ from ....engine.grid import Sq
 from ....engine.spreading import path_back
 from .. import magic
 from ..combat import item as combat_item
-from ..heroes import may_stop
 from ..state import HERO, Figure, State
 from . import caution, companions, dungeon, trapwork  # noqa: F401  (their words join the registry)
-from .primitives import Plan, past_traps, registry
+from .primitives import Plan, past_traps, registry, stop_ok
 from .walking import walk
 
 # The content holds the scripts as written; only the AI knows the words they are written in.
@@ -123,7 +122,7 @@ class ScriptedSeat:
             if found:
                 return found[0], why
         if d.offers_of("step"):  # mid-move on a friend's square: on to the nearest square he may stop on
-            step = self._step_toward(game, me, lambda sq: may_stop(game.state, me, sq), p.path_avoid())
+            step = self._step_toward(game, me, lambda sq: stop_ok(p, sq), p.path_avoid())
             if step is not None:
                 return step[0], why + "; makes room"
         if not d.options:
@@ -143,9 +142,8 @@ class ScriptedSeat:
             return rolls[0], ""
         s = game.state
         dist, parent = walk(s.grid, me.square, avoid)
-        if callable(goal):
-            spots = sorted((n, sq[1], sq[0]) for sq, n in dist.items() if n > 0 and goal(sq))
-            goal = (spots[0][2], spots[0][1]) if spots else None
+        if callable(goal):  # the walk grown only to the nearest ring holding such a square
+            goal = dist.first(goal)
         if goal is not None and goal not in dist:
             dist, parent = walk(s.grid, me.square, past_traps(s))
         if goal is None or goal not in dist or goal == me.pos:

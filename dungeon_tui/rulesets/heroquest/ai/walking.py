@@ -74,6 +74,32 @@ class Walk(Mapping[Sq, int]):
                 found = [(d, g[1], g[0]) for g in goals if (d := dist.get(g)) is not None and ok(g)]
         return min(found)
 
+    def first(self, ok: Callable[[Sq], bool]) -> Sq | None:
+        """The nearest square past the start that passes `ok`, ties in reading order: the
+        `min` of (steps, y, x) over the whole walk, read in the order the rings were found
+        (their steps never fall) and grown only until a ring holds one."""
+        dist, spread = self._spread.dist, self._spread
+        order = list(dist)
+        best: tuple[int, int, int] | None = None
+        i = 0
+        while True:
+            if i == len(order):
+                if best is not None:
+                    break
+                size = len(dist)
+                spread.grow(dist[order[-1]] + 1)  # one ring past the outermost
+                if len(dist) == size:
+                    break
+                order.extend(list(islice(reversed(dist), len(dist) - size))[::-1])  # the new ring
+            sq = order[i]
+            i += 1
+            n = dist[sq]
+            if best is not None and n > best[0]:
+                break
+            if n > 0 and ok(sq) and (best is None or (n, sq[1], sq[0]) < best):
+                best = (n, sq[1], sq[0])
+        return None if best is None else (best[2], best[1])
+
     def items(self) -> ItemsView[Sq, int]:
         """Every square the walk reaches (the whole search)."""
         return self._spread.grow().items()
