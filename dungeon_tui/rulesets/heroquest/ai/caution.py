@@ -123,8 +123,9 @@ def out_of_reach(p: Plan) -> str | None:
         if lying_item(p) is None:
             return "the quest's treasure was lost with a fallen friend's belongings"
         return None
-    if searching.shut_piece(p.game, spot.room) is None or spot.room not in s.revealed_rooms \
-            or not s.searched.get(f"traps:{spot.room}"):
+    # The cheap tests first (asked at every decision; the trap's piece only once it is found).
+    if spot.room not in s.revealed_rooms or not s.searched.get(f"traps:{spot.room}") \
+            or searching.shut_piece(p.game, spot.room) is None:
         return None
     if any(traps.can_disarm(p.game, h) for h in s.heroes() if h.status == ALIVE and h.pos is not None):
         return None

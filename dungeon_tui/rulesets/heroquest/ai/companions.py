@@ -357,6 +357,12 @@ def known_doors(p: Plan) -> list[tuple[str, tuple[Sq, Sq], int]]:
     or treasure most often waits in its largest rooms, so the leader opens those first and leaves
     a small side room (and the monsters it would wake) shut."""
     s = p.s
+    # The same while nothing more is seen and no door opens or is found (kept with the map, which
+    # forgets it when a door opens): every step of the leader's walk asks.
+    key = (len(s.revealed_corridor), len(s.revealed_rooms), len(s.secret_found), tuple(s.doors.items()))
+    kept = s.grid.memo.get("known_doors")
+    if kept is not None and kept[0] == key:
+        return list(kept[1])
     seen = board.revealed_test(s)
     out = []
     for d, e in board.doors_of(s, p.game.content).items():
@@ -364,7 +370,8 @@ def known_doors(p: Plan) -> list[tuple[str, tuple[Sq, Sq], int]]:
             continue
         rooms = {a for sq in e if (a := board.area_of(s, sq)) != board.CORRIDOR and a not in s.revealed_rooms}
         out.append((d, e, sum(len(s.grid.squares_of(r)) for r in rooms)))
-    return out
+    s.grid.memo["known_doors"] = (key, out)
+    return list(out)
 
 
 def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
@@ -376,9 +383,16 @@ def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
     if kept is not None and kept[0] == key:
         return list(kept[1])
     g = s.grid
-    edge = [sq for sq in s.seen_corridor() if g.floor(sq)
-            and any(g.floor(nb) and not seen(nb) and g.edge_passable(sq, nb)
-                    for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+
+    def on_edge(sq: Sq) -> bool:
+        return any(g.floor(nb) and not seen(nb) and g.edge_passable(sq, nb)
+                   for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))
+    corridor = s.seen_corridor()
+    if kept is None or kept[0][0] > len(corridor) or kept[0][1] > len(s.revealed_rooms):
+        edge = [sq for sq in corridor if g.floor(sq) and on_edge(sq)]
+    else:  # the corridor seen only grows at its end, and a square once off the edge stays off
+        edge = [sq for sq in kept[1] if on_edge(sq)] + [sq for sq in corridor[kept[0][0]:]
+                                                         if g.floor(sq) and on_edge(sq)]
     g.memo["seen_edge"] = (key, edge)
     return list(edge)
 

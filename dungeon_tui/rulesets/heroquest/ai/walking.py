@@ -70,7 +70,7 @@ class Walk(Mapping[Sq, int]):
             if len(dist) == size:
                 return None
             # The new ring is the last of the dict: a goal in it, and the goals are read again.
-            if any(sq in wanted for sq in islice(reversed(dist), len(dist) - size)):
+            if not wanted.isdisjoint(islice(reversed(dist), len(dist) - size)):
                 found = [(d, g[1], g[0]) for g in goals if (d := dist.get(g)) is not None and ok(g)]
         return min(found)
 
