@@ -149,7 +149,8 @@ class ScriptedSeat:
         if goal is None or goal not in dist or goal == me.pos:
             return None
         nxt = path_back(parent, me.square, goal)[1]
-        crossing = trapwork.trap_step(game, me, nxt)
+        # Every known or sprung trap's square is in `avoid`: off it, there is nothing to cross.
+        crossing = trapwork.trap_step(game, me, nxt) if nxt in avoid else None
         if crossing is not None:
             return crossing
         for a in d.offers_of("step"):
