@@ -5,6 +5,7 @@ heroes' table shows: placed monsters, known traps, the board's walls and doors."
 from __future__ import annotations
 
 from ....engine.grid import Sq
+from ....engine.spreading import Spreading
 from ....engine.words import counted
 from .. import searching, traps
 from .. import monsters as mon
@@ -49,9 +50,11 @@ def threat(p: Plan) -> dict[Sq, int]:
         p.memo["threat"] = kept[1]
         return kept[1]
     out: dict[Sq, int] = {}
+    heroes = s.squares_held(HERO)
     for m in monsters:
-        dist, _ = mon.monster_field(s, m)
-        reach = {sq for sq, d in dist.items() if d <= m.move}
+        # `monster_field`'s counts up to its move: only as far as that, not the whole map (the
+        # heroes have moved since Zargon's turn, so its kept walks do not serve).
+        reach = set(Spreading(s.grid, (m.square,), heroes - {m.square}).grow(m.move))
         struck = set(reach)
         for sq in reach:
             for nb in ((sq[0] + 1, sq[1]), (sq[0] - 1, sq[1]), (sq[0], sq[1] + 1), (sq[0], sq[1] - 1)):
