@@ -52,19 +52,38 @@ def threat(p: Plan) -> dict[Sq, int]:
     out: dict[Sq, int] = {}
     heroes = s.squares_held(HERO)
     for m in monsters:
-        # `monster_field`'s counts up to its move: only as far as that, not the whole map (the
-        # heroes have moved since Zargon's turn, so its kept walks do not serve).
-        reach = set(Spreading(s.grid, (m.square,), heroes - {m.square}).grow(m.move))
-        struck = set(reach)
-        for sq in reach:
-            for nb in ((sq[0] + 1, sq[1]), (sq[0] - 1, sq[1]), (sq[0], sq[1] + 1), (sq[0], sq[1] - 1)):
-                if adjacent(s, sq, nb):
-                    struck.add(nb)
-        for sq in struck:
+        for sq in _struck(p, m, heroes):
             out[sq] = out.get(sq, 0) + 1
     p.memo["threat"] = out
     s.grid.memo["threat"] = (key, out)
     return out
+
+
+# How many monsters' reaches the map keeps (forgotten when it changes, or when this many).
+STRUCK_KEPT = 2048
+
+
+def _struck(p: Plan, m: Figure, heroes: set[Sq]) -> frozenset[Sq]:
+    """Where one monster could strike in its next turn: the squares within its move (walking
+    around the heroes, as `monster_field` counts) and each open edge's square beside them.
+    Only the heroes within its move as the crow flies can stand in its way, so it is kept with
+    the map by those: a hero walking elsewhere does not make it again."""
+    x, y = m.square
+    near = frozenset(h for h in heroes if abs(h[0] - x) + abs(h[1] - y) <= m.move and h != m.square)
+    kept: dict[tuple[Sq, int, frozenset[Sq]], frozenset[Sq]] = p.s.grid.memo.setdefault("struck", {})
+    key = (m.square, m.move, near)
+    found = kept.get(key)
+    if found is None:
+        reach = Spreading(p.s.grid, (m.square,), near).grow(m.move)
+        struck = set(reach)
+        for sq in reach:
+            for nb in ((sq[0] + 1, sq[1]), (sq[0] - 1, sq[1]), (sq[0], sq[1] + 1), (sq[0], sq[1] - 1)):
+                if adjacent(p.s, sq, nb):
+                    struck.add(nb)
+        if len(kept) >= STRUCK_KEPT:
+            kept.clear()
+        found = kept[key] = frozenset(struck)
+    return found
 
 
 def safest_square(p: Plan) -> Sq:
