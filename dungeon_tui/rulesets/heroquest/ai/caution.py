@@ -11,7 +11,8 @@ from .. import searching, traps
 from .. import monsters as mon
 from ..combat import attack_dice
 from ..heroes import adjacent
-from ..state import ALIVE, HERO, Figure
+from ..state import ALIVE, HERO, Figure, State
+from .walking import up_to, within
 from .primitives import Plan, advance_to, attack_squares, choose_target, foe_named, registry, stop_ok
 
 
@@ -77,12 +78,22 @@ def _struck(p: Plan, m: Figure, heroes: set[Sq]) -> frozenset[Sq]:
         reach = Spreading(p.s.grid, (m.square,), near).grow(m.move)
         struck = set(reach)
         for sq in reach:
-            for nb in ((sq[0] + 1, sq[1]), (sq[0] - 1, sq[1]), (sq[0], sq[1] + 1), (sq[0], sq[1] - 1)):
-                if adjacent(p.s, sq, nb):
-                    struck.add(nb)
+            struck.update(open_edges(p.s, sq))
         if len(kept) >= STRUCK_KEPT:
             kept.clear()
         found = kept[key] = frozenset(struck)
+    return found
+
+
+def open_edges(s: State, sq: Sq) -> tuple[Sq, ...]:
+    """The squares `adjacent` to sq (an open edge between, whatever stands or lies there),
+    kept with the map."""
+    kept: dict[Sq, tuple[Sq, ...]] = s.grid.memo.setdefault("open_edges", {})
+    found = kept.get(sq)
+    if found is None:
+        x, y = sq
+        found = kept[sq] = tuple(nb for nb in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                                 if adjacent(s, sq, nb))
     return found
 
 
@@ -96,7 +107,7 @@ def safest_square(p: Plan) -> Sq:
     def party_gap(sq: Sq) -> int:
         return min((abs(sq[0] - h.square[0]) + abs(sq[1] - h.square[1]) for h in friends), default=0)
     most = p.allowance()
-    spots = [sq for sq, d in dist.items() if d <= most and (sq == p.me.square or stop_ok(p, sq))]
+    spots = [sq for sq, d in up_to(dist, most) if sq == p.me.square or stop_ok(p, sq)]
     return min(spots, key=lambda sq: (danger.get(sq, 0), party_gap(sq) > 3, dist[sq], sq[1], sq[0]))
 
 
@@ -211,7 +222,8 @@ def close_in(p: Plan, pick: str) -> str:
     other monsters can reach (a doorway or corridor rather than the middle of their room)."""
     dist = p.field()[0]
     danger = threat(p)
-    spots = {m.id: [sq for sq in attack_squares(p, m) if sq in dist and dist[sq] <= p.allowance()]
+    most = p.allowance()
+    spots = {m.id: [sq for sq in attack_squares(p, m) if within(dist, sq, most) is not None]
              for m in p.monsters()}
     t = choose_target(p, [m for m in p.monsters() if spots[m.id]], pick)
     if t is None:

@@ -143,6 +143,14 @@ def within(dist: Mapping[Sq, int], sq: Sq, most: int) -> int | None:
     return found if found is not None and found <= most else None
 
 
+def up_to(dist: Mapping[Sq, int], most: int) -> list[tuple[Sq, int]]:
+    """The squares of a field `most` steps away or nearer, with their steps, in the field's
+    order (a hero's walk grown only that far)."""
+    if isinstance(dist, Walk):
+        return [(sq, d) for sq, d in dist._spread.grow(most).items() if d <= most]
+    return [(sq, d) for sq, d in dist.items() if d <= most]
+
+
 def nearest(dist: Mapping[Sq, int], goals: list[Sq], ok: Callable[[Sq], bool]) -> tuple[int, int, int] | None:
     """(steps, y, x) of the nearest goal in the field passing `ok`, ties in reading order."""
     if isinstance(dist, Walk):
