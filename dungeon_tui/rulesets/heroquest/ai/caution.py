@@ -9,7 +9,6 @@ from ....engine.spreading import Spreading
 from ....engine.words import counted
 from .. import searching, traps
 from .. import monsters as mon
-from ..combat import attack_dice
 from ..heroes import adjacent
 from ..state import ALIVE, HERO, Figure, State
 from .walking import up_to, within
@@ -136,8 +135,9 @@ def fall_back(p: Plan) -> str:
 def frail(p: Plan) -> bool:
     """One attack die (the Wizard): he casts from behind and keeps out of reach while a fitter
     friend holds the line."""
-    return attack_dice(p.me, p.game.content)[0] <= 1 and p.me.kind in p.game.content.heroes and bool(p.monsters()) \
-        and any(not hurt(h, 2) and attack_dice(h, p.game.content)[0] > 1 for h in p.s.heroes()
+    # The board first (no monster: nothing to keep out of), the dice after.
+    return bool(p.monsters()) and p.me.kind in p.game.content.heroes and p.dice(p.me) <= 1 \
+        and any(not hurt(h, 2) and p.dice(h) > 1 for h in p.s.heroes()
                 if h is not p.me and h.status == ALIVE and h.pos is not None)
 
 

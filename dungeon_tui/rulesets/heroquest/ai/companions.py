@@ -97,7 +97,7 @@ def _leader(p: Plan) -> Figure | None:
         return kept
     there = [h for h in p.s.heroes() if h.status == "alive" and h.pos is not None]
     fit = [h for h in there if not caution.hurt(h, 2)]
-    fighter = next((h for h in fit if attack_dice(h, p.game.content)[0] > 1), None)
+    fighter = next((h for h in fit if p.dice(h) > 1), None)
     found = p.memo["leader"] = fighter or (fit[0] if fit else there[0] if there else None)
     return found
 

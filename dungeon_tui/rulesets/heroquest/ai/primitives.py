@@ -13,7 +13,7 @@ from ....engine.grid import DIRS4, Sq
 from ....engine.spreading import path_back
 from .. import board, ending
 from .. import monsters as mon
-from ..combat import defend_dice
+from ..combat import attack_dice, defend_dice
 from ..heroes import adjacent, hero_path_avoid, may_stop
 from ..state import HERO, MONSTER, Figure, State
 from ....engine.words import counted
@@ -49,6 +49,15 @@ class Plan:
         found: list[Figure] | None = self.memo.get("monsters")
         if found is None:
             found = self.memo["monsters"] = self.s.monsters()
+        return found
+
+    def dice(self, figure: Figure) -> int:
+        """A figure's attack dice (`attack_dice`), once a decision: the party's leader and a
+        frail hero's caution both weigh every hero's."""
+        kept: dict[str, int] = self.memo.setdefault("dice", {})
+        found = kept.get(figure.id)
+        if found is None:
+            found = kept[figure.id] = attack_dice(figure, self.game.content)[0]
         return found
 
     def objective_met(self) -> bool:
