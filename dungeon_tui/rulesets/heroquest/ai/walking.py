@@ -64,6 +64,11 @@ class Walk(Mapping[Sq, int]):
             return None
         dist, wanted = self._spread.dist, set(goals)
         found = [(d, g[1], g[0]) for g in goals if (d := dist.get(g)) is not None and ok(g)]
+        if not found:
+            # No goal is nearer than it is as the crow flies: the rings short of that are grown
+            # at once, without looking for one (the same rings either way).
+            x, y = self._start
+            self._spread.grow(min(abs(g[0] - x) + abs(g[1] - y) for g in goals) - 1)
         while not found:
             size = len(dist)
             self._spread.grow(dist[next(reversed(dist))] + 1)  # one ring past the outermost
