@@ -9,7 +9,7 @@ from dungeon_tui.engine.grid import DIRS4
 from dungeon_tui.engine.spreading import path_back
 from dungeon_tui.rulesets.heroquest import board
 from dungeon_tui.rulesets.heroquest.ai.caution import _struck
-from dungeon_tui.rulesets.heroquest.ai.companions import _seen_edge, known_doors
+from dungeon_tui.rulesets.heroquest.ai.companions import _beside_hidden, _seen_edge, known_doors
 from dungeon_tui.rulesets.heroquest.ai.primitives import Plan
 from dungeon_tui.rulesets.heroquest.ai.walking import Walk, nearest, up_to, within
 from dungeon_tui.rulesets.heroquest.game import GAME
@@ -66,9 +66,9 @@ def _reach_afresh(s, m):  # a monster's reach for the threat, from its whole fie
 def test_what_the_companions_keep_is_what_they_would_work_out_afresh(quest: str) -> None:
     """Kept with the map or the decision (issue 20), every answer is the one worked out anew:
     the nearest square a test passes, the walk within a move, each monster's reach, the
-    squares a hero may step to, the seen corridor's edge, the doors the party knows, the areas
-    joined by open doors.  Asked at decisions all through AI games, whose play the asking
-    must not change."""
+    squares a hero may step to, the seen corridor's edge, the corridor beside hidden rooms,
+    the doors the party knows, the areas joined by open doors.  Asked at decisions all through
+    AI games, whose play the asking must not change."""
     game = GAME.new_game({"adventure": quest}, game_seed(2027, 1))
     ctl = GAME.ai_controllers()
     checked = monsters_checked = 0
@@ -100,6 +100,10 @@ def test_what_the_companions_keep_is_what_they_would_work_out_afresh(quest: str)
                 assert _struck(p, m, s.squares_held(HERO)) == _reach_afresh(s, m)
             seen = board.revealed_test(s)
             assert _seen_edge(p, seen) == [sq for sq in s.seen_corridor() if g.floor(sq) and _whole(s, sq, seen)]
+            rock = set(game.content.rock[s.quest])
+            kept_hidden = _beside_hidden(p, rock)
+            g.memo.pop("beside_hidden", None)
+            assert kept_hidden == _beside_hidden(p, rock)
             kept_doors = known_doors(p)
             g.memo.pop("known_doors", None)
             assert kept_doors == known_doors(p)

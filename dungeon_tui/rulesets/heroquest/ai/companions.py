@@ -397,6 +397,24 @@ def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
     return list(edge)
 
 
+def _beside_hidden(p: Plan, rock: set[str]) -> list[Sq]:
+    """The seen corridor squares beside a room nobody has seen (not rock) that no search has
+    covered.  Kept with the map while nothing more is seen or searched: a leader with nothing
+    left to open asks at every step of his walk to one."""
+    s = p.s
+    done = s.searched.get("secret:squares", [])
+    key = (len(s.revealed_corridor), tuple(s.revealed_rooms), tuple(done))
+    kept = s.grid.memo.get("beside_hidden")
+    if kept is not None and kept[0] == key:
+        return list(kept[1])
+    covered = set(done)
+    found = [sq for sq in s.seen_corridor() if f"{sq[0]},{sq[1]}" not in covered and any(
+        (a := s.grid.region.get(nb)) not in (None, board.CORRIDOR) and a not in rock and a not in s.revealed_rooms
+        for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    s.grid.memo["beside_hidden"] = (key, found)
+    return list(found)
+
+
 def _seek_secret_door(p: Plan) -> str:
     """Search the nearest room nobody has searched for secret doors, else a corridor square
     beside a hidden room that no search has covered yet."""
@@ -404,10 +422,7 @@ def _seek_secret_door(p: Plan) -> str:
     rock = set(p.game.content.rock[s.quest])
     here = board.area_of(s, p.me.square)
     unsearched = {r for r in s.revealed_rooms if not s.searched.get(f"secret:{r}")}
-    covered = set(s.searched.get("secret:squares", []))
-    beside_hidden = [sq for sq in s.seen_corridor() if f"{sq[0]},{sq[1]}" not in covered and any(
-        (a := s.grid.region.get(nb)) not in (None, board.CORRIDOR) and a not in rock and a not in s.revealed_rooms
-        for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    beside_hidden = _beside_hidden(p, rock)
     searchable_here = p.offered("search_secret_doors", "search_both")
     if searchable_here and (here in unsearched or (here == board.CORRIDOR and p.me.pos in beside_hidden)):
         p.intents.append(("search_secret_doors", None))
