@@ -11,6 +11,7 @@ from ....engine.grid import Sq
 from ....engine.spreading import path_back
 from .. import magic
 from ..combat import item as combat_item
+from ..heroes import hero_path_avoid
 from ..state import HERO, Figure, State
 from . import caution, companions, dungeon, trapwork  # noqa: F401  (their words join the registry)
 from .primitives import Plan, past_traps, registry, stop_ok
@@ -129,11 +130,13 @@ class ScriptedSeat:
             raise ValueError("nothing to choose from")
         return d.options[0], why
 
-    def _step_toward(self, game: Game, me: Figure, goal: Any, avoid: frozenset[Sq]) -> tuple[Action, str] | None:
+    def _step_toward(self, game: Game, me: Figure, goal: Any,
+                     avoid: frozenset[Sq] | None = None) -> tuple[Action, str] | None:
         """A hero walks one step at a time: roll first, then step along the canonical path to
         `goal` (a square, or a test: the nearest square passing it, ties in reading order).
         Where only a known trap stands between, he disarms or jumps it (with the reason).
-        `avoid` is `hero_path_avoid` as the plan worked it out for this decision."""
+        `avoid` is `hero_path_avoid` as the plan worked it out for this decision (worked out
+        here when not given)."""
         d = game.pending
         if d is None:
             return None
@@ -141,6 +144,8 @@ class ScriptedSeat:
         if rolls:
             return rolls[0], ""
         s = game.state
+        if avoid is None:
+            avoid = hero_path_avoid(s)
         dist, parent = walk(s.grid, me.square, avoid)
         if callable(goal):  # the walk grown only to the nearest ring holding such a square
             goal = dist.first(goal)
