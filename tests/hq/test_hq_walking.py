@@ -2,11 +2,20 @@
 parents of the whole breadth-first search, wherever the game stands."""
 from __future__ import annotations
 
+import pytest
+
 from dungeon_tui.batch import game_seed
+from dungeon_tui.engine.grid import DIRS4
 from dungeon_tui.engine.spreading import path_back
-from dungeon_tui.rulesets.heroquest.ai.walking import Walk, nearest, within
+from dungeon_tui.rulesets.heroquest import board
+from dungeon_tui.rulesets.heroquest.ai.caution import _struck
+from dungeon_tui.rulesets.heroquest.ai.companions import _beside_hidden, _seen_edge, known_doors
+from dungeon_tui.rulesets.heroquest.ai.primitives import Plan
+from dungeon_tui.rulesets.heroquest.ai.walking import Walk, nearest, up_to, within
 from dungeon_tui.rulesets.heroquest.game import GAME
-from dungeon_tui.rulesets.heroquest.heroes import hero_path_avoid
+from dungeon_tui.rulesets.heroquest.heroes import adjacent, can_step, hero_path_avoid, step_squares
+from dungeon_tui.rulesets.heroquest.monsters import monster_field
+from dungeon_tui.rulesets.heroquest.state import HERO, MONSTER
 
 
 def test_a_walk_asked_square_by_square_is_the_whole_search() -> None:
@@ -37,3 +46,70 @@ def test_a_walk_asked_square_by_square_is_the_whole_search() -> None:
                     assert path_back(walk.parent, h.pos, sq) == path_back(parent, h.pos, sq)
             assert dict(walk.items()) == dist and walk.parent == parent
     assert checked >= 10
+
+
+def _whole(s, sq, seen):  # the seen corridor's edge as worked out afresh
+    g = s.grid
+    return any(g.floor(nb) and not seen(nb) and g.edge_passable(sq, nb)
+               for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))
+
+
+def _reach_afresh(s, m):  # a monster's reach for the threat, from its whole field
+    dist, _ = monster_field(s, m)
+    reach = {sq for sq, d in dist.items() if d <= m.move}
+    return frozenset(reach | {nb for sq in reach for nb in ((sq[0] + 1, sq[1]), (sq[0] - 1, sq[1]),
+                                                           (sq[0], sq[1] + 1), (sq[0], sq[1] - 1))
+                              if adjacent(s, sq, nb)})
+
+
+@pytest.mark.parametrize("quest", ["warlocks_cellar", "crypt_of_the_bone_lantern"])
+def test_what_the_companions_keep_is_what_they_would_work_out_afresh(quest: str) -> None:
+    """Kept with the map or the decision (issue 20), every answer is the one worked out anew:
+    the nearest square a test passes, the walk within a move, each monster's reach, the
+    squares a hero may step to, the seen corridor's edge, the corridor beside hidden rooms,
+    the doors the party knows, the areas joined by open doors.  Asked at decisions all through
+    AI games, whose play the asking must not change."""
+    game = GAME.new_game({"adventure": quest}, game_seed(2027, 1))
+    ctl = GAME.ai_controllers()
+    checked = monsters_checked = 0
+    while not game.over and len(game.decisions) < 1500:
+        d = game.pending
+        game.play((ctl.get(d.seat) or ctl["*"]).choose(game, d)[0])
+        s = game.state
+        if len(game.decisions) % 7 or game.over:
+            continue
+        checked += 1
+        g = s.grid
+        avoid = hero_path_avoid(s)
+        for h in s.heroes():
+            if h.pos is None:
+                continue
+            dist, _ = g.bfs(h.pos, avoid=avoid)
+            walk = Walk(g, h.pos, avoid)
+            for test in (lambda sq: sq[0] % 3 == 0, lambda sq, s=s: not s.side_at(sq, HERO), lambda sq: False):
+                spots = sorted((n, sq[1], sq[0]) for sq, n in dist.items() if n > 0 and test(sq))
+                assert walk.first(test) == ((spots[0][2], spots[0][1]) if spots else None)
+            assert up_to(walk, 5) == [(sq, n) for sq, n in dist.items() if n <= 5]
+            turn = {"rolled": True, "points": 2, "rock": False, "veil": False}
+            monsters = s.squares_held(MONSTER)
+            assert step_squares(s, h, turn) == [to for dx, dy in DIRS4 if can_step(
+                s, h, to := (h.pos[0] + dx, h.pos[1] + dy), turn, monsters)]
+            p = Plan(game, h, d)
+            for m in s.monsters():
+                monsters_checked += 1
+                assert _struck(p, m, s.squares_held(HERO)) == _reach_afresh(s, m)
+            seen = board.revealed_test(s)
+            assert _seen_edge(p, seen) == [sq for sq in s.seen_corridor() if g.floor(sq) and _whole(s, sq, seen)]
+            rock = set(game.content.rock[s.quest])
+            kept_hidden = _beside_hidden(p, rock)
+            g.memo.pop("beside_hidden", None)
+            assert kept_hidden == _beside_hidden(p, rock)
+            kept_doors = known_doors(p)
+            g.memo.pop("known_doors", None)
+            assert kept_doors == known_doors(p)
+            area = board.area_of(s, h.pos)
+            kept_areas = board.joined_areas(s, game.content, area)
+            for key in [k for k in g.memo if isinstance(k, tuple) and k[0] == "joined_areas"]:
+                del g.memo[key]
+            assert kept_areas == board.joined_areas(s, game.content, area)
+    assert checked >= 100 and monsters_checked >= 50

@@ -216,7 +216,12 @@ def _open_grid(content: Any, quest: str) -> Grid:
 
 
 def joined_areas(state: State, content: Any, start: str) -> set[str]:
-    """The areas reachable from `start` through open doors (found secret doors included)."""
+    """The areas reachable from `start` through open doors (found secret doors included).  Kept
+    with the map by the doors as they stand: a hero's every look from a new square asks."""
+    key = ("joined_areas", start, len(state.secret_found), tuple(state.doors.items()))
+    kept: set[str] | None = state.grid.memo.get(key)
+    if kept is not None:
+        return set(kept)
     links: dict[str, set[str]] = {}
     for did, (a, b) in doors_of(state, content).items():
         if state.doors.get(did) == "open":
@@ -229,7 +234,8 @@ def joined_areas(state: State, content: Any, start: str) -> set[str]:
             if nxt not in out:
                 out.add(nxt)
                 todo.append(nxt)
-    return out
+    state.grid.memo[key] = out
+    return set(out)
 
 
 def reveal_area(state: State, content: Any, sq: Sq) -> list[str]:

@@ -228,8 +228,14 @@ def step_squares(s: State, figure: Figure, turn: dict[str, Any]) -> list[Sq]:
         return []
     x, y = figure.square
     monsters = s.squares_held(MONSTER)  # once for the four squares, not a scan of the figures each
-    return [to for dx, dy in DIRS4 if can_step(s, figure, to := (x + dx, y + dy), turn, monsters)
-            and (turn["points"] > 1 or may_stop(s, figure, to))]
+    if turn.get("rock"):
+        return [to for dx, dy in DIRS4 if can_step(s, figure, to := (x + dx, y + dy), turn, monsters)
+                and (turn["points"] > 1 or may_stop(s, figure, to))]
+    # The map's own neighbours (kept until a door opens) are `can_step`'s floor and open edge,
+    # in the same order (north, east, south, west); only the figures are asked here.
+    veil = bool(turn.get("veil"))
+    return [to for to in s.grid.neighbours((x, y)) if abs(to[0] - x) + abs(to[1] - y) == 1
+            and (veil or to not in monsters) and (turn["points"] > 1 or may_stop(s, figure, to))]
 
 
 def step_offer(seat: str, figure: Figure, to: Sq) -> Action:

@@ -5,12 +5,13 @@ heroes' table shows: placed monsters, known traps, the board's walls and doors."
 from __future__ import annotations
 
 from ....engine.grid import Sq
+from ....engine.spreading import Spreading
 from ....engine.words import counted
-from .. import ending, searching, traps
+from .. import searching, traps
 from .. import monsters as mon
-from ..combat import attack_dice
 from ..heroes import adjacent
-from ..state import ALIVE, HERO, Figure
+from ..state import ALIVE, HERO, Figure, State
+from .walking import up_to, within
 from .primitives import Plan, advance_to, attack_squares, choose_target, foe_named, registry, stop_ok
 
 
@@ -29,7 +30,7 @@ def hurt(h: Figure, n: int) -> bool:
 def badly_hurt(p: Plan, n: int) -> bool:
     """Worth keeping back only while someone else can do the fighting: a party that is all hurt
     presses on together (falling back then only waits for nothing)."""
-    return hurt(p.me, n) and bool(p.s.monsters()) and any(not hurt(h, n) for h in p.s.heroes()
+    return hurt(p.me, n) and bool(p.monsters()) and any(not hurt(h, n) for h in p.s.heroes()
                                  if h is not p.me and h.status == ALIVE and h.pos is not None)
 
 
@@ -40,7 +41,7 @@ def threat(p: Plan) -> dict[Sq, int]:
     if memo is not None:
         return memo
     s = p.s
-    monsters = s.monsters()
+    monsters = p.monsters()
     # The same while no figure moves and no door opens: a hero asks it step after step until
     # someone moves (the last answer kept with the map).
     key = (tuple((m.square, m.move) for m in monsters), frozenset(s.squares_held(HERO)))
@@ -49,19 +50,50 @@ def threat(p: Plan) -> dict[Sq, int]:
         p.memo["threat"] = kept[1]
         return kept[1]
     out: dict[Sq, int] = {}
+    heroes = s.squares_held(HERO)
     for m in monsters:
-        dist, _ = mon.monster_field(s, m)
-        reach = {sq for sq, d in dist.items() if d <= m.move}
-        struck = set(reach)
-        for sq in reach:
-            for nb in ((sq[0] + 1, sq[1]), (sq[0] - 1, sq[1]), (sq[0], sq[1] + 1), (sq[0], sq[1] - 1)):
-                if adjacent(s, sq, nb):
-                    struck.add(nb)
-        for sq in struck:
+        for sq in _struck(p, m, heroes):
             out[sq] = out.get(sq, 0) + 1
     p.memo["threat"] = out
     s.grid.memo["threat"] = (key, out)
     return out
+
+
+# How many monsters' reaches the map keeps (forgotten when it changes, or when this many).
+STRUCK_KEPT = 2048
+
+
+def _struck(p: Plan, m: Figure, heroes: set[Sq]) -> frozenset[Sq]:
+    """Where one monster could strike in its next turn: the squares within its move (walking
+    around the heroes, as `monster_field` counts) and each open edge's square beside them.
+    Only the heroes within its move as the crow flies can stand in its way, so it is kept with
+    the map by those: a hero walking elsewhere does not make it again."""
+    x, y = m.square
+    near = frozenset(h for h in heroes if abs(h[0] - x) + abs(h[1] - y) <= m.move and h != m.square)
+    kept: dict[tuple[Sq, int, frozenset[Sq]], frozenset[Sq]] = p.s.grid.memo.setdefault("struck", {})
+    key = (m.square, m.move, near)
+    found = kept.get(key)
+    if found is None:
+        reach = Spreading(p.s.grid, (m.square,), near).grow(m.move)
+        struck = set(reach)
+        for sq in reach:
+            struck.update(open_edges(p.s, sq))
+        if len(kept) >= STRUCK_KEPT:
+            kept.clear()
+        found = kept[key] = frozenset(struck)
+    return found
+
+
+def open_edges(s: State, sq: Sq) -> tuple[Sq, ...]:
+    """The squares `adjacent` to sq (an open edge between, whatever stands or lies there),
+    kept with the map."""
+    kept: dict[Sq, tuple[Sq, ...]] = s.grid.memo.setdefault("open_edges", {})
+    found = kept.get(sq)
+    if found is None:
+        x, y = sq
+        found = kept[sq] = tuple(nb for nb in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                                 if adjacent(s, sq, nb))
+    return found
 
 
 def safest_square(p: Plan) -> Sq:
@@ -74,7 +106,7 @@ def safest_square(p: Plan) -> Sq:
     def party_gap(sq: Sq) -> int:
         return min((abs(sq[0] - h.square[0]) + abs(sq[1] - h.square[1]) for h in friends), default=0)
     most = p.allowance()
-    spots = [sq for sq, d in dist.items() if d <= most and (sq == p.me.square or stop_ok(p, sq))]
+    spots = [sq for sq, d in up_to(dist, most) if sq == p.me.square or stop_ok(p, sq)]
     return min(spots, key=lambda sq: (danger.get(sq, 0), party_gap(sq) > 3, dist[sq], sq[1], sq[0]))
 
 
@@ -91,7 +123,7 @@ def fall_back(p: Plan) -> str:
         left = danger.get(to, 0)
         return f"falls back with {hurt} left: " + (
             "out of every monster's reach" if not left else f"where {counted(left, 'monster')} could still reach him")
-    foes = [m for m in p.s.monsters() if adjacent(p.s, p.me.square, m.square)]
+    foes = [m for m in p.monsters() if adjacent(p.s, p.me.square, m.square)]
     t = choose_target(p, foes, "weakest")
     if t is not None and p.offered("attack"):
         p.intents.append(("attack", t.id))
@@ -103,8 +135,9 @@ def fall_back(p: Plan) -> str:
 def frail(p: Plan) -> bool:
     """One attack die (the Wizard): he casts from behind and keeps out of reach while a fitter
     friend holds the line."""
-    return attack_dice(p.me, p.game.content)[0] <= 1 and p.me.kind in p.game.content.heroes and bool(p.s.monsters()) \
-        and any(not hurt(h, 2) and attack_dice(h, p.game.content)[0] > 1 for h in p.s.heroes()
+    # The board first (no monster: nothing to keep out of), the dice after.
+    return bool(p.monsters()) and p.me.kind in p.game.content.heroes and p.dice(p.me) <= 1 \
+        and any(not hurt(h, 2) and p.dice(h) > 1 for h in p.s.heroes()
                 if h is not p.me and h.status == ALIVE and h.pos is not None)
 
 
@@ -114,7 +147,7 @@ def out_of_reach(p: Plan) -> str | None:
     s = p.s
     quest = p.game.content.quests[s.quest]
     obj = quest.objective
-    if obj.kind != "carry" or ending.objective_met(p.game):
+    if obj.kind != "carry" or p.objective_met():
         return None
     spot = next((t for t in quest.treasure if any(i.item == obj.item for i in t.items)), None)
     if spot is None:
@@ -123,8 +156,9 @@ def out_of_reach(p: Plan) -> str | None:
         if lying_item(p) is None:
             return "the quest's treasure was lost with a fallen friend's belongings"
         return None
-    if searching.shut_piece(p.game, spot.room) is None or spot.room not in s.revealed_rooms \
-            or not s.searched.get(f"traps:{spot.room}"):
+    # The cheap tests first (asked at every decision; the trap's piece only once it is found).
+    if spot.room not in s.revealed_rooms or not s.searched.get(f"traps:{spot.room}") \
+            or searching.shut_piece(p.game, spot.room) is None:
         return None
     if any(traps.can_disarm(p.game, h) for h in s.heroes() if h.status == ALIVE and h.pos is not None):
         return None
@@ -188,9 +222,10 @@ def close_in(p: Plan, pick: str) -> str:
     other monsters can reach (a doorway or corridor rather than the middle of their room)."""
     dist = p.field()[0]
     danger = threat(p)
-    spots = {m.id: [sq for sq in attack_squares(p, m) if sq in dist and dist[sq] <= p.allowance()]
-             for m in p.s.monsters()}
-    t = choose_target(p, [m for m in p.s.monsters() if spots[m.id]], pick)
+    most = p.allowance()
+    spots = {m.id: [sq for sq in attack_squares(p, m) if within(dist, sq, most) is not None]
+             for m in p.monsters()}
+    t = choose_target(p, [m for m in p.monsters() if spots[m.id]], pick)
     if t is None:
         return "nobody in reach"
     sq = min(spots[t.id], key=lambda q: (danger.get(q, 0), dist[q], q[1], q[0]))

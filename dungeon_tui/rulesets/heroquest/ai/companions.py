@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ....engine.grid import DIRS4, Sq
-from .. import board, ending, magic, searching
+from .. import board, magic, searching
 from ..doors import door_here
 from ..combat import attack_dice
 from ..heroes import adjacent
@@ -19,24 +19,24 @@ from .primitives import Plan, advance_to, beside, choose_target, reachable_attac
 @registry.condition(says="next to a monster")
 def adjacent_monster(p: Plan) -> bool:
     # The board first: whether an attack is offered makes the turn's actions (spells and all).
-    return any(adjacent(p.s, p.me.square, m.square) for m in p.s.monsters()) and p.offered("attack")
+    return any(adjacent(p.s, p.me.square, m.square) for m in p.monsters()) and p.offered("attack")
 
 
 @registry.condition(says="a monster within reach")
 def can_reach_monster(p: Plan) -> bool:
-    return any(reachable_attack_square(p, m) is not None for m in p.s.monsters())
+    return any(reachable_attack_square(p, m) is not None for m in p.monsters())
 
 
 @registry.condition(says="the quest's goal is met", says_not="the quest's goal not yet met")
 def objective_met(p: Plan) -> bool:
-    return ending.objective_met(p.game)
+    return p.objective_met()
 
 
 @registry.condition(says=lambda p, kind: f"a room still to search for {kind.replace('_', ' ')}")
 def room_searchable(p: Plan, kind: str) -> bool:
     s = p.s
     room = board.area_of(s, p.me.square)
-    if room == board.CORRIDOR or any(board.area_of(s, m.square) == room for m in s.monsters()):
+    if room == board.CORRIDOR or any(board.area_of(s, m.square) == room for m in p.monsters()):
         return False
     # Asked last (e.g. passing through a friend: no action here): it makes the turn's actions.
     def offered() -> bool:
@@ -97,7 +97,7 @@ def _leader(p: Plan) -> Figure | None:
         return kept
     there = [h for h in p.s.heroes() if h.status == "alive" and h.pos is not None]
     fit = [h for h in there if not caution.hurt(h, 2)]
-    fighter = next((h for h in fit if attack_dice(h, p.game.content)[0] > 1), None)
+    fighter = next((h for h in fit if p.dice(h) > 1), None)
     found = p.memo["leader"] = fighter or (fit[0] if fit else there[0] if there else None)
     return found
 
@@ -170,11 +170,11 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
     s = p.s
     # What no target in sight could change is looked at before anyone's sight: a monster on the
     # board, a figure at half Body or less, a hero with a monster beside him.
-    if kind == "attack" and not s.monsters():
+    if kind == "attack" and not p.monsters():
         return None
     if kind == "heal_friend" and not any(f.body * 2 <= f.max_body for f in s.figures.values() if f.pos is not None):
         return None
-    if kind == "courage" and not any(adjacent(s, h.square, m.square) for m in s.monsters() for h in s.hero_side()):
+    if kind == "courage" and not any(adjacent(s, h.square, m.square) for m in p.monsters() for h in s.hero_side()):
         return None
     if kind == "attack":
         for sp in ATTACK_SPELLS:
@@ -198,7 +198,7 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
             if sp not in p.me.spells:
                 continue
             aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp, _sight(p)) if k == "figure"]
-            pressed = [(sum(adjacent(s, h.square, m.square) for m in s.monsters()), h) for h in aims]
+            pressed = [(sum(adjacent(s, h.square, m.square) for m in p.monsters()), h) for h in aims]
             pressed = [(n, h) for n, h in pressed if n > 0]
             if pressed:  # Courage: the hardest hitter; Rock Skin: the one most beset
                 dice = {h.id: attack_dice(h, p.game.content)[0] if sp == "courage" else n for n, h in pressed}
@@ -236,7 +236,7 @@ def cast_spell(p: Plan, kind: str) -> str:
         return f"casts {spell} at {who}: {weighed}"
     if kind == "heal_friend":
         return f"casts {spell} on {who}: down to {t.body} of {counted(t.max_body, 'Body Point')}"
-    beset = sum(adjacent(p.s, t.square, m.square) for m in p.s.monsters())
+    beset = sum(adjacent(p.s, t.square, m.square) for m in p.monsters())
     return f"casts {spell} on {who}: {counted(beset, 'monster')} beside him"
 
 
@@ -319,14 +319,14 @@ def explore(p: Plan) -> str:
         here = [d for d, e in doors if p.me.pos in e]
         if here:
             late = caution.stragglers(p, 4)
-            if late and not s.monsters():  # what is behind the door fights the whole party, not him
+            if late and not p.monsters():  # what is behind the door fights the whole party, not him
                 return f"waits for {listing([h.name for h in late])} before opening the door to {behind}"
             p.intents.append(("open_door", here[0]))
             return f"opens the door to {behind}"
         goals = [sq for _, e in doors for sq in e if seen(sq) and s.grid.floor(sq)]
         if goals and advance_to(p, goals) is not None:
             return f"heads for the door to {behind}"
-    known = [m for m in s.monsters() if p.dist(m) is not None]
+    known = [m for m in p.monsters() if p.dist(m) is not None]
     if known:  # nothing left to open: go after what is still out there
         t = choose_target(p, known, "nearest")
         if t is not None:
@@ -357,6 +357,12 @@ def known_doors(p: Plan) -> list[tuple[str, tuple[Sq, Sq], int]]:
     or treasure most often waits in its largest rooms, so the leader opens those first and leaves
     a small side room (and the monsters it would wake) shut."""
     s = p.s
+    # The same while nothing more is seen and no door opens or is found (kept with the map, which
+    # forgets it when a door opens): every step of the leader's walk asks.
+    key = (len(s.revealed_corridor), len(s.revealed_rooms), len(s.secret_found), tuple(s.doors.items()))
+    kept = s.grid.memo.get("known_doors")
+    if kept is not None and kept[0] == key:
+        return list(kept[1])
     seen = board.revealed_test(s)
     out = []
     for d, e in board.doors_of(s, p.game.content).items():
@@ -364,7 +370,8 @@ def known_doors(p: Plan) -> list[tuple[str, tuple[Sq, Sq], int]]:
             continue
         rooms = {a for sq in e if (a := board.area_of(s, sq)) != board.CORRIDOR and a not in s.revealed_rooms}
         out.append((d, e, sum(len(s.grid.squares_of(r)) for r in rooms)))
-    return out
+    s.grid.memo["known_doors"] = (key, out)
+    return list(out)
 
 
 def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
@@ -376,11 +383,36 @@ def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
     if kept is not None and kept[0] == key:
         return list(kept[1])
     g = s.grid
-    edge = [sq for sq in s.seen_corridor() if g.floor(sq)
-            and any(g.floor(nb) and not seen(nb) and g.edge_passable(sq, nb)
-                    for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+
+    def on_edge(sq: Sq) -> bool:
+        return any(g.floor(nb) and not seen(nb) and g.edge_passable(sq, nb)
+                   for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))
+    corridor = s.seen_corridor()
+    if kept is None or kept[0][0] > len(corridor) or kept[0][1] > len(s.revealed_rooms):
+        edge = [sq for sq in corridor if g.floor(sq) and on_edge(sq)]
+    else:  # the corridor seen only grows at its end, and a square once off the edge stays off
+        edge = [sq for sq in kept[1] if on_edge(sq)] + [sq for sq in corridor[kept[0][0]:]
+                                                         if g.floor(sq) and on_edge(sq)]
     g.memo["seen_edge"] = (key, edge)
     return list(edge)
+
+
+def _beside_hidden(p: Plan, rock: set[str]) -> list[Sq]:
+    """The seen corridor squares beside a room nobody has seen (not rock) that no search has
+    covered.  Kept with the map while nothing more is seen or searched: a leader with nothing
+    left to open asks at every step of his walk to one."""
+    s = p.s
+    done = s.searched.get("secret:squares", [])
+    key = (len(s.revealed_corridor), tuple(s.revealed_rooms), tuple(done))
+    kept = s.grid.memo.get("beside_hidden")
+    if kept is not None and kept[0] == key:
+        return list(kept[1])
+    covered = set(done)
+    found = [sq for sq in s.seen_corridor() if f"{sq[0]},{sq[1]}" not in covered and any(
+        (a := s.grid.region.get(nb)) not in (None, board.CORRIDOR) and a not in rock and a not in s.revealed_rooms
+        for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    s.grid.memo["beside_hidden"] = (key, found)
+    return list(found)
 
 
 def _seek_secret_door(p: Plan) -> str:
@@ -390,10 +422,7 @@ def _seek_secret_door(p: Plan) -> str:
     rock = set(p.game.content.rock[s.quest])
     here = board.area_of(s, p.me.square)
     unsearched = {r for r in s.revealed_rooms if not s.searched.get(f"secret:{r}")}
-    covered = set(s.searched.get("secret:squares", []))
-    beside_hidden = [sq for sq in s.seen_corridor() if f"{sq[0]},{sq[1]}" not in covered and any(
-        (a := s.grid.region.get(nb)) not in (None, board.CORRIDOR) and a not in rock and a not in s.revealed_rooms
-        for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    beside_hidden = _beside_hidden(p, rock)
     searchable_here = p.offered("search_secret_doors", "search_both")
     if searchable_here and (here in unsearched or (here == board.CORRIDOR and p.me.pos in beside_hidden)):
         p.intents.append(("search_secret_doors", None))
@@ -401,7 +430,7 @@ def _seek_secret_door(p: Plan) -> str:
     goals = [sq for r in sorted(unsearched) for sq in s.grid.squares_of(r) if s.grid.floor(sq)] + beside_hidden
     if goals and advance_to(p, goals) is not None:
         return "goes to look for a hidden way"
-    if goals or s.monsters():
+    if goals or p.monsters():
         p.intents.append(("search_secret_doors", None))
         return "looks for a hidden way"
     room = trapwork.quest_item_room(p)

@@ -11,9 +11,9 @@ from ....engine import tactics
 from ....engine.game import Decision, Game
 from ....engine.grid import DIRS4, Sq
 from ....engine.spreading import path_back
-from .. import board
+from .. import board, ending
 from .. import monsters as mon
-from ..combat import defend_dice
+from ..combat import attack_dice, defend_dice
 from ..heroes import adjacent, hero_path_avoid, may_stop
 from ..state import HERO, MONSTER, Figure, State
 from ....engine.words import counted
@@ -37,11 +37,42 @@ class Plan:
     stop: bool = False
     _field: tuple[Mapping[Sq, int], dict[Sq, Sq]] | None = None
     memo: dict[str, Any] = field(default_factory=dict)  # what one decision works out once
+    # The game's state, read half a million times a quest (an attribute, not a property).
+    s: State = field(init=False, repr=False)
 
-    @property
-    def s(self) -> State:
-        state: State = self.game.state
-        return state
+    def __post_init__(self) -> None:
+        self.s = self.game.state
+
+    def monsters(self) -> list[Figure]:
+        """The monsters on the board, gathered once a decision (nobody moves while it is made;
+        never changed by the caller)."""
+        found: list[Figure] | None = self.memo.get("monsters")
+        if found is None:
+            found = self.memo["monsters"] = self.s.monsters()
+        return found
+
+    def dice(self, figure: Figure) -> int:
+        """A figure's attack dice (`attack_dice`), once a decision: the party's leader and a
+        frail hero's caution both weigh every hero's."""
+        kept: dict[str, int] = self.memo.setdefault("dice", {})
+        found = kept.get(figure.id)
+        if found is None:
+            found = kept[figure.id] = attack_dice(figure, self.game.content)[0]
+        return found
+
+    def objective_met(self) -> bool:
+        """`ending.objective_met` once a decision: the script asks it twice, going home once more."""
+        found: bool | None = self.memo.get("objective_met")
+        if found is None:
+            found = self.memo["objective_met"] = ending.objective_met(self.game)
+        return found
+
+    def path_avoid(self) -> frozenset[Sq]:
+        """`hero_path_avoid` once a decision: the plan's walk and the seat's step share it."""
+        found: frozenset[Sq] | None = self.memo.get("path_avoid")
+        if found is None:
+            found = self.memo["path_avoid"] = hero_path_avoid(self.s)
+        return found
 
     @property
     def for_zargon(self) -> bool:
@@ -49,14 +80,14 @@ class Plan:
         return self.me.side != HERO or bool(self.decision.context.get("commanded"))
 
     def foes(self) -> list[Figure]:
-        return [h for h in self.s.hero_side() if h is not self.me] if self.for_zargon else self.s.monsters()
+        return [h for h in self.s.hero_side() if h is not self.me] if self.for_zargon else self.monsters()
 
     def field(self) -> tuple[Mapping[Sq, int], dict[Sq, Sq]]:
         """Steps to every square the figure can walk to, and their parents (a hero's grown
         only as far as asked: see walking.py)."""
         if self._field is None:
             if not self.for_zargon:
-                self._field = walk(self.s.grid, self.me.square, hero_path_avoid(self.s))
+                self._field = walk(self.s.grid, self.me.square, self.path_avoid())
             else:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
@@ -117,13 +148,18 @@ def choose_target(p: Plan, fs: list[Figure], how: str) -> Figure | None:
 
 
 def beside(p: Plan, target: Figure) -> list[Sq]:
-    """Squares from which one could strike the figure: orthogonal, with no wall between."""
-    out = []
-    for dx, dy in DIRS4:
-        sq = (target.square[0] + dx, target.square[1] + dy)
-        if p.s.grid.floor(sq) and p.s.grid.edge_passable(sq, target.square):
-            out.append(sq)
-    return out
+    """Squares from which one could strike the figure: orthogonal, with no wall between.  They
+    depend on the map alone, so they are kept with it (the memo is cleared when it changes):
+    a hero following the leader asks them at every step."""
+    grid = p.s.grid
+    kept: dict[Sq, tuple[Sq, ...]] = grid.memo.setdefault("beside", {})
+    at = target.square
+    found = kept.get(at)
+    if found is None:
+        x, y = at
+        found = kept[at] = tuple(sq for dx, dy in DIRS4 if grid.floor(sq := (x + dx, y + dy))
+                                 and grid.edge_passable(sq, at))
+    return list(found)
 
 
 def taken(p: Plan) -> set[Sq]:

@@ -7,13 +7,14 @@ from typing import Any
 
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, thaw
+from ....engine.grid import Sq
 from ....engine.spreading import path_back
 from .. import magic
 from ..combat import item as combat_item
-from ..heroes import hero_path_avoid, may_stop
+from ..heroes import hero_path_avoid
 from ..state import HERO, Figure, State
 from . import caution, companions, dungeon, trapwork  # noqa: F401  (their words join the registry)
-from .primitives import Plan, past_traps, registry
+from .primitives import Plan, past_traps, registry, stop_ok
 from .walking import walk
 
 # The content holds the scripts as written; only the AI knows the words they are written in.
@@ -62,7 +63,7 @@ class ScriptedSeat:
         p = Plan(game, me, d)
         compiled = scripts(game.content)
         why = tactics.run(compiled[script_name], compiled, registry, p)
-        return self._carry_out(game, d, me, p.intents, why)
+        return self._carry_out(game, d, me, p, why)
 
     def _fixed(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         c = game.content
@@ -99,17 +100,16 @@ class ScriptedSeat:
             return next(a for a in d.options if a.kind == "drink"), "a blow is coming: drink the potion of defence"
         return None
 
-    def _carry_out(self, game: Game, d: Decision, me: Figure, intents: list[tuple[str, Any]],
-                   why: str) -> tuple[Action, str]:
+    def _carry_out(self, game: Game, d: Decision, me: Figure, p: Plan, why: str) -> tuple[Action, str]:
         zargon = me.side != HERO or bool(d.context.get("commanded"))
-        for kind, arg in intents:
+        for kind, arg in p.intents:
             if kind == "move":
                 if zargon:
                     for a in d.offers_of("monster_move"):
                         if tuple(a.get("to")) == tuple(arg):
                             return a, why
                     continue
-                step = self._step_toward(game, me, arg)
+                step = self._step_toward(game, me, arg, p.path_avoid())
                 if step is not None:
                     return step[0], why + (f"; {step[1]}" if step[1] else "")
                 continue
@@ -123,17 +123,20 @@ class ScriptedSeat:
             if found:
                 return found[0], why
         if d.offers_of("step"):  # mid-move on a friend's square: on to the nearest square he may stop on
-            step = self._step_toward(game, me, lambda sq: may_stop(game.state, me, sq))
+            step = self._step_toward(game, me, lambda sq: stop_ok(p, sq), p.path_avoid())
             if step is not None:
                 return step[0], why + "; makes room"
         if not d.options:
             raise ValueError("nothing to choose from")
         return d.options[0], why
 
-    def _step_toward(self, game: Game, me: Figure, goal: Any) -> tuple[Action, str] | None:
+    def _step_toward(self, game: Game, me: Figure, goal: Any,
+                     avoid: frozenset[Sq] | None = None) -> tuple[Action, str] | None:
         """A hero walks one step at a time: roll first, then step along the canonical path to
         `goal` (a square, or a test: the nearest square passing it, ties in reading order).
-        Where only a known trap stands between, he disarms or jumps it (with the reason)."""
+        Where only a known trap stands between, he disarms or jumps it (with the reason).
+        `avoid` is `hero_path_avoid` as the plan worked it out for this decision (worked out
+        here when not given)."""
         d = game.pending
         if d is None:
             return None
@@ -141,16 +144,18 @@ class ScriptedSeat:
         if rolls:
             return rolls[0], ""
         s = game.state
-        dist, parent = walk(s.grid, me.square, hero_path_avoid(s))
-        if callable(goal):
-            spots = sorted((n, sq[1], sq[0]) for sq, n in dist.items() if n > 0 and goal(sq))
-            goal = (spots[0][2], spots[0][1]) if spots else None
+        if avoid is None:
+            avoid = hero_path_avoid(s)
+        dist, parent = walk(s.grid, me.square, avoid)
+        if callable(goal):  # the walk grown only to the nearest ring holding such a square
+            goal = dist.first(goal)
         if goal is not None and goal not in dist:
             dist, parent = walk(s.grid, me.square, past_traps(s))
         if goal is None or goal not in dist or goal == me.pos:
             return None
         nxt = path_back(parent, me.square, goal)[1]
-        crossing = trapwork.trap_step(game, me, nxt)
+        # Every known or sprung trap's square is in `avoid`: off it, there is nothing to cross.
+        crossing = trapwork.trap_step(game, me, nxt) if nxt in avoid else None
         if crossing is not None:
             return crossing
         for a in d.offers_of("step"):

@@ -14,7 +14,7 @@ from .primitives import Plan, advance_to, registry
 
 def known_shut(p: Plan, room: str) -> Any | None:
     """The found trapped piece keeping a room's treasure shut, with no monster in that room."""
-    if room == board.CORRIDOR or any(board.area_of(p.s, m.square) == room for m in p.s.monsters()):
+    if room == board.CORRIDOR or any(board.area_of(p.s, m.square) == room for m in p.monsters()):
         return None
     piece = searching.shut_piece(p.game, room)
     return piece if piece is not None and p.s.furniture_traps[piece.id].get("known") else None

@@ -64,15 +64,46 @@ class Walk(Mapping[Sq, int]):
             return None
         dist, wanted = self._spread.dist, set(goals)
         found = [(d, g[1], g[0]) for g in goals if (d := dist.get(g)) is not None and ok(g)]
+        if not found:
+            # No goal is nearer than it is as the crow flies: the rings short of that are grown
+            # at once, without looking for one (the same rings either way).
+            x, y = self._start
+            self._spread.grow(min(abs(g[0] - x) + abs(g[1] - y) for g in goals) - 1)
         while not found:
             size = len(dist)
             self._spread.grow(dist[next(reversed(dist))] + 1)  # one ring past the outermost
             if len(dist) == size:
                 return None
             # The new ring is the last of the dict: a goal in it, and the goals are read again.
-            if any(sq in wanted for sq in islice(reversed(dist), len(dist) - size)):
+            if not wanted.isdisjoint(islice(reversed(dist), len(dist) - size)):
                 found = [(d, g[1], g[0]) for g in goals if (d := dist.get(g)) is not None and ok(g)]
         return min(found)
+
+    def first(self, ok: Callable[[Sq], bool]) -> Sq | None:
+        """The nearest square past the start that passes `ok`, ties in reading order: the
+        `min` of (steps, y, x) over the whole walk, read in the order the rings were found
+        (their steps never fall) and grown only until a ring holds one."""
+        dist, spread = self._spread.dist, self._spread
+        order = list(dist)
+        best: tuple[int, int, int] | None = None
+        i = 0
+        while True:
+            if i == len(order):
+                if best is not None:
+                    break
+                size = len(dist)
+                spread.grow(dist[order[-1]] + 1)  # one ring past the outermost
+                if len(dist) == size:
+                    break
+                order.extend(list(islice(reversed(dist), len(dist) - size))[::-1])  # the new ring
+            sq = order[i]
+            i += 1
+            n = dist[sq]
+            if best is not None and n > best[0]:
+                break
+            if n > 0 and ok(sq) and (best is None or (n, sq[1], sq[0]) < best):
+                best = (n, sq[1], sq[0])
+        return None if best is None else (best[2], best[1])
 
     def items(self) -> ItemsView[Sq, int]:
         """Every square the walk reaches (the whole search)."""
@@ -115,6 +146,14 @@ def within(dist: Mapping[Sq, int], sq: Sq, most: int) -> int | None:
         return dist.within(sq, most)
     found = dist.get(sq)
     return found if found is not None and found <= most else None
+
+
+def up_to(dist: Mapping[Sq, int], most: int) -> list[tuple[Sq, int]]:
+    """The squares of a field `most` steps away or nearer, with their steps, in the field's
+    order (a hero's walk grown only that far)."""
+    if isinstance(dist, Walk):
+        return [(sq, d) for sq, d in dist._spread.grow(most).items() if d <= most]
+    return [(sq, d) for sq, d in dist.items() if d <= most]
 
 
 def nearest(dist: Mapping[Sq, int], goals: list[Sq], ok: Callable[[Sq], bool]) -> tuple[int, int, int] | None:
