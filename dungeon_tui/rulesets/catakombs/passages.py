@@ -77,6 +77,11 @@ class Passages:
             found = self._strike_bits[sq] = square_bits(self.steps, self.strike_squares(sq))
         return found
 
+    @property
+    def kept_line_bits(self) -> dict[Square, int]:
+        """The `line_bits` worked out so far, by square (read, never written, by the caller)."""
+        return self._line_bits
+
     def line_bits(self, start: Square) -> int:
         """The square and every square on its jump lines, as bits (`bits`' numbering): all
         that says whether the jumps from it are the same when figures stand elsewhere."""

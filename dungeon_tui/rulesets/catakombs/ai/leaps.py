@@ -101,13 +101,16 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     # and the armed traps fix, less a step's 1, added to the jump's).
     kept_key = (m.ground_number, m.armed, fig.stat("agi"), fig.fate)
     kept = kept_inner(_JUMPS, kept_key, JUMPS_KEPT, JUMP_GROUNDS_KEPT)
+    # board.free and the passages' line bits read inline: asked of every take-off settled.
+    floor, taken, kept_lines = board.floor, board.standing, m.passages.kept_line_bits
 
     def jumps(i: int) -> tuple[tuple[int, int], ...]:  # asked only from the take-offs
         sq = places.squares[i]
         assert sq is not None
-        if not (sq == start or board.free(sq)):  # one takes off only where one stands
+        if sq != start and (sq not in floor or sq in taken):  # one takes off only where one stands
             return NO_JUMPS
-        here = (i, standing & lines(sq))
+        line = kept_lines.get(sq)
+        here = (i, standing & (lines(sq) if line is None else line))
         out = kept.get(here)
         if out is None:
             made = []
