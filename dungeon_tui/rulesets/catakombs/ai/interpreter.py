@@ -38,10 +38,7 @@ def fits(action: Action, me: Figure, intent: Intent) -> bool:
 
 def _flat(values: tuple[Any, ...]) -> bool:
     """No tuple inside (a square's two numbers): thawed, it is the same items in a list."""
-    for value in values:
-        if type(value) is tuple:
-            return False
-    return True
+    return tuple not in map(type, values)  # in C: no generator
 
 
 def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:

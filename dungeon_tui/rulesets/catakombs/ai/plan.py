@@ -68,10 +68,7 @@ class Plan:
             target = self.target
             return target is not None and self.m.step_ok(self.me.at, target.at)
         around = self.m.passages.steps.get(self.me.at, ())
-        for f in self.adversaries():  # written out (no any() over a generator): asked at every try
-            if f.pos in around:  # `pos` for `at`: they stand on the board
-                return True
-        return False
+        return any(f.pos in around for f in self.adversaries())  # `pos` for `at`: they stand on the board
 
     def foe_within(self, steps: int) -> bool:
         """Whether the target is at most `steps` away by walking: the walk settles no farther
