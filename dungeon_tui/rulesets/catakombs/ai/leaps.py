@@ -30,7 +30,10 @@ _KEPT = 256
 # They are the rules' jumps, each landing with what it passes over, the same for every hero;
 # what each is worth to a hero (its odds) is kept apart, by the jumps, in `_PRICED`.
 JUMPS_KEPT = 4096
-JUMP_GROUNDS_KEPT = 32  # grounds whose jumps are kept (256 kept growing a long run)
+# Grounds whose jumps are kept (256 kept growing a long run): 8, as many as the 32 tables kept
+# when each hero's odds had a table of its own (a party of three or four, and their fate).
+JUMP_GROUNDS_KEPT = 8
+PRICED_KEPT = 32  # grounds and odds whose jumps' worth is kept (a few hundred each)
 Jump = tuple[int, int, bool, bool]  # a landing's number, the squares passed over, lava, a trap in the middle
 Landing = tuple[int, int]  # a landing's number and the steps a search adds for it
 _WALKS: dict[tuple[object, ...], Search] = {}
@@ -106,8 +109,7 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     # adds for it (the jump's cost, and its entering cost, which the ground and the armed traps
     # fix, less a step's 1), kept by the jumps for the ground and odds.
     kept = kept_inner(_JUMPS, (m.ground_number, m.armed), JUMPS_KEPT, JUMP_GROUNDS_KEPT)
-    priced = kept_inner(_PRICED, (m.ground_number, m.armed, fig.stat("agi"), fig.fate), JUMPS_KEPT,
-                        JUMP_GROUNDS_KEPT)
+    priced = kept_inner(_PRICED, (m.ground_number, m.armed, fig.stat("agi"), fig.fate), JUMPS_KEPT, PRICED_KEPT)
     # board.free and the passages' line bits read inline: asked of every take-off settled.
     floor, taken, kept_lines = board.floor, board.standing, m.passages.kept_line_bits
 
