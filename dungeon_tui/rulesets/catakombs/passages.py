@@ -116,13 +116,15 @@ _SHARED_KEPT = 65_536
 T = TypeVar("T", bound=tuple[object, ...])
 
 
-def shared(found: T) -> T:
-    """The one kept copy equal to `found`, which becomes it if none is."""
-    kept = _SHARED.get(found)
+def shared(found: T, table: dict[tuple[object, ...], tuple[object, ...]] | None = None, most: int = _SHARED_KEPT) -> T:
+    """The one kept copy equal to `found`, which becomes it if none is: in `table` (the
+    passages' own unless given), started again once it holds `most`."""
+    copies = _SHARED if table is None else table
+    kept = copies.get(found)
     if kept is None:
-        if len(_SHARED) >= _SHARED_KEPT:
-            _SHARED.clear()
-        kept = _SHARED[found] = found
+        if len(copies) >= most:
+            copies.clear()
+        kept = copies[found] = found
     return kept  # type: ignore[return-value]
 
 

@@ -40,6 +40,10 @@ _WALKS: dict[tuple[object, ...], Search] = {}
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
 _JUMPS: dict[tuple[object, ...], dict[tuple[int, int], tuple[Jump, ...]]] = {}
 _PRICED: dict[tuple[object, ...], dict[tuple[Jump, ...], tuple[Landing, ...]]] = {}
+# One copy of each take-off's jumps for all the arrangements of figures that give the same (most
+# do); bounded apart from the passages' shared table, which a long run would fill with them.
+_ONE_COPY: dict[tuple[object, ...], tuple[object, ...]] = {}
+ONE_COPY_KEPT = 4096
 NO_JUMPS: tuple[Landing, ...] = ()
 
 
@@ -122,21 +126,16 @@ def leap_walk(m: Map, fig: Figure) -> Search:
         here = (i, standing & (lines(sq) if line is None else line))
         found = kept.get(here)
         if found is None:
-            # Most figures standing elsewhere leave a take-off the same jumps: one copy of them.
-            found = kept[here] = shared(tuple(
-                (places.number[landing], len(skipped), not lava.isdisjoint(skipped),
-                 board.trap(skipped[(len(skipped) + 1) // 2 - 1]))
-                for landing, skipped in jumps_from(board, sq)))
+            made = tuple((places.number[landing], len(skipped), not lava.isdisjoint(skipped),
+                          board.trap(skipped[(len(skipped) + 1) // 2 - 1]))
+                         for landing, skipped in jumps_from(board, sq))
+            found = kept[here] = shared(made, _ONE_COPY, ONE_COPY_KEPT)
         if not found:
             return NO_JUMPS
         out = priced.get(found)
         if out is None:
-            made = []
-            for j, over, over_lava, trap in found:
-                cost = costs[(over, over_lava, trap)]
-                if cost is not None:
-                    made.append((j, cost + entering.get(j, 1) - 1))
-            out = priced[found] = shared(tuple(made))
+            out = priced[found] = tuple((j, cost + entering.get(j, 1) - 1) for j, over, over_lava, trap in found
+                                        if (cost := costs[(over, over_lava, trap)]) is not None)
         return out
 
     walk = Search(steps, start, ground, launches=take_offs, numbered_leaps=jumps)

@@ -294,7 +294,7 @@ def _advance_goal(p: Plan, until: str) -> Callable[[Square], bool]:
 # its target asks it of every square its walk settles, and again from its next square, a step
 # or two on, while nothing else has moved.  Bounded, so a long run's memory stays flat.
 _SIGHT: dict[tuple[object, ...], dict[Square, bool]] = {}
-_SIGHT_KEPT = 16
+_SIGHT_KEPT = 8
 
 
 def _sight_from(m: Map, me: Figure, target: Figure) -> dict[Square, bool]:
