@@ -85,17 +85,24 @@ def act(kind: str, cost: int, offers: Offers, heroes_only: bool = False) -> Call
     return register
 
 
+# Short names by full name: a quest's few dozen names, each worked out once (the options, the
+# AI's reasons and the log ask for them at every decision).
+_SHORT: dict[str, str] = {}
+
+
 def short(fig: Figure) -> str:
     """A figure's name as the options say it: 'Torgils' for 'Torgils the Dark Wolf', 'Skell'
     for 'Skell, champion of the dead'."""
-    return fig.name.split(" the ")[0].split(",")[0]
+    named = _SHORT.get(fig.name)
+    if named is None:
+        named = _SHORT[fig.name] = fig.name.split(" the ")[0].split(",")[0]
+    return named
 
 
 def at(sq: Square) -> str:
     return f"{sq[0]},{sq[1]}"
 
 
-_SHORT: dict[str, str] = {}
 _PLAIN = (str, int, bool, float, type(None))
 
 
@@ -110,10 +117,7 @@ def turn_choice(seat: str, kind: str, text: str, figure: str | None = None, targ
 
 def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action:
     """An offered action: the figure, what it does, and its cost in the label."""
-    named = _SHORT.get(fig.name)
-    if named is None:
-        named = _SHORT[fig.name] = short(fig)
-    text = f"{named}: {doing} ({ACTS[kind].cost} AP)"
+    text = f"{short(fig)}: {doing} ({ACTS[kind].cost} AP)"
     args["figure"] = fig.id
     for v in args.values():
         if type(v) is tuple:

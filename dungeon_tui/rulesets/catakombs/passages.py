@@ -77,6 +77,11 @@ class Passages:
             found = self._strike_bits[sq] = square_bits(self.steps, self.strike_squares(sq))
         return found
 
+    @property
+    def kept_line_bits(self) -> dict[Square, int]:
+        """The `line_bits` worked out so far, by square (read, never written, by the caller)."""
+        return self._line_bits
+
     def line_bits(self, start: Square) -> int:
         """The square and every square on its jump lines, as bits (`bits`' numbering): all
         that says whether the jumps from it are the same when figures stand elsewhere."""
@@ -111,13 +116,15 @@ _SHARED_KEPT = 65_536
 T = TypeVar("T", bound=tuple[object, ...])
 
 
-def shared(found: T) -> T:
-    """The one kept copy equal to `found`, which becomes it if none is."""
-    kept = _SHARED.get(found)
+def shared(found: T, table: dict[tuple[object, ...], tuple[object, ...]] | None = None, most: int = _SHARED_KEPT) -> T:
+    """The one kept copy equal to `found`, which becomes it if none is: in `table` (the
+    passages' own unless given), started again once it holds `most`."""
+    copies = _SHARED if table is None else table
+    kept = copies.get(found)
     if kept is None:
-        if len(_SHARED) >= _SHARED_KEPT:
-            _SHARED.clear()
-        kept = _SHARED[found] = found
+        if len(copies) >= most:
+            copies.clear()
+        kept = copies[found] = found
     return kept  # type: ignore[return-value]
 
 

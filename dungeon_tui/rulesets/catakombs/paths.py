@@ -108,11 +108,14 @@ class Search:
         here = buckets[d]
         if here:
             self._settled |= here
+            # The directions split by the sign of their offset (`Grid.ahead`, `Grid.behind`):
+            # no test of the sign, and a part with no square shifts for nothing.
             ahead = 0
-            for offset, mask in self._grid.directions:
-                part = here & mask
-                if part:
-                    ahead |= part << offset if offset > 0 else part >> -offset
+            grid = self._grid
+            for offset, mask in grid.ahead:
+                ahead |= (here & mask) << offset
+            for offset, mask in grid.behind:
+                ahead |= (here & mask) >> offset
             new = ahead & self._every & ~self._reached
             if new:
                 self._reached |= new
@@ -129,10 +132,16 @@ class Search:
                 if nearer:  # a step may come nearer than a leap did
                     self._stepped_into(nearer, d)
             launch = here & self._launch
-            while launch:
-                low = launch & -launch
-                launch ^= low
-                self._leap_from(low.bit_length() - 1, d)
+            if launch:
+                leaps = self._leaps
+                assert leaps is not None
+                while launch:
+                    low = launch & -launch
+                    launch ^= low
+                    i = low.bit_length() - 1
+                    landings = leaps(i)
+                    if landings:  # most take-offs have none
+                        self._leap_from(i, d, landings)
         self._taken = d + 1
         return True
 
@@ -151,11 +160,10 @@ class Search:
                 self._pending &= ~low
                 del leaped[j]
 
-    def _leap_from(self, i: int, d: int) -> None:
+    def _leap_from(self, i: int, d: int, landings: Iterable[tuple[int, int]]) -> None:
         """Reach the landings of the leaps from square i, settled d steps away."""
         buckets = self._buckets
-        assert self._leaps is not None
-        for j, added in self._leaps(i):
+        for j, added in landings:
             nd = d + added
             bit = 1 << j
             if self._reached & bit:
@@ -399,6 +407,10 @@ class Grid:
     bit: dict[Square, int]  # 1 << its number
     squares: list[Square | None]
     directions: tuple[tuple[int, int], ...]
+    # `directions` split for the search's shifts: those with a positive offset, and those with
+    # a negative one with the offset's size (a shift right).
+    ahead: tuple[tuple[int, int], ...] = ()
+    behind: tuple[tuple[int, int], ...] = ()
 
 
 _GRIDS: dict[int, tuple[Steps, Grid]] = {}
@@ -420,7 +432,10 @@ def _grid(steps: Steps) -> Grid:
                 j = number.get(n)
                 if j is not None:
                     ways[j - i] = ways.get(j - i, 0) | 1 << i
-        found = _GRIDS[id(steps)] = (steps, Grid(number, bit, squares, tuple(sorted(ways.items(), reverse=True))))
+        directions = tuple(sorted(ways.items(), reverse=True))
+        found = _GRIDS[id(steps)] = (steps, Grid(number, bit, squares, directions,
+                                                 tuple((o, m) for o, m in directions if o > 0),
+                                                 tuple((-o, m) for o, m in directions if o < 0)))
     return found[1]
 
 

@@ -42,13 +42,30 @@ def arrival_square(m: Map, inside: Square) -> Square | None:
     return None
 
 
+# The solo Master's entry by the ground and where the standing heroes are, in order (all it
+# reads but the quest and its board, which the ground's number names): asked again each time
+# the dead come back while the heroes stand where they stood.  Bounded: a long run stays flat.
+_ENTRIES: dict[tuple[object, ...], Square] = {}
+_ENTRIES_KEPT = 256
+
+
 def solo_entry(game: Game) -> Square:
     """§6.3, the solo Master's entry: the zone with most standing heroes (ties: the entrance,
     then zone order); the entry whose inner square is nearest by walking to a hero in that
     zone (ties: y, then x)."""
     m = Map(game)
-    order = game.content.quests[m.s.quest].zone_order
     heroes = [f for f in m.s.hero_side() if f.standing]
+    found_key = (m.ground_number, m.s.quest, *[h.at for h in heroes])
+    found = _ENTRIES.get(found_key)
+    if found is None:
+        if len(_ENTRIES) >= _ENTRIES_KEPT:
+            _ENTRIES.clear()
+        found = _ENTRIES[found_key] = _nearest_entry(game, m, heroes)
+    return found
+
+
+def _nearest_entry(game: Game, m: Map, heroes: list[Figure]) -> Square:
+    order = game.content.quests[m.s.quest].zone_order
     count: dict[str, int] = {}
     for h in heroes:
         for z in m.board.zones_of(h.at):

@@ -131,13 +131,21 @@ def _leaving_helps(p: Plan) -> bool:
             or (quest.objective == "uncle_out" and p.me.card == "irf_uncle"))
 
 
+# The offers quest_action_ready reads, asked in one go (asked at every try of every companion;
+# the offers by kind are the whole list's of those kinds, so each kind's are as asked alone).
+DEED_READY = (*QUEST_DEEDS, "take_item", "leave")
+
+
 @registry.condition(says="the quest's deed is at hand")
 def quest_action_ready(p: Plan) -> bool:
-    if _offered(p, *QUEST_DEEDS):
+    offered = _offered(p, *DEED_READY)
+    if not offered:
+        return False
+    if any(a.kind in QUEST_DEEDS for a in offered):
         return True
-    if any(a.get("item") == GEM for a in _offered(p, "take_item")):
+    if any(a.kind == "take_item" and a.get("item") == GEM for a in offered):
         return True
-    return _leaving_helps(p) and bool(_offered(p, "leave"))
+    return _leaving_helps(p) and any(a.kind == "leave" for a in offered)
 
 
 @registry.action

@@ -2,6 +2,7 @@
 AI's words, run a figure's script once, and find the offered action that carries it out."""
 from __future__ import annotations
 
+from typing import Any
 
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, thaw
@@ -16,9 +17,28 @@ scripts, script_problems = BOOK.scripts, BOOK.problems
 
 
 def fits(action: Action, me: Figure, intent: Intent) -> bool:
+    """Whether the offered action carries out the intent: its kind, its figure, and each of
+    the intent's arguments as the action's JSON says it (a tuple as a list)."""
     if action.kind != intent.kind or action.get("figure", me.id) != me.id:
         return False
-    return all(thaw(action.get(k)) == (list(v) if isinstance(v, tuple) else v) for k, v in intent.args)
+    # Written out (no all() over a generator, no thawing a flat tuple such as a square): asked
+    # of every offer of the kind wanted, a few thousand times a quest.
+    for k, v in intent.args:
+        got = action.get(k)
+        if type(got) is tuple:
+            if type(v) is tuple and len(got) == len(v) and _flat(got):
+                if got != v:  # a flat tuple thawed is its items in a list, as list(v) is
+                    return False
+            elif thaw(got) != (list(v) if isinstance(v, tuple) else v):
+                return False
+        elif got != (list(v) if isinstance(v, tuple) else v):
+            return False
+    return True
+
+
+def _flat(values: tuple[Any, ...]) -> bool:
+    """No tuple inside (a square's two numbers): thawed, it is the same items in a list."""
+    return tuple not in map(type, values)  # in C: no generator
 
 
 def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:

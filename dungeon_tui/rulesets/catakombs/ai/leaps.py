@@ -25,14 +25,26 @@ FATE_STEPS = 16  # a fate point spent to live through a fall into the lava (a li
 DEATH_STEPS = 400  # no detour is that long: only a way with no other is worth a deadly jump
 TRAP_STEPS = 20  # a fall onto a trap in the middle: 4D6 wounds, no dodge
 _KEPT = 256
-# Jumps kept per ground and hero odds: keyed by the figures standing on a take-off's lines, so a
-# long run meets ever more of them; the table starts again when full (memory stays flat).
+# Jumps kept per ground (and armed traps): keyed by the figures standing on a take-off's lines,
+# so a long run meets ever more of them; the table starts again when full (memory stays flat).
+# They are the rules' jumps, each landing with what it passes over, the same for every hero;
+# what each is worth to a hero (its odds) is kept apart, by the jumps, in `_PRICED`.
 JUMPS_KEPT = 4096
-JUMP_GROUNDS_KEPT = 32  # grounds and odds whose jumps are kept (256 kept growing a long run)
+# Grounds whose jumps are kept (256 kept growing a long run): 8, as many as the 32 tables kept
+# when each hero's odds had a table of its own (a party of three or four, and their fate).
+JUMP_GROUNDS_KEPT = 8
+PRICED_KEPT = 32  # grounds and odds whose jumps' worth is kept (a few hundred each)
+Jump = tuple[int, int, bool, bool]  # a landing's number, the squares passed over, lava, a trap in the middle
+Landing = tuple[int, int]  # a landing's number and the steps a search adds for it
 _WALKS: dict[tuple[object, ...], Search] = {}
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
-_JUMPS: dict[tuple[object, ...], dict[tuple[int, int], tuple[tuple[int, int], ...]]] = {}
-NO_JUMPS: tuple[tuple[int, int], ...] = ()
+_JUMPS: dict[tuple[object, ...], dict[tuple[int, int], tuple[Jump, ...]]] = {}
+_PRICED: dict[tuple[object, ...], dict[tuple[Jump, ...], tuple[Landing, ...]]] = {}
+# One copy of each take-off's jumps for all the arrangements of figures that give the same (most
+# do); bounded apart from the passages' shared table, which a long run would fill with them.
+_ONE_COPY: dict[tuple[object, ...], tuple[object, ...]] = {}
+ONE_COPY_KEPT = 4096
+NO_JUMPS: tuple[Landing, ...] = ()
 
 
 def jump_cost(fig: Figure, over: int, lava: bool, trap: bool) -> int | None:
@@ -94,31 +106,36 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     steps = m.steps()
     ground = ground_for(m, fig, False, on)
     places, entering = grid_numbers(steps), ground[2]
-    # The jumps from a square read the ground, the armed traps, the hero's odds and which squares
-    # on its lines figures stand on: kept by those, so the next walk, one step on (most of the
-    # board's figures where they stood), finds them made.  Each landing is kept by its number in
-    # the search and with the steps the search adds for it (its entering cost, which the ground
-    # and the armed traps fix, less a step's 1, added to the jump's).
-    kept_key = (m.ground_number, m.armed, fig.stat("agi"), fig.fate)
-    kept = kept_inner(_JUMPS, kept_key, JUMPS_KEPT, JUMP_GROUNDS_KEPT)
+    # The jumps from a square read the ground, the armed traps and which squares on its lines
+    # figures stand on: kept by those, so the next walk, one step on (most of the board's figures
+    # where they stood), finds them made, whichever hero asks.  What they are worth reads the
+    # hero's odds besides: each landing by its number in the search with the steps the search
+    # adds for it (the jump's cost, and its entering cost, which the ground and the armed traps
+    # fix, less a step's 1), kept by the jumps for the ground and odds.
+    kept = kept_inner(_JUMPS, (m.ground_number, m.armed), JUMPS_KEPT, JUMP_GROUNDS_KEPT)
+    priced = kept_inner(_PRICED, (m.ground_number, m.armed, fig.stat("agi"), fig.fate), JUMPS_KEPT, PRICED_KEPT)
+    # board.free and the passages' line bits read inline: asked of every take-off settled.
+    floor, taken, kept_lines = board.floor, board.standing, m.passages.kept_line_bits
 
-    def jumps(i: int) -> tuple[tuple[int, int], ...]:  # asked only from the take-offs
+    def jumps(i: int) -> tuple[Landing, ...]:  # asked only from the take-offs
         sq = places.squares[i]
         assert sq is not None
-        if not (sq == start or board.free(sq)):  # one takes off only where one stands
+        if sq != start and (sq not in floor or sq in taken):  # one takes off only where one stands
             return NO_JUMPS
-        here = (i, standing & lines(sq))
-        out = kept.get(here)
+        line = kept_lines.get(sq)
+        here = (i, standing & (lines(sq) if line is None else line))
+        found = kept.get(here)
+        if found is None:
+            made = tuple((places.number[landing], len(skipped), not lava.isdisjoint(skipped),
+                          board.trap(skipped[(len(skipped) + 1) // 2 - 1]))
+                         for landing, skipped in jumps_from(board, sq))
+            found = kept[here] = shared(made, _ONE_COPY, ONE_COPY_KEPT)
+        if not found:
+            return NO_JUMPS
+        out = priced.get(found)
         if out is None:
-            made = []
-            for landing, skipped in jumps_from(board, sq):
-                over = len(skipped)
-                cost = costs[(over, not lava.isdisjoint(skipped), board.trap(skipped[(over + 1) // 2 - 1]))]
-                if cost is not None:
-                    j = places.number[landing]
-                    made.append((j, cost + entering.get(j, 1) - 1))
-            # Most figures standing elsewhere leave a take-off the same jumps: one copy of them.
-            out = kept[here] = shared(tuple(made))
+            out = priced[found] = tuple((j, cost + entering.get(j, 1) - 1) for j, over, over_lava, trap in found
+                                        if (cost := costs[(over, over_lava, trap)]) is not None)
         return out
 
     walk = Search(steps, start, ground, launches=take_offs, numbered_leaps=jumps)

@@ -65,6 +65,9 @@ class MasterSeat:
         return next(self._ordered(game, acting))
 
     def _ordered(self, game: Game, acting: list[str], m: Map | None = None) -> Iterator[str]:
+        if len(acting) == 1:  # a figure's own choice: it comes first whatever the ranking says
+            yield from acting
+            return
         s: State = game.state
         turn = s.turn
         ready = [fid for fid in acting if (turn, fid) not in self._done]

@@ -146,7 +146,11 @@ class Plan:
         standing where they stood (the walk is of the same board), as it is asked again at
         every decision while the figure waits its turn."""
         found = self.walk().found
-        key = ("nearest foes", *[(f.id, f.pos) for f in foes])  # standing foes: `pos` is `at`
+        # The same for every figure of its side on this map (`adversaries` is), made once.
+        key = self.m.found.get(("nearest foes", self.me.side))
+        if key is None:
+            key = self.m.found["nearest foes", self.me.side] = (
+                "nearest foes", *[(f.id, f.pos) for f in foes])  # standing foes: `pos` is `at`
         near = found.get(key)
         if near is None:
             near = found[key] = self.nearest_groups([self.spot_bits(f) for f in foes])

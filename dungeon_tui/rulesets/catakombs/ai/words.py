@@ -12,6 +12,7 @@ from typing import Any
 from ....engine import tactics
 from ..sight import chebyshev
 from ..state import Figure, Square
+from ..terrain import Map
 from .plan import Plan, name
 
 registry = tactics.Registry()
@@ -269,7 +270,42 @@ def _advance_goal(p: Plan, until: str) -> Callable[[Square], bool]:
         return p.spots(t).__contains__
     near = 2 if until == "los_not_adjacent" else 1
     there = t.at
-    return lambda sq: chebyshev(sq, there) >= near and m.shot_from(p.me, t, sq)
+    me, shot = p.me, m.shot_from
+    if not m.board.inside(there):
+        return lambda sq: chebyshev(sq, there) >= near and shot(me, t, sq)
+    tx, ty = there
+    seen = _sight_from(m, me, t)
+
+    def goal(sq: Square) -> bool:
+        if max(abs(sq[0] - tx), abs(sq[1] - ty)) < near:  # chebyshev, written out
+            return False
+        if not m.board.inside(sq):
+            return shot(me, t, sq)
+        found = seen.get(sq)
+        if found is None:
+            found = seen[sq] = shot(me, t, sq)
+        return found
+    return goal
+
+
+# Whether a viewer has its target in sight from a square (`Map.shot_from`), by all a shot reads
+# but that square: the ground, the viewer, the target and its square, and every other figure
+# with where it stands and its status (its side and size go with it).  A figure advancing to see
+# its target asks it of every square its walk settles, and again from its next square, a step
+# or two on, while nothing else has moved.  Bounded, so a long run's memory stays flat.
+_SIGHT: dict[tuple[object, ...], dict[Square, bool]] = {}
+_SIGHT_KEPT = 8
+
+
+def _sight_from(m: Map, me: Figure, target: Figure) -> dict[Square, bool]:
+    others = tuple((sq, f.id, f.status) for sq, f in m.figures.items() if f is not me)
+    found_key = (m.ground_number, me.id, target.id, target.at, others)
+    found = _SIGHT.get(found_key)
+    if found is None:
+        if len(_SIGHT) >= _SIGHT_KEPT:
+            _SIGHT.clear()
+        found = _SIGHT[found_key] = {}
+    return found
 
 
 @registry.action
