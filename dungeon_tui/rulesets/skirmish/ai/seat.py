@@ -160,7 +160,7 @@ class WarbandSeat:
         return _kind(d, "end_charges"), "no model of the warband has a charge worth making"
 
     def movement(self, game: Game, d: Decision) -> tuple[Action, str] | None:
-        for me, _offers in self.offered_models(game, d, ("move_model", "hide")):
+        for me in self.movers(game, d):
             found = self.movement_plan(game, before_asking(d, me), me, "moves")
             if found is None:
                 continue
@@ -168,12 +168,29 @@ class WarbandSeat:
             intents = [k for k, _ in plan.intents]
             # A model offered only to hide (it may not move this turn) never takes another
             # model's option in its place.
-            if "move" in intents and _kind(d, "move_model", me.id, required=False) is not None:
-                self._planned = (board_of(game), me.id, plan, why)
-                return _kind(d, "move_model", me.id), why
-            if "hide" in intents and _kind(d, "hide", me.id, required=False) is not None:
-                return _kind(d, "hide", me.id), why
+            if "move" in intents:
+                move = _offer(d, "move_model", me.id)
+                if move is not None:
+                    self._planned = (board_of(game), me.id, plan, why)
+                    return move, why
+            if "hide" in intents:
+                hide = _offer(d, "hide", me.id)
+                if hide is not None:
+                    return hide, why
         return _kind(d, "end_movement"), "every model of the warband is where it wants to be"
+
+    def movers(self, game: Game, d: Decision) -> Iterator[Model]:
+        """The models the movement decision offers a move or a hiding place, in acting order.
+        A phase's choice of a model is asked kind by kind (offer_for): whether a model may move
+        is settled without looking for a hiding place out of every enemy's sight, which only
+        a model that may not move, or whose script hides it, needs."""
+        if not isinstance(d, ModelChoice):
+            yield from (me for me, _offers in self.offered_models(game, d, ("move_model", "hide")))
+            return
+        s: State = game.state
+        for me in self.acting_order(game, [s.models[mid] for mid in d.models if s.models[mid].on_table]):
+            if _offer(d, "move_model", me.id) is not None or _offer(d, "hide", me.id) is not None:
+                yield me
 
     def where(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         me = self.figure(game, d)
@@ -367,6 +384,12 @@ def _offered_move(d: Decision, me: Model, plan: Plan) -> Action | None:
             if found is not None:
                 return found
     return None
+
+
+def _offer(d: Decision, kind: str, model: str) -> Action | None:
+    """The model's offer of that kind (the phase's offers take no other argument), or None;
+    on a lazy decision no other offer is made."""
+    return d.offer_for(Action.make(d.seat, kind, model=model))
 
 
 def before_asking(d: Decision, me: Model) -> Decision:

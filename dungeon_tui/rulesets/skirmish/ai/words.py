@@ -300,7 +300,8 @@ def firing_spot(p: Plan, keep_away: int = 0) -> str:
     scored: dict[Square, int] = {}
     easiest = odds.MAX_NEED + 1
     for sq in sorted(options, key=lambda sq: floors[sq]):
-        if floors[sq] > easiest:
+        # A square with no enemy in range (floor 10) has no shot: once there, no square has one.
+        if floors[sq] > min(easiest, odds.MAX_NEED):
             break
         scored[sq] = p.need_from(sq, floors[sq])
         easiest = min(easiest, scored[sq])
