@@ -4,6 +4,7 @@ fills `intents` (what the model means to do); the seat then picks the offered ac
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
@@ -387,11 +388,7 @@ class Plan:
             near = min(left, key=lambda kv: (min(distance(kv[1], e.at) for e in raiders), kv[0]))
             return [near[1]], 1
         if sc.victory == "hold" and sc.hold:
-            squares = [sq for sq in self.field.building_squares(sc.hold) if self.field.standable(sq)]
-            if self.me.role == "shooter":
-                top = max(self.field.height_at(sq) or 0 for sq in squares)
-                return [sq for sq in squares if (self.field.height_at(sq) or 0) == top], 0
-            return squares, 0
+            return list(_held(self.field, sc.hold, self.me.role == "shooter")), 0
         return None
 
     def best_cover_against(self, sq: Square) -> int:
@@ -406,3 +403,15 @@ class Plan:
         """How many standing enemies see a model on `sq`."""
         return kept(self.board.seen_by, (self.me.side, sq),
                     lambda: sum(1 for e in self.standing_enemies() if self.sees_square(e.at, sq)))
+
+
+@lru_cache(maxsize=16)
+def _held(field: Battlefield, building: str, high: bool) -> tuple[Square, ...]:
+    """The squares of the building a model stands on to hold it (high: only its highest, where a
+    shooter goes), row by row: the same for every plan on this battlefield, and asked by each
+    model's script up to three times a decision."""
+    squares = [sq for sq in field.building_squares(building) if field.standable(sq)]
+    if high:
+        top = max(field.height_at(sq) or 0 for sq in squares)
+        squares = [sq for sq in squares if (field.height_at(sq) or 0) == top]
+    return tuple(squares)

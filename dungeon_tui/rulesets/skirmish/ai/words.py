@@ -15,6 +15,7 @@ from .plan import COVER_RANK, Plan
 
 registry = Registry()
 Square = tuple[int, int]
+HARDEST = max(COVER_RANK.values())  # no square has harder cover than this
 
 
 # -- selectors: which enemy (or friend) a word means --------------------------------------------
@@ -269,11 +270,22 @@ def _best_placed(p: Plan, squares: list[Square], prefer_cover: bool) -> Square:
     squares = sorted(squares, key=lambda sq: (sq[1], sq[0]))
     if not prefer_cover:
         return squares[0]
-    hardest = {sq: p.best_cover_against(sq) for sq in squares}
+    # Row by row, the cover of each square; once a square has the hardest there is (hard),
+    # the rest are weighed only as they come, and the first of them no enemy sees ends it.
+    hardest: dict[Square, int] = {}
+    for sq in squares:
+        hardest[sq] = cover = p.best_cover_against(sq)
+        if cover == HARDEST:
+            unseen = _unseen_in_hard_cover(p, squares, hardest, len(hardest) - 1)
+            if unseen is not None:
+                return unseen
+            break
     top = max(hardest.values())
     fewest: Square | None = None
     least = 0
     for sq in squares:
+        if hardest.get(sq) is None:
+            hardest[sq] = p.best_cover_against(sq)
         if hardest[sq] != top:
             continue
         seen = p.seen_by(sq)
@@ -283,6 +295,18 @@ def _best_placed(p: Plan, squares: list[Square], prefer_cover: bool) -> Square:
                 break
     assert fewest is not None
     return fewest
+
+
+def _unseen_in_hard_cover(p: Plan, squares: list[Square], hardest: dict[Square, int], start: int) -> Square | None:
+    """From squares[start] on (the first in hard cover), the first square in hard cover that no
+    enemy sees, weighing each square's cover only until then (kept in `hardest`)."""
+    for sq in squares[start:]:
+        cover = hardest.get(sq)
+        if cover is None:
+            cover = hardest[sq] = p.best_cover_against(sq)
+        if cover == HARDEST and p.seen_by(sq) == 0:
+            return sq
+    return None
 
 
 @registry.action(says="looks for a firing spot")
