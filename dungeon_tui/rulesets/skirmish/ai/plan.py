@@ -404,6 +404,18 @@ class Plan:
         return kept(self.board.seen_by, (self.me.side, sq),
                     lambda: sum(1 for e in self.standing_enemies() if self.sees_square(e.at, sq)))
 
+    def unseen(self, sq: Square) -> bool:
+        """No standing enemy sees a model on `sq` (seen_by's 0, looking no further than the
+        first enemy that sees it; only a whole count is kept)."""
+        key = (self.me.side, sq)
+        found = self.board.seen_by.get(key)
+        if found is not None:
+            return found == 0
+        if any(self.sees_square(e.at, sq) for e in self.standing_enemies()):
+            return False
+        self.board.seen_by[key] = 0
+        return True
+
 
 @lru_cache(maxsize=16)
 def _held(field: Battlefield, building: str, high: bool) -> tuple[Square, ...]:

@@ -160,7 +160,7 @@ class WarbandSeat:
         return _kind(d, "end_charges"), "no model of the warband has a charge worth making"
 
     def movement(self, game: Game, d: Decision) -> tuple[Action, str] | None:
-        for me in self.movers(game, d):
+        for me, move in self.movers(game, d):
             found = self.movement_plan(game, before_asking(d, me), me, "moves")
             if found is None:
                 continue
@@ -168,29 +168,30 @@ class WarbandSeat:
             intents = [k for k, _ in plan.intents]
             # A model offered only to hide (it may not move this turn) never takes another
             # model's option in its place.
-            if "move" in intents:
-                move = _offer(d, "move_model", me.id)
-                if move is not None:
-                    self._planned = (board_of(game), me.id, plan, why)
-                    return move, why
+            if "move" in intents and move is not None:
+                self._planned = (board_of(game), me.id, plan, why)
+                return move, why
             if "hide" in intents:
                 hide = _offer(d, "hide", me.id)
                 if hide is not None:
                     return hide, why
         return _kind(d, "end_movement"), "every model of the warband is where it wants to be"
 
-    def movers(self, game: Game, d: Decision) -> Iterator[Model]:
-        """The models the movement decision offers a move or a hiding place, in acting order.
-        A phase's choice of a model is asked kind by kind (offer_for): whether a model may move
-        is settled without looking for a hiding place out of every enemy's sight, which only
-        a model that may not move, or whose script hides it, needs."""
+    def movers(self, game: Game, d: Decision) -> Iterator[tuple[Model, Action | None]]:
+        """The models the movement decision offers a move or a hiding place, in acting order,
+        each with its move offered (None: it may only hide).  A phase's choice of a model is
+        asked kind by kind (offer_for): whether a model may move is settled without looking for
+        a hiding place out of every enemy's sight, which only a model that may not move, or
+        whose script hides it, needs."""
         if not isinstance(d, ModelChoice):
-            yield from (me for me, _offers in self.offered_models(game, d, ("move_model", "hide")))
+            for me, offers in self.offered_models(game, d, ("move_model", "hide")):
+                yield me, next((a for a in offers if a.kind == "move_model"), None)
             return
         s: State = game.state
         for me in self.acting_order(game, [s.models[mid] for mid in d.models if s.models[mid].on_table]):
-            if _offer(d, "move_model", me.id) is not None or _offer(d, "hide", me.id) is not None:
-                yield me
+            move = _offer(d, "move_model", me.id)
+            if move is not None or _offer(d, "hide", me.id) is not None:
+                yield me, move
 
     def where(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         me = self.figure(game, d)

@@ -254,7 +254,7 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
 
     gaps = {sq: gap(sq) for sq in options}
     nearest = min(gaps.values())
-    best = _best_placed(p, [sq for sq in sorted(options) if gaps[sq] == nearest], cover == "prefer")
+    best = _best_placed(p, [sq for sq, g in gaps.items() if g == nearest], cover == "prefer")
     if best == p.me.at:
         p.intents.append(("stay", None))
         return f"stays where it is, as near {words} as it can be{why}"
@@ -304,7 +304,7 @@ def _unseen_in_hard_cover(p: Plan, squares: list[Square], hardest: dict[Square, 
         cover = hardest.get(sq)
         if cover is None:
             cover = hardest[sq] = p.best_cover_against(sq)
-        if cover == HARDEST and p.seen_by(sq) == 0:
+        if cover == HARDEST and p.unseen(sq):
             return sq
     return None
 
