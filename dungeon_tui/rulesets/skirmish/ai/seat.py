@@ -4,7 +4,7 @@ the offered action that carries out the plan.  The reason names the model, its r
 line that fired and what it found, in a player's words."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -25,12 +25,16 @@ _RANK = {role: i for i, role in enumerate(ROLE_ORDER)}  # a role's place in ROLE
 # For the charge and move views of a movement script: each entry's line in the script as written.
 _LINES: dict[str, dict[str, list[int | None]]] = {}
 CHARGING = "charge"
+# The charge views of the movement scripts that have a charge entry: a model whose scripts have
+# none declares no charge, so its charges are not worked out to be weighed.
+_CHARGERS: dict[str, set[str]] = {}
 
 
 def split_movement(content: Any, compiled: dict[str, tactics.Script]) -> None:
     """Each movement script also as its charge entries only (step 2a) and as the rest (step
     2c), with each entry's line in the script as written."""
     lines: dict[str, list[int | None]] = {}
+    chargers: set[str] = set()
     for name in sorted(compiled):
         if name.endswith("_movement"):
             script = compiled[name]
@@ -41,7 +45,10 @@ def split_movement(content: Any, compiled: dict[str, tactics.Script]) -> None:
             compiled[name + ":moves"] = replace(script, entries=[script.entries[i] for i in moving])
             lines[name + ":charges"] = [*charging, None]
             lines[name + ":moves"] = list(moving)
+            if charging:
+                chargers.add(name + ":charges")
     _LINES[content.digest] = lines
+    _CHARGERS[content.digest] = chargers
 
 
 BOOK = tactics.ScriptBook(registry, "content/skirmish/tactics.yaml", then=split_movement)
@@ -123,13 +130,17 @@ class WarbandSeat:
         return sorted(models, key=lambda m: (_RANK.get(m.role, 9),
                                              nearest_enemy(m), m.id))
 
-    def offered_models(self, game: Game, d: Decision, kinds: tuple[str, ...]) -> Iterator[tuple[Model, list[Action]]]:
+    def offered_models(self, game: Game, d: Decision, kinds: tuple[str, ...],
+                       weighs: Callable[[Game, Model], bool] | None = None) -> Iterator[tuple[Model, list[Action]]]:
         """The models the decision offers these kinds, in acting order, each with its offers.  A
         phase's choice of a model (ModelChoice) makes a model's offers only when its turn to be
-        weighed comes: the models after the one chosen are never asked."""
+        weighed comes: the models after the one chosen are never asked, nor those `weighs`
+        says the warband never picks for these kinds."""
         s: State = game.state
         if isinstance(d, ModelChoice):
             for me in self.acting_order(game, [s.models[mid] for mid in d.models if s.models[mid].on_table]):
+                if weighs is not None and not weighs(game, me):
+                    continue
                 offers = [a for a in d.offers_by(me.id) if a.kind in kinds]
                 if offers:
                     yield me, offers
@@ -146,8 +157,18 @@ class WarbandSeat:
 
     # -- the decisions ---------------------------------------------------------------------------
 
+    def may_charge(self, game: Game, me: Model) -> bool:
+        """Some script movement_plan runs for the model's charges has a charge entry."""
+        scripts(game.content)  # compiled (and split) once per content
+        chargers = _CHARGERS[game.content.digest]
+        first = game.content.scenario_movement.get(game.content.scenarios[game.state.scenario].victory)
+        if first is not None and first + ":charges" in chargers:
+            return True
+        name = self.role_script(game, me, "movement")
+        return name is not None and name + ":charges" in chargers
+
     def charges(self, game: Game, d: Decision) -> tuple[Action, str] | None:
-        for me, offers in self.offered_models(game, d, ("declare_charge",)):
+        for me, offers in self.offered_models(game, d, ("declare_charge",), self.may_charge):
             found = self.movement_plan(game, d, me, "charges")
             if found is None:
                 continue

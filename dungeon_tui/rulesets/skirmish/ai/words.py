@@ -96,10 +96,24 @@ def in_combat(p: Plan) -> bool:
     return p.in_combat(p.me)
 
 
+# What a selector keeps before it picks (those it could never pick are not weighed further: a
+# charge at each enemy costs a search).
+ONLY: dict[str, Callable[[Plan, Model], bool]] = {
+    "objective_holder": lambda p, m: _holds_objective(p, m),
+    "relic_carrier": lambda p, m: m.carrying,
+    "leader": lambda p, m: m.leader,
+}
+
+
+def chargeable(p: Plan, pick: str) -> list[Model]:
+    """The enemies this model could charge, of those the selector could pick, in id order."""
+    only = ONLY.get(pick)
+    return [e for e in p.enemies() if (only is None or only(p, e)) and p.can_charge(e)]
+
+
 @registry.condition(says=lambda p, pick: f"can charge {_picked(p, pick)} ({PICK_WORDS.get(pick, pick)})")
 def can_charge(p: Plan, pick: str) -> bool:
-    targets = [e for e in p.enemies() if p.can_charge(e)]
-    return choose_model(p, pick, targets) is not None
+    return choose_model(p, pick, chargeable(p, pick)) is not None
 
 
 @registry.condition(says=lambda p, pick: f"the odds favour it against {_picked(p, pick)}")
@@ -181,7 +195,7 @@ def may_crawl(p: Plan) -> bool:
 def charge(p: Plan, pick: str) -> str:
     target = p.picked.get(pick)
     if target is None:
-        target = choose_model(p, pick, [e for e in p.enemies() if p.can_charge(e)])
+        target = choose_model(p, pick, chargeable(p, pick))
     if target is None:
         return "no one to charge"
     p.intents.append(("declare_charge", target.id))
