@@ -224,8 +224,10 @@ class Plan:
         no model a charge (asked for every enemy weighed, so worked out once)."""
         if self._charging is _UNASKED:
             d = self.decision
-            offers = d is not None and (d.offers_any("declare_charge") if isinstance(d, ModelChoice)
-                                        else bool(d.offers_of("declare_charge")))
+            # The charges phase asks only while some model has a charge offered (and offers
+            # nothing else), so its choice of a model holds one without each model's being made.
+            offers = d is not None and (d.end.kind == "end_charges" or d.offers_any("declare_charge")
+                                        if isinstance(d, ModelChoice) else bool(d.offers_of("declare_charge")))
             self._charging = frozenset(a.get("target") for a in self.offered("declare_charge")) if offers else None
         return self._charging  # type: ignore[return-value]
 

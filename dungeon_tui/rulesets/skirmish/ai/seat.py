@@ -10,6 +10,7 @@ from typing import Any
 
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, LazyDecision
+from ..charges import may_charge as rules_may_charge
 from ..deployment import chosen_square
 from ..distance import nearest_distance
 from ..phase_offers import ModelChoice
@@ -168,17 +169,31 @@ class WarbandSeat:
         return name is not None and name + ":charges" in chargers
 
     def charges(self, game: Game, d: Decision) -> tuple[Action, str] | None:
-        for me, offers in self.offered_models(game, d, ("declare_charge",), self.may_charge):
+        for me in self.chargers(game, d):
             found = self.movement_plan(game, d, me, "charges")
             if found is None:
                 continue
             plan, why = found
             for kind, target in plan.intents:
                 if kind == "declare_charge":
+                    offers = d.offers_by(me.id) if isinstance(d, ModelChoice) else d.offers_of("declare_charge")
                     for a in offers:
-                        if a.kind == "declare_charge" and a.get("target") == target:
+                        if a.kind == "declare_charge" and a.get("model") == me.id and a.get("target") == target:
                             return a, why
         return _kind(d, "end_charges"), "no model of the warband has a charge worth making"
+
+    def chargers(self, game: Game, d: Decision) -> Iterator[Model]:
+        """The models weighed for a charge, in acting order: those whose scripts have a charge
+        entry.  On a phase's choice of a model, a model's charges are made only when its script
+        asks about them (a model offered none plans no charge: its script weighs only the
+        charges offered), so a script whose selector finds no one to charge makes none."""
+        if not isinstance(d, ModelChoice):
+            yield from (me for me, _offers in self.offered_models(game, d, ("declare_charge",), self.may_charge))
+            return
+        s: State = game.state
+        for me in self.acting_order(game, [s.models[mid] for mid in d.models if s.models[mid].on_table]):
+            if self.may_charge(game, me) and rules_may_charge(game, me):  # else it is offered none
+                yield me
 
     def movement(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         for me, move in self.movers(game, d):
