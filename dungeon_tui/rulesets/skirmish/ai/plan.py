@@ -209,6 +209,13 @@ class Plan:
 
     def can_charge(self, target: Model) -> bool:
         """Seen, in reach, no interceptor on the way and no fear test to take (§6 can_charge)."""
+        if not self.might_charge(target):
+            return False
+        return kept(self.board.charge_reach, (self.me.id, target.id), lambda: self._reaches(target))
+
+    def might_charge(self, target: Model) -> bool:
+        """can_charge without the search: seen (or offered), no fear test to take, and near
+        enough that a straight run could touch it."""
         if target.hidden or (target.causes_fear and not (self.me.immune or self.me.causes_fear)):
             return False
         offered = self.offered_charges()
@@ -217,7 +224,7 @@ class Plan:
                 return False
         elif not self.sees(self.me, target):
             return False
-        return kept(self.board.charge_reach, (self.me.id, target.id), lambda: self._reaches(target))
+        return distance(self.me.at, target.at) <= 2 * self.me.m + 2
 
     def offered_charges(self) -> frozenset[str] | None:
         """The targets the pending decision offers this model a charge at; None when it offers

@@ -4,6 +4,7 @@ exactly; actions add intents to the plan, which the seat turns into an offered a
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ....engine.tactics import Registry
 from ..distance import distance, nearest_of
@@ -44,21 +45,31 @@ def _group(p: Plan, target: Model) -> int:
     return len(group)
 
 
-SELECTORS: dict[str, Callable[[Plan, list[Model]], Model | None]] = {
-    "nearest": lambda p, ms: min(ms, key=lambda m: (distance(p.me.at, m.at), *_tie(m)), default=None),
-    "best_odds": lambda p, ms: min(ms, key=lambda m: (-odds.melee_wounds(p.content, p.me, m), *_tie(m)),
-                                   default=None),
-    "best_to_hit": lambda p, ms: min(ms, key=lambda m: (p.need_at(m), distance(p.me.at, m.at), *_tie(m)),
-                                     default=None),
-    "objective_holder": lambda p, ms: min((m for m in ms if _holds_objective(p, m)),
-                                          key=lambda m: (distance(p.me.at, m.at), *_tie(m)), default=None),
-    "largest_group": lambda p, ms: min(ms, key=lambda m: (-_group(p, m), *_tie(m)), default=None),
-    "lowest_ld": lambda p, ms: min(ms, key=lambda m: (m.ld, *_tie(m)), default=None),
-    "spell_odds": lambda p, ms: min(ms, key=lambda m: (-_spell_odds(p, m), *_tie(m)), default=None),
-    "highest_ws": lambda p, ms: min(ms, key=lambda m: (-m.ws, -m.wounds, m.id), default=None),
-    "leader": lambda p, ms: next((m for m in ms if m.leader), None),
-    "relic_carrier": lambda p, ms: next((m for m in ms if m.carrying), None),
+# Each selector: which models it may pick (None: any), and its order (None: the first in the
+# order given); every order ends on the id, so the pick is the first of its sort.
+Only = Callable[[Plan, Model], bool]
+Order = Callable[[Plan, Model], tuple[Any, ...]]
+SELECTORS: dict[str, tuple[Only | None, Order | None]] = {
+    "nearest": (None, lambda p, m: (distance(p.me.at, m.at), *_tie(m))),
+    "best_odds": (None, lambda p, m: (-odds.melee_wounds(p.content, p.me, m), *_tie(m))),
+    "best_to_hit": (None, lambda p, m: (p.need_at(m), distance(p.me.at, m.at), *_tie(m))),
+    "objective_holder": (lambda p, m: _holds_objective(p, m), lambda p, m: (distance(p.me.at, m.at), *_tie(m))),
+    "largest_group": (None, lambda p, m: (-_group(p, m), *_tie(m))),
+    "lowest_ld": (None, lambda p, m: (m.ld, *_tie(m))),
+    "spell_odds": (None, lambda p, m: (-_spell_odds(p, m), *_tie(m))),
+    "highest_ws": (None, lambda p, m: (-m.ws, -m.wounds, m.id)),
+    "leader": (lambda p, m: m.leader, None),
+    "relic_carrier": (lambda p, m: m.carrying, None),
 }
+
+
+def _eligible(p: Plan, how: str, among: list[Model], best_first: bool = True) -> list[Model]:
+    """The models the selector may pick, best first (or in the order given)."""
+    only, order = SELECTORS[how]
+    found = among if only is None else [m for m in among if only(p, m)]
+    return found if order is None or not best_first else sorted(found, key=lambda m: order(p, m))
+
+
 PICK_WORDS = {"nearest": "the nearest", "best_odds": "the best odds", "best_to_hit": "the easiest shot",
               "objective_holder": "on the objective", "largest_group": "the largest group",
               "relic_carrier": "who carries the relic",
@@ -79,7 +90,14 @@ def _holds_objective(p: Plan, m: Model) -> bool:
 
 def choose_model(p: Plan, how: str, among: list[Model]) -> Model | None:
     """The model a selector picks (remembered, so the log names what the condition found)."""
-    chosen = SELECTORS[how](p, among)
+    found = _eligible(p, how, among, best_first=False)
+    order = SELECTORS[how][1]
+    if order is None:
+        return _remember(p, how, next(iter(found), None))
+    return _remember(p, how, min(found, key=lambda m: order(p, m), default=None))
+
+
+def _remember(p: Plan, how: str, chosen: Model | None) -> Model | None:
     p.picked[how] = chosen
     return chosen
 
@@ -96,24 +114,18 @@ def in_combat(p: Plan) -> bool:
     return p.in_combat(p.me)
 
 
-# What a selector keeps before it picks (those it could never pick are not weighed further: a
-# charge at each enemy costs a search).
-ONLY: dict[str, Callable[[Plan, Model], bool]] = {
-    "objective_holder": lambda p, m: _holds_objective(p, m),
-    "relic_carrier": lambda p, m: m.carrying,
-    "leader": lambda p, m: m.leader,
-}
-
-
-def chargeable(p: Plan, pick: str) -> list[Model]:
-    """The enemies this model could charge, of those the selector could pick, in id order."""
-    only = ONLY.get(pick)
-    return [e for e in p.enemies() if (only is None or only(p, e)) and p.can_charge(e)]
+def chargeable(p: Plan, pick: str) -> Model | None:
+    """The enemy the selector picks among those this model could charge: of those it might
+    charge (offered, seen, near enough), the selector's weighed best first, stopping at the
+    first it could charge (each charge weighed costs a search; the pick is the one it would
+    make among all it could charge)."""
+    near = [e for e in p.enemies() if p.might_charge(e)]
+    return next((e for e in _eligible(p, pick, near) if p.can_charge(e)), None) if near else None
 
 
 @registry.condition(says=lambda p, pick: f"can charge {_picked(p, pick)} ({PICK_WORDS.get(pick, pick)})")
 def can_charge(p: Plan, pick: str) -> bool:
-    return choose_model(p, pick, chargeable(p, pick)) is not None
+    return _remember(p, pick, chargeable(p, pick)) is not None
 
 
 @registry.condition(says=lambda p, pick: f"the odds favour it against {_picked(p, pick)}")
@@ -195,7 +207,7 @@ def may_crawl(p: Plan) -> bool:
 def charge(p: Plan, pick: str) -> str:
     target = p.picked.get(pick)
     if target is None:
-        target = choose_model(p, pick, chargeable(p, pick))
+        target = _remember(p, pick, chargeable(p, pick))
     if target is None:
         return "no one to charge"
     p.intents.append(("declare_charge", target.id))
