@@ -343,6 +343,18 @@ class Plan:
             best = min(best, max(2, need))
         return best
 
+    def out_of_range(self, allowance: int) -> bool:
+        """No enemy it could shoot at is within any missile weapon's range of a square up to
+        `allowance` squares away on either axis (as far as a move of that allowance reaches:
+        moves.py's searches are keyed on that), so need_floor is 10 on every square a move
+        could end on.  A distance is at least the larger of the two axes' differences."""
+        shooting = self._shooting()
+        if not shooting:
+            return True
+        reach = max(weapon[0] for weapon in shooting) + allowance
+        x, y = self.me.at
+        return all(abs(fx - x) > reach or abs(fy - y) > reach for fx, fy in shooting[0][4])
+
     def _shooting(self) -> list[_Missile]:
         """Each missile weapon's range, whether it is thrown and whether it may only fire when
         the model has not moved, with the enemies it could be shot at (not hidden, not fighting):

@@ -338,6 +338,9 @@ def _unseen_in_hard_cover(p: Plan, squares: list[Square], hardest: dict[Square, 
 @registry.action(says="looks for a firing spot")
 def firing_spot(p: Plan, keep_away: int = 0) -> str:
     """Walk to the square with the easiest shot; ties harder cover, then lowest y, x (§6)."""
+    if p.out_of_range(p.me.m):  # no square it could walk to has a shot: no search for them
+        p.intents.append(("stay", None))
+        return "no better place to shoot from"
     options = p.moves("walk")
     options[p.me.at] = 0
     foes = p.standing_enemies()
