@@ -420,22 +420,26 @@ class Plan:
         foe = min(self.standing_enemies(), key=lambda e: (distance(e.at, sq), e.id), default=None)
         return 0 if foe is None else COVER_RANK[self.cover_at(foe.at, sq)]
 
-    def seen_by(self, sq: Square) -> int:
-        """How many standing enemies see a model on `sq`."""
-        return kept(self.board.seen_by, (self.me.side, sq),
-                    lambda: sum(1 for e in self.standing_enemies() if self.sees_square(e.at, sq)))
-
-    def unseen(self, sq: Square) -> bool:
-        """No standing enemy sees a model on `sq` (seen_by's 0, looking no further than the
-        first enemy that sees it; only a whole count is kept)."""
+    def seen_by(self, sq: Square, under: int | None = None) -> int:
+        """How many standing enemies see a model on `sq`; given `under`, counted no further than
+        that (a caller asking whether fewer than so many see it), and then kept only when the
+        count stopped short of it."""
         key = (self.me.side, sq)
         found = self.board.seen_by.get(key)
         if found is not None:
-            return found == 0
-        if any(self.sees_square(e.at, sq) for e in self.standing_enemies()):
-            return False
-        self.board.seen_by[key] = 0
-        return True
+            return found
+        seen = 0
+        for e in self.standing_enemies():
+            if self.sees_square(e.at, sq):
+                seen += 1
+                if seen == under:
+                    return seen
+        self.board.seen_by[key] = seen
+        return seen
+
+    def unseen(self, sq: Square) -> bool:
+        """No standing enemy sees a model on `sq` (looking no further than the first that does)."""
+        return self.seen_by(sq, 1) == 0
 
 
 @lru_cache(maxsize=16)

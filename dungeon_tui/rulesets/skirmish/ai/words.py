@@ -314,7 +314,7 @@ def _best_placed(p: Plan, squares: list[Square], prefer_cover: bool) -> Square:
             hardest[sq] = p.best_cover_against(sq)
         if hardest[sq] != top:
             continue
-        seen = p.seen_by(sq)
+        seen = p.seen_by(sq, least if fewest is not None else None)
         if fewest is None or seen < least:
             fewest, least = sq, seen
             if seen == 0:  # none can do better, and the squares come row by row
