@@ -271,16 +271,19 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
                    if not any(distance(sq, e.at) <= keep_away for e in foes)} or {p.me.at: 0}
 
     known = nearest_of(tuple(goals))
-
-    def gap(sq: Square) -> int:
-        d = known.get(sq)
-        if d is None:
-            d = known[sq] = min(distance(sq, g) for g in goals)
-        return d if d >= stop else stop + (stop - d)  # nearer than stop_at counts as farther
-
-    gaps = {sq: gap(sq) for sq in options}
-    nearest = min(gaps.values())
-    best = _best_placed(p, [sq for sq, g in gaps.items() if g == nearest], cover == "prefer")
+    # The squares at the smallest gap, in one pass (a run weighs a few hundred squares).
+    nearest, tied = -1, []
+    for sq in options:
+        gap = known.get(sq)
+        if gap is None:
+            gap = known[sq] = min(distance(sq, g) for g in goals)
+        if gap < stop:
+            gap = stop + (stop - gap)  # nearer than stop_at counts as farther
+        if gap < nearest or nearest < 0:
+            nearest, tied = gap, [sq]
+        elif gap == nearest:
+            tied.append(sq)
+    best = _best_placed(p, tied, cover == "prefer")
     if best == p.me.at:
         p.intents.append(("stay", None))
         return f"stays where it is, as near {words} as it can be{why}"
