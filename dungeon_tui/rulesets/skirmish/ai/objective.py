@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..distance import contact_squares, distance
+from ..distance import contact_squares, distance, touching
 from ..state import Model
 from ..terrain import Square
 from .plan import Plan
@@ -84,7 +84,7 @@ def holds_relic_goal(p: Plan, m: Model) -> bool:
     lying = free_relic(p)
     if lying is not None:
         return distance(m.at, lying) <= 1
-    return any(sq == m.at for _k, at in unsearched(p) for sq in contact_squares(p.field, at))
+    return any(m.at in touching(p.field, at) for _k, at in unsearched(p))
 
 
 def relic_takings(p: Plan) -> dict[Square, int]:

@@ -4,6 +4,7 @@ fills `intents` (what the model means to do); the seat then picks the offered ac
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
@@ -208,6 +209,13 @@ class Plan:
 
     def can_charge(self, target: Model) -> bool:
         """Seen, in reach, no interceptor on the way and no fear test to take (§6 can_charge)."""
+        if not self.might_charge(target):
+            return False
+        return kept(self.board.charge_reach, (self.me.id, target.id), lambda: self._reaches(target))
+
+    def might_charge(self, target: Model) -> bool:
+        """can_charge without the search: seen (or offered), no fear test to take, and near
+        enough that a straight run could touch it."""
         if target.hidden or (target.causes_fear and not (self.me.immune or self.me.causes_fear)):
             return False
         offered = self.offered_charges()
@@ -216,15 +224,17 @@ class Plan:
                 return False
         elif not self.sees(self.me, target):
             return False
-        return kept(self.board.charge_reach, (self.me.id, target.id), lambda: self._reaches(target))
+        return distance(self.me.at, target.at) <= 2 * self.me.m + 2
 
     def offered_charges(self) -> frozenset[str] | None:
         """The targets the pending decision offers this model a charge at; None when it offers
         no model a charge (asked for every enemy weighed, so worked out once)."""
         if self._charging is _UNASKED:
             d = self.decision
-            offers = d is not None and (d.offers_any("declare_charge") if isinstance(d, ModelChoice)
-                                        else bool(d.offers_of("declare_charge")))
+            # The charges phase asks only while some model has a charge offered (and offers
+            # nothing else), so its choice of a model holds one without each model's being made.
+            offers = d is not None and (d.end.kind == "end_charges" or d.offers_any("declare_charge")
+                                        if isinstance(d, ModelChoice) else bool(d.offers_of("declare_charge")))
             self._charging = frozenset(a.get("target") for a in self.offered("declare_charge")) if offers else None
         return self._charging  # type: ignore[return-value]
 
@@ -333,6 +343,18 @@ class Plan:
             best = min(best, max(2, need))
         return best
 
+    def out_of_range(self, allowance: int) -> bool:
+        """No enemy it could shoot at is within any missile weapon's range of a square up to
+        `allowance` squares away on either axis (as far as a move of that allowance reaches:
+        moves.py's searches are keyed on that), so need_floor is 10 on every square a move
+        could end on.  A distance is at least the larger of the two axes' differences."""
+        shooting = self._shooting()
+        if not shooting:
+            return True
+        reach = max(weapon[0] for weapon in shooting) + allowance
+        x, y = self.me.at
+        return all(abs(fx - x) > reach or abs(fy - y) > reach for fx, fy in shooting[0][4])
+
     def _shooting(self) -> list[_Missile]:
         """Each missile weapon's range, whether it is thrown and whether it may only fire when
         the model has not moved, with the enemies it could be shot at (not hidden, not fighting):
@@ -387,11 +409,7 @@ class Plan:
             near = min(left, key=lambda kv: (min(distance(kv[1], e.at) for e in raiders), kv[0]))
             return [near[1]], 1
         if sc.victory == "hold" and sc.hold:
-            squares = [sq for sq in self.field.building_squares(sc.hold) if self.field.standable(sq)]
-            if self.me.role == "shooter":
-                top = max(self.field.height_at(sq) or 0 for sq in squares)
-                return [sq for sq in squares if (self.field.height_at(sq) or 0) == top], 0
-            return squares, 0
+            return list(_held(self.field, sc.hold, self.me.role == "shooter")), 0
         return None
 
     def best_cover_against(self, sq: Square) -> int:
@@ -402,7 +420,35 @@ class Plan:
         foe = min(self.standing_enemies(), key=lambda e: (distance(e.at, sq), e.id), default=None)
         return 0 if foe is None else COVER_RANK[self.cover_at(foe.at, sq)]
 
-    def seen_by(self, sq: Square) -> int:
-        """How many standing enemies see a model on `sq`."""
-        return kept(self.board.seen_by, (self.me.side, sq),
-                    lambda: sum(1 for e in self.standing_enemies() if self.sees_square(e.at, sq)))
+    def seen_by(self, sq: Square, under: int | None = None) -> int:
+        """How many standing enemies see a model on `sq`; given `under`, counted no further than
+        that (a caller asking whether fewer than so many see it), and then kept only when the
+        count stopped short of it."""
+        key = (self.me.side, sq)
+        found = self.board.seen_by.get(key)
+        if found is not None:
+            return found
+        seen = 0
+        for e in self.standing_enemies():
+            if self.sees_square(e.at, sq):
+                seen += 1
+                if seen == under:
+                    return seen
+        self.board.seen_by[key] = seen
+        return seen
+
+    def unseen(self, sq: Square) -> bool:
+        """No standing enemy sees a model on `sq` (looking no further than the first that does)."""
+        return self.seen_by(sq, 1) == 0
+
+
+@lru_cache(maxsize=16)
+def _held(field: Battlefield, building: str, high: bool) -> tuple[Square, ...]:
+    """The squares of the building a model stands on to hold it (high: only its highest, where a
+    shooter goes), row by row: the same for every plan on this battlefield, and asked by each
+    model's script up to three times a decision."""
+    squares = [sq for sq in field.building_squares(building) if field.standable(sq)]
+    if high:
+        top = max(field.height_at(sq) or 0 for sq in squares)
+        squares = [sq for sq in squares if (field.height_at(sq) or 0) == top]
+    return tuple(squares)

@@ -4,12 +4,13 @@ the offered action that carries out the plan.  The reason names the model, its r
 line that fired and what it found, in a player's words."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, LazyDecision
+from ..charges import may_charge as rules_may_charge
 from ..deployment import chosen_square
 from ..distance import nearest_distance
 from ..phase_offers import ModelChoice
@@ -25,12 +26,16 @@ _RANK = {role: i for i, role in enumerate(ROLE_ORDER)}  # a role's place in ROLE
 # For the charge and move views of a movement script: each entry's line in the script as written.
 _LINES: dict[str, dict[str, list[int | None]]] = {}
 CHARGING = "charge"
+# The charge views of the movement scripts that have a charge entry: a model whose scripts have
+# none declares no charge, so its charges are not worked out to be weighed.
+_CHARGERS: dict[str, set[str]] = {}
 
 
 def split_movement(content: Any, compiled: dict[str, tactics.Script]) -> None:
     """Each movement script also as its charge entries only (step 2a) and as the rest (step
     2c), with each entry's line in the script as written."""
     lines: dict[str, list[int | None]] = {}
+    chargers: set[str] = set()
     for name in sorted(compiled):
         if name.endswith("_movement"):
             script = compiled[name]
@@ -41,7 +46,10 @@ def split_movement(content: Any, compiled: dict[str, tactics.Script]) -> None:
             compiled[name + ":moves"] = replace(script, entries=[script.entries[i] for i in moving])
             lines[name + ":charges"] = [*charging, None]
             lines[name + ":moves"] = list(moving)
+            if charging:
+                chargers.add(name + ":charges")
     _LINES[content.digest] = lines
+    _CHARGERS[content.digest] = chargers
 
 
 BOOK = tactics.ScriptBook(registry, "content/skirmish/tactics.yaml", then=split_movement)
@@ -123,13 +131,17 @@ class WarbandSeat:
         return sorted(models, key=lambda m: (_RANK.get(m.role, 9),
                                              nearest_enemy(m), m.id))
 
-    def offered_models(self, game: Game, d: Decision, kinds: tuple[str, ...]) -> Iterator[tuple[Model, list[Action]]]:
+    def offered_models(self, game: Game, d: Decision, kinds: tuple[str, ...],
+                       weighs: Callable[[Game, Model], bool] | None = None) -> Iterator[tuple[Model, list[Action]]]:
         """The models the decision offers these kinds, in acting order, each with its offers.  A
         phase's choice of a model (ModelChoice) makes a model's offers only when its turn to be
-        weighed comes: the models after the one chosen are never asked."""
+        weighed comes: the models after the one chosen are never asked, nor those `weighs`
+        says the warband never picks for these kinds."""
         s: State = game.state
         if isinstance(d, ModelChoice):
             for me in self.acting_order(game, [s.models[mid] for mid in d.models if s.models[mid].on_table]):
+                if weighs is not None and not weighs(game, me):
+                    continue
                 offers = [a for a in d.offers_by(me.id) if a.kind in kinds]
                 if offers:
                     yield me, offers
@@ -146,21 +158,45 @@ class WarbandSeat:
 
     # -- the decisions ---------------------------------------------------------------------------
 
+    def may_charge(self, game: Game, me: Model) -> bool:
+        """Some script movement_plan runs for the model's charges has a charge entry."""
+        scripts(game.content)  # compiled (and split) once per content
+        chargers = _CHARGERS[game.content.digest]
+        first = game.content.scenario_movement.get(game.content.scenarios[game.state.scenario].victory)
+        if first is not None and first + ":charges" in chargers:
+            return True
+        name = self.role_script(game, me, "movement")
+        return name is not None and name + ":charges" in chargers
+
     def charges(self, game: Game, d: Decision) -> tuple[Action, str] | None:
-        for me, offers in self.offered_models(game, d, ("declare_charge",)):
+        for me in self.chargers(game, d):
             found = self.movement_plan(game, d, me, "charges")
             if found is None:
                 continue
             plan, why = found
             for kind, target in plan.intents:
                 if kind == "declare_charge":
+                    offers = d.offers_by(me.id) if isinstance(d, ModelChoice) else d.offers_of("declare_charge")
                     for a in offers:
-                        if a.kind == "declare_charge" and a.get("target") == target:
+                        if a.kind == "declare_charge" and a.get("model") == me.id and a.get("target") == target:
                             return a, why
         return _kind(d, "end_charges"), "no model of the warband has a charge worth making"
 
+    def chargers(self, game: Game, d: Decision) -> Iterator[Model]:
+        """The models weighed for a charge, in acting order: those whose scripts have a charge
+        entry.  On a phase's choice of a model, a model's charges are made only when its script
+        asks about them (a model offered none plans no charge: its script weighs only the
+        charges offered), so a script whose selector finds no one to charge makes none."""
+        if not isinstance(d, ModelChoice):
+            yield from (me for me, _offers in self.offered_models(game, d, ("declare_charge",), self.may_charge))
+            return
+        s: State = game.state
+        for me in self.acting_order(game, [s.models[mid] for mid in d.models if s.models[mid].on_table]):
+            if self.may_charge(game, me) and rules_may_charge(game, me):  # else it is offered none
+                yield me
+
     def movement(self, game: Game, d: Decision) -> tuple[Action, str] | None:
-        for me, _offers in self.offered_models(game, d, ("move_model", "hide")):
+        for me, move in self.movers(game, d):
             found = self.movement_plan(game, before_asking(d, me), me, "moves")
             if found is None:
                 continue
@@ -168,12 +204,30 @@ class WarbandSeat:
             intents = [k for k, _ in plan.intents]
             # A model offered only to hide (it may not move this turn) never takes another
             # model's option in its place.
-            if "move" in intents and _kind(d, "move_model", me.id, required=False) is not None:
+            if "move" in intents and move is not None:
                 self._planned = (board_of(game), me.id, plan, why)
-                return _kind(d, "move_model", me.id), why
-            if "hide" in intents and _kind(d, "hide", me.id, required=False) is not None:
-                return _kind(d, "hide", me.id), why
+                return move, why
+            if "hide" in intents:
+                hide = _offer(d, "hide", me.id)
+                if hide is not None:
+                    return hide, why
         return _kind(d, "end_movement"), "every model of the warband is where it wants to be"
+
+    def movers(self, game: Game, d: Decision) -> Iterator[tuple[Model, Action | None]]:
+        """The models the movement decision offers a move or a hiding place, in acting order,
+        each with its move offered (None: it may only hide).  A phase's choice of a model is
+        asked kind by kind (offer_for): whether a model may move is settled without looking for
+        a hiding place out of every enemy's sight, which only a model that may not move, or
+        whose script hides it, needs."""
+        if not isinstance(d, ModelChoice):
+            for me, offers in self.offered_models(game, d, ("move_model", "hide")):
+                yield me, next((a for a in offers if a.kind == "move_model"), None)
+            return
+        s: State = game.state
+        for me in self.acting_order(game, [s.models[mid] for mid in d.models if s.models[mid].on_table]):
+            move = _offer(d, "move_model", me.id)
+            if move is not None or _offer(d, "hide", me.id) is not None:
+                yield me, move
 
     def where(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         me = self.figure(game, d)
@@ -367,6 +421,12 @@ def _offered_move(d: Decision, me: Model, plan: Plan) -> Action | None:
             if found is not None:
                 return found
     return None
+
+
+def _offer(d: Decision, kind: str, model: str) -> Action | None:
+    """The model's offer of that kind (the phase's offers take no other argument), or None;
+    on a lazy decision no other offer is made."""
+    return d.offer_for(Action.make(d.seat, kind, model=model))
 
 
 def before_asking(d: Decision, me: Model) -> Decision:

@@ -4,6 +4,7 @@ exactly; actions add intents to the plan, which the seat turns into an offered a
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ....engine.tactics import Registry
 from ..distance import distance, nearest_of
@@ -15,6 +16,7 @@ from .plan import COVER_RANK, Plan
 
 registry = Registry()
 Square = tuple[int, int]
+HARDEST = max(COVER_RANK.values())  # no square has harder cover than this
 
 
 # -- selectors: which enemy (or friend) a word means --------------------------------------------
@@ -43,21 +45,31 @@ def _group(p: Plan, target: Model) -> int:
     return len(group)
 
 
-SELECTORS: dict[str, Callable[[Plan, list[Model]], Model | None]] = {
-    "nearest": lambda p, ms: min(ms, key=lambda m: (distance(p.me.at, m.at), *_tie(m)), default=None),
-    "best_odds": lambda p, ms: min(ms, key=lambda m: (-odds.melee_wounds(p.content, p.me, m), *_tie(m)),
-                                   default=None),
-    "best_to_hit": lambda p, ms: min(ms, key=lambda m: (p.need_at(m), distance(p.me.at, m.at), *_tie(m)),
-                                     default=None),
-    "objective_holder": lambda p, ms: min((m for m in ms if _holds_objective(p, m)),
-                                          key=lambda m: (distance(p.me.at, m.at), *_tie(m)), default=None),
-    "largest_group": lambda p, ms: min(ms, key=lambda m: (-_group(p, m), *_tie(m)), default=None),
-    "lowest_ld": lambda p, ms: min(ms, key=lambda m: (m.ld, *_tie(m)), default=None),
-    "spell_odds": lambda p, ms: min(ms, key=lambda m: (-_spell_odds(p, m), *_tie(m)), default=None),
-    "highest_ws": lambda p, ms: min(ms, key=lambda m: (-m.ws, -m.wounds, m.id), default=None),
-    "leader": lambda p, ms: next((m for m in ms if m.leader), None),
-    "relic_carrier": lambda p, ms: next((m for m in ms if m.carrying), None),
+# Each selector: which models it may pick (None: any), and its order (None: the first in the
+# order given); every order ends on the id, so the pick is the first of its sort.
+Only = Callable[[Plan, Model], bool]
+Order = Callable[[Plan, Model], tuple[Any, ...]]
+SELECTORS: dict[str, tuple[Only | None, Order | None]] = {
+    "nearest": (None, lambda p, m: (distance(p.me.at, m.at), *_tie(m))),
+    "best_odds": (None, lambda p, m: (-odds.melee_wounds(p.content, p.me, m), *_tie(m))),
+    "best_to_hit": (None, lambda p, m: (p.need_at(m), distance(p.me.at, m.at), *_tie(m))),
+    "objective_holder": (lambda p, m: _holds_objective(p, m), lambda p, m: (distance(p.me.at, m.at), *_tie(m))),
+    "largest_group": (None, lambda p, m: (-_group(p, m), *_tie(m))),
+    "lowest_ld": (None, lambda p, m: (m.ld, *_tie(m))),
+    "spell_odds": (None, lambda p, m: (-_spell_odds(p, m), *_tie(m))),
+    "highest_ws": (None, lambda p, m: (-m.ws, -m.wounds, m.id)),
+    "leader": (lambda p, m: m.leader, None),
+    "relic_carrier": (lambda p, m: m.carrying, None),
 }
+
+
+def _eligible(p: Plan, how: str, among: list[Model], best_first: bool = True) -> list[Model]:
+    """The models the selector may pick, best first (or in the order given)."""
+    only, order = SELECTORS[how]
+    found = among if only is None else [m for m in among if only(p, m)]
+    return found if order is None or not best_first else sorted(found, key=lambda m: order(p, m))
+
+
 PICK_WORDS = {"nearest": "the nearest", "best_odds": "the best odds", "best_to_hit": "the easiest shot",
               "objective_holder": "on the objective", "largest_group": "the largest group",
               "relic_carrier": "who carries the relic",
@@ -78,7 +90,14 @@ def _holds_objective(p: Plan, m: Model) -> bool:
 
 def choose_model(p: Plan, how: str, among: list[Model]) -> Model | None:
     """The model a selector picks (remembered, so the log names what the condition found)."""
-    chosen = SELECTORS[how](p, among)
+    found = _eligible(p, how, among, best_first=False)
+    order = SELECTORS[how][1]
+    if order is None:
+        return _remember(p, how, next(iter(found), None))
+    return _remember(p, how, min(found, key=lambda m: order(p, m), default=None))
+
+
+def _remember(p: Plan, how: str, chosen: Model | None) -> Model | None:
     p.picked[how] = chosen
     return chosen
 
@@ -95,10 +114,18 @@ def in_combat(p: Plan) -> bool:
     return p.in_combat(p.me)
 
 
+def chargeable(p: Plan, pick: str) -> Model | None:
+    """The enemy the selector picks among those this model could charge: of those it might
+    charge (offered, seen, near enough), the selector's weighed best first, stopping at the
+    first it could charge (each charge weighed costs a search; the pick is the one it would
+    make among all it could charge)."""
+    near = [e for e in p.enemies() if p.might_charge(e)]
+    return next((e for e in _eligible(p, pick, near) if p.can_charge(e)), None) if near else None
+
+
 @registry.condition(says=lambda p, pick: f"can charge {_picked(p, pick)} ({PICK_WORDS.get(pick, pick)})")
 def can_charge(p: Plan, pick: str) -> bool:
-    targets = [e for e in p.enemies() if p.can_charge(e)]
-    return choose_model(p, pick, targets) is not None
+    return _remember(p, pick, chargeable(p, pick)) is not None
 
 
 @registry.condition(says=lambda p, pick: f"the odds favour it against {_picked(p, pick)}")
@@ -180,7 +207,7 @@ def may_crawl(p: Plan) -> bool:
 def charge(p: Plan, pick: str) -> str:
     target = p.picked.get(pick)
     if target is None:
-        target = choose_model(p, pick, [e for e in p.enemies() if p.can_charge(e)])
+        target = _remember(p, pick, chargeable(p, pick))
     if target is None:
         return "no one to charge"
     p.intents.append(("declare_charge", target.id))
@@ -244,16 +271,19 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
                    if not any(distance(sq, e.at) <= keep_away for e in foes)} or {p.me.at: 0}
 
     known = nearest_of(tuple(goals))
-
-    def gap(sq: Square) -> int:
-        d = known.get(sq)
-        if d is None:
-            d = known[sq] = min(distance(sq, g) for g in goals)
-        return d if d >= stop else stop + (stop - d)  # nearer than stop_at counts as farther
-
-    gaps = {sq: gap(sq) for sq in options}
-    nearest = min(gaps.values())
-    best = _best_placed(p, [sq for sq in sorted(options) if gaps[sq] == nearest], cover == "prefer")
+    # The squares at the smallest gap, in one pass (a run weighs a few hundred squares).
+    nearest, tied = -1, []
+    for sq in options:
+        gap = known.get(sq)
+        if gap is None:
+            gap = known[sq] = min(distance(sq, g) for g in goals)
+        if gap < stop:
+            gap = stop + (stop - gap)  # nearer than stop_at counts as farther
+        if gap < nearest or nearest < 0:
+            nearest, tied = gap, [sq]
+        elif gap == nearest:
+            tied.append(sq)
+    best = _best_placed(p, tied, cover == "prefer")
     if best == p.me.at:
         p.intents.append(("stay", None))
         return f"stays where it is, as near {words} as it can be{why}"
@@ -269,14 +299,25 @@ def _best_placed(p: Plan, squares: list[Square], prefer_cover: bool) -> Square:
     squares = sorted(squares, key=lambda sq: (sq[1], sq[0]))
     if not prefer_cover:
         return squares[0]
-    hardest = {sq: p.best_cover_against(sq) for sq in squares}
+    # Row by row, the cover of each square; once a square has the hardest there is (hard),
+    # the rest are weighed only as they come, and the first of them no enemy sees ends it.
+    hardest: dict[Square, int] = {}
+    for sq in squares:
+        hardest[sq] = cover = p.best_cover_against(sq)
+        if cover == HARDEST:
+            unseen = _unseen_in_hard_cover(p, squares, hardest, len(hardest) - 1)
+            if unseen is not None:
+                return unseen
+            break
     top = max(hardest.values())
     fewest: Square | None = None
     least = 0
     for sq in squares:
+        if hardest.get(sq) is None:
+            hardest[sq] = p.best_cover_against(sq)
         if hardest[sq] != top:
             continue
-        seen = p.seen_by(sq)
+        seen = p.seen_by(sq, least if fewest is not None else None)
         if fewest is None or seen < least:
             fewest, least = sq, seen
             if seen == 0:  # none can do better, and the squares come row by row
@@ -285,9 +326,24 @@ def _best_placed(p: Plan, squares: list[Square], prefer_cover: bool) -> Square:
     return fewest
 
 
+def _unseen_in_hard_cover(p: Plan, squares: list[Square], hardest: dict[Square, int], start: int) -> Square | None:
+    """From squares[start] on (the first in hard cover), the first square in hard cover that no
+    enemy sees, weighing each square's cover only until then (kept in `hardest`)."""
+    for sq in squares[start:]:
+        cover = hardest.get(sq)
+        if cover is None:
+            cover = hardest[sq] = p.best_cover_against(sq)
+        if cover == HARDEST and p.unseen(sq):
+            return sq
+    return None
+
+
 @registry.action(says="looks for a firing spot")
 def firing_spot(p: Plan, keep_away: int = 0) -> str:
     """Walk to the square with the easiest shot; ties harder cover, then lowest y, x (§6)."""
+    if p.out_of_range(p.me.m):  # no square it could walk to has a shot: no search for them
+        p.intents.append(("stay", None))
+        return "no better place to shoot from"
     options = p.moves("walk")
     options[p.me.at] = 0
     foes = p.standing_enemies()
@@ -300,7 +356,8 @@ def firing_spot(p: Plan, keep_away: int = 0) -> str:
     scored: dict[Square, int] = {}
     easiest = odds.MAX_NEED + 1
     for sq in sorted(options, key=lambda sq: floors[sq]):
-        if floors[sq] > easiest:
+        # A square with no enemy in range (floor 10) has no shot: once there, no square has one.
+        if floors[sq] > min(easiest, odds.MAX_NEED):
             break
         scored[sq] = p.need_from(sq, floors[sq])
         easiest = min(easiest, scored[sq])
