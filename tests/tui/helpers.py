@@ -73,6 +73,20 @@ async def wait_for(pilot, test, tries: int = 300, pause: float = 0.02) -> bool:
     return test()
 
 
+async def settled(pilot, widget, tries: int = 100) -> None:
+    """Pause until the widget's place, size and scroll stay the same over three pauses: on a
+    loaded machine a layout change (the map made compact, scrolled to the heroes) can land a few
+    frames late, and a click aimed from the old geometry finds another square."""
+    last, same = None, 0
+    for _ in range(tries):
+        await pilot.pause()
+        now = (widget.region, widget.size, tuple(widget.scroll_offset))
+        same = same + 1 if now == last else 0
+        if same >= 2:
+            return
+        last = now
+
+
 def screen_text(app) -> str:
     """The screen as the player sees it, characters only (the same render as a screenshot)."""
     width, height = app.size

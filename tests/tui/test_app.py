@@ -16,7 +16,7 @@ from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.tui.replay_screen import KEYFRAME_GAP, ReplayScreen
 from dungeon_tui.tui.session import load_session, new_session
 
-from .helpers import all_ai_session, fp6_session, offers, open_new_game_form, pick_game, screen_text, wait_for
+from .helpers import all_ai_session, fp6_session, offers, open_new_game_form, pick_game, screen_text, settled, wait_for
 
 
 def test_human_turn_save_quit_and_continue(tmp_path):
@@ -477,6 +477,7 @@ def test_click_a_lit_square_and_play_a_card(tmp_path):
             mv = app.screen.query_one(MapView)
             target = (1, 1)
             assert target in mv.reachable
+            await settled(pilot, mv)
             x0, y0, _, _ = mv.bounds
             px, py = mv._pad()
             sx, sy = mv.scroll_offset

@@ -11,7 +11,7 @@ from dungeon_tui.tui.map_view import MapView
 from dungeon_tui.tui.session import SPEEDS, Options, load_session
 
 from .helpers import (at_first_choice, offers, hq_session, map_lines, open_new_game_form, pick_game, screen_text,
-                      square_text, wait_for)
+                      settled, square_text, wait_for)
 
 BIG = (140, 60)  # the whole board fits: every square can be read off the map
 
@@ -208,6 +208,7 @@ def test_click_a_lit_square_between_the_walls(tmp_path):
         mv = app.screen.query_one(MapView)
         target = (2, 14)
         assert target in mv.reachable
+        await settled(pilot, mv)
         px, py = mv._pad()
         sx, sy = mv.scroll_offset
         # The right-hand character of the square; a wall cell belongs to the square left of it.

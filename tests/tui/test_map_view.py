@@ -11,7 +11,7 @@ from dungeon_tui.tui.app import DungeonApp
 from dungeon_tui.tui.glyphs import UNKNOWN, terminal_is_utf8, to_ascii, wants_ascii
 from dungeon_tui.tui.map_view import MapView
 
-from .helpers import fp6_session, hq_session, map_lines, wait_for
+from .helpers import fp6_session, hq_session, map_lines, settled, wait_for
 from .test_ashardalon import ash_session
 
 SESSIONS = {"warhammer_quest": fp6_session, "heroquest": hq_session, "ashardalon": ash_session}
@@ -226,7 +226,7 @@ def test_click_and_cursor_find_the_same_square_in_either_layout(compact):
 
     async def body(app, pilot, mv):
         mv.compact = compact
-        await pilot.pause()
+        await settled(pilot, mv)
         target = (3, 15)  # the start room, beside the heroes
         px, py = mv._pad()
         sx, sy = mv.scroll_offset
