@@ -120,15 +120,16 @@ def test_a_full_disk_keeps_the_last_autosave_and_play_goes_on(small_disk, monkey
             kept["first"] = len(load_session(the_autosave(small_disk)).game.decisions)
             filler = fill(small_disk)
             await _play_choices(app, pilot, session, 1)
-            said = [n.message for n in app._notifications]
-            assert any("Autosave failed" in m and "No space left on device" in m for m in said)
+            # the notices come as the autosave is tried, which may be a frame after the choice
+            assert await wait_for(pilot, lambda: any("Autosave failed" in n.message and "No space left on device"
+                                                     in n.message for n in app._notifications))
             # the autosave on disk is the last one that could be written, whole
             assert len(load_session(the_autosave(small_disk)).game.decisions) == kept["first"]
             assert sorted(p.name for p in small_disk.iterdir()) == [the_autosave(small_disk).name, "filler"]
             filler.unlink()
             await _play_choices(app, pilot, session, 1)
             assert await wait_for(pilot, lambda: offers(app))
-            assert any("Autosave works again" in n.message for n in app._notifications)
+            assert await wait_for(pilot, lambda: any("Autosave works again" in n.message for n in app._notifications))
             kept["last"] = len(session.game.decisions)
             kept_hash = session.game.state_hash()
             resumed = load_session(the_autosave(small_disk))  # Continue resumes at the last choice
