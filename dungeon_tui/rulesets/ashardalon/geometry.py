@@ -246,8 +246,9 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
         for c in p.cells:
             cell_tile[c] = k
             open_sides[c] = p.open_sides[c]
-    lay = Layout({}, cell_tile, open_sides, set(closed_doors), Grid(region_walls=False), laid=laid)
-    g = lay.grid
+    g = _LaidGrid(region_walls=False)
+    lay = Layout({}, cell_tile, open_sides, set(closed_doors), g, laid=laid)
+    g.looks, g.found = lay.looks, _steps_laid_from(tiles_file)
     g.impassable = frozenset({ROCK})
     g.step_corner = "either"  # [H D27] one wall-clear L-path is enough for a diagonal
     # The squares: the tiles `before` laid already, then each new one (a grid's squares are
@@ -286,6 +287,57 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
     if before is not None:
         _keep_neighbours(before, lay)
     return lay
+
+
+class _LaidGrid(Grid):
+    """A layout's grid: a square's neighbours, when not yet found on this grid, are taken from
+    any earlier layout of this process where the cells around the square looked the same
+    (`looks`: the squares within one of it lie in its cell and the eight around it, and their
+    terrain, walls and doors come from those cells' looks alone, as in `_keep_neighbours`).
+    Replaying a game lays the same tiles again, and fresh games lay the same tiles in the
+    same places: the searches' steps were found afresh at every new layout."""
+
+    looks: dict[Cell, Any]  # the layout's looks (none on a grid unpickled: then worked out)
+    found: dict[Any, dict[Sq, list[Sq]]]  # per cell and the looks around it, its squares' steps
+
+    def neighbours(self, a: Sq) -> list[Sq]:
+        near = self._near.get(a)
+        if near is not None:
+            return near
+        looks = getattr(self, "looks", None)
+        if not looks:
+            return super().neighbours(a)
+        i, j = a[0] >> 2, a[1] >> 2
+        memo = self.memo
+        steps: dict[Sq, list[Sq]] | None = memo.get(("steps by looks", i, j))
+        if steps is None:
+            get = looks.get
+            key = ((i, j), tuple(get((i + di, j + dj)) for dj in (-1, 0, 1) for di in (-1, 0, 1)))
+            found = self.found
+            steps = found.get(key)
+            if steps is None:
+                if len(found) > 8192:  # many games in one process: start again
+                    found.clear()
+                steps = found[key] = {}
+            memo[("steps by looks", i, j)] = steps
+        near = steps.get(a)
+        if near is None:
+            near = steps[a] = super().neighbours(a)  # a list no caller changes
+        else:
+            self._near[a] = near
+        return near
+
+
+# The tiles file whose layouts `_LaidGrid.found` holds steps for, and those steps: another
+# content's tiles (tests make their own) never share them.
+_STEPS_LAID: list[Any] = [None, {}]
+
+
+def _steps_laid_from(tiles_file: Any) -> dict[Any, dict[Sq, list[Sq]]]:
+    if _STEPS_LAID[0] is not tiles_file:
+        _STEPS_LAID[:] = [tiles_file, {}]
+    found: dict[Any, dict[Sq, list[Sq]]] = _STEPS_LAID[1]
+    return found
 
 
 def _reading(c: Cell) -> tuple[int, int]:
