@@ -248,7 +248,7 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
             open_sides[c] = p.open_sides[c]
     g = _LaidGrid(region_walls=False)
     lay = Layout({}, cell_tile, open_sides, set(closed_doors), g, laid=laid)
-    g.looks, g.found = lay.looks, _steps_laid_from(tiles_file)
+    g.looks, g.found, g.by_cell = lay.looks, _steps_laid_from(tiles_file), {}
     g.impassable = frozenset({ROCK})
     g.step_corner = "either"  # [H D27] one wall-clear L-path is enough for a diagonal
     # The squares: the tiles `before` laid already, then each new one (a grid's squares are
@@ -297,34 +297,35 @@ class _LaidGrid(Grid):
     Replaying a game lays the same tiles again, and fresh games lay the same tiles in the
     same places: the searches' steps were found afresh at every new layout."""
 
-    looks: dict[Cell, Any]  # the layout's looks (none on a grid unpickled: then worked out)
+    # Set by `build` (a grid unpickled from a keyframe has neither: its steps are worked out).
+    looks: dict[Cell, Any]
     found: dict[Any, dict[Sq, list[Sq]]]  # per cell and the looks around it, its squares' steps
+    by_cell: dict[Cell, dict[Sq, list[Sq]]] | None = None  # this layout's cells in `found`
 
     def neighbours(self, a: Sq) -> list[Sq]:
         near = self._near.get(a)
         if near is not None:
             return near
-        looks = getattr(self, "looks", None)
-        if not looks:
+        by_cell = self.by_cell
+        if by_cell is None or self.links:
             return super().neighbours(a)
-        i, j = a[0] >> 2, a[1] >> 2
-        memo = self.memo
-        steps: dict[Sq, list[Sq]] | None = memo.get(("steps by looks", i, j))
+        cell = (a[0] >> 2, a[1] >> 2)
+        steps = by_cell.get(cell)
         if steps is None:
-            get = looks.get
-            key = ((i, j), tuple(get((i + di, j + dj)) for dj in (-1, 0, 1) for di in (-1, 0, 1)))
+            i, j = cell
+            get = self.looks.get
+            key = (cell, tuple(get((i + di, j + dj)) for dj in (-1, 0, 1) for di in (-1, 0, 1)))
             found = self.found
             steps = found.get(key)
             if steps is None:
                 if len(found) > 8192:  # many games in one process: start again
                     found.clear()
                 steps = found[key] = {}
-            memo[("steps by looks", i, j)] = steps
+            by_cell[cell] = steps
         near = steps.get(a)
         if near is None:
-            near = steps[a] = super().neighbours(a)  # a list no caller changes
-        else:
-            self._near[a] = near
+            near = steps[a] = self._steps_out(a)  # no links on these maps; a list no caller changes
+        self._near[a] = near
         return near
 
 
