@@ -41,6 +41,13 @@ def figure_tiles(s: State, figure: Figure, g: Figure) -> int:
     return tile_distance(s, cells_of(figure), cells_of(g))
 
 
+def within_tiles(s: State, figure: Figure, figs: Iterable[Figure], tiles: int) -> list[Figure]:
+    """Those of `figs`, in their order, no more than `tiles` tiles from `figure` (`figure_tiles`
+    of each, the figure's tile distances looked up once for them all)."""
+    dist = lay(s).tile_distances(cells_of(figure))
+    return [g for g in figs if min((dist.get(c, FAR) for c in cells_of(g)), default=FAR) <= tiles]
+
+
 def square_distances(s: State, figure: Figure | Sq) -> Spreading:
     """Steps from a figure (any of its squares) or a square to any square (`get`), ignoring
     figures: worked out only as far as asked, since the squares asked about are near."""
@@ -107,7 +114,7 @@ def standing_heroes(s: State) -> list[Figure]:
 
 
 def foes_near(s: State, figure: Figure, tiles: int) -> list[Figure]:
-    return [m for m in s.targets() if figure_tiles(s, figure, m) <= tiles]
+    return within_tiles(s, figure, s.targets(), tiles)
 
 
 def adjacent_foes(s: State, figure: Figure) -> list[Figure]:

@@ -115,7 +115,7 @@ def on_tile_with_hero(ctx: Ctx) -> bool:
 
 @registry.condition(says=lambda ctx, n: _found(f"within {counted(n, 'tile')}")(ctx))
 def hero_within_tiles(ctx: Ctx, n: int) -> bool:
-    near = [h for h in ctx.heroes() if board.figure_tiles(ctx.s, ctx.me, h) <= n]
+    near = board.within_tiles(ctx.s, ctx.me, ctx.heroes(), n)
     return ctx.holds(near)
 
 
@@ -136,7 +136,7 @@ def tile_has_unexplored_edge(ctx: Ctx) -> bool:
 
 @registry.condition(says=lambda ctx, n: _found(f"within {counted(n, 'tile')}")(ctx))
 def monster_within_tiles(ctx: Ctx, n: int) -> bool:
-    near = [m for m in ctx.foes() if board.figure_tiles(ctx.s, ctx.me, m) <= n]
+    near = board.within_tiles(ctx.s, ctx.me, ctx.foes(), n)
     return ctx.holds(near)
 
 
@@ -253,7 +253,7 @@ def targets_in_scope(game: Game, ctx: Ctx, scope: str, tiles: int) -> list[Figur
     if scope == "on_tile" or scope == "marker_tile":
         found = _on_my_tiles(ctx, heroes)
     elif scope == "within_tiles":
-        found = [h for h in heroes if board.figure_tiles(s, ctx.me, h) <= tiles]
+        found = board.within_tiles(s, ctx.me, heroes, tiles)
     elif scope == "adjacent":
         found = [h for h in heroes if board.adjacent(s, ctx.me, h)]
     elif scope == "lava_tiles":
