@@ -277,16 +277,27 @@ class Grid:
                     heapq.heappush(heap, (total, nb))
         return best
 
+    def reaches(self, start: Sq, goal: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None = None,
+                cost: Callable[[Sq, Sq], int] | None = None,
+                step_ok: Callable[[Sq, Sq], bool] | None = None) -> bool:
+        """Whether `goal` is among `reachable`'s squares (start included).  With every step
+        costing 1 the search stops at the count of steps that finds it: a replayed move asks
+        about one square, and a square found is never dropped, so the rest is not needed."""
+        if cost is None:
+            return goal in self._steps(start, allowance, can_enter, step_ok, goal)
+        return goal in self.reachable(start, allowance, can_enter, cost, step_ok)
+
     def _steps(self, start: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None,
-               step_ok: Callable[[Sq, Sq], bool] | None = None) -> dict[Sq, int]:
+               step_ok: Callable[[Sq, Sq], bool] | None = None, goal: Sq | None = None) -> dict[Sq, int]:
         """`reachable` when every step costs 1: breadth first, a whole count of steps at a time,
         each count's squares taken in the order of their coordinates, as the heap there takes
-        them, so the answer is the same dict in the same order, without the heap's cost."""
+        them, so the answer is the same dict in the same order, without the heap's cost.
+        Given a `goal`, the search ends with the count that finds it (`reaches`)."""
         best = {start: 0}
         layer = [start]
         steps = 0
         near = self._near
-        while layer and steps < allowance:
+        while layer and steps < allowance and (goal is None or goal not in best):
             steps += 1
             found = []
             if can_enter is None and step_ok is None:  # the map alone (`distances`)

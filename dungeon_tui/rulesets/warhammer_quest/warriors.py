@@ -1,7 +1,8 @@
 """The Warriors' Phase: each warrior escapes a pin, moves, then fights, shoots or acts."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game, LazyDecision, Procedure
@@ -37,13 +38,23 @@ def step_cost(state: State) -> Any:
     return cost
 
 
-def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
-    """Squares the warrior may end his move on (not his own), with their cost.
+class MoveSearch(NamedTuple):
+    """What a warrior's move is searched with (`Grid.reachable`'s arguments)."""
+
+    start: Sq
+    allowance: int
+    can_enter: Callable[[Sq], bool]
+    cost: Callable[[Sq, Sq], int] | None
+    step_ok: Callable[[Sq, Sq], bool]
+
+
+def move_search(state: State, content: Any, warrior: Figure) -> MoveSearch | None:
+    """The warrior's move as the grid searches it, None when he is off the board.
 
     A section nobody has entered yet may be stepped into, but the move ends inside it
     (D15): no step leads out of such a section again, so nothing beyond it is reached."""
     if warrior.pos is None:
-        return {}
+        return None
     occupied = state.occupied()
     region = state.grid.region
     sections = state.sections
@@ -57,11 +68,36 @@ def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
         ra = region[a]
         return ra == home or sections[ra].entered or region[b] == ra
 
-    reach = state.grid.reachable(warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
-    reach.pop(warrior.pos, None)
+    return MoveSearch(warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
+
+
+def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
+    """Squares the warrior may end his move on (not his own), with their cost."""
+    m = move_search(state, content, warrior)
+    if m is None:
+        return {}
+    reach = state.grid.reachable(m.start, m.allowance, m.can_enter, m.cost, m.step_ok)
+    reach.pop(m.start, None)
     return reach
 
 
+def can_move_to(state: State, content: Any, warrior: Figure, sq: Any) -> bool:
+    """Whether `sq` is among `move_options`, the search stopped where it is found (a replayed
+    move names one square: the rest of his reach is not needed)."""
+    m = move_search(state, content, warrior)
+    return m is not None and sq != m.start and state.grid.reaches(m.start, sq, m.allowance, m.can_enter,
+                                                                   m.cost, m.step_ok)
+
+
+def can_move(state: State, content: Any, warrior: Figure) -> bool:
+    """Whether `move_options` has any square: one first step he may take (every step costs
+    at least 1, so a square further off is reached only through one of these)."""
+    m = move_search(state, content, warrior)
+    if m is None:
+        return False
+    a = m.start
+    return any(m.can_enter(b) and m.step_ok(a, b) and (m.cost(a, b) if m.cost else 1) <= m.allowance
+               for b in state.grid.neighbours(a))
 
 
 def entrance_exit_squares(state: State) -> list[Sq]:
@@ -121,7 +157,9 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
             Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)]
             if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking else []),
         Offers(frozenset(("move",)), keys=lambda: sorted(move_options(s, c, warrior), key=lambda q: (q[1], q[0]))
-               if may_move else [], build=move_to, key_of=lambda a: a.get("to")),
+               if may_move else [], build=move_to, key_of=lambda a: a.get("to"),
+               some=lambda: may_move and can_move(s, c, warrior),
+               has_key=lambda sq: may_move and isinstance(sq, tuple) and can_move_to(s, c, warrior, sq)),
         Offers(frozenset(("leave",)), leave),
         Offers(frozenset(("attack",)), attacks),
         Offers(frozenset(("shoot",)), shots),
