@@ -66,11 +66,19 @@ def test_reaches_answers_as_the_whole_reach_does_for_every_square():
     enter = lambda q: q not in blocked  # noqa: E731
     ok = lambda a, b: not (a == (0, 0) and b == (0, 1))  # noqa: E731
     costly = lambda a, b: 2 if b[0] == 4 else 1  # noqa: E731
-    for cost in (None, costly):
-        for allowance in range(6):
-            whole = g.reachable((0, 0), allowance, enter, cost, ok)
-            for sq in [*g.terrain, (9, 9)]:
-                assert g.reaches((0, 0), sq, allowance, enter, cost, ok) == (sq in whole)
+    asked = 0
+    for diagonal, linked in ((True, False), (False, False), (True, True)):
+        g.diagonal_moves = diagonal
+        if linked:  # a portal: the search toward a square cannot leave out the far ones then
+            g.add_link((0, 3), (5, 0))
+        for cost in (None, costly):
+            for allowance in range(7):
+                for start in ((0, 0), (0, 3), (5, 3)):
+                    whole = g.reachable(start, allowance, enter, cost, ok)
+                    for sq in [*g.terrain, (9, 9)]:
+                        assert g.reaches(start, sq, allowance, enter, cost, ok) == (sq in whole)
+                        asked += sq in whole
+    assert asked > 500
 
 
 def test_line_of_sight_walls_opaque_squares_and_corners():
