@@ -107,6 +107,11 @@ def entrance_exit_squares(state: State) -> list[Sq]:
     return []
 
 
+# Each group's kinds, made once rather than for every decision.
+_ESCAPE, _MOVE, _LEAVE, _ATTACK, _SHOOT, _USE, _ADVENTURE, _END = (
+    frozenset((kind,)) for kind in ("escape", "move", "leave", "attack", "shoot", "use", "adventure", "end"))
+_CAST, _HAZARD = frozenset(("cast", "scroll")), frozenset(("rope", "unbar"))
+
 # The groups (see warrior_choice's order) a count reads first: the end is always there, so the
 # count asks only whether anything else is, cheapest first.
 _CHEAP_FIRST = (9, 0, 3, 1, 8, 5, 6, 7, 2, 4)
@@ -153,22 +158,22 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
                 and _may_target(game, warrior, m)]
     free = not f.get("webbed")
     return grouped_choice(seat, f"{warrior.name}: your turn", [
-        Offers(frozenset(("escape",)), lambda: [
+        Offers(_ESCAPE, lambda: [
             Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)]
             if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking else []),
-        Offers(frozenset(("move",)), keys=lambda: sorted(move_options(s, c, warrior), key=lambda q: (q[1], q[0]))
+        Offers(_MOVE, keys=lambda: sorted(move_options(s, c, warrior), key=lambda q: (q[1], q[0]))
                if may_move else [], build=move_to, key_of=lambda a: a.get("to"),
                some=lambda: may_move and can_move(s, c, warrior),
                has_key=lambda sq: may_move and isinstance(sq, tuple) and can_move_to(s, c, warrior, sq)),
-        Offers(frozenset(("leave",)), leave),
-        Offers(frozenset(("attack",)), attacks),
-        Offers(frozenset(("shoot",)), shots),
-        Offers(frozenset(("cast", "scroll")), lambda: magic.cast_options(game, warrior) if free else []),
-        Offers(frozenset(("use",)), lambda: items.options(game, warrior) if free else []),
-        Offers(frozenset(("rope", "unbar")), lambda: hazards.options(game, warrior) if free else []),
-        Offers(frozenset(("adventure",)), lambda: list(hooks_for(game).extra_options(game, warrior))),
-        Offers(frozenset(("end",)), lambda: [
-            Action.make(seat, "end", text=f"{warrior.name} ends his turn", who=warrior.id)]),
+        Offers(_LEAVE, leave),
+        Offers(_ATTACK, attacks),
+        Offers(_SHOOT, shots),
+        Offers(_CAST, lambda: magic.cast_options(game, warrior) if free else []),
+        Offers(_USE, lambda: items.options(game, warrior) if free else []),
+        Offers(_HAZARD, lambda: hazards.options(game, warrior) if free else []),
+        Offers(_ADVENTURE, lambda: list(hooks_for(game).extra_options(game, warrior))),
+        Offers(_END, lambda: [
+            Action.sorted_plain(seat, "end", f"{warrior.name} ends his turn", (("who", warrior.id),))]),
     ], {"figure": warrior.id}, _CHEAP_FIRST)
 
 
