@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game, LazyDecision, Procedure
 from ...engine.offers import Offers, grouped_choice, kept
-from ...engine.grid import Sq
+from ...engine.grid import Grid, Sq
 from . import board, hazards, items, magic, stats
 from .adventures import hooks_for
 from .combat import berserk_check, ring_next, warrior_strike
@@ -39,13 +39,34 @@ def step_cost(state: State) -> Any:
 
 
 class MoveSearch(NamedTuple):
-    """What a warrior's move is searched with (`Grid.reachable`'s arguments)."""
+    """A warrior's move as the grid searches it (`Grid.reachable`'s arguments), made once a
+    decision for whichever question it is asked."""
 
+    grid: Grid
     start: Sq
     allowance: int
     can_enter: Callable[[Sq], bool]
     cost: Callable[[Sq, Sq], int] | None
     step_ok: Callable[[Sq, Sq], bool]
+
+    def reach(self) -> dict[Sq, int]:
+        """The squares he may end his move on (not his own), with their cost."""
+        reach = self.grid.reachable(self.start, self.allowance, self.can_enter, self.cost, self.step_ok)
+        reach.pop(self.start, None)
+        return reach
+
+    def reaches(self, sq: Any) -> bool:
+        """Whether `sq` is in `reach()`, the search stopped where it is found (a replayed move
+        names one square: the rest of his reach is not needed)."""
+        return sq != self.start and self.grid.reaches(self.start, sq, self.allowance, self.can_enter,
+                                                      self.cost, self.step_ok)
+
+    def any_step(self) -> bool:
+        """Whether `reach()` has any square: one first step he may take (every step costs at
+        least 1, so a square further off is reached only through one of these)."""
+        a, cost = self.start, self.cost
+        return any(self.can_enter(b) and self.step_ok(a, b) and (cost(a, b) if cost else 1) <= self.allowance
+                   for b in self.grid.neighbours(a))
 
 
 def move_search(state: State, content: Any, warrior: Figure) -> MoveSearch | None:
@@ -68,36 +89,23 @@ def move_search(state: State, content: Any, warrior: Figure) -> MoveSearch | Non
         ra = region[a]
         return ra == home or sections[ra].entered or region[b] == ra
 
-    return MoveSearch(warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
+    return MoveSearch(state.grid, warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
 
 
 def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
     """Squares the warrior may end his move on (not his own), with their cost."""
     m = move_search(state, content, warrior)
-    if m is None:
-        return {}
-    reach = state.grid.reachable(m.start, m.allowance, m.can_enter, m.cost, m.step_ok)
-    reach.pop(m.start, None)
-    return reach
+    return {} if m is None else m.reach()
 
 
 def can_move_to(state: State, content: Any, warrior: Figure, sq: Any) -> bool:
-    """Whether `sq` is among `move_options`, the search stopped where it is found (a replayed
-    move names one square: the rest of his reach is not needed)."""
     m = move_search(state, content, warrior)
-    return m is not None and sq != m.start and state.grid.reaches(m.start, sq, m.allowance, m.can_enter,
-                                                                   m.cost, m.step_ok)
+    return m is not None and m.reaches(sq)
 
 
 def can_move(state: State, content: Any, warrior: Figure) -> bool:
-    """Whether `move_options` has any square: one first step he may take (every step costs
-    at least 1, so a square further off is reached only through one of these)."""
     m = move_search(state, content, warrior)
-    if m is None:
-        return False
-    a = m.start
-    return any(m.can_enter(b) and m.step_ok(a, b) and (m.cost(a, b) if m.cost else 1) <= m.allowance
-               for b in state.grid.neighbours(a))
+    return m is not None and m.any_step()
 
 
 def entrance_exit_squares(state: State) -> list[Sq]:
@@ -131,6 +139,9 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
         and not (f.get("pinned") and not f.get("escaped_pin")) and not f.get("levitate")
     may_fight = not f.get("acted") and not f.get("in_pit") and not f.get("levitate") and not f.get("frenzied")
     lit = kept(lambda: board.lit_sections(s))
+    # The count asks whether he can step off, then a replay whether he reaches one square or the
+    # options all he reaches: one search set up for all three (warrior_turn keeps him on the board).
+    search = kept(lambda: _on_board(move_search(s, c, warrior)))
 
     def move_to(sq: Sq) -> Action:
         tag = "" if warrior.id == s.lantern or s.grid.region[sq] in lit() else " (into the dark: Lost!)"
@@ -161,10 +172,9 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
         Offers(_ESCAPE, lambda: [
             Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)]
             if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking else []),
-        Offers(_MOVE, keys=lambda: sorted(move_options(s, c, warrior), key=lambda q: (q[1], q[0]))
-               if may_move else [], build=move_to, key_of=lambda a: a.get("to"),
-               some=lambda: may_move and can_move(s, c, warrior),
-               has_key=lambda sq: may_move and isinstance(sq, tuple) and can_move_to(s, c, warrior, sq)),
+        Offers(_MOVE, keys=lambda: sorted(search().reach(), key=lambda q: (q[1], q[0])) if may_move else [],
+               build=move_to, key_of=lambda a: a.get("to"), some=lambda: may_move and search().any_step(),
+               has_key=lambda sq: may_move and isinstance(sq, tuple) and search().reaches(sq)),
         Offers(_LEAVE, leave),
         Offers(_ATTACK, attacks),
         Offers(_SHOOT, shots),
@@ -175,6 +185,11 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
         Offers(_END, lambda: [
             Action.sorted_plain(seat, "end", f"{warrior.name} ends his turn", (("who", warrior.id),))]),
     ], {"figure": warrior.id}, _CHEAP_FIRST)
+
+
+def _on_board(m: MoveSearch | None) -> MoveSearch:
+    assert m is not None, "a warrior asked what he does stands on the board"
+    return m
 
 
 def _way_out_barred(state: State) -> bool:
