@@ -277,6 +277,45 @@ class Grid:
                     heapq.heappush(heap, (total, nb))
         return best
 
+    def reaches(self, start: Sq, goal: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None = None,
+                cost: Callable[[Sq, Sq], int] | None = None,
+                step_ok: Callable[[Sq, Sq], bool] | None = None) -> bool:
+        """Whether `goal` is among `reachable`'s squares (start included), asked of one square
+        (a replayed move) without working out the whole reach: see `_steps_toward`."""
+        if cost is not None or self.links or type(goal) is not tuple or len(goal) != 2:
+            # A link may join squares any distance apart: the search must go everywhere.
+            return goal in self.reachable(start, allowance, can_enter, cost, step_ok)
+        return goal == start or self._steps_toward(start, goal, allowance, can_enter, step_ok)
+
+    def _steps_toward(self, start: Sq, goal: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None,
+                      step_ok: Callable[[Sq, Sq], bool] | None) -> bool:
+        """`_steps`' breadth-first search for one square, on a map without links: a step moves
+        one square at most along either axis, so a square further from the goal (the larger
+        of the two) than the steps left cannot lead to it and is not searched from; the goal
+        found ends the search.  A square is found at its fewest steps either way, and a step's
+        checks depend only on its two squares, so the answer is `_steps`' own."""
+        gx, gy = goal
+        seen = {start}
+        layer = [start]
+        steps = 0
+        near = self._near
+        while layer and steps < allowance:
+            steps += 1
+            left = allowance - steps
+            found = []
+            for sq in layer:
+                for nb in near.get(sq) or self.neighbours(sq):
+                    if nb in seen or (can_enter is not None and not can_enter(nb)) or (
+                            step_ok is not None and not step_ok(sq, nb)):
+                        continue
+                    if nb == goal:
+                        return True
+                    seen.add(nb)
+                    if abs(nb[0] - gx) <= left and abs(nb[1] - gy) <= left:
+                        found.append(nb)
+            layer = found
+        return False
+
     def _steps(self, start: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None,
                step_ok: Callable[[Sq, Sq], bool] | None = None) -> dict[Sq, int]:
         """`reachable` when every step costs 1: breadth first, a whole count of steps at a time,

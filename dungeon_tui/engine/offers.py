@@ -23,7 +23,9 @@ class Offers:
     whether a choice of the group's kinds may be in it at all (one card's offers among many
     of one kind): a choice it refuses is looked for elsewhere without making the group.
     `some`, when given, says whether the group has any action at all, more cheaply than
-    counting them: a count that has found one option already asks it instead."""
+    counting them: a count that has found one option already asks it instead.  `has_key`,
+    when given, says whether a key is among `keys()` more cheaply than making them all: a
+    choice that names one asks it instead when the keys have not been made."""
 
     kinds: frozenset[str] | None
     make: Callable[[], list[Action]] | None = None
@@ -32,6 +34,7 @@ class Offers:
     key_of: Callable[[Action], Any] | None = None
     holds: Callable[[Action], bool] | None = None
     some: Callable[[], bool] | None = None
+    has_key: Callable[[Any], bool] | None = None
 
 
 def kept(make: Callable[[], Any]) -> Callable[[], Any]:
@@ -78,7 +81,10 @@ class _Group:
         o = self.offers
         if self._actions is None and o.key_of is not None and o.build is not None:
             key = o.key_of(action)
-            if key not in self.keys():  # compared, not hashed: a malformed key is simply not there
+            if self._keys is None and o.has_key is not None:
+                if not o.has_key(key):
+                    return None
+            elif key not in self.keys():  # compared, not hashed: a malformed key is simply not there
                 return None
             made = o.build(key)
             return made if made == action else None

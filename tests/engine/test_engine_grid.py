@@ -2,7 +2,7 @@
 import copy
 import pickle
 
-from dungeon_tui.engine.grid import Grid
+from dungeon_tui.engine.grid import Grid, edge
 
 
 def block(w, h, region="a", grid=None, ox=0, oy=0, terrain="."):
@@ -57,6 +57,28 @@ def test_reachable_respects_allowance_blockers_and_costs():
     assert (3, 0) not in g.reachable((0, 0), 4, can_enter=lambda q: q != (2, 0))
     costly = g.reachable((0, 0), 3, cost=lambda a, b: 2 if b == (1, 0) else 1)
     assert costly == {(0, 0): 0, (1, 0): 2, (2, 0): 3}
+
+
+def test_reaches_answers_as_the_whole_reach_does_for_every_square():
+    g = block(6, 4)
+    g.walls.add(edge((2, 0), (3, 0)))
+    blocked = {(1, 1), (3, 2)}
+    enter = lambda q: q not in blocked  # noqa: E731
+    ok = lambda a, b: not (a == (0, 0) and b == (0, 1))  # noqa: E731
+    costly = lambda a, b: 2 if b[0] == 4 else 1  # noqa: E731
+    asked = 0
+    for diagonal, linked in ((True, False), (False, False), (True, True)):
+        g.diagonal_moves = diagonal
+        if linked:  # a portal: the search toward a square cannot leave out the far ones then
+            g.add_link((0, 3), (5, 0))
+        for cost in (None, costly):
+            for allowance in range(7):
+                for start in ((0, 0), (0, 3), (5, 3)):
+                    whole = g.reachable(start, allowance, enter, cost, ok)
+                    for sq in [*g.terrain, (9, 9)]:
+                        assert g.reaches(start, sq, allowance, enter, cost, ok) == (sq in whole)
+                        asked += sq in whole
+    assert asked > 500
 
 
 def test_line_of_sight_walls_opaque_squares_and_corners():

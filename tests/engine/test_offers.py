@@ -118,3 +118,25 @@ def test_some_stands_in_for_a_count_once_an_option_is_found() -> None:
     decision, _ = grouped_choice("hero", "your turn", cards(made, True), {}, (2, 3, 0, 1))
     assert made == ["steps"]  # counted first, before any option: `some` cannot settle it
     assert [a.kind for a in decision.options] == ["attack"] * 4 + ["step", "step", "end"]
+
+
+def test_has_key_answers_for_a_choice_when_the_keys_are_not_made() -> None:
+    made: list[str] = []
+
+    def has(to: object) -> bool:
+        made.append(f"has {to}")
+        return to in ((1, 2), (2, 1))
+    groups = offers(made)
+    groups[0].some = lambda: True
+    groups[0].has_key = has
+    decision, only = grouped_choice("hero", "your turn", groups, {}, (2, 0, 1))
+    assert only is None and made == []  # the end, then `some`: no key made
+    assert decision.offer_for(Action.make("hero", "step", to=[5, 5])) is None
+    found = decision.offered(Action.make("hero", "step", to=[2, 1]))
+    assert found is not None and made == ["has (5, 5)", "has (2, 1)", "step (2, 1)"]
+    groups = offers(made)
+    groups[0].has_key = has
+    decision, _ = grouped_choice("hero", "your turn", groups, {}, (0, 2, 1))
+    made.clear()
+    assert decision.offered(Action.make("hero", "step", to=[1, 2])) is not None
+    assert made == ["step (1, 2)"]  # the keys counted already: looked up there, not asked again

@@ -74,3 +74,30 @@ def test_the_squares_beside_a_warrior_for_placing_are_those_a_step_reaches():
         for i in range(3):
             rs.new_game(rs.normalise_setup({"adventure": adventure}), game_seed(11, i)).run(controllers)
     assert checked[0] > 1000 and checked[1] > 3000
+
+
+def test_a_warriors_first_steps_and_a_square_searched_alone_agree_with_his_whole_reach():
+    """`can_move` (the count's question) and `can_move_to` (a replayed move's question) answer
+    as `move_options`, his whole reach, does: for every warrior at every decision of 12 games,
+    every square of the map asked about (those out of reach and his own among them)."""
+    from dungeon_tui.rulesets.warhammer_quest.warriors import can_move, can_move_to, move_options
+    rs = get("warhammer-quest")
+    checked = [0, 0]  # warriors looked at, squares in reach
+
+    class Checked(WarriorAI):
+        def choose(self, game, decision):
+            s = game.state
+            for w in s.heroes():
+                reach = move_options(s, game.content, w)
+                assert can_move(s, game.content, w) == bool(reach)
+                for sq in s.grid.terrain:
+                    assert can_move_to(s, game.content, w, sq) == (sq in reach)
+                checked[0] += 1
+                checked[1] += len(reach)
+            return super().choose(game, decision)
+    controllers = rs.ai_controllers()
+    controllers["*"] = Checked()
+    for adventure in ("fp6", "random"):
+        for i in range(6):
+            rs.new_game(rs.normalise_setup({"adventure": adventure}), game_seed(13, i)).run(controllers)
+    assert checked[0] > 1000 and checked[1] > 10000

@@ -104,6 +104,9 @@ class WarhammerQuest(Ruleset[State, Content]):
     def procedure(self, game: Game) -> Procedure:
         return procedure(game)
 
+    def state_dict(self, state: State) -> dict[str, Any]:
+        return state.to_dict(copied=False)  # hashed at once (Game.state_hash): nothing kept to change
+
     def view(self, state: State, seat: str) -> dict[str, Any]:
         """What a seat may know: hero seats never see piles or deck order."""
         data = state.to_dict()

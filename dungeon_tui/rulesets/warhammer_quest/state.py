@@ -1,6 +1,7 @@
 """The state of one Warhammer Quest adventure: figures, sections, decks, the turn."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -246,14 +247,18 @@ class State:
         assert self.objective_section is not None, "the objective room is not yet found"
         return self.objective_section
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, copied: bool = True) -> dict[str, Any]:
         """Everything that defines the game, for the state hash and the views (not the grid,
-        which is rebuilt from the sections).  Shallow copies: callers serialise, not mutate."""
+        which is rebuilt from the sections).  Shallow copies: callers serialise, not mutate.
+        `copied=False` (the state hash, serialised at once): each figure's, section's and
+        doorway's own fields rather than a copy of them, the same data without a hundred dicts
+        made for every checkpoint."""
+        own: Callable[[Any], dict[str, Any]] = (lambda x: dict(vars(x))) if copied else vars
         out = {k: v for k, v in vars(self).items() if k != "grid"}
         # The slain keep only what later rules ask of them, which keeps the hash cheap.
-        out["figures"] = {k: (dict(vars(f)) if f.side == HERO or f.status != DEAD else [f.kind, f.status, f.card])
+        out["figures"] = {k: (own(f) if f.side == HERO or f.status != DEAD else [f.kind, f.status, f.card])
                           for k, f in self.figures.items()}
-        out["sections"] = {k: dict(vars(x)) for k, x in self.sections.items()}
-        out["doorways"] = {k: dict(vars(x)) for k, x in self.doorways.items()}
+        out["sections"] = {k: own(x) for k, x in self.sections.items()}
+        out["doorways"] = {k: own(x) for k, x in self.doorways.items()}
         out["doors"] = sorted([list(map(list, e)), s] for e, s in self.grid.doors.items())
         return out

@@ -1,12 +1,13 @@
 """The Warriors' Phase: each warrior escapes a pin, moves, then fights, shoots or acts."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game, LazyDecision, Procedure
 from ...engine.offers import Offers, grouped_choice, kept
-from ...engine.grid import Sq
+from ...engine.grid import Grid, Sq
 from . import board, hazards, items, magic, stats
 from .adventures import hooks_for
 from .combat import berserk_check, ring_next, warrior_strike
@@ -37,13 +38,44 @@ def step_cost(state: State) -> Any:
     return cost
 
 
-def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
-    """Squares the warrior may end his move on (not his own), with their cost.
+class MoveSearch(NamedTuple):
+    """A warrior's move as the grid searches it (`Grid.reachable`'s arguments), made once a
+    decision for whichever question it is asked."""
+
+    grid: Grid
+    start: Sq
+    allowance: int
+    can_enter: Callable[[Sq], bool]
+    cost: Callable[[Sq, Sq], int] | None
+    step_ok: Callable[[Sq, Sq], bool]
+
+    def reach(self) -> dict[Sq, int]:
+        """The squares he may end his move on (not his own), with their cost."""
+        reach = self.grid.reachable(self.start, self.allowance, self.can_enter, self.cost, self.step_ok)
+        reach.pop(self.start, None)
+        return reach
+
+    def reaches(self, sq: Any) -> bool:
+        """Whether `sq` is in `reach()`, the search stopped where it is found (a replayed move
+        names one square: the rest of his reach is not needed)."""
+        return sq != self.start and self.grid.reaches(self.start, sq, self.allowance, self.can_enter,
+                                                      self.cost, self.step_ok)
+
+    def any_step(self) -> bool:
+        """Whether `reach()` has any square: one first step he may take (every step costs at
+        least 1, so a square further off is reached only through one of these)."""
+        a, cost = self.start, self.cost
+        return any(self.can_enter(b) and self.step_ok(a, b) and (cost(a, b) if cost else 1) <= self.allowance
+                   for b in self.grid.neighbours(a))
+
+
+def move_search(state: State, content: Any, warrior: Figure) -> MoveSearch | None:
+    """The warrior's move as the grid searches it, None when he is off the board.
 
     A section nobody has entered yet may be stepped into, but the move ends inside it
     (D15): no step leads out of such a section again, so nothing beyond it is reached."""
     if warrior.pos is None:
-        return {}
+        return None
     occupied = state.occupied()
     region = state.grid.region
     sections = state.sections
@@ -57,11 +89,23 @@ def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
         ra = region[a]
         return ra == home or sections[ra].entered or region[b] == ra
 
-    reach = state.grid.reachable(warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
-    reach.pop(warrior.pos, None)
-    return reach
+    return MoveSearch(state.grid, warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
 
 
+def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
+    """Squares the warrior may end his move on (not his own), with their cost."""
+    m = move_search(state, content, warrior)
+    return {} if m is None else m.reach()
+
+
+def can_move_to(state: State, content: Any, warrior: Figure, sq: Any) -> bool:
+    m = move_search(state, content, warrior)
+    return m is not None and m.reaches(sq)
+
+
+def can_move(state: State, content: Any, warrior: Figure) -> bool:
+    m = move_search(state, content, warrior)
+    return m is not None and m.any_step()
 
 
 def entrance_exit_squares(state: State) -> list[Sq]:
@@ -70,6 +114,11 @@ def entrance_exit_squares(state: State) -> list[Sq]:
             return d.squares
     return []
 
+
+# Each group's kinds, made once rather than for every decision.
+_ESCAPE, _MOVE, _LEAVE, _ATTACK, _SHOOT, _USE, _ADVENTURE, _END = (
+    frozenset((kind,)) for kind in ("escape", "move", "leave", "attack", "shoot", "use", "adventure", "end"))
+_CAST, _HAZARD = frozenset(("cast", "scroll")), frozenset(("rope", "unbar"))
 
 # The groups (see warrior_choice's order) a count reads first: the end is always there, so the
 # count asks only whether anything else is, cheapest first.
@@ -90,6 +139,9 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
         and not (f.get("pinned") and not f.get("escaped_pin")) and not f.get("levitate")
     may_fight = not f.get("acted") and not f.get("in_pit") and not f.get("levitate") and not f.get("frenzied")
     lit = kept(lambda: board.lit_sections(s))
+    # The count asks whether he can step off, then a replay whether he reaches one square or the
+    # options all he reaches: one search set up for all three (warrior_turn keeps him on the board).
+    search = kept(lambda: _on_board(move_search(s, c, warrior)))
 
     def move_to(sq: Sq) -> Action:
         tag = "" if warrior.id == s.lantern or s.grid.region[sq] in lit() else " (into the dark: Lost!)"
@@ -117,21 +169,27 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
                 and _may_target(game, warrior, m)]
     free = not f.get("webbed")
     return grouped_choice(seat, f"{warrior.name}: your turn", [
-        Offers(frozenset(("escape",)), lambda: [
+        Offers(_ESCAPE, lambda: [
             Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)]
             if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking else []),
-        Offers(frozenset(("move",)), keys=lambda: sorted(move_options(s, c, warrior), key=lambda q: (q[1], q[0]))
-               if may_move else [], build=move_to, key_of=lambda a: a.get("to")),
-        Offers(frozenset(("leave",)), leave),
-        Offers(frozenset(("attack",)), attacks),
-        Offers(frozenset(("shoot",)), shots),
-        Offers(frozenset(("cast", "scroll")), lambda: magic.cast_options(game, warrior) if free else []),
-        Offers(frozenset(("use",)), lambda: items.options(game, warrior) if free else []),
-        Offers(frozenset(("rope", "unbar")), lambda: hazards.options(game, warrior) if free else []),
-        Offers(frozenset(("adventure",)), lambda: list(hooks_for(game).extra_options(game, warrior))),
-        Offers(frozenset(("end",)), lambda: [
-            Action.make(seat, "end", text=f"{warrior.name} ends his turn", who=warrior.id)]),
+        Offers(_MOVE, keys=lambda: sorted(search().reach(), key=lambda q: (q[1], q[0])) if may_move else [],
+               build=move_to, key_of=lambda a: a.get("to"), some=lambda: may_move and search().any_step(),
+               has_key=lambda sq: may_move and isinstance(sq, tuple) and search().reaches(sq)),
+        Offers(_LEAVE, leave),
+        Offers(_ATTACK, attacks),
+        Offers(_SHOOT, shots),
+        Offers(_CAST, lambda: magic.cast_options(game, warrior) if free else []),
+        Offers(_USE, lambda: items.options(game, warrior) if free else []),
+        Offers(_HAZARD, lambda: hazards.options(game, warrior) if free else []),
+        Offers(_ADVENTURE, lambda: list(hooks_for(game).extra_options(game, warrior))),
+        Offers(_END, lambda: [
+            Action.sorted_plain(seat, "end", f"{warrior.name} ends his turn", (("who", warrior.id),))]),
     ], {"figure": warrior.id}, _CHEAP_FIRST)
+
+
+def _on_board(m: MoveSearch | None) -> MoveSearch:
+    assert m is not None, "a warrior asked what he does stands on the board"
+    return m
 
 
 def _way_out_barred(state: State) -> bool:
