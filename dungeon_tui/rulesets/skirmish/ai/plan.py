@@ -218,13 +218,13 @@ class Plan:
         enough that a straight run could touch it."""
         if target.hidden or (target.causes_fear and not (self.me.immune or self.me.causes_fear)):
             return False
+        # The distance first: asked of every enemy, and a sight line is the dearer question.
+        if distance(self.me.at, target.at) > 2 * self.me.m + 2:
+            return False
         offered = self.offered_charges()
         if offered is not None:
-            if target.id not in offered:
-                return False
-        elif not self.sees(self.me, target):
-            return False
-        return distance(self.me.at, target.at) <= 2 * self.me.m + 2
+            return target.id in offered
+        return self.sees(self.me, target)
 
     def offered_charges(self) -> frozenset[str] | None:
         """The targets the pending decision offers this model a charge at; None when it offers
