@@ -374,9 +374,14 @@ class Plan:
         return t.name
 
     def route_costs(self, squares: list[Square], mode: str) -> dict[Square, int]:
+        """The cheapest cost to each of `squares` it can reach.  A charge's ends (the squares its
+        destination decision offers) all lie within its own allowance, 2M, so it searches no
+        further: a square's cheapest cost is the same in any search that reaches it, and the
+        search is then the one the charge's weighing (and the rules' offer) made, found kept."""
         enemies = self.squares_of(3 - self.me.side)
         friends = [sq for sq in self.squares_of(self.me.side) if sq != self.me.at]
-        found = move_options(self.field, self.me.at, 4 * self.me.m, mode=mode,  # type: ignore[arg-type]
+        allowance = (2 if mode == "charge" else 4) * self.me.m
+        found = move_options(self.field, self.me.at, allowance, mode=mode,  # type: ignore[arg-type]
                              enemies=enemies, friends=friends, goals=squares)
         return {sq: r.cost for sq, r in found.items()}
 
