@@ -239,7 +239,11 @@ def _kept(table: dict[Any, Any], work: Any, field: Battlefield, a: Square, b: Sq
 
 
 def _can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, target_low: bool) -> bool:
-    blocked, woods = _crossing(field, a, b, eye(field, a), top(field, b, not target_low), blockers)
+    # eye(a) and top(b) read straight off the quarter-level floors: a line drawn for every
+    # pair of models and every square weighed, without two calls and two lookups each time.
+    floor_q, width = field.floor_q, field.width
+    blocked, woods = _crossing(field, a, b, floor_q[a[1] * width + a[0]] + Q,
+                               floor_q[b[1] * width + b[0]] + (Q // 2 if target_low else Q), blockers)
     return not blocked and woods <= 1
 
 
@@ -254,7 +258,9 @@ def cover(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, targe
 
 
 def _cover(field: Battlefield, a: Square, b: Square, blockers: Blockers, target_low: bool) -> Cover:
-    blocked, woods = _crossing(field, a, b, eye(field, a), mid(field, b, not target_low), blockers)
+    floor_q, width = field.floor_q, field.width  # eye(a) and mid(b), as in _can_see
+    blocked, woods = _crossing(field, a, b, floor_q[a[1] * width + a[0]] + Q,
+                               floor_q[b[1] * width + b[0]] + (Q // 4 if target_low else Q // 2), blockers)
     fa, fb = field.height_at(a) or 0, field.height_at(b) or 0
     if "hard" in blocked or (fb >= 2 and fa < fb and field.building_at(b) is not None):
         return "hard"
