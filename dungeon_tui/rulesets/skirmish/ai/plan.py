@@ -422,7 +422,14 @@ class Plan:
         return kept(self.board.cover_against, (self.me.side, sq), lambda: self._cover_against(sq))
 
     def _cover_against(self, sq: Square) -> int:
-        foe = min(self.standing_enemies(), key=lambda e: (distance(e.at, sq), e.id), default=None)
+        # The nearest, ties to the lowest id: a loop rather than min() with a key, asked of
+        # every square a model weighs.
+        foe: Model | None = None
+        near = 0
+        for e in self.standing_enemies():
+            d = distance(e.at, sq)
+            if foe is None or d < near or (d == near and e.id < foe.id):
+                foe, near = e, d
         return 0 if foe is None else COVER_RANK[self.cover_at(foe.at, sq)]
 
     def seen_by(self, sq: Square, under: int | None = None) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ....engine.tactics import Registry
-from ..distance import distance, nearest_of
+from ..distance import distance, nearest_distance, nearest_of
 from ..state import Model
 from ..tables import wound_need
 from . import objective, odds
@@ -276,7 +276,7 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
     for sq in options:
         gap = known.get(sq)
         if gap is None:
-            gap = known[sq] = min(distance(sq, g) for g in goals)
+            gap = known[sq] = nearest_distance(sq, goals)  # goals: never empty
         if gap < stop:
             gap = stop + (stop - gap)  # nearer than stop_at counts as farther
         if gap < nearest or nearest < 0:
