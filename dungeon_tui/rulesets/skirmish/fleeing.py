@@ -66,7 +66,7 @@ def flee_to_edge(game: Game, model: Model) -> Procedure:
         def nearest(sq: Sq) -> tuple[int, int]:
             home = to_own.get(sq)
             if home is None:
-                home = to_own[sq] = min(distance(sq, e) for e in own)
+                home = to_own[sq] = nearest_distance(sq, own)  # an edge: never empty
             return _to_edge(field, sq), home
 
         # The least of (to the edge, home, -far from enemies, y, x): the enemies are looked at

@@ -443,8 +443,9 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     # Squares off the table count for nothing (as they did when squares were looked up by name).
     enemy_at = {sq[1] * width + sq[0] for sq in enemies if field.inside(sq)}
     touching = {c for e in enemy_at for c in graph.contact[e]}
-    # A charger stops at the first square touching an enemy; only a charge or an interception enters one.
-    stop_at = touching if mode != "intercept" else set()
+    # A charger stops at the first square touching an enemy; only a charge or an interception
+    # enters one (any other move never settles one but its start, which it leaves freely).
+    stop_at = touching if mode == "charge" else set()
     wanted = None if goals is None else set(_numbers(field, goals))
     left = len(goals) if goals is not None else -1  # a goal off the table is never settled
     first = start[1] * width + start[0]
@@ -472,9 +473,11 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
         key = pop(keys)
         bucket = buckets.pop(key)
         for at in bucket:  # grows while it is read when a free step (a drop) reaches the same key
-            if best[at] != key or at in closed:  # reached again more cheaply since, or settled
+            # Reached again more cheaply since.  A square is put in a bucket only when its key
+            # falls to the bucket's, so it is in each bucket at most once, and settled once: a
+            # settled square's key is never bettered (a step adds nothing less than nothing).
+            if best[at] != key:
                 continue
-            closed.add(at)
             settled.append(at)
             if wanted is not None and at in wanted:
                 left -= 1

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from collections import defaultdict
 from functools import lru_cache
 
-from .distance import around, distance
+from .distance import around, distance, grid_squares
 from .terrain import Battlefield, Cover, Square
 
 Blockers = Mapping[Square, bool]  # square -> the model there is standing (False: down or hidden)
@@ -144,18 +144,30 @@ def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> L
     wood = 0
     first = a[1] * width + a[0]
     steps, alongs = _shape(dx, dy, width)
+    tall, squares = _heights(field)
     for step, along in zip(steps, alongs, strict=True):
         at = first + step
         if woods[at]:
             wood += 1
         # The line's height here times `length`: z_from + (z_to - z_from) * t, t the projection.
         z = base + rise * along
-        if block_q[at] * length > z:
-            blocked.append("hard" if floor_q[at] * length > z else covers[at])  # type: ignore[arg-type]
-        elif (floor_q[at] + Q) * length > z:
-            # Every square of a line between two squares on the table is on it, so its number says where.
-            models.append(((at % width, at // width), (floor_q[at] + Q // 2) * length > z))
+        # Most squares of most lines neither block nor hold a model that would: one test for both.
+        if tall[at] * length > z:
+            if block_q[at] * length > z:
+                blocked.append("hard" if floor_q[at] * length > z else covers[at])  # type: ignore[arg-type]
+            else:
+                # Every square of a line between two squares on the table is on it, so its number says where.
+                models.append((squares[at], (floor_q[at] + Q // 2) * length > z))
     return tuple(blocked), wood, tuple(models)
+
+
+@lru_cache(maxsize=16)
+def _heights(field: Battlefield) -> tuple[tuple[int, ...], tuple[Square, ...]]:
+    """Per square, by number: the higher of its terrain's top and a standing model's top there
+    (a line passing above both is neither blocked nor blockable there), and the square itself
+    (the one tuple a line's models name, not a fresh one per line)."""
+    tall = tuple(max(b, f + Q) for b, f in zip(field.block_q, field.floor_q, strict=True))
+    return tall, grid_squares(field.width, field.height)
 
 
 # One object for each number the shapes hold: the same offsets and projections recur in line
@@ -239,7 +251,11 @@ def _kept(table: dict[Any, Any], work: Any, field: Battlefield, a: Square, b: Sq
 
 
 def _can_see(field: Battlefield, a: Square, b: Square, blockers: Blockers, target_low: bool) -> bool:
-    blocked, woods = _crossing(field, a, b, eye(field, a), top(field, b, not target_low), blockers)
+    # eye(a) and top(b) read straight off the quarter-level floors: a line drawn for every
+    # pair of models and every square weighed, without two calls and two lookups each time.
+    floor_q, width = field.floor_q, field.width
+    blocked, woods = _crossing(field, a, b, floor_q[a[1] * width + a[0]] + Q,
+                               floor_q[b[1] * width + b[0]] + (Q // 2 if target_low else Q), blockers)
     return not blocked and woods <= 1
 
 
@@ -254,7 +270,9 @@ def cover(field: Battlefield, a: Square, b: Square, blockers: Blockers, *, targe
 
 
 def _cover(field: Battlefield, a: Square, b: Square, blockers: Blockers, target_low: bool) -> Cover:
-    blocked, woods = _crossing(field, a, b, eye(field, a), mid(field, b, not target_low), blockers)
+    floor_q, width = field.floor_q, field.width  # eye(a) and mid(b), as in _can_see
+    blocked, woods = _crossing(field, a, b, floor_q[a[1] * width + a[0]] + Q,
+                               floor_q[b[1] * width + b[0]] + (Q // 4 if target_low else Q // 2), blockers)
     fa, fb = field.height_at(a) or 0, field.height_at(b) or 0
     if "hard" in blocked or (fb >= 2 and fa < fb and field.building_at(b) is not None):
         return "hard"

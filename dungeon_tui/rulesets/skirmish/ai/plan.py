@@ -218,13 +218,13 @@ class Plan:
         enough that a straight run could touch it."""
         if target.hidden or (target.causes_fear and not (self.me.immune or self.me.causes_fear)):
             return False
+        # The distance first: asked of every enemy, and a sight line is the dearer question.
+        if distance(self.me.at, target.at) > 2 * self.me.m + 2:
+            return False
         offered = self.offered_charges()
         if offered is not None:
-            if target.id not in offered:
-                return False
-        elif not self.sees(self.me, target):
-            return False
-        return distance(self.me.at, target.at) <= 2 * self.me.m + 2
+            return target.id in offered
+        return self.sees(self.me, target)
 
     def offered_charges(self) -> frozenset[str] | None:
         """The targets the pending decision offers this model a charge at; None when it offers
@@ -374,9 +374,14 @@ class Plan:
         return t.name
 
     def route_costs(self, squares: list[Square], mode: str) -> dict[Square, int]:
+        """The cheapest cost to each of `squares` it can reach.  A charge's ends (the squares its
+        destination decision offers) all lie within its own allowance, 2M, so it searches no
+        further: a square's cheapest cost is the same in any search that reaches it, and the
+        search is then the one the charge's weighing (and the rules' offer) made, found kept."""
         enemies = self.squares_of(3 - self.me.side)
         friends = [sq for sq in self.squares_of(self.me.side) if sq != self.me.at]
-        found = move_options(self.field, self.me.at, 4 * self.me.m, mode=mode,  # type: ignore[arg-type]
+        allowance = (2 if mode == "charge" else 4) * self.me.m
+        found = move_options(self.field, self.me.at, allowance, mode=mode,  # type: ignore[arg-type]
                              enemies=enemies, friends=friends, goals=squares)
         return {sq: r.cost for sq, r in found.items()}
 
@@ -417,7 +422,14 @@ class Plan:
         return kept(self.board.cover_against, (self.me.side, sq), lambda: self._cover_against(sq))
 
     def _cover_against(self, sq: Square) -> int:
-        foe = min(self.standing_enemies(), key=lambda e: (distance(e.at, sq), e.id), default=None)
+        # The nearest, ties to the lowest id: a loop rather than min() with a key, asked of
+        # every square a model weighs.
+        foe: Model | None = None
+        near = 0
+        for e in self.standing_enemies():
+            d = distance(e.at, sq)
+            if foe is None or d < near or (d == near and e.id < foe.id):
+                foe, near = e, d
         return 0 if foe is None else COVER_RANK[self.cover_at(foe.at, sq)]
 
     def seen_by(self, sq: Square, under: int | None = None) -> int:

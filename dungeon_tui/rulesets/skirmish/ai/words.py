@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ....engine.tactics import Registry
-from ..distance import distance, nearest_of
+from ..distance import distance, nearest_distance, nearest_of
 from ..state import Model
 from ..tables import wound_need
 from . import objective, odds
@@ -119,7 +119,9 @@ def chargeable(p: Plan, pick: str) -> Model | None:
     charge (offered, seen, near enough), the selector's weighed best first, stopping at the
     first it could charge (each charge weighed costs a search; the pick is the one it would
     make among all it could charge)."""
-    near = [e for e in p.enemies() if p.might_charge(e)]
+    # might_charge's own distance test first, here: most enemies are beyond a charge's reach.
+    at, reach = p.me.at, 2 * p.me.m + 2
+    near = [e for e in p.enemies() if distance(at, e.at) <= reach and p.might_charge(e)]
     return next((e for e in _eligible(p, pick, near) if p.can_charge(e)), None) if near else None
 
 
@@ -276,7 +278,7 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
     for sq in options:
         gap = known.get(sq)
         if gap is None:
-            gap = known[sq] = min(distance(sq, g) for g in goals)
+            gap = known[sq] = nearest_distance(sq, goals)  # goals: never empty
         if gap < stop:
             gap = stop + (stop - gap)  # nearer than stop_at counts as farther
         if gap < nearest or nearest < 0:
