@@ -95,9 +95,9 @@ def engine_figures(path: Path, runs: int) -> dict[str, Any]:
 
     frames: list[Any] = []
 
-    def gather() -> Game:  # the viewer's opening pass: one keyframe per round, 40 decisions apart
+    def gather() -> Game:  # the viewer's opening pass: one keyframe per round, 80 decisions apart
         game = record.replay(rec, make_game, upto=0)
-        game.keep_keyframes, game.keyframe_gap = True, 40
+        game.keep_keyframes, game.keyframe_gap = True, 80
         for d in rec.decisions:
             game.play(record.action_of(d), d.why)
         frames[:] = game.keyframes

@@ -25,7 +25,9 @@ from .session import SPEEDS
 from .table import TableScreen
 
 PLAY_SPEEDS = [s for s in SPEEDS.values() if s > 0] + [0.02]
-KEYFRAME_GAP = 40  # decisions at least between keyframes: a seek replays at most about this many
+KEYFRAME_GAP = 80  # decisions at least between keyframes: a seek replays at most about this many
+# (80, not 40: making the keyframes was a tenth of the opening pass over a long record, and a
+# seek that replays 80 decisions still draws within 7 ms)
 PASS_BATCH = 250  # decisions the opening pass plays between two handings-over of its keyframes
 # A seek that would play more decisions than this past what the opening pass has handed over
 # waits for the pass to get there instead: both playing the same decisions, each slowed the
