@@ -116,6 +116,28 @@ def engine_figures(path: Path, runs: int) -> dict[str, Any]:
     return out
 
 
+class FirstDrawing:
+    """(CPU, wall) clocks at the map's first drawn line while `on`, in `times` (clear it to time
+    another): the map's `render_line` wrapped, and put back by `off`."""
+
+    def __init__(self, map_view: Any) -> None:
+        self.map_view, self.render = map_view, map_view.render_line
+        self.times: list[tuple[float, float]] = []
+
+    def on(self) -> list[tuple[float, float]]:
+        render, times = self.render, self.times
+
+        def render_line(view: Any, y: int) -> Any:
+            if not times:
+                times.append((time.process_time(), time.perf_counter()))
+            return render(view, y)
+        self.map_view.render_line = render_line
+        return times
+
+    def off(self) -> None:
+        self.map_view.render_line = self.render
+
+
 async def app_figures(path: Path, runs: int) -> dict[str, Any]:
     """The viewer in the app at 100x30: its opening pass, then seeks with the table drawn."""
     from dungeon_tui.engine import record
@@ -124,14 +146,8 @@ async def app_figures(path: Path, runs: int) -> dict[str, Any]:
     from dungeon_tui.tui.map_view import MapView
     out: dict[str, Any] = {}
     rec = record.read(path)
-    drawn: list[tuple[float, float]] = []
-    render = MapView.render_line
-
-    def render_line(self: Any, y: int) -> Any:
-        if not drawn:
-            drawn.append((time.process_time(), time.perf_counter()))
-        return render(self, y)
-    MapView.render_line = render_line  # type: ignore[method-assign]
+    clock = FirstDrawing(MapView)
+    drawn = clock.on()
     c0, t0 = time.process_time(), time.perf_counter()  # opening: from the app made with the record
     app = DungeonApp(replay=rec)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -145,7 +161,7 @@ async def app_figures(path: Path, runs: int) -> dict[str, Any]:
         # The table up (the map's first line drawn): steps and seeks into what the pass has
         # handed over work from here, with the pass running beside them.
         out["viewer: the table first drawn"] = (drawn[0][0] - c0, drawn[0][1] - t0)
-        MapView.render_line = render  # type: ignore[method-assign]
+        clock.off()
         worst = (0.0, 0.0)
         for frm, to in ((0, n), (n, n // 2), (n // 2, n), (n, n - 1), (n, 0), (n // 3, 2 * n // 3)):
             times: list[tuple[float, float]] = []
@@ -170,7 +186,7 @@ async def app_figures(path: Path, runs: int) -> dict[str, Any]:
     # before the opening pass is through.
     cache = os.environ.get("DUNGEON_TUI_CACHE")
     os.environ["DUNGEON_TUI_CACHE"] = ""
-    MapView.render_line = render_line  # type: ignore[method-assign]
+    clock.on()
     drawn.clear()
     c0, t0 = time.process_time(), time.perf_counter()
     app = DungeonApp(replay=rec)
@@ -183,7 +199,7 @@ async def app_figures(path: Path, runs: int) -> dict[str, Any]:
             await pilot.pause(0.005)
         out["viewer: End pressed at the table's first drawing, there"] = (
             time.process_time() - c0, time.perf_counter() - t0)
-    MapView.render_line = render  # type: ignore[method-assign]
+    clock.off()
     if cache is not None:
         os.environ["DUNGEON_TUI_CACHE"] = cache
     return out
@@ -196,13 +212,8 @@ async def load_figures(path: Path, runs: int) -> dict[str, Any]:
     from dungeon_tui.tui.app import DungeonApp
     from dungeon_tui.tui.map_view import MapView
     from dungeon_tui.tui.session import load_session
-    drawn: list[tuple[float, float]] = []
-    render = MapView.render_line
-
-    def render_line(self: Any, y: int) -> Any:
-        if not drawn:
-            drawn.append((time.process_time(), time.perf_counter()))
-        return render(self, y)
+    clock = FirstDrawing(MapView)
+    drawn = clock.on()
 
     async def load(save: Path) -> tuple[tuple[float, float], Any]:
         drawn.clear()
@@ -213,7 +224,6 @@ async def load_figures(path: Path, runs: int) -> dict[str, Any]:
             while not drawn:
                 await pilot.pause(0.005)
         return (drawn[0][0] - c0, drawn[0][1] - t0), session
-    MapView.render_line = render_line  # type: ignore[method-assign]
     out: dict[str, Any] = {}
     # First as any record loads (replayed), then the app's own save of it, as Continue or Load
     # finds a game saved by the app (its last keyframe kept, where this checkout keeps one).
@@ -233,7 +243,7 @@ async def load_figures(path: Path, runs: int) -> dict[str, Any]:
         os.environ["DUNGEON_TUI_CACHE"] = cache
     for folder in folders:
         shutil.rmtree(folder, ignore_errors=True)
-    MapView.render_line = render  # type: ignore[method-assign]
+    clock.off()
     return out
 
 

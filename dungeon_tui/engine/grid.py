@@ -1,5 +1,5 @@
 """Squares, edge walls, doors, sections, neighbours, paths and line of sight (the breadth-first
-searches themselves are engine/spreading.py's).
+searches themselves, a move's unit-cost reach among them, are engine/spreading.py's).
 
 Coordinates are (x, y) with x growing east and y growing south.  Every iteration order here
 is fixed (direction order, sorted squares, heap of tuples) so results never depend on
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 from collections.abc import Callable, Collection, Iterable, Iterator
 
-from .spreading import Spreading
+from .spreading import Spreading, steps_toward, steps_within
 from .spreading import Sq as Sq  # a square, (x, y): named where the searches are, known as grid.Sq
 
 Edge = tuple[Sq, Sq]
@@ -256,7 +256,7 @@ class Grid:
         `step_ok(a, b)` may forbid particular steps (a ruleset's own movement limits);
         `jumps` adds moves of a given cost that only this mover may make (a leap)."""
         if cost is None and not jumps:
-            return self._steps(start, allowance, can_enter, step_ok)
+            return steps_within(self, start, allowance, can_enter, step_ok)
         best = {start: 0}
         heap = [(0, start)]
         while heap:
@@ -281,70 +281,11 @@ class Grid:
                 cost: Callable[[Sq, Sq], int] | None = None,
                 step_ok: Callable[[Sq, Sq], bool] | None = None) -> bool:
         """Whether `goal` is among `reachable`'s squares (start included), asked of one square
-        (a replayed move) without working out the whole reach: see `_steps_toward`."""
+        (a replayed move) without working out the whole reach: see `spreading.steps_toward`."""
         if cost is not None or self.links or type(goal) is not tuple or len(goal) != 2:
             # A link may join squares any distance apart: the search must go everywhere.
             return goal in self.reachable(start, allowance, can_enter, cost, step_ok)
-        return goal == start or self._steps_toward(start, goal, allowance, can_enter, step_ok)
-
-    def _steps_toward(self, start: Sq, goal: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None,
-                      step_ok: Callable[[Sq, Sq], bool] | None) -> bool:
-        """`_steps`' breadth-first search for one square, on a map without links: a step moves
-        one square at most along either axis, so a square further from the goal (the larger
-        of the two) than the steps left cannot lead to it and is not searched from; the goal
-        found ends the search.  A square is found at its fewest steps either way, and a step's
-        checks depend only on its two squares, so the answer is `_steps`' own."""
-        gx, gy = goal
-        seen = {start}
-        layer = [start]
-        steps = 0
-        near = self._near
-        while layer and steps < allowance:
-            steps += 1
-            left = allowance - steps
-            found = []
-            for sq in layer:
-                for nb in near.get(sq) or self.neighbours(sq):
-                    if nb in seen or (can_enter is not None and not can_enter(nb)) or (
-                            step_ok is not None and not step_ok(sq, nb)):
-                        continue
-                    if nb == goal:
-                        return True
-                    seen.add(nb)
-                    if abs(nb[0] - gx) <= left and abs(nb[1] - gy) <= left:
-                        found.append(nb)
-            layer = found
-        return False
-
-    def _steps(self, start: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None,
-               step_ok: Callable[[Sq, Sq], bool] | None = None) -> dict[Sq, int]:
-        """`reachable` when every step costs 1: breadth first, a whole count of steps at a time,
-        each count's squares taken in the order of their coordinates, as the heap there takes
-        them, so the answer is the same dict in the same order, without the heap's cost."""
-        best = {start: 0}
-        layer = [start]
-        steps = 0
-        near = self._near
-        while layer and steps < allowance:
-            steps += 1
-            found = []
-            if can_enter is None and step_ok is None:  # the map alone (`distances`)
-                for sq in layer:
-                    for nb in near.get(sq) or self.neighbours(sq):
-                        if nb not in best:
-                            best[nb] = steps
-                            found.append(nb)
-            else:
-                for sq in layer:
-                    for nb in near.get(sq) or self.neighbours(sq):
-                        if nb in best or (can_enter is not None and not can_enter(nb)) or (
-                                step_ok is not None and not step_ok(sq, nb)):
-                            continue
-                        best[nb] = steps
-                        found.append(nb)
-            found.sort()
-            layer = found
-        return best
+        return goal == start or steps_toward(self, start, goal, allowance, can_enter, step_ok)
 
     def path(self, start: Sq, goal: Sq, can_enter: Callable[[Sq], bool] | None = None,
              cost: Callable[[Sq, Sq], int] | None = None, limit: int = 1 << 20) -> list[Sq] | None:
@@ -411,10 +352,10 @@ class Grid:
         depend on the map alone and are kept in `memo` until it changes (the AI asks for the
         same squares again and again in one turn): the dict is shared, read it, never change it."""
         if can_enter is not None:
-            return self._steps(start, 1 << 20, can_enter)
+            return steps_within(self, start, 1 << 20, can_enter)
         kept = self.memo.get(("distances", start))
         if kept is None:
-            kept = self.memo[("distances", start)] = self._steps(start, 1 << 20, None)
+            kept = self.memo[("distances", start)] = steps_within(self, start, 1 << 20, None)
         return kept
 
     # -- line of sight ------------------------------------------------------------------------

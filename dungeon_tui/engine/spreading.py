@@ -1,7 +1,8 @@
 """Breadth-first searches over squares, ring by ring: from several starts, as far as asked,
-with parents when wanted (`Spreading`), over any neighbours (`spread`), and the path back
-along the parents.  A grid's own searches (`Grid.bfs`, `steps_from`) are these; a ruleset
-uses them directly where it grows a search only as far as it asks.
+with parents when wanted (`Spreading`), over any neighbours (`spread`), a move's squares when
+every step costs 1 (`steps_within`, `steps_toward`), and the path back along the parents.
+A grid's own searches (`Grid.bfs`, `steps_from`, `reachable`, `reaches`, `distances`) are
+these; a ruleset uses them directly where it grows a search only as far as it asks.
 """
 from __future__ import annotations
 
@@ -74,6 +75,68 @@ class Spreading:
             ring = outer
         self._ring, self._steps = ring, steps
         return dist
+
+
+def steps_within(grid: Stepping, start: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None,
+                 step_ok: Callable[[Sq, Sq], bool] | None = None) -> dict[Sq, int]:
+    """`Grid.reachable` when every step costs 1 (the squares within `allowance` steps, with their
+    counts): breadth first, a whole count of steps at a time, each count's squares taken in the
+    order of their coordinates, as the heap there takes them, so the answer is the same dict in
+    the same order, without the heap's cost."""
+    best = {start: 0}
+    layer = [start]
+    steps = 0
+    near = grid._near
+    while layer and steps < allowance:
+        steps += 1
+        found = []
+        if can_enter is None and step_ok is None:  # the map alone (`distances`)
+            for sq in layer:
+                for nb in near.get(sq) or grid.neighbours(sq):
+                    if nb not in best:
+                        best[nb] = steps
+                        found.append(nb)
+        else:
+            for sq in layer:
+                for nb in near.get(sq) or grid.neighbours(sq):
+                    if nb in best or (can_enter is not None and not can_enter(nb)) or (
+                            step_ok is not None and not step_ok(sq, nb)):
+                        continue
+                    best[nb] = steps
+                    found.append(nb)
+        found.sort()
+        layer = found
+    return best
+
+
+def steps_toward(grid: Stepping, start: Sq, goal: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None,
+                 step_ok: Callable[[Sq, Sq], bool] | None) -> bool:
+    """`steps_within`'s search for one square, on a map without links: a step moves one square
+    at most along either axis, so a square further from the goal (the larger of the two) than
+    the steps left cannot lead to it and is not searched from; the goal found ends the search.
+    A square is found at its fewest steps either way, and a step's checks depend only on its
+    two squares, so the answer is `steps_within`'s own."""
+    gx, gy = goal
+    seen = {start}
+    layer = [start]
+    steps = 0
+    near = grid._near
+    while layer and steps < allowance:
+        steps += 1
+        left = allowance - steps
+        found = []
+        for sq in layer:
+            for nb in near.get(sq) or grid.neighbours(sq):
+                if nb in seen or (can_enter is not None and not can_enter(nb)) or (
+                        step_ok is not None and not step_ok(sq, nb)):
+                    continue
+                if nb == goal:
+                    return True
+                seen.add(nb)
+                if abs(nb[0] - gx) <= left and abs(nb[1] - gy) <= left:
+                    found.append(nb)
+        layer = found
+    return False
 
 
 def spread(starts: Iterable[Any], neighbours: Callable[[Any], Iterable[Any]]) -> dict[Any, int]:

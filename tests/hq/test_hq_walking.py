@@ -2,6 +2,9 @@
 parents of the whole breadth-first search, wherever the game stands."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
 from dungeon_tui.batch import game_seed
@@ -18,22 +21,30 @@ from dungeon_tui.rulesets.heroquest.monsters import monster_field
 from dungeon_tui.rulesets.heroquest.state import HERO, MONSTER
 
 
-def test_a_walk_asked_square_by_square_is_the_whole_search() -> None:
-    game = GAME.new_game({"adventure": "the_trial"}, game_seed(2027, 3))
+def every_nth(game, n: int, most: int = 1 << 30) -> Iterator[Any]:
+    """Play the AI on every seat until the game ends (or has `most` decisions), handing back
+    every n-th decision once it is played (the state as it left it)."""
     ctl = GAME.ai_controllers()
-    checked = 0
-    while not game.over and checked < 40:
+    while not game.over and len(game.decisions) < most:
         d = game.pending
         game.play((ctl.get(d.seat) or ctl["*"]).choose(game, d)[0])
-        s = game.state
-        if len(game.decisions) % 25:
-            continue
+        if len(game.decisions) % n == 0:
+            yield d
+
+
+def placed_heroes(s) -> Iterator[tuple[Any, Any, frozenset]]:
+    """Each hero on the board, with the map and the squares his walks avoid."""
+    avoid = hero_path_avoid(s)
+    return ((h, s.grid, avoid) for h in s.heroes() if h.pos is not None)
+
+
+def test_a_walk_asked_square_by_square_is_the_whole_search() -> None:
+    game = GAME.new_game({"adventure": "the_trial"}, game_seed(2027, 3))
+    checked = 0
+    for _ in every_nth(game, 25):
         checked += 1
-        g = s.grid
-        avoid = hero_path_avoid(s)
-        for h in s.heroes():
-            if h.pos is None:
-                continue
+        s = game.state
+        for h, g, avoid in placed_heroes(s):
             dist, parent = g.bfs(h.pos, avoid=avoid)
             squares = sorted(g.terrain, key=lambda sq: (sq[1], sq[0]))
             goals = [sq for sq in squares if sq in dist][::-7][:6]  # far first: the walk grows on
@@ -45,6 +56,8 @@ def test_a_walk_asked_square_by_square_is_the_whole_search() -> None:
                 if sq in dist:
                     assert path_back(walk.parent, h.pos, sq) == path_back(parent, h.pos, sq)
             assert dict(walk.items()) == dist and walk.parent == parent
+        if checked >= 40:
+            break
     assert checked >= 10
 
 
@@ -70,20 +83,13 @@ def test_what_the_companions_keep_is_what_they_would_work_out_afresh(quest: str)
     the doors the party knows, the areas joined by open doors.  Asked at decisions all through
     AI games, whose play the asking must not change."""
     game = GAME.new_game({"adventure": quest}, game_seed(2027, 1))
-    ctl = GAME.ai_controllers()
     checked = monsters_checked = 0
-    while not game.over and len(game.decisions) < 1500:
-        d = game.pending
-        game.play((ctl.get(d.seat) or ctl["*"]).choose(game, d)[0])
-        s = game.state
-        if len(game.decisions) % 7 or game.over:
+    for d in every_nth(game, 7, most=1500):
+        if game.over:
             continue
         checked += 1
-        g = s.grid
-        avoid = hero_path_avoid(s)
-        for h in s.heroes():
-            if h.pos is None:
-                continue
+        s = game.state
+        for h, g, avoid in placed_heroes(s):
             dist, _ = g.bfs(h.pos, avoid=avoid)
             walk = Walk(g, h.pos, avoid)
             for test in (lambda sq: sq[0] % 3 == 0, lambda sq, s=s: not s.side_at(sq, HERO), lambda sq: False):

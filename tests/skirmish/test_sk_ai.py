@@ -202,41 +202,52 @@ def test_a_model_offered_only_to_hide_never_takes_another_models_move():
     assert why.startswith("Orc Boy 2 (melee movement")
 
 
+def play_checking(scenarios, check) -> None:
+    """Whole battles (seed 11, game 0) of each scenario with the scripts on both warbands,
+    `check(game, decision)` called at every decision before the seat chooses."""
+    from dungeon_tui.batch import game_seed
+    from dungeon_tui.rulesets.skirmish.ai import WarbandSeat
+    from dungeon_tui.rulesets.skirmish.game import GAME
+
+    seat = WarbandSeat()
+
+    class Checking:
+        def choose(self, game, d):
+            check(game, d)
+            return seat.choose(game, d)
+
+    for scenario in scenarios:
+        game = GAME.new_game({"adventure": scenario}, game_seed(11, 0))
+        game.keep_events = False
+        game.run({**GAME.ai_controllers(), DUNGEON: Checking(), "*": Checking()})
+
+
 def test_the_charge_weighed_best_first_is_the_pick_among_every_charge_it_could_make():
     """A charge condition weighs only the enemies it might charge, best first by its selector,
     and stops at the first it can charge: at every charges decision of whole battles, for every
     model offered one and every selector the scripts charge by, that is the model the selector
     picks among all the enemies the model could charge."""
-    from dungeon_tui.batch import game_seed
-    from dungeon_tui.rulesets.skirmish.ai import WarbandSeat
     from dungeon_tui.rulesets.skirmish.ai.plan import Plan
     from dungeon_tui.rulesets.skirmish.ai.words import chargeable, choose_model
-    from dungeon_tui.rulesets.skirmish.game import GAME
     from dungeon_tui.rulesets.skirmish.phase_offers import ModelChoice
 
-    seat = WarbandSeat()
     checked = charged = 0
 
-    class Checking:
-        def choose(self, game, d):
-            nonlocal checked, charged
-            if isinstance(d, ModelChoice) and d.end.kind == "end_charges":
-                for mid in d.models:
-                    me = game.state.models[mid]
-                    if not me.on_table or not d.offers_by(mid):
-                        continue
-                    for pick in ("best_odds", "objective_holder", "relic_carrier", "nearest"):
-                        every = Plan(game, me, d)
-                        among = [e for e in every.enemies() if every.can_charge(e)]
-                        assert chargeable(Plan(game, me, d), pick) is choose_model(every, pick, among)
-                        checked += 1
-                        charged += bool(among)
-            return seat.choose(game, d)
+    def check(game, d):
+        nonlocal checked, charged
+        if isinstance(d, ModelChoice) and d.end.kind == "end_charges":
+            for mid in d.models:
+                me = game.state.models[mid]
+                if not me.on_table or not d.offers_by(mid):
+                    continue
+                for pick in ("best_odds", "objective_holder", "relic_carrier", "nearest"):
+                    every = Plan(game, me, d)
+                    among = [e for e in every.enemies() if every.can_charge(e)]
+                    assert chargeable(Plan(game, me, d), pick) is choose_model(every, pick, among)
+                    checked += 1
+                    charged += bool(among)
 
-    for scenario in ("border_patrol", "hold_the_ruin", "barrow_tomb"):
-        game = GAME.new_game({"adventure": scenario}, game_seed(11, 0))
-        game.keep_events = False
-        game.run({**GAME.ai_controllers(), DUNGEON: Checking(), "*": Checking()})
+    play_checking(("border_patrol", "hold_the_ruin", "barrow_tomb"), check)
     assert checked > 50 and charged > 5
 
 
@@ -246,36 +257,27 @@ def test_out_of_range_means_no_square_of_its_walk_has_a_shot():
     battles, for every model of the side, when that holds no square its walk reaches has a
     need below 10; and the count of enemies seeing a square, asked to stop at 1, tells a seen
     square from an unseen one as the whole count does."""
-    from dungeon_tui.batch import game_seed
-    from dungeon_tui.rulesets.skirmish.ai import WarbandSeat
     from dungeon_tui.rulesets.skirmish.ai.plan import Plan
-    from dungeon_tui.rulesets.skirmish.game import GAME
     from dungeon_tui.rulesets.skirmish.phase_offers import ModelChoice
 
-    seat = WarbandSeat()
     out = shooters = 0
 
-    class Checking:
-        def choose(self, game, d):
-            nonlocal out, shooters
-            if isinstance(d, ModelChoice) and d.end.kind == "end_movement":
-                for mid in d.models:
-                    me = game.state.models[mid]
-                    plan = Plan(game, me, None)
-                    if not me.on_table or not plan.missiles():
-                        continue
-                    shooters += 1
-                    if plan.out_of_range(me.m):
-                        out += 1
-                        assert all(plan.need_floor(sq) == 10 for sq in [me.at, *plan.moves("walk")])
-                    for sq in list(plan.moves("walk"))[:5]:
-                        first = Plan(game, me, None).seen_by(sq, 1)  # before any whole count is kept
-                        whole = Plan(game, me, None).seen_by(sq)
-                        assert min(first, 1) == min(whole, 1) and (first >= 1 or first == whole)
-            return seat.choose(game, d)
+    def check(game, d):
+        nonlocal out, shooters
+        if isinstance(d, ModelChoice) and d.end.kind == "end_movement":
+            for mid in d.models:
+                me = game.state.models[mid]
+                plan = Plan(game, me, None)
+                if not me.on_table or not plan.missiles():
+                    continue
+                shooters += 1
+                if plan.out_of_range(me.m):
+                    out += 1
+                    assert all(plan.need_floor(sq) == 10 for sq in [me.at, *plan.moves("walk")])
+                for sq in list(plan.moves("walk"))[:5]:
+                    first = Plan(game, me, None).seen_by(sq, 1)  # before any whole count is kept
+                    whole = Plan(game, me, None).seen_by(sq)
+                    assert min(first, 1) == min(whole, 1) and (first >= 1 or first == whole)
 
-    for scenario in ("border_patrol", "defend_the_village", "hold_the_ruin"):
-        game = GAME.new_game({"adventure": scenario}, game_seed(11, 0))
-        game.keep_events = False
-        game.run({**GAME.ai_controllers(), DUNGEON: Checking(), "*": Checking()})
+    play_checking(("border_patrol", "defend_the_village", "hold_the_ruin"), check)
     assert out > 5 and shooters > out

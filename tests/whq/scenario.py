@@ -4,10 +4,13 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Callable
 
+from dungeon_tui.batch import game_seed
 from dungeon_tui.engine.dice import ForcedChance
 from dungeon_tui.engine.game import CHANCE, Game
 from dungeon_tui.engine.scenario import ScenarioRules
+from dungeon_tui.rulesets import get
 from dungeon_tui.rulesets.warhammer_quest import board
+from dungeon_tui.rulesets.warhammer_quest.ai.companions import WarriorAI
 from dungeon_tui.rulesets.warhammer_quest.game import load_content
 from dungeon_tui.rulesets.warhammer_quest.game import GAME
 from dungeon_tui.rulesets.warhammer_quest.state import HERO, MONSTER, Figure, Section, State
@@ -70,3 +73,24 @@ def rolls(game: Game, rule: str | None = None) -> list[dict]:
 
 
 __all__ = ["GAME", "monster", "rolls", "room", "run", "warrior"]
+
+
+def play_checking(check: Callable[[Game, Any], None], seed: int, games: int,
+                  adventures: tuple[str, ...] = ("fp6", "random")) -> list[Game]:
+    """Whole games with the companions on every seat, `check(game, decision)` called at every
+    decision before the seat chooses: `games` of each adventure, seeds `game_seed(seed, i)`."""
+    rs = get("warhammer-quest")
+
+    class Checked(WarriorAI):
+        def choose(self, game: Game, decision: Any) -> Any:
+            check(game, decision)
+            return super().choose(game, decision)
+    controllers = rs.ai_controllers()
+    controllers["*"] = Checked()
+    played = []
+    for adventure in adventures:
+        for i in range(games):
+            game = rs.new_game(rs.normalise_setup({"adventure": adventure}), game_seed(seed, i))
+            game.run(controllers)
+            played.append(game)
+    return played

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 
-from scenario import monster, room, warrior
+from scenario import monster, play_checking, room, warrior
 
 from dungeon_tui.batch import game_seed
 from dungeon_tui.engine.dice import ForcedChance
@@ -228,20 +228,13 @@ def test_the_threats_kept_from_earlier_decisions_are_the_threats_worked_out_afre
     adventures; so does each monster's menace, kept by `striker_key`."""
     from dungeon_tui.rulesets.warhammer_quest.ai.danger import danger_now, threats
     from dungeon_tui.rulesets.warhammer_quest.ai.odds import _menace, menace
-    rs = get("warhammer-quest")
     checked = [0]
 
-    class Checked(WarriorAI):
-        def choose(self, game, decision):
-            if game.state.monsters():
-                assert danger_now(game) == threats(game.state, game.content)
-                for m in game.state.monsters():  # the menace kept by kind and marks, afresh
-                    assert menace(game.content, m) == _menace(game.content, m)
-                checked[0] += 1
-            return super().choose(game, decision)
-    controllers = rs.ai_controllers()
-    controllers["*"] = Checked()
-    for adventure in ("fp6", "random"):
-        for i in range(3):
-            rs.new_game(rs.normalise_setup({"adventure": adventure}), game_seed(2027, i)).run(controllers)
+    def check(game, decision):
+        if game.state.monsters():
+            assert danger_now(game) == threats(game.state, game.content)
+            for m in game.state.monsters():  # the menace kept by kind and marks, afresh
+                assert menace(game.content, m) == _menace(game.content, m)
+            checked[0] += 1
+    play_checking(check, 2027, 3)
     assert checked[0] > 300

@@ -4,11 +4,10 @@ look over every figure does; the free squares a monster may be placed on beside 
 those `can_step` allows."""
 from __future__ import annotations
 
-from dungeon_tui.batch import game_seed
+from scenario import play_checking
+
 from dungeon_tui.engine.grid import DIRS8
 from dungeon_tui.engine.words import listing
-from dungeon_tui.rulesets import get
-from dungeon_tui.rulesets.warhammer_quest.ai.companions import WarriorAI
 from dungeon_tui.rulesets.warhammer_quest.magic import cast_options
 from dungeon_tui.rulesets.warhammer_quest.placement import free, squares_next_to
 from dungeon_tui.rulesets.warhammer_quest.spells import area
@@ -26,53 +25,39 @@ def _caught(s, target, monsters_only: bool) -> str:
 
 
 def test_an_area_spell_names_those_it_would_catch_as_a_look_over_every_figure_does():
-    rs = get("warhammer-quest")
     checked = {"casts": 0, "named": 0}
 
-    class Checked(WarriorAI):
-        def choose(self, game, decision):
-            s = game.state
-            wiz = s.figures.get("wizard")
-            if wiz is not None and (decision.context.get("window") or decision.context.get("figure") == "wizard"):
-                for a in cast_options(game, wiz):
-                    monsters_only = AREA_SPELLS.get(a.get("spell"))
-                    if a.kind == "cast" and monsters_only is not None and a.get("target"):
-                        words = _caught(s, s.figures[a.get("target")], monsters_only)
-                        assert a.text.endswith(words) and (words or not a.text.endswith(" too)"))
-                        checked["casts"] += 1
-                        checked["named"] += bool(words)
-            return super().choose(game, decision)
-    controllers = rs.ai_controllers()
-    controllers["*"] = Checked()
-    for adventure in ("fp6", "random"):
-        for i in range(8):
-            rs.new_game(rs.normalise_setup({"adventure": adventure}), game_seed(11, i)).run(controllers)
+    def check(game, decision):
+        s = game.state
+        wiz = s.figures.get("wizard")
+        if wiz is not None and (decision.context.get("window") or decision.context.get("figure") == "wizard"):
+            for a in cast_options(game, wiz):
+                monsters_only = AREA_SPELLS.get(a.get("spell"))
+                if a.kind == "cast" and monsters_only is not None and a.get("target"):
+                    words = _caught(s, s.figures[a.get("target")], monsters_only)
+                    assert a.text.endswith(words) and (words or not a.text.endswith(" too)"))
+                    checked["casts"] += 1
+                    checked["named"] += bool(words)
+    play_checking(check, 11, 8)
     assert checked["casts"] > 50 and checked["named"] > 5
 
 
 def test_the_squares_beside_a_warrior_for_placing_are_those_a_step_reaches():
-    rs = get("warhammer-quest")
     checked = [0, 0]  # warriors looked at, squares found
 
-    class Checked(WarriorAI):
-        def choose(self, game, decision):
-            s = game.state
-            everywhere = sorted(s.grid.terrain)
-            occupied = s.occupied()
-            for w in s.heroes():
-                if w.pos is None:
-                    continue
-                beside = [(w.pos[0] + dx, w.pos[1] + dy) for dx, dy in DIRS8]
-                assert squares_next_to(s, w, everywhere) == [
-                    sq for sq in beside if free(s, sq, occupied) and s.grid.can_step(w.pos, sq)]
-                checked[0] += 1
-                checked[1] += len(squares_next_to(s, w, everywhere))
-            return super().choose(game, decision)
-    controllers = rs.ai_controllers()
-    controllers["*"] = Checked()
-    for adventure in ("fp6", "random"):
-        for i in range(3):
-            rs.new_game(rs.normalise_setup({"adventure": adventure}), game_seed(11, i)).run(controllers)
+    def check(game, decision):
+        s = game.state
+        everywhere = sorted(s.grid.terrain)
+        occupied = s.occupied()
+        for w in s.heroes():
+            if w.pos is None:
+                continue
+            beside = [(w.pos[0] + dx, w.pos[1] + dy) for dx, dy in DIRS8]
+            assert squares_next_to(s, w, everywhere) == [
+                sq for sq in beside if free(s, sq, occupied) and s.grid.can_step(w.pos, sq)]
+            checked[0] += 1
+            checked[1] += len(squares_next_to(s, w, everywhere))
+    play_checking(check, 11, 3)
     assert checked[0] > 1000 and checked[1] > 3000
 
 
@@ -81,23 +66,16 @@ def test_a_warriors_first_steps_and_a_square_searched_alone_agree_with_his_whole
     as `move_options`, his whole reach, does: for every warrior at every decision of 12 games,
     every square of the map asked about (those out of reach and his own among them)."""
     from dungeon_tui.rulesets.warhammer_quest.warriors import can_move, can_move_to, move_options
-    rs = get("warhammer-quest")
     checked = [0, 0]  # warriors looked at, squares in reach
 
-    class Checked(WarriorAI):
-        def choose(self, game, decision):
-            s = game.state
-            for w in s.heroes():
-                reach = move_options(s, game.content, w)
-                assert can_move(s, game.content, w) == bool(reach)
-                for sq in s.grid.terrain:
-                    assert can_move_to(s, game.content, w, sq) == (sq in reach)
-                checked[0] += 1
-                checked[1] += len(reach)
-            return super().choose(game, decision)
-    controllers = rs.ai_controllers()
-    controllers["*"] = Checked()
-    for adventure in ("fp6", "random"):
-        for i in range(6):
-            rs.new_game(rs.normalise_setup({"adventure": adventure}), game_seed(13, i)).run(controllers)
+    def check(game, decision):
+        s = game.state
+        for w in s.heroes():
+            reach = move_options(s, game.content, w)
+            assert can_move(s, game.content, w) == bool(reach)
+            for sq in s.grid.terrain:
+                assert can_move_to(s, game.content, w, sq) == (sq in reach)
+            checked[0] += 1
+            checked[1] += len(reach)
+    play_checking(check, 13, 6)
     assert checked[0] > 1000 and checked[1] > 10000

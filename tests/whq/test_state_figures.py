@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pickle
 
-from scenario import monster, room, warrior
+from scenario import monster, play_checking, room, warrior
 
 from dungeon_tui.batch import game_seed
 from dungeon_tui.engine.game import Decision
@@ -21,21 +21,14 @@ def _scanned(s: State) -> tuple[list, list]:
 
 
 def test_the_kept_warriors_and_monsters_are_a_scan_of_every_figure_at_every_decision():
-    rs = get("warhammer-quest")
     checked = [0]
 
-    class Checked(WarriorAI):
-        def choose(self, game, decision):
-            s = game.state
-            assert type(s.figures) is Figures
-            assert (s.heroes(), s.monsters()) == _scanned(s)
-            checked[0] += 1
-            return super().choose(game, decision)
-    controllers = rs.ai_controllers()
-    controllers["*"] = Checked()
-    for i in range(3):
-        game = rs.new_game(rs.normalise_setup({"adventure": "fp6"}), game_seed(2027, i))
-        game.run(controllers)
+    def check(game, decision):
+        s = game.state
+        assert type(s.figures) is Figures
+        assert (s.heroes(), s.monsters()) == _scanned(s)
+        checked[0] += 1
+    for game in play_checking(check, 2027, 3, adventures=("fp6",)):
         s = game.state
         assert any(f.status == DEAD for f in s.figures.values())  # the slain were passed over
         assert (s.heroes(), s.monsters()) == _scanned(s)
