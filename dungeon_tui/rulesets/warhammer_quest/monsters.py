@@ -47,6 +47,10 @@ def is_pinned(state: State, content: Any, monster: Figure, valid: list[Figure] |
 
 
 def reachable(state: State, content: Any, monster: Figure) -> dict[Sq, int]:
+    """The squares the monster may end its move on, with their cost (its own included).  The
+    answer is shared, never change it: the rules' plan and the dungeon's script ask it in turn
+    for one decision, so the last one is kept in the grid's memo (which the map's every change
+    empties) by all it depends on besides the map: the squares taken, its own, its move."""
     occ = state.occupied()
     allowance = content.monsters[monster.kind].move + monster.flags.get("m_mod", 0)
     jumps: dict[Sq, list[tuple[Sq, int]]] | None = None
@@ -55,7 +59,19 @@ def reachable(state: State, content: Any, monster: Figure) -> dict[Sq, int]:
         for a, b in state.adv["leaps"]:
             jumps.setdefault(tuple(a), []).append((tuple(b), 2))
             jumps.setdefault(tuple(b), []).append((tuple(a), 2))
-    return state.grid.reachable(monster.square, allowance, lambda sq: sq not in occ, jumps=jumps)
+        return state.grid.reachable(monster.square, allowance, lambda sq: sq not in occ, jumps=jumps)
+    memo = state.grid.memo
+    key = (monster.square, allowance, frozenset(occ))
+    last = memo.get(_LAST_REACH)
+    if last is not None and last[0] == key:
+        found: dict[Sq, int] = last[1]
+        return found
+    found = state.grid.reachable(monster.square, allowance, lambda sq: sq not in occ)
+    memo[_LAST_REACH] = (key, found)
+    return found
+
+
+_LAST_REACH = "whq.monster_reach"  # the grid memo's key for `reachable`'s last answer
 
 
 def sees_any(state: State, sq: Sq, valid: list[Figure]) -> bool:

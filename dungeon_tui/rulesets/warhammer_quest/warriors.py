@@ -103,6 +103,25 @@ def can_move_to(state: State, content: Any, warrior: Figure, sq: Any) -> bool:
     return m is not None and m.reaches(sq)
 
 
+def may_move(warrior: Figure) -> bool:
+    """Whether his turn still holds a move: not once he has moved, struck or acted, nor while
+    in a pit, pinned and not broken away, or hovering under Levitate."""
+    f = warrior.flags
+    return not f.get("moved") and not f.get("attacking") and not f.get("acted") and not f.get("in_pit") \
+        and not (f.get("pinned") and not f.get("escaped_pin")) and not f.get("levitate")
+
+
+def in_move_order(squares: Any) -> list[Sq]:
+    """Squares in the order his move options come in: row by row, west to east."""
+    return sorted(squares, key=lambda q: (q[1], q[0]))
+
+
+def move_squares(state: State, content: Any, warrior: Figure) -> list[Sq]:
+    """The squares his turn's move options go to, in their order: what a companion weighs
+    before asking the decision for the one option it picks (the rest are then never made)."""
+    return in_move_order(move_options(state, content, warrior)) if may_move(warrior) else []
+
+
 def can_move(state: State, content: Any, warrior: Figure) -> bool:
     m = move_search(state, content, warrior)
     return m is not None and m.any_step()
@@ -135,8 +154,7 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
     f = warrior.flags
     attacking = f.get("attacking")
     adj = kept(lambda: adjacent_monsters(s, warrior))
-    may_move = not f.get("moved") and not attacking and not f.get("acted") and not f.get("in_pit") \
-        and not (f.get("pinned") and not f.get("escaped_pin")) and not f.get("levitate")
+    moving = may_move(warrior)
     may_fight = not f.get("acted") and not f.get("in_pit") and not f.get("levitate") and not f.get("frenzied")
     lit = kept(lambda: board.lit_sections(s))
     # The count asks whether he can step off, then a replay whether he reaches one square or the
@@ -150,7 +168,7 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
                                    (("to", sq), ("who", warrior.id)))
 
     def leave() -> list[Action]:
-        if may_move and warrior.pos in entrance_exit_squares(s) and not adj() and not _way_out_barred(s):
+        if moving and warrior.pos in entrance_exit_squares(s) and not adj() and not _way_out_barred(s):
             return [Action.make(seat, "leave", text=f"{warrior.name} leaves the dungeon by the entrance",
                                 who=warrior.id)]
         return []
@@ -172,9 +190,9 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
         Offers(_ESCAPE, lambda: [
             Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)]
             if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking else []),
-        Offers(_MOVE, keys=lambda: sorted(search().reach(), key=lambda q: (q[1], q[0])) if may_move else [],
-               build=move_to, key_of=lambda a: a.get("to"), some=lambda: may_move and search().any_step(),
-               has_key=lambda sq: may_move and isinstance(sq, tuple) and search().reaches(sq)),
+        Offers(_MOVE, keys=lambda: in_move_order(search().reach()) if moving else [],
+               build=move_to, key_of=lambda a: a.get("to"), some=lambda: moving and search().any_step(),
+               has_key=lambda sq: moving and isinstance(sq, tuple) and search().reaches(sq)),
         Offers(_LEAVE, leave),
         Offers(_ATTACK, attacks),
         Offers(_SHOOT, shots),

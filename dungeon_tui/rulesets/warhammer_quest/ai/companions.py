@@ -15,6 +15,7 @@ from ....engine.game import Action, Decision, Game
 from ....engine.grid import Sq
 from ..combat import ring_next
 from ..state import State
+from ..warriors import move_squares
 from . import footwork, tending, wizardry
 from .danger import danger_now, is_archer, peril
 from .odds import kill_chance, menace, shot_kills
@@ -128,9 +129,16 @@ class WarriorAI:
         escape = by_kind.get("escape")
         if escape and footwork.in_cave_in(s, warrior):
             return escape[0], "break away: the roof of this section is coming down"
-        out = footwork.leave_cave_in(game, s, warrior, of("move")) if footwork.in_cave_in(s, warrior) else None
+        # His moves as the squares they go to, found once: only the option he picks is then made.
+        squares: list[list[Sq]] = []
+
+        def moves() -> list[Sq]:
+            if not squares:
+                squares.append(move_squares(s, game.content, warrior))
+            return squares[0]
+        out = footwork.leave_cave_in(game, s, warrior, moves()) if footwork.in_cave_in(s, warrior) else None
         if out:
-            return out
+            return self._moving(decision, warrior, out)
         deed = self._deed(warrior, by_kind.get("adventure", []))
         if deed:
             return deed
@@ -145,21 +153,28 @@ class WarriorAI:
             if why:
                 return escape[0], why
         if warrior.flags.get("escaped_pin"):
-            move = footwork.move(game, s, warrior, of("move")) if of("move") else None
+            move = footwork.move(game, s, warrior, moves()) if moves() else None
             if move:
-                return move
+                return self._moving(decision, warrior, move)
         attacks = of("attack")
         if attacks:
             return self._strike(game, s, warrior, attacks)
         shots = of("shoot")
         if shots:
             return self._shoot(game, s, warrior, shots)
-        moves = of("move")
-        if moves:
-            move = footwork.move(game, s, warrior, moves)
+        if moves():
+            move = footwork.move(game, s, warrior, moves())
             if move:
-                return move
+                return self._moving(decision, warrior, move)
         return of("end")[0], self._why_end(game, s, warrior)
+
+    @staticmethod
+    def _moving(decision: Decision, warrior: Any, step: footwork.Step) -> Choice:
+        """The option of the move he picked, asked of the decision (made alone, in its words)."""
+        to, why = step
+        found = decision.offer_for(Action.sorted_plain(decision.seat, "move", "", (("to", to), ("who", warrior.id))))
+        assert found is not None, f"the {warrior.name} picked a square his moves do not go to: {to}"
+        return found, why
 
     def _strike(self, game: Game, s: State, warrior: Any, attacks: list[Action]) -> Choice:
         """The adjacent foe whose death spares the party most: odds to kill times its harm."""

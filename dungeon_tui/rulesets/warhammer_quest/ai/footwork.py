@@ -19,15 +19,9 @@ from .danger import danger_now, is_archer, peril
 from .odds import menace
 
 Choice = tuple[Action, str]
-
-
-def dest(move: Action) -> Sq:
-    """The square a move action goes to (its first argument: "to" sorts before "who")."""
-    key, to = move.args[0]
-    if key != "to":
-        to = move.get("to")
-    x, y = to
-    return (x, y)
+# A move the companion picks: the square he goes to (his option for it is asked of the decision
+# alone: his move options are never all made), and why.
+Step = tuple[Sq, str]
 
 
 def start(s: State, opts: list[Action]) -> Choice:
@@ -69,7 +63,7 @@ def in_cave_in(s: State, warrior: Figure) -> bool:
     return cave is not None and warrior.pos is not None and s.section_of(warrior.pos) == cave["section"]
 
 
-def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choice | None:
+def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Step | None:
     """The roof of his section is coming down (whoever is still on it at the end of the next
     turn is buried): out by any open doorway before anything else, fight or no fight, and
     where the lantern still reaches."""
@@ -77,10 +71,10 @@ def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Action]) ->
         return None
     cave = s.section_of(warrior.pos)
     keeps = _lit(s, warrior)
-    out = [a for a in moves if s.section_of(dest(a)) != cave and keeps(dest(a))]
+    out = [sq for sq in moves if s.section_of(sq) != cave and keeps(sq)]
     if out:
-        harm = shelter.foes_reaching(game, s, warrior, [dest(a) for a in out]) if s.monsters() else {}
-        best = min(out, key=lambda a: (harm.get(dest(a), 0.0), _fresh_room(s, dest(a)), a.get("to")))
+        harm = shelter.foes_reaching(game, s, warrior, out) if s.monsters() else {}
+        best = min(out, key=lambda sq: (harm.get(sq, 0.0), _fresh_room(s, sq), sq))
         return best, "out of the caving section before the roof comes down"
     # Too far to get out this turn: as near the nearest way out as he can (on the map alone:
     # friends in the way step out of it in their own turns).
@@ -90,8 +84,8 @@ def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Action]) ->
         return None
     goal = min(outside, key=lambda q: (reach[q], q))
     to_goal = s.grid.distances(goal)
-    best = min(moves, key=lambda a: (to_goal.get(dest(a), 999), a.get("to")))
-    if to_goal.get(dest(best), 999) >= to_goal.get(warrior.square, 999):
+    best = min(moves, key=lambda sq: (to_goal.get(sq, 999), sq))
+    if to_goal.get(best, 999) >= to_goal.get(warrior.square, 999):
         return None
     return best, "toward the way out of the caving section: the roof is coming down"
 
@@ -123,9 +117,9 @@ def _safe_squares(game: Game, s: State, warrior: Figure) -> list[Sq]:
             and not _fresh_room(s, sq)]
 
 
-def move(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choice | None:
+def move(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Step | None:
     keeps = _lit(s, warrior)
-    safe = [a for a in moves if keeps(dest(a))]
+    safe = [sq for sq in moves if keeps(sq)]
     if not safe:
         return None
     foes = [m for m in s.monsters() if m.active and m.pos]
@@ -134,18 +128,17 @@ def move(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choice |
     return _onward(game, s, warrior, safe)
 
 
-def _in_a_fight(game: Game, s: State, warrior: Figure, moves: list[Action], foes: list[Figure]) -> Choice | None:
+def _in_a_fight(game: Game, s: State, warrior: Figure, moves: list[Sq], foes: list[Figure]) -> Step | None:
     c = game.content
     if warrior.flags.get("escaped_pin"):
         # He broke away to live: as far from the monsters as the light allows, near his friends.
-        away = [a for a in moves if not any(s.grid.adjacent(dest(a), m.square) for m in foes)
-                and not _fresh_room(s, dest(a))]
+        away = [sq for sq in moves if not any(s.grid.adjacent(sq, m.square) for m in foes)
+                and not _fresh_room(s, sq)]
         friends = [x.square for x in s.heroes() if x.active and x.id != warrior.id]
         if away:
-            harm = shelter.foes_reaching(game, s, warrior, [dest(a) for a in away])
+            harm = shelter.foes_reaching(game, s, warrior, away)
 
-            def cover(a: Action) -> tuple[float, int, int, Sq]:
-                sq = dest(a)
+            def cover(sq: Sq) -> tuple[float, int, int, Sq]:
                 gap = min(3, min(chebyshev(sq, m.square) for m in foes))
                 return harm[sq], -gap, min((chebyshev(sq, f) for f in friends), default=0), sq
             best = min(away, key=cover)
@@ -160,15 +153,15 @@ def _in_a_fight(game: Game, s: State, warrior: Figure, moves: list[Action], foes
         return menace(c, m) * (2.0 if is_archer(c, m) else 1.0) * (1 + shield_friend)
     ranked = sorted(foes, key=lambda m: (-worth(m), m.id))
     for m in ranked:
-        beside = [a for a in moves if s.grid.adjacent(dest(a), m.square) and not _fresh_room(s, dest(a))]
+        beside = [sq for sq in moves if s.grid.adjacent(sq, m.square) and not _fresh_room(s, sq)]
         if beside:
-            best = min(beside, key=lambda a: (sum(1 for f in foes if s.grid.adjacent(dest(a), f.square)),
-                                               a.get("to")))
+            best = min(beside, key=lambda sq: (sum(1 for f in foes if s.grid.adjacent(sq, f.square)),
+                                               sq))
             what = "the archer" if is_archer(c, m) else "the foe"
             return best, f"close with {what} {m.name}" + (" before it shoots again" if is_archer(c, m) else "")
     near = min(chebyshev(warrior.square, m.square) for m in foes)
-    best = min(moves, key=lambda a: (min(chebyshev(dest(a), m.square) for m in foes), a.get("to")))
-    if min(chebyshev(dest(best), m.square) for m in foes) < near and not _fresh_room(s, dest(best)):
+    best = min(moves, key=lambda sq: (min(chebyshev(sq, m.square) for m in foes), sq))
+    if min(chebyshev(best, m.square) for m in foes) < near and not _fresh_room(s, best):
         return best, "close with the nearest foe"
     return None
 
@@ -177,7 +170,7 @@ def _sees_any(s: State, warrior: Figure, foes: list[Figure]) -> bool:
     return any(sees(s, warrior.pos, m.pos) for m in foes)
 
 
-def _onward(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choice | None:
+def _onward(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Step | None:
     is_leader = warrior.id == s.lantern
     if is_leader and resting(s):
         return None
@@ -188,9 +181,9 @@ def _onward(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choic
             return None
         if room.kind == "room" and room.entered_turn == s.turn and not room.event_done:
             # The leader has just stepped into a room: go in with him, so its monsters are shared out.
-            inside = [a for a in moves if s.grid.region[dest(a)] == room.id]
+            inside = [sq for sq in moves if s.grid.region[sq] == room.id]
             if inside:
-                best = min(inside, key=lambda a: (chebyshev(dest(a), leader.square), a.get("to")))
+                best = min(inside, key=lambda sq: (chebyshev(sq, leader.square), sq))
                 return best, "into the room beside the leader, so its monsters face us all"
     goal = _goal(s, warrior)
     if not is_leader and leader is not None and leader.active:
@@ -202,14 +195,14 @@ def _onward(game: Game, s: State, warrior: Figure, moves: list[Action]) -> Choic
     here = dist.get(warrior.square, 999)
     # The leader steps into a new room when he reaches it (waiting at its door for the others
     # cost more turns, and Unexpected Events, than it saved); they follow him in at once.
-    options = moves if is_leader else [a for a in moves if not _fresh_room(s, dest(a))]
+    options = moves if is_leader else [sq for sq in moves if not _fresh_room(s, sq)]
     if not options:
         return None
     if not is_leader:
         return _close_up(s, warrior, options, dist, here)
-    best = min(options, key=lambda a: (dist.get(dest(a), 999), a.get("to")))
-    if dist.get(dest(best), 999) < here:
-        into = _fresh_room(s, dest(best))
+    best = min(options, key=lambda sq: (dist.get(sq, 999), sq))
+    if dist.get(best, 999) < here:
+        into = _fresh_room(s, best)
         return best, ("lead the party into the new room; the others follow him in" if into else
                       "head for " + ("the objective" if goal in objective_squares(s) else "the next doorway"))
     return None
@@ -262,20 +255,20 @@ def _party_exposure(s: State, me: Figure) -> Callable[[Sq], float]:
     return were_he_on
 
 
-def _close_up(s: State, warrior: Figure, moves: list[Action], dist: dict[Sq, int], here: int) -> Choice | None:
+def _close_up(s: State, warrior: Figure, moves: list[Sq], dist: dict[Sq, int], here: int) -> Step | None:
     """Follow on as far as the leader's way allows (the lantern cannot go on without him), and
     among the squares that far forward, the one where the party shows the fewest open sides,
     the Wizard's and the hurt's above all: an Unexpected Event puts its monsters on them."""
     doorways = {q for d in s.doorways.values() if d.state == "unexplored" for q in d.squares}
-    moves = [a for a in moves if dest(a) not in doorways]  # the leader must stand there to explore
+    moves = [sq for sq in moves if sq not in doorways]  # the leader must stand there to explore
     if not moves:
         return None
-    nearest = min(dist.get(dest(a), 999) for a in moves)
+    nearest = min(dist.get(sq, 999) for sq in moves)
     front = max(nearest + 1, 2)
-    ahead = [a for a in moves if dist.get(dest(a), 999) <= front]
+    ahead = [sq for sq in moves if dist.get(sq, 999) <= front]
     party_exposure = _party_exposure(s, warrior)
-    best = min(ahead, key=lambda a: (party_exposure(dest(a)), dist.get(dest(a), 999), a.get("to")))
-    to = dest(best)
+    best = min(ahead, key=lambda sq: (party_exposure(sq), dist.get(sq, 999), sq))
+    to = best
     if here <= front and warrior.square not in doorways and \
             party_exposure(to) >= party_exposure(warrior.square) - 0.05:
         return None
