@@ -51,12 +51,15 @@ def kept(make: Callable[[], Any]) -> Callable[[], Any]:
 class _Group:
     """A group as one decision reads it: each of its lists made at most once."""
 
-    __slots__ = ("_actions", "_keys", "offers")
+    __slots__ = ("_actions", "_keys", "_last", "offers")
 
     def __init__(self, offers: Offers) -> None:
         self.offers = offers
         self._keys: Sequence[Any] | None = None
         self._actions: list[Action] | None = None
+        # The last action found by its key: a player asks for its choice (offer_for), then
+        # plays it, and the one search and build serve both.
+        self._last: tuple[Any, Action | None] | None = None
 
     def keys(self) -> Sequence[Any]:
         if self._keys is None:
@@ -81,13 +84,18 @@ class _Group:
         o = self.offers
         if self._actions is None and o.key_of is not None and o.build is not None:
             key = o.key_of(action)
-            if self._keys is None and o.has_key is not None:
-                if not o.has_key(key):
-                    return None
-            elif key not in self.keys():  # compared, not hashed: a malformed key is simply not there
-                return None
-            made = o.build(key)
-            return made if made == action else None
+            last = self._last
+            if last is not None and last[0] == key and type(last[0]) is type(key):
+                made: Action | None = last[1]
+            else:
+                if self._keys is None and o.has_key is not None:
+                    made = o.build(key) if o.has_key(key) else None
+                elif key not in self.keys():  # compared, not hashed: a malformed key is simply not there
+                    made = None
+                else:
+                    made = o.build(key)
+                self._last = (key, made)
+            return made if made is not None and made == action else None
         for a in self.actions():
             if a == action:
                 return a

@@ -27,9 +27,11 @@ HEAL_ONE = {"healing_potion": None, "potion_of_healing": "2D6", "healing_salve":
 EQUIPMENT_ELSEWHERE = ("lantern", "rope", "hand_of_death_scroll")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Holding:
-    """What an item's offer looks at: the warrior holding it, his seat, the item and its name."""
+    """What an item's offer looks at: the warrior holding it, his seat, the item and its name.
+    Read, never changed (not frozen, which sets each field the slow way: every warrior's turn
+    makes one for each item he holds)."""
 
     game: Game
     warrior: Figure

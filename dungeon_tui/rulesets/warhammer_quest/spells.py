@@ -19,9 +19,11 @@ from .words import the
 
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Casting:
-    """What a spell's offer looks at: the Wizard, his seat, the spell, and who is in reach."""
+    """What a spell's offer looks at: the Wizard, his seat, the spell, and who is in reach.
+    Read, never changed (not frozen: a frozen class sets each field the slow way, and every
+    window makes one for each spell the Wizard could pay for)."""
 
     game: Game
     wizard: Figure

@@ -21,7 +21,7 @@ registry = tactics.Registry()
 _tiebreak = SeededChance(salt=0x7AC71C5)
 
 
-@dataclass
+@dataclass(slots=True)
 class Plan:
     game: Game
     m: Figure
