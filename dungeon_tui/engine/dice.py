@@ -27,9 +27,14 @@ class SeededChance:
 
     def __init__(self, salt: int = 0) -> None:
         self.salt = salt
+        # The seed's own first step, the same for every outcome of a game: the last one kept.
+        self._seeded: tuple[int, int] | None = None
 
     def uniform(self, seed: int, index: int, k: int, n: int) -> int:
-        x = splitmix64(splitmix64(splitmix64((seed ^ self.salt) & MASK) ^ index) ^ k)
+        seeded = self._seeded
+        if seeded is None or seeded[0] != seed:
+            seeded = self._seeded = (seed, splitmix64((seed ^ self.salt) & MASK))
+        x = splitmix64(splitmix64(seeded[1] ^ index) ^ k)
         return x % n
 
     def choose(self, game: Game, decision: Decision) -> tuple[Action, str]:
