@@ -220,8 +220,17 @@ class State:
         return None
 
     def occupied(self) -> dict[Sq, Figure]:
-        # Only figures on the board have a square: the fallen and the gone have pos None.
-        return {f.pos: f for f in self.figures.values() if f.pos is not None}
+        # Only figures on the board have a square: the fallen and the gone have pos None, so
+        # the warriors and the monsters not slain (kept apart) are all it need look at.
+        figs = self.figures
+        if type(figs) is not Figures:
+            return {f.pos: f for f in figs.values() if f.pos is not None}
+        heroes, monsters = figs.sides()
+        out = {f.pos: f for f in heroes if f.pos is not None}
+        for f in monsters:
+            if f.pos is not None:
+                out[f.pos] = f
+        return out
 
     def section_of(self, sq: Sq | None) -> str | None:
         return None if sq is None else self.grid.region.get(sq)

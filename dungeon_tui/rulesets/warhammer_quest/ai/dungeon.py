@@ -16,6 +16,7 @@ from ....engine.grid import DIRS8, Sq, chebyshev
 from ..monsters import adjacent_targets, in_reach, next_to_warrior, reach_of, reachable, sees_any, targets
 from ..state import Figure, State
 from ..words import counted, the
+from .rings import steps_until
 
 registry = tactics.Registry()
 _tiebreak = SeededChance(salt=0x7AC71C5)
@@ -31,7 +32,6 @@ class Plan:
     mode: str | None = None
     stop: bool = False
     _reach: dict[Sq, int] | None = field(default=None, repr=False)
-    _dist: dict[Sq, int] | None = field(default=None, repr=False)
     _beside: set[Sq] | None = field(default=None, repr=False)
 
     @property
@@ -58,12 +58,12 @@ class Plan:
             self._beside = {q for sq in self.reach for q in neighbours(sq)}
         return self._beside
 
-    def distance(self, warrior: Figure) -> int:
-        """Path length ignoring figures (spec: 'nearest' = shortest path ignoring models)."""
-        if self._dist is None:
-            self._dist = self.state.grid.distances(self.m.square)
-        d = self._dist.get(warrior.pos) if warrior.pos is not None else None
-        return d if d is not None else 999
+    def distances(self, warriors: list[Figure]) -> dict[str, int]:
+        """Each warrior's path length ignoring figures (spec: 'nearest' = shortest path ignoring
+        models), 999 for none; searched only as far as the last of them."""
+        wanted = {w.pos for w in warriors if w.pos is not None}
+        found = steps_until(self.state, self.m.square, (), wanted)
+        return {w.id: found.get(w.pos, 999) if w.pos is not None else 999 for w in warriors}
 
 
 # -- conditions ------------------------------------------------------------------------------
@@ -120,8 +120,9 @@ def _one_on_one(p: Plan, pool: list[Figure]) -> tuple[Figure | None, str]:
         return None, "no warrior to attack"
     low = min(counts[w.id] for w in candidates)
     tied = [w for w in candidates if counts[w.id] == low]
-    near = min(p.distance(w) for w in tied)
-    tied = [w for w in tied if p.distance(w) == near]
+    dist = p.distances(tied)
+    near = min(dist.values())
+    tied = [w for w in tied if dist[w.id] == near]
     pick = tied[0]
     if len(tied) > 1:
         pick = tied[_tiebreak.uniform(p.game.seed, p.decision_index, 0, len(tied))]

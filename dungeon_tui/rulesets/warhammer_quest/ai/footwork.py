@@ -15,6 +15,7 @@ from ..state import Figure, State
 from ..warriors import move_options  # the rules' own reach: the squares the options offer
 from ..words import counted
 from . import shelter
+from .rings import steps_until
 from .danger import danger_now, is_archer, peril
 from .odds import menace
 
@@ -344,27 +345,6 @@ def _goal(s: State, warrior: Figure) -> Sq | None:
         return None
     # Distances around the others, so a friend in the way counts as the wall he is (only
     # as far as the last free square of those doorways: nothing further is asked).
-    dist = _steps_until(s, warrior.pos, taken, {q for d in doors for q in d.squares if q not in taken})
+    dist = steps_until(s, warrior.pos, taken, {q for d in doors for q in d.squares if q not in taken})
     door = min(doors, key=lambda d: (min(dist.get(q, 999) for q in d.squares), d.id))
     return min((q for q in door.squares if q not in taken), key=lambda q: (dist.get(q, 999), q))
-
-
-def _steps_until(s: State, start: Sq, taken: set[Sq | None], wanted: set[Sq]) -> dict[Sq, int]:
-    """`grid.distances(start, lambda q: q not in taken)` as far as the ring that finds the last
-    of `wanted` (the counts found are the same: breadth first, one ring of steps at a time)."""
-    best = {start: 0}
-    left = wanted - {start}
-    ring = [start]
-    neighbours = s.grid.neighbours
-    steps = 0
-    while ring and left:
-        steps += 1
-        found = []
-        for sq in ring:
-            for nb in neighbours(sq):
-                if nb not in best and nb not in taken:
-                    best[nb] = steps
-                    found.append(nb)
-                    left.discard(nb)
-        ring = found
-    return best
