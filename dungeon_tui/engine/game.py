@@ -433,7 +433,10 @@ class Game:
             action = decision.chance.action(action.get("faces") if action.kind == "dice" else action.get("index"))
         self.decisions.append((action, why))
         self._fresh = []
-        self.emit("decision", seat=action.seat, action=str(action), why=why)
+        if self.keep_events or self.listeners:
+            # Nobody keeps or hears a game's events (simulate, fuzz): the decision itself is in
+            # `decisions`, and its event, half of all a game makes, is not made.
+            self.emit("decision", seat=action.seat, action=str(action), why=why)
         self._advance(action)
         fresh, self._fresh = self._fresh, []
         return fresh

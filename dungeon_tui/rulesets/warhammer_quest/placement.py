@@ -83,7 +83,10 @@ def placer(game: Game) -> str:
 def choose_square(game: Game, kind: str, squares: list[Sq], why: str) -> Procedure:
     name = game.content.monsters[kind].name
     seat = placer(game)
-    opts = [Action.make(seat, "place", text=f"place {name} at {sq[0]},{sq[1]}", at=sq) for sq in squares]
+    # Built as Action.make would (one argument, a square of two ints): every monster placed
+    # offers each free square beside its warrior.
+    opts = [Action.sorted_plain(seat, "place", f"place {name} at {sq[0]},{sq[1]}", (("at", (sq[0], sq[1])),))
+            for sq in squares]
     pick = yield Decision(seat, f"Where does the {name} go?", opts, context={"why": why})
     return tuple(pick.get("at"))
 

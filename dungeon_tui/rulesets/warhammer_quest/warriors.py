@@ -176,7 +176,8 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
     def attacks() -> list[Action]:
         if not may_fight or not (f.get("attacks_left", 0) > 0 or not attacking):
             return []
-        return [Action.make(seat, "attack", text=f"{warrior.name} attacks {m.name}", who=warrior.id, target=m.id)
+        return [Action.sorted_plain(seat, "attack", f"{warrior.name} attacks {m.name}",
+                                    (("target", m.id), ("who", warrior.id)))
                 for m in adj() if _may_target(game, warrior, m)]
 
     def shots() -> list[Action]:

@@ -308,10 +308,11 @@ def _named(decision: LazyDecision, plan: Plan) -> Action:
         extra["mode"] = "volley"
     elif plan.mode == "attack" and plan.target is not None:
         extra["target"] = plan.target.id
-    for want in (Action.make(decision.seat, "act", who=m.id, to=to, **extra),
-                 Action.make(decision.seat, "act", who=m.id, to=to),
-                 Action.make(decision.seat, "act", who=m.id, to=m.pos)):
-        found = decision.offer_for(want)
+    # Each option looked for is made only when the one before it is not offered.
+    for want in (lambda: Action.make(decision.seat, "act", who=m.id, to=to, **extra),
+                 lambda: Action.make(decision.seat, "act", who=m.id, to=to),
+                 lambda: Action.make(decision.seat, "act", who=m.id, to=m.pos)):
+        found = decision.offer_for(want())
         if found is not None:
             return found
     return decision.options[0]
