@@ -145,7 +145,7 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
                 for a in out if a.kind == "cast"]
     if hand_of_death:
         for m in seen():
-            out.append(Action.make(seat, "scroll", text=f"read the Hand of Death at {m.name}", target=m.id))
+            out.append(Action.sorted_plain(seat, "scroll", f"read the Hand of Death at {m.name}", (("target", m.id),)))
     return out
 
 
@@ -166,7 +166,7 @@ def window(game: Game, phase: str) -> Procedure:
         opts = cast_options(game, wiz, types)
         if not opts:
             return
-        opts.append(Action.make(seat, "pass", text="the Wizard holds his power"))
+        opts.append(Action.sorted_plain(seat, "pass", "the Wizard holds his power", ()))
         # The power at hand is on the status line ("power 2+4": this turn's roll, then stored).
         pick = yield Decision(seat, "Cast a spell now?", opts, context={"figure": wiz.id, "window": phase})
         if pick.kind == "pass":

@@ -92,8 +92,8 @@ def plan_choice(game: Game, monster: Figure) -> Decision | None:
     context = {"monster": monster.id}
     prompt = f"{monster.name} acts"
     if monster.flags.get("pinned"):
-        opts = [Action.make(DUNGEON, "strike", text=f"{monster.name} attacks the {w.name}", who=monster.id,
-                            target=w.id) for w in adjacent_targets(s, monster)]
+        opts = [Action.sorted_plain(DUNGEON, "strike", f"{monster.name} attacks the {w.name}",
+                                    (("target", w.id), ("who", monster.id))) for w in adjacent_targets(s, monster)]
         return Decision(DUNGEON, prompt, opts, context=context) if opts else None
     valid = targets(s)
     missile = "missile" in c.monsters[monster.kind].specials
@@ -111,15 +111,18 @@ def plan_choice(game: Game, monster: Figure) -> Decision | None:
         return found
 
     def _plans_from(sq: Sq) -> list[Action]:
+        # Built as Action.make would, the arguments in name order (mode, target, to, who): the
+        # plans are made for every square the script or a replayed plan asks about.
         where = "stays" if sq == monster.pos else f"moves to {sq[0]},{sq[1]}"
-        out = [Action.make(DUNGEON, "act", text=f"{monster.name} {where}", who=monster.id, to=sq)]
+        to, who = ("to", (sq[0], sq[1])), ("who", monster.id)
+        out = [Action.sorted_plain(DUNGEON, "act", f"{monster.name} {where}", (to, who))]
         for w in valid:
             if in_reach(s, c, monster, sq, w):
-                out.append(Action.make(DUNGEON, "act", text=f"{monster.name} {where} and attacks the {w.name}",
-                                       who=monster.id, to=sq, target=w.id))
+                out.append(Action.sorted_plain(DUNGEON, "act", f"{monster.name} {where} and attacks the {w.name}",
+                                               (("target", w.id), to, who)))
         if missile and not next_to_warrior(s, sq) and sees_any(s, sq, valid):
-            out.append(Action.make(DUNGEON, "act", text=f"{monster.name} {where} and shoots", who=monster.id, to=sq,
-                                   mode="volley"))
+            out.append(Action.sorted_plain(DUNGEON, "act", f"{monster.name} {where} and shoots",
+                                           (("mode", "volley"), to, who)))
         return out
 
     def make() -> list[Action]:

@@ -105,7 +105,8 @@ def setup(game: Game) -> Procedure:
     squares = [sq for sq in sorted(entrance.squares, key=lambda q: (q[0], q[1])) if s.grid.floor(sq)]
     for w in order(s, c):
         seat = s.seat_of[w.id]
-        opts = [Action.make(seat, "start", text=f"{w.name} starts at {sq[0]},{sq[1]}", who=w.id, at=sq)
+        opts = [Action.sorted_plain(seat, "start", f"{w.name} starts at {sq[0]},{sq[1]}",
+                                    (("at", (sq[0], sq[1])), ("who", w.id)))
                 for sq in squares if sq not in taken]
         pick = yield Decision(seat, f"Where does the {w.name} start?", opts, context={"figure": w.id})
         w.pos = tuple(pick.get("at"))
