@@ -22,7 +22,9 @@ def order(state: State, content: Any) -> list[Figure]:
 def adjacent_monsters(state: State, warrior: Figure) -> list[Figure]:
     if warrior.pos is None:
         return []
-    return [m for m in state.monsters() if m.active and m.pos and state.grid.adjacent(warrior.pos, m.pos)]
+    # `monsters()` holds only those active on the board; beside him is among his neighbours.
+    near = state.grid.neighbours(warrior.pos)
+    return [m for m in state.monsters() if m.pos in near]
 
 
 def sees(state: State, a: Sq | None, b: Sq | None) -> bool:

@@ -298,14 +298,15 @@ def pass_lantern(game: Game) -> Procedure:
 def check_end(game: Game) -> None:
     s: State = game.state
     heroes = s.heroes()
-    hooks_for(game).check_end(game)
+    hooks = hooks_for(game)
+    hooks.check_end(game)
     if hazards.stuck_in_pits(s, heroes):
         # House rule: nothing can change then but the turn count (monsters cannot reach a
         # warrior in a pit), so the adventure fails at once instead of at the turn limit.
         raise GameOver({"outcome": "failure", "why": "Every warrior left is stuck in a pit with nobody to "
                                                       "haul him out: the party cannot go on."})
     if any(w.status in (ACTIVE, UNCONSCIOUS) and w.pos is not None for w in heroes):
-        hooks_for(game).required_died(game)
+        hooks.required_died(game)
         return
     if any(w.status == ESCAPED for w in heroes):
         raise GameOver({"outcome": "failure", "why": "The survivors fled the dungeon."})
