@@ -68,6 +68,33 @@ def test_play_refuses_what_was_not_offered():
     assert g.events[0].data == {"seat": "hero:a", "action": "pick(n=2)", "why": "test"}
 
 
+def test_a_decision_s_event_is_made_only_where_events_are_kept_or_heard():
+    """simulate and fuzz keep no events and have no listener: a decision's event would be made
+    for nobody, so it is not made; the rules' own events still come back from `play`."""
+    quiet = Game(Toy(), {}, 1, None)
+    quiet.keep_events = False
+    fresh = quiet.play(Action.make("hero:a", "pick", n=2), "test") + quiet.play(Action.make(CHANCE, "dice", faces=(6,)))
+    assert [e.kind for e in fresh] == ["roll"] and quiet.events == [] and quiet.state["score"] == 8
+    heard: list[str] = []
+    quiet.listeners.append(lambda e: heard.append(e.kind))
+    quiet.play(Action.make("hero:a", "pick", n=1))
+    assert heard == ["decision"]
+
+
+def test_seeded_dice_and_their_specs_are_kept_without_changing_an_outcome():
+    """A roll's spec is kept by what it names and the seed's first mixing step by the seed:
+    the same faces as working them out afresh, whatever games interleave."""
+    from dungeon_tui.engine.dice import MASK, splitmix64
+    chance = SeededChance(salt=5)
+    for seed, index in ((3, 0), (4, 0), (3, 9), (3, 9), (1 << 70, 2)):
+        fresh = splitmix64(splitmix64(splitmix64((seed ^ 5) & MASK) ^ index) ^ 1) % 6
+        assert chance.uniform(seed, index, 1, 6) == fresh
+    first = roll(None, 2, 6, "toy.kept")
+    again = roll(None, 2, 6, "toy.kept")
+    assert next(first).chance is next(again).chance
+    assert next(roll(None, 2, 6, "toy.kept", by="hero:a")).chance.by == "hero:a"
+
+
 def test_forced_dice_give_the_exact_result():
     g = toy_game(chance=ForcedChance([3, 5]))
     assert g.result == {"outcome": "done", "score": 2 + 3 + 2 + 5}

@@ -140,3 +140,25 @@ def test_has_key_answers_for_a_choice_when_the_keys_are_not_made() -> None:
     made.clear()
     assert decision.offered(Action.make("hero", "step", to=[1, 2])) is not None
     assert made == ["step (1, 2)"]  # the keys counted already: looked up there, not asked again
+
+
+def test_a_choice_asked_for_then_played_is_searched_and_built_once() -> None:
+    """A player asks for the one option it wants (offer_for), then plays it: the keyed group's
+    check and build serve both; another key is looked for afresh."""
+    made: list[str] = []
+    groups = offers(made)
+    groups[0].some = lambda: True
+    groups[0].has_key = lambda to: made.append(f"has {to}") is None and to in ((1, 2), (2, 1))
+    decision, _ = grouped_choice("hero", "your turn", groups, {}, (2, 0, 1))
+    asked = decision.offer_for(Action.make("hero", "step", to=[2, 1]))
+    assert asked is not None and made == ["has (2, 1)", "step (2, 1)"]
+    assert decision.offered(Action.make("hero", "step", to=[2, 1])) is asked and made == ["has (2, 1)", "step (2, 1)"]
+    groups = offers(made)
+    groups[0].has_key = lambda to: made.append(f"has {to}") is None and to in ((1, 2), (2, 1))
+    decision, _ = grouped_choice("hero", "your turn", groups, {}, (0, 2, 1))
+    made.clear()  # the keys made by the count: a key is looked up among them, the last one kept
+    assert decision.offer_for(Action.make("hero", "step", to=[1, 2])) is not None
+    assert decision.offer_for(Action.make("hero", "step", to=[1, 2])) is not None
+    assert decision.offer_for(Action.make("hero", "step", to=[9, 9])) is None
+    assert decision.offer_for(Action.make("hero", "step", to=[1, 2])) is not None
+    assert made == ["step (1, 2)", "step (1, 2)"]

@@ -79,3 +79,31 @@ def test_a_warriors_first_steps_and_a_square_searched_alone_agree_with_his_whole
             checked[1] += len(reach)
     play_checking(check, 13, 6)
     assert checked[0] > 1000 and checked[1] > 10000
+
+
+def test_the_squares_a_companion_weighs_are_those_his_move_options_go_to():
+    """`move_squares` (what a companion weighs before asking for the one move it picks) lists
+    the squares of the turn's move options in their order; a monster's kept reach is its reach
+    worked out afresh; the squares taken are every figure's on the board: at every decision of
+    whole games."""
+    from dungeon_tui.rulesets.warhammer_quest.monsters import reachable
+    from dungeon_tui.rulesets.warhammer_quest.warriors import move_squares
+    checked = [0, 0, 0]  # warriors' turns, moves, monsters
+
+    def check(game, decision):
+        s = game.state
+        assert s.occupied() == {f.pos: f for f in s.figures.values() if f.pos is not None}
+        who = decision.context.get("figure")
+        if who is not None and not decision.context.get("window") and decision.offers_of("end"):
+            moves = [tuple(a.get("to")) for a in decision.offers_of("move")]
+            assert move_squares(s, game.content, s.figures[who]) == moves
+            checked[0] += 1
+            checked[1] += len(moves)
+        occupied = s.occupied()
+        for m in s.monsters():
+            allowance = game.content.monsters[m.kind].move + m.flags.get("m_mod", 0)
+            fresh = s.grid.reachable(m.square, allowance, lambda sq: sq not in occupied)
+            assert reachable(s, game.content, m) == fresh and list(reachable(s, game.content, m)) == list(fresh)
+            checked[2] += 1
+    play_checking(check, 17, 4)
+    assert checked[0] > 300 and checked[1] > 3000 and checked[2] > 1000
