@@ -7,6 +7,8 @@ of the target, which the scripted dungeon takes first.
 from __future__ import annotations
 
 
+from collections.abc import Collection
+
 from ...engine.dice import draw
 from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from ...engine.grid import DIRS8, Sq, chebyshev, row_major
@@ -50,9 +52,11 @@ def free(state: State, sq: Sq, occupied: dict[Sq, Figure]) -> bool:
     return sq not in occupied and state.grid.floor(sq)
 
 
-def squares_next_to(state: State, warrior: Figure, allowed: list[Sq]) -> list[Sq]:
+def squares_next_to(state: State, warrior: Figure, allowed: Collection[Sq]) -> list[Sq]:
+    """The free squares a step from him, among `allowed` (a set, where the caller asks often),
+    in the order N, E, S, W, NE, SE, SW, NW."""
     occ = state.occupied()
-    allowed_set = dict.fromkeys(allowed)
+    allowed_set = allowed if isinstance(allowed, (set, frozenset)) else set(allowed)
     out = []
     assert warrior.pos is not None
     grid = state.grid
@@ -144,14 +148,15 @@ def _place_swarm(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
                  phase: str, placed: list[Figure]) -> Procedure:
     s: State = game.state
     own, more = area(s, anchor)
+    own, everywhere = set(own), set(own + more)  # asked of each warrior, monster after monster
     cup = [w for w in targets if valid_target(s, w)]
     while left and cup:
-        eligible = [w for w in cup if squares_next_to(s, w, own + more)]
+        eligible = [w for w in cup if squares_next_to(s, w, everywhere)]
         if not eligible:
             break
         w = eligible[(yield from draw(game, len(eligible), "whq.place.counter"))]
         cup.remove(w)
-        for stage in (own, own + more):
+        for stage in (own, everywhere):
             while left and (sqs := squares_next_to(s, w, stage)):
                 sq = yield from choose_square(game, kind, sqs, f"snotlings surround the {w.name} (counter drawn)")
                 placed.append(spawn(game, kind, sq, card, phase, w.id))
@@ -166,8 +171,9 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
     target_ids = [t.id for t in targets]
     # First beside the warriors the monsters came for, in their own section; then beside any
     # warrior, the joined sections' squares too (the log says which, in words).
-    stages = [("", own, [w for w in order if w.id in target_ids]),
-              (", the joined sections too", own + more, list(order))]
+    # The squares as sets: asked of each warrior in the pool, monster after monster.
+    stages = [("", set(own), [w for w in order if w.id in target_ids]),
+              (", the joined sections too", set(own + more), list(order))]
     for stage, squares, pool in stages:
         while left > 0:
             # A warrior in a pit, unconscious or invisible is no target (D18): nobody is placed on him.
@@ -212,7 +218,7 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
         left -= 1
 
 
-def _redraw(game: Game, cup: list[Figure], squares: list[Sq]) -> Procedure:
+def _redraw(game: Game, cup: list[Figure], squares: Collection[Sq]) -> Procedure:
     """Another counter from the cup, among the warriors who still have a free square beside them;
     None when no one has (the monster waits for the next round)."""
     s: State = game.state
