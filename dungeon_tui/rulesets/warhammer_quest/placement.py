@@ -147,8 +147,8 @@ def _place_archers(game: Game, kind: str, left: int, anchor: str, card: str, pha
 def _place_swarm(game: Game, kind: str, left: int, anchor: str, targets: list[Figure], card: str,
                  phase: str, placed: list[Figure]) -> Procedure:
     s: State = game.state
-    own, more = area(s, anchor)
-    own, everywhere = set(own), set(own + more)  # asked of each warrior, monster after monster
+    own_list, more = area(s, anchor)
+    own, everywhere = set(own_list), set(own_list + more)  # asked of each warrior, monster after monster
     cup = [w for w in targets if valid_target(s, w)]
     while left and cup:
         eligible = [w for w in cup if squares_next_to(s, w, everywhere)]
