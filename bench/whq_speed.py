@@ -2,18 +2,23 @@
 wall time and in the process's CPU time (one core): on a busy machine the wall figures take in
 every other process's share, the CPU figures do not.
 
-Prints figures; asserts nothing.  Run: python bench/whq_speed.py [--games N] [--adventure fp6]
+`--against DIR` times another checkout (the tree before a change) the same way, adventure by
+adventure in the same run, each in a fresh process (see against.py): on a busy machine only the
+ratio between the two means anything.
+
+Prints figures; asserts nothing.
+Run: python bench/whq_speed.py [--games N] [--adventure fp6] [--against DIR [--rounds N]]
 """
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from against import run_against, tree
 
+tree()  # the checkout measured goes first on the import path, before the game is imported
 from dungeon_tui.rulesets.warhammer_quest.game import GAME
 from replay_timing import best_replay, simulate_many
 
@@ -21,8 +26,17 @@ from replay_timing import best_replay, simulate_many
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=50)
-    ap.add_argument("--adventure", default="fp6")
+    ap.add_argument("--adventure", help="default: fp6, or with --against fp6 and random adventures")
+    ap.add_argument("--against", type=Path, help="another checkout timed adventure by adventure in the same run")
+    ap.add_argument("--rounds", type=int, default=1, help="with --against: each adventure's runs on both checkouts")
+    ap.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.against:
+        adventures = [args.adventure] if args.adventure else ["fp6", "random"]
+        run_against("whq_speed.py", args.against, [["--games", str(args.games), "--adventure", a] for a in adventures],
+                    args.rounds)
+        return
+    args.adventure = args.adventure or "fp6"
     GAME.content()
     cpu0 = time.process_time()
     times, decisions, longest = simulate_many(GAME, {"adventure": args.adventure}, args.games)
