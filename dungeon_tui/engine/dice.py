@@ -68,17 +68,19 @@ class ForcedChance:
 # The dice asked for so far: each spec is immutable, and a game asks for the same few rolls
 # hundreds of times (a frozen class's construction sets each field the slow way).  Draws are
 # not kept: a draw names the cards left in its pile, different every time.
-_ROLLS: dict[tuple[int, int, str, tuple[str, ...], str | None], Chance] = {}
+_ROLLS: dict[tuple[int, int, str, tuple[str, ...], str | None], tuple[Chance, str]] = {}
 
 
-def _dice(count: int, sides: int, rule: str, faces: tuple[str, ...], by: str | None) -> Chance:
+def _dice(count: int, sides: int, rule: str, faces: tuple[str, ...], by: str | None) -> tuple[Chance, str]:
+    """The spec of these dice and the prompt that asks for them."""
     key = (count, sides, rule, faces, by)
-    spec = _ROLLS.get(key)
-    if spec is None:
+    kept = _ROLLS.get(key)
+    if kept is None:
         if len(_ROLLS) >= 4096:  # rules naming their rolls afresh each time must not fill memory
             _ROLLS.clear()
-        spec = _ROLLS[key] = Chance("dice", count, sides, rule, tuple(faces), by)
-    return spec
+        kept = _ROLLS[key] = (Chance("dice", count, sides, rule, tuple(faces), by),
+                              f"roll {count}d{sides} for {rule}")
+    return kept
 
 
 def roll(game: Game, count: int, sides: int, rule: str, faces: tuple[str, ...] = (),
@@ -86,8 +88,8 @@ def roll(game: Game, count: int, sides: int, rule: str, faces: tuple[str, ...] =
     """Ask the chance seat for `count` dice; returns the faces (numbers).  For players who roll
     their own dice: `faces` names what each face shows where the die has symbols, `by` the seat
     that rolls them at the table when it is not the one whose choice led here."""
-    spec = _dice(count, sides, rule, faces, by)
-    action = yield Decision(CHANCE, f"roll {count}d{sides} for {rule}", chance=spec)
+    spec, prompt = _dice(count, sides, rule, faces, by)
+    action = yield Decision(CHANCE, prompt, chance=spec)
     rolled: tuple[int, ...] = action.get("faces")
     return rolled
 
