@@ -9,13 +9,13 @@ from ...engine.grid import Sq
 from ...engine.spreading import Spreading
 from .geometry import Cell, Layout, cell_of
 from .state import Figure, State, squares_of
-from . import geometry, marks, tile_names
+from . import laid_layouts, marks, tile_names
 
 FAR = 1 << 20  # "unreachable" as a number, so min() and sorting need no special case
 
 
 def relayout(s: State, content: Any) -> Layout:
-    s.layout = geometry.build(content.tiles, s.tiles, list(s.doors), before=s.layout)
+    s.layout = laid_layouts.layout(content.tiles, s.tiles, list(s.doors), before=s.layout)
     return s.layout
 
 
