@@ -306,8 +306,10 @@ def check_end(game: Game) -> bool:
     if s.result is not None:
         return True
     adv = game.content.adventures[s.adventure]
-    if any(f.side == VILLAGER for f in s.figures.values()):
-        rescue(game)
+    for f in s.figures.values():  # written out: asked after every action of every phase
+        if f.side == VILLAGER:
+            rescue(game)
+            break
     if adv.victory and all(_holds(game, g) for g in adv.victory):
         s.result = {"outcome": "victory", "why": "; ".join(why(game, g) for g in adv.victory)}
     elif any(_holds(game, g) for g in adv.defeat):

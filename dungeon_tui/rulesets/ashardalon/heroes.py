@@ -68,6 +68,11 @@ def _holding(arg: str, value: str) -> Callable[[Action], bool]:
     return lambda a: a.get(arg) == value
 
 
+def _naming(powers_named: tuple[str, ...]) -> Callable[[Action], bool]:
+    """A free power's own group (or the token moves'): its offers all name one of these."""
+    return lambda a: a.get("power") in powers_named
+
+
 def phase_choice(game: Game, h: Figure, done: list[str]) -> tuple[LazyDecision, Action | None]:
     """The hero's decision in his phase, its options made by kind when read (a replayed move
     makes that one move, not one for each square in reach; a replayed power or item only its
@@ -99,10 +104,12 @@ def phase_choice(game: Game, h: Figure, done: list[str]) -> tuple[LazyDecision, 
         (6, Offers(frozenset(("disable",)), if_attack(lambda: trap_options(game, h, seat)))),
         (4, Offers(frozenset(("unlock",)), if_attack(lambda: doors.unlock_options(game, h, seat)))),
         (5, Offers(frozenset(("open_cage",)), if_attack(lambda: encounters.slot_options(game, h, seat)))),
-        (8, Offers(_POWERS, lambda: powers.free_options(game, h, seat, may_move))),
+        *[(8, Offers(_POWERS, make, holds=_naming(named)))
+          for named, make in powers.free_groups(game, h, seat, may_move)],
         *[(7, Offers(_ITEM, uses(card), holds=_holding("card", card))) for card in offering(h)],
         (2, Offers(frozenset(("move",)), keys=lambda: sorted(reach(), key=lambda q: (q[1], q[0])), build=move_to,
-                   key_of=lambda a: a.get("to"), some=lambda: may_move and can_walk(game, h))),
+                   key_of=lambda a: a.get("to"), some=lambda: may_move and can_walk(game, h),
+                   has_key=lambda sq: sq in reach())),  # a replayed move: no sorting of the squares
         (1, Offers(frozenset(("escape",)), lambda: [Action.make(seat, "escape", text=f"{h.name} climbs out of the "
                                                                                    f"dungeon", hero=h.id)]
                    if exit_here(game, h) else [])),

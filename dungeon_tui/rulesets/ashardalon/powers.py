@@ -146,22 +146,39 @@ def attack_options(game: Game, hero: Figure, seat: str) -> list[Action]:
 
 
 def free_options(game: Game, hero: Figure, seat: str, slots_left: bool) -> list[Action]:
+    return [a for _, make in free_groups(game, hero, seat, slots_left) for a in make()]
+
+
+TOKEN_MOVES = ("move_flaming_sphere", "move_wizard_eye")  # the `power` of a token's move
+
+
+def free_groups(game: Game, hero: Figure, seat: str,
+                slots_left: bool) -> list[tuple[tuple[str, ...], Callable[[], list[Action]]]]:
+    """`free_options` in groups, in its order: each ready power's own offers, then the moves of
+    the hero's tokens, as (the `power` its offers name, how to make them), each made only when
+    read (a replayed power makes its own card's offers, not every other's)."""
+    out: list[tuple[tuple[str, ...], Callable[[], list[Action]]]] = [
+        ((pid,), _offers(game, hero, seat, pid))
+        for pid in (*FREE, *(MOVE_SLOT if slots_left else ())) if ready(hero, pid)]
+    if slots_left:
+        out.append((TOKEN_MOVES, lambda: _token_moves(game, hero, seat)))
+    return out
+
+
+def _offers(game: Game, hero: Figure, seat: str, pid: str) -> Callable[[], list[Action]]:
+    return lambda: offer_of(pid)(game, hero, seat, pid)
+
+
+def _token_moves(game: Game, hero: Figure, seat: str) -> list[Action]:
     s: State = game.state
     out = []
-    for pid in FREE:
-        if ready(hero, pid):
-            out += offer_of(pid)(game, hero, seat, pid)
-    if slots_left:
-        for pid in MOVE_SLOT:
-            if ready(hero, pid):
-                out += offer_of(pid)(game, hero, seat, pid)
-        for tok in s.tokens:
-            if tok.get("owner") == hero.id and tok["kind"] in ("flaming_sphere", "wizard_eye"):
-                here = cell_of(tuple(tok["at"]))
-                out += [Action.make(seat, "power", text=f"Move the {tok['kind'].replace('_', ' ')} to "
-                                                        f"{board.tile_label(s, c)} (uses a move)",
-                                    hero=hero.id, power=f"move_{tok['kind']}", tile=list(c), slot="move")
-                        for c in board.lay(s).tile_neighbours(here)]
+    for tok in s.tokens:
+        if tok.get("owner") == hero.id and tok["kind"] in ("flaming_sphere", "wizard_eye"):
+            here = cell_of(tuple(tok["at"]))
+            out += [Action.make(seat, "power", text=f"Move the {tok['kind'].replace('_', ' ')} to "
+                                                    f"{board.tile_label(s, c)} (uses a move)",
+                                hero=hero.id, power=f"move_{tok['kind']}", tile=list(c), slot="move")
+                    for c in board.lay(s).tile_neighbours(here)]
     return out
 
 
