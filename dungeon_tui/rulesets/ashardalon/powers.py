@@ -149,6 +149,8 @@ def free_options(game: Game, hero: Figure, seat: str, slots_left: bool) -> list[
     return [a for _, make in free_groups(game, hero, seat, slots_left) for a in make()]
 
 
+_FREE_ONLY_RANK = {pid: k for k, pid in enumerate(FREE)}
+_FREE_RANK = {pid: k for k, pid in enumerate((*FREE, *MOVE_SLOT))}
 TOKEN_MOVES = ("move_flaming_sphere", "move_wizard_eye")  # the `power` of a token's move
 
 
@@ -157,9 +159,11 @@ def free_groups(game: Game, hero: Figure, seat: str,
     """`free_options` in groups, in its order: each ready power's own offers, then the moves of
     the hero's tokens, as (the `power` its offers name, how to make them), each made only when
     read (a replayed power makes its own card's offers, not every other's)."""
+    # His ready cards looked up in the free powers' order (he holds a few; there are ten).
+    rank = _FREE_RANK if slots_left else _FREE_ONLY_RANK
     out: list[tuple[tuple[str, ...], Callable[[], list[Action]]]] = [
         ((pid,), _offers(game, hero, seat, pid))
-        for pid in (*FREE, *(MOVE_SLOT if slots_left else ())) if ready(hero, pid)]
+        for pid in sorted((pid for pid, up in hero.powers.items() if up and pid in rank), key=rank.__getitem__)]
     if slots_left:
         out.append((TOKEN_MOVES, lambda: _token_moves(game, hero, seat)))
     return out
