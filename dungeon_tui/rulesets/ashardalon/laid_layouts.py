@@ -12,8 +12,9 @@ from typing import Any
 
 from .geometry import Layout, PlacedTile, build
 
-# A few replayed games' worth (a game lays 10-30): the oldest given back first.
-KEPT = 64
+# A replayed game's worth or two (a game lays 10-30; each kept one holds some 150 kB with what
+# its grid found): the oldest given back first.
+KEPT = 32
 
 
 class _Kept(threading.local):
