@@ -12,9 +12,10 @@ from typing import Any
 
 from .geometry import Layout, PlacedTile, build
 
-# A replayed game's worth or two (a game lays 10-30; each kept one holds some 150 kB with what
-# its grid found): the oldest given back first.
-KEPT = 32
+# A few games' worth (a game lays 10-30), the oldest given back first: games replayed in turn
+# (four records one after the other lay 38) find theirs still here.  After AI games, 64 kept
+# layouts hold some 10 MB with what their grids found.
+KEPT = 64
 
 
 class _Kept(threading.local):
