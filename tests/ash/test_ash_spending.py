@@ -42,7 +42,7 @@ def test_a_choice_is_found_as_the_whole_list_holds_it():
     g = _G(s)
     s.xp = CARDS[:5]
     for cost in (0, 2, 5, 8, 12):
-        def choice():
+        def choice(cost=cost):
             return spending_choice(g, "hero:quinn", "cancel", cost, "Cancel it?",
                                    lambda xp: f"spend {xp}" if xp else "free", "Let it happen", {})
         whole = choice().options
