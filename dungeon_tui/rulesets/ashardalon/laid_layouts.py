@@ -12,10 +12,11 @@ from typing import Any
 
 from .geometry import Layout, PlacedTile, build
 
-# A few games' worth (a game lays 10-30), the oldest given back first: games replayed in turn
-# (four records one after the other lay 38) find theirs still here.  After AI games, 64 kept
-# layouts hold some 10 MB with what their grids found.
-KEPT = 64
+# A game's worth (a game lays 10-30), the oldest given back first: a record replayed again
+# finds its layouts still here.  Each holds what its grid found (about 0.15 MB after AI games),
+# and fresh games never find theirs again: 64 put `bench/memory.py`'s 1,000 Ashardalon games
+# at 60.2 MB, 32 at 57.5 (issue 20's line is 60).
+KEPT = 32
 
 
 class _Kept(threading.local):
