@@ -46,3 +46,38 @@ def test_walks_distances_and_edges_asked_the_short_way_are_the_long_way():
             assert lay.unexplored_edges() == _unexplored_the_long_way(lay)
             game.play((ctl.get(d.seat) or ctl["*"]).choose(game, d)[0])
     assert moves > 1000 and figures > 1000
+
+
+def test_a_replayed_hero_choice_is_found_by_its_own_group():
+    """At every hero-phase decision of mixed-player games (the AI with one choice in four
+    random), each option of the whole list is found, with its words, by a decision made afresh
+    whose options nobody read (as a replay finds it: a move by asking whether its square is in
+    reach, a free power or item within its own card's group), and a hero asked has more than
+    one option (the count that settles it reads only the groups it needs)."""
+    from offer_promises import played_through
+
+    from dungeon_tui.engine.game import LazyDecision
+    from dungeon_tui.rulesets.ashardalon import heroes as hero_rules
+
+    kinds: dict[str, int] = {}
+
+    class Checking:
+        def __init__(self, seats):
+            self.seats = seats
+
+        def choose(self, game, d):
+            if isinstance(d, LazyDecision) and d.prompt.endswith("hero phase"):
+                h, done = game.state.figures[d.context["figure"]], d.context["done"]
+                fresh, only = hero_rules.phase_choice(game, h, done)
+                everything = fresh.options
+                assert only is None and len(everything) > 1  # asked: more than the end to choose
+                for a in everything:
+                    got = hero_rules.phase_choice(game, h, done)[0].offer_for(a)
+                    assert got is not None and (str(got), got.text) == (str(a), a.text), (a, d.prompt)
+                    kinds[a.kind] = kinds.get(a.kind, 0) + 1
+            return (self.seats.get(d.seat) or self.seats["*"]).choose(game, d)
+
+    for seed in range(4):
+        played_through(GAME, {"adventure": "the_closed_doors", "heroes": ["keyleth", "quinn", "heskan", "vistra"]},
+                       seed, True, Checking)
+    assert kinds.get("move", 0) > 100 and kinds.get("power", 0) > 5 and kinds.get("item", 0) > 5, kinds

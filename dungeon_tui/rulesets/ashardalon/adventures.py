@@ -12,7 +12,7 @@ from . import board, decks, hooks
 from .arrivals import place_tile, spawn
 from .blows import attack_hero
 from .choosing import closest_edge_cell, fixed_order
-from .geometry import Cell, cell_of
+from .geometry import EXIT_MARKS, Cell, cell_of
 from .state import MONSTER, VILLAGER, Figure, State
 from .tile_names import edge_name
 from .villains import in_play, spawn_villain
@@ -48,7 +48,11 @@ def exits(game: Game) -> tuple[str, ...]:
 def exit_here(game: Game, hero: Figure) -> bool:
     """Whether a hero stands on one of the adventure's exit squares."""
     s: State = game.state
-    return hero.on_board and board.lay(s).terrain.get(hero.at) in exits(game)
+    if not hero.on_board:
+        return False
+    mark = board.lay(s).terrain.get(hero.at)
+    # Only a square marked as a way out can be one (asked at every choice of every hero phase).
+    return mark in EXIT_MARKS and mark in exits(game)
 
 
 def escape_helps(game: Game, hero: Figure) -> bool:
@@ -306,8 +310,10 @@ def check_end(game: Game) -> bool:
     if s.result is not None:
         return True
     adv = game.content.adventures[s.adventure]
-    if any(f.side == VILLAGER for f in s.figures.values()):
-        rescue(game)
+    for f in s.figures.values():  # written out: asked after every action of every phase
+        if f.side == VILLAGER:
+            rescue(game)
+            break
     if adv.victory and all(_holds(game, g) for g in adv.victory):
         s.result = {"outcome": "victory", "why": "; ".join(why(game, g) for g in adv.victory)}
     elif any(_holds(game, g) for g in adv.defeat):

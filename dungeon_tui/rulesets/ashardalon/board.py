@@ -8,14 +8,14 @@ from typing import Any
 from ...engine.grid import Sq
 from ...engine.spreading import Spreading
 from .geometry import Cell, Layout, cell_of
-from .state import Figure, State, squares_of
-from . import geometry, marks, tile_names
+from .state import VILLAGER, Figure, State, squares_of
+from . import laid_layouts, marks, tile_names
 
 FAR = 1 << 20  # "unreachable" as a number, so min() and sorting need no special case
 
 
 def relayout(s: State, content: Any) -> Layout:
-    s.layout = geometry.build(content.tiles, s.tiles, list(s.doors), before=s.layout)
+    s.layout = laid_layouts.layout(content.tiles, s.tiles, list(s.doors), before=s.layout)
     return s.layout
 
 
@@ -106,7 +106,11 @@ def free_adjacent(s: State, figure: Figure, but: Figure | None = None) -> list[S
 
 def monster_targets(s: State) -> list[Figure]:
     """Eligible heroes for monsters (§5.1): standing heroes and villagers."""
-    return [f for f in s.heroes() if f.up] + [v for v in s.villagers() if v.hp > 0]
+    heroes = [f for f in s.heroes() if f.up]
+    for f in s.figures.values():  # the villagers sorted only when there are any (few adventures have them)
+        if f.side == VILLAGER:
+            return heroes + [v for v in s.villagers() if v.hp > 0]
+    return heroes
 
 
 def standing_heroes(s: State) -> list[Figure]:

@@ -20,6 +20,7 @@ from .dungeon import Ctx, move_tiles, step_adjacent
 from .geometry import cell_of
 from .placing import place_on_tile
 from .reactions import active_hero_swap, encounter_cost_discount
+from .spending import can_spend, spending_choice
 from .state import MONSTER, Figure, State
 
 CANCEL_COST = 5
@@ -58,16 +59,14 @@ def encounter(game: Game, depth: int = 0) -> Procedure:
 def offer_cancel(game: Game, hero: Figure, card: str) -> Procedure:
     s: State = game.state
     cost = max(0, cancel_cost(game, hero) - (yield from encounter_cost_discount(game)))  # Perseverance
-    sets = combat.spend_sets(game, cost)
-    if not sets:
+    if not can_spend(game, cost):
         return False
     seat = s.seat_of[s.active_id]
     name = game.content.encounters[card].name
-    options = [Action.make(seat, "cancel", text=f"Cancel {name}: " + (f"spend {'+'.join(map(str, v))} XP" if v
-                                                                    else "free"), values=list(v)) for v in sets]
-    options.append(Action.make(seat, "cancel", text=f"Let {name} happen", values=None))
-    a = yield Decision(seat, f"Cancel {name} for {cost} XP?", options,
-                       context={"encounter": card, "type": game.content.encounters[card].type})
+    a = yield spending_choice(game, seat, "cancel", cost, f"Cancel {name} for {cost} XP?",
+                              lambda xp: f"Cancel {name}: " + (f"spend {xp} XP" if xp else "free"),
+                              f"Let {name} happen",
+                              {"encounter": card, "type": game.content.encounters[card].type})
     if a.get("values") is None:
         return False
     spent = combat.spend(game, tuple(a.get("values")))

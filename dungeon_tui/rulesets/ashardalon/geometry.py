@@ -318,7 +318,9 @@ class _LaidGrid(Grid):
             found = self.found
             steps = found.get(key)
             if steps is None:
-                if len(found) > 8192:  # many games in one process: start again
+                # Many games in one process: start again.  A game finds 20-30 cells; 8,192 of them
+                # held some 20 MB, and a replay now takes whole layouts (laid_layouts) instead.
+                if len(found) > 256:
                     found.clear()
                 steps = found[key] = {}
             by_cell[cell] = steps

@@ -61,11 +61,18 @@ def options(game: Game, h: Figure, done: list[str]) -> list[Action]:
 # Power offers make attacks or free powers; the other groups one kind each (see phase_choice).
 _POWERS = frozenset(("attack", "power"))
 _ITEM = frozenset(("item",))
+_DISABLE, _UNLOCK, _OPEN_CAGE, _MOVE, _ESCAPE, _HAND_OVER, _END = (
+    frozenset((kind,)) for kind in ("disable", "unlock", "open_cage", "move", "escape", "hand_over", "end"))
 
 
 def _holding(arg: str, value: str) -> Callable[[Action], bool]:
     """A card's own group: its offers all name it (`power=` or `card=`)."""
     return lambda a: a.get(arg) == value
+
+
+def _naming(powers_named: tuple[str, ...]) -> Callable[[Action], bool]:
+    """A free power's own group (or the token moves'): its offers all name one of these."""
+    return lambda a: a.get("power") in powers_named
 
 
 def phase_choice(game: Game, h: Figure, done: list[str]) -> tuple[LazyDecision, Action | None]:
@@ -75,46 +82,51 @@ def phase_choice(game: Game, h: Figure, done: list[str]) -> tuple[LazyDecision, 
     s: State = game.state
     seat = s.seat_of[h.id]
     may_move, may_attack = slots_open(h, done)
-    reach = kept(lambda: ends(game, h) if may_move else {})
+    reach = kept(lambda: ends(game, h))  # asked only when he may move
 
     def move_to(sq: Sq) -> Action:
         n = reach()[sq]
         return Action.make(seat, "move", text=f"Move to {sq[0]},{sq[1]} ({n} step{'s' * (n > 1)})", hero=h.id,
                            to=list(sq))
 
-    def if_attack(make: Callable[[], list[Action]]) -> Callable[[], list[Action]]:
-        return make if may_attack else list
-
     def strikes(pid: str) -> Callable[[], list[Action]]:
         return lambda: powers.offer_of(pid)(game, h, seat, pid)
 
     def uses(card: str) -> Callable[[], list[Action]]:
         return lambda: card_options(game, h, seat, card, may_move, may_attack)
-    # (how early a count reads it, the group), in the order the options are listed.  The end is
-    # always there, so a count asks only whether anything else is, cheapest first: the cards
-    # (each its own group, in powers.attack_options' and items.options' order) last.
-    ranked = [
-        *[(9, Offers(_POWERS, strikes(pid), holds=_holding("power", pid)))
-          for pid in (powers.action_powers(game, h) if may_attack else ())],
-        (6, Offers(frozenset(("disable",)), if_attack(lambda: trap_options(game, h, seat)))),
-        (4, Offers(frozenset(("unlock",)), if_attack(lambda: doors.unlock_options(game, h, seat)))),
-        (5, Offers(frozenset(("open_cage",)), if_attack(lambda: encounters.slot_options(game, h, seat)))),
-        (8, Offers(_POWERS, lambda: powers.free_options(game, h, seat, may_move))),
-        *[(7, Offers(_ITEM, uses(card), holds=_holding("card", card))) for card in offering(h)],
-        (2, Offers(frozenset(("move",)), keys=lambda: sorted(reach(), key=lambda q: (q[1], q[0])), build=move_to,
-                   key_of=lambda a: a.get("to"), some=lambda: may_move and can_walk(game, h))),
-        (1, Offers(frozenset(("escape",)), lambda: [Action.make(seat, "escape", text=f"{h.name} climbs out of the "
-                                                                                   f"dungeon", hero=h.id)]
-                   if exit_here(game, h) else [])),
-        # A9: the carrier may pass the prize to a hero beside him (free)
-        (3, Offers(frozenset(("hand_over",)), lambda: [] if not h.flags.get("objective") else [
+    # The groups in the order the options are listed, each with how early a count reads it.  The
+    # end is always there, so a count asks only whether anything else is, cheapest first: the
+    # cards (each its own group, in powers.attack_options' and items.options' order) last.  A
+    # group that could hold nothing now (no attack slot, no move, no objective) is left out.
+    groups: list[Offers] = []
+    ranks: list[int] = []
+
+    def group(rank: int, offers: Offers) -> None:
+        groups.append(offers)
+        ranks.append(rank)
+    if may_attack:
+        for pid in powers.action_powers(game, h):
+            group(9, Offers(_POWERS, strikes(pid), holds=_holding("power", pid)))
+        group(6, Offers(_DISABLE, lambda: trap_options(game, h, seat)))
+        group(4, Offers(_UNLOCK, lambda: doors.unlock_options(game, h, seat)))
+        group(5, Offers(_OPEN_CAGE, lambda: encounters.slot_options(game, h, seat)))
+    for named, make in powers.free_groups(game, h, seat, may_move):
+        group(8, Offers(_POWERS, make, holds=_naming(named)))
+    for card in offering(h):
+        group(7, Offers(_ITEM, uses(card), holds=_holding("card", card)))
+    if may_move:
+        group(2, Offers(_MOVE, keys=lambda: sorted(reach(), key=lambda q: (q[1], q[0])), build=move_to,
+                        key_of=lambda a: a.get("to"), some=lambda: can_walk(game, h),
+                        has_key=lambda sq: sq in reach()))  # a replayed move: no sorting of the squares
+    group(1, Offers(_ESCAPE, lambda: [Action.make(seat, "escape", text=f"{h.name} climbs out of the dungeon",
+                                                  hero=h.id)] if exit_here(game, h) else []))
+    if h.flags.get("objective"):  # A9: the carrier may pass the prize to a hero beside him (free)
+        group(3, Offers(_HAND_OVER, lambda: [
             Action.make(seat, "hand_over", text=f"Hand the objective to {o.name}", hero=h.id, other=o.id)
-            for o in s.heroes() if o is not h and o.up and board.adjacent(s, h, o)])),
-        (0, Offers(frozenset(("end",)), lambda: [Action.make(seat, "end", text="End the hero phase", hero=h.id)])),
-    ]
-    order = sorted(range(len(ranked)), key=lambda i: ranked[i][0])  # stable: cards in their order
-    return grouped_choice(seat, f"{h.name}'s hero phase", [o for _, o in ranked], {"figure": h.id, "done": list(done)},
-                          order)
+            for o in s.heroes() if o is not h and o.up and board.adjacent(s, h, o)]))
+    group(0, Offers(_END, lambda: [Action.make(seat, "end", text="End the hero phase", hero=h.id)]))
+    order = sorted(range(len(ranks)), key=ranks.__getitem__)  # stable: cards in their order
+    return grouped_choice(seat, f"{h.name}'s hero phase", groups, {"figure": h.id, "done": list(done)}, order)
 
 
 def trap_options(game: Game, hero: Figure, seat: str) -> list[Action]:

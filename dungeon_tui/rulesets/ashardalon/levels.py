@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...engine.game import Action, Decision, Game, Procedure
 from . import combat
+from .spending import can_spend, spending_choice
 from .state import Figure, State
 
 
@@ -13,15 +14,13 @@ def level_up_offer(game: Game, hero: Figure) -> Procedure:
     s: State = game.state
     if not hero.flags.pop("natural_20", False) or hero.level >= 2:
         return
-    sets = combat.spend_sets(game, 5)
-    if not sets:
+    if not can_spend(game, 5):
         game.emit("level", hero=hero.id, text=f"A natural 20! But the party has only {combat.xp_total(game)} XP.")
         return
     seat = s.seat_of[s.active or hero.id]
-    options = [Action.make(seat, "level_up", text=f"Spend {'+'.join(map(str, v))} XP: {hero.name} reaches level 2",
-                           values=list(v)) for v in sets]
-    options.append(Action.make(seat, "level_up", text="Stay at level 1", values=None))
-    a = yield Decision(seat, f"A natural 20: level {hero.name} up?", options, context={"figure": hero.id})
+    a = yield spending_choice(game, seat, "level_up", 5, f"A natural 20: level {hero.name} up?",
+                              lambda xp: f"Spend {xp} XP: {hero.name} reaches level 2", "Stay at level 1",
+                              {"figure": hero.id})
     if a.get("values") is None:
         return
     combat.spend(game, tuple(a.get("values")))

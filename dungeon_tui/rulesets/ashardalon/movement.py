@@ -98,8 +98,9 @@ def _terms(game: Game, hero: Figure, steps: int | None) -> tuple[Grid, dict[Any,
     s: State = game.state
     if not hero.on_board or "cage" in hero.curses or hero.flags.get("no_move"):
         return None
-    blocked = frozenset(q for f in s.figures.values() if f.on_board and f.side != "hero" for q in squares_of(f))
-    heroes = frozenset(f.pos for f in s.heroes() if f.on_board and f is not hero)
+    # The side asked first: most figures are heroes or gone (a defeated monster stays listed).
+    blocked = frozenset(q for f in s.figures.values() if f.side != "hero" and f.on_board for q in squares_of(f))
+    heroes = frozenset(f.pos for f in s.heroes() if f is not hero and f.on_board)
     g = board.lay(s).grid
     n = speed(game, hero) if steps is None else steps
     # Kept with the layout while nobody moves: the hero's options, the companion weighing them

@@ -146,22 +146,43 @@ def attack_options(game: Game, hero: Figure, seat: str) -> list[Action]:
 
 
 def free_options(game: Game, hero: Figure, seat: str, slots_left: bool) -> list[Action]:
+    return [a for _, make in free_groups(game, hero, seat, slots_left) for a in make()]
+
+
+_FREE_ONLY_RANK = {pid: k for k, pid in enumerate(FREE)}
+_FREE_RANK = {pid: k for k, pid in enumerate((*FREE, *MOVE_SLOT))}
+TOKEN_MOVES = ("move_flaming_sphere", "move_wizard_eye")  # the `power` of a token's move
+
+
+def free_groups(game: Game, hero: Figure, seat: str,
+                slots_left: bool) -> list[tuple[tuple[str, ...], Callable[[], list[Action]]]]:
+    """`free_options` in groups, in its order: each ready power's own offers, then the moves of
+    the hero's tokens, as (the `power` its offers name, how to make them), each made only when
+    read (a replayed power makes its own card's offers, not every other's)."""
+    # His ready cards looked up in the free powers' order (he holds a few; there are ten).
+    rank = _FREE_RANK if slots_left else _FREE_ONLY_RANK
+    out: list[tuple[tuple[str, ...], Callable[[], list[Action]]]] = [
+        ((pid,), _offers(game, hero, seat, pid))
+        for pid in sorted((pid for pid, up in hero.powers.items() if up and pid in rank), key=rank.__getitem__)]
+    if slots_left:
+        out.append((TOKEN_MOVES, lambda: _token_moves(game, hero, seat)))
+    return out
+
+
+def _offers(game: Game, hero: Figure, seat: str, pid: str) -> Callable[[], list[Action]]:
+    return lambda: offer_of(pid)(game, hero, seat, pid)
+
+
+def _token_moves(game: Game, hero: Figure, seat: str) -> list[Action]:
     s: State = game.state
     out = []
-    for pid in FREE:
-        if ready(hero, pid):
-            out += offer_of(pid)(game, hero, seat, pid)
-    if slots_left:
-        for pid in MOVE_SLOT:
-            if ready(hero, pid):
-                out += offer_of(pid)(game, hero, seat, pid)
-        for tok in s.tokens:
-            if tok.get("owner") == hero.id and tok["kind"] in ("flaming_sphere", "wizard_eye"):
-                here = cell_of(tuple(tok["at"]))
-                out += [Action.make(seat, "power", text=f"Move the {tok['kind'].replace('_', ' ')} to "
-                                                        f"{board.tile_label(s, c)} (uses a move)",
-                                    hero=hero.id, power=f"move_{tok['kind']}", tile=list(c), slot="move")
-                        for c in board.lay(s).tile_neighbours(here)]
+    for tok in s.tokens:
+        if tok.get("owner") == hero.id and tok["kind"] in ("flaming_sphere", "wizard_eye"):
+            here = cell_of(tuple(tok["at"]))
+            out += [Action.make(seat, "power", text=f"Move the {tok['kind'].replace('_', ' ')} to "
+                                                    f"{board.tile_label(s, c)} (uses a move)",
+                                hero=hero.id, power=f"move_{tok['kind']}", tile=list(c), slot="move")
+                    for c in board.lay(s).tile_neighbours(here)]
     return out
 
 

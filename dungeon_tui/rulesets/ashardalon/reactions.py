@@ -17,6 +17,7 @@ from ...engine.game import Action, Decision, Game, Procedure
 from . import board, combat, decks, placing, powers
 from .combat import INSPIRING, ITEMS, LUCKY
 from .powers import POWERS
+from .spending import can_spend
 from .state import MONSTER, VILLAIN, Figure, State
 
 
@@ -175,7 +176,7 @@ def encounter_cost_discount(game: Game) -> Procedure:
         if not powers.ready(h, "perseverance"):
             continue
         n = len(board.heroes_on_tile(s, h))
-        if not combat.spend_sets(game, max(0, 5 - n)):
+        if not can_spend(game, max(0, 5 - n)):
             continue
         if not (yield from combat.ask(game, h, "perseverance", f"cancelling costs {n} XP less")):
             continue
