@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
-from ..distance import distance, nearest_distance, touching
+from ..distance import distance, nearest_distance, nearest_of, touching
 from ..moves import Route, charge_squares, move_costs, move_options
 from ..phase_offers import ModelChoice
 from ..sight import can_see, cover, hidden_ok
@@ -56,6 +56,8 @@ class Plan:
     _standing_enemies: list[Model] | None = None
     _offered: dict[str, list[Action]] | None = None
     _shots: list[_Missile] | None = None
+    _near: dict[Square, int] | None = None  # see _nearest_foe
+    _seers: list[Model] | None = None  # see seen_by
 
     # -- the scene -------------------------------------------------------------------------------
 
@@ -333,15 +335,28 @@ class Plan:
         grows with the distance, so only the nearest enemy that could be shot counts."""
         best = odds.MAX_NEED + 1
         here, me = sq == self.me.at, self.me
+        near = -1
         for reach, thrown, fixed, _foes, squares in self._shooting():
             if fixed and not here:
                 continue
-            near = nearest_distance(sq, squares)
+            if near < 0:  # every weapon shoots at the same foes
+                near = self._nearest_foe(sq, squares)
             if near > reach:
                 continue
             need = 7 - me.bs if thrown else 7 - me.bs + int(not here or me.moved) + int(near * 2 > reach)
             best = min(best, max(2, need))
         return best
+
+    def _nearest_foe(self, sq: Square, squares: list[Square]) -> int:
+        """How far the nearest foe it could shoot is from `sq`: kept by the foes' squares (see
+        distance.nearest_of), which stay put while its own side moves and shoots."""
+        table = self._near
+        if table is None:
+            table = self._near = nearest_of(tuple(squares))
+        found = table.get(sq)
+        if found is None:
+            found = table[sq] = nearest_distance(sq, squares)
+        return found
 
     def out_of_range(self, allowance: int) -> bool:
         """No enemy it could shoot at is within any missile weapon's range of a square up to
@@ -440,10 +455,18 @@ class Plan:
         found = self.board.seen_by.get(key)
         if found is not None:
             return found
+        # The enemies that saw the squares asked before are asked first: squares side by side
+        # are mostly seen by the same ones, and a count stopped at `under` is the same whoever
+        # is asked first (fewer lines drawn).
+        seers = self._seers
+        if seers is None:
+            seers = self._seers = list(self.standing_enemies())
         seen = 0
-        for e in self.standing_enemies():
+        for i, e in enumerate(seers):
             if self.sees_square(e.at, sq):
                 seen += 1
+                if i >= seen:  # ahead of those not seeing this square
+                    seers.insert(seen - 1, seers.pop(i))
                 if seen == under:
                     return seen
         self.board.seen_by[key] = seen
