@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from ....engine import tactics
@@ -23,6 +24,7 @@ from .words import registry
 
 ROLE_ORDER = ("melee", "leader", "shooter", "wizard")  # who acts first in a phase (§6)
 _RANK = {role: i for i, role in enumerate(ROLE_ORDER)}  # a role's place in ROLE_ORDER, looked up
+_ORDER = itemgetter(0, 1, 2)  # role, nearest enemy, id: never the model itself
 # For the charge and move views of a movement script: each entry's line in the script as written.
 _LINES: dict[str, dict[str, list[int | None]]] = {}
 CHARGING = "charge"
@@ -117,19 +119,20 @@ class WarbandSeat:
         return None if name is None else self.run(game, d, me, f"{name}:{part}")
 
     def acting_order(self, game: Game, models: list[Model]) -> list[Model]:
+        """By role (ROLE_ORDER), then the nearest enemy's distance, then id.  The keys made in
+        one loop (asked at every decision of a phase, for every model of the side)."""
         s: State = game.state
-
         board = board_of(game)
-        kept = board.nearest_enemy
-
-        def nearest_enemy(m: Model) -> int:
-            found = kept.get(m.id)
-            if found is None:
-                found = kept[m.id] = nearest_distance(m.at, board.squares_of(s, 3 - m.side), none=99)
-            return found
-
-        return sorted(models, key=lambda m: (_RANK.get(m.role, 9),
-                                             nearest_enemy(m), m.id))
+        keyed = []
+        for m in models:
+            side = m.side
+            kept = board.nearest_enemy[side]
+            near = kept.get(m.pos)  # type: ignore[arg-type]
+            if near is None:
+                near = kept[m.at] = nearest_distance(m.at, board.squares_of(s, 3 - side), none=99)
+            keyed.append((_RANK.get(m.role, 9), near, m.id, m))
+        keyed.sort(key=_ORDER)
+        return [k[3] for k in keyed]
 
     def offered_models(self, game: Game, d: Decision, kinds: tuple[str, ...],
                        weighs: Callable[[Game, Model], bool] | None = None) -> Iterator[tuple[Model, list[Action]]]:
