@@ -112,7 +112,10 @@ class Plan:
 
     def sees_square(self, a: Square, b: Square, low: bool = False) -> bool:
         """A model on a sees one on b (low: down or hidden), with the models as they stand."""
-        return can_see(self.field, a, b, self.board.blockers, target_low=low)
+        # The kept answer read here first (most are): asked tens of thousands of times a battle.
+        blockers = self.board.blockers
+        found = blockers.sight.get((a, b, low))
+        return can_see(self.field, a, b, blockers, target_low=low) if found is None else found
 
     def cover(self, viewer: Model, target: Model) -> str:
         return self.cover_at(viewer.at, target.at, not target.standing)
@@ -441,8 +444,11 @@ class Plan:
         # every square a model weighs.
         foe: Model | None = None
         near = 0
+        x, y = sq
         for e in self.standing_enemies():
-            d = distance(e.at, sq)
+            dx, dy = e.at
+            dx, dy = abs(dx - x), abs(dy - y)
+            d = dx + dy // 2 if dx >= dy else dy + dx // 2  # distance(e.at, sq), written out
             if foe is None or d < near or (d == near and e.id < foe.id):
                 foe, near = e, d
         return 0 if foe is None else COVER_RANK[self.cover_at(foe.at, sq)]
