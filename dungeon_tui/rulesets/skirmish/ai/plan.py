@@ -200,7 +200,16 @@ class Plan:
         if route is None:
             return None
         path = route.path
+        if not path:  # (a charge's end is never its start)
+            return None
+        # An enemy farther than its reach off the path's box on either axis is near none of it.
+        xs, ys = [sq[0] for sq in path], [sq[1] for sq in path]
+        reach = INTERCEPT_REACH
+        x0, x1, y0, y1 = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
         for e in self.standing_enemies():
+            ex, ey = e.at
+            if not (x0 <= ex <= x1 and y0 <= ey <= y1):
+                continue
             if e is target or e.hidden or self.in_combat(e):
                 continue
             near = [sq for sq in path if distance(e.at, sq) <= INTERCEPT_REACH]
