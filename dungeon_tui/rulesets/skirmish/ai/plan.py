@@ -49,8 +49,6 @@ class Plan:
     # The scenario's script had nothing to say for this model: its role's script decides.
     by_role: bool = False
     _charges: dict[str, dict[Square, Route]] | None = None
-    _board: Board | None = None
-    _field: Battlefield | None = None
     _charging: frozenset[str] | object | None = _UNASKED  # see offered_charges
     _enemies: list[Model] | None = None
     _standing_enemies: list[Model] | None = None
@@ -61,19 +59,13 @@ class Plan:
 
     # -- the scene -------------------------------------------------------------------------------
 
-    @property
-    def s(self) -> State:
-        return self.game.state
-
-    @property
-    def content(self) -> Any:
-        return self.game.content
-
-    @property
-    def field(self) -> Battlefield:
-        if self._field is None:
-            self._field = battlefield_for(self.game.content, self.s.scenario)
-        return self._field
+    def __post_init__(self) -> None:
+        # Plain attributes, not properties: a plan reads them some forty times a decision.
+        self.s: State = self.game.state
+        self.content: Any = self.game.content
+        self.field: Battlefield = battlefield_for(self.content, self.s.scenario)
+        # What is kept of the board as it stands (shared with the other plans made on it).
+        self.board: Board = board_of(self.game)
 
     def enemies(self) -> list[Model]:
         """Enemies on the table, in id order."""
@@ -92,13 +84,6 @@ class Plan:
     def leader(self) -> Model | None:
         lead = self.s.leader(self.me.side)
         return lead if lead is not None and lead.on_table and lead is not self.me else None
-
-    @property
-    def board(self) -> Board:
-        """What is kept of the board as it stands (shared with the other plans made on it)."""
-        if self._board is None:
-            self._board = board_of(self.game)
-        return self._board
 
     def blockers(self) -> dict[Square, bool]:
         """The models on the table as sight blockers (a line leaves out its own two ends, so the
@@ -204,8 +189,8 @@ class Plan:
             return None
         # An enemy farther than its reach off the path's box on either axis is near none of it.
         xs, ys = [sq[0] for sq in path], [sq[1] for sq in path]
-        reach = INTERCEPT_REACH
-        x0, x1, y0, y1 = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+        r = INTERCEPT_REACH
+        x0, x1, y0, y1 = min(xs) - r, max(xs) + r, min(ys) - r, max(ys) + r
         for e in self.standing_enemies():
             ex, ey = e.at
             if not (x0 <= ex <= x1 and y0 <= ey <= y1):
