@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from ....engine.game import Game
 from ..seeing import PerArrangement, arrangement, sightlines
 from ..sight import KeptLines
-from ..state import Model, State
+from ..state import STANDING, Model, State
 from ..terrain import Square
 
 
@@ -30,6 +30,7 @@ class Board:
         "squares",
         "targets",
         "threat",
+        "upright",
     )
 
     def __init__(self, s: State, last: Board | None = None) -> None:
@@ -47,6 +48,7 @@ class Board:
         # side -> its models on the table and their squares, in id order (every search's enemies and friends)
         self.models: dict[int, list[Model]] = {}
         self.squares: dict[int, list[Square]] = {}
+        self.upright: dict[int, list[Model]] = {}  # side -> its standing models (see standing)
         if last is not None:
             # A side's distances to its nearest enemy hold while no enemy of it has moved: in a
             # side's own movement, shooting and magic, none of the other side's has.
@@ -60,6 +62,14 @@ class Board:
         found = self.models.get(side)
         if found is None:
             found = self.models[side] = s.on_table(side)
+        return found
+
+    def standing(self, s: State, side: int) -> list[Model]:
+        """The side's models on the table standing and not fleeing, in id order (shared): asked
+        by every plan made on the board of the enemies it weighs."""
+        found = self.upright.get(side)
+        if found is None:
+            found = self.upright[side] = [m for m in self.side(s, side) if m.status == STANDING and not m.fleeing]
         return found
 
     def squares_of(self, s: State, side: int) -> list[Square]:

@@ -78,7 +78,7 @@ class Plan:
 
     def standing_enemies(self) -> list[Model]:
         if self._standing_enemies is None:
-            self._standing_enemies = [e for e in self.enemies() if e.standing and not e.fleeing]
+            self._standing_enemies = self.board.standing(self.s, 3 - self.me.side)
         return self._standing_enemies
 
     def leader(self) -> Model | None:
