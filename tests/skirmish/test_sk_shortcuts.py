@@ -2,7 +2,8 @@
 by mixed players (the AI with one choice in four random, as fuzz has them): a model is in combat
 exactly when some enemy touches it; the combats are the groups contact links, found by asking
 every model about every model; a move's reach is the walk's squares and the run's, row by row,
-as it was made from two copied tables; and every route a move offers names the kinds of step its
+as it was made from two copied tables, and asked square by square it gives the same answers;
+and every route a move offers names the kinds of step its
 own steps take, each step leading on from the square before it (a search keeps only the step
 that reached each square, and the step knows where it was taken from)."""
 from __future__ import annotations
@@ -77,6 +78,11 @@ class Watching:
         if found is not None:
             m = s.models[d.context["figure"]]
             assert list(reach(game, m).items()) == list(reach_the_long_way(game, m).items()), m.name
+            # Asked square by square (no table made), over the whole battlefield: the same.
+            whole, asked = reach_the_long_way(game, m), reach(game, m)
+            assert bool(asked) == bool(whole), m.name
+            for sq in field.squares():
+                assert (sq in asked) == (sq in whole) and asked.get(sq) == whole.get(sq), (m.name, sq)
             width = field.width
             for route in routes_to(game, m, found).values():
                 assert route.kinds == Route(route.cost, route.tests, route.steps).kinds

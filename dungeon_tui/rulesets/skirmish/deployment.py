@@ -82,15 +82,14 @@ def chosen_square(field: Battlefield, role: str, free: Sequence[Square], enemy_s
     # Without models in the way a square's rank never changes: each is ranked once per
     # battlefield, role and enemy zone (the automated side deploys by it every battle).
     ranks = _ranks(field, kind, enemy_side)
-    ranked = _ranking(field, kind, enemy_side)
-
-    def rank(sq: Square) -> tuple[int, ...]:
-        found = ranks.get(sq)
-        if found is None:
-            found = ranks[sq] = ranked(sq)
-        return found
-
-    return min(free, key=rank)
+    # The squares not ranked yet found in one set operation, then the least read off the table
+    # by a key written in C (a deployment weighs a few hundred squares for every model).
+    missing = set(free).difference(ranks)
+    if missing:
+        ranked = _ranking(field, kind, enemy_side)
+        for sq in missing:
+            ranks[sq] = ranked(sq)
+    return min(free, key=ranks.__getitem__)
 
 
 def _watcher(field: Battlefield, enemy_side: int | str) -> Square:

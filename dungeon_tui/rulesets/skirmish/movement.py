@@ -2,8 +2,9 @@
 and falling, edge slips, standing up, hiding and being found."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from operator import itemgetter
+from typing import Any
 
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
@@ -11,7 +12,7 @@ from .battle import field_of
 from .contact import enemies_touching
 from .damage import Hits, wound
 from .distance import distance
-from .moves import Mode, Route, move_ends, move_options
+from .moves import Mode, Route, kept_costs, move_options
 from .rolls import i_test, roll_d3
 from .seeing import sightlines
 from .sight import detects, hidden_ok, hiding_place
@@ -73,8 +74,83 @@ def squares_of(s: State, model: Model) -> tuple[list[Sq], list[Sq]]:
 _ROW_BY_ROW = itemgetter(1, 0)  # a square's (y, x)
 
 
-# Where a move may end: each square with the move (mode, allowance) whose search reached it.
-Reach = dict[Sq, tuple[Mode, int]]
+# How a move reaches a square: the move (mode, allowance) whose search reached it.
+How = tuple[Mode, int]
+
+
+class Reach(Mapping[Sq, How]):
+    """Where an ordinary move may end (`reach`): each square with the move whose search reached
+    it, row by row.  Asked square by square (whether the model may go there, and how), a walk's
+    or a run's square is looked up in that search's kept costs, and a run is searched only when
+    a square the walk does not reach is asked about: the AI asks for one square of a walk it
+    weighed, and then no run is searched for the offers.  Read whole (a player's offers), it is
+    the same table, made then."""
+
+    def __init__(self, field: Any, at: Sq, walking: How, running: How | None,
+                 enemies: list[Sq], friends: list[Sq]) -> None:
+        self.field, self.at, self.walking, self.running = field, at, walking, running
+        self.enemies, self.friends = enemies, set(friends)
+        self._walk: dict[Sq, int] | None = None
+        self._run: dict[Sq, int] | None = None
+        self._whole: dict[Sq, How] | None = None
+
+    def _costs(self, how: How) -> dict[Sq, int]:
+        return kept_costs(self.field, self.at, how[1], mode=how[0], enemies=self.enemies)
+
+    def walk(self) -> dict[Sq, int]:
+        if self._walk is None:
+            self._walk = self._costs(self.walking)
+        return self._walk
+
+    def run(self) -> dict[Sq, int]:
+        if self._run is None:
+            assert self.running is not None
+            self._run = self._costs(self.running)
+        return self._run
+
+    def get(self, sq: Sq, default: Any = None) -> Any:
+        if sq in self.friends:
+            return default
+        if sq in self.walk():
+            return self.walking
+        if self.running is not None and sq in self.run():
+            return self.running
+        return default
+
+    def __getitem__(self, sq: Sq) -> How:
+        found: How | None = self.get(sq)
+        if found is None:
+            raise KeyError(sq)
+        return found
+
+    def __contains__(self, sq: object) -> bool:
+        return self.get(sq) is not None  # type: ignore[arg-type]
+
+    def __bool__(self) -> bool:
+        friends = self.friends
+        return any(sq not in friends for sq in self.walk()) or (
+            self.running is not None and any(sq not in friends for sq in self.run()))
+
+    def whole(self) -> dict[Sq, How]:
+        """Every square, row by row, with its move: a walk's square is a walk's."""
+        if self._whole is None:
+            friends = self.friends
+            walk = {sq: self.walking for sq in self.walk() if sq not in friends}
+            if self.running is None:
+                self._whole = walk
+            else:
+                out = {sq: self.running for sq in self.run() if sq not in friends}
+                ran = len(out)
+                out.update(walk)  # a square the walk reaches is a walk's
+                # When the run reaches every square the walk does, its order (row by row) is the union's.
+                self._whole = out if len(out) == ran else {sq: out[sq] for sq in sorted(out, key=_ROW_BY_ROW)}
+        return self._whole
+
+    def __iter__(self) -> Iterator[Sq]:
+        return iter(self.whole())
+
+    def __len__(self) -> int:
+        return len(self.whole())
 
 
 def reach(game: Game, model: Model) -> Reach:
@@ -83,28 +159,18 @@ def reach(game: Game, model: Model) -> Reach:
     alone, from the searches' kept costs: the routes are made for the square taken
     (`routes_to`), and for every square only when the offers are read."""
     s: State = game.state
-    field = field_of(game)
     enemies, friends = squares_of(s, model)
     if model.status == KNOCKED_DOWN:
-        crawling: tuple[Mode, int] = ("crawl", CRAWL)
-        return move_ends(field, model.at, CRAWL, crawling, mode="crawl", enemies=enemies, friends=friends)
-    walking: tuple[Mode, int] = ("walk", model.m // 2 if model.stood_up else model.m)
-    walk = move_ends(field, model.at, walking[1], walking, mode="walk", enemies=enemies, friends=friends)
-    if not may_run(s, model):
-        return walk  # row by row, as the search gives it
-    running: tuple[Mode, int] = ("run", 2 * model.m)
-    out = move_ends(field, model.at, 2 * model.m, running, mode="run", enemies=enemies, friends=friends)
-    ran = len(out)
-    out.update(walk)  # a square the walk reaches is a walk's
-    if len(out) == ran:  # the run reaches every square the walk does: its order (row by row) is the union's
-        return out
-    return {sq: out[sq] for sq in sorted(out, key=_ROW_BY_ROW)}
+        return Reach(field_of(game), model.at, ("crawl", CRAWL), None, enemies, friends)
+    walking: How = ("walk", model.m // 2 if model.stood_up else model.m)
+    running: How | None = ("run", 2 * model.m) if may_run(s, model) else None
+    return Reach(field_of(game), model.at, walking, running, enemies, friends)
 
 
 def routes_to(game: Game, model: Model, found: Reach, squares: Iterable[Sq] | None = None) -> dict[Sq, Route]:
     """The canonical routes to these squares of `found` (None: all of them), in its order: one
     search's answer for the squares each move reached (read off its kept search)."""
-    wanted = found if squares is None else {sq: found[sq] for sq in squares}
+    wanted = found.whole() if squares is None else {sq: found[sq] for sq in squares}
     enemies, friends = squares_of(game.state, model)
     field = field_of(game)
     routes: dict[Sq, Route] = {}

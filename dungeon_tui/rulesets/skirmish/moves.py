@@ -380,15 +380,11 @@ def move_costs(field: Battlefield, start: Square, allowance: int, *, mode: Mode 
     return _without(_whole(field, _key(start, allowance, mode, enemies, None)).costs(), friends)
 
 
-def move_ends(field: Battlefield, start: Square, allowance: int, value: V, *, mode: Mode = "walk",
-              enemies: Collection[Square] = (), friends: Collection[Square] = ()) -> dict[Square, V]:
-    """move_costs' squares, row by row, each with `value` (the rules' reach tells a walk's from a
-    run's): made from the kept costs' table, without a copy of it (a dict made from a dict
-    takes its keys' hashes along)."""
-    out = dict.fromkeys(_whole(field, _key(start, allowance, mode, enemies, None)).costs(), value)
-    for sq in friends:
-        out.pop(sq, None)
-    return out
+def kept_costs(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",
+               enemies: Collection[Square] = ()) -> dict[Square, int]:
+    """move_costs before the friends' squares are taken out: the kept table itself, row by row
+    (shared: never changed by its readers), for asking whether a move reaches a square."""
+    return _whole(field, _key(start, allowance, mode, enemies, None)).costs()
 
 
 def reachable(field: Battlefield, start: Square, allowance: int, *, mode: Mode = "walk",

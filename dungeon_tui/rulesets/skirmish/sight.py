@@ -32,7 +32,8 @@ class KeptLines(dict[Square, bool]):
     `last`: the kept lines of the same game state's arrangement before this one.  Its answers
     are taken over (its tables are handed on, not copied: nothing asks the old arrangement
     again) but for the lines over a square where a model came, went or changed its height:
-    a move changes two squares, and most lines cross neither."""
+    a move changes two squares, and most lines cross neither.  A crossing is kept (by
+    _crossing) under each square on it where a model would change it (`through`)."""
 
     __slots__ = ("covers", "crossings", "hiding", "sight", "through")
 
@@ -61,14 +62,6 @@ class KeptLines(dict[Square, bool]):
                     for low in (False, True):
                         sight.pop((*ends, low), None)
                         covers.pop((*ends, low), None)
-
-    def keep(self, key: tuple[Square, Square, int, int], models: tuple[tuple[Square, bool], ...],
-             found: tuple[tuple[Cover, ...], int]) -> None:
-        """A crossing kept, under each square on it where a model would change it."""
-        self.crossings[key] = found
-        through = self.through
-        for sq, _low in models:
-            through[sq].append(key)
 
 
 def line_squares(a: Square, b: Square) -> tuple[Square, ...]:
@@ -195,9 +188,20 @@ def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,
     if type(blockers) is KeptLines:
         seen = blockers.crossings.get(key)
         if seen is None:
-            line = _terrain(field, key)
-            seen = _crossing_now(line, blockers)
-            blockers.keep(key, line[2], seen)
+            # _crossing_now and keep in one loop over the line's free squares: asked some
+            # two thousand times a battle, as lines are dropped when a model moves.
+            terrain, wood, models = _terrain(field, key)
+            if models:
+                blocked, through = list(terrain), blockers.through
+                for sq, low in models:
+                    standing = blockers.get(sq)
+                    if standing is not None and (standing or low):
+                        blocked.append("soft")
+                    through[sq].append(key)
+                seen = (tuple(blocked), wood)
+            else:
+                seen = (terrain, wood)
+            blockers.crossings[key] = seen
         return seen
     return _crossing_now(_terrain(field, key), blockers)
 

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from ....engine.game import Game
 from ..seeing import PerArrangement, arrangement, sightlines
 from ..sight import KeptLines
-from ..state import Model, State
+from ..state import STANDING, Model, State
 from ..terrain import Square
 
 
@@ -30,28 +30,46 @@ class Board:
         "squares",
         "targets",
         "threat",
+        "upright",
     )
 
-    def __init__(self, s: State) -> None:
+    def __init__(self, s: State, last: Board | None = None) -> None:
         self.blockers: KeptLines = sightlines(s)
         self.fighting: dict[str, bool] = {}  # model id -> in contact with an enemy
         self.cover_against: dict[tuple[int, Square], int] = {}  # (side, square) -> rank
         self.seen_by: dict[tuple[int, Square], int] = {}  # (side, square) -> standing enemies seeing it
         self.charge_reach: dict[tuple[str, str], bool] = {}  # (charger, target) -> reaches, unintercepted
         self.threat: dict[str, bool] = {}  # model id -> an enemy could charge it
-        self.nearest_enemy: dict[str, int] = {}  # model id -> how far its nearest enemy is
+        # side -> square -> how far the side's nearest enemy is from it
+        self.nearest_enemy: dict[int, dict[Square, int]] = {1: {}, 2: {}}
         # (model id, it moved this turn) -> its shots now / its easiest need from a square
         self.targets: dict[tuple[str, bool], list[tuple[Any, str, int]]] = {}
         self.need_from: dict[tuple[str, bool, Square], int] = {}
         # side -> its models on the table and their squares, in id order (every search's enemies and friends)
         self.models: dict[int, list[Model]] = {}
         self.squares: dict[int, list[Square]] = {}
+        self.upright: dict[int, list[Model]] = {}  # side -> its standing models (see standing)
+        if last is not None:
+            # A side's distances to its nearest enemy hold while no enemy of it has moved: in a
+            # side's own movement, shooting and magic, none of the other side's has.
+            for side in (1, 2):
+                before = last.squares.get(3 - side)
+                if before is not None and before == self.squares_of(s, 3 - side):
+                    self.nearest_enemy[side] = last.nearest_enemy[side]
 
     def side(self, s: State, side: int) -> list[Model]:
         """The side's models on the table, in id order (shared: never changed by its readers)."""
         found = self.models.get(side)
         if found is None:
             found = self.models[side] = s.on_table(side)
+        return found
+
+    def standing(self, s: State, side: int) -> list[Model]:
+        """The side's models on the table standing and not fleeing, in id order (shared): asked
+        by every plan made on the board of the enemies it weighs."""
+        found = self.upright.get(side)
+        if found is None:
+            found = self.upright[side] = [m for m in self.side(s, side) if m.status == STANDING and not m.fleeing]
         return found
 
     def squares_of(self, s: State, side: int) -> list[Square]:
@@ -64,7 +82,7 @@ class Board:
 
 # Kept by each model's square, state, hiding and fleeing: everything a kept answer depends on
 # besides the battlefield and the models' profiles, which never change during a battle.
-_BOARDS = PerArrangement(lambda s, _last: Board(s))
+_BOARDS = PerArrangement(Board)
 
 
 def board_of(game: Game) -> Board:

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
-from ..distance import distance, nearest_distance, touching
+from ..distance import distance, nearest_distance, nearest_of, touching
 from ..moves import Route, charge_squares, move_costs, move_options
 from ..phase_offers import ModelChoice
 from ..sight import can_see, cover, hidden_ok
@@ -49,29 +49,23 @@ class Plan:
     # The scenario's script had nothing to say for this model: its role's script decides.
     by_role: bool = False
     _charges: dict[str, dict[Square, Route]] | None = None
-    _board: Board | None = None
-    _field: Battlefield | None = None
     _charging: frozenset[str] | object | None = _UNASKED  # see offered_charges
     _enemies: list[Model] | None = None
     _standing_enemies: list[Model] | None = None
     _offered: dict[str, list[Action]] | None = None
     _shots: list[_Missile] | None = None
+    _near: dict[Square, int] | None = None  # see _nearest_foe
+    _seers: list[Model] | None = None  # see seen_by
 
     # -- the scene -------------------------------------------------------------------------------
 
-    @property
-    def s(self) -> State:
-        return self.game.state
-
-    @property
-    def content(self) -> Any:
-        return self.game.content
-
-    @property
-    def field(self) -> Battlefield:
-        if self._field is None:
-            self._field = battlefield_for(self.game.content, self.s.scenario)
-        return self._field
+    def __post_init__(self) -> None:
+        # Plain attributes, not properties: a plan reads them some forty times a decision.
+        self.s: State = self.game.state
+        self.content: Any = self.game.content
+        self.field: Battlefield = battlefield_for(self.content, self.s.scenario)
+        # What is kept of the board as it stands (shared with the other plans made on it).
+        self.board: Board = board_of(self.game)
 
     def enemies(self) -> list[Model]:
         """Enemies on the table, in id order."""
@@ -84,19 +78,12 @@ class Plan:
 
     def standing_enemies(self) -> list[Model]:
         if self._standing_enemies is None:
-            self._standing_enemies = [e for e in self.enemies() if e.standing and not e.fleeing]
+            self._standing_enemies = self.board.standing(self.s, 3 - self.me.side)
         return self._standing_enemies
 
     def leader(self) -> Model | None:
         lead = self.s.leader(self.me.side)
         return lead if lead is not None and lead.on_table and lead is not self.me else None
-
-    @property
-    def board(self) -> Board:
-        """What is kept of the board as it stands (shared with the other plans made on it)."""
-        if self._board is None:
-            self._board = board_of(self.game)
-        return self._board
 
     def blockers(self) -> dict[Square, bool]:
         """The models on the table as sight blockers (a line leaves out its own two ends, so the
@@ -110,7 +97,10 @@ class Plan:
 
     def sees_square(self, a: Square, b: Square, low: bool = False) -> bool:
         """A model on a sees one on b (low: down or hidden), with the models as they stand."""
-        return can_see(self.field, a, b, self.board.blockers, target_low=low)
+        # The kept answer read here first (most are): asked tens of thousands of times a battle.
+        blockers = self.board.blockers
+        found = blockers.sight.get((a, b, low))
+        return can_see(self.field, a, b, blockers, target_low=low) if found is None else found
 
     def cover(self, viewer: Model, target: Model) -> str:
         return self.cover_at(viewer.at, target.at, not target.standing)
@@ -195,7 +185,16 @@ class Plan:
         if route is None:
             return None
         path = route.path
+        if not path:  # (a charge's end is never its start)
+            return None
+        # An enemy farther than its reach off the path's box on either axis is near none of it.
+        xs, ys = [sq[0] for sq in path], [sq[1] for sq in path]
+        r = INTERCEPT_REACH
+        x0, x1, y0, y1 = min(xs) - r, max(xs) + r, min(ys) - r, max(ys) + r
         for e in self.standing_enemies():
+            ex, ey = e.at
+            if not (x0 <= ex <= x1 and y0 <= ey <= y1):
+                continue
             if e is target or e.hidden or self.in_combat(e):
                 continue
             near = [sq for sq in path if distance(e.at, sq) <= INTERCEPT_REACH]
@@ -333,15 +332,28 @@ class Plan:
         grows with the distance, so only the nearest enemy that could be shot counts."""
         best = odds.MAX_NEED + 1
         here, me = sq == self.me.at, self.me
+        near = -1
         for reach, thrown, fixed, _foes, squares in self._shooting():
             if fixed and not here:
                 continue
-            near = nearest_distance(sq, squares)
+            if near < 0:  # every weapon shoots at the same foes
+                near = self._nearest_foe(sq, squares)
             if near > reach:
                 continue
             need = 7 - me.bs if thrown else 7 - me.bs + int(not here or me.moved) + int(near * 2 > reach)
             best = min(best, max(2, need))
         return best
+
+    def _nearest_foe(self, sq: Square, squares: list[Square]) -> int:
+        """How far the nearest foe it could shoot is from `sq`: kept by the foes' squares (see
+        distance.nearest_of), which stay put while its own side moves and shoots."""
+        table = self._near
+        if table is None:
+            table = self._near = nearest_of(tuple(squares))
+        found = table.get(sq)
+        if found is None:
+            found = table[sq] = nearest_distance(sq, squares)
+        return found
 
     def out_of_range(self, allowance: int) -> bool:
         """No enemy it could shoot at is within any missile weapon's range of a square up to
@@ -426,8 +438,11 @@ class Plan:
         # every square a model weighs.
         foe: Model | None = None
         near = 0
+        x, y = sq
         for e in self.standing_enemies():
-            d = distance(e.at, sq)
+            dx, dy = e.at
+            dx, dy = abs(dx - x), abs(dy - y)
+            d = dx + dy // 2 if dx >= dy else dy + dx // 2  # distance(e.at, sq), written out
             if foe is None or d < near or (d == near and e.id < foe.id):
                 foe, near = e, d
         return 0 if foe is None else COVER_RANK[self.cover_at(foe.at, sq)]
@@ -440,10 +455,18 @@ class Plan:
         found = self.board.seen_by.get(key)
         if found is not None:
             return found
+        # The enemies that saw the squares asked before are asked first: squares side by side
+        # are mostly seen by the same ones, and a count stopped at `under` is the same whoever
+        # is asked first (fewer lines drawn).
+        seers = self._seers
+        if seers is None:
+            seers = self._seers = list(self.standing_enemies())
         seen = 0
-        for e in self.standing_enemies():
+        for i, e in enumerate(seers):
             if self.sees_square(e.at, sq):
                 seen += 1
+                if i >= seen:  # ahead of those not seeing this square
+                    seers.insert(seen - 1, seers.pop(i))
                 if seen == under:
                     return seen
         self.board.seen_by[key] = seen

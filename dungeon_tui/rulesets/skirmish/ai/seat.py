@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, LazyDecision
 from ..charges import may_charge as rules_may_charge
 from ..deployment import chosen_square
-from ..distance import nearest_distance
+from ..distance import distance, nearest_distance
 from ..phase_offers import ModelChoice
 from ..state import Model, State
 from ..terrain import battlefield_for
@@ -23,12 +24,24 @@ from .words import registry
 
 ROLE_ORDER = ("melee", "leader", "shooter", "wizard")  # who acts first in a phase (§6)
 _RANK = {role: i for i, role in enumerate(ROLE_ORDER)}  # a role's place in ROLE_ORDER, looked up
+_ORDER = itemgetter(0, 1, 2)  # role, nearest enemy, id: never the model itself
 # For the charge and move views of a movement script: each entry's line in the script as written.
 _LINES: dict[str, dict[str, list[int | None]]] = {}
 CHARGING = "charge"
 # The charge views of the movement scripts that have a charge entry: a model whose scripts have
 # none declares no charge, so its charges are not worked out to be weighed.
 _CHARGERS: dict[str, set[str]] = {}
+# Those of them whose every charge entry charges first thing the enemy its own `can_charge`
+# condition picked: none charges while no enemy is within a charge's reach (words.chargeable).
+_IN_REACH_ONLY: dict[str, set[str]] = {}
+
+
+def _charges_in_reach(entry: tactics.Entry) -> bool:
+    """The entry's first action charges the enemy a `can_charge` test of its own picked."""
+    first = entry.calls[0] if entry.calls else None
+    return first is not None and first.name == CHARGING and any(
+        c.name == "can_charge" and not neg and c.kwargs.get("pick") == first.kwargs.get("pick")
+        for c, neg in entry.tests)
 
 
 def split_movement(content: Any, compiled: dict[str, tactics.Script]) -> None:
@@ -36,6 +49,7 @@ def split_movement(content: Any, compiled: dict[str, tactics.Script]) -> None:
     2c), with each entry's line in the script as written."""
     lines: dict[str, list[int | None]] = {}
     chargers: set[str] = set()
+    in_reach: set[str] = set()
     for name in sorted(compiled):
         if name.endswith("_movement"):
             script = compiled[name]
@@ -48,8 +62,11 @@ def split_movement(content: Any, compiled: dict[str, tactics.Script]) -> None:
             lines[name + ":moves"] = list(moving)
             if charging:
                 chargers.add(name + ":charges")
+            if all(_charges_in_reach(script.entries[i]) for i in charging):
+                in_reach.add(name + ":charges")
     _LINES[content.digest] = lines
     _CHARGERS[content.digest] = chargers
+    _IN_REACH_ONLY[content.digest] = in_reach
 
 
 BOOK = tactics.ScriptBook(registry, "content/skirmish/tactics.yaml", then=split_movement)
@@ -117,19 +134,20 @@ class WarbandSeat:
         return None if name is None else self.run(game, d, me, f"{name}:{part}")
 
     def acting_order(self, game: Game, models: list[Model]) -> list[Model]:
+        """By role (ROLE_ORDER), then the nearest enemy's distance, then id.  The keys made in
+        one loop (asked at every decision of a phase, for every model of the side)."""
         s: State = game.state
-
         board = board_of(game)
-        kept = board.nearest_enemy
-
-        def nearest_enemy(m: Model) -> int:
-            found = kept.get(m.id)
-            if found is None:
-                found = kept[m.id] = nearest_distance(m.at, board.squares_of(s, 3 - m.side), none=99)
-            return found
-
-        return sorted(models, key=lambda m: (_RANK.get(m.role, 9),
-                                             nearest_enemy(m), m.id))
+        keyed = []
+        for m in models:
+            side = m.side
+            kept = board.nearest_enemy[side]
+            near = kept.get(m.pos)  # type: ignore[arg-type]
+            if near is None:
+                near = kept[m.at] = nearest_distance(m.at, board.squares_of(s, 3 - side), none=99)
+            keyed.append((_RANK.get(m.role, 9), near, m.id, m))
+        keyed.sort(key=_ORDER)
+        return [k[3] for k in keyed]
 
     def offered_models(self, game: Game, d: Decision, kinds: tuple[str, ...],
                        weighs: Callable[[Game, Model], bool] | None = None) -> Iterator[tuple[Model, list[Action]]]:
@@ -159,14 +177,20 @@ class WarbandSeat:
     # -- the decisions ---------------------------------------------------------------------------
 
     def may_charge(self, game: Game, me: Model) -> bool:
-        """Some script movement_plan runs for the model's charges has a charge entry."""
+        """Some script movement_plan runs for the model's charges has a charge entry, and an
+        enemy is within a charge's reach or one of those scripts might charge without one."""
         scripts(game.content)  # compiled (and split) once per content
-        chargers = _CHARGERS[game.content.digest]
+        chargers, in_reach = _CHARGERS[game.content.digest], _IN_REACH_ONLY[game.content.digest]
         first = game.content.scenario_movement.get(game.content.scenarios[game.state.scenario].victory)
-        if first is not None and first + ":charges" in chargers:
-            return True
         name = self.role_script(game, me, "movement")
-        return name is not None and name + ":charges" in chargers
+        views = [f"{script}:charges" for script in (first, name) if script is not None]
+        if not any(view in chargers for view in views):
+            return False
+        if not all(view in in_reach for view in views):
+            return True
+        # As words.chargeable measures it, before a plan is made for it.
+        at, reach = me.at, 2 * me.m + 2
+        return any(distance(at, e.at) <= reach for e in board_of(game).side(game.state, 3 - me.side))
 
     def charges(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         for me in self.chargers(game, d):
