@@ -1,0 +1,149 @@
+"""A walk from a square a figure has just stepped to along the way a walk found (paths.Search),
+over the same ground: what it is asked is answered from the earlier walk where that is exact,
+and only what it cannot answer makes a search of its own.
+
+Why it is exact.  Say the earlier walk from A found the nearest of the goals U at G, D steps
+away, by the way A, w1 .. wk, .., G, and the figure now stands on wk, having spent s steps on
+w1 .. wk.  Over the same ground:
+- every square x is at most s + steps(wk, x) from A (wk's way to x, after A's to wk), and the
+  rest of the way, wk .. G, is D - s long: G is D - s from wk and no goal nearer (a goal nearer
+  would be nearer than D from A); a goal as near is D from A and came after G in (y, x) order,
+  so G is still the nearest, ties settled as before;
+- a square stepped from on the way to j is the first in reading order of j's neighbours a step
+  before j; those seen from wk are among those seen from A (by the bound above), and the one A
+  picked lies on the way from wk, so wk picks it too: the way on is the rest of A's way;
+- a goal of U exactly D - s from wk is D from A: a set of goals holding none of A's squares D
+  steps away has none there, and one holding G has one.
+Leaps are left out (a companion's jumps read where every figure stands, the jumper too).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from .paths import Search, Walk
+from .state import Square
+
+Goals = Iterable[Square] | int | Callable[[Square], bool]
+
+
+class Onward:
+    """The walk from `way[-1]`, the squares (by number) of a prefix of a way `root` found, over
+    the root's ground; `spent` the steps they cost.  It answers `nearest`, `route`, `within`
+    and `any_at` for the sets of goals the root found the nearest of along that prefix, and
+    hands every other question to a search of its own (`search`, made when first needed and
+    asked again what this walk answered, so it stands as a search asked from the start would)."""
+
+    __slots__ = ("_asked", "_known", "_make", "_real", "found", "root", "spent", "way")
+
+    def __init__(self, root: Search, way: tuple[int, ...], spent: int, make: Callable[[], Search]) -> None:
+        self.root, self.way, self.spent = root, way, spent
+        self._make = make
+        self._real: Search | None = None
+        # What it answered: each set of goals (as bits) and the nearest's number and steps,
+        # and the questions in the order asked (replayed into its own search if one is made).
+        self._known: dict[int, tuple[int, int]] = {}
+        self._asked: list[tuple[int, int | None]] = []
+        self.found: dict[object, object] = {}
+
+    def search(self) -> Search:
+        """Its own search, asked what this walk has answered so far."""
+        real = self._real
+        if real is None:
+            real = self._real = self._make()
+            for wanted, most in self._asked:
+                if most is None:
+                    real.nearest(wanted)
+                else:
+                    real.within(wanted, most)
+        return real
+
+    def _derived(self, wanted: int) -> tuple[int, int, list[int]] | None:
+        """The nearest goal's number, its steps and the way on to it, from the root's answer
+        when its way there begins with this walk's; None when the root cannot tell."""
+        found = self.root.answer(wanted)
+        if found is None:
+            return None
+        way = self.root.way(wanted)
+        assert way is not None
+        k = len(self.way)
+        if len(way) < k or tuple(way[:k]) != self.way:
+            return None
+        return found[0], found[1] - self.spent, way[k:]
+
+    def bits(self, goals: Iterable[Square] | int) -> int:
+        return self.root.bits(goals)
+
+    def nearest(self, goals: Goals) -> tuple[Square, int] | None:
+        if self._real is None and not callable(goals):
+            wanted = self.bits(goals)
+            found = self._derived(wanted)
+            if found is not None:
+                self._known[wanted] = (found[0], found[1])
+                self._asked.append((wanted, None))
+                return self.root.grid.squares[found[0]], found[1]  # type: ignore[return-value]
+        return self.search().nearest(goals)
+
+    def route(self, goals: Goals) -> list[Square] | None:
+        if self._real is None and not callable(goals):
+            wanted = self.bits(goals)
+            found = self._derived(wanted)
+            if found is not None:
+                self._known[wanted] = (found[0], found[1])
+                self._asked.append((wanted, None))
+                squares = self.root.grid.squares
+                return [squares[j] for j in found[2]]  # type: ignore[misc]
+        return self.search().route(goals)
+
+    def within(self, goals: Iterable[Square] | int, steps: int) -> bool:
+        if self._real is None:
+            wanted = self.bits(goals)
+            found = self._derived(wanted)
+            if found is not None:
+                self._asked.append((wanted, steps))
+                return found[1] <= steps
+        return self.search().within(goals, steps)
+
+    def any_at(self, squares: Iterable[Square] | int, steps: int) -> bool:
+        if self._real is None:
+            mask = self.bits(squares)
+            for wanted, (i, d) in self._known.items():
+                if d == steps and not mask & ~wanted:  # among goals whose nearest is that far
+                    if mask >> i & 1:
+                        return True
+                    if not mask & self.root.layer(d + self.spent):
+                        return False
+                    break
+        return self.search().any_at(squares, steps)
+
+    def walk(self) -> Walk:
+        return self.search().walk()
+
+    def settled(self, sq: Square) -> int | None:
+        return self.search().settled(sq)
+
+
+AnyWalk = Search | Onward
+
+
+def onward(last: AnyWalk, to: Square, make: Callable[[], Search]) -> Onward | None:
+    """The walk from `to` over `last`'s ground when `to` is a square further along a way `last`
+    found or handed on (a walk, a run, a pass past an ally), else None; `make` makes its own
+    search if one is ever needed."""
+    if isinstance(last, Onward) and last._real is not None:
+        last = last._real  # it searched for itself: its own ways are the ones to go on from
+    if isinstance(last, Onward):
+        root, way, spent = last.root, last.way, last.spent
+        nexts: Iterable[list[int]] = (w[2] for w in map(last._derived, list(last._known)) if w is not None)
+    else:
+        if last.leaps:
+            return None
+        root, way, spent = last, (), 0
+        nexts = last.ways()
+    j = root.grid.number.get(to)
+    if j is None:
+        return None
+    for rest in nexts:
+        if j in rest:
+            ahead = rest[:rest.index(j) + 1]
+            return Onward(root, (*way, *ahead), spent + sum(map(root.cost, ahead)), make)
+    return None
