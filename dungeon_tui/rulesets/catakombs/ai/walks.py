@@ -14,10 +14,12 @@ from ..state import Figure, Square, square
 from ..terrain import Map
 
 TRAP_DETOUR = 40  # steps a path may grow to go round a trap (§6.1: traps avoided if another way exists)
-_KEPT = 512  # walks remembered; far more than one turn needs
+_KEPT = 256  # walks remembered; far more than one turn needs (512 with onward.py: 60.9 MB after 1,000 quests)
 _WALKS: dict[tuple[object, ...], AnyWalk] = {}
 # Each figure's last walk and the ground it was over: where a step along its way goes on from.
+# By figure id: a few dozen at most (the ids come again from quest to quest).
 _LAST: dict[str, tuple[tuple[object, ...], AnyWalk]] = {}
+_LAST_KEPT = 64
 _GROUNDS: dict[tuple[object, ...], Terrain] = {}
 # The squares walked or flown over whoever stands where, as bits (paths.bits), by the ground's
 # number and whether it flies: (walkers) the free floor, (flyers) every square but the
@@ -102,7 +104,7 @@ def walk_from(m: Map, fig: Figure, flies: bool) -> AnyWalk:
         last = _LAST.get(fig.id)
         walk = onward(last[1], at, make) if last is not None and last[0] == on else None
         walk = _WALKS[found_key] = walk or make()
-    if len(_LAST) >= _KEPT:
+    if len(_LAST) >= _LAST_KEPT:
         _LAST.clear()
     _LAST[fig.id] = (on, walk)
     return walk
