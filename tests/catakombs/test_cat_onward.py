@@ -17,11 +17,12 @@ from dungeon_tui.rulesets.catakombs.paths import Search
 def _fresh(walk: Onward) -> Search:
     """A search from the same square over the same ground, asked what the walk was asked."""
     search = walk._make()
-    for wanted, most in walk._asked:
+    for goals, most, key in walk._asked:
         if most is None:
-            search.nearest(wanted)
+            search.nearest(goals, key)
         else:
-            search.within(wanted, most)
+            assert isinstance(goals, int)
+            search.within(goals, most)
     return search
 
 
@@ -36,7 +37,9 @@ def _checked(name: str, tally: dict[str, int]) -> Callable[..., Any]:
         assert got == getattr(fresh, name)(*args), (name, args)
         if self._real is None:
             tally[name] = tally.get(name, 0) + 1
-            if name == "nearest" and got is not None:
+            if callable(args[0]):
+                tally["a test of goals"] = tally.get("a test of goals", 0) + 1
+            if name == "nearest" and got is not None and not callable(args[0]):
                 # As near or one step nearer: settling no further than the nearest did.
                 for steps in (got[1], got[1] - 1):
                     assert Onward.within(self, args[0], steps) == _fresh(self).within(args[0], steps)
@@ -68,4 +71,4 @@ def test_a_walk_handed_on_answers_as_its_own_search_would(monkeypatch: pytest.Mo
     # The games handed walks on and answered from them, every kind of question.
     assert len(made) > 100
     assert tally.get("nearest", 0) > 100 and tally.get("route", 0) > 100
-    assert tally.get("any_at", 0) > 10, tally
+    assert tally.get("any_at", 0) > 10 and tally.get("a test of goals", 0) > 10, tally

@@ -41,8 +41,8 @@ class Onward:
         self._real: Search | None = None
         # What it answered: each set of goals (as bits) and the nearest's number and steps,
         # and the questions in the order asked (replayed into its own search if one is made).
-        self._known: dict[int, tuple[int, int]] = {}
-        self._asked: list[tuple[int, int | None]] = []
+        self._known: dict[object, tuple[int, int]] = {}
+        self._asked: list[tuple[int | Callable[[Square], bool], int | None, object]] = []
         self.found: dict[object, object] = {}
 
     def search(self) -> Search:
@@ -50,14 +50,15 @@ class Onward:
         real = self._real
         if real is None:
             real = self._real = self._make()
-            for wanted, most in self._asked:
+            for goals, most, key in self._asked:
                 if most is None:
-                    real.nearest(wanted)
+                    real.nearest(goals, key)
                 else:
-                    real.within(wanted, most)
+                    assert isinstance(goals, int)
+                    real.within(goals, most)
         return real
 
-    def _derived(self, wanted: int) -> tuple[int, int, list[int]] | None:
+    def _derived(self, wanted: object) -> tuple[int, int, list[int]] | None:
         """The nearest goal's number, its steps and the way on to it, from the root's answer
         when its way there begins with this walk's; None when the root cannot tell."""
         found = self.root.answer(wanted)
@@ -73,33 +74,41 @@ class Onward:
     def bits(self, goals: Iterable[Square] | int) -> int:
         return self.root.bits(goals)
 
-    def nearest(self, goals: Goals) -> tuple[Square, int] | None:
-        if self._real is None and not callable(goals):
-            wanted = self.bits(goals)
-            found = self._derived(wanted)
-            if found is not None:
-                self._known[wanted] = (found[0], found[1])
-                self._asked.append((wanted, None))
-                return self.root.grid.squares[found[0]], found[1]  # type: ignore[return-value]
-        return self.search().nearest(goals)
+    def _answered(self, goals: Goals, key: object) -> tuple[int, int, list[int]] | None:
+        """`_derived` for a question of `nearest` or `route` (goals listed, as bits, or a test
+        with its key), kept as answered; None when the root cannot tell."""
+        if self._real is not None or (callable(goals) and key is None):
+            return None
+        if callable(goals):
+            wanted: object = key
+            asked: int | Callable[[Square], bool] = goals
+        else:
+            wanted = asked = self.bits(goals)
+        found = self._derived(wanted)
+        if found is not None:
+            self._known[wanted] = (found[0], found[1])
+            self._asked.append((asked, None, key))
+        return found
 
-    def route(self, goals: Goals) -> list[Square] | None:
-        if self._real is None and not callable(goals):
-            wanted = self.bits(goals)
-            found = self._derived(wanted)
-            if found is not None:
-                self._known[wanted] = (found[0], found[1])
-                self._asked.append((wanted, None))
-                squares = self.root.grid.squares
-                return [squares[j] for j in found[2]]  # type: ignore[misc]
-        return self.search().route(goals)
+    def nearest(self, goals: Goals, key: object = None) -> tuple[Square, int] | None:
+        found = self._answered(goals, key)
+        if found is not None:
+            return self.root.grid.squares[found[0]], found[1]  # type: ignore[return-value]
+        return self.search().nearest(goals, key)
+
+    def route(self, goals: Goals, key: object = None) -> list[Square] | None:
+        found = self._answered(goals, key)
+        if found is not None:
+            squares = self.root.grid.squares
+            return [squares[j] for j in found[2]]  # type: ignore[misc]
+        return self.search().route(goals, key)
 
     def within(self, goals: Iterable[Square] | int, steps: int) -> bool:
         if self._real is None:
             wanted = self.bits(goals)
             found = self._derived(wanted)
             if found is not None:
-                self._asked.append((wanted, steps))
+                self._asked.append((wanted, steps, None))
                 return found[1] <= steps
         return self.search().within(goals, steps)
 
@@ -107,7 +116,7 @@ class Onward:
         if self._real is None:
             mask = self.bits(squares)
             for wanted, (i, d) in self._known.items():
-                if d == steps and not mask & ~wanted:  # among goals whose nearest is that far
+                if type(wanted) is int and d == steps and not mask & ~wanted:  # among goals whose nearest is that far
                     if mask >> i & 1:
                         return True
                     if not mask & self.root.layer(d + self.spent):

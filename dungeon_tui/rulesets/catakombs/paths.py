@@ -100,8 +100,9 @@ class Search:
         self._walk: Walk | None = None
         # The nearest goal of each set of goals asked as bits (its number and steps), and the
         # way to it when asked for: what a walk one step on along it knows already (`Onward`).
-        self._answers: dict[int, tuple[int, int]] = {}
-        self._ways: dict[int, list[int]] = {}
+        # By the goals' bits, or by the key a test of goals came with (`nearest`).
+        self._answers: dict[object, tuple[int, int]] = {}
+        self._ways: dict[object, list[int]] = {}
         # Answers worked out from this walk by whoever asks (the AI's ranking of foes), kept as
         # long as the walk is.
         self.found: dict[object, object] = {}
@@ -256,13 +257,17 @@ class Search:
             out |= bit(sq, 0)
         return out
 
-    def nearest(self, goals: Iterable[Square] | int | Callable[[Square], bool]) -> tuple[Square, int] | None:
+    def nearest(self, goals: Iterable[Square] | int | Callable[[Square], bool],
+                key: object = None) -> tuple[Square, int] | None:
         """The nearest goal reached and its steps (ties: smaller y, then x), settling no further
         than it; None when none can be reached.  `goals` lists the goals (or is their `bits`)
-        or tells one."""
+        or tells one; a test may come with a `key` naming the squares it tells (the answer is
+        then kept by it, as by the bits of listed goals)."""
         squares = self._grid.squares
         if callable(goals):
             found = self._first(goals)
+            if found is not None and key is not None:
+                self._answers[key] = found
         else:
             wanted = self.bits(goals)
             found = self._first_of(wanted)
@@ -270,9 +275,10 @@ class Search:
                 self._answers[wanted] = found
         return None if found is None else (squares[found[0]], found[1])  # type: ignore[return-value]
 
-    def way(self, wanted: int) -> list[int] | None:
-        """The square numbers stepped on, in order, to the nearest of the goals (as bits) when
-        `nearest` has found it already; None when it has not been asked (or found none)."""
+    def way(self, wanted: object) -> list[int] | None:
+        """The square numbers stepped on, in order, to the nearest of the goals (as bits, or
+        the key of a test) when `nearest` has found it already; None when it has not been
+        asked (or found none)."""
         way = self._ways.get(wanted)
         if way is None:
             found = self._answers.get(wanted)
@@ -288,7 +294,7 @@ class Search:
             self._ways[wanted] = way
         return way
 
-    def answer(self, wanted: int) -> tuple[int, int] | None:
+    def answer(self, wanted: object) -> tuple[int, int] | None:
         """The nearest of the goals (as bits) as `nearest` found it: its number and steps."""
         return self._answers.get(wanted)
 
@@ -355,13 +361,16 @@ class Search:
         buckets = self._buckets
         return steps <= self._taken and steps < len(buckets) and bool(buckets[steps] & self.bits(squares))
 
-    def route(self, goals: Iterable[Square] | int | Callable[[Square], bool]) -> list[Square] | None:
+    def route(self, goals: Iterable[Square] | int | Callable[[Square], bool],
+              key: object = None) -> list[Square] | None:
         """The squares stepped on, in order, to the nearest goal (as `nearest`); [] when the
         start is a goal, None when none can be reached."""
         squares = self._grid.squares
-        if not callable(goals):
-            wanted = self.bits(goals)
-            if self.nearest(wanted) is None:
+        if not callable(goals) or key is not None:
+            wanted: object = key
+            if not callable(goals):
+                goals = wanted = self.bits(goals)
+            if self.nearest(goals, key) is None:
                 return None
             way = self.way(wanted)
             assert way is not None

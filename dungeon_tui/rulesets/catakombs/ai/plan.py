@@ -183,13 +183,14 @@ class Plan:
         self.intents.append(Intent(kind, tuple(sorted(args.items()))))
 
     def move_along(self, goals: Sequence[Square] | int | Callable[[Square], bool],
-                   until: Callable[[Square], bool]) -> str:
+                   until: Callable[[Square], bool], named: object = None) -> str:
         """One move along the fastest path to the nearest goal (`goals` lists them, is their
-        bits or tells one): open a closed door ahead, pass an ally, run when both steps are free
-        non-trap squares and the first does not meet the goal, else walk.  Returns the words for the log
-        ('' when there is no way)."""
+        bits or tells one, `named` by the key of the squares it tells if it has one): open a
+        closed door ahead, pass an ally, run when both steps are free non-trap squares and the
+        first does not meet the goal, else walk.  Returns the words for the log ('' when there
+        is no way)."""
         m = self.m
-        path = self.walk().route(goals)
+        path = self.walk().route(goals, named)
         if not path:
             return ""
         first = path[0]
