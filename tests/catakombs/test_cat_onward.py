@@ -11,19 +11,6 @@ from dungeon_tui.batch import game_seed
 from dungeon_tui.rulesets import get
 from dungeon_tui.rulesets.catakombs import onward
 from dungeon_tui.rulesets.catakombs.onward import Onward
-from dungeon_tui.rulesets.catakombs.paths import Search
-
-
-def _fresh(walk: Onward) -> Search:
-    """A search from the same square over the same ground, asked what the walk was asked."""
-    search = walk._make()
-    for goals, most, key in walk._asked:
-        if most is None:
-            search.nearest(goals, key)
-        else:
-            assert isinstance(goals, int)
-            search.within(goals, most)
-    return search
 
 
 def _checked(name: str, tally: dict[str, int]) -> Callable[..., Any]:
@@ -32,7 +19,7 @@ def _checked(name: str, tally: dict[str, int]) -> Callable[..., Any]:
     def check(self: Onward, *args: Any) -> Any:
         if self._real is not None:  # it searches for itself now
             return answer(self, *args)
-        fresh = _fresh(self)  # before the question: it may be answered from the root
+        fresh = self.fresh()  # asked what this walk was, before the question
         got = answer(self, *args)
         assert got == getattr(fresh, name)(*args), (name, args)
         if self._real is None:
@@ -42,7 +29,7 @@ def _checked(name: str, tally: dict[str, int]) -> Callable[..., Any]:
             if name == "nearest" and got is not None and not callable(args[0]):
                 # As near or one step nearer: settling no further than the nearest did.
                 for steps in (got[1], got[1] - 1):
-                    assert Onward.within(self, args[0], steps) == _fresh(self).within(args[0], steps)
+                    assert Onward.within(self, args[0], steps) == self.fresh().within(args[0], steps)
         return got
     return check
 

@@ -46,17 +46,22 @@ class Onward:
         self.found: dict[object, object] = {}
 
     def search(self) -> Search:
-        """Its own search, asked what this walk has answered so far."""
-        real = self._real
-        if real is None:
-            real = self._real = self._make()
-            for goals, most, key in self._asked:
-                if most is None:
-                    real.nearest(goals, key)
-                else:
-                    assert isinstance(goals, int)
-                    real.within(goals, most)
-        return real
+        """Its own search (made once), asked what this walk has answered so far."""
+        if self._real is None:
+            self._real = self.fresh()
+        return self._real
+
+    def fresh(self) -> Search:
+        """A new search from its square over its ground, asked what this walk has answered so
+        far: settled as far as a search asked the same from the start would be."""
+        search = self._make()
+        for goals, most, key in self._asked:
+            if most is None:
+                search.nearest(goals, key)
+            else:
+                assert isinstance(goals, int)
+                search.within(goals, most)
+        return search
 
     def _derived(self, wanted: object) -> tuple[int, int, list[int]] | None:
         """The nearest goal's number, its steps and the way on to it, from the root's answer
