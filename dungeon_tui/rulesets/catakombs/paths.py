@@ -59,6 +59,7 @@ class Search:
     `leaps`, are the same by square numbers (`NumberedLeaps`): the companions' own, kept made."""
 
     __slots__ = (
+        "_answers",
         "_buckets",
         "_classes",
         "_costs",
@@ -73,6 +74,7 @@ class Search:
         "_start",
         "_taken",
         "_walk",
+        "_ways",
         "found",
     )
 
@@ -96,6 +98,11 @@ class Search:
         self._pending = 0
         self._settled = 0
         self._walk: Walk | None = None
+        # The nearest goal of each set of goals asked as bits (its number and steps), and the
+        # way to it when asked for: what a walk one step on along it knows already (`Onward`).
+        # By the goals' bits, or by the key a test of goals came with (`nearest`).
+        self._answers: dict[object, tuple[int, int]] = {}
+        self._ways: dict[object, list[int]] = {}
         # Answers worked out from this walk by whoever asks (the AI's ranking of foes), kept as
         # long as the walk is.
         self.found: dict[object, object] = {}
@@ -250,16 +257,73 @@ class Search:
             out |= bit(sq, 0)
         return out
 
-    def nearest(self, goals: Iterable[Square] | int | Callable[[Square], bool]) -> tuple[Square, int] | None:
+    def nearest(self, goals: Iterable[Square] | int | Callable[[Square], bool],
+                key: object = None) -> tuple[Square, int] | None:
         """The nearest goal reached and its steps (ties: smaller y, then x), settling no further
         than it; None when none can be reached.  `goals` lists the goals (or is their `bits`)
-        or tells one."""
+        or tells one; a test may come with a `key` naming the squares it tells (the answer is
+        then kept by it, as by the bits of listed goals)."""
         squares = self._grid.squares
         if callable(goals):
             found = self._first(goals)
+            if found is not None and key is not None:
+                self._answers[key] = found
         else:
-            found = self._first_of(self.bits(goals))
+            wanted = self.bits(goals)
+            found = self._first_of(wanted)
+            if found is not None:
+                self._answers[wanted] = found
         return None if found is None else (squares[found[0]], found[1])  # type: ignore[return-value]
+
+    def way(self, wanted: object) -> list[int] | None:
+        """The square numbers stepped on, in order, to the nearest of the goals (as bits, or
+        the key of a test) when `nearest` has found it already; None when it has not been
+        asked (or found none)."""
+        way = self._ways.get(wanted)
+        if way is None:
+            found = self._answers.get(wanted)
+            if found is None:
+                return None
+            i, d = found
+            start, came = self._start, self._came
+            way = []
+            while i != start:
+                way.append(i)
+                i, d = came(i, d)
+            way.reverse()
+            self._ways[wanted] = way
+        return way
+
+    def answer(self, wanted: object) -> tuple[int, int] | None:
+        """The nearest of the goals (as bits) as `nearest` found it: its number and steps."""
+        return self._answers.get(wanted)
+
+    def ways(self) -> Iterator[list[int]]:
+        """The ways to the nearest goals found, those already made first (`way`)."""
+        yield from list(self._ways.values())
+        for wanted in list(self._answers):
+            if wanted not in self._ways:
+                way = self.way(wanted)
+                assert way is not None
+                yield way
+
+    def layer(self, d: int) -> int:
+        """The squares exactly d steps away, as bits, once the search has settled that far
+        (after a goal d steps away was found); 0 beyond what it has taken."""
+        return self._buckets[d] if d <= self._taken and d < len(self._buckets) else 0
+
+    def cost(self, i: int) -> int:
+        """What a step into square number i costs."""
+        return self._costs.get(i, 1)
+
+    @property
+    def leaps(self) -> bool:
+        """Whether moves beyond a step (a companion's jumps) are searched too."""
+        return self._leaps is not None
+
+    @property
+    def grid(self) -> Grid:
+        return self._grid
 
     def _first_of(self, wanted: int, most: int | None = None) -> tuple[int, int] | None:
         """`_first` for goals given as bits (up to `most` steps away): once the sets below d
@@ -297,13 +361,24 @@ class Search:
         buckets = self._buckets
         return steps <= self._taken and steps < len(buckets) and bool(buckets[steps] & self.bits(squares))
 
-    def route(self, goals: Iterable[Square] | int | Callable[[Square], bool]) -> list[Square] | None:
+    def route(self, goals: Iterable[Square] | int | Callable[[Square], bool],
+              key: object = None) -> list[Square] | None:
         """The squares stepped on, in order, to the nearest goal (as `nearest`); [] when the
         start is a goal, None when none can be reached."""
+        squares = self._grid.squares
+        if not callable(goals) or key is not None:
+            wanted: object = key
+            if not callable(goals):
+                goals = wanted = self.bits(goals)
+            if self.nearest(goals, key) is None:
+                return None
+            way = self.way(wanted)
+            assert way is not None
+            return [squares[j] for j in way]  # type: ignore[misc]
         found = self.nearest(goals)
         if found is None:
             return None
-        squares, start = self._grid.squares, self._start
+        start = self._start
         i, d = self._grid.number[found[0]], found[1]
         path = []
         while i != start:

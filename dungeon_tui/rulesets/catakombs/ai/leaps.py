@@ -25,6 +25,9 @@ FATE_STEPS = 16  # a fate point spent to live through a fall into the lava (a li
 DEATH_STEPS = 400  # no detour is that long: only a way with no other is worth a deadly jump
 TRAP_STEPS = 20  # a fall onto a trap in the middle: 4D6 wounds, no dodge
 _KEPT = 256
+# A companion's walks: each is of one moment (every figure where it stands), so few are asked
+# again; 128 rather than 256 leaves room for the walks handed on (onward.py) in a long run.
+WALKS_KEPT = 128
 # Jumps kept per ground (and armed traps): keyed by the figures standing on a take-off's lines,
 # so a long run meets ever more of them; the table starts again when full (memory stays flat).
 # They are the rules' jumps, each landing with what it passes over, the same for every hero;
@@ -139,7 +142,7 @@ def leap_walk(m: Map, fig: Figure) -> Search:
         return out
 
     walk = Search(steps, start, ground, launches=take_offs, numbered_leaps=jumps)
-    if len(_WALKS) >= _KEPT:
+    if len(_WALKS) >= WALKS_KEPT:
         _WALKS.clear()
     _WALKS[found_key] = walk
     return walk

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from ....engine.game import Decision, Game
 from ..acts import short
-from ..paths import Search
+from ..onward import AnyWalk
 from ..sight import chebyshev
 from ..state import HERO, Figure, Square, State, key
 from ..terrain import Map
@@ -45,7 +45,7 @@ class Plan:
     def __post_init__(self) -> None:
         self.s: State = self.game.state
         self.m = self.shared if self.shared is not None else Map(self.game)
-        self._walk: Search | None = None
+        self._walk: AnyWalk | None = None
         self._target: tuple[Figure | None, int] | None = None
 
     # -- who and where -----------------------------------------------------------------------
@@ -96,7 +96,7 @@ class Plan:
     def flies(self) -> bool:
         return self.me.has("flight")
 
-    def walk(self) -> Search:
+    def walk(self) -> AnyWalk:
         """Its walk from where it stands, under its own movement rules (walks.py); a hero
         companion's counts the jumps worth their odds (leaps.py; the Master never jumps, D22).
         It settles only as far as it is asked."""
@@ -183,13 +183,14 @@ class Plan:
         self.intents.append(Intent(kind, tuple(sorted(args.items()))))
 
     def move_along(self, goals: Sequence[Square] | int | Callable[[Square], bool],
-                   until: Callable[[Square], bool]) -> str:
+                   until: Callable[[Square], bool], named: object = None) -> str:
         """One move along the fastest path to the nearest goal (`goals` lists them, is their
-        bits or tells one): open a closed door ahead, pass an ally, run when both steps are free
-        non-trap squares and the first does not meet the goal, else walk.  Returns the words for the log
-        ('' when there is no way)."""
+        bits or tells one, `named` by the key of the squares it tells if it has one): open a
+        closed door ahead, pass an ally, run when both steps are free non-trap squares and the
+        first does not meet the goal, else walk.  Returns the words for the log ('' when there
+        is no way)."""
         m = self.m
-        path = self.walk().route(goals)
+        path = self.walk().route(goals, named)
         if not path:
             return ""
         first = path[0]

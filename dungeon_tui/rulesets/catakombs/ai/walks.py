@@ -8,13 +8,18 @@ other side stands), so one search serves until one of those changes.
 """
 from __future__ import annotations
 
+from ..onward import AnyWalk, onward
 from ..paths import Search, Terrain, bits, terrain
 from ..state import Figure, Square, square
 from ..terrain import Map
 
 TRAP_DETOUR = 40  # steps a path may grow to go round a trap (§6.1: traps avoided if another way exists)
-_KEPT = 512  # walks remembered; far more than one turn needs
-_WALKS: dict[tuple[object, ...], Search] = {}
+_KEPT = 256  # walks remembered; far more than one turn needs (512 with onward.py: 60.9 MB after 1,000 quests)
+_WALKS: dict[tuple[object, ...], AnyWalk] = {}
+# Each figure's last walk and the ground it was over: where a step along its way goes on from.
+# By figure id: a few dozen at most (the ids come again from quest to quest).
+_LAST: dict[str, tuple[tuple[object, ...], AnyWalk]] = {}
+_LAST_KEPT = 64
 _GROUNDS: dict[tuple[object, ...], Terrain] = {}
 # The squares walked or flown over whoever stands where, as bits (paths.bits), by the ground's
 # number and whether it flies: (walkers) the free floor, (flyers) every square but the
@@ -78,15 +83,28 @@ def ground_for(m: Map, fig: Figure, flies: bool, found_key: tuple[object, ...]) 
     return ground
 
 
-def walk_from(m: Map, fig: Figure, flies: bool) -> Search:
+def walk_from(m: Map, fig: Figure, flies: bool) -> AnyWalk:
     """The figure's walk from its square (steps to every square it can reach, and where each
     was reached from, settled as far as asked); the same board and rules give the same walk,
-    found once."""
+    found once.  A figure that has stepped along the way its last walk found, over the same
+    ground, walks on from that walk's answers (onward.py): most of its questions were answered
+    there already."""
     on = ground_key(m, fig, flies)
-    found_key = (*on, fig.at)
+    at = fig.at
+    found_key = (*on, at)
     walk = _WALKS.get(found_key)
     if walk is None:
         if len(_WALKS) >= _KEPT:
             _WALKS.clear()
-        walk = _WALKS[found_key] = Search(m.steps(), fig.at, ground_for(m, fig, flies, on))
+        steps = m.steps()
+        ground = ground_for(m, fig, flies, on)
+
+        def make() -> Search:
+            return Search(steps, at, ground)
+        last = _LAST.get(fig.id)
+        walk = onward(last[1], at, make) if last is not None and last[0] == on else None
+        walk = _WALKS[found_key] = walk or make()
+    if len(_LAST) >= _LAST_KEPT:
+        _LAST.clear()
+    _LAST[fig.id] = (on, walk)
     return walk

@@ -12,7 +12,7 @@ from typing import Any
 from ....engine import tactics
 from ..sight import chebyshev
 from ..state import Figure, Square
-from ..terrain import Map
+from ..terrain import Map, visible
 from .plan import Plan, name
 
 registry = tactics.Registry()
@@ -260,21 +260,23 @@ def cast_support(p: Plan) -> str:
     return f"helps {name(ally)}"
 
 
-def _advance_goal(p: Plan, until: str) -> Callable[[Square], bool]:
+def _advance_goal(p: Plan, until: str) -> tuple[Callable[[Square], bool], object]:
     """Whether a square is one to advance to: next to the target (by the corner rule), or with
-    it in sight at least one or two squares off."""
+    it in sight at least one or two squares off; and a key naming the squares it tells where
+    one is known (all a sight from them reads, and how near: the viewer's own square is not
+    among them, so the same goals as it steps on)."""
     t = p.target
     assert t is not None
     m = p.m
     if until == "adjacent":
-        return p.spots(t).__contains__
+        return p.spots(t).__contains__, None
     near = 2 if until == "los_not_adjacent" else 1
     there = t.at
     me, shot = p.me, m.shot_from
     if not m.board.inside(there):
-        return lambda sq: chebyshev(sq, there) >= near and shot(me, t, sq)
+        return (lambda sq: chebyshev(sq, there) >= near and shot(me, t, sq)), None
     tx, ty = there
-    seen = _sight_from(m, me, t)
+    sight_key, seen = _sight_from(m, me, t)
 
     def goal(sq: Square) -> bool:
         if max(abs(sq[0] - tx), abs(sq[1] - ty)) < near:  # chebyshev, written out
@@ -285,7 +287,8 @@ def _advance_goal(p: Plan, until: str) -> Callable[[Square], bool]:
         if found is None:
             found = seen[sq] = shot(me, t, sq)
         return found
-    return goal
+    # Whether the target shows at all is read only off the board (`Map.targets`), kept all the same.
+    return goal, ("in sight", near, visible(t), sight_key)
 
 
 # Whether a viewer has its target in sight from a square (`Map.shot_from`), by all a shot reads
@@ -297,7 +300,8 @@ _SIGHT: dict[tuple[object, ...], dict[Square, bool]] = {}
 _SIGHT_KEPT = 8
 
 
-def _sight_from(m: Map, me: Figure, target: Figure) -> dict[Square, bool]:
+def _sight_from(m: Map, me: Figure, target: Figure) -> tuple[tuple[object, ...], dict[Square, bool]]:
+    """The key of the viewer's sight of its target from any square, and its table."""
     others = tuple((sq, f.id, f.status) for sq, f in m.figures.items() if f is not me)
     found_key = (m.ground_number, me.id, target.id, target.at, others)
     found = _SIGHT.get(found_key)
@@ -305,7 +309,7 @@ def _sight_from(m: Map, me: Figure, target: Figure) -> dict[Square, bool]:
         if len(_SIGHT) >= _SIGHT_KEPT:
             _SIGHT.clear()
         found = _SIGHT[found_key] = {}
-    return found
+    return found_key, found
 
 
 @registry.action
@@ -313,11 +317,11 @@ def advance(p: Plan, until: str) -> str:
     t = p.target
     if t is None:
         return ""
-    goal = _advance_goal(p, until)
+    goal, key = _advance_goal(p, until)
     # Squares next to the target are listed, so the walk reads their steps instead of testing
     # every square it settles.
     goals = p.spot_bits(t) if until == "adjacent" else goal
-    words = p.move_along(goals, goal)
+    words = p.move_along(goals, goal, key)
     if words:
         return f"advances on {name(t)} ({words})"
     # No way to the goal: the reachable square closest to the target (§6.1).

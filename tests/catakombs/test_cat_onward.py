@@ -1,0 +1,61 @@
+"""A walk handed on along the way an earlier walk found (onward.py) answers as a search of its
+own would, at every question of whole AI games."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from dungeon_tui.batch import game_seed
+from dungeon_tui.rulesets import get
+from dungeon_tui.rulesets.catakombs import onward
+from dungeon_tui.rulesets.catakombs.onward import Onward
+
+
+def _checked(name: str, tally: dict[str, int]) -> Callable[..., Any]:
+    answer = getattr(Onward, name)
+
+    def check(self: Onward, *args: Any) -> Any:
+        if self._real is not None:  # it searches for itself now
+            return answer(self, *args)
+        fresh = self.fresh()  # asked what this walk was, before the question
+        got = answer(self, *args)
+        assert got == getattr(fresh, name)(*args), (name, args)
+        if self._real is None:
+            tally[name] = tally.get(name, 0) + 1
+            if callable(args[0]):
+                tally["a test of goals"] = tally.get("a test of goals", 0) + 1
+            if name == "nearest" and got is not None and not callable(args[0]):
+                # As near or one step nearer: settling no further than the nearest did.
+                for steps in (got[1], got[1] - 1):
+                    assert Onward.within(self, args[0], steps) == self.fresh().within(args[0], steps)
+        return got
+    return check
+
+
+def test_a_walk_handed_on_answers_as_its_own_search_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    tally: dict[str, int] = {}
+    for name in ("nearest", "route", "within", "any_at"):
+        monkeypatch.setattr(Onward, name, _checked(name, tally))
+    made: list[Onward] = []
+    handing_on = onward.onward
+
+    def counted(*args: Any) -> Onward | None:
+        walk = handing_on(*args)
+        if walk is not None:
+            made.append(walk)
+        return walk
+    monkeypatch.setattr("dungeon_tui.rulesets.catakombs.ai.walks.onward", counted)
+    game_set = get("catakombs")
+    for quest in ("lost_treasure", "burglary", "old_fool", "escape"):
+        for i in range(2):
+            game = game_set.new_game({"adventure": quest}, game_seed(2027, i))
+            game.keep_events = False
+            game.hashes = False
+            game.run(game_set.ai_controllers())
+            assert game.result
+    # The games handed walks on and answered from them, every kind of question.
+    assert len(made) > 100
+    assert tally.get("nearest", 0) > 100 and tally.get("route", 0) > 100
+    assert tally.get("any_at", 0) > 10 and tally.get("a test of goals", 0) > 10, tally
