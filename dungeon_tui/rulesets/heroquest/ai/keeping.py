@@ -6,10 +6,9 @@ to run the script afresh from the new square (most of the Crypt's time).
 The walk is given up, and the script asked again, wherever a step could change his mind:
 - the party sees more (a room, corridor, door or secret door), a figure comes or goes, he is
   hurt, belongings fall or are taken up;
-- a monster could come within his reach or beside him on the way (one within his move and a
-  square), or he casts spells and a monster is on the board (a step may bring it into sight);
 - he steps into another room or out to the corridor (a room to search or a trapped piece to
-  open is asked on entering), or stands at a closed door (the follower opens one on his way);
+  open is asked on entering), stands at a closed door (the follower opens one on his way) or
+  beside a monster, or comes in sight of someone he has a spell for (`walk_on`);
 - following, he comes within two squares of his leader's side (`far_from_party`: he waits);
 - anything but the next decision of the same turn: another game, another figure, a step
   refused, a point of movement lost.
@@ -22,11 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ....engine.game import Action, Decision, Game
+from ....engine.game import CHANCE, Action, Decision, Game
 from ....engine.grid import Sq
 from .. import board
-from ..doors import door_here
+from ..heroes import adjacent
+from ..magic import HEALING
 from ..state import ALIVE, HERO, Figure, State
+from .companions import ATTACK_SPELLS
 
 View = tuple[int, int, int, int, int, int]
 
@@ -42,14 +43,42 @@ def view(s: State, me: Figure) -> View:
             me.body)
 
 
-def monster_near(s: State, me: Figure, points: int) -> bool:
-    """A monster he might reach or come beside on this walk (within his move and a square, as
-    the crow flies), or any monster at all for a spellcaster (one may come into his sight)."""
-    x, y = me.square
-    for m in s.monsters():
-        if me.spells or abs(m.square[0] - x) + abs(m.square[1] - y) <= points + 1:
-            return True
-    return False
+def spell_aims(s: State, me: Figure, acted: bool) -> list[Sq]:
+    """Where the figures stand that a step might bring into his sight to cast at (a step does
+    not change whom a spell would help, only whom he sees): the monsters while he has an
+    attack spell, his friends while he has a healing spell and someone is at half Body or
+    less, or Courage or Rock Skin and a friend has a monster beside him (as `_spell_plan`)."""
+    if acted or not me.spells:
+        return []
+    monsters = s.monsters()
+    aims = [m.square for m in monsters] if any(sp in ATTACK_SPELLS for sp in me.spells) else []
+    hurt = any(sp in HEALING for sp in me.spells) and any(
+        f.body * 2 <= f.max_body for f in s.figures.values() if f.pos is not None)
+    pressed = any(sp in ("courage", "rock_skin") for sp in me.spells) and any(
+        adjacent(s, h.square, m.square) for m in monsters for h in s.hero_side())
+    if hurt or pressed:
+        aims += [h.square for h in s.hero_side() if h is not me]
+    return aims
+
+
+def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> list[Sq]:
+    """The path up to the first square where he may think again: in another room or out to the
+    corridor, at a closed door, beside a monster, or in sight of someone to cast a spell at
+    (nobody else moves while he walks, and nothing changes these without the party seeing
+    more)."""
+    s = game.state
+    area = board.area_of(s, path[0])
+    doors = {sq for d, e in board.doors_of(s, game.content).items() if s.doors.get(d, "closed") == "closed"
+             for sq in e}
+    monsters = [m.square for m in s.monsters()]
+    aims = spell_aims(s, me, acted)
+    standing = board.standing_squares(s) - {path[0]}  # he no longer stands where he started
+    for i in range(1, len(path)):
+        sq = path[i]
+        if board.area_of(s, sq) != area or sq in doors or any(adjacent(s, sq, m) for m in monsters) \
+                or any(board.targeting_sight(s, sq, t, standing) for t in aims):
+            return path[:i + 1]
+    return path
 
 
 @dataclass
@@ -62,19 +91,20 @@ class KeptWalk:
     path: list[Sq]  # his square after the step just chosen, then the squares on to the walk's end
     why: str
     at: int  # the count of the game's decisions when the next step is asked
-    points: int  # his movement left when the next step is asked
+    points: int | None  # his movement left when the next step is asked (None: not yet rolled)
     seen: View
-    area: str  # the room (or the corridor) he walks in
     ask_within: int  # the steps to his goal at which the script is asked again (0: at the walk's end)
 
     @classmethod
-    def planned(cls, game: Game, me: Figure, d: Decision, path: list[Sq], why: str,
+    def planned(cls, game: Game, me: Figure, d: Decision, chosen: Action, path: list[Sq], why: str,
                 memo: dict[str, Any]) -> KeptWalk | None:
-        """The walk after his first step along `path` (his square first), if worth keeping:
-        `memo` is the plan's (what `advance_to` and `follow` left there)."""
+        """The walk along `path` (his square first) after the step or the roll `chosen`, if
+        worth keeping: `memo` is the plan's (what `advance_to` and `follow` left there).  Before
+        the roll his move is not known: the walk goes on to where his points run out."""
         s = game.state
         points = int(d.context.get("points", 0))
-        if len(path) <= 2 or s.at(me.square, but=me) is not None or monster_near(s, me, points):
+        rolled = chosen.kind != "roll_move"
+        if len(path) <= 2 or s.at(me.square, but=me) is not None:
             return None  # on a friend's square he could do nothing where a step may let him
         ask_within = 0
         wait = memo.get("wait_within")
@@ -83,24 +113,29 @@ class KeptWalk:
             if goal is None:
                 return None
             ask_within = len(path) - 1 - (goal - wait)
-        walk = cls(game, me.id, path[1:], why, len(game.decisions) + 1, points - 1, view(s, me),
-                   board.area_of(s, me.square), ask_within)
+        path = walk_on(game, me, path, bool(d.context.get("acted")))
+        walk = cls(game, me.id, path[1:] if rolled else path, why, len(game.decisions) + 1,
+                   points - 1 if rolled else None, view(s, me), ask_within)
         return walk if len(walk.path) - 1 > walk.ask_within else None
 
     def next_step(self, game: Game, d: Decision, me: Figure) -> Action | None:
         """The next step along the walk, if he would keep to it now; None: ask the script."""
+        if self.points is None and game is self.game:  # the roll: only the dice since, by chance
+            if any(a.seat != CHANCE for a, _ in game.decisions[self.at:]):
+                return None
+            self.at = len(game.decisions)
         if (game is not self.game or len(game.decisions) != self.at or me.id != self.figure
                 or me.pos != self.path[0] or len(self.path) - 1 <= max(self.ask_within, 0)
-                or d.context.get("points") != self.points):
+                or not d.context.get("rolled") or (self.points is not None and d.context.get("points") != self.points)):
             return None
         s = game.state
-        if board.area_of(s, me.square) != self.area or view(s, me) != self.seen or door_here(game, me):
+        if view(s, me) != self.seen:
             return None
         nxt = self.path[1]
         for a in d.offers_of("step"):
             if tuple(a.get("to")) == nxt:
                 self.path = self.path[1:]
                 self.at += 1
-                self.points -= 1
+                self.points = int(d.context["points"]) - 1
                 return a
         return None

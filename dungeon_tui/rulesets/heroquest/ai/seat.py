@@ -121,7 +121,7 @@ class ScriptedSeat:
                 step = self._step_toward(game, me, arg, p.path_avoid())
                 if step is not None:
                     if step[2]:
-                        self.kept = KeptWalk.planned(game, me, d, step[2], why, p.memo)
+                        self.kept = KeptWalk.planned(game, me, d, step[0], step[2], why, p.memo)
                     return step[0], why + (f"; {step[1]}" if step[1] else "")
                 continue
             want = arg if isinstance(arg, dict) else ({INTENT_KEYS[kind]: arg} if kind in INTENT_KEYS else {})
@@ -147,14 +147,12 @@ class ScriptedSeat:
         `goal` (a square, or a test: the nearest square passing it, ties in reading order).
         Where only a known trap stands between, he disarms or jumps it (with the reason).
         `avoid` is `hero_path_avoid` as the plan worked it out for this decision (worked out
-        here when not given).  With the step, the path it starts (his square first; empty for
-        a roll or a path across a known trap), for a walk kept over the turn."""
+        here when not given).  With the step (or the roll), the path it starts (his square
+        first; empty for a path across a known trap), for a walk kept over the turn."""
         d = game.pending
         if d is None:
             return None
         rolls = d.offers_of("roll_move")
-        if rolls:
-            return rolls[0], "", []
         s = game.state
         if avoid is None:
             avoid = hero_path_avoid(s)
@@ -165,6 +163,9 @@ class ScriptedSeat:
         if goal is not None and goal not in dist:
             dist, parent = walk(s.grid, me.square, past_traps(s))
             careful = False  # the path crosses a known trap somewhere: never kept (keeping.py)
+        if rolls:  # the walk he means to take once he has rolled, if any
+            go = goal is not None and careful and goal in dist and goal != me.pos
+            return rolls[0], "", path_back(parent, me.square, goal) if go else []
         if goal is None or goal not in dist or goal == me.pos:
             return None
         path = path_back(parent, me.square, goal)
