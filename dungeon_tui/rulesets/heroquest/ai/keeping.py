@@ -31,6 +31,10 @@ from .companions import ATTACK_SPELLS
 
 View = tuple[int, int, int, int, int, int]
 
+# The script's conditions that ask how far he may still move: an entry they chose before the
+# roll is asked again in full once he has rolled.
+BY_MOVE = frozenset(("can_reach_monster", "can_reach_hero"))
+
 
 def view(s: State, me: Figure) -> View:
     """What the walk was planned on: the squares, rooms and secret doors the party has seen,
@@ -61,11 +65,11 @@ def spell_aims(s: State, me: Figure, acted: bool) -> list[Sq]:
     return aims
 
 
-def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> list[Sq]:
+def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[Sq], bool]:
     """The path up to the first square where he may think again: in another room or out to the
     corridor, at a closed door, beside a monster, or in sight of someone to cast a spell at
     (nobody else moves while he walks, and nothing changes these without the party seeing
-    more)."""
+    more); and whether it ends at such a square."""
     s = game.state
     area = board.area_of(s, path[0])
     doors = {sq for d, e in board.doors_of(s, game.content).items() if s.doors.get(d, "closed") == "closed"
@@ -77,8 +81,8 @@ def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> list[Sq]:
         sq = path[i]
         if board.area_of(s, sq) != area or sq in doors or any(adjacent(s, sq, m) for m in monsters) \
                 or any(board.targeting_sight(s, sq, t, standing) for t in aims):
-            return path[:i + 1]
-    return path
+            return path[:i + 1], True
+    return path, False
 
 
 @dataclass
@@ -94,6 +98,8 @@ class KeptWalk:
     points: int | None  # his movement left when the next step is asked (None: not yet rolled)
     seen: View
     ask_within: int  # the steps to his goal at which the script is asked again (0: at the walk's end)
+    cut: bool  # the path ends where he may think again (`walk_on`), not where the plan ends
+    fired: tuple[Any, str] | None  # the script's entry that chose the walk, with its words
 
     @classmethod
     def planned(cls, game: Game, me: Figure, d: Decision, chosen: Action, path: list[Sq], why: str,
@@ -113,23 +119,29 @@ class KeptWalk:
             if goal is None:
                 return None
             ask_within = len(path) - 1 - (goal - wait)
-        path = walk_on(game, me, path, bool(d.context.get("acted")))
+        path, cut = walk_on(game, me, path, bool(d.context.get("acted")))
+        fired = memo.get("fired")
+        if not rolled and fired is not None and any(c.name in BY_MOVE for c, _ in fired[0].tests):
+            fired = None  # chosen for a move of 12 squares: the dice may give fewer
         walk = cls(game, me.id, path[1:] if rolled else path, why, len(game.decisions) + 1,
-                   points - 1 if rolled else None, view(s, me), ask_within)
+                   points - 1 if rolled else None, view(s, me), ask_within, cut, fired)
         return walk if len(walk.path) - 1 > walk.ask_within else None
+
+    def _as_planned(self, game: Game, d: Decision, me: Figure) -> bool:
+        """He stands where the walk has brought him, in the turn it was planned in (the roll's
+        dice the only decisions since, or nothing), and the party has seen nothing more."""
+        if self.points is None and game is self.game:  # the roll: only the dice since, by chance
+            if any(a.seat != CHANCE for a, _ in game.decisions[self.at:]):
+                return False
+            self.at = len(game.decisions)
+        return (game is self.game and len(game.decisions) == self.at and me.id == self.figure
+                and me.pos == self.path[0] and bool(d.context.get("rolled"))
+                and (self.points is None or d.context.get("points") == self.points)
+                and view(game.state, me) == self.seen)
 
     def next_step(self, game: Game, d: Decision, me: Figure) -> Action | None:
         """The next step along the walk, if he would keep to it now; None: ask the script."""
-        if self.points is None and game is self.game:  # the roll: only the dice since, by chance
-            if any(a.seat != CHANCE for a, _ in game.decisions[self.at:]):
-                return None
-            self.at = len(game.decisions)
-        if (game is not self.game or len(game.decisions) != self.at or me.id != self.figure
-                or me.pos != self.path[0] or len(self.path) - 1 <= max(self.ask_within, 0)
-                or not d.context.get("rolled") or (self.points is not None and d.context.get("points") != self.points)):
-            return None
-        s = game.state
-        if view(s, me) != self.seen:
+        if len(self.path) - 1 <= max(self.ask_within, 0) or not self._as_planned(game, d, me):
             return None
         nxt = self.path[1]
         for a in d.offers_of("step"):
@@ -139,3 +151,12 @@ class KeptWalk:
                 self.points = int(d.context["points"]) - 1
                 return a
         return None
+
+    def fired_still(self, game: Game, d: Decision, me: Figure) -> tuple[Any, str] | None:
+        """The script's entry that chose the walk, with its words, where no entry before it can
+        hold now either (what they ask has not changed: see the module's list) nor has its own
+        condition stopped holding: he stands where the walk was to bring him, not at a square
+        it was cut at.  Only that entry's actions are asked again (where to now, or to wait)."""
+        if self.fired is None or (self.cut and len(self.path) == 1) or not self._as_planned(game, d, me):
+            return None
+        return self.fired

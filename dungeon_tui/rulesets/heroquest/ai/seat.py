@@ -58,11 +58,13 @@ class ScriptedSeat:
             return d.options[0], "the only sensible choice"
         kept, self.kept = self.kept, None
         companion = me.side == HERO and not d.context.get("commanded")
+        fired = None
         if kept is not None and companion:
             step = kept.next_step(game, d, me)
             if step is not None:
                 self.kept = kept
                 return step, kept.why
+            fired = kept.fired_still(game, d, me)
         if not companion:
             script_name = me.script if me.side != HERO else "zargon_default"
         elif me.kind in game.content.escorts:
@@ -70,8 +72,12 @@ class ScriptedSeat:
         else:
             script_name = self.hero_script
         p = Plan(game, me, d)
-        compiled = scripts(game.content)
-        why = tactics.run(compiled[script_name], compiled, registry, p)
+        if fired is None:  # the whole script; else the walk's own entry (keeping.py)
+            compiled = scripts(game.content)
+            script, i, label = tactics.choose(compiled[script_name], compiled, registry, p)
+            fired = script.entries[i], label
+        p.memo["fired"] = fired
+        why = tactics.reason(fired[1], tactics.perform(fired[0], registry, p))
         return self._carry_out(game, d, me, p, why)
 
     def _fixed(self, game: Game, d: Decision) -> tuple[Action, str] | None:
