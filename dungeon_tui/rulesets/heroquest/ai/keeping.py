@@ -5,14 +5,17 @@ to run the script afresh from the new square (most of the Crypt's time).
 
 The walk is given up, and the script asked again, wherever a step could change his mind:
 - the party sees more (a room, corridor, door or secret door), a figure comes or goes, he is
-  hurt, belongings fall or are taken up;
+  hurt, belongings fall or are taken up, someone climbs out of a pit or loses his Courage;
 - he steps into another room or out to the corridor (a room to search or a trapped piece to
   open is asked on entering), stands at a closed door (the follower opens one on his way) or
   beside a monster, or comes in sight of someone he has a spell for (`walk_on`);
 - following, he comes within two squares of his leader's side (`far_from_party`: he waits);
 - anything but the next decision of the same turn: another game, another figure, a step
   refused, a point of movement lost.
-Where a walk reaches its end the script is asked what to do there.  What he keeps is his own:
+Where a walk reaches its end, or the point where a follower may wait, at a square it was not
+cut at, only the script's entry that chose the walk is asked again (none before it can hold
+there either: what they ask is unchanged, and a monster in reach stays out of it as his move
+runs down); elsewhere the whole script.  What he keeps is his own:
 the seat's view only (what the party has seen, where the figures stand), never the rules'
 hidden state.  A path kept is not always the path a search from the new square would give
 (its ties may break another way): this changes the companions' play, not the rules."""
@@ -29,22 +32,27 @@ from ..magic import HEALING
 from ..state import ALIVE, HERO, Figure, State
 from .companions import ATTACK_SPELLS
 
-View = tuple[int, int, int, int, int, int]
-
-# The script's conditions that ask how far he may still move: an entry they chose before the
-# roll is asked again in full once he has rolled.
-BY_MOVE = frozenset(("can_reach_monster", "can_reach_hero"))
+View = tuple[int, int, int, int, int, int, int]
 
 
 def view(s: State, me: Figure) -> View:
     """What the walk was planned on: the squares, rooms and secret doors the party has seen,
-    the figures on the board, the fallen's belongings, and his own Body."""
-    on_board = 0
+    the figures on the board, the fallen's belongings, his own Body, and who is in a pit or
+    has Courage (both change a figure's attack dice, which say who leads; a step out of a
+    pit or out of sight of the monsters ends them)."""
+    on_board = dice = 0
     for f in s.figures.values():
         if f.pos is not None and f.status == ALIVE and (f.side == HERO or f.placed):
             on_board += 1
+            if f.flags:
+                dice += ("in_pit" in f.flags) + 2 * ("courage" in f.flags)
     return (len(s.revealed_corridor), len(s.revealed_rooms), len(s.secret_found), on_board, len(s.remains),
-            me.body)
+            me.body, dice)
+
+
+# The script's conditions that ask how far he may still move: an entry they chose before the
+# roll is asked again in full once he has rolled.
+BY_MOVE = frozenset(("can_reach_monster", "can_reach_hero"))
 
 
 def spell_aims(s: State, me: Figure, acted: bool) -> list[Sq]:
