@@ -61,7 +61,7 @@ class Walker:
         if step is None:
             return next(a for a in d.options if a.kind == "end_turn"), "there"
         self.whys.append(step[1])
-        return step
+        return step[0], step[1]
 
 
 def dead_end(hero: str) -> State:

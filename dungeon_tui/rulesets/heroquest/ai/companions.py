@@ -116,6 +116,10 @@ def leads_party(p: Plan) -> bool:
     return _leader(p) is p.me
 
 
+# How near (in steps) a follower keeps to his leader's side.
+KEEP_CLOSE = 2
+
+
 @registry.action
 def follow(p: Plan) -> str:
     """Keep within a couple of squares of the leader; open a door one stands at on the way."""
@@ -133,8 +137,9 @@ def follow(p: Plan) -> str:
     if here:
         p.intents.append(("open_door", here[0]))
         return "opens the door he stands at"
-    if far_from_party(p, 2):
+    if far_from_party(p, KEEP_CLOSE):
         advance_to(p, [lead.square, *beside(p, lead)])
+        p.memo["wait_within"] = KEEP_CLOSE  # a walk kept over the turn asks again this near (keeping.py)
         return f"keeps close to {lead.name}"
     return f"waits by {lead.name}"
 

@@ -272,6 +272,7 @@ def advance_to(p: Plan, goals: list[Sq]) -> int | None:
     if found is None:
         return None
     d, y, x = found
+    p.memo["goal_steps"] = d  # a walk kept over the turn counts down to the goal (keeping.py)
     path = path_back(parent, p.me.square, (x, y))
     steps = min(p.allowance(), len(path) - 1)
     for i in range(steps, 0, -1):

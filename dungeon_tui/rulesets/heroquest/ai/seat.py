@@ -14,6 +14,7 @@ from ..combat import item as combat_item
 from ..heroes import hero_path_avoid
 from ..state import HERO, Figure, State
 from . import caution, companions, dungeon, trapwork  # noqa: F401  (their words join the registry)
+from .keeping import KeptWalk
 from .primitives import Plan, past_traps, registry, stop_ok
 from .walking import walk
 
@@ -39,6 +40,9 @@ class ScriptedSeat:
 
     def __init__(self, hero_script: str = "hero_default") -> None:
         self.hero_script = hero_script
+        # A companion's walk kept from one step to the next (keeping.py): his script is asked
+        # again only where a step could change his mind.
+        self.kept: KeptWalk | None = None
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
         s: State = game.state
@@ -52,17 +56,28 @@ class ScriptedSeat:
         me = s.figures.get(fid) if fid else None
         if me is None or me.pos is None:
             return d.options[0], "the only sensible choice"
-        if me.side != HERO:
-            script_name = me.script
-        elif d.context.get("commanded"):
-            script_name = "zargon_default"
+        kept, self.kept = self.kept, None
+        companion = me.side == HERO and not d.context.get("commanded")
+        fired = None
+        if kept is not None and companion:
+            step = kept.next_step(game, d, me)
+            if step is not None:
+                self.kept = kept
+                return step, kept.why
+            fired = kept.fired_still(game, d, me)
+        if not companion:
+            script_name = me.script if me.side != HERO else "zargon_default"
         elif me.kind in game.content.escorts:
             script_name = "escort_default"
         else:
             script_name = self.hero_script
         p = Plan(game, me, d)
-        compiled = scripts(game.content)
-        why = tactics.run(compiled[script_name], compiled, registry, p)
+        if fired is None:  # the whole script; else the walk's own entry (keeping.py)
+            compiled = scripts(game.content)
+            script, i, label = tactics.choose(compiled[script_name], compiled, registry, p)
+            fired = script.entries[i], label
+        p.memo["fired"] = fired
+        why = tactics.reason(fired[1], tactics.perform(fired[0], registry, p))
         return self._carry_out(game, d, me, p, why)
 
     def _fixed(self, game: Game, d: Decision) -> tuple[Action, str] | None:
@@ -111,6 +126,8 @@ class ScriptedSeat:
                     continue
                 step = self._step_toward(game, me, arg, p.path_avoid())
                 if step is not None:
+                    if step[2]:
+                        self.kept = KeptWalk.planned(game, me, d, step[0], step[2], why, p.memo)
                     return step[0], why + (f"; {step[1]}" if step[1] else "")
                 continue
             want = arg if isinstance(arg, dict) else ({INTENT_KEYS[kind]: arg} if kind in INTENT_KEYS else {})
@@ -131,34 +148,39 @@ class ScriptedSeat:
         return d.options[0], why
 
     def _step_toward(self, game: Game, me: Figure, goal: Any,
-                     avoid: frozenset[Sq] | None = None) -> tuple[Action, str] | None:
+                     avoid: frozenset[Sq] | None = None) -> tuple[Action, str, list[Sq]] | None:
         """A hero walks one step at a time: roll first, then step along the canonical path to
         `goal` (a square, or a test: the nearest square passing it, ties in reading order).
         Where only a known trap stands between, he disarms or jumps it (with the reason).
         `avoid` is `hero_path_avoid` as the plan worked it out for this decision (worked out
-        here when not given)."""
+        here when not given).  With the step (or the roll), the path it starts (his square
+        first; empty for a path across a known trap), for a walk kept over the turn."""
         d = game.pending
         if d is None:
             return None
         rolls = d.offers_of("roll_move")
-        if rolls:
-            return rolls[0], ""
         s = game.state
         if avoid is None:
             avoid = hero_path_avoid(s)
         dist, parent = walk(s.grid, me.square, avoid)
         if callable(goal):  # the walk grown only to the nearest ring holding such a square
             goal = dist.first(goal)
+        careful = True
         if goal is not None and goal not in dist:
             dist, parent = walk(s.grid, me.square, past_traps(s))
+            careful = False  # the path crosses a known trap somewhere: never kept (keeping.py)
+        if rolls:  # the walk he means to take once he has rolled, if any
+            go = goal is not None and careful and goal in dist and goal != me.pos
+            return rolls[0], "", path_back(parent, me.square, goal) if go else []
         if goal is None or goal not in dist or goal == me.pos:
             return None
-        nxt = path_back(parent, me.square, goal)[1]
+        path = path_back(parent, me.square, goal)
+        nxt = path[1]
         # Every known or sprung trap's square is in `avoid`: off it, there is nothing to cross.
         crossing = trapwork.trap_step(game, me, nxt) if nxt in avoid else None
         if crossing is not None:
-            return crossing
+            return crossing[0], crossing[1], []
         for a in d.offers_of("step"):
             if tuple(a.get("to")) == nxt:
-                return a, ""
+                return a, "", path if careful else []
         return None

@@ -1,7 +1,8 @@
 """A hero's walk as the companions ask about it: breadth first from where he stands, grown only
-as far as the squares asked about.  A hero walks one step a decision and every step asks
-afresh from a new square, mostly about squares close by (the leader beside him, the next door),
-so a search of the whole board each step (a tenth of a quest) was mostly wasted.  The rings
+as far as the squares asked about.  A hero walks one step a decision, and wherever his kept
+walk is given up (keeping.py) the script asks afresh from a new square, mostly about squares
+close by (the leader beside him, the next door), so a search of the whole board each time (a
+tenth of a quest when every step asked) was mostly wasted.  The rings
 grow in the order `Grid.bfs` finds them, so every step count and parent read here is the one
 the whole search gives, and paths walked back from them are the same."""
 from __future__ import annotations
