@@ -23,7 +23,7 @@ import gc
 import io
 import pickle
 from collections.abc import Callable
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import Any
 
 PROTOCOL = pickle.HIGHEST_PROTOCOL
@@ -57,7 +57,7 @@ def _by_fields(cls: type) -> Callable[[Any], Any] | None:
         except AttributeError:  # a field deleted: pickled as usual
             return _as_usual(obj)
         seen = gc.get_referents(obj)
-        if len(seen) != size or any(a is not b for a, b in zip(seen, values)):
+        if len(seen) != size or not all(map(is_, seen, values)):
             return _as_usual(obj)  # more attributes than its fields, or a dict made already
         return copyreg.__newobj__, (cls,), (None, dict(zip(names, values)))
     return reduce
