@@ -27,6 +27,8 @@ from operator import attrgetter, is_
 from typing import Any
 
 PROTOCOL = pickle.HIGHEST_PROTOCOL
+# What pickle itself names a reduction by a class's own __new__ (written as the NEWOBJ opcode).
+_NEWOBJ = copyreg.__newobj__  # type: ignore[attr-defined]  # not in the stubs
 _OWN_PICKLING = ("__reduce_ex__", "__reduce__", "__getstate__", "__setstate__", "__getnewargs_ex__",
                  "__getnewargs__")
 
@@ -59,7 +61,7 @@ def _by_fields(cls: type) -> Callable[[Any], Any] | None:
         seen = gc.get_referents(obj)
         if len(seen) != size or not all(map(is_, seen, values)):
             return _as_usual(obj)  # more attributes than its fields, or a dict made already
-        return copyreg.__newobj__, (cls,), (None, dict(zip(names, values)))
+        return _NEWOBJ, (cls,), (None, dict(zip(names, values, strict=True)))
     return reduce
 
 

@@ -23,8 +23,8 @@ def compact(obj: Any) -> bool:
     collector then sees each field's value itself, not one dict (asking for `__dict__` here
     would make it)."""
     values = [getattr(obj, f.name) for f in dataclasses.fields(obj)]
-    seen = gc.get_referents(obj)
-    return len(seen) == len(values) + 1 and all(a is b for a, b in zip(seen, values))
+    seen = gc.get_referents(obj)  # the values, then the class
+    return len(seen) == len(values) + 1 and all(a is b for a, b in zip(seen, values, strict=False))
 
 
 @dataclasses.dataclass
