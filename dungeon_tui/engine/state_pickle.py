@@ -69,6 +69,8 @@ class _Reducers(dict[type, Callable[[Any], Any]]):
     """Each class's reducer, found the first time the class is met."""
 
     def __missing__(self, cls: type) -> Callable[[Any], Any]:
+        if issubclass(cls, type):  # a class of a metaclass of its own: pickle names it itself
+            raise KeyError(cls)
         reducer = copyreg.dispatch_table.get(cls) or _by_fields(cls) or _as_usual
         self[cls] = reducer
         return reducer

@@ -4,6 +4,7 @@ in the copy, and anything that is not exactly its fields is pickled as pickle al
 from __future__ import annotations
 
 import dataclasses
+import enum
 import gc
 import pickle
 from pathlib import Path
@@ -35,6 +36,10 @@ class Figure:
     kit: list[str] = dataclasses.field(default_factory=list)
 
 
+class Side(enum.Enum):
+    HEROES = "heroes"
+
+
 @dataclasses.dataclass(frozen=True)
 class Mark:
     what: str
@@ -62,7 +67,8 @@ def test_what_is_not_exactly_its_fields_is_pickled_as_usual() -> None:
     assert with_dict.__dict__ and not compact(with_dict)  # a dict made before the copy
     deleted = Figure("Troll", (6, 6))
     del deleted.wounds
-    copy = pickle.loads(state_pickle.dumps([extra, with_dict, deleted, Mark("y")]))
+    copy = pickle.loads(state_pickle.dumps([extra, with_dict, deleted, Mark("y"), Side, Side.HEROES, Figure, len]))
+    assert copy[4:] == [Side, Side.HEROES, Figure, len]
     assert copy[0].spells == 3 and (copy[0].name, copy[0].at) == ("Wizard", (0, 0))
     assert copy[1] == with_dict and "wounds" not in vars(copy[2]) and copy[3] == Mark("y")
 
