@@ -54,13 +54,15 @@ def _by_fields(cls: type) -> Callable[[Any], Any] | None:
     size = len(names) + 1  # the values, then the class
 
     def reduce(obj: Any) -> Any:
+        seen = gc.get_referents(obj)
+        if len(seen) != size:  # a dict made already (the state hashed through vars()), or more
+            return _as_usual(obj)  # or fewer attributes than its fields: pickled as usual
         try:
             values = get(obj) if many else (get(obj),)
-        except AttributeError:  # a field deleted: pickled as usual
+        except AttributeError:  # a field deleted
             return _as_usual(obj)
-        seen = gc.get_referents(obj)
-        if len(seen) != size or not all(map(is_, seen, values)):
-            return _as_usual(obj)  # more attributes than its fields, or a dict made already
+        if not all(map(is_, seen, values)):
+            return _as_usual(obj)
         return _NEWOBJ, (cls,), (None, dict(zip(names, values, strict=True)))
     return reduce
 
