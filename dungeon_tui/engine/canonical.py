@@ -27,9 +27,11 @@ except ImportError:  # pragma: no cover - the project depends on it
     orjson = None  # type: ignore[assignment]
 
 # A float token is digits, then `.` or `e`, then a digit, perhaps after a sign: with every digit
-# made 0, `.` and `E` made e and the signs dropped, each one holds "0e0", one substring to look
-# for (a regular expression over the whole text would cost three times orjson).
-_FLOAT_SHAPE = bytes.maketrans(b"0123456789.E", b"0000000000ee")
+# and sign made 0, and `.` and `E` made e, each one holds "0e0", one substring to look for (a
+# regular expression over the whole text would cost three times orjson).  Signs are made 0, not
+# dropped: a translation that drops nothing costs a fifth less (a sign beside an `e` in a text,
+# "re-enter", only takes the slower path).
+_FLOAT_SHAPE = bytes.maketrans(b"0123456789+-.E", b"000000000000ee")
 _OPTIONS = 0 if orjson is None else (
     orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME)
 
@@ -43,7 +45,7 @@ def _plain(blob: bytes) -> bool:
     """Whether orjson's output is json's too: ASCII without DEL, and no float token (a text
     shaped like one, "v1.2", is taken for one: it only costs the slower path)."""
     return (blob.isascii() and b"\x7f" not in blob
-            and b"0e0" not in blob.translate(_FLOAT_SHAPE, b"+-"))
+            and b"0e0" not in blob.translate(_FLOAT_SHAPE))
 
 
 def canonical_json(data: Any) -> bytes:

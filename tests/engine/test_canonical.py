@@ -86,3 +86,12 @@ def test_without_orjson_the_hashes_are_the_same(monkeypatch: pytest.MonkeyPatch)
     fast = canonical_hash(data)
     monkeypatch.setattr(canonical, "orjson", None)
     assert canonical_hash(data) == fast == json_hash(data)
+
+
+@pytest.mark.parametrize("value", [1.5, -0.5, 0.0, 1e-05, -2.5e-07, 1e16, -1e16, 1e300, 0.0001, 123456.75])
+def test_every_float_orjson_writes_is_seen_as_one(value: float) -> None:
+    """Where orjson and json may write a float apart (exponents), the float must be found:
+    every float token, with its signs, sends the data to json."""
+    for data in ({"a": value}, [value, -1], {"e": [-value, "e-1"]}):
+        assert not canonical._plain(orjson.dumps(data, option=canonical._OPTIONS))
+        assert canonical_json(data) == json_bytes(data)

@@ -1,5 +1,6 @@
 """Records: round trips, limits, clear one-line errors, atomic writes, desync detection."""
 import json
+from pathlib import Path
 
 import pytest
 
@@ -161,3 +162,20 @@ def test_an_action_built_from_sorted_plain_arguments_is_the_one_make_gives():
     assert built == made and hash(built) == hash(made)
     assert (built.seat, built.kind, built.args, built.text) == (made.seat, made.kind, made.args, made.text)
     assert built.to_json() == made.to_json() and Action.from_json(built.to_json()) == made
+
+
+def test_a_recorded_decision_becomes_the_action_make_gives_it():
+    """record.action_of builds a replayed choice without `Action.make`: for every decision of
+    every kept record, and for arguments of every shape a record may hold, it is the same
+    action, argument for argument (order, tuples for lists, frozen dicts)."""
+    folder = Path(__file__).resolve().parents[1] / "records"
+    decisions = [d for path in sorted(folder.glob("*-*.json")) for d in record.read(path).decisions]
+    decisions += [record.DecisionModel(seat="hero:a", kind=kind, args=args) for kind, args in [
+        ("none", {}), ("one", {"n": 2}), ("nothing", {"n": None}), ("flag", {"on": True, "by": 1.5}),
+        ("squares", {"to": [3, 4], "path": [[1, 2], [2, 3]], "who": "elf"}),
+        ("mixed", {"z": [1, None, "a"], "a": {"b": [1, 2], "a": {"c": 3}}, "m": []})]]
+    assert len(decisions) > 2000
+    for d in decisions:
+        made, built = Action.make(d.seat, d.kind, **d.args), record.action_of(d)
+        assert (built.seat, built.kind, built.args, built.text) == (made.seat, made.kind, made.args, made.text)
+        assert hash(built) == hash(made) and built.to_json() == made.to_json()
