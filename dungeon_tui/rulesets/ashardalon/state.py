@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.grid import Sq
+from ...engine.fields import fields_of
 from .geometry import Layout, PlacedTile
 
 HERO, MONSTER, VILLAIN, VILLAGER, OBJECT = "hero", "monster", "villain", "villager", "object"
@@ -142,8 +143,8 @@ class State:
         return f"{stem}{self.next_id - 1}"
 
     def to_dict(self) -> dict[str, Any]:
-        out = {k: v for k, v in vars(self).items() if k not in ("layout", "figures", "tiles")}
-        out["figures"] = {k: dict(vars(f)) for k, f in self.figures.items()}
+        out = fields_of(self, ("layout", "figures", "tiles"))  # never vars(): engine/fields.py says why
+        out["figures"] = {k: fields_of(f) for k, f in self.figures.items()}
         out["tiles"] = [t.to_dict() for t in self.tiles]
         return out
 

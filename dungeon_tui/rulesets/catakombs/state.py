@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ...engine.game import DUNGEON
+from ...engine.fields import fields_of
 
 Square = tuple[int, int]
 
@@ -187,6 +188,6 @@ class State:
         return self.seat_of.get(fig.id, DUNGEON)
 
     def to_dict(self) -> dict[str, Any]:
-        out = dict(vars(self))
-        out["figures"] = {k: dict(vars(f)) for k, f in self.figures.items()}
+        out = fields_of(self)  # never vars(): engine/fields.py says why
+        out["figures"] = {k: fields_of(f) for k, f in self.figures.items()}
         return out

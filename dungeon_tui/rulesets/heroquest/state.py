@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ...engine.grid import Grid, Sq
+from ...engine.fields import fields_of
 
 HERO: Final = "hero"
 MONSTER: Final = "monster"
@@ -130,6 +131,6 @@ class State:
         return [(x, y) for x, y in self.revealed_corridor]
 
     def to_dict(self) -> dict[str, Any]:
-        out = {k: v for k, v in vars(self).items() if k != "grid"}
-        out["figures"] = {k: dict(vars(f)) for k, f in self.figures.items()}
+        out = fields_of(self, ("grid",))  # never vars(): engine/fields.py says why
+        out["figures"] = {k: fields_of(f) for k, f in self.figures.items()}
         return out

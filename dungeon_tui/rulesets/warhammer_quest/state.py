@@ -1,11 +1,11 @@
 """The state of one Warhammer Quest adventure: figures, sections, decks, the turn."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.grid import Grid, Sq
+from ...engine.fields import fields_of
 
 HERO = "hero"
 MONSTER = "monster"
@@ -259,11 +259,11 @@ class State:
     def to_dict(self, copied: bool = True) -> dict[str, Any]:
         """Everything that defines the game, for the state hash and the views (not the grid,
         which is rebuilt from the sections).  Shallow copies: callers serialise, not mutate.
-        `copied=False` (the state hash, serialised at once): each figure's, section's and
-        doorway's own fields rather than a copy of them, the same data without a hundred dicts
-        made for every checkpoint."""
-        own: Callable[[Any], dict[str, Any]] = (lambda x: dict(vars(x))) if copied else vars
-        out = {k: v for k, v in vars(self).items() if k != "grid"}
+        Each figure's, section's and doorway's fields are read into a dict of their own either
+        way (`copied` is the callers' old choice: no longer a difference), never through
+        `vars()` (engine/fields.py says why)."""
+        own = fields_of
+        out = fields_of(self, ("grid",))
         # The slain keep only what later rules ask of them, which keeps the hash cheap.
         out["figures"] = {k: (own(f) if f.side == HERO or f.status != DEAD else [f.kind, f.status, f.card])
                           for k, f in self.figures.items()}
