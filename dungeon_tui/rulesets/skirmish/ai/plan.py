@@ -56,6 +56,7 @@ class Plan:
     _shots: list[_Missile] | None = None
     _near: dict[Square, int] | None = None  # see _nearest_foe
     _seers: list[Model] | None = None  # see seen_by
+    _in_reach: list[Model] | None = None  # see charge_candidates
 
     # -- the scene -------------------------------------------------------------------------------
 
@@ -211,6 +212,15 @@ class Plan:
         if not self.might_charge(target):
             return False
         return kept(self.board.charge_reach, (self.me.id, target.id), lambda: self._reaches(target))
+
+    def charge_candidates(self) -> list[Model]:
+        """The enemies this model might charge (might_charge), in id order; shared.  Worked out
+        once: a melee model's scripts ask it for each of their two charge entries."""
+        if self._in_reach is None:
+            # might_charge's own distance test first, here: most enemies are beyond a charge's reach.
+            at, reach = self.me.at, 2 * self.me.m + 2
+            self._in_reach = [e for e in self.enemies() if distance(at, e.at) <= reach and self.might_charge(e)]
+        return self._in_reach
 
     def might_charge(self, target: Model) -> bool:
         """can_charge without the search: seen (or offered), no fear test to take, and near

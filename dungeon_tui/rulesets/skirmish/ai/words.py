@@ -119,9 +119,7 @@ def chargeable(p: Plan, pick: str) -> Model | None:
     charge (offered, seen, near enough), the selector's weighed best first, stopping at the
     first it could charge (each charge weighed costs a search; the pick is the one it would
     make among all it could charge)."""
-    # might_charge's own distance test first, here: most enemies are beyond a charge's reach.
-    at, reach = p.me.at, 2 * p.me.m + 2
-    near = [e for e in p.enemies() if distance(at, e.at) <= reach and p.might_charge(e)]
+    near = p.charge_candidates()
     return next((e for e in _eligible(p, pick, near) if p.can_charge(e)), None) if near else None
 
 
