@@ -34,7 +34,20 @@ def sees(state: State, a: Sq | None, b: Sq | None) -> bool:
     sa, sb = state.section_at(a), state.section_of(b)
     if sa != sb and sb not in board.joined(state, sa):
         return False
-    return state.grid.line_of_sight(a, b)
+    # The line itself hangs on the map alone (its squares, walls and doors), and the map's memo
+    # is emptied by every change to those: most looks are asked again before it changes (the
+    # same archers and targets, window after window), and a fresh map walks each line.
+    grid = state.grid
+    lines = grid.memo.get(_LINES)
+    if lines is None:
+        lines = grid.memo[_LINES] = {}
+    seen = lines.get((a, b))
+    if seen is None:
+        seen = lines[(a, b)] = grid.line_of_sight(a, b)
+    return seen
+
+
+_LINES = ("whq.sight", "lines")  # the grid memo's key for the lines of sight looked along
 
 
 def check_lost(game: Game) -> None:
