@@ -122,8 +122,8 @@ def test_a_line_of_sight_kept_for_the_map_is_the_line_walked_afresh():
 
     def check(game, decision):
         s = game.state
-        for (a, b), seen in s.grid.memo.get(_LINES, {}).items():
-            assert seen == walked(s.grid, a, b), (a, b)
+        for (a, b), look in s.grid.memo.get(_LINES, {}).items():
+            assert look == (s.section_of(a), s.section_of(b), walked(s.grid, a, b)), (a, b)
             checked[0] += 1
         on = [f.pos for f in s.figures.values() if f.pos is not None]
         for a in on:
