@@ -105,9 +105,10 @@ def _board(s: State, heroes: list[Figure], struck: list[tuple[Any, ...]], monste
     token = memo.get(_MAP)
     if token is None:
         token = memo[_MAP] = object()
-    return (token, tuple((d.state, d.leads_to) for d in s.doorways.values()),
-            tuple((w.id, w.pos, w.status, key) for w, key in zip(heroes, struck, strict=True)),
-            tuple((m.id, m.pos, key) for m, key in zip(monsters, striker, strict=True)))
+    # Lists, not generators, inside: made a few thousand times a game, and compared at once.
+    return (token, [(d.state, d.leads_to) for d in s.doorways.values()],
+            [(w.id, w.pos, w.status, key) for w, key in zip(heroes, struck, strict=True)],
+            [(m.id, m.pos, key) for m, key in zip(monsters, striker, strict=True)])
 
 
 _MAP = ("whq.danger", "map")
