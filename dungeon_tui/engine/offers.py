@@ -122,8 +122,16 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
         # Only the groups that may hold these kinds are made (LazyDecision.offers_of's promise:
         # `make()` filtered by kind, in order; a group made here is not made again by `make`).
         want = frozenset(kinds)
-        return [a for i, o in enumerate(offers) if o.kinds is None or not o.kinds.isdisjoint(want)
-                for a in group(i).actions() if a.kind in want]
+        out: list[Action] = []
+        for i, o in enumerate(offers):
+            held = o.kinds
+            if held is None or not held.isdisjoint(want):
+                made = group(i).actions()
+                if not made:
+                    continue
+                # A group holding only kinds asked for is taken whole, unfiltered.
+                out += made if held is not None and held <= want else [a for a in made if a.kind in want]
+        return out
 
     def find(action: Action) -> Action | None:
         kind = action.kind

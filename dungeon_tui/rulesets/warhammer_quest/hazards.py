@@ -18,9 +18,13 @@ def stuck_in_pits(s: State, heroes: list[Figure] | None = None) -> bool:
     """Every warrior still in play lies in a pit, none can haul another out with a rope, and no
     Wizard is there to cast Levitate: no warrior can move, fight or be attacked again.
     `heroes`: `s.heroes()`, when the caller has them."""
-    standing = [w for w in (s.heroes() if heroes is None else heroes)
-                if w.pos is not None and w.status in (ACTIVE, UNCONSCIOUS)]
-    if not standing or not all(w.flags.get("in_pit") for w in standing):
+    standing = []
+    for w in s.heroes() if heroes is None else heroes:
+        if w.pos is not None and w.status in (ACTIVE, UNCONSCIOUS):
+            if not w.flags.get("in_pit"):
+                return False  # the usual answer, asked after every step: settled by the first out of a pit
+            standing.append(w)
+    if not standing:
         return False
     if any(w.kind == "wizard" and w.active and "levitate" in s.spells for w in standing):
         return False

@@ -31,10 +31,22 @@ def sees(state: State, a: Sq | None, b: Sq | None) -> bool:
     """D12: sight only within a section or a pair of sections joined by a doorway."""
     if a is None or b is None:
         return False
-    sa, sb = state.section_at(a), state.section_of(b)
-    if sa != sb and sb not in board.joined(state, sa):
-        return False
-    return state.grid.line_of_sight(a, b)
+    # The squares' sections and the line between them hang on the map alone (its squares,
+    # walls and doors), and the map's memo is emptied by every change to those: most looks are
+    # asked again before it changes (the same archers and targets, window after window), and a
+    # fresh map walks each line.  Which sections join hangs on the doorways: asked each time.
+    grid = state.grid
+    lines = grid.memo.get(_LINES)
+    if lines is None:
+        lines = grid.memo[_LINES] = {}
+    look = lines.get((a, b))
+    if look is None:
+        look = lines[(a, b)] = (state.section_at(a), state.section_of(b), grid.line_of_sight(a, b))
+    sa, sb, line = look
+    return line and (sa == sb or sb in board.joined(state, sa))
+
+
+_LINES = ("whq.sight", "lines")  # the grid memo's key for the looks asked: (a, b) -> sections, line
 
 
 def check_lost(game: Game) -> None:

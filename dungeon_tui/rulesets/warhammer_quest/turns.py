@@ -305,9 +305,10 @@ def check_end(game: Game) -> None:
         # warrior in a pit), so the adventure fails at once instead of at the turn limit.
         raise GameOver({"outcome": "failure", "why": "Every warrior left is stuck in a pit with nobody to "
                                                       "haul him out: the party cannot go on."})
-    if any(w.status in (ACTIVE, UNCONSCIOUS) and w.pos is not None for w in heroes):
-        hooks.required_died(game)
-        return
+    for w in heroes:  # a loop, not any(): asked after every step, and settled by the first
+        if w.status in (ACTIVE, UNCONSCIOUS) and w.pos is not None:
+            hooks.required_died(game)
+            return
     if any(w.status == ESCAPED for w in heroes):
         raise GameOver({"outcome": "failure", "why": "The survivors fled the dungeon."})
     raise GameOver({"outcome": "defeat", "why": "No warrior is left standing."})

@@ -215,7 +215,7 @@ def exposure(s: State, sq: Sq, me: Figure, blocked: Sq | None = None,
     so fewer is safer.  `taken`: the squares the others stand on, when the caller has them."""
     if taken is None:
         taken = _others(s, me)
-    return sum(1 for q in s.grid.neighbours(sq) if q not in taken and q != blocked)
+    return len([q for q in s.grid.neighbours(sq) if q not in taken and q != blocked])
 
 
 def _others(s: State, me: Figure) -> set[Sq]:

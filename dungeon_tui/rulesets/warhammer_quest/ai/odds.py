@@ -87,7 +87,7 @@ def struck_key(warrior: Figure) -> tuple[Any, ...]:
     return (warrior.kind, warrior.side, bool(w.get("in_pit")), bool(w.get("invisible")),
             bool(w.get("levitate")), bool(w.get("tripped")), bool(w.get("shielded")), w.get("ws_mod", 0),
             w.get("t_mod", 0), bool(w.get("unarmoured")),
-            sum(1 for card in warrior.treasure if card["id"] == "fur_cloak"))
+            stats.fur_cloaks(warrior))
 
 
 def kill_chance(content: Any, warrior: Figure, monster: Figure, blows: int | None = None) -> float:
