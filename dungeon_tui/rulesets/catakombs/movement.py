@@ -2,7 +2,7 @@
 traps; lava; crushing forward after a kill."""
 from __future__ import annotations
 
-from collections.abc import Container, Generator, Iterator
+from collections.abc import Container, Generator
 from typing import Any
 
 from ...engine.dice import draw, roll_event
@@ -139,7 +139,7 @@ def jump_lines(m: Map | Snapshot, start: Square) -> tuple[tuple[Square, ...], ..
     return m.passages.jump_lines(start)
 
 
-def jumps_from(m: Map | Snapshot, start: Square) -> Iterator[tuple[Square, tuple[Square, ...]]]:
+def jumps_from(m: Map | Snapshot, start: Square) -> list[tuple[Square, tuple[Square, ...]]]:
     """The jumps worth offering from `start`: each landing and the squares skipped.  A jump is
     worth it only over something a walk cannot take or should not: lava, a figure, a barrel or
     a chest, an armed trap (§5.3 lists what a jump may cross).  Over plain floor a run carries
@@ -148,15 +148,22 @@ def jumps_from(m: Map | Snapshot, start: Square) -> Iterator[tuple[Square, tuple
     # m.free and m.trap read inline: the AI's leaps ask this of every square they reach.
     floor, armed = m.floor, m.armed
     standing: Container[Square] = m.figures if isinstance(m, Map) else m.standing
+    out = []
+    # A list, not a generator: the AI's leaps ask it of each new arrangement of figures round a
+    # take-off.  Per line: the first square worth jumping over, then every free landing past it.
     for line in jump_lines(m, start):
-        worth = False
-        for n in range(1, len(line)):
+        last, n = len(line), 1
+        while n < last:
             skipped = line[n - 1]
-            worth = worth or skipped not in floor or skipped in standing or skipped in armed
-            if worth:
-                landing = line[n]
-                if landing in floor and landing not in standing:
-                    yield landing, line[:n]
+            if skipped not in floor or skipped in standing or skipped in armed:
+                break
+            n += 1
+        while n < last:
+            landing = line[n]
+            if landing in floor and landing not in standing:
+                out.append((landing, line[:n]))
+            n += 1
+    return out
 
 
 def jump_offers(m: Map, fig: Figure, seat: str) -> list[Action]:

@@ -169,24 +169,31 @@ class Search:
 
     def _leap_from(self, i: int, d: int, landings: Iterable[tuple[int, int]]) -> None:
         """Reach the landings of the leaps from square i, settled d steps away."""
-        buckets = self._buckets
+        # The sets read into locals and written back once: asked from every take-off settled.
+        buckets, leaped = self._buckets, self._leaped
+        reached, pending, settled = self._reached, self._pending, self._settled
         for j, added in landings:
             nd = d + added
             bit = 1 << j
-            if self._reached & bit:
-                if self._settled & bit:
+            if reached & bit:
+                if settled & bit:
                     continue
-                leap = self._leaped.get(j) if self._pending & bit else None
-                known = leap[2] if leap is not None else next(e for e in range(d + 1, len(buckets)) if buckets[e] & bit)
+                if pending & bit:
+                    known = leaped[j][2]
+                else:  # reached by a step: the one set beyond d that holds it
+                    known = d + 1
+                    while not buckets[known] & bit:
+                        known += 1
                 if nd >= known:
                     continue
                 buckets[known] &= ~bit
-            self._reached |= bit
+            reached |= bit
             while len(buckets) <= nd:
                 buckets.append(0)
             buckets[nd] |= bit
-            self._leaped[j] = (i, d, nd)
-            self._pending |= bit
+            leaped[j] = (i, d, nd)
+            pending |= bit
+        self._reached, self._pending = reached, pending
 
     def _came(self, j: int, dj: int) -> tuple[int, int]:
         """The square j (dj steps away) was reached from, and its distance: a leap's take-off

@@ -119,9 +119,10 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     priced = kept_inner(_PRICED, (m.ground_number, m.armed, fig.stat("agi"), fig.fate), JUMPS_KEPT, PRICED_KEPT)
     # board.free and the passages' line bits read inline: asked of every take-off settled.
     floor, taken, kept_lines = board.floor, board.standing, m.passages.kept_line_bits
+    squares = places.squares
 
     def jumps(i: int) -> tuple[Landing, ...]:  # asked only from the take-offs
-        sq = places.squares[i]
+        sq = squares[i]
         assert sq is not None
         if sq != start and (sq not in floor or sq in taken):  # one takes off only where one stands
             return NO_JUMPS

@@ -47,6 +47,7 @@ class Plan:
         self.m = self.shared if self.shared is not None else Map(self.game)
         self._walk: AnyWalk | None = None
         self._target: tuple[Figure | None, int] | None = None
+        self._strikes: bool | None = None  # `strikes_from_here`, asked by entry after entry
 
     # -- who and where -----------------------------------------------------------------------
 
@@ -63,12 +64,19 @@ class Plan:
 
     def strikes_from_here(self) -> bool:
         """Whether an adversary can be struck from where it stands, which makes it the target
-        (0 steps): known without ranking the others by walking."""
+        (0 steps): known without ranking the others by walking.  Kept for the plan (a script
+        asks it of two or three entries): either way it says whether some adversary can be
+        struck, as the target is then one of those."""
+        if self._strikes is not None:
+            return self._strikes
         if self._target is not None or ("target", self.me.id) in self.m.found:
             target = self.target
-            return target is not None and self.m.step_ok(self.me.at, target.at)
-        around = self.m.passages.steps.get(self.me.at, ())
-        return any(f.pos in around for f in self.adversaries())  # `pos` for `at`: they stand on the board
+            found = target is not None and self.m.step_ok(self.me.at, target.at)
+        else:
+            around = self.m.passages.steps.get(self.me.at, ())
+            found = any(f.pos in around for f in self.adversaries())  # `pos` for `at`: they stand on the board
+        self._strikes = found
+        return found
 
     def foe_within(self, steps: int) -> bool:
         """Whether the target is at most `steps` away by walking: the walk settles no farther
