@@ -148,6 +148,8 @@ def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
 
 def reveal_placing(state: State, content: Any, sq: Sq) -> tuple[list[str], list[str]]:
     """`reveal_from`, and the ids of the monsters it placed (none when nothing new is seen)."""
+    if ("seen_from", sq) not in state.grid.memo and all_seen(state, content, sq):
+        return [], []  # the look itself would find only what is already revealed
     rooms, corridor = seen_from(state, content, sq)
     seen_rooms = set(state.revealed_rooms)
     new = [room for room in rooms if room not in seen_rooms]
@@ -158,6 +160,18 @@ def reveal_placing(state: State, content: Any, sq: Sq) -> tuple[list[str], list[
         state.revealed_corridor.extend(fresh)
         new.append(CORRIDOR)
     return new, place_revealed(state) if new else []
+
+
+def all_seen(state: State, content: Any, sq: Sq) -> bool:
+    """Whether everything `sq` could ever see (`could_see`: every door open) is revealed
+    already: then a look from there reveals nothing, whichever doors stand open, and the
+    look's lines of sight need not be drawn (after a door opens, most steps are such)."""
+    rooms_in_view, corridor_in_view = could_see(content, state.quest, sq)
+    seen_rooms = state.revealed_rooms
+    if not all(room in seen_rooms for room, _ in rooms_in_view):
+        return False
+    seen_corr = seen_corridor(state)
+    return all(t in seen_corr for t in corridor_in_view)
 
 
 def seen_from(state: State, content: Any, sq: Sq) -> tuple[list[str], list[Sq]]:

@@ -9,7 +9,13 @@ from .state import ALIVE, DEAD, LEFT, Figure, State
 
 
 def carrier(s: State, item: str) -> Figure | None:
-    return next((h for h in s.heroes() if h.status == ALIVE and item in h.flags.get("items", [])), None)
+    # A plain loop: asked after every step of every quest with an item to carry out.
+    figures = s.figures
+    for h in s.party:
+        hero = figures[h]
+        if hero.status == ALIVE and item in hero.flags.get("items", ()):
+            return hero
+    return None
 
 
 def objective_met(game: Game) -> bool:
