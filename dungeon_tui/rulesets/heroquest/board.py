@@ -173,13 +173,20 @@ def reveal_placing(state: State, content: Any, sq: Sq) -> tuple[list[str], list[
 def all_seen(state: State, content: Any, sq: Sq) -> bool:
     """Whether everything `sq` could ever see (`could_see`: every door open) is revealed
     already: then a look from there reveals nothing, whichever doors stand open, and the
-    look's lines of sight need not be drawn (after a door opens, most steps are such)."""
+    look's lines of sight need not be drawn (after a door opens, most steps are such).  Once
+    so, so for the rest of the game (what is revealed only grows): kept with the map."""
+    memo = state.grid.memo
+    if ("all_seen", sq) in memo:
+        return True
     rooms_in_view, corridor_in_view = could_see(content, state.quest, sq)
     seen_rooms = state.revealed_rooms
     if not all(room in seen_rooms for room, _ in rooms_in_view):
         return False
     seen_corr = seen_corridor(state)
-    return all(t in seen_corr for t in corridor_in_view)
+    if not all(t in seen_corr for t in corridor_in_view):
+        return False
+    memo[("all_seen", sq)] = True
+    return True
 
 
 def seen_from(state: State, content: Any, sq: Sq) -> tuple[list[str], list[Sq]]:
