@@ -118,9 +118,27 @@ class Grid:
         self.doors[edge(a, b)] = state
         self._sight.pop((a, b), None)
         self._sight.pop((b, a), None)
+        self._redo_around((a, b))
+
+    def set_terrain(self, sq: Sq, terrain: str) -> None:
+        """A square of the map becomes another terrain mid-game (a falling block): as
+        `set_door`, only the squares around it are worked out again once sight is in bits (a
+        square's bits read its own terrain and its four neighbours'; an edge's sight reads no
+        terrain)."""
+        if self._sight_mask is None or sq not in self.terrain or sq in self.links:
+            self.changed()
+            self.terrain[sq] = terrain
+            return
+        self.terrain[sq] = terrain
+        self._redo_around((sq,))
+
+    def _redo_around(self, squares: tuple[Sq, ...]) -> None:
+        """Forget what the map's change may have changed near these squares, and work out the
+        sight bits of the squares around them again (the rest of the map's bits stand)."""
         self.memo.clear()
+        assert self._sight_mask is not None
         x0, y0, width, blocked = self._sight_mask
-        around = sorted({(p[0] + dx, p[1] + dy) for p in (a, b) for dx in (-1, 0, 1) for dy in (-1, 0, 1)})
+        around = sorted({(p[0] + dx, p[1] + dy) for p in squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)})
         for p in around:
             self._near.pop(p, None)
         for p in around:

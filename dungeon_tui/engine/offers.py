@@ -121,6 +121,10 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
     def of_kinds(kinds: tuple[str, ...]) -> list[Action]:
         # Only the groups that may hold these kinds are made (LazyDecision.offers_of's promise:
         # `make()` filtered by kind, in order; a group made here is not made again by `make`).
+        if len(kinds) == 1:  # most askings: one kind, tested by `in` (no set made)
+            kind = kinds[0]
+            return [a for i, o in enumerate(offers) if o.kinds is None or kind in o.kinds
+                    for a in group(i).actions() if a.kind == kind]
         want = frozenset(kinds)
         out: list[Action] = []
         for i, o in enumerate(offers):

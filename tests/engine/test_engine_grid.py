@@ -168,6 +168,23 @@ def test_a_door_set_on_a_map_with_bits_changes_them_as_a_fresh_map_would():
             assert all(g.line_of_sight(p, q) == g._walk_sight(p, q, None) for p in squares for q in squares)
 
 
+def test_a_square_changed_on_a_map_with_bits_changes_them_as_a_fresh_map_would():
+    # Grid.set_terrain (a falling block): only the squares around it are worked out again.
+    for seed in range(12):
+        g, squares, r = random_map(seed, "either" if seed % 2 else "both")
+        g._slow_looks = 10 ** 6
+        g.line_of_sight(squares[0], squares[-1])  # the bits are made
+        for _ in range(6):
+            sq = r.choice(squares)
+            for p in squares:
+                g.neighbours(p)
+            g.set_terrain(sq, r.choice(["#", ".", "#"]))
+            fresh = copy.deepcopy(g)
+            assert g._sight_mask == fresh._sight_bits()
+            assert all(g.neighbours(p) == fresh.neighbours(p) for p in squares)
+            assert all(g.line_of_sight(p, q) == g._walk_sight(p, q, None) for p in squares for q in squares)
+
+
 def test_a_pickled_grid_keeps_its_map_and_sight_bits_not_its_other_caches():
     g, squares, _ = random_map(3, "either")
     g._slow_looks = 10 ** 6

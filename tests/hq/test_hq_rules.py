@@ -354,6 +354,24 @@ def test_6_falling_block_in_the_warlocks_cellar():
     assert len(picks.seen) == 3  # the turn ends
 
 
+def test_a_block_laid_changes_the_map_as_building_it_again_would():
+    # board.lay_block changes the square in place (the sight bits around it only): the map,
+    # its neighbours and its sight come out as build_grid makes them from the state.
+    import copy
+    from dungeon_tui.rulesets.heroquest import board
+    s = trial({"elf": (19, 9)}, quest="warlocks_cellar")
+    content = load_content()
+    s.grid.in_sight((19, 9), ())  # the bits are made
+    for sq in [(20, 9), (19, 10), (21, 9)]:
+        s.blocked.append(sq)
+        board.lay_block(s, sq)
+        fresh = board.build_grid(s, content)
+        assert s.grid == fresh and not s.grid.floor(sq)
+        assert s.grid._sight_mask == copy.deepcopy(fresh)._sight_bits()
+        squares = sorted(fresh.terrain)
+        assert all(s.grid.neighbours(p) == fresh.neighbours(p) for p in squares)
+
+
 def test_9_trapped_chest_in_room_l_of_the_rescue():
     s = trial({"barbarian": (1, 12), "dwarf": (1, 11)}, quest="rescue_of_sir_ragnar")
     bar, dwarf = s.figures["barbarian"], s.figures["dwarf"]

@@ -87,6 +87,14 @@ def build_grid(state: State, content: Any) -> Grid:
     return grid
 
 
+def lay_block(state: State, sq: Sq) -> None:
+    """A block laid on `sq` (already in `state.blocked`): the map as `build_grid` would now make
+    it, changed where it stands rather than made again (the whole map's sight bits cost more
+    than a dozen hero steps)."""
+    if state.grid.terrain.get(sq) not in (None, ROCK):
+        state.grid.set_terrain(sq, BLOCKED)
+
+
 def starting_grid(state: State, content: Any) -> Grid:
     """`build_grid` for a quest as it starts, made once a process: its sight bits, worked out
     from every square of the board, cost more than a short replay's every hero step.  Each
@@ -148,6 +156,8 @@ def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
 
 def reveal_placing(state: State, content: Any, sq: Sq) -> tuple[list[str], list[str]]:
     """`reveal_from`, and the ids of the monsters it placed (none when nothing new is seen)."""
+    if ("seen_from", sq) not in state.grid.memo and all_seen(state, content, sq):
+        return [], []  # the look itself would find only what is already revealed
     rooms, corridor = seen_from(state, content, sq)
     seen_rooms = set(state.revealed_rooms)
     new = [room for room in rooms if room not in seen_rooms]
@@ -158,6 +168,25 @@ def reveal_placing(state: State, content: Any, sq: Sq) -> tuple[list[str], list[
         state.revealed_corridor.extend(fresh)
         new.append(CORRIDOR)
     return new, place_revealed(state) if new else []
+
+
+def all_seen(state: State, content: Any, sq: Sq) -> bool:
+    """Whether everything `sq` could ever see (`could_see`: every door open) is revealed
+    already: then a look from there reveals nothing, whichever doors stand open, and the
+    look's lines of sight need not be drawn (after a door opens, most steps are such).  Once
+    so, so for the rest of the game (what is revealed only grows): kept with the map."""
+    memo = state.grid.memo
+    if ("all_seen", sq) in memo:
+        return True
+    rooms_in_view, corridor_in_view = could_see(content, state.quest, sq)
+    seen_rooms = state.revealed_rooms
+    if not all(room in seen_rooms for room, _ in rooms_in_view):
+        return False
+    seen_corr = seen_corridor(state)
+    if not all(t in seen_corr for t in corridor_in_view):
+        return False
+    memo[("all_seen", sq)] = True
+    return True
 
 
 def seen_from(state: State, content: Any, sq: Sq) -> tuple[list[str], list[Sq]]:

@@ -9,7 +9,13 @@ from .state import ALIVE, DEAD, LEFT, Figure, State
 
 
 def carrier(s: State, item: str) -> Figure | None:
-    return next((h for h in s.heroes() if h.status == ALIVE and item in h.flags.get("items", [])), None)
+    # A plain loop: asked after every step of every quest with an item to carry out.
+    figures = s.figures
+    for h in s.party:
+        hero = figures[h]
+        if hero.status == ALIVE and item in hero.flags.get("items", ()):
+            return hero
+    return None
 
 
 def objective_met(game: Game) -> bool:
@@ -46,6 +52,19 @@ def failed_objective(game: Game) -> str | None:
     return None
 
 
+def done_at_stairway(game: Game) -> bool:
+    """The objective met and whoever must bring it home on the stairway (`objective_met`, then
+    `required_figures`): for an item to carry, its one bearer found once (asked after every
+    step)."""
+    s: State = game.state
+    quest = game.content.quests[s.quest]
+    if quest.objective.kind == "carry":
+        bearer = carrier(s, quest.objective.item or "")
+        return bearer is not None and bearer.pos in board.stairway(quest)
+    return objective_met(game) and any(f.status == ALIVE and f.pos in board.stairway(quest)
+                                       for f in required_figures(game))
+
+
 def check_end(game: Game) -> bool:
     """Sets the result and returns True when the quest is over (checked after every step,
     action and attack)."""
@@ -54,8 +73,7 @@ def check_end(game: Game) -> bool:
         return True
     heroes = s.heroes()
     # Asked after every step: the stairway and the failed objective only when they can matter.
-    if objective_met(game) and any(f.status == ALIVE and f.pos in board.stairway(game.content.quests[s.quest])
-                                   for f in required_figures(game)):
+    if done_at_stairway(game):
         s.result = {"outcome": "success", "why": "the quest is done and the heroes are back at the stairway"}
         pay_reward(game)
     elif all(h.status == DEAD for h in heroes):

@@ -148,8 +148,10 @@ def weapons(game: Game, figure: Figure) -> list[str]:
 
 # The groups a count of the options reads first (see hero_choice's order): each costs little,
 # and two options between them (an end of turn and a step, say) settle that the hero is asked.
-# The action's kinds come last, the searches before the attacks and spells (targeting sight).
-_CHEAP_FIRST = (12, 1, 2, 11, 0, 3, 4, 10, 7, 8, 9, 5, 6)
+# The steps first: mid-walk they are two or more (the count ends there, the end of turn
+# unread), and before the roll there are none at once.  The action's kinds come last, the
+# searches before the attacks and spells (targeting sight).
+_CHEAP_FIRST = (2, 12, 1, 11, 0, 3, 4, 10, 7, 8, 9, 5, 6)
 
 
 def hero_choice(game: Game, figure: Figure, turn: dict[str, Any], context: dict[str, Any],

@@ -77,7 +77,7 @@ def drop_block(game: Game, figure: Figure, trap: dict[str, Any], sq: Sq) -> Proc
                                   text=f"The ceiling falls on {figure.name}: {{faces}} = {{n}} Body Point{{s}}.")
     lose_body(game, figure, hits, "a falling block")
     s.blocked.append(sq)
-    s.grid = board.build_grid(s, game.content)
+    board.lay_block(s, sq)
 
 
 # -- jumping (D10) ------------------------------------------------------------------------------------

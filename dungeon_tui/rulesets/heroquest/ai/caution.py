@@ -101,13 +101,15 @@ def safest_square(p: Plan) -> Sq:
     party's other heroes on a tie (a healer is among them), then the nearest walk."""
     dist = p.field()[0]
     danger = threat(p)
-    friends = [h for h in p.s.heroes() if h is not p.me and h.status == ALIVE and h.pos is not None]
+    friends = [h.square for h in p.s.heroes() if h is not p.me and h.status == ALIVE and h.pos is not None]
 
-    def party_gap(sq: Sq) -> int:
-        return min((abs(sq[0] - h.square[0]) + abs(sq[1] - h.square[1]) for h in friends), default=0)
+    def far_from_party(sq: Sq) -> bool:
+        """More than 3 squares from every friend (none: not far); asked of every spot."""
+        x, y = sq
+        return bool(friends) and all(abs(x - fx) + abs(y - fy) > 3 for fx, fy in friends)
     most = p.allowance()
     spots = [sq for sq, d in up_to(dist, most) if sq == p.me.square or stop_ok(p, sq)]
-    return min(spots, key=lambda sq: (danger.get(sq, 0), party_gap(sq) > 3, dist[sq], sq[1], sq[0]))
+    return min(spots, key=lambda sq: (danger.get(sq, 0), far_from_party(sq), dist[sq], sq[1], sq[0]))
 
 
 @registry.action

@@ -27,7 +27,7 @@ from typing import Any
 from ....engine.game import CHANCE, Action, Decision, Game
 from ....engine.grid import Sq
 from .. import board
-from ..heroes import adjacent
+from ..heroes import adjacent, step_offer
 from ..magic import HEALING
 from ..state import ALIVE, HERO, Figure, State
 from .companions import ATTACK_SPELLS
@@ -151,14 +151,14 @@ class KeptWalk:
         """The next step along the walk, if he would keep to it now; None: ask the script."""
         if len(self.path) - 1 <= max(self.ask_within, 0) or not self._as_planned(game, d, me):
             return None
-        nxt = self.path[1]
-        for a in d.offers_of("step"):
-            if tuple(a.get("to")) == nxt:
-                self.path = self.path[1:]
-                self.at += 1
-                self.points = int(d.context["points"]) - 1
-                return a
-        return None
+        # The one step asked after (not all his steps made to find it among them).
+        a = d.offer_for(step_offer(d.seat, me, self.path[1]))
+        if a is None:
+            return None
+        self.path = self.path[1:]
+        self.at += 1
+        self.points = int(d.context["points"]) - 1
+        return a
 
     def fired_still(self, game: Game, d: Decision, me: Figure) -> tuple[Any, str] | None:
         """The script's entry that chose the walk, with its words, where no entry before it can
