@@ -232,3 +232,20 @@ def test_a_cleared_room_is_searched_for_secret_doors_before_moving_on():
     s.searched["secret:O"] = ["barbarian"]
     action, why = first_choice(s, "barbarian")
     assert action.kind != "search_secret_doors"
+
+
+def test_a_hero_who_cannot_carry_out_his_entry_says_so_when_he_ends_the_turn():
+    """The entry that chose to move in on a monster, once his move and his action are spent:
+    the end of his turn gives its words and why nothing more comes of them this turn."""
+    rs = get("heroquest")
+    game = rs.new_game({"adventure": "crypt_of_the_bone_lantern"}, 5)
+    game.keep_events = False
+    seats = rs.ai_controllers()
+    ends: list[str] = []
+    while game.pending is not None:
+        d = game.pending
+        action, why = (seats.get(d.seat) or seats["*"]).choose(game, d)
+        if action.kind == "end_turn" and "moves in on" in why:
+            ends.append(why)
+        game.play(action, why)
+    assert ends and all(why.endswith("; nothing left to do toward it this turn") for why in ends)

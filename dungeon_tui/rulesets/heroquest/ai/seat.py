@@ -138,6 +138,10 @@ class ScriptedSeat:
         for fallback in ("monster_done", "end_turn", "pass", "die"):
             found = d.offers_of(fallback)
             if found:
+                if p.intents and not zargon and fallback == "end_turn":
+                    # The entry chose what he cannot carry out now (his move or action spent, no
+                    # step left toward it): the log says so, not only what the entry wanted.
+                    return found[0], f"{why}; nothing left to do toward it this turn"
                 return found[0], why
         if d.offers_of("step"):  # mid-move on a friend's square: on to the nearest square he may stop on
             step = self._step_toward(game, me, lambda sq: stop_ok(p, sq), p.path_avoid())
