@@ -81,7 +81,8 @@ def test_a_search_settled_only_as_far_as_asked_answers_as_the_whole_search_would
     # leaps (a seeded generator of the test's own) over a quest board.
     import random
 
-    from dungeon_tui.rulesets.catakombs.paths import Search, route, search, steps_by_corner_rule, terrain
+    from dungeon_tui.rulesets.catakombs.numbering import terrain
+    from dungeon_tui.rulesets.catakombs.paths import Search, route, search, steps_by_corner_rule
     from dungeon_tui.rulesets.catakombs.sight import chebyshev
 
     b = board_for(load_content(), "escape")

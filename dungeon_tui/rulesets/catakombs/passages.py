@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from .board import Board
-from .paths import bits as square_bits
+from .numbering import bits as square_bits
 from .sight import chebyshev, diagonal_ok
 from .state import Square
 
@@ -70,7 +70,7 @@ class Passages:
         return found
 
     def strike_bits(self, sq: Square) -> int:
-        """`strike_squares` as bits in the walking searches' numbering (paths.bits): the AI
+        """`strike_squares` as bits in the walking searches' numbering (numbering.bits): the AI
         ranks its foes by them at every decision, and the squares stand as long as the doors."""
         found = self._strike_bits.get(sq)
         if found is None:

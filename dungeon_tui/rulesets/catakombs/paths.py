@@ -7,11 +7,11 @@ settled by the heap order (distance, y, x), so the same board always gives the s
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 
 from .board import Board, Square
+from .numbering import Grid, Steps, Terrain, grid_numbers, marked, numbers_in, terrain
 from .sight import diagonal_ok
 
 Test = Callable[[Square], bool]
@@ -27,10 +27,9 @@ def setup_obstacle(board: Board) -> Test:
     return lambda sq: board.symbol(sq) in SETUP_OBSTACLES
 
 
-Steps = Mapping[Square, Sequence[Square]]
 Walk = tuple[dict[Square, int], dict[Square, Square]]  # steps to each square, and where from
 Leaps = Callable[[Square], Iterable[tuple[Square, int]]]  # from a square: each landing, its cost
-# The same by square numbers (a Search's `_grid`): from a square's number, each landing's number
+# The same by square numbers (a Search's `_grid`, numbering.grid_numbers): from a square's number, each landing's number
 # and the steps it adds, its entering cost included (what `_leap_from` adds to the take-off's).
 NumberedLeaps = Callable[[int], Iterable[tuple[int, int]]]
 
@@ -46,7 +45,7 @@ class Search:
     a later question resumes where the last one stopped (most goals are a few steps off).
 
     It runs on sets of squares as the bits of one number (a square's bit is its place in
-    reading order on the table's grid, `_grid`), a set per distance: the squares d steps away
+    reading order on the table's grid, numbering.py), a set per distance: the squares d steps away
     are found all at once, from those d - 1 away and less, a shift of the set per direction
     (what a step into a square costs is the square's own, so the first time a square is met is
     at its least distance, but for the leaps).  The squares are settled by (steps, y, x) as the
@@ -80,14 +79,14 @@ class Search:
 
     def __init__(self, steps: Steps, start: Square, ground: Terrain, leaps: Leaps | None = None,
                  launches: frozenset[Square] | None = None, numbered_leaps: NumberedLeaps | None = None) -> None:
-        grid = self._grid = _grid(steps)
+        grid = self._grid = grid_numbers(steps)
         first = grid.number[start]
         self._every, self._classes, self._costs = ground
         if leaps is not None:
             numbered_leaps = _numbered(leaps, grid, self._costs)
         self._leaps = numbered_leaps
         # The squares leaps are asked from (all when `launches` does not narrow them), as bits.
-        self._launch = 0 if numbered_leaps is None else _marked(steps, launches)
+        self._launch = 0 if numbered_leaps is None else marked(steps, launches)
         self._start = first
         self._buckets: list[int] = [1 << first]  # the squares d steps away (so far, past those taken)
         self._reached = 1 << first  # every square in a set
@@ -219,7 +218,7 @@ class Search:
             dist: dict[Square, int] = {}
             came: dict[Square, Square] = {}
             for d, layer in enumerate(self._buckets):
-                for i in _bits(layer):
+                for i in numbers_in(layer):
                     sq = squares[i]
                     assert sq is not None
                     dist[sq] = d
@@ -233,7 +232,7 @@ class Search:
         and steps; None when none can be reached.  Settles no further than it."""
         squares = self._grid.squares
         for d, layer in self._layers():
-            while layer:  # `_bits` written out: the goal is asked of every square on the way
+            while layer:  # `numbers_in` written out: the goal is asked of every square on the way
                 low = layer & -layer
                 layer ^= low
                 i = low.bit_length() - 1
@@ -405,142 +404,11 @@ def _numbered(leaps: Leaps, grid: Grid, costs: dict[int, int]) -> NumberedLeaps:
     return by_number
 
 
-def _bits(layer: int) -> Iterator[int]:
-    """The numbers of a set's squares, lowest first."""
-    while layer:
-        low = layer & -layer
-        layer ^= low
-        yield low.bit_length() - 1
-
-
 def search(steps: Steps, start: Square, open_squares: AbstractSet[Square], extra: Mapping[Square, int],
            leaps: Leaps | None = None) -> Walk:
     """The whole walk of a `Search` to the end: the steps to every square reached and the
     square each was reached from."""
     return Search(steps, start, terrain(steps, open_squares, extra), leaps).walk()
-
-
-# A ground as a search reads it (paths._grid's numbering): the squares that may be entered as
-# bits, those of each cost of a step into them, and what entering a square costs where that is
-# not a step's 1 (a leap's landing, which the leaps have already found open, reads it too).
-# Shared by every search over the same ground; none changes it.
-Terrain = tuple[int, tuple[tuple[int, int], ...], dict[int, int]]
-
-
-def terrain(steps: Steps, open_squares: AbstractSet[Square] | int, extra: Mapping[Square, int]) -> Terrain:
-    """The squares that may be entered (or their `bits`), by the cost of a step into them,
-    and what entering each costs where it is more than a step, by square number."""
-    where = _grid(steps).number.get
-    costs = {}
-    for sq, c in extra.items():
-        i = where(sq)
-        if i is not None and c:
-            costs[i] = 1 + c
-    every = open_squares if isinstance(open_squares, int) else bits(steps, open_squares)
-    by_cost: dict[int, int] = {}
-    for i, c in costs.items():
-        if every >> i & 1:
-            by_cost[c] = by_cost.get(c, 0) | 1 << i
-    dearer = 0
-    for mask in by_cost.values():
-        dearer |= mask
-    return every, ((1, every & ~dearer), *sorted(by_cost.items())), costs
-
-
-def bits(steps: Steps, squares: Iterable[Square]) -> int:
-    """The squares as bits in the numbering of the table's grid (those not in it left out)."""
-    grid = _grid(steps)
-    where = grid.number.get
-    out = bytearray((len(grid.squares) + 7) >> 3)
-    for sq in squares:
-        i = where(sq)
-        if i is not None:
-            out[i >> 3] |= 1 << (i & 7)
-    return int.from_bytes(out, "little")
-
-
-_MARKED: dict[tuple[int, int], tuple[Steps, frozenset[Square] | None, int]] = {}
-
-
-def _marked(steps: Steps, squares: frozenset[Square] | None) -> int:
-    """The squares (all when None) as bits, worked out once per table and set."""
-    found = _MARKED.get((id(steps), id(squares)))
-    if found is None or found[0] is not steps or found[1] is not squares:
-        if len(_MARKED) > 256:
-            _MARKED.clear()
-        number = _grid(steps).number
-        marks = 0
-        for sq in number if squares is None else squares:
-            i = number.get(sq)
-            if i is not None:
-                marks |= 1 << i
-        found = _MARKED[id(steps), id(squares)] = (steps, squares, marks)
-    return found[2]
-
-
-@dataclass(frozen=True)
-class Grid:
-    """A steps table on its grid: each square's number (its place in reading order on the
-    table's bounding box, so the lowest number is the first in (y, x) order) and bit, the
-    square of each number (None where the box has none), and per direction of a step the
-    offset of its number and the squares that may step that way (the largest offset first)."""
-
-    number: dict[Square, int]
-    bit: dict[Square, int]  # 1 << its number
-    squares: list[Square | None]
-    directions: tuple[tuple[int, int], ...]
-    # `directions` split for the search's shifts: those with a positive offset, and those with
-    # a negative one with the offset's size (a shift right).
-    ahead: tuple[tuple[int, int], ...] = ()
-    behind: tuple[tuple[int, int], ...] = ()
-
-
-_GRIDS: dict[int, tuple[Steps, Grid]] = {}
-# The numbering of a set of squares, shared by the tables over them (one per arrangement of
-# the doors, all over the same board).
-_PLACES: dict[frozenset[Square], tuple[dict[Square, int], dict[Square, int], list[Square | None]]] = {}
-
-
-def _grid(steps: Steps) -> Grid:
-    """The steps table on its grid, worked out once per table."""
-    found = _GRIDS.get(id(steps))
-    if found is None or found[0] is not steps:
-        if len(_GRIDS) > 64:
-            _GRIDS.clear()
-        number, bit, squares = _places(frozenset(steps))
-        ways: dict[int, int] = {}
-        for sq, i in number.items():
-            for n in steps[sq]:
-                j = number.get(n)
-                if j is not None:
-                    ways[j - i] = ways.get(j - i, 0) | 1 << i
-        directions = tuple(sorted(ways.items(), reverse=True))
-        found = _GRIDS[id(steps)] = (steps, Grid(number, bit, squares, directions,
-                                                 tuple((o, m) for o, m in directions if o > 0),
-                                                 tuple((-o, m) for o, m in directions if o < 0)))
-    return found[1]
-
-
-def grid_numbers(steps: Steps) -> Grid:
-    """The steps table on its grid (square numbers as the searches over it count them)."""
-    return _grid(steps)
-
-
-def _places(keys: frozenset[Square]) -> tuple[dict[Square, int], dict[Square, int], list[Square | None]]:
-    """Each square's number and bit on the squares' bounding box, and the square of each number."""
-    found = _PLACES.get(keys)
-    if found is None:
-        if len(_PLACES) > 16:
-            _PLACES.clear()
-        left, top = min((sq[0] for sq in keys), default=0), min((sq[1] for sq in keys), default=0)
-        width = max((sq[0] for sq in keys), default=0) - left + 1
-        height = max((sq[1] for sq in keys), default=0) - top + 1
-        number = {sq: (sq[1] - top) * width + sq[0] - left for sq in sorted(keys, key=lambda sq: (sq[1], sq[0]))}
-        squares: list[Square | None] = [None] * (width * height)
-        for sq, i in number.items():
-            squares[i] = sq
-        found = _PLACES[keys] = (number, {sq: 1 << i for sq, i in number.items()}, squares)
-    return found
 
 
 def steps_by_corner_rule(board: Board, obstacle: Test) -> dict[Square, tuple[Square, ...]]:

@@ -10,7 +10,8 @@ from ...engine.dice import roll_event
 from ...engine.game import DUNGEON, Action, Decision, Game
 from .acts import at
 from .dice import d6
-from .paths import Search, terrain
+from .numbering import terrain
+from .paths import Search
 from .state import MASTER, OFF, RAT_PV, STANDING, Figure, Square, State, figure_from_card
 from .terrain import Map
 

@@ -14,7 +14,8 @@ import math
 
 from ..movement import jumps_from
 from ..passages import DIRECTIONS, LONGEST_JUMP, shared
-from ..paths import Search, grid_numbers
+from ..numbering import grid_numbers
+from ..paths import Search
 from ..state import Figure, Square
 from ..terrain import Map, kept_inner, layout
 from .fate import test_odds

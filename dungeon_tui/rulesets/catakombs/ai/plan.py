@@ -122,7 +122,7 @@ class Plan:
         return self.m.passages.strike_squares(foe.at)
 
     def spot_bits(self, foe: Figure) -> int:
-        """`spots` as bits (paths.bits): what a walk's questions read, kept with the doors."""
+        """`spots` as bits (numbering.bits): what a walk's questions read, kept with the doors."""
         return self.m.passages.strike_bits(foe.at)
 
     def target_and_steps(self) -> tuple[Figure | None, int]:

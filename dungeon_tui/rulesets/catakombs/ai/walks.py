@@ -9,7 +9,8 @@ other side stands), so one search serves until one of those changes.
 from __future__ import annotations
 
 from ..onward import AnyWalk, onward
-from ..paths import Search, Terrain, bits, terrain
+from ..numbering import Terrain, bits, terrain
+from ..paths import Search
 from ..state import Figure, Square, square
 from ..terrain import Map
 
@@ -21,7 +22,7 @@ _WALKS: dict[tuple[object, ...], AnyWalk] = {}
 _LAST: dict[str, tuple[tuple[object, ...], AnyWalk]] = {}
 _LAST_KEPT = 64
 _GROUNDS: dict[tuple[object, ...], Terrain] = {}
-# The squares walked or flown over whoever stands where, as bits (paths.bits), by the ground's
+# The squares walked or flown over whoever stands where, as bits (numbering.bits), by the ground's
 # number and whether it flies: (walkers) the free floor, (flyers) every square but the
 # blocked ones, barrels, chests and prisoners.
 _UNDER: dict[tuple[int, bool], int] = {}
