@@ -52,6 +52,16 @@ class Spreading:
             self.grow(self._steps + 1)
         return dist
 
+    def reach_all(self, targets: Collection[Sq]) -> dict[Sq, int]:
+        """Rings grown until every one of `targets` is among them (or there is nowhere further
+        to go): the counts so far, those of the whole search for every square they hold."""
+        dist = self.dist
+        left = [q for q in targets if q not in dist]
+        while self._ring and left:
+            self.grow(self._steps + 1)
+            left = [q for q in left if q not in dist]
+        return dist
+
     def grow(self, most: int = 1 << 30) -> dict[Sq, int]:
         """Every square up to `most` steps away (all there are by default): the counts so far."""
         dist, parent, avoid, can_enter = self.dist, self._parent, self._avoid, self._can_enter

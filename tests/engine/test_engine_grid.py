@@ -276,6 +276,26 @@ def test_spreading_to_the_nearest_target_has_the_steps_of_every_target_as_near()
         assert list(lazy.grow().items()) == list(whole.items())
 
 
+def test_spreading_to_every_target_has_their_steps_and_goes_no_further_than_the_farthest():
+    from dungeon_tui.engine.spreading import Spreading
+    for seed in range(12):
+        g, squares, r = random_map(seed, "either")
+        start = r.choice(squares)
+        avoid = set(r.sample(squares, 4)) - {start}
+        whole = Spreading(g, [start], avoid).grow()
+        targets = [*r.sample(squares, 3), (40, 40)]  # one off the map, never reached
+        reached = Spreading(g, [start], avoid).reach_all(targets)
+        assert {q: reached[q] for q in targets if q in reached} == {q: whole[q] for q in targets if q in whole}
+        assert all(whole[q] == d for q, d in reached.items())
+        assert list(reached.items()) == list(whole.items())  # one never reached: the whole search
+        near = [q for q in targets if q in whole]
+        if near:
+            far = max(whole[q] for q in near)
+            found = Spreading(g, [start], avoid).reach_all(near)
+            assert max(found.values()) == far
+            assert list(found.items()) == [(q, d) for q, d in whole.items() if d <= far]
+
+
 def test_keep_neighbours_but_takes_over_every_square_but_those_named():
     old = block(4, 3, "a")
     for sq in sorted(old.terrain):

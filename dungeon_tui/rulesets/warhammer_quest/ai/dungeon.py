@@ -13,10 +13,10 @@ from ....engine import tactics
 from ....engine.dice import SeededChance
 from ....engine.game import Action, Decision, Game, LazyDecision
 from ....engine.grid import DIRS8, Sq, chebyshev
+from ....engine.spreading import Spreading
 from ..monsters import adjacent_targets, in_reach, next_to_warrior, reach_of, reachable, sees_any, targets
 from ..state import Figure, State
 from ..words import counted, the
-from .rings import steps_until
 
 registry = tactics.Registry()
 _tiebreak = SeededChance(salt=0x7AC71C5)
@@ -62,7 +62,7 @@ class Plan:
         """Each warrior's path length ignoring figures (spec: 'nearest' = shortest path ignoring
         models), 999 for none; searched only as far as the last of them."""
         wanted = {w.pos for w in warriors if w.pos is not None}
-        found = steps_until(self.state, self.m.square, (), wanted)
+        found = Spreading(self.state.grid, (self.m.square,)).reach_all(wanted)
         return {w.id: found.get(w.pos, 999) if w.pos is not None else 999 for w in warriors}
 
 

@@ -9,13 +9,13 @@ from typing import Any
 
 from ....engine.game import Action, Game
 from ....engine.grid import Sq, chebyshev
+from ....engine.spreading import Spreading
 from .. import board, stats
 from ..sight import sees
 from ..state import Figure, State
 from ..warriors import move_options  # the rules' own reach: the squares the options offer
 from ..words import counted
 from . import shelter
-from .rings import steps_until
 from .danger import danger_now, is_archer, peril
 from .odds import menace
 
@@ -333,7 +333,7 @@ def _goal(s: State, warrior: Figure) -> Sq | None:
         sec = s.sections[s.objective]
         feats = [sq for name in sorted(sec.features) for sq in sec.features[name]]
         return (feats or obj)[0] if sec.entered else obj[0]
-    taken = {f.pos for f in s.figures.values() if f.on_board and f.id != warrior.id}
+    taken = {f.pos for f in s.figures.values() if f.on_board and f.id != warrior.id and f.pos is not None}
     doors = [d for d in s.doorways.values() if d.state == "unexplored" and any(q not in taken for q in d.squares)]
     if not doors and cave and warrior.pos is not None:
         # Nowhere left to go: stand outside the cave-in's doorway and dig.
@@ -345,6 +345,6 @@ def _goal(s: State, warrior: Figure) -> Sq | None:
         return None
     # Distances around the others, so a friend in the way counts as the wall he is (only
     # as far as the last free square of those doorways: nothing further is asked).
-    dist = steps_until(s, warrior.pos, taken, {q for d in doors for q in d.squares if q not in taken})
+    dist = Spreading(s.grid, (warrior.pos,), taken).reach_all({q for d in doors for q in d.squares if q not in taken})
     door = min(doors, key=lambda d: (min(dist.get(q, 999) for q in d.squares), d.id))
     return min((q for q in door.squares if q not in taken), key=lambda q: (dist.get(q, 999), q))
