@@ -222,6 +222,16 @@ def play_checking(scenarios, check) -> None:
         game.run({**GAME.ai_controllers(), DUNGEON: Checking(), "*": Checking()})
 
 
+def models_choosing(game, d, end_kind: str) -> list:
+    """The models on the table that a model choice of the phase ending with `end_kind` offers
+    (none at any other decision)."""
+    from dungeon_tui.rulesets.skirmish.phase_offers import ModelChoice
+
+    if not (isinstance(d, ModelChoice) and d.end.kind == end_kind):
+        return []
+    return [me for me in map(game.state.models.__getitem__, d.models) if me.on_table]
+
+
 def test_the_charge_weighed_best_first_is_the_pick_among_every_charge_it_could_make():
     """A charge condition weighs only the enemies it might charge, best first by its selector,
     and stops at the first it can charge: at every charges decision of whole battles, for every
@@ -229,23 +239,20 @@ def test_the_charge_weighed_best_first_is_the_pick_among_every_charge_it_could_m
     picks among all the enemies the model could charge."""
     from dungeon_tui.rulesets.skirmish.ai.plan import Plan
     from dungeon_tui.rulesets.skirmish.ai.words import chargeable, choose_model
-    from dungeon_tui.rulesets.skirmish.phase_offers import ModelChoice
 
     checked = charged = 0
 
     def check(game, d):
         nonlocal checked, charged
-        if isinstance(d, ModelChoice) and d.end.kind == "end_charges":
-            for mid in d.models:
-                me = game.state.models[mid]
-                if not me.on_table or not d.offers_by(mid):
-                    continue
-                for pick in ("best_odds", "objective_holder", "relic_carrier", "nearest"):
-                    every = Plan(game, me, d)
-                    among = [e for e in every.enemies() if every.can_charge(e)]
-                    assert chargeable(Plan(game, me, d), pick) is choose_model(every, pick, among)
-                    checked += 1
-                    charged += bool(among)
+        for me in models_choosing(game, d, "end_charges"):
+            if not d.offers_by(me.id):
+                continue
+            for pick in ("best_odds", "objective_holder", "relic_carrier", "nearest"):
+                every = Plan(game, me, d)
+                among = [e for e in every.enemies() if every.can_charge(e)]
+                assert chargeable(Plan(game, me, d), pick) is choose_model(every, pick, among)
+                checked += 1
+                charged += bool(among)
 
     play_checking(("border_patrol", "hold_the_ruin", "barrow_tomb"), check)
     assert checked > 50 and charged > 5
@@ -258,26 +265,23 @@ def test_out_of_range_means_no_square_of_its_walk_has_a_shot():
     need below 10; and the count of enemies seeing a square, asked to stop at 1, tells a seen
     square from an unseen one as the whole count does."""
     from dungeon_tui.rulesets.skirmish.ai.plan import Plan
-    from dungeon_tui.rulesets.skirmish.phase_offers import ModelChoice
 
     out = shooters = 0
 
     def check(game, d):
         nonlocal out, shooters
-        if isinstance(d, ModelChoice) and d.end.kind == "end_movement":
-            for mid in d.models:
-                me = game.state.models[mid]
-                plan = Plan(game, me, None)
-                if not me.on_table or not plan.missiles():
-                    continue
-                shooters += 1
-                if plan.out_of_range(me.m):
-                    out += 1
-                    assert all(plan.need_floor(sq) == 10 for sq in [me.at, *plan.moves("walk")])
-                for sq in list(plan.moves("walk"))[:5]:
-                    first = Plan(game, me, None).seen_by(sq, 1)  # before any whole count is kept
-                    whole = Plan(game, me, None).seen_by(sq)
-                    assert min(first, 1) == min(whole, 1) and (first >= 1 or first == whole)
+        for me in models_choosing(game, d, "end_movement"):
+            plan = Plan(game, me, None)
+            if not plan.missiles():
+                continue
+            shooters += 1
+            if plan.out_of_range(me.m):
+                out += 1
+                assert all(plan.need_floor(sq) == 10 for sq in [me.at, *plan.moves("walk")])
+            for sq in list(plan.moves("walk"))[:5]:
+                first = Plan(game, me, None).seen_by(sq, 1)  # before any whole count is kept
+                whole = Plan(game, me, None).seen_by(sq)
+                assert min(first, 1) == min(whole, 1) and (first >= 1 or first == whole)
 
     play_checking(("border_patrol", "defend_the_village", "hold_the_ruin"), check)
     assert out > 5 and shooters > out
