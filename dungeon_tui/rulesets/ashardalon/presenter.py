@@ -12,14 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Action, Decision, Event, Game
-from ...engine.fields import fields_of
 from ...engine.words import counted
 from ...engine.presenter import (
     Board, Card, Cell, PresenterDefaults, Sq, Verb, aimed_at, bar, deciding_hero, listed, party_in, plays,
 )
 from . import powers
 from .movement import walks
-from .state import Figure
+from .state import Figure, squares_of
 from .marks import mark
 from .tile_names import tile_name
 
@@ -529,7 +528,7 @@ class AshardalonPresenter(PresenterDefaults):
                 continue
             for t in powers.attack_targets(game, f, p_id):
                 foes = [t] if isinstance(t, Figure) else powers.foes_on(s, t)
-                targets.update(q for m in foes for q in _squares(fields_of(m)))
+                targets.update(q for m in foes for q in squares_of(m))
         return seen, targets
 
     def summary(self, game: Game) -> str:
