@@ -121,20 +121,14 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
     def of_kinds(kinds: tuple[str, ...]) -> list[Action]:
         # Only the groups that may hold these kinds are made (LazyDecision.offers_of's promise:
         # `make()` filtered by kind, in order; a group made here is not made again by `make`).
-        if len(kinds) == 1:  # most askings: one kind, tested by `in` (no set made)
-            kind = kinds[0]
-            return [a for i, o in enumerate(offers) if o.kinds is None or kind in o.kinds
-                    for a in group(i).actions() if a.kind == kind]
-        want = frozenset(kinds)
         out: list[Action] = []
         for i, o in enumerate(offers):
             held = o.kinds
-            if held is None or not held.isdisjoint(want):
-                made = group(i).actions()
-                if not made:
-                    continue
-                # A group holding only kinds asked for is taken whole, unfiltered.
-                out += made if held is not None and held <= want else [a for a in made if a.kind in want]
+            if held is not None and held.isdisjoint(kinds):
+                continue
+            made = group(i).actions()
+            # A group holding only kinds asked for is taken whole, unfiltered.
+            out += made if held is not None and held.issubset(kinds) else [a for a in made if a.kind in kinds]
         return out
 
     def find(action: Action) -> Action | None:
