@@ -17,7 +17,9 @@ from typing import Any
 _READERS: dict[tuple[type, tuple[str, ...]], tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
 
 
-def _reader(cls: type, but: tuple[str, ...]) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
+def reader(cls: type, but: tuple[str, ...] = ()) -> tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]:
+    """A dataclass's field names but those in `but`, and a getter of their values as a tuple
+    (one value too), read by name (keyframe copies read their objects the same way)."""
     names = tuple(f.name for f in dataclasses.fields(cls) if f.name not in but)
     if len(names) == 1:
         one = attrgetter(names[0])
@@ -31,6 +33,6 @@ def fields_of(obj: Any, but: tuple[str, ...] = ()) -> dict[str, Any]:
     key = (type(obj), but)
     found = _READERS.get(key)
     if found is None:
-        found = _READERS[key] = _reader(type(obj), but)
+        found = _READERS[key] = reader(type(obj), but)
     names, get = found
     return dict(zip(names, get(obj), strict=True))

@@ -23,8 +23,10 @@ import gc
 import io
 import pickle
 from collections.abc import Callable
-from operator import attrgetter, is_
+from operator import is_
 from typing import Any
+
+from .fields import reader
 
 PROTOCOL = pickle.HIGHEST_PROTOCOL
 # What pickle itself names a reduction by a class's own __new__ (written as the NEWOBJ opcode).
@@ -46,11 +48,9 @@ def _by_fields(cls: type) -> Callable[[Any], Any] | None:
         return None
     if any(getattr(cls, name, None) is not getattr(object, name, None) for name in _OWN_PICKLING):
         return None
-    names = tuple(f.name for f in dataclasses.fields(cls))
+    names, get = reader(cls)
     if not names:
         return None
-    get = attrgetter(*names)
-    many = len(names) > 1
     size = len(names) + 1  # the values, then the class
 
     def reduce(obj: Any) -> Any:
@@ -58,7 +58,7 @@ def _by_fields(cls: type) -> Callable[[Any], Any] | None:
         if len(seen) != size:  # a dict made already (the state hashed through vars()), or more
             return _as_usual(obj)  # or fewer attributes than its fields: pickled as usual
         try:
-            values = get(obj) if many else (get(obj),)
+            values = get(obj)
         except AttributeError:  # a field deleted
             return _as_usual(obj)
         if not all(map(is_, seen, values)):
