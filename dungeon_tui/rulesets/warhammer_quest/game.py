@@ -105,7 +105,7 @@ class WarhammerQuest(Ruleset[State, Content]):
         return procedure(game)
 
     def state_dict(self, state: State) -> dict[str, Any]:
-        return state.to_dict(copied=False)  # hashed at once (Game.state_hash): nothing kept to change
+        return state.to_dict()
 
     def view(self, state: State, seat: str) -> dict[str, Any]:
         """What a seat may know: hero seats never see piles or deck order."""

@@ -256,18 +256,16 @@ class State:
         assert self.objective_section is not None, "the objective room is not yet found"
         return self.objective_section
 
-    def to_dict(self, copied: bool = True) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Everything that defines the game, for the state hash and the views (not the grid,
         which is rebuilt from the sections).  Shallow copies: callers serialise, not mutate.
-        Each figure's, section's and doorway's fields are read into a dict of their own either
-        way (`copied` is the callers' old choice: no longer a difference), never through
-        `vars()` (engine/fields.py says why)."""
-        own = fields_of
+        Each figure's, section's and doorway's fields are read into a dict of their own, never
+        through `vars()` (engine/fields.py says why)."""
         out = fields_of(self, ("grid",))
         # The slain keep only what later rules ask of them, which keeps the hash cheap.
-        out["figures"] = {k: (own(f) if f.side == HERO or f.status != DEAD else [f.kind, f.status, f.card])
+        out["figures"] = {k: (fields_of(f) if f.side == HERO or f.status != DEAD else [f.kind, f.status, f.card])
                           for k, f in self.figures.items()}
-        out["sections"] = {k: own(x) for k, x in self.sections.items()}
-        out["doorways"] = {k: own(x) for k, x in self.doorways.items()}
+        out["sections"] = {k: fields_of(x) for k, x in self.sections.items()}
+        out["doorways"] = {k: fields_of(x) for k, x in self.doorways.items()}
         out["doors"] = sorted([list(map(list, e)), s] for e, s in self.grid.doors.items())
         return out
