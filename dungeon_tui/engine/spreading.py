@@ -88,11 +88,12 @@ class Spreading:
 
 
 def steps_within(grid: Stepping, start: Sq, allowance: int, can_enter: Callable[[Sq], bool] | None,
-                 step_ok: Callable[[Sq, Sq], bool] | None = None) -> dict[Sq, int]:
+                 step_ok: Callable[[Sq, Sq], bool] | None = None, avoid: Collection[Sq] = ()) -> dict[Sq, int]:
     """`Grid.reachable` when every step costs 1 (the squares within `allowance` steps, with their
     counts): breadth first, a whole count of steps at a time, each count's squares taken in the
     order of their coordinates, as the heap there takes them, so the answer is the same dict in
-    the same order, without the heap's cost."""
+    the same order, without the heap's cost.  Squares in `avoid` are never entered: the same
+    as a `can_enter` refusing them, looked up without a call (the squares figures stand on)."""
     best = {start: 0}
     layer = [start]
     steps = 0
@@ -100,16 +101,16 @@ def steps_within(grid: Stepping, start: Sq, allowance: int, can_enter: Callable[
     while layer and steps < allowance:
         steps += 1
         found = []
-        if can_enter is None and step_ok is None:  # the map alone (`distances`)
+        if can_enter is None and step_ok is None:  # the map alone (`distances`), or less `avoid`
             for sq in layer:
                 for nb in near.get(sq) or grid.neighbours(sq):
-                    if nb not in best:
+                    if nb not in best and nb not in avoid:
                         best[nb] = steps
                         found.append(nb)
         else:
             for sq in layer:
                 for nb in near.get(sq) or grid.neighbours(sq):
-                    if nb in best or (can_enter is not None and not can_enter(nb)) or (
+                    if nb in best or nb in avoid or (can_enter is not None and not can_enter(nb)) or (
                             step_ok is not None and not step_ok(sq, nb)):
                         continue
                     best[nb] = steps

@@ -10,6 +10,7 @@ from typing import Any
 
 from ...engine.game import DUNGEON, Action, Decision, Game, LazyDecision, Procedure
 from ...engine.grid import Sq, chebyshev
+from ...engine.spreading import steps_within
 from .monster_strikes import strike, valid_target
 from .shooting import monster_shot, resolve_volley
 from .sight import sees
@@ -66,7 +67,9 @@ def reachable(state: State, content: Any, monster: Figure) -> dict[Sq, int]:
     if last is not None and last[0] == key:
         found: dict[Sq, int] = last[1]
         return found
-    found = state.grid.reachable(monster.square, allowance, lambda sq: sq not in occ)
+    # `Grid.reachable`'s own search for a move whose every step costs 1, the squares taken
+    # looked up without a call.
+    found = steps_within(state.grid, monster.square, allowance, None, avoid=occ)
     memo[_LAST_REACH] = (key, found)
     return found
 

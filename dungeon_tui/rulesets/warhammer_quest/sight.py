@@ -23,8 +23,7 @@ def adjacent_monsters(state: State, warrior: Figure) -> list[Figure]:
     if warrior.pos is None:
         return []
     # `monsters()` holds only those active on the board; beside him is among his neighbours.
-    near = state.grid.neighbours(warrior.pos)
-    return [m for m in state.monsters() if m.pos in near]
+    return state.monsters_on(state.grid.neighbours(warrior.pos))
 
 
 def sees(state: State, a: Sq | None, b: Sq | None) -> bool:

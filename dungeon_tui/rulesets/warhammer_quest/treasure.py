@@ -76,7 +76,7 @@ def give_cards(game: Game, n: int) -> Procedure:
 
 
 def board_clear(state: State) -> bool:
-    return not state.monsters()  # only the monsters active on the board
+    return not state.any_monster()  # only the monsters active on the board
 
 
 def settle(game: Game) -> Procedure:

@@ -8,6 +8,7 @@ from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game, LazyDecision, Procedure
 from ...engine.offers import Offers, grouped_choice, kept
 from ...engine.grid import Grid, Sq
+from ...engine.spreading import steps_within
 from . import board, hazards, items, magic, stats
 from .adventures import hooks_for
 from .combat import berserk_check, ring_next, warrior_strike
@@ -48,10 +49,20 @@ class MoveSearch(NamedTuple):
     can_enter: Callable[[Sq], bool]
     cost: Callable[[Sq, Sq], int] | None
     step_ok: Callable[[Sq, Sq], bool]
+    # The same two checks for the whole search, where it can do without a call per square:
+    # the squares taken (`can_enter`'s whole answer while no section is caved in), and
+    # `step_ok` only while some section round him is not yet entered (None: every step is).
+    taken: dict[Sq, Any]
+    whole_can_enter: Callable[[Sq], bool] | None
+    whole_step_ok: Callable[[Sq, Sq], bool] | None
 
     def reach(self) -> dict[Sq, int]:
         """The squares he may end his move on (not his own), with their cost."""
-        reach = self.grid.reachable(self.start, self.allowance, self.can_enter, self.cost, self.step_ok)
+        if self.cost is None:  # `Grid.reachable`'s own search when every step costs 1
+            reach = steps_within(self.grid, self.start, self.allowance, self.whole_can_enter, self.whole_step_ok,
+                                 self.taken)
+        else:
+            reach = self.grid.reachable(self.start, self.allowance, self.can_enter, self.cost, self.step_ok)
         reach.pop(self.start, None)
         return reach
 
@@ -78,18 +89,27 @@ def move_search(state: State, content: Any, warrior: Figure) -> MoveSearch | Non
         return None
     occupied = state.occupied()
     region = state.grid.region
-    sections = state.sections
     home = region[warrior.pos]
+    # The sections other than his own that a caved-in roof shuts (never entered again, only
+    # left), and those nobody has entered yet (no step leads out of one).
+    caved: set[str] = set()
+    closed: set[str] = set()
+    for sid, sec in state.sections.items():
+        if sid != home:
+            if sec.caved_in:
+                caved.add(sid)
+            if not sec.entered:
+                closed.add(sid)
 
     def can_enter(sq: Sq) -> bool:
-        # A caved-in section can never be entered again, only left.
-        return sq not in occupied and (region[sq] == home or not sections[region[sq]].caved_in)
+        return sq not in occupied and region[sq] not in caved
 
     def step_ok(a: Sq, b: Sq) -> bool:
         ra = region[a]
-        return ra == home or sections[ra].entered or region[b] == ra
+        return ra not in closed or region[b] == ra
 
-    return MoveSearch(state.grid, warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok)
+    return MoveSearch(state.grid, warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok,
+                      occupied, can_enter if caved else None, step_ok if closed else None)
 
 
 def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:

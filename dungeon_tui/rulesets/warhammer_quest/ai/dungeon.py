@@ -32,7 +32,6 @@ class Plan:
     mode: str | None = None
     stop: bool = False
     _reach: dict[Sq, int] | None = field(default=None, repr=False)
-    _beside: set[Sq] | None = field(default=None, repr=False)
 
     @property
     def state(self) -> State:
@@ -49,14 +48,16 @@ class Plan:
             self._reach = reachable(self.state, self.content, self.m)
         return self._reach
 
-    @property
-    def beside_reach(self) -> set[Sq]:
-        """Every square a step from a square in its reach: where a warrior stands that it can
-        get beside this turn (a blow of reach 1 lands exactly there)."""
-        if self._beside is None:
-            neighbours = self.state.grid.neighbours
-            self._beside = {q for sq in self.reach for q in neighbours(sq)}
-        return self._beside
+    def gets_beside(self, sq: Sq) -> bool:
+        """Whether `sq` is a step from a square in its reach: a warrior standing there is one
+        it can get beside this turn (a blow of reach 1 lands exactly there).  Asked from `sq`'s
+        side (a step between two floor squares goes both ways, and every square of its reach is
+        floor), so a handful of squares are looked at, not every square round its reach."""
+        reach, neighbours = self.reach, self.state.grid.neighbours
+        for q in neighbours(sq):
+            if q in reach and sq in neighbours(q):
+                return True
+        return False
 
     def distances(self, warriors: list[Figure]) -> dict[str, int]:
         """Each warrior's path length ignoring figures (spec: 'nearest' = shortest path ignoring
@@ -112,7 +113,7 @@ def _one_on_one(p: Plan, pool: list[Figure]) -> tuple[Figure | None, str]:
     s = p.state
     counts = {w.id: sum(1 for t in s.phase_choice.values() if t == w.id) for w in pool}
     if reach_of(p.content, p.m) == 1:  # in_reach is then a step from one of its squares
-        reachable_now = [w for w in pool if w.pos is not None and w.pos in p.beside_reach]
+        reachable_now = [w for w in pool if w.pos is not None and p.gets_beside(w.pos)]
     else:
         reachable_now = [w for w in pool if any(in_reach(s, p.content, p.m, sq, w) for sq in p.reach)]
     candidates = reachable_now or pool
