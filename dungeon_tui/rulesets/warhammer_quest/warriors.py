@@ -56,21 +56,39 @@ class MoveSearch(NamedTuple):
     whole_can_enter: Callable[[Sq], bool] | None
     whole_step_ok: Callable[[Sq, Sq], bool] | None
 
+    # Everything the search reads besides the map: his square and move, the squares taken,
+    # the caved-in and the unentered sections, and whether a step may cost more than 1.
+    key: tuple[Any, ...]
+
     def reach(self) -> dict[Sq, int]:
-        """The squares he may end his move on (not his own), with their cost."""
+        """The squares he may end his move on (not his own), with their cost.  Shared, never
+        change it: the last answer is kept in the map's memo (which every change to the map
+        empties) by `key`, since his decision, the companion weighing it, and a break-away's
+        safe squares ask it in turn of the same board."""
+        memo = self.grid.memo
+        last = memo.get(_LAST_REACH)
+        if last is not None and last[0] == self.key:
+            kept_reach: dict[Sq, int] = last[1]
+            return kept_reach
         if self.cost is None:  # `Grid.reachable`'s own search when every step costs 1
             reach = steps_within(self.grid, self.start, self.allowance, self.whole_can_enter, self.whole_step_ok,
                                  self.taken)
         else:
             reach = self.grid.reachable(self.start, self.allowance, self.can_enter, self.cost, self.step_ok)
         reach.pop(self.start, None)
+        memo[_LAST_REACH] = (self.key, reach)
         return reach
 
     def reaches(self, sq: Any) -> bool:
         """Whether `sq` is in `reach()`, the search stopped where it is found (a replayed move
-        names one square: the rest of his reach is not needed)."""
-        return sq != self.start and self.grid.reaches(self.start, sq, self.allowance, self.can_enter,
-                                                      self.cost, self.step_ok)
+        names one square: the rest of his reach is not needed), or read off the reach kept for
+        this board (a companion's pick, played after he weighed his whole reach)."""
+        if sq == self.start:
+            return False
+        last = self.grid.memo.get(_LAST_REACH)
+        if last is not None and last[0] == self.key:
+            return sq in last[1]
+        return self.grid.reaches(self.start, sq, self.allowance, self.can_enter, self.cost, self.step_ok)
 
     def any_step(self) -> bool:
         """Whether `reach()` has any square: one first step he may take (every step costs at
@@ -108,8 +126,13 @@ def move_search(state: State, content: Any, warrior: Figure) -> MoveSearch | Non
         ra = region[a]
         return ra not in closed or region[b] == ra
 
-    return MoveSearch(state.grid, warrior.pos, stats.move(content, warrior), can_enter, step_cost(state), step_ok,
-                      occupied, can_enter if caved else None, step_ok if closed else None)
+    allowance, cost = stats.move(content, warrior), step_cost(state)
+    key = (warrior.pos, allowance, frozenset(occupied), frozenset(caved), frozenset(closed), cost is None)
+    return MoveSearch(state.grid, warrior.pos, allowance, can_enter, cost, step_ok,
+                      occupied, can_enter if caved else None, step_ok if closed else None, key)
+
+
+_LAST_REACH = "whq.warrior_reach"  # the grid memo's key for the last `MoveSearch.reach` answer
 
 
 def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
@@ -223,7 +246,7 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
         Offers(_ADVENTURE, lambda: list(hooks_for(game).extra_options(game, warrior))),
         Offers(_END, lambda: [
             Action.sorted_plain(seat, "end", f"{warrior.name} ends his turn", (("who", warrior.id),))]),
-    ], {"figure": warrior.id}, _CHEAP_FIRST)
+    ], {"figure": warrior.id, "own_turn": True}, _CHEAP_FIRST)
 
 
 def _on_board(m: MoveSearch | None) -> MoveSearch:

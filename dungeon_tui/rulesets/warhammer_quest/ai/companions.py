@@ -30,8 +30,10 @@ class WarriorAI:
     def choose(self, game: Game, decision: Decision) -> Choice:
         # Only the kinds the checks below name are asked for: a warrior's own turn holds none
         # of them, so his options are read kind by kind in `_turn`, each group made when asked.
-        kinds = {a.kind for a in decision.offers_of(*_SET_KINDS)}
         s: State = game.state
+        if decision.context.get("own_turn"):  # holds none of the kinds below: read kind by kind
+            return self._turn(game, s, s.figures[decision.context["figure"]], decision)
+        kinds = {a.kind for a in decision.offers_of(*_SET_KINDS)}
         if "give" in kinds:
             return self._give(game, decision.options)
         if decision.context.get("aid"):
