@@ -107,6 +107,9 @@ class Action:
 
 
 _new = object.__new__
+# The last chance action made, with its spec (`Chance.action`); another thread making its own
+# between the two only sends `Game.play` the long way.
+_MADE: list[Any] = [None, None]
 _SET_SEAT, _SET_KIND, _SET_ARGS, _SET_TEXT = (vars(Action)[name].__set__ for name in ("seat", "kind", "args", "text"))
 
 
@@ -141,9 +144,12 @@ class Chance:
         # replay makes one for every roll.
         if self.kind == "dice":
             faces = tuple(outcome)
-            return Action.sorted_plain(CHANCE, "dice", f"{self.count}d{self.sides} = " + "+".join(map(str, faces)),
+            made = Action.sorted_plain(CHANCE, "dice", f"{self.count}d{self.sides} = " + "+".join(map(str, faces)),
                                        (("faces", faces),))
-        return Action.sorted_plain(CHANCE, "draw", f"draw {outcome + 1} of {self.sides}", (("index", outcome),))
+        else:
+            made = Action.sorted_plain(CHANCE, "draw", f"draw {outcome + 1} of {self.sides}", (("index", outcome),))
+        _MADE[:] = self, made  # `Game.play` takes it as it is rather than making it again
+        return made
 
 
 @dataclass(slots=True)
@@ -432,7 +438,9 @@ class Game:
             action = offered
         elif not decision.chance.legal(action):
             raise IllegalAction(f"{action} is not a legal choice for {decision.seat}: {decision.prompt}")
-        else:
+        elif action is not _MADE[1] or decision.chance is not _MADE[0]:
+            # In the spec's own words (an action this spec has just made, as the seeded dice's
+            # are, is in them already: half of a game's decisions are rolls and draws).
             action = decision.chance.action(action.get("faces") if action.kind == "dice" else action.get("index"))
         self.decisions.append((action, why))
         self._fresh = []

@@ -102,6 +102,19 @@ class _Group:
         return None
 
 
+# The kinds asked for, as sets, by the tuples players ask with (a few dozen in any game).
+_KIND_SETS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _kind_set(kinds: tuple[str, ...]) -> frozenset[str]:
+    found = _KIND_SETS.get(kinds)
+    if found is None:
+        if len(_KIND_SETS) >= 512:  # kinds named afresh each time must not fill memory
+            _KIND_SETS.clear()
+        found = _KIND_SETS[kinds] = frozenset(kinds)
+    return found
+
+
 def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[str, Any],
                    count_order: Sequence[int] | None = None) -> tuple[LazyDecision, Action | None]:
     """The decision over these groups, and its only option when it has exactly one (then
@@ -122,13 +135,14 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
         # Only the groups that may hold these kinds are made (LazyDecision.offers_of's promise:
         # `make()` filtered by kind, in order; a group made here is not made again by `make`).
         out: list[Action] = []
+        asked = _kind_set(kinds)  # a group's kinds against a set: a look-up per kind it holds
         for i, o in enumerate(offers):
             held = o.kinds
-            if held is not None and held.isdisjoint(kinds):
+            if held is not None and held.isdisjoint(asked):
                 continue
             made = group(i).actions()
             # A group holding only kinds asked for is taken whole, unfiltered.
-            out += made if held is not None and held.issubset(kinds) else [a for a in made if a.kind in kinds]
+            out += made if held is not None and held <= asked else [a for a in made if a.kind in asked]
         return out
 
     def find(action: Action) -> Action | None:

@@ -72,15 +72,18 @@ def _blast(game: Game, s: State, casts: list[Action]) -> Choice | None:
     # The words are made for the chosen cast alone (`_blast_why`): the target and who else is
     # caught or in reach, kept with its worth.
     best: tuple[float, Action, Figure | None, list[Figure]] | None = None
+    # Fireball and Freeze catch the same foes whatever their target: worked out once.
+    caught: tuple[list[Figure], float] | None = None
     for a in casts:
-        tgt = s.figures.get(a.get("target")) if a.get("target") else None
+        target = a.get("target")
+        tgt = s.figures.get(target) if target else None
         sid = a.get("spell")
         group: list[Figure] = []
         if a.kind == "scroll" and tgt is not None:
             # One use only: kept for a big foe, where its 3D6 count most.
             share = min(1.0, 10.5 / max(1, tgt.wounds))
             worth = share * menace(c, tgt) * (1.0 if tgt.wounds >= 6 else 0.5)
-        elif not from_power(game, a):
+        elif a.kind == "cast" and int(c.spells[sid].cost) > s.power:  # `from_power`, its spell read once
             continue  # attack spells spend this turn's power only; tokens are kept for lives
         elif sid == "lightning_bolt" and tgt is not None:
             worth = min(1.0, 7 / max(1, tgt.wounds)) * menace(c, tgt) * (1.5 if is_archer(c, tgt) else 1.0)
@@ -91,8 +94,10 @@ def _blast(game: Game, s: State, casts: list[Action]) -> Choice | None:
                 continue  # a friend in the hole could fall with them
             worth = sum(menace(c, m) for m in group) / 3
         elif sid in ("fireball", "freeze"):
-            group = sorted((m for m in s.monsters() if m.active), key=lambda m: -menace(c, m))
-            worth = sum(min(1.0, 3.5 / max(1, m.wounds)) * menace(c, m) for m in group[:3]) * 0.6
+            if caught is None:
+                foes = sorted((m for m in s.monsters() if m.active), key=lambda m: -menace(c, m))
+                caught = foes, sum(min(1.0, 3.5 / max(1, m.wounds)) * menace(c, m) for m in foes[:3]) * 0.6
+            group, worth = caught
         else:
             continue
         if worth >= BLAST_AT and (best is None or worth > best[0]):
