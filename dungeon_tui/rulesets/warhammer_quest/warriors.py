@@ -29,14 +29,24 @@ def can_be_pinned(content: Any, warrior: Figure) -> bool:
 def step_cost(state: State) -> Any:
     """Climbing out of a pit costs 2 movement (D31), unless the adventure waives it; None (every
     step 1, which the grid counts faster) when there is no pit on the map."""
-    terrain = state.grid.terrain
-    free = state.adv.get("free_climb")
-    if free or "p" not in terrain.values():
+    if state.adv.get("free_climb"):
+        return None
+    grid = state.grid
+    terrain = grid.terrain
+    # Whether the map holds a pit, kept in its memo (every change to its squares empties it):
+    # asked at every warrior's move search, and a look over every square of the map.
+    pits = grid.memo.get(_PITS)
+    if pits is None:
+        pits = grid.memo[_PITS] = "p" in terrain.values()
+    if not pits:
         return None
 
     def cost(a: Sq, b: Sq) -> int:
         return 2 if terrain.get(a) == "p" and terrain.get(b) != "p" else 1
     return cost
+
+
+_PITS = "whq.pits"  # the grid memo's key for whether the map holds a pit
 
 
 class MoveSearch(NamedTuple):
