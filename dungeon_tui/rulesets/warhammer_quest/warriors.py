@@ -192,6 +192,10 @@ _ESCAPE, _MOVE, _LEAVE, _ATTACK, _SHOOT, _USE, _ADVENTURE, _END = (
     frozenset((kind,)) for kind in ("escape", "move", "leave", "attack", "shoot", "use", "adventure", "end"))
 _CAST, _HAZARD = frozenset(("cast", "scroll")), frozenset(("rope", "unbar"))
 
+# The groups a warrior's flags leave empty (`list` makes a new empty list each time asked).
+_NO_ESCAPE, _NO_MOVE, _NO_LEAVE, _NO_ATTACK, _NO_SHOOT, _NO_CAST = (
+    Offers(kinds, list) for kinds in (_ESCAPE, _MOVE, _LEAVE, _ATTACK, _SHOOT, _CAST))
+
 # The groups (see warrior_choice's order) a count reads first: the end is always there, so the
 # count asks only whether anything else is, cheapest first.
 _CHEAP_FIRST = (9, 0, 3, 1, 8, 5, 6, 7, 2, 4)
@@ -221,36 +225,35 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
                                    (("to", sq), ("who", warrior.id)))
 
     def leave() -> list[Action]:
-        if moving and warrior.pos in entrance_exit_squares(s) and not adj() and not _way_out_barred(s):
+        if warrior.pos in entrance_exit_squares(s) and not adj() and not _way_out_barred(s):
             return [Action.make(seat, "leave", text=f"{warrior.name} leaves the dungeon by the entrance",
                                 who=warrior.id)]
         return []
 
     def attacks() -> list[Action]:
-        if not may_fight or not (f.get("attacks_left", 0) > 0 or not attacking):
-            return []
         return [Action.sorted_plain(seat, "attack", f"{warrior.name} attacks {m.name}",
                                     (("target", m.id), ("who", warrior.id)))
                 for m in adj() if _may_target(game, warrior, m)]
 
     def shots() -> list[Action]:
-        if not may_fight or attacking or adj() or stats.bow(c, warrior) is None:
+        if adj() or stats.bow(c, warrior) is None:
             return []
         return [Action.make(seat, "shoot", text=f"{warrior.name} shoots at {m.name}", who=warrior.id, target=m.id)
                 for m in s.monsters() if m.active and m.pos and sees(s, warrior.pos, m.pos)
                 and _may_target(game, warrior, m)]
     free = not f.get("webbed")
+    # A group that the flags alone leave empty is the shared empty one of its kind, made once.
     return grouped_choice(seat, f"{warrior.name}: your turn", [
         Offers(_ESCAPE, lambda: [
-            Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)]
-            if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking else []),
-        Offers(_MOVE, keys=lambda: in_move_order(search().reach()) if moving else [],
-               build=move_to, key_of=lambda a: a.get("to"), some=lambda: moving and search().any_step(),
-               has_key=lambda sq: moving and isinstance(sq, tuple) and search().reaches(sq)),
-        Offers(_LEAVE, leave),
-        Offers(_ATTACK, attacks),
-        Offers(_SHOOT, shots),
-        Offers(_CAST, lambda: magic.cast_options(game, warrior) if free else []),
+            Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)])
+        if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking else _NO_ESCAPE,
+        Offers(_MOVE, keys=lambda: in_move_order(search().reach()),
+               build=move_to, key_of=lambda a: a.get("to"), some=lambda: search().any_step(),
+               has_key=lambda sq: isinstance(sq, tuple) and search().reaches(sq)) if moving else _NO_MOVE,
+        Offers(_LEAVE, leave) if moving else _NO_LEAVE,
+        Offers(_ATTACK, attacks) if may_fight and (f.get("attacks_left", 0) > 0 or not attacking) else _NO_ATTACK,
+        Offers(_SHOOT, shots) if may_fight and not attacking else _NO_SHOOT,
+        Offers(_CAST, lambda: magic.cast_options(game, warrior)) if free and warrior.id == "wizard" else _NO_CAST,
         Offers(_USE, lambda: items.options(game, warrior) if free else []),
         Offers(_HAZARD, lambda: hazards.options(game, warrior) if free else []),
         Offers(_ADVENTURE, lambda: list(hooks_for(game).extra_options(game, warrior))),
