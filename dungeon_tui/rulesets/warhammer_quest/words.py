@@ -3,6 +3,7 @@ Spearmen", "an Orc Archer", "the Barbarian" but "Orc Warrior 3".  Text only: no 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...engine.words import a
 from ...engine.words import counted as shared_counted
@@ -14,6 +15,10 @@ IRREGULAR = {"Skaven": "Skaven", "gold": "gold"}
 NUMBERED = re.compile(r" \d+$")
 
 
+# The words below are pure functions of their text, asked again and again of the same few
+# names (every reason the dungeon's scripts give names its victim): kept, as many as a game
+# could name and then some.
+@lru_cache(maxsize=2048)
 def plural(word: str) -> str:
     """The plural of a word or of a name's last word: "Goblin Spearman" -> "Goblin Spearmen"."""
     head, _, last = word.rpartition(" ")
@@ -35,6 +40,7 @@ def counted(n: int, word: str) -> str:
     return shared_counted(n, word, plural(word))
 
 
+@lru_cache(maxsize=2048)
 def the(name: str) -> str:
     """A figure as a sentence names it: "the Barbarian", but a numbered monster by its own name
     ("Orc Warrior 3"), which reads like a proper name."""
