@@ -207,6 +207,15 @@ class State:
             figs.forget()  # someone was slain since: the next look leaves him out
         return out
 
+    def in_play(self) -> list[Figure]:
+        """Every figure but the monsters slain (who have left the board for good), warriors
+        first: what a look for the squares taken need go over, as the slain pile up."""
+        figs = self.figures
+        if type(figs) is not Figures:
+            return list(figs.values())
+        heroes, monsters = figs.sides()
+        return heroes + monsters
+
     def any_monster(self) -> bool:
         """Whether `monsters()` holds anyone, settled at the first (the list is not made)."""
         figs = self.figures

@@ -220,7 +220,7 @@ def exposure(s: State, sq: Sq, me: Figure, blocked: Sq | None = None,
 
 def _others(s: State, me: Figure) -> set[Sq]:
     """The squares every figure but `me` stands on."""
-    return {f.pos for f in s.figures.values() if f.pos is not None and f.id != me.id}
+    return {f.pos for f in s.in_play() if f.pos is not None and f.id != me.id}
 
 
 def frailty(warrior: Figure) -> float:
@@ -333,7 +333,7 @@ def _goal(s: State, warrior: Figure) -> Sq | None:
         sec = s.sections[s.objective]
         feats = [sq for name in sorted(sec.features) for sq in sec.features[name]]
         return (feats or obj)[0] if sec.entered else obj[0]
-    taken = {f.pos for f in s.figures.values() if f.on_board and f.id != warrior.id and f.pos is not None}
+    taken = {f.pos for f in s.in_play() if f.on_board and f.id != warrior.id and f.pos is not None}
     doors = [d for d in s.doorways.values() if d.state == "unexplored" and any(q not in taken for q in d.squares)]
     if not doors and cave and warrior.pos is not None:
         # Nowhere left to go: stand outside the cave-in's doorway and dig.

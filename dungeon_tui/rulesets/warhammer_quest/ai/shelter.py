@@ -29,7 +29,7 @@ def foes_reaching(game: Game, s: State, mover: Figure, squares: list[Sq]) -> dic
     there this Monsters' Phase (blows of those that can stand beside him, shots of archers
     that see him), read off the board as it stands."""
     c = game.content
-    taken = {f.pos for f in s.figures.values() if f.pos is not None and f.id != mover.id}
+    taken = {f.pos for f in s.in_play() if f.pos is not None and f.id != mover.id}
     out = dict.fromkeys(squares, 0.0)
     for m in s.monsters():
         if not m.active or m.pos is None:
