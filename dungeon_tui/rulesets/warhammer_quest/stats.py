@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import Figure
+from .state import HERO, Figure
 
 
 def profile(content: Any, fig: Figure) -> Any:
-    return content.warriors[fig.kind] if fig.is_hero else content.monsters[fig.kind]
+    # `is_hero` written out: every characteristic of every figure asks this.
+    return content.warriors[fig.kind] if fig.side == HERO else content.monsters[fig.kind]
 
 
 def ws(content: Any, fig: Figure) -> int:
@@ -24,7 +25,7 @@ def toughness(content: Any, fig: Figure, with_armour: bool = True) -> int:
     """T plus armour (warriors), plus any spell or potion bonus."""
     p = profile(content, fig)
     t: int = p.toughness + fig.flags.get("t_mod", 0)
-    if fig.is_hero and with_armour and not fig.flags.get("unarmoured"):
+    if fig.side == HERO and with_armour and not fig.flags.get("unarmoured"):
         t += p.armour
         t += fur_cloaks(fig)
     return t
