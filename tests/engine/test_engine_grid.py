@@ -81,6 +81,30 @@ def test_reaches_answers_as_the_whole_reach_does_for_every_square():
     assert asked > 500
 
 
+def test_a_search_avoiding_squares_is_the_search_refusing_them_by_a_call():
+    """`steps_within`'s `avoid` (the squares taken, looked up without a call) gives the dict
+    `can_enter` refusing the same squares gives, in the same order, with or without a step
+    rule and another check of its own."""
+    from dungeon_tui.engine.spreading import steps_within
+    g = block(6, 4)
+    g.walls.add(edge((2, 0), (3, 0)))
+    taken = {(1, 1): "a figure", (3, 2): "another"}
+    refuse = lambda q: q not in taken  # noqa: E731
+    ok = lambda a, b: not (a == (0, 0) and b == (0, 1))  # noqa: E731
+    far = lambda q: q[0] != 5  # noqa: E731
+    for diagonal in (True, False):
+        g.diagonal_moves = diagonal
+        for allowance in range(8):
+            for start in ((0, 0), (0, 3), (5, 3)):
+                for step_ok in (None, ok):
+                    alone = steps_within(g, start, allowance, refuse, step_ok)
+                    avoided = steps_within(g, start, allowance, None, step_ok, avoid=taken)
+                    assert avoided == alone and list(avoided) == list(alone)
+                    both = steps_within(g, start, allowance, lambda q: refuse(q) and far(q), step_ok)
+                    assert list(steps_within(g, start, allowance, far, step_ok, avoid=taken).items()) == \
+                        list(both.items())
+
+
 def test_line_of_sight_walls_opaque_squares_and_corners():
     g = block(5, 5)
     assert g.line_of_sight((0, 0), (4, 4))

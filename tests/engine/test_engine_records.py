@@ -96,6 +96,25 @@ def test_seeded_dice_and_their_specs_are_kept_without_changing_an_outcome():
     assert next(roll(None, 2, 6, "toy.kept", by="hero:a")).chance.by == "hero:a"
 
 
+def test_a_chance_action_its_spec_has_just_made_is_played_as_it_is():
+    """The seeded dice's action, made by the roll's spec, is recorded as it is; any other is
+    made again in the spec's words; one the spec refuses is refused either way."""
+    g = Game(Toy(), {}, 1, None)
+    g.play(Action.make("hero:a", "pick", n=2))
+    spec = g.pending.chance
+    made = spec.action((5,))
+    g.play(made)
+    assert g.decisions[-1][0] is made and made.text == "1d6 = 5"
+    g.play(Action.make("hero:a", "pick", n=1))
+    plain = Action.make(CHANCE, "dice", faces=(4,))  # no words: the spec gives them
+    g.play(plain)
+    assert g.decisions[-1][0] == plain and g.decisions[-1][0].text == "1d6 = 4" and g.state["score"] == 12
+    g2 = Game(Toy(), {}, 1, None)
+    g2.play(Action.make("hero:a", "pick", n=2))
+    with pytest.raises(IllegalAction):
+        g2.play(g2.pending.chance.action((7,)))  # made by the spec, and still out of its range
+
+
 def test_forced_dice_give_the_exact_result():
     g = toy_game(chance=ForcedChance([3, 5]))
     assert g.result == {"outcome": "done", "score": 2 + 3 + 2 + 5}

@@ -65,7 +65,7 @@ def test_a_warriors_first_steps_and_a_square_searched_alone_agree_with_his_whole
     """`can_move` (the count's question) and `can_move_to` (a replayed move's question) answer
     as `move_options`, his whole reach, does: for every warrior at every decision of 12 games,
     every square of the map asked about (those out of reach and his own among them)."""
-    from dungeon_tui.rulesets.warhammer_quest.warriors import can_move, can_move_to, move_options
+    from dungeon_tui.rulesets.warhammer_quest.warriors import _LAST_REACH, can_move, can_move_to, move_options
     checked = [0, 0]  # warriors looked at, squares in reach
 
     def check(game, decision):
@@ -74,6 +74,8 @@ def test_a_warriors_first_steps_and_a_square_searched_alone_agree_with_his_whole
             reach = move_options(s, game.content, w)
             assert can_move(s, game.content, w) == bool(reach)
             for sq in s.grid.terrain:
+                assert can_move_to(s, game.content, w, sq) == (sq in reach)  # read off the kept reach
+                s.grid.memo.pop(_LAST_REACH, None)  # and searched toward that square alone
                 assert can_move_to(s, game.content, w, sq) == (sq in reach)
             checked[0] += 1
             checked[1] += len(reach)
@@ -134,3 +136,66 @@ def test_a_line_of_sight_kept_for_the_map_is_the_line_walked_afresh():
                 checked[1] += 1
     play_checking(check, 23, 3)
     assert checked[0] > 5000 and checked[1] > 20000, checked
+
+
+def _reach_the_long_way(s, content, w):
+    """A warrior's reach as the rules first worked it out: a call per square for who may
+    enter it and per step for whether it may be taken, the map looked over for pits."""
+    from dungeon_tui.rulesets.warhammer_quest import stats
+    occupied, region, sections, terrain = s.occupied(), s.grid.region, s.sections, s.grid.terrain
+    home = region[w.pos]
+
+    def can_enter(sq):
+        return sq not in occupied and (region[sq] == home or not sections[region[sq]].caved_in)
+
+    def step_ok(a, b):
+        ra = region[a]
+        return ra == home or sections[ra].entered or region[b] == ra
+
+    def climb(a, b):
+        return 2 if terrain.get(a) == "p" and terrain.get(b) != "p" else 1
+    cost = None if s.adv.get("free_climb") or "p" not in terrain.values() else climb
+    reach = s.grid.reachable(w.pos, stats.move(content, w), can_enter, cost, step_ok)
+    reach.pop(w.pos, None)
+    return reach
+
+
+def test_a_warriors_kept_reach_and_the_figures_kept_lists_are_what_the_long_way_gives():
+    """A warrior's reach, kept in the map's memo by all else it reads, is his reach searched
+    afresh and the reach the long way gives, in the same order; whether a monster gets beside
+    a warrior, asked from his square, is his square among those a step from its reach; the
+    warriors, the monsters beside one, whether any monster stands and the squares taken are
+    what a look over every figure gives: at every decision of whole games."""
+    from dungeon_tui.rulesets.warhammer_quest.ai.dungeon import Plan
+    from dungeon_tui.rulesets.warhammer_quest.state import ACTIVE, HERO
+    from dungeon_tui.rulesets.warhammer_quest.warriors import _LAST_REACH, move_options
+    checked = [0, 0, 0]  # warriors' reaches, kept ones among them, monsters getting beside
+
+    def check(game, decision):
+        s, c = game.state, game.content
+        figures = list(s.figures.values())
+        assert s.heroes() == [f for f in figures if f.side == HERO]
+        active = [f for f in figures if f.side != HERO and f.pos is not None and f.status == ACTIVE]
+        assert s.monsters() == active and s.any_monster() == bool(active)
+        assert {f.pos for f in s.in_play() if f.pos is not None} == {f.pos for f in figures if f.pos is not None}
+        for w in s.heroes():
+            if w.pos is None:
+                continue
+            near = s.grid.neighbours(w.pos)
+            assert s.monsters_on(near) == [m for m in active if m.pos in near]
+            kept = s.grid.memo.get(_LAST_REACH)
+            reach = move_options(s, c, w)
+            checked[1] += kept is not None and kept[1] is reach
+            s.grid.memo.pop(_LAST_REACH)
+            fresh = move_options(s, c, w)
+            assert list(reach.items()) == list(fresh.items()) == list(_reach_the_long_way(s, c, w).items())
+            checked[0] += 1
+        for m in active:
+            plan = Plan(game, m, len(game.decisions))
+            beside = {q for sq in plan.reach for q in s.grid.neighbours(sq)}
+            for w in s.heroes():
+                if w.pos is not None:
+                    assert plan.gets_beside(w.pos) == (w.pos in beside)
+                    checked[2] += 1
+    play_checking(check, 29, 5)
+    assert checked[0] > 2000 and checked[1] > 20 and checked[2] > 2000, checked
