@@ -343,8 +343,9 @@ def _goal(s: State, warrior: Figure) -> Sq | None:
         return near_door[0] if near_door else None
     if not doors or warrior.pos is None:
         return None
-    # Distances around the others, so a friend in the way counts as the wall he is (only
-    # as far as the last free square of those doorways: nothing further is asked).
-    dist = Spreading(s.grid, (warrior.pos,), taken).reach_all({q for d in doors for q in d.squares if q not in taken})
+    # Distances around the others, so a friend in the way counts as the wall he is, only as
+    # far as the nearest free square of those doorways: every square as near is in by then,
+    # and any other (left at 999) is further, so the same doorway and square are picked.
+    dist = Spreading(s.grid, (warrior.pos,), taken).reach_any({q for d in doors for q in d.squares if q not in taken})
     door = min(doors, key=lambda d: (min(dist.get(q, 999) for q in d.squares), d.id))
     return min((q for q in door.squares if q not in taken), key=lambda q: (dist.get(q, 999), q))
