@@ -120,7 +120,10 @@ def roll_event(game: Game, rule: str, dice: str, faces: Sequence[int | str], *,
                **more: Any) -> None:
     """Every roll becomes one structured Roll event (the log, help and tests read these).  A
     face is a number, or a word where the dice show symbols (HeroQuest's combat dice); `more`
-    holds a game's own plain fields (a reroll, a critical)."""
+    holds a game's own plain fields (a reroll, a critical).  None is made for nobody (a game
+    played by `run` keeping no events and heard by no one: `Game.unseen`)."""
+    if getattr(game, "unseen", False):
+        return
     game.emit("roll", rule=rule, dice=dice, faces=list(faces), target=target,
               inputs=dict(inputs or {}), modifiers=dict(modifiers or {}), outcome=outcome, text=text, **more)
 

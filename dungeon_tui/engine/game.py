@@ -351,6 +351,8 @@ class Rules(Protocol):
 class Game:
     """Drives a ruleset's procedure, checks every action, keeps the decision list."""
 
+    _in_run = False  # inside `run`, where nobody reads the events `play` hands back
+
     def __init__(self, ruleset: Rules, setup: dict[str, Any], seed: int, content: Any,
                  content_digest: str = "") -> None:
         self.ruleset = ruleset
@@ -460,6 +462,12 @@ class Game:
             self.result = stop.value if isinstance(stop.value, dict) else {"outcome": "over"}
 
     # -- called by rules ---------------------------------------------------------------
+    @property
+    def unseen(self) -> bool:
+        """Whether an event made now would reach nobody: none are kept, nobody listens, and no
+        caller of `play` is handed them (simulate's and fuzz's games, played by `run`)."""
+        return self._in_run and not self.keep_events and not self.listeners
+
     def emit(self, kind: str, **data: Any) -> Event:
         event = Event(kind, data)
         if self.keep_events:
@@ -490,14 +498,18 @@ class Game:
     def run(self, controllers: dict[str, Controller], max_decisions: int = 200_000) -> dict[str, Any]:
         """Play until the end with a controller per seat (see engine.controllers.for_seat)."""
         count = 0
-        while self._pending is not None:
-            decision = self._pending
-            controller = controllers.get(decision.seat) or controllers["*"]
-            action, why = controller.choose(self, decision)
-            self.play(action, why)
-            count += 1
-            if count > max_decisions:
-                raise RuntimeError(f"game did not end within {max_decisions} decisions")
+        self._in_run = True
+        try:
+            while self._pending is not None:
+                decision = self._pending
+                controller = controllers.get(decision.seat) or controllers["*"]
+                action, why = controller.choose(self, decision)
+                self.play(action, why)
+                count += 1
+                if count > max_decisions:
+                    raise RuntimeError(f"game did not end within {max_decisions} decisions")
+        finally:
+            self._in_run = False
         return self.result or {}
 
     def replay_actions(self, actions: Iterable[tuple[Action, str]]) -> None:

@@ -96,6 +96,29 @@ def test_seeded_dice_and_their_specs_are_kept_without_changing_an_outcome():
     assert next(roll(None, 2, 6, "toy.kept", by="hero:a")).chance.by == "hero:a"
 
 
+def test_a_roll_s_event_is_made_in_run_only_where_events_are_kept_or_heard():
+    """Inside `run`, with no events kept and nobody listening, nobody would see a roll's event
+    (`run` hands none back): `unseen` says so and `roll_event` makes none; the same game with
+    a listener hears every roll, and outside `run` `play` hands them back as before."""
+    seen: list[bool] = []
+
+    class Watching(First):
+        def choose(self, game, decision):
+            seen.append(game.unseen)
+            return super().choose(game, decision)
+
+    quiet = Game(Toy(), {}, 7, None)
+    quiet.keep_events = False
+    quiet.run({CHANCE: SeededChance(), "*": Watching()})
+    assert seen == [True, True] and not quiet.unseen and quiet.result == toy_game().result
+    heard: list[str] = []
+    loud = Game(Toy(), {}, 7, None)
+    loud.keep_events = False
+    loud.listeners.append(lambda e: heard.append(e.kind))
+    loud.run({CHANCE: SeededChance(), "*": First()})
+    assert heard.count("roll") == 2 and loud.result == quiet.result
+
+
 def test_a_chance_action_its_spec_has_just_made_is_played_as_it_is():
     """The seeded dice's action, made by the roll's spec, is recorded as it is; any other is
     made again in the spec's words; one the spec refuses is refused either way."""
