@@ -156,7 +156,7 @@ def window(game: Game, phase: str) -> Procedure:
     wiz = wizard(s)
     if wiz is None:
         return
-    if phase == "W" and not s.monsters():
+    if phase == "W" and not s.any_monster():
         # Nothing to fight: whatever he might cast waits for his own turn or the turn's end,
         # rather than asking before every other warrior's turn.
         return

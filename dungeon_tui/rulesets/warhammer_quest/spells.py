@@ -119,7 +119,7 @@ def worth_it(c: Casting, x: Figure) -> bool:
     if c.spell.type == "healing" and c.spell.duration == "instant":
         return x.wounds < x.max_wounds
     if c.spell.duration == "full_turn":
-        return bool(s.monsters())
+        return s.any_monster()
     return bool(c.acting())
 
 

@@ -108,7 +108,7 @@ def trades(game: Game) -> Procedure:
     """End of turn: with no monster about, the party may pass cards, equipment and the lantern
     between warriors (5.3, 5.4).  The leader's seat enters what the table agrees."""
     s: State = game.state
-    if s.monsters():
+    if s.any_monster():
         return
     living = [w for w in s.heroes() if w.active]
     if len(living) < 2 or s.leader not in s.seat_of:

@@ -216,7 +216,7 @@ class WarriorAI:
             return "has struck his blows"
         if warrior.id != s.lantern and footwork.holding_back(s):
             return "holds back: the objective room's monsters come round whoever stands inside or near it"
-        if s.monsters():
+        if s.any_monster():
             if warrior.kind == "wizard":
                 return "stays behind the fighters"
             return "holds his ground: no foe within reach"

@@ -74,7 +74,7 @@ def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Ste
     keeps = _lit(s, warrior)
     out = [sq for sq in moves if s.section_of(sq) != cave and keeps(sq)]
     if out:
-        harm = shelter.foes_reaching(game, s, warrior, out) if s.monsters() else {}
+        harm = shelter.foes_reaching(game, s, warrior, out) if s.any_monster() else {}
         best = min(out, key=lambda sq: (harm.get(sq, 0.0), _fresh_room(s, sq), sq))
         return best, "out of the caving section before the roof comes down"
     # Too far to get out this turn: as near the nearest way out as he can (on the map alone:
@@ -292,7 +292,7 @@ def resting(s: State) -> bool:
     """Worth a quiet turn or two: someone is down to a third of his Wounds and the Wizard holds a
     healing spell (each turn waited risks an Unexpected Event, so only then)."""
     wiz = s.figures.get("wizard")
-    if wiz is None or not wiz.active or s.monsters():
+    if wiz is None or not wiz.active or s.any_monster():
         return False
     heals = [sp for sp in s.spells if sp in ("healing_hands", "heal_wounds", "lifebringer")]
     if not heals:

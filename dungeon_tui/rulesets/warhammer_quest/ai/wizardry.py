@@ -38,7 +38,7 @@ def pick(game: Game, casts: list[Action], phase: str) -> Choice | None:
         return found or _mend(game, s, casts)
     if phase in ("W", "own"):
         # Healing and wards wait for the moment before the monsters strike, unless nothing is here.
-        return _blast(game, s, casts) or (_mend(game, s, casts) if not s.monsters() else None)
+        return _blast(game, s, casts) or (_mend(game, s, casts) if not s.any_monster() else None)
     return _ward(game, s, casts) or _mend(game, s, casts)
 
 
@@ -138,7 +138,7 @@ def _ward(game: Game, s: State, casts: list[Action]) -> Choice | None:
         spared, why = 0.0, ""
         if sid in WARD_SHARE and tgt is not None and tgt.is_hero and tgt.active:
             harm = danger.get(tgt.id, 0.0)
-            if sid == "levitate" and not s.monsters():
+            if sid == "levitate" and not s.any_monster():
                 continue
             spared = WARD_SHARE[sid] * min(harm, tgt.wounds + 2) * (1.5 if harm >= tgt.wounds else 1.0)
             why = (f"{c.spells[sid].name} on the {tgt.name}: about {harm:.0f} Wounds coming at him, "
@@ -180,7 +180,7 @@ def _mend(game: Game, s: State, casts: list[Action]) -> Choice | None:
         sid = a.get("spell")
         if not from_power(game, a):
             continue
-        if sid in ("healing_hands", "lifebringer") and (len(hurt) >= 2 or not s.monsters()):
+        if sid in ("healing_hands", "lifebringer") and (len(hurt) >= 2 or not s.any_monster()):
             return a, (f"{len(hurt)} friends are hurt" if len(hurt) >= 2 else f"the {hurt[0].name} is hurt") + (
                 "; this turn's power would be lost unspent")
         if sid == "heal_wounds" and a.get("target") == hurt[0].id and hurt[0].max_wounds - hurt[0].wounds >= 3:
