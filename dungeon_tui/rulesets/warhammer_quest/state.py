@@ -221,7 +221,7 @@ class State:
         figs = self.figures
         if type(figs) is not Figures:
             return bool(self.monsters())
-        for f in figs.sides()[1]:
+        for f in figs.sides()[1]:  # noqa: SIM110 - a loop, not any() over a generator: asked every step
             if f.pos is not None and f.status == ACTIVE:
                 return True
         return False

@@ -54,7 +54,7 @@ class Plan:
         side (a step between two floor squares goes both ways, and every square of its reach is
         floor), so a handful of squares are looked at, not every square round its reach."""
         reach, neighbours = self.reach, self.state.grid.neighbours
-        for q in neighbours(sq):
+        for q in neighbours(sq):  # noqa: SIM110 - a loop, not any() over a generator: asked per warrior, per plan
             if q in reach and sq in neighbours(q):
                 return True
         return False
