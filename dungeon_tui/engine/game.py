@@ -170,6 +170,9 @@ class Decision:
     def offered(self, action: Action) -> Action | None:
         """The option equal to `action` (the ruleset's instance, with its words), or None."""
         options = self.options
+        for a in options:  # a player's pick is mostly the option itself: found without comparing
+            if a is action:
+                return a
         try:
             return options[options.index(action)]
         except ValueError:
@@ -254,7 +257,7 @@ class LazyDecision(Decision):
             return Decision.offered(self, action)
         for kinds, made in self._kinds.items():  # a choice read from offers_of: no making again
             if action.kind in kinds:
-                return next((a for a in made if a == action), None)
+                return next((a for a in made if a is action or a == action), None)
         return self._find(action)
 
 

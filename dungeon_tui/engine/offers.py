@@ -120,12 +120,12 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
     """The decision over these groups, and its only option when it has exactly one (then
     nobody is asked: see asking.ask).  `count_order` lists the groups cheapest first."""
     # Each group made when first read: a decision reads two or three of a dozen.
-    made: list[_Group | None] = [None] * len(offers)
+    groups: list[_Group | None] = [None] * len(offers)
 
     def group(i: int) -> _Group:
-        g = made[i]
+        g = groups[i]
         if g is None:
-            g = made[i] = _Group(offers[i])
+            g = groups[i] = _Group(offers[i])
         return g
 
     def make() -> list[Action]:
@@ -140,7 +140,10 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
             held = o.kinds
             if held is not None and held.isdisjoint(asked):
                 continue
-            made = group(i).actions()
+            g = groups[i]
+            if g is None:
+                g = groups[i] = _Group(o)
+            made = g.actions()
             # A group holding only kinds asked for is taken whole, unfiltered.
             out += made if held is not None and held <= asked else [a for a in made if a.kind in asked]
         return out
