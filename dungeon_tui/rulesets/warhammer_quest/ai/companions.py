@@ -33,6 +33,8 @@ class WarriorAI:
         s: State = game.state
         if decision.context.get("own_turn"):  # holds none of the kinds below: read kind by kind
             return self._turn(game, s, s.figures[decision.context["figure"]], decision)
+        if decision.context.get("window"):  # casts and a pass: none of the kinds below either
+            return self._window(game, s, decision)
         kinds = {a.kind for a in decision.offers_of(*_SET_KINDS)}
         if "give" in kinds:
             return self._give(game, decision.options)
@@ -68,16 +70,18 @@ class WarriorAI:
             return bearer, f"the {name} has the most Wounds left to lead with"
         if "lay" in kinds:
             return opts[0], "the card's first way round: nothing hidden tells one from the other"
-        if decision.context.get("window"):
-            opts = decision.options
-            casts = [a for a in opts if a.kind in ("cast", "scroll")]
-            phase = str(decision.context["window"])
-            picked = wizardry.pick(game, casts, phase)
-            return picked or (next(a for a in opts if a.kind == "pass"), self._hold_why(s, phase))
         who = decision.context.get("figure")
         if who is None:
             return decision.options[0], "first choice"
         return self._turn(game, s, s.figures[who], decision)
+
+    def _window(self, game: Game, s: State, decision: Decision) -> Choice:
+        """A casting window: the Wizard's best cast now, or he holds his power."""
+        opts = decision.options
+        casts = [a for a in opts if a.kind in ("cast", "scroll")]
+        phase = str(decision.context["window"])
+        picked = wizardry.pick(game, casts, phase)
+        return picked or (next(a for a in opts if a.kind == "pass"), self._hold_why(s, phase))
 
     @staticmethod
     def _hold_why(s: State, phase: str) -> str:
