@@ -27,8 +27,9 @@ def damage_monster(game: Game, monster: Figure, amount: int, killer: Figure | No
     monster.wounds -= dealt
     if killer is not None:
         killer.damage_dealt += dealt
-    game.emit("damage", target=monster.id, amount=dealt, wounds=monster.wounds,
-              text=f"{The(monster.name)} takes {counted(amount, 'Wound')} ({how}).")
+    if not game.unseen:  # the log's line, made only for someone to read (see Game.unseen)
+        game.emit("damage", target=monster.id, amount=dealt, wounds=monster.wounds,
+                  text=f"{The(monster.name)} takes {counted(amount, 'Wound')} ({how}).")
     if monster.wounds <= 0:
         kill_monster(game, monster, killer)
         return True
@@ -42,9 +43,10 @@ def kill_monster(game: Game, monster: Figure, killer: Figure | None, gold: bool 
         killer.pending_gold += game.content.monsters[monster.kind].gold
         killer.kills += 1
         killer.total_kills += 1
-    by = f" by the {killer.name}" if killer is not None else ""
-    game.emit("death", target=monster.id, side="monster", killer=killer.id if killer else None,
-              text=f"{The(monster.name)} is slain{by}.")
+    if not game.unseen:
+        by = f" by the {killer.name}" if killer is not None else ""
+        game.emit("death", target=monster.id, side="monster", killer=killer.id if killer else None,
+                  text=f"{The(monster.name)} is slain{by}.")
 
 
 def damage_warrior(game: Game, warrior: Figure, amount: int, how: str) -> None:
@@ -56,8 +58,9 @@ def damage_warrior(game: Game, warrior: Figure, amount: int, how: str) -> None:
     dealt = min(amount, warrior.wounds)
     warrior.wounds -= dealt
     warrior.damage_taken += dealt
-    game.emit("damage", target=warrior.id, amount=dealt, wounds=warrior.wounds,
-              text=f"The {warrior.name} takes {counted(amount, 'Wound')} ({how}).")
+    if not game.unseen:
+        game.emit("damage", target=warrior.id, amount=dealt, wounds=warrior.wounds,
+                  text=f"The {warrior.name} takes {counted(amount, 'Wound')} ({how}).")
     if warrior.wounds <= 0 and warrior.status == ACTIVE:
         warrior.status = UNCONSCIOUS
         game.emit("unconscious", target=warrior.id,
@@ -78,8 +81,9 @@ def heal(game: Game, warrior: Figure, amount: int, how: str) -> int:
         warrior.status = ACTIVE
         game.emit("revive", target=warrior.id, text=f"The {warrior.name} gets back up.")
     # A warrior already at full Wounds (Healing Hands reaches everyone) gets no line in the log.
-    game.emit("heal", target=warrior.id, amount=gained, wounds=warrior.wounds,
-              text=f"The {warrior.name} heals {counted(gained, 'Wound')} ({how})." if gained else "")
+    if not game.unseen:
+        game.emit("heal", target=warrior.id, amount=gained, wounds=warrior.wounds,
+                  text=f"The {warrior.name} heals {counted(gained, 'Wound')} ({how})." if gained else "")
     return gained
 
 

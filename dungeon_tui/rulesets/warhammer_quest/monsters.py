@@ -152,8 +152,9 @@ def activate(game: Game, monster: Figure, volley: dict[str, list[Figure]]) -> Pr
         if to != monster.pos:
             frm = monster.square
             monster.pos = (to[0], to[1])
-            game.emit("move", figure=monster.id, frm=list(frm), to=list(to),
-                      text=f"{monster.name} moves to {to[0]},{to[1]}.")
+            if not game.unseen:  # the log's line, made only for someone to read (see Game.unseen)
+                game.emit("move", figure=monster.id, frm=list(frm), to=list(to),
+                          text=f"{monster.name} moves to {to[0]},{to[1]}.")
         if action.get("mode") == "volley":
             if (yield from monster_shot(game, monster)):
                 volley.setdefault(monster.kind, []).append(monster)

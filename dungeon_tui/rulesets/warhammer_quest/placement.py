@@ -30,9 +30,10 @@ def spawn(game: Game, kind: str, sq: Sq, card: str, phase: str, first_target: st
                  wounds=prof.wounds, max_wounds=prof.wounds, card=card, order=n,
                  placed_turn=s.turn, placed_phase=phase, first_target=first_target)
     s.figures[fig.id] = fig
-    game.emit("place", figure=fig.id, monster=kind, at=list(sq), target=first_target,
-              text=f"{fig.name} appears at {sq[0]},{sq[1]}"
-              + (f", going for the {s.figures[first_target].name}." if first_target else "."))
+    if not game.unseen:  # the log's line, made only for someone to read (see Game.unseen)
+        game.emit("place", figure=fig.id, monster=kind, at=list(sq), target=first_target,
+                  text=f"{fig.name} appears at {sq[0]},{sq[1]}"
+                  + (f", going for the {s.figures[first_target].name}." if first_target else "."))
     return fig
 
 

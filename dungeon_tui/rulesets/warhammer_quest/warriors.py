@@ -300,8 +300,9 @@ def warrior_turn(game: Game, warrior: Figure) -> Procedure:
             game.emit("info", text=f"The {warrior.name} is caught in a web and cannot act.")
             return
         decision, only = warrior_choice(game, warrior)
-        if only is not None:  # only "end": nothing to ask (the log says why)
-            game.emit("info", text=f"The {warrior.name} {nothing_left(game, warrior)}: his turn ends.")
+        if only is not None:  # only "end": nothing to ask (the log says why, to whoever reads it)
+            if not game.unseen:
+                game.emit("info", text=f"The {warrior.name} {nothing_left(game, warrior)}: his turn ends.")
             return
         action = yield decision
         kind = action.kind
@@ -352,8 +353,9 @@ def do_move(game: Game, warrior: Figure, to: Sq) -> Procedure:
     start = warrior.pos
     warrior.pos = now = (to[0], to[1])
     warrior.flags["moved"] = True
-    game.emit("move", figure=warrior.id, frm=list(start) if start else None, to=list(now),
-              text=f"The {warrior.name} moves to {now[0]},{now[1]}.")
+    if not game.unseen:  # the log's line, made only for someone to read (see Game.unseen)
+        game.emit("move", figure=warrior.id, frm=list(start) if start else None, to=list(now),
+                  text=f"The {warrior.name} moves to {now[0]},{now[1]}.")
     sec = s.sections[s.grid.region[now]]
     if not sec.entered:
         sec.entered = True
