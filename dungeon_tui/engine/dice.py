@@ -42,6 +42,8 @@ class SeededChance:
         assert spec is not None, "the chance seat only answers chance decisions"
         index = len(game.decisions)
         if spec.kind == "dice":
+            if spec.count == 1:  # most rolls are of one die: no generator for it
+                return spec.action((1 + self.uniform(game.seed, index, 0, spec.sides),)), "seeded dice"
             faces = tuple(1 + self.uniform(game.seed, index, k, spec.sides) for k in range(spec.count))
             return spec.action(faces), "seeded dice"
         return spec.action(self.uniform(game.seed, index, 0, spec.sides)), "seeded draw"

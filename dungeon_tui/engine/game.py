@@ -134,8 +134,12 @@ class Chance:
             return False
         if self.kind == "dice":
             faces = action.get("faces")
-            return (isinstance(faces, tuple) and len(faces) == self.count
-                    and all(isinstance(f, int) and 1 <= f <= self.sides for f in faces))
+            if not isinstance(faces, tuple) or len(faces) != self.count:
+                return False
+            for f in faces:  # a loop, not all() over a generator: every roll played asks this
+                if not isinstance(f, int) or not 1 <= f <= self.sides:
+                    return False
+            return True
         pick = action.get("index")
         return isinstance(pick, int) and not isinstance(pick, bool) and 0 <= pick < self.sides
 
