@@ -136,7 +136,8 @@ class Chance:
             faces = action.get("faces")
             if not isinstance(faces, tuple) or len(faces) != self.count:
                 return False
-            for f in faces:  # a loop, not all() over a generator: every roll played asks this
+            # A loop, not all() over a generator: every roll played asks this.
+            for f in faces:  # noqa: SIM110
                 if not isinstance(f, int) or not 1 <= f <= self.sides:
                     return False
             return True
