@@ -159,9 +159,10 @@ def melee_damage(game: Game, warrior: Figure, monster: Figure) -> Procedure:
         mods["weapon"] = bonus
     if extra:
         mods["deathking sword"] = extra
-    roll_event(game, "whq.melee.damage", f"{weapon.dice}d6", faces, inputs={"strength": s_val, "toughness": t_val},
-               modifiers=mods, outcome=dmg,
-               text=f"{'+'.join(map(str, faces))} + S{s_val} - T{t_val} = {counted(dmg, 'Wound')}.")
+    if not game.unseen:
+        roll_event(game, "whq.melee.damage", f"{weapon.dice}d6", faces, inputs={"strength": s_val, "toughness": t_val},
+                   modifiers=mods, outcome=dmg,
+                   text=f"{'+'.join(map(str, faces))} + S{s_val} - T{t_val} = {counted(dmg, 'Wound')}.")
     return dmg
 
 
@@ -175,11 +176,12 @@ def warrior_strike(game: Game, warrior: Figure, monster: Figure, deathblow: bool
     auto = bool(warrior.flags.pop("auto_hit", False))
     (face,) = yield from roll(game, 1, 6, rule)
     hit = auto or natural_test(face, face, need)
-    roll_event(game, rule, "1d6", [face], target=need, inputs={"attacker_ws": a_ws, "defender_ws": d_ws},
-               modifiers=mods, outcome="hit" if hit else "miss",
-               text=(f"The {warrior.name} (WS{a_ws}) needs {need}+ against {the(monster.name)} (WS{d_ws}): "
-                     f"{face}, {'a hit' if hit else 'a miss'}"
-                     f"{' (automatic)' if auto and not natural_test(face, face, need) else ''}."))
+    if not game.unseen:  # the roll's line, made only for someone to read (see Game.unseen)
+        roll_event(game, rule, "1d6", [face], target=need, inputs={"attacker_ws": a_ws, "defender_ws": d_ws},
+                   modifiers=mods, outcome="hit" if hit else "miss",
+                   text=(f"The {warrior.name} (WS{a_ws}) needs {need}+ against {the(monster.name)} (WS{d_ws}): "
+                         f"{face}, {'a hit' if hit else 'a miss'}"
+                         f"{' (automatic)' if auto and not natural_test(face, face, need) else ''}."))
     if not hit:
         return "miss"
     full = monster.wounds == monster.max_wounds

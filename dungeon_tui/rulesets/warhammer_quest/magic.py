@@ -48,10 +48,11 @@ def power_phase(game: Game) -> Procedure:
     result = max(0, face + mod)
     s.power = result if has_power else 0
     unexpected = face == 1 or (mod and result <= 1)
-    roll_event(game, "whq.power.roll", "1d6", [face], modifiers={"idol": mod} if mod else {}, outcome=result,
-               text=(f"Power roll: {face}" + (f"{mod:+d} = {result}" if mod else "")
-                     + (" — the Wizard has that much power this turn" if has_power else "")
-                     + (". Something unexpected happens!" if unexpected else ".")))
+    if not game.unseen:  # the roll's line, made only for someone to read (see Game.unseen)
+        roll_event(game, "whq.power.roll", "1d6", [face], modifiers={"idol": mod} if mod else {}, outcome=result,
+                   text=(f"Power roll: {face}" + (f"{mod:+d} = {result}" if mod else "")
+                         + (" — the Wizard has that much power this turn" if has_power else "")
+                         + (". Something unexpected happens!" if unexpected else ".")))
     return 1 if unexpected else result
 
 

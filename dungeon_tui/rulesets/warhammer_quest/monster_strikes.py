@@ -71,11 +71,12 @@ def one_blow(game: Game, monster: Figure, warrior: Figure, prof: Any) -> Procedu
         mods["shield spell: 6 only"] = 0
     else:
         hit = natural_test(face, face, target)
-    roll_event(game, "whq.melee.to_hit", "1d6", [face], target=need if not mods else target,
-               inputs={"attacker_ws": a_ws, "defender_ws": d_ws}, modifiers=mods,
-               outcome="hit" if hit else "miss",
-               text=(f"{The(monster.name)} (WS{a_ws}) needs {target}+ against the {warrior.name} (WS{d_ws}): "
-                     f"{face}, {'a hit' if hit else 'a miss'}."))
+    if not game.unseen:  # the roll's line, made only for someone to read (see Game.unseen)
+        roll_event(game, "whq.melee.to_hit", "1d6", [face], target=need if not mods else target,
+                   inputs={"attacker_ws": a_ws, "defender_ws": d_ws}, modifiers=mods,
+                   outcome="hit" if hit else "miss",
+                   text=(f"{The(monster.name)} (WS{a_ws}) needs {target}+ against the {warrior.name} (WS{d_ws}): "
+                         f"{face}, {'a hit' if hit else 'a miss'}."))
     if not hit:
         return
     if (yield from dodge(game, warrior)):
@@ -89,13 +90,14 @@ def one_blow(game: Game, monster: Figure, warrior: Figure, prof: Any) -> Procedu
     faces = yield from roll(game, prof.damage_dice, 6, "whq.melee.damage")
     s_val = stats.strength(c, monster)
     t_val = stats.toughness(c, warrior)
-    armour = stats.armour_worn(c, warrior)
-    worn = f" (with {' and '.join(armour)})" if armour else ""
     dmg = max(0, sum(faces) + s_val - t_val)
-    roll_event(game, "whq.melee.damage", f"{prof.damage_dice}d6", faces,
-               inputs={"strength": s_val, "toughness": t_val},
-               modifiers={"strength": s_val, "toughness": -t_val}, outcome=dmg,
-               text=f"{'+'.join(map(str, faces))} + S{s_val} - T{t_val}{worn} = {counted(dmg, 'Wound')}.")
+    if not game.unseen:
+        armour = stats.armour_worn(c, warrior)
+        worn = f" (with {' and '.join(armour)})" if armour else ""
+        roll_event(game, "whq.melee.damage", f"{prof.damage_dice}d6", faces,
+                   inputs={"strength": s_val, "toughness": t_val},
+                   modifiers={"strength": s_val, "toughness": -t_val}, outcome=dmg,
+                   text=f"{'+'.join(map(str, faces))} + S{s_val} - T{t_val}{worn} = {counted(dmg, 'Wound')}.")
     if warrior.flags.get("rebound") and dmg > 0:
         (face,) = yield from roll(game, 1, 6, "whq.spell.rebound")
         back = face == 6
