@@ -168,12 +168,34 @@ def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
             continue
         for n in m.neighbours(mid):
             if n != fig.at and m.free(n):
-                action = made.get((ally.name, mid, n))
-                if action is None:
-                    action = made[(ally.name, mid, n)] = option(
-                        seat, fig, "pass_ally", f"pass {ally.name} to {at(n)}", via=mid, to=n)
-                out.append(action)
+                out.append(_pass(made, fig, seat, ally, n))
     return out
+
+
+def _pass(made: dict[Any, Action], fig: Figure, seat: str, ally: Figure, to: Square) -> Action:
+    mid = ally.at
+    action = made.get((ally.name, mid, to))
+    if action is None:
+        action = made[(ally.name, mid, to)] = option(seat, fig, "pass_ally", f"pass {ally.name} to {at(to)}",
+                                                     via=mid, to=to)
+    return action
+
+
+def pass_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
+    """The one of `pass_offers` equal to `action`, or None: through the ally on its `via`
+    square, the other allies not looked at."""
+    via, to = action.get("via"), action.get("to")
+    if not mobile(fig) or type(via) is not tuple or type(to) is not tuple:
+        return None
+    ally = m.figures.get(via)
+    if ally is None or not any(a is ally for a in m.allies_of(fig)):
+        return None
+    if via not in m.passages.steps.get(fig.at, ()) or not m.ground(via):
+        return None
+    if to == fig.at or not m.free(to) or to not in m.neighbours(via):
+        return None
+    found = _pass(made_moves(fig, seat, "pass_ally"), fig, seat, ally, to)
+    return found if found == action else None
 
 
 def jump_lines(m: Map | Snapshot, start: Square) -> tuple[tuple[Square, ...], ...]:
@@ -306,7 +328,7 @@ def run(game: Game, fig: Figure, action: Action) -> Steps:
         yield from move_to(game, fig, sq, dodge=False)
 
 
-@act("pass_ally", 2, pass_offers)
+@act("pass_ally", 2, pass_offers, find=pass_offer)
 def pass_ally(game: Game, fig: Figure, action: Action) -> Steps:
     """Through an ally's square and out beside it: no blocking test for either step."""
     fig.pos = action.get("via")

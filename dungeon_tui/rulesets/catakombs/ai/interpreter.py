@@ -44,7 +44,7 @@ def _flat(values: tuple[Any, ...]) -> bool:
 # Kinds whose offers carry the intent's arguments and the figure, no more, and are one per
 # such arguments: the one offer that fits is the action the intent names, asked for alone
 # (`offer_for`: the rules find it without making the kind's others, acts.Act.find).
-NAMED = frozenset({"walk", "run"})
+NAMED = frozenset({"walk", "run", "pass_ally", "melee", "power_attack", "shoot", "precise_shot"})
 
 
 def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
