@@ -146,11 +146,18 @@ def figure_choice(game: Game, fig: Figure, seat: str, budget: int, offers: Figur
     def make() -> list[Action]:
         return offers(game, fig, seat, budget) + extras
 
+    last: list[Action | None] = []  # the last action asked for and the offer found
+
     def find_one(action: Action) -> Action | None:
-        # On the map of this decision's moment: an AI that asks for the one action it wants,
-        # and then plays it, reads one map for both.
+        # An AI asks for the one action it wants (offer_for) and then plays it: found once.
+        if last and last[0] == action:
+            return last[1]
+        # On the map of this decision's moment, the one its other readers share.
         found = find(game, fig, seat, budget, action, map_for(game, waiting())) if action.kind in ACTS else None
-        return found if found is not None else next((a for a in extras if a == action), None)
+        if found is None:
+            found = next((a for a in extras if a == action), None)
+        last[:] = [action, found]
+        return found
 
     if of_kinds is None:
         decision = LazyDecision(seat, prompt, make, find_one, context)

@@ -44,14 +44,15 @@ def _flat(values: tuple[Any, ...]) -> bool:
 # Kinds whose offers carry the intent's arguments and the figure, no more, and are one per
 # such arguments: the one offer that fits is the action the intent names, asked for alone
 # (`offer_for`: the rules find it without making the kind's others, acts.Act.find).
-NAMED = frozenset({"walk", "run", "pass_ally", "melee", "power_attack", "shoot", "precise_shot"})
+NAMED = frozenset({"walk", "run", "pass_ally", "melee", "power_attack", "shoot", "precise_shot", "cast"})
 
 
 def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
     """The first offered action that carries out one of the intents, in the script's order."""
     for intent in intents:
         if intent.kind in NAMED:
-            found = d.offer_for(Action.make(d.seat, intent.kind, figure=me.id, **dict(intent.args)))
+            # The figure's own unless the intent names one (copied from an offer): as `fits`.
+            found = d.offer_for(Action.make(d.seat, intent.kind, **{"figure": me.id, **dict(intent.args)}))
             if found is not None:
                 return found
             continue
