@@ -66,13 +66,8 @@ class Plan:
         """Whether an adversary can be struck from where it stands, which makes it the target
         (0 steps): known without ranking the others by walking.  Kept for the plan (a script
         asks it of two or three entries): either way it says whether some adversary can be
-        struck, as the target is then one of those.  So it is kept for the map too: every try
-        of the figure's script makes a plan of its own, and asks it again."""
+        struck, as the target is then one of those."""
         if self._strikes is not None:
-            return self._strikes
-        kept = self.m.found.get(("strikes", self.me.id))
-        if kept is not None:
-            self._strikes = cast(bool, kept)
             return self._strikes
         if self._target is not None or ("target", self.me.id) in self.m.found:
             target = self.target
@@ -80,7 +75,7 @@ class Plan:
         else:
             around = self.m.passages.steps.get(self.me.at, ())
             found = any(f.pos in around for f in self.adversaries())  # `pos` for `at`: they stand on the board
-        self._strikes = self.m.found["strikes", self.me.id] = found
+        self._strikes = found
         return found
 
     def foe_within(self, steps: int) -> bool:
