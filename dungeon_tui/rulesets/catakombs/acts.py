@@ -20,7 +20,11 @@ Run = Callable[[Game, Figure, Action], Steps]
 # A figure's offers for a budget (turns.offers and the like), and the one of them equal to an
 # action, found by making only the offers of its kind.
 FigureOffers = Callable[[Game, Figure, str, int], list[Action]]
-FindOffer = Callable[[Game, Figure, str, int, Action], Action | None]
+# `m`, when given, is the map of the decision's moment (`map_for`), the one its other readers share.
+FindOffer = Callable[[Game, Figure, str, int, Action, Map | None], Action | None]
+# The one offer of an action's kind equal to it, or None, found without making the others:
+# `find(m, fig, seat, action)` must be the element of `offers(m, fig, seat)` equal to `action`.
+FindOne = Callable[[Map, Figure, str, Action], Action | None]
 # The figure's offers of some kinds alone, on a map of this moment: equal to its FigureOffers
 # filtered by kind, in order (what an AI reads when its script wants a walk or a blow).
 KindOffers = Callable[[Game, Figure, str, int, tuple[str, ...], Map], list[Action]]
@@ -33,6 +37,7 @@ class Act:
     offers: Offers
     run: Run
     heroes_only: bool = False
+    find: FindOne | None = None  # given for kinds an AI asks one of often (a walk, a run)
 
 
 ACTS: dict[str, Act] = {}
@@ -76,11 +81,12 @@ def payable_offers(budget: int, hero: bool, kinds: tuple[str, ...] | None = None
     return found
 
 
-def act(kind: str, cost: int, offers: Offers, heroes_only: bool = False) -> Callable[[Run], Run]:
+def act(kind: str, cost: int, offers: Offers, heroes_only: bool = False,
+        find: FindOne | None = None) -> Callable[[Run], Run]:
     def register(run: Run) -> Run:
         if kind in ACTS:
             raise ValueError(f"action {kind!r} is registered twice")
-        ACTS[kind] = Act(kind, cost, offers, run, heroes_only)
+        ACTS[kind] = Act(kind, cost, offers, run, heroes_only, find)
         return run
     return register
 
@@ -140,12 +146,23 @@ def figure_choice(game: Game, fig: Figure, seat: str, budget: int, offers: Figur
     def make() -> list[Action]:
         return offers(game, fig, seat, budget) + extras
 
+    last: list[Action | None] = []  # the last action asked for and the offer found
+
     def find_one(action: Action) -> Action | None:
-        found = find(game, fig, seat, budget, action) if action.kind in ACTS else None
-        return found if found is not None else next((a for a in extras if a == action), None)
+        # An AI asks for the one action it wants (offer_for) and then plays it: found once.
+        if last and last[0] == action:
+            return last[1]
+        # On the map of this decision's moment, the one its other readers share.
+        found = find(game, fig, seat, budget, action, map_for(game, waiting())) if action.kind in ACTS else None
+        if found is None:
+            found = next((a for a in extras if a == action), None)
+        last[:] = [action, found]
+        return found
 
     if of_kinds is None:
-        return LazyDecision(seat, prompt, make, find_one, context)
+        decision = LazyDecision(seat, prompt, make, find_one, context)
+        waiting = weakref.ref(decision)
+        return decision
 
     def some(kinds: tuple[str, ...]) -> list[Action]:
         # On the map of this decision's moment, which the AI's plans read too.  Written out

@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 
 from ...engine.game import Action, Game
-from .acts import Steps, act, option
+from .acts import FindOne, Steps, act, option
 from .checks import Result, test
 from .damage import Blow, land
 from .movement import crush
@@ -34,13 +34,38 @@ def melee_targets(m: Map, fig: Figure) -> list[Figure]:
     return list(found)  # type: ignore[call-overload]
 
 
+def _melee(fig: Figure, seat: str, t: Figure) -> Action:
+    return option(seat, fig, "melee", f"attack {t.name}", target=t.id)
+
+
+def _power(fig: Figure, seat: str, t: Figure) -> Action:
+    return option(seat, fig, "power_attack", f"power attack {t.name} (damage x2)", target=t.id)
+
+
 def melee_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
-    return [option(seat, fig, "melee", f"attack {t.name}", target=t.id) for t in melee_targets(m, fig)]
+    return [_melee(fig, seat, t) for t in melee_targets(m, fig)]
 
 
 def power_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
-    return [option(seat, fig, "power_attack", f"power attack {t.name} (damage x2)", target=t.id)
-            for t in melee_targets(m, fig)]
+    return [_power(fig, seat, t) for t in melee_targets(m, fig)]
+
+
+def meleeable(m: Map, fig: Figure, target: Figure) -> bool:
+    return any(t is target for t in melee_targets(m, fig))
+
+
+def target_offer(may: Callable[[Map, Figure, Figure], bool],
+                 make: Callable[[Figure, str, Figure], Action]) -> FindOne:
+    """A finder (acts.Act.find) for a kind offered once per target: the offer `make` words
+    for the figure the action names, when `may` says it is one of the kind's targets; the
+    others are not looked at (an AI that wants a blow or a shot names its target)."""
+    def find(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
+        target = m.s.figures.get(action.get("target"))
+        if target is None or not may(m, fig, target):
+            return None
+        found = make(fig, seat, target)
+        return found if found == action else None
+    return find
 
 
 def whirlwind_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -53,24 +78,47 @@ def shot_range(fig: Figure, target: Figure) -> int:
     return chebyshev(fig.at, target.at)
 
 
+def shooter(fig: Figure) -> bool:
+    return fig.standing and not fig.webbed and fig.stat("tir") > 0 and fig.dmg_shoot is not None
+
+
+def _in_range(m: Map, fig: Figure, t: Figure) -> bool:
+    """An enemy (on the board) the shooter may shoot: two squares off or more, no duel in the
+    way, in its targeting sight."""
+    return shot_range(fig, t) >= 2 and may_fight(fig, t) and m.targets(fig, t)
+
+
 def shoot_targets(m: Map, fig: Figure) -> list[Figure]:
-    if not fig.standing or fig.webbed or fig.stat("tir") <= 0 or fig.dmg_shoot is None:
+    if not shooter(fig):
         return []
     found = m.found.get(("shoot", fig.id))  # the shot and the precise shot offers alike
     if found is None:
-        found = m.found[("shoot", fig.id)] = [t for t in m.s.enemies_of(fig)
-                                              if shot_range(fig, t) >= 2 and may_fight(fig, t) and m.targets(fig, t)]
+        found = m.found[("shoot", fig.id)] = [t for t in m.s.enemies_of(fig) if _in_range(m, fig, t)]
     return list(found)  # type: ignore[call-overload]
 
 
+def shootable(m: Map, fig: Figure, target: Figure) -> bool:
+    """Whether `shoot_targets` holds the target, its sight to the others not worked out."""
+    found = m.found.get(("shoot", fig.id))
+    if found is not None or not shooter(fig):
+        return any(t is target for t in found or ())  # type: ignore[attr-defined]
+    return any(t is target for t in m.s.enemies_of(fig)) and _in_range(m, fig, target)
+
+
+def _shot(fig: Figure, seat: str, t: Figure) -> Action:
+    return option(seat, fig, "shoot", f"shoot {t.name} at {shot_range(fig, t)} squares", target=t.id)
+
+
+def _precise(fig: Figure, seat: str, t: Figure) -> Action:
+    return option(seat, fig, "precise_shot", f"precise shot at {t.name} (damage x2)", target=t.id)
+
+
 def shoot_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
-    return [option(seat, fig, "shoot", f"shoot {t.name} at {shot_range(fig, t)} squares", target=t.id)
-            for t in shoot_targets(m, fig)]
+    return [_shot(fig, seat, t) for t in shoot_targets(m, fig)]
 
 
 def precise_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
-    return [option(seat, fig, "precise_shot", f"precise shot at {t.name} (damage x2)", target=t.id)
-            for t in shoot_targets(m, fig)]
+    return [_precise(fig, seat, t) for t in shoot_targets(m, fig)]
 
 
 def criticals(game: Game) -> bool:
@@ -138,7 +186,7 @@ def at_target(attack: Attack, doubled: bool) -> Callable[[Game, Figure, Action],
     return run
 
 
-act("melee", 1, melee_offers)(at_target(strike, False))
-act("power_attack", 2, power_offers)(at_target(strike, True))
-act("shoot", 1, shoot_offers)(at_target(shot, False))
-act("precise_shot", 2, precise_offers)(at_target(shot, True))
+act("melee", 1, melee_offers, find=target_offer(meleeable, _melee))(at_target(strike, False))
+act("power_attack", 2, power_offers, find=target_offer(meleeable, _power))(at_target(strike, True))
+act("shoot", 1, shoot_offers, find=target_offer(shootable, _shot))(at_target(shot, False))
+act("precise_shot", 2, precise_offers, find=target_offer(shootable, _precise))(at_target(shot, True))

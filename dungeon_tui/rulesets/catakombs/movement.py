@@ -73,11 +73,29 @@ def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     floor, figures = m.floor, m.figures  # m.free, read inline: asked for every move of every offer
     for to in (m.board.neighbours(fig.at) if ghost(fig) else m.passages.steps.get(fig.at, ())):
         if to in floor and to not in figures:
-            action = made.get(to)
-            if action is None:
-                action = made[to] = option(seat, fig, "walk", f"walk to {at(to)}", to=to)
-            out.append(action)
+            out.append(_walk(made, fig, seat, to))
     return out
+
+
+def _walk(made: dict[Any, Action], fig: Figure, seat: str, to: Square) -> Action:
+    action = made.get(to)
+    if action is None:
+        action = made[to] = option(seat, fig, "walk", f"walk to {at(to)}", to=to)
+    return action
+
+
+def walk_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
+    """The one of `walk_offers` equal to `action`, or None, the others not made (an AI that
+    wants a walk to one square asks for that one)."""
+    to = action.get("to")
+    if not mobile(fig) or type(to) is not tuple:
+        return None
+    if to not in (m.board.neighbours(fig.at) if ghost(fig) else m.passages.steps.get(fig.at, ())):
+        return None
+    if to not in m.floor or to in m.figures:
+        return None
+    found = _walk(made_moves(fig, seat, "walk"), fig, seat, to)
+    return found if found == action else None
 
 
 def run_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -95,21 +113,47 @@ def run_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
                     ahead[second] = option(seat, fig, "run", f"run to {at(second)}", via=first, to=second)
         return [ahead[sq] for sq in sorted(ahead, key=lambda q: (q[1], q[0]))]
     out = []
-    flyer = flies(fig)
-    made = made_moves(fig, seat, "run")
-    floor, figures, lava = m.floor, m.figures, m.lava  # m.free and m.ground, read inline
+    made, flyer = made_moves(fig, seat, "run"), flies(fig)
+    floor, figures = m.floor, m.figures  # m.free, read inline
     for second, firsts in m.passages.runs(fig.at):
         if second not in floor or second in figures:
             continue
-        for first in firsts:
-            if (first in floor and first not in figures) or (flyer and (first in floor or first in lava)):
-                action = made.get((first, second))
-                if action is None:
-                    action = made[(first, second)] = option(seat, fig, "run", f"run to {at(second)}",
-                                                            via=first, to=second)
-                out.append(action)
-                break
+        action = _run_through(m, fig, seat, made, flyer, second, firsts)
+        if action is not None:
+            out.append(action)
     return out
+
+
+def _run_through(m: Map, fig: Figure, seat: str, made: dict[Any, Action], flyer: bool, second: Square,
+                 firsts: tuple[Square, ...]) -> Action | None:
+    """The run to a free square two steps away through the first of its first steps the
+    runner may pass (a flyer over lava too), or None when it may pass none."""
+    floor, figures = m.floor, m.figures  # m.free and m.ground, read inline
+    for first in firsts:
+        if (first in floor and first not in figures) or (flyer and (first in floor or first in m.lava)):
+            action = made.get((first, second))
+            if action is None:
+                action = made[(first, second)] = option(seat, fig, "run", f"run to {at(second)}",
+                                                        via=first, to=second)
+            return action
+    return None
+
+
+def run_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
+    """The one of `run_offers` equal to `action`, or None, the others not made (an AI that
+    wants a run asks for that one: it makes them all to find it a thousand times a quest)."""
+    if not mobile(fig):
+        return None
+    if ghost(fig):
+        return next((a for a in run_offers(m, fig, seat) if a == action), None)
+    to = action.get("to")
+    if type(to) is not tuple or to not in m.floor or to in m.figures:
+        return None
+    for second, firsts in m.passages.runs(fig.at):
+        if second == to:
+            found = _run_through(m, fig, seat, made_moves(fig, seat, "run"), flies(fig), second, firsts)
+            return found if found == action else None
+    return None
 
 
 def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -124,12 +168,34 @@ def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
             continue
         for n in m.neighbours(mid):
             if n != fig.at and m.free(n):
-                action = made.get((ally.name, mid, n))
-                if action is None:
-                    action = made[(ally.name, mid, n)] = option(
-                        seat, fig, "pass_ally", f"pass {ally.name} to {at(n)}", via=mid, to=n)
-                out.append(action)
+                out.append(_pass(made, fig, seat, ally, n))
     return out
+
+
+def _pass(made: dict[Any, Action], fig: Figure, seat: str, ally: Figure, to: Square) -> Action:
+    mid = ally.at
+    action = made.get((ally.name, mid, to))
+    if action is None:
+        action = made[(ally.name, mid, to)] = option(seat, fig, "pass_ally", f"pass {ally.name} to {at(to)}",
+                                                     via=mid, to=to)
+    return action
+
+
+def pass_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
+    """The one of `pass_offers` equal to `action`, or None: through the ally on its `via`
+    square, the other allies not looked at."""
+    via, to = action.get("via"), action.get("to")
+    if not mobile(fig) or type(via) is not tuple or type(to) is not tuple:
+        return None
+    ally = m.figures.get(via)
+    if ally is None or not any(a is ally for a in m.allies_of(fig)):
+        return None
+    if via not in m.passages.steps.get(fig.at, ()) or not m.ground(via):
+        return None
+    if to == fig.at or not m.free(to) or to not in m.neighbours(via):
+        return None
+    found = _pass(made_moves(fig, seat, "pass_ally"), fig, seat, ally, to)
+    return found if found == action else None
 
 
 def jump_lines(m: Map | Snapshot, start: Square) -> tuple[tuple[Square, ...], ...]:
@@ -243,14 +309,14 @@ def into_lava(game: Game, fig: Figure, start: Square) -> Steps:
         game.emit("lava", figure=fig.id, text=f"{fig.name} falls into the lava.")
 
 
-@act("walk", 1, walk_offers)
+@act("walk", 1, walk_offers, find=walk_offer)
 def walk(game: Game, fig: Figure, action: Action) -> Steps:
     if (yield from blocked(game, fig, Map(game))):
         return
     yield from move_to(game, fig, action.get("to"))
 
 
-@act("run", 1, run_offers)
+@act("run", 1, run_offers, find=run_offer)
 def run(game: Game, fig: Figure, action: Action) -> Steps:
     """Two steps onto free squares; a test before each; a trap under a runner is not dodged."""
     for sq in (action.get("via"), action.get("to")):
@@ -262,7 +328,7 @@ def run(game: Game, fig: Figure, action: Action) -> Steps:
         yield from move_to(game, fig, sq, dodge=False)
 
 
-@act("pass_ally", 2, pass_offers)
+@act("pass_ally", 2, pass_offers, find=pass_offer)
 def pass_ally(game: Game, fig: Figure, action: Action) -> Steps:
     """Through an ally's square and out beside it: no blocking test for either step."""
     fig.pos = action.get("via")

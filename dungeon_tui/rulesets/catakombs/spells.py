@@ -130,21 +130,37 @@ def cast_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
         return []
     out = []
     for sid in fig.spells:
-        spell = m.game.content.spells[sid]
-        if fig.duel is not None and spell.target != "none" and spell.tag == "harmful":
-            continue
-        for target in TARGETS[spell.target](m, fig, spell):
-            whom = "" if target is None else " on yourself" if target is fig else f" on {target.name}"
-            out.append(option(seat, fig, "cast", f"cast {spell.name}{whom}", spell=sid,
-                              target=None if target is None else target.id))
+        out += spell_offers(m, fig, seat, sid)
     return out
+
+
+def spell_offers(m: Map, fig: Figure, seat: str, sid: str) -> list[Action]:
+    """The casts of one of the figure's spells, on each target it may have."""
+    spell = m.game.content.spells[sid]
+    if fig.duel is not None and spell.target != "none" and spell.tag == "harmful":
+        return []
+    out = []
+    for target in TARGETS[spell.target](m, fig, spell):
+        whom = "" if target is None else " on yourself" if target is fig else f" on {target.name}"
+        out.append(option(seat, fig, "cast", f"cast {spell.name}{whom}", spell=sid,
+                          target=None if target is None else target.id))
+    return out
+
+
+def cast_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
+    """The one of `cast_offers` equal to `action`, or None: the targets of the spell it names
+    alone are worked out (each spell's reads a sight line to every ally or enemy)."""
+    sid = action.get("spell")
+    if not fig.standing or fig.webbed or fig.stat("mag") <= 0 or sid not in fig.spells:
+        return None
+    return next((a for a in spell_offers(m, fig, seat, sid) if a == action), None)
 
 
 def lowest_band(spell: Any) -> int:
     return min(b.min for b in spell.bands if b.effect != "none")
 
 
-@act("cast", 1, cast_offers)
+@act("cast", 1, cast_offers, find=cast_offer)
 def cast(game: Game, fig: Figure, action: Action) -> Steps:
     s: State = game.state
     sid = action.get("spell")

@@ -46,20 +46,25 @@ def offers_of_kinds(game: Game, fig: Figure, seat: str, budget: int, kinds: tupl
     return offers(game, fig, seat, budget, m, kinds)
 
 
-def offered(game: Game, fig: Figure, seat: str, budget: int, action: Action) -> Action | None:
+def offered(game: Game, fig: Figure, seat: str, budget: int, action: Action, m: Map | None = None) -> Action | None:
     """The element of `offers(game, fig, seat, budget)` equal to `action`, or None, by the same
     rules but making only the offers of the action's kind (each kind's offers are of that kind
-    alone, and a duellist's are filtered one by one)."""
+    alone, and a duellist's are filtered one by one), or that one alone where its kind has a
+    finder (acts.Act.find).  `m`: the map of this moment, if the caller has one."""
     act = ACTS.get(action.kind)
     if act is None or not fig.standing or budget <= 0:
         return None
-    m = Map(game)
+    m = m or Map(game)
     if fig.webbed:
         found = free_offers(m, fig, seat) if act.kind == "free_self" else []
     elif act.cost > budget or (act.heroes_only and fig.side != HERO):
         return None
     else:
-        found = act.offers(m, fig, seat)
+        if act.find is not None:
+            one = act.find(m, fig, seat, action)
+            found = [] if one is None else [one]
+        else:
+            found = act.offers(m, fig, seat)
         if fig.duel:
             found = duel_options(m, fig, found)
     return next((a for a in found if a == action), None)
@@ -76,9 +81,10 @@ def window_offers_of_kinds(game: Game, fig: Figure, seat: str, budget: int, kind
     return offers(game, fig, seat, budget, m, tuple(k for k in kinds if k != "wait"))
 
 
-def window_offered(game: Game, fig: Figure, seat: str, budget: int, action: Action) -> Action | None:
+def window_offered(game: Game, fig: Figure, seat: str, budget: int, action: Action,
+                   m: Map | None = None) -> Action | None:
     """`offered` among the window's offers."""
-    return None if action.kind == "wait" else offered(game, fig, seat, budget, action)
+    return None if action.kind == "wait" else offered(game, fig, seat, budget, action, m)
 
 
 def perform(game: Game, fig: Figure, choice: Action) -> Steps:

@@ -82,7 +82,7 @@ def window(game: Game, name: str, offers: FigureOffers, actor: Figure | None = N
 
 def whole_list(offers: FigureOffers) -> FindOffer:
     """A finder that makes every offer and looks the action up among them."""
-    def find(game: Game, fig: Figure, seat: str, budget: int, action: Action) -> Action | None:
+    def find(game: Game, fig: Figure, seat: str, budget: int, action: Action, m: Map | None = None) -> Action | None:
         return next((a for a in offers(game, fig, seat, budget) if a == action), None)
     return find
 

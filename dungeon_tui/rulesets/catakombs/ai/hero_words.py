@@ -9,7 +9,7 @@ from ..board import Board
 from ..items import DOOR_ARMOUR, DOOR_PV, LOCK
 from ..quests import UNCLE, WORDS
 from ..sight import chebyshev
-from ..state import Figure, Square, key
+from ..state import DOWNED, Figure, Square, key
 from .fate import test_odds
 from .plan import Plan, name
 from .words import registry
@@ -132,20 +132,30 @@ def _leaving_helps(p: Plan) -> bool:
 
 
 # The offers quest_action_ready reads, asked in one go (asked at every try of every companion;
-# the offers by kind are the whole list's of those kinds, so each kind's are as asked alone).
-DEED_READY = (*QUEST_DEEDS, "take_item", "leave")
+# the offers by kind are the whole list's of those kinds, so each kind's are as asked alone):
+# the deeds, the items that may be taken when one of them may be the gem, leaving when it helps.
+DEED_READY = {(gem, leave): (*QUEST_DEEDS, *("take_item",) * gem, *("leave",) * leave)
+              for gem in (False, True) for leave in (False, True)}
+
+
+def _gem_loose(p: Plan) -> bool:
+    """Whether the gem lies dropped or a downed figure carries it: the only ways an item to
+    take is the gem (items.take_offers; the others are barrels and what the fallen carry)."""
+    s = p.s
+    return (any(d["item"] == GEM for d in s.dropped)
+            or any(GEM in f.items for f in s.figures.values() if f.status == DOWNED))
 
 
 @registry.condition(says="the quest's deed is at hand")
 def quest_action_ready(p: Plan) -> bool:
-    offered = _offered(p, *DEED_READY)
+    offered = _offered(p, *DEED_READY[_gem_loose(p), _leaving_helps(p)])
     if not offered:
         return False
     if any(a.kind in QUEST_DEEDS for a in offered):
         return True
     if any(a.kind == "take_item" and a.get("item") == GEM for a in offered):
         return True
-    return _leaving_helps(p) and any(a.kind == "leave" for a in offered)
+    return any(a.kind == "leave" for a in offered)  # asked for only when leaving helps
 
 
 @registry.action

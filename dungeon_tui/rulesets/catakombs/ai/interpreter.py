@@ -41,9 +41,21 @@ def _flat(values: tuple[Any, ...]) -> bool:
     return tuple not in map(type, values)  # in C: no generator
 
 
+# Kinds whose offers carry the intent's arguments and the figure, no more, and are one per
+# such arguments: the one offer that fits is the action the intent names, asked for alone
+# (`offer_for`: the rules find it without making the kind's others, acts.Act.find).
+NAMED = frozenset({"walk", "run", "pass_ally", "melee", "power_attack", "shoot", "precise_shot", "cast"})
+
+
 def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
     """The first offered action that carries out one of the intents, in the script's order."""
     for intent in intents:
+        if intent.kind in NAMED:
+            # The figure's own unless the intent names one (copied from an offer): as `fits`.
+            found = d.offer_for(Action.make(d.seat, intent.kind, **{"figure": me.id, **dict(intent.args)}))
+            if found is not None:
+                return found
+            continue
         for a in d.offers_of(intent.kind):  # only the offers of its kind are made
             if fits(a, me, intent):
                 return a
