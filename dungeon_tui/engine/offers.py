@@ -122,13 +122,16 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
         # Only the groups that may hold these kinds are made (LazyDecision.offers_of's promise:
         # `make()` filtered by kind, in order; a group made here is not made again by `make`).
         out: list[Action] = []
+        # As a set once: a group's kinds (a set of one to three) are tested against it a dozen
+        # times a decision, and a set against a set looks up only the smaller one's members.
+        wanted = frozenset(kinds)
         for i, o in enumerate(offers):
             held = o.kinds
-            if held is not None and held.isdisjoint(kinds):
+            if held is not None and held.isdisjoint(wanted):
                 continue
             made = group(i).actions()
             # A group holding only kinds asked for is taken whole, unfiltered.
-            out += made if held is not None and held.issubset(kinds) else [a for a in made if a.kind in kinds]
+            out += made if held is not None and held <= wanted else [a for a in made if a.kind in wanted]
         return out
 
     def find(action: Action) -> Action | None:

@@ -79,18 +79,34 @@ def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[S
     (nobody else moves while he walks, and nothing changes these without the party seeing
     more); and whether it ends at such a square."""
     s = game.state
-    area = board.area_of(s, path[0])
-    doors = {sq for d, e in board.doors_of(s, game.content).items() if s.doors.get(d, "closed") == "closed"
-             for sq in e}
+    region = s.grid.region
+    area = region.get(path[0], board.CORRIDOR)
+    doors = closed_door_squares(game)
     monsters = [m.square for m in s.monsters()]
     aims = spell_aims(s, me, acted)
-    standing = board.standing_squares(s) - {path[0]}  # he no longer stands where he started
+    # Who blocks his sight, asked only where he has someone to aim at (most walks have nobody).
+    standing = board.standing_squares(s) - {path[0]} if aims else set()  # he no longer stands where he started
     for i in range(1, len(path)):
         sq = path[i]
-        if board.area_of(s, sq) != area or sq in doors or any(adjacent(s, sq, m) for m in monsters) \
+        if region.get(sq, board.CORRIDOR) != area or sq in doors or any(adjacent(s, sq, m) for m in monsters) \
                 or any(board.targeting_sight(s, sq, t, standing) for t in aims):
             return path[:i + 1], True
     return path, False
+
+
+def closed_door_squares(game: Game) -> frozenset[Sq]:
+    """The squares on either side of every closed door (secret doors found included), kept
+    with the map while no door opens or is found: every walk planned asks."""
+    s = game.state
+    key = (tuple(s.doors.items()), len(s.secret_found))
+    kept = s.grid.memo.get("closed_door_squares")
+    if kept is not None and kept[0] == key:
+        found: frozenset[Sq] = kept[1]
+        return found
+    found = frozenset(sq for d, e in board.doors_of(s, game.content).items()
+                      if s.doors.get(d, "closed") == "closed" for sq in e)
+    s.grid.memo["closed_door_squares"] = (key, found)
+    return found
 
 
 @dataclass
