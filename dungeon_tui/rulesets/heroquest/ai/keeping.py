@@ -134,7 +134,7 @@ class KeptWalk:
         s = game.state
         points = int(d.context.get("points", 0))
         rolled = chosen.kind != "roll_move"
-        if len(path) <= 2 or s.at(me.square, but=me) is not None:
+        if len(path) <= (1 if rolled else 2) or s.at(me.square, but=me) is not None:
             return None  # on a friend's square he could do nothing where a step may let him
         ask_within = 0
         wait = memo.get("wait_within")
@@ -149,7 +149,12 @@ class KeptWalk:
             fired = None  # chosen for a move of 12 squares: the dice may give fewer
         walk = cls(game, me.id, path[1:] if rolled else path, why, len(game.decisions) + 1,
                    points - 1 if rolled else None, view(s, me), ask_within, cut, fired)
-        return walk if len(walk.path) - 1 > walk.ask_within else None
+        if len(walk.path) - 1 > walk.ask_within:
+            return walk
+        # No step left to keep (a walk of one step, or a follower already near where he waits):
+        # where the step lands, if not at a square it was cut at, only the entry that chose it is
+        # asked again (`fired_still`), as at the end of a longer walk.
+        return walk if rolled and fired is not None and not (cut and len(walk.path) == 1) else None
 
     def _as_planned(self, game: Game, d: Decision, me: Figure) -> bool:
         """He stands where the walk has brought him, in the turn it was planned in (the roll's
