@@ -42,7 +42,7 @@ def view(s: State, me: Figure) -> View:
     pit or out of sight of the monsters ends them)."""
     on_board = dice = 0
     for f in s.figures.values():
-        if f.pos is not None and f.status == ALIVE and (f.side == HERO or f.placed):
+        if (f.placed or f.side == HERO) and f.pos is not None and f.status == ALIVE:  # the unplaced passed over first
             on_board += 1
             if f.flags:
                 dice += ("in_pit" in f.flags) + 2 * ("courage" in f.flags)
