@@ -81,7 +81,7 @@ def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[S
     s = game.state
     region = s.grid.region
     area = region.get(path[0], board.CORRIDOR)
-    doors = closed_door_squares(game)
+    doors = board.closed_door_squares(s, game.content)
     monsters = [m.square for m in s.monsters()]
     aims = spell_aims(s, me, acted)
     # Who blocks his sight, asked only where he has someone to aim at (most walks have nobody).
@@ -93,20 +93,6 @@ def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[S
             return path[:i + 1], True
     return path, False
 
-
-def closed_door_squares(game: Game) -> frozenset[Sq]:
-    """The squares on either side of every closed door (secret doors found included), kept
-    with the map while no door opens or is found: every walk planned asks."""
-    s = game.state
-    key = (tuple(s.doors.items()), len(s.secret_found))
-    kept = s.grid.memo.get("closed_door_squares")
-    if kept is not None and kept[0] == key:
-        found: frozenset[Sq] = kept[1]
-        return found
-    found = frozenset(sq for d, e in board.doors_of(s, game.content).items()
-                      if s.doors.get(d, "closed") == "closed" for sq in e)
-    s.grid.memo["closed_door_squares"] = (key, found)
-    return found
 
 
 @dataclass
