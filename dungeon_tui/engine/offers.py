@@ -102,19 +102,6 @@ class _Group:
         return None
 
 
-# The kinds asked for, as sets, by the tuples players ask with (a few dozen in any game).
-_KIND_SETS: dict[tuple[str, ...], frozenset[str]] = {}
-
-
-def _kind_set(kinds: tuple[str, ...]) -> frozenset[str]:
-    found = _KIND_SETS.get(kinds)
-    if found is None:
-        if len(_KIND_SETS) >= 512:  # kinds named afresh each time must not fill memory
-            _KIND_SETS.clear()
-        found = _KIND_SETS[kinds] = frozenset(kinds)
-    return found
-
-
 def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[str, Any],
                    count_order: Sequence[int] | None = None) -> tuple[LazyDecision, Action | None]:
     """The decision over these groups, and its only option when it has exactly one (then
@@ -135,17 +122,19 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
         # Only the groups that may hold these kinds are made (LazyDecision.offers_of's promise:
         # `make()` filtered by kind, in order; a group made here is not made again by `make`).
         out: list[Action] = []
-        asked = _kind_set(kinds)  # a group's kinds against a set: a look-up per kind it holds
+        # As a set once: a group's kinds (a set of one to three) are tested against it a dozen
+        # times a decision, and a set against a set looks up only the smaller one's members.
+        wanted = frozenset(kinds)
         for i, o in enumerate(offers):
             held = o.kinds
-            if held is not None and held.isdisjoint(asked):
+            if held is not None and held.isdisjoint(wanted):
                 continue
             g = groups[i]
             if g is None:
                 g = groups[i] = _Group(o)
             made = g.actions()
             # A group holding only kinds asked for is taken whole, unfiltered.
-            out += made if held is not None and held <= asked else [a for a in made if a.kind in asked]
+            out += made if held is not None and held <= wanted else [a for a in made if a.kind in wanted]
         return out
 
     def find(action: Action) -> Action | None:

@@ -47,6 +47,21 @@ def doors_of(state: State, content: Any, hidden: bool = False) -> dict[str, tupl
     return door_edges(quest) | {k: e for k, e in secret_edges(quest).items() if hidden or k in state.secret_found}
 
 
+
+def closed_door_squares(state: State, content: Any) -> frozenset[Sq]:
+    """The squares on either side of every closed door (secret doors found included), kept
+    with the map while no door opens or is found: every hero's decision and every walk a
+    companion plans asks whether he stands at one."""
+    key = (tuple(state.doors.items()), len(state.secret_found))
+    kept = state.grid.memo.get("closed_door_squares")
+    if kept is not None and kept[0] == key:
+        found: frozenset[Sq] = kept[1]
+        return found
+    found = frozenset(sq for d, e in doors_of(state, content).items()
+                      if state.doors.get(d, "closed") == "closed" for sq in e)
+    state.grid.memo["closed_door_squares"] = (key, found)
+    return found
+
 def area_letters(board: Any) -> dict[Sq, str]:
     return {(x, y): (CORRIDOR if ch == "." else ch) for y, row in enumerate(board.rows) for x, ch in enumerate(row)}
 
@@ -144,8 +159,9 @@ def targeting_sight(state: State, a: Sq, b: Sq, standing: set[Sq] | None = None)
 
 def standing_squares(state: State) -> set[Sq]:
     """The squares `State.at` finds a figure on."""
+    # `placed` first: the monsters still waiting unplaced (most of them) are passed over at once.
     return {f.pos for f in state.figures.values()
-            if f.pos is not None and f.status == ALIVE and (f.side == HERO or f.placed)}
+            if (f.placed or f.side == HERO) and f.pos is not None and f.status == ALIVE}
 
 
 def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:

@@ -10,6 +10,8 @@ from .state import Figure, State
 def door_here(game: Game, figure: Figure) -> list[str]:
     """Closed doors on an edge of the hero's square."""
     s: State = game.state
+    if figure.pos not in board.closed_door_squares(s, game.content):  # most squares: asked at every step
+        return []
     return [d for d, e in board.doors_of(s, game.content).items()
             if figure.pos in e and s.doors.get(d, "closed") == "closed"]
 

@@ -71,14 +71,17 @@ def check_end(game: Game) -> bool:
     s: State = game.state
     if s.result is not None:
         return True
-    heroes = s.heroes()
-    # Asked after every step: the stairway and the failed objective only when they can matter.
+    # Asked after every step: the stairway and the failed objective only when they can matter,
+    # and the party's fate only when nobody is still in the dungeon (a hero alive and there
+    # stands neither dead nor gone, so neither `all` below could hold).
+    figures = s.figures
+    gone = all(figures[h].status in (DEAD, LEFT) for h in s.party)
     if done_at_stairway(game):
         s.result = {"outcome": "success", "why": "the quest is done and the heroes are back at the stairway"}
         pay_reward(game)
-    elif all(h.status == DEAD for h in heroes):
+    elif gone and all(h.status == DEAD for h in s.heroes()):
         s.result = {"outcome": "failure", "why": "every hero has fallen"}
-    elif all(h.status in (DEAD, LEFT) for h in heroes):
+    elif gone:
         s.result = {"outcome": "failure", "why": "the heroes left the dungeon with the quest undone"}
     elif lost := failed_objective(game):
         s.result = {"outcome": "failure", "why": f"the quest can no longer be done: {lost}"}

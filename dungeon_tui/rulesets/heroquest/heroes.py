@@ -420,7 +420,9 @@ def step(game: Game, figure: Figure, to: Sq, turn: dict[str, Any]) -> Procedure:
     turn["points"] -= 1
     if figure.flags.get("in_pit") and figure.pos != frm:
         figure.flags.pop("in_pit", None)
-    if s.side_at(figure.pos, MONSTER):
+    # Only Veil of Mist offers a step onto a monster's square (`step_squares`): without it, no
+    # scan of the figures after every step.
+    if turn.get("veil") and s.side_at(figure.pos, MONSTER):
         # House rule: a hero passing through a monster's square under Veil of Mist may not
         # stop there, so what would stop him there (a trap under the monster, a sprung pit it
         # stands in) waits for a hero who can; found by the mixed fuzz.

@@ -75,6 +75,9 @@ def destinations(state: State, monster: Figure, allowance: int | None = None) ->
 def activation_order(state: State) -> list[Figure]:
     """Nearest to a hero first (steps to a square beside one, as `dist_to` counts them), then
     by number."""
+    monsters = state.monsters()
+    if not monsters:  # most of Zargon's turns while the party explores: no search to make
+        return monsters
     heroes = state.hero_side()  # once for every monster: nobody moves while the order is made
     held = {h.square for h in heroes}
     grid = state.grid
@@ -93,7 +96,7 @@ def activation_order(state: State) -> list[Figure]:
             ds = [d for h in heroes if (d := dist_to(state, m, h, field)) is not None]
             return (min(ds) if ds else 1 << 20, num)
         return (toward.get(m.square, 1 << 20), num)
-    return sorted(state.monsters(), key=key)
+    return sorted(monsters, key=key)
 
 
 def activation_offers(game: Game, mover: Figure, allowance: int | None, acted: bool, moved: bool) -> list[Offers]:

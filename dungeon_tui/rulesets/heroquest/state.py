@@ -116,8 +116,10 @@ class State:
 
     def squares_held(self, side: str) -> set[Sq]:
         """Every square a figure of that side stands on (one scan, for paths that test many squares)."""
-        return {f.pos for f in self.figures.values()
-                if f.pos is not None and f.side == side and f.status == ALIVE and (side == HERO or f.placed)}
+        if side != HERO:  # `placed` first, as `monsters`: most of a quest's monsters wait unplaced
+            return {f.pos for f in self.figures.values()
+                    if f.placed and f.side == side and f.pos is not None and f.status == ALIVE}
+        return {f.pos for f in self.figures.values() if f.pos is not None and f.side == side and f.status == ALIVE}
 
     def side_at(self, sq: Sq, side: str) -> bool:
         """Whether a figure of that side stands there (a veiled hero may share a monster's square)."""

@@ -4,6 +4,8 @@ and the party goes home only when the quest is out of reach.  Everything here re
 heroes' table shows: placed monsters, known traps, the board's walls and doors."""
 from __future__ import annotations
 
+from typing import Any
+
 from ....engine.grid import Sq
 from ....engine.spreading import Spreading
 from ....engine.words import counted
@@ -151,7 +153,7 @@ def out_of_reach(p: Plan) -> str | None:
     obj = quest.objective
     if obj.kind != "carry" or p.objective_met():
         return None
-    spot = next((t for t in quest.treasure if any(i.item == obj.item for i in t.items)), None)
+    spot = _item_spot(p)
     if spot is None:
         return None
     if spot.room in s.special_claimed:
@@ -165,6 +167,20 @@ def out_of_reach(p: Plan) -> str | None:
     if any(traps.can_disarm(p.game, h) for h in s.heroes() if h.status == ALIVE and h.pos is not None):
         return None
     return "the trap on the quest's treasure is found and nobody left can disarm it"
+
+
+# The treasure entry holding each quest's item, by content and quest (the book's, never changed).
+_SPOTS: dict[tuple[str, str], Any] = {}
+
+
+def _item_spot(p: Plan) -> Any:
+    """The quest's treasure entry that holds the item to carry out (None: no such entry)."""
+    key = (p.game.content.digest, p.s.quest)
+    if key not in _SPOTS:
+        obj = p.game.content.quests[p.s.quest].objective
+        _SPOTS[key] = next((t for t in p.game.content.quests[p.s.quest].treasure
+                            if any(i.item == obj.item for i in t.items)), None)
+    return _SPOTS[key]
 
 
 def lying_item(p: Plan) -> dict | None:

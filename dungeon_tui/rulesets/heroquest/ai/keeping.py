@@ -42,7 +42,7 @@ def view(s: State, me: Figure) -> View:
     pit or out of sight of the monsters ends them)."""
     on_board = dice = 0
     for f in s.figures.values():
-        if f.pos is not None and f.status == ALIVE and (f.side == HERO or f.placed):
+        if (f.placed or f.side == HERO) and f.pos is not None and f.status == ALIVE:  # the unplaced passed over first
             on_board += 1
             if f.flags:
                 dice += ("in_pit" in f.flags) + 2 * ("courage" in f.flags)
@@ -79,18 +79,20 @@ def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[S
     (nobody else moves while he walks, and nothing changes these without the party seeing
     more); and whether it ends at such a square."""
     s = game.state
-    area = board.area_of(s, path[0])
-    doors = {sq for d, e in board.doors_of(s, game.content).items() if s.doors.get(d, "closed") == "closed"
-             for sq in e}
+    region = s.grid.region
+    area = region.get(path[0], board.CORRIDOR)
+    doors = board.closed_door_squares(s, game.content)
     monsters = [m.square for m in s.monsters()]
     aims = spell_aims(s, me, acted)
-    standing = board.standing_squares(s) - {path[0]}  # he no longer stands where he started
+    # Who blocks his sight, asked only where he has someone to aim at (most walks have nobody).
+    standing = board.standing_squares(s) - {path[0]} if aims else set()  # he no longer stands where he started
     for i in range(1, len(path)):
         sq = path[i]
-        if board.area_of(s, sq) != area or sq in doors or any(adjacent(s, sq, m) for m in monsters) \
+        if region.get(sq, board.CORRIDOR) != area or sq in doors or any(adjacent(s, sq, m) for m in monsters) \
                 or any(board.targeting_sight(s, sq, t, standing) for t in aims):
             return path[:i + 1], True
     return path, False
+
 
 
 @dataclass
@@ -118,7 +120,7 @@ class KeptWalk:
         s = game.state
         points = int(d.context.get("points", 0))
         rolled = chosen.kind != "roll_move"
-        if len(path) <= 2 or s.at(me.square, but=me) is not None:
+        if len(path) <= (1 if rolled else 2) or s.at(me.square, but=me) is not None:
             return None  # on a friend's square he could do nothing where a step may let him
         ask_within = 0
         wait = memo.get("wait_within")
@@ -133,7 +135,12 @@ class KeptWalk:
             fired = None  # chosen for a move of 12 squares: the dice may give fewer
         walk = cls(game, me.id, path[1:] if rolled else path, why, len(game.decisions) + 1,
                    points - 1 if rolled else None, view(s, me), ask_within, cut, fired)
-        return walk if len(walk.path) - 1 > walk.ask_within else None
+        if len(walk.path) - 1 > walk.ask_within:
+            return walk
+        # No step left to keep (a walk of one step, or a follower already near where he waits):
+        # where the step lands, if not at a square it was cut at, only the entry that chose it is
+        # asked again (`fired_still`), as at the end of a longer walk.
+        return walk if rolled and fired is not None and not (cut and len(walk.path) == 1) else None
 
     def _as_planned(self, game: Game, d: Decision, me: Figure) -> bool:
         """He stands where the walk has brought him, in the turn it was planned in (the roll's

@@ -82,7 +82,10 @@ class ScriptedSeat:
 
     def _fixed(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         c = game.content
-        if not d.offers_of(*FIXED_KINDS):  # a figure's turn: only a dying or defending hero's choice is fixed
+        # A hero's turn (its decisions alone say whether he has rolled, as the presenter reads
+        # them) offers none of these kinds: asked at every step, so not looked for.
+        if "rolled" in d.context or not d.offers_of(*FIXED_KINDS):
+            # A figure's turn: only a dying or defending hero's choice is fixed.
             return self._fixed_by_context(d)
         if d.offers_of("draft"):
             prefs = c.heroes[d.context["draft"]].draft

@@ -53,6 +53,9 @@ class Walk(Mapping[Sq, int]):
         """The square's steps if `most` or fewer (growing no further than that)."""
         if sq not in self._area or (sq in self._avoid and sq != self._start):
             return None
+        x, y = self._start
+        if abs(sq[0] - x) + abs(sq[1] - y) > most:  # further as the crow flies: no walk is shorter
+            return None
         found = self._spread.grow(most).get(sq)
         return found if found is not None and found <= most else None
 
