@@ -1,6 +1,7 @@
 """Pits and the rope, the portcullis and its key (spec 5.9)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...engine.dice import roll, roll_event
@@ -14,7 +15,7 @@ def _entry(s: State, sid: str) -> Any:
     return s.doorways[s.sections[sid].doorways[0]]
 
 
-def stuck_in_pits(s: State, heroes: list[Figure] | None = None) -> bool:
+def stuck_in_pits(s: State, heroes: Sequence[Figure] | None = None) -> bool:
     """Every warrior still in play lies in a pit, none can haul another out with a rope, and no
     Wizard is there to cast Levitate: no warrior can move, fight or be attacked again.
     `heroes`: `s.heroes()`, when the caller has them."""

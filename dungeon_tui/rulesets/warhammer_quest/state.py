@@ -1,7 +1,7 @@
 """The state of one Warhammer Quest adventure: figures, sections, decks, the turn."""
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -187,9 +187,10 @@ class State:
             self.figures = Figures(self.figures)
 
     # -- queries used everywhere ---------------------------------------------------------
-    def heroes(self) -> list[Figure]:
+    def heroes(self) -> Sequence[Figure]:
         """The warriors in the figures' order.  The list the figures keep, not a copy (asked
-        some 1,300 times an adventure, and every caller only reads it): never change it."""
+        some 1,300 times an adventure, and every caller only reads it): never change it.  A
+        Sequence, so that mypy refuses a caller that would."""
         figs = self.figures
         if type(figs) is not Figures:  # a plain dict put in by hand: every figure looked at
             return [f for f in figs.values() if f.side == HERO]
