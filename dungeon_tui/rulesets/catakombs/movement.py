@@ -388,7 +388,8 @@ def wander(game: Game, fig: Figure, action: Action) -> Steps:
         return
     d = ways[(yield from draw(game, len(ways), "cat.solo.wander_dir"))]
     for i in range(int(action.get("steps"))):
-        m = Map(game)
+        if i:  # the first step is asked of the map the ways were read from: only chance drew since
+            m = Map(game)
         sq = (fig.at[0] + d[0], fig.at[1] + d[1])
         if not fig.standing or not clear(m, sq, fig.at) or (i and fig.ap <= 0):
             return
