@@ -382,7 +382,8 @@ def wander(game: Game, fig: Figure, action: Action) -> Steps:
     straight, up to `steps` squares, stopping before anything that is not (1 AP a square)."""
     fig.wandered = True
     m = Map(game)
-    ways = [d for d in DIRECTIONS if clear(m, (fig.at[0] + d[0], fig.at[1] + d[1]), fig.at)]
+    x, y = here = fig.at
+    ways = [d for d in DIRECTIONS if clear(m, (x + d[0], y + d[1]), here)]
     if not ways:
         game.emit("wander", figure=fig.id, text=f"{fig.name} has nowhere to wander.")
         return

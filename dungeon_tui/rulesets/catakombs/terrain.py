@@ -221,9 +221,9 @@ class Map:
     def shot_from(self, viewer: Figure, target: Figure, sq: Square) -> bool:
         """Whether the viewer would have the target in sight from the square (as `targets`,
         by the bits when both squares are on the board)."""
-        inside = self.board.inside
-        if inside(target.at) and inside(sq):
-            return self._clear_shot(viewer, target, sq, target.at)
+        inside, there = self.board.inside, target.at
+        if inside(there) and inside(sq):
+            return self._clear_shot(viewer, target, sq, there)
         return self.targets(viewer, target, at=sq)
 
     def _line(self, start: Square, end: Square) -> int:
