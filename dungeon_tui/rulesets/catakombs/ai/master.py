@@ -30,14 +30,17 @@ class MasterSeat:
         self._current: tuple[int, str] | None = None
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
-        special = side_choice(game, d)
-        if special is not None:
-            return special
         s: State = game.state
         lone = d.context.get("figure")
         if isinstance(d, LazyDecision) and lone is not None:
-            acting = [lone]  # a figure's choice of action (acts.figure_choice): its options are all its own
+            # A figure's choice of action (acts.figure_choice): its options are all its own, and
+            # none is a side choice (no action's kind is one, nor any of its extras': ending,
+            # handing over, passing), so side_choice is not asked (test_cat_ai_side_choice.py).
+            acting = [lone]
         else:
+            special = side_choice(game, d)
+            if special is not None:
+                return special
             acting = [fid for fid in dict.fromkeys(a.get("figure") for a in d.options) if fid is not None]
         m = map_for(game, d)  # the board of this moment, for every figure's plan (and the offers)
         for fid in self._ordered(game, acting, m):  # ranked lazily: the first usually acts
