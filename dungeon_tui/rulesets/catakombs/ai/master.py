@@ -32,10 +32,7 @@ class MasterSeat:
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
         s: State = game.state
         lone = d.context.get("figure")
-        if isinstance(d, LazyDecision) and lone is not None:
-            # A figure's choice of action (acts.figure_choice): its options are all its own, and
-            # none is a side choice (no action's kind is one, nor any of its extras': ending,
-            # handing over, passing), so side_choice is not asked (test_cat_ai_side_choice.py).
+        if actions_of_one(d):
             acting = [lone]
         else:
             special = side_choice(game, d)
@@ -89,6 +86,14 @@ class MasterSeat:
 
 
 SIDE_KINDS = ("use_fate", "break_away", "crush", "deploy", "raise", "entry")
+
+
+def actions_of_one(d: Decision) -> bool:
+    """Whether the decision is a figure's choice of action (acts.figure_choice): its options
+    are all that figure's own, and none is a choice on the side (SIDE_KINDS), an activation or
+    a deployment (no action's kind is one, nor any of its extras': ending, handing over,
+    passing), so the seats do not ask for those (test_cat_ai_side_choice.py)."""
+    return isinstance(d, LazyDecision) and d.context.get("figure") is not None
 
 
 def kinds_among(d: Decision, *kinds: str) -> set[str]:
