@@ -149,11 +149,17 @@ def run_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
     to = action.get("to")
     if type(to) is not tuple or to not in m.floor or to in m.figures:
         return None
-    for second, firsts in m.passages.runs(fig.at):
-        if second == to:
-            found = _run_through(m, fig, seat, made_moves(fig, seat, "run"), flies(fig), second, firsts)
-            return found if found == action else None
-    return None
+    # `to`'s entry of the passages' runs from the figure's square, worked out for it alone: the
+    # square's steps that have `to` a step on, in their order, when it is two squares away.
+    x, y = start = fig.at
+    if max(abs(to[0] - x), abs(to[1] - y)) != 2:
+        return None
+    steps = m.passages.steps
+    firsts = tuple(first for first in steps.get(start, ()) if to in steps.get(first, ()))
+    if not firsts:
+        return None
+    found = _run_through(m, fig, seat, made_moves(fig, seat, "run"), flies(fig), to, firsts)
+    return found if found == action else None
 
 
 def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
