@@ -109,7 +109,7 @@ class FiguresOnFirstRead:
         if m is None:
             return self  # asked of the class: only a map has figures
         figures = m.s.occupied()
-        setattr(m, "figures", figures)  # the map's own from now: this is not asked again
+        m.figures = figures  # the map's own from now (no __set__ here): this is not asked again
         return figures
 
 

@@ -31,9 +31,8 @@ class MasterSeat:
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
         s: State = game.state
-        lone = d.context.get("figure")
         if actions_of_one(d):
-            acting = [lone]
+            acting = [d.context["figure"]]
         else:
             special = side_choice(game, d)
             if special is not None:
