@@ -149,11 +149,17 @@ def run_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
     to = action.get("to")
     if type(to) is not tuple or to not in m.floor or to in m.figures:
         return None
-    for second, firsts in m.passages.runs(fig.at):
-        if second == to:
-            found = _run_through(m, fig, seat, made_moves(fig, seat, "run"), flies(fig), second, firsts)
-            return found if found == action else None
-    return None
+    # `to`'s entry of the passages' runs from the figure's square, worked out for it alone: the
+    # square's steps that have `to` a step on, in their order, when it is two squares away.
+    x, y = start = fig.at
+    if max(abs(to[0] - x), abs(to[1] - y)) != 2:
+        return None
+    steps = m.passages.steps
+    firsts = tuple(first for first in steps.get(start, ()) if to in steps.get(first, ()))
+    if not firsts:
+        return None
+    found = _run_through(m, fig, seat, made_moves(fig, seat, "run"), flies(fig), to, firsts)
+    return found if found == action else None
 
 
 def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -382,13 +388,15 @@ def wander(game: Game, fig: Figure, action: Action) -> Steps:
     straight, up to `steps` squares, stopping before anything that is not (1 AP a square)."""
     fig.wandered = True
     m = Map(game)
-    ways = [d for d in DIRECTIONS if clear(m, (fig.at[0] + d[0], fig.at[1] + d[1]), fig.at)]
+    x, y = here = fig.at
+    ways = [d for d in DIRECTIONS if clear(m, (x + d[0], y + d[1]), here)]
     if not ways:
         game.emit("wander", figure=fig.id, text=f"{fig.name} has nowhere to wander.")
         return
     d = ways[(yield from draw(game, len(ways), "cat.solo.wander_dir"))]
     for i in range(int(action.get("steps"))):
-        m = Map(game)
+        if i:  # the first step is asked of the map the ways were read from: only chance drew since
+            m = Map(game)
         sq = (fig.at[0] + d[0], fig.at[1] + d[1])
         if not fig.standing or not clear(m, sq, fig.at) or (i and fig.ap <= 0):
             return

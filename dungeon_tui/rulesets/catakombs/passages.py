@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from .board import Board
 from .numbering import bits as square_bits
-from .sight import chebyshev, diagonal_ok
+from .sight import diagonal_ok
 from .state import Square
 
 # The eight straight lines, in the order jumps are offered and wanderers pick a way.
@@ -98,9 +98,10 @@ class Passages:
         found = self._runs.get(start)
         if found is None:
             via: dict[Square, list[Square]] = {}
+            x, y = start
             for first in self.steps.get(start, ()):
                 for second in self.steps.get(first, ()):
-                    if chebyshev(second, start) == 2:
+                    if max(abs(second[0] - x), abs(second[1] - y)) == 2:  # chebyshev, written out: 64 a square
                         via.setdefault(second, []).append(first)
             ordered = sorted(via, key=lambda q: (q[1], q[0]))
             found = self._runs[start] = shared(tuple((sq, tuple(via[sq])) for sq in ordered))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...engine.game import DUNGEON, Action, Controller, Decision, Game
 from .ai import controllers as script_seats
+from .ai.master import actions_of_one
 from .ai.plan import name
 
 ACTIVATE = "activate"
@@ -17,7 +18,7 @@ class SoloMaster:
         self.seat = seat
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
-        offered = d.offers_of(ACTIVATE)
+        offered = [] if actions_of_one(d) else d.offers_of(ACTIVATE)
         if not offered:
             return self.seat.choose(game, d)
         ids = [a.get("figure") for a in offered]
@@ -36,7 +37,7 @@ class Companion:
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
         # A choice of squares lists only them: asked by kind, a figure's offers are not made.
-        if d.offers_of("deploy") and d.options[0].kind == "deploy":
+        if not actions_of_one(d) and d.offers_of("deploy") and d.options[0].kind == "deploy":
             return d.options[0], "the free square nearest the stairs"
         return self.seat.choose(game, d)
 

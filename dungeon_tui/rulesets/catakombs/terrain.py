@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from ...engine.game import Game
 from .board import Board, board_for
@@ -91,8 +91,32 @@ def obstacle_of(s: State, board: Board) -> Callable[[Square], bool]:
     return lambda sq: sq in blocked or not board.inside(sq)
 
 
+class FiguresOnFirstRead:
+    """`Map.figures` (the squares figures stand on, each to its figure), worked out from the
+    state when a map first reads it and kept on the map from then on (an attribute of its
+    own, read as any other): about half the maps made never ask (a walk's blocking test, a
+    fear test's sight, most of the Master's maps), and listing the squares was most of the
+    cost of a map.  Nothing moves between a map's making and its first question: a map is made
+    for one moment and asked there (tests/catakombs/test_cat_map_figures.py)."""
+
+    @overload
+    def __get__(self, m: None, owner: type | None = None) -> FiguresOnFirstRead: ...
+
+    @overload
+    def __get__(self, m: Map, owner: type | None = None) -> dict[Square, Figure]: ...
+
+    def __get__(self, m: Map | None, owner: type | None = None) -> FiguresOnFirstRead | dict[Square, Figure]:
+        if m is None:
+            return self  # asked of the class: only a map has figures
+        figures = m.s.occupied()
+        m.figures = figures  # the map's own from now (no __set__ here): this is not asked again
+        return figures
+
+
 class Map:
     """The board and the state together, for one question after another in one action."""
+
+    figures: dict[Square, Figure] = FiguresOnFirstRead()  # type: ignore[assignment]
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -105,7 +129,6 @@ class Map:
             last = _last_ground(s, board)
         _, self.passages, self.floor, self.ground_number, self.lava = last[6]
         self.blocked = self.passages.blocked
-        self.figures = s.occupied()
         self.armed = last[7]
         self._figure_bits: int | None = None
         self._lines: dict[tuple[Square, Square], int] | None = None
@@ -198,9 +221,9 @@ class Map:
     def shot_from(self, viewer: Figure, target: Figure, sq: Square) -> bool:
         """Whether the viewer would have the target in sight from the square (as `targets`,
         by the bits when both squares are on the board)."""
-        inside = self.board.inside
-        if inside(target.at) and inside(sq):
-            return self._clear_shot(viewer, target, sq, target.at)
+        inside, there = self.board.inside, target.at
+        if inside(there) and inside(sq):
+            return self._clear_shot(viewer, target, sq, there)
         return self.targets(viewer, target, at=sq)
 
     def _line(self, start: Square, end: Square) -> int:

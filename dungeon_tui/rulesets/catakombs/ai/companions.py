@@ -12,7 +12,7 @@ from ....engine.game import Action, Decision, Game
 from ..state import Figure
 from .fate import rerolls
 from .interpreter import run_script
-from .master import kinds_among, side_choice
+from .master import actions_of_one, kinds_among, side_choice
 from .plan import name
 
 SCRIPT = "hero_companion"
@@ -22,7 +22,7 @@ class CompanionSeat:
     """A hero seat played by the AI."""
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
-        special = hero_side_choice(game, d)
+        special = None if actions_of_one(d) else hero_side_choice(game, d)
         if special is not None:
             return special
         fid = d.context.get("figure") or next((a.get("figure") for a in d.options if a.get("figure")), None)

@@ -30,14 +30,13 @@ class MasterSeat:
         self._current: tuple[int, str] | None = None
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
-        special = side_choice(game, d)
-        if special is not None:
-            return special
         s: State = game.state
-        lone = d.context.get("figure")
-        if isinstance(d, LazyDecision) and lone is not None:
-            acting = [lone]  # a figure's choice of action (acts.figure_choice): its options are all its own
+        if actions_of_one(d):
+            acting = [d.context["figure"]]
         else:
+            special = side_choice(game, d)
+            if special is not None:
+                return special
             acting = [fid for fid in dict.fromkeys(a.get("figure") for a in d.options) if fid is not None]
         m = map_for(game, d)  # the board of this moment, for every figure's plan (and the offers)
         for fid in self._ordered(game, acting, m):  # ranked lazily: the first usually acts
@@ -86,6 +85,14 @@ class MasterSeat:
 
 
 SIDE_KINDS = ("use_fate", "break_away", "crush", "deploy", "raise", "entry")
+
+
+def actions_of_one(d: Decision) -> bool:
+    """Whether the decision is a figure's choice of action (acts.figure_choice): its options
+    are all that figure's own, and none is a choice on the side (SIDE_KINDS), an activation or
+    a deployment (no action's kind is one, nor any of its extras': ending, handing over,
+    passing), so the seats do not ask for those (test_cat_ai_side_choice.py)."""
+    return isinstance(d, LazyDecision) and d.context.get("figure") is not None
 
 
 def kinds_among(d: Decision, *kinds: str) -> set[str]:

@@ -138,7 +138,9 @@ class Plan:
             else:
                 # A foe it can strike from where it stands is 0 steps away and every other at
                 # least 1, so then no walk is needed to rank them.
-                close = [(0, f.pv, i, f) for i, f in enumerate(foes) if self.m.step_ok(self.me.at, f.at)]
+                # `step_ok` read once for its square, and `pos` for `at`: the foes stand on the board.
+                around = self.m.passages.steps.get(self.me.at, ())
+                close = [(0, f.pv, i, f) for i, f in enumerate(foes) if f.pos in around]
                 ranked = close or self._nearest_by_walking(foes)
                 if ranked:
                     steps, _, _, best = min(ranked, key=lambda r: r[:3])
