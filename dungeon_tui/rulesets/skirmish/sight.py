@@ -17,6 +17,7 @@ from collections import defaultdict
 from functools import lru_cache
 
 from .distance import around, distance, grid_squares
+from .recent import Recent
 from .terrain import Battlefield, Cover, Square
 
 Blockers = Mapping[Square, bool]  # square -> the model there is standing (False: down or hidden)
@@ -119,8 +120,8 @@ Line = tuple[tuple[Cover, ...], int, tuple[tuple[Square, bool], ...]]
 
 
 @lru_cache(maxsize=4)
-def _lines(field: Battlefield) -> dict[tuple[Square, Square, int, int], Line]:
-    return {}
+def _lines(field: Battlefield) -> Recent[tuple[Square, Square, int, int], Line]:
+    return Recent(LINES_KEPT)
 
 
 def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> Line:
@@ -209,11 +210,10 @@ def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,
 def _terrain(field: Battlefield, key: tuple[Square, Square, int, int]) -> Line:
     """A line's terrain part, kept per battlefield."""
     lines = _lines(field)
-    found = lines.get(key)
+    found = lines.find(key)
     if found is None:
-        if len(lines) >= LINES_KEPT:
-            lines.clear()
-        found = lines[key] = _line(field, *key)
+        found = _line(field, *key)
+        lines.keep(key, found)
     return found
 
 

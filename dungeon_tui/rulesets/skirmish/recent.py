@@ -1,0 +1,49 @@
+"""A bounded table that, once full, lets go of what was asked for least recently.
+
+The battlefield's kept move searches and lines outlive a battle: the next battle on the same
+field asks many of them again (its deployment and first turns are much alike).  A table
+emptied whenever it fills loses those with the rest; this one drops only the entry that has
+gone longest unasked, so the ones asked battle after battle stay.  What it holds is worked out
+from its key alone, so whatever it keeps or drops changes no answer.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Generic, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Recent(Generic[K, V]):
+    """At most `bound` entries; `find` marks an entry as asked, `keep` adds one (dropping the
+    least recently asked or added when full)."""
+
+    __slots__ = ("bound", "_table")
+
+    def __init__(self, bound: int) -> None:
+        self.bound = bound
+        self._table: OrderedDict[K, V] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._table
+
+    def find(self, key: K) -> V | None:
+        """The entry kept under `key` (now the most recently asked), or None."""
+        table = self._table
+        found = table.get(key)
+        if found is not None:
+            table.move_to_end(key)
+        return found
+
+    def clear(self) -> None:
+        self._table.clear()
+
+    def keep(self, key: K, value: V) -> None:
+        table = self._table
+        table[key] = value
+        if len(table) > self.bound:
+            table.popitem(last=False)
