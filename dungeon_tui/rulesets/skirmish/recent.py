@@ -19,7 +19,7 @@ class Recent(Generic[K, V]):
     """At most `bound` entries; `find` marks an entry as asked, `keep` adds one (dropping the
     least recently asked or added when full)."""
 
-    __slots__ = ("bound", "_table")
+    __slots__ = ("_table", "bound")
 
     def __init__(self, bound: int) -> None:
         self.bound = bound
