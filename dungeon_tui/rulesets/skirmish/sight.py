@@ -17,7 +17,6 @@ from collections import defaultdict
 from functools import lru_cache
 
 from .distance import around, distance, grid_squares
-from .recent import Recent
 from .terrain import Battlefield, Cover, Square
 
 Blockers = Mapping[Square, bool]  # square -> the model there is standing (False: down or hidden)
@@ -112,39 +111,29 @@ def mid(field: Battlefield, sq: Square, standing: bool = True) -> int:
 
 # A line's terrain part never changes: per battlefield, what the terrain on it gives as cover, the
 # wood squares it crosses and the squares where a model would rise above it, worked out once.
-# Bounded: a long fuzz run meets many lines, and a full table lets go of the line asked least
-# recently (recent.Recent).  A battle asks about 3,000, many of them asked again in the next
-# battle on the same field.  A line kept was about 530 bytes as tuples of (square, low) pairs
-# under a tuple key, and is about 190 in the form below: the room that frees keeps more move
-# searches (moves.SEARCHES_KEPT).  200,000 lines for each battlefield grew a long run by hundreds
-# of MB.
+# Bounded: a long fuzz run meets many lines, and the table starts again when it is full.  A
+# battle asks about 3,000; each line kept is about 550 bytes, so 10,000 keep a few battles'
+# lines in 6 MB, for four battlefields (200,000 for each grew a long run by hundreds of MB).
 LINES_KEPT = 10_000
-# (the cover each blocking square gives, wood squares crossed, the free squares where a standing
-# model would block the line, those where even a down or hidden one would)
-Line = tuple[tuple[Cover, ...], int, tuple[Square, ...], tuple[Square, ...]]
-# One object for each line's terrain cover, and for each line no model could block (most lines),
-# shared by every line with the same: a few dozen objects rather than one per line kept.
-_BLOCKED: dict[tuple[Cover, ...], tuple[Cover, ...]] = {}
-_UNBLOCKABLE: dict[tuple[tuple[Cover, ...], int], Line] = {}
+Line = tuple[tuple[Cover, ...], int, tuple[tuple[Square, bool], ...]]
 
 
 @lru_cache(maxsize=4)
-def _lines(field: Battlefield) -> Recent[int | tuple[Square, Square, int, int], Line]:
-    return Recent(LINES_KEPT)
+def _lines(field: Battlefield) -> dict[tuple[Square, Square, int, int], Line]:
+    return {}
 
 
 def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> Line:
     """The terrain that blocks the line a->b (the cover each blocking square gives), how many
-    wood squares it crosses, and the free squares on it where a model would block it: where
-    only a standing one would, and where even a down or hidden one would."""
+    wood squares it crosses, and the free squares on it where a model would block it: (square,
+    even a down or hidden one)."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = dx * dx + dy * dy
     width, floor_q, block_q, woods, covers = field.width, field.floor_q, field.block_q, field.woods, field.covers
     rise = z_to - z_from
     base = z_from * length
     blocked: list[Cover] = []
-    tall_only: list[Square] = []
-    any_model: list[Square] = []
+    models: list[tuple[Square, bool]] = []
     wood = 0
     first = a[1] * width + a[0]
     steps, alongs = _shape(dx, dy, width)
@@ -159,19 +148,10 @@ def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> L
         if tall[at] * length > z:
             if block_q[at] * length > z:
                 blocked.append("hard" if floor_q[at] * length > z else covers[at])  # type: ignore[arg-type]
-            elif (floor_q[at] + Q // 2) * length > z:
-                # Every square of a line between two squares on the table is on it, so its number says where.
-                any_model.append(squares[at])
             else:
-                tall_only.append(squares[at])
-    cover = tuple(blocked)
-    cover = _BLOCKED.setdefault(cover, cover)
-    if not tall_only and not any_model:
-        plain = _UNBLOCKABLE.get((cover, wood))
-        if plain is None:
-            plain = _UNBLOCKABLE[(cover, wood)] = (cover, wood, (), ())
-        return plain
-    return cover, wood, tuple(tall_only), tuple(any_model)
+                # Every square of a line between two squares on the table is on it, so its number says where.
+                models.append((squares[at], (floor_q[at] + Q // 2) * length > z))
+    return tuple(blocked), wood, tuple(models)
 
 
 @lru_cache(maxsize=16)
@@ -210,15 +190,12 @@ def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,
         if seen is None:
             # _crossing_now and keep in one loop over the line's free squares: asked some
             # two thousand times a battle, as lines are dropped when a model moves.
-            terrain, wood, tall_only, any_model = _terrain(field, key)
-            if tall_only or any_model:
+            terrain, wood, models = _terrain(field, key)
+            if models:
                 blocked, through = list(terrain), blockers.through
-                for sq in tall_only:
-                    if blockers.get(sq):
-                        blocked.append("soft")
-                    through[sq].append(key)
-                for sq in any_model:
-                    if blockers.get(sq) is not None:
+                for sq, low in models:
+                    standing = blockers.get(sq)
+                    if standing is not None and (standing or low):
                         blocked.append("soft")
                     through[sq].append(key)
                 seen = (tuple(blocked), wood)
@@ -230,30 +207,26 @@ def _crossing(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int,
 
 
 def _terrain(field: Battlefield, key: tuple[Square, Square, int, int]) -> Line:
-    """A line's terrain part, kept per battlefield under one number for its two squares and two
-    heights (a tuple of four, and often two squares of its own, cost a kept line 100 bytes
-    more); heights beyond a byte, which no battlefield has, keep the tuple."""
-    (ax, ay), (bx, by), z_from, z_to = key
-    width = field.width
-    code: int | tuple[Square, Square, int, int] = key
-    if 0 <= z_from < 256 and 0 <= z_to < 256:
-        code = ((ay * width + ax) * len(field.floor_q) + by * width + bx) << 16 | z_from << 8 | z_to
+    """A line's terrain part, kept per battlefield."""
     lines = _lines(field)
-    found = lines.find(code)
+    found = lines.get(key)
     if found is None:
-        found = _line(field, *key)
-        lines.keep(code, found)
+        if len(lines) >= LINES_KEPT:
+            lines.clear()
+        found = lines[key] = _line(field, *key)
     return found
 
 
 def _crossing_now(line: Line, blockers: Blockers) -> tuple[tuple[Cover, ...], int]:
     """A line's terrain part with the models standing on it."""
-    terrain, wood, tall_only, any_model = line
-    if not tall_only and not any_model:
+    terrain, wood, models = line
+    if not models:
         return terrain, wood
     blocked = list(terrain)
-    blocked += ["soft" for sq in tall_only if blockers.get(sq)]
-    blocked += ["soft" for sq in any_model if blockers.get(sq) is not None]
+    for sq, low in models:
+        standing = blockers.get(sq)
+        if standing is not None and (standing or low):
+            blocked.append("soft")
     return tuple(blocked), wood
 
 
