@@ -1,4 +1,4 @@
-"""The bounded tables that keep move searches and lines from battle to battle (recent.Recent):
+"""The bounded tables that keep move searches from battle to battle (recent.Recent):
 a full table lets go of the entry asked for least recently, and only of it."""
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A bounded table that, once full, lets go of what was asked for least recently.
 
-The battlefield's kept move searches and lines outlive a battle: the next battle on the same
-field asks many of them again (its deployment and first turns are much alike).  A table
+The battlefield's kept move searches outlive a battle: the next battle on the same field asks
+many of them again (its deployment and first turns are much alike).  A table
 emptied whenever it fills loses those with the rest; this one drops only the entry that has
 gone longest unasked, so the ones asked battle after battle stay.  What it holds is worked out
 from its key alone, so whatever it keeps or drops changes no answer.
