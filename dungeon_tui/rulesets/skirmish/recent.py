@@ -5,10 +5,13 @@ many of them again (its deployment and first turns are much alike).  A table
 emptied whenever it fills loses those with the rest; this one drops only the entry that has
 gone longest unasked, so the ones asked battle after battle stay.  What it holds is worked out
 from its key alone, so whatever it keeps or drops changes no answer.
+
+A plain dict in the order its entries were last asked or added (one found is taken out and put
+back at the end): an ordered dict moving it instead cost four border_patrol battles 0.2% more
+instructions.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
@@ -23,7 +26,7 @@ class Recent(Generic[K, V]):
 
     def __init__(self, bound: int) -> None:
         self.bound = bound
-        self._table: OrderedDict[K, V] = OrderedDict()
+        self._table: dict[K, V] = {}
 
     def __len__(self) -> int:
         return len(self._table)
@@ -34,9 +37,9 @@ class Recent(Generic[K, V]):
     def find(self, key: K) -> V | None:
         """The entry kept under `key` (now the most recently asked), or None."""
         table = self._table
-        found = table.get(key)
+        found = table.pop(key, None)
         if found is not None:
-            table.move_to_end(key)
+            table[key] = found  # to the end: a dict keeps the order entries were added in
         return found
 
     def clear(self) -> None:
@@ -46,4 +49,4 @@ class Recent(Generic[K, V]):
         table = self._table
         table[key] = value
         if len(table) > self.bound:
-            table.popitem(last=False)
+            del table[next(iter(table))]
