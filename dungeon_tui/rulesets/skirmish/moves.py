@@ -286,7 +286,7 @@ def _graph_of(field: Battlefield, ways: frozenset[str]) -> _Graph:
 # (256, or one battlefield's tables) cost a fuzz run a quarter of its speed.  A full table lets
 # go of the search asked least recently (recent.Recent), not of all of them: 40 border_patrol
 # battles searched 2,838 times so, 3,858 times when a full table was emptied, and 2,697 times
-# with 640 kept: 1,000 border_patrol battles in one process then hold 57.9 MB (54.6 with 512
+# with 640 kept: 1,000 border_patrol battles in one process then hold 57.7 MB (54.6 with 512
 # emptied when full; 768 went over 60 MB).
 SEARCHES_KEPT = 640
 _KEYS: dict[int, int] = {}  # one object for each key (cost << 10 | tests) a kept search holds
