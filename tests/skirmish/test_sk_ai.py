@@ -285,3 +285,25 @@ def test_out_of_range_means_no_square_of_its_walk_has_a_shot():
 
     play_checking(("border_patrol", "defend_the_village", "hold_the_ruin"), check)
     assert out > 5 and shooters > out
+
+
+def test_a_seat_that_overrides_a_handler_is_the_one_asked():
+    """The decisions go to the handler of the seat's own class: a warband seat made with its own
+    way of shooting is asked about shots, and the other decisions still reach the inherited
+    handlers."""
+    from dungeon_tui.rulesets.skirmish.ai import WarbandSeat
+
+    class Holding(WarbandSeat):
+        def shooting(self, game, d):
+            return d.options[-1], "holds its fire"
+
+    shooter = unit("empire_handgunner", "w2_01", (10, 10), name="Handgunner")
+    target = unit("orc_boy", "w1_01", (10, 16), name="Orc Boy")
+    game = game_of(shooter, target)
+    shots = (act("shoot", model="w2_01", target="w1_01", weapon="handgun", shots=1), act("end_shooting"))
+    action, why = Holding().choose(game, Decision(SEAT, "?", list(shots)))
+    assert (action.kind, why) == ("end_shooting", "holds its fire")
+    action, why = WarbandSeat().choose(game, Decision(SEAT, "?", list(shots)))
+    assert action.kind == "shoot" and why != "holds its fire"
+    first = (act("go_first"), act("go_second"))
+    assert Holding().choose(game, Decision(SEAT, "?", list(first)))[0].kind == "go_first"

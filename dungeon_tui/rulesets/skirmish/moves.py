@@ -14,6 +14,7 @@ from dataclasses import dataclass, field as dfield, replace
 from typing import Literal, TypeVar
 
 from .distance import DIRECTIONS, Battlefield, Square, around, contact_squares, contact_table, grid_squares, spent
+from .recent import Recent
 
 V = TypeVar("V")
 # walk: every kind of step, a climb only as the first; run and charge: no climb (§5.3, D9);
@@ -282,20 +283,24 @@ def _graph_of(field: Battlefield, ways: frozenset[str]) -> _Graph:
 # Four battlefields' tables (fuzz plays the scenarios in turn), 512 searches each (about 40 KB a
 # search): 4,096 for every battlefield grew a 400-battle run to 436 MB.  A battle makes about
 # 300, and the next battle on the same field still finds its first turns' searches here; fewer
-# (256, or one battlefield's tables) cost a fuzz run a quarter of its speed.
-SEARCHES_KEPT = 512
+# (256, or one battlefield's tables) cost a fuzz run a quarter of its speed.  A full table lets
+# go of the search asked least recently (recent.Recent), not of all of them: 40 border_patrol
+# battles searched 2,838 times so, 3,858 times when a full table was emptied, and 2,697 times
+# with 640 kept: 1,000 border_patrol battles in one process then hold 57.7 MB (54.6 with 512
+# emptied when full; 768 went over 60 MB).
+SEARCHES_KEPT = 640
 _KEYS: dict[int, int] = {}  # one object for each key (cost << 10 | tests) a kept search holds
 
 
 @lru_cache(maxsize=4)
-def _searches(field: Battlefield) -> dict[tuple[object, ...], dict[Square, Route]]:
-    return {}
+def _searches(field: Battlefield) -> Recent[tuple[object, ...], dict[Square, Route]]:
+    return Recent(SEARCHES_KEPT)
 
 
 @lru_cache(maxsize=4)
-def _wholes(field: Battlefield) -> dict[tuple[object, ...], _Whole]:
+def _wholes(field: Battlefield) -> Recent[tuple[object, ...], _Whole]:
     """Searches that settled every square they could reach, by start, allowance, mode and enemies."""
-    return {}
+    return Recent(SEARCHES_KEPT)
 
 
 @dataclass(eq=False)
@@ -350,17 +355,15 @@ def move_options(field: Battlefield, start: Square, allowance: int, *, mode: Mod
     (a charge's contact squares), the search stops once they are all settled."""
     key = _key(start, allowance, mode, enemies, goals)
     kept = _searches(field)
-    found = kept.get(key)
+    found = kept.find(key)
     if found is None:
-        if len(kept) >= SEARCHES_KEPT:
-            kept.clear()
-        whole = _wholes(field).get(key[:4])
+        whole = _wholes(field).find(key[:4])
         if whole is None:
             found, whole = _search(field, *key)
         if found is None:
             assert whole is not None
             found = whole.routes(None if key[4] is None else _numbers(field, key[4]))
-        kept[key] = found
+        kept.keep(key, found)
     return _without(found, friends)
 
 
@@ -415,7 +418,7 @@ def _key(start: Square, allowance: int, mode: Mode, enemies: Collection[Square],
 
 def _whole(field: Battlefield, key: _Key) -> _Whole:
     """The whole search for a key without goals, kept."""
-    whole = _wholes(field).get(key[:4])
+    whole = _wholes(field).find(key[:4])
     if whole is None:
         _found, whole = _search(field, *key)
         assert whole is not None
@@ -510,10 +513,7 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     else:
         kept = None
     if kept is not None:
-        wholes = _wholes(field)
-        if len(wholes) >= SEARCHES_KEPT:
-            wholes.clear()
-        wholes[(start, allowance, mode, enemies)] = kept
+        _wholes(field).keep((start, allowance, mode, enemies), kept)
         if wanted is None:  # the routes are made from it when asked for
             return None, kept
     out: dict[Square, Route] = {}

@@ -79,6 +79,12 @@ class WarbandSeat:
     # The plan that chose which model moves, for the "where does it go" decision that follows
     # on the same board: (board, model id, plan, reason).
     _planned: tuple[Any, str, Plan, str] | None = None
+    # HANDLERS bound to this class's own functions (set below, and for each subclass as it is made).
+    _handlers: tuple[tuple[str, Callable[..., Any]], ...] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._handlers = _bound(cls)
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
         if isinstance(d, LazyDecision) and ("squares" in d.context or "destinations" in d.context):
@@ -93,7 +99,7 @@ class WarbandSeat:
             raise ValueError("nothing to choose from")
         else:
             kinds = {a.kind for a in d.options}
-        for kind, handler in HANDLERS:
+        for kind, handler in self._handlers:
             if kind in kinds:
                 found = handler(self, game, d)
                 if found is not None:
@@ -472,27 +478,39 @@ def _kind(d: Decision, kind: str, model: str | None = None, required: bool = Tru
     return None
 
 
-HANDLERS: tuple[tuple[str, Any], ...] = (
-    ("go_first", WarbandSeat.first_turn),
-    ("deploy", WarbandSeat.deploy),
-    ("stand_up", WarbandSeat.rally),
-    ("declare_charge", WarbandSeat.charges),
-    ("end_charges", WarbandSeat.charges),
-    ("stand_and_shoot", WarbandSeat.charged),
-    ("flee", WarbandSeat.charged),
-    ("choose_destination", WarbandSeat.destination),
-    ("intercept", WarbandSeat.interception),
-    ("move_model", WarbandSeat.movement),
-    ("end_movement", WarbandSeat.movement),
-    ("move", WarbandSeat.where),
-    ("stay", WarbandSeat.where),
-    ("stay_seen", WarbandSeat.hide_here),
-    ("cast", WarbandSeat.magic),
-    ("dispel", WarbandSeat.dispelling),
-    ("search", WarbandSeat.searching),
-    ("shoot", WarbandSeat.shooting),
-    ("end_shooting", WarbandSeat.shooting),
-    ("choose_weapon", WarbandSeat.weapon),
-    ("allocate_attacks", WarbandSeat.allocation),
-    ("hold", WarbandSeat.charged),
+# Which handler answers a decision offering each kind, by the handler's name: looked up on the
+# seat's own class (WarbandSeat._handlers), so a subclass that overrides a handler is the one
+# called.
+HANDLERS: tuple[tuple[str, str], ...] = (
+    ("go_first", "first_turn"),
+    ("deploy", "deploy"),
+    ("stand_up", "rally"),
+    ("declare_charge", "charges"),
+    ("end_charges", "charges"),
+    ("stand_and_shoot", "charged"),
+    ("flee", "charged"),
+    ("choose_destination", "destination"),
+    ("intercept", "interception"),
+    ("move_model", "movement"),
+    ("end_movement", "movement"),
+    ("move", "where"),
+    ("stay", "where"),
+    ("stay_seen", "hide_here"),
+    ("cast", "magic"),
+    ("dispel", "dispelling"),
+    ("search", "searching"),
+    ("shoot", "shooting"),
+    ("end_shooting", "shooting"),
+    ("choose_weapon", "weapon"),
+    ("allocate_attacks", "allocation"),
+    ("hold", "charged"),
 )
+
+
+def _bound(cls: type) -> tuple[tuple[str, Callable[..., Any]], ...]:
+    """HANDLERS with each name looked up on `cls` (its own override, else the inherited one),
+    once per class: choose reads the functions, not a name per kind at every decision."""
+    return tuple((kind, getattr(cls, name)) for kind, name in HANDLERS)
+
+
+WarbandSeat._handlers = _bound(WarbandSeat)
