@@ -396,14 +396,8 @@ def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
     if kept is None or kept[0][0] > len(corridor) or kept[0][1] > len(s.revealed_rooms):
         edge = [sq for sq in corridor if g.floor(sq) and on_edge(sq)]
     else:  # the corridor seen only grows at its end, and a square once off the edge stays off
-        fresh = corridor[kept[0][0]:]
-        # Only a square beside one seen since (the new corridor, the rooms revealed since) can
-        # have left the edge: the others are kept without asking their sides again.
-        newly = set(fresh)
-        for room in s.revealed_rooms[kept[0][1]:]:
-            newly.update(g.squares_of(room))
-        edge = [sq for sq in kept[1] if newly.isdisjoint((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4)
-                or on_edge(sq)] + [sq for sq in fresh if g.floor(sq) and on_edge(sq)]
+        edge = [sq for sq in kept[1] if on_edge(sq)] + [sq for sq in corridor[kept[0][0]:]
+                                                         if g.floor(sq) and on_edge(sq)]
     g.memo["seen_edge"] = (key, edge)
     return list(edge)
 
