@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine.game import freeze_state, thaw_state
 from ...engine.grid import Grid, Sq, edge
-from .state import ALIVE, HERO, State
+from .state import HERO, State
 
 CORRIDOR = "corridor"
 # Terrain letters on the grid: floor, stairway, furniture, blocked tile, rock.

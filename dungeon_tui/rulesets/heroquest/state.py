@@ -146,7 +146,7 @@ class State:
 
     def side_at(self, sq: Sq, side: str) -> bool:
         """Whether a figure of that side stands there (a veiled hero may share a monster's square)."""
-        for f in self.standing():  # a loop, not any() over a generator: asked at every step
+        for f in self.standing():  # noqa: SIM110  (a loop, not any() over a generator: asked at every step)
             if f.pos == sq and f.side == side:
                 return True
         return False

@@ -29,7 +29,7 @@ from ....engine.grid import Sq
 from .. import board
 from ..heroes import adjacent, step_offer
 from ..magic import HEALING
-from ..state import ALIVE, HERO, Figure, State
+from ..state import Figure, State
 from .companions import ATTACK_SPELLS
 
 View = tuple[int, int, int, int, int, int, int]
