@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine.game import freeze_state, thaw_state
 from ...engine.grid import Grid, Sq, edge
-from .state import ALIVE, HERO, State
+from .state import HERO, State
 
 CORRIDOR = "corridor"
 # Terrain letters on the grid: floor, stairway, furniture, blocked tile, rock.
@@ -159,9 +159,7 @@ def targeting_sight(state: State, a: Sq, b: Sq, standing: set[Sq] | None = None)
 
 def standing_squares(state: State) -> set[Sq]:
     """The squares `State.at` finds a figure on."""
-    # `placed` first: the monsters still waiting unplaced (most of them) are passed over at once.
-    return {f.pos for f in state.figures.values()
-            if (f.placed or f.side == HERO) and f.pos is not None and f.status == ALIVE}
+    return {f.square for f in state.standing()}
 
 
 def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:

@@ -239,7 +239,7 @@ def check_courage(game: Game) -> None:
     """Courage lasts until its holder sees no monster (D23)."""
     s: State = game.state
     # Asked after every step: the few with Courage found first, not the hero side listed.
-    for h in [f for f in s.figures.values() if f.flags and f.flags.get("courage") and f.side == HERO and f.on_board]:
+    for h in [f for f in s.standing() if f.flags and f.flags.get("courage") and f.side == HERO]:
         if not any(board.targeting_sight(s, h.square, m.square) for m in s.monsters()):
             h.flags.pop("courage")
             game.emit("condition_end", figure=h.id, condition="courage", text=f"{h.name}'s courage fades.")

@@ -13,6 +13,15 @@ ALIVE: Final = "alive"
 DEAD: Final = "dead"
 LEFT: Final = "left"
 
+# How many times, in this process, anyone was put on the board or taken off it: a figure made,
+# placed, killed or gone, or set down or lifted (its square set from or to None).  The index of
+# who stands on the board (`State.standing`) is made again whenever this has moved since it was
+# made, so it cannot miss a change however the rules or a test make it; a step (a square for
+# another) leaves it as it was.  One cell, not a class attribute: writing a class's attribute
+# would make Python forget what it learned about reading its objects.
+_ON_OFF = [0]
+_ON_OFF_FIELDS = frozenset(("placed", "status", "pos"))
+
 
 @dataclass
 class Figure:
@@ -43,6 +52,11 @@ class Figure:
     dread: list[str] = field(default_factory=list)
     placed: bool = False
     number: int = 0  # monsters: the n-th of its kind in this game (its name and map glyph say it)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _ON_OFF_FIELDS and (name != "pos" or (value is None) != (getattr(self, "pos", None) is None)):
+            _ON_OFF[0] += 1
+        object.__setattr__(self, name, value)
 
     @property
     def on_board(self) -> bool:
@@ -95,36 +109,45 @@ class State:
     def heroes(self) -> list[Figure]:
         return [self.figures[h] for h in self.party]
 
+    def standing(self) -> list[Figure]:
+        """The figures on the board (the heroes there and the monsters placed, alive), in the
+        figures' order: the one scan of every figure, which the rules and the AI ask many times
+        a step (most of a quest's monsters wait unplaced, the fallen are off the board).  Kept
+        with the map (never copied or pickled) until anyone is put on or taken off the board."""
+        figures = self.figures
+        kept = self.grid.memo.get("standing")
+        if kept is not None and kept[0] == _ON_OFF[0] and kept[1] is figures and kept[2] == len(figures):
+            found: list[Figure] = kept[3]
+            return found
+        found = [f for f in figures.values()
+                 if (f.placed or f.side == HERO) and f.pos is not None and f.status == ALIVE]
+        self.grid.memo["standing"] = (_ON_OFF[0], figures, len(figures), found)
+        return found
+
     def hero_side(self) -> list[Figure]:
-        return [f for f in self.figures.values() if f.side == HERO and f.on_board]
+        return [f for f in self.standing() if f.side == HERO]
 
     def monsters(self) -> list[Figure]:
-        # `placed` first: most of a quest's monsters wait unplaced, and this is asked at every step.
-        return [f for f in self.figures.values()
-                if f.placed and f.side == MONSTER and f.pos is not None and f.status == ALIVE]
+        return [f for f in self.standing() if f.side == MONSTER]
 
     def at(self, sq: Sq, but: Figure | None = None) -> Figure | None:
         """The figure on a square (other than `but`: a hero may be passing through a friend)."""
-        for f in self.figures.values():
-            if f.pos == sq and f.status == ALIVE and f is not but and (f.side == HERO or f.placed):
+        for f in self.standing():
+            if f.pos == sq and f is not but:
                 return f
         return None
 
     def all_at(self, sq: Sq) -> list[Figure]:
-        return [f for f in self.figures.values()
-                if f.pos == sq and f.status == ALIVE and (f.side == HERO or f.placed)]
+        return [f for f in self.standing() if f.pos == sq]
 
     def squares_held(self, side: str) -> set[Sq]:
         """Every square a figure of that side stands on (one scan, for paths that test many squares)."""
-        if side != HERO:  # `placed` first, as `monsters`: most of a quest's monsters wait unplaced
-            return {f.pos for f in self.figures.values()
-                    if f.placed and f.side == side and f.pos is not None and f.status == ALIVE}
-        return {f.pos for f in self.figures.values() if f.pos is not None and f.side == side and f.status == ALIVE}
+        return {f.square for f in self.standing() if f.side == side}
 
     def side_at(self, sq: Sq, side: str) -> bool:
         """Whether a figure of that side stands there (a veiled hero may share a monster's square)."""
-        for f in self.figures.values():  # a loop, not any() over a generator: asked at every step
-            if f.pos == sq and f.side == side and f.status == ALIVE and (side == HERO or f.placed):
+        for f in self.standing():  # noqa: SIM110  (a loop, not any() over a generator: asked at every step)
+            if f.pos == sq and f.side == side:
                 return True
         return False
 

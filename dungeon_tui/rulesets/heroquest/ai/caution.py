@@ -110,8 +110,11 @@ def safest_square(p: Plan) -> Sq:
         x, y = sq
         return bool(friends) and all(abs(x - fx) + abs(y - fy) > 3 for fx, fy in friends)
     most = p.allowance()
-    spots = [sq for sq, d in up_to(dist, most) if sq == p.me.square or stop_ok(p, sq)]
-    return min(spots, key=lambda sq: (danger.get(sq, 0), far_from_party(sq), dist[sq], sq[1], sq[0]))
+    here = p.me.square
+    # Each spot's steps as the walk lists it (the same count `dist[sq]` reads, not asked again).
+    *_, y, x = min((danger.get(sq, 0), far_from_party(sq), d, sq[1], sq[0]) for sq, d in up_to(dist, most)
+                   if sq == here or stop_ok(p, sq))
+    return x, y
 
 
 @registry.action

@@ -35,8 +35,14 @@ def objective_met(p: Plan) -> bool:
 @registry.condition(says=lambda p, kind: f"a room still to search for {kind.replace('_', ' ')}")
 def room_searchable(p: Plan, kind: str) -> bool:
     s = p.s
-    room = board.area_of(s, p.me.square)
-    if room == board.CORRIDOR or any(board.area_of(s, m.square) == room for m in p.monsters()):
+    # His room with no monster in it, once a decision: the script asks for each kind of search.
+    room = p.memo.get("room_clear", "")
+    if room == "":
+        room = board.area_of(s, p.me.square)
+        if room == board.CORRIDOR or any(board.area_of(s, m.square) == room for m in p.monsters()):
+            room = None
+        p.memo["room_clear"] = room
+    if room is None:
         return False
     # Asked last (e.g. passing through a friend: no action here): it makes the turn's actions.
     def offered() -> bool:

@@ -29,7 +29,7 @@ from ....engine.grid import Sq
 from .. import board
 from ..heroes import adjacent, step_offer
 from ..magic import HEALING
-from ..state import ALIVE, HERO, Figure, State
+from ..state import Figure, State
 from .companions import ATTACK_SPELLS
 
 View = tuple[int, int, int, int, int, int, int]
@@ -41,11 +41,10 @@ def view(s: State, me: Figure) -> View:
     has Courage (both change a figure's attack dice, which say who leads; a step out of a
     pit or out of sight of the monsters ends them)."""
     on_board = dice = 0
-    for f in s.figures.values():
-        if (f.placed or f.side == HERO) and f.pos is not None and f.status == ALIVE:  # the unplaced passed over first
-            on_board += 1
-            if f.flags:
-                dice += ("in_pit" in f.flags) + 2 * ("courage" in f.flags)
+    for f in s.standing():
+        on_board += 1
+        if f.flags:
+            dice += ("in_pit" in f.flags) + 2 * ("courage" in f.flags)
     return (len(s.revealed_corridor), len(s.revealed_rooms), len(s.secret_found), on_board, len(s.remains),
             me.body, dice)
 

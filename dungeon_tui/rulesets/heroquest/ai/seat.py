@@ -11,7 +11,7 @@ from ....engine.grid import Sq
 from ....engine.spreading import path_back
 from .. import magic
 from ..combat import item as combat_item
-from ..heroes import hero_path_avoid
+from ..heroes import hero_path_avoid, step_offer
 from ..state import HERO, Figure, State
 from . import caution, companions, dungeon, trapwork  # noqa: F401  (their words join the registry)
 from .keeping import KeptWalk
@@ -187,7 +187,7 @@ class ScriptedSeat:
         crossing = trapwork.trap_step(game, me, nxt) if nxt in avoid else None
         if crossing is not None:
             return crossing[0], crossing[1], []
-        for a in d.offers_of("step"):
-            if tuple(a.get("to")) == nxt:
-                return a, "", path if careful else []
-        return None
+        # The one step wanted, asked for (`offer_for`), not all his steps made to find it.
+        x, y = me.square
+        a = d.offer_for(step_offer(d.seat, me, nxt)) if abs(nxt[0] - x) + abs(nxt[1] - y) == 1 else None
+        return (a, "", path if careful else []) if a is not None else None
