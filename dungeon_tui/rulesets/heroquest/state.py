@@ -119,9 +119,10 @@ class State:
         if kept is not None and kept[0] == _ON_OFF[0] and kept[1] is figures and kept[2] == len(figures):
             found: list[Figure] = kept[3]
             return found
+        count = _ON_OFF[0]  # read before the scan: a change made during it leaves the index old
         found = [f for f in figures.values()
                  if (f.placed or f.side == HERO) and f.pos is not None and f.status == ALIVE]
-        self.grid.memo["standing"] = (_ON_OFF[0], figures, len(figures), found)
+        self.grid.memo["standing"] = (count, figures, len(figures), found)
         return found
 
     def hero_side(self) -> list[Figure]:
