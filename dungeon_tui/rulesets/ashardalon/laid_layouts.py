@@ -1,4 +1,4 @@
-"""Layouts kept for the process: the same tiles in the same places, with the same doors
+"""Layouts kept for the game being played and a replay of it (`_Kept`): the same tiles in the same places, with the same doors
 standing, make the same layout (`geometry.build`), and a replay lays every one of a game's
 layouts again, in the same order.  A layout taken from here comes with what its grid found
 before (each square's steps, the searches kept in its memo, tile distances): all of them
