@@ -1,9 +1,10 @@
 """Layouts kept for the game being played and a replay of it (`_Kept`): the same tiles in the
 same places, with the same doors standing, make the same layout (`geometry.build`), and a
-replay lays every one of a game's layouts again, in the same order.  A layout taken from here comes with what its grid found
-before (each square's steps, the searches kept in its memo, tile distances): all of them
-depend on the layout alone or on their own keys (the hero's walks name the figures they go
-around), never on a game, so a layout may serve any game that lays the same tiles."""
+replay lays every one of a game's layouts again, in the same order.  A layout taken from here
+comes with what its grid found before (each square's steps, the searches kept in its memo,
+tile distances): all of them depend on the layout alone or on their own keys (the hero's walks
+name the figures they go around), never on a game, so a layout may serve any game that lays
+the same tiles."""
 from __future__ import annotations
 
 import threading
