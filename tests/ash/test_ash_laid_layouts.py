@@ -81,3 +81,35 @@ def test_another_thread_builds_its_own():
     worker.start()
     worker.join()
     assert theirs[0] is not mine and theirs[0].terrain == mine.terrain
+
+
+def _played(seed: int) -> list:
+    """The layouts an AI game of the_closed_doors lays, in order."""
+    ctl = get("ashardalon").ai_controllers()
+    game = GAME.new_game({"adventure": "the_closed_doors", "heroes": HEROES}, seed)
+    game.keep_events = False
+    layouts = [game.state.layout]
+    while not game.over:
+        d = game.pending
+        game.play((ctl.get(d.seat) or ctl["*"]).choose(game, d)[0])
+        if game.state.layout is not layouts[-1]:
+            layouts.append(game.state.layout)
+    return layouts
+
+
+def test_only_the_game_being_played_and_the_one_before_are_kept():
+    """Layouts kept across many games cost memory out of all proportion (bench/README, issue
+    20): once another game lays a layout the last one did not, the last one's are given back
+    and only the new game's are kept; a game played again right after gets every one."""
+    first = _played(4)
+    other = _played(5)
+    kept = laid_layouts._KEPT
+    held = list(kept.current.values())
+    assert not kept.before and len(other) > 5 and other[0] is first[0]  # the start, the same
+    assert all(any(lay is k for k in held) for lay in other)
+    theirs = [lay for lay in first if not any(lay is mine for mine in other)]
+    assert len(theirs) > 5 and not any(lay is k for lay in theirs for k in held)
+    again = _played(5)
+    assert all(a is b for a, b in zip(again, other, strict=True))
+    afresh = _played(4)
+    assert not any(lay is old for lay in afresh for old in theirs)

@@ -246,9 +246,8 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
         for c in p.cells:
             cell_tile[c] = k
             open_sides[c] = p.open_sides[c]
-    g = _LaidGrid(region_walls=False)
+    g = Grid(region_walls=False)
     lay = Layout({}, cell_tile, open_sides, set(closed_doors), g, laid=laid)
-    g.looks, g.found, g.by_cell = lay.looks, _steps_laid_from(tiles_file), {}
     g.impassable = frozenset({ROCK})
     g.step_corner = "either"  # [H D27] one wall-clear L-path is enough for a diagonal
     # The squares: the tiles `before` laid already, then each new one (a grid's squares are
@@ -287,60 +286,6 @@ def build(tiles_file: Any, placed: list[PlacedTile], closed_doors: Iterable[str]
     if before is not None:
         _keep_neighbours(before, lay)
     return lay
-
-
-class _LaidGrid(Grid):
-    """A layout's grid: a square's neighbours, when not yet found on this grid, are taken from
-    any earlier layout of this process where the cells around the square looked the same
-    (`looks`: the squares within one of it lie in its cell and the eight around it, and their
-    terrain, walls and doors come from those cells' looks alone, as in `_keep_neighbours`).
-    Replaying a game lays the same tiles again, and fresh games lay the same tiles in the
-    same places: the searches' steps were found afresh at every new layout."""
-
-    # Set by `build` (a grid unpickled from a keyframe has neither: its steps are worked out).
-    looks: dict[Cell, Any]
-    found: dict[Any, dict[Sq, list[Sq]]]  # per cell and the looks around it, its squares' steps
-    by_cell: dict[Cell, dict[Sq, list[Sq]]] | None = None  # this layout's cells in `found`
-
-    def neighbours(self, a: Sq) -> list[Sq]:
-        near = self._near.get(a)
-        if near is not None:
-            return near
-        by_cell = self.by_cell
-        if by_cell is None or self.links:
-            return super().neighbours(a)
-        cell = (a[0] >> 2, a[1] >> 2)
-        steps = by_cell.get(cell)
-        if steps is None:
-            i, j = cell
-            get = self.looks.get
-            key = (cell, tuple(get((i + di, j + dj)) for dj in (-1, 0, 1) for di in (-1, 0, 1)))
-            found = self.found
-            steps = found.get(key)
-            if steps is None:
-                # Many games in one process: start again.  A game finds 20-30 cells; 8,192 of them
-                # held some 20 MB, and a replay now takes whole layouts (laid_layouts) instead.
-                if len(found) > 256:
-                    found.clear()
-                steps = found[key] = {}
-            by_cell[cell] = steps
-        near = steps.get(a)
-        if near is None:
-            near = steps[a] = self._steps_out(a)  # no links on these maps; a list no caller changes
-        self._near[a] = near
-        return near
-
-
-# The tiles file whose layouts `_LaidGrid.found` holds steps for, and those steps: another
-# content's tiles (tests make their own) never share them.
-_STEPS_LAID: list[Any] = [None, {}]
-
-
-def _steps_laid_from(tiles_file: Any) -> dict[Any, dict[Sq, list[Sq]]]:
-    if _STEPS_LAID[0] is not tiles_file:
-        _STEPS_LAID[:] = [tiles_file, {}]
-    found: dict[Any, dict[Sq, list[Sq]]] = _STEPS_LAID[1]
-    return found
 
 
 def _reading(c: Cell) -> tuple[int, int]:

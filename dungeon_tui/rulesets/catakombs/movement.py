@@ -57,7 +57,10 @@ def passes(m: Map, fig: Figure, sq: Square) -> bool:
 # thousands of them (each with hundreds of moves) grew a long run of every quest in turn by ~10 MB.
 _MOVES: dict[tuple[str, str, str, str], dict[Any, Action]] = {}
 MOVES_KEPT = 512  # per figure and kind: 2,048 grew a run of 1,000 quests to 74 MB, 512 keeps it at 60 at the same speed
-FIGURES_KEPT = 256
+# 96 (a quest has 43-71 figures and kinds of move in lost_treasure and old_fool): 256 kept four
+# quests' worth, which with the lines (terrain) put a run of 1,000 quests at 59 MB resident; 64
+# made 0.8% more instructions (moves made again within a quest), 96 none.
+FIGURES_KEPT = 96
 
 
 def made_moves(fig: Figure, seat: str, kind: str) -> dict[Any, Action]:

@@ -339,8 +339,10 @@ _LINES: dict[int, dict[tuple[Square, Square], int]] = {}
 # of every quest in turn keep tens of MB of them.
 _LINES_KEPT = 8_192
 # Grounds whose lines are kept: a quest's doors make a few grounds at a time, and 256 of them
-# (each with up to 8,192 lines) let a run of 1,000 quests keep growing past 80 MB.
-_LINE_GROUNDS_KEPT = 32
+# (each with up to 8,192 lines) let a run of 1,000 quests keep growing past 80 MB; 32 kept it
+# creeping to 59 (with the moves' 256 figures), 8 holds it at 55 with no more lines worked out
+# in lost_treasure and old_fool (cachegrind, eight quests: the same instructions).
+_LINE_GROUNDS_KEPT = 8
 
 
 def lines_of(ground_number: int) -> dict[tuple[Square, Square], int]:
