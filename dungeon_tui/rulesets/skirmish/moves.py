@@ -431,14 +431,11 @@ def _numbers(field: Battlefield, squares: Collection[Square]) -> list[int]:
 
 
 def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemies: tuple[Square, ...],
-            goals: tuple[Square, ...] | None, *, nearest: bool = False
-            ) -> tuple[dict[Square, Route] | None, _Whole | None]:
+            goals: tuple[Square, ...] | None) -> tuple[dict[Square, Route] | None, _Whole | None]:
     """move_options without the friends (they only keep a move from ending on their squares):
     Dijkstra on cost, then tests, then the order squares were first reached.  The routes to
     the goals, and the whole search (kept) when it ran until nothing more could be reached
-    (None when it stopped at its goals); no routes without goals, the whole search makes them.
-    `nearest`: only the goals settled at the lowest key any goal is settled at (the search
-    stops at the end of that key's bucket), for the cheapest of them."""
+    (None when it stopped at its goals); no routes without goals, the whole search makes them."""
     graph = _graph(field, mode)
     width = field.width
     limit = 2 * allowance + 1
@@ -449,12 +446,8 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     # enters one (any other move never settles one but its start, which it leaves freely).
     stop_at = touching if mode == "charge" else set()
     wanted = None if goals is None else set(_numbers(field, goals))
-    # Goals left to settle (a goal off the table is never settled); -1 when the search never
-    # stops at its goals, or stops after the first bucket settling one (nearest: below -1 then).
-    left = len(goals) if goals is not None and not nearest else -1
+    left = len(goals) if goals is not None else -1  # a goal off the table is never settled
     first = start[1] * width + start[0]
-    if nearest and wanted is not None:
-        wanted.discard(first)  # a move never ends on its start: settling it finds no end
     # The squares no step may enter: those settled, the enemies' and (but for a charge or an
     # interception) those touching an enemy; the start is settled first, wherever it is.
     closed = enemy_at | touching if mode not in ("charge", "intercept") else set(enemy_at)
@@ -506,8 +499,7 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
                     else:
                         found.append(to)
         else:
-            if left >= -1:  # (nearest: no goal settled in this bucket yet)
-                continue
+            continue
         whole = False
         break
     tree = via
@@ -542,38 +534,6 @@ def charge_squares(field: Battlefield, start: Square, allowance: int, target: Sq
     others = [e for e in enemies if e != target]
     return move_options(field, start, allowance, mode="charge", enemies=[*others, target], friends=friends,
                         goals=goals)
-
-
-def nearest_charge_end(field: Battlefield, start: Square, allowance: int, target: Square, *,
-                       enemies: Collection[Square] = (), friends: Collection[Square] = ()
-                       ) -> tuple[Square, Route] | None:
-    """charge_squares' cheapest end (lowest cost, then tests, then y, x) with its route; None:
-    the charge fails.  The AI weighs many charges it never declares and reads only this end:
-    a search for every end runs to the whole charge reach when some contact square behind the
-    target is out of reach, while the cheapest end is settled with the first bucket holding
-    any, so that search stops there (a kept answer or whole search is read when there is one).
-    Dijkstra settles each square once, with its final key and step, in the same order however
-    far it runs: the end and its route are those the whole search finds."""
-    goals = [sq for sq in contact_squares(field, target) if field.standable(sq)]
-    others = [e for e in enemies if e != target]
-    key = _key(start, allowance, "charge", [*others, target], goals)
-    kept = _searches(field)
-    found = kept.find(key)
-    if found is None:
-        whole = _wholes(field).find(key[:4])
-        if whole is not None:
-            found = whole.routes(_numbers(field, key[4] or ()))
-    if found is not None:
-        found = _without(found, friends)
-    else:
-        # The friends' squares are left out of the goals (a charge ends on none): the first
-        # goal settled is then a free one.
-        taken = set(friends)
-        found = _search(field, *key[:4], tuple(g for g in key[4] or () if g not in taken), nearest=True)[0]
-    if not found:
-        return None
-    end = min(found, key=lambda sq: (found[sq].cost, found[sq].tests, sq[1], sq[0]))
-    return end, found[end]
 
 
 def route_toward(field: Battlefield, start: Square, goals: Collection[Square], *, mode: Mode = "walk",

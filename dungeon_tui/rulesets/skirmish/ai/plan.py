@@ -9,7 +9,7 @@ from typing import Any
 
 from ....engine.game import Action, Decision, Game
 from ..distance import distance, nearest_distance, nearest_of, touching
-from ..moves import Route, charge_squares, move_costs, move_options, nearest_charge_end
+from ..moves import Route, charge_squares, move_costs, move_options
 from ..phase_offers import ModelChoice
 from ..sight import can_see, cover, hidden_ok
 from ..state import Model, State
@@ -183,10 +183,8 @@ class Plan:
     def interceptor(self, target: Model, end: Square) -> Model | None:
         """An enemy other than the target that could step into this model's charge path (§5.3 step 7)."""
         route = self.charge_ends(target).get(end)
-        return None if route is None else self._interceptor_on(target, route)
-
-    def _interceptor_on(self, target: Model, route: Route) -> Model | None:
-        """interceptor for the charge at `target` along this route."""
+        if route is None:
+            return None
         path = route.path
         if not path:  # (a charge's end is never its start)
             return None
@@ -251,19 +249,11 @@ class Plan:
 
     def _reaches(self, target: Model) -> bool:
         """A charge at `target` can end touching it with no interceptor on the cheapest way."""
-        ends = self._charges.get(target.id) if self._charges is not None else None
-        if ends is not None:
-            if not ends:
-                return False
-            first = min(ends, key=lambda sq: (ends[sq].cost, ends[sq].tests, sq[1], sq[0]))
-            return self.interceptor(target, first) is None
-        # Only the cheapest end matters here: its search stops once it is settled.
-        if distance(self.me.at, target.at) > 2 * self.me.m + 2:
+        ends = self.charge_ends(target)
+        if not ends:
             return False
-        friends = [sq for sq in self.squares_of(self.me.side) if sq != self.me.at]
-        nearest = nearest_charge_end(self.field, self.me.at, 2 * self.me.m, target.at,
-                                     enemies=self.squares_of(3 - self.me.side), friends=friends)
-        return nearest is not None and self._interceptor_on(target, nearest[1]) is None
+        first = min(ends, key=lambda sq: (ends[sq].cost, ends[sq].tests, sq[1], sq[0]))
+        return self.interceptor(target, first) is None
 
     def threatened(self) -> bool:
         """A standing enemy out of combat could charge this model next turn (it sees it and reaches it)."""
