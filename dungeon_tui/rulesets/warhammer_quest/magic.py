@@ -1,13 +1,11 @@
 """The Wizard: spells in hand, power tokens, the power roll and casting (2.5, 5.12)."""
 from __future__ import annotations
 
-import weakref
-from functools import partial
 from typing import Any
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game, Procedure
-from ...engine.offers import Offers, grouped_choice, kept
+from ...engine.offers import kept
 from .combat import damage_monster
 from .rolls import dice_value
 from .sight import sees
@@ -121,91 +119,35 @@ def pay(game: Game, cost: int) -> str:
     return " and ".join(parts) or "no power"
 
 
-class Casts:
-    """The casts the Wizard may make now (5.12), each spell's made when first read and kept:
-    a casting window offers them spell by spell, and the companion, during another warrior's
-    turn, weighs only the attack spells and those that raise or save a friend."""
-
-    __slots__ = ("__weakref__", "_made", "_shared", "hand_of_death", "seat", "spells", "warrior")
-
-    def __init__(self, game: Game, warrior: Figure, types: tuple[str, ...]) -> None:
-        s: State = game.state
-        c = game.content
-        self.warrior = warrior
-        self.seat = s.seat_of[warrior.id]
-        at_hand = power_at_hand(s)  # looked up once for every spell in his hand
-        # The spells of these types he can pay for, in the order of his hand.
-        self.spells = [sid for sid in s.spells if SPELLS[sid].offer is not None
-                       and c.spells[sid].type in types and c.spells[sid].cost <= at_hand]
-        self.hand_of_death = bool(s.adv.get("hand_of_death")) and "attack" in types
-        # Only the spells cast at a monster look for those he sees (a line of sight each).
-        seen = kept(lambda: [m for m in s.monsters() if m.active and sees(s, warrior.pos, m.pos)])
-        living = kept(lambda: [x for x in s.heroes() if x.on_board])
-        self._shared = (game, seen, living, kept(s.still_to_act), kept(lambda: figures_standing(s)))
-        self._made: dict[str, list[Action]] = {}
-
-    def any(self) -> bool:
-        """Whether any spell or scroll is worth working out (the usual case outside his turn: no)."""
-        return bool(self.spells) or self.hand_of_death
-
-    def of(self, sid: str) -> list[Action]:
-        """This spell's casts, each with its target."""
-        made = self._made.get(sid)
-        if made is None:
-            game, seen, living, acting, standing = self._shared
-            offer = SPELLS[sid].offer
-            assert offer is not None
-            made = self._made[sid] = offer(Casting(game, self.warrior, self.seat, sid, game.content.spells[sid],
-                                                   seen, living(), acting, standing))
-        return made
-
-    def with_deathstone(self) -> list[Action]:
-        """Every cast again with the Deathstone, if he carries it."""
-        if not any(c["id"] == "deathstone" for c in self.warrior.treasure):
-            return []
-        return [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
-                       a.text + " (with the Deathstone)")
-                for sid in self.spells for a in self.of(sid) if a.kind == "cast"]
-
-    def scrolls(self) -> list[Action]:
-        """The Hand of Death read at each monster he sees."""
-        if not self.hand_of_death:
-            return []
-        _, seen, _, _, _ = self._shared
-        return [Action.sorted_plain(self.seat, "scroll", f"read the Hand of Death at {m.name}", (("target", m.id),))
-                for m in seen()]
-
-    def all(self) -> list[Action]:
-        return [a for sid in self.spells for a in self.of(sid)] + self.with_deathstone() + self.scrolls()
-
-
 def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYPES) -> list[Action]:
     """Spells of the given types the Wizard may cast now, each with its target (5.12)."""
-    if warrior.id != "wizard" or wizard(game.state) is None:
+    s: State = game.state
+    c = game.content
+    if warrior.id != "wizard" or wizard(s) is None:
         return []
-    casts = Casts(game, warrior, types)
-    return casts.all() if casts.any() else []
-
-
-# The last window's decision and its casts, both weakly (the decision's groups hold the casts,
-# and a finished game is not kept alive by them): the companion reads there only the spells it
-# weighs (`window_casts`), the very actions the decision's groups hold.
-_WINDOW: list[Any] = [None, None]
-
-
-def window_casts(decision: Decision, spells: frozenset[str] | None) -> list[Action]:
-    """A casting window's casts and scrolls, in the options' order; of these spells only,
-    when given (the others are not made)."""
-    ref, casts_ref = _WINDOW
-    casts = casts_ref() if ref is not None and ref() is decision else None
-    if spells is None or casts is None:
-        return [a for a in decision.options if a.kind in ("cast", "scroll")]
-    return [a for sid in casts.spells if sid in spells for a in casts.of(sid)] + decision.offers_of("scroll")
-
-
-_CAST_KIND = frozenset(("cast",))
-_SCROLL_KIND = frozenset(("scroll",))
-_PASS_KIND = frozenset(("pass",))
+    seat = s.seat_of[warrior.id]
+    out = []
+    at_hand = power_at_hand(s)  # looked up once for every spell in his hand
+    castable = [(sid, c.spells[sid], offer) for sid in s.spells if (offer := SPELLS[sid].offer) is not None
+                and c.spells[sid].type in types and c.spells[sid].cost <= at_hand]
+    hand_of_death = s.adv.get("hand_of_death") and "attack" in types
+    if not castable and not hand_of_death:
+        return []  # the usual case outside his turn: what he sees is not worth working out
+    # Only the spells cast at a monster look for those he sees (a line of sight each).
+    seen = kept(lambda: [m for m in s.monsters() if m.active and sees(s, warrior.pos, m.pos)])
+    living = [x for x in s.heroes() if x.on_board]
+    acting = kept(s.still_to_act)
+    standing = kept(lambda: figures_standing(s))
+    for sid, sp, offer in castable:
+        out += offer(Casting(game, warrior, seat, sid, sp, seen, living, acting, standing))
+    if any(c["id"] == "deathstone" for c in warrior.treasure):
+        out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
+                       a.text + " (with the Deathstone)")
+                for a in out if a.kind == "cast"]
+    if hand_of_death:
+        for m in seen():
+            out.append(Action.sorted_plain(seat, "scroll", f"read the Hand of Death at {m.name}", (("target", m.id),)))
+    return out
 
 
 def window(game: Game, phase: str) -> Procedure:
@@ -222,38 +164,16 @@ def window(game: Game, phase: str) -> Procedure:
     types = SPELL_TYPES if phase == "W" else ("defence", "healing")
     seat = s.seat_of[wiz.id]
     while wizard(s) is not None:
-        casts = Casts(game, wiz, types)
-        if not casts.any():
+        opts = cast_options(game, wiz, types)
+        if not opts:
             return
-        # A group per spell (found by its spell when played), then the Deathstone's, the
-        # scroll's and the pass: the options in the order a whole list gives them.
-        groups = [Offers(_CAST_KIND, partial(casts.of, sid), holds=partial(_of_spell, sid)) for sid in casts.spells]
-        groups += [Offers(_CAST_KIND, casts.with_deathstone, holds=_with_deathstone),
-                   Offers(_SCROLL_KIND, casts.scrolls), Offers(_PASS_KIND, partial(_hold, seat))]
-        # The pass counted first: then only the first spell with a cast is made to know he is asked.
-        order = [len(groups) - 1, *range(len(groups) - 1)]
+        opts.append(Action.sorted_plain(seat, "pass", "the Wizard holds his power", ()))
         # The power at hand is on the status line ("power 2+4": this turn's roll, then stored).
-        decision, only = grouped_choice(seat, "Cast a spell now?", groups, {"figure": wiz.id, "window": phase}, order)
-        if only is not None:
-            return  # nothing to cast but the pass
-        _WINDOW[:] = [weakref.ref(decision), weakref.ref(casts)]
-        pick = yield decision
+        pick = yield Decision(seat, "Cast a spell now?", opts, context={"figure": wiz.id, "window": phase})
         if pick.kind == "pass":
             return
         yield from cast(game, wiz, pick)
         yield from settle(game)
-
-
-def _hold(seat: str) -> list[Action]:
-    return [Action.sorted_plain(seat, "pass", "the Wizard holds his power", ())]
-
-
-def _of_spell(sid: str, action: Action) -> bool:
-    return action.get("spell") == sid and not action.get("deathstone")
-
-
-def _with_deathstone(action: Action) -> bool:
-    return bool(action.get("deathstone"))
 
 
 def cast(game: Game, warrior: Figure, action: Action) -> Procedure:

@@ -16,7 +16,6 @@ from ....engine.grid import Sq
 from ..combat import ring_next
 from ..state import State
 from ..warriors import move_squares
-from .. import magic
 from . import footwork, tending, wizardry
 from .danger import danger_now, is_archer, peril
 from .odds import kill_chance, menace, shot_kills
@@ -78,11 +77,11 @@ class WarriorAI:
 
     def _window(self, game: Game, s: State, decision: Decision) -> Choice:
         """A casting window: the Wizard's best cast now, or he holds his power."""
+        opts = decision.options
+        casts = [a for a in opts if a.kind in ("cast", "scroll")]
         phase = str(decision.context["window"])
-        # Only the spells `pick` weighs here are made (most windows come in other warriors' turns).
-        casts = magic.window_casts(decision, wizardry.weighed(s, phase))
         picked = wizardry.pick(game, casts, phase)
-        return picked or (decision.offers_of("pass")[0], self._hold_why(s, phase))
+        return picked or (next(a for a in opts if a.kind == "pass"), self._hold_why(s, phase))
 
     @staticmethod
     def _hold_why(s: State, phase: str) -> str:

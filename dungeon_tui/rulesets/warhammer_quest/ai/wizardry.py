@@ -42,23 +42,6 @@ def pick(game: Game, casts: list[Action], phase: str) -> Choice | None:
     return _ward(game, s, casts) or _mend(game, s, casts)
 
 
-# What `pick` reads during another warrior's turn while monsters stand: raising the dead, saving
-# the fallen (when someone lies unconscious on the board) and the attack spells of `_blast`.
-_RAISE = frozenset(("resurrection",))
-_SAVE = frozenset(("heal_wounds", "healing_hands", "lifebringer"))
-_BLASTS = frozenset(("lightning_bolt", "pit_of_despair", "fireball", "freeze"))
-
-
-def weighed(s: State, phase: str) -> frozenset[str] | None:
-    """The spells whose casts `pick` reads in this window, or None for all of them (keep in
-    step with `pick`: a spell it reads must be here)."""
-    if phase != "W" or not s.any_monster():
-        return None  # wards, mending and the turn's end read every spell
-    if any(x.status == UNCONSCIOUS and x.pos is not None for x in s.heroes()):
-        return _RAISE | _SAVE | _BLASTS
-    return _RAISE | _BLASTS
-
-
 def _raise(game: Game, s: State, casts: list[Action]) -> Choice | None:
     for a in casts:
         if a.get("spell") == "resurrection":
