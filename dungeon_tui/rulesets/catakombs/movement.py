@@ -74,10 +74,16 @@ def walk_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     out = []
     made = made_moves(fig, seat, "walk")
     floor, figures = m.floor, m.figures  # m.free, read inline: asked for every move of every offer
-    for to in (m.board.neighbours(fig.at) if ghost(fig) else m.passages.steps.get(fig.at, ())):
+    for to in _steps_from(m, fig):
         if to in floor and to not in figures:
             out.append(_walk(made, fig, seat, to))
     return out
+
+
+def _steps_from(m: Map, fig: Figure) -> tuple[Square, ...]:
+    """The squares one walking step from the figure: by the corner rule, or every neighbour
+    for an immaterial figure (through walls and doors)."""
+    return m.board.neighbours(fig.at) if ghost(fig) else m.passages.steps.get(fig.at, ())
 
 
 def _walk(made: dict[Any, Action], fig: Figure, seat: str, to: Square) -> Action:
@@ -93,9 +99,7 @@ def walk_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
     to = action.get("to")
     if not mobile(fig) or type(to) is not tuple:
         return None
-    if to not in (m.board.neighbours(fig.at) if ghost(fig) else m.passages.steps.get(fig.at, ())):
-        return None
-    if to not in m.floor or to in m.figures:
+    if to not in _steps_from(m, fig) or to not in m.floor or to in m.figures:
         return None
     found = _walk(made_moves(fig, seat, "walk"), fig, seat, to)
     return found if found == action else None
@@ -152,13 +156,7 @@ def run_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
     to = action.get("to")
     if type(to) is not tuple or to not in m.floor or to in m.figures:
         return None
-    # `to`'s entry of the passages' runs from the figure's square, worked out for it alone: the
-    # square's steps that have `to` a step on, in their order, when it is two squares away.
-    x, y = start = fig.at
-    if max(abs(to[0] - x), abs(to[1] - y)) != 2:
-        return None
-    steps = m.passages.steps
-    firsts = tuple(first for first in steps.get(start, ()) if to in steps.get(first, ()))
+    firsts = m.passages.run_firsts(fig.at, to)
     if not firsts:
         return None
     found = _run_through(m, fig, seat, made_moves(fig, seat, "run"), flies(fig), to, firsts)
@@ -170,15 +168,25 @@ def pass_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
         return []
     out = []
     made = made_moves(fig, seat, "pass_ally")
-    near = m.passages.steps.get(fig.at, ())  # one step away by the corner rule
     for ally in m.allies_of(fig):
         mid = ally.at
-        if mid not in near or not m.ground(mid):
+        if not _passed_through(m, fig, mid):
             continue
         for n in m.neighbours(mid):
-            if n != fig.at and m.free(n):
+            if _lands(m, fig, n):
                 out.append(_pass(made, fig, seat, ally, n))
     return out
+
+
+def _passed_through(m: Map, fig: Figure, mid: Square) -> bool:
+    """Whether a pass may go through the ally's square: one step away by the corner rule, on
+    ground."""
+    return mid in m.passages.steps.get(fig.at, ()) and m.ground(mid)
+
+
+def _lands(m: Map, fig: Figure, sq: Square) -> bool:
+    """Whether a pass may come out on this square beside the ally: free, and not where it started."""
+    return sq != fig.at and m.free(sq)
 
 
 def _pass(made: dict[Any, Action], fig: Figure, seat: str, ally: Figure, to: Square) -> Action:
@@ -199,9 +207,7 @@ def pass_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
     ally = m.figures.get(via)
     if ally is None or not any(a is ally for a in m.allies_of(fig)):
         return None
-    if via not in m.passages.steps.get(fig.at, ()) or not m.ground(via):
-        return None
-    if to == fig.at or not m.free(to) or to not in m.neighbours(via):
+    if not _passed_through(m, fig, via) or to not in m.neighbours(via) or not _lands(m, fig, to):
         return None
     found = _pass(made_moves(fig, seat, "pass_ally"), fig, seat, ally, to)
     return found if found == action else None

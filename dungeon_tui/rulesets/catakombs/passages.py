@@ -107,6 +107,15 @@ class Passages:
             found = self._runs[start] = shared(tuple((sq, tuple(via[sq])) for sq in ordered))
         return found
 
+    def run_firsts(self, start: Square, to: Square) -> tuple[Square, ...]:
+        """`to`'s first steps in `runs(start)` (empty when it is not there), worked out for that
+        square alone: a run asked for by its end need not list every square two steps away."""
+        x, y = start
+        if max(abs(to[0] - x), abs(to[1] - y)) != 2:
+            return ()
+        steps = self.steps
+        return tuple(first for first in steps.get(start, ()) if to in steps.get(first, ()))
+
 
 # One copy of each square's jump lines and runs for all the door arrangements that give the same:
 # a door changes the few squares beside it, and each arrangement kept its own copy of the rest

@@ -125,8 +125,13 @@ def troop_name(s: State, troop: list[dict[str, Any]]) -> str:
     return s.figures[troop[0]["id"]].name
 
 
+def caster(fig: Figure) -> bool:
+    """Whether the figure may cast now: standing, free of webs, with magic to cast with."""
+    return fig.standing and not fig.webbed and fig.stat("mag") > 0
+
+
 def cast_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
-    if not fig.standing or fig.webbed or fig.stat("mag") <= 0:
+    if not caster(fig):
         return []
     out = []
     for sid in fig.spells:
@@ -151,7 +156,7 @@ def cast_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
     """The one of `cast_offers` equal to `action`, or None: the targets of the spell it names
     alone are worked out (each spell's reads a sight line to every ally or enemy)."""
     sid = action.get("spell")
-    if not fig.standing or fig.webbed or fig.stat("mag") <= 0 or sid not in fig.spells:
+    if not caster(fig) or sid not in fig.spells:
         return None
     return next((a for a in spell_offers(m, fig, seat, sid) if a == action), None)
 

@@ -29,7 +29,8 @@ def offers(game: Game, fig: Figure, seat: str, budget: int, m: Map | None = None
     of the `kinds` alone if given (the same offers in the same order, the others not made)."""
     if not fig.standing or budget <= 0:
         return []
-    m = m or Map(game)
+    if m is None:
+        m = Map(game)
     if fig.webbed:
         freeing = free_offers(m, fig, seat)
         return freeing if kinds is None else [a for a in freeing if a.kind in kinds]
@@ -54,7 +55,8 @@ def offered(game: Game, fig: Figure, seat: str, budget: int, action: Action, m: 
     act = ACTS.get(action.kind)
     if act is None or not fig.standing or budget <= 0:
         return None
-    m = m or Map(game)
+    if m is None:
+        m = Map(game)
     if fig.webbed:
         found = free_offers(m, fig, seat) if act.kind == "free_self" else []
     elif act.cost > budget or (act.heroes_only and fig.side != HERO):
