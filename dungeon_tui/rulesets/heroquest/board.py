@@ -47,7 +47,6 @@ def doors_of(state: State, content: Any, hidden: bool = False) -> dict[str, tupl
     return door_edges(quest) | {k: e for k, e in secret_edges(quest).items() if hidden or k in state.secret_found}
 
 
-
 def closed_door_squares(state: State, content: Any) -> frozenset[Sq]:
     """The squares on either side of every closed door (secret doors found included), kept
     with the map while no door opens or is found: every hero's decision and every walk a
@@ -61,6 +60,7 @@ def closed_door_squares(state: State, content: Any) -> frozenset[Sq]:
                       if state.doors.get(d, "closed") == "closed" for sq in e)
     state.grid.memo["closed_door_squares"] = (key, found)
     return found
+
 
 def area_letters(board: Any) -> dict[Sq, str]:
     return {(x, y): (CORRIDOR if ch == "." else ch) for y, row in enumerate(board.rows) for x, ch in enumerate(row)}

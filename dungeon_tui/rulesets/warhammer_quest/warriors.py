@@ -253,7 +253,7 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
         Offers(_LEAVE, leave) if moving else _NO_LEAVE,
         Offers(_ATTACK, attacks) if may_fight and (f.get("attacks_left", 0) > 0 or not attacking) else _NO_ATTACK,
         Offers(_SHOOT, shots) if may_fight and not attacking else _NO_SHOOT,
-        Offers(_CAST, lambda: magic.cast_options(game, warrior)) if free and warrior.id == "wizard" else _NO_CAST,
+        Offers(_CAST, lambda: magic.cast_options(game, warrior)) if free else _NO_CAST,
         Offers(_USE, lambda: items.options(game, warrior) if free else []),
         Offers(_HAZARD, lambda: hazards.options(game, warrior) if free else []),
         Offers(_ADVENTURE, lambda: list(hooks_for(game).extra_options(game, warrior))),

@@ -78,7 +78,7 @@ def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[S
     (nobody else moves while he walks, and nothing changes these without the party seeing
     more); and whether it ends at such a square."""
     s = game.state
-    region = s.grid.region
+    region = s.grid.region  # `board.area_of`, read inline: asked at every square of the walk
     area = region.get(path[0], board.CORRIDOR)
     doors = board.closed_door_squares(s, game.content)
     monsters = [m.square for m in s.monsters()]
@@ -91,7 +91,6 @@ def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[S
                 or any(board.targeting_sight(s, sq, t, standing) for t in aims):
             return path[:i + 1], True
     return path, False
-
 
 
 @dataclass
