@@ -88,6 +88,14 @@ def dropped_at(s: State) -> list[str]:
     return [key((d["at"][0], d["at"][1])) for d in s.dropped]
 
 
+def lying_loose(s: State, item: str) -> bool:
+    """Whether the item lies where `take_offers` finds things to take besides the barrels on
+    their squares: dropped on the floor, or carried by a downed figure.  When not, no offer to
+    take it can be made (the AI asks this before asking for the offers)."""
+    return (any(d["item"] == item for d in s.dropped)
+            or any(item in f.items for f in s.figures.values() if f.status == DOWNED))
+
+
 def take_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not hands_free(fig):
         return []

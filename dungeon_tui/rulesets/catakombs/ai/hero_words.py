@@ -6,10 +6,10 @@ import math
 
 from ....engine.game import Action
 from ..board import Board
-from ..items import DOOR_ARMOUR, DOOR_PV, LOCK
+from ..items import DOOR_ARMOUR, DOOR_PV, LOCK, lying_loose
 from ..quests import UNCLE, WORDS
 from ..sight import chebyshev
-from ..state import DOWNED, Figure, Square, key
+from ..state import Figure, Square, key
 from .fate import test_odds
 from .plan import Plan, name
 from .words import registry
@@ -138,17 +138,9 @@ DEED_READY = {(gem, leave): (*QUEST_DEEDS, *("take_item",) * gem, *("leave",) * 
               for gem in (False, True) for leave in (False, True)}
 
 
-def _gem_loose(p: Plan) -> bool:
-    """Whether the gem lies dropped or a downed figure carries it: the only ways an item to
-    take is the gem (items.take_offers; the others are barrels and what the fallen carry)."""
-    s = p.s
-    return (any(d["item"] == GEM for d in s.dropped)
-            or any(GEM in f.items for f in s.figures.values() if f.status == DOWNED))
-
-
 @registry.condition(says="the quest's deed is at hand")
 def quest_action_ready(p: Plan) -> bool:
-    offered = _offered(p, *DEED_READY[_gem_loose(p), _leaving_helps(p)])
+    offered = _offered(p, *DEED_READY[lying_loose(p.s, GEM), _leaving_helps(p)])
     if not offered:
         return False
     if any(a.kind in QUEST_DEEDS for a in offered):
