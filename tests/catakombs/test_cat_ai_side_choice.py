@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from dungeon_tui.batch import game_seed
+from cat_ai_quests import play_ai_quest
 from dungeon_tui.engine.game import Action, Decision, Game
-from dungeon_tui.rulesets import get
 from dungeon_tui.rulesets.catakombs import seats
 from dungeon_tui.rulesets.catakombs.acts import ACTS
 from dungeon_tui.rulesets.catakombs.ai.master import SIDE_KINDS, actions_of_one
@@ -35,11 +34,6 @@ def test_a_figures_choice_of_action_never_holds_a_side_choice(monkeypatch: pytes
         return checked
     for seat in (seats.SoloMaster, seats.Companion):
         monkeypatch.setattr(seat, "choose", checking(seat.choose))
-    game_set = get("catakombs")
     for quest in ("lost_treasure", "burglary", "old_fool", "end_of_the_reign"):
-        game = game_set.new_game({"adventure": quest}, game_seed(2027, 0))
-        game.keep_events = False
-        game.hashes = False
-        game.run(game_set.ai_controllers())
-        assert game.result
+        play_ai_quest(quest, 0)
     assert asked["one"] > 500 and asked["other"] > 50, asked

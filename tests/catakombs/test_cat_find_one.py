@@ -6,9 +6,8 @@ from __future__ import annotations
 import dataclasses
 import pytest
 
-from dungeon_tui.batch import game_seed
+from cat_ai_quests import play_ai_quest
 from dungeon_tui.engine.game import Action, Decision
-from dungeon_tui.rulesets import get
 from dungeon_tui.rulesets.catakombs.acts import ACTS, Act, FindOne
 from dungeon_tui.rulesets.catakombs.ai import interpreter
 from dungeon_tui.rulesets.catakombs.ai.plan import Intent
@@ -60,13 +59,8 @@ def test_an_offer_found_alone_is_the_one_of_the_whole_list(monkeypatch: pytest.M
             carried[got.kind] = carried.get(got.kind, 0) + 1
         return got
     monkeypatch.setattr(interpreter, "carry_out", compared)
-    game_set = get("catakombs")
     for quest in ("lost_treasure", "burglary", "old_fool", "escape", "liberation"):
-        game = game_set.new_game({"adventure": quest}, game_seed(2027, 0))
-        game.keep_events = False
-        game.hashes = False
-        game.run(game_set.ai_controllers())
-        assert game.result
+        play_ai_quest(quest, 0)
     # The games asked for the kinds found alone, and found most of them (the companions' shots
     # are read from the list of them, which they rank; the replays' finder test meets the rest).
     for kind in ("walk", "run", "pass_ally", "melee", "power_attack", "cast"):

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from dungeon_tui.batch import game_seed
-from dungeon_tui.rulesets import get
+from cat_ai_quests import play_ai_quest
 from dungeon_tui.rulesets.catakombs import terrain
 from dungeon_tui.rulesets.catakombs.state import Figure, Square
 from dungeon_tui.rulesets.catakombs.terrain import FiguresOnFirstRead, Map
@@ -44,14 +43,9 @@ def test_a_map_lists_at_its_first_question_the_figures_it_would_have_listed_when
     monkeypatch.setattr(Map, "__init__", making)
     monkeypatch.setattr(Map, "figures", Checked())
     monkeypatch.setattr(terrain, "_WAITING", [])  # no map kept from before the patch
-    game_set = get("catakombs")
     for quest in ("lost_treasure", "liberation", "end_of_the_reign", "escape", "burglary", "old_fool"):
         for n in (0, 1):
-            game = game_set.new_game({"adventure": quest}, game_seed(2027, n))
-            game.keep_events = False
-            game.hashes = False
-            game.run(game_set.ai_controllers())
-            assert game.result
+            play_ai_quest(quest, n)
             made_with.clear()  # ids of maps gone may be taken again
     # Read once per map at most (kept after), and many maps never read it.
     assert 1000 < tally["read"] < tally["made"] * 0.8, tally

@@ -7,8 +7,7 @@ from typing import Any
 
 import pytest
 
-from dungeon_tui.batch import game_seed
-from dungeon_tui.rulesets import get
+from cat_ai_quests import play_ai_quest
 from dungeon_tui.rulesets.catakombs import onward
 from dungeon_tui.rulesets.catakombs.onward import Onward
 
@@ -47,14 +46,9 @@ def test_a_walk_handed_on_answers_as_its_own_search_would(monkeypatch: pytest.Mo
             made.append(walk)
         return walk
     monkeypatch.setattr("dungeon_tui.rulesets.catakombs.ai.walks.onward", counted)
-    game_set = get("catakombs")
     for quest in ("lost_treasure", "burglary", "old_fool", "escape"):
         for i in range(2):
-            game = game_set.new_game({"adventure": quest}, game_seed(2027, i))
-            game.keep_events = False
-            game.hashes = False
-            game.run(game_set.ai_controllers())
-            assert game.result
+            play_ai_quest(quest, i)
     # The games handed walks on and answered from them, every kind of question.
     assert len(made) > 100
     assert tally.get("nearest", 0) > 100 and tally.get("route", 0) > 100
