@@ -6,8 +6,11 @@ A record stays the whole truth: it holds decisions and hashes only, and a record
 anywhere loads by replaying it, as before.  What is kept here is this app's own copy of the
 states it reached (`Keyframe`s, pickled), in the user's cache folder, which only this app
 writes: never a save's bytes, which may come from a stranger (records are never pickles).  It
-is read back by `game.thaw_state`, which admits our own state classes and nothing else, so a
-file planted there cannot call anything as it is read.  A kept copy is found by the game
+is read back only when it carries this install's seal (an HMAC of its bytes under a secret
+made at random on first use and kept beside the files, readable by this user alone), so a
+file copied or planted there from elsewhere is never unpickled; and even then by
+`game.thaw_state`, which admits our own state classes and nothing else, so no file can call
+anything as it is read.  A kept copy is found by the game
 (ruleset, rules version, content digest, seed, setup) and by a stamp of this build's code, so
 another version of the code never reads it; and it is used only when it agrees with the
 record read:
@@ -22,18 +25,23 @@ saves time.
 
 Two kinds per game: "load" (the last keyframe of a game being played in the app, written as
 its autosaves go when a new round has been reached) and "view" (every keyframe of a record
-the replay viewer went through once, or of a game played in the app to its end).  A kept copy
-is only as safe as the cache folder: the same trust as the program's own files.
+the replay viewer went through once, or of a game played in the app to its end).
+
+Why pickle at all, when saves are JSON: a keyframe is a running game's state (maps with their
+sight bits, decks, figures of five rulesets), which no game writes as JSON; what is pickled is
+only ever read back by the install that sealed it, as a cache.
 """
 from __future__ import annotations
 
 import copyreg
 import functools
 import hashlib
+import hmac
 import io
 import json
 import os
 import pickle
+import secrets
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,7 +50,7 @@ from typing import Any
 from . import collector, content_cache
 from .game import Action, Event, Game, Keyframe, canonical_hash, kept_action, thaw_state
 
-FORMAT = 1  # what a kept file holds; a new number leaves the old files unread
+FORMAT = 2  # what a kept file holds; a new number leaves the old files unread (2: sealed)
 # The folder keeps the newest files only, as many and as big as these: a cache, not an archive
 # (a 5,000-decision game's keyframes are 3 MB, its last one 1.2 MB).
 KEEP_FILES = 64
@@ -68,6 +76,49 @@ def code_stamp() -> str:
         st = path.stat()
         digest.update(f"{path.relative_to(package)}:{st.st_size}:{st.st_mtime_ns};".encode())
     return digest.hexdigest()[:16]
+
+
+SEAL = 32  # the bytes of a file's seal, before what it keeps
+_SECRET = ".secret"  # the seal's key, in the keyframes' folder
+
+
+def _secret(where: Path, make: bool) -> bytes | None:
+    """This install's key for sealing its kept files (32 random bytes, readable by this user
+    alone), made on the first write; None when there is none or it cannot be read."""
+    path = where / _SECRET
+    try:
+        key = path.read_bytes()
+    except FileNotFoundError:
+        if not make:
+            return None
+        fd, tmp = tempfile.mkstemp(dir=where, prefix=".tmp-")  # mode 0600
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(secrets.token_bytes(SEAL))
+            os.link(tmp, path)  # whole or not at all, and never over another writer's key
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(tmp)
+        key = path.read_bytes()
+    return key if len(key) == SEAL else None
+
+
+def seal(where: Path, data: bytes) -> bytes:
+    """`data` with this install's seal before it (made on first use)."""
+    key = _secret(where, make=True)
+    if key is None:
+        raise OSError("the keyframes' key cannot be read")
+    return hmac.new(key, data, hashlib.sha256).digest() + data
+
+
+def unseal(where: Path, blob: bytes) -> bytes | None:
+    """What a sealed file keeps, when this install sealed it; None for anything else."""
+    key = _secret(where, make=False)
+    data = blob[SEAL:]
+    if key is None or not hmac.compare_digest(blob[:SEAL], hmac.new(key, data, hashlib.sha256).digest()):
+        return None
+    return data
 
 
 def _path(kind: str, game: Game) -> Path | None:
@@ -124,11 +175,12 @@ def write(kind: str, game: Game, frames: list[Keyframe], played: Sequence[tuple[
     data = _dumps((FORMAT, heads, checkpoints, events, list(played), marks(played)))
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        sealed = seal(path.parent, data)
         # Written whole under another name, then renamed: a reader never sees half a file.
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")
         try:
             with os.fdopen(fd, "wb") as out:
-                out.write(data)
+                out.write(sealed)
             os.replace(tmp, path)
         finally:
             if os.path.exists(tmp):
@@ -152,8 +204,11 @@ def read(kind: str, game: Game, decisions: Sequence[Any]) -> tuple[list[Keyframe
     if path is None:
         return None
     try:
+        data = unseal(path.parent, path.read_bytes())
+        if data is None:
+            return None  # not sealed by this install: never unpickled
         with collector.paused():  # a long game's events and decisions: 100,000 objects at once
-            fmt, heads, checkpoints, events, played, kept_marks = thaw_state(path.read_bytes())
+            fmt, heads, checkpoints, events, played, kept_marks = thaw_state(data)
             frames = [Keyframe(at, frozen, checkpoints[:c], events[:e]) for at, frozen, c, e in heads]
             for frame in frames:  # each state read back once here (0.15 ms): one naming anything
                 thaw_state(frame.frozen)  # but our state classes is refused now, not at a seek

@@ -112,14 +112,27 @@ def kept_file(cache):
     return path
 
 
+def opened(path):
+    """What a kept file holds, its seal checked as the cache checks it."""
+    data = keyframe_cache.unseal(path.parent, path.read_bytes())
+    assert data is not None
+    return pickle.loads(data)
+
+
+def sealed_back(path, data):
+    """`data` written over the kept file with this install's seal: what a fault of our own
+    would leave, which the checks after the seal must catch."""
+    path.write_bytes(keyframe_cache.seal(path.parent, pickle.dumps(data)))
+
+
 def test_a_kept_state_that_is_not_the_records_is_not_used(cache, tmp_path, monkeypatch):
     game = played_game()
     rec = save(game, tmp_path / "save.json")
     path = kept_file(cache)
-    fmt, heads, *rest = pickle.loads(path.read_bytes())
+    fmt, heads, *rest = opened(path)
     other = played_game(200)  # a state of another moment of the game
     heads[-1] = (heads[-1][0], pickle.dumps(other.state), *heads[-1][2:])
-    path.write_bytes(pickle.dumps((fmt, heads, *rest)))
+    sealed_back(path, (fmt, heads, *rest))
     played = replays(monkeypatch)
     loaded = record.load(rec, game_from_record)
     assert len(played) == len(rec.decisions)
@@ -185,21 +198,54 @@ class _Planted:
         return open, (self.where, "w")
 
 
-@pytest.mark.parametrize("where", ["the file", "a kept state"])
+@pytest.mark.parametrize("where", ["the file", "a kept state", "the file, unsealed", "the file, sealed elsewhere"])
 def test_a_kept_file_that_names_anything_but_our_state_classes_is_refused_unread(cache, tmp_path, monkeypatch, where):
     game = played_game()
     rec = save(game, tmp_path / "save.json")
     path = kept_file(cache)
     marker = tmp_path / "planted"
-    if where == "the file":
-        path.write_bytes(pickle.dumps(_Planted(marker)))
-    else:
-        fmt, heads, *rest = pickle.loads(path.read_bytes())
+    if where == "the file":  # sealed by this install: refused by the state classes admitted
+        sealed_back(path, _Planted(marker))
+    elif where == "a kept state":
+        fmt, heads, *rest = opened(path)
         heads[-1] = (heads[-1][0], pickle.dumps(_Planted(marker)), *heads[-1][2:])
-        path.write_bytes(pickle.dumps((fmt, heads, *rest)))
+        sealed_back(path, (fmt, heads, *rest))
+    elif where == "the file, unsealed":  # a stranger's file: never unpickled
+        path.write_bytes(pickle.dumps(_Planted(marker)))
+    else:  # another install's seal (another key) on a stranger's file
+        elsewhere = tmp_path / "elsewhere"
+        elsewhere.mkdir()
+        path.write_bytes(keyframe_cache.seal(elsewhere, pickle.dumps(_Planted(marker))))
     played = replays(monkeypatch)
     loaded = record.load(rec, game_from_record)
     assert not marker.exists()
     assert len(played) == len(rec.decisions)  # a miss: the record replayed from the start
+    monkeypatch.undo()
+    same_game(loaded, game)
+
+
+def test_a_file_this_install_did_not_seal_is_never_unpickled(cache, tmp_path, monkeypatch):
+    game = played_game()
+    rec = save(game, tmp_path / "save.json")
+    path = kept_file(cache)
+    data = opened(path)
+    path.write_bytes(pickle.dumps(data))  # the very same keyframes, without the seal
+    thawed = []
+    monkeypatch.setattr(keyframe_cache, "thaw_state", lambda b: thawed.append(b))
+    played = replays(monkeypatch)
+    record.load(rec, game_from_record)
+    assert thawed == []
+    assert len(played) == len(rec.decisions)
+
+
+def test_a_key_that_cannot_be_read_leaves_loading_to_the_replay(cache, tmp_path, monkeypatch):
+    cache.mkdir(parents=True)
+    (cache / ".secret").mkdir()  # a folder where the key's file goes
+    game = played_game()
+    rec = save(game, tmp_path / "save.json")
+    assert not list(cache.glob("*.pickle"))  # nothing kept, no error
+    played = replays(monkeypatch)
+    loaded = record.load(rec, game_from_record)
+    assert len(played) == len(rec.decisions)
     monkeypatch.undo()
     same_game(loaded, game)
