@@ -126,7 +126,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #per-game { height: auto; }
     NewGameScreen .row { height: auto; }
     NewGameScreen .row Label { width: 14; padding: 1 1 0 0; }
-    NewGameScreen .row Checkbox { width: 20; }
+    NewGameScreen .row Checkbox { width: 34; }  /* Catakombs names run to 23 letters */
     NewGameScreen .row Input, NewGameScreen .row Select { width: 1fr; }
     NewGameScreen .row .controller { width: 14; }
     NewGameScreen #heading { margin: 1 0 0 0; }

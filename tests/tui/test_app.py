@@ -212,6 +212,25 @@ def test_new_game_form_ticks_the_party_each_game_is_usually_played_with(tmp_path
     asyncio.run(run())
 
 
+def test_new_game_form_shows_every_heros_whole_name_in_80_columns(tmp_path):
+    """The party's tick boxes are as wide as the longest name (Catakombs' Sir Flavien the
+    Paladin, 23 letters): a name cut short with an ellipsis leaves a player guessing who he
+    ticks."""
+    from dungeon_tui.tui.app import game_names
+
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(80, 40)) as pilot:
+            form = await open_new_game_form(app, pilot)
+            for game_id in game_names():
+                heroes = get_game(game_id).heroes()
+                await pick_game(app, pilot, game_id, f"#in-{heroes[-1].id}")
+                for hero in heroes:
+                    box = form.query_one(f"#in-{hero.id}")
+                    assert hero.name in box.render_line(0).text, (game_id, hero.name)
+    asyncio.run(run())
+
+
 def test_ticks_and_the_highlighted_row_read_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
 

@@ -27,7 +27,7 @@ class CatakombsSetup(Setup):
     """§3.1: the Master's mode, the points per side, the optional rules."""
 
     quest: str | None = None  # another name for `adventure`
-    mode: str = setting("solo", "Catacomb Master", [("solo rules (AI)", "solo"), ("hotseat (a player)", "hotseat")])
+    mode: str = setting("solo", "Master's rules", [("solo rules (AI)", "solo"), ("hotseat (a player)", "hotseat")])
     points: int = setting(300, "Points per side", [("300", 300), ("200", 200), ("400", 400)])
     unexpected_events: bool = setting(False, "Unexpected events", [("off", False), ("on", True)])
     duels: bool = setting(False, "Duels", [("off", False), ("on", True)])
