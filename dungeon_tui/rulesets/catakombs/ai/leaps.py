@@ -15,10 +15,12 @@ import math
 from ..movement import jumps_from
 from ..passages import DIRECTIONS, LONGEST_JUMP, shared
 from ..numbering import grid_numbers
-from ..paths import Search
+from ..onward import AnyWalk
+from ..paths import NumberedLeaps, Search
 from ..state import Figure, Square
-from ..terrain import Map, kept_inner, layout
+from ..terrain import Map, Snapshot, kept_inner, layout
 from .fate import test_odds
+from .leap_onward import hand_on
 from .walks import ground_for, ground_key
 
 AP_STEPS = 2  # a run: two steps for one AP
@@ -40,7 +42,12 @@ JUMP_GROUNDS_KEPT = 8
 PRICED_KEPT = 32  # grounds and odds whose jumps' worth is kept (a few hundred each)
 Jump = tuple[int, int, bool, bool]  # a landing's number, the squares passed over, lava, a trap in the middle
 Landing = tuple[int, int]  # a landing's number and the steps a search adds for it
-_WALKS: dict[tuple[object, ...], Search] = {}
+_WALKS: dict[tuple[object, ...], AnyWalk] = {}
+# Each companion's last walk, with what it was of (all of its key but the figures' squares and
+# his own), his square and the figures' squares (and as bits) it was over: where his next walk may go on
+# from (leap_onward.py).  By figure id: a party's few.
+_LAST: dict[str, tuple[tuple[object, ...], AnyWalk, Square, frozenset[Square], int]] = {}
+LAST_KEPT = 16
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
 _JUMPS: dict[tuple[object, ...], dict[tuple[int, int], tuple[Jump, ...]]] = {}
 _PRICED: dict[tuple[object, ...], dict[tuple[Jump, ...], tuple[Landing, ...]]] = {}
@@ -91,25 +98,55 @@ def launch_squares(m: Map) -> frozenset[Square]:
     return found
 
 
-def leap_walk(m: Map, fig: Figure) -> Search:
+def leap_walk(m: Map, fig: Figure) -> AnyWalk:
     """The companion's steps to every square it can reach, walking or jumping, and where each
     was reached from (a jump's landing from its take-off), settled as far as asked.  Ties: the
     heap order (steps, y, x).  The same board and hero give the same walk, found once; the
-    jumps read only this map, a moment's snapshot, so a search resumed later finds the same."""
+    jumps read only this map, a moment's snapshot, so a search resumed later finds the same.
+    A hero who has moved along the way his last walk found, no other figure having moved, walks
+    on from that walk's answers where the jumps his move made or unmade cannot change them
+    (leap_onward.py)."""
     # The walk's ground (walks.py), every figure's square (a take-off and a landing must be free)
     # and the hero's odds.
     on = ground_key(m, fig, False)
-    found_key = (*on, m.figure_squares(), fig.at, fig.stat("agi"), fig.fate)
-    walk = _WALKS.get(found_key)
-    if walk is not None:
-        return walk
+    standing = m.figure_squares()
+    context = (*on, fig.stat("agi"), fig.fate)  # all but the figures' squares and his own
+    found_key = (*context, standing, fig.at)
+    walk: AnyWalk | None = _WALKS.get(found_key)
+    if walk is None:
+        costs = jump_costs(fig)
+        take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
+        steps = m.steps()
+        ground = ground_for(m, fig, False, on)
+        at = fig.at
+        jumps = jumps_for(m, fig, m.snapshot(), at, m.figure_bits())
+
+        def make() -> Search:  # reads no map or figure: a walk kept must not keep the game
+            return Search(steps, at, ground, launches=take_offs, numbered_leaps=jumps)
+        last = _LAST.get(fig.id)
+        if last is not None and last[0] == context:
+
+            def then(start: Square, board: Snapshot, bits: int) -> NumberedLeaps:
+                return jumps_for(m, fig, board, start, bits)
+            walk = hand_on(last[1], last[2], last[3], last[4], m, at, take_offs, jumps, then, make)
+        walk = walk or make()
+        if len(_WALKS) >= WALKS_KEPT:
+            _WALKS.clear()
+        _WALKS[found_key] = walk
+    if len(_LAST) >= LAST_KEPT:
+        _LAST.clear()
+    _LAST[fig.id] = (context, walk, fig.at, standing, m.figure_bits())
+    return walk
+
+
+def jumps_for(m: Map, fig: Figure, board: Snapshot, start: Square, standing: int) -> NumberedLeaps:
+    """The jumps from each take-off (by its number in the walk's search), each landing with the
+    steps a search adds for it, for the hero standing on `start` and the figures on `board`
+    (`standing` their squares as bits): those of this map, or of the map as it stood before
+    the hero moved (leap_onward.py compares the two)."""
     costs = jump_costs(fig)
-    take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
-    lava, start, board = m.lava, fig.at, m.snapshot()
-    lines, standing = m.passages.line_bits, m.figure_bits()
-    steps = m.steps()
-    ground = ground_for(m, fig, False, on)
-    places, entering = grid_numbers(steps), ground[2]
+    lava, lines = m.lava, m.passages.line_bits
+    places, entering = grid_numbers(m.steps()), ground_for(m, fig, False, ground_key(m, fig, False))[2]
     # The jumps from a square read the ground, the armed traps and which squares on its lines
     # figures stand on: kept by those, so the next walk, one step on (most of the board's figures
     # where they stood), finds them made, whichever hero asks.  What they are worth reads the
@@ -142,9 +179,4 @@ def leap_walk(m: Map, fig: Figure) -> Search:
             out = priced[found] = tuple((j, cost + entering.get(j, 1) - 1) for j, over, over_lava, trap in found
                                         if (cost := costs[(over, over_lava, trap)]) is not None)
         return out
-
-    walk = Search(steps, start, ground, launches=take_offs, numbered_leaps=jumps)
-    if len(_WALKS) >= WALKS_KEPT:
-        _WALKS.clear()
-    _WALKS[found_key] = walk
-    return walk
+    return jumps
