@@ -1,63 +1,81 @@
 """A companion's walk with jumps (leaps.py) handed on along its way, as onward.py hands on a
-walk without them: the hero has moved from O to N along a way his last walk found, no other
-figure has moved, and his next walk answers from the last one where that is exact.
+walk without them: the hero has moved from O to N along a way his last walk (the root) found,
+no other figure has moved, and his next walk answers from the root where that is exact.
 
 The ground of steps is the same, but not the jumps: a take-off's jumps read every figure on its
-lines, the hero too, and he takes off from his own square wherever that is.  So the jumps of the
-take-offs whose lines hold O or N (and of O and N themselves) are compared, before the move and
-after, by their landings: a jump gone or dearer is *removed*, a new or cheaper one *added*.
-Say the last walk found the nearest goal D steps from O, by a way through N, s steps from O.
-- Every square x is at least dist(O, x) - s from N, if every added jump a -> b (c steps)
-  with dist(O, a) + c <= D lands no nearer than the last walk had b already: dist(O, b) <=
-  dist(O, a) + c.  Along the best way from N, each step or kept jump keeps the bound (the
-  triangle inequality before the move, from O to N in s), and each added jump does by the test.
-- The rest of the way, N .. the goal, is D - s long if no removed jump lies on it: the goal is
-  still the nearest, a goal as near is D from O and came after it in (y, x) order.
+lines, the hero too, and he takes off from his own square wherever that is.  So only the
+take-offs whose lines hold O or N (O and N among them) may jump otherwise than before.  Say the
+root found the nearest goal D steps from O, by a way through N, s steps from O; dist is the
+root's distance.
+- Every square x is at least dist(x) - s from N, as far as D - s, if every jump a -> b (c steps)
+  from those take-offs with dist(a) + c <= D has dist(b) <= dist(a) + c: along the best way
+  from N each step and each other jump keeps the bound (they are the root's, and the root's
+  distances obey them; from O to N is s), and these do by the test.
+- The rest of the way, N .. the goal, is still D - s long if each of its jumps from those
+  take-offs is still there at the same cost: the goal is the nearest, a goal as near is D from O
+  and came after it in (y, x) order.
 - The square each square of the way is reached from is picked by (its distance, a step before a
   jump, its number) among those that give it its distance (paths.Search): the candidates left
-  are the old ones at the same shift, the old pick among them (it lies on the way, not removed),
-  unless an added jump lands on the way with no room to spare; that is refused too.
-Each question is checked on its own (its D, its way); a question that fails is asked of a
-search of the walk's own, as onward.py does for every question it cannot answer.
+  are the root's at the same shift, and the root's pick (on the way, still there) among them,
+  unless a jump from those take-offs lands on the way with no step to spare and was not the
+  root's: that is refused too.
+- No goal within k steps of N when the root has none within k + s, under the same test.
+Each question is checked on its own (its D, its way); one that fails is asked of a search of
+the walk's own, as onward.py does for every question it cannot answer.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from ..numbering import Grid
 from ..onward import AnyWalk, Onward
-from ..passages import DIRECTIONS, LONGEST_JUMP
+from ..passages import Passages
 from ..paths import NumberedLeaps, Search
 from ..state import Square
-from ..terrain import Map, Snapshot
+from ..terrain import Snapshot
 
-# The jumps with the hero on a square and the figures on a board (bits their squares).
-JumpsThen = Callable[[Square, Snapshot, int], NumberedLeaps]
-FAR = 1 << 30
+# A hero's jumps for a board of figures, his square and the figures' squares as bits (leaps.jumps_for).
+JumpTable = Callable[[Snapshot, Square, int], NumberedLeaps]
+# Per passages and take-offs, the take-offs whose jump lines hold a square (itself too), by
+# the square: the squares a hero's move may change the jumps of.
+_MOVED: dict[tuple[int, int], tuple[Passages, frozenset[Square], dict[Square, tuple[Square, ...]]]] = {}
+MOVED_KEPT = 16
 
 
 class LeapOnward(Onward):
-    """Onward for a companion's walk: an answer of the root is taken only when the jumps the
-    move removed lie off its way on and those it added are beaten by the root's own distances
-    (the module's docstring)."""
+    """Onward for a companion's walk: an answer of the root is taken only when the jumps of the
+    take-offs the move may have changed keep it (the module's docstring)."""
 
-    __slots__ = ("_added", "_dists", "_removed", "_scanned", "_spot", "root_at", "root_bits", "root_standing")
+    __slots__ = (
+        "_before",
+        "_changed",
+        "_jumps",
+        "_near",
+        "_scanned",
+        "_spot",
+        "_table",
+        "_within",
+        "root_at",
+        "root_bits",
+        "root_standing",
+    )
 
     def __init__(self, root: Search, way: tuple[int, ...], spent: int, make: Callable[[], Search],
-                 removed: set[tuple[int, int]], added: list[tuple[int, int, int]],
+                 changed: tuple[int, ...], jumps: NumberedLeaps, table: tuple[JumpTable, Snapshot],
                  root_at: Square, root_standing: frozenset[Square], root_bits: int) -> None:
         super().__init__(root, way, spent, make)
-        self._removed, self._added = removed, added
+        self._changed, self._jumps, self._table = changed, jumps, table
+        self._before: NumberedLeaps | None = None  # the jumps as they were, made if asked
         self.root_at, self.root_standing, self.root_bits = root_at, root_standing, root_bits
-        # The root's distance of each square an added jump takes off from or lands on, read
-        # from its sets as far as asked (`_scanned`).
         spot = 0
-        for a, b, _ in added:
-            spot |= 1 << a | 1 << b
+        for t in changed:
+            spot |= 1 << t
         self._spot = spot
-        self._dists: dict[int, int] = {}
+        # The root's distance of each of those take-offs (as far as read, `_scanned`), and the
+        # squares within each distance of the root (its sets 0 .. d together).
+        self._near: dict[int, int] = {}
         self._scanned = -1
+        self._within: list[int] = []
 
     def _derived(self, wanted: object) -> tuple[int, int, list[int]] | None:
         found = super()._derived(wanted)
@@ -65,92 +83,129 @@ class LeapOnward(Onward):
             return None
         return found
 
-    def _dist(self, i: int, most: int) -> int | None:
-        """The root's steps to square i when at most `most` (the root has settled that far)."""
+    def within(self, goals: Iterable[Square] | int, steps: int) -> bool:
+        """As onward.py's, and "no" besides: when the root has no goal within `steps` and the
+        steps spent to come here, none is that near from here (the bound of the docstring)."""
+        if self._real is None:
+            wanted = self.bits(goals)
+            found = self._derived(wanted)
+            if found is not None:
+                self._asked.append((wanted, steps, None))
+                return found[1] <= steps
+            far = steps + self.spent
+            if not self.root.within(wanted, far) and self._holds(far, None):
+                self._asked.append((wanted, steps, None))
+                return False
+        return self.search().within(goals, steps)
+
+    def _scan(self, most: int) -> None:
+        """Read the root's sets up to `most` (it has settled that far)."""
+        within = self._within
         while self._scanned < most:
-            self._scanned += 1
-            hits = self.root.layer(self._scanned) & self._spot
+            d = self._scanned = self._scanned + 1
+            layer = self.root.layer(d)
+            within.append(layer | within[-1] if within else layer)
+            hits = layer & self._spot
             while hits:
                 low = hits & -hits
                 hits ^= low
-                self._dists[low.bit_length() - 1] = self._scanned
-        d = self._dists.get(i)
-        return d if d is not None and d <= most else None
+                self._near[low.bit_length() - 1] = d
 
-    def _holds(self, far: int, rest: list[int]) -> bool:
-        """Whether the root's answer `far` steps from its start, by `rest` on from here, is
-        this walk's too (the module's docstring)."""
-        removed = self._removed
-        if removed:
-            prev = self.way[-1]
+    def _holds(self, far: int, rest: list[int] | None) -> bool:
+        """Whether the root's distances less the steps spent bound this walk's up to `far`
+        steps from the root, and (given `rest`, the way on to the root's answer `far` steps
+        away) the way on is this walk's too (the module's docstring)."""
+        if not self._changed:
+            return True
+        self._scan(far)
+        near, within, jumps = self._near, self._within, self._jumps
+        on = 0
+        if rest:
             for j in rest:
-                if (prev, j) in removed:
+                on |= 1 << j
+            # The way's own jumps from those take-offs, still there at their cost.
+            prev = self.way[-1]
+            squares = self.root.grid.squares
+            for j in rest:
+                a, b = squares[prev], squares[j]
+                assert a is not None and b is not None
+                if (prev in near and max(abs(a[0] - b[0]), abs(a[1] - b[1])) > 1
+                        and dict(jumps(prev)).get(j) != self._cost(prev, j)):
                     return False
                 prev = j
-        for a, b, c in self._added:
-            da = self._dist(a, far - c)
-            if da is None:  # farther than the answer: no way as near goes through it
+        for t in self._changed:
+            dt = near.get(t)
+            if dt is None or dt + 2 > far:  # every jump costs 2 steps or more
                 continue
-            db = self._dist(b, da + c)
-            if db is None or (db == da + c and b in rest):
-                return False
+            for j, c in jumps(t):
+                d = dt + c
+                if d > far:
+                    continue
+                if not within[d] >> j & 1:
+                    return False
+                # A way as near onto the way: only the root's own keeps its pick.
+                if on >> j & 1 and not within[d - 1] >> j & 1 and dict(self.before()(t)).get(j) != c:
+                    return False
         return True
 
+    def before(self) -> NumberedLeaps:
+        """The jumps as they were for the root: the hero on its square, the others where they stand."""
+        if self._before is None:
+            table, board = self._table
+            self._before = table(replace(board, standing=self.root_standing), self.root_at, self.root_bits)
+        return self._before
 
-def hand_on(last: AnyWalk, last_at: Square, last_standing: frozenset[Square], last_bits: int, m: Map, to: Square,
-            take_offs: frozenset[Square], jumps: NumberedLeaps, jumps_then: JumpsThen,
-            make: Callable[[], Search]) -> LeapOnward | None:
-    """The walk from `to` (the hero's square on `m`) handed on from his last walk (from
-    `last_at`, over the figures' squares `last_standing`) when he has moved along one of its
-    ways and no other figure has moved; None when not.  `jumps` are this map's, `jumps_then`
-    makes them as they were for another square and board."""
+    def _cost(self, prev: int, j: int) -> int:
+        """What the root's jump prev -> j on its way cost (the way's steps are its least)."""
+        within = self._within
+        dj = next(d for d in range(len(within)) if within[d] >> j & 1)
+        return dj - self._near[prev]
+
+
+def hand_on(last: AnyWalk, last_at: Square, last_standing: frozenset[Square], last_bits: int,
+            board: Snapshot, to: Square, passages: Passages, take_offs: frozenset[Square],
+            jumps: NumberedLeaps, table: JumpTable, make: Callable[[], Search]) -> LeapOnward | None:
+    """The walk from `to` (the hero's square, the figures on `board`) handed on from his last
+    walk (from `last_at`, over the figures' squares `last_standing`, as bits `last_bits`) when
+    he has moved along a way it found and no other figure has moved; None when not.  `jumps`
+    are this walk's, `table` makes them for another square and figures."""
     if isinstance(last, LeapOnward) and last._real is None:
         root, root_at, root_standing, root_bits = last.root, last.root_at, last.root_standing, last.root_bits
-        way, nexts = last.way, [w[2] for w in map(last._derived, list(last._known)) if w is not None]
     else:
         real = last._real if isinstance(last, Onward) else last
         if real is None:
             return None
-        root, root_at, root_standing, root_bits, way = real, last_at, last_standing, last_bits, ()
-        nexts = list(root.ways())
-    if root_at == to or root_standing ^ m.figure_squares() != {root_at, to}:
+        root, root_at, root_standing, root_bits = real, last_at, last_standing, last_bits
+    if root_at == to or root_standing ^ board.standing != {root_at, to}:
         return None
-    grid = root.grid
-    j = grid.number.get(to)
-    if j is None:
+    # The root's way here: settled already when he came by it (a walk, a run, a jump, a pass
+    # along a way it found); the way to one square is found in the sets already taken.
+    spent = root.settled(to)
+    if spent is None:
         return None
-    for rest in nexts:
-        if j in rest:
-            spent = root.settled(to)
-            assert spent is not None  # on a way to a goal found: settled
-            removed, added = changed(grid, m, root_at, to, take_offs, jumps,
-                                     jumps_then(root_at, replace(m.snapshot(), standing=root_standing), root_bits))
-            return LeapOnward(root, (*way, *rest[:rest.index(j) + 1]), spent, make, removed, added,
-                              root_at, root_standing, root_bits)
-    return None
+    j = root.grid.number[to]
+    way = root.way(1 << j) if root.nearest(1 << j) is not None else None
+    if not way:
+        return None
+    number = root.grid.number
+    either = dict.fromkeys((*moved(passages, take_offs, root_at), *moved(passages, take_offs, to)))
+    changed = tuple(i for t in either if (i := number.get(t)) is not None)
+    return LeapOnward(root, tuple(way), spent, make, changed, jumps, (table, board), root_at, root_standing, root_bits)
 
 
-def changed(grid: Grid, m: Map, was: Square, now: Square, take_offs: frozenset[Square], jumps: NumberedLeaps,
-            before: NumberedLeaps) -> tuple[set[tuple[int, int]], list[tuple[int, int, int]]]:
-    """The jumps (take-off, landing) the hero's move from `was` to `now` removed or made dearer,
-    and those it added or made cheaper (with their steps): from the take-offs whose lines hold
-    either square, and from the two squares themselves."""
-    width = m.board.width
-    moved = 1 << (was[1] * width + was[0]) | 1 << (now[1] * width + now[0])
-    lines = m.passages.line_bits
-    near = dict.fromkeys([was, now, *((x - dx * k, y - dy * k) for x, y in (was, now) for dx, dy in DIRECTIONS
-                                      for k in range(1, LONGEST_JUMP + 2))])
-    removed: set[tuple[int, int]] = set()
-    added: list[tuple[int, int, int]] = []
-    for t in near:
-        i = grid.number.get(t)  # a take-off off the walk's grid is never asked
-        if i is None or t not in take_offs or (t != was and t != now and not lines(t) & moved):
-            continue
-        old, new = dict(before(i)), dict(jumps(i))
-        for j, c in old.items():
-            if new.get(j, FAR) > c:
-                removed.add((i, j))
-        for j, c in new.items():
-            if old.get(j, FAR) > c:
-                added.append((i, j, c))
-    return removed, added
+def moved(passages: Passages, take_offs: frozenset[Square], sq: Square) -> tuple[Square, ...]:
+    """The take-offs whose jumps read whether a figure stands on `sq`: those whose jump lines
+    hold it, and itself (a hero takes off from his own square)."""
+    found_key = (id(passages), id(take_offs))  # both kept while the doors stand (passages.py, leaps.py)
+    kept = _MOVED.get(found_key)
+    if kept is None or kept[0] is not passages or kept[1] is not take_offs:
+        if len(_MOVED) >= MOVED_KEPT:
+            _MOVED.clear()
+        kept = _MOVED[found_key] = (passages, take_offs, {})
+    found = kept[2].get(sq)
+    if found is None:
+        # By symmetry, the take-offs on its own jump lines (the corner rule and the blocking
+        # squares read the same both ways; a take-off that blocks has no jumps but its own).
+        found = kept[2][sq] = tuple(t for t in (sq, *(t for line in passages.jump_lines(sq) for t in line))
+                                    if t in take_offs)
+    return found

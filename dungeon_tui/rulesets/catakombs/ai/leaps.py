@@ -20,7 +20,7 @@ from ..paths import NumberedLeaps, Search
 from ..state import Figure, Square
 from ..terrain import Map, Snapshot, kept_inner, layout
 from .fate import test_odds
-from .leap_onward import hand_on
+from .leap_onward import JumpTable, hand_on
 from .walks import ground_for, ground_key
 
 AP_STEPS = 2  # a run: two steps for one AP
@@ -119,16 +119,14 @@ def leap_walk(m: Map, fig: Figure) -> AnyWalk:
         steps = m.steps()
         ground = ground_for(m, fig, False, on)
         at = fig.at
-        jumps = jumps_for(m, fig, m.snapshot(), at, m.figure_bits())
+        table, board = jumps_for(m, fig, ground[2]), m.snapshot()
+        jumps = table(board, at, m.figure_bits())
 
         def make() -> Search:  # reads no map or figure: a walk kept must not keep the game
             return Search(steps, at, ground, launches=take_offs, numbered_leaps=jumps)
         last = _LAST.get(fig.id)
         if last is not None and last[0] == context:
-
-            def then(start: Square, board: Snapshot, bits: int) -> NumberedLeaps:
-                return jumps_for(m, fig, board, start, bits)
-            walk = hand_on(last[1], last[2], last[3], last[4], m, at, take_offs, jumps, then, make)
+            walk = hand_on(last[1], last[2], last[3], last[4], board, at, m.passages, take_offs, jumps, table, make)
         walk = walk or make()
         if len(_WALKS) >= WALKS_KEPT:
             _WALKS.clear()
@@ -139,14 +137,15 @@ def leap_walk(m: Map, fig: Figure) -> AnyWalk:
     return walk
 
 
-def jumps_for(m: Map, fig: Figure, board: Snapshot, start: Square, standing: int) -> NumberedLeaps:
-    """The jumps from each take-off (by its number in the walk's search), each landing with the
-    steps a search adds for it, for the hero standing on `start` and the figures on `board`
-    (`standing` their squares as bits): those of this map, or of the map as it stood before
-    the hero moved (leap_onward.py compares the two)."""
+def jumps_for(m: Map, fig: Figure, entering: dict[int, int]) -> JumpTable:
+    """The hero's jumps on this map's ground (`entering`: what entering a square costs beyond a
+    step, by its number) for a board of figures (`board`, its figures' squares as bits) and his
+    square: from each take-off (by its number in the walk's search), each landing with the
+    steps a search adds for it.  Made for this map, or for the board as it stood before he moved
+    (leap_onward.py compares the two); it reads nothing of the map or the hero after."""
     costs = jump_costs(fig)
     lava, lines = m.lava, m.passages.line_bits
-    places, entering = grid_numbers(m.steps()), ground_for(m, fig, False, ground_key(m, fig, False))[2]
+    places = grid_numbers(m.steps())
     # The jumps from a square read the ground, the armed traps and which squares on its lines
     # figures stand on: kept by those, so the next walk, one step on (most of the board's figures
     # where they stood), finds them made, whichever hero asks.  What they are worth reads the
@@ -155,28 +154,31 @@ def jumps_for(m: Map, fig: Figure, board: Snapshot, start: Square, standing: int
     # fix, less a step's 1), kept by the jumps for the ground and odds.
     kept = kept_inner(_JUMPS, (m.ground_number, m.armed), JUMPS_KEPT, JUMP_GROUNDS_KEPT)
     priced = kept_inner(_PRICED, (m.ground_number, m.armed, fig.stat("agi"), fig.fate), JUMPS_KEPT, PRICED_KEPT)
-    # board.free and the passages' line bits read inline: asked of every take-off settled.
-    floor, taken, kept_lines = board.floor, board.standing, m.passages.kept_line_bits
-    squares = places.squares
+    kept_lines, squares = m.passages.kept_line_bits, places.squares
 
-    def jumps(i: int) -> tuple[Landing, ...]:  # asked only from the take-offs
-        sq = squares[i]
-        assert sq is not None
-        if sq != start and (sq not in floor or sq in taken):  # one takes off only where one stands
-            return NO_JUMPS
-        line = kept_lines.get(sq)
-        here = (i, standing & (lines(sq) if line is None else line))
-        found = kept.get(here)
-        if found is None:
-            made = tuple((places.number[landing], len(skipped), not lava.isdisjoint(skipped),
-                          board.trap(skipped[(len(skipped) + 1) // 2 - 1]))
-                         for landing, skipped in jumps_from(board, sq))
-            found = kept[here] = shared(made, _ONE_COPY, ONE_COPY_KEPT)
-        if not found:
-            return NO_JUMPS
-        out = priced.get(found)
-        if out is None:
-            out = priced[found] = tuple((j, cost + entering.get(j, 1) - 1) for j, over, over_lava, trap in found
-                                        if (cost := costs[(over, over_lava, trap)]) is not None)
-        return out
-    return jumps
+    def table(board: Snapshot, start: Square, standing: int) -> NumberedLeaps:
+        # board.free and the passages' line bits read inline: asked of every take-off settled.
+        floor, taken = board.floor, board.standing
+
+        def jumps(i: int) -> tuple[Landing, ...]:  # asked only from the take-offs
+            sq = squares[i]
+            assert sq is not None
+            if sq != start and (sq not in floor or sq in taken):  # one takes off only where one stands
+                return NO_JUMPS
+            line = kept_lines.get(sq)
+            here = (i, standing & (lines(sq) if line is None else line))
+            found = kept.get(here)
+            if found is None:
+                made = tuple((places.number[landing], len(skipped), not lava.isdisjoint(skipped),
+                              board.trap(skipped[(len(skipped) + 1) // 2 - 1]))
+                             for landing, skipped in jumps_from(board, sq))
+                found = kept[here] = shared(made, _ONE_COPY, ONE_COPY_KEPT)
+            if not found:
+                return NO_JUMPS
+            out = priced.get(found)
+            if out is None:
+                out = priced[found] = tuple((j, cost + entering.get(j, 1) - 1) for j, over, over_lava, trap in found
+                                            if (cost := costs[(over, over_lava, trap)]) is not None)
+            return out
+        return jumps
+    return table
