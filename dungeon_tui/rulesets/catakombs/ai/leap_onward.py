@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from ..onward import AnyWalk, Onward
 from ..passages import Passages
+from ..numbering import Terrain
 from ..paths import NumberedLeaps, Search
 from ..state import Square
 from ..terrain import Snapshot
@@ -47,26 +48,30 @@ class LeapOnward(Onward):
     take-offs the move may have changed keep it (the module's docstring)."""
 
     __slots__ = (
+        "_back",
         "_before",
+        "_bounded",
         "_changed",
+        "_fails",
         "_jumps",
         "_near",
         "_scanned",
         "_spot",
         "_table",
+        "_tight",
         "_within",
         "root_at",
-        "root_bits",
         "root_standing",
     )
 
     def __init__(self, root: Search, way: tuple[int, ...], spent: int, make: Callable[[], Search],
                  changed: tuple[int, ...], jumps: NumberedLeaps, table: tuple[JumpTable, Snapshot],
-                 root_at: Square, root_standing: frozenset[Square], root_bits: int) -> None:
+                 root_at: Square, root_standing: frozenset[Square], back: int | None) -> None:
         super().__init__(root, way, spent, make)
         self._changed, self._jumps, self._table = changed, jumps, table
+        self._back = back  # a step back onto the root's square costs this (None: not one step)
         self._before: NumberedLeaps | None = None  # the jumps as they were, made if asked
-        self.root_at, self.root_standing, self.root_bits = root_at, root_standing, root_bits
+        self.root_at, self.root_standing = root_at, root_standing
         spot = 0
         for t in changed:
             spot |= 1 << t
@@ -76,6 +81,10 @@ class LeapOnward(Onward):
         self._near: dict[int, int] = {}
         self._scanned = -1
         self._within: list[int] = []
+        # How far the bound has been found to hold, and the jumps there onto a square the root
+        # reached no sooner (take-off, landing, steps, the root's distance of the landing).
+        self._bounded, self._fails = -1, 1 << 30
+        self._tight: list[tuple[int, int, int, int]] = []
 
     def _derived(self, wanted: object) -> tuple[int, int, list[int]] | None:
         found = super()._derived(wanted)
@@ -84,8 +93,9 @@ class LeapOnward(Onward):
         return found
 
     def within(self, goals: Iterable[Square] | int, steps: int) -> bool:
-        """As onward.py's, and "no" besides: when the root has no goal within `steps` and the
-        steps spent to come here, none is that near from here (the bound of the docstring)."""
+        """As onward.py's, and besides: "no" when the root has no goal within `steps` and the
+        steps spent to come here (the bound of the docstring); "yes" when a step back to the
+        root's square and the root's way on from there, its jumps still there, are that short."""
         if self._real is None:
             wanted = self.bits(goals)
             found = self._derived(wanted)
@@ -93,10 +103,37 @@ class LeapOnward(Onward):
                 self._asked.append((wanted, steps, None))
                 return found[1] <= steps
             far = steps + self.spent
-            if not self.root.within(wanted, far) and self._holds(far, None):
+            if not self.root.within(wanted, far):
+                if self._holds(far, None):
+                    self._asked.append((wanted, steps, None))
+                    return False
+            elif self._back is not None and self._back_within(wanted, steps - self._back):
                 self._asked.append((wanted, steps, None))
-                return False
+                return True
         return self.search().within(goals, steps)
+
+    def _back_within(self, wanted: int, most: int) -> bool:
+        """Whether the root's nearest goal is at most `most` steps from it by a way whose jumps
+        from the take-offs the move touched are all still there at no greater cost."""
+        found = self.root.nearest(wanted)  # within reach: settles no further than it
+        if found is None or found[1] > most:
+            return False
+        way = self.root.way(wanted)
+        assert way is not None
+        if not self._changed:
+            return True
+        self._scan(found[1])
+        near, jumps, squares = self._near, self._jumps, self.root.grid.squares
+        prev = self.root.grid.number[self.root_at]
+        for j in way:
+            a, b = squares[prev], squares[j]
+            assert a is not None and b is not None
+            if prev in near and max(abs(a[0] - b[0]), abs(a[1] - b[1])) > 1:
+                cost = dict(jumps(prev)).get(j)
+                if cost is None or cost > self._cost(prev, j):
+                    return False
+            prev = j
+        return True
 
     def _scan(self, most: int) -> None:
         """Read the root's sets up to `most` (it has settled that far)."""
@@ -117,15 +154,15 @@ class LeapOnward(Onward):
         away) the way on is this walk's too (the module's docstring)."""
         if not self._changed:
             return True
-        self._scan(far)
-        near, within, jumps = self._near, self._within, self._jumps
-        on = 0
+        if far > self._bounded and (far >= self._fails or not self._bound(far)):
+            return False
         if rest:
+            on = 0
             for j in rest:
                 on |= 1 << j
             # The way's own jumps from those take-offs, still there at their cost.
+            near, jumps, squares = self._near, self._jumps, self.root.grid.squares
             prev = self.way[-1]
-            squares = self.root.grid.squares
             for j in rest:
                 a, b = squares[prev], squares[j]
                 assert a is not None and b is not None
@@ -133,6 +170,18 @@ class LeapOnward(Onward):
                         and dict(jumps(prev)).get(j) != self._cost(prev, j)):
                     return False
                 prev = j
+            # A jump onto the way with no step to spare: only the root's own keeps its pick.
+            for t, j, c, d in self._tight:
+                if d <= far and on >> j & 1 and dict(self.before()(t)).get(j) != c:
+                    return False
+        return True
+
+    def _bound(self, far: int) -> bool:
+        """The test of the docstring's first point up to `far`, kept once passed (for nearer
+        too), with the jumps it met that land exactly at the root's distance (`_tight`)."""
+        self._scan(far)
+        near, within, jumps = self._near, self._within, self._jumps
+        tight = []
         for t in self._changed:
             dt = near.get(t)
             if dt is None or dt + 2 > far:  # every jump costs 2 steps or more
@@ -142,17 +191,20 @@ class LeapOnward(Onward):
                 if d > far:
                     continue
                 if not within[d] >> j & 1:
+                    self._fails = far  # and farther
                     return False
-                # A way as near onto the way: only the root's own keeps its pick.
-                if on >> j & 1 and not within[d - 1] >> j & 1 and dict(self.before()(t)).get(j) != c:
-                    return False
+                if not within[d - 1] >> j & 1:
+                    tight.append((t, j, c, d))
+        self._bounded, self._tight = far, tight
         return True
 
     def before(self) -> NumberedLeaps:
         """The jumps as they were for the root: the hero on its square, the others where they stand."""
         if self._before is None:
             table, board = self._table
-            self._before = table(replace(board, standing=self.root_standing), self.root_at, self.root_bits)
+            inside, width = board.passages.board.inside, board.passages.board.width
+            bits = sum(1 << (sq[1] * width + sq[0]) for sq in self.root_standing if inside(sq))  # Map.figure_bits
+            self._before = table(replace(board, standing=self.root_standing), self.root_at, bits)
         return self._before
 
     def _cost(self, prev: int, j: int) -> int:
@@ -162,20 +214,21 @@ class LeapOnward(Onward):
         return dj - self._near[prev]
 
 
-def hand_on(last: AnyWalk, last_at: Square, last_standing: frozenset[Square], last_bits: int,
+def hand_on(last: AnyWalk, last_at: Square, last_standing: frozenset[Square],
             board: Snapshot, to: Square, passages: Passages, take_offs: frozenset[Square],
-            jumps: NumberedLeaps, table: JumpTable, make: Callable[[], Search]) -> LeapOnward | None:
+            jumps: NumberedLeaps, table: JumpTable, ground: Terrain, make: Callable[[], Search]) -> LeapOnward | None:
     """The walk from `to` (the hero's square, the figures on `board`) handed on from his last
-    walk (from `last_at`, over the figures' squares `last_standing`, as bits `last_bits`) when
+    walk (from `last_at`, over the figures' squares `last_standing`) when
     he has moved along a way it found and no other figure has moved; None when not.  `jumps`
-    are this walk's, `table` makes them for another square and figures."""
+    are this walk's, `table` makes them for another square and figures; `ground` is the
+    walk's (paths.Search)."""
     if isinstance(last, LeapOnward) and last._real is None:
-        root, root_at, root_standing, root_bits = last.root, last.root_at, last.root_standing, last.root_bits
+        root, root_at, root_standing = last.root, last.root_at, last.root_standing
     else:
         real = last._real if isinstance(last, Onward) else last
         if real is None:
             return None
-        root, root_at, root_standing, root_bits = real, last_at, last_standing, last_bits
+        root, root_at, root_standing = real, last_at, last_standing
     if root_at == to or root_standing ^ board.standing != {root_at, to}:
         return None
     # The root's way here: settled already when he came by it (a walk, a run, a jump, a pass
@@ -190,7 +243,12 @@ def hand_on(last: AnyWalk, last_at: Square, last_standing: frozenset[Square], la
     number = root.grid.number
     either = dict.fromkeys((*moved(passages, take_offs, root_at), *moved(passages, take_offs, to)))
     changed = tuple(i for t in either if (i := number.get(t)) is not None)
-    return LeapOnward(root, tuple(way), spent, make, changed, jumps, (table, board), root_at, root_standing, root_bits)
+    # A step back onto the root's square (free now): open ground, allowed by the corner rule.
+    back = None
+    o = number[root_at]
+    if root_at in passages.steps.get(to, ()) and ground[0] >> o & 1:
+        back = ground[2].get(o, 1)
+    return LeapOnward(root, tuple(way), spent, make, changed, jumps, (table, board), root_at, root_standing, back)
 
 
 def moved(passages: Passages, take_offs: frozenset[Square], sq: Square) -> tuple[Square, ...]:

@@ -44,9 +44,9 @@ Jump = tuple[int, int, bool, bool]  # a landing's number, the squares passed ove
 Landing = tuple[int, int]  # a landing's number and the steps a search adds for it
 _WALKS: dict[tuple[object, ...], AnyWalk] = {}
 # Each companion's last walk, with what it was of (all of its key but the figures' squares and
-# his own), his square and the figures' squares (and as bits) it was over: where his next walk may go on
+# his own), his square and the figures' squares it was over: where his next walk may go on
 # from (leap_onward.py).  By figure id: a party's few.
-_LAST: dict[str, tuple[tuple[object, ...], AnyWalk, Square, frozenset[Square], int]] = {}
+_LAST: dict[str, tuple[tuple[object, ...], AnyWalk, Square, frozenset[Square]]] = {}
 LAST_KEPT = 16
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
 _JUMPS: dict[tuple[object, ...], dict[tuple[int, int], tuple[Jump, ...]]] = {}
@@ -126,14 +126,15 @@ def leap_walk(m: Map, fig: Figure) -> AnyWalk:
             return Search(steps, at, ground, launches=take_offs, numbered_leaps=jumps)
         last = _LAST.get(fig.id)
         if last is not None and last[0] == context:
-            walk = hand_on(last[1], last[2], last[3], last[4], board, at, m.passages, take_offs, jumps, table, make)
+            walk = hand_on(last[1], last[2], last[3], board, at, m.passages, take_offs, jumps, table, ground,
+                           make)
         walk = walk or make()
         if len(_WALKS) >= WALKS_KEPT:
             _WALKS.clear()
         _WALKS[found_key] = walk
     if len(_LAST) >= LAST_KEPT:
         _LAST.clear()
-    _LAST[fig.id] = (context, walk, fig.at, standing, m.figure_bits())
+    _LAST[fig.id] = (context, walk, fig.at, standing)
     return walk
 
 
