@@ -15,12 +15,10 @@ import math
 from ..movement import jumps_from
 from ..passages import DIRECTIONS, LONGEST_JUMP, shared
 from ..numbering import grid_numbers
-from ..onward import AnyWalk
-from ..paths import NumberedLeaps, Search
+from ..paths import Search
 from ..state import Figure, Square
-from ..terrain import Map, Snapshot, kept_inner, layout
+from ..terrain import Map, kept_inner, layout
 from .fate import test_odds
-from .leap_onward import JumpTable, hand_on
 from .walks import ground_for, ground_key
 
 AP_STEPS = 2  # a run: two steps for one AP
@@ -42,12 +40,7 @@ JUMP_GROUNDS_KEPT = 8
 PRICED_KEPT = 32  # grounds and odds whose jumps' worth is kept (a few hundred each)
 Jump = tuple[int, int, bool, bool]  # a landing's number, the squares passed over, lava, a trap in the middle
 Landing = tuple[int, int]  # a landing's number and the steps a search adds for it
-_WALKS: dict[tuple[object, ...], AnyWalk] = {}
-# Each companion's last walk, with what it was of (all of its key but the figures' squares and
-# his own), his square and the figures' squares it was over: where his next walk may go on
-# from (leap_onward.py).  By figure id: a party's few.
-_LAST: dict[str, tuple[tuple[object, ...], AnyWalk, Square, frozenset[Square]]] = {}
-LAST_KEPT = 16
+_WALKS: dict[tuple[object, ...], Search] = {}
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
 _JUMPS: dict[tuple[object, ...], dict[tuple[int, int], tuple[Jump, ...]]] = {}
 _PRICED: dict[tuple[object, ...], dict[tuple[Jump, ...], tuple[Landing, ...]]] = {}
@@ -98,55 +91,25 @@ def launch_squares(m: Map) -> frozenset[Square]:
     return found
 
 
-def leap_walk(m: Map, fig: Figure) -> AnyWalk:
+def leap_walk(m: Map, fig: Figure) -> Search:
     """The companion's steps to every square it can reach, walking or jumping, and where each
     was reached from (a jump's landing from its take-off), settled as far as asked.  Ties: the
     heap order (steps, y, x).  The same board and hero give the same walk, found once; the
-    jumps read only this map, a moment's snapshot, so a search resumed later finds the same.
-    A hero who has moved along the way his last walk found, no other figure having moved, walks
-    on from that walk's answers where the jumps his move made or unmade cannot change them
-    (leap_onward.py)."""
+    jumps read only this map, a moment's snapshot, so a search resumed later finds the same."""
     # The walk's ground (walks.py), every figure's square (a take-off and a landing must be free)
     # and the hero's odds.
     on = ground_key(m, fig, False)
-    standing = m.figure_squares()
-    context = (*on, fig.stat("agi"), fig.fate)  # all but the figures' squares and his own
-    found_key = (*context, standing, fig.at)
-    walk: AnyWalk | None = _WALKS.get(found_key)
-    if walk is None:
-        costs = jump_costs(fig)
-        take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
-        steps = m.steps()
-        ground = ground_for(m, fig, False, on)
-        at = fig.at
-        table, board = jumps_for(m, fig, ground[2]), m.snapshot()
-        jumps = table(board, at, m.figure_bits())
-
-        def make() -> Search:  # reads no map or figure: a walk kept must not keep the game
-            return Search(steps, at, ground, launches=take_offs, numbered_leaps=jumps)
-        last = _LAST.get(fig.id)
-        if last is not None and last[0] == context:
-            walk = hand_on(last[1], last[2], last[3], board, at, m.passages, take_offs, jumps, table, ground,
-                           make)
-        walk = walk or make()
-        if len(_WALKS) >= WALKS_KEPT:
-            _WALKS.clear()
-        _WALKS[found_key] = walk
-    if len(_LAST) >= LAST_KEPT:
-        _LAST.clear()
-    _LAST[fig.id] = (context, walk, fig.at, standing)
-    return walk
-
-
-def jumps_for(m: Map, fig: Figure, entering: dict[int, int]) -> JumpTable:
-    """The hero's jumps on this map's ground (`entering`: what entering a square costs beyond a
-    step, by its number) for a board of figures (`board`, its figures' squares as bits) and his
-    square: from each take-off (by its number in the walk's search), each landing with the
-    steps a search adds for it.  Made for this map, or for the board as it stood before he moved
-    (leap_onward.py compares the two); it reads nothing of the map or the hero after."""
+    found_key = (*on, m.figure_squares(), fig.at, fig.stat("agi"), fig.fate)
+    walk = _WALKS.get(found_key)
+    if walk is not None:
+        return walk
     costs = jump_costs(fig)
-    lava, lines = m.lava, m.passages.line_bits
-    places = grid_numbers(m.steps())
+    take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
+    lava, start, board = m.lava, fig.at, m.snapshot()
+    lines, standing = m.passages.line_bits, m.figure_bits()
+    steps = m.steps()
+    ground = ground_for(m, fig, False, on)
+    places, entering = grid_numbers(steps), ground[2]
     # The jumps from a square read the ground, the armed traps and which squares on its lines
     # figures stand on: kept by those, so the next walk, one step on (most of the board's figures
     # where they stood), finds them made, whichever hero asks.  What they are worth reads the
@@ -155,31 +118,33 @@ def jumps_for(m: Map, fig: Figure, entering: dict[int, int]) -> JumpTable:
     # fix, less a step's 1), kept by the jumps for the ground and odds.
     kept = kept_inner(_JUMPS, (m.ground_number, m.armed), JUMPS_KEPT, JUMP_GROUNDS_KEPT)
     priced = kept_inner(_PRICED, (m.ground_number, m.armed, fig.stat("agi"), fig.fate), JUMPS_KEPT, PRICED_KEPT)
-    kept_lines, squares = m.passages.kept_line_bits, places.squares
+    # board.free and the passages' line bits read inline: asked of every take-off settled.
+    floor, taken, kept_lines = board.floor, board.standing, m.passages.kept_line_bits
+    squares = places.squares
 
-    def table(board: Snapshot, start: Square, standing: int) -> NumberedLeaps:
-        # board.free and the passages' line bits read inline: asked of every take-off settled.
-        floor, taken = board.floor, board.standing
+    def jumps(i: int) -> tuple[Landing, ...]:  # asked only from the take-offs
+        sq = squares[i]
+        assert sq is not None
+        if sq != start and (sq not in floor or sq in taken):  # one takes off only where one stands
+            return NO_JUMPS
+        line = kept_lines.get(sq)
+        here = (i, standing & (lines(sq) if line is None else line))
+        found = kept.get(here)
+        if found is None:
+            made = tuple((places.number[landing], len(skipped), not lava.isdisjoint(skipped),
+                          board.trap(skipped[(len(skipped) + 1) // 2 - 1]))
+                         for landing, skipped in jumps_from(board, sq))
+            found = kept[here] = shared(made, _ONE_COPY, ONE_COPY_KEPT)
+        if not found:
+            return NO_JUMPS
+        out = priced.get(found)
+        if out is None:
+            out = priced[found] = tuple((j, cost + entering.get(j, 1) - 1) for j, over, over_lava, trap in found
+                                        if (cost := costs[(over, over_lava, trap)]) is not None)
+        return out
 
-        def jumps(i: int) -> tuple[Landing, ...]:  # asked only from the take-offs
-            sq = squares[i]
-            assert sq is not None
-            if sq != start and (sq not in floor or sq in taken):  # one takes off only where one stands
-                return NO_JUMPS
-            line = kept_lines.get(sq)
-            here = (i, standing & (lines(sq) if line is None else line))
-            found = kept.get(here)
-            if found is None:
-                made = tuple((places.number[landing], len(skipped), not lava.isdisjoint(skipped),
-                              board.trap(skipped[(len(skipped) + 1) // 2 - 1]))
-                             for landing, skipped in jumps_from(board, sq))
-                found = kept[here] = shared(made, _ONE_COPY, ONE_COPY_KEPT)
-            if not found:
-                return NO_JUMPS
-            out = priced.get(found)
-            if out is None:
-                out = priced[found] = tuple((j, cost + entering.get(j, 1) - 1) for j, over, over_lava, trap in found
-                                            if (cost := costs[(over, over_lava, trap)]) is not None)
-            return out
-        return jumps
-    return table
+    walk = Search(steps, start, ground, launches=take_offs, numbered_leaps=jumps)
+    if len(_WALKS) >= WALKS_KEPT:
+        _WALKS.clear()
+    _WALKS[found_key] = walk
+    return walk
