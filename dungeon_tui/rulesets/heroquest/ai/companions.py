@@ -147,6 +147,11 @@ def follow(p: Plan) -> str:
         advance_to(p, [lead.square, *beside(p, lead)])
         p.memo["wait_within"] = KEEP_CLOSE  # a walk kept over the turn asks again this near (keeping.py)
         return f"keeps close to {lead.name}"
+    return waits_by(lead)
+
+
+def waits_by(lead: Figure) -> str:
+    """What `follow` says of a follower already near his leader (a kept walk says it too)."""
     return f"waits by {lead.name}"
 
 
