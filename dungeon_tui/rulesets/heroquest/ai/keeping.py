@@ -26,7 +26,7 @@ from typing import Any
 
 from ....engine import tactics
 from ....engine.game import CHANCE, Action, Decision, Game
-from ....engine.grid import Sq
+from ....engine.grid import DIRS4, Sq
 from .. import board
 from ..heroes import adjacent, step_offer
 from ..magic import HEALING
@@ -41,12 +41,12 @@ def view(s: State, me: Figure) -> View:
     the figures on the board, the fallen's belongings, his own Body, and who is in a pit or
     has Courage (both change a figure's attack dice, which say who leads; a step out of a
     pit or out of sight of the monsters ends them)."""
-    on_board = dice = 0
-    for f in s.standing():
-        on_board += 1
+    standing = s.standing()
+    dice = 0
+    for f in standing:
         if f.flags:
             dice += ("in_pit" in f.flags) + 2 * ("courage" in f.flags)
-    return (len(s.revealed_corridor), len(s.revealed_rooms), len(s.secret_found), on_board, len(s.remains),
+    return (len(s.revealed_corridor), len(s.revealed_rooms), len(s.secret_found), len(standing), len(s.remains),
             me.body, dice)
 
 
@@ -83,12 +83,15 @@ def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[S
     area = region.get(path[0], board.CORRIDOR)
     doors = board.closed_door_squares(s, game.content)
     monsters = [m.square for m in s.monsters()]
+    # The squares a step from a monster: only there is a wall between asked (`adjacent`).
+    near = {(x + dx, y + dy) for x, y in monsters for dx, dy in DIRS4}
     aims = spell_aims(s, me, acted)
     # Who blocks his sight, asked only where he has someone to aim at (most walks have nobody).
     standing = board.standing_squares(s) - {path[0]} if aims else set()  # he no longer stands where he started
     for i in range(1, len(path)):
         sq = path[i]
-        if region.get(sq, board.CORRIDOR) != area or sq in doors or any(adjacent(s, sq, m) for m in monsters) \
+        if region.get(sq, board.CORRIDOR) != area or sq in doors \
+                or (sq in near and any(adjacent(s, sq, m) for m in monsters)) \
                 or any(board.targeting_sight(s, sq, t, standing) for t in aims):
             return path[:i + 1], True
     return path, False
