@@ -185,10 +185,11 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
     """(spell, target id) for a kind of spell worth casting now."""
     s = p.s
     # What no target in sight could change is looked at before anyone's sight: a monster on the
-    # board, a figure at half Body or less, a hero with a monster beside him.
+    # board, a friend at half Body or less (the healing spells aim at the heroes' side only), a
+    # hero with a monster beside him.
     if kind == "attack" and not p.monsters():
         return None
-    if kind == "heal_friend" and not any(f.body * 2 <= f.max_body for f in s.figures.values() if f.pos is not None):
+    if kind == "heal_friend" and not any(f.body * 2 <= f.max_body for f in s.hero_side()):
         return None
     if kind == "courage" and not any(adjacent(s, h.square, m.square) for m in p.monsters() for h in s.hero_side()):
         return None
