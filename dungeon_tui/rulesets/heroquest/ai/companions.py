@@ -402,8 +402,10 @@ def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
     g = s.grid
 
     def on_edge(sq: Sq) -> bool:
-        return any(g.floor(nb) and not seen(nb) and g.edge_passable(sq, nb)
-                   for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))
+        # The map's own neighbours (kept until it changes) are the squares a step away with
+        # floor and an open edge between: only whether each is seen is asked here.
+        x, y = sq
+        return any(not seen(nb) for nb in g.neighbours(sq) if abs(nb[0] - x) + abs(nb[1] - y) == 1)
     corridor = s.seen_corridor()
     if kept is None or kept[0][0] > len(corridor) or kept[0][1] > len(s.revealed_rooms):
         edge = [sq for sq in corridor if g.floor(sq) and on_edge(sq)]
