@@ -11,10 +11,10 @@ from dungeon_tui.batch import game_seed
 from dungeon_tui.engine.grid import DIRS4
 from dungeon_tui.engine.spreading import path_back
 from dungeon_tui.rulesets.heroquest import board
-from dungeon_tui.rulesets.heroquest.ai.caution import _struck
+from dungeon_tui.rulesets.heroquest.ai.caution import _struck, safest_square, threat
 from dungeon_tui.rulesets.heroquest.ai.companions import _beside_hidden, _seen_edge, known_doors
-from dungeon_tui.rulesets.heroquest.ai.primitives import Plan
-from dungeon_tui.rulesets.heroquest.ai.walking import Walk, nearest, up_to, within
+from dungeon_tui.rulesets.heroquest.ai.primitives import Plan, stop_ok
+from dungeon_tui.rulesets.heroquest.ai.walking import Walk, by_rings, nearest, within
 from dungeon_tui.rulesets.heroquest.game import GAME
 from dungeon_tui.rulesets.heroquest.heroes import adjacent, can_step, hero_path_avoid, step_squares
 from dungeon_tui.rulesets.heroquest.monsters import monster_field
@@ -83,7 +83,7 @@ def test_what_the_companions_keep_is_what_they_would_work_out_afresh(quest: str)
     the doors the party knows, the areas joined by open doors.  Asked at decisions all through
     AI games, whose play the asking must not change."""
     game = GAME.new_game({"adventure": quest}, game_seed(2027, 1))
-    checked = monsters_checked = 0
+    checked = monsters_checked = fell_back = 0
     for d in every_nth(game, 7, most=1500):
         if game.over:
             continue
@@ -95,12 +95,21 @@ def test_what_the_companions_keep_is_what_they_would_work_out_afresh(quest: str)
             for test in (lambda sq: sq[0] % 3 == 0, lambda sq, s=s: not s.side_at(sq, HERO), lambda sq: False):
                 spots = sorted((n, sq[1], sq[0]) for sq, n in dist.items() if n > 0 and test(sq))
                 assert walk.first(test) == ((spots[0][2], spots[0][1]) if spots else None)
-            assert up_to(walk, 5) == [(sq, n) for sq, n in dist.items() if n <= 5]
+            assert list(by_rings(Walk(g, h.pos, avoid), 5)) == [(sq, n) for sq, n in dist.items() if n <= 5]
+            assert list(by_rings(walk, 5)) == list(by_rings(dict(dist), 5))  # this one grown by `first`
             turn = {"rolled": True, "points": 2, "rock": False, "veil": False}
             monsters = s.squares_held(MONSTER)
             assert step_squares(s, h, turn) == [to for dx, dy in DIRS4 if can_step(
                 s, h, to := (h.pos[0] + dx, h.pos[1] + dy), turn, monsters)]
             p = Plan(game, h, d)
+            if s.monsters():  # the spot to fall back to, nearest first, is the best of every spot
+                danger, most = threat(p), p.allowance()
+                friends = [f.square for f in s.heroes() if f is not h and f.status == "alive" and f.pos is not None]
+                best = min((danger.get(sq, 0), bool(friends) and all(abs(sq[0] - x) + abs(sq[1] - y) > 3
+                                                                     for x, y in friends), n, sq[1], sq[0])
+                           for sq, n in dist.items() if n <= most and (sq == h.pos or stop_ok(p, sq)))
+                assert safest_square(p) == (best[4], best[3])
+                fell_back += 1
             for m in s.monsters():
                 monsters_checked += 1
                 assert _struck(p, m, s.squares_held(HERO)) == _reach_afresh(s, m)
@@ -118,4 +127,4 @@ def test_what_the_companions_keep_is_what_they_would_work_out_afresh(quest: str)
             for key in [k for k in g.memo if isinstance(k, tuple) and k[0] == "joined_areas"]:
                 del g.memo[key]
             assert kept_areas == board.joined_areas(s, game.content, area)
-    assert checked >= 100 and monsters_checked >= 50
+    assert checked >= 100 and monsters_checked >= 50 and fell_back >= 20

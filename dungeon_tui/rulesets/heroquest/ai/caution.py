@@ -13,7 +13,7 @@ from .. import searching, traps
 from .. import monsters as mon
 from ..heroes import adjacent
 from ..state import ALIVE, HERO, Figure, State
-from .walking import up_to, within
+from .walking import by_rings, within
 from .primitives import Plan, advance_to, attack_squares, choose_target, foe_named, registry, stop_ok
 
 
@@ -109,12 +109,19 @@ def safest_square(p: Plan) -> Sq:
         """More than 3 squares from every friend (none: not far); asked of every spot."""
         x, y = sq
         return bool(friends) and all(abs(x - fx) + abs(y - fy) > 3 for fx, fy in friends)
-    most = p.allowance()
     here = p.me.square
-    # Each spot's steps as the walk lists it (the same count `dist[sq]` reads, not asked again).
-    *_, y, x = min((danger.get(sq, 0), far_from_party(sq), d, sq[1], sq[0]) for sq, d in up_to(dist, most)
-                   if sq == here or stop_ok(p, sq))
-    return x, y
+    best: tuple[int, bool, int, int, int] | None = None
+    # Nearest first, each spot's steps as the walk lists it: once a spot out of every reach
+    # and near a friend is found, no further ring can do better (the walk grows no further).
+    for sq, d in by_rings(dist, p.allowance()):
+        if best is not None and d > best[2] and not best[0] and not best[1]:
+            break
+        if sq == here or stop_ok(p, sq):
+            spot = (danger.get(sq, 0), far_from_party(sq), d, sq[1], sq[0])
+            if best is None or spot < best:
+                best = spot
+    assert best is not None  # his own square is always a spot
+    return best[4], best[3]
 
 
 @registry.action

@@ -147,6 +147,11 @@ def follow(p: Plan) -> str:
         advance_to(p, [lead.square, *beside(p, lead)])
         p.memo["wait_within"] = KEEP_CLOSE  # a walk kept over the turn asks again this near (keeping.py)
         return f"keeps close to {lead.name}"
+    return waits_by(lead)
+
+
+def waits_by(lead: Figure) -> str:
+    """What `follow` says of a follower already near his leader (a kept walk says it too)."""
     return f"waits by {lead.name}"
 
 
@@ -180,10 +185,11 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
     """(spell, target id) for a kind of spell worth casting now."""
     s = p.s
     # What no target in sight could change is looked at before anyone's sight: a monster on the
-    # board, a figure at half Body or less, a hero with a monster beside him.
+    # board, a friend at half Body or less (the healing spells aim at the heroes' side only), a
+    # hero with a monster beside him.
     if kind == "attack" and not p.monsters():
         return None
-    if kind == "heal_friend" and not any(f.body * 2 <= f.max_body for f in s.figures.values() if f.pos is not None):
+    if kind == "heal_friend" and not any(f.body * 2 <= f.max_body for f in s.hero_side()):
         return None
     if kind == "courage" and not any(adjacent(s, h.square, m.square) for m in p.monsters() for h in s.hero_side()):
         return None
@@ -396,8 +402,10 @@ def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
     g = s.grid
 
     def on_edge(sq: Sq) -> bool:
-        return any(g.floor(nb) and not seen(nb) and g.edge_passable(sq, nb)
-                   for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))
+        # The map's own neighbours (kept until it changes) are the squares a step away with
+        # floor and an open edge between: only whether each is seen is asked here.
+        x, y = sq
+        return any(not seen(nb) for nb in g.neighbours(sq) if abs(nb[0] - x) + abs(nb[1] - y) == 1)
     corridor = s.seen_corridor()
     if kept is None or kept[0][0] > len(corridor) or kept[0][1] > len(s.revealed_rooms):
         edge = [sq for sq in corridor if g.floor(sq) and on_edge(sq)]

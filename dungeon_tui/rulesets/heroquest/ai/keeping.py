@@ -24,13 +24,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ....engine import tactics
 from ....engine.game import CHANCE, Action, Decision, Game
-from ....engine.grid import Sq
+from ....engine.grid import DIRS4, Sq
 from .. import board
 from ..heroes import adjacent, step_offer
 from ..magic import HEALING
 from ..state import Figure, State
-from .companions import ATTACK_SPELLS
+from .companions import ATTACK_SPELLS, KEEP_CLOSE, waits_by
 
 View = tuple[int, int, int, int, int, int, int]
 
@@ -40,12 +41,12 @@ def view(s: State, me: Figure) -> View:
     the figures on the board, the fallen's belongings, his own Body, and who is in a pit or
     has Courage (both change a figure's attack dice, which say who leads; a step out of a
     pit or out of sight of the monsters ends them)."""
-    on_board = dice = 0
-    for f in s.standing():
-        on_board += 1
+    standing = s.standing()
+    dice = 0
+    for f in standing:
         if f.flags:
             dice += ("in_pit" in f.flags) + 2 * ("courage" in f.flags)
-    return (len(s.revealed_corridor), len(s.revealed_rooms), len(s.secret_found), on_board, len(s.remains),
+    return (len(s.revealed_corridor), len(s.revealed_rooms), len(s.secret_found), len(standing), len(s.remains),
             me.body, dice)
 
 
@@ -82,12 +83,15 @@ def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[S
     area = region.get(path[0], board.CORRIDOR)
     doors = board.closed_door_squares(s, game.content)
     monsters = [m.square for m in s.monsters()]
+    # The squares a step from a monster: only there is a wall between asked (`adjacent`).
+    near = {(x + dx, y + dy) for x, y in monsters for dx, dy in DIRS4}
     aims = spell_aims(s, me, acted)
     # Who blocks his sight, asked only where he has someone to aim at (most walks have nobody).
     standing = board.standing_squares(s) - {path[0]} if aims else set()  # he no longer stands where he started
     for i in range(1, len(path)):
         sq = path[i]
-        if region.get(sq, board.CORRIDOR) != area or sq in doors or any(adjacent(s, sq, m) for m in monsters) \
+        if region.get(sq, board.CORRIDOR) != area or sq in doors \
+                or (sq in near and any(adjacent(s, sq, m) for m in monsters)) \
                 or any(board.targeting_sight(s, sq, t, standing) for t in aims):
             return path[:i + 1], True
     return path, False
@@ -108,6 +112,10 @@ class KeptWalk:
     ask_within: int  # the steps to his goal at which the script is asked again (0: at the walk's end)
     cut: bool  # the path ends where he may think again (`walk_on`), not where the plan ends
     fired: tuple[Any, str] | None  # the script's entry that chose the walk, with its words
+    # Following: his leader, and the steps from his square to the leader's side (`follow`'s goal)
+    # when the next step is asked; None for any other walk.
+    leader: Figure | None = None
+    to_goal: int | None = None
 
     @classmethod
     def planned(cls, game: Game, me: Figure, d: Decision, chosen: Action, path: list[Sq], why: str,
@@ -122,6 +130,7 @@ class KeptWalk:
             return None  # on a friend's square he could do nothing where a step may let him
         ask_within = 0
         wait = memo.get("wait_within")
+        goal = None
         if wait is not None:  # following: the steps to the leader's side, less those walked
             goal = memo.get("goal_steps")
             if goal is None:
@@ -132,7 +141,9 @@ class KeptWalk:
         if not rolled and fired is not None and any(c.name in BY_MOVE for c, _ in fired[0].tests):
             fired = None  # chosen for a move of 12 squares: the dice may give fewer
         walk = cls(game, me.id, path[1:] if rolled else path, why, len(game.decisions) + 1,
-                   points - 1 if rolled else None, view(s, me), ask_within, cut, fired)
+                   points - 1 if rolled else None, view(s, me), ask_within, cut, fired,
+                   memo.get("leader") if goal is not None else None,
+                   None if goal is None else goal - rolled)
         if len(walk.path) - 1 > walk.ask_within:
             return walk
         # No step left to keep (a walk of one step, or a follower already near where he waits):
@@ -162,6 +173,8 @@ class KeptWalk:
             return None
         self.path = self.path[1:]
         self.at += 1
+        if self.to_goal is not None:
+            self.to_goal -= 1
         self.points = int(d.context["points"]) - 1
         return a
 
@@ -173,3 +186,14 @@ class KeptWalk:
         if self.fired is None or (self.cut and len(self.path) == 1) or not self._as_planned(game, d, me):
             return None
         return self.fired
+
+    def waits(self, d: Decision, fired: tuple[Any, str]) -> tuple[Action, str] | None:
+        """A follower whose kept walk has brought him within KEEP_CLOSE steps of his leader's side,
+        where `fired_still` gave `follow` again: what it would say and do (he waits by his leader
+        and ends his turn), without its walk from his new square.  Not at a door (the walk is cut
+        at one), nor far from the party: the rest of the walk he planned reaches the leader's
+        side in `to_goal` steps, and nobody has moved since."""
+        if self.leader is None or self.to_goal is None or self.to_goal > KEEP_CLOSE:
+            return None
+        end = d.offers_of("end_turn")  # not offered on a friend's square: the script makes room
+        return (end[0], tactics.reason(fired[1], [waits_by(self.leader)])) if end else None

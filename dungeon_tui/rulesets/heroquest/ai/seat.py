@@ -65,6 +65,9 @@ class ScriptedSeat:
                 self.kept = kept
                 return step, kept.why
             fired = kept.fired_still(game, d, me)
+            waiting = kept.waits(d, fired) if fired is not None else None
+            if waiting is not None:
+                return waiting
         if not companion:
             script_name = me.script if me.side != HERO else "zargon_default"
         elif me.kind in game.content.escorts:

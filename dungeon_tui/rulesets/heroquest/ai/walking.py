@@ -152,12 +152,32 @@ def within(dist: Mapping[Sq, int], sq: Sq, most: int) -> int | None:
     return found if found is not None and found <= most else None
 
 
-def up_to(dist: Mapping[Sq, int], most: int) -> list[tuple[Sq, int]]:
-    """The squares of a field `most` steps away or nearer, with their steps, in the field's
-    order (a hero's walk grown only that far)."""
-    if isinstance(dist, Walk):
-        return [(sq, d) for sq, d in dist._spread.grow(most).items() if d <= most]
-    return [(sq, d) for sq, d in dist.items() if d <= most]
+def by_rings(dist: Mapping[Sq, int], most: int) -> Iterator[tuple[Sq, int]]:
+    """The squares of a field `most` steps away or nearer, with their steps, nearest first (a
+    ring in the field's order): a hero's walk grown one ring at a time as they are read, so a
+    caller that has found what it wants stops the growing too."""
+    if not isinstance(dist, Walk):
+        yield from sorted(((sq, d) for sq, d in dist.items() if d <= most), key=lambda sd: sd[1])
+        return
+    spread = dist._spread
+    steps = spread.dist
+    order = list(steps)
+    i = 0
+    while True:
+        while i < len(order):
+            sq = order[i]
+            n = steps[sq]
+            if n > most:
+                return
+            yield sq, n
+            i += 1
+        size = len(steps)
+        if steps[order[-1]] >= most:
+            return
+        spread.grow(steps[order[-1]] + 1)  # one ring past the outermost
+        if len(steps) == size:
+            return
+        order.extend(list(islice(reversed(steps), len(steps) - size))[::-1])  # the new ring
 
 
 def nearest(dist: Mapping[Sq, int], goals: list[Sq], ok: Callable[[Sq], bool]) -> tuple[int, int, int] | None:
