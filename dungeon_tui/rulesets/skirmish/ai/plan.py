@@ -3,6 +3,7 @@ friends and enemies, sight, reach and odds, all measured exactly on the present 
 fills `intents` (what the model means to do); the seat then picks the offered action that does it."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -54,7 +55,7 @@ class Plan:
     _standing_enemies: list[Model] | None = None
     _offered: dict[str, list[Action]] | None = None
     _shots: list[_Missile] | None = None
-    _near: dict[Square, int] | None = None  # see _nearest_foe
+    _near: dict[Square, int] | None = None  # see _foe_distances
     _seers: list[Model] | None = None  # see seen_by
     _in_reach: list[Model] | None = None  # see charge_candidates
 
@@ -340,30 +341,39 @@ class Plan:
         """A need no shot from `sq` can beat: need_from's without looking along the lines (as if
         every enemy in range were seen in the open).  Cheap: no sight line is drawn; a need
         grows with the distance, so only the nearest enemy that could be shot counts."""
-        best = odds.MAX_NEED + 1
-        here, me = sq == self.me.at, self.me
-        near = -1
-        for reach, thrown, fixed, _foes, squares in self._shooting():
-            if fixed and not here:
-                continue
-            if near < 0:  # every weapon shoots at the same foes
-                near = self._nearest_foe(sq, squares)
-            if near > reach:
-                continue
-            need = 7 - me.bs if thrown else 7 - me.bs + int(not here or me.moved) + int(near * 2 > reach)
-            best = min(best, max(2, need))
-        return best
+        return self.need_floors([sq])[sq]
 
-    def _nearest_foe(self, sq: Square, squares: list[Square]) -> int:
-        """How far the nearest foe it could shoot is from `sq`: kept by the foes' squares (see
-        distance.nearest_of), which stay put while its own side moves and shoots."""
-        table = self._near
-        if table is None:
-            table = self._near = nearest_of(tuple(squares))
-        found = table.get(sq)
-        if found is None:
-            found = table[sq] = nearest_distance(sq, squares)
-        return found
+    def need_floors(self, squares: Iterable[Square]) -> dict[Square, int]:
+        """need_floor of each square, in one loop (a firing spot is sought among every square a
+        walk reaches)."""
+        shooting, me, out = self._shooting(), self.me, {}
+        table: dict[Square, int] | None = None
+        for sq in squares:
+            best = odds.MAX_NEED + 1
+            here = sq == me.at
+            near = -1
+            for reach, thrown, fixed, _foes, foe_at in shooting:
+                if fixed and not here:
+                    continue
+                if near < 0:  # every weapon shoots at the same foes
+                    if table is None:
+                        table = self._foe_distances(foe_at)
+                    near = table.get(sq, -1)
+                    if near < 0:
+                        near = table[sq] = nearest_distance(sq, foe_at)
+                if near > reach:
+                    continue
+                need = 7 - me.bs if thrown else 7 - me.bs + int(not here or me.moved) + int(near * 2 > reach)
+                best = min(best, max(2, need))
+            out[sq] = best
+        return out
+
+    def _foe_distances(self, squares: list[Square]) -> dict[Square, int]:
+        """How far the nearest foe it could shoot is from each square asked: kept by the foes'
+        squares (see distance.nearest_of), which stay put while its own side moves and shoots."""
+        if self._near is None:
+            self._near = nearest_of(tuple(squares))
+        return self._near
 
     def out_of_range(self, allowance: int) -> bool:
         """No enemy it could shoot at is within any missile weapon's range of a square up to
