@@ -11,12 +11,12 @@ from ...engine.words import counted
 from .battle import field_of
 from .contact import enemies_touching
 from .damage import Hits, wound
-from .distance import distance
+from .distance import distance, touching
 from .moves import Mode, Route, kept_costs, move_options
 from .rolls import i_test, roll_d3
 from .seeing import sightlines
 from .sight import detects, hidden_ok, hiding_place
-from .state import GONE, KNOCKED_DOWN, STUNNED, Model, Sq, State
+from .state import GONE, KNOCKED_DOWN, STANDING, STUNNED, Model, Sq, State
 
 RUN_BLOCK = 8  # no running with a standing, unhidden, non-fleeing enemy this near
 UNDEAD_RUN = 6  # undead run only if they start their move this near their standing leader
@@ -47,6 +47,14 @@ def may_move(game: Game, model: Model) -> bool:
         return False
     if model.charged or model.failed_charge or model.fell or model.moved:
         return False
+    if model.status != KNOCKED_DOWN and not model.stood_up:
+        # The common case, asked of every model at every step of the phase: no standing enemy
+        # touches it (enemies_touching's test, stopping at the first standing one).
+        near, side = touching(field_of(game), model.pos), model.side
+        for e in s.models.values():  # noqa: SIM110
+            if e.side != side and e.pos in near and e.status == STANDING:
+                return False
+        return True
     foes = enemies_touching(s, field_of(game), model)
     if model.status == KNOCKED_DOWN:
         if model.stood_up:
