@@ -95,6 +95,13 @@ class Model:
         # times in ten battles, and a property written in Python costs a call each time.
         at = property(attrgetter("pos"))
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Every model's square, status, hiding and fleeing written counts (see `placings`): what
+        # is kept of where the models stand and how is known to hold while the count stands.
+        object.__setattr__(self, name, value)
+        if name in _PLACING:
+            _PLACINGS[0] += 1
+
     def has(self, rule: str) -> bool:
         return rule in self.rules
 
@@ -113,6 +120,18 @@ class Model:
 
 
 _CLEARED = dict.fromkeys(TURN_FLAGS, False)
+# The fields that say where a model stands and how (seeing.arrangement reads them), and how many
+# times any of them has been written, of any model (never part of a state: a count per process).
+_PLACING = frozenset(("pos", "status", "hidden", "fleeing"))
+_PLACINGS = [0]
+
+
+def placings() -> int:
+    """How many times a model's square, status, hiding or fleeing has been written in this
+    process: while it stands, no model of any state has moved or changed how it stands, so an
+    answer kept for a state's arrangement of its models still holds without reading them all
+    (a write of the same value counts too: the arrangement is then read and found the same)."""
+    return _PLACINGS[0]
 
 
 @dataclass
