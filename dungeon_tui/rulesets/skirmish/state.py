@@ -126,6 +126,18 @@ _PLACING = frozenset(("pos", "status", "hidden", "fleeing"))
 _PLACINGS = [0]
 
 
+def placed(s: State) -> dict[Any, Any]:
+    """Answers about where the state's models stand and how, kept while no model's square,
+    status, hiding or fleeing is written (placings): emptied then, or when another state asks.
+    Each asker keys its own answers (on_table: by side)."""
+    if _PLACED[0] is not s or _PLACED[1] != _PLACINGS[0] or _PLACED[2] != len(s.models):
+        _PLACED[:] = [s, _PLACINGS[0], len(s.models), {}]  # (the models are listed as a battle is set up)
+    return _PLACED[3]  # type: ignore[no-any-return]
+
+
+_PLACED: list[Any] = [None, -1, 0, {}]
+
+
 def placings() -> int:
     """How many times a model's square, status, hiding or fleeing has been written in this
     process: while it stands, no model of any state has moved or changed how it stands, so an
@@ -162,13 +174,22 @@ class State:
 
     # -- who is where ----------------------------------------------------------------
     def side_models(self, side: int) -> list[Model]:
-        return [m for m in self.models.values() if m.side == side]
+        table = placed(self)  # kept, and a copy given, as on_table's
+        found = table.get(("side", side))
+        if found is None:
+            found = table[("side", side)] = [m for m in self.models.values() if m.side == side]
+        return list(found)
 
     def on_table(self, side: int | None = None) -> list[Model]:
-        # Model.on_table read directly: the rules and the AI ask this many times a decision.
-        if side is None:
-            return [m for m in self.models.values() if m.pos is not None and m.status not in GONE]
-        return [m for m in self.models.values() if m.side == side and m.pos is not None and m.status not in GONE]
+        # Kept while no model moves or changes (placed): the rules and the AI ask this many
+        # times a decision.  A copy: the caller may keep or change its list.
+        table = placed(self)
+        found = table.get(side)
+        if found is None:
+            # Model.on_table read directly.
+            found = table[side] = [m for m in self.models.values()
+                                   if (side is None or m.side == side) and m.pos is not None and m.status not in GONE]
+        return list(found)
 
     def at(self, sq: Sq) -> Model | None:
         for m in self.models.values():
