@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
@@ -28,6 +29,7 @@ _Missile = tuple[int, bool, bool, list[tuple[Square, bool]], list[Square]]
 
 
 _UNASKED = object()  # a plan's offered charges not yet worked out
+_NEAREST = itemgetter(0)  # a (distance, square, down) by its distance
 
 
 @dataclass
@@ -290,14 +292,26 @@ class Plan:
 
     def _targets(self) -> list[tuple[Model, str, int]]:
         out = []
+        me, at = self.me, self.me.at
+        # sees and cover read inline, the kept answers first, as in _need_from (the enemies are
+        # on the table, so sees' own tests come to the target not being hidden).
+        blockers, field = self.board.blockers, self.field
+        sight, covers = blockers.sight, blockers.covers
         for wid in self.missiles():
             w = self.content.weapons[wid]
             for e in self.enemies():
-                if e.hidden or distance(self.me.at, e.at) > (w.range or 0) or self.in_combat(e):
+                if e.hidden or distance(at, e.at) > (w.range or 0) or self.in_combat(e):
                     continue
-                if not self.sees(self.me, e):
+                key = (at, e.at, not e.standing)
+                seen = sight.get(key)
+                if seen is None:
+                    seen = can_see(field, at, e.at, blockers, target_low=key[2])
+                if not seen:
                     continue
-                need = odds.shot_need(self.content, self.me, e, wid, self.cover(self.me, e))
+                found = covers.get(key)
+                if found is None:
+                    found = cover(field, at, e.at, blockers, target_low=key[2])
+                need = odds.shot_need(self.content, me, e, wid, found)
                 if need <= odds.MAX_NEED:
                     out.append((e, wid, need))
         return out
@@ -318,18 +332,31 @@ class Plan:
         if floor is None:
             floor = self.need_floor(sq)
         here, me = sq == self.me.at, self.me
+        # sees_square and cover_at read inline: the kept answers first (asked of every foe in
+        # range of every square weighed for a firing spot).
+        blockers, field = self.board.blockers, self.field
+        sight, covers = blockers.sight, blockers.covers
         ranked: list[tuple[int, Square, bool]] | None = None  # every weapon shoots at the same foes
         for reach, thrown, fixed, foes, _squares in self._shooting():
             if fixed and not here:
                 continue
             if ranked is None:
-                ranked = sorted((distance(sq, at), at, low) for at, low in foes)
+                # Nearest first, by distance alone: the order among foes as far away changes
+                # no answer (the least need is returned, or the floor as soon as one has it).
+                ranked = [(distance(sq, at), at, low) for at, low in foes]
+                ranked.sort(key=_NEAREST)
             for d, at, low in ranked:
                 if d > reach:
                     break
-                if not self.sees_square(sq, at, low):
+                seen = sight.get((sq, at, low))
+                if seen is None:
+                    seen = can_see(field, sq, at, blockers, target_low=low)
+                if not seen:
                     continue
-                need = 7 - me.bs + COVER_PENALTY[self.cover_at(sq, at, low)]
+                found = covers.get((sq, at, low))
+                if found is None:
+                    found = cover(field, sq, at, blockers, target_low=low)
+                need = 7 - me.bs + COVER_PENALTY[found]
                 if not thrown:
                     need += int(not here or me.moved) + int(d * 2 > reach)
                 best = min(best, max(2, need))
