@@ -29,11 +29,11 @@ def in_combat(s: State, field: Any, model: Model) -> bool:
     found = kept.get(key)
     if found is None:
         found = kept[key] = _touched(s, field, model)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _touched(s: State, field: Any, model: Model) -> bool:
-    near, side = touching(field, model.pos), model.side
+    near, side = touching(field, model.at), model.side
     # A plain loop: any() over a generator pays a resumption for every model asked.
     for e in s.models.values():  # noqa: SIM110
         if e.side != side and e.pos in near and e.status not in GONE:

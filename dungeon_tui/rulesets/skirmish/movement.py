@@ -71,7 +71,7 @@ def may_move(game: Game, model: Model) -> bool:
 
 def _held(s: State, field: Any, model: Model) -> bool:
     """A standing enemy touches the model."""
-    near, side = touching(field, model.pos), model.side
+    near, side = touching(field, model.at), model.side
     for e in s.models.values():  # noqa: SIM110
         if e.side != side and e.pos in near and e.status == STANDING:
             return True

@@ -74,7 +74,7 @@ def sightlines(s: State) -> KeptLines:
     the table, never block it."""
     count = placings()
     if _SEEN[0] is s and _SEEN[1] == count:  # no model moved or changed since (state.placings)
-        return _SEEN[2]  # type: ignore[no-any-return]
+        return _SEEN[2]
     lines = _LINES.get(s, tuple(map(_ARRANGED, s.models.values())))
     _SEEN[:] = [s, count, lines]
     return lines

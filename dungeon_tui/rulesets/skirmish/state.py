@@ -132,7 +132,7 @@ def placed(s: State) -> dict[Any, Any]:
     Each asker keys its own answers (on_table: by side)."""
     if _PLACED[0] is not s or _PLACED[1] != _PLACINGS[0] or _PLACED[2] != len(s.models):
         _PLACED[:] = [s, _PLACINGS[0], len(s.models), {}]  # (the models are listed as a battle is set up)
-    return _PLACED[3]  # type: ignore[no-any-return]
+    return _PLACED[3]
 
 
 _PLACED: list[Any] = [None, -1, 0, {}]
