@@ -509,8 +509,14 @@ class Plan:
         if seers is None:
             seers = self._seers = list(self.standing_enemies())
         seen = 0
+        blockers = self.board.blockers
+        sight = blockers.sight
         for i, e in enumerate(seers):
-            if self.sees_square(e.at, sq):
+            # sees_square read inline: the kept answer first.
+            looks = sight.get((e.at, sq, False))
+            if looks is None:
+                looks = can_see(self.field, e.at, sq, blockers)
+            if looks:
                 seen += 1
                 if i >= seen:  # ahead of those not seeing this square
                     seers.insert(seen - 1, seers.pop(i))
