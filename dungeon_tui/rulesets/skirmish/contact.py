@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .distance import contact_table, touching
-from .state import GONE, Model, State
+from .state import GONE, Model, State, placed
 
 
 def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
@@ -20,10 +20,20 @@ def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
 
 
 def in_combat(s: State, field: Any, model: Model) -> bool:
-    """Some enemy touches it: enemies_touching, stopping at the first."""
+    """Some enemy touches it: enemies_touching, stopping at the first.  Kept while no model
+    moves or changes (state.placed): asked of every model at every step of a phase."""
     if model.pos is None or model.status in GONE:
         return False
-    near, side = touching(field, model.pos), model.side
+    kept = placed(s)
+    key = ("in_combat", model.id)
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = _touched(s, field, model)
+    return found
+
+
+def _touched(s: State, field: Any, model: Model) -> bool:
+    near, side = touching(field, model.at), model.side
     # A plain loop: any() over a generator pays a resumption for every model asked.
     for e in s.models.values():  # noqa: SIM110
         if e.side != side and e.pos in near and e.status not in GONE:
@@ -35,14 +45,14 @@ def combats(s: State, field: Any) -> list[list[Model]]:
     """Groups of models linked by contact with enemies, each in id order, ordered by their lowest id."""
     # Who stands where, once (one model a square: fuzz checks it), and each model's enemies
     # read off the squares it touches, rather than every model asked of every model.
-    placed = {m.pos: m for m in s.models.values() if m.pos is not None and m.status not in GONE}
+    standing_at = {m.pos: m for m in s.models.values() if m.pos is not None and m.status not in GONE}
     near = contact_table(field)
 
     def foes(m: Model) -> list[Model]:
         if m.pos is None or m.status in GONE:
             return []
         side = m.side
-        return [e for sq in near.get(m.pos, ()) if (e := placed.get(sq)) is not None and e.side != side]
+        return [e for sq in near.get(m.pos, ()) if (e := standing_at.get(sq)) is not None and e.side != side]
 
     seen: set[str] = set()
     groups = []

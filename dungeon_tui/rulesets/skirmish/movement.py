@@ -11,12 +11,12 @@ from ...engine.words import counted
 from .battle import field_of
 from .contact import enemies_touching
 from .damage import Hits, wound
-from .distance import distance
+from .distance import distance, touching
 from .moves import Mode, Route, kept_costs, move_options
 from .rolls import i_test, roll_d3
 from .seeing import sightlines
 from .sight import detects, hidden_ok, hiding_place
-from .state import GONE, KNOCKED_DOWN, STUNNED, Model, Sq, State
+from .state import GONE, KNOCKED_DOWN, STANDING, STUNNED, Model, Sq, State, placed
 
 RUN_BLOCK = 8  # no running with a standing, unhidden, non-fleeing enemy this near
 UNDEAD_RUN = 6  # undead run only if they start their move this near their standing leader
@@ -47,6 +47,16 @@ def may_move(game: Game, model: Model) -> bool:
         return False
     if model.charged or model.failed_charge or model.fell or model.moved:
         return False
+    if model.status != KNOCKED_DOWN and not model.stood_up:
+        # The common case, asked of every model at every step of the phase: no standing enemy
+        # touches it (enemies_touching's test, stopping at the first standing one), kept while
+        # no model moves or changes.
+        kept = placed(s)
+        key = ("held", model.id)
+        held = kept.get(key)
+        if held is None:
+            held = kept[key] = _held(s, field_of(game), model)
+        return not held
     foes = enemies_touching(s, field_of(game), model)
     if model.status == KNOCKED_DOWN:
         if model.stood_up:
@@ -59,16 +69,32 @@ def may_move(game: Game, model: Model) -> bool:
     return all(not e.standing for e in foes)
 
 
+def _held(s: State, field: Any, model: Model) -> bool:
+    """A standing enemy touches the model."""
+    near, side = touching(field, model.at), model.side
+    for e in s.models.values():  # noqa: SIM110
+        if e.side != side and e.pos in near and e.status == STANDING:
+            return True
+    return False
+
+
 def squares_of(s: State, model: Model) -> tuple[list[Sq], list[Sq]]:
-    """The enemies' squares and the friends' (others than the model), for move_options."""
-    # One pass, Model.on_table read directly: asked at every move, charge and route made.
-    enemies: list[Sq] = []
-    friends: list[Sq] = []
-    side = model.side
-    for m in s.models.values():
-        if m.pos is not None and m.status not in GONE and m is not model:
-            (friends if m.side == side else enemies).append(m.pos)
-    return enemies, friends
+    """The enemies' squares and the friends' (others than the model), for move_options.  Kept
+    while no model moves or changes (state.placed), copies given: asked at every move, charge
+    and route made."""
+    kept = placed(s)
+    key = ("squares_of", model.id)
+    found = kept.get(key)
+    if found is None:
+        # One pass, Model.on_table read directly.
+        enemies: list[Sq] = []
+        friends: list[Sq] = []
+        side = model.side
+        for m in s.models.values():
+            if m.pos is not None and m.status not in GONE and m is not model:
+                (friends if m.side == side else enemies).append(m.pos)
+        found = kept[key] = (enemies, friends)
+    return list(found[0]), list(found[1])
 
 
 _ROW_BY_ROW = itemgetter(1, 0)  # a square's (y, x)

@@ -509,7 +509,8 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     # kept search's memory).
     if whole:
         shared = _KEYS.setdefault
-        kept: _Whole | None = _Whole(graph, first, {at: shared(best[at], best[at]) for at in settled}, tree)
+        keys = list(map(best.__getitem__, settled))
+        kept: _Whole | None = _Whole(graph, first, dict(zip(settled, map(shared, keys, keys), strict=True)), tree)
     else:
         kept = None
     if kept is not None:

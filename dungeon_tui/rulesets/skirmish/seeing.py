@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 
 from .distance import distance
 from .sight import KeptLines, can_see, cover
-from .state import GONE, STANDING, Model, State
+from .state import GONE, STANDING, Model, State, placings
 from .terrain import Cover
 
 
@@ -72,7 +72,16 @@ def sightlines(s: State) -> KeptLines:
     """Every model on the table as a blocker, keeping each line's answer while no model moves or
     changes.  A line never crosses its own two ends, so the viewer and the target, though in
     the table, never block it."""
-    return _LINES.get(s, tuple(map(_ARRANGED, s.models.values())))
+    count = placings()
+    if _SEEN[0] is s and _SEEN[1] == count:  # no model moved or changed since (state.placings)
+        return _SEEN[2]
+    lines = _LINES.get(s, tuple(map(_ARRANGED, s.models.values())))
+    _SEEN[:] = [s, count, lines]
+    return lines
+
+
+# The state the lines were last asked for, the count of placings then and its lines.
+_SEEN: list[Any] = [None, -1, None]
 
 
 def sees(s: State, field: Any, viewer: Model, target: Model, lines: KeptLines | None = None) -> bool:

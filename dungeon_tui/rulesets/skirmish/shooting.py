@@ -18,7 +18,7 @@ from .psychology import panic_after_hit
 from .rolls import sk_roll
 from .seeing import arrangement, cover_of, sees, sightlines
 from .sight import KeptLines
-from .state import Model, State
+from .state import Model, State, placings
 from .tables import extra_need, shoot_need
 
 COVER_PENALTY = {"none": 0, "soft": 1, "hard": 2}
@@ -138,6 +138,7 @@ def shooting_phase(game: Game, side: int) -> Procedure:
     shots: dict[tuple[str, str], list[Shot]] = {}
     fighting: dict[str, bool] = {}  # who is in combat: the shooters and their targets, asked of each
     arranged = None
+    placed = -1  # state.placings() when the arrangement was last read
     end = Action.make(seat, "end_shooting", text="End the shooting phase")
 
     armed: dict[str, list[str]] = {}  # each model's missile weapons, asked at every shot of the phase
@@ -159,8 +160,10 @@ def shooting_phase(game: Game, side: int) -> Procedure:
         return out
 
     while True:
-        if (now := arrangement(s)) != arranged:
-            shots, fighting, arranged = {}, {}, now
+        if placings() != placed:  # some model moved or changed: read where they stand
+            placed = placings()
+            if (now := arrangement(s)) != arranged:
+                shots, fighting, arranged = {}, {}, now
         decision = model_choice(seat, "Shooting: choose a shot", [m for m in s.side_models(side) if m.id not in done],
                                 offers, end, {"phase": "shooting"})
         if decision is None:

@@ -95,6 +95,13 @@ class Model:
         # times in ten battles, and a property written in Python costs a call each time.
         at = property(attrgetter("pos"))
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Every model's square, status, hiding and fleeing written counts (see `placings`): what
+        # is kept of where the models stand and how is known to hold while the count stands.
+        object.__setattr__(self, name, value)
+        if name in _PLACING:
+            _PLACINGS[0] += 1
+
     def has(self, rule: str) -> bool:
         return rule in self.rules
 
@@ -113,6 +120,30 @@ class Model:
 
 
 _CLEARED = dict.fromkeys(TURN_FLAGS, False)
+# The fields that say where a model stands and how (seeing.arrangement reads them), and how many
+# times any of them has been written, of any model (never part of a state: a count per process).
+_PLACING = frozenset(("pos", "status", "hidden", "fleeing"))
+_PLACINGS = [0]
+
+
+def placed(s: State) -> dict[Any, Any]:
+    """Answers about where the state's models stand and how, kept while no model's square,
+    status, hiding or fleeing is written (placings): emptied then, or when another state asks.
+    Each asker keys its own answers (on_table: by side)."""
+    if _PLACED[0] is not s or _PLACED[1] != _PLACINGS[0] or _PLACED[2] != len(s.models):
+        _PLACED[:] = [s, _PLACINGS[0], len(s.models), {}]  # (the models are listed as a battle is set up)
+    return _PLACED[3]
+
+
+_PLACED: list[Any] = [None, -1, 0, {}]
+
+
+def placings() -> int:
+    """How many times a model's square, status, hiding or fleeing has been written in this
+    process: while it stands, no model of any state has moved or changed how it stands, so an
+    answer kept for a state's arrangement of its models still holds without reading them all
+    (a write of the same value counts too: the arrangement is then read and found the same)."""
+    return _PLACINGS[0]
 
 
 @dataclass
@@ -143,13 +174,22 @@ class State:
 
     # -- who is where ----------------------------------------------------------------
     def side_models(self, side: int) -> list[Model]:
-        return [m for m in self.models.values() if m.side == side]
+        table = placed(self)  # kept, and a copy given, as on_table's
+        found = table.get(("side", side))
+        if found is None:
+            found = table[("side", side)] = [m for m in self.models.values() if m.side == side]
+        return list(found)
 
     def on_table(self, side: int | None = None) -> list[Model]:
-        # Model.on_table read directly: the rules and the AI ask this many times a decision.
-        if side is None:
-            return [m for m in self.models.values() if m.pos is not None and m.status not in GONE]
-        return [m for m in self.models.values() if m.side == side and m.pos is not None and m.status not in GONE]
+        # Kept while no model moves or changes (placed): the rules and the AI ask this many
+        # times a decision.  A copy: the caller may keep or change its list.
+        table = placed(self)
+        found = table.get(side)
+        if found is None:
+            # Model.on_table read directly.
+            found = table[side] = [m for m in self.models.values()
+                                   if (side is None or m.side == side) and m.pos is not None and m.status not in GONE]
+        return list(found)
 
     def at(self, sq: Sq) -> Model | None:
         for m in self.models.values():

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from ....engine.game import Game
 from ..seeing import PerArrangement, arrangement, sightlines
 from ..sight import KeptLines
-from ..state import STANDING, Model, State
+from ..state import STANDING, Model, State, placings
 from ..terrain import Square
 
 
@@ -91,15 +91,21 @@ def board_of(game: Game) -> Board:
     pending = getattr(game, "pending", None)  # a test's stand-in for a game has none
     if pending is not None and _LAST[0] is pending and _LAST[1] is s:
         return _LAST[2]
-    board = _BOARDS.get(s, arrangement(s))
-    _LAST[:] = [pending, s, board]
+    count = placings()
+    if _LAST[1] is s and _LAST[3] == count:  # no model moved or changed since: the same board
+        board = _LAST[2]
+    else:
+        board = _BOARDS.get(s, arrangement(s))
+    _LAST[:] = [pending, s, board, count]
     return board
 
 
-# The decision pending when a board was last asked for, its game state and the board: only
-# playing a decision moves a model, so while the same one waits (the movement decision's
-# plans ask several times) the models need not be read again to know the board still holds.
-_LAST: list[Any] = [None, None, None]
+# The decision pending when a board was last asked for, its game state, the board and the count
+# of placings then: only playing a decision moves a model, so while the same one waits (the
+# movement decision's plans ask several times) the models need not be read again to know the
+# board still holds, nor while no model's square, status, hiding or fleeing has been written
+# since (the decisions between two of a side's choices mostly move none: dice, shots that miss).
+_LAST: list[Any] = [None, None, None, -1]
 
 
 V = TypeVar("V")

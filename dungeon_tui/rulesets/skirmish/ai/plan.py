@@ -3,8 +3,10 @@ friends and enemies, sight, reach and odds, all measured exactly on the present 
 fills `intents` (what the model means to do); the seat then picks the offered action that does it."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
@@ -27,6 +29,7 @@ _Missile = tuple[int, bool, bool, list[tuple[Square, bool]], list[Square]]
 
 
 _UNASKED = object()  # a plan's offered charges not yet worked out
+_NEAREST = itemgetter(0)  # a (distance, square, down) by its distance
 
 
 @dataclass
@@ -54,7 +57,7 @@ class Plan:
     _standing_enemies: list[Model] | None = None
     _offered: dict[str, list[Action]] | None = None
     _shots: list[_Missile] | None = None
-    _near: dict[Square, int] | None = None  # see _nearest_foe
+    _near: dict[Square, int] | None = None  # see _foe_distances
     _seers: list[Model] | None = None  # see seen_by
     _in_reach: list[Model] | None = None  # see charge_candidates
 
@@ -289,14 +292,26 @@ class Plan:
 
     def _targets(self) -> list[tuple[Model, str, int]]:
         out = []
+        me, at = self.me, self.me.at
+        # sees and cover read inline, the kept answers first, as in _need_from (the enemies are
+        # on the table, so sees' own tests come to the target not being hidden).
+        blockers, field = self.board.blockers, self.field
+        sight, covers = blockers.sight, blockers.covers
         for wid in self.missiles():
             w = self.content.weapons[wid]
             for e in self.enemies():
-                if e.hidden or distance(self.me.at, e.at) > (w.range or 0) or self.in_combat(e):
+                if e.hidden or distance(at, e.at) > (w.range or 0) or self.in_combat(e):
                     continue
-                if not self.sees(self.me, e):
+                key = (at, e.at, not e.standing)
+                seen = sight.get(key)
+                if seen is None:
+                    seen = can_see(field, at, e.at, blockers, target_low=key[2])
+                if not seen:
                     continue
-                need = odds.shot_need(self.content, self.me, e, wid, self.cover(self.me, e))
+                found = covers.get(key)
+                if found is None:
+                    found = cover(field, at, e.at, blockers, target_low=key[2])
+                need = odds.shot_need(self.content, me, e, wid, found)
                 if need <= odds.MAX_NEED:
                     out.append((e, wid, need))
         return out
@@ -317,18 +332,31 @@ class Plan:
         if floor is None:
             floor = self.need_floor(sq)
         here, me = sq == self.me.at, self.me
+        # sees_square and cover_at read inline: the kept answers first (asked of every foe in
+        # range of every square weighed for a firing spot).
+        blockers, field = self.board.blockers, self.field
+        sight, covers = blockers.sight, blockers.covers
         ranked: list[tuple[int, Square, bool]] | None = None  # every weapon shoots at the same foes
         for reach, thrown, fixed, foes, _squares in self._shooting():
             if fixed and not here:
                 continue
             if ranked is None:
-                ranked = sorted((distance(sq, at), at, low) for at, low in foes)
+                # Nearest first, by distance alone: the order among foes as far away changes
+                # no answer (the least need is returned, or the floor as soon as one has it).
+                ranked = [(distance(sq, at), at, low) for at, low in foes]
+                ranked.sort(key=_NEAREST)
             for d, at, low in ranked:
                 if d > reach:
                     break
-                if not self.sees_square(sq, at, low):
+                seen = sight.get((sq, at, low))
+                if seen is None:
+                    seen = can_see(field, sq, at, blockers, target_low=low)
+                if not seen:
                     continue
-                need = 7 - me.bs + COVER_PENALTY[self.cover_at(sq, at, low)]
+                found = covers.get((sq, at, low))
+                if found is None:
+                    found = cover(field, sq, at, blockers, target_low=low)
+                need = 7 - me.bs + COVER_PENALTY[found]
                 if not thrown:
                     need += int(not here or me.moved) + int(d * 2 > reach)
                 best = min(best, max(2, need))
@@ -340,30 +368,39 @@ class Plan:
         """A need no shot from `sq` can beat: need_from's without looking along the lines (as if
         every enemy in range were seen in the open).  Cheap: no sight line is drawn; a need
         grows with the distance, so only the nearest enemy that could be shot counts."""
-        best = odds.MAX_NEED + 1
-        here, me = sq == self.me.at, self.me
-        near = -1
-        for reach, thrown, fixed, _foes, squares in self._shooting():
-            if fixed and not here:
-                continue
-            if near < 0:  # every weapon shoots at the same foes
-                near = self._nearest_foe(sq, squares)
-            if near > reach:
-                continue
-            need = 7 - me.bs if thrown else 7 - me.bs + int(not here or me.moved) + int(near * 2 > reach)
-            best = min(best, max(2, need))
-        return best
+        return self.need_floors([sq])[sq]
 
-    def _nearest_foe(self, sq: Square, squares: list[Square]) -> int:
-        """How far the nearest foe it could shoot is from `sq`: kept by the foes' squares (see
-        distance.nearest_of), which stay put while its own side moves and shoots."""
-        table = self._near
-        if table is None:
-            table = self._near = nearest_of(tuple(squares))
-        found = table.get(sq)
-        if found is None:
-            found = table[sq] = nearest_distance(sq, squares)
-        return found
+    def need_floors(self, squares: Iterable[Square]) -> dict[Square, int]:
+        """need_floor of each square, in one loop (a firing spot is sought among every square a
+        walk reaches)."""
+        shooting, me, out = self._shooting(), self.me, {}
+        table: dict[Square, int] | None = None
+        for sq in squares:
+            best = odds.MAX_NEED + 1
+            here = sq == me.at
+            near = -1
+            for reach, thrown, fixed, _foes, foe_at in shooting:
+                if fixed and not here:
+                    continue
+                if near < 0:  # every weapon shoots at the same foes
+                    if table is None:
+                        table = self._foe_distances(foe_at)
+                    near = table.get(sq, -1)
+                    if near < 0:
+                        near = table[sq] = nearest_distance(sq, foe_at)
+                if near > reach:
+                    continue
+                need = 7 - me.bs if thrown else 7 - me.bs + int(not here or me.moved) + int(near * 2 > reach)
+                best = min(best, max(2, need))
+            out[sq] = best
+        return out
+
+    def _foe_distances(self, squares: list[Square]) -> dict[Square, int]:
+        """How far the nearest foe it could shoot is from each square asked: kept by the foes'
+        squares (see distance.nearest_of), which stay put while its own side moves and shoots."""
+        if self._near is None:
+            self._near = nearest_of(tuple(squares))
+        return self._near
 
     def out_of_range(self, allowance: int) -> bool:
         """No enemy it could shoot at is within any missile weapon's range of a square up to
@@ -472,8 +509,14 @@ class Plan:
         if seers is None:
             seers = self._seers = list(self.standing_enemies())
         seen = 0
+        blockers = self.board.blockers
+        sight = blockers.sight
         for i, e in enumerate(seers):
-            if self.sees_square(e.at, sq):
+            # sees_square read inline: the kept answer first.
+            looks = sight.get((e.at, sq, False))
+            if looks is None:
+                looks = can_see(self.field, e.at, sq, blockers)
+            if looks:
                 seen += 1
                 if i >= seen:  # ahead of those not seeing this square
                     seers.insert(seen - 1, seers.pop(i))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from operator import itemgetter
 from typing import Any
 
 from ....engine import tactics
@@ -24,7 +23,6 @@ from .words import registry
 
 ROLE_ORDER = ("melee", "leader", "shooter", "wizard")  # who acts first in a phase (§6)
 _RANK = {role: i for i, role in enumerate(ROLE_ORDER)}  # a role's place in ROLE_ORDER, looked up
-_ORDER = itemgetter(0, 1, 2)  # role, nearest enemy, id: never the model itself
 # For the charge and move views of a movement script: each entry's line in the script as written.
 _LINES: dict[str, dict[str, list[int | None]]] = {}
 CHARGING = "charge"
@@ -152,7 +150,7 @@ class WarbandSeat:
             if near is None:
                 near = kept[m.at] = nearest_distance(m.at, board.squares_of(s, 3 - side), none=99)
             keyed.append((_RANK.get(m.role, 9), near, m.id, m))
-        keyed.sort(key=_ORDER)
+        keyed.sort()  # the ids differ, so no two models are ever compared themselves
         return [k[3] for k in keyed]
 
     def offered_models(self, game: Game, d: Decision, kinds: tuple[str, ...],

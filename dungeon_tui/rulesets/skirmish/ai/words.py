@@ -352,10 +352,10 @@ def firing_spot(p: Plan, keep_away: int = 0) -> str:
                    if not any(distance(sq, e.at) <= keep_away for e in foes)} or {p.me.at: 0}
     # The squares by the best need a shot from there could have, each looked along only while it
     # could still match the easiest shot found: the rest cannot be among the easiest.
-    floors = {sq: p.need_floor(sq) for sq in options}
+    floors = p.need_floors(options)
     scored: dict[Square, int] = {}
     easiest = odds.MAX_NEED + 1
-    for sq in sorted(options, key=lambda sq: floors[sq]):
+    for sq in sorted(options, key=floors.__getitem__):
         # A square with no enemy in range (floor 10) has no shot: once there, no square has one.
         if floors[sq] > min(easiest, odds.MAX_NEED):
             break

@@ -1,0 +1,42 @@
+"""What the rules keep while no model moves (state.placed, state.placings): the same answers as a
+fresh look, and a fresh look once any model's square, status, hiding or fleeing is written."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from sk_scenario import model, state
+
+from dungeon_tui.rulesets.skirmish.contact import in_combat
+from dungeon_tui.rulesets.skirmish.content import load_content
+from dungeon_tui.rulesets.skirmish.movement import may_move, squares_of
+from dungeon_tui.rulesets.skirmish.state import placings
+from dungeon_tui.rulesets.skirmish.terrain import battlefield_for
+
+
+def test_kept_answers_about_the_models_follow_them():
+    field = battlefield_for(load_content(), "border_patrol")
+    archer, brute, crossbow = (model("w1_01", "Archer", (25, 30)), model("w2_01", "Brute", (25, 26)),
+                               model("w1_02", "Crossbow", (20, 28)))
+    s = state(archer, brute, crossbow)
+    game = SimpleNamespace(state=s, content=load_content())
+    assert not in_combat(s, field, archer) and may_move(game, archer)
+    assert [m.id for m in s.on_table(1)] == ["w1_01", "w1_02"]
+    assert squares_of(s, archer) == ([(25, 26)], [(20, 28)])
+    count = placings()
+    brute.pos = (25, 29)  # steps into contact: asked again, the answers are the new ones
+    assert placings() > count
+    assert in_combat(s, field, archer) and not may_move(game, archer)
+    assert squares_of(s, archer) == ([(25, 29)], [(20, 28)])
+    brute.status = "knocked_down"  # a down enemy touching holds no one
+    assert in_combat(s, field, archer) and may_move(game, archer)
+    crossbow.status = "out_of_action"
+    assert [m.id for m in s.on_table(1)] == ["w1_01"] and squares_of(s, archer) == ([(25, 29)], [])
+    brute.status, brute.pos = "fled", None
+    assert not in_combat(s, field, archer) and s.on_table(2) == []
+
+
+def test_a_kept_list_is_handed_out_as_a_copy():
+    s = state(model("w1_01", "Archer", (25, 30)), model("w2_01", "Brute", (25, 26)))
+    s.on_table(1).clear()
+    s.side_models(2).clear()
+    assert [m.id for m in s.on_table(1)] == ["w1_01"] and [m.id for m in s.side_models(2)] == ["w2_01"]
