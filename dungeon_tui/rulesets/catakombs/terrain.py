@@ -197,8 +197,8 @@ class Map:
     def figure_bits(self) -> int:
         """The squares figures stand on, as bits (passages.py's numbering)."""
         if self._figure_bits is None:
-            width = self.board.width
-            self._figure_bits = sum(1 << (sq[1] * width + sq[0]) for sq in self.figures if self.board.inside(sq))
+            # Each square's bit looked up in C (map over the squares; off the board, none).
+            self._figure_bits = sum(map(board_bits(self.board).get, self.figures, itertools.repeat(0)))
         return self._figure_bits
 
     def targets(self, viewer: Figure, target: Figure, at: Square | None = None) -> bool:
@@ -411,6 +411,22 @@ def _ground(s: State, board: Board) -> Ground:
     things = {square(k) for k in s.barrels} | {square(k) for k in s.chests}
     lay = layout(board)
     return board, passages(board, blocked), lay.floor - blocked - things, next(_GROUND_NUMBERS), lay.lava
+
+
+_BOARD_BITS: dict[int, tuple[Board, dict[Square, int]]] = {}
+
+
+def board_bits(board: Board) -> dict[Square, int]:
+    """Each square on the board with its bit (square (x, y) at bit y * width + x, as the maps'
+    sight reads them), worked out once per board."""
+    found = _BOARD_BITS.get(id(board))
+    if found is None or found[0] is not board:
+        if len(_BOARD_BITS) >= 16:
+            _BOARD_BITS.clear()
+        width = board.width
+        found = _BOARD_BITS[id(board)] = (board, {(x, y): 1 << (y * width + x) for y in range(board.height)
+                                                  for x in range(width)})
+    return found[1]
 
 
 def _bit(bits: int, sq: Square, width: int, corner: int) -> bool:

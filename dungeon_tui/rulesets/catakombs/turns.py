@@ -185,11 +185,12 @@ def snapshot(game: Game) -> Steps:
     (event 3 gives these 2 AP more); the solo Master rolls a d6 for every other figure."""
     s: State = game.state
     m = Map(game)
-    adversaries = [f for f in s.hero_side() if f.standing]
+    # Each adversary's zones as a set once, not once per Master figure.
+    adversaries = [(frozenset(m.board.zones_of(f.at)), f) for f in s.hero_side() if f.standing]
     for fig in s.master_figures():
-        zones = set(m.board.zones_of(fig.at))
-        fig.activated = any(zones & set(m.board.zones_of(a.at)) or (visible(a) and m.sees(fig.at, a.at))
-                            for a in adversaries)
+        zones = m.board.zones_of(fig.at)
+        fig.activated = any(not theirs.isdisjoint(zones) or (visible(a) and m.sees(fig.at, a.at))
+                            for theirs, a in adversaries)
         fig.inactive_roll, fig.wandered = 0, False
         if fig.activated and s.flags.get("event_frenzy"):
             fig.ap += 2
