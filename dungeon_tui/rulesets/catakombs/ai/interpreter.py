@@ -84,9 +84,11 @@ def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None =
     `m`, the map of this moment if the caller has made one, serves every try."""
     m = m or map_for(game, d)
     compiled = scripts(game.content)
-    current = for_best_stat(compiled[script], best_stat(Plan(game, me, d, shared=m)))
-    for _ in range(len(current.entries) + 1):
-        p = Plan(game, me, d, shared=m)
+    p = Plan(game, me, d, shared=m)  # best_stat reads the map's answers alone: the first try's plan too
+    current = for_best_stat(compiled[script], best_stat(p))
+    for k in range(len(current.entries) + 1):
+        if k:
+            p = Plan(game, me, d, shared=m)
         try:
             chosen, i, label = tactics.choose(current, compiled, registry, p)
         except tactics.TacticsError:  # every entry left has been tried
