@@ -99,9 +99,15 @@ _SHORT: dict[str, str] = {}
 def short(fig: Figure) -> str:
     """A figure's name as the options say it: 'Torgils' for 'Torgils the Dark Wolf', 'Skell'
     for 'Skell, champion of the dead'."""
-    named = _SHORT.get(fig.name)
+    named = _SHORT.get(fig.name)  # short_name's lookup inline: asked for every option and reason
+    return short_name(fig.name) if named is None else named
+
+
+def short_name(name: str) -> str:
+    """`short` of a full name."""
+    named = _SHORT.get(name)
     if named is None:
-        named = _SHORT[fig.name] = fig.name.split(" the ")[0].split(",")[0]
+        named = _SHORT[name] = name.split(" the ")[0].split(",")[0]
     return named
 
 
@@ -119,6 +125,25 @@ def turn_choice(seat: str, kind: str, text: str, figure: str | None = None, targ
     if target is not None:
         args += (("target", target),)
     return Action.sorted_plain(seat, kind, text, args)
+
+
+# Choices about the turn by all their words read (the words, the figure's name and AP) and
+# what they carry: the same few are offered at every decision of a turn, each made once.
+_CHOICES: dict[tuple[Any, ...], Action] = {}
+_CHOICES_KEPT = 1024
+
+
+def worded_choice(seat: str, kind: str, words: Callable[[str, int], str], worded: Figure,
+                  figure: str | None = None, target: str | None = None) -> Action:
+    """`turn_choice` whose text is `words(name, ap)` of the `worded` figure: equal to one
+    made afresh, text and all, and made once while its figure's name and AP stand."""
+    found_key = (seat, kind, words, worded.name, worded.ap, figure, target)
+    found = _CHOICES.get(found_key)
+    if found is None:
+        if len(_CHOICES) >= _CHOICES_KEPT:
+            _CHOICES.clear()
+        found = _CHOICES[found_key] = turn_choice(seat, kind, words(worded.name, worded.ap), figure, target)
+    return found
 
 
 def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action:

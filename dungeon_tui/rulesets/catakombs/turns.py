@@ -7,7 +7,7 @@ from typing import Any
 from ...engine.dice import roll_event, shuffled
 from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from . import combat, items, movement, spells  # noqa: F401  (their actions register in ACTS)
-from .acts import ACTS, Steps, at, figure_choice, payable_offers, short, turn_choice
+from .acts import ACTS, Steps, at, figure_choice, payable_offers, short_name, turn_choice, worded_choice
 from .conditions import free_offers, upkeep
 from .damage import kill
 from .deployment import solo_deployment
@@ -146,6 +146,34 @@ def hero_actors(s: State) -> list[Figure]:
             and (f.id in s.party or s.flags.get("uncle_joined"))]
 
 
+# The words of the choices about the turn, from the figure's name and AP (acts.worded_choice).
+def _switch_to(name: str, ap: int) -> str:
+    return f"Switch to {name} ({ap} AP)"
+
+
+def _end_losing(name: str, ap: int) -> str:
+    return f"{short_name(name)}: end activation ({ap} AP lost)"
+
+
+def _end_heroes_turn(name: str, ap: int) -> str:
+    return "End the heroes' turn"
+
+
+def _activate(name: str, ap: int) -> str:
+    return f"Activate {name} ({ap} AP)"
+
+
+def _end_activation(name: str, ap: int) -> str:
+    return f"{short_name(name)}: end activation"
+
+
+def _hand_over(name: str, ap: int) -> str:
+    return f"{short_name(name)}: hand over, keeping {ap} AP"
+
+
+END_MASTER_TURN = turn_choice(DUNGEON, "end_master_turn", "End the Master's turn")
+
+
 def heroes_act(game: Game) -> Steps:
     """B2: the current hero acts, hands over, ends his activation or the heroes' turn (D17)."""
     s: State = game.state
@@ -154,10 +182,10 @@ def heroes_act(game: Game) -> Steps:
     while s.current is not None and s.result is None:
         fig = s.figures[s.current]
         seat = s.seat(fig)
-        extras = [turn_choice(seat, "switch_hero", f"Switch to {o.name} ({o.ap} AP)", fig.id, o.id)
+        extras = [worded_choice(seat, "switch_hero", _switch_to, o, fig.id, o.id)
                   for o in hero_actors(s) if o is not fig]
-        extras.append(turn_choice(seat, "end_activation", f"{short(fig)}: end activation ({fig.ap} AP lost)", fig.id))
-        extras.append(turn_choice(seat, "end_heroes_turn", "End the heroes' turn", fig.id))
+        extras.append(worded_choice(seat, "end_activation", _end_losing, fig, fig.id))
+        extras.append(worded_choice(seat, "end_heroes_turn", _end_heroes_turn, fig, fig.id))
         choice = yield figure_choice(game, fig, seat, fig.ap, offers, offered, extras,
                                      f"{fig.name}: {fig.ap} AP left", {"figure": fig.id}, offers_of_kinds)
         if choice.kind == "switch_hero":
@@ -217,18 +245,17 @@ def master_act(game: Game) -> Steps:
         if active is None or not any(f is active for f in ready):
             if not ready:
                 return
-            options = [turn_choice(DUNGEON, "activate", f"Activate {f.name} ({f.ap} AP)", f.id) for f in ready]
-            options.append(turn_choice(DUNGEON, "end_master_turn", "End the Master's turn"))
+            options = [worded_choice(DUNGEON, "activate", _activate, f, f.id) for f in ready]
+            options.append(END_MASTER_TURN)
             choice = yield Decision(DUNGEON, "The Master's turn: which figure acts?", options,
                                     context={"phase": "master"})
             if choice.kind == "end_master_turn":
                 return
             active = s.figures[choice.get("figure")]
             continue
-        extras = [turn_choice(DUNGEON, "end_activation", f"{short(active)}: end activation", active.id)]
+        extras = [worded_choice(DUNGEON, "end_activation", _end_activation, active, active.id)]
         if len(ready) > 1:
-            extras.append(turn_choice(DUNGEON, "switch_figure", f"{short(active)}: hand over, keeping "
-                                      f"{active.ap} AP", active.id))
+            extras.append(worded_choice(DUNGEON, "switch_figure", _hand_over, active, active.id))
         choice = yield figure_choice(game, active, DUNGEON, active.ap, offers, offered, extras,
                                      f"{active.name}: {active.ap} AP left", {"phase": "master", "figure": active.id},
                                      offers_of_kinds)
