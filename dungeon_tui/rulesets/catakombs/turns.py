@@ -239,8 +239,10 @@ def master_act(game: Game) -> Steps:
     s: State = game.state
     active: Figure | None = None
     while s.result is None:
-        # On the board already, so `standing` is its status alone.
-        ready = [f for f in s.master_figures() if f.status == STANDING and f.ap > 0]
+        # `master_figures` standing with AP, in one pass: a standing figure is on the board
+        # if it has a square.
+        figures = s.figures
+        ready = [f for fid in s.roster if (f := figures[fid]).ap > 0 and f.status == STANDING and f.pos is not None]
         # By identity: `in` would compare a figure with every other field by field.
         if active is None or not any(f is active for f in ready):
             if not ready:
