@@ -142,7 +142,8 @@ def hero_setup(game: Game) -> Steps:
 
 def hero_actors(s: State) -> list[Figure]:
     """The figures the hero seats move this turn, in party order (a persuaded uncle last)."""
-    return [f for f in s.figures.values() if f.side == HERO and f.standing and f.ap > 0
+    # AP first: asked several times at every hero's decision, when most figures have none.
+    return [f for f in s.figures.values() if f.ap > 0 and f.side == HERO and f.standing
             and (f.id in s.party or s.flags.get("uncle_joined"))]
 
 
