@@ -157,16 +157,15 @@ def _flat_crossing(w: int, h: int) -> tuple[tuple[Square, ...], tuple[tuple[Squa
     return tuple(sq for _, sq in inside if sq not in ends), _corners((0, 0), w, h)
 
 
-def box_corner(width: int, a: Square, b: Square) -> int:
-    """The bit number of the top left corner of the box a line a-b spans."""
-    return min(a[1], b[1]) * width + min(a[0], b[0])
-
-
 def crossed(width: int, a: Square, b: Square, blocked: int) -> int:
     """terrain_los for two squares on the board, with the obstacles given as bits: the squares
     the line crosses as bits, or -1 when the terrain blocks it."""
-    corner = box_corner(width, a, b)
-    mask, pairs = line_shape(width, a, b)
+    # line_shape's lookup written out: a map works out a thousand lines a quest.
+    ax, ay = a
+    bx, by = b
+    shape = _SHAPES.get((width, bx - ax, by - ay))
+    mask, pairs = line_shape(width, a, b) if shape is None else shape
+    corner = (ay if ay < by else by) * width + (ax if ax < bx else bx)  # the top left of the line's box
     near = blocked >> corner
     if near & mask:
         return -1
