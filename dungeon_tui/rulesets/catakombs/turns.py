@@ -227,9 +227,10 @@ def snapshot(game: Game) -> Steps:
             continue
         (pip,) = yield from d6(game, 1, "cat.solo.inactive")
         fig.inactive_roll = pip
-        said = {1: "frenzy: double AP", 6: "stays still"}.get(pip, "wanders")
-        roll_event(game, "cat.solo.inactive", "1d6", [pip], outcome=pip,
-                   text=f"{fig.name}, not activated: {pip}, {said}.")
+        if not game.unseen:  # the roll's line, made only for someone to read (see Game.unseen)
+            said = {1: "frenzy: double AP", 6: "stays still"}.get(pip, "wanders")
+            roll_event(game, "cat.solo.inactive", "1d6", [pip], outcome=pip,
+                       text=f"{fig.name}, not activated: {pip}, {said}.")
         if pip == 1:
             fig.ap *= 2
 
