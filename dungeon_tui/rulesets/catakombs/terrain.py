@@ -11,6 +11,7 @@ from typing import Any, TypeVar, overload
 
 from ...engine.game import Game
 from .board import Board, board_for
+from .numbering import bits
 from .passages import Passages, passages
 from .paths import search, walking_distances
 from .sight import chebyshev, crossed, diagonal_ok, targeting_los, terrain_los
@@ -29,6 +30,7 @@ _KEPT = 256
 K = TypeVar("K")
 V = TypeVar("V")
 _GROUND_NUMBERS = itertools.count()
+_FLOOR_BITS: dict[int, int] = {}  # Map.floor_bits by the ground's number
 # The armed traps' squares per arrangement of the traps (a handful a quest): read by every map.
 _ARMED: dict[tuple[tuple[str, bool], ...], frozenset[Square]] = {}
 
@@ -139,6 +141,16 @@ class Map:
         # Answers worked out from this map by whoever asks (who may be struck or shot, the AI's
         # targets), kept as long as the map: a map is made for one moment of the game.
         self.found: dict[tuple[str, str], object] = {}
+
+    def floor_bits(self) -> int:
+        """The free floor (`floor`) as bits in the steps table's numbering (numbering.bits), kept
+        for the ground: a search over the floor reads it whole."""
+        found = _FLOOR_BITS.get(self.ground_number)
+        if found is None:
+            if len(_FLOOR_BITS) >= _KEPT:
+                _FLOOR_BITS.clear()
+            found = _FLOOR_BITS[self.ground_number] = bits(self.passages.steps, self.floor)
+        return found
 
     def obstacle(self, sq: Square) -> bool:
         return sq in self.blocked or not self.board.inside(sq)

@@ -43,7 +43,7 @@ def open_squares(m: Map, fig: Figure, flies: bool) -> int:
             cluttered = {square(k) for k in m.s.barrels} | {square(k) for k in m.s.chests} | set(m.board.squares("P"))
             under = bits(steps, (sq for sq in m.board.squares() if sq not in m.blocked and sq not in cluttered))
         else:
-            under = bits(steps, m.floor)
+            under = m.floor_bits()
         _UNDER[m.ground_number, flies] = under
     if flies:
         return closed | under
