@@ -4,7 +4,7 @@ who threatens a square, and who may be targeted from where (§5.3, §5.4)."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, TypeVar, overload
@@ -30,7 +30,7 @@ _KEPT = 256
 K = TypeVar("K")
 V = TypeVar("V")
 _GROUND_NUMBERS = itertools.count()
-_FLOOR_BITS: dict[int, int] = {}  # Map.floor_bits by the ground's number
+_GROUND_BITS: dict[tuple[int, str], int] = {}  # Map._ground_bits by the ground's number and what
 # The armed traps' squares per arrangement of the traps (a handful a quest): read by every map.
 _ARMED: dict[tuple[tuple[str, bool], ...], frozenset[Square]] = {}
 
@@ -145,11 +145,20 @@ class Map:
     def floor_bits(self) -> int:
         """The free floor (`floor`) as bits in the steps table's numbering (numbering.bits), kept
         for the ground: a search over the floor reads it whole."""
-        found = _FLOOR_BITS.get(self.ground_number)
+        return self._ground_bits("floor", lambda: self.floor)
+
+    def closed_door_bits(self) -> int:
+        """The closed doors on the board (not locked: a walker opens them) as `floor_bits` are."""
+        return self._ground_bits("closed doors", lambda: (
+            sq for sq in map(square, (k for k, v in self.s.doors.items() if v == "closed")) if self.board.inside(sq)))
+
+    def _ground_bits(self, what: str, squares: Callable[[], Iterable[Square]]) -> int:
+        """Squares the ground decides (its doors, barrels, chests) as bits, kept for it."""
+        found = _GROUND_BITS.get((self.ground_number, what))
         if found is None:
-            if len(_FLOOR_BITS) >= _KEPT:
-                _FLOOR_BITS.clear()
-            found = _FLOOR_BITS[self.ground_number] = bits(self.passages.steps, self.floor)
+            if len(_GROUND_BITS) >= _KEPT:
+                _GROUND_BITS.clear()
+            found = _GROUND_BITS[self.ground_number, what] = bits(self.passages.steps, squares())
         return found
 
     def obstacle(self, sq: Square) -> bool:
