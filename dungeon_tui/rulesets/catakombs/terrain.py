@@ -292,8 +292,13 @@ class Map:
     def threats(self, fig: Figure, sq: Square | None = None) -> list[Figure]:
         """The enemies threatening `fig` on a square: a duellist threatens only his opponent."""
         where = sq or fig.at
-        return [e for e in self.s.enemies_of(fig)
-                if self.threatens(e, where) and (e.duel is None or e.duel == fig.id)]
+        x, y = where
+        side = MASTER if fig.side == HERO else HERO
+        # `enemies_of` read inline, and first whether one stands within a square: most stand
+        # far off (asked before every step; `threatens` asks that its status is standing).
+        return [e for e in self.s.figures.values()
+                if e.side == side and (at := e.pos) is not None and -1 <= at[0] - x <= 1 and -1 <= at[1] - y <= 1
+                and self.threatens(e, where) and (e.duel is None or e.duel == fig.id)]
 
     def adjacent_foes(self, fig: Figure) -> list[Figure]:
         """Enemies it may attack in melee: next to it, by the corner rule, on the board (the
