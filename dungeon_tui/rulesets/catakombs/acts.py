@@ -148,8 +148,13 @@ def worded_choice(seat: str, kind: str, words: Callable[[str, int], str], worded
 
 def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action:
     """An offered action: the figure, what it does, and its cost in the label."""
-    text = f"{short(fig)}: {doing} ({ACTS[kind].cost} AP)"
     args["figure"] = fig.id
+    return action_of(seat, kind, f"{short(fig)}: {doing} ({ACTS[kind].cost} AP)", args)
+
+
+def action_of(seat: str, kind: str, text: str, args: dict[str, Any]) -> Action:
+    """`Action.make(seat, kind, text=text, **args)`, without its checking where the values are
+    plain or squares (tuples of plain values): it would only sort them."""
     for v in args.values():
         if type(v) is tuple:
             for part in v:
@@ -157,7 +162,6 @@ def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action
                     return Action.make(seat, kind, text=text, **args)
         elif type(v) not in _PLAIN:
             return Action.make(seat, kind, text=text, **args)
-    # Plain values and squares as tuples: Action.make would only sort them.
     return Action.sorted_plain(seat, kind, text, tuple(sorted(args.items())))
 
 

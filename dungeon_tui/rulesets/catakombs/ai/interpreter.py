@@ -6,6 +6,7 @@ from typing import Any
 
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, thaw
+from ..acts import action_of
 from ..state import Figure
 from ..terrain import Map, map_for
 from . import hero_words  # noqa: F401  (the companions' words join the registry)
@@ -52,7 +53,7 @@ def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
     for intent in intents:
         if intent.kind in NAMED:
             # The figure's own unless the intent names one (copied from an offer): as `fits`.
-            found = d.offer_for(Action.make(d.seat, intent.kind, **{"figure": me.id, **dict(intent.args)}))
+            found = d.offer_for(action_of(d.seat, intent.kind, "", {"figure": me.id, **dict(intent.args)}))
             if found is not None:
                 return found
             continue

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from ....engine.game import Decision, Game
 from ..acts import short
@@ -22,8 +22,10 @@ from .walks import walk_from
 FAR = 1 << 20
 
 
-@dataclass(frozen=True)
-class Intent:
+class Intent(NamedTuple):
+    """An action kind and the arguments the offered action must carry (a tuple: a plan makes
+    several a try, and a frozen dataclass sets its fields one by one through object)."""
+
     kind: str
     args: tuple[tuple[str, Any], ...] = ()
 
