@@ -95,8 +95,9 @@ def speech(game: Game, fig: Figure, action: Action) -> Steps:
     game.emit("uncle_joins", figure=UNCLE, text=f"{uncle.name} opens his cell and follows {fig.name}.")
 
 
-def standing_heroes(s: State) -> list[Figure]:
-    return [f for f in s.heroes() if f.standing]
+def a_hero_stands(s: State) -> bool:
+    """Whether a hero of the party stands (asked after every action)."""
+    return any(f.standing for f in s.heroes())
 
 
 def objective_met(game: Game) -> str | None:
@@ -131,7 +132,7 @@ def check_end(game: Game) -> bool:
         s.result = {"outcome": "victory", "why": won}
     elif UNCLE in s.figures and s.figures[UNCLE].status == DEAD:
         s.result = {"outcome": "defeat", "why": "the uncle is dead"}
-    elif not standing_heroes(s):
+    elif not a_hero_stands(s):
         s.result = {"outcome": "defeat", "why": "no hero is left standing in the catacombs"}
     return s.result is not None
 
