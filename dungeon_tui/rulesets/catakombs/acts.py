@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine.game import Action, Decision, Game, LazyDecision
 from .state import Figure, Square
-from .terrain import Map, map_for
+from .terrain import Map, kept_inner, map_for
 
 Steps = Generator[Decision, Action, Any]
 Offers = Callable[[Map, Figure, str], list[Action]]
@@ -150,6 +150,25 @@ def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action
     """An offered action: the figure, what it does, and its cost in the label."""
     args["figure"] = fig.id
     return action_of(seat, kind, f"{short(fig)}: {doing} ({ACTS[kind].cost} AP)", args)
+
+
+# Each figure's attacks and casts made so far, by all their words and arguments read besides the
+# figure and kind (`aim`): offered again from decision to decision at the same targets.  Bounded
+# apart from the moves (movement.made_moves), so a long run's memory stays flat.
+_AIMED: dict[tuple[str, str, str, str], dict[tuple[Any, ...], Action]] = {}
+_AIMED_KEPT = 128  # per figure and kind
+_AIMERS_KEPT = 96
+
+
+def aimed(seat: str, fig: Figure, kind: str, aim: tuple[Any, ...], doing: Callable[[tuple[Any, ...]], str],
+          **args: Any) -> Action:
+    """`option(seat, fig, kind, doing(aim), **args)`, kept by `aim`, which must name all that
+    the words and `args` read but the figure (its id and name) and the kind."""
+    made = kept_inner(_AIMED, (kind, seat, fig.id, fig.name), _AIMED_KEPT, _AIMERS_KEPT)
+    found = made.get(aim)
+    if found is None:
+        found = made[aim] = option(seat, fig, kind, doing(aim), **args)
+    return found
 
 
 def action_of(seat: str, kind: str, text: str, args: dict[str, Any]) -> Action:
