@@ -184,7 +184,8 @@ def test_a_line_on_bits_is_blocked_where_terrain_sight_is():
     width, height = 33, 17
     n = 0
     for seed in range(12):
-        blocked = {(x, y) for x in range(width) for y in range(height) if (x * 7 + y * 13 + seed * 5) % (3 + seed % 4) == 0}
+        blocked = {(x, y) for x in range(width) for y in range(height)
+                   if (x * 7 + y * 13 + seed * 5) % (3 + seed % 4) == 0}
         bits = sum(1 << (y * width + x) for x, y in blocked)
         for a in ((0, 0), (16, 8), (32, 16), (5, 12)):
             for b in ((x, y) for x in range(width) for y in range(height)):
