@@ -119,6 +119,14 @@ class Map:
     """The board and the state together, for one question after another in one action."""
 
     figures: dict[Square, Figure] = FiguresOnFirstRead()  # type: ignore[assignment]
+    # Worked out when first asked, each kept on the map from then (these class values stand
+    # until then: a map is made for every offer and plan, and most never ask).
+    _figure_bits: int | None = None
+    _lines: dict[tuple[Square, Square], int] | None = None
+    _standing: frozenset[Square] | None = None
+    # Targeting sight by (viewer, target, from, to): the offers of shots and spells and the
+    # AI's scripts ask the same pairs again and again of one map.
+    _sight: dict[tuple[str, str, Square, Square], bool] | None = None
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -132,12 +140,6 @@ class Map:
         _, self.passages, self.floor, self.ground_number, self.lava = last[6]
         self.blocked = self.passages.blocked
         self.armed = last[7]
-        self._figure_bits: int | None = None
-        self._lines: dict[tuple[Square, Square], int] | None = None
-        self._standing: frozenset[Square] | None = None
-        # Targeting sight by (viewer, target, from, to): the offers of shots and spells and the
-        # AI's scripts ask the same pairs again and again of one map.
-        self._sight: dict[tuple[str, str, Square, Square], bool] = {}
         # Answers worked out from this map by whoever asks (who may be struck or shot, the AI's
         # targets), kept as long as the map: a map is made for one moment of the game.
         self.found: dict[tuple[str, str], object] = {}
@@ -230,13 +232,16 @@ class Map:
         start = at or viewer.at
         end = target.at
         found_key = (viewer.id, target.id, start, end)
-        found = self._sight.get(found_key)
+        sight = self._sight
+        if sight is None:
+            sight = self._sight = {}
+        found = sight.get(found_key)
         if found is None:
             if not self.on_board(start, end):
                 found = targeting_los(start, end, self.obstacle, lambda sq: self.blocks(viewer, target, sq))
             else:
                 found = self._clear_shot(viewer, target, start, end)
-            self._sight[found_key] = found
+            sight[found_key] = found
         return found
 
     def shot_from(self, viewer: Figure, target: Figure, sq: Square) -> bool:
