@@ -174,3 +174,24 @@ def test_a_flat_line_listed_by_columns_crosses_what_the_scan_finds():
     for w in range(48):
         for h in range(w + 1):
             assert _flat_crossing.__wrapped__(w, h) == crossing.__wrapped__((0, 0), (w, h)), (w, h)
+
+
+def test_a_line_on_bits_is_blocked_where_terrain_sight_is():
+    # sight.crossed tests a line's corner pairs by how far apart their squares are (all the
+    # pairs of one line lie the same way): the same answers and squares as terrain_los and
+    # crossing on boards strewn with obstacles (a fixed sequence of them, no random globals).
+    from dungeon_tui.rulesets.catakombs.sight import crossed
+    width, height = 33, 17
+    n = 0
+    for seed in range(12):
+        blocked = {(x, y) for x in range(width) for y in range(height)
+                   if (x * 7 + y * 13 + seed * 5) % (3 + seed % 4) == 0}
+        bits = sum(1 << (y * width + x) for x, y in blocked)
+        for a in ((0, 0), (16, 8), (32, 16), (5, 12)):
+            for b in ((x, y) for x in range(width) for y in range(height)):
+                got = crossed(width, a, b, bits)
+                assert (got >= 0) == terrain_los(a, b, blocked.__contains__), (seed, a, b)
+                if got >= 0:
+                    assert got == sum(1 << (y * width + x) for x, y in crossing(a, b)[0]), (seed, a, b)
+                    n += 1
+    assert n > 1000

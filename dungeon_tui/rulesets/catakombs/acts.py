@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine.game import Action, Decision, Game, LazyDecision
 from .state import Figure, Square
-from .terrain import Map, map_for
+from .terrain import Map, kept_inner, map_for
 
 Steps = Generator[Decision, Action, Any]
 Offers = Callable[[Map, Figure, str], list[Action]]
@@ -99,9 +99,15 @@ _SHORT: dict[str, str] = {}
 def short(fig: Figure) -> str:
     """A figure's name as the options say it: 'Torgils' for 'Torgils the Dark Wolf', 'Skell'
     for 'Skell, champion of the dead'."""
-    named = _SHORT.get(fig.name)
+    named = _SHORT.get(fig.name)  # short_name's lookup inline: asked for every option and reason
+    return short_name(fig.name) if named is None else named
+
+
+def short_name(name: str) -> str:
+    """`short` of a full name."""
+    named = _SHORT.get(name)
     if named is None:
-        named = _SHORT[fig.name] = fig.name.split(" the ")[0].split(",")[0]
+        named = _SHORT[name] = name.split(" the ")[0].split(",")[0]
     return named
 
 
@@ -121,10 +127,53 @@ def turn_choice(seat: str, kind: str, text: str, figure: str | None = None, targ
     return Action.sorted_plain(seat, kind, text, args)
 
 
+# Choices about the turn by all their words read (the words, the figure's name and AP) and
+# what they carry: the same few are offered at every decision of a turn, each made once.
+_CHOICES: dict[tuple[Any, ...], Action] = {}
+_CHOICES_KEPT = 1024
+
+
+def worded_choice(seat: str, kind: str, words: Callable[[str, int], str], worded: Figure,
+                  figure: str | None = None, target: str | None = None) -> Action:
+    """`turn_choice` whose text is `words(name, ap)` of the `worded` figure: equal to one
+    made afresh, text and all, and made once while its figure's name and AP stand."""
+    found_key = (seat, kind, words, worded.name, worded.ap, figure, target)
+    found = _CHOICES.get(found_key)
+    if found is None:
+        if len(_CHOICES) >= _CHOICES_KEPT:
+            _CHOICES.clear()
+        found = _CHOICES[found_key] = turn_choice(seat, kind, words(worded.name, worded.ap), figure, target)
+    return found
+
+
 def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action:
     """An offered action: the figure, what it does, and its cost in the label."""
-    text = f"{short(fig)}: {doing} ({ACTS[kind].cost} AP)"
     args["figure"] = fig.id
+    return action_of(seat, kind, f"{short(fig)}: {doing} ({ACTS[kind].cost} AP)", args)
+
+
+# Each figure's attacks and casts made so far, by all their words and arguments read besides the
+# figure and kind (`aim`): offered again from decision to decision at the same targets.  Bounded
+# apart from the moves (movement.made_moves), so a long run's memory stays flat.
+_AIMED: dict[tuple[str, str, str, str], dict[tuple[Any, ...], Action]] = {}
+_AIMED_KEPT = 128  # per figure and kind
+_AIMERS_KEPT = 96
+
+
+def aimed(seat: str, fig: Figure, kind: str, aim: tuple[Any, ...], doing: Callable[[tuple[Any, ...]], str],
+          **args: Any) -> Action:
+    """`option(seat, fig, kind, doing(aim), **args)`, kept by `aim`, which must name all that
+    the words and `args` read but the figure (its id and name) and the kind."""
+    made = kept_inner(_AIMED, (kind, seat, fig.id, fig.name), _AIMED_KEPT, _AIMERS_KEPT)
+    found = made.get(aim)
+    if found is None:
+        found = made[aim] = option(seat, fig, kind, doing(aim), **args)
+    return found
+
+
+def action_of(seat: str, kind: str, text: str, args: dict[str, Any]) -> Action:
+    """`Action.make(seat, kind, text=text, **args)`, without its checking where the values are
+    plain or squares (tuples of plain values): it would only sort them."""
     for v in args.values():
         if type(v) is tuple:
             for part in v:
@@ -132,7 +181,6 @@ def option(seat: str, fig: Figure, kind: str, doing: str, **args: Any) -> Action
                     return Action.make(seat, kind, text=text, **args)
         elif type(v) not in _PLAIN:
             return Action.make(seat, kind, text=text, **args)
-    # Plain values and squares as tuples: Action.make would only sort them.
     return Action.sorted_plain(seat, kind, text, tuple(sorted(args.items())))
 
 

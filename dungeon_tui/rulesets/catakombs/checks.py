@@ -50,14 +50,16 @@ def test(game: Game, fig: Figure, stat: str, base: int, rule: str, *, modifiers:
         faces = (yield from power_dice(game, count, rule)) if count > 0 else []
         points = score(faces)
         ok = count > 0 and points >= target
-        more = {"reroll": True} if again else {}
-        if critical:
-            more["critical"] = ok and points - target >= 4
-        shown = ", ".join(faces) if faces else "no dice"
-        text = (f"{fig.name} rolls {counted(count, 'power die', 'power dice')} for {doing}: {shown} = {worked(faces)} "
-                f"against {target}: {'success' if ok else 'failure'}" + (" (fate reroll)" if again else ""))
-        roll_event(game, rule, f"{count}pd", faces, target=target, inputs={"stat": count, "score": points},
-                   modifiers=mods, outcome="success" if ok else "fail", text=text, **more)
+        if not game.unseen:  # the roll's line, made only for someone to read (see Game.unseen)
+            more = {"reroll": True} if again else {}
+            if critical:
+                more["critical"] = ok and points - target >= 4
+            shown = ", ".join(faces) if faces else "no dice"
+            text = (f"{fig.name} rolls {counted(count, 'power die', 'power dice')} for {doing}: {shown} = "
+                    f"{worked(faces)} against {target}: {'success' if ok else 'failure'}"
+                    + (" (fate reroll)" if again else ""))
+            roll_event(game, rule, f"{count}pd", faces, target=target, inputs={"stat": count, "score": points},
+                       modifiers=mods, outcome="success" if ok else "fail", text=text, **more)
         result = Result(ok, points, target, tuple(faces))
         if ok or count <= 0 or fig.fate <= 0:
             return result

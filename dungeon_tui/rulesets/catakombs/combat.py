@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 
 from ...engine.game import Action, Game
-from .acts import FindOne, Steps, act, option
+from .acts import FindOne, Steps, act, aimed, option
 from .checks import Result, test
 from .damage import Blow, land
 from .movement import crush
@@ -35,11 +35,12 @@ def melee_targets(m: Map, fig: Figure) -> list[Figure]:
 
 
 def _melee(fig: Figure, seat: str, t: Figure) -> Action:
-    return option(seat, fig, "melee", f"attack {t.name}", target=t.id)
+    return aimed(seat, fig, "melee", (t.id, t.name), lambda aim: f"attack {aim[1]}", target=t.id)
 
 
 def _power(fig: Figure, seat: str, t: Figure) -> Action:
-    return option(seat, fig, "power_attack", f"power attack {t.name} (damage x2)", target=t.id)
+    return aimed(seat, fig, "power_attack", (t.id, t.name), lambda aim: f"power attack {aim[1]} (damage x2)",
+                 target=t.id)
 
 
 def melee_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
@@ -106,11 +107,13 @@ def shootable(m: Map, fig: Figure, target: Figure) -> bool:
 
 
 def _shot(fig: Figure, seat: str, t: Figure) -> Action:
-    return option(seat, fig, "shoot", f"shoot {t.name} at {shot_range(fig, t)} squares", target=t.id)
+    return aimed(seat, fig, "shoot", (t.id, t.name, shot_range(fig, t)),
+                 lambda aim: f"shoot {aim[1]} at {aim[2]} squares", target=t.id)
 
 
 def _precise(fig: Figure, seat: str, t: Figure) -> Action:
-    return option(seat, fig, "precise_shot", f"precise shot at {t.name} (damage x2)", target=t.id)
+    return aimed(seat, fig, "precise_shot", (t.id, t.name), lambda aim: f"precise shot at {aim[1]} (damage x2)",
+                 target=t.id)
 
 
 def shoot_offers(m: Map, fig: Figure, seat: str) -> list[Action]:

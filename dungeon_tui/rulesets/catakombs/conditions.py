@@ -8,7 +8,7 @@ from .acts import Steps, act, option
 from .checks import test
 from .damage import heal, lose_pv
 from .dice import d6
-from .state import DOWNED, HERO, Figure, State
+from .state import DOWNED, HERO, MASTER, Figure, State
 from .terrain import Map, visible
 
 
@@ -33,13 +33,19 @@ def burn(game: Game, fig: Figure, damage: bool = True) -> Steps:
                text=f"{pip}: the flames on {fig.name} " + ("burn on." if fig.burning else "go out."))
 
 
-def fear_test(game: Game, fig: Figure, m: Map | None = None) -> Steps:
-    """Tested once against the highest fear among the enemies it sees (terrain LOS); the map
-    made only when an enemy causes fear (most quests' upkeeps meet none)."""
-    fearsome = [e for e in game.state.enemies_of(fig) if e.standing and e.has("fear") and visible(e)]
+def fearsome(s: State, side: str) -> list[Figure]:
+    """The standing enemies of a side that cause fear and can be seen, in the state's order:
+    the same for each of its figures through its upkeep (which changes none of them)."""
+    other = MASTER if side == HERO else HERO
+    return [e for e in s.figures.values() if e.side == other and e.standing and e.has("fear") and visible(e)]
+
+
+def fear_test(game: Game, fig: Figure, fearsome: list[Figure]) -> Steps:
+    """Tested once against the highest fear among the `fearsome` enemies it sees (terrain
+    LOS); the map made only when an enemy causes fear (most quests' upkeeps meet none)."""
     if not fearsome:
         return
-    m = m or Map(game)
+    m = Map(game)
     levels = [e.level("fear") for e in fearsome if m.sees(fig.at, e.at)]
     if not levels:
         return
@@ -53,6 +59,7 @@ def fear_test(game: Game, fig: Figure, m: Map | None = None) -> Steps:
 
 def upkeep(game: Game, side: str) -> Steps:
     s: State = game.state
+    feared = fearsome(s, side)
     for fig in side_figures(s, side):
         if fig.joining:  # the rats that walked in last turn count from now (§5.13)
             fig.rats, fig.pv, fig.joining = fig.rats + fig.joining, fig.pv + 3 * fig.joining, 0
@@ -80,7 +87,7 @@ def upkeep(game: Game, side: str) -> Steps:
             continue
         fig.ap = max(0, fig.stats["ap"] - fig.stun)
         fig.stun = 0
-        yield from fear_test(game, fig)
+        yield from fear_test(game, fig, feared)
 
 
 def free_offers(m: Map, fig: Figure, seat: str) -> list[Action]:

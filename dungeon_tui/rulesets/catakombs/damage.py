@@ -53,14 +53,15 @@ def land(game: Game, target: Figure, blow: Blow) -> Generator[Decision, Action, 
     if target.has("immaterial") and not blow.magic:
         wounds = 0
     by = blow.attacker.name if blow.attacker else "The blow"
-    roll_event(game, f"cat.{blow.kind}.location", "loc", [pip], outcome=zone,
-               text=f"Location die {pip}: the {zone}.")
-    parts = [str(blow.base)] + (["x2 power"] if blow.doubled else []) + (["x2 head"] if zone == "head" else []) \
-        + (["+10 critical"] if blow.critical else [])
-    game.emit("hit", attacker=blow.attacker.id if blow.attacker else None, target=target.id, zone=zone,
-              raw=raw, armour=armour, wounds=wounds,
-              text=f"{by} hits {target.name} on the {zone}: {' '.join(parts)} = {raw}, "
-                   f"armour {armour}, {counted(wounds, 'wound')}.")
+    if not game.unseen:  # the log's lines, made only for someone to read (see Game.unseen)
+        roll_event(game, f"cat.{blow.kind}.location", "loc", [pip], outcome=zone,
+                   text=f"Location die {pip}: the {zone}.")
+        parts = [str(blow.base)] + (["x2 power"] if blow.doubled else []) + (["x2 head"] if zone == "head" else []) \
+            + (["+10 critical"] if blow.critical else [])
+        game.emit("hit", attacker=blow.attacker.id if blow.attacker else None, target=target.id, zone=zone,
+                  raw=raw, armour=armour, wounds=wounds,
+                  text=f"{by} hits {target.name} on the {zone}: {' '.join(parts)} = {raw}, "
+                       f"armour {armour}, {counted(wounds, 'wound')}.")
     attacker = blow.attacker
     if attacker is not None and attacker.has("blunt") and zone == "head":
         target.stun += 1

@@ -27,8 +27,8 @@ def power_face(pip: int) -> str:
 def score(faces: Sequence[str]) -> int:
     """The test score: every I and I* counts; with two or more I* the count is multiplied by
     their number (§2.1: [I*, I*, I] = 3 x 2 = 6; a single I* does not multiply)."""
-    counted = sum(1 for f in faces if f != BLANK)
-    stars = sum(1 for f in faces if f == STAR)
+    counted = len(faces) - faces.count(BLANK)  # counted in C: a test is rolled at every blow
+    stars = faces.count(STAR)
     return counted * stars if stars > 1 else counted
 
 

@@ -45,6 +45,33 @@ def things_beside(m: Map, fig: Figure, what: str, things: dict[str, str]) -> lis
     return found  # type: ignore[return-value]
 
 
+# The doors, chests and secret door as they last stood, and the squares of deed_places.
+_PLACES: list[tuple[dict[str, str], dict[str, str], dict[str, str], frozenset[Square]]] = []
+DEED_STATES = {"doors": ("locked",), "chests": ("locked", "closed"), "secret": ("closed",)}
+
+
+def deed_places(s: State) -> frozenset[Square]:
+    """The squares where a deed is done from a square beside (§5.2, §5.9, §7.4): a locked door
+    (picked), a chest not yet open (picked or opened), the secret door while closed
+    (deciphered).  Kept for the doors, chests and secret door as they last stood: they change a
+    few times a quest, and the companions ask at every try whether a deed is at hand."""
+    if _PLACES:
+        doors, chests, secret, places = _PLACES[0]
+        if doors == s.doors and chests == s.chests and secret == s.secret:
+            return places
+    places = frozenset(square(k) for what, states in DEED_STATES.items()
+                       for k, state in getattr(s, what).items() if state in states)
+    _PLACES[:] = [(dict(s.doors), dict(s.chests), dict(s.secret), places)]
+    return places
+
+
+def deed_beside(m: Map, fig: Figure) -> bool:
+    """Whether one of `deed_places` is beside the figure (by the corner rule): unless one is, it
+    is offered no lock to pick, no chest to open and no writing to decipher."""
+    places = deed_places(m.s)
+    return any(sq in places for sq in m.passages.steps.get(fig.at, ()))  # `beside`, read inline
+
+
 def open_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if not hands_free(fig):
         return []
@@ -67,7 +94,7 @@ def break_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
 
 
 def lock_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
-    if not hands_free(fig):
+    if not hands_free(fig) or not deed_beside(m, fig):
         return []
     out = [option(seat, fig, "pick_lock", f"pick the lock at {at(sq)} (Dexterity against 4)", at=sq)
            for sq in doors_beside(m, fig, "locked")]
@@ -78,7 +105,7 @@ def lock_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
 
 
 def chest_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
-    if not hands_free(fig):
+    if not hands_free(fig) or not deed_beside(m, fig):
         return []
     return [option(seat, fig, "open_chest", f"open the chest at {at(sq)}", at=sq)
             for sq in chests_beside(m, fig, "closed")]

@@ -308,7 +308,8 @@ def trap_at(game: Game, fig: Figure, sq: Square, dodge: bool) -> Steps:
 
 def move_to(game: Game, fig: Figure, sq: Square, *, dodge: bool = True) -> Steps:
     fig.pos = sq
-    game.emit("moved", figure=fig.id, to=list(sq), text=f"{fig.name} moves to {at(sq)}.")
+    if not game.unseen:  # the log's line, made only for someone to read (see Game.unseen)
+        game.emit("moved", figure=fig.id, to=list(sq), text=f"{fig.name} moves to {at(sq)}.")
     yield from trap_at(game, fig, sq, dodge)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .board import Square
 
@@ -95,6 +95,16 @@ class Grid:
     # a negative one with the offset's size (a shift right).
     ahead: tuple[tuple[int, int], ...] = ()
     behind: tuple[tuple[int, int], ...] = ()
+    _into: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def steps_into(self, j: int) -> tuple[int, ...]:
+        """The squares (by number) a step into square j may come from, in `directions` order:
+        worked out once per square asked (a search's way back asks it at every square)."""
+        found = self._into.get(j)
+        if found is None:
+            found = self._into[j] = tuple(j - offset for offset, mask in self.directions
+                                          if j >= offset and mask >> (j - offset) & 1)
+        return found
 
 
 _GRIDS: dict[int, tuple[Steps, Grid]] = {}

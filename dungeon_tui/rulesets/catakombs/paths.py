@@ -204,9 +204,9 @@ class Search:
         layer = self._buckets[before]
         # The directions go from the largest offset down, so the first square found is the
         # lowest-numbered.
-        for offset, mask in self._grid.directions:
-            if j >= offset and (layer & mask) >> (j - offset) & 1:
-                return j - offset, before
+        for i in self._grid.steps_into(j):
+            if layer >> i & 1:
+                return i, before
         raise AssertionError("a square reached by a step has a square it came from")
 
     def walk(self) -> Walk:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine.game import Action, Game
 from .acts import Steps, act, option
 from .checks import test
-from .items import beside
+from .items import beside, deed_beside
 from .state import DEAD, ESCAPED, HERO, Figure, State, key
 from .terrain import Map
 
@@ -17,6 +17,22 @@ def exit_open(m: Map, sq: object) -> bool:
     return m.board.symbol(sq) != "S" or m.s.secret.get(key(sq)) == "open"  # type: ignore[arg-type]
 
 
+# The quests' deeds: what the heroes do to get on with the quest besides moving and fighting.
+DEEDS = ("open_chest", "pick_lock", "decipher", "speech")
+
+
+def deed_at_hand(m: Map, fig: Figure, gem: bool, leaving: bool) -> bool:
+    """False when the figure can be offered none of the DEEDS now, nor, when `gem` is asked
+    (the gem lies loose), to take an item, nor, when `leaving` is asked, to leave; True when one
+    may be (its offers then say which).  Cheaper than making those offers, and read from
+    the same tests they make: a figure down or in a web is offered none, a deed is done beside
+    one of `deed_places` (their offers test that first), talking is `may_talk`."""
+    if not fig.standing or fig.webbed:  # turns.offers: a webbed figure may only free itself
+        return False
+    return (gem or (leaving and fig.at in m.board.exit_squares) or may_talk(m, fig)
+            or deed_beside(m, fig))
+
+
 def leave_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
     if fig.side != HERO or not fig.standing or fig.webbed or fig.duel:
         return []
@@ -26,19 +42,26 @@ def leave_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
 
 
 def decipher_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
-    if fig.side != HERO or not fig.standing or fig.webbed:
+    if fig.side != HERO or not fig.standing or fig.webbed or not deed_beside(m, fig):
         return []
     return [option(seat, fig, "decipher", "decipher the secret door (Intelligence against 4)", at=sq)
             for sq in beside(m, fig) if m.s.secret.get(key(sq)) == "closed"]
 
 
-def speech_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+def may_talk(m: Map, fig: Figure) -> bool:
+    """Whether the figure may try to talk the uncle into leaving (quest VI): a hero of the party
+    standing free in a zone of his while he is on the board and has not yet joined."""
     s = m.s
     uncle = s.figures.get(UNCLE)
     if uncle is None or s.flags.get("uncle_joined") or not uncle.on_board or fig.id not in s.party:
+        return False
+    return fig.standing and not fig.webbed and bool(set(m.board.zones_of(fig.at)) & set(m.board.zones_of(uncle.at)))
+
+
+def speech_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
+    if not may_talk(m, fig):
         return []
-    if not fig.standing or fig.webbed or not set(m.board.zones_of(fig.at)) & set(m.board.zones_of(uncle.at)):
-        return []
+    uncle = m.s.figures[UNCLE]
     return [option(seat, fig, "speech", f"talk {uncle.name} into leaving (Charisma against 4)", target=UNCLE)]
 
 
@@ -72,8 +95,9 @@ def speech(game: Game, fig: Figure, action: Action) -> Steps:
     game.emit("uncle_joins", figure=UNCLE, text=f"{uncle.name} opens his cell and follows {fig.name}.")
 
 
-def standing_heroes(s: State) -> list[Figure]:
-    return [f for f in s.heroes() if f.standing]
+def a_hero_stands(s: State) -> bool:
+    """Whether a hero of the party stands (asked after every action)."""
+    return any(f.standing for f in s.heroes())
 
 
 def objective_met(game: Game) -> str | None:
@@ -108,7 +132,7 @@ def check_end(game: Game) -> bool:
         s.result = {"outcome": "victory", "why": won}
     elif UNCLE in s.figures and s.figures[UNCLE].status == DEAD:
         s.result = {"outcome": "defeat", "why": "the uncle is dead"}
-    elif not standing_heroes(s):
+    elif not a_hero_stands(s):
         s.result = {"outcome": "defeat", "why": "no hero is left standing in the catacombs"}
     return s.result is not None
 

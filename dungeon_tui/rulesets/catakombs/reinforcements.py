@@ -10,7 +10,7 @@ from ...engine.dice import roll_event
 from ...engine.game import DUNGEON, Action, Decision, Game
 from .acts import at
 from .dice import d6
-from .numbering import terrain
+from .numbering import bits, terrain
 from .paths import Search
 from .state import MASTER, OFF, RAT_PV, STANDING, Figure, Square, State, figure_from_card
 from .terrain import Map
@@ -78,7 +78,7 @@ def _nearest_entry(game: Game, m: Map, heroes: list[Figure]) -> Square:
     targets = [h.at for h in heroes if zone in m.board.zones_of(h.at)]
     # Walking through the floor and the targets' squares, a step costing 1: one ground for
     # every entry's search, each stopping at the nearest target.
-    ground = terrain(m.steps(), m.floor | set(targets), {})
+    ground = terrain(m.steps(), m.floor_bits() | bits(m.steps(), targets), {})
 
     def reach(inside: Square) -> int:
         found = Search(m.steps(), inside, ground).nearest(targets)

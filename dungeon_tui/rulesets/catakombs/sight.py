@@ -95,13 +95,17 @@ def targeting_los(a: Square, b: Square, obstacle: Test, blocks: Test) -> bool:
 # its direction and length, so each line shape is worked out once, from the top left corner of
 # the box the line spans, and moved into place by a shift.
 
+# (the crossed squares, and the corner pairs grouped by how far apart their bit numbers lie:
+# that distance and the lower square of every pair that far apart, as bits)
 Shape = tuple[int, tuple[tuple[int, int], ...]]
 _SHAPES: dict[tuple[int, int, int], Shape] = {}
 
 
 def line_shape(width: int, a: Square, b: Square) -> Shape:
     """The crossed squares of a-b as bits from the corner of its box, and the corner pairs it
-    passes exactly between as bit numbers from there."""
+    passes exactly between, from there: by how far apart the pair's bit numbers are, the lower
+    of each pair as bits (the pairs of one line all lie the same way, so that is one group: a
+    pair is blocked where a square of the group and the one that far on both are, one test)."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     found = _SHAPES.get((width, dx, dy))
     if found is None:
@@ -109,8 +113,11 @@ def line_shape(width: int, a: Square, b: Square) -> Shape:
         mask = 0
         for x, y in inside:
             mask |= 1 << (y * width + x)
-        found = _SHAPES[(width, dx, dy)] = (
-            mask, tuple((p[1] * width + p[0], q[1] * width + q[0]) for p, q in corners))
+        apart: dict[int, int] = {}
+        for p, q in corners:
+            i, j = sorted((p[1] * width + p[0], q[1] * width + q[0]))
+            apart[j - i] = apart.get(j - i, 0) | 1 << i
+        found = _SHAPES[(width, dx, dy)] = (mask, tuple(sorted(apart.items())))
     return found
 
 
@@ -150,17 +157,19 @@ def _flat_crossing(w: int, h: int) -> tuple[tuple[Square, ...], tuple[tuple[Squa
     return tuple(sq for _, sq in inside if sq not in ends), _corners((0, 0), w, h)
 
 
-def box_corner(width: int, a: Square, b: Square) -> int:
-    """The bit number of the top left corner of the box a line a-b spans."""
-    return min(a[1], b[1]) * width + min(a[0], b[0])
-
-
 def crossed(width: int, a: Square, b: Square, blocked: int) -> int:
     """terrain_los for two squares on the board, with the obstacles given as bits: the squares
     the line crosses as bits, or -1 when the terrain blocks it."""
-    corner = box_corner(width, a, b)
-    mask, corners = line_shape(width, a, b)
+    # line_shape's lookup written out: a map works out a thousand lines a quest.
+    ax, ay = a
+    bx, by = b
+    shape = _SHAPES.get((width, bx - ax, by - ay))
+    mask, pairs = line_shape(width, a, b) if shape is None else shape
+    corner = (ay if ay < by else by) * width + (ax if ax < bx else bx)  # the top left of the line's box
     near = blocked >> corner
-    if near & mask or any((near >> p) & (near >> q) & 1 for p, q in corners):
+    if near & mask:
         return -1
+    for apart, lower in pairs:
+        if near & (near >> apart) & lower:  # both squares of some pair block
+            return -1
     return mask << corner

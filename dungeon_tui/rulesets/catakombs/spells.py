@@ -8,7 +8,7 @@ from typing import Any
 
 from ...engine.effects import Effects
 from ...engine.game import DUNGEON, Action, Decision, Game
-from .acts import Steps, act, option
+from .acts import Steps, act, aimed
 from .checks import test
 from .damage import Blow, heal, land
 from .reinforcements import choose_entry, arrive
@@ -147,9 +147,13 @@ def spell_offers(m: Map, fig: Figure, seat: str, sid: str) -> list[Action]:
     out = []
     for target in TARGETS[spell.target](m, fig, spell):
         whom = "" if target is None else " on yourself" if target is fig else f" on {target.name}"
-        out.append(option(seat, fig, "cast", f"cast {spell.name}{whom}", spell=sid,
-                          target=None if target is None else target.id))
+        aim = None if target is None else target.id
+        out.append(aimed(seat, fig, "cast", (sid, spell.name, whom, aim), _cast_words, spell=sid, target=aim))
     return out
+
+
+def _cast_words(aim: tuple[Any, ...]) -> str:
+    return f"cast {aim[1]}{aim[2]}"  # the spell's name, and on whom
 
 
 def cast_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:

@@ -4,13 +4,14 @@ who threatens a square, and who may be targeted from where (§5.3, §5.4)."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, TypeVar, overload
 
 from ...engine.game import Game
 from .board import Board, board_for
+from .numbering import bits
 from .passages import Passages, passages
 from .paths import search, walking_distances
 from .sight import chebyshev, crossed, diagonal_ok, targeting_los, terrain_los
@@ -29,6 +30,7 @@ _KEPT = 256
 K = TypeVar("K")
 V = TypeVar("V")
 _GROUND_NUMBERS = itertools.count()
+_GROUND_BITS: dict[tuple[int, str], int] = {}  # Map._ground_bits by the ground's number and what
 # The armed traps' squares per arrangement of the traps (a handful a quest): read by every map.
 _ARMED: dict[tuple[tuple[str, bool], ...], frozenset[Square]] = {}
 
@@ -117,6 +119,14 @@ class Map:
     """The board and the state together, for one question after another in one action."""
 
     figures: dict[Square, Figure] = FiguresOnFirstRead()  # type: ignore[assignment]
+    # Worked out when first asked, each kept on the map from then (these class values stand
+    # until then: a map is made for every offer and plan, and most never ask).
+    _figure_bits: int | None = None
+    _lines: dict[tuple[Square, Square], int] | None = None
+    _standing: frozenset[Square] | None = None
+    # Targeting sight by (viewer, target, from, to): the offers of shots and spells and the
+    # AI's scripts ask the same pairs again and again of one map.
+    _sight: dict[tuple[str, str, Square, Square], bool] | None = None
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -130,15 +140,28 @@ class Map:
         _, self.passages, self.floor, self.ground_number, self.lava = last[6]
         self.blocked = self.passages.blocked
         self.armed = last[7]
-        self._figure_bits: int | None = None
-        self._lines: dict[tuple[Square, Square], int] | None = None
-        self._standing: frozenset[Square] | None = None
-        # Targeting sight by (viewer, target, from, to): the offers of shots and spells and the
-        # AI's scripts ask the same pairs again and again of one map.
-        self._sight: dict[tuple[str, str, Square, Square], bool] = {}
         # Answers worked out from this map by whoever asks (who may be struck or shot, the AI's
         # targets), kept as long as the map: a map is made for one moment of the game.
         self.found: dict[tuple[str, str], object] = {}
+
+    def floor_bits(self) -> int:
+        """The free floor (`floor`) as bits in the steps table's numbering (numbering.bits), kept
+        for the ground: a search over the floor reads it whole."""
+        return self._ground_bits("floor", lambda: self.floor)
+
+    def closed_door_bits(self) -> int:
+        """The closed doors on the board (not locked: a walker opens them) as `floor_bits` are."""
+        return self._ground_bits("closed doors", lambda: (
+            sq for sq in map(square, (k for k, v in self.s.doors.items() if v == "closed")) if self.board.inside(sq)))
+
+    def _ground_bits(self, what: str, squares: Callable[[], Iterable[Square]]) -> int:
+        """Squares the ground decides (its doors, barrels, chests) as bits, kept for it."""
+        found = _GROUND_BITS.get((self.ground_number, what))
+        if found is None:
+            if len(_GROUND_BITS) >= _KEPT:
+                _GROUND_BITS.clear()
+            found = _GROUND_BITS[self.ground_number, what] = bits(self.passages.steps, squares())
+        return found
 
     def obstacle(self, sq: Square) -> bool:
         return sq in self.blocked or not self.board.inside(sq)
@@ -197,8 +220,8 @@ class Map:
     def figure_bits(self) -> int:
         """The squares figures stand on, as bits (passages.py's numbering)."""
         if self._figure_bits is None:
-            width = self.board.width
-            self._figure_bits = sum(1 << (sq[1] * width + sq[0]) for sq in self.figures if self.board.inside(sq))
+            # Each square's bit looked up in C (map over the squares; off the board, none).
+            self._figure_bits = sum(map(board_bits(self.board).get, self.figures, itertools.repeat(0)))
         return self._figure_bits
 
     def targets(self, viewer: Figure, target: Figure, at: Square | None = None) -> bool:
@@ -209,13 +232,16 @@ class Map:
         start = at or viewer.at
         end = target.at
         found_key = (viewer.id, target.id, start, end)
-        found = self._sight.get(found_key)
+        sight = self._sight
+        if sight is None:
+            sight = self._sight = {}
+        found = sight.get(found_key)
         if found is None:
             if not self.on_board(start, end):
                 found = targeting_los(start, end, self.obstacle, lambda sq: self.blocks(viewer, target, sq))
             else:
                 found = self._clear_shot(viewer, target, start, end)
-            self._sight[found_key] = found
+            sight[found_key] = found
         return found
 
     def shot_from(self, viewer: Figure, target: Figure, sq: Square) -> bool:
@@ -271,8 +297,13 @@ class Map:
     def threats(self, fig: Figure, sq: Square | None = None) -> list[Figure]:
         """The enemies threatening `fig` on a square: a duellist threatens only his opponent."""
         where = sq or fig.at
-        return [e for e in self.s.enemies_of(fig)
-                if self.threatens(e, where) and (e.duel is None or e.duel == fig.id)]
+        x, y = where
+        side = MASTER if fig.side == HERO else HERO
+        # `enemies_of` read inline, and first whether one stands within a square: most stand
+        # far off (asked before every step; `threatens` asks that its status is standing).
+        return [e for e in self.s.figures.values()
+                if e.side == side and (at := e.pos) is not None and -1 <= at[0] - x <= 1 and -1 <= at[1] - y <= 1
+                and self.threatens(e, where) and (e.duel is None or e.duel == fig.id)]
 
     def adjacent_foes(self, fig: Figure) -> list[Figure]:
         """Enemies it may attack in melee: next to it, by the corner rule, on the board (the
@@ -411,6 +442,22 @@ def _ground(s: State, board: Board) -> Ground:
     things = {square(k) for k in s.barrels} | {square(k) for k in s.chests}
     lay = layout(board)
     return board, passages(board, blocked), lay.floor - blocked - things, next(_GROUND_NUMBERS), lay.lava
+
+
+_BOARD_BITS: dict[int, tuple[Board, dict[Square, int]]] = {}
+
+
+def board_bits(board: Board) -> dict[Square, int]:
+    """Each square on the board with its bit (square (x, y) at bit y * width + x, as the maps'
+    sight reads them), worked out once per board."""
+    found = _BOARD_BITS.get(id(board))
+    if found is None or found[0] is not board:
+        if len(_BOARD_BITS) >= 16:
+            _BOARD_BITS.clear()
+        width = board.width
+        found = _BOARD_BITS[id(board)] = (board, {(x, y): 1 << (y * width + x) for y in range(board.height)
+                                                  for x in range(width)})
+    return found[1]
 
 
 def _bit(bits: int, sq: Square, width: int, corner: int) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 from ...engine.dice import roll_event, shuffled
 from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from . import combat, items, movement, spells  # noqa: F401  (their actions register in ACTS)
-from .acts import ACTS, Steps, at, figure_choice, payable_offers, short, turn_choice
+from .acts import ACTS, Steps, at, figure_choice, payable_offers, short_name, turn_choice, worded_choice
 from .conditions import free_offers, upkeep
 from .damage import kill
 from .deployment import solo_deployment
@@ -142,8 +142,37 @@ def hero_setup(game: Game) -> Steps:
 
 def hero_actors(s: State) -> list[Figure]:
     """The figures the hero seats move this turn, in party order (a persuaded uncle last)."""
-    return [f for f in s.figures.values() if f.side == HERO and f.standing and f.ap > 0
+    # AP first: asked several times at every hero's decision, when most figures have none.
+    return [f for f in s.figures.values() if f.ap > 0 and f.side == HERO and f.standing
             and (f.id in s.party or s.flags.get("uncle_joined"))]
+
+
+# The words of the choices about the turn, from the figure's name and AP (acts.worded_choice).
+def _switch_to(name: str, ap: int) -> str:
+    return f"Switch to {name} ({ap} AP)"
+
+
+def _end_losing(name: str, ap: int) -> str:
+    return f"{short_name(name)}: end activation ({ap} AP lost)"
+
+
+def _end_heroes_turn(name: str, ap: int) -> str:
+    return "End the heroes' turn"
+
+
+def _activate(name: str, ap: int) -> str:
+    return f"Activate {name} ({ap} AP)"
+
+
+def _end_activation(name: str, ap: int) -> str:
+    return f"{short_name(name)}: end activation"
+
+
+def _hand_over(name: str, ap: int) -> str:
+    return f"{short_name(name)}: hand over, keeping {ap} AP"
+
+
+END_MASTER_TURN = turn_choice(DUNGEON, "end_master_turn", "End the Master's turn")
 
 
 def heroes_act(game: Game) -> Steps:
@@ -154,10 +183,10 @@ def heroes_act(game: Game) -> Steps:
     while s.current is not None and s.result is None:
         fig = s.figures[s.current]
         seat = s.seat(fig)
-        extras = [turn_choice(seat, "switch_hero", f"Switch to {o.name} ({o.ap} AP)", fig.id, o.id)
+        extras = [worded_choice(seat, "switch_hero", _switch_to, o, fig.id, o.id)
                   for o in hero_actors(s) if o is not fig]
-        extras.append(turn_choice(seat, "end_activation", f"{short(fig)}: end activation ({fig.ap} AP lost)", fig.id))
-        extras.append(turn_choice(seat, "end_heroes_turn", "End the heroes' turn", fig.id))
+        extras.append(worded_choice(seat, "end_activation", _end_losing, fig, fig.id))
+        extras.append(worded_choice(seat, "end_heroes_turn", _end_heroes_turn, fig, fig.id))
         choice = yield figure_choice(game, fig, seat, fig.ap, offers, offered, extras,
                                      f"{fig.name}: {fig.ap} AP left", {"figure": fig.id}, offers_of_kinds)
         if choice.kind == "switch_hero":
@@ -185,11 +214,12 @@ def snapshot(game: Game) -> Steps:
     (event 3 gives these 2 AP more); the solo Master rolls a d6 for every other figure."""
     s: State = game.state
     m = Map(game)
-    adversaries = [f for f in s.hero_side() if f.standing]
+    # Each adversary's zones as a set once, not once per Master figure.
+    adversaries = [(frozenset(m.board.zones_of(f.at)), f) for f in s.hero_side() if f.standing]
     for fig in s.master_figures():
-        zones = set(m.board.zones_of(fig.at))
-        fig.activated = any(zones & set(m.board.zones_of(a.at)) or (visible(a) and m.sees(fig.at, a.at))
-                            for a in adversaries)
+        zones = m.board.zones_of(fig.at)
+        fig.activated = any(not theirs.isdisjoint(zones) or (visible(a) and m.sees(fig.at, a.at))
+                            for theirs, a in adversaries)
         fig.inactive_roll, fig.wandered = 0, False
         if fig.activated and s.flags.get("event_frenzy"):
             fig.ap += 2
@@ -197,9 +227,10 @@ def snapshot(game: Game) -> Steps:
             continue
         (pip,) = yield from d6(game, 1, "cat.solo.inactive")
         fig.inactive_roll = pip
-        said = {1: "frenzy: double AP", 6: "stays still"}.get(pip, "wanders")
-        roll_event(game, "cat.solo.inactive", "1d6", [pip], outcome=pip,
-                   text=f"{fig.name}, not activated: {pip}, {said}.")
+        if not game.unseen:  # the roll's line, made only for someone to read (see Game.unseen)
+            said = {1: "frenzy: double AP", 6: "stays still"}.get(pip, "wanders")
+            roll_event(game, "cat.solo.inactive", "1d6", [pip], outcome=pip,
+                       text=f"{fig.name}, not activated: {pip}, {said}.")
         if pip == 1:
             fig.ap *= 2
 
@@ -210,24 +241,25 @@ def master_act(game: Game) -> Steps:
     s: State = game.state
     active: Figure | None = None
     while s.result is None:
-        # On the board already, so `standing` is its status alone.
-        ready = [f for f in s.master_figures() if f.status == STANDING and f.ap > 0]
+        # `master_figures` standing with AP, in one pass: a standing figure is on the board
+        # if it has a square.
+        figures = s.figures
+        ready = [f for fid in s.roster if (f := figures[fid]).ap > 0 and f.status == STANDING and f.pos is not None]
         # By identity: `in` would compare a figure with every other field by field.
         if active is None or not any(f is active for f in ready):
             if not ready:
                 return
-            options = [turn_choice(DUNGEON, "activate", f"Activate {f.name} ({f.ap} AP)", f.id) for f in ready]
-            options.append(turn_choice(DUNGEON, "end_master_turn", "End the Master's turn"))
+            options = [worded_choice(DUNGEON, "activate", _activate, f, f.id) for f in ready]
+            options.append(END_MASTER_TURN)
             choice = yield Decision(DUNGEON, "The Master's turn: which figure acts?", options,
                                     context={"phase": "master"})
             if choice.kind == "end_master_turn":
                 return
             active = s.figures[choice.get("figure")]
             continue
-        extras = [turn_choice(DUNGEON, "end_activation", f"{short(active)}: end activation", active.id)]
+        extras = [worded_choice(DUNGEON, "end_activation", _end_activation, active, active.id)]
         if len(ready) > 1:
-            extras.append(turn_choice(DUNGEON, "switch_figure", f"{short(active)}: hand over, keeping "
-                                      f"{active.ap} AP", active.id))
+            extras.append(worded_choice(DUNGEON, "switch_figure", _hand_over, active, active.id))
         choice = yield figure_choice(game, active, DUNGEON, active.ap, offers, offered, extras,
                                      f"{active.name}: {active.ap} AP left", {"phase": "master", "figure": active.id},
                                      offers_of_kinds)

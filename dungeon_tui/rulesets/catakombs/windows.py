@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...engine.game import Action, Decision, Game
 from ...engine.words import counted
-from .acts import ACTS, FigureOffers, FindOffer, KindOffers, Steps, act, figure_choice, option, turn_choice
+from .acts import ACTS, FigureOffers, FindOffer, KindOffers, Steps, act, figure_choice, option, worded_choice
 from .quests import check_end
 from .state import HERO, Figure, State
 from .terrain import Map, chebyshev
@@ -43,6 +43,15 @@ def concerns(game: Game, hero: Figure, actor: Figure | None) -> bool:
     return m.targets(hero, actor) or any(chebyshev(h.at, actor.at) == 1 for h in m.s.hero_side() if h.standing)
 
 
+# The words of a holder's choices to let a moment go (acts.worded_choice).
+def _lets_go(name: str, ap: int) -> str:
+    return f"{name} lets the moment go"
+
+
+def _waits_for_the_end(name: str, ap: int) -> str:
+    return f"{name} waits for the end of the Master's turn"
+
+
 def window(game: Game, name: str, offers: FigureOffers, actor: Figure | None = None,
            find: FindOffer | None = None, of_kinds: KindOffers | None = None) -> Steps:
     """Each holder, in party order, may act, pass, or (W1, W2) pass for the rest of the turn;
@@ -59,10 +68,9 @@ def window(game: Game, name: str, offers: FigureOffers, actor: Figure | None = N
             return
         hero = asked[0]
         seat = s.seat(hero)
-        extras = [turn_choice(seat, "pass", f"{hero.name} lets the moment go", hero.id)]
+        extras = [worded_choice(seat, "pass", _lets_go, hero, hero.id)]
         if name != "W3":
-            extras.append(turn_choice(seat, "pass_turn", f"{hero.name} waits for the end of the Master's turn",
-                                      hero.id))
+            extras.append(worded_choice(seat, "pass_turn", _waits_for_the_end, hero, hero.id))
         choice = yield figure_choice(game, hero, seat, hero.reserved, offers, find, extras,
                                      f"{hero.name} holds {counted(hero.reserved, 'point')}: act now?",
                                      {"figure": hero.id, "window": name}, of_kinds)

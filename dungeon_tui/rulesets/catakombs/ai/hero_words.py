@@ -7,14 +7,14 @@ import math
 from ....engine.game import Action
 from ..board import Board
 from ..items import DOOR_ARMOUR, DOOR_PV, LOCK, lying_loose
-from ..quests import UNCLE, WORDS
+from ..quests import DEEDS as QUEST_DEEDS
+from ..quests import UNCLE, WORDS, deed_at_hand
 from ..sight import chebyshev
 from ..state import Figure, Square, key
 from .fate import test_odds
 from .plan import Plan, name
 from .words import registry
 
-QUEST_DEEDS = ("open_chest", "pick_lock", "decipher", "speech")
 WORD_TESTS = {"decipher": ("int", "cat.quest.decipher"), "speech": ("cha", "cat.quest.speech")}
 GEM = "treasure_gem"
 
@@ -140,7 +140,10 @@ DEED_READY = {(gem, leave): (*QUEST_DEEDS, *("take_item",) * gem, *("leave",) * 
 
 @registry.condition(says="the quest's deed is at hand")
 def quest_action_ready(p: Plan) -> bool:
-    offered = _offered(p, *DEED_READY[lying_loose(p.s, GEM), _leaving_helps(p)])
+    gem, leaving = lying_loose(p.s, GEM), _leaving_helps(p)
+    if not deed_at_hand(p.m, p.me, gem, leaving):  # the rules' word that none can be offered
+        return False
+    offered = _offered(p, *DEED_READY[gem, leaving])
     if not offered:
         return False
     if any(a.kind in QUEST_DEEDS for a in offered):

@@ -6,6 +6,7 @@ from typing import Any
 
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, thaw
+from ..acts import action_of
 from ..state import Figure
 from ..terrain import Map, map_for
 from . import hero_words  # noqa: F401  (the companions' words join the registry)
@@ -52,7 +53,7 @@ def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
     for intent in intents:
         if intent.kind in NAMED:
             # The figure's own unless the intent names one (copied from an offer): as `fits`.
-            found = d.offer_for(Action.make(d.seat, intent.kind, **{"figure": me.id, **dict(intent.args)}))
+            found = d.offer_for(action_of(d.seat, intent.kind, "", {"figure": me.id, **dict(intent.args)}))
             if found is not None:
                 return found
             continue
@@ -84,9 +85,11 @@ def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None =
     `m`, the map of this moment if the caller has made one, serves every try."""
     m = m or map_for(game, d)
     compiled = scripts(game.content)
-    current = for_best_stat(compiled[script], best_stat(Plan(game, me, d, shared=m)))
-    for _ in range(len(current.entries) + 1):
-        p = Plan(game, me, d, shared=m)
+    p = Plan(game, me, d, shared=m)  # best_stat reads the map's answers alone: the first try's plan too
+    current = for_best_stat(compiled[script], best_stat(p))
+    for k in range(len(current.entries) + 1):
+        if k:
+            p = Plan(game, me, d, shared=m)
         try:
             chosen, i, label = tactics.choose(current, compiled, registry, p)
         except tactics.TacticsError:  # every entry left has been tried

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from ....engine.game import Decision, Game
 from ..acts import short
@@ -22,8 +22,10 @@ from .walks import walk_from
 FAR = 1 << 20
 
 
-@dataclass(frozen=True)
-class Intent:
+class Intent(NamedTuple):
+    """An action kind and the arguments the offered action must carry (a tuple: a plan makes
+    several a try, and a frozen dataclass sets its fields one by one through object)."""
+
     kind: str
     args: tuple[tuple[str, Any], ...] = ()
 
@@ -31,6 +33,22 @@ class Intent:
 def name(fig: Figure) -> str:
     """A figure as a player calls it ('Torgils', 'Revenant 2')."""
     return short(fig)
+
+
+# The party and the roster as they last stood, and each figure's place in them (party first).
+_RANK: list[tuple[list[str], list[str], dict[str, int]]] = []
+
+
+def _rank(s: State) -> dict[str, int]:
+    """Each figure's place in the party, then the roster: made again only when they change
+    (asked by every side's first plan on every map)."""
+    if _RANK:
+        party, roster, rank = _RANK[0]
+        if party == s.party and roster == s.roster:
+            return rank
+    rank = {fid: i for i, fid in enumerate(s.party + s.roster)}
+    _RANK[:] = [(list(s.party), list(s.roster), rank)]
+    return rank
 
 
 @dataclass
@@ -57,7 +75,7 @@ class Plan:
         (asked by most conditions of every try): callers must not change the list."""
         found = self.m.found.get(("adversaries", self.me.side))
         if found is None:
-            rank = {fid: i for i, fid in enumerate(self.s.party + self.s.roster)}
+            rank = _rank(self.s)
             foes = [f for f in self.s.enemies_of(self.me) if f.standing]
             found = self.m.found["adversaries", self.me.side] = sorted(foes, key=lambda f: rank.get(f.id, len(rank)))
         return cast(list[Figure], found)

@@ -33,8 +33,7 @@ def open_squares(m: Map, fig: Figure, flies: bool) -> int:
     allies' squares (passing them); a flyer also crosses lava and every figure, never a
     barrel, a chest or a prisoner."""
     steps = m.steps()
-    closed = bits(steps, (sq for sq in map(square, (k for k, v in m.s.doors.items() if v == "closed"))
-                          if m.board.inside(sq)))
+    closed = m.closed_door_bits()
     under = _UNDER.get((m.ground_number, flies))
     if under is None:
         if len(_UNDER) >= _KEPT:
@@ -43,7 +42,7 @@ def open_squares(m: Map, fig: Figure, flies: bool) -> int:
             cluttered = {square(k) for k in m.s.barrels} | {square(k) for k in m.s.chests} | set(m.board.squares("P"))
             under = bits(steps, (sq for sq in m.board.squares() if sq not in m.blocked and sq not in cluttered))
         else:
-            under = bits(steps, m.floor)
+            under = m.floor_bits()
         _UNDER[m.ground_number, flies] = under
     if flies:
         return closed | under
