@@ -71,8 +71,14 @@ def also_caught(c: Casting, target: Figure, monsters_only: bool) -> str:
     """Who else the area under the target holds, said on the option so no one is caught unawares
     (the Wizard in his own pit): " (the Wizard and Minotaur 2 too)"."""
     standing = c.standing()
-    # In the figures' order, as a look over every figure would list them.
-    hits = sorted((hit for sq in area(target.square) for hit in standing.get(sq, ())), key=lambda h: h[0])
+    hits: list[tuple[int, Figure]] = []
+    for sq in area(target.square):
+        here = standing.get(sq)
+        if here is not None:
+            hits += here
+    if len(hits) == 1:
+        return ""  # the target alone, in its own corner: the usual case, with nothing to sort
+    hits.sort()  # in the figures' order, as a look over every figure would list them (no ties)
     others = [f for _, f in hits if f is not target and (f.side == MONSTER or not monsters_only)]
     return f" ({listing([the(f.name) for f in others])} too)" if others else ""
 
@@ -125,8 +131,15 @@ def worth_it(c: Casting, x: Figure) -> bool:
 
 def on_a_warrior(c: Casting) -> list[Action]:
     """A standing warrior; healing may also go to one who has fallen unconscious."""
-    return [c.cast(f"cast {c.spell.name} on the {x.name}", target=x.id) for x in c.living
-            if (x.status == ACTIVE or c.spell.type == "healing") and worth_it(c, x)]
+    sp, living = c.spell, c.living
+    healing = sp.type == "healing"
+    if healing and sp.duration == "instant":  # worth it on each warrior who has lost Wounds
+        return [c.cast(f"cast {sp.name} on the {x.name}", target=x.id) for x in living if x.wounds < x.max_wounds]
+    # Any other spell is worth it on every warrior or on none (`worth_it` reads no warrior
+    # then): asked once, not once per warrior in every window.
+    if not living or not worth_it(c, living[0]):
+        return []
+    return [c.cast(f"cast {sp.name} on the {x.name}", target=x.id) for x in living if x.status == ACTIVE or healing]
 
 
 def on_a_warrior_not_yet_fighting(c: Casting) -> list[Action]:
@@ -145,8 +158,9 @@ def under_a_monster_seen(c: Casting) -> list[Action]:
     s = c.state
     if s.adv.get("pits", 0) >= 3:
         return []
+    grid = s.grid
     return [c.cast(f"cast {c.spell.name} under {m.name}{also_caught(c, m, monsters_only=False)}", target=m.id)
-            for m in c.monsters_seen if all(s.grid.floor(sq) for sq in area(m.square))]
+            for m in c.monsters_seen if all(map(grid.floor, area(m.square)))]
 
 
 def on_a_dead_warrior(c: Casting) -> list[Action]:
