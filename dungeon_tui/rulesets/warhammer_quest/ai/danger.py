@@ -7,7 +7,6 @@ import weakref
 from typing import Any
 
 from ....engine.game import Game
-from ....engine.grid import chebyshev
 from ..monster_strikes import valid_target
 from ..sight import sees
 from ..state import Figure, State
@@ -58,9 +57,18 @@ def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None =
             for w in seen:
                 out[w.id] += blow(m, mkey, w) / len(seen)
         elif struck:
-            # A free monster runs at someone: count it, halved, on the nearest warrior it could reach.
-            w = min(struck, key=lambda x: (chebyshev(x.square, m.square), x.id))
-            if chebyshev(w.square, m.square) <= content.monsters[m.kind].move + 1:
+            # A free monster runs at someone: count it, halved, on the nearest warrior it could
+            # reach (ties to the first id).  The distance is `chebyshev`, written out: a
+            # loop over the few warriors for each free monster, every time threats are new.
+            mx, my = m.pos
+            w, near_by = struck[0], -1
+            for x in struck:
+                x_pos = x.pos
+                assert x_pos is not None
+                d = max(abs(x_pos[0] - mx), abs(x_pos[1] - my))
+                if near_by < 0 or d < near_by or (d == near_by and x.id < w.id):
+                    w, near_by = x, d
+            if near_by <= content.monsters[m.kind].move + 1:
                 out[w.id] += blow(m, mkey, w) / 2
     return out
 
