@@ -14,7 +14,7 @@ from ...engine.words import listing
 from . import board
 from .combat import damage_monster, heal, kill_monster
 from .rolls import dice_value
-from .state import ACTIVE, DEAD, MONSTER, Figure, State
+from .state import ACTIVE, DEAD, MONSTER, UNCONSCIOUS, Figure, State
 from .words import the
 
 
@@ -86,11 +86,20 @@ def also_caught(c: Casting, target: Figure, monsters_only: bool) -> str:
 def figures_standing(state: State) -> dict[tuple[int, int], list[tuple[int, Figure]]]:
     """The figures on the board by square, each with its place in the figures' order."""
     out: dict[tuple[int, int], list[tuple[int, Figure]]] = {}
+    # `on_board` written out: the slain pile up among the figures, and every window with an
+    # area spell in hand looks over them all.
     for i, f in enumerate(state.figures.values()):
-        if f.on_board:
-            assert f.pos is not None
-            out.setdefault(f.pos, []).append((i, f))
+        pos = f.pos
+        if pos is not None and f.status in _ON_BOARD:
+            here = out.get(pos)
+            if here is None:
+                out[pos] = [(i, f)]
+            else:
+                here.append((i, f))
     return out
+
+
+_ON_BOARD = (ACTIVE, UNCONSCIOUS)  # the statuses of a figure on the board (Figure.on_board)
 
 
 def at_a_monster_seen(c: Casting) -> list[Action]:

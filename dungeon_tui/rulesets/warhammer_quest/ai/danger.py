@@ -74,9 +74,11 @@ def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None =
 
 
 # The last game asked about, weakly (a finished game is not kept alive by it), its decisions
-# played then, its threats, its expected blows (the same pairs come round all game long), and
-# the board they were read from.
-_KEPT: list[Any] = [None, -1, None, None, None]
+# played then, its threats, the expected blows, the board they were read from, and the content
+# the blows were worked out for.  The blows hang on the pair's keys and the content alone, so
+# they are kept from game to game while the content is the same (the same pairs come round all
+# game long, and again in the next game: a simulate run plays one content).
+_KEPT: list[Any] = [None, -1, None, None, None, None]
 
 
 def danger_now(game: Game) -> dict[str, float]:
@@ -85,12 +87,14 @@ def danger_now(game: Game) -> dict[str, float]:
     seat chooses; and kept from an earlier decision while the board is as it was then (about
     half of them: a window, then the turn it comes before).  The dict is shared: read it,
     never change it."""
-    ref, played, kept, blows, board = _KEPT
+    ref, played, kept, blows, board, content = _KEPT
     same_game = ref is not None and ref() is game
     if same_game and played == len(game.decisions):
         return kept
     if not same_game:
-        blows, board = {}, None
+        board = None
+    if content is not game.content:
+        blows, content = {}, game.content
     s = game.state
     heroes, monsters = s.heroes(), s.monsters()
     struck = [struck_key(w) for w in heroes]
@@ -100,7 +104,7 @@ def danger_now(game: Game) -> dict[str, float]:
         keys = ({w.id: k for w, k in zip(heroes, struck, strict=True)},
                 {m.id: k for m, k in zip(monsters, striker, strict=True)})
         kept = threats(s, game.content, blows, keys)
-    _KEPT[:] = [weakref.ref(game), len(game.decisions), kept, blows, now]
+    _KEPT[:] = [weakref.ref(game), len(game.decisions), kept, blows, now, content]
     return kept
 
 

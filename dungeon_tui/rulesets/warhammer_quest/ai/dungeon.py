@@ -61,7 +61,15 @@ class Plan:
 
     def distances(self, warriors: list[Figure]) -> dict[str, int]:
         """Each warrior's path length ignoring figures (spec: 'nearest' = shortest path ignoring
-        models), 999 for none; searched only as far as the last of them."""
+        models), 999 for none.  Read from each warrior's side: the map's whole search from his
+        square, kept in its memo (`grid.distances`) and shared by every monster that weighs him
+        until he moves or the map changes.  Between two floor squares a step goes both ways
+        (the same walls, doors, corners and links either way round), so the count is the one
+        from the monster's square; off the floor, searched from the monster only as far as the
+        last of them."""
+        grid, here = self.state.grid, self.m.square
+        if grid.floor(here) and all(w.pos is None or grid.floor(w.pos) for w in warriors):
+            return {w.id: grid.distances(w.pos).get(here, 999) if w.pos is not None else 999 for w in warriors}
         wanted = {w.pos for w in warriors if w.pos is not None}
         found = Spreading(self.state.grid, (self.m.square,)).reach_all(wanted)
         return {w.id: found.get(w.pos, 999) if w.pos is not None else 999 for w in warriors}
