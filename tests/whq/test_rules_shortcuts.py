@@ -199,3 +199,37 @@ def test_a_warriors_kept_reach_and_the_figures_kept_lists_are_what_the_long_way_
                     checked[2] += 1
     play_checking(check, 29, 5)
     assert checked[0] > 2000 and checked[1] > 20 and checked[2] > 2000, checked
+
+
+def test_one_on_ones_path_lengths_read_from_each_warriors_side_are_the_monsters_own():
+    """One-on-One's nearest warrior (`Plan.distances`, read off the map's kept whole search from
+    each warrior's square where it is kept) counts the steps a search from the monster's own
+    square counts, for every monster and every warrior on the board, alone and all together,
+    with the map's memo as the game left it and with every warrior's search in it, at every
+    decision of whole games; the kept way to the nearest doorway is the way searched afresh."""
+    from dungeon_tui.engine.spreading import Spreading
+    from dungeon_tui.rulesets.warhammer_quest.ai import footwork
+    from dungeon_tui.rulesets.warhammer_quest.ai.dungeon import Plan
+    checked = [0, 0]  # pairs, ways to a doorway
+
+    def check(game, decision):
+        s = game.state
+        on = [w for w in s.heroes() if w.pos is not None]
+        for kept in (False, True):  # as the game left the map's memo, then with every search in it
+            if kept:
+                for w in on:
+                    s.grid.distances(w.pos)
+            for m in s.monsters():
+                p = Plan(game, m, len(game.decisions))
+                found = Spreading(s.grid, (m.square,)).reach_all({w.pos for w in on})
+                assert p.distances(on) == {w.id: found.get(w.pos, 999) for w in on}
+                for w in on:
+                    assert p.distances([w]) == {w.id: found.get(w.pos, 999)}
+                    checked[0] += kept
+        for w in on:
+            kept = footwork._goal(s, w)
+            s.grid.memo.pop(footwork._GOALS, None)
+            assert footwork._goal(s, w) == kept
+            checked[1] += 1
+    play_checking(check, 29, 3)
+    assert checked[0] > 3000 and checked[1] > 1000, checked

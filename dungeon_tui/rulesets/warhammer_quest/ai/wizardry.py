@@ -6,7 +6,9 @@ before the monsters strike, on the warrior most likely to fall; healing raises t
 from __future__ import annotations
 
 from ....engine.game import Action, Game
+from ....engine.grid import Sq
 from ....engine.words import counted
+from ..spells import area, figures_standing
 from ..state import UNCONSCIOUS, Figure, State
 from .danger import danger_now, is_archer
 from .odds import chance_at_least, menace
@@ -74,6 +76,7 @@ def _blast(game: Game, s: State, casts: list[Action]) -> Choice | None:
     best: tuple[float, Action, Figure | None, list[Figure]] | None = None
     # Fireball and Freeze catch the same foes whatever their target: worked out once.
     caught: tuple[list[Figure], float] | None = None
+    standing: dict[Sq, list[tuple[int, Figure]]] | None = None
     for a in casts:
         target = a.get("target")
         tgt = s.figures.get(target) if target else None
@@ -88,8 +91,13 @@ def _blast(game: Game, s: State, casts: list[Action]) -> Choice | None:
         elif sid == "lightning_bolt" and tgt is not None:
             worth = min(1.0, 7 / max(1, tgt.wounds)) * menace(c, tgt) * (1.5 if is_archer(c, tgt) else 1.0)
         elif sid == "pit_of_despair" and tgt is not None and tgt.pos is not None:
-            hole = [(tgt.pos[0] + dx, tgt.pos[1] + dy) for dx in (0, 1) for dy in (0, 1)]
-            group = [f for f in s.figures.values() if f.on_board and f.pos in hole]
+            # Those on the hole's four squares in the figures' order, from the figures on the
+            # board by square (found once for every pit weighed: the slain pile up among them).
+            if standing is None:
+                standing = figures_standing(s)
+            hits = [hit for sq in area(tgt.pos) for hit in standing.get(sq, ())]
+            hits.sort()
+            group = [f for _, f in hits]
             if any(f.is_hero for f in group):
                 continue  # a friend in the hole could fall with them
             worth = sum(menace(c, m) for m in group) / 3
