@@ -46,7 +46,7 @@ def pick(game: Game, casts: list[Action], phase: str) -> Choice | None:
 
 def _raise(game: Game, s: State, casts: list[Action]) -> Choice | None:
     for a in casts:
-        if a.get("spell") == "resurrection":
+        if ("spell", "resurrection") in a.args:  # `a.get("spell") == "resurrection"`, without a call per cast
             dead = s.figures[a.get("target")]
             return a, f"raise the {dead.name} at full Wounds: worth every token"
     return None
@@ -78,9 +78,11 @@ def _blast(game: Game, s: State, casts: list[Action]) -> Choice | None:
     caught: tuple[list[Figure], float] | None = None
     standing: dict[Sq, list[tuple[int, Figure]]] | None = None
     for a in casts:
+        sid = a.get("spell")
+        if sid not in _BLASTS and a.kind == "cast":
+            continue  # a heal or a ward: never a blast (most of a window's casts)
         target = a.get("target")
         tgt = s.figures.get(target) if target else None
-        sid = a.get("spell")
         group: list[Figure] = []
         if a.kind == "scroll" and tgt is not None:
             # One use only: kept for a big foe, where its 3D6 count most.
@@ -114,6 +116,10 @@ def _blast(game: Game, s: State, casts: list[Action]) -> Choice | None:
         return None
     _, a, tgt, group = best
     return a, _blast_why(game, a, tgt, group)
+
+
+# The attack spells `_blast` weighs (the Hand of Death besides, a scroll, not a cast).
+_BLASTS = frozenset(("lightning_bolt", "pit_of_despair", "fireball", "freeze"))
 
 
 def _blast_why(game: Game, a: Action, tgt: Figure | None, group: list[Figure]) -> str:
