@@ -225,9 +225,10 @@ def test_the_threats_kept_from_earlier_decisions_are_the_threats_worked_out_afre
     """The expected blows a game's companions keep (by `striker_key` and `struck_key`), and the
     threats kept while the board is as it was, give at every decision the very threats worked
     out from nothing, through hurts, spells, potions, pits and new sections, in set and random
-    adventures; so does each monster's menace, kept by `striker_key`."""
+    adventures; so does each monster's menace, kept by `striker_key`, and each warrior's chance
+    to kill each monster, kept by `_kill_key`."""
     from dungeon_tui.rulesets.warhammer_quest.ai.danger import danger_now, threats
-    from dungeon_tui.rulesets.warhammer_quest.ai.odds import _menace, menace
+    from dungeon_tui.rulesets.warhammer_quest.ai.odds import _kill_chance, _menace, kill_chance, menace
     checked = [0]
 
     def check(game, decision):
@@ -235,6 +236,9 @@ def test_the_threats_kept_from_earlier_decisions_are_the_threats_worked_out_afre
             assert danger_now(game) == threats(game.state, game.content)
             for m in game.state.monsters():  # the menace kept by kind and marks, afresh
                 assert menace(game.content, m) == _menace(game.content, m)
+                for w in game.state.heroes():
+                    for blows in (None, 1, 2):
+                        assert kill_chance(game.content, w, m, blows) == _kill_chance(game.content, w, m, blows)
             checked[0] += 1
     play_checking(check, 2027, 3)
     assert checked[0] > 300
