@@ -234,9 +234,12 @@ def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Proc
         roll_event(game, rule, "1d6", [face], target=3, outcome="falls" if falls else "clings",
                    text=f"The {f.name} {'falls into the pit' if falls else 'scrambles clear'}.")
         home = s.section_at(f.pos)
-        spots = [q for sid in [home, *board.joined(s, home)]
-                 for q in sorted(s.sections[sid].squares, key=lambda q: (q[1], q[0]))
-                 if q not in hole and s.at(q) is None and s.grid.floor(q)]
+        # Where he scrambles to, looked for only if he clings on: the squares taken found once
+        # (nobody stands on a square `occupied` leaves out), not a look over every figure a square.
+        taken = s.occupied()
+        spots = [] if falls else [q for sid in [home, *board.joined(s, home)]
+                                  for q in sorted(s.sections[sid].squares, key=lambda q: (q[1], q[0]))
+                                  if q not in hole and q not in taken and s.grid.floor(q)]
         if falls or not spots:
             if f.is_hero:
                 f.status, f.pos = DEAD, None
@@ -324,7 +327,8 @@ def resurrection(game: Game, wizard: Figure, sp: Any, target: Figure | None, rul
     s: State = game.state
     if not target:
         return
-    free = [sq for sq in s.sections[s.section_at(wizard.pos)].squares if s.at(sq) is None and s.grid.floor(sq)]
+    taken = s.occupied()
+    free = [sq for sq in s.sections[s.section_at(wizard.pos)].squares if sq not in taken and s.grid.floor(sq)]
     if free:
         target.status, target.pos, target.wounds = ACTIVE, free[0], target.max_wounds
         target.gold, target.treasure, target.pending_gold = 0, [], 0
