@@ -30,10 +30,9 @@ def start(s: State, opts: list[Action]) -> Choice:
     doors = [q for d in s.doorways.values() if d.state == "unexplored" for q in d.squares]
     if not doors:
         return opts[0], "first free square"
-    dist: dict[Sq, int] = {}
-    for q in doors:
-        for sq, n in s.grid.distances(q).items():
-            dist[sq] = min(n, dist.get(sq, 999))
+    # Steps from the nearest doorway square: one search from all of them at once (each
+    # square's least count over every doorway's own search).
+    dist = s.grid.steps_from(doors)
     best = min(opts, key=lambda a: (dist.get(tuple(a.get("to") or a.get("at")), 999), a.get("at")))
     return best, "the free square nearest the way on"
 
