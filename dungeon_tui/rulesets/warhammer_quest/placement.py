@@ -206,6 +206,11 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
                 sq = yield from choose_square(game, kind, sqs, f"{how}{stage}: beside the {w.name}")
                 placed.append(spawn(game, kind, sq, card, phase, w.id))
                 left -= 1
+    # Each warrior's place in the turn order, found by id (`order.index` compares figures field
+    # by field); the first place where one stood twice.
+    rank: dict[str, int] = {}
+    for i, w in enumerate(order):
+        rank.setdefault(w.id, i)
     while left > 0:
         # Beside the nearest warrior it may attack; if none may be, still as near the party as it gets.
         warriors = [w for w in s.heroes() if valid_target(s, w)] or [w for w in s.heroes() if w.active and w.pos]
@@ -218,7 +223,7 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
             return
         cands.sort(key=lambda sq: (min(chebyshev(sq, w.square) for w in warriors), sq[1], sq[0]))
         sq = yield from choose_square(game, kind, cands, "no free square next to a warrior: the nearest empty square")
-        nearest = min(warriors, key=lambda w: (chebyshev(sq, w.square), order.index(w) if w in order else 9))
+        nearest = min(warriors, key=lambda w: (chebyshev(sq, w.square), rank.get(w.id, 9)))
         placed.append(spawn(game, kind, sq, card, phase, nearest.id))
         left -= 1
 
