@@ -233,3 +233,34 @@ def test_one_on_ones_path_lengths_read_from_each_warriors_side_are_the_monsters_
             checked[1] += 1
     play_checking(check, 29, 3)
     assert checked[0] > 3000 and checked[1] > 1000, checked
+
+
+def test_a_spell_on_a_warrior_is_offered_on_each_warrior_it_is_worth_casting_on():
+    """`on_a_warrior` asks once whether a ward or a buff is worth it (`worth_it` reads no warrior
+    then) and a heal warrior by warrior: its casts are those on every standing warrior (a heal
+    on the fallen too) that `worth_it` passes, in the figures' order, at every window and turn
+    of the Wizard in whole games."""
+    from dungeon_tui.engine.offers import kept
+    from dungeon_tui.rulesets.warhammer_quest.spells import SPELLS, Casting, figures_standing, on_a_warrior, worth_it
+    from dungeon_tui.rulesets.warhammer_quest.state import ACTIVE
+    from dungeon_tui.rulesets.warhammer_quest.magic import wizard
+    checked = [0, 0]  # spells weighed, casts offered
+
+    def check(game, decision):
+        s = game.state
+        wiz = wizard(s)
+        if wiz is None or not (decision.context.get("window") or decision.context.get("figure") == "wizard"):
+            return
+        living = [x for x in s.heroes() if x.on_board]
+        for sid in s.spells:
+            if SPELLS[sid].offer is not on_a_warrior:
+                continue
+            sp = game.content.spells[sid]
+            c = Casting(game, wiz, s.seat_of[wiz.id], sid, sp, kept(lambda: []), living, kept(s.still_to_act),
+                        kept(lambda: figures_standing(s)))
+            wanted = [x.id for x in living if (x.status == ACTIVE or sp.type == "healing") and worth_it(c, x)]
+            assert [a.get("target") for a in on_a_warrior(c)] == wanted
+            checked[0] += 1
+            checked[1] += len(wanted)
+    play_checking(check, 31, 4)
+    assert checked[0] > 200 and checked[1] > 300, checked
