@@ -256,7 +256,7 @@ def test_a_spell_on_a_warrior_is_offered_on_each_warrior_it_is_worth_casting_on(
             if SPELLS[sid].offer is not on_a_warrior:
                 continue
             sp = game.content.spells[sid]
-            c = Casting(game, wiz, s.seat_of[wiz.id], sid, sp, kept(lambda: []), living, kept(s.still_to_act),
+            c = Casting(game, wiz, s.seat_of[wiz.id], sid, sp, kept(list), living, kept(s.still_to_act),
                         kept(lambda: figures_standing(s)))
             wanted = [x.id for x in living if (x.status == ACTIVE or sp.type == "healing") and worth_it(c, x)]
             assert [a.get("target") for a in on_a_warrior(c)] == wanted

@@ -125,13 +125,18 @@ def on_a_monster_here(c: Casting) -> list[Action]:
             for m in c.acting() if s.section_of(m.pos) == s.section_of(w.pos)]
 
 
+def heals_at_once(spell: Any) -> bool:
+    """A healing spell whose Wounds come back at once: worth casting only on the hurt."""
+    return bool(spell.type == "healing" and spell.duration == "instant")
+
+
 def worth_it(c: Casting, x: Figure) -> bool:
     """Only casts that would do something are offered, so the Wizard is not asked in vain: a
     healing spell on a warrior who has lost Wounds; a spell that lasts the turn while monsters
     will still fight this turn (not those just placed in the Monsters' Phase, nor at its end);
     Levitate, which lasts the next turn too, while any monster is about."""
     s = c.state
-    if c.spell.type == "healing" and c.spell.duration == "instant":
+    if heals_at_once(c.spell):
         return x.wounds < x.max_wounds
     if c.spell.duration == "full_turn":
         return s.any_monster()
@@ -142,7 +147,7 @@ def on_a_warrior(c: Casting) -> list[Action]:
     """A standing warrior; healing may also go to one who has fallen unconscious."""
     sp, living = c.spell, c.living
     healing = sp.type == "healing"
-    if healing and sp.duration == "instant":  # worth it on each warrior who has lost Wounds
+    if heals_at_once(sp):  # worth it on each warrior who has lost Wounds
         return [c.cast(f"cast {sp.name} on the {x.name}", target=x.id) for x in living if x.wounds < x.max_wounds]
     # Any other spell is worth it on every warrior or on none (`worth_it` reads no warrior
     # then): asked once, not once per warrior in every window.
@@ -160,7 +165,12 @@ def on_a_warrior_not_yet_fighting(c: Casting) -> list[Action]:
 
 
 def on_the_party(c: Casting) -> list[Action]:
-    return [c.cast(f"cast {c.spell.name}")] if any(worth_it(c, x) for x in c.living) else []
+    sp, living = c.spell, c.living
+    if heals_at_once(sp):  # worth it while anyone has lost Wounds
+        worth = any(x.wounds < x.max_wounds for x in living)
+    else:  # `worth_it` reads no warrior then: asked once
+        worth = bool(living) and worth_it(c, living[0])
+    return [c.cast(f"cast {sp.name}")] if worth else []
 
 
 def under_a_monster_seen(c: Casting) -> list[Action]:
