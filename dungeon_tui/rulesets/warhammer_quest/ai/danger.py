@@ -79,6 +79,7 @@ def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None =
 # they are kept from game to game while the content is the same (the same pairs come round all
 # game long, and again in the next game: a simulate run plays one content).
 _KEPT: list[Any] = [None, -1, None, None, None, None]
+BLOWS_KEPT = 4096  # pairs kept from game to game (a few hundred come round in a run)
 
 
 def danger_now(game: Game) -> dict[str, float]:
@@ -93,7 +94,7 @@ def danger_now(game: Game) -> dict[str, float]:
         return kept
     if not same_game:
         board = None
-    if content is not game.content:
+    if content is not game.content or (not same_game and len(blows) >= BLOWS_KEPT):
         blows, content = {}, game.content
     s = game.state
     heroes, monsters = s.heroes(), s.monsters()
