@@ -365,6 +365,12 @@ class Grid:
             found = by_start[start] = self.bfs(start, avoid=avoid)
         return found
 
+    def distances_kept(self, start: Sq) -> dict[Sq, int] | None:
+        """`distances(start)` if the memo holds it already, else None (nothing is searched): for
+        a caller that can find what it needs a shorter way when nobody has asked for it yet."""
+        kept: dict[Sq, int] | None = self.memo.get(("distances", start))
+        return kept
+
     def distances(self, start: Sq, can_enter: Callable[[Sq], bool] | None = None) -> dict[Sq, int]:
         """Step counts from start to every square reachable at all.  Without `can_enter` they
         depend on the map alone and are kept in `memo` until it changes (the AI asks for the

@@ -379,3 +379,12 @@ def test_neighbours_are_the_squares_can_step_allows_in_direction_order():
             dirs = DIRS8 if g.diagonal_moves else DIRS4
             beside = [(a[0] + dx, a[1] + dy) for dx, dy in dirs]
             assert g.neighbours(a) == [b for b in beside if g.can_step(a, b)], (seed, a)
+
+
+def test_a_kept_whole_search_is_handed_out_only_once_made_and_until_the_map_changes():
+    g = block(5, 5)
+    assert g.distances_kept((0, 0)) is None  # nothing searched for the asking
+    whole = g.distances((0, 0))
+    assert g.distances_kept((0, 0)) is whole and g.distances_kept((1, 1)) is None
+    g.changed()
+    assert g.distances_kept((0, 0)) is None

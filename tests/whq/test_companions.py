@@ -225,9 +225,10 @@ def test_the_threats_kept_from_earlier_decisions_are_the_threats_worked_out_afre
     """The expected blows a game's companions keep (by `striker_key` and `struck_key`), and the
     threats kept while the board is as it was, give at every decision the very threats worked
     out from nothing, through hurts, spells, potions, pits and new sections, in set and random
-    adventures; so does each monster's menace, kept by `striker_key`."""
+    adventures; so does each monster's menace, kept by `striker_key`, and each warrior's chance
+    to kill each monster, kept by `_kill_key`."""
     from dungeon_tui.rulesets.warhammer_quest.ai.danger import danger_now, threats
-    from dungeon_tui.rulesets.warhammer_quest.ai.odds import _menace, menace
+    from dungeon_tui.rulesets.warhammer_quest.ai.odds import _kill_chance, _menace, kill_chance, menace
     checked = [0]
 
     def check(game, decision):
@@ -235,6 +236,34 @@ def test_the_threats_kept_from_earlier_decisions_are_the_threats_worked_out_afre
             assert danger_now(game) == threats(game.state, game.content)
             for m in game.state.monsters():  # the menace kept by kind and marks, afresh
                 assert menace(game.content, m) == _menace(game.content, m)
+                for w in game.state.heroes():
+                    for blows in (None, 1, 2):
+                        assert kill_chance(game.content, w, m, blows) == _kill_chance(game.content, w, m, blows)
             checked[0] += 1
     play_checking(check, 2027, 3)
     assert checked[0] > 300
+
+
+def test_a_free_monster_counts_halved_on_the_nearest_warrior_it_could_reach_ties_to_the_first():
+    """`threats`: a monster beside nobody runs at the nearest warrior a blow may reach (the
+    first by id when two are as near) and counts there halved, if its Move and a step get it
+    there; a monster too far counts on nobody."""
+    from dungeon_tui.rulesets.warhammer_quest.ai.danger import threats
+    from dungeon_tui.rulesets.warhammer_quest.ai.odds import monster_blow
+    s = room(12, 12)
+    barbarian = warrior(s, "barbarian", (0, 0))
+    elf = warrior(s, "elf", (4, 0))
+    dwarf = warrior(s, "dwarf", (11, 11))
+    rat = monster(s, "skaven", (2, 5), "A")  # 5 from the Barbarian and the Elf alike; Move 5
+    c = load_content()
+    harm = threats(s, c)
+    assert harm[barbarian.id] == monster_blow(c, rat, barbarian) / 2
+    assert harm[elf.id] == harm[dwarf.id] == 0
+    rat.pos = (5, 6)  # all three 6 away: the first by id, still in reach (Move 5 and a step)
+    harm = threats(s, c)
+    assert harm[barbarian.id] == monster_blow(c, rat, barbarian) / 2 and harm[elf.id] == 0
+    rat.pos = (6, 5)  # the Elf 5 away, the Barbarian 6: the Elf
+    harm = threats(s, c)
+    assert harm[elf.id] == monster_blow(c, rat, elf) / 2 and harm[barbarian.id] == 0
+    rat.pos = (4, 8)  # the Elf 8 away, the Dwarf 7: too far for either
+    assert all(v == 0 for v in threats(s, c).values())

@@ -199,3 +199,68 @@ def test_a_warriors_kept_reach_and_the_figures_kept_lists_are_what_the_long_way_
                     checked[2] += 1
     play_checking(check, 29, 5)
     assert checked[0] > 2000 and checked[1] > 20 and checked[2] > 2000, checked
+
+
+def test_one_on_ones_path_lengths_read_from_each_warriors_side_are_the_monsters_own():
+    """One-on-One's nearest warrior (`Plan.distances`, read off the map's kept whole search from
+    each warrior's square where it is kept) counts the steps a search from the monster's own
+    square counts, for every monster and every warrior on the board, alone and all together,
+    with the map's memo as the game left it and with every warrior's search in it, at every
+    decision of whole games; the kept way to the nearest doorway is the way searched afresh."""
+    from dungeon_tui.engine.spreading import Spreading
+    from dungeon_tui.rulesets.warhammer_quest.ai import footwork
+    from dungeon_tui.rulesets.warhammer_quest.ai.dungeon import Plan
+    checked = [0, 0]  # pairs, ways to a doorway
+
+    def check(game, decision):
+        s = game.state
+        on = [w for w in s.heroes() if w.pos is not None]
+        for kept in (False, True):  # as the game left the map's memo, then with every search in it
+            if kept:
+                for w in on:
+                    s.grid.distances(w.pos)
+            for m in s.monsters():
+                p = Plan(game, m, len(game.decisions))
+                found = Spreading(s.grid, (m.square,)).reach_all({w.pos for w in on})
+                assert p.distances(on) == {w.id: found.get(w.pos, 999) for w in on}
+                for w in on:
+                    assert p.distances([w]) == {w.id: found.get(w.pos, 999)}
+                    checked[0] += kept
+        for w in on:
+            kept = footwork._goal(s, w)
+            s.grid.memo.pop(footwork._GOALS, None)
+            assert footwork._goal(s, w) == kept
+            checked[1] += 1
+    play_checking(check, 29, 3)
+    assert checked[0] > 3000 and checked[1] > 1000, checked
+
+
+def test_a_spell_on_a_warrior_is_offered_on_each_warrior_it_is_worth_casting_on():
+    """`on_a_warrior` asks once whether a ward or a buff is worth it (`worth_it` reads no warrior
+    then) and a heal warrior by warrior: its casts are those on every standing warrior (a heal
+    on the fallen too) that `worth_it` passes, in the figures' order, at every window and turn
+    of the Wizard in whole games."""
+    from dungeon_tui.engine.offers import kept
+    from dungeon_tui.rulesets.warhammer_quest.spells import SPELLS, Casting, figures_standing, on_a_warrior, worth_it
+    from dungeon_tui.rulesets.warhammer_quest.state import ACTIVE
+    from dungeon_tui.rulesets.warhammer_quest.magic import wizard
+    checked = [0, 0]  # spells weighed, casts offered
+
+    def check(game, decision):
+        s = game.state
+        wiz = wizard(s)
+        if wiz is None or not (decision.context.get("window") or decision.context.get("figure") == "wizard"):
+            return
+        living = [x for x in s.heroes() if x.on_board]
+        for sid in s.spells:
+            if SPELLS[sid].offer is not on_a_warrior:
+                continue
+            sp = game.content.spells[sid]
+            c = Casting(game, wiz, s.seat_of[wiz.id], sid, sp, kept(list), living, kept(s.still_to_act),
+                        kept(lambda: figures_standing(s)))
+            wanted = [x.id for x in living if (x.status == ACTIVE or sp.type == "healing") and worth_it(c, x)]
+            assert [a.get("target") for a in on_a_warrior(c)] == wanted
+            checked[0] += 1
+            checked[1] += len(wanted)
+    play_checking(check, 31, 4)
+    assert checked[0] > 200 and checked[1] > 300, checked

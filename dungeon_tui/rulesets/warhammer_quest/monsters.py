@@ -191,8 +191,11 @@ def monsters_phase(game: Game) -> Procedure:
         hitters = volley[kind]
         seen = [w for w in targets(s) if any(sees(s, h.pos, w.pos) for h in hitters if h.pos)]
         yield from resolve_volley(game, kind, hitters, seen)
+    # The pinned and the shooters have acted: found by id (a look along a list of figures
+    # compares them field by field, dataclasses as they are).
+    acted = {m.id for m in pinned} | {m.id for m in shooters}
     for m in ready:
-        if m in pinned or m in shooters or not m.active or s.result is not None:
+        if m.id in acted or not m.active or s.result is not None:
             continue
         yield from activate(game, m, {})
     for m in ready:

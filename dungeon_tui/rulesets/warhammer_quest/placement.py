@@ -53,10 +53,12 @@ def free(state: State, sq: Sq, occupied: dict[Sq, Figure]) -> bool:
     return sq not in occupied and state.grid.floor(sq)
 
 
-def squares_next_to(state: State, warrior: Figure, allowed: Collection[Sq]) -> list[Sq]:
+def squares_next_to(state: State, warrior: Figure, allowed: Collection[Sq],
+                    occupied: dict[Sq, Figure] | None = None) -> list[Sq]:
     """The free squares a step from him, among `allowed` (a set, where the caller asks often),
-    in the order N, E, S, W, NE, SE, SW, NW."""
-    occ = state.occupied()
+    in the order N, E, S, W, NE, SE, SW, NW.  `occupied`: `state.occupied()`, when the caller
+    asks of several warriors on one board."""
+    occ = state.occupied() if occupied is None else occupied
     allowed_set = allowed if isinstance(allowed, (set, frozenset)) else set(allowed)
     out = []
     assert warrior.pos is not None
@@ -152,7 +154,8 @@ def _place_swarm(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
     own, everywhere = set(own_list), set(own_list + more)  # asked of each warrior, monster after monster
     cup = [w for w in targets if valid_target(s, w)]
     while left and cup:
-        eligible = [w for w in cup if squares_next_to(s, w, everywhere)]
+        occ = s.occupied()  # the board as it stands for every warrior asked about
+        eligible = [w for w in cup if squares_next_to(s, w, everywhere, occ)]
         if not eligible:
             break
         w = eligible[(yield from draw(game, len(eligible), "whq.place.counter"))]
@@ -178,7 +181,8 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
     for stage, squares, pool in stages:
         while left > 0:
             # A warrior in a pit, unconscious or invisible is no target (D18): nobody is placed on him.
-            eligible = [w for w in pool if valid_target(s, w) and squares_next_to(s, w, squares)]
+            occ = s.occupied()  # the board as it stands for every warrior asked about
+            eligible = [w for w in pool if valid_target(s, w) and squares_next_to(s, w, squares, occ)]
             if not eligible:
                 break
             if left >= len(eligible):
@@ -202,6 +206,11 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
                 sq = yield from choose_square(game, kind, sqs, f"{how}{stage}: beside the {w.name}")
                 placed.append(spawn(game, kind, sq, card, phase, w.id))
                 left -= 1
+    # Each warrior's place in the turn order, found by id (`order.index` compares figures field
+    # by field); the first place where one stood twice.
+    rank: dict[str, int] = {}
+    for i, w in enumerate(order):
+        rank.setdefault(w.id, i)
     while left > 0:
         # Beside the nearest warrior it may attack; if none may be, still as near the party as it gets.
         warriors = [w for w in s.heroes() if valid_target(s, w)] or [w for w in s.heroes() if w.active and w.pos]
@@ -214,7 +223,7 @@ def _place_melee(game: Game, kind: str, left: int, anchor: str, targets: list[Fi
             return
         cands.sort(key=lambda sq: (min(chebyshev(sq, w.square) for w in warriors), sq[1], sq[0]))
         sq = yield from choose_square(game, kind, cands, "no free square next to a warrior: the nearest empty square")
-        nearest = min(warriors, key=lambda w: (chebyshev(sq, w.square), order.index(w) if w in order else 9))
+        nearest = min(warriors, key=lambda w: (chebyshev(sq, w.square), rank.get(w.id, 9)))
         placed.append(spawn(game, kind, sq, card, phase, nearest.id))
         left -= 1
 
@@ -223,7 +232,8 @@ def _redraw(game: Game, cup: list[Figure], squares: Collection[Sq]) -> Procedure
     """Another counter from the cup, among the warriors who still have a free square beside them;
     None when no one has (the monster waits for the next round)."""
     s: State = game.state
-    able = [w for w in cup if squares_next_to(s, w, squares)]
+    occ = s.occupied()  # the board as it stands for every warrior asked about
+    able = [w for w in cup if squares_next_to(s, w, squares, occ)]
     if not able:
         return None
     w = able[(yield from draw(game, len(able), "whq.place.counter"))]

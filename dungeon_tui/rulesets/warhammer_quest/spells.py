@@ -14,7 +14,7 @@ from ...engine.words import listing
 from . import board
 from .combat import damage_monster, heal, kill_monster
 from .rolls import dice_value
-from .state import ACTIVE, DEAD, MONSTER, Figure, State
+from .state import ACTIVE, DEAD, MONSTER, UNCONSCIOUS, Figure, State
 from .words import the
 
 
@@ -71,8 +71,14 @@ def also_caught(c: Casting, target: Figure, monsters_only: bool) -> str:
     """Who else the area under the target holds, said on the option so no one is caught unawares
     (the Wizard in his own pit): " (the Wizard and Minotaur 2 too)"."""
     standing = c.standing()
-    # In the figures' order, as a look over every figure would list them.
-    hits = sorted((hit for sq in area(target.square) for hit in standing.get(sq, ())), key=lambda h: h[0])
+    hits: list[tuple[int, Figure]] = []
+    for sq in area(target.square):
+        here = standing.get(sq)
+        if here is not None:
+            hits += here
+    if len(hits) == 1:
+        return ""  # the target alone, in its own corner: the usual case, with nothing to sort
+    hits.sort()  # in the figures' order, as a look over every figure would list them (no ties)
     others = [f for _, f in hits if f is not target and (f.side == MONSTER or not monsters_only)]
     return f" ({listing([the(f.name) for f in others])} too)" if others else ""
 
@@ -80,11 +86,20 @@ def also_caught(c: Casting, target: Figure, monsters_only: bool) -> str:
 def figures_standing(state: State) -> dict[tuple[int, int], list[tuple[int, Figure]]]:
     """The figures on the board by square, each with its place in the figures' order."""
     out: dict[tuple[int, int], list[tuple[int, Figure]]] = {}
+    # `on_board` written out: the slain pile up among the figures, and every window with an
+    # area spell in hand looks over them all.
     for i, f in enumerate(state.figures.values()):
-        if f.on_board:
-            assert f.pos is not None
-            out.setdefault(f.pos, []).append((i, f))
+        pos = f.pos
+        if pos is not None and f.status in _ON_BOARD:
+            here = out.get(pos)
+            if here is None:
+                out[pos] = [(i, f)]
+            else:
+                here.append((i, f))
     return out
+
+
+_ON_BOARD = (ACTIVE, UNCONSCIOUS)  # the statuses of a figure on the board (Figure.on_board)
 
 
 def at_a_monster_seen(c: Casting) -> list[Action]:
@@ -110,13 +125,18 @@ def on_a_monster_here(c: Casting) -> list[Action]:
             for m in c.acting() if s.section_of(m.pos) == s.section_of(w.pos)]
 
 
+def heals_at_once(spell: Any) -> bool:
+    """A healing spell whose Wounds come back at once: worth casting only on the hurt."""
+    return bool(spell.type == "healing" and spell.duration == "instant")
+
+
 def worth_it(c: Casting, x: Figure) -> bool:
     """Only casts that would do something are offered, so the Wizard is not asked in vain: a
     healing spell on a warrior who has lost Wounds; a spell that lasts the turn while monsters
     will still fight this turn (not those just placed in the Monsters' Phase, nor at its end);
     Levitate, which lasts the next turn too, while any monster is about."""
     s = c.state
-    if c.spell.type == "healing" and c.spell.duration == "instant":
+    if heals_at_once(c.spell):
         return x.wounds < x.max_wounds
     if c.spell.duration == "full_turn":
         return s.any_monster()
@@ -125,8 +145,15 @@ def worth_it(c: Casting, x: Figure) -> bool:
 
 def on_a_warrior(c: Casting) -> list[Action]:
     """A standing warrior; healing may also go to one who has fallen unconscious."""
-    return [c.cast(f"cast {c.spell.name} on the {x.name}", target=x.id) for x in c.living
-            if (x.status == ACTIVE or c.spell.type == "healing") and worth_it(c, x)]
+    sp, living = c.spell, c.living
+    healing = sp.type == "healing"
+    if heals_at_once(sp):  # worth it on each warrior who has lost Wounds
+        return [c.cast(f"cast {sp.name} on the {x.name}", target=x.id) for x in living if x.wounds < x.max_wounds]
+    # Any other spell is worth it on every warrior or on none (`worth_it` reads no warrior
+    # then): asked once, not once per warrior in every window.
+    if not living or not worth_it(c, living[0]):
+        return []
+    return [c.cast(f"cast {sp.name} on the {x.name}", target=x.id) for x in living if x.status == ACTIVE or healing]
 
 
 def on_a_warrior_not_yet_fighting(c: Casting) -> list[Action]:
@@ -138,15 +165,21 @@ def on_a_warrior_not_yet_fighting(c: Casting) -> list[Action]:
 
 
 def on_the_party(c: Casting) -> list[Action]:
-    return [c.cast(f"cast {c.spell.name}")] if any(worth_it(c, x) for x in c.living) else []
+    sp, living = c.spell, c.living
+    if heals_at_once(sp):  # worth it while anyone has lost Wounds
+        worth = any(x.wounds < x.max_wounds for x in living)
+    else:  # `worth_it` reads no warrior then: asked once
+        worth = bool(living) and worth_it(c, living[0])
+    return [c.cast(f"cast {sp.name}")] if worth else []
 
 
 def under_a_monster_seen(c: Casting) -> list[Action]:
     s = c.state
     if s.adv.get("pits", 0) >= 3:
         return []
+    grid = s.grid
     return [c.cast(f"cast {c.spell.name} under {m.name}{also_caught(c, m, monsters_only=False)}", target=m.id)
-            for m in c.monsters_seen if all(s.grid.floor(sq) for sq in area(m.square))]
+            for m in c.monsters_seen if all(map(grid.floor, area(m.square)))]
 
 
 def on_a_dead_warrior(c: Casting) -> list[Action]:
@@ -211,9 +244,12 @@ def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Proc
         roll_event(game, rule, "1d6", [face], target=3, outcome="falls" if falls else "clings",
                    text=f"The {f.name} {'falls into the pit' if falls else 'scrambles clear'}.")
         home = s.section_at(f.pos)
-        spots = [q for sid in [home, *board.joined(s, home)]
-                 for q in sorted(s.sections[sid].squares, key=lambda q: (q[1], q[0]))
-                 if q not in hole and s.at(q) is None and s.grid.floor(q)]
+        # Where he scrambles to, looked for only if he clings on: the squares taken found once
+        # (nobody stands on a square `occupied` leaves out), not a look over every figure a square.
+        taken = s.occupied()
+        spots = [] if falls else [q for sid in [home, *board.joined(s, home)]
+                                  for q in sorted(s.sections[sid].squares, key=lambda q: (q[1], q[0]))
+                                  if q not in hole and q not in taken and s.grid.floor(q)]
         if falls or not spots:
             if f.is_hero:
                 f.status, f.pos = DEAD, None
@@ -301,7 +337,8 @@ def resurrection(game: Game, wizard: Figure, sp: Any, target: Figure | None, rul
     s: State = game.state
     if not target:
         return
-    free = [sq for sq in s.sections[s.section_at(wizard.pos)].squares if s.at(sq) is None and s.grid.floor(sq)]
+    taken = s.occupied()
+    free = [sq for sq in s.sections[s.section_at(wizard.pos)].squares if sq not in taken and s.grid.floor(sq)]
     if free:
         target.status, target.pos, target.wounds = ACTIVE, free[0], target.max_wounds
         target.gold, target.treasure, target.pending_gold = 0, [], 0

@@ -7,7 +7,6 @@ import weakref
 from typing import Any
 
 from ....engine.game import Game
-from ....engine.grid import chebyshev
 from ..monster_strikes import valid_target
 from ..sight import sees
 from ..state import Figure, State
@@ -58,17 +57,29 @@ def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None =
             for w in seen:
                 out[w.id] += blow(m, mkey, w) / len(seen)
         elif struck:
-            # A free monster runs at someone: count it, halved, on the nearest warrior it could reach.
-            w = min(struck, key=lambda x: (chebyshev(x.square, m.square), x.id))
-            if chebyshev(w.square, m.square) <= content.monsters[m.kind].move + 1:
+            # A free monster runs at someone: count it, halved, on the nearest warrior it could
+            # reach (ties to the first id).  The distance is `chebyshev`, written out: a
+            # loop over the few warriors for each free monster, every time threats are new.
+            mx, my = m.pos
+            w, near_by = struck[0], -1
+            for x in struck:
+                x_pos = x.pos
+                assert x_pos is not None
+                d = max(abs(x_pos[0] - mx), abs(x_pos[1] - my))
+                if near_by < 0 or d < near_by or (d == near_by and x.id < w.id):
+                    w, near_by = x, d
+            if near_by <= content.monsters[m.kind].move + 1:
                 out[w.id] += blow(m, mkey, w) / 2
     return out
 
 
 # The last game asked about, weakly (a finished game is not kept alive by it), its decisions
-# played then, its threats, its expected blows (the same pairs come round all game long), and
-# the board they were read from.
-_KEPT: list[Any] = [None, -1, None, None, None]
+# played then, its threats, the expected blows, the board they were read from, and the content
+# the blows were worked out for.  The blows hang on the pair's keys and the content alone, so
+# they are kept from game to game while the content is the same (the same pairs come round all
+# game long, and again in the next game: a simulate run plays one content).
+_KEPT: list[Any] = [None, -1, None, None, None, None]
+BLOWS_KEPT = 4096  # pairs kept from game to game (a few hundred come round in a run)
 
 
 def danger_now(game: Game) -> dict[str, float]:
@@ -77,12 +88,14 @@ def danger_now(game: Game) -> dict[str, float]:
     seat chooses; and kept from an earlier decision while the board is as it was then (about
     half of them: a window, then the turn it comes before).  The dict is shared: read it,
     never change it."""
-    ref, played, kept, blows, board = _KEPT
+    ref, played, kept, blows, board, content = _KEPT
     same_game = ref is not None and ref() is game
     if same_game and played == len(game.decisions):
         return kept
     if not same_game:
-        blows, board = {}, None
+        board = None
+    if content is not game.content or (not same_game and len(blows) >= BLOWS_KEPT):
+        blows, content = {}, game.content
     s = game.state
     heroes, monsters = s.heroes(), s.monsters()
     struck = [struck_key(w) for w in heroes]
@@ -92,7 +105,7 @@ def danger_now(game: Game) -> dict[str, float]:
         keys = ({w.id: k for w, k in zip(heroes, struck, strict=True)},
                 {m.id: k for m, k in zip(monsters, striker, strict=True)})
         kept = threats(s, game.content, blows, keys)
-    _KEPT[:] = [weakref.ref(game), len(game.decisions), kept, blows, now]
+    _KEPT[:] = [weakref.ref(game), len(game.decisions), kept, blows, now, content]
     return kept
 
 

@@ -61,10 +61,27 @@ class Plan:
 
     def distances(self, warriors: list[Figure]) -> dict[str, int]:
         """Each warrior's path length ignoring figures (spec: 'nearest' = shortest path ignoring
-        models), 999 for none; searched only as far as the last of them."""
-        wanted = {w.pos for w in warriors if w.pos is not None}
-        found = Spreading(self.state.grid, (self.m.square,)).reach_all(wanted)
-        return {w.id: found.get(w.pos, 999) if w.pos is not None else 999 for w in warriors}
+        models), 999 for none.  Read from a warrior's side where the map's whole search from
+        his square is kept already (`grid.distances`, asked by the monsters that go after
+        him): between two floor squares a step goes both ways (the same walls, doors, corners
+        and links either way round), so the count is the one from the monster's square.  The
+        others are searched from the monster, only as far as the last of them."""
+        grid, here = self.state.grid, self.m.square
+        out: dict[str, int] = {}
+        rest: list[Figure] = []
+        on_floor = grid.floor(here)
+        for w in warriors:
+            kept = grid.distances_kept(w.pos) if on_floor and w.pos is not None and grid.floor(w.pos) else None
+            if kept is not None:
+                out[w.id] = kept.get(here, 999)
+            else:
+                rest.append(w)
+        if rest:
+            wanted = {w.pos for w in rest if w.pos is not None}
+            found = Spreading(grid, (here,)).reach_all(wanted)
+            for w in rest:
+                out[w.id] = found.get(w.pos, 999) if w.pos is not None else 999
+        return {w.id: out[w.id] for w in warriors}
 
 
 # -- conditions ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from ....engine.grid import Sq, chebyshev
 from ....engine.spreading import Spreading
 from .. import board, stats
 from ..sight import sees
-from ..state import Figure, State
+from ..state import Doorway, Figure, State
 from ..warriors import move_options  # the rules' own reach: the squares the options offer
 from ..words import counted
 from . import shelter
@@ -30,10 +30,9 @@ def start(s: State, opts: list[Action]) -> Choice:
     doors = [q for d in s.doorways.values() if d.state == "unexplored" for q in d.squares]
     if not doors:
         return opts[0], "first free square"
-    dist: dict[Sq, int] = {}
-    for q in doors:
-        for sq, n in s.grid.distances(q).items():
-            dist[sq] = min(n, dist.get(sq, 999))
+    # Steps from the nearest doorway square: one search from all of them at once (each
+    # square's least count over every doorway's own search).
+    dist = s.grid.steps_from(doors)
     best = min(opts, key=lambda a: (dist.get(tuple(a.get("to") or a.get("at")), 999), a.get("at")))
     return best, "the free square nearest the way on"
 
@@ -343,9 +342,30 @@ def _goal(s: State, warrior: Figure) -> Sq | None:
         return near_door[0] if near_door else None
     if not doors or warrior.pos is None:
         return None
+    # The way found last time from this square, round the same figures, to the same doorways,
+    # on the same map (its memo is emptied by every change to it): the leader's way is asked
+    # again by each friend who follows him, and again while nobody has moved.
+    kept = s.grid.memo.get(_GOALS)
+    if kept is None:
+        kept = s.grid.memo[_GOALS] = {}
+    key = (warrior.pos, frozenset(taken), tuple([d.id for d in doors]))
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= GOALS_KEPT:
+            del kept[next(iter(kept))]  # the oldest first (dicts keep their order)
+        found = kept[key] = _nearest_doorway(s, warrior.pos, taken, doors)
+    return found
+
+
+_GOALS = ("whq.footwork", "goals")  # the grid memo's key for the ways to a doorway found
+GOALS_KEPT = 32  # a few turns' worth of the party's moves between two changes to the map
+
+
+def _nearest_doorway(s: State, start: Sq, taken: set[Sq], doors: list[Doorway]) -> Sq:
+    """The free square of the unexplored doorways nearest `start` walking round the figures."""
     # Distances around the others, so a friend in the way counts as the wall he is, only as
     # far as the nearest free square of those doorways: every square as near is in by then,
     # and any other (left at 999) is further, so the same doorway and square are picked.
-    dist = Spreading(s.grid, (warrior.pos,), taken).reach_any({q for d in doors for q in d.squares if q not in taken})
+    dist = Spreading(s.grid, (start,), taken).reach_any({q for d in doors for q in d.squares if q not in taken})
     door = min(doors, key=lambda d: (min(dist.get(q, 999) for q in d.squares), d.id))
     return min((q for q in door.squares if q not in taken), key=lambda q: (dist.get(q, 999), q))

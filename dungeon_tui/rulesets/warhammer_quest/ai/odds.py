@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from .. import stats
-from ..state import Figure
+from ..state import HERO, Figure
 
 
 @lru_cache(maxsize=256)
@@ -91,7 +91,39 @@ def struck_key(warrior: Figure) -> tuple[Any, ...]:
 
 
 def kill_chance(content: Any, warrior: Figure, monster: Figure, blows: int | None = None) -> float:
-    """Chance the warrior's attacks this turn (all of them on this monster) kill it."""
+    """Chance the warrior's attacks this turn (all of them on this monster) kill it.  Kept by
+    everything of the pair it reads (`_kill_key`) for the content last asked about: a
+    companion weighs the same warriors against the same kinds of monster blow after blow."""
+    if _KILLS[0] is not content:
+        _KILLS[:] = [content, {}]
+    known: dict[tuple[Any, ...], float] = _KILLS[1]
+    key = _kill_key(warrior, monster, blows)
+    found = known.get(key)
+    if found is None:
+        if len(known) >= KILLS_KEPT:
+            known.clear()  # a long run's odd pairs: worked out again as they come
+        found = known[key] = _kill_chance(content, warrior, monster, blows)
+    return found
+
+
+# The content `kill_chance` last worked for and its answers by `_kill_key`.
+_KILLS: list[Any] = [None, {}]
+KILLS_KEPT = 4096
+
+
+def _kill_key(warrior: Figure, monster: Figure, blows: int | None) -> tuple[Any, ...]:
+    """Everything `_kill_chance` reads of the pair besides the content: each side's profile
+    (kind and side), the warrior's marks that move his Weapon Skill, Strength, blows and
+    weapon, the monster's that move its Weapon Skill and Toughness, its Wounds left, and the
+    blows counted (keep it in step with `_kill_chance` and the stats it asks)."""
+    w, m = warrior.flags, monster.flags
+    return (warrior.kind, warrior.side, w.get("ws_mod", 0), bool(w.get("auto_hit")), bool(w.get("unarmed")),
+            w.get("s_mod", 0), w.get("weapon_bonus", 0), w.get("a_mod", 0), w.get("a_perm", 0), bool(w.get("berserk")),
+            monster.kind, monster.side, m.get("ws_mod", 0), m.get("t_mod", 0), bool(m.get("unarmoured")),
+            stats.fur_cloaks(monster) if monster.side == HERO else 0, monster.wounds, blows)
+
+
+def _kill_chance(content: Any, warrior: Figure, monster: Figure, blows: int | None = None) -> float:
     need = stats.to_hit(content, stats.ws(content, warrior), stats.ws(content, monster))
     p_hit = 1.0 if warrior.flags.get("auto_hit") else hit_chance(need)
     p_one = p_hit * one_blow_kills(content, warrior, monster, monster.wounds)

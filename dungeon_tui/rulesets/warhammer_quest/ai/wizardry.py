@@ -6,7 +6,9 @@ before the monsters strike, on the warrior most likely to fall; healing raises t
 from __future__ import annotations
 
 from ....engine.game import Action, Game
+from ....engine.grid import Sq
 from ....engine.words import counted
+from ..spells import area, figures_standing
 from ..state import UNCONSCIOUS, Figure, State
 from .danger import danger_now, is_archer
 from .odds import chance_at_least, menace
@@ -44,7 +46,7 @@ def pick(game: Game, casts: list[Action], phase: str) -> Choice | None:
 
 def _raise(game: Game, s: State, casts: list[Action]) -> Choice | None:
     for a in casts:
-        if a.get("spell") == "resurrection":
+        if ("spell", "resurrection") in a.args:  # `a.get("spell") == "resurrection"`, without a call per cast
             dead = s.figures[a.get("target")]
             return a, f"raise the {dead.name} at full Wounds: worth every token"
     return None
@@ -74,10 +76,13 @@ def _blast(game: Game, s: State, casts: list[Action]) -> Choice | None:
     best: tuple[float, Action, Figure | None, list[Figure]] | None = None
     # Fireball and Freeze catch the same foes whatever their target: worked out once.
     caught: tuple[list[Figure], float] | None = None
+    standing: dict[Sq, list[tuple[int, Figure]]] | None = None
     for a in casts:
+        sid = a.get("spell")
+        if sid not in _BLASTS and a.kind == "cast":
+            continue  # a heal or a ward: never a blast (most of a window's casts)
         target = a.get("target")
         tgt = s.figures.get(target) if target else None
-        sid = a.get("spell")
         group: list[Figure] = []
         if a.kind == "scroll" and tgt is not None:
             # One use only: kept for a big foe, where its 3D6 count most.
@@ -88,8 +93,13 @@ def _blast(game: Game, s: State, casts: list[Action]) -> Choice | None:
         elif sid == "lightning_bolt" and tgt is not None:
             worth = min(1.0, 7 / max(1, tgt.wounds)) * menace(c, tgt) * (1.5 if is_archer(c, tgt) else 1.0)
         elif sid == "pit_of_despair" and tgt is not None and tgt.pos is not None:
-            hole = [(tgt.pos[0] + dx, tgt.pos[1] + dy) for dx in (0, 1) for dy in (0, 1)]
-            group = [f for f in s.figures.values() if f.on_board and f.pos in hole]
+            # Those on the hole's four squares in the figures' order, from the figures on the
+            # board by square (found once for every pit weighed: the slain pile up among them).
+            if standing is None:
+                standing = figures_standing(s)
+            hits = [hit for sq in area(tgt.pos) for hit in standing.get(sq, ())]
+            hits.sort()
+            group = [f for _, f in hits]
             if any(f.is_hero for f in group):
                 continue  # a friend in the hole could fall with them
             worth = sum(menace(c, m) for m in group) / 3
@@ -106,6 +116,10 @@ def _blast(game: Game, s: State, casts: list[Action]) -> Choice | None:
         return None
     _, a, tgt, group = best
     return a, _blast_why(game, a, tgt, group)
+
+
+# The attack spells `_blast` weighs (the Hand of Death besides, a scroll, not a cast).
+_BLASTS = frozenset(("lightning_bolt", "pit_of_despair", "fireball", "freeze"))
 
 
 def _blast_why(game: Game, a: Action, tgt: Figure | None, group: list[Figure]) -> str:
