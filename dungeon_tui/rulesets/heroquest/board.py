@@ -170,7 +170,10 @@ def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
 
 def reveal_placing(state: State, content: Any, sq: Sq) -> tuple[list[str], list[str]]:
     """`reveal_from`, and the ids of the monsters it placed (none when nothing new is seen)."""
-    if ("seen_from", sq) not in state.grid.memo and all_seen(state, content, sq):
+    memo = state.grid.memo
+    # Everything this square could see revealed already (kept with the map once so) is asked
+    # first: the look kept for the square would find nothing new either, only later.
+    if ("all_seen", sq) in memo or (("seen_from", sq) not in memo and all_seen(state, content, sq)):
         return [], []  # the look itself would find only what is already revealed
     rooms, corridor = seen_from(state, content, sq)
     seen_rooms = set(state.revealed_rooms)

@@ -27,6 +27,20 @@ from ...engine.words import counted
 from .words import STEP_WORDS, condition_word
 
 STEP_NAMES = dict(zip(DIRS4, DIR_NAMES[:4], strict=True))
+# The kinds of each group of a hero's decision, made once (not a set for each group each turn).
+_EQUIP = frozenset(("equip",))
+_ROLL_MOVE = frozenset(("roll_move",))
+_STEP = frozenset(("step",))
+_JUMP = frozenset(("jump",))
+_OPEN_DOOR = frozenset(("open_door",))
+_USE = frozenset(("use",))
+_DRINK = frozenset(("drink",))
+_ENDS = frozenset(("end_turn", "leave"))
+_ATTACK = frozenset(("attack",))
+_CAST = frozenset(("cast",))
+_SEARCH_TREASURE = frozenset(("search_treasure",))
+_SEARCHES = frozenset(("search_both", "search_traps", "search_secret_doors"))
+_DISARM = frozenset(("disarm",))
 
 
 def adjacent(state: State, a: Sq, b: Sq) -> bool:
@@ -183,20 +197,20 @@ def hero_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> 
     his turn (made again only if his seat changes: an escort handed on)."""
     s: State = game.state
     return [
-        Offers(frozenset(("equip",)), lambda: equip_offers(game, figure, seat, turn)),
-        Offers(frozenset(("roll_move",)), keys=lambda: () if turn["rolled"] else ("roll",),
+        Offers(_EQUIP, lambda: equip_offers(game, figure, seat, turn)),
+        Offers(_ROLL_MOVE, keys=lambda: () if turn["rolled"] else ("roll",),
                build=lambda _: Action.sorted_plain(seat, "roll_move", f"{figure.name} rolls to move",
                                                    (("who", figure.id),)), key_of=lambda _: "roll"),
-        Offers(frozenset(("step",)), keys=lambda: step_squares(s, figure, turn),
+        Offers(_STEP, keys=lambda: step_squares(s, figure, turn),
                build=lambda to: step_offer(seat, figure, to), key_of=lambda a: a.get("to")),
-        Offers(frozenset(("jump",)), lambda: jump_offers(game, figure, seat, turn)),
-        Offers(frozenset(("open_door",)), lambda: [
+        Offers(_JUMP, lambda: jump_offers(game, figure, seat, turn)),
+        Offers(_OPEN_DOOR, lambda: [
             Action.make(seat, "open_door", text=f"{figure.name} opens the door", who=figure.id, door=d)
             for d in door_here(game, figure)]),
         *action_groups(game, figure, seat, turn),
-        Offers(frozenset(("use",)), lambda: relics.options(game, figure, seat)),
-        Offers(frozenset(("drink",)), lambda: drink_offers(game, figure, seat, turn)),
-        Offers(frozenset(("end_turn", "leave")), keys=lambda: ends(game, figure, turn, lambda: bool(
+        Offers(_USE, lambda: relics.options(game, figure, seat)),
+        Offers(_DRINK, lambda: drink_offers(game, figure, seat, turn)),
+        Offers(_ENDS, keys=lambda: ends(game, figure, turn, lambda: bool(
             step_squares(s, figure, turn) or jump_offers(game, figure, seat, turn))),
             build=lambda how: end_offer(seat, figure, turn, how), key_of=end_of),
     ]
@@ -291,11 +305,11 @@ def action_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -
 
     def when_able(make: Callable[[], list[Action]]) -> Callable[[], list[Action]]:
         return lambda: make() if able() else []
-    return [Offers(frozenset(("attack",)), when_able(attacks)),
-            Offers(frozenset(("cast",)), when_able(lambda: magic.cast_options(game, figure, seat))),
-            Offers(frozenset(("search_treasure",)), when_able(treasure)),
-            Offers(frozenset(("search_both", "search_traps", "search_secret_doors")), when_able(searches)),
-            Offers(frozenset(("disarm",)), when_able(disarms))]
+    return [Offers(_ATTACK, when_able(attacks)),
+            Offers(_CAST, when_able(lambda: magic.cast_options(game, figure, seat))),
+            Offers(_SEARCH_TREASURE, when_able(treasure)),
+            Offers(_SEARCHES, when_able(searches)),
+            Offers(_DISARM, when_able(disarms))]
 
 
 def drink_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:

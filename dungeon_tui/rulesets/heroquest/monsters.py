@@ -99,6 +99,13 @@ def activation_order(state: State) -> list[Figure]:
     return sorted(monsters, key=key)
 
 
+# The kinds of each group of an activation, made once (not a set for each group each decision).
+_MONSTER_ATTACK = frozenset(("monster_attack",))
+_MONSTER_CAST = frozenset(("monster_cast",))
+_MONSTER_MOVE = frozenset(("monster_move",))
+_MONSTER_DONE = frozenset(("monster_done",))
+
+
 def activation_offers(game: Game, mover: Figure, allowance: int | None, acted: bool, moved: bool) -> list[Offers]:
     """Zargon's options for one figure, by kind: attacks, dread spells, moves (one a square,
     a replayed move making only its own), and the end of the activation."""
@@ -111,11 +118,11 @@ def activation_offers(game: Game, mover: Figure, allowance: int | None, acted: b
 
     def move_to(q: Sq) -> Action:
         return Action.make(DUNGEON, "monster_move", text=f"{mover.name} moves to {q[0]},{q[1]}", who=mover.id, to=q)
-    return [Offers(frozenset(("monster_attack",)), lambda: [] if acted else attacks()),
-            Offers(frozenset(("monster_cast",)), lambda: [] if acted or commanded else dread.options(game, mover)),
-            Offers(frozenset(("monster_move",)), keys=lambda: [] if moved else destinations(s, mover, allowance),
+    return [Offers(_MONSTER_ATTACK, lambda: [] if acted else attacks()),
+            Offers(_MONSTER_CAST, lambda: [] if acted or commanded else dread.options(game, mover)),
+            Offers(_MONSTER_MOVE, keys=lambda: [] if moved else destinations(s, mover, allowance),
                    build=move_to, key_of=lambda a: a.get("to")),
-            Offers(frozenset(("monster_done",)), lambda: [Action.make(
+            Offers(_MONSTER_DONE, lambda: [Action.make(
                 DUNGEON, "monster_done", text=f"{mover.name} stays" if not moved else f"{mover.name} is done",
                 who=mover.id)])]
 
