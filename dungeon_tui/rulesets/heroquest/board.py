@@ -159,7 +159,8 @@ def targeting_sight(state: State, a: Sq, b: Sq, standing: set[Sq] | None = None)
 
 def standing_squares(state: State) -> set[Sq]:
     """The squares `State.at` finds a figure on."""
-    return {f.square for f in state.standing()}
+    # `pos`, not `square` (a call each): whoever stands on the board has one.
+    return {f.pos for f in state.standing()}  # type: ignore[misc]
 
 
 def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:

@@ -12,7 +12,7 @@ from ...engine.game import Action, Game, LazyDecision, Procedure
 from ...engine.grid import DIR_NAMES, DIRS4, Sq
 from ...engine.spreading import path_back
 from . import board, magic, relics, searching, traps
-from .asking import ask
+from .asking import settled
 from .combat import item, strike, weapon_of
 from .doors import door_here, open_door
 from .seeing import announce, reveal
@@ -255,7 +255,8 @@ def step_squares(s: State, figure: Figure, turn: dict[str, Any]) -> list[Sq]:
 
 
 def step_offer(seat: str, figure: Figure, to: Sq) -> Action:
-    name = STEP_NAMES[(to[0] - figure.square[0], to[1] - figure.square[1])]
+    x, y = figure.pos  # type: ignore[misc]  # on the board; read once (`square` is a call)
+    name = STEP_NAMES[(to[0] - x, to[1] - y)]
     # The arguments as Action.make sorts them (a square of ints is plain): a replay makes one a step.
     return Action.sorted_plain(seat, "step", f"{figure.name} steps {STEP_WORDS[name]} to {to[0]},{to[1]}",
                                (("to", to), ("who", figure.id)))
@@ -463,7 +464,8 @@ def hero_turn(game: Game, figure: Figure) -> Procedure:
         context = {"figure": figure.id, "rolled": t["rolled"], "acted": t["acted"],
                    "points": t["points"] if t["rolled"] else 12}
         decision, only = hero_choice(game, figure, t, context, made)
-        pick = yield from ask(game, decision, lambda lone: why_settled(figure, lone, t), only)
+        # `ask` written out: the turn's every step, without a generator and a call made for each.
+        pick = settled(game, only, why_settled(figure, only, t)) if only is not None else (yield decision)
         kind = pick.kind
         if kind != "equip":
             t["start"] = False

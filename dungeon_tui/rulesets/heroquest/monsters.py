@@ -44,11 +44,13 @@ def monster_field(state: State, monster: Figure,
 def dist_to(state: State, figure: Figure, target: Figure, field: Mapping[Sq, int]) -> int | None:
     """Steps to the nearest square adjacent to the target (0 if already adjacent)."""
     best = None
+    at: Sq = target.pos  # type: ignore[assignment]  # on the board; read once (`square` is a call)
+    tx, ty = at
     for dx, dy in DIRS4:
-        sq = (target.square[0] + dx, target.square[1] + dy)
-        if sq == figure.square and adjacent(state, figure.square, target.square):
+        sq = (tx + dx, ty + dy)
+        if sq == figure.pos and adjacent(state, sq, at):
             return 0
-        if sq in field and state.grid.edge_passable(sq, target.square):
+        if sq in field and state.grid.edge_passable(sq, at):
             d = field[sq]
             best = d if best is None or d < best else best
     return best
