@@ -51,14 +51,15 @@ def closed_door_squares(state: State, content: Any) -> frozenset[Sq]:
     """The squares on either side of every closed door (secret doors found included), kept
     with the map while no door opens or is found: every hero's decision and every walk a
     companion plans asks whether he stands at one."""
-    key = (tuple(state.doors.items()), len(state.secret_found))
+    # The doors as they stood, kept as a copy and compared whole (no tuple of them made each ask).
+    doors = state.doors
     kept = state.grid.memo.get("closed_door_squares")
-    if kept is not None and kept[0] == key:
-        found: frozenset[Sq] = kept[1]
+    if kept is not None and kept[0] == doors and kept[1] == len(state.secret_found):
+        found: frozenset[Sq] = kept[2]
         return found
     found = frozenset(sq for d, e in doors_of(state, content).items()
-                      if state.doors.get(d, "closed") == "closed" for sq in e)
-    state.grid.memo["closed_door_squares"] = (key, found)
+                      if doors.get(d, "closed") == "closed" for sq in e)
+    state.grid.memo["closed_door_squares"] = (dict(doors), len(state.secret_found), found)
     return found
 
 

@@ -52,10 +52,18 @@ def item(content: Any, key: str) -> Any:
 
 def weapon_of(figure: Figure, content: Any) -> Any:
     """The main weapon: the one chosen this turn, else the first carried; None = unarmed."""
-    weapons = [i for i in figure.equipment if (eq := item(content, i)) is not None and eq.kind == "weapon"]
+    # One pass, no list (asked for every hero's dice the companions weigh): the chosen one if
+    # he carries it, else the first.
     main = figure.flags.get("main")
-    key = main if main in weapons else weapons[0] if weapons else None
-    return item(content, key) if key else None
+    first = None
+    for i in figure.equipment:
+        eq = item(content, i)
+        if eq is not None and eq.kind == "weapon":
+            if i == main:
+                return eq
+            if first is None:
+                first = eq
+    return first
 
 
 def attack_dice(figure: Figure, content: Any, target: Figure | None = None) -> tuple[int, dict[str, int]]:

@@ -92,8 +92,11 @@ def may_stop(s: State, figure: Figure, sq: Sq) -> bool:
 
 def hero_path_avoid(s: State) -> frozenset[Sq]:
     """Where a hero's planned path may not go: through monsters or the traps he knows of."""
-    return frozenset(s.squares_held(MONSTER)).union(
-        tuple(t["at"]) for t in s.traps.values() if t["state"] in ("known", "sprung"))
+    avoid = s.squares_held(MONSTER)  # a set of its own, added to here
+    for t in s.traps.values():
+        if t["state"] in ("known", "sprung"):
+            avoid.add(tuple(t["at"]))
+    return frozenset(avoid)
 
 
 def hero_path_test(s: State) -> Any:
