@@ -173,10 +173,12 @@ def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
 def reveal_placing(state: State, content: Any, sq: Sq) -> tuple[list[str], list[str]]:
     """`reveal_from`, and the ids of the monsters it placed (none when nothing new is seen)."""
     memo = state.grid.memo
-    # Everything this square could see revealed already (kept with the map once so) is asked
-    # first: the look kept for the square would find nothing new either, only later.
-    if ("all_seen", sq) in memo or (("seen_from", sq) not in memo and all_seen(state, content, sq)):
-        return [], []  # the look itself would find only what is already revealed
+    # A look kept for this square (`seen_from`, kept with the map as it stands) was made here,
+    # and everything it saw revealed at once: with the map unchanged and what is revealed only
+    # growing, a look from here again finds nothing new.  So also when all this square could
+    # ever see is revealed (`all_seen`).
+    if ("seen_from", sq) in memo or ("all_seen", sq) in memo or all_seen(state, content, sq):
+        return [], []
     rooms, corridor = seen_from(state, content, sq)
     seen_rooms = set(state.revealed_rooms)
     new = [room for room in rooms if room not in seen_rooms]
