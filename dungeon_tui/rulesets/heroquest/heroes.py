@@ -83,11 +83,11 @@ def can_step(s: State, figure: Figure, to: Sq, turn: dict[str, Any], monsters: s
 
 
 def may_stop(s: State, figure: Figure, sq: Sq) -> bool:
-    other = s.at(sq, but=figure)
-    if other is None:
-        return True
-    return other.side == HERO and figure.side == HERO and (s.grid.terrain.get(sq) == board.STAIRS
-                                                       or traps.sprung_pit_at(s, sq))
+    for other in s.standing():  # `State.at` written out: asked for every step and end of turn
+        if other.pos == sq and other is not figure:
+            return other.side == HERO and figure.side == HERO and (s.grid.terrain.get(sq) == board.STAIRS
+                                                               or traps.sprung_pit_at(s, sq))
+    return True
 
 
 def hero_path_avoid(s: State) -> frozenset[Sq]:
@@ -245,16 +245,18 @@ def step_squares(s: State, figure: Figure, turn: dict[str, Any]) -> list[Sq]:
     """Where the hero may step now (north, east, south, west)."""
     if not turn["rolled"] or turn["points"] <= 0:
         return []
-    x, y = figure.square
+    here = figure.square
+    x, y = here
     monsters = s.squares_held(MONSTER)  # once for the four squares, not a scan of the figures each
+    more = turn["points"] > 1  # with one step left he must be able to stop where it lands
     if turn.get("rock"):
         return [to for dx, dy in DIRS4 if can_step(s, figure, to := (x + dx, y + dy), turn, monsters)
-                and (turn["points"] > 1 or may_stop(s, figure, to))]
+                and (more or may_stop(s, figure, to))]
     # The map's own neighbours (kept until a door opens) are `can_step`'s floor and open edge,
     # in the same order (north, east, south, west); only the figures are asked here.
     veil = bool(turn.get("veil"))
-    return [to for to in s.grid.neighbours((x, y)) if abs(to[0] - x) + abs(to[1] - y) == 1
-            and (veil or to not in monsters) and (turn["points"] > 1 or may_stop(s, figure, to))]
+    return [to for to in s.grid.neighbours(here) if abs(to[0] - x) + abs(to[1] - y) == 1
+            and (veil or to not in monsters) and (more or may_stop(s, figure, to))]
 
 
 def step_offer(seat: str, figure: Figure, to: Sq) -> Action:
