@@ -199,12 +199,9 @@ def all_seen(state: State, content: Any, sq: Sq) -> bool:
     memo = state.grid.memo
     if ("all_seen", sq) in memo:
         return True
-    rooms_in_view, corridor_in_view = could_see(content, state.quest, sq)
-    seen_rooms = state.revealed_rooms
-    if not all(room in seen_rooms for room, _ in rooms_in_view):
-        return False
-    seen_corr = seen_corridor(state)
-    if not all(t in seen_corr for t in corridor_in_view):
+    kept = _could_see_kept(content, state.quest, sq)
+    # As sets, compared whole (asked again after every door, once its memo is gone).
+    if not kept[2].issubset(state.revealed_rooms) or not kept[3].issubset(seen_corridor(state)):
         return False
     memo[("all_seen", sq)] = True
     return True
@@ -233,22 +230,28 @@ def could_see(content: Any, quest: str, sq: Sq) -> tuple[list[tuple[str, list[Sq
     rooms, each with its squares in sight, and the corridor squares in sight.  Opening doors
     and laying blocks never lets sight further than that, so a look from `sq` need test only
     these.  Made once per quest and square in a process (games replayed and simulated share it)."""
+    return _could_see_kept(content, quest, sq)[1]
+
+
+def _could_see_kept(content: Any, quest: str, sq: Sq) -> _CouldSee:
+    """`could_see` as kept: the content, the answer, and its rooms and corridor squares as sets."""
     key = (id(content), quest, sq)
     kept = _COULD_SEE.get(key)
     if kept is not None and kept[0] is content:
-        return kept[1]
+        return kept
     in_sight = _open_grid(content, quest).in_sight
     rock = content.rock[quest]
     rooms = [(room, seen) for room, squares in content.room_squares.items() if room not in rock
              if (seen := in_sight(sq, squares))]
-    found = (rooms, in_sight(sq, content.corridor_squares))
+    corridor = in_sight(sq, content.corridor_squares)
     if len(_COULD_SEE) > 20_000:  # many quests' squares in one process: start afresh
         _COULD_SEE.clear()
-    _COULD_SEE[key] = (content, found)
-    return found
+    kept = _COULD_SEE[key] = (content, (rooms, corridor), frozenset(room for room, _ in rooms), frozenset(corridor))
+    return kept
 
 
-_COULD_SEE: dict[tuple[int, str, Sq], tuple[Any, tuple[list[tuple[str, list[Sq]]], list[Sq]]]] = {}
+_CouldSee = tuple[Any, tuple[list[tuple[str, list[Sq]]], list[Sq]], frozenset[str], frozenset[Sq]]
+_COULD_SEE: dict[tuple[int, str, Sq], _CouldSee] = {}
 _OPEN_GRIDS: dict[tuple[int, str], tuple[Any, Grid]] = {}
 
 
