@@ -40,9 +40,10 @@ def combat_roll(game: Game, n: int, rule: str, counts: str, *, inputs: dict[str,
     faces: tuple[int, ...] = (yield from roll(game, n, 6, rule, COMBAT_FACES, seat)) if n > 0 else ()
     words = [face_word(f) for f in faces]
     got = words.count(counts) if most is None else min(most, words.count(counts))
-    roll_event(game, rule, counted(n, "combat die", "combat dice"), words,  # combat dice show words
-               inputs=inputs, modifiers=modifiers, outcome=got,
-               text=text.format(faces=", ".join(words) or "no dice", n=got, s="" if got == 1 else "s"))
+    if not game.unseen:  # the log's line, made only for someone to read (see Game.unseen)
+        roll_event(game, rule, counted(n, "combat die", "combat dice"), words,  # combat dice show words
+                   inputs=inputs, modifiers=modifiers, outcome=got,
+                   text=text.format(faces=", ".join(words) or "no dice", n=got, s="" if got == 1 else "s"))
     return got
 
 

@@ -410,8 +410,10 @@ def roll_move(game: Game, figure: Figure, turn: dict[str, Any]) -> Procedure:
     total = sum(faces)
     turn["rock"] = bool(figure.flags.pop("pass_rock", None))
     turn["veil"] = bool(figure.flags.pop("veil", None))
-    roll_event(game, "hq.move.roll", f"{dice}d6", list(faces), outcome=total, inputs={"dice": dice}, modifiers=mods,
-               text=f"{figure.name} rolls {'+'.join(map(str, faces))} to move: {counted(total, 'square')}.")
+    if not game.unseen:  # the log's line, made only for someone to read (see Game.unseen)
+        roll_event(game, "hq.move.roll", f"{dice}d6", list(faces), outcome=total, inputs={"dice": dice},
+                   modifiers=mods, text=f"{figure.name} rolls {'+'.join(map(str, faces))} to move: "
+                                        f"{counted(total, 'square')}.")
     turn["rolled"], turn["points"] = True, total
 
 
