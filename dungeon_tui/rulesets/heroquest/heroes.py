@@ -260,11 +260,26 @@ def step_squares(s: State, figure: Figure, turn: dict[str, Any]) -> list[Sq]:
 
 
 def step_offer(seat: str, figure: Figure, to: Sq) -> Action:
-    x, y = figure.pos  # type: ignore[misc]  # on the board; read once (`square` is a call)
-    name = STEP_NAMES[(to[0] - x, to[1] - y)]
-    # The arguments as Action.make sorts them (a square of ints is plain): a replay makes one a step.
-    return Action.sorted_plain(seat, "step", f"{figure.name} steps {STEP_WORDS[name]} to {to[0]},{to[1]}",
-                               (("to", to), ("who", figure.id)))
+    # Kept in the process by everything it is made of (actions never change): the companions
+    # read a hero's steps two or three times a step, and the same heroes walk the same squares
+    # quest after quest.
+    frm = figure.pos
+    key = (seat, figure.id, figure.name, frm, to)
+    made = _STEPS.get(key)
+    if made is None:
+        x, y = frm  # type: ignore[misc]  # on the board
+        name = STEP_NAMES[(to[0] - x, to[1] - y)]
+        if len(_STEPS) > 50_000:  # many parties and quests in one process: start afresh
+            _STEPS.clear()
+        # The arguments as Action.make sorts them (a square of ints is plain): a replay makes one a step.
+        made = _STEPS[key] = Action.sorted_plain(
+            seat, "step", f"{figure.name} steps {STEP_WORDS[name]} to {to[0]},{to[1]}",
+            (("to", to), ("who", figure.id)))
+    return made
+
+
+# (seat, hero id, his name, from, to) -> the step's action
+_STEPS: dict[tuple[str, str, str, Sq | None, Sq], Action] = {}
 
 
 def jump_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:
