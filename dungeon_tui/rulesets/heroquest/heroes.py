@@ -202,8 +202,7 @@ def hero_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> 
     return [
         Offers(_EQUIP, lambda: equip_offers(game, figure, seat, turn)),
         Offers(_ROLL_MOVE, keys=lambda: () if turn["rolled"] else ("roll",),
-               build=lambda _: Action.sorted_plain(seat, "roll_move", f"{figure.name} rolls to move",
-                                                   (("who", figure.id),)), key_of=lambda _: "roll"),
+               build=lambda _: his_own(seat, "roll_move", figure, "rolls to move"), key_of=lambda _: "roll"),
         Offers(_STEP, keys=lambda: step_squares(s, figure, turn),
                build=lambda to: step_offer(seat, figure, to), key_of=lambda a: a.get("to")),
         Offers(_JUMP, lambda: jump_offers(game, figure, seat, turn)),
@@ -280,6 +279,22 @@ def step_offer(seat: str, figure: Figure, to: Sq) -> Action:
 
 # (seat, hero id, his name, from, to) -> the step's action
 _STEPS: dict[tuple[str, str, str, Sq | None, Sq], Action] = {}
+
+
+def his_own(seat: str, kind: str, figure: Figure, words: str) -> Action:
+    """An action whose one argument is the hero himself (his roll, his end of turn), kept in
+    the process as his steps are: each is offered once or twice a turn."""
+    key = (seat, kind, figure.id, figure.name)
+    made = _HIS_OWN.get(key)
+    if made is None:
+        if len(_HIS_OWN) > 1_000:
+            _HIS_OWN.clear()
+        made = _HIS_OWN[key] = Action.sorted_plain(seat, kind, f"{figure.name} {words}", (("who", figure.id),))
+    return made
+
+
+# (seat, kind, hero id, his name) -> the action
+_HIS_OWN: dict[tuple[str, str, str, str], Action] = {}
 
 
 def jump_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:
@@ -359,9 +374,9 @@ def ends(game: Game, figure: Figure, turn: dict[str, Any], may_move: Callable[[]
 
 def end_offer(seat: str, figure: Figure, turn: dict[str, Any], how: str) -> Action:
     if how == "end":
-        return Action.sorted_plain(seat, "end_turn", f"{figure.name} ends the turn", (("who", figure.id),))
+        return his_own(seat, "end_turn", figure, "ends the turn")
     if how == "leave":
-        return Action.sorted_plain(seat, "leave", f"{figure.name} leaves the dungeon", (("who", figure.id),))
+        return his_own(seat, "leave", figure, "leaves the dungeon")
     back = turn["last_stop"]
     return Action.make(seat, "end_turn", text=f"{figure.name} steps back to {back[0]},{back[1]} and ends the turn",
                        who=figure.id, to=back)
