@@ -282,8 +282,8 @@ _STEPS: dict[tuple[str, str, str, Sq | None, Sq], Action] = {}
 
 
 def his_own(seat: str, kind: str, figure: Figure, words: str) -> Action:
-    """An action whose one argument is the hero himself (his roll, his end of turn), kept in
-    the process as his steps are: each is offered once or twice a turn."""
+    """An action whose one argument is the hero himself (his roll, his end of turn, his
+    searches), kept in the process as his steps are: each is offered once or twice a turn."""
     key = (seat, kind, figure.id, figure.name)
     made = _HIS_OWN.get(key)
     if made is None:
@@ -318,18 +318,16 @@ def action_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -
                 for m in attack_targets(game, figure)]
 
     def treasure() -> list[Action]:
-        return [Action.make(seat, "search_treasure", text=f"{figure.name} searches for treasure", who=figure.id)
+        return [his_own(seat, "search_treasure", figure, "searches for treasure")
                 ] if searching.can_search_treasure(game, figure) else []
 
     def searches() -> list[Action]:
         if searching.sees_monster(s, figure):
             return []
         if search_combined(game.content, s.variants):
-            return [Action.make(seat, "search_both", text=f"{figure.name} searches for traps and secret doors",
-                                who=figure.id)]
-        return [Action.make(seat, "search_traps", text=f"{figure.name} searches for traps", who=figure.id),
-                Action.make(seat, "search_secret_doors", text=f"{figure.name} searches for secret doors",
-                            who=figure.id)]
+            return [his_own(seat, "search_both", figure, "searches for traps and secret doors")]
+        return [his_own(seat, "search_traps", figure, "searches for traps"),
+                his_own(seat, "search_secret_doors", figure, "searches for secret doors")]
 
     def disarms() -> list[Action]:
         out = []
