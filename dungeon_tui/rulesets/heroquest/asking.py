@@ -15,9 +15,14 @@ def ask(game: Game, decision: Decision, why: str | Callable[[Action], str],
     if only is None and not isinstance(decision, LazyDecision) and len(decision.options) == 1:
         only = decision.options[0]
     if only is not None:
-        who = only.get("who")
-        game.emit("settled", text=why if isinstance(why, str) else why(only),
-                  **({"figure": who} if who is not None else {}))
-        return only
+        return settled(game, only, why if isinstance(why, str) else why(only))
     pick: Action = yield decision
     return pick
+
+
+def settled(game: Game, only: Action, why: str) -> Action:
+    """`ask`'s lone option played at once, and the log's line saying why (for a caller that
+    asks every step of a turn, without a generator of its own each time)."""
+    who = only.get("who")
+    game.emit("settled", text=why, **({"figure": who} if who is not None else {}))
+    return only

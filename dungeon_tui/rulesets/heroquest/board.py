@@ -51,14 +51,15 @@ def closed_door_squares(state: State, content: Any) -> frozenset[Sq]:
     """The squares on either side of every closed door (secret doors found included), kept
     with the map while no door opens or is found: every hero's decision and every walk a
     companion plans asks whether he stands at one."""
-    key = (tuple(state.doors.items()), len(state.secret_found))
+    # The doors as they stood, kept as a copy and compared whole (no tuple of them made each ask).
+    doors = state.doors
     kept = state.grid.memo.get("closed_door_squares")
-    if kept is not None and kept[0] == key:
-        found: frozenset[Sq] = kept[1]
+    if kept is not None and kept[0] == doors and kept[1] == len(state.secret_found):
+        found: frozenset[Sq] = kept[2]
         return found
     found = frozenset(sq for d, e in doors_of(state, content).items()
-                      if state.doors.get(d, "closed") == "closed" for sq in e)
-    state.grid.memo["closed_door_squares"] = (key, found)
+                      if doors.get(d, "closed") == "closed" for sq in e)
+    state.grid.memo["closed_door_squares"] = (dict(doors), len(state.secret_found), found)
     return found
 
 
@@ -159,7 +160,8 @@ def targeting_sight(state: State, a: Sq, b: Sq, standing: set[Sq] | None = None)
 
 def standing_squares(state: State) -> set[Sq]:
     """The squares `State.at` finds a figure on."""
-    return {f.square for f in state.standing()}
+    # `pos`, not `square` (a call each): whoever stands on the board has one.
+    return {f.pos for f in state.standing()}  # type: ignore[misc]
 
 
 def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
@@ -170,8 +172,13 @@ def reveal_from(state: State, content: Any, sq: Sq) -> list[str]:
 
 def reveal_placing(state: State, content: Any, sq: Sq) -> tuple[list[str], list[str]]:
     """`reveal_from`, and the ids of the monsters it placed (none when nothing new is seen)."""
-    if ("seen_from", sq) not in state.grid.memo and all_seen(state, content, sq):
-        return [], []  # the look itself would find only what is already revealed
+    memo = state.grid.memo
+    # A look kept for this square (`seen_from`, kept with the map as it stands) was made here,
+    # and everything it saw revealed at once: with the map unchanged and what is revealed only
+    # growing, a look from here again finds nothing new.  So also when all this square could
+    # ever see is revealed (`all_seen`).
+    if ("seen_from", sq) in memo or ("all_seen", sq) in memo or all_seen(state, content, sq):
+        return [], []
     rooms, corridor = seen_from(state, content, sq)
     seen_rooms = set(state.revealed_rooms)
     new = [room for room in rooms if room not in seen_rooms]
@@ -192,12 +199,9 @@ def all_seen(state: State, content: Any, sq: Sq) -> bool:
     memo = state.grid.memo
     if ("all_seen", sq) in memo:
         return True
-    rooms_in_view, corridor_in_view = could_see(content, state.quest, sq)
-    seen_rooms = state.revealed_rooms
-    if not all(room in seen_rooms for room, _ in rooms_in_view):
-        return False
-    seen_corr = seen_corridor(state)
-    if not all(t in seen_corr for t in corridor_in_view):
+    kept = _could_see_kept(content, state.quest, sq)
+    # As sets, compared whole (asked again after every door, once its memo is gone).
+    if not kept[2].issubset(state.revealed_rooms) or not kept[3].issubset(seen_corridor(state)):
         return False
     memo[("all_seen", sq)] = True
     return True
@@ -226,22 +230,28 @@ def could_see(content: Any, quest: str, sq: Sq) -> tuple[list[tuple[str, list[Sq
     rooms, each with its squares in sight, and the corridor squares in sight.  Opening doors
     and laying blocks never lets sight further than that, so a look from `sq` need test only
     these.  Made once per quest and square in a process (games replayed and simulated share it)."""
+    return _could_see_kept(content, quest, sq)[1]
+
+
+def _could_see_kept(content: Any, quest: str, sq: Sq) -> _CouldSee:
+    """`could_see` as kept: the content, the answer, and its rooms and corridor squares as sets."""
     key = (id(content), quest, sq)
     kept = _COULD_SEE.get(key)
     if kept is not None and kept[0] is content:
-        return kept[1]
+        return kept
     in_sight = _open_grid(content, quest).in_sight
     rock = content.rock[quest]
     rooms = [(room, seen) for room, squares in content.room_squares.items() if room not in rock
              if (seen := in_sight(sq, squares))]
-    found = (rooms, in_sight(sq, content.corridor_squares))
+    corridor = in_sight(sq, content.corridor_squares)
     if len(_COULD_SEE) > 20_000:  # many quests' squares in one process: start afresh
         _COULD_SEE.clear()
-    _COULD_SEE[key] = (content, found)
-    return found
+    kept = _COULD_SEE[key] = (content, (rooms, corridor), frozenset(room for room, _ in rooms), frozenset(corridor))
+    return kept
 
 
-_COULD_SEE: dict[tuple[int, str, Sq], tuple[Any, tuple[list[tuple[str, list[Sq]]], list[Sq]]]] = {}
+_CouldSee = tuple[Any, tuple[list[tuple[str, list[Sq]]], list[Sq]], frozenset[str], frozenset[Sq]]
+_COULD_SEE: dict[tuple[int, str, Sq], _CouldSee] = {}
 _OPEN_GRIDS: dict[tuple[int, str], tuple[Any, Grid]] = {}
 
 

@@ -40,9 +40,10 @@ def combat_roll(game: Game, n: int, rule: str, counts: str, *, inputs: dict[str,
     faces: tuple[int, ...] = (yield from roll(game, n, 6, rule, COMBAT_FACES, seat)) if n > 0 else ()
     words = [face_word(f) for f in faces]
     got = words.count(counts) if most is None else min(most, words.count(counts))
-    roll_event(game, rule, counted(n, "combat die", "combat dice"), words,  # combat dice show words
-               inputs=inputs, modifiers=modifiers, outcome=got,
-               text=text.format(faces=", ".join(words) or "no dice", n=got, s="" if got == 1 else "s"))
+    if not game.unseen:  # the log's line, made only for someone to read (see Game.unseen)
+        roll_event(game, rule, counted(n, "combat die", "combat dice"), words,  # combat dice show words
+                   inputs=inputs, modifiers=modifiers, outcome=got,
+                   text=text.format(faces=", ".join(words) or "no dice", n=got, s="" if got == 1 else "s"))
     return got
 
 
@@ -52,10 +53,18 @@ def item(content: Any, key: str) -> Any:
 
 def weapon_of(figure: Figure, content: Any) -> Any:
     """The main weapon: the one chosen this turn, else the first carried; None = unarmed."""
-    weapons = [i for i in figure.equipment if (eq := item(content, i)) is not None and eq.kind == "weapon"]
+    # One pass, no list (asked for every hero's dice the companions weigh): the chosen one if
+    # he carries it, else the first.
     main = figure.flags.get("main")
-    key = main if main in weapons else weapons[0] if weapons else None
-    return item(content, key) if key else None
+    first = None
+    for i in figure.equipment:
+        eq = item(content, i)
+        if eq is not None and eq.kind == "weapon":
+            if i == main:
+                return eq
+            if first is None:
+                first = eq
+    return first
 
 
 def attack_dice(figure: Figure, content: Any, target: Figure | None = None) -> tuple[int, dict[str, int]]:

@@ -75,7 +75,11 @@ def check_end(game: Game) -> bool:
     # and the party's fate only when nobody is still in the dungeon (a hero alive and there
     # stands neither dead nor gone, so neither `all` below could hold).
     figures = s.figures
-    gone = all(figures[h].status in (DEAD, LEFT) for h in s.party)
+    gone = True
+    for h in s.party:  # a plain loop, not all() over a generator: asked after every step
+        if figures[h].status not in (DEAD, LEFT):
+            gone = False
+            break
     if done_at_stairway(game):
         s.result = {"outcome": "success", "why": "the quest is done and the heroes are back at the stairway"}
         pay_reward(game)

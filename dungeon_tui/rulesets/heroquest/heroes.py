@@ -12,7 +12,7 @@ from ...engine.game import Action, Game, LazyDecision, Procedure
 from ...engine.grid import DIR_NAMES, DIRS4, Sq
 from ...engine.spreading import path_back
 from . import board, magic, relics, searching, traps
-from .asking import ask
+from .asking import settled
 from .combat import item, strike, weapon_of
 from .doors import door_here, open_door
 from .seeing import announce, reveal
@@ -27,6 +27,20 @@ from ...engine.words import counted
 from .words import STEP_WORDS, condition_word
 
 STEP_NAMES = dict(zip(DIRS4, DIR_NAMES[:4], strict=True))
+# The kinds of each group of a hero's decision, made once (not a set for each group each turn).
+_EQUIP = frozenset(("equip",))
+_ROLL_MOVE = frozenset(("roll_move",))
+_STEP = frozenset(("step",))
+_JUMP = frozenset(("jump",))
+_OPEN_DOOR = frozenset(("open_door",))
+_USE = frozenset(("use",))
+_DRINK = frozenset(("drink",))
+_ENDS = frozenset(("end_turn", "leave"))
+_ATTACK = frozenset(("attack",))
+_CAST = frozenset(("cast",))
+_SEARCH_TREASURE = frozenset(("search_treasure",))
+_SEARCHES = frozenset(("search_both", "search_traps", "search_secret_doors"))
+_DISARM = frozenset(("disarm",))
 
 
 def adjacent(state: State, a: Sq, b: Sq) -> bool:
@@ -69,17 +83,20 @@ def can_step(s: State, figure: Figure, to: Sq, turn: dict[str, Any], monsters: s
 
 
 def may_stop(s: State, figure: Figure, sq: Sq) -> bool:
-    other = s.at(sq, but=figure)
-    if other is None:
-        return True
-    return other.side == HERO and figure.side == HERO and (s.grid.terrain.get(sq) == board.STAIRS
-                                                       or traps.sprung_pit_at(s, sq))
+    for other in s.standing():  # `State.at` written out: asked for every step and end of turn
+        if other.pos == sq and other is not figure:
+            return other.side == HERO and figure.side == HERO and (s.grid.terrain.get(sq) == board.STAIRS
+                                                               or traps.sprung_pit_at(s, sq))
+    return True
 
 
 def hero_path_avoid(s: State) -> frozenset[Sq]:
     """Where a hero's planned path may not go: through monsters or the traps he knows of."""
-    return frozenset(s.squares_held(MONSTER)).union(
-        tuple(t["at"]) for t in s.traps.values() if t["state"] in ("known", "sprung"))
+    avoid = s.squares_held(MONSTER)  # a set of its own, added to here
+    for t in s.traps.values():
+        if t["state"] in ("known", "sprung"):
+            avoid.add(tuple(t["at"]))
+    return frozenset(avoid)
 
 
 def hero_path_test(s: State) -> Any:
@@ -183,20 +200,19 @@ def hero_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> 
     his turn (made again only if his seat changes: an escort handed on)."""
     s: State = game.state
     return [
-        Offers(frozenset(("equip",)), lambda: equip_offers(game, figure, seat, turn)),
-        Offers(frozenset(("roll_move",)), keys=lambda: () if turn["rolled"] else ("roll",),
-               build=lambda _: Action.sorted_plain(seat, "roll_move", f"{figure.name} rolls to move",
-                                                   (("who", figure.id),)), key_of=lambda _: "roll"),
-        Offers(frozenset(("step",)), keys=lambda: step_squares(s, figure, turn),
+        Offers(_EQUIP, lambda: equip_offers(game, figure, seat, turn)),
+        Offers(_ROLL_MOVE, keys=lambda: () if turn["rolled"] else ("roll",),
+               build=lambda _: his_own(seat, "roll_move", figure, "rolls to move"), key_of=lambda _: "roll"),
+        Offers(_STEP, keys=lambda: step_squares(s, figure, turn),
                build=lambda to: step_offer(seat, figure, to), key_of=lambda a: a.get("to")),
-        Offers(frozenset(("jump",)), lambda: jump_offers(game, figure, seat, turn)),
-        Offers(frozenset(("open_door",)), lambda: [
+        Offers(_JUMP, lambda: jump_offers(game, figure, seat, turn)),
+        Offers(_OPEN_DOOR, lambda: [
             Action.make(seat, "open_door", text=f"{figure.name} opens the door", who=figure.id, door=d)
             for d in door_here(game, figure)]),
         *action_groups(game, figure, seat, turn),
-        Offers(frozenset(("use",)), lambda: relics.options(game, figure, seat)),
-        Offers(frozenset(("drink",)), lambda: drink_offers(game, figure, seat, turn)),
-        Offers(frozenset(("end_turn", "leave")), keys=lambda: ends(game, figure, turn, lambda: bool(
+        Offers(_USE, lambda: relics.options(game, figure, seat)),
+        Offers(_DRINK, lambda: drink_offers(game, figure, seat, turn)),
+        Offers(_ENDS, keys=lambda: ends(game, figure, turn, lambda: bool(
             step_squares(s, figure, turn) or jump_offers(game, figure, seat, turn))),
             build=lambda how: end_offer(seat, figure, turn, how), key_of=end_of),
     ]
@@ -228,23 +244,57 @@ def step_squares(s: State, figure: Figure, turn: dict[str, Any]) -> list[Sq]:
     """Where the hero may step now (north, east, south, west)."""
     if not turn["rolled"] or turn["points"] <= 0:
         return []
-    x, y = figure.square
+    here = figure.square
+    x, y = here
     monsters = s.squares_held(MONSTER)  # once for the four squares, not a scan of the figures each
+    more = turn["points"] > 1  # with one step left he must be able to stop where it lands
     if turn.get("rock"):
         return [to for dx, dy in DIRS4 if can_step(s, figure, to := (x + dx, y + dy), turn, monsters)
-                and (turn["points"] > 1 or may_stop(s, figure, to))]
+                and (more or may_stop(s, figure, to))]
     # The map's own neighbours (kept until a door opens) are `can_step`'s floor and open edge,
     # in the same order (north, east, south, west); only the figures are asked here.
     veil = bool(turn.get("veil"))
-    return [to for to in s.grid.neighbours((x, y)) if abs(to[0] - x) + abs(to[1] - y) == 1
-            and (veil or to not in monsters) and (turn["points"] > 1 or may_stop(s, figure, to))]
+    return [to for to in s.grid.neighbours(here) if abs(to[0] - x) + abs(to[1] - y) == 1
+            and (veil or to not in monsters) and (more or may_stop(s, figure, to))]
 
 
 def step_offer(seat: str, figure: Figure, to: Sq) -> Action:
-    name = STEP_NAMES[(to[0] - figure.square[0], to[1] - figure.square[1])]
-    # The arguments as Action.make sorts them (a square of ints is plain): a replay makes one a step.
-    return Action.sorted_plain(seat, "step", f"{figure.name} steps {STEP_WORDS[name]} to {to[0]},{to[1]}",
-                               (("to", to), ("who", figure.id)))
+    # Kept in the process by everything it is made of (actions never change): the companions
+    # read a hero's steps two or three times a step, and the same heroes walk the same squares
+    # quest after quest.
+    frm = figure.pos
+    key = (seat, figure.id, figure.name, frm, to)
+    made = _STEPS.get(key)
+    if made is None:
+        x, y = frm  # type: ignore[misc]  # on the board
+        name = STEP_NAMES[(to[0] - x, to[1] - y)]
+        if len(_STEPS) > 50_000:  # many parties and quests in one process: start afresh
+            _STEPS.clear()
+        # The arguments as Action.make sorts them (a square of ints is plain): a replay makes one a step.
+        made = _STEPS[key] = Action.sorted_plain(
+            seat, "step", f"{figure.name} steps {STEP_WORDS[name]} to {to[0]},{to[1]}",
+            (("to", to), ("who", figure.id)))
+    return made
+
+
+# (seat, hero id, his name, from, to) -> the step's action
+_STEPS: dict[tuple[str, str, str, Sq | None, Sq], Action] = {}
+
+
+def his_own(seat: str, kind: str, figure: Figure, words: str) -> Action:
+    """An action whose one argument is the hero himself (his roll, his end of turn, his
+    searches), kept in the process as his steps are: each is offered once or twice a turn."""
+    key = (seat, kind, figure.id, figure.name)
+    made = _HIS_OWN.get(key)
+    if made is None:
+        if len(_HIS_OWN) > 1_000:
+            _HIS_OWN.clear()
+        made = _HIS_OWN[key] = Action.sorted_plain(seat, kind, f"{figure.name} {words}", (("who", figure.id),))
+    return made
+
+
+# (seat, kind, hero id, his name) -> the action
+_HIS_OWN: dict[tuple[str, str, str, str], Action] = {}
 
 
 def jump_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:
@@ -268,18 +318,16 @@ def action_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -
                 for m in attack_targets(game, figure)]
 
     def treasure() -> list[Action]:
-        return [Action.make(seat, "search_treasure", text=f"{figure.name} searches for treasure", who=figure.id)
+        return [his_own(seat, "search_treasure", figure, "searches for treasure")
                 ] if searching.can_search_treasure(game, figure) else []
 
     def searches() -> list[Action]:
         if searching.sees_monster(s, figure):
             return []
         if search_combined(game.content, s.variants):
-            return [Action.make(seat, "search_both", text=f"{figure.name} searches for traps and secret doors",
-                                who=figure.id)]
-        return [Action.make(seat, "search_traps", text=f"{figure.name} searches for traps", who=figure.id),
-                Action.make(seat, "search_secret_doors", text=f"{figure.name} searches for secret doors",
-                            who=figure.id)]
+            return [his_own(seat, "search_both", figure, "searches for traps and secret doors")]
+        return [his_own(seat, "search_traps", figure, "searches for traps"),
+                his_own(seat, "search_secret_doors", figure, "searches for secret doors")]
 
     def disarms() -> list[Action]:
         out = []
@@ -291,11 +339,11 @@ def action_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -
 
     def when_able(make: Callable[[], list[Action]]) -> Callable[[], list[Action]]:
         return lambda: make() if able() else []
-    return [Offers(frozenset(("attack",)), when_able(attacks)),
-            Offers(frozenset(("cast",)), when_able(lambda: magic.cast_options(game, figure, seat))),
-            Offers(frozenset(("search_treasure",)), when_able(treasure)),
-            Offers(frozenset(("search_both", "search_traps", "search_secret_doors")), when_able(searches)),
-            Offers(frozenset(("disarm",)), when_able(disarms))]
+    return [Offers(_ATTACK, when_able(attacks)),
+            Offers(_CAST, when_able(lambda: magic.cast_options(game, figure, seat))),
+            Offers(_SEARCH_TREASURE, when_able(treasure)),
+            Offers(_SEARCHES, when_able(searches)),
+            Offers(_DISARM, when_able(disarms))]
 
 
 def drink_offers(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Action]:
@@ -324,9 +372,9 @@ def ends(game: Game, figure: Figure, turn: dict[str, Any], may_move: Callable[[]
 
 def end_offer(seat: str, figure: Figure, turn: dict[str, Any], how: str) -> Action:
     if how == "end":
-        return Action.sorted_plain(seat, "end_turn", f"{figure.name} ends the turn", (("who", figure.id),))
+        return his_own(seat, "end_turn", figure, "ends the turn")
     if how == "leave":
-        return Action.sorted_plain(seat, "leave", f"{figure.name} leaves the dungeon", (("who", figure.id),))
+        return his_own(seat, "leave", figure, "leaves the dungeon")
     back = turn["last_stop"]
     return Action.make(seat, "end_turn", text=f"{figure.name} steps back to {back[0]},{back[1]} and ends the turn",
                        who=figure.id, to=back)
@@ -390,8 +438,10 @@ def roll_move(game: Game, figure: Figure, turn: dict[str, Any]) -> Procedure:
     total = sum(faces)
     turn["rock"] = bool(figure.flags.pop("pass_rock", None))
     turn["veil"] = bool(figure.flags.pop("veil", None))
-    roll_event(game, "hq.move.roll", f"{dice}d6", list(faces), outcome=total, inputs={"dice": dice}, modifiers=mods,
-               text=f"{figure.name} rolls {'+'.join(map(str, faces))} to move: {counted(total, 'square')}.")
+    if not game.unseen:  # the log's line, made only for someone to read (see Game.unseen)
+        roll_event(game, "hq.move.roll", f"{dice}d6", list(faces), outcome=total, inputs={"dice": dice},
+                   modifiers=mods, text=f"{figure.name} rolls {'+'.join(map(str, faces))} to move: "
+                                        f"{counted(total, 'square')}.")
     turn["rolled"], turn["points"] = True, total
 
 
@@ -449,7 +499,8 @@ def hero_turn(game: Game, figure: Figure) -> Procedure:
         context = {"figure": figure.id, "rolled": t["rolled"], "acted": t["acted"],
                    "points": t["points"] if t["rolled"] else 12}
         decision, only = hero_choice(game, figure, t, context, made)
-        pick = yield from ask(game, decision, lambda lone: why_settled(figure, lone, t), only)
+        # `ask` written out: the turn's every step, without a generator and a call made for each.
+        pick = settled(game, only, why_settled(figure, only, t)) if only is not None else (yield decision)
         kind = pick.kind
         if kind != "equip":
             t["start"] = False

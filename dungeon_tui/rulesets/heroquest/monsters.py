@@ -44,11 +44,13 @@ def monster_field(state: State, monster: Figure,
 def dist_to(state: State, figure: Figure, target: Figure, field: Mapping[Sq, int]) -> int | None:
     """Steps to the nearest square adjacent to the target (0 if already adjacent)."""
     best = None
+    at: Sq = target.pos  # type: ignore[assignment]  # on the board; read once (`square` is a call)
+    tx, ty = at
     for dx, dy in DIRS4:
-        sq = (target.square[0] + dx, target.square[1] + dy)
-        if sq == figure.square and adjacent(state, figure.square, target.square):
+        sq = (tx + dx, ty + dy)
+        if sq == figure.pos and adjacent(state, sq, at):
             return 0
-        if sq in field and state.grid.edge_passable(sq, target.square):
+        if sq in field and state.grid.edge_passable(sq, at):
             d = field[sq]
             best = d if best is None or d < best else best
     return best
@@ -99,6 +101,13 @@ def activation_order(state: State) -> list[Figure]:
     return sorted(monsters, key=key)
 
 
+# The kinds of each group of an activation, made once (not a set for each group each decision).
+_MONSTER_ATTACK = frozenset(("monster_attack",))
+_MONSTER_CAST = frozenset(("monster_cast",))
+_MONSTER_MOVE = frozenset(("monster_move",))
+_MONSTER_DONE = frozenset(("monster_done",))
+
+
 def activation_offers(game: Game, mover: Figure, allowance: int | None, acted: bool, moved: bool) -> list[Offers]:
     """Zargon's options for one figure, by kind: attacks, dread spells, moves (one a square,
     a replayed move making only its own), and the end of the activation."""
@@ -111,11 +120,11 @@ def activation_offers(game: Game, mover: Figure, allowance: int | None, acted: b
 
     def move_to(q: Sq) -> Action:
         return Action.make(DUNGEON, "monster_move", text=f"{mover.name} moves to {q[0]},{q[1]}", who=mover.id, to=q)
-    return [Offers(frozenset(("monster_attack",)), lambda: [] if acted else attacks()),
-            Offers(frozenset(("monster_cast",)), lambda: [] if acted or commanded else dread.options(game, mover)),
-            Offers(frozenset(("monster_move",)), keys=lambda: [] if moved else destinations(s, mover, allowance),
+    return [Offers(_MONSTER_ATTACK, lambda: [] if acted else attacks()),
+            Offers(_MONSTER_CAST, lambda: [] if acted or commanded else dread.options(game, mover)),
+            Offers(_MONSTER_MOVE, keys=lambda: [] if moved else destinations(s, mover, allowance),
                    build=move_to, key_of=lambda a: a.get("to")),
-            Offers(frozenset(("monster_done",)), lambda: [Action.make(
+            Offers(_MONSTER_DONE, lambda: [Action.make(
                 DUNGEON, "monster_done", text=f"{mover.name} stays" if not moved else f"{mover.name} is done",
                 who=mover.id)])]
 

@@ -143,7 +143,8 @@ class State:
 
     def squares_held(self, side: str) -> set[Sq]:
         """Every square a figure of that side stands on (one scan, for paths that test many squares)."""
-        return {f.square for f in self.standing() if f.side == side}
+        # `pos`, not `square` (a call each): whoever stands on the board has one.
+        return {f.pos for f in self.standing() if f.side == side}  # type: ignore[misc]
 
     def side_at(self, sq: Sq, side: str) -> bool:
         """Whether a figure of that side stands there (a veiled hero may share a monster's square)."""

@@ -12,15 +12,25 @@ from .searching import free, nearest_free, occupied
 from .state import Figure, State
 
 
+# Both asked at every step: plain loops over the quest's traps, their squares compared by
+# coordinate (a keyframe's may be lists), with no tuple made for each.
 def trap_at(state: State, sq: Sq) -> dict[str, Any] | None:
+    x, y = sq
     for t in state.traps.values():
-        if tuple(t["at"]) == sq and t["state"] in ("hidden", "known"):
+        at = t["at"]
+        if at[0] == x and at[1] == y and t["state"] in ("hidden", "known"):
             return t
     return None
 
 
 def sprung_pit_at(state: State, sq: Sq) -> bool:
-    return any(t["state"] == "sprung" and tuple(t["at"]) == sq for t in state.traps.values())
+    x, y = sq
+    for t in state.traps.values():
+        if t["state"] == "sprung":
+            at = t["at"]
+            if at[0] == x and at[1] == y:
+                return True
+    return False
 
 
 def spring_trap(game: Game, figure: Figure, trap: dict[str, Any], came_from: Sq, rolled: bool = True) -> Procedure:
