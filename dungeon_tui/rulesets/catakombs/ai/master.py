@@ -87,7 +87,8 @@ class MasterSeat:
         if first is not None:
             yield first
             roused.remove(first)
-        yield from sorted(roused, key=lambda f: (Plan(game, s.figures[f], shared=m).target_and_steps()[1], rank.get(f, FAR)))
+        yield from sorted(roused, key=lambda f: (Plan(game, s.figures[f], shared=m).target_and_steps()[1],
+                                                 rank.get(f, FAR)))
         yield from [fid for fid in acting if fid not in ready]
 
 
