@@ -38,8 +38,7 @@ def in_duel(p: Plan) -> bool:
 
 def _inactive_says(p: Plan, low: int, high: int) -> str:
     roll = p.me.inactive_roll
-    return {6: f"not roused, rolled {roll}: stays put", 1: f"not roused, rolled {roll}: frenzy"}.get(
-        roll, f"not roused, rolled {roll}: wanders")
+    return f"not roused, rolled {roll}: {'stays put' if roll == 6 else 'frenzy' if roll == 1 else 'wanders'}"
 
 
 @registry.condition(says=_inactive_says)
