@@ -271,7 +271,8 @@ def said(prim: Primitive, call: Call, ctx: Any, negate: bool = False) -> str:
         says: Says | None = prim.says_not
     else:
         says = prim.says
-    params = {**prim.defaults, **dict(call.params)}
+    # The call's own keyword arguments when the word has no defaults (read, never changed).
+    params = {**prim.defaults, **call.kwargs} if prim.defaults else call.kwargs
     if says is None:
         return " ".join([plain(call.name), *(plain(v) for v in params.values())])
     return says(ctx, **params) if callable(says) else says.format(**params)

@@ -3,6 +3,8 @@ Irf on the lookout, and heading for the objective."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import cast
 
 from ....engine.game import Action
 from ..board import Board
@@ -50,7 +52,23 @@ def ally_downed(p: Plan) -> bool:
     return bool(_downed_allies(p)) and can_revive(p)
 
 
+def _kept(p: Plan, word: str, work: Callable[[Plan], list[Figure]]) -> list[Figure]:
+    """`work`'s answer for the figure, kept on the map of the decision it plans for: a word the
+    script asks, then its label and its action ask again while nothing has moved.  Callers must
+    not change the list."""
+    if p.decision is None:  # a plan for no decision is offered nothing: not kept on a shared map
+        return work(p)
+    found = p.m.found.get((word, p.me.id))
+    if found is None:
+        found = p.m.found[word, p.me.id] = work(p)
+    return cast(list[Figure], found)
+
+
 def _badly_hurt(p: Plan) -> list[Figure]:
+    return _kept(p, "badly hurt", _badly_hurt_now)
+
+
+def _badly_hurt_now(p: Plan) -> list[Figure]:
     """Standing heroes (itself too) at half their PV or less that one of its heals reaches now."""
     hurt = [f for f in p.s.hero_side() if f.standing and 2 * f.pv <= f.max_pv]
     heals = _healing_spells(p, downed=False) if hurt else []
@@ -74,6 +92,10 @@ def heal_hurt(p: Plan) -> str:
 
 
 def _shots(p: Plan) -> list[Figure]:
+    return _kept(p, "shots", _shots_now)
+
+
+def _shots_now(p: Plan) -> list[Figure]:
     """The enemies this hero may shoot now (the rules' own offers): the leader first (while he
     stands the dead come back), then the weakest, then the nearest."""
     seen = {a.get("target") for a in _offered(p, "shoot")}

@@ -79,8 +79,16 @@ class MasterSeat:
         rank = {fid: i for i, fid in enumerate(s.roster)}
         yield from sorted((f for f in ready if not s.figures[f].activated), key=lambda f: rank.get(f, FAR))
         m = m or Map(game)
-        yield from sorted((f for f in ready if s.figures[f].activated),
-                          key=lambda f: (Plan(game, s.figures[f], shared=m).target_and_steps()[1], rank.get(f, FAR)))
+        roused = sorted((f for f in ready if s.figures[f].activated), key=lambda f: rank.get(f, FAR))
+        # A roused figure that can strike from where it stands is 0 steps from its target, and
+        # none is nearer: the first such in roster order leads without the others' walks (it
+        # usually acts, and the rest are ranked only if it finds nothing to do).
+        first = next((f for f in roused if Plan(game, s.figures[f], shared=m).strikes_from_here()), None)
+        if first is not None:
+            yield first
+            roused.remove(first)
+        yield from sorted(roused, key=lambda f: (Plan(game, s.figures[f], shared=m).target_and_steps()[1],
+                                                 rank.get(f, FAR)))
         yield from [fid for fid in acting if fid not in ready]
 
 

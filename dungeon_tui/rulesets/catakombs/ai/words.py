@@ -38,8 +38,7 @@ def in_duel(p: Plan) -> bool:
 
 def _inactive_says(p: Plan, low: int, high: int) -> str:
     roll = p.me.inactive_roll
-    return {6: f"not roused, rolled {roll}: stays put", 1: f"not roused, rolled {roll}: frenzy"}.get(
-        roll, f"not roused, rolled {roll}: wanders")
+    return f"not roused, rolled {roll}: {'stays put' if roll == 6 else 'frenzy' if roll == 1 else 'wanders'}"
 
 
 @registry.condition(says=_inactive_says)
@@ -335,12 +334,15 @@ def advance(p: Plan, until: str) -> str:
 
 @registry.action
 def support_advance(p: Plan) -> str:
-    seeing = [a for a in p.allies() if any(p.m.sees(a.at, f.at) for f in p.adversaries())]
+    # The adversaries' squares and the map's sight read once: every ally and spot asks of each.
+    m = p.m
+    sees, foes = m.sees, [f.at for f in p.adversaries()]
+    seeing = [a for a in p.allies() if any(sees(a.at, at) for at in foes)]
     if not seeing:
         return ""
-    near = p.nearest_groups([p.m.neighbours(a.at) for a in seeing])[1]
+    near = p.nearest_groups([m.neighbours(a.at) for a in seeing])[1]
     ally = seeing[near[0] if near else 0]  # the nearest, or the first when none can be reached
-    spots = [n for n in p.m.neighbours(ally.at) if p.m.free(n)]
-    hidden = [sq for sq in spots if not any(p.m.sees(f.at, sq) for f in p.adversaries())]
+    spots = [n for n in m.neighbours(ally.at) if m.free(n)]
+    hidden = [sq for sq in spots if not any(sees(at, sq) for at in foes)]
     words = p.move_along(hidden or spots, lambda sq: sq in (hidden or spots))
     return f"keeps close to {name(ally)}" if words else ""
