@@ -98,7 +98,7 @@ class Model:
     def __setattr__(self, name: str, value: Any) -> None:
         # Every model's square, status, hiding and fleeing written counts (see `placings`): what
         # is kept of where the models stand and how is known to hold while the count stands.
-        object.__setattr__(self, name, value)
+        _SET(self, name, value)
         if name in _PLACING:
             _PLACINGS[0] += 1
 
@@ -150,6 +150,7 @@ _MADE = tuple((f.name, f.default, None if f.default_factory is MISSING else f.de
 # times any of them has been written, of any model (never part of a state: a count per process).
 _PLACING = frozenset(("pos", "status", "hidden", "fleeing"))
 _PLACINGS = [0]
+_SET = object.__setattr__  # (a name looked up once, not object's attribute at each write)
 
 
 def placed(s: State) -> dict[Any, Any]:
