@@ -118,9 +118,9 @@ class Plan:
     def in_combat(self, model: Model) -> bool:
         fighting = self.board.fighting.get(model.id)
         if fighting is None:
-            near = touching(self.field, model.at)
-            fighting = self.board.fighting[model.id] = any(
-                sq in near for sq in self.board.squares_of(self.s, 3 - model.side))
+            # (the squares it touches are a frozenset: the test made in C, not a generator)
+            fighting = self.board.fighting[model.id] = not touching(self.field, model.at).isdisjoint(
+                self.board.squares_of(self.s, 3 - model.side))
         return fighting
 
     def offered(self, kind: str) -> list[Action]:
