@@ -149,7 +149,7 @@ class Plan:
 
     def may_run(self) -> bool:
         """No standing, non-fleeing, unseen-or-seen enemy (hidden ones excepted) within 8."""
-        return not any(distance(self.me.at, e.at) <= RUN_BLOCK for e in self.standing_enemies() if not e.hidden)
+        return nearest_distance(self.me.at, [e.at for e in self.standing_enemies() if not e.hidden]) > RUN_BLOCK
 
     def moves(self, mode: str) -> dict[Square, int]:
         """Squares this model may walk (M) or run (2M) to now, with their cost in half-squares; the
