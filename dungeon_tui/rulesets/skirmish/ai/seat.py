@@ -12,7 +12,7 @@ from ....engine import tactics
 from ....engine.game import Action, Decision, Game, LazyDecision
 from ..charges import may_charge as rules_may_charge
 from ..deployment import chosen_square
-from ..distance import distance, nearest_distance
+from ..distance import nearest_distance
 from ..phase_offers import ModelChoice
 from ..state import Model, State
 from ..terrain import battlefield_for
