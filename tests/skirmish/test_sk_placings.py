@@ -40,3 +40,33 @@ def test_a_kept_list_is_handed_out_as_a_copy():
     s.on_table(1).clear()
     s.side_models(2).clear()
     assert [m.id for m in s.on_table(1)] == ["w1_01"] and [m.id for m in s.side_models(2)] == ["w2_01"]
+
+
+def test_a_mustered_model_is_the_model_its_fields_make():
+    # Model.made writes the fields straight into the model's dict: the same fields, in the same
+    # order (to_dict, and so every hash, reads them in that order), fresh lists each, and a
+    # placing counted; a missing or unknown field refused as the dataclass's own __init__ does.
+    from dataclasses import fields
+
+    import pytest
+
+    from dungeon_tui.rulesets.skirmish.muster import model_of
+    from dungeon_tui.rulesets.skirmish.state import Model
+
+    content = load_content()
+    for pid in sorted(content.profiles):
+        count = placings()
+        made = model_of(content, pid, "w2_03", leader=True)
+        assert placings() > count
+        kw = {f.name: getattr(made, f.name) for f in fields(Model)}
+        plain = Model(**kw)
+        assert made == plain and list(vars(made)) == list(vars(plain)) == [f.name for f in fields(Model)]
+    one, two = Model.made(**{**kw, "weapons": []}), Model.made(**{**kw, "weapons": []})
+    del kw["weapons"], kw["rules"]
+    defaulted = Model.made(**kw)
+    assert defaulted.weapons == [] and defaulted.rules == [] and defaulted.weapons is not Model.made(**kw).weapons
+    assert one.weapons is not two.weapons
+    with pytest.raises(TypeError):
+        Model.made(**{k: v for k, v in kw.items() if k != "ld"})
+    with pytest.raises(TypeError):
+        Model.made(**kw, colour="red")

@@ -19,9 +19,9 @@ def _kit(content: Any, pid: str) -> dict[str, Any]:
 
 
 def model_of(content: Any, pid: str, mid: str, name: str | None = None, leader: bool = False) -> Model:
-    """One model of a profile, unhurt, off the table."""
+    """One model of a profile, unhurt, off the table (made without a __setattr__ call per field)."""
     kit = _kit(content, pid)
-    return Model(id=mid, side=int(mid[1]), name=name or content.profiles[pid].name, leader=leader,
+    return Model.made(id=mid, side=int(mid[1]), name=name or content.profiles[pid].name, leader=leader,
                  wounds=kit["w"], **kit)
 
 

@@ -118,9 +118,9 @@ class Plan:
     def in_combat(self, model: Model) -> bool:
         fighting = self.board.fighting.get(model.id)
         if fighting is None:
-            near = touching(self.field, model.at)
-            fighting = self.board.fighting[model.id] = any(
-                sq in near for sq in self.board.squares_of(self.s, 3 - model.side))
+            # (the squares it touches are a frozenset: the test made in C, not a generator)
+            fighting = self.board.fighting[model.id] = not touching(self.field, model.at).isdisjoint(
+                self.board.squares_of(self.s, 3 - model.side))
         return fighting
 
     def offered(self, kind: str) -> list[Action]:
@@ -149,7 +149,7 @@ class Plan:
 
     def may_run(self) -> bool:
         """No standing, non-fleeing, unseen-or-seen enemy (hidden ones excepted) within 8."""
-        return not any(distance(self.me.at, e.at) <= RUN_BLOCK for e in self.standing_enemies() if not e.hidden)
+        return nearest_distance(self.me.at, [e.at for e in self.standing_enemies() if not e.hidden]) > RUN_BLOCK
 
     def moves(self, mode: str) -> dict[Square, int]:
         """Squares this model may walk (M) or run (2M) to now, with their cost in half-squares; the

@@ -12,7 +12,7 @@ from ....engine import tactics
 from ....engine.game import Action, Decision, Game, LazyDecision
 from ..charges import may_charge as rules_may_charge
 from ..deployment import chosen_square
-from ..distance import distance, nearest_distance
+from ..distance import nearest_distance
 from ..phase_offers import ModelChoice
 from ..state import Model, State
 from ..terrain import battlefield_for
@@ -193,8 +193,7 @@ class WarbandSeat:
         if not all(view in in_reach for view in views):
             return True
         # As words.chargeable measures it, before a plan is made for it.
-        at, reach = me.at, 2 * me.m + 2
-        return any(distance(at, e.at) <= reach for e in board_of(game).side(game.state, 3 - me.side))
+        return nearest_distance(me.at, board_of(game).squares_of(game.state, 3 - me.side)) <= 2 * me.m + 2
 
     def charges(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         for me in self.chargers(game, d):

@@ -4,6 +4,7 @@ exactly; actions add intents to the plan, which the seat turns into an offered a
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ....engine.tactics import Registry
@@ -94,7 +95,8 @@ def choose_model(p: Plan, how: str, among: list[Model]) -> Model | None:
     order = SELECTORS[how][1]
     if order is None:
         return _remember(p, how, next(iter(found), None))
-    return _remember(p, how, min(found, key=lambda m: order(p, m), default=None))
+    # (the order's own function as the key, the plan bound in C: no frame of a lambda per model)
+    return _remember(p, how, min(found, key=partial(order, p), default=None))
 
 
 def _remember(p: Plan, how: str, chosen: Model | None) -> Model | None:
