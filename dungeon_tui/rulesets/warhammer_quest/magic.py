@@ -131,7 +131,8 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
     # Each spell's card read once, its cost first: most windows find the power too low for all.
     spells = c.spells
     castable = [(sid, sp, offer) for sid in s.spells
-                if (sp := spells[sid]).cost <= at_hand and sp.type in types and (offer := SPELLS[sid].offer) is not None]
+                if (sp := spells[sid]).cost <= at_hand and sp.type in types
+                and (offer := SPELLS[sid].offer) is not None]
     hand_of_death = s.adv.get("hand_of_death") and "attack" in types
     if not castable and not hand_of_death:
         return []  # the usual case outside his turn: what he sees is not worth working out
