@@ -91,21 +91,20 @@ def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Ste
 
 
 def _lit(s: State, warrior: Figure) -> Any:
+    region = s.grid.region
+    if warrior.id != s.lantern:
+        lit_now = board.lit_sections(s)
+        return lambda sq: region[sq] in lit_now  # asked for every square of his move
     others = [x for x in s.heroes() if x.on_board and x.id != warrior.id]
-    is_leader = warrior.id == s.lantern
-    lit_now = board.lit_sections(s)
-
     keeps_from: dict[str, bool] = {}  # the leader's answer is the same for every square of a section
 
     def keeps_light(sq: Sq) -> bool:
-        if is_leader:
-            home = s.grid.region[sq]
-            kept = keeps_from.get(home)
-            if kept is None:
-                lit = [home, *board.joined(s, home)]
-                kept = keeps_from[home] = all(s.section_of(x.pos) in lit for x in others)
-            return kept
-        return s.grid.region[sq] in lit_now
+        home = region[sq]
+        kept = keeps_from.get(home)
+        if kept is None:
+            lit = [home, *board.joined(s, home)]
+            kept = keeps_from[home] = all(s.section_of(x.pos) in lit for x in others)
+        return kept
     return keeps_light
 
 
