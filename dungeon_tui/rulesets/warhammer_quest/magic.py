@@ -128,8 +128,11 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
     seat = s.seat_of[warrior.id]
     out = []
     at_hand = power_at_hand(s)  # looked up once for every spell in his hand
-    castable = [(sid, c.spells[sid], offer) for sid in s.spells if (offer := SPELLS[sid].offer) is not None
-                and c.spells[sid].type in types and c.spells[sid].cost <= at_hand]
+    # Each spell's card read once, its cost first: most windows find the power too low for all.
+    spells = c.spells
+    castable = [(sid, sp, offer) for sid in s.spells
+                if (sp := spells[sid]).cost <= at_hand and sp.type in types
+                and (offer := SPELLS[sid].offer) is not None]
     hand_of_death = s.adv.get("hand_of_death") and "attack" in types
     if not castable and not hand_of_death:
         return []  # the usual case outside his turn: what he sees is not worth working out

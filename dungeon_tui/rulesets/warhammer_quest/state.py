@@ -243,7 +243,8 @@ class State:
         and not those placed in this turn's M1."""
         if self.phase not in ("power", "warriors", "monsters"):
             return []
-        return [m for m in self.monsters() if not self.placed_this_m1(m)]
+        turn = self.turn  # `placed_this_m1` written out: every casting window asks this
+        return [m for m in self.monsters() if m.placed_turn != turn or m.placed_phase != "M1"]
 
     def at(self, sq: Sq) -> Figure | None:
         for f in self.figures.values():

@@ -120,14 +120,13 @@ def move_search(state: State, content: Any, warrior: Figure) -> MoveSearch | Non
     home = region[warrior.pos]
     # The sections other than his own that a caved-in roof shuts (never entered again, only
     # left), and those nobody has entered yet (no step leads out of one).
-    caved: set[str] = set()
-    closed: set[str] = set()
-    for sid, sec in state.sections.items():
-        if sid != home:
-            if sec.caved_in:
-                caved.add(sid)
-            if not sec.entered:
-                closed.add(sid)
+    # One pass each, his own taken out after (random adventures lay out a score of sections,
+    # and every move search, a companion's weighing included, looks over them all).
+    sections = state.sections.items()
+    caved = {sid for sid, sec in sections if sec.caved_in}
+    closed = {sid for sid, sec in sections if not sec.entered}
+    caved.discard(home)
+    closed.discard(home)
 
     def can_enter(sq: Sq) -> bool:
         return sq not in occupied and region[sq] not in caved

@@ -91,30 +91,30 @@ def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Ste
 
 
 def _lit(s: State, warrior: Figure) -> Any:
+    region = s.grid.region
+    if warrior.id != s.lantern:
+        lit_now = board.lit_sections(s)
+        return lambda sq: region[sq] in lit_now  # asked for every square of his move
     others = [x for x in s.heroes() if x.on_board and x.id != warrior.id]
-    is_leader = warrior.id == s.lantern
-    lit_now = board.lit_sections(s)
-
     keeps_from: dict[str, bool] = {}  # the leader's answer is the same for every square of a section
 
     def keeps_light(sq: Sq) -> bool:
-        if is_leader:
-            home = s.grid.region[sq]
-            kept = keeps_from.get(home)
-            if kept is None:
-                lit = [home, *board.joined(s, home)]
-                kept = keeps_from[home] = all(s.section_of(x.pos) in lit for x in others)
-            return kept
-        return s.grid.region[sq] in lit_now
+        home = region[sq]
+        kept = keeps_from.get(home)
+        if kept is None:
+            lit = [home, *board.joined(s, home)]
+            kept = keeps_from[home] = all(s.section_of(x.pos) in lit for x in others)
+        return kept
     return keeps_light
 
 
 def _safe_squares(game: Game, s: State, warrior: Figure) -> list[Sq]:
     foes = [m for m in s.monsters() if m.active and m.pos]
     keeps = _lit(s, warrior)
+    fresh, region = _fresh_rooms(s), s.grid.region
     return [sq for sq in move_options(s, game.content, warrior)
             if keeps(sq) and not any(s.grid.adjacent(sq, m.square) for m in foes)
-            and not _fresh_room(s, sq)]
+            and region[sq] not in fresh]
 
 
 def move(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Step | None:
@@ -195,7 +195,11 @@ def _onward(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Step | No
     here = dist.get(warrior.square, 999)
     # The leader steps into a new room when he reaches it (waiting at its door for the others
     # cost more turns, and Unexpected Events, than it saved); they follow him in at once.
-    options = moves if is_leader else [sq for sq in moves if not _fresh_room(s, sq)]
+    if is_leader:
+        options = moves
+    else:
+        fresh, region = _fresh_rooms(s), s.grid.region
+        options = [sq for sq in moves if region[sq] not in fresh]
     if not options:
         return None
     if not is_leader:
@@ -234,21 +238,25 @@ def frailty(warrior: Figure) -> float:
 def _party_exposure(s: State, me: Figure) -> Callable[[Sq], float]:
     """Open sides of the whole party, weighed by frailty, were `me` to stand on a square: the
     figures stand still while he weighs his squares, so what the others take is found once."""
-    mine = frailty(me), _others(s, me)
+    # Where every figure stands, looked up once for all the party's `_others` below.
+    placed = [(f.id, f.pos) for f in s.in_play() if f.pos is not None]
+    my_frailty, my_taken = frailty(me), {pos for fid, pos in placed if fid != me.id}
     # Each friend's open sides as he stands, and which of them `me` would take by standing
     # there (counted, as `exposure` counts them): his square then costs one side less.
     friends = []
+    neighbours = s.grid.neighbours
     for x in s.heroes():
         if x.id != me.id and x.active and x.pos is not None:
-            taken = _others(s, x)
+            taken = {pos for fid, pos in placed if fid != x.id}
             open_sides: dict[Sq, int] = {}
-            for q in s.grid.neighbours(x.square):
+            for q in neighbours(x.square):
                 if q not in taken:
                     open_sides[q] = open_sides.get(q, 0) + 1
             friends.append((frailty(x), sum(open_sides.values()), open_sides))
 
     def were_he_on(sq: Sq) -> float:
-        total = mine[0] * exposure(s, sq, me, taken=mine[1])
+        # `exposure(s, sq, me, taken=my_taken)` written out: asked for every square ahead.
+        total = my_frailty * len([q for q in neighbours(sq) if q not in my_taken])
         for frail, sides, open_sides in friends:
             total += frail * (sides - open_sides.get(sq, 0))
         return total
@@ -300,6 +308,12 @@ def resting(s: State) -> bool:
         # The objective's fight decides the adventure: go in as whole as the Wizard can make us.
         return any(x.active and x.wounds * 3 < x.max_wounds * 2 for x in s.heroes())
     return any(x.active and x.wounds * 3 < x.max_wounds for x in s.heroes())
+
+
+def _fresh_rooms(s: State) -> set[str]:
+    """The sections `_fresh_room` says yes to, found once for a list of squares (a move
+    reaches a few dozen, over a handful of sections)."""
+    return {sid for sid, sec in s.sections.items() if not sec.entered and sec.kind in ("room", "objective")}
 
 
 def _fresh_room(s: State, sq: Sq) -> bool:
