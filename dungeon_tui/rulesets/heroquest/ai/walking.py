@@ -14,7 +14,7 @@ from ....engine.grid import Grid, Sq
 from ....engine.spreading import Spreading
 
 # How many (start, avoid) walks one map keeps: a round's heroes and their few steps back.
-KEPT = 16
+KEPT = 256
 
 
 class Walk(Mapping[Sq, int]):
