@@ -13,8 +13,10 @@ from itertools import islice
 from ....engine.grid import Grid, Sq
 from ....engine.spreading import Spreading
 
-# How many (start, avoid) walks one map keeps: a round's heroes and their few steps back.
-KEPT = 16
+# How many (start, avoid) walks one map keeps: a round's heroes and the squares they walked
+# from (a whole script asked again where a hero stood earlier in the round finds its walk
+# grown already; 16 made the Crypt's walks again about 0.4% of its instructions).
+KEPT = 64
 
 
 class Walk(Mapping[Sq, int]):
