@@ -225,8 +225,11 @@ def test_new_game_form_shows_every_heros_whole_name_in_80_columns(tmp_path):
             for game_id in game_names():
                 heroes = get_game(game_id).heroes()
                 await pick_game(app, pilot, game_id, f"#in-{heroes[-1].id}")
-                for hero in heroes:
-                    box = form.query_one(f"#in-{hero.id}")
+                boxes = [form.query_one(f"#in-{hero.id}") for hero in heroes]
+                # The new rows are laid out a frame or more after they are mounted (later on
+                # a loaded machine): a box not yet given its size renders nothing.
+                assert await wait_for(pilot, lambda boxes=boxes: all(box.size.width for box in boxes))
+                for hero, box in zip(heroes, boxes, strict=True):
                     assert hero.name in box.render_line(0).text, (game_id, hero.name)
     asyncio.run(run())
 
