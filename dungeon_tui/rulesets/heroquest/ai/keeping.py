@@ -64,8 +64,10 @@ def spell_aims(s: State, me: Figure, acted: bool) -> list[Sq]:
         return []
     monsters = s.monsters()
     aims = [m.square for m in monsters] if any(sp in ATTACK_SPELLS for sp in me.spells) else []
+    # Only his own side counts as hurt: the healing spells aim at the heroes' side alone (as
+    # `_spell_plan` asks), so a wounded monster is no reason to stop where he sees a friend.
     hurt = any(sp in HEALING for sp in me.spells) and any(
-        f.body * 2 <= f.max_body for f in s.figures.values() if f.pos is not None)
+        f.body * 2 <= f.max_body for f in s.hero_side())
     pressed = any(sp in ("courage", "rock_skin") for sp in me.spells) and any(
         adjacent(s, h.square, m.square) for m in monsters for h in s.hero_side())
     if hurt or pressed:
