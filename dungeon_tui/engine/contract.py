@@ -393,12 +393,17 @@ class Ruleset(ABC, Generic[StateT, ContentT]):
         return {"adventure": str(getattr(state, "adventure", "")), "party": list(getattr(state, "party", [])),
                 "turn": int(getattr(state, "turn", 0))}
 
+    def shown_names(self) -> dict[str, str]:
+        """The words the saves list prints for the ids a record keeps: the adventures' and the
+        heroes' names.  A game whose party is something else (Skirmish's warbands) adds its own."""
+        return {**dict(self.adventures()), **{h.id: h.name for h in self.heroes()}}
+
     def listing(self, game: Game) -> dict[str, Any]:
         """A record's meta: `record_meta` and, under "shown", the words the saves list prints
         for it (the game's title, the adventure's and heroes' names), so the list reads a
         record's head and loads no game to name what it holds."""
         meta = self.record_meta(game)
-        names = {**dict(self.adventures()), **{h.id: h.name for h in self.heroes()}}
+        names = self.shown_names()
         adventure = str(meta.get("adventure", ""))
         meta["shown"] = {"game": self.title, "adventure": names.get(adventure, adventure),
                          "party": [names.get(str(p), str(p)) for p in meta.get("party", ())]}

@@ -265,7 +265,7 @@ def shown_names(game: str) -> dict[str, str]:
         rs = get(game)
     except KeyError:
         return {}
-    return {**dict(rs.adventures()), **{h.id: h.name for h in rs.heroes()}}
+    return rs.shown_names()
 
 
 def describe(path: Path) -> tuple[str, ...]:

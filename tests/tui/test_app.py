@@ -543,6 +543,15 @@ def test_a_save_names_what_it_holds_in_its_head(tmp_path, monkeypatch):
     assert row[1:4] == ("HeroQuest", "The Trial", "Barbarian, Dwarf, Elf, Wizard")
 
 
+def test_a_skirmish_save_names_its_two_warbands(tmp_path):
+    """A battle's party is the two warbands: the list names them as the battle does, not by
+    their ids (`empire_patrol`)."""
+    from dungeon_tui.tui import app as app_module
+    path = new_session("skirmish", {"adventure": "border_patrol"}, 5).save()
+    row = app_module.describe(path)
+    assert row[1:4] == ("Warhammer Skirmish", "Border Patrol", "Ostland Road Wardens, Ironjaw Raiders")
+
+
 def test_a_full_saves_folder_lists_every_save_newest_first(tmp_path):
     """More saves than the first screenful: the newest rows come first, the rest follow in
     chunks, each save listed once, and a delete meanwhile lists the folder afresh."""

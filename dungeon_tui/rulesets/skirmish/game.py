@@ -103,6 +103,10 @@ class Skirmish(Ruleset[State, Content]):
     def won(self, result: dict[str, Any]) -> bool:
         return result.get("winner") == 1
 
+    def shown_names(self) -> dict[str, str]:
+        # A battle's "party" is the two warbands: the list names them as the battle does.
+        return {**super().shown_names(), **{wid: band.name for wid, band in self.content().warbands.items()}}
+
     def record_meta(self, game: Game) -> dict[str, Any]:
         s: State = game.state
         return {"adventure": s.scenario, "party": list(s.warbands), "turn": s.game_turn}
