@@ -157,7 +157,7 @@ def test_a_hero_passing_a_friend_while_the_dice_decide_is_not_stopping_there():
     from dungeon_tui.rulesets.heroquest import board
     from dungeon_tui.rulesets.heroquest.content import load_content
     from dungeon_tui.rulesets.heroquest.game import GAME
-    from dungeon_tui.rulesets.heroquest.heroes import hero_turn
+    from dungeon_tui.rulesets.heroquest.hero_turn import hero_turn
 
     c = load_content()
     s = GAME.new_state(GAME.normalise_setup({"heroes": ["barbarian", "wizard"], "adventure": "the_trial"}), c, 0)

@@ -95,7 +95,7 @@ def test_a_corridor_opening_up_does_not_stop_a_walk_but_a_monster_coming_into_vi
     # step along The Trial's corridor revealed a few more squares and every reveal stopped the walk.
     from hq_scenario import Picks, run
 
-    from dungeon_tui.rulesets.heroquest.heroes import hero_turn
+    from dungeon_tui.rulesets.heroquest.hero_turn import hero_turn
     from dungeon_tui.rulesets.heroquest.presenter import HeroQuestPresenter
     s = trial({"dwarf": (8, 18)})
     orc = s.figures["m23"]  # Orc 4, out of the way at first

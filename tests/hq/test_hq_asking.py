@@ -5,7 +5,7 @@ from __future__ import annotations
 from hq_scenario import Picks, run, trial
 from test_hq_worked_examples import new_monster_at
 
-from dungeon_tui.rulesets.heroquest.heroes import hero_turn
+from dungeon_tui.rulesets.heroquest.hero_turn import hero_turn
 from dungeon_tui.rulesets.heroquest.monsters import activate
 from dungeon_tui.rulesets.heroquest.rescue import die
 

@@ -17,7 +17,7 @@ from dungeon_tui.rulesets import get
 from dungeon_tui.rulesets.heroquest.ai.seat import ScriptedSeat
 from dungeon_tui.rulesets.heroquest.content import load_content
 from dungeon_tui.rulesets.heroquest.game import GAME
-from dungeon_tui.rulesets.heroquest.heroes import hero_turn
+from dungeon_tui.rulesets.heroquest.hero_turn import hero_turn
 from dungeon_tui.rulesets.heroquest import board
 from dungeon_tui.rulesets.heroquest.state import State
 

@@ -99,7 +99,7 @@ def test_a_lost_body_point_and_a_one_die_attack_are_singular():
     from hq_scenario import Picks, run
     from test_hq_worked_examples import new_monster_at
 
-    from dungeon_tui.rulesets.heroquest.heroes import hero_turn
+    from dungeon_tui.rulesets.heroquest.hero_turn import hero_turn
     s = trial({"wizard": (5, 9)})
     orc = new_monster_at(s, "orc", (4, 9))
     orc.body = orc.max_body = 2
@@ -153,7 +153,7 @@ def test_every_card_in_the_hand_says_what_it_does():
 def test_a_treasure_card_drawn_by_a_search_is_shown_as_a_card():
     from hq_scenario import Picks, run
 
-    from dungeon_tui.rulesets.heroquest.heroes import hero_turn
+    from dungeon_tui.rulesets.heroquest.hero_turn import hero_turn
     s = trial({"dwarf": (3, 15)})
     game = run(s, lambda g: hero_turn(g, s.figures["dwarf"]), [0], heroes=Picks(("search_treasure", {})))
     drawn = [PRESENTER.drawn_card(game, e) for e in game.events]

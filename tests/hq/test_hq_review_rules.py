@@ -7,7 +7,7 @@ from hq_scenario import Picks, door_id, rolls, run, trial
 
 from dungeon_tui.engine.game import Action
 from dungeon_tui.rulesets.heroquest import board, magic
-from dungeon_tui.rulesets.heroquest.heroes import hero_turn
+from dungeon_tui.rulesets.heroquest.hero_turn import hero_turn
 from dungeon_tui.rulesets.heroquest.searching import draw_card
 
 

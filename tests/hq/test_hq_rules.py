@@ -9,7 +9,8 @@ from test_hq_worked_examples import new_monster_at
 from dungeon_tui.rulesets.heroquest.ai.seat import ScriptedSeat
 from dungeon_tui.rulesets.heroquest.combat import attack_dice
 from dungeon_tui.rulesets.heroquest.content import load_content
-from dungeon_tui.rulesets.heroquest.heroes import adjacent, hero_turn
+from dungeon_tui.rulesets.heroquest.hero_turn import hero_turn
+from dungeon_tui.rulesets.heroquest.heroes import adjacent
 from dungeon_tui.rulesets.heroquest.monsters import activate, dungeon_phase
 
 

@@ -13,7 +13,8 @@ from . import board, dread, magic
 from .asking import ask
 from .combat import strike
 from .ending import check_end
-from .heroes import adjacent, move_dice
+from .hero_turn import move_dice
+from .heroes import adjacent
 from ...engine.offers import Offers, grouped_choice
 from .remains import after_move
 from .rescue import rescue

@@ -6,7 +6,7 @@ from typing import Any
 from ...engine.game import Game, Procedure
 from . import board, magic, relics
 from .ending import check_end
-from .heroes import hero_turn
+from .hero_turn import hero_turn
 from .monsters import dungeon_phase
 from .state import ALIVE, State
 
