@@ -129,10 +129,7 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
             held = o.kinds
             if held is not None and held.isdisjoint(wanted):
                 continue
-            g = groups[i]
-            if g is None:
-                g = groups[i] = _Group(o)
-            made = g.actions()
+            made = group(i).actions()
             # A group holding only kinds asked for is taken whole, unfiltered.
             out += made if held is not None and held <= wanted else [a for a in made if a.kind in wanted]
         return out
