@@ -210,13 +210,22 @@ class GameScreen(TableScreen, WhoPlays, TablePlay):
         elif centre:
             self.centred_on = who if offered is not None else None
         self.draw(self.session.game, self.view_seat, offered, centre)
-        if fresh and self.map_has_choices and self.focused is self.query_one("#options", OptionList):
-            # The list kept the focus through a draft or a menu; a new choice with squares lit
-            # (after m rolled the move) is made on the map, so the arrows and enter go back there.
-            self.query_one(MapView).focus()
+        if fresh:
+            self.focus_where_it_is_made()
         if self.sighting:
             self.show_sight()
         self.refresh_bindings()
+
+    def focus_where_it_is_made(self) -> None:
+        """A new choice takes the keys where it is made: the map when it lights squares (after m
+        rolled the move), the list when the map cannot show it (who keeps a treasure found as the
+        game is set up, which power). Only the map and the list trade the focus: a player reading
+        the log or the hand keeps it."""
+        options, map_view = self.query_one("#options", OptionList), self.query_one(MapView)
+        if self.map_has_choices and self.focused is options:
+            map_view.focus()
+        elif not self.map_has_choices and self.focused is map_view:
+            options.focus()
 
     def play(self, action: Action) -> None:
         self.session.play_human(action)

@@ -179,9 +179,10 @@ def test_ashardalon_first_choice(snap_compare):
     shoot(snap_compare, DungeonApp(ash_session()), first_choice)
 
 
-def test_enter_on_the_map_opens_the_list_when_no_choice_has_a_square(tmp_path):
-    # The setup's "who gets this treasure?" has nothing on the map: enter goes to the list,
-    # and enter there gives the item.
+def test_a_choice_the_map_cannot_show_is_made_in_the_list(tmp_path):
+    # The setup's "who gets this treasure?" has nothing on the map: the list has the keys when it
+    # is offered (it was the map, so the first enter only moved there); back on the map (escape),
+    # enter goes to the list again, and enter there gives the item.
     session = new_session("ashardalon", {"heroes": ["quinn", "vistra"]}, 3, options=Options(ai_speed="instant"))
     set_up(session)
     d = session.human_pending()
@@ -192,9 +193,12 @@ def test_enter_on_the_map_opens_the_list_when_no_choice_has_a_square(tmp_path):
         app = DungeonApp(session)
         async with app.run_test(size=(110, 34)) as pilot:
             assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-            assert isinstance(app.focused, MapView) and not app.screen.map_has_choices
+            options = app.screen.query_one("#options")
+            assert await wait_for(pilot, lambda: app.focused is options) and not app.screen.map_has_choices
+            await pilot.press("escape")
+            assert isinstance(app.focused, MapView)
             await pilot.press("enter")
-            assert app.focused is app.screen.query_one("#options")
+            assert app.focused is options
             await pilot.press("enter")
             assert await wait_for(pilot, lambda: len(session.game.decisions) > made)
             assert session.game.decisions[made][0] == d.options[0]  # Keep: the first in the list

@@ -249,7 +249,8 @@ def test_after_the_spell_draft_the_roll_key_gives_the_map_back_its_keys(tmp_path
 
     async def body(app, pilot):
         screen = app.screen
-        await pilot.press("enter")  # nothing to pick on the map: enter goes to the list
+        # nothing to pick on the map: the list has the keys from the start
+        assert await wait_for(pilot, lambda: app.focused is screen.query_one("#options"))
         for _ in range(3):  # the wizard alone takes three groups
             await pilot.press("enter")
             assert await wait_for(pilot, lambda: offers(app))

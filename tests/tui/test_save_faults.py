@@ -64,15 +64,17 @@ def test_a_saves_folder_that_is_a_file_never_ends_the_game(tmp_path, monkeypatch
     async def run():
         async with DungeonApp(session).run_test(size=(110, 34)) as pilot:
             app = pilot.app
-            await _play_choices(app, pilot, session, 2)  # two autosaves refused
-            await pilot.press("ctrl+s")  # and a save asked for
-
             def said() -> list[str]:
                 return [n.message for n in app._notifications]
+            await _play_choices(app, pilot, session, 1)  # an autosave refused, said at once
+            # Read while it shows (a notice goes after 8 s, which a loaded machine can take).
+            assert await wait_for(pilot, lambda: any("Autosave failed, could not save" in m and "Not a directory" in m
+                                                     for m in said()))
+            await _play_choices(app, pilot, session, 1)  # refused again, not said again
+            await pilot.press("ctrl+s")  # and a save asked for
             # Waited for, not a fixed pause: on a loaded machine the refusal can take longer.
-            await wait_for(pilot, lambda: any(m.startswith("The game was not saved") for m in said()))
-            assert any("Autosave failed, could not save" in m and "Not a directory" in m for m in said())
-            assert any(m.startswith("The game was not saved: could not save") for m in said())
+            assert await wait_for(pilot, lambda: any(m.startswith("The game was not saved: could not save")
+                                                     for m in said()))
             assert isinstance(app.screen, GameScreen)  # still playing
             await _play_choices(app, pilot, session, 1)
     asyncio.run(run())
