@@ -69,7 +69,7 @@ def deed_beside(m: Map, fig: Figure) -> bool:
     """Whether one of `deed_places` is beside the figure (by the corner rule): unless one is, it
     is offered no lock to pick, no chest to open and no writing to decipher."""
     places = deed_places(m.s)
-    return any(sq in places for sq in m.passages.steps.get(fig.at, ()))  # `beside`, read inline
+    return not places.isdisjoint(m.passages.steps.get(fig.at, ()))  # `beside`, read inline (in C)
 
 
 def open_offers(m: Map, fig: Figure, seat: str) -> list[Action]:

@@ -36,6 +36,7 @@ class Passages:
     _line_bits: dict[Square, int] = field(default_factory=dict)
     _strikes: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
     _strike_bits: dict[Square, int] = field(default_factory=dict)
+    _run_firsts: dict[tuple[Square, Square], tuple[Square, ...]] = field(default_factory=dict)
 
     def obstacle(self, sq: Square) -> bool:
         return sq in self.blocked or not self.board.inside(sq)
@@ -109,12 +110,18 @@ class Passages:
 
     def run_firsts(self, start: Square, to: Square) -> tuple[Square, ...]:
         """`to`'s first steps in `runs(start)` (empty when it is not there), worked out for that
-        square alone: a run asked for by its end need not list every square two steps away."""
-        x, y = start
-        if max(abs(to[0] - x), abs(to[1] - y)) != 2:
-            return ()
-        steps = self.steps
-        return tuple(first for first in steps.get(start, ()) if to in steps.get(first, ()))
+        square alone: a run asked for by its end need not list every square two steps away.
+        Kept with the doors: an AI asks for the same runs at every decision of an advance."""
+        found = self._run_firsts.get((start, to))
+        if found is None:
+            x, y = start
+            if max(abs(to[0] - x), abs(to[1] - y)) != 2:
+                found = ()
+            else:
+                steps = self.steps
+                found = tuple(first for first in steps.get(start, ()) if to in steps.get(first, ()))
+            self._run_firsts[start, to] = found
+        return found
 
 
 # One copy of each square's jump lines and runs for all the door arrangements that give the same:

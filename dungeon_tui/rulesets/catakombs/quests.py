@@ -6,7 +6,7 @@ from ...engine.game import Action, Game
 from .acts import Steps, act, option
 from .checks import test
 from .items import beside, deed_beside
-from .state import DEAD, ESCAPED, HERO, Figure, State, key
+from .state import DEAD, ESCAPED, HERO, STANDING, Figure, State, key
 from .terrain import Map
 
 UNCLE = "uncle"
@@ -97,7 +97,22 @@ def speech(game: Game, fig: Figure, action: Action) -> Steps:
 
 def a_hero_stands(s: State) -> bool:
     """Whether a hero of the party stands (asked after every action)."""
-    return any(f.standing for f in s.heroes())
+    figures = s.figures  # `heroes` and `standing` read inline: a loop that stops at the first
+    for hid in s.party:
+        f = figures[hid]
+        if f.status == STANDING and f.pos is not None:
+            return True
+    return False
+
+
+def _escaped_with(s: State, item: str) -> bool:
+    """Whether a hero of the party has escaped carrying the item (asked after every action)."""
+    figures = s.figures
+    for hid in s.party:
+        f = figures[hid]
+        if f.status == ESCAPED and item in f.items:
+            return True
+    return False
 
 
 def objective_met(game: Game) -> str | None:
@@ -115,7 +130,7 @@ def objective_met(game: Game) -> str | None:
     if kind == "all_escape" and all(f.status in (ESCAPED, DEAD) for f in s.heroes()) \
             and any(f.status == ESCAPED for f in s.heroes()):
         return "every living hero has escaped"
-    if kind == "carry_gem_out" and any(f.status == ESCAPED and "treasure_gem" in f.items for f in s.heroes()):
+    if kind == "carry_gem_out" and _escaped_with(s, "treasure_gem"):
         return "the gem is carried out"
     if kind == "uncle_out" and UNCLE in s.figures and s.figures[UNCLE].status == ESCAPED:
         return "the uncle is out of the catacombs"

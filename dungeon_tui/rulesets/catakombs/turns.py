@@ -2,12 +2,13 @@
 Master, with the end checks after every action and at the end of each turn."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ...engine.dice import roll_event, shuffled
 from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
 from . import combat, items, movement, spells  # noqa: F401  (their actions register in ACTS)
-from .acts import ACTS, Steps, at, figure_choice, payable_offers, short_name, turn_choice, worded_choice
+from .acts import ACTS, Steps, action_of, at, figure_choice, payable_offers, short_name, turn_choice, worded_choice
 from .conditions import free_offers, upkeep
 from .damage import kill
 from .deployment import solo_deployment
@@ -133,18 +134,20 @@ def hero_setup(game: Game) -> Steps:
                          key=lambda sq: (chebyshev(sq, stairs), sq[1], sq[0]))
         seat = s.seat_of[hid]
         fig = s.figures[hid]
-        options = [Action.make(seat, "deploy", text=f"{fig.name} at {at(sq)}", figure=hid, to=sq) for sq in squares]
+        # Plain values and squares: made without Action.make's checking (acts.action_of).
+        options = [action_of(seat, "deploy", f"{fig.name} at {at(sq)}", {"figure": hid, "to": sq}) for sq in squares]
         choice = yield Decision(seat, f"Where does {fig.name} start?", options, context={"figure": hid})
         fig.pos = choice.get("to")
 
 
 # -- the heroes' turn ---------------------------------------------------------------------------
 
-def hero_actors(s: State) -> list[Figure]:
-    """The figures the hero seats move this turn, in party order (a persuaded uncle last)."""
+def hero_actors(s: State, among: Iterable[Figure] | None = None) -> list[Figure]:
+    """The figures the hero seats move this turn, in party order (a persuaded uncle last);
+    `among` the last ones found, if given (see heroes_act)."""
     # AP first: asked several times at every hero's decision, when most figures have none.
-    return [f for f in s.figures.values() if f.ap > 0 and f.side == HERO and f.standing
-            and (f.id in s.party or s.flags.get("uncle_joined"))]
+    return [f for f in (s.figures.values() if among is None else among) if f.ap > 0 and f.side == HERO
+            and f.standing and (f.id in s.party or s.flags.get("uncle_joined"))]
 
 
 # The words of the choices about the turn, from the figure's name and AP (acts.worded_choice).
@@ -178,13 +181,16 @@ END_MASTER_TURN = turn_choice(DUNGEON, "end_master_turn", "End the Master's turn
 def heroes_act(game: Game) -> Steps:
     """B2: the current hero acts, hands over, ends his activation or the heroes' turn (D17)."""
     s: State = game.state
+    # While the heroes act AP are only spent or lost (the uncle, talked round, comes with none
+    # until the next upkeep), so a hero once out of the turn stays out: the actors are looked
+    # for among the last ones found, not among every figure of the quest.
     ready = hero_actors(s)
     s.current = ready[0].id if ready else None
     while s.current is not None and s.result is None:
         fig = s.figures[s.current]
         seat = s.seat(fig)
-        extras = [worded_choice(seat, "switch_hero", _switch_to, o, fig.id, o.id)
-                  for o in hero_actors(s) if o is not fig]
+        ready = hero_actors(s, ready)
+        extras = [worded_choice(seat, "switch_hero", _switch_to, o, fig.id, o.id) for o in ready if o is not fig]
         extras.append(worded_choice(seat, "end_activation", _end_losing, fig, fig.id))
         extras.append(worded_choice(seat, "end_heroes_turn", _end_heroes_turn, fig, fig.id))
         choice = yield figure_choice(game, fig, seat, fig.ap, offers, offered, extras,
@@ -193,14 +199,14 @@ def heroes_act(game: Game) -> Steps:
             s.current = choice.get("target")
             continue
         if choice.kind == "end_heroes_turn":
-            for f in hero_actors(s):
+            for f in hero_actors(s, ready):
                 f.ap = 0
         elif choice.kind == "end_activation":
             fig.ap = 0
         else:
             yield from perform(game, fig, choice)
         if not fig.standing or fig.ap <= 0 or s.current != fig.id:
-            ready = hero_actors(s)
+            ready = hero_actors(s, ready)
             s.current = ready[0].id if ready else None
     s.current = None
     for f in s.hero_side():
@@ -214,12 +220,14 @@ def snapshot(game: Game) -> Steps:
     (event 3 gives these 2 AP more); the solo Master rolls a d6 for every other figure."""
     s: State = game.state
     m = Map(game)
-    # Each adversary's zones as a set once, not once per Master figure.
-    adversaries = [(frozenset(m.board.zones_of(f.at)), f) for f in s.hero_side() if f.standing]
+    # Each adversary's zones as a set once, not once per Master figure, with its square and
+    # whether it shows (a chance roll between two figures changes neither).
+    adversaries = [(frozenset(m.board.zones_of(f.at)), f.at, visible(f)) for f in s.hero_side() if f.standing]
     for fig in s.master_figures():
-        zones = m.board.zones_of(fig.at)
-        fig.activated = any(not theirs.isdisjoint(zones) or (visible(a) and m.sees(fig.at, a.at))
-                            for theirs, a in adversaries)
+        here = fig.at
+        zones = m.board.zones_of(here)
+        fig.activated = any(not theirs.isdisjoint(zones) or (shows and m.sees(here, there))
+                            for theirs, there, shows in adversaries)
         fig.inactive_roll, fig.wandered = 0, False
         if fig.activated and s.flags.get("event_frenzy"):
             fig.ap += 2
@@ -240,11 +248,15 @@ def master_act(game: Game) -> Steps:
     hands back (its AP kept for later), or ends its activation; W2 follows each action."""
     s: State = game.state
     active: Figure | None = None
+    # While the Master acts AP are only spent or lost (the dead it raises come in with none),
+    # so a figure once not ready stays so: each round looks among the last ones ready alone,
+    # in roster order, not through the whole roster with its dead and rats.
+    figures = s.figures
+    ready = [f for fid in s.roster if (f := figures[fid]).ap > 0]
     while s.result is None:
         # `master_figures` standing with AP, in one pass: a standing figure is on the board
         # if it has a square.
-        figures = s.figures
-        ready = [f for fid in s.roster if (f := figures[fid]).ap > 0 and f.status == STANDING and f.pos is not None]
+        ready = [f for f in ready if f.ap > 0 and f.status == STANDING and f.pos is not None]
         # By identity: `in` would compare a figure with every other field by field.
         if active is None or not any(f is active for f in ready):
             if not ready:

@@ -83,7 +83,7 @@ def window(game: Game, name: str, offers: FigureOffers, actor: Figure | None = N
         hero.reserved -= ACTS[choice.kind].cost
         yield from ACTS[choice.kind].run(game, hero, choice)
         if choice.kind in SHOTS and hero.has("on_the_lookout") and hero.standing and not check_end(game):
-            yield from second_shot(game, hero, choice.kind, offers)
+            yield from second_shot(game, hero, choice.kind, offers, of_kinds)
         check_end(game)
         passed = []
 
@@ -95,11 +95,16 @@ def whole_list(offers: FigureOffers) -> FindOffer:
     return find
 
 
-def second_shot(game: Game, hero: Figure, kind: str, offers: FigureOffers) -> Steps:
+def second_shot(game: Game, hero: Figure, kind: str, offers: FigureOffers, of_kinds: KindOffers | None = None) -> Steps:
     """On the lookout: a shot paid with a kept point is made twice, the second target chosen
-    after the first shot."""
+    after the first shot.  Only the shots are made where the window's offers come by kind too
+    (the same shots: making his walks, runs and jumps to drop them was most of the cost)."""
     seat = game.state.seat(hero)
-    shots = [a for a in offers(game, hero, seat, ACTS[kind].cost) if a.kind == kind]
+    cost = ACTS[kind].cost
+    if of_kinds is not None:
+        shots = of_kinds(game, hero, seat, cost, (kind,), Map(game))
+    else:
+        shots = [a for a in offers(game, hero, seat, cost) if a.kind == kind]
     if not shots:
         return
     choice = yield Decision(seat, f"{hero.name} shoots again", shots, context={"figure": hero.id, "window": "lookout"})

@@ -83,12 +83,20 @@ class MasterSeat:
         # A roused figure that can strike from where it stands is 0 steps from its target, and
         # none is nearer: the first such in roster order leads without the others' walks (it
         # usually acts, and the rest are ranked only if it finds nothing to do).
-        first = next((f for f in roused if Plan(game, s.figures[f], shared=m).strikes_from_here()), None)
+        plans: dict[str, Plan] = {}
+
+        def plan(fid: str) -> Plan:
+            """The figure's plan on this map, made once for both questions below (a plan made
+            again on the same map answers the same)."""
+            found = plans.get(fid)
+            if found is None:
+                found = plans[fid] = Plan(game, s.figures[fid], shared=m)
+            return found
+        first = next((f for f in roused if plan(f).strikes_from_here()), None)
         if first is not None:
             yield first
             roused.remove(first)
-        yield from sorted(roused, key=lambda f: (Plan(game, s.figures[f], shared=m).target_and_steps()[1],
-                                                 rank.get(f, FAR)))
+        yield from sorted(roused, key=lambda f: (plan(f).target_and_steps()[1], rank.get(f, FAR)))
         yield from [fid for fid in acting if fid not in ready]
 
 
