@@ -106,11 +106,18 @@ class WarbandSeat:
 
     # -- running a script ------------------------------------------------------------------------
 
-    def run(self, game: Game, d: Decision, me: Model, script_name: str) -> tuple[Plan, str]:
+    def run(self, game: Game, d: Decision, me: Model, script_name: str,
+            only: frozenset[str] | None = None) -> tuple[Plan, str]:
+        """The script's entry that fires, performed.  `only`: the caller reads no more of the plan
+        than what these actions do, so an entry calling none of them is not performed (its
+        intents stay empty, its why is the conditions' alone)."""
         compiled = scripts(game.content)
         plan = Plan(game, me, d)
         script, i, label = tactics.choose(compiled[script_name], compiled, registry, plan)
-        notes = tactics.perform(script.entries[i], registry, plan)
+        entry = script.entries[i]
+        if only is not None and not any(call.name in only for call in entry.calls):
+            return plan, label
+        notes = tactics.perform(entry, registry, plan)
         role = script_name.split(":")[0].replace("_", " ")
         line = _LINES[game.content.digest].get(script_name, [])[i:i + 1] or [i]
         where = f"line {line[0] + 1}" if line[0] is not None else "no charge"
@@ -119,15 +126,16 @@ class WarbandSeat:
     def role_script(self, game: Game, me: Model, phase: str) -> str | None:
         return game.content.tactic_roles.get(me.role, {}).get(phase)
 
-    def movement_plan(self, game: Game, d: Decision, me: Model, part: str) -> tuple[Plan, str] | None:
+    def movement_plan(self, game: Game, d: Decision, me: Model, part: str,
+                      only: frozenset[str] | None = None) -> tuple[Plan, str] | None:
         """The model's movement script for step 2a (`part` "charges") or 2c ("moves"): the
         scenario's own first (§7: the barrow's relic), then its role's when the scenario's leaves
         the model to it.  A model the scenario's script moves (a carrier, a model taking up the
-        relic) makes no charge."""
+        relic) makes no charge.  `only`: as for run (the scenario's hand-over is always performed)."""
         s: State = game.state
         first = game.content.scenario_movement.get(game.content.scenarios[s.scenario].victory)
         if first is not None:
-            plan, why = self.run(game, d, me, first + ":moves")
+            plan, why = self.run(game, d, me, first + ":moves", None if only is None else only | _HAND_OVER)
             if not plan.by_role:
                 return plan, why
             if part == "charges":
@@ -135,7 +143,7 @@ class WarbandSeat:
                 if any(kind == "declare_charge" for kind, _ in plan.intents):
                     return plan, why
         name = self.role_script(game, me, "movement")
-        return None if name is None else self.run(game, d, me, f"{name}:{part}")
+        return None if name is None else self.run(game, d, me, f"{name}:{part}", only)
 
     def acting_order(self, game: Game, models: list[Model]) -> list[Model]:
         """By role (ROLE_ORDER), then the nearest enemy's distance, then id.  The keys made in
@@ -224,7 +232,8 @@ class WarbandSeat:
 
     def movement(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         for me, move in self.movers(game, d):
-            found = self.movement_plan(game, before_asking(d, me), me, "moves")
+            # A model offered only to hide: only whether its plan hides is read (as hide_here).
+            found = self.movement_plan(game, before_asking(d, me), me, "moves", only=None if move else _HIDES)
             if found is None:
                 continue
             plan, why = found
@@ -281,7 +290,9 @@ class WarbandSeat:
         me = self.figure(game, d)
         if me is None:
             return None
-        found = self.movement_plan(game, d, me, "moves")
+        # Only whether it hides is read: an entry without the word is not performed (a melee
+        # model's walk weighed again from where it now stands, for nothing).
+        found = self.movement_plan(game, d, me, "moves", only=_HIDES)
         if found is not None:
             plan, why = found
             if any(k == "hide" for k, _ in plan.intents):
@@ -438,6 +449,12 @@ class WarbandSeat:
 def _expected_hits(a: Action) -> float:
     """Several shots only if more hits are expected (§6): shots x the chance at the need."""
     return int(a.get("shots") or 1) * odds.chance(a.get("need"))
+
+
+# The action words that make a plan hide, and the one that hands a model from the scenario's
+# script to its role's (seat.movement_plan reads it of the plan).
+_HIDES = frozenset({"hide"})
+_HAND_OVER = frozenset({"by_role"})
 
 
 def _offered_move(d: Decision, me: Model, plan: Plan) -> Action | None:

@@ -299,7 +299,7 @@ def _best_placed(p: Plan, squares: list[Square], prefer_cover: bool) -> Square:
     seeing it, then the lowest y, x; without preferring cover the lowest y, x.  Each measure is
     taken only of the squares still in the running."""
     squares = sorted(squares, key=lambda sq: (sq[1], sq[0]))
-    if not prefer_cover:
+    if not prefer_cover or len(squares) == 1:  # (one square: no line need be drawn to choose it)
         return squares[0]
     # Row by row, the cover of each square; once a square has the hardest there is (hard),
     # the rest are weighed only as they come, and the first of them no enemy sees ends it.
@@ -366,8 +366,10 @@ def firing_spot(p: Plan, keep_away: int = 0) -> str:
     if easiest > odds.MAX_NEED:  # no shot from anywhere it could walk to
         p.intents.append(("stay", None))
         return "no better place to shoot from"
-    # Cover is weighed only among the squares with the easiest shot.
-    best = min((sq for sq in scored if scored[sq] == easiest), key=lambda sq: (-p.best_cover_against(sq), sq[1], sq[0]))
+    # Cover is weighed only among the squares with the easiest shot, and only when there are two.
+    easiest_at = [sq for sq in scored if scored[sq] == easiest]
+    best = easiest_at[0] if len(easiest_at) == 1 else \
+        min(easiest_at, key=lambda sq: (-p.best_cover_against(sq), sq[1], sq[0]))
     if best == p.me.at:
         p.intents.append(("stay", None))
         return "no better place to shoot from"
