@@ -6,7 +6,8 @@ import math
 from collections.abc import Callable
 from typing import cast
 
-from ....engine.game import Action
+from ....engine.game import Action, Decision
+from ..acts import action_of
 from ..board import Board
 from ..items import DOOR_ARMOUR, DOOR_PV, LOCK, lying_loose
 from ..quests import DEEDS as QUEST_DEEDS
@@ -72,10 +73,18 @@ def _badly_hurt_now(p: Plan) -> list[Figure]:
     """Standing heroes (itself too) at half their PV or less that one of its heals reaches now."""
     hurt = [f for f in p.s.hero_side() if f.standing and 2 * f.pv <= f.max_pv]
     heals = _healing_spells(p, downed=False) if hurt else []
-    if not heals:  # the spells' offers (a sight line to every ally) are made only if one may heal
+    d = p.decision
+    if not heals or d is None:  # the heals are asked of the rules only if one may heal
         return []
-    targets = {a.get("target") for a in _offered(p, "cast") if a.get("spell") in heals}
-    return [f for f in hurt if f.id in targets]
+    return [f for f in hurt if _heal_offered(d, p.me, heals, f)]
+
+
+def _heal_offered(d: Decision, me: Figure, heals: list[str], ally: Figure) -> bool:
+    """Whether one of the heals is offered on the ally: each asked for alone (acts.Act.find works
+    out that spell's targets), not the casts' every offer, which would hold every other spell's
+    sight to every enemy (old_fool: 1% of its instructions)."""
+    return any(d.offer_for(action_of(d.seat, "cast", "", {"figure": me.id, "spell": sid, "target": ally.id}))
+               is not None for sid in heals)
 
 
 @registry.condition(says=lambda p: f"{name(_badly_hurt(p)[0])} is badly hurt" if _badly_hurt(p) else "")
