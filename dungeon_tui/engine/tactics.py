@@ -105,12 +105,21 @@ class Registry:
 class Call:
     name: str
     params: tuple[tuple[str, Any], ...]
+    # Whether the one parameter given is the word's first, so it may be passed by position
+    # (`_call` knows the word's parameters).
+    by_position: bool = field(default=False, compare=False, hash=False, repr=False)
     # The params as keyword arguments, made once: a script's conditions are asked tens of
     # times a decision.  Callers must not change it.
     kwargs: dict[str, Any] = field(init=False, compare=False, hash=False, repr=False)
+    # The arguments by position where they can be (none, or the one first parameter), else
+    # None: a call that unpacks `**kwargs` costs two to four times a plain one, and a script's
+    # words are called tens of times a decision.
+    positional: tuple[Any, ...] | None = field(init=False, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kwargs", dict(self.params))
+        one = self.by_position and len(self.params) == 1
+        object.__setattr__(self, "positional", () if not self.params else (self.params[0][1],) if one else None)
 
 
 @dataclass(frozen=True)
@@ -183,7 +192,9 @@ def _call(item: Any, table: dict[str, Primitive], where: str, kind: str, extra: 
     missing = [p for p in prim.required if p not in merged]
     if missing:
         raise TacticsError(f"{where}: {name} needs {', '.join(missing)}")
-    return Call(name, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in merged.items())))
+    first = next(iter(prim.params), None)
+    return Call(name, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in merged.items())),
+                by_position=list(merged) == [first])
 
 
 def compile_scripts(raw: dict[str, Any], registry: Registry, where: str = "tactics") -> dict[str, Script]:
@@ -291,8 +302,8 @@ def choose(script: Script, scripts: dict[str, Script], registry: Registry, ctx: 
                 # Written out (not all() over a generator): asked of ~30 entries a decision.
                 held = True
                 for c, neg in tests:
-                    fn = conditions[c.name].fn
-                    if bool(fn(ctx, **c.kwargs) if c.params else fn(ctx)) == neg:
+                    fn, args = conditions[c.name].fn, c.positional
+                    if bool(fn(ctx, args[0]) if args else fn(ctx) if args is not None else fn(ctx, **c.kwargs)) == neg:
                         held = False
                         break
                 if not held:
@@ -311,8 +322,8 @@ def perform(entry: Entry, registry: Registry, ctx: Any) -> list[str]:
     words, else its registered label, worded after it ran, else its name in plain words)."""
     notes = []
     for call in entry.calls:
-        prim = registry.actions[call.name]
-        words = prim.fn(ctx, **call.kwargs)
+        prim, args = registry.actions[call.name], call.positional
+        words = prim.fn(ctx, args[0]) if args else prim.fn(ctx) if args is not None else prim.fn(ctx, **call.kwargs)
         if not words:
             words = said(prim, call, ctx)
         if words:

@@ -107,6 +107,35 @@ def test_first_holding_entry_fires_and_says_why():
     assert "not near" in tactics.run(scripts["shy"], scripts, reg, ctx)
 
 
+def test_a_word_is_called_by_position_only_where_its_one_parameter_is_its_first():
+    """A word given no parameter, or only its first, is called by position (cheaper than
+    unpacking keywords); any other is called by keyword, with the same values either way."""
+    words = tactics.Registry()
+
+    @words.condition
+    def within(ctx, n: int, of: str = "hero") -> bool:
+        ctx["asked"].append((n, of))
+        return n > 1
+
+    @words.action
+    def step(ctx, toward: str = "door", steps: int = 1) -> str:
+        ctx["asked"].append((toward, steps))
+        return "steps"
+
+    raw = {"x": [{"when": {"within": {"n": 2}}, "do": [{"step": {"steps": 3}}]},
+                 {"default": [{"step": {"toward": "stair"}}, "step"]}],
+           "y": [{"when": {"within": {"n": 1, "of": "monster"}}, "do": ["step"]}, {"default": "x"}]}
+    scripts = tactics.compile_scripts(raw, words)
+    first = scripts["x"].entries[0]
+    assert first.condition is not None and first.condition.positional == (2,)
+    assert first.calls[0].positional is None  # `steps` is not the first parameter
+    assert [c.positional for c in scripts["x"].entries[1].calls] == [("stair",), ()]
+    assert scripts["y"].entries[0].condition is not None and scripts["y"].entries[0].condition.positional is None
+    ctx: dict = {"asked": []}
+    tactics.run(scripts["y"], scripts, words, ctx)
+    assert ctx["asked"] == [(1, "monster"), (2, "hero"), ("door", 3)]
+
+
 @pytest.mark.parametrize("raw,needle", [
     ({"x": [{"when": "far", "do": ["wait"]}, {"default": ["wait"]}]}, "unknown condition 'far'"),
     ({"x": [{"default": ["dance"]}]}, "unknown action 'dance'"),

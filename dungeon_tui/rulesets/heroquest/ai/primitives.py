@@ -10,14 +10,13 @@ from typing import Any
 from ....engine import tactics
 from ....engine.game import Decision, Game
 from ....engine.grid import DIRS4, Sq
-from ....engine.spreading import path_back
 from .. import board, ending
 from .. import monsters as mon
 from ..combat import attack_dice, defend_dice
 from ..heroes import adjacent, hero_path_avoid, may_stop
 from ..state import HERO, MONSTER, Figure, State
 from ....engine.words import counted
-from .walking import nearest, walk, within
+from .walking import nearest, path_to, walk, within
 
 registry = tactics.Registry()
 
@@ -35,7 +34,7 @@ class Plan:
     decision: Decision
     intents: list[tuple[str, Any]] = field(default_factory=list)
     stop: bool = False
-    _field: tuple[Mapping[Sq, int], dict[Sq, Sq]] | None = None
+    _field: tuple[Mapping[Sq, int], Mapping[Sq, Sq]] | None = None
     memo: dict[str, Any] = field(default_factory=dict)  # what one decision works out once
     # The game's state, read half a million times a quest (an attribute, not a property).
     s: State = field(init=False, repr=False)
@@ -82,7 +81,7 @@ class Plan:
     def foes(self) -> list[Figure]:
         return [h for h in self.s.hero_side() if h is not self.me] if self.for_zargon else self.monsters()
 
-    def field(self) -> tuple[Mapping[Sq, int], dict[Sq, Sq]]:
+    def field(self) -> tuple[Mapping[Sq, int], Mapping[Sq, Sq]]:
         """Steps to every square the figure can walk to, and their parents (a hero's grown
         only as far as asked: see walking.py)."""
         if self._field is None:
@@ -92,7 +91,7 @@ class Plan:
                 self._field = mon.monster_field(self.s, self.me)
         return self._field
 
-    def trap_field(self) -> tuple[Mapping[Sq, int], dict[Sq, Sq]]:
+    def trap_field(self) -> tuple[Mapping[Sq, int], Mapping[Sq, Sq]]:
         """A hero's walk that may cross the known traps (to disarm or jump them), for goals the
         careful walk cannot reach."""
         memo = self.memo.get("trap_field")
@@ -273,7 +272,7 @@ def advance_to(p: Plan, goals: list[Sq]) -> int | None:
         return None
     d, y, x = found
     p.memo["goal_steps"] = d  # a walk kept over the turn counts down to the goal (keeping.py)
-    path = path_back(parent, p.me.square, (x, y))
+    path = path_to(dist, parent, p.me.square, (x, y))
     steps = min(p.allowance(), len(path) - 1)
     for i in range(steps, 0, -1):
         if can_end(path[i]):

@@ -8,7 +8,6 @@ from typing import Any
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, thaw
 from ....engine.grid import Sq
-from ....engine.spreading import path_back
 from .. import magic
 from ..combat import item as combat_item
 from ..heroes import hero_path_avoid, step_offer
@@ -172,19 +171,19 @@ class ScriptedSeat:
         s = game.state
         if avoid is None:
             avoid = hero_path_avoid(s)
-        dist, parent = walk(s.grid, me.square, avoid)
+        dist = walk(s.grid, me.square, avoid)[0]
         if callable(goal):  # the walk grown only to the nearest ring holding such a square
             goal = dist.first(goal)
         careful = True
         if goal is not None and goal not in dist:
-            dist, parent = walk(s.grid, me.square, past_traps(s))
+            dist = walk(s.grid, me.square, past_traps(s))[0]
             careful = False  # the path crosses a known trap somewhere: never kept (keeping.py)
         if rolls:  # the walk he means to take once he has rolled, if any
             go = goal is not None and careful and goal in dist and goal != me.pos
-            return rolls[0], "", path_back(parent, me.square, goal) if go else []
+            return rolls[0], "", dist.path(goal) if go else []
         if goal is None or goal not in dist or goal == me.pos:
             return None
-        path = path_back(parent, me.square, goal)
+        path = dist.path(goal)
         nxt = path[1]
         # Every known or sprung trap's square is in `avoid`: off it, there is nothing to cross.
         crossing = trapwork.trap_step(game, me, nxt) if nxt in avoid else None

@@ -4,137 +4,269 @@ walk is given up (keeping.py) the script asks afresh from a new square, mostly a
 close by (the leader beside him, the next door), so a search of the whole board each time (a
 tenth of a quest when every step asked) was mostly wasted.  The rings
 grow in the order `Grid.bfs` finds them, so every step count and parent read here is the one
-the whole search gives, and paths walked back from them are the same."""
+the whole search gives, and paths walked back from them are the same.  The search reads the
+map's squares by number (`Squares`), not as tuples hashed at every neighbour."""
 from __future__ import annotations
 
 from collections.abc import Callable, ItemsView, Iterator, Mapping
-from itertools import islice
 
 from ....engine.grid import Grid, Sq
-from ....engine.spreading import Spreading
+from ....engine.spreading import path_back
 
 # How many (start, avoid) walks one map keeps: a round's heroes and the squares they walked
 # from (a whole script asked again where a hero stood earlier in the round finds its walk
 # grown already; 16 made the Crypt's walks again about 0.4% of its instructions).
 KEPT = 64
 
+# A square's steps before the walk has reached it, and for a square it must avoid.
+UNREACHED, AVOIDED = -1, -2
+
+
+class Squares:
+    """The map's squares numbered (in the map's own order: any numbering serves), and each
+    one's neighbours by number, in `Grid.neighbours`' order: kept with the map (its memo is
+    cleared when it changes), so a walk looks up small numbers in lists, not squares in dicts
+    (hashing a square's tuple at every neighbour was most of a walk's time)."""
+
+    __slots__ = ("grid", "index", "near", "part", "squares")
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.squares: list[Sq] = list(grid.terrain)
+        self.index: dict[Sq, int] = {sq: i for i, sq in enumerate(self.squares)}
+        self.near: list[list[int] | None] = [None] * len(self.squares)  # filled as walks reach them
+        self.part: list[int] = [UNREACHED] * len(self.squares)  # filled a part at a time (`part_of`)
+
+    def neighbours(self, i: int) -> list[int]:
+        found = self.near[i]
+        if found is None:
+            index = self.index
+            found = self.near[i] = [index[nb] for nb in self.grid.neighbours(self.squares[i])]
+        return found
+
+
+    def part_of(self, i: int) -> int:
+        """The part of the map square i is in: the squares joined to it whoever stands where
+        (closed doors and walls apart), numbered by the square it was first asked from and
+        found once for them all.  A walk that never reaches a square of another part answers
+        so without growing to its end."""
+        part = self.part
+        if part[i] == UNREACHED:
+            part[i] = i
+            ring, near = [i], self.near
+            while ring:
+                found = []
+                for q in ring:
+                    for nb in near[q] or self.neighbours(q):
+                        if part[nb] == UNREACHED:
+                            part[nb] = i
+                            found.append(nb)
+                ring = found
+        return part[i]
+
+
+def squares(grid: Grid) -> Squares:
+    """The map's numbered squares, kept with it."""
+    kept: Squares | None = grid.memo.get("hero_squares")
+    if kept is None:
+        kept = grid.memo["hero_squares"] = Squares(grid)
+    return kept
+
 
 class Walk(Mapping[Sq, int]):
     """Step counts from the start, read like `bfs`'s dict (`in`, `[]`, `get`, `items`), each
-    read growing the rings until the square is found (or the walk is whole); `parent` holds
-    the parents of every square found so far."""
+    read growing the rings until the square is found (or the walk is whole); `parent` reads
+    the parents of every square found so far.  Breadth first over the map's numbered squares
+    (`Squares`): each ring in the order it was found, each square's neighbours in the map's
+    order, as `Grid.bfs` and `Spreading` go, so the counts, parents and order are theirs."""
 
-    __slots__ = ("_area", "_avoid", "_spread", "_start", "parent")
+    __slots__ = ("_map", "_order", "_outer", "_parent", "_part", "_ring", "_start", "_steps", "parent")
 
     def __init__(self, grid: Grid, start: Sq, avoid: frozenset[Sq]) -> None:
-        self.parent: dict[Sq, Sq] = {}
-        self._spread = Spreading(grid, (start,), avoid, None, self.parent)
-        self._start, self._avoid, self._area = start, avoid, area(grid, start)
+        self._map = squares(grid)
+        index = self._map.index
+        steps = self._steps = [UNREACHED] * len(self._map.squares)
+        for sq in avoid:
+            i = index.get(sq)
+            if i is not None:
+                steps[i] = AVOIDED
+        self._start = index[start]
+        steps[self._start] = 0
+        self._parent = [-1] * len(steps)
+        self._order = [self._start]  # every square found, ring by ring
+        self._ring, self._outer = [self._start], 0  # the outermost ring and its steps
+        self._part = self._map.part_of(self._start)
+        self.parent = Parents(self)
 
-    def _steps(self, sq: Sq) -> int:
+    def grow(self, most: int = 1 << 30) -> None:
+        """Every ring up to `most` steps away (all there are by default)."""
+        ring, outer = self._ring, self._outer
+        if not ring or outer >= most:
+            return
+        steps, parent, order, neighbours, near = self._steps, self._parent, self._order, \
+            self._map.neighbours, self._map.near
+        while ring and outer < most:
+            outer += 1
+            found = []
+            for q in ring:
+                nbs = near[q]
+                if nbs is None:
+                    nbs = neighbours(q)
+                for nb in nbs:
+                    if steps[nb] == UNREACHED:
+                        steps[nb] = outer
+                        parent[nb] = q
+                        found.append(nb)
+            order += found
+            ring = found
+        self._ring, self._outer = ring, outer
+
+    def _steps_of(self, sq: Sq) -> int:
         """The square's steps, -1 where the walk never comes: a square off the start's part of
         the map, or one it must avoid, is answered without growing the whole walk."""
-        if sq not in self._area or (sq in self._avoid and sq != self._start):
+        i = self._map.index.get(sq)
+        if i is None:
             return -1
-        return self._spread.get(sq, -1)
+        steps = self._steps
+        n = steps[i]
+        if n == UNREACHED:
+            if self._map.part[i] != self._part:
+                return -1
+            while steps[i] == UNREACHED and self._ring:
+                self.grow(self._outer + 1)
+            n = steps[i]
+        return n if n >= 0 else -1
 
     def get(self, sq: Sq, default: int | None = None) -> int | None:  # type: ignore[override]
-        found = self._steps(sq)
+        found = self._steps_of(sq)
         return default if found < 0 else found
 
     def __contains__(self, sq: object) -> bool:
-        return isinstance(sq, tuple) and self._steps(sq) >= 0
+        return isinstance(sq, tuple) and self._steps_of(sq) >= 0
 
     def __getitem__(self, sq: Sq) -> int:
-        found = self._steps(sq)
+        found = self._steps_of(sq)
         if found < 0:
             raise KeyError(sq)
         return found
 
     def within(self, sq: Sq, most: int) -> int | None:
         """The square's steps if `most` or fewer (growing no further than that)."""
-        if sq not in self._area or (sq in self._avoid and sq != self._start):
+        i = self._map.index.get(sq)
+        if i is None:
             return None
-        x, y = self._start
-        if abs(sq[0] - x) + abs(sq[1] - y) > most:  # further as the crow flies: no walk is shorter
-            return None
-        found = self._spread.grow(most).get(sq)
-        return found if found is not None and found <= most else None
+        n = self._steps[i]
+        if n == UNREACHED:
+            x, y = self._map.squares[self._start]
+            if abs(sq[0] - x) + abs(sq[1] - y) > most or self._map.part[i] != self._part:  # further as the
+                return None  # crow flies (no walk is shorter), or in another part of the map
+            self.grow(most)
+            n = self._steps[i]
+        return n if 0 <= n <= most else None
+
+    def path(self, goal: Sq) -> list[Sq]:
+        """The start .. `goal` along the parents (`path_back`), the goal found already."""
+        at, parent, sqs = self._map.index[goal], self._parent, self._map.squares
+        out = [goal]
+        while at != self._start:
+            at = parent[at]
+            out.append(sqs[at])
+        return out[::-1]
 
     def nearest(self, goals: list[Sq], ok: Callable[[Sq], bool]) -> tuple[int, int, int] | None:
         """(steps, y, x) of the nearest goal reached that passes `ok`, ties in reading order:
         `min` over every goal in the walk, growing only to the nearest (a goal not found yet is
         further than every one found)."""
-        goals = [g for g in goals if g in self._area and (g not in self._avoid or g == self._start)]
-        if not goals:
+        index, steps, part, mine = self._map.index, self._steps, self._map.part, self._part
+        wanted = [(g, i) for g in goals if (i := index.get(g)) is not None and steps[i] != AVOIDED and part[i] == mine]
+        if not wanted:
             return None
-        dist, wanted = self._spread.dist, set(goals)
-        found = [(d, g[1], g[0]) for g in goals if (d := dist.get(g)) is not None and ok(g)]
+        found = [(n, g[1], g[0]) for g, i in wanted if (n := steps[i]) >= 0 and ok(g)]
+        ids = {i for _, i in wanted}
         if not found:
             # No goal is nearer than it is as the crow flies: the rings short of that are grown
             # at once, without looking for one (the same rings either way).
-            x, y = self._start
-            self._spread.grow(min(abs(g[0] - x) + abs(g[1] - y) for g in goals) - 1)
+            x, y = self._map.squares[self._start]
+            self.grow(min(abs(g[0] - x) + abs(g[1] - y) for g, _ in wanted) - 1)
         while not found:
-            size = len(dist)
-            self._spread.grow(dist[next(reversed(dist))] + 1)  # one ring past the outermost
-            if len(dist) == size:
+            if not self._ring:
                 return None
-            # The new ring is the last of the dict: a goal in it, and the goals are read again.
-            if not wanted.isdisjoint(islice(reversed(dist), len(dist) - size)):
-                found = [(d, g[1], g[0]) for g in goals if (d := dist.get(g)) is not None and ok(g)]
+            self.grow(self._outer + 1)  # one ring past the outermost
+            # A goal in the new ring, and the goals are read again.
+            if not ids.isdisjoint(self._ring):
+                found = [(n, g[1], g[0]) for g, i in wanted if (n := steps[i]) >= 0 and ok(g)]
         return min(found)
+
+    def rings(self, most: int) -> Iterator[tuple[Sq, int]]:
+        """The squares `most` steps away or nearer, with their steps, in the order found (rings
+        grown one at a time as they are read)."""
+        order, steps, sqs = self._order, self._steps, self._map.squares
+        i = 0
+        while True:
+            while i < len(order):
+                q = order[i]
+                n = steps[q]
+                if n > most:
+                    return
+                yield sqs[q], n
+                i += 1
+            if self._outer >= most or not self._ring:
+                return
+            self.grow(self._outer + 1)  # one ring past the outermost
 
     def first(self, ok: Callable[[Sq], bool]) -> Sq | None:
         """The nearest square past the start that passes `ok`, ties in reading order: the
         `min` of (steps, y, x) over the whole walk, read in the order the rings were found
         (their steps never fall) and grown only until a ring holds one."""
-        dist, spread = self._spread.dist, self._spread
-        order = list(dist)
         best: tuple[int, int, int] | None = None
-        i = 0
-        while True:
-            if i == len(order):
-                if best is not None:
-                    break
-                size = len(dist)
-                spread.grow(dist[order[-1]] + 1)  # one ring past the outermost
-                if len(dist) == size:
-                    break
-                order.extend(list(islice(reversed(dist), len(dist) - size))[::-1])  # the new ring
-            sq = order[i]
-            i += 1
-            n = dist[sq]
+        for sq, n in self.rings(1 << 30):
             if best is not None and n > best[0]:
                 break
             if n > 0 and ok(sq) and (best is None or (n, sq[1], sq[0]) < best):
                 best = (n, sq[1], sq[0])
         return None if best is None else (best[2], best[1])
 
+    def found(self) -> dict[Sq, int]:
+        """Every square the walk reaches (the whole search), with its steps, in `bfs`'s order."""
+        self.grow()
+        sqs, steps = self._map.squares, self._steps
+        return {sqs[q]: steps[q] for q in self._order}
+
     def items(self) -> ItemsView[Sq, int]:
-        """Every square the walk reaches (the whole search)."""
-        return self._spread.grow().items()
+        return self.found().items()
 
     def __iter__(self) -> Iterator[Sq]:
-        return iter(self._spread.grow())
+        return iter(self.found())
 
     def __len__(self) -> int:
-        return len(self._spread.grow())
+        self.grow()
+        return len(self._order)
 
 
-def area(grid: Grid, start: Sq) -> dict[Sq, int]:
-    """The squares joined to `start` whoever stands where (closed doors and walls apart), kept
-    with the map: the squares of one part share the one dict."""
-    parts: dict[Sq, dict[Sq, int]] = grid.memo.setdefault("hero_areas", {})
-    found = parts.get(start)
-    if found is None:
-        found = grid.steps_from((start,))
-        for sq in found:
-            parts[sq] = found
-    return found
+class Parents(Mapping[Sq, Sq]):
+    """A walk's parents as `bfs` gives them (each square found but the start), read from it."""
+
+    __slots__ = ("_walk",)
+
+    def __init__(self, walk: Walk) -> None:
+        self._walk = walk
+
+    def __getitem__(self, sq: Sq) -> Sq:
+        w = self._walk
+        i = w._map.index.get(sq)
+        if i is None or w._steps[i] <= 0:
+            raise KeyError(sq)
+        return w._map.squares[w._parent[i]]
+
+    def __iter__(self) -> Iterator[Sq]:
+        sqs = self._walk._map.squares
+        return (sqs[q] for q in self._walk._order[1:])
+
+    def __len__(self) -> int:
+        return len(self._walk._order) - 1
 
 
-def walk(grid: Grid, start: Sq, avoid: frozenset[Sq]) -> tuple[Walk, dict[Sq, Sq]]:
+def walk(grid: Grid, start: Sq, avoid: frozenset[Sq]) -> tuple[Walk, Mapping[Sq, Sq]]:
     """The walk from `start` around `avoid`, kept with the map while it and `avoid` stand as
     they are (the memo is cleared when the map changes); its parents beside it."""
     kept: dict[tuple[Sq, frozenset[Sq]], Walk] = grid.memo.setdefault("hero_walks", {})
@@ -144,6 +276,14 @@ def walk(grid: Grid, start: Sq, avoid: frozenset[Sq]) -> tuple[Walk, dict[Sq, Sq
             del kept[next(iter(kept))]
         found = kept[(start, avoid)] = Walk(grid, start, avoid)
     return found, found.parent
+
+
+def path_to(dist: Mapping[Sq, int], parent: Mapping[Sq, Sq], start: Sq, goal: Sq) -> list[Sq]:
+    """`start` .. `goal` along a field's parents (a hero's walk, or a monster's dict)."""
+    if isinstance(dist, Walk):
+        return dist.path(goal)
+    assert isinstance(parent, dict)
+    return path_back(parent, start, goal)
 
 
 def within(dist: Mapping[Sq, int], sq: Sq, most: int) -> int | None:
@@ -161,25 +301,7 @@ def by_rings(dist: Mapping[Sq, int], most: int) -> Iterator[tuple[Sq, int]]:
     if not isinstance(dist, Walk):
         yield from sorted(((sq, d) for sq, d in dist.items() if d <= most), key=lambda sd: sd[1])
         return
-    spread = dist._spread
-    steps = spread.dist
-    order = list(steps)
-    i = 0
-    while True:
-        while i < len(order):
-            sq = order[i]
-            n = steps[sq]
-            if n > most:
-                return
-            yield sq, n
-            i += 1
-        size = len(steps)
-        if steps[order[-1]] >= most:
-            return
-        spread.grow(steps[order[-1]] + 1)  # one ring past the outermost
-        if len(steps) == size:
-            return
-        order.extend(list(islice(reversed(steps), len(steps) - size))[::-1])  # the new ring
+    yield from dist.rings(most)
 
 
 def nearest(dist: Mapping[Sq, int], goals: list[Sq], ok: Callable[[Sq], bool]) -> tuple[int, int, int] | None:
