@@ -102,6 +102,28 @@ class _Group:
         return None
 
 
+# Which groups an ask reads, by the groups' kinds and the kinds asked: a ruleset's groups come
+# in a few layouts (their kinds are its constants) and a companion asks two or three times a
+# decision, so the plan is worked out once, not the groups tested one by one at every ask.
+# Bounded: emptied when full (the layouts and asks are the code's own, a few dozen).
+_PLANS: dict[tuple[tuple[frozenset[str] | None, ...], tuple[str, ...]], tuple[tuple[int, bool], ...]] = {}
+_PLANS_KEPT = 512
+
+
+def _asked_groups(layout: tuple[frozenset[str] | None, ...], kinds: tuple[str, ...]) -> tuple[tuple[int, bool], ...]:
+    """The groups that may hold these kinds, in order, each with whether it holds only kinds
+    asked for (then it is taken whole, unfiltered)."""
+    plan = _PLANS.get((layout, kinds))
+    if plan is None:
+        wanted = frozenset(kinds)
+        plan = tuple((i, held is not None and held <= wanted) for i, held in enumerate(layout)
+                     if held is None or not held.isdisjoint(wanted))
+        if len(_PLANS) >= _PLANS_KEPT:
+            _PLANS.clear()
+        _PLANS[layout, kinds] = plan
+    return plan
+
+
 def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[str, Any],
                    count_order: Sequence[int] | None = None) -> tuple[LazyDecision, Action | None]:
     """The decision over these groups, and its only option when it has exactly one (then
@@ -118,20 +140,17 @@ def grouped_choice(seat: str, prompt: str, offers: list[Offers], context: dict[s
     def make() -> list[Action]:
         return [a for i in range(len(offers)) for a in group(i).actions()]
 
+    layout: list[tuple[frozenset[str] | None, ...]] = []  # the groups' kinds, read at the first ask
+
     def of_kinds(kinds: tuple[str, ...]) -> list[Action]:
         # Only the groups that may hold these kinds are made (LazyDecision.offers_of's promise:
         # `make()` filtered by kind, in order; a group made here is not made again by `make`).
+        if not layout:
+            layout.append(tuple([o.kinds for o in offers]))
         out: list[Action] = []
-        # As a set once: a group's kinds (a set of one to three) are tested against it a dozen
-        # times a decision, and a set against a set looks up only the smaller one's members.
-        wanted = frozenset(kinds)
-        for i, o in enumerate(offers):
-            held = o.kinds
-            if held is not None and held.isdisjoint(wanted):
-                continue
+        for i, whole in _asked_groups(layout[0], kinds):
             made = group(i).actions()
-            # A group holding only kinds asked for is taken whole, unfiltered.
-            out += made if held is not None and held <= wanted else [a for a in made if a.kind in wanted]
+            out += made if whole else [a for a in made if a.kind in kinds]
         return out
 
     def find(action: Action) -> Action | None:

@@ -264,3 +264,27 @@ def test_a_spell_on_a_warrior_is_offered_on_each_warrior_it_is_worth_casting_on(
             checked[1] += len(wanted)
     play_checking(check, 31, 4)
     assert checked[0] > 200 and checked[1] > 300, checked
+
+
+def test_a_pit_or_rubble_keeps_only_the_neighbours_its_change_cannot_touch_a_portal_s_far_end_included():
+    """`board.changing_terrain`: after a square turns to a pit, every square's kept neighbours
+    are those worked out afresh, the far end of a portal onto it among them."""
+    from dungeon_tui.rulesets.warhammer_quest import board as whq_board
+
+    grid = whq_board.new_grid()
+    for x in range(8):
+        for y in range(4):
+            grid.add_square((x, y), ".", "s1")
+    grid.add_link((0, 0), (6, 2))  # a portal far from the hole's other squares
+    squares = list(grid.terrain)
+    for sq in squares:
+        grid.neighbours(sq)
+    hole = [(6, 2), (7, 2), (6, 3), (7, 3)]
+    with whq_board.changing_terrain(grid, hole):
+        for sq in hole:
+            grid.terrain[sq] = "H"
+        grid.changed()
+    kept = {sq: list(grid.neighbours(sq)) for sq in squares}
+    grid.changed()
+    assert kept == {sq: grid.neighbours(sq) for sq in squares}
+    assert (6, 2) not in kept[(0, 0)]

@@ -6,6 +6,7 @@ squares lie just beyond that doorway.
 """
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Any
 
 from ...engine.grid import Grid, Sq
@@ -149,6 +150,13 @@ def _join(grid: Grid, came_from: Doorway | None, entry_sqs: list[Sq]) -> None:
             grid.set_door(sa, sb, "open")
         else:  # a portal: linked for movement and light, never sight
             grid.add_link(sa, sb)
+
+
+def changing_terrain(grid: Grid, squares: list[Sq]) -> AbstractContextManager[None]:
+    """`grid.changing_near` for squares whose terrain changes inside (a pit, rubble): the rest
+    of the map keeps the neighbours found so far.  The squares linked to them count among the
+    changed (a portal's far end steps onto them only while they are floor)."""
+    return grid.changing_near([*squares, *(q for sq in squares for q in grid.links.get(sq, ()))])
 
 
 def joined(state: State, sid: str) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects, never
 from ...engine.game import Action, Game, Procedure
+from . import board
 from .combat import damage_monster, damage_warrior, heal
 from .magic import affordable, pay
 from .rolls import dice_value
@@ -301,10 +302,12 @@ def _quake(game: Game, user: Figure, corner: tuple[int, int], rule: str) -> Proc
             damage_warrior(game, f, dmg, "the quake")
         else:
             damage_monster(game, f, dmg, user, "the quake")
-    for sq in area:
-        if sq in s.grid.terrain and s.at(sq) is None:
-            s.grid.terrain[sq] = "R"
-    s.grid.changed()
+    # Only the squares round the rubble step differently: the rest of the map keeps its ways out.
+    with board.changing_terrain(s.grid, area):
+        for sq in area:
+            if sq in s.grid.terrain and s.at(sq) is None:
+                s.grid.terrain[sq] = "R"
+        s.grid.changed()
 
 
 @ITEMS("spear", offer=thrown_from_afar)

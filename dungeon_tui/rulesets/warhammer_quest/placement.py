@@ -65,10 +65,11 @@ def squares_next_to(state: State, warrior: Figure, allowed: Collection[Sq],
     grid = state.grid
     # The squares a step from him reaches are his kept neighbours (`can_step` in every
     # direction, diagonals too on this map), besides any link, which `can_step` still judges.
+    # (Every square among them is floor, so `free` comes down to nobody standing there.)
     steps, links = grid.neighbours(warrior.pos), grid.links.get(warrior.pos, ())
     for d in DIRS8:
         sq = (warrior.pos[0] + d[0], warrior.pos[1] + d[1])
-        if sq in allowed_set and free(state, sq, occ) and sq in steps and (
+        if sq in allowed_set and sq in steps and sq not in occ and (
                 sq not in links or grid.can_step(warrior.pos, sq)):
             out.append(sq)
     return out

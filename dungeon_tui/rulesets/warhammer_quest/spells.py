@@ -258,9 +258,11 @@ def _pit(game: Game, wizard: Figure, corner: tuple[int, int], rule: str) -> Proc
                 kill_monster(game, f, wizard)
         else:
             f.pos = spots[0]
-    for sq in hole:
-        s.grid.terrain[sq] = "H"
-    s.grid.changed()
+    # Only the squares round the hole step differently: the rest of the map keeps its ways out.
+    with board.changing_terrain(s.grid, hole):
+        for sq in hole:
+            s.grid.terrain[sq] = "H"
+        s.grid.changed()
 
 
 # -- defence spells ------------------------------------------------------------------------------

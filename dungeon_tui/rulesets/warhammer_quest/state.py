@@ -86,8 +86,18 @@ class Figures(dict[str, Figure]):
     def forget(self) -> None:
         self._sides = None
 
+    def drop_slain(self) -> None:
+        """The monsters' list less those slain since it was made: the same list a look over
+        every figure would make (DEAD is final, and nobody changes side), without that look."""
+        sides = self._sides
+        if sides is not None:
+            self._sides = (sides[0], [f for f in sides[1] if f.status != DEAD])
+
     def __setitem__(self, key: str, value: Figure) -> None:
-        self._sides = None
+        # A new figure comes last in the dict, so the lists a look would make are the kept
+        # ones with him added at the end (new lists: a caller may be reading the old ones).
+        sides = self._sides
+        self._sides = None if sides is None or key in self else _with_figure(sides, value)
         dict.__setitem__(self, key, value)
 
     def __delitem__(self, key: str) -> None:
@@ -117,6 +127,16 @@ class Figures(dict[str, Figure]):
     def __ior__(self, other: Any) -> Any:  # type: ignore[misc]  # |= must forget too
         self._sides = None
         return dict.__ior__(self, other)
+
+
+def _with_figure(sides: tuple[list[Figure], list[Figure]], f: Figure) -> tuple[list[Figure], list[Figure]]:
+    """`Figures.sides()` once `f` is added after every figure in it."""
+    heroes, monsters = sides
+    if f.side == HERO:
+        return [*heroes, f], monsters
+    if f.side == MONSTER and f.status != DEAD:
+        return heroes, [*monsters, f]
+    return sides
 
 
 @dataclass
@@ -205,7 +225,7 @@ class State:
         kept = (sides if sides is not None else figs.sides())[1]
         out = [f for f in kept if f.pos is not None and f.status == ACTIVE]
         if len(out) < len(kept) and any(f.status == DEAD for f in kept):
-            figs.forget()  # someone was slain since: the next look leaves him out
+            figs.drop_slain()  # someone was slain since: the next look leaves him out
         return out
 
     def in_play(self) -> list[Figure]:

@@ -144,10 +144,25 @@ def move_search(state: State, content: Any, warrior: Figure) -> MoveSearch | Non
 _LAST_REACH = "whq.warrior_reach"  # the grid memo's key for the last `MoveSearch.reach` answer
 
 
-def move_options(state: State, content: Any, warrior: Figure) -> dict[Sq, int]:
-    """Squares the warrior may end his move on (not his own), with their cost."""
-    m = move_search(state, content, warrior)
+def move_options(state: State, content: Any, warrior: Figure, decision: Any = None) -> dict[Sq, int]:
+    """Squares the warrior may end his move on (not his own), with their cost.  `decision`:
+    the turn's decision being weighed, when the caller has it (its search is then read)."""
+    m = _kept_search(decision, warrior) or move_search(state, content, warrior)
     return {} if m is None else m.reach()
+
+
+# The last decision `warrior_choice` made, its warrior and its move search (one, held until
+# the next): a companion weighing that decision reads the same search rather than setting up
+# his own (the board does not change while a seat chooses).
+_LAST_TURN: list[Any] = [None, None, None]
+
+
+def _kept_search(decision: Any, warrior: Figure) -> MoveSearch | None:
+    last, who, search = _LAST_TURN
+    if decision is None or last is not decision or who is not warrior:
+        return None
+    found: MoveSearch = search()
+    return found
 
 
 def can_move_to(state: State, content: Any, warrior: Figure, sq: Any) -> bool:
@@ -168,10 +183,11 @@ def in_move_order(squares: Any) -> list[Sq]:
     return sorted(squares, key=lambda q: (q[1], q[0]))
 
 
-def move_squares(state: State, content: Any, warrior: Figure) -> list[Sq]:
+def move_squares(state: State, content: Any, warrior: Figure, decision: Any = None) -> list[Sq]:
     """The squares his turn's move options go to, in their order: what a companion weighs
-    before asking the decision for the one option it picks (the rest are then never made)."""
-    return in_move_order(move_options(state, content, warrior)) if may_move(warrior) else []
+    before asking the decision for the one option it picks (the rest are then never made).
+    `decision`: as `move_options`."""
+    return in_move_order(move_options(state, content, warrior, decision)) if may_move(warrior) else []
 
 
 def can_move(state: State, content: Any, warrior: Figure) -> bool:
@@ -242,7 +258,7 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
                 and _may_target(game, warrior, m)]
     free = not f.get("webbed")
     # A group that the flags alone leave empty is the shared empty one of its kind, made once.
-    return grouped_choice(seat, f"{warrior.name}: your turn", [
+    made = grouped_choice(seat, f"{warrior.name}: your turn", [
         Offers(_ESCAPE, lambda: [
             Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)])
         if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking else _NO_ESCAPE,
@@ -252,13 +268,16 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
         Offers(_LEAVE, leave) if moving else _NO_LEAVE,
         Offers(_ATTACK, attacks) if may_fight and (f.get("attacks_left", 0) > 0 or not attacking) else _NO_ATTACK,
         Offers(_SHOOT, shots) if may_fight and not attacking else _NO_SHOOT,
-        Offers(_CAST, lambda: magic.cast_options(game, warrior)) if free else _NO_CAST,
+        # Only the Wizard casts (`cast_options` offers nobody else anything).
+        Offers(_CAST, lambda: magic.cast_options(game, warrior)) if free and warrior.id == "wizard" else _NO_CAST,
         Offers(_USE, lambda: items.options(game, warrior) if free else []),
         Offers(_HAZARD, lambda: hazards.options(game, warrior) if free else []),
         Offers(_ADVENTURE, lambda: list(hooks_for(game).extra_options(game, warrior))),
         Offers(_END, lambda: [
             Action.sorted_plain(seat, "end", f"{warrior.name} ends his turn", (("who", warrior.id),))]),
     ], {"figure": warrior.id, "own_turn": True}, _CHEAP_FIRST)
+    _LAST_TURN[:] = [made[0], warrior, search]
+    return made
 
 
 def _on_board(m: MoveSearch | None) -> MoveSearch:

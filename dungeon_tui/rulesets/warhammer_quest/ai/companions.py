@@ -17,7 +17,7 @@ from ..combat import ring_next
 from ..state import State
 from ..warriors import move_squares
 from . import footwork, tending, wizardry
-from .danger import danger_now, is_archer, peril
+from .danger import friend_in_peril_beside, is_archer
 from .odds import kill_chance, menace, shot_kills
 
 Choice = tuple[Action, str]
@@ -140,7 +140,7 @@ class WarriorAI:
 
         def moves() -> list[Sq]:
             if not squares:
-                squares.append(move_squares(s, game.content, warrior))
+                squares.append(move_squares(s, game.content, warrior, decision))
             return squares[0]
         out = footwork.leave_cave_in(game, s, warrior, moves()) if footwork.in_cave_in(s, warrior) else None
         if out:
@@ -155,7 +155,7 @@ class WarriorAI:
         if cast:
             return cast
         if escape:
-            why = footwork.wants_to_break_away(game, s, warrior)
+            why = footwork.wants_to_break_away(game, s, warrior, decision)
             if why:
                 return escape[0], why
         if warrior.flags.get("escaped_pin"):
@@ -185,15 +185,13 @@ class WarriorAI:
     def _strike(self, game: Game, s: State, warrior: Any, attacks: list[Action]) -> Choice:
         """The adjacent foe whose death spares the party most: odds to kill times its harm."""
         c = game.content
-        danger = danger_now(game)
         blows = max(1, warrior.flags.get("attacks_left", 0)) if warrior.flags.get("attacking") else None
 
         odds: dict[str, tuple[float, float]] = {}  # per foe: the chance to kill it, its harm
 
         def worth(a: Action) -> tuple[float, str]:
             m = s.figures[a.get("target")]
-            friends = [x for x in s.heroes() if x.active and x.pos and m.pos and s.grid.adjacent(x.pos, m.pos)]
-            guard = max((peril(x, danger.get(x.id, 0)) for x in friends if x.id != warrior.id), default=0.0)
+            guard = friend_in_peril_beside(game, m, but=warrior.id)
             p, harm = odds[m.id] = kill_chance(c, warrior, m, blows), menace(c, m)
             return p * harm * (1.5 if is_archer(c, m) else 1.0) * (1 + guard) + 0.01 * harm, m.id
         best = max(attacks, key=worth)

@@ -130,3 +130,16 @@ _MAP = ("whq.danger", "map")
 def peril(warrior: Figure, threat: float) -> float:
     """Expected harm against the Wounds he has left: 1 or more means he may well fall."""
     return threat / max(1, warrior.wounds)
+
+
+def friend_in_peril_beside(game: Game, monster: Figure, but: str | None = None) -> float:
+    """The greatest peril among the warriors standing beside the monster (`but` left out): 0
+    when nobody does, and then the danger is not worked out (a blow or a step weighs each foe
+    by it, and mostly nobody else stands by the foe: the board's key and threats spared)."""
+    s: State = game.state
+    pos = monster.pos
+    beside = [x for x in s.heroes() if x.active and x.pos and pos and x.id != but and s.grid.adjacent(x.pos, pos)]
+    if not beside:
+        return 0.0
+    danger = danger_now(game)
+    return max(peril(x, danger.get(x.id, 0)) for x in beside)

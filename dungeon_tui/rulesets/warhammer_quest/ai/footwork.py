@@ -16,7 +16,7 @@ from ..state import Doorway, Figure, State
 from ..warriors import move_options  # the rules' own reach: the squares the options offer
 from ..words import counted
 from . import shelter
-from .danger import danger_now, is_archer, peril
+from .danger import danger_now, friend_in_peril_beside, is_archer, peril
 from .odds import menace
 
 Choice = tuple[Action, str]
@@ -45,12 +45,13 @@ def in_peril(game: Game, warrior: Figure) -> bool:
     return risk >= 0.6 or (fragile and risk >= 0.3)
 
 
-def wants_to_break_away(game: Game, s: State, warrior: Figure) -> str | None:
+def wants_to_break_away(game: Game, s: State, warrior: Figure, decision: Any = None) -> str | None:
     """Why the pinned warrior should roll to break away (the roll costs nothing: on a failure he
-    still fights), or None when he is better off fighting where he stands."""
+    still fights), or None when he is better off fighting where he stands.  `decision`: his
+    turn's, when the caller has it (`move_options` reads its search)."""
     if not in_peril(game, warrior):
         return None
-    if not _safe_squares(game, s, warrior):
+    if not _safe_squares(game, s, warrior, decision):
         return None
     danger = danger_now(game)
     return (f"break away: about {counted(round(danger[warrior.id]), 'Wound')} would come at him here, "
@@ -108,11 +109,11 @@ def _lit(s: State, warrior: Figure) -> Any:
     return keeps_light
 
 
-def _safe_squares(game: Game, s: State, warrior: Figure) -> list[Sq]:
+def _safe_squares(game: Game, s: State, warrior: Figure, decision: Any = None) -> list[Sq]:
     foes = [m for m in s.monsters() if m.active and m.pos]
     keeps = _lit(s, warrior)
     fresh, region = _fresh_rooms(s), s.grid.region
-    return [sq for sq in move_options(s, game.content, warrior)
+    return [sq for sq in move_options(s, game.content, warrior, decision)
             if keeps(sq) and not any(s.grid.adjacent(sq, m.square) for m in foes)
             and region[sq] not in fresh]
 
@@ -145,11 +146,9 @@ def _in_a_fight(game: Game, s: State, warrior: Figure, moves: list[Sq], foes: li
             return best, "step back out of the monsters' reach, behind his friends"
     if warrior.kind == "wizard" or (stats.bow(c, warrior) is not None and _sees_any(s, warrior, foes)):
         return None  # the Wizard fights from behind the others; a bowman shoots from where he stands
-    danger = danger_now(game)
     # The foe worth closing with: archers first, then whoever stands over the friend in most peril.
     def worth(m: Figure) -> float:
-        friends = [x for x in s.heroes() if x.active and x.pos and m.pos and s.grid.adjacent(x.pos, m.pos)]
-        shield_friend = max((peril(x, danger.get(x.id, 0)) for x in friends), default=0.0)
+        shield_friend = friend_in_peril_beside(game, m)
         return menace(c, m) * (2.0 if is_archer(c, m) else 1.0) * (1 + shield_friend)
     ranked = sorted(foes, key=lambda m: (-worth(m), m.id))
     for m in ranked:

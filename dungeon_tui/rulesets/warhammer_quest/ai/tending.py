@@ -53,8 +53,8 @@ def use_now(game: Game, warrior: Figure, uses: list[Action]) -> Choice | None:
             full = HEAL_ONE[item] is None
             # A full-heal potion waits until most Wounds are gone; 2D6 ones when 7 would not be wasted.
             # (the danger is worked out only when an item asks: it is the same all decision long)
-            if peril(tgt, danger_now(game).get(tgt.id, 0)) >= 0.8 and \
-                    missing >= (6 if not full else tgt.max_wounds // 2):
+            if missing >= (6 if not full else tgt.max_wounds // 2) and \
+                    peril(tgt, danger_now(game).get(tgt.id, 0)) >= 0.8:
                 return a, (f"heals the {tgt.name}: {counted(tgt.wounds, 'Wound')} left and about "
                            f"{danger_now(game)[tgt.id]:.0f} coming at him")
             if tgt.wounds * 4 <= tgt.max_wounds and (missing >= 7 or full):

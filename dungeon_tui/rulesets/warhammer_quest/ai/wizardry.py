@@ -32,7 +32,9 @@ def pick(game: Game, casts: list[Action], phase: str) -> Choice | None:
     """The Wizard's best cast now, or None to hold his power.  `phase`: "W" (another warrior's
     turn), "own" (his own turn), "M" (before the monsters strike), "T" (the turn's end)."""
     s: State = game.state
-    casts = [a for a in casts if not a.get("deathstone")]  # too much of a gamble for a companion
+    # Too much of a gamble for a companion.  (`a.get("deathstone")` as a look among the
+    # arguments, without a call per cast: the rules mark a Deathstone's cast True or not at all.)
+    casts = [a for a in casts if ("deathstone", True) not in a.args]
     if not casts:
         return None
     found = _raise(game, s, casts) or _save_the_fallen(game, s, casts)
