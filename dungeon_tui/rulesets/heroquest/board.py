@@ -179,12 +179,9 @@ def reveal_placing(state: State, content: Any, sq: Sq) -> tuple[list[str], list[
     # ever see is revealed (`all_seen`).
     if ("seen_from", sq) in memo or ("all_seen", sq) in memo or all_seen(state, content, sq):
         return [], []
-    rooms, corridor = seen_from(state, content, sq)
-    seen_rooms = set(state.revealed_rooms)
-    new = [room for room in rooms if room not in seen_rooms]
+    new, fresh = seen_from(state, content, sq)
+    new = list(new)
     state.revealed_rooms.extend(new)
-    seen_corr = seen_corridor(state)
-    fresh = [t for t in corridor if t not in seen_corr]
     if fresh:
         state.revealed_corridor.extend(fresh)
         new.append(CORRIDOR)
@@ -208,20 +205,24 @@ def all_seen(state: State, content: Any, sq: Sq) -> bool:
 
 
 def seen_from(state: State, content: Any, sq: Sq) -> tuple[list[str], list[Sq]]:
-    """The rooms (in the quest's order) with a square in terrain sight of `sq`, and the corridor
-    squares in sight.  Kept with the grid: it depends only on the board as it stands, and a
-    hero looks again from the same squares many times before the next door opens."""
-    key = ("seen_from", sq)
-    found: tuple[list[str], list[Sq]] | None = state.grid.memo.get(key)
-    if found is not None:
-        return found
+    """What a look from `sq` reveals: the rooms not revealed yet (in the quest's order) with a
+    square in terrain sight, and the corridor squares in sight not revealed yet.  What is
+    revealed already is not looked at (its lines of sight were most of a look's cost).  The
+    look is marked with the map (`reveal_placing`: a look from there again finds nothing new
+    until the map changes)."""
     in_sight = state.grid.in_sight
     rooms_in_view, corridor_in_view = could_see(content, state.quest, sq)
     # Sight only crosses walls at open doors: only areas joined to his by open doors can be seen.
     near = joined_areas(state, content, area_of(state, sq))
-    rooms = [room for room, squares in rooms_in_view if room in near and in_sight(sq, squares)]
-    corridor = in_sight(sq, corridor_in_view) if CORRIDOR in near else []
-    found = state.grid.memo[key] = (rooms, corridor)
+    revealed_rooms = set(state.revealed_rooms)
+    rooms = [room for room, squares in rooms_in_view
+             if room in near and room not in revealed_rooms and in_sight(sq, squares)]
+    if CORRIDOR in near:
+        seen = seen_corridor(state)
+        corridor = in_sight(sq, [t for t in corridor_in_view if t not in seen])
+    else:
+        corridor = []
+    found = state.grid.memo[("seen_from", sq)] = (rooms, corridor)
     return found
 
 

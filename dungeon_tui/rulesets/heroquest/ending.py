@@ -74,20 +74,29 @@ def check_end(game: Game) -> bool:
     # Asked after every step: the stairway and the failed objective only when they can matter,
     # and the party's fate only when nobody is still in the dungeon (a hero alive and there
     # stands neither dead nor gone, so neither `all` below could hold).
+    quest = game.content.quests[s.quest]
     figures = s.figures
     gone = True
+    # Whoever must bring the quest home (`done_at_stairway`: an item's bearer, any hero) is a
+    # hero of the party still in the dungeon, on the stairway; an escort is not of the party.
+    # Most steps find no such hero there, and the objective is not asked at all.
+    home = quest.objective.kind == "escort"
+    x, y = quest.stairway
     for h in s.party:  # a plain loop, not all() over a generator: asked after every step
-        if figures[h].status not in (DEAD, LEFT):
+        hero = figures[h]
+        if hero.status not in (DEAD, LEFT):
             gone = False
-            break
-    if done_at_stairway(game):
+            at = hero.pos
+            if at is not None and 0 <= at[0] - x <= 1 and 0 <= at[1] - y <= 1:  # board.stairway
+                home = True
+    if home and done_at_stairway(game):
         s.result = {"outcome": "success", "why": "the quest is done and the heroes are back at the stairway"}
         pay_reward(game)
     elif gone and all(h.status == DEAD for h in s.heroes()):
         s.result = {"outcome": "failure", "why": "every hero has fallen"}
     elif gone:
         s.result = {"outcome": "failure", "why": "the heroes left the dungeon with the quest undone"}
-    elif lost := failed_objective(game):
+    elif quest.fail_if and (lost := failed_objective(game)):
         s.result = {"outcome": "failure", "why": f"the quest can no longer be done: {lost}"}
     if s.result is None:
         return False

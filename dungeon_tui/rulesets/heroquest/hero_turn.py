@@ -112,14 +112,28 @@ def step(game: Game, figure: Figure, to: Sq, turn: dict[str, Any]) -> Procedure:
     return ended
 
 
+def kept_turn(game: Game, figure: Figure) -> tuple[dict[str, Any], dict[str, list[Offers]]]:
+    """The hero's record of a new turn, and the groups of his decision (by seat) made in his
+    turns before.  The groups read his turn's record when read, never when made (hero_groups),
+    so while it is the one dict, set afresh as each turn starts, they serve all his turns: 13
+    groups and their closures made once, not every turn.  Kept with the map for this game and
+    hero (made again after a door opens, which forgets the map's answers)."""
+    memo = game.state.grid.memo
+    kept = memo.get(("hero_turn", figure.id))
+    if kept is None or kept[0] is not game or kept[1] is not figure:
+        kept = memo[("hero_turn", figure.id)] = (game, figure, {}, {})
+    turn: dict[str, Any] = kept[2]
+    turn.clear()
+    turn.update(rolled=False, points=0, acted=False, start=True, bonus_attacks=None, bonus_cast=None,
+                rock=False, veil=False, last_stop=figure.pos)
+    return turn, kept[3]
+
+
 def hero_turn(game: Game, figure: Figure) -> Procedure:
     s: State = game.state
-    t: dict[str, Any] = {"rolled": False, "points": 0, "acted": False, "start": True, "bonus_attacks": None,
-                         "bonus_cast": None,
-                         "rock": False, "veil": False, "last_stop": figure.pos}
+    t, made = kept_turn(game, figure)
     if not (yield from start_of_turn(game, figure, t)):
         return
-    made: dict[str, list[Offers]] = {}  # the decision's groups, made once a turn (hero_choice)
     while figure.status == ALIVE and figure.pos is not None:
         context = {"figure": figure.id, "rolled": t["rolled"], "acted": t["acted"],
                    "points": t["points"] if t["rolled"] else 12}

@@ -169,7 +169,7 @@ def hero_choice(game: Game, figure: Figure, turn: dict[str, Any], context: dict[
     """The hero's decision in his turn, its options made by kind when read (a replayed step
     makes that one step; the attacks and spells, by targeting sight, cost most and are seldom
     what was chosen), and its only option if it has just one.  `made` keeps the groups from
-    one decision of the turn to the next, by seat (see hero_groups)."""
+    one decision to the next, by seat, over his turns (see hero_groups, hero_turn.kept_turn)."""
     s: State = game.state
     seat = s.seat_of[figure.id]
     prompt = f"{figure.name}: your turn"
@@ -190,7 +190,8 @@ def hero_choice(game: Game, figure: Figure, turn: dict[str, Any], context: dict[
 def hero_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> list[Offers]:
     """The groups of the hero's decision, in the order the options list them.  Each reads the
     turn and the board when it is read, never when made, so one list serves every decision of
-    his turn (made again only if his seat changes: an escort handed on)."""
+    his turns while his turn's record is the one dict (made again if his seat changes: an
+    escort handed on)."""
     s: State = game.state
     return [
         Offers(_EQUIP, lambda: equip_offers(game, figure, seat, turn)),
