@@ -381,23 +381,24 @@ class GameScreen(TableScreen, WhoPlays, TablePlay):
             return True  # reading the log plays nothing
         return self._decision() is not None and event.time >= self.offered_at
 
-    def _options_for_square(self, sq: tuple[int, int]) -> list[Action]:
+    def _options_for_square(self, sq: tuple[int, int]) -> tuple[list[Action], bool]:
         """The choices lit on a square: a move or placement there, else what aims at the figure
         there (its attacks first), else what the square stands for (a door or trap beside it,
-        the tile a power covers)."""
+        the tile a power covers). The flag says it is the last kind: the square is only part
+        of what the choice covers."""
         d = self._decision()
         if d is None:
-            return []
+            return [], False
         game = self.session.game
         here = [a for a in d.options if goes_to(a) == sq]
         if here:
-            return here
+            return here, False
         me = self.presenter.hero_of(game, d)
         aimed = [a for a in d.options if aimed_at_other(game, a, me) == sq]
         if aimed:
             attacks = [a for a in aimed if a.kind in self.presenter.aim_kinds]
-            return attacks or aimed
-        return [a for a in d.options if sq in self.presenter.squares_of(game, self.view_seat, a)]
+            return attacks or aimed, False
+        return [a for a in d.options if sq in self.presenter.squares_of(game, self.view_seat, a)], True
 
     def _decision(self) -> Decision | None:
         """The human decision on offer on the table now (none while a hand-over is pending)."""
@@ -416,9 +417,13 @@ class GameScreen(TableScreen, WhoPlays, TablePlay):
         d = self._decision()
         if d is None:
             return
-        lit = self._options_for_square(sq)
+        lit, covered = self._options_for_square(sq)
         if lit:
-            self.play_one_of(d, lit, "Which one?")
+            # A card played on a whole area (a power on a tile) is lit on every square of it,
+            # the hero's own among them: an enter there must not spend a daily unasked.
+            spends_card = covered and any(c.plays(a) for a in lit for c in self.cards)
+            question = "Which one?" if len(lit) > 1 else "Play it here? (escape: not now)"
+            self.play_one_of(d, lit, question, confirm=spends_card)
         elif self.walk(sq):
             pass
         elif not self.map_has_choices:
@@ -519,10 +524,10 @@ class GameScreen(TableScreen, WhoPlays, TablePlay):
         if offered:
             self.play_one_of(d, offered, f"{verb.label}: which one?")
 
-    def play_one_of(self, d: Decision, actions: list[Action], question: str) -> None:
-        """Play the action, or ask which when there are several (the decision may have moved on
-        by the time the player answers: then the answer is dropped)."""
-        if len(actions) == 1:
+    def play_one_of(self, d: Decision, actions: list[Action], question: str, confirm: bool = False) -> None:
+        """Play the action, or ask which when there are several, or whether when `confirm` (the
+        decision may have moved on by the time the player answers: then the answer is dropped)."""
+        if len(actions) == 1 and not confirm:
             self.play(actions[0])
             return
 

@@ -421,3 +421,30 @@ def test_keys_still_pressed_as_the_villain_phase_ends_play_nothing(tmp_path):
         await pilot.press("o", "enter")  # a key pressed once the choice has settled plays it
         assert await wait_for(pilot, lambda: len(game.decisions) > made)
     at_first_choice(session, (120, 40), play)
+
+
+def test_enter_on_the_heros_own_square_asks_before_an_area_power_is_played(tmp_path):
+    """Blade Barrier covers half of the start tile, Quinn's own square too: enter there asks
+    first, escape plays nothing, and enter in the question plays the power."""
+    session = set_up(ash_session(1, ("quinn", "vistra")))
+
+    async def play(app, pilot):
+        quinn = session.game.state.figures["quinn"]
+        d = session.human_pending()
+        barrier = [a for a in d.options if str(a) == "Blade Barrier on the start tile's north half"]
+        assert len(barrier) == 1 and quinn.pos == (0, 2)
+        played = len(session.game.decisions)
+        mv = app.screen.query_one(MapView)
+        mv.focus()
+        mv.move_cursor_to(quinn.pos)
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, Choose))
+        assert app.screen.choices == [str(barrier[0])] and "escape" in app.screen.question
+        await pilot.press("escape")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert session.game.pending is d and len(session.game.decisions) == played
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, Choose))
+        await pilot.press("enter")
+        assert await wait_for(pilot, lambda: any(a == barrier[0] for a, _ in session.game.decisions))
+    at_first_choice(session, (120, 40), play)
