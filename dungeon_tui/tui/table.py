@@ -17,6 +17,7 @@ from ..engine.game import CHANCE, DUNGEON, Decision, Game
 from .dialogs import RollDetail
 from .event_log import EventLog
 from .keys_footer import KeysFooter
+from .look_line import LookLine
 from .map_view import MapView
 from ..engine.presenter import Card, Presenter, aimed_at_other, goes_to, seat_name
 
@@ -69,7 +70,7 @@ class TableScreen(Screen[None]):
                 # What the table shows scrolls; the choices below it keep their rows.
                 with VerticalScroll(id="info", can_focus=False):
                     yield Static(id="status")
-                    yield Static(id="look")
+                    yield LookLine(id="look")
                     yield Static(id="party")
                     yield Static(id="sheet")
                     yield OptionList(id="hand")
@@ -133,7 +134,7 @@ class TableScreen(Screen[None]):
             if focus is not None:
                 mv.move_cursor_to(focus)
         # What lies under the cursor may have changed though the cursor did not move (a blow, a heal).
-        self.query_one("#look", Static).update(escape(p.look(game, seat, mv.cursor)))
+        self.query_one("#look", LookLine).update(p.look(game, seat, mv.cursor))
         self.query_one("#status", Static).update(p.status(game, seat))
         self.query_one("#party", Static).update("\n".join(escape(x) for x in p.party(game, seat)))
         self.hero = p.hero_of(game, decision) or self.hero
@@ -244,7 +245,7 @@ class TableScreen(Screen[None]):
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
         game, seat = self.current()
-        self.query_one("#look", Static).update(escape(self.presenter.look(game, seat, message.square)))
+        self.query_one("#look", LookLine).update(self.presenter.look(game, seat, message.square))
 
     def on_event_log_roll_chosen(self, message: EventLog.RollChosen) -> None:
         self.app.push_screen(RollDetail(message.event.data))
