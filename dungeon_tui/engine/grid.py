@@ -135,7 +135,11 @@ class Grid:
     def _redo_around(self, squares: tuple[Sq, ...]) -> None:
         """Forget what the map's change may have changed near these squares, and work out the
         sight bits of the squares around them again (the rest of the map's bits stand)."""
+        # A door or a square's terrain changes no region: the regions' squares stay.
+        regions = self.memo.get(_REGIONS)
         self.memo.clear()
+        if regions is not None:
+            self.memo[_REGIONS] = regions
         assert self._sight_mask is not None
         x0, y0, width, blocked = self._sight_mask
         around = sorted({(p[0] + dx, p[1] + dy) for p in squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)})
@@ -520,16 +524,29 @@ class Grid:
 
     # -- sections ---------------------------------------------------------------------------------
     def squares_of(self, region: str) -> list[Sq]:
-        kept = self.memo.get(("squares_of", region))  # regions change only with the map
-        if kept is None:
-            kept = self.memo[("squares_of", region)] = sorted(
-                (sq for sq, r in self.region.items() if r == region), key=lambda s: (s[1], s[0]))
-        return list(kept)
+        """The region's squares in reading order."""
+        regions: dict[str, list[Sq]] | None = self.memo.get(_REGIONS)
+        if regions is None:  # every region in one pass over the map, not one pass each
+            regions = {}
+            for sq, r in self.region.items():
+                regions.setdefault(r, []).append(sq)
+            for found in regions.values():
+                found.sort(key=_reading_order)
+            self.memo[_REGIONS] = regions
+        return list(regions.get(region, ()))
 
     def bounds(self) -> tuple[int, int, int, int]:
         xs = [s[0] for s in self.terrain] or [0]
         ys = [s[1] for s in self.terrain] or [0]
         return min(xs), min(ys), max(xs), max(ys)
+
+
+# The memo's key for every region's squares (`squares_of`).
+_REGIONS = "squares_of"
+
+
+def _reading_order(sq: Sq) -> tuple[int, int]:
+    return sq[1], sq[0]
 
 
 # Lines of sight looked at on one map before it is worth making its bits (`Grid._sight_bits`).

@@ -14,7 +14,7 @@ from dungeon_tui.rulesets.heroquest import board
 from dungeon_tui.rulesets.heroquest.ai.caution import _struck, safest_square, threat
 from dungeon_tui.rulesets.heroquest.ai.companions import _beside_hidden, _seen_edge, known_doors
 from dungeon_tui.rulesets.heroquest.ai.primitives import Plan, stop_ok
-from dungeon_tui.rulesets.heroquest.ai.walking import Walk, by_rings, nearest, within
+from dungeon_tui.rulesets.heroquest.ai.walking import Squares, Walk, by_rings, nearest, squares, within
 from dungeon_tui.rulesets.heroquest.game import GAME
 from dungeon_tui.rulesets.heroquest.heroes import adjacent, can_step, hero_path_avoid, step_squares
 from dungeon_tui.rulesets.heroquest.monsters import monster_field
@@ -128,3 +128,24 @@ def test_what_the_companions_keep_is_what_they_would_work_out_afresh(quest: str)
                 del g.memo[key]
             assert kept_areas == board.joined_areas(s, game.content, area)
     assert checked >= 100 and monsters_checked >= 50 and fell_back >= 20
+
+
+def test_the_numbering_carried_over_an_opened_door_is_the_one_made_afresh() -> None:
+    """After a door opens the map's numbering starts from the one made before (walking.Squares):
+    every square's neighbours by number are those a numbering made afresh gives."""
+    game = GAME.new_game({"adventure": "crypt_of_the_bone_lantern"}, game_seed(2027, 1))
+    before, carried = None, 0
+    for _ in every_nth(game, 1, 1500):
+        g = game.state.grid
+        kept = squares(g)
+        if before is not None and kept is not before and kept.index is before.index:
+            carried += 1
+            fresh = Squares(g)
+            assert kept.squares == fresh.squares
+            assert [kept.neighbours(i) for i in range(len(kept.squares))] == \
+                [fresh.neighbours(i) for i in range(len(fresh.squares))]
+            pairs = [(i, i + 3) for i in range(0, len(kept.squares) - 3, 7)]  # the same parts of the map
+            assert [kept.part_of(i) == kept.part_of(j) for i, j in pairs] == \
+                [fresh.part_of(i) == fresh.part_of(j) for i, j in pairs]
+        before = kept
+    assert carried >= 3

@@ -28,22 +28,46 @@ class Squares:
     cleared when it changes), so a walk looks up small numbers in lists, not squares in dicts
     (hashing a square's tuple at every neighbour was most of a walk's time)."""
 
-    __slots__ = ("grid", "index", "near", "part", "squares")
+    __slots__ = ("grid", "index", "made_from", "near", "part", "squares")
 
-    def __init__(self, grid: Grid) -> None:
+    def __init__(self, grid: Grid, before: Squares | None = None) -> None:
         self.grid = grid
-        self.squares: list[Sq] = list(grid.terrain)
-        self.index: dict[Sq, int] = {sq: i for i, sq in enumerate(self.squares)}
-        self.near: list[list[int] | None] = [None] * len(self.squares)  # filled as walks reach them
+        squares = list(grid.terrain)
+        self.squares: list[Sq]
+        self.index: dict[Sq, int]
+        self.near: list[list[int] | None]  # filled as walks reach them
+        self.made_from: list[list[Sq] | None]  # the map's own list each of `near` was made from
+        if before is not None and before.grid is grid and before.squares == squares:
+            self.squares, self.index = before.squares, before.index  # never changed once made
+            self.near, self.made_from = before.still_near()
+        else:
+            self.squares = squares
+            self.index = {sq: i for i, sq in enumerate(squares)}
+            self.near = [None] * len(squares)
+            self.made_from = [None] * len(squares)
         self.part: list[int] = [UNREACHED] * len(self.squares)  # filled a part at a time (`part_of`)
 
     def neighbours(self, i: int) -> list[int]:
         found = self.near[i]
         if found is None:
             index = self.index
-            found = self.near[i] = [index[nb] for nb in self.grid.neighbours(self.squares[i])]
+            nbs = self.made_from[i] = self.grid.neighbours(self.squares[i])
+            found = self.near[i] = [index[nb] for nb in nbs]
         return found
 
+    def still_near(self) -> tuple[list[list[int] | None], list[list[Sq] | None]]:
+        """The neighbours by number that still hold on the map as it is now, the others None
+        (made again when a walk reaches them).  A door opening makes the map work out again
+        only the neighbours of the squares around it (`Grid.neighbours` keeps the rest, the
+        same lists): a list it still gives is the very one a number list was made from, so
+        the numbering outlives the change and only those few squares are looked at again
+        (about 16 doors a Crypt quest made every square's list again before)."""
+        neighbours = self.grid.neighbours
+        near, made_from = list(self.near), list(self.made_from)
+        for i, nbs in enumerate(made_from):
+            if nbs is not None and neighbours(self.squares[i]) is not nbs:
+                near[i] = made_from[i] = None
+        return near, made_from
 
     def part_of(self, i: int) -> int:
         """The part of the map square i is in: the squares joined to it whoever stands where
@@ -66,11 +90,17 @@ class Squares:
 
 
 def squares(grid: Grid) -> Squares:
-    """The map's numbered squares, kept with it."""
+    """The map's numbered squares, kept with it; after a change to the map, the numbering
+    made before it carried over (`Squares.still_near`) where it is the same map."""
     kept: Squares | None = grid.memo.get("hero_squares")
     if kept is None:
-        kept = grid.memo["hero_squares"] = Squares(grid)
+        kept = grid.memo["hero_squares"] = _LAST[0] = Squares(grid, _LAST[0])
     return kept
+
+
+# The numbering made last, in this process: the map's memo forgets it at every change, and the
+# next one made for the same map starts from it.  One only (a game's map at a time).
+_LAST: list[Squares | None] = [None]
 
 
 class Walk(Mapping[Sq, int]):
