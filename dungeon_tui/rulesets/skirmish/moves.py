@@ -231,13 +231,15 @@ def _leaps(field: Battlefield, a: Square, origin: int) -> list[Step]:
 @dataclass(frozen=True, eq=False)
 class _Graph:
     """One battlefield's steps for one mode, squares numbered row by row (y * width + x): what
-    every search reads, built once.  `steps[i]`: (to, cost << 10 | tests, the Step), the key a
-    search adds; `later[i]`: the same without climbs (a climb only as a move's first step)."""
+    every search reads, built once.  `steps[i]`: (to, the place of its key in `adds`, the Step);
+    `later[i]`: the same without climbs (a climb only as a move's first step).  `adds`: the keys
+    (cost << 10 | tests) a step adds, a battlefield's few, lowest first."""
     square: tuple[Square, ...]  # number -> square
     steps: tuple[tuple[tuple[int, int, Step], ...], ...]
     later: tuple[tuple[tuple[int, int, Step], ...], ...]
     standable: tuple[bool, ...]
     contact: tuple[tuple[int, ...], ...]  # the squares a model there touches
+    adds: tuple[int, ...]
 
 
 @lru_cache(maxsize=16)
@@ -247,13 +249,21 @@ def _numbered(field: Battlefield) -> _Graph:
     number = {sq: i for i, sq in enumerate(squares)}
     table = _step_table(field)
     contacts = contact_table(field)
-    shared = _KEYS.setdefault  # a step's key (cost << 10 | tests): one object for each, not one per step
-    steps = tuple(tuple((number[st.to], shared((st.cost << 10) + st.tests, (st.cost << 10) + st.tests), st)
-                        for st in table.get(sq, ())) for sq in squares)
+    adds = tuple(sorted({_step_key(st) for out in table.values() for st in out}))
+    # Every step costs something or takes a test (a drop, of 2 levels or more, takes one): the
+    # search never puts a square back into the bucket it is reading.
+    assert all(add > 0 for add in adds)
+    place = {add: i for i, add in enumerate(adds)}
+    steps = tuple(tuple((number[st.to], place[_step_key(st)], st) for st in table.get(sq, ())) for sq in squares)
     return _Graph(
         square=squares, steps=steps, later=_no_climbs(steps),
         standable=tuple(field.standable(sq) for sq in squares),
-        contact=tuple(tuple(number[c] for c in contacts.get(sq, ())) for sq in squares))
+        contact=tuple(tuple(number[c] for c in contacts.get(sq, ())) for sq in squares), adds=adds)
+
+
+def _step_key(step: Step) -> int:
+    """What a step adds to a search's key (cost << 10 | tests)."""
+    return (step.cost << 10) + step.tests
 
 
 def _no_climbs(steps: tuple[tuple[tuple[int, int, Step], ...], ...]) -> tuple[tuple[tuple[int, int, Step], ...], ...]:
@@ -442,12 +452,13 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     # Squares off the table count for nothing (as they did when squares were looked up by name).
     enemy_at = {sq[1] * width + sq[0] for sq in enemies if field.inside(sq)}
     touching = {c for e in enemy_at for c in graph.contact[e]}
-    # A charger stops at the first square touching an enemy; only a charge or an interception
-    # enters one (any other move never settles one but its start, which it leaves freely).
-    stop_at = touching if mode == "charge" else set()
+    first = start[1] * width + start[0]
+    # A charger stops at the first square touching an enemy (but its start, which it leaves
+    # freely); only a charge or an interception enters one (any other move never settles one
+    # but its start).
+    stop_at = touching - {first} if mode == "charge" else set()
     wanted = None if goals is None else set(_numbers(field, goals))
     left = len(goals) if goals is not None else -1  # a goal off the table is never settled
-    first = start[1] * width + start[0]
     # The squares no step may enter: those settled, the enemies' and (but for a charge or an
     # interception) those touching an enemy; the start is settled first, wherever it is.
     closed = enemy_at | touching if mode not in ("charge", "intercept") else set(enemy_at)
@@ -466,32 +477,36 @@ def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemi
     keys: list[int] = [0]
     buckets: dict[int, list[int]] = {0: [first]}
     settled: list[int] = []
+    # The squares the search stops at or for, looked up in one set as each square is settled.
+    special = stop_at if wanted is None else stop_at | wanted
     steps, later, pop, push = graph.steps, graph.later, heapq.heappop, heapq.heappush
     whole = True  # till it stops at its goals
+    adds = graph.adds
     while keys:
         key = pop(keys)
-        bucket = buckets.pop(key)
-        for at in bucket:  # grows while it is read when a free step (a drop) reaches the same key
+        # The key each kind of step reaches from this bucket: looked up by the step rather than
+        # added at each (a sum over 256 is a fresh number, made and dropped for every step).
+        reached = [key + add for add in adds]
+        for at in buckets.pop(key):
             # Reached again more cheaply since.  A square is put in a bucket only when its key
             # falls to the bucket's, so it is in each bucket at most once, and settled once: a
-            # settled square's key is never bettered (a step adds nothing less than nothing).
+            # settled square's key is never bettered.  Every step adds something (_numbered), so
+            # a square reached goes into a later bucket, never the one being read.
             if best[at] != key:
                 continue
             settled.append(at)
-            if wanted is not None and at in wanted:
-                left -= 1
-                if left == 0:
-                    break
-            if at in stop_at and at != first:
-                continue
-            for to, add, step in later[at] if at != first else steps[at]:
-                new = key + add
+            if at in special:
+                if wanted is not None and at in wanted:
+                    left -= 1
+                    if left == 0:
+                        break
+                if at in stop_at:
+                    continue
+            for to, kind, step in later[at] if at != first else steps[at]:
+                new = reached[kind]
                 if new < best[to]:
                     best[to] = new
                     via[to] = step
-                    if new == key:
-                        bucket.append(to)
-                        continue
                     found = buckets.get(new)
                     if found is None:
                         buckets[new] = [to]
