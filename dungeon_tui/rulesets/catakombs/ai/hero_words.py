@@ -50,7 +50,7 @@ def can_revive(p: Plan) -> bool:
 
 @registry.condition(says=lambda p: f"{name(_downed_allies(p)[0])} is down" if _downed_allies(p) else "")
 def ally_downed(p: Plan) -> bool:
-    return bool(_downed_allies(p)) and can_revive(p)
+    return can_revive(p) and bool(_downed_allies(p))  # the hero's own first: most cannot revive
 
 
 def _kept(p: Plan, word: str, work: Callable[[Plan], list[Figure]]) -> list[Figure]:
@@ -71,11 +71,10 @@ def _badly_hurt(p: Plan) -> list[Figure]:
 
 def _badly_hurt_now(p: Plan) -> list[Figure]:
     """Standing heroes (itself too) at half their PV or less that one of its heals reaches now."""
-    hurt = [f for f in p.s.hero_side() if f.standing and 2 * f.pv <= f.max_pv]
-    heals = _healing_spells(p, downed=False) if hurt else []
-    d = p.decision
+    heals, d = _healing_spells(p, downed=False), p.decision  # its own first: most have none
     if not heals or d is None:  # the heals are asked of the rules only if one may heal
         return []
+    hurt = [f for f in p.s.hero_side() if f.standing and 2 * f.pv <= f.max_pv]
     return [f for f in hurt if _heal_offered(d, p.me, heals, f)]
 
 
