@@ -32,8 +32,8 @@ _KEPT = 256
 # A companion's walks: each is of one moment (every figure where it stands), so few are asked
 # again; 128 rather than 256 leaves room for the walks handed on (onward.py) in a long run.
 WALKS_KEPT = 128
-# Jumps kept by take-off: by what the jumps from it read of the ground round it (its `sign`) and
-# the figures standing within a jump of it, so a door opened across the board leaves them kept.
+# Jumps kept by take-off: by what the jumps from it read of the ground round it (its sign,
+# `sign_of`) and the figures standing on its lines, so a door opened far off leaves them kept.
 # A long run meets ever more of them; the table starts again when full (memory stays flat).
 # They are the rules' jumps, each landing with what it passes over, the same for every hero;
 # what each is worth to a hero (its odds) is kept apart, by the jumps, in `_PRICED`.
