@@ -50,7 +50,7 @@ def can_revive(p: Plan) -> bool:
 
 @registry.condition(says=lambda p: f"{name(_downed_allies(p)[0])} is down" if _downed_allies(p) else "")
 def ally_downed(p: Plan) -> bool:
-    return bool(_downed_allies(p)) and can_revive(p)
+    return can_revive(p) and bool(_downed_allies(p))  # the hero's own first: most cannot revive
 
 
 def _kept(p: Plan, word: str, work: Callable[[Plan], list[Figure]]) -> list[Figure]:
@@ -62,7 +62,7 @@ def _kept(p: Plan, word: str, work: Callable[[Plan], list[Figure]]) -> list[Figu
     found = p.m.found.get((word, p.me.id))
     if found is None:
         found = p.m.found[word, p.me.id] = work(p)
-    return cast(list[Figure], found)
+    return cast("list[Figure]", found)  # a string: no generic alias made at every call
 
 
 def _badly_hurt(p: Plan) -> list[Figure]:
@@ -71,11 +71,10 @@ def _badly_hurt(p: Plan) -> list[Figure]:
 
 def _badly_hurt_now(p: Plan) -> list[Figure]:
     """Standing heroes (itself too) at half their PV or less that one of its heals reaches now."""
-    hurt = [f for f in p.s.hero_side() if f.standing and 2 * f.pv <= f.max_pv]
-    heals = _healing_spells(p, downed=False) if hurt else []
-    d = p.decision
+    heals, d = _healing_spells(p, downed=False), p.decision  # its own first: most have none
     if not heals or d is None:  # the heals are asked of the rules only if one may heal
         return []
+    hurt = [f for f in p.s.hero_side() if f.standing and 2 * f.pv <= f.max_pv]
     return [f for f in hurt if _heal_offered(d, p.me, heals, f)]
 
 
@@ -141,9 +140,7 @@ def holds_no_point(p: Plan) -> bool:
 @registry.action
 def heal_downed(p: Plan) -> str:
     downed = {f.id for f in _downed_allies(p)}
-    heals = [a for a in _offered(p, "cast") if a.get("target") in downed
-             and p.game.content.spells[a.get("spell")].band(1) is not None
-             and p.game.content.spells[a.get("spell")].downed_ok]
+    heals = _heals_on_downed(p, downed)
     heals += [a for a in _offered(p, "give_barrel_to_downed") if a.get("target") in downed]
     for a in heals:
         p.want(a.kind, **dict(a.args))
@@ -154,6 +151,22 @@ def heal_downed(p: Plan) -> str:
     goals = [n for n in p.m.neighbours(fallen.at) if p.m.free(n)]
     words = p.move_along(goals, lambda sq: sq in goals)
     return f"hurries to {name(fallen)}" if words else ""
+
+
+def _heals_on_downed(p: Plan, downed: set[str]) -> list[Action]:
+    """The casts offered of its heals for the downed on a downed ally, in the casts' order (spell
+    by spell, each on the allies in the state's order, as spells.allies lists them).  Each is
+    asked for alone (acts.Act.find works out that spell's targets): the casts' every offer would
+    hold every other spell's sight to every enemy."""
+    d = p.decision
+    spells = p.game.content.spells
+    heals = [sid for sid in p.me.spells if spells[sid].band(1) is not None and spells[sid].downed_ok]
+    if d is None or not heals:
+        return []
+    fallen = [fid for fid in p.s.figures if fid in downed]
+    found = (d.offer_for(action_of(d.seat, "cast", "", {"figure": p.me.id, "spell": sid, "target": fid}))
+             for sid in heals for fid in fallen)
+    return [a for a in found if a is not None]
 
 
 def _leaving_helps(p: Plan) -> bool:

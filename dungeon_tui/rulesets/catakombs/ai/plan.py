@@ -78,7 +78,7 @@ class Plan:
             rank = _rank(self.s)
             foes = [f for f in self.s.enemies_of(self.me) if f.standing]
             found = self.m.found["adversaries", self.me.side] = sorted(foes, key=lambda f: rank.get(f.id, len(rank)))
-        return cast(list[Figure], found)
+        return cast("list[Figure]", found)  # a string: no generic alias made at every call
 
     def strikes_from_here(self) -> bool:
         """Whether an adversary can be struck from where it stands, which makes it the target
@@ -182,7 +182,7 @@ class Plan:
         near = found.get(key)
         if near is None:
             near = found[key] = self.nearest_groups([self.spot_bits(f) for f in foes])
-        steps, which = cast(tuple[int, list[int]], near)
+        steps, which = cast("tuple[int, list[int]]", near)
         return [(steps, foes[i].pv, i, foes[i]) for i in which]
 
     def nearest_groups(self, groups: Sequence[Sequence[Square] | int]) -> tuple[int, list[int]]:
