@@ -86,6 +86,7 @@ class Board:
     objective_at: Square | None = None
     _zones: dict[Square, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
     _squares: dict[str, tuple[Square, ...]] = field(default_factory=dict, compare=False, repr=False)
+    _showing: dict[str, tuple[Square, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_map(cls, rows: Sequence[str], zone_ids: Sequence[str], exits: Sequence[str] = (),
@@ -137,10 +138,19 @@ class Board:
 
     def squares(self, symbols: str | None = None) -> Iterator[Square]:
         """Every square in reading order (rows top to bottom), or those showing one of `symbols`."""
-        for y in range(self.height):
-            for x in range(self.width):
-                if symbols is None or self.rows[y][x] in symbols:
-                    yield (x, y)
+        if symbols is None:
+            return ((x, y) for y in range(self.height) for x in range(self.width))
+        return iter(self.showing(symbols))
+
+    def showing(self, symbols: str) -> tuple[Square, ...]:
+        """The squares showing one of `symbols`, in reading order, listed once per board and
+        symbols: every quest's setup lists its doors, chests, barrels and traps this way."""
+        found = self._showing.get(symbols)
+        if found is None:
+            rows = self.rows
+            found = self._showing[symbols] = tuple((x, y) for y in range(self.height) for x in range(self.width)
+                                                   if rows[y][x] in symbols)
+        return found
 
 
 class HasBoards(Protocol):

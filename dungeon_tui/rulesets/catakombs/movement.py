@@ -213,13 +213,6 @@ def pass_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
     return found if found == action else None
 
 
-def jump_lines(m: Map | Snapshot, start: Square) -> tuple[tuple[Square, ...], ...]:
-    """Per direction, the squares a straight jump from `start` may pass over or land on, in
-    order: up to LONGEST_JUMP + 1, cut at the first obstacle or corner the rule forbids (§5.3);
-    the map's passages keep them for as long as the same doors are shut."""
-    return m.passages.jump_lines(start)
-
-
 def jumps_from(m: Map | Snapshot, start: Square) -> list[tuple[Square, tuple[Square, ...]]]:
     """The jumps worth offering from `start`: each landing and the squares skipped.  A jump is
     worth it only over something a walk cannot take or should not: lava, a figure, a barrel or
@@ -228,11 +221,17 @@ def jumps_from(m: Map | Snapshot, start: Square) -> list[tuple[Square, tuple[Squ
     would only bury the useful ones in the list.  The landing must be free."""
     # m.free and m.trap read inline: the AI's leaps ask this of every square they reach.
     floor, armed = m.floor, m.armed
-    standing: Container[Square] = m.figures if isinstance(m, Map) else m.standing
+    if isinstance(m, Map):
+        standing: Container[Square] = m.figures
+        worth = m.jump_worth()
+    else:
+        standing, worth = m.standing, m.worth
     out = []
     # A list, not a generator: the AI's leaps ask it of each new arrangement of figures round a
     # take-off.  Per line: the first square worth jumping over, then every free landing past it.
-    for line in jump_lines(m, start):
+    for line, over in m.passages.jumpable_lines(start):
+        if not over & worth:  # plain floor all the way: no jump over it is worth offering
+            continue
         last, n = len(line), 1
         while n < last:
             skipped = line[n - 1]

@@ -95,6 +95,9 @@ class Grid:
     # a negative one with the offset's size (a shift right).
     ahead: tuple[tuple[int, int], ...] = ()
     behind: tuple[tuple[int, int], ...] = ()
+    # The same flat, four ahead then four behind (offset, mask, ...), when the steps go all
+    # eight ways (every board's do): the search's shifts written out, no loop (`Search._take`).
+    eight: tuple[int, ...] = ()
     _into: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def steps_into(self, j: int) -> tuple[int, ...]:
@@ -128,9 +131,10 @@ def grid_numbers(steps: Steps) -> Grid:
                 if j is not None:
                     ways[j - i] = ways.get(j - i, 0) | 1 << i
         directions = tuple(sorted(ways.items(), reverse=True))
-        found = _GRIDS[id(steps)] = (steps, Grid(number, bit, squares, directions,
-                                                 tuple((o, m) for o, m in directions if o > 0),
-                                                 tuple((-o, m) for o, m in directions if o < 0)))
+        ahead = tuple((o, m) for o, m in directions if o > 0)
+        behind = tuple((-o, m) for o, m in directions if o < 0)
+        eight = tuple(n for way in (*ahead, *behind) for n in way) if len(ahead) == len(behind) == 4 else ()
+        found = _GRIDS[id(steps)] = (steps, Grid(number, bit, squares, directions, ahead, behind, eight))
     return found[1]
 
 

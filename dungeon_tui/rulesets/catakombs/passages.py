@@ -21,6 +21,10 @@ DIRECTIONS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -
 LONGEST_JUMP = 3  # 2^3 = 8: a longer jump needs more than four dice can score (§2.1)
 
 Runs = tuple[tuple[Square, tuple[Square, ...]], ...]
+Lines = tuple[tuple[Square, ...], ...]
+# From a take-off: its jump lines, their squares and its own as bits, and the lines a jump may
+# take each with the squares it may pass over as bits (Passages.jump_lines, line_bits, jumpable_lines).
+JumpsFrom = tuple[Lines, int, tuple[tuple[tuple[Square, ...], int], ...]]
 _KEPT = 64  # door arrangements remembered; a quest meets a few dozen
 _PASSAGES: dict[tuple[int, frozenset[Square]], Passages] = {}
 
@@ -31,7 +35,7 @@ class Passages:
     blocked: frozenset[Square]
     bits: int = 0  # the blocked squares as bits, square (x, y) at bit y * width + x
     steps: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
-    _jumps: dict[Square, tuple[tuple[Square, ...], ...]] = field(default_factory=dict)
+    _jumps: dict[Square, JumpsFrom] = field(default_factory=dict)
     _runs: dict[Square, Runs] = field(default_factory=dict)
     _line_bits: dict[Square, int] = field(default_factory=dict)
     _strikes: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
@@ -45,21 +49,54 @@ class Passages:
         """For each jump direction in order, the squares ahead that a jump may cross or land
         on (up to LONGEST_JUMP + 1): inside the board, no obstacle, each step allowed by the
         corner rule; the line stops at the first square that fails."""
-        found = self._jumps.get(start)
+        return (self._jumps.get(start) or self._jumps_near(start))[0]
+
+    def _jumps_near(self, start: Square) -> JumpsFrom:
+        """What the jumps from `start` read, kept here and looked up first in `_NEAR`: the lines
+        read only the squares within LONGEST_JUMP + 1 of it (each line's squares, and the
+        corners its diagonal steps pass), so another arrangement of the doors with the same
+        blocked squares there has them made (a door opened in another order makes a new one)."""
+        width, height = self.board.width, self.board.height
+        found_key = (width, height, start, self.bits & _near_mask(width, height, start))
+        found = _NEAR.get(found_key)
         if found is None:
-            lines = []
-            for dx, dy in DIRECTIONS:
-                line: list[Square] = []
-                prev = start
-                for i in range(1, LONGEST_JUMP + 2):
-                    sq = (start[0] + dx * i, start[1] + dy * i)
-                    if self.obstacle(sq) or sq not in self.steps.get(prev, ()):
-                        break
-                    line.append(sq)
-                    prev = sq
-                lines.append(tuple(line))
-            found = self._jumps[start] = shared(tuple(lines))
+            if len(_NEAR) >= _NEAR_KEPT:
+                _NEAR.clear()
+            lines = shared(self._lines_from(start))
+            every = 1 << (start[1] * width + start[0]) if self.board.inside(start) else 0
+            for line in lines:
+                for x, y in line:  # no square twice: each line goes its own way from the start
+                    every |= 1 << (y * width + x)
+            jumpable = tuple((line, sum(1 << (y * width + x) for x, y in line[:-1]))
+                             for line in lines if len(line) >= 2)
+            found = _NEAR[found_key] = (lines, every, jumpable)
+        self._jumps[start] = found
         return found
+
+    def _lines_from(self, start: Square) -> Lines:
+        """`jump_lines` worked out.  A square off the board is in no square's steps, so a step
+        the corner rule allows needs no test of the board's edge (`obstacle` less `inside`)."""
+        steps, blocked = self.steps, self.blocked
+        x, y = start
+        lines = []
+        for dx, dy in DIRECTIONS:
+            line: list[Square] = []
+            ahead = steps.get(start, ())
+            for i in range(1, LONGEST_JUMP + 2):
+                sq = (x + dx * i, y + dy * i)
+                if sq in blocked or sq not in ahead:
+                    break
+                line.append(sq)
+                ahead = steps[sq]
+            lines.append(tuple(line))
+        return tuple(lines)
+
+    def jumpable_lines(self, start: Square) -> tuple[tuple[tuple[Square, ...], int], ...]:
+        """The jump lines from `start` a jump may take (two squares or more: one to pass over,
+        one to land on), in order, each with the squares a jump may pass over (all but the
+        last) as bits in `line_bits`' numbering: where none of them is worth jumping over, the
+        line offers no jump (movement.jumps_from), which one test of the bits tells."""
+        return (self._jumps.get(start) or self._jumps_near(start))[2]
 
     def strike_squares(self, sq: Square) -> tuple[Square, ...]:
         """The squares one step from `sq` by the corner rule, from which a figure there could be
@@ -88,9 +125,7 @@ class Passages:
         that says whether the jumps from it are the same when figures stand elsewhere."""
         found = self._line_bits.get(start)
         if found is None:
-            width = self.board.width
-            found = self._line_bits[start] = sum(
-                1 << (y * width + x) for x, y in {start, *(sq for line in self.jump_lines(start) for sq in line)})
+            found = self._line_bits[start] = (self._jumps.get(start) or self._jumps_near(start))[1]
         return found
 
     def runs(self, start: Square) -> Runs:
@@ -122,6 +157,28 @@ class Passages:
                 found = tuple(first for first in steps.get(start, ()) if to in steps.get(first, ()))
             self._run_firsts[start, to] = found
         return found
+
+
+# `Passages._jumps_near` by the board's size, the take-off and the blocked squares near it (bits);
+# bounded, as a long run of every quest meets ever more arrangements near some square.
+_NEAR: dict[tuple[int, int, Square, int], JumpsFrom] = {}
+_NEAR_KEPT = 16_384
+_MASKS: dict[tuple[int, int, Square], int] = {}
+
+
+def _near_mask(width: int, height: int, start: Square) -> int:
+    """The board's squares within LONGEST_JUMP + 1 of `start` (both ways), as bits (`bits`'
+    numbering): made once per board size and square."""
+    found = _MASKS.get((width, height, start))
+    if found is None:
+        x, y, reach = start[0], start[1], LONGEST_JUMP + 1
+        left, right = max(0, x - reach), min(width - 1, x + reach)
+        row = (1 << (right - left + 1)) - 1
+        found = 0
+        for y2 in range(max(0, y - reach), min(height - 1, y + reach) + 1):
+            found |= row << (y2 * width + left)
+        _MASKS[width, height, start] = found
+    return found
 
 
 # One copy of each square's jump lines and runs for all the door arrangements that give the same:

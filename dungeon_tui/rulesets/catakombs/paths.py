@@ -116,12 +116,17 @@ class Search:
             self._settled |= here
             # The directions split by the sign of their offset (`Grid.ahead`, `Grid.behind`):
             # no test of the sign, and a part with no square shifts for nothing.
-            ahead = 0
             grid = self._grid
-            for offset, mask in grid.ahead:
-                ahead |= (here & mask) << offset
-            for offset, mask in grid.behind:
-                ahead |= (here & mask) >> offset
+            if grid.eight:  # the eight ways written out: every set taken shifts eight times
+                o1, m1, o2, m2, o3, m3, o4, m4, p1, n1, p2, n2, p3, n3, p4, n4 = grid.eight
+                ahead = ((here & m1) << o1 | (here & m2) << o2 | (here & m3) << o3 | (here & m4) << o4
+                         | (here & n1) >> p1 | (here & n2) >> p2 | (here & n3) >> p3 | (here & n4) >> p4)
+            else:
+                ahead = 0
+                for offset, mask in grid.ahead:
+                    ahead |= (here & mask) << offset
+                for offset, mask in grid.behind:
+                    ahead |= (here & mask) >> offset
             new = ahead & self._every & ~self._reached
             if new:
                 self._reached |= new

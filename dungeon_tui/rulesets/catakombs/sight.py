@@ -117,7 +117,10 @@ def line_shape(width: int, a: Square, b: Square) -> Shape:
         for p, q in corners:
             i, j = sorted((p[1] * width + p[0], q[1] * width + q[0]))
             apart[j - i] = apart.get(j - i, 0) | 1 << i
-        found = _SHAPES[(width, dx, dy)] = (mask, tuple(sorted(apart.items())))
+        # The line the other way round spans the same box and crosses the same squares
+        # (box_crossing reads only the sizes and whether the signs differ): sight is asked
+        # both ways, the hero's of a foe and the foe's of the hero.
+        found = _SHAPES[(width, dx, dy)] = _SHAPES[(width, -dx, -dy)] = (mask, tuple(sorted(apart.items())))
     return found
 
 

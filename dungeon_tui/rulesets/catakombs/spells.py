@@ -12,7 +12,7 @@ from .acts import Steps, act, aimed
 from .checks import test
 from .damage import Blow, heal, land
 from .reinforcements import choose_entry, arrive
-from .state import DOWNED, Figure, State
+from .state import DOWNED, HERO, MASTER, Figure, State
 from .terrain import Map, chebyshev
 
 # A spell's targets (m, caster, spell) and its effect (game, caster, target, band).
@@ -31,26 +31,44 @@ def untouchable(caster: Figure, target: Figure) -> bool:
 
 def allies(m: Map, caster: Figure, spell: Any) -> list[Figure | None]:
     """Self or an ally in sight (a downed one when the spell allows)."""
-    out: list[Figure | None] = []
-    for f in m.s.figures.values():
-        if f.side != caster.side or not f.on_board or untouchable(caster, f):
-            continue
-        if f.status == DOWNED and not spell.downed_ok:
-            continue
-        if spell.target == "self_or_adjacent_ally" and f is not caster and chebyshev(f.at, caster.at) != 1:
-            continue
-        if in_sight(m, caster, f):
-            out.append(f)
-    return out
+    side = caster.side  # read first, inline: most figures are of the other side
+    return [f for f in m.s.figures.values() if f.side == side and may_aid(m, caster, spell, f)]
+
+
+def may_aid(m: Map, caster: Figure, spell: Any, f: Figure | None) -> bool:
+    """Whether `allies` holds the figure."""
+    if f is None or f.side != caster.side or not f.on_board or untouchable(caster, f):
+        return False
+    if f.status == DOWNED and not spell.downed_ok:
+        return False
+    if spell.target == "self_or_adjacent_ally" and f is not caster and chebyshev(f.at, caster.at) != 1:
+        return False
+    return in_sight(m, caster, f)
 
 
 def enemies(m: Map, caster: Figure, spell: Any) -> list[Figure | None]:
-    return [f for f in m.s.enemies_of(caster) if not untouchable(caster, f) and m.targets(caster, f)
-            and not (spell.not_immaterial and f.has("immaterial"))]
+    return [f for f in m.s.enemies_of(caster) if harmable(m, caster, spell, f)]
+
+
+def harmable(m: Map, caster: Figure, spell: Any, f: Figure) -> bool:
+    """Whether an enemy on the board is one of the spell's `enemies`."""
+    return (not untouchable(caster, f) and m.targets(caster, f)
+            and not (spell.not_immaterial and f.has("immaterial")))
+
+
+def may_harm(m: Map, caster: Figure, spell: Any, f: Figure | None) -> bool:
+    """Whether `enemies` holds the figure (`State.enemies_of`: of the other side, on the board)."""
+    return (f is not None and f.side == (MASTER if caster.side == HERO else HERO) and f.on_board
+            and harmable(m, caster, spell, f))
 
 
 def nobody(m: Map, caster: Figure, spell: Any) -> list[Figure | None]:
     return [None] if off_board_troops(m.s) else []
+
+
+def may_call(m: Map, caster: Figure, spell: Any, f: Figure | None) -> bool:
+    """Whether `nobody` holds the target: none, when troops wait off the board."""
+    return f is None and bool(off_board_troops(m.s))
 
 
 def off_board_troops(s: State) -> list[dict[str, Any]]:
@@ -60,6 +78,9 @@ def off_board_troops(s: State) -> list[dict[str, Any]]:
 
 TARGETS: dict[str, Targets] = {"self_or_ally": allies, "self_or_adjacent_ally": allies, "enemy": enemies,
                                "none": nobody}
+# Whether a spell's targets (TARGETS) hold a figure (or None), asked of that one alone.
+TARGETED: dict[str, Callable[[Map, Figure, Any, Figure | None], bool]] = {
+    "self_or_ally": may_aid, "self_or_adjacent_ally": may_aid, "enemy": may_harm, "none": may_call}
 
 
 @SPELLS("freya_healing", "lay_on_hands")
@@ -142,14 +163,21 @@ def cast_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
 def spell_offers(m: Map, fig: Figure, seat: str, sid: str) -> list[Action]:
     """The casts of one of the figure's spells, on each target it may have."""
     spell = m.game.content.spells[sid]
-    if fig.duel is not None and spell.target != "none" and spell.tag == "harmful":
+    if duel_bars(fig, spell):
         return []
-    out = []
-    for target in TARGETS[spell.target](m, fig, spell):
-        whom = "" if target is None else " on yourself" if target is fig else f" on {target.name}"
-        aim = None if target is None else target.id
-        out.append(aimed(seat, fig, "cast", (sid, spell.name, whom, aim), _cast_words, spell=sid, target=aim))
-    return out
+    return [_cast(fig, seat, sid, spell, target) for target in TARGETS[spell.target](m, fig, spell)]
+
+
+def duel_bars(fig: Figure, spell: Any) -> bool:
+    """A duellist casts no harmful spell on a target (§5.8)."""
+    return fig.duel is not None and spell.target != "none" and spell.tag == "harmful"
+
+
+def _cast(fig: Figure, seat: str, sid: str, spell: Any, target: Figure | None) -> Action:
+    """The offer to cast the spell on the target (None: a spell on no one)."""
+    whom = "" if target is None else " on yourself" if target is fig else f" on {target.name}"
+    aim = None if target is None else target.id
+    return aimed(seat, fig, "cast", (sid, spell.name, whom, aim), _cast_words, spell=sid, target=aim)
 
 
 def _cast_words(aim: tuple[Any, ...]) -> str:
@@ -157,12 +185,20 @@ def _cast_words(aim: tuple[Any, ...]) -> str:
 
 
 def cast_offer(m: Map, fig: Figure, seat: str, action: Action) -> Action | None:
-    """The one of `cast_offers` equal to `action`, or None: the targets of the spell it names
-    alone are worked out (each spell's reads a sight line to every ally or enemy)."""
-    sid = action.get("spell")
+    """The one of `cast_offers` equal to `action`, or None: the spell it names on the target
+    it names alone (each spell's targets read a sight line to every ally or enemy; an AI's
+    cast names its target)."""
+    sid, aim = action.get("spell"), action.get("target")
     if not caster(fig) or sid not in fig.spells:
         return None
-    return next((a for a in spell_offers(m, fig, seat, sid) if a == action), None)
+    spell = m.game.content.spells[sid]
+    target = m.s.figures.get(aim) if isinstance(aim, str) else None
+    if aim is not None and target is None:
+        return None  # no figure of that name: no offer names it
+    if duel_bars(fig, spell) or not TARGETED[spell.target](m, fig, spell, target):
+        return None
+    found = _cast(fig, seat, sid, spell, target)
+    return found if found == action else None
 
 
 def lowest_band(spell: Any) -> int:

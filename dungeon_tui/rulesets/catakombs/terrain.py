@@ -124,6 +124,7 @@ class Map:
     _figure_bits: int | None = None
     _lines: dict[tuple[Square, Square], int] | None = None
     _standing: frozenset[Square] | None = None
+    _jump_worth: int | None = None
     # Targeting sight by (viewer, target, from, to): the offers of shots and spells and the
     # AI's scripts ask the same pairs again and again of one map.
     _sight: dict[tuple[str, str, Square, Square], bool] | None = None
@@ -210,12 +211,35 @@ class Map:
         return list(self.steps().get(sq, ()))
 
     def on_board(self, a: Square, b: Square) -> bool:
-        return self.board.inside(a) and self.board.inside(b)
+        """Both squares on the board (its `inside` written out: asked of every line of sight)."""
+        width, height = self.board.width, self.board.height
+        return 0 <= a[0] < width and 0 <= a[1] < height and 0 <= b[0] < width and 0 <= b[1] < height
 
     def sees(self, a: Square, b: Square) -> bool:
-        if self.on_board(a, b):
+        # `on_board` written out: asked of every enemy's sight of every square an AI weighs.
+        width, height = self.board.width, self.board.height
+        if 0 <= a[0] < width and 0 <= a[1] < height and 0 <= b[0] < width and 0 <= b[1] < height:
             return self._line(a, b) >= 0
         return terrain_los(a, b, self.obstacle)
+
+    def sees_any(self, a: Square, others: Iterable[Square]) -> bool:
+        """Whether `a` sees any of `others`, `sees` of each in turn with the lines looked up in
+        one loop (the Master's activation and its support figures ask it of every adversary).
+        Sight goes both ways (a line crosses the same squares and corners from either end), so
+        this also tells whether any of them sees `a`."""
+        width, height = self.board.width, self.board.height
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = lines_of(self.ground_number)
+        here = 0 <= a[0] < width and 0 <= a[1] < height
+        for b in others:
+            if here and 0 <= b[0] < width and 0 <= b[1] < height:
+                line = lines.get((a, b))
+                if (self._line(a, b) if line is None else line) >= 0:
+                    return True
+            elif terrain_los(a, b, self.obstacle):
+                return True
+        return False
 
     def figure_bits(self) -> int:
         """The squares figures stand on, as bits (passages.py's numbering)."""
@@ -247,8 +271,8 @@ class Map:
     def shot_from(self, viewer: Figure, target: Figure, sq: Square) -> bool:
         """Whether the viewer would have the target in sight from the square (as `targets`,
         by the bits when both squares are on the board)."""
-        inside, there = self.board.inside, target.at
-        if inside(there) and inside(sq):
+        there, width, height = target.at, self.board.width, self.board.height
+        if 0 <= there[0] < width and 0 <= there[1] < height and 0 <= sq[0] < width and 0 <= sq[1] < height:
             return self._clear_shot(viewer, target, sq, there)
         return self.targets(viewer, target, at=sq)
 
@@ -261,18 +285,26 @@ class Map:
             lines = self._lines = lines_of(self.ground_number)
         line = lines.get((start, end))
         if line is None:
-            line = lines[(start, end)] = crossed(self.board.width, start, end, self.passages.bits)
+            # Kept both ways: a line crosses the same squares from either end, and sight is
+            # asked both ways (a hero's of a foe, the foe's of the hero).
+            line = lines[(start, end)] = lines[(end, start)] = crossed(self.board.width, start, end, self.passages.bits)
         return line
 
     def _clear_shot(self, viewer: Figure, target: Figure, start: Square, end: Square) -> bool:
         line = self._line(start, end)
         if line < 0:
             return False
-        width = self.board.width
-        # Only a figure on a crossed square may block: most lines cross none.
+        # Only a figure on a crossed square may block: most lines cross none, and those read
+        # off the bits (square (x, y) at bit y * width + x), not found among every figure.
         crossed = self.figure_bits() & line
-        return not crossed or not any(self.blocks(viewer, target, sq) for sq in self.figures
-                                      if _bit(crossed, sq, width, 0))
+        width = self.board.width
+        while crossed:
+            low = crossed & -crossed
+            crossed ^= low
+            i = low.bit_length() - 1
+            if self.blocks(viewer, target, (i % width, i // width)):
+                return False
+        return True
 
     def blocks(self, viewer: Figure, target: Figure, sq: Square) -> bool:
         """Whether a figure on sq is in the way of the viewer's shot at the target (§5.4)."""
@@ -339,8 +371,15 @@ class Map:
             self._standing = frozenset(self.figures)
         return self._standing
 
+    def jump_worth(self) -> int:
+        """The squares worth jumping over (movement.jumps_from) as bits in the board's numbering
+        (`board_bits`): all but the free floor (lava, barrels, chests), figures, armed traps."""
+        if self._jump_worth is None:
+            self._jump_worth = _ground_worth(self) | self.figure_bits()
+        return self._jump_worth
+
     def snapshot(self) -> Snapshot:
-        return Snapshot(self.passages, self.floor, self.figure_squares(), self.armed)
+        return Snapshot(self.passages, self.floor, self.figure_squares(), self.armed, self.jump_worth())
 
 
 @dataclass(frozen=True)
@@ -353,6 +392,7 @@ class Snapshot:
     floor: frozenset[Square]
     standing: frozenset[Square]
     armed: frozenset[Square]
+    worth: int  # the squares worth jumping over, as bits (`Map.jump_worth`)
 
     def free(self, sq: Square) -> bool:
         return sq in self.floor and sq not in self.standing
@@ -444,6 +484,23 @@ def _ground(s: State, board: Board) -> Ground:
     return board, passages(board, blocked), lay.floor - blocked - things, next(_GROUND_NUMBERS), lay.lava
 
 
+# `Map.jump_worth` but the figures, by the ground's number and the armed traps: a few a quest.
+_WORTH: dict[tuple[int, frozenset[Square]], int] = {}
+
+
+def _ground_worth(m: Map) -> int:
+    """The board's squares not on the free floor, and the armed traps, as bits (`board_bits`)."""
+    found = _WORTH.get((m.ground_number, m.armed))
+    if found is None:
+        if len(_WORTH) >= _KEPT:
+            _WORTH.clear()
+        board, on_board = m.board, board_bits(m.board)
+        every = (1 << board.width * board.height) - 1
+        floor = sum(map(on_board.get, m.floor, itertools.repeat(0)))  # in C: a ground has hundreds
+        found = _WORTH[m.ground_number, m.armed] = every & ~floor | sum(map(on_board.get, m.armed, itertools.repeat(0)))
+    return found
+
+
 _BOARD_BITS: dict[int, tuple[Board, dict[Square, int]]] = {}
 
 
@@ -458,12 +515,6 @@ def board_bits(board: Board) -> dict[Square, int]:
         found = _BOARD_BITS[id(board)] = (board, {(x, y): 1 << (y * width + x) for y in range(board.height)
                                                   for x in range(width)})
     return found[1]
-
-
-def _bit(bits: int, sq: Square, width: int, corner: int) -> bool:
-    """Whether a square's bit is set in bits counted from bit number `corner`."""
-    at = sq[1] * width + sq[0] - corner
-    return 0 <= sq[0] < width and at >= 0 and bool((bits >> at) & 1)
 
 
 def is_hero(fig: Figure) -> bool:

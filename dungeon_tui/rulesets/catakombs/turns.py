@@ -220,14 +220,15 @@ def snapshot(game: Game) -> Steps:
     (event 3 gives these 2 AP more); the solo Master rolls a d6 for every other figure."""
     s: State = game.state
     m = Map(game)
-    # Each adversary's zones as a set once, not once per Master figure, with its square and
-    # whether it shows (a chance roll between two figures changes neither).
-    adversaries = [(frozenset(m.board.zones_of(f.at)), f.at, visible(f)) for f in s.hero_side() if f.standing]
+    # Each adversary's zones as a set once, not once per Master figure, and the squares of
+    # those that show (a chance roll between two figures changes neither).
+    standing = [f for f in s.hero_side() if f.standing]
+    adversaries = [frozenset(m.board.zones_of(f.at)) for f in standing]
+    shown = [f.at for f in standing if visible(f)]
     for fig in s.master_figures():
         here = fig.at
         zones = m.board.zones_of(here)
-        fig.activated = any(not theirs.isdisjoint(zones) or (shows and m.sees(here, there))
-                            for theirs, there, shows in adversaries)
+        fig.activated = any(not theirs.isdisjoint(zones) for theirs in adversaries) or m.sees_any(here, shown)
         fig.inactive_roll, fig.wandered = 0, False
         if fig.activated and s.flags.get("event_frenzy"):
             fig.ap += 2

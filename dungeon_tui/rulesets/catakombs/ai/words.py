@@ -275,12 +275,13 @@ def _advance_goal(p: Plan, until: str) -> tuple[Callable[[Square], bool], object
     if not m.board.inside(there):
         return (lambda sq: chebyshev(sq, there) >= near and shot(me, t, sq)), None
     tx, ty = there
+    width, height = m.board.width, m.board.height
     sight_key, seen = _sight_from(m, me, t)
 
     def goal(sq: Square) -> bool:
         if max(abs(sq[0] - tx), abs(sq[1] - ty)) < near:  # chebyshev, written out
             return False
-        if not m.board.inside(sq):
+        if not (0 <= sq[0] < width and 0 <= sq[1] < height):  # the board's `inside`, written out
             return shot(me, t, sq)
         found = seen.get(sq)
         if found is None:
@@ -334,15 +335,15 @@ def advance(p: Plan, until: str) -> str:
 
 @registry.action
 def support_advance(p: Plan) -> str:
-    # The adversaries' squares and the map's sight read once: every ally and spot asks of each.
+    # The adversaries' squares read once: every ally and spot asks of each (sight goes both ways).
     m = p.m
-    sees, foes = m.sees, [f.at for f in p.adversaries()]
-    seeing = [a for a in p.allies() if any(sees(a.at, at) for at in foes)]
+    foes = [f.at for f in p.adversaries()]
+    seeing = [a for a in p.allies() if m.sees_any(a.at, foes)]
     if not seeing:
         return ""
     near = p.nearest_groups([m.neighbours(a.at) for a in seeing])[1]
     ally = seeing[near[0] if near else 0]  # the nearest, or the first when none can be reached
     spots = [n for n in m.neighbours(ally.at) if m.free(n)]
-    hidden = [sq for sq in spots if not any(sees(at, sq) for at in foes)]
+    hidden = [sq for sq in spots if not m.sees_any(sq, foes)]
     words = p.move_along(hidden or spots, lambda sq: sq in (hidden or spots))
     return f"keeps close to {name(ally)}" if words else ""
