@@ -22,9 +22,9 @@ LONGEST_JUMP = 3  # 2^3 = 8: a longer jump needs more than four dice can score (
 
 Runs = tuple[tuple[Square, tuple[Square, ...]], ...]
 Lines = tuple[tuple[Square, ...], ...]
-# From a take-off: its jump lines, their squares and its own as bits, and the lines a jump may
-# take each with the squares it may pass over as bits (Passages.jump_lines, line_bits, jumpable_lines).
-JumpsFrom = tuple[Lines, int, tuple[tuple[tuple[Square, ...], int], ...]]
+# From a take-off: its jump lines, and the lines a jump may take each with the squares it may
+# pass over as bits (Passages.jump_lines, jumpable_lines).
+JumpsFrom = tuple[Lines, tuple[tuple[tuple[Square, ...], int], ...]]
 _KEPT = 64  # door arrangements remembered; a quest meets a few dozen
 _PASSAGES: dict[tuple[int, frozenset[Square]], Passages] = {}
 
@@ -37,7 +37,6 @@ class Passages:
     steps: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
     _jumps: dict[Square, JumpsFrom] = field(default_factory=dict)
     _runs: dict[Square, Runs] = field(default_factory=dict)
-    _line_bits: dict[Square, int] = field(default_factory=dict)
     _strikes: dict[Square, tuple[Square, ...]] = field(default_factory=dict)
     _strike_bits: dict[Square, int] = field(default_factory=dict)
     _run_firsts: dict[tuple[Square, Square], tuple[Square, ...]] = field(default_factory=dict)
@@ -63,13 +62,9 @@ class Passages:
             if len(_NEAR) >= _NEAR_KEPT:
                 _NEAR.clear()
             lines = shared(self._lines_from(start))
-            every = 1 << (start[1] * width + start[0]) if self.board.inside(start) else 0
-            for line in lines:
-                for x, y in line:  # no square twice: each line goes its own way from the start
-                    every |= 1 << (y * width + x)
             jumpable = tuple((line, sum(1 << (y * width + x) for x, y in line[:-1]))
                              for line in lines if len(line) >= 2)
-            found = _NEAR[found_key] = (lines, every, jumpable)
+            found = _NEAR[found_key] = (lines, jumpable)
         self._jumps[start] = found
         return found
 
@@ -94,9 +89,9 @@ class Passages:
     def jumpable_lines(self, start: Square) -> tuple[tuple[tuple[Square, ...], int], ...]:
         """The jump lines from `start` a jump may take (two squares or more: one to pass over,
         one to land on), in order, each with the squares a jump may pass over (all but the
-        last) as bits in `line_bits`' numbering: where none of them is worth jumping over, the
+        last) as bits (`bits`' numbering): where none of them is worth jumping over, the
         line offers no jump (movement.jumps_from), which one test of the bits tells."""
-        return (self._jumps.get(start) or self._jumps_near(start))[2]
+        return (self._jumps.get(start) or self._jumps_near(start))[1]
 
     def strike_squares(self, sq: Square) -> tuple[Square, ...]:
         """The squares one step from `sq` by the corner rule, from which a figure there could be
@@ -113,19 +108,6 @@ class Passages:
         found = self._strike_bits.get(sq)
         if found is None:
             found = self._strike_bits[sq] = square_bits(self.steps, self.strike_squares(sq))
-        return found
-
-    @property
-    def kept_line_bits(self) -> dict[Square, int]:
-        """The `line_bits` worked out so far, by square (read, never written, by the caller)."""
-        return self._line_bits
-
-    def line_bits(self, start: Square) -> int:
-        """The square and every square on its jump lines, as bits (`bits`' numbering): all
-        that says whether the jumps from it are the same when figures stand elsewhere."""
-        found = self._line_bits.get(start)
-        if found is None:
-            found = self._line_bits[start] = (self._jumps.get(start) or self._jumps_near(start))[1]
         return found
 
     def runs(self, start: Square) -> Runs:
