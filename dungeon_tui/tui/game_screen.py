@@ -16,10 +16,11 @@ from ..engine.game import CHANCE, DUNGEON, Action, Decision, Game
 from .dialogs import Choose, Confirm, DrawnCard, GameOver, PassTheKeyboard, TooSmall
 from .event_log import still_listed
 from .map_view import MapView
-from ..engine.presenter import aimed_at, aimed_at_other, figure_name, goes_to, seat_name
+from ..engine.presenter import figure_name, goes_to, seat_name
 from .recap import recap_of
 from .saves import saves_dir
 from .session import SPEEDS, Session, why_not_saved
+from .square_choices import lit_on, next_target
 from .table import TableScreen
 from .table_play import TablePlay
 from .table_watch import TableWatch
@@ -381,25 +382,6 @@ class GameScreen(TableScreen, WhoPlays, TablePlay):
             return True  # reading the log plays nothing
         return self._decision() is not None and event.time >= self.offered_at
 
-    def _options_for_square(self, sq: tuple[int, int]) -> tuple[list[Action], bool]:
-        """The choices lit on a square: a move or placement there, else what aims at the figure
-        there (its attacks first), else what the square stands for (a door or trap beside it,
-        the tile a power covers). The flag says it is the last kind: the square is only part
-        of what the choice covers."""
-        d = self._decision()
-        if d is None:
-            return [], False
-        game = self.session.game
-        here = [a for a in d.options if goes_to(a) == sq]
-        if here:
-            return here, False
-        me = self.presenter.hero_of(game, d)
-        aimed = [a for a in d.options if aimed_at_other(game, a, me) == sq]
-        if aimed:
-            attacks = [a for a in aimed if a.kind in self.presenter.aim_kinds]
-            return attacks or aimed, False
-        return [a for a in d.options if sq in self.presenter.squares_of(game, self.view_seat, a)], True
-
     def _decision(self) -> Decision | None:
         """The human decision on offer on the table now (none while a hand-over is pending)."""
         d = self.session.human_pending()
@@ -417,7 +399,7 @@ class GameScreen(TableScreen, WhoPlays, TablePlay):
         d = self._decision()
         if d is None:
             return
-        lit, covered = self._options_for_square(sq)
+        lit, covered = lit_on(self.presenter, self.session.game, self.view_seat, d, sq)
         if lit:
             # A card played on a whole area (a power on a tile) is lit on every square of it,
             # the hero's own among them: an enter there must not spend a daily unasked.
@@ -485,16 +467,11 @@ class GameScreen(TableScreen, WhoPlays, TablePlay):
             self.query_one("#options", OptionList).focus()
 
     def action_next_target(self) -> None:
-        d = self._decision()
-        game = self.session.game
-        squares = sorted({sq for a in (d.options if d else []) if (sq := aimed_at(game, a)) is not None},
-                         key=lambda q: (q[1], q[0]))
-        if not squares:
-            return
         mv = self.query_one(MapView)
-        later = [q for q in squares if (q[1], q[0]) > (mv.cursor[1], mv.cursor[0])]
-        mv.move_cursor_to((later or squares)[0], centre=False)
-        mv.scroll_to_region_of_cursor()
+        target = next_target(self.session.game, self._decision(), mv.cursor)
+        if target is not None:
+            mv.move_cursor_to(target, centre=False)
+            mv.scroll_to_region_of_cursor()
 
     def action_end(self) -> None:
         d = self._decision()
