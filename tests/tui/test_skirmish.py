@@ -8,7 +8,7 @@ from dungeon_tui.tui.dialogs import PassTheKeyboard
 from dungeon_tui.tui.game_screen import GameScreen
 from dungeon_tui.tui.session import Options, new_session
 
-from .helpers import offers, screen_text, wait_for
+from .helpers import offers, open_new_game_form, pick_game, screen_text, wait_for
 
 BANDS = {"hero:warband_1": "Ostland Road Wardens", "dungeon": "Ironjaw Raiders"}
 
@@ -35,6 +35,31 @@ def test_each_player_sees_their_own_models_as_capitals():
             assert letter.upper() == game.content.profiles[m.profile].glyph
             assert letter.isupper() == (m.side == side)
     assert p.seat_label(game, "dungeon") == "Ironjaw Raiders"
+
+
+def test_the_new_game_form_lets_the_player_pick_both_warbands_magic_and_side():
+    """The warbands, the magic option and the sides were only a command line's --set: the form
+    lists each warband by name and the battle musters what was picked."""
+    async def run():
+        app = DungeonApp()
+        async with app.run_test(size=(110, 50)) as pilot:
+            form = await open_new_game_form(app, pilot)
+            await pick_game(app, pilot, "skirmish", "#set-warband_1")
+            mine = form.query_one("#set-warband_1")
+            assert mine.value == "empire_patrol" and form.query_one("#set-warband_2").value == "orc_raiders"
+            assert ("Barrow Host", "undead_host") in [(str(p), v) for p, v in mine._options]
+            form.query_one("#adventure").value = "defend_the_village"
+            mine.value = "skaven_scouts"
+            form.query_one("#set-warband_2").value = "undead_host"
+            form.query_one("#set-magic").value = "True"
+            form.query_one("#set-swap_roles").value = "True"
+            await pilot.press("ctrl+n")
+            assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            s = app.screen.session.game.state
+            assert s.warbands == ["skaven_scouts", "undead_host"] and s.magic
+            assert s.roles == {"1": "attacker", "2": "defender"}
+            assert any(m.profile == "warlock_engineer" for m in s.side_models(1))  # magic brings the wizard
+    asyncio.run(run())
 
 
 def test_hotseat_hands_the_keyboard_over_between_the_warbands():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.contract import Hero, Invariants, Ruleset, Setup, SetupError, hero_seat
+from ...engine.contract import Hero, Invariants, Ruleset, Setting, Setup, SetupError, hero_seat, setting
 from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.presenter import Presenter
 from . import invariants
@@ -28,8 +28,9 @@ class SkirmishSetup(Setup):
 
     warband_1: str | None = None
     warband_2: str | None = None
-    magic: bool = False
-    swap_roles: bool = False
+    magic: bool = setting(False, "Magic", [("off", False), ("on: each warband's wizard joins it", True)])
+    swap_roles: bool = setting(False, "Your side", [("side 1 (the defenders in Defend the Village)", False),
+                                                    ("side 2 (the attackers in Defend the Village)", True)])
 
 
 class Skirmish(Ruleset[State, Content]):
@@ -49,6 +50,12 @@ class Skirmish(Ruleset[State, Content]):
 
     def adventures(self) -> list[tuple[str, str]]:
         return [(sid, sc.title) for sid, sc in self.content().scenarios.items()]
+
+    def settings(self) -> list[Setting]:
+        """Both warbands first, read from the content (a pack may bring more), then magic and sides."""
+        bands = tuple((band.name, wid) for wid, band in self.content().warbands.items())
+        return [Setting("warband_1", "Warband (you)", bands, DEFAULT_BANDS[0]),
+                Setting("warband_2", "Warband (opponent)", bands, DEFAULT_BANDS[1]), *super().settings()]
 
     def settle(self, options: SkirmishSetup, content: Content) -> dict[str, Any]:
         scenario = options.adventure or self.default_adventure()
