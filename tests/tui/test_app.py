@@ -182,13 +182,15 @@ def test_new_game_form_sets_party_players_and_options(tmp_path):
             form.query_one("#seed").value = "1234"
             form.query_one("#undo").value = True
             form.query_one("#ascii").value = "on"
+            assert form.query_one("#set-placer").value == "dungeon_ai"
+            form.query_one("#set-placer").value = "rotating_player"  # D26: the warriors place the monsters
             await pilot.press("ctrl+n")
             assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             s = app.screen.session
             assert s.game.seed == 1234 and s.game.state.party == ["barbarian", "elf", "wizard"]
             assert s.owners["hero:elf"] == "AI" and s.owners["hero:wizard"] == "Zoe"
             assert s.owners["hero:barbarian"] == "Player" and s.options.unlimited_undo
-            assert app.ascii_map is True
+            assert app.ascii_map is True and s.game.setup["placer"] == "rotating_player"
     asyncio.run(run())
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Literal
 
-from ...engine.contract import CampaignCommands, Hero, Invariants, Ruleset, Setup, SetupError, choose_party, hero_seat
+from ...engine.contract import (CampaignCommands, Hero, Invariants, Ruleset, Setup, SetupError, choose_party,
+                                hero_seat, setting)
 from ...engine.game import DUNGEON, Controller, Game, Procedure
 from ...engine.lookahead import companion_of, companion_setting, with_lookahead
 from ...engine.presenter import Presenter
@@ -33,7 +34,8 @@ def load_content() -> Content:
 class WarhammerQuestSetup(Setup):
     """Who places the monsters (D26); a campaign's carried wounds and treasure."""
 
-    placer: Literal["dungeon_ai", "rotating_player"] | None = None
+    placer: Literal["dungeon_ai", "rotating_player"] | None = setting(
+        None, "Monsters placed by", [("the dungeon AI", "dungeon_ai"), ("the warriors, in turn", "rotating_player")])
     wounds: dict[str, int] | None = None
     carry: dict[str, Any] | None = None
     companion: Literal["default", "lookahead"] = companion_setting()
