@@ -160,7 +160,7 @@ def test_life_force_heals_a_friend_per_wound_dealt():
 def test_rotating_placer_gives_placement_to_hero_seats():
     game = GAME.new_game({"adventure": "fp6", "placer": "rotating_player"}, game_seed(2, 3))
     game.run(GAME.ai_controllers())
-    placers = {e.data["seat"] for e in game.events if e.kind == "decision" and e.data["action"].startswith("place ")}
+    placers = {e.data["seat"] for e in game.events if e.kind == "decision" and e.data["action"].startswith("Place ")}
     assert placers and all(p.startswith("hero:") for p in placers)
 
 

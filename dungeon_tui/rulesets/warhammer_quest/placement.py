@@ -93,7 +93,7 @@ def choose_square(game: Game, kind: str, squares: list[Sq], why: str) -> Procedu
     seat = placer(game)
     # Built as Action.make would (one argument, a square of two ints): every monster placed
     # offers each free square beside its warrior.
-    opts = [Action.sorted_plain(seat, "place", f"place {name} at {sq[0]},{sq[1]}", (("at", (sq[0], sq[1])),))
+    opts = [Action.sorted_plain(seat, "place", f"Place {name} at {sq[0]},{sq[1]}", (("at", (sq[0], sq[1])),))
             for sq in squares]
     pick = yield Decision(seat, f"Where does the {name} go?", opts, context={"why": why})
     return tuple(pick.get("at"))
