@@ -39,7 +39,10 @@ def test_every_quest_ends_in_a_win_or_a_loss(quest):
 def test_hotseat_master_deploys_and_plays():
     game = GAME.new_game({"adventure": "end_of_the_reign", "mode": "hotseat", "turn_limit": 2}, 3)
     d = game.pending
-    assert d.seat == DUNGEON and d.options[0].kind == "deploy"
+    assert d.seat == DUNGEON and d.options[0].kind == "muster"  # §3.3: the Master picks the roster first
+    game.play(next(a for a in d.options if a.kind == "muster_done"))  # the Tomb King alone
+    d = game.pending
+    assert d.seat == DUNGEON and d.options[0].kind == "deploy" and game.state.roster == ["tomb_king"]
     board = game.content.boards["end_of_the_reign"]
     assert all("entrance" not in board.zones_of(a.get("to")) for a in d.options)
     ai = GAME.ai_controllers()
@@ -114,6 +117,7 @@ def test_a_hotseat_master_handed_to_the_ai_sets_up_by_the_solo_rules():
     from dungeon_tui.rulesets.catakombs.deployment import solo_deployment
     from dungeon_tui.rulesets.catakombs.terrain import board_of
     game = GAME.new_game({"adventure": "liberation", "mode": "hotseat"}, 4)
+    game.play(*GAME.ai_controllers()[DUNGEON].choose(game, game.pending))  # the roster, as solo
     while game.pending.seat == CHANCE:
         game.play(*SeededChance().choose(game, game.pending))
     d = game.pending

@@ -13,13 +13,13 @@ from .ai.interpreter import script_problems
 from .content import ID, Content, content_problems, load_content
 from .seats import controllers
 from .presenter import PRESENTER
+from .muster import enlist, roster_problems, solo_roster
 from .quests import UNCLE
 from .spells import SPELLS
-from .state import HERO, MASTER, State, figure_from_card, key
+from .state import HERO, State, figure_from_card, key
 from .turns import procedure
 
 RULES_VERSION = "1"
-SWARM_NAMES = "ABCDEFGH"
 OPTIONS = ("unexpected_events", "duels", "critical_hits", "turn_limit", "wait_prompt")  # §5.15
 
 
@@ -39,39 +39,6 @@ class CatakombsSetup(Setup):
 
 def hero_cards(content: Content) -> list[str]:
     return [cid for cid, c in content.cards.items() if c.group == "hero"]
-
-
-def solo_roster(content: Content, points: int) -> list[str]:
-    """§3.3: the tomb king, revenants, rats by swarms, Skell, vampire, while the total fits."""
-    out: list[str] = []
-    total = 0
-    for cid in content.solo_roster:
-        card = content.cards[cid]
-        step = card.level("swarm") or 1
-        for _ in range((card.box or 1) // step):
-            cost = (card.value or 0) * step
-            if total + cost <= points:
-                out += [cid] * step
-                total += cost
-    return out
-
-
-def roster_figures(content: Content, cards: list[str]) -> list[tuple[str, str, int]]:
-    """(figure id, card, rats) per figure: numbered when a card comes more than once; rats
-    gathered in swarms of their swarm level (§3.3)."""
-    out: list[tuple[str, str, int]] = []
-    counts = {cid: cards.count(cid) for cid in dict.fromkeys(cards)}
-    for cid, n in counts.items():
-        card = content.cards[cid]
-        swarm = card.level("swarm") if "swarm" in card.skills else 0
-        if swarm:
-            for i in range(0, n, swarm):
-                out.append((f"{cid}s_{SWARM_NAMES[i // swarm].lower()}", cid, min(swarm, n - i)))
-        elif n == 1:
-            out.append((cid, cid, 0))
-        else:
-            out += [(f"{cid}_{i}", cid, 0) for i in range(1, n + 1)]
-    return out
 
 
 class Catakombs(Ruleset[State, Content]):
@@ -108,8 +75,11 @@ class Catakombs(Ruleset[State, Content]):
         spent = sum(content.cards[h].value or 0 for h in party)
         if spent > options.points:
             raise SetupError(f"the party costs {spent} points; the quest allows {options.points}")
-        cards = list(options.roster) if options.roster else solo_roster(content, options.points)
-        problems = roster_problems(content, cards, options.points)
+        if options.roster:
+            cards = list(options.roster)
+        else:  # §3.3: a hotseat Master picks the cards as play begins (muster.pick_roster)
+            cards = [] if options.mode == "hotseat" else solo_roster(content, options.points)
+        problems = roster_problems(content, cards, options.points) if cards else []
         if problems:
             raise SetupError(problems[0])
         if options.wait_prompt not in ("smart", "always"):
@@ -124,15 +94,7 @@ class Catakombs(Ruleset[State, Content]):
                   options={k: setup[k] for k in ("mode", *OPTIONS)})
         for h in s.party:
             s.figures[h] = figure_from_card(h, h, content.cards[h], content.cards[h].name, HERO)
-        for fid, cid, rats in roster_figures(content, setup["roster"]):
-            card = content.cards[cid]
-            name = card.name if fid == cid else (f"{card.name}s {fid[-1].upper()}" if rats
-                                                 else f"{card.name} {fid.rsplit('_', 1)[1]}")
-            fig = figure_from_card(fid, cid, card, name, MASTER)
-            if rats:
-                fig.rats, fig.pv = rats, rats * 3
-            s.figures[fid] = fig
-            s.roster.append(fid)
+        enlist(s, content, setup["roster"])  # none yet when a hotseat Master picks in play
         for sq in board.squares("DL"):
             s.doors[key(sq)] = "closed" if board.symbol(sq) == "D" else "locked"
             s.door_pv[key(sq)] = 8
@@ -180,25 +142,6 @@ class Catakombs(Ruleset[State, Content]):
     def record_meta(self, game: Game) -> dict[str, Any]:
         s: State = game.state
         return {"adventure": s.quest, "party": list(s.party), "turn": s.turn}
-
-
-def roster_problems(content: Content, cards: list[str], points: int) -> list[str]:
-    """§3.3: Master cards only, within the box and the points, exactly one leader (D7)."""
-    out = [f"roster: {cid!r} is not a Master card" for cid in dict.fromkeys(cards)
-           if cid not in content.cards or not content.cards[cid].group.startswith("master")]
-    if out:
-        return out
-    for cid in dict.fromkeys(cards):
-        box = content.cards[cid].box or 0
-        if cards.count(cid) > box:
-            out.append(f"roster: {cards.count(cid)} {cid} but the box holds {box}")
-    leaders = [cid for cid in cards if content.cards[cid].group == "master_leader"]
-    if len(leaders) != 1:
-        out.append("roster: a Master needs exactly one leader")
-    total = sum(content.cards[cid].value or 0 for cid in cards)
-    if total > points:
-        out.append(f"roster: {total} points, more than {points}")
-    return out
 
 
 GAME = Catakombs()

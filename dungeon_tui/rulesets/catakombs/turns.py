@@ -15,6 +15,7 @@ from .deployment import solo_deployment
 from .dice import d6
 from .duels import duel_options
 from .events import unexpected
+from .muster import pick_roster
 from .quests import check_end, turn_limit
 from .reinforcements import reinforcements
 from .state import DOWNED, HERO, MASTER, STANDING, Figure, State
@@ -100,9 +101,12 @@ def perform(game: Game, fig: Figure, choice: Action) -> Steps:
 # -- set-up -----------------------------------------------------------------------------------
 
 def master_setup(game: Game) -> Steps:
-    """§3.5: solo, the troops shuffled and dealt by §6.3; hotseat, the dungeon seat places each
-    figure anywhere outside the entrance zone, never on lava, a trap or in a cell (D33)."""
+    """§3.3, hotseat: the Master picks the roster when the setup named none.  §3.5: solo, the
+    troops shuffled and dealt by §6.3; hotseat, the dungeon seat places each figure anywhere
+    outside the entrance zone, never on lava, a trap or in a cell (D33)."""
     s: State = game.state
+    if not s.roster:
+        yield from pick_roster(game)
     board = board_of(game)
     quest = game.content.quests[s.quest]
     leader = next(fid for fid in s.roster if s.figures[fid].has("leader"))

@@ -100,7 +100,7 @@ class MasterSeat:
         yield from [fid for fid in acting if fid not in ready]
 
 
-SIDE_KINDS = ("use_fate", "break_away", "crush", "deploy", "raise", "entry")
+SIDE_KINDS = ("use_fate", "break_away", "crush", "deploy", "raise", "entry", "muster")
 
 
 def actions_of_one(d: Decision) -> bool:
@@ -134,6 +134,8 @@ def side_choice(game: Game, d: Decision) -> tuple[Action, str] | None:
         return crush_choice(game, d)
     if "deploy" in kinds and d.seat == DUNGEON:  # a hotseat Master handed to the AI
         return deploy_choice(game, d)
+    if "muster" in kinds:  # the same: the roster a solo Master would have (§3.3)
+        return muster_choice(game, d)
     if "raise" in kinds:  # the rules list the dead most valuable first, rats last (§6.4)
         return d.options[0], f"the most valuable of the dead rise first ({d.options[0].text.removeprefix('Raise ')})"
     if "entry" in kinds:
@@ -141,6 +143,20 @@ def side_choice(game: Game, d: Decision) -> tuple[Action, str] | None:
         best = next((a for a in d.options if tuple(thaw(a.get("at"))) == inside), d.options[0])
         return best, "the entry nearest the zone with the most heroes"
     return None
+
+
+def muster_choice(game: Game, d: Decision) -> tuple[Action, str]:
+    """The roster the solo rules fill (§3.3): its leader first, then the rest of its order."""
+    rest = next((a for a in d.options if a.kind == "muster_rest"), None)
+    if rest is not None:
+        return rest, "the solo Master's roster: its order, while the box and the points allow"
+    offered = {a.get("card"): a for a in d.options if a.kind == "muster"}
+    card = next((cid for cid in game.content.solo_roster if cid in offered), None)
+    if card is not None:
+        return offered[card], f"the solo Master's order: {game.content.cards[card].name} first"
+    done = next((a for a in d.options if a.kind == "muster_done"), None)
+    return (done, "nothing more of the solo Master's order fits") if done is not None else (
+        d.options[0], "no leader of the solo Master's order: the first offered")
 
 
 def crush_choice(game: Game, d: Decision) -> tuple[Action, str]:
