@@ -13,6 +13,7 @@ from ..quests import DEEDS as QUEST_DEEDS
 from ..quests import UNCLE, WORDS, deed_at_hand
 from ..sight import chebyshev
 from ..state import Figure, Square, key
+from ..terrain import Map
 from .fate import test_odds
 from .plan import Plan, name
 from .words import registry
@@ -272,11 +273,28 @@ def objective_goals(p: Plan) -> list[Square]:
     if quest.objective == "all_escape" and at is not None and s.secret.get(key(at)) == "open":
         return [at]
     if quest.objective == "uncle_out" and quest.objective_zone:
-        floor, figures = m.floor, m.figures  # `free` read inline: a zone is tens of squares
-        return [sq for sq in m.board.zone_squares(quest.objective_zone) if sq in floor and sq not in figures]
+        figures = m.figures  # `free` read inline: a zone is tens of squares
+        return [sq for sq in _zone_floor(m, quest.objective_zone) if sq not in figures]
     if at is None:
         return []
     return [n for n in m.board.neighbours(at) if m.free(n)]
+
+
+# A zone's squares on the ground's floor (`Map.floor`), by the ground's number (never given
+# twice) and the zone: the squares the uncle is led to, asked at every step of the escort.
+_ZONE_FLOOR: dict[tuple[int, str], tuple[Square, ...]] = {}
+_ZONE_FLOOR_KEPT = 64
+
+
+def _zone_floor(m: Map, zone: str) -> tuple[Square, ...]:
+    """The zone's squares, in its order, that are floor on this map's ground (figures aside)."""
+    found = _ZONE_FLOOR.get((m.ground_number, zone))
+    if found is None:
+        if len(_ZONE_FLOOR) >= _ZONE_FLOOR_KEPT:
+            _ZONE_FLOOR.clear()
+        floor = m.floor
+        found = _ZONE_FLOOR[m.ground_number, zone] = tuple(sq for sq in m.board.zone_squares(zone) if sq in floor)
+    return found
 
 
 _STAIRS: dict[int, tuple[Board, list[Square]]] = {}
@@ -299,10 +317,9 @@ def _gem_squares(p: Plan) -> list[Square]:
 
 @registry.action
 def advance_objective(p: Plan) -> str:
-    wanted, at = objective_goals(p), p.me.at
-    goals = [g for g in wanted if g != at]
-    if goals and at not in wanted:
-        words = p.move_along(goals, lambda sq: sq in goals)
+    wanted = objective_goals(p)
+    if wanted and p.me.at not in wanted:  # then every goal is another square than its own
+        words = p.move_along(wanted, lambda sq: sq in wanted)
         if words:
             return f"heads for the objective ({words})"
     t = p.target

@@ -60,10 +60,6 @@ _NEXT_SIGN = itertools.count()
 _REACH: dict[int, tuple[Board, dict[Square, tuple[int, int]]]] = {}
 _MARKS: dict[tuple[object, ...], tuple[int, int, int]] = {}
 _PRICED: dict[tuple[object, ...], dict[tuple[Jump, ...], tuple[Landing, ...]]] = {}
-# The same worth by the take-off's key in `_JUMPS` (its sign and the figures on its lines), for
-# the same traps and odds: a take-off met again is one look-up by two numbers, where its jumps
-# and then their worth were two, the second hashing every jump.  Bounded as `_PRICED`.
-_LANDINGS: dict[tuple[object, ...], dict[tuple[int, int], tuple[Landing, ...]]] = {}
 # One copy of each take-off's jumps for all the arrangements of figures that give the same (most
 # do); bounded apart from the passages' shared table, which a long run would fill with them.
 _ONE_COPY: dict[tuple[object, ...], tuple[object, ...]] = {}
@@ -145,9 +141,7 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     signs = kept_inner(_SIGNS, (m.ground_number, m.armed), JUMPS_KEPT, JUMP_GROUNDS_KEPT)
     # A landing is free floor, never a closed door (those block), so what entering it costs
     # reads only the armed traps: the worth of the jumps is kept by those and the odds.
-    odds = (m.armed, fig.stat("agi"), fig.fate)
-    priced = kept_inner(_PRICED, odds, JUMPS_KEPT, PRICED_KEPT)
-    landings = kept_inner(_LANDINGS, odds, JUMPS_KEPT, PRICED_KEPT)
+    priced = kept_inner(_PRICED, (m.armed, fig.stat("agi"), fig.fate), JUMPS_KEPT, PRICED_KEPT)
     # board.free read inline: asked of every take-off settled.
     floor, taken, kept = board.floor, board.standing, _JUMPS
     squares = places.squares
@@ -155,22 +149,13 @@ def leap_walk(m: Map, fig: Figure) -> Search:
 
     def jumps(i: int) -> tuple[Landing, ...]:  # asked only from the take-offs
         sq = squares[i]
+        assert sq is not None
         if sq != start and (sq not in floor or sq in taken):  # one takes off only where one stands
             return NO_JUMPS
         sign = signs.get(i)
         if sign is None:
-            assert sq is not None
             sign = signs[i] = sign_of(passages, marks, sq, i)
         here = (sign[0], standing & sign[1])
-        out = landings.get(here)
-        if out is None:
-            out = landings[here] = priced_jumps(sq, here)
-        return out
-
-    def priced_jumps(sq: Square | None, here: tuple[int, int]) -> tuple[Landing, ...]:
-        """The take-off's landings with their worth to this hero, from its jumps (made now if
-        no walk has made them on its sign and figures yet)."""
-        assert sq is not None
         found = kept.get(here)
         if found is None:
             made = tuple((places.number[landing], len(skipped), not lava.isdisjoint(skipped),

@@ -77,10 +77,7 @@ class Plan:
         if found is None:
             rank = _rank(self.s)
             foes = [f for f in self.s.enemies_of(self.me) if f.standing]
-            # Sorted by their places (stable), looked up once each: no key function called per foe.
-            places = [rank.get(f.id, len(rank)) for f in foes]
-            order = sorted(range(len(foes)), key=places.__getitem__)
-            found = self.m.found["adversaries", self.me.side] = [foes[i] for i in order]
+            found = self.m.found["adversaries", self.me.side] = sorted(foes, key=lambda f: rank.get(f.id, len(rank)))
         return found  # type: ignore[return-value]  # no call to typing.cast: asked at every condition
 
     def strikes_from_here(self) -> bool:
