@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import cast
 
 from ....engine.game import Action, Decision
 from ..acts import action_of
@@ -14,6 +13,7 @@ from ..quests import DEEDS as QUEST_DEEDS
 from ..quests import UNCLE, WORDS, deed_at_hand
 from ..sight import chebyshev
 from ..state import Figure, Square, key
+from ..terrain import Map
 from .fate import test_odds
 from .plan import Plan, name
 from .words import registry
@@ -33,13 +33,26 @@ def _downed_allies(p: Plan) -> list[Figure]:
     return [f for f in p.s.hero_side() if f is not p.me and f.status == "downed"]
 
 
-def _healing_spells(p: Plan, downed: bool) -> list[str]:
+# The healing spells of a hero's spells (for the downed or not), by the content's spells
+# (held, so an id is never taken for another's): asked at every try of every companion.
+_HEALS: dict[tuple[object, ...], tuple[object, tuple[str, ...]]] = {}
+_HEALS_KEPT = 256
+
+
+def _healing_spells(p: Plan, downed: bool) -> tuple[str, ...]:
     """The healing spells this hero can cast (on a downed ally when `downed`)."""
-    spells = p.game.content.spells
     if p.me.stat("mag") <= 0:
-        return []
-    return [s for s in p.me.spells if any(b.effect == "heal" for b in spells[s].bands)
-            and (spells[s].downed_ok or not downed)]
+        return ()
+    spells = p.game.content.spells
+    found_key = (id(spells), downed, *p.me.spells)
+    found = _HEALS.get(found_key)
+    if found is None or found[0] is not spells:
+        if len(_HEALS) >= _HEALS_KEPT:
+            _HEALS.clear()
+        found = _HEALS[found_key] = (spells, tuple(
+            s for s in p.me.spells if any(b.effect == "heal" for b in spells[s].bands)
+            and (spells[s].downed_ok or not downed)))
+    return found[1]
 
 
 def can_revive(p: Plan) -> bool:
@@ -62,7 +75,7 @@ def _kept(p: Plan, word: str, work: Callable[[Plan], list[Figure]]) -> list[Figu
     found = p.m.found.get((word, p.me.id))
     if found is None:
         found = p.m.found[word, p.me.id] = work(p)
-    return cast("list[Figure]", found)  # a string: no generic alias made at every call
+    return found  # type: ignore[return-value]  # no call to typing.cast: asked at every try
 
 
 def _badly_hurt(p: Plan) -> list[Figure]:
@@ -78,7 +91,7 @@ def _badly_hurt_now(p: Plan) -> list[Figure]:
     return [f for f in hurt if _heal_offered(d, p.me, heals, f)]
 
 
-def _heal_offered(d: Decision, me: Figure, heals: list[str], ally: Figure) -> bool:
+def _heal_offered(d: Decision, me: Figure, heals: tuple[str, ...], ally: Figure) -> bool:
     """Whether one of the heals is offered on the ally: each asked for alone (acts.Act.find works
     out that spell's targets), not the casts' every offer, which would hold every other spell's
     sight to every enemy (old_fool: 1% of its instructions)."""
@@ -260,10 +273,28 @@ def objective_goals(p: Plan) -> list[Square]:
     if quest.objective == "all_escape" and at is not None and s.secret.get(key(at)) == "open":
         return [at]
     if quest.objective == "uncle_out" and quest.objective_zone:
-        return [sq for sq in m.board.zone_squares(quest.objective_zone) if m.free(sq)]
+        figures = m.figures  # `free` read inline: a zone is tens of squares
+        return [sq for sq in _zone_floor(m, quest.objective_zone) if sq not in figures]
     if at is None:
         return []
     return [n for n in m.board.neighbours(at) if m.free(n)]
+
+
+# A zone's squares on the ground's floor (`Map.floor`), by the ground's number (never given
+# twice) and the zone: the squares the uncle is led to, asked at every step of the escort.
+_ZONE_FLOOR: dict[tuple[int, str], tuple[Square, ...]] = {}
+_ZONE_FLOOR_KEPT = 64
+
+
+def _zone_floor(m: Map, zone: str) -> tuple[Square, ...]:
+    """The zone's squares, in its order, that are floor on this map's ground (figures aside)."""
+    found = _ZONE_FLOOR.get((m.ground_number, zone))
+    if found is None:
+        if len(_ZONE_FLOOR) >= _ZONE_FLOOR_KEPT:
+            _ZONE_FLOOR.clear()
+        floor = m.floor
+        found = _ZONE_FLOOR[m.ground_number, zone] = tuple(sq for sq in m.board.zone_squares(zone) if sq in floor)
+    return found
 
 
 _STAIRS: dict[int, tuple[Board, list[Square]]] = {}
@@ -287,9 +318,8 @@ def _gem_squares(p: Plan) -> list[Square]:
 @registry.action
 def advance_objective(p: Plan) -> str:
     wanted = objective_goals(p)
-    goals = [g for g in wanted if g != p.me.at]
-    if goals and p.me.at not in wanted:
-        words = p.move_along(goals, lambda sq: sq in goals)
+    if wanted and p.me.at not in wanted:  # then every goal is another square than its own
+        words = p.move_along(wanted, lambda sq: sq in wanted)
         if words:
             return f"heads for the objective ({words})"
     t = p.target

@@ -99,8 +99,11 @@ def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None =
         action = carry_out(d, me, p.intents)
         if action is not None or p.stop:
             return action, why
-        # Nothing of this entry can be done here: the script without it.
-        current = tactics.Script(chosen.name, [e for k, e in enumerate(chosen.entries) if k != i], chosen.params)
+        # Nothing of this entry can be done here: the script after it.  The entries before it
+        # did not hold, and they are not asked again: a try reads the same map, figure and
+        # decision, so they would not hold now (and with the default gone and nothing else
+        # holding, `choose` would read what is left eight times before it gives up).
+        current = tactics.Script(chosen.name, chosen.entries[i + 1:], chosen.params)
         if not current.entries:
             break
     return None, "nothing it can do"

@@ -68,7 +68,8 @@ def ground_key(m: Map, fig: Figure, flies: bool) -> tuple[object, ...]:
         return (m.ground_number, True)
     foes = m.found.get(("foes of", fig.side))
     if foes is None:
-        foes = m.found["foes of", fig.side] = frozenset(sq for sq, other in m.figures.items() if other.side != fig.side)
+        side = fig.side  # a list made, not a generator: asked of every map a walk is asked on
+        foes = m.found["foes of", side] = frozenset([sq for sq, other in m.figures.items() if other.side != side])
     return (m.ground_number, False, foes, m.armed)
 
 
