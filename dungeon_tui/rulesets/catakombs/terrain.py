@@ -51,6 +51,16 @@ def map_for(game: Game, decision: object) -> Map:
     return m
 
 
+def hand_on(game: Game, decision: object, after: object) -> None:
+    """The map of `decision`'s moment (if one was made) kept as `after`'s too: for a decision
+    the rules ask next with nothing done in between (the caller knows), so its readers find
+    what the last one's worked out (the Master's choice of a figure, then that figure's own)."""
+    if _WAITING:
+        waiting, m = _WAITING[0]
+        if waiting is decision and m.game is game:
+            _WAITING[:] = [(after, m)]
+
+
 def board_of(game: Game) -> Board:
     return board_for(game.content, game.state.quest)
 
@@ -275,6 +285,26 @@ class Map:
         if 0 <= there[0] < width and 0 <= there[1] < height and 0 <= sq[0] < width and 0 <= sq[1] < height:
             return self._clear_shot(viewer, target, sq, there)
         return self.targets(viewer, target, at=sq)
+
+    def shots_at(self, viewer: Figure, target: Figure) -> Callable[[Square], bool]:
+        """`shot_from(viewer, target, sq)` as a test of squares on the board, for a target on
+        the board: its square, the lines and the figures' squares read once (an advance asks
+        it of every square its walk settles), and a line that crosses no figure told clear
+        without asking who stands where."""
+        there = target.at
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = lines_of(self.ground_number)
+        standing, line_of, clear_shot = self.figure_bits(), self._line, self._clear_shot
+
+        def shot(sq: Square) -> bool:
+            line = lines.get((sq, there))
+            if line is None:
+                line = line_of(sq, there)
+            if line < 0:
+                return False
+            return not line & standing or clear_shot(viewer, target, sq, there)
+        return shot
 
     def _line(self, start: Square, end: Square) -> int:
         """The squares a line between two squares on the board crosses, as bits, or -1 when

@@ -58,10 +58,11 @@ class MasterSeat:
     def order(self, game: Game, acting: list[str], m: Map | None = None) -> list[str]:
         return list(self._ordered(game, acting, m))
 
-    def first(self, game: Game, acting: list[str]) -> str:
+    def first(self, game: Game, acting: list[str], m: Map | None = None) -> str:
         """The figure that acts next: the first of `order`, the roused ones ranked by walking
-        only when no figure that is not roused is still to act (they come first)."""
-        return next(self._ordered(game, acting))
+        only when no figure that is not roused is still to act (they come first).  `m`: the
+        map of the moment, if the caller has one."""
+        return next(self._ordered(game, acting, m))
 
     def _ordered(self, game: Game, acting: list[str], m: Map | None = None) -> Iterator[str]:
         if len(acting) == 1:  # a figure's own choice: it comes first whatever the ranking says

@@ -277,6 +277,9 @@ def _advance_goal(p: Plan, until: str) -> tuple[Callable[[Square], bool], object
     tx, ty = there
     width, height = m.board.width, m.board.height
     sight_key, seen = _sight_from(m, me, t)
+    # `shot` from squares on the board, what it reads looked up once, when first asked (a walk
+    # one step on along its way may have the answer already, asking none).
+    shots: list[Callable[[Square], bool]] = []
 
     def goal(sq: Square) -> bool:
         if max(abs(sq[0] - tx), abs(sq[1] - ty)) < near:  # chebyshev, written out
@@ -285,7 +288,9 @@ def _advance_goal(p: Plan, until: str) -> tuple[Callable[[Square], bool], object
             return shot(me, t, sq)
         found = seen.get(sq)
         if found is None:
-            found = seen[sq] = shot(me, t, sq)
+            if not shots:
+                shots.append(m.shots_at(me, t))
+            found = seen[sq] = shots[0](sq)
         return found
     # Whether the target shows at all is read only off the board (`Map.targets`), kept all the same.
     return goal, ("in sight", near, visible(t), sight_key)
