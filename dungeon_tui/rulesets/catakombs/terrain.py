@@ -21,6 +21,7 @@ WALLS = "#R"
 DOOR_SYMBOLS = "DL"
 SHUT = ("closed", "locked")
 _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
+AROUND = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))  # the squares next to one
 # The ground as the doors, barrels and chests stand: (the board, its passages, the free floor,
 # a number no other ground gets, the board's lava).  They change a few times a quest while a map is asked for at
 # every offer and plan.
@@ -366,6 +367,24 @@ class Map:
         return [e for e in self.s.figures.values()
                 if e.side == side and (at := e.pos) is not None and -1 <= at[0] - x <= 1 and -1 <= at[1] - y <= 1
                 and self.threatens(e, where) and (e.duel is None or e.duel == fig.id)]
+
+    def threat_count(self, fig: Figure) -> int:
+        """How many enemies threaten `fig` where it stands, `len(threats(fig))`, found on the
+        eight squares around it: figures on the board stand one to a square (invariants.py),
+        so each is the one `figures` has there (asked before every step, on the map of that
+        moment, which has most often listed the figures already)."""
+        where = fig.at
+        x, y = where
+        figures, side, obstacle = self.figures, MASTER if fig.side == HERO else HERO, self.obstacle
+        count = 0
+        for dx, dy in AROUND:
+            there = (x + dx, y + dy)
+            e = figures.get(there)
+            # `threatens` but its distance, which the squares looked at hold.
+            if (e is not None and e.side == side and e.status == STANDING and not e.webbed
+                    and diagonal_ok(there, where, obstacle) and (e.duel is None or e.duel == fig.id)):
+                count += 1
+        return count
 
     def adjacent_foes(self, fig: Figure) -> list[Figure]:
         """Enemies it may attack in melee: next to it, by the corner rule, on the board (the

@@ -338,17 +338,40 @@ def advance(p: Plan, until: str) -> str:
     return ""
 
 
+# Whether a square has any of the foes' squares in sight (`Map.sees_any`: the terrain's sight
+# alone), by the ground and those squares: a figure keeping close to an ally asks it of the
+# same allies and spots at each step it takes while they stand.  Bounded, as `_SIGHT`.
+_SEEN: dict[tuple[int, tuple[Square, ...]], dict[Square, bool]] = {}
+
+
+def _seeing_foes(m: Map, foes: tuple[Square, ...]) -> Callable[[Square], bool]:
+    """Whether a square sees any of the foes' squares, kept for the ground and the foes."""
+    found_key = (m.ground_number, foes)
+    seen = _SEEN.get(found_key)
+    if seen is None:
+        if len(_SEEN) >= _SIGHT_KEPT:
+            _SEEN.clear()
+        seen = _SEEN[found_key] = {}
+
+    def sees(sq: Square) -> bool:
+        found = seen.get(sq)
+        if found is None:
+            found = seen[sq] = m.sees_any(sq, foes)
+        return found
+    return sees
+
+
 @registry.action
 def support_advance(p: Plan) -> str:
     # The adversaries' squares read once: every ally and spot asks of each (sight goes both ways).
     m = p.m
-    foes = [f.at for f in p.adversaries()]
-    seeing = [a for a in p.allies() if m.sees_any(a.at, foes)]
+    sees = _seeing_foes(m, tuple(f.at for f in p.adversaries()))
+    seeing = [a for a in p.allies() if sees(a.at)]
     if not seeing:
         return ""
     near = p.nearest_groups([m.neighbours(a.at) for a in seeing])[1]
     ally = seeing[near[0] if near else 0]  # the nearest, or the first when none can be reached
     spots = [n for n in m.neighbours(ally.at) if m.free(n)]
-    hidden = [sq for sq in spots if not m.sees_any(sq, foes)]
+    hidden = [sq for sq in spots if not sees(sq)]
     words = p.move_along(hidden or spots, lambda sq: sq in (hidden or spots))
     return f"keeps close to {name(ally)}" if words else ""
