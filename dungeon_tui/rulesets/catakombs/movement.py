@@ -268,10 +268,10 @@ def blocked(game: Game, fig: Figure, m: Map) -> Generator[Decision, Action, bool
     failure its seat chooses: take 1D6 wounds (armour ignored) and go, or give up the step."""
     if unblocked(fig):
         return False
-    foes = m.threats(fig)
+    foes = m.threat_count(fig)  # the map of this moment: the caller's, made where the step starts
     if not foes:
         return False
-    result = yield from test(game, fig, "agi", len(foes), "cat.move.block", modifiers={},
+    result = yield from test(game, fig, "agi", foes, "cat.move.block", modifiers={},
                              what="slipping away")
     if result.success:
         return False

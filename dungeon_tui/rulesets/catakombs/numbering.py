@@ -98,15 +98,18 @@ class Grid:
     # The same flat, four ahead then four behind (offset, mask, ...), when the steps go all
     # eight ways (every board's do): the search's shifts written out, no loop (`Search._take`).
     eight: tuple[int, ...] = ()
-    _into: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+    _into: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
 
-    def steps_into(self, j: int) -> tuple[int, ...]:
-        """The squares (by number) a step into square j may come from, in `directions` order:
-        worked out once per square asked (a search's way back asks it at every square)."""
+    def steps_into(self, j: int) -> int:
+        """The squares a step into square j may come from, as bits: worked out once per square
+        asked (a search's way back asks it at every square, and takes the lowest in a set)."""
         found = self._into.get(j)
         if found is None:
-            found = self._into[j] = tuple(j - offset for offset, mask in self.directions
-                                          if j >= offset and mask >> (j - offset) & 1)
+            found = 0
+            for offset, mask in self.directions:
+                if j >= offset and mask >> (j - offset) & 1:
+                    found |= 1 << (j - offset)
+            self._into[j] = found
         return found
 
 
@@ -123,19 +126,51 @@ def grid_numbers(steps: Steps) -> Grid:
     if found is None or found[0] is not steps:
         if len(_GRIDS) > 64:
             _GRIDS.clear()
-        number, bit, squares = _places(frozenset(steps))
-        ways: dict[int, int] = {}
-        for sq, i in number.items():
-            for n in steps[sq]:
-                j = number.get(n)
-                if j is not None:
-                    ways[j - i] = ways.get(j - i, 0) | 1 << i
-        directions = tuple(sorted(ways.items(), reverse=True))
+        last = _LAST_GRID[0] if _LAST_GRID else None
+        if last is not None and last[0].keys() == steps.keys():
+            number, bit, squares = last[1].number, last[1].bit, last[1].squares
+            ways = _ways_from(last[0], last[1], steps)
+        else:
+            number, bit, squares = _places(frozenset(steps))
+            ways = {}
+            _add_ways(ways, number, number.items(), steps)
+        directions = tuple(sorted(((o, m) for o, m in ways.items() if m), reverse=True))
         ahead = tuple((o, m) for o, m in directions if o > 0)
         behind = tuple((-o, m) for o, m in directions if o < 0)
         eight = tuple(n for way in (*ahead, *behind) for n in way) if len(ahead) == len(behind) == 4 else ()
         found = _GRIDS[id(steps)] = (steps, Grid(number, bit, squares, directions, ahead, behind, eight))
+        _LAST_GRID[:] = [found]
     return found[1]
+
+
+# The steps table numbered last and its grid: the next table is most often the same board's with
+# a door opened, whose steps differ at the few squares beside the door.
+_LAST_GRID: list[tuple[Steps, Grid]] = []
+
+
+def _add_ways(ways: dict[int, int], number: dict[Square, int], squares: Iterable[tuple[Square, int]],
+              steps: Steps) -> None:
+    """Add to `ways` (a step's offset: the squares that may step so, as bits) the steps of
+    these squares (each with its number)."""
+    for sq, i in squares:
+        for n in steps[sq]:
+            j = number.get(n)
+            if j is not None:
+                ways[j - i] = ways.get(j - i, 0) | 1 << i
+
+
+def _ways_from(last: Steps, grid: Grid, steps: Steps) -> dict[int, int]:
+    """`ways` of a table over the same squares as `last` (numbered as `grid`): last's, with the
+    squares whose steps differ taken out and put back with their new steps (a mask is the
+    squares that step so, whichever order they were added in)."""
+    number = grid.number
+    changed = [sq for sq, ways in steps.items() if last[sq] != ways]  # mostly the same tuples: told at once
+    out = 0
+    for sq in changed:
+        out |= 1 << number[sq]
+    ways = {offset: mask & ~out for offset, mask in grid.directions}
+    _add_ways(ways, number, ((sq, number[sq]) for sq in changed), steps)
+    return ways
 
 
 def _places(keys: frozenset[Square]) -> tuple[dict[Square, int], dict[Square, int], list[Square | None]]:

@@ -206,13 +206,10 @@ class Search:
         if leap is not None:
             return leap[0], leap[1]
         before = dj - self._costs.get(j, 1)
-        layer = self._buckets[before]
-        # The directions go from the largest offset down, so the first square found is the
-        # lowest-numbered.
-        for i in self._grid.steps_into(j):
-            if layer >> i & 1:
-                return i, before
-        raise AssertionError("a square reached by a step has a square it came from")
+        came = self._buckets[before] & self._grid.steps_into(j)
+        if not came:
+            raise AssertionError("a square reached by a step has a square it came from")
+        return (came & -came).bit_length() - 1, before  # the first in reading order
 
     def walk(self) -> Walk:
         """The steps to every square reached and the square each was reached from."""

@@ -9,6 +9,7 @@ from ...engine.game import DUNGEON, Action, Controller, Decision, Game
 from .ai import controllers as script_seats
 from .ai.master import actions_of_one
 from .ai.plan import name
+from .terrain import map_for
 
 ACTIVATE = "activate"
 
@@ -22,7 +23,9 @@ class SoloMaster:
         if not offered:
             return self.seat.choose(game, d)
         ids = [a.get("figure") for a in offered]
-        first = self.seat.first(game, ids)  # type: ignore[attr-defined]
+        # On the map of the decision's moment: the chosen figure's own choice comes next with
+        # nothing done in between, and reads the same map (turns.master_act hands it on).
+        first = self.seat.first(game, ids, map_for(game, d))  # type: ignore[attr-defined]
         fig = game.state.figures[first]
         roused = "roused" if fig.activated else "not roused"
         return next(a for a in offered if a.get("figure") == first), f"{name(fig)} acts next ({roused})"

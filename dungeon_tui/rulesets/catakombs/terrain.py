@@ -21,6 +21,7 @@ WALLS = "#R"
 DOOR_SYMBOLS = "DL"
 SHUT = ("closed", "locked")
 _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
+AROUND = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))  # the squares next to one
 # The ground as the doors, barrels and chests stand: (the board, its passages, the free floor,
 # a number no other ground gets, the board's lava).  They change a few times a quest while a map is asked for at
 # every offer and plan.
@@ -49,6 +50,16 @@ def map_for(game: Game, decision: object) -> Map:
     m = Map(game)
     _WAITING[:] = [(decision, m)]
     return m
+
+
+def hand_on(game: Game, decision: object, after: object) -> None:
+    """The map of `decision`'s moment (if one was made) kept as `after`'s too: for a decision
+    the rules ask next with nothing done in between (the caller knows), so its readers find
+    what the last one's worked out (the Master's choice of a figure, then that figure's own)."""
+    if _WAITING:
+        waiting, m = _WAITING[0]
+        if waiting is decision and m.game is game:
+            _WAITING[:] = [(after, m)]
 
 
 def board_of(game: Game) -> Board:
@@ -276,6 +287,26 @@ class Map:
             return self._clear_shot(viewer, target, sq, there)
         return self.targets(viewer, target, at=sq)
 
+    def shots_at(self, viewer: Figure, target: Figure) -> Callable[[Square], bool]:
+        """`shot_from(viewer, target, sq)` as a test of squares on the board, for a target on
+        the board: its square, the lines and the figures' squares read once (an advance asks
+        it of every square its walk settles), and a line that crosses no figure told clear
+        without asking who stands where."""
+        there = target.at
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = lines_of(self.ground_number)
+        standing, line_of, clear_shot = self.figure_bits(), self._line, self._clear_shot
+
+        def shot(sq: Square) -> bool:
+            line = lines.get((sq, there))
+            if line is None:
+                line = line_of(sq, there)
+            if line < 0:
+                return False
+            return not line & standing or clear_shot(viewer, target, sq, there)
+        return shot
+
     def _line(self, start: Square, end: Square) -> int:
         """The squares a line between two squares on the board crosses, as bits, or -1 when
         the terrain blocks it (sight.crossed), kept per ground: sight and shots ask the same
@@ -336,6 +367,24 @@ class Map:
         return [e for e in self.s.figures.values()
                 if e.side == side and (at := e.pos) is not None and -1 <= at[0] - x <= 1 and -1 <= at[1] - y <= 1
                 and self.threatens(e, where) and (e.duel is None or e.duel == fig.id)]
+
+    def threat_count(self, fig: Figure) -> int:
+        """How many enemies threaten `fig` where it stands, `len(threats(fig))`, found on the
+        eight squares around it: figures on the board stand one to a square (invariants.py),
+        so each is the one `figures` has there (asked before every step, on the map of that
+        moment, which has most often listed the figures already)."""
+        where = fig.at
+        x, y = where
+        figures, side, obstacle = self.figures, MASTER if fig.side == HERO else HERO, self.obstacle
+        count = 0
+        for dx, dy in AROUND:
+            there = (x + dx, y + dy)
+            e = figures.get(there)
+            # `threatens` but its distance, which the squares looked at hold.
+            if (e is not None and e.side == side and e.status == STANDING and not e.webbed
+                    and diagonal_ok(there, where, obstacle) and (e.duel is None or e.duel == fig.id)):
+                count += 1
+        return count
 
     def adjacent_foes(self, fig: Figure) -> list[Figure]:
         """Enemies it may attack in melee: next to it, by the corner rule, on the board (the

@@ -19,7 +19,7 @@ from .muster import pick_roster
 from .quests import check_end, turn_limit
 from .reinforcements import reinforcements
 from .state import DOWNED, HERO, MASTER, STANDING, Figure, State
-from .terrain import Map, board_of, chebyshev, visible
+from .terrain import Map, board_of, chebyshev, hand_on, visible
 from .windows import window
 
 MOVES = ("walk", "run", "pass_ally", "jump")
@@ -255,31 +255,37 @@ def master_act(game: Game) -> Steps:
     active: Figure | None = None
     # While the Master acts AP are only spent or lost (the dead it raises come in with none),
     # so a figure once not ready stays so: each round looks among the last ones ready alone,
-    # in roster order, not through the whole roster with its dead and rats.
+    # in roster order, not through the whole roster with its dead and rats; and while the
+    # active figure is ready it is among them, so they are listed again only for a new choice.
     figures = s.figures
     ready = [f for fid in s.roster if (f := figures[fid]).ap > 0]
+    chosen: Decision | None = None  # the choice of the active figure, while nothing has moved since
     while s.result is None:
         # `master_figures` standing with AP, in one pass: a standing figure is on the board
         # if it has a square.
-        ready = [f for f in ready if f.ap > 0 and f.status == STANDING and f.pos is not None]
-        # By identity: `in` would compare a figure with every other field by field.
-        if active is None or not any(f is active for f in ready):
+        if active is None or not (active.ap > 0 and active.status == STANDING and active.pos is not None):
+            ready = [f for f in ready if f.ap > 0 and f.status == STANDING and f.pos is not None]
             if not ready:
                 return
             options = [worded_choice(DUNGEON, "activate", _activate, f, f.id) for f in ready]
             options.append(END_MASTER_TURN)
-            choice = yield Decision(DUNGEON, "The Master's turn: which figure acts?", options,
-                                    context={"phase": "master"})
+            chosen = Decision(DUNGEON, "The Master's turn: which figure acts?", options, context={"phase": "master"})
+            choice = yield chosen
             if choice.kind == "end_master_turn":
                 return
             active = s.figures[choice.get("figure")]
             continue
         extras = [worded_choice(DUNGEON, "end_activation", _end_activation, active, active.id)]
-        if len(ready) > 1:
+        # Another figure ready besides the active one (by identity: `is not` compares no fields).
+        if any(f is not active and f.ap > 0 and f.status == STANDING and f.pos is not None for f in ready):
             extras.append(worded_choice(DUNGEON, "switch_figure", _hand_over, active, active.id))
-        choice = yield figure_choice(game, active, DUNGEON, active.ap, offers, offered, extras,
-                                     f"{active.name}: {active.ap} AP left", {"phase": "master", "figure": active.id},
-                                     offers_of_kinds)
+        asked = figure_choice(game, active, DUNGEON, active.ap, offers, offered, extras,
+                              f"{active.name}: {active.ap} AP left", {"phase": "master", "figure": active.id},
+                              offers_of_kinds)
+        if chosen is not None:  # the figure was just chosen, nothing done since: the same moment's map
+            hand_on(game, chosen, asked)
+            chosen = None
+        choice = yield asked
         if choice.kind == "end_activation":
             active.ap = 0
             continue

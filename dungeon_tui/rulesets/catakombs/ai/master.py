@@ -6,7 +6,7 @@ their target first (ties: roster order).  Each spends all its AP before the next
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ....engine.game import DUNGEON, Action, Decision, Game, LazyDecision, thaw
 from ..reinforcements import solo_entry
@@ -58,10 +58,11 @@ class MasterSeat:
     def order(self, game: Game, acting: list[str], m: Map | None = None) -> list[str]:
         return list(self._ordered(game, acting, m))
 
-    def first(self, game: Game, acting: list[str]) -> str:
+    def first(self, game: Game, acting: list[str], m: Map | None = None) -> str:
         """The figure that acts next: the first of `order`, the roused ones ranked by walking
-        only when no figure that is not roused is still to act (they come first)."""
-        return next(self._ordered(game, acting))
+        only when no figure that is not roused is still to act (they come first).  `m`: the
+        map of the moment, if the caller has one."""
+        return next(self._ordered(game, acting, m))
 
     def _ordered(self, game: Game, acting: list[str], m: Map | None = None) -> Iterator[str]:
         if len(acting) == 1:  # a figure's own choice: it comes first whatever the ranking says
@@ -96,8 +97,35 @@ class MasterSeat:
         if first is not None:
             yield first
             roused.remove(first)
-        yield from sorted(roused, key=lambda f: (plan(f).target_and_steps()[1], rank.get(f, FAR)))
+
+        def least_steps(fid: str) -> int:
+            """No fewer steps than this to its target: a step goes one square, and the squares
+            a foe is struck from are next to it (0 with no foe: its steps are then FAR)."""
+            x, y = s.figures[fid].at
+            nearest = min((max(abs(f.at[0] - x), abs(f.at[1] - y)) for f in plan(fid).adversaries()), default=1)
+            return max(0, nearest - 1)
+        yield from nearest_first(roused, lambda f: plan(f).target_and_steps()[1], least_steps,
+                                 lambda f: rank.get(f, FAR))
         yield from [fid for fid in acting if fid not in ready]
+
+
+def nearest_first(figures: list[str], steps: Callable[[str], int], least: Callable[[str], int],
+                  rank: Callable[[str], int]) -> Iterator[str]:
+    """The figures by (steps, rank), as `sorted` (stable) gives them, one at a time: `steps`
+    (a walk each) asked only of those whose `least` steps could still put them next, in the
+    order of (least, rank); a figure asked is known exactly, the others are bounded."""
+    bounded = sorted(((least(f), rank(f), i, f) for i, f in enumerate(figures)))
+    known: list[tuple[int, int, int, str]] = []
+    k = 0
+    while k < len(bounded) or known:
+        # The next bounded figure could come before the best known only if its bound does.
+        while k < len(bounded) and (not known or bounded[k][:3] < min(known)[:3]):
+            _, r, i, f = bounded[k]
+            known.append((steps(f), r, i, f))
+            k += 1
+        best = min(known)
+        known.remove(best)
+        yield best[3]
 
 
 SIDE_KINDS = ("use_fate", "break_away", "crush", "deploy", "raise", "entry", "muster")

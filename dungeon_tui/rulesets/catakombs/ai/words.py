@@ -277,6 +277,9 @@ def _advance_goal(p: Plan, until: str) -> tuple[Callable[[Square], bool], object
     tx, ty = there
     width, height = m.board.width, m.board.height
     sight_key, seen = _sight_from(m, me, t)
+    # `shot` from squares on the board, what it reads looked up once, when first asked (a walk
+    # one step on along its way may have the answer already, asking none).
+    shots: list[Callable[[Square], bool]] = []
 
     def goal(sq: Square) -> bool:
         if max(abs(sq[0] - tx), abs(sq[1] - ty)) < near:  # chebyshev, written out
@@ -285,7 +288,9 @@ def _advance_goal(p: Plan, until: str) -> tuple[Callable[[Square], bool], object
             return shot(me, t, sq)
         found = seen.get(sq)
         if found is None:
-            found = seen[sq] = shot(me, t, sq)
+            if not shots:
+                shots.append(m.shots_at(me, t))
+            found = seen[sq] = shots[0](sq)
         return found
     # Whether the target shows at all is read only off the board (`Map.targets`), kept all the same.
     return goal, ("in sight", near, visible(t), sight_key)
@@ -333,17 +338,40 @@ def advance(p: Plan, until: str) -> str:
     return ""
 
 
+# Whether a square has any of the foes' squares in sight (`Map.sees_any`: the terrain's sight
+# alone), by the ground and those squares: a figure keeping close to an ally asks it of the
+# same allies and spots at each step it takes while they stand.  Bounded, as `_SIGHT`.
+_SEEN: dict[tuple[int, tuple[Square, ...]], dict[Square, bool]] = {}
+
+
+def _seeing_foes(m: Map, foes: tuple[Square, ...]) -> Callable[[Square], bool]:
+    """Whether a square sees any of the foes' squares, kept for the ground and the foes."""
+    found_key = (m.ground_number, foes)
+    seen = _SEEN.get(found_key)
+    if seen is None:
+        if len(_SEEN) >= _SIGHT_KEPT:
+            _SEEN.clear()
+        seen = _SEEN[found_key] = {}
+
+    def sees(sq: Square) -> bool:
+        found = seen.get(sq)
+        if found is None:
+            found = seen[sq] = m.sees_any(sq, foes)
+        return found
+    return sees
+
+
 @registry.action
 def support_advance(p: Plan) -> str:
     # The adversaries' squares read once: every ally and spot asks of each (sight goes both ways).
     m = p.m
-    foes = [f.at for f in p.adversaries()]
-    seeing = [a for a in p.allies() if m.sees_any(a.at, foes)]
+    sees = _seeing_foes(m, tuple(f.at for f in p.adversaries()))
+    seeing = [a for a in p.allies() if sees(a.at)]
     if not seeing:
         return ""
     near = p.nearest_groups([m.neighbours(a.at) for a in seeing])[1]
     ally = seeing[near[0] if near else 0]  # the nearest, or the first when none can be reached
     spots = [n for n in m.neighbours(ally.at) if m.free(n)]
-    hidden = [sq for sq in spots if not m.sees_any(sq, foes)]
+    hidden = [sq for sq in spots if not sees(sq)]
     words = p.move_along(hidden or spots, lambda sq: sq in (hidden or spots))
     return f"keeps close to {name(ally)}" if words else ""
