@@ -9,7 +9,7 @@ from ...engine.dice import roll
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
-from .distance import distance, nearest_distance, nearest_of
+from .distance import distance, nearest_distance
 from .moves import reachable
 from . import relic
 from .rolls import sk_roll
@@ -58,16 +58,12 @@ def flee_to_edge(game: Game, model: Model) -> Procedure:
     budget = yield from flee_distance(game, model)
     field = field_of(game)
     options = flee_squares(game, model, budget)
-    own = field.own_edge(s.roles[str(model.side)])
+    # The way home: the distance to the nearest square of its own edge, straight across it.
+    axis, home = field.own_edge_line(s.roles[str(model.side)])
     enemies = [m.at for m in s.models.values() if m.on_table and m.side != model.side]
     if options:
-        to_own = nearest_of(tuple(own))  # kept per edge: each square's way home is asked every flight
-
         def nearest(sq: Sq) -> tuple[int, int]:
-            home = to_own.get(sq)
-            if home is None:
-                home = to_own[sq] = nearest_distance(sq, own)  # an edge: never empty
-            return _to_edge(field, sq), home
+            return _to_edge(field, sq), abs(sq[axis] - home)
 
         # The least of (to the edge, home, -far from enemies, y, x): the enemies are looked at
         # only for the squares nearest the edge and home (the first two decide most flights).
