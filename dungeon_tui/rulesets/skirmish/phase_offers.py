@@ -75,4 +75,18 @@ def model_choice(seat: str, prompt: str, models: list[Model], offers: ModelOffer
                 return a
         return None
 
-    return ModelChoice(seat, prompt, models, of, end, find, context, by_id)
+    return ModelChoice(seat, prompt, models, of, end, found_again(find), context, by_id)
+
+
+def found_again(find: Callable[[Action], Action | None]) -> Callable[[Action], Action | None]:
+    """A lazy decision's `find` that answers at once for the offer it found last, asked for again
+    as that very object: the AI finds the offer its plan picked (offer_for), then the game checks
+    the same offer before playing it, which made it (its route, its words) a second time."""
+    last: list[Action | None] = [None]
+
+    def find_again(action: Action) -> Action | None:
+        if action is last[0]:
+            return action
+        found = last[0] = find(action)
+        return found
+    return find_again
