@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .distance import contact_table, touching
-from .state import GONE, Model, State, placed
+from .state import GONE, STANDING, Model, State, placed
 
 
 def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
@@ -13,10 +13,28 @@ def enemies_touching(s: State, field: Any, model: Model) -> list[Model]:
     if model.pos is None or model.status in GONE:  # Model.on_table, read directly
         return []
     near, side = touching(field, model.pos), model.side
-    # Asked for every model at every step of the movement phase: the side first (a number
-    # compared, where a square is hashed to be looked up), then the square, the rarest match.
-    # (A square in `near` is a square: on the table unless out of action or fled.)
+    # Asked for every model at every step of the movement phase, and most touch no enemy: the
+    # squares it touches looked up among the enemies' first (in C), the models read only then.
+    if near.isdisjoint(enemy_squares(s, side)):
+        return []
+    # The side first (a number compared, where a square is hashed to be looked up), then the
+    # square, the rarest match.  (A square in `near` is a square: on the table unless out of
+    # action or fled.)
     return [e for e in s.models.values() if e.side != side and e.pos in near and e.status not in GONE]
+
+
+def enemy_squares(s: State, side: int, standing: bool = False) -> frozenset[tuple[int, int]]:
+    """The squares of the models on the table that are not of `side` (`standing`: of those
+    standing alone), kept while no model moves or changes (state.placed): whether an enemy
+    touches a model is then its touching squares looked up here, not every model read again."""
+    kept = placed(s)
+    key = ("enemy_squares", side, standing)
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = frozenset([
+            e.pos for e in s.models.values()
+            if e.side != side and e.pos is not None and (e.status == STANDING if standing else e.status not in GONE)])
+    return found
 
 
 def in_combat(s: State, field: Any, model: Model) -> bool:
@@ -33,12 +51,7 @@ def in_combat(s: State, field: Any, model: Model) -> bool:
 
 
 def _touched(s: State, field: Any, model: Model) -> bool:
-    near, side = touching(field, model.at), model.side
-    # A plain loop: any() over a generator pays a resumption for every model asked.
-    for e in s.models.values():  # noqa: SIM110
-        if e.side != side and e.pos in near and e.status not in GONE:
-            return True
-    return False
+    return not touching(field, model.at).isdisjoint(enemy_squares(s, model.side))
 
 
 def combats(s: State, field: Any) -> list[list[Model]]:

@@ -3,13 +3,13 @@ never into contact; away from what frightened it, or toward the nearest edge.  A
 reaches an edge square leaves the table; a model with nowhere to go stays where it is."""
 from __future__ import annotations
 
-from typing import Any
+from itertools import repeat
 
 from ...engine.dice import roll
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
-from .distance import distance, nearest_distance, nearest_of
+from .distance import distance, nearest_distance
 from .moves import reachable
 from . import relic
 from .rolls import sk_roll
@@ -46,9 +46,12 @@ def flee_away(game: Game, model: Model, sources: list[Model], why: str) -> Proce
     spots = [m.at for m in sources if m.on_table] or [model.at]
     options = flee_squares(game, model, budget)
     if options:
+        last_x, last_y = field.width - 1, field.height - 1
+
         def key(sq: Sq) -> tuple[int, int, int, int, int]:
-            ds = [distance(sq, p) for p in spots]
-            return (-min(ds), -sum(ds), _to_edge(field, sq), sq[1], sq[0])
+            ds = list(map(distance, repeat(sq), spots))
+            x, y = sq
+            return (-min(ds), -sum(ds), min(x, y, last_x - x, last_y - y), y, x)  # (the last: to the edge)
         yield from _arrive(game, model, min(options, key=key), why)
 
 
@@ -58,28 +61,19 @@ def flee_to_edge(game: Game, model: Model) -> Procedure:
     budget = yield from flee_distance(game, model)
     field = field_of(game)
     options = flee_squares(game, model, budget)
-    own = field.own_edge(s.roles[str(model.side)])
+    # The way home: the distance to the nearest square of its own edge, straight across it.
+    axis, home = field.own_edge_line(s.roles[str(model.side)])
     enemies = [m.at for m in s.models.values() if m.on_table and m.side != model.side]
     if options:
-        to_own = nearest_of(tuple(own))  # kept per edge: each square's way home is asked every flight
-
-        def nearest(sq: Sq) -> tuple[int, int]:
-            home = to_own.get(sq)
-            if home is None:
-                home = to_own[sq] = nearest_distance(sq, own)  # an edge: never empty
-            return _to_edge(field, sq), home
-
         # The least of (to the edge, home, -far from enemies, y, x): the enemies are looked at
         # only for the squares nearest the edge and home (the first two decide most flights).
-        nearness = [nearest(sq) for sq in options]
+        # Worked out in one loop, no call a square: a flight weighs a hundred.
+        last_x, last_y = field.width - 1, field.height - 1
+        nearness = [(min(x, y, last_x - x, last_y - y), abs((y if axis else x) - home)) for x, y in options]
         least = min(nearness)
         tied = [sq for sq, near in zip(options, nearness, strict=True) if near == least]
         to = min(tied, key=lambda sq: (-nearest_distance(sq, enemies, none=0), sq[1], sq[0]))
         yield from _arrive(game, model, to, "flees for the edge")
-
-
-def _to_edge(field: Any, sq: Sq) -> int:
-    return min(sq[0], sq[1], field.width - 1 - sq[0], field.height - 1 - sq[1])
 
 
 def _arrive(game: Game, model: Model, to: Sq, why: str) -> Procedure:

@@ -9,14 +9,14 @@ from typing import Any
 from ...engine.game import Game, Procedure
 from ...engine.words import counted
 from .battle import field_of
-from .contact import enemies_touching
+from .contact import enemies_touching, enemy_squares
 from .damage import Hits, wound
 from .distance import distance, nearest_distance, touching
 from .moves import Mode, Route, kept_costs, move_options
 from .rolls import i_test, roll_d3
 from .seeing import sightlines
 from .sight import detects, hidden_ok, hiding_place
-from .state import GONE, KNOCKED_DOWN, STANDING, STUNNED, Model, Sq, State, placed
+from .state import GONE, KNOCKED_DOWN, STUNNED, Model, Sq, State, placed
 
 RUN_BLOCK = 8  # no running with a standing, unhidden, non-fleeing enemy this near
 UNDEAD_RUN = 6  # undead run only if they start their move this near their standing leader
@@ -72,11 +72,7 @@ def may_move(game: Game, model: Model) -> bool:
 
 def _held(s: State, field: Any, model: Model) -> bool:
     """A standing enemy touches the model."""
-    near, side = touching(field, model.at), model.side
-    for e in s.models.values():  # noqa: SIM110
-        if e.side != side and e.pos in near and e.status == STANDING:
-            return True
-    return False
+    return not touching(field, model.at).isdisjoint(enemy_squares(s, model.side, standing=True))
 
 
 def squares_of(s: State, model: Model) -> tuple[list[Sq], list[Sq]]:

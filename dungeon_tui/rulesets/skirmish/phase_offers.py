@@ -22,15 +22,17 @@ class ModelChoice(LazyDecision):
     picks.  `offers_by(mid)` is the whole list's offers naming that model, in order, with the
     same words; `offers_any(kind)` whether the whole list holds that kind."""
 
-    __slots__ = ("_figures", "_of", "end", "models")
+    __slots__ = ("_figures", "_first", "_of", "end", "models")
 
     def __init__(self, seat: str, prompt: str, models: list[Model], of: Callable[[Model], list[Action]],
-                 end: Action, find: Callable[[Action], Action | None], context: dict[str, Any],
+                 first: Callable[[Model, str], Action | None], end: Action,
+                 find: Callable[[Action], Action | None], context: dict[str, Any],
                  figures: dict[str, Model] | None = None) -> None:
         def make() -> list[Action]:
             return [*(a for m in models for a in of(m)), end]
         LazyDecision.__init__(self, seat, prompt, make, find, context)
         self._of = of
+        self._first = first  # a model's first offer of one kind (offer_of)
         # `figures`: the models by id, when the caller has made that table already.
         self._figures = {m.id: m for m in models} if figures is None else figures
         self.models = list(self._figures)  # those that may be offered something, in order
@@ -39,6 +41,13 @@ class ModelChoice(LazyDecision):
     def offers_by(self, mid: str) -> list[Action]:
         m = self._figures.get(mid)
         return [] if m is None else self._of(m)
+
+    def offer_of(self, mid: str, kind: str) -> Action | None:
+        """The model's first offer of that kind, or None, its other kinds not made: the phase's
+        move and hiding place take no other argument, and a move is settled without looking
+        for a hiding place out of every enemy's sight."""
+        m = self._figures.get(mid)
+        return None if m is None else self._first(m, kind)
 
     def offers_any(self, kind: str) -> bool:
         return kind == self.end.kind or any(a.kind == kind for m in self._figures.values() for a in self._of(m))
@@ -75,4 +84,31 @@ def model_choice(seat: str, prompt: str, models: list[Model], offers: ModelOffer
                 return a
         return None
 
-    return ModelChoice(seat, prompt, models, of, end, find, context, by_id)
+    last: list[Action | None] = [None]  # the offer found last (found_again)
+
+    def first(m: Model, kind: str) -> Action | None:
+        # Its offers of that kind alone, unless all of them are made already; remembered as
+        # found, for the game's check when it is played.
+        for a in made[m.id] if m.id in made else offers(m, kind):
+            if a.kind == kind:
+                last[0] = a
+                return a
+        return None
+
+    return ModelChoice(seat, prompt, models, of, first, end, found_again(find, last), context, by_id)
+
+
+def found_again(find: Callable[[Action], Action | None],
+                last: list[Action | None] | None = None) -> Callable[[Action], Action | None]:
+    """A lazy decision's `find` that answers at once for the offer it found last, asked for again
+    as that very object: the AI finds the offer its plan picked (offer_for), then the game checks
+    the same offer before playing it, which made it (its route, its words) a second time.
+    `last`: where the offer found last is kept, when the decision finds offers some other way too."""
+    kept: list[Action | None] = [None] if last is None else last
+
+    def find_again(action: Action) -> Action | None:
+        if action is kept[0]:
+            return action
+        found = kept[0] = find(action)
+        return found
+    return find_again

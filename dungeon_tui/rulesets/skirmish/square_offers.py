@@ -11,6 +11,7 @@ from functools import lru_cache
 from ...engine.game import Action, LazyDecision
 from .movement import Reach
 from .moves import Route
+from .phase_offers import found_again
 from .state import Model, Sq
 
 # The routes to some squares of a move's reach (None: all), made when asked for.
@@ -63,8 +64,8 @@ def move_choice(seat: str, m: Model, found: Reach, routes: Routes) -> LazyDecisi
     def of_kinds(kinds: tuple[str, ...]) -> list[Action]:
         return [*(move_offers(seat, m, routes(None)) if "move" in kinds else ()), *((stay,) if "stay" in kinds else ())]
 
-    return LazyDecision(seat, f"Where does {m.name} go?", make, find, {"figure": m.id, "destinations": found},
-                        of_kinds)
+    return LazyDecision(seat, f"Where does {m.name} go?", make, found_again(find),
+                        {"figure": m.id, "destinations": found}, of_kinds)
 
 
 def running(m: Model, route: Route) -> bool:

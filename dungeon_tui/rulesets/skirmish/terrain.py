@@ -158,14 +158,26 @@ class Battlefield:
         """A side's own table edge: the edge its zone runs the whole length of (else, for a zone in
         the middle of the table, the edge facing away from the other side's), west to east or
         north to south."""
+        name = self._own_edge_name(side)
+        last_x, last_y = self.width - 1, self.height - 1
+        return {"n": [(x, 0) for x in range(self.width)], "s": [(x, last_y) for x in range(self.width)],
+                "w": [(0, y) for y in range(self.height)], "e": [(last_x, y) for y in range(self.height)]}[name]
+
+    def own_edge_line(self, side: int | str) -> tuple[int, int]:
+        """The side's own edge as a line: the axis it lies across (0: a column, x fixed; 1: a
+        row) and where on it.  The edge is a whole row or column, so the nearest of its squares
+        to a square on the table is the one straight across, at distance() abs(sq[axis] - at)
+        (a step along the edge adds to a distance, never takes from it)."""
+        return {"n": (1, 0), "s": (1, self.height - 1), "w": (0, 0), "e": (0, self.width - 1)}[
+            self._own_edge_name(side)]
+
+    def _own_edge_name(self, side: int | str) -> str:
         role = self.role_of(side) if isinstance(side, int) else side
         name = self._edge_name(role)
         if name is None:
             other = self._edge_name(self.roles[1 - self.roles.index(role)])
             name = {"n": "s", "s": "n", "w": "e", "e": "w", None: "s"}[other]
-        last_x, last_y = self.width - 1, self.height - 1
-        return {"n": [(x, 0) for x in range(self.width)], "s": [(x, last_y) for x in range(self.width)],
-                "w": [(0, y) for y in range(self.height)], "e": [(last_x, y) for y in range(self.height)]}[name]
+        return name
 
     def _edge_name(self, role: str) -> str | None:
         (x0, y0), (x1, y1) = self.zones[role].from_, self.zones[role].to

@@ -264,8 +264,12 @@ class Plan:
 
     def _threatened(self) -> bool:
         friends = self.squares_of(self.me.side)
+        x, y = self.me.at
         for e in self.standing_enemies():
-            if e.hidden or distance(e.at, self.me.at) > 2 * e.m + 2 or self.in_combat(e):
+            dx, dy = e.at
+            dx, dy = abs(dx - x), abs(dy - y)
+            # distance(e.at, me.at), written out: asked of every enemy for every model's plan.
+            if e.hidden or (dx + dy // 2 if dx >= dy else dy + dx // 2) > 2 * e.m + 2 or self.in_combat(e):
                 continue
             if self.me.hidden or not self.sees(e, self.me):
                 continue
@@ -297,10 +301,15 @@ class Plan:
         # on the table, so sees' own tests come to the target not being hidden).
         blockers, field = self.board.blockers, self.field
         sight, covers = blockers.sight, blockers.covers
+        x, y = at
         for wid in self.missiles():
             w = self.content.weapons[wid]
+            reach = w.range or 0
             for e in self.enemies():
-                if e.hidden or distance(at, e.at) > (w.range or 0) or self.in_combat(e):
+                dx, dy = e.at
+                dx, dy = abs(dx - x), abs(dy - y)
+                # distance(at, e.at), written out: asked of every enemy for every shooter's plan.
+                if e.hidden or (dx + dy // 2 if dx >= dy else dy + dx // 2) > reach or self.in_combat(e):
                     continue
                 key = (at, e.at, not e.standing)
                 seen = sight.get(key)
@@ -343,7 +352,12 @@ class Plan:
             if ranked is None:
                 # Nearest first, by distance alone: the order among foes as far away changes
                 # no answer (the least need is returned, or the floor as soon as one has it).
-                ranked = [(distance(sq, at), at, low) for at, low in foes]
+                # (distance(sq, at) written out: every foe, for every square weighed.)
+                ranked = []
+                x, y = sq
+                for at, low in foes:
+                    dx, dy = abs(at[0] - x), abs(at[1] - y)
+                    ranked.append((dx + dy // 2 if dx >= dy else dy + dx // 2, at, low))
                 ranked.sort(key=_NEAREST)
             for d, at, low in ranked:
                 if d > reach:

@@ -469,7 +469,10 @@ def _offered_move(d: Decision, me: Model, plan: Plan) -> Action | None:
 
 def _offer(d: Decision, kind: str, model: str) -> Action | None:
     """The model's offer of that kind (the phase's offers take no other argument), or None;
-    on a lazy decision no other offer is made."""
+    on a lazy decision no other offer is made (on a phase's choice of a model, none of
+    another kind: asked of every model at every step of the movement phase)."""
+    if isinstance(d, ModelChoice):
+        return d.offer_of(model, kind)
     return d.offer_for(Action.make(d.seat, kind, model=model))
 
 
