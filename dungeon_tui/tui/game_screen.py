@@ -395,6 +395,24 @@ class GameScreen(TableScreen, WhoPlays, TablePlay):
     def on_map_view_square_chosen(self, message: MapView.SquareChosen) -> None:
         self.choose_on(message.square)
 
+    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        # Textual calls the table's handler too (it updates the look line): no super() here.
+        self.highlight_lit(message.square)
+
+    def highlight_lit(self, sq: tuple[int, int]) -> None:
+        """The list's highlight follows the cursor onto a square with a choice of its own, so the
+        list shows what enter there plays: it stayed on the first line while enter on the
+        cursor's square played another (a model that "stays where it is")."""
+        d = self._decision()
+        if d is None or not self.map_has_choices:
+            return
+        lit, covered = lit_on(self.presenter, self.session.game, self.view_seat, d, sq)
+        if lit and not covered:
+            index = next(i for i, a in enumerate(d.options) if a is lit[0])
+            options = self.query_one("#options", OptionList)
+            if options.highlighted != index and index < options.option_count:
+                options.highlighted = index
+
     def choose_on(self, sq: tuple[int, int]) -> None:
         d = self._decision()
         if d is None:

@@ -62,6 +62,33 @@ def test_the_new_game_form_lets_the_player_pick_both_warbands_magic_and_side():
     asyncio.run(run())
 
 
+def test_the_choices_highlight_follows_the_cursor_onto_a_square_with_a_choice():
+    """Enter on the map plays the cursor's square: the list shows that choice highlighted, not
+    its first line (a model that "stays where it is" was played under another highlight)."""
+    session = new_session("skirmish", {"adventure": "border_patrol"}, 3, options=Options(ai_speed="instant"))
+
+    def duelist_to_deploy():
+        d = session.game.pending
+        return offers(app) and d.options[0].kind == "deploy" and "Duelist" in str(d.options[0])
+
+    async def run():
+        async with app.run_test(size=(130, 45)) as pilot:
+            assert await wait_for(pilot, lambda: offers(app))
+            await pilot.press("enter")  # the Empire Captain deployed where the cursor starts
+            assert await wait_for(pilot, duelist_to_deploy)
+            options, d = app.screen.query_one("#options"), session.game.pending
+            assert options.highlighted == 0 and app.screen.query_one("#look").text.startswith("open ground at 1,31")
+            await pilot.press("right", "right")
+            await pilot.pause()
+            assert str(d.options[options.highlighted]) == "Deploy Empire Duelist at 3,31"
+            assert app.screen.query_one("#look").text.startswith("open ground at 3,31")  # still follows
+            await pilot.press("enter")
+            assert await wait_for(pilot, lambda: any(
+                e.data.get("action") == "Deploy Empire Duelist at 3,31" for e in session.game.events))
+    app = DungeonApp(session)
+    asyncio.run(run())
+
+
 def test_hotseat_hands_the_keyboard_over_between_the_warbands():
     """The hand-over screen names the player and the warband; deployment alternates model by
     model (D27) and hides nothing, so after the first placement the keyboard passes with a
