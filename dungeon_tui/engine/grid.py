@@ -15,15 +15,13 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 from collections.abc import Callable, Collection, Iterable, Iterator
 
+from .directions import DIR_NAMES as DIR_NAMES, DIRS4 as DIRS4, DIRS8 as DIRS8  # known as grid's
+from .sight_bits import ACROSS, BITS, LINES, LOOKS_BEFORE_BITS, OPAQUE, SQUARE, line_bits
 from .spreading import Spreading, steps_toward, steps_within
 from .spreading import Sq as Sq  # a square, (x, y): named where the searches are, known as grid.Sq
 
 Edge = tuple[Sq, Sq]
 
-# N, E, S, W, NE, SE, SW, NW: the order placement and tie-breaks use.
-DIRS8: tuple[Sq, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
-DIRS4: tuple[Sq, ...] = DIRS8[:4]
-DIR_NAMES = ("N", "E", "S", "W", "NE", "SE", "SW", "NW")
 
 OPEN = "open"
 
@@ -143,24 +141,24 @@ class Grid:
         x0, y0, width, blocked = self._sight_mask
         for p in around:
             if p in self.terrain:
-                at = ((p[1] - y0) * width + p[0] - x0) * _BITS
-                blocked = blocked & ~(_SQUARE << at) | self._square_bits(p) << at
+                at = ((p[1] - y0) * width + p[0] - x0) * BITS
+                blocked = blocked & ~(SQUARE << at) | self._square_bits(p) << at
         self._sight_mask = (x0, y0, width, blocked)
 
     def _redo_across(self, a: Sq, b: Sq) -> None:
         """`_redo_around` for a door between two squares side by side: of the sight bits around
         it, only the ten whose look crosses its edge are worked out again (the rest read the
         same edges and squares as before): a step across it either way, and each diagonal whose
-        corner it is (`_ACROSS`).  A tenth of the bits `_redo_around` makes again."""
+        corner it is (`sight_bits.ACROSS`).  A tenth of the bits `_redo_around` makes again."""
         self._forget_around((a, b))
         assert self._sight_mask is not None
         x0, y0, width, blocked = self._sight_mask
-        for (ox, oy), d in _ACROSS[(b[0] - a[0], b[1] - a[1])]:
+        for (ox, oy), d in ACROSS[(b[0] - a[0], b[1] - a[1])]:
             p = (a[0] + ox, a[1] + oy)
             if p in self.terrain:
                 dx, dy = DIRS8[d]
                 n = (p[0] + dx, p[1] + dy)
-                bit = 1 << (((p[1] - y0) * width + p[0] - x0) * _BITS + d)
+                bit = 1 << (((p[1] - y0) * width + p[0] - x0) * BITS + d)
                 if self._corner_open(p, n) if dx and dy else self._sight_edge(p, n):
                     blocked &= ~bit
                 else:
@@ -448,11 +446,11 @@ class Grid:
         x0, y0, width, blocked = table
         ax, ay = a
         dx, dy = b[0] - ax, b[1] - ay
-        line = _LINES.get((width, dx, dy))
+        line = LINES.get((width, dx, dy))
         if line is None:
-            line = _line_bits(width, dx, dy)
+            line = line_bits(width, dx, dy)
         lo, mask, between = line
-        if blocked >> (((ay - y0) * width + ax - x0) * _BITS + lo) & mask:
+        if blocked >> (((ay - y0) * width + ax - x0) * BITS + lo) & mask:
             return False
         return blocker is None or not any(blocker((ax + rx, ay + ry)) for rx, ry in between)
 
@@ -466,8 +464,8 @@ class Grid:
             table = self._sight_mask = self._sight_bits()
         x0, y0, width, blocked = table
         ax, ay = a
-        base = ((ay - y0) * width + ax - x0) * _BITS
-        terrain, lines = self.terrain, _LINES
+        base = ((ay - y0) * width + ax - x0) * BITS
+        terrain, lines = self.terrain, LINES
         out = []
         for t in targets:
             if t == a:
@@ -476,32 +474,32 @@ class Grid:
             if t not in terrain:
                 continue
             dx, dy = t[0] - ax, t[1] - ay
-            line = lines.get((width, dx, dy)) or _line_bits(width, dx, dy)
+            line = lines.get((width, dx, dy)) or line_bits(width, dx, dy)
             if not blocked >> (base + line[0]) & line[1]:
                 out.append(t)
         return out
 
     def _sight_bits(self) -> tuple[int, int, int, int]:
-        """The map as one integer, `_BITS` bits a square in rows of `width`: bit d set when
+        """The map as one integer, `BITS` bits a square in rows of `width`: bit d set when
         sight cannot pass from the square in direction DIRS8[d], the last bit when the square
         is opaque (or off the map).  A line of sight is then a mask of the bits it must find
-        clear, the same for every line of its direction and length (`_line_bits`)."""
+        clear, the same for every line of its direction and length (`sight_bits.line_bits`)."""
         x0, y0, x1, y1 = self.bounds()
         x0, y0 = x0 - 1, y0 - 1  # a border of off-map squares, so no line leaves the box
         width, height = x1 - x0 + 2, y1 - y0 + 2
-        off_map = _OPAQUE if len(self.terrain) < width * height else 0
+        off_map = OPAQUE if len(self.terrain) < width * height else 0
         blocked = 0
         for y in range(y0, y0 + height):
             for x in range(x0, x0 + width):
                 p = (x, y)
                 bits = self._square_bits(p) if p in self.terrain else off_map
                 if bits:
-                    blocked |= bits << (((y - y0) * width + x - x0) * _BITS)
+                    blocked |= bits << (((y - y0) * width + x - x0) * BITS)
         return x0, y0, width, blocked
 
     def _square_bits(self, p: Sq) -> int:
         """The sight bits of one square of the map."""
-        bits = 0 if self._clear(p) else _OPAQUE
+        bits = 0 if self._clear(p) else OPAQUE
         x, y = p
         for d, (dx, dy) in enumerate(DIRS8):
             n = (x + dx, y + dy)
@@ -578,65 +576,10 @@ def _reading_order(sq: Sq) -> tuple[int, int]:
     return sq[1], sq[0]
 
 
-def _across_edge(u: Sq) -> tuple[tuple[Sq, int], ...]:
-    """The sight bits whose look crosses the edge from a square to the one beside it in
-    direction `u`, as (the square's offset from the first, the direction's index in DIRS8):
-    the step across it from either side; for each side w of it, the diagonals from either
-    square that turn its corner (a to b + w, b to a + w), and those from a + w to b and from
-    b + w to a, whose corner turns at a or b across it."""
-    ux, uy = u
-    out = [((0, 0), DIRS8.index(u)), (u, DIRS8.index((-ux, -uy)))]
-    for wx, wy in ((uy, ux), (-uy, -ux)):
-        out += [((0, 0), DIRS8.index((ux + wx, uy + wy))), (u, DIRS8.index((wx - ux, wy - uy))),
-                ((wx, wy), DIRS8.index((ux - wx, uy - wy))), ((ux + wx, uy + wy), DIRS8.index((-ux - wx, -uy - wy)))]
-    return tuple(out)
-
-
-_ACROSS = {u: _across_edge(u) for u in DIRS4}
-
-
-# Lines of sight looked at on one map before it is worth making its bits (`Grid._sight_bits`).
-LOOKS_BEFORE_BITS = 200
 # How many sets of avoided squares `Grid.walks` keeps walks for (figures move: older sets are
 # rarely asked again).
 WALKS_KEPT = 8
-_BITS = 9  # per square: the eight directions sight may leave it by, and whether it is opaque
-_OPAQUE = 1 << 8
-_SQUARE = (1 << _BITS) - 1
-# (row width, dx, dy) -> (lowest bit, the bits a line must find clear from there, the squares
-# between its ends): the same steps as `_walk_sight`, worked out once per shape.
-_LINES: dict[tuple[int, int, int], tuple[int, int, tuple[Sq, ...]]] = {}
-
-
-def _line_bits(width: int, dx: int, dy: int) -> tuple[int, int, tuple[Sq, ...]]:
-    nx, ny = abs(dx), abs(dy)
-    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    x = y = ix = iy = 0
-    bits: list[int] = []
-    between: list[Sq] = []
-    while ix < nx or iy < ny:
-        px, py = x, y
-        dec = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
-        if dec == 0:
-            x, y, ix, iy = x + sx, y + sy, ix + 1, iy + 1
-        elif dec < 0:
-            x, ix = x + sx, ix + 1
-        else:
-            y, iy = y + sy, iy + 1
-        bits.append((py * width + px) * _BITS + DIRS8.index((x - px, y - py)))
-        if (x, y) != (dx, dy):
-            bits.append((y * width + x) * _BITS + 8)
-            between.append((x, y))
-    lo = min(bits)
-    found = (lo, sum(1 << (bit - lo) for bit in bits), tuple(between))
-    # Many maps of many widths in one process (a Warhammer Quest dungeon's width changes with
-    # every section): start again when full.  A long line's mask on a wide map is a big integer,
-    # so 100,000 shapes could come to tens of MB; 20,000 stay a few MB (bench/README.md, "Memory").
-    if len(_LINES) > 20_000:
-        _LINES.clear()
-    _LINES[(width, dx, dy)] = found
-    return found
 
 
 def row_major(squares: Iterable[Sq]) -> list[Sq]:
-    return sorted(squares, key=lambda s: (s[1], s[0]))
+    return sorted(squares, key=_reading_order)
