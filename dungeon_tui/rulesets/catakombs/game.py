@@ -13,7 +13,7 @@ from .ai.interpreter import script_problems
 from .content import ID, Content, content_problems, load_content
 from .seats import controllers
 from .presenter import PRESENTER
-from .muster import enlist, roster_problems, solo_roster
+from .muster import enlist, points_of, roster_problems, solo_roster
 from .quests import UNCLE
 from .spells import SPELLS
 from .state import HERO, State, figure_from_card, key
@@ -72,7 +72,7 @@ class Catakombs(Ruleset[State, Content]):
         if options.mode not in ("solo", "hotseat"):
             raise SetupError("mode is solo or hotseat")
         party = choose_party(options.heroes or list(content.default_party), tuple(hero_cards(content)), "hero")
-        spent = sum(content.cards[h].value or 0 for h in party)
+        spent = points_of(content, party)
         if spent > options.points:
             raise SetupError(f"the party costs {spent} points; the quest allows {options.points}")
         if options.roster:

@@ -13,6 +13,11 @@ from .state import MASTER, State, figure_from_card
 SWARM_NAMES = "ABCDEFGH"
 
 
+def points_of(content: Content, cards: list[str]) -> int:
+    """What the cards cost together (a party's heroes or a Master's roster)."""
+    return sum(content.cards[cid].value or 0 for cid in cards)
+
+
 def step_of(content: Content, cid: str) -> int:
     """How many of the card come at once: rats by their swarm level, the rest one by one."""
     return content.cards[cid].level("swarm") or 1
@@ -27,7 +32,7 @@ def solo_fill(content: Content, cards: list[str], points: int) -> list[str]:
     """The cards with what the solo order adds to them: each card of the order in turn, as
     often as the box and the points still allow."""
     out = list(cards)
-    total = sum(content.cards[cid].value or 0 for cid in out)
+    total = points_of(content, out)
     for cid in content.solo_roster:
         card = content.cards[cid]
         step = step_of(content, cid)
@@ -52,7 +57,7 @@ def roster_problems(content: Content, cards: list[str], points: int) -> list[str
     leaders = [cid for cid in cards if content.cards[cid].group == "master_leader"]
     if len(leaders) != 1:
         out.append("roster: a Master needs exactly one leader")
-    total = sum(content.cards[cid].value or 0 for cid in cards)
+    total = points_of(content, cards)
     if total > points:
         out.append(f"roster: {total} points, more than {points}")
     return out
@@ -92,7 +97,7 @@ def enlist(s: State, content: Content, cards: list[str]) -> None:
 def muster_offers(content: Content, cards: list[str], points: int) -> list[Action]:
     """What the Master may add next: a leader first (exactly one), then any troop the box and
     the points still allow; done once a leader leads."""
-    spent = sum(content.cards[cid].value or 0 for cid in cards)
+    spent = points_of(content, cards)
     led = any(content.cards[cid].group == "master_leader" for cid in cards)
     out = []
     for cid, card in content.cards.items():
@@ -107,9 +112,8 @@ def muster_offers(content: Content, cards: list[str], points: int) -> list[Actio
     if led and out:
         rest = solo_fill(content, cards, points)[len(cards):]
         if rest:
-            cost = sum(content.cards[cid].value or 0 for cid in rest)
             out.append(Action.make(DUNGEON, "muster_rest", text=f"The rest as a solo Master: "
-                                   f"{roster_words(content, rest)}, {cost} points"))
+                                   f"{roster_words(content, rest)}, {points_of(content, rest)} points"))
     if led:
         out.append(Action.make(DUNGEON, "muster_done", text=f"Done: muster these, {spent} of {points} points"))
     return out
@@ -123,17 +127,17 @@ def pick_roster(game: Game) -> Generator[Decision, Action, None]:
     points = int(game.setup["points"])
     cards: list[str] = []
     while True:
-        options = [a for a in muster_offers(content, cards, points) if a.kind == "muster"]
-        if not options:
+        options = muster_offers(content, cards, points)
+        adds = [a for a in options if a.kind == "muster"]
+        if not adds:
             break
-        if not cards and len(options) == 1:
-            cards.append(options[0].get("card"))
+        if not cards and len(adds) == 1:
+            cards.append(adds[0].get("card"))
             continue
-        spent = sum(content.cards[cid].value or 0 for cid in cards)
-        so_far = f"{roster_words(content, cards)}, {spent} of {points} points" if cards else f"{points} points"
+        so_far = (f"{roster_words(content, cards)}, {points_of(content, cards)} of {points} points" if cards
+                  else f"{points} points")
         question = f"The Master's roster: {so_far}. {'Add which?' if cards else 'Who leads it?'}"
-        choice = yield Decision(DUNGEON, question, muster_offers(content, cards, points),
-                                context={"roster": list(cards)})
+        choice = yield Decision(DUNGEON, question, options, context={"roster": list(cards)})
         if choice.kind == "muster_done":
             break
         if choice.kind == "muster_rest":
@@ -141,9 +145,8 @@ def pick_roster(game: Game) -> Generator[Decision, Action, None]:
         else:
             cards += [choice.get("card")] * step_of(content, choice.get("card"))
     enlist(s, content, cards)
-    spent = sum(content.cards[cid].value or 0 for cid in cards)
     game.emit("muster", cards=cards, text=f"The Master musters {roster_words(content, cards)} "
-              f"({spent} of {points} points).")
+              f"({points_of(content, cards)} of {points} points).")
 
 
 def roster_words(content: Content, cards: list[str]) -> str:
