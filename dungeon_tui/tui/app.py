@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker
 
 from . import textual_guards
 from .dialogs import Confirm, TooSmall
@@ -50,6 +51,16 @@ def game_names() -> dict[str, str]:
     """Every registered game's title by its id, in the order of the ids."""
     from ..rulesets import all_games
     return {rs.id: rs.title for rs in sorted(all_games(), key=lambda rs: rs.id)}
+
+
+def warm_up(froze: bool) -> None:
+    """Import every game and the game screen's modules (a thread worker, once the title shows).
+    Module imports take Python's per-module locks, so a screen that asks for a game meanwhile
+    waits for that module to finish, never sees it half made."""
+    game_names()
+    from . import session  # noqa: F401  (the engine and the saves: what starting a game reads)
+    if froze:
+        gc.freeze()  # what the imports made stays for good, as start-up's objects do
 
 
 class TitleScreen(Screen[None]):
@@ -195,7 +206,8 @@ class NewGameScreen(Screen[None]):
             box = self.query_one("#per-game", Vertical)
             await box.remove_children()
             await box.mount_all(self.game_fields())
-        self.show_who_plays()
+        if message.select.id == "game" or str(message.select.id).startswith("ctl-"):
+            self.show_who_plays()  # the other lists (12 as the form mounts) change no one's fields
 
     def on_mount(self) -> None:
         self.show_who_plays()
@@ -386,6 +398,7 @@ class DungeonApp(App[None]):
         self.initial = session
         self.initial_replay = replay
         self.ai_speed = ai_speed
+        self.warming: Worker[None] | None = None  # the games' imports, started behind the title
 
     def get_css_variables(self) -> dict[str, str]:
         # Under NO_COLOR every colour is grey, and the highlighted row of a list or table (a
@@ -418,9 +431,15 @@ class DungeonApp(App[None]):
         # cli.play_app), comes back; what start-up made stays for good, so the collector's
         # passes skip it (gc.freeze) instead of walking it all at the first one.  An app made
         # otherwise (the tests, a campaign's quest) leaves the collector as it is.
-        if not gc.isenabled():
+        froze = not gc.isenabled()
+        if froze:
             gc.freeze()
             gc.enable()
+        if self.initial is None and self.initial_replay is None:
+            # The title asks for no game, but New game lists them all, and importing the five
+            # took 1-2 s on a slow host (pydantic's models most of it), a wait in which a key
+            # landed on the form's first field.  The title is up: import them now, behind it.
+            self.warming = self.run_worker(lambda: warm_up(froze), thread=True, name="import the games")
 
     def hang_up(self, signum: int) -> None:
         """Save every game open on a screen (to its save and to the autosave), then exit."""

@@ -282,6 +282,23 @@ def test_title_says_where_saves_go(tmp_path):
     asyncio.run(run())
 
 
+def test_the_title_imports_the_games_behind_it_and_a_game_opens_without(tmp_path):
+    """The title starts the games' imports in a worker once it shows (New game lists every game);
+    a game opened straight from the command line asks for no such work."""
+    from textual.worker import WorkerState
+    async def run(app, from_title: bool):
+        async with app.run_test(size=(100, 30)) as pilot:
+            if not from_title:
+                await pilot.pause(0.3)
+                assert app.warming is None
+                return
+            assert await wait_for(pilot, lambda: app.warming is not None and app.warming.state == WorkerState.SUCCESS)
+            form = await open_new_game_form(app, pilot)
+            assert {"warhammer-quest", "heroquest", "ashardalon", "catakombs", "skirmish"} <= set(form.games)
+    asyncio.run(run(DungeonApp(), True))
+    asyncio.run(run(DungeonApp(fp6_session()), False))
+
+
 def test_saves_list_shows_metadata_and_loads(tmp_path):
     session = new_session("warhammer-quest", {"adventure": "fp6"}, 42)
     session.save()

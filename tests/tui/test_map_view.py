@@ -229,10 +229,16 @@ def test_click_and_cursor_find_the_same_square_in_either_layout(compact):
         mv.compact = compact
         await settled(pilot, mv)
         target = (3, 15)  # the start room, beside the heroes
-        px, py = mv._pad()
-        sx, sy = mv.scroll_offset
-        await pilot.click(MapView, offset=(mv.square_col(target[0]) + px - sx, mv.square_line(target[1]) + py - sy))
-        await pilot.pause()
+        for _ in range(3):
+            messages.clear()
+            px, py = mv._pad()
+            sx, sy = mv.scroll_offset
+            await pilot.click(MapView, offset=(mv.square_col(target[0]) + px - sx, mv.square_line(target[1]) + py - sy))
+            await pilot.pause()
+            if mv.cursor == target or tuple(mv.scroll_offset) == (sx, sy):
+                break
+            # On a loaded machine a centring asked before the test began (after the layout
+            # changed) can scroll the map between the offset read and the click: aim again.
         chosen = {m.square for m in messages if isinstance(m, MapView.SquareChosen)}  # seen as it bubbles up
         assert mv.cursor == target and chosen == {target}
         await app.run_action("cursor(1,0)", mv)  # the cursor moves one square and is drawn there
