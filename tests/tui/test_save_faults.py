@@ -26,6 +26,18 @@ from .test_tmux import start_fp6, tmux, wait_screen
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def heard(app: DungeonApp) -> list[str]:
+    """Every notice the app gives from now on, kept after it leaves the screen: a notice goes
+    after its few seconds, which a loaded machine can outlast before a test reads it."""
+    said: list[str] = []
+    notify = app.notify
+    def keep(message: str, *args, **kwargs):
+        said.append(str(message))
+        return notify(message, *args, **kwargs)
+    app.notify = keep  # type: ignore[method-assign]
+    return said
+
+
 def the_autosave(folder: Path) -> Path:
     """The one game in progress in a saves folder: its autosave."""
     (path,) = folder.glob("autosave-*.json")
@@ -62,19 +74,18 @@ def test_a_saves_folder_that_is_a_file_never_ends_the_game(tmp_path, monkeypatch
     session = fp6_session()
 
     async def run():
-        async with DungeonApp(session).run_test(size=(110, 34)) as pilot:
-            app = pilot.app
-            def said() -> list[str]:
-                return [n.message for n in app._notifications]
+        app = DungeonApp(session)
+        said = heard(app)
+        async with app.run_test(size=(110, 34)) as pilot:
             await _play_choices(app, pilot, session, 1)  # an autosave refused, said at once
-            # Read while it shows (a notice goes after 8 s, which a loaded machine can take).
             assert await wait_for(pilot, lambda: any("Autosave failed, could not save" in m and "Not a directory" in m
-                                                     for m in said()))
+                                                     for m in said))
             await _play_choices(app, pilot, session, 1)  # refused again, not said again
             await pilot.press("ctrl+s")  # and a save asked for
             # Waited for, not a fixed pause: on a loaded machine the refusal can take longer.
             assert await wait_for(pilot, lambda: any(m.startswith("The game was not saved: could not save")
-                                                     for m in said()))
+                                                     for m in said))
+            assert sum("Autosave failed" in m for m in said) == 1
             assert isinstance(app.screen, GameScreen)  # still playing
             await _play_choices(app, pilot, session, 1)
     asyncio.run(run())
@@ -115,23 +126,24 @@ def test_a_full_disk_keeps_the_last_autosave_and_play_goes_on(small_disk, monkey
     kept: dict[str, int] = {}
 
     async def run():
-        async with DungeonApp(session).run_test(size=(110, 34)) as pilot:
-            app = pilot.app
+        app = DungeonApp(session)
+        said = heard(app)
+        async with app.run_test(size=(110, 34)) as pilot:
             await _play_choices(app, pilot, session, 1)
             assert await wait_for(pilot, lambda: offers(app))
             kept["first"] = len(load_session(the_autosave(small_disk)).game.decisions)
             filler = fill(small_disk)
             await _play_choices(app, pilot, session, 1)
             # the notices come as the autosave is tried, which may be a frame after the choice
-            assert await wait_for(pilot, lambda: any("Autosave failed" in n.message and "No space left on device"
-                                                     in n.message for n in app._notifications))
+            assert await wait_for(pilot, lambda: any("Autosave failed" in m and "No space left on device" in m
+                                                     for m in said))
             # the autosave on disk is the last one that could be written, whole
             assert len(load_session(the_autosave(small_disk)).game.decisions) == kept["first"]
             assert sorted(p.name for p in small_disk.iterdir()) == [the_autosave(small_disk).name, "filler"]
             filler.unlink()
             await _play_choices(app, pilot, session, 1)
             assert await wait_for(pilot, lambda: offers(app))
-            assert await wait_for(pilot, lambda: any("Autosave works again" in n.message for n in app._notifications))
+            assert await wait_for(pilot, lambda: any("Autosave works again" in m for m in said))
             kept["last"] = len(session.game.decisions)
             kept_hash = session.game.state_hash()
             resumed = load_session(the_autosave(small_disk))  # Continue resumes at the last choice
@@ -306,10 +318,10 @@ def test_a_read_only_disk_is_said_and_play_goes_on(small_disk, monkeypatch):
     session = fp6_session()
 
     async def run():
-        async with DungeonApp(session).run_test(size=(110, 34)) as pilot:
-            app = pilot.app
+        app = DungeonApp(session)
+        said = heard(app)
+        async with app.run_test(size=(110, 34)) as pilot:
             await _play_choices(app, pilot, session, 2)
-            said = [n.message for n in app._notifications]
             assert any("Autosave failed" in m and "Read-only file system" in m for m in said)
             assert isinstance(app.screen, GameScreen) and session.human_pending() is not None
     asyncio.run(run())
