@@ -32,7 +32,7 @@ _UNASKED = object()  # a plan's offered charges not yet worked out
 _NEAREST = itemgetter(0)  # a (distance, square, down) by its distance
 
 
-@dataclass
+@dataclass(init=False)
 class Plan:
     """One model's look at the battle for one decision.  Nothing moves while the AI thinks, so
     what the plan measures of the board (the battlefield, who is where, who fights, the sight
@@ -63,9 +63,14 @@ class Plan:
 
     # -- the scene -------------------------------------------------------------------------------
 
-    def __post_init__(self) -> None:
+    def __init__(self, game: Game, me: Model, decision: Decision | None = None) -> None:
+        # Written out, not the dataclass's: a plan is made for every script run (some 250 a
+        # battle), and the fields left out read their defaults off the class until written.
+        self.game, self.me, self.decision = game, me, decision
+        self.intents = []
+        self.picked = {}
         # Plain attributes, not properties: a plan reads them some forty times a decision.
-        self.s: State = self.game.state
+        self.s: State = game.state
         self.content: Any = self.game.content
         self.field: Battlefield = battlefield_for(self.content, self.s.scenario)
         # What is kept of the board as it stands (shared with the other plans made on it).
