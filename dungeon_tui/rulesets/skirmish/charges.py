@@ -48,16 +48,21 @@ def has_target(game: Game, m: Model, lines: KeptLines) -> bool:
 def _targets(game: Game, m: Model, lines: KeptLines) -> Iterator[tuple[Model, bool]]:
     """charge_targets one at a time."""
     s: State = game.state
-    fld = field_of(game)
-    at, looks = m.at, m.on_table
     for e in s.on_table(3 - m.side):
-        if e.hidden:
-            continue
-        # What seeing.sees asks, the target on the table: the rules ask it at every charge.
-        if looks and can_see(fld, at, e.at, lines, target_low=e.status != STANDING):
-            yield e, False
-        elif distance(at, e.at) <= SPOT_RANGE:
-            yield e, True
+        spot = charge_target(game, m, e, lines)
+        if spot is not None:
+            yield e, spot
+
+
+def charge_target(game: Game, m: Model, e: Model, lines: KeptLines) -> bool | None:
+    """Whether the enemy `e` (on the table) is one of m's charge targets: None when not, else
+    whether m must first spot it (the AI asks it of the enemies in reach alone)."""
+    if e.hidden:
+        return None
+    # What seeing.sees asks, the target on the table: the rules ask it at every charge.
+    if m.on_table and can_see(field_of(game), m.at, e.at, lines, target_low=e.status != STANDING):
+        return False
+    return True if distance(m.at, e.at) <= SPOT_RANGE else None
 
 
 def charge_phase(game: Game, side: int) -> Procedure:

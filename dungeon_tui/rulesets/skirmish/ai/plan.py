@@ -10,6 +10,7 @@ from operator import itemgetter
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
+from ..charges import charge_target, may_charge as rules_may_charge
 from ..distance import distance, nearest_distance, nearest_of, touching
 from ..moves import Route, charge_squares, move_costs, move_options
 from ..phase_offers import ModelChoice
@@ -238,6 +239,13 @@ class Plan:
         # The distance first: asked of every enemy, and a sight line is the dearer question.
         if distance(self.me.at, target.at) > 2 * self.me.m + 2:
             return False
+        d = self.decision
+        if isinstance(d, ModelChoice) and d.end.kind == "end_charges":
+            # The charges phase offers a model that may charge a charge at each of its charge
+            # targets: the rules' test asked of this enemy alone, not the model's offers made
+            # (a line drawn to every enemy, most of them beyond a charge's reach).
+            return rules_may_charge(self.game, self.me) and \
+                charge_target(self.game, self.me, target, self.board.blockers) is not None
         offered = self.offered_charges()
         if offered is not None:
             return target.id in offered
