@@ -422,7 +422,9 @@ def _key(start: Square, allowance: int, mode: Mode, enemies: Collection[Square],
     near = allowance + 2
     # Compared as ranges, without abs() calls: asked of every enemy at every move and charge.
     x0, x1, y0, y1 = x - near, x + near, y - near, y + near
-    enemy_at = tuple(sorted({e for e in enemies if x0 <= e[0] <= x1 and y0 <= e[1] <= y1}))
+    # A list, not a set: the squares are distinct (a model a square), and one given twice would
+    # only key the same search twice (the search reads them as a set).
+    enemy_at = tuple(sorted([e for e in enemies if x0 <= e[0] <= x1 and y0 <= e[1] <= y1]))
     return start, allowance, mode, enemy_at, None if goals is None else tuple(sorted(set(goals)))
 
 

@@ -165,6 +165,7 @@ class WarbandSeat:
         board = board_of(game)
         keyed = []
         for m in models:
+            # Board.enemy_gap written out: asked of every model of the side at every step.
             side = m.side
             kept = board.nearest_enemy[side]
             near = kept.get(m.pos)  # type: ignore[arg-type]
@@ -212,8 +213,9 @@ class WarbandSeat:
             charging = self._charges_of[key] = self._charge_views(game, me)
         if charging != _IN_REACH:
             return charging == _ALWAYS
-        # As words.chargeable measures it, before a plan is made for it.
-        return nearest_distance(me.at, board_of(game).squares_of(game.state, 3 - me.side)) <= 2 * me.m + 2
+        # As words.chargeable measures it, before a plan is made for it (the acting order
+        # weighed has found it already).
+        return board_of(game).enemy_gap(game.state, me) <= 2 * me.m + 2
 
     def _charge_views(self, game: Game, me: Model) -> str:
         """Whether the charge views of the scripts movement_plan runs for a model of this role
