@@ -35,6 +35,20 @@ def test_kept_answers_about_the_models_follow_them():
     assert not in_combat(s, field, archer) and s.on_table(2) == []
 
 
+def test_only_a_change_counts_as_a_placing():
+    # A write of the value a model holds (a shot unhides a shooter that was not hidden) keeps
+    # what is kept; a change is counted.
+    archer = model("w1_01", "Archer", (25, 30))
+    count = placings()
+    archer.hidden = False
+    archer.pos = (25, 30)
+    assert placings() == count
+    archer.hidden = True
+    assert placings() == count + 1
+    archer.pos = (25, 29)
+    assert placings() == count + 2
+
+
 def test_a_kept_list_is_handed_out_as_a_copy():
     s = state(model("w1_01", "Archer", (25, 30)), model("w2_01", "Brute", (25, 26)))
     s.on_table(1).clear()

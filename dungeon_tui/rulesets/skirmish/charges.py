@@ -3,6 +3,8 @@ target's reaction (hold, stand and shoot, flee), the destination, the target's f
 interception, the move with its drops, diving charges, failed charges and fleeing targets."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...engine.game import Action, Decision, Game, Procedure
 from . import relic
 from .battle import field_of
@@ -34,19 +36,33 @@ def may_charge(game: Game, m: Model) -> bool:
 def charge_targets(game: Game, m: Model, lines: KeptLines | None = None) -> list[tuple[Model, bool]]:
     """Seen enemies, and unhidden ones within 4 it must first spot: (target, needs a spot test).
     `lines`: sightlines(s), when the caller asks of every model before anything moves."""
+    return list(_targets(game, m, sightlines(game.state) if lines is None else lines))
+
+
+def has_target(game: Game, m: Model, lines: KeptLines) -> bool:
+    """charge_targets is not empty, no line drawn past the first target found (whether the
+    charges phase asks at all: most models' offers are never read)."""
+    return next(_targets(game, m, lines), None) is not None
+
+
+def _targets(game: Game, m: Model, lines: KeptLines) -> Iterator[tuple[Model, bool]]:
+    """charge_targets one at a time."""
     s: State = game.state
-    fld = field_of(game)
-    out: list[tuple[Model, bool]] = []
-    lines, at, looks = sightlines(s) if lines is None else lines, m.at, m.on_table
     for e in s.on_table(3 - m.side):
-        if e.hidden:
-            continue
-        # What seeing.sees asks, the target on the table: the rules ask it at every charge.
-        if looks and can_see(fld, at, e.at, lines, target_low=e.status != STANDING):
-            out.append((e, False))
-        elif distance(at, e.at) <= SPOT_RANGE:
-            out.append((e, True))
-    return out
+        spot = charge_target(game, m, e, lines)
+        if spot is not None:
+            yield e, spot
+
+
+def charge_target(game: Game, m: Model, e: Model, lines: KeptLines) -> bool | None:
+    """Whether the enemy `e` (on the table) is one of m's charge targets: None when not, else
+    whether m must first spot it (the AI asks it of the enemies in reach alone)."""
+    if e.hidden:
+        return None
+    # What seeing.sees asks, the target on the table: the rules ask it at every charge.
+    if m.on_table and can_see(field_of(game), m.at, e.at, lines, target_low=e.status != STANDING):
+        return False
+    return True if distance(m.at, e.at) <= SPOT_RANGE else None
 
 
 def charge_phase(game: Game, side: int) -> Procedure:
@@ -66,8 +82,11 @@ def charge_phase(game: Game, side: int) -> Procedure:
                                         (("model", m.id), ("spot", spot), ("target", target.id)))
                     for target, spot in charge_targets(game, m, lines)]
 
+        def charges_one(m: Model, lines: KeptLines = lines) -> bool:
+            return may_charge(game, m) and has_target(game, m, lines)
+
         decision = model_choice(seat, "Charges: declare one, or go on to the other moves", s.side_models(side),
-                                offers, end, {"phase": "charges"})
+                                offers, end, {"phase": "charges"}, has_offer=charges_one)
         if decision is None:
             return
         choice = yield decision

@@ -48,10 +48,18 @@ def flee_away(game: Game, model: Model, sources: list[Model], why: str) -> Proce
     if options:
         last_x, last_y = field.width - 1, field.height - 1
 
+        # Mostly one model to flee from: its distance is then both the nearest and the sum, one
+        # call a square (a flight weighs a hundred).
+        one = spots[0] if len(spots) == 1 else None
+
         def key(sq: Sq) -> tuple[int, int, int, int, int]:
-            ds = list(map(distance, repeat(sq), spots))
+            if one is not None:
+                near = total = distance(sq, one)
+            else:
+                ds = list(map(distance, repeat(sq), spots))
+                near, total = min(ds), sum(ds)
             x, y = sq
-            return (-min(ds), -sum(ds), min(x, y, last_x - x, last_y - y), y, x)  # (the last: to the edge)
+            return (-near, -total, min(x, y, last_x - x, last_y - y), y, x)  # (the last: to the edge)
         yield from _arrive(game, model, min(options, key=key), why)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field as dfield, replace
 from typing import Literal, TypeVar
 
-from .distance import DIRECTIONS, Battlefield, Square, around, contact_squares, contact_table, grid_squares, spent
+from .distance import DIRECTIONS, Battlefield, Square, around, contact_table, grid_squares, spent
 from .recent import Recent
 
 V = TypeVar("V")
@@ -422,7 +422,9 @@ def _key(start: Square, allowance: int, mode: Mode, enemies: Collection[Square],
     near = allowance + 2
     # Compared as ranges, without abs() calls: asked of every enemy at every move and charge.
     x0, x1, y0, y1 = x - near, x + near, y - near, y + near
-    enemy_at = tuple(sorted({e for e in enemies if x0 <= e[0] <= x1 and y0 <= e[1] <= y1}))
+    # A list, not a set: the squares are distinct (a model a square), and one given twice would
+    # only key the same search twice (the search reads them as a set).
+    enemy_at = tuple(sorted([e for e in enemies if x0 <= e[0] <= x1 and y0 <= e[1] <= y1]))
     return start, allowance, mode, enemy_at, None if goals is None else tuple(sorted(set(goals)))
 
 
@@ -437,7 +439,8 @@ def _whole(field: Battlefield, key: _Key) -> _Whole:
 
 def _numbers(field: Battlefield, squares: Collection[Square]) -> list[int]:
     """The squares on the table by number (row by row: y * width + x)."""
-    return [sq[1] * field.width + sq[0] for sq in squares if field.inside(sq)]
+    width, height = field.width, field.height  # (field.inside written out: asked of every goal and friend)
+    return [y * width + x for x, y in squares if 0 <= x < width and 0 <= y < height]
 
 
 def _search(field: Battlefield, start: Square, allowance: int, mode: Mode, enemies: tuple[Square, ...],
@@ -546,7 +549,11 @@ def charge_squares(field: Battlefield, start: Square, allowance: int, target: Sq
     """Where a charge at the model on `target` may end (§5.3 step 5): a free square touching it,
     reached by a canonical route within the charge allowance (2M), with no climb and no earlier
     square touching an enemy.  Row by row; empty: the charge fails."""
-    goals = [sq for sq in contact_squares(field, target) if field.standable(sq)]
+    # contact_squares(field, target) where a model may stand, read off the graph's tables (asked
+    # of every target the AI weighs, without a call a square).
+    graph = _numbered(field)
+    square, standable = graph.square, graph.standable
+    goals = [square[at] for at in graph.contact[target[1] * field.width + target[0]] if standable[at]]
     others = [e for e in enemies if e != target]
     return move_options(field, start, allowance, mode="charge", enemies=[*others, target], friends=friends,
                         goals=goals)

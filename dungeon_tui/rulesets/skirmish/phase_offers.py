@@ -54,12 +54,16 @@ class ModelChoice(LazyDecision):
 
 
 def model_choice(seat: str, prompt: str, models: list[Model], offers: ModelOffers, end: Action,
-                 context: dict[str, Any], kinds: tuple[str, ...] = ()) -> ModelChoice | None:
+                 context: dict[str, Any], kinds: tuple[str, ...] = (),
+                 has_offer: Callable[[Model], bool] | None = None) -> ModelChoice | None:
     """The decision among `models`' offers and `end`, or None when no model has an offer (the
     phase is over without asking).  `offers(m, kind)` must give, for a kind, exactly the offers
     of that kind that `offers(m, None)` lists, in order, with the same words.  `kinds`: the
     kinds a model may be offered, cheapest first, when whether anything is offered is settled
-    sooner by asking for them one at a time (a move before a hiding place out of sight)."""
+    sooner by asking for them one at a time (a move before a hiding place out of sight).
+    `has_offer(m)`: whether `offers(m, None)` lists anything, told without making them (a
+    charge or a shot: the first target found settles it; the AI makes the offers of only the
+    models it weighs)."""
     made: dict[str, list[Action]] = {}
 
     def of(m: Model) -> list[Action]:
@@ -69,7 +73,10 @@ def model_choice(seat: str, prompt: str, models: list[Model], offers: ModelOffer
         return found
 
     # Stops at the first model with an offer.
-    if not (any(offers(m, kind) for kind in kinds for m in models) if kinds else any(of(m) for m in models)):
+    if has_offer is not None:
+        if not any(map(has_offer, models)):
+            return None
+    elif not (any(offers(m, kind) for kind in kinds for m in models) if kinds else any(of(m) for m in models)):
         return None
     by_id = {m.id: m for m in models}
 

@@ -96,11 +96,13 @@ class Model:
         at = property(attrgetter("pos"))
 
     def __setattr__(self, name: str, value: Any) -> None:
-        # Every model's square, status, hiding and fleeing written counts (see `placings`): what
-        # is kept of where the models stand and how is known to hold while the count stands.
-        _SET(self, name, value)
-        if name in _PLACING:
+        # Every change of a model's square, status, hiding and fleeing counts (see `placings`):
+        # what is kept of where the models stand and how is known to hold while the count
+        # stands.  A write of the value it holds is no change (every shot unhides its shooter,
+        # mostly not hidden: the kept answers then held, but were all read again).
+        if name in _PLACING and self.__dict__.get(name, _UNSET) != value:
             _PLACINGS[0] += 1
+        _SET(self, name, value)
 
     @classmethod
     def made(cls, **given: Any) -> Model:
@@ -150,6 +152,7 @@ _MADE = tuple((f.name, f.default, None if f.default_factory is MISSING else f.de
 # times any of them has been written, of any model (never part of a state: a count per process).
 _PLACING = frozenset(("pos", "status", "hidden", "fleeing"))
 _PLACINGS = [0]
+_UNSET = object()  # a field not yet written
 _SET = object.__setattr__  # (a name looked up once, not object's attribute at each write)
 
 
@@ -166,10 +169,10 @@ _PLACED: list[Any] = [None, -1, 0, {}]
 
 
 def placings() -> int:
-    """How many times a model's square, status, hiding or fleeing has been written in this
+    """How many times a model's square, status, hiding or fleeing has been changed in this
     process: while it stands, no model of any state has moved or changed how it stands, so an
     answer kept for a state's arrangement of its models still holds without reading them all
-    (a write of the same value counts too: the arrangement is then read and found the same)."""
+    (a write of the value a model holds already is not counted)."""
     return _PLACINGS[0]
 
 

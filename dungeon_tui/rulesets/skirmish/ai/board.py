@@ -9,6 +9,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from ....engine.game import Game
+from ..distance import nearest_distance
 from ..seeing import PerArrangement, arrangement, sightlines
 from ..sight import KeptLines
 from ..state import STANDING, Model, State, placings
@@ -56,6 +57,15 @@ class Board:
                 before = last.squares.get(3 - side)
                 if before is not None and before == self.squares_of(s, 3 - side):
                     self.nearest_enemy[side] = last.nearest_enemy[side]
+
+    def enemy_gap(self, s: State, m: Model) -> int:
+        """How far the model's nearest enemy is (99: none), kept by its square (the acting
+        order reads the same table, written out there)."""
+        kept = self.nearest_enemy[m.side]
+        near = kept.get(m.pos)  # type: ignore[arg-type]
+        if near is None:
+            near = kept[m.at] = nearest_distance(m.at, self.squares_of(s, 3 - m.side), none=99)
+        return near
 
     def side(self, s: State, side: int) -> list[Model]:
         """The side's models on the table, in id order (shared: never changed by its readers)."""

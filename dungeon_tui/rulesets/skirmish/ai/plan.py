@@ -10,6 +10,7 @@ from operator import itemgetter
 from typing import Any
 
 from ....engine.game import Action, Decision, Game
+from ..charges import charge_target, may_charge as rules_may_charge
 from ..distance import distance, nearest_distance, nearest_of, touching
 from ..moves import Route, charge_squares, move_costs, move_options
 from ..phase_offers import ModelChoice
@@ -32,7 +33,7 @@ _UNASKED = object()  # a plan's offered charges not yet worked out
 _NEAREST = itemgetter(0)  # a (distance, square, down) by its distance
 
 
-@dataclass
+@dataclass(init=False)
 class Plan:
     """One model's look at the battle for one decision.  Nothing moves while the AI thinks, so
     what the plan measures of the board (the battlefield, who is where, who fights, the sight
@@ -63,9 +64,14 @@ class Plan:
 
     # -- the scene -------------------------------------------------------------------------------
 
-    def __post_init__(self) -> None:
+    def __init__(self, game: Game, me: Model, decision: Decision | None = None) -> None:
+        # Written out, not the dataclass's: a plan is made for every script run (some 250 a
+        # battle), and the fields left out read their defaults off the class until written.
+        self.game, self.me, self.decision = game, me, decision
+        self.intents = []
+        self.picked = {}
         # Plain attributes, not properties: a plan reads them some forty times a decision.
-        self.s: State = self.game.state
+        self.s: State = game.state
         self.content: Any = self.game.content
         self.field: Battlefield = battlefield_for(self.content, self.s.scenario)
         # What is kept of the board as it stands (shared with the other plans made on it).
@@ -233,6 +239,13 @@ class Plan:
         # The distance first: asked of every enemy, and a sight line is the dearer question.
         if distance(self.me.at, target.at) > 2 * self.me.m + 2:
             return False
+        d = self.decision
+        if isinstance(d, ModelChoice) and d.end.kind == "end_charges":
+            # The charges phase offers a model that may charge a charge at each of its charge
+            # targets: the rules' test asked of this enemy alone, not the model's offers made
+            # (a line drawn to every enemy, most of them beyond a charge's reach).
+            return rules_may_charge(self.game, self.me) and \
+                charge_target(self.game, self.me, target, self.board.blockers) is not None
         offered = self.offered_charges()
         if offered is not None:
             return target.id in offered

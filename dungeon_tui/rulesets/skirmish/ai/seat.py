@@ -77,32 +77,45 @@ class WarbandSeat:
     # The plan that chose which model moves, for the "where does it go" decision that follows
     # on the same board: (board, model id, plan, reason).
     _planned: tuple[Any, str, Plan, str] | None = None
+    # (content, scenario, role) -> how its models' scripts charge (see _charge_views): made
+    # for each seat as it first asks.
+    _charges_of: dict[tuple[str, str, str], str] | None = None
     # HANDLERS bound to this class's own functions (set below, and for each subclass as it is made).
     _handlers: tuple[tuple[str, Callable[..., Any]], ...] = ()
+    # The kinds a decision offers -> the handlers that answer it, in HANDLERS order (see answering).
+    _answering: dict[frozenset[str], tuple[Callable[..., Any], ...]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._handlers = _bound(cls)
+        cls._answering = {}
 
     def choose(self, game: Game, d: Decision) -> tuple[Action, str]:
         if isinstance(d, LazyDecision) and ("squares" in d.context or "destinations" in d.context):
             # A choice of a square (square_offers): the squares are in its context, and only
             # the offer the plan picks is made.
-            kinds = {"deploy"} if "squares" in d.context else {"move"}
+            kinds = _DEPLOY if "squares" in d.context else _MOVE
         elif isinstance(d, ModelChoice):
             # A phase's choice of a model: its handler, named by the end of the phase (every kind
             # it offers has the same one), weighs the models one at a time (see offered_models).
-            kinds = {d.end.kind}
+            kinds = frozenset((d.end.kind,))
         elif not d.options:
             raise ValueError("nothing to choose from")
         else:
-            kinds = {a.kind for a in d.options}
-        for kind, handler in self._handlers:
-            if kind in kinds:
-                found = handler(self, game, d)
-                if found is not None:
-                    return found
+            kinds = frozenset([a.kind for a in d.options])
+        for handler in self.answering(kinds):
+            found = handler(self, game, d)
+            if found is not None:
+                return found
         return d.options[0], "the first choice offered"
+
+    def answering(self, kinds: frozenset[str]) -> tuple[Callable[..., Any], ...]:
+        """The handlers of these kinds, in HANDLERS order, found once for each set of kinds (a
+        battle's decisions offer a dozen or so sets; every decision walked all 22 handlers)."""
+        found = self._answering.get(kinds)
+        if found is None:
+            found = self._answering[kinds] = tuple(handler for kind, handler in self._handlers if kind in kinds)
+        return found
 
     # -- running a script ------------------------------------------------------------------------
 
@@ -152,6 +165,7 @@ class WarbandSeat:
         board = board_of(game)
         keyed = []
         for m in models:
+            # Board.enemy_gap written out: asked of every model of the side at every step.
             side = m.side
             kept = board.nearest_enemy[side]
             near = kept.get(m.pos)  # type: ignore[arg-type]
@@ -191,17 +205,30 @@ class WarbandSeat:
     def may_charge(self, game: Game, me: Model) -> bool:
         """Some script movement_plan runs for the model's charges has a charge entry, and an
         enemy is within a charge's reach or one of those scripts might charge without one."""
+        key = (game.content.digest, game.state.scenario, me.role)
+        if self._charges_of is None:
+            self._charges_of = {}
+        charging = self._charges_of.get(key)
+        if charging is None:
+            charging = self._charges_of[key] = self._charge_views(game, me)
+        if charging != _IN_REACH:
+            return charging == _ALWAYS
+        # As words.chargeable measures it, before a plan is made for it (the acting order
+        # weighed has found it already).
+        return board_of(game).enemy_gap(game.state, me) <= 2 * me.m + 2
+
+    def _charge_views(self, game: Game, me: Model) -> str:
+        """Whether the charge views of the scripts movement_plan runs for a model of this role
+        charge never, always, or only with an enemy in reach (the same for every model of the
+        role all battle, so asked once of each, not at every charges decision)."""
         scripts(game.content)  # compiled (and split) once per content
         chargers, in_reach = _CHARGERS[game.content.digest], _IN_REACH_ONLY[game.content.digest]
         first = game.content.scenario_movement.get(game.content.scenarios[game.state.scenario].victory)
         name = self.role_script(game, me, "movement")
         views = [f"{script}:charges" for script in (first, name) if script is not None]
         if not any(view in chargers for view in views):
-            return False
-        if not all(view in in_reach for view in views):
-            return True
-        # As words.chargeable measures it, before a plan is made for it.
-        return nearest_distance(me.at, board_of(game).squares_of(game.state, 3 - me.side)) <= 2 * me.m + 2
+            return _NEVER
+        return _IN_REACH if all(view in in_reach for view in views) else _ALWAYS
 
     def charges(self, game: Game, d: Decision) -> tuple[Action, str] | None:
         for me in self.chargers(game, d):
@@ -451,6 +478,8 @@ def _expected_hits(a: Action) -> float:
     return int(a.get("shots") or 1) * odds.chance(a.get("need"))
 
 
+_DEPLOY, _MOVE = frozenset({"deploy"}), frozenset({"move"})
+_NEVER, _ALWAYS, _IN_REACH = "never", "always", "in reach"  # how a role's scripts charge
 # The action words that make a plan hide, and the one that hands a model from the scenario's
 # script to its role's (seat.movement_plan reads it of the plan).
 _HIDES = frozenset({"hide"})
