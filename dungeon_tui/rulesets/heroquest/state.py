@@ -139,6 +139,21 @@ class State:
         self.grid.memo["in_dungeon"] = (count, figures, found)
         return found
 
+    def unplaced(self) -> list[Figure]:
+        """The monsters set out on the quest's map and not placed yet, in the figures' order:
+        kept with the map as `standing` is (a monster made or placed moves the index) and read
+        at every Zargon's turn (`board.place_revealed`), when most of a quest's monsters still
+        wait; never change it."""
+        figures = self.figures
+        kept = self.grid.memo.get("unplaced")
+        if kept is not None and kept[0] == _ON_OFF[0] and kept[1] is figures and kept[2] == len(figures):
+            found: list[Figure] = kept[3]
+            return found
+        count = _ON_OFF[0]
+        found = [f for f in figures.values() if f.side != HERO and not f.placed and f.pos is not None]
+        self.grid.memo["unplaced"] = (count, figures, len(figures), found)
+        return found
+
     def hero_side(self) -> list[Figure]:
         """The heroes and escorts on the board (`standing`'s, kept with it: never change it)."""
         return self._side_standing(HERO)
@@ -169,8 +184,9 @@ class State:
 
     def squares_held(self, side: str) -> set[Sq]:
         """Every square a figure of that side stands on (one scan, for paths that test many squares)."""
-        # `pos`, not `square` (a call each): whoever stands on the board has one.
-        return {f.pos for f in self.standing() if f.side == side}  # type: ignore[misc]
+        # `pos`, not `square` (a call each): whoever stands on the board has one.  That side's
+        # figures as kept (`_side_standing`), not every figure's side asked again.
+        return {f.pos for f in self._side_standing(side)}  # type: ignore[misc]
 
     def side_at(self, sq: Sq, side: str) -> bool:
         """Whether a figure of that side stands there (a veiled hero may share a monster's square)."""
