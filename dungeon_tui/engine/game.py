@@ -224,7 +224,11 @@ class LazyDecision(Decision):
     def __init__(self, seat: str, prompt: str, make: Callable[[], list[Action]],
                  find: Callable[[Action], Action | None], context: dict[str, Any] | None = None,
                  of_kinds: Callable[[tuple[str, ...]], list[Action]] | None = None) -> None:
-        Decision.__init__(self, seat, prompt, [], None, {} if context is None else context)
+        # Decision's fields set here, not by its __init__: that would set `options` through
+        # the property below, two calls more for every decision a ruleset makes this way.
+        self.seat, self.prompt, self.chance = seat, prompt, None
+        self.context = {} if context is None else context
+        _OPTIONS.__set__(self, [])
         self._make: Callable[[], list[Action]] | None = make
         self._find = find
         self._of_kinds = of_kinds
@@ -262,7 +266,10 @@ class LazyDecision(Decision):
             return Decision.offered(self, action)
         for kinds, made in self._kinds.items():  # a choice read from offers_of: no making again
             if action.kind in kinds:
-                return next((a for a in made if a is action or a == action), None)
+                for a in made:  # a loop, not next() over a generator: most choices are played so
+                    if a is action or a == action:
+                        return a
+                return None
         return self._find(action)
 
 

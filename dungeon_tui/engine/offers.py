@@ -95,7 +95,9 @@ class _Group:
                 else:
                     made = o.build(key)
                 self._last = (key, made)
-            return made if made is not None and made == action else None
+            # Mostly the very action asked about (a player asks for its choice, then plays it):
+            # found by identity, without Action.__eq__ called.
+            return made if made is not None and (made is action or made == action) else None
         for a in self.actions():
             if a == action:
                 return a

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...engine.game import freeze_state, thaw_state
 from ...engine.grid import Grid, Sq, edge
-from .state import HERO, State
+from .state import State
 
 CORRIDOR = "corridor"
 # Terrain letters on the grid: floor, stairway, furniture, blocked tile, rock.
@@ -341,10 +341,13 @@ def revealed_test(state: State) -> Callable[[Sq], bool]:
 
 
 def place_revealed(state: State) -> list[str]:
-    placed = []
+    placed: list[str] = []
+    waiting = state.unplaced()  # not every figure looked at: most are placed, or heroes
+    if not waiting:
+        return placed
     seen = revealed_test(state)
-    for f in state.figures.values():
-        if f.side != HERO and not f.placed and f.pos is not None and seen(f.pos):
+    for f in waiting:
+        if seen(f.pos):  # type: ignore[arg-type]  # each has a square (`State.unplaced`)
             f.placed = True
             placed.append(f.id)
     return placed

@@ -4,8 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.game import Game
+from ...engine.grid import Sq
 from . import board
-from .state import ALIVE, DEAD, LEFT, Figure, State
+from .state import ALIVE, DEAD, Figure, State
 
 
 def carrier(s: State, item: str) -> Figure | None:
@@ -72,23 +73,21 @@ def check_end(game: Game) -> bool:
     if s.result is not None:
         return True
     # Asked after every step: the stairway and the failed objective only when they can matter,
-    # and the party's fate only when nobody is still in the dungeon (a hero alive and there
-    # stands neither dead nor gone, so neither `all` below could hold).
+    # and the party's fate only when nobody is still in the dungeon (`State.in_dungeon`: a hero
+    # alive and there stands neither dead nor gone, so neither `all` below could hold).
     quest = game.content.quests[s.quest]
-    figures = s.figures
-    gone = True
+    inside = s.in_dungeon()
     # Whoever must bring the quest home (`done_at_stairway`: an item's bearer, any hero) is a
     # hero of the party still in the dungeon, on the stairway; an escort is not of the party.
     # Most steps find no such hero there, and the objective is not asked at all.
     home = quest.objective.kind == "escort"
-    x, y = quest.stairway
-    for h in s.party:  # a plain loop, not all() over a generator: asked after every step
-        hero = figures[h]
-        if hero.status not in (DEAD, LEFT):
-            gone = False
-            at = hero.pos
-            if at is not None and 0 <= at[0] - x <= 1 and 0 <= at[1] - y <= 1:  # board.stairway
+    if not home:
+        stairway = _STAIRWAYS.get(quest.stairway) or _stairway(quest)
+        for hero in inside:  # a plain loop, not any() over a generator: asked after every step
+            if hero.pos in stairway:
                 home = True
+                break
+    gone = not inside
     if home and done_at_stairway(game):
         s.result = {"outcome": "success", "why": "the quest is done and the heroes are back at the stairway"}
         pay_reward(game)
@@ -104,6 +103,17 @@ def check_end(game: Game) -> bool:
     game.emit("game_over", outcome=s.result["outcome"],
               text=f"Quest over: {s.result['outcome']}. {why[:1].upper()}{why[1:]}.")
     return True
+
+
+def _stairway(quest: Any) -> frozenset[Sq]:
+    """The quest's stairway squares (`board.stairway`) as a set, kept by its corner."""
+    if len(_STAIRWAYS) > 1_000:  # many quests' packs in one process: start afresh
+        _STAIRWAYS.clear()
+    found = _STAIRWAYS[quest.stairway] = frozenset(board.stairway(quest))
+    return found
+
+
+_STAIRWAYS: dict[Sq, frozenset[Sq]] = {}
 
 
 def pay_reward(game: Game) -> dict[str, Any]:

@@ -102,14 +102,14 @@ def step(game: Game, figure: Figure, to: Sq, turn: dict[str, Any]) -> Procedure:
         # stop there, so what would stop him there (a trap under the monster, a sprung pit it
         # stands in) waits for a hero who can; found by the mixed fuzz.
         return False
-    trap = traps.trap_at(s, figure.pos)
-    ended = False
-    if trap is not None:
-        ended = yield from traps.spring_trap(game, figure, trap, frm)
-    elif traps.sprung_pit_at(s, figure.pos):
+    trap = traps.met_at(s, to)
+    if trap is None:
+        return False
+    if trap["state"] == "sprung":  # a pit sprung before: he climbs down into it
         figure.flags["in_pit"] = True
         turn["points"] = 0
-    return ended
+        return False
+    return (yield from traps.spring_trap(game, figure, trap, frm))
 
 
 def kept_turn(game: Game, figure: Figure) -> tuple[dict[str, Any], dict[str, list[Offers]]]:

@@ -159,9 +159,10 @@ def weapons(game: Game, figure: Figure) -> list[str]:
 # The groups a count of the options reads first (see hero_choice's order): each costs little,
 # and two options between them (an end of turn and a step, say) settle that the hero is asked.
 # The steps first: mid-walk they are two or more (the count ends there, the end of turn
-# unread), and before the roll there are none at once.  The action's kinds come last, the
-# searches before the attacks and spells (targeting sight).
-_CHEAP_FIRST = (2, 12, 1, 11, 0, 3, 4, 10, 7, 8, 9, 5, 6)
+# unread), and before the roll there are none at once; then the roll, which before it makes
+# the end of turn's `some` answer at once.  The action's kinds come last, the searches before
+# the attacks and spells (targeting sight).
+_CHEAP_FIRST = (2, 1, 12, 11, 0, 3, 4, 10, 7, 8, 9, 5, 6)
 
 
 def hero_choice(game: Game, figure: Figure, turn: dict[str, Any], context: dict[str, Any],
@@ -193,6 +194,9 @@ def hero_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> 
     his turns while his turn's record is the one dict (made again if his seat changes: an
     escort handed on)."""
     s: State = game.state
+
+    def may_move() -> bool:
+        return bool(step_squares(s, figure, turn) or jump_offers(game, figure, seat, turn))
     return [
         Offers(_EQUIP, lambda: equip_offers(game, figure, seat, turn)),
         Offers(_ROLL_MOVE, keys=lambda: () if turn["rolled"] else ("roll",),
@@ -206,9 +210,11 @@ def hero_groups(game: Game, figure: Figure, seat: str, turn: dict[str, Any]) -> 
         *action_groups(game, figure, seat, turn),
         Offers(_USE, lambda: relics.options(game, figure, seat)),
         Offers(_DRINK, lambda: drink_offers(game, figure, seat, turn)),
-        Offers(_ENDS, keys=lambda: ends(game, figure, turn, lambda: bool(
-            step_squares(s, figure, turn) or jump_offers(game, figure, seat, turn))),
-            build=lambda how: end_offer(seat, figure, turn, how), key_of=end_of),
+        # Before the roll he may always end his turn (no step is open to him yet, so where
+        # he stands or back where he last stopped): a count that has found the roll asks no more.
+        Offers(_ENDS, keys=lambda: ends(game, figure, turn, may_move),
+               build=lambda how: end_offer(seat, figure, turn, how), key_of=end_of,
+               some=lambda: not turn["rolled"] or bool(ends(game, figure, turn, may_move))),
     ]
 
 

@@ -238,10 +238,10 @@ def mind_save(game: Game, figure: Figure, what: str, rule: str = "hq.spell.mind_
 def check_courage(game: Game) -> None:
     """Courage lasts until its holder sees no monster (D23)."""
     s: State = game.state
-    # Asked after every step: the few with Courage found on the board as it is listed, no list
-    # made (the Courage lost below puts nobody on or off the board).
-    for h in s.standing():
-        if not (h.flags and h.flags.get("courage") and h.side == HERO):
+    # Asked after every step: the few with Courage found among the heroes on the board as they
+    # are listed, no list made (the Courage lost below puts nobody on or off the board).
+    for h in s.hero_side():
+        if not (h.flags and h.flags.get("courage")):
             continue
         if not any(board.targeting_sight(s, h.square, m.square) for m in s.monsters()):
             h.flags.pop("courage")

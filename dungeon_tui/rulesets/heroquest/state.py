@@ -122,14 +122,55 @@ class State:
         count = _ON_OFF[0]  # read before the scan: a change made during it leaves the index old
         found = [f for f in figures.values()
                  if (f.placed or f.side == HERO) and f.pos is not None and f.status == ALIVE]
-        self.grid.memo["standing"] = (count, figures, len(figures), found)
+        self.grid.memo["standing"] = (count, figures, len(figures), found, {})
+        return found
+
+    def in_dungeon(self) -> list[Figure]:
+        """The heroes of the party neither dead nor gone from the dungeon, in turn order: kept
+        with the map as `standing` is (a hero falls or leaves only by his status, which moves
+        the index) and asked after every step (`ending.check_end`); never change it."""
+        figures = self.figures
+        kept = self.grid.memo.get("in_dungeon")
+        if kept is not None and kept[0] == _ON_OFF[0] and kept[1] is figures:
+            found: list[Figure] = kept[2]
+            return found
+        count = _ON_OFF[0]
+        found = [hero for h in self.party if (hero := figures[h]).status not in (DEAD, LEFT)]
+        self.grid.memo["in_dungeon"] = (count, figures, found)
+        return found
+
+    def unplaced(self) -> list[Figure]:
+        """The monsters set out on the quest's map and not placed yet, in the figures' order:
+        kept with the map as `standing` is (a monster made or placed moves the index) and read
+        at every Zargon's turn (`board.place_revealed`), when most of a quest's monsters still
+        wait; never change it."""
+        figures = self.figures
+        kept = self.grid.memo.get("unplaced")
+        if kept is not None and kept[0] == _ON_OFF[0] and kept[1] is figures and kept[2] == len(figures):
+            found: list[Figure] = kept[3]
+            return found
+        count = _ON_OFF[0]
+        found = [f for f in figures.values() if f.side != HERO and not f.placed and f.pos is not None]
+        self.grid.memo["unplaced"] = (count, figures, len(figures), found)
         return found
 
     def hero_side(self) -> list[Figure]:
-        return [f for f in self.standing() if f.side == HERO]
+        """The heroes and escorts on the board (`standing`'s, kept with it: never change it)."""
+        return self._side_standing(HERO)
 
     def monsters(self) -> list[Figure]:
-        return [f for f in self.standing() if f.side == MONSTER]
+        """The monsters on the board (`standing`'s, kept with it: never change it)."""
+        return self._side_standing(MONSTER)
+
+    def _side_standing(self, side: str) -> list[Figure]:
+        # A figure never changes sides, so one side's figures last as long as `standing`'s
+        # list: picked out once, not at every look (the rules and the AI ask several a step).
+        found = self.standing()
+        sides: dict[str, list[Figure]] = self.grid.memo["standing"][4]  # the entry `standing` just read or made
+        mine = sides.get(side)
+        if mine is None:
+            mine = sides[side] = [f for f in found if f.side == side]
+        return mine
 
     def at(self, sq: Sq, but: Figure | None = None) -> Figure | None:
         """The figure on a square (other than `but`: a hero may be passing through a friend)."""
@@ -143,8 +184,9 @@ class State:
 
     def squares_held(self, side: str) -> set[Sq]:
         """Every square a figure of that side stands on (one scan, for paths that test many squares)."""
-        # `pos`, not `square` (a call each): whoever stands on the board has one.
-        return {f.pos for f in self.standing() if f.side == side}  # type: ignore[misc]
+        # `pos`, not `square` (a call each): whoever stands on the board has one.  That side's
+        # figures as kept (`_side_standing`), not every figure's side asked again.
+        return {f.pos for f in self._side_standing(side)}  # type: ignore[misc]
 
     def side_at(self, sq: Sq, side: str) -> bool:
         """Whether a figure of that side stands there (a veiled hero may share a monster's square)."""

@@ -33,6 +33,22 @@ def sprung_pit_at(state: State, sq: Sq) -> bool:
     return False
 
 
+def met_at(state: State, sq: Sq) -> dict[str, Any] | None:
+    """What a step onto `sq` meets, in one loop over the traps (a step asked both below): the
+    trap there waiting to be sprung (`trap_at`), else a sprung pit there, else None."""
+    x, y = sq
+    pit = None
+    for t in state.traps.values():
+        at = t["at"]
+        if at[0] == x and at[1] == y:
+            now = t["state"]
+            if now == "hidden" or now == "known":
+                return t
+            if now == "sprung" and pit is None:
+                pit = t
+    return pit
+
+
 def spring_trap(game: Game, figure: Figure, trap: dict[str, Any], came_from: Sq, rolled: bool = True) -> Procedure:
     """A hero-side figure entered a trap's square; returns True when his turn ends.
     `rolled=False`: a failed disarm or jump, where the spear strikes without a roll."""
