@@ -37,7 +37,7 @@ def fearsome(s: State, side: str) -> list[Figure]:
     """The standing enemies of a side that cause fear and can be seen, in the state's order:
     the same for each of its figures through its upkeep (which changes none of them)."""
     other = MASTER if side == HERO else HERO
-    return [e for e in s.figures.values() if e.side == other and e.standing and e.has("fear") and visible(e)]
+    return [e for e in s.figures.values() if e.side == other and e.has("fear") and e.standing and visible(e)]
 
 
 def fear_test(game: Game, fig: Figure, fearsome: list[Figure]) -> Steps:
