@@ -8,7 +8,7 @@ from .acts import Steps, act, option
 from .checks import test
 from .damage import heal, lose_pv
 from .dice import d6
-from .state import DOWNED, HERO, MASTER, Figure, State
+from .state import DOWNED, HERO, MASTER, STANDING, Figure, State
 from .terrain import Map, visible
 
 
@@ -83,7 +83,7 @@ def upkeep(game: Game, side: str) -> Steps:
             (pip,) = yield from d6(game, 1, "cat.poison.damage")
             roll_event(game, "cat.poison.damage", "1d6", [pip], outcome=pip, text=f"Poison: {fig.name} loses {pip} PV.")
             yield from lose_pv(game, fig, pip, "poison")
-        if not fig.standing:
+        if fig.pos is None or fig.status != STANDING:  # `standing` written out: every figure, every upkeep
             continue
         fig.ap = max(0, fig.stats["ap"] - fig.stun)
         fig.stun = 0

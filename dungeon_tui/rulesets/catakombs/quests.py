@@ -57,7 +57,9 @@ def may_talk(m: Map, fig: Figure) -> bool:
     uncle = s.figures.get(UNCLE)
     if uncle is None or s.flags.get("uncle_joined") or not uncle.on_board or fig.id not in s.party:
         return False
-    return fig.standing and not fig.webbed and bool(set(m.board.zones_of(fig.at)) & set(m.board.zones_of(uncle.at)))
+    # `standing` written out: asked at every companion's decision while the uncle waits.
+    return (fig.pos is not None and fig.status == STANDING and not fig.webbed
+            and bool(set(m.board.zones_of(fig.at)) & set(m.board.zones_of(uncle.at))))
 
 
 def speech_offers(m: Map, fig: Figure, seat: str) -> list[Action]:
