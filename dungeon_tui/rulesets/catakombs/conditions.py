@@ -8,7 +8,7 @@ from .acts import Steps, act, option
 from .checks import test
 from .damage import heal, lose_pv
 from .dice import d6
-from .state import DOWNED, HERO, MASTER, Figure, State
+from .state import DOWNED, HERO, MASTER, STANDING, Figure, State
 from .terrain import Map, visible
 
 
@@ -37,7 +37,7 @@ def fearsome(s: State, side: str) -> list[Figure]:
     """The standing enemies of a side that cause fear and can be seen, in the state's order:
     the same for each of its figures through its upkeep (which changes none of them)."""
     other = MASTER if side == HERO else HERO
-    return [e for e in s.figures.values() if e.side == other and e.standing and e.has("fear") and visible(e)]
+    return [e for e in s.figures.values() if e.side == other and e.has("fear") and e.standing and visible(e)]
 
 
 def fear_test(game: Game, fig: Figure, fearsome: list[Figure]) -> Steps:
@@ -83,7 +83,7 @@ def upkeep(game: Game, side: str) -> Steps:
             (pip,) = yield from d6(game, 1, "cat.poison.damage")
             roll_event(game, "cat.poison.damage", "1d6", [pip], outcome=pip, text=f"Poison: {fig.name} loses {pip} PV.")
             yield from lose_pv(game, fig, pip, "poison")
-        if not fig.standing:
+        if fig.pos is None or fig.status != STANDING:  # `standing` written out: every figure, every upkeep
             continue
         fig.ap = max(0, fig.stats["ap"] - fig.stun)
         fig.stun = 0

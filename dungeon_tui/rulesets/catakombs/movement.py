@@ -12,19 +12,21 @@ from .checks import cancel_death, test
 from .damage import kill, lose_pv, remove
 from .dice import d6
 from .passages import DIRECTIONS
-from .state import HERO, MERGED, Figure, Square, State, key
+from .state import HERO, MERGED, STANDING, Figure, Square, State, key
 from .terrain import Map, Snapshot, chebyshev, kept_inner
 
 
 
 def mobile(fig: Figure) -> bool:
-    return fig.standing and not fig.webbed
+    # `standing` written out: a property costs a call, and this is asked at every offer.
+    return fig.pos is not None and fig.status == STANDING and not fig.webbed
 
 
 def flies(fig: Figure) -> bool:
     """Over lava, figures and traps without setting them off: flight, and an immaterial figure,
     which passes through everything (§2.5)."""
-    return fig.has("flight") or fig.has("immaterial")
+    skills = fig.skills  # `has` written out: asked at every offer and walk
+    return "flight" in skills or "immaterial" in skills
 
 
 def unblocked(fig: Figure) -> bool:
@@ -336,7 +338,9 @@ def run(game: Game, fig: Figure, action: Action) -> Steps:
     """Two steps onto free squares; a test before each; a trap under a runner is not dodged."""
     for sq in (action.get("via"), action.get("to")):
         m = Map(game)
-        if not fig.standing or not (m.free(sq) or (sq == action.get("via") and passes(m, fig, sq))):
+        # `standing` written out here and in `wander`: asked at every step.
+        if (fig.pos is None or fig.status != STANDING
+                or not (m.free(sq) or (sq == action.get("via") and passes(m, fig, sq)))):
             return
         if (yield from blocked(game, fig, m)):
             return
@@ -406,7 +410,7 @@ def wander(game: Game, fig: Figure, action: Action) -> Steps:
         if i:  # the first step is asked of the map the ways were read from: only chance drew since
             m = Map(game)
         sq = (fig.at[0] + d[0], fig.at[1] + d[1])
-        if not fig.standing or not clear(m, sq, fig.at) or (i and fig.ap <= 0):
+        if fig.pos is None or fig.status != STANDING or not clear(m, sq, fig.at) or (i and fig.ap <= 0):
             return
         if i:
             fig.ap -= 1

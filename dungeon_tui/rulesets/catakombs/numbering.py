@@ -23,8 +23,9 @@ def numbers_in(layer: int) -> Iterator[int]:
 
 
 # A ground as a search reads it (`grid_numbers`): the squares that may be entered as
-# bits, those of each cost of a step into them, and what entering a square costs where that is
-# not a step's 1 (a leap's landing, which the leaps have already found open, reads it too).
+# bits, those of each cost of a step into them (a step's 1 first, then the dearer by cost),
+# and what entering a square costs where that is not a step's 1 (a leap's landing, which the
+# leaps have already found open, reads it too).
 # Shared by every search over the same ground; none changes it.
 Terrain = tuple[int, tuple[tuple[int, int], ...], dict[int, int]]
 

@@ -60,14 +60,16 @@ class Search:
     __slots__ = (
         "_answers",
         "_buckets",
-        "_classes",
         "_costs",
+        "_dear",
+        "_dearer",
         "_every",
         "_grid",
         "_launch",
         "_leaped",
         "_leaps",
         "_pending",
+        "_plain",
         "_reached",
         "_settled",
         "_start",
@@ -81,7 +83,14 @@ class Search:
                  launches: frozenset[Square] | None = None, numbered_leaps: NumberedLeaps | None = None) -> None:
         grid = self._grid = grid_numbers(steps)
         first = grid.number[start]
-        self._every, self._classes, self._costs = ground
+        self._every, classes, self._costs = ground
+        # The squares a step's 1 enters (the ground's first class, `terrain`), and the dearer
+        # ones by their cost with all of them as one set: most searches have none dearer.
+        self._plain = classes[0][1]
+        self._dear = classes[1:]
+        self._dearer = 0
+        for _, mask in self._dear:
+            self._dearer |= mask
         if leaps is not None:
             numbered_leaps = _numbered(leaps, grid, self._costs)
         self._leaps = numbered_leaps
@@ -130,13 +139,20 @@ class Search:
             new = ahead & self._every & ~self._reached
             if new:
                 self._reached |= new
-                for cost, mask in self._classes:
-                    part = new & mask
-                    if part:
-                        nd = d + cost
-                        while len(buckets) <= nd:
-                            buckets.append(0)
-                        buckets[nd] |= part
+                plain = new & self._plain  # one step on: set d + 1, made now if not yet
+                if plain:
+                    if len(buckets) > d + 1:
+                        buckets[d + 1] |= plain
+                    else:
+                        buckets.append(plain)
+                if new & self._dearer:
+                    for cost, mask in self._dear:
+                        part = new & mask
+                        if part:
+                            nd = d + cost
+                            while len(buckets) <= nd:
+                                buckets.append(0)
+                            buckets[nd] |= part
             if self._pending:
                 self._pending &= ~here  # settled now
                 nearer = ahead & self._pending & self._every
@@ -192,8 +208,8 @@ class Search:
                     continue
                 buckets[known] &= ~bit
             reached |= bit
-            while len(buckets) <= nd:
-                buckets.append(0)
+            if len(buckets) <= nd:  # the sets up to nd made at once: a leap goes two steps or more
+                buckets += [0] * (nd + 1 - len(buckets))
             buckets[nd] |= bit
             leaped[j] = (i, d, nd)
             pending |= bit

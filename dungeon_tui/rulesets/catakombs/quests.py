@@ -27,7 +27,9 @@ def deed_at_hand(m: Map, fig: Figure, gem: bool, leaving: bool) -> bool:
     may be (its offers then say which).  Cheaper than making those offers, and read from
     the same tests they make: a figure down or in a web is offered none, a deed is done beside
     one of `deed_places` (their offers test that first), talking is `may_talk`."""
-    if not fig.standing or fig.webbed:  # turns.offers: a webbed figure may only free itself
+    # `standing` written out: asked at every companion's decision.  turns.offers: a webbed
+    # figure may only free itself.
+    if fig.pos is None or fig.status != STANDING or fig.webbed:
         return False
     return (gem or (leaving and fig.at in m.board.exit_squares) or may_talk(m, fig)
             or deed_beside(m, fig))
@@ -55,7 +57,9 @@ def may_talk(m: Map, fig: Figure) -> bool:
     uncle = s.figures.get(UNCLE)
     if uncle is None or s.flags.get("uncle_joined") or not uncle.on_board or fig.id not in s.party:
         return False
-    return fig.standing and not fig.webbed and bool(set(m.board.zones_of(fig.at)) & set(m.board.zones_of(uncle.at)))
+    # `standing` written out: asked at every companion's decision while the uncle waits.
+    return (fig.pos is not None and fig.status == STANDING and not fig.webbed
+            and bool(set(m.board.zones_of(fig.at)) & set(m.board.zones_of(uncle.at))))
 
 
 def speech_offers(m: Map, fig: Figure, seat: str) -> list[Action]:

@@ -28,7 +28,8 @@ class SoloMaster:
         first = self.seat.first(game, ids, map_for(game, d))  # type: ignore[attr-defined]
         fig = game.state.figures[first]
         roused = "roused" if fig.activated else "not roused"
-        return next(a for a in offered if a.get("figure") == first), f"{name(fig)} acts next ({roused})"
+        # The first offer for it, found by the ids already read (one per offer, in order).
+        return offered[ids.index(first)], f"{name(fig)} acts next ({roused})"
 
 
 class Companion:

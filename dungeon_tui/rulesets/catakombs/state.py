@@ -5,7 +5,8 @@ that key a dict are written "x,y" so the whole state is JSON."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final
 
 from ...engine.game import DUNGEON
 from ...engine.fields import fields_of
@@ -100,10 +101,15 @@ class Figure:
     def standing(self) -> bool:
         return self.pos is not None and self.status == STANDING
 
-    @property
-    def at(self) -> Square:
-        assert self.pos is not None, f"{self.id} is off the board"
-        return self.pos
+    if TYPE_CHECKING:
+        @property
+        def at(self) -> Square:
+            """Its square (asked only of a figure on the board)."""
+    else:
+        # Its square, read by a getter written in C: the rules and the AI ask it tens of
+        # thousands of times a quest, and a property written in Python costs a call each time
+        # (the call, not the read, was the cost).  Asked only of a figure on the board.
+        at = property(attrgetter("pos"))
 
     def has(self, skill: str) -> bool:
         return skill in self.skills

@@ -397,8 +397,7 @@ class Map:
         (`State.enemies_of`, asked once per side and map; not to be changed by the caller)."""
         found = self.found.get(("foes", fig.side))
         if found is None:
-            side = MASTER if fig.side == HERO else HERO
-            found = self.found["foes", fig.side] = [f for f in self.s.figures.values() if f.side == side and f.on_board]
+            found = self.found["foes", fig.side] = self.s.enemies_of(fig)
         return found  # type: ignore[return-value]
 
     def allies_of(self, fig: Figure) -> list[Figure]:
@@ -497,7 +496,7 @@ def squares_of(keys: tuple[str, ...]) -> dict[Square, str]:
 def visible(fig: Figure) -> bool:
     """An invisible figure is in no one's sight and the target of no attack (§2.5; RB: "ne
     peut être la cible d'aucune attaque")."""
-    return not fig.has("invisible")
+    return "invisible" not in fig.skills  # `has` written out: asked of every figure seen
 
 
 # The last map's ground and armed traps with what they were read from (copies): a map is made

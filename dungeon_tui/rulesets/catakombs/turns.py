@@ -29,7 +29,7 @@ def offers(game: Game, fig: Figure, seat: str, budget: int, m: Map | None = None
            kinds: tuple[str, ...] | None = None) -> list[Action]:
     """Every action the figure may pay for now (§5.2), webbed and duelling figures restricted;
     of the `kinds` alone if given (the same offers in the same order, the others not made)."""
-    if not fig.standing or budget <= 0:
+    if fig.pos is None or fig.status != STANDING or budget <= 0:  # `standing` written out: asked at every offer
         return []
     if m is None:
         m = Map(game)
@@ -55,7 +55,7 @@ def offered(game: Game, fig: Figure, seat: str, budget: int, action: Action, m: 
     alone, and a duellist's are filtered one by one), or that one alone where its kind has a
     finder (acts.Act.find).  `m`: the map of this moment, if the caller has one."""
     act = ACTS.get(action.kind)
-    if act is None or not fig.standing or budget <= 0:
+    if act is None or fig.pos is None or fig.status != STANDING or budget <= 0:  # `standing` written out
         return None
     if m is None:
         m = Map(game)
@@ -71,7 +71,10 @@ def offered(game: Game, fig: Figure, seat: str, budget: int, action: Action, m: 
             found = act.offers(m, fig, seat)
         if fig.duel:
             found = duel_options(m, fig, found)
-    return next((a for a in found if a == action), None)
+    for a in found:  # a loop, not next() over a generator: asked at every decision
+        if a == action:
+            return a
+    return None
 
 
 def window_offers(game: Game, fig: Figure, seat: str, budget: int) -> list[Action]:
@@ -151,7 +154,8 @@ def hero_actors(s: State, among: Iterable[Figure] | None = None) -> list[Figure]
     `among` the last ones found, if given (see heroes_act)."""
     # AP first: asked several times at every hero's decision, when most figures have none.
     return [f for f in (s.figures.values() if among is None else among) if f.ap > 0 and f.side == HERO
-            and f.standing and (f.id in s.party or s.flags.get("uncle_joined"))]
+            and f.status == STANDING and f.pos is not None  # `standing` written out
+            and (f.id in s.party or s.flags.get("uncle_joined"))]
 
 
 # The words of the choices about the turn, from the figure's name and AP (acts.worded_choice).
@@ -226,7 +230,7 @@ def snapshot(game: Game) -> Steps:
     m = Map(game)
     # Each adversary's zones as a set once, not once per Master figure, and the squares of
     # those that show (a chance roll between two figures changes neither).
-    standing = [f for f in s.hero_side() if f.standing]
+    standing = [f for f in s.hero_side() if f.status == STANDING]  # on the board: `standing`
     adversaries = [frozenset(m.board.zones_of(f.at)) for f in standing]
     shown = [f.at for f in standing if visible(f)]
     for fig in s.master_figures():
@@ -246,6 +250,15 @@ def snapshot(game: Game) -> Steps:
                        text=f"{fig.name}, not activated: {pip}, {said}.")
         if pip == 1:
             fig.ap *= 2
+
+
+def _another_ready(ready: list[Figure], active: Figure) -> bool:
+    """Whether a figure besides the active one is ready (`master_act`'s test), by identity
+    (`is not` compares no fields)."""
+    for f in ready:  # noqa: SIM110 - a loop, not any() over a generator: asked after every action
+        if f is not active and f.ap > 0 and f.status == STANDING and f.pos is not None:
+            return True
+    return False
 
 
 def master_act(game: Game) -> Steps:
@@ -276,8 +289,7 @@ def master_act(game: Game) -> Steps:
             active = s.figures[choice.get("figure")]
             continue
         extras = [worded_choice(DUNGEON, "end_activation", _end_activation, active, active.id)]
-        # Another figure ready besides the active one (by identity: `is not` compares no fields).
-        if any(f is not active and f.ap > 0 and f.status == STANDING and f.pos is not None for f in ready):
+        if _another_ready(ready, active):
             extras.append(worded_choice(DUNGEON, "switch_figure", _hand_over, active, active.id))
         asked = figure_choice(game, active, DUNGEON, active.ap, offers, offered, extras,
                               f"{active.name}: {active.ap} AP left", {"phase": "master", "figure": active.id},

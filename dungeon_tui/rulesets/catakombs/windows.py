@@ -8,7 +8,7 @@ from ...engine.game import Action, Decision, Game
 from ...engine.words import counted
 from .acts import ACTS, FigureOffers, FindOffer, KindOffers, Steps, act, figure_choice, option, worded_choice
 from .quests import check_end
-from .state import HERO, Figure, State
+from .state import HERO, STANDING, Figure, State
 from .terrain import Map, chebyshev
 
 SHOTS = ("shoot", "precise_shot")
@@ -29,7 +29,7 @@ def wait(game: Game, fig: Figure, action: Action) -> Steps:
 
 
 def holders(s: State) -> list[Figure]:
-    return [f for f in s.heroes() if f.standing and f.reserved > 0]
+    return [f for f in s.heroes() if f.reserved > 0 and f.standing]  # most keep none: asked after every action
 
 
 def concerns(game: Game, hero: Figure, actor: Figure | None) -> bool:
@@ -40,7 +40,8 @@ def concerns(game: Game, hero: Figure, actor: Figure | None) -> bool:
     if not actor.on_board:
         return False
     m = Map(game)
-    return m.targets(hero, actor) or any(chebyshev(h.at, actor.at) == 1 for h in m.s.hero_side() if h.standing)
+    return m.targets(hero, actor) or any(chebyshev(h.at, actor.at) == 1 for h in m.s.hero_side()
+                                         if h.status == STANDING)  # on the board: `standing`
 
 
 # The words of a holder's choices to let a moment go (acts.worded_choice).

@@ -12,7 +12,7 @@ from ..items import DOOR_ARMOUR, DOOR_PV, LOCK, lying_loose
 from ..quests import DEEDS as QUEST_DEEDS
 from ..quests import UNCLE, WORDS, deed_at_hand
 from ..sight import chebyshev
-from ..state import Figure, Square, key
+from ..state import STANDING, Figure, Square, key
 from ..terrain import Map
 from .fate import test_odds
 from .plan import Plan, name
@@ -87,7 +87,7 @@ def _badly_hurt_now(p: Plan) -> list[Figure]:
     heals, d = _healing_spells(p, downed=False), p.decision  # its own first: most have none
     if not heals or d is None:  # the heals are asked of the rules only if one may heal
         return []
-    hurt = [f for f in p.s.hero_side() if f.standing and 2 * f.pv <= f.max_pv]
+    hurt = [f for f in p.s.hero_side() if f.status == STANDING and 2 * f.pv <= f.max_pv]  # on the board: `standing`
     return [f for f in hurt if _heal_offered(d, p.me, heals, f)]
 
 

@@ -158,9 +158,10 @@ def leap_walk(m: Map, fig: Figure) -> Search:
         here = (sign[0], standing & sign[1])
         found = kept.get(here)
         if found is None:
-            made = tuple((places.number[landing], len(skipped), not lava.isdisjoint(skipped),
-                          board.trap(skipped[(len(skipped) + 1) // 2 - 1]))
-                         for landing, skipped in jumps_from(board, sq))
+            # Lists made, then tuples: a generator would be resumed once a jump.
+            made = tuple([(places.number[landing], len(skipped), not lava.isdisjoint(skipped),
+                           board.trap(skipped[(len(skipped) + 1) // 2 - 1]))
+                          for landing, skipped in jumps_from(board, sq)])
             if len(kept) >= JUMPS_KEPT * JUMP_GROUNDS_KEPT:
                 kept.clear()
             found = kept[here] = shared(made, _ONE_COPY, ONE_COPY_KEPT)
@@ -168,8 +169,8 @@ def leap_walk(m: Map, fig: Figure) -> Search:
             return NO_JUMPS
         out = priced.get(found)
         if out is None:
-            out = priced[found] = tuple((j, cost + entering.get(j, 1) - 1) for j, over, over_lava, trap in found
-                                        if (cost := costs[(over, over_lava, trap)]) is not None)
+            out = priced[found] = tuple([(j, cost + entering.get(j, 1) - 1) for j, over, over_lava, trap in found
+                                         if (cost := costs[(over, over_lava, trap)]) is not None])
         return out
 
     walk = Search(steps, start, ground, launches=take_offs, numbered_leaps=jumps)

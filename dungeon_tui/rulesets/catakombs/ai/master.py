@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from ....engine.game import DUNGEON, Action, Decision, Game, LazyDecision, thaw
 from ..reinforcements import solo_entry
 from ..sight import chebyshev
-from ..state import State
+from ..state import STANDING, State
 from ..terrain import Map, map_for
 from .deploy_choice import deploy_choice
 from .interpreter import run_script
@@ -78,9 +78,10 @@ class MasterSeat:
             yield from ready + [fid for fid in acting if fid not in ready]
             return
         rank = {fid: i for i, fid in enumerate(s.roster)}
-        yield from sorted((f for f in ready if not s.figures[f].activated), key=lambda f: rank.get(f, FAR))
+        # Lists sorted, not generators (resumed once a figure): asked at every choice of a figure.
+        yield from sorted([f for f in ready if not s.figures[f].activated], key=lambda f: rank.get(f, FAR))
         m = m or Map(game)
-        roused = sorted((f for f in ready if s.figures[f].activated), key=lambda f: rank.get(f, FAR))
+        roused = sorted([f for f in ready if s.figures[f].activated], key=lambda f: rank.get(f, FAR))
         # A roused figure that can strike from where it stands is 0 steps from its target, and
         # none is nearer: the first such in roster order leads without the others' walks (it
         # usually acts, and the rest are ranked only if it finds nothing to do).
@@ -192,7 +193,7 @@ def crush_choice(game: Game, d: Decision) -> tuple[Action, str]:
     stay = next(a for a in d.options if a.kind != "crush")
     me = game.state.figures[go.get("figure")]
     to = tuple(thaw(go.get("to")))
-    foes = [f for f in game.state.enemies_of(me) if f.standing]
+    foes = [f for f in game.state.enemies_of(me) if f.status == STANDING]  # on the board: `standing`
     if not foes:
         return stay, "no enemy left to close on"
     here = min(chebyshev(me.at, f.at) for f in foes)

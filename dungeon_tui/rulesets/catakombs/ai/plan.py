@@ -14,7 +14,7 @@ from ....engine.game import Decision, Game
 from ..acts import short
 from ..onward import AnyWalk
 from ..sight import chebyshev
-from ..state import HERO, Figure, Square, State, key
+from ..state import HERO, STANDING, Figure, Square, State, key
 from ..terrain import Map
 from .leaps import leap_walk
 from .walks import walk_from
@@ -76,8 +76,12 @@ class Plan:
         found = self.m.found.get(("adversaries", self.me.side))
         if found is None:
             rank = _rank(self.s)
-            foes = [f for f in self.s.enemies_of(self.me) if f.standing]
-            found = self.m.found["adversaries", self.me.side] = sorted(foes, key=lambda f: rank.get(f.id, len(rank)))
+            # `standing` as its status alone: `enemies_of` lists figures on the board (and a
+            # property costs a call; asked at every new map).
+            foes = [f for f in self.s.enemies_of(self.me) if f.status == STANDING]
+            if len(foes) > 1:  # most often one or none: `sorted` would still call the key once
+                foes.sort(key=lambda f: rank.get(f.id, len(rank)))
+            found = self.m.found["adversaries", self.me.side] = foes
         return found  # type: ignore[return-value]  # no call to typing.cast: asked at every condition
 
     def strikes_from_here(self) -> bool:
@@ -121,7 +125,7 @@ class Plan:
         return self.walk().within(cast(int, spots), steps)
 
     def allies(self) -> list[Figure]:
-        return [f for f in self.m.allies_of(self.me) if f.standing]
+        return [f for f in self.m.allies_of(self.me) if f.status == STANDING]  # on the board: `standing`
 
     def flies(self) -> bool:
         return self.me.has("flight")
