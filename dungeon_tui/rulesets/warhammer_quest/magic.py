@@ -137,7 +137,7 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
     if not castable and not hand_of_death:
         return []  # the usual case outside his turn: what he sees is not worth working out
     # Only the spells cast at a monster look for those he sees (a line of sight each).
-    seen = kept(lambda: [m for m in s.monsters() if m.active and sees(s, warrior.pos, m.pos)])
+    seen = kept(lambda: [m for m in s.monsters() if sees(s, warrior.pos, m.pos)])
     living = [x for x in s.heroes() if x.on_board]
     acting = kept(s.still_to_act)
     standing = kept(lambda: figures_standing(s))

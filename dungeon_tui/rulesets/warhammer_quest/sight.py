@@ -30,22 +30,30 @@ def sees(state: State, a: Sq | None, b: Sq | None) -> bool:
     """D12: sight only within a section or a pair of sections joined by a doorway."""
     if a is None or b is None:
         return False
-    # The squares' sections and the line between them hang on the map alone (its squares,
-    # walls and doors), and the map's memo is emptied by every change to those: most looks are
-    # asked again before it changes (the same archers and targets, window after window), and a
-    # fresh map walks each line.  Which sections join hangs on the doorways: asked each time.
+    # The answer hangs on the map alone, and the map's memo is emptied by every change to it:
+    # most looks are asked again before it changes (the same archers and targets, window after
+    # window), and a fresh map walks each line.  The squares' sections and the line between
+    # them are the map's; so is which sections join (`board.joined`): a doorway leads on only
+    # once a section is laid beyond it, a change to the map, and only a doorway that leads
+    # nowhere is ever sealed or opened again.
     grid = state.grid
     lines = grid.memo.get(_LINES)
     if lines is None:
         lines = grid.memo[_LINES] = {}
-    look = lines.get((a, b))
-    if look is None:
-        look = lines[(a, b)] = (state.section_at(a), state.section_of(b), grid.line_of_sight(a, b))
-    sa, sb, line = look
-    return line and (sa == sb or sb in board.joined(state, sa))
+    seen = lines.get((a, b))
+    if seen is None:
+        seen = lines[(a, b)] = _sees_on_map(state, a, b)
+    return seen
 
 
-_LINES = ("whq.sight", "lines")  # the grid memo's key for the looks asked: (a, b) -> sections, line
+def _sees_on_map(state: State, a: Sq, b: Sq) -> bool:
+    if not state.grid.line_of_sight(a, b):
+        return False
+    sa, sb = state.section_at(a), state.section_of(b)
+    return sa == sb or sb in board.joined(state, sa)
+
+
+_LINES = ("whq.sight", "lines")  # the grid memo's key for the looks asked: (a, b) -> whether a sees b
 
 
 def check_lost(game: Game) -> None:

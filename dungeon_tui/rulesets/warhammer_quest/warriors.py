@@ -14,7 +14,7 @@ from .adventures import hooks_for
 from .combat import berserk_check, ring_next, warrior_strike
 from .shooting import warrior_shoot
 from .sight import adjacent_monsters, check_lost, order, sees
-from .state import ACTIVE, ESCAPED, Figure, State
+from .state import ACTIVE, ESCAPED, ROW_FIRST, Figure, State
 from .words import the
 
 __all__ = ["check_lost", "order"]  # the Warriors' Phase order and the light check, used with it
@@ -180,7 +180,7 @@ def may_move(warrior: Figure) -> bool:
 
 def in_move_order(squares: Any) -> list[Sq]:
     """Squares in the order his move options come in: row by row, west to east."""
-    return sorted(squares, key=lambda q: (q[1], q[0]))
+    return sorted(squares, key=ROW_FIRST)
 
 
 def move_squares(state: State, content: Any, warrior: Figure, decision: Any = None) -> list[Sq]:
@@ -254,7 +254,7 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
         if adj() or stats.bow(c, warrior) is None:
             return []
         return [Action.make(seat, "shoot", text=f"{warrior.name} shoots at {m.name}", who=warrior.id, target=m.id)
-                for m in s.monsters() if m.active and m.pos and sees(s, warrior.pos, m.pos)
+                for m in s.monsters() if sees(s, warrior.pos, m.pos)
                 and _may_target(game, warrior, m)]
     free = not f.get("webbed")
     # A group that the flags alone leave empty is the shared empty one of its kind, made once.

@@ -128,7 +128,8 @@ def locked_valid(p: Plan) -> bool:
 # -- target choice ---------------------------------------------------------------------------------
 def _one_on_one(p: Plan, pool: list[Figure]) -> tuple[Figure | None, str]:
     s = p.state
-    counts = {w.id: sum(1 for t in s.phase_choice.values() if t == w.id) for w in pool}
+    chosen = list(s.phase_choice.values())  # each warrior's attackers this phase, counted in C
+    counts = {w.id: chosen.count(w.id) for w in pool}
     if reach_of(p.content, p.m) == 1:  # in_reach is then a step from one of its squares
         reachable_now = [w for w in pool if w.pos is not None and p.gets_beside(w.pos)]
     else:
@@ -201,7 +202,10 @@ def move_to_reach(p: Plan, reach: int = 1, within: str | None = None) -> str:
                 allowed.add(sq)
         squares = {sq: c for sq, c in squares.items() if sq in allowed or sq == p.m.pos}
     reach = max(reach, reach_of(p.content, p.m))
-    good = [sq for sq in squares if in_reach(s, p.content, p.m, sq, w, reach)]
+    if reach == 1:
+        good = _steps_from(p, w, squares)
+    else:
+        good = [sq for sq in squares if in_reach(s, p.content, p.m, sq, w, reach)]
     if good:
         wx, wy = w.square
         prefer = {(wx + d[0], wy + d[1]): i for i, d in enumerate(DIRS8)}
@@ -216,6 +220,19 @@ def move_to_reach(p: Plan, reach: int = 1, within: str | None = None) -> str:
     dist = s.grid.distances(w.pos)
     p.to = min(squares, key=lambda sq: (dist.get(sq, 999), squares[sq], sq[1], sq[0]))
     return f"closes on {the(w.name)}"
+
+
+def _steps_from(p: Plan, w: Figure, squares: dict[Sq, int]) -> list[Sq]:
+    """The squares of `squares` a blow of reach 1 lands on the warrior from (`in_reach`: his
+    square a step from theirs), found among his own neighbours: a step between two floor
+    squares goes both ways, and every square the monster moves to is floor.  Its own square,
+    which it stands on whatever it is, is asked as `in_reach` asks.  (Not in `squares`'
+    order: the caller sorts them by a key that tells every square apart.)"""
+    neighbours, here = p.state.grid.neighbours, p.m.pos
+    out = [sq for sq in neighbours(w.square) if sq != here and sq in squares and w.pos in neighbours(sq)]
+    if here in squares and here is not None and w.pos in neighbours(here):
+        out.append(here)
+    return out
 
 
 @registry.action
