@@ -141,8 +141,12 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
     living = [x for x in s.heroes() if x.on_board]
     acting = kept(s.still_to_act)
     standing = kept(lambda: figures_standing(s))
+    # One Casting for every spell, its spell set in turn: an offer reads it while it runs and
+    # keeps nothing of it (its actions are made there and then).
+    casting = Casting(game, warrior, seat, "", None, seen, living, acting, standing)
     for sid, sp, offer in castable:
-        out += offer(Casting(game, warrior, seat, sid, sp, seen, living, acting, standing))
+        casting.sid, casting.spell = sid, sp
+        out += offer(casting)
     if any(c["id"] == "deathstone" for c in warrior.treasure):
         out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
                        a.text + " (with the Deathstone)")

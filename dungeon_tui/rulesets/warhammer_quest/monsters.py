@@ -146,7 +146,23 @@ def plan_choice(game: Game, monster: Figure) -> Decision | None:
         if action.kind != "act" or type(to) is not tuple or to not in reach:
             return None
         return next((a for a in plans_from(to) if a == action), None)
-    return LazyDecision(DUNGEON, prompt, make, find, context)
+    decision = LazyDecision(DUNGEON, prompt, make, find, context)
+    _LAST_PLAN[:] = [decision, reach, valid]
+    return decision
+
+
+# The last plan decision made (`plan_choice`), the squares its monster reaches and the
+# warriors it may strike (one, held until the next): the dungeon seat weighing that decision
+# reads the same rather than asking `reachable` and `targets` again (the board does not change
+# while a seat chooses).
+_LAST_PLAN: list[Any] = [None, None, None]
+
+
+def plan_weighed(decision: Decision) -> tuple[dict[Sq, int] | None, list[Figure] | None]:
+    """`reachable` for the monster of this plan decision and `targets`, as `plan_choice` found
+    them, or Nones when it is not the last one made."""
+    last, reach, valid = _LAST_PLAN
+    return (reach, valid) if last is decision else (None, None)
 
 
 def activate(game: Game, monster: Figure, volley: dict[str, list[Figure]]) -> Procedure:

@@ -2,6 +2,7 @@
 (D14) and the order the warriors act in (D25).  Rules of every phase ask these."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...engine.game import Game
@@ -11,12 +12,33 @@ from .state import LOST, Figure, State
 
 
 def order(state: State, content: Any) -> list[Figure]:
-    """Leader first, then Initiative descending; ties in the house order (D25)."""
+    """Leader first, then Initiative descending; ties in the house order (D25).  The order
+    hangs on the leader and who the warriors are alone, so their places in it are kept (for
+    the content last asked about): each turn asks it a few times over, the same party."""
     heroes = state.heroes()
-    rest = [w for w in heroes if w.id != state.leader]
-    rest.sort(key=lambda w: (-content.warriors[w.kind].initiative, content.warriors[w.kind].tie_rank))
-    lead = [w for w in heroes if w.id == state.leader]
-    return lead + rest
+    if _ORDERS[0] is not content:
+        _ORDERS[:] = [content, {}]
+    known: dict[tuple[Any, ...], tuple[int, ...]] = _ORDERS[1]
+    key = (state.leader, tuple([(w.id, w.kind) for w in heroes]))
+    places = known.get(key)
+    if places is None:
+        if len(known) >= ORDERS_KEPT:
+            known.clear()
+        places = known[key] = _places_in_order(heroes, state.leader, content)
+    return [heroes[i] for i in places]
+
+
+def _places_in_order(heroes: Sequence[Figure], leader: str | None, content: Any) -> tuple[int, ...]:
+    """`order`'s warriors as their places among `heroes`."""
+    rest = [i for i, w in enumerate(heroes) if w.id != leader]
+    rest.sort(key=lambda i: (-content.warriors[heroes[i].kind].initiative, content.warriors[heroes[i].kind].tie_rank))
+    lead = [i for i, w in enumerate(heroes) if w.id == leader]
+    return tuple(lead + rest)
+
+
+# The content `order` last worked for and the places it found, by the leader and the warriors.
+_ORDERS: list[Any] = [None, {}]
+ORDERS_KEPT = 256  # a run's parties and leaders: a handful
 
 
 def adjacent_monsters(state: State, warrior: Figure) -> list[Figure]:

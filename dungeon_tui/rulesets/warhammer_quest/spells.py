@@ -22,8 +22,9 @@ from .words import the
 @dataclass(slots=True)
 class Casting:
     """What a spell's offer looks at: the Wizard, his seat, the spell, and who is in reach.
-    Read, never changed (not frozen: a frozen class sets each field the slow way, and every
-    window makes one for each spell the Wizard could pay for)."""
+    Read, never changed by an offer, nor kept past it: a window makes one and sets each spell
+    the Wizard could pay for on it in turn (not frozen: a frozen class sets each field the
+    slow way)."""
 
     game: Game
     wizard: Figure

@@ -14,7 +14,8 @@ from ....engine.dice import SeededChance
 from ....engine.game import Action, Decision, Game, LazyDecision
 from ....engine.grid import DIRS8, Sq, chebyshev
 from ....engine.spreading import Spreading
-from ..monsters import adjacent_targets, in_reach, next_to_warrior, reach_of, reachable, sees_any, targets
+from ..monsters import (adjacent_targets, in_reach, next_to_warrior, plan_weighed, reach_of, reachable,
+                        sees_any, targets)
 from ..state import Figure, State
 from ..words import counted, the
 
@@ -32,6 +33,7 @@ class Plan:
     mode: str | None = None
     stop: bool = False
     _reach: dict[Sq, int] | None = field(default=None, repr=False)
+    _valid: list[Figure] | None = field(default=None, repr=False)
 
     @property
     def state(self) -> State:
@@ -47,6 +49,13 @@ class Plan:
         if self._reach is None:
             self._reach = reachable(self.state, self.content, self.m)
         return self._reach
+
+    @property
+    def valid(self) -> list[Figure]:
+        """`targets`: the warriors it may strike, found once for the plan."""
+        if self._valid is None:
+            self._valid = targets(self.state)
+        return self._valid
 
     def gets_beside(self, sq: Sq) -> bool:
         """Whether `sq` is a step from a square in its reach: a warrior standing there is one
@@ -93,12 +102,12 @@ def pinned(p: Plan) -> bool:
 @registry.condition(says="a warrior in its line of fire")
 def sees_target(p: Plan) -> bool:
     s = p.state
-    return not next_to_warrior(s, p.m.square) and sees_any(s, p.m.square, targets(s))
+    return not next_to_warrior(s, p.m.square) and sees_any(s, p.m.square, p.valid)
 
 
 @registry.condition(says="a line of fire within its move")
 def can_gain_sight(p: Plan) -> bool:
-    valid = targets(p.state)
+    valid = p.valid
     return any(sees_any(p.state, sq, valid) and not next_to_warrior(p.state, sq) for sq in p.reach)
 
 
@@ -153,7 +162,7 @@ def _one_on_one(p: Plan, pool: list[Figure]) -> tuple[Figure | None, str]:
 
 def _choose(p: Plan, rule: str) -> str:
     s = p.state
-    valid = targets(s)
+    valid = p.valid
     if rule == "first_attack" and p.m.first_target:
         p.target = s.figures[p.m.first_target]
         return f"First Attack on {the(p.target.name)}, who it was placed against"
@@ -254,7 +263,7 @@ def join_volley(p: Plan) -> str:
 @registry.action
 def move_until_sight(p: Plan) -> str:
     s = p.state
-    valid = targets(s)
+    valid = p.valid
     good = [sq for sq in p.reach if sees_any(s, sq, valid) and not next_to_warrior(s, sq)]
     if not good:
         return "finds no line of fire"
@@ -297,7 +306,8 @@ class DungeonAI:
         if who is None:
             return decision.options[0], str(decision.context.get("why") or "the placement script's first choice")
         m = game.state.figures[who]
-        plan = Plan(game, m, len(game.decisions))
+        reach, valid = plan_weighed(decision)
+        plan = Plan(game, m, len(game.decisions), _reach=reach, _valid=valid)
         script_name = game.content.monsters[m.kind].script
         if m.flags.get("script"):
             script_name = m.flags["script"]
