@@ -112,9 +112,10 @@ def test_the_squares_a_companion_weighs_are_those_his_move_options_go_to():
 
 
 def test_a_line_of_sight_kept_for_the_map_is_the_line_walked_afresh():
-    """The lines `sees` keeps in the map's memo (emptied by every change to the map) are the
-    lines walked square by square on the map as it stands, and `sees` between every two
-    figures on the board is the look the long way gives: at every decision of whole games."""
+    """The looks `sees` keeps in the map's memo (emptied by every change to the map) are the
+    lines walked square by square on the map as it stands, between sections joined as the
+    doorways stand now (a look is kept with its sections' joins), and `sees` between every
+    two figures on the board is the look the long way gives: at every decision of whole games."""
     from dungeon_tui.rulesets.warhammer_quest import board
     from dungeon_tui.rulesets.warhammer_quest.sight import _LINES, sees
     checked = [0, 0]  # kept lines, looks between figures
@@ -122,17 +123,19 @@ def test_a_line_of_sight_kept_for_the_map_is_the_line_walked_afresh():
     def walked(grid, a, b) -> bool:
         return a == b or (b in grid.terrain and grid._walk_sight(a, b, None))
 
+    def the_long_way(s, a, b) -> bool:
+        sa, sb = s.section_at(a), s.section_of(b)
+        return (sa == sb or sb in board.joined(s, sa)) and walked(s.grid, a, b)
+
     def check(game, decision):
         s = game.state
         for (a, b), look in s.grid.memo.get(_LINES, {}).items():
-            assert look == (s.section_of(a), s.section_of(b), walked(s.grid, a, b)), (a, b)
+            assert look == the_long_way(s, a, b), (a, b)
             checked[0] += 1
         on = [f.pos for f in s.figures.values() if f.pos is not None]
         for a in on:
             for b in on:
-                sa, sb = s.section_at(a), s.section_of(b)
-                fresh = (sa == sb or sb in board.joined(s, sa)) and walked(s.grid, a, b)
-                assert sees(s, a, b) == fresh, (a, b)
+                assert sees(s, a, b) == the_long_way(s, a, b), (a, b)
                 checked[1] += 1
     play_checking(check, 23, 3)
     assert checked[0] > 5000 and checked[1] > 20000, checked

@@ -99,7 +99,7 @@ class Hooks:
         sid = s.objective_section
         if sid is None or not s.sections[sid].entered:
             return False
-        return not any(s.section_of(m.pos) == sid for m in s.monsters() if m.active)
+        return not any(s.section_of(m.pos) == sid for m in s.monsters())
 
     def next_to_feature(self, game: Game, warrior: Figure) -> bool:
         s: State = game.state

@@ -83,8 +83,9 @@ def lay_card(game: Game, card_id: str, came_from: Doorway | None, pile: str | No
     choice = layouts[0]
     if len(layouts) > 1 and seat is not None:
         opts = [Action.make(seat, "lay", text=f"lay the {card.name}: {name}", option=name) for name, _ in layouts]
-        # What each way would lay, so the screen can show it before the choice is made.
-        lays = {name: laid(tpl, name, lay) for name, lay in layouts}
+        # What each way would lay, so the screen can show it before the choice is made (made
+        # only for someone to see: see Game.unseen).
+        lays = {} if game.unseen else {name: laid(tpl, name, lay) for name, lay in layouts}
         pick = yield Decision(seat, f"How is the {card.name} laid?", opts, context={"card": card_id, "lays": lays})
         choice = next(lay for lay in layouts if lay[0] == pick.get("option"))
     section = board.lay_section(s, card_id, card, tpl, choice[0], choice[1], came_from, piles)
@@ -100,7 +101,7 @@ def explorable(state: State) -> list[Doorway]:
     if leader is None or not leader.active:
         return []
     sid = state.section_of(leader.pos)
-    if sid is None or any(state.section_of(m.pos) == sid for m in state.monsters() if m.active):
+    if sid is None or any(state.section_of(m.pos) == sid for m in state.monsters()):
         return []
     out = []
     for did in state.sections[sid].doorways:
@@ -118,7 +119,7 @@ def no_exploration(state: State, content: Any) -> str | None:
         return None
     sid = state.section_at(leader.pos)
     here = content.cards[state.sections[sid].card].name
-    if any(state.section_of(m.pos) == sid for m in state.monsters() if m.active):
+    if any(state.section_of(m.pos) == sid for m in state.monsters()):
         return None  # a fight: nobody expects a door to be opened
     ways = [state.doorways[did] for did in state.sections[sid].doorways]
     if not any(d.state == "unexplored" for d in ways):

@@ -136,7 +136,7 @@ def before_attacking(holding: Holding) -> list[Action]:
 def at_a_monster_seen(holding: Holding) -> list[Action]:
     s, w = holding.state, holding.warrior
     return [holding.use(f"{w.name} uses the {holding.name} on {m.name}", target=m.id)
-            for m in s.monsters() if m.active and sees(s, w.pos, m.pos)]
+            for m in s.monsters() if sees(s, w.pos, m.pos)]
 
 
 def instead_of_attacking(holding: Holding) -> list[Action]:

@@ -137,12 +137,16 @@ def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYP
     if not castable and not hand_of_death:
         return []  # the usual case outside his turn: what he sees is not worth working out
     # Only the spells cast at a monster look for those he sees (a line of sight each).
-    seen = kept(lambda: [m for m in s.monsters() if m.active and sees(s, warrior.pos, m.pos)])
+    seen = kept(lambda: [m for m in s.monsters() if sees(s, warrior.pos, m.pos)])
     living = [x for x in s.heroes() if x.on_board]
     acting = kept(s.still_to_act)
     standing = kept(lambda: figures_standing(s))
+    # One Casting for every spell, its spell set in turn: an offer reads it while it runs and
+    # keeps nothing of it (its actions are made there and then).
+    casting = Casting(game, warrior, seat, "", None, seen, living, acting, standing)
     for sid, sp, offer in castable:
-        out += offer(Casting(game, warrior, seat, sid, sp, seen, living, acting, standing))
+        casting.sid, casting.spell = sid, sp
+        out += offer(casting)
     if any(c["id"] == "deathstone" for c in warrior.treasure):
         out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
                        a.text + " (with the Deathstone)")

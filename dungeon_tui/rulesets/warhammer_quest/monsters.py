@@ -11,10 +11,10 @@ from typing import Any
 from ...engine.game import DUNGEON, Action, Decision, Game, LazyDecision, Procedure
 from ...engine.grid import Sq, chebyshev
 from ...engine.spreading import steps_within
-from .monster_strikes import strike, valid_target
+from .monster_strikes import strike
 from .shooting import monster_shot, resolve_volley
 from .sight import sees
-from .state import Figure, State
+from .state import ACTIVE, ROW_FIRST, Figure, State
 
 
 
@@ -32,14 +32,24 @@ def in_reach(state: State, content: Any, monster: Figure, sq: Sq, warrior: Figur
 
 
 def targets(state: State) -> list[Figure]:
-    return [w for w in state.heroes() if valid_target(state, w)]
+    """The warriors a monster's blow may reach (`valid_target`), in the figures' order:
+    its checks written out, since every monster's plan asks this of every warrior."""
+    out = []
+    for w in state.heroes():
+        if w.pos is not None and w.status == ACTIVE:
+            f = w.flags
+            if not (f.get("in_pit") or f.get("invisible") or f.get("levitate")):
+                out.append(w)
+    return out
 
 
 def adjacent_targets(state: State, monster: Figure, valid: list[Figure] | None = None) -> list[Figure]:
     """The warriors the monster may strike where it stands; `valid`: `targets(state)`, when the
     caller has it (nothing has changed since)."""
-    return [w for w in (targets(state) if valid is None else valid)
-            if monster.pos and w.pos and state.grid.adjacent(monster.pos, w.pos)]
+    if not monster.pos:
+        return []
+    beside = state.grid.neighbours(monster.pos)  # `grid.adjacent` from its square, asked once
+    return [w for w in (targets(state) if valid is None else valid) if w.pos and w.pos in beside]
 
 
 def is_pinned(state: State, content: Any, monster: Figure, valid: list[Figure] | None = None) -> bool:
@@ -129,14 +139,30 @@ def plan_choice(game: Game, monster: Figure) -> Decision | None:
         return out
 
     def make() -> list[Action]:
-        return [a for sq in sorted(reach, key=lambda q: (q[1], q[0])) for a in plans_from(sq)]
+        return [a for sq in sorted(reach, key=ROW_FIRST) for a in plans_from(sq)]
 
     def find(action: Action) -> Action | None:
         to = action.get("to")
         if action.kind != "act" or type(to) is not tuple or to not in reach:
             return None
         return next((a for a in plans_from(to) if a == action), None)
-    return LazyDecision(DUNGEON, prompt, make, find, context)
+    decision = LazyDecision(DUNGEON, prompt, make, find, context)
+    _LAST_PLAN[:] = [decision, reach, valid]
+    return decision
+
+
+# The last plan decision made (`plan_choice`), the squares its monster reaches and the
+# warriors it may strike (one, held until the next): the dungeon seat weighing that decision
+# reads the same rather than asking `reachable` and `targets` again (the board does not change
+# while a seat chooses).
+_LAST_PLAN: list[Any] = [None, None, None]
+
+
+def plan_weighed(decision: Decision) -> tuple[dict[Sq, int] | None, list[Figure] | None]:
+    """`reachable` for the monster of this plan decision and `targets`, as `plan_choice` found
+    them, or Nones when it is not the last one made."""
+    last, reach, valid = _LAST_PLAN
+    return (reach, valid) if last is decision else (None, None)
 
 
 def activate(game: Game, monster: Figure, volley: dict[str, list[Figure]]) -> Procedure:

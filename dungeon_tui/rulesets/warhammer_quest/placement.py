@@ -8,16 +8,18 @@ from __future__ import annotations
 
 
 from collections.abc import Collection
+from operator import attrgetter
 
 from ...engine.dice import draw
 from ...engine.game import DUNGEON, Action, Decision, Game, Procedure
-from ...engine.grid import DIRS8, Sq, chebyshev, row_major
+from ...engine.grid import DIRS8, Sq, chebyshev
 from . import board
 from .monster_strikes import strike, valid_target
 from .sight import sees
-from .state import MONSTER, Figure, State
+from .state import MONSTER, ROW_FIRST, Figure, State
 from .words import The, plural
 
+_KIND = attrgetter("kind")
 
 
 def spawn(game: Game, kind: str, sq: Sq, card: str, phase: str, first_target: str | None) -> Figure:
@@ -25,7 +27,8 @@ def spawn(game: Game, kind: str, sq: Sq, card: str, phase: str, first_target: st
     prof = game.content.monsters[kind]
     n = s.next_monster
     s.next_monster += 1
-    same = sum(1 for f in s.figures.values() if f.kind == kind) + 1
+    # Counted in one pass in C (every figure so far, the slain too: a monster's number is for good).
+    same = list(map(_KIND, s.figures.values())).count(kind) + 1
     fig = Figure(id=f"m{n}", kind=kind, side=MONSTER, name=f"{prof.name} {same}", pos=sq,
                  wounds=prof.wounds, max_wounds=prof.wounds, card=card, order=n,
                  placed_turn=s.turn, placed_phase=phase, first_target=first_target)
@@ -39,13 +42,13 @@ def spawn(game: Game, kind: str, sq: Sq, card: str, phase: str, first_target: st
 
 def area(state: State, anchor: str) -> tuple[list[Sq], list[Sq]]:
     """Squares of the anchor section, and of the sections joined to it (entered ones only, D32)."""
-    own = row_major(state.sections[anchor].squares)
+    own = sorted(state.sections[anchor].squares, key=ROW_FIRST)
     more: list[Sq] = []
     for sid in board.joined(state, anchor):
         sec = state.sections[sid]
         if sec.kind in ("room", "objective") and not sec.entered:
             continue
-        more.extend(row_major(sec.squares))
+        more.extend(sorted(sec.squares, key=ROW_FIRST))
     return own, more
 
 
@@ -67,6 +70,10 @@ def squares_next_to(state: State, warrior: Figure, allowed: Collection[Sq],
     # direction, diagonals too on this map), besides any link, which `can_step` still judges.
     # (Every square among them is floor, so `free` comes down to nobody standing there.)
     steps, links = grid.neighbours(warrior.pos), grid.links.get(warrior.pos, ())
+    if not links:
+        # No portal here: his neighbours are the squares a step away, already in the order
+        # N, E, S, W, NE, SE, SW, NW (`Grid.neighbours` finds them in DIRS8's order).
+        return [sq for sq in steps if sq in allowed_set and sq not in occ]
     for d in DIRS8:
         sq = (warrior.pos[0] + d[0], warrior.pos[1] + d[1])
         if sq in allowed_set and sq in steps and sq not in occ and (

@@ -22,8 +22,9 @@ from .words import the
 @dataclass(slots=True)
 class Casting:
     """What a spell's offer looks at: the Wizard, his seat, the spell, and who is in reach.
-    Read, never changed (not frozen: a frozen class sets each field the slow way, and every
-    window makes one for each spell the Wizard could pay for)."""
+    Read, never changed by an offer, nor kept past it: a window makes one and sets each spell
+    the Wizard could pay for on it in turn (not frozen: a frozen class sets each field the
+    slow way)."""
 
     game: Game
     wizard: Figure
@@ -113,7 +114,7 @@ def at_an_area_seen(c: Casting) -> list[Action]:
 
 def at_the_wizards_section(c: Casting) -> list[Action]:
     s, w = c.state, c.wizard
-    if any(s.section_of(m.pos) == s.section_of(w.pos) for m in s.monsters() if m.active):
+    if any(s.section_of(m.pos) == s.section_of(w.pos) for m in s.monsters()):
         return [c.cast(f"cast {c.spell.name}")]
     return []
 
@@ -215,7 +216,7 @@ def _fireball(game: Game, wizard: Figure, sp: Any, corner: tuple[int, int], rule
 def freeze(game: Game, wizard: Figure, sp: Any, target: Figure | None, rule: str) -> Procedure:
     s: State = game.state
     n = yield from dice_value(game, "D6", rule, "how many monsters freeze")
-    here = [m for m in s.monsters() if m.active and s.section_of(m.pos) == s.section_of(wizard.pos)]
+    here = [m for m in s.monsters() if s.section_of(m.pos) == s.section_of(wizard.pos)]
     here.sort(key=lambda m: (-m.wounds, m.order))
     for m in here[:n]:
         damage_monster(game, m, n, wizard, sp.name)

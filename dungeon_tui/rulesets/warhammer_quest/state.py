@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from ...engine.grid import Grid, Sq
@@ -10,6 +11,10 @@ from ...engine.fields import fields_of
 
 HERO = "hero"
 MONSTER = "monster"
+
+# A square's place in reading order, row then column (the order moves and plans are offered
+# in), as a sort key made in C: squares are sorted by it for every move and every plan.
+ROW_FIRST = itemgetter(1, 0)
 
 ACTIVE = "active"
 UNCONSCIOUS = "unconscious"
@@ -218,6 +223,8 @@ class State:
         return (kept if kept is not None else figs.sides())[0]
 
     def monsters(self) -> list[Figure]:
+        """The monsters active on the board (each `active`: a look over the list, changing
+        nothing as it goes, need not ask again), in the figures' order; a new list."""
         figs = self.figures
         if type(figs) is not Figures:
             return [f for f in figs.values() if f.pos is not None and f.side == MONSTER and f.status == ACTIVE]

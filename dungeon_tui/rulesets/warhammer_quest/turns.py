@@ -259,10 +259,9 @@ def end_of_turn(game: Game) -> Procedure:
             w.status = DEAD
             w.pos = None
             game.emit("death", target=w.id, side="hero", text=f"Nobody tended the {w.name}; he dies of his wounds.")
-        for key in ("tripped", "ogre_strength", "rebound", "shielded", "invisible", "life_force"):
-            w.flags.pop(key, None)
-        for key in ("s_mod", "t_mod", "a_mod"):
-            w.flags.pop(key, None)
+        if not _TURN_MARKS.isdisjoint(w.flags):  # mostly none of them: settled by one look
+            for key in _TURN_MARKS_IN_ORDER:
+                w.flags.pop(key, None)
         if w.flags.get("levitate") and w.flags["levitate"] < s.turn:
             w.flags.pop("levitate")
     for m in s.monsters():
@@ -273,6 +272,12 @@ def end_of_turn(game: Game) -> Procedure:
         yield from pass_lantern(game)
     yield from treasure.trades(game)
     hooks_for(game).required_died(game)
+
+
+# The marks a warrior loses at the end of every turn (spells and items that last the turn).
+_TURN_MARKS_IN_ORDER = ("tripped", "ogre_strength", "rebound", "shielded", "invisible", "life_force",
+                        "s_mod", "t_mod", "a_mod")
+_TURN_MARKS = frozenset(_TURN_MARKS_IN_ORDER)
 
 
 def pass_lantern(game: Game) -> Procedure:

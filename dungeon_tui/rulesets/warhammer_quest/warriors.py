@@ -14,7 +14,7 @@ from .adventures import hooks_for
 from .combat import berserk_check, ring_next, warrior_strike
 from .shooting import warrior_shoot
 from .sight import adjacent_monsters, check_lost, order, sees
-from .state import ACTIVE, ESCAPED, Figure, State
+from .state import ACTIVE, ESCAPED, ROW_FIRST, Figure, State
 from .words import the
 
 __all__ = ["check_lost", "order"]  # the Warriors' Phase order and the light check, used with it
@@ -180,7 +180,7 @@ def may_move(warrior: Figure) -> bool:
 
 def in_move_order(squares: Any) -> list[Sq]:
     """Squares in the order his move options come in: row by row, west to east."""
-    return sorted(squares, key=lambda q: (q[1], q[0]))
+    return sorted(squares, key=ROW_FIRST)
 
 
 def move_squares(state: State, content: Any, warrior: Figure, decision: Any = None) -> list[Sq]:
@@ -207,13 +207,23 @@ _ESCAPE, _MOVE, _LEAVE, _ATTACK, _SHOOT, _USE, _ADVENTURE, _END = (
     frozenset((kind,)) for kind in ("escape", "move", "leave", "attack", "shoot", "use", "adventure", "end"))
 _CAST, _HAZARD = frozenset(("cast", "scroll")), frozenset(("rope", "unbar"))
 
-# The groups a warrior's flags leave empty (`list` makes a new empty list each time asked).
-_NO_ESCAPE, _NO_MOVE, _NO_LEAVE, _NO_ATTACK, _NO_SHOOT, _NO_CAST = (
-    Offers(kinds, list) for kinds in (_ESCAPE, _MOVE, _LEAVE, _ATTACK, _SHOOT, _CAST))
-
 # The groups (see warrior_choice's order) a count reads first: the end is always there, so the
 # count asks only whether anything else is, cheapest first.
 _CHEAP_FIRST = (9, 0, 3, 1, 8, 5, 6, 7, 2, 4)
+
+
+def _count_order(held: tuple[bool, ...]) -> tuple[int, ...]:
+    """`_CHEAP_FIRST` for a decision that holds only the groups `held` says (by their place in
+    the full order), as places in its own shorter list: a group the flags leave empty is left
+    out of the decision rather than made empty (a count, or an ask of its kinds, made it)."""
+    order = _COUNT_ORDERS.get(held)
+    if order is None:
+        place = {i: n for n, i in enumerate(i for i, here in enumerate(held) if here)}
+        order = _COUNT_ORDERS[held] = tuple(place[i] for i in _CHEAP_FIRST if held[i])
+    return order
+
+
+_COUNT_ORDERS: dict[tuple[bool, ...], tuple[int, ...]] = {}  # one per mix of groups (64 at most)
 
 
 def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | None]:
@@ -254,28 +264,39 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
         if adj() or stats.bow(c, warrior) is None:
             return []
         return [Action.make(seat, "shoot", text=f"{warrior.name} shoots at {m.name}", who=warrior.id, target=m.id)
-                for m in s.monsters() if m.active and m.pos and sees(s, warrior.pos, m.pos)
+                for m in s.monsters() if sees(s, warrior.pos, m.pos)
                 and _may_target(game, warrior, m)]
     free = not f.get("webbed")
-    # A group that the flags alone leave empty is the shared empty one of its kind, made once.
-    made = grouped_choice(seat, f"{warrior.name}: your turn", [
-        Offers(_ESCAPE, lambda: [
-            Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)])
-        if f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking else _NO_ESCAPE,
-        Offers(_MOVE, keys=lambda: in_move_order(search().reach()),
-               build=move_to, key_of=lambda a: a.get("to"), some=lambda: search().any_step(),
-               has_key=lambda sq: isinstance(sq, tuple) and search().reaches(sq)) if moving else _NO_MOVE,
-        Offers(_LEAVE, leave) if moving else _NO_LEAVE,
-        Offers(_ATTACK, attacks) if may_fight and (f.get("attacks_left", 0) > 0 or not attacking) else _NO_ATTACK,
-        Offers(_SHOOT, shots) if may_fight and not attacking else _NO_SHOOT,
-        # Only the Wizard casts (`cast_options` offers nobody else anything).
-        Offers(_CAST, lambda: magic.cast_options(game, warrior)) if free and warrior.id == "wizard" else _NO_CAST,
+    # The groups in the options' order; those the flags alone leave empty are left out.
+    escaping = bool(f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking)
+    striking = may_fight and (f.get("attacks_left", 0) > 0 or not attacking)
+    shooting = may_fight and not attacking
+    casting = free and warrior.id == "wizard"  # only the Wizard casts (`cast_options`)
+    groups = []
+    if escaping:
+        groups.append(Offers(_ESCAPE, lambda: [
+            Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)]))
+    if moving:
+        groups.append(Offers(_MOVE, keys=lambda: in_move_order(search().reach()),
+                             build=move_to, key_of=lambda a: a.get("to"), some=lambda: search().any_step(),
+                             has_key=lambda sq: isinstance(sq, tuple) and search().reaches(sq)))
+        groups.append(Offers(_LEAVE, leave))
+    if striking:
+        groups.append(Offers(_ATTACK, attacks))
+    if shooting:
+        groups.append(Offers(_SHOOT, shots))
+    if casting:
+        groups.append(Offers(_CAST, lambda: magic.cast_options(game, warrior)))
+    groups += [
         Offers(_USE, lambda: items.options(game, warrior) if free else []),
         Offers(_HAZARD, lambda: hazards.options(game, warrior) if free else []),
         Offers(_ADVENTURE, lambda: list(hooks_for(game).extra_options(game, warrior))),
         Offers(_END, lambda: [
             Action.sorted_plain(seat, "end", f"{warrior.name} ends his turn", (("who", warrior.id),))]),
-    ], {"figure": warrior.id, "own_turn": True}, _CHEAP_FIRST)
+    ]
+    made = grouped_choice(seat, f"{warrior.name}: your turn", groups, {"figure": warrior.id, "own_turn": True},
+                          _count_order((escaping, moving, moving, striking, shooting, casting,
+                                        True, True, True, True)))
     _LAST_TURN[:] = [made[0], warrior, search]
     return made
 

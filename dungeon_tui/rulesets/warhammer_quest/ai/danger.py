@@ -7,9 +7,8 @@ import weakref
 from typing import Any
 
 from ....engine.game import Game
-from ..monster_strikes import valid_target
 from ..sight import sees
-from ..state import Figure, State
+from ..state import ACTIVE, Figure, State
 from .odds import monster_blow, struck_key, striker_key
 
 
@@ -26,9 +25,11 @@ def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None =
     `blows`: the expected blows already worked out in this game, by the pair's keys;
     `keys`: each warrior's `struck_key` and each monster's `striker_key`, when found already."""
     heroes = s.heroes()
-    targets = [w for w in heroes if valid_target(s, w, melee=False)]
-    # those a blow may reach, in the same order (asked once here, not once per monster)
-    struck = [w for w in targets if w.pos and valid_target(s, w)]
+    # `valid_target` written out: those a shot may reach, and of them those a blow may
+    # reach (not hovering), in the same order (asked once here, not once per monster).
+    targets = [w for w in heroes if w.pos is not None and w.status == ACTIVE
+               and not (w.flags.get("in_pit") or w.flags.get("invisible"))]
+    struck = [w for w in targets if w.pos and not w.flags.get("levitate")]
     out = {w.id: 0.0 for w in heroes}
     neighbours = s.grid.neighbours
     known: dict[tuple[Any, ...], float] = {} if blows is None else blows
@@ -43,9 +44,8 @@ def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None =
         if found is None:
             found = known[key] = monster_blow(content, m, w)
         return found
-    for m in s.monsters():
-        if not m.active or m.pos is None:
-            continue
+    for m in s.monsters():  # each active on the board
+        assert m.pos is not None
         beside = neighbours(m.pos)
         near = [w for w in struck if w.pos and w.pos in beside]  # grid.adjacent(m.pos, w.pos)
         mkey = striker_keys[m.id] if striker_keys is not None else striker_key(m)
@@ -112,14 +112,15 @@ def danger_now(game: Game) -> dict[str, float]:
 def _board(s: State, heroes: list[Figure], struck: list[tuple[Any, ...]], monsters: list[Figure],
            striker: list[tuple[Any, ...]]) -> tuple[Any, ...]:
     """Everything `threats` reads: the map as it is laid (a token in the grid's memo, which a
-    change to the map empties), the doorways (sight passes between sections they join), and
-    every warrior and monster on it with his square, status and his half of a blow's key."""
+    change to the map empties), and every warrior and monster on it with his square, status
+    and his half of a blow's key.  The doorways need no place in it: sight passes between the
+    sections they join, and which those are changes only with the map (see `sight.sees`)."""
     memo = s.grid.memo
     token = memo.get(_MAP)
     if token is None:
         token = memo[_MAP] = object()
     # Lists, not generators, inside: made a few thousand times a game, and compared at once.
-    return (token, [(d.state, d.leads_to) for d in s.doorways.values()],
+    return (token,
             [(w.id, w.pos, w.status, key) for w, key in zip(heroes, struck, strict=True)],
             [(m.id, m.pos, key) for m, key in zip(monsters, striker, strict=True)])
 
@@ -138,7 +139,10 @@ def friend_in_peril_beside(game: Game, monster: Figure, but: str | None = None) 
     by it, and mostly nobody else stands by the foe: the board's key and threats spared)."""
     s: State = game.state
     pos = monster.pos
-    beside = [x for x in s.heroes() if x.active and x.pos and pos and x.id != but and s.grid.adjacent(x.pos, pos)]
+    if not pos:
+        return 0.0
+    neighbours = s.grid.neighbours  # `grid.adjacent` written out: asked for every foe weighed
+    beside = [x for x in s.heroes() if x.active and x.pos and x.id != but and pos in neighbours(x.pos)]
     if not beside:
         return 0.0
     danger = danger_now(game)

@@ -14,7 +14,8 @@ from ....engine.dice import SeededChance
 from ....engine.game import Action, Decision, Game, LazyDecision
 from ....engine.grid import DIRS8, Sq, chebyshev
 from ....engine.spreading import Spreading
-from ..monsters import adjacent_targets, in_reach, next_to_warrior, reach_of, reachable, sees_any, targets
+from ..monsters import (adjacent_targets, in_reach, next_to_warrior, plan_weighed, reach_of, reachable,
+                        sees_any, targets)
 from ..state import Figure, State
 from ..words import counted, the
 
@@ -32,6 +33,7 @@ class Plan:
     mode: str | None = None
     stop: bool = False
     _reach: dict[Sq, int] | None = field(default=None, repr=False)
+    _valid: list[Figure] | None = field(default=None, repr=False)
 
     @property
     def state(self) -> State:
@@ -47,6 +49,13 @@ class Plan:
         if self._reach is None:
             self._reach = reachable(self.state, self.content, self.m)
         return self._reach
+
+    @property
+    def valid(self) -> list[Figure]:
+        """`targets`: the warriors it may strike, found once for the plan."""
+        if self._valid is None:
+            self._valid = targets(self.state)
+        return self._valid
 
     def gets_beside(self, sq: Sq) -> bool:
         """Whether `sq` is a step from a square in its reach: a warrior standing there is one
@@ -93,12 +102,12 @@ def pinned(p: Plan) -> bool:
 @registry.condition(says="a warrior in its line of fire")
 def sees_target(p: Plan) -> bool:
     s = p.state
-    return not next_to_warrior(s, p.m.square) and sees_any(s, p.m.square, targets(s))
+    return not next_to_warrior(s, p.m.square) and sees_any(s, p.m.square, p.valid)
 
 
 @registry.condition(says="a line of fire within its move")
 def can_gain_sight(p: Plan) -> bool:
-    valid = targets(p.state)
+    valid = p.valid
     return any(sees_any(p.state, sq, valid) and not next_to_warrior(p.state, sq) for sq in p.reach)
 
 
@@ -128,7 +137,8 @@ def locked_valid(p: Plan) -> bool:
 # -- target choice ---------------------------------------------------------------------------------
 def _one_on_one(p: Plan, pool: list[Figure]) -> tuple[Figure | None, str]:
     s = p.state
-    counts = {w.id: sum(1 for t in s.phase_choice.values() if t == w.id) for w in pool}
+    chosen = list(s.phase_choice.values())  # each warrior's attackers this phase, counted in C
+    counts = {w.id: chosen.count(w.id) for w in pool}
     if reach_of(p.content, p.m) == 1:  # in_reach is then a step from one of its squares
         reachable_now = [w for w in pool if w.pos is not None and p.gets_beside(w.pos)]
     else:
@@ -152,7 +162,7 @@ def _one_on_one(p: Plan, pool: list[Figure]) -> tuple[Figure | None, str]:
 
 def _choose(p: Plan, rule: str) -> str:
     s = p.state
-    valid = targets(s)
+    valid = p.valid
     if rule == "first_attack" and p.m.first_target:
         p.target = s.figures[p.m.first_target]
         return f"First Attack on {the(p.target.name)}, who it was placed against"
@@ -201,7 +211,10 @@ def move_to_reach(p: Plan, reach: int = 1, within: str | None = None) -> str:
                 allowed.add(sq)
         squares = {sq: c for sq, c in squares.items() if sq in allowed or sq == p.m.pos}
     reach = max(reach, reach_of(p.content, p.m))
-    good = [sq for sq in squares if in_reach(s, p.content, p.m, sq, w, reach)]
+    if reach == 1:
+        good = _steps_from(p, w, squares)
+    else:
+        good = [sq for sq in squares if in_reach(s, p.content, p.m, sq, w, reach)]
     if good:
         wx, wy = w.square
         prefer = {(wx + d[0], wy + d[1]): i for i, d in enumerate(DIRS8)}
@@ -216,6 +229,19 @@ def move_to_reach(p: Plan, reach: int = 1, within: str | None = None) -> str:
     dist = s.grid.distances(w.pos)
     p.to = min(squares, key=lambda sq: (dist.get(sq, 999), squares[sq], sq[1], sq[0]))
     return f"closes on {the(w.name)}"
+
+
+def _steps_from(p: Plan, w: Figure, squares: dict[Sq, int]) -> list[Sq]:
+    """The squares of `squares` a blow of reach 1 lands on the warrior from (`in_reach`: his
+    square a step from theirs), found among his own neighbours: a step between two floor
+    squares goes both ways, and every square the monster moves to is floor.  Its own square,
+    which it stands on whatever it is, is asked as `in_reach` asks.  (Not in `squares`'
+    order: the caller sorts them by a key that tells every square apart.)"""
+    neighbours, here = p.state.grid.neighbours, p.m.pos
+    out = [sq for sq in neighbours(w.square) if sq != here and sq in squares and w.pos in neighbours(sq)]
+    if here in squares and here is not None and w.pos in neighbours(here):
+        out.append(here)
+    return out
 
 
 @registry.action
@@ -237,7 +263,7 @@ def join_volley(p: Plan) -> str:
 @registry.action
 def move_until_sight(p: Plan) -> str:
     s = p.state
-    valid = targets(s)
+    valid = p.valid
     good = [sq for sq in p.reach if sees_any(s, sq, valid) and not next_to_warrior(s, sq)]
     if not good:
         return "finds no line of fire"
@@ -280,7 +306,8 @@ class DungeonAI:
         if who is None:
             return decision.options[0], str(decision.context.get("why") or "the placement script's first choice")
         m = game.state.figures[who]
-        plan = Plan(game, m, len(game.decisions))
+        reach, valid = plan_weighed(decision)
+        plan = Plan(game, m, len(game.decisions), _reach=reach, _valid=valid)
         script_name = game.content.monsters[m.kind].script
         if m.flags.get("script"):
             script_name = m.flags["script"]

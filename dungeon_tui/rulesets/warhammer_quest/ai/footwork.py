@@ -110,7 +110,7 @@ def _lit(s: State, warrior: Figure) -> Any:
 
 
 def _safe_squares(game: Game, s: State, warrior: Figure, decision: Any = None) -> list[Sq]:
-    foes = [m for m in s.monsters() if m.active and m.pos]
+    foes = s.monsters()
     keeps = _lit(s, warrior)
     fresh, region = _fresh_rooms(s), s.grid.region
     return [sq for sq in move_options(s, game.content, warrior, decision)
@@ -123,7 +123,7 @@ def move(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Step | None:
     safe = [sq for sq in moves if keeps(sq)]
     if not safe:
         return None
-    foes = [m for m in s.monsters() if m.active and m.pos]
+    foes = s.monsters()
     if foes:
         return _in_a_fight(game, s, warrior, safe, foes)
     return _onward(game, s, warrior, safe)

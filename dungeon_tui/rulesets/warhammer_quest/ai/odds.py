@@ -77,6 +77,8 @@ def striker_key(monster: Figure) -> tuple[Any, ...]:
     (`struck_key` the warrior's): two pairs alike have the same expected blow, so a game's
     companions work each out once (keep the keys in step with `monster_blow`)."""
     m = monster.flags
+    if _STRIKER_MARKS.isdisjoint(m):  # mostly none: the key without a look for each
+        return (monster.kind, monster.side, 0, 0, 0, 0, False)
     return (monster.kind, monster.side, m.get("ws_mod", 0), m.get("s_mod", 0), m.get("a_mod", 0), m.get("a_perm", 0),
             bool(m.get("berserk")))
 
@@ -84,10 +86,17 @@ def striker_key(monster: Figure) -> tuple[Any, ...]:
 def struck_key(warrior: Figure) -> tuple[Any, ...]:
     """The warrior's half of the key (see `striker_key`)."""
     w = warrior.flags
+    if _STRUCK_MARKS.isdisjoint(w):  # mostly none: the key without a look for each
+        return (warrior.kind, warrior.side, False, False, False, False, False, 0, 0, False, stats.fur_cloaks(warrior))
     return (warrior.kind, warrior.side, bool(w.get("in_pit")), bool(w.get("invisible")),
             bool(w.get("levitate")), bool(w.get("tripped")), bool(w.get("shielded")), w.get("ws_mod", 0),
             w.get("t_mod", 0), bool(w.get("unarmoured")),
             stats.fur_cloaks(warrior))
+
+
+# The marks each half of the key reads (keep them in step with the keys above).
+_STRIKER_MARKS = frozenset(("ws_mod", "s_mod", "a_mod", "a_perm", "berserk"))
+_STRUCK_MARKS = frozenset(("in_pit", "invisible", "levitate", "tripped", "shielded", "ws_mod", "t_mod", "unarmoured"))
 
 
 def kill_chance(content: Any, warrior: Figure, monster: Figure, blows: int | None = None) -> float:

@@ -72,18 +72,18 @@ def use_now(game: Game, warrior: Figure, uses: list[Action]) -> Choice | None:
                 peril(warrior, danger_now(game)[warrior.id]) >= 0.8:
             return a, f"about {danger_now(game)[warrior.id]:.0f} Wounds coming at him with {warrior.wounds} left"
         elif item == "time_freezing_ring" and not warrior.flags.get("attacking") and any(
-                warrior.pos and m.pos and s.grid.adjacent(warrior.pos, m.pos) for m in s.monsters() if m.active):
+                warrior.pos and m.pos and s.grid.adjacent(warrior.pos, m.pos) for m in s.monsters()):
             return a, "foes beside him: time stands still and he strikes twice"
-        elif item == "flash_powder" and sum(1 for m in s.monsters() if m.active) >= 3:
+        elif item == "flash_powder" and len(s.monsters()) >= 3:
             return a, "a crowd of foes: every warrior who has not struck yet gains an Attack"
         elif item in ("potion_of_strength", "lucky_talisman", "hell_mace", "amulet_of_power"):
-            big = [m for m in s.monsters() if m.active and m.wounds >= 8]
+            big = [m for m in s.monsters() if m.wounds >= 8]
             near = [m for m in big if warrior.pos and m.pos and s.grid.adjacent(warrior.pos, m.pos)]
             if near:
                 return a, f"a big foe beside him ({near[0].name})"
         elif item in BLASTS:
             tgt = s.figures.get(a.get("target")) if a.get("target") else None
-            foes = [m for m in s.monsters() if m.active]
+            foes = s.monsters()
             if tgt is not None and ((tgt.wounds <= BLASTS[item] * 1.2 and menace(c, tgt) >= 3) or tgt.wounds >= 8):
                 return a, f"the {game.content.treasure[item].name} at {tgt.name}, a dangerous foe"
             if tgt is None and len(foes) >= 3:

@@ -107,7 +107,7 @@ def _blast(game: Game, s: State, casts: list[Action]) -> Choice | None:
             worth = sum(menace(c, m) for m in group) / 3
         elif sid in ("fireball", "freeze"):
             if caught is None:
-                foes = sorted((m for m in s.monsters() if m.active), key=lambda m: -menace(c, m))
+                foes = sorted(s.monsters(), key=lambda m: -menace(c, m))
                 caught = foes, sum(min(1.0, 3.5 / max(1, m.wounds)) * menace(c, m) for m in foes[:3]) * 0.6
             group, worth = caught
         else:
