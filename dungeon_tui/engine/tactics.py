@@ -296,24 +296,22 @@ def choose(script: Script, scripts: dict[str, Script], registry: Registry, ctx: 
     conditions = registry.conditions
     for _link in range(8):
         for i, entry in enumerate(script.entries):
-            label = ""
             if entry.condition is not None:
-                tests = entry.tests
-                # Written out (not all() over a generator): asked of ~30 entries a decision.
-                held = True
-                for c, neg in tests:
+                # Written out (not all() over a generator, no flag, `not` rather than bool()):
+                # asked of ~30 entries a decision.  A condition holds where `not` of its answer
+                # is its negation.
+                for c, neg in entry.tests:
                     fn, args = conditions[c.name].fn, c.positional
-                    if bool(fn(ctx, args[0]) if args else fn(ctx) if args is not None else fn(ctx, **c.kwargs)) == neg:
-                        held = False
+                    if (not (fn(ctx, args[0]) if args else fn(ctx) if args is not None
+                             else fn(ctx, **c.kwargs))) is not neg:
                         break
-                if not held:
-                    continue
-                # Worded after all have held: a condition's words may name what it found.
-                label = listing([said(registry.conditions[c.name], c, ctx, neg) for c, neg in tests])
-            if entry.goto is not None:
+                else:  # all held: worded only now, as a condition's words may name what it found
+                    return script, i, listing([said(conditions[c.name], c, ctx, neg) for c, neg in entry.tests])
+                continue
+            if entry.goto is not None:  # only a default links on
                 script = scripts[entry.goto]
                 break
-            return script, i, label
+            return script, i, ""
     raise TacticsError(f"{script.name}: default chain too deep")
 
 

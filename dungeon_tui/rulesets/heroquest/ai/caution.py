@@ -14,7 +14,7 @@ from .. import monsters as mon
 from ..heroes import adjacent
 from ..state import ALIVE, HERO, Figure, State
 from .walking import by_rings, within
-from .primitives import Plan, advance_to, attack_squares, choose_target, foe_named, registry, stop_ok
+from .primitives import Plan, attack_squares, choose_target, foe_named, head_for, registry, stop_ok
 
 
 def healing_potion(me: Figure) -> bool:
@@ -219,7 +219,7 @@ def recover_item(p: Plan) -> str:
     if pile is None:
         return "nothing to pick up"
     at = (pile["at"][0], pile["at"][1])
-    advance_to(p, [at, *[(at[0] + dx, at[1] + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]])
+    head_for(p, [at, *[(at[0] + dx, at[1] + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]])
     return f"goes to take up {pile['name']}'s belongings"
 
 

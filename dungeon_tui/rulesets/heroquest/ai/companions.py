@@ -13,7 +13,7 @@ from ..state import HERO, Figure
 from ....engine.words import counted, listing
 from . import caution, trapwork
 from .walking import within
-from .primitives import Plan, advance_to, beside, choose_target, reachable_attack_square, registry
+from .primitives import Plan, advance_to, beside, choose_target, head_for, reachable_attack_square, registry
 
 
 @registry.condition(says="next to a monster")
@@ -144,7 +144,7 @@ def follow(p: Plan) -> str:
         p.intents.append(("open_door", here[0]))
         return "opens the door he stands at"
     if far_from_party(p, KEEP_CLOSE):
-        advance_to(p, [lead.square, *beside(p, lead)])
+        head_for(p, [lead.square, *beside(p, lead)])
         p.memo["wait_within"] = KEEP_CLOSE  # a walk kept over the turn asks again this near (keeping.py)
         return f"keeps close to {lead.name}"
     return waits_by(lead)
@@ -289,7 +289,7 @@ def go_to_stairway(p: Plan) -> str:
     if p.me.pos in stairs:
         p.intents.append(("end", None))
         return "ends his turn on the stairway"
-    advance_to(p, stairs)
+    head_for(p, stairs)
     return "heads back to the stairway"
 
 
@@ -307,7 +307,7 @@ def flee(p: Plan) -> str:
     if p.me.pos in stairs:
         p.intents.append(("leave", None))
         return "leaves the dungeon to live another day"
-    advance_to(p, stairs)
+    head_for(p, stairs)
     return "retreats to the stairway"
 
 
@@ -347,7 +347,7 @@ def explore(p: Plan) -> str:
     if known:  # nothing left to open: go after what is still out there
         t = choose_target(p, known, "nearest")
         if t is not None:
-            advance_to(p, beside(p, t))
+            head_for(p, beside(p, t))
             return f"hunts {t.name}"
     return _seek_secret_door(p)
 
@@ -401,11 +401,17 @@ def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
         return list(kept[1])
     g = s.grid
 
+    neighbours = g.neighbours
+
     def on_edge(sq: Sq) -> bool:
         # The map's own neighbours (kept until it changes) are the squares a step away with
-        # floor and an open edge between: only whether each is seen is asked here.
+        # floor and an open edge between: only whether each is seen is asked here.  A loop,
+        # not any() over a generator: asked of every seen corridor square after a door opens.
         x, y = sq
-        return any(not seen(nb) for nb in g.neighbours(sq) if abs(nb[0] - x) + abs(nb[1] - y) == 1)
+        for nb in neighbours(sq):  # noqa: SIM110
+            if abs(nb[0] - x) + abs(nb[1] - y) == 1 and not seen(nb):
+                return True
+        return False
     corridor = s.seen_corridor()
     if kept is None or kept[0][0] > len(corridor) or kept[0][1] > len(s.revealed_rooms):
         edge = [sq for sq in corridor if g.floor(sq) and on_edge(sq)]
@@ -427,11 +433,41 @@ def _beside_hidden(p: Plan, rock: set[str]) -> list[Sq]:
     if kept is not None and kept[0] == key:
         return list(kept[1])
     covered = set(done)
-    found = [sq for sq in s.seen_corridor() if f"{sq[0]},{sq[1]}" not in covered and any(
-        (a := s.grid.region.get(nb)) not in (None, board.CORRIDOR) and a not in rock and a not in s.revealed_rooms
-        for nb in ((sq[0] + dx, sq[1] + dy) for dx, dy in DIRS4))]
+    revealed = set(s.revealed_rooms)
+    beside = _rooms_beside(p, rock)
+    found = [sq for sq in s.seen_corridor() if (rooms := beside[sq]) and not revealed.issuperset(rooms)
+             and f"{sq[0]},{sq[1]}" not in covered]
     s.grid.memo["beside_hidden"] = (key, found)
     return list(found)
+
+
+class RoomsBeside(dict[Sq, tuple[str, ...]]):
+    """The rooms (not rock) a step from each square along the rows and columns, walls or not,
+    worked out the first time a square is asked: the board's regions and the quest's rock never
+    change, and a leader seeking a hidden way asks of every seen corridor square again after
+    each search."""
+
+    def __init__(self, region: dict[Sq, str], rock: set[str]) -> None:
+        super().__init__()
+        self.region, self.rock = region, frozenset(rock)
+
+    def __missing__(self, sq: Sq) -> tuple[str, ...]:
+        x, y = sq
+        rooms = self[sq] = tuple(a for dx, dy in DIRS4 if (a := self.region.get((x + dx, y + dy)))
+                                 not in (None, board.CORRIDOR) and a not in self.rock)
+        return rooms
+
+
+# Each quest's rooms beside its squares, by content and quest (a few quests a process).
+_BESIDE: dict[tuple[str, str], RoomsBeside] = {}
+
+
+def _rooms_beside(p: Plan, rock: set[str]) -> RoomsBeside:
+    key = (p.game.content.digest, p.s.quest)
+    found = _BESIDE.get(key)
+    if found is None:
+        found = _BESIDE[key] = RoomsBeside(dict(p.s.grid.region), rock)
+    return found
 
 
 def _seek_secret_door(p: Plan) -> str:

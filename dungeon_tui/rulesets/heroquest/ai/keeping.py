@@ -22,6 +22,7 @@ hidden state.  A path kept is not always the path a search from the new square w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from ....engine import tactics
@@ -34,6 +35,7 @@ from ..state import Figure, State
 from .companions import ATTACK_SPELLS, KEEP_CLOSE, waits_by
 
 View = tuple[int, int, int, int, int, int, int]
+_FLAGS = attrgetter("flags")
 
 
 def view(s: State, me: Figure) -> View:
@@ -43,9 +45,8 @@ def view(s: State, me: Figure) -> View:
     pit or out of sight of the monsters ends them)."""
     standing = s.standing()
     dice = 0
-    for f in standing:
-        if f.flags:
-            dice += ("in_pit" in f.flags) + 2 * ("courage" in f.flags)
+    for flags in filter(None, map(_FLAGS, standing)):  # the few with a flag, picked out in C: asked every step
+        dice += ("in_pit" in flags) + 2 * ("courage" in flags)
     return (len(s.revealed_corridor), len(s.revealed_rooms), len(s.secret_found), len(standing), len(s.remains),
             me.body, dice)
 
@@ -88,13 +89,14 @@ def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[S
     # The squares a step from a monster: only there is a wall between asked (`adjacent`).
     near = {(x + dx, y + dy) for x, y in monsters for dx, dy in DIRS4}
     aims = spell_aims(s, me, acted)
-    # Who blocks his sight, asked only where he has someone to aim at (most walks have nobody).
+    # Who blocks his sight, asked only where he has someone to aim at (most walks have nobody:
+    # no look, nor a generator made for none, at each square).
     standing = board.standing_squares(s) - {path[0]} if aims else set()  # he no longer stands where he started
     for i in range(1, len(path)):
         sq = path[i]
         if region.get(sq, board.CORRIDOR) != area or sq in doors \
                 or (sq in near and any(adjacent(s, sq, m) for m in monsters)) \
-                or any(board.targeting_sight(s, sq, t, standing) for t in aims):
+                or (aims and any(board.targeting_sight(s, sq, t, standing) for t in aims)):
             return path[:i + 1], True
     return path, False
 

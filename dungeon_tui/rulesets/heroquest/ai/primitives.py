@@ -281,6 +281,14 @@ def advance_to(p: Plan, goals: list[Sq]) -> int | None:
     return d
 
 
+def head_for(p: Plan, goals: list[Sq]) -> None:
+    """`advance_to` for a caller that does not read how far the goal is: with no movement
+    left (a walk that ran out of points, its entry asked again before he ends his turn) no
+    step can be planned, so no walk is grown to find one."""
+    if p.allowance() > 0:
+        advance_to(p, goals)
+
+
 @registry.action
 def advance(p: Plan, pick: str) -> str:
     t = choose_target(p, [f for f in p.foes() if p.dist(f) is not None], pick)

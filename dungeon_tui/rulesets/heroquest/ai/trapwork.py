@@ -9,7 +9,7 @@ from ....engine.game import Action, Game
 from ....engine.grid import Sq
 from .. import board, searching, traps
 from ..state import ALIVE, Figure, State
-from .primitives import Plan, advance_to, registry
+from .primitives import Plan, head_for, registry
 
 
 def known_shut(p: Plan, room: str) -> Any | None:
@@ -60,7 +60,7 @@ def disarm_piece(p: Plan) -> str:
         return f"disarms the {name} with {how}: its trap keeps the room's treasure shut"
     squares = board.furniture_squares(piece, p.game.content)
     goals = [(sq[0] + dx, sq[1] + dy) for sq in squares for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-    advance_to(p, [g for g in goals if g not in squares and p.s.grid.floor(g)])
+    head_for(p, [g for g in goals if g not in squares and p.s.grid.floor(g)])
     return f"goes to the {name} to disarm it"
 
 

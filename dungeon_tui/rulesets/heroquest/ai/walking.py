@@ -110,7 +110,7 @@ class Walk(Mapping[Sq, int]):
     (`Squares`): each ring in the order it was found, each square's neighbours in the map's
     order, as `Grid.bfs` and `Spreading` go, so the counts, parents and order are theirs."""
 
-    __slots__ = ("_map", "_order", "_outer", "_parent", "_part", "_ring", "_start", "_steps", "parent")
+    __slots__ = ("_last", "_map", "_order", "_outer", "_parent", "_part", "_ring", "_start", "_steps", "parent")
 
     def __init__(self, grid: Grid, start: Sq, avoid: frozenset[Sq]) -> None:
         self._map = squares(grid)
@@ -126,6 +126,7 @@ class Walk(Mapping[Sq, int]):
         self._order = [self._start]  # every square found, ring by ring
         self._ring, self._outer = [self._start], 0  # the outermost ring and its steps
         self._part = self._map.part_of(self._start)
+        self._last: list[Sq] = []  # the last path walked back (`path`)
         self.parent = Parents(self)
 
     def grow(self, most: int = 1 << 30) -> None:
@@ -195,13 +196,22 @@ class Walk(Mapping[Sq, int]):
         return n if 0 <= n <= most else None
 
     def path(self, goal: Sq) -> list[Sq]:
-        """The start .. `goal` along the parents (`path_back`), the goal found already."""
-        at, parent, sqs = self._map.index[goal], self._parent, self._map.squares
+        """The start .. `goal` along the parents (`path_back`), the goal found already.  A goal
+        on the last path walked back is read off it: the plan walks back to its goal, then the
+        seat to the square on the way where he stops (the path to a square on a path is the
+        path's start up to it, parents being one per square)."""
+        at = self._map.index[goal]
+        last = self._last
+        n = self._steps[at]
+        if len(last) > n and last[n] == goal:
+            return last[:n + 1]
+        parent, sqs = self._parent, self._map.squares
         out = [goal]
         while at != self._start:
             at = parent[at]
             out.append(sqs[at])
-        return out[::-1]
+        self._last = out[::-1]
+        return list(self._last)
 
     def nearest(self, goals: list[Sq], ok: Callable[[Sq], bool]) -> tuple[int, int, int] | None:
         """(steps, y, x) of the nearest goal reached that passes `ok`, ties in reading order:
@@ -211,21 +221,31 @@ class Walk(Mapping[Sq, int]):
         wanted = [(g, i) for g in goals if (i := index.get(g)) is not None and steps[i] != AVOIDED and part[i] == mine]
         if not wanted:
             return None
-        found = [(n, g[1], g[0]) for g, i in wanted if (n := steps[i]) >= 0 and ok(g)]
-        ids = {i for _, i in wanted}
-        if not found:
+        found = self._nearest_found(wanted, ok)
+        if found is None:
+            ids = {i for _, i in wanted}
             # No goal is nearer than it is as the crow flies: the rings short of that are grown
             # at once, without looking for one (the same rings either way).
             x, y = self._map.squares[self._start]
             self.grow(min(abs(g[0] - x) + abs(g[1] - y) for g, _ in wanted) - 1)
-        while not found:
+        while found is None:
             if not self._ring:
                 return None
             self.grow(self._outer + 1)  # one ring past the outermost
             # A goal in the new ring, and the goals are read again.
             if not ids.isdisjoint(self._ring):
-                found = [(n, g[1], g[0]) for g, i in wanted if (n := steps[i]) >= 0 and ok(g)]
-        return min(found)
+                found = self._nearest_found(wanted, ok)
+        return found
+
+    def _nearest_found(self, wanted: list[tuple[Sq, int]], ok: Callable[[Sq], bool]) -> tuple[int, int, int] | None:
+        """(steps, y, x) of the nearest goal the walk has reached that passes `ok`: the goals
+        reached, nearest first, until one passes (`ok` is asked of the fewest; the walk may
+        have grown past many goals for an earlier question of the same decision)."""
+        steps = self._steps
+        for n, y, x, g in sorted([(n, g[1], g[0], g) for g, i in wanted if (n := steps[i]) >= 0]):
+            if ok(g):
+                return n, y, x
+        return None
 
     def rings(self, most: int) -> Iterator[tuple[Sq, int]]:
         """The squares `most` steps away or nearer, with their steps, in the order found (rings
