@@ -12,15 +12,12 @@ from .searching import free, nearest_free, occupied
 from .state import Figure, State
 
 
-# Both asked at every step: plain loops over the quest's traps, their squares compared by
+# Asked at every step: plain loops over the quest's traps, their squares compared by
 # coordinate (a keyframe's may be lists), with no tuple made for each.
 def trap_at(state: State, sq: Sq) -> dict[str, Any] | None:
-    x, y = sq
-    for t in state.traps.values():
-        at = t["at"]
-        if at[0] == x and at[1] == y and t["state"] in ("hidden", "known"):
-            return t
-    return None
+    """The trap on `sq` still waiting to be sprung (hidden or known), if any."""
+    t = met_at(state, sq)
+    return t if t is not None and t["state"] != "sprung" else None
 
 
 def sprung_pit_at(state: State, sq: Sq) -> bool:
