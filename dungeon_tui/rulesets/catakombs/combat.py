@@ -11,7 +11,7 @@ from .checks import Result, test
 from .damage import Blow, land
 from .movement import crush
 from .state import DOWNED, Figure, State
-from .terrain import Map, chebyshev, visible
+from .terrain import Map, chebyshev, map_now, visible
 
 
 def immobile(target: Figure) -> bool:
@@ -94,7 +94,7 @@ def shoot_targets(m: Map, fig: Figure) -> list[Figure]:
         return []
     found = m.found.get(("shoot", fig.id))  # the shot and the precise shot offers alike
     if found is None:
-        found = m.found[("shoot", fig.id)] = [t for t in m.s.enemies_of(fig) if _in_range(m, fig, t)]
+        found = m.found[("shoot", fig.id)] = [t for t in m.foes(fig) if _in_range(m, fig, t)]
     return list(found)  # type: ignore[call-overload]
 
 
@@ -103,7 +103,7 @@ def shootable(m: Map, fig: Figure, target: Figure) -> bool:
     found = m.found.get(("shoot", fig.id))
     if found is not None or not shooter(fig):
         return any(t is target for t in found or ())  # type: ignore[attr-defined]
-    return any(t is target for t in m.s.enemies_of(fig)) and _in_range(m, fig, target)
+    return any(t is target for t in m.foes(fig)) and _in_range(m, fig, target)
 
 
 def _shot(fig: Figure, seat: str, t: Figure) -> Action:
@@ -169,7 +169,7 @@ def whirlwind(game: Game, fig: Figure, action: Action) -> Steps:
 
 def shot(game: Game, fig: Figure, target: Figure, doubled: bool) -> Steps:
     """One shot (§5.6): Shooting dice against a third of the range, more when threatened."""
-    m = Map(game)
+    m = map_now(game)
     distance = shot_range(fig, target)
     mods = {"threatened": len(m.threats(fig))}
     result = yield from test(game, fig, "tir", math.ceil(distance / 3), "cat.shoot.hit", modifiers=mods,

@@ -40,12 +40,11 @@ def fearsome(s: State, side: str) -> list[Figure]:
     return [e for e in s.figures.values() if e.side == other and e.has("fear") and e.standing and visible(e)]
 
 
-def fear_test(game: Game, fig: Figure, fearsome: list[Figure]) -> Steps:
+def fear_test(game: Game, fig: Figure, fearsome: list[Figure], m: Map) -> Steps:
     """Tested once against the highest fear among the `fearsome` enemies it sees (terrain
-    LOS); the map made only when an enemy causes fear (most quests' upkeeps meet none)."""
+    LOS, on `m`, a map of the upkeep: its sight reads only the ground, which no upkeep changes)."""
     if not fearsome:
         return
-    m = Map(game)
     levels = [e.level("fear") for e in fearsome if m.sees(fig.at, e.at)]
     if not levels:
         return
@@ -60,6 +59,9 @@ def fear_test(game: Game, fig: Figure, fearsome: list[Figure]) -> Steps:
 def upkeep(game: Game, side: str) -> Steps:
     s: State = game.state
     feared = fearsome(s, side)
+    # One map for every fear test of the upkeep, made only when an enemy causes fear (most
+    # quests' upkeeps meet none): the tests read the sight of the ground alone.
+    m = Map(game) if feared else None
     for fig in side_figures(s, side):
         if fig.joining:  # the rats that walked in last turn count from now (§5.13)
             fig.rats, fig.pv, fig.joining = fig.rats + fig.joining, fig.pv + 3 * fig.joining, 0
@@ -87,7 +89,8 @@ def upkeep(game: Game, side: str) -> Steps:
             continue
         fig.ap = max(0, fig.stats["ap"] - fig.stun)
         fig.stun = 0
-        yield from fear_test(game, fig, feared)
+        if m is not None:
+            yield from fear_test(game, fig, feared, m)
 
 
 def free_offers(m: Map, fig: Figure, seat: str) -> list[Action]:

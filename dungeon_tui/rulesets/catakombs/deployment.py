@@ -22,11 +22,47 @@ def deploy_squares(board: Board, zone: str) -> list[Square]:
     return [sq for sq in board.zone_squares(zone) if board.symbol(sq) == DEPLOY_FLOOR and not board.is_link(sq)]
 
 
+# A zone's deploy squares nearest a square first, by the board (held, so an id is never taken
+# for another's), the zone and the square: the same at every quest's set-up on that board.
+_BY_NEARNESS: dict[tuple[int, str, Square], tuple[Board, tuple[Square, ...]]] = {}
+_KEPT = 256
+
+
+def by_nearness(board: Board, zone: str, aim: Square) -> tuple[Square, ...]:
+    """The zone's deploy squares, nearest `aim` first (ties: y, then x), worked out once."""
+    found = _BY_NEARNESS.get((id(board), zone, aim))
+    if found is None or found[0] is not board:
+        if len(_BY_NEARNESS) >= _KEPT:
+            _BY_NEARNESS.clear()
+        found = _BY_NEARNESS[id(board), zone, aim] = (board, tuple(sorted(
+            deploy_squares(board, zone), key=lambda sq: (chebyshev(sq, aim), sq[1], sq[0]))))
+    return found[1]
+
+
 def _nearest_free(board: Board, zone: str, aim: Square, taken: set[Square]) -> Square:
-    free = [sq for sq in deploy_squares(board, zone) if sq not in taken]
-    if not free:
-        raise ValueError(f"no free square left in the {zone.replace('_', ' ')}")
-    return min(free, key=lambda sq: (chebyshev(sq, aim), sq[1], sq[0]))
+    """The free deploy square nearest `aim`: the first of `by_nearness` not taken (no two
+    squares tie, so that is the least by the same order)."""
+    for sq in by_nearness(board, zone, aim):
+        if sq not in taken:
+            return sq
+    raise ValueError(f"no free square left in the {zone.replace('_', ' ')}")
+
+
+_STARTS: dict[int, tuple[Board, tuple[Square, ...]]] = {}
+
+
+def hero_starts(board: Board) -> tuple[Square, ...]:
+    """Where a hero may start (§3.6): the entrance zone's floor and stairs, nearest the stairs
+    first (ties: y, then x), worked out once per board; the caller leaves out the taken ones."""
+    found = _STARTS.get(id(board))
+    if found is None or found[0] is not board:
+        if len(_STARTS) >= _KEPT:
+            _STARTS.clear()
+        stairs = next(board.squares("E"))
+        found = _STARTS[id(board)] = (board, tuple(sorted(
+            (sq for sq in board.zone_squares("entrance") if board.symbol(sq) in ".E"),
+            key=lambda sq: (chebyshev(sq, stairs), sq[1], sq[0]))))
+    return found[1]
 
 
 def deal_order(quest: Quest) -> list[str]:

@@ -13,7 +13,7 @@ from .damage import kill, lose_pv, remove
 from .dice import d6
 from .passages import DIRECTIONS
 from .state import HERO, MERGED, STANDING, Figure, Square, State, key
-from .terrain import Map, Snapshot, chebyshev, kept_inner
+from .terrain import Map, Snapshot, chebyshev, kept_inner, map_now
 
 
 
@@ -328,7 +328,7 @@ def into_lava(game: Game, fig: Figure, start: Square) -> Steps:
 
 @act("walk", 1, walk_offers, find=walk_offer)
 def walk(game: Game, fig: Figure, action: Action) -> Steps:
-    if (yield from blocked(game, fig, Map(game))):
+    if (yield from blocked(game, fig, map_now(game))):
         return
     yield from move_to(game, fig, action.get("to"))
 
@@ -337,7 +337,7 @@ def walk(game: Game, fig: Figure, action: Action) -> Steps:
 def run(game: Game, fig: Figure, action: Action) -> Steps:
     """Two steps onto free squares; a test before each; a trap under a runner is not dodged."""
     for sq in (action.get("via"), action.get("to")):
-        m = Map(game)
+        m = map_now(game)  # the choice's map for the first step (handed once), a new one after it
         # `standing` written out here and in `wander`: asked at every step.
         if (fig.pos is None or fig.status != STANDING
                 or not (m.free(sq) or (sq == action.get("via") and passes(m, fig, sq)))):
@@ -356,7 +356,7 @@ def pass_ally(game: Game, fig: Figure, action: Action) -> Steps:
 
 @act("jump", 1, jump_offers)
 def jump(game: Game, fig: Figure, action: Action) -> Steps:
-    m = Map(game)
+    m = map_now(game)
     start, n = fig.at, int(action.get("over"))
     d = ((action.get("to")[0] - start[0]) // (n + 1), (action.get("to")[1] - start[1]) // (n + 1))
     line = [(start[0] + d[0] * i, start[1] + d[1] * i) for i in range(1, n + 2)]
@@ -400,7 +400,7 @@ def wander(game: Game, fig: Figure, action: Action) -> Steps:
     """Chance picks a direction whose first square is free and no trap; the figure walks on
     straight, up to `steps` squares, stopping before anything that is not (1 AP a square)."""
     fig.wandered = True
-    m = Map(game)
+    m = map_now(game)
     ways = clear_ways(m, fig.at)
     if not ways:
         game.emit("wander", figure=fig.id, text=f"{fig.name} has nowhere to wander.")

@@ -368,6 +368,12 @@ class Search:
             d += 1
         return None
 
+    def nearest_within(self, goals: Iterable[Square] | int, steps: int) -> tuple[Square, int] | None:
+        """`nearest` of the goals at most `steps` away (settling no further than that), None
+        when none is: what a search asks when a goal farther off would not count."""
+        found = self._first_of(self.bits(goals), steps)
+        return None if found is None else (self._grid.squares[found[0]], found[1])  # type: ignore[return-value]
+
     def within(self, goals: Iterable[Square] | int, steps: int) -> bool:
         """Whether any goal is at most `steps` away, settling no further than that."""
         return self._first_of(self.bits(goals), steps) is not None

@@ -12,10 +12,12 @@ from .acts import at
 from .dice import d6
 from .numbering import bits, terrain
 from .paths import Search
+from .sight import chebyshev
 from .state import MASTER, OFF, RAT_PV, STANDING, Figure, Square, State, figure_from_card
 from .terrain import Map
 
 SWARM = 4
+UNREACHED = 1 << 20  # the steps of an entry from which no target can be reached
 
 
 def leader_on_board(s: State) -> bool:
@@ -79,11 +81,23 @@ def _nearest_entry(game: Game, m: Map, heroes: list[Figure]) -> Square:
     # Walking through the floor and the targets' squares, a step costing 1: one ground for
     # every entry's search, each stopping at the nearest target.
     ground = terrain(m.steps(), m.floor_bits() | bits(m.steps(), targets), {})
-
-    def reach(inside: Square) -> int:
-        found = Search(m.steps(), inside, ground).nearest(targets)
-        return 1 << 20 if found is None else found[1]
-    return min(entries, key=lambda e: (reach(e.inside), e.inside[1], e.inside[0])).inside
+    # The least of (steps, y, x) over the entries.  An entry is searched only as far as the
+    # best one found so far (one farther cannot come first; one as far may, by its square), and
+    # not at all when it is farther as the crow flies (a step goes one square): the entries
+    # nearest as the crow flies are searched first, so the far ones stop early.
+    best: tuple[int, int, int] | None = None
+    for bound, e in sorted(((min(chebyshev(e.inside, t) for t in targets), e) for e in entries),
+                           key=lambda b: (b[0], b[1].inside[1], b[1].inside[0])):
+        x, y = e.inside
+        if best is not None and (bound, y, x) > best:
+            continue
+        search = Search(m.steps(), e.inside, ground)
+        found = search.nearest(targets) if best is None else search.nearest_within(targets, best[0])
+        reach = UNREACHED if found is None else found[1]
+        if best is None or (reach, y, x) < best:
+            best = (reach, y, x)
+    assert best is not None
+    return best[2], best[1]
 
 
 def choose_entry(game: Game, who: str) -> Generator[Decision, Action, Square]:

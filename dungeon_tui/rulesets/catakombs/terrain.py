@@ -62,6 +62,31 @@ def hand_on(game: Game, decision: object, after: object) -> None:
             _WAITING[:] = [(after, m)]
 
 
+# The map of the choice just played, handed to the act that carries it out (`hand_to_act`), with
+# the number of decisions played when it was handed: one use, before any other decision.
+_HANDED: list[tuple[int, Map]] = []
+
+
+def hand_to_act(game: Game, decision: object) -> None:
+    """The map of `decision`'s moment (if one was made) kept for the act its choice starts
+    (`map_now`): the rules call this right after the choice is played, nothing done since."""
+    if _WAITING:
+        waiting, m = _WAITING[0]
+        if waiting is decision and m.game is game:
+            _HANDED[:] = [(len(game.decisions), m)]
+
+
+def map_now(game: Game) -> Map:
+    """A map of this moment: the one handed to the act (`hand_to_act`) when no decision has
+    been played since (an act asks this before it changes anything), else a new one.  A map is
+    handed once: taken, it is no longer kept."""
+    if _HANDED:
+        played, m = _HANDED.pop()
+        if m.game is game and played == len(game.decisions):
+            return m
+    return Map(game)
+
+
 def board_of(game: Game) -> Board:
     return board_for(game.content, game.state.quest)
 

@@ -11,7 +11,7 @@ from . import combat, items, movement, spells  # noqa: F401  (their actions regi
 from .acts import ACTS, Steps, action_of, at, figure_choice, payable_offers, short_name, turn_choice, worded_choice
 from .conditions import free_offers, upkeep
 from .damage import kill
-from .deployment import solo_deployment
+from .deployment import hero_starts, solo_deployment
 from .dice import d6
 from .duels import duel_options
 from .events import unexpected
@@ -19,7 +19,7 @@ from .muster import pick_roster
 from .quests import check_end, turn_limit
 from .reinforcements import reinforcements
 from .state import DOWNED, HERO, MASTER, STANDING, Figure, State
-from .terrain import Map, board_of, chebyshev, hand_on, visible
+from .terrain import Map, board_of, hand_on, hand_to_act, visible
 from .windows import window
 
 MOVES = ("walk", "run", "pass_ally", "jump")
@@ -94,9 +94,13 @@ def window_offered(game: Game, fig: Figure, seat: str, budget: int, action: Acti
     return None if action.kind == "wait" else offered(game, fig, seat, budget, action, m)
 
 
-def perform(game: Game, fig: Figure, choice: Action) -> Steps:
-    """An AP action: paid, done, and the quest's end checked after it (§5.16)."""
+def perform(game: Game, fig: Figure, choice: Action, asked: Decision | None = None) -> Steps:
+    """An AP action: paid, done, and the quest's end checked after it (§5.16).  `asked`, the
+    decision just answered if there was one: its map is the act's first (nothing has moved
+    since)."""
     fig.ap -= ACTS[choice.kind].cost
+    if asked is not None:
+        hand_to_act(game, asked)
     yield from ACTS[choice.kind].run(game, fig, choice)
     check_end(game)
 
@@ -133,12 +137,10 @@ def hero_setup(game: Game) -> Steps:
     """§3.6: each hero seat puts its hero on a free floor square of the entrance zone; the
     squares nearest the stairs come first."""
     s: State = game.state
-    board = board_of(game)
-    stairs = next(board.squares("E"))
+    starts = hero_starts(board_of(game))
     for hid in s.party:
         m = Map(game)
-        squares = sorted((sq for sq in board.zone_squares("entrance") if m.free(sq) and board.symbol(sq) in ".E"),
-                         key=lambda sq: (chebyshev(sq, stairs), sq[1], sq[0]))
+        squares = [sq for sq in starts if m.free(sq)]
         seat = s.seat_of[hid]
         fig = s.figures[hid]
         # Plain values and squares: made without Action.make's checking (acts.action_of).
@@ -201,8 +203,9 @@ def heroes_act(game: Game) -> Steps:
         extras = [worded_choice(seat, "switch_hero", _switch_to, o, fig.id, o.id) for o in ready if o is not fig]
         extras.append(worded_choice(seat, "end_activation", _end_losing, fig, fig.id))
         extras.append(worded_choice(seat, "end_heroes_turn", _end_heroes_turn, fig, fig.id))
-        choice = yield figure_choice(game, fig, seat, fig.ap, offers, offered, extras,
-                                     f"{fig.name}: {fig.ap} AP left", {"figure": fig.id}, offers_of_kinds)
+        asked = figure_choice(game, fig, seat, fig.ap, offers, offered, extras,
+                              f"{fig.name}: {fig.ap} AP left", {"figure": fig.id}, offers_of_kinds)
+        choice = yield asked
         if choice.kind == "switch_hero":
             s.current = choice.get("target")
             continue
@@ -212,7 +215,7 @@ def heroes_act(game: Game) -> Steps:
         elif choice.kind == "end_activation":
             fig.ap = 0
         else:
-            yield from perform(game, fig, choice)
+            yield from perform(game, fig, choice, asked)
         if not fig.standing or fig.ap <= 0 or s.current != fig.id:
             ready = hero_actors(s, ready)
             s.current = ready[0].id if ready else None
@@ -261,6 +264,15 @@ def _another_ready(ready: list[Figure], active: Figure) -> bool:
     return False
 
 
+def _activation(fig: Figure, made: dict[str, tuple[int, Action]]) -> Action:
+    """The choice to activate the figure, kept in `made` by its AP (its name stays): the
+    Master's turn offers the same figures again at each choice of the next."""
+    found = made.get(fig.id)
+    if found is None or found[0] != fig.ap:
+        found = made[fig.id] = (fig.ap, worded_choice(DUNGEON, "activate", _activate, fig, fig.id))
+    return found[1]
+
+
 def master_act(game: Game) -> Steps:
     """C4-C5: the Master activates any figure with AP, in any order; the active figure acts,
     hands back (its AP kept for later), or ends its activation; W2 follows each action."""
@@ -273,6 +285,10 @@ def master_act(game: Game) -> Steps:
     figures = s.figures
     ready = [f for fid in s.roster if (f := figures[fid]).ap > 0]
     chosen: Decision | None = None  # the choice of the active figure, while nothing has moved since
+    # A figure's choice that ended its activation, while nothing has moved since: the next choice
+    # of a figure is asked at the same moment (only AP were lost), and reads that choice's map.
+    ended: Decision | None = None
+    activations: dict[str, tuple[int, Action]] = {}  # each ready figure's choice, by its AP then
     while s.result is None:
         # `master_figures` standing with AP, in one pass: a standing figure is on the board
         # if it has a square.
@@ -280,9 +296,12 @@ def master_act(game: Game) -> Steps:
             ready = [f for f in ready if f.ap > 0 and f.status == STANDING and f.pos is not None]
             if not ready:
                 return
-            options = [worded_choice(DUNGEON, "activate", _activate, f, f.id) for f in ready]
+            options = [_activation(f, activations) for f in ready]
             options.append(END_MASTER_TURN)
             chosen = Decision(DUNGEON, "The Master's turn: which figure acts?", options, context={"phase": "master"})
+            if ended is not None:
+                hand_on(game, ended, chosen)
+                ended = None
             choice = yield chosen
             if choice.kind == "end_master_turn":
                 return
@@ -300,11 +319,12 @@ def master_act(game: Game) -> Steps:
         choice = yield asked
         if choice.kind == "end_activation":
             active.ap = 0
+            ended = asked
             continue
         if choice.kind == "switch_figure":
             active = None
             continue
-        yield from perform(game, active, choice)
+        yield from perform(game, active, choice, asked)
         if s.result is not None:
             return
         yield from window(game, "W2", window_offers, active, find=window_offered, of_kinds=window_offers_of_kinds)

@@ -15,7 +15,7 @@ from ..state import STANDING, State
 from ..terrain import Map, map_for
 from .deploy_choice import deploy_choice
 from .interpreter import run_script
-from .plan import FAR, Plan, name
+from .plan import FAR, Plan, figure_ranks, name
 
 SCRIPT = "solo_master"
 
@@ -77,7 +77,8 @@ class MasterSeat:
             ready.insert(0, self._current[1])
             yield from ready + [fid for fid in acting if fid not in ready]
             return
-        rank = {fid: i for i, fid in enumerate(s.roster)}
+        # Places in the party, then the roster: among the Master's figures, their roster order.
+        rank = figure_ranks(s)
         # Lists sorted, not generators (resumed once a figure): asked at every choice of a figure.
         yield from sorted([f for f in ready if not s.figures[f].activated], key=lambda f: rank.get(f, FAR))
         m = m or Map(game)

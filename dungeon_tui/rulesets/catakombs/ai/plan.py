@@ -39,9 +39,10 @@ def name(fig: Figure) -> str:
 _RANK: list[tuple[list[str], list[str], dict[str, int]]] = []
 
 
-def _rank(s: State) -> dict[str, int]:
+def figure_ranks(s: State) -> dict[str, int]:
     """Each figure's place in the party, then the roster: made again only when they change
-    (asked by every side's first plan on every map)."""
+    (asked by every side's first plan on every map, and at every choice of the Master's next
+    figure).  Callers must not change it."""
     if _RANK:
         party, roster, rank = _RANK[0]
         if party == s.party and roster == s.roster:
@@ -75,10 +76,10 @@ class Plan:
         (asked by most conditions of every try): callers must not change the list."""
         found = self.m.found.get(("adversaries", self.me.side))
         if found is None:
-            rank = _rank(self.s)
-            # `standing` as its status alone: `enemies_of` lists figures on the board (and a
-            # property costs a call; asked at every new map).
-            foes = [f for f in self.s.enemies_of(self.me) if f.status == STANDING]
+            rank = figure_ranks(self.s)
+            # `standing` as its status alone: the map's `foes` are figures on the board (and a
+            # property costs a call; asked at every new map); kept by the map for the offers too.
+            foes = [f for f in self.m.foes(self.me) if f.status == STANDING]
             if len(foes) > 1:  # most often one or none: `sorted` would still call the key once
                 foes.sort(key=lambda f: rank.get(f.id, len(rank)))
             found = self.m.found["adversaries", self.me.side] = foes
