@@ -20,13 +20,13 @@ from dungeon_tui.rulesets.catakombs.terrain import Map
 
 
 def _afresh(m: Map, fig: Figure) -> Any:
-    """The landings from a square by number and what each adds to a search, from the rules'
-    jumps on this map and the hero's costs, nothing kept."""
+    """The landings from a square by number, what each adds to a search and its bit, from the
+    rules' jumps on this map and the hero's costs, nothing kept."""
     board, costs = m.snapshot(), leaps.jump_costs(fig)
     places = grid_numbers(m.steps())
     entering = ground_for(m, fig, False, ground_key(m, fig, False))[2]
 
-    def landings(i: int) -> tuple[tuple[int, int], ...]:
+    def landings(i: int) -> tuple[tuple[int, int, int], ...]:
         sq = places.squares[i]
         assert sq is not None
         if sq != fig.at and not board.free(sq):
@@ -37,7 +37,7 @@ def _afresh(m: Map, fig: Figure) -> Any:
             cost = costs[(len(skipped), not m.lava.isdisjoint(skipped), board.trap(middle))]
             if cost is not None:
                 j = places.number[landing]
-                out.append((j, cost + entering.get(j, 1) - 1))
+                out.append((j, cost + entering.get(j, 1) - 1, 1 << j))
         return tuple(out)
     return landings
 

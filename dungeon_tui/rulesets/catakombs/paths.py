@@ -29,9 +29,9 @@ def setup_obstacle(board: Board) -> Test:
 
 Walk = tuple[dict[Square, int], dict[Square, Square]]  # steps to each square, and where from
 Leaps = Callable[[Square], Iterable[tuple[Square, int]]]  # from a square: each landing, its cost
-# The same by square numbers (a Search's `_grid`, numbering.grid_numbers): from a square's number, each landing's number
-# and the steps it adds, its entering cost included (what `_leap_from` adds to the take-off's).
-NumberedLeaps = Callable[[int], Iterable[tuple[int, int]]]
+# The same by square numbers (a Search's `_grid`, numbering.grid_numbers): from a square's number, each landing's
+# number, the steps it adds, its entering cost included (what `_leap_from` adds to the take-off's), and its bit.
+NumberedLeaps = Callable[[int], Iterable[tuple[int, int, int]]]
 
 
 class Search:
@@ -187,17 +187,16 @@ class Search:
                 self._pending &= ~low
                 del leaped[j]
 
-    def _leap_from(self, i: int, d: int, landings: Iterable[tuple[int, int]]) -> None:
+    def _leap_from(self, i: int, d: int, landings: Iterable[tuple[int, int, int]]) -> None:
         """Reach the landings of the leaps from square i, settled d steps away."""
         # The sets read into locals and written back once: asked from every take-off settled.
         buckets, leaped = self._buckets, self._leaped
         reached, pending, settled = self._reached, self._pending, self._settled
-        for j, added in landings:
+        for j, added, bit in landings:
+            if settled & bit:  # half the landings are settled already: the first test
+                continue
             nd = d + added
-            bit = 1 << j
             if reached & bit:
-                if settled & bit:
-                    continue
                 if pending & bit:
                     known = leaped[j][2]
                 else:  # reached by a step: the one set beyond d that holds it
@@ -422,8 +421,8 @@ def _numbered(leaps: Leaps, grid: Grid, costs: dict[int, int]) -> NumberedLeaps:
     its entering cost less the step's 1 that the cost holds (a leap costs `far` instead)."""
     number, squares = grid.number, grid.squares
 
-    def by_number(i: int) -> list[tuple[int, int]]:
-        return [(number[landing], far + costs.get(number[landing], 1) - 1)
+    def by_number(i: int) -> list[tuple[int, int, int]]:
+        return [(number[landing], far + costs.get(number[landing], 1) - 1, 1 << number[landing])
                 for landing, far in leaps(squares[i])]  # type: ignore[arg-type]
     return by_number
 

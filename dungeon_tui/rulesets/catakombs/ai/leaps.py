@@ -43,7 +43,7 @@ JUMPS_KEPT = 4096
 JUMP_GROUNDS_KEPT = 8
 PRICED_KEPT = 32  # armed traps and odds whose jumps' worth is kept (a few hundred each)
 Jump = tuple[int, int, bool, bool]  # a landing's number, the squares passed over, lava, a trap in the middle
-Landing = tuple[int, int]  # a landing's number and the steps a search adds for it
+Landing = tuple[int, int, int]  # a landing's number, the steps a search adds for it, and its bit
 _WALKS: dict[tuple[object, ...], Search] = {}
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
 _LAUNCHES_BY_THINGS: dict[tuple[object, ...], frozenset[Square]] = {}
@@ -169,7 +169,8 @@ def leap_walk(m: Map, fig: Figure) -> Search:
             return NO_JUMPS
         out = priced.get(found)
         if out is None:
-            out = priced[found] = tuple([(j, cost + entering.get(j, 1) - 1) for j, over, over_lava, trap in found
+            out = priced[found] = tuple([(j, cost + entering.get(j, 1) - 1, 1 << j)
+                                         for j, over, over_lava, trap in found
                                          if (cost := costs[(over, over_lava, trap)]) is not None])
         return out
 
