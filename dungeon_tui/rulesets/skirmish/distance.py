@@ -71,6 +71,19 @@ def nearest_distance(sq: Square, squares: Iterable[Square], none: int = 999) -> 
 _FAR = 1 << 30  # farther than any two squares
 
 
+def within(sq: Square, squares: Iterable[Square], reach: int) -> bool:
+    """Some square of `squares` is within `reach` of `sq` (nearest_distance(sq, squares) <= reach),
+    looking no further than the first: whether any enemy is near, asked of every model at every
+    turn.  A distance is at least the larger of the two axes' differences, so a square farther
+    than `reach` on either axis is passed over without working its distance out."""
+    x, y = sq
+    x0, x1, y0, y1 = x - reach, x + reach, y - reach, y + reach
+    for other in squares:  # noqa: SIM110 - a loop, not any() over a generator: asked of every model each turn
+        if x0 <= other[0] <= x1 and y0 <= other[1] <= y1 and distance(sq, other) <= reach:
+            return True
+    return False
+
+
 def nearest_of(goals: tuple[Square, ...]) -> dict[Square, int]:
     """A table to fill: square -> its distance to the nearest of `goals`.  The places the AI
     heads for (an edge, a building, the sarcophagi) stay the same all battle, so each square's

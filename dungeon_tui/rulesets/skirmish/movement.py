@@ -11,7 +11,7 @@ from ...engine.words import counted
 from .battle import field_of
 from .contact import enemies_touching, enemy_squares
 from .damage import Hits, wound
-from .distance import distance, nearest_distance, touching
+from .distance import distance, touching, within
 from .moves import Mode, Route, kept_costs, move_options
 from .rolls import i_test, roll_d3
 from .seeing import sightlines
@@ -36,8 +36,8 @@ def may_run(s: State, model: Model) -> bool:
 def run_snapshot(s: State, side: int) -> None:
     """Taken once the charges are resolved (§5.3): who has an enemy within 8 and may not run."""
     foes = [e.at for e in s.on_table(3 - side) if e.standing and not e.fleeing and not e.hidden]
-    # The nearest foe within 8 (one loop over their squares, not a distance() call per foe).
-    s.no_run = [m.id for m in s.on_table(side) if nearest_distance(m.at, foes) <= RUN_BLOCK]
+    # A foe within 8 (one loop over their squares, stopping at the first: not a distance() call per foe).
+    s.no_run = [m.id for m in s.on_table(side) if within(m.at, foes, RUN_BLOCK)]
 
 
 def may_move(game: Game, model: Model) -> bool:

@@ -554,9 +554,10 @@ def charge_squares(field: Battlefield, start: Square, allowance: int, target: Sq
     graph = _numbered(field)
     square, standable = graph.square, graph.standable
     goals = [square[at] for at in graph.contact[target[1] * field.width + target[0]] if standable[at]]
-    others = [e for e in enemies if e != target]
-    return move_options(field, start, allowance, mode="charge", enemies=[*others, target], friends=friends,
-                        goals=goals)
+    # The target is one of the enemies (a search reads them as a set, in any order): they are
+    # handed on as they are, not copied without it and with it again, when it is among them.
+    foes = enemies if target in enemies else [*enemies, target]
+    return move_options(field, start, allowance, mode="charge", enemies=foes, friends=friends, goals=goals)
 
 
 def route_toward(field: Battlefield, start: Square, goals: Collection[Square], *, mode: Mode = "walk",

@@ -133,27 +133,41 @@ def _line(field: Battlefield, a: Square, b: Square, z_from: int, z_to: int) -> L
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = dx * dx + dy * dy
     width, floor_q, block_q, woods, covers = field.width, field.floor_q, field.block_q, field.woods, field.covers
-    rise = z_to - z_from
-    base = z_from * length
     blocked: list[Cover] = []
     models: list[tuple[Square, bool]] = []
     wood = 0
     first = a[1] * width + a[0]
     steps, alongs = _shape(dx, dy, width)
     tall, squares = _heights(field)
-    for step, along in zip(steps, alongs, strict=True):
-        at = first + step
-        if woods[at]:
-            wood += 1
-        # The line's height here times `length`: z_from + (z_to - z_from) * t, t the projection.
-        z = base + rise * along
-        # Most squares of most lines neither block nor hold a model that would: one test for both.
-        if tall[at] * length > z:
-            if block_q[at] * length > z:
-                blocked.append("hard" if floor_q[at] * length > z else covers[at])  # type: ignore[arg-type]
-            else:
-                # Every square of a line between two squares on the table is on it, so its number says where.
-                models.append((squares[at], (floor_q[at] + Q // 2) * length > z))
+    # The squares where the line runs below the top of the terrain or of a model standing there,
+    # with its height there (most squares of most lines have neither: one test for both), in
+    # quarter levels rounded down: z_from + rise * t, t the square's projection on the line
+    # (along / length, 0 to 1).  A whole height is above the line exactly when it is above that,
+    # so every test is of small numbers.  Most lines are level (two standing models on one
+    # floor), their height z_from all along: no height is worked out a square.
+    below: list[tuple[int, int]] = []
+    rise = z_to - z_from
+    if not rise:
+        for step in steps:
+            at = first + step
+            if woods[at]:
+                wood += 1
+            if tall[at] > z_from:
+                below.append((at, z_from))
+    else:
+        for step, along in zip(steps, alongs, strict=True):
+            at = first + step
+            if woods[at]:
+                wood += 1
+            z = z_from + rise * along // length
+            if tall[at] > z:
+                below.append((at, z))
+    for at, z in below:
+        if block_q[at] > z:
+            blocked.append("hard" if floor_q[at] > z else covers[at])  # type: ignore[arg-type]
+        else:
+            # Every square of a line between two squares on the table is on it, so its number says where.
+            models.append((squares[at], floor_q[at] + Q // 2 > z))
     return tuple(blocked), wood, tuple(models)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ....engine.game import Action, Decision, Game
 from ..charges import charge_target, may_charge as rules_may_charge
-from ..distance import distance, nearest_distance, nearest_of, touching
+from ..distance import distance, nearest_distance, nearest_of, touching, within
 from ..moves import Route, charge_squares, move_costs, move_options
 from ..phase_offers import ModelChoice
 from ..sight import can_see, cover, hidden_ok
@@ -155,7 +155,7 @@ class Plan:
 
     def may_run(self) -> bool:
         """No standing, non-fleeing, unseen-or-seen enemy (hidden ones excepted) within 8."""
-        return nearest_distance(self.me.at, [e.at for e in self.standing_enemies() if not e.hidden]) > RUN_BLOCK
+        return not within(self.me.at, [e.at for e in self.standing_enemies() if not e.hidden], RUN_BLOCK)
 
     def moves(self, mode: str) -> dict[Square, int]:
         """Squares this model may walk (M) or run (2M) to now, with their cost in half-squares; the

@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any
 
 from ....engine.tactics import Registry
-from ..distance import distance, nearest_distance, nearest_of
+from ..distance import distance, nearest_distance, nearest_of, within
 from ..state import Model
 from ..tables import wound_need
 from . import objective, odds
@@ -265,12 +265,7 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
         return f"nowhere to go ({words} is gone)"
     goals, default_stop = where
     stop = max(stop_at, default_stop)
-    options = p.moves(mode)
-    options[p.me.at] = 0
-    foes = p.standing_enemies()
-    if keep_away:
-        options = {sq: c for sq, c in options.items()
-                   if not any(distance(sq, e.at) <= keep_away for e in foes)} or {p.me.at: 0}
+    options = _kept_away(p, p.moves(mode), keep_away)
 
     known = nearest_of(tuple(goals))
     # The squares at the smallest gap, in one pass (a run weighs a few hundred squares).
@@ -292,6 +287,16 @@ def move_toward(p: Plan, place: str, mode: str = "walk", stop_at: int = 0, cover
     p.intents.append(("move", best))
     running = options[best] // 2 > p.me.m
     return f"{'runs' if running else 'moves'} toward {words}, to {best[0]},{best[1]}{why}"
+
+
+def _kept_away(p: Plan, options: dict[Square, int], keep_away: int) -> dict[Square, int]:
+    """The squares a move may end on, and where it stands (cost 0), but those within `keep_away`
+    of a standing enemy (a wizard's); where it stands when every one is."""
+    options[p.me.at] = 0
+    if not keep_away:
+        return options
+    foes = [e.at for e in p.standing_enemies()]
+    return {sq: c for sq, c in options.items() if not within(sq, foes, keep_away)} or {p.me.at: 0}
 
 
 def _best_placed(p: Plan, squares: list[Square], prefer_cover: bool) -> Square:
@@ -346,12 +351,7 @@ def firing_spot(p: Plan, keep_away: int = 0) -> str:
     if p.out_of_range(p.me.m):  # no square it could walk to has a shot: no search for them
         p.intents.append(("stay", None))
         return "no better place to shoot from"
-    options = p.moves("walk")
-    options[p.me.at] = 0
-    foes = p.standing_enemies()
-    if keep_away:
-        options = {sq: c for sq, c in options.items()
-                   if not any(distance(sq, e.at) <= keep_away for e in foes)} or {p.me.at: 0}
+    options = _kept_away(p, p.moves("walk"), keep_away)
     # The squares by the best need a shot from there could have, each looked along only while it
     # could still match the easiest shot found: the rest cannot be among the easiest.
     floors = p.need_floors(options)
