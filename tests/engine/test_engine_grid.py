@@ -431,3 +431,23 @@ def test_sight_is_the_same_from_either_end():
                     assert g._square_bits(p) >> d & 1 == g._square_bits(n) >> DIRS8.index((-dx, -dy)) & 1
         g._slow_looks = 10 ** 6
         assert all(g.line_of_sight(a, b) == g.line_of_sight(b, a) for a in squares for b in squares)
+
+
+def test_long_lines_from_bits_are_the_line_walked_square_by_square():
+    # The masks of long lines (sight_bits.line_bits, every step's bit found by its kind of
+    # step) on a map far wider than random_map's: from a few squares to every other.
+    import random
+    for seed, corner in ((1, "either"), (2, "both")):
+        r = random.Random(seed)
+        g = Grid(opaque=frozenset({"#"}), corner=corner, region_walls=False)
+        for y in range(23):
+            for x in range(33):
+                if r.random() < 0.97:
+                    g.add_square((x, y), "#" if r.random() < 0.03 else ".", "a")
+        for _ in range(40):
+            a = r.choice(sorted(g.terrain))
+            g.walls.add((a, (a[0] + 1, a[1]) if r.random() < 0.5 else (a[0], a[1] + 1)))
+        g.changed()
+        squares = sorted(g.terrain)
+        for a in r.sample(squares, 12):
+            assert g.in_sight(a, squares) == [b for b in squares if g._walk_sight(a, b, None)]

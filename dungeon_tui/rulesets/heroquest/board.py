@@ -251,8 +251,10 @@ def _could_see_kept(content: Any, quest: str, sq: Sq) -> _CouldSee:
 _CouldSee = tuple[Any, tuple[list[tuple[str, list[Sq]]], list[Sq]], frozenset[str], frozenset[Sq]]
 _COULD_SEE: dict[tuple[int, str, Sq], _CouldSee] = {}
 
-# Whether one square of the open board sees another, as `_OpenBoard.sees` keeps it.
+# Whether one square of the open board sees another, as `_OpenBoard.sees` keeps it, and a
+# table that turns a row of them into 1 where not looked yet, 0 elsewhere (`bytearray.translate`).
 _UNSEEN, _SEEN, _NOT_LOOKED = 0, 1, 2
+_IS_NOT_LOOKED = bytes(int(known == _NOT_LOOKED) for known in range(256))
 
 
 class _OpenBoard:
@@ -304,10 +306,11 @@ class _OpenBoard:
         """Fills square i's row: the lines to the squares no look has reached yet drawn, and
         each answer set down for both ends."""
         squares, sees = self.squares, self.sees
-        ask = [j for j, known in enumerate(row) if known == _NOT_LOOKED]
-        seen = set(self.grid.in_sight(squares[i], [squares[j] for j in ask]))
-        for j in ask:
-            sees[j][i] = row[j] = _SEEN if squares[j] in seen else _UNSEEN
+        ask = row.translate(_IS_NOT_LOOKED)  # the squares to draw lines to, picked out in C
+        targets = list(compress(squares, ask))
+        seen = set(self.grid.in_sight(squares[i], targets))
+        for j, target in zip(compress(range(len(row)), ask), targets, strict=True):
+            sees[j][i] = row[j] = _SEEN if target in seen else _UNSEEN
 
 
 _OPEN_BOARDS: dict[tuple[int, str], tuple[Any, _OpenBoard]] = {}
