@@ -432,7 +432,10 @@ class Grid:
 
     def line_of_sight(self, a: Sq, b: Sq, blocker: Callable[[Sq], bool] | None = None) -> bool:
         """Centre to centre.  Blocked by walls, opaque squares, corners a diagonal cannot cut,
-        and squares between the ends for which `blocker` says so (figures, for some rules)."""
+        and squares between the ends for which `blocker` says so (figures, for some rules).
+        The same from either end (between squares on the map): the line from b to a crosses
+        the squares and corners the line from a to b crosses, each tested alike, and rulesets
+        may count on it (HeroQuest's open board does; tests/engine/test_engine_grid.py)."""
         if a == b:
             return True
         if b not in self.terrain:

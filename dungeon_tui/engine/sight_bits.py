@@ -16,27 +16,39 @@ LOOKS_BEFORE_BITS = 200
 # (row width, dx, dy) -> (lowest bit, the bits a line must find clear from there, the squares
 # between its ends): the same steps as `Grid._walk_sight`, worked out once per shape.
 LINES: dict[tuple[int, int, int], tuple[int, int, tuple[Sq, ...]]] = {}
+# A step's direction -> the sight bit of the square it leaves (its place in DIRS8).
+_STEP_BIT = {d: i for i, d in enumerate(DIRS8)}
 
 
 def line_bits(width: int, dx: int, dy: int) -> tuple[int, int, tuple[Sq, ...]]:
     nx, ny = abs(dx), abs(dy)
     sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
-    x = y = ix = iy = 0
+    # The line's three kinds of step, each as (its move in x and in y, its move in bits, the
+    # sight bit of the square it leaves): looked up once a shape, not at every step.
+    across = (sx, 0, sx * BITS, _STEP_BIT.get((sx, 0), 0))
+    down = (0, sy, sy * width * BITS, _STEP_BIT.get((0, sy), 0))
+    corner = (sx, sy, (sx + sy * width) * BITS, _STEP_BIT.get((sx, sy), 0))
+    x = y = ix = iy = at = 0  # `at`: the bit where the square (x, y) starts
     bits: list[int] = []
     between: list[Sq] = []
     while ix < nx or iy < ny:
-        px, py = x, y
         dec = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
         if dec == 0:
-            x, y, ix, iy = x + sx, y + sy, ix + 1, iy + 1
+            step = corner
+            ix, iy = ix + 1, iy + 1
         elif dec < 0:
-            x, ix = x + sx, ix + 1
+            step = across
+            ix += 1
         else:
-            y, iy = y + sy, iy + 1
-        bits.append((py * width + px) * BITS + DIRS8.index((x - px, y - py)))
-        if (x, y) != (dx, dy):
-            bits.append((y * width + x) * BITS + 8)
-            between.append((x, y))
+            step = down
+            iy += 1
+        bits.append(at + step[3])
+        x, y, at = x + step[0], y + step[1], at + step[2]
+        bits.append(at + 8)
+        between.append((x, y))
+    # The last step lands on the far end, whose own opacity is not asked.
+    bits.pop()
+    between.pop()
     lo = min(bits)
     found = (lo, sum(1 << (bit - lo) for bit in bits), tuple(between))
     # Many maps of many widths in one process (a Warhammer Quest dungeon's width changes with

@@ -390,3 +390,64 @@ def test_a_kept_whole_search_is_handed_out_only_once_made_and_until_the_map_chan
     assert g.distances_kept((0, 0)) is whole and g.distances_kept((1, 1)) is None
     g.changed()
     assert g.distances_kept((0, 0)) is None
+
+
+def test_sight_is_the_same_from_either_end():
+    # HeroQuest takes a square's look as the answer of every square it looked at about it
+    # (rulesets/heroquest/board.py, `_OpenBoard`).  A line from b to a crosses the squares and
+    # corners the line from a to b crosses (every shape on a board 41 squares wide, as its
+    # bits say), and each step's test is the same taken back (the bits of random maps under
+    # both corner rules), so the answer is too.
+    from dungeon_tui.engine.directions import DIRS8
+    from dungeon_tui.engine.sight_bits import BITS, line_bits
+
+    width = 41
+
+    def crossed(dx, dy, there):
+        """The edges and corners a line's mask tests, and the squares it finds clear, with the
+        line's start at `there`."""
+        lo, mask, _ = line_bits(width, dx, dy)
+        steps, squares = set(), set()
+        for bit in (lo + i for i in range(mask.bit_length()) if mask >> i & 1):
+            at, d = divmod(bit, BITS)
+            y = (at + 20) // width
+            p = (there[0] + at - y * width, there[1] + y)
+            if d == 8:
+                squares.add(p)
+            else:
+                steps.add(frozenset((p, (p[0] + DIRS8[d][0], p[1] + DIRS8[d][1]))))
+        return steps, squares
+
+    for dx in range(-20, 21):
+        for dy in range(-20, 21):
+            if (dx, dy) != (0, 0):
+                assert crossed(dx, dy, (0, 0)) == crossed(-dx, -dy, (dx, dy))
+    for seed in range(24):
+        g, squares, _ = random_map(seed, "either" if seed % 2 else "both")
+        for p in squares:
+            for d, (dx, dy) in enumerate(DIRS8):
+                n = (p[0] + dx, p[1] + dy)
+                if n in g.terrain:
+                    assert g._square_bits(p) >> d & 1 == g._square_bits(n) >> DIRS8.index((-dx, -dy)) & 1
+        g._slow_looks = 10 ** 6
+        assert all(g.line_of_sight(a, b) == g.line_of_sight(b, a) for a in squares for b in squares)
+
+
+def test_long_lines_from_bits_are_the_line_walked_square_by_square():
+    # The masks of long lines (sight_bits.line_bits, every step's bit found by its kind of
+    # step) on a map far wider than random_map's: from a few squares to every other.
+    import random
+    for seed, corner in ((1, "either"), (2, "both")):
+        r = random.Random(seed)
+        g = Grid(opaque=frozenset({"#"}), corner=corner, region_walls=False)
+        for y in range(23):
+            for x in range(33):
+                if r.random() < 0.97:
+                    g.add_square((x, y), "#" if r.random() < 0.03 else ".", "a")
+        for _ in range(40):
+            a = r.choice(sorted(g.terrain))
+            g.walls.add((a, (a[0] + 1, a[1]) if r.random() < 0.5 else (a[0], a[1] + 1)))
+        g.changed()
+        squares = sorted(g.terrain)
+        for a in r.sample(squares, 12):
+            assert g.in_sight(a, squares) == [b for b in squares if g._walk_sight(a, b, None)]

@@ -84,3 +84,23 @@ def test_a_look_that_reveals_nothing_places_nobody():
     hero = s.heroes()[0]
     board.reveal_from(s, game.content, hero.square)
     assert board.reveal_placing(s, game.content, hero.square) == ([], [])
+
+
+def test_what_a_square_could_see_taken_from_the_looks_before_it_is_every_line_drawn():
+    # board._OpenBoard draws a square's lines only to the squares no earlier look reached and
+    # takes the rest from those looks (sight is the same from either end): squares looked from
+    # in a scrambled order, solid rock among them, answer as every line drawn from each does.
+    import random
+
+    from dungeon_tui.rulesets import get
+    content = get("heroquest").content()
+    for quest in content.quests:
+        open_board = board._OpenBoard(content, quest)
+        grid, rock = open_board.grid, content.rock[quest]
+        squares = sorted(grid.terrain)
+        random.Random(quest).shuffle(squares)
+        assert any(content.areas[sq] in rock for sq in squares)
+        for sq in squares:
+            every_line = ([(room, seen) for room, in_room in content.room_squares.items() if room not in rock
+                           if (seen := grid.in_sight(sq, in_room))], grid.in_sight(sq, content.corridor_squares))
+            assert open_board.could_see(sq) == every_line

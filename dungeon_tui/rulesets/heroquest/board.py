@@ -3,6 +3,7 @@ the stairway; the two kinds of sight (§5.3) and what seeing reveals (§5.4)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import Any
 
 from ...engine.game import freeze_state, thaw_state
@@ -240,11 +241,7 @@ def _could_see_kept(content: Any, quest: str, sq: Sq) -> _CouldSee:
     kept = _COULD_SEE.get(key)
     if kept is not None and kept[0] is content:
         return kept
-    in_sight = _open_grid(content, quest).in_sight
-    rock = content.rock[quest]
-    rooms = [(room, seen) for room, squares in content.room_squares.items() if room not in rock
-             if (seen := in_sight(sq, squares))]
-    corridor = in_sight(sq, content.corridor_squares)
+    rooms, corridor = _open_board(content, quest).could_see(sq)
     if len(_COULD_SEE) > 20_000:  # many quests' squares in one process: start afresh
         _COULD_SEE.clear()
     kept = _COULD_SEE[key] = (content, (rooms, corridor), frozenset(room for room, _ in rooms), frozenset(corridor))
@@ -253,19 +250,79 @@ def _could_see_kept(content: Any, quest: str, sq: Sq) -> _CouldSee:
 
 _CouldSee = tuple[Any, tuple[list[tuple[str, list[Sq]]], list[Sq]], frozenset[str], frozenset[Sq]]
 _COULD_SEE: dict[tuple[int, str, Sq], _CouldSee] = {}
-_OPEN_GRIDS: dict[tuple[int, str], tuple[Any, Grid]] = {}
+
+# Whether one square of the open board sees another, as `_OpenBoard.sees` keeps it, and a
+# table that turns a row of them into 1 where not looked yet, 0 elsewhere (`bytearray.translate`).
+_UNSEEN, _SEEN, _NOT_LOOKED = 0, 1, 2
+_IS_NOT_LOOKED = bytes(int(known == _NOT_LOOKED) for known in range(256))
 
 
-def _open_grid(content: Any, quest: str) -> Grid:
-    """The quest's board with every door open, secret ones too, and no block laid."""
-    kept = _OPEN_GRIDS.get((id(content), quest))
-    if kept is None or kept[0] is not content:
+class _OpenBoard:
+    """A quest's board with every door open, secret ones too, and no block laid, and what each
+    square of its rooms (solid rock left out) and corridor sees there, worked out a square at a
+    time as heroes come to stand on them.  Sight on a map is the same from either end
+    (`Grid.line_of_sight`: the line from b to a crosses the squares and corners the line from a
+    to b crosses, each tested alike), so a square's look also tells every square it looked at
+    whether that one sees it: a square looked from later draws its lines only to the squares no
+    look has reached yet (most of them, by the time a quest has been played once)."""
+
+    __slots__ = ("corridor_from", "grid", "number", "rooms", "sees", "squares")
+
+    def __init__(self, content: Any, quest: str) -> None:
         q = content.quests[quest]
         ghost = State(quest=quest, party=[], seat_of={}, secret_found=list(secret_edges(q)),
                       doors=dict.fromkeys([*door_edges(q), *secret_edges(q)], "open"))
-        if len(_OPEN_GRIDS) > 200:
-            _OPEN_GRIDS.clear()
-        kept = _OPEN_GRIDS[(id(content), quest)] = (content, build_grid(ghost, content))
+        self.grid = build_grid(ghost, content)
+        rock = content.rock[quest]
+        # Every room's squares (in the content's order, each room's as listed), then the corridor's.
+        self.squares: list[Sq] = []
+        self.rooms: list[tuple[str, int, int]] = []  # a room and where its squares start and end
+        for room, squares in content.room_squares.items():
+            if room not in rock:
+                self.rooms.append((room, len(self.squares), len(self.squares) + len(squares)))
+                self.squares += squares
+        self.corridor_from = len(self.squares)
+        self.squares += content.corridor_squares
+        self.number = {sq: i for i, sq in enumerate(self.squares)}  # each square in one area only
+        # sees[i][j]: whether square i sees square j, or _NOT_LOOKED while neither has looked
+        # (a byte each: a Crypt board's 306 squares come to under 100 KB).
+        self.sees = [bytearray([_NOT_LOOKED]) * len(self.squares) for _ in self.squares]
+
+    def could_see(self, sq: Sq) -> tuple[list[tuple[str, list[Sq]]], list[Sq]]:
+        """`could_see`'s answer for `sq`, each list in the content's order."""
+        squares, start = self.squares, self.corridor_from
+        i = self.number.get(sq)
+        if i is None:  # not a square of the rooms or corridor (solid rock): every line drawn
+            in_sight = self.grid.in_sight
+            return ([(room, seen) for room, a, b in self.rooms if (seen := in_sight(sq, squares[a:b]))],
+                    in_sight(sq, squares[start:]))
+        row = self.sees[i]
+        if _NOT_LOOKED in row:
+            self._look(i, row)
+        return ([(room, seen) for room, a, b in self.rooms if (seen := list(compress(squares[a:b], row[a:b])))],
+                list(compress(squares[start:], row[start:])))
+
+    def _look(self, i: int, row: bytearray) -> None:
+        """Fills square i's row: the lines to the squares no look has reached yet drawn, and
+        each answer set down for both ends."""
+        squares, sees = self.squares, self.sees
+        ask = row.translate(_IS_NOT_LOOKED)  # the squares to draw lines to, picked out in C
+        targets = list(compress(squares, ask))
+        seen = set(self.grid.in_sight(squares[i], targets))
+        for j, target in zip(compress(range(len(row)), ask), targets, strict=True):
+            sees[j][i] = row[j] = _SEEN if target in seen else _UNSEEN
+
+
+_OPEN_BOARDS: dict[tuple[int, str], tuple[Any, _OpenBoard]] = {}
+
+
+def _open_board(content: Any, quest: str) -> _OpenBoard:
+    """The quest's `_OpenBoard`, made once a process."""
+    kept = _OPEN_BOARDS.get((id(content), quest))
+    if kept is None or kept[0] is not content:
+        if len(_OPEN_BOARDS) > 100:  # many quests' packs in one process: start afresh
+            _OPEN_BOARDS.clear()
+        kept = _OPEN_BOARDS[(id(content), quest)] = (content, _OpenBoard(content, quest))
     return kept[1]
 
 

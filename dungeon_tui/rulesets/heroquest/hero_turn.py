@@ -143,27 +143,8 @@ def hero_turn(game: Game, figure: Figure) -> Procedure:
         kind = pick.kind
         if kind != "equip":
             t["start"] = False
-        if kind == "end_turn":
-            if pick.get("to") is not None:
-                figure.pos = tuple(pick.get("to"))
-            break
-        if kind == "leave":
-            yield from end_move(game, figure, t)
-            figure.pos = None
-            figure.status = LEFT
-            game.emit("leave", figure=figure.id, text=f"{figure.name} leaves the dungeon by the stairway.")
-            break
-        if kind == "pass":
-            t["bonus_attacks"] = t["bonus_cast"] = None
-            continue
         ended = False
-        if kind == "equip":
-            figure.flags["main"] = pick.get("weapon")
-            weapon = item(game.content, pick.get("weapon"))
-            game.emit("equip", figure=figure.id, text=f"{figure.name} takes up the {weapon.name}.")
-        elif kind == "roll_move":
-            yield from roll_move(game, figure, t)
-        elif kind in ("step", "jump"):
+        if kind == "step" or kind == "jump":  # most of a turn's decisions: asked first
             if kind == "step":
                 ended = yield from step(game, figure, tuple(pick.get("to")), t)
             else:
@@ -175,6 +156,25 @@ def hero_turn(game: Game, figure: Figure) -> Procedure:
                 magic.check_courage(game)
                 if may_stop(s, figure, figure.pos):
                     t["last_stop"] = figure.pos
+        elif kind == "end_turn":
+            if pick.get("to") is not None:
+                figure.pos = tuple(pick.get("to"))
+            break
+        elif kind == "leave":
+            yield from end_move(game, figure, t)
+            figure.pos = None
+            figure.status = LEFT
+            game.emit("leave", figure=figure.id, text=f"{figure.name} leaves the dungeon by the stairway.")
+            break
+        elif kind == "pass":
+            t["bonus_attacks"] = t["bonus_cast"] = None
+            continue
+        elif kind == "equip":
+            figure.flags["main"] = pick.get("weapon")
+            weapon = item(game.content, pick.get("weapon"))
+            game.emit("equip", figure=figure.id, text=f"{figure.name} takes up the {weapon.name}.")
+        elif kind == "roll_move":
+            yield from roll_move(game, figure, t)
         elif kind == "open_door":
             open_door(game, figure, pick.get("door"))
         elif kind == "drink":

@@ -252,10 +252,14 @@ def step_squares(s: State, figure: Figure, turn: dict[str, Any]) -> list[Sq]:
         return [to for dx, dy in DIRS4 if can_step(s, figure, to := (x + dx, y + dy), turn, monsters)
                 and (more or may_stop(s, figure, to))]
     # The map's own neighbours (kept until a door opens) are `can_step`'s floor and open edge,
-    # in the same order (north, east, south, west); only the figures are asked here.
+    # in the same order (north, east, south, west); only the figures are asked here.  On a map
+    # with no diagonal steps and no links (HeroQuest's: `build_grid`) they are all beside him.
     veil = bool(turn.get("veil"))
-    return [to for to in s.grid.neighbours(here) if abs(to[0] - x) + abs(to[1] - y) == 1
-            and (veil or to not in monsters) and (more or may_stop(s, figure, to))]
+    grid = s.grid
+    beside = grid.neighbours(here)
+    if grid.diagonal_moves or grid.links:
+        beside = [to for to in beside if abs(to[0] - x) + abs(to[1] - y) == 1]
+    return [to for to in beside if (veil or to not in monsters) and (more or may_stop(s, figure, to))]
 
 
 def step_offer(seat: str, figure: Figure, to: Sq) -> Action:

@@ -18,9 +18,10 @@ LEFT: Final = "left"
 # placed, killed or gone, or set down or lifted (its square set from or to None).  The index of
 # who stands on the board (`State.standing`) is made again whenever this has moved since it was
 # made, so it cannot miss a change however the rules or a test make it; a step (a square for
-# another) leaves it as it was.  One cell, not a class attribute: writing a class's attribute
-# would make Python forget what it learned about reading its objects.
-_ON_OFF = [0]
+# another) leaves it as it was.  A module's name, not a class attribute (writing a class's
+# attribute would make Python forget what it learned about reading its objects) nor a cell in
+# a list (one read, not three, at each of the 50,000 asks a quest).
+_ON_OFF = 0
 _ON_OFF_FIELDS = frozenset(("placed", "status", "pos"))
 
 
@@ -55,8 +56,9 @@ class Figure:
     number: int = 0  # monsters: the n-th of its kind in this game (its name and map glyph say it)
 
     def __setattr__(self, name: str, value: Any) -> None:
+        global _ON_OFF
         if name in _ON_OFF_FIELDS and (name != "pos" or (value is None) != (getattr(self, "pos", None) is None)):
-            _ON_OFF[0] += 1
+            _ON_OFF += 1
         object.__setattr__(self, name, value)
 
     @property
@@ -119,7 +121,7 @@ class State:
         # and the call into `_kept` cost 0.7% of a Crypt quest's instructions.
         figures = self.figures
         kept = self.grid.memo.get("standing")
-        if kept is not None and kept[0] == _ON_OFF[0] and kept[1] is figures and kept[2] == len(figures):
+        if kept is not None and kept[0] == _ON_OFF and kept[1] is figures and kept[2] == len(figures):
             found: list[Figure] = kept[3]
             return found
         return self._kept("standing", _on_board)
@@ -139,35 +141,26 @@ class State:
 
     def _kept(self, name: str, scan: Callable[[State, dict[str, Figure]], list[Figure]]) -> list[Figure]:
         """A list of figures kept with the map under `name` until anyone is put on or taken off
-        the board (the index `_ON_OFF`) or a figure is made; the entry's last place holds each
-        side's part of it (`_side_standing`).  Never change the list handed back."""
+        the board (the index `_ON_OFF`) or a figure is made.  Never change the list handed back."""
         figures = self.figures
         kept = self.grid.memo.get(name)
-        if kept is not None and kept[0] == _ON_OFF[0] and kept[1] is figures and kept[2] == len(figures):
+        if kept is not None and kept[0] == _ON_OFF and kept[1] is figures and kept[2] == len(figures):
             found: list[Figure] = kept[3]
             return found
-        count = _ON_OFF[0]  # read before the scan: a change made during it leaves the index old
+        count = _ON_OFF  # read before the scan: a change made during it leaves the index old
         found = scan(self, figures)
-        self.grid.memo[name] = (count, figures, len(figures), found, {})
+        self.grid.memo[name] = (count, figures, len(figures), found)
         return found
 
+    # Each side's figures on the board, kept as `standing` is and for as long (a figure never
+    # changes sides): the rules and the AI ask several a step, one call each.
     def hero_side(self) -> list[Figure]:
-        """The heroes and escorts on the board (`standing`'s, kept with it: never change it)."""
-        return self._side_standing(HERO)
+        """The heroes and escorts on the board, in `standing`'s order (kept: never change it)."""
+        return self._kept("hero_side", _hero_side)
 
     def monsters(self) -> list[Figure]:
-        """The monsters on the board (`standing`'s, kept with it: never change it)."""
-        return self._side_standing(MONSTER)
-
-    def _side_standing(self, side: str) -> list[Figure]:
-        # A figure never changes sides, so one side's figures last as long as `standing`'s
-        # list: picked out once, not at every look (the rules and the AI ask several a step).
-        found = self.standing()
-        sides: dict[str, list[Figure]] = self.grid.memo["standing"][4]  # the entry `standing` just read or made
-        mine = sides.get(side)
-        if mine is None:
-            mine = sides[side] = [f for f in found if f.side == side]
-        return mine
+        """The monsters on the board, in `standing`'s order (kept: never change it)."""
+        return self._kept("monsters_standing", _monsters_standing)
 
     def at(self, sq: Sq, but: Figure | None = None) -> Figure | None:
         """The figure on a square (other than `but`: a hero may be passing through a friend)."""
@@ -180,10 +173,11 @@ class State:
         return [f for f in self.standing() if f.pos == sq]
 
     def squares_held(self, side: str) -> set[Sq]:
-        """Every square a figure of that side stands on (one scan, for paths that test many squares)."""
+        """Every square a figure of that side (HERO or MONSTER) stands on (one scan, for paths that
+        test many squares)."""
         # `pos`, not `square` (a call each): whoever stands on the board has one.  That side's
-        # figures as kept (`_side_standing`), not every figure's side asked again.
-        return {f.pos for f in self._side_standing(side)}  # type: ignore[misc]
+        # figures as kept (`hero_side`, `monsters`), not every figure's side asked again.
+        return {f.pos for f in (self.hero_side() if side == HERO else self.monsters())}  # type: ignore[misc]
 
     def side_at(self, sq: Sq, side: str) -> bool:
         """Whether a figure of that side stands there (a veiled hero may share a monster's square)."""
@@ -209,6 +203,14 @@ def _on_board(s: State, figures: dict[str, Figure]) -> list[Figure]:
 
 def _in_dungeon(s: State, figures: dict[str, Figure]) -> list[Figure]:
     return [hero for h in s.party if (hero := figures[h]).status not in (DEAD, LEFT)]
+
+
+def _hero_side(s: State, figures: dict[str, Figure]) -> list[Figure]:
+    return [f for f in s.standing() if f.side == HERO]
+
+
+def _monsters_standing(s: State, figures: dict[str, Figure]) -> list[Figure]:
+    return [f for f in s.standing() if f.side == MONSTER]
 
 
 def _unplaced(s: State, figures: dict[str, Figure]) -> list[Figure]:
