@@ -14,7 +14,7 @@ from dungeon_tui.rulesets.heroquest import board
 from dungeon_tui.rulesets.heroquest.ai.caution import _struck, safest_square, threat
 from dungeon_tui.rulesets.heroquest.ai.companions import _beside_hidden, _seen_edge, known_doors
 from dungeon_tui.rulesets.heroquest.ai.primitives import Plan, stop_ok
-from dungeon_tui.rulesets.heroquest.ai.walking import Squares, Walk, by_rings, nearest, squares, within
+from dungeon_tui.rulesets.heroquest.ai.walking import UNREACHED, Squares, Walk, by_rings, nearest, squares, within
 from dungeon_tui.rulesets.heroquest.game import GAME
 from dungeon_tui.rulesets.heroquest.heroes import adjacent, can_step, hero_path_avoid, step_squares
 from dungeon_tui.rulesets.heroquest.monsters import monster_field
@@ -148,7 +148,7 @@ def test_the_numbering_carried_over_an_opened_door_is_the_one_made_afresh() -> N
     """After a door opens the map's numbering starts from the one made before (walking.Squares):
     every square's neighbours by number are those a numbering made afresh gives."""
     game = GAME.new_game({"adventure": "crypt_of_the_bone_lantern"}, game_seed(2027, 1))
-    before, carried = None, 0
+    before, carried, joined = None, 0, 0
     for _ in every_nth(game, 1, 1500):
         g = game.state.grid
         kept = squares(g)
@@ -158,8 +158,24 @@ def test_the_numbering_carried_over_an_opened_door_is_the_one_made_afresh() -> N
             assert kept.squares == fresh.squares
             assert [kept.neighbours(i) for i in range(len(kept.squares))] == \
                 [fresh.neighbours(i) for i in range(len(fresh.squares))]
-            pairs = [(i, i + 3) for i in range(0, len(kept.squares) - 3, 7)]  # the same parts of the map
+            # The parts carried over (`_parts_joined`): each part found is found whole, with the
+            # squares a part found afresh holds (of the floor, where walks go).
+            floor = [i for i, sq in enumerate(kept.squares) if g.floor(sq)]
+            found = [i for i in floor if kept.part[i] != UNREACHED]
+            for i in found:
+                fresh.part_of(i)
+            assert [kept.part[i] != UNREACHED for i in floor] == [fresh.part[i] != UNREACHED for i in floor]
+            assert classes(kept.part, found) == classes(fresh.part, found)
+            joined += bool(found)
+            # The same parts of the floor (walks start and end on it: a wall's part is never asked).
+            pairs = list(zip(floor[::7], floor[3::7], strict=False))
             assert [kept.part_of(i) == kept.part_of(j) for i, j in pairs] == \
                 [fresh.part_of(i) == fresh.part_of(j) for i, j in pairs]
         before = kept
-    assert carried >= 3
+    assert carried >= 3 and joined >= 3
+
+
+def classes(part: list[int], squares: list[int]) -> list[int]:
+    """Each square's part named by the first of the squares in it."""
+    first: dict[int, int] = {}
+    return [first.setdefault(part[i], i) for i in squares]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ....engine.grid import DIRS4, Sq
+from ....engine import tactics
+from ....engine.grid import DIRS4, Grid, Sq
 from .. import board, magic, searching
 from ..doors import door_here
 from ..combat import attack_dice
@@ -16,6 +17,56 @@ from .walking import within
 from .primitives import Plan, advance_to, beside, choose_target, head_for, reachable_attack_square, registry
 
 
+# -- his script ----------------------------------------------------------------------------------
+def may_hold(call: tactics.Call, kind: str, spells: frozenset[str], relics: frozenset[str]) -> bool:
+    """Whether the condition can hold for a hero with these `spells` left and these `relics`,
+    in a quest whose objective is of this `kind` (False only where it says no whatever else is
+    so): a kind of spell ready only for a hero with a spell of that kind (`_spell_plan` looks
+    no further), a relic ready only in his pack, a quarry only in a kill quest, the quest's
+    item lost or lying only in a carry quest."""
+    name = call.name
+    if name == "spell_ready":
+        return not spells.isdisjoint(SPELLS_OF_KIND.get(call.kwargs["kind"], ()))
+    if name == "relic_ready":
+        return call.kwargs["name"] in relics
+    if name == "quarry_known":
+        return kind == "kill"
+    if name in ("quest_out_of_reach", "quest_item_lying"):
+        return kind == "carry"
+    return True
+
+
+# Each script's relics asked for and its entries for a hero by what `may_hold` reads, kept by
+# the script (beside it: a script is a dict's value, not a key): a few scripts a process, a few
+# kinds of quest and packs each.
+Variants = dict[tuple[str, frozenset[str], frozenset[str]], tactics.Script]
+_HIS: dict[int, tuple[tactics.Script, frozenset[str], Variants]] = {}
+
+
+def his_script(script: tactics.Script, p: Plan) -> tactics.Script:
+    """The script less the entries that cannot fire for him in this decision: one of their
+    conditions (not negated) cannot hold now (`may_hold`, read from him and the quest as they
+    are).  The script's loop asks each of its conditions at every whole decision, and a hero
+    without spells asked three spell conditions (a spellcaster those of the kinds he has no
+    spell of), the Crypt's heroes a quarry's, every time.  The entries left are the same
+    objects in the same order, so the same one fires."""
+    kept = _HIS.get(id(script))
+    if kept is None or kept[0] is not script:
+        if len(_HIS) >= 64:
+            _HIS.clear()
+        kept = _HIS[id(script)] = (script, frozenset(
+            c.kwargs["name"] for e in script.entries for c, neg in e.tests if c.name == "relic_ready" and not neg), {})
+    me = p.me
+    key = (p.game.content.quests[p.s.quest].objective.kind, frozenset(me.spells), kept[1].intersection(me.equipment))
+    found = kept[2].get(key)
+    if found is None:
+        if len(kept[2]) >= 256:  # bounded: the spells left vary as they are cast
+            kept[2].clear()
+        found = kept[2][key] = tactics.Script(script.name, [
+            e for e in script.entries if all(neg or may_hold(c, *key) for c, neg in e.tests)], script.params)
+    return found
+
+
 @registry.condition(says="next to a monster")
 def adjacent_monster(p: Plan) -> bool:
     # The board first: whether an attack is offered makes the turn's actions (spells and all).
@@ -24,7 +75,10 @@ def adjacent_monster(p: Plan) -> bool:
 
 @registry.condition(says="a monster within reach")
 def can_reach_monster(p: Plan) -> bool:
-    return any(reachable_attack_square(p, m) is not None for m in p.monsters())
+    for m in p.monsters():  # noqa: SIM110  (a loop, not any() over a generator: at every whole decision)
+        if reachable_attack_square(p, m) is not None:
+            return True
+    return False
 
 
 @registry.condition(says="the quest's goal is met", says_not="the quest's goal not yet met")
@@ -101,10 +155,14 @@ def _leader(p: Plan) -> Figure | None:
     if "leader" in p.memo:  # asked by several words of one decision (nobody moves between)
         kept: Figure | None = p.memo["leader"]
         return kept
-    there = [h for h in p.s.heroes() if h.status == "alive" and h.pos is not None]
+    there = [h for h in p.s.in_dungeon() if h.status == "alive" and h.pos is not None]
     fit = [h for h in there if not caution.hurt(h, 2)]
-    fighter = next((h for h in fit if p.dice(h) > 1), None)
-    found = p.memo["leader"] = fighter or (fit[0] if fit else there[0] if there else None)
+    found = fit[0] if fit else there[0] if there else None
+    for h in fit:  # a loop, not next() over a generator: once a decision, at every one
+        if p.dice(h) > 1:
+            found = h
+            break
+    p.memo["leader"] = found
     return found
 
 
@@ -114,7 +172,12 @@ def far_from_party(p: Plan, n: int) -> bool:
     if lead is None or lead is p.me:
         return False
     dist = p.field()[0]  # a walk grows no further than n
-    return all(within(dist, sq, n) is None for sq in [lead.square, *beside(p, lead)])
+    if within(dist, lead.square, n) is not None:
+        return False
+    for sq in beside(p, lead):  # noqa: SIM110  (a loop, not all() over a generator: every follower asks)
+        if within(dist, sq, n) is not None:
+            return False
+    return True
 
 
 @registry.condition(says="leads the party")
@@ -171,6 +234,9 @@ def wounded(p: Plan, n: int) -> bool:
 # Spells that take a monster out of the fight: wounds, or a lost turn (Sleep, Tempest) for the
 # one that strikes hardest.
 ATTACK_SPELLS = ("ball_of_flame", "genie", "fire_of_wrath", "sleep", "tempest")
+# The spells each kind of spell plan looks for (`_spell_plan`): a hero with none of them has
+# no such plan.
+SPELLS_OF_KIND = {"attack": ATTACK_SPELLS, "heal_friend": magic.HEALING, "courage": ("courage", "rock_skin")}
 
 
 def _sight(p: Plan) -> Callable[[Figure], bool]:
@@ -211,7 +277,7 @@ def _spell_plan(p: Plan, kind: str) -> tuple[str, str] | None:
                 if hurt:
                     return sp, min(hurt, key=lambda h: (h.body, h.id)).id
     if kind == "courage":  # two more attack dice for the friend in the thick of it who strikes hardest
-        for sp in ("courage", "rock_skin"):
+        for sp in SPELLS_OF_KIND["courage"]:
             if sp not in p.me.spells:
                 continue
             aims = [s.figures[t] for k, t in magic.spell_targets(p.game, p.me, sp, _sight(p)) if k == "figure"]
@@ -391,34 +457,71 @@ def known_doors(p: Plan) -> list[tuple[str, tuple[Sq, Sq], int]]:
     return list(out)
 
 
-def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
-    """The seen corridor squares with an unseen square a step away.  Kept with the map until
-    more is seen (what has been seen only grows) or a door opens: every hero walking on asks."""
-    s = p.s
-    key = (len(s.revealed_corridor), len(s.revealed_rooms))
-    kept = s.grid.memo.get("seen_edge")
-    if kept is not None and kept[0] == key:
-        return list(kept[1])
-    g = s.grid
+class SeenEdge:
+    """The seen corridor's edge as last worked out (`_seen_edge`), with the map it was worked
+    out on, what had been seen then, and the neighbours the map gave each seen corridor
+    square (in the corridor's order)."""
 
+    __slots__ = ("edge", "grid", "key", "near")
+
+    def __init__(self, grid: Grid, key: tuple[int, int], edge: list[Sq], near: list[list[Sq]]) -> None:
+        self.grid, self.key, self.edge, self.near = grid, key, edge, near
+
+
+# The edge worked out last in this process (one map at a time): a change to the map forgets its
+# memo, but only the squares whose neighbours it changed can come onto the edge (`_seen_edge`).
+_EDGE: list[SeenEdge | None] = [None]
+
+
+def _seen_edge(p: Plan, seen: Callable[[Sq], bool]) -> list[Sq]:
+    """The seen corridor squares with an unseen square a step away.  Worked out again only for
+    what changed since the last time: every hero walking on asks.  While the map stands, what
+    has been seen only grows (at the corridor's end), so a square once off the edge stays off;
+    a change to the map (a door opened or found) puts back on it only squares whose neighbours
+    the map gives anew (`Grid.neighbours` keeps the very lists of the others)."""
+    s = p.s
+    g = s.grid
+    key = (len(s.revealed_corridor), len(s.revealed_rooms))
+    kept = _EDGE[0]
+    same_map = g.memo.get("seen_edge") is not None  # the map forgets it when it changes
+    if kept is not None and kept.grid is g and kept.key == key and same_map:
+        return list(kept.edge)
     neighbours = g.neighbours
 
-    def on_edge(sq: Sq) -> bool:
+    def on_edge(sq: Sq, near: list[Sq]) -> bool:
         # The map's own neighbours (kept until it changes) are the squares a step away with
         # floor and an open edge between: only whether each is seen is asked here.  A loop,
-        # not any() over a generator: asked of every seen corridor square after a door opens.
+        # not any() over a generator.
         x, y = sq
-        for nb in neighbours(sq):  # noqa: SIM110
+        for nb in near:  # noqa: SIM110
             if abs(nb[0] - x) + abs(nb[1] - y) == 1 and not seen(nb):
                 return True
         return False
     corridor = s.seen_corridor()
-    if kept is None or kept[0][0] > len(corridor) or kept[0][1] > len(s.revealed_rooms):
-        edge = [sq for sq in corridor if g.floor(sq) and on_edge(sq)]
-    else:  # the corridor seen only grows at its end, and a square once off the edge stays off
-        edge = [sq for sq in kept[1] if on_edge(sq)] + [sq for sq in corridor[kept[0][0]:]
-                                                         if g.floor(sq) and on_edge(sq)]
-    g.memo["seen_edge"] = (key, edge)
+    if kept is None or kept.grid is not g or kept.key[0] > key[0] or kept.key[1] > key[1]:
+        near = [neighbours(sq) for sq in corridor]
+        edge = [sq for sq, nbs in zip(corridor, near, strict=True) if g.floor(sq) and on_edge(sq, nbs)]
+    else:
+        near, n = kept.near, len(kept.near)
+        if same_map:  # the squares on the edge before, less those whose unseen neighbours were seen
+            edge = [sq for sq in kept.edge if on_edge(sq, neighbours(sq))]
+        else:  # and those the change gave new neighbours, in the corridor's order
+            again = set(kept.edge)
+            for k in range(n):
+                nbs = neighbours(corridor[k])
+                if nbs is not near[k]:
+                    near[k] = nbs
+                    again.add(corridor[k])
+            # (the corridor seen before: `near` holds its squares' neighbours only)
+            edge = [sq for sq, nbs in zip(corridor, near, strict=False) if sq in again and g.floor(sq)
+                    and on_edge(sq, nbs)]
+        for sq in corridor[n:]:
+            nbs = neighbours(sq)
+            near.append(nbs)
+            if g.floor(sq) and on_edge(sq, nbs):
+                edge.append(sq)
+    _EDGE[0] = SeenEdge(g, key, edge, near)
+    g.memo["seen_edge"] = True
     return list(edge)
 
 

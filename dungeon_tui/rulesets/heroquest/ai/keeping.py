@@ -76,6 +76,20 @@ def spell_aims(s: State, me: Figure, acted: bool) -> list[Sq]:
     return aims
 
 
+def beside_monsters(s: State, monsters: list[Sq]) -> set[Sq]:
+    """The squares a step from a monster (only there is a wall between asked, `adjacent`), kept
+    with the map while the monsters stand where they did: nobody else moves in a hero's turn,
+    and each walk he plans asks.  Read it, never change it."""
+    key = tuple(monsters)
+    kept = s.grid.memo.get("beside_monsters")
+    if kept is not None and kept[0] == key:
+        found: set[Sq] = kept[1]
+        return found
+    found = {(x + dx, y + dy) for x, y in monsters for dx, dy in DIRS4}
+    s.grid.memo["beside_monsters"] = (key, found)
+    return found
+
+
 def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[Sq], bool]:
     """The path up to the first square where he may think again: in another room or out to the
     corridor, at a closed door, beside a monster, or in sight of someone to cast a spell at
@@ -86,8 +100,7 @@ def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[S
     area = region.get(path[0], board.CORRIDOR)
     doors = board.closed_door_squares(s, game.content)
     monsters = [m.square for m in s.monsters()]
-    # The squares a step from a monster: only there is a wall between asked (`adjacent`).
-    near = {(x + dx, y + dy) for x, y in monsters for dx, dy in DIRS4}
+    near = beside_monsters(s, monsters)
     aims = spell_aims(s, me, acted)
     # Who blocks his sight, asked only where he has someone to aim at (most walks have nobody:
     # no look, nor a generator made for none, at each square).
@@ -150,10 +163,13 @@ class KeptWalk:
                    None if goal is None else goal - rolled)
         if len(walk.path) - 1 > walk.ask_within:
             return walk
-        # No step left to keep (a walk of one step, or a follower already near where he waits):
-        # where the step lands, if not at a square it was cut at, only the entry that chose it is
-        # asked again (`fired_still`), as at the end of a longer walk.
-        return walk if rolled and fired is not None and not (cut and len(walk.path) == 1) else None
+        # No step left to keep (a walk of one step, or a follower already near where he waits
+        # or whose walk is cut a step or two on): where the step lands, if not at a square it
+        # was cut at, or where he stands once he has rolled (only the dice since: the roll
+        # changes no condition but the reach, and the entry's own reach is asked again, as for
+        # a walk kept over the roll), only the entry that chose it is asked again
+        # (`fired_still`), as at the end of a longer walk.
+        return walk if fired is not None and not (cut and len(walk.path) == 1) else None
 
     def _as_planned(self, game: Game, d: Decision, me: Figure) -> bool:
         """He stands where the walk has brought him, in the turn it was planned in (the roll's

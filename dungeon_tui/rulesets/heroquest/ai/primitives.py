@@ -38,9 +38,12 @@ class Plan:
     memo: dict[str, Any] = field(default_factory=dict)  # what one decision works out once
     # The game's state, read half a million times a quest (an attribute, not a property).
     s: State = field(init=False, repr=False)
+    # A monster, or a hero under Zargon's command (asked by most words: worked out once).
+    for_zargon: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.s = self.game.state
+        self.for_zargon = self.me.side != HERO or bool(self.decision.context.get("commanded"))
 
     def monsters(self) -> list[Figure]:
         """The monsters on the board, gathered once a decision (nobody moves while it is made;
@@ -72,11 +75,6 @@ class Plan:
         if found is None:
             found = self.memo["path_avoid"] = hero_path_avoid(self.s)
         return found
-
-    @property
-    def for_zargon(self) -> bool:
-        """A monster, or a hero under Zargon's command."""
-        return self.me.side != HERO or bool(self.decision.context.get("commanded"))
 
     def foes(self) -> list[Figure]:
         return [h for h in self.s.hero_side() if h is not self.me] if self.for_zargon else self.monsters()
@@ -191,8 +189,15 @@ def reachable_attack_square(p: Plan, target: Figure) -> Sq | None:
     if key in p.memo:
         found: Sq | None = p.memo[key]
         return found
-    dist, _ = p.field()
     most = p.allowance()
+    if not p.for_zargon:
+        # Every square beside it further than his move as the crow flies: no walk is shorter
+        # (`Walk.within` answers each so), so none is looked at.  Most monsters on the board.
+        (x, y), (mx, my) = p.me.square, target.square
+        if abs(mx - x) + abs(my - y) > most + 1:
+            p.memo[key] = None
+            return None
+    dist, _ = p.field()
     ok = [(d, sq[1], sq[0]) for sq in attack_squares(p, target) if (d := within(dist, sq, most)) is not None]
     found = p.memo[key] = (min(ok)[2], min(ok)[1]) if ok else None
     return found

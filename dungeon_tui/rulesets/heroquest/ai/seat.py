@@ -76,7 +76,10 @@ class ScriptedSeat:
         p = Plan(game, me, d)
         if fired is None:  # the whole script; else the walk's own entry (keeping.py)
             compiled = scripts(game.content)
-            script, i, label = tactics.choose(compiled[script_name], compiled, registry, p)
+            script = compiled[script_name]
+            if companion:  # less what cannot fire for him now
+                script = companions.his_script(script, p)
+            script, i, label = tactics.choose(script, compiled, registry, p)
             fired = script.entries[i], label
         p.memo["fired"] = fired
         why = tactics.reason(fired[1], tactics.perform(fired[0], registry, p))

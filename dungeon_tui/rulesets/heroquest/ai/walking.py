@@ -37,15 +37,17 @@ class Squares:
         self.index: dict[Sq, int]
         self.near: list[list[int] | None]  # filled as walks reach them
         self.made_from: list[list[Sq] | None]  # the map's own list each of `near` was made from
+        self.part: list[int]  # filled a part at a time (`part_of`)
         if before is not None and before.grid is grid and before.squares == squares:
             self.squares, self.index = before.squares, before.index  # never changed once made
-            self.near, self.made_from = before.still_near()
+            self.near, self.made_from, changed = before.still_near()
+            self.part = self._parts_joined(before.part, changed)
         else:
             self.squares = squares
             self.index = {sq: i for i, sq in enumerate(squares)}
             self.near = [None] * len(squares)
             self.made_from = [None] * len(squares)
-        self.part: list[int] = [UNREACHED] * len(self.squares)  # filled a part at a time (`part_of`)
+            self.part = [UNREACHED] * len(squares)
 
     def neighbours(self, i: int) -> list[int]:
         found = self.near[i]
@@ -55,19 +57,62 @@ class Squares:
             found = self.near[i] = [index[nb] for nb in nbs]
         return found
 
-    def still_near(self) -> tuple[list[list[int] | None], list[list[Sq] | None]]:
+    def still_near(self) -> tuple[list[list[int] | None], list[list[Sq] | None], list[tuple[int, list[Sq]]]]:
         """The neighbours by number that still hold on the map as it is now, the others None
-        (made again when a walk reaches them).  A door opening makes the map work out again
-        only the neighbours of the squares around it (`Grid.neighbours` keeps the rest, the
-        same lists): a list it still gives is the very one a number list was made from, so
-        the numbering outlives the change and only those few squares are looked at again
-        (about 16 doors a Crypt quest made every square's list again before)."""
+        (made again when a walk reaches them), and those others with the lists they were made
+        from.  A door opening makes the map work out again only the neighbours of the squares
+        around it (`Grid.neighbours` keeps the rest, the same lists): a list it still gives is
+        the very one a number list was made from, so the numbering outlives the change and
+        only those few squares are looked at again (about 16 doors a Crypt quest made every
+        square's list again before)."""
         neighbours = self.grid.neighbours
         near, made_from = list(self.near), list(self.made_from)
+        changed = []
         for i, nbs in enumerate(made_from):
             if nbs is not None and neighbours(self.squares[i]) is not nbs:
                 near[i] = made_from[i] = None
-        return near, made_from
+                changed.append((i, nbs))
+        return near, made_from, changed
+
+    def _parts_joined(self, before: list[int], changed: list[tuple[int, list[Sq]]]) -> list[int]:
+        """The parts found before the map changed, where the change only joined squares (a door
+        opened): the squares a changed square now also reaches join its part (a room nobody
+        has walked in, found square by square), not every part found afresh (a flood of the
+        whole open board after every door).  Every square of a part found has its neighbours
+        made (`part_of`, and here), so a change touching a part is among `changed`; a step
+        is a step both ways, so a part it joins touches one too.  Where a change parts
+        squares, or joins two parts found already, none is kept."""
+        part, index = list(before), self.index
+        for i, was in changed:
+            mine = part[i]
+            if mine == UNREACHED:
+                continue  # a part not found yet: it is found whole when a walk asks
+            now = self.neighbours(i)
+            if not {index[sq] for sq in was}.issubset(now):
+                return [UNREACHED] * len(part)  # a way closed: the part may fall in two
+            for j in now:
+                if part[j] != mine and not self._join(part, j, mine):
+                    return [UNREACHED] * len(part)
+        return part
+
+    def _join(self, part: list[int], start: int, mine: int) -> bool:
+        """Square `start`'s part, not found yet, found as part `mine`; False if it meets
+        another part found already."""
+        if part[start] != UNREACHED:
+            return False
+        part[start] = mine
+        ring = [start]
+        while ring:
+            found = []
+            for q in ring:
+                for nb in self.neighbours(q):
+                    if part[nb] == UNREACHED:
+                        part[nb] = mine
+                        found.append(nb)
+                    elif part[nb] != mine:
+                        return False
+            ring = found
+        return True
 
     def part_of(self, i: int) -> int:
         """The part of the map square i is in: the squares joined to it whoever stands where
