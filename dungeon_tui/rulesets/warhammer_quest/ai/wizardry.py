@@ -59,12 +59,13 @@ def pick_offered(game: Game, decision: Decision, phase: str) -> Choice | None:
         else:
             casts = magic.casts_offered(decision)
             if casts is not None:
-                # The attack spells `_blast` knows, paid from this turn's power, and the Hand
-                # of Death, each in the order the decision offers them.
+                # `pick` comes down to `_blast` (nothing to raise, nobody fallen, a foe about),
+                # over what it may choose: the attack spells it knows, paid from this turn's
+                # power, and the Hand of Death, each in the order the decision offers them.
                 power = s.power
                 weighed = [a for sid, sp, _ in casts.castable if sid in _BLASTS and sp.cost <= power
                            for a in casts.of(sid)]
-                return pick(game, weighed + casts.scrolls(), phase)
+                return _blast(game, s, weighed + casts.scrolls())
     return pick(game, decision.offers_of("cast", "scroll"), phase)
 
 
