@@ -291,3 +291,41 @@ def test_a_pit_or_rubble_keeps_only_the_neighbours_its_change_cannot_touch_a_por
     grid.changed()
     assert kept == {sq: grid.neighbours(sq) for sq in squares}
     assert (6, 2) not in kept[(0, 0)]
+
+
+def test_the_wizard_reads_only_the_casts_he_weighs_and_picks_as_over_every_cast_on_offer():
+    """The casts a window or the Wizard's turn offers are made spell by spell, when read
+    (`magic.Casts`): at every such decision of whole games, each is found alone as the
+    options list it, in `cast_options`' order and words; whether a spell offers a cast
+    (`Casts.some`) is whether its casts are none; and the Wizard's pick over the casts he
+    reads (`pick_offered`: the blasts alone while nobody is down and a foe is about, nothing
+    while no foe is about and nobody is hurt) is his pick over every cast on offer, with the
+    same words."""
+    from dungeon_tui.rulesets.warhammer_quest import magic
+    from dungeon_tui.rulesets.warhammer_quest.ai import wizardry
+    checked = {"windows": 0, "turns": 0, "casts": 0, "picked": 0}
+
+    def check(game, decision):
+        s = game.state
+        window = decision.context.get("window")
+        own = decision.context.get("own_turn") and decision.context.get("figure") == "wizard"
+        if not (window or own) or magic.casts_offered(decision) is None:
+            return
+        wiz = s.figures["wizard"]
+        types = ("defence", "healing") if window in ("M", "T") else magic.SPELL_TYPES
+        fresh = magic.Casts(game, wiz, types)  # the long way, on the same board
+        for sid, _, _ in fresh.castable:
+            assert magic.Casts(game, wiz, types).some(sid) == bool(fresh.of(sid))
+        offered = cast_options(game, wiz, types)
+        for a in offered:
+            found = decision.offer_for(a)
+            assert found == a and found.text == a.text
+        assert [(a.args, a.text) for a in decision.offers_of("cast", "scroll")] == [(a.args, a.text) for a in offered]
+        phase = window or "own"
+        assert wizardry.pick_offered(game, decision, phase) == wizardry.pick(game, offered, phase)
+        checked["windows" if window else "turns"] += 1
+        checked["casts"] += len(offered)
+        checked["picked"] += wizardry.pick(game, offered, phase) is not None
+    play_checking(check, 11, 6)
+    assert checked["windows"] > 100 and checked["turns"] > 100 and checked["casts"] > 300 and checked["picked"] > 10, \
+        checked

@@ -103,10 +103,14 @@ def after_move(game: Game) -> None:
         s.adv["portcullis_barred"] = sid
         door = _entry(s, sid)
         door.portcullis = True
-        for sq in door.squares:
-            for d in DIRS8[:4]:
-                other = (sq[0] + d[0], sq[1] + d[1])
-                if other in s.grid.terrain and s.grid.region.get(other) != sid and s.grid.edge_passable(sq, other):
-                    s.grid.set_door(sq, other, "bars")
+        grid = s.grid
+        bars = [(sq, other) for sq in door.squares for d in DIRS8[:4] if (other := (sq[0] + d[0], sq[1] + d[1]))
+                in grid.terrain and grid.region.get(other) != sid and grid.edge_passable(sq, other)]
+        # Only the squares either side of the bars step differently: the rest of the map keeps
+        # the neighbours found so far (a bar set before the map's sight is worked out forgets
+        # them all).
+        with grid.changing_near([q for pair in bars for q in pair]):
+            for sq, other in bars:
+                grid.set_door(sq, other, "bars")
         game.emit("info", text="Clang! A portcullis crashes down behind the party.")
 

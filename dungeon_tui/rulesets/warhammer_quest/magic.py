@@ -1,15 +1,16 @@
 """The Wizard: spells in hand, power tokens, the power roll and casting (2.5, 5.12)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.dice import draw, roll, roll_event
-from ...engine.game import Action, Decision, Game, Procedure
+from ...engine.game import Action, Decision, Game, LazyDecision, Procedure
 from ...engine.offers import kept
 from .combat import damage_monster
 from .rolls import dice_value
 from .sight import sees
-from .spells import SPELLS, Casting, figures_standing
+from .spells import ANY_CAST, SPELLS, Casting, figures_standing
 from .state import ACTIVE, Figure, State
 from .treasure import settle
 from .words import counted
@@ -121,40 +122,117 @@ def pay(game: Game, cost: int) -> str:
 
 def cast_options(game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYPES) -> list[Action]:
     """Spells of the given types the Wizard may cast now, each with its target (5.12)."""
-    s: State = game.state
-    c = game.content
-    if warrior.id != "wizard" or wizard(s) is None:
-        return []
-    seat = s.seat_of[warrior.id]
-    out = []
-    at_hand = power_at_hand(s)  # looked up once for every spell in his hand
-    # Each spell's card read once, its cost first: most windows find the power too low for all.
-    spells = c.spells
-    castable = [(sid, sp, offer) for sid in s.spells
-                if (sp := spells[sid]).cost <= at_hand and sp.type in types
-                and (offer := SPELLS[sid].offer) is not None]
-    hand_of_death = s.adv.get("hand_of_death") and "attack" in types
-    if not castable and not hand_of_death:
-        return []  # the usual case outside his turn: what he sees is not worth working out
-    # Only the spells cast at a monster look for those he sees (a line of sight each).
-    seen = kept(lambda: [m for m in s.monsters() if sees(s, warrior.pos, m.pos)])
-    living = [x for x in s.heroes() if x.on_board]
-    acting = kept(s.still_to_act)
-    standing = kept(lambda: figures_standing(s))
-    # One Casting for every spell, its spell set in turn: an offer reads it while it runs and
-    # keeps nothing of it (its actions are made there and then).
-    casting = Casting(game, warrior, seat, "", None, seen, living, acting, standing)
-    for sid, sp, offer in castable:
-        casting.sid, casting.spell = sid, sp
-        out += offer(casting)
-    if any(c["id"] == "deathstone" for c in warrior.treasure):
-        out += [Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
+    casts = Casts(game, warrior, types)
+    return casts.casts() + casts.scrolls()
+
+
+class Casts:
+    """`cast_options`, spell by spell: each spell's casts made when first read, then kept, so
+    a decision that offers them makes only those someone reads (a companion weighing a blast
+    reads the attack spells alone, and most windows end in a pass).  Made for one decision:
+    the board does not change while a seat chooses."""
+
+    def __init__(self, game: Game, warrior: Figure, types: tuple[str, ...] = SPELL_TYPES) -> None:
+        s: State = game.state
+        self.castable: list[tuple[str, Any, Any]] = []  # (id, card, offer) of each spell he may pay for
+        self.hand_of_death = False
+        self._made: dict[str, list[Action]] = {}
+        self._scrolls: list[Action] | None = None
+        self._with_deathstone: list[Action] | None = None
+        self._deathstone = False
+        if warrior.id != "wizard" or wizard(s) is None:
+            return
+        at_hand = power_at_hand(s)  # looked up once for every spell in his hand
+        # Each spell's card read once, its cost first: most windows find the power too low for all.
+        spells = game.content.spells
+        self.castable = [(sid, sp, offer) for sid in s.spells
+                         if (sp := spells[sid]).cost <= at_hand and sp.type in types
+                         and (offer := SPELLS[sid].offer) is not None]
+        self.hand_of_death = bool(s.adv.get("hand_of_death")) and "attack" in types
+        if not self.castable and not self.hand_of_death:
+            return  # the usual case outside his turn: what he sees is not worth working out
+        # Only the spells cast at a monster look for those he sees (a line of sight each).
+        self._seen = seen = kept(lambda: [m for m in s.monsters() if sees(s, warrior.pos, m.pos)])
+        living = [x for x in s.heroes() if x.on_board]
+        # One Casting for every spell, its spell set in turn: an offer reads it while it runs and
+        # keeps nothing of it (its actions are made there and then).
+        self._casting = Casting(game, warrior, s.seat_of[warrior.id], "", None, seen, living,
+                                kept(s.still_to_act), kept(lambda: figures_standing(s)))
+        self._deathstone = any(c["id"] == "deathstone" for c in warrior.treasure)
+
+    def of(self, sid: str) -> list[Action]:
+        """The casts of one spell of `castable` (its offer's, in its order)."""
+        made = self._made.get(sid)
+        if made is None:
+            casting = self._casting
+            for spell_id, sp, offer in self.castable:
+                if spell_id == sid:
+                    casting.sid, casting.spell = sid, sp
+                    made = self._made[sid] = offer(casting)
+                    break
+            else:
+                made = []
+        return made
+
+    def some(self, sid: str) -> bool:
+        """Whether `of(sid)` holds any cast, asked of the spell's offer without making its
+        casts where it can tell (`spells.ANY_CAST`)."""
+        made = self._made.get(sid)
+        if made is not None:
+            return bool(made)
+        for spell_id, sp, offer in self.castable:
+            if spell_id == sid:
+                test = ANY_CAST.get(offer)
+                if test is None:
+                    break
+                self._casting.sid, self._casting.spell = sid, sp
+                return test(self._casting)
+        return bool(self.of(sid))
+
+    def any(self) -> bool:
+        """Whether anything is on offer (a cast with the Deathstone is a cast without it too)."""
+        return any(self.some(sid) for sid, _, _ in self.castable) or bool(self.scrolls())
+
+    def deathstone(self) -> list[Action]:
+        """Every cast again with the Deathstone paying, when he holds one."""
+        if self._with_deathstone is None:
+            self._with_deathstone = [] if not self._deathstone else [
+                Action(a.seat, a.kind, tuple(sorted((*a.args, ("deathstone", True)))),
                        a.text + " (with the Deathstone)")
-                for a in out if a.kind == "cast"]
-    if hand_of_death:
-        for m in seen():
-            out.append(Action.sorted_plain(seat, "scroll", f"read the Hand of Death at {m.name}", (("target", m.id),)))
-    return out
+                for sid, _, _ in self.castable for a in self.of(sid) if a.kind == "cast"]
+        return self._with_deathstone
+
+    def casts(self) -> list[Action]:
+        """Every cast, spell by spell, then those with the Deathstone."""
+        return [a for sid, _, _ in self.castable for a in self.of(sid)] + self.deathstone()
+
+    def scrolls(self) -> list[Action]:
+        """The Hand of Death read at each monster he sees, while the scroll is unread."""
+        if self._scrolls is None:
+            self._scrolls = [] if not self.hand_of_death else [
+                Action.sorted_plain(self._casting.seat, "scroll", f"read the Hand of Death at {m.name}",
+                                    (("target", m.id),)) for m in self._seen()]
+        return self._scrolls
+
+
+# The last decision that offered casts (a window, or the Wizard's turn) and its `Casts`, made
+# when first asked (one, held until the next): the Wizard's seat reads the casts it weighs
+# from it rather than making every cast on offer (the board does not change while he chooses).
+_LAST_CASTS: list[Any] = [None, None]
+
+
+def offering(decision: Decision, casts: Callable[[], Casts]) -> None:
+    """This decision offers the casts `casts()` makes (see `casts_offered`)."""
+    _LAST_CASTS[:] = [decision, casts]
+
+
+def casts_offered(decision: Decision) -> Casts | None:
+    """The `Casts` of this decision, or None when it is not the last one that offered casts."""
+    last, casts = _LAST_CASTS
+    if last is not decision:
+        return None
+    found: Casts = casts()
+    return found
 
 
 def window(game: Game, phase: str) -> Procedure:
@@ -171,16 +249,44 @@ def window(game: Game, phase: str) -> Procedure:
     types = SPELL_TYPES if phase == "W" else ("defence", "healing")
     seat = s.seat_of[wiz.id]
     while wizard(s) is not None:
-        opts = cast_options(game, wiz, types)
-        if not opts:
+        casts = Casts(game, wiz, types)
+        if not casts.castable and not casts.hand_of_death:
             return
-        opts.append(Action.sorted_plain(seat, "pass", "the Wizard holds his power", ()))
-        # The power at hand is on the status line ("power 2+4": this turn's roll, then stored).
-        pick = yield Decision(seat, "Cast a spell now?", opts, context={"figure": wiz.id, "window": phase})
+        if not casts.any():
+            return
+        pick = yield _cast_now(seat, wiz, casts, phase)
         if pick.kind == "pass":
             return
         yield from cast(game, wiz, pick)
         yield from settle(game)
+
+
+def _cast_now(seat: str, wiz: Figure, casts: Casts, phase: str) -> LazyDecision:
+    """A window's decision: the casts on offer and the pass, each spell's casts made when a
+    reader asks for them (`of_kinds`) or a choice names the spell (`find`)."""
+    hold = Action.sorted_plain(seat, "pass", "the Wizard holds his power", ())
+
+    def make() -> list[Action]:
+        return [*casts.casts(), *casts.scrolls(), hold]
+
+    def of_kinds(kinds: tuple[str, ...]) -> list[Action]:  # `make()` by kind, in its order
+        return [*(casts.casts() if "cast" in kinds else ()), *(casts.scrolls() if "scroll" in kinds else ()),
+                *((hold,) if "pass" in kinds else ())]
+
+    def find(action: Action) -> Action | None:
+        kind = action.kind
+        if kind == "cast":
+            offered = casts.deathstone() if ("deathstone", True) in action.args else casts.of(action.get("spell"))
+        else:
+            offered = casts.scrolls() if kind == "scroll" else [hold]
+        for a in offered:
+            if a is action or a == action:
+                return a
+        return None
+    # The power at hand is on the status line ("power 2+4": this turn's roll, then stored).
+    decision = LazyDecision(seat, "Cast a spell now?", make, find, {"figure": wiz.id, "window": phase}, of_kinds)
+    offering(decision, lambda: casts)
+    return decision
 
 
 def cast(game: Game, warrior: Figure, action: Action) -> Procedure:

@@ -139,12 +139,16 @@ def _place_archers(game: Game, kind: str, left: int, anchor: str, card: str, pha
     for _ in range(left):
         warriors = [w for w in s.heroes() if valid_target(s, w, melee=False)]
         occ = s.occupied()
+        floor = s.grid.floor
         best: list[tuple[int, Sq]] = []
         for group in (own, more):
-            cands = [sq for sq in group if free(s, sq, occ) and any(sees(s, sq, w.pos) for w in warriors)]
-            if cands:
-                far = max(min(chebyshev(sq, w.square) for w in warriors) for sq in cands)
-                best = [(far, sq) for sq in cands if min(chebyshev(sq, w.square) for w in warriors) == far]
+            # Each free square that sees a warrior, with the steps to the nearest (`free` written
+            # out, and the nearest found once a square: asked of every square of the section).
+            near = {sq: min(chebyshev(sq, w.square) for w in warriors) for sq in group
+                    if sq not in occ and floor(sq) and any(sees(s, sq, w.pos) for w in warriors)}
+            if near:
+                far = max(near.values())
+                best = [(far, sq) for sq, d in near.items() if d == far]
                 break
         if not best:
             return left

@@ -22,9 +22,9 @@ from .words import the
 @dataclass(slots=True)
 class Casting:
     """What a spell's offer looks at: the Wizard, his seat, the spell, and who is in reach.
-    Read, never changed by an offer, nor kept past it: a window makes one and sets each spell
-    the Wizard could pay for on it in turn (not frozen: a frozen class sets each field the
-    slow way)."""
+    Read, never changed by an offer (but for what it finds when first asked), nor kept past
+    the decision: a window makes one and sets each spell the Wizard could pay for on it in
+    turn (not frozen: a frozen class sets each field the slow way)."""
 
     game: Game
     wizard: Figure
@@ -39,6 +39,9 @@ class Casting:
     # The figures on the board by square, each with its place in the figures' order
     # (`figures_standing`), found once for every target an area spell weighs, when first asked.
     standing: Callable[[], dict[tuple[int, int], list[tuple[int, Figure]]]]
+    # The monsters seen with floor under a hole beneath them (`_floor_under`), found when first
+    # asked: whether the Pit of Despair offers a cast, then its casts.
+    floor_under: list[Figure] | None = None
 
     @property
     def monsters_seen(self) -> list[Figure]:
@@ -175,16 +178,34 @@ def on_the_party(c: Casting) -> list[Action]:
 
 
 def under_a_monster_seen(c: Casting) -> list[Action]:
-    s = c.state
-    if s.adv.get("pits", 0) >= 3:
-        return []
-    grid = s.grid
     return [c.cast(f"cast {c.spell.name} under {m.name}{also_caught(c, m, monsters_only=False)}", target=m.id)
-            for m in c.monsters_seen if all(map(grid.floor, area(m.square)))]
+            for m in _floor_under(c)]
+
+
+def _floor_under(c: Casting) -> list[Figure]:
+    """The monsters he sees with floor under all four squares of the hole (none once three
+    pits are dug)."""
+    if c.floor_under is None:
+        s = c.state
+        grid = s.grid
+        c.floor_under = [] if s.adv.get("pits", 0) >= 3 else [
+            m for m in c.monsters_seen if all(map(grid.floor, area(m.square)))]
+    return c.floor_under
 
 
 def on_a_dead_warrior(c: Casting) -> list[Action]:
     return [c.cast(f"cast {c.spell.name} on the {x.name}", target=x.id) for x in c.state.heroes() if x.status == DEAD]
+
+
+# Whether an offer holds any cast, for the offers whose casts are dear to make (their words:
+# who else an area catches) and mostly left unread: a window asks this to settle that the
+# Wizard is asked at all, and makes the casts only for a reader.  Each is true exactly when
+# its offer's list is not empty.
+ANY_CAST: dict[Offer, Callable[[Casting], bool]] = {
+    under_a_monster_seen: lambda c: bool(_floor_under(c)),
+    at_an_area_seen: lambda c: bool(c.monsters_seen),
+    at_a_monster_seen: lambda c: bool(c.monsters_seen),
+}
 
 
 # -- attack spells -------------------------------------------------------------------------------

@@ -203,13 +203,21 @@ def entrance_exit_squares(state: State) -> list[Sq]:
 
 
 # Each group's kinds, made once rather than for every decision.
-_ESCAPE, _MOVE, _LEAVE, _ATTACK, _SHOOT, _USE, _ADVENTURE, _END = (
-    frozenset((kind,)) for kind in ("escape", "move", "leave", "attack", "shoot", "use", "adventure", "end"))
-_CAST, _HAZARD = frozenset(("cast", "scroll")), frozenset(("rope", "unbar"))
+_ESCAPE, _MOVE, _LEAVE, _ATTACK, _END = (
+    frozenset((kind,)) for kind in ("escape", "move", "leave", "attack", "end"))
+# His blows and, while he may still shoot (never once he has struck), his shots: one group, as
+# they come one after the other (a shot is offered only with no foe beside him, a blow only
+# with one).
+_FIGHT = frozenset(("attack", "shoot"))
+_CAST = frozenset(("cast", "scroll"))
+# His pack, the hazards he may deal with and the adventure's deeds: one group, as they come in
+# the options one after the other and are mostly all empty (a group the less to make each
+# decision; a count reads them together).
+_PACK = frozenset(("use", "rope", "unbar", "adventure"))
 
 # The groups (see warrior_choice's order) a count reads first: the end is always there, so the
 # count asks only whether anything else is, cheapest first.
-_CHEAP_FIRST = (9, 0, 3, 1, 8, 5, 6, 7, 2, 4)
+_CHEAP_FIRST = (6, 0, 3, 1, 5, 4, 2)
 
 
 def _count_order(held: tuple[bool, ...]) -> tuple[int, ...]:
@@ -281,23 +289,27 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
                              build=move_to, key_of=lambda a: a.get("to"), some=lambda: search().any_step(),
                              has_key=lambda sq: isinstance(sq, tuple) and search().reaches(sq)))
         groups.append(Offers(_LEAVE, leave))
-    if striking:
+    if shooting:  # he may strike too: he has not struck yet
+        groups.append(Offers(_FIGHT, lambda: attacks() + shots()))
+    elif striking:
         groups.append(Offers(_ATTACK, attacks))
-    if shooting:
-        groups.append(Offers(_SHOOT, shots))
     if casting:
-        groups.append(Offers(_CAST, lambda: magic.cast_options(game, warrior)))
+        casts = kept(lambda: magic.Casts(game, warrior))
+        groups.append(Offers(_CAST, lambda: casts().casts() + casts().scrolls(), some=lambda: casts().any()))
+
+    def pack() -> list[Action]:
+        held = [*items.options(game, warrior), *hazards.options(game, warrior)] if free else []
+        return held + list(hooks_for(game).extra_options(game, warrior))
     groups += [
-        Offers(_USE, lambda: items.options(game, warrior) if free else []),
-        Offers(_HAZARD, lambda: hazards.options(game, warrior) if free else []),
-        Offers(_ADVENTURE, lambda: list(hooks_for(game).extra_options(game, warrior))),
+        Offers(_PACK, pack),
         Offers(_END, lambda: [
             Action.sorted_plain(seat, "end", f"{warrior.name} ends his turn", (("who", warrior.id),))]),
     ]
     made = grouped_choice(seat, f"{warrior.name}: your turn", groups, {"figure": warrior.id, "own_turn": True},
-                          _count_order((escaping, moving, moving, striking, shooting, casting,
-                                        True, True, True, True)))
+                          _count_order((escaping, moving, moving, striking, casting, True, True)))
     _LAST_TURN[:] = [made[0], warrior, search]
+    if casting:
+        magic.offering(made[0], casts)
     return made
 
 

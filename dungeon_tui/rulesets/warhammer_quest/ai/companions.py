@@ -77,11 +77,9 @@ class WarriorAI:
 
     def _window(self, game: Game, s: State, decision: Decision) -> Choice:
         """A casting window: the Wizard's best cast now, or he holds his power."""
-        opts = decision.options
-        casts = [a for a in opts if a.kind in ("cast", "scroll")]
         phase = str(decision.context["window"])
-        picked = wizardry.pick(game, casts, phase)
-        return picked or (next(a for a in opts if a.kind == "pass"), self._hold_why(s, phase))
+        picked = wizardry.pick_offered(game, decision, phase)
+        return picked or (decision.offers_of("pass")[0], self._hold_why(s, phase))
 
     @staticmethod
     def _hold_why(s: State, phase: str) -> str:
@@ -128,7 +126,7 @@ class WarriorAI:
         # What every turn reads before it may strike or move, asked in one go (cheap groups);
         # the strikes, shots and moves below only when the choice comes to them.
         by_kind: dict[str, list[Action]] = {}
-        for a in of("rope", "escape", "adventure", "use", "cast", "scroll"):
+        for a in of("rope", "escape", "adventure", "use"):
             by_kind.setdefault(a.kind, []).append(a)
         if "rope" in by_kind:
             return by_kind["rope"][0], "a friend is stuck in a pit: haul him out"
@@ -151,7 +149,9 @@ class WarriorAI:
         item = tending.use_now(game, warrior, by_kind.get("use", []))
         if item:
             return item
-        cast = wizardry.pick(game, by_kind.get("cast", []) + by_kind.get("scroll", []), "own")
+        # Only the Wizard is offered casts (the Hand of Death is his too): the others' turns
+        # need not ask for them.
+        cast = wizardry.pick_offered(game, decision, "own") if warrior.id == "wizard" else None
         if cast:
             return cast
         if escape:

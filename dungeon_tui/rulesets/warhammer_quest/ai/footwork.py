@@ -190,8 +190,6 @@ def _onward(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Step | No
         goal = _goal(s, leader) or goal
     if goal is None:
         return None
-    dist = s.grid.distances(goal)
-    here = dist.get(warrior.square, 999)
     # The leader steps into a new room when he reaches it (waiting at its door for the others
     # cost more turns, and Unexpected Events, than it saved); they follow him in at once.
     if is_leader:
@@ -201,6 +199,8 @@ def _onward(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Step | No
         options = [sq for sq in moves if region[sq] not in fresh]
     if not options:
         return None
+    dist = s.grid.distances(goal)
+    here = dist.get(warrior.square, 999)
     if not is_leader:
         return _close_up(s, warrior, options, dist, here)
     best = min(options, key=lambda sq: (dist.get(sq, 999), sq))

@@ -5,11 +5,12 @@ spells go where they likely kill something that hurts; defence spells wait for t
 before the monsters strike, on the warrior most likely to fall; healing raises the fallen first."""
 from __future__ import annotations
 
-from ....engine.game import Action, Game
+from ....engine.game import Action, Decision, Game
 from ....engine.grid import Sq
 from ....engine.words import counted
 from ..spells import area, figures_standing
-from ..state import UNCONSCIOUS, Figure, State
+from .. import magic
+from ..state import DEAD, UNCONSCIOUS, Figure, State
 from .danger import danger_now, is_archer
 from .odds import chance_at_least, menace
 
@@ -44,6 +45,37 @@ def pick(game: Game, casts: list[Action], phase: str) -> Choice | None:
         # Healing and wards wait for the moment before the monsters strike, unless nothing is here.
         return _blast(game, s, casts) or (_mend(game, s, casts) if not s.any_monster() else None)
     return _ward(game, s, casts) or _mend(game, s, casts)
+
+
+def pick_offered(game: Game, decision: Decision, phase: str) -> Choice | None:
+    """`pick` over the casts and scrolls this decision offers, reading only those it could
+    choose where it can tell which (a window's casts are made spell by spell, when read)."""
+    s: State = game.state
+    if phase in ("W", "own") and _nobody_down(s):
+        # `pick` then weighs the blasts, and the mending of the hurt while no monster is about.
+        if not s.any_monster():
+            if not any(x.on_board and x.wounds < x.max_wounds for x in s.heroes()):
+                return None  # no foe to blast (every blast needs one), nobody to mend
+        else:
+            casts = magic.casts_offered(decision)
+            if casts is not None:
+                # `pick` comes down to `_blast` (nothing to raise, nobody fallen, a foe about),
+                # over what it may choose: the attack spells it knows, paid from this turn's
+                # power, and the Hand of Death, each in the order the decision offers them.
+                power = s.power
+                weighed = [a for sid, sp, _ in casts.castable if sid in _BLASTS and sp.cost <= power
+                           for a in casts.of(sid)]
+                return _blast(game, s, weighed + casts.scrolls())
+    return pick(game, decision.offers_of("cast", "scroll"), phase)
+
+
+def _nobody_down(s: State) -> bool:
+    """Nobody is dead (no Resurrection on offer) or lying unconscious on the board (no heal for
+    the fallen): `pick` goes on to the blasts."""
+    for x in s.heroes():  # noqa: SIM110 - a loop, not all() over a generator: asked every Wizard's choice
+        if x.status == DEAD or (x.status == UNCONSCIOUS and x.pos is not None):
+            return False
+    return True
 
 
 def _raise(game: Game, s: State, casts: list[Action]) -> Choice | None:
