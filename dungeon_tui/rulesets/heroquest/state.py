@@ -205,12 +205,14 @@ def _in_dungeon(s: State, figures: dict[str, Figure]) -> list[Figure]:
     return [hero for h in s.party if (hero := figures[h]).status not in (DEAD, LEFT)]
 
 
-def _hero_side(s: State, figures: dict[str, Figure]) -> list[Figure]:
-    return [f for f in s.standing() if f.side == HERO]
+def _side_standing(side: str) -> Callable[[State, dict[str, Figure]], list[Figure]]:
+    """The scan for one side's figures on the board, in `standing`'s order."""
+    def scan(s: State, figures: dict[str, Figure]) -> list[Figure]:
+        return [f for f in s.standing() if f.side == side]
+    return scan
 
 
-def _monsters_standing(s: State, figures: dict[str, Figure]) -> list[Figure]:
-    return [f for f in s.standing() if f.side == MONSTER]
+_hero_side, _monsters_standing = _side_standing(HERO), _side_standing(MONSTER)
 
 
 def _unplaced(s: State, figures: dict[str, Figure]) -> list[Figure]:

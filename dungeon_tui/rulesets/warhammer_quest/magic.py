@@ -164,15 +164,20 @@ class Casts:
         """The casts of one spell of `castable` (its offer's, in its order)."""
         made = self._made.get(sid)
         if made is None:
-            casting = self._casting
-            for spell_id, sp, offer in self.castable:
-                if spell_id == sid:
-                    casting.sid, casting.spell = sid, sp
-                    made = self._made[sid] = offer(casting)
-                    break
-            else:
-                made = []
+            offer = self._set(sid)
+            made = [] if offer is None else offer(self._casting)
+            if offer is not None:
+                self._made[sid] = made
         return made
+
+    def _set(self, sid: str) -> Any:
+        """The offer of spell `sid` of `castable`, its spell set on the Casting; None if he
+        cannot cast it."""
+        for spell_id, sp, offer in self.castable:
+            if spell_id == sid:
+                self._casting.sid, self._casting.spell = sid, sp
+                return offer
+        return None
 
     def some(self, sid: str) -> bool:
         """Whether `of(sid)` holds any cast, asked of the spell's offer without making its
@@ -180,14 +185,8 @@ class Casts:
         made = self._made.get(sid)
         if made is not None:
             return bool(made)
-        for spell_id, sp, offer in self.castable:
-            if spell_id == sid:
-                test = ANY_CAST.get(offer)
-                if test is None:
-                    break
-                self._casting.sid, self._casting.spell = sid, sp
-                return test(self._casting)
-        return bool(self.of(sid))
+        test = ANY_CAST.get(self._set(sid))
+        return bool(self.of(sid)) if test is None else test(self._casting)
 
     def any(self) -> bool:
         """Whether anything is on offer (a cast with the Deathstone is a cast without it too)."""
@@ -250,9 +249,7 @@ def window(game: Game, phase: str) -> Procedure:
     seat = s.seat_of[wiz.id]
     while wizard(s) is not None:
         casts = Casts(game, wiz, types)
-        if not casts.castable and not casts.hand_of_death:
-            return
-        if not casts.any():
+        if not casts.any():  # nothing he may pay for, or nothing to cast it at
             return
         pick = yield _cast_now(seat, wiz, casts, phase)
         if pick.kind == "pass":

@@ -101,11 +101,11 @@ class Squares:
         if part[start] != UNREACHED:
             return False
         part[start] = mine
-        ring = [start]
+        ring, near = [start], self.near
         while ring:
             found = []
             for q in ring:
-                for nb in self.neighbours(q):
+                for nb in near[q] or self.neighbours(q):
                     if part[nb] == UNREACHED:
                         part[nb] = mine
                         found.append(nb)
@@ -121,16 +121,8 @@ class Squares:
         so without growing to its end."""
         part = self.part
         if part[i] == UNREACHED:
-            part[i] = i
-            ring, near = [i], self.near
-            while ring:
-                found = []
-                for q in ring:
-                    for nb in near[q] or self.neighbours(q):
-                        if part[nb] == UNREACHED:
-                            part[nb] = i
-                            found.append(nb)
-                ring = found
+            # A step is a step both ways, so a part found whole never meets another.
+            self._join(part, i, i)
         return part[i]
 
 
