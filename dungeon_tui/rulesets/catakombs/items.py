@@ -119,8 +119,15 @@ def lying_loose(s: State, item: str) -> bool:
     """Whether the item lies where `take_offers` finds things to take besides the barrels on
     their squares: dropped on the floor, or carried by a downed figure.  When not, no offer to
     take it can be made (the AI asks this before asking for the offers)."""
-    return (any(d["item"] == item for d in s.dropped)
-            or any(item in f.items for f in s.figures.values() if f.status == DOWNED))
+    # Loops, not any() over generators: asked at every try of every companion, most often of
+    # nothing dropped and no one down.
+    for d in s.dropped:
+        if d["item"] == item:
+            return True
+    for f in s.figures.values():  # noqa: SIM110 - a loop, not any() over a generator
+        if f.status == DOWNED and item in f.items:
+            return True
+    return False
 
 
 def take_offers(m: Map, fig: Figure, seat: str) -> list[Action]:

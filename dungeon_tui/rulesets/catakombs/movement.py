@@ -13,7 +13,7 @@ from .damage import kill, lose_pv, remove
 from .dice import d6
 from .passages import DIRECTIONS
 from .state import HERO, MERGED, STANDING, Figure, Square, State, key
-from .terrain import Map, Snapshot, chebyshev, kept_inner, map_now
+from .terrain import Map, Snapshot, chebyshev, kept_inner, map_now, stepped
 
 
 
@@ -336,15 +336,19 @@ def walk(game: Game, fig: Figure, action: Action) -> Steps:
 @act("run", 1, run_offers, find=run_offer)
 def run(game: Game, fig: Figure, action: Action) -> Steps:
     """Two steps onto free squares; a test before each; a trap under a runner is not dodged."""
-    for sq in (action.get("via"), action.get("to")):
-        m = map_now(game)  # the choice's map for the first step (handed once), a new one after it
+    via, to = action.get("via"), action.get("to")
+    m = map_now(game)  # the choice's map for the first step (handed once)
+    for i, sq in enumerate((via, to)):
         # `standing` written out here and in `wander`: asked at every step.
         if (fig.pos is None or fig.status != STANDING
-                or not (m.free(sq) or (sq == action.get("via") and passes(m, fig, sq)))):
+                or not (m.free(sq) or (sq == via and passes(m, fig, sq)))):
             return
         if (yield from blocked(game, fig, m)):
             return
+        placed, left = m.figures, fig.at  # where all stood before the step
         yield from move_to(game, fig, sq, dodge=False)
+        if not i:  # the second step's map: the first's with the step taken (nothing else moved)
+            m = stepped(game, placed, fig, left)
 
 
 @act("pass_ally", 2, pass_offers, find=pass_offer)
@@ -406,9 +410,10 @@ def wander(game: Game, fig: Figure, action: Action) -> Steps:
         game.emit("wander", figure=fig.id, text=f"{fig.name} has nowhere to wander.")
         return
     d = ways[(yield from draw(game, len(ways), "cat.solo.wander_dir"))]
-    for i in range(int(action.get("steps"))):
-        if i:  # the first step is asked of the map the ways were read from: only chance drew since
-            m = Map(game)
+    # The first step is asked of the map the ways were read from (only chance drew since), each
+    # next one of that map with the steps taken (nothing else moves on the way).
+    steps = int(action.get("steps"))
+    for i in range(steps):
         sq = (fig.at[0] + d[0], fig.at[1] + d[1])
         if fig.pos is None or fig.status != STANDING or not clear(m, sq, fig.at) or (i and fig.ap <= 0):
             return
@@ -416,7 +421,10 @@ def wander(game: Game, fig: Figure, action: Action) -> Steps:
             fig.ap -= 1
         if (yield from blocked(game, fig, m)):
             return
+        placed, left = m.figures, fig.at  # where all stood before the step
         yield from move_to(game, fig, sq)
+        if i + 1 < steps:
+            m = stepped(game, placed, fig, left)
 
 
 def clear(m: Map, sq: Square, start: Square) -> bool:

@@ -87,6 +87,23 @@ def map_now(game: Game) -> Map:
     return Map(game)
 
 
+def stepped(game: Game, placed: dict[Square, Figure], fig: Figure, left: Square) -> Map:
+    """A map of the moment after `fig` stepped from `left` to its square, `placed` being where
+    the figures stood before (`Map.figures`) with nothing else moved since: the next step of a
+    run or a wander, which asks only who stands on a square (`free`, the threats around).  Its
+    ground is worked out as any map's (a trap sprung under the step is read); its figures are
+    `placed` with the one step, not listed again (the stepping figure comes last in them, so the
+    map is for the step's own tests, not for a decision).  Anything else: a map made afresh."""
+    m = Map(game)
+    at = fig.pos
+    if at is not None and fig.status == STANDING and placed.get(left) is fig and at not in placed:
+        figures = dict(placed)
+        del figures[left]
+        figures[at] = fig
+        m.figures = figures
+    return m
+
+
 def board_of(game: Game) -> Board:
     return board_for(game.content, game.state.quest)
 

@@ -6,6 +6,7 @@ one content checks against (models.TACTICS_WORDS); a test keeps the two the same
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -301,20 +302,24 @@ def _advance_goal(p: Plan, until: str) -> tuple[Callable[[Square], bool], object
 # with where it stands and its status (its side and size go with it).  A figure advancing to see
 # its target asks it of every square its walk settles, and again from its next square, a step
 # or two on, while nothing else has moved.  Bounded, so a long run's memory stays flat.
-_SIGHT: dict[tuple[object, ...], dict[Square, bool]] = {}
+# Each kept table comes with a number of its own, never given twice: the name its goals go by in
+# a walk's answers (a walk hashes the name at each question, and the key is a tuple of every
+# figure on the board).
+_SIGHT: dict[tuple[object, ...], tuple[int, dict[Square, bool]]] = {}
 _SIGHT_KEPT = 8
+_SIGHT_NUMBERS = itertools.count()
 
 
-def _sight_from(m: Map, me: Figure, target: Figure) -> tuple[tuple[object, ...], dict[Square, bool]]:
-    """The key of the viewer's sight of its target from any square, and its table."""
+def _sight_from(m: Map, me: Figure, target: Figure) -> tuple[int, dict[Square, bool]]:
+    """The number of the viewer's sight of its target from any square, and its table."""
     others = tuple((sq, f.id, f.status) for sq, f in m.figures.items() if f is not me)
     found_key = (m.ground_number, me.id, target.id, target.at, others)
     found = _SIGHT.get(found_key)
     if found is None:
         if len(_SIGHT) >= _SIGHT_KEPT:
             _SIGHT.clear()
-        found = _SIGHT[found_key] = {}
-    return found_key, found
+        found = _SIGHT[found_key] = (next(_SIGHT_NUMBERS), {})
+    return found
 
 
 @registry.action
