@@ -80,7 +80,11 @@ class Search:
     )
 
     def __init__(self, steps: Steps, start: Square, ground: Terrain, leaps: Leaps | None = None,
-                 launches: frozenset[Square] | None = None, numbered_leaps: NumberedLeaps | None = None) -> None:
+                 launches: frozenset[Square] | None = None, numbered_leaps: NumberedLeaps | None = None,
+                 also: int = 0) -> None:
+        """`also`: more squares (as bits) the search starts from, each 0 steps away, so that a
+        square's steps are to the nearest of them (its ways back are not to be asked: they
+        lead to `start` alone)."""
         grid = self._grid = grid_numbers(steps)
         first = grid.number[start]
         self._every, classes, self._costs = ground
@@ -97,8 +101,8 @@ class Search:
         # The squares leaps are asked from (all when `launches` does not narrow them), as bits.
         self._launch = 0 if numbered_leaps is None else marked(steps, launches)
         self._start = first
-        self._buckets: list[int] = [1 << first]  # the squares d steps away (so far, past those taken)
-        self._reached = 1 << first  # every square in a set
+        self._buckets: list[int] = [1 << first | also]  # the squares d steps away (so far, past those taken)
+        self._reached = 1 << first | also  # every square in a set
         self._taken = 0  # sets below this one have been taken: every square that near is settled
         # Squares reached by a leap: (take-off, its distance) while that is the least way known,
         # and, of those, the ones not yet settled; the squares settled.

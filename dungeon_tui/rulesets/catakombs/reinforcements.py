@@ -10,7 +10,8 @@ from ...engine.dice import roll_event
 from ...engine.game import DUNGEON, Action, Decision, Game
 from .acts import at
 from .dice import d6
-from .numbering import bits, terrain
+from .board import Entry
+from .numbering import Steps, Terrain, bits, terrain
 from .paths import Search
 from .sight import chebyshev
 from .state import MASTER, OFF, RAT_PV, STANDING, Figure, Square, State, figure_from_card
@@ -80,7 +81,32 @@ def _nearest_entry(game: Game, m: Map, heroes: list[Figure]) -> Square:
     targets = [h.at for h in heroes if zone in m.board.zones_of(h.at)]
     # Walking through the floor and the targets' squares, a step costing 1: one ground for
     # every entry's search, each stopping at the nearest target.
-    ground = terrain(m.steps(), m.floor_bits() | bits(m.steps(), targets), {})
+    steps = m.steps()
+    ground = terrain(steps, m.floor_bits() | bits(steps, targets), {})
+    insides = bits(steps, (e.inside for e in entries))
+    # One search from the targets when every entry has a square of its own that may be entered.
+    if insides and insides & ground[0] == insides and insides.bit_count() == len(entries):
+        return _nearest_to_targets(steps, ground, targets, insides)
+    return _nearest_by_entries(m, entries, targets, ground)
+
+
+def _nearest_to_targets(steps: Steps, ground: Terrain, targets: list[Square], insides: int) -> Square:
+    """The entry nearest its nearest target, found by one search from all the targets at once
+    to the nearest entries' squares (ties: y, then x, the lowest bit).  As `_nearest_by_entries`
+    finds it: a step goes both ways (the corner rule reads a diagonal's two corners from either
+    end), each costs 1, and every entry's square may be entered, so the steps from an entry to
+    a target are the steps back; no entry reached: the first in (y, x) order, as there."""
+    search = Search(steps, targets[0], ground, also=bits(steps, targets))
+    found = search.nearest(insides)
+    if found is None:
+        grid = search.grid
+        return grid.squares[(insides & -insides).bit_length() - 1]  # type: ignore[return-value]
+    return found[0]
+
+
+def _nearest_by_entries(m: Map, entries: list[Entry], targets: list[Square], ground: Terrain) -> Square:
+    """The entry nearest its nearest target, searched entry by entry (an entry's square one
+    cannot walk into, as a search from the targets would need)."""
     # The least of (steps, y, x) over the entries.  An entry is searched only as far as the
     # best one found so far (one farther cannot come first; one as far may, by its square), and
     # not at all when it is farther as the crow flies (a step goes one square): the entries
