@@ -255,7 +255,12 @@ class Walk(Mapping[Sq, int]):
         `min` over every goal in the walk, growing only to the nearest (a goal not found yet is
         further than every one found)."""
         index, steps, part, mine = self._map.index, self._steps, self._map.part, self._part
-        wanted = [(g, i) for g in goals if (i := index.get(g)) is not None and steps[i] != AVOIDED and part[i] == mine]
+        # Loops, not comprehensions (each a function made and called): asked by most plans.
+        wanted = []
+        for g in goals:
+            i = index.get(g)
+            if i is not None and steps[i] != AVOIDED and part[i] == mine:
+                wanted.append((g, i))
         if not wanted:
             return None
         found = self._nearest_found(wanted, ok)
@@ -279,7 +284,13 @@ class Walk(Mapping[Sq, int]):
         reached, nearest first, until one passes (`ok` is asked of the fewest; the walk may
         have grown past many goals for an earlier question of the same decision)."""
         steps = self._steps
-        for n, y, x, g in sorted([(n, g[1], g[0], g) for g, i in wanted if (n := steps[i]) >= 0]):
+        reached = []
+        for g, i in wanted:
+            n = steps[i]
+            if n >= 0:
+                reached.append((n, g[1], g[0], g))
+        reached.sort()
+        for n, y, x, g in reached:
             if ok(g):
                 return n, y, x
         return None
