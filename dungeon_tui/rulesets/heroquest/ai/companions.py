@@ -446,7 +446,15 @@ def _near_doors(frontier: list[Sq], doors: list[Sq]) -> list[Sq]:
     of them while no such door is known)."""
     if not doors:
         return frontier
-    return [f for f in frontier if any(abs(f[0] - d[0]) + abs(f[1] - d[1]) <= LOOK_ROUND for d in doors)]
+    # Loops, not a comprehension making a generator for each corridor end: at every look ahead.
+    out = []
+    for f in frontier:
+        fx, fy = f
+        for dx, dy in doors:
+            if abs(fx - dx) + abs(fy - dy) <= LOOK_ROUND:
+                out.append(f)
+                break
+    return out
 
 
 def known_doors(p: Plan) -> list[tuple[str, tuple[Sq, Sq], int]]:
