@@ -50,7 +50,11 @@ def move_dice(game: Game, figure: Figure) -> int:
     c = game.content
     if figure.kind in c.escorts:
         return int(c.escorts[figure.kind].move_dice)
-    return 1 if any((eq := c.equipment.get(e)) is not None and eq.move_dice for e in figure.equipment) else 2
+    for e in figure.equipment:  # a loop, not any() over a generator: at each of his turns
+        eq = c.equipment.get(e)
+        if eq is not None and eq.move_dice:
+            return 1
+    return 2
 
 
 def roll_move(game: Game, figure: Figure, turn: dict[str, Any]) -> Procedure:

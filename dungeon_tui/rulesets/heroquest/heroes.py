@@ -259,7 +259,12 @@ def step_squares(s: State, figure: Figure, turn: dict[str, Any]) -> list[Sq]:
     beside = grid.neighbours(here)
     if grid.diagonal_moves or grid.links:
         beside = [to for to in beside if abs(to[0] - x) + abs(to[1] - y) == 1]
-    return [to for to in beside if (veil or to not in monsters) and (more or may_stop(s, figure, to))]
+    # A loop, not a list comprehension (a function made and called): asked at every decision of his turn.
+    out = []
+    for to in beside:
+        if (veil or to not in monsters) and (more or may_stop(s, figure, to)):
+            out.append(to)
+    return out
 
 
 def step_offer(seat: str, figure: Figure, to: Sq) -> Action:

@@ -64,8 +64,12 @@ def shut_piece(game: Game, room: str) -> Any | None:
     """The armed trapped piece that holds the room's unclaimed special treasure: a search finds
     nothing there until its trap is disarmed (D8)."""
     s: State = game.state
-    special = next((t for t in game.content.quests[s.quest].treasure if t.room == room), None)
-    if special is None or room in s.special_claimed:
+    for special in game.content.quests[s.quest].treasure:  # a loop, not next() over a generator
+        if special.room == room:
+            break
+    else:
+        return None
+    if room in s.special_claimed:
         return None
     return next((piece for piece in armed_pieces(game, room) if piece.id == special.furniture), None)
 

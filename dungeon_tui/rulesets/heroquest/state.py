@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Final
 
 from ...engine.grid import Grid, Sq
@@ -23,6 +24,8 @@ LEFT: Final = "left"
 # a list (one read, not three, at each of the 50,000 asks a quest).
 _ON_OFF = 0
 _ON_OFF_FIELDS = frozenset(("placed", "status", "pos"))
+# A figure's square read in C: lists of squares gathered without a comprehension's function made.
+POS_OF = attrgetter("pos")
 
 
 @dataclass
@@ -72,6 +75,52 @@ class Figure:
         return self.pos  # type: ignore[return-value]
 
 
+Scan = Callable[["State", dict[str, Figure]], list[Figure]]
+
+
+def _kept_list(name: str, scan: Scan, doc: str) -> Callable[[State], list[Figure]]:
+    """A method of State: the list of figures `scan` finds, kept with the map under `name`
+    until anyone is put on or taken off the board (the index `_ON_OFF`) or a figure is made
+    (the figures' dict, or its length, other than when it was found).  Never change the list
+    handed back."""
+    def kept_list(self: State) -> list[Figure]:
+        figures = self.figures
+        kept = self.grid.memo.get(name)
+        if kept is not None and kept[0] == _ON_OFF and kept[1] is figures and kept[2] == len(figures):
+            found: list[Figure] = kept[3]
+            return found
+        count = _ON_OFF  # read before the scan: a change made during it leaves the index old
+        found = scan(self, figures)
+        self.grid.memo[name] = (count, figures, len(figures), found)
+        return found
+    kept_list.__name__ = kept_list.__qualname__ = name
+    kept_list.__doc__ = doc
+    return kept_list
+
+
+# The scans `_kept_list` keeps, each over every figure once.
+def _on_board(s: State, figures: dict[str, Figure]) -> list[Figure]:
+    return [f for f in figures.values() if (f.placed or f.side == HERO) and f.pos is not None and f.status == ALIVE]
+
+
+def _in_dungeon(s: State, figures: dict[str, Figure]) -> list[Figure]:
+    return [hero for h in s.party if (hero := figures[h]).status not in (DEAD, LEFT)]
+
+
+def _side_standing(side: str) -> Scan:
+    """The scan for one side's figures on the board, in `standing`'s order."""
+    def scan(s: State, figures: dict[str, Figure]) -> list[Figure]:
+        return [f for f in s.standing() if f.side == side]
+    return scan
+
+
+_hero_side, _monsters_standing = _side_standing(HERO), _side_standing(MONSTER)
+
+
+def _unplaced(s: State, figures: dict[str, Figure]) -> list[Figure]:
+    return [f for f in figures.values() if f.side != HERO and not f.placed and f.pos is not None]
+
+
 @dataclass
 class State:
     quest: str
@@ -112,55 +161,27 @@ class State:
     def heroes(self) -> list[Figure]:
         return [self.figures[h] for h in self.party]
 
-    def standing(self) -> list[Figure]:
-        """The figures on the board (the heroes there and the monsters placed, alive), in the
-        figures' order: the one scan of every figure, which the rules and the AI ask many times
-        a step (most of a quest's monsters wait unplaced, the fallen are off the board).  Kept
-        with the map (never copied or pickled) until anyone is put on or taken off the board."""
-        # `_kept`'s test of the kept list written out here: asked some 30,000 times a quest,
-        # and the call into `_kept` cost 0.7% of a Crypt quest's instructions.
-        figures = self.figures
-        kept = self.grid.memo.get("standing")
-        if kept is not None and kept[0] == _ON_OFF and kept[1] is figures and kept[2] == len(figures):
-            found: list[Figure] = kept[3]
-            return found
-        return self._kept("standing", _on_board)
-
-    def in_dungeon(self) -> list[Figure]:
-        """The heroes of the party neither dead nor gone from the dungeon, in turn order: kept
-        with the map as `standing` is (a hero falls or leaves only by his status, which moves
-        the index) and asked after every step (`ending.check_end`); never change it."""
-        return self._kept("in_dungeon", _in_dungeon)
-
-    def unplaced(self) -> list[Figure]:
-        """The monsters set out on the quest's map and not placed yet, in the figures' order:
-        kept with the map as `standing` is (a monster made or placed moves the index) and read
-        at every Zargon's turn (`board.place_revealed`), when most of a quest's monsters still
-        wait; never change it."""
-        return self._kept("unplaced", _unplaced)
-
-    def _kept(self, name: str, scan: Callable[[State, dict[str, Figure]], list[Figure]]) -> list[Figure]:
-        """A list of figures kept with the map under `name` until anyone is put on or taken off
-        the board (the index `_ON_OFF`) or a figure is made.  Never change the list handed back."""
-        figures = self.figures
-        kept = self.grid.memo.get(name)
-        if kept is not None and kept[0] == _ON_OFF and kept[1] is figures and kept[2] == len(figures):
-            found: list[Figure] = kept[3]
-            return found
-        count = _ON_OFF  # read before the scan: a change made during it leaves the index old
-        found = scan(self, figures)
-        self.grid.memo[name] = (count, figures, len(figures), found)
-        return found
-
+    # The figures' lists kept with the map (`_kept_list`): each a method of one call, the
+    # kept list's test inside it (a call through a shared `_kept` was a second call at each of
+    # some 60,000 asks a Crypt quest: the rules after every step, the companions at every look).
+    standing = _kept_list("standing", _on_board, """The figures on the board (the heroes there and
+        the monsters placed, alive), in the figures' order: the one scan of every figure, which
+        the rules and the AI ask many times a step (most of a quest's monsters wait unplaced,
+        the fallen are off the board).  Kept with the map (never copied or pickled) until anyone
+        is put on or taken off the board.""")
+    in_dungeon = _kept_list("in_dungeon", _in_dungeon, """The heroes of the party neither dead nor
+        gone from the dungeon, in turn order: kept as `standing` is (a hero falls or leaves only
+        by his status, which moves the index) and asked after every step (`ending.check_end`).""")
+    unplaced = _kept_list("unplaced", _unplaced, """The monsters set out on the quest's map and not
+        placed yet, in the figures' order: kept as `standing` is (a monster made or placed moves
+        the index) and read at every Zargon's turn (`board.place_revealed`), when most of a
+        quest's monsters still wait.""")
     # Each side's figures on the board, kept as `standing` is and for as long (a figure never
-    # changes sides): the rules and the AI ask several a step, one call each.
-    def hero_side(self) -> list[Figure]:
-        """The heroes and escorts on the board, in `standing`'s order (kept: never change it)."""
-        return self._kept("hero_side", _hero_side)
-
-    def monsters(self) -> list[Figure]:
-        """The monsters on the board, in `standing`'s order (kept: never change it)."""
-        return self._kept("monsters_standing", _monsters_standing)
+    # changes sides): the rules and the AI ask several a step.
+    hero_side = _kept_list("hero_side", _hero_side, """The heroes and escorts on the board, in
+        `standing`'s order.""")
+    monsters = _kept_list("monsters_standing", _monsters_standing, """The monsters on the board, in
+        `standing`'s order.""")
 
     def at(self, sq: Sq, but: Figure | None = None) -> Figure | None:
         """The figure on a square (other than `but`: a hero may be passing through a friend)."""
@@ -177,7 +198,9 @@ class State:
         test many squares)."""
         # `pos`, not `square` (a call each): whoever stands on the board has one.  That side's
         # figures as kept (`hero_side`, `monsters`), not every figure's side asked again.
-        return {f.pos for f in (self.hero_side() if side == HERO else self.monsters())}  # type: ignore[misc]
+        # Read in C (`POS_OF`), not a set comprehension: a comprehension is a function made and
+        # called at each ask, and this is asked at every hero's decision (his steps).
+        return set(map(POS_OF, self.hero_side() if side == HERO else self.monsters()))
 
     def side_at(self, sq: Sq, side: str) -> bool:
         """Whether a figure of that side stands there (a veiled hero may share a monster's square)."""
@@ -194,26 +217,3 @@ class State:
         out = fields_of(self, ("grid",))  # never vars(): engine/fields.py says why
         out["figures"] = {k: fields_of(f) for k, f in self.figures.items()}
         return out
-
-
-# The scans `State._kept` keeps, each over every figure once.
-def _on_board(s: State, figures: dict[str, Figure]) -> list[Figure]:
-    return [f for f in figures.values() if (f.placed or f.side == HERO) and f.pos is not None and f.status == ALIVE]
-
-
-def _in_dungeon(s: State, figures: dict[str, Figure]) -> list[Figure]:
-    return [hero for h in s.party if (hero := figures[h]).status not in (DEAD, LEFT)]
-
-
-def _side_standing(side: str) -> Callable[[State, dict[str, Figure]], list[Figure]]:
-    """The scan for one side's figures on the board, in `standing`'s order."""
-    def scan(s: State, figures: dict[str, Figure]) -> list[Figure]:
-        return [f for f in s.standing() if f.side == side]
-    return scan
-
-
-_hero_side, _monsters_standing = _side_standing(HERO), _side_standing(MONSTER)
-
-
-def _unplaced(s: State, figures: dict[str, Figure]) -> list[Figure]:
-    return [f for f in figures.values() if f.side != HERO and not f.placed and f.pos is not None]

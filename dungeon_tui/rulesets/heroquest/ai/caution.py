@@ -20,7 +20,10 @@ from .primitives import Plan, attack_squares, choose_target, foe_named, head_for
 def healing_potion(me: Figure) -> bool:
     """A healing potion is drunk when he drops to 0 Body (the rescue window): it counts as a
     life kept in hand, not as a reason to drink early."""
-    return any(x.startswith("healing") for x in me.potions)
+    for x in me.potions:  # noqa: SIM110  (a loop, not any() over a generator: every hurt hero, every decision)
+        if x.startswith("healing"):
+            return True
+    return False
 
 
 def hurt(h: Figure, n: int) -> bool:
@@ -195,6 +198,8 @@ def _item_spot(p: Plan) -> Any:
 
 def lying_item(p: Plan) -> dict | None:
     """The belongings of a fallen friend that hold the quest's item, where he fell."""
+    if not p.s.remains:  # most decisions: nobody's belongings lie anywhere
+        return None
     obj = p.game.content.quests[p.s.quest].objective
     if obj.kind != "carry":
         return None

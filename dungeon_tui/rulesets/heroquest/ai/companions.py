@@ -70,7 +70,11 @@ def his_script(script: tactics.Script, p: Plan) -> tactics.Script:
 @registry.condition(says="next to a monster")
 def adjacent_monster(p: Plan) -> bool:
     # The board first: whether an attack is offered makes the turn's actions (spells and all).
-    return any(adjacent(p.s, p.me.square, m.square) for m in p.monsters()) and p.offered("attack")
+    here = p.me.square
+    for m in p.monsters():  # a loop, not any() over a generator: at every whole decision
+        if adjacent(p.s, here, m.square):
+            return p.offered("attack")
+    return False
 
 
 @registry.condition(says="a monster within reach")
@@ -98,18 +102,18 @@ def room_searchable(p: Plan, kind: str) -> bool:
         p.memo["room_clear"] = room
     if room is None:
         return False
-    # Asked last (e.g. passing through a friend: no action here): it makes the turn's actions.
-    def offered() -> bool:
-        return p.offered(f"search_{kind}", "search_both")
+    # Whether the search is offered is asked last (e.g. passing through a friend: no action
+    # here): it makes the turn's actions.
     if kind in ("traps", "secret_doors"):
-        return not s.searched.get(f"{kind.split('_')[0]}:{room}") and offered()
+        return not s.searched.get(f"{kind.split('_')[0]}:{room}") and p.offered(f"search_{kind}", "search_both")
     # A found trap keeps its piece shut (D8): searching there again is a wasted action.  A hurt
     # hero leaves the deck alone (one card in four is a wandering monster) unless the quest's
     # own item lies in the room.
     if p.me.body <= 3 and not _quest_item_in(p, room):
         return False
     return searching.can_search_treasure(p.game, p.me) and (
-        not s.searched.get(f"traps:{room}") or searching.shut_piece(p.game, room) is None) and offered()
+        not s.searched.get(f"traps:{room}") or searching.shut_piece(p.game, room) is None) \
+        and p.offered(f"search_{kind}", "search_both")
 
 
 def _quest_item_in(p: Plan, room: str) -> bool:
@@ -155,13 +159,24 @@ def _leader(p: Plan) -> Figure | None:
     if "leader" in p.memo:  # asked by several words of one decision (nobody moves between)
         kept: Figure | None = p.memo["leader"]
         return kept
-    there = [h for h in p.s.in_dungeon() if h.status == "alive" and h.pos is not None]
-    fit = [h for h in there if not caution.hurt(h, 2)]
-    found = fit[0] if fit else there[0] if there else None
-    for h in fit:  # a loop, not next() over a generator: once a decision, at every one
-        if p.dice(h) > 1:
+    # One loop, not two lists made by comprehensions and a search of them: once a decision, at
+    # every one.  The first fit hero who strikes with more than one die, else the first fit, else
+    # the first there.
+    found = first_fit = None
+    for h in p.s.in_dungeon():
+        if h.status != "alive" or h.pos is None:
+            continue
+        if found is None:
             found = h
-            break
+        if not caution.hurt(h, 2):
+            if first_fit is None:
+                first_fit = h
+            if p.dice(h) > 1:
+                found = h
+                break
+    else:
+        if first_fit is not None:
+            found = first_fit
     p.memo["leader"] = found
     return found
 
@@ -431,7 +446,15 @@ def _near_doors(frontier: list[Sq], doors: list[Sq]) -> list[Sq]:
     of them while no such door is known)."""
     if not doors:
         return frontier
-    return [f for f in frontier if any(abs(f[0] - d[0]) + abs(f[1] - d[1]) <= LOOK_ROUND for d in doors)]
+    # Loops, not a comprehension making a generator for each corridor end: at every look ahead.
+    out = []
+    for f in frontier:
+        fx, fy = f
+        for dx, dy in doors:
+            if abs(fx - dx) + abs(fy - dy) <= LOOK_ROUND:
+                out.append(f)
+                break
+    return out
 
 
 def known_doors(p: Plan) -> list[tuple[str, tuple[Sq, Sq], int]]:

@@ -31,7 +31,7 @@ from ....engine.grid import DIRS4, Sq
 from .. import board
 from ..heroes import adjacent, step_offer
 from ..magic import HEALING
-from ..state import Figure, State
+from ..state import POS_OF, Figure, State
 from .companions import ATTACK_SPELLS, KEEP_CLOSE, waits_by
 
 View = tuple[int, int, int, int, int, int, int]
@@ -56,6 +56,10 @@ def view(s: State, me: Figure) -> View:
 BY_MOVE = frozenset(("can_reach_monster", "can_reach_hero"))
 
 
+# His attack spells, asked of his spells in C (`isdisjoint`), not by a generator at each walk.
+_ATTACKS = frozenset(ATTACK_SPELLS)
+
+
 def spell_aims(s: State, me: Figure, acted: bool) -> list[Sq]:
     """Where the figures stand that a step might bring into his sight to cast at (a step does
     not change whom a spell would help, only whom he sees): the monsters while he has an
@@ -64,7 +68,7 @@ def spell_aims(s: State, me: Figure, acted: bool) -> list[Sq]:
     if acted or not me.spells:
         return []
     monsters = s.monsters()
-    aims = [m.square for m in monsters] if any(sp in ATTACK_SPELLS for sp in me.spells) else []
+    aims = list(map(POS_OF, monsters)) if not _ATTACKS.isdisjoint(me.spells) else []
     # Only his own side counts as hurt: the healing spells aim at the heroes' side alone (as
     # `_spell_plan` asks), so a wounded monster is no reason to stop where he sees a friend.
     hurt = any(sp in HEALING for sp in me.spells) and any(
@@ -99,7 +103,7 @@ def walk_on(game: Game, me: Figure, path: list[Sq], acted: bool) -> tuple[list[S
     region = s.grid.region  # `board.area_of`, read inline: asked at every square of the walk
     area = region.get(path[0], board.CORRIDOR)
     doors = board.closed_door_squares(s, game.content)
-    monsters = [m.square for m in s.monsters()]
+    monsters = list(map(POS_OF, s.monsters()))  # read in C: no comprehension made each walk
     near = beside_monsters(s, monsters)
     aims = spell_aims(s, me, acted)
     # Who blocks his sight, asked only where he has someone to aim at (most walks have nobody:

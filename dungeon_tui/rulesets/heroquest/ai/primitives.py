@@ -179,7 +179,11 @@ def stop_ok(p: Plan, sq: Sq) -> bool:
 
 def attack_squares(p: Plan, target: Figure) -> list[Sq]:
     held = taken(p)
-    return [sq for sq in beside(p, target) if sq not in held]
+    out = []
+    for sq in beside(p, target):  # a loop, not a comprehension (a function made and called)
+        if sq not in held:
+            out.append(sq)
+    return out
 
 
 def reachable_attack_square(p: Plan, target: Figure) -> Sq | None:

@@ -255,7 +255,12 @@ class Walk(Mapping[Sq, int]):
         `min` over every goal in the walk, growing only to the nearest (a goal not found yet is
         further than every one found)."""
         index, steps, part, mine = self._map.index, self._steps, self._map.part, self._part
-        wanted = [(g, i) for g in goals if (i := index.get(g)) is not None and steps[i] != AVOIDED and part[i] == mine]
+        # Loops, not comprehensions (each a function made and called): asked by most plans.
+        wanted = []
+        for g in goals:
+            i = index.get(g)
+            if i is not None and steps[i] != AVOIDED and part[i] == mine:
+                wanted.append((g, i))
         if not wanted:
             return None
         found = self._nearest_found(wanted, ok)
@@ -279,7 +284,13 @@ class Walk(Mapping[Sq, int]):
         reached, nearest first, until one passes (`ok` is asked of the fewest; the walk may
         have grown past many goals for an earlier question of the same decision)."""
         steps = self._steps
-        for n, y, x, g in sorted([(n, g[1], g[0], g) for g, i in wanted if (n := steps[i]) >= 0]):
+        reached = []
+        for g, i in wanted:
+            n = steps[i]
+            if n >= 0:
+                reached.append((n, g[1], g[0], g))
+        reached.sort()
+        for n, y, x, g in reached:
             if ok(g):
                 return n, y, x
         return None
@@ -331,26 +342,30 @@ class Walk(Mapping[Sq, int]):
 
 
 class Parents(Mapping[Sq, Sq]):
-    """A walk's parents as `bfs` gives them (each square found but the start), read from it."""
+    """A walk's parents as `bfs` gives them (each square found but the start), read from the
+    walk's own lists (grown in place as the walk grows).  It holds those lists, not the walk:
+    a walk and its parents pointing at each other were a cycle, so every walk dropped (a
+    door opened, or the map's oldest of `KEPT`) lay with its lists of the whole map until the
+    collector came by, some 1,400 walks and 1.5 million list cells in four Crypt quests, each
+    walked over by the collector; now it is freed as it is dropped."""
 
-    __slots__ = ("_walk",)
+    __slots__ = ("_map", "_order", "_parent", "_steps")
 
     def __init__(self, walk: Walk) -> None:
-        self._walk = walk
+        self._map, self._steps, self._parent, self._order = walk._map, walk._steps, walk._parent, walk._order
 
     def __getitem__(self, sq: Sq) -> Sq:
-        w = self._walk
-        i = w._map.index.get(sq)
-        if i is None or w._steps[i] <= 0:
+        i = self._map.index.get(sq)
+        if i is None or self._steps[i] <= 0:
             raise KeyError(sq)
-        return w._map.squares[w._parent[i]]
+        return self._map.squares[self._parent[i]]
 
     def __iter__(self) -> Iterator[Sq]:
-        sqs = self._walk._map.squares
-        return (sqs[q] for q in self._walk._order[1:])
+        sqs = self._map.squares
+        return (sqs[q] for q in self._order[1:])
 
     def __len__(self) -> int:
-        return len(self._walk._order) - 1
+        return len(self._order) - 1
 
 
 def walk(grid: Grid, start: Sq, avoid: frozenset[Sq]) -> tuple[Walk, Mapping[Sq, Sq]]:
