@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable
 
 from ....engine.game import Action, Decision
+from ....engine.words import counted
 from ..acts import action_of
 from ..board import Board
 from ..items import DOOR_ARMOUR, DOOR_PV, LOCK, lying_loose
@@ -137,7 +138,8 @@ def shoot_weakest(p: Plan) -> str:
     return f"shoots at {name(foe)}"
 
 
-@registry.condition(says=lambda p, n: f"{name(p.target)} {p.target_and_steps()[1]} steps away" if p.target else "")
+@registry.condition(says=lambda p, n: f"{name(p.target)} {counted(p.target_and_steps()[1], 'step')} away"
+                    if p.target else "")
 def enemy_close(p: Plan, n: int) -> bool:
     """An enemy it can reach within n steps: the party fights it together rather than running
     past it for the objective, one hero at a time.  The uncle (no hero, 12 PV, the quest lost
@@ -246,7 +248,7 @@ def lookout(p: Plan) -> bool:
     return p.me.has("on_the_lookout")
 
 
-@registry.condition(says=lambda p, n: f"an enemy within {n} squares")
+@registry.condition(says=lambda p, n: f"an enemy within {counted(n, 'square')}")
 def enemy_within(p: Plan, n: int) -> bool:
     return any(chebyshev(p.me.at, f.at) <= n for f in p.adversaries())
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, cast
 
 from ....engine.game import Decision, Game
+from ....engine.words import counted
 from ..acts import short
 from ..onward import AnyWalk
 from ..sight import chebyshev
@@ -247,5 +248,5 @@ class Plan:
                 and not m.trap(path[1]) and m.free(first)):
             self.want("run", via=first, to=path[1])
         self.want("walk", to=first)
-        return f"{len(path)} steps to go"
+        return f"{counted(len(path), 'step')} to go"
 

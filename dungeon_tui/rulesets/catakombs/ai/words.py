@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ....engine import tactics
+from ....engine.words import counted
 from ..sight import chebyshev
 from ..state import Figure, Square
 from ..terrain import Map, visible
@@ -94,7 +95,7 @@ def can_melee(p: Plan) -> bool:
     return p.strikes_from_here()
 
 
-@registry.condition(says=lambda p: f"{name(p.target)} in sight at {chebyshev(p.me.at, p.target.at)} squares"
+@registry.condition(says=lambda p: f"{name(p.target)} in sight at {counted(chebyshev(p.me.at, p.target.at), 'square')}"
                     if p.target else "no target")
 def can_shoot(p: Plan) -> bool:
     t = p.target
@@ -183,7 +184,7 @@ def duel_step(p: Plan) -> str:
     return p.move_along(p.spot_bits(foe), p.spots(foe).__contains__) and f"closes on {name(foe)}"
 
 
-@registry.action(says=lambda p, n: f"wanders up to {n} squares")
+@registry.action(says=lambda p, n: f"wanders up to {counted(n, 'square')}")
 def wander(p: Plan, n: int) -> None:
     p.want("wander", steps=n)
 
