@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cat_ai_quests import play_ai_quest
-from dungeon_tui.rulesets.catakombs import terrain
+from dungeon_tui.rulesets.catakombs import kept_maps
 from dungeon_tui.rulesets.catakombs.state import Figure, Square
 from dungeon_tui.rulesets.catakombs.terrain import FiguresOnFirstRead, Map
 
@@ -42,7 +42,7 @@ def test_a_map_lists_at_its_first_question_the_figures_it_would_have_listed_when
 
     monkeypatch.setattr(Map, "__init__", making)
     monkeypatch.setattr(Map, "figures", Checked())
-    monkeypatch.setattr(terrain, "_WAITING", [])  # no map kept from before the patch
+    monkeypatch.setattr(kept_maps, "_WAITING", [])  # no map kept from before the patch
     for quest in ("lost_treasure", "liberation", "end_of_the_reign", "escape", "burglary", "old_fool"):
         for n in (0, 1):
             play_ai_quest(quest, n)

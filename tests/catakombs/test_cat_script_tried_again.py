@@ -17,7 +17,8 @@ from dungeon_tui.rulesets.catakombs.ai import companions, interpreter, master
 from dungeon_tui.rulesets.catakombs.ai.plan import Plan
 from dungeon_tui.rulesets.catakombs.ai.words import best_stat, registry
 from dungeon_tui.rulesets.catakombs.state import Figure
-from dungeon_tui.rulesets.catakombs.terrain import Map, map_for
+from dungeon_tui.rulesets.catakombs.kept_maps import map_for
+from dungeon_tui.rulesets.catakombs.terrain import Map
 
 
 def _all_but_the_failed(game: Game, d: Decision, me: Figure, script: str, m: Map | None) -> tuple[Action | None, str]:

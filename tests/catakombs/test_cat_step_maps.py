@@ -1,5 +1,5 @@
 """The map of a run's or a wander's next step is the last step's map with that step taken
-(terrain.stepped), not listed again: at every such step of whole AI quests it holds the figures
+(kept_maps.stepped), not listed again: at every such step of whole AI quests it holds the figures
 a map made there would list, each on its square (the stepping figure last), and the same ground."""
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from typing import Any
 import pytest
 
 from cat_ai_quests import play_ai_quest
-from dungeon_tui.rulesets.catakombs import movement, terrain
+from dungeon_tui.rulesets.catakombs import kept_maps, movement
 from dungeon_tui.rulesets.catakombs.state import Figure, Square
 from dungeon_tui.rulesets.catakombs.terrain import Map
 
 
 def test_a_next_steps_map_stands_as_a_map_made_there(monkeypatch: pytest.MonkeyPatch) -> None:
     tally = {"steps": 0, "carried": 0}
-    step = terrain.stepped
+    step = kept_maps.stepped
 
     def checked(game: Any, placed: dict[Square, Figure], fig: Figure, left: Square) -> Map:
         m = step(game, placed, fig, left)

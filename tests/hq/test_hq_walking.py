@@ -12,7 +12,8 @@ from dungeon_tui.engine.grid import DIRS4
 from dungeon_tui.engine.spreading import path_back
 from dungeon_tui.rulesets.heroquest import board
 from dungeon_tui.rulesets.heroquest.ai.caution import _struck, safest_square, threat
-from dungeon_tui.rulesets.heroquest.ai.companions import _beside_hidden, _seen_edge, known_doors
+from dungeon_tui.rulesets.heroquest.ai.companions import known_doors
+from dungeon_tui.rulesets.heroquest.ai.exploring import _beside_hidden, _seen_edge
 from dungeon_tui.rulesets.heroquest.ai.primitives import Plan, stop_ok
 from dungeon_tui.rulesets.heroquest.ai.walking import UNREACHED, Squares, Walk, by_rings, nearest, squares, within
 from dungeon_tui.rulesets.heroquest.game import GAME

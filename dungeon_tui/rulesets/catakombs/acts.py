@@ -12,7 +12,8 @@ from typing import Any
 
 from ...engine.game import Action, Decision, Game, LazyDecision
 from .state import Figure, Square
-from .terrain import Map, kept_inner, map_for
+from .kept_maps import map_for
+from .terrain import Map, kept_inner
 
 Steps = Generator[Decision, Action, Any]
 Offers = Callable[[Map, Figure, str], list[Action]]

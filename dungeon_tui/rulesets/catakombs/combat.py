@@ -11,7 +11,8 @@ from .checks import Result, test
 from .damage import Blow, land
 from .movement import crush
 from .state import DOWNED, Figure, State
-from .terrain import Map, chebyshev, map_now, visible
+from .kept_maps import map_now
+from .terrain import Map, chebyshev, visible
 
 
 def immobile(target: Figure) -> bool:

@@ -7,7 +7,7 @@ nearest the zone's centre (the leader: nearest the objective element).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .board import Board, Square
 from .models import Quest
@@ -22,21 +22,27 @@ def deploy_squares(board: Board, zone: str) -> list[Square]:
     return [sq for sq in board.zone_squares(zone) if board.symbol(sq) == DEPLOY_FLOOR and not board.is_link(sq)]
 
 
-# A zone's deploy squares nearest a square first, by the board (held, so an id is never taken
-# for another's), the zone and the square: the same at every quest's set-up on that board.
+# Squares of a board nearest a square first, by the board (held, so an id is never taken for
+# another's), which squares and the square: the same at every quest's set-up on that board.
 _BY_NEARNESS: dict[tuple[int, str, Square], tuple[Board, tuple[Square, ...]]] = {}
 _KEPT = 256
 
 
-def by_nearness(board: Board, zone: str, aim: Square) -> tuple[Square, ...]:
-    """The zone's deploy squares, nearest `aim` first (ties: y, then x), worked out once."""
-    found = _BY_NEARNESS.get((id(board), zone, aim))
+def _nearest_first(board: Board, which: str, aim: Square,
+                   squares: Callable[[], Iterable[Square]]) -> tuple[Square, ...]:
+    """`squares()` of the board, nearest `aim` first (ties: y, then x), worked out once."""
+    found = _BY_NEARNESS.get((id(board), which, aim))
     if found is None or found[0] is not board:
         if len(_BY_NEARNESS) >= _KEPT:
             _BY_NEARNESS.clear()
-        found = _BY_NEARNESS[id(board), zone, aim] = (board, tuple(sorted(
-            deploy_squares(board, zone), key=lambda sq: (chebyshev(sq, aim), sq[1], sq[0]))))
+        found = _BY_NEARNESS[id(board), which, aim] = (board, tuple(sorted(
+            squares(), key=lambda sq: (chebyshev(sq, aim), sq[1], sq[0]))))
     return found[1]
+
+
+def by_nearness(board: Board, zone: str, aim: Square) -> tuple[Square, ...]:
+    """The zone's deploy squares, nearest `aim` first (ties: y, then x), worked out once."""
+    return _nearest_first(board, f"deploy:{zone}", aim, lambda: deploy_squares(board, zone))
 
 
 def _nearest_free(board: Board, zone: str, aim: Square, taken: set[Square]) -> Square:
@@ -48,21 +54,11 @@ def _nearest_free(board: Board, zone: str, aim: Square, taken: set[Square]) -> S
     raise ValueError(f"no free square left in the {zone.replace('_', ' ')}")
 
 
-_STARTS: dict[int, tuple[Board, tuple[Square, ...]]] = {}
-
-
 def hero_starts(board: Board) -> tuple[Square, ...]:
     """Where a hero may start (§3.6): the entrance zone's floor and stairs, nearest the stairs
     first (ties: y, then x), worked out once per board; the caller leaves out the taken ones."""
-    found = _STARTS.get(id(board))
-    if found is None or found[0] is not board:
-        if len(_STARTS) >= _KEPT:
-            _STARTS.clear()
-        stairs = next(board.squares("E"))
-        found = _STARTS[id(board)] = (board, tuple(sorted(
-            (sq for sq in board.zone_squares("entrance") if board.symbol(sq) in ".E"),
-            key=lambda sq: (chebyshev(sq, stairs), sq[1], sq[0]))))
-    return found[1]
+    return _nearest_first(board, "start", next(board.squares("E")),
+                          lambda: (sq for sq in board.zone_squares("entrance") if board.symbol(sq) in ".E"))
 
 
 def deal_order(quest: Quest) -> list[str]:

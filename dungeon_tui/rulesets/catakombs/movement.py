@@ -13,7 +13,8 @@ from .damage import kill, lose_pv, remove
 from .dice import d6
 from .passages import DIRECTIONS
 from .state import HERO, MERGED, STANDING, Figure, Square, State, key
-from .terrain import Map, Snapshot, chebyshev, kept_inner, map_now, stepped
+from .kept_maps import map_now, stepped
+from .terrain import Map, Snapshot, chebyshev, kept_inner
 
 
 

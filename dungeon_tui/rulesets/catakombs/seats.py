@@ -9,7 +9,7 @@ from ...engine.game import DUNGEON, Action, Controller, Decision, Game
 from .ai import controllers as script_seats
 from .ai.master import actions_of_one
 from .ai.plan import name
-from .terrain import map_for
+from .kept_maps import map_for
 
 ACTIVATE = "activate"
 

@@ -19,7 +19,8 @@ from .muster import pick_roster
 from .quests import check_end, turn_limit
 from .reinforcements import reinforcements
 from .state import DOWNED, HERO, MASTER, STANDING, Figure, State
-from .terrain import Map, board_of, hand_on, hand_to_act, visible
+from .kept_maps import hand_on, hand_to_act
+from .terrain import Map, board_of, visible
 from .windows import window
 
 MOVES = ("walk", "run", "pass_ally", "jump")

@@ -8,7 +8,8 @@ from ....engine import tactics
 from ....engine.game import Action, Decision, Game, thaw
 from ..acts import action_of
 from ..state import Figure
-from ..terrain import Map, map_for
+from ..kept_maps import map_for
+from ..terrain import Map
 from . import hero_words  # noqa: F401  (the companions' words join the registry)
 from .plan import Intent, Plan
 from .words import best_stat, registry

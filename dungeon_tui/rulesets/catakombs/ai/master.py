@@ -12,7 +12,8 @@ from ....engine.game import DUNGEON, Action, Decision, Game, LazyDecision, thaw
 from ..reinforcements import solo_entry
 from ..sight import chebyshev
 from ..state import STANDING, State
-from ..terrain import Map, map_for
+from ..kept_maps import map_for
+from ..terrain import Map
 from .deploy_choice import deploy_choice
 from .interpreter import run_script
 from .plan import FAR, Plan, figure_ranks, name

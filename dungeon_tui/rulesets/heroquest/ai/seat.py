@@ -12,7 +12,7 @@ from .. import magic
 from ..combat import item as combat_item
 from ..heroes import hero_path_avoid, step_offer
 from ..state import HERO, Figure, State
-from . import caution, companions, dungeon, trapwork  # noqa: F401  (their words join the registry)
+from . import caution, companions, dungeon, exploring, trapwork  # noqa: F401  (their words join the registry)
 from .keeping import KeptWalk
 from .primitives import Plan, past_traps, registry, stop_ok
 from .walking import walk
