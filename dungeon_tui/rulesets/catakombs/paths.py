@@ -359,7 +359,10 @@ class Search:
         if not wanted:
             return None
         buckets = self._buckets
-        d = 0
+        # No goal settled: none is in a set taken (`_settled` is all of them, and they never
+        # change), so the look starts at the first set not taken, not at 0 (most questions come
+        # to a walk settled tens of sets out, for goals beyond them).
+        d = 0 if wanted & self._settled else self._taken
         while most is None or d <= most:
             while self._taken < d and self._take():
                 pass
