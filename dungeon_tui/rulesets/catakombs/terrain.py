@@ -21,7 +21,6 @@ WALLS = "#R"
 DOOR_SYMBOLS = "DL"
 SHUT = ("closed", "locked")
 _LAYOUTS: dict[int, tuple[Board, Layout]] = {}
-AROUND = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))  # the squares next to one
 # The ground as the doors, barrels and chests stand: (the board, its passages, the free floor,
 # a number no other ground gets, the board's lava).  They change a few times a quest while a map is asked for at
 # every offer and plan.
@@ -346,17 +345,17 @@ class Map:
         """How many enemies threaten `fig` where it stands, `len(threats(fig))`, found on the
         eight squares around it: figures on the board stand one to a square (invariants.py),
         so each is the one `figures` has there (asked before every step, on the map of that
-        moment, which has most often listed the figures already)."""
-        where = fig.at
-        x, y = where
-        figures, side, obstacle = self.figures, MASTER if fig.side == HERO else HERO, self.obstacle
+        moment, which has most often listed the figures already).  The squares looked at are
+        the corner rule's steps from its square (`passages.steps`): the squares around on the
+        board from which `diagonal_ok` holds, both ways (the rule reads the two squares beside
+        the diagonal, the same from either end); off the board no figure stands."""
+        figures, side = self.figures, MASTER if fig.side == HERO else HERO
         count = 0
-        for dx, dy in AROUND:
-            there = (x + dx, y + dy)
+        for there in self.passages.steps.get(fig.at, ()):
             e = figures.get(there)
-            # `threatens` but its distance, which the squares looked at hold.
+            # `threatens` but its distance and corner, which the squares looked at hold.
             if (e is not None and e.side == side and e.status == STANDING and not e.webbed
-                    and diagonal_ok(there, where, obstacle) and (e.duel is None or e.duel == fig.id)):
+                    and (e.duel is None or e.duel == fig.id)):
                 count += 1
         return count
 
