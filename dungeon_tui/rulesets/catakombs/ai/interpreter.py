@@ -80,14 +80,65 @@ def for_best_stat(script: tactics.Script, best: str) -> tactics.Script:
     return found[1]
 
 
+# Conditions whose answer reads the figure's own flags alone (`_flags`), and of those the ones
+# whose words do too (in_duel's name the opponent).
+FLAG_ANSWERS = frozenset({"webbed", "in_duel", "inactive_roll"})
+FLAG_WORDS = frozenset({"webbed", "inactive_roll"})
+# Actions that only ask for an action, in words their parameters fix.
+FLAG_ACTIONS = frozenset({"free_self", "end_activation", "wander"})
+
+
+def _flags(me: Figure) -> tuple[object, ...]:
+    """All that the FLAG_ANSWERS conditions read of the figure."""
+    return (me.webbed, me.duel, me.activated, me.inactive_roll)
+
+
+def _by_flags(script: tactics.Script) -> list[bool]:
+    """For each of the script's first entries whose conditions all read the figure's flags
+    alone (FLAG_ANSWERS), whether that entry's firing is told by them too: its words read only
+    the flags (FLAG_WORDS) and its actions only ask (FLAG_ACTIONS).  No such entry asks for a
+    best stat, so they lead every script `for_best_stat` makes of this one, in the same places."""
+    told = []
+    for entry in script.entries:
+        if entry.condition is None or any(c.name not in FLAG_ANSWERS for c, _ in entry.tests):
+            break
+        told.append(all(c.name in FLAG_WORDS for c, _ in entry.tests)
+                    and all(c.name in FLAG_ACTIONS for c in entry.calls))
+    return told
+
+
+# What a script asks for and why, when an entry among its first fired that its figure's flags
+# tell (`_by_flags`), by the script and the flags: every figure with those flags gets the same
+# (the seats put its name before the why).  A figure not roused asks it at each of its
+# decisions, turn after turn, with the same roll.  Bounded; the values hold their script.
+_ANSWERED: dict[tuple[object, ...], tuple[tactics.Script, list[Intent], bool, str]] = {}
+_ANSWERED_KEPT = 256
+_TOLD: dict[int, tuple[tactics.Script, list[bool]]] = {}
+
+
+def _told_by_flags(script: tactics.Script) -> list[bool]:
+    """`_by_flags` of the script, worked out once."""
+    found = _TOLD.get(id(script))
+    if found is None or found[0] is not script:
+        found = _TOLD[id(script)] = (script, _by_flags(script))
+    return found[1]
+
+
 def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None = None) -> tuple[Action | None, str]:
     """Run the figure's script once: the offered action for what it wants, and the why.
     Entries whose actions are all illegal here are skipped (§6.1), so later ones get a turn.
     `m`, the map of this moment if the caller has made one, serves every try."""
-    m = m or map_for(game, d)
     compiled = scripts(game.content)
+    top = compiled[script]
+    flagged = (id(top), *_flags(me))
+    known = _ANSWERED.get(flagged)
+    if known is not None and known[0] is top:  # no plan: only the offers are asked
+        action = carry_out(d, me, known[1])
+        if action is not None or known[2]:
+            return action, known[3]
+    m = m or map_for(game, d)
     p = Plan(game, me, d, shared=m)  # best_stat reads the map's answers alone: the first try's plan too
-    current = for_best_stat(compiled[script], best_stat(p))
+    current = for_best_stat(top, best_stat(p))
     for k in range(len(current.entries) + 1):
         if k:
             p = Plan(game, me, d, shared=m)
@@ -97,6 +148,12 @@ def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None =
             break
         notes = tactics.perform(chosen.entries[i], registry, p)
         why = tactics.reason(label, notes)
+        if not k and chosen is current:
+            told = _told_by_flags(top)
+            if i < len(told) and told[i]:
+                if len(_ANSWERED) >= _ANSWERED_KEPT:
+                    _ANSWERED.clear()
+                _ANSWERED[flagged] = (top, p.intents, p.stop, why)
         action = carry_out(d, me, p.intents)
         if action is not None or p.stop:
             return action, why
