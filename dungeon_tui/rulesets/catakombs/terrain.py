@@ -349,9 +349,12 @@ class Map:
         the corner rule's steps from its square (`passages.steps`): the squares around on the
         board from which `diagonal_ok` holds, both ways (the rule reads the two squares beside
         the diagonal, the same from either end); off the board no figure stands."""
-        figures, side = self.figures, MASTER if fig.side == HERO else HERO
+        figures, around = self.figures, self.passages.steps.get(fig.at, ())
+        if figures.keys().isdisjoint(around):  # most steps start with no one around: one look in C
+            return 0
+        side = MASTER if fig.side == HERO else HERO
         count = 0
-        for there in self.passages.steps.get(fig.at, ()):
+        for there in around:
             e = figures.get(there)
             # `threatens` but its distance and corner, which the squares looked at hold.
             if (e is not None and e.side == side and e.status == STANDING and not e.webbed

@@ -297,7 +297,10 @@ def master_act(game: Game) -> Steps:
             ready = [f for f in ready if f.ap > 0 and f.status == STANDING and f.pos is not None]
             if not ready:
                 return
-            options = [_activation(f, activations) for f in ready]
+            # Each figure's kept choice read inline (a call each was most of the list's cost),
+            # made by `_activation` only where its AP moved since.
+            options = [found[1] if (found := activations.get(f.id)) is not None and found[0] == f.ap
+                       else _activation(f, activations) for f in ready]
             options.append(END_MASTER_TURN)
             chosen = Decision(DUNGEON, "The Master's turn: which figure acts?", options, context={"phase": "master"})
             if ended is not None:
