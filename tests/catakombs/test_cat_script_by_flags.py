@@ -1,6 +1,7 @@
 """A script's answer kept by the figure's flags (ai/interpreter.py `_ANSWERED`): when one of its
 first entries, whose conditions read only the figure's own flags, fires with actions that only
-ask, every figure with those flags gets the same intents and why.  Checked at every script run
+ask, every figure with those flags gets the same intents and why; when none of them holds, the
+script is asked from the entry after them.  Checked at every script run
 of the Master and the companions in AI quests of burglary and old_fool: the answer with the
 kept table is the answer with the table empty; and the solo Master's first entries are the
 ones its figures not roused fire (webbed, in a duel, the two rolls of one not roused)."""

@@ -107,13 +107,17 @@ def _by_flags(script: tactics.Script) -> list[bool]:
     return told
 
 
-# What a script asks for and why, when an entry among its first fired that its figure's flags
-# tell (`_by_flags`), by the script and the flags: every figure with those flags gets the same
-# (the seats put its name before the why).  A figure not roused asks it at each of its
-# decisions, turn after turn, with the same roll.  Bounded; the values hold their script.
-_ANSWERED: dict[tuple[object, ...], tuple[tactics.Script, list[Intent], bool, str]] = {}
+# What a script's first entries told by the figure's flags (`_by_flags`) say, by the script and
+# the flags: the intents, the stop and the why of the one that fired, every figure with those
+# flags getting the same (the seats put its name before the why); or None when none of them
+# holds, so the script is asked from the entry after them.  A figure not roused asks it at each
+# of its decisions, turn after turn, with the same roll; a roused one passes them each time.
+# Bounded; the values hold their script.
+Answer = tuple[list[Intent], bool, str]
+_ANSWERED: dict[tuple[object, ...], tuple[tactics.Script, Answer | None]] = {}
 _ANSWERED_KEPT = 256
 _TOLD: dict[int, tuple[tactics.Script, list[bool]]] = {}
+_AFTER: dict[int, tuple[tactics.Script, tactics.Script]] = {}
 
 
 def _told_by_flags(script: tactics.Script) -> list[bool]:
@@ -124,6 +128,25 @@ def _told_by_flags(script: tactics.Script) -> list[bool]:
     return found[1]
 
 
+def _after(script: tactics.Script, first: int) -> tactics.Script:
+    """The script less its `first` entries, made once per script (`for_best_stat` keeps them)."""
+    found = _AFTER.get(id(script))
+    if found is None or found[0] is not script:
+        found = _AFTER[id(script)] = (script, tactics.Script(script.name, script.entries[first:], script.params))
+    return found[1]
+
+
+def _keep(flagged: tuple[object, ...], top: tactics.Script, fired: int, answer: Answer) -> None:
+    """What the script's first try says, kept by the flags when they tell it: the answer of an
+    entry among the first ones told by them, or that none of those held (one after them fired)."""
+    told = _told_by_flags(top)
+    if fired < len(told) and not told[fired]:
+        return
+    if len(_ANSWERED) >= _ANSWERED_KEPT:
+        _ANSWERED.clear()
+    _ANSWERED[flagged] = (top, answer if fired < len(told) else None)
+
+
 def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None = None) -> tuple[Action | None, str]:
     """Run the figure's script once: the offered action for what it wants, and the why.
     Entries whose actions are all illegal here are skipped (§6.1), so later ones get a turn.
@@ -132,13 +155,20 @@ def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None =
     top = compiled[script]
     flagged = (id(top), *_flags(me))
     known = _ANSWERED.get(flagged)
-    if known is not None and known[0] is top:  # no plan: only the offers are asked
-        action = carry_out(d, me, known[1])
-        if action is not None or known[2]:
-            return action, known[3]
+    passed = False  # none of the first entries holds for these flags, as found before
+    if known is not None and known[0] is top:
+        if known[1] is None:
+            passed = True
+        else:  # no plan: only the offers are asked (if none fits, tried below as any script is)
+            intents, stop, why = known[1]
+            action = carry_out(d, me, intents)
+            if action is not None or stop:
+                return action, why
     m = m or map_for(game, d)
     p = Plan(game, me, d, shared=m)  # best_stat reads the map's answers alone: the first try's plan too
     current = for_best_stat(top, best_stat(p))
+    if passed:  # the first entries not asked again
+        current = _after(current, len(_told_by_flags(top)))
     for k in range(len(current.entries) + 1):
         if k:
             p = Plan(game, me, d, shared=m)
@@ -148,12 +178,8 @@ def run_script(game: Game, d: Decision, me: Figure, script: str, m: Map | None =
             break
         notes = tactics.perform(chosen.entries[i], registry, p)
         why = tactics.reason(label, notes)
-        if not k and chosen is current:
-            told = _told_by_flags(top)
-            if i < len(told) and told[i]:
-                if len(_ANSWERED) >= _ANSWERED_KEPT:
-                    _ANSWERED.clear()
-                _ANSWERED[flagged] = (top, p.intents, p.stop, why)
+        if not (k or passed) and chosen is current:
+            _keep(flagged, top, i, (p.intents, p.stop, why))
         action = carry_out(d, me, p.intents)
         if action is not None or p.stop:
             return action, why
