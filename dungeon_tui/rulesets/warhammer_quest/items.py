@@ -57,7 +57,7 @@ ITEMS: Effects[Use] = Effects("treasure card", optional=EQUIPMENT_ELSEWHERE)
 
 def held(user: Figure) -> list[str]:
     """Usable things the warrior carries: equipment first, then treasure, each once."""
-    out = [e for e in user.equipment if e == "healing_potion"]
+    out = ["healing_potion"] * user.equipment.count("healing_potion")  # counted in C: asked every decision
     for card in user.treasure:
         if card["id"] not in out and not card.get("spent"):
             out.append(card["id"])
