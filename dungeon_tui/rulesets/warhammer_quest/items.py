@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ...engine.dice import roll, roll_event
 from ...engine.effects import Effects, never
@@ -45,8 +44,14 @@ class Holding:
         state: State = self.game.state
         return state
 
-    def use(self, text: str, **args: Any) -> Action:
-        return Action.make(self.seat, "use", text=text, who=self.warrior.id, item=self.item, **args)
+    def use(self, text: str, target: str | None = None) -> Action:
+        """Using the item, on `target` when it names one.  Built as `Action.make` would (every
+        argument a plain string, in name order: item, target, who): every warrior's decision
+        makes his pack's options, one for each monster he sees for a thrown or aimed item."""
+        warrior_id = self.warrior.id
+        args = (("item", self.item), ("who", warrior_id)) if target is None else (
+            ("item", self.item), ("target", target), ("who", warrior_id))
+        return Action.sorted_plain(self.seat, "use", text, args)
 
 
 Offer = Callable[[Holding], list[Action]]
@@ -57,7 +62,7 @@ ITEMS: Effects[Use] = Effects("treasure card", optional=EQUIPMENT_ELSEWHERE)
 
 def held(user: Figure) -> list[str]:
     """Usable things the warrior carries: equipment first, then treasure, each once."""
-    out = [e for e in user.equipment if e == "healing_potion"]
+    out = ["healing_potion"] * user.equipment.count("healing_potion")  # counted in C: asked every decision
     for card in user.treasure:
         if card["id"] not in out and not card.get("spent"):
             out.append(card["id"])

@@ -6,12 +6,11 @@ from typing import Any
 
 from ...engine.dice import draw, roll, roll_event
 from ...engine.game import Action, Decision, Game, LazyDecision, Procedure
-from ...engine.offers import kept
 from .combat import damage_monster
 from .rolls import dice_value
 from .sight import sees
 from .spells import ANY_CAST, SPELLS, Casting, figures_standing
-from .state import ACTIVE, Figure, State
+from .state import ACTIVE, UNCONSCIOUS, Figure, State
 from .treasure import settle
 from .words import counted
 
@@ -145,20 +144,52 @@ class Casts:
         at_hand = power_at_hand(s)  # looked up once for every spell in his hand
         # Each spell's card read once, its cost first: most windows find the power too low for all.
         spells = game.content.spells
-        self.castable = [(sid, sp, offer) for sid in s.spells
-                         if (sp := spells[sid]).cost <= at_hand and sp.type in types
-                         and (offer := SPELLS[sid].offer) is not None]
+        for sid in s.spells:  # a loop, not a comprehension: every window asks
+            sp = spells[sid]
+            if sp.cost <= at_hand and sp.type in types:
+                offer = SPELLS[sid].offer
+                if offer is not None:
+                    self.castable.append((sid, sp, offer))
         self.hand_of_death = bool(s.adv.get("hand_of_death")) and "attack" in types
         if not self.castable and not self.hand_of_death:
             return  # the usual case outside his turn: what he sees is not worth working out
-        # Only the spells cast at a monster look for those he sees (a line of sight each).
-        self._seen = seen = kept(lambda: [m for m in s.monsters() if sees(s, warrior.pos, m.pos)])
-        living = [x for x in s.heroes() if x.on_board]
+        # What the offers ask alike, each found when first asked (by this object's methods, not
+        # a closure apiece: a window or a turn of his makes one `Casts`).
+        self._state, self._wizard = s, warrior
+        self._seen_now: list[Figure] | None = None
+        self._acting: list[Figure] | None = None
+        self._standing: dict[tuple[int, int], list[tuple[int, Figure]]] | None = None
+        living = []
+        for x in s.heroes():  # `on_board` written out, a loop: a window or a turn of his asks
+            if x.pos is not None and x.status in (ACTIVE, UNCONSCIOUS):
+                living.append(x)
         # One Casting for every spell, its spell set in turn: an offer reads it while it runs and
         # keeps nothing of it (its actions are made there and then).
-        self._casting = Casting(game, warrior, s.seat_of[warrior.id], "", None, seen, living,
-                                kept(s.still_to_act), kept(lambda: figures_standing(s)))
+        self._casting = Casting(game, warrior, s.seat_of[warrior.id], "", None, self._seen, living,
+                                self.acting, self.standing)
         self._deathstone = any(c["id"] == "deathstone" for c in warrior.treasure)
+
+    def _seen(self) -> list[Figure]:
+        """The monsters he sees: only the spells cast at a monster ask (a line of sight each)."""
+        seen = self._seen_now
+        if seen is None:
+            s, warrior = self._state, self._wizard
+            seen = self._seen_now = [m for m in s.monsters() if sees(s, warrior.pos, m.pos)]
+        return seen
+
+    def acting(self) -> list[Figure]:
+        """`still_to_act`, found once for every spell and warrior weighed."""
+        acting = self._acting
+        if acting is None:
+            acting = self._acting = self._state.still_to_act()
+        return acting
+
+    def standing(self) -> dict[tuple[int, int], list[tuple[int, Figure]]]:
+        """`figures_standing`, found once for every target an area spell weighs."""
+        standing = self._standing
+        if standing is None:
+            standing = self._standing = figures_standing(self._state)
+        return standing
 
     def of(self, sid: str) -> list[Action]:
         """The casts of one spell of `castable` (its offer's, in its order)."""
@@ -190,7 +221,10 @@ class Casts:
 
     def any(self) -> bool:
         """Whether anything is on offer (a cast with the Deathstone is a cast without it too)."""
-        return any(self.some(sid) for sid, _, _ in self.castable) or bool(self.scrolls())
+        for sid, _, _ in self.castable:  # a loop, not any() over a generator: every window asks
+            if self.some(sid):
+                return True
+        return bool(self.scrolls())
 
     def deathstone(self) -> list[Action]:
         """Every cast again with the Deathstone paying, when he holds one."""
@@ -261,29 +295,45 @@ def window(game: Game, phase: str) -> Procedure:
 def _cast_now(seat: str, wiz: Figure, casts: Casts, phase: str) -> LazyDecision:
     """A window's decision: the casts on offer and the pass, each spell's casts made when a
     reader asks for them (`of_kinds`) or a choice names the spell (`find`)."""
-    hold = Action.sorted_plain(seat, "pass", "the Wizard holds his power", ())
+    window = _Window(casts, Action.sorted_plain(seat, "pass", "the Wizard holds his power", ()))
+    # The power at hand is on the status line ("power 2+4": this turn's roll, then stored).
+    decision = LazyDecision(seat, "Cast a spell now?", window.make, window.find, {"figure": wiz.id, "window": phase},
+                            window.of_kinds)
+    offering(decision, window.offered)
+    return decision
 
-    def make() -> list[Action]:
-        return [*casts.casts(), *casts.scrolls(), hold]
 
-    def of_kinds(kinds: tuple[str, ...]) -> list[Action]:  # `make()` by kind, in its order
+class _Window:
+    """A window's options as its decision reads them: its methods are the decision's `make`,
+    `find` and `of_kinds` (one object a window, not a closure apiece)."""
+
+    __slots__ = ("casts", "hold")
+
+    def __init__(self, casts: Casts, hold: Action) -> None:
+        self.casts, self.hold = casts, hold
+
+    def offered(self) -> Casts:
+        return self.casts
+
+    def make(self) -> list[Action]:
+        casts = self.casts
+        return [*casts.casts(), *casts.scrolls(), self.hold]
+
+    def of_kinds(self, kinds: tuple[str, ...]) -> list[Action]:  # `make()` by kind, in its order
+        casts = self.casts
         return [*(casts.casts() if "cast" in kinds else ()), *(casts.scrolls() if "scroll" in kinds else ()),
-                *((hold,) if "pass" in kinds else ())]
+                *((self.hold,) if "pass" in kinds else ())]
 
-    def find(action: Action) -> Action | None:
-        kind = action.kind
+    def find(self, action: Action) -> Action | None:
+        casts, kind = self.casts, action.kind
         if kind == "cast":
             offered = casts.deathstone() if ("deathstone", True) in action.args else casts.of(action.get("spell"))
         else:
-            offered = casts.scrolls() if kind == "scroll" else [hold]
+            offered = casts.scrolls() if kind == "scroll" else [self.hold]
         for a in offered:
             if a is action or a == action:
                 return a
         return None
-    # The power at hand is on the status line ("power 2+4": this turn's roll, then stored).
-    decision = LazyDecision(seat, "Cast a spell now?", make, find, {"figure": wiz.id, "window": phase}, of_kinds)
-    offering(decision, lambda: casts)
-    return decision
 
 
 def cast(game: Game, warrior: Figure, action: Action) -> Procedure:

@@ -14,7 +14,7 @@ from ...engine.spreading import steps_within
 from .monster_strikes import strike
 from .shooting import monster_shot, resolve_volley
 from .sight import sees
-from .state import ACTIVE, ROW_FIRST, Figure, State
+from .state import ACTIVE, ROW_FIRST, UNCONSCIOUS, Figure, State
 
 
 
@@ -49,7 +49,11 @@ def adjacent_targets(state: State, monster: Figure, valid: list[Figure] | None =
     if not monster.pos:
         return []
     beside = state.grid.neighbours(monster.pos)  # `grid.adjacent` from its square, asked once
-    return [w for w in (targets(state) if valid is None else valid) if w.pos and w.pos in beside]
+    out = []
+    for w in targets(state) if valid is None else valid:  # a loop, not a comprehension: every plan asks
+        if w.pos and w.pos in beside:
+            out.append(w)
+    return out
 
 
 def is_pinned(state: State, content: Any, monster: Figure, valid: list[Figure] | None = None) -> bool:
@@ -72,7 +76,8 @@ def reachable(state: State, content: Any, monster: Figure) -> dict[Sq, int]:
             jumps.setdefault(tuple(b), []).append((tuple(a), 2))
         return state.grid.reachable(monster.square, allowance, lambda sq: sq not in occ, jumps=jumps)
     memo = state.grid.memo
-    key = (monster.square, allowance, frozenset(occ))
+    # The squares taken in the figures' order (`occupied` lists them so; see `move_search`).
+    key = (monster.square, allowance, tuple(occ))
     last = memo.get(_LAST_REACH)
     if last is not None and last[0] == key:
         found: dict[Sq, int] = last[1]
@@ -88,11 +93,18 @@ _LAST_REACH = "whq.monster_reach"  # the grid memo's key for `reachable`'s last 
 
 
 def sees_any(state: State, sq: Sq, valid: list[Figure]) -> bool:
-    return any(sees(state, sq, w.pos) for w in valid)
+    for w in valid:  # noqa: SIM110 - a loop, not any() over a generator: asked for squares of every plan
+        if sees(state, sq, w.pos):
+            return True
+    return False
 
 
 def next_to_warrior(state: State, sq: Sq) -> bool:
-    return any(w.on_board and w.pos and state.grid.adjacent(sq, w.pos) for w in state.heroes())
+    neighbours = state.grid.neighbours(sq)  # `grid.adjacent(sq, w.pos)`, his square among its steps
+    for w in state.heroes():  # noqa: SIM110 - a loop, not any() over a generator: asked per square
+        if w.pos is not None and w.status in (ACTIVE, UNCONSCIOUS) and w.pos in neighbours:
+            return True
+    return False
 
 
 def plan_choice(game: Game, monster: Figure) -> Decision | None:
@@ -109,23 +121,37 @@ def plan_choice(game: Game, monster: Figure) -> Decision | None:
                                     (("target", w.id), ("who", monster.id))) for w in adjacent_targets(s, monster)]
         return Decision(DUNGEON, prompt, opts, context=context) if opts else None
     valid = targets(s)
-    missile = "missile" in c.monsters[monster.kind].specials
     reach = reachable(s, c, monster)
     if not reach:
         return None
+    plans = _Plans(s, c, monster, reach, valid)
+    decision = LazyDecision(DUNGEON, prompt, plans.make, plans.find, context)
+    _LAST_PLAN[:] = [decision, reach, valid]
+    return decision
 
-    made: dict[Sq, list[Action]] = {}
 
-    def plans_from(sq: Sq) -> list[Action]:
-        # Made once a square: the AI asks for its plan's square, then the play finds it there.
-        found = made.get(sq)
+class _Plans:
+    """A monster's plans square by square, each square's made when first read: the AI asks for
+    its plan's square, then the play finds it there.  One object a plan decision (a monster
+    acts hundreds of times a game), its methods the decision's `make` and `find`."""
+
+    __slots__ = ("c", "made", "missile", "monster", "reach", "s", "valid")
+
+    def __init__(self, s: State, c: Any, monster: Figure, reach: dict[Sq, int], valid: list[Figure]) -> None:
+        self.s, self.c, self.monster, self.reach, self.valid = s, c, monster, reach, valid
+        self.missile = "missile" in c.monsters[monster.kind].specials
+        self.made: dict[Sq, list[Action]] = {}
+
+    def plans_from(self, sq: Sq) -> list[Action]:
+        found = self.made.get(sq)
         if found is None:
-            found = made[sq] = _plans_from(sq)
+            found = self.made[sq] = self._plans_from(sq)
         return found
 
-    def _plans_from(sq: Sq) -> list[Action]:
+    def _plans_from(self, sq: Sq) -> list[Action]:
         # Built as Action.make would, the arguments in name order (mode, target, to, who): the
         # plans are made for every square the script or a replayed plan asks about.
+        s, c, monster, valid = self.s, self.c, self.monster, self.valid
         where = "stays" if sq == monster.pos else f"moves to {sq[0]},{sq[1]}"
         to, who = ("to", (sq[0], sq[1])), ("who", monster.id)
         out = [Action.sorted_plain(DUNGEON, "act", f"{monster.name} {where}", (to, who))]
@@ -133,22 +159,22 @@ def plan_choice(game: Game, monster: Figure) -> Decision | None:
             if in_reach(s, c, monster, sq, w):
                 out.append(Action.sorted_plain(DUNGEON, "act", f"{monster.name} {where} and attacks the {w.name}",
                                                (("target", w.id), to, who)))
-        if missile and not next_to_warrior(s, sq) and sees_any(s, sq, valid):
+        if self.missile and not next_to_warrior(s, sq) and sees_any(s, sq, valid):
             out.append(Action.sorted_plain(DUNGEON, "act", f"{monster.name} {where} and shoots",
                                            (("mode", "volley"), to, who)))
         return out
 
-    def make() -> list[Action]:
-        return [a for sq in sorted(reach, key=ROW_FIRST) for a in plans_from(sq)]
+    def make(self) -> list[Action]:
+        return [a for sq in sorted(self.reach, key=ROW_FIRST) for a in self.plans_from(sq)]
 
-    def find(action: Action) -> Action | None:
+    def find(self, action: Action) -> Action | None:
         to = action.get("to")
-        if action.kind != "act" or type(to) is not tuple or to not in reach:
+        if action.kind != "act" or type(to) is not tuple or to not in self.reach:
             return None
-        return next((a for a in plans_from(to) if a == action), None)
-    decision = LazyDecision(DUNGEON, prompt, make, find, context)
-    _LAST_PLAN[:] = [decision, reach, valid]
-    return decision
+        for a in self.plans_from(to):
+            if a == action:
+                return a
+        return None
 
 
 # The last plan decision made (`plan_choice`), the squares its monster reaches and the

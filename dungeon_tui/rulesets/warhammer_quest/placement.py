@@ -63,7 +63,7 @@ def squares_next_to(state: State, warrior: Figure, allowed: Collection[Sq],
     asks of several warriors on one board."""
     occ = state.occupied() if occupied is None else occupied
     allowed_set = allowed if isinstance(allowed, (set, frozenset)) else set(allowed)
-    out = []
+    out: list[Sq] = []
     assert warrior.pos is not None
     grid = state.grid
     # The squares a step from him reaches are his kept neighbours (`can_step` in every
@@ -73,7 +73,10 @@ def squares_next_to(state: State, warrior: Figure, allowed: Collection[Sq],
     if not links:
         # No portal here: his neighbours are the squares a step away, already in the order
         # N, E, S, W, NE, SE, SW, NW (`Grid.neighbours` finds them in DIRS8's order).
-        return [sq for sq in steps if sq in allowed_set and sq not in occ]
+        for sq in steps:  # a loop, not a comprehension: asked of each warrior, monster after monster
+            if sq in allowed_set and sq not in occ:
+                out.append(sq)
+        return out
     for d in DIRS8:
         sq = (warrior.pos[0] + d[0], warrior.pos[1] + d[1])
         if sq in allowed_set and sq in steps and sq not in occ and (
@@ -139,13 +142,9 @@ def _place_archers(game: Game, kind: str, left: int, anchor: str, card: str, pha
     for _ in range(left):
         warriors = [w for w in s.heroes() if valid_target(s, w, melee=False)]
         occ = s.occupied()
-        floor = s.grid.floor
         best: list[tuple[int, Sq]] = []
         for group in (own, more):
-            # Each free square that sees a warrior, with the steps to the nearest (`free` written
-            # out, and the nearest found once a square: asked of every square of the section).
-            near = {sq: min(chebyshev(sq, w.square) for w in warriors) for sq in group
-                    if sq not in occ and floor(sq) and any(sees(s, sq, w.pos) for w in warriors)}
+            near = _seeing_squares(s, group, warriors, occ)
             if near:
                 far = max(near.values())
                 best = [(far, sq) for sq, d in near.items() if d == far]
@@ -157,6 +156,31 @@ def _place_archers(game: Game, kind: str, left: int, anchor: str, card: str, pha
         placed.append(spawn(game, kind, sq, card, phase, None))
         left -= 1
     return left
+
+
+def _seeing_squares(s: State, group: list[Sq], warriors: list[Figure], occ: dict[Sq, Figure]) -> dict[Sq, int]:
+    """Each free square of `group` that sees a warrior, with the steps to the nearest (`free`
+    written out, and the nearest found once a square).  Loops, not a generator or two a
+    square: asked of every square of the section."""
+    floor = s.grid.floor
+    near = {}
+    for sq in group:
+        if sq in occ or not floor(sq):
+            continue
+        for w in warriors:
+            if sees(s, sq, w.pos):
+                break
+        else:
+            continue  # he sees nobody from here
+        x, y = sq
+        steps = -1
+        for w in warriors:  # `chebyshev(sq, w.square)`, the least of them
+            wx, wy = w.square
+            d = max(abs(wx - x), abs(wy - y))
+            if steps < 0 or d < steps:
+                steps = d
+        near[sq] = steps
+    return near
 
 
 def _place_swarm(game: Game, kind: str, left: int, anchor: str, targets: list[Figure], card: str,

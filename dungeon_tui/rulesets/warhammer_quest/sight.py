@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 from ...engine.game import Game
@@ -19,13 +20,15 @@ def order(state: State, content: Any) -> list[Figure]:
     if _ORDERS[0] is not content:
         _ORDERS[:] = [content, {}]
     known: dict[tuple[Any, ...], tuple[int, ...]] = _ORDERS[1]
-    key = (state.leader, tuple([(w.id, w.kind) for w in heroes]))
+    # Each warrior's (id, kind), and the list in order, mapped in C (not comprehensions: each
+    # a function made and called, and every turn asks this several times).
+    key = (state.leader, tuple(map(_ID_KIND, heroes)))
     places = known.get(key)
     if places is None:
         if len(known) >= ORDERS_KEPT:
             known.clear()
         places = known[key] = _places_in_order(heroes, state.leader, content)
-    return [heroes[i] for i in places]
+    return list(map(heroes.__getitem__, places))
 
 
 def _places_in_order(heroes: Sequence[Figure], leader: str | None, content: Any) -> tuple[int, ...]:
@@ -39,6 +42,7 @@ def _places_in_order(heroes: Sequence[Figure], leader: str | None, content: Any)
 # The content `order` last worked for and the places it found, by the leader and the warriors.
 _ORDERS: list[Any] = [None, {}]
 ORDERS_KEPT = 256  # a run's parties and leaders: a handful
+_ID_KIND = attrgetter("id", "kind")
 
 
 def adjacent_monsters(state: State, warrior: Figure) -> list[Figure]:

@@ -230,9 +230,17 @@ class State:
             return [f for f in figs.values() if f.pos is not None and f.side == MONSTER and f.status == ACTIVE]
         sides = figs._sides
         kept = (sides if sides is not None else figs.sides())[1]
-        out = [f for f in kept if f.pos is not None and f.status == ACTIVE]
-        if len(out) < len(kept) and any(f.status == DEAD for f in kept):
-            figs.drop_slain()  # someone was slain since: the next look leaves him out
+        # Loops, not a comprehension and any(): asked thousands of times a game, and each
+        # comprehension or generator is a function made and called.
+        out = []
+        for f in kept:
+            if f.pos is not None and f.status == ACTIVE:
+                out.append(f)
+        if len(out) < len(kept):
+            for f in kept:
+                if f.status == DEAD:
+                    figs.drop_slain()  # someone was slain since: the next look leaves him out
+                    break
         return out
 
     def in_play(self) -> list[Figure]:
@@ -259,7 +267,11 @@ class State:
         figs = self.figures
         if type(figs) is not Figures:
             return [m for m in self.monsters() if m.pos in squares]
-        return [f for f in figs.sides()[1] if f.pos in squares and f.status == ACTIVE]
+        out = []
+        for f in figs.sides()[1]:  # a loop, not a comprehension: see `monsters`
+            if f.pos in squares and f.status == ACTIVE:
+                out.append(f)
+        return out
 
     def placed_this_m1(self, monster: Figure) -> bool:
         """Placed in this turn's M1: it does nothing else this turn (5.5)."""
@@ -286,7 +298,10 @@ class State:
         if type(figs) is not Figures:
             return {f.pos: f for f in figs.values() if f.pos is not None}
         heroes, monsters = figs.sides()
-        out = {f.pos: f for f in heroes if f.pos is not None}
+        out = {}
+        for f in heroes:  # a loop, not a comprehension: see `monsters`
+            if f.pos is not None:
+                out[f.pos] = f
         for f in monsters:
             if f.pos is not None:
                 out[f.pos] = f

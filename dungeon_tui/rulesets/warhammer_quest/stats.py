@@ -34,7 +34,13 @@ def toughness(content: Any, fig: Figure, with_armour: bool = True) -> int:
 def fur_cloaks(fig: Figure) -> int:
     """The Fur Cloaks he carries (each adds 1 to Toughness)."""
     # Asked of every warrior at every look at the blows coming: most carry no treasure at all.
-    return len([card for card in fig.treasure if card["id"] == "fur_cloak"]) if fig.treasure else 0
+    if not fig.treasure:
+        return 0
+    cloaks = 0
+    for card in fig.treasure:  # a loop, not a comprehension: asked of each warrior at every look
+        if card["id"] == "fur_cloak":
+            cloaks += 1
+    return cloaks
 
 
 def armour_worn(content: Any, fig: Figure) -> list[str]:

@@ -305,6 +305,12 @@ def check_end(game: Game) -> None:
     heroes = s.heroes()
     hooks = hooks_for(game)
     hooks.check_end(game)
+    for w in heroes:  # asked after every step, and mostly settled by the first warrior
+        if w.pos is not None and w.status in (ACTIVE, UNCONSCIOUS) and not w.flags.get("in_pit"):
+            # Someone stands out of a pit: nobody is stuck (`stuck_in_pits` says no at him), and
+            # someone is left (the loop below would stop at him or before him).
+            hooks.required_died(game)
+            return
     if hazards.stuck_in_pits(s, heroes):
         # House rule: nothing can change then but the turn count (monsters cannot reach a
         # warrior in a pit), so the adventure fails at once instead of at the turn limit.

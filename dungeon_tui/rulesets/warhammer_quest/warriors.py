@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...engine.dice import natural_test, roll, roll_event
 from ...engine.game import Action, Decision, Game, LazyDecision, Procedure
-from ...engine.offers import Offers, grouped_choice, kept
+from ...engine.offers import Offers, grouped_choice
 from ...engine.grid import Grid, Sq
 from ...engine.spreading import steps_within
 from . import board, hazards, items, magic, stats
@@ -49,26 +49,34 @@ def step_cost(state: State) -> Any:
 _PITS = "whq.pits"  # the grid memo's key for whether the map holds a pit
 
 
-class MoveSearch(NamedTuple):
+class MoveSearch:
     """A warrior's move as the grid searches it (`Grid.reachable`'s arguments), made once a
-    decision for whichever question it is asked."""
+    decision for whichever question it is asked.  A section nobody has entered yet may be
+    stepped into, but the move ends inside it (D15): no step leads out of such a section
+    again, so nothing beyond it is reached.  Its two checks are its methods (not closures: a
+    search is set up for most of a warrior's decisions)."""
 
-    grid: Grid
-    start: Sq
-    allowance: int
-    can_enter: Callable[[Sq], bool]
-    cost: Callable[[Sq, Sq], int] | None
-    step_ok: Callable[[Sq, Sq], bool]
-    # The same two checks for the whole search, where it can do without a call per square:
-    # the squares taken (`can_enter`'s whole answer while no section is caved in), and
-    # `step_ok` only while some section round him is not yet entered (None: every step is).
-    taken: dict[Sq, Any]
-    whole_can_enter: Callable[[Sq], bool] | None
-    whole_step_ok: Callable[[Sq, Sq], bool] | None
+    __slots__ = ("allowance", "caved", "closed", "cost", "grid", "key", "region", "start", "taken")
 
-    # Everything the search reads besides the map: his square and move, the squares taken,
-    # the caved-in and the unentered sections, and whether a step may cost more than 1.
-    key: tuple[Any, ...]
+    def __init__(self, grid: Grid, start: Sq, allowance: int, cost: Callable[[Sq, Sq], int] | None,
+                 taken: dict[Sq, Any], caved: set[str], closed: set[str]) -> None:
+        self.grid, self.start, self.allowance, self.cost = grid, start, allowance, cost
+        # The squares taken, and the sections other than his own that a caved-in roof shuts
+        # (never entered again, only left) and that nobody has entered yet.
+        self.taken, self.caved, self.closed, self.region = taken, caved, closed, grid.region
+        # Everything the search reads besides the map: his square and move, the squares taken
+        # (in the figures' order, as `occupied` lists them: a tuple is made and compared
+        # without hashing every square, and the same board gives the same order), the
+        # caved-in and the unentered sections, and whether a step may cost more than 1.
+        self.key = (start, allowance, tuple(taken), frozenset(caved), frozenset(closed), cost is None)
+
+    def can_enter(self, sq: Sq) -> bool:
+        return sq not in self.taken and self.region[sq] not in self.caved
+
+    def step_ok(self, a: Sq, b: Sq) -> bool:
+        region = self.region
+        ra = region[a]
+        return ra not in self.closed or region[b] == ra
 
     def reach(self) -> dict[Sq, int]:
         """The squares he may end his move on (not his own), with their cost.  Shared, never
@@ -80,9 +88,12 @@ class MoveSearch(NamedTuple):
         if last is not None and last[0] == self.key:
             kept_reach: dict[Sq, int] = last[1]
             return kept_reach
-        if self.cost is None:  # `Grid.reachable`'s own search when every step costs 1
-            reach = steps_within(self.grid, self.start, self.allowance, self.whole_can_enter, self.whole_step_ok,
-                                 self.taken)
+        if self.cost is None:
+            # `Grid.reachable`'s own search when every step costs 1, the squares taken looked up
+            # without a call; each check passed only where it can refuse a step (a section
+            # caved in, one not yet entered).
+            reach = steps_within(self.grid, self.start, self.allowance, self.can_enter if self.caved else None,
+                                 self.step_ok if self.closed else None, self.taken)
         else:
             reach = self.grid.reachable(self.start, self.allowance, self.can_enter, self.cost, self.step_ok)
         reach.pop(self.start, None)
@@ -109,36 +120,24 @@ class MoveSearch(NamedTuple):
 
 
 def move_search(state: State, content: Any, warrior: Figure) -> MoveSearch | None:
-    """The warrior's move as the grid searches it, None when he is off the board.
-
-    A section nobody has entered yet may be stepped into, but the move ends inside it
-    (D15): no step leads out of such a section again, so nothing beyond it is reached."""
+    """The warrior's move as the grid searches it, None when he is off the board."""
     if warrior.pos is None:
         return None
-    occupied = state.occupied()
-    region = state.grid.region
-    home = region[warrior.pos]
-    # The sections other than his own that a caved-in roof shuts (never entered again, only
-    # left), and those nobody has entered yet (no step leads out of one).
-    # One pass each, his own taken out after (random adventures lay out a score of sections,
-    # and every move search, a companion's weighing included, looks over them all).
-    sections = state.sections.items()
-    caved = {sid for sid, sec in sections if sec.caved_in}
-    closed = {sid for sid, sec in sections if not sec.entered}
+    home = state.grid.region[warrior.pos]
+    # The sections caved in and those not yet entered, other than his own: one pass over them
+    # all, his own taken out after (random adventures lay out a score of sections, and every
+    # move search, a companion's weighing included, looks over them all).
+    caved: set[str] = set()
+    closed: set[str] = set()
+    for sid, sec in state.sections.items():
+        if sec.caved_in:
+            caved.add(sid)
+        if not sec.entered:
+            closed.add(sid)
     caved.discard(home)
     closed.discard(home)
-
-    def can_enter(sq: Sq) -> bool:
-        return sq not in occupied and region[sq] not in caved
-
-    def step_ok(a: Sq, b: Sq) -> bool:
-        ra = region[a]
-        return ra not in closed or region[b] == ra
-
-    allowance, cost = stats.move(content, warrior), step_cost(state)
-    key = (warrior.pos, allowance, frozenset(occupied), frozenset(caved), frozenset(closed), cost is None)
-    return MoveSearch(state.grid, warrior.pos, allowance, can_enter, cost, step_ok,
-                      occupied, can_enter if caved else None, step_ok if closed else None, key)
+    return MoveSearch(state.grid, warrior.pos, stats.move(content, warrior), step_cost(state), state.occupied(),
+                      caved, closed)
 
 
 _LAST_REACH = "whq.warrior_reach"  # the grid memo's key for the last `MoveSearch.reach` answer
@@ -151,17 +150,17 @@ def move_options(state: State, content: Any, warrior: Figure, decision: Any = No
     return {} if m is None else m.reach()
 
 
-# The last decision `warrior_choice` made, its warrior and its move search (one, held until
-# the next): a companion weighing that decision reads the same search rather than setting up
+# The last decision `warrior_choice` made, its warrior and its `_Turn` (one, held until the
+# next): a companion weighing that decision reads the same move search rather than setting up
 # his own (the board does not change while a seat chooses).
 _LAST_TURN: list[Any] = [None, None, None]
 
 
 def _kept_search(decision: Any, warrior: Figure) -> MoveSearch | None:
-    last, who, search = _LAST_TURN
+    last, who, turn = _LAST_TURN
     if decision is None or last is not decision or who is not warrior:
         return None
-    found: MoveSearch = search()
+    found: MoveSearch = turn.search()
     return found
 
 
@@ -234,47 +233,126 @@ def _count_order(held: tuple[bool, ...]) -> tuple[int, ...]:
 _COUNT_ORDERS: dict[tuple[bool, ...], tuple[int, ...]] = {}  # one per mix of groups (64 at most)
 
 
+class _Turn:
+    """A warrior's decision as its groups read it: what several groups ask alike (the monsters
+    beside him, the lit sections, his move search, the Wizard's casts) found once, when first
+    asked (the board does not change while a seat chooses).  One object a decision, its methods
+    the groups' makers: a decision is made anew after each of his actions, and a closure for
+    each group and each shared answer cost a dozen objects more every time."""
+
+    __slots__ = ("_adj", "_casts", "_lit", "_search", "free", "game", "s", "seat", "warrior")
+
+    def __init__(self, game: Game, warrior: Figure, seat: str, free: bool) -> None:
+        self.game, self.s, self.warrior, self.seat, self.free = game, game.state, warrior, seat, free
+        self._adj: list[Figure] | None = None
+        self._lit: list[str] | None = None
+        self._search: MoveSearch | None = None
+        self._casts: magic.Casts | None = None
+
+    def adj(self) -> list[Figure]:
+        adj = self._adj
+        if adj is None:
+            adj = self._adj = adjacent_monsters(self.s, self.warrior)
+        return adj
+
+    def search(self) -> MoveSearch:
+        """The count asks whether he can step off, then a replay whether he reaches one square
+        or the options all he reaches: one search set up for all three (warrior_turn keeps him
+        on the board)."""
+        search = self._search
+        if search is None:
+            search = self._search = _on_board(move_search(self.s, self.game.content, self.warrior))
+        return search
+
+    def casts(self) -> magic.Casts:
+        casts = self._casts
+        if casts is None:
+            casts = self._casts = magic.Casts(self.game, self.warrior)
+        return casts
+
+    def escape(self) -> list[Action]:
+        name = self.warrior.name
+        return [Action.make(self.seat, "escape", text=f"{name} tries to break away", who=self.warrior.id)]
+
+    def move_keys(self) -> list[Sq]:
+        return in_move_order(self.search().reach())
+
+    def any_step(self) -> bool:
+        return self.search().any_step()
+
+    def reaches(self, sq: Any) -> bool:
+        return isinstance(sq, tuple) and self.search().reaches(sq)
+
+    def move_to(self, sq: Sq) -> Action:
+        s, warrior = self.s, self.warrior
+        if warrior.id == s.lantern:
+            tag = ""
+        else:
+            lit = self._lit
+            if lit is None:
+                lit = self._lit = board.lit_sections(s)
+            tag = "" if s.grid.region[sq] in lit else " (into the dark: Lost!)"
+        # Built directly: args already in key order, and this is the hottest loop of a replay.
+        return Action.sorted_plain(self.seat, "move", f"{warrior.name} moves to {sq[0]},{sq[1]}{tag}",
+                                   (("to", sq), ("who", warrior.id)))
+
+    def leave(self) -> list[Action]:
+        s, warrior = self.s, self.warrior
+        if warrior.pos in entrance_exit_squares(s) and not self.adj() and not _way_out_barred(s):
+            return [Action.make(self.seat, "leave", text=f"{warrior.name} leaves the dungeon by the entrance",
+                                who=warrior.id)]
+        return []
+
+    def attacks(self) -> list[Action]:
+        game, warrior, seat = self.game, self.warrior, self.seat
+        return [Action.sorted_plain(seat, "attack", f"{warrior.name} attacks {m.name}",
+                                    (("target", m.id), ("who", warrior.id)))
+                for m in self.adj() if _may_target(game, warrior, m)]
+
+    def shots(self) -> list[Action]:
+        game, s, warrior = self.game, self.s, self.warrior
+        if self.adj() or stats.bow(game.content, warrior) is None:
+            return []
+        return [Action.make(self.seat, "shoot", text=f"{warrior.name} shoots at {m.name}", who=warrior.id,
+                            target=m.id)
+                for m in s.monsters() if sees(s, warrior.pos, m.pos)
+                and _may_target(game, warrior, m)]
+
+    def fight(self) -> list[Action]:
+        return self.attacks() + self.shots()
+
+    def cast_offers(self) -> list[Action]:
+        return self.casts().casts() + self.casts().scrolls()
+
+    def any_cast(self) -> bool:
+        return self.casts().any()
+
+    def pack(self) -> list[Action]:
+        game, warrior = self.game, self.warrior
+        held = [*items.options(game, warrior), *hazards.options(game, warrior)] if self.free else []
+        return held + list(hooks_for(game).extra_options(game, warrior))
+
+    def end(self) -> list[Action]:
+        warrior = self.warrior
+        return [Action.sorted_plain(self.seat, "end", f"{warrior.name} ends his turn", (("who", warrior.id),))]
+
+
+def _move_key(action: Action) -> Any:
+    return action.get("to")
+
+
 def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | None]:
     """The warrior's decision, its options made by kind when read (a replayed move makes that
     one move), and its only option when it has just one (the end of his turn)."""
     s: State = game.state
-    c = game.content
     seat = s.seat_of[warrior.id]
     hooks_for(game).before_warrior_choice(game)
     f = warrior.flags
     attacking = f.get("attacking")
-    adj = kept(lambda: adjacent_monsters(s, warrior))
     moving = may_move(warrior)
     may_fight = not f.get("acted") and not f.get("in_pit") and not f.get("levitate") and not f.get("frenzied")
-    lit = kept(lambda: board.lit_sections(s))
-    # The count asks whether he can step off, then a replay whether he reaches one square or the
-    # options all he reaches: one search set up for all three (warrior_turn keeps him on the board).
-    search = kept(lambda: _on_board(move_search(s, c, warrior)))
-
-    def move_to(sq: Sq) -> Action:
-        tag = "" if warrior.id == s.lantern or s.grid.region[sq] in lit() else " (into the dark: Lost!)"
-        # Built directly: args already in key order, and this is the hottest loop of a replay.
-        return Action.sorted_plain(seat, "move", f"{warrior.name} moves to {sq[0]},{sq[1]}{tag}",
-                                   (("to", sq), ("who", warrior.id)))
-
-    def leave() -> list[Action]:
-        if warrior.pos in entrance_exit_squares(s) and not adj() and not _way_out_barred(s):
-            return [Action.make(seat, "leave", text=f"{warrior.name} leaves the dungeon by the entrance",
-                                who=warrior.id)]
-        return []
-
-    def attacks() -> list[Action]:
-        return [Action.sorted_plain(seat, "attack", f"{warrior.name} attacks {m.name}",
-                                    (("target", m.id), ("who", warrior.id)))
-                for m in adj() if _may_target(game, warrior, m)]
-
-    def shots() -> list[Action]:
-        if adj() or stats.bow(c, warrior) is None:
-            return []
-        return [Action.make(seat, "shoot", text=f"{warrior.name} shoots at {m.name}", who=warrior.id, target=m.id)
-                for m in s.monsters() if sees(s, warrior.pos, m.pos)
-                and _may_target(game, warrior, m)]
     free = not f.get("webbed")
+    turn = _Turn(game, warrior, seat, free)
     # The groups in the options' order; those the flags alone leave empty are left out.
     escaping = bool(f.get("pinned") and not f.get("pin_tried") and not f.get("moved") and not attacking)
     striking = may_fight and (f.get("attacks_left", 0) > 0 or not attacking)
@@ -282,34 +360,23 @@ def warrior_choice(game: Game, warrior: Figure) -> tuple[LazyDecision, Action | 
     casting = free and warrior.id == "wizard"  # only the Wizard casts (`cast_options`)
     groups = []
     if escaping:
-        groups.append(Offers(_ESCAPE, lambda: [
-            Action.make(seat, "escape", text=f"{warrior.name} tries to break away", who=warrior.id)]))
+        groups.append(Offers(_ESCAPE, turn.escape))
     if moving:
-        groups.append(Offers(_MOVE, keys=lambda: in_move_order(search().reach()),
-                             build=move_to, key_of=lambda a: a.get("to"), some=lambda: search().any_step(),
-                             has_key=lambda sq: isinstance(sq, tuple) and search().reaches(sq)))
-        groups.append(Offers(_LEAVE, leave))
+        groups.append(Offers(_MOVE, keys=turn.move_keys, build=turn.move_to, key_of=_move_key,
+                             some=turn.any_step, has_key=turn.reaches))
+        groups.append(Offers(_LEAVE, turn.leave))
     if shooting:  # he may strike too: he has not struck yet
-        groups.append(Offers(_FIGHT, lambda: attacks() + shots()))
+        groups.append(Offers(_FIGHT, turn.fight))
     elif striking:
-        groups.append(Offers(_ATTACK, attacks))
+        groups.append(Offers(_ATTACK, turn.attacks))
     if casting:
-        casts = kept(lambda: magic.Casts(game, warrior))
-        groups.append(Offers(_CAST, lambda: casts().casts() + casts().scrolls(), some=lambda: casts().any()))
-
-    def pack() -> list[Action]:
-        held = [*items.options(game, warrior), *hazards.options(game, warrior)] if free else []
-        return held + list(hooks_for(game).extra_options(game, warrior))
-    groups += [
-        Offers(_PACK, pack),
-        Offers(_END, lambda: [
-            Action.sorted_plain(seat, "end", f"{warrior.name} ends his turn", (("who", warrior.id),))]),
-    ]
+        groups.append(Offers(_CAST, turn.cast_offers, some=turn.any_cast))
+    groups += [Offers(_PACK, turn.pack), Offers(_END, turn.end)]
     made = grouped_choice(seat, f"{warrior.name}: your turn", groups, {"figure": warrior.id, "own_turn": True},
                           _count_order((escaping, moving, moving, striking, casting, True, True)))
-    _LAST_TURN[:] = [made[0], warrior, search]
+    _LAST_TURN[:] = [made[0], warrior, turn]
     if casting:
-        magic.offering(made[0], casts)
+        magic.offering(made[0], turn.casts)
     return made
 
 

@@ -133,16 +133,14 @@ class WarriorAI:
         escape = by_kind.get("escape")
         if escape and footwork.in_cave_in(s, warrior):
             return escape[0], "break away: the roof of this section is coming down"
-        # His moves as the squares they go to, found once: only the option he picks is then made.
-        squares: list[list[Sq]] = []
-
-        def moves() -> list[Sq]:
-            if not squares:
-                squares.append(move_squares(s, game.content, warrior, decision))
-            return squares[0]
-        out = footwork.leave_cave_in(game, s, warrior, moves()) if footwork.in_cave_in(s, warrior) else None
-        if out:
-            return self._moving(decision, warrior, out)
+        # His moves as the squares they go to, found once, when first needed (a local, not a
+        # closure: every decision of his turn comes here): only the option he picks is then made.
+        moves: list[Sq] | None = None
+        if footwork.in_cave_in(s, warrior):
+            moves = move_squares(s, game.content, warrior, decision)
+            out = footwork.leave_cave_in(game, s, warrior, moves)
+            if out:
+                return self._moving(decision, warrior, out)
         deed = self._deed(warrior, by_kind.get("adventure", []))
         if deed:
             return deed
@@ -159,7 +157,9 @@ class WarriorAI:
             if why:
                 return escape[0], why
         if warrior.flags.get("escaped_pin"):
-            move = footwork.move(game, s, warrior, moves()) if moves() else None
+            if moves is None:
+                moves = move_squares(s, game.content, warrior, decision)
+            move = footwork.move(game, s, warrior, moves) if moves else None
             if move:
                 return self._moving(decision, warrior, move)
         attacks = of("attack")
@@ -168,8 +168,10 @@ class WarriorAI:
         shots = of("shoot")
         if shots:
             return self._shoot(game, s, warrior, shots)
-        if moves():
-            move = footwork.move(game, s, warrior, moves())
+        if moves is None:
+            moves = move_squares(s, game.content, warrior, decision)
+        if moves:
+            move = footwork.move(game, s, warrior, moves)
             if move:
                 return self._moving(decision, warrior, move)
         return of("end")[0], self._why_end(game, s, warrior)

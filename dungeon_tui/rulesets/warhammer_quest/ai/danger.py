@@ -4,6 +4,7 @@ see him shoot (shared among everyone they see)."""
 from __future__ import annotations
 
 import weakref
+from operator import attrgetter
 from typing import Any
 
 from ....engine.game import Game
@@ -20,17 +21,24 @@ Keys = dict[str, tuple[Any, ...]]
 
 
 def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None = None,
-            keys: tuple[Keys, Keys] | None = None) -> dict[str, float]:
+            keys: tuple[Keys, Keys] | None = None, monsters: list[Figure] | None = None) -> dict[str, float]:
     """Expected Wounds each warrior takes in the next Monsters' Phase, if nothing changes.
     `blows`: the expected blows already worked out in this game, by the pair's keys;
-    `keys`: each warrior's `struck_key` and each monster's `striker_key`, when found already."""
+    `keys`: each warrior's `struck_key` and each monster's `striker_key`, when found already;
+    `monsters`: `s.monsters()`, when the caller has it (nothing has changed since)."""
     heroes = s.heroes()
     # `valid_target` written out: those a shot may reach, and of them those a blow may
     # reach (not hovering), in the same order (asked once here, not once per monster).
-    targets = [w for w in heroes if w.pos is not None and w.status == ACTIVE
-               and not (w.flags.get("in_pit") or w.flags.get("invisible"))]
-    struck = [w for w in targets if w.pos and not w.flags.get("levitate")]
-    out = {w.id: 0.0 for w in heroes}
+    # Loops, not comprehensions (each a function made and called): worked out anew at every
+    # move on the board.
+    targets, struck = [], []
+    for w in heroes:
+        f = w.flags
+        if w.pos is not None and w.status == ACTIVE and not (f.get("in_pit") or f.get("invisible")):
+            targets.append(w)
+            if not f.get("levitate"):
+                struck.append(w)
+    out = dict.fromkeys(map(_ID, heroes), 0.0)
     neighbours = s.grid.neighbours
     known: dict[tuple[Any, ...], float] = {} if blows is None else blows
     # Each figure's half of the key found once, whoever it is paired with.
@@ -44,16 +52,22 @@ def threats(s: State, content: Any, blows: dict[tuple[Any, ...], float] | None =
         if found is None:
             found = known[key] = monster_blow(content, m, w)
         return found
-    for m in s.monsters():  # each active on the board
+    for m in s.monsters() if monsters is None else monsters:  # each active on the board
         assert m.pos is not None
         beside = neighbours(m.pos)
-        near = [w for w in struck if w.pos and w.pos in beside]  # grid.adjacent(m.pos, w.pos)
+        near = []  # grid.adjacent(m.pos, w.pos); a loop, not a comprehension: once a monster
+        for w in struck:
+            if w.pos and w.pos in beside:
+                near.append(w)
         mkey = striker_keys[m.id] if striker_keys is not None else striker_key(m)
         if near:
             for w in near:
                 out[w.id] += blow(m, mkey, w) / len(near)
         elif is_archer(content, m):
-            seen = [w for w in targets if sees(s, m.pos, w.pos)]
+            seen = []
+            for w in targets:
+                if sees(s, m.pos, w.pos):
+                    seen.append(w)
             for w in seen:
                 out[w.id] += blow(m, mkey, w) / len(seen)
         elif struck:
@@ -98,13 +112,13 @@ def danger_now(game: Game) -> dict[str, float]:
         blows, content = {}, game.content
     s = game.state
     heroes, monsters = s.heroes(), s.monsters()
-    struck = [struck_key(w) for w in heroes]
-    striker = [striker_key(m) for m in monsters]
+    # Mapped in C, not comprehensions: a board's key is made at most decisions.
+    struck = list(map(struck_key, heroes))
+    striker = list(map(striker_key, monsters))
     now = _board(s, heroes, struck, monsters, striker)
     if now != board:
-        keys = ({w.id: k for w, k in zip(heroes, struck, strict=True)},
-                {m.id: k for m, k in zip(monsters, striker, strict=True)})
-        kept = threats(s, game.content, blows, keys)
+        keys = (dict(zip(map(_ID, heroes), struck, strict=True)), dict(zip(map(_ID, monsters), striker, strict=True)))
+        kept = threats(s, game.content, blows, keys, monsters)
     _KEPT[:] = [weakref.ref(game), len(game.decisions), kept, blows, now, content]
     return kept
 
@@ -119,13 +133,14 @@ def _board(s: State, heroes: list[Figure], struck: list[tuple[Any, ...]], monste
     token = memo.get(_MAP)
     if token is None:
         token = memo[_MAP] = object()
-    # Lists, not generators, inside: made a few thousand times a game, and compared at once.
-    return (token,
-            [(w.id, w.pos, w.status, key) for w, key in zip(heroes, struck, strict=True)],
-            [(m.id, m.pos, key) for m, key in zip(monsters, striker, strict=True)])
+    # Lists, not generators, inside: made a few thousand times a game, and compared at once;
+    # zipped in C (each warrior's id, square, status and key; each monster's id, square, key).
+    return (token, list(zip(map(_ID, heroes), map(_POS, heroes), map(_STATUS, heroes), struck, strict=True)),
+            list(zip(map(_ID, monsters), map(_POS, monsters), striker, strict=True)))
 
 
 _MAP = ("whq.danger", "map")
+_ID, _POS, _STATUS = attrgetter("id"), attrgetter("pos"), attrgetter("status")
 
 
 def peril(warrior: Figure, threat: float) -> float:
@@ -142,7 +157,10 @@ def friend_in_peril_beside(game: Game, monster: Figure, but: str | None = None) 
     if not pos:
         return 0.0
     neighbours = s.grid.neighbours  # `grid.adjacent` written out: asked for every foe weighed
-    beside = [x for x in s.heroes() if x.active and x.pos and x.id != but and pos in neighbours(x.pos)]
+    beside = []  # a loop, not a comprehension: asked for every foe weighed
+    for x in s.heroes():
+        if x.pos is not None and x.status == ACTIVE and x.id != but and pos in neighbours(x.pos):
+            beside.append(x)
     if not beside:
         return 0.0
     danger = danger_now(game)

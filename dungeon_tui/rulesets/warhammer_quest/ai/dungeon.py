@@ -347,17 +347,18 @@ def _named(decision: LazyDecision, plan: Plan) -> Action:
     for is asked for by itself (`offer_for`, the plans from its square alone), so the plans
     from every square the monster reaches are never all made."""
     m = plan.m
-    to = tuple(plan.to) if plan.to is not None else m.pos
-    extra: dict[str, Any] = {}
+    seat, who = decision.seat, ("who", m.id)
+    # Built as Action.make would (squares of ints, the arguments in name order: mode, target,
+    # to, who), each option looked for made only when the one before it is not offered.
+    at = ("to", tuple(plan.to) if plan.to is not None else m.pos)
     if plan.mode == "volley":
-        extra["mode"] = "volley"
+        found = decision.offer_for(Action.sorted_plain(seat, "act", "", (("mode", "volley"), at, who)))
     elif plan.mode == "attack" and plan.target is not None:
-        extra["target"] = plan.target.id
-    # Each option looked for is made only when the one before it is not offered.
-    for want in (lambda: Action.make(decision.seat, "act", who=m.id, to=to, **extra),
-                 lambda: Action.make(decision.seat, "act", who=m.id, to=to),
-                 lambda: Action.make(decision.seat, "act", who=m.id, to=m.pos)):
-        found = decision.offer_for(want())
-        if found is not None:
-            return found
-    return decision.options[0]
+        found = decision.offer_for(Action.sorted_plain(seat, "act", "", (("target", plan.target.id), at, who)))
+    else:
+        found = None  # the plain move is asked next
+    if found is None:
+        found = decision.offer_for(Action.sorted_plain(seat, "act", "", (at, who)))
+    if found is None:
+        found = decision.offer_for(Action.sorted_plain(seat, "act", "", (("to", m.pos), who)))
+    return decision.options[0] if found is None else found

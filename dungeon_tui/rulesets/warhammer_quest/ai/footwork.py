@@ -4,7 +4,7 @@ lantern's light, and walking into a new room only all together (the monsters of 
 are placed round those inside it)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ....engine.game import Action, Game
@@ -71,8 +71,7 @@ def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Ste
     if not in_cave_in(s, warrior) or not moves:
         return None
     cave = s.section_of(warrior.pos)
-    keeps = _lit(s, warrior)
-    out = [sq for sq in moves if s.section_of(sq) != cave and keeps(sq)]
+    out = _lit_among(s, warrior, [sq for sq in moves if s.section_of(sq) != cave])
     if out:
         harm = shelter.foes_reaching(game, s, warrior, out) if s.any_monster() else {}
         best = min(out, key=lambda sq: (harm.get(sq, 0.0), _fresh_room(s, sq), sq))
@@ -80,7 +79,7 @@ def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Ste
     # Too far to get out this turn: as near the nearest way out as he can (on the map alone:
     # friends in the way step out of it in their own turns).
     reach = s.grid.distances(warrior.square)
-    outside = [sq for sq in reach if s.section_of(sq) != cave and keeps(sq)]
+    outside = _lit_among(s, warrior, [sq for sq in reach if s.section_of(sq) != cave])
     if not outside:
         return None
     goal = min(outside, key=lambda q: (reach[q], q))
@@ -91,36 +90,40 @@ def leave_cave_in(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Ste
     return best, "toward the way out of the caving section: the roof is coming down"
 
 
-def _lit(s: State, warrior: Figure) -> Any:
+def _lit_among(s: State, warrior: Figure, squares: Iterable[Sq]) -> list[Sq]:
+    """The squares he may stand on and keep in the lantern's light, in their order: in a lit
+    section, or for the leader (who carries the lantern) where it still lights every friend.
+    A look over the list, not a call a square: asked of every square of his move."""
     region = s.grid.region
     if warrior.id != s.lantern:
         lit_now = board.lit_sections(s)
-        return lambda sq: region[sq] in lit_now  # asked for every square of his move
+        return [sq for sq in squares if region[sq] in lit_now]
     others = [x for x in s.heroes() if x.on_board and x.id != warrior.id]
     keeps_from: dict[str, bool] = {}  # the leader's answer is the same for every square of a section
-
-    def keeps_light(sq: Sq) -> bool:
+    out = []
+    for sq in squares:
         home = region[sq]
         kept = keeps_from.get(home)
         if kept is None:
             lit = [home, *board.joined(s, home)]
             kept = keeps_from[home] = all(s.section_of(x.pos) in lit for x in others)
-        return kept
-    return keeps_light
+        if kept:
+            out.append(sq)
+    return out
 
 
 def _safe_squares(game: Game, s: State, warrior: Figure, decision: Any = None) -> list[Sq]:
     foes = s.monsters()
-    keeps = _lit(s, warrior)
     fresh, region = _fresh_rooms(s), s.grid.region
-    return [sq for sq in move_options(s, game.content, warrior, decision)
-            if keeps(sq) and not any(s.grid.adjacent(sq, m.square) for m in foes)
-            and region[sq] not in fresh]
+    # `grid.adjacent(sq, m.square)` for some foe: a foe's square among his steps from there,
+    # asked in C (not a generator a square).
+    foe_squares, neighbours = {m.square for m in foes}, s.grid.neighbours
+    return [sq for sq in _lit_among(s, warrior, move_options(s, game.content, warrior, decision))
+            if foe_squares.isdisjoint(neighbours(sq)) and region[sq] not in fresh]
 
 
 def move(game: Game, s: State, warrior: Figure, moves: list[Sq]) -> Step | None:
-    keeps = _lit(s, warrior)
-    safe = [sq for sq in moves if keeps(sq)]
+    safe = _lit_among(s, warrior, moves)
     if not safe:
         return None
     foes = s.monsters()
@@ -255,7 +258,11 @@ def _party_exposure(s: State, me: Figure) -> Callable[[Sq], float]:
 
     def were_he_on(sq: Sq) -> float:
         # `exposure(s, sq, me, taken=my_taken)` written out: asked for every square ahead.
-        total = my_frailty * len([q for q in neighbours(sq) if q not in my_taken])
+        sides = 0
+        for q in neighbours(sq):  # a loop, not a comprehension: asked for every square ahead
+            if q not in my_taken:
+                sides += 1
+        total = my_frailty * sides
         for frail, sides, open_sides in friends:
             total += frail * (sides - open_sides.get(sq, 0))
         return total

@@ -78,7 +78,10 @@ def striker_key(monster: Figure) -> tuple[Any, ...]:
     companions work each out once (keep the keys in step with `monster_blow`)."""
     m = monster.flags
     if _STRIKER_MARKS.isdisjoint(m):  # mostly none: the key without a look for each
-        return (monster.kind, monster.side, 0, 0, 0, 0, False)
+        plain = _PLAIN_STRIKERS.get(monster.kind)
+        if plain is None or plain[1] != monster.side:
+            plain = _plain_key(_PLAIN_STRIKERS, monster.kind, (monster.kind, monster.side, 0, 0, 0, 0, False))
+        return plain
     return (monster.kind, monster.side, m.get("ws_mod", 0), m.get("s_mod", 0), m.get("a_mod", 0), m.get("a_perm", 0),
             bool(m.get("berserk")))
 
@@ -87,11 +90,30 @@ def struck_key(warrior: Figure) -> tuple[Any, ...]:
     """The warrior's half of the key (see `striker_key`)."""
     w = warrior.flags
     if _STRUCK_MARKS.isdisjoint(w):  # mostly none: the key without a look for each
-        return (warrior.kind, warrior.side, False, False, False, False, False, 0, 0, False, stats.fur_cloaks(warrior))
+        plain, cloaks = _PLAIN_STRUCK.get(warrior.kind), stats.fur_cloaks(warrior)
+        if plain is None or plain[1] != warrior.side or plain[10] != cloaks:
+            plain = _plain_key(_PLAIN_STRUCK, warrior.kind,
+                               (warrior.kind, warrior.side, False, False, False, False, False, 0, 0, False, cloaks))
+        return plain
     return (warrior.kind, warrior.side, bool(w.get("in_pit")), bool(w.get("invisible")),
             bool(w.get("levitate")), bool(w.get("tripped")), bool(w.get("shielded")), w.get("ws_mod", 0),
             w.get("t_mod", 0), bool(w.get("unarmoured")),
             stats.fur_cloaks(warrior))
+
+
+# Each kind's key with none of the marks, made once and handed out again (the same tuple, so a
+# board's keys are compared item by item at a glance): a kind's side and cloaks are checked
+# at every ask, and a kind whose key changes has it made afresh.  One a kind (a few dozen).
+_PLAIN_STRIKERS: dict[str, tuple[Any, ...]] = {}
+_PLAIN_STRUCK: dict[str, tuple[Any, ...]] = {}
+PLAIN_KEPT = 256
+
+
+def _plain_key(kept: dict[str, tuple[Any, ...]], kind: str, key: tuple[Any, ...]) -> tuple[Any, ...]:
+    if len(kept) >= PLAIN_KEPT:  # a content pack's every kind asked in one run: made again as they come
+        kept.clear()
+    kept[kind] = key
+    return key
 
 
 # The marks each half of the key reads (keep them in step with the keys above).
