@@ -14,14 +14,19 @@ w1 .. wk.  Over the same ground:
   picked lies on the way from wk, so wk picks it too: the way on is the rest of A's way;
 - a goal of U exactly D - s from wk is D from A: a set of goals holding none of A's squares D
   steps away has none there, and one holding G has one.
-Leaps are left out (a companion's jumps read where every figure stands, the jumper too).
+A goal set the root has none of within d + s steps has none within d of wk (the first bound).
+A search with leaps is handed on only as far as its caller shows this holds (a companion's jumps
+read where every figure stands, the jumper too: ai/leaps.py).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 
 from .paths import Search, Walk
 from .state import Square
+
+FAR = 1 << 20  # farther than any square
 
 Goals = Iterable[Square] | int | Callable[[Square], bool]
 
@@ -30,13 +35,20 @@ class Onward:
     """The walk from `way[-1]`, the squares (by number) of a prefix of a way `root` found, over
     the root's ground; `spent` the steps they cost.  It answers `nearest`, `route`, `within`
     and `any_at` for the sets of goals the root found the nearest of along that prefix, and
-    hands every other question to a search of its own (`search`, made when first needed and
-    asked again what this walk answered, so it stands as a search asked from the start would)."""
+    `within` for goals the root has none of that near, and hands every other question to a
+    search of its own (`search`, made when first needed and asked again what this walk
+    answered, so it stands as a search asked from the start would)."""
 
-    __slots__ = ("_asked", "_known", "_make", "_real", "found", "root", "spent", "way")
+    __slots__ = ("_asked", "_holds", "_known", "_make", "_reach", "_real", "found", "root", "spent", "way")
 
-    def __init__(self, root: Search, way: tuple[int, ...], spent: int, make: Callable[[], Search]) -> None:
+    def __init__(self, root: Search, way: tuple[int, ...], spent: int, make: Callable[[], Search],
+                 holds: Callable[[], int] | None = None) -> None:
+        """`holds`, for a root with leaps: as far as how many of the root's steps the proof
+        holds from here (-1: nowhere), worked out when an answer first needs it (ai/leaps.py:
+        most walks handed on ask first what they cannot answer, and search for themselves)."""
         self.root, self.way, self.spent = root, way, spent
+        self._holds = holds
+        self._reach: int | None = None  # as far as it holds, once worked out (None: everywhere)
         self._make = make
         self._real: Search | None = None
         # What it answered: each set of goals (as bits) and the nearest's number and steps,
@@ -72,9 +84,15 @@ class Onward:
         way = self.root.way(wanted)
         assert way is not None
         k = len(self.way)
-        if len(way) < k or tuple(way[:k]) != self.way:
+        if len(way) < k or tuple(way[:k]) != self.way or found[1] > self.reach():
             return None
         return found[0], found[1] - self.spent, way[k:]
+
+    def reach(self) -> int:
+        """As far as how many of the root's steps the proof holds from here."""
+        if self._holds is not None:
+            self._reach, self._holds = self._holds(), None
+        return FAR if self._reach is None else self._reach
 
     def bits(self, goals: Iterable[Square] | int) -> int:
         return self.root.bits(goals)
@@ -112,10 +130,21 @@ class Onward:
         if self._real is None:
             wanted = self.bits(goals)
             found = self._derived(wanted)
+            if found is None and self._none_within(wanted, steps):
+                self._asked.append((wanted, steps, None))
+                return False
             if found is not None:
                 self._asked.append((wanted, steps, None))
                 return found[1] <= steps
         return self.search().within(goals, steps)
+
+    def _none_within(self, wanted: int, steps: int) -> bool:
+        """Whether no goal is `steps` away or nearer by the root alone: none is from the root's
+        start within `steps` and the steps spent (every square is at least that much less the
+        spent nearer from here), asked only as far as the root has settled already (settling
+        it further cost more than it saved: the goals asked so are most often that near)."""
+        most = steps + self.spent
+        return most <= self.root.taken and not self.root.within(wanted, most) and most <= self.reach()
 
     def any_at(self, squares: Iterable[Square] | int, steps: int) -> bool:
         if self._real is None:
@@ -139,17 +168,23 @@ class Onward:
 AnyWalk = Search | Onward
 
 
-def onward(last: AnyWalk, to: Square, make: Callable[[], Search]) -> Onward | None:
+# For a search with leaps: from the root and the way (by square numbers) to the square handed on
+# to, as far as how many of the root's steps its answers hold from there (-1: nowhere).
+LeapsAlike = Callable[[Search, tuple[int, ...]], int]
+
+
+def onward(last: AnyWalk, to: Square, make: Callable[[], Search], leaps: LeapsAlike | None = None) -> Onward | None:
     """The walk from `to` over `last`'s ground when `to` is a square further along a way `last`
     found or handed on (a walk, a run, a pass past an ally), else None; `make` makes its own
-    search if one is ever needed."""
+    search if one is ever needed.  A search with leaps is handed on only where `leaps` says its
+    answers hold from `to` (ai/leaps.py)."""
     if isinstance(last, Onward) and last._real is not None:
         last = last._real  # it searched for itself: its own ways are the ones to go on from
     if isinstance(last, Onward):
         root, way, spent = last.root, last.way, last.spent
         nexts: Iterable[list[int]] = (w[2] for w in map(last._derived, list(last._known)) if w is not None)
     else:
-        if last.leaps:
+        if last.leaps and leaps is None:
             return None
         root, way, spent = last, (), 0
         nexts = last.ways()
@@ -159,5 +194,9 @@ def onward(last: AnyWalk, to: Square, make: Callable[[], Search]) -> Onward | No
     for rest in nexts:
         if j in rest:
             ahead = rest[:rest.index(j) + 1]
-            return Onward(root, (*way, *ahead), spent + sum(map(root.cost, ahead)), make)
+            if not root.leaps:
+                return Onward(root, (*way, *ahead), spent + sum(map(root.cost, ahead)), make)
+            assert leaps is not None
+            # A leap's steps are its own, not its landing's cost: the root's steps to `to`.
+            return Onward(root, (*way, *ahead), root.settled(to) or 0, make, partial(leaps, root, (*way, *ahead)))
     return None

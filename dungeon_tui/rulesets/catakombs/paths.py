@@ -352,6 +352,16 @@ class Search:
     def grid(self) -> Grid:
         return self._grid
 
+    @property
+    def start(self) -> Square:
+        """The square searched from."""
+        return self._grid.squares[self._start]  # type: ignore[return-value]
+
+    @property
+    def taken(self) -> int:
+        """How far it has settled: every square at most this many steps away is settled."""
+        return self._taken
+
     def _first_of(self, wanted: int, most: int | None = None) -> tuple[int, int] | None:
         """`_first` for goals given as bits (up to `most` steps away): once the sets below d
         are taken, a goal in set d is d steps away, and the first in reading order is the
@@ -390,7 +400,10 @@ class Search:
         if i is None or not self._reached >> i & 1:
             return None
         bit, buckets = 1 << i, self._buckets
-        return next((d for d in range(min(self._taken + 1, len(buckets))) if buckets[d] & bit), None)
+        for d in range(min(self._taken + 1, len(buckets))):  # a loop, not next() over a generator left open
+            if buckets[d] & bit:
+                return d
+        return None
 
     def any_at(self, squares: Iterable[Square] | int, steps: int) -> bool:
         """Whether any of the squares is settled exactly `steps` away."""

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..board import Board
 from ..movement import jumps_from
 from ..passages import DIRECTIONS, LONGEST_JUMP, Passages, shared
 from ..numbering import grid_numbers
+from ..onward import AnyWalk, Onward, onward
 from ..paths import Search
+from ..sight import chebyshev
 from ..state import Figure, Square
 from ..terrain import Map, board_bits, kept_inner, layout
 from .fate import test_odds
@@ -44,7 +46,12 @@ JUMP_GROUNDS_KEPT = 8
 PRICED_KEPT = 32  # armed traps and odds whose jumps' worth is kept (a few hundred each)
 Jump = tuple[int, int, bool, bool]  # a landing's number, the squares passed over, lava, a trap in the middle
 Landing = tuple[int, int, int]  # a landing's number, the steps a search adds for it, and its bit
-_WALKS: dict[tuple[object, ...], Search] = {}
+_WALKS: dict[tuple[object, ...], AnyWalk] = {}
+# The last walk a hero asked for: the hero, its ground and odds, every figure's square as board
+# bits (`Map.figure_bits`) and the hero's square, the walk (where a step along its way goes on
+# from).  One: a hero's next step comes before any other hero's walk (and a kept walk would keep
+# its searches alive for the collector to go over).
+_LAST: list[tuple[str, tuple[object, ...], tuple[int, int], int, Square, AnyWalk]] = []
 _LAUNCHES: dict[tuple[object, ...], frozenset[Square]] = {}
 _LAUNCHES_BY_THINGS: dict[tuple[object, ...], frozenset[Square]] = {}
 _JUMPS: dict[tuple[int, int], tuple[Jump, ...]] = {}
@@ -113,18 +120,31 @@ def launch_squares(m: Map) -> frozenset[Square]:
     return found
 
 
-def leap_walk(m: Map, fig: Figure) -> Search:
+def leap_walk(m: Map, fig: Figure) -> AnyWalk:
     """The companion's steps to every square it can reach, walking or jumping, and where each
     was reached from (a jump's landing from its take-off), settled as far as asked.  Ties: the
     heap order (steps, y, x).  The same board and hero give the same walk, found once; the
-    jumps read only this map, a moment's snapshot, so a search resumed later finds the same."""
+    jumps read only this map, a moment's snapshot, so a search resumed later finds the same.
+    A hero that has stepped along the way its last walk found, nothing else moved, walks on
+    from that walk's answers where its leaps allow (`_handed_on`)."""
     # The walk's ground (walks.py), every figure's square (a take-off and a landing must be free)
     # and the hero's odds.
     on = ground_key(m, fig, False)
-    found_key = (*on, m.figure_squares(), fig.at, fig.stat("agi"), fig.fate)
+    odds = (fig.stat("agi"), fig.fate)
+    found_key = (*on, m.figure_squares(), fig.at, *odds)
     walk = _WALKS.get(found_key)
-    if walk is not None:
-        return walk
+    if walk is None:
+        walk = _made(m, fig, on, odds)
+        if len(_WALKS) >= WALKS_KEPT:
+            _WALKS.clear()
+        _WALKS[found_key] = walk
+    _LAST[:] = [(fig.id, on, odds, m.figure_bits(), fig.at, walk)]
+    return walk
+
+
+def _made(m: Map, fig: Figure, on: tuple[object, ...], odds: tuple[int, int]) -> AnyWalk:
+    """`leap_walk` not kept: handed on from the hero's last walk where that is exact, else a
+    search of its own."""
     costs = jump_costs(fig)
     take_offs = launch_squares(m) if any(c is not None for c in costs.values()) else frozenset()
     lava, start, board = m.lava, fig.at, m.snapshot()
@@ -141,7 +161,7 @@ def leap_walk(m: Map, fig: Figure) -> Search:
     signs = kept_inner(_SIGNS, (m.ground_number, m.armed), JUMPS_KEPT, JUMP_GROUNDS_KEPT)
     # A landing is free floor, never a closed door (those block), so what entering it costs
     # reads only the armed traps: the worth of the jumps is kept by those and the odds.
-    priced = kept_inner(_PRICED, (m.armed, fig.stat("agi"), fig.fate), JUMPS_KEPT, PRICED_KEPT)
+    priced = kept_inner(_PRICED, (m.armed, *odds), JUMPS_KEPT, PRICED_KEPT)
     # board.free read inline: asked of every take-off settled.
     floor, taken, kept = board.floor, board.standing, _JUMPS
     squares = places.squares
@@ -174,11 +194,148 @@ def leap_walk(m: Map, fig: Figure) -> Search:
                                          if (cost := costs[(over, over_lava, trap)]) is not None])
         return out
 
-    walk = Search(steps, start, ground, launches=take_offs, numbered_leaps=jumps)
-    if len(_WALKS) >= WALKS_KEPT:
-        _WALKS.clear()
-    _WALKS[found_key] = walk
-    return walk
+    def make() -> Search:
+        return Search(steps, start, ground, launches=take_offs, numbered_leaps=jumps)
+    if _LAST and _moved_alone(_LAST[0], fig, on, odds, standing, board_bits(m.board)):
+        handed = _handed_on(_LAST[0][5], m, fig, make, take_offs, costs, entering)
+        if handed is not None:
+            return handed
+    return make()
+
+
+def _moved_alone(last: tuple[str, tuple[object, ...], tuple[int, int], int, Square, AnyWalk], fig: Figure,
+                 on: tuple[object, ...], odds: tuple[int, int], standing: int, on_board: dict[Square, int]) -> bool:
+    """Whether the hero asked for the last walk, on the same ground with the same odds, and only
+    it has moved since (figures' squares as board bits: they differ by its two squares alone)."""
+    hero, ground, its_odds, stood, was, _ = last
+    return (hero == fig.id and ground == on and its_odds == odds
+            and standing ^ stood == on_board.get(fig.at, 0) ^ on_board.get(was, 0))
+
+
+def _handed_on(last: AnyWalk, m: Map, fig: Figure, make: Callable[[], Search],
+               take_offs: frozenset[Square], costs: dict[tuple[int, bool, bool], int | None],
+               entering: dict[int, int]) -> Onward | None:
+    """The hero's walk from where it stands, handed on from its last walk (`last`, made where it
+    stood) when it has stepped along a way that walk found and nothing else has moved: the
+    answers of the search it goes back to (its root) less the steps it has spent, as far as
+    they are exact; None where they may not be.
+
+    Why they are exact.  The ground is the same (the foes and doors stand), and so are the jumps
+    but for the hero's own squares: where it stood (A, the root's start) is free now, where it
+    stands (B) is not.  Onward's proof (onward.py) needs, for the squares as near as it answers
+    of, that none is nearer from B than its steps from A less those spent (s), and that the ways
+    on from B are still there.  A jump lost (one over A, onto B) is on no way on, or the walk is
+    not handed on (`_no_way_over`).  A jump gained is a landing on A (nothing on from A is nearer
+    than from A itself), or one over B (`_no_jump_nearer`): from a take-off the root settled d
+    steps away onto a square it settled d' steps away, worth it only if d + its cost <= d' (else
+    the landing is as near as before or nearer another way); any such jump, or one from a
+    take-off settled onto a square the root did not settle, and it is not handed on (a take-off
+    the root did not settle is farther than all it settled, so its answers hold that far: no
+    farther, `Onward.reach`).  A take-off at B is the same as before where B is free floor (it
+    was, the hero standing on A)."""
+    now = fig.at
+    if now not in m.floor:
+        return None
+    # What the checks read of the map, not the map: they are made when an answer first needs
+    # them, and a walk kept would keep the game.
+    board, passages = (m.floor, m.armed, m.lava, m.figure_squares()), m.passages
+
+    def leaps_alike(root: Search, way: tuple[int, ...]) -> int:
+        was = root.start
+        if _no_way_over(root, way, was) and _no_jump_nearer(root, now, was, board, passages, take_offs, costs,
+                                                             entering):
+            return root.taken
+        return -1
+    return onward(last, now, make, leaps_alike)
+
+
+def _no_way_over(root: Search, prefix: tuple[int, ...], was: Square) -> bool:
+    """Whether no jump on a way on from the prefix's last square (of the ways the root found
+    that begin with the prefix) passes over `was`: such a jump may have been there only for
+    the hero standing on it."""
+    squares, k = root.grid.squares, len(prefix)
+    for way in root.ways():
+        if len(way) < k or tuple(way[:k]) != prefix:
+            continue
+        x, y = squares[way[k - 1]]  # type: ignore[misc]
+        for j in way[k:]:
+            to_x, to_y = squares[j]  # type: ignore[misc]
+            if (abs(to_x - x) > 1 or abs(to_y - y) > 1) and _between((x, y), (to_x, to_y), was):  # a jump
+                return False
+            x, y = to_x, to_y
+    return True
+
+
+def _between(a: Square, b: Square, c: Square) -> bool:
+    """Whether c lies strictly between a and b on the straight line a jump takes."""
+    dx, dy = (b[0] > a[0]) - (b[0] < a[0]), (b[1] > a[1]) - (b[1] < a[1])
+    return any((a[0] + dx * n, a[1] + dy * n) == c for n in range(1, chebyshev(a, b)))
+
+
+def _no_jump_nearer(root: Search, now: Square, was: Square,
+                    board: tuple[frozenset[Square], frozenset[Square], frozenset[Square], frozenset[Square]],
+                    passages: Passages, take_offs: frozenset[Square],
+                    costs: dict[tuple[int, bool, bool], int | None], entering: dict[int, int]) -> bool:
+    """Whether every jump gained over the hero's new square `now` (it stood on `was` when the
+    root searched) lands no nearer, by the root's steps, than the root settled its landing:
+    from a take-off the root did not settle (farther than all it answered), or costing more
+    than the landing's own steps less the take-off's.  A landing the root did not settle,
+    from a take-off it did, is taken for nearer.  A take-off behind a square that is not
+    plain free floor gains none: that square is then the first worth jumping over before
+    `now`, as it was (`was`, plain now, had the hero on it: its landings were more)."""
+    floor, armed, lava, standing = board  # the map's floor, armed traps, lava, figures (the hero on `now`)
+    lines = passages.jump_lines
+    before: frozenset[Square] | None = None
+    x, y = now
+    for d, (dx, dy) in enumerate(DIRECTIONS):
+        for k in range(1, LONGEST_JUMP + 1):  # a take-off k squares back from `now`, this way
+            off = (x - dx * k, y - dy * k)
+            if off not in floor or off in standing:  # no take-off, and none behind it gains
+                break
+            if off in take_offs:
+                line = lines(off)[d]
+                if len(line) <= k or line[k - 1] != now:  # `now` not on its line, or nothing past it
+                    break
+                if before is None:
+                    before = standing - {now} | {was}
+                gained = _landings(line, floor, standing, armed) - _landings(line, floor, before, armed)
+                if gained and not _no_nearer(root, off, line, gained, costs, entering, lava, armed):
+                    return False
+            if off in armed:  # a take-off, but none behind it gains
+                break
+    return True
+
+
+def _no_nearer(root: Search, off: Square, line: tuple[Square, ...], gained: set[int],
+               costs: dict[tuple[int, bool, bool], int | None], entering: dict[int, int],
+               lava: frozenset[Square], armed: frozenset[Square]) -> bool:
+    """Whether the landings gained on the jump line from `off` (by their places on it) are no
+    nearer than the root settled them (`_no_jump_nearer`)."""
+    took = root.settled(off)
+    if took is None:
+        return True
+    for j in gained:
+        cost = costs[(j, not lava.isdisjoint(line[:j]), line[(j + 1) // 2 - 1] in armed)]
+        if cost is None:
+            continue
+        landing = line[j]
+        reached = root.settled(landing)
+        if reached is None or took + cost + entering.get(root.grid.number[landing], 1) - 1 <= reached:
+            return False
+    return True
+
+
+def _landings(line: tuple[Square, ...], floor: frozenset[Square], standing: frozenset[Square],
+              armed: frozenset[Square]) -> set[int]:
+    """The places on a jump line a jump lands on with these figures standing (as
+    movement.jumps_from finds them): past the first square worth jumping over, every free one."""
+    n, last = 1, len(line)
+    while n < last:
+        skipped = line[n - 1]
+        if skipped not in floor or skipped in standing or skipped in armed:
+            break
+        n += 1
+    return {j for j in range(n, last) if line[j] in floor and line[j] not in standing}
 
 
 def reach_of(board: Board, sq: Square) -> tuple[int, int]:
