@@ -2,7 +2,7 @@
 traps; lava; crushing forward after a kill."""
 from __future__ import annotations
 
-from collections.abc import Container, Generator
+from collections.abc import Container, Generator, Sequence
 from typing import Any
 
 from ...engine.dice import draw, roll_event
@@ -235,17 +235,27 @@ def jumps_from(m: Map | Snapshot, start: Square) -> list[tuple[Square, tuple[Squ
     for line, over in m.passages.jumpable_lines(start):
         if not over & worth:  # plain floor all the way: no jump over it is worth offering
             continue
-        last, n = len(line), 1
-        while n < last:
-            skipped = line[n - 1]
-            if skipped not in floor or skipped in standing or skipped in armed:
-                break
-            n += 1
-        while n < last:
-            landing = line[n]
-            if landing in floor and landing not in standing:
-                out.append((landing, line[:n]))
-            n += 1
+        for n in landing_places(line, floor, standing, armed):
+            out.append((line[n], line[:n]))
+    return out
+
+
+def landing_places(line: Sequence[Square], floor: Container[Square], standing: Container[Square],
+                   armed: Container[Square]) -> list[int]:
+    """The places on a jump line (`Passages.jump_lines`) a jump worth offering lands on, with
+    these figures standing: past the first square worth jumping over (one that is not plain
+    free floor), every free one."""
+    last, n = len(line), 1
+    while n < last:
+        skipped = line[n - 1]
+        if skipped not in floor or skipped in standing or skipped in armed:
+            break
+        n += 1
+    out = []
+    while n < last:  # a loop, not a comprehension: asked of every line worth a jump
+        if line[n] in floor and line[n] not in standing:
+            out.append(n)
+        n += 1
     return out
 
 

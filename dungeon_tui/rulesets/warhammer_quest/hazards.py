@@ -7,7 +7,7 @@ from typing import Any
 from ...engine.dice import roll, roll_event
 from ...engine.game import Action, Game, Procedure
 from ...engine.grid import DIRS8, edge
-from .state import ACTIVE, UNCONSCIOUS, Figure, State
+from .state import ON_BOARD, Figure, State
 
 
 
@@ -21,7 +21,7 @@ def stuck_in_pits(s: State, heroes: Sequence[Figure] | None = None) -> bool:
     `heroes`: `s.heroes()`, when the caller has them."""
     standing = []
     for w in s.heroes() if heroes is None else heroes:
-        if w.pos is not None and w.status in (ACTIVE, UNCONSCIOUS):
+        if w.pos is not None and w.status in ON_BOARD:
             if not w.flags.get("in_pit"):
                 return False  # the usual answer, asked after every step: settled by the first out of a pit
             standing.append(w)

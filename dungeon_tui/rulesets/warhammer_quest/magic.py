@@ -10,7 +10,7 @@ from .combat import damage_monster
 from .rolls import dice_value
 from .sight import sees
 from .spells import ANY_CAST, SPELLS, Casting, figures_standing
-from .state import ACTIVE, UNCONSCIOUS, Figure, State
+from .state import ACTIVE, ON_BOARD, Figure, State
 from .treasure import settle
 from .words import counted
 
@@ -161,7 +161,7 @@ class Casts:
         self._standing: dict[tuple[int, int], list[tuple[int, Figure]]] | None = None
         living = []
         for x in s.heroes():  # `on_board` written out, a loop: a window or a turn of his asks
-            if x.pos is not None and x.status in (ACTIVE, UNCONSCIOUS):
+            if x.pos is not None and x.status in ON_BOARD:
                 living.append(x)
         # One Casting for every spell, its spell set in turn: an offer reads it while it runs and
         # keeps nothing of it (its actions are made there and then).

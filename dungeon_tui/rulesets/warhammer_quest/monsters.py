@@ -14,7 +14,7 @@ from ...engine.spreading import steps_within
 from .monster_strikes import strike
 from .shooting import monster_shot, resolve_volley
 from .sight import sees
-from .state import ACTIVE, ROW_FIRST, UNCONSCIOUS, Figure, State
+from .state import ACTIVE, ON_BOARD, ROW_FIRST, Figure, State
 
 
 
@@ -102,7 +102,7 @@ def sees_any(state: State, sq: Sq, valid: list[Figure]) -> bool:
 def next_to_warrior(state: State, sq: Sq) -> bool:
     neighbours = state.grid.neighbours(sq)  # `grid.adjacent(sq, w.pos)`, his square among its steps
     for w in state.heroes():  # noqa: SIM110 - a loop, not any() over a generator: asked per square
-        if w.pos is not None and w.status in (ACTIVE, UNCONSCIOUS) and w.pos in neighbours:
+        if w.pos is not None and w.status in ON_BOARD and w.pos in neighbours:
             return True
     return False
 

@@ -14,7 +14,7 @@ from ...engine.words import listing
 from . import board
 from .combat import damage_monster, heal, kill_monster
 from .rolls import dice_value
-from .state import ACTIVE, DEAD, MONSTER, UNCONSCIOUS, Figure, State
+from .state import ACTIVE, DEAD, MONSTER, ON_BOARD, Figure, State
 from .words import the
 
 
@@ -94,7 +94,7 @@ def figures_standing(state: State) -> dict[tuple[int, int], list[tuple[int, Figu
     # area spell in hand looks over them all.
     for i, f in enumerate(state.figures.values()):
         pos = f.pos
-        if pos is not None and f.status in _ON_BOARD:
+        if pos is not None and f.status in ON_BOARD:
             here = out.get(pos)
             if here is None:
                 out[pos] = [(i, f)]
@@ -102,8 +102,6 @@ def figures_standing(state: State) -> dict[tuple[int, int], list[tuple[int, Figu
                 here.append((i, f))
     return out
 
-
-_ON_BOARD = (ACTIVE, UNCONSCIOUS)  # the statuses of a figure on the board (Figure.on_board)
 
 
 def at_a_monster_seen(c: Casting) -> list[Action]:

@@ -21,6 +21,9 @@ UNCONSCIOUS = "unconscious"
 DEAD = "dead"
 LOST = "lost"
 ESCAPED = "escaped"
+# The statuses of a figure on the board (with a square: `Figure.on_board`), for the loops that
+# read it written out.
+ON_BOARD = (ACTIVE, UNCONSCIOUS)
 
 
 @dataclass
@@ -65,7 +68,7 @@ class Figure:
 
     @property
     def on_board(self) -> bool:
-        return self.pos is not None and self.status in (ACTIVE, UNCONSCIOUS)
+        return self.pos is not None and self.status in ON_BOARD
 
     @property
     def active(self) -> bool:

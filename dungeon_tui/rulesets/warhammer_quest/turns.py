@@ -18,7 +18,7 @@ from . import (  # noqa: F401  (they register their rules)
 )
 from .adventures import GameOver, hooks_for
 from .monsters import monsters_phase
-from .state import ACTIVE, DEAD, ESCAPED, LOST, UNCONSCIOUS, Figure, State
+from .state import ACTIVE, DEAD, ESCAPED, LOST, ON_BOARD, UNCONSCIOUS, Figure, State
 from .warriors import check_lost, order, warrior_turn
 
 
@@ -305,21 +305,23 @@ def check_end(game: Game) -> None:
     heroes = s.heroes()
     hooks = hooks_for(game)
     hooks.check_end(game)
-    for w in heroes:  # asked after every step, and mostly settled by the first warrior
-        if w.pos is not None and w.status in (ACTIVE, UNCONSCIOUS) and not w.flags.get("in_pit"):
-            # Someone stands out of a pit: nobody is stuck (`stuck_in_pits` says no at him), and
-            # someone is left (the loop below would stop at him or before him).
-            hooks.required_died(game)
-            return
-    if hazards.stuck_in_pits(s, heroes):
-        # House rule: nothing can change then but the turn count (monsters cannot reach a
-        # warrior in a pit), so the adventure fails at once instead of at the turn limit.
-        raise GameOver({"outcome": "failure", "why": "Every warrior left is stuck in a pit with nobody to "
-                                                      "haul him out: the party cannot go on."})
-    for w in heroes:  # a loop, not any(): asked after every step, and settled by the first
-        if w.status in (ACTIVE, UNCONSCIOUS) and w.pos is not None:
-            hooks.required_died(game)
-            return
+    # One look over the warriors, asked after every step: mostly settled by the first, out of a
+    # pit (then nobody is stuck: `stuck_in_pits` says no at him).
+    left = False  # some warrior is still on the board
+    for w in heroes:
+        if w.pos is not None and w.status in ON_BOARD:
+            if not w.flags.get("in_pit"):
+                hooks.required_died(game)
+                return
+            left = True
+    if left:
+        if hazards.stuck_in_pits(s, heroes):
+            # House rule: nothing can change then but the turn count (monsters cannot reach a
+            # warrior in a pit), so the adventure fails at once instead of at the turn limit.
+            raise GameOver({"outcome": "failure", "why": "Every warrior left is stuck in a pit with nobody to "
+                                                          "haul him out: the party cannot go on."})
+        hooks.required_died(game)
+        return
     if any(w.status == ESCAPED for w in heroes):
         raise GameOver({"outcome": "failure", "why": "The survivors fled the dungeon."})
     raise GameOver({"outcome": "defeat", "why": "No warrior is left standing."})

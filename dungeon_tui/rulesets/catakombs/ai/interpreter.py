@@ -2,7 +2,8 @@
 AI's words, run a figure's script once, and find the offered action that carries it out."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ....engine import tactics
 from ....engine.game import Action, Decision, Game, thaw
@@ -64,20 +65,35 @@ def carry_out(d: Decision, me: Figure, intents: list[Intent]) -> Action | None:
     return None
 
 
-_FOR_STAT: dict[tuple[int, str], tuple[tactics.Script, tactics.Script]] = {}
+T = TypeVar("T")
+G = TypeVar("G")
+# What is worked out of a compiled script once, by the script's identity, what works it out and
+# what else that reads; each value holds its script, so an id given again to another script is
+# told apart.  The scripts are the content's, a few dozen.
+_OF_SCRIPT: dict[tuple[int, object, object], tuple[tactics.Script, Any]] = {}
+
+
+def _of_script(script: tactics.Script, make: Callable[[tactics.Script, G], T], given: G) -> T:
+    """`make(script, given)`, worked out once (no function made per ask: every run asks)."""
+    key = (id(script), make, given)
+    found = _OF_SCRIPT.get(key)
+    if found is None or found[0] is not script:
+        found = _OF_SCRIPT[key] = (script, make(script, given))
+    made: T = found[1]
+    return made
+
+
+def _for_stat(script: tactics.Script, best: str) -> tactics.Script:
+    def other(entry: tactics.Entry) -> bool:
+        return any(c.name == "primary" and not neg and c.kwargs["stat"] != best for c, neg in entry.tests)
+    return tactics.Script(script.name, [e for e in script.entries if not other(e)], script.params)
 
 
 def for_best_stat(script: tactics.Script, best: str) -> tactics.Script:
     """The script less its entries that ask for another best stat than the figure's (`primary`,
     not negated): they can never fire for it, and a script tried for a figure asks most of its
     conditions of entries for the other two kinds of fighter."""
-    found = _FOR_STAT.get((id(script), best))
-    if found is None or found[0] is not script:
-        def other(entry: tactics.Entry) -> bool:
-            return any(c.name == "primary" and not neg and c.kwargs["stat"] != best for c, neg in entry.tests)
-        found = _FOR_STAT[(id(script), best)] = (
-            script, tactics.Script(script.name, [e for e in script.entries if not other(e)], script.params))
-    return found[1]
+    return _of_script(script, _for_stat, best)
 
 
 # Conditions whose answer reads the figure's own flags alone (`_flags`), and of those the ones
@@ -93,7 +109,7 @@ def _flags(me: Figure) -> tuple[object, ...]:
     return (me.webbed, me.duel, me.activated, me.inactive_roll)
 
 
-def _by_flags(script: tactics.Script) -> list[bool]:
+def _by_flags(script: tactics.Script, _: None = None) -> list[bool]:
     """For each of the script's first entries whose conditions all read the figure's flags
     alone (FLAG_ANSWERS), whether that entry's firing is told by them too: its words read only
     the flags (FLAG_WORDS) and its actions only ask (FLAG_ACTIONS).  No such entry asks for a
@@ -116,24 +132,20 @@ def _by_flags(script: tactics.Script) -> list[bool]:
 Answer = tuple[list[Intent], bool, str]
 _ANSWERED: dict[tuple[object, ...], tuple[tactics.Script, Answer | None]] = {}
 _ANSWERED_KEPT = 256
-_TOLD: dict[int, tuple[tactics.Script, list[bool]]] = {}
-_AFTER: dict[int, tuple[tactics.Script, tactics.Script]] = {}
 
 
 def _told_by_flags(script: tactics.Script) -> list[bool]:
     """`_by_flags` of the script, worked out once."""
-    found = _TOLD.get(id(script))
-    if found is None or found[0] is not script:
-        found = _TOLD[id(script)] = (script, _by_flags(script))
-    return found[1]
+    return _of_script(script, _by_flags, None)
+
+
+def _less_first(script: tactics.Script, first: int) -> tactics.Script:
+    return tactics.Script(script.name, script.entries[first:], script.params)
 
 
 def _after(script: tactics.Script, first: int) -> tactics.Script:
     """The script less its `first` entries, made once per script (`for_best_stat` keeps them)."""
-    found = _AFTER.get(id(script))
-    if found is None or found[0] is not script:
-        found = _AFTER[id(script)] = (script, tactics.Script(script.name, script.entries[first:], script.params))
-    return found[1]
+    return _of_script(script, _less_first, first)
 
 
 def _keep(flagged: tuple[object, ...], top: tactics.Script, fired: int, answer: Answer) -> None:

@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Iterable
 
 from ..board import Board
-from ..movement import jumps_from
+from ..movement import jumps_from, landing_places
 from ..passages import DIRECTIONS, LONGEST_JUMP, Passages, shared
 from ..numbering import grid_numbers
 from ..onward import AnyWalk, Onward, onward
@@ -298,7 +298,8 @@ def _no_jump_nearer(root: Search, now: Square, was: Square,
                     break
                 if before is None:
                     before = standing - {now} | {was}
-                gained = _landings(line, floor, standing, armed) - _landings(line, floor, before, armed)
+                gained = set(landing_places(line, floor, standing, armed)).difference(
+                    landing_places(line, floor, before, armed))
                 if gained and not _no_nearer(root, off, line, gained, costs, entering, lava, armed):
                     return False
             if off in armed:  # a take-off, but none behind it gains
@@ -323,19 +324,6 @@ def _no_nearer(root: Search, off: Square, line: tuple[Square, ...], gained: set[
         if reached is None or took + cost + entering.get(root.grid.number[landing], 1) - 1 <= reached:
             return False
     return True
-
-
-def _landings(line: tuple[Square, ...], floor: frozenset[Square], standing: frozenset[Square],
-              armed: frozenset[Square]) -> set[int]:
-    """The places on a jump line a jump lands on with these figures standing (as
-    movement.jumps_from finds them): past the first square worth jumping over, every free one."""
-    n, last = 1, len(line)
-    while n < last:
-        skipped = line[n - 1]
-        if skipped not in floor or skipped in standing or skipped in armed:
-            break
-        n += 1
-    return {j for j in range(n, last) if line[j] in floor and line[j] not in standing}
 
 
 def reach_of(board: Board, sq: Square) -> tuple[int, int]:
